@@ -1,0 +1,34 @@
+# `make test` and `make demo` each create or refresh .venv, then run.
+# The venv is rebuilt only when pyproject.toml or constraints.txt change.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.clew-installed
+
+.PHONY: install test demo bench lock clean
+
+$(STAMP): pyproject.toml constraints.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+demo: $(STAMP)
+	$(PY) -m clew.demo
+
+bench: $(STAMP)
+	$(PY) benchmarks/ingest.py
+
+# Re-resolve constraints.txt from pyproject.toml (run after changing dependencies).
+lock:
+	rm -rf .lockenv && $(PYTHON) -m venv .lockenv
+	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	.lockenv/bin/python -m pip freeze --exclude-editable | grep -v '^clew' > constraints.txt
+	rm -rf .lockenv
+
+clean:
+	rm -rf $(VENV) .pytest_cache build *.egg-info

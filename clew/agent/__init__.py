@@ -1,0 +1,1 @@
+"""The loop controller: a state machine that searches, navigates and answers under budgets."""

@@ -1,0 +1,31 @@
+"""Token counting with tiktoken, offline.
+
+Every budget in clew (chunk sizes, context budgets) is measured with one encoding,
+``cl100k_base``, whose file litellm ships (see ``clew._offline``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import tiktoken
+
+from clew import _offline  # noqa: F401  (sets TIKTOKEN_CACHE_DIR before the first load)
+
+ENCODING_NAME = "cl100k_base"
+
+
+@lru_cache(maxsize=1)
+def encoding() -> tiktoken.Encoding:
+    return tiktoken.get_encoding(ENCODING_NAME)
+
+
+def count_tokens(text: str) -> int:
+    """Number of tokens in ``text`` (special-token strings are counted as plain text)."""
+    if not text:
+        return 0
+    return len(encoding().encode_ordinary(text))
+
+
+def count_tokens_batch(texts: list[str]) -> list[int]:
+    return [len(tokens) for tokens in encoding().encode_ordinary_batch(texts, num_threads=2)]

@@ -1,0 +1,1 @@
+"""The DuckDB corpus: schema, ingestion, chunking, evidence ids, versions and edges."""

@@ -1,0 +1,228 @@
+"""Cut a parsed document into passages (chunks) that respect its structure.
+
+Rules, in order of strength:
+
+- chunks tile the document text: in reading order, no gaps, no overlaps;
+- a chunk is cut only between blocks (paragraphs, list items, table rows) or, inside a
+  block longer than the target, at a sentence or word boundary: never inside a word;
+- a heading travels with the content that follows it;
+- a table always starts a new chunk and the text after it starts another; table chunks are
+  cut between rows, and every table chunk after the first repeats the header row(s), stored
+  apart from the body so that body offsets still point into the document text;
+- by default a chunk never crosses a section; with ``merge_sections`` small consecutive
+  sections share a chunk up to the target, and the chunk lists every section it spans;
+- no chunk exceeds ``chunk_tokens`` unless it is one indivisible unit (a code block, a
+  single table row, a single word), and such a chunk is flagged ``oversize``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from clew.budgets.tokens import count_tokens, encoding
+from clew.corpus.parsed import ParsedDocument
+
+DEFAULT_CHUNK_TOKENS = 160
+_SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
+
+
+@dataclass(slots=True)
+class Chunk:
+    start: int
+    end: int
+    kind: Literal["text", "table"]
+    sections: list[int]
+    """Every section whose content the chunk holds, in order (parsed section indices)."""
+    table: int | None
+    header: str
+    """Header rows repeated in front of the body (table chunks after the first), else ''."""
+    token_count: int
+    oversize: bool = False
+
+    def display_text(self, text: str) -> str:
+        body = text[self.start : self.end]
+        return f"{self.header}\n{body}" if self.header else body
+
+
+@dataclass(slots=True)
+class _Unit:
+    start: int
+    end: int
+    section: int
+    table: int | None
+    header: bool
+    indivisible: bool
+    tokens: int = 0
+
+
+@dataclass(slots=True)
+class _Builder:
+    text: str
+    limit: int
+    chunks: list[Chunk] = field(default_factory=list)
+
+    def pack(self, units: list[_Unit], kind: Literal["text", "table"], header: str = "") -> None:
+        """Fill chunks greedily with whole units."""
+        i = 0
+        while i < len(units):
+            n, tokens = self.fit(units, i, header)
+            self.emit(units[i : i + n], kind, header, tokens)
+            i += n
+
+    def fit(self, units: list[_Unit], first: int, header: str) -> tuple[int, int]:
+        """How many units from ``first`` on fit in one chunk (at least one), and its tokens."""
+        used = count_tokens(header) + 1 if header else 0
+        n = 0
+        for unit in units[first:]:
+            if n and used + unit.tokens > self.limit:
+                break
+            used += unit.tokens
+            n += 1
+        if n == 1 and not header:
+            return 1, units[first].tokens  # the unit's own count is exact
+        # Unit sums can be off by a token or two at the seams; trust the exact count.
+        tokens = self.count(units[first], units[first + n - 1], header)
+        while n > 1 and tokens > self.limit:
+            n -= 1
+            tokens = self.count(units[first], units[first + n - 1], header)
+        return n, tokens
+
+    def count(self, first: _Unit, last: _Unit, header: str) -> int:
+        body = self.text[first.start : last.end]
+        return count_tokens(f"{header}\n{body}" if header else body)
+
+    def emit(self, units: list[_Unit], kind: Literal["text", "table"], header: str, tokens: int) -> None:
+        sections: list[int] = []
+        for unit in units:
+            if unit.section not in sections:
+                sections.append(unit.section)
+        self.chunks.append(
+            Chunk(units[0].start, units[-1].end, kind, sections, units[0].table, header, tokens, tokens > self.limit)
+        )
+
+    def pack_table(self, units: list[_Unit]) -> None:
+        """The first chunk holds the header rows in its body; later chunks repeat them."""
+        heads = [u for u in units if u.header]
+        rows = [u for u in units if not u.header]
+        if not heads or not rows:
+            self.pack(units, "table")
+            return
+        n, tokens = self.fit(units, 0, "")
+        if n < len(heads) + 1:  # the header rows never travel without a row
+            n = len(heads) + 1
+            tokens = self.count(units[0], units[n - 1], "")
+        self.emit(units[:n], "table", "", tokens)
+        header = self.text[heads[0].start : heads[-1].end].rstrip()
+        self.pack(units[n:], "table", header)
+
+
+def chunk_document(
+    doc: ParsedDocument, *, chunk_tokens: int = DEFAULT_CHUNK_TOKENS, merge_sections: bool = False
+) -> list[Chunk]:
+    if chunk_tokens < 16:
+        raise ValueError(f"chunk_tokens must be at least 16, got {chunk_tokens}")
+    text = doc.text
+    if not text:
+        return []
+    units = _units(doc, chunk_tokens)
+    if not units:
+        return [Chunk(0, len(text), "text", [0], None, "", count_tokens(text))]
+    builder = _Builder(text, chunk_tokens)
+    for segment in _segments(units, merge_sections):
+        if segment[0].table is None:
+            builder.pack(segment, "text")
+        else:
+            builder.pack_table(segment)
+    return builder.chunks
+
+
+def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
+    """Blocks as tiling units: each runs to the next block's start; headings join what follows."""
+    text, blocks = doc.text, doc.blocks
+    units: list[_Unit] = []
+    pending_start: int | None = 0  # the first unit also takes any text before the first block
+    for i, block in enumerate(blocks):
+        end = blocks[i + 1].start if i + 1 < len(blocks) else len(text)
+        start = block.start if pending_start is None else pending_start
+        if block.kind == "heading" and i + 1 < len(blocks):
+            pending_start = start
+            continue
+        pending_start = None
+        units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible))
+    counts = encoding().encode_ordinary_batch([text[u.start : u.end] for u in units], num_threads=2)
+    out: list[_Unit] = []
+    for unit, unit_tokens in zip(units, counts, strict=True):
+        unit.tokens = len(unit_tokens)
+        if unit.tokens <= limit or unit.indivisible or unit.table is not None:
+            out.append(unit)
+            continue
+        for piece in _split(text, unit, limit):
+            piece.tokens = count_tokens(text[piece.start : piece.end])
+            out.append(piece)
+    return out
+
+
+def _split(text: str, unit: _Unit, limit: int) -> list[_Unit]:
+    """Cut a divisible unit of more than ``limit`` tokens at sentence, else word, boundaries."""
+    total = unit.tokens
+    chars_per_token = (unit.end - unit.start) / total
+    pieces: list[_Unit] = []
+    start = unit.start
+    while count_tokens(text[start : unit.end]) > limit:
+        # guess a cut from the average token width, then shrink until the piece fits
+        width = int(limit * chars_per_token)
+        cut = None
+        while width > 0:
+            cut = _boundary(text, start, min(start + width, unit.end))
+            if cut is not None and count_tokens(text[start:cut]) <= limit:
+                break
+            width = int(width * 0.85)
+            cut = None
+        if cut is None:  # one word longer than the limit: keep it whole (flagged oversize)
+            space = re.compile(r"\s").search(text, start + 1, unit.end)
+            cut = space.end() if space else unit.end
+            while cut < unit.end and text[cut].isspace():
+                cut += 1
+        if cut >= unit.end:
+            break
+        pieces.append(_Unit(start, cut, unit.section, None, False, False))
+        start = cut
+    pieces.append(_Unit(start, unit.end, unit.section, None, False, False))
+    return pieces
+
+
+def _boundary(text: str, start: int, hard: int) -> int | None:
+    """The best cut in ``(start, hard]``: after a sentence in the last half, else a space."""
+    window = text[start:hard]
+    half = len(window) // 2
+    best = None
+    for match in _SENTENCE_END.finditer(window):
+        if match.end() >= half:
+            best = match.end()
+    if best is None:
+        space = window.rfind(" ")
+        newline = window.rfind("\n")
+        best = max(space, newline)
+        if best <= 0:
+            return None
+    # include the whitespace after the cut in the earlier piece
+    cut = start + best
+    while cut < hard and text[cut].isspace():
+        cut += 1
+    return cut if cut > start else None
+
+
+def _segments(units: list[_Unit], merge_sections: bool) -> list[list[_Unit]]:
+    segments: list[list[_Unit]] = []
+    for unit in units:
+        if segments:
+            last = segments[-1][-1]
+            same_kind = unit.table == last.table
+            same_section = merge_sections or unit.section == last.section or unit.table is not None
+            if same_kind and same_section:
+                segments[-1].append(unit)
+                continue
+        segments.append([unit])
+    return segments

@@ -1,0 +1,305 @@
+"""Markdown: CommonMark plus GFM tables, parsed with markdown-it-py.
+
+The document text is the source itself (newlines normalised), so every span points at the
+markdown as written. markdown-it reports the source lines of each block (``Token.map``);
+spans are those lines, trimmed of surrounding whitespace (code keeps its indentation).
+
+Only top-level blocks become :class:`Block` s: a list contributes one ``list_item`` per
+item (nested lists stay inside their item), a table one ``table_header`` (header line plus
+delimiter line) and one ``table_row`` per body row; thematic breaks and link reference
+definitions contribute none. Only top-level headings open sections; a heading inside a
+list or a blockquote is part of that block.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from clew.corpus.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
+from clew.corpus.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
+
+_BLOCK_KINDS: dict[str, BlockKind] = {
+    "heading_open": "heading",
+    "paragraph_open": "paragraph",
+    "blockquote_open": "paragraph",
+    "html_block": "paragraph",
+    "fence": "code",
+    "code_block": "code",
+}
+_FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|$)", re.DOTALL)
+_LISTS = ("bullet_list_open", "ordered_list_open")
+_HTML_ANCHOR = re.compile(
+    r"""<a\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE
+)
+
+
+class _Markdown(MarkdownIt):
+    """markdown-it that leaves link targets as written (no percent-encoding, no punycode)."""
+
+    def normalizeLink(self, url: str) -> str:  # noqa: N802  (markdown-it's name)
+        return url
+
+
+_PARSER = _Markdown("commonmark").enable("table")
+
+
+def github_slug(heading: str) -> str:
+    """The fragment GitHub gives a heading: lowercase, spaces to ``-``, punctuation dropped.
+
+    Letters, digits, combining marks, ``-`` and ``_`` are kept. :func:`parse_markdown`
+    numbers duplicates (``slug-1``, ``slug-2``, ...).
+    """
+    kept: list[str] = []
+    for char in heading.strip().lower():
+        if char == " ":
+            kept.append("-")
+        elif char in "-_" or unicodedata.category(char)[0] in "LNM":
+            kept.append(char)
+    return "".join(kept)
+
+
+def parse_markdown(source: str) -> ParsedDocument:
+    """Parse CommonMark (with GFM tables) into blocks, sections, tables, links and anchors.
+
+    A YAML front matter block (``---`` lines around a mapping, at the very top) becomes the
+    document's fields and is not part of its text.
+    """
+    fields, text = split_front_matter(normalize_newlines(source))
+    builder = _Builder(text)
+    for group in _top_level_groups(_PARSER.parse(text)):
+        builder.add(group)
+    document = builder.document()
+    if fields:
+        document.fields = {**document.fields, **fields}
+        title = fields.get("title")
+        if isinstance(title, str) and title.strip():
+            document.title = document.sections[0].heading = title.strip()
+    return document
+
+
+def split_front_matter(text: str) -> tuple[dict[str, object], str]:
+    """``(fields, rest)``; text without a well-formed YAML mapping on top is returned whole."""
+    match = _FRONT_MATTER.match(text)
+    if match is None:
+        return {}, text
+    try:
+        fields = yaml.safe_load(match.group(1))
+    except yaml.YAMLError:
+        return {}, text
+    if not isinstance(fields, dict) or not all(isinstance(k, str) for k in fields):
+        return {}, text
+    return fields, text[match.end() :]
+
+
+def _top_level_groups(tokens: Sequence[Token]) -> Iterator[Sequence[Token]]:
+    """Each top-level block's tokens: an opening token through its matching close."""
+    index = 0
+    while index < len(tokens):
+        stop = index + 1
+        depth = tokens[index].nesting
+        while depth > 0 and stop < len(tokens):
+            depth += tokens[stop].nesting
+            stop += 1
+        yield tokens[index:stop]
+        index = stop
+
+
+def _inline_text(children: Sequence[Token]) -> str:
+    """The text an inline sequence renders to, without markup (image alt text included)."""
+    parts: list[str] = []
+    for child in children:
+        if child.type in ("text", "text_special", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif child.type == "image":
+            parts.append(_inline_text(child.children) if child.children else child.content)
+    return "".join(parts)
+
+
+class _Builder:
+    """Collects one document's parts while its top-level token groups are fed in order."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = line_starts(text)
+        self.blocks: list[Block] = []
+        self.sections: list[Section] = [root_section()]
+        self.tables: list[Table] = []
+        self.links: list[Link] = []
+        self.anchors: dict[str, int] = {}
+        self.slug_counts: dict[str, int] = {}
+        self.title: str | None = None
+
+    def document(self) -> ParsedDocument:
+        self.sections[0].heading = self.title or ""
+        fields: dict[str, object] = {"title": self.title} if self.title is not None else {}
+        return ParsedDocument(
+            text=self.text,
+            blocks=self.blocks,
+            sections=self.sections,
+            tables=self.tables,
+            links=self.links,
+            anchors=self.anchors,
+            title=self.title,
+            fields=fields,
+        )
+
+    @property
+    def current_section(self) -> int:
+        return len(self.sections) - 1
+
+    def add(self, group: Sequence[Token]) -> None:
+        first = group[0]
+        if first.map is None:
+            return
+        kind = _BLOCK_KINDS.get(first.type)
+        added = len(self.blocks)
+        if first.type == "heading_open":
+            self.add_heading(group, first.map)
+        elif kind is not None:
+            self.add_block(first.map, kind)
+        elif first.type in _LISTS:
+            for token in group:
+                if token.type == "list_item_open" and token.level == first.level + 1 and token.map:
+                    self.add_block(token.map, "list_item")
+        elif first.type == "table_open":
+            self.add_table(group)
+        starts = [block.start for block in self.blocks[added:]] or [self.starts[first.map[0]]]
+        self.add_links(group, starts)
+        for name, offset in self.html_anchors(group):
+            self.add_anchor(name, offset)
+            if first.type == "heading_open" and name not in self.sections[-1].anchors:
+                self.sections[-1].anchors.append(name)
+
+    def add_block(self, lines: Sequence[int], kind: BlockKind, table: int | None = None) -> Block | None:
+        start, end = line_span(self.text, self.starts, lines[0], lines[1])
+        start, end = trim_span(self.text, start, end, left=kind != "code")
+        if start >= end:
+            return None
+        block = Block(
+            start=start,
+            end=end,
+            kind=kind,
+            section=self.current_section,
+            table=table,
+            indivisible=kind == "code",
+        )
+        self.blocks.append(block)
+        return block
+
+    def add_heading(self, group: Sequence[Token], lines: Sequence[int]) -> None:
+        inline = next((token for token in group if token.type == "inline"), None)
+        rendered = _inline_text(inline.children or []) if inline is not None else ""
+        heading = " ".join(rendered.split())
+        level = int(group[0].tag[1:])
+        parent = self.current_section
+        while parent != 0 and self.sections[parent].level >= level:
+            parent = self.sections[parent].parent or 0
+        section = Section(heading=heading, level=level, parent=parent, start=0)
+        self.sections.append(section)
+        block = self.add_block(lines, "heading")
+        section.start = block.start if block is not None else self.starts[lines[0]]
+        slug = self.unique_slug(github_slug(rendered))
+        if slug:
+            section.anchors.append(slug)
+            self.add_anchor(slug, section.start)
+        if level == 1 and heading and self.title is None:
+            self.title = heading
+
+    def add_table(self, group: Sequence[Token]) -> None:
+        index = len(self.tables)
+        self.tables.append(Table(section=self.current_section))
+        in_body = False
+        for token in group:
+            in_body = in_body or token.type == "tbody_open"
+            if token.map is None:
+                continue
+            if token.type == "thead_open":
+                delimiter_stop = token.map[1] + 1
+                self.add_block((token.map[0], delimiter_stop), "table_header", table=index)
+            elif token.type == "tr_open" and in_body:
+                self.add_block(token.map, "table_row", table=index)
+
+    def unique_slug(self, slug: str) -> str:
+        """``slug``, or ``slug-1``, ``slug-2``, ... when taken (github-slugger's rule)."""
+        if not slug:
+            return ""
+        candidate = slug
+        while candidate in self.slug_counts:
+            self.slug_counts[slug] += 1
+            candidate = f"{slug}-{self.slug_counts[slug]}"
+        self.slug_counts[candidate] = 0
+        return candidate
+
+    def add_anchor(self, name: str, offset: int) -> None:
+        self.anchors.setdefault(name, offset)
+
+    def add_links(self, group: Sequence[Token], block_starts: list[int]) -> None:
+        """A :class:`Link` per ``link_open``, placed where its text is found in the source.
+
+        Each link's text is searched for in its inline's lines, after the previous link's:
+        first right after its opening bracket (``[`` or ``<``), then bare. A label that is
+        not found (empty, or written with entities or markup) gets its block's start.
+        """
+        cursor = 0
+        for inline in group:
+            if inline.type != "inline" or inline.map is None:
+                continue
+            low, high = line_span(self.text, self.starts, *inline.map)
+            cursor = max(cursor, low)
+            for link_open, label in _links(inline.children or []):
+                offset = -1
+                if label:
+                    for prefix in ("<" if link_open.markup == "autolink" else "[", ""):
+                        found = self.text.find(prefix + label, cursor, high)
+                        if found >= 0:
+                            offset = found + len(prefix)
+                            cursor = offset + len(label)
+                            break
+                if offset < 0:
+                    offset = max((start for start in block_starts if start <= high), default=block_starts[0])
+                self.links.append(Link(start=offset, href=str(link_open.attrs.get("href") or "")))
+
+    def html_anchors(self, group: Sequence[Token]) -> Iterator[tuple[str, int]]:
+        """``<a id=..>`` / ``<a name=..>`` in HTML blocks and inline HTML, with their offsets.
+
+        A tag is looked for in its token's lines; one that is not found there (written
+        across a container's markers) gets the first of those lines.
+        """
+        cursor = 0
+        for token in group:
+            if token.map is None or token.type not in ("html_block", "inline"):
+                continue
+            low, high = line_span(self.text, self.starts, *token.map)
+            cursor = max(cursor, low)
+            pieces = [token] if token.type == "html_block" else token.children or []
+            for piece in pieces:
+                if piece.type not in ("html_block", "html_inline"):
+                    continue
+                for match in _HTML_ANCHOR.finditer(piece.content):
+                    name = next(value for value in match.groups() if value is not None)
+                    found = self.text.find(match.group(0), cursor, high)
+                    if found >= 0:
+                        cursor = found + len(match.group(0))
+                    if name:
+                        yield name, found if found >= 0 else low
+
+
+def _links(children: Sequence[Token]) -> Iterator[tuple[Token, str]]:
+    """Every ``link_open`` among an inline's children, with the plain text of its label."""
+    for position, child in enumerate(children):
+        if child.type != "link_open":
+            continue
+        label: list[Token] = []
+        for inner in children[position + 1 :]:
+            if inner.type == "link_close":
+                break
+            label.append(inner)
+        yield child, _inline_text(label).strip()

@@ -1,0 +1,104 @@
+"""The shape every format parser produces, and the chunker consumes.
+
+A parser turns raw bytes of one format into a :class:`ParsedDocument`: one normalised
+``text`` plus the structure found in it, as half-open ``[start, end)`` character spans into
+that text. Parsers never chunk and never count tokens; the chunker never looks at markup.
+
+Invariants every parser keeps (``ParsedDocument.check`` verifies them):
+
+- ``blocks`` are in reading order, do not overlap, and lie inside ``text``;
+- ``sections[0]`` is the document root (level 0, no parent); every other section has a
+  parent with a lower level, and appears after it;
+- a block's ``section`` is the innermost section it sits in; a heading block belongs to the
+  section it opens;
+- table rows of one table are consecutive blocks, header rows first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+BlockKind = Literal["heading", "paragraph", "list_item", "code", "table_header", "table_row"]
+
+
+@dataclass(slots=True)
+class Block:
+    """One unit the chunker may cut between (a paragraph, list item, table row, ...)."""
+
+    start: int
+    end: int
+    kind: BlockKind
+    section: int
+    """Index into ``ParsedDocument.sections`` of the innermost section holding the block."""
+    table: int | None = None
+    """Index into ``ParsedDocument.tables`` for ``table_header`` / ``table_row`` blocks."""
+    indivisible: bool = False
+    """True for units that must never be split (fenced code, preformatted text)."""
+
+
+@dataclass(slots=True)
+class Section:
+    heading: str
+    level: int
+    parent: int | None
+    start: int
+    """Offset of the heading (0 for the root)."""
+    anchors: list[str] = field(default_factory=list)
+    """Fragment identifiers (`#anchor`) that name this section."""
+
+
+@dataclass(slots=True)
+class Table:
+    section: int
+
+
+@dataclass(slots=True)
+class Link:
+    start: int
+    """Offset in ``text`` where the link's text begins."""
+    href: str
+    """The raw target as written in the source (relative path, ``#anchor``, URL)."""
+
+
+@dataclass(slots=True)
+class ParsedDocument:
+    text: str
+    blocks: list[Block]
+    sections: list[Section]
+    tables: list[Table] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    anchors: dict[str, int] = field(default_factory=dict)
+    """Every fragment identifier in the document mapped to the text offset it marks."""
+    title: str | None = None
+    fields: dict[str, object] = field(default_factory=dict)
+    """Top-level fields (title, status, acl, ...) stored with the document version."""
+
+    def heading_path(self, section: int) -> list[str]:
+        """Headings from the outermost section down to ``section`` (the root excluded)."""
+        path: list[str] = []
+        index: int | None = section
+        while index is not None and index != 0:
+            node = self.sections[index]
+            path.append(node.heading)
+            index = node.parent
+        path.reverse()
+        return path
+
+    def check(self) -> None:
+        """Raise ``ValueError`` naming the first broken invariant (used by parser tests)."""
+        if not self.sections or self.sections[0].parent is not None or self.sections[0].level != 0:
+            raise ValueError("sections[0] must be the document root (level 0, no parent)")
+        for i, section in enumerate(self.sections[1:], start=1):
+            parent = section.parent
+            if parent is None or parent >= i or self.sections[parent].level >= section.level:
+                raise ValueError(f"section {i} ({section.heading!r}) has a bad parent {parent}")
+        previous_end = 0
+        for i, block in enumerate(self.blocks):
+            if not (previous_end <= block.start < block.end <= len(self.text)):
+                raise ValueError(f"block {i} span [{block.start}, {block.end}) is out of order")
+            if not 0 <= block.section < len(self.sections):
+                raise ValueError(f"block {i} names a missing section {block.section}")
+            if (block.table is None) != (block.kind not in ("table_header", "table_row")):
+                raise ValueError(f"block {i} of kind {block.kind} has table={block.table}")
+            previous_end = block.end

@@ -1,0 +1,172 @@
+"""Turn one source into the rows of one document version (pure: no database access)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from urllib.parse import unquote, urlsplit
+
+from clew.corpus.chunking import Chunk, chunk_document
+from clew.corpus.formats.html import parse_html
+from clew.corpus.formats.markdown import parse_markdown
+from clew.corpus.formats.text import parse_text
+from clew.corpus.parsed import ParsedDocument
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkingConfig:
+    chunk_tokens: int
+    merge_sections: bool
+
+    def signature(self) -> str:
+        return f"tokens={self.chunk_tokens};merge={int(self.merge_sections)}"
+
+
+@dataclass(slots=True)
+class NodeRow:
+    ordinal: int
+    parent: int | None
+    kind: str
+    heading: str | None
+    level: int
+    heading_path: list[str]
+    start: int
+    end: int
+    first_chunk: int | None = None
+    last_chunk: int | None = None
+
+
+@dataclass(slots=True)
+class PreparedDocument:
+    key: str
+    format: str
+    source: str | None
+    parsed: ParsedDocument
+    chunks: list[Chunk]
+    nodes: list[NodeRow]
+    anchors: dict[str, int]
+    """Fragment identifier -> chunk ordinal."""
+    links: list[tuple[int, str]]
+    """(chunk ordinal, target 'key' or 'key#anchor' resolved against this key), deduplicated."""
+    content_hash: str
+    chunking: str
+    fields: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str | None:
+        title = self.fields.get("title")
+        return title if isinstance(title, str) else self.parsed.title
+
+
+PARSERS = {"markdown": parse_markdown, "html": parse_html, "text": parse_text}
+
+
+def parse(fmt: str, content: str) -> ParsedDocument:
+    return PARSERS[fmt](content)
+
+
+def prepare(
+    key: str, fmt: str, parsed: ParsedDocument, config: ChunkingConfig, *, source: str | None = None
+) -> PreparedDocument:
+    chunks = chunk_document(parsed, chunk_tokens=config.chunk_tokens, merge_sections=config.merge_sections)
+    starts = [c.start for c in chunks]
+
+    def chunk_at(offset: int) -> int:
+        return max(bisect_right(starts, offset) - 1, 0)
+
+    fields = dict(parsed.fields)
+    fields_json = json.dumps(fields, sort_keys=True, default=str)
+    digest = hashlib.sha256()
+    for part in (fmt, config.signature(), fields_json, parsed.text):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
+    links: list[tuple[int, str]] = []
+    seen: set[tuple[int, str]] = set()
+    for link in parsed.links:
+        target = resolve_href(key, link.href)
+        if target is None:
+            continue
+        item = (chunk_at(link.start), target)
+        if item not in seen:
+            seen.add(item)
+            links.append(item)
+    return PreparedDocument(
+        key=key,
+        format=fmt,
+        source=source,
+        parsed=parsed,
+        chunks=chunks,
+        nodes=_nodes(parsed, chunks),
+        anchors={anchor: chunk_at(offset) for anchor, offset in parsed.anchors.items()},
+        links=links,
+        content_hash=digest.hexdigest(),
+        chunking=config.signature(),
+        fields=fields,
+    )
+
+
+def resolve_href(key: str, href: str) -> str | None:
+    """A link target as ``key`` or ``key#anchor`` relative to the linking key.
+
+    External URLs are kept as written (they stay dangling); empty links give None.
+    """
+    href = href.strip()
+    if not href:
+        return None
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc:
+        return href
+    path, fragment = unquote(parts.path), unquote(parts.fragment)
+    if path:
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(key), path))
+    else:
+        path = key
+    return f"{path}#{fragment}" if fragment else path
+
+
+def _nodes(parsed: ParsedDocument, chunks: list[Chunk]) -> list[NodeRow]:
+    text_end = len(parsed.text)
+    sections = parsed.sections
+    nodes: list[NodeRow] = []
+    # A section ends where the next section of the same or a higher level begins.
+    ends = [text_end] * len(sections)
+    stack: list[int] = []
+    for i, section in enumerate(sections[1:], start=1):
+        while stack and sections[stack[-1]].level >= section.level:
+            ends[stack.pop()] = section.start
+        stack.append(i)
+    for i, section in enumerate(sections):
+        kind = "document" if i == 0 else "section"
+        heading = (parsed.title or section.heading or None) if i == 0 else section.heading
+        nodes.append(
+            NodeRow(i, section.parent, kind, heading, section.level, parsed.heading_path(i), section.start, ends[i])
+        )
+    base = len(sections)
+    for j, table in enumerate(parsed.tables):
+        nodes.append(
+            NodeRow(base + j, table.section, "table", None, sections[table.section].level + 1,
+                    parsed.heading_path(table.section), text_end, 0)
+        )
+    starts = [c.start for c in chunks]
+    for node in nodes[:base]:
+        node.first_chunk = max(bisect_right(starts, node.start) - 1, 0) if chunks else None
+        node.last_chunk = max(bisect_right(starts, max(node.end - 1, node.start)) - 1, 0) if chunks else None
+    for ordinal, chunk in enumerate(chunks):
+        if chunk.table is None:
+            continue
+        node = nodes[base + chunk.table]
+        if node.first_chunk is None:
+            node.first_chunk, node.start = ordinal, chunk.start
+        node.last_chunk, node.end = ordinal, chunk.end
+    for node in nodes[base:]:
+        if node.first_chunk is None:  # a table without rows: an empty span at its section
+            node.start = node.end = nodes[node.parent or 0].start
+    return nodes
+
+
+def node_of(chunk: Chunk, table_base: int) -> int:
+    """The innermost structure node holding ``chunk``: its table, else its first section."""
+    return table_base + chunk.table if chunk.table is not None else chunk.sections[0]

@@ -1,0 +1,101 @@
+"""The corpus schema: one DuckDB file, versioned.
+
+``SCHEMA_VERSION`` is written into ``clew_meta`` when a file is created. Opening a file whose
+version is newer than this code raises ``SchemaVersionError`` instead of guessing.
+"""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+
+DDL = """
+CREATE TABLE IF NOT EXISTS clew_meta (
+    key VARCHAR PRIMARY KEY,
+    value VARCHAR NOT NULL
+);
+CREATE SEQUENCE IF NOT EXISTS collection_ids START 1;
+CREATE SEQUENCE IF NOT EXISTS document_ids START 1;
+CREATE TABLE IF NOT EXISTS collections (
+    id INTEGER PRIMARY KEY,
+    name VARCHAR NOT NULL UNIQUE,
+    created_at TIMESTAMP NOT NULL DEFAULT current_timestamp
+);
+-- One row per document key; current_version moves on when content changes.
+CREATE TABLE IF NOT EXISTS documents (
+    id BIGINT PRIMARY KEY,
+    collection_id INTEGER NOT NULL,
+    key VARCHAR NOT NULL,
+    current_version INTEGER NOT NULL,
+    UNIQUE (collection_id, key)
+);
+-- Every version is kept; a version below documents.current_version is superseded.
+CREATE TABLE IF NOT EXISTS document_versions (
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    content_hash VARCHAR NOT NULL,
+    format VARCHAR NOT NULL,
+    source VARCHAR,
+    title VARCHAR,
+    fields JSON NOT NULL,
+    text VARCHAR NOT NULL,
+    chunking VARCHAR NOT NULL,
+    ingested_at TIMESTAMP NOT NULL DEFAULT current_timestamp,
+    PRIMARY KEY (document_id, version)
+);
+-- The structure tree: ordinal 0 is the document, then sections, then tables.
+CREATE TABLE IF NOT EXISTS nodes (
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    ordinal INTEGER NOT NULL,
+    parent INTEGER,
+    kind VARCHAR NOT NULL,          -- document | section | table
+    heading VARCHAR,
+    level INTEGER NOT NULL,
+    heading_path VARCHAR[] NOT NULL,
+    start_offset INTEGER NOT NULL,
+    end_offset INTEGER NOT NULL,
+    first_chunk INTEGER,
+    last_chunk INTEGER,
+    PRIMARY KEY (document_id, version, ordinal)
+);
+-- Passages in reading order; [start_offset, end_offset) into document_versions.text.
+CREATE TABLE IF NOT EXISTS chunks (
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    ordinal INTEGER NOT NULL,
+    start_offset INTEGER NOT NULL,
+    end_offset INTEGER NOT NULL,
+    kind VARCHAR NOT NULL,          -- text | table
+    node INTEGER NOT NULL,          -- innermost node: its table, else its first section
+    sections INTEGER[] NOT NULL,    -- every section node the chunk spans
+    table_node INTEGER,
+    header VARCHAR NOT NULL,        -- header rows repeated before the body ('' if none)
+    heading_path VARCHAR[] NOT NULL,
+    body VARCHAR NOT NULL,          -- = document text[start_offset:end_offset]
+    token_count INTEGER NOT NULL,
+    oversize BOOLEAN NOT NULL,
+    PRIMARY KEY (document_id, version, ordinal)
+);
+CREATE TABLE IF NOT EXISTS anchors (
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    anchor VARCHAR NOT NULL,
+    chunk INTEGER NOT NULL
+);
+-- Typed graph edges. src/dst are evidence ids (chunks, nodes) or, for user edges,
+-- document keys (src_kind/dst_kind = 'key'). dst is NULL for a dangling link; dst_ref keeps
+-- the target as written, resolved against the source key.
+CREATE TABLE IF NOT EXISTS edges (
+    collection_id INTEGER NOT NULL,
+    graph VARCHAR NOT NULL,
+    type VARCHAR NOT NULL,
+    src_kind VARCHAR NOT NULL,
+    src VARCHAR NOT NULL,
+    dst_kind VARCHAR NOT NULL,
+    dst VARCHAR,
+    dst_ref VARCHAR,
+    weight DOUBLE NOT NULL DEFAULT 1.0,
+    document_id BIGINT,             -- owner version for built-in edges, NULL for user edges
+    version INTEGER
+);
+"""

@@ -1,0 +1,170 @@
+"""The DuckDB store: opening, schema checks, collections, bulk writes.
+
+One ``Corpus`` holds one DuckDB connection. DuckDB allows one read-write process, or many
+read-only ones, per file; inside a process, threads share the connection and each takes its
+own ``cursor()``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from clew.corpus.schema import DDL, SCHEMA_VERSION
+from clew.errors import CorpusError, InputError, SchemaVersionError, UnknownCollection
+
+
+@dataclass(frozen=True, slots=True)
+class CollectionStats:
+    name: str
+    documents: int
+    versions: int
+    superseded_versions: int
+    chunks: int
+    table_chunks: int
+    sections: int
+    tables: int
+    edges: dict[str, int]
+
+
+class Corpus:
+    """A clew corpus in one DuckDB file (``":memory:"`` for a throwaway one)."""
+
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+        self.path = str(path)
+        self.read_only = read_only
+        if read_only and self.path != ":memory:" and not Path(self.path).exists():
+            raise CorpusError(f"{self.path}: no such corpus file")
+        try:
+            self._con = duckdb.connect(self.path, read_only=read_only)
+        except duckdb.Error as error:
+            raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
+        self._write_lock = threading.Lock()
+        self._check_schema()
+
+    # -- lifecycle -------------------------------------------------------------------------
+    def close(self) -> None:
+        self._con.close()
+
+    def __enter__(self) -> Corpus:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def cursor(self) -> duckdb.DuckDBPyConnection:
+        """A cursor for the calling thread (cheap; take one per request or thread)."""
+        return self._con.cursor()
+
+    @contextmanager
+    def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """One write transaction at a time; rolled back on any exception."""
+        if self.read_only:
+            raise CorpusError(f"{self.path} is open read-only")
+        with self._write_lock:
+            cur = self._con.cursor()
+            cur.execute("BEGIN TRANSACTION")
+            try:
+                yield cur
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            else:
+                cur.execute("COMMIT")
+            finally:
+                cur.close()
+
+    def _check_schema(self) -> None:
+        cur = self._con.cursor()
+        has_meta = cur.execute(
+            "SELECT count(*) FROM information_schema.tables WHERE table_name = 'clew_meta'"
+        ).fetchone()[0]
+        if has_meta:
+            row = cur.execute("SELECT value FROM clew_meta WHERE key = 'schema_version'").fetchone()
+            found = int(row[0]) if row else 0
+            if found > SCHEMA_VERSION:
+                raise SchemaVersionError(self.path, found, SCHEMA_VERSION)
+            if found == SCHEMA_VERSION:
+                return
+        if self.read_only:
+            raise CorpusError(f"{self.path} is not a clew corpus (no schema); open it read-write once")
+        cur.execute(DDL)
+        cur.execute(
+            "INSERT OR REPLACE INTO clew_meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
+        )
+
+    # -- collections -----------------------------------------------------------------------
+    def collection_id(self, name: str) -> int:
+        """The id of an existing collection, else ``UnknownCollection``."""
+        row = self.cursor().execute("SELECT id FROM collections WHERE name = ?", [name]).fetchone()
+        if row is None:
+            raise UnknownCollection(name)
+        return int(row[0])
+
+    def ensure_collection(self, cur: duckdb.DuckDBPyConnection, name: str) -> int:
+        if not isinstance(name, str) or not name.strip():
+            raise InputError("collection", "a collection name must be a non-blank string")
+        row = cur.execute("SELECT id FROM collections WHERE name = ?", [name]).fetchone()
+        if row is not None:
+            return int(row[0])
+        return int(
+            cur.execute(
+                "INSERT INTO collections (id, name) VALUES (nextval('collection_ids'), ?) RETURNING id",
+                [name],
+            ).fetchone()[0]
+        )
+
+    def collections(self) -> list[str]:
+        return [r[0] for r in self.cursor().execute("SELECT name FROM collections ORDER BY name").fetchall()]
+
+    def stats(self) -> list[CollectionStats]:
+        cur = self.cursor()
+        out = []
+        for cid, name in cur.execute("SELECT id, name FROM collections ORDER BY name").fetchall():
+            docs, versions, superseded = cur.execute(
+                """SELECT count(DISTINCT d.id), count(*), count(*) FILTER (WHERE v.version < d.current_version)
+                   FROM documents d JOIN document_versions v ON v.document_id = d.id
+                   WHERE d.collection_id = ?""",
+                [cid],
+            ).fetchone()
+            chunks, table_chunks = cur.execute(
+                """SELECT count(*), count(*) FILTER (WHERE c.kind = 'table')
+                   FROM documents d JOIN chunks c ON c.document_id = d.id AND c.version = d.current_version
+                   WHERE d.collection_id = ?""",
+                [cid],
+            ).fetchone()
+            sections, tables = cur.execute(
+                """SELECT count(*) FILTER (WHERE n.kind = 'section'), count(*) FILTER (WHERE n.kind = 'table')
+                   FROM documents d JOIN nodes n ON n.document_id = d.id AND n.version = d.current_version
+                   WHERE d.collection_id = ?""",
+                [cid],
+            ).fetchone()
+            edges = dict(
+                cur.execute(
+                    "SELECT graph, count(*) FROM edges WHERE collection_id = ? GROUP BY graph ORDER BY graph",
+                    [cid],
+                ).fetchall()
+            )
+            out.append(CollectionStats(name, docs, versions, superseded, chunks, table_chunks, sections, tables, edges))
+        return out
+
+
+def insert_columns(cur: duckdb.DuckDBPyConnection, table: str, columns: dict[str, Sequence[object]]) -> None:
+    """Bulk insert column lists through one Arrow table (fast; types are cast by DuckDB)."""
+    lengths = {len(values) for values in columns.values()}
+    if len(lengths) > 1:
+        raise CorpusError(f"insert into {table}: columns of unequal length {sorted(lengths)}")
+    if not lengths or lengths == {0}:
+        return
+    names = ", ".join(columns)
+    cur.register("clew_rows", pa.table({name: list(values) for name, values in columns.items()}))
+    try:
+        cur.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM clew_rows")
+    finally:
+        cur.unregister("clew_rows")

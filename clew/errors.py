@@ -1,0 +1,61 @@
+"""Every error clew raises on purpose.
+
+::
+
+    ClewError
+    ├── InputError                 bad input from a caller; ``field`` names what was wrong
+    │   ├── MalformedEvidenceId    an id that cannot be decoded (``value``)
+    │   └── UnknownCollection      a collection that does not exist or may not be read
+    ├── CorpusError                the DuckDB store
+    │   └── SchemaVersionError     the file was written by a newer clew
+    └── IngestError                a source that cannot be ingested at all (``path``)
+
+Files that are empty, binary or undecodable are not errors: ingestion skips them and
+reports them (see ``clew.corpus.ingest.Skipped``).
+"""
+
+from __future__ import annotations
+
+
+class ClewError(Exception):
+    """Base of every error clew raises on purpose."""
+
+
+class InputError(ClewError, ValueError):
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+class MalformedEvidenceId(InputError):
+    def __init__(self, value: object, message: str) -> None:
+        super().__init__("evidence_id", f"malformed evidence id {value!r}: {message}")
+        self.value = value
+
+
+class UnknownCollection(InputError):
+    def __init__(self, name: str) -> None:
+        super().__init__("collection", f"unknown collection {name!r}")
+        self.name = name
+
+
+class CorpusError(ClewError):
+    """A failure of the DuckDB store."""
+
+
+class SchemaVersionError(CorpusError):
+    def __init__(self, path: str, found: int, supported: int) -> None:
+        super().__init__(
+            f"{path} uses corpus schema version {found}, but this clew reads up to version "
+            f"{supported}; upgrade clew to open it"
+        )
+        self.path = path
+        self.found = found
+        self.supported = supported
+
+
+class IngestError(ClewError):
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"{path}: {message}")
+        self.path = path

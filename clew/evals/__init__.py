@@ -1,0 +1,1 @@
+"""Datasets, metrics, baselines and the batch runner."""

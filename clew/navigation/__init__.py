@@ -1,0 +1,1 @@
+"""Moves from a passage to the passages around it (tree, reading order, graph)."""

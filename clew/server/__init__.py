@@ -1,0 +1,1 @@
+"""REST and MCP front ends over the same tools."""

@@ -1,0 +1,1 @@
+"""The agent's tools: argument models, JSON schemas, dispatch and tool permissions."""

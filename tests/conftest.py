@@ -1,0 +1,45 @@
+"""Shared fixtures: real files, real DuckDB corpora in tmp_path, no network."""
+
+from __future__ import annotations
+
+import os
+import socket
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def shared_dir() -> Path | None:
+    """``../shared`` beside the checkout (the dev-set lives there); None when absent."""
+    for candidate in (ROOT.parent / "shared", Path(os.environ.get("CLEW_SHARED_DIR", "/nonexistent"))):
+        if (candidate / "evals" / "sqlite-docs" / "corpus").is_dir():
+            return candidate
+    return None
+
+
+SQLITE_DOCS = (shared_dir() or Path("/nonexistent")) / "evals" / "sqlite-docs"
+needs_sqlite_docs = pytest.mark.skipif(
+    not SQLITE_DOCS.is_dir(), reason="the shared SQLite dev set (../shared/evals/sqlite-docs) is not beside this checkout"
+)
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests never reach a network: refuse connections to anything but loopback."""
+    real_connect = socket.socket.connect
+
+    def guarded(self: socket.socket, address: object) -> object:
+        host = address[0] if isinstance(address, tuple) else address
+        if isinstance(host, str) and not (host.startswith("127.") or host in ("localhost", "::1")) and self.family != socket.AF_UNIX:
+            raise ConnectionRefusedError(f"tests may not reach the network ({address!r})")
+        return real_connect(self, address)
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+
+
+@pytest.fixture
+def acme_path() -> Path:
+    return FIXTURES / "markdown" / "acme-notes.md"

@@ -1,0 +1,108 @@
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from clew.budgets.tokens import count_tokens
+from clew.corpus.chunking import chunk_document
+from clew.corpus.formats.markdown import parse_markdown
+from clew.corpus.formats.text import parse_text
+
+
+def kinds_and_sections(path: Path, merge: bool) -> list[tuple[str, list[str]]]:
+    doc = parse_markdown(path.read_text())
+    return [(c.kind, [doc.sections[s].heading for s in c.sections]) for c in chunk_document(doc, merge_sections=merge)]
+
+
+def test_acme_with_merge_sections(acme_path: Path) -> None:
+    assert kinds_and_sections(acme_path, merge=True) == [
+        ("text", ["Route planning", "Dependencies"]),
+        ("table", ["Dependencies"]),
+        ("text", ["Data retention"]),
+    ]
+
+
+def test_acme_default_never_crosses_a_section(acme_path: Path) -> None:
+    assert kinds_and_sections(acme_path, merge=False) == [
+        ("text", ["Route planning"]),
+        ("text", ["Dependencies"]),
+        ("table", ["Dependencies"]),
+        ("text", ["Data retention"]),
+    ]
+
+
+def test_long_table_repeats_its_header_and_keeps_offsets() -> None:
+    rows = "\n".join(f"| part-{i} | owner {i} | {'does a useful thing ' * 3}|" for i in range(40))
+    source = f"# Parts\n\nIntro.\n\n| Part | Owner | Purpose |\n| --- | --- | --- |\n{rows}\n\nAfter the table.\n"
+    doc = parse_markdown(source)
+    chunks = chunk_document(doc, chunk_tokens=120)
+    tables = [c for c in chunks if c.kind == "table"]
+    assert len(tables) > 3
+    header = "| Part | Owner | Purpose |\n| --- | --- | --- |"
+    assert doc.text[tables[0].start : tables[0].end].startswith(header)
+    assert tables[0].header == ""
+    for chunk in tables[1:]:
+        assert chunk.header == header
+        assert chunk.display_text(doc.text).startswith(header + "\n| part-")
+        assert doc.text[chunk.start : chunk.end].startswith("| part-")
+        assert chunk.token_count <= 120
+    assert chunks[-1].kind == "text"
+    assert "After the table." in doc.text[chunks[-1].start : chunks[-1].end]
+
+
+def test_long_paragraph_is_cut_between_words() -> None:
+    words = " ".join(f"word{i}" for i in range(600))
+    doc = parse_text(words)
+    chunks = chunk_document(doc, chunk_tokens=50)
+    assert len(chunks) > 5
+    for chunk in chunks:
+        body = doc.text[chunk.start : chunk.end]
+        assert not chunk.oversize
+        assert chunk.start == 0 or doc.text[chunk.start - 1].isspace()
+        assert body.strip().split()[0].startswith("word")
+
+
+def test_fenced_code_is_one_flagged_chunk_when_too_long() -> None:
+    code = "\n".join(f"line_{i} = compute({i})" for i in range(80))
+    doc = parse_markdown(f"# Code\n\nBefore.\n\n```python\n{code}\n```\n\nAfter.\n")
+    chunks = chunk_document(doc, chunk_tokens=64)
+    flagged = [c for c in chunks if c.oversize]
+    assert len(flagged) == 1
+    assert doc.text[flagged[0].start : flagged[0].end].startswith("```python")
+
+
+def test_rejects_tiny_chunk_sizes() -> None:
+    with pytest.raises(ValueError, match="chunk_tokens must be at least 16"):
+        chunk_document(parse_text("hello"), chunk_tokens=4)
+
+
+pieces = st.sampled_from(
+    [
+        "# Title\n\n", "## Section\n\n", "### Deeper\n\n", "Setext\n======\n\n",
+        "A short paragraph about routes.\n\n", "- item one\n- item two\n\n", "1. first\n2. second\n\n",
+        "```\ncode block\nmore code\n```\n\n", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n\n",
+        "Supercalifragilisticexpialidocious" * 30 + "\n\n", "> quoted text\n\n",
+        ("A long sentence that keeps going. " * 25) + "\n\n", "[link](other.md#x) text\n\n",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(parts=st.lists(pieces, min_size=1, max_size=25), limit=st.integers(min_value=16, max_value=200),
+       merge=st.booleans())
+def test_chunks_tile_the_text_and_respect_the_limit(parts: list[str], limit: int, merge: bool) -> None:
+    doc = parse_markdown("".join(parts))
+    chunks = chunk_document(doc, chunk_tokens=limit, merge_sections=merge)
+    assert chunks[0].start == 0
+    assert chunks[-1].end == len(doc.text)
+    for before, after in zip(chunks, chunks[1:]):
+        assert before.end == after.start
+    for chunk in chunks:
+        assert chunk.start < chunk.end
+        assert chunk.token_count == count_tokens(chunk.display_text(doc.text))
+        assert chunk.oversize == (chunk.token_count > limit)
+        if chunk.oversize:
+            # only one indivisible unit may exceed: a code block, a table row, or one huge word
+            body = doc.text[chunk.start : chunk.end]
+            assert "```" in body or chunk.kind == "table" or "Supercalifragilistic" in body or chunk.header

@@ -1,0 +1,139 @@
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.store import Corpus
+
+
+def chunk_rows(corpus: Corpus, key: str, version: int | None = None) -> list[tuple]:
+    return corpus.cursor().execute(
+        """SELECT c.ordinal, c.kind, c.sections, c.node, c.table_node, c.heading_path, c.header, c.body
+           FROM documents d JOIN chunks c ON c.document_id = d.id
+           WHERE d.key = ? AND c.version = coalesce(?, d.current_version) ORDER BY c.ordinal""",
+        [key, version],
+    ).fetchall()
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Corpus:
+    with Corpus(tmp_path / "corpus.duckdb") as corpus:
+        yield corpus
+
+
+def test_acme_merged_structure_is_stored(corpus: Corpus, acme_path: Path) -> None:
+    report = ingest_paths(corpus, [acme_path], collection="notes", chunk_tokens=160, merge_sections=True)
+    assert (report.documents, report.versions_created, report.chunks, report.skipped) == (1, 1, 3, 0)
+    rows = chunk_rows(corpus, "acme-notes.md")
+    assert [(r[1], r[5]) for r in rows] == [
+        ("text", ["Acme Robotics engineering notes", "Route planning"]),
+        ("table", ["Acme Robotics engineering notes", "Dependencies"]),
+        ("text", ["Acme Robotics engineering notes", "Data retention"]),
+    ]
+    headings = dict(corpus.cursor().execute("SELECT ordinal, heading FROM nodes WHERE kind != 'table'").fetchall())
+    assert [headings[s] for s in rows[0][2]] == ["Route planning", "Dependencies"]
+    assert rows[1][7].startswith("| Component | Owner | Purpose |")
+    table_node = corpus.cursor().execute("SELECT ordinal, parent, first_chunk, last_chunk FROM nodes WHERE kind = 'table'").fetchall()
+    assert table_node == [(rows[1][4], rows[1][2][0], 1, 1)]
+    text = corpus.cursor().execute("SELECT text FROM document_versions").fetchone()[0]
+    assert "".join(r[7] for r in rows) == text
+
+
+def test_acme_default_has_four_chunks(corpus: Corpus, acme_path: Path) -> None:
+    ingest_paths(corpus, [acme_path], chunk_tokens=160)
+    assert [r[1] for r in chunk_rows(corpus, "acme-notes.md")] == ["text", "text", "table", "text"]
+
+
+def test_built_in_graphs(corpus: Corpus, acme_path: Path) -> None:
+    ingest_paths(corpus, [acme_path], chunk_tokens=160)
+    graphs = dict(corpus.cursor().execute("SELECT graph, count(*) FROM edges GROUP BY graph").fetchall())
+    # root -> h1, h1 -> three h2 sections, Dependencies -> its table
+    assert graphs == {"section_hierarchy": 5, "reading_order": 3}
+    nexts = corpus.cursor().execute("SELECT src, dst FROM edges WHERE graph = 'reading_order' ORDER BY src").fetchall()
+    assert nexts == [(f"ev1:c:1:1:{i}", f"ev1:c:1:1:{i + 1}") for i in range(3)]
+
+
+def test_unchanged_is_a_no_op_and_changed_makes_a_version(corpus: Corpus, tmp_path: Path, acme_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    target = folder / "acme-notes.md"
+    shutil.copy(acme_path, target)
+    first = ingest_paths(corpus, [folder], chunk_tokens=160)
+    again = ingest_paths(corpus, [folder], chunk_tokens=160)
+    assert (first.versions_created, again.versions_created, again.unchanged) == (1, 0, 1)
+    old_rows = chunk_rows(corpus, "acme-notes.md")
+    target.write_text(target.read_text().replace("30 days", "45 days"))
+    changed = ingest_paths(corpus, [folder], chunk_tokens=160)
+    assert changed.versions_created == 1
+    stats = corpus.stats()[0]
+    assert (stats.documents, stats.versions, stats.superseded_versions) == (1, 2, 1)
+    assert chunk_rows(corpus, "acme-notes.md", version=1) == old_rows
+    assert "45 days" in chunk_rows(corpus, "acme-notes.md")[-1][7]
+    # a different chunking of the same content is a new version too
+    assert ingest_paths(corpus, [folder], chunk_tokens=64).versions_created == 1
+
+
+def test_bad_files_are_skipped_or_repaired_by_name(corpus: Corpus, tmp_path: Path) -> None:
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "empty.md").write_text("  \n\n")
+    (folder / "binary.txt").write_bytes(b"\x89PNG\r\n\x00\x00\x00IHDR")
+    (folder / "latin1.txt").write_bytes("Caf\xe9 opening hours are 9 to 5.".encode("latin-1"))
+    (folder / "image.png").write_bytes(b"\x89PNG")
+    (folder / "broken.html").write_text("<html><body><h1>Broken<p>unclosed <b>bold <table><tr><td>cell")
+    (folder / "good.md").write_text("# Good\n\nFine text.\n")
+    report = ingest_paths(corpus, [folder], chunk_tokens=160)
+    problems = {Path(p.path).name: (p.skipped, p.message) for p in report.problems}
+    assert problems["empty.md"] == (True, "empty file")
+    assert problems["binary.txt"][0] is True and "binary" in problems["binary.txt"][1]
+    assert problems["image.png"][0] is True and "unsupported file type" in problems["image.png"][1]
+    assert problems["latin1.txt"][0] is False and "replaced 1 undecodable byte" in problems["latin1.txt"][1]
+    assert (report.skipped, report.repaired, report.versions_created) == (3, 1, 3)
+    keys = {r[0] for r in corpus.cursor().execute("SELECT key FROM documents").fetchall()}
+    assert keys == {"latin1.txt", "broken.html", "good.md"}
+
+
+def test_jsonl_records_keep_fields_and_report_bad_lines(corpus: Corpus, tmp_path: Path) -> None:
+    path = tmp_path / "records.jsonl"
+    path.write_text(
+        json.dumps({"key": "policy-1", "text": "Laptops are replaced every three years.", "title": "Laptops", "acl": ["it"]})
+        + "\n{not json\n"
+        + json.dumps({"key": "policy-2", "text": "Badges must be worn on site.", "status": "draft"})
+        + "\n"
+    )
+    report = ingest_paths(corpus, [path], chunk_tokens=160)
+    assert report.versions_created == 2 and report.skipped == 1
+    assert report.problems[0].path.endswith("records.jsonl:2")
+    fields = dict(corpus.cursor().execute("SELECT d.key, v.fields FROM documents d JOIN document_versions v ON v.document_id = d.id").fetchall())
+    assert json.loads(fields["policy-1"]) == {"title": "Laptops", "acl": ["it"]}
+    assert json.loads(fields["policy-2"]) == {"status": "draft"}
+
+
+def test_links_resolve_to_the_anchored_chunk_and_dangle_otherwise(corpus: Corpus, tmp_path: Path) -> None:
+    folder = tmp_path / "site"
+    (folder / "guide").mkdir(parents=True)
+    (folder / "guide" / "start.md").write_text(
+        "# Start\n\nSee [the retention rules](../policy.md#data-retention) and [missing](../nowhere.md) "
+        "and [web](https://example.org/x).\n"
+    )
+    # only the first document arrives in this batch: its links dangle until policy.md exists
+    first = ingest_paths(corpus, [folder], glob="guide/*.md", chunk_tokens=160)
+    assert first.links_dangling == 3
+    (folder / "policy.md").write_text("# Policy\n\n## Intro\n\nHello.\n\n## Data retention\n\nLogs are kept 30 days.\n")
+    report = ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=160)
+    assert (report.versions_created, report.unchanged) == (1, 1)
+    assert report.links_dangling == 2
+    rows = corpus.cursor().execute(
+        "SELECT dst_ref, dst FROM edges WHERE graph = 'links' ORDER BY dst_ref"
+    ).fetchall()
+    resolved = dict(rows)
+    assert resolved["https://example.org/x"] is None
+    assert resolved["nowhere.md"] is None
+    dst = resolved["policy.md#data-retention"]
+    body = corpus.cursor().execute(
+        "SELECT c.body FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.key = 'policy.md' "
+        "AND 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal = ?", [dst]
+    ).fetchone()[0]
+    assert "Logs are kept 30 days." in body

@@ -1,0 +1,85 @@
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from clew.cli import app
+
+runner = CliRunner()
+
+
+def test_ingest_json_summary_and_stats(tmp_path: Path, acme_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(db), "--merge-sections", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert {k: report[k] for k in ("documents", "chunks", "skipped", "versions_created")} == {
+        "documents": 1, "chunks": 3, "skipped": 0, "versions_created": 1}
+    assert report["seconds"] >= 0
+    stats = runner.invoke(app, ["stats", "--db", str(db), "--json"])
+    assert stats.exit_code == 0, stats.output
+    (row,) = json.loads(stats.stdout)["collections"]
+    assert (row["name"], row["documents"], row["chunks"], row["table_chunks"], row["tables"]) == ("default", 1, 3, 1, 1)
+
+
+def test_ingest_human_summary(tmp_path: Path, acme_path: Path) -> None:
+    result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(tmp_path / "c.duckdb")])
+    assert result.exit_code == 0, result.output
+    assert "1 documents (1 new versions, 0 unchanged), 4 chunks" in result.stdout
+
+
+def test_missing_path_is_named(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["ingest", str(tmp_path / "nope"), "--db", str(tmp_path / "c.duckdb")])
+    assert result.exit_code == 2
+    assert "path not found" in result.output and "nope" in result.output
+
+
+def test_stats_on_missing_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["stats", "--db", str(tmp_path / "none.duckdb")])
+    assert result.exit_code == 2 and "no such corpus file" in result.output
+
+
+def test_ingest_edges_reports_bad_lines(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for name in ("a.md", "b.md", "c.md"):
+        (folder / name).write_text(f"# {name}\n\nBody of {name}.\n")
+    assert runner.invoke(app, ["ingest", str(folder), "--db", str(db)]).exit_code == 0
+    edges = tmp_path / "edges.jsonl"
+    edges.write_text(
+        '{"graph": "workflow", "src": "a.md", "dst": "b.md", "type": "next"}\n'
+        '{"graph": "workflow", "src": "b.md", "dst": "c.md", "type": "next", "weight": 2}\n'
+        '{"graph": "workflow", "src": "b.md", "dst": "zzz.md", "type": "next"}\n'
+        '{"graph": "links", "src": "a.md", "dst": "b.md", "type": "x"}\n'
+        '{"graph": "workflow", "src": "a.md", "type": "next"}\n'
+        "not json\n"
+    )
+    result = runner.invoke(app, ["ingest-edges", str(edges), "--db", str(db), "--json"])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["edges"] == 2
+    assert [(p["line"], p["message"]) for p in report["problems"]] == [
+        (3, "no document with key 'zzz.md' in collection 'default'"),
+        (4, "graph 'links' is built in and written by ingestion"),
+        (5, "field 'dst' must be a non-blank string"),
+        (6, "invalid JSON: Expecting value"),
+    ]
+    # loading the same edges again replaces, never duplicates
+    runner.invoke(app, ["ingest-edges", str(edges), "--db", str(db)])
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    assert con.execute("SELECT count(*) FROM edges WHERE graph = 'workflow'").fetchone()[0] == 2
+    con.close()
+
+
+def test_console_script_runs(tmp_path: Path, acme_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "clew.cli", "ingest", str(acme_path), "--db", str(tmp_path / "c.duckdb"), "--json"],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["chunks"] == 4
