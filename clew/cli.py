@@ -1,127 +1,16 @@
-"""The ``clew`` command line: ``clew ingest | ingest-edges | stats``."""
+"""The ``clew`` command line. Each family of commands lives in ``clew/commands/``."""
 
 from __future__ import annotations
 
-import json
 import sys
-from dataclasses import asdict
-from pathlib import Path
-from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.edges import ingest_edges
-from clew.corpus.ingest import DEFAULT_BATCH_SIZE, ingest_paths
-from clew.corpus.store import Corpus
-from clew.errors import ClewError
+from clew.commands import corpus
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="clew: retrieval that searches, then navigates.")
-err = Console(stderr=True, soft_wrap=True)
-out = Console(soft_wrap=True)
-
-DbOption = Annotated[Path, typer.Option("--db", help="DuckDB corpus file (created if missing).")]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a summary.")]
-
-
-def _fail(error: ClewError) -> typer.Exit:
-    err.print(f"[red]error:[/red] {error}")
-    return typer.Exit(code=2)
-
-
-@app.command()
-def ingest(
-    paths: Annotated[list[Path], typer.Argument(help="Files or folders to ingest (folders recursively).")],
-    db: DbOption,
-    collection: Annotated[str, typer.Option(help="Collection to ingest into.")] = "default",
-    glob: Annotated[str, typer.Option(help="Glob for files inside folders.")] = "**/*",
-    chunk_tokens: Annotated[int, typer.Option(min=16, max=8192, help="Target tokens per chunk.")] = DEFAULT_CHUNK_TOKENS,
-    merge_sections: Annotated[bool, typer.Option(help="Let small consecutive sections share a chunk.")] = False,
-    batch_size: Annotated[int, typer.Option(min=1, help="Documents per atomic batch.")] = DEFAULT_BATCH_SIZE,
-    as_json: JsonOption = False,
-) -> None:
-    """Ingest Markdown, HTML, text and JSONL files into a corpus."""
-    missing = [str(p) for p in paths if not p.exists()]
-    if missing:
-        err.print(f"[red]error:[/red] path not found: {', '.join(missing)}")
-        raise typer.Exit(code=2)
-    show_progress = err.is_terminal and not as_json
-    try:
-        with Corpus(db) as corpus, Progress(
-            SpinnerColumn(), TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.description}"), TimeElapsedColumn(), console=err, disable=not show_progress,
-        ) as progress:
-            task = progress.add_task("", total=None)
-            report = ingest_paths(
-                corpus, paths, collection=collection, glob=glob, chunk_tokens=chunk_tokens,
-                merge_sections=merge_sections, batch_size=batch_size,
-                on_document=lambda key: progress.update(task, advance=1, description=key[-40:]),
-            )
-    except ClewError as error:
-        raise _fail(error) from error
-    if as_json:
-        print(report.model_dump_json())
-        return
-    for problem in report.problems:
-        err.print(f"[yellow]{'skipped' if problem.skipped else 'repaired'}[/yellow] {problem.path}: {problem.message}")
-    out.print(
-        f"{report.documents} documents ({report.versions_created} new versions, {report.unchanged} unchanged), "
-        f"{report.chunks} chunks, {report.skipped} skipped, {report.repaired} repaired, "
-        f"links: {report.links_resolved} resolved, {report.links_dangling} dangling, {report.seconds:.2f} s"
-    )
-
-
-@app.command("ingest-edges")
-def ingest_edges_command(
-    file: Annotated[Path, typer.Argument(help="JSONL: one {graph, src, dst, type, weight?} per line (document keys).")],
-    db: DbOption,
-    collection: Annotated[str, typer.Option(help="Collection whose documents the keys name.")] = "default",
-    as_json: JsonOption = False,
-) -> None:
-    """Add user graph edges between documents."""
-    try:
-        content = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        err.print(f"[red]error:[/red] {file}: cannot read: {error}")
-        raise typer.Exit(code=2) from error
-    try:
-        with Corpus(db) as corpus:
-            report = ingest_edges(corpus, content, collection=collection)
-    except ClewError as error:
-        raise _fail(error) from error
-    if as_json:
-        print(report.model_dump_json())
-    else:
-        for problem in report.problems:
-            err.print(f"[yellow]line {problem.line}[/yellow]: {problem.message}")
-        out.print(f"{report.edges} edges written, {len(report.problems)} lines rejected")
-    if report.problems:
-        raise typer.Exit(code=1)
-
-
-@app.command()
-def stats(db: DbOption, as_json: JsonOption = False) -> None:
-    """Counts per collection."""
-    if not db.exists():
-        err.print(f"[red]error:[/red] {db}: no such corpus file")
-        raise typer.Exit(code=2)
-    try:
-        with Corpus(db, read_only=True) as corpus:
-            rows = corpus.stats()
-    except ClewError as error:
-        raise _fail(error) from error
-    if as_json:
-        print(json.dumps({"collections": [asdict(row) for row in rows]}))
-        return
-    table = Table("collection", "documents", "versions", "superseded", "chunks", "table chunks", "sections", "tables", "edges")
-    for row in rows:
-        edges = ", ".join(f"{graph}={count}" for graph, count in row.edges.items())
-        table.add_row(row.name, *(str(v) for v in (row.documents, row.versions, row.superseded_versions,
-                                                    row.chunks, row.table_chunks, row.sections, row.tables)), edges)
-    out.print(table)
+for module in (corpus,):
+    app.registered_commands.extend(module.app.registered_commands)
 
 
 def main() -> None:  # pragma: no cover - console entry point

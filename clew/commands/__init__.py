@@ -1,0 +1,1 @@
+"""Command families of the ``clew`` CLI, assembled by ``clew.cli``."""

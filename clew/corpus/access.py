@@ -1,0 +1,226 @@
+"""Who may read what: principals and document-field filters, compiled into SQL.
+
+A filter is the shape users of search engines already write (all keys are document
+``fields``; a list field matches a term when it contains it)::
+
+    {"term": {"status": "published"}}
+    {"terms": {"acl": ["oncall", "sre"]}}          # any of
+    {"range": {"year": {"gte": 2020, "lt": 2025}}}
+    {"exists": {"field": "owner"}}
+    {"bool": {"must": [...], "should": [...], "must_not": [...]}}
+
+A :class:`Principal` names the collections it may read (``None``: all), a row filter
+over document fields, and the tool permissions it holds (``None``: all). Filters are
+compiled to a SQL predicate over ``document_versions.fields`` (alias ``v``) with bound
+parameters, so that every query applies them inside the query, before any limit.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, TypeAdapter, ValidationError, field_validator, model_validator
+
+from clew.errors import InputError
+
+_FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z_][A-Za-z0-9_\-]*)*")
+Scalar = str | int | float | bool
+
+
+def _check_field(name: str) -> str:
+    if not isinstance(name, str) or not _FIELD.fullmatch(name):
+        raise ValueError(f"invalid field name {name!r} (letters, digits, _ and -, dotted for nesting)")
+    return name
+
+
+class _Filter(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Term(_Filter):
+    term: dict[str, Scalar]
+
+    @field_validator("term")
+    @classmethod
+    def _one(cls, value: dict[str, Scalar]) -> dict[str, Scalar]:
+        if len(value) != 1:
+            raise ValueError("term takes exactly one field")
+        _check_field(next(iter(value)))
+        return value
+
+
+class Terms(_Filter):
+    terms: dict[str, list[Scalar]]
+
+    @field_validator("terms")
+    @classmethod
+    def _one(cls, value: dict[str, list[Scalar]]) -> dict[str, list[Scalar]]:
+        if len(value) != 1:
+            raise ValueError("terms takes exactly one field")
+        name, values = next(iter(value.items()))
+        _check_field(name)
+        if not values:
+            raise ValueError(f"terms on {name!r} needs at least one value")
+        return value
+
+
+class Bounds(_Filter):
+    gt: float | str | None = None
+    gte: float | str | None = None
+    lt: float | str | None = None
+    lte: float | str | None = None
+
+    @model_validator(mode="after")
+    def _some(self) -> Bounds:
+        given = [v for v in (self.gt, self.gte, self.lt, self.lte) if v is not None]
+        if not given:
+            raise ValueError("range needs at least one of gt, gte, lt, lte")
+        if len({isinstance(v, str) for v in given}) > 1:
+            raise ValueError("range bounds must be all numbers or all strings")
+        return self
+
+
+class Range(_Filter):
+    range: dict[str, Bounds]
+
+    @field_validator("range")
+    @classmethod
+    def _one(cls, value: dict[str, Bounds]) -> dict[str, Bounds]:
+        if len(value) != 1:
+            raise ValueError("range takes exactly one field")
+        _check_field(next(iter(value)))
+        return value
+
+
+class ExistsSpec(_Filter):
+    field: Annotated[str, BeforeValidator(_check_field)]
+
+
+class Exists(_Filter):
+    exists: ExistsSpec
+
+
+class BoolSpec(_Filter):
+    must: list[Filter] = Field(default_factory=list)
+    should: list[Filter] = Field(default_factory=list)
+    must_not: list[Filter] = Field(default_factory=list)
+
+
+class Bool(_Filter):
+    bool: BoolSpec
+
+
+def _kind(value: object) -> str | None:
+    if isinstance(value, dict):
+        return next(iter(value)) if len(value) == 1 else None
+    return type(value).__name__.lower() if isinstance(value, _Filter) else None
+
+
+Filter = Annotated[
+    Annotated[Term, Tag("term")] | Annotated[Terms, Tag("terms")] | Annotated[Range, Tag("range")]
+    | Annotated[Exists, Tag("exists")] | Annotated[Bool, Tag("bool")],
+    Discriminator(_kind, custom_error_type="filter_kind",
+                  custom_error_message="a filter is one of term, terms, range, exists or bool"),
+]
+BoolSpec.model_rebuild()
+
+
+class Principal(BaseModel):
+    """The caller: what it may read and which tools it may use. Immutable."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = "anonymous"
+    collections: frozenset[str] | None = None
+    """Collections this principal may read; None means every collection."""
+    row_filter: Filter | None = None
+    """Only documents whose fields match this filter are readable (and usable as routes)."""
+    tools: frozenset[str] | None = None
+    """Tool permissions held (e.g. ``tree_search``, ``graph_search``); None means all."""
+
+    def may_read_collection(self, name: str) -> bool:
+        return self.collections is None or name in self.collections
+
+    def may_use(self, tool: str) -> bool:
+        return self.tools is None or tool in self.tools
+
+
+def parse_filter(value: object, field: str = "filter") -> Filter | None:
+    """Validate a filter given as a dict (or JSON text); errors name ``field``."""
+    if value is None or isinstance(value, _Filter):
+        return value  # type: ignore[return-value]
+    if isinstance(value, str):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as error:
+            raise InputError(field, f"not valid JSON: {error.msg}") from error
+    try:
+        return _FILTER.validate_python(value)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"] if not isinstance(p, int) and p not in _TAGS)
+        raise InputError(field, f"malformed filter{f' at {where}' if where else ''}: {first['msg']}") from error
+
+
+_FILTER: TypeAdapter[Filter] = TypeAdapter(Filter)
+_TAGS = {"term", "terms", "range", "exists", "bool"}
+
+
+def parse_field_expression(expression: str) -> Term:
+    """``FIELD=VALUE`` (the CLI's ``--filter``) as a term filter; numbers stay numbers."""
+    if not isinstance(expression, str) or "=" not in expression:
+        raise InputError("filter", f"expected FIELD=VALUE, got {expression!r}")
+    name, _, raw = expression.partition("=")
+    name = name.strip()
+    if not _FIELD.fullmatch(name) or not raw.strip():
+        raise InputError("filter", f"expected FIELD=VALUE, got {expression!r}")
+    value: Scalar = raw.strip()
+    for cast in (int, float):
+        try:
+            value = cast(raw.strip())
+            break
+        except ValueError:
+            continue
+    return Term(term={name: value})
+
+
+def _path(name: str) -> str:
+    return "$." + ".".join(f'"{part}"' for part in name.split("."))
+
+
+def compile_filter(flt: Filter, params: list[Any], alias: str = "v") -> str:
+    """A SQL predicate over ``{alias}.fields``; values are appended to ``params``."""
+    col = f"{alias}.fields"
+    if isinstance(flt, Term | Terms):
+        name, values = next(iter((flt.term if isinstance(flt, Term) else flt.terms).items()))
+        values = [values] if isinstance(flt, Term) else values
+        encoded = [json.dumps(v) for v in values]
+        params.extend([_path(name), encoded, _path(name) + "[*]", encoded])
+        return (
+            f"coalesce(json_extract({col}, ?)::VARCHAR IN (SELECT unnest(?::VARCHAR[])) "
+            f"OR list_has_any(json_extract({col}, ?)::VARCHAR[], ?::VARCHAR[]), FALSE)"
+        )
+    if isinstance(flt, Range):
+        name, bounds = next(iter(flt.range.items()))
+        parts = []
+        for op, sql in (("gt", ">"), ("gte", ">="), ("lt", "<"), ("lte", "<=")):
+            bound = getattr(bounds, op)
+            if bound is None:
+                continue
+            if isinstance(bound, str):
+                parts.append(f"json_extract_string({col}, ?) {sql} ?")
+            else:
+                parts.append(f"TRY_CAST(json_extract_string({col}, ?) AS DOUBLE) {sql} ?")
+            params.extend([_path(name), bound])
+        return "coalesce(" + " AND ".join(parts) + ", FALSE)"
+    if isinstance(flt, Exists):
+        params.append(_path(flt.exists.field))
+        return f"(coalesce(json_type({col}, ?), 'NULL') != 'NULL')"
+    spec = flt.bool
+    clauses = [compile_filter(f, params, alias) for f in spec.must]
+    if spec.should:
+        clauses.append("(" + " OR ".join(compile_filter(f, params, alias) for f in spec.should) + ")")
+    clauses.extend(f"NOT {compile_filter(f, params, alias)}" for f in spec.must_not)
+    return "(" + " AND ".join(clauses) + ")" if clauses else "TRUE"
