@@ -4,7 +4,8 @@ Each batch of documents is written in one transaction: a crash or kill in the mi
 batch leaves the corpus as it was before that batch. A key whose content (and chunking) is
 unchanged is a no-op; changed content becomes a new version and the old one is kept,
 superseded. After each batch, links in the collection that point at the batch's keys, or
-that were dangling, are resolved again.
+that were dangling, are resolved again. The BM25 index is written in the same transaction
+as the chunks it indexes, and compacted after the ingest when its unsorted tail has grown.
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from pydantic import BaseModel, Field
 from clew.corpus import ids
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
+from clew.corpus.search.index import compact, index_chunks, index_text, needs_compaction
 from clew.corpus.sources import Problem, Source, find_files, read_source
-from clew.corpus.store import Corpus, insert_columns
+from clew.corpus.store import Corpus, arrow_view, insert_columns
 
 DEFAULT_BATCH_SIZE = 256
 
@@ -126,6 +128,10 @@ def ingest_documents(
             batch = []
     if batch or report.documents == 0:
         _write_batch(corpus, collection, batch, report)
+    with corpus.transaction() as cur:
+        stale = needs_compaction(cur)
+    if stale:
+        compact(corpus)
     return report
 
 
@@ -136,6 +142,7 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         by_key = {doc.key: doc for doc in batch}
         existing = _existing(cur, collection_id, list(by_key))
         written: list[tuple[int, int, PreparedDocument]] = []
+        retired: list[tuple[int, int]] = []
         for key, doc in by_key.items():
             found = existing.get(key)
             if found is None:
@@ -151,10 +158,16 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
                 doc_id, version = found[0], found[1] + 1
                 cur.execute("UPDATE documents SET current_version = ? WHERE id = ?", [version, doc_id])
                 written.append((doc_id, version, doc))
+                retired.append((doc_id, found[1]))
         report.documents += len(batch)
         report.versions_created += len(written)
         report.chunks += sum(len(doc.chunks) for _, _, doc in written)
         _insert_versions(cur, collection_id, written)
+        index_chunks(cur, [
+            (doc_id, version, ordinal, index_text(doc.parsed.heading_path(chunk.sections[0]), chunk.header,
+                                                  doc.parsed.text[chunk.start:chunk.end]))
+            for doc_id, version, doc in written for ordinal, chunk in enumerate(doc.chunks)
+        ], retired)
         resolved, dangling = resolve_links(cur, collection_id, [doc.key for _, _, doc in written])
         report.links_resolved += resolved
         report.links_dangling = dangling
@@ -163,12 +176,14 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
 def _existing(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]) -> dict[str, tuple[int, int, str]]:
     if not keys:
         return {}
-    rows = cur.execute(
-        """SELECT d.key, d.id, d.current_version, v.content_hash
-           FROM documents d JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
-           WHERE d.collection_id = ? AND d.key IN (SELECT unnest(?))""",
-        [collection_id, keys],
-    ).fetchall()
+    with arrow_view(cur, "clew_keys", {"key": keys}):
+        rows = cur.execute(
+            """SELECT d.key, d.id, d.current_version, v.content_hash
+               FROM documents d JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               JOIN clew_keys k ON k.key = d.key
+               WHERE d.collection_id = ?""",
+            [collection_id],
+        ).fetchall()
     return {key: (int(doc_id), int(version), content_hash) for key, doc_id, version, content_hash in rows}
 
 

@@ -82,6 +82,39 @@ CREATE TABLE IF NOT EXISTS anchors (
     anchor VARCHAR NOT NULL,
     chunk INTEGER NOT NULL
 );
+-- Search: an inverted index kept in the same transaction as the chunks it indexes.
+-- search_docs has one row per indexed chunk (live = current version), plus one SMALLINT
+-- column per "dense" term (d0, d1, ...: terms in >= 5% of chunks, chosen at compaction) so
+-- that queries of very common terms scan columns instead of huge posting lists.
+CREATE SEQUENCE IF NOT EXISTS search_chunk_ids START 1;
+CREATE TABLE IF NOT EXISTS search_docs (
+    chunk_id BIGINT NOT NULL,
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    ordinal INTEGER NOT NULL,
+    length INTEGER NOT NULL,
+    live BOOLEAN NOT NULL
+);
+CREATE TABLE IF NOT EXISTS search_terms (
+    term_id INTEGER NOT NULL,
+    term VARCHAR NOT NULL,
+    df INTEGER NOT NULL,
+    dense_col INTEGER               -- its column in search_docs, NULL for sparse terms
+);
+-- All postings, dense terms included; physically sorted by term_id up to sorted_rows.
+CREATE TABLE IF NOT EXISTS search_postings (
+    term_id INTEGER NOT NULL,
+    chunk_id BIGINT NOT NULL,
+    tf SMALLINT NOT NULL,
+    length INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS search_stats (
+    live_chunks BIGINT NOT NULL,
+    total_length BIGINT NOT NULL,
+    postings BIGINT NOT NULL,
+    sorted_postings BIGINT NOT NULL,
+    dense_terms INTEGER NOT NULL
+);
 -- Typed graph edges. src/dst are evidence ids (chunks, nodes) or, for user edges,
 -- document keys (src_kind/dst_kind = 'key'). dst is NULL for a dangling link; dst_ref keeps
 -- the target as written, resolved against the source key.
@@ -99,3 +132,17 @@ CREATE TABLE IF NOT EXISTS edges (
     version INTEGER
 );
 """
+
+# Single-column indexes for point lookups (navigation). DuckDB scans through an index only for a
+# filter on one single-column indexed column; the composite primary keys above guard
+# uniqueness but are never used for lookups. Kept apart so that older files can be given them.
+INDEXES = """
+CREATE INDEX IF NOT EXISTS documents_key ON documents (key);
+CREATE INDEX IF NOT EXISTS document_versions_document ON document_versions (document_id);
+CREATE INDEX IF NOT EXISTS nodes_document ON nodes (document_id);
+CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
+CREATE INDEX IF NOT EXISTS edges_src ON edges (src);
+CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst);
+"""
+DDL += INDEXES
+

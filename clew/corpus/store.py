@@ -95,6 +95,7 @@ class Corpus:
         if self.read_only:
             raise CorpusError(f"{self.path} is not a clew corpus (no schema); open it read-write once")
         cur.execute(DDL)
+        cur.execute("INSERT INTO search_stats SELECT 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT * FROM search_stats)")
         cur.execute(
             "INSERT OR REPLACE INTO clew_meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
         )
@@ -155,6 +156,20 @@ class Corpus:
         return out
 
 
+@contextmanager
+def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: dict[str, Sequence[object]]) -> Iterator[str]:
+    """Expose column lists to SQL as a view for one block.
+
+    Large Python lists passed as query parameters are converted value by value (and DuckDB
+    probes for pandas on each); an Arrow table is handed over in one piece.
+    """
+    cur.register(name, pa.table({key: list(values) for key, values in columns.items()}))
+    try:
+        yield name
+    finally:
+        cur.unregister(name)
+
+
 def insert_columns(cur: duckdb.DuckDBPyConnection, table: str, columns: dict[str, Sequence[object]]) -> None:
     """Bulk insert column lists through one Arrow table (fast; types are cast by DuckDB)."""
     lengths = {len(values) for values in columns.values()}
@@ -163,8 +178,5 @@ def insert_columns(cur: duckdb.DuckDBPyConnection, table: str, columns: dict[str
     if not lengths or lengths == {0}:
         return
     names = ", ".join(columns)
-    cur.register("clew_rows", pa.table({name: list(values) for name, values in columns.items()}))
-    try:
+    with arrow_view(cur, "clew_rows", columns):
         cur.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM clew_rows")
-    finally:
-        cur.unregister("clew_rows")

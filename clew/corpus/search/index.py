@@ -1,0 +1,168 @@
+"""The BM25 inverted index: written in the ingest transaction, compacted after an ingest.
+
+Layout (see ``clew.corpus.schema``): ``search_postings`` holds ``(term, chunk, tf, length)``
+for every term; ``search_docs`` one row per indexed chunk with a ``live`` flag and one
+column per *dense* term (a term in at least ``DENSE_SHARE`` of the chunks), so a query of
+very common terms scans a few columns instead of millions of postings.
+
+Ingest appends: new terms get ids, postings are appended, document frequencies and corpus
+statistics are updated, and chunks of superseded versions are marked not live (their
+postings stay until compaction, so ``df`` may briefly count them). Compaction, run after an
+ingest once the unsorted tail passes ``COMPACT_SHARE`` of the postings, drops dead rows,
+recounts ``df``, re-chooses the dense terms and rewrites the postings sorted by term so that
+DuckDB's zone maps skip everything but the query's terms. Each step is one transaction.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+import duckdb
+
+from clew.corpus.search.tokenize import tokenize
+from clew.corpus.store import Corpus, arrow_view, insert_columns
+
+DENSE_SHARE = 0.05
+MAX_DENSE_TERMS = 256
+COMPACT_SHARE = 0.10
+MIN_DENSE_CHUNKS = 1000
+"""Below this many chunks every term stays sparse: scanning postings is already cheap."""
+
+
+def index_text(heading_path: Iterable[str], header: str, body: str) -> str:
+    """What BM25 sees of a chunk: its heading path beside its text (header rows included)."""
+    path = " > ".join(heading_path)
+    text = f"{header}\n{body}" if header else body
+    return f"{path}\n{text}" if path else text
+
+
+def dense_columns(cur: duckdb.DuckDBPyConnection) -> list[str]:
+    names = [r[0] for r in cur.execute(
+        "SELECT column_name FROM information_schema.columns WHERE table_name = 'search_docs' ORDER BY ordinal_position"
+    ).fetchall()]
+    return [n for n in names if n.startswith("d") and n[1:].isdigit()]
+
+
+def index_chunks(
+    cur: duckdb.DuckDBPyConnection, chunks: list[tuple[int, int, int, str]], retired: list[tuple[int, int]]
+) -> None:
+    """Index ``(document_id, version, ordinal, text)`` and retire ``(document_id, version)``."""
+    if retired:
+        cur.execute(
+            """UPDATE search_docs SET live = false WHERE live AND (document_id, version) IN
+               (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[])))""",
+            [[d for d, _ in retired], [v for _, v in retired]],
+        )
+        cur.execute(
+            """UPDATE search_stats SET live_chunks = (SELECT count(*) FROM search_docs WHERE live),
+               total_length = (SELECT coalesce(sum(length), 0) FROM search_docs WHERE live)"""
+        )
+    if not chunks:
+        return
+    counts = [Counter(tokenize(text)) for *_, text in chunks]
+    vocabulary = sorted({term for counter in counts for term in counter})
+    with arrow_view(cur, "clew_vocabulary", {"term": vocabulary}):
+        rows = cur.execute(
+            "SELECT t.term, t.term_id, t.dense_col FROM search_terms t JOIN clew_vocabulary q ON q.term = t.term"
+        ).fetchall()
+    known: dict[str, tuple[int, int | None]] = {term: (term_id, dense) for term, term_id, dense in rows}
+    next_id = int(cur.execute("SELECT coalesce(max(term_id), 0) + 1 FROM search_terms").fetchone()[0])
+    new_terms = [t for t in vocabulary if t not in known]
+    for offset, term in enumerate(new_terms):
+        known[term] = (next_id + offset, None)
+    chunk_ids = [int(r[0]) for r in cur.execute(
+        "SELECT nextval('search_chunk_ids') FROM range(?)", [len(chunks)]).fetchall()]
+    columns = dense_columns(cur)
+    docs: dict[str, list[object]] = {k: [] for k in ("chunk_id", "document_id", "version", "ordinal", "length", "live")}
+    dense_values: list[list[int]] = [[] for _ in columns]
+    postings: dict[str, list[int]] = {"term_id": [], "chunk_id": [], "tf": [], "length": []}
+    df: Counter[int] = Counter()
+    total_length = 0
+    for chunk_id, (doc, version, ordinal, _), counter in zip(chunk_ids, chunks, counts, strict=True):
+        length = sum(counter.values())
+        total_length += length
+        for name, value in zip(docs, (chunk_id, doc, version, ordinal, length, True)):
+            docs[name].append(value)
+        row = [0] * len(columns)
+        for term, tf in counter.items():
+            term_id, dense = known[term]
+            postings["term_id"].append(term_id)
+            postings["chunk_id"].append(chunk_id)
+            postings["tf"].append(min(tf, 32767))
+            postings["length"].append(length)
+            df[term_id] += 1
+            if dense is not None and dense < len(columns):
+                row[dense] = min(tf, 32767)
+        for values, value in zip(dense_values, row):
+            values.append(value)
+    insert_columns(cur, "search_docs", {**docs, **dict(zip(columns, dense_values))})
+    insert_columns(cur, "search_postings", postings)
+    insert_columns(cur, "search_terms", {
+        "term_id": [known[t][0] for t in new_terms], "term": new_terms, "df": [0] * len(new_terms),
+        "dense_col": [None] * len(new_terms)})
+    with arrow_view(cur, "clew_df", {"term_id": list(df), "n": list(df.values())}):
+        cur.execute(
+            "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = clew_df.term_id"
+        )
+    cur.execute(
+        """UPDATE search_stats SET live_chunks = live_chunks + ?, total_length = total_length + ?,
+           postings = postings + ?""",
+        [len(chunks), total_length, len(postings["term_id"])],
+    )
+
+
+def needs_compaction(cur: duckdb.DuckDBPyConnection) -> bool:
+    postings, sorted_rows = cur.execute("SELECT postings, sorted_postings FROM search_stats").fetchone()
+    return postings > 0 and (postings - sorted_rows) > COMPACT_SHARE * postings
+
+
+def compact(corpus: Corpus) -> None:
+    """Drop dead rows, recount, re-choose dense terms, rewrite postings sorted (one transaction)."""
+    with corpus.transaction() as cur:
+        cur.execute("DELETE FROM search_postings WHERE chunk_id IN (SELECT chunk_id FROM search_docs WHERE NOT live)")
+        cur.execute("DELETE FROM search_docs WHERE NOT live")
+        live = int(cur.execute("SELECT count(*) FROM search_docs").fetchone()[0])
+        cur.execute(
+            """CREATE OR REPLACE TEMP TABLE clew_df AS
+               SELECT term_id, count(*)::INTEGER AS n FROM search_postings GROUP BY term_id"""
+        )
+        cur.execute("UPDATE search_terms SET df = coalesce((SELECT n FROM clew_df WHERE clew_df.term_id = search_terms.term_id), 0), dense_col = NULL")
+        cur.execute("DROP TABLE clew_df")
+        dense: list[int] = []
+        if live >= MIN_DENSE_CHUNKS:
+            dense = [r[0] for r in cur.execute(
+                "SELECT term_id FROM search_terms WHERE df >= ? ORDER BY df DESC, term_id LIMIT ?",
+                [max(1, int(DENSE_SHARE * live)), MAX_DENSE_TERMS],
+            ).fetchall()]
+        if dense:
+            cur.execute(
+                """UPDATE search_terms SET dense_col = m.col FROM
+                   (SELECT unnest(?::INTEGER[]) AS term_id, unnest(range(?)) AS col) m
+                   WHERE search_terms.term_id = m.term_id""",
+                [dense, len(dense)],
+            )
+        cur.execute("CREATE TABLE search_postings_sorted AS SELECT * FROM search_postings ORDER BY term_id, chunk_id")
+        cur.execute("DROP TABLE search_postings")
+        cur.execute("ALTER TABLE search_postings_sorted RENAME TO search_postings")
+        columns = ", ".join(
+            f"coalesce(max(p.tf) FILTER (WHERE t.dense_col = {i}), 0)::SMALLINT AS d{i}" for i in range(len(dense))
+        )
+        select_dense = f", {columns}" if dense else ""
+        cur.execute(
+            f"""CREATE TABLE search_docs_new AS
+                SELECT s.chunk_id, s.document_id, s.version, s.ordinal, s.length, s.live{select_dense}
+                FROM search_docs s
+                LEFT JOIN search_postings p ON p.chunk_id = s.chunk_id
+                     AND p.term_id IN (SELECT term_id FROM search_terms WHERE dense_col IS NOT NULL)
+                LEFT JOIN search_terms t ON t.term_id = p.term_id
+                GROUP BY ALL ORDER BY s.chunk_id"""
+        )
+        cur.execute("DROP TABLE search_docs")
+        cur.execute("ALTER TABLE search_docs_new RENAME TO search_docs")
+        total_postings = int(cur.execute("SELECT count(*) FROM search_postings").fetchone()[0])
+        cur.execute(
+            """UPDATE search_stats SET live_chunks = ?, total_length = (SELECT coalesce(sum(length), 0) FROM search_docs),
+               postings = ?, sorted_postings = ?, dense_terms = ?""",
+            [live, total_postings, total_postings, len(dense)],
+        )

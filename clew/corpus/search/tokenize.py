@@ -1,0 +1,48 @@
+"""The search tokenizer: identifiers, numbers and options stay whole and findable.
+
+``SQLITE_BUSY``, ``max_wal_size``, ``5432``, ``3.23.41``, ``-k`` and ``--directory`` are each
+one token, and a compound token also yields its parts (``max``, ``wal``, ``size``) so that
+prose queries find identifiers too. Plain words are lower-cased and Snowball-stemmed
+(English); a short stopword list is dropped. The same function tokenizes documents and
+queries.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import Stemmer
+
+_TOKEN = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[\w]+(?:[.\-:/][\w]+)*")
+_PARTS = re.compile(r"[A-Za-z]+|\d+")
+_PLAIN = re.compile(r"[a-z]+")
+STOPWORDS = frozenset(
+    "a an and are as at be but by for if in into is it no not of on or such that the their then there these "
+    "they this to was will with what which who whom how when where why do does did can could should would "
+    "i you he she we me my your our its from has have had been being than so".split()
+)
+_stemmer = Stemmer.Stemmer("english")
+
+
+@lru_cache(maxsize=200_000)
+def _word(token: str) -> tuple[str, ...]:
+    """Index terms for one lower-cased raw token."""
+    if _PLAIN.fullmatch(token):
+        return () if token in STOPWORDS else (_stemmer.stemWord(token),)
+    terms = [token]
+    parts = _PARTS.findall(token)
+    if len(parts) > 1 or (parts and parts[0] != token):
+        for part in parts:
+            if part in STOPWORDS:
+                continue
+            terms.append(_stemmer.stemWord(part) if part.isalpha() else part)
+    return tuple(terms)
+
+
+def tokenize(text: str) -> list[str]:
+    """Index terms of ``text`` in order (compound tokens are followed by their parts)."""
+    out: list[str] = []
+    for raw in _TOKEN.findall(text.lower()):
+        out.extend(_word(raw))
+    return out
