@@ -59,3 +59,15 @@ class IngestError(ClewError):
     def __init__(self, path: str, message: str) -> None:
         super().__init__(f"{path}: {message}")
         self.path = path
+
+
+def input_error_from(error: Exception, prefix: str = "") -> InputError:
+    """Turn a pydantic ``ValidationError`` into an ``InputError`` naming the first bad field."""
+    details = getattr(error, "errors", None)
+    if not callable(details) or not details():
+        return InputError(prefix or "input", str(error))
+    first = details()[0]
+    path = ".".join(str(part) for part in first.get("loc", ()) if part != "__root__")
+    field = ".".join(p for p in (prefix, path) if p) or "input"
+    message = first.get("msg", "invalid value").removeprefix("Value error, ")
+    return InputError(field, message)

@@ -24,7 +24,7 @@ from typing import Literal
 from clew.budgets.tokens import count_tokens, encoding
 from clew.corpus.parsed import ParsedDocument
 
-DEFAULT_CHUNK_TOKENS = 160
+DEFAULT_CHUNK_TOKENS = 220
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
 
 

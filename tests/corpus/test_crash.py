@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 
@@ -55,6 +56,6 @@ def test_killed_ingest_leaves_whole_batches(tmp_path: Path, acme_path: Path) -> 
         assert written % BATCH == 0, f"{written} documents: a batch was half written"
         assert corpus.cursor().execute("SELECT count(*) FROM documents WHERE key = 'acme-notes.md'").fetchone()[0] == 1
         # the interrupted work can simply be run again
-        report = ingest_paths(corpus, [folder], collection="big", chunk_tokens=160, batch_size=400)
+        report = ingest_paths(corpus, [folder], collection="big", chunk_tokens=DEFAULT_CHUNK_TOKENS, batch_size=400)
         assert report.unchanged == written and report.versions_created == total - written
         assert consistent_versions(corpus) == total + 1

@@ -1,0 +1,176 @@
+"""``search``: one entry point for BM25, vector and hybrid (RRF) retrieval.
+
+Every search takes a collection, a ``limit`` (default 10, clamped to 1-100 and reported),
+a filter on document fields, a fields projection, ``exclude_ids`` and
+``exclude_document_keys`` (applied inside the query, before the limit), and runs under a
+principal whose row filter is applied inside the query too: a denied row neither shows nor
+shrinks the result. Superseded versions are never searched.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from clew.budgets.bounds import clamp
+from clew.corpus import ids
+from clew.corpus.access import Filter, Principal
+from clew.corpus.reader import Passage, Scope
+from clew.corpus.search.bm25 import bm25_search
+from clew.corpus.store import Corpus
+from clew.errors import InputError, input_error_from
+
+MAX_LIMIT = 100
+DEFAULT_LIMIT = 10
+MAX_CHARS = 20_000
+RANK_CONSTANT = 60
+Mode = Literal["bm25", "vector", "hybrid"]
+
+
+class SearchRequest(BaseModel):
+    """Arguments of a search (the ``search`` tool's schema)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    query: str = Field(description="What to look for: words, identifiers, error codes, numbers.")
+    collection: str | None = Field(None, description="Collection to search (default: every readable one).")
+    mode: Mode = Field("bm25", description="bm25 (keywords), vector (embeddings) or hybrid (RRF of both).")
+    limit: int = Field(DEFAULT_LIMIT, description=f"Hits to return, clamped to 1-{MAX_LIMIT}.")
+    filter: Filter | None = Field(None, description="Filter on document fields: term, terms, range, exists, bool.")
+    fields: list[str] | None = Field(None, description="Document fields to return with each hit (default: none).")
+    exclude_ids: list[str] = Field(default_factory=list, description="Evidence ids never to return (e.g. already seen).")
+    exclude_document_keys: list[str] = Field(default_factory=list, description="Documents never to return.")
+    max_chars: int = Field(4000, description=f"Characters of text per hit, clamped to 1-{MAX_CHARS}.")
+    embedding_model: str | None = Field(None, description="Embedding model for vector/hybrid (default: the corpus' own).")
+    weights: dict[Literal["bm25", "vector"], float] = Field(
+        default_factory=lambda: {"bm25": 1.0, "vector": 1.0}, description="RRF weight of each retriever (hybrid)."
+    )
+
+    @field_validator("query")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the query is blank")
+        return value
+
+
+class RetrieverContribution(BaseModel):
+    rank: int
+    score: float
+
+
+class SearchHit(BaseModel):
+    evidence_id: str
+    document_key: str
+    collection: str
+    heading_path: list[str]
+    kind: str
+    text: str
+    text_truncated: bool
+    score: float
+    rank: int
+    retrievers: dict[str, RetrieverContribution]
+    fields: dict[str, Any] = Field(default_factory=dict)
+
+
+class SearchResult(BaseModel):
+    hits: list[SearchHit]
+    limit: int
+    mode: Mode
+    applied: dict[str, Any]
+
+
+def parse_request(data: SearchRequest | dict[str, Any]) -> SearchRequest:
+    if isinstance(data, SearchRequest):
+        return data
+    try:
+        return SearchRequest.model_validate(data)
+    except ValidationError as error:
+        raise input_error_from(error) from error
+
+
+def search(corpus: Corpus, request: SearchRequest | dict[str, Any], principal: Principal | None = None) -> SearchResult:
+    req = parse_request(request)
+    limit = clamp(req.limit, 1, MAX_LIMIT)
+    max_chars = clamp(req.max_chars, 1, MAX_CHARS)
+    scope = Scope(corpus, principal or Principal(), req.collection, req.filter)
+    excluded = []
+    for value in req.exclude_ids:
+        decoded = ids.decode(value)
+        if decoded.kind == "c" and decoded.ordinal is not None:
+            excluded.append((decoded.document, decoded.version, decoded.ordinal))
+    window = max(limit, 20)
+    ranked: dict[str, list[tuple[int, int, int, float]]] = {}
+    if req.mode in ("bm25", "hybrid"):
+        ranked["bm25"] = [
+            (h.document_id, h.version, h.ordinal, h.score)
+            for h in bm25_search(scope, req.query, limit=window if req.mode == "hybrid" else limit,
+                                 exclude_chunks=excluded, exclude_document_keys=req.exclude_document_keys)
+        ]
+    applied: dict[str, Any] = {"limit": limit, "max_chars": max_chars, "mode": req.mode}
+    if req.mode in ("vector", "hybrid"):
+        from clew.corpus.embedders import embedder_from_name
+        from clew.corpus.search.vectors import default_model, vector_search
+
+        model = req.embedding_model or default_model(corpus, req.collection)
+        if model is None:
+            raise InputError("mode", f"{req.mode} search needs embeddings, and this corpus has none; run `clew embed --db FILE`")
+        embedder = embedder_from_name(model)
+        vector = embedder.embed([req.query])[0]
+        ranked["vector"] = vector_search(
+            scope, vector, model=embedder.name, limit=window if req.mode == "hybrid" else limit,
+            exclude_ids=req.exclude_ids, exclude_document_keys=req.exclude_document_keys,
+        )
+        applied["embedding_model"] = embedder.name
+    fused = fuse(ranked, req.weights if req.mode == "hybrid" else {name: 1.0 for name in ranked})
+    if req.mode == "hybrid":
+        applied["rank_constant"] = RANK_CONSTANT
+        applied["weights"] = {name: req.weights.get(name, 1.0) for name in ranked}
+        applied["window"] = window
+    top = fused[:limit]
+    passages = scope.passages_by_ids([ids.chunk_id(*key) for key, _, _ in top])
+    hits = []
+    for rank, (key, score, contributions) in enumerate(top, start=1):
+        passage = passages.get(ids.chunk_id(*key))
+        if passage is None:  # the index and the rows agree inside one snapshot; defensive only
+            continue
+        hits.append(_hit(passage, rank, score, contributions, max_chars, req.fields))
+    return SearchResult(hits=hits, limit=limit, mode=req.mode, applied=applied)
+
+
+def fuse(
+    ranked: dict[str, list[tuple[int, int, int, float]]], weights: dict[str, float]
+) -> list[tuple[tuple[int, int, int], float, dict[str, RetrieverContribution]]]:
+    """Reciprocal rank fusion (score = sum of weight / (60 + rank)); one retriever keeps its own scores."""
+    if len(ranked) == 1:
+        (name, rows), = ranked.items()
+        return [((d, v, o), s, {name: RetrieverContribution(rank=i, score=s)}) for i, (d, v, o, s) in enumerate(rows, 1)]
+    scores: dict[tuple[int, int, int], float] = {}
+    parts: dict[tuple[int, int, int], dict[str, RetrieverContribution]] = {}
+    for name, rows in ranked.items():
+        weight = weights.get(name, 1.0)  # type: ignore[call-overload]
+        for rank, (d, v, o, s) in enumerate(rows, start=1):
+            key = (d, v, o)
+            scores[key] = scores.get(key, 0.0) + weight / (RANK_CONSTANT + rank)
+            parts.setdefault(key, {})[name] = RetrieverContribution(rank=rank, score=s)
+    order = sorted(scores, key=lambda k: (-scores[k], k))
+    return [(key, scores[key], parts[key]) for key in order]
+
+
+def _hit(passage: Passage, rank: int, score: float, contributions: dict[str, RetrieverContribution],
+         max_chars: int, fields: list[str] | None) -> SearchHit:
+    text = passage.text
+    return SearchHit(
+        evidence_id=passage.evidence_id,
+        document_key=passage.document_key,
+        collection=passage.collection,
+        heading_path=list(passage.heading_path),
+        kind=passage.kind,
+        text=text[:max_chars],
+        text_truncated=len(text) > max_chars,
+        score=score,
+        rank=rank,
+        retrievers=contributions,
+        fields={name: passage.fields[name] for name in fields or () if name in passage.fields},
+    )

@@ -1,0 +1,175 @@
+"""BM25 search over real corpora: exact identifiers, filters, projection, exclusions, principals."""
+
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.access import Principal
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.search.api import search
+from clew.corpus.store import Corpus
+from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
+
+from ..conftest import SQLITE_DOCS, needs_sqlite_docs
+
+
+@pytest.fixture(scope="module")
+def sqlite_corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    if not SQLITE_DOCS.is_dir():
+        pytest.skip("the shared SQLite dev set is not beside this checkout")
+    corpus = Corpus(tmp_path_factory.mktemp("search") / "docs.duckdb")
+    ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+    yield corpus
+    corpus.close()
+
+
+@needs_sqlite_docs
+@pytest.mark.parametrize(
+    ("query", "document", "needle"),
+    [
+        ("SQLITE_BUSY", "rescode.html", "SQLITE_BUSY"),
+        ("SQLITE_MAX_VARIABLE_NUMBER", None, "SQLITE_MAX_VARIABLE_NUMBER"),
+        ("journal_size_limit", "pragma.html", "journal_size_limit"),
+        ("PRAGMA journal_mode", "pragma.html", "journal_mode"),
+        ("wal_autocheckpoint", None, "wal_autocheckpoint"),
+        ("3.23.41", "nulls.html", "3.23.41"),
+        ("32766", None, "32766"),
+        ("2147483647", None, "2147483647"),
+        ("--directory", "cli.html", "--directory"),
+        ("SQLITE_TEMP_STORE", None, "SQLITE_TEMP_STORE"),
+        ("remove_diacritics", "fts5.html", "remove_diacritics"),
+        ("nBackfill", "walformat.html", "nBackfill"),
+        ("json_extract", "json1.html", "json_extract"),
+    ],
+)
+def test_exact_identifiers_are_found(sqlite_corpus: Corpus, query: str, document: str | None, needle: str) -> None:
+    result = search(sqlite_corpus, {"query": query, "collection": "sqlite", "limit": 5})
+    assert result.hits, query
+    top = result.hits[0]
+    assert needle.lower() in top.text.lower()
+    if document is not None:
+        assert any(h.document_key == document for h in result.hits[:3])
+    assert top.rank == 1 and top.retrievers["bm25"].rank == 1 and top.score > 0
+    assert top.evidence_id.startswith("ev1:c:")
+
+
+@needs_sqlite_docs
+def test_limit_is_clamped_and_reported(sqlite_corpus: Corpus) -> None:
+    assert search(sqlite_corpus, {"query": "database", "limit": 500}).limit == 100
+    assert len(search(sqlite_corpus, {"query": "database", "limit": 500}).hits) == 100
+    result = search(sqlite_corpus, {"query": "database", "limit": 0})
+    assert result.limit == 1 and len(result.hits) == 1 and result.applied["limit"] == 1
+
+
+@needs_sqlite_docs
+def test_exclusions_apply_before_the_limit(sqlite_corpus: Corpus) -> None:
+    first = search(sqlite_corpus, {"query": "checkpoint", "limit": 5})
+    excluded = [h.evidence_id for h in first.hits[:3]]
+    again = search(sqlite_corpus, {"query": "checkpoint", "limit": 5, "exclude_ids": excluded})
+    assert len(again.hits) == 5
+    assert not set(excluded) & {h.evidence_id for h in again.hits}
+    assert [h.evidence_id for h in again.hits[:2]] == [h.evidence_id for h in first.hits[3:5]]
+    no_wal = search(sqlite_corpus, {"query": "checkpoint", "limit": 10, "exclude_document_keys": ["wal.html"]})
+    assert len(no_wal.hits) == 10 and all(h.document_key != "wal.html" for h in no_wal.hits)
+
+
+@needs_sqlite_docs
+def test_max_chars_cuts_text_with_a_flag(sqlite_corpus: Corpus) -> None:
+    hit = search(sqlite_corpus, {"query": "SQLITE_BUSY", "limit": 1, "max_chars": 40}).hits[0]
+    assert len(hit.text) == 40 and hit.text_truncated
+
+
+@pytest.fixture
+def acl_corpus(tmp_path: Path) -> Corpus:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "public.md").write_text(
+        "---\nstatus: published\nacl: [staff, oncall]\nyear: 2024\n---\n# Failover\n\nThe failover drill runs weekly.\n")
+    (folder / "draft.md").write_text(
+        "---\nstatus: draft\nacl: [dba]\nyear: 2021\n---\n# Failover draft\n\nThe failover drill secret plan.\n")
+    for i in range(6):
+        (folder / f"note{i}.md").write_text(
+            f"---\nstatus: published\nacl: [staff]\nyear: {2018 + i}\n---\n# Note {i}\n\nA failover note number {i}.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="ops", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+        yield corpus
+
+
+def keys(result) -> list[str]:  # noqa: ANN001
+    return [h.document_key for h in result.hits]
+
+
+def test_filters_on_document_fields(acl_corpus: Corpus) -> None:
+    assert "draft.md" in keys(search(acl_corpus, {"query": "failover", "limit": 20}))
+    published = search(acl_corpus, {"query": "failover", "limit": 20, "filter": {"term": {"status": "published"}}})
+    assert "draft.md" not in keys(published) and len(published.hits) == 7
+    recent = search(acl_corpus, {"query": "failover", "filter": {"range": {"year": {"gte": 2022}}}})
+    assert sorted(keys(recent)) == ["note4.md", "note5.md", "public.md"]
+    both = search(acl_corpus, {"query": "failover", "filter": {"bool": {"must": [
+        {"terms": {"acl": ["dba", "oncall"]}}, {"exists": {"field": "year"}}]}}})
+    assert sorted(keys(both)) == ["draft.md", "public.md"]
+
+
+def test_fields_projection(acl_corpus: Corpus) -> None:
+    hit = search(acl_corpus, {"query": "drill", "limit": 1, "fields": ["status", "missing"]}).hits[0]
+    assert hit.fields == {"status": "published"} or hit.fields == {"status": "draft"}
+    assert search(acl_corpus, {"query": "drill", "limit": 1}).hits[0].fields == {}
+
+
+def test_principal_row_filter_is_applied_inside_the_query(acl_corpus: Corpus) -> None:
+    staff = Principal(name="staff", row_filter={"term": {"acl": "staff"}})
+    result = search(acl_corpus, {"query": "failover secret plan drill", "limit": 3}, staff)
+    # the draft would rank first, but it is not readable: it neither shows nor shrinks the result
+    assert "draft.md" not in keys(result) and len(result.hits) == 3
+
+
+def test_a_principal_who_may_read_nothing_gets_an_empty_result(acl_corpus: Corpus) -> None:
+    nobody = Principal(name="nobody", row_filter={"term": {"acl": "no-such-group"}})
+    result = search(acl_corpus, {"query": "failover", "limit": 10}, nobody)
+    assert result.hits == [] and result.limit == 10
+    outsider = Principal(name="outsider", collections=frozenset({"hr"}))
+    assert search(acl_corpus, {"query": "failover"}, outsider).hits == []
+    with pytest.raises(UnknownCollection) as denied:
+        search(acl_corpus, {"query": "failover", "collection": "ops"}, outsider)
+    with pytest.raises(UnknownCollection) as missing:
+        search(acl_corpus, {"query": "failover", "collection": "nope"}, outsider)
+    assert str(denied.value).replace("ops", "X") == str(missing.value).replace("nope", "X")
+
+
+def test_changed_documents_are_searched_at_their_current_version_only(acl_corpus: Corpus, tmp_path: Path) -> None:
+    (tmp_path / "docs" / "public.md").write_text(
+        "---\nstatus: published\nacl: [staff]\n---\n# Failover\n\nThe failover drill moved to Fridays.\n")
+    ingest_paths(acl_corpus, [tmp_path / "docs"], collection="ops", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+    hits = search(acl_corpus, {"query": "fridays weekly", "limit": 10}).hits
+    texts = " ".join(h.text for h in hits)
+    assert "Fridays" in texts and "weekly" not in texts
+
+
+@pytest.mark.parametrize(
+    ("request_", "field", "message"),
+    [
+        ({"query": "   "}, "query", "blank"),
+        ({"query": "x", "mode": "fuzzy"}, "mode", "bm25"),
+        ({"query": "x", "limit": "many"}, "limit", "integer"),
+        ({"query": "x", "filter": {"match": {"a": 1}}}, "filter", "term, terms, range, exists or bool"),
+        ({"query": "x", "surprise": 1}, "surprise", "Extra inputs"),
+    ],
+)
+def test_bad_requests_name_the_field(acl_corpus: Corpus, request_: dict, field: str, message: str) -> None:
+    with pytest.raises(InputError, match=message) as caught:
+        search(acl_corpus, request_)
+    assert caught.value.field.startswith(field)
+
+
+def test_unknown_collection_and_malformed_exclusion(acl_corpus: Corpus) -> None:
+    with pytest.raises(UnknownCollection, match="'nope'"):
+        search(acl_corpus, {"query": "x", "collection": "nope"})
+    with pytest.raises(MalformedEvidenceId):
+        search(acl_corpus, {"query": "x", "exclude_ids": ["not-an-id"]})
+
+
+def test_vector_search_without_embeddings_says_how_to_fix_it(acl_corpus: Corpus) -> None:
+    with pytest.raises(InputError, match="clew embed") as caught:
+        search(acl_corpus, {"query": "failover", "mode": "vector"})
+    assert caught.value.field == "mode"

@@ -1,0 +1,20 @@
+from clew.corpus.search.tokenize import tokenize
+
+
+def test_identifiers_numbers_and_options_stay_whole() -> None:
+    terms = tokenize("SQLITE_BUSY max_wal_size 5432 -k --directory PRAGMA journal_mode 3.23.41")
+    for whole in ("sqlite_busy", "max_wal_size", "5432", "-k", "--directory", "journal_mode", "3.23.41", "pragma"):
+        assert whole in terms
+    # compound tokens also yield their parts, so prose finds identifiers
+    for part in ("busi", "wal", "size", "journal", "mode", "23"):
+        assert part in terms
+
+
+def test_plain_words_are_stemmed_and_stopwords_dropped() -> None:
+    assert tokenize("The checkpoints of the databases") == ["checkpoint", "databas"]
+    assert tokenize("checkpoint") == tokenize("checkpointing")[:1] or tokenize("checkpointing") == ["checkpoint"]
+
+
+def test_a_dash_inside_a_word_is_not_an_option() -> None:
+    assert "-bar" not in tokenize("foo-bar")
+    assert "foo-bar" in tokenize("foo-bar")
