@@ -6,10 +6,10 @@ import sys
 
 import typer
 
-from clew.commands import corpus
+from clew.commands import ask, corpus, embed, nav, search
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="clew: retrieval that searches, then navigates.")
-for module in (corpus,):
+for module in (corpus, embed, search, nav, ask):
     app.registered_commands.extend(module.app.registered_commands)
 
 

@@ -8,7 +8,10 @@
     │   └── UnknownCollection      a collection that does not exist or may not be read
     ├── CorpusError                the DuckDB store
     │   └── SchemaVersionError     the file was written by a newer clew
-    └── IngestError                a source that cannot be ingested at all (``path``)
+    ├── IngestError                a source that cannot be ingested at all (``path``)
+    ├── ModelError                 a model call failed after its retries, or was refused
+    │                              (``model``, ``retryable``, ``attempts``)
+    └── ScriptExhausted            a ``clew.testing`` fake was asked more than was scripted
 
 Files that are empty, binary or undecodable are not errors: ingestion skips them and
 reports them (see ``clew.corpus.ingest.Skipped``).
@@ -67,7 +70,42 @@ def input_error_from(error: Exception, prefix: str = "") -> InputError:
     if not callable(details) or not details():
         return InputError(prefix or "input", str(error))
     first = details()[0]
-    path = ".".join(str(part) for part in first.get("loc", ()) if part != "__root__")
+    parts = [str(part) for part in first.get("loc", ()) if part != "__root__"]
+    named = (first.get("ctx") or {}).get("field")
+    if named:  # a model-level check that names the offending field (see ``field_error``)
+        parts.append(str(named))
+    path = ".".join(parts)
     field = ".".join(p for p in (prefix, path) if p) or "input"
     message = first.get("msg", "invalid value").removeprefix("Value error, ")
     return InputError(field, message)
+
+
+def field_error(field: str, message: str) -> Exception:
+    """For pydantic model validators: an error that ``input_error_from`` reports at ``field``."""
+    from pydantic_core import PydanticCustomError
+
+    return PydanticCustomError("clew_field", message, {"field": field})
+
+
+class ModelError(ClewError):
+    """A model call that failed: after its last retry, on an error not worth retrying, or
+    refused before it was made (``attempts`` is 0 then)."""
+
+    def __init__(self, model: str, message: str, retryable: bool = False, attempts: int = 0) -> None:
+        super().__init__(f"{model}: {message}")
+        self.model = model
+        self.message = message
+        self.retryable = retryable
+        self.attempts = attempts
+
+
+class ScriptExhausted(ClewError):
+    """A scripted fake model (``clew.testing``) was asked for more replies than it was given."""
+
+    def __init__(self, model: str, asked: int, scripted: int) -> None:
+        super().__init__(
+            f"{model!r} was asked for reply {asked} but only {scripted} were scripted"
+        )
+        self.model = model
+        self.asked = asked
+        self.scripted = scripted

@@ -43,3 +43,9 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def acme_path() -> Path:
     return FIXTURES / "markdown" / "acme-notes.md"
+
+
+# Tests never call a real model: clew.agent.model.LiteLLMModel refuses while this is set (only
+# litellm's mock_response and "clew-test..." custom providers answer). Set at import, not with
+# setdefault, so that no outer environment can switch the guard off for the suite.
+os.environ["CLEW_FORBID_MODEL_CALLS"] = "1"

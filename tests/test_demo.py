@@ -3,13 +3,19 @@ import sys
 from pathlib import Path
 
 
-def test_demo_runs_offline_and_shows_structure(tmp_path: Path) -> None:
+def test_demo_answers_three_questions_offline(tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "clew.demo", "--db", str(tmp_path / "demo.duckdb")],
-        capture_output=True, text=True, timeout=300,
+        capture_output=True, text=True, timeout=300, env={"PATH": "/usr/bin:/bin", "CLEW_FORBID_MODEL_CALLS": "1"},
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "4 documents" in out and "3 workflow edges" in out
-    assert "| Severity | Customer impact | First update within | Who is paged |" in out
-    assert "incident-response.md -> database-failover.md#before-you-start" in out
+    # ranked tree walk: the table row that answers, with its citation
+    assert "| SEV2 | A core feature degraded for many customers | 30 minutes | Incident commander and the owning team |" in out
+    # graph walk along workflow:next reaches the failover and rollback runbooks
+    assert "database-failover.md › Database failover › Before you start" in out
+    assert "deploy-rollback.md › Rolling back a deploy" in out
+    # the third question runs out of tool calls and says so, keeping what it found
+    assert "status: incomplete  stop: max_tool_calls" in out
+    assert out.count("citations: ev1:c:") == 3

@@ -4,12 +4,18 @@ Every read in clew goes through a :class:`Scope`: the principal (readable collec
 filter over document fields), optionally one collection, and optionally a caller's filter
 (e.g. a seed query's). A row outside the scope is indistinguishable from a row that does
 not exist: both come back as ``None`` / absent, in the same code path.
+
+Navigation reads whole document versions (``Scope.document`` and friends): one indexed
+query decides, for a batch of versions, which exist *and* may be read; their structure comes
+from ``clew.corpus.structure`` (see there for the caches and why they are safe).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import duckdb
@@ -17,7 +23,11 @@ import duckdb
 from clew.corpus import ids
 from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.store import Corpus
-from clew.errors import UnknownCollection
+from clew.corpus.structure import (
+    CURRENT_SQL, FROZEN, KEYS_SQL, READABLE, SKELETONS, VERSIONS_SQL, DocumentVersion, VersionMeta, int_list,
+    load_skeleton, str_list,
+)
+from clew.errors import InputError, UnknownCollection
 
 CHUNK_COLUMNS = """c.document_id, c.version, c.ordinal, col.name, d.key, d.current_version, c.kind,
     c.start_offset, c.end_offset, c.node, c.sections, c.table_node, c.header, c.heading_path, c.body,
@@ -153,3 +163,102 @@ class Scope:
             params,
         ).fetchone()
         return row is not None
+
+    # -- whole document versions (navigation) ----------------------------------------------
+    @cached_property
+    def view(self) -> str:
+        """What decides readability here: the compiled predicate and its parameters."""
+        params: list[Any] = []
+        sql = self.predicate(params)
+        return json.dumps([sql, params], default=str)
+
+    def within(self, collection: str | None) -> Scope:
+        """This scope narrowed to ``collection`` (None: unchanged). It never widens."""
+        if collection is None or collection == self.collection:
+            return self
+        if self.collection is not None:
+            raise UnknownCollection(collection)  # outside the scope reads as "no such collection"
+        return Scope(self.corpus, self.principal, collection, self.filter)
+
+    def documents(
+        self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None
+    ) -> dict[tuple[int, int], DocumentVersion]:
+        """The readable versions among ``wanted`` (document id, version), with their structure.
+
+        A version that does not exist and one the scope may not read are both simply absent:
+        the first answer about either comes from the same query. ``current`` may pass
+        current versions the caller has just read.
+        """
+        wanted = list(dict.fromkeys(wanted))
+        if not wanted:
+            return {}
+        cur = self.cursor()
+        current = dict(current or {})
+        metas = {key: READABLE.get(self.corpus, self.view, key) for key in wanted}
+        unknown = {key for key, meta in metas.items() if meta is None}
+        if unknown:
+            params: list[Any] = []
+            predicate = self.predicate(params)
+            sql = VERSIONS_SQL.format(ids=int_list(sorted({doc for doc, _ in unknown})), predicate=predicate)
+            for doc, version, col_id, col_name, key, current_version, fields in cur.execute(sql, params).fetchall():
+                current[doc] = int(current_version)
+                if (doc, version) in unknown:
+                    meta = VersionMeta(int(col_id), col_name, key, json.loads(fields) if fields else {})
+                    metas[(doc, version)] = meta
+                    READABLE.put(self.corpus, self.view, (doc, version), meta)
+        for doc in {doc for (doc, _), meta in metas.items() if meta is not None and doc not in current}:
+            known = FROZEN.get(self.corpus, ("current", doc))
+            if known is not None:
+                current[doc] = known
+        stale = sorted({doc for (doc, _), meta in metas.items() if meta is not None and doc not in current})
+        if stale:
+            current.update(cur.execute(CURRENT_SQL.format(ids=int_list(stale))).fetchall())
+        for doc, version in current.items():
+            FROZEN.put(self.corpus, ("current", doc), version)
+        found: dict[tuple[int, int], DocumentVersion] = {}
+        for key, meta in metas.items():
+            if meta is None:
+                continue
+            skeleton = SKELETONS.get(self.corpus, key)
+            if skeleton is None:
+                skeleton = load_skeleton(cur, *key)
+                if skeleton is None:
+                    continue
+                SKELETONS.put(self.corpus, skeleton)
+            found[key] = DocumentVersion(meta, int(current[key[0]]), skeleton)
+        return found
+
+    def document(self, document_id: int, version: int) -> DocumentVersion | None:
+        """One readable version with its structure, or None (missing and denied alike)."""
+        return self.documents([(document_id, version)]).get((document_id, version))
+
+    def document_of(self, evidence_id: str) -> DocumentVersion | None:
+        """The version an evidence id of any kind names or lies in (malformed ids raise)."""
+        decoded = ids.decode(evidence_id)
+        return self.document(decoded.document, decoded.version)
+
+    def current_by_keys(self, keys: Iterable[str], collection: str | None = None) -> dict[tuple[str, str], DocumentVersion]:
+        """Current readable versions of documents by key: (collection, key) -> version."""
+        keys = sorted(set(keys))
+        if not keys:
+            return {}
+        rows = []
+        for key in keys:
+            rows.extend(FROZEN.get(self.corpus, ("key", key)) or [])
+        asked = [key for key in keys if FROZEN.get(self.corpus, ("key", key)) is None]
+        if asked:
+            fresh = self.cursor().execute(KEYS_SQL.format(keys=str_list(asked))).fetchall()
+            rows.extend(fresh)
+            for key in asked:
+                FROZEN.put(self.corpus, ("key", key), [r for r in fresh if r[0] == key])
+        rows = [r for r in rows if collection is None or r[3] == collection]
+        found = self.documents([(int(doc), int(cur)) for _, doc, cur, _ in rows], {int(doc): int(cur) for _, doc, cur, _ in rows})
+        return {(v.collection, v.key): v for v in found.values()}
+
+    def document_by_key(self, key: str) -> DocumentVersion | None:
+        """The current version of the readable document with ``key``; ambiguity is an error."""
+        found = list(self.current_by_keys([key]).values())
+        if len(found) > 1:
+            names = ", ".join(sorted(v.collection for v in found))
+            raise InputError("document", f"key {key!r} names documents in several collections ({names}); name a collection")
+        return found[0] if found else None

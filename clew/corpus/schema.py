@@ -131,6 +131,15 @@ CREATE TABLE IF NOT EXISTS edges (
     document_id BIGINT,             -- owner version for built-in edges, NULL for user edges
     version INTEGER
 );
+-- One vector per chunk and embedding model (clew.corpus.embedders: Embedder.name), unit length.
+CREATE TABLE IF NOT EXISTS embeddings (
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    ordinal INTEGER NOT NULL,
+    model VARCHAR NOT NULL,
+    vector FLOAT[] NOT NULL,
+    PRIMARY KEY (document_id, version, ordinal, model)
+);
 """
 
 # Single-column indexes for point lookups (navigation). DuckDB scans through an index only for a

@@ -1,4 +1,7 @@
-"""``make demo``: ingest the shipped runbooks into a fresh corpus and show what was recorded.
+"""``make demo``: ingest the shipped runbooks, then answer three questions with the agent.
+
+One by a ranked tree walk, one by a graph walk along the ``workflow`` graph, and one whose
+tool-call budget runs out (``status: incomplete``, with what it found).
 
 No key, no server: everything runs in this process on a DuckDB file in a temporary folder
 (or ``--db FILE`` to keep it).
@@ -13,13 +16,15 @@ from pathlib import Path
 from rich.console import Console
 from rich.tree import Tree
 
+from clew.agent.api import retrieve_sync
+from clew.commands.render import print_result
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
 
-console = Console(soft_wrap=True)
+console = Console(soft_wrap=True, width=160)
 
 
 def show_structure(corpus: Corpus, key: str) -> None:
@@ -38,6 +43,30 @@ def show_structure(corpus: Corpus, key: str) -> None:
     console.print(trees[0])
 
 
+QUESTIONS = [
+    ("ranked tree walk", {
+        "query": "Who is paged for a SEV2 incident, and how fast must the first update go out?",
+        "queries": [{"collection": "runbooks", "limit": 5}],
+        "steps": {"retrieval": {"navigation": {
+            "strategy": "tree", "selection": "ranked", "max_depth": 2, "beam_width": 3,
+            "instruction_field": "agent_instructions"}}},
+    }),
+    ("graph walk along the workflow graph", {
+        "query": "The primary database is down: which runbooks follow, and when should I roll back?",
+        "queries": [{"collection": "runbooks", "limit": 5}],
+        "steps": {"retrieval": {"navigation": {
+            "strategy": "graph", "selection": "ranked", "index": "workflow", "edge_types": ["next"],
+            "direction": "out", "max_steps": 3}}},
+    }),
+    ("a budget that runs out", {
+        "query": "Everything about incidents, failover, replicas, deploys and rollbacks",
+        "queries": [{"collection": "runbooks", "limit": 10}],
+        "max_tool_calls": 3,
+        "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}},
+    }),
+]
+
+
 def run(db: Path) -> None:
     with Corpus(db) as corpus:
         report = ingest_paths(corpus, [DEMO_CORPUS], collection="runbooks", chunk_tokens=DEFAULT_CHUNK_TOKENS)
@@ -49,21 +78,10 @@ def run(db: Path) -> None:
         )
         console.rule("structure of incident-response.md")
         show_structure(corpus, "incident-response.md")
-        console.rule("a table chunk keeps its header")
-        body = corpus.cursor().execute(
-            "SELECT header, body FROM chunks c JOIN documents d ON d.id = c.document_id "
-            "WHERE d.key = 'incident-response.md' AND c.kind = 'table' LIMIT 1"
-        ).fetchone()
-        console.print(body[1].strip(), markup=False)
-        console.rule("links between runbooks")
-        for src_key, dst_ref in corpus.cursor().execute(
-            """SELECT d.key, e.dst_ref FROM edges e JOIN documents d ON e.src LIKE 'ev1:c:' || d.id || ':%'
-               WHERE e.graph = 'links' ORDER BY d.key, e.dst_ref"""
-        ).fetchall():
-            console.print(f"{src_key} -> {dst_ref}")
-        console.rule("stats")
-        for row in corpus.stats():
-            console.print(row)
+        for title, request in QUESTIONS:
+            console.rule(title)
+            console.print(f"[bold]question:[/bold] {request['query']}")
+            print_result(console, retrieve_sync(request, corpus=corpus))
 
 
 def main() -> None:

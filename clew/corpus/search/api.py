@@ -91,10 +91,18 @@ def parse_request(data: SearchRequest | dict[str, Any]) -> SearchRequest:
 
 
 def search(corpus: Corpus, request: SearchRequest | dict[str, Any], principal: Principal | None = None) -> SearchResult:
+    """Search as ``principal`` (default: may read everything)."""
     req = parse_request(request)
+    return search_in(Scope(corpus, principal or Principal(), req.collection, req.filter), req)
+
+
+def search_in(scope: Scope, req: SearchRequest) -> SearchResult:
+    """Search inside an existing scope (its collection and filter; ``req.filter`` narrows further)."""
+    corpus = scope.corpus
+    if req.filter is not None and scope.filter is not req.filter:
+        scope = Scope(corpus, scope.principal, scope.collection, _both(scope.filter, req.filter))
     limit = clamp(req.limit, 1, MAX_LIMIT)
     max_chars = clamp(req.max_chars, 1, MAX_CHARS)
-    scope = Scope(corpus, principal or Principal(), req.collection, req.filter)
     excluded = []
     for value in req.exclude_ids:
         decoded = ids.decode(value)
@@ -113,7 +121,7 @@ def search(corpus: Corpus, request: SearchRequest | dict[str, Any], principal: P
         from clew.corpus.embedders import embedder_from_name
         from clew.corpus.search.vectors import default_model, vector_search
 
-        model = req.embedding_model or default_model(corpus, req.collection)
+        model = req.embedding_model or default_model(corpus, scope.collection)
         if model is None:
             raise InputError("mode", f"{req.mode} search needs embeddings, and this corpus has none; run `clew embed --db FILE`")
         embedder = embedder_from_name(model)
@@ -137,6 +145,12 @@ def search(corpus: Corpus, request: SearchRequest | dict[str, Any], principal: P
             continue
         hits.append(_hit(passage, rank, score, contributions, max_chars, req.fields))
     return SearchResult(hits=hits, limit=limit, mode=req.mode, applied=applied)
+
+
+def _both(first: Filter | None, second: Filter) -> Filter:
+    from clew.corpus.access import Bool, BoolSpec
+
+    return second if first is None else Bool(bool=BoolSpec(must=[first, second]))
 
 
 def fuse(

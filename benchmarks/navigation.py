@@ -1,0 +1,173 @@
+"""Navigation latency over a generated corpus, printed as JSON.
+
+Builds (once, cached under ``--cache``) a Markdown corpus of ``--chunks`` passages with
+``benchmarks/corpus_gen.py`` and ingests it; then, on the corpus opened read-only as the CLI
+opens it, times every navigation call from random starting passages:
+
+- ``first_touch``: the first call on a document in this process (its structure is read:
+  three indexed lookups, plus the permission query);
+- ``warm``: the same calls again, once every document they reach has been touched.
+
+Both are measured twice: on the corpus opened read-only (as the CLI opens it: nothing can
+change it while it is open, so current versions and edges are kept too) and opened
+read-write (every call asks which version is current, expansions read the edges table;
+only the immutable structure and positive permission decisions are kept).
+
+Targets (issue 4): warm p50 <= 1 ms and p99 <= 10 ms for every call. Usage::
+
+    python benchmarks/navigation.py --chunks 1000000      # ~8 min to build the first time
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT))
+
+from corpus_gen import write_markdown_corpus  # noqa: E402
+
+from clew.corpus.access import Principal, parse_filter  # noqa: E402
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
+from clew.corpus.ingest import ingest_paths  # noqa: E402
+from clew.corpus.reader import Scope  # noqa: E402
+from clew.corpus.schema import INDEXES  # noqa: E402
+from clew.corpus.store import Corpus  # noqa: E402
+from clew.navigation.evidence import EvidenceLedger, fetch_evidence  # noqa: E402
+from clew.navigation.graph import expand_neighbors  # noqa: E402
+from clew.navigation.reading import get_chunk, grep, navigate, read  # noqa: E402
+from clew.navigation.slices import fetch_slice  # noqa: E402
+from clew.navigation.tree import RELATIONS, navigate_document_tree  # noqa: E402
+
+TARGET_P50_MS, TARGET_P99_MS = 1.0, 10.0
+
+
+def build(db: Path, chunks: int) -> dict[str, float]:
+    """Generate and ingest the corpus unless ``db`` exists; give older files the indexes."""
+    info: dict[str, float] = {}
+    if not db.exists():
+        db.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=db.parent) as tmp:
+            started = time.perf_counter()
+            write_markdown_corpus(Path(tmp), chunks)
+            info["generate_seconds"] = round(time.perf_counter() - started, 1)
+            partial = db.with_suffix(".partial")
+            partial.unlink(missing_ok=True)
+            started = time.perf_counter()
+            with Corpus(partial) as corpus:
+                ingest_paths(corpus, [tmp], glob="*.md", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+            info["ingest_seconds"] = round(time.perf_counter() - started, 1)
+            partial.rename(db)
+    with Corpus(db) as corpus:
+        corpus.cursor().execute(INDEXES)
+        corpus.cursor().execute("CHECKPOINT")
+    return info
+
+
+def percentiles(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+    at = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return {"p50_ms": round(statistics.median(ordered) * 1e3, 3), "p99_ms": round(at(0.99) * 1e3, 3),
+            "max_ms": round(ordered[-1] * 1e3, 3), "calls": len(ordered)}
+
+
+def operations(scope: Scope, filtered: Scope) -> dict[str, Callable[[str, dict], object]]:
+    ops: dict[str, Callable[[str, dict], object]] = {
+        f"tree_{relation}": (lambda r: lambda i, s: navigate_document_tree(scope, i, r))(relation) for relation in RELATIONS
+    }
+    ops |= {
+        "tree_next_row_filter": lambda i, s: navigate_document_tree(filtered, i, "next"),
+        "get_chunk": lambda i, s: get_chunk(scope, i),
+        "navigate_next": lambda i, s: navigate(scope, s["doc"], s["start"], s["end"], "next", 2),
+        "navigate_previous": lambda i, s: navigate(scope, s["doc"], s["start"], s["end"], "previous", 2),
+        "read_range": lambda i, s: read(scope, s["doc"], s["start"], s["start"] + 2000, 5),
+        "read_by_key": lambda i, s: read(scope, s["key"], None, None, 5),
+        "grep_phrase": lambda i, s: grep(scope, s["doc"], s["word"]),
+        "grep_terms": lambda i, s: grep(scope, s["doc"], f"{s['word']} {s['word2']}", "term"),
+        "expand_depth1": lambda i, s: expand_neighbors(scope, [i]),
+        "expand_depth2": lambda i, s: expand_neighbors(scope, [i], depth=2),
+        "expand_links_depth2": lambda i, s: expand_neighbors(scope, [i], relationship_types=["links_to", "next"], depth=2),
+        "fetch_slice": lambda i, s: fetch_slice(scope, i),
+        "fetch_evidence": lambda i, s: fetch_evidence(scope, [i], ledger=EvidenceLedger()),
+    }
+    return ops
+
+
+def pick_starts(corpus: Corpus, count: int, rng: random.Random) -> list[tuple[str, dict]]:
+    cur = corpus.cursor()
+    documents = cur.execute("SELECT max(id) FROM documents").fetchone()[0]
+    starts = []
+    for doc in rng.sample(range(1, documents + 1), min(count, documents)):
+        key, version, text = cur.execute(
+            """SELECT d.key, d.current_version, v.text FROM documents d JOIN document_versions v
+               ON v.document_id = d.id AND v.version = d.current_version WHERE d.id = ?""", [doc]).fetchone()
+        size = cur.execute("SELECT count(*) FROM chunks WHERE document_id = ? AND version = ?", [doc, version]).fetchone()[0]
+        ordinal = rng.randrange(size)
+        start, end = cur.execute("SELECT start_offset, end_offset FROM chunks WHERE document_id = ? AND version = ? "
+                                 "AND ordinal = ?", [doc, version, ordinal]).fetchone()
+        words = text[start:end].split()
+        starts.append((f"ev1:c:{doc}:{version}:{ordinal}", {
+            "doc": f"ev1:d:{doc}:{version}", "key": key, "start": start, "end": end,
+            "word": words[len(words) // 2].strip(".").lower(), "word2": words[-1].strip(".").lower()}))
+    return starts
+
+
+def measure(corpus: Corpus, starts: list[tuple[str, dict]]) -> dict[str, object]:
+    scope = Scope(corpus)
+    filtered = Scope(corpus, Principal(row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}})))
+    ops = operations(scope, filtered)
+    first_touch = []
+    for evidence_id, _ in starts:
+        began = time.perf_counter()
+        navigate_document_tree(scope, evidence_id, "parent")
+        first_touch.append(time.perf_counter() - began)
+    for op in ops.values():  # touch every document each call reaches (neighbours too)
+        for evidence_id, sample in starts:
+            op(evidence_id, sample)
+    warm: dict[str, dict[str, float]] = {}
+    for name, op in ops.items():
+        samples = []
+        for evidence_id, sample in starts:
+            began = time.perf_counter()
+            op(evidence_id, sample)
+            samples.append(time.perf_counter() - began)
+        warm[name] = percentiles(samples)
+    return {
+        "first_touch_tree_parent": percentiles(first_touch),
+        "warm": warm,
+        "warm_within_targets": sorted(n for n, v in warm.items() if v["p50_ms"] <= TARGET_P50_MS and v["p99_ms"] <= TARGET_P99_MS),
+        "warm_over_targets": sorted(n for n, v in warm.items() if not (v["p50_ms"] <= TARGET_P50_MS and v["p99_ms"] <= TARGET_P99_MS)),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--chunks", type=int, default=1_000_000)
+    parser.add_argument("--starts", type=int, default=400, help="random starting passages (distinct documents)")
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "clew-bench")
+    parser.add_argument("--seed", type=int, default=11)
+    args = parser.parse_args()
+    db = args.cache / f"navigation-{args.chunks}.duckdb"
+    results: dict[str, object] = {"chunks": args.chunks, "db": str(db), **build(db, args.chunks)}
+    results["targets"] = {"p50_ms": TARGET_P50_MS, "p99_ms": TARGET_P99_MS}
+    for read_only in (True, False):
+        with Corpus(db, read_only=read_only) as corpus:
+            if read_only:
+                results["documents"] = corpus.cursor().execute("SELECT count(*) FROM documents").fetchone()[0]
+                results["db_mb"] = round(db.stat().st_size / 2**20, 1)
+            starts = pick_starts(corpus, args.starts, random.Random(args.seed))
+            results["read_only" if read_only else "read_write"] = measure(corpus, starts)
+    print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""``retrieve``: the Python entry point (async first, with a sync wrapper)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from clew.agent.controller import Controller
+from clew.agent.model import Model, model_from_name
+from clew.agent.prompts import new_marker
+from clew.agent.request import Navigation, RetrievalRequest, parse_request
+from clew.agent.result import RetrievalResult, Step
+from clew.agent.run import Deps, RunState
+from clew.budgets.limits import Budget, Usage
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+
+
+DEFAULT_PLAN = "no navigation block and no model: a ranked tree walk (the embedded default)"
+
+
+def plan(request: RetrievalRequest, model: Model | None) -> RetrievalRequest:
+    """Without a navigation block and without a model, run the embedded default: a ranked tree walk."""
+    if request.navigation is not None or model is not None:
+        return request
+    retrieval = request.steps.retrieval.model_copy(update={"navigation": Navigation()})
+    return request.model_copy(update={"steps": request.steps.model_copy(update={"retrieval": retrieval})})
+
+
+async def retrieve(
+    request: RetrievalRequest | dict[str, Any] | str,
+    *,
+    corpus: Corpus,
+    model: Model | None = None,
+    on_step: Callable[[Step], None] | None = None,
+) -> RetrievalResult:
+    """Run one retrieval. ``model`` overrides ``request.generator`` (tests pass fakes here)."""
+    asked = parse_request(request)
+    model = model if model is not None else model_from_name(asked.generator)
+    req = plan(asked, model)
+    nav = req.navigation
+    spec = req.queries[nav.query_index] if nav is not None and req.queries else (req.queries[0] if req.queries else None)
+    scope = Scope(corpus, req.principal, spec.collection if spec else None, spec.filter if spec else None)
+    limits = req.limits()
+    applied = req.applied()
+    if req is not asked:
+        applied.update(strategy="tree", selection="ranked", max_depth=nav.max_depth, beam_width=nav.beam_width,
+                       planned=DEFAULT_PLAN)
+    deps = Deps(corpus=corpus, request=req, limits=limits, applied=applied, scope=scope, model=model,
+                marker=new_marker(), on_step=on_step)
+    state = RunState(budget=Budget(limits, Usage()))
+    if nav is not None and nav.instruction:
+        from clew.agent.result import Instruction
+
+        state.instructions.append(Instruction(text=nav.instruction, source="request"))
+    return await Controller(deps, state).run()
+
+
+def retrieve_sync(request: RetrievalRequest | dict[str, Any] | str, *, corpus: Corpus,
+                  model: Model | None = None) -> RetrievalResult:
+    """``retrieve`` for code without an event loop."""
+    return asyncio.run(retrieve(request, corpus=corpus, model=model))

@@ -1,0 +1,61 @@
+"""Candidates and the frontier of a walk.
+
+A candidate is a passage the walk may visit next, with its priority: its own BM25 score
+against the query, plus ``ADJACENCY_BONUS`` times the best seed score when it sits next to
+evidence already taken (a section-mate of a visited passage, or a link target). Fresh seed
+hits and neighbours compete in one queue; unvisited candidates stay in it, so the walk can
+come back to a sibling it passed over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ADJACENCY_BONUS = 0.25
+
+
+@dataclass(slots=True)
+class Candidate:
+    evidence_id: str
+    document_key: str
+    collection: str
+    heading_path: list[str]
+    kind: str
+    text: str
+    score: float
+    """Own BM25 score against the query (0 when it shares no term)."""
+    priority: float
+    depth: int
+    via: str
+    origin: str | None = None
+    tokens: int = 0
+
+
+@dataclass
+class Frontier:
+    items: dict[str, Candidate] = field(default_factory=dict)
+    visited: set[str] = field(default_factory=set)
+
+    def push(self, candidate: Candidate) -> bool:
+        """Add or improve a candidate; visited ones never come back."""
+        if candidate.evidence_id in self.visited:
+            return False
+        known = self.items.get(candidate.evidence_id)
+        if known is None or candidate.priority > known.priority:
+            self.items[candidate.evidence_id] = candidate
+            return True
+        return False
+
+    def ranked(self) -> list[Candidate]:
+        return sorted(self.items.values(), key=lambda c: (-c.priority, c.depth, c.evidence_id))
+
+    def take(self, evidence_id: str) -> Candidate:
+        candidate = self.items.pop(evidence_id)
+        self.visited.add(evidence_id)
+        return candidate
+
+    def drop(self, evidence_id: str) -> None:
+        self.items.pop(evidence_id, None)
+
+    def __len__(self) -> int:
+        return len(self.items)

@@ -1,0 +1,280 @@
+"""The model client: one reply per call, with tool calls, usage and cost.
+
+``Model`` is the protocol the agent talks to. ``LiteLLMModel`` is the real client: litellm's
+``acompletion`` with clew's own retries (tenacity, exponential backoff with jitter) on rate
+limits, timeouts, connection errors and 5xx answers, never on bad requests, context-window,
+authentication or not-found errors. litellm's own retries are switched off so that every
+attempt is clew's to count and to charge to a budget (``on_attempt``).
+
+The fakes for tests live in ``clew.testing``. While ``CLEW_FORBID_MODEL_CALLS`` is set (the
+test suite sets it), ``LiteLLMModel`` refuses any call that could reach a real model: only
+calls answered by litellm's ``mock_response``/``mock_tool_calls`` or by a registered custom
+provider whose name starts with ``clew-test`` go through.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential, wait_random
+
+from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on import)
+from clew.errors import InputError, ModelError
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+FORBID_ENV = "CLEW_FORBID_MODEL_CALLS"
+TEST_PROVIDER_PREFIX = "clew-test"
+FORBIDDEN_MESSAGE = f"real model calls are forbidden in tests ({FORBID_ENV})"
+
+# Keyword arguments that clew sets itself; a caller passing them would undo retries or the call.
+_RESERVED_KWARGS = ("model", "messages", "tools", "tool_choice", "num_retries", "max_retries", "timeout")
+
+AttemptCallback = Callable[[int, "BaseException | None"], None]
+
+
+class ToolCall(BaseModel):
+    """One tool call the model asked for."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str
+    name: str
+    arguments: str = Field(description="the raw JSON text the model sent (it may be malformed)")
+
+
+class ModelReply(BaseModel):
+    """What one model call returned, and what it cost."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    content: str | None
+    tool_calls: list[ToolCall]
+    input_tokens: int
+    output_tokens: int
+    cost_usd: float | None = Field(description="None when the provider's price is unknown")
+    model: str
+
+
+@runtime_checkable
+class Model(Protocol):
+    """Anything the agent can ask for a reply: ``LiteLLMModel`` or a ``clew.testing`` fake."""
+
+    name: str
+
+    async def complete(
+        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+    ) -> ModelReply: ...
+
+
+def calls_forbidden() -> bool:
+    """True while ``CLEW_FORBID_MODEL_CALLS`` is set to anything but empty, 0, false or no."""
+    return os.environ.get(FORBID_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _import_litellm() -> ModuleType:
+    import litellm
+
+    # litellm prints help banners to stdout on errors; stdout belongs to the caller (MCP stdio).
+    litellm.suppress_debug_info = True
+    return litellm
+
+
+def is_retryable(error: BaseException) -> bool:
+    """Whether another attempt may succeed: rate limits, timeouts, connection errors, 5xx."""
+    import litellm
+
+    if isinstance(
+        error,
+        (
+            litellm.BadRequestError,  # ContextWindowExceededError and ContentPolicyViolationError too
+            litellm.AuthenticationError,
+            litellm.PermissionDeniedError,
+            litellm.NotFoundError,
+            litellm.UnprocessableEntityError,
+        ),
+    ):
+        return False
+    if isinstance(
+        error,
+        (
+            litellm.RateLimitError,
+            litellm.Timeout,
+            litellm.APIConnectionError,
+            litellm.InternalServerError,
+            litellm.ServiceUnavailableError,
+            litellm.BadGatewayError,
+        ),
+    ):
+        return True
+    status = getattr(error, "status_code", None)
+    return isinstance(status, int) and status >= 500
+
+
+class _CallbackFailed(Exception):
+    """Carries an exception raised by ``on_attempt`` past the retry loop, unwrapped."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+class LiteLLMModel:
+    """A model reached through litellm, e.g. ``LiteLLMModel("openai/gpt-4o-mini")``.
+
+    ``retries`` is the number of attempts after the first. Before retry ``n`` (from 1) clew
+    waits ``min(wait_initial * 2**(n-1), wait_max)`` seconds plus a random jitter of up to
+    ``wait_initial``; ``wait_initial=0`` retries at once (tests). ``timeout`` bounds each attempt.
+    ``on_attempt(attempt_number, error_or_None)`` hears of every attempt as it ends; if it
+    raises (say, a budget ran out), no further attempt is made and its exception propagates
+    as it is. Other keyword arguments go to ``litellm.acompletion`` unchanged
+    (``api_base``, ``temperature``, ``mock_response`` ...).
+    """
+
+    def __init__(
+        self,
+        model: str,
+        *,
+        retries: int = 3,
+        timeout: float = 60,
+        wait_initial: float = 1.0,
+        wait_max: float = 30.0,
+        on_attempt: AttemptCallback | None = None,
+        **litellm_kwargs: Any,
+    ) -> None:
+        if not model or not model.strip():
+            raise InputError("model", "a model name must not be blank")
+        if retries < 0:
+            raise InputError("retries", f"must be 0 or more, got {retries}")
+        if timeout <= 0:
+            raise InputError("timeout", f"must be positive, got {timeout}")
+        for field, value in (("wait_initial", wait_initial), ("wait_max", wait_max)):
+            if value < 0:
+                raise InputError(field, f"must not be negative, got {value}")
+        reserved = sorted(set(litellm_kwargs) & set(_RESERVED_KWARGS))
+        if reserved:
+            raise InputError(reserved[0], "is set by LiteLLMModel itself (use retries=, timeout= or complete()'s arguments)")
+        self.name = model
+        self.retries = retries
+        self.timeout = timeout
+        self.wait_initial = wait_initial
+        self.wait_max = wait_max
+        self.on_attempt = on_attempt
+        self.litellm_kwargs = litellm_kwargs
+
+    def __repr__(self) -> str:
+        return f"LiteLLMModel({self.name!r}, retries={self.retries}, timeout={self.timeout})"
+
+    async def complete(
+        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+    ) -> ModelReply:
+        """One reply from the model, retrying transient failures; ``ModelError`` otherwise."""
+        litellm = _import_litellm()
+        if calls_forbidden() and not self._is_offline(litellm):
+            raise ModelError(self.name, FORBIDDEN_MESSAGE, retryable=False, attempts=0)
+        request: dict[str, Any] = {
+            **self.litellm_kwargs,
+            "model": self.name,
+            "messages": messages,
+            "num_retries": 0,
+            "max_retries": 0,
+            "timeout": self.timeout,
+        }
+        if tools:
+            request["tools"] = tools
+            if tool_choice is not None:
+                request["tool_choice"] = tool_choice
+
+        retrying = AsyncRetrying(
+            stop=stop_after_attempt(self.retries + 1),
+            wait=wait_exponential(multiplier=self.wait_initial, max=self.wait_max) + wait_random(0, self.wait_initial),
+            retry=retry_if_exception(is_retryable),
+            reraise=True,
+        )
+        attempts = 0
+        callback_error: Exception | None = None
+        try:
+            async for attempt in retrying:
+                with attempt:
+                    attempts = attempt.retry_state.attempt_number
+                    response = await self._attempt(litellm, request, attempts)
+        except _CallbackFailed as failed:
+            callback_error = failed.error
+        except Exception as error:  # noqa: BLE001  (every failure becomes a ModelError)
+            retryable = is_retryable(error)
+            reason = "gave up after" if retryable else "failed on"
+            message = f"{reason} attempt {attempts}: {type(error).__name__}: {error}"
+            raise ModelError(self.name, message, retryable=retryable, attempts=attempts) from error
+        if callback_error is not None:
+            raise callback_error  # the caller's own error (say, a spent budget), as it was raised
+        try:
+            return _reply_from(litellm, response, self.name)
+        except Exception as error:  # noqa: BLE001
+            message = f"unreadable reply on attempt {attempts}: {type(error).__name__}: {error}"
+            raise ModelError(self.name, message, retryable=False, attempts=attempts) from error
+
+    async def _attempt(self, litellm: ModuleType, request: dict[str, Any], number: int) -> Any:
+        try:
+            response = await litellm.acompletion(**request)
+        except Exception as error:
+            self._report(number, error)
+            raise
+        self._report(number, None)
+        return response
+
+    def _report(self, number: int, error: BaseException | None) -> None:
+        if self.on_attempt is None:
+            return
+        try:
+            self.on_attempt(number, error)
+        except Exception as callback_error:
+            raise _CallbackFailed(callback_error) from callback_error
+
+    def _is_offline(self, litellm: ModuleType) -> bool:
+        """Whether litellm will answer this call without reaching any model server."""
+        kwargs = self.litellm_kwargs
+        if kwargs.get("mock_response") is not None or kwargs.get("mock_tool_calls") or kwargs.get("mock_timeout"):
+            return True
+        provider = kwargs.get("custom_llm_provider") or (self.name.split("/", 1)[0] if "/" in self.name else "")
+        if not provider.startswith(TEST_PROVIDER_PREFIX):
+            return False
+        registered = {entry.get("provider") for entry in litellm.custom_provider_map or []}
+        return provider in registered
+
+
+def _reply_from(litellm: ModuleType, response: Any, fallback_model: str) -> ModelReply:
+    message = response.choices[0].message
+    calls = []
+    for index, call in enumerate(getattr(message, "tool_calls", None) or []):
+        arguments = call.function.arguments
+        if not isinstance(arguments, str):
+            arguments = json.dumps(arguments, ensure_ascii=False)
+        calls.append(ToolCall(id=call.id or f"call_{index}", name=call.function.name or "", arguments=arguments))
+    usage = getattr(response, "usage", None)
+    try:
+        cost = float(litellm.completion_cost(completion_response=response))
+    except Exception:  # noqa: BLE001  (an unpriced model is not an error)
+        cost = None
+    return ModelReply(
+        content=message.content,
+        tool_calls=calls,
+        input_tokens=int(getattr(usage, "prompt_tokens", 0) or 0),
+        output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
+        cost_usd=cost,
+        model=getattr(response, "model", None) or fallback_model,
+    )
+
+
+def model_from_name(spec: str | None, **options: Any) -> Model | None:
+    """The model a request or the CLI names: None (or "none") for no model, else a
+    ``LiteLLMModel`` built with ``options`` (``retries``, ``on_attempt``, litellm kwargs)."""
+    if spec is None or spec.strip().lower() == "none":
+        return None
+    if not spec.strip():
+        raise InputError("generator", "a model name must not be blank (use 'none' for no model)")
+    return LiteLLMModel(spec.strip(), **options)

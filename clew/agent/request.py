@@ -1,0 +1,189 @@
+"""The retrieval request: what callers send, validated and clamped.
+
+Malformed or contradictory input raises an error naming the field; out-of-range numbers
+are clamped and the applied values are reported in the result (``applied``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from clew.budgets.bounds import clamp
+from clew.budgets.limits import HARD_MAX_TOOL_CALLS, Limits
+from clew.corpus.access import Filter, Principal
+from clew.errors import InputError, field_error, input_error_from
+
+TREE_FIELDS = ("max_depth", "beam_width")
+GRAPH_FIELDS = ("direction", "edge_types", "max_steps", "neighbor_limit")
+BOUNDS: dict[str, tuple[int, int, int]] = {
+    # name: (default, low, high)
+    "max_internal_iterations": (12, 1, 100),
+    "max_tool_calls": (HARD_MAX_TOOL_CALLS, 1, HARD_MAX_TOOL_CALLS),
+    "context_budget_tokens": (8192, 256, 200_000),
+    "max_depth": (5, 1, 20),
+    "beam_width": (3, 1, 20),
+    "max_steps": (8, 1, 20),
+    "neighbor_limit": (8, 1, 256),
+    "limit": (10, 1, 100),
+}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TextQuery(_Strict):
+    query: str | None = Field(None, description="Text to search for (default: the request's query).")
+
+
+class QuerySpec(_Strict):
+    """One seed search: exactly one of full_text_search, semantic_search or hybrid."""
+
+    collection: str
+    full_text_search: TextQuery | None = None
+    semantic_search: TextQuery | None = None
+    hybrid: TextQuery | None = None
+    filter: Filter | None = None
+    fields: list[str] | None = None
+    limit: int = BOUNDS["limit"][0]
+
+    @field_validator("collection")
+    @classmethod
+    def _collection(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the collection name is blank")
+        return value
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> QuerySpec:
+        kinds = [k for k in ("full_text_search", "semantic_search", "hybrid") if getattr(self, k) is not None]
+        if len(kinds) > 1:
+            raise field_error(kinds[1], f"give one of full_text_search, semantic_search, hybrid (got {', '.join(kinds)})")
+        if not kinds:
+            self.full_text_search = TextQuery()
+        return self
+
+    @property
+    def mode(self) -> Literal["bm25", "vector", "hybrid"]:
+        if self.semantic_search is not None:
+            return "vector"
+        return "hybrid" if self.hybrid is not None else "bm25"
+
+    def text(self, default: str) -> str:
+        chosen = self.full_text_search or self.semantic_search or self.hybrid
+        return (chosen.query if chosen is not None and chosen.query else None) or default
+
+
+class Navigation(_Strict):
+    strategy: Literal["tree", "graph"] = "tree"
+    selection: Literal["agentic", "ranked"] = "ranked"
+    query_index: int = Field(0, description="Which entry of queries[] seeds the walk.")
+    index: str | None = Field(None, description="Graph to walk (graph strategy): links, reading_order, section_hierarchy or a user graph.")
+    start_key: str | None = Field(None, description="Document key to start from instead of the first seed hit.")
+    start_nodes: str | None = Field(None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits).")
+    max_depth: int = BOUNDS["max_depth"][0]
+    beam_width: int = BOUNDS["beam_width"][0]
+    direction: Literal["out", "in", "both"] = "out"
+    edge_types: list[str] = Field(default_factory=list)
+    max_steps: int = BOUNDS["max_steps"][0]
+    neighbor_limit: int = BOUNDS["neighbor_limit"][0]
+    instruction: str | None = None
+    instruction_field: str | None = None
+
+    @field_validator("instruction_field", "start_key", "index")
+    @classmethod
+    def _not_blank(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Navigation:
+        given = self.model_fields_set
+        if self.start_key is not None and self.start_nodes is not None:
+            raise field_error("start_nodes", "give start_key or start_nodes, not both")
+        if self.start_nodes is not None and self.selection != "ranked":
+            raise field_error("start_nodes", "start_nodes is for ranked selection only")
+        wrong = [f for f in (GRAPH_FIELDS if self.strategy == "tree" else TREE_FIELDS) if f in given]
+        if wrong:
+            raise field_error(wrong[0], f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for a {self.strategy} walk")
+        if self.strategy == "graph" and self.index is None:
+            raise field_error("index", "a graph walk needs index (the graph's name)")
+        return self
+
+
+class RetrievalSteps(_Strict):
+    navigation: Navigation | None = None
+
+
+class Steps(_Strict):
+    retrieval: RetrievalSteps = Field(default_factory=RetrievalSteps)
+
+
+class RetrievalRequest(_Strict):
+    query: str
+    queries: list[QuerySpec] = Field(default_factory=list)
+    max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
+    max_tool_calls: int = BOUNDS["max_tool_calls"][0]
+    context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
+    generator: str | None = Field(None, description="A litellm model string, or none for the extractive answer.")
+    steps: Steps = Field(default_factory=Steps)
+    principal: Principal = Field(default_factory=Principal)
+    stream: bool = False
+
+    @field_validator("query")
+    @classmethod
+    def _query(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("the query is blank")
+        return value
+
+    @model_validator(mode="after")
+    def _seed(self) -> RetrievalRequest:
+        nav = self.steps.retrieval.navigation
+        if nav is not None and self.queries and not 0 <= nav.query_index < len(self.queries):
+            raise field_error("steps.retrieval.navigation.query_index",
+                              f"query_index {nav.query_index} is not an index of queries[]")
+        if nav is not None and not self.queries:
+            raise field_error("queries", "a navigation block needs queries[] (its collection bounds the walk)")
+        return self
+
+    @property
+    def navigation(self) -> Navigation | None:
+        return self.steps.retrieval.navigation
+
+    def limits(self) -> Limits:
+        return Limits(
+            max_internal_iterations=clamp(self.max_internal_iterations, *BOUNDS["max_internal_iterations"][1:]),
+            max_tool_calls=clamp(self.max_tool_calls, *BOUNDS["max_tool_calls"][1:]),
+            context_budget_tokens=clamp(self.context_budget_tokens, *BOUNDS["context_budget_tokens"][1:]),
+        )
+
+    def applied(self) -> dict[str, Any]:
+        """Every bound the run uses, after clamping."""
+        out: dict[str, Any] = self.limits().model_dump()
+        nav = self.navigation
+        if nav is not None:
+            names = TREE_FIELDS if nav.strategy == "tree" else ("max_steps", "neighbor_limit")
+            out.update({name: clamp(getattr(nav, name), *BOUNDS[name][1:]) for name in names})
+            if nav.strategy == "graph":
+                out.update(direction=nav.direction, edge_types=list(nav.edge_types), index=nav.index)
+            out.update(strategy=nav.strategy, selection=nav.selection)
+        out["query_limits"] = [clamp(q.limit, *BOUNDS["limit"][1:]) for q in self.queries]
+        return out
+
+
+def parse_request(data: RetrievalRequest | dict[str, Any] | str) -> RetrievalRequest:
+    """Validate a request (dict or JSON text); errors name the field."""
+    if isinstance(data, RetrievalRequest):
+        return data
+    try:
+        if isinstance(data, str):
+            return RetrievalRequest.model_validate_json(data)
+        return RetrievalRequest.model_validate(data)
+    except ValidationError as error:
+        raise input_error_from(error) from error
+    except ValueError as error:  # pragma: no cover - pydantic wraps validator errors
+        raise InputError("request", str(error)) from error

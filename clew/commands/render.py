@@ -1,0 +1,41 @@
+"""Human output of a retrieval result: status, answer, citations and the walk as a tree."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+from rich.tree import Tree
+
+from clew.agent.result import RetrievalResult
+
+
+def walk_tree(result: RetrievalResult) -> Tree:
+    """Visited passages under the passage they were reached from (seeds at the top)."""
+    root = Tree("[bold]walk[/bold]")
+    nodes: dict[str, Tree] = {}
+    for hit in result.hits:
+        label = Text(f"{hit.evidence_id}  ") + Text(hit.document_key, style="cyan") + Text(
+            f" › {' › '.join(hit.heading_path[-2:])}  ") + Text(
+            f"{hit.via}{'' if hit.depth is None else f', depth {hit.depth}'}"
+            f"{'' if hit.step is None else f', step {hit.step}'}, {hit.tokens} tokens", style="dim")
+        parent = nodes.get(hit.origin) if hit.origin else None
+        nodes[hit.evidence_id] = (parent or root).add(label)
+    return root
+
+
+def print_result(console: Console, result: RetrievalResult) -> None:
+    colour = {"ok": "green", "incomplete": "yellow", "failed": "red"}[result.status]
+    console.print(f"[{colour}]status: {result.status}[/{colour}]  stop: {result.stop_reason}"
+                  + (f"  ({result.detail})" if result.detail else ""))
+    if result.generation is not None:
+        console.print(Text("answer: ", style="bold") + Text(result.generation.answer))
+        cited = ", ".join(c.evidence_id for c in result.generation.citations) or "none"
+        console.print(f"[bold]citations:[/bold] {cited}")
+        for removed in result.generation.removed_citations:
+            console.print(f"[yellow]removed citation[/yellow] {removed.evidence_id}: {removed.reason}")
+    for instruction in result.instructions:
+        console.print(Text(f"instruction ({instruction.source}): {instruction.text}", style="dim"))
+    console.print(walk_tree(result))
+    u = result.usage
+    console.print(f"[dim]{u.iterations} iterations, {u.tool_calls} tool calls, {u.context_tokens} context tokens, "
+                  f"{u.model_calls} model calls[/dim]")

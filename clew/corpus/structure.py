@@ -1,0 +1,324 @@
+"""The structure of one document version, held in memory, and the caches behind it.
+
+Navigation moves inside one document version: up to a section, along to the next passage,
+into a table. It needs the version's structure tree (``nodes``), the spans of its passages
+(``chunks``) and its text. A version never changes once written, so this *skeleton* is read
+once, with indexed lookups, and kept in a per-corpus cache bounded by versions and by
+characters of text. Chunk bodies are slices of the version text (ingestion writes
+``body = text[start:end]``), so the skeleton can answer with passages without reading
+``chunks.body`` again.
+
+Permissions are not in a skeleton. What a *view* (collections, row filter, caller filter)
+may read is decided in SQL by ``clew.corpus.reader.Scope``; because a version's fields and
+collection never change either, a positive decision is kept per view (``ReadableCache``),
+and a denied or missing version is asked again every time, through the same query. Which
+version is current can change, and is asked on every call, except on a corpus opened
+read-only, which no one can write while it is open (``FrozenCache``).
+
+Why the SQL looks the way it does: DuckDB answers ``WHERE col = ?`` with an index scan only
+when ``col`` has a single-column index and it is the scan's *only* filter (the composite
+primary keys are never used for scans, and a second pushed-down filter turns the scan into a
+sequential one). So every lookup filters on one indexed column inside a ``MATERIALIZED`` CTE
+and applies the rest outside it. ``tests/navigation/test_indexes.py`` checks the plans.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+import duckdb
+
+from clew.corpus import ids
+
+
+
+@dataclass(frozen=True, slots=True)
+class NodeInfo:
+    ordinal: int
+    parent: int | None
+    kind: str  # document | section | table
+    heading: str | None
+    heading_path: tuple[str, ...]
+    start: int
+    end: int
+    first_chunk: int | None
+    last_chunk: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkInfo:
+    ordinal: int
+    start: int
+    end: int
+    kind: str  # text | table
+    node: int
+    """Innermost structure node: the chunk's table, else its first section."""
+    sections: tuple[int, ...]
+    table_node: int | None
+    header: str
+    token_count: int
+
+
+@dataclass(frozen=True, eq=False)
+class Skeleton:
+    """The immutable structure and text of one document version (no permissions in it)."""
+
+    document_id: int
+    version: int
+    text: str = field(repr=False)
+    nodes: tuple[NodeInfo, ...] = field(repr=False)
+    chunks: tuple[ChunkInfo, ...] = field(repr=False)
+    starts: tuple[int, ...] = field(repr=False)
+    ends: tuple[int, ...] = field(repr=False)
+    children: dict[int, tuple[int, ...]] = field(repr=False)
+    """Node ordinal -> its child nodes, in document order."""
+    own: frozenset[int] = field(repr=False)
+    """Sections holding text of some passage (a section that is only a heading holds none)."""
+
+    @classmethod
+    def build(cls, document_id: int, version: int, text: str, nodes: list[NodeInfo], chunks: list[ChunkInfo]) -> Skeleton:
+        children: dict[int, list[int]] = {}
+        for node in nodes:
+            if node.parent is not None:
+                children.setdefault(node.parent, []).append(node.ordinal)
+        return cls(document_id, version, text, tuple(nodes), tuple(chunks), tuple(c.start for c in chunks),
+                   tuple(c.end for c in chunks), {k: tuple(v) for k, v in children.items()},
+                   frozenset(s for c in chunks for s in c.sections))
+
+    def body(self, ordinal: int) -> str:
+        chunk = self.chunks[ordinal]
+        return self.text[chunk.start:chunk.end]
+
+    def display_text(self, ordinal: int) -> str:
+        """What a reader sees: repeated table header rows, then the body (= ``Passage.text``)."""
+        chunk = self.chunks[ordinal]
+        body = self.text[chunk.start:chunk.end]
+        return f"{chunk.header}\n{body}" if chunk.header else body
+
+    def heading_path(self, ordinal: int) -> tuple[str, ...]:
+        """A passage's heading path: that of the first section it spans (as ingestion stores it)."""
+        return self.nodes[self.chunks[ordinal].sections[0]].heading_path
+
+
+@dataclass(frozen=True, slots=True)
+class VersionMeta:
+    """What never changes about a version besides its structure."""
+
+    collection_id: int
+    collection: str
+    key: str
+    fields: dict[str, Any] = field(hash=False, compare=False)
+
+
+@dataclass(frozen=True, eq=False)
+class DocumentVersion:
+    """A version the scope may read, with its structure. Only ``Scope`` methods make one."""
+
+    meta: VersionMeta
+    current_version: int
+    skeleton: Skeleton
+
+    @property
+    def document_id(self) -> int:
+        return self.skeleton.document_id
+
+    @property
+    def version(self) -> int:
+        return self.skeleton.version
+
+    @property
+    def key(self) -> str:
+        return self.meta.key
+
+    @property
+    def collection(self) -> str:
+        return self.meta.collection
+
+    @property
+    def superseded(self) -> bool:
+        return self.version < self.current_version
+
+    @property
+    def version_status(self) -> str:
+        return "superseded" if self.superseded else "current"
+
+    @property
+    def evidence_id(self) -> str:
+        return ids.document_id(self.document_id, self.version)
+
+    def chunk_id(self, ordinal: int) -> str:
+        return ids.chunk_id(self.document_id, self.version, ordinal)
+
+    def node_id(self, ordinal: int) -> str:
+        return ids.node_id(self.document_id, self.version, ordinal)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Lru(Generic[K, V]):
+    def __init__(self, max_entries: int, weight: Any = None, max_weight: int = 0) -> None:
+        self.max_entries = max_entries
+        self.weight = weight
+        self.max_weight = max_weight
+        self.total = 0
+        self.entries: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self.entries.get(key)
+        if value is not None:
+            self.entries.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        if key in self.entries:
+            return
+        self.entries[key] = value
+        self.total += self.weight(value) if self.weight else 0
+        while len(self.entries) > 1 and (
+            len(self.entries) > self.max_entries or (self.weight and self.total > self.max_weight)
+        ):
+            _, dropped = self.entries.popitem(last=False)
+            self.total -= self.weight(dropped) if self.weight else 0
+
+
+class SkeletonCache:
+    """Per corpus: (document, version) -> Skeleton, least recently used first out."""
+
+    def __init__(self, max_versions: int = 4096, max_chars: int = 64 * 2**20) -> None:
+        self._lock = threading.Lock()
+        self._per_corpus: weakref.WeakKeyDictionary[Any, _Lru[tuple[int, int], Skeleton]] = weakref.WeakKeyDictionary()
+        self.max_versions = max_versions
+        self.max_chars = max_chars
+
+    def get(self, corpus: Any, key: tuple[int, int]) -> Skeleton | None:
+        with self._lock:
+            lru = self._per_corpus.get(corpus)
+            return lru.get(key) if lru is not None else None
+
+    def put(self, corpus: Any, skeleton: Skeleton) -> None:
+        with self._lock:
+            lru = self._per_corpus.get(corpus)
+            if lru is None:
+                lru = self._per_corpus[corpus] = _Lru(self.max_versions, lambda s: len(s.text), self.max_chars)
+            lru.put((skeleton.document_id, skeleton.version), skeleton)
+
+
+class ReadableCache:
+    """Per corpus and view: versions the view was allowed to read, with their metadata."""
+
+    def __init__(self, max_versions: int = 65536) -> None:
+        self._lock = threading.Lock()
+        self._per_corpus: weakref.WeakKeyDictionary[Any, _Lru[tuple[str, int, int], VersionMeta]] = (
+            weakref.WeakKeyDictionary())
+        self.max_versions = max_versions
+
+    def get(self, corpus: Any, view: str, key: tuple[int, int]) -> VersionMeta | None:
+        with self._lock:
+            lru = self._per_corpus.get(corpus)
+            return lru.get((view, *key)) if lru is not None else None
+
+    def put(self, corpus: Any, view: str, key: tuple[int, int], meta: VersionMeta) -> None:
+        with self._lock:
+            lru = self._per_corpus.get(corpus)
+            if lru is None:
+                lru = self._per_corpus[corpus] = _Lru(self.max_versions)
+            lru.put((view, *key), meta)
+
+
+class FrozenCache:
+    """Per *read-only* corpus: answers that may change only through a writer.
+
+    DuckDB lets no process write a file while another holds it read-only, so for a corpus
+    opened read-only every answer (current versions, edges) stays true until it is closed.
+    Callers must only use this cache when ``corpus.read_only`` is set.
+    """
+
+    def __init__(self, max_entries: int = 262144) -> None:
+        self._lock = threading.Lock()
+        self._per_corpus: weakref.WeakKeyDictionary[Any, _Lru[Any, Any]] = weakref.WeakKeyDictionary()
+        self.max_entries = max_entries
+
+    def get(self, corpus: Any, key: Any) -> Any:
+        if not corpus.read_only:
+            return None
+        with self._lock:
+            lru = self._per_corpus.get(corpus)
+            return lru.get(key) if lru is not None else None
+
+    def put(self, corpus: Any, key: Any, value: Any) -> None:
+        if not corpus.read_only:
+            return
+        with self._lock:
+            lru = self._per_corpus.get(corpus)
+            if lru is None:
+                lru = self._per_corpus[corpus] = _Lru(self.max_entries)
+            lru.put(key, value)
+
+
+SKELETONS = SkeletonCache()
+READABLE = ReadableCache()
+FROZEN = FrozenCache()
+
+
+# Values of the hot lookups are written into the SQL as literals rather than bound: binding
+# costs DuckDB's client about 0.1 ms per parameter where pandas is not installed (it tries to
+# import it for each one), a quarter of an indexed lookup. Literals are made safe by
+# construction (``int()``; strings with their quotes doubled, the only escape a standard SQL
+# string literal has).
+
+
+def int_list(values: Any) -> str:
+    """Integers as SQL literals, plus -1 (no document has it): the -1 keeps a list of
+    consecutive ids from being rewritten into a range, which DuckDB reads by a full scan."""
+    return ", ".join([*(str(int(v)) for v in values), "-1"])
+
+
+def str_list(values: Any) -> str:
+    """Strings as SQL literals (``NULL`` for none, which matches nothing)."""
+    quoted = ["'" + str(v).replace("'", "''") + "'" for v in values]
+    return ", ".join(quoted) if quoted else "NULL"
+
+
+# -- SQL ------------------------------------------------------------------------------------
+
+# format: ids (int_list); parameters: the scope predicate's
+VERSIONS_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions WHERE document_id IN ({ids})),
+     d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents WHERE id IN ({ids}))
+SELECT v.document_id, v.version, col.id, col.name, d.key, d.current_version, v.fields
+FROM v JOIN d ON d.id = v.document_id JOIN collections col ON col.id = d.collection_id
+WHERE {predicate}"""
+# format: ids (int_list)
+CURRENT_SQL = "SELECT id, current_version FROM documents WHERE id IN ({ids})"
+# format: keys (str_list)
+KEYS_SQL = """WITH d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents WHERE key IN ({keys}))
+SELECT d.key, d.id, d.current_version, col.name FROM d JOIN collections col ON col.id = d.collection_id"""
+# format: doc, version (integers)
+NODES_SQL = """WITH n AS MATERIALIZED (SELECT * FROM nodes WHERE document_id = {doc:d})
+SELECT ordinal, parent, kind, heading, heading_path, start_offset, end_offset, first_chunk, last_chunk
+FROM n WHERE version = {version:d} ORDER BY ordinal"""
+CHUNKS_SQL = """WITH c AS MATERIALIZED (
+    SELECT version, ordinal, start_offset, end_offset, kind, node, sections, table_node, header, token_count
+    FROM chunks WHERE document_id = {doc:d})
+SELECT ordinal, start_offset, end_offset, kind, node, sections, table_node, header, token_count
+FROM c WHERE version = {version:d} ORDER BY ordinal"""
+TEXT_SQL = """WITH v AS MATERIALIZED (SELECT version, text FROM document_versions WHERE document_id = {doc:d})
+SELECT text FROM v WHERE version = {version:d}"""
+
+
+def load_skeleton(cur: duckdb.DuckDBPyConnection, document_id: int, version: int) -> Skeleton | None:
+    """Read one version's structure (three indexed lookups); None if it does not exist."""
+    at = {"doc": int(document_id), "version": int(version)}
+    row = cur.execute(TEXT_SQL.format(**at)).fetchone()
+    if row is None:
+        return None
+    nodes = [NodeInfo(o, p, k, h, tuple(hp), s, e, f, last)
+             for o, p, k, h, hp, s, e, f, last in cur.execute(NODES_SQL.format(**at)).fetchall()]
+    chunks = [ChunkInfo(o, s, e, k, n, tuple(secs), t, hdr, tok)
+              for o, s, e, k, n, secs, t, hdr, tok in cur.execute(CHUNKS_SQL.format(**at)).fetchall()]
+    return Skeleton.build(document_id, version, row[0], nodes, chunks)

@@ -1,0 +1,310 @@
+"""``expand_neighbors``: walk typed edges from seed passages, breadth first, 1-3 hops.
+
+The graph's vertices are passages (``ev1:c:...``) and structure nodes (``ev1:s:...``); user
+graphs join document keys. How each graph is walked:
+
+- ``reading_order`` (``next``) and ``section_hierarchy`` (``child``) are read from the
+  version's skeleton, which is what ingestion wrote those edges from; a passage stands for
+  its innermost structure node in ``section_hierarchy``.
+- ``links`` (``links_to``) and user graphs come from the ``edges`` table (indexed on
+  ``src`` and ``dst``). A passage stands for its document's key in user graphs, and a key
+  reached by a user edge is returned as its document's first current passage.
+
+Rules of the walk:
+
+- seeds: at most 8 ids (passage, node or document ids); extras, malformed ids and ids that
+  are missing *or* unreadable are listed in ``unresolved`` (the last two alike).
+- ``relationship_types`` narrows the walk: an edge is followed when its type or its graph
+  name is listed (None: every edge). ``types`` (chunk, section, table, document) narrows
+  only the answer: the walk still passes through vertices of other types.
+- every vertex the walk reaches is checked against the scope before it is returned *or*
+  used as a route: an unreadable document is neither. The walk never leaves the collection
+  of the vertex it comes from.
+- ``score`` is the product of the edge weights along the path times ``0.5 ** (distance-1)``;
+  neighbours are ranked by distance, then score, then id. At most ``MAX_LEVEL`` vertices of
+  one level are expanded further (best first).
+- ``truncated`` is observed: the walk collects one more matching neighbour than ``limit``.
+
+Bounds: depth 1-3, limit 1-24, content_max_chars 1-4000, all clamped and reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import duckdb
+from pydantic import Field
+
+from clew.budgets.bounds import clamp
+from clew.corpus import ids
+from clew.corpus.reader import Scope
+from clew.corpus.structure import FROZEN, DocumentVersion, str_list
+from clew.errors import MalformedEvidenceId
+from clew.navigation.models import UNAVAILABLE, Args, Neighbor, NeighborsResult, NonBlank, Unresolved, parse_args
+
+MAX_SEEDS = 8
+MAX_LEVEL = 64
+DECAY = 0.5
+STRUCTURE = frozenset({"section_hierarchy", "reading_order", "child", "next"})
+NeighborType = Literal["chunk", "section", "table", "document"]
+
+# format: names (str_list), incoming (TRUE | FALSE); structural graphs are read from skeletons
+EDGES_SQL = """WITH o AS MATERIALIZED (SELECT collection_id, graph, type, src_kind, src, dst_kind, dst, weight
+                         FROM edges WHERE src IN ({names})),
+     i AS MATERIALIZED (SELECT collection_id, graph, type, src_kind, src, dst_kind, dst, weight
+                         FROM edges WHERE dst IN ({names}))
+SELECT 'out', * FROM o WHERE graph NOT IN ('section_hierarchy', 'reading_order') AND dst IS NOT NULL
+UNION ALL
+SELECT 'in', * FROM i WHERE {incoming} AND graph NOT IN ('section_hierarchy', 'reading_order')"""
+
+
+class ExpandArgs(Args):
+    ids: list[NonBlank] = Field(min_length=1, max_length=64)
+    """Seed evidence ids (passages, sections or documents); at most 8 are used."""
+    relationship_types: list[NonBlank] | None = None
+    """Edge types or graph names to follow (e.g. next, child, links_to, workflow); None: all."""
+    types: list[NeighborType] | None = None
+    """Neighbour types to return (chunk, section, table, document); None: all."""
+    depth: int = 1
+    """Hops from the seeds (1-3; clamped)."""
+    limit: int = 8
+    """Most neighbours to return (1-24; clamped)."""
+    content_max_chars: int = 500
+    """Characters of content per neighbour (1-4000; clamped)."""
+    include_incoming: bool = True
+    """Also walk edges that point at a vertex."""
+    collection: NonBlank | None = None
+    """Only walk inside this collection."""
+
+
+@dataclass(frozen=True, slots=True)
+class Vertex:
+    doc: DocumentVersion
+    kind: Literal["c", "s"]
+    ordinal: int
+
+    @property
+    def id(self) -> str:
+        return self.doc.chunk_id(self.ordinal) if self.kind == "c" else self.doc.node_id(self.ordinal)
+
+    @property
+    def node(self) -> int:
+        """The structure node this vertex stands for in ``section_hierarchy``."""
+        return self.doc.skeleton.chunks[self.ordinal].node if self.kind == "c" else self.ordinal
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    vertex: Vertex
+    relationship: str
+    direction: Literal["out", "in"]
+    score: float
+    via: str
+
+
+def expand_neighbors(
+    scope: Scope, ids: list[str], relationship_types: list[str] | None = None, types: list[str] | None = None,
+    depth: int = 1, limit: int = 8, content_max_chars: int = 500, include_incoming: bool = True,
+    collection: str | None = None,
+) -> NeighborsResult:
+    """Walk graph edges (reading order, section hierarchy, links, user graphs) from seed ids, up to 3 hops.
+
+    Returns the neighbours ranked by distance and score, each with a content preview; use
+    fetch_evidence on an id before citing it.
+    """
+    args = parse_args(ExpandArgs, {
+        "ids": ids, "relationship_types": relationship_types, "types": types, "depth": depth, "limit": limit,
+        "content_max_chars": content_max_chars, "include_incoming": include_incoming, "collection": collection})
+    scope = scope.within(args.collection)
+    depth, limit, preview = clamp(args.depth, 1, 3), clamp(args.limit, 1, 24), clamp(args.content_max_chars, 1, 4000)
+    follow = frozenset(args.relationship_types) if args.relationship_types is not None else None
+    wanted = frozenset(args.types) if args.types is not None else None
+    result = NeighborsResult(status="ok", depth=depth, limit=limit, filters={
+        "relationship_types": args.relationship_types, "types": args.types,
+        "include_incoming": args.include_incoming, "collection": args.collection,
+        "content_max_chars": preview})
+    try:
+        seeds = _seeds(scope, args.ids, result)
+        if not seeds:
+            statuses = {u.status for u in result.unresolved}
+            result.status = "unavailable" if "unavailable" in statuses or not statuses else "malformed"
+            result.detail = "no seed could be read"
+            return result
+        found, truncated = _walk(scope, seeds, depth, limit, follow, wanted, args.include_incoming)
+    except duckdb.Error as error:
+        result.status, result.detail = "failed", f"the corpus could not be read: {error}"
+        return result
+    result.origins = [v.id for v in seeds]
+    result.neighbors = [_neighbor(step, distance, preview) for step, distance in found[:limit]]
+    result.total = len(result.neighbors)
+    result.truncated = truncated or len(found) > limit
+    result.status = "ok" if result.neighbors else "no_match"
+    return result
+
+
+def _seeds(scope: Scope, values: list[str], result: NeighborsResult) -> list[Vertex]:
+    """Resolve seeds; ``result.unresolved`` lists the others in the order given."""
+    unresolved: dict[int, Unresolved] = {}
+    decoded = []
+    for at, value in enumerate(values):
+        if at >= MAX_SEEDS:
+            unresolved[at] = Unresolved(id=value, status="dropped", detail=f"only {MAX_SEEDS} seeds are used")
+            continue
+        try:
+            decoded.append((at, value, ids.decode(value)))
+        except MalformedEvidenceId as error:
+            unresolved[at] = Unresolved(id=value, status="malformed", detail=error.message)
+    docs = scope.documents((d.document, d.version) for _, _, d in decoded)
+    seeds: list[Vertex] = []
+    for at, value, d in decoded:
+        doc = docs.get((d.document, d.version))
+        size = 0 if doc is None else len(doc.skeleton.chunks if d.kind == "c" else doc.skeleton.nodes)
+        if doc is None or (d.ordinal or 0) >= size:
+            unresolved[at] = Unresolved(id=value, status="unavailable", detail=UNAVAILABLE)
+            continue
+        vertex = Vertex(doc, "s", 0) if d.kind == "d" else Vertex(doc, d.kind, d.ordinal)  # type: ignore[arg-type]
+        if vertex not in seeds:
+            seeds.append(vertex)
+    result.unresolved = [unresolved[at] for at in sorted(unresolved)]
+    return seeds
+
+
+def _walk(scope: Scope, seeds: list[Vertex], depth: int, limit: int, follow: frozenset[str] | None,
+          wanted: frozenset[str] | None, incoming: bool) -> tuple[list[tuple[Step, int]], bool]:
+    # a seed passage stands for its structure node: that node is the seed, not a neighbour
+    seen = {v.id for v in seeds} | {v.doc.node_id(v.node) for v in seeds}
+    frontier = [(v, 1.0) for v in seeds]
+    found: list[tuple[Step, int]] = []
+    truncated = False
+    for distance in range(1, depth + 1):
+        steps = _structure_steps(frontier, follow, incoming) + _edge_steps(scope, frontier, follow, incoming)
+        steps.sort(key=lambda s: (-s.score, s.vertex.id, s.relationship, s.direction))
+        level: list[tuple[Vertex, float]] = []
+        for step in steps:
+            if step.vertex.id in seen:
+                continue
+            seen.add(step.vertex.id)
+            level.append((step.vertex, step.score))
+            if wanted is None or _type(step.vertex) in wanted:
+                found.append((step, distance))
+        if len(found) > limit:
+            break
+        if len(level) > MAX_LEVEL:
+            truncated = True
+        frontier = [(v, score * DECAY) for v, score in level[:MAX_LEVEL]]
+    return found, truncated
+
+
+def _allowed(follow: frozenset[str] | None, graph: str, type_: str) -> bool:
+    """``follow`` names graphs (``links``), edge types (``next``) or both (``workflow:next``)."""
+    return follow is None or graph in follow or type_ in follow or f"{graph}:{type_}" in follow
+
+
+def _structure_steps(frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None, incoming: bool) -> list[Step]:
+    steps: list[Step] = []
+    for vertex, score in frontier:
+        doc, sk = vertex.doc, vertex.doc.skeleton
+        if vertex.kind == "c" and _allowed(follow, "reading_order", "next"):
+            if vertex.ordinal + 1 < len(sk.chunks):
+                steps.append(Step(Vertex(doc, "c", vertex.ordinal + 1), "reading_order:next", "out", score, vertex.id))
+            if incoming and vertex.ordinal > 0:
+                steps.append(Step(Vertex(doc, "c", vertex.ordinal - 1), "reading_order:next", "in", score, vertex.id))
+        if _allowed(follow, "section_hierarchy", "child"):
+            node = vertex.node
+            for child in sk.children.get(node, ()):
+                steps.append(Step(Vertex(doc, "s", child), "section_hierarchy:child", "out", score, vertex.id))
+            parent = sk.nodes[node].parent
+            if incoming and parent is not None:
+                steps.append(Step(Vertex(doc, "s", parent), "section_hierarchy:child", "in", score, vertex.id))
+    return steps
+
+
+def _edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None,
+                incoming: bool) -> list[Step]:
+    """Links and user-graph edges of the frontier's passages, to readable vertices only."""
+    if follow is not None and follow <= STRUCTURE:
+        return []
+    by_name: dict[str, list[tuple[Vertex, float]]] = {}
+    for vertex, score in frontier:
+        if vertex.kind == "c":
+            by_name.setdefault(vertex.id, []).append((vertex, score))
+            by_name.setdefault(vertex.doc.key, []).append((vertex, score))
+    if not by_name:
+        return []
+    rows = _edges(scope, sorted(by_name), incoming)
+    pending: list[tuple[Vertex, float, str, str, str, float]] = []  # from, score, direction, relationship, target, weight
+    for direction, collection_id, graph, type_, src_kind, src, dst_kind, dst, weight in rows:
+        if not _allowed(follow, graph, type_):
+            continue
+        here, there, kind = (src, dst, dst_kind) if direction == "out" else (dst, src, src_kind)
+        for vertex, score in by_name.get(here, ()):
+            is_key = kind == "key"
+            if (here == vertex.doc.key) != is_key or collection_id != vertex.doc.meta.collection_id:
+                continue
+            pending.append((vertex, score, direction, f"{graph}:{type_}", ("key", vertex.doc.collection, there)
+                            if is_key else there, float(weight)))
+    keys = {t[2] for *_, t, _ in pending if isinstance(t, tuple)}
+    by_key = scope.current_by_keys(keys) if keys else {}
+    chunk_ids = [ids.decode(t) for *_, t, _ in pending if isinstance(t, str)]
+    by_version = scope.documents((d.document, d.version) for d in chunk_ids)
+    steps: list[Step] = []
+    for vertex, score, direction, relationship, target, weight in pending:
+        if isinstance(target, tuple):
+            doc = by_key.get((target[1], target[2]))
+            ordinal = 0
+        else:
+            decoded = ids.decode(target)
+            doc, ordinal = by_version.get((decoded.document, decoded.version)), decoded.ordinal or 0
+        if doc is None or doc.meta.collection_id != vertex.doc.meta.collection_id or ordinal >= len(doc.skeleton.chunks):
+            continue  # unreadable, missing or elsewhere: neither an answer nor a route
+        steps.append(Step(Vertex(doc, "c", ordinal), relationship, direction, score * weight, vertex.id))  # type: ignore[arg-type]
+    return steps
+
+
+def _edges(scope: Scope, names: list[str], incoming: bool) -> list[tuple]:
+    """Link and user-graph edge rows touching ``names`` (kept while the corpus is read-only)."""
+    rows: list[tuple] = []
+    asked = []
+    for name in names:
+        known = FROZEN.get(scope.corpus, ("edges", name, incoming))
+        if known is None:
+            asked.append(name)
+        else:
+            rows.extend(known)
+    if asked:
+        sql = EDGES_SQL.format(names=str_list(asked), incoming="TRUE" if incoming else "FALSE")
+        fresh = scope.cursor().execute(sql).fetchall()
+        rows.extend(fresh)
+        for name in asked:
+            FROZEN.put(scope.corpus, ("edges", name, incoming),
+                       [r for r in fresh if (r[5] if r[0] == "out" else r[7]) == name])
+    return rows
+
+
+def _type(vertex: Vertex) -> str:
+    return "chunk" if vertex.kind == "c" else vertex.doc.skeleton.nodes[vertex.ordinal].kind
+
+
+def _neighbor(step: Step, distance: int, preview: int) -> Neighbor:
+    vertex = step.vertex
+    doc, sk = vertex.doc, vertex.doc.skeleton
+    metadata: dict[str, object] = {"document_key": doc.key, "version_status": doc.version_status, "via": step.via}
+    if vertex.kind == "c":
+        passage = vertex.ordinal
+        path = sk.heading_path(passage)
+        name = " > ".join(path) or doc.key
+    else:
+        node = sk.nodes[vertex.ordinal]
+        passage = node.first_chunk
+        path = node.heading_path
+        name = node.heading or (" > ".join(path) if path else doc.key)
+        if passage is not None:
+            metadata["passage_id"] = doc.chunk_id(passage)
+    metadata["heading_path"] = list(path)
+    text = sk.display_text(passage) if passage is not None else ""
+    return Neighbor(
+        id=vertex.id, type=_type(vertex), name=name, relationship=step.relationship, direction=step.direction,  # type: ignore[arg-type]
+        distance=distance, score=round(step.score, 6), content=text[:preview], content_truncated=len(text) > preview,
+        metadata=metadata,
+    )

@@ -1,0 +1,191 @@
+"""Argument and result models shared by the navigation tools.
+
+Input rules, the same for every tool (and for the CLI, REST and MCP front ends, which call
+the same functions):
+
+- *Shape* errors of a call raise :class:`clew.errors.InputError` naming the field: a wrong
+  type (``limit="10"``, ``limit=True``), a blank string (``evidence_id="  "``), an unknown
+  enum value (``relation="cousins"``), an unknown argument. Arguments are validated
+  strictly: nothing is coerced.
+- Out-of-range numbers are not errors: they are clamped, and every result reports the
+  values it applied in ``applied``.
+- A non-blank id that does not decode as an evidence id is not an exception: it is reported
+  in the result as status ``malformed`` (per id in the batch tools), so that a model that
+  garbles an id gets feedback it can act on.
+- An id the caller may not read is reported exactly like an id that never existed:
+  ``unavailable``, same detail, same code path.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from clew.errors import InputError, input_error_from
+
+Status = Literal["ok", "no_match", "unavailable", "malformed", "failed"]
+VersionStatus = Literal["current", "superseded"]
+TruncationReason = Literal["limit", "chars"]
+Relation = Literal["parent", "siblings", "children", "previous", "next", "table_context"]
+
+UNAVAILABLE = "no readable passage has this id"
+"""The one detail given for a missing *and* for a denied id."""
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value
+
+
+NonBlank = Annotated[str, AfterValidator(_not_blank)]
+
+
+class Args(BaseModel):
+    """Base of every tool's arguments: strict types, no unknown fields."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+
+A = TypeVar("A", bound=Args)
+
+
+def parse_args(model: type[A], values: dict[str, Any] | str) -> A:
+    """Validate tool arguments (a dict, or JSON text as models send it); errors name the field."""
+    if not isinstance(values, dict | str):
+        raise InputError("arguments", f"expected an object, got {type(values).__name__}")
+    try:
+        return model.model_validate_json(values) if isinstance(values, str) else model.model_validate(values)
+    except ValidationError as error:
+        named = input_error_from(error)
+        if named.field == "input":  # no field to name: the arguments as a whole (e.g. invalid JSON)
+            named = InputError("arguments", named.message)
+        raise named from error
+
+
+# -- results -------------------------------------------------------------------------------
+
+
+class Location(BaseModel):
+    char_start: int = Field(description="offset of the passage body in the document text")
+    char_end: int = Field(description="end of the passage body (exclusive)")
+    page_numbers: list[int] = Field(default_factory=list, description="pages, where the format has them")
+
+
+class Item(BaseModel):
+    """One passage, as every navigation tool returns it."""
+
+    evidence_id: str
+    document_key: str
+    heading_path: list[str]
+    kind: Literal["text", "table"]
+    text: str
+    text_truncated: bool = False
+    location: Location
+    section_id: str | None = Field(None, description="the section this item stands for (parent, siblings)")
+
+
+class PassagesResult(BaseModel):
+    """What every passage-returning tool answers."""
+
+    status: Status
+    items: list[Item] = Field(default_factory=list)
+    truncated: bool = False
+    truncation_reason: TruncationReason | None = None
+    version_status: VersionStatus | None = None
+    detail: str | None = None
+    applied: dict[str, int] = Field(default_factory=dict, description="the bounds actually applied")
+
+
+class NavigationResult(PassagesResult):
+    relation: Relation
+    multi_section: bool = False
+    """True when the starting passage spans more than one section."""
+
+
+class ReadResult(PassagesResult):
+    document_id: str | None = Field(None, description="the document version read (ev1:d:...)")
+    document_key: str | None = None
+
+
+class Neighbor(BaseModel):
+    id: str
+    type: Literal["chunk", "section", "table", "document"]
+    name: str
+    relationship: str = Field(description="graph:type of the edge that reached it")
+    direction: Literal["out", "in"]
+    distance: int
+    score: float
+    content: str
+    content_truncated: bool = False
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+
+class Unresolved(BaseModel):
+    id: object
+    status: Literal["unavailable", "malformed", "dropped"]
+    detail: str
+
+
+class NeighborsResult(BaseModel):
+    status: Status
+    origins: list[str] = Field(default_factory=list)
+    unresolved: list[Unresolved] = Field(default_factory=list)
+    neighbors: list[Neighbor] = Field(default_factory=list)
+    total: int = Field(0, description="neighbours returned")
+    depth: int
+    limit: int
+    truncated: bool = False
+    filters: dict[str, Any] = Field(default_factory=dict)
+    detail: str | None = None
+
+
+class SlicePassage(BaseModel):
+    evidence_id: str
+    index: int
+    total: int
+    breadcrumb: str
+    kind: Literal["text", "table"]
+    text: str
+    text_truncated: bool = False
+    location: Location
+
+
+class SliceResult(BaseModel):
+    status: Status
+    parent_id: str | None = Field(None, description="the document version a citation of this slice names")
+    document_key: str | None = None
+    passages: list[SlicePassage] = Field(default_factory=list)
+    sliced: bool = Field(False, description="false when the document was never cut (one passage)")
+    covers_parent: bool = False
+    version_status: VersionStatus | None = None
+    truncated: bool = False
+    detail: str | None = None
+    applied: dict[str, int] = Field(default_factory=dict)
+
+
+class EvidenceEntry(BaseModel):
+    id: object
+    status: Literal["ok", "unavailable", "malformed"]
+    item: Item | None = None
+    recorded: bool = Field(False, description="fetched in full, so now citable")
+    detail: str | None = None
+
+
+class EvidenceResult(BaseModel):
+    status: Status
+    evidence: list[EvidenceEntry] = Field(default_factory=list)
+    applied: dict[str, int] = Field(default_factory=dict)
+
+
+class CitationVerdict(BaseModel):
+    id: object
+    citable: bool
+    reason: Literal["ok", "not_fetched", "unavailable", "malformed"]
+
+
+class CitationReport(BaseModel):
+    all_citable: bool
+    citable: list[str] = Field(default_factory=list)
+    verdicts: list[CitationVerdict] = Field(default_factory=list)

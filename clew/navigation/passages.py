@@ -1,0 +1,126 @@
+"""What the navigation tools share: opening a start, building items, fitting a budget.
+
+Every tool starts from an evidence id or a document reference and answers with a status:
+
+- ``malformed``: the id does not decode, or names the wrong kind of thing for the tool;
+- ``unavailable``: nothing readable has this id. A version that does not exist and one the
+  caller may not read give the same status and the same detail, from the same query;
+- ``failed``: the store could not be read (the detail says why);
+- ``no_match`` / ``ok``: the start was read; the move found nothing / something.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import duckdb
+
+from clew.corpus import ids
+from clew.corpus.reader import Scope
+from clew.corpus.structure import DocumentVersion
+from clew.errors import MalformedEvidenceId
+from clew.navigation.models import UNAVAILABLE, Item, Location, Status
+
+PASSAGE_ONLY = "expected a passage id (ev1:c:<document>:<version>:<ordinal>)"
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A start that could be read, or the status that says why not."""
+
+    status: Status
+    detail: str | None = None
+    doc: DocumentVersion | None = None
+    ordinal: int | None = None
+    """The passage (for a chunk id) or, for a node id, the node's ordinal."""
+    kind: str | None = None
+
+
+def failed(error: duckdb.Error) -> Opened:
+    return Opened("failed", f"the corpus could not be read: {error}")
+
+
+def open_id(scope: Scope, evidence_id: str, kinds: str = "c") -> Opened:
+    """Decode an evidence id of one of ``kinds`` and open its version under ``scope``."""
+    try:
+        decoded = ids.decode(evidence_id)
+    except MalformedEvidenceId as error:
+        return Opened("malformed", error.message)
+    if decoded.kind not in kinds:
+        return Opened("malformed", PASSAGE_ONLY if kinds == "c" else f"expected an id of kind {' or '.join(kinds)}")
+    try:
+        doc = scope.document(decoded.document, decoded.version)
+    except duckdb.Error as error:
+        return failed(error)
+    if doc is None:
+        return Opened("unavailable", UNAVAILABLE)
+    ordinal = decoded.ordinal
+    size = len(doc.skeleton.chunks) if decoded.kind == "c" else len(doc.skeleton.nodes)
+    if ordinal is not None and ordinal >= size:
+        return Opened("unavailable", UNAVAILABLE)
+    return Opened("ok", None, doc, ordinal, decoded.kind)
+
+
+def open_document(scope: Scope, document: str) -> Opened:
+    """A document reference: any evidence id (its version) or a key (its current version).
+
+    A reference that starts with ``ev1:`` is read as an evidence id, anything else as a key.
+    """
+    if document.strip().startswith(f"{ids.PREFIX}:"):
+        return open_id(scope, document, "csd")
+    try:
+        doc = scope.document_by_key(document)
+    except duckdb.Error as error:
+        return failed(error)
+    if doc is None:
+        return Opened("unavailable", UNAVAILABLE)
+    return Opened("ok", None, doc, None, "d")
+
+
+def item(doc: DocumentVersion, ordinal: int, section: int | None = None) -> Item:
+    """Passage ``ordinal`` as an item; ``section`` makes it stand for that section."""
+    sk = doc.skeleton
+    chunk = sk.chunks[ordinal]
+    path = sk.nodes[section].heading_path if section is not None else sk.heading_path(ordinal)
+    return Item(
+        evidence_id=doc.chunk_id(ordinal),
+        document_key=doc.key,
+        heading_path=list(path),
+        kind=chunk.kind,  # type: ignore[arg-type]
+        text=sk.display_text(ordinal),
+        location=Location(char_start=chunk.start, char_end=chunk.end),
+        section_id=None if section is None else doc.node_id(section),
+    )
+
+
+def fit(items: Iterable[Item], max_chars: int) -> tuple[list[Item], bool]:
+    """Keep items while they fit ``max_chars``; cut the first that does not, drop the rest.
+
+    Returns the items and whether the budget cut or dropped anything.
+    """
+    kept: list[Item] = []
+    left = max_chars
+    for one in items:
+        if len(one.text) <= left:
+            kept.append(one)
+            left -= len(one.text)
+            continue
+        if left > 0:
+            kept.append(one.model_copy(update={"text": one.text[:left], "text_truncated": True}))
+        return kept, True
+    return kept, False
+
+
+def budget(
+    doc: DocumentVersion, picks: list[tuple[int, int | None]], limit: int, max_chars: int, more: bool = False
+) -> tuple[list[Item], bool, str | None]:
+    """Apply ``limit``, then ``max_chars``, to (ordinal, section) picks.
+
+    ``more`` (or picks beyond ``limit``) says the limit left passages out. Returns (items,
+    truncated, truncation_reason); ``chars`` wins when both cut.
+    """
+    over_limit = more or len(picks) > limit
+    items, cut = fit((item(doc, o, s) for o, s in picks[:limit]), max_chars)
+    reason = "chars" if cut else "limit" if over_limit else None
+    return items, reason is not None, reason

@@ -1,0 +1,66 @@
+"""``fetch_slice``: a window of consecutive passages around a passage, or a document's first.
+
+- a passage id (``ev1:c:...``): the ``window`` passages centred on it (shifted inwards at
+  either end of the document);
+- a section or table id (``ev1:s:...``): the window starting at the node's first passage;
+- a document id (``ev1:d:...``): its first ``window`` passages.
+
+``parent_id`` is the document version (``ev1:d:...``) the slice was cut from: what a
+citation of the slice as a whole names. ``sliced`` is false when the document is a single
+passage, ``covers_parent`` true when the returned passages are the whole document, in full.
+``content_max_chars`` is a budget over all passages (the first that does not fit is cut, the
+rest dropped, ``truncated`` set). window 1-64 and content_max_chars 1-50000 are clamped.
+"""
+
+from __future__ import annotations
+
+from clew.budgets.bounds import clamp
+from clew.corpus.reader import Scope
+from clew.navigation.models import Args, NonBlank, SlicePassage, SliceResult, parse_args
+from clew.navigation.passages import fit, item, open_id
+
+
+class SliceArgs(Args):
+    id: NonBlank
+    """A passage, section or document evidence id."""
+    window: int = 3
+    """Passages in the slice (1-64; clamped)."""
+    content_max_chars: int = 18000
+    """Character budget over the slice (1-50000; clamped)."""
+
+
+def fetch_slice(scope: Scope, id: str, window: int = 3, content_max_chars: int = 18000) -> SliceResult:  # noqa: A002
+    """Fetch a window of consecutive passages centred on a passage, or a document's (or section's) first passages."""
+    args = parse_args(SliceArgs, {"id": id, "window": window, "content_max_chars": content_max_chars})
+    window, max_chars = clamp(args.window, 1, 64), clamp(args.content_max_chars, 1, 50000)
+    applied = {"window": window, "content_max_chars": max_chars}
+    opened = open_id(scope, args.id, "csd")
+    if opened.doc is None:
+        return SliceResult(status=opened.status, detail=opened.detail, applied=applied)
+    doc, sk = opened.doc, opened.doc.skeleton
+    total = len(sk.chunks)
+    if opened.kind == "c":
+        first = max(0, min(opened.ordinal - (window - 1) // 2, total - window))  # type: ignore[operator]
+    elif opened.kind == "s":
+        first = sk.nodes[opened.ordinal].first_chunk or 0  # type: ignore[index]
+    else:
+        first = 0
+    ordinals = range(first, min(total, first + window))
+    items, cut = fit((item(doc, o) for o in ordinals), max_chars)
+    passages = [
+        SlicePassage(evidence_id=one.evidence_id, index=o, total=total, breadcrumb=" > ".join(one.heading_path),
+                     kind=one.kind, text=one.text, text_truncated=one.text_truncated, location=one.location)
+        for o, one in zip(ordinals, items, strict=False)
+    ]
+    return SliceResult(
+        status="ok" if passages else "no_match",
+        parent_id=doc.evidence_id,
+        document_key=doc.key,
+        passages=passages,
+        sliced=total > 1,
+        covers_parent=not cut and len(passages) == total,
+        version_status=doc.version_status,  # type: ignore[arg-type]
+        truncated=cut,
+        detail=None if passages else "the document has no passages",
+        applied=applied,
+    )

@@ -1,0 +1,194 @@
+"""Fake models for tests: no network, no keys, the same ``Model`` protocol as the real client.
+
+``ScriptedModel`` replays a queue of replies, one per call, and records what it was asked::
+
+    from clew.testing import ScriptedModel, reply_text, reply_tool_call
+
+    model = ScriptedModel([
+        reply_tool_call("search", {"query": "wal checkpoints"}),
+        reply_text("Checkpoints run when the WAL reaches 1000 pages [ev1:c:3:1:7]."),
+    ])
+    ...  # run the agent with ``model``
+    assert model.requests[1].tools is not None
+    assert model.remaining == 0
+
+An entry is a ``ModelReply`` (replayed exactly as given), a ``dict`` of reply fields (what the
+helpers below build; usage is filled in), or an exception instance (raised instead of
+replying, e.g. ``ModelError("scripted", "down", retryable=True, attempts=4)``). Asking for
+more replies than were scripted raises ``ScriptExhausted``.
+
+``FunctionModel(fn)`` answers each call with ``fn(messages, tools)`` (sync or async), for
+replies that depend on what the model is shown.
+
+Usage for dict replies is counted with ``clew.budgets.tokens.count_tokens``: input tokens over
+the JSON of the messages, output tokens over the JSON of the reply's content and tool calls.
+Tool calls without an id get ``call_<request>_<position>``, both counted from 1.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from clew.agent.model import ModelReply, ToolCall
+from clew.budgets.tokens import count_tokens
+from clew.errors import ScriptExhausted
+
+__all__ = [
+    "FunctionModel",
+    "ModelRequest",
+    "ScriptExhausted",
+    "ScriptedModel",
+    "reply_text",
+    "reply_tool_call",
+    "reply_tool_calls",
+]
+
+ReplyFn = Callable[[list[dict], "list[dict] | None"], Any]
+
+
+@dataclass(frozen=True)
+class ModelRequest:
+    """One call a fake model received: a JSON copy of the messages and tools, as they were."""
+
+    messages: list[dict]
+    tools: list[dict] | None
+    tool_choice: str | None
+
+
+def reply_text(text: str) -> dict:
+    """A reply that answers in text and calls no tool."""
+    return {"content": text, "tool_calls": []}
+
+
+def reply_tool_call(name: str, arguments: dict | str, id: str | None = None, *, content: str | None = None) -> dict:  # noqa: A002
+    """A reply with one tool call. ``arguments`` as a dict is sent as JSON; a string is sent
+    as it is (so malformed arguments can be scripted)."""
+    return reply_tool_calls([_tool_call(name, arguments, id)], content=content)
+
+
+def reply_tool_calls(
+    calls: Iterable[ToolCall | dict | tuple[str, dict | str]], *, content: str | None = None
+) -> dict:
+    """A reply with several tool calls, each a ``ToolCall``, a ``{"name", "arguments"[, "id"]}``
+    dict or a ``(name, arguments)`` pair."""
+    built = []
+    for call in calls:
+        if isinstance(call, ToolCall):
+            built.append(call.model_dump())
+        elif isinstance(call, dict):
+            built.append(_tool_call(call["name"], call.get("arguments", {}), call.get("id")))
+        elif isinstance(call, tuple) and len(call) == 2:
+            built.append(_tool_call(call[0], call[1]))
+        else:
+            raise TypeError(f"a tool call is a ToolCall, a dict or a (name, arguments) pair, not {call!r}")
+    return {"content": content, "tool_calls": built}
+
+
+def _tool_call(name: str, arguments: dict | str, id: str | None = None) -> dict:  # noqa: A002
+    text = arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)
+    return {"id": id, "name": name, "arguments": text}
+
+
+def _json_default(value: object) -> object:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    raise TypeError(f"a model message must be JSON, and {type(value).__name__} is not: {value!r}")
+
+
+def _complete_reply(entry: ModelReply | dict, name: str, messages_json: str, request_number: int) -> ModelReply:
+    """A full ``ModelReply`` from a scripted entry: a dict gets ids and usage filled in."""
+    if isinstance(entry, ModelReply):
+        return entry
+    if not isinstance(entry, dict):
+        raise TypeError(f"{name!r}: a reply is a ModelReply or a dict, not {type(entry).__name__}")
+    content = entry.get("content")
+    calls = [
+        {**call, "id": call.get("id") or f"call_{request_number}_{position}"}
+        for position, call in enumerate(_as_dicts(entry.get("tool_calls") or []), start=1)
+    ]
+    said = json.dumps({"content": content, "tool_calls": calls}, ensure_ascii=False)
+    fields = {
+        "input_tokens": count_tokens(messages_json),
+        "output_tokens": count_tokens(said),
+        "cost_usd": None,
+        "model": name,
+        **entry,
+        "content": content,
+        "tool_calls": calls,
+    }
+    return ModelReply.model_validate(fields)
+
+
+def _as_dicts(calls: Sequence[ToolCall | dict]) -> list[dict]:
+    return [call.model_dump() if isinstance(call, ToolCall) else dict(call) for call in calls]
+
+
+class _Recorder:
+    """What both fakes share: recording each request as a JSON copy."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.requests: list[ModelRequest] = []
+
+    def _record(self, messages: list[dict], tools: list[dict] | None, tool_choice: str | None) -> str:
+        """Record the request; returns the messages' JSON (what input tokens are counted on)."""
+        messages_json = json.dumps(messages, ensure_ascii=False, default=_json_default)
+        tools_copy = None if tools is None else json.loads(json.dumps(tools, default=_json_default))
+        self.requests.append(ModelRequest(json.loads(messages_json), tools_copy, tool_choice))
+        return messages_json
+
+
+class ScriptedModel(_Recorder):
+    """Replays ``replies`` in order, one per call; see the module docstring."""
+
+    def __init__(self, replies: Iterable[ModelReply | dict | BaseException], name: str = "scripted") -> None:
+        super().__init__(name)
+        self._script = list(replies)
+        for position, entry in enumerate(self._script, start=1):
+            if isinstance(entry, dict):
+                _complete_reply(entry, name, "", position)  # a malformed reply fails here, not mid-run
+            elif not isinstance(entry, (ModelReply, BaseException)):
+                raise TypeError(
+                    f"scripted reply {position} is a ModelReply, a dict or an exception, not {type(entry).__name__}"
+                )
+
+    @property
+    def remaining(self) -> int:
+        """How many scripted replies have not been asked for yet."""
+        return max(0, len(self._script) - len(self.requests))
+
+    async def complete(
+        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+    ) -> ModelReply:
+        messages_json = self._record(messages, tools, tool_choice)
+        asked = len(self.requests)
+        if asked > len(self._script):
+            raise ScriptExhausted(self.name, asked, len(self._script))
+        entry = self._script[asked - 1]
+        if isinstance(entry, BaseException):
+            raise entry
+        return _complete_reply(entry, self.name, messages_json, asked)
+
+
+class FunctionModel(_Recorder):
+    """Answers each call with ``fn(messages, tools)``: a ``ModelReply`` or a reply dict,
+    returned or awaited. Exceptions from ``fn`` propagate as they are."""
+
+    def __init__(self, fn: ReplyFn, name: str = "function") -> None:
+        super().__init__(name)
+        self.fn = fn
+
+    async def complete(
+        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+    ) -> ModelReply:
+        messages_json = self._record(messages, tools, tool_choice)
+        result = self.fn(messages, tools)
+        if inspect.isawaitable(result):
+            result = await result
+        return _complete_reply(result, self.name, messages_json, len(self.requests))

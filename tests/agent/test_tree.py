@@ -1,0 +1,116 @@
+"""Ranked tree walks (no model): beam width, depth, coming back to siblings, budgets."""
+
+import asyncio
+
+from clew.agent.api import retrieve
+from clew.corpus.store import Corpus
+
+from .conftest import tree_request
+
+
+def run(corpus: Corpus, request: dict):  # noqa: ANN201
+    return asyncio.run(retrieve(request, corpus=corpus))
+
+
+def by_id(result) -> dict:  # noqa: ANN001
+    return {h.evidence_id: h for h in result.hits}
+
+
+def test_walk_expands_sections_within_beam_and_depth(playbook: Corpus) -> None:
+    request = tree_request("backup freezer alarm perishables", "ops", beam_width=2, max_depth=1)
+    request["queries"][0]["limit"] = 1
+    result = run(playbook, request)
+    assert result.status == "ok" and result.stop_reason == "exhausted_frontier"
+    depths = [h.depth for h in result.hits]
+    assert depths[0] == 0 and max(depths) == 1
+    # the seed's expansion offered at most beam_width=2 children; depth 1 is not expanded further
+    assert sum(1 for h in result.hits if h.depth == 1) == 2
+    expansions = [s for s in result.steps if s.tool == "navigate_document_tree(children)"]
+    assert len(expansions) == 1
+    assert result.applied["beam_width"] == 2 and result.applied["max_depth"] == 1
+    # every passage reached is in the seed's own section
+    assert all(h.heading_path[-1] == "Cold storage" for h in result.hits)
+
+
+def test_unvisited_siblings_stay_in_the_frontier_and_the_walk_comes_back(playbook: Corpus) -> None:
+    request = tree_request("backup freezer key dock office", "ops", beam_width=3, max_depth=2)
+    request["queries"][0]["limit"] = 1
+    result = run(playbook, request)
+    visits = [s for s in result.steps if s.state == "visit"]
+    order = [s.chosen[0] for s in visits]
+    # the first expansion offered three siblings; after a deeper visit, the walk still comes back to them
+    first_children = [h.evidence_id for h in result.hits if h.depth == 1]
+    assert len(first_children) >= 2
+    assert order.index(first_children[-1]) > order.index(first_children[0])
+    assert len(set(order)) == len(order)  # nothing is visited twice
+
+
+def test_depth_zero_is_the_start_key(playbook: Corpus) -> None:
+    result = run(playbook, tree_request("returns on tuesdays", "ops", start_key="playbook.md", max_depth=1, beam_width=1))
+    first = result.hits[0]
+    assert first.depth == 0 and first.via == "start" and first.heading_path == ["Warehouse playbook", "Loading dock"]
+
+
+def test_max_depth_bounds_what_is_offered(playbook: Corpus) -> None:
+    shallow = run(playbook, tree_request("dock", "ops", max_depth=1, beam_width=20))
+    assert max(h.depth for h in shallow.hits) <= 1
+
+
+def test_context_budget_ends_incomplete_with_evidence(runbooks: Corpus) -> None:
+    request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
+    request["context_budget_tokens"] = 256
+    result = run(runbooks, request)
+    assert result.status == "incomplete" and result.stop_reason == "context_budget"
+    assert result.hits and result.usage.context_tokens <= 256
+    assert "context_budget_tokens=256" in result.detail
+    assert result.generation is not None and result.generation.citations
+
+
+def test_iterations_budget(runbooks: Corpus) -> None:
+    request = tree_request("incident severity paging", "runbooks")
+    request["max_internal_iterations"] = 2
+    result = run(runbooks, request)
+    assert result.status == "incomplete" and result.stop_reason == "max_internal_iterations"
+    assert result.usage.iterations == 2 and len(result.hits) == 2
+    assert result.detail == "the next iteration would exceed max_internal_iterations=2"
+
+
+def test_tool_call_budget_counts_every_call(runbooks: Corpus) -> None:
+    request = tree_request("incident severity paging", "runbooks")
+    request["max_tool_calls"] = 3
+    result = run(runbooks, request)
+    assert result.status == "incomplete" and result.stop_reason == "max_tool_calls"
+    assert result.usage.tool_calls == 3
+    assert result.applied["max_tool_calls"] == 3
+
+
+def test_tool_calls_are_never_above_twenty(runbooks: Corpus) -> None:
+    request = tree_request("incident", "runbooks")
+    request.update(max_tool_calls=500, max_internal_iterations=100, context_budget_tokens=100000)
+    result = run(runbooks, request)
+    assert result.applied["max_tool_calls"] == 20
+    assert result.usage.tool_calls <= 20
+
+
+def test_instruction_lane_collects_request_and_document_instructions(runbooks: Corpus) -> None:
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", instruction="Answer briefly.",
+                                        instruction_field="agent_instructions"))
+    sources = [i.source for i in result.instructions]
+    assert sources[0] == "request" and "incident-response.md" in sources
+    assert len(sources) == len(set(sources))
+    assert all(h.trust == "untrusted" for h in result.hits)
+
+
+def test_extractive_answer_cites_only_visited_evidence(runbooks: Corpus) -> None:
+    result = run(runbooks, tree_request("Who is paged for a SEV2 incident?", "runbooks"))
+    generation = result.generation
+    assert generation is not None and generation.model is None
+    visited = {h.evidence_id for h in result.hits if h.fetched}
+    assert {c.evidence_id for c in generation.citations} <= visited
+    assert "Incident commander and the owning team" in generation.answer
+
+
+def test_no_navigation_and_no_model_runs_the_embedded_default(runbooks: Corpus) -> None:
+    result = run(runbooks, {"query": "how do I promote a replica", "queries": [{"collection": "runbooks"}]})
+    assert result.applied["strategy"] == "tree" and "embedded default" in result.applied["planned"]
+    assert result.status == "ok" and result.hits

@@ -1,0 +1,66 @@
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clew.cli import app
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def db(tmp_path: Path, acme_path: Path) -> str:
+    path = tmp_path / "c.duckdb"
+    result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(path), "--merge-sections", "--collection", "notes"])
+    import traceback
+    traceback.print_exception(*result.exc_info)
+    assert result.exit_code == 0, result.output
+    return str(path)
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_nav_json_matches_the_acceptance(db: str) -> None:
+    code, out, _ = run("nav", "ev1:c:1:1:0", "parent", "--db", db, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["multi_section"] is True
+    assert [i["heading_path"][-1] for i in result["items"]] == ["Route planning", "Dependencies"]
+    code, out, _ = run("nav", "ev1:c:1:1:0", "next", "--db", db, "--json", "--max-chars", "80")
+    result = json.loads(out)
+    assert (result["truncated"], result["truncation_reason"], len(result["items"][0]["text"])) == (True, "chars", 80)
+
+
+def test_nav_human_output_and_statuses(db: str) -> None:
+    code, out, _ = run("nav", "ev1:c:1:1:0", "next", "--db", db)
+    assert code == 0 and "ev1:c:1:1:1" in out and "[table]" in out and "| Component | Owner | Purpose |" in out
+    code, _, err = run("nav", "ev1:c:1:1:0", "children", "--db", db)
+    assert code == 0 and "no_match" in err
+    code, _, err = run("nav", "ev1:c:9:1:0", "next", "--db", db)
+    assert code == 1 and "unavailable" in err
+    code, _, err = run("nav", "ev1:c:1:1:0", "cousins", "--db", db)
+    assert code == 2 and "relation" in err
+    code, _, err = run("nav", "ev1:c:1:1:0", "next", "--db", db + ".missing")
+    assert code == 2 and "no such corpus file" in err
+
+
+def test_read_grep_slice_fetch_expand(db: str) -> None:
+    code, out, _ = run("read", "acme-notes.md", "--db", db, "--json", "--top-k", "2")
+    result = json.loads(out)
+    assert code == 0 and [i["evidence_id"] for i in result["items"]] == ["ev1:c:1:1:0", "ev1:c:1:1:1"]
+    code, out, _ = run("grep", "acme-notes.md", "daniel okafor", "--db", db, "--json")
+    assert [i["evidence_id"] for i in json.loads(out)["items"]] == ["ev1:c:1:1:1"]
+    code, out, _ = run("grep", "ev1:d:1:1", "robot logs days", "--mode", "term", "--db", db, "--collection", "notes")
+    assert code == 0 and "ev1:c:1:1:2" in out
+    code, out, _ = run("slice", "ev1:c:1:1:1", "--db", db, "--json", "--window", "3")
+    result = json.loads(out)
+    assert result["parent_id"] == "ev1:d:1:1" and result["covers_parent"] is True
+    code, out, _ = run("fetch", "ev1:c:1:1:2", "nope", "--db", db, "--json")
+    assert [e["status"] for e in json.loads(out)["evidence"]] == ["ok", "malformed"]
+    code, out, _ = run("expand", "ev1:c:1:1:0", "--db", db, "--json", "--relationship", "next", "--type", "chunk")
+    assert [n["id"] for n in json.loads(out)["neighbors"]] == ["ev1:c:1:1:1"]
+    code, _, err = run("read", "acme-notes.md", "--db", db, "--collection", "nope")
+    assert code == 2 and "unknown collection" in err

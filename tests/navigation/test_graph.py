@@ -1,0 +1,158 @@
+import pytest
+
+from clew.corpus.access import Principal, parse_filter
+from clew.corpus.edges import ingest_edges
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+from clew.navigation.graph import expand_neighbors as expand
+
+NOT_DRAFT = parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}})
+
+
+def doc_ids(corpus: Corpus) -> dict[str, int]:
+    return dict(corpus.cursor().execute("SELECT key, id FROM documents").fetchall())
+
+
+def found(result) -> list[tuple[str, str, str, int]]:
+    return [(n.id, n.relationship, n.direction, n.distance) for n in result.neighbors]
+
+
+@pytest.fixture
+def d(guide: Corpus) -> dict[str, int]:
+    return doc_ids(guide)
+
+
+def test_links_out_and_in(scope: Scope, d: dict[str, int]) -> None:
+    pub, sec, gui = d["public.md"], d["secret.md"], d["guide.md"]
+    out = expand(scope, [f"ev1:c:{pub}:1:0"], relationship_types=["links_to"], include_incoming=False)
+    assert found(out) == [(f"ev1:c:{gui}:1:3", "links:links_to", "out", 1), (f"ev1:c:{sec}:1:0", "links:links_to", "out", 1)]
+    assert out.origins == [f"ev1:c:{pub}:1:0"] and out.status == "ok" and out.total == 2
+    usage = out.neighbors[0]
+    assert usage.type == "chunk" and usage.name == "Guide > Usage" and usage.content.startswith("## Usage")
+    assert usage.metadata["document_key"] == "guide.md" and usage.metadata["via"] == f"ev1:c:{pub}:1:0"
+    incoming = expand(scope, [f"ev1:c:{gui}:1:3"], relationship_types=["links"])
+    assert found(incoming) == [(f"ev1:c:{pub}:1:0", "links:links_to", "in", 1)]
+
+
+def test_two_hops_decay_and_denied_routes(guide: Corpus, d: dict[str, int]) -> None:
+    pub, sec, gui = d["public.md"], d["secret.md"], d["guide.md"]
+    seed = [f"ev1:c:{pub}:1:0"]
+    open_walk = expand(Scope(guide), seed, relationship_types=["links_to"], include_incoming=False, depth=2)
+    assert found(open_walk) == [
+        (f"ev1:c:{gui}:1:3", "links:links_to", "out", 1),
+        (f"ev1:c:{sec}:1:0", "links:links_to", "out", 1),
+        (f"ev1:c:{gui}:1:0", "links:links_to", "out", 2),  # public -> secret -> guide
+    ]
+    assert [n.score for n in open_walk.neighbors] == [1.0, 1.0, 0.5]
+    # the secret plan is unreadable: it is neither returned nor a route to the guide's top
+    denied = Scope(guide, Principal(row_filter=NOT_DRAFT))
+    walk = expand(denied, seed, relationship_types=["links_to"], include_incoming=False, depth=2)
+    assert found(walk) == [(f"ev1:c:{gui}:1:3", "links:links_to", "out", 1)]
+    assert "secret" not in walk.model_dump_json().lower()
+
+
+def test_user_graphs_join_keys(guide: Corpus, d: dict[str, int]) -> None:
+    report = ingest_edges(guide, '{"graph": "workflow", "src": "public.md", "dst": "guide.md", "type": "next", "weight": 0.8}\n'
+                                 '{"graph": "workflow", "src": "guide.md", "dst": "secret.md", "type": "depends_on"}\n',
+                          collection="docs")
+    assert report.edges == 2
+    pub, sec, gui = d["public.md"], d["secret.md"], d["guide.md"]
+    out = expand(Scope(guide), [f"ev1:c:{pub}:1:1"], relationship_types=["workflow"])
+    assert found(out) == [(f"ev1:c:{gui}:1:0", "workflow:next", "out", 1)]  # a key is its first current passage
+    assert out.neighbors[0].score == 0.8
+    both = expand(Scope(guide), [f"ev1:c:{gui}:1:5"], relationship_types=["next", "depends_on"], include_incoming=True)
+    rels = {(n.id, n.relationship, n.direction) for n in both.neighbors}
+    assert (f"ev1:c:{pub}:1:0", "workflow:next", "in") in rels
+    assert (f"ev1:c:{sec}:1:0", "workflow:depends_on", "out") in rels
+    assert (f"ev1:c:{gui}:1:6", "reading_order:next", "out") in rels
+    denied = expand(Scope(guide, Principal(row_filter=NOT_DRAFT)), [f"ev1:c:{gui}:1:5"], relationship_types=["workflow"])
+    assert all(n.metadata["document_key"] != "secret.md" for n in denied.neighbors)
+
+
+def test_structure_graphs_and_type_narrowing(scope: Scope, d: dict[str, int]) -> None:
+    g = d["guide.md"]
+    result = expand(scope, [f"ev1:c:{g}:1:5"], depth=1)
+    assert found(result) == [
+        (f"ev1:c:{g}:1:4", "reading_order:next", "in", 1),
+        (f"ev1:c:{g}:1:6", "reading_order:next", "out", 1),
+        (f"ev1:s:{g}:1:5", "section_hierarchy:child", "in", 1),  # the table's section
+    ]
+    section = result.neighbors[2]
+    assert (section.type, section.name, section.metadata["passage_id"]) == ("section", "Usage", f"ev1:c:{g}:1:3")
+    # types narrow the answer, not the walk: sections two hops away through the Usage node
+    sections = expand(scope, [f"ev1:c:{g}:1:5"], types=["section"], depth=2, relationship_types=["child"])
+    assert [(n.id, n.distance) for n in sections.neighbors] == [(f"ev1:s:{g}:1:5", 1), (f"ev1:s:{g}:1:1", 2)]
+    tables = expand(scope, [f"ev1:c:{g}:1:3"], types=["table"])
+    assert [(n.id, n.type) for n in tables.neighbors] == [(f"ev1:s:{g}:1:8", "table")]
+
+
+def test_limit_truncation_and_bounds(scope: Scope, d: dict[str, int]) -> None:
+    g = d["guide.md"]
+    result = expand(scope, [f"ev1:c:{g}:1:5"], limit=1, depth=9, content_max_chars=10)
+    assert (result.limit, result.depth, result.total, result.truncated) == (1, 3, 1, True)
+    assert len(result.neighbors[0].content) == 10 and result.neighbors[0].content_truncated
+    assert result.filters["content_max_chars"] == 10
+    whole = expand(scope, [f"ev1:c:{g}:1:5"], limit=24, depth=3)
+    assert whole.truncated is False and whole.total == len(whole.neighbors) <= 24
+    assert expand(scope, [f"ev1:c:{g}:1:5"], limit=0).limit == 1
+
+
+def test_seeds_resolution(guide: Corpus, d: dict[str, int]) -> None:
+    g, sec = d["guide.md"], d["secret.md"]
+    scope = Scope(guide, Principal(row_filter=NOT_DRAFT))
+    seeds = [f"ev1:c:{g}:1:{o}" for o in range(9)] + ["bogus", f"ev1:c:{sec}:1:0", "ev1:c:4242:1:0"]
+    result = expand(scope, seeds)
+    assert len(result.origins) == 8
+    statuses = [(u.id, u.status) for u in result.unresolved]
+    assert statuses[:1] == [(f"ev1:c:{g}:1:8", "dropped")]
+    unavailable = [u for u in result.unresolved if u.status == "unavailable"]
+    assert unavailable == []  # the denied and the missing seed were beyond the first 8
+    result = expand(scope, [f"ev1:c:{sec}:1:0", "ev1:c:4242:1:0", "bogus"])
+    assert result.status == "unavailable" and result.neighbors == []
+    denied, missing, bogus = result.unresolved
+    assert (denied.status, denied.detail) == (missing.status, missing.detail) == ("unavailable", "no readable passage has this id")
+    assert bogus.status == "malformed"
+    # documents and sections are seeds too
+    assert expand(Scope(guide), [f"ev1:d:{g}:1"]).origins == [f"ev1:s:{g}:1:0"]
+
+
+def test_skeleton_agrees_with_the_stored_structure_edges(guide: Corpus, d: dict[str, int]) -> None:
+    g = d["guide.md"]
+    stored = set(guide.cursor().execute(
+        "SELECT graph, src, dst FROM edges WHERE document_id = ? AND graph IN ('reading_order', 'section_hierarchy')", [g]).fetchall())
+    walked = set()
+    scope = Scope(guide)
+    for kind, count in (("c", 11), ("s", 9)):
+        for o in range(count):
+            vid = f"ev1:{kind}:{g}:1:{o}"
+            for n in expand(scope, [vid], include_incoming=False, limit=24, relationship_types=["reading_order", "section_hierarchy"]).neighbors:
+                if kind == "s" or n.relationship.startswith("reading_order"):  # a passage stands for its node
+                    walked.add((n.relationship.split(":")[0], vid, n.id))
+    assert walked == stored
+
+
+def test_bad_input(scope: Scope) -> None:
+    for kwargs, field in (({"ids": []}, "ids"), ({"ids": [""]}, "ids.0"), ({"ids": "ev1:c:1:1:0"}, "ids"),
+                          ({"ids": ["ev1:c:1:1:0"], "types": ["passage"]}, "types.0"),
+                          ({"ids": ["ev1:c:1:1:0"], "include_incoming": "yes"}, "include_incoming"),
+                          ({"ids": ["ev1:c:1:1:0"], "collection": "nope"}, "collection")):
+        with pytest.raises(InputError) as caught:
+            expand(scope, **kwargs)
+        assert caught.value.field == field
+
+
+def test_keys_with_quotes_are_literals_not_sql(tmp_path, guide: Corpus) -> None:
+    from clew.corpus.ingest import ingest_paths
+    from clew.navigation.reading import read
+    from tests.navigation.conftest import write
+
+    odd = "o'brien'); DROP TABLE chunks; --.md"
+    ingest_paths(guide, [write(tmp_path / "odd", {odd: "# O'Brien\n\nQuoted text.\n"})], collection="docs", chunk_tokens=40)
+    assert ingest_edges(guide, '{"graph": "g", "src": "guide.md", "dst": "%s", "type": "t"}\n' % odd.replace('"', '\\"'),
+                        collection="docs").edges == 1
+    scope = Scope(guide)
+    assert read(scope, odd).items[0].text == "# O'Brien\n\nQuoted text.\n"
+    result = expand(scope, ["ev1:c:1:1:0"], relationship_types=["g"])
+    assert [n.metadata["document_key"] for n in result.neighbors] == [odd]
+    assert guide.cursor().execute("SELECT count(*) FROM chunks").fetchone()[0] > 0

@@ -1,0 +1,55 @@
+"""No navigation lookup scans a table: DuckDB must answer each through an index."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from clew.corpus import structure
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.navigation.graph import EDGES_SQL
+
+BIG = {"chunks", "nodes", "edges", "document_versions", "documents"}
+
+
+def scans(corpus: Corpus, sql: str, params: list) -> dict[str, set[str]]:
+    """table -> the scan types the executed plan used for it."""
+    plan = json.loads(corpus.cursor().execute(f"EXPLAIN (ANALYZE, FORMAT json) {sql}", params).fetchall()[0][1])
+    found: dict[str, set[str]] = {}
+
+    def walk(node: dict) -> None:
+        info = node.get("extra_info", {})
+        if "Table" in info:
+            found.setdefault(info["Table"].rsplit(".", 1)[-1], set()).add(info.get("Type", "?"))
+        for child in node.get("children", []):
+            walk(child)
+
+    walk(plan)
+    return found
+
+
+def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
+    params: list = []
+    predicate = Scope(guide).predicate(params)
+    at = {"doc": 1, "version": 1}
+    return [
+        ("versions", structure.VERSIONS_SQL.format(ids=structure.int_list([1, 2]), predicate=predicate), params),
+        ("current", structure.CURRENT_SQL.format(ids=structure.int_list([1, 2])), []),
+        ("keys", structure.KEYS_SQL.format(keys=structure.str_list(["guide.md"])), []),
+        ("nodes", structure.NODES_SQL.format(**at), []),
+        ("chunks", structure.CHUNKS_SQL.format(**at), []),
+        ("text", structure.TEXT_SQL.format(**at), []),
+        ("edges", EDGES_SQL.format(names=structure.str_list(["ev1:c:2:1:0", "guide.md"]), incoming="TRUE"), []),
+    ]
+
+
+@pytest.mark.parametrize("name", ["versions", "current", "keys", "nodes", "chunks", "text", "edges"])
+def test_lookups_use_index_scans(guide: Corpus, name: str) -> None:
+    (sql, params), = [(s, p) for n, s, p in lookups(guide) if n == name]
+    used = scans(guide, sql, params)
+    assert used, f"{name}: no table scan found in the plan"
+    for table, types in used.items():
+        if table in BIG:
+            assert types == {"Index Scan"}, f"{name}: {table} read by {types}"

@@ -1,0 +1,161 @@
+import shutil
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+from clew.navigation.tree import navigate_document_tree as nav
+
+
+def ids_of(result) -> list[str]:
+    return [item.evidence_id for item in result.items]
+
+
+def doc_id(corpus: Corpus, key: str) -> int:
+    return corpus.cursor().execute("SELECT id FROM documents WHERE key = ?", [key]).fetchone()[0]
+
+
+def test_acme_acceptance(acme: Corpus) -> None:
+    scope = Scope(acme)
+    route = f"ev1:c:{doc_id(acme, 'acme-notes.md')}:1:0"
+
+    parent = nav(scope, route, "parent")
+    assert parent.status == "ok" and parent.multi_section is True
+    assert [item.heading_path[-1] for item in parent.items] == ["Route planning", "Dependencies"]
+
+    siblings = nav(scope, route, "siblings")
+    assert siblings.status == "ok"
+    assert [item.heading_path[-1] for item in siblings.items] == ["Data retention"]
+
+    children = nav(scope, route, "children")
+    assert children.status == "no_match" and children.items == []
+
+    following = nav(scope, route, "next")
+    (table,) = following.items
+    assert (table.kind, table.heading_path[-1]) == ("table", "Dependencies")
+
+    context = nav(scope, table.evidence_id, "table_context")
+    assert ids_of(context) == [table.evidence_id]
+    assert context.items[0].text.startswith("| Component | Owner | Purpose |")
+
+    cut = nav(scope, route, "next", max_chars=80)
+    assert (cut.truncated, cut.truncation_reason) == (True, "chars")
+    assert len(cut.items[0].text) == 80 and cut.items[0].text_truncated is True
+    assert cut.items[0].text == table.text[:80]
+
+
+def test_items_carry_location_and_version(acme: Corpus) -> None:
+    scope = Scope(acme)
+    result = nav(scope, "ev1:c:1:1:1", "previous")
+    (item,) = result.items
+    assert item.evidence_id == "ev1:c:1:1:0" and item.document_key == "acme-notes.md"
+    assert (item.location.char_start, item.location.char_end, item.location.page_numbers) == (0, 212, [])
+    assert result.version_status == "current" and result.applied == {"limit": 10, "max_chars": 12000}
+    text = acme.cursor().execute("SELECT text FROM document_versions").fetchone()[0]
+    assert item.text == text[0:212]
+
+
+def test_relations_on_the_guide(scope: Scope, guide: Corpus) -> None:
+    g = doc_id(guide, "guide.md")
+
+    def c(o: int) -> str:
+        return f"ev1:c:{g}:1:{o}"
+
+    # parent: the section the passage holds, as its first passage, with the section's path
+    parent = nav(scope, c(5), "parent")
+    assert ids_of(parent) == [c(3)] and parent.items[0].heading_path == ["Guide", "Usage"]
+    assert parent.items[0].section_id == f"ev1:s:{g}:1:5" and parent.multi_section is False
+    # siblings: Linux -> Mac; Usage -> Support only (Install holds no passage of its own)
+    assert [i.heading_path for i in nav(scope, c(1), "siblings").items] == [["Guide", "Install", "Mac"]]
+    assert [i.heading_path[-1] for i in nav(scope, c(3), "siblings").items] == ["Support"]
+    assert nav(scope, c(0), "siblings").status == "no_match"  # the only top section
+    # children: a section's other passages (its table rows included, its subsections not)
+    assert ids_of(nav(scope, c(3), "children")) == [c(4), c(5), c(6), c(7), c(8)]
+    assert ids_of(nav(scope, c(9), "children")) == []  # Contacts is a subsection of Support
+    # a table passage's children are the table's other passages
+    assert ids_of(nav(scope, c(5), "children")) == [c(4), c(6), c(7)]
+    # previous / next at the ends
+    assert nav(scope, c(0), "previous").status == "no_match"
+    assert nav(scope, c(10), "next").status == "no_match"
+    assert ids_of(nav(scope, c(10), "previous")) == [c(9)]
+    # table_context: the table's passages in order, each repeating the header
+    context = nav(scope, c(6), "table_context")
+    assert ids_of(context) == [c(4), c(5), c(6), c(7)]
+    assert all(item.text.startswith("| Setting | Default | Meaning |") for item in context.items)
+    assert nav(scope, c(3), "table_context").status == "no_match"
+
+
+def test_limit_then_chars(scope: Scope, guide: Corpus) -> None:
+    g = doc_id(guide, "guide.md")
+    limited = nav(scope, f"ev1:c:{g}:1:3", "children", limit=2)
+    assert len(limited.items) == 2 and (limited.truncated, limited.truncation_reason) == (True, "limit")
+    window = nav(scope, f"ev1:c:{g}:1:7", "table_context", limit=2)
+    assert ids_of(window) == [f"ev1:c:{g}:1:6", f"ev1:c:{g}:1:7"] and window.truncation_reason == "limit"
+    full = nav(scope, f"ev1:c:{g}:1:3", "children")
+    first_len = len(full.items[0].text)
+    both = nav(scope, f"ev1:c:{g}:1:3", "children", limit=3, max_chars=first_len + 5)
+    assert [len(i.text) for i in both.items] == [first_len, 5]
+    assert [i.text_truncated for i in both.items] == [False, True]
+    assert (both.truncated, both.truncation_reason) == (True, "chars")
+    exact = nav(scope, f"ev1:c:{g}:1:3", "children", limit=1, max_chars=first_len)
+    assert exact.items[0].text_truncated is False and exact.truncation_reason == "limit"
+
+
+def test_bounds_are_clamped_and_reported(scope: Scope) -> None:
+    result = nav(scope, "ev1:c:1:1:0", "next", limit=500, max_chars=0)
+    assert result.applied == {"limit": 50, "max_chars": 1}
+    assert len(result.items[0].text) == 1
+    assert nav(scope, "ev1:c:1:1:0", "next", limit=-3, max_chars=10**9).applied == {"limit": 1, "max_chars": 20000}
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"evidence_id": "   "}, "evidence_id"),
+        ({"evidence_id": 7}, "evidence_id"),
+        ({"relation": "cousins"}, "relation"),
+        ({"relation": None}, "relation"),
+        ({"limit": "10"}, "limit"),
+        ({"limit": True}, "limit"),
+        ({"max_chars": 1.5}, "max_chars"),
+    ],
+)
+def test_bad_input_names_the_field(scope: Scope, kwargs: dict, field: str) -> None:
+    args = {"evidence_id": "ev1:c:1:1:0", "relation": "next", **kwargs}
+    with pytest.raises(InputError) as caught:
+        nav(scope, **args)
+    assert caught.value.field == field
+
+
+@pytest.mark.parametrize("bad", ["ev1:c:1", "ev2:c:1:1:0", "nonsense", "ev1:c:1:0:0", "ev1:d:1:1", "ev1:s:1:1:3"])
+def test_malformed_ids_are_a_status(scope: Scope, bad: str) -> None:
+    result = nav(scope, bad, "parent")
+    assert result.status == "malformed" and result.items == [] and result.detail
+
+
+def test_unknown_ids_are_unavailable(scope: Scope) -> None:
+    for missing in ("ev1:c:999:1:0", "ev1:c:1:7:0", "ev1:c:1:1:999"):
+        result = nav(scope, missing, "next")
+        assert (result.status, result.detail, result.items) == ("unavailable", "no readable passage has this id", [])
+
+
+def test_superseded_ids_navigate_inside_their_version(tmp_path: Path, acme_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    target = folder / "acme-notes.md"
+    shutil.copy(acme_path, target)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=160, merge_sections=True)
+        target.write_text(target.read_text().replace("30 days", "45 days").replace("## Data retention", "## Dependencies 2\n\nMore.\n\n## Data retention"))
+        assert ingest_paths(corpus, [folder], chunk_tokens=160, merge_sections=True).versions_created == 1
+        scope = Scope(corpus)
+        old = nav(scope, "ev1:c:1:1:1", "next")
+        assert old.version_status == "superseded"
+        assert ids_of(old) == ["ev1:c:1:1:2"] and "30 days" in old.items[0].text
+        assert nav(scope, "ev1:c:1:1:2", "next").status == "no_match"  # v1 ends here, v2 goes on
+        assert [i.heading_path[-1] for i in nav(scope, "ev1:c:1:1:0", "siblings").items] == ["Data retention"]
+        new = nav(scope, "ev1:c:1:2:1", "next")
+        assert new.version_status == "current" and all(":1:2:" in i for i in ids_of(new))

@@ -1,0 +1,92 @@
+import asyncio
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.access import Principal
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+from clew.navigation.models import NavigationResult
+from clew.tools import Registry, ToolContext, registry
+
+SNAPSHOT = Path(__file__).parent / "snapshots" / "tool_schemas.json"
+NAVIGATION_TOOLS = {"navigate_document_tree", "get_chunk", "navigate", "read", "grep", "expand_neighbors",
+                    "fetch_slice", "fetch_evidence", "check_citations"}
+
+
+@pytest.fixture
+def context(tmp_path: Path, acme_path: Path) -> ToolContext:
+    corpus = Corpus(tmp_path / "acme.duckdb")
+    ingest_paths(corpus, [acme_path], collection="notes", chunk_tokens=160, merge_sections=True)
+    yield ToolContext(Scope(corpus))
+    corpus.close()
+
+
+def test_schemas_match_the_snapshot() -> None:
+    """Regenerate deliberately: CLEW_UPDATE_SNAPSHOTS=1 pytest tests/tools/test_registry.py"""
+    schemas = registry.schemas()
+    text = json.dumps(schemas, indent=2, sort_keys=True) + "\n"
+    if os.environ.get("CLEW_UPDATE_SNAPSHOTS") == "1":
+        SNAPSHOT.write_text(text)
+    assert text == SNAPSHOT.read_text(), "tool schemas changed; regenerate the snapshot if that was intended"
+
+
+def test_every_navigation_tool_is_registered_with_a_description() -> None:
+    assert NAVIGATION_TOOLS <= set(registry.names())
+    for schema in registry.schemas():
+        function = schema["function"]
+        assert schema["type"] == "function" and function["description"]
+        assert function["parameters"]["type"] == "object" and function["parameters"]["additionalProperties"] is False
+        for name, prop in function["parameters"]["properties"].items():
+            assert prop.get("description"), f"{function['name']}.{name} has no description"
+
+
+def test_call_validates_and_dispatches(context: ToolContext) -> None:
+    result = registry.call("navigate_document_tree", {"evidence_id": "ev1:c:1:1:0", "relation": "parent"}, context)
+    assert isinstance(result, NavigationResult) and len(result.items) == 2
+    as_text = registry.call("navigate_document_tree", '{"evidence_id": "ev1:c:1:1:0", "relation": "next", "max_chars": 80}', context)
+    assert as_text.truncation_reason == "chars"
+    for args, field in (({"evidence_id": "ev1:c:1:1:0", "relation": "up"}, "relation"),
+                        ({"evidence_id": "ev1:c:1:1:0"}, "relation"),
+                        ({"evidence_id": "ev1:c:1:1:0", "relation": "next", "extra": 1}, "extra"),
+                        ('{"evidence_id": ', "arguments"),
+                        (["ev1:c:1:1:0"], "arguments")):
+        with pytest.raises(InputError) as caught:
+            registry.call("navigate_document_tree", args, context)
+        assert caught.value.field == field, caught.value
+
+
+def test_evidence_goes_through_the_run_ledger(context: ToolContext) -> None:
+    assert registry.call("check_citations", {"ids": ["ev1:c:1:1:2"]}, context).all_citable is False
+    fetched = registry.call("fetch_evidence", {"ids": ["ev1:c:1:1:2"]}, context)
+    assert fetched.evidence[0].recorded is True and context.ledger.ids == ["ev1:c:1:1:2"]
+    assert registry.call("check_citations", {"ids": ["ev1:c:1:1:2"]}, context).all_citable is True
+
+
+def test_unpermitted_tools_look_unknown(context: ToolContext) -> None:
+    limited = ToolContext(Scope(context.scope.corpus, Principal(tools=frozenset({"get_chunk", "fetch_evidence"}))))
+    assert [s["function"]["name"] for s in registry.schemas(limited)] == ["fetch_evidence", "get_chunk"]
+    errors = []
+    for name in ("expand_neighbors", "no_such_tool"):
+        with pytest.raises(InputError) as caught:
+            registry.call(name, {"ids": ["ev1:c:1:1:0"]}, limited)
+        errors.append(str(caught.value).replace(repr(name), "NAME"))
+    assert errors[0] == errors[1] and caught.value.field == "name"
+
+
+def test_async_call(context: ToolContext) -> None:
+    result = asyncio.run(registry.acall("get_chunk", {"evidence_id": "ev1:c:1:1:1"}, context))
+    assert result.items[0].kind == "table"
+
+
+def test_a_name_registers_once() -> None:
+    from clew.navigation.reading import GetChunkArgs, get_chunk
+
+    local = Registry()
+    local.add(get_chunk, GetChunkArgs)
+    with pytest.raises(ValueError, match="already registered"):
+        local.add(get_chunk, GetChunkArgs)
