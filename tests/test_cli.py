@@ -83,3 +83,19 @@ def test_console_script_runs(tmp_path: Path, acme_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["chunks"] == 4
+
+
+def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
+    from clew.demo import DEMO_CORPUS
+
+    db = tmp_path / "c.duckdb"
+    assert runner.invoke(app, ["ingest", str(DEMO_CORPUS), "--db", str(db), "--collection", "runbooks"]).exit_code == 0
+    result = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks",
+                                 "--max-depth", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["status"] == "ok" and data["generation"]["citations"] and data["applied"]["max_depth"] == 2
+    human = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks"])
+    assert "status: ok" in human.stdout and "citations: ev1:c:" in human.stdout and "walk" in human.stdout
+    bad = runner.invoke(app, ["ask", "x", "--db", str(db), "--collection", "runbooks", "--strategy", "graph"])
+    assert bad.exit_code == 2 and "index" in bad.output

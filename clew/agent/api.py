@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from clew.agent.controller import Controller
-from clew.agent.model import Model, model_from_name
+from clew.agent.model import Model, is_retryable, model_from_name
 from clew.agent.prompts import new_marker
 from clew.agent.request import Navigation, RetrievalRequest, parse_request
 from clew.agent.result import RetrievalResult, Step
@@ -37,7 +37,14 @@ async def retrieve(
 ) -> RetrievalResult:
     """Run one retrieval. ``model`` overrides ``request.generator`` (tests pass fakes here)."""
     asked = parse_request(request)
-    model = model if model is not None else model_from_name(asked.generator)
+    usage = Usage()
+
+    def charge_retry(attempt: int, error: Exception | None) -> None:
+        if error is not None and is_retryable(error):  # a transient failure, charged to the run
+            usage.retries += 1
+
+    if model is None and asked.generator is not None:
+        model = model_from_name(asked.generator, on_attempt=charge_retry)
     req = plan(asked, model)
     nav = req.navigation
     spec = req.queries[nav.query_index] if nav is not None and req.queries else (req.queries[0] if req.queries else None)
@@ -49,7 +56,7 @@ async def retrieve(
                        planned=DEFAULT_PLAN)
     deps = Deps(corpus=corpus, request=req, limits=limits, applied=applied, scope=scope, model=model,
                 marker=new_marker(), on_step=on_step)
-    state = RunState(budget=Budget(limits, Usage()))
+    state = RunState(budget=Budget(limits, usage))
     if nav is not None and nav.instruction:
         from clew.agent.result import Instruction
 

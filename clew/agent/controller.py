@@ -84,6 +84,7 @@ class Controller:
 
     async def generate(self) -> State:
         st, deps = self.run_state, self.deps
+        pending = st.stop_reason  # a budget that ran out before generation keeps the run incomplete
         fetched = [st.hits[i] for i in st.ledger.ids if i in st.hits]
         if deps.model is not None and fetched:
             if st.answer_text is None:
@@ -97,12 +98,14 @@ class Controller:
                 st.answer_text = reply.content or ""
             st.generation = check_answer(st.answer_text, set(st.ledger.ids), deps.model.name)
             if not st.generation.citations:
-                return self._stop(State.INCOMPLETE, "no_evidence", "the answer cites no evidence fetched in this run")
+                return State.INCOMPLETE if pending else self._stop(
+                    State.INCOMPLETE, "no_evidence", "the answer cites no evidence fetched in full in this run")
         elif deps.model is None and fetched:
             st.generation = extractive_answer(deps.request.query, [(h.evidence_id, h.text) for h in fetched])
         if st.generation is None:
-            return self._stop(State.INCOMPLETE, "no_evidence", st.detail or "no evidence was found")
-        if st.stop_reason is not None:  # a budget ran out before generation
+            return State.INCOMPLETE if pending else self._stop(State.INCOMPLETE, "no_evidence",
+                                                               st.detail or "no evidence was found")
+        if pending:
             return State.INCOMPLETE
         st.stop_reason = st.walk_end if st.walk_end not in (None, "no_evidence") else "answered"
         return State.DONE
@@ -145,7 +148,8 @@ class Controller:
         st = self.run_state
         self.note["detail"] = str(exhausted)
         self.note["refused"] = True
-        st.stop_reason, st.detail = exhausted.reason, str(exhausted)
+        if st.stop_reason is None:  # the first budget to run out is the one reported
+            st.stop_reason, st.detail = exhausted.reason, str(exhausted)
         if state in (State.GENERATE, State.VALIDATE) or not st.ledger.ids:
             return State.INCOMPLETE
         return State.GENERATE

@@ -111,21 +111,25 @@ class Scope:
 
     def passages(self, document_id: int, version: int, ordinals: list[int] | None = None) -> list[Passage]:
         """Chunks of one document version in reading order (all, or the given ordinals)."""
-        params: list[Any] = [document_id, version]
         where = ""
         if ordinals is not None:
             if not ordinals:
                 return []
-            where = " AND c.ordinal IN (SELECT unnest(?::INTEGER[]))"
-            params.append(sorted(set(ordinals)))
+            where = f" AND c.ordinal IN ({int_list(set(ordinals))})"
+        params: list[Any] = []
         predicate = self.predicate(params)
+        doc = int(document_id)
+        # each table is read through its document index (see clew.corpus.structure)
         rows = self.cursor().execute(
-            f"""SELECT {CHUNK_COLUMNS}
-                FROM chunks c
-                JOIN documents d ON d.id = c.document_id
+            f"""WITH c AS MATERIALIZED (SELECT * FROM chunks WHERE document_id = {doc}),
+                     d AS MATERIALIZED (SELECT * FROM documents WHERE id = {doc}),
+                     v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions WHERE document_id = {doc})
+                SELECT {CHUNK_COLUMNS}
+                FROM c
+                JOIN d ON d.id = c.document_id
                 JOIN collections col ON col.id = d.collection_id
-                JOIN document_versions v ON v.document_id = c.document_id AND v.version = c.version
-                WHERE c.document_id = ? AND c.version = ?{where} AND {predicate}
+                JOIN v ON v.document_id = c.document_id AND v.version = c.version
+                WHERE c.version = {int(version)}{where} AND {predicate}
                 ORDER BY c.ordinal""",
             params,
         ).fetchall()
@@ -153,16 +157,7 @@ class Scope:
         return found
 
     def document_readable(self, document_id: int, version: int) -> bool:
-        params: list[Any] = [document_id, version]
-        predicate = self.predicate(params)
-        row = self.cursor().execute(
-            f"""SELECT 1 FROM document_versions v
-                JOIN documents d ON d.id = v.document_id
-                JOIN collections col ON col.id = d.collection_id
-                WHERE v.document_id = ? AND v.version = ? AND {predicate}""",
-            params,
-        ).fetchone()
-        return row is not None
+        return bool(self._readable([(document_id, version)])[0])
 
     # -- whole document versions (navigation) ----------------------------------------------
     @cached_property
@@ -189,13 +184,28 @@ class Scope:
         the first answer about either comes from the same query. ``current`` may pass
         current versions the caller has just read.
         """
-        wanted = list(dict.fromkeys(wanted))
-        if not wanted:
-            return {}
+        metas, current = self._readable(wanted, current)
         cur = self.cursor()
+        found: dict[tuple[int, int], DocumentVersion] = {}
+        for key, meta in metas.items():
+            skeleton = SKELETONS.get(self.corpus, key)
+            if skeleton is None:
+                skeleton = load_skeleton(cur, *key)
+                if skeleton is None:
+                    continue
+                SKELETONS.put(self.corpus, skeleton)
+            found[key] = DocumentVersion(meta, int(current[key[0]]), skeleton)
+        return found
+
+    def _readable(
+        self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None
+    ) -> tuple[dict[tuple[int, int], VersionMeta], dict[int, int]]:
+        """Metadata of the readable versions among ``wanted``, and their current versions."""
+        wanted = list(dict.fromkeys(wanted))
         current = dict(current or {})
         metas = {key: READABLE.get(self.corpus, self.view, key) for key in wanted}
         unknown = {key for key, meta in metas.items() if meta is None}
+        cur = self.cursor()
         if unknown:
             params: list[Any] = []
             predicate = self.predicate(params)
@@ -206,27 +216,17 @@ class Scope:
                     meta = VersionMeta(int(col_id), col_name, key, json.loads(fields) if fields else {})
                     metas[(doc, version)] = meta
                     READABLE.put(self.corpus, self.view, (doc, version), meta)
-        for doc in {doc for (doc, _), meta in metas.items() if meta is not None and doc not in current}:
+        readable = {key: meta for key, meta in metas.items() if meta is not None}
+        for doc in {doc for doc, _ in readable if doc not in current}:
             known = FROZEN.get(self.corpus, ("current", doc))
             if known is not None:
                 current[doc] = known
-        stale = sorted({doc for (doc, _), meta in metas.items() if meta is not None and doc not in current})
+        stale = sorted({doc for doc, _ in readable if doc not in current})
         if stale:
             current.update(cur.execute(CURRENT_SQL.format(ids=int_list(stale))).fetchall())
         for doc, version in current.items():
             FROZEN.put(self.corpus, ("current", doc), version)
-        found: dict[tuple[int, int], DocumentVersion] = {}
-        for key, meta in metas.items():
-            if meta is None:
-                continue
-            skeleton = SKELETONS.get(self.corpus, key)
-            if skeleton is None:
-                skeleton = load_skeleton(cur, *key)
-                if skeleton is None:
-                    continue
-                SKELETONS.put(self.corpus, skeleton)
-            found[key] = DocumentVersion(meta, int(current[key[0]]), skeleton)
-        return found
+        return readable, current
 
     def document(self, document_id: int, version: int) -> DocumentVersion | None:
         """One readable version with its structure, or None (missing and denied alike)."""

@@ -8,8 +8,10 @@ from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadAr
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.tools.registry import Registry
+from clew.tools.search import SearchArgs, search
 
 registry = Registry()
+registry.add(search, SearchArgs)
 registry.add(navigate_document_tree, TreeArgs)
 registry.add(get_chunk, GetChunkArgs)
 registry.add(navigate, NavigateArgs)

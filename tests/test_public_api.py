@@ -1,0 +1,34 @@
+import ast
+from pathlib import Path
+
+import clew
+
+
+def test_all_is_sorted_and_complete() -> None:
+    assert clew.__all__ == sorted(clew.__all__)
+    tree = ast.parse(Path(clew.__file__).read_text())
+    imported = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                for alias in node.names if node.module != "clew"}
+    assert imported | {"__version__"} == set(clew.__all__)
+    for name in clew.__all__:
+        assert getattr(clew, name) is not None
+
+
+def test_imports_run_one_way() -> None:
+    """corpus <- navigation <- tools <- agent <- evals, server <- cli; budgets is a leaf."""
+    root = Path(clew.__file__).parent
+    forbidden = {
+        "corpus": ("clew.navigation", "clew.tools", "clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
+        "navigation": ("clew.tools", "clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
+        "tools": ("clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
+        "agent": ("clew.evals", "clew.server", "clew.cli", "clew.commands"),
+        "budgets": ("clew.corpus", "clew.navigation", "clew.tools", "clew.agent", "clew.evals", "clew.server"),
+    }
+    offenders = []
+    for package, banned in forbidden.items():
+        for path in (root / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                names = [node.module or ""] if isinstance(node, ast.ImportFrom) else (
+                    [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+                offenders += [f"{path.relative_to(root)} imports {n}" for n in names if n.startswith(banned)]
+    assert offenders == []
