@@ -2,7 +2,8 @@
 
 A candidate is a passage the walk may visit next, with its priority: its own BM25 score
 against the query, plus ``ADJACENCY_BONUS`` times the best seed score when it sits next to
-evidence already taken (a section-mate of a visited passage, or a link target). Fresh seed
+evidence already taken (a section-mate of a visited passage). 0.1 measured best on the dev
+set (0.0: 0.898, 0.1: 0.918, 0.25: 0.898 evidence recall at 2,000 tokens, max_depth 1). Fresh seed
 hits and neighbours compete in one queue; unvisited candidates stay in it, so the walk can
 come back to a sibling it passed over.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-ADJACENCY_BONUS = 0.25
+ADJACENCY_BONUS = 0.1
 
 
 @dataclass(slots=True)

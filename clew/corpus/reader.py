@@ -123,7 +123,8 @@ class Scope:
         rows = self.cursor().execute(
             f"""WITH c AS MATERIALIZED (SELECT * FROM chunks WHERE document_id = {doc}),
                      d AS MATERIALIZED (SELECT * FROM documents WHERE id = {doc}),
-                     v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions WHERE document_id = {doc})
+                     v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions
+                                        WHERE document_id = {doc})
                 SELECT {CHUNK_COLUMNS}
                 FROM c
                 JOIN d ON d.id = c.document_id
@@ -237,7 +238,9 @@ class Scope:
         decoded = ids.decode(evidence_id)
         return self.document(decoded.document, decoded.version)
 
-    def current_by_keys(self, keys: Iterable[str], collection: str | None = None) -> dict[tuple[str, str], DocumentVersion]:
+    def current_by_keys(
+        self, keys: Iterable[str], collection: str | None = None
+    ) -> dict[tuple[str, str], DocumentVersion]:
         """Current readable versions of documents by key: (collection, key) -> version."""
         keys = sorted(set(keys))
         if not keys:
@@ -252,7 +255,8 @@ class Scope:
             for key in asked:
                 FROZEN.put(self.corpus, ("key", key), [r for r in fresh if r[0] == key])
         rows = [r for r in rows if collection is None or r[3] == collection]
-        found = self.documents([(int(doc), int(cur)) for _, doc, cur, _ in rows], {int(doc): int(cur) for _, doc, cur, _ in rows})
+        current = {int(doc): int(version) for _, doc, version, _ in rows}
+        found = self.documents([(int(doc), int(version)) for _, doc, version, _ in rows], current)
         return {(v.collection, v.key): v for v in found.values()}
 
     def document_by_key(self, key: str) -> DocumentVersion | None:
@@ -260,5 +264,6 @@ class Scope:
         found = list(self.current_by_keys([key]).values())
         if len(found) > 1:
             names = ", ".join(sorted(v.collection for v in found))
-            raise InputError("document", f"key {key!r} names documents in several collections ({names}); name a collection")
+            raise InputError("document", f"key {key!r} names documents in several collections ({names}); "
+                                         "name a collection")
         return found[0] if found else None

@@ -80,7 +80,9 @@ class Skeleton:
     """Sections holding text of some passage (a section that is only a heading holds none)."""
 
     @classmethod
-    def build(cls, document_id: int, version: int, text: str, nodes: list[NodeInfo], chunks: list[ChunkInfo]) -> Skeleton:
+    def build(
+        cls, document_id: int, version: int, text: str, nodes: list[NodeInfo], chunks: list[ChunkInfo]
+    ) -> Skeleton:
         children: dict[int, list[int]] = {}
         for node in nodes:
             if node.parent is not None:
@@ -288,7 +290,8 @@ def str_list(values: Any) -> str:
 # -- SQL ------------------------------------------------------------------------------------
 
 # format: ids (int_list); parameters: the scope predicate's
-VERSIONS_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions WHERE document_id IN ({ids})),
+VERSIONS_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions
+                            WHERE document_id IN ({ids})),
      d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents WHERE id IN ({ids}))
 SELECT v.document_id, v.version, col.id, col.name, d.key, d.current_version, v.fields
 FROM v JOIN d ON d.id = v.document_id JOIN collections col ON col.id = d.collection_id
@@ -296,7 +299,8 @@ WHERE {predicate}"""
 # format: ids (int_list)
 CURRENT_SQL = "SELECT id, current_version FROM documents WHERE id IN ({ids})"
 # format: keys (str_list)
-KEYS_SQL = """WITH d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents WHERE key IN ({keys}))
+KEYS_SQL = """WITH d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents
+                            WHERE key IN ({keys}))
 SELECT d.key, d.id, d.current_version, col.name FROM d JOIN collections col ON col.id = d.collection_id"""
 # format: doc, version (integers)
 NODES_SQL = """WITH n AS MATERIALIZED (SELECT * FROM nodes WHERE document_id = {doc:d})

@@ -21,7 +21,7 @@ from pydantic import Field
 from clew.budgets.bounds import clamp
 from clew.corpus import ids as evidence_ids
 from clew.corpus.reader import Scope
-from clew.errors import MalformedEvidenceId
+from clew.errors import CorpusError, MalformedEvidenceId
 from clew.navigation.models import (
     UNAVAILABLE, Args, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, NonBlank, parse_args,
 )
@@ -68,7 +68,11 @@ class CitationArgs(Args):
     """Passage ids an answer cites; at most 50."""
 
 
-def _decode(values: list[str]) -> tuple[list[tuple[str, evidence_ids.EvidenceId | None, str | None]], list[tuple[int, int]]]:
+Decoded = list[tuple[str, evidence_ids.EvidenceId | None, str | None]]
+"""(id as given, its passage id or None, why not)."""
+
+
+def _decode(values: list[str]) -> tuple[Decoded, list[tuple[int, int]]]:
     decoded: list[tuple[str, evidence_ids.EvidenceId | None, str | None]] = []
     for value in values:
         try:
@@ -80,7 +84,9 @@ def _decode(values: list[str]) -> tuple[list[tuple[str, evidence_ids.EvidenceId 
     return decoded, [(d.document, d.version) for _, d, _ in decoded if d is not None]
 
 
-def fetch_evidence(scope: Scope, ids: list[str], max_chars: int = 12000, ledger: EvidenceLedger | None = None) -> EvidenceResult:
+def fetch_evidence(
+    scope: Scope, ids: list[str], max_chars: int = 12000, ledger: EvidenceLedger | None = None
+) -> EvidenceResult:
     """Read passages in full and record them as fetched, so that they may be cited.
 
     A passage cut by max_chars is returned but not recorded; fetch it again on its own.
@@ -91,9 +97,9 @@ def fetch_evidence(scope: Scope, ids: list[str], max_chars: int = 12000, ledger:
     try:
         docs = scope.documents(versions)
     except duckdb.Error as error:
+        detail = f"the corpus could not be read: {error}"
         return EvidenceResult(status="failed", applied={"max_chars": max_chars},
-                              evidence=[EvidenceEntry(id=v, status="unavailable", detail=f"the corpus could not be read: {error}")
-                                        for v in args.ids])
+                              evidence=[EvidenceEntry(id=v, status="unavailable", detail=detail) for v in args.ids])
     entries: list[EvidenceEntry] = []
     left = max_chars
     for value, one, problem in decoded:
@@ -124,7 +130,10 @@ def check_citations(scope: Scope, ids: list[str], ledger: EvidenceLedger) -> Cit
     """Say which ids may be cited: fetched in full in this run, existing and readable."""
     args = parse_args(CitationArgs, {"ids": ids})
     decoded, versions = _decode(args.ids)
-    docs = scope.documents(versions)
+    try:
+        docs = scope.documents(versions)
+    except duckdb.Error as error:  # no verdict without the store: say so, do not guess
+        raise CorpusError(f"the corpus could not be read: {error}") from error
     verdicts: list[CitationVerdict] = []
     for value, one, _ in decoded:
         if one is None:

@@ -14,8 +14,8 @@ Rules of the walk:
 
 - seeds: at most 8 ids (passage, node or document ids); extras, malformed ids and ids that
   are missing *or* unreadable are listed in ``unresolved`` (the last two alike).
-- ``relationship_types`` narrows the walk: an edge is followed when its type or its graph
-  name is listed (None: every edge). ``types`` (chunk, section, table, document) narrows
+- ``relationship_types`` narrows the walk: an edge is followed when its type (``next``), its
+  graph (``links``) or both (``workflow:next``) are listed (None: every edge). ``types`` (chunk, section, table, document) narrows
   only the answer: the walk still passes through vertices of other types.
 - every vertex the walk reaches is checked against the scope before it is returned *or*
   used as a route: an unreadable document is neither. The walk never leaves the collection
@@ -46,7 +46,8 @@ from clew.navigation.models import UNAVAILABLE, Args, Neighbor, NeighborsResult,
 MAX_SEEDS = 8
 MAX_LEVEL = 64
 DECAY = 0.5
-STRUCTURE = frozenset({"section_hierarchy", "reading_order", "child", "next"})
+# names that only structure edges answer to (a user graph may have ``next`` or ``child`` edges too)
+STRUCTURE = frozenset({"section_hierarchy", "reading_order", "section_hierarchy:child", "reading_order:next"})
 NeighborType = Literal["chunk", "section", "table", "document"]
 
 # format: names (str_list), incoming (TRUE | FALSE); structural graphs are read from skeletons
@@ -220,6 +221,21 @@ def _structure_steps(frontier: list[tuple[Vertex, float]], follow: frozenset[str
     return steps
 
 
+@dataclass(frozen=True, slots=True)
+class _Hop:
+    """One stored edge from a frontier vertex, before its far end is known to be readable."""
+
+    origin: Vertex
+    score: float
+    direction: Literal["out", "in"]
+    relationship: str
+    weight: float
+    key: str | None = None
+    """The far end as a document key (user graphs), in the origin's collection."""
+    passage: ids.EvidenceId | None = None
+    """The far end as a passage (links)."""
+
+
 def _edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None,
                 incoming: bool) -> list[Step]:
     """Links and user-graph edges of the frontier's passages, to readable vertices only."""
@@ -232,8 +248,8 @@ def _edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froz
             by_name.setdefault(vertex.doc.key, []).append((vertex, score))
     if not by_name:
         return []
+    hops: list[_Hop] = []
     rows = _edges(scope, sorted(by_name), incoming)
-    pending: list[tuple[Vertex, float, str, str, str, float]] = []  # from, score, direction, relationship, target, weight
     for direction, collection_id, graph, type_, src_kind, src, dst_kind, dst, weight in rows:
         if not _allowed(follow, graph, type_):
             continue
@@ -241,24 +257,22 @@ def _edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froz
         for vertex, score in by_name.get(here, ()):
             is_key = kind == "key"
             if (here == vertex.doc.key) != is_key or collection_id != vertex.doc.meta.collection_id:
-                continue
-            pending.append((vertex, score, direction, f"{graph}:{type_}", ("key", vertex.doc.collection, there)
-                            if is_key else there, float(weight)))
-    keys = {t[2] for *_, t, _ in pending if isinstance(t, tuple)}
-    by_key = scope.current_by_keys(keys) if keys else {}
-    chunk_ids = [ids.decode(t) for *_, t, _ in pending if isinstance(t, str)]
-    by_version = scope.documents((d.document, d.version) for d in chunk_ids)
+                continue  # a name of another kind, or an edge of another collection
+            hops.append(_Hop(vertex, score, direction, f"{graph}:{type_}", float(weight),
+                             key=there if is_key else None, passage=None if is_key else ids.decode(there)))
+    by_key = scope.current_by_keys({h.key for h in hops if h.key is not None})
+    by_version = scope.documents((h.passage.document, h.passage.version) for h in hops if h.passage is not None)
     steps: list[Step] = []
-    for vertex, score, direction, relationship, target, weight in pending:
-        if isinstance(target, tuple):
-            doc = by_key.get((target[1], target[2]))
-            ordinal = 0
+    for hop in hops:
+        if hop.passage is not None:
+            doc, ordinal = by_version.get((hop.passage.document, hop.passage.version)), hop.passage.ordinal or 0
         else:
-            decoded = ids.decode(target)
-            doc, ordinal = by_version.get((decoded.document, decoded.version)), decoded.ordinal or 0
-        if doc is None or doc.meta.collection_id != vertex.doc.meta.collection_id or ordinal >= len(doc.skeleton.chunks):
+            doc, ordinal = by_key.get((hop.origin.doc.collection, hop.key)), 0  # a key: its first current passage
+        if doc is None or doc.meta.collection_id != hop.origin.doc.meta.collection_id:
             continue  # unreadable, missing or elsewhere: neither an answer nor a route
-        steps.append(Step(Vertex(doc, "c", ordinal), relationship, direction, score * weight, vertex.id))  # type: ignore[arg-type]
+        if ordinal < len(doc.skeleton.chunks):
+            step = Step(Vertex(doc, "c", ordinal), hop.relationship, hop.direction, hop.score * hop.weight, hop.origin.id)
+            steps.append(step)
     return steps
 
 
@@ -304,7 +318,7 @@ def _neighbor(step: Step, distance: int, preview: int) -> Neighbor:
     metadata["heading_path"] = list(path)
     text = sk.display_text(passage) if passage is not None else ""
     return Neighbor(
-        id=vertex.id, type=_type(vertex), name=name, relationship=step.relationship, direction=step.direction,  # type: ignore[arg-type]
-        distance=distance, score=round(step.score, 6), content=text[:preview], content_truncated=len(text) > preview,
+        id=vertex.id, type=_type(vertex), name=name,  # type: ignore[arg-type]
+        relationship=step.relationship, direction=step.direction, distance=distance, score=round(step.score, 6), content=text[:preview], content_truncated=len(text) > preview,
         metadata=metadata,
     )

@@ -10,7 +10,6 @@ import pytest
 from clew.corpus import embedders
 from clew.corpus.embedders import (
     Embedder,
-    EmbeddingError,
     HashingEmbedder,
     LiteLLMEmbedder,
     SentenceTransformerEmbedder,
@@ -19,7 +18,7 @@ from clew.corpus.embedders import (
     embedder_from_name,
     is_transient,
 )
-from clew.errors import ClewError, InputError
+from clew.errors import ClewError, InputError, ModelError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -218,7 +217,7 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeProvider:
     import litellm
 
     provider = FakeProvider()
-    monkeypatch.setattr(litellm, "custom_provider_map", [{"provider": "clewfake", "custom_handler": provider.handler}])
+    monkeypatch.setattr(litellm, "custom_provider_map", [{"provider": "clew-test-embed", "custom_handler": provider.handler}])
     return provider
 
 
@@ -229,16 +228,16 @@ def expected(texts: list[str]) -> np.ndarray:
 
 def test_litellm_embeds_in_batches_in_order(fake: FakeProvider) -> None:
     texts = ["a", "bb", "ccc aaa", "dddd", "e"]
-    embedder = LiteLLMEmbedder("clewfake/m", batch_size=2)
+    embedder = LiteLLMEmbedder("clew-test-embed/m", batch_size=2)
     matrix = check_protocol(embedder, texts)
     assert [len(call) for call in fake.calls] == [2, 2, 1]
-    assert embedder.dimensions == 3 and embedder.name == "clewfake/m"
+    assert embedder.dimensions == 3 and embedder.name == "clew-test-embed/m"
     assert np.allclose(matrix, expected(texts))
     assert unit_rows(matrix)
 
 
 def test_litellm_dimensions_probe_asks_once(fake: FakeProvider) -> None:
-    embedder = LiteLLMEmbedder("clewfake/m")
+    embedder = LiteLLMEmbedder("clew-test-embed/m")
     assert embedder.dimensions == 3 and embedder.dimensions == 3
     assert len(fake.calls) == 1
 
@@ -246,9 +245,9 @@ def test_litellm_dimensions_probe_asks_once(fake: FakeProvider) -> None:
 def test_litellm_retries_transient_errors(fake: FakeProvider) -> None:
     import litellm
 
-    fake.failures = [litellm.RateLimitError(message="slow down", llm_provider="clewfake", model="m"),
-                     litellm.Timeout(message="timed out", model="m", llm_provider="clewfake")]
-    matrix = LiteLLMEmbedder("clewfake/m", wait_seconds=0).embed(["abc"])
+    fake.failures = [litellm.RateLimitError(message="slow down", llm_provider="clew-test-embed", model="m"),
+                     litellm.Timeout(message="timed out", model="m", llm_provider="clew-test-embed")]
+    matrix = LiteLLMEmbedder("clew-test-embed/m", wait_seconds=0).embed(["abc"])
     assert len(fake.calls) == 3
     assert np.allclose(matrix, expected(["abc"]))
 
@@ -256,26 +255,38 @@ def test_litellm_retries_transient_errors(fake: FakeProvider) -> None:
 def test_litellm_gives_up_after_max_attempts(fake: FakeProvider) -> None:
     import litellm
 
-    fake.failures = [litellm.InternalServerError(message="boom", llm_provider="clewfake", model="m") for _ in range(5)]
-    with pytest.raises(EmbeddingError, match="failed after retries") as raised:
-        LiteLLMEmbedder("clewfake/m", max_attempts=3, wait_seconds=0).embed(["abc"])
+    fake.failures = [litellm.InternalServerError(message="boom", llm_provider="clew-test-embed", model="m") for _ in range(5)]
+    with pytest.raises(ModelError, match="gave up after attempt 3: InternalServerError") as raised:
+        LiteLLMEmbedder("clew-test-embed/m", max_attempts=3, wait_seconds=0).embed(["abc"])
     assert len(fake.calls) == 3
-    assert raised.value.model == "clewfake/m" and isinstance(raised.value, ClewError)
+    assert (raised.value.model, raised.value.retryable, raised.value.attempts) == ("clew-test-embed/m", True, 3)
+    assert isinstance(raised.value, ClewError)
 
 
 def test_litellm_does_not_retry_other_errors(fake: FakeProvider) -> None:
     import litellm
 
-    fake.failures = [litellm.AuthenticationError(message="bad key", llm_provider="clewfake", model="m")]
-    with pytest.raises(EmbeddingError, match="AuthenticationError"):
-        LiteLLMEmbedder("clewfake/m", wait_seconds=0).embed(["abc"])
-    assert len(fake.calls) == 1
+    fake.failures = [litellm.AuthenticationError(message="bad key", llm_provider="clew-test-embed", model="m")]
+    with pytest.raises(ModelError, match="failed on attempt 1: AuthenticationError") as raised:
+        LiteLLMEmbedder("clew-test-embed/m", wait_seconds=0).embed(["abc"])
+    assert len(fake.calls) == 1 and not raised.value.retryable
+
+
+def test_real_models_are_refused_while_tests_forbid_model_calls(fake: FakeProvider,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    for model in ("openai/text-embedding-3-small", "text-embedding-3-small", "clew-test-unregistered/m"):
+        with pytest.raises(ModelError, match="forbidden in tests") as raised:
+            LiteLLMEmbedder(model).embed(["abc"])
+        assert raised.value.attempts == 0
+    assert fake.calls == []
+    monkeypatch.setenv("CLEW_FORBID_MODEL_CALLS", "0")  # the guard off: the registered fake still answers
+    assert LiteLLMEmbedder("clew-test-embed/m").embed(["abc"]).shape == (1, 3)
 
 
 def test_litellm_rejects_a_short_answer(fake: FakeProvider) -> None:
     fake.drop_one = True
-    with pytest.raises(EmbeddingError, match="asked for 2 vectors, got 1"):
-        LiteLLMEmbedder("clewfake/m").embed(["a", "b"])
+    with pytest.raises(ModelError, match="asked for 2 vectors, got 1"):
+        LiteLLMEmbedder("clew-test-embed/m").embed(["a", "b"])
 
 
 def test_transient_errors_are_classified() -> None:

@@ -7,12 +7,12 @@ from typer.testing import CliRunner
 
 from clew.cli import app
 from clew.corpus.access import Principal, parse_filter
-from clew.corpus.embedders import EmbeddingError, HashingEmbedder
+from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.search.vectors import default_model, embed_missing, embedded_models, index_text, vector_search
 from clew.corpus.store import Corpus
-from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
+from clew.errors import InputError, MalformedEvidenceId, ModelError, UnknownCollection
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "markdown"
 HASHING = HashingEmbedder()
@@ -135,7 +135,7 @@ def test_embed_missing_refuses_mismatched_or_broken_embedders(corpus: Corpus) ->
             return np.zeros((len(texts), 3), dtype=np.float32)
 
     broken = Broken(16)
-    with pytest.raises(EmbeddingError, match="shape"):
+    with pytest.raises(ModelError, match="shape"):
         embed_missing(corpus, broken)
     assert broken.name not in embedded_models(corpus)
     with pytest.raises(InputError):
@@ -149,10 +149,10 @@ def test_an_interrupted_run_keeps_finished_batches(corpus: Corpus) -> None:
         def embed(self, texts: list[str]) -> np.ndarray:
             Failing.calls += 1
             if Failing.calls == 2:
-                raise EmbeddingError(self.name, "gone")
+                raise ModelError(self.name, "gone")
             return super().embed(texts)
 
-    with pytest.raises(EmbeddingError):
+    with pytest.raises(ModelError):
         embed_missing(corpus, Failing(), batch_size=2)
     assert embedded_models(corpus) == {"hashing": 2}
     assert embed_missing(corpus, HASHING).embedded == len(chunk_keys(corpus)) - 2

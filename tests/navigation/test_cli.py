@@ -13,8 +13,6 @@ runner = CliRunner()
 def db(tmp_path: Path, acme_path: Path) -> str:
     path = tmp_path / "c.duckdb"
     result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(path), "--merge-sections", "--collection", "notes"])
-    import traceback
-    traceback.print_exception(*result.exc_info)
     assert result.exit_code == 0, result.output
     return str(path)
 

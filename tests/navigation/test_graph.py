@@ -156,3 +156,17 @@ def test_keys_with_quotes_are_literals_not_sql(tmp_path, guide: Corpus) -> None:
     result = expand(scope, ["ev1:c:1:1:0"], relationship_types=["g"])
     assert [n.metadata["document_key"] for n in result.neighbors] == [odd]
     assert guide.cursor().execute("SELECT count(*) FROM chunks").fetchone()[0] > 0
+
+
+def test_relationship_types_name_types_graphs_or_both(guide: Corpus, d: dict[str, int]) -> None:
+    ingest_edges(guide, '{"graph": "workflow", "src": "guide.md", "dst": "public.md", "type": "next"}\n', collection="docs")
+    g, pub = d["guide.md"], d["public.md"]
+    seed = [f"ev1:c:{g}:1:5"]
+
+    def rels(follow: list[str]) -> set[str]:
+        return {n.relationship for n in expand(Scope(guide), seed, relationship_types=follow, include_incoming=False).neighbors}
+
+    assert rels(["next"]) == {"reading_order:next", "workflow:next"}
+    assert rels(["workflow:next"]) == {"workflow:next"}
+    assert rels(["reading_order:next"]) == rels(["reading_order"]) == {"reading_order:next"}
+    assert expand(Scope(guide), seed, relationship_types=["workflow"]).neighbors[0].id == f"ev1:c:{pub}:1:0"

@@ -159,3 +159,12 @@ def test_superseded_ids_navigate_inside_their_version(tmp_path: Path, acme_path:
         assert [i.heading_path[-1] for i in nav(scope, "ev1:c:1:1:0", "siblings").items] == ["Data retention"]
         new = nav(scope, "ev1:c:1:2:1", "next")
         assert new.version_status == "current" and all(":1:2:" in i for i in ids_of(new))
+
+
+def test_a_store_failure_is_a_status(tmp_path: Path, acme_path: Path) -> None:
+    corpus = Corpus(tmp_path / "gone.duckdb")
+    ingest_paths(corpus, [acme_path], chunk_tokens=160)
+    scope = Scope(corpus)
+    corpus.close()
+    failed = nav(scope, "ev1:c:1:1:0", "next")
+    assert failed.status == "failed" and "could not be read" in failed.detail
