@@ -1,0 +1,98 @@
+"""Controller overhead, printed as JSON.
+
+On a generated corpus (default 100,000 chunks, cached under --cache): (1) ranked tree runs
+end to end (seed search, expansions, extractive answer), p50/p95 over 30 questions; (2) an
+agentic tree run with a zero-latency scripted model that always chooses the first offered
+candidate: wall time per step, i.e. the controller's own overhead plus the store reads it
+makes, with no model time. Targets: <= 5 ms per step, ranked run p50 <= 150 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from corpus_gen import WORDS, write_markdown_corpus  # noqa: E402
+
+from clew.agent.api import retrieve  # noqa: E402
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
+from clew.corpus.ingest import ingest_paths  # noqa: E402
+from clew.corpus.store import Corpus  # noqa: E402
+from clew.testing import FunctionModel, reply_text, reply_tool_call  # noqa: E402
+
+
+def build(db: Path, chunks: int, work: Path) -> None:
+    if db.exists():
+        return
+    folder = work / f"agent-md-{chunks}"
+    write_markdown_corpus(folder, chunks, sections_per_doc=20)
+    with Corpus(db) as corpus:
+        ingest_paths(corpus, [folder], collection="bench", glob="*.md", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+
+
+def first_offered(messages: list[dict], tools: list[dict] | None) -> dict:
+    if tools is None:
+        return reply_text("done")
+    last = next(m["content"] for m in reversed(messages) if m["role"] == "user")
+    if "<<data " not in last:
+        return reply_tool_call("finish", {})
+    return reply_tool_call("choose", {"evidence_id": last.split("<<data ", 1)[1].split()[1].rstrip(">")})
+
+
+async def main_async(db: Path, questions: int) -> dict:
+    rng = random.Random(5)
+    texts = [" ".join(rng.sample(WORDS[100:3000], 4)) for _ in range(questions)]
+    ranked_ms: list[float] = []
+    per_step_ms: list[float] = []
+    with Corpus(db, read_only=True) as corpus:
+        def request(text: str, selection: str) -> dict:
+            return {"query": text, "queries": [{"collection": "bench", "limit": 10}], "context_budget_tokens": 4000,
+                    "max_internal_iterations": 10, "steps": {"retrieval": {"navigation": {
+                        "strategy": "tree", "selection": selection, "max_depth": 2, "beam_width": 3}}}}
+
+        await retrieve(request(texts[0], "ranked"), corpus=corpus)  # warm
+        for text in texts:
+            started = time.perf_counter()
+            await retrieve(request(text, "ranked"), corpus=corpus)
+            ranked_ms.append((time.perf_counter() - started) * 1000)
+        for text in texts[:10]:
+            model = FunctionModel(first_offered)
+            started = time.perf_counter()
+            result = await retrieve(request(text, "agentic"), corpus=corpus, model=model)
+            elapsed = (time.perf_counter() - started) * 1000
+            per_step_ms.append(elapsed / max(1, len(result.steps)))
+    ranked_ms.sort()
+    return {
+        "ranked_tree_run_ms": {"p50": round(statistics.median(ranked_ms), 1),
+                               "p95": round(ranked_ms[int(0.95 * (len(ranked_ms) - 1))], 1)},
+        "agentic_ms_per_step_zero_latency_model": {"mean": round(statistics.mean(per_step_ms), 2),
+                                                   "max": round(max(per_step_ms), 2)},
+        "targets": {"ms_per_step": 5, "ranked_run_p50_ms": 150},
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--chunks", type=int, default=100_000)
+    parser.add_argument("--questions", type=int, default=30)
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/clew-bench"))
+    args = parser.parse_args()
+    args.cache.mkdir(parents=True, exist_ok=True)
+    db = args.cache / f"agent-{args.chunks}.duckdb"
+    build(db, args.chunks, args.cache)
+    result = asyncio.run(main_async(db, args.questions))
+    result["chunks"] = args.chunks
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

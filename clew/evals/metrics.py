@@ -1,0 +1,152 @@
+"""Per-question metrics and their aggregation. Pure functions over plain values.
+
+Retrieval: ``evidence_found`` (each gold phrase, normalised substring of a returned passage),
+``recall_at_k``, ``reciprocal_rank`` and ``ndcg_at_k`` (over a ranked list of document keys
+against qrels; gain = relevance grade, discount = log2(rank + 1)).
+Answers: ``exact_match`` and ``token_f1`` with the SQuAD normalisation (lowercase, drop
+punctuation and the articles a/an/the, collapse whitespace), best over the gold answers.
+Distribution: ``percentile`` interpolates linearly between closest ranks (numpy's default).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import string
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from clew.evals.matching import matches, normalize
+
+
+def evidence_found(phrases: Sequence[str], texts: Iterable[str]) -> list[bool]:
+    """For each gold phrase, whether it occurs in one of ``texts`` (the dev set's matching rule)."""
+    normalized = [normalize(t) for t in texts]
+    return [any(matches(phrase, text) for text in normalized) for phrase in phrases]
+
+
+def recall(found: Sequence[bool]) -> float | None:
+    return sum(found) / len(found) if found else None
+
+
+def dedupe(keys: Iterable[str]) -> list[str]:
+    """Keys in first-seen order (a ranked list of passages to a ranked list of documents)."""
+    return list(dict.fromkeys(keys))
+
+
+def recall_at_k(ranked: Sequence[str], relevant: Iterable[str], k: int) -> float | None:
+    gold = set(relevant)
+    if not gold:
+        return None
+    return len(gold & set(ranked[:k])) / len(gold)
+
+
+def reciprocal_rank(ranked: Sequence[str], relevant: Iterable[str]) -> float:
+    gold = set(relevant)
+    for rank, key in enumerate(ranked, start=1):
+        if key in gold:
+            return 1.0 / rank
+    return 0.0
+
+
+def ndcg_at_k(ranked: Sequence[str], qrels: dict[str, int], k: int = 10) -> float | None:
+    ideal = sorted((g for g in qrels.values() if g > 0), reverse=True)[:k]
+    if not ideal:
+        return None
+    dcg = sum(qrels.get(key, 0) / math.log2(rank + 1) for rank, key in enumerate(ranked[:k], start=1))
+    idcg = sum(g / math.log2(rank + 1) for rank, g in enumerate(ideal, start=1))
+    return dcg / idcg
+
+
+_ARTICLES = re.compile(r"\b(a|an|the)\b")
+_PUNCT = str.maketrans("", "", string.punctuation)
+
+
+def squad_normalize(text: str) -> str:
+    return " ".join(_ARTICLES.sub(" ", text.lower().translate(_PUNCT)).split())
+
+
+def exact_match(prediction: str, answers: Sequence[str]) -> float | None:
+    if not answers:
+        return None
+    return float(any(squad_normalize(prediction) == squad_normalize(a) for a in answers))
+
+
+def _f1(prediction: str, answer: str) -> float:
+    pred, gold = squad_normalize(prediction).split(), squad_normalize(answer).split()
+    common = sum((Counter(pred) & Counter(gold)).values())
+    if not pred or not gold:
+        return float(pred == gold)
+    if common == 0:
+        return 0.0
+    precision, rec = common / len(pred), common / len(gold)
+    return 2 * precision * rec / (precision + rec)
+
+
+def token_f1(prediction: str, answers: Sequence[str]) -> float | None:
+    if not answers:
+        return None
+    return max(_f1(prediction, a) for a in answers)
+
+
+def citation_precision(cited: Sequence[str], supporting: Iterable[str]) -> float | None:
+    """Share of cited evidence ids that are supporting (hold gold evidence); None without citations."""
+    if not cited:
+        return None
+    good = set(supporting)
+    return sum(c in good for c in cited) / len(cited)
+
+
+def percentile(values: Sequence[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * p / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def mean(values: Iterable[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return sum(present) / len(present) if present else None
+
+
+def aggregate(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Aggregate result rows of one system (see ``clew.evals.runner`` for the row fields).
+
+    Evidence recall pools phrases (found phrases / all phrases); rates are shares of
+    questions; a failed question (``status == "error"``) counts as finding nothing.
+    """
+    found = [f for row in rows for f in row.get("evidence_found", [])]
+    incomplete = [row for row in rows if row["status"] != "ok"]
+    reasons = Counter(row.get("stop_reason") or row["status"] for row in incomplete)
+    tokens = [row["context_tokens"] for row in rows if row["status"] != "error"]
+    latency = [row["latency_s"] for row in rows if row["status"] != "error"]
+    costs = [row["model_cost_usd"] for row in rows if row.get("model_cost_usd") is not None]
+    out: dict[str, Any] = {
+        "questions": len(rows),
+        "evidence_recall": recall(found),
+        "all_evidence_rate": mean(float(all(row["evidence_found"])) if row.get("evidence_found") else None for row in rows),
+        "recall_at_10": mean(row.get("recall_at_10") for row in rows),
+        "mrr": mean(row.get("mrr") for row in rows),
+        "ndcg_at_10": mean(row.get("ndcg_at_10") for row in rows),
+        "exact_match": mean(row.get("exact_match") for row in rows),
+        "f1": mean(row.get("f1") for row in rows),
+        "citation_precision": mean(row.get("citation_precision") for row in rows),
+        "mean_context_tokens": mean(tokens),
+        "p50_context_tokens": percentile(tokens, 50),
+        "p95_context_tokens": percentile(tokens, 95),
+        "mean_tool_calls": mean(row.get("tool_calls") for row in rows),
+        "mean_iterations": mean(row.get("iterations") for row in rows),
+        "p50_latency_s": percentile(latency, 50),
+        "p95_latency_s": percentile(latency, 95),
+        "model_input_tokens": sum(row.get("model_input_tokens") or 0 for row in rows),
+        "model_output_tokens": sum(row.get("model_output_tokens") or 0 for row in rows),
+        "model_cost_usd": sum(costs) if costs else None,
+        "incomplete_rate": len(incomplete) / len(rows) if rows else None,
+        "incomplete_reasons": dict(sorted(reasons.items())),
+        "failed": sum(row["status"] == "error" for row in rows),
+    }
+    return out

@@ -1,0 +1,183 @@
+"""The server's configuration: ``clew.toml``, with environment variables on top.
+
+::
+
+    database = "corpus.duckdb"
+    default_collection = "docs"
+    model = "openai/gpt-4o-mini"          # omit: the extractive answer, no model
+
+    [budgets]                             # defaults for requests that do not set them
+    max_internal_iterations = 12
+    max_tool_calls = 20
+    context_budget_tokens = 8192
+
+    [principals.support]
+    collections = ["docs"]                # omit: every collection
+    row_filter = { term = { status = "published" } }
+    tools = ["search", "navigate_document_tree", "fetch_evidence", "tree_search"]   # omit: all
+
+    [[api_keys]]
+    key = "change-me"
+    principal = "support"
+
+Environment variables prefixed ``CLEW_`` override the file (``CLEW_DATABASE``,
+``CLEW_MODEL``, ``CLEW_DEFAULT_COLLECTION``, ``CLEW_BUDGETS__MAX_TOOL_CALLS``; nested
+fields with ``__``). Every error names the field (``principals.support.row_filter``), so
+that ``clew config check FILE`` can say what to fix.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
+
+from clew.agent.request import BOUNDS
+from clew.corpus.access import Filter, Principal
+from clew.errors import InputError, field_error, input_error_from
+from clew.tools.builtin import registry
+
+WALK_PERMISSIONS = ("graph_search", "tree_search")
+"""Tool permissions that are not tools: the agent's tree and graph walks."""
+INGEST_PERMISSION = "ingest"
+"""Permission to add documents (``POST /v1/collections/{name}/documents``)."""
+
+
+def permission_names() -> list[str]:
+    return sorted({*registry.names(), *WALK_PERMISSIONS, INGEST_PERMISSION})
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Budgets(_Strict):
+    """Budgets a retrieval request gets when it sets none (still clamped to the hard bounds)."""
+
+    max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
+    max_tool_calls: int = BOUNDS["max_tool_calls"][0]
+    context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
+
+
+class PrincipalConfig(_Strict):
+    collections: list[str] | None = None
+    """Collections this principal may read (None: every collection)."""
+    row_filter: Filter | None = None
+    """Only documents whose fields match are readable."""
+    tools: list[str] | None = None
+    """Tool permissions (tool names, tree_search, graph_search, ingest); None: all."""
+
+    @field_validator("tools")
+    @classmethod
+    def _known(cls, value: list[str] | None) -> list[str] | None:
+        known = permission_names()
+        for name in value or ():
+            if name not in known:
+                raise ValueError(f"unknown tool permission {name!r}; known: {', '.join(known)}")
+        return value
+
+    def principal(self, name: str) -> Principal:
+        return Principal(
+            name=name,
+            collections=None if self.collections is None else frozenset(self.collections),
+            row_filter=self.row_filter,
+            tools=None if self.tools is None else frozenset(self.tools),
+        )
+
+
+class ApiKey(_Strict):
+    key: SecretStr
+    principal: str
+
+    @field_validator("key")
+    @classmethod
+    def _long_enough(cls, value: SecretStr) -> SecretStr:
+        if len(value.get_secret_value().strip()) < 8:
+            raise ValueError("an API key needs at least 8 characters")
+        return value
+
+
+_TOML: ContextVar[Path | None] = ContextVar("clew_toml", default=None)
+
+
+class ServerConfig(BaseSettings):
+    """Everything ``clew serve`` and ``clew mcp`` read from ``clew.toml`` and ``CLEW_*``."""
+
+    model_config = SettingsConfigDict(env_prefix="CLEW_", env_nested_delimiter="__", extra="forbid", frozen=True)
+
+    database: Path | None = None
+    """The DuckDB corpus file (``--db`` overrides it)."""
+    default_collection: str | None = None
+    """Collection searched when a request names none."""
+    model: str | None = None
+    """litellm model string used when a retrieval request names no generator (None: no model)."""
+    budgets: Budgets = Field(default_factory=Budgets)
+    principals: dict[str, PrincipalConfig] = Field(default_factory=dict)
+    api_keys: list[ApiKey] = Field(default_factory=list)
+
+    @field_validator("default_collection", "model")
+    @classmethod
+    def _not_blank(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+    @model_validator(mode="after")
+    def _keys_name_principals(self) -> ServerConfig:
+        seen: set[str] = set()
+        for index, entry in enumerate(self.api_keys):
+            if entry.principal not in self.principals:
+                raise field_error(f"api_keys.{index}.principal", f"no principal named {entry.principal!r} "
+                                  f"(principals: {', '.join(sorted(self.principals)) or 'none'})")
+            secret = entry.key.get_secret_value()
+            if secret in seen:
+                raise field_error(f"api_keys.{index}.key", "the same key is listed twice")
+            seen.add(secret)
+        return self
+
+    @classmethod
+    def settings_customise_sources(
+        cls, settings_cls: type[BaseSettings], init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource, dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        path = _TOML.get()
+        sources: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
+        if path is not None:
+            sources.append(TomlConfigSettingsSource(settings_cls, toml_file=path))
+        return tuple(sources)
+
+    def principal_for_key(self, key: str | None) -> Principal | None:
+        """The principal a key authenticates, or None (compared in constant time per key)."""
+        import hmac
+
+        if not key:
+            return None
+        found = None
+        for entry in self.api_keys:
+            if hmac.compare_digest(entry.key.get_secret_value().encode(), key.encode()):
+                found = entry.principal
+        return None if found is None else self.principals[found].principal(found)
+
+
+def load_config(path: str | Path | None = None, **overrides: Any) -> ServerConfig:
+    """Read ``path`` (None: no file, defaults and ``CLEW_*`` only); errors name the field."""
+    file = None if path is None else Path(path)
+    if file is not None:
+        try:
+            tomllib.loads(file.read_text(encoding="utf-8"))
+        except OSError as error:
+            raise InputError("config", f"{file}: cannot read: {error.strerror or error}") from error
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            raise InputError("config", f"{file}: not valid TOML: {error}") from error
+    token = _TOML.set(file)
+    try:
+        return ServerConfig(**overrides)
+    except ValidationError as error:
+        raise input_error_from(error) from error
+    finally:
+        _TOML.reset(token)
