@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml constraints.txt
 install: $(STAMP)
 
 test: $(STAMP)
+	$(PY) -m ruff check clew tests benchmarks
 	$(PY) -m pytest -q
 
 demo: $(STAMP)

@@ -18,39 +18,32 @@ import tempfile
 import time
 from pathlib import Path
 
-from clew.budgets.tokens import count_tokens
 from clew.corpus.ingest import ingest_paths
-from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
-from clew.evals.matching import matches, normalize
+from clew.evals.metrics import evidence_found
+from clew.evals.systems import flat_hits, pack
 
 ROOT = Path(__file__).resolve().parents[1]
 DEV = ROOT.parent / "shared" / "evals" / "sqlite-docs"
 
 
 def evaluate(corpus: Corpus, questions: list[dict], mode: str, budget: int) -> dict:
+    """Packing and matching are clew.evals' own (the ``bm25``/``vector``/``hybrid`` baselines of ``clew eval``)."""
     found_budget = found_top10 = total = 0
     by_kind: dict[str, list[int]] = {}
     tokens_used = []
     for q in questions:
-        result = search(corpus, {"query": q["question"], "mode": mode, "limit": 100, "max_chars": 20000})
-        packed, used = [], 0
-        for hit in result.hits:
-            cost = count_tokens(hit.text)
-            if used + cost <= budget:
-                packed.append(normalize(hit.text))
-                used += cost
-        top10 = [normalize(h.text) for h in result.hits[:10]]
+        hits = flat_hits(corpus, q["question"], mode)
+        packed, used = pack(hits, budget)
         tokens_used.append(used)
+        in_budget = evidence_found(q["evidence"], [h.text for h in packed])
+        in_top10 = evidence_found(q["evidence"], [h.text for h in hits[:10]])
         kind = by_kind.setdefault(q["kind"], [0, 0])
-        for phrase in q["evidence"]:
-            total += 1
-            kind[1] += 1
-            if any(matches(phrase, text) for text in packed):
-                found_budget += 1
-                kind[0] += 1
-            if any(matches(phrase, text) for text in top10):
-                found_top10 += 1
+        total += len(in_budget)
+        kind[1] += len(in_budget)
+        found_budget += sum(in_budget)
+        kind[0] += sum(in_budget)
+        found_top10 += sum(in_top10)
     return {
         "evidence_recall": round(found_budget / total, 3),
         "recall_at_10": round(found_top10 / total, 3),

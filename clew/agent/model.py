@@ -15,7 +15,6 @@ provider whose name starts with ``clew-test`` go through.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
@@ -24,13 +23,13 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 
 from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on import)
 from clew.errors import InputError, ModelError
+from clew.llm import (  # noqa: F401  (re-exported: part of this module's API)
+    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, calls_forbidden, import_litellm, is_retryable,
+)
 
 if TYPE_CHECKING:
     from types import ModuleType
 
-FORBID_ENV = "CLEW_FORBID_MODEL_CALLS"
-TEST_PROVIDER_PREFIX = "clew-test"
-FORBIDDEN_MESSAGE = f"real model calls are forbidden in tests ({FORBID_ENV})"
 
 # Keyword arguments that clew sets itself; a caller passing them would undo retries or the call.
 _RESERVED_KWARGS = ("model", "messages", "tools", "tool_choice", "num_retries", "max_retries", "timeout")
@@ -70,50 +69,6 @@ class Model(Protocol):
     async def complete(
         self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
     ) -> ModelReply: ...
-
-
-def calls_forbidden() -> bool:
-    """True while ``CLEW_FORBID_MODEL_CALLS`` is set to anything but empty, 0, false or no."""
-    return os.environ.get(FORBID_ENV, "").strip().lower() not in ("", "0", "false", "no")
-
-
-def _import_litellm() -> ModuleType:
-    import litellm
-
-    # litellm prints help banners to stdout on errors; stdout belongs to the caller (MCP stdio).
-    litellm.suppress_debug_info = True
-    return litellm
-
-
-def is_retryable(error: BaseException) -> bool:
-    """Whether another attempt may succeed: rate limits, timeouts, connection errors, 5xx."""
-    import litellm
-
-    if isinstance(
-        error,
-        (
-            litellm.BadRequestError,  # ContextWindowExceededError and ContentPolicyViolationError too
-            litellm.AuthenticationError,
-            litellm.PermissionDeniedError,
-            litellm.NotFoundError,
-            litellm.UnprocessableEntityError,
-        ),
-    ):
-        return False
-    if isinstance(
-        error,
-        (
-            litellm.RateLimitError,
-            litellm.Timeout,
-            litellm.APIConnectionError,
-            litellm.InternalServerError,
-            litellm.ServiceUnavailableError,
-            litellm.BadGatewayError,
-        ),
-    ):
-        return True
-    status = getattr(error, "status_code", None)
-    return isinstance(status, int) and status >= 500
 
 
 class _CallbackFailed(Exception):
@@ -174,7 +129,7 @@ class LiteLLMModel:
         self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
     ) -> ModelReply:
         """One reply from the model, retrying transient failures; ``ModelError`` otherwise."""
-        litellm = _import_litellm()
+        litellm = import_litellm()
         if calls_forbidden() and not self._is_offline(litellm):
             raise ModelError(self.name, FORBIDDEN_MESSAGE, retryable=False, attempts=0)
         request: dict[str, Any] = {

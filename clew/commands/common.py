@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from clew.errors import ClewError
 
@@ -19,7 +20,7 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object 
 
 def fail(error: ClewError | str) -> typer.Exit:
     """Print ``error`` to stderr and return the exit (status 2) for the caller to raise."""
-    err.print(f"[red]error:[/red] {error}", markup=True, highlight=False)
+    err.print(f"[red]error:[/red] {escape(str(error))}", markup=True, highlight=False)
     return typer.Exit(code=2)
 
 

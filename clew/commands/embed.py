@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from clew.commands.common import DbOption, JsonOption, err, fail, out, require_db
@@ -42,7 +41,7 @@ def embed(
                 progress=lambda done, total: progress.update(task, completed=done, total=total),
             )
     except ClewError as error:
-        raise fail(escape(str(error))) from error  # the message may hold brackets: clew[dense]
+        raise fail(error) from error
     if as_json:
         print(report.model_dump_json())
         return

@@ -36,6 +36,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from clew.corpus.search.tokenize import tokenize
+from clew.llm import FORBID_ENV, calls_forbidden, is_retryable
 from clew.errors import InputError, ModelError
 
 DEFAULT_HASHING_DIMENSIONS = 384
@@ -46,7 +47,6 @@ DENSE_EXTRA_HINT = "install the optional extra: pip install 'clew[dense]'"
 
 # The test guard of clew.agent.model (which clew.corpus may not import): while this variable is
 # set, only litellm's mock answers and registered "clew-test..." custom providers are called.
-FORBID_ENV = "CLEW_FORBID_MODEL_CALLS"
 TEST_PROVIDER_PREFIX = "clew-test"
 
 
@@ -224,16 +224,7 @@ class SentenceTransformerEmbedder:
 # -- litellm -------------------------------------------------------------------------------
 
 
-def is_transient(error: BaseException) -> bool:
-    """Worth retrying: a rate limit, a timeout, a failed connection or a 5xx answer."""
-    import litellm
-
-    transient = (litellm.RateLimitError, litellm.Timeout, litellm.APIConnectionError,
-                 litellm.InternalServerError, litellm.ServiceUnavailableError, litellm.BadGatewayError)
-    if isinstance(error, transient):
-        return True
-    status = getattr(error, "status_code", None)
-    return isinstance(status, int) and status >= 500
+is_transient = is_retryable  # the one classification shared with the agent (clew.llm)
 
 
 class LiteLLMEmbedder:
@@ -283,7 +274,7 @@ class LiteLLMEmbedder:
         import litellm
         from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
-        if _calls_forbidden() and not self._is_offline(litellm):
+        if calls_forbidden() and not self._is_offline(litellm):
             raise ModelError(self.model, f"real model calls are forbidden in tests ({FORBID_ENV})")
         retrying = Retrying(
             retry=retry_if_exception(is_transient), stop=stop_after_attempt(self.max_attempts),
@@ -309,10 +300,6 @@ class LiteLLMEmbedder:
         provider = self.kwargs.get("custom_llm_provider") or (self.model.split("/", 1)[0] if "/" in self.model else "")
         registered = {entry.get("provider") for entry in litellm.custom_provider_map or []}
         return provider.startswith(TEST_PROVIDER_PREFIX) and provider in registered
-
-
-def _calls_forbidden() -> bool:
-    return os.environ.get(FORBID_ENV, "").strip().lower() not in ("", "0", "false", "no")
 
 
 def _vectors(model: str, response: Any, count: int, attempts: int) -> np.ndarray:

@@ -155,6 +155,21 @@ def load_clew(path: Path) -> Dataset:
     return Dataset("clew", _unique(parsed, path, problems), problems)
 
 
+def load_questions(path: Path) -> Dataset:
+    """Questions without gold (``clew batch``): one ``{"id", "question"}`` object per line."""
+    problems: list[LineProblem] = []
+    parsed = []
+    for number, obj in _json_lines(path, problems):
+        try:
+            if not isinstance(obj, dict):
+                raise _Bad("not a JSON object")
+            parsed.append((number, Question(id=_text(obj, "id"), question=_text(obj, "question"),
+                                            kind=str(obj.get("kind") or "all"))))
+        except _Bad as error:
+            problems.append(LineProblem(str(path), number, str(error)))
+    return Dataset("questions", _unique(parsed, path, problems), problems)
+
+
 def load_multihop(path: Path) -> Dataset:
     problems: list[LineProblem] = []
     raw = path.read_text(encoding="utf-8")
@@ -248,8 +263,8 @@ def load_beir(folder: Path) -> Dataset:
 
 
 def load(path: str | Path, format: str = "clew", *, strict: bool = True) -> Dataset:  # noqa: A002
-    """Load a dataset; with ``strict`` (the default) any malformed line raises ``DatasetError``."""
-    loaders = {"clew": load_clew, "multihop": load_multihop, "beir": load_beir}
+    """Load a dataset (a format of ``FORMATS``, or ``questions`` for gold-less batch input); with ``strict`` (the default) any malformed line raises ``DatasetError``."""
+    loaders = {"clew": load_clew, "multihop": load_multihop, "beir": load_beir, "questions": load_questions}
     if format not in loaders:
         from clew.errors import InputError
 

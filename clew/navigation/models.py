@@ -11,7 +11,8 @@ the same functions):
   values it applied in ``applied``.
 - A non-blank id that does not decode as an evidence id is not an exception: it is reported
   in the result as status ``malformed`` (per id in the batch tools), so that a model that
-  garbles an id gets feedback it can act on.
+  garbles an id gets feedback it can act on. So is a well-formed id of a kind the tool does
+  not take (a section id where a passage id is needed); the detail says what was expected.
 - An id the caller may not read is reported exactly like an id that never existed:
   ``unavailable``, same detail, same code path.
 """

@@ -1,6 +1,5 @@
 """The real SQLite documentation corpus ingests cleanly and keeps its structure."""
 
-from pathlib import Path
 
 import pytest
 

@@ -26,11 +26,11 @@ from clew.corpus import ids
 from clew.corpus.embedders import Embedder, check_output
 from clew.corpus.reader import Scope
 from clew.corpus.schema import DDL
+from clew.corpus.search.index import index_text
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 
 DEFAULT_BATCH_SIZE = 64
-HEADING_SEPARATOR = " > "
 
 
 class EmbedReport(BaseModel):
@@ -46,17 +46,6 @@ class EmbedReport(BaseModel):
     already_embedded: int
     """Chunks that had a vector for this model before the run."""
     seconds: float
-
-
-def index_text(heading_path: Sequence[str], header: str, body: str) -> str:
-    """What a chunk is searched by: its heading path joined with " > ", a newline, its text.
-
-    The text is the table's repeated header rows (if any), a newline, then the body, i.e.
-    ``Passage.text``. A chunk outside any heading is just its text.
-    """
-    text = f"{header}\n{body}" if header else body
-    path = HEADING_SEPARATOR.join(heading_path)
-    return f"{path}\n{text}" if path else text
 
 
 # (parameter: the collection name, when there is one)

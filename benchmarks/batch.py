@@ -1,0 +1,84 @@
+"""Batch throughput, printed as JSON: ``clew.evals.runner.run_batch`` over many questions.
+
+The embedded demo corpus is ingested into a temporary DuckDB file; each question runs the
+chosen system (default ``tree-ranked``: a ranked walk, then one model call that writes the
+answer) against a scripted model (``clew.testing.FunctionModel``) that sleeps ``--latency``
+seconds per call and cites the first passage it is shown. The ideal time is the model time
+alone spread over the concurrency: ``model calls x latency / concurrency``. Target (issue 6):
+1,000 questions at concurrency 32 with 100 ms per call finish within 1.5x the ideal.
+
+    python benchmarks/batch.py --questions 1000 --concurrency 32 --latency 0.1
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import re
+import tempfile
+import time
+from pathlib import Path
+
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.store import Corpus
+from clew.demo import DEMO_CORPUS
+from clew.evals.datasets import Question
+from clew.evals.runner import run_batch
+from clew.evals.systems import SYSTEMS
+from clew.testing import FunctionModel, reply_text
+
+TOPICS = ["check replication lag", "promote the replica", "when to roll back a deploy", "verify a rollback",
+          "declaring an incident", "severity levels", "incident roles", "handing over an incident",
+          "after the incident", "reporting a breach"]
+EVIDENCE_ID = re.compile(r"ev1:c:\d+:\d+:\d+")
+
+
+def scripted(latency: float) -> FunctionModel:
+    async def answer(messages: list[dict], tools: list[dict] | None) -> dict:
+        await asyncio.sleep(latency)
+        shown = EVIDENCE_ID.findall(messages[-1]["content"])
+        return reply_text(f"See the runbook [{shown[0]}]." if shown else "No evidence.")
+
+    return FunctionModel(answer, name="scripted-latency")
+
+
+async def measure(corpus: Corpus, args: argparse.Namespace, out: Path) -> dict:
+    questions = [Question(id=f"b{i:05d}", question=f"{TOPICS[i % len(TOPICS)]} (case {i})")
+                 for i in range(args.questions)]
+    started = time.perf_counter()
+    rows = await run_batch(questions, SYSTEMS[args.system], corpus, out, model=scripted(args.latency),
+                           concurrency=args.concurrency, timeout_s=120)
+    wall = time.perf_counter() - started
+    calls = sum(r["usage"].get("model_calls", 0) for r in rows)
+    ideal = calls * args.latency / args.concurrency
+    status: dict[str, int] = {}
+    for row in rows:
+        status[row["status"]] = status.get(row["status"], 0) + 1
+    return {
+        "questions": len(rows), "system": args.system, "concurrency": args.concurrency, "latency_s": args.latency,
+        "model_calls": calls, "status": status, "wall_s": round(wall, 3), "ideal_s": round(ideal, 3),
+        "ratio": round(wall / ideal, 3) if ideal else None, "target_ratio": 1.5,
+        "questions_per_s": round(len(rows) / wall, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--questions", type=int, default=1000)
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--latency", type=float, default=0.1)
+    parser.add_argument("--system", default="tree-ranked", choices=[n for n, s in SYSTEMS.items() if not s.flat])
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "demo.duckdb"
+        with Corpus(db) as corpus:
+            ingest_paths(corpus, [DEMO_CORPUS], chunk_tokens=DEFAULT_CHUNK_TOKENS)
+        with Corpus(db, read_only=True) as corpus:
+            result = asyncio.run(measure(corpus, args, Path(tmp) / "answers.jsonl"))
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

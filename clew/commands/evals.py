@@ -1,0 +1,127 @@
+"""``clew eval`` and ``clew batch``: evaluate systems on a QA set; answer a file of questions."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from clew.commands.common import DbOption, err, fail, out, require_db
+from clew.errors import ClewError
+
+app = typer.Typer()
+
+BudgetOption = Annotated[int, typer.Option("--budget-tokens", help="Context token budget of every system.")]
+ModelOption = Annotated[str | None, typer.Option(help="litellm model string (agentic systems; answers).")]
+ConcurrencyOption = Annotated[int, typer.Option(help="Questions in flight at once.")]
+TimeoutOption = Annotated[float, typer.Option("--timeout", help="Seconds per question before it is recorded as failed.")]
+LimitOption = Annotated[int | None, typer.Option(help="Only the first N questions.")]
+CollectionOption = Annotated[str, typer.Option(help="Collection to search and walk.")]
+
+
+def _model(name: str | None) -> Any:
+    if name is None:
+        return None
+    from clew.agent.model import model_from_name
+
+    return model_from_name(name)
+
+
+def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str) -> None:
+    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
+    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.store import Corpus
+
+    with Corpus(db) as corpus, tempfile.TemporaryDirectory() as tmp:
+        if dataset.documents:  # multihop / BEIR: the loader built the corpus
+            paths, glob = [dataset.write_corpus(Path(tmp))], "*.jsonl"
+        else:
+            paths = [corpus_dir]
+        report = ingest_paths(corpus, paths, collection=collection, glob=glob, chunk_tokens=DEFAULT_CHUNK_TOKENS)
+    err.print(f"ingested {report.documents} documents, {report.chunks} chunks into {db}", highlight=False)
+
+
+@app.command("eval")
+def eval_command(
+    questions: Annotated[Path, typer.Argument(help="Questions: a JSONL file (clew, multihop) or a BEIR folder.")],
+    db: DbOption,
+    out_dir: Annotated[Path, typer.Option("--out", help="Folder for results.jsonl, report.json, report.md, the plot.")],
+    systems: Annotated[str, typer.Option(help="Comma-separated: bm25, vector, hybrid, tree-ranked, graph-ranked, tree-agentic, free.")] = "bm25,tree-ranked",
+    corpus_dir: Annotated[Path | None, typer.Option("--corpus", help="Ingest this folder into --db first (clew format).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="clew, multihop or beir.")] = "clew",
+    glob: Annotated[str, typer.Option(help="Files of --corpus to ingest.")] = "**/*",
+    budget_tokens: BudgetOption = 2000,
+    model: ModelOption = None,
+    concurrency: ConcurrencyOption = 8,
+    timeout: TimeoutOption = 120.0,
+    limit: LimitOption = None,
+    collection: CollectionOption = "default",
+) -> None:
+    """Evaluate retrieval systems on a QA set under one context token budget."""
+    from clew.corpus.store import Corpus
+    from clew.evals.datasets import load
+    from clew.evals.report import markdown
+    from clew.evals.runner import run_eval
+    from clew.evals.systems import parse_systems
+
+    try:
+        dataset = load(questions, fmt)
+        chosen = parse_systems(systems, have_model=model is not None)
+        if corpus_dir is not None or dataset.documents:
+            if corpus_dir is None and db.exists():
+                err.print(f"{db} exists; using it as it is (delete it to rebuild the corpus)", highlight=False)
+            else:
+                _ingest(db, corpus_dir or questions, dataset, collection, glob)
+        require_db(db)
+        picked = dataset.questions[:limit] if limit is not None else dataset.questions
+        config = {"dataset": str(questions), "format": fmt, "db": str(db), "model": model, "limit": limit,
+                  "concurrency": concurrency, "timeout_s": timeout}
+        with Corpus(db, read_only=True) as corpus:
+            report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
+                                          collection=collection, model=_model(model), concurrency=concurrency,
+                                          timeout_s=timeout, config=config))
+    except ClewError as error:
+        raise fail(error) from error
+    out.print(markdown(report), highlight=False, markup=False)
+
+
+@app.command("batch")
+def batch_command(
+    questions: Annotated[Path, typer.Argument(help="JSONL of {id, question}.")],
+    db: DbOption,
+    out_file: Annotated[Path, typer.Option("--out", help="answers.jsonl (rerun to resume).")],
+    system: Annotated[str, typer.Option(help="One system (see clew eval).")] = "tree-ranked",
+    budget_tokens: BudgetOption = 2000,
+    model: ModelOption = None,
+    concurrency: ConcurrencyOption = 8,
+    timeout: TimeoutOption = 120.0,
+    limit: LimitOption = None,
+    collection: CollectionOption = "default",
+) -> None:
+    """Answer a file of questions; one JSON line per question in --out."""
+    from clew.corpus.store import Corpus
+    from clew.evals.datasets import load
+    from clew.evals.runner import run_batch
+    from clew.evals.systems import parse_systems
+
+    require_db(db)
+    try:
+        dataset = load(questions, "questions")
+        if "," in system:
+            raise fail("--system takes one system")
+        (chosen,) = parse_systems(system, have_model=model is not None)
+        picked = dataset.questions[:limit] if limit is not None else dataset.questions
+        with Corpus(db, read_only=True) as corpus:
+            rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
+                                         collection=collection, model=_model(model), concurrency=concurrency,
+                                         timeout_s=timeout))
+    except ClewError as error:
+        raise fail(error) from error
+    counts: dict[str, int] = {}
+    for row in rows:
+        counts[row["status"]] = counts.get(row["status"], 0) + 1
+    out.print(json.dumps({"questions": len(rows), "status": counts, "out": str(out_file)}), highlight=False)

@@ -1,0 +1,219 @@
+"""The runner: every (system, question) pair, concurrently, resumable, in a deterministic order.
+
+``run_resumable`` is the core that ``run_eval`` and ``run_batch`` share: asyncio with a
+concurrency limit and a per-item timeout; an item that raises (or times out) is recorded with
+its error and the run goes on; each finished row is appended to the JSONL file at once, so a
+killed run loses only what was in flight; rerunning with the same file skips the items
+already there (failed ones included: delete their lines to retry) and finally rewrites the
+file in item order. A progress bar with throughput goes to stderr when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from clew.agent.model import Model
+from clew.corpus.store import Corpus
+from clew.evals import metrics
+from clew.evals.datasets import Question
+from clew.evals.systems import DEFAULT_BUDGET_TOKENS, Outcome, System, run_system
+
+Item = TypeVar("Item")
+DEFAULT_CONCURRENCY = 8
+DEFAULT_TIMEOUT_S = 120.0
+
+
+def read_rows(path: Path) -> list[dict[str, Any]]:
+    """Rows of a results file; a line cut short by a killed run is left out (it is redone)."""
+    if not path.exists():
+        return []
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if isinstance(row, dict):
+            rows.append(row)
+    return rows
+
+
+def _write_rows(path: Path, rows: Sequence[dict[str, Any]]) -> None:
+    temp = path.with_name(path.name + ".tmp")
+    with temp.open("w", encoding="utf-8") as handle:
+        for row in rows:
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+    os.replace(temp, path)
+
+
+def _progress(total: int, description: str):  # type: ignore[no-untyped-def]
+    if not sys.stderr.isatty() or total == 0:
+        return None
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), console=Console(stderr=True))
+    return progress, progress.add_task(description, total=total, rate="")
+
+
+async def run_resumable(
+    items: Sequence[Item],
+    key: Callable[[Item], str],
+    row_key: Callable[[dict[str, Any]], str],
+    work: Callable[[Item], Awaitable[dict[str, Any]]],
+    failed: Callable[[Item, BaseException, float], dict[str, Any]],
+    path: Path,
+    *,
+    concurrency: int = DEFAULT_CONCURRENCY,
+    timeout_s: float | None = DEFAULT_TIMEOUT_S,
+    description: str = "running",
+) -> list[dict[str, Any]]:
+    """Rows for ``items`` in item order; see the module docstring."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    existing = {row_key(row): row for row in read_rows(path)}
+    _write_rows(path, list(existing.values()))  # drops a line cut short by a kill
+    todo = [item for item in items if key(item) not in existing]
+    done: dict[str, dict[str, Any]] = {}
+    gate = asyncio.Semaphore(max(1, concurrency))
+    bar = _progress(len(todo), description)
+    started = time.perf_counter()
+
+    with path.open("a", encoding="utf-8") as handle:
+
+        async def one(item: Item) -> None:
+            async with gate:
+                began = time.perf_counter()
+                try:
+                    row = await asyncio.wait_for(work(item), timeout_s)
+                except Exception as error:  # noqa: BLE001 - recorded in the row; the run goes on
+                    if isinstance(error, TimeoutError):
+                        error = TimeoutError(f"timed out after {timeout_s} s")
+                    row = failed(item, error, time.perf_counter() - began)
+                done[key(item)] = row
+                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+                handle.flush()
+                if bar is not None:
+                    rate = len(done) / max(time.perf_counter() - started, 1e-9)
+                    bar[0].update(bar[1], advance=1, rate=f"{rate:.1f}/s")
+
+        if bar is not None:
+            bar[0].start()
+        try:
+            await asyncio.gather(*(one(item) for item in todo))
+        finally:
+            if bar is not None:
+                bar[0].stop()
+    ordered = [done.get(key(item)) or existing[key(item)] for item in items]
+    wanted = {key(item) for item in items}
+    _write_rows(path, ordered + [row for k, row in existing.items() if k not in wanted])
+    return ordered
+
+
+# --- evaluation -------------------------------------------------------------------------------
+
+
+def score(question: Question, system: System, outcome: Outcome, latency_s: float) -> dict[str, Any]:
+    """One results.jsonl row: what the system returned for the question, and its metrics."""
+    texts = [p.text for p in outcome.passages]
+    found = metrics.evidence_found(question.evidence, texts)
+    ranked = metrics.dedupe(p.document_key for p in outcome.passages)
+    qrels = question.qrels or {source: 1 for source in question.sources}
+    relevant = [k for k, grade in qrels.items() if grade > 0]
+    if question.evidence:  # a passage supports when it holds a gold phrase; else when its document is relevant
+        supporting = [p.evidence_id for p in outcome.passages if any(metrics.evidence_found(question.evidence, [p.text]))]
+    else:
+        supporting = [p.evidence_id for p in outcome.passages if p.document_key in relevant]
+    answer = outcome.answer
+    return {
+        "system": system.name, "id": question.id, "kind": question.kind, "status": outcome.status,
+        "stop_reason": outcome.stop_reason, "error": None,
+        "evidence_found": found, "evidence_recall": metrics.recall(found),
+        "recall_at_10": metrics.recall_at_k(ranked, relevant, 10), "mrr": metrics.reciprocal_rank(ranked, relevant) if relevant else None,
+        "ndcg_at_10": metrics.ndcg_at_k(ranked, question.qrels, 10) if question.qrels else None,
+        "answer": answer,
+        "exact_match": metrics.exact_match(answer, question.answers) if answer is not None else None,
+        "f1": metrics.token_f1(answer, question.answers) if answer is not None else None,
+        "citations": outcome.citations,
+        "citation_precision": metrics.citation_precision(outcome.citations, supporting),
+        "context_tokens": outcome.context_tokens, "tool_calls": outcome.tool_calls, "iterations": outcome.iterations,
+        "latency_s": round(latency_s, 4), "model_calls": outcome.model_calls,
+        "model_input_tokens": outcome.model_input_tokens, "model_output_tokens": outcome.model_output_tokens,
+        "model_cost_usd": outcome.model_cost_usd,
+        "evidence_ids": [p.evidence_id for p in outcome.passages],
+    }
+
+
+def failure_row(question: Question, system: System, error: BaseException, latency_s: float) -> dict[str, Any]:
+    """A question that raised: recorded with its error, counted as finding nothing."""
+    return {
+        "system": system.name, "id": question.id, "kind": question.kind, "status": "error", "stop_reason": "error",
+        "error": f"{type(error).__name__}: {error}", "evidence_found": [False] * len(question.evidence),
+        "evidence_recall": 0.0 if question.evidence else None, "context_tokens": 0, "tool_calls": 0, "iterations": 0,
+        "latency_s": round(latency_s, 4), "evidence_ids": [], "citations": [],
+    }
+
+
+async def run_eval(
+    questions: Sequence[Question], systems: Sequence[System], corpus: Corpus, out: Path, *,
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS, collection: str = "default", model: Model | None = None,
+    concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S,
+    config: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Run every system on every question; write results.jsonl, report.json, report.md and the plot."""
+    from clew.evals.report import write_reports
+
+    pairs = [(s, q) for s in systems for q in questions]
+
+    async def work(pair: tuple[System, Question]) -> dict[str, Any]:
+        system, question = pair
+        began = time.perf_counter()
+        outcome = await run_system(system, corpus, question.question, budget=budget_tokens,
+                                   collection=collection, model=model)
+        return score(question, system, outcome, time.perf_counter() - began)
+
+    rows = await run_resumable(
+        pairs, key=lambda p: f"{p[0].name}\t{p[1].id}", row_key=lambda r: f"{r['system']}\t{r['id']}", work=work,
+        failed=lambda p, e, t: failure_row(p[1], p[0], e, t), path=out / "results.jsonl",
+        concurrency=concurrency, timeout_s=timeout_s, description="eval",
+    )
+    full_config = {"budget_tokens": budget_tokens, "systems": [s.name for s in systems], "questions": len(questions),
+                   "collection": collection, **(config or {})}
+    return write_reports(rows, [s.name for s in systems], out, full_config)
+
+
+# --- batch answering --------------------------------------------------------------------------
+
+
+async def run_batch(
+    questions: Sequence[Question], system: System, corpus: Corpus, out_file: Path, *,
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS, collection: str = "default", model: Model | None = None,
+    concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S,
+) -> list[dict[str, Any]]:
+    """Answer every question (no gold); one line each: id, question, status, answer, citations, evidence ids, usage."""
+
+    async def work(question: Question) -> dict[str, Any]:
+        began = time.perf_counter()
+        o = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model)
+        return {"id": question.id, "question": question.question, "status": o.status, "stop_reason": o.stop_reason,
+                "error": None, "answer": o.answer, "citations": o.citations,
+                "evidence_ids": [p.evidence_id for p in o.passages],
+                "usage": {"context_tokens": o.context_tokens, "tool_calls": o.tool_calls, "iterations": o.iterations,
+                          "model_calls": o.model_calls, "model_input_tokens": o.model_input_tokens,
+                          "model_output_tokens": o.model_output_tokens, "model_cost_usd": o.model_cost_usd,
+                          "latency_s": round(time.perf_counter() - began, 4)}}
+
+    def failed(question: Question, error: BaseException, latency_s: float) -> dict[str, Any]:
+        return {"id": question.id, "question": question.question, "status": "error", "stop_reason": "error",
+                "error": f"{type(error).__name__}: {error}", "answer": None, "citations": [], "evidence_ids": [],
+                "usage": {"latency_s": round(latency_s, 4)}}
+
+    return await run_resumable(questions, key=lambda q: q.id, row_key=lambda r: r["id"], work=work, failed=failed,
+                               path=out_file, concurrency=concurrency, timeout_s=timeout_s, description="batch")

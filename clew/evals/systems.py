@@ -1,0 +1,156 @@
+"""Systems: named retrieval configurations, each run on one question under one token budget.
+
+Flat baselines (``bm25``, ``vector``, ``hybrid``): one search for the question (top 100),
+hits packed into the context budget in rank order, skipping any hit that does not fit
+(tokens counted with ``clew.budgets.tokens`` over the hit text).
+
+Agent configurations run ``clew.retrieve`` with ``context_budget_tokens`` = the budget,
+``max_internal_iterations`` 100 and a seed search of ``limit`` 20:
+
+- ``tree-ranked``: ranked tree walk, ``max_depth`` 1 (no model needed);
+- ``graph-ranked``: ranked walk over the ``links`` graph (no model needed);
+- ``tree-agentic``: the model chooses each step of a tree walk;
+- ``free``: no navigation block; the model picks tools.
+
+A model, when given, also writes the answer of every agent system. The passages a system returns are its packed hits (flat) or the run's fetched hits (agent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from clew.agent.api import retrieve
+from clew.agent.model import Model
+from clew.budgets.tokens import count_tokens
+from clew.corpus.search.api import SearchHit, search
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+
+DEFAULT_BUDGET_TOKENS = 2000
+FLAT_LIMIT = 100
+SEED_LIMIT = 20
+MAX_ITERATIONS = 100
+
+
+@dataclass(frozen=True)
+class System:
+    name: str
+    mode: str | None = None
+    """Search mode of a flat baseline (bm25, vector, hybrid); None for agent systems."""
+    navigation: dict[str, Any] | None = None
+    needs_model: bool = False
+
+    @property
+    def flat(self) -> bool:
+        return self.mode is not None
+
+
+SYSTEMS: dict[str, System] = {
+    s.name: s
+    for s in (
+        System("bm25", mode="bm25"),
+        System("vector", mode="vector"),
+        System("hybrid", mode="hybrid"),
+        System("tree-ranked", navigation={"strategy": "tree", "selection": "ranked", "max_depth": 1}),
+        System("graph-ranked", navigation={"strategy": "graph", "selection": "ranked", "index": "links"}),
+        System("tree-agentic", navigation={"strategy": "tree", "selection": "agentic"}, needs_model=True),
+        System("free", needs_model=True),
+    )
+}
+
+
+def parse_systems(names: str | list[str], *, have_model: bool) -> list[System]:
+    """``"bm25,tree-ranked"`` to systems; unknown names, repeats and model-less agentic systems are errors."""
+    wanted = [n.strip() for n in (names.split(",") if isinstance(names, str) else names) if n.strip()]
+    if not wanted:
+        raise InputError("systems", "no system named")
+    unknown = [n for n in wanted if n not in SYSTEMS]
+    if unknown:
+        raise InputError("systems", f"unknown system(s) {', '.join(unknown)}; known: {', '.join(SYSTEMS)}")
+    if len(set(wanted)) != len(wanted):
+        raise InputError("systems", "a system is named twice")
+    needy = [n for n in wanted if SYSTEMS[n].needs_model and not have_model]
+    if needy:
+        raise InputError("model", f"{', '.join(needy)} need(s) a model (--model)")
+    return [SYSTEMS[n] for n in wanted]
+
+
+@dataclass
+class Passage:
+    evidence_id: str
+    document_key: str
+    text: str
+
+
+@dataclass
+class Outcome:
+    """What one system returned for one question."""
+
+    passages: list[Passage]
+    context_tokens: int
+    status: str = "ok"
+    stop_reason: str | None = None
+    answer: str | None = None
+    citations: list[str] = field(default_factory=list)
+    tool_calls: int = 0
+    iterations: int = 0
+    model_calls: int = 0
+    model_input_tokens: int = 0
+    model_output_tokens: int = 0
+    model_cost_usd: float | None = None
+
+
+def pack(hits: list[Any], budget: int) -> tuple[list[Any], int]:
+    """Hits in rank order that fit ``budget`` tokens, skipping any that does not fit; and the tokens used."""
+    packed, used = [], 0
+    for hit in hits:
+        cost = count_tokens(hit.text)
+        if used + cost <= budget:
+            packed.append(hit)
+            used += cost
+    return packed, used
+
+
+def flat_hits(corpus: Corpus, query: str, mode: str, collection: str | None = None) -> list[SearchHit]:
+    """The top ``FLAT_LIMIT`` hits of one search, full text."""
+    request: dict[str, Any] = {"query": query, "mode": mode, "limit": FLAT_LIMIT, "max_chars": 20_000}
+    if collection is not None:
+        request["collection"] = collection
+    return search(corpus, request).hits
+
+
+def flat_search(corpus: Corpus, query: str, mode: str, budget: int, collection: str | None = None) -> Outcome:
+    packed, used = pack(flat_hits(corpus, query, mode, collection), budget)
+    return Outcome([Passage(h.evidence_id, h.document_key, h.text) for h in packed], used, tool_calls=1)
+
+
+def agent_request(system: System, query: str, budget: int, collection: str) -> dict[str, Any]:
+    request: dict[str, Any] = {
+        "query": query,
+        "queries": [{"collection": collection, "limit": SEED_LIMIT}],
+        "context_budget_tokens": budget,
+        "max_internal_iterations": MAX_ITERATIONS,
+    }
+    if system.navigation is not None:
+        request["steps"] = {"retrieval": {"navigation": dict(system.navigation)}}
+    return request
+
+
+async def run_system(system: System, corpus: Corpus, query: str, *, budget: int, collection: str = "default",
+                     model: Model | None = None) -> Outcome:
+    if system.flat:
+        assert system.mode is not None  # noqa: S101
+        return await asyncio.to_thread(flat_search, corpus, query, system.mode, budget, collection)
+    result = await retrieve(agent_request(system, query, budget, collection), corpus=corpus, model=model)
+    generation = result.generation
+    u = result.usage
+    return Outcome(
+        passages=[Passage(h.evidence_id, h.document_key, h.text) for h in result.hits if h.fetched],
+        context_tokens=u.context_tokens, status=result.status, stop_reason=None if result.status == "ok" else result.stop_reason,
+        answer=generation.answer if generation is not None else None,
+        citations=[c.evidence_id for c in generation.citations if c.valid] if generation is not None else [],
+        tool_calls=u.tool_calls, iterations=u.iterations, model_calls=u.model_calls,
+        model_input_tokens=u.model_input_tokens, model_output_tokens=u.model_output_tokens, model_cost_usd=u.model_cost_usd,
+    )

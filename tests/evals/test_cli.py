@@ -1,0 +1,65 @@
+"""``clew eval`` and ``clew batch`` end to end on a small real corpus."""
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from clew.cli import app
+from tests.conftest import FIXTURES
+
+runner = CliRunner()
+
+
+def test_eval_ingests_runs_and_reports(tmp_path: Path, questions_file: Path) -> None:
+    db, out = tmp_path / "c.duckdb", tmp_path / "out"
+    args = ["eval", str(questions_file), "--db", str(db), "--corpus", str(FIXTURES / "markdown"),
+            "--systems", "bm25,tree-ranked,graph-ranked", "--budget-tokens", "400", "--limit", "2", "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "| bm25 |" in result.stdout and "| graph-ranked |" in result.stdout
+    report = json.loads((out / "report.json").read_text())
+    assert list(report["systems"]) == ["bm25", "tree-ranked", "graph-ranked"]
+    assert report["config"]["budget_tokens"] == 400 and report["config"]["limit"] == 2
+    assert {"evidence_recall", "all_evidence_rate", "mean_context_tokens", "incomplete_rate"} <= set(report["systems"]["bm25"])
+    assert len((out / "results.jsonl").read_text().splitlines()) == 6
+    assert (out / "recall_vs_tokens.png").exists()
+
+
+def test_eval_multihop_builds_its_corpus(tmp_path: Path) -> None:
+    items = [{"id": "m1", "question": "Where was Ann Bell born?", "answer": "Paris",
+              "paragraphs": [{"title": "Ann Bell", "paragraph_text": "Ann Bell was born in Paris.", "is_supporting": True},
+                             {"title": "Bar", "paragraph_text": "Bar is a river in the north.", "is_supporting": False}]}]
+    path = tmp_path / "mh.json"
+    path.write_text(json.dumps(items))
+    result = runner.invoke(app, ["eval", str(path), "--format", "multihop", "--db", str(tmp_path / "m.duckdb"),
+                                 "--systems", "bm25", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["systems"]["bm25"]["evidence_recall"] == 1.0
+    assert report["systems"]["bm25"]["recall_at_10"] == 1.0
+
+
+def test_eval_names_malformed_lines_and_unknown_systems(tmp_path: Path, questions_file: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(questions_file.read_text() + '{"id": "q9"\n')
+    db = tmp_path / "c.duckdb"
+    result = runner.invoke(app, ["eval", str(bad), "--db", str(db), "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2
+    assert "bad.jsonl:4: not JSON" in result.output
+    result = runner.invoke(app, ["eval", str(questions_file), "--db", str(db), "--systems", "bm25,free",
+                                 "--out", str(tmp_path / "o")])
+    assert result.exit_code == 2 and "free need(s) a model" in result.output
+
+
+def test_batch_writes_one_line_per_question(tmp_path: Path, notes_db: Path) -> None:
+    questions = tmp_path / "q.jsonl"
+    questions.write_text('{"id": "a", "question": "How long are robot logs kept?"}\n'
+                         '{"id": "b", "question": "Who owns Orion Maps?"}\n')
+    out = tmp_path / "answers.jsonl"
+    result = runner.invoke(app, ["batch", str(questions), "--db", str(notes_db), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [r["id"] for r in rows] == ["a", "b"]
+    assert all(r["evidence_ids"] and r["usage"]["context_tokens"] > 0 for r in rows)
+    assert json.loads(result.stdout)["questions"] == 2

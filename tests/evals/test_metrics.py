@@ -1,0 +1,90 @@
+"""Every metric against values computed by hand on tiny cases."""
+
+import math
+
+import pytest
+
+from clew.evals import metrics
+
+
+def test_evidence_found_uses_the_dev_set_rule() -> None:
+    # casefold, curly quotes straightened, whitespace runs collapsed (NBSP included)
+    texts = ["The \u201cWAL\u201d file\u00a0grows.", "unrelated"]
+    assert metrics.evidence_found(['the "wal" FILE grows', "missing phrase", "unrelated"], texts) == [True, False, True]
+    assert metrics.recall([True, False, True, False]) == 0.5
+    assert metrics.recall([]) is None
+
+
+def test_recall_at_k() -> None:
+    ranked = ["a", "b", "c", "d"]
+    assert metrics.recall_at_k(ranked, ["b", "d", "z"], 2) == pytest.approx(1 / 3)
+    assert metrics.recall_at_k(ranked, ["b", "d", "z"], 4) == pytest.approx(2 / 3)
+    assert metrics.recall_at_k(ranked, [], 4) is None
+
+
+def test_reciprocal_rank() -> None:
+    assert metrics.reciprocal_rank(["a", "b", "c"], ["c", "b"]) == 0.5
+    assert metrics.reciprocal_rank(["a", "b", "c"], ["a"]) == 1.0
+    assert metrics.reciprocal_rank(["a", "b", "c"], ["z"]) == 0.0
+
+
+def test_ndcg_at_10() -> None:
+    # ranked: a (grade 0), b (grade 2), c (grade 1); ideal: 2, 1
+    dcg = 2 / math.log2(3) + 1 / math.log2(4)
+    idcg = 2 / math.log2(2) + 1 / math.log2(3)
+    assert metrics.ndcg_at_k(["a", "b", "c"], {"b": 2, "c": 1, "a": 0}) == pytest.approx(dcg / idcg)
+    assert metrics.ndcg_at_k(["b", "c"], {"b": 2, "c": 1}) == pytest.approx(1.0)
+    assert metrics.ndcg_at_k(["a"] * 10 + ["b"], {"b": 1}, k=10) == 0.0  # rank 11 is outside the cut
+    assert metrics.ndcg_at_k(["a"], {"a": 0}) is None
+
+
+def test_exact_match_squad_normalisation() -> None:
+    assert metrics.squad_normalize("The  Cat, sat!") == "cat sat"
+    assert metrics.exact_match("the Cat.", ["a cat", "dog"]) == 1.0
+    assert metrics.exact_match("cats", ["cat"]) == 0.0
+    assert metrics.exact_match("cat", []) is None
+
+
+def test_token_f1() -> None:
+    # prediction "red big ball" vs gold "the big red box": common {red, big} = 2; P = 2/3, R = 2/3 ("the" dropped)
+    assert metrics.token_f1("red big ball", ["the big red box"]) == pytest.approx(2 / 3)
+    # best over answers: second gold "ball" gives P = 1/3, R = 1 -> F1 = 0.5 < 2/3
+    assert metrics.token_f1("red big ball", ["ball", "the big red box"]) == pytest.approx(2 / 3)
+    assert metrics.token_f1("nothing", ["else"]) == 0.0
+    assert metrics.token_f1("the", ["a"]) == 1.0  # both empty after normalisation
+
+
+def test_citation_precision() -> None:
+    assert metrics.citation_precision(["e1", "e2", "e3", "e4"], ["e1", "e3", "e9"]) == 0.5
+    assert metrics.citation_precision([], ["e1"]) is None
+
+
+def test_percentile_interpolates_linearly() -> None:
+    values = [10, 20, 30, 40, 50]
+    assert metrics.percentile(values, 50) == 30
+    assert metrics.percentile(values, 95) == pytest.approx(48.0)  # position 3.8: 40 + 0.8 * 10
+    assert metrics.percentile([7], 95) == 7
+    assert metrics.percentile([], 50) is None
+
+
+def _row(status="ok", found=(True,), tokens=100, latency=1.0, kind="k", reason=None) -> dict:
+    return {"system": "s", "id": "q", "kind": kind, "status": status, "stop_reason": reason,
+            "evidence_found": list(found), "context_tokens": tokens, "latency_s": latency}
+
+
+def test_aggregate_pools_phrases_and_counts_incomplete_reasons() -> None:
+    rows = [
+        _row(found=(True, False), tokens=100, latency=1.0),
+        _row(found=(True,), tokens=300, latency=3.0, status="incomplete", reason="context_budget"),
+        _row(status="error", found=(False, False), tokens=0, latency=9.0, reason="error"),
+    ]
+    agg = metrics.aggregate(rows)
+    assert agg["evidence_recall"] == pytest.approx(2 / 5)  # pooled over phrases
+    assert agg["all_evidence_rate"] == pytest.approx(1 / 3)
+    assert agg["mean_context_tokens"] == 200  # the failed question is left out of token and latency stats
+    assert agg["p50_context_tokens"] == 200
+    assert agg["p95_context_tokens"] == pytest.approx(290.0)
+    assert agg["p50_latency_s"] == 2.0
+    assert agg["incomplete_rate"] == pytest.approx(2 / 3)
+    assert agg["incomplete_reasons"] == {"context_budget": 1, "error": 1}
+    assert agg["failed"] == 1

@@ -1,0 +1,185 @@
+"""The runner: results, reports, a failing question, timeouts, resume after a partial or killed run."""
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.store import Corpus
+from clew.evals import runner
+from clew.evals.datasets import Question
+from clew.evals.systems import SYSTEMS, parse_systems
+from clew.errors import InputError
+from clew.testing import FunctionModel, reply_text
+from tests.conftest import ROOT
+
+BM25_TREE = [SYSTEMS["bm25"], SYSTEMS["tree-ranked"]]
+
+
+def cite_first(messages: list[dict]) -> dict:
+    """A reply that answers and cites the first evidence id shown in the last message."""
+    ids = re.findall(r"ev1:c:\d+:\d+:\d+", messages[-1]["content"])
+    return reply_text(f"Thirty days [{ids[0]}].")
+
+
+def run(questions, systems, corpus, out, **kw):
+    return asyncio.run(runner.run_eval(questions, systems, corpus, out, **kw))
+
+
+def stable(report: dict) -> dict:
+    """The report without wall-clock latencies (which a rerun of the same question changes)."""
+    drop = ("p50_latency_s", "p95_latency_s")
+    systems = {n: {k: v for k, v in agg.items() if k not in drop} for n, agg in report["systems"].items()}
+    kinds = {n: {k: {m: v for m, v in agg.items() if m not in drop} for k, agg in per.items()}
+             for n, per in report["by_kind"].items()}
+    return {"systems": systems, "by_kind": kinds, "config": report["config"]}
+
+
+def test_eval_writes_results_and_reports(notes: Corpus, questions: list[Question], tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    report = run(questions, BM25_TREE, notes, out, budget_tokens=300)
+    rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [(r["system"], r["id"]) for r in rows] == [(s, q) for s in ("bm25", "tree-ranked") for q in ("q1", "q2", "q3")]
+    bm25 = {r["id"]: r for r in rows if r["system"] == "bm25"}
+    assert bm25["q1"]["evidence_found"] == [True]
+    assert bm25["q3"]["evidence_found"] == [True, False]
+    assert all(r["context_tokens"] <= 300 for r in rows)
+    assert set(report) == {"systems", "by_kind", "config"}
+    assert report["systems"]["bm25"]["evidence_recall"] == pytest.approx(3 / 4)
+    assert report["by_kind"]["bm25"]["section"]["evidence_recall"] == 0.5
+    assert report["config"]["budget_tokens"] == 300
+    assert json.loads((out / "report.json").read_text()) == report
+    table = (out / "report.md").read_text()
+    assert "| bm25 | 0.750 |" in table and "Evidence recall by kind" in table
+    assert (out / "recall_vs_tokens.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_one_failing_question_is_recorded_and_the_run_goes_on(
+    notes: Corpus, questions: list[Question], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = runner.run_system
+
+    async def flaky(system, corpus, query, **kw):
+        if query == questions[1].question:
+            raise RuntimeError("the store went away")
+        return await real(system, corpus, query, **kw)
+
+    monkeypatch.setattr(runner, "run_system", flaky)
+    report = run(questions, [SYSTEMS["bm25"]], notes, tmp_path / "out")
+    rows = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
+    assert [(r["id"], r["status"], r["error"]) for r in rows] == [
+        ("q1", "ok", None), ("q2", "error", "RuntimeError: the store went away"), ("q3", "ok", None)]
+    assert rows[1]["evidence_found"] == [False]
+    agg = report["systems"]["bm25"]
+    assert (agg["failed"], agg["incomplete_reasons"]) == (1, {"error": 1})
+    assert agg["evidence_recall"] == pytest.approx(2 / 4)
+
+
+def test_a_question_past_its_timeout_fails_alone(notes: Corpus, questions: list[Question], tmp_path: Path) -> None:
+    async def slow(messages, tools):
+        if "robot logs" in json.dumps(messages).lower():
+            await asyncio.sleep(5)
+        return cite_first(messages)
+
+    report = run(questions, [SYSTEMS["tree-ranked"]], notes, tmp_path / "out", model=FunctionModel(slow), timeout_s=0.5)
+    rows = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
+    assert [r["status"] for r in rows] == ["error", "ok", "ok"]
+    assert rows[0]["error"] == "TimeoutError: timed out after 0.5 s"
+    assert rows[1]["answer"].startswith("Thirty days [ev1:") and rows[1]["citation_precision"] is not None
+    assert report["systems"]["tree-ranked"]["failed"] == 1
+
+
+def test_resume_after_a_partial_run_redoes_only_what_is_missing(
+    notes: Corpus, questions: list[Question], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "out"
+    first = run(questions, BM25_TREE, notes, out)
+    lines = (out / "results.jsonl").read_text().splitlines()
+    # as a kill leaves it: four rows written, out of order, and a fifth cut short
+    (out / "results.jsonl").write_text("\n".join([lines[3], lines[0], lines[4], lines[1], lines[5][:40]]))
+    calls = []
+    real = runner.run_system
+
+    async def spy(system, corpus, query, **kw):
+        calls.append((system.name, query))
+        return await real(system, corpus, query, **kw)
+
+    monkeypatch.setattr(runner, "run_system", spy)
+    second = run(questions, BM25_TREE, notes, out)
+    assert calls == [("bm25", questions[2].question), ("tree-ranked", questions[2].question)]
+    resumed = (out / "results.jsonl").read_text().splitlines()
+    assert [resumed[i] for i in (0, 1, 3, 4)] == [lines[i] for i in (0, 1, 3, 4)]  # kept as they were, in order
+    assert [json.loads(line)["id"] for line in resumed] == ["q1", "q2", "q3"] * 2
+    assert stable(second) == stable(first)
+    calls.clear()
+    assert stable(run(questions, BM25_TREE, notes, out)) == stable(first)
+    assert calls == []
+
+
+KILLED_RUN = """
+import asyncio, sys, time
+from pathlib import Path
+from clew.corpus.store import Corpus
+from clew.evals import runner
+from clew.evals.datasets import Question
+from clew.evals.systems import SYSTEMS
+
+real = runner.run_system
+async def slow(*args, **kw):
+    await asyncio.sleep(0.3)
+    return await real(*args, **kw)
+runner.run_system = slow
+questions = [Question(id=f"q{i}", question=f"robot logs question {i}", evidence=("Robot logs are kept for 30 days.",))
+             for i in range(20)]
+with Corpus(sys.argv[1], read_only=True) as corpus:
+    asyncio.run(runner.run_eval(questions, [SYSTEMS["bm25"]], corpus, Path(sys.argv[2]), concurrency=1))
+"""
+
+
+def test_resume_after_a_killed_process(notes_db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    script = tmp_path / "killed.py"
+    script.write_text(KILLED_RUN)
+    process = subprocess.Popen([sys.executable, str(script), str(notes_db), str(out)], cwd=ROOT,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)})
+    results = out / "results.jsonl"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not results.exists() or len(results.read_text().splitlines()) < 3):
+        time.sleep(0.05)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    partial = [json.loads(line)["id"] for line in results.read_text().splitlines() if line.endswith("}")]
+    assert 3 <= len(partial) < 20
+    questions = [Question(id=f"q{i}", question=f"robot logs question {i}", evidence=("Robot logs are kept for 30 days.",))
+                 for i in range(20)]
+    with Corpus(notes_db, read_only=True) as corpus:
+        report = run(questions, [SYSTEMS["bm25"]], corpus, out)
+    rows = [json.loads(line) for line in results.read_text().splitlines()]
+    assert [r["id"] for r in rows] == [f"q{i}" for i in range(20)]
+    assert report["systems"]["bm25"]["questions"] == 20 and report["systems"]["bm25"]["failed"] == 0
+
+
+def test_batch_answers_every_question(notes: Corpus, questions: list[Question], tmp_path: Path) -> None:
+    model = FunctionModel(lambda messages, tools: cite_first(messages))
+    rows = asyncio.run(runner.run_batch(questions, SYSTEMS["tree-ranked"], notes, tmp_path / "answers.jsonl", model=model))
+    assert [(r["id"], r["status"]) for r in rows] == [(q.id, "ok") for q in questions]
+    assert all(r["answer"].startswith("Thirty days [ev1:") and len(r["citations"]) == 1 for r in rows)
+    assert set(rows[0]) == {"id", "question", "status", "stop_reason", "error", "answer", "citations", "evidence_ids", "usage"}
+    assert rows[0]["usage"]["model_calls"] >= 1
+
+
+def test_systems_are_parsed_strictly() -> None:
+    assert [s.name for s in parse_systems("bm25, graph-ranked", have_model=False)] == ["bm25", "graph-ranked"]
+    with pytest.raises(InputError, match="unknown system"):
+        parse_systems("bm25,bm26", have_model=False)
+    with pytest.raises(InputError, match="tree-agentic need"):
+        parse_systems("tree-agentic", have_model=False)
+    with pytest.raises(InputError, match="named twice"):
+        parse_systems("bm25,bm25", have_model=False)
