@@ -46,6 +46,9 @@ class Corpus:
         except duckdb.Error as error:
             raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
         self._write_lock = threading.Lock()
+        self.generation = 0
+        """Committed write transactions in this process. DuckDB lets no other process write a
+        file this one holds, so caches keyed by it stay true until it moves."""
         self._check_schema()
 
     # -- lifecycle -------------------------------------------------------------------------
@@ -77,6 +80,7 @@ class Corpus:
                 raise
             else:
                 cur.execute("COMMIT")
+                self.generation += 1
             finally:
                 cur.close()
 

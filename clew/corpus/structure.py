@@ -234,33 +234,31 @@ class ReadableCache:
 
 
 class FrozenCache:
-    """Per *read-only* corpus: answers that may change only through a writer.
+    """Per corpus: answers that change only through a write (current versions, edges).
 
-    DuckDB lets no process write a file while another holds it read-only, so for a corpus
-    opened read-only every answer (current versions, edges) stays true until it is closed.
-    Callers must only use this cache when ``corpus.read_only`` is set.
+    DuckDB lets no other process write a file while this one holds it (read-only or
+    read-write), so an answer stays true until this process commits a write: a read-only
+    corpus never invalidates, a read-write one whenever ``corpus.generation`` moves.
     """
 
     def __init__(self, max_entries: int = 262144) -> None:
         self._lock = threading.Lock()
-        self._per_corpus: weakref.WeakKeyDictionary[Any, _Lru[Any, Any]] = weakref.WeakKeyDictionary()
+        self._per_corpus: weakref.WeakKeyDictionary[Any, tuple[int, _Lru[Any, Any]]] = weakref.WeakKeyDictionary()
         self.max_entries = max_entries
 
     def get(self, corpus: Any, key: Any) -> Any:
-        if not corpus.read_only:
-            return None
         with self._lock:
-            lru = self._per_corpus.get(corpus)
-            return lru.get(key) if lru is not None else None
+            entry = self._per_corpus.get(corpus)
+            if entry is None or entry[0] != corpus.generation:
+                return None
+            return entry[1].get(key)
 
     def put(self, corpus: Any, key: Any, value: Any) -> None:
-        if not corpus.read_only:
-            return
         with self._lock:
-            lru = self._per_corpus.get(corpus)
-            if lru is None:
-                lru = self._per_corpus[corpus] = _Lru(self.max_entries)
-            lru.put(key, value)
+            entry = self._per_corpus.get(corpus)
+            if entry is None or entry[0] != corpus.generation:
+                entry = self._per_corpus[corpus] = (corpus.generation, _Lru(self.max_entries))
+            entry[1].put(key, value)
 
 
 SKELETONS = SkeletonCache()

@@ -1,0 +1,199 @@
+"""The MCP server through an in-memory client session: every tool, its errors, its docstring."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from mcp.client.client import Client
+
+from clew.agent.request import BOUNDS
+from clew.agent.result import RetrievalResult
+from clew.budgets.limits import HARD_MAX_TOOL_CALLS
+from clew.corpus.access import Principal
+from clew.corpus.reader import Scope
+from clew.corpus.search.api import SearchResult
+from clew.corpus.store import Corpus
+from clew.navigation.evidence import MAX_IDS
+from clew.navigation.graph import MAX_SEEDS
+from clew.navigation.models import CitationReport, EvidenceResult, NavigationResult, NeighborsResult, ReadResult, SliceResult
+from clew.navigation.tree import navigate_document_tree
+from clew.server import mcp as clew_mcp
+from clew.server.config import ServerConfig
+
+from .conftest import ACME, MISSING
+
+READER = Principal(name="reader", row_filter={"bool": {"must_not": [{"term": {"status": "restricted"}}]}})
+
+
+def session(corpus: Corpus, principal: Principal | None = None) -> Callable[[Callable[[Client], Awaitable[Any]]], Any]:
+    def run(body: Callable[[Client], Awaitable[Any]]) -> Any:
+        async def go() -> Any:
+            async with Client(clew_mcp.build_server(corpus, ServerConfig(), principal=principal)) as client:
+                return await body(client)
+
+        return asyncio.run(go())
+
+    return run
+
+
+async def call(client: Client, name: str, arguments: dict[str, Any]) -> Any:
+    return await client.call_tool(name, arguments)
+
+
+def test_every_tool_is_listed_with_the_contract(corpus: Corpus) -> None:
+    tools = session(corpus)(lambda c: c.list_tools()).tools
+    assert sorted(t.name for t in tools) == sorted([*clew_mcp.TOOLS, "retrieve"])
+    for tool in tools:
+        assert "call search first" in tool.description and "at most two widening rounds" in tool.description
+        assert tool.output_schema is not None
+    nav = next(t for t in tools if t.name == "navigate_document_tree")
+    assert nav.input_schema["properties"]["relation"]["enum"] == [
+        "parent", "siblings", "children", "previous", "next", "table_context"]
+    assert nav.input_schema["required"] == ["evidence_id", "relation"]
+
+
+CASES: list[tuple[str, dict[str, Any], type]] = [
+    ("search", {"query": "Orion planner", "limit": 2}, SearchResult),
+    ("navigate_document_tree", {"evidence_id": ACME[0], "relation": "next", "limit": 3, "max_chars": 4000},
+     NavigationResult),
+    ("navigate", {"document": "acme-notes.md", "start_offset": 0, "end_offset": 10, "top_k": 2}, ReadResult),
+    ("read", {"document": "acme-notes.md", "top_k": 2}, ReadResult),
+    ("grep", {"document": "acme-notes.md", "pattern": "daniel okafor"}, ReadResult),
+    ("expand_neighbors", {"ids": [ACME[0]], "relationship_types": ["next"]}, NeighborsResult),
+    ("fetch_slice", {"id": ACME[1], "window": 3}, SliceResult),
+    ("fetch_evidence", {"ids": [ACME[1]]}, EvidenceResult),
+    ("check_citations", {"ids": [ACME[1]]}, CitationReport),
+    ("retrieve", {"query": "who owns Orion Maps", "collection": "notes"}, RetrievalResult),
+]
+
+
+@pytest.mark.parametrize(("name", "arguments", "model"), CASES, ids=[c[0] for c in CASES])
+def test_each_tool_answers_with_its_model(corpus: Corpus, name: str, arguments: dict, model: type) -> None:
+    result = session(corpus)(lambda c: call(c, name, arguments))
+    assert not result.is_error, result.content
+    parsed = model.model_validate(result.structured_content)
+    assert getattr(parsed, "status", "ok") in ("ok", "incomplete")
+
+
+BAD: list[tuple[str, dict[str, Any], str]] = [
+    ("search", {"query": "  "}, "query"),
+    ("navigate_document_tree", {"evidence_id": ACME[0], "relation": "NEXT"}, "relation"),
+    ("navigate_document_tree", {"evidence_id": ACME[0], "relation": "next", "limit": "3"}, "limit"),
+    ("navigate", {"document": "acme-notes.md", "start_offset": 9, "end_offset": 1}, "end_offset"),
+    ("read", {"document": "acme-notes.md", "top_k": 1.5}, "top_k"),
+    ("grep", {"document": "acme-notes.md", "pattern": "x", "mode": "regex"}, "mode"),
+    ("expand_neighbors", {"ids": []}, "ids"),
+    ("fetch_slice", {"id": "garbage"}, "malformed"),
+    ("fetch_evidence", {"ids": ["ev1:c:1"]}, "malformed"),
+    ("check_citations", {"ids": "ev1:c:1:1:0"}, "ids"),
+    ("retrieve", {"query": " ", "collection": "notes"}, "query"),
+]
+
+
+@pytest.mark.parametrize(("name", "arguments", "named"), BAD, ids=[f"{b[0]}-{b[2]}" for b in BAD])
+def test_bad_input_is_a_tool_error_naming_the_field(corpus: Corpus, name: str, arguments: dict, named: str) -> None:
+    result = session(corpus)(lambda c: call(c, name, arguments))
+    assert result.is_error
+    assert named in result.content[0].text
+
+
+@pytest.mark.parametrize("name", ["navigate_document_tree", "read", "grep", "expand_neighbors", "fetch_slice",
+                                  "fetch_evidence"])
+def test_a_denied_row_is_the_same_error_as_a_missing_one(corpus: Corpus, secret_id: str, name: str) -> None:
+    def arguments(target: str) -> dict[str, Any]:
+        document = "budget.txt" if target == secret_id else "nope.txt"
+        return {"navigate_document_tree": {"evidence_id": target, "relation": "next"},
+                "read": {"document": document}, "grep": {"document": document, "pattern": "orion"},
+                "expand_neighbors": {"ids": [target]}, "fetch_slice": {"id": target},
+                "fetch_evidence": {"ids": [target]}}[name]
+
+    async def both(client: Client) -> tuple[Any, Any]:
+        return await call(client, name, arguments(secret_id)), await call(client, name, arguments(MISSING))
+
+    denied, missing = session(corpus, READER)(both)
+    assert denied.is_error and missing.is_error
+    assert denied.content[0].text == missing.content[0].text
+    assert "unavailable" in denied.content[0].text
+    allowed = session(corpus)(lambda c: call(c, name, arguments(secret_id)))
+    assert not allowed.is_error
+
+
+def test_search_and_retrieve_never_show_a_denied_row(corpus: Corpus, secret_id: str) -> None:
+    async def both(client: Client) -> tuple[Any, Any]:
+        return (await call(client, "search", {"query": "Orion budget restricted"}),
+                await call(client, "retrieve", {"query": "Orion budget restricted", "collection": "notes"}))
+
+    found, ran = session(corpus, READER)(both)
+    assert secret_id not in [h["evidence_id"] for h in found.structured_content["hits"]]
+    assert secret_id not in [h["evidence_id"] for h in ran.structured_content["hits"]]
+
+
+def test_fetched_evidence_becomes_citable_in_the_session(corpus: Corpus) -> None:
+    async def flow(client: Client) -> tuple[Any, Any]:
+        before = await call(client, "check_citations", {"ids": [ACME[1]]})
+        await call(client, "fetch_evidence", {"ids": [ACME[1]]})
+        return before, await call(client, "check_citations", {"ids": [ACME[1]]})
+
+    before, after = session(corpus)(flow)
+    assert before.structured_content["verdicts"][0]["reason"] == "not_fetched"
+    assert after.structured_content["all_citable"] is True
+
+
+def test_navigation_equals_the_python_call(corpus: Corpus) -> None:
+    arguments = {"evidence_id": ACME[0], "relation": "next", "limit": 3, "max_chars": 4000}
+    result = session(corpus)(lambda c: call(c, "navigate_document_tree", arguments))
+    direct = navigate_document_tree(Scope(corpus), ACME[0], "next", 3, 4000)
+    assert NavigationResult.model_validate(result.structured_content) == direct
+
+
+# -- the numbers the docstrings state are the numbers the code applies ----------------------
+
+APPLIED: dict[str, Callable[[dict[str, Any], str], int]] = {
+    "expand_neighbors": lambda r, name: r[name] if name in ("depth", "limit") else r["filters"][name],
+    "search": lambda r, name: r["applied"][name],
+}
+
+
+def _applied(result: dict[str, Any], tool: str, name: str) -> int:
+    return APPLIED.get(tool, lambda r, n: r["applied"][n])(result, name)
+
+
+BASE: dict[str, dict[str, Any]] = {
+    "search": {"query": "orion"},
+    "navigate_document_tree": {"evidence_id": ACME[0], "relation": "next"},
+    "navigate": {"document": "acme-notes.md", "start_offset": 0, "end_offset": 0},
+    "read": {"document": "acme-notes.md"},
+    "grep": {"document": "acme-notes.md", "pattern": "orion"},
+    "expand_neighbors": {"ids": [ACME[0]]},
+    "fetch_slice": {"id": ACME[0]},
+    "fetch_evidence": {"ids": [ACME[0]]},
+}
+
+
+def test_docstring_bounds_are_the_bounds_the_tools_apply(corpus: Corpus) -> None:
+    checked = 0
+    for tool, (_, bounds) in clew_mcp.TOOLS.items():
+        for name, low, high in re.findall(r"(\w+) (\d+)-(\d+)", bounds):
+            async def both(client: Client, tool: str = tool, name: str = name) -> tuple[Any, Any]:
+                return (await call(client, tool, {**BASE[tool], name: -10**9}),
+                        await call(client, tool, {**BASE[tool], name: 10**9}))
+
+            under, over = session(corpus)(both)
+            assert _applied(under.structured_content, tool, name) == int(low), (tool, name)
+            assert _applied(over.structured_content, tool, name) == int(high), (tool, name)
+            checked += 1
+    assert checked >= 15
+    # the counts the docstrings state, against the constants
+    assert "at most 8 seeds" in clew_mcp.TOOLS["expand_neighbors"][1] and MAX_SEEDS == 8
+    assert f"at most {MAX_IDS} ids" in clew_mcp.TOOLS["fetch_evidence"][1]
+    assert f"at most {MAX_IDS} ids" in clew_mcp.TOOLS["check_citations"][1]
+    words = {"one": 1, "two": 2, "three": 3}
+    rounds = re.search(r"at most (\w+) widening rounds", clew_mcp.CONTRACT)
+    assert rounds is not None and words[rounds.group(1)] == clew_mcp.MAX_WIDENING_ROUNDS
+    for name, low, high in re.findall(r"(\w+) (\d+)-(\d+)", clew_mcp.RETRIEVE_DOC):
+        expected = (1, HARD_MAX_TOOL_CALLS) if name == "max_tool_calls" else BOUNDS[name][1:]
+        assert (int(low), int(high)) == tuple(expected), name
