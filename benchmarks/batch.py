@@ -7,6 +7,10 @@ seconds per call and cites the first passage it is shown. The ideal time is the 
 alone spread over the concurrency: ``model calls x latency / concurrency``. Target (issue 6):
 1,000 questions at concurrency 32 with 100 ms per call finish within 1.5x the ideal.
 
+``runner_only`` times the runner by itself (each item only sleeps ``--latency``): the gap
+between it and the main figure is the agent's own CPU time per question (one process, one
+GIL: seed search, walk, token counting), which concurrency cannot hide.
+
     python benchmarks/batch.py --questions 1000 --concurrency 32 --latency 0.1
 """
 
@@ -25,7 +29,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
 from clew.evals.datasets import Question
-from clew.evals.runner import run_batch
+from clew.evals.runner import run_batch, run_resumable
 from clew.evals.systems import SYSTEMS
 from clew.testing import FunctionModel, reply_text
 
@@ -64,6 +68,22 @@ async def measure(corpus: Corpus, args: argparse.Namespace, out: Path) -> dict:
     }
 
 
+async def runner_only(args: argparse.Namespace, out: Path) -> dict:
+    """The runner alone: every item only waits ``--latency`` once (its own overhead, no agent work)."""
+
+    async def wait(question: Question) -> dict:
+        await asyncio.sleep(args.latency)
+        return {"id": question.id}
+
+    items = [Question(id=f"r{i:05d}", question="-") for i in range(args.questions)]
+    started = time.perf_counter()
+    await run_resumable(items, key=lambda q: q.id, row_key=lambda r: r["id"], work=wait,
+                        failed=lambda q, e, t: {"id": q.id, "error": str(e)}, path=out, concurrency=args.concurrency)
+    wall = time.perf_counter() - started
+    ideal = args.questions * args.latency / args.concurrency
+    return {"wall_s": round(wall, 3), "ideal_s": round(ideal, 3), "ratio": round(wall / ideal, 3)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--questions", type=int, default=1000)
@@ -77,6 +97,7 @@ def main() -> None:
             ingest_paths(corpus, [DEMO_CORPUS], chunk_tokens=DEFAULT_CHUNK_TOKENS)
         with Corpus(db, read_only=True) as corpus:
             result = asyncio.run(measure(corpus, args, Path(tmp) / "answers.jsonl"))
+        result["runner_only"] = asyncio.run(runner_only(args, Path(tmp) / "runner.jsonl"))
     print(json.dumps(result, indent=2))
 
 
