@@ -60,6 +60,8 @@ def eval_command(
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
     collection: CollectionOption = "default",
+    executor: Annotated[str, typer.Option(help="local (asyncio here) or ray (Ray Data; install clew[ray]; "
+                                                "RAY_ADDRESS names an existing cluster).")] = "local",
 ) -> None:
     """Evaluate retrieval systems on a QA set under one context token budget."""
     from clew.corpus.store import Corpus
@@ -77,13 +79,21 @@ def eval_command(
             else:
                 _ingest(db, corpus_dir or questions, dataset, collection, glob)
         require_db(db)
+        if executor not in ("local", "ray"):
+            raise fail(f"--executor is local or ray, not {executor!r}")
+        runner_elsewhere = None
+        if executor == "ray":
+            from clew.evals.ray_executor import RayExecutor
+
+            runner_elsewhere = RayExecutor(str(db.resolve()), budget_tokens=budget_tokens, collection=collection,
+                                           model=model, timeout_s=timeout, concurrency=concurrency)
         picked = dataset.questions[:limit] if limit is not None else dataset.questions
         config = {"dataset": str(questions), "format": fmt, "db": str(db), "model": model, "limit": limit,
                   "concurrency": concurrency, "timeout_s": timeout}
         with Corpus(db, read_only=True) as corpus:
             report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
                                           collection=collection, model=_model(model), concurrency=concurrency,
-                                          timeout_s=timeout, config=config))
+                                          timeout_s=timeout, config=config, executor=runner_elsewhere))
     except ClewError as error:
         raise fail(error) from error
     out.print(markdown(report), highlight=False, markup=False)

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -75,8 +75,13 @@ async def run_resumable(
     concurrency: int = DEFAULT_CONCURRENCY,
     timeout_s: float | None = DEFAULT_TIMEOUT_S,
     description: str = "running",
+    elsewhere: Callable[[list[Item]], Iterable[dict[str, Any]]] | None = None,
 ) -> list[dict[str, Any]]:
-    """Rows for ``items`` in item order; see the module docstring."""
+    """Rows for ``items`` in item order; see the module docstring.
+
+    ``elsewhere`` (e.g. the Ray executor) computes the rows of the items still to do, yielding
+    each as it is ready (with failures already recorded as rows); otherwise ``work`` runs here.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     existing = {row_key(row): row for row in read_rows(path)}
     _write_rows(path, list(existing.values()))  # drops a line cut short by a kill
@@ -97,17 +102,24 @@ async def run_resumable(
                     if isinstance(error, TimeoutError):
                         error = TimeoutError(f"timed out after {timeout_s} s")
                     row = failed(item, error, time.perf_counter() - began)
-                done[key(item)] = row
-                handle.write(json.dumps(row, ensure_ascii=False) + "\n")
-                handle.flush()
-                if bar is not None:
-                    rate = len(done) / max(time.perf_counter() - started, 1e-9)
-                    bar[0].update(bar[1], advance=1, rate=f"{rate:.1f}/s")
+                record(key(item), row)
+
+        def record(item_key: str, row: dict[str, Any]) -> None:
+            done[item_key] = row
+            handle.write(json.dumps(row, ensure_ascii=False) + "\n")
+            handle.flush()
+            if bar is not None:
+                rate = len(done) / max(time.perf_counter() - started, 1e-9)
+                bar[0].update(bar[1], advance=1, rate=f"{rate:.1f}/s")
 
         if bar is not None:
             bar[0].start()
         try:
-            await asyncio.gather(*(one(item) for item in todo))
+            if elsewhere is not None:
+                for row in elsewhere(list(todo)):
+                    record(row_key(row), row)
+            else:
+                await asyncio.gather(*(one(item) for item in todo))
         finally:
             if bar is not None:
                 bar[0].stop()
@@ -120,13 +132,20 @@ async def run_resumable(
 # --- evaluation -------------------------------------------------------------------------------
 
 
+def gold_documents(question: Question) -> list[str]:
+    """Relevant document keys: positive qrels, else the question's sources."""
+    qrels = question.qrels or {source: 1 for source in question.sources}
+    return [key for key, grade in qrels.items() if grade > 0]
+
+
 def score(question: Question, system: System, outcome: Outcome, latency_s: float) -> dict[str, Any]:
     """One results.jsonl row: what the system returned for the question, and its metrics."""
-    texts = [p.text for p in outcome.passages]
-    found = metrics.evidence_found(question.evidence, texts)
     ranked = metrics.dedupe(p.document_key for p in outcome.passages)
-    qrels = question.qrels or {source: 1 for source in question.sources}
-    relevant = [k for k, grade in qrels.items() if grade > 0]
+    relevant = gold_documents(question)
+    if question.evidence:
+        found = metrics.evidence_found(question.evidence, [p.text for p in outcome.passages])
+    else:  # BEIR: the gold is the relevant documents
+        found = [key in ranked for key in relevant]
     if question.evidence:  # a passage supports when it holds a gold phrase; else when its document is relevant
         supporting = [p.evidence_id for p in outcome.passages if any(metrics.evidence_found(question.evidence, [p.text]))]
     else:
@@ -155,34 +174,47 @@ def failure_row(question: Question, system: System, error: BaseException, latenc
     """A question that raised: recorded with its error, counted as finding nothing."""
     return {
         "system": system.name, "id": question.id, "kind": question.kind, "status": "error", "stop_reason": "error",
-        "error": f"{type(error).__name__}: {error}", "evidence_found": [False] * len(question.evidence),
-        "evidence_recall": 0.0 if question.evidence else None, "context_tokens": 0, "tool_calls": 0, "iterations": 0,
+        "error": f"{type(error).__name__}: {error}", "evidence_found": [False] * len(question.evidence or gold_documents(question)),
+        "evidence_recall": 0.0, "context_tokens": 0, "tool_calls": 0, "iterations": 0,
         "latency_s": round(latency_s, 4), "evidence_ids": [], "citations": [],
     }
+
+
+def pair_key(pair: tuple[System, Question]) -> str:
+    return f"{pair[0].name}\t{pair[1].id}"
+
+
+async def evaluate_pair(system: System, question: Question, corpus: Corpus, *, budget_tokens: int, collection: str,
+                        model: Model | None) -> dict[str, Any]:
+    """One results row: run ``system`` on ``question`` and score it (what every executor runs)."""
+    began = time.perf_counter()
+    outcome = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model)
+    return score(question, system, outcome, time.perf_counter() - began)
 
 
 async def run_eval(
     questions: Sequence[Question], systems: Sequence[System], corpus: Corpus, out: Path, *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS, collection: str = "default", model: Model | None = None,
     concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S,
-    config: dict[str, Any] | None = None,
+    config: dict[str, Any] | None = None, executor: Any = None,
 ) -> dict[str, Any]:
-    """Run every system on every question; write results.jsonl, report.json, report.md and the plot."""
+    """Run every system on every question; write results.jsonl, report.json, report.md and the plot.
+
+    ``executor`` (e.g. ``clew.evals.ray_executor.RayExecutor``) runs the pairs elsewhere; its
+    ``rows(pairs)`` yields result rows. By default they run here, on the event loop.
+    """
     from clew.evals.report import write_reports
 
     pairs = [(s, q) for s in systems for q in questions]
 
     async def work(pair: tuple[System, Question]) -> dict[str, Any]:
-        system, question = pair
-        began = time.perf_counter()
-        outcome = await run_system(system, corpus, question.question, budget=budget_tokens,
-                                   collection=collection, model=model)
-        return score(question, system, outcome, time.perf_counter() - began)
+        return await evaluate_pair(pair[0], pair[1], corpus, budget_tokens=budget_tokens, collection=collection, model=model)
 
     rows = await run_resumable(
-        pairs, key=lambda p: f"{p[0].name}\t{p[1].id}", row_key=lambda r: f"{r['system']}\t{r['id']}", work=work,
+        pairs, key=pair_key, row_key=lambda r: f"{r['system']}\t{r['id']}", work=work,
         failed=lambda p, e, t: failure_row(p[1], p[0], e, t), path=out / "results.jsonl",
         concurrency=concurrency, timeout_s=timeout_s, description="eval",
+        elsewhere=None if executor is None else executor.rows,
     )
     full_config = {"budget_tokens": budget_tokens, "systems": [s.name for s in systems], "questions": len(questions),
                    "collection": collection, **(config or {})}

@@ -148,7 +148,7 @@ async def run_system(system: System, corpus: Corpus, query: str, *, budget: int,
     u = result.usage
     return Outcome(
         passages=[Passage(h.evidence_id, h.document_key, h.text) for h in result.hits if h.fetched],
-        context_tokens=u.context_tokens, status=result.status, stop_reason=None if result.status == "ok" else result.stop_reason,
+        context_tokens=u.context_tokens, status=result.status, stop_reason=result.stop_reason,
         answer=generation.answer if generation is not None else None,
         citations=[c.evidence_id for c in generation.citations if c.valid] if generation is not None else [],
         tool_calls=u.tool_calls, iterations=u.iterations, model_calls=u.model_calls,

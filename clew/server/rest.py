@@ -209,8 +209,13 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
         if not request.stream:
             return await _retrieve(request, corpus, model)
         events = stream(request, corpus=corpus, model=model)
+        try:  # a request the run refuses at once (e.g. an unknown collection) is an HTTP error, not a stream
+            first = await anext(events)
+        except InputError as error:
+            raise input_error(error) from error
 
         async def sse() -> AsyncIterator[bytes]:
+            yield format_sse_event(event=first.type, data_str=first.model_dump_json())
             async for event in events:
                 yield format_sse_event(event=event.type, data_str=event.model_dump_json())
 

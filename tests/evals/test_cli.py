@@ -63,3 +63,21 @@ def test_batch_writes_one_line_per_question(tmp_path: Path, notes_db: Path) -> N
     assert [r["id"] for r in rows] == ["a", "b"]
     assert all(r["evidence_ids"] and r["usage"]["context_tokens"] > 0 for r in rows)
     assert json.loads(result.stdout)["questions"] == 2
+
+
+def test_eval_beir_scores_documents_against_qrels(tmp_path: Path) -> None:
+    folder = tmp_path / "beir"
+    (folder / "qrels").mkdir(parents=True)
+    (folder / "corpus.jsonl").write_text(
+        json.dumps({"_id": "d1", "title": "Tea", "text": "Green tea is steamed, rolled and dried."}) + "\n"
+        + json.dumps({"_id": "d2", "title": "Coffee", "text": "Coffee beans are roasted and ground."}) + "\n")
+    (folder / "queries.jsonl").write_text(json.dumps({"_id": "1", "text": "how are coffee beans roasted"}) + "\n")
+    (folder / "qrels" / "test.tsv").write_text("query-id\tcorpus-id\tscore\n1\td2\t1\n")
+    result = runner.invoke(app, ["eval", str(folder), "--format", "beir", "--db", str(tmp_path / "b.duckdb"),
+                                 "--systems", "bm25", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    (row,) = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
+    assert (row["recall_at_10"], row["mrr"], row["ndcg_at_10"]) == (1.0, 1.0, 1.0)
+    report = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert report["systems"]["bm25"]["ndcg_at_10"] == 1.0
+    assert row["evidence_found"] == [True]  # BEIR: one flag per relevant document

@@ -51,13 +51,16 @@ RECORDS = [
 
 
 def build_corpus(folder: Path, acme_path: Path) -> Path:
-    """acme-notes.md (merge_sections, 160 tokens), then two JSONL records, in collection notes."""
+    """acme-notes.md (merge_sections, 160 tokens) and two JSONL records in notes; one record in private."""
     path = folder / "corpus.duckdb"
     records = folder / "records.jsonl"
     records.write_text("\n".join(json.dumps(r) for r in RECORDS) + "\n", encoding="utf-8")
     with Corpus(path) as corpus:
         ingest_paths(corpus, [acme_path], collection="notes", chunk_tokens=160, merge_sections=True)
         ingest_paths(corpus, [records], collection="notes", chunk_tokens=160)
+        private = folder / "private.jsonl"
+        private.write_text(json.dumps({"key": "salaries.txt", "text": "Orion salaries."}) + "\n", encoding="utf-8")
+        ingest_paths(corpus, [private], collection="private", chunk_tokens=160)
     return path
 
 

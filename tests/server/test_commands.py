@@ -164,3 +164,55 @@ def test_navigation_is_identical_through_python_cli_rest_and_mcp(db_path: Path, 
 
         through_mcp = asyncio.run(mcp())
     assert through_python["items"] and through_python == through_cli == through_rest == through_mcp
+
+
+def test_mcp_over_streamable_http_on_loopback(db_path: Path) -> None:
+    from mcp.client.streamable_http import streamable_http_client
+
+    refused = runner.invoke(app, ["mcp", "--db", str(db_path), "--transport", "http", "--host", "0.0.0.0"])
+    assert refused.exit_code == 2 and "loopback" in refused.stderr
+    port = free_port()
+    server = subprocess.Popen([*CLEW, "mcp", "--db", str(db_path), "--transport", "http", "--port", str(port)],
+                              env=env(), stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.1)
+
+        async def go() -> dict:
+            async with Client(streamable_http_client(f"http://127.0.0.1:{port}/mcp")) as client:
+                return (await client.call_tool("navigate_document_tree", NAV)).structured_content
+
+        navigated = asyncio.run(go())
+        assert [i["evidence_id"] for i in navigated["items"]] == [ACME[1]]
+    finally:
+        server.terminate()
+        server.wait(20)
+
+
+def test_a_read_only_server_lets_readers_in_and_keeps_writers_out(db_path: Path, config_path: Path,
+                                                                   tmp_path: Path) -> None:
+    port = free_port()
+    server = subprocess.Popen([*CLEW, "serve", "--db", str(db_path), "--config", str(config_path), "--port", str(port),
+                               "--read-only"], env=env(), stderr=subprocess.PIPE, text=True)
+    try:
+        wait_healthy(f"http://127.0.0.1:{port}", server)
+        reader = subprocess.run([*CLEW, "stats", "--db", str(db_path), "--json"], env=env(), capture_output=True,
+                                text=True, timeout=60)
+        assert reader.returncode == 0, reader.stderr
+        assert {c["name"] for c in json.loads(reader.stdout)["collections"]} == {"notes", "private"}
+        other = tmp_path / "other.md"
+        other.write_text("# Other\n\nA writer.\n", encoding="utf-8")
+        writer = subprocess.run([*CLEW, "ingest", str(other), "--db", str(db_path)], env=env(), capture_output=True,
+                                text=True, timeout=60)
+        assert writer.returncode == 2 and "lock" in writer.stderr.lower()
+    finally:
+        server.terminate()
+        server.wait(20)
+        if server.stderr:
+            server.stderr.close()

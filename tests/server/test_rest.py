@@ -79,6 +79,13 @@ def test_search(client: TestClient, secret_id: str) -> None:
     assert secret_id not in [h["evidence_id"] for h in hidden["hits"]] and hidden["hits"]
 
 
+def test_search_filter(client: TestClient) -> None:
+    body = {"query": "orion", "filter": {"term": {"status": "published"}}}
+    hits = client.post("/v1/search", json=body, headers=auth()).json()["hits"]
+    assert [h["document_key"] for h in hits] == ["lunch.txt"]
+    bad(client.post("/v1/search", json={"query": "orion", "filter": {"tern": {"a": 1}}}, headers=auth()), "filter")
+
+
 def test_search_bad_input(client: TestClient) -> None:
     bad(client.post("/v1/search", json={"query": "  "}, headers=auth()), "query")
     bad(client.post("/v1/search", json={"query": "x", "limit": "5"}, headers=auth()), "limit")
@@ -95,8 +102,9 @@ def test_search_unknown_and_unreadable_collections_are_the_same_404(client: Test
     assert body["error"] == "unavailable" and body["field"] == "collection"
     unreadable = client.post("/v1/search", json={"query": "x", "collection": "notes"}, headers=auth(NARROW))
     assert unreadable.status_code == 200  # narrow may read notes
-    other = client.post("/v1/search", json={"query": "x", "collection": "elsewhere"}, headers=auth(NARROW))
-    assert other.status_code == 404 and other.json()["field"] == "collection"
+    other = client.post("/v1/search", json={"query": "orion", "collection": "private"}, headers=auth(NARROW))
+    assert (other.status_code, other.json()) == (404, {**body, "detail": "unknown collection 'private'"})
+    assert client.post("/v1/search", json={"query": "orion", "collection": "private"}, headers=auth()).json()["hits"]
 
 
 # -- navigation -----------------------------------------------------------------------------
@@ -219,6 +227,23 @@ def test_retrieval_bad_input(client: TestClient) -> None:
     nav = {"strategy": "tree", "max_steps": 3}
     response = client.post("/v1/agents/retrieval", json=ask(steps={"retrieval": {"navigation": nav}}), headers=auth())
     bad(response, "steps.retrieval.navigation.max_steps")
+
+
+def test_retrieval_in_an_unknown_or_unreadable_collection_is_404(client: TestClient) -> None:
+    for stream in (False, True):
+        body = {**ask(stream=stream), "queries": [{"collection": "nope"}]}
+        missing = client.post("/v1/agents/retrieval", json=body, headers=auth())
+        body = {**ask(stream=stream), "queries": [{"collection": "private"}]}
+        unreadable = client.post("/v1/agents/retrieval", json=body, headers=auth(NARROW))
+        assert missing.status_code == unreadable.status_code == 404
+        assert missing.json()["field"] == unreadable.json()["field"] == "collection"
+
+
+def test_retrieval_streams_events_then_the_result_in_process(client: TestClient) -> None:
+    response = client.post("/v1/agents/retrieval", json=ask(stream=True), headers=auth())
+    assert response.status_code == 200 and response.headers["content-type"].startswith("text/event-stream")
+    kinds = [line.removeprefix("event: ") for line in response.text.splitlines() if line.startswith("event: ")]
+    assert kinds[-1] == "result" and set(kinds[:-1]) == {"step"}
 
 
 def test_retrieval_principal_comes_from_the_key(client: TestClient, secret_id: str) -> None:

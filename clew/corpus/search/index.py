@@ -145,18 +145,17 @@ def compact(corpus: Corpus) -> None:
         cur.execute("CREATE TABLE search_postings_sorted AS SELECT * FROM search_postings ORDER BY term_id, chunk_id")
         cur.execute("DROP TABLE search_postings")
         cur.execute("ALTER TABLE search_postings_sorted RENAME TO search_postings")
-        columns = ", ".join(
-            f"coalesce(max(p.tf) FILTER (WHERE t.dense_col = {i}), 0)::SMALLINT AS d{i}" for i in range(len(dense))
-        )
-        select_dense = f", {columns}" if dense else ""
+        # pivot the dense terms' postings into columns through one map per chunk: 256 FILTER
+        # aggregates over a join measured ~700 ms against ~30 ms per 1,000-chunk batch
+        columns = "".join(f", coalesce(m.tfs[{i}], 0)::SMALLINT AS d{i}" for i in range(len(dense)))
         cur.execute(
             f"""CREATE TABLE search_docs_new AS
-                SELECT s.chunk_id, s.document_id, s.version, s.ordinal, s.length, s.live{select_dense}
-                FROM search_docs s
-                LEFT JOIN search_postings p ON p.chunk_id = s.chunk_id
-                     AND p.term_id IN (SELECT term_id FROM search_terms WHERE dense_col IS NOT NULL)
-                LEFT JOIN search_terms t ON t.term_id = p.term_id
-                GROUP BY ALL ORDER BY s.chunk_id"""
+                WITH m AS (
+                    SELECT p.chunk_id, map_from_entries(list({{'k': t.dense_col, 'v': p.tf}})) AS tfs
+                    FROM search_postings p JOIN search_terms t ON t.term_id = p.term_id
+                    WHERE t.dense_col IS NOT NULL GROUP BY p.chunk_id)
+                SELECT s.chunk_id, s.document_id, s.version, s.ordinal, s.length, s.live{columns}
+                FROM search_docs s LEFT JOIN m ON m.chunk_id = s.chunk_id ORDER BY s.chunk_id"""
         )
         cur.execute("DROP TABLE search_docs")
         cur.execute("ALTER TABLE search_docs_new RENAME TO search_docs")
