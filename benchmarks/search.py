@@ -42,7 +42,7 @@ CHUNK_TOKENS = 400  # pseudo-words cost ~2 tokens: a 120-word section is one chu
 MODEL = "bench-random-384"
 
 
-def build(db: Path, chunks: int, work: Path) -> dict:
+def build(db: Path, chunks: int, work: Path, with_vectors: bool = True) -> dict:
     if db.exists():
         return {"cached": True}
     folder = work / f"md-{chunks}"
@@ -57,8 +57,10 @@ def build(db: Path, chunks: int, work: Path) -> dict:
         ingest_seconds = time.perf_counter() - started
         started = time.perf_counter()
         rng = np.random.default_rng(7)
+        keys: list = []
         cur = corpus.cursor()
-        keys = cur.execute("SELECT document_id, version, ordinal FROM chunks ORDER BY ALL").fetchall()
+        if with_vectors:
+            keys = cur.execute("SELECT document_id, version, ordinal FROM chunks ORDER BY ALL").fetchall()
         for start in range(0, len(keys), 100_000):
             part = keys[start : start + 100_000]
             vectors = rng.standard_normal((len(part), 384), dtype=np.float32)
@@ -102,6 +104,7 @@ def summary(ms: list[float]) -> dict:
 def measure_clew(db: Path) -> dict:
     out: dict = {}
     with Corpus(db, read_only=True) as corpus:
+        has_vectors = corpus.cursor().execute("SELECT count(*) FROM embeddings WHERE model = ?", [MODEL]).fetchone()[0]
         plain = Scope(corpus)
         team = Scope(corpus, Principal(name="team3", row_filter={"bool": {"must": [
             {"term": {"status": "published"}}, {"term": {"acl": "team3"}}]}}))
@@ -113,6 +116,8 @@ def measure_clew(db: Path) -> dict:
         out["bm25_all"] = summary(all_ms)
         filtered = [timed(lambda q=q: bm25_search(team, q, limit=10)) for qs in queries().values() for q in qs]
         out["bm25_all_with_row_filter"] = summary(filtered)
+        if not has_vectors:
+            return out
         rng = np.random.default_rng(11)
         vectors = rng.standard_normal((20, 384), dtype=np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
@@ -150,14 +155,15 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=1_000_000)
     parser.add_argument("--baseline-chunks", type=int, default=100_000)
     parser.add_argument("--cache", type=Path, default=Path("/tmp/clew-bench"))
+    parser.add_argument("--no-vectors", action="store_true", help="BM25 only (vectors: benchmarks/vectors.py)")
     args = parser.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
     result: dict = {"targets": {"bm25_p50_ms": 50, "bm25_p95_ms": 200, "hybrid_p50_ms": 150}}
     big = args.cache / f"search-{args.chunks}.duckdb"
-    result["build"] = build(big, args.chunks, args.cache)
+    result["build"] = build(big, args.chunks, args.cache, not args.no_vectors)
     result[f"clew_{args.chunks}"] = measure_clew(big)
     small = args.cache / f"search-{args.baseline_chunks}.duckdb"
-    result["baseline_build"] = build(small, args.baseline_chunks, args.cache)
+    result["baseline_build"] = build(small, args.baseline_chunks, args.cache, not args.no_vectors)
     result[f"clew_{args.baseline_chunks}"] = measure_clew(small)
     result[f"duckdb_fts_{args.baseline_chunks}"] = measure_fts(small, args.baseline_chunks)
     ours = result[f"clew_{args.baseline_chunks}"]["bm25_all"]["p50_ms"]

@@ -23,9 +23,9 @@ from clew.agent.states import State
 from clew.budgets.bounds import clamp
 from clew.budgets.limits import BudgetExhausted, fit_prefix
 from clew.budgets.tokens import count_tokens
-from clew.corpus import ids
 from clew.corpus.search.api import SearchRequest, search_in
-from clew.corpus.search.bm25 import score_chunks
+from clew.corpus.search.bm25 import score_texts
+from clew.corpus.search.index import index_text
 from clew.errors import InputError
 from clew.navigation.graph import expand_neighbors
 from clew.navigation.reading import read
@@ -75,10 +75,11 @@ def _candidate(ctl: Controller, item: object, score: float, depth: int, via: str
     )
 
 
-def _scores(ctl: Controller, evidence_ids: list[str]) -> dict[str, float]:
-    keys = [(d.document, d.version, d.ordinal) for d in map(ids.decode, evidence_ids) if d.ordinal is not None]
-    scored = score_chunks(ctl.deps.scope, ctl.deps.request.query, keys)  # type: ignore[arg-type]
-    return {ids.chunk_id(*key): score for key, score in scored.items()}
+def _scores(ctl: Controller, items: list) -> dict[str, float]:
+    """Own BM25 score of each passage (``evidence_id``, ``heading_path``, ``text``) against the query."""
+    texts = [index_text(item.heading_path, "", item.text) for item in items]
+    scores = score_texts(ctl.deps.scope, ctl.deps.request.query, texts)
+    return {item.evidence_id: score for item, score in zip(items, scores, strict=True)}
 
 
 async def seed(ctl: Controller) -> State:
@@ -93,7 +94,7 @@ async def seed(ctl: Controller) -> State:
         mode=spec.mode if spec else "bm25", limit=clamp(spec.limit if spec else 10, 1, 100), max_chars=20000,
     )
     result = await asyncio.to_thread(search_in, deps.scope, request)
-    own = await asyncio.to_thread(_scores, ctl, [h.evidence_id for h in result.hits])
+    own = await asyncio.to_thread(_scores, ctl, result.hits)
     hits = [_candidate(ctl, h, own.get(h.evidence_id, 0.0), 0, "seed", None) for h in result.hits]
     st.top_score = max((c.score for c in hits), default=0.0)
     starts = await asyncio.to_thread(_starts, ctl, hits)
@@ -125,7 +126,7 @@ def _starts(ctl: Controller, hits: list[Candidate]) -> list[Candidate]:
     for key in keys:
         first = read(ctl.deps.scope, document=key, top_k=1)
         if first.status == "ok" and first.items:
-            score = _scores(ctl, [first.items[0].evidence_id]).get(first.items[0].evidence_id, 0.0)
+            score = _scores(ctl, first.items[:1]).get(first.items[0].evidence_id, 0.0)
             starts.append(_candidate(ctl, first.items[0], score, 0, "start", None))
     return starts
 
@@ -248,7 +249,7 @@ async def _tree_children(ctl: Controller, parent: Candidate) -> None:
     ctl.note["tool"] = "navigate_document_tree(children)"
     result = await asyncio.to_thread(navigate_document_tree, deps.scope, parent.evidence_id, "children", 50, 20000)
     fresh = [i for i in result.items if i.evidence_id not in st.frontier.visited]
-    own = await asyncio.to_thread(_scores, ctl, [i.evidence_id for i in fresh])
+    own = await asyncio.to_thread(_scores, ctl, fresh)
     bonus = ADJACENCY_BONUS * st.top_score
     children = sorted((_candidate(ctl, i, own.get(i.evidence_id, 0.0), parent.depth + 1, "children",
                                   parent.evidence_id, bonus) for i in fresh),
@@ -275,7 +276,7 @@ async def _graph_neighbours(ctl: Controller) -> None:
     items = [n for n in items if n.id not in st.frontier.visited][:limit]
     st.frontier.items.clear()  # one path: only the current position's neighbours are candidates
     passages = await asyncio.to_thread(deps.scope.passages_by_ids, [n.id for n in items])
-    own = await asyncio.to_thread(_scores, ctl, list(passages))
+    own = await asyncio.to_thread(_scores, ctl, list(passages.values()))
     for neighbour in items:
         passage = passages.get(neighbour.id)
         if passage is None:

@@ -66,17 +66,17 @@ def plot(report: dict[str, Any], path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(6, 4))
-    for name, agg in report["systems"].items():
-        x, y = agg.get("mean_context_tokens"), agg.get("evidence_recall")
-        if x is None or y is None:
-            continue
-        axes.scatter([x], [y])
-        axes.annotate(name, (x, y), textcoords="offset points", xytext=(5, 5))
+    figure, axes = plt.subplots(figsize=(7, 4))
+    points = [(name, agg.get("mean_context_tokens"), agg.get("evidence_recall")) for name, agg in report["systems"].items()]
+    points = [(name, x, y) for name, x, y in points if x is not None and y is not None]
+    for name, x, y in points:
+        axes.scatter([x], [y], label=name)
+    if points:
+        axes.legend(loc="lower right")
     axes.set_xlabel("mean context tokens")
     axes.set_ylabel("evidence recall")
     axes.set_ylim(0, 1.05)
-    axes.set_xlim(left=0)
+    axes.set_xlim(0, max([x for _, x, _ in points], default=1) * 1.1 or 1)
     axes.set_title(f"Evidence recall vs context tokens (budget {report['config'].get('budget_tokens')})")
     axes.grid(alpha=0.3)
     figure.tight_layout()

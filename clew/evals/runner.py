@@ -142,13 +142,11 @@ def score(question: Question, system: System, outcome: Outcome, latency_s: float
     """One results.jsonl row: what the system returned for the question, and its metrics."""
     ranked = metrics.dedupe(p.document_key for p in outcome.passages)
     relevant = gold_documents(question)
-    if question.evidence:
+    if question.evidence:  # gold phrases; a passage supports when it holds one
         found = metrics.evidence_found(question.evidence, [p.text for p in outcome.passages])
-    else:  # BEIR: the gold is the relevant documents
-        found = [key in ranked for key in relevant]
-    if question.evidence:  # a passage supports when it holds a gold phrase; else when its document is relevant
         supporting = [p.evidence_id for p in outcome.passages if any(metrics.evidence_found(question.evidence, [p.text]))]
-    else:
+    else:  # BEIR: the gold is the relevant documents, one flag each
+        found = [key in ranked for key in relevant]
         supporting = [p.evidence_id for p in outcome.passages if p.document_key in relevant]
     answer = outcome.answer
     return {

@@ -113,35 +113,32 @@ def bm25_search(
     return [ScoredChunk(int(d), int(v), int(o), float(s)) for d, v, o, s in cur.execute(sql, params).fetchall()]
 
 
-def score_chunks(scope: Scope, query: str, keys: list[tuple[int, int, int]]) -> dict[tuple[int, int, int], float]:
-    """BM25 scores of given chunks against ``query`` (chunks without a query term score 0).
+def score_texts(scope: Scope, query: str, texts: list[str]) -> list[float]:
+    """BM25 scores of passages given as their indexed text (see ``index.index_text``).
 
-    Used to rank navigation candidates on their own text; the caller has already read the
-    chunks under its scope, so no permission predicate is repeated here.
+    Used to rank navigation candidates the caller has already read: the scores equal what
+    the index would give those chunks, computed from the text with the corpus statistics,
+    without touching the index tables beyond one lookup of the query's terms.
     """
     terms = sorted(set(tokenize(query)))
-    if not terms or not keys:
-        return {}
+    if not terms or not texts:
+        return [0.0] * len(texts)
     cur = scope.cursor()
     live, total_length = cur.execute("SELECT live_chunks, total_length FROM search_stats").fetchone()
     found = cur.execute(
-        "SELECT term_id, df FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0", [terms]
+        "SELECT term, df FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0", [terms]
     ).fetchall()
     if not live or not found:
-        return {}
-    idf = {term_id: math.log(1 + (live - df + 0.5) / (df + 0.5)) for term_id, df in found}
+        return [0.0] * len(texts)
+    idf = {term: math.log(1 + (live - df + 0.5) / (df + 0.5)) for term, df in found}
     avgdl = total_length / live
-    rows = cur.execute(
-        f"""SELECT s.document_id, s.version, s.ordinal, p.term_id, p.tf, p.length
-            FROM search_docs s JOIN search_postings p ON p.chunk_id = s.chunk_id
-            WHERE p.term_id IN ({", ".join(str(t) for t in idf)})
-              AND (s.document_id, s.version, s.ordinal) IN
-                  (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))""",
-        [[k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]],
-    ).fetchall()
-    scores: dict[tuple[int, int, int], float] = {}
-    for doc, version, ordinal, term_id, tf, length in rows:
-        part = idf[term_id] * tf * (K1 + 1) / (tf + K1 * (1 - B + B * length / avgdl))
-        key = (int(doc), int(version), int(ordinal))
-        scores[key] = scores.get(key, 0.0) + part
+    scores = []
+    for text in texts:
+        tokens = tokenize(text)
+        norm = K1 * (1 - B + B * len(tokens) / avgdl)
+        counts: dict[str, int] = {}
+        for token in tokens:
+            if token in idf:
+                counts[token] = counts.get(token, 0) + 1
+        scores.append(sum(idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in counts.items()))
     return scores
