@@ -14,6 +14,7 @@ Register one tool per line (``registry.add(function, ArgumentsModel)``); see
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -56,12 +57,17 @@ class Tool:
         return cls(name or function.__name__, inspect.getdoc(function) or "", arguments, handler)
 
     def schema(self) -> dict[str, Any]:
-        """The OpenAI-style function schema of this tool."""
-        return {
-            "type": "function",
-            "function": {"name": self.name, "description": self.description,
-                         "parameters": _clean(self.arguments.model_json_schema())},
-        }
+        """The OpenAI-style function schema of this tool (built once: models are asked often)."""
+        return _schema(self.name, self.description, self.arguments)
+
+
+@functools.lru_cache(maxsize=None)
+def _schema(name: str, description: str, arguments: type[Args]) -> dict[str, Any]:
+    """Shared between callers: treat it as read-only."""
+    return {
+        "type": "function",
+        "function": {"name": name, "description": description, "parameters": _clean(arguments.model_json_schema())},
+    }
 
 
 def _clean(schema: Any) -> Any:
