@@ -77,7 +77,10 @@ def build_server(corpus: Corpus, config: ServerConfig | None = None, *, principa
     """An MCP server over ``corpus`` reading as ``principal`` (default: everything)."""
     config = config or ServerConfig()
     principal = principal or Principal(name="local")
-    ledger = EvidenceLedger()  # one session per server (stdio): fetched evidence stays citable
+    # What was fetched in full may be cited. The v2 protocol keeps no per-connection session, so
+    # the ledger is the server's: over stdio that is the one client that started it; over
+    # (loopback-only) HTTP every client of this process shares it.
+    ledger = EvidenceLedger()
     server = MCPServer(name="clew", instructions=CONTRACT)
 
     def scope(collection: str | None = None) -> Scope:
@@ -147,4 +150,5 @@ def _function(name: str, result_model: type[BaseModel],
 
     tool.__name__ = name
     tool.__signature__ = inspect.Signature(parameters, return_annotation=result_model)  # type: ignore[attr-defined]
+    tool.__annotations__ = {p.name: p.annotation for p in parameters} | {"return": result_model}
     return tool

@@ -200,9 +200,10 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
         return await _call("check_citations", {"ids": body.ids}, ToolContext(scope(principal, collection), ledger))
 
     @app.post("/v1/agents/retrieval", response_model=RetrievalResult, summary="retrieve",
-              openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
-                  "schema": {"type": "object", "description": "A RetrievalRequest; 'stream': true answers "
-                             "with Server-Sent Events (one 'step' event per step, then one 'result')."}}}}})
+              openapi_extra={"requestBody": {"required": True, "description": "A RetrievalRequest; "
+                             "'stream': true answers with Server-Sent Events (one 'step' event per step, then "
+                             "one 'result').", "content": {"application/json": {
+                                 "schema": {"$ref": "#/components/schemas/RetrievalRequest"}}}}})
     async def retrieval(body: Any = Body(...), principal: Principal = Depends(principal_of)) -> Any:
         """Run the retrieval agent. ``"stream": true`` streams one event per step, then the result."""
         request = _retrieval_request(body, principal, config)
@@ -249,7 +250,24 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
         await asyncio.to_thread(lambda: corpus.cursor().execute("SELECT 1").fetchone())
         return {"status": "ok"}
 
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """FastAPI's document, plus the RetrievalRequest schema (its body is read as JSON by hand,
+    so that the ``principal`` it may carry is dropped before validation)."""
+    if app.openapi_schema is None:
+        from fastapi.openapi.utils import get_openapi
+
+        document = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+        schemas = document.setdefault("components", {}).setdefault("schemas", {})
+        request = RetrievalRequest.model_json_schema(ref_template="#/components/schemas/{model}")
+        for name, schema in request.pop("$defs", {}).items():
+            schemas.setdefault(name, schema)
+        schemas["RetrievalRequest"] = request
+        app.openapi_schema = document
+    return app.openapi_schema
 
 
 class _WithoutBody:

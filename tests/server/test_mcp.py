@@ -54,6 +54,7 @@ def test_every_tool_is_listed_with_the_contract(corpus: Corpus) -> None:
     assert nav.input_schema["properties"]["relation"]["enum"] == [
         "parent", "siblings", "children", "previous", "next", "table_context"]
     assert nav.input_schema["required"] == ["evidence_id", "relation"]
+    assert "ctx" not in nav.input_schema["properties"]
 
 
 CASES: list[tuple[str, dict[str, Any], type]] = [

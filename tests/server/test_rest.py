@@ -45,6 +45,27 @@ def test_healthz_and_openapi(client: TestClient) -> None:
         assert path in paths
     schema = paths["/v1/navigate"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert schema["$ref"].endswith("NavigateDocumentTreeRequest")
+    document = client.get("/openapi.json").json()
+    retrieval = document["paths"]["/v1/agents/retrieval"]["post"]["requestBody"]["content"]["application/json"]
+    assert retrieval["schema"]["$ref"] == "#/components/schemas/RetrievalRequest"
+    components = document["components"]["schemas"]
+    assert "steps" in components["RetrievalRequest"]["properties"]
+    assert "Principal" in components and "Navigation" in components
+
+    def refs(node: object) -> list[str]:
+        found: list[str] = []
+        if isinstance(node, dict):
+            if isinstance(node.get("$ref"), str):
+                found.append(node["$ref"])
+            for value in node.values():
+                found.extend(refs(value))
+        elif isinstance(node, list):
+            for value in node:
+                found.extend(refs(value))
+        return found
+
+    for ref in refs(document):  # every reference resolves
+        assert ref.removeprefix("#/components/schemas/") in components, ref
 
 
 def test_no_auth_only_on_loopback() -> None:
