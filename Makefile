@@ -28,7 +28,8 @@ bench: $(STAMP)
 lock:
 	rm -rf .lockenv && $(PYTHON) -m venv .lockenv
 	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-	.lockenv/bin/python -m pip freeze --exclude-editable | grep -v '^clew' > constraints.txt
+	{ echo '# Every resolved dependency, pinned (make lock re-resolves it from pyproject.toml).'; \
+	  .lockenv/bin/python -m pip freeze --exclude-editable | grep '==' | grep -v '^clew'; } > constraints.txt
 	rm -rf .lockenv
 
 clean:
