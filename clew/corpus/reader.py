@@ -92,8 +92,12 @@ class Scope:
             if not self.principal.may_read_collection(self.collection) or self.collection not in self.corpus.collections():
                 raise UnknownCollection(self.collection)
 
-    def predicate(self, params: list[Any]) -> str:
-        """SQL over aliases ``col`` (collections) and ``v`` (document_versions)."""
+    def predicate(self, params: list[Any], *, rows: bool = True) -> str:
+        """SQL over aliases ``col`` (collections) and ``v`` (document_versions).
+
+        ``rows=False`` leaves out the row filters: the collections part alone, for questions
+        asked per collection (never per row) that must not reveal unreadable rows.
+        """
         clauses = []
         if self.collection is not None:
             clauses.append("col.name = ?")
@@ -101,7 +105,7 @@ class Scope:
         if self.principal.collections is not None:
             clauses.append("col.name IN (SELECT unnest(?::VARCHAR[]))")
             params.append(sorted(self.principal.collections))
-        for flt in (self.principal.row_filter, self.filter):
+        for flt in (self.principal.row_filter, self.filter) if rows else ():
             if flt is not None:
                 clauses.append(compile_filter(flt, params, "v"))
         return " AND ".join(clauses) if clauses else "TRUE"

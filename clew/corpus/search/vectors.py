@@ -268,14 +268,7 @@ def _require_embeddings(scope: Scope, model: str) -> None:
         found = False
     else:
         params: list[Any] = [model]
-        clauses = []
-        if scope.collection is not None:
-            clauses.append("col.name = ?")
-            params.append(scope.collection)
-        if scope.principal.collections is not None:
-            clauses.append("col.name IN (SELECT unnest(?::VARCHAR[]))")
-            params.append(sorted(scope.principal.collections))
-        where = " AND ".join(clauses) or "TRUE"
+        where = scope.predicate(params, rows=False)
         found = scope.cursor().execute(
             f"""SELECT EXISTS (SELECT 1 FROM embeddings e
                 JOIN documents d ON d.id = e.document_id AND d.current_version = e.version
