@@ -30,6 +30,8 @@ def ingest(
     chunk_tokens: Annotated[int, typer.Option(min=16, max=8192, help="Target tokens per chunk.")] = DEFAULT_CHUNK_TOKENS,
     merge_sections: Annotated[bool, typer.Option(help="Let small consecutive sections share a chunk.")] = False,
     batch_size: Annotated[int, typer.Option(min=1, help="Documents per atomic batch.")] = DEFAULT_BATCH_SIZE,
+    workers: Annotated[int | None, typer.Option(min=1, help="Parsing processes (default: one per CPU, up to 4, "
+                                                             "for 64 files or more).")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Ingest Markdown, HTML, text and JSONL files into a corpus."""
@@ -46,7 +48,7 @@ def ingest(
             task = progress.add_task("", total=None)
             report = ingest_paths(
                 corpus, paths, collection=collection, glob=glob, chunk_tokens=chunk_tokens,
-                merge_sections=merge_sections, batch_size=batch_size,
+                merge_sections=merge_sections, batch_size=batch_size, workers=workers,
                 on_document=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
     except ClewError as error:

@@ -11,7 +11,11 @@ as the chunks it indexes, and compacted after the ingest when its unsorted tail 
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
 import time
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,11 +26,13 @@ from pydantic import BaseModel, Field
 from clew.corpus import ids
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
-from clew.corpus.search.index import compact, index_chunks, index_text, needs_compaction
+from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.sources import Problem, Source, find_files, read_source
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 
 DEFAULT_BATCH_SIZE = 256
+POOL_MIN_FILES = 64
+"""Below this many files, starting worker processes costs more than it saves."""
 
 
 class SkippedItem(BaseModel):
@@ -54,8 +60,8 @@ class _Batch:
     documents: list[PreparedDocument] = field(default_factory=list)
 
 
-def iter_sources(paths: Iterable[Path], glob: str, problems: list[Problem]) -> Iterator[Source]:
-    for file, key in find_files(list(paths), glob):
+def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem]) -> Iterator[Source]:
+    for file, key in files:
         source, problem = read_source(file, key)
         if problem is not None:
             problems.append(problem)
@@ -63,21 +69,41 @@ def iter_sources(paths: Iterable[Path], glob: str, problems: list[Problem]) -> I
             yield source
 
 
+def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[PreparedDocument], list[Problem]]:
+    """Parse, chunk and tokenise one source (pure; runs in worker processes for big ingests)."""
+    if source.format == "jsonl":
+        records, bad = parse_jsonl(source.content)
+        problems = [Problem(f"{source.path}:{p.line}", p.message, True) for p in bad]
+        docs = [prepare(r.key, "text", r.document, config, source=f"{source.path}:{r.line}") for r in records]
+        return docs, problems
+    parsed = parse(source.format, source.content)
+    if not parsed.text.strip():
+        return [], [Problem(source.path, "no text content after parsing", True)]
+    return [prepare(source.key, source.format, parsed, config, source=source.path)], []
+
+
 def iter_prepared(
-    sources: Iterable[Source], config: ChunkingConfig, problems: list[Problem]
+    sources: Iterable[Source], config: ChunkingConfig, problems: list[Problem], workers: int = 1
 ) -> Iterator[PreparedDocument]:
-    for source in sources:
-        if source.format == "jsonl":
-            records, bad = parse_jsonl(source.content)
-            problems.extend(Problem(f"{source.path}:{p.line}", p.message, True) for p in bad)
-            for record in records:
-                yield prepare(record.key, "text", record.document, config, source=f"{source.path}:{record.line}")
-            continue
-        parsed = parse(source.format, source.content)
-        if not parsed.text.strip():
-            problems.append(Problem(source.path, "no text content after parsing", True))
-            continue
-        yield prepare(source.key, source.format, parsed, config, source=source.path)
+    """Prepared documents in source order; ``workers`` > 1 prepares them in a process pool."""
+    if workers <= 1:
+        for source in sources:
+            docs, bad = prepare_source(source, config)
+            problems.extend(bad)
+            yield from docs
+        return
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pending: deque[Future[tuple[list[PreparedDocument], list[Problem]]]] = deque()
+        for source in sources:
+            pending.append(pool.submit(prepare_source, source, config))
+            while len(pending) > workers * 4:  # a bounded window: sources are read as they go
+                docs, bad = pending.popleft().result()
+                problems.extend(bad)
+                yield from docs
+        while pending:
+            docs, bad = pending.popleft().result()
+            problems.extend(bad)
+            yield from docs
 
 
 def ingest_paths(
@@ -90,14 +116,22 @@ def ingest_paths(
     merge_sections: bool = False,
     batch_size: int = DEFAULT_BATCH_SIZE,
     on_document: Callable[[str], None] | None = None,
+    workers: int | None = None,
 ) -> IngestReport:
-    """Ingest files and folders; see the module docstring for the guarantees."""
+    """Ingest files and folders; see the module docstring for the guarantees.
+
+    ``workers``: processes that parse and chunk (default: one per CPU, up to 4, once there
+    are at least ``POOL_MIN_FILES`` files; 1 prepares in this process).
+    """
     started = time.perf_counter()
     problems: list[Problem] = []
     config = ChunkingConfig(chunk_tokens, merge_sections)
-    sources = iter_sources([Path(p) for p in paths], glob, problems)
+    files = list(find_files([Path(p) for p in paths], glob))
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 4) if len(files) >= POOL_MIN_FILES else 1
+    sources = iter_sources(files, problems)
     report = ingest_documents(
-        corpus, iter_prepared(sources, config, problems), collection=collection,
+        corpus, iter_prepared(sources, config, problems, workers), collection=collection,
         batch_size=batch_size, on_document=on_document,
     )
     report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped) for p in problems]
@@ -164,9 +198,8 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         report.chunks += sum(len(doc.chunks) for _, _, doc in written)
         _insert_versions(cur, collection_id, written)
         index_chunks(cur, [
-            (doc_id, version, ordinal, index_text(doc.parsed.heading_path(chunk.sections[0]), chunk.header,
-                                                  doc.parsed.text[chunk.start:chunk.end]))
-            for doc_id, version, doc in written for ordinal, chunk in enumerate(doc.chunks)
+            (doc_id, version, ordinal, counts)
+            for doc_id, version, doc in written for ordinal, counts in enumerate(doc.term_counts)
         ], retired)
         resolved, dangling = resolve_links(cur, collection_id, [doc.key for _, _, doc in written])
         report.links_resolved += resolved

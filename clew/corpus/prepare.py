@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 import json
 import posixpath
 from bisect import bisect_right
@@ -14,6 +15,7 @@ from clew.corpus.formats.html import parse_html
 from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.text import parse_text
 from clew.corpus.parsed import ParsedDocument
+from clew.corpus.search.index import term_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,8 @@ class PreparedDocument:
     content_hash: str
     chunking: str
     fields: dict[str, object] = field(default_factory=dict)
+    term_counts: list[Counter[str]] = field(default_factory=list)
+    """Each chunk's BM25 index terms (computed here so that worker processes do it)."""
 
     @property
     def title(self) -> str | None:
@@ -105,6 +109,8 @@ def prepare(
         content_hash=digest.hexdigest(),
         chunking=config.signature(),
         fields=fields,
+        term_counts=[term_counts(parsed.heading_path(c.sections[0]), c.header, parsed.text[c.start : c.end])
+                     for c in chunks],
     )
 
 

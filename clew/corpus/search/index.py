@@ -44,10 +44,15 @@ def dense_columns(cur: duckdb.DuckDBPyConnection) -> list[str]:
     return [n for n in names if n.startswith("d") and n[1:].isdigit()]
 
 
+def term_counts(heading_path: Iterable[str], header: str, body: str) -> Counter[str]:
+    """The index terms of one chunk and how often each occurs."""
+    return Counter(tokenize(index_text(heading_path, header, body)))
+
+
 def index_chunks(
-    cur: duckdb.DuckDBPyConnection, chunks: list[tuple[int, int, int, str]], retired: list[tuple[int, int]]
+    cur: duckdb.DuckDBPyConnection, chunks: list[tuple[int, int, int, Counter[str]]], retired: list[tuple[int, int]]
 ) -> None:
-    """Index ``(document_id, version, ordinal, text)`` and retire ``(document_id, version)``."""
+    """Index ``(document_id, version, ordinal, term counts)`` and retire ``(document_id, version)``."""
     if retired:
         cur.execute(
             """UPDATE search_docs SET live = false WHERE live AND (document_id, version) IN
@@ -60,7 +65,7 @@ def index_chunks(
         )
     if not chunks:
         return
-    counts = [Counter(tokenize(text)) for *_, text in chunks]
+    counts = [counter for *_, counter in chunks]
     vocabulary = sorted({term for counter in counts for term in counter})
     with arrow_view(cur, "clew_vocabulary", {"term": vocabulary}):
         rows = cur.execute(
