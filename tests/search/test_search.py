@@ -173,3 +173,15 @@ def test_vector_search_without_embeddings_says_how_to_fix_it(acl_corpus: Corpus)
     with pytest.raises(InputError, match="clew embed") as caught:
         search(acl_corpus, {"query": "failover", "mode": "vector"})
     assert caught.value.field == "mode"
+
+
+def test_scores_from_text_equal_the_index_scores(acl_corpus: Corpus) -> None:
+    from clew.corpus.reader import Scope
+    from clew.corpus.search.bm25 import bm25_search, score_texts
+    from clew.corpus.search.index import index_text
+
+    scope = Scope(acl_corpus)
+    hits = bm25_search(scope, "failover drill plan", limit=5)
+    passages = [scope.passages(h.document_id, h.version, [h.ordinal])[0] for h in hits]
+    texts = [index_text(p.heading_path, p.header, p.body) for p in passages]
+    assert score_texts(scope, "failover drill plan", texts) == pytest.approx([h.score for h in hits])
