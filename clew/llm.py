@@ -19,6 +19,17 @@ def calls_forbidden() -> bool:
     return os.environ.get(FORBID_ENV, "").strip().lower() not in ("", "0", "false", "no")
 
 
+def answers_offline(litellm: ModuleType, model: str, kwargs: dict) -> bool:
+    """Whether litellm answers a call without reaching any model server: a mock answer, or a
+    registered custom provider whose name starts with ``clew-test``."""
+    if kwargs.get("mock_response") is not None or kwargs.get("mock_tool_calls") or kwargs.get("mock_timeout"):
+        return True
+    provider = kwargs.get("custom_llm_provider") or (model.split("/", 1)[0] if "/" in model else "")
+    if not provider.startswith(TEST_PROVIDER_PREFIX):
+        return False
+    return provider in {entry.get("provider") for entry in litellm.custom_provider_map or []}
+
+
 def import_litellm() -> ModuleType:
     from clew import _offline  # noqa: F401  (no cost-map fetch on import)
 

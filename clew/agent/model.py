@@ -24,7 +24,7 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on import)
 from clew.errors import InputError, ModelError
 from clew.llm import (  # noqa: F401  (re-exported: part of this module's API)
-    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, calls_forbidden, import_litellm, is_retryable,
+    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, answers_offline, calls_forbidden, import_litellm, is_retryable,
 )
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ class LiteLLMModel:
     ) -> ModelReply:
         """One reply from the model, retrying transient failures; ``ModelError`` otherwise."""
         litellm = import_litellm()
-        if calls_forbidden() and not self._is_offline(litellm):
+        if calls_forbidden() and not answers_offline(litellm, self.name, self.litellm_kwargs):
             raise ModelError(self.name, FORBIDDEN_MESSAGE, retryable=False, attempts=0)
         request: dict[str, Any] = {
             **self.litellm_kwargs,
@@ -189,17 +189,6 @@ class LiteLLMModel:
             self.on_attempt(number, error)
         except Exception as callback_error:
             raise _CallbackFailed(callback_error) from callback_error
-
-    def _is_offline(self, litellm: ModuleType) -> bool:
-        """Whether litellm will answer this call without reaching any model server."""
-        kwargs = self.litellm_kwargs
-        if kwargs.get("mock_response") is not None or kwargs.get("mock_tool_calls") or kwargs.get("mock_timeout"):
-            return True
-        provider = kwargs.get("custom_llm_provider") or (self.name.split("/", 1)[0] if "/" in self.name else "")
-        if not provider.startswith(TEST_PROVIDER_PREFIX):
-            return False
-        registered = {entry.get("provider") for entry in litellm.custom_provider_map or []}
-        return provider in registered
 
 
 def _reply_from(litellm: ModuleType, response: Any, fallback_model: str) -> ModelReply:

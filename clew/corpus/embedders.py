@@ -36,7 +36,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from clew.corpus.search.tokenize import tokenize
-from clew.llm import FORBID_ENV, calls_forbidden, is_retryable
+from clew.llm import FORBIDDEN_MESSAGE, answers_offline, calls_forbidden, is_retryable
 from clew.errors import InputError, ModelError
 
 DEFAULT_HASHING_DIMENSIONS = 384
@@ -47,7 +47,6 @@ DENSE_EXTRA_HINT = "install the optional extra: pip install 'clew[dense]'"
 
 # The test guard of clew.agent.model (which clew.corpus may not import): while this variable is
 # set, only litellm's mock answers and registered "clew-test..." custom providers are called.
-TEST_PROVIDER_PREFIX = "clew-test"
 
 
 class Embedder(Protocol):
@@ -224,9 +223,6 @@ class SentenceTransformerEmbedder:
 # -- litellm -------------------------------------------------------------------------------
 
 
-is_transient = is_retryable  # the one classification shared with the agent (clew.llm)
-
-
 class LiteLLMEmbedder:
     """Embeddings from any provider litellm speaks to (``"text-embedding-3-small"``, ...).
 
@@ -274,10 +270,10 @@ class LiteLLMEmbedder:
         import litellm
         from tenacity import Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
-        if calls_forbidden() and not self._is_offline(litellm):
-            raise ModelError(self.model, f"real model calls are forbidden in tests ({FORBID_ENV})")
+        if calls_forbidden() and not answers_offline(litellm, self.model, self.kwargs):
+            raise ModelError(self.model, FORBIDDEN_MESSAGE)
         retrying = Retrying(
-            retry=retry_if_exception(is_transient), stop=stop_after_attempt(self.max_attempts),
+            retry=retry_if_exception(is_retryable), stop=stop_after_attempt(self.max_attempts),
             wait=wait_exponential(multiplier=self.wait_seconds, max=max(self.wait_seconds, 30.0)), reraise=True,
         )
         attempts = 0
@@ -287,19 +283,11 @@ class LiteLLMEmbedder:
                     attempts = attempt.retry_state.attempt_number
                     response = litellm.embedding(model=self.model, input=texts, num_retries=0, **self.kwargs)
         except Exception as error:  # litellm's errors share no base class but Exception
-            retryable = is_transient(error)
+            retryable = is_retryable(error)
             reason = "gave up after" if retryable else "failed on"
             message = f"{reason} attempt {attempts}: {type(error).__name__}: {error}"
             raise ModelError(self.model, message, retryable=retryable, attempts=attempts) from error
         return _vectors(self.model, response, len(texts), attempts)
-
-    def _is_offline(self, litellm: Any) -> bool:
-        """Whether litellm answers this call without reaching any model server."""
-        if self.kwargs.get("mock_response") is not None:
-            return True
-        provider = self.kwargs.get("custom_llm_provider") or (self.model.split("/", 1)[0] if "/" in self.model else "")
-        registered = {entry.get("provider") for entry in litellm.custom_provider_map or []}
-        return provider.startswith(TEST_PROVIDER_PREFIX) and provider in registered
 
 
 def _vectors(model: str, response: Any, count: int, attempts: int) -> np.ndarray:

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from clew.corpus import embedders
+from clew.llm import is_retryable
 from clew.corpus.embedders import (
     Embedder,
     HashingEmbedder,
@@ -16,7 +17,6 @@ from clew.corpus.embedders import (
     declared_dimensions,
     dense_extra_missing,
     embedder_from_name,
-    is_transient,
 )
 from clew.errors import ClewError, InputError, ModelError
 
@@ -296,11 +296,11 @@ def test_transient_errors_are_classified() -> None:
         def __init__(self, code: int) -> None:
             self.status_code = code
 
-    assert is_transient(litellm.APIConnectionError(message="down", llm_provider="x", model="m"))
-    assert is_transient(litellm.ServiceUnavailableError(message="503", llm_provider="x", model="m"))
-    assert is_transient(Status(502)) and not is_transient(Status(404))
-    assert not is_transient(litellm.BadRequestError(message="bad", llm_provider="x", model="m"))
-    assert not is_transient(ValueError("no"))
+    assert is_retryable(litellm.APIConnectionError(message="down", llm_provider="x", model="m"))
+    assert is_retryable(litellm.ServiceUnavailableError(message="503", llm_provider="x", model="m"))
+    assert is_retryable(Status(502)) and not is_retryable(Status(404))
+    assert not is_retryable(litellm.BadRequestError(message="bad", llm_provider="x", model="m"))
+    assert not is_retryable(ValueError("no"))
 
 
 def test_litellm_rejects_bad_arguments() -> None:
