@@ -8,13 +8,12 @@
     │   └── UnknownCollection      a collection that does not exist or may not be read
     ├── CorpusError                the DuckDB store
     │   └── SchemaVersionError     the file was written by a newer clew
-    ├── IngestError                a source that cannot be ingested at all (``path``)
     ├── ModelError                 a model call failed after its retries, or was refused
     │                              (``model``, ``retryable``, ``attempts``)
     └── ScriptExhausted            a ``clew.testing`` fake was asked more than was scripted
 
 Files that are empty, binary or undecodable are not errors: ingestion skips them and
-reports them (see ``clew.corpus.ingest.Skipped``).
+reports them (``IngestReport.problems``).
 """
 
 from __future__ import annotations
@@ -56,12 +55,6 @@ class SchemaVersionError(CorpusError):
         self.path = path
         self.found = found
         self.supported = supported
-
-
-class IngestError(ClewError):
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"{path}: {message}")
-        self.path = path
 
 
 def input_error_from(error: Exception, prefix: str = "") -> InputError:

@@ -57,6 +57,3 @@ class Frontier:
 
     def drop(self, evidence_id: str) -> None:
         self.items.pop(evidence_id, None)
-
-    def __len__(self) -> int:
-        return len(self.items)

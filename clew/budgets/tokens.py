@@ -25,7 +25,3 @@ def count_tokens(text: str) -> int:
     if not text:
         return 0
     return len(encoding().encode_ordinary(text))
-
-
-def count_tokens_batch(texts: list[str]) -> list[int]:
-    return [len(tokens) for tokens in encoding().encode_ordinary_batch(texts, num_threads=2)]

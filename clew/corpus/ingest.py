@@ -17,7 +17,6 @@ import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
@@ -53,11 +52,6 @@ class IngestReport(BaseModel):
     links_resolved: int = 0
     links_dangling: int = 0
     seconds: float = 0.0
-
-
-@dataclass(slots=True)
-class _Batch:
-    documents: list[PreparedDocument] = field(default_factory=list)
 
 
 def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem]) -> Iterator[Source]:

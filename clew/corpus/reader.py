@@ -161,9 +161,6 @@ class Scope:
                 found[passage.evidence_id] = passage
         return found
 
-    def document_readable(self, document_id: int, version: int) -> bool:
-        return bool(self._readable([(document_id, version)])[0])
-
     # -- whole document versions (navigation) ----------------------------------------------
     @cached_property
     def view(self) -> str:
@@ -236,11 +233,6 @@ class Scope:
     def document(self, document_id: int, version: int) -> DocumentVersion | None:
         """One readable version with its structure, or None (missing and denied alike)."""
         return self.documents([(document_id, version)]).get((document_id, version))
-
-    def document_of(self, evidence_id: str) -> DocumentVersion | None:
-        """The version an evidence id of any kind names or lies in (malformed ids raise)."""
-        decoded = ids.decode(evidence_id)
-        return self.document(decoded.document, decoded.version)
 
     def current_by_keys(
         self, keys: Iterable[str], collection: str | None = None
