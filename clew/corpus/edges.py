@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 import math
 
+import duckdb
+
 from pydantic import BaseModel, Field
 
-from clew.corpus.store import Corpus, insert_columns
+from clew.corpus.store import Corpus, arrow_view, insert_columns
 
 BUILT_IN_GRAPHS = frozenset({"section_hierarchy", "reading_order", "links"})
 
@@ -82,12 +84,8 @@ def ingest_edges(corpus: Corpus, content: str, *, collection: str) -> EdgesRepor
                 )
                 continue
             unique[(graph, type_, src, dst)] = weight
-        for graph, type_, src, dst in unique:
-            cur.execute(
-                """DELETE FROM edges WHERE collection_id = ? AND graph = ? AND type = ? AND src = ? AND dst = ?
-                   AND src_kind = 'key'""",
-                [collection_id, graph, type_, src, dst],
-            )
+        if unique:
+            _replace_existing(cur, collection_id, list(unique))
         rows = list(unique.items())
         insert_columns(cur, "edges", {
             "collection_id": [collection_id] * len(rows),
@@ -103,3 +101,17 @@ def ingest_edges(corpus: Corpus, content: str, *, collection: str) -> EdgesRepor
         report.edges = len(rows)
     report.problems.sort(key=lambda p: p.line)
     return report
+
+
+def _replace_existing(cur: duckdb.DuckDBPyConnection, collection_id: int, edges: list[tuple[str, str, str, str]]) -> None:
+    """Delete the stored copies of ``(graph, type, src, dst)`` user edges about to be loaded again."""
+    with arrow_view(cur, "clew_new_edges", {
+        "graph": [e[0] for e in edges], "type": [e[1] for e in edges],
+        "src": [e[2] for e in edges], "dst": [e[3] for e in edges],
+    }):
+        cur.execute(
+            """DELETE FROM edges USING clew_new_edges n
+               WHERE edges.collection_id = ? AND edges.src_kind = 'key' AND edges.graph = n.graph
+                 AND edges.type = n.type AND edges.src = n.src AND edges.dst = n.dst""",
+            [collection_id],
+        )

@@ -34,9 +34,11 @@ def _num(value: float) -> str:
     return f"{value!r}::DOUBLE"
 
 
-def allowed_documents_sql(scope: Scope, params: list[Any], exclude_document_keys: list[str]) -> str:
-    """Current document versions the scope may read, minus the excluded keys."""
+def allowed_documents_sql(scope: Scope, params: list[Any], exclude_document_keys: list[str]) -> str | None:
+    """Current document versions the scope may read, minus the excluded keys; None for all."""
     predicate = scope.predicate(params)
+    if predicate == "TRUE" and not exclude_document_keys:
+        return None  # an unrestricted scope: live chunks are exactly the current versions
     excluded = ""
     if exclude_document_keys:
         excluded = " AND d.key NOT IN (SELECT unnest(?::VARCHAR[]))"
@@ -76,7 +78,7 @@ def bm25_search(
         (dense if dense_col is not None else sparse).append((dense_col if dense_col is not None else term_id, idf))
     params: list[Any] = []
     allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
-    filters = f"s.live AND s.document_id IN ({allowed})"
+    filters = "s.live" if allowed is None else f"s.live AND s.document_id IN ({allowed})"
     if exclude_chunks:
         filters += " AND (s.document_id, s.version, s.ordinal) NOT IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))"
         params.extend([[c[0] for c in exclude_chunks], [c[1] for c in exclude_chunks], [c[2] for c in exclude_chunks]])
