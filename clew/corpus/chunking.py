@@ -5,7 +5,11 @@ Rules, in order of strength:
 - chunks tile the document text: in reading order, no gaps, no overlaps;
 - a chunk is cut only between blocks (paragraphs, list items, table rows) or, inside a
   block longer than the target, at a sentence or word boundary: never inside a word;
-- a heading travels with the content that follows it;
+- a heading travels with the content that follows it, and so does a lead-in: a short block
+  (at most ``LEAD_IN_CHARS`` characters) that does not end a sentence, followed by a longer
+  block of the same section, such as a list item's bold title or a definition term
+  (``SQLITE_MAX_MMAP_SIZE=N`` before its description). Without this rule such a title ended
+  one chunk while its text opened the next, and a link to its anchor led to the wrong chunk;
 - a table always starts a new chunk and the text after it starts another; table chunks are
   cut between rows, and every table chunk after the first repeats the header row(s), stored
   apart from the body so that body offsets still point into the document text;
@@ -22,9 +26,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from clew.budgets.tokens import count_tokens, encoding
-from clew.corpus.parsed import ParsedDocument
+from clew.corpus.parsed import Block, ParsedDocument
 
 DEFAULT_CHUNK_TOKENS = 220
+CHUNKER_REVISION = 2
+"""Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
+LEAD_IN_CHARS = 120
+LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
 
 
@@ -55,6 +63,8 @@ class _Unit:
     header: bool
     indivisible: bool
     tokens: int = 0
+    opens: bool = False
+    """The unit starts an item: it begins with a lead-in or at an anchor (a link target)."""
 
 
 @dataclass(slots=True)
@@ -75,11 +85,18 @@ class _Builder:
         """How many units from ``first`` on fit in one chunk (at least one), and its tokens."""
         used = count_tokens(header) + 1 if header else 0
         n = 0
+        item_start = item_used = 0  # the last unit that opens an item, and the tokens before it
         for unit in units[first:]:
             if n and used + unit.tokens > self.limit:
                 break
+            if n and unit.opens:
+                item_start, item_used = n, used
             used += unit.tokens
             n += 1
+        # rather than end inside an item that does not fit, end before it when half full
+        cut_inside = first + n < len(units) and not units[first + n].opens
+        if cut_inside and item_start and item_used * 2 >= self.limit:
+            n = item_start
         if n == 1 and not header:
             return 1, units[first].tokens  # the unit's own count is exact
         # Unit sums can be off by a token or two at the seams; trust the exact count.
@@ -142,15 +159,23 @@ def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
     """Blocks as tiling units: each runs to the next block's start; headings join what follows."""
     text, blocks = doc.text, doc.blocks
     units: list[_Unit] = []
+    anchored = {content_start(text, offset) for offset in doc.anchors.values()}
+    lead_ins: set[int] = set()
     pending_start: int | None = 0  # the first unit also takes any text before the first block
     for i, block in enumerate(blocks):
         end = blocks[i + 1].start if i + 1 < len(blocks) else len(text)
         start = block.start if pending_start is None else pending_start
-        if block.kind == "heading" and i + 1 < len(blocks):
+        if i + 1 < len(blocks) and block.kind == "heading":
             pending_start = start
             continue
+        if i + 1 < len(blocks) and _leads_in(text, block, blocks[i + 1]):
+            pending_start = start
+            lead_ins.add(start)
+            continue
         pending_start = None
-        units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible))
+        opens = start in lead_ins or start in anchored or block.start in anchored
+        units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible,
+                           opens=opens))
     counts = encoding().encode_ordinary_batch([text[u.start : u.end] for u in units], num_threads=2)
     out: list[_Unit] = []
     for unit, unit_tokens in zip(units, counts, strict=True):
@@ -162,6 +187,23 @@ def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
             piece.tokens = count_tokens(text[piece.start : piece.end])
             out.append(piece)
     return out
+
+
+def content_start(text: str, offset: int) -> int:
+    """The first non-space character at or after ``offset`` (an anchor marks what follows it)."""
+    while offset < len(text) - 1 and text[offset].isspace():
+        offset += 1
+    return offset
+
+
+def _leads_in(text: str, block: Block, following: Block) -> bool:
+    """A short block that introduces a longer one of the same section (a title, a term)."""
+    if block.kind not in LEAD_IN_KINDS or following.kind not in LEAD_IN_KINDS or block.section != following.section:
+        return False
+    own = text[block.start : block.end].strip()
+    if not own or len(own) > LEAD_IN_CHARS or own[-1] in ".!?;":
+        return False
+    return following.end - following.start > 2 * len(own)
 
 
 def _split(text: str, unit: _Unit, limit: int) -> list[_Unit]:

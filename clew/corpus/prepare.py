@@ -10,7 +10,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlsplit
 
-from clew.corpus.chunking import Chunk, chunk_document
+from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
 from clew.corpus.formats.html import parse_html
 from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.text import parse_text
@@ -24,7 +24,7 @@ class ChunkingConfig:
     merge_sections: bool
 
     def signature(self) -> str:
-        return f"tokens={self.chunk_tokens};merge={int(self.merge_sections)}"
+        return f"chunker={CHUNKER_REVISION};tokens={self.chunk_tokens};merge={int(self.merge_sections)}"
 
 
 @dataclass(slots=True)
@@ -104,7 +104,7 @@ def prepare(
         parsed=parsed,
         chunks=chunks,
         nodes=_nodes(parsed, chunks),
-        anchors={anchor: chunk_at(offset) for anchor, offset in parsed.anchors.items()},
+        anchors={anchor: chunk_at(content_start(parsed.text, offset)) for anchor, offset in parsed.anchors.items()},
         links=links,
         content_hash=digest.hexdigest(),
         chunking=config.signature(),

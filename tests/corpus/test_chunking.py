@@ -106,3 +106,60 @@ def test_chunks_tile_the_text_and_respect_the_limit(parts: list[str], limit: int
             # only one indivisible unit may exceed: a code block, a table row, or one huge word
             body = doc.text[chunk.start : chunk.end]
             assert "```" in body or chunk.kind == "table" or "Supercalifragilistic" in body or chunk.header
+
+
+LIMITS_PAGE = """<html><body><h1>Limits</h1><ul>
+<a name="max_length"></a>
+<li><p><b>Maximum length of a string or BLOB</b></p>
+<p>{long}</p>
+<p>The default is one billion bytes.</p></li>
+<a name="max_trigger_depth"></a>
+<li><p><b>Maximum Depth Of Trigger Recursion</b></p>
+<p>SQLite limits the depth of recursion of triggers in order to prevent unbounded memory use.</p>
+<p>Recursive triggers were not supported before version 3.6.18; since then they must be enabled
+with the recursive_triggers pragma, and every level of recursion keeps its own stack frame.</p>
+<p>The default maximum trigger recursion depth is 1000.</p></li>
+</ul></body></html>"""
+
+
+def limits_page() -> tuple[object, list]:
+    from clew.corpus.formats.html import parse_html
+
+    doc = parse_html(LIMITS_PAGE.format(long="Strings and BLOBs are limited in length so that nothing overflows. " * 10))
+    return doc, chunk_document(doc, chunk_tokens=220)
+
+
+def test_a_list_items_title_travels_with_its_text() -> None:
+    doc, chunks = limits_page()
+    texts = [doc.text[c.start : c.end] for c in chunks]
+    holding_title = next(t for t in texts if "Maximum Depth Of Trigger Recursion" in t)
+    assert "SQLite limits the depth of recursion" in holding_title
+
+
+def test_an_anchored_item_that_does_not_fit_starts_a_chunk() -> None:
+    # the second item would fit only in part after the first: the chunk ends before it, so the
+    # item (title, text and its default) is one passage and its anchor points at that passage
+    doc, chunks = limits_page()
+    texts = [doc.text[c.start : c.end] for c in chunks]
+    assert len(chunks) == 2
+    assert texts[1].lstrip().startswith("- Maximum Depth Of Trigger Recursion")
+    assert "recursion depth is 1000" in texts[1]
+
+
+def test_a_short_line_ending_a_sentence_is_not_a_lead_in() -> None:
+    doc = parse_markdown("# T\n\nShort sentence.\n\n" + "A long paragraph follows here. " * 20 + "\n")
+    chunks = chunk_document(doc, chunk_tokens=20)
+    assert doc.text[chunks[0].start : chunks[0].end].strip().endswith("Short sentence.")
+
+
+def test_anchors_resolve_to_the_passage_that_holds_what_follows_them(tmp_path: Path) -> None:
+    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.store import Corpus
+
+    (tmp_path / "limits.html").write_text(LIMITS_PAGE.format(long="Strings and BLOBs are limited in length. " * 15))
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [tmp_path / "limits.html"], chunk_tokens=220)
+        rows = dict(corpus.cursor().execute("SELECT anchor, chunk FROM anchors").fetchall())
+        bodies = dict(corpus.cursor().execute("SELECT ordinal, body FROM chunks").fetchall())
+    assert "Maximum Depth Of Trigger Recursion" in bodies[rows["max_trigger_depth"]]
+    assert "Maximum length of a string" in bodies[rows["max_length"]]

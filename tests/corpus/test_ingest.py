@@ -75,6 +75,19 @@ def test_unchanged_is_a_no_op_and_changed_makes_a_version(corpus: Corpus, tmp_pa
     assert ingest_paths(corpus, [folder], chunk_tokens=64).versions_created == 1
 
 
+def test_a_newer_chunker_re_chunks_unchanged_content(corpus: Corpus, tmp_path: Path, acme_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import clew.corpus.prepare as prepare
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    shutil.copy(acme_path, folder / "acme-notes.md")
+    assert ingest_paths(corpus, [folder], chunk_tokens=160).versions_created == 1
+    monkeypatch.setattr(prepare, "CHUNKER_REVISION", prepare.CHUNKER_REVISION + 1)
+    again = ingest_paths(corpus, [folder], chunk_tokens=160)
+    assert (again.versions_created, again.unchanged) == (1, 0)
+
+
 def test_bad_files_are_skipped_or_repaired_by_name(corpus: Corpus, tmp_path: Path) -> None:
     folder = tmp_path / "mixed"
     folder.mkdir()

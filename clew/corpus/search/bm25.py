@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from clew.corpus.reader import Scope
@@ -115,25 +116,34 @@ def bm25_search(
     return [ScoredChunk(int(d), int(v), int(o), float(s)) for d, v, o, s in cur.execute(sql, params).fetchall()]
 
 
-def score_texts(scope: Scope, query: str, texts: list[str]) -> list[float]:
-    """BM25 scores of passages given as their indexed text (see ``index.index_text``).
-
-    Used to rank navigation candidates the caller has already read: the scores equal what
-    the index would give those chunks, computed from the text with the corpus statistics,
-    without touching the index tables beyond one lookup of the query's terms.
-    """
-    terms = sorted(set(tokenize(query)))
-    if not terms or not texts:
-        return [0.0] * len(texts)
+def term_idf(scope: Scope, terms: Iterable[str]) -> tuple[dict[str, float], float]:
+    """Lucene idf of each indexed term among ``terms`` (unknown ones left out), and the mean chunk length."""
+    wanted = sorted(set(terms))
     cur = scope.cursor()
     live, total_length = cur.execute("SELECT live_chunks, total_length FROM search_stats").fetchone()
+    if not live or not wanted:
+        return {}, 1.0
     found = cur.execute(
-        "SELECT term, df FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0", [terms]
+        "SELECT term, df FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0", [wanted]
     ).fetchall()
-    if not live or not found:
+    return {term: math.log(1 + (live - df + 0.5) / (df + 0.5)) for term, df in found}, total_length / live
+
+
+def score_texts(scope: Scope, query: str | Mapping[str, float], texts: list[str]) -> list[float]:
+    """BM25 scores of passages given as their indexed text (see ``index.index_text``).
+
+    Used to rank navigation candidates the caller has already read: for a query string the
+    scores equal what the index would give those chunks, computed from the text with the
+    corpus statistics, without touching the index tables beyond one lookup of the query's
+    terms. ``query`` may instead map terms to weights (a query expanded by
+    :func:`clew.corpus.search.feedback.feedback_terms`); each term's part is multiplied by its weight.
+    """
+    weights = dict.fromkeys(tokenize(query), 1.0) if isinstance(query, str) else dict(query)
+    if not weights or not texts:
         return [0.0] * len(texts)
-    idf = {term: math.log(1 + (live - df + 0.5) / (df + 0.5)) for term, df in found}
-    avgdl = total_length / live
+    idf, avgdl = term_idf(scope, weights)
+    if not idf:
+        return [0.0] * len(texts)
     scores = []
     for text in texts:
         tokens = tokenize(text)
@@ -142,5 +152,5 @@ def score_texts(scope: Scope, query: str, texts: list[str]) -> list[float]:
         for token in tokens:
             if token in idf:
                 counts[token] = counts.get(token, 0) + 1
-        scores.append(sum(idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in counts.items()))
+        scores.append(sum(weights[t] * idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in counts.items()))
     return scores
