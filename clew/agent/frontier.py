@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 ADJACENCY_BONUS = 0.1
+LINK_BONUS = 0.3
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ from clew.budgets.limits import HARD_MAX_TOOL_CALLS, Limits
 from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
 
-TREE_FIELDS = ("max_depth", "beam_width")
+TREE_FIELDS = ("max_depth", "beam_width", "follow_links")
 GRAPH_FIELDS = ("direction", "edge_types", "max_steps", "neighbor_limit")
 BOUNDS: dict[str, tuple[int, int, int]] = {
     # name: (default, low, high)
@@ -85,6 +85,7 @@ class Navigation(_Strict):
     start_nodes: str | None = Field(None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits).")
     max_depth: int = BOUNDS["max_depth"][0]
     beam_width: int = BOUNDS["beam_width"][0]
+    follow_links: bool = Field(True, description="tree: a visited passage also offers the passages it links to (graph links).")
     direction: Literal["out", "in", "both"] = "out"
     edge_types: list[str] = Field(default_factory=list)
     max_steps: int = BOUNDS["max_steps"][0]
@@ -166,9 +167,11 @@ class RetrievalRequest(_Strict):
         out: dict[str, Any] = self.limits().model_dump()
         nav = self.navigation
         if nav is not None:
-            names = TREE_FIELDS if nav.strategy == "tree" else ("max_steps", "neighbor_limit")
+            names = ("max_depth", "beam_width") if nav.strategy == "tree" else ("max_steps", "neighbor_limit")
             out.update({name: clamp(getattr(nav, name), *BOUNDS[name][1:]) for name in names})
-            if nav.strategy == "graph":
+            if nav.strategy == "tree":
+                out["follow_links"] = nav.follow_links
+            else:
                 out.update(direction=nav.direction, edge_types=list(nav.edge_types), index=nav.index)
             out.update(strategy=nav.strategy, selection=nav.selection)
         out["query_limits"] = [clamp(q.limit, *BOUNDS["limit"][1:]) for q in self.queries]

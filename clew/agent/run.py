@@ -55,6 +55,8 @@ class RunState:
     budget_dropped: int = 0
     """Candidates dropped because they could not fit the context budget left."""
     top_score: float = 0.0
+    weights: dict[str, float] | None = None
+    """The query's terms expanded from the seed hits (see clew.corpus.search.feedback)."""
 
     @property
     def usage(self) -> Usage:

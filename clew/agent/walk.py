@@ -16,7 +16,7 @@ import asyncio
 import json
 from typing import TYPE_CHECKING
 
-from clew.agent.frontier import ADJACENCY_BONUS, Candidate
+from clew.agent.frontier import ADJACENCY_BONUS, LINK_BONUS, Candidate
 from clew.agent.prompts import SELECT_TASK, data_block, system_prompt
 from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.states import State
@@ -25,9 +25,10 @@ from clew.budgets.limits import BudgetExhausted, fit_prefix
 from clew.budgets.tokens import count_tokens
 from clew.corpus.search.api import SearchRequest, search_in
 from clew.corpus.search.bm25 import score_texts
+from clew.corpus.search.feedback import feedback_terms
 from clew.corpus.search.index import index_text
 from clew.errors import InputError
-from clew.navigation.graph import expand_neighbors
+from clew.navigation.graph import expand_neighbors, has_links
 from clew.navigation.reading import read
 from clew.navigation.tree import navigate_document_tree
 
@@ -75,10 +76,17 @@ def _candidate(ctl: Controller, item: object, score: float, depth: int, via: str
     )
 
 
-def _scores(ctl: Controller, items: list) -> dict[str, float]:
-    """Own BM25 score of each passage (``evidence_id``, ``heading_path``, ``text``) against the query."""
+def _scores(ctl: Controller, items: list, *, seeds: bool = False) -> dict[str, float]:
+    """Own BM25 score of each passage (``evidence_id``, ``heading_path``, ``text``) against the query.
+
+    The query is expanded from the seed hits once (``seeds=True``, best hit first): every
+    later candidate is scored against the same expanded query.
+    """
+    st = ctl.run_state
     texts = [index_text(item.heading_path, "", item.text) for item in items]
-    scores = score_texts(ctl.deps.scope, ctl.deps.request.query, texts)
+    if st.weights is None:
+        st.weights = feedback_terms(ctl.deps.scope, ctl.deps.request.query, texts if seeds else [])
+    scores = score_texts(ctl.deps.scope, st.weights, texts)
     return {item.evidence_id: score for item, score in zip(items, scores, strict=True)}
 
 
@@ -94,7 +102,7 @@ async def seed(ctl: Controller) -> State:
         mode=spec.mode if spec else "bm25", limit=clamp(spec.limit if spec else 10, 1, 100), max_chars=20000,
     )
     result = await asyncio.to_thread(search_in, deps.scope, request)
-    own = await asyncio.to_thread(_scores, ctl, result.hits)
+    own = await asyncio.to_thread(lambda: _scores(ctl, result.hits, seeds=True))
     hits = [_candidate(ctl, h, own.get(h.evidence_id, 0.0), 0, "seed", None) for h in result.hits]
     st.top_score = max((c.score for c in hits), default=0.0)
     starts = await asyncio.to_thread(_starts, ctl, hits)
@@ -244,19 +252,38 @@ def _collect_instruction(ctl: Controller, candidate: Candidate) -> None:
 
 
 async def _tree_children(ctl: Controller, parent: Candidate) -> None:
+    """Offer the best ``beam_width`` of the parent's section-mates and (``follow_links``) link targets."""
     deps, st = ctl.deps, ctl.run_state
+    nav = deps.request.navigation
+    assert nav is not None  # noqa: S101
     st.budget.spend_tool_call()
     ctl.note["tool"] = "navigate_document_tree(children)"
     result = await asyncio.to_thread(navigate_document_tree, deps.scope, parent.evidence_id, "children", 50, 20000)
-    fresh = [i for i in result.items if i.evidence_id not in st.frontier.visited]
-    own = await asyncio.to_thread(_scores, ctl, fresh)
-    bonus = ADJACENCY_BONUS * st.top_score
-    children = sorted((_candidate(ctl, i, own.get(i.evidence_id, 0.0), parent.depth + 1, "children",
-                                  parent.evidence_id, bonus) for i in fresh),
-                      key=lambda c: (-c.priority, c.evidence_id))
-    width = deps.applied["beam_width"]
-    for child in children[:width]:
-        st.frontier.push(child)
+    mates = [i for i in result.items if i.evidence_id not in st.frontier.visited]
+    linked: list = []
+    if nav.follow_links and await asyncio.to_thread(has_links, deps.scope, parent.evidence_id):
+        st.budget.spend_tool_call()
+        ctl.note["tool"] = "navigate_document_tree(children), expand_neighbors(links)"
+        linked = await asyncio.to_thread(_linked, ctl, parent, {i.evidence_id for i in mates})
+    own = await asyncio.to_thread(_scores, ctl, mates + linked)
+    adjacency = ADJACENCY_BONUS * st.top_score
+    candidates = [_candidate(ctl, i, own.get(i.evidence_id, 0.0), parent.depth + 1, "children", parent.evidence_id,
+                             adjacency) for i in mates]
+    candidates += [_candidate(ctl, p, own.get(p.evidence_id, 0.0), parent.depth + 1, "links", parent.evidence_id,
+                              LINK_BONUS * parent.score) for p in linked]
+    candidates.sort(key=lambda c: (-c.priority, c.evidence_id))
+    for candidate in candidates[:deps.applied["beam_width"]]:
+        st.frontier.push(candidate)
+
+
+def _linked(ctl: Controller, parent: Candidate, skip: set[str]) -> list:
+    """Readable passages the parent links to (graph ``links``), not yet visited nor in ``skip``."""
+    deps, st = ctl.deps, ctl.run_state
+    result = expand_neighbors(deps.scope, [parent.evidence_id], ["links"], ["chunk"], 1, 24, 20000, False,
+                              deps.scope.collection)
+    wanted = [n.id for n in result.neighbors if n.id not in st.frontier.visited and n.id not in skip]
+    found = deps.scope.passages_by_ids(wanted)
+    return [found[i] for i in dict.fromkeys(wanted) if i in found]
 
 
 async def _graph_neighbours(ctl: Controller) -> None:

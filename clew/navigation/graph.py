@@ -296,6 +296,11 @@ def _edges(scope: Scope, names: list[str], incoming: bool) -> list[tuple]:
     return rows
 
 
+def has_links(scope: Scope, evidence_id: str) -> bool:
+    """Whether a passage has an outgoing ``links`` edge (a cached, indexed lookup, no tool call)."""
+    return any(row[2] == "links" for row in _edges(scope, [evidence_id], False) if row[0] == "out")
+
+
 def _type(vertex: Vertex) -> str:
     return "chunk" if vertex.kind == "c" else vertex.doc.skeleton.nodes[vertex.ordinal].kind
 

@@ -16,6 +16,8 @@ def test_bounds_are_clamped_and_reported() -> None:
     applied = request.applied()
     assert applied["max_tool_calls"] == 20 and applied["beam_width"] == 20 and applied["max_depth"] == 1
     assert applied["context_budget_tokens"] == 256 and applied["max_internal_iterations"] == 100
+    assert applied["follow_links"] is True
+    assert parse_request(nav(strategy="tree", follow_links=False)).applied()["follow_links"] is False
     graph = parse_request(nav(strategy="graph", index="links", max_steps=99, neighbor_limit=0)).applied()
     assert (graph["max_steps"], graph["neighbor_limit"], graph["direction"]) == (20, 1, "out")
 
@@ -29,6 +31,8 @@ def test_bounds_are_clamped_and_reported() -> None:
         (nav(selection="agentic", start_nodes="$roots"), "steps.retrieval.navigation.start_nodes", "ranked"),
         (nav(strategy="graph", index="links", max_depth=3), "steps.retrieval.navigation.max_depth", "not for a graph"),
         (nav(strategy="tree", direction="in"), "steps.retrieval.navigation.direction", "not for a tree"),
+        (nav(strategy="graph", index="links", follow_links=False), "steps.retrieval.navigation.follow_links",
+         "not for a graph"),
         (nav(strategy="graph"), "steps.retrieval.navigation.index", "needs index"),
         (nav(instruction_field="  "), "steps.retrieval.navigation.instruction_field", "blank"),
         (nav(strategy="sideways"), "steps.retrieval.navigation.strategy", "tree"),

@@ -2,7 +2,11 @@
 
 import asyncio
 
+import pytest
+
 from clew.agent.api import retrieve
+from clew.corpus.access import Principal
+from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 
 from .conftest import tree_request
@@ -114,3 +118,58 @@ def test_no_navigation_and_no_model_runs_the_embedded_default(runbooks: Corpus) 
     result = run(runbooks, {"query": "how do I promote a replica", "queries": [{"collection": "runbooks"}]})
     assert result.applied["strategy"] == "tree" and "embedded default" in result.applied["planned"]
     assert result.status == "ok" and result.hits
+
+
+@pytest.fixture
+def linked(tmp_path):  # noqa: ANN001, ANN201
+    folder = tmp_path / "linked"
+    folder.mkdir()
+    (folder / "guide.md").write_text(
+        "---\nacl: [staff]\n---\n# Guide\n\n## Cascades\n\n"
+        "Cascading foreign key actions recurse like triggers; the cap is in [the limits page](limits.md#trigger-depth).\n")
+    (folder / "limits.md").write_text(
+        "---\nacl: [staff]\n---\n# Limits\n\n## Trigger depth\n\nThe default maximum depth is 1000.\n\n"
+        "## Attached\n\nAt most ten attached databases.\n")
+    (folder / "secret.md").write_text("---\nacl: [dba]\n---\n# Secret\n\nThe root password is hunter2.\n")
+    (folder / "index.md").write_text(
+        "---\nacl: [staff]\n---\n# Index\n\nCascading foreign key actions: see [secret](secret.md).\n")
+    with Corpus(tmp_path / "linked.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=64)
+        yield corpus
+
+
+def test_a_visited_passage_offers_the_passages_it_links_to(linked: Corpus) -> None:
+    request = tree_request("cascading foreign key actions recurse", "docs", max_depth=1)
+    request["queries"][0]["limit"] = 1
+    result = run(linked, request)
+    hit = next(h for h in result.hits if h.document_key == "limits.md")
+    assert (hit.via, hit.depth, hit.heading_path) == ("links", 1, ["Limits", "Trigger depth"])
+    assert hit.origin == result.hits[0].evidence_id and "1000" in hit.text
+    assert result.applied["follow_links"] is True
+    # one search, one section expansion and one link expansion
+    assert result.usage.tool_calls == 3
+
+
+def test_follow_links_off_stays_in_the_section(linked: Corpus) -> None:
+    request = tree_request("cascading foreign key actions recurse", "docs", max_depth=1, follow_links=False)
+    request["queries"][0]["limit"] = 1
+    result = run(linked, request)
+    assert [h.document_key for h in result.hits] == ["guide.md"]
+    assert result.usage.tool_calls == 2
+
+
+def test_a_link_into_a_denied_document_is_never_followed(linked: Corpus) -> None:
+    request = tree_request("cascading foreign key actions", "docs", max_depth=1)
+    assert "secret.md" in {h.document_key for h in run(linked, request).hits}  # reachable for an unrestricted caller
+    staff = Principal(name="staff", row_filter={"term": {"acl": "staff"}})
+    request["principal"] = staff.model_dump(mode="json")
+    result = run(linked, request)
+    assert "index.md" in {h.document_key for h in result.hits}
+    assert all("hunter2" not in h.text and h.document_key != "secret.md" for h in result.hits)
+
+
+def test_a_passage_without_links_costs_no_link_expansion(playbook: Corpus) -> None:
+    request = tree_request("backup freezer alarm perishables", "ops", beam_width=2, max_depth=1)
+    request["queries"][0]["limit"] = 1
+    result = run(playbook, request)
+    assert result.usage.tool_calls == 2  # the search and one section expansion
