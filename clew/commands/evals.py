@@ -42,6 +42,8 @@ def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str
         else:
             paths = [corpus_dir]
         report = ingest_paths(corpus, paths, collection=collection, glob=glob, chunk_tokens=DEFAULT_CHUNK_TOKENS)
+    if not report.documents:
+        raise fail(f"--corpus {corpus_dir}: no document matches --glob {glob!r}")
     err.print(f"ingested {report.documents} documents, {report.chunks} chunks into {db}", highlight=False)
 
 
@@ -73,6 +75,8 @@ def eval_command(
     try:
         dataset = load(questions, fmt)
         chosen = parse_systems(systems, have_model=model is not None)
+        if corpus_dir is not None and not corpus_dir.is_dir():
+            raise fail(f"--corpus {corpus_dir}: no such folder")
         if corpus_dir is not None or dataset.documents:
             if corpus_dir is None and db.exists():
                 err.print(f"{db} exists; using it as it is (delete it to rebuild the corpus)", highlight=False)

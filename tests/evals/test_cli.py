@@ -26,6 +26,17 @@ def test_eval_ingests_runs_and_reports(tmp_path: Path, questions_file: Path) -> 
     assert (out / "recall_vs_tokens.png").exists()
 
 
+def test_eval_refuses_a_corpus_folder_that_is_missing_or_empty(tmp_path: Path, questions_file: Path) -> None:
+    db, out = tmp_path / "c.duckdb", tmp_path / "out"
+    missing = runner.invoke(app, ["eval", str(questions_file), "--db", str(db), "--corpus", str(tmp_path / "nope"),
+                                  "--out", str(out)])
+    assert missing.exit_code == 2 and "no such folder" in missing.output and not out.exists()
+    (tmp_path / "empty").mkdir()
+    empty = runner.invoke(app, ["eval", str(questions_file), "--db", str(db), "--corpus", str(tmp_path / "empty"),
+                                "--out", str(out)])
+    assert empty.exit_code == 2 and "no document matches" in empty.output and not out.exists()
+
+
 def test_eval_multihop_builds_its_corpus(tmp_path: Path) -> None:
     items = [{"id": "m1", "question": "Where was Ann Bell born?", "answer": "Paris",
               "paragraphs": [{"title": "Ann Bell", "paragraph_text": "Ann Bell was born in Paris.", "is_supporting": True},
