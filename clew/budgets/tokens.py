@@ -20,8 +20,19 @@ def encoding() -> tiktoken.Encoding:
     return tiktoken.get_encoding(ENCODING_NAME)
 
 
+CACHED_CHARS = 8192
+"""Texts up to this length keep their count (passages recur across runs: seeds, candidates)."""
+
+
 def count_tokens(text: str) -> int:
     """Number of tokens in ``text`` (special-token strings are counted as plain text)."""
     if not text:
         return 0
+    if len(text) <= CACHED_CHARS:
+        return _count_cached(text)
+    return len(encoding().encode_ordinary(text))
+
+
+@lru_cache(maxsize=16384)
+def _count_cached(text: str) -> int:
     return len(encoding().encode_ordinary(text))

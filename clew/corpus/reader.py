@@ -77,6 +77,15 @@ class Passage:
                    table_node, header, tuple(heading_path), body, tokens, json.loads(fields) if fields else {})
 
 
+def passage_of(doc: DocumentVersion, ordinal: int) -> Passage:
+    """A passage built from a version's cached structure (equal to the stored row)."""
+    sk = doc.skeleton
+    chunk = sk.chunks[ordinal]
+    return Passage(doc.document_id, doc.version, ordinal, doc.meta.collection, doc.meta.key, doc.current_version,
+                   chunk.kind, chunk.start, chunk.end, chunk.node, tuple(chunk.sections), chunk.table_node,
+                   chunk.header, tuple(sk.heading_path(ordinal)), sk.body(ordinal), chunk.token_count, doc.meta.fields)
+
+
 @dataclass(frozen=True)
 class Scope:
     """What a read may see. Build one per request; it never widens."""
@@ -114,7 +123,18 @@ class Scope:
         return self.corpus.cursor()
 
     def passages(self, document_id: int, version: int, ordinals: list[int] | None = None) -> list[Passage]:
-        """Chunks of one document version in reading order (all, or the given ordinals)."""
+        """Chunks of one document version in reading order (all, or the given ordinals).
+
+        When the version's structure is cached (``SKELETONS``), the passages are built from it
+        without a query beyond the (cached) readability check; otherwise one SQL statement.
+        """
+        if SKELETONS.get(self.corpus, (int(document_id), int(version))) is not None:
+            doc = self.documents([(int(document_id), int(version))]).get((int(document_id), int(version)))
+            if doc is None:
+                return []
+            size = len(doc.skeleton.chunks)
+            picks = range(size) if ordinals is None else sorted({o for o in ordinals if 0 <= o < size})
+            return [passage_of(doc, o) for o in picks]
         where = ""
         if ordinals is not None:
             if not ordinals:

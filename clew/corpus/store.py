@@ -47,6 +47,7 @@ class Corpus:
             raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
         self._write_lock = threading.Lock()
         self.generation = 0
+        self._collections: tuple[int, list[str]] | None = None
         """Committed write transactions in this process. DuckDB lets no other process write a
         file this one holds, so caches keyed by it stay true until it moves."""
         self._check_schema()
@@ -126,7 +127,12 @@ class Corpus:
         )
 
     def collections(self) -> list[str]:
-        return [r[0] for r in self.cursor().execute("SELECT name FROM collections ORDER BY name").fetchall()]
+        """Collection names, read once per write generation."""
+        known = self._collections
+        if known is None or known[0] != self.generation:
+            names = [r[0] for r in self.cursor().execute("SELECT name FROM collections ORDER BY name").fetchall()]
+            known = self._collections = (self.generation, names)
+        return list(known[1])
 
     def stats(self) -> list[CollectionStats]:
         cur = self.cursor()

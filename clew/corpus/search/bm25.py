@@ -17,6 +17,7 @@ from typing import Any
 
 from clew.corpus.reader import Scope
 from clew.corpus.search.tokenize import tokenize
+from clew.corpus.structure import FROZEN
 
 K1 = 1.2
 B = 0.75
@@ -28,6 +29,46 @@ class ScoredChunk:
     version: int
     ordinal: int
     score: float
+
+
+@dataclass(frozen=True, slots=True)
+class TermStats:
+    live: int
+    """Live (searchable) chunks."""
+    avgdl: float
+    terms: dict[str, tuple[int, int, int | None]]
+    """term -> (term_id, df, dense column or None), for the asked terms that occur."""
+
+    def idf(self, df: int) -> float:
+        return math.log(1 + (self.live - df + 0.5) / (df + 0.5))
+
+
+def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
+    """Corpus statistics and the asked terms' rows, cached until the next write (``FROZEN``)."""
+    cur = None
+    stats = FROZEN.get(scope.corpus, ("search_stats",))
+    if stats is None:
+        cur = scope.cursor()
+        stats = cur.execute("SELECT live_chunks, total_length FROM search_stats").fetchone()
+        FROZEN.put(scope.corpus, ("search_stats",), stats)
+    live, total_length = stats
+    found: dict[str, tuple[int, int, int | None]] = {}
+    asked = []
+    for term in set(terms):
+        known = FROZEN.get(scope.corpus, ("term", term))
+        if known is None:
+            asked.append(term)
+        elif known != ():
+            found[term] = known
+    if asked:
+        cur = cur or scope.cursor()
+        rows = {term: (int(term_id), int(df), dense_col) for term, term_id, df, dense_col in cur.execute(
+            "SELECT term, term_id, df, dense_col FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0",
+            [sorted(asked)]).fetchall()}
+        for term in asked:
+            FROZEN.put(scope.corpus, ("term", term), rows.get(term, ()))
+        found.update(rows)
+    return TermStats(int(live or 0), (total_length / live) if live else 1.0, found)
 
 
 def _num(value: float) -> str:
@@ -61,21 +102,15 @@ def bm25_search(
     terms = sorted(set(tokenize(query)))
     if not terms:
         return []
+    stats = term_stats(scope, terms)
+    if not stats.live or not stats.terms:
+        return []
     cur = scope.cursor()
-    live, total_length = cur.execute("SELECT live_chunks, total_length FROM search_stats").fetchone()
-    if not live:
-        return []
-    found = cur.execute(
-        "SELECT term_id, df, dense_col FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0",
-        [terms],
-    ).fetchall()
-    if not found:
-        return []
-    avgdl = total_length / live
+    avgdl = stats.avgdl
     sparse: list[tuple[int, float]] = []
     dense: list[tuple[int, float]] = []
-    for term_id, df, dense_col in found:
-        idf = math.log(1 + (live - df + 0.5) / (df + 0.5))
+    for term_id, df, dense_col in (stats.terms[t] for t in sorted(stats.terms)):
+        idf = stats.idf(df)
         (dense if dense_col is not None else sparse).append((dense_col if dense_col is not None else term_id, idf))
     params: list[Any] = []
     allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
@@ -118,15 +153,8 @@ def bm25_search(
 
 def term_idf(scope: Scope, terms: Iterable[str]) -> tuple[dict[str, float], float]:
     """Lucene idf of each indexed term among ``terms`` (unknown ones left out), and the mean chunk length."""
-    wanted = sorted(set(terms))
-    cur = scope.cursor()
-    live, total_length = cur.execute("SELECT live_chunks, total_length FROM search_stats").fetchone()
-    if not live or not wanted:
-        return {}, 1.0
-    found = cur.execute(
-        "SELECT term, df FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0", [wanted]
-    ).fetchall()
-    return {term: math.log(1 + (live - df + 0.5) / (df + 0.5)) for term, df in found}, total_length / live
+    stats = term_stats(scope, terms)
+    return {term: stats.idf(df) for term, (_, df, _) in stats.terms.items()}, stats.avgdl
 
 
 def score_texts(scope: Scope, query: str | Mapping[str, float], texts: list[str]) -> list[float]:

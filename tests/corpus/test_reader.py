@@ -1,0 +1,38 @@
+"""Scoped reads: passages built from the structure cache equal the stored rows."""
+
+from pathlib import Path
+
+from clew.corpus.access import Principal
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from tests.conftest import FIXTURES
+
+
+def test_cached_passages_equal_the_stored_rows(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        ingest_paths(corpus, [FIXTURES / "markdown", FIXTURES / "html" / "handbook.html"], chunk_tokens=48)
+        ids = [r for r in corpus.cursor().execute("SELECT id, current_version FROM documents ORDER BY id").fetchall()]
+    with Corpus(db, read_only=True) as cold, Corpus(db, read_only=True) as warm:
+        warm_scope = Scope(warm)
+        warm_scope.documents(ids)  # loads every version's structure into the cache
+        for doc, version in ids:
+            stored = Scope(cold).passages(doc, version)
+            assert stored and warm_scope.passages(doc, version) == stored
+            assert [p.fields for p in warm_scope.passages(doc, version)] == [p.fields for p in stored]
+            assert warm_scope.passages(doc, version, [1, 0, 99]) == [p for p in stored if p.ordinal in (0, 1)]
+
+
+def test_cached_passages_still_apply_the_scope(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "open.md").write_text("---\nacl: [staff]\n---\n# Open\n\nVisible text.\n")
+    (folder / "closed.md").write_text("---\nacl: [dba]\n---\n# Closed\n\nSecret text.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=64)
+        closed = corpus.cursor().execute("SELECT id, current_version FROM documents WHERE key = 'closed.md'").fetchone()
+        Scope(corpus).documents([closed])  # cached by an unrestricted reader
+        staff = Scope(corpus, Principal(name="staff", row_filter={"term": {"acl": "staff"}}))
+        assert staff.passages(*closed) == [] and staff.passages_by_ids([f"ev1:c:{closed[0]}:{closed[1]}:0"]) == {}
+        assert Scope(corpus).passages(*closed)[0].body.strip().endswith("Secret text.")
