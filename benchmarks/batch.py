@@ -7,6 +7,8 @@ seconds per call and cites the first passage it is shown. The ideal time is the 
 alone spread over the concurrency: ``model calls x latency / concurrency``. Target (issue 6):
 1,000 questions at concurrency 32 with 100 ms per call finish within 1.5x the ideal.
 
+``worker_processes`` runs the same batch in ``--workers`` processes (``clew batch --workers``).
+
 ``runner_only`` times the runner by itself (each item only sleeps ``--latency``): the gap
 between it and the main figure is the agent's own CPU time per question (one process, one
 GIL: seed search, walk, token counting), which concurrency cannot hide.
@@ -18,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
+import os
 import re
 import tempfile
 import time
@@ -29,6 +33,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
 from clew.evals.datasets import Question
+from clew.evals.processes import ProcessExecutor
 from clew.evals.runner import run_batch, run_resumable
 from clew.evals.systems import SYSTEMS
 from clew.testing import FunctionModel, reply_text
@@ -39,21 +44,30 @@ TOPICS = ["check replication lag", "promote the replica", "when to roll back a d
 EVIDENCE_ID = re.compile(r"ev1:c:\d+:\d+:\d+")
 
 
+async def answer(latency: float, messages: list[dict], tools: list[dict] | None) -> dict:
+    await asyncio.sleep(latency)
+    shown = EVIDENCE_ID.findall(messages[-1]["content"])
+    reply = reply_text(f"See the runbook [{shown[0]}]." if shown else "No evidence.")
+    # a remote model reports its own usage: no local token counting on its behalf
+    prompt_chars = sum(len(m.get("content") or "") for m in messages)
+    return {**reply, "input_tokens": prompt_chars // 4, "output_tokens": len(reply["content"]) // 4}
+
+
 def scripted(latency: float) -> FunctionModel:
-    async def answer(messages: list[dict], tools: list[dict] | None) -> dict:
-        await asyncio.sleep(latency)
-        shown = EVIDENCE_ID.findall(messages[-1]["content"])
-        return reply_text(f"See the runbook [{shown[0]}]." if shown else "No evidence.")
-
-    return FunctionModel(answer, name="scripted-latency")
+    """Module-level parts only, so that worker processes can unpickle it."""
+    return FunctionModel(functools.partial(answer, latency), name="scripted-latency")
 
 
-async def measure(corpus: Corpus, args: argparse.Namespace, out: Path) -> dict:
+async def measure(corpus: Corpus, args: argparse.Namespace, out: Path, workers: int) -> dict:
     questions = [Question(id=f"b{i:05d}", question=f"{TOPICS[i % len(TOPICS)]} (case {i})")
                  for i in range(args.questions)]
+    executor = None
+    if workers > 1:
+        executor = ProcessExecutor(corpus.path, workers=workers, budget_tokens=2000, model=scripted(args.latency),
+                                   timeout_s=120, concurrency=args.concurrency)
     started = time.perf_counter()
     rows = await run_batch(questions, SYSTEMS[args.system], corpus, out, model=scripted(args.latency),
-                           concurrency=args.concurrency, timeout_s=120)
+                           concurrency=args.concurrency, timeout_s=120, executor=executor)
     wall = time.perf_counter() - started
     calls = sum(r["usage"].get("model_calls", 0) for r in rows)
     ideal = calls * args.latency / args.concurrency
@@ -61,7 +75,8 @@ async def measure(corpus: Corpus, args: argparse.Namespace, out: Path) -> dict:
     for row in rows:
         status[row["status"]] = status.get(row["status"], 0) + 1
     return {
-        "questions": len(rows), "system": args.system, "concurrency": args.concurrency, "latency_s": args.latency,
+        "questions": len(rows), "workers": workers, "system": args.system, "concurrency": args.concurrency,
+        "latency_s": args.latency,
         "model_calls": calls, "status": status, "wall_s": round(wall, 3), "ideal_s": round(ideal, 3),
         "ratio": round(wall / ideal, 3) if ideal else None, "target_ratio": 1.5,
         "questions_per_s": round(len(rows) / wall, 1),
@@ -90,13 +105,18 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=32)
     parser.add_argument("--latency", type=float, default=0.1)
     parser.add_argument("--system", default="tree-ranked", choices=[n for n, s in SYSTEMS.items() if not s.flat])
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="also measure this many worker processes (clew batch --workers); the main figure is one")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "demo.duckdb"
         with Corpus(db) as corpus:
             ingest_paths(corpus, [DEMO_CORPUS], chunk_tokens=DEFAULT_CHUNK_TOKENS)
         with Corpus(db, read_only=True) as corpus:
-            result = asyncio.run(measure(corpus, args, Path(tmp) / "answers.jsonl"))
+            result = asyncio.run(measure(corpus, args, Path(tmp) / "answers.jsonl", 1))
+            if args.workers > 1:
+                result["worker_processes"] = asyncio.run(measure(corpus, args, Path(tmp) / "answers-w.jsonl",
+                                                                 args.workers))
         result["runner_only"] = asyncio.run(runner_only(args, Path(tmp) / "runner.jsonl"))
     print(json.dumps(result, indent=2))
 

@@ -112,10 +112,11 @@ def _complete_reply(entry: ModelReply | dict, name: str, messages_json: str, req
         {**call, "id": call.get("id") or f"call_{request_number}_{position}"}
         for position, call in enumerate(_as_dicts(entry.get("tool_calls") or []), start=1)
     ]
-    said = json.dumps({"content": content, "tool_calls": calls}, ensure_ascii=False)
     fields = {
-        "input_tokens": count_tokens(messages_json),
-        "output_tokens": count_tokens(said),
+        # counted only when the entry does not give them (a fake standing for a remote model may)
+        "input_tokens": entry["input_tokens"] if "input_tokens" in entry else count_tokens(messages_json),
+        "output_tokens": entry["output_tokens"] if "output_tokens" in entry else count_tokens(
+            json.dumps({"content": content, "tool_calls": calls}, ensure_ascii=False)),
         "cost_usd": None,
         "model": name,
         **entry,

@@ -88,12 +88,16 @@ class Controller:
         fetched = [st.hits[i] for i in st.ledger.ids if i in st.hits]
         if deps.model is not None and fetched:
             if st.answer_text is None:
-                evidence = "\n\n".join(data_block(deps.marker, h.evidence_id, h.text) for h in fetched)
-                messages = [
-                    {"role": "system", "content": system_prompt(deps.marker, st.instructions, ANSWER_TASK)},
-                    {"role": "user", "content": f"Question: {deps.request.query}\n\nEvidence:\n{evidence}"},
-                ]
-                st.budget.check_context(sum(count_tokens(m["content"]) for m in messages))
+                blocks = [data_block(deps.marker, h.evidence_id, h.text) for h in fetched]
+                system = system_prompt(deps.marker, st.instructions, ANSWER_TASK)
+                question = f"Question: {deps.request.query}\n\nEvidence:\n"
+                messages = [{"role": "system", "content": system},
+                            {"role": "user", "content": question + "\n\n".join(blocks)}]
+                # counted piece by piece (passage texts are counted once per process): pieces meet at
+                # newlines, where tiktoken's pre-split keeps the counts additive up to a merged newline
+                wrappers = [block.replace(h.text, "", 1) for block, h in zip(blocks, fetched, strict=True)]
+                st.budget.check_context(count_tokens(system) + count_tokens(question) + len(blocks) + sum(
+                    count_tokens(w) + count_tokens(h.text) for w, h in zip(wrappers, fetched, strict=True)))
                 reply = await self.complete(messages, None)
                 st.answer_text = reply.content or ""
             st.generation = check_answer(st.answer_text, set(st.ledger.ids), deps.model.name)

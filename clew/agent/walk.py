@@ -101,11 +101,7 @@ async def seed(ctl: Controller) -> State:
         query=spec.text(deps.request.query) if spec else deps.request.query,
         mode=spec.mode if spec else "bm25", limit=clamp(spec.limit if spec else 10, 1, 100), max_chars=20000,
     )
-    result = await asyncio.to_thread(search_in, deps.scope, request)
-    own = await asyncio.to_thread(lambda: _scores(ctl, result.hits, seeds=True))
-    hits = [_candidate(ctl, h, own.get(h.evidence_id, 0.0), 0, "seed", None) for h in result.hits]
-    st.top_score = max((c.score for c in hits), default=0.0)
-    starts = await asyncio.to_thread(_starts, ctl, hits)
+    starts = await asyncio.to_thread(_seed_starts, ctl, request)  # one hop off the event loop for the store work
     for position, candidate in enumerate(starts):
         if nav.start_key is not None or nav.selection == "agentic" or nav.strategy == "graph":
             candidate.priority = float("inf") if position == 0 else candidate.priority
@@ -114,6 +110,15 @@ async def seed(ctl: Controller) -> State:
     if not starts:
         return ctl._end_walk("no_evidence", "the seed search found nothing readable")
     return State.OFFER
+
+
+def _seed_starts(ctl: Controller, request: SearchRequest) -> list[Candidate]:
+    """Search, score the hits (expanding the query from them), and pick the walk's starts."""
+    result = search_in(ctl.deps.scope, request)
+    own = _scores(ctl, result.hits, seeds=True)
+    hits = [_candidate(ctl, h, own.get(h.evidence_id, 0.0), 0, "seed", None) for h in result.hits]
+    ctl.run_state.top_score = max((c.score for c in hits), default=0.0)
+    return _starts(ctl, hits)
 
 
 def _starts(ctl: Controller, hits: list[Candidate]) -> list[Candidate]:
@@ -228,7 +233,8 @@ async def visit(ctl: Controller) -> State:
         fetched=True, tokens=candidate.tokens,
     )
     ctl.note["chosen"] = [candidate.evidence_id]
-    await asyncio.to_thread(_collect_instruction, ctl, candidate)
+    if nav.instruction_field is not None and candidate.document_key not in st.instruction_sources:
+        await asyncio.to_thread(_collect_instruction, ctl, candidate)
     if nav.strategy == "graph":
         st.current = candidate
         if st.moves >= deps.applied["max_steps"]:
@@ -254,26 +260,33 @@ def _collect_instruction(ctl: Controller, candidate: Candidate) -> None:
 async def _tree_children(ctl: Controller, parent: Candidate) -> None:
     """Offer the best ``beam_width`` of the parent's section-mates and (``follow_links``) link targets."""
     deps, st = ctl.deps, ctl.run_state
-    nav = deps.request.navigation
-    assert nav is not None  # noqa: S101
     st.budget.spend_tool_call()
     ctl.note["tool"] = "navigate_document_tree(children)"
-    result = await asyncio.to_thread(navigate_document_tree, deps.scope, parent.evidence_id, "children", 50, 20000)
-    mates = [i for i in result.items if i.evidence_id not in st.frontier.visited]
-    linked: list = []
-    if nav.follow_links and await asyncio.to_thread(has_links, deps.scope, parent.evidence_id):
+    candidates, followed = await asyncio.to_thread(_expansion, ctl, parent)
+    if followed:  # expand_neighbors was called: a passage without links costs no second call
         st.budget.spend_tool_call()
         ctl.note["tool"] = "navigate_document_tree(children), expand_neighbors(links)"
-        linked = await asyncio.to_thread(_linked, ctl, parent, {i.evidence_id for i in mates})
-    own = await asyncio.to_thread(_scores, ctl, mates + linked)
+    for candidate in candidates[:deps.applied["beam_width"]]:
+        st.frontier.push(candidate)
+
+
+def _expansion(ctl: Controller, parent: Candidate) -> tuple[list[Candidate], bool]:
+    """The parent's section-mates and link targets as candidates, best first; whether links were followed."""
+    deps, st = ctl.deps, ctl.run_state
+    nav = deps.request.navigation
+    assert nav is not None  # noqa: S101
+    result = navigate_document_tree(deps.scope, parent.evidence_id, "children", 50, 20000)
+    mates = [i for i in result.items if i.evidence_id not in st.frontier.visited]
+    followed = nav.follow_links and has_links(deps.scope, parent.evidence_id)
+    linked = _linked(ctl, parent, {i.evidence_id for i in mates}) if followed else []
+    own = _scores(ctl, mates + linked)
     adjacency = ADJACENCY_BONUS * st.top_score
     candidates = [_candidate(ctl, i, own.get(i.evidence_id, 0.0), parent.depth + 1, "children", parent.evidence_id,
                              adjacency) for i in mates]
     candidates += [_candidate(ctl, p, own.get(p.evidence_id, 0.0), parent.depth + 1, "links", parent.evidence_id,
                               LINK_BONUS * parent.score) for p in linked]
     candidates.sort(key=lambda c: (-c.priority, c.evidence_id))
-    for candidate in candidates[:deps.applied["beam_width"]]:
-        st.frontier.push(candidate)
+    return candidates, followed
 
 
 def _linked(ctl: Controller, parent: Candidate, skip: set[str]) -> list:
@@ -296,21 +309,32 @@ async def _graph_neighbours(ctl: Controller) -> None:
     if nav.edge_types and nav.index:
         follow = [f"{nav.index}:{t}" for t in nav.edge_types]
     limit = deps.applied["neighbor_limit"]
-    result = await asyncio.to_thread(
-        expand_neighbors, deps.scope, [st.current.evidence_id], follow, ["chunk"], 1, min(limit, 24), 20000,
-        nav.direction != "out", deps.scope.collection)
+    current = st.current
+    st.frontier.items.clear()  # one path: only the current position's neighbours are candidates
+    for candidate in await asyncio.to_thread(_neighbours, ctl, current, follow, limit):
+        st.frontier.push(candidate)
+
+
+def _neighbours(ctl: Controller, current: Candidate, follow: list[str], limit: int) -> list[Candidate]:
+    """Unvisited readable neighbours of the graph walk's position, as candidates."""
+    deps, st = ctl.deps, ctl.run_state
+    nav = deps.request.navigation
+    assert nav is not None  # noqa: S101
+    result = expand_neighbors(deps.scope, [current.evidence_id], follow, ["chunk"], 1, min(limit, 24), 20000,
+                              nav.direction != "out", deps.scope.collection)
     items = [n for n in result.neighbors if nav.direction != "in" or n.direction == "in"]
     items = [n for n in items if n.id not in st.frontier.visited][:limit]
-    st.frontier.items.clear()  # one path: only the current position's neighbours are candidates
-    passages = await asyncio.to_thread(deps.scope.passages_by_ids, [n.id for n in items])
-    own = await asyncio.to_thread(_scores, ctl, list(passages.values()))
+    passages = deps.scope.passages_by_ids([n.id for n in items])
+    own = _scores(ctl, list(passages.values()))
+    out = []
     for neighbour in items:
         passage = passages.get(neighbour.id)
         if passage is None:
             continue
-        st.frontier.push(Candidate(
+        out.append(Candidate(
             evidence_id=passage.evidence_id, document_key=passage.document_key, collection=passage.collection,
             heading_path=list(passage.heading_path), kind=passage.kind, text=passage.text,
             score=own.get(passage.evidence_id, 0.0), priority=own.get(passage.evidence_id, 0.0),
-            depth=st.moves + 1, via=neighbour.relationship, origin=st.current.evidence_id,
+            depth=st.moves + 1, via=neighbour.relationship, origin=current.evidence_id,
             tokens=count_tokens(passage.text)))
+    return out

@@ -20,6 +20,8 @@ ModelOption = Annotated[str | None, typer.Option(help="litellm model string (age
 ConcurrencyOption = Annotated[int, typer.Option(help="Questions in flight at once.")]
 TimeoutOption = Annotated[float, typer.Option("--timeout", help="Seconds per question before it is recorded as failed.")]
 LimitOption = Annotated[int | None, typer.Option(help="Only the first N questions.")]
+WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes on this machine (each opens --db read-only; "
+                                                        "helps when the agent's own CPU work is the bottleneck).")]
 CollectionOption = Annotated[str, typer.Option(help="Collection to search and walk.")]
 
 
@@ -64,6 +66,7 @@ def eval_command(
     collection: CollectionOption = "default",
     executor: Annotated[str, typer.Option(help="local (asyncio here) or ray (Ray Data; install clew[ray]; "
                                                 "RAY_ADDRESS names an existing cluster).")] = "local",
+    workers: WorkersOption = 1,
 ) -> None:
     """Evaluate retrieval systems on a QA set under one context token budget."""
     from clew.corpus.store import Corpus
@@ -86,6 +89,12 @@ def eval_command(
         if executor not in ("local", "ray"):
             raise fail(f"--executor is local or ray, not {executor!r}")
         runner_elsewhere = None
+        if executor == "local" and workers > 1:
+            from clew.evals.processes import ProcessExecutor
+
+            runner_elsewhere = ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens,
+                                               collection=collection, model=model, timeout_s=timeout,
+                                               concurrency=concurrency)
         if executor == "ray":
             from clew.evals.ray_executor import RayExecutor
 
@@ -93,7 +102,7 @@ def eval_command(
                                            model=model, timeout_s=timeout, concurrency=concurrency)
         picked = dataset.questions[:limit] if limit is not None else dataset.questions
         config = {"dataset": str(questions), "format": fmt, "db": str(db), "model": model, "limit": limit,
-                  "concurrency": concurrency, "timeout_s": timeout}
+                  "concurrency": concurrency, "timeout_s": timeout, "executor": executor, "workers": workers}
         with Corpus(db, read_only=True) as corpus:
             report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
                                           collection=collection, model=_model(model), concurrency=concurrency,
@@ -115,6 +124,7 @@ def batch_command(
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
     collection: CollectionOption = "default",
+    workers: WorkersOption = 1,
 ) -> None:
     """Answer a file of questions; one JSON line per question in --out."""
     from clew.corpus.store import Corpus
@@ -129,10 +139,16 @@ def batch_command(
             raise fail("--system takes one system")
         (chosen,) = parse_systems(system, have_model=model is not None)
         picked = dataset.questions[:limit] if limit is not None else dataset.questions
+        elsewhere = None
+        if workers > 1:
+            from clew.evals.processes import ProcessExecutor
+
+            elsewhere = ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens,
+                                        collection=collection, model=model, timeout_s=timeout, concurrency=concurrency)
         with Corpus(db, read_only=True) as corpus:
             rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
                                          collection=collection, model=_model(model), concurrency=concurrency,
-                                         timeout_s=timeout))
+                                         timeout_s=timeout, executor=elsewhere))
     except ClewError as error:
         raise fail(error) from error
     counts: dict[str, int] = {}

@@ -119,6 +119,19 @@ class Scope:
                 clauses.append(compile_filter(flt, params, "v"))
         return " AND ".join(clauses) if clauses else "TRUE"
 
+    def reads_everything(self) -> bool:
+        """Whether every document of the corpus is readable here: no row filter or filter, and
+        no collection restriction that leaves a document out (cached until the next write)."""
+        if self.principal.row_filter is not None or self.filter is not None:
+            return False
+        holding = self.corpus.collections(with_documents=True)
+        wanted = set(holding)
+        if self.collection is not None:
+            wanted &= {self.collection}
+        if self.principal.collections is not None:
+            wanted &= set(self.principal.collections)
+        return wanted == set(holding)
+
     def cursor(self) -> duckdb.DuckDBPyConnection:
         return self.corpus.cursor()
 
@@ -207,11 +220,12 @@ class Scope:
         current versions the caller has just read.
         """
         metas, current = self._readable(wanted, current)
-        cur = self.cursor()
+        cur = None  # a cursor only when some structure is not cached
         found: dict[tuple[int, int], DocumentVersion] = {}
         for key, meta in metas.items():
             skeleton = SKELETONS.get(self.corpus, key)
             if skeleton is None:
+                cur = cur or self.cursor()
                 skeleton = load_skeleton(cur, *key)
                 if skeleton is None:
                     continue
@@ -227,8 +241,9 @@ class Scope:
         current = dict(current or {})
         metas = {key: READABLE.get(self.corpus, self.view, key) for key in wanted}
         unknown = {key for key, meta in metas.items() if meta is None}
-        cur = self.cursor()
+        cur = None  # a cursor only when something is not cached
         if unknown:
+            cur = self.cursor()
             params: list[Any] = []
             predicate = self.predicate(params)
             sql = VERSIONS_SQL.format(ids=int_list(sorted({doc for doc, _ in unknown})), predicate=predicate)
@@ -245,6 +260,7 @@ class Scope:
                 current[doc] = known
         stale = sorted({doc for doc, _ in readable if doc not in current})
         if stale:
+            cur = cur or self.cursor()
             current.update(cur.execute(CURRENT_SQL.format(ids=int_list(stale))).fetchall())
         for doc, version in current.items():
             FROZEN.put(self.corpus, ("current", doc), version)

@@ -36,18 +36,20 @@ class CollectionStats:
 class Corpus:
     """A clew corpus in one DuckDB file (``":memory:"`` for a throwaway one)."""
 
-    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+    def __init__(self, path: str | Path, *, read_only: bool = False, threads: int | None = None) -> None:
+        """``threads`` caps DuckDB's threads for this connection (default: one per core)."""
         self.path = str(path)
         self.read_only = read_only
         if read_only and self.path != ":memory:" and not Path(self.path).exists():
             raise CorpusError(f"{self.path}: no such corpus file")
         try:
-            self._con = duckdb.connect(self.path, read_only=read_only)
+            config = {"threads": threads} if threads is not None else {}
+            self._con = duckdb.connect(self.path, read_only=read_only, config=config)
         except duckdb.Error as error:
             raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
         self._write_lock = threading.Lock()
         self.generation = 0
-        self._collections: tuple[int, list[str]] | None = None
+        self._collections: tuple[int, list[tuple[str, bool]]] | None = None
         """Committed write transactions in this process. DuckDB lets no other process write a
         file this one holds, so caches keyed by it stay true until it moves."""
         self._check_schema()
@@ -126,13 +128,15 @@ class Corpus:
             ).fetchone()[0]
         )
 
-    def collections(self) -> list[str]:
-        """Collection names, read once per write generation."""
+    def collections(self, *, with_documents: bool = False) -> list[str]:
+        """Collection names (only those holding a document), read once per write generation."""
         known = self._collections
         if known is None or known[0] != self.generation:
-            names = [r[0] for r in self.cursor().execute("SELECT name FROM collections ORDER BY name").fetchall()]
-            known = self._collections = (self.generation, names)
-        return list(known[1])
+            rows = self.cursor().execute(
+                """SELECT c.name, EXISTS (SELECT 1 FROM documents d WHERE d.collection_id = c.id)
+                   FROM collections c ORDER BY c.name""").fetchall()
+            known = self._collections = (self.generation, [(name, bool(has)) for name, has in rows])
+        return [name for name, has in known[1] if has or not with_documents]
 
     def stats(self) -> list[CollectionStats]:
         cur = self.cursor()

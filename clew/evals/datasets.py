@@ -45,6 +45,12 @@ class Question:
         return {"id": self.id, "question": self.question, "kind": self.kind, "answers": list(self.answers),
                 "evidence": list(self.evidence), "sources": list(self.sources), "qrels": dict(self.qrels)}
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Question:
+        """The inverse of ``as_dict`` (how executors ship questions to other processes)."""
+        return cls(id=data["id"], question=data["question"], kind=data["kind"], answers=tuple(data["answers"]),
+                   evidence=tuple(data["evidence"]), sources=tuple(data["sources"]), qrels=dict(data["qrels"]))
+
 
 @dataclass(frozen=True)
 class LineProblem:

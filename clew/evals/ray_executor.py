@@ -53,9 +53,7 @@ class _Worker:
         from clew.evals.runner import evaluate_pair, failure_row
 
         system = SYSTEMS[str(system_name)]
-        data = json.loads(str(question_json))
-        question = Question(id=data["id"], question=data["question"], kind=data["kind"], answers=tuple(data["answers"]),
-                            evidence=tuple(data["evidence"]), sources=tuple(data["sources"]), qrels=data["qrels"])
+        question = Question.from_dict(json.loads(str(question_json)))
         began = time.perf_counter()
         try:
             row = await asyncio.wait_for(evaluate_pair(system, question, self.corpus, budget_tokens=self.budget_tokens,

@@ -222,28 +222,45 @@ async def run_eval(
 # --- batch answering --------------------------------------------------------------------------
 
 
+async def answer_question(system: System, question: Question, corpus: Corpus, *, budget_tokens: int, collection: str,
+                          model: Model | None) -> dict[str, Any]:
+    """One answers.jsonl row: id, question, status, answer, citations, evidence ids, usage."""
+    began = time.perf_counter()
+    o = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model)
+    return {"id": question.id, "question": question.question, "status": o.status, "stop_reason": o.stop_reason,
+            "error": None, "answer": o.answer, "citations": o.citations,
+            "evidence_ids": [p.evidence_id for p in o.passages],
+            "usage": {"context_tokens": o.context_tokens, "tool_calls": o.tool_calls, "iterations": o.iterations,
+                      "model_calls": o.model_calls, "model_input_tokens": o.model_input_tokens,
+                      "model_output_tokens": o.model_output_tokens, "model_cost_usd": o.model_cost_usd,
+                      "latency_s": round(time.perf_counter() - began, 4)}}
+
+
+def answer_failure_row(question: Question, error: BaseException, latency_s: float) -> dict[str, Any]:
+    return {"id": question.id, "question": question.question, "status": "error", "stop_reason": "error",
+            "error": f"{type(error).__name__}: {error}", "answer": None, "citations": [], "evidence_ids": [],
+            "usage": {"latency_s": round(latency_s, 4)}}
+
+
 async def run_batch(
     questions: Sequence[Question], system: System, corpus: Corpus, out_file: Path, *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS, collection: str = "default", model: Model | None = None,
-    concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S,
+    concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S, executor: Any = None,
 ) -> list[dict[str, Any]]:
-    """Answer every question (no gold); one line each: id, question, status, answer, citations, evidence ids, usage."""
+    """Answer every question (no gold); one line each (see ``answer_question``).
+
+    ``executor`` (``clew.evals.processes.ProcessExecutor``) runs them in worker processes.
+    """
 
     async def work(question: Question) -> dict[str, Any]:
-        began = time.perf_counter()
-        o = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model)
-        return {"id": question.id, "question": question.question, "status": o.status, "stop_reason": o.stop_reason,
-                "error": None, "answer": o.answer, "citations": o.citations,
-                "evidence_ids": [p.evidence_id for p in o.passages],
-                "usage": {"context_tokens": o.context_tokens, "tool_calls": o.tool_calls, "iterations": o.iterations,
-                          "model_calls": o.model_calls, "model_input_tokens": o.model_input_tokens,
-                          "model_output_tokens": o.model_output_tokens, "model_cost_usd": o.model_cost_usd,
-                          "latency_s": round(time.perf_counter() - began, 4)}}
+        return await answer_question(system, question, corpus, budget_tokens=budget_tokens, collection=collection,
+                                     model=model)
 
-    def failed(question: Question, error: BaseException, latency_s: float) -> dict[str, Any]:
-        return {"id": question.id, "question": question.question, "status": "error", "stop_reason": "error",
-                "error": f"{type(error).__name__}: {error}", "answer": None, "citations": [], "evidence_ids": [],
-                "usage": {"latency_s": round(latency_s, 4)}}
+    elsewhere = None
+    if executor is not None:
+        def elsewhere(todo: list[Question]) -> Iterable[dict[str, Any]]:
+            return executor.rows([(system, q) for q in todo], kind="batch")
 
-    return await run_resumable(questions, key=lambda q: q.id, row_key=lambda r: r["id"], work=work, failed=failed,
-                               path=out_file, concurrency=concurrency, timeout_s=timeout_s, description="batch")
+    return await run_resumable(questions, key=lambda q: q.id, row_key=lambda r: r["id"], work=work,
+                               failed=lambda q, e, t: answer_failure_row(q, e, t), path=out_file,
+                               concurrency=concurrency, timeout_s=timeout_s, description="batch", elsewhere=elsewhere)

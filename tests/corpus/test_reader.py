@@ -36,3 +36,17 @@ def test_cached_passages_still_apply_the_scope(tmp_path: Path) -> None:
         staff = Scope(corpus, Principal(name="staff", row_filter={"term": {"acl": "staff"}}))
         assert staff.passages(*closed) == [] and staff.passages_by_ids([f"ev1:c:{closed[0]}:{closed[1]}:0"]) == {}
         assert Scope(corpus).passages(*closed)[0].body.strip().endswith("Secret text.")
+
+
+def test_reads_everything_only_when_no_document_is_left_out(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("---\nacl: [staff]\n---\n# A\n\nText.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="one", chunk_tokens=64)
+        assert Scope(corpus).reads_everything() and Scope(corpus, collection="one").reads_everything()
+        assert not Scope(corpus, Principal(name="s", row_filter={"term": {"acl": "staff"}})).reads_everything()
+        assert not Scope(corpus, filter={"term": {"acl": "staff"}}).reads_everything()
+        ingest_paths(corpus, [folder], collection="two", chunk_tokens=64)  # a write: the cached answer is renewed
+        assert Scope(corpus).reads_everything() and not Scope(corpus, collection="one").reads_everything()
+        assert not Scope(corpus, Principal(name="p", collections=frozenset({"two"}))).reads_everything()

@@ -17,7 +17,7 @@ from typing import Any
 
 from clew.corpus.reader import Scope
 from clew.corpus.search.tokenize import tokenize
-from clew.corpus.structure import FROZEN
+from clew.corpus.structure import FROZEN, str_list
 
 K1 = 1.2
 B = 0.75
@@ -63,8 +63,8 @@ def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     if asked:
         cur = cur or scope.cursor()
         rows = {term: (int(term_id), int(df), dense_col) for term, term_id, df, dense_col in cur.execute(
-            "SELECT term, term_id, df, dense_col FROM search_terms WHERE term IN (SELECT unnest(?::VARCHAR[])) AND df > 0",
-            [sorted(asked)]).fetchall()}
+            f"SELECT term, term_id, df, dense_col FROM search_terms WHERE term IN ({str_list(sorted(asked))}) AND df > 0"
+        ).fetchall()}  # literals: binding a list costs more than the lookup itself
         for term in asked:
             FROZEN.put(scope.corpus, ("term", term), rows.get(term, ()))
         found.update(rows)
@@ -78,9 +78,9 @@ def _num(value: float) -> str:
 
 def allowed_documents_sql(scope: Scope, params: list[Any], exclude_document_keys: list[str]) -> str | None:
     """Current document versions the scope may read, minus the excluded keys; None for all."""
+    if not exclude_document_keys and scope.reads_everything():
+        return None  # live chunks are exactly the current versions, and all are readable here
     predicate = scope.predicate(params)
-    if predicate == "TRUE" and not exclude_document_keys:
-        return None  # an unrestricted scope: live chunks are exactly the current versions
     excluded = ""
     if exclude_document_keys:
         excluded = " AND d.key NOT IN (SELECT unnest(?::VARCHAR[]))"
