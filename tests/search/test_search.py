@@ -185,3 +185,37 @@ def test_scores_from_text_equal_the_index_scores(acl_corpus: Corpus) -> None:
     passages = [scope.passages(h.document_id, h.version, [h.ordinal])[0] for h in hits]
     texts = [index_text(p.heading_path, p.header, p.body) for p in passages]
     assert score_texts(scope, "failover drill plan", texts) == pytest.approx([h.score for h in hits])
+
+
+def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25, index
+
+    monkeypatch.setattr(index, "MIN_DENSE_CHUNKS", 10)  # small enough for dense-term columns here
+    rng = random.Random(7)
+    words = [f"w{i}" for i in range(60)]
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for d in range(12):
+        sections = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(60, 0, -1), k=40))
+                               for s in range(4))
+        (folder / f"d{d}.md").write_text(f"# Doc {d}\n\n{sections}\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=64)
+        index.compact(corpus)
+        assert corpus.cursor().execute("SELECT dense_terms FROM search_stats").fetchone()[0] > 0
+        (folder / "d3.md").write_text((folder / "d3.md").read_text() + "\nw5 w50 w51 appended.\n")
+        ingest_paths(corpus, [folder], chunk_tokens=64)  # retired rows stay until the next compaction
+        scope = Scope(corpus)
+        assert bm25.term_stats(scope, []).dead > 0
+        first = bm25.bm25_search(scope, "w0", limit=1)[0]
+        queries = ["w0 w1", "w40 w41", "w0 w45 w50", "w5 w51", "w59"]
+        for query in queries:
+            for exclude in ([], [(first.document_id, first.version, first.ordinal)]):
+                fast = bm25.bm25_search(scope, query, limit=7, exclude_chunks=exclude)
+                monkeypatch.setattr(bm25, "TOP_FIRST_SLACK", -1)  # forces the joined query
+                joined = bm25.bm25_search(scope, query, limit=7, exclude_chunks=exclude)
+                monkeypatch.setattr(bm25, "TOP_FIRST_SLACK", 10_000)
+                assert fast == joined and fast, query

@@ -35,6 +35,8 @@ class ScoredChunk:
 class TermStats:
     live: int
     """Live (searchable) chunks."""
+    dead: int
+    """Rows of retired chunks still in ``search_docs`` (until the next compaction)."""
     avgdl: float
     terms: dict[str, tuple[int, int, int | None]]
     """term -> (term_id, df, dense column or None), for the asked terms that occur."""
@@ -49,9 +51,10 @@ def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     stats = FROZEN.get(scope.corpus, ("search_stats",))
     if stats is None:
         cur = scope.cursor()
-        stats = cur.execute("SELECT live_chunks, total_length FROM search_stats").fetchone()
+        stats = cur.execute(
+            "SELECT live_chunks, total_length, (SELECT count(*) FROM search_docs) FROM search_stats").fetchone()
         FROZEN.put(scope.corpus, ("search_stats",), stats)
-    live, total_length = stats
+    live, total_length, total_rows = stats
     found: dict[str, tuple[int, int, int | None]] = {}
     asked = []
     for term in set(terms):
@@ -68,7 +71,11 @@ def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
         for term in asked:
             FROZEN.put(scope.corpus, ("term", term), rows.get(term, ()))
         found.update(rows)
-    return TermStats(int(live or 0), (total_length / live) if live else 1.0, found)
+    return TermStats(int(live or 0), max(0, int(total_rows or 0) - int(live or 0)), (total_length / live) if live else 1.0, found)
+
+
+TOP_FIRST_SLACK = 10_000
+"""Retired plus excluded chunks up to which a full-corpus query ranks chunk ids before joining."""
 
 
 def _num(value: float) -> str:
@@ -114,20 +121,14 @@ def bm25_search(
         (dense if dense_col is not None else sparse).append((dense_col if dense_col is not None else term_id, idf))
     params: list[Any] = []
     allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
+    if allowed is None and stats.dead + len(exclude_chunks) <= TOP_FIRST_SLACK:
+        return _top_first(cur, stats, sparse, dense, limit, list(exclude_chunks))
     filters = "s.live" if allowed is None else f"s.live AND s.document_id IN ({allowed})"
     if exclude_chunks:
         filters += " AND (s.document_id, s.version, s.ordinal) NOT IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))"
         params.extend([[c[0] for c in exclude_chunks], [c[1] for c in exclude_chunks], [c[2] for c in exclude_chunks]])
-    norm = f"{_num(K1)} * ({_num(1 - B)} + {_num(B)} * s.length / {_num(avgdl)})"
-    ctes = []
-    if sparse:
-        weights = " ".join(f"WHEN {term_id} THEN {_num(idf)}" for term_id, idf in sparse)
-        ctes.append(
-            f"""sp AS (SELECT p.chunk_id, sum(CASE p.term_id {weights} END * p.tf * {_num(K1 + 1)}
-                       / (p.tf + {_num(K1)} * ({_num(1 - B)} + {_num(B)} * p.length / {_num(avgdl)}))) AS score
-                FROM search_postings p WHERE p.term_id IN ({", ".join(str(t) for t, _ in sparse)})
-                GROUP BY p.chunk_id)"""
-        )
+    norm = _norm(avgdl)
+    ctes = [_sparse_cte(sparse, avgdl)] if sparse else []
     if dense:
         dense_score = " + ".join(f"{_num(idf)} * d{col} * {_num(K1 + 1)} / (d{col} + nrm)" for col, idf in dense)
         ctes.append(
@@ -155,6 +156,50 @@ def term_idf(scope: Scope, terms: Iterable[str]) -> tuple[dict[str, float], floa
     """Lucene idf of each indexed term among ``terms`` (unknown ones left out), and the mean chunk length."""
     stats = term_stats(scope, terms)
     return {term: stats.idf(df) for term, (_, df, _) in stats.terms.items()}, stats.avgdl
+
+
+def _norm(avgdl: float) -> str:
+    return f"{_num(K1)} * ({_num(1 - B)} + {_num(B)} * s.length / {_num(avgdl)})"
+
+
+def _sparse_cte(sparse: list[tuple[int, float]], avgdl: float) -> str:
+    """``sp``: (chunk_id, score) of every chunk holding a sparse query term, from the postings alone."""
+    weights = " ".join(f"WHEN {term_id} THEN {_num(idf)}" for term_id, idf in sparse)
+    return f"""sp AS (SELECT p.chunk_id, sum(CASE p.term_id {weights} END * p.tf * {_num(K1 + 1)}
+               / (p.tf + {_num(K1)} * ({_num(1 - B)} + {_num(B)} * p.length / {_num(avgdl)}))) AS score
+               FROM search_postings p WHERE p.term_id IN ({", ".join(str(t) for t, _ in sparse)})
+               GROUP BY p.chunk_id)"""
+
+
+def _top_first(cur: Any, stats: TermStats, sparse: list[tuple[int, float]], dense: list[tuple[int, float]],
+               limit: int, exclude_chunks: list[tuple[int, int, int]]) -> list[ScoredChunk]:
+    """For a scope that reads every document: rank chunk ids first, then look up only the best.
+
+    Scores come from the postings (and the dense columns) without touching the rest of
+    ``search_docs``; only the top ``limit`` plus as many as could be retired or excluded are
+    joined to it, which drops retired and excluded chunks and keeps the order and ties
+    (score, then chunk id) of the joined path.
+    """
+    ctes = [_sparse_cte(sparse, stats.avgdl)] if sparse else []
+    if dense:
+        columns = ", ".join(f"s.d{col}" for col, _ in dense)
+        score = " + ".join(f"{_num(idf)} * d{col} * {_num(K1 + 1)} / (d{col} + nrm)" for col, idf in dense)
+        ctes.append(f"""dn AS (SELECT chunk_id, {score} AS score
+                        FROM (SELECT s.chunk_id, {columns}, {_norm(stats.avgdl)} AS nrm FROM search_docs s
+                              WHERE {" OR ".join(f"s.d{col} > 0" for col, _ in dense)}))""")
+    scored = "sp" if not dense else "dn" if not sparse else (
+        "(SELECT chunk_id, sum(score) AS score FROM (SELECT chunk_id, score FROM dn UNION ALL "
+        "SELECT chunk_id, score FROM sp) GROUP BY chunk_id)")
+    head = int(limit) + stats.dead + len(exclude_chunks)
+    params: list[Any] = []
+    excluded = ""
+    if exclude_chunks:
+        excluded = " AND (s.document_id, s.version, s.ordinal) NOT IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))"
+        params.extend([[c[0] for c in exclude_chunks], [c[1] for c in exclude_chunks], [c[2] for c in exclude_chunks]])
+    sql = f"""WITH {", ".join(ctes)}, top AS (SELECT chunk_id, score FROM {scored} ORDER BY score DESC, chunk_id LIMIT {head})
+              SELECT s.document_id, s.version, s.ordinal, top.score FROM top JOIN search_docs s ON s.chunk_id = top.chunk_id
+              WHERE s.live{excluded} ORDER BY top.score DESC, top.chunk_id LIMIT {int(limit)}"""
+    return [ScoredChunk(int(d), int(v), int(o), float(sc)) for d, v, o, sc in cur.execute(sql, params).fetchall()]
 
 
 def score_texts(scope: Scope, query: str | Mapping[str, float], texts: list[str]) -> list[float]:
