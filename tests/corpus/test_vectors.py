@@ -340,3 +340,56 @@ def test_cli_embed_missing_file_and_missing_extra(tmp_path: Path, db: Path, monk
     monkeypatch.setattr("clew.corpus.embedders.dense_extra_missing", lambda: "torch is not installed (install 'clew[dense]')")
     result = runner.invoke(app, ["embed", "--db", str(db)])  # minilm is the default
     assert result.exit_code == 2 and "'minilm' cannot run" in result.output and "clew[dense]" in result.output
+
+
+# -- the in-memory matrix against the SQL path ----------------------------------------------
+
+
+def both_paths(scope: Scope, vector: np.ndarray, monkeypatch: pytest.MonkeyPatch, **kwargs) -> tuple[list, list]:
+    from clew.corpus.search import matrix
+
+    memory = vector_search(scope, vector, model="hashing", **kwargs)
+    monkeypatch.setenv("CLEW_VECTOR_MEMORY_MB", "0")  # too small for any matrix: the SQL path
+    matrix._matrices.clear()
+    sql = vector_search(scope, vector, model="hashing", **kwargs)
+    monkeypatch.delenv("CLEW_VECTOR_MEMORY_MB")
+    matrix._matrices.clear()
+    return memory, sql
+
+
+@pytest.mark.parametrize("text", ["robot battery packs replaced", "route planning dependencies", "salary review"])
+def test_the_in_memory_matrix_ranks_like_the_sql_query(embedded: Corpus, text: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.search.matrix import matrix_for
+
+    vector = query(text)
+    ops = Principal(name="ops", row_filter=parse_filter({"term": {"acl": "ops"}}))
+    first = vector_search(Scope(embedded), vector, model="hashing", limit=1)[0]
+    cases = [
+        (Scope(embedded), {"limit": 8}),
+        (Scope(embedded, collection="policies"), {"limit": 3}),
+        (Scope(embedded, ops), {"limit": 5}),
+        (Scope(embedded), {"limit": 6, "exclude_ids": [f"ev1:c:{first[0]}:{first[1]}:{first[2]}"],
+                           "exclude_document_keys": ["laptops.md"]}),
+    ]
+    assert matrix_for(embedded, "hashing") is not None
+    for scope, kwargs in cases:
+        memory, sql = both_paths(scope, vector, monkeypatch, **kwargs)
+        assert [m[:3] for m in memory] == [s[:3] for s in sql] and memory
+        assert [m[3] for m in memory] == pytest.approx([s[3] for s in sql], abs=1e-5)
+
+
+def test_the_matrix_is_rebuilt_after_a_write(embedded: Corpus, tmp_path: Path) -> None:
+    from clew.corpus.search.matrix import matrix_for
+
+    before = matrix_for(embedded, "hashing")
+    folder = tmp_path / "more"
+    folder.mkdir()
+    (folder / "drones.md").write_text("# Drones\n\nDrone propellers are inspected weekly.\n")
+    ingest_paths(embedded, [folder], collection="docs", chunk_tokens=64)
+    embed_missing(embedded, HASHING)
+    after = matrix_for(embedded, "hashing")
+    assert after is not before and len(after.documents) == len(before.documents) + 1
+    (top, *_) = vector_search(Scope(embedded), query("Drones\nDrone propellers are inspected weekly."),
+                              model="hashing", limit=1)
+    assert top[0] in keys_of(embedded, "drones.md")

@@ -4,9 +4,11 @@ Vectors live in the ``embeddings`` table, one per (chunk, embedding model name),
 length, so that a dot product is the cosine similarity. A chunk is embedded from the same
 text that keyword search indexes (:func:`index_text`): its heading path, then its text.
 
-Search is EXACT: every current chunk that the scope may read is scored inside one DuckDB
-query, with the scope's predicate (principal, collection, filter) and the exclusions applied
-before the ``LIMIT``, so a denied or excluded row neither shows nor takes a place. No
+Search is EXACT: every current chunk that the scope may read is scored, with the scope's
+predicate (principal, collection, filter) and the exclusions applied before the ``LIMIT``,
+so a denied or excluded row neither shows nor takes a place. The vectors are scored as one
+in-memory matrix per (corpus, model) (:mod:`clew.corpus.search.matrix`), or, when that would
+not fit its memory cap, inside one DuckDB query. No
 approximate index is built: DuckDB's HNSW index is neither WAL-recoverable nor disk-safe
 (see DESIGN.md); ``benchmarks/vectors.py`` measures what exact search costs.
 """
@@ -27,6 +29,7 @@ from clew.corpus.embedders import Embedder, check_output
 from clew.corpus.reader import Scope
 from clew.corpus.schema import DDL
 from clew.corpus.search.index import index_text
+from clew.corpus.search.matrix import matrix_for, matrix_search
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 
@@ -212,6 +215,16 @@ def vector_search(
     excluded = _chunk_keys(exclude_ids)
     keys = sorted({str(key) for key in exclude_document_keys})
 
+    if norm > 0:
+        matrix = matrix_for(scope.corpus, model)
+        if matrix is not None and len(matrix.documents):
+            if matrix.dimensions != vector.size:
+                raise InputError("query_vector", f"has {vector.size} dimensions, but the vectors stored for "
+                                                 f"{model!r} have {matrix.dimensions}")
+            rows = matrix_search(scope, matrix, vector / norm, limit, excluded, keys)
+            if not rows:
+                _require_embeddings(scope, model)
+            return rows
     params: list[Any] = [(vector / norm if norm > 0 else vector).tolist(), model]
     predicate = scope.predicate(params)
     exclusions = ""
