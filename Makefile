@@ -9,7 +9,7 @@ STAMP := $(VENV)/.clew-installed
 
 $(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev,ray]'
 	touch $(STAMP)
 
 install: $(STAMP)
@@ -27,7 +27,7 @@ bench: $(STAMP)
 # Re-resolve constraints.txt from pyproject.toml (run after changing dependencies).
 lock:
 	rm -rf .lockenv && $(PYTHON) -m venv .lockenv
-	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,ray]'
 	{ echo '# Every resolved dependency, pinned (make lock re-resolves it from pyproject.toml).'; \
 	  .lockenv/bin/python -m pip freeze --exclude-editable | grep '==' | grep -v '^clew'; } > constraints.txt
 	rm -rf .lockenv
