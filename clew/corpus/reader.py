@@ -25,7 +25,7 @@ from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.store import Corpus
 from clew.corpus.structure import (
     CURRENT_SQL, FROZEN, KEYS_SQL, READABLE, SKELETONS, VERSIONS_SQL, DocumentVersion, VersionMeta, int_list,
-    load_skeleton, str_list,
+    load_skeletons, str_list,
 )
 from clew.errors import InputError, UnknownCollection
 
@@ -189,9 +189,15 @@ class Scope:
             if decoded.kind == "c" and decoded.ordinal is not None:
                 wanted.setdefault((decoded.document, decoded.version), []).append(decoded.ordinal)
         found: dict[str, Passage] = {}
-        for (doc, version), ordinals in wanted.items():
-            for passage in self.passages(doc, version, ordinals):
-                found[passage.evidence_id] = passage
+        docs = self.documents(wanted)  # readable versions, their structure loaded in one batch
+        for key, ordinals in wanted.items():
+            doc = docs.get(key)
+            if doc is None:
+                continue
+            for ordinal in sorted(set(ordinals)):
+                if 0 <= ordinal < len(doc.skeleton.chunks):
+                    passage = passage_of(doc, ordinal)
+                    found[passage.evidence_id] = passage
         return found
 
     # -- whole document versions (navigation) ----------------------------------------------
@@ -220,18 +226,14 @@ class Scope:
         current versions the caller has just read.
         """
         metas, current = self._readable(wanted, current)
-        cur = None  # a cursor only when some structure is not cached
-        found: dict[tuple[int, int], DocumentVersion] = {}
-        for key, meta in metas.items():
-            skeleton = SKELETONS.get(self.corpus, key)
-            if skeleton is None:
-                cur = cur or self.cursor()
-                skeleton = load_skeleton(cur, *key)
-                if skeleton is None:
-                    continue
+        skeletons = {key: SKELETONS.get(self.corpus, key) for key in metas}
+        missing = [key for key, skeleton in skeletons.items() if skeleton is None]
+        if missing:  # one batch of indexed lookups for every version not cached yet
+            for key, skeleton in load_skeletons(self.cursor(), missing).items():
                 SKELETONS.put(self.corpus, skeleton)
-            found[key] = DocumentVersion(meta, int(current[key[0]]), skeleton)
-        return found
+                skeletons[key] = skeleton
+        return {key: DocumentVersion(meta, int(current[key[0]]), skeletons[key])
+                for key, meta in metas.items() if skeletons[key] is not None}
 
     def _readable(
         self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None

@@ -300,27 +300,35 @@ CURRENT_SQL = "SELECT id, current_version FROM documents WHERE id IN ({ids})"
 KEYS_SQL = """WITH d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents
                             WHERE key IN ({keys}))
 SELECT d.key, d.id, d.current_version, col.name FROM d JOIN collections col ON col.id = d.collection_id"""
-# format: doc, version (integers)
-NODES_SQL = """WITH n AS MATERIALIZED (SELECT * FROM nodes WHERE document_id = {doc:d})
-SELECT ordinal, parent, kind, heading, heading_path, start_offset, end_offset, first_chunk, last_chunk
-FROM n WHERE version = {version:d} ORDER BY ordinal"""
+# format: ids (int_list); each table is read through its document index, the version picked after
+NODES_SQL = """WITH n AS MATERIALIZED (SELECT * FROM nodes WHERE document_id IN ({ids}))
+SELECT document_id, version, ordinal, parent, kind, heading, heading_path, start_offset, end_offset, first_chunk,
+       last_chunk
+FROM n ORDER BY document_id, version, ordinal"""
 CHUNKS_SQL = """WITH c AS MATERIALIZED (
-    SELECT version, ordinal, start_offset, end_offset, kind, node, sections, table_node, header, token_count
-    FROM chunks WHERE document_id = {doc:d})
-SELECT ordinal, start_offset, end_offset, kind, node, sections, table_node, header, token_count
-FROM c WHERE version = {version:d} ORDER BY ordinal"""
-TEXT_SQL = """WITH v AS MATERIALIZED (SELECT version, text FROM document_versions WHERE document_id = {doc:d})
-SELECT text FROM v WHERE version = {version:d}"""
+    SELECT document_id, version, ordinal, start_offset, end_offset, kind, node, sections, table_node, header, token_count
+    FROM chunks WHERE document_id IN ({ids}))
+SELECT * FROM c ORDER BY document_id, version, ordinal"""
+TEXT_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, text FROM document_versions
+                            WHERE document_id IN ({ids}))
+SELECT document_id, version, text FROM v"""
 
 
-def load_skeleton(cur: duckdb.DuckDBPyConnection, document_id: int, version: int) -> Skeleton | None:
-    """Read one version's structure (three indexed lookups); None if it does not exist."""
-    at = {"doc": int(document_id), "version": int(version)}
-    row = cur.execute(TEXT_SQL.format(**at)).fetchone()
-    if row is None:
-        return None
-    nodes = [NodeInfo(o, p, k, h, tuple(hp), s, e, f, last)
-             for o, p, k, h, hp, s, e, f, last in cur.execute(NODES_SQL.format(**at)).fetchall()]
-    chunks = [ChunkInfo(o, s, e, k, n, tuple(secs), t, hdr, tok)
-              for o, s, e, k, n, secs, t, hdr, tok in cur.execute(CHUNKS_SQL.format(**at)).fetchall()]
-    return Skeleton.build(document_id, version, row[0], nodes, chunks)
+def load_skeletons(cur: duckdb.DuckDBPyConnection, wanted: list[tuple[int, int]]) -> dict[tuple[int, int], Skeleton]:
+    """Read the structure of several versions at once (three indexed lookups in all); missing ones are absent."""
+    wanted_set = {(int(d), int(v)) for d, v in wanted}
+    if not wanted_set:
+        return {}
+    doc_ids = int_list(sorted({d for d, _ in wanted_set}))
+    texts = {(d, v): text for d, v, text in cur.execute(TEXT_SQL.format(ids=doc_ids)).fetchall()
+             if (d, v) in wanted_set}
+    nodes: dict[tuple[int, int], list[NodeInfo]] = {key: [] for key in texts}
+    for d, v, o, p, k, h, hp, s, e, f, last in cur.execute(NODES_SQL.format(ids=doc_ids)).fetchall():
+        if (d, v) in nodes:
+            nodes[(d, v)].append(NodeInfo(o, p, k, h, tuple(hp), s, e, f, last))
+    chunks: dict[tuple[int, int], list[ChunkInfo]] = {key: [] for key in texts}
+    for d, v, o, s, e, k, n, secs, t, hdr, tok in cur.execute(CHUNKS_SQL.format(ids=doc_ids)).fetchall():
+        if (d, v) in chunks:
+            chunks[(d, v)].append(ChunkInfo(o, s, e, k, n, tuple(secs), t, hdr, tok))
+    return {key: Skeleton.build(key[0], key[1], text, nodes[key], chunks[key]) for key, text in texts.items()}
+

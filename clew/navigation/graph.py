@@ -297,8 +297,32 @@ def _edges(scope: Scope, names: list[str], incoming: bool) -> list[tuple]:
 
 
 def has_links(scope: Scope, evidence_id: str) -> bool:
-    """Whether a passage has an outgoing ``links`` edge (a cached, indexed lookup, no tool call)."""
-    return any(row[2] == "links" for row in _edges(scope, [evidence_id], False) if row[0] == "out")
+    """Whether a readable passage has an outgoing ``links`` edge (no tool call).
+
+    Answered from caches kept until the next write: whether the corpus has any link at all,
+    then, per document version, which of its passages link somewhere (one indexed query for
+    all of a document's passages, on its first question).
+    """
+    corpus = scope.corpus
+    anywhere = FROZEN.get(corpus, ("links", "any"))
+    if anywhere is None:
+        anywhere = bool(scope.cursor().execute(
+            "SELECT EXISTS (SELECT 1 FROM edges WHERE graph = 'links' AND dst IS NOT NULL)").fetchone()[0])
+        FROZEN.put(corpus, ("links", "any"), anywhere)
+    if not anywhere:
+        return False
+    decoded = ids.decode(evidence_id)
+    linking = FROZEN.get(corpus, ("links", decoded.document, decoded.version))
+    if linking is None:
+        doc = scope.document(decoded.document, decoded.version)
+        if doc is None:
+            return False
+        names = [doc.chunk_id(o) for o in range(len(doc.skeleton.chunks))]
+        rows = scope.cursor().execute(  # src IN (...) alone, so that the edges_src index serves it
+            f"SELECT src, graph, dst IS NOT NULL FROM edges WHERE src IN ({str_list(names)})").fetchall()
+        linking = frozenset(src for src, graph, resolved in rows if graph == "links" and resolved)
+        FROZEN.put(corpus, ("links", decoded.document, decoded.version), linking)
+    return evidence_id in linking
 
 
 def _type(vertex: Vertex) -> str:

@@ -173,3 +173,20 @@ def test_a_passage_without_links_costs_no_link_expansion(playbook: Corpus) -> No
     request["queries"][0]["limit"] = 1
     result = run(playbook, request)
     assert result.usage.tool_calls == 2  # the search and one section expansion
+
+
+def test_has_links_names_exactly_the_passages_with_a_followable_link(linked: Corpus, tmp_path) -> None:  # noqa: ANN001
+    from clew.corpus.reader import Scope
+    from clew.navigation.graph import has_links
+
+    scope = Scope(linked)
+    rows = dict(linked.cursor().execute("SELECT key, id FROM documents").fetchall())
+    guide, limits = rows["guide.md"], rows["limits.md"]
+    assert has_links(scope, f"ev1:c:{guide}:1:0") is True
+    assert has_links(scope, f"ev1:c:{limits}:1:0") is False
+    folder = tmp_path / "more"
+    folder.mkdir()
+    (folder / "dangling.md").write_text("# Dangling\n\nSee [nowhere](missing.md).\n")
+    ingest_paths(linked, [folder], collection="docs", chunk_tokens=64)  # a write: caches renew
+    dangling = dict(linked.cursor().execute("SELECT key, id FROM documents").fetchall())["dangling.md"]
+    assert has_links(scope, f"ev1:c:{dangling}:1:0") is False  # an unresolved link leads nowhere

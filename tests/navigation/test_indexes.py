@@ -33,7 +33,7 @@ def scans(corpus: Corpus, sql: str, params: list) -> dict[str, set[str]]:
 def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
     params: list = []
     predicate = Scope(guide).predicate(params)
-    at = {"doc": 1, "version": 1}
+    at = {"ids": structure.int_list([1, 2])}
     return [
         ("versions", structure.VERSIONS_SQL.format(ids=structure.int_list([1, 2]), predicate=predicate), params),
         ("current", structure.CURRENT_SQL.format(ids=structure.int_list([1, 2])), []),
