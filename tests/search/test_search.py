@@ -219,3 +219,24 @@ def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeyp
                 joined = bm25.bm25_search(scope, query, limit=7, exclude_chunks=exclude)
                 monkeypatch.setattr(bm25, "TOP_FIRST_SLACK", 10_000)
                 assert fast == joined and fast, query
+
+
+def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Replicas\n\nThe replica streams WAL from the primary; lag is 5432 bytes.\n")
+    (folder / "b.md").write_text("# Primary\n\nThe primary accepts writes. SQLITE_BUSY means retry.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=64)
+    terms = ["replica", "primari", "5432", "sqlite_busy", "absent"]
+    with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
+        in_memory = bm25.term_stats(Scope(corpus), terms)
+        hits = bm25.bm25_search(Scope(corpus), "replica 5432", limit=5)
+    monkeypatch.setattr(bm25, "VOCABULARY_IN_MEMORY", 0)  # one lookup per query instead
+    with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
+        looked_up = bm25.term_stats(Scope(corpus), terms)
+        assert bm25.bm25_search(Scope(corpus), "replica 5432", limit=5) == hits and hits
+    assert in_memory == looked_up and "absent" not in in_memory.terms and len(in_memory.terms) == 4

@@ -55,7 +55,20 @@ def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
             "SELECT live_chunks, total_length, (SELECT count(*) FROM search_docs) FROM search_stats").fetchone()
         FROZEN.put(scope.corpus, ("search_stats",), stats)
     live, total_length, total_rows = stats
-    found: dict[str, tuple[int, int, int | None]] = {}
+    vocabulary = FROZEN.get(scope.corpus, ("vocabulary",)) if scope.corpus.read_only else False
+    if vocabulary is None:
+        cur = cur or scope.cursor()
+        size = cur.execute("SELECT count(*) FROM search_terms WHERE df > 0").fetchone()[0]
+        vocabulary = False  # too large: each query looks its terms up
+        if size <= VOCABULARY_IN_MEMORY:
+            vocabulary = {term: (int(term_id), int(df), dense_col) for term, term_id, df, dense_col in cur.execute(
+                "SELECT term, term_id, df, dense_col FROM search_terms WHERE df > 0").fetchall()}
+        FROZEN.put(scope.corpus, ("vocabulary",), vocabulary)
+    if vocabulary is not False:
+        found = {term: vocabulary[term] for term in set(terms) if term in vocabulary}
+        return TermStats(int(live or 0), max(0, int(total_rows or 0) - int(live or 0)),
+                         (total_length / live) if live else 1.0, found)
+    found = {}
     asked = []
     for term in set(terms):
         known = FROZEN.get(scope.corpus, ("term", term))
@@ -74,6 +87,10 @@ def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     return TermStats(int(live or 0), max(0, int(total_rows or 0) - int(live or 0)), (total_length / live) if live else 1.0, found)
 
 
+VOCABULARY_IN_MEMORY = 250_000
+"""A read-only corpus with a vocabulary up to this many terms holds it in memory (about 50 MB at
+the limit; 241k terms for a million generated chunks); otherwise each query looks its terms up
+(and keeps them until the next write)."""
 TOP_FIRST_SLACK = 10_000
 """Retired plus excluded chunks up to which a full-corpus query ranks chunk ids before joining."""
 
