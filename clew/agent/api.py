@@ -34,8 +34,13 @@ async def retrieve(
     corpus: Corpus,
     model: Model | None = None,
     on_step: Callable[[Step], None] | None = None,
+    offload: bool = True,
 ) -> RetrievalResult:
-    """Run one retrieval. ``model`` overrides ``request.generator`` (tests pass fakes here)."""
+    """Run one retrieval. ``model`` overrides ``request.generator`` (tests pass fakes here).
+
+    ``offload=False`` runs the store reads inline on the event loop instead of in worker
+    threads: faster for a batch whose loop does nothing else, wrong for a server.
+    """
     asked = parse_request(request)
     usage = Usage()
 
@@ -55,7 +60,7 @@ async def retrieve(
         applied.update(strategy="tree", selection="ranked", max_depth=nav.max_depth, beam_width=nav.beam_width,
                        planned=DEFAULT_PLAN)
     deps = Deps(corpus=corpus, request=req, limits=limits, applied=applied, scope=scope, model=model,
-                marker=new_marker(), on_step=on_step)
+                marker=new_marker(), on_step=on_step, offload=offload)
     state = RunState(budget=Budget(limits, usage))
     if nav is not None and nav.instruction:
         from clew.agent.result import Instruction

@@ -14,7 +14,10 @@ are frozen in :class:`~clew.agent.run.Deps` before the walk starts.
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import duckdb
 
@@ -25,6 +28,8 @@ from clew.agent.result import RetrievalResult, Step, UsageReport
 from clew.agent.run import Deps, RunState
 from clew.agent.states import TERMINAL, State, check_transition
 from clew.budgets.limits import BudgetExhausted
+
+T = TypeVar("T")
 from clew.budgets.tokens import count_tokens
 from clew.errors import CorpusError, ModelError
 
@@ -115,6 +120,10 @@ class Controller:
         return State.DONE
 
     # -- helpers shared by the strategies -------------------------------------------------
+    async def store(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store read: in a worker thread, or inline when the run was asked not to offload."""
+        return await asyncio.to_thread(fn, *args) if self.deps.offload else fn(*args)
+
     async def complete(self, messages: list[dict], tools: list[dict] | None):  # noqa: ANN201
         """One model call; usage and retries are charged to the run."""
         model = self.deps.model

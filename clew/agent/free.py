@@ -47,7 +47,7 @@ async def act(ctl: Controller) -> State:
         st.budget.spend_tool_call()
         names.append(call.name)
         try:
-            result = await registry.acall(call.name, call.arguments, context)
+            result = await registry.acall(call.name, call.arguments, context, offload=ctl.deps.offload)
         except InputError as error:
             ctl.note["refused"] = True
             ctl.add_message({"role": "tool", "tool_call_id": call.id, "content": (

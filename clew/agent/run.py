@@ -28,6 +28,9 @@ class Deps:
     model: Model | None
     marker: str
     on_step: Callable[[Step], None] | None = None
+    offload: bool = True
+    """Run store reads in worker threads (keeps the event loop free, e.g. in a server), or inline
+    (a batch whose loop does nothing else: no hand-offs of the GIL between threads)."""
 
 
 @dataclass

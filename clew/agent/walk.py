@@ -12,7 +12,6 @@ to one; at most ``max_steps`` moves. A dead end or a cycle ends the walk softly.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import TYPE_CHECKING
 
@@ -57,7 +56,7 @@ async def validate(ctl: Controller) -> State:
         ctl.note["refused"] = True
         return ctl._stop(State.FAILED, "permission_denied", f"{nav.strategy} navigation needs the {permission} permission")
     if nav.strategy == "graph" and nav.index not in BUILT_IN_GRAPHS:
-        found = await asyncio.to_thread(lambda: deps.scope.cursor().execute(
+        found = await ctl.store(lambda: deps.scope.cursor().execute(
             "SELECT 1 FROM edges e JOIN collections c ON c.id = e.collection_id WHERE e.graph = ? AND c.name = ? LIMIT 1",
             [nav.index, deps.scope.collection]).fetchone())
         if found is None:
@@ -101,7 +100,7 @@ async def seed(ctl: Controller) -> State:
         query=spec.text(deps.request.query) if spec else deps.request.query,
         mode=spec.mode if spec else "bm25", limit=clamp(spec.limit if spec else 10, 1, 100), max_chars=20000,
     )
-    starts = await asyncio.to_thread(_seed_starts, ctl, request)  # one hop off the event loop for the store work
+    starts = await ctl.store(_seed_starts, ctl, request)  # one hop off the event loop for the store work
     for position, candidate in enumerate(starts):
         if nav.start_key is not None or nav.selection == "agentic" or nav.strategy == "graph":
             candidate.priority = float("inf") if position == 0 else candidate.priority
@@ -234,7 +233,7 @@ async def visit(ctl: Controller) -> State:
     )
     ctl.note["chosen"] = [candidate.evidence_id]
     if nav.instruction_field is not None and candidate.document_key not in st.instruction_sources:
-        await asyncio.to_thread(_collect_instruction, ctl, candidate)
+        await ctl.store(_collect_instruction, ctl, candidate)
     if nav.strategy == "graph":
         st.current = candidate
         if st.moves >= deps.applied["max_steps"]:
@@ -262,7 +261,7 @@ async def _tree_children(ctl: Controller, parent: Candidate) -> None:
     deps, st = ctl.deps, ctl.run_state
     st.budget.spend_tool_call()
     ctl.note["tool"] = "navigate_document_tree(children)"
-    candidates, followed = await asyncio.to_thread(_expansion, ctl, parent)
+    candidates, followed = await ctl.store(_expansion, ctl, parent)
     if followed:  # expand_neighbors was called: a passage without links costs no second call
         st.budget.spend_tool_call()
         ctl.note["tool"] = "navigate_document_tree(children), expand_neighbors(links)"
@@ -311,7 +310,7 @@ async def _graph_neighbours(ctl: Controller) -> None:
     limit = deps.applied["neighbor_limit"]
     current = st.current
     st.frontier.items.clear()  # one path: only the current position's neighbours are candidates
-    for candidate in await asyncio.to_thread(_neighbours, ctl, current, follow, limit):
+    for candidate in await ctl.store(_neighbours, ctl, current, follow, limit):
         st.frontier.push(candidate)
 
 

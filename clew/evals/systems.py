@@ -139,11 +139,16 @@ def agent_request(system: System, query: str, budget: int, collection: str) -> d
 
 
 async def run_system(system: System, corpus: Corpus, query: str, *, budget: int, collection: str = "default",
-                     model: Model | None = None) -> Outcome:
+                     model: Model | None = None, offload: bool = False) -> Outcome:
+    """One question through one system. The runners' loops do nothing else, so the store reads run
+    inline by default (``offload=True`` puts them on worker threads, as a server would)."""
     if system.flat:
         assert system.mode is not None  # noqa: S101
-        return await asyncio.to_thread(flat_search, corpus, query, system.mode, budget, collection)
-    result = await retrieve(agent_request(system, query, budget, collection), corpus=corpus, model=model)
+        if offload:
+            return await asyncio.to_thread(flat_search, corpus, query, system.mode, budget, collection)
+        return flat_search(corpus, query, system.mode, budget, collection)
+    result = await retrieve(agent_request(system, query, budget, collection), corpus=corpus, model=model,
+                            offload=offload)
     generation = result.generation
     u = result.usage
     return Outcome(

@@ -113,6 +113,9 @@ class Registry:
         tool = self.get(name, context)
         return tool.handler(context, parse_args(tool.arguments, arguments))
 
-    async def acall(self, name: str, arguments: dict[str, Any] | str, context: ToolContext) -> BaseModel:
-        """``call`` off the event loop (DuckDB reads block)."""
+    async def acall(self, name: str, arguments: dict[str, Any] | str, context: ToolContext, *,
+                    offload: bool = True) -> BaseModel:
+        """``call`` off the event loop (DuckDB reads block), or inline with ``offload=False``."""
+        if not offload:
+            return self.call(name, arguments, context)
         return await asyncio.to_thread(self.call, name, arguments, context)

@@ -190,3 +190,14 @@ def test_has_links_names_exactly_the_passages_with_a_followable_link(linked: Cor
     ingest_paths(linked, [folder], collection="docs", chunk_tokens=64)  # a write: caches renew
     dangling = dict(linked.cursor().execute("SELECT key, id FROM documents").fetchall())["dangling.md"]
     assert has_links(scope, f"ev1:c:{dangling}:1:0") is False  # an unresolved link leads nowhere
+
+
+def test_store_reads_inline_give_the_same_run(linked: Corpus) -> None:
+    request = tree_request("cascading foreign key actions recurse", "docs", max_depth=1)
+    threaded = asyncio.run(retrieve(request, corpus=linked))
+    inline = asyncio.run(retrieve(request, corpus=linked, offload=False))
+    strip = lambda r: r.model_dump(exclude={"usage": {"latency_ms"}})  # noqa: E731
+    assert [h.evidence_id for h in inline.hits] == [h.evidence_id for h in threaded.hits]
+    assert (inline.status, inline.stop_reason, inline.usage.tool_calls) == (
+        threaded.status, threaded.stop_reason, threaded.usage.tool_calls)
+    assert strip(inline)["hits"] == strip(threaded)["hits"]

@@ -240,3 +240,49 @@ def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monk
         looked_up = bm25.term_stats(Scope(corpus), terms)
         assert bm25.bm25_search(Scope(corpus), "replica 5432", limit=5) == hits and hits
     assert in_memory == looked_up and "absent" not in in_memory.terms and len(in_memory.terms) == 4
+
+
+def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25, index, postings
+
+    monkeypatch.setattr(index, "MIN_DENSE_CHUNKS", 10)
+    rng = random.Random(11)
+    words = [f"w{i}" for i in range(50)]
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for d in range(10):
+        body = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(50, 0, -1), k=30))
+                           for s in range(3))
+        (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{body}\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=64)
+        index.compact(corpus)
+        (folder / "d4.md").write_text((folder / "d4.md").read_text() + "\nw3 w44 w45.\n")
+        ingest_paths(corpus, [folder], chunk_tokens=64)  # retired rows stay until the next compaction
+    principal = Principal(name="a", row_filter={"term": {"acl": "a"}})
+    cases = [({}, "w0 w1"), ({}, "w40 w41 w3"), ({"principal": principal}, "w0 w44"),
+             ({"exclude_document_keys": ["d1.md"]}, "w2 w45"), ({}, "w49")]
+
+    def run_all() -> list:
+        with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
+            out = []
+            for extra, query in cases:
+                scope = Scope(corpus, extra.get("principal", Principal()))
+                first = bm25.bm25_search(scope, query, limit=1)
+                exclude = [(first[0].document_id, first[0].version, first[0].ordinal)] if first else []
+                out.append(bm25.bm25_search(scope, query, limit=6, exclude_chunks=exclude,
+                                            exclude_document_keys=extra.get("exclude_document_keys", [])))
+            assert (postings.memory_postings(corpus) is not None) == (postings.POSTINGS_IN_MEMORY > 0)
+            assert bm25.term_stats(Scope(corpus), []).dead > 0
+            return out
+
+    in_memory = run_all()
+    monkeypatch.setattr(postings, "POSTINGS_IN_MEMORY", 0)  # too small: SQL
+    in_sql = run_all()
+    assert all(in_memory) and len(in_memory) == len(in_sql)
+    for memory, sql in zip(in_memory, in_sql, strict=True):
+        assert [(h.document_id, h.version, h.ordinal) for h in memory] == [(h.document_id, h.version, h.ordinal) for h in sql]
+        assert [h.score for h in memory] == pytest.approx([h.score for h in sql])

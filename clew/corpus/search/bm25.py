@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from clew.corpus.reader import Scope
+from clew.corpus.search.postings import memory_postings, memory_search
 from clew.corpus.search.tokenize import tokenize
 from clew.corpus.structure import FROZEN, str_list
 
@@ -129,6 +130,13 @@ def bm25_search(
     stats = term_stats(scope, terms)
     if not stats.live or not stats.terms:
         return []
+    index = memory_postings(scope.corpus)
+    if index is not None:  # a read-only corpus small enough to score in memory, with the same rules
+        params: list[Any] = []
+        allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
+        weights = [(term_id, stats.idf(df)) for term_id, df, _ in (stats.terms[t] for t in sorted(stats.terms))]
+        return [ScoredChunk(*row) for row in memory_search(scope, index, weights, stats.avgdl, K1, B, int(limit),
+                                                            list(exclude_chunks), allowed, params)]
     cur = scope.cursor()
     avgdl = stats.avgdl
     sparse: list[tuple[int, float]] = []
@@ -136,7 +144,7 @@ def bm25_search(
     for term_id, df, dense_col in (stats.terms[t] for t in sorted(stats.terms)):
         idf = stats.idf(df)
         (dense if dense_col is not None else sparse).append((dense_col if dense_col is not None else term_id, idf))
-    params: list[Any] = []
+    params = []
     allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
     if allowed is None and stats.dead + len(exclude_chunks) <= TOP_FIRST_SLACK:
         return _top_first(cur, stats, sparse, dense, limit, list(exclude_chunks))
