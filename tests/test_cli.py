@@ -95,6 +95,10 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["status"] == "ok" and data["generation"]["citations"] and data["applied"]["max_depth"] == 2
+    assert data["applied"]["follow_links"] is True
+    off = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks",
+                              "--no-follow-links", "--json"])
+    assert off.exit_code == 0 and json.loads(off.stdout)["applied"]["follow_links"] is False
     human = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks"])
     assert "status: ok" in human.stdout and "citations: ev1:c:" in human.stdout and "walk" in human.stdout
     bad = runner.invoke(app, ["ask", "x", "--db", str(db), "--collection", "runbooks", "--strategy", "graph"])

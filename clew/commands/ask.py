@@ -29,6 +29,8 @@ def ask(
     start_key: Annotated[str | None, typer.Option(help="Document key to start from.")] = None,
     max_depth: Annotated[int | None, typer.Option(help="Tree depth (1-20).")] = None,
     beam_width: Annotated[int | None, typer.Option(help="Children offered per expansion (1-20).")] = None,
+    follow_links: Annotated[bool | None, typer.Option("--follow-links/--no-follow-links",
+                                                      help="Tree: also offer the passages a visited one links to.")] = None,
     max_steps: Annotated[int | None, typer.Option(help="Graph moves (1-20).")] = None,
     max_tool_calls: Annotated[int, typer.Option(help="Tool calls (never above 20).")] = 20,
     context_tokens: Annotated[int, typer.Option(help="Context token budget.")] = 8192,
@@ -47,7 +49,8 @@ def ask(
         navigation: dict[str, Any] = {"strategy": strategy, "selection": selection}
         for name, value in (("index", index), ("edge_types", edge_type), ("direction", direction),
                             ("start_key", start_key), ("max_depth", max_depth), ("beam_width", beam_width),
-                            ("max_steps", max_steps), ("instruction_field", instruction_field)):
+                            ("follow_links", follow_links), ("max_steps", max_steps),
+                            ("instruction_field", instruction_field)):
             if value is not None:
                 navigation[name] = value
         request["steps"] = {"retrieval": {"navigation": navigation}}
