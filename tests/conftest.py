@@ -40,6 +40,14 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", guarded)
 
 
+def write_files(folder: Path, files: dict[str, str]) -> Path:
+    """Write ``{name: text}`` into ``folder`` (created) and return it: a small real corpus."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
 @pytest.fixture
 def acme_path() -> Path:
     return FIXTURES / "markdown" / "acme-notes.md"

@@ -6,7 +6,7 @@ from clew.corpus.access import Principal
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, write_files
 
 
 def test_cached_passages_equal_the_stored_rows(tmp_path: Path) -> None:
@@ -25,10 +25,8 @@ def test_cached_passages_equal_the_stored_rows(tmp_path: Path) -> None:
 
 
 def test_cached_passages_still_apply_the_scope(tmp_path: Path) -> None:
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "open.md").write_text("---\nacl: [staff]\n---\n# Open\n\nVisible text.\n")
-    (folder / "closed.md").write_text("---\nacl: [dba]\n---\n# Closed\n\nSecret text.\n")
+    folder = write_files(tmp_path / "docs", {"open.md": "---\nacl: [staff]\n---\n# Open\n\nVisible text.\n",
+                                            "closed.md": "---\nacl: [dba]\n---\n# Closed\n\nSecret text.\n"})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
         closed = corpus.cursor().execute("SELECT id, current_version FROM documents WHERE key = 'closed.md'").fetchone()
@@ -39,9 +37,7 @@ def test_cached_passages_still_apply_the_scope(tmp_path: Path) -> None:
 
 
 def test_reads_everything_only_when_no_document_is_left_out(tmp_path: Path) -> None:
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "a.md").write_text("---\nacl: [staff]\n---\n# A\n\nText.\n")
+    folder = write_files(tmp_path / "docs", {"a.md": "---\nacl: [staff]\n---\n# A\n\nText.\n"})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], collection="one", chunk_tokens=64)
         assert Scope(corpus).reads_everything() and Scope(corpus, collection="one").reads_everything()

@@ -9,15 +9,15 @@ from clew.corpus.reader import Scope
 from clew.corpus.search.bm25 import score_texts, term_idf
 from clew.corpus.search.feedback import feedback_terms
 from clew.corpus.store import Corpus
+from tests.conftest import write_files
 
 
 @pytest.fixture
 def scope(tmp_path: Path) -> Scope:
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "a.md").write_text("# Journals\n\nA hot journal is rolled back before the reader starts.\n")
-    (folder / "b.md").write_text("# Locks\n\nA hot journal needs a reserved lock and a pending lock.\n")
-    (folder / "c.md").write_text("# Checkpoints\n\nCheckpoints copy pages back into the database file.\n")
+    folder = write_files(tmp_path / "docs", {
+        "a.md": "# Journals\n\nA hot journal is rolled back before the reader starts.\n",
+        "b.md": "# Locks\n\nA hot journal needs a reserved lock and a pending lock.\n",
+        "c.md": "# Checkpoints\n\nCheckpoints copy pages back into the database file.\n"})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
         yield Scope(corpus)

@@ -11,7 +11,7 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
 
-from ..conftest import SQLITE_DOCS, needs_sqlite_docs
+from ..conftest import SQLITE_DOCS, needs_sqlite_docs, write_files
 
 
 @pytest.fixture(scope="module")
@@ -187,11 +187,12 @@ def test_scores_from_text_equal_the_index_scores(acl_corpus: Corpus) -> None:
     assert score_texts(scope, "failover drill plan", texts) == pytest.approx([h.score for h in hits])
 
 
-def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def zipf_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """12 documents of Zipf-distributed words (acl a/b), compacted with dense-term columns, then one
+    changed so that its old chunks are retired rows until the next compaction."""
     import random
 
-    from clew.corpus.reader import Scope
-    from clew.corpus.search import bm25, index
+    from clew.corpus.search import index
 
     monkeypatch.setattr(index, "MIN_DENSE_CHUNKS", 10)  # small enough for dense-term columns here
     rng = random.Random(7)
@@ -201,13 +202,22 @@ def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeyp
     for d in range(12):
         sections = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(60, 0, -1), k=40))
                                for s in range(4))
-        (folder / f"d{d}.md").write_text(f"# Doc {d}\n\n{sections}\n")
-    with Corpus(tmp_path / "c.duckdb") as corpus:
+        (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{sections}\n")
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
         index.compact(corpus)
         assert corpus.cursor().execute("SELECT dense_terms FROM search_stats").fetchone()[0] > 0
-        (folder / "d3.md").write_text((folder / "d3.md").read_text() + "\nw5 w50 w51 appended.\n")
+        (folder / "d3.md").write_text((folder / "d3.md").read_text() + "\nw3 w5 w44 w45 w50 w51 appended.\n")
         ingest_paths(corpus, [folder], chunk_tokens=64)  # retired rows stay until the next compaction
+    return db
+
+
+def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25
+
+    with Corpus(zipf_corpus(tmp_path, monkeypatch)) as corpus:
         scope = Scope(corpus)
         assert bm25.term_stats(scope, []).dead > 0
         first = bm25.bm25_search(scope, "w0", limit=1)[0]
@@ -225,10 +235,9 @@ def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monk
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25
 
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    (folder / "a.md").write_text("# Replicas\n\nThe replica streams WAL from the primary; lag is 5432 bytes.\n")
-    (folder / "b.md").write_text("# Primary\n\nThe primary accepts writes. SQLITE_BUSY means retry.\n")
+    folder = write_files(tmp_path / "docs", {
+        "a.md": "# Replicas\n\nThe replica streams WAL from the primary; lag is 5432 bytes.\n",
+        "b.md": "# Primary\n\nThe primary accepts writes. SQLITE_BUSY means retry.\n"})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
     terms = ["replica", "primari", "5432", "sqlite_busy", "absent"]
@@ -243,31 +252,16 @@ def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monk
 
 
 def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import random
-
     from clew.corpus.reader import Scope
-    from clew.corpus.search import bm25, index, postings
+    from clew.corpus.search import bm25, postings
 
-    monkeypatch.setattr(index, "MIN_DENSE_CHUNKS", 10)
-    rng = random.Random(11)
-    words = [f"w{i}" for i in range(50)]
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for d in range(10):
-        body = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(50, 0, -1), k=30))
-                           for s in range(3))
-        (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{body}\n")
-    with Corpus(tmp_path / "c.duckdb") as corpus:
-        ingest_paths(corpus, [folder], chunk_tokens=64)
-        index.compact(corpus)
-        (folder / "d4.md").write_text((folder / "d4.md").read_text() + "\nw3 w44 w45.\n")
-        ingest_paths(corpus, [folder], chunk_tokens=64)  # retired rows stay until the next compaction
+    db = zipf_corpus(tmp_path, monkeypatch)
     principal = Principal(name="a", row_filter={"term": {"acl": "a"}})
     cases = [({}, "w0 w1"), ({}, "w40 w41 w3"), ({"principal": principal}, "w0 w44"),
-             ({"exclude_document_keys": ["d1.md"]}, "w2 w45"), ({}, "w49")]
+             ({"exclude_document_keys": ["d1.md"]}, "w2 w45"), ({}, "w59")]
 
     def run_all() -> list:
-        with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
+        with Corpus(db, read_only=True) as corpus:
             out = []
             for extra, query in cases:
                 scope = Scope(corpus, extra.get("principal", Principal()))
