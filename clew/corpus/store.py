@@ -8,6 +8,7 @@ own ``cursor()``.
 from __future__ import annotations
 
 import threading
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -50,6 +51,8 @@ class Corpus:
         self._write_lock = threading.Lock()
         self.generation = 0
         self._collections: tuple[int, list[tuple[str, bool]]] | None = None
+        self.uses: Counter[str] = Counter()
+        """Queries served by kind in this process (in-memory indexes are built once it pays)."""
         """Committed write transactions in this process. DuckDB lets no other process write a
         file this one holds, so caches keyed by it stay true until it moves."""
         self._check_schema()

@@ -357,10 +357,23 @@ def both_paths(scope: Scope, vector: np.ndarray, monkeypatch: pytest.MonkeyPatch
     return memory, sql
 
 
+def test_a_one_off_vector_query_does_not_build_the_matrix(embedded: Corpus) -> None:
+    from clew.corpus.search import matrix
+
+    assert vector_search(Scope(embedded), query("robot battery"), model="hashing", limit=3)
+    assert not matrix._matrices.get(embedded)  # the first WARM_QUERIES queries are answered in SQL
+    for _ in range(matrix.WARM_QUERIES):
+        vector_search(Scope(embedded), query("robot battery"), model="hashing", limit=3)
+    assert matrix._matrices.get(embedded)
+
+
 @pytest.mark.parametrize("text", ["robot battery packs replaced", "route planning dependencies", "salary review"])
 def test_the_in_memory_matrix_ranks_like_the_sql_query(embedded: Corpus, text: str,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.search import matrix
     from clew.corpus.search.matrix import matrix_for
+
+    monkeypatch.setattr(matrix, "WARM_QUERIES", 0)
 
     vector = query(text)
     ops = Principal(name="ops", row_filter=parse_filter({"term": {"acl": "ops"}}))
@@ -379,8 +392,11 @@ def test_the_in_memory_matrix_ranks_like_the_sql_query(embedded: Corpus, text: s
         assert [m[3] for m in memory] == pytest.approx([s[3] for s in sql], abs=1e-5)
 
 
-def test_the_matrix_is_rebuilt_after_a_write(embedded: Corpus, tmp_path: Path) -> None:
+def test_the_matrix_is_rebuilt_after_a_write(embedded: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.search import matrix
     from clew.corpus.search.matrix import matrix_for
+
+    monkeypatch.setattr(matrix, "WARM_QUERIES", 0)
 
     before = matrix_for(embedded, "hashing")
     folder = tmp_path / "more"

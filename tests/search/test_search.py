@@ -231,6 +231,19 @@ def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeyp
                 assert fast == joined and fast, query
 
 
+def test_postings_load_only_once_a_process_has_asked_enough(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25, postings
+
+    db = zipf_corpus(tmp_path, monkeypatch)
+    with Corpus(db, read_only=True) as corpus:
+        assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
+        assert corpus not in postings._loaded  # a one-off search is answered in SQL
+        for _ in range(postings.WARM_QUERIES):
+            bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
+        assert postings._loaded.get(corpus) is not None
+
+
 def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25
@@ -256,6 +269,7 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
     from clew.corpus.search import bm25, postings
 
     db = zipf_corpus(tmp_path, monkeypatch)
+    monkeypatch.setattr(postings, "WARM_QUERIES", 0)
     principal = Principal(name="a", row_filter={"term": {"acl": "a"}})
     cases = [({}, "w0 w1"), ({}, "w40 w41 w3"), ({"principal": principal}, "w0 w44"),
              ({"exclude_document_keys": ["d1.md"]}, "w2 w45"), ({}, "w59")]

@@ -26,6 +26,8 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
 DEFAULT_MEMORY_MB = 2048
+WARM_QUERIES = 2
+"""Vector queries answered in SQL before the matrix is built: a one-off search never pays the load."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,8 +60,12 @@ def max_bytes() -> int:
 
 
 def matrix_for(corpus: Corpus, model: str) -> VectorMatrix | None:
-    """The current vectors of ``model`` as a matrix, or None when they would not fit ``max_bytes()``."""
+    """The current vectors of ``model`` as a matrix; None when they would not fit ``max_bytes()``, or
+    while the process has asked fewer than ``WARM_QUERIES`` vector queries of this corpus."""
+    corpus.uses["vector"] += 1
     with _lock:
+        if corpus.uses["vector"] <= WARM_QUERIES and not _matrices.get(corpus):
+            return None
         per_model = _matrices.setdefault(corpus, {})
         known = per_model.get(model)
         if known is not None and known[0] == corpus.generation:

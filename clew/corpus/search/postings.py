@@ -4,7 +4,8 @@ Every BM25 query in SQL pays DuckDB's fixed cost of planning and running a state
 two milliseconds even on a tiny corpus), which dominates batch runs over small and mid-sized
 corpora. A corpus opened read-only with at most ``POSTINGS_IN_MEMORY`` postings keeps them as
 numpy arrays (term id -> a slice of chunk ids, term frequencies and lengths; 16 bytes a
-posting), loaded on its first query, and scores a query with the same formula, liveness,
+posting), loaded once the process has asked it ``WARM_QUERIES`` queries (a one-off search
+never pays the load), and scores a query with the same formula, liveness,
 permissions (the readable documents from one SQL query, none when the scope reads every
 document), exclusions and order (score, then chunk id) as the SQL path. A read-write corpus
 and a larger one use SQL. The statistics (document frequencies, chunk count, mean length) are
@@ -25,6 +26,8 @@ from clew.corpus.store import Corpus
 
 POSTINGS_IN_MEMORY = 5_000_000
 """At most this many postings (80 MB) are held in memory per corpus."""
+WARM_QUERIES = 8
+"""Queries answered in SQL before the postings are loaded: a one-off search never pays the load."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -49,6 +52,9 @@ _loaded: weakref.WeakKeyDictionary[Corpus, MemoryPostings | None] = weakref.Weak
 def memory_postings(corpus: Corpus) -> MemoryPostings | None:
     """The postings of a read-only corpus in memory (loaded once), or None (read-write or too large)."""
     if not corpus.read_only:
+        return None
+    corpus.uses["bm25"] += 1
+    if corpus.uses["bm25"] <= WARM_QUERIES and corpus not in _loaded:
         return None
     with _lock:
         if corpus in _loaded:
