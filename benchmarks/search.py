@@ -36,6 +36,7 @@ from clew.corpus.ingest import ingest_paths  # noqa: E402
 from clew.corpus.reader import Scope  # noqa: E402
 from clew.corpus.search.api import fuse, ranked_lists  # noqa: E402
 from clew.corpus.search.bm25 import bm25_search  # noqa: E402
+from clew.corpus.search.matrix import WARM_QUERIES as WARM_VECTOR_QUERIES  # noqa: E402
 from clew.corpus.search.vectors import vector_search  # noqa: E402
 from clew.corpus.store import Corpus, insert_columns  # noqa: E402
 
@@ -129,8 +130,12 @@ def measure_clew(db: Path) -> dict:
         rng = np.random.default_rng(11)
         vectors = rng.standard_normal((20, 384), dtype=np.float32)
         vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+        for _ in range(WARM_VECTOR_QUERIES):  # a process's first vector queries are answered in DuckDB
+            started = time.perf_counter()
+            vector_search(plain, vectors[0], model=MODEL, limit=10)
+            out["vector_in_duckdb_seconds"] = round(time.perf_counter() - started, 2)
         started = time.perf_counter()
-        vector_search(plain, vectors[0], model=MODEL, limit=10)  # loads the in-memory matrix once
+        vector_search(plain, vectors[0], model=MODEL, limit=10)  # builds the in-memory matrix once
         out["vector_matrix_load_seconds"] = round(time.perf_counter() - started, 1)
         out["vector_exact"] = summary([timed(lambda v=v: vector_search(plain, v, model=MODEL, limit=10), 2) for v in vectors])
 
