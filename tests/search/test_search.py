@@ -201,7 +201,7 @@ def zipf_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder.mkdir()
     for d in range(12):
         sections = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(60, 0, -1), k=40))
-                               for s in range(4))
+                               + (f" q{d}" if s == 0 else "") for s in range(4))  # q<d>: one rare term each
         (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{sections}\n")
     db = tmp_path / "c.duckdb"
     with Corpus(db) as corpus:
@@ -214,21 +214,33 @@ def zipf_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import itertools
+
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25
 
+    bounded, outcomes = bm25._bounded, []
+
+    def recorded(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        found = bounded(*args, **kwargs)
+        outcomes.append(found is not None)
+        return found
+
+    monkeypatch.setattr(bm25, "_bounded", recorded)
+    monkeypatch.setattr(bm25, "BOUNDED_CANDIDATES", 3)  # small, so that some queries need the full scoring
     with Corpus(zipf_corpus(tmp_path, monkeypatch)) as corpus:
         scope = Scope(corpus)
         assert bm25.term_stats(scope, []).dead > 0
         first = bm25.bm25_search(scope, "w0", limit=1)[0]
-        queries = ["w0 w1", "w40 w41", "w0 w45 w50", "w5 w51", "w59"]
-        for query in queries:
+        queries = ["w0 w1", "w40 w41", "w0 w45 w50", "w5 w51", "w59", "w0 q3", "w1 w2 q5 q9", "w0 w3 q7 q8"]
+        for query, limit in itertools.product(queries, (1, 2, 7)):
             for exclude in ([], [(first.document_id, first.version, first.ordinal)]):
-                fast = bm25.bm25_search(scope, query, limit=7, exclude_chunks=exclude)
+                fast = bm25.bm25_search(scope, query, limit=limit, exclude_chunks=exclude)
                 monkeypatch.setattr(bm25, "TOP_FIRST_SLACK", -1)  # forces the joined query
-                joined = bm25.bm25_search(scope, query, limit=7, exclude_chunks=exclude)
+                joined = bm25.bm25_search(scope, query, limit=limit, exclude_chunks=exclude)
                 monkeypatch.setattr(bm25, "TOP_FIRST_SLACK", 10_000)
                 assert fast == joined and fast, query
+    assert True in outcomes and False in outcomes  # mixed queries answered by the bound, and by full scoring
 
 
 def test_postings_load_only_once_a_process_has_asked_enough(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -93,6 +93,8 @@ VOCABULARY_IN_MEMORY = 250_000
 the limit; 241k terms for a million generated chunks); otherwise each query looks its terms up
 (and keeps them until the next write)."""
 TOP_FIRST_SLACK = 10_000
+BOUNDED_CANDIDATES = 200
+"""Chunks scored in full when a query mixes rare and common terms (see ``_bounded``)."""
 """Retired plus excluded chunks up to which a full-corpus query ranks chunk ids before joining."""
 
 
@@ -147,6 +149,10 @@ def bm25_search(
     params = []
     allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
     if allowed is None and stats.dead + len(exclude_chunks) <= TOP_FIRST_SLACK:
+        if sparse and dense:
+            found = _bounded(cur, stats, sparse, dense, limit, list(exclude_chunks))
+            if found is not None:
+                return found
         return _top_first(cur, stats, sparse, dense, limit, list(exclude_chunks))
     filters = "s.live" if allowed is None else f"s.live AND s.document_id IN ({allowed})"
     if exclude_chunks:
@@ -217,14 +223,53 @@ def _top_first(cur: Any, stats: TermStats, sparse: list[tuple[int, float]], dens
         "SELECT chunk_id, score FROM sp) GROUP BY chunk_id)")
     head = int(limit) + stats.dead + len(exclude_chunks)
     params: list[Any] = []
-    excluded = ""
-    if exclude_chunks:
-        excluded = " AND (s.document_id, s.version, s.ordinal) NOT IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))"
-        params.extend([[c[0] for c in exclude_chunks], [c[1] for c in exclude_chunks], [c[2] for c in exclude_chunks]])
+    excluded = _exclusion(exclude_chunks, params)
     sql = f"""WITH {", ".join(ctes)}, top AS (SELECT chunk_id, score FROM {scored} ORDER BY score DESC, chunk_id LIMIT {head})
               SELECT s.document_id, s.version, s.ordinal, top.score FROM top JOIN search_docs s ON s.chunk_id = top.chunk_id
               WHERE s.live{excluded} ORDER BY top.score DESC, top.chunk_id LIMIT {int(limit)}"""
     return [ScoredChunk(int(d), int(v), int(o), float(sc)) for d, v, o, sc in cur.execute(sql, params).fetchall()]
+
+
+def _exclusion(exclude_chunks: list[tuple[int, int, int]], params: list[Any]) -> str:
+    if not exclude_chunks:
+        return ""
+    params.extend([[c[0] for c in exclude_chunks], [c[1] for c in exclude_chunks], [c[2] for c in exclude_chunks]])
+    return " AND (s.document_id, s.version, s.ordinal) NOT IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))"
+
+
+def _bounded(cur: Any, stats: TermStats, sparse: list[tuple[int, float]], dense: list[tuple[int, float]],
+             limit: int, exclude_chunks: list[tuple[int, int, int]]) -> list[ScoredChunk] | None:
+    """Rare and common terms together, without scoring every chunk that holds a common term (MaxScore).
+
+    ``dense`` is (dense column, idf). The best ``BOUNDED_CANDIDATES`` chunks by their rare-term
+    (sparse) score are scored in full, their common-term part read from the dense columns of
+    those rows alone. The common terms add at most ``bound`` = sum of their idf x (k1 + 1) to
+    any chunk, so a chunk left out scores at most the last candidate's sparse score + ``bound``
+    (or ``bound`` alone if it holds no rare term); when the ``limit``-th best full score is above
+    both, the answer is exact. Otherwise None: the caller scores every chunk.
+    """
+    bound = sum(idf for _, idf in dense) * (K1 + 1)
+    head = int(limit) + stats.dead + len(exclude_chunks)
+    candidates = max(BOUNDED_CANDIDATES, 10 * head)
+    common = " + ".join(f"{_num(idf)} * s.d{col} * {_num(K1 + 1)} / (s.d{col} + nrm)" for col, idf in dense)
+    params: list[Any] = []
+    excluded = _exclusion(exclude_chunks, params)
+    sql = f"""WITH {_sparse_cte(sparse, stats.avgdl)},
+              cand AS (SELECT chunk_id, score FROM sp ORDER BY score DESC, chunk_id LIMIT {candidates}),
+              edge AS (SELECT count(*) AS n, min(score) AS lowest FROM cand),
+              scored AS (SELECT s.document_id, s.version, s.ordinal, c.chunk_id, c.score + {common} AS score
+                         FROM cand c JOIN (SELECT s.*, {_norm(stats.avgdl)} AS nrm FROM search_docs s) s
+                         ON s.chunk_id = c.chunk_id WHERE s.live{excluded})
+              SELECT document_id, version, ordinal, score, (SELECT n FROM edge), (SELECT lowest FROM edge)
+              FROM scored ORDER BY score DESC, chunk_id LIMIT {int(limit)}"""
+    rows = cur.execute(sql, params).fetchall()
+    if len(rows) < limit:
+        return None
+    kth, considered, lowest = rows[-1][3], rows[-1][4], rows[-1][5]
+    left_out = bound + (lowest if considered >= candidates else 0.0)
+    if kth <= max(bound, left_out):
+        return None
+    return [ScoredChunk(int(d), int(v), int(o), float(sc)) for d, v, o, sc, _, _ in rows]
 
 
 def score_texts(scope: Scope, query: str | Mapping[str, float], texts: list[str]) -> list[float]:
