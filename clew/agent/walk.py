@@ -2,8 +2,10 @@
 
 tree: start at ``start_key``, else the seed hits (ranked; or ``start_nodes``) or the first
 seed hit (agentic). Visiting a passage expands it (one tool call): the other passages of its
-section or table, of which at most ``beam_width`` unvisited ones join the frontier at depth
-+1; nothing deeper than ``max_depth`` is offered. Unvisited candidates stay in the frontier.
+section or table and, with ``follow_links``, the passages it links to (a second tool call,
+only for a passage that has links); at most ``beam_width`` unvisited ones join the frontier
+at depth +1; nothing deeper than ``max_depth`` is offered. Unvisited candidates stay in the
+frontier. Every candidate is scored against the query expanded once from the seed hits.
 
 graph: one path along ``edge_types`` of graph ``index`` in ``direction``; each step offers at
 most ``neighbor_limit`` unvisited neighbours of the current passage (one tool call) and moves

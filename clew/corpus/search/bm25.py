@@ -1,11 +1,17 @@
-"""BM25 queries over the inverted index, in one SQL statement each.
+"""BM25 queries over the inverted index.
 
 Scores are Okapi BM25 (``k1 = 1.2``, ``b = 0.75``, Lucene's idf) over the indexed text of a
 chunk (heading path + text). Statistics are corpus-wide. Sparse terms are scored from the
 posting lists (sorted by term, so DuckDB's zone maps read only the query's terms); dense
 terms from their columns in ``search_docs``. The caller's scope (principal, collection,
-filter) and the exclusions are applied inside the statement, before the limit, so the top
-``limit`` are the best *readable* chunks.
+filter) and the exclusions are applied before the limit, so the top ``limit`` are the best
+*readable* chunks. One statement per query, by the cheapest exact route:
+
+- a read-only corpus small enough: in memory (``clew.corpus.search.postings``);
+- a scope that reads every document: chunk ids ranked from the postings first, and only the
+  best joined to ``search_docs`` (``_top_first``); rare and common terms together try a
+  MaxScore bound first (``_bounded``);
+- otherwise: every matching chunk joined to the documents the scope may read.
 """
 
 from __future__ import annotations
