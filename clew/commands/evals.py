@@ -25,6 +25,17 @@ WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes on thi
 CollectionOption = Annotated[str, typer.Option(help="Collection to search and walk.")]
 
 
+def _processes(db: Path, workers: int, budget_tokens: int, collection: str, model: str | None, timeout: float,
+               concurrency: int) -> Any:
+    """Worker processes for ``--workers`` above 1; None runs the questions here."""
+    if workers <= 1:
+        return None
+    from clew.evals.processes import ProcessExecutor
+
+    return ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens, collection=collection,
+                           model=model, timeout_s=timeout, concurrency=concurrency)
+
+
 def _model(name: str | None) -> Any:
     if name is None:
         return None
@@ -89,12 +100,8 @@ def eval_command(
         if executor not in ("local", "ray"):
             raise fail(f"--executor is local or ray, not {executor!r}")
         runner_elsewhere = None
-        if executor == "local" and workers > 1:
-            from clew.evals.processes import ProcessExecutor
-
-            runner_elsewhere = ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens,
-                                               collection=collection, model=model, timeout_s=timeout,
-                                               concurrency=concurrency)
+        if executor == "local":
+            runner_elsewhere = _processes(db, workers, budget_tokens, collection, model, timeout, concurrency)
         if executor == "ray":
             from clew.evals.ray_executor import RayExecutor
 
@@ -139,12 +146,7 @@ def batch_command(
             raise fail("--system takes one system")
         (chosen,) = parse_systems(system, have_model=model is not None)
         picked = dataset.questions[:limit] if limit is not None else dataset.questions
-        elsewhere = None
-        if workers > 1:
-            from clew.evals.processes import ProcessExecutor
-
-            elsewhere = ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens,
-                                        collection=collection, model=model, timeout_s=timeout, concurrency=concurrency)
+        elsewhere = _processes(db, workers, budget_tokens, collection, model, timeout, concurrency)
         with Corpus(db, read_only=True) as corpus:
             rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
                                          collection=collection, model=_model(model), concurrency=concurrency,

@@ -29,11 +29,6 @@ from clew.corpus.structure import (
 )
 from clew.errors import InputError, UnknownCollection
 
-CHUNK_COLUMNS = """c.document_id, c.version, c.ordinal, col.name, d.key, d.current_version, c.kind,
-    c.start_offset, c.end_offset, c.node, c.sections, c.table_node, c.header, c.heading_path, c.body,
-    c.token_count, v.fields"""
-
-
 @dataclass(frozen=True, slots=True)
 class Passage:
     """One chunk as stored, with its document's identity and fields."""
@@ -68,13 +63,6 @@ class Passage:
     @property
     def superseded(self) -> bool:
         return self.version < self.current_version
-
-    @classmethod
-    def from_row(cls, row: tuple) -> Passage:
-        (doc, version, ordinal, collection, key, current, kind, start, end, node, sections, table_node,
-         header, heading_path, body, tokens, fields) = row
-        return cls(doc, version, ordinal, collection, key, current, kind, start, end, node, tuple(sections),
-                   table_node, header, tuple(heading_path), body, tokens, json.loads(fields) if fields else {})
 
 
 def passage_of(doc: DocumentVersion, ordinal: int) -> Passage:
@@ -136,42 +124,14 @@ class Scope:
         return self.corpus.cursor()
 
     def passages(self, document_id: int, version: int, ordinals: list[int] | None = None) -> list[Passage]:
-        """Chunks of one document version in reading order (all, or the given ordinals).
-
-        When the version's structure is cached (``SKELETONS``), the passages are built from it
-        without a query beyond the (cached) readability check; otherwise one SQL statement.
-        """
-        if SKELETONS.get(self.corpus, (int(document_id), int(version))) is not None:
-            doc = self.documents([(int(document_id), int(version))]).get((int(document_id), int(version)))
-            if doc is None:
-                return []
-            size = len(doc.skeleton.chunks)
-            picks = range(size) if ordinals is None else sorted({o for o in ordinals if 0 <= o < size})
-            return [passage_of(doc, o) for o in picks]
-        where = ""
-        if ordinals is not None:
-            if not ordinals:
-                return []
-            where = f" AND c.ordinal IN ({int_list(set(ordinals))})"
-        params: list[Any] = []
-        predicate = self.predicate(params)
-        doc = int(document_id)
-        # each table is read through its document index (see clew.corpus.structure)
-        rows = self.cursor().execute(
-            f"""WITH c AS MATERIALIZED (SELECT * FROM chunks WHERE document_id = {doc}),
-                     d AS MATERIALIZED (SELECT * FROM documents WHERE id = {doc}),
-                     v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions
-                                        WHERE document_id = {doc})
-                SELECT {CHUNK_COLUMNS}
-                FROM c
-                JOIN d ON d.id = c.document_id
-                JOIN collections col ON col.id = d.collection_id
-                JOIN v ON v.document_id = c.document_id AND v.version = c.version
-                WHERE c.version = {int(version)}{where} AND {predicate}
-                ORDER BY c.ordinal""",
-            params,
-        ).fetchall()
-        return [Passage.from_row(row) for row in rows]
+        """Chunks of one readable document version in reading order (all, or the given ordinals)."""
+        key = (int(document_id), int(version))
+        doc = self.documents([key]).get(key)
+        if doc is None:
+            return []
+        size = len(doc.skeleton.chunks)
+        picks = range(size) if ordinals is None else sorted({o for o in ordinals if 0 <= o < size})
+        return [passage_of(doc, o) for o in picks]
 
     def passage(self, evidence_id: str) -> Passage | None:
         """The chunk an id names, or None when it does not exist *or* may not be read."""
