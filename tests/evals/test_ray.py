@@ -10,7 +10,7 @@ from clew.corpus.store import Corpus
 from clew.evals.runner import run_eval
 from clew.evals.systems import SYSTEMS
 
-ray = pytest.importorskip("ray")
+ray = pytest.importorskip("ray", reason="the optional extra clew[ray] is not installed (make test installs it)")
 # Ray warns about its own deprecated settings while it starts; not our code
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning:ray")
 
