@@ -270,25 +270,60 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
     insert_columns(cur, "edges", edges)
 
 
+LINK_SUFFIXES = (".md", ".markdown", ".html", ".htm")
+FOLDER_INDEXES = ("index.md", "index.html", "README.md")
+
+
+def link_candidates_sql() -> str:
+    """SQL (a ``VALUES`` list) of how a link's path may name a key, best first: as written, then
+    site-absolute (``/commands/npm-install``: relative to the collection's root), then with a
+    document suffix (``commands/npm-install`` -> ``commands/npm-install.md``), then a folder's
+    index page (``using-npm/`` -> ``using-npm/index.md``)."""
+    rows = ["(0, '', '')", "(1, '', '')"]  # 0: as written; 1: leading slashes dropped
+    rows += [f"({2 + i}, '', '{suffix}')" for i, suffix in enumerate(LINK_SUFFIXES)]
+    base = 2 + len(LINK_SUFFIXES)
+    rows += [f"({base + i}, '/', '{name}')" for i, name in enumerate(FOLDER_INDEXES)]
+    return ", ".join(rows)
+
+
 def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]) -> tuple[int, int]:
-    """Point link edges at the chunk their target names; returns (resolved now, dangling)."""
+    """Point link edges at the chunk their target names; returns (resolved now, dangling).
+
+    A target names the first key of :func:`link_candidates_sql` that exists in the collection;
+    its ``#anchor`` names the chunk the anchor points into (else the document's first chunk).
+    Links that were dangling, and links whose candidates name a key of this batch, are
+    resolved again.
+    """
     cur.execute(
-        """CREATE OR REPLACE TEMP TABLE clew_link_targets AS
+        f"""CREATE OR REPLACE TEMP TABLE clew_link_targets AS
            WITH wanted AS (
                SELECT e.rowid AS rid,
                       CASE WHEN strpos(e.dst_ref, '#') > 0 THEN left(e.dst_ref, strpos(e.dst_ref, '#') - 1)
                            ELSE e.dst_ref END AS target_key,
                       CASE WHEN strpos(e.dst_ref, '#') > 0 THEN substr(e.dst_ref, strpos(e.dst_ref, '#') + 1) END AS anchor
                FROM edges e
-               WHERE e.collection_id = $1 AND e.graph = 'links'
+               WHERE e.collection_id = $1 AND e.graph = 'links' AND e.dst_ref NOT LIKE '%://%'
+           ),
+           rules(rank, joiner, tail) AS (VALUES {link_candidates_sql()}),
+           candidates AS (
+               SELECT w.rid, w.anchor, r.rank,
+                      CASE WHEN r.rank = 0 THEN w.target_key
+                           WHEN r.joiner = '/' THEN ltrim(rtrim(w.target_key, '/') || '/' || r.tail, '/')
+                           ELSE rtrim(ltrim(w.target_key, '/'), '/') || r.tail END AS candidate
+               FROM wanted w, rules r
+           ),
+           found AS (
+               SELECT c.rid, arg_min(d.id, c.rank) AS doc, arg_min(d.current_version, c.rank) AS version,
+                      arg_min(c.anchor, c.rank) AS anchor
+               FROM candidates c JOIN documents d ON d.collection_id = $1 AND d.key = c.candidate
+               WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT unnest($2::VARCHAR[])))
+                  OR c.rid IN (SELECT rowid FROM edges WHERE collection_id = $1 AND graph = 'links' AND dst IS NULL)
+               GROUP BY c.rid
            )
-           SELECT w.rid, 'ev1:c:' || d.id || ':' || d.current_version || ':' || coalesce(min(a.chunk), 0) AS dst
-           FROM wanted w
-           JOIN documents d ON d.collection_id = $1 AND d.key = w.target_key
-           LEFT JOIN anchors a ON a.document_id = d.id AND a.version = d.current_version AND a.anchor = w.anchor
-           WHERE w.target_key IN (SELECT unnest($2::VARCHAR[]))
-              OR w.rid IN (SELECT rowid FROM edges WHERE collection_id = $1 AND graph = 'links' AND dst IS NULL)
-           GROUP BY w.rid, d.id, d.current_version""",
+           SELECT f.rid, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0) AS dst
+           FROM found f
+           LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version AND a.anchor = f.anchor
+           GROUP BY f.rid, f.doc, f.version""",
         [collection_id, keys],
     )
     resolved = cur.execute("SELECT count(*) FROM clew_link_targets").fetchone()[0]

@@ -150,3 +150,29 @@ def test_links_resolve_to_the_anchored_chunk_and_dangle_otherwise(corpus: Corpus
         "AND 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal = ?", [dst]
     ).fetchone()[0]
     assert "Logs are kept 30 days." in body
+
+
+def test_site_style_links_resolve_without_suffix_from_the_collection_root(corpus: Corpus, tmp_path: Path) -> None:
+    """npm's docs link to ``/commands/npm-install`` and ``../using-npm/config#save-exact``."""
+    folder = tmp_path / "docs"
+    (folder / "commands").mkdir(parents=True)
+    (folder / "using-npm").mkdir()
+    (folder / "commands" / "npm-install.md").write_text(
+        "# npm install\n\nSee [config](/using-npm/config#save-exact), [ci](npm-ci), [guides](/using-npm/) "
+        "and [nothing](/commands/npm-nothing).\n")
+    (folder / "commands" / "npm-ci.md").write_text("# npm ci\n\nClean install. Back to [install](./npm-install).\n")
+    (folder / "using-npm" / "config.md").write_text(
+        "# Config\n\n## Intro\n\nSettings.\n\n## save-exact\n\nSaved dependencies use an exact version.\n")
+    (folder / "using-npm" / "index.md").write_text("# Using npm\n\nThe guides.\n")
+    report = ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16)
+    assert (report.links_resolved, report.links_dangling) == (4, 1)
+    rows = dict(corpus.cursor().execute(
+        """SELECT e.dst_ref, d.key || ':' || c.body FROM edges e
+           LEFT JOIN chunks c ON e.dst = 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal
+           LEFT JOIN documents d ON d.id = c.document_id WHERE e.graph = 'links'""").fetchall())
+    assert rows["/using-npm/config#save-exact"].startswith("using-npm/config.md:") and "exact version" in rows[
+        "/using-npm/config#save-exact"]
+    assert rows["commands/npm-ci"].startswith("commands/npm-ci.md:")
+    assert rows["commands/npm-install"].startswith("commands/npm-install.md:")
+    assert rows["/using-npm"].startswith("using-npm/index.md:")
+    assert rows["/commands/npm-nothing"] is None
