@@ -60,7 +60,7 @@ def first_offered(messages: list[dict], tools: list[dict] | None) -> dict:
     last = next(m["content"] for m in reversed(messages) if m["role"] == "user")
     if "<<data " not in last:
         return reply_tool_call("finish", {})
-    return reply_tool_call("choose", {"evidence_id": last.split("<<data ", 1)[1].split()[1].rstrip(">")})
+    return reply_tool_call("navigate", {"evidence_id": last.split("<<data ", 1)[1].split()[1].rstrip(">")})
 
 
 class StoreClock:

@@ -10,11 +10,15 @@ from clew.agent.controller import Controller
 from clew.agent.model import Model, is_retryable, model_from_name
 from clew.agent.prompts import new_marker
 from clew.agent.request import Navigation, RetrievalRequest, parse_request
-from clew.agent.result import RetrievalResult, Step
-from clew.agent.run import Deps, RunState
+from clew.agent.result import Instruction, RetrievalResult, Step
+from clew.agent.run import Deps, Run, RunState
+from clew.agent.scoring import Scorer
+from clew.agent.selection import selector_for
+from clew.agent.strategy import strategy_for
 from clew.budgets.limits import Budget, Usage
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
+from clew.errors import InputError
 
 
 DEFAULT_PLAN = "no navigation block and no model: a ranked tree walk (the embedded default)"
@@ -52,21 +56,23 @@ async def retrieve(
         model = model_from_name(asked.generator, on_attempt=charge_retry)
     req = plan(asked, model)
     nav = req.navigation
-    spec = req.queries[nav.query_index] if nav is not None and req.queries else (req.queries[0] if req.queries else None)
+    if nav is not None and nav.selection == "agentic" and model is None:
+        raise InputError("steps.retrieval.navigation.selection",
+                         "agentic selection needs a model (generator, or --model); use ranked without one")
+    spec = req.seed_query
     scope = Scope(corpus, req.principal, spec.collection if spec else None, spec.filter if spec else None)
-    limits = req.limits()
     applied = req.applied()
     if req is not asked:
         applied.update(strategy="tree", selection="ranked", max_depth=nav.max_depth, beam_width=nav.beam_width,
-                       planned=DEFAULT_PLAN)
-    deps = Deps(corpus=corpus, request=req, limits=limits, applied=applied, scope=scope, model=model,
-                marker=new_marker(), on_step=on_step, offload=offload)
-    state = RunState(budget=Budget(limits, usage))
+                       index="section_hierarchy", planned=DEFAULT_PLAN)
+    deps = Deps(corpus=corpus, request=req, limits=req.limits(), applied=applied, scope=scope, model=model,
+                marker=new_marker(), fields=spec.fields if spec else None, on_step=on_step, offload=offload)
+    state = RunState(budget=Budget(deps.limits, usage))
     if nav is not None and nav.instruction:
-        from clew.agent.result import Instruction
-
         state.instructions.append(Instruction(text=nav.instruction, source="request"))
-    return await Controller(deps, state).run()
+    run = Run(deps=deps, state=state, strategy=strategy_for(req, applied),
+              selector=selector_for(nav.selection if nav else None), scorer=Scorer(scope, req.query))
+    return await Controller(run).execute()
 
 
 def retrieve_sync(request: RetrievalRequest | dict[str, Any] | str, *, corpus: Corpus,

@@ -3,77 +3,91 @@
 Every tool call goes through the registry under the run's scope and principal, costs one of
 the run's tool calls, and its result enters the context as untrusted data. A mistake (an
 unknown or forbidden tool, bad arguments) comes back to the model as a tool message listing
-the valid choices; it costs budget and never crashes the run.
+the valid choices; it costs budget and never crashes the run. Passages a tool returns become
+hits (citable once ``fetch_evidence`` has returned them in full).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Literal
 
 from pydantic import BaseModel
 
+from clew.agent.frontier import Candidate
 from clew.agent.prompts import FREE_TASK, data_block, system_prompt
 from clew.agent.result import EvidenceHit
+from clew.agent.run import Run
 from clew.agent.states import State
 from clew.budgets.tokens import count_tokens
 from clew.errors import InputError
 from clew.tools.builtin import registry
 from clew.tools.registry import ToolContext
 
-if TYPE_CHECKING:
-    from clew.agent.controller import Controller
+
+class FreeRun:
+    entry: Literal[State.ACT] = State.ACT
+    permission: str | None = None
+
+    async def check(self, run: Run) -> None:
+        if run.deps.model is None:  # the request validation refuses such runs; reaching here is a bug
+            raise RuntimeError("a free run needs a model")
+
+    async def seed(self, run: Run) -> bool:
+        raise RuntimeError("a free run has no SEED state")
+
+    async def offer(self, run: Run) -> list[Candidate]:
+        raise RuntimeError("a free run has no OFFER state")
+
+    async def visit(self, run: Run, chosen: Candidate) -> bool:
+        raise RuntimeError("a free run has no VISIT state")
+
+    async def act(self, run: Run) -> bool:
+        deps, st = run.deps, run.state
+        context = ToolContext(scope=deps.scope, ledger=st.pack.ledger)
+        if not st.messages:
+            run.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, FREE_TASK)})
+            run.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
+        st.budget.check_before_iteration()
+        st.usage.iterations += 1
+        reply = await run.complete(st.messages, registry.schemas(context))
+        run.note.chosen_by = "model"
+        if not reply.tool_calls:
+            st.answer_text = reply.content or ""
+            run.note.detail = "answered"
+            return True
+        run.add_message({"role": "assistant", "content": reply.content or "", "tool_calls": [
+            {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
+            for c in reply.tool_calls]})
+        for call in reply.tool_calls:
+            run.tool_call(call.name)
+            try:
+                result = await registry.acall(call.name, call.arguments, context, offload=deps.offload)
+            except InputError as error:
+                run.note.refused = True
+                run.add_message({"role": "tool", "tool_call_id": call.id, "content": (
+                    f"error: {error}. Valid tools: {', '.join(registry.names_for(context))}.")})
+                continue
+            await run.store(_record_hits, run, call.name, result)
+            payload = result.model_dump_json(exclude_none=True)
+            run.add_message({"role": "tool", "tool_call_id": call.id,
+                             "content": data_block(deps.marker, call.name, payload)})
+        return False
 
 
-async def act(ctl: Controller) -> State:
-    deps, st = ctl.deps, ctl.run_state
-    if deps.model is None:
-        return ctl._stop(State.FAILED, "model_error", "a free run (no navigation block) needs a generator model")
-    context = ToolContext(scope=deps.scope, ledger=st.ledger)
-    if not st.messages:
-        ctl.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, FREE_TASK)})
-        ctl.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
-    st.budget.check_before_iteration()
-    st.usage.iterations += 1
-    reply = await ctl.complete(st.messages, registry.schemas(context))
-    if not reply.tool_calls:
-        st.answer_text = reply.content or ""
-        ctl.note.update(chosen_by="model", detail="answered")
-        return State.GENERATE
-    ctl.add_message({"role": "assistant", "content": reply.content or "", "tool_calls": [
-        {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-        for c in reply.tool_calls]})
-    names = []
-    for call in reply.tool_calls:
-        st.budget.spend_tool_call()
-        names.append(call.name)
-        try:
-            result = await registry.acall(call.name, call.arguments, context, offload=ctl.deps.offload)
-        except InputError as error:
-            ctl.note["refused"] = True
-            ctl.add_message({"role": "tool", "tool_call_id": call.id, "content": (
-                f"error: {error}. Valid tools: {', '.join(registry.names_for(context))}.")})
-            continue
-        _record_hits(ctl, call.name, result)
-        payload = result.model_dump_json(exclude_none=True)
-        ctl.add_message({"role": "tool", "tool_call_id": call.id,
-                         "content": data_block(deps.marker, call.name, payload)})
-    ctl.note.update(tool=", ".join(names), chosen_by="model")
-    return State.ACT
+def _shown_ids(result: BaseModel) -> list[str]:
+    """Passage ids a tool result shows: search hits, navigation items, fetched evidence."""
+    ids = [h.evidence_id for h in getattr(result, "hits", None) or []]
+    ids += [i.evidence_id for i in getattr(result, "items", None) or []]
+    ids += [e.item.evidence_id for e in getattr(result, "evidence", None) or [] if e.item is not None]
+    return list(dict.fromkeys(ids))
 
 
-def _record_hits(ctl: Controller, tool: str, result: BaseModel) -> None:
-    """Passages a tool returned become hits; those fetched in full are citable."""
-    st = ctl.run_state
-    items = list(getattr(result, "hits", None) or getattr(result, "items", None) or [])
-    items += [entry.item for entry in getattr(result, "evidence", None) or [] if entry.item is not None]
-    for item in items:
-        evidence_id = getattr(item, "evidence_id", None)
-        text = getattr(item, "text", None)
-        if not evidence_id or text is None or (evidence_id in st.hits and st.hits[evidence_id].fetched):
-            continue
-        st.hits[evidence_id] = EvidenceHit(
-            evidence_id=evidence_id, document_key=getattr(item, "document_key", ""),
-            collection=getattr(item, "collection", "") or (ctl.deps.scope.collection or ""),
-            heading_path=list(getattr(item, "heading_path", []) or []), kind=getattr(item, "kind", "text"),
-            text=text, via=tool, fetched=st.ledger.fetched(evidence_id), tokens=count_tokens(text),
-        )
+def _record_hits(run: Run, tool: str, result: BaseModel) -> None:
+    """Passages a tool returned become hits, read again through the run's scope."""
+    deps, pack = run.deps, run.state.pack
+    shown = _shown_ids(result)
+    found = deps.scope.passages_by_ids(shown)
+    for passage in (found[i] for i in shown if i in found):
+        fetched = pack.ledger.fetched(passage.evidence_id)
+        pack.saw(EvidenceHit.of(passage, via=tool, fetched=fetched, tokens=count_tokens(passage.text),
+                                fields=deps.fields))

@@ -1,63 +1,106 @@
 """Candidates and the frontier of a walk.
 
-A candidate is a passage the walk may visit next, with its priority: its own BM25 score
-against the query (expanded from the seed hits, see ``clew.corpus.search.feedback``), plus
-``ADJACENCY_BONUS`` times the best seed score when it sits next to evidence already taken (a
-section-mate of a visited passage), or ``LINK_BONUS`` times the linking passage's own score
-when a visited passage links to it. Measured on the dev set (evidence recall at 2,000 tokens,
-max_depth 1): adjacency 0.0 / 0.1 / 0.25 gave 0.898 / 0.918 / 0.898 before links and feedback;
-with them, link bonus 0.2 and 0.3 give 0.959 and 0.4 gives 0.939. Fresh seed hits and
-neighbours compete in one queue; unvisited candidates stay in it, so the walk can come back to
-a sibling it passed over.
+A candidate wraps what the walk may visit next, a passage (taking it puts it in the
+evidence) or a tree node (opening it offers its children), with its priority. Fresh hits,
+children and link targets compete in one queue; unvisited candidates stay in it, so the walk
+comes back to a sibling it passed over once that sibling is the best thing left.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-ADJACENCY_BONUS = 0.1
-LINK_BONUS = 0.3
+from clew.corpus.reader import Passage
+from clew.navigation.core import Node
 
 
 @dataclass(slots=True)
 class Candidate:
-    evidence_id: str
-    document_key: str
-    collection: str
-    heading_path: list[str]
-    kind: str
-    text: str
+    target: Passage | Node
     score: float
-    """Own BM25 score against the query (0 when it shares no term)."""
+    """Own BM25 score against the (expanded) query; for a node, the best unvisited passage under it."""
     priority: float
+    """What the walk ranks by: the score plus any bonus for where it was found."""
     depth: int
     via: str
+    """How it was reached: seed, start, children, links, or a graph's edge."""
     origin: str | None = None
+    """The id of the node or passage it was reached from."""
     tokens: int = 0
+    """Tokens of a passage's text (what taking it costs); 0 for a node."""
+
+    @property
+    def id(self) -> str:
+        return self.target.evidence_id if isinstance(self.target, Passage) else self.target.id
+
+    @property
+    def passage(self) -> Passage | None:
+        return self.target if isinstance(self.target, Passage) else None
+
+    @property
+    def node(self) -> Node | None:
+        return self.target if isinstance(self.target, Node) else None
 
 
 @dataclass
 class Frontier:
     items: dict[str, Candidate] = field(default_factory=dict)
     visited: set[str] = field(default_factory=set)
+    passages_visited: dict[tuple[int, int], set[int]] = field(default_factory=dict)
+    """(document, version) -> ordinals of its passages visited (taken or skipped)."""
 
     def push(self, candidate: Candidate) -> bool:
         """Add or improve a candidate; visited ones never come back."""
-        if candidate.evidence_id in self.visited:
+        if candidate.id in self.visited:
             return False
-        known = self.items.get(candidate.evidence_id)
+        known = self.items.get(candidate.id)
         if known is None or candidate.priority > known.priority:
-            self.items[candidate.evidence_id] = candidate
+            self.items[candidate.id] = candidate
             return True
         return False
 
-    def ranked(self) -> list[Candidate]:
-        return sorted(self.items.values(), key=lambda c: (-c.priority, c.depth, c.evidence_id))
+    def ranked(self, refresh: Callable[[Candidate], float | None] | None = None, width: int = 1) -> list[Candidate]:
+        """Best first. ``refresh`` gives a node candidate's fresh score (what is left under it; None
+        drops it): its priority keeps the bonus it was pushed with. The first ``width`` are
+        re-checked until they hold (a score only falls, so this ends)."""
+        while True:
+            order = sorted(self.items.values(), key=lambda c: (-c.priority, c.depth, c.id))
+            if refresh is None:
+                return order
+            changed = False
+            for candidate in order[:width]:
+                if candidate.node is None:
+                    continue
+                fresh = refresh(candidate)
+                if fresh is None:
+                    self.drop(candidate.id)
+                    changed = True
+                elif fresh < candidate.score - 1e-9:
+                    candidate.priority -= candidate.score - fresh
+                    candidate.score = fresh
+                    changed = True
+            if not changed:
+                return order
 
-    def take(self, evidence_id: str) -> Candidate:
-        candidate = self.items.pop(evidence_id)
-        self.visited.add(evidence_id)
+    def take(self, candidate_id: str) -> Candidate:
+        candidate = self.items.pop(candidate_id)
+        self.mark(candidate)
         return candidate
 
-    def drop(self, evidence_id: str) -> None:
-        self.items.pop(evidence_id, None)
+    def mark(self, candidate: Candidate) -> None:
+        """Visited: never offered again."""
+        self.items.pop(candidate.id, None)
+        self.visited.add(candidate.id)
+        passage = candidate.passage
+        if passage is not None:
+            self.passages_visited.setdefault((passage.document_id, passage.version), set()).add(passage.ordinal)
+
+    def visited_in(self, node: Node) -> set[int]:
+        return self.passages_visited.get((node.doc.document_id, node.doc.version), set())
+
+    def drop(self, candidate_id: str) -> None:
+        self.items.pop(candidate_id, None)
+
+    def clear(self) -> None:
+        self.items.clear()

@@ -41,7 +41,7 @@ ANSWER_TASK = (
 )
 SELECT_TASK = (
     "You are walking the document structure. Choose the one candidate passage most likely to help answer the "
-    "question by calling choose(evidence_id), or call finish() when the evidence you have is enough."
+    "question by calling navigate(evidence_id) (a passage is taken into the evidence, a section or document is opened to show its parts), or call finish() when the evidence you have is enough."
 )
 FREE_TASK = (
     "Use the tools to find evidence: search first, then at most two widening rounds (navigate_document_tree, "

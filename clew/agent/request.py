@@ -16,7 +16,10 @@ from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
 
 TREE_FIELDS = ("max_depth", "beam_width", "follow_links")
-GRAPH_FIELDS = ("direction", "edge_types", "max_steps", "neighbor_limit")
+GRAPH_FIELDS = ("direction", "max_steps", "neighbor_limit")
+RANKED_ITERATIONS = 100
+"""The iteration bound of a ranked walk when the request sets none: an iteration there is one
+passage taken or one node opened, not a model turn, and the context budget is what bounds it."""
 BOUNDS: dict[str, tuple[int, int, int]] = {
     # name: (default, low, high)
     "max_internal_iterations": (12, 1, 100),
@@ -80,14 +83,17 @@ class Navigation(_Strict):
     strategy: Literal["tree", "graph"] = "tree"
     selection: Literal["agentic", "ranked"] = "ranked"
     query_index: int = Field(0, description="Which entry of queries[] seeds the walk.")
-    index: str | None = Field(None, description="Graph to walk (graph strategy): links, reading_order, section_hierarchy or a user graph.")
+    index: str | None = Field(None, description="Graph to walk: for a graph walk links, reading_order, "
+                              "section_hierarchy or a user graph; for a tree walk section_hierarchy (the default) or a "
+                              "user graph whose edges (edge_types, default child) join documents.")
     start_key: str | None = Field(None, description="Document key to start from instead of the first seed hit.")
     start_nodes: str | None = Field(None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits).")
     max_depth: int = BOUNDS["max_depth"][0]
     beam_width: int = BOUNDS["beam_width"][0]
     follow_links: bool = Field(True, description="tree: a visited passage also offers the passages it links to (graph links).")
     direction: Literal["out", "in", "both"] = "out"
-    edge_types: list[str] = Field(default_factory=list)
+    edge_types: list[str] = Field(default_factory=list, description="Edge types to follow (graph walk), or that "
+                                  "join a document to its children (tree walk over a user graph; default child).")
     max_steps: int = BOUNDS["max_steps"][0]
     neighbor_limit: int = BOUNDS["neighbor_limit"][0]
     instruction: str | None = None
@@ -112,6 +118,8 @@ class Navigation(_Strict):
             raise field_error(wrong[0], f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for a {self.strategy} walk")
         if self.strategy == "graph" and self.index is None:
             raise field_error("index", "a graph walk needs index (the graph's name)")
+        if self.strategy == "tree" and self.edge_types and self.index in (None, "section_hierarchy"):
+            raise field_error("edge_types", "edge_types is for a tree walk over a user graph (set index)")
         return self
 
 
@@ -149,15 +157,32 @@ class RetrievalRequest(_Strict):
                               f"query_index {nav.query_index} is not an index of queries[]")
         if nav is not None and not self.queries:
             raise field_error("queries", "a navigation block needs queries[] (its collection bounds the walk)")
+        fields = self.seed_query.fields if self.seed_query is not None else None
+        if nav is not None and nav.instruction_field is not None and fields is not None \
+                and nav.instruction_field not in fields:
+            raise field_error("steps.retrieval.navigation.instruction_field",
+                              f"{nav.instruction_field!r} is not in the seed query's fields projection {fields}")
         return self
+
+    @property
+    def seed_query(self) -> QuerySpec | None:
+        """The query that seeds the walk (navigation.query_index), else the first."""
+        if not self.queries:
+            return None
+        nav = self.navigation
+        return self.queries[nav.query_index if nav is not None else 0]
 
     @property
     def navigation(self) -> Navigation | None:
         return self.steps.retrieval.navigation
 
     def limits(self) -> Limits:
+        iterations = self.max_internal_iterations
+        nav = self.navigation
+        if "max_internal_iterations" not in self.model_fields_set and nav is not None and nav.selection == "ranked":
+            iterations = RANKED_ITERATIONS
         return Limits(
-            max_internal_iterations=clamp(self.max_internal_iterations, *BOUNDS["max_internal_iterations"][1:]),
+            max_internal_iterations=clamp(iterations, *BOUNDS["max_internal_iterations"][1:]),
             max_tool_calls=clamp(self.max_tool_calls, *BOUNDS["max_tool_calls"][1:]),
             context_budget_tokens=clamp(self.context_budget_tokens, *BOUNDS["context_budget_tokens"][1:]),
         )
@@ -170,7 +195,9 @@ class RetrievalRequest(_Strict):
             names = ("max_depth", "beam_width") if nav.strategy == "tree" else ("max_steps", "neighbor_limit")
             out.update({name: clamp(getattr(nav, name), *BOUNDS[name][1:]) for name in names})
             if nav.strategy == "tree":
-                out["follow_links"] = nav.follow_links
+                out.update(follow_links=nav.follow_links, index=nav.index or "section_hierarchy")
+                if nav.edge_types:
+                    out["edge_types"] = list(nav.edge_types)
             else:
                 out.update(direction=nav.direction, edge_types=list(nav.edge_types), index=nav.index)
             out.update(strategy=nav.strategy, selection=nav.selection)

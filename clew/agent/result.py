@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
+
+if TYPE_CHECKING:
+    from clew.corpus.reader import Passage
 
 Status = Literal["ok", "incomplete", "failed"]
 StopReason = Literal[
     "answered", "exhausted_frontier", "max_internal_iterations", "max_tool_calls", "context_budget",
     "no_evidence", "model_error", "store_error", "permission_denied", "max_steps", "max_depth",
 ]
+StepActor = Literal["ranked", "model", "controller", "request"]
 Trust = Literal["untrusted"]
 
 
@@ -31,6 +35,19 @@ class EvidenceHit(BaseModel):
     fetched: bool = Field(False, description="Fetched in full, so it may be cited.")
     trust: Trust = "untrusted"
     tokens: int = 0
+    fields: dict[str, Any] = Field(default_factory=dict, description="Document fields named by the query's projection.")
+
+    @classmethod
+    def of(cls, passage: Passage, *, via: str, fetched: bool, tokens: int, fields: list[str] | None,
+           score: float | None = None, depth: int | None = None, step: int | None = None,
+           origin: str | None = None) -> EvidenceHit:
+        """The one conversion from an in-process passage to what a run returns."""
+        return cls(
+            evidence_id=passage.evidence_id, document_key=passage.document_key, collection=passage.collection,
+            heading_path=list(passage.heading_path), kind=passage.kind, text=passage.text, score=score, depth=depth,
+            step=step, via=via, origin=origin, fetched=fetched, tokens=tokens,
+            fields={name: passage.fields[name] for name in fields or () if name in passage.fields},
+        )
 
 
 class Instruction(BaseModel):
@@ -51,6 +68,20 @@ class Generation(BaseModel):
     removed_citations: list[Citation] = Field(default_factory=list)
 
 
+class TreeNavigation(BaseModel):
+    """A move in the tree: the depth it reached and the node it branched from."""
+
+    depth: int
+    branched_from: str | None = Field(None, description="The node or passage whose children offered it (None: a start).")
+
+
+class GraphNavigation(BaseModel):
+    """A move along a graph: which move of the walk it was (0: the start)."""
+
+    step: int
+    relationship: str | None = Field(None, description="graph:type of the edge followed (None: the start).")
+
+
 class Step(BaseModel):
     """One state transition: what was offered, chosen and spent."""
 
@@ -59,13 +90,15 @@ class Step(BaseModel):
     next_state: str
     offered: list[str] = Field(default_factory=list)
     chosen: list[str] = Field(default_factory=list)
-    chosen_by: Literal["ranked", "model", "controller", "request"] | None = None
+    chosen_by: StepActor | None = None
     tool: str | None = None
     detail: str | None = None
     refused: bool = False
     tool_calls: int = 0
     context_tokens: int = 0
     iterations: int = 0
+    tree_navigation: TreeNavigation | None = None
+    graph_navigation: GraphNavigation | None = None
 
 
 class UsageReport(BaseModel):

@@ -1,19 +1,35 @@
-"""Run state and frozen dependencies of one retrieval run."""
+"""What one retrieval run holds: frozen dependencies, the mutable state, the step being recorded.
+
+Handlers and strategies touch a run only through :class:`Run`: its ``deps`` (never changed
+once the walk starts: nothing a document or a model says can reach them), its ``state``
+(frontier, evidence, messages, what the walk decided) and ``note`` (the typed record of the
+current step).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+from clew.agent.evidence import Pack
 from clew.agent.frontier import Candidate, Frontier
-from clew.agent.model import Model
+from clew.agent.model import Model, ModelReply
 from clew.agent.request import RetrievalRequest
-from clew.agent.result import EvidenceHit, Generation, Instruction, Step
-from clew.budgets.limits import Budget, Limits, Usage
+from clew.agent.result import Generation, GraphNavigation, Instruction, Step, StepActor, TreeNavigation
+from clew.budgets.limits import Budget, BudgetExhausted, Limits, Usage
+from clew.budgets.tokens import count_tokens
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.evidence import EvidenceLedger
+
+if TYPE_CHECKING:
+    from clew.agent.scoring import Scorer
+    from clew.agent.selection import Selector
+    from clew.agent.strategy import Strategy
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -27,6 +43,8 @@ class Deps:
     scope: Scope
     model: Model | None
     marker: str
+    fields: list[str] | None = None
+    """The seed query's projection: the document fields a hit carries (None: none)."""
     on_step: Callable[[Step], None] | None = None
     offload: bool = True
     """Run store reads in worker threads (keeps the event loop free, e.g. in a server), or inline
@@ -34,11 +52,27 @@ class Deps:
 
 
 @dataclass
+class StepNote:
+    """What the current step did, recorded when it makes its transition."""
+
+    offered: list[str] = field(default_factory=list)
+    chosen: list[str] = field(default_factory=list)
+    chosen_by: StepActor | None = None
+    tool: str | None = None
+    detail: str | None = None
+    refused: bool = False
+    tree: TreeNavigation | None = None
+    graph: GraphNavigation | None = None
+
+    def add_tool(self, name: str) -> None:
+        self.tool = name if self.tool is None else f"{self.tool}, {name}"
+
+
+@dataclass
 class RunState:
     budget: Budget
     frontier: Frontier = field(default_factory=Frontier)
-    ledger: EvidenceLedger = field(default_factory=EvidenceLedger)
-    hits: dict[str, EvidenceHit] = field(default_factory=dict)
+    pack: Pack = field(default_factory=Pack)
     steps: list[Step] = field(default_factory=list)
     instructions: list[Instruction] = field(default_factory=list)
     instruction_sources: set[str] = field(default_factory=set)
@@ -52,15 +86,82 @@ class RunState:
     walk_end: str | None = None
     """Why the walk itself ended (exhausted_frontier, max_steps, answered), when it did."""
     detail: str | None = None
-    current: Candidate | None = None
-    """The graph walk's position."""
-    moves: int = 0
-    budget_dropped: int = 0
-    """Candidates dropped because they could not fit the context budget left."""
-    top_score: float = 0.0
-    weights: dict[str, float] | None = None
-    """The query's terms expanded from the seed hits (see clew.corpus.search.feedback)."""
 
     @property
     def usage(self) -> Usage:
         return self.budget.usage
+
+
+@dataclass
+class Run:
+    """The context a handler gets: dependencies, state, the strategy and selector chosen once."""
+
+    deps: Deps
+    state: RunState
+    strategy: Strategy
+    selector: Selector
+    scorer: Scorer
+    note: StepNote = field(default_factory=StepNote)
+
+    async def store(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store read: in a worker thread, or inline when the run was asked not to offload."""
+        return await asyncio.to_thread(fn, *args) if self.deps.offload else fn(*args)
+
+    async def complete(self, messages: list[dict], tools: list[dict] | None) -> ModelReply:
+        """One model call; usage and retries are charged to the run."""
+        model = self.deps.model
+        if model is None:  # the request validation refuses such runs; reaching here is a bug
+            raise RuntimeError("a model call was asked for in a run without a model")
+        reply = await model.complete(messages, tools)
+        usage = self.state.usage
+        usage.model_calls += 1
+        usage.model_input_tokens += reply.input_tokens
+        usage.model_output_tokens += reply.output_tokens
+        usage.add_cost(reply.cost_usd)
+        return reply
+
+    def add_message(self, message: dict) -> None:
+        """Place a message in the model's context, charging its tokens."""
+        content = message.get("content") or ""
+        if message.get("tool_calls"):
+            content += json.dumps(message["tool_calls"])
+        self.state.budget.spend_context(count_tokens(content))
+        self.state.messages.append(message)
+
+    def tool_call(self, name: str) -> None:
+        """Spend one tool call (``BudgetExhausted`` when none is left) and note it."""
+        self.state.budget.spend_tool_call()
+        self.note.add_tool(name)
+
+    def optional_tool_call(self, name: str) -> bool:
+        """Spend a tool call for an optional move (opening a node, following links).
+
+        When none is left the move is refused and noted, the run will report the budget, and
+        the walk goes on with what it already holds (False).
+        """
+        try:
+            self.tool_call(name)
+        except BudgetExhausted as exhausted:
+            self.refuse(exhausted)
+            return False
+        return True
+
+    def refuse(self, exhausted: BudgetExhausted) -> None:
+        """A budget refused a move: the first budget to run out is the one the run reports."""
+        self.note.refused = True
+        self.note.detail = str(exhausted)
+        if self.state.stop_reason is None:
+            self.state.stop_reason, self.state.detail = exhausted.reason, str(exhausted)
+
+    def end_walk(self, reason: str, detail: str) -> None:
+        """The walk ended on its own (not a budget): the run generates and can still be ok."""
+        self.state.walk_end = reason
+        self.state.detail = self.state.detail or detail
+        self.note.detail = detail
+
+    def stop(self, reason: str, detail: str | None) -> None:
+        """The run must end incomplete or failed, for ``reason``."""
+        self.state.stop_reason = reason
+        self.state.detail = detail
+        if self.note.detail is None:
+            self.note.detail = detail

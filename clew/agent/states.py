@@ -23,13 +23,16 @@ class State(str, Enum):
 TERMINAL = frozenset({State.DONE, State.INCOMPLETE, State.FAILED})
 
 TRANSITIONS: dict[State, frozenset[State]] = {
+    # each state's handler returns some of its targets; the controller adds the others (a budget
+    # that runs out: GENERATE with what was found, else INCOMPLETE; a store or model failure:
+    # FAILED). A test derives the table from the handlers' return types and checks it equals this.
     State.VALIDATE: frozenset({State.SEED, State.ACT, State.FAILED}),
     State.SEED: frozenset({State.OFFER, State.GENERATE, State.INCOMPLETE, State.FAILED}),
     State.OFFER: frozenset({State.SELECT, State.GENERATE, State.INCOMPLETE, State.FAILED}),
     State.SELECT: frozenset({State.VISIT, State.SELECT, State.GENERATE, State.INCOMPLETE, State.FAILED}),
     State.VISIT: frozenset({State.OFFER, State.GENERATE, State.INCOMPLETE, State.FAILED}),
     # free mode: the model calls tools (ACT) until it answers
-    State.ACT: frozenset({State.ACT, State.GENERATE, State.DONE, State.INCOMPLETE, State.FAILED}),
+    State.ACT: frozenset({State.ACT, State.GENERATE, State.INCOMPLETE, State.FAILED}),
     State.GENERATE: frozenset({State.DONE, State.INCOMPLETE, State.FAILED}),
     State.DONE: frozenset(),
     State.INCOMPLETE: frozenset(),

@@ -78,6 +78,8 @@ class Skeleton:
     """Node ordinal -> its child nodes, in document order."""
     own: frozenset[int] = field(repr=False)
     """Sections holding text of some passage (a section that is only a heading holds none)."""
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    """Values derived from this immutable skeleton, computed once on demand (e.g. index terms)."""
 
     @classmethod
     def build(
@@ -104,6 +106,26 @@ class Skeleton:
     def heading_path(self, ordinal: int) -> tuple[str, ...]:
         """A passage's heading path: that of the first section it spans (as ingestion stores it)."""
         return self.nodes[self.chunks[ordinal].sections[0]].heading_path
+
+    def subtree(self, node: int) -> tuple[int, ...]:
+        """Ordinals of the passages under a node (itself or any descendant is their innermost node)."""
+        under = self.memo.get("subtree")
+        if under is None:
+            lists: dict[int, list[int]] = {}
+            for chunk in self.chunks:
+                at: int | None = chunk.node
+                while at is not None:
+                    lists.setdefault(at, []).append(chunk.ordinal)
+                    at = self.nodes[at].parent
+            under = self.memo["subtree"] = {k: tuple(v) for k, v in lists.items()}
+        return under.get(node, ())
+
+    def depth(self, node: int) -> int:
+        """Levels between the document root (0) and a node."""
+        level, at = 0, self.nodes[node].parent
+        while at is not None:
+            level, at = level + 1, self.nodes[at].parent
+        return level
 
 
 @dataclass(frozen=True, slots=True)

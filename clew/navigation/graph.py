@@ -179,7 +179,7 @@ def _walk(scope: Scope, seeds: list[Vertex], depth: int, limit: int, follow: fro
     found: list[tuple[Step, int]] = []
     truncated = False
     for distance in range(1, depth + 1):
-        steps = _structure_steps(frontier, follow, incoming) + _edge_steps(scope, frontier, follow, incoming)
+        steps = structure_steps(frontier, follow, incoming) + edge_steps(scope, frontier, follow, incoming)
         steps.sort(key=lambda s: (-s.score, s.vertex.id, s.relationship, s.direction))
         level: list[tuple[Vertex, float]] = []
         for step in steps:
@@ -202,7 +202,7 @@ def _allowed(follow: frozenset[str] | None, graph: str, type_: str) -> bool:
     return follow is None or graph in follow or type_ in follow or f"{graph}:{type_}" in follow
 
 
-def _structure_steps(frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None, incoming: bool) -> list[Step]:
+def structure_steps(frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None, incoming: bool) -> list[Step]:
     steps: list[Step] = []
     for vertex, score in frontier:
         doc, sk = vertex.doc, vertex.doc.skeleton
@@ -236,7 +236,7 @@ class _Hop:
     """The far end as a passage (links)."""
 
 
-def _edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None,
+def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None,
                 incoming: bool) -> list[Step]:
     """Links and user-graph edges of the frontier's passages, to readable vertices only."""
     if follow is not None and follow <= STRUCTURE:

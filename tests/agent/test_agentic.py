@@ -32,19 +32,19 @@ def test_invalid_choices_get_repair_feedback_and_the_run_continues(runbooks: Cor
             return reply_text(f"Page the incident commander [{cited}].")
         last = messages[-1]
         if last["role"] == "tool" and last["content"].startswith("Invalid choice"):
-            return reply_tool_call("choose", {"evidence_id": offered_ids(messages)[0]})
+            return reply_tool_call("navigate", {"evidence_id": offered_ids(messages)[0]})
         if last["role"] == "tool" and last["content"].startswith("visiting"):
             return reply_tool_call("finish", {})
         if any(m["role"] == "tool" and m["content"].startswith("Invalid") for m in messages):
-            return reply_tool_call("choose", {"evidence_id": offered_ids(messages)[0]})
-        return reply_tool_call("choose", {"evidence_id": "ev1:c:999:1:0"})  # never offered
+            return reply_tool_call("navigate", {"evidence_id": offered_ids(messages)[0]})
+        return reply_tool_call("navigate", {"evidence_id": "ev1:c:999:1:0"})  # never offered
 
     model = FunctionModel(choose)
     result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), model)
     refused = [s for s in result.steps if s.refused]
     assert refused and "invalid choice: 'ev1:c:999:1:0' was not offered" in refused[0].detail
     repair = [m for r in model.requests for m in r.messages if m["role"] == "tool" and m["content"].startswith("Invalid")]
-    assert repair and "Call choose with one of: ev1:c:" in repair[0]["content"]
+    assert repair and "Call navigate with one of: ev1:c:" in repair[0]["content"]
     assert result.status == "ok" and result.hits
     assert result.usage.tool_calls >= 3  # search + the bad choice + the good one (+ expansion, finish)
     assert result.generation is not None and result.generation.citations

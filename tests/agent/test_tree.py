@@ -146,8 +146,8 @@ def test_a_visited_passage_offers_the_passages_it_links_to(linked: Corpus) -> No
     assert (hit.via, hit.depth, hit.heading_path) == ("links", 1, ["Limits", "Trigger depth"])
     assert hit.origin == result.hits[0].evidence_id and "1000" in hit.text
     assert result.applied["follow_links"] is True
-    # one search, one section expansion and one link expansion
-    assert result.usage.tool_calls == 3
+    # one search and one link expansion: the hit's section holds nothing else, so it is not opened
+    assert result.usage.tool_calls == 2
 
 
 def test_follow_links_off_stays_in_the_section(linked: Corpus) -> None:
@@ -155,7 +155,7 @@ def test_follow_links_off_stays_in_the_section(linked: Corpus) -> None:
     request["queries"][0]["limit"] = 1
     result = run(linked, request)
     assert [h.document_key for h in result.hits] == ["guide.md"]
-    assert result.usage.tool_calls == 2
+    assert result.usage.tool_calls == 1  # the search; the hit's section holds nothing else to open
 
 
 def test_a_link_into_a_denied_document_is_never_followed(linked: Corpus) -> None:

@@ -10,7 +10,7 @@ shrinks the result. Superseded versions are never searched.
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
-
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -100,6 +100,24 @@ def search(corpus: Corpus, request: SearchRequest | dict[str, Any], principal: P
 
 def search_in(scope: Scope, req: SearchRequest) -> SearchResult:
     """Search inside an existing scope (its collection and filter; ``req.filter`` narrows further)."""
+    found, applied = search_passages(scope, req)
+    max_chars = applied["max_chars"]
+    hits = [_hit(f.passage, f.rank, f.score, f.retrievers, max_chars, req.fields) for f in found]
+    return SearchResult(hits=hits, limit=applied["limit"], mode=req.mode, applied=applied)
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """A search result inside the process: the passage, its fused score and rank, each retriever's part."""
+
+    passage: Passage
+    score: float
+    rank: int
+    retrievers: dict[str, RetrieverContribution]
+
+
+def search_passages(scope: Scope, req: SearchRequest) -> tuple[list[Found], dict[str, Any]]:
+    """The passages a search finds, best first, and the bounds it applied (what ``search_in`` shows)."""
     corpus = scope.corpus
     if req.filter is not None and scope.filter is not req.filter:
         scope = Scope(corpus, scope.principal, scope.collection, _both(scope.filter, req.filter))
@@ -133,13 +151,12 @@ def search_in(scope: Scope, req: SearchRequest) -> SearchResult:
         applied["window"] = window
     top = fused[:limit]
     passages = scope.passages_by_ids([ids.chunk_id(*key) for key, _, _ in top])
-    hits = []
-    for rank, (key, score, contributions) in enumerate(top, start=1):
+    found = []
+    for key, score, contributions in top:
         passage = passages.get(ids.chunk_id(*key))
-        if passage is None:  # the index and the rows agree inside one snapshot; defensive only
-            continue
-        hits.append(_hit(passage, rank, score, contributions, max_chars, req.fields))
-    return SearchResult(hits=hits, limit=limit, mode=req.mode, applied=applied)
+        if passage is not None:  # the index and the rows agree inside one snapshot; defensive only
+            found.append(Found(passage, score, len(found) + 1, contributions))
+    return found, applied
 
 
 _RETRIEVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="clew-search")

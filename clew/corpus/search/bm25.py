@@ -24,7 +24,8 @@ from typing import Any
 from clew.corpus.reader import Scope
 from clew.corpus.search.postings import memory_postings, memory_search
 from clew.corpus.search.tokenize import tokenize
-from clew.corpus.structure import FROZEN, str_list
+from clew.corpus.search.index import index_text
+from clew.corpus.structure import FROZEN, DocumentVersion, str_list
 
 K1 = 1.2
 B = 0.75
@@ -287,19 +288,42 @@ def score_texts(scope: Scope, query: str | Mapping[str, float], texts: list[str]
     terms. ``query`` may instead map terms to weights (a query expanded by
     :func:`clew.corpus.search.feedback.feedback_terms`); each term's part is multiplied by its weight.
     """
+    return score_terms(scope, query, [_counts(tokenize(text)) for text in texts])
+
+
+def _counts(tokens: list[str]) -> tuple[dict[str, int], int]:
+    counts: dict[str, int] = {}
+    for token in tokens:
+        counts[token] = counts.get(token, 0) + 1
+    return counts, len(tokens)
+
+
+def passage_terms(doc: DocumentVersion, ordinal: int) -> tuple[dict[str, int], int]:
+    """A passage's index terms with their counts, and its length in terms (what the index holds for it).
+
+    Computed from the version's immutable skeleton once and kept with it.
+    """
+    sk = doc.skeleton
+    key = ("terms", ordinal)
+    terms = sk.memo.get(key)
+    if terms is None:
+        chunk = sk.chunks[ordinal]
+        terms = sk.memo[key] = _counts(tokenize(index_text(sk.heading_path(ordinal), chunk.header, sk.body(ordinal))))
+    return terms
+
+
+def score_terms(scope: Scope, query: str | Mapping[str, float],
+                passages: list[tuple[dict[str, int], int]]) -> list[float]:
+    """BM25 scores of passages given as (term counts, length), with the corpus statistics."""
     weights = dict.fromkeys(tokenize(query), 1.0) if isinstance(query, str) else dict(query)
-    if not weights or not texts:
-        return [0.0] * len(texts)
+    if not weights or not passages:
+        return [0.0] * len(passages)
     idf, avgdl = term_idf(scope, weights)
     if not idf:
-        return [0.0] * len(texts)
+        return [0.0] * len(passages)
+    parts = {t: weights[t] * value * (K1 + 1) for t, value in idf.items()}
     scores = []
-    for text in texts:
-        tokens = tokenize(text)
-        norm = K1 * (1 - B + B * len(tokens) / avgdl)
-        counts: dict[str, int] = {}
-        for token in tokens:
-            if token in idf:
-                counts[token] = counts.get(token, 0) + 1
-        scores.append(sum(weights[t] * idf[t] * tf * (K1 + 1) / (tf + norm) for t, tf in counts.items()))
+    for counts, length in passages:
+        norm = K1 * (1 - B + B * length / avgdl)
+        scores.append(sum(part * counts[t] / (counts[t] + norm) for t, part in parts.items() if t in counts))
     return scores

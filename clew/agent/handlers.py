@@ -1,0 +1,119 @@
+"""One handler per state. A handler's return type names the states it may lead to.
+
+Handlers ask the run's strategy (tree, graph, free) and selector (ranked, model) to act and
+never ask which one they hold. Budgets are checked where they are spent and raise
+``BudgetExhausted``; the controller turns that, and store or model failures, into the
+remaining transitions (see ``clew.agent.controller``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Literal
+
+from clew.agent.generate import check_answer, extractive_answer
+from clew.agent.prompts import ANSWER_TASK, data_block, system_prompt
+from clew.agent.run import Run
+from clew.agent.states import State
+from clew.budgets.tokens import count_tokens
+
+
+async def validate(run: Run) -> Literal[State.SEED, State.ACT, State.FAILED]:
+    permission = run.strategy.permission
+    if permission is not None and not run.deps.scope.principal.may_use(permission):
+        run.note.refused = True
+        nav = run.deps.request.navigation
+        run.stop("permission_denied", f"{nav.strategy if nav else 'this'} navigation needs the {permission} permission")
+        return State.FAILED
+    await run.strategy.check(run)
+    return run.strategy.entry
+
+
+async def seed(run: Run) -> Literal[State.OFFER, State.GENERATE]:
+    if await run.strategy.seed(run):
+        return State.OFFER
+    run.end_walk("no_evidence", "the seed search found nothing readable")
+    return State.GENERATE
+
+
+async def offer(run: Run) -> Literal[State.SELECT, State.GENERATE]:
+    st = run.state
+    st.budget.check_before_iteration()
+    st.usage.iterations += 1
+    offered = await run.strategy.offer(run)
+    if not offered:
+        return State.GENERATE  # the strategy said why the walk is over
+    st.offered = offered
+    run.note.offered = [c.id for c in offered]
+    run.selector.present(run, offered)
+    return State.SELECT
+
+
+async def select(run: Run) -> Literal[State.VISIT, State.SELECT, State.GENERATE]:
+    choice = await run.selector.choose(run)
+    if choice.candidate is not None:
+        run.state.chosen = choice.candidate
+        run.note.chosen = [choice.candidate.id]
+        return State.VISIT
+    if choice.again:
+        return State.SELECT
+    run.end_walk("answered", choice.finished or "walk finished")
+    return State.GENERATE
+
+
+async def visit(run: Run) -> Literal[State.OFFER, State.GENERATE]:
+    chosen = run.state.chosen
+    if chosen is None:  # SELECT always sets it before VISIT
+        raise RuntimeError("VISIT without a chosen candidate")
+    return State.GENERATE if await run.strategy.visit(run, chosen) else State.OFFER
+
+
+async def act(run: Run) -> Literal[State.ACT, State.GENERATE]:
+    return State.GENERATE if await run.strategy.act(run) else State.ACT
+
+
+async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
+    st, deps = run.state, run.deps
+    pending = st.stop_reason  # a budget that ran out before generation keeps the run incomplete
+    fetched = st.pack.fetched
+    if deps.model is not None and fetched:
+        if st.answer_text is None:
+            blocks = [data_block(deps.marker, h.evidence_id, h.text) for h in fetched]
+            system = system_prompt(deps.marker, st.instructions, ANSWER_TASK)
+            question = f"Question: {deps.request.query}\n\nEvidence:\n"
+            messages = [{"role": "system", "content": system},
+                        {"role": "user", "content": question + "\n\n".join(blocks)}]
+            # counted piece by piece (passage texts are counted once per process): pieces meet at
+            # newlines, where tiktoken's pre-split keeps the counts additive up to a merged newline
+            wrappers = [block.replace(h.text, "", 1) for block, h in zip(blocks, fetched, strict=True)]
+            st.budget.check_context(count_tokens(system) + count_tokens(question) + len(blocks) + sum(
+                count_tokens(w) + count_tokens(h.text) for w, h in zip(wrappers, fetched, strict=True)))
+            reply = await run.complete(messages, None)
+            st.answer_text = reply.content or ""
+        st.generation = check_answer(st.answer_text, set(st.pack.ledger.ids), deps.model.name)
+        if not st.generation.citations:
+            if not pending:
+                run.stop("no_evidence", "the answer cites no evidence fetched in full in this run")
+            return State.INCOMPLETE
+    elif deps.model is None and fetched:
+        st.generation = extractive_answer(deps.request.query, [(h.evidence_id, h.text) for h in fetched])
+    if st.generation is None:
+        if not pending:
+            run.stop("no_evidence", st.detail or "no evidence was found")
+        return State.INCOMPLETE
+    if pending:
+        return State.INCOMPLETE
+    st.stop_reason = st.walk_end if st.walk_end not in (None, "no_evidence") else "answered"
+    return State.DONE
+
+
+Handler = Callable[[Run], Awaitable[State]]
+HANDLERS: dict[State, Handler] = {
+    State.VALIDATE: validate,
+    State.SEED: seed,
+    State.OFFER: offer,
+    State.SELECT: select,
+    State.VISIT: visit,
+    State.ACT: act,
+    State.GENERATE: generate,
+}

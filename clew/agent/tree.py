@@ -1,0 +1,207 @@
+"""The tree walk (``strategy: tree``): down a document's sections from a start or a hit.
+
+Starts, at depth 0: ``start_key`` (the document's root node, its lead passage taken first),
+``start_nodes`` (``$roots``: the roots of the graph in the collection, ranked; ``$hits``; or
+comma-separated keys, each a root), or by default the seed hits, each taken first and then
+entering the tree at its own section (a table hit at its table).
+
+Moves: taking a passage puts it in the evidence (context tokens; no tool call). Opening a
+node (the document root, a section, a table) is ``navigate_document_tree`` children on it,
+one tool call: its children (own passages, tables, subsections; in a user graph also its
+child documents) are priced, and at most ``beam_width`` unvisited ones join the frontier one
+level deeper; nothing deeper than ``max_depth`` is offered. With ``follow_links`` a taken
+passage that links elsewhere also offers the passages it links to (one more tool call, only
+for a passage with links), and a passage reached from outside the tree (a hit, a link
+target) offers the node it sits in. Unvisited candidates stay in the frontier, so the walk
+comes back to a sibling it passed over when that sibling scores better than what is left.
+"""
+
+from __future__ import annotations
+
+from clew.agent.frontier import Candidate
+from clew.agent.result import TreeNavigation
+from clew.agent.run import Run
+from clew.agent.scoring import ADJACENCY_BONUS, CONTINUATION_BONUS, LINK_BONUS
+from clew.agent.walk import Walk
+from clew.corpus.reader import Passage
+from clew.corpus.search.api import Found
+from clew.errors import InputError
+from clew.navigation.core import Node, child_documents, entry_node, graph_roots, link_targets, root, tree_children
+from clew.navigation.graph import has_links
+
+SECTION_TREE = "section_hierarchy"
+ENTRIES = ("seed", "links")
+"""How a passage reached from outside the tree got there: taking it also offers its node."""
+
+
+class TreeWalk(Walk):
+    permission = "tree_search"
+
+    @property
+    def graph(self) -> str:
+        return self.nav.index or SECTION_TREE
+
+    @property
+    def user_tree(self) -> bool:
+        return self.graph != SECTION_TREE
+
+    @property
+    def edge_types(self) -> tuple[str, ...]:
+        return tuple(self.nav.edge_types) or ("child",)
+
+    async def check(self, run: Run) -> None:
+        if self.user_tree:
+            scope = run.deps.scope
+            if not await run.store(lambda: bool(graph_roots(scope, _collection_id(run), scope.collection or "",
+                                                            self.graph, self.edge_types))):
+                raise InputError("steps.retrieval.navigation.index",
+                                 f"no tree of {'/'.join(self.edge_types)} edges in graph {self.graph!r} in collection "
+                                 f"{scope.collection!r}")
+
+    async def seed(self, run: Run) -> bool:
+        starts = await run.store(self._starts, run)
+        for candidate in starts:
+            run.state.frontier.push(candidate)
+        run.note.offered = [c.id for c in starts]
+        return bool(starts)
+
+    def _starts(self, run: Run) -> list[Candidate]:
+        found = self.search(run)
+        nav, scope = self.nav, run.deps.scope
+        if nav.start_key is not None:
+            keys = [nav.start_key]
+        elif nav.start_nodes == "$roots":
+            return self._roots(run, found)
+        elif nav.start_nodes not in (None, "$hits"):
+            keys = [k.strip() for k in nav.start_nodes.split(",") if k.strip()]
+        else:
+            return self._hits(run, found)
+        docs = scope.current_by_keys(keys, scope.collection)
+        nodes = [root(docs[(scope.collection or "", key)]) for key in keys if (scope.collection or "", key) in docs]
+        return self._enter(run, nodes)
+
+    def _hits(self, run: Run, found: list[Found]) -> list[Candidate]:
+        out = []
+        for rank, f in enumerate(found):
+            priority = float("inf") if rank == 0 and self.nav.selection == "agentic" else None
+            c = self.candidate(run, f.passage, 0, "seed", priority=priority)
+            if c is not None:
+                out.append(c)
+        return out
+
+    def _roots(self, run: Run, found: list[Found]) -> list[Candidate]:
+        scope = run.deps.scope
+        if self.user_tree:
+            roots = graph_roots(scope, _collection_id(run), scope.collection or "", self.graph, self.edge_types)
+            best = {}
+            for f in found:
+                best.setdefault(f.passage.document_key, run.scorer.passage(f.passage))
+            nodes = [root(doc) for doc in roots]
+            nodes.sort(key=lambda n: (-best.get(n.doc.key, run.scorer.node(n) or 0.0), n.doc.key))
+        else:  # every document is a root of its section tree: those the seed hits rank
+            docs = scope.documents(dict.fromkeys((f.passage.document_id, f.passage.version) for f in found))
+            nodes = [root(doc) for doc in docs.values()]
+        return self._enter(run, nodes)
+
+    def _enter(self, run: Run, nodes: list[Node]) -> list[Candidate]:
+        """Root nodes at depth 0, each with its lead passage: the first start is taken first."""
+        out = []
+        for rank, node in enumerate(nodes):
+            opened = self.candidate(run, node, 0, "start") if self.applied["max_depth"] > 0 else None
+            first = self.start(run, node, rank)
+            out.extend(c for c in (first, opened) if c is not None)
+        return out
+
+    # -- offering ------------------------------------------------------------------------
+    async def offer(self, run: Run) -> list[Candidate]:
+        st = run.state
+        width = self.applied["beam_width"]
+        ranked = self.fitting(run, st.frontier.ranked(lambda c: self._reprice(run, c), width))
+        if not ranked:
+            run.end_walk("exhausted_frontier", "frontier exhausted")
+        return ranked[:width]
+
+    def _reprice(self, run: Run, candidate: Candidate) -> float | None:
+        """A node's fresh score: the best passage under it not visited since it was priced."""
+        node = candidate.node
+        assert node is not None  # noqa: S101 - the frontier re-prices nodes only
+        return self.node_score(run, node)
+
+    def node_score(self, run: Run, node: Node) -> float | None:
+        best = run.scorer.node(node, run.state.frontier.visited_in(node))
+        if best is None and self.user_tree and node.ordinal == 0:
+            return 0.0  # a document of a user tree still leads to its child documents
+        return best
+
+    # -- visiting --------------------------------------------------------------------------
+    async def visit(self, run: Run, chosen: Candidate) -> bool:
+        run.state.frontier.mark(chosen)
+        run.note.chosen = [chosen.id]
+        run.note.tree = TreeNavigation(depth=chosen.depth, branched_from=chosen.origin)
+        passage = chosen.passage
+        if passage is not None:
+            if self.take(run, chosen, passage, depth=chosen.depth, step=None):
+                await run.store(self._after_take, run, chosen, passage)
+        else:
+            await run.store(self._open, run, chosen)
+        return False
+
+    def _after_take(self, run: Run, chosen: Candidate, passage: Passage) -> None:
+        if chosen.depth >= self.applied["max_depth"]:
+            return
+        scope = run.deps.scope
+        if chosen.via in ENTRIES:
+            doc = scope.document(passage.document_id, passage.version)
+            if doc is not None:
+                node = entry_node(doc, passage.ordinal)
+                bonus = ADJACENCY_BONUS * run.scorer.top
+                c = self.candidate(run, node, chosen.depth, chosen.via, passage.evidence_id, bonus)
+                if c is not None:
+                    run.state.frontier.push(c)
+        if self.nav.follow_links and has_links(scope, passage.evidence_id):
+            if not run.optional_tool_call("expand_neighbors(links)"):
+                return
+            targets = [p for p in link_targets(scope, passage) if p.evidence_id not in run.state.frontier.visited]
+            bonus = LINK_BONUS * chosen.score
+            self._push_best(run, [self.candidate(run, p, chosen.depth + 1, "links", passage.evidence_id, bonus)
+                                  for p in targets])
+
+    def _open(self, run: Run, chosen: Candidate) -> None:
+        node = chosen.node
+        assert node is not None  # noqa: S101
+        if not run.optional_tool_call("navigate_document_tree(children)"):
+            return
+        depth = chosen.depth + 1
+        frontier = run.state.frontier
+        children: list[Passage | Node] = [c for c in tree_children(node) if _id(c) not in frontier.visited]
+        if self.user_tree and node.ordinal == 0:
+            children += [root(doc) for doc in child_documents(run.deps.scope, node.doc, self.graph, self.edge_types)
+                         if root(doc).id not in frontier.visited]
+        taken = frontier.visited_in(node)
+        holds_evidence = any(o in taken for o in node.passages)
+        adjacency = ADJACENCY_BONUS * run.scorer.top if holds_evidence else 0.0
+        candidates = []
+        for child in children:
+            bonus = adjacency
+            if isinstance(child, Passage) and child.ordinal - 1 in taken:
+                bonus += CONTINUATION_BONUS * run.scorer.top
+            via = "children" if isinstance(child, Passage) or child.doc is node.doc else "child_documents"
+            candidates.append(self.candidate(run, child, depth, via, node.id, bonus))
+        self._push_best(run, candidates)
+
+    def _push_best(self, run: Run, candidates: list[Candidate | None]) -> None:
+        """At most ``beam_width`` of them, best first, join the frontier (a node only where it can
+        still be opened: above ``max_depth``)."""
+        depth = self.applied["max_depth"]
+        ranked = sorted((c for c in candidates if c is not None and (c.node is None or c.depth < depth)),
+                        key=lambda c: (-c.priority, c.id))
+        for candidate in ranked[:self.applied["beam_width"]]:
+            run.state.frontier.push(candidate)
+
+
+def _id(target: Passage | Node) -> str:
+    return target.evidence_id if isinstance(target, Passage) else target.id
+
+
+def _collection_id(run: Run) -> int:
+    return run.deps.corpus.collection_id(run.deps.scope.collection or "")

@@ -1,0 +1,217 @@
+"""The navigation core: typed moves over a document's tree and the corpus's graphs.
+
+The tools (``navigate_document_tree``, ``expand_neighbors``, ...) and the agent's walks
+both move through these functions; they answer in the corpus's one in-process passage type
+(:class:`clew.corpus.reader.Passage`) and in :class:`Node` (a document root, a section or a
+table of one document version). Every read goes through a :class:`~clew.corpus.reader.Scope`,
+so a node or passage the caller may not read is never returned nor used as a route.
+
+The tree of one document version:
+
+- the children of the document root are the passages before its first heading and its
+  top-level sections; of a section, its own passages, its tables and its subsections; of a
+  table, its row passages: always in reading order;
+- a passage's entry node is its innermost node: its table for a table passage, else its
+  (first) section.
+
+A user graph whose edges (``child`` by default) join document keys adds documents as
+children of documents (:func:`child_documents`); :func:`graph_roots` names the documents no
+such edge points at.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from clew.corpus.reader import Passage, Scope, passage_of
+from clew.corpus.structure import FROZEN, DocumentVersion
+from clew.navigation.graph import Vertex, edge_steps, structure_steps
+
+NodeKind = Literal["document", "section", "table"]
+PREVIEW_CHARS = 200
+USER_TREE_TYPES = ("child",)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """A structure node of a readable document version: its root (ordinal 0), a section or a table."""
+
+    doc: DocumentVersion
+    ordinal: int
+
+    @property
+    def id(self) -> str:
+        return self.doc.node_id(self.ordinal)
+
+    @property
+    def kind(self) -> NodeKind:
+        return self.doc.skeleton.nodes[self.ordinal].kind  # type: ignore[return-value]
+
+    @property
+    def heading_path(self) -> tuple[str, ...]:
+        return self.doc.skeleton.nodes[self.ordinal].heading_path
+
+    @property
+    def heading(self) -> str | None:
+        return self.doc.skeleton.nodes[self.ordinal].heading
+
+    @property
+    def passages(self) -> tuple[int, ...]:
+        """Ordinals of every passage under this node (its subtree), in reading order."""
+        return self.doc.skeleton.subtree(self.ordinal)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """What a node looks like before it is opened: enough to choose it, not its text."""
+
+    id: str
+    kind: NodeKind
+    heading_path: tuple[str, ...]
+    passages: int
+    tokens: int
+    preview: str
+
+    def render(self) -> str:
+        path = " > ".join(self.heading_path) or "(document)"
+        return f"{self.kind}: {path} ({self.passages} passages, {self.tokens} tokens)\n{self.preview}"
+
+
+def root(doc: DocumentVersion) -> Node:
+    return Node(doc, 0)
+
+
+def entry_node(doc: DocumentVersion, ordinal: int) -> Node:
+    """The node a passage enters the tree at: its table, else its (first) section."""
+    return Node(doc, doc.skeleton.chunks[ordinal].node)
+
+
+def tree_children(node: Node) -> list[Node | Passage]:
+    """A node's children in reading order: its own passages, its tables and its subsections."""
+    doc, sk = node.doc, node.doc.skeleton
+    own: list[tuple[int, int, Node | Passage]] = []
+    first = sk.nodes[node.ordinal].first_chunk
+    last = sk.nodes[node.ordinal].last_chunk
+    if first is not None and last is not None:
+        for ordinal in range(first, last + 1):
+            if sk.chunks[ordinal].node == node.ordinal:
+                own.append((sk.chunks[ordinal].start, 0, passage_of(doc, ordinal)))
+    for child in sk.children.get(node.ordinal, ()):
+        under = sk.subtree(child)
+        start = sk.chunks[under[0]].start if under else sk.nodes[child].start
+        own.append((start, 1, Node(doc, child)))
+    own.sort(key=lambda entry: (entry[0], entry[1]))
+    return [entry[2] for entry in own]
+
+
+def lead(node: Node) -> Passage | None:
+    """The first passage under a node."""
+    under = node.passages
+    return passage_of(node.doc, under[0]) if under else None
+
+
+def card(node: Node) -> Card:
+    sk = node.doc.skeleton
+    under = node.passages
+    preview = sk.display_text(under[0])[:PREVIEW_CHARS] if under else ""
+    return Card(node.id, node.kind, node.heading_path, len(under), sum(sk.chunks[o].token_count for o in under),
+                preview)
+
+
+def link_targets(scope: Scope, passage: Passage) -> list[Passage]:
+    """Readable passages a passage links to (graph ``links``), in its collection, best first."""
+    doc = scope.document(passage.document_id, passage.version)
+    if doc is None:
+        return []
+    steps = edge_steps(scope, [(Vertex(doc, "c", passage.ordinal), 1.0)], frozenset({"links"}), False)
+    out: dict[str, Passage] = {}
+    for step in sorted(steps, key=lambda s: (-s.score, s.vertex.id)):
+        found = passage_of(step.vertex.doc, step.vertex.ordinal)
+        out.setdefault(found.evidence_id, found)
+    out.pop(passage.evidence_id, None)
+    return list(out.values())
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One edge of a graph walk from its position: where it leads and along what."""
+
+    target: Passage | Node
+    relationship: str
+    direction: Literal["out", "in"]
+
+
+def neighbours(scope: Scope, position: Passage | Node, follow: frozenset[str] | None, *, incoming: bool,
+               outgoing: bool = True) -> list[Move]:
+    """One hop along ``follow`` (graph names, edge types or ``graph:type``) from a passage or node.
+
+    Readable targets only, in the position's collection; best edge weight first, then by id.
+    """
+    if isinstance(position, Node):
+        vertex = Vertex(position.doc, "s", position.ordinal)
+    else:
+        doc = scope.document(position.document_id, position.version)
+        if doc is None:
+            return []
+        vertex = Vertex(doc, "c", position.ordinal)
+    frontier = [(vertex, 1.0)]
+    steps = structure_steps(frontier, follow, incoming) + edge_steps(scope, frontier, follow, incoming)
+    steps.sort(key=lambda s: (-s.score, s.vertex.id, s.relationship, s.direction))
+    moves: dict[str, Move] = {}
+    for step in steps:
+        if step.direction == "out" and not outgoing:
+            continue
+        found = step.vertex
+        target: Passage | Node = passage_of(found.doc, found.ordinal) if found.kind == "c" else Node(found.doc, found.ordinal)
+        key = found.id
+        if key != vertex.id and key not in moves:
+            moves[key] = Move(target, step.relationship, step.direction)
+    return list(moves.values())
+
+
+def _user_edges(scope: Scope, graph: str, types: tuple[str, ...], collection_id: int) -> list[tuple[str, str]]:
+    """(src key, dst key) of one user graph's edges of ``types`` in a collection (cached until a write)."""
+    cache_key = ("user_tree", graph, types, collection_id)
+    rows = FROZEN.get(scope.corpus, cache_key)
+    if rows is None:
+        rows = scope.cursor().execute(
+            """WITH e AS MATERIALIZED (SELECT collection_id, type, src_kind, src, dst_kind, dst FROM edges
+                                      WHERE graph = ?)
+               SELECT src, dst FROM e WHERE collection_id = ? AND src_kind = 'key' AND dst_kind = 'key'
+                 AND type IN (SELECT unnest(?::VARCHAR[])) ORDER BY src, dst""",
+            [graph, collection_id, list(types)]).fetchall()
+        FROZEN.put(scope.corpus, cache_key, rows)
+    return rows
+
+
+def child_documents(scope: Scope, doc: DocumentVersion, graph: str,
+                    types: tuple[str, ...] = USER_TREE_TYPES) -> list[DocumentVersion]:
+    """Readable current documents a user graph's ``types`` edges lead to from ``doc``, by key."""
+    keys = [dst for src, dst in _user_edges(scope, graph, types, doc.meta.collection_id) if src == doc.key]
+    found = scope.current_by_keys(keys, doc.collection)
+    return [found[(doc.collection, key)] for key in keys if (doc.collection, key) in found]
+
+
+def graph_roots(scope: Scope, collection_id: int, collection: str, graph: str,
+                types: tuple[str, ...] = USER_TREE_TYPES) -> list[DocumentVersion]:
+    """Readable current documents of a user graph that no ``types`` edge points at, by key."""
+    edges = _user_edges(scope, graph, types, collection_id)
+    pointed = {dst for _, dst in edges}
+    keys = sorted({src for src, _ in edges} - pointed)
+    found = scope.current_by_keys(keys, collection)
+    return [found[(collection, key)] for key in keys if (collection, key) in found]
+
+
+def graph_exists(scope: Scope, graph: str) -> bool:
+    """Whether a graph has an edge in the scope's collection (cached until a write)."""
+    key = ("graph_exists", graph, scope.collection)
+    found = FROZEN.get(scope.corpus, key)
+    if found is None:
+        found = scope.cursor().execute(
+            """WITH e AS MATERIALIZED (SELECT collection_id FROM edges WHERE graph = ?)
+               SELECT EXISTS (SELECT 1 FROM e JOIN collections c ON c.id = e.collection_id
+                              WHERE c.name = ? OR ? IS NULL)""",
+            [graph, scope.collection, scope.collection]).fetchone()[0]
+        FROZEN.put(scope.corpus, key, bool(found))
+    return bool(found)
