@@ -28,6 +28,11 @@ class Pack:
     texts: dict[str, str] = field(default_factory=dict)
     """Text key -> the evidence id that holds it."""
 
+    def holds(self, key: str, evidence_id: str) -> bool:
+        """Whether another passage with this text key is already in the pack."""
+        holder = self.texts.get(key)
+        return holder is not None and holder != evidence_id
+
     def duplicate_of(self, passage: Passage) -> str | None:
         """The id of a taken passage with the same text, if any (itself excluded)."""
         holder = self.texts.get(text_key(passage.text))

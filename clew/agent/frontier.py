@@ -29,6 +29,10 @@ class Candidate:
     """The id of the node or passage it was reached from."""
     tokens: int = 0
     """Tokens of a passage's text (what taking it costs); 0 for a node."""
+    text_key: str | None = None
+    """A passage's text, whitespace aside (what makes two passages duplicates)."""
+    stamp: int = -1
+    """The frontier version its priority was computed at."""
 
     @property
     def id(self) -> str:
@@ -49,6 +53,8 @@ class Frontier:
     visited: set[str] = field(default_factory=set)
     passages_visited: dict[tuple[int, int], set[int]] = field(default_factory=dict)
     """(document, version) -> ordinals of its passages visited (taken or skipped)."""
+    version: int = 0
+    """Moves on with every visit: priorities computed before may be stale."""
 
     def push(self, candidate: Candidate) -> bool:
         """Add or improve a candidate; visited ones never come back."""
@@ -61,27 +67,35 @@ class Frontier:
         return False
 
     def ranked(self, refresh: Callable[[Candidate], float | None] | None = None, width: int = 1) -> list[Candidate]:
-        """Best first. ``refresh`` gives a node candidate's fresh score (what is left under it; None
-        drops it): its priority keeps the bonus it was pushed with. The first ``width`` are
-        re-checked until they hold (a score only falls, so this ends)."""
-        while True:
-            order = sorted(self.items.values(), key=lambda c: (-c.priority, c.depth, c.id))
-            if refresh is None:
-                return order
-            changed = False
-            for candidate in order[:width]:
-                if candidate.node is None:
-                    continue
-                fresh = refresh(candidate)
-                if fresh is None:
+        """Best first, the first ``width`` priced afresh.
+
+        ``refresh`` gives a candidate's score now (None drops it); its priority keeps the bonus
+        it was pushed with. Scores only fall as the walk goes on (what is left under a node
+        shrinks, covered query terms weigh less), so a stored priority is an upper bound and
+        only the head of the queue needs re-pricing: candidates are re-priced best first until
+        ``width`` fresh ones rank above every stale one.
+        """
+        order = sorted(self.items.values(), key=_rank)
+        if refresh is None:
+            return order
+        fresh: list[Candidate] = []
+        rest: list[Candidate] = []
+        for at, candidate in enumerate(order):
+            if len(fresh) >= width and _rank(candidate) > _rank(fresh[width - 1]):
+                rest = order[at:]
+                break
+            if candidate.stamp != self.version:
+                candidate.stamp = self.version
+                score = refresh(candidate)
+                if score is None:
                     self.drop(candidate.id)
-                    changed = True
-                elif fresh < candidate.score - 1e-9:
-                    candidate.priority -= candidate.score - fresh
-                    candidate.score = fresh
-                    changed = True
-            if not changed:
-                return order
+                    continue
+                if score < candidate.score:
+                    candidate.priority -= candidate.score - score
+                    candidate.score = score
+            fresh.append(candidate)
+            fresh.sort(key=_rank)
+        return fresh + rest
 
     def take(self, candidate_id: str) -> Candidate:
         candidate = self.items.pop(candidate_id)
@@ -92,6 +106,7 @@ class Frontier:
         """Visited: never offered again."""
         self.items.pop(candidate.id, None)
         self.visited.add(candidate.id)
+        self.version += 1
         passage = candidate.passage
         if passage is not None:
             self.passages_visited.setdefault((passage.document_id, passage.version), set()).add(passage.ordinal)
@@ -104,3 +119,7 @@ class Frontier:
 
     def clear(self) -> None:
         self.items.clear()
+
+
+def _rank(candidate: Candidate) -> tuple[float, int, str]:
+    return (-candidate.priority, candidate.depth, candidate.id)

@@ -73,10 +73,10 @@ class GraphWalk(Walk):
             st.frontier.clear()  # one path: only the position's neighbours are candidates
             for candidate in moves:
                 st.frontier.push(candidate)
-        ranked = self.fitting(run, st.frontier.ranked())
+        ranked = self.offerable(run, self.applied["neighbor_limit"])
         if not ranked:
             run.end_walk("exhausted_frontier", "dead end: no unvisited neighbour")
-        return ranked[:self.applied["neighbor_limit"]]
+        return ranked
 
     def _neighbours(self, run: Run) -> list[Candidate]:
         assert self.position is not None  # noqa: S101

@@ -23,7 +23,8 @@ from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
 from clew.agent.scoring import ADJACENCY_BONUS, CONTINUATION_BONUS, LINK_BONUS
 from clew.agent.walk import Walk
-from clew.corpus.reader import Passage
+from clew.corpus.reader import Passage, passage_of
+from clew.corpus.structure import DocumentVersion
 from clew.corpus.search.api import Found
 from clew.errors import InputError
 from clew.navigation.core import Node, child_documents, entry_node, graph_roots, link_targets, root, tree_children
@@ -81,10 +82,12 @@ class TreeWalk(Walk):
         return self._enter(run, nodes)
 
     def _hits(self, run: Run, found: list[Found]) -> list[Candidate]:
+        """Ranked: every seed hit competes in the frontier. Agentic: the model steers from the first."""
+        if self.nav.selection == "agentic":
+            found = found[:1]
         out = []
-        for rank, f in enumerate(found):
-            priority = float("inf") if rank == 0 and self.nav.selection == "agentic" else None
-            c = self.candidate(run, f.passage, 0, "seed", priority=priority)
+        for f in found:
+            c = self.candidate(run, f.passage, 0, "seed")
             if c is not None:
                 out.append(c)
         return out
@@ -114,21 +117,17 @@ class TreeWalk(Walk):
 
     # -- offering ------------------------------------------------------------------------
     async def offer(self, run: Run) -> list[Candidate]:
-        st = run.state
-        width = self.applied["beam_width"]
-        ranked = self.fitting(run, st.frontier.ranked(lambda c: self._reprice(run, c), width))
+        ranked = self.offerable(run, self.applied["beam_width"])
         if not ranked:
             run.end_walk("exhausted_frontier", "frontier exhausted")
-        return ranked[:width]
-
-    def _reprice(self, run: Run, candidate: Candidate) -> float | None:
-        """A node's fresh score: the best passage under it not visited since it was priced."""
-        node = candidate.node
-        assert node is not None  # noqa: S101 - the frontier re-prices nodes only
-        return self.node_score(run, node)
+        return ranked
 
     def node_score(self, run: Run, node: Node) -> float | None:
-        best = run.scorer.node(node, run.state.frontier.visited_in(node))
+        """The best unvisited passage under a node, the one right after a taken passage counting
+        ``CONTINUATION_BONUS`` more."""
+        visited = run.state.frontier.visited_in(node)
+        follow = {o + 1 for o in visited if o + 1 not in visited}
+        best = run.scorer.node(node, visited, {o: CONTINUATION_BONUS * run.scorer.top for o in follow})
         if best is None and self.user_tree and node.ordinal == 0:
             return 0.0  # a document of a user tree still leads to its child documents
         return best
@@ -149,22 +148,42 @@ class TreeWalk(Walk):
     def _after_take(self, run: Run, chosen: Candidate, passage: Passage) -> None:
         if chosen.depth >= self.applied["max_depth"]:
             return
-        scope = run.deps.scope
+        scope, frontier = run.deps.scope, run.state.frontier
         if chosen.via in ENTRIES:
             doc = scope.document(passage.document_id, passage.version)
             if doc is not None:
-                node = entry_node(doc, passage.ordinal)
-                bonus = ADJACENCY_BONUS * run.scorer.top
-                c = self.candidate(run, node, chosen.depth, chosen.via, passage.evidence_id, bonus)
+                node = self._entry(run, doc, passage.ordinal)
+                c = self.candidate(run, node, chosen.depth, chosen.via, passage.evidence_id,
+                                   ADJACENCY_BONUS * run.scorer.top)
                 if c is not None:
-                    run.state.frontier.push(c)
+                    frontier.push(c)
         if self.nav.follow_links and has_links(scope, passage.evidence_id):
             if not run.optional_tool_call("expand_neighbors(links)"):
                 return
-            targets = [p for p in link_targets(scope, passage) if p.evidence_id not in run.state.frontier.visited]
             bonus = LINK_BONUS * chosen.score
-            self._push_best(run, [self.candidate(run, p, chosen.depth + 1, "links", passage.evidence_id, bonus)
-                                  for p in targets])
+            candidates = []
+            for link in link_targets(scope, passage):
+                target = link.target if isinstance(link.target, Passage) else self._best_passage(run, link.target)
+                if target is not None and target.evidence_id not in frontier.visited:
+                    candidates.append(self.candidate(run, target, chosen.depth + 1, "links", passage.evidence_id, bonus))
+            self._push_best(run, candidates)
+
+    def _entry(self, run: Run, doc: DocumentVersion, ordinal: int) -> Node:
+        """Where a passage enters the tree: its own section (a table passage: its table), or the
+        nearest node above that holds more than what was already visited."""
+        node = entry_node(doc, ordinal)
+        visited = run.state.frontier.visited_in(node)
+        sk = doc.skeleton
+        while node.ordinal != 0 and all(o in visited or o == ordinal for o in node.passages):
+            node = Node(doc, sk.nodes[node.ordinal].parent or 0)
+        return node
+
+    def _best_passage(self, run: Run, node: Node) -> Passage | None:
+        """The unvisited passage under a node that scores best (where a link to a whole document leads)."""
+        visited = run.state.frontier.visited_in(node)
+        scores = [(run.scorer.passage(p), -p.ordinal, p) for p in (passage_of(node.doc, o) for o in node.passages
+                                                                  if o not in visited)]
+        return max(scores, key=lambda t: (t[0], t[1]))[2] if scores else None
 
     def _open(self, run: Run, chosen: Candidate) -> None:
         node = chosen.node

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from clew.agent.evidence import text_key
 from clew.agent.frontier import Candidate
 from clew.agent.request import Navigation
 from clew.agent.result import EvidenceHit, Instruction
@@ -53,15 +54,24 @@ class Walk:
     def candidate(self, run: Run, target: Passage | Node, depth: int, via: str, origin: str | None = None,
                   bonus: float = 0.0, priority: float | None = None) -> Candidate | None:
         """A candidate priced by the scorer (a node by the best unvisited passage under it; None if none)."""
+        key = None
         if isinstance(target, Passage):
             score = run.scorer.passage(target)
             tokens = count_tokens(target.text)
+            key = text_key(target.text)
         else:
             best = self.node_score(run, target)
             if best is None:
                 return None
             score, tokens = best, 0
-        return Candidate(target, score, score + bonus if priority is None else priority, depth, via, origin, tokens)
+        return Candidate(target, score, score + bonus if priority is None else priority, depth, via, origin, tokens,
+                         key, run.state.frontier.version)
+
+    def price(self, run: Run, candidate: Candidate) -> float | None:
+        """A candidate's score now: a passage's own, a node's best unvisited passage."""
+        if candidate.passage is not None:
+            return run.scorer.passage(candidate.passage)
+        return self.node_score(run, candidate.node)  # type: ignore[arg-type]
 
     def start(self, run: Run, target: Passage | Node, rank: int) -> Candidate | None:
         """A start the request named: the first one is offered first."""
@@ -75,26 +85,26 @@ class Walk:
         return run.scorer.node(node, run.state.frontier.visited_in(node))
 
     # -- offering ------------------------------------------------------------------------
-    def fitting(self, run: Run, ranked: list[Candidate]) -> list[Candidate]:
-        """Ranked candidates that can still be taken: a passage that would not fit the tokens
-        left is dropped (the budget, not the walk, ends it); one whose text is already in the
-        evidence is skipped. Raises ``BudgetExhausted`` when only too-large ones are left."""
+    def offerable(self, run: Run, width: int) -> list[Candidate]:
+        """The frontier's best candidates that can still be taken, priced afresh.
+
+        A passage that would not fit the tokens left is dropped (the budget, not the walk, ends
+        it); one whose text is already in the evidence is skipped. Raises ``BudgetExhausted``
+        when only too-large ones were left.
+        """
         st = run.state
         left = st.budget.tokens_left
-        out = []
-        for c in ranked:
-            passage = c.passage
-            if passage is not None and st.pack.duplicate_of(passage) is not None:
+        for c in list(st.frontier.items.values()):
+            if c.text_key is not None and st.pack.holds(c.text_key, c.id):
                 st.frontier.mark(c)
-            elif passage is not None and c.tokens > left:
+            elif c.passage is not None and c.tokens > left:
                 st.frontier.drop(c.id)
                 self.dropped += 1
-            else:
-                out.append(c)
-        if not out and self.dropped:
+        ranked = st.frontier.ranked(lambda c: self.price(run, c), width)
+        if not ranked and self.dropped:
             raise BudgetExhausted("context_budget", f"{self.dropped} candidate(s) did not fit the {left} context "
                                                     f"tokens left (context_budget_tokens={run.deps.limits.context_budget_tokens})")
-        return out
+        return ranked[:width]
 
     # -- taking a passage ------------------------------------------------------------------
     def take(self, run: Run, chosen: Candidate, passage: Passage, *, depth: int | None, step: int | None) -> bool:

@@ -119,17 +119,32 @@ def card(node: Node) -> Card:
                 preview)
 
 
-def link_targets(scope: Scope, passage: Passage) -> list[Passage]:
-    """Readable passages a passage links to (graph ``links``), in its collection, best first."""
+@dataclass(frozen=True, slots=True)
+class LinkTarget:
+    """Where a link leads: the passage its ``#anchor`` points into, or a whole document (its root)."""
+
+    target: Passage | Node
+
+
+def link_targets(scope: Scope, passage: Passage) -> list[LinkTarget]:
+    """Readable places a passage links to (graph ``links``), in its collection, by edge weight then id.
+
+    A link with an ``#anchor`` leads to the passage the anchor points into; one without leads
+    to the document as a whole (its root node), whose best part the caller picks.
+    """
     doc = scope.document(passage.document_id, passage.version)
     if doc is None:
         return []
     steps = edge_steps(scope, [(Vertex(doc, "c", passage.ordinal), 1.0)], frozenset({"links"}), False)
-    out: dict[str, Passage] = {}
+    out: dict[str, LinkTarget] = {}
     for step in sorted(steps, key=lambda s: (-s.score, s.vertex.id)):
-        found = passage_of(step.vertex.doc, step.vertex.ordinal)
-        out.setdefault(found.evidence_id, found)
-    out.pop(passage.evidence_id, None)
+        found = step.vertex
+        if step.whole_document:
+            out.setdefault(found.doc.node_id(0), LinkTarget(Node(found.doc, 0)))
+        elif found.id != passage.evidence_id:
+            out.setdefault(found.id, LinkTarget(passage_of(found.doc, found.ordinal)))
+    if out.get(doc.node_id(0)) is not None and doc.document_id == passage.document_id:
+        out.pop(doc.node_id(0))  # a link to its own document leads nowhere new
     return list(out.values())
 
 

@@ -51,9 +51,9 @@ STRUCTURE = frozenset({"section_hierarchy", "reading_order", "section_hierarchy:
 NeighborType = Literal["chunk", "section", "table", "document"]
 
 # format: names (str_list), incoming (TRUE | FALSE); structural graphs are read from skeletons
-EDGES_SQL = """WITH o AS MATERIALIZED (SELECT collection_id, graph, type, src_kind, src, dst_kind, dst, weight
+EDGES_SQL = """WITH o AS MATERIALIZED (SELECT collection_id, graph, type, src_kind, src, dst_kind, dst, weight, dst_ref
                          FROM edges WHERE src IN ({names})),
-     i AS MATERIALIZED (SELECT collection_id, graph, type, src_kind, src, dst_kind, dst, weight
+     i AS MATERIALIZED (SELECT collection_id, graph, type, src_kind, src, dst_kind, dst, weight, dst_ref
                          FROM edges WHERE dst IN ({names}))
 SELECT 'out', * FROM o WHERE graph NOT IN ('section_hierarchy', 'reading_order') AND dst IS NOT NULL
 UNION ALL
@@ -102,6 +102,8 @@ class Step:
     direction: Literal["out", "in"]
     score: float
     via: str
+    whole_document: bool = False
+    """The edge names a document, not a place in it (a key, or a link without ``#anchor``)."""
 
 
 def expand_neighbors(
@@ -234,6 +236,8 @@ class _Hop:
     """The far end as a document key (user graphs), in the origin's collection."""
     passage: ids.EvidenceId | None = None
     """The far end as a passage (links)."""
+    anchored: bool = False
+    """A link to an ``#anchor`` (else to the document as a whole)."""
 
 
 def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: frozenset[str] | None,
@@ -250,7 +254,7 @@ def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froze
         return []
     hops: list[_Hop] = []
     rows = _edges(scope, sorted(by_name), incoming)
-    for direction, collection_id, graph, type_, src_kind, src, dst_kind, dst, weight in rows:
+    for direction, collection_id, graph, type_, src_kind, src, dst_kind, dst, weight, dst_ref in rows:
         if not _allowed(follow, graph, type_):
             continue
         here, there, kind = (src, dst, dst_kind) if direction == "out" else (dst, src, src_kind)
@@ -259,7 +263,8 @@ def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froze
             if (here == vertex.doc.key) != is_key or collection_id != vertex.doc.meta.collection_id:
                 continue  # a name of another kind, or an edge of another collection
             hops.append(_Hop(vertex, score, direction, f"{graph}:{type_}", float(weight),
-                             key=there if is_key else None, passage=None if is_key else ids.decode(there)))
+                             key=there if is_key else None, passage=None if is_key else ids.decode(there),
+                             anchored=direction == "out" and "#" in (dst_ref or "")))
     by_key = scope.current_by_keys({h.key for h in hops if h.key is not None})
     by_version = scope.documents((h.passage.document, h.passage.version) for h in hops if h.passage is not None)
     steps: list[Step] = []
@@ -271,7 +276,8 @@ def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froze
         if doc is None or doc.meta.collection_id != hop.origin.doc.meta.collection_id:
             continue  # unreadable, missing or elsewhere: neither an answer nor a route
         if ordinal < len(doc.skeleton.chunks):
-            step = Step(Vertex(doc, "c", ordinal), hop.relationship, hop.direction, hop.score * hop.weight, hop.origin.id)
+            step = Step(Vertex(doc, "c", ordinal), hop.relationship, hop.direction, hop.score * hop.weight, hop.origin.id,
+                        whole_document=not hop.anchored)
             steps.append(step)
     return steps
 
