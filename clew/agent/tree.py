@@ -21,7 +21,7 @@ from __future__ import annotations
 from clew.agent.frontier import Candidate
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
-from clew.agent.scoring import ADJACENCY_BONUS, CONTINUATION_BONUS, LINK_BONUS
+from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS
 from clew.agent.walk import Walk
 from clew.corpus.reader import Passage, passage_of
 from clew.corpus.structure import DocumentVersion
@@ -123,12 +123,8 @@ class TreeWalk(Walk):
         return ranked
 
     def node_score(self, run: Run, node: Node) -> float | None:
-        """The best unvisited passage under a node, the one right after a taken passage counting
-        ``CONTINUATION_BONUS`` more."""
-        visited = run.state.frontier.visited_in(node)
-        follow = {o + 1 for o in visited if o + 1 not in visited}
-        best = run.scorer.node(node, visited, {o: CONTINUATION_BONUS * run.scorer.top for o in follow})
-        if best is None and self.user_tree and node.ordinal == 0:
+        best = super().node_score(run, node)
+        if best is None and self.user_tree and node.is_root:
             return 0.0  # a document of a user tree still leads to its child documents
         return best
 
@@ -173,9 +169,8 @@ class TreeWalk(Walk):
         nearest node above that holds more than what was already visited."""
         node = entry_node(doc, ordinal)
         visited = run.state.frontier.visited_in(node)
-        sk = doc.skeleton
-        while node.ordinal != 0 and all(o in visited or o == ordinal for o in node.passages):
-            node = Node(doc, sk.nodes[node.ordinal].parent or 0)
+        while node.parent is not None and all(o in visited or o == ordinal for o in node.passages):
+            node = node.parent
         return node
 
     def _best_passage(self, run: Run, node: Node) -> Passage | None:
@@ -193,17 +188,14 @@ class TreeWalk(Walk):
         depth = chosen.depth + 1
         frontier = run.state.frontier
         children: list[Passage | Node] = [c for c in tree_children(node) if _id(c) not in frontier.visited]
-        if self.user_tree and node.ordinal == 0:
+        if self.user_tree and node.is_root:
             children += [root(doc) for doc in child_documents(run.deps.scope, node.doc, self.graph, self.edge_types)
                          if root(doc).id not in frontier.visited]
         taken = frontier.visited_in(node)
         holds_evidence = any(o in taken for o in node.passages)
-        adjacency = ADJACENCY_BONUS * run.scorer.top if holds_evidence else 0.0
+        bonus = ADJACENCY_BONUS * run.scorer.top if holds_evidence else 0.0
         candidates = []
         for child in children:
-            bonus = adjacency
-            if isinstance(child, Passage) and child.ordinal - 1 in taken:
-                bonus += CONTINUATION_BONUS * run.scorer.top
             via = "children" if isinstance(child, Passage) or child.doc is node.doc else "child_documents"
             candidates.append(self.candidate(run, child, depth, via, node.id, bonus))
         self._push_best(run, candidates)

@@ -39,14 +39,13 @@ class Walk:
 
     # -- the seed search ---------------------------------------------------------------
     def search(self, run: Run) -> list[Found]:
-        """The seed search (one tool call); the query is expanded from its best hits."""
+        """The seed search (one tool call)."""
         deps = run.deps
         spec = deps.request.queries[self.nav.query_index]
         run.tool_call("search")
         request = SearchRequest(query=spec.text(deps.request.query), mode=spec.mode,
                                 limit=clamp(spec.limit, 1, 100), max_chars=20_000)
         found, _ = search_passages(deps.scope, request)
-        run.scorer.expand([f.passage for f in found])
         for f in found:
             run.scorer.top = max(run.scorer.top, run.scorer.passage(f.passage))
         return found

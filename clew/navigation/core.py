@@ -14,6 +14,7 @@ The tree of one document version:
 - a passage's entry node is its innermost node: its table for a table passage, else its
   (first) section.
 
+A document that is one title heading over everything has that title section as its root.
 A user graph whose edges (``child`` by default) join document keys adds documents as
 children of documents (:func:`child_documents`); :func:`graph_roots` names the documents no
 such edge points at.
@@ -61,6 +62,18 @@ class Node:
         """Ordinals of every passage under this node (its subtree), in reading order."""
         return self.doc.skeleton.subtree(self.ordinal)
 
+    @property
+    def is_root(self) -> bool:
+        return self.ordinal == root(self.doc).ordinal
+
+    @property
+    def parent(self) -> Node | None:
+        """The node above, None at the root."""
+        if self.is_root:
+            return None
+        above = self.doc.skeleton.nodes[self.ordinal].parent
+        return None if above is None else Node(self.doc, above)
+
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -79,6 +92,12 @@ class Card:
 
 
 def root(doc: DocumentVersion) -> Node:
+    """A document's root: its document node, or the title section when that is all the document is
+    (one top heading that holds every passage: its subsections are the document's top level)."""
+    sk = doc.skeleton
+    top = sk.children.get(0, ())
+    if len(top) == 1 and sk.nodes[top[0]].kind == "section" and len(sk.subtree(top[0])) == len(sk.chunks):
+        return Node(doc, top[0])
     return Node(doc, 0)
 
 

@@ -75,7 +75,9 @@ def test_iterations_budget(runbooks: Corpus) -> None:
     request["max_internal_iterations"] = 2
     result = run(runbooks, request)
     assert result.status == "incomplete" and result.stop_reason == "max_internal_iterations"
-    assert result.usage.iterations == 2 and len(result.hits) == 2
+    # an iteration visits one candidate: a passage taken, or a node opened (its children offered)
+    visits = [s for s in result.steps if s.state == "visit"]
+    assert result.usage.iterations == 2 and len(visits) == 2 and 1 <= len(result.hits) <= 2
     assert result.detail == "the next iteration would exceed max_internal_iterations=2"
 
 

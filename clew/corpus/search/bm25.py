@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from typing import Any
 
 from clew.corpus.reader import Scope
@@ -279,16 +279,30 @@ def _bounded(cur: Any, stats: TermStats, sparse: list[tuple[int, float]], dense:
     return [ScoredChunk(int(d), int(v), int(o), float(sc)) for d, v, o, sc, _, _ in rows]
 
 
-def score_texts(scope: Scope, query: str | Mapping[str, float], texts: list[str]) -> list[float]:
-    """BM25 scores of passages given as their indexed text (see ``index.index_text``).
+class QueryScorer:
+    """BM25 of passages against one query, from their index terms, with the corpus statistics.
 
-    Used to rank navigation candidates the caller has already read: for a query string the
-    scores equal what the index would give those chunks, computed from the text with the
-    corpus statistics, without touching the index tables beyond one lookup of the query's
-    terms. ``query`` may instead map terms to weights (a query expanded by
-    :func:`clew.corpus.search.feedback.feedback_terms`); each term's part is multiplied by its weight.
+    The statistics are looked up once; each passage is then scored in memory (a passage's
+    terms: :func:`passage_terms`). The scores equal what the index gives the same chunks.
     """
-    return score_terms(scope, query, [_counts(tokenize(text)) for text in texts])
+
+    def __init__(self, scope: Scope, query: str) -> None:
+        self.idf, self.avgdl = term_idf(scope, set(tokenize(query)))
+
+    def score(self, terms: dict[str, int], length: int) -> float:
+        norm = K1 * (1 - B + B * length / self.avgdl)
+        total = 0.0
+        for term, idf in self.idf.items():
+            tf = terms.get(term)
+            if tf:
+                total += idf * tf * (K1 + 1) / (tf + norm)
+        return total
+
+
+def score_texts(scope: Scope, query: str, texts: list[str]) -> list[float]:
+    """BM25 scores of passages given as their indexed text (see ``index.index_text``)."""
+    scorer = QueryScorer(scope, query)
+    return [scorer.score(*_counts(tokenize(text))) for text in texts]
 
 
 def _counts(tokens: list[str]) -> tuple[dict[str, int], int]:
@@ -310,20 +324,3 @@ def passage_terms(doc: DocumentVersion, ordinal: int) -> tuple[dict[str, int], i
         chunk = sk.chunks[ordinal]
         terms = sk.memo[key] = _counts(tokenize(index_text(sk.heading_path(ordinal), chunk.header, sk.body(ordinal))))
     return terms
-
-
-def score_terms(scope: Scope, query: str | Mapping[str, float],
-                passages: list[tuple[dict[str, int], int]]) -> list[float]:
-    """BM25 scores of passages given as (term counts, length), with the corpus statistics."""
-    weights = dict.fromkeys(tokenize(query), 1.0) if isinstance(query, str) else dict(query)
-    if not weights or not passages:
-        return [0.0] * len(passages)
-    idf, avgdl = term_idf(scope, weights)
-    if not idf:
-        return [0.0] * len(passages)
-    parts = {t: weights[t] * value * (K1 + 1) for t, value in idf.items()}
-    scores = []
-    for counts, length in passages:
-        norm = K1 * (1 - B + B * length / avgdl)
-        scores.append(sum(part * counts[t] / (counts[t] + norm) for t, part in parts.items() if t in counts))
-    return scores
