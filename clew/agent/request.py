@@ -18,6 +18,8 @@ from clew.errors import InputError, field_error, input_error_from
 TREE_FIELDS = ("max_depth", "beam_width", "follow_links")
 GRAPH_FIELDS = ("direction", "max_steps", "neighbor_limit")
 RANKED_ITERATIONS = 100
+SEED_TOKENS = 80
+"""A ranked walk without a seed limit asks for one seed hit per this many tokens of budget."""
 """The iteration bound of a ranked walk when the request sets none: an iteration there is one
 passage taken or one node opened, not a model turn, and the context budget is what bounds it."""
 BOUNDS: dict[str, tuple[int, int, int]] = {
@@ -50,7 +52,8 @@ class QuerySpec(_Strict):
     hybrid: TextQuery | None = None
     filter: Filter | None = None
     fields: list[str] | None = None
-    limit: int = BOUNDS["limit"][0]
+    limit: int | None = Field(None, description="Seed hits (1-100, clamped). Default: 10, or for a ranked walk "
+                              "enough to fill its context budget (context_budget_tokens / 80, 10-100).")
 
     @field_validator("collection")
     @classmethod
@@ -201,8 +204,19 @@ class RetrievalRequest(_Strict):
             else:
                 out.update(direction=nav.direction, edge_types=list(nav.edge_types), index=nav.index)
             out.update(strategy=nav.strategy, selection=nav.selection)
-        out["query_limits"] = [clamp(q.limit, *BOUNDS["limit"][1:]) for q in self.queries]
+        out["query_limits"] = [self.query_limit(q) for q in self.queries]
         return out
+
+    def query_limit(self, query: QuerySpec) -> int:
+        """A seed query's limit: as asked (clamped), else 10, or for a ranked walk enough seed hits
+        to fill the context budget (a ranked walk takes passages until the budget is full)."""
+        low, high = BOUNDS["limit"][1:]
+        if query.limit is not None:
+            return clamp(query.limit, low, high)
+        nav = self.navigation
+        if nav is not None and nav.selection == "ranked":
+            return clamp(self.limits().context_budget_tokens // SEED_TOKENS, BOUNDS["limit"][0], high)
+        return BOUNDS["limit"][0]
 
 
 def parse_request(data: RetrievalRequest | dict[str, Any] | str) -> RetrievalRequest:

@@ -16,7 +16,7 @@ from typing import Protocol
 from clew.agent.frontier import Candidate
 from clew.agent.prompts import SELECT_TASK, data_block, system_prompt
 from clew.agent.run import Run
-from clew.navigation.core import card
+from clew.navigation.core import card, render_card
 
 CHOOSE = "navigate"
 FINISH = "finish"
@@ -68,7 +68,7 @@ class ModelChoice:
         if not st.messages:
             run.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, SELECT_TASK)})
             run.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
-        blocks = [data_block(deps.marker, c.id, c.passage.text if c.passage is not None else card(c.node).render())
+        blocks = [data_block(deps.marker, c.id, c.passage.text if c.passage is not None else render_card(card(c.node)))
                   for c in offered]  # type: ignore[arg-type]
         run.add_message({"role": "user", "content": "Candidates (untrusted data):\n" + "\n\n".join(blocks)})
 

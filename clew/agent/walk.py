@@ -14,7 +14,6 @@ from clew.agent.request import Navigation
 from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
 from clew.agent.states import State
-from clew.budgets.bounds import clamp
 from clew.budgets.limits import BudgetExhausted
 from clew.budgets.tokens import count_tokens
 from clew.corpus.reader import Passage
@@ -44,7 +43,7 @@ class Walk:
         spec = deps.request.queries[self.nav.query_index]
         run.tool_call("search")
         request = SearchRequest(query=spec.text(deps.request.query), mode=spec.mode,
-                                limit=clamp(spec.limit, 1, 100), max_chars=20_000)
+                                limit=deps.request.query_limit(spec), max_chars=20_000)
         found, _ = search_passages(deps.scope, request)
         for f in found:
             run.scorer.top = max(run.scorer.top, run.scorer.passage(f.passage))

@@ -4,10 +4,12 @@ Flat baselines (``bm25``, ``vector``, ``hybrid``): one search for the question (
 hits packed into the context budget in rank order, skipping any hit that does not fit
 (tokens counted with ``clew.budgets.tokens`` over the hit text).
 
-Agent configurations run ``clew.retrieve`` with ``context_budget_tokens`` = the budget,
-``max_internal_iterations`` 100 and a seed search of ``limit`` 20:
+Agent configurations run ``clew.retrieve`` with ``context_budget_tokens`` = the budget and
+otherwise the request defaults (a ranked walk's seed search then asks for one hit per 80
+tokens of budget, 10-100, and its iterations are bounded by the budget rather than by a
+count of model turns):
 
-- ``tree-ranked``: ranked tree walk, ``max_depth`` 1 (no model needed);
+- ``tree-ranked``: ranked tree walk with the default ``max_depth`` 5 and ``beam_width`` 3 (no model needed);
 - ``graph-ranked``: ranked walk over the ``links`` graph (no model needed);
 - ``tree-agentic``: the model chooses each step of a tree walk;
 - ``free``: no navigation block; the model picks tools.
@@ -30,8 +32,6 @@ from clew.errors import InputError
 
 DEFAULT_BUDGET_TOKENS = 2000
 FLAT_LIMIT = 100
-SEED_LIMIT = 20
-MAX_ITERATIONS = 100
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ SYSTEMS: dict[str, System] = {
         System("bm25", mode="bm25"),
         System("vector", mode="vector"),
         System("hybrid", mode="hybrid"),
-        System("tree-ranked", navigation={"strategy": "tree", "selection": "ranked", "max_depth": 1}),
+        System("tree-ranked", navigation={"strategy": "tree", "selection": "ranked"}),
         System("graph-ranked", navigation={"strategy": "graph", "selection": "ranked", "index": "links"}),
         System("tree-agentic", navigation={"strategy": "tree", "selection": "agentic"}, needs_model=True),
         System("free", needs_model=True),
@@ -129,9 +129,8 @@ def flat_search(corpus: Corpus, query: str, mode: str, budget: int, collection: 
 def agent_request(system: System, query: str, budget: int, collection: str) -> dict[str, Any]:
     request: dict[str, Any] = {
         "query": query,
-        "queries": [{"collection": collection, "limit": SEED_LIMIT}],
+        "queries": [{"collection": collection}],
         "context_budget_tokens": budget,
-        "max_internal_iterations": MAX_ITERATIONS,
     }
     if system.navigation is not None:
         request["steps"] = {"retrieval": {"navigation": dict(system.navigation)}}

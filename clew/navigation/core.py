@@ -28,6 +28,7 @@ from typing import Literal
 from clew.corpus.reader import Passage, Scope, passage_of
 from clew.corpus.structure import FROZEN, DocumentVersion
 from clew.navigation.graph import Vertex, edge_steps, structure_steps
+from clew.navigation.models import NodeCard
 
 NodeKind = Literal["document", "section", "table"]
 PREVIEW_CHARS = 200
@@ -75,22 +76,6 @@ class Node:
         return None if above is None else Node(self.doc, above)
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    """What a node looks like before it is opened: enough to choose it, not its text."""
-
-    id: str
-    kind: NodeKind
-    heading_path: tuple[str, ...]
-    passages: int
-    tokens: int
-    preview: str
-
-    def render(self) -> str:
-        path = " > ".join(self.heading_path) or "(document)"
-        return f"{self.kind}: {path} ({self.passages} passages, {self.tokens} tokens)\n{self.preview}"
-
-
 def root(doc: DocumentVersion) -> Node:
     """A document's root: its document node, or the title section when that is all the document is
     (one top heading that holds every passage: its subsections are the document's top level)."""
@@ -130,12 +115,22 @@ def lead(node: Node) -> Passage | None:
     return passage_of(node.doc, under[0]) if under else None
 
 
-def card(node: Node) -> Card:
-    sk = node.doc.skeleton
-    under = node.passages
-    preview = sk.display_text(under[0])[:PREVIEW_CHARS] if under else ""
-    return Card(node.id, node.kind, node.heading_path, len(under), sum(sk.chunks[o].token_count for o in under),
-                preview)
+def card(child: Node | Passage) -> NodeCard:
+    """A tree child as a card: kind, heading path, size in passages and tokens, a short lead preview."""
+    if isinstance(child, Passage):
+        return NodeCard(id=child.evidence_id, kind="passage", heading_path=list(child.heading_path), passages=1,
+                        tokens=child.token_count, preview=child.text[:PREVIEW_CHARS])
+    sk = child.doc.skeleton
+    under = child.passages
+    return NodeCard(id=child.id, kind=child.kind, heading_path=list(child.heading_path), passages=len(under),
+                    tokens=sum(sk.chunks[o].token_count for o in under),
+                    preview=sk.display_text(under[0])[:PREVIEW_CHARS] if under else "")
+
+
+def render_card(card: NodeCard) -> str:
+    """A card as a model reads it."""
+    path = " > ".join(card.heading_path) or "(document)"
+    return f"{card.kind}: {path} ({card.passages} passages, {card.tokens} tokens)\n{card.preview}"
 
 
 @dataclass(frozen=True, slots=True)

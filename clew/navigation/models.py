@@ -99,10 +99,23 @@ class PassagesResult(BaseModel):
     applied: dict[str, int] = Field(default_factory=dict, description="the bounds actually applied")
 
 
+class NodeCard(BaseModel):
+    """A child of a tree node before it is read: enough to choose it, not its text."""
+
+    id: str = Field(description="its evidence id: a passage (ev1:c:...) or a section / table (ev1:s:...)")
+    kind: Literal["passage", "document", "section", "table"]
+    heading_path: list[str]
+    passages: int = Field(description="passages under it (1 for a passage)")
+    tokens: int = Field(description="tokens of those passages")
+    preview: str = Field(description="the start of its first passage")
+
+
 class NavigationResult(PassagesResult):
     relation: Relation
     multi_section: bool = False
     """True when the starting passage spans more than one section."""
+    children: list[NodeCard] = Field(default_factory=list, description="children of a section or document "
+                                     "node (relation children on an ev1:s: or ev1:d: id), in reading order")
 
 
 class ReadResult(PassagesResult):

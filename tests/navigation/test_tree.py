@@ -168,3 +168,26 @@ def test_a_store_failure_is_a_status(tmp_path: Path, acme_path: Path) -> None:
     corpus.close()
     failed = nav(scope, "ev1:c:1:1:0", "next")
     assert failed.status == "failed" and "could not be read" in failed.detail
+
+
+def test_children_of_a_section_or_document_node_come_back_as_cards(guide: Corpus, scope: Scope) -> None:
+    doc = doc_id(guide, "guide.md")
+    top = nav(scope, f"ev1:d:{doc}:1", "children", limit=50)
+    assert top.status == "ok" and top.items == []
+    # the guide's title section is its root: its intro passage, then its sections in reading order
+    assert [(c.kind, c.heading_path[-1]) for c in top.children] == [
+        ("passage", "Guide"), ("section", "Install"), ("section", "Usage"), ("section", "Support")]
+    install = top.children[1]
+    assert install.id.startswith("ev1:s:") and install.passages == 2 and install.tokens > 0
+    assert install.preview.startswith("## Install") or "Linux" in install.preview
+    below = nav(scope, install.id, "children")
+    assert [(c.kind, c.heading_path[-1]) for c in below.children] == [("section", "Linux"), ("section", "Mac")]
+    usage = nav(scope, top.children[2].id, "children")
+    kinds = [c.kind for c in usage.children]
+    assert kinds.count("table") == 1 and kinds[0] == "passage"  # its own passages and its table, in order
+    table = next(c for c in usage.children if c.kind == "table")
+    rows = nav(scope, table.id, "children")
+    assert rows.children and all(c.kind == "passage" for c in rows.children)
+    assert nav(scope, install.id, "children", limit=1).truncation_reason == "limit"
+    assert nav(scope, install.id, "parent").status == "malformed"  # other relations start from a passage
+    assert nav(scope, f"ev1:s:{doc}:1:999", "children").status == "unavailable"
