@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from corpus_gen import WORDS, write_markdown_corpus  # noqa: E402
 
-from clew.agent import walk  # noqa: E402
 from clew.agent.api import retrieve  # noqa: E402
+from clew.agent.run import Run  # noqa: E402
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
 from clew.corpus.ingest import ingest_paths  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
@@ -60,26 +60,26 @@ def first_offered(messages: list[dict], tools: list[dict] | None) -> dict:
     last = next(m["content"] for m in reversed(messages) if m["role"] == "user")
     if "<<data " not in last:
         return reply_tool_call("finish", {})
+    # the first offered candidate: a passage (taken) or a section (opened)
     return reply_tool_call("navigate", {"evidence_id": last.split("<<data ", 1)[1].split()[1].rstrip(">")})
 
 
 class StoreClock:
-    """Adds up time spent in the store reads the walk makes (search, navigation, scoring)."""
+    """Adds up time spent in the store reads the walk makes (``Run.store``: search, opening
+    nodes, following links, neighbours), which is not the controller's own overhead."""
 
     def __init__(self) -> None:
         self.ms = 0.0
-        for name in ("search_in", "navigate_document_tree", "score_texts", "read", "expand_neighbors"):
-            setattr(walk, name, self.timed(getattr(walk, name)))
+        original = Run.store
 
-    def timed(self, function):  # noqa: ANN001, ANN201
-        def wrapper(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        async def timed(run, fn, *args):  # noqa: ANN001, ANN002, ANN202
             started = time.perf_counter()
             try:
-                return function(*args, **kwargs)
+                return await original(run, fn, *args)
             finally:
                 self.ms += (time.perf_counter() - started) * 1000
 
-        return wrapper
+        Run.store = timed
 
 
 async def main_async(db: Path, questions: int) -> dict:

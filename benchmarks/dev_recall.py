@@ -1,89 +1,121 @@
-"""Evidence recall of flat retrieval on the shared SQLite dev set, per chunk size and mode.
+"""Evidence recall on the shared dev sets, per system, budget and question kind. Prints JSON.
 
-For each chunk size the corpus is ingested into a fresh DuckDB file; each question is
-searched, hits are packed in rank order into a context budget (default 2,000 tokens,
-tiktoken cl100k_base over the hit text), and a gold evidence phrase counts as found when it
-occurs in a packed hit (the matching rule of the dev set's README). Also reports recall@10:
-the share of phrases found in the top 10 hits regardless of budget. Prints JSON.
+For each dev set (``../shared/evals/<name>``: ``sqlite-docs`` HTML, ``npm-docs`` Markdown)
+the corpus is ingested into a fresh DuckDB file (``--chunk-tokens``, default clew's own), and
+every question is answered by each system under each context budget through
+``clew.evals.systems.run_system``, the code path of ``clew eval``: flat ``bm25`` /
+``vector`` / ``hybrid`` pack their top hits in rank order; ``tree-ranked`` and
+``graph-ranked`` run the agent with the request defaults. A gold phrase counts as found when
+it occurs in a returned passage (the dev sets' matching rule, ``clew.evals.matching``).
 
-    python benchmarks/dev_recall.py --chunk-tokens 120,160,200,300,400 --modes bm25
+The ``goal`` block reports, per set, tree-ranked minus bm25 at each budget and the best
+system at 2,000 tokens. ``vector`` and ``hybrid`` need an embedder (``--embed minilm`` with
+``clew[dense]``; ``hashing`` is lexical, not semantic, and only proves the path).
+
+    python benchmarks/dev_recall.py --sets sqlite-docs,npm-docs --systems bm25,hybrid,tree-ranked --embed minilm
+    python benchmarks/dev_recall.py --sets sqlite-docs --systems bm25 --chunk-tokens 100,160,220,320
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.evals.metrics import evidence_found
-from clew.evals.systems import flat_hits, pack
+from clew.evals.systems import SYSTEMS, run_system
 
 ROOT = Path(__file__).resolve().parents[1]
-DEV = ROOT.parent / "shared" / "evals" / "sqlite-docs"
+EVALS = ROOT.parent / "shared" / "evals"
+GLOBS = {"sqlite-docs": "*.html", "npm-docs": "**/*.md"}
 
 
-def evaluate(corpus: Corpus, questions: list[dict], mode: str, budget: int) -> dict:
-    """Packing and matching are clew.evals' own (the ``bm25``/``vector``/``hybrid`` baselines of ``clew eval``)."""
-    found_budget = found_top10 = total = 0
-    by_kind: dict[str, list[int]] = {}
-    tokens_used = []
-    for q in questions:
-        hits = flat_hits(corpus, q["question"], mode)
-        packed, used = pack(hits, budget)
-        tokens_used.append(used)
-        in_budget = evidence_found(q["evidence"], [h.text for h in packed])
-        in_top10 = evidence_found(q["evidence"], [h.text for h in hits[:10]])
-        kind = by_kind.setdefault(q["kind"], [0, 0])
-        total += len(in_budget)
-        kind[1] += len(in_budget)
-        found_budget += sum(in_budget)
-        kind[0] += sum(in_budget)
-        found_top10 += sum(in_top10)
+def questions(folder: Path) -> list[dict]:
+    return [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines() if line.strip()]
+
+
+def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int) -> dict:
+    found_all: list[bool] = []
+    by_kind: dict[str, list[bool]] = {}
+    tokens = []
+    started = time.perf_counter()
+    for q in qs:
+        outcome = asyncio.run(run_system(SYSTEMS[system], corpus, q["question"], budget=budget, collection="dev"))
+        found = evidence_found(q["evidence"], [p.text for p in outcome.passages])
+        found_all += found
+        by_kind.setdefault(q["kind"], []).extend(found)
+        tokens.append(outcome.context_tokens)
     return {
-        "evidence_recall": round(found_budget / total, 3),
-        "recall_at_10": round(found_top10 / total, 3),
-        "mean_context_tokens": round(sum(tokens_used) / len(tokens_used)),
-        "by_kind": {k: round(v[0] / v[1], 3) for k, v in sorted(by_kind.items())},
+        "evidence_recall": round(sum(found_all) / len(found_all), 3),
+        "by_kind": {k: round(sum(v) / len(v), 3) for k, v in sorted(by_kind.items())},
+        "mean_context_tokens": round(sum(tokens) / len(tokens)),
+        "seconds": round(time.perf_counter() - started, 1),
     }
+
+
+def goal(runs: dict[str, dict[int, dict]], budgets: list[int]) -> dict:
+    out: dict = {}
+    if "bm25" in runs and "tree-ranked" in runs:
+        out["tree_ranked_minus_bm25"] = {b: round(runs["tree-ranked"][b]["evidence_recall"]
+                                                  - runs["bm25"][b]["evidence_recall"], 3) for b in budgets}
+    if 2000 in budgets:
+        best = max(runs, key=lambda name: runs[name][2000]["evidence_recall"])
+        out["best_at_2000"] = {"system": best, "evidence_recall": runs[best][2000]["evidence_recall"]}
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--chunk-tokens", default="160")
-    parser.add_argument("--modes", default="bm25")
-    parser.add_argument("--budget", type=int, default=2000)
-    parser.add_argument("--merge-sections", action="store_true")
+    parser.add_argument("--sets", default="sqlite-docs,npm-docs")
+    parser.add_argument("--systems", default="bm25,tree-ranked")
+    parser.add_argument("--budgets", default="1000,2000,4000,8000")
+    parser.add_argument("--chunk-tokens", default=str(DEFAULT_CHUNK_TOKENS))
     parser.add_argument("--embed", default=None, help="embedding model to fill before vector/hybrid runs")
     args = parser.parse_args()
-    if not DEV.is_dir():
-        sys.exit(f"the dev set is not at {DEV}")
-    questions = [json.loads(line) for line in (DEV / "questions.jsonl").read_text().splitlines() if line.strip()]
-    results = {"budget_tokens": args.budget, "questions": len(questions), "runs": []}
+    systems = [s for s in args.systems.split(",") if s]
+    unknown = [s for s in systems if s not in SYSTEMS or SYSTEMS[s].needs_model]
+    if unknown:
+        sys.exit(f"unknown or model-needing systems: {', '.join(unknown)}")
+    if any(SYSTEMS[s].mode in ("vector", "hybrid") for s in systems) and not args.embed:
+        sys.exit("vector and hybrid need --embed (minilm, hashing or a litellm embedding model)")
+    budgets = [int(b) for b in args.budgets.split(",")]
+    report: dict = {"budgets": budgets, "systems": systems, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        for size in (int(s) for s in args.chunk_tokens.split(",")):
-            db = Path(tmp) / f"dev-{size}.duckdb"
-            started = time.perf_counter()
-            with Corpus(db) as corpus:
-                report = ingest_paths(corpus, [DEV / "corpus"], glob="*.html", chunk_tokens=size,
-                                      merge_sections=args.merge_sections)
-                if args.embed:
-                    from clew.corpus.embedders import embedder_from_name
-                    from clew.corpus.search.vectors import embed_missing
+        for name in args.sets.split(","):
+            folder = EVALS / name
+            if not folder.is_dir():
+                sys.exit(f"the dev set is not at {folder}")
+            qs = questions(folder)
+            for size in (int(s) for s in args.chunk_tokens.split(",")):
+                started = time.perf_counter()
+                with Corpus(Path(tmp) / f"{name}-{size}.duckdb") as corpus:
+                    ingested = ingest_paths(corpus, [folder / "corpus"], collection="dev", glob=GLOBS.get(name, "**/*"),
+                                            chunk_tokens=size)
+                    if args.embed:
+                        from clew.corpus.embedders import embedder_from_name
+                        from clew.corpus.search.vectors import embed_missing
 
-                    embed_missing(corpus, embedder_from_name(args.embed))
-                ingest_seconds = time.perf_counter() - started
-                for mode in args.modes.split(","):
-                    run = {"chunk_tokens": size, "mode": mode, "chunks": report.chunks,
-                           "ingest_seconds": round(ingest_seconds, 1)}
-                    run.update(evaluate(corpus, questions, mode, args.budget))
-                    results["runs"].append(run)
-                    print(json.dumps(run), file=sys.stderr)
-    print(json.dumps(results, indent=2))
+                        embed_missing(corpus, embedder_from_name(args.embed))
+                    runs: dict[str, dict[int, dict]] = {}
+                    for system in systems:
+                        runs[system] = {b: evaluate(corpus, qs, system, b) for b in budgets}
+                        print(json.dumps({"set": name, "chunk_tokens": size, "system": system,
+                                          **{str(b): r["evidence_recall"] for b, r in runs[system].items()}}),
+                              file=sys.stderr, flush=True)
+                key = name if len(args.chunk_tokens.split(",")) == 1 else f"{name}@{size}"
+                report["sets"][key] = {
+                    "questions": len(qs), "chunks": ingested.chunks, "chunk_tokens": size,
+                    "ingest_seconds": round(time.perf_counter() - started, 1),
+                    "embedder": args.embed, "runs": runs, "goal": goal(runs, budgets),
+                }
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":

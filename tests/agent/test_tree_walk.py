@@ -15,7 +15,7 @@ from clew.errors import InputError
 
 from ..conftest import FIXTURES, write_files
 
-RUNBOOK = FIXTURES / "markdown" / "deployment-guide.md"
+RUNBOOK = FIXTURES / "runbook" / "deployment-guide.md"
 
 
 def run(corpus: Corpus, request: dict):  # noqa: ANN201
