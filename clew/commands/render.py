@@ -10,15 +10,22 @@ from clew.agent.result import RetrievalResult
 
 
 def walk_tree(result: RetrievalResult) -> Tree:
-    """Visited passages under the passage they were reached from (seeds at the top)."""
+    """Visited passages under the passage they were reached from (seeds at the top); a passage
+    reached by opening a section hangs under the passage whose section it was."""
     root = Tree("[bold]walk[/bold]")
     nodes: dict[str, Tree] = {}
+    came_from = {s.chosen[0]: s.tree_navigation.branched_from for s in result.steps
+                 if s.state == "visit" and s.chosen and s.tree_navigation is not None}
     for hit in result.hits:
         label = Text(f"{hit.evidence_id}  ") + Text(hit.document_key, style="cyan") + Text(
             f" › {' › '.join(hit.heading_path[-2:])}  ") + Text(
             f"{hit.via}{'' if hit.depth is None else f', depth {hit.depth}'}"
             f"{'' if hit.step is None else f', step {hit.step}'}, {hit.tokens} tokens", style="dim")
-        parent = nodes.get(hit.origin) if hit.origin else None
+        origin, seen = hit.origin, set()
+        while origin is not None and origin not in nodes and origin not in seen:  # up through opened nodes
+            seen.add(origin)
+            origin = came_from.get(origin)
+        parent = nodes.get(origin) if origin else None
         nodes[hit.evidence_id] = (parent or root).add(label)
     return root
 

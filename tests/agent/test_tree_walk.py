@@ -13,7 +13,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 
-from ..conftest import FIXTURES, write_files
+from ..conftest import FIXTURES, SQLITE_DOCS, needs_sqlite_docs, write_files
 
 RUNBOOK = FIXTURES / "runbook" / "deployment-guide.md"
 
@@ -207,3 +207,23 @@ def test_a_graph_walk_over_the_section_hierarchy_moves_parent_to_child(runbook: 
     moves = [s.graph_navigation for s in result.steps if s.state == "visit"]
     assert [m.step for m in moves] == list(range(len(moves)))
     assert all(m.relationship == "section_hierarchy:child" for m in moves[1:])
+
+
+@needs_sqlite_docs
+def test_a_ranked_walk_fills_its_budget_on_the_dev_corpus(tmp_path: Path) -> None:
+    """At 4,000 and 8,000 tokens the walk takes passages until its budget is full (>= 90%),
+    not until an iteration count meant for model turns runs out."""
+    questions = [json.loads(line) for line in (SQLITE_DOCS / "questions.jsonl").read_text().splitlines()][:10]
+    with Corpus(tmp_path / "dev.duckdb") as corpus:
+        ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="dev", glob="*.html", chunk_tokens=220)
+        for budget in (4000, 8000):
+            fills = []
+            for q in questions:
+                request = {"query": q["question"], "queries": [{"collection": "dev"}], "context_budget_tokens": budget,
+                           "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+                result = run(corpus, request)
+                assert result.usage.context_tokens <= budget
+                fills.append(result.usage.context_tokens / budget)
+            assert sum(fills) / len(fills) >= 0.9, (budget, fills)
+            assert result.applied["max_internal_iterations"] == 100
+            assert result.applied["query_limits"] == [budget // 80]
