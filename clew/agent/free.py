@@ -25,6 +25,7 @@ from clew.tools.registry import ToolContext
 
 
 class FreeRun:
+    name = "free"
     entry: Literal[State.ACT] = State.ACT
     permission: str | None = None
 

@@ -23,6 +23,7 @@ BUILT_IN_GRAPHS = ("section_hierarchy", "reading_order", "links")
 
 
 class GraphWalk(Walk):
+    name = "graph"
     permission = "graph_search"
 
     def __init__(self, nav, applied) -> None:  # noqa: ANN001

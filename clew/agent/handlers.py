@@ -22,8 +22,7 @@ async def validate(run: Run) -> Literal[State.SEED, State.ACT, State.FAILED]:
     permission = run.strategy.permission
     if permission is not None and not run.deps.scope.principal.may_use(permission):
         run.note.refused = True
-        nav = run.deps.request.navigation
-        run.stop("permission_denied", f"{nav.strategy if nav else 'this'} navigation needs the {permission} permission")
+        run.stop("permission_denied", f"{run.strategy.name} navigation needs the {permission} permission")
         return State.FAILED
     await run.strategy.check(run)
     return run.strategy.entry

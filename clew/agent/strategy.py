@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 
 class Strategy(Protocol):
+    name: str
+    """tree, graph or free."""
     entry: Literal[State.SEED, State.ACT]
     """Where a run goes after VALIDATE."""
     permission: str | None

@@ -36,6 +36,7 @@ ENTRIES = ("seed", "links")
 
 
 class TreeWalk(Walk):
+    name = "tree"
     permission = "tree_search"
 
     @property
