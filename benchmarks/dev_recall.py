@@ -83,8 +83,8 @@ def main() -> None:
     unknown = [s for s in systems if s not in SYSTEMS or SYSTEMS[s].needs_model]
     if unknown:
         sys.exit(f"unknown or model-needing systems: {', '.join(unknown)}")
-    if any(SYSTEMS[s].mode in ("vector", "hybrid") for s in systems) and not args.embed:
-        sys.exit("vector and hybrid need --embed (minilm, hashing or a litellm embedding model)")
+    if any(SYSTEMS[s].mode in ("vector", "hybrid") or SYSTEMS[s].seed is not None for s in systems) and not args.embed:
+        sys.exit("vector, hybrid and tree-hybrid need --embed (minilm, hashing or a litellm embedding model)")
     budgets = [int(b) for b in args.budgets.split(",")]
     report: dict = {"budgets": budgets, "systems": systems, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp:

@@ -3,27 +3,35 @@
 A passage is worth its BM25 score against the question (from its index terms, heading path
 and text, with the corpus statistics) plus ``SECTION_WEIGHT`` times its section's score as
 one unit (the section's passages' terms together): a passage in a section that is about the
-question as a whole ranks above an equally matching one elsewhere. A node is worth the best
-unvisited passage under it: opening it is how that passage is reached. A passage's terms are
-kept with its version's immutable structure, so pricing costs no read.
+question as a whole ranks above an equally matching one elsewhere. When the walk was seeded
+by a vector or hybrid search it is also worth ``VECTOR_WEIGHT`` times the best seed's BM25
+worth times the cosine of its embedding with the question's (the same model the search used),
+so that a passage that answers in other words than the question's is not priced at zero. A
+node is worth the best unvisited passage under it: opening it is how that passage is
+reached. A passage's terms are kept with its version's immutable structure, so pricing costs
+no read.
 
 On top of that a candidate gets a bonus for where it was found (``clew.agent.tree``):
 ``ADJACENCY_BONUS`` times the best seed score for the children of a node that already holds
 taken evidence, ``LINK_BONUS`` times the linking passage's worth for a link target.
 
 Chosen on one dev set and checked on the other, then the reverse (evidence recall at 1,000
-and 2,000 tokens; README, "Navigation"): the section weight is the one change that helped
-both (0 -> 0.5: +0.035 on sqlite-docs, +0.04 on npm-docs), 0.25-1.0 are within noise; the
-adjacency bonus 0.1 beat 0 and 0.25 on both. Tried and left out because they did not help
-both sets: query expansion from the seed hits (neutral on sqlite-docs, -0.02 to -0.03 on
-npm-docs), a bonus for the passage right after a taken one, a share of the parent section's
-or the document's score, following every link of a hit's document, lowering the weight of
-query terms the evidence already covers (-0.1 to -0.2), and pricing by score per token.
+and 2,000 tokens; README, "Retrieval quality"): the section weight is the one change that
+helped both (0 -> 0.5: +0.035 on sqlite-docs, +0.04 on npm-docs), 0.25-1.0 are within noise;
+the adjacency bonus 0.1 beat 0 and 0.25 on both; the vector weight 1.0 was the best on
+sqlite-docs and tied best on npm-docs (0.25 lost 0.01-0.02 on both; 0.75-2.0 within noise).
+Tried and left out because they did not help both sets: query expansion from the seed hits
+(neutral on sqlite-docs, -0.02 to -0.03 on npm-docs), a bonus for the passage right after a
+taken one, a share of the parent section's or the document's score, following every link of
+a hit's document, lowering the weight of query terms the evidence already covers (-0.1 to
+-0.2), pricing by score per token, and a bonus for a seed's search rank.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
+
+import numpy as np
 
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.search.bm25 import QueryScorer, passage_terms
@@ -33,6 +41,7 @@ from clew.navigation.core import Node
 ADJACENCY_BONUS = 0.1
 LINK_BONUS = 0.3
 SECTION_WEIGHT = 0.5
+VECTOR_WEIGHT = 1.0
 
 
 class Scorer:
@@ -44,6 +53,15 @@ class Scorer:
         self._bm25: QueryScorer | None = None
         self._scores: dict[tuple[int, int, int], float] = {}
         self._units: dict[tuple[int, int, int], float] = {}
+        self._model: str | None = None
+        self._query_vector: np.ndarray | None = None
+        self._similarity: dict[tuple[int, int], np.ndarray] = {}
+
+    def use_vectors(self, model: str, query_vector: np.ndarray) -> None:
+        """Price by embedding similarity too (a walk seeded by a vector or hybrid search)."""
+        vector = np.asarray(query_vector, dtype=np.float32)
+        norm = float(np.linalg.norm(vector))
+        self._model, self._query_vector = model, vector / norm if norm > 0 else vector
 
     def bm25(self, terms: dict[str, int], length: int) -> float:
         if self._bm25 is None:
@@ -73,12 +91,39 @@ class Scorer:
             value = self._units[key] = self.bm25(counts, length)
         return value
 
-    def of(self, doc: DocumentVersion, ordinal: int) -> float:
-        """What a passage is worth: its own score and its share of its section's."""
+    def lexical(self, doc: DocumentVersion, ordinal: int) -> float:
+        """A passage's BM25 worth: its own score and its share of its section's."""
         value = self.own(doc, ordinal)
         if SECTION_WEIGHT:
             value += SECTION_WEIGHT * self.unit(doc, doc.skeleton.chunks[ordinal].sections[0])
         return value
+
+    def similarity(self, doc: DocumentVersion, ordinal: int) -> float:
+        """Cosine of the passage's embedding with the query's (0 without vectors)."""
+        if self._query_vector is None or self._model is None:
+            return 0.0
+        key = (doc.document_id, doc.version)
+        sims = self._similarity.get(key)
+        if sims is None:
+            from clew.corpus.search.vectors import version_vectors
+
+            vectors = version_vectors(self.scope.corpus, self._model, doc.document_id, doc.version,
+                                      len(doc.skeleton.chunks))
+            ok = vectors.shape[1] == self._query_vector.size
+            sims = self._similarity[key] = vectors @ self._query_vector if ok else np.zeros(len(doc.skeleton.chunks))
+        return float(sims[ordinal])
+
+    def of(self, doc: DocumentVersion, ordinal: int) -> float:
+        """What a passage is worth: its BM25 worth, plus ``VECTOR_WEIGHT`` times the best seed's
+        BM25 worth times its embedding similarity when the walk was seeded by vectors."""
+        value = self.lexical(doc, ordinal)
+        if self._query_vector is not None:
+            value += VECTOR_WEIGHT * max(self.top, 1.0) * self.similarity(doc, ordinal)
+        return value
+
+    def lexical_passage(self, passage: Passage) -> float:
+        doc = self.scope.document(passage.document_id, passage.version)
+        return 0.0 if doc is None else self.lexical(doc, passage.ordinal)
 
     def passage(self, passage: Passage) -> float:
         doc = self.scope.document(passage.document_id, passage.version)

@@ -42,11 +42,21 @@ class Walk:
         deps = run.deps
         spec = deps.request.queries[self.nav.query_index]
         run.tool_call("search")
-        request = SearchRequest(query=spec.text(deps.request.query), mode=spec.mode,
-                                limit=deps.request.query_limit(spec), max_chars=20_000)
-        found, _ = search_passages(deps.scope, request)
-        for f in found:
-            run.scorer.top = max(run.scorer.top, run.scorer.passage(f.passage))
+        text = spec.text(deps.request.query)
+        model, vector = None, None
+        if spec.mode != "bm25":  # the walk prices by the same embedding the search uses
+            from clew.corpus.embedders import embedder_from_name
+            from clew.corpus.search.vectors import default_model
+
+            model = default_model(deps.corpus, deps.scope.collection)
+            if model is not None:
+                embedder = embedder_from_name(model)
+                vector = embedder.embed([text])[0]
+                run.scorer.use_vectors(model, vector)
+        request = SearchRequest(query=text, mode=spec.mode, limit=deps.request.query_limit(spec), max_chars=20_000,
+                                embedding_model=model)
+        found, _ = search_passages(deps.scope, request, query_vector=vector)
+        run.scorer.top = max((run.scorer.lexical_passage(f.passage) for f in found), default=0.0)
         return found
 
     def candidate(self, run: Run, target: Passage | Node, depth: int, via: str, origin: str | None = None,

@@ -65,7 +65,7 @@ def eval_command(
     questions: Annotated[Path, typer.Argument(help="Questions: a JSONL file (clew, multihop) or a BEIR folder.")],
     db: DbOption,
     out_dir: Annotated[Path, typer.Option("--out", help="Folder for results.jsonl, report.json, report.md, the plot.")],
-    systems: Annotated[str, typer.Option(help="Comma-separated: bm25, vector, hybrid, tree-ranked, graph-ranked, tree-agentic, free.")] = "bm25,tree-ranked",
+    systems: Annotated[str, typer.Option(help="Comma-separated: bm25, vector, hybrid, tree-ranked, tree-hybrid, graph-ranked, tree-agentic, free.")] = "bm25,tree-ranked",
     corpus_dir: Annotated[Path | None, typer.Option("--corpus", help="Ingest this folder into --db first (clew format).")] = None,
     fmt: Annotated[str, typer.Option("--format", help="clew, multihop or beir.")] = "clew",
     glob: Annotated[str, typer.Option(help="Files of --corpus to ingest.")] = "**/*",

@@ -10,6 +10,8 @@ tokens of budget, 10-100, and its iterations are bounded by the budget rather th
 count of model turns):
 
 - ``tree-ranked``: ranked tree walk with the default ``max_depth`` 5 and ``beam_width`` 3 (no model needed);
+- ``tree-hybrid``: the same walk seeded by a hybrid search, pricing by embedding similarity too
+  (needs embeddings, like ``vector`` and ``hybrid``);
 - ``graph-ranked``: ranked walk over the ``links`` graph (no model needed);
 - ``tree-agentic``: the model chooses each step of a tree walk;
 - ``free``: no navigation block; the model picks tools.
@@ -41,6 +43,8 @@ class System:
     """Search mode of a flat baseline (bm25, vector, hybrid); None for agent systems."""
     navigation: dict[str, Any] | None = None
     needs_model: bool = False
+    seed: str | None = None
+    """How an agent system's seed query searches: None for full text, or ``hybrid``."""
 
     @property
     def flat(self) -> bool:
@@ -54,6 +58,7 @@ SYSTEMS: dict[str, System] = {
         System("vector", mode="vector"),
         System("hybrid", mode="hybrid"),
         System("tree-ranked", navigation={"strategy": "tree", "selection": "ranked"}),
+        System("tree-hybrid", navigation={"strategy": "tree", "selection": "ranked"}, seed="hybrid"),
         System("graph-ranked", navigation={"strategy": "graph", "selection": "ranked", "index": "links"}),
         System("tree-agentic", navigation={"strategy": "tree", "selection": "agentic"}, needs_model=True),
         System("free", needs_model=True),
@@ -127,11 +132,10 @@ def flat_search(corpus: Corpus, query: str, mode: str, budget: int, collection: 
 
 
 def agent_request(system: System, query: str, budget: int, collection: str) -> dict[str, Any]:
-    request: dict[str, Any] = {
-        "query": query,
-        "queries": [{"collection": collection}],
-        "context_budget_tokens": budget,
-    }
+    spec: dict[str, Any] = {"collection": collection}
+    if system.seed is not None:
+        spec[system.seed] = {}
+    request: dict[str, Any] = {"query": query, "queries": [spec], "context_budget_tokens": budget}
     if system.navigation is not None:
         request["steps"] = {"retrieval": {"navigation": dict(system.navigation)}}
     return request

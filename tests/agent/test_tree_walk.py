@@ -227,3 +227,45 @@ def test_a_ranked_walk_fills_its_budget_on_the_dev_corpus(tmp_path: Path) -> Non
             assert sum(fills) / len(fills) >= 0.9, (budget, fills)
             assert result.applied["max_internal_iterations"] == 100
             assert result.applied["query_limits"] == [budget // 80]
+
+
+def test_a_walk_seeded_by_hybrid_search_prices_by_embedding_similarity_too(runbook: Corpus) -> None:
+    from clew.corpus.embedders import embedder_from_name
+    from clew.corpus.search.vectors import embed_missing
+
+    embed_missing(runbook, embedder_from_name("hashing"))
+    lexical = run(runbook, tree("restoring a database from backup", "ops"))
+    hybrid = tree("restoring a database from backup", "ops")
+    hybrid["queries"][0]["hybrid"] = {}
+    semantic = run(runbook, hybrid)
+    assert semantic.status == "ok" and semantic.hits
+    plain = {h.evidence_id: h.score for h in lexical.hits}
+    shared = [h for h in semantic.hits if h.evidence_id in plain]
+    # the same passage is priced differently: its BM25 worth plus the best seed's worth times its
+    # cosine with the question (test_the_scorer_adds_... checks the sum exactly)
+    assert shared and any(h.score > plain[h.evidence_id] for h in shared)
+    assert lexical.steps[1].tool == semantic.steps[1].tool == "search"
+
+
+def test_the_scorer_adds_similarity_scaled_by_the_best_seed(runbook: Corpus) -> None:
+    import numpy as np
+
+    from clew.agent.scoring import VECTOR_WEIGHT, Scorer
+    from clew.corpus.embedders import embedder_from_name
+    from clew.corpus.reader import Scope
+    from clew.corpus.search.vectors import embed_missing
+
+    embedder = embedder_from_name("hashing")
+    embed_missing(runbook, embedder)
+    scope = Scope(runbook, collection="ops")
+    doc = scope.document_by_key("deployment-guide.md")
+    scorer = Scorer(scope, "snapshot restore")
+    without = [scorer.of(doc, o) for o in range(len(doc.skeleton.chunks))]
+    scorer.top = 10.0
+    query = embedder.embed(["snapshot restore"])[0]
+    scorer.use_vectors(embedder.name, query)
+    stored = runbook.cursor().execute(
+        "SELECT ordinal, vector FROM embeddings WHERE document_id = ? ORDER BY ordinal", [doc.document_id]).fetchall()
+    for ordinal, vector in stored:
+        cosine = float(np.asarray(vector) @ (query / np.linalg.norm(query)))
+        assert scorer.of(doc, ordinal) == pytest.approx(without[ordinal] + VECTOR_WEIGHT * 10.0 * cosine, rel=1e-5)

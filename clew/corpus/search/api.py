@@ -116,8 +116,11 @@ class Found:
     retrievers: dict[str, RetrieverContribution]
 
 
-def search_passages(scope: Scope, req: SearchRequest) -> tuple[list[Found], dict[str, Any]]:
-    """The passages a search finds, best first, and the bounds it applied (what ``search_in`` shows)."""
+def search_passages(scope: Scope, req: SearchRequest, *, query_vector: Any = None) -> tuple[list[Found], dict[str, Any]]:
+    """The passages a search finds, best first, and the bounds it applied (what ``search_in`` shows).
+
+    ``query_vector`` is the query's embedding when the caller has made it already (vector and
+    hybrid modes; ``req.embedding_model`` must name its model)."""
     corpus = scope.corpus
     if req.filter is not None and scope.filter is not req.filter:
         scope = Scope(corpus, scope.principal, scope.collection, _both(scope.filter, req.filter))
@@ -138,8 +141,11 @@ def search_passages(scope: Scope, req: SearchRequest) -> tuple[list[Found], dict
         model = req.embedding_model or default_model(corpus, scope.collection)
         if model is None:
             raise InputError("mode", f"{req.mode} search needs embeddings, and this corpus has none; run `clew embed --db FILE`")
-        embedder = embedder_from_name(model)
-        vector, model = embedder.embed([req.query])[0], embedder.name
+        if query_vector is not None:
+            vector = query_vector
+        else:
+            embedder = embedder_from_name(model)
+            vector, model = embedder.embed([req.query])[0], embedder.name
         applied["embedding_model"] = model
     ranked = ranked_lists(scope, req.query, req.mode, window if req.mode == "hybrid" else limit, vector=vector,
                           model=model, exclude_chunks=excluded, exclude_ids=req.exclude_ids,

@@ -77,6 +77,13 @@ def matrix_for(corpus: Corpus, model: str) -> VectorMatrix | None:
         return built
 
 
+def peek_matrix(corpus: Corpus, model: str) -> VectorMatrix | None:
+    """The matrix of ``model`` if this process has built it and it is current; never builds one."""
+    with _lock:
+        known = _matrices.get(corpus, {}).get(model)
+    return known[1] if known is not None and known[0] == corpus.generation else None
+
+
 _CURRENT = """FROM embeddings e JOIN documents d ON d.id = e.document_id AND d.current_version = e.version
               WHERE e.model = ?"""
 

@@ -29,7 +29,7 @@ from clew.corpus.embedders import Embedder, check_output
 from clew.corpus.reader import Scope
 from clew.corpus.schema import DDL
 from clew.corpus.search.index import index_text
-from clew.corpus.search.matrix import matrix_for, matrix_search
+from clew.corpus.search.matrix import matrix_for, matrix_search, peek_matrix
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 
@@ -293,3 +293,30 @@ def _require_embeddings(scope: Scope, model: str) -> None:
         where = f"collection {scope.collection!r}" if scope.collection is not None else "the corpus"
         raise InputError("mode", f"{where} has no embeddings for model {model!r}; "
                                  f"run `clew embed --db FILE --model {model}`")
+
+
+def version_vectors(corpus: Corpus, model: str, document_id: int, version: int, count: int) -> np.ndarray:
+    """The ``model`` vectors of one document version's ``count`` passages, a row per ordinal
+    (zeros where a passage has none): from the in-memory matrix when it is built, else one
+    lookup. The caller has already checked that the version is readable."""
+    out = np.zeros((count, 0), dtype=np.float32)
+    matrix = peek_matrix(corpus, model)
+    if matrix is not None and len(matrix.documents):
+        low, high = np.searchsorted(matrix.documents, [document_id, document_id + 1])
+        rows = [r for r in range(low, high) if matrix.versions[r] == version and matrix.ordinals[r] < count]
+        out = np.zeros((count, matrix.dimensions), dtype=np.float32)
+        for r in rows:
+            out[matrix.ordinals[r]] = matrix.vectors[r]
+        return out
+    try:
+        found = corpus.cursor().execute(
+            "SELECT ordinal, vector FROM embeddings WHERE document_id = ? AND version = ? AND model = ?",
+            [int(document_id), int(version), model]).fetchall()
+    except duckdb.CatalogException:
+        return out  # a file made before the embeddings table
+    if found:
+        out = np.zeros((count, len(found[0][1])), dtype=np.float32)
+        for ordinal, vector in found:
+            if ordinal < count:
+                out[ordinal] = vector
+    return out
