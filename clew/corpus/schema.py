@@ -152,6 +152,7 @@ CREATE INDEX IF NOT EXISTS nodes_document ON nodes (document_id);
 CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
 CREATE INDEX IF NOT EXISTS edges_src ON edges (src);
 CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst);
+CREATE INDEX IF NOT EXISTS embeddings_document ON embeddings (document_id);
 """
 DDL += INDEXES
 

@@ -9,9 +9,10 @@ import pytest
 from clew.corpus import structure
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
+from clew.corpus.search.vectors import VERSION_VECTORS_SQL
 from clew.navigation.graph import EDGES_SQL
 
-BIG = {"chunks", "nodes", "edges", "document_versions", "documents"}
+BIG = {"chunks", "nodes", "edges", "document_versions", "documents", "embeddings"}
 
 
 def scans(corpus: Corpus, sql: str, params: list) -> dict[str, set[str]]:
@@ -42,11 +43,17 @@ def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
         ("chunks", structure.CHUNKS_SQL.format(**at), []),
         ("text", structure.TEXT_SQL.format(**at), []),
         ("edges", EDGES_SQL.format(names=structure.str_list(["ev1:c:2:1:0", "guide.md"]), incoming="TRUE"), []),
+        ("vectors", VERSION_VECTORS_SQL.format(document=1), [1, "hashing"]),
     ]
 
 
-@pytest.mark.parametrize("name", ["versions", "current", "keys", "nodes", "chunks", "text", "edges"])
+@pytest.mark.parametrize("name", ["versions", "current", "keys", "nodes", "chunks", "text", "edges", "vectors"])
 def test_lookups_use_index_scans(guide: Corpus, name: str) -> None:
+    if name == "vectors":  # an empty table is not scanned at all
+        from clew.corpus.embedders import embedder_from_name
+        from clew.corpus.search.vectors import embed_missing
+
+        embed_missing(guide, embedder_from_name("hashing"))
     (sql, params), = [(s, p) for n, s, p in lookups(guide) if n == name]
     used = scans(guide, sql, params)
     assert used, f"{name}: no table scan found in the plan"

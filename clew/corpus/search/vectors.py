@@ -295,6 +295,13 @@ def _require_embeddings(scope: Scope, model: str) -> None:
                                  f"run `clew embed --db FILE --model {model}`")
 
 
+# format: document (an int); parameters: version, model. The document id alone filters the scan, so
+# that its index serves it (see clew.corpus.structure on DuckDB's index scans).
+VERSION_VECTORS_SQL = """WITH e AS MATERIALIZED (SELECT version, ordinal, model, vector FROM embeddings
+                                             WHERE document_id = {document})
+SELECT ordinal, vector FROM e WHERE version = ? AND model = ?"""
+
+
 def version_vectors(corpus: Corpus, model: str, document_id: int, version: int, count: int) -> np.ndarray:
     """The ``model`` vectors of one document version's ``count`` passages, a row per ordinal
     (zeros where a passage has none): from the in-memory matrix when it is built, else one
@@ -309,9 +316,8 @@ def version_vectors(corpus: Corpus, model: str, document_id: int, version: int, 
             out[matrix.ordinals[r]] = matrix.vectors[r]
         return out
     try:
-        found = corpus.cursor().execute(
-            "SELECT ordinal, vector FROM embeddings WHERE document_id = ? AND version = ? AND model = ?",
-            [int(document_id), int(version), model]).fetchall()
+        found = corpus.cursor().execute(VERSION_VECTORS_SQL.format(document=int(document_id)),
+                                        [int(version), model]).fetchall()
     except duckdb.CatalogException:
         return out  # a file made before the embeddings table
     if found:
