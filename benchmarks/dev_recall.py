@@ -8,8 +8,8 @@ every question is answered by each system under each context budget through
 ``graph-ranked`` run the agent with the request defaults. A gold phrase counts as found when
 it occurs in a returned passage (the dev sets' matching rule, ``clew.evals.matching``).
 
-The ``goal`` block reports, per set, tree-ranked minus bm25 at each budget and the best
-system at 2,000 tokens. ``vector`` and ``hybrid`` need an embedder (``--embed minilm`` with
+The ``goal`` block reports, per set, tree-ranked (and tree-hybrid) minus bm25 at each budget
+and the best system at 2,000 tokens. ``vector`` and ``hybrid`` need an embedder (``--embed minilm`` with
 ``clew[dense]``; ``hashing`` is lexical, not semantic, and only proves the path).
 
     python benchmarks/dev_recall.py --sets sqlite-docs,npm-docs --systems bm25,hybrid,tree-ranked --embed minilm
@@ -62,9 +62,11 @@ def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int) -> dict:
 
 def goal(runs: dict[str, dict[int, dict]], budgets: list[int]) -> dict:
     out: dict = {}
-    if "bm25" in runs and "tree-ranked" in runs:
-        out["tree_ranked_minus_bm25"] = {b: round(runs["tree-ranked"][b]["evidence_recall"]
-                                                  - runs["bm25"][b]["evidence_recall"], 3) for b in budgets}
+    for walk in ("tree-ranked", "tree-hybrid"):
+        if "bm25" in runs and walk in runs:
+            out[f"{walk.replace('-', '_')}_minus_bm25"] = {b: round(runs[walk][b]["evidence_recall"]
+                                                                    - runs["bm25"][b]["evidence_recall"], 3)
+                                                           for b in budgets}
     if 2000 in budgets:
         best = max(runs, key=lambda name: runs[name][2000]["evidence_recall"])
         out["best_at_2000"] = {"system": best, "evidence_recall": runs[best][2000]["evidence_recall"]}
