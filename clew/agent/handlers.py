@@ -82,11 +82,13 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
             question = f"Question: {deps.request.query}\n\nEvidence:\n"
             messages = [{"role": "system", "content": system},
                         {"role": "user", "content": question + "\n\n".join(blocks)}]
-            # counted piece by piece (passage texts are counted once per process): pieces meet at
-            # newlines, where tiktoken's pre-split keeps the counts additive up to a merged newline
+            # the evidence itself was charged when it entered the context (taken by the walk, or a
+            # tool result): what the answer prompt adds is its instructions, the question and the
+            # delimiters, counted piece by piece (pieces meet at newlines, where tiktoken's
+            # pre-split keeps the counts additive up to a merged newline)
             wrappers = [block.replace(h.text, "", 1) for block, h in zip(blocks, fetched, strict=True)]
-            st.budget.check_context(count_tokens(system) + count_tokens(question) + len(blocks) + sum(
-                count_tokens(w) + count_tokens(h.text) for w, h in zip(wrappers, fetched, strict=True)))
+            st.budget.check_context(count_tokens(system) + count_tokens(question) + len(blocks)
+                                    + sum(count_tokens(w) for w in wrappers))
             reply = await run.complete(messages, None)
             st.answer_text = reply.content or ""
         st.generation = check_answer(st.answer_text, set(st.pack.ledger.ids), deps.model.name)

@@ -269,3 +269,50 @@ def test_the_scorer_adds_similarity_scaled_by_the_best_seed(runbook: Corpus) -> 
     for ordinal, vector in stored:
         cosine = float(np.asarray(vector) @ (query / np.linalg.norm(query)))
         assert scorer.of(doc, ordinal) == pytest.approx(without[ordinal] + VECTOR_WEIGHT * 10.0 * cosine, rel=1e-5)
+
+
+def test_a_ranked_walk_with_a_generator_does_not_count_its_evidence_twice(runbook: Corpus) -> None:
+    """The evidence is charged when the walk takes it; the answer prompt adds only its own words."""
+    from clew.testing import FunctionModel, reply_text
+
+    def answer(messages: list[dict], tools: list[dict] | None) -> dict:
+        first = messages[-1]["content"].split("<<data ", 1)[1].split()[1].rstrip(">")
+        return reply_text(f"Roll back first [{first}].")
+
+    request = tree("how do I recover from a failed deployment", "ops", start_key="deployment-guide.md")
+    request["context_budget_tokens"] = 900
+    model = FunctionModel(answer)
+    result = asyncio.run(retrieve(request, corpus=runbook, model=model))
+    assert result.status == "ok" and result.generation is not None and result.generation.citations
+    evidence = result.usage.context_tokens
+    from clew.budgets.tokens import count_tokens
+
+    sent = sum(count_tokens(m["content"]) for m in model.requests[0].messages)  # the answer prompt, evidence included
+    # the evidence already charged plus the whole prompt would not have fit: it was counted once
+    assert evidence + sent > 900 >= sent and evidence > 250
+
+
+@pytest.mark.parametrize("cap", [1, 2, 3, 5, 20])
+def test_every_tool_operation_is_charged_before_it_runs(runbook: Corpus, monkeypatch: pytest.MonkeyPatch,
+                                                        cap: int) -> None:
+    """Searches, node openings and link expansions are counted as they execute: never more than charged."""
+    import clew.agent.tree as tree_module
+    import clew.agent.walk as walk_module
+
+    executed: list[str] = []
+
+    def counting(name: str, function):  # noqa: ANN001, ANN202
+        def wrapper(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            executed.append(name)
+            return function(*args, **kwargs)
+        return wrapper
+
+    monkeypatch.setattr(walk_module, "search_passages", counting("search", walk_module.search_passages))
+    monkeypatch.setattr(tree_module, "tree_children", counting("open", tree_module.tree_children))
+    monkeypatch.setattr(tree_module, "link_targets", counting("links", tree_module.link_targets))
+    request = tree("recovery rollback backup failover canary snapshot", "ops", start_key="deployment-guide.md")
+    request["max_tool_calls"] = cap
+    result = run(runbook, request)
+    assert len(executed) == result.usage.tool_calls <= cap
+    if cap < 5:
+        assert (result.status, result.stop_reason) == ("incomplete", "max_tool_calls")
