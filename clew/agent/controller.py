@@ -79,7 +79,7 @@ class Controller:
             index=len(run.state.steps), state=state.value, next_state=target.value, offered=note.offered,
             chosen=note.chosen, chosen_by=note.chosen_by, tool=note.tool, detail=note.detail, refused=note.refused,
             tool_calls=usage.tool_calls, context_tokens=usage.context_tokens, iterations=usage.iterations,
-            tree_navigation=note.tree, graph_navigation=note.graph,
+            tree_navigation=note.tree, graph_navigation=note.graph, parsed_from=note.parsed_from,
         )
         run.state.steps.append(step)
         if run.deps.on_step is not None:

@@ -3,8 +3,10 @@
 Every tool call goes through the registry under the run's scope and principal, costs one of
 the run's tool calls, and its result enters the context as untrusted data. A mistake (an
 unknown or forbidden tool, bad arguments) comes back to the model as a tool message listing
-the valid choices; it costs budget and never crashes the run. Passages a tool returns become
-hits (citable once ``fetch_evidence`` has returned them in full).
+the valid choices; it costs budget and never crashes the run. A reply without a structured
+call whose text is a JSON tool call naming one of its tools is taken as that call (step
+``parsed_from: "text"``); any other reply is the answer. Passages a tool returns become hits
+(citable once ``fetch_evidence`` has returned them in full).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from clew.agent.frontier import Candidate
+from clew.agent.model import calls_from_text
 from clew.agent.prompts import FREE_TASK, data_block, system_prompt
 from clew.agent.result import EvidenceHit
 from clew.agent.run import Run
@@ -52,14 +55,17 @@ class FreeRun:
         st.usage.iterations += 1
         reply = await run.complete(st.messages, registry.schemas(context))
         run.note.chosen_by = "model"
-        if not reply.tool_calls:
+        calls = reply.tool_calls or calls_from_text(reply.content, registry.names_for(context))
+        if not calls:
             st.answer_text = reply.content or ""
             run.note.detail = "answered"
             return True
+        if not reply.tool_calls:
+            run.note.parsed_from = "text"
         run.add_message({"role": "assistant", "content": reply.content or "", "tool_calls": [
             {"id": c.id, "type": "function", "function": {"name": c.name, "arguments": c.arguments}}
-            for c in reply.tool_calls]})
-        for call in reply.tool_calls:
+            for c in calls]})
+        for call in calls:
             run.tool_call(call.name)
             try:
                 result = await registry.acall(call.name, call.arguments, context, offload=deps.offload)

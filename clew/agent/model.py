@@ -15,7 +15,8 @@ provider whose name starts with ``clew-test`` go through.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -222,3 +223,36 @@ def model_from_name(spec: str | None, **options: Any) -> Model | None:
     if not spec.strip():
         raise InputError("generator", "a model name must not be blank (use 'none' for no model)")
     return LiteLLMModel(spec.strip(), **options)
+
+
+_FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
+
+
+def calls_from_text(content: str | None, names: Iterable[str]) -> list[ToolCall]:
+    """A tool call a model wrote as text instead of a structured call (small local models do).
+
+    The reply's content is, or contains (in a fenced block, or with doubled braces), one JSON
+    object ``{"name": ..., "arguments": {...}}`` (``parameters`` is read as ``arguments``) whose
+    name is one of ``names``; anything else gives no call.
+    """
+    if not content or not content.strip():
+        return []
+    allowed = set(names)
+    pieces = [m.group(1) for m in _FENCE.finditer(content)] + [content]
+    for piece in pieces:
+        text = piece.strip()
+        for candidate in (text, text.replace("{{", "{").replace("}}", "}")):
+            start, end = candidate.find("{"), candidate.rfind("}")
+            if start < 0 or end <= start:
+                continue
+            try:
+                value = json.loads(candidate[start:end + 1])
+            except json.JSONDecodeError:
+                continue
+            if not isinstance(value, dict) or value.get("name") not in allowed:
+                continue
+            arguments = value.get("arguments", value.get("parameters", {}))
+            if not isinstance(arguments, str):
+                arguments = json.dumps(arguments if isinstance(arguments, dict) else {}, ensure_ascii=False)
+            return [ToolCall(id="text_call", name=value["name"], arguments=arguments)]
+    return []

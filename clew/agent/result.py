@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 Status = Literal["ok", "incomplete", "failed"]
 StopReason = Literal[
     "answered", "exhausted_frontier", "max_internal_iterations", "max_tool_calls", "context_budget",
-    "no_evidence", "model_error", "store_error", "permission_denied", "max_steps", "max_depth",
+    "no_evidence", "model_error", "store_error", "permission_denied", "max_steps", "max_depth", "model_stuck",
 ]
 StepActor = Literal["ranked", "model", "controller", "request"]
 Trust = Literal["untrusted"]
@@ -99,6 +99,8 @@ class Step(BaseModel):
     iterations: int = 0
     tree_navigation: TreeNavigation | None = None
     graph_navigation: GraphNavigation | None = None
+    parsed_from: Literal["text"] | None = Field(None, description="'text' when the model wrote its tool call "
+                                                "as JSON in its reply instead of a structured call.")
 
 
 class UsageReport(BaseModel):

@@ -12,7 +12,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from clew.agent.evidence import Pack
 from clew.agent.frontier import Candidate, Frontier
@@ -63,6 +63,7 @@ class StepNote:
     refused: bool = False
     tree: TreeNavigation | None = None
     graph: GraphNavigation | None = None
+    parsed_from: Literal["text"] | None = None
 
     def add_tool(self, name: str) -> None:
         self.tool = name if self.tool is None else f"{self.tool}, {name}"

@@ -3,8 +3,12 @@
 ``agentic``: the model sees the offered candidates (passages as their text, nodes as cards)
 as untrusted data and calls ``navigate(evidence_id)`` on one of them, or ``finish()``. Only
 ids that were offered and not yet visited can be chosen; anything else (an unknown tool, an
-id never offered, bad arguments) gets a repair message listing the valid choices as a tool
-message, costs the tool call, and the model is asked again.
+id never offered, bad arguments, ``finish`` before anything was taken) gets a repair message
+listing the valid choices as a tool message, costs the tool call, and the model is asked
+again; the same invalid call twice in a row ends the walk (``model_stuck``, with the evidence
+so far). A call written as JSON in the reply's text (small local models do that) is taken as
+that call (the step says ``parsed_from: "text"``); a reply that neither chooses nor finishes
+gets one repair message before the walk ends.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from clew.agent.frontier import Candidate
+from clew.agent.model import calls_from_text
 from clew.agent.prompts import SELECT_TASK, data_block, system_prompt
 from clew.agent.run import Run
 from clew.navigation.core import card, render_card
@@ -72,31 +77,57 @@ class ModelChoice:
                   for c in offered]  # type: ignore[arg-type]
         run.add_message({"role": "user", "content": "Candidates (untrusted data):\n" + "\n\n".join(blocks)})
 
+    def __init__(self) -> None:
+        self.nudged = False
+        """A reply that neither chose nor finished got its one repair message."""
+        self.last_invalid: tuple[str, str] | None = None
+
     async def choose(self, run: Run) -> Choice:
         st = run.state
         st.budget.check_before_tool_call()
         reply = await run.complete(st.messages, SELECT_TOOLS)
         run.note.chosen_by = "model"
-        if not reply.tool_calls:
-            return Choice(finished="the model answered instead of choosing: walk finished")
-        call = reply.tool_calls[0]
+        calls = reply.tool_calls or calls_from_text(reply.content, (CHOOSE, FINISH))
+        if calls and not reply.tool_calls:
+            run.note.parsed_from = "text"
+        valid = [c.id for c in st.offered if c.id not in st.frontier.visited]
+        if not calls:
+            if self.nudged:
+                return Choice(finished="the model answered instead of choosing: walk finished")
+            self.nudged = True
+            run.note.detail = "the reply neither chose nor finished: asked once more"
+            run.add_message({"role": "assistant", "content": reply.content or ""})
+            run.add_message({"role": "user", "content": (
+                f"Reply with a tool call: {CHOOSE} with one of: {', '.join(valid)}; or {FINISH}().")})
+            return Choice(again=True)
+        call = calls[0]
         run.tool_call(call.name)
         run.add_message({"role": "assistant", "content": reply.content or "", "tool_calls": [
             {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}]})
-        if call.name == FINISH:
+        if call.name == FINISH and st.pack.ledger.ids:
             run.add_message({"role": "tool", "tool_call_id": call.id, "content": "walk finished"})
             return Choice(finished="the model finished the walk")
-        valid = [c.id for c in st.offered if c.id not in st.frontier.visited]
         try:
             chosen = json.loads(call.arguments or "{}").get("evidence_id") if call.name == CHOOSE else None
         except (json.JSONDecodeError, AttributeError):
             chosen = None
         if chosen in valid:
+            self.last_invalid = None
             run.add_message({"role": "tool", "tool_call_id": call.id, "content": f"visiting {chosen}"})
             return Choice(candidate=next(c for c in st.offered if c.id == chosen))
-        problem = f"unknown tool {call.name!r}" if call.name not in (CHOOSE, FINISH) else f"{chosen!r} was not offered"
+        if call.name == FINISH:
+            problem = "nothing has been taken yet"
+        elif call.name != CHOOSE:
+            problem = f"unknown tool {call.name!r}"
+        else:
+            problem = f"{chosen!r} was not offered"
         run.note.refused = True
         run.note.detail = f"invalid choice: {problem}"
+        attempt = (call.name, call.arguments)
+        if attempt == self.last_invalid:
+            run.stop("model_stuck", f"the model repeated the same invalid call ({problem})")
+            return Choice(finished=f"the model repeated the same invalid call ({problem}): walk ended")
+        self.last_invalid = attempt
         run.add_message({"role": "tool", "tool_call_id": call.id, "content": (
             f"Invalid choice: {problem}. Call {CHOOSE} with one of: {', '.join(valid)}; or {FINISH}().")})
         return Choice(again=True)

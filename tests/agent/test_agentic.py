@@ -187,3 +187,79 @@ def test_model_usage_is_reported(runbooks: Corpus) -> None:
     result = run(runbooks, {"query": "x", "queries": [{"collection": "runbooks"}]}, ScriptedModel([reply]))
     assert (result.usage.model_calls, result.usage.model_input_tokens, result.usage.model_output_tokens) == (1, 120, 7)
     assert result.usage.model_cost_usd == pytest.approx(0.001)
+
+
+TEXT_CALLS = [
+    '{"name": "navigate", "arguments": {"evidence_id": "%s"}}',
+    'I will look at it.\n```json\n{"name": "navigate", "arguments": {"evidence_id": "%s"}}\n```',
+    '{{"name": "navigate", "arguments": {{"evidence_id": "%s"}}}}',
+]
+
+
+@pytest.mark.parametrize("template", TEXT_CALLS)
+def test_a_tool_call_written_as_text_is_taken_as_that_call(runbooks: Corpus, template: str) -> None:
+    def model_fn(messages: list[dict], tools: list[dict] | None) -> dict:
+        if tools is None:
+            return reply_text(f"Page the commander [{visited[0]}].")
+        if visited:
+            return reply_tool_call("finish", {})
+        chosen = offered_ids(messages)[0]
+        visited.append(chosen)
+        return reply_text(template % chosen)
+
+    visited: list[str] = []
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn))
+    parsed = [s for s in result.steps if s.parsed_from == "text"]
+    assert parsed and parsed[0].chosen == [visited[0]] and parsed[0].next_state == "visit"
+    assert visited[0] in {h.evidence_id for h in result.hits if h.fetched}
+    assert result.status == "ok" and result.generation.citations
+
+
+def test_a_reply_that_neither_chooses_nor_finishes_gets_one_repair_then_the_walk_ends(runbooks: Corpus) -> None:
+    model = ScriptedModel([reply_text("I think the commander is paged."), reply_text("Still thinking."),
+                           reply_text("An answer without citations.")])
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), model)
+    nudge = [m for m in model.requests[1].messages if m["role"] == "user" and m["content"].startswith("Reply with a tool call")]
+    assert nudge and "navigate with one of: ev1:c:" in nudge[0]["content"]
+    assert [s.next_state for s in result.steps if s.state == "select"] == ["select", "generate"]
+
+
+def test_finish_before_anything_was_taken_is_refused(runbooks: Corpus) -> None:
+    def model_fn(messages: list[dict], tools: list[dict] | None) -> dict:
+        if tools is None:
+            return reply_text(f"Page the commander [{chosen[0]}].")
+        refused = any(m["role"] == "tool" and "nothing has been taken yet" in m["content"] for m in messages)
+        if not refused:
+            return reply_tool_call("finish", {})
+        if not chosen:
+            chosen.append(offered_ids(messages)[0])
+            return reply_tool_call("navigate", {"evidence_id": chosen[0]})
+        return reply_tool_call("finish", {})
+
+    chosen: list[str] = []
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn))
+    assert any(s.refused and s.detail == "invalid choice: nothing has been taken yet" for s in result.steps)
+    assert result.status == "ok" and [h.evidence_id for h in result.hits] == chosen
+
+
+def test_the_same_invalid_call_twice_ends_the_walk_as_stuck(runbooks: Corpus) -> None:
+    def model_fn(messages: list[dict], tools: list[dict] | None) -> dict:
+        if tools is None:
+            return reply_text("No answer.")
+        if not any(m["role"] == "tool" and m["content"].startswith("visiting") for m in messages):
+            return reply_tool_call("navigate", {"evidence_id": offered_ids(messages)[0]})
+        return reply_tool_call("open_everything", {"all": True})
+
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn))
+    assert (result.status, result.stop_reason) == ("incomplete", "model_stuck")
+    assert "unknown tool 'open_everything'" in result.detail and result.hits
+    assert sum(1 for s in result.steps if s.refused) == 2
+
+
+def test_a_free_run_takes_a_tool_call_written_as_text(runbooks: Corpus) -> None:
+    model = ScriptedModel([reply_text('```json\n{"name": "search", "arguments": {"query": "replica promote"}}\n```'),
+                           reply_text("Promote the replica.")])
+    result = run(runbooks, {"query": "which replica?", "queries": [{"collection": "runbooks"}]}, model)
+    first = [s for s in result.steps if s.state == "act"][0]
+    assert first.parsed_from == "text" and first.tool == "search" and result.hits
+    assert result.usage.tool_calls == 1
