@@ -15,7 +15,7 @@ from clew.corpus.formats.html import parse_html
 from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.text import parse_text
 from clew.corpus.parsed import ParsedDocument
-from clew.corpus.search.index import term_counts
+from clew.corpus.search.index import INDEX_REVISION, document_title, term_counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +24,8 @@ class ChunkingConfig:
     merge_sections: bool
 
     def signature(self) -> str:
-        return f"chunker={CHUNKER_REVISION};tokens={self.chunk_tokens};merge={int(self.merge_sections)}"
+        return (f"chunker={CHUNKER_REVISION};index={INDEX_REVISION};tokens={self.chunk_tokens};"
+                f"merge={int(self.merge_sections)}")
 
 
 @dataclass(slots=True)
@@ -97,6 +98,7 @@ def prepare(
         if item not in seen:
             seen.add(item)
             links.append(item)
+    title = document_title(fields)
     return PreparedDocument(
         key=key,
         format=fmt,
@@ -109,7 +111,7 @@ def prepare(
         content_hash=digest.hexdigest(),
         chunking=config.signature(),
         fields=fields,
-        term_counts=[term_counts(parsed.heading_path(c.sections[0]), c.header, parsed.text[c.start : c.end])
+        term_counts=[term_counts(parsed.heading_path(c.sections[0]), c.header, parsed.text[c.start : c.end], title)
                      for c in chunks],
     )
 

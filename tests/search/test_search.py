@@ -178,12 +178,12 @@ def test_vector_search_without_embeddings_says_how_to_fix_it(acl_corpus: Corpus)
 def test_scores_from_text_equal_the_index_scores(acl_corpus: Corpus) -> None:
     from clew.corpus.reader import Scope
     from clew.corpus.search.bm25 import bm25_search, score_texts
-    from clew.corpus.search.index import index_text
+    from clew.corpus.search.index import document_title, index_text
 
     scope = Scope(acl_corpus)
     hits = bm25_search(scope, "failover drill plan", limit=5)
     passages = [scope.passages(h.document_id, h.version, [h.ordinal])[0] for h in hits]
-    texts = [index_text(p.heading_path, p.header, p.body) for p in passages]
+    texts = [index_text(p.heading_path, p.header, p.body, document_title(p.fields)) for p in passages]
     assert score_texts(scope, "failover drill plan", texts) == pytest.approx([h.score for h in hits])
 
 
@@ -306,3 +306,19 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
     for memory, sql in zip(in_memory, in_sql, strict=True):
         assert [(h.document_id, h.version, h.ordinal) for h in memory] == [(h.document_id, h.version, h.ordinal) for h in sql]
         assert [h.score for h in memory] == pytest.approx([h.score for h in sql])
+
+
+def test_the_document_title_leads_the_indexed_heading_path(tmp_path: Path) -> None:
+    from clew.corpus.search.index import index_text
+
+    assert index_text(["Description"], "", "Used to set access.", "npm-access") == "npm-access > Description\nUsed to set access."
+    assert index_text(["Guide", "Setup"], "", "Run it.", "guide") == "Guide > Setup\nRun it."  # already its first heading
+    assert index_text([], "", "Loose text.", "Notes") == "Notes\nLoose text."
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "npm-access.md").write_text("---\ntitle: npm-access\n---\n\n### Description\n\nSets the level on packages.\n")
+    (folder / "npm-team.md").write_text("---\ntitle: npm-team\n---\n\n### Description\n\nManages teams of an org.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=220)
+        hits = search(corpus, {"query": "access"}).hits
+    assert [h.document_key for h in hits] == ["npm-access.md"]  # "access" is only in its title

@@ -24,7 +24,7 @@ from typing import Any
 from clew.corpus.reader import Scope
 from clew.corpus.search.postings import memory_postings, memory_search
 from clew.corpus.search.tokenize import tokenize
-from clew.corpus.search.index import index_text
+from clew.corpus.search.index import document_title, index_text
 from clew.corpus.structure import FROZEN, DocumentVersion, str_list
 
 K1 = 1.2
@@ -322,5 +322,6 @@ def passage_terms(doc: DocumentVersion, ordinal: int) -> tuple[dict[str, int], i
     terms = sk.memo.get(key)
     if terms is None:
         chunk = sk.chunks[ordinal]
-        terms = sk.memo[key] = _counts(tokenize(index_text(sk.heading_path(ordinal), chunk.header, sk.body(ordinal))))
+        terms = sk.memo[key] = _counts(tokenize(index_text(sk.heading_path(ordinal), chunk.header, sk.body(ordinal),
+                                                           document_title(doc.meta.fields))))
     return terms

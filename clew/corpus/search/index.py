@@ -16,7 +16,7 @@ DuckDB's zone maps skip everything but the query's terms. Each step is one trans
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 import duckdb
 
@@ -30,11 +30,29 @@ MIN_DENSE_CHUNKS = 1000
 """Below this many chunks every term stays sparse: scanning postings is already cheap."""
 
 
-def index_text(heading_path: Iterable[str], header: str, body: str) -> str:
-    """What BM25 sees of a chunk: its heading path beside its text (header rows included)."""
-    path = " > ".join(heading_path)
+INDEX_REVISION = 2
+"""What the index holds of a chunk; part of the chunking signature, so re-ingesting an older
+corpus rebuilds it. 2: the document's title leads the heading path."""
+
+
+def index_text(heading_path: Iterable[str], header: str, body: str, title: str | None = None) -> str:
+    """What BM25 sees of a chunk: its document's title and heading path beside its text (header rows included).
+
+    The title leads the path unless the path already starts with it (a page whose first heading
+    is its title): a passage of ``npm-access.md`` under "Description" is found by "npm access".
+    """
+    path = list(heading_path)
+    if title and not (path and path[0].strip().casefold() == title.casefold()):
+        path.insert(0, title)
+    joined = " > ".join(path)
     text = f"{header}\n{body}" if header else body
-    return f"{path}\n{text}" if path else text
+    return f"{joined}\n{text}" if joined else text
+
+
+def document_title(fields: Mapping[str, object]) -> str | None:
+    """A document's title field (front matter ``title``, an HTML ``<title>``), when it has one."""
+    title = fields.get("title")
+    return title.strip() or None if isinstance(title, str) else None
 
 
 def dense_columns(cur: duckdb.DuckDBPyConnection) -> list[str]:
@@ -44,9 +62,9 @@ def dense_columns(cur: duckdb.DuckDBPyConnection) -> list[str]:
     return [n for n in names if n.startswith("d") and n[1:].isdigit()]
 
 
-def term_counts(heading_path: Iterable[str], header: str, body: str) -> Counter[str]:
+def term_counts(heading_path: Iterable[str], header: str, body: str, title: str | None = None) -> Counter[str]:
     """The index terms of one chunk and how often each occurs."""
-    return Counter(tokenize(index_text(heading_path, header, body)))
+    return Counter(tokenize(index_text(heading_path, header, body, title)))
 
 
 def index_chunks(
