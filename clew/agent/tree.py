@@ -11,9 +11,11 @@ one tool call: its children (own passages, tables, subsections; in a user graph 
 child documents) are priced, and at most ``beam_width`` unvisited ones join the frontier one
 level deeper; nothing deeper than ``max_depth`` is offered. With ``follow_links`` a taken
 passage that links elsewhere also offers the passages it links to (one more tool call, only
-for a passage with links), and a passage reached from outside the tree (a hit, a link
-target) offers the node it sits in. Unvisited candidates stay in the frontier, so the walk
-comes back to a sibling it passed over when that sibling scores better than what is left.
+for a passage with links; a link to a whole document leads to its best passage and to its
+opening, its first prose passage: a page's description past a synopsis of commands), and a
+passage reached from outside the tree (a hit, a link target) offers the node it sits in.
+Unvisited candidates stay in the frontier, so the walk comes back to a sibling it passed over
+when that sibling scores better than what is left.
 """
 
 from __future__ import annotations
@@ -27,7 +29,16 @@ from clew.corpus.reader import Passage, passage_of
 from clew.corpus.structure import DocumentVersion
 from clew.corpus.search.api import Found
 from clew.errors import InputError
-from clew.navigation.core import Node, child_documents, entry_node, graph_roots, link_targets, root, tree_children
+from clew.navigation.core import (
+    Node,
+    child_documents,
+    entry_node,
+    graph_roots,
+    link_targets,
+    opening,
+    root,
+    tree_children,
+)
 from clew.navigation.graph import has_links
 
 SECTION_TREE = "section_hierarchy"
@@ -160,9 +171,14 @@ class TreeWalk(Walk):
             bonus = LINK_BONUS * chosen.score
             candidates = []
             for link in link_targets(scope, passage):
-                target = link.target if isinstance(link.target, Passage) else self._best_passage(run, link.target)
-                if target is not None and target.evidence_id not in frontier.visited:
-                    candidates.append(self.candidate(run, target, chosen.depth + 1, "links", passage.evidence_id, bonus))
+                if isinstance(link.target, Passage):
+                    targets = [link.target]
+                else:  # a whole document: its best passage, and where a reader starts it
+                    targets = [self._best_passage(run, link.target), opening(link.target, frontier.visited_in(link.target))]
+                for target in targets:
+                    if target is not None and target.evidence_id not in frontier.visited:
+                        candidates.append(self.candidate(run, target, chosen.depth + 1, "links", passage.evidence_id,
+                                                         bonus))
             self._push_best(run, candidates)
 
     def _entry(self, run: Run, doc: DocumentVersion, ordinal: int) -> Node:

@@ -22,6 +22,8 @@ such edge points at.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
@@ -113,6 +115,24 @@ def lead(node: Node) -> Passage | None:
     """The first passage under a node."""
     under = node.passages
     return passage_of(node.doc, under[0]) if under else None
+
+
+PROSE_WORDS = 12
+_CODE = re.compile(r"```.*?(```|$)", re.S)
+_HEADING = re.compile(r"^#+ .*$", re.M)
+
+
+def opening(node: Node, skip: Collection[int] = ()) -> Passage | None:
+    """The first passage under a node that reads as prose (``PROSE_WORDS`` words or more outside
+    code blocks and heading lines), past any in ``skip``: where a reader starts a page, after a
+    synopsis of commands."""
+    for ordinal in node.passages:
+        if ordinal in skip:
+            continue
+        passage = passage_of(node.doc, ordinal)
+        if len(_HEADING.sub("", _CODE.sub("", passage.text)).split()) >= PROSE_WORDS:
+            return passage
+    return None
 
 
 def card(child: Node | Passage) -> NodeCard:

@@ -203,3 +203,36 @@ def test_store_reads_inline_give_the_same_run(linked: Corpus) -> None:
     assert (inline.status, inline.stop_reason, inline.usage.tool_calls) == (
         threaded.status, threaded.stop_reason, threaded.usage.tool_calls)
     assert strip(inline)["hits"] == strip(threaded)["hits"]
+
+
+def test_a_link_to_a_whole_document_leads_to_its_best_passage_and_its_opening(tmp_path) -> None:  # noqa: ANN001
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    (folder / "team.md").write_text("# team\n\nA team cannot be given a package here: see [access](access.md).\n")
+    (folder / "access.md").write_text(
+        "# access\n\n## Synopsis\n\n```bash\naccess grant <read-only|read-write> <scope:team> [<package>]\n```\n\n"
+        "## Description\n\nChanges the ability of users to read or write one package at a time, as the "
+        "registry allows it.\n\n## Configuration\n\nThe registry the command talks to, as everywhere else.\n")
+    with Corpus(tmp_path / "pages.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
+        result = run(corpus, tree_request("grant scope team", "docs", start_key="team.md", max_depth=1))
+    linked = [h for h in result.hits if h.document_key == "access.md"]
+    # the passage that matches best (the synopsis), and where a reader starts the page (its description)
+    assert [h.heading_path[-1] for h in linked][:2] == ["Synopsis", "Description"]
+    assert all(h.via == "links" for h in linked)
+
+
+def test_the_opening_of_a_page_is_its_first_prose_passage(tmp_path) -> None:  # noqa: ANN001
+    from clew.corpus.reader import Scope
+    from clew.navigation.core import opening, root
+
+    (tmp_path / "cmd.md").write_text(
+        "# cmd\n\n## Synopsis\n\n```bash\ncmd run <thing> [--flag] [--other-flag] [--yet-another-flag]\n```\n\n"
+        "## Description\n\nRuns the thing once, and prints what it did to the terminal for you to read.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [tmp_path / "cmd.md"], chunk_tokens=30)
+        doc = Scope(corpus).document_by_key("cmd.md")
+        page = root(doc)
+        first = opening(page)
+        assert first is not None and first.heading_path[-1] == "Description"
+        assert opening(page, skip={first.ordinal}) is None  # nothing else reads as prose
