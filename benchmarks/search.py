@@ -18,7 +18,7 @@ same chunks:
 
 Every query is timed once per round on each system in turn (the order rotates), ``--rounds``
 rounds, and each query's median is summarised as p50/p95/max per class. Answers: overlap@10
-with clew's top 10, and *agreement*: the share of queries for which clew's top 10 is a valid
+with clew's top 10 (shared hits over the longer list: a rare query may find fewer than 10), and *agreement*: the share of queries for which clew's top 10 is a valid
 top 10 under the peer's own scores (tie-aware: clew's 10th scored by the peer reaches the
 peer's 10th score). clew is also timed with a principal's row filter (status and acl), and,
 with ``--vectors``, exact vector and hybrid search at the largest scale.
@@ -289,7 +289,8 @@ def measure_scale(db: Path, rounds: int, with_fts: bool) -> dict:
             per_class: dict = {}
             for cls in CLASSES:
                 idx = [i for i, (c, _) in enumerate(flat) if c == cls]
-                overlap = [len({r for r, _ in answers["clew"][i]} & {r for r, _ in answers[peer.name][i]}) / K for i in idx]
+                overlap = [len({r for r, _ in answers["clew"][i]} & {r for r, _ in answers[peer.name][i]})
+                           / max(1, len(answers["clew"][i]), len(answers[peer.name][i])) for i in idx]
                 agreed = [agreement(answers["clew"][i], answers[peer.name][i],
                                     peer.scores(flat[i][1], [r for r, _ in answers["clew"][i]])) for i in idx]
                 per_class[cls] = {"overlap_at_10": round(statistics.mean(overlap), 3),
@@ -341,7 +342,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--scales", default="100000,200000", help="comma-separated chunk counts")
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--fts-max-chunks", type=int, default=200_000)
+    parser.add_argument("--fts-max-chunks", type=int, default=100_000)
     parser.add_argument("--vectors", action="store_true", help="also exact vector and hybrid search at the largest scale")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/clew-bench"))
     args = parser.parse_args()
