@@ -33,9 +33,11 @@ DEFAULT_BATCH_SIZE = 256
 POOL_MIN_FILES = 64
 """Below this many files, starting worker processes costs more than it saves."""
 POOL_MIN_CPUS = 3
-"""With fewer CPUs the pool never pays: on 2 cores it measured 0.55-0.61x the speed of one process on
-both the SQLite set and generated Markdown (``benchmarks/ingest.py``), as the parent's writes and
-the workers' parsing compete for the same cores."""
+"""With fewer CPUs the pool does not pay: on 2 cores (``benchmarks/ingest.py``) it measured 0.55-0.64x
+the speed of one process on the SQLite set (64 files) and on 5,000 generated chunks (250 files),
+and no speedup on 100,000 generated chunks on a quiet machine; the parent's writes and the
+workers' parsing compete for the same two cores. (1.17x on 20,000 chunks under a load average
+of 14, where more processes also take a larger share of a shared machine.)"""
 
 
 class SkippedItem(BaseModel):
