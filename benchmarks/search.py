@@ -13,8 +13,8 @@ same chunks:
   as identifier-rich text needs: ``stemmer='english'``, clew's stopwords,
   ``ignore='(\\.|[^a-z0-9])+'`` (its default and ``ignore=''`` drop digits or split into
   characters). Its answers are checked before it is timed: a query that finds nothing stops
-  the run. fts runs up to ``--fts-max-chunks`` (its per-row scoring takes seconds a query past
-  that on this machine).
+  the run. fts runs up to ``--fts-max-chunks`` (default 100,000; its per-row scoring took
+  1.3-2.4 s a query there on this project's loaded 2-core machine).
 
 Every query is timed once per round on each system in turn (the order rotates), ``--rounds``
 rounds, and each query's median is summarised as p50/p95/max per class. Answers: overlap@10
