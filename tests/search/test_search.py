@@ -287,6 +287,7 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(postings, "WARM_QUERIES", 0)
     monkeypatch.setattr(postings, "MIN_COLUMN_ROWS", 10)
     monkeypatch.setattr(postings, "COLUMN_SHARE", column_share)
+    monkeypatch.setattr(postings, "READABLE_SCOPES", 2)  # fewer than the cases' scopes: some are read again
     principal = Principal(name="a", row_filter={"term": {"acl": "a"}})
     cases = [({}, "w0 w1"), ({}, "w40 w41 w3"), ({"principal": principal}, "w0 w44"),
              ({"exclude_document_keys": ["d1.md"]}, "w2 w45"), ({}, "w59"), ({}, "q3 q5 w58"),
@@ -308,6 +309,7 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
             if loaded is not None:
                 assert len(loaded.dead) > 0  # retired rows are held and never returned
                 assert bool(loaded.columns) == (column_share < 1)
+                assert len(loaded.readable) == 2
             assert bm25.term_stats(Scope(corpus), []).dead > 0
             return out
 

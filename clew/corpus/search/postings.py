@@ -14,7 +14,7 @@ idf and adds up, as bm25s does); and for terms in at least ``COLUMN_SHARE`` of t
 dense float32 column over all rows instead (no larger than its postings, and added to the
 scores sequentially). A query adds ``idf x partial`` into a dense per-thread accumulator (no
 sort, no ``np.unique``), then picks the best rows with ``np.partition``. Liveness, the
-readable documents (one SQL query per distinct scope, kept until a write: never, read-only),
+readable documents (one SQL query per distinct scope, the last 64 kept),
 exclusions and the order (score descending, then chunk id) are those of the SQL path; scores
 agree with it to float32 precision of the partial scores. A read-write corpus and a larger one
 use SQL. The statistics (document frequencies, chunk count, mean length) are the same
@@ -27,6 +27,7 @@ import json
 import os
 import threading
 import weakref
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +35,6 @@ import numpy as np
 
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.corpus.structure import FROZEN
 
 DEFAULT_MEMORY_MB = 1024
 WARM_QUERIES = 8
@@ -45,6 +45,8 @@ rather than as postings (8 bytes a posting)."""
 MIN_COLUMN_ROWS = 1024
 """Below this many chunks every term stays in postings."""
 BATCH_ROWS = 1 << 20
+READABLE_SCOPES = 64
+"""Distinct scopes (principal, filter, excluded keys) whose readable documents are kept."""
 
 
 def max_bytes() -> int:
@@ -69,6 +71,9 @@ class MemoryPostings:
     dead: np.ndarray
     """Rows that are not live (retired until the next compaction)."""
     local: threading.local = field(default_factory=threading.local)
+    readable: OrderedDict[tuple[str, str], np.ndarray] = field(default_factory=OrderedDict)
+    """(scope SQL, parameters) -> readable documents, least recently used first."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def accumulator(self) -> np.ndarray:
         """This thread's float64 score per row, all zero between queries."""
@@ -160,15 +165,23 @@ def _table(cur: Any, sql: str) -> Any:
     return result.read_all() if hasattr(result, "read_all") else result
 
 
-def readable_documents(scope: Scope, allowed_sql: str, params: list[Any]) -> np.ndarray:
-    """A boolean per document id: may the scope read it (one SQL query per distinct scope until a write)."""
-    key = ("readable_documents", allowed_sql, json.dumps(params, default=str))
-    known = FROZEN.get(scope.corpus, key)
-    if known is None:
-        ids = np.array([r[0] for r in scope.cursor().execute(allowed_sql, params).fetchall()], dtype=np.int64)
-        known = np.zeros(int(ids.max(initial=-1)) + 1, dtype=bool)
-        known[ids] = True
-        FROZEN.put(scope.corpus, key, known)
+def readable_documents(scope: Scope, index: MemoryPostings, allowed_sql: str,
+                       params: list[Any]) -> np.ndarray:
+    """A boolean per document id: may the scope read it. One SQL query per distinct scope, the last
+    ``READABLE_SCOPES`` kept with the index (a read-only corpus never changes while held)."""
+    key = (allowed_sql, json.dumps(params, default=str))
+    with index.lock:
+        known = index.readable.get(key)
+        if known is not None:
+            index.readable.move_to_end(key)
+            return known
+    ids = np.array([r[0] for r in scope.cursor().execute(allowed_sql, params).fetchall()], dtype=np.int64)
+    known = np.zeros(int(ids.max(initial=-1)) + 1, dtype=bool)
+    known[ids] = True
+    with index.lock:
+        index.readable[key] = known
+        while len(index.readable) > READABLE_SCOPES:
+            index.readable.popitem(last=False)
     return known
 
 
@@ -210,7 +223,7 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
             if len(index.dead):
                 scores[~index.doc_live[candidates]] = floor
         if allowed_sql is not None:
-            readable = readable_documents(scope, allowed_sql, params)
+            readable = readable_documents(scope, index, allowed_sql, params)
             ids = index.doc_id if candidates is None else index.doc_id[candidates]
             ok = ids < len(readable)
             ok[ok] = readable[ids[ok]]
