@@ -1,10 +1,16 @@
-"""Ingest throughput and peak memory, printed as JSON.
+"""Ingest throughput and peak memory, against the parser library's own time, printed as JSON.
 
-Two corpora: the shared SQLite documentation (if it is beside the checkout) and a generated
-Markdown corpus (default 100,000 chunks). Each is ingested into a fresh DuckDB file by a
-child process so that its peak RSS is its own; the peak of its parsing worker processes (one
-per CPU for big ingests) is reported beside it. Targets on a 2-core machine:
->= 2,000 chunks/s without embeddings, peak memory <= 2 GB.
+Corpora: the shared SQLite documentation (HTML, if it is beside the checkout) and a generated
+Markdown corpus (default 100,000 chunks). Each is ingested into a fresh DuckDB file by a child
+process so that its peak RSS is its own (the peak of its parsing worker processes is reported
+beside it), once per ``--workers`` setting (``1`` prepares in the ingesting process; ``auto``
+is clew's default policy). The baseline, measured in the same child right before, is the
+parser library alone over the same files (``PARSERS``: markdown-it's ``parse`` for Markdown,
+the standard library's ``HTMLParser.feed`` for HTML); ``parser_ratio`` is ingest seconds over
+it. Each measurement is the median of ``--rounds`` rounds, the settings interleaved.
+
+Targets on a 2-core machine: >= 6,000 chunks/s on the generated corpus and <= 5x the parser's
+time there, the SQLite set <= 3x HTMLParser's time, peak memory <= 2 GB.
 """
 
 from __future__ import annotations
@@ -12,10 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,52 +32,115 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from corpus_gen import write_markdown_corpus  # noqa: E402
 
 
-def child(path: str, db: str, glob: str) -> None:
+def _markdown_it() -> Callable[[str], object]:
+    from markdown_it import MarkdownIt
+
+    parser = MarkdownIt("commonmark").enable("table")  # clew's configuration
+    return parser.parse
+
+
+def _html_parser() -> Callable[[str], object]:
+    from html.parser import HTMLParser
+
+    def feed(text: str) -> None:
+        parser = HTMLParser(convert_charrefs=True)
+        parser.feed(text)
+        parser.close()
+
+    return feed
+
+
+PARSERS: dict[str, Callable[[], Callable[[str], object]]] = {".md": _markdown_it, ".html": _html_parser}
+"""File suffix -> the parser library alone (a factory, imported in the child)."""
+
+
+def parser_seconds(path: Path, glob: str) -> float | None:
+    files = sorted(path.glob(glob))
+    factories = {PARSERS[f.suffix] for f in files if f.suffix in PARSERS}
+    if not files or len(factories) != 1:
+        return None
+    parse = factories.pop()()
+    texts = [f.read_text(encoding="utf-8", errors="replace") for f in files]
+    started = time.perf_counter()
+    for text in texts:
+        parse(text)
+    return time.perf_counter() - started
+
+
+def child(path: str, db: str, glob: str, workers: str) -> None:
     from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.ingest import ingest_paths
     from clew.corpus.store import Corpus
 
+    parser = parser_seconds(Path(path), glob)
     started = time.perf_counter()
     with Corpus(db) as corpus:
-        report = ingest_paths(corpus, [path], glob=glob, chunk_tokens=DEFAULT_CHUNK_TOKENS)
+        report = ingest_paths(corpus, [path], glob=glob, chunk_tokens=DEFAULT_CHUNK_TOKENS,
+                              workers=None if workers == "auto" else int(workers))
     seconds = time.perf_counter() - started
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     worker_peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(json.dumps({
         "documents": report.documents, "chunks": report.chunks, "skipped": report.skipped,
         "seconds": round(seconds, 2), "chunks_per_second": round(report.chunks / seconds, 1),
+        "parser_seconds": None if parser is None else round(parser, 2),
+        "parser_ratio": None if parser is None else round(seconds / parser, 1),
         "peak_memory_mb": round(peak_mb, 1), "worker_peak_memory_mb": round(worker_peak_mb, 1),
         "db_mb": round(Path(db).stat().st_size / 2**20, 1),
     }))
 
 
-def measure(path: Path, glob: str, workdir: Path) -> dict:
-    db = workdir / f"{path.name}.duckdb"
-    out = subprocess.run(
-        [sys.executable, __file__, "--child", str(path), str(db), glob], check=True, capture_output=True, text=True
-    )
+def measure(path: Path, glob: str, workdir: Path, workers: str) -> dict:
+    db = workdir / f"{path.name}-{workers}.duckdb"
+    db.unlink(missing_ok=True)
+    out = subprocess.run([sys.executable, __file__, "--child", str(path), str(db), glob, workers],
+                         check=True, capture_output=True, text=True)
+    db.unlink(missing_ok=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def median_runs(runs: list[dict]) -> dict:
+    """The run of median seconds, with every run's seconds beside it."""
+    ordered = sorted(runs, key=lambda r: r["seconds"])
+    out = dict(ordered[len(ordered) // 2])
+    out["seconds_per_round"] = [r["seconds"] for r in runs]
+    return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--chunks", type=int, default=100_000)
-    parser.add_argument("--child", nargs=3)
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--workers", default="1,auto", help="comma-separated: 1, 2, ..., auto")
+    parser.add_argument("--child", nargs=4)
     args = parser.parse_args()
     if args.child:
         child(*args.child)
         return
-    results: dict[str, object] = {"targets": {"chunks_per_second": 2000, "peak_memory_mb": 2048}}
+    results: dict[str, object] = {"targets": {"chunks_per_second": 6000, "parser_ratio_markdown": 5,
+                                              "parser_ratio_html": 3, "peak_memory_mb": 2048}}
+    corpora: list[tuple[str, Path, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         sqlite_docs = ROOT.parent / "shared" / "evals" / "sqlite-docs" / "corpus"
         if sqlite_docs.is_dir():
-            results["sqlite_docs"] = measure(sqlite_docs, "*.html", work)
+            corpora.append(("sqlite_docs", sqlite_docs, "*.html"))
         generated = work / "generated"
         started = time.perf_counter()
         write_markdown_corpus(generated, args.chunks)
         results["generation_seconds"] = round(time.perf_counter() - started, 2)
-        results["generated_markdown"] = measure(generated, "*.md", work)
+        corpora.append(("generated_markdown", generated, "*.md"))
+        settings = args.workers.split(",")
+        for name, path, glob in corpora:
+            runs: dict[str, list[dict]] = {w: [] for w in settings}
+            for r in range(args.rounds):
+                for w in settings[r % len(settings):] + settings[: r % len(settings)]:
+                    runs[w].append(measure(path, glob, work, w))
+            results[name] = {f"workers_{w}": median_runs(runs[w]) for w in settings}
+            if "1" in runs and len(settings) > 1:
+                one = statistics.median(r["seconds"] for r in runs["1"])
+                results[name]["speedup_over_one_process"] = {
+                    w: round(one / statistics.median(r["seconds"] for r in runs[w]), 2) for w in settings if w != "1"}
     print(json.dumps(results, indent=2))
 
 

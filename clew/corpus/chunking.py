@@ -176,10 +176,11 @@ def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
         opens = start in lead_ins or start in anchored or block.start in anchored
         units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible,
                            opens=opens))
-    counts = encoding().encode_ordinary_batch([text[u.start : u.end] for u in units], num_threads=2)
+    # a plain loop: encode_ordinary_batch starts a thread pool per call (per document), 3.8x slower
+    encode = encoding().encode_ordinary
     out: list[_Unit] = []
-    for unit, unit_tokens in zip(units, counts, strict=True):
-        unit.tokens = len(unit_tokens)
+    for unit in units:
+        unit.tokens = len(encode(text[unit.start : unit.end]))
         if unit.tokens <= limit or unit.indivisible or unit.table is not None:
             out.append(unit)
             continue

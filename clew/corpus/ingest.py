@@ -32,6 +32,12 @@ from clew.corpus.store import Corpus, arrow_view, insert_columns
 DEFAULT_BATCH_SIZE = 256
 POOL_MIN_FILES = 64
 """Below this many files, starting worker processes costs more than it saves."""
+POOL_MIN_CPUS = 3
+"""With fewer CPUs the pool does not pay: on 2 cores (``benchmarks/ingest.py``) it measured 0.55-0.64x
+the speed of one process on the SQLite set (64 files) and on 5,000 generated chunks (250 files),
+and no speedup on 100,000 generated chunks on a quiet machine; the parent's writes and the
+workers' parsing compete for the same two cores. (1.17x on 20,000 chunks under a load average
+of 14, where more processes also take a larger share of a shared machine.)"""
 
 
 class SkippedItem(BaseModel):
@@ -115,14 +121,15 @@ def ingest_paths(
     """Ingest files and folders; see the module docstring for the guarantees.
 
     ``workers``: processes that parse and chunk (default: one per CPU, up to 4, once there
-    are at least ``POOL_MIN_FILES`` files; 1 prepares in this process).
+    are at least ``POOL_MIN_FILES`` files and ``POOL_MIN_CPUS`` CPUs; 1 prepares in this process).
     """
     started = time.perf_counter()
     problems: list[Problem] = []
     config = ChunkingConfig(chunk_tokens, merge_sections)
     files = list(find_files([Path(p) for p in paths], glob))
     if workers is None:
-        workers = min(os.cpu_count() or 1, 4) if len(files) >= POOL_MIN_FILES else 1
+        cpus = os.cpu_count() or 1
+        workers = min(cpus, 4) if len(files) >= POOL_MIN_FILES and cpus >= POOL_MIN_CPUS else 1
     sources = iter_sources(files, problems)
     report = ingest_documents(
         corpus, iter_prepared(sources, config, problems, workers), collection=collection,

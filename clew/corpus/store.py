@@ -180,7 +180,8 @@ def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: dict[str, Seq
     Large Python lists passed as query parameters are converted value by value (and DuckDB
     probes for pandas on each); an Arrow table is handed over in one piece.
     """
-    cur.register(name, pa.table({key: list(values) for key, values in columns.items()}))
+    cur.register(name, pa.table({key: values if hasattr(values, "dtype") else list(values)  # numpy as it is
+                                 for key, values in columns.items()}))
     try:
         yield name
     finally:

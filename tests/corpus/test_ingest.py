@@ -176,3 +176,41 @@ def test_site_style_links_resolve_without_suffix_from_the_collection_root(corpus
     assert rows["commands/npm-install"].startswith("commands/npm-install.md:")
     assert rows["/using-npm"].startswith("using-npm/index.md:")
     assert rows["/commands/npm-nothing"] is None
+
+
+@pytest.mark.parametrize(("cpus", "files", "expected"), [(2, 80, 1), (4, 80, 4), (16, 80, 4), (8, 10, 1)])
+def test_the_pool_starts_only_with_enough_cpus_and_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         cpus: int, files: int, expected: int) -> None:
+    from clew.corpus import ingest
+
+    chosen = []
+    real = ingest.iter_prepared
+
+    def recorded(sources, config, problems, workers=1):  # noqa: ANN001, ANN202
+        chosen.append(workers)
+        return real(sources, config, problems, 1)
+
+    monkeypatch.setattr(ingest.os, "cpu_count", lambda: cpus)
+    monkeypatch.setattr(ingest, "iter_prepared", recorded)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i in range(files):
+        (folder / f"d{i}.md").write_text(f"# D{i}\n\nText {i}.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        assert ingest_paths(corpus, [folder], chunk_tokens=64).chunks == files
+    assert chosen == [expected]
+
+
+def test_a_worker_pool_ingests_what_one_process_does(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i in range(6):
+        (folder / f"d{i}.md").write_text(f"# Doc {i}\n\n## Part\n\nText {i} with SQLITE_BUSY.\n\n[next](d{(i + 1) % 6}.md)\n")
+    rows = []
+    for workers in (1, 2):
+        with Corpus(tmp_path / f"c{workers}.duckdb") as corpus:
+            report = ingest_paths(corpus, [folder], chunk_tokens=64, workers=workers)
+            rows.append((report.chunks, report.links_resolved, corpus.cursor().execute(
+                "SELECT d.key, c.ordinal, c.body FROM chunks c JOIN documents d ON d.id = c.document_id ORDER BY ALL").fetchall(),
+                corpus.cursor().execute("SELECT count(*), sum(tf) FROM search_postings").fetchone()))
+    assert rows[0] == rows[1] and rows[0][0] == 6 and rows[0][1] == 6

@@ -203,6 +203,8 @@ def zipf_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         sections = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(60, 0, -1), k=40))
                                + (f" q{d}" if s == 0 else "") for s in range(4))  # q<d>: one rare term each
         (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{sections}\n")
+    for twin in ("twin1", "twin2", "twin3"):  # identical chunks: exact ties, ranked by chunk id
+        (folder / f"{twin}.md").write_text(f"---\nacl: [{'a' if twin == 'twin2' else 'b'}]\n---\n# Twin\n\ntwin w0 w7 twin.\n")
     db = tmp_path / "c.duckdb"
     with Corpus(db) as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
@@ -276,15 +278,21 @@ def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monk
     assert in_memory == looked_up and "absent" not in in_memory.terms and len(in_memory.terms) == 4
 
 
-def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("column_share", [1 / 3, 0.05, 2.0])  # some, most, no terms held as dense columns
+def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, column_share: float) -> None:
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25, postings
 
     db = zipf_corpus(tmp_path, monkeypatch)
     monkeypatch.setattr(postings, "WARM_QUERIES", 0)
+    monkeypatch.setattr(postings, "MIN_COLUMN_ROWS", 10)
+    monkeypatch.setattr(postings, "COLUMN_SHARE", column_share)
+    monkeypatch.setattr(postings, "READABLE_SCOPES", 2)  # fewer than the cases' scopes: some are read again
     principal = Principal(name="a", row_filter={"term": {"acl": "a"}})
     cases = [({}, "w0 w1"), ({}, "w40 w41 w3"), ({"principal": principal}, "w0 w44"),
-             ({"exclude_document_keys": ["d1.md"]}, "w2 w45"), ({}, "w59")]
+             ({"exclude_document_keys": ["d1.md"]}, "w2 w45"), ({}, "w59"), ({}, "q3 q5 w58"),
+             ({"principal": principal}, "q3 q5 w57"), ({}, "twin"), ({"principal": principal}, "twin w0"),
+             ({}, "w3 w5 w44"), ({"exclude_document_keys": ["twin1.md"]}, "twin"), ({}, "absentterm w0")]
 
     def run_all() -> list:
         with Corpus(db, read_only=True) as corpus:
@@ -293,19 +301,26 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
                 scope = Scope(corpus, extra.get("principal", Principal()))
                 first = bm25.bm25_search(scope, query, limit=1)
                 exclude = [(first[0].document_id, first[0].version, first[0].ordinal)] if first else []
-                out.append(bm25.bm25_search(scope, query, limit=6, exclude_chunks=exclude,
-                                            exclude_document_keys=extra.get("exclude_document_keys", [])))
-            assert (postings.memory_postings(corpus) is not None) == (postings.POSTINGS_IN_MEMORY > 0)
+                for limit in (1, 3, 7, 100):
+                    out.append(bm25.bm25_search(scope, query, limit=limit, exclude_chunks=exclude,
+                                                exclude_document_keys=extra.get("exclude_document_keys", [])))
+            loaded = postings.memory_postings(corpus, 1.0, bm25.K1, bm25.B)
+            assert (loaded is not None) == (postings.max_bytes() > 0)
+            if loaded is not None:
+                assert len(loaded.dead) > 0  # retired rows are held and never returned
+                assert bool(loaded.columns) == (column_share < 1)
+                assert len(loaded.readable) == 2
             assert bm25.term_stats(Scope(corpus), []).dead > 0
             return out
 
     in_memory = run_all()
-    monkeypatch.setattr(postings, "POSTINGS_IN_MEMORY", 0)  # too small: SQL
+    monkeypatch.setenv("CLEW_POSTINGS_MEMORY_MB", "0")  # too small: SQL
     in_sql = run_all()
     assert all(in_memory) and len(in_memory) == len(in_sql)
+    assert any(len({h.score for h in hits}) < len(hits) for hits in in_sql)  # ties are among the cases
     for memory, sql in zip(in_memory, in_sql, strict=True):
         assert [(h.document_id, h.version, h.ordinal) for h in memory] == [(h.document_id, h.version, h.ordinal) for h in sql]
-        assert [h.score for h in memory] == pytest.approx([h.score for h in sql])
+        assert [h.score for h in memory] == pytest.approx([h.score for h in sql], rel=1e-6)
 
 
 def test_the_document_title_leads_the_indexed_heading_path(tmp_path: Path) -> None:
@@ -322,3 +337,18 @@ def test_the_document_title_leads_the_indexed_heading_path(tmp_path: Path) -> No
         ingest_paths(corpus, [folder], chunk_tokens=220)
         hits = search(corpus, {"query": "access"}).hits
     assert [h.document_key for h in hits] == ["npm-access.md"]  # "access" is only in its title
+
+
+def test_postings_too_large_for_memory_are_scored_in_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25, postings
+
+    db = zipf_corpus(tmp_path, monkeypatch)
+    monkeypatch.setattr(postings, "WARM_QUERIES", 0)
+    monkeypatch.setenv("CLEW_POSTINGS_MEMORY_MB", "0.001")
+    with Corpus(db, read_only=True) as corpus:
+        assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
+        assert postings._loaded.get(corpus, "absent") is None  # tried once, too large: SQL from then on
+    with Corpus(db) as corpus:  # a writable corpus never holds them
+        assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
+        assert corpus not in postings._loaded

@@ -139,13 +139,13 @@ def bm25_search(
     stats = term_stats(scope, terms)
     if not stats.live or not stats.terms:
         return []
-    index = memory_postings(scope.corpus)
+    index = memory_postings(scope.corpus, stats.avgdl, K1, B)
     if index is not None:  # a read-only corpus small enough to score in memory, with the same rules
         params: list[Any] = []
         allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
         weights = [(term_id, stats.idf(df)) for term_id, df, _ in (stats.terms[t] for t in sorted(stats.terms))]
-        return [ScoredChunk(*row) for row in memory_search(scope, index, weights, stats.avgdl, K1, B, int(limit),
-                                                            list(exclude_chunks), allowed, params)]
+        return [ScoredChunk(*row) for row in memory_search(scope, index, weights, int(limit), list(exclude_chunks),
+                                                            allowed, params)]
     cur = scope.cursor()
     avgdl = stats.avgdl
     sparse: list[tuple[int, float]] = []

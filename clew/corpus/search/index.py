@@ -19,8 +19,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 import duckdb
+import numpy as np
 
-from clew.corpus.search.tokenize import tokenize
+from clew.corpus.search.tokenize import count_terms
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 
 DENSE_SHARE = 0.05
@@ -64,7 +65,7 @@ def dense_columns(cur: duckdb.DuckDBPyConnection) -> list[str]:
 
 def term_counts(heading_path: Iterable[str], header: str, body: str, title: str | None = None) -> Counter[str]:
     """The index terms of one chunk and how often each occurs."""
-    return Counter(tokenize(index_text(heading_path, header, body, title)))
+    return count_terms(index_text(heading_path, header, body, title))
 
 
 def index_chunks(
@@ -94,44 +95,45 @@ def index_chunks(
     new_terms = [t for t in vocabulary if t not in known]
     for offset, term in enumerate(new_terms):
         known[term] = (next_id + offset, None)
-    chunk_ids = [int(r[0]) for r in cur.execute(
-        "SELECT nextval('search_chunk_ids') FROM range(?)", [len(chunks)]).fetchall()]
+    chunk_ids = np.array([int(r[0]) for r in cur.execute(
+        "SELECT nextval('search_chunk_ids') FROM range(?)", [len(chunks)]).fetchall()], dtype=np.int64)
     columns = dense_columns(cur)
-    docs: dict[str, list[object]] = {k: [] for k in ("chunk_id", "document_id", "version", "ordinal", "length", "live")}
-    dense_values: list[list[int]] = [[] for _ in columns]
-    postings: dict[str, list[int]] = {"term_id": [], "chunk_id": [], "tf": [], "length": []}
-    df: Counter[int] = Counter()
-    total_length = 0
-    for chunk_id, (doc, version, ordinal, _), counter in zip(chunk_ids, chunks, counts, strict=True):
-        length = sum(counter.values())
-        total_length += length
-        for name, value in zip(docs, (chunk_id, doc, version, ordinal, length, True)):
-            docs[name].append(value)
-        row = [0] * len(columns)
-        for term, tf in counter.items():
-            term_id, dense = known[term]
-            postings["term_id"].append(term_id)
-            postings["chunk_id"].append(chunk_id)
-            postings["tf"].append(min(tf, 32767))
-            postings["length"].append(length)
-            df[term_id] += 1
-            if dense is not None and dense < len(columns):
-                row[dense] = min(tf, 32767)
-        for values, value in zip(dense_values, row):
-            values.append(value)
-    insert_columns(cur, "search_docs", {**docs, **dict(zip(columns, dense_values))})
+    # postings as flat arrays: one Python pass over the terms, the rest in numpy
+    sizes = np.fromiter(map(len, counts), dtype=np.int64, count=len(counts))
+    total = int(sizes.sum())
+    term_ids = np.fromiter((known[t][0] for counter in counts for t in counter), dtype=np.int64, count=total)
+    tfs = np.fromiter((tf for counter in counts for tf in counter.values()), dtype=np.int64, count=total)
+    lengths = np.fromiter((sum(counter.values()) for counter in counts), dtype=np.int64, count=len(counts))
+    owner = np.repeat(np.arange(len(counts)), sizes)  # the chunk (batch position) of each posting
+    capped = np.minimum(tfs, 32767).astype(np.int16)
+    docs: dict[str, object] = {
+        "chunk_id": chunk_ids, "document_id": [d for d, *_ in chunks], "version": [v for _, v, *_ in chunks],
+        "ordinal": [o for _, _, o, _ in chunks], "length": lengths, "live": np.ones(len(chunks), dtype=bool)}
+    dense = {known[t][0]: known[t][1] for t in vocabulary if known[t][1] is not None and known[t][1] < len(columns)}
+    matrix = np.zeros((len(columns), len(counts)), dtype=np.int16)
+    if dense:
+        col_of = np.full(int(term_ids.max()) + 1, -1, dtype=np.int64)
+        col_of[list(dense)] = list(dense.values())
+        cols = col_of[term_ids]
+        hit = cols >= 0
+        matrix[cols[hit], owner[hit]] = capped[hit]
+    postings = {"term_id": term_ids.astype(np.int32), "chunk_id": chunk_ids[owner], "tf": capped,
+                "length": lengths[owner]}
+    insert_columns(cur, "search_docs", {**docs, **{name: matrix[i] for i, name in enumerate(columns)}})
     insert_columns(cur, "search_postings", postings)
+    unique_terms, df = np.unique(term_ids, return_counts=True)
+    total_length = int(lengths.sum())
     insert_columns(cur, "search_terms", {
         "term_id": [known[t][0] for t in new_terms], "term": new_terms, "df": [0] * len(new_terms),
         "dense_col": [None] * len(new_terms)})
-    with arrow_view(cur, "clew_df", {"term_id": list(df), "n": list(df.values())}):
+    with arrow_view(cur, "clew_df", {"term_id": unique_terms, "n": df}):
         cur.execute(
             "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = clew_df.term_id"
         )
     cur.execute(
         """UPDATE search_stats SET live_chunks = live_chunks + ?, total_length = total_length + ?,
            postings = postings + ?""",
-        [len(chunks), total_length, len(postings["term_id"])],
+        [len(chunks), total_length, total],
     )
 
 

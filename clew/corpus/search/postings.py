@@ -1,22 +1,34 @@
-"""BM25 from the postings held in memory, for a read-only corpus of modest size.
+"""BM25 postings held in memory for a read-only corpus.
 
-Every BM25 query in SQL pays DuckDB's fixed cost of planning and running a statement (about
-two milliseconds even on a tiny corpus), which dominates batch runs over small and mid-sized
-corpora. A corpus opened read-only with at most ``POSTINGS_IN_MEMORY`` postings keeps them as
-numpy arrays (term id -> a slice of chunk ids, term frequencies and lengths; 16 bytes a
-posting), loaded once the process has asked it ``WARM_QUERIES`` queries (a one-off search
-never pays the load), and scores a query with the same formula, liveness,
-permissions (the readable documents from one SQL query, none when the scope reads every
-document), exclusions and order (score, then chunk id) as the SQL path. A read-write corpus
-and a larger one use SQL. The statistics (document frequencies, chunk count, mean length) are
-the same ``TermStats`` for both paths.
+A DuckDB statement costs about two milliseconds even on a tiny corpus and a million-chunk
+query scans millions of postings in SQL; a corpus opened read-only cannot change while this
+process holds it, so its postings can be held as numpy arrays and a query scored there. The
+index is loaded once the process has asked it ``WARM_QUERIES`` queries (a one-off search never
+pays the load) when it fits ``max_bytes()`` (``CLEW_POSTINGS_MEMORY_MB``, default 1024 MB;
+74 MB for 100k generated chunks, 148 MB for 200k).
+
+What is held: one row per chunk of ``search_docs`` in chunk-id order (document, version,
+ordinal, live); per term, its postings as int32 rows and a float32 *partial score*
+``tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))`` (the query only multiplies by
+idf and adds up, as bm25s does); and for terms in at least ``COLUMN_SHARE`` of the chunks a
+dense float32 column over all rows instead (no larger than its postings, and added to the
+scores sequentially). A query adds ``idf x partial`` into a dense per-thread accumulator (no
+sort, no ``np.unique``), then picks the best rows with ``np.partition``. Liveness, the
+readable documents (one SQL query per distinct scope, the last 64 kept),
+exclusions and the order (score descending, then chunk id) are those of the SQL path; scores
+agree with it to float32 precision of the partial scores. A read-write corpus and a larger one
+use SQL. The statistics (document frequencies, chunk count, mean length) are the same
+``TermStats`` for both paths.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import threading
 import weakref
-from dataclasses import dataclass
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -24,64 +36,127 @@ import numpy as np
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
-POSTINGS_IN_MEMORY = 5_000_000
-"""At most this many postings (80 MB) are held in memory per corpus."""
+DEFAULT_MEMORY_MB = 1024
 WARM_QUERIES = 8
 """Queries answered in SQL before the postings are loaded: a one-off search never pays the load."""
+COLUMN_SHARE = 1 / 3
+"""A term in at least this share of the chunks is held as a dense column (4 bytes a chunk)
+rather than as postings (8 bytes a posting)."""
+MIN_COLUMN_ROWS = 1024
+"""Below this many chunks every term stays in postings."""
+BATCH_ROWS = 1 << 20
+READABLE_SCOPES = 64
+"""Distinct scopes (principal, filter, excluded keys) whose readable documents are kept."""
+
+
+def max_bytes() -> int:
+    return int(float(os.environ.get("CLEW_POSTINGS_MEMORY_MB", DEFAULT_MEMORY_MB)) * 2**20)
 
 
 @dataclass(frozen=True, eq=False)
 class MemoryPostings:
+    avgdl: float
+    """The mean length the partial scores were computed with."""
     terms: dict[int, tuple[int, int]]
-    """term id -> [start, end) in the posting arrays."""
-    chunk: np.ndarray
-    tf: np.ndarray
-    length: np.ndarray
-    doc_chunk: np.ndarray
-    """search_docs, sorted by chunk id: chunk id, document id, version, ordinal, live."""
+    """term id -> [start, end) in ``rows`` and ``parts``."""
+    columns: dict[int, np.ndarray]
+    """term id -> float32 partial score of every row (0 where the term is absent)."""
+    rows: np.ndarray
+    parts: np.ndarray
     doc_id: np.ndarray
+    """search_docs in chunk-id order: document id, version, ordinal, live."""
     doc_version: np.ndarray
     doc_ordinal: np.ndarray
     doc_live: np.ndarray
+    dead: np.ndarray
+    """Rows that are not live (retired until the next compaction)."""
+    local: threading.local = field(default_factory=threading.local)
+    readable: OrderedDict[tuple[str, str], np.ndarray] = field(default_factory=OrderedDict)
+    """(scope SQL, parameters) -> readable documents, least recently used first."""
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def accumulator(self) -> np.ndarray:
+        """This thread's float64 score per row, all zero between queries."""
+        acc = getattr(self.local, "acc", None)
+        if acc is None:
+            acc = self.local.acc = np.zeros(len(self.doc_id), dtype=np.float64)
+        return acc
 
 
 _lock = threading.Lock()
 _loaded: weakref.WeakKeyDictionary[Corpus, MemoryPostings | None] = weakref.WeakKeyDictionary()
 
 
-def memory_postings(corpus: Corpus) -> MemoryPostings | None:
-    """The postings of a read-only corpus in memory (loaded once), or None (read-write or too large)."""
+def memory_postings(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
+    """The postings of a read-only corpus in memory (loaded once), or None (read-write, too large, or
+    fewer than ``WARM_QUERIES`` queries asked so far)."""
     if not corpus.read_only:
         return None
     corpus.uses["bm25"] += 1
     if corpus.uses["bm25"] <= WARM_QUERIES and corpus not in _loaded:
         return None
     with _lock:
-        if corpus in _loaded:
-            return _loaded[corpus]
-        cur = corpus.cursor()
-        count = cur.execute("SELECT count(*) FROM search_postings").fetchone()[0]
-        loaded = None
-        if count <= POSTINGS_IN_MEMORY:
-            p = _table(cur, "SELECT term_id, chunk_id, tf, length FROM search_postings ORDER BY term_id, chunk_id")
-            d = _table(cur, "SELECT chunk_id, document_id, version, ordinal, live FROM search_docs ORDER BY chunk_id")
-            term_ids = p.column("term_id").to_numpy()
-            bounds = np.flatnonzero(np.diff(term_ids)) + 1 if len(term_ids) else np.array([], dtype=np.int64)
-            starts = np.concatenate(([0], bounds)).astype(np.int64) if len(term_ids) else np.array([], dtype=np.int64)
-            ends = np.concatenate((bounds, [len(term_ids)])).astype(np.int64) if len(term_ids) else starts
-            loaded = MemoryPostings(
-                terms={int(term_ids[s]): (int(s), int(e)) for s, e in zip(starts, ends, strict=True)},
-                chunk=p.column("chunk_id").to_numpy().astype(np.int64),
-                tf=p.column("tf").to_numpy().astype(np.float64),
-                length=p.column("length").to_numpy().astype(np.float64),
-                doc_chunk=d.column("chunk_id").to_numpy().astype(np.int64),
-                doc_id=d.column("document_id").to_numpy().astype(np.int64),
-                doc_version=d.column("version").to_numpy().astype(np.int64),
-                doc_ordinal=d.column("ordinal").to_numpy().astype(np.int64),
-                doc_live=d.column("live").to_numpy(zero_copy_only=False).astype(bool),
-            )
-        _loaded[corpus] = loaded
-        return loaded
+        if corpus not in _loaded:
+            _loaded[corpus] = _load(corpus, avgdl, k1, b)
+        return _loaded[corpus]
+
+
+def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
+    cur = corpus.cursor()
+    chunks, max_chunk = cur.execute("SELECT count(*), coalesce(max(chunk_id), 0) FROM search_docs").fetchone()
+    df = cur.execute("SELECT term_id, count(*) FROM search_postings GROUP BY term_id ORDER BY term_id").fetchall()
+    term_ids = np.array([t for t, _ in df], dtype=np.int64)
+    counts = np.array([n for _, n in df], dtype=np.int64)
+    as_column = (counts >= COLUMN_SHARE * chunks) if chunks >= MIN_COLUMN_ROWS else np.zeros(len(counts), bool)
+    postings = int(counts[~as_column].sum())
+    if 8 * postings + 4 * chunks * int(as_column.sum()) + 40 * chunks > max_bytes():
+        return None
+    d = _table(cur, "SELECT chunk_id, document_id, version, ordinal, live FROM search_docs ORDER BY chunk_id")
+    doc_chunk = d.column("chunk_id").to_numpy()
+    row_of = np.full(int(max_chunk) + 1, -1, dtype=np.int32)
+    row_of[doc_chunk] = np.arange(len(doc_chunk), dtype=np.int32)
+    # each term gets a slot: postings slots in term order, column slots after them
+    slot_of = np.full(int(term_ids.max(initial=0)) + 1, -1, dtype=np.int64)
+    sparse_ids, column_ids = term_ids[~as_column], term_ids[as_column]
+    slot_of[sparse_ids] = np.arange(len(sparse_ids))
+    slot_of[column_ids] = len(sparse_ids) + np.arange(len(column_ids))
+    offsets = np.concatenate(([0], np.cumsum(counts[~as_column])))
+    fill = offsets[:-1].copy()
+    rows = np.empty(postings, dtype=np.int32)
+    parts = np.empty(postings, dtype=np.float32)
+    columns = np.zeros((len(column_ids), len(doc_chunk)), dtype=np.float32)
+    reader = cur.execute("SELECT term_id, chunk_id, tf, length FROM search_postings").to_arrow_reader(BATCH_ROWS)
+    for batch in reader:
+        slot = slot_of[batch.column(0).to_numpy()]
+        row = row_of[batch.column(1).to_numpy()]
+        tf = batch.column(2).to_numpy().astype(np.float64)
+        length = batch.column(3).to_numpy().astype(np.float64)
+        part = (tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))).astype(np.float32)
+        in_column = slot >= len(sparse_ids)
+        if in_column.any():
+            columns[slot[in_column] - len(sparse_ids), row[in_column]] = part[in_column]
+        keep = ~in_column
+        slot, row, part = slot[keep], row[keep], part[keep]
+        order = np.argsort(slot, kind="stable")
+        slot, row, part = slot[order], row[order], part[order]
+        starts = np.flatnonzero(np.diff(slot, prepend=-1))  # where each slot's run begins
+        run = np.repeat(starts, np.diff(np.append(starts, len(slot))))
+        position = fill[slot] + (np.arange(len(slot)) - run)
+        rows[position], parts[position] = row, part
+        fill[slot[starts]] += np.diff(np.append(starts, len(slot)))
+    live = d.column("live").to_numpy(zero_copy_only=False).astype(bool)
+    return MemoryPostings(
+        avgdl=avgdl,
+        terms={int(t): (int(offsets[i]), int(offsets[i + 1])) for i, t in enumerate(sparse_ids)},
+        columns={int(t): columns[i] for i, t in enumerate(column_ids)},
+        rows=rows,
+        parts=parts,
+        doc_id=d.column("document_id").to_numpy().astype(np.int64),
+        doc_version=d.column("version").to_numpy().astype(np.int32),
+        doc_ordinal=d.column("ordinal").to_numpy().astype(np.int32),
+        doc_live=live,
+        dead=np.flatnonzero(~live).astype(np.int32),
+    )
 
 
 def _table(cur: Any, sql: str) -> Any:
@@ -90,29 +165,109 @@ def _table(cur: Any, sql: str) -> Any:
     return result.read_all() if hasattr(result, "read_all") else result
 
 
-def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, float]], avgdl: float, k1: float,
-                  b: float, limit: int, exclude_chunks: list[tuple[int, int, int]], allowed_sql: str | None,
+def readable_documents(scope: Scope, index: MemoryPostings, allowed_sql: str,
+                       params: list[Any]) -> np.ndarray:
+    """A boolean per document id: may the scope read it. One SQL query per distinct scope, the last
+    ``READABLE_SCOPES`` kept with the index (a read-only corpus never changes while held)."""
+    key = (allowed_sql, json.dumps(params, default=str))
+    with index.lock:
+        known = index.readable.get(key)
+        if known is not None:
+            index.readable.move_to_end(key)
+            return known
+    ids = np.array([r[0] for r in scope.cursor().execute(allowed_sql, params).fetchall()], dtype=np.int64)
+    known = np.zeros(int(ids.max(initial=-1)) + 1, dtype=bool)
+    known[ids] = True
+    with index.lock:
+        index.readable[key] = known
+        while len(index.readable) > READABLE_SCOPES:
+            index.readable.popitem(last=False)
+    return known
+
+
+def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, float]], limit: int,
+                  exclude_chunks: list[tuple[int, int, int]], allowed_sql: str | None,
                   params: list[Any]) -> list[tuple[int, int, int, float]]:
     """(document, version, ordinal, score) of the best ``limit`` readable live chunks for (term id, idf) pairs."""
+    columns = [(index.columns[t], idf) for t, idf in weights if t in index.columns]
     slices = [(index.terms[t], idf) for t, idf in weights if t in index.terms]
-    if not slices:
+    if not columns and not slices:
         return []
-    chunks = np.concatenate([index.chunk[s:e] for (s, e), _ in slices])
-    tf = np.concatenate([index.tf[s:e] for (s, e), _ in slices])
-    length = np.concatenate([index.length[s:e] for (s, e), _ in slices])
-    idf = np.concatenate([np.full(e - s, w) for (s, e), w in slices])
-    parts = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))
-    unique, inverse = np.unique(chunks, return_inverse=True)
-    scores = np.bincount(inverse, weights=parts)
-    rows = np.searchsorted(index.doc_chunk, unique)
-    keep = index.doc_live[rows]
-    if allowed_sql is not None:
-        readable = np.array([r[0] for r in scope.cursor().execute(allowed_sql, params).fetchall()], dtype=np.int64)
-        keep &= np.isin(index.doc_id[rows], readable)
-    for document, version, ordinal in exclude_chunks:
-        keep &= ~((index.doc_id[rows] == document) & (index.doc_version[rows] == version)
-                  & (index.doc_ordinal[rows] == ordinal))
-    unique, scores, rows = unique[keep], scores[keep], rows[keep]
-    order = np.lexsort((unique, -scores))[:limit]  # score descending, then chunk id
-    return [(int(index.doc_id[rows[i]]), int(index.doc_version[rows[i]]), int(index.doc_ordinal[rows[i]]),
-             float(scores[i])) for i in order]
+    acc = index.accumulator()
+    candidates = None
+    touched = sum(e - s for (s, e), _ in slices)
+    whole = bool(columns) or touched * 4 > len(acc)  # score every row rather than gather the touched ones
+    try:
+        for column, idf in columns:
+            acc += column * np.float64(idf)
+        for (s, e), idf in slices:
+            acc[index.rows[s:e]] += index.parts[s:e] * np.float64(idf)
+        # a row is a candidate when it holds a query term; with every idf positive (the usual case) that
+        # is a positive score, else (retired rows counted in df until compaction) a mask says so
+        positive = all(idf > 0 for _, idf in columns + slices)
+        floor = 0.0 if positive else -np.inf
+        if whole:
+            scores = acc
+            if not positive:
+                hit = np.zeros(len(acc), dtype=bool)
+                for column, _ in columns:
+                    hit |= column > 0
+                for (s, e), _ in slices:
+                    hit[index.rows[s:e]] = True
+                scores = np.where(hit, acc, floor)
+            if len(index.dead):
+                scores[index.dead] = floor
+        else:
+            candidates = np.concatenate([index.rows[s:e] for (s, e), _ in slices])
+            scores = acc[candidates]
+            if len(index.dead):
+                scores[~index.doc_live[candidates]] = floor
+        if allowed_sql is not None:
+            readable = readable_documents(scope, index, allowed_sql, params)
+            ids = index.doc_id if candidates is None else index.doc_id[candidates]
+            ok = ids < len(readable)
+            ok[ok] = readable[ids[ok]]
+            scores = np.where(ok, scores, floor)
+        # each row appears at most once per sparse term among the candidates: keeping every value at
+        # or above the (head x terms)-th best keeps at least the best ``head`` distinct rows, ties included
+        head = (int(limit) + len(exclude_chunks)) * (1 if candidates is None else max(1, len(slices)))
+        picked = _at_or_above_kth(scores, head, floor)
+        best = picked if candidates is None else np.unique(candidates[picked])
+        best_scores = acc[best]
+    finally:
+        if whole or candidates is None:
+            acc.fill(0.0)
+        else:
+            acc[candidates] = 0.0
+    excluded = set(exclude_chunks)
+    out: list[tuple[int, int, int, float]] = []
+    for i in np.lexsort((best, -best_scores)):  # score descending, then chunk id (= row order)
+        row = best[i]
+        key = (int(index.doc_id[row]), int(index.doc_version[row]), int(index.doc_ordinal[row]))
+        if key in excluded:
+            continue
+        out.append((*key, float(best_scores[i])))
+        if len(out) == limit:
+            break
+    return out
+
+
+def _at_or_above_kth(scores: np.ndarray, head: int, floor: float) -> np.ndarray:
+    """Indexes of every score above ``floor`` that is at or above the ``head``-th best (all of them if fewer).
+
+    A strided sample's ``head``-th best is a lower bound of the true one (those rows exist), so one
+    comparison leaves a few hundred values to partition exactly; ``np.partition`` over a whole
+    array full of equal values (a filter's zeros) is many times slower.
+    """
+    idx = None
+    if len(scores) > 64 * head:
+        sample = scores[::16]
+        above = sample[sample > floor]
+        if len(above) >= head:
+            idx = np.flatnonzero(scores >= np.partition(above, len(above) - head)[len(above) - head])
+    if idx is None:
+        idx = np.flatnonzero(scores > floor)
+    values = scores[idx]
+    if len(values) > head:
+        idx = idx[values >= np.partition(values, len(values) - head)[len(values) - head]]
+    return idx
