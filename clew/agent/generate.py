@@ -8,47 +8,211 @@ stay; the others are removed from the text and reported.
 
 from __future__ import annotations
 
+import math
 import re
+from collections import Counter
+from dataclasses import dataclass, field
 
 from clew.agent.result import Citation, Generation
 from clew.corpus.search.tokenize import tokenize
 
 CITATION = re.compile(r"\[(ev1:[csd]:\d+:\d+(?::\d+)?)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
-MAX_SENTENCES = 3
+_ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
+MAX_UNITS = 3
+"""At most this many units (sentences, list items, table rows, a lead-in with its list) are quoted."""
+MAX_FOLLOW = 8
+"""A lead-in ending in ":" quotes at most this many of the list items or table rows after it."""
+KEEP = 0.6
+"""A unit after the best is quoted only when it scores at least this share of the best one."""
+CONTEXT = 0.5
+"""Weight of question terms found only in a unit's context (heading, lead-in, table header, the
+sentence before it) against terms in the unit itself."""
+PHRASE = 0.5
+"""Weight of a pair of adjacent question terms that are adjacent in the unit too."""
+LENGTH = 30
+"""A unit of this many words scores half as much as a short one with the same terms."""
+RANK = 1.0
+"""Bonus share for the first passage of the evidence, falling as 1 / (1 + rank)."""
+
+
+@dataclass(slots=True)
+class Unit:
+    """One quotable piece of a passage and what surrounds it."""
+
+    own: str
+    """The sentence, list item or table row itself."""
+    evidence_id: str
+    order: int
+    kind: str
+    """``sentence``, ``item`` (of a list) or ``row`` (of a table)."""
+    header: str = ""
+    """A row's table header row, quoted before it."""
+    context: set[str] = field(default_factory=set)
+    follow: list[tuple[str, str]] = field(default_factory=list)
+    """``(text, evidence_id)`` of the list items or table rows after a lead-in ending in ":"."""
+    terms: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return f"{self.header}\n{self.own}" if self.header else self.own
 
 
 def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generation | None:
-    """Quote the best sentences of ``(evidence_id, text)`` pairs; None without evidence."""
-    terms = set(tokenize(question))
-    scored: list[tuple[float, int, str, str]] = []
-    for order, (evidence_id, text) in enumerate(evidence):
-        for sentence in _units(text):
-            clean = " ".join(sentence.split()).strip("#- ")
-            if len(clean) < 12:
-                continue
-            overlap = len(terms & set(tokenize(clean)))
-            if overlap:
-                scored.append((-overlap / (1 + len(clean) / 400), order, clean, evidence_id))
-    if not scored:
+    """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, each
+    followed by its citation; None when no unit shares a term with the question."""
+    asked = tokenize(question)
+    wanted = set(asked)
+    pairs = set(zip(asked, asked[1:], strict=False))
+    parsed = {evidence_id: passage_units(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)}
+    _continue_lead_ins(parsed)
+    units: list[Unit] = []
+    seen: set[str] = set()
+    for unit in (u for passage in parsed.values() for u in passage):
+        if _key(unit.text) not in seen:  # the same sentence from a duplicated page is quoted once
+            seen.add(_key(unit.text))
+            units.append(unit)
+    df: Counter[str] = Counter()
+    for unit in units:
+        df.update(wanted & (set(unit.terms) | unit.context))
+    idf = {t: math.log(1 + len(units) / df[t]) for t in df}
+    scored = sorted(((_score(u, wanted, pairs, idf), i, u) for i, u in enumerate(units)), key=lambda x: (-x[0], x[1]))
+    if not scored or scored[0][0] <= 0:
         return None
-    chosen = sorted(scored)[:MAX_SENTENCES]
-    chosen.sort(key=lambda item: item[1])  # back in evidence order
-    answer = " ".join(f"{sentence} [{evidence_id}]" for _, _, sentence, evidence_id in chosen)
-    citations = list(dict.fromkeys(evidence_id for *_, evidence_id in chosen))
-    return Generation(answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in citations], model=None)
+    best = scored[0][0]
+    chosen: list[Unit] = []
+    quoted: set[str] = set()
+    for value, _, unit in scored:
+        if len(chosen) == MAX_UNITS or value < KEEP * best:
+            break
+        if _key(unit.own) in quoted or _other_row(unit, chosen, wanted):  # quoted in a lead-in's list
+            continue
+        unit.follow = _matching_rows(unit.follow, wanted)[:MAX_FOLLOW]
+        chosen.append(unit)
+        quoted.update(_key(text.split("\n", 1)[-1]) for text in (unit.own, *(f for f, _ in unit.follow)))
+    answer = "\n".join(_quote(unit) for unit in chosen)
+    cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
+    return Generation(kind="extract", answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in cited],
+                      model=None)
 
 
-def _units(text: str) -> list[str]:
-    """Sentences of prose (wrapped lines rejoined); each table row with the table's header row."""
+def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float]) -> float:
+    """IDF of the question terms in the unit, plus a share for those only in its context and for
+    adjacent question terms adjacent in the unit; shorter units and earlier passages weigh more."""
+    own = wanted & set(unit.terms)
+    if not own:
+        return 0.0
+    value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
+    value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & set(zip(unit.terms, unit.terms[1:], strict=False)))
+    return value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order))
+
+
+def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tuple[str, str]]:
+    """The rows of a lead-in's table that best meet the question's condition: those holding the
+    most question terms that are in neither the header nor every row (``SEV2``, ``set to 2``);
+    all of them when no row holds one. List items are kept as they are."""
+    rows = [f for f in follow if f[0].startswith("|")]
+    if len(rows) < 2:
+        return follow
+    cells = {f: set(tokenize(f[0].split("\n", 1)[-1])) for f in rows}
+    header = {t for f in rows for t in tokenize(f[0].split("\n", 1)[0])}
+    common = set.intersection(*cells.values())
+    matched = {f: len((wanted & cells[f]) - header - common) for f in rows}
+    most = max(matched.values())
+    return [f for f in follow if not f[0].startswith("|") or matched[f] == most] if most else follow
+
+
+def _other_row(unit: Unit, chosen: list[Unit], wanted: set[str]) -> bool:
+    """A row of a table whose chosen row matched a question term (a condition: ``set to 2``)
+    that this row lacks."""
+    return unit.kind == "row" and any(
+        c.kind == "row" and c.header == unit.header and (wanted & set(c.terms)) - set(unit.terms) for c in chosen)
+
+
+def _key(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def _quote(unit: Unit) -> str:
+    """The unit and the list after it; each passage's part is followed by its citation."""
+    parts = [unit.text]
+    cited = unit.evidence_id
+    table = ""
+    for text, evidence_id in unit.follow:
+        if evidence_id != cited:
+            parts[-1] += f" [{cited}]"
+            cited = evidence_id
+        if text.startswith("|"):
+            header = text.split("\n", 1)[0] if "\n" in text else ""
+            if header and header != table:
+                table = header
+                parts.append(header)
+            parts.append(text.split("\n", 1)[-1])
+        else:
+            parts.append(f"- {text}")
+    return "\n".join(parts) + f" [{cited}]"
+
+
+def _continue_lead_ins(parsed: dict[str, list[Unit]]) -> None:
+    """A lead-in that ends its passage takes the list items or table rows opening the next
+    passage of the same document (only rows when it does not end in ":"), when that passage is
+    in the evidence too."""
+    for evidence_id, units in parsed.items():
+        if not units or units[-1].kind != "sentence" or units[-1].follow:
+            continue
+        head, _, ordinal = evidence_id.rpartition(":")
+        for unit in parsed.get(f"{head}:{int(ordinal) + 1}", []) if ordinal.isdigit() else []:
+            if unit.kind == "sentence" or (unit.kind == "item" and not units[-1].own.endswith(":")):
+                break
+            units[-1].follow.append((unit.text, unit.evidence_id))
+            unit.context |= set(units[-1].terms)
+
+
+def sentences(text: str) -> list[str]:
+    """The quotable units of a passage in reading order: sentences, list items, table rows."""
+    return [u.text for u in passage_units(text, "", 0)]
+
+
+def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
+    """Units of one passage: sentences of prose (wrapped lines rejoined), list items (with their
+    continuation lines), table rows (with the header row). Headings and short labels are context
+    for what follows; a lead-in ending in ":" carries the list or table rows after it."""
+    units: list[Unit] = []
+    heading: set[str] = set()
     header: str | None = None
-    units: list[str] = []
-    paragraph: list[str] = []
+    block: list[str] = []
+    in_list = False
+    lead: Unit | None = None  # the last sentence, when it ends in ":" and prose has not resumed
+    previous: set[str] = set()
+
+    def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
+        clean = " ".join(own.split()).strip("#- ") if kind != "row" else own
+        if len(clean) < 4:
+            return None
+        unit = Unit(clean, evidence_id, order, kind, row_header, heading | context, terms=tokenize(clean))
+        units.append(unit)
+        if lead is not None and kind != "sentence":
+            lead.follow.append((unit.text, evidence_id))
+        return unit
 
     def flush() -> None:
-        if paragraph:
-            units.extend(_SENTENCE.split(" ".join(paragraph)))
-            paragraph.clear()
+        nonlocal lead, previous, heading
+        if not block:
+            return
+        joined = " ".join(block)
+        block.clear()
+        if in_list:
+            add(joined, "item", (set(lead.terms) if lead else set()) | previous)
+            return
+        if len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?")):
+            heading = heading | set(tokenize(joined))  # a label (a definition term): context only
+            return
+        lead = None
+        for sentence in _SENTENCE.split(joined):
+            unit = add(sentence, "sentence", previous)
+            if unit is not None:
+                previous = set(unit.terms)
+                lead = unit if unit.own.endswith(":") else None
 
     for line in text.splitlines():
         stripped = line.strip()
@@ -56,15 +220,25 @@ def _units(text: str) -> list[str]:
             flush()
             if header is None:
                 header = stripped
+                if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow:
+                    lead = units[-1]  # the sentence just before a table introduces it
             elif not stripped.startswith("| ---"):
-                units.append(f"{header} {stripped}")
-        elif not stripped or stripped.startswith(("#", "- ", "* ")) or stripped[:3].rstrip(".").isdigit():
+                add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
+            continue
+        header = None
+        if not stripped:
             flush()
-            if stripped and not stripped.startswith("#"):  # headings are context, not answers
-                paragraph.append(stripped)
-                flush()
+            in_list = False
+        elif stripped.startswith("#"):
+            flush()
+            in_list, lead, previous = False, None, set()
+            heading = set(tokenize(stripped.lstrip("# ")))
+        elif _ITEM.match(stripped):
+            flush()
+            in_list = True
+            block.append(_ITEM.sub("", stripped))
         else:
-            paragraph.append(stripped)
+            block.append(stripped)
     flush()
     return units
 
@@ -85,4 +259,5 @@ def check_answer(answer: str, citable: set[str], model: str) -> Generation:
             removed.append(Citation(evidence_id=evidence_id, valid=False, reason="not fetched in full in this run"))
     bad = {c.evidence_id for c in removed}
     text = CITATION.sub(lambda m: "" if m.group(1) in bad else m.group(0), answer)
-    return Generation(answer=" ".join(text.split()), citations=kept, model=model, removed_citations=removed)
+    return Generation(kind="model", answer=" ".join(text.split()), citations=kept, model=model,
+                      removed_citations=removed)

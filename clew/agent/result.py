@@ -62,6 +62,8 @@ class Citation(BaseModel):
 
 
 class Generation(BaseModel):
+    kind: Literal["extract", "model"] = Field(
+        description="'extract': sentences quoted from the evidence (no model); 'model': a model's answer.")
     answer: str
     citations: list[Citation]
     model: str | None = Field(None, description="None for the extractive answer (no model).")

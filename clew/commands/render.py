@@ -35,7 +35,9 @@ def print_result(console: Console, result: RetrievalResult) -> None:
     console.print(f"[{colour}]status: {result.status}[/{colour}]  stop: {result.stop_reason}"
                   + (f"  ({result.detail})" if result.detail else ""))
     if result.generation is not None:
-        console.print(Text("answer: ", style="bold") + Text(result.generation.answer))
+        label = "extract (quoted from the evidence, no model)" if result.generation.kind == "extract" else "answer"
+        console.print(Text(f"{label}:\n" if "\n" in result.generation.answer else f"{label}: ", style="bold")
+                      + Text(result.generation.answer))
         cited = ", ".join(c.evidence_id for c in result.generation.citations) or "none"
         console.print(f"[bold]citations:[/bold] {cited}")
         for removed in result.generation.removed_citations:

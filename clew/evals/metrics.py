@@ -3,8 +3,9 @@
 Retrieval: ``evidence_found`` (each gold phrase, normalised substring of a returned passage),
 ``recall_at_k``, ``reciprocal_rank`` and ``ndcg_at_k`` (over a ranked list of document keys
 against qrels; gain = relevance grade, discount = log2(rank + 1)).
-Answers: ``exact_match`` and ``token_f1`` with the SQuAD normalisation (lowercase, drop
-punctuation and the articles a/an/the, collapse whitespace), best over the gold answers.
+Answers: ``exact_match``, ``answer_found`` (a gold answer inside the prediction, as whole words)
+and ``token_f1`` with the SQuAD normalisation (lowercase, drop punctuation and the articles
+a/an/the, collapse whitespace), best over the gold answers.
 Distribution: ``percentile`` interpolates linearly between closest ranks (numpy's default).
 """
 
@@ -82,6 +83,14 @@ def _f1(prediction: str, answer: str) -> float:
         return 0.0
     precision, rec = common / len(pred), common / len(gold)
     return 2 * precision * rec / (precision + rec)
+
+
+def answer_found(prediction: str, answers: Sequence[str]) -> float | None:
+    """1.0 when a gold answer, SQuAD-normalised, occurs in the normalised prediction as whole words."""
+    if not answers:
+        return None
+    text = f" {squad_normalize(prediction)} "
+    return float(any(f" {gold} " in text for gold in map(squad_normalize, answers) if gold))
 
 
 def token_f1(prediction: str, answers: Sequence[str]) -> float | None:

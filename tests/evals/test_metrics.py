@@ -88,3 +88,11 @@ def test_aggregate_pools_phrases_and_counts_incomplete_reasons() -> None:
     assert agg["incomplete_rate"] == pytest.approx(2 / 3)
     assert agg["incomplete_reasons"] == {"context_budget": 1, "error": 1}
     assert agg["failed"] == 1
+
+
+def test_answer_found_is_a_normalised_whole_word_containment() -> None:
+    assert metrics.answer_found("The default value is 6700.", ["6700"]) == 1.0
+    assert metrics.answer_found("It is at Offset 44, four bytes.", ["offset 44"]) == 1.0
+    assert metrics.answer_found("see page 1440", ["44"]) == 0.0  # whole words only
+    assert metrics.answer_found("a comma", [",", "the comma flag"]) == 0.0  # "," normalises to nothing
+    assert metrics.answer_found("anything", []) is None

@@ -1,0 +1,120 @@
+"""The no-model answer (the extract) on the shared dev sets, against a baseline. Prints JSON.
+
+For each dev set (``../shared/evals/<name>``: ``sqlite-docs`` HTML, ``npm-docs`` Markdown) the
+corpus is ingested into a DuckDB file, and every question is answered by the ranked tree walk at
+the request's default context budget (8,192 tokens): the default ``clew ask`` path, no model.
+The run's answer (``generation.kind == "extract"``, its citations taken out) is scored against the question's gold
+``answers``, and so is a baseline measured on the same evidence in the same run: the first
+sentence of the best passage (the fetched passage the walk priced highest).
+
+- ``answer_found``: share of questions whose gold answer (any of them), SQuAD-normalised, occurs
+  in the normalised text as whole words (``clew.evals.metrics.answer_found``);
+- ``f1``: token F1 against the gold answers (best over them), mean over questions;
+- ``words``: mean length of the text in words;
+- ``ceiling``: share of questions whose gold answer occurs anywhere in the fetched evidence.
+
+``--cache DIR`` keeps the ingested DuckDB files between runs (ingest is a no-op on unchanged
+files); ``--dump FILE`` writes each question's fetched evidence as JSON lines.
+
+    python benchmarks/extract.py --sets sqlite-docs,npm-docs
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from clew.agent.api import retrieve
+from clew.agent.generate import CITATION, sentences
+from clew.agent.request import BOUNDS
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.store import Corpus
+from clew.evals.metrics import answer_found, mean, token_f1
+
+ROOT = Path(__file__).resolve().parents[1]
+EVALS = ROOT.parent / "shared" / "evals"
+GLOBS = {"sqlite-docs": "*.html", "npm-docs": "**/*.md"}
+DEFAULT_BUDGET = BOUNDS["context_budget_tokens"][0]
+
+
+def questions(folder: Path) -> list[dict]:
+    return [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines() if line.strip()]
+
+
+def baseline(fetched: list) -> str:
+    """The first sentence of the fetched passage priced highest (ties: the one fetched first)."""
+    if not fetched:
+        return ""
+    best = max(fetched, key=lambda h: h.score if h.score is not None else float("-inf"))
+    units = sentences(best.text)
+    return units[0] if units else ""
+
+
+def score(texts: list[str], qs: list[dict]) -> dict:
+    return {
+        "answer_found": round(mean(answer_found(t, q["answers"]) for t, q in zip(texts, qs, strict=True)) or 0, 3),
+        "f1": round(mean(token_f1(t, q["answers"]) for t, q in zip(texts, qs, strict=True)) or 0, 3),
+        "words": round(mean(float(len(t.split())) for t in texts) or 0, 1),
+    }
+
+
+def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | None) -> dict:
+    extracts, baselines, evidence = [], [], []
+    kinds: list[str | None] = []
+    started = time.perf_counter()
+    for q in qs:
+        request = {"query": q["question"], "queries": [{"collection": "dev"}], "context_budget_tokens": budget}
+        result = asyncio.run(retrieve(request, corpus=corpus, offload=False))
+        fetched = [h for h in result.hits if h.fetched]
+        generation = result.generation
+        kinds.append(generation.kind if generation is not None else None)
+        extracts.append(CITATION.sub("", generation.answer) if generation is not None else "")
+        baselines.append(baseline(fetched))
+        evidence.append("\n\n".join(h.text for h in fetched))
+        if dump is not None:
+            dump.append({"id": q["id"], "question": q["question"], "answers": q["answers"],
+                         "evidence": [[h.evidence_id, h.text, h.score] for h in fetched]})
+    return {
+        "questions": len(qs),
+        "extract": score(extracts, qs),
+        "baseline": score(baselines, qs),
+        "ceiling": round(mean(answer_found(e, q["answers"]) for e, q in zip(evidence, qs, strict=True)) or 0, 3),
+        "kinds": {k or "none": kinds.count(k) for k in dict.fromkeys(kinds)},
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sets", default="sqlite-docs,npm-docs")
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="context budget in tokens")
+    parser.add_argument("--cache", type=Path, help="keep the ingested DuckDB files in this folder")
+    parser.add_argument("--dump", type=Path, help="write each question's fetched evidence here (JSON lines)")
+    args = parser.parse_args()
+    dump: list[dict] | None = [] if args.dump else None
+    report: dict = {"budget": args.budget, "chunk_tokens": DEFAULT_CHUNK_TOKENS, "sets": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder_for_db = args.cache or Path(tmp)
+        folder_for_db.mkdir(parents=True, exist_ok=True)
+        for name in args.sets.split(","):
+            folder = EVALS / name
+            if not folder.is_dir():
+                sys.exit(f"the dev set is not at {folder}")
+            with Corpus(folder_for_db / f"{name}.duckdb") as corpus:
+                ingest_paths(corpus, [folder / "corpus"], collection="dev", glob=GLOBS.get(name, "**/*"),
+                             chunk_tokens=DEFAULT_CHUNK_TOKENS)
+                report["sets"][name] = evaluate(corpus, questions(folder), args.budget, dump)
+            print(json.dumps({"set": name, **report["sets"][name]}), file=sys.stderr, flush=True)
+    if args.dump and dump is not None:
+        args.dump.write_text("".join(json.dumps(row) + "\n" for row in dump))
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

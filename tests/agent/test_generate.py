@@ -1,0 +1,132 @@
+"""The extract (no model): the sentences, list items and table rows that answer, each cited."""
+
+import re
+
+from rich.console import Console
+
+from clew.agent.generate import check_answer, extractive_answer
+from clew.commands.render import print_result
+
+from .conftest import tree_request
+from .test_tree import run
+
+GC_AUTO = """gc.auto
+
+When there are approximately more than this many loose objects in the repository, git gc --auto will pack
+them. Some Porcelain commands use this command to perform a light-weight garbage collection from time to
+time. The default value is 6700.
+
+Setting this to 0 disables not only automatic packing based on the number of loose objects, but also any
+other heuristic git gc --auto will otherwise use to determine if there's work to do, such as gc.autoPackLimit.
+"""
+GC_PACK_LIMIT = """gc.autoPackLimit
+
+When there are more than this many packs that are not marked with *.keep file in the repository, git gc
+--auto consolidates them into one larger pack. The default value is 50. Setting this to 0 disables it.
+Setting gc.auto to 0 will also disable this.
+"""
+OUTDATED = """##### `:outdated(<type>)`
+
+The `:outdated` pseudo selector retrieves data from the registry and returns information about which of
+your dependencies are outdated. The type parameter may be one of the following:
+
+- `any` (default) a version exists that is greater than the current one
+- `in-range` a version exists that is greater than the current one, and satisfies at least one if its
+parent's dependencies
+- `out-of-range` a version exists that is greater than the current one, does not satisfy at least one of
+its parent's dependencies
+- `major` a version exists that is a semver major greater than the current one
+"""
+TEMP_STORE = """SQLITE_TEMP_STORE=<0 through 3>
+
+This option controls whether temporary files are stored on disk or in memory. The meanings for various
+settings of this compile-time option are as follows:
+
+| SQLITE_TEMP_STORE | Meaning |
+| --- | --- |
+| 0 | Always use temporary files |
+| 1 | Use files by default but allow the PRAGMA temp_store command to override |
+| 2 | Use memory by default but allow the PRAGMA temp_store command to override |
+| 3 | Always use memory |
+"""
+
+
+def cited_units(answer: str) -> list[str]:
+    return [line for line in answer.splitlines() if re.search(r"\[ev1:c:\d+:\d+:\d+\]$", line)]
+
+
+def test_the_sentence_that_answers_comes_first_and_duplicates_are_quoted_once() -> None:
+    evidence = [("ev1:c:3:1:40", GC_AUTO), ("ev1:c:3:1:41", GC_PACK_LIMIT), ("ev1:c:9:1:12", GC_PACK_LIMIT)]
+    generation = extractive_answer("What is the default value of gc.auto?", evidence)
+    assert generation is not None and generation.kind == "extract" and generation.model is None
+    assert generation.answer.startswith("The default value is 6700. [ev1:c:3:1:40]")
+    assert generation.answer.count("Setting gc.auto to 0 will also disable this.") <= 1
+    lines = [line.rsplit(" [", 1)[0].casefold() for line in generation.answer.splitlines()]
+    assert len(lines) == len(set(lines)) <= 3
+    assert "ev1:c:9:1:12" not in generation.answer  # the duplicated page adds nothing
+
+
+def test_a_lead_in_ending_in_a_colon_keeps_its_list() -> None:
+    generation = extractive_answer("Which values can the type parameter of the :outdated selector take?",
+                                   [("ev1:c:7:1:3", OUTDATED)])
+    assert generation is not None
+    lines = generation.answer.splitlines()
+    assert lines[0] == "The type parameter may be one of the following:"
+    assert lines[1:5] == ["- `any` (default) a version exists that is greater than the current one",
+                          "- `in-range` a version exists that is greater than the current one, and satisfies at "
+                          "least one if its parent's dependencies",
+                          "- `out-of-range` a version exists that is greater than the current one, does not "
+                          "satisfy at least one of its parent's dependencies",
+                          "- `major` a version exists that is a semver major greater than the current one "
+                          "[ev1:c:7:1:3]"]
+
+
+def test_a_lead_in_at_the_end_of_a_passage_takes_the_list_opening_the_next_one() -> None:
+    lead, items = OUTDATED.split("\n\n- ", 1)
+    evidence = [("ev1:c:7:1:3", lead), ("ev1:c:7:1:4", "- " + items)]
+    generation = extractive_answer("Which values can the type parameter of the :outdated selector take?", evidence)
+    assert generation is not None
+    assert generation.answer.startswith("The type parameter may be one of the following: [ev1:c:7:1:3]\n- `any`")
+    assert {c.evidence_id for c in generation.citations} == {"ev1:c:7:1:3", "ev1:c:7:1:4"}
+
+
+def test_a_condition_in_the_question_picks_the_table_row() -> None:
+    generation = extractive_answer(
+        "If SQLite is compiled with SQLITE_TEMP_STORE set to 2, where are temporary tables kept by default?",
+        [("ev1:c:4:1:20", TEMP_STORE)])
+    assert generation is not None
+    assert ("| SQLITE_TEMP_STORE | Meaning |\n| 2 | Use memory by default but allow the PRAGMA temp_store command "
+            "to override | [ev1:c:4:1:20]") in generation.answer
+    assert "| 1 |" not in generation.answer and "| 0 |" not in generation.answer
+
+
+def test_a_lead_in_before_a_table_quotes_only_the_rows_meeting_the_condition(runbooks) -> None:  # noqa: ANN001
+    result = run(runbooks, tree_request("Who is paged for a SEV2 incident, and how fast must the first update go out?",
+                                        "runbooks", max_depth=2))
+    generation = result.generation
+    assert generation is not None and generation.kind == "extract"
+    assert "Severity decides who is paged and how fast the first update must go out." in generation.answer
+    assert "| SEV2 | A core feature degraded for many customers | 30 minutes |" in generation.answer
+    assert "| SEV1 |" not in generation.answer and "| SEV3 |" not in generation.answer
+    assert {c.evidence_id for c in generation.citations} <= {h.evidence_id for h in result.hits if h.fetched}
+
+
+def test_no_shared_term_gives_no_extract_and_a_model_answer_is_labelled_model() -> None:
+    assert extractive_answer("Who wrote gc.auto?", [("ev1:c:4:1:20", TEMP_STORE)]) is None
+    assert extractive_answer("anything", []) is None
+    checked = check_answer("6700 [ev1:c:3:1:40]", {"ev1:c:3:1:40"}, "openai/gpt-4o-mini")
+    assert checked.kind == "model" and checked.model == "openai/gpt-4o-mini"
+
+
+def test_the_screen_labels_an_extract_and_a_model_answer(runbooks) -> None:  # noqa: ANN001
+    result = run(runbooks, tree_request("Who is paged for a SEV2 incident?", "runbooks"))
+    console = Console(record=True, width=200)
+    print_result(console, result)
+    assert "extract (quoted from the evidence, no model):" in console.export_text()
+    assert result.generation is not None and result.model_dump()["generation"]["kind"] == "extract"
+    cited = result.generation.citations[0].evidence_id
+    answered = result.model_copy(update={"generation": check_answer(f"The owning team [{cited}].", {cited}, "m")})
+    console = Console(record=True, width=200)
+    print_result(console, answered)
+    text = console.export_text()
+    assert f"answer: The owning team [{cited}]." in text and "extract" not in text
