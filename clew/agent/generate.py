@@ -1,9 +1,10 @@
 """Answers: extractive without a model, model answers with checked citations.
 
-The extractive answer (the embedded default) never invents text: it quotes the sentences
-of fetched evidence that share the most query terms, each followed by its citation. A model
-answer's citations are checked: only ids fetched in full in this run (and still readable)
-stay; the others are removed from the text and reported.
+The extract (the embedded default, ``kind="extract"``) never invents text: it quotes the units
+of fetched evidence (sentences, list items, table rows) that score best against the question,
+each followed by its citation; the weights below were measured on both shared dev sets with
+``benchmarks/extract.py``. A model answer's (``kind="model"``) citations are checked: only ids
+fetched in full in this run (and still readable) stay; the others are removed and reported.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ LENGTH = 30
 """A unit of this many words scores half as much as a short one with the same terms."""
 RANK = 1.0
 """Bonus share for the first passage of the evidence, falling as 1 / (1 + rank)."""
+NUMBER = 0.5
+"""Bonus share for a unit holding a digit when the question asks for a quantity or a default."""
+_QUANTITY = re.compile(r"\b(how (many|much|long|big|large|deep|fast|old)|default|size|largest|smallest|maximum|"
+                       r"minimum|limit|number)\b", re.IGNORECASE)
+_DIGIT = re.compile(r"\d")
 
 
 @dataclass(slots=True)
@@ -62,6 +68,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
     """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, each
     followed by its citation; None when no unit shares a term with the question."""
     asked = tokenize(question)
+    numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
     parsed = {evidence_id: passage_units(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)}
@@ -76,7 +83,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
     for unit in units:
         df.update(wanted & (set(unit.terms) | unit.context))
     idf = {t: math.log(1 + len(units) / df[t]) for t in df}
-    scored = sorted(((_score(u, wanted, pairs, idf), i, u) for i, u in enumerate(units)), key=lambda x: (-x[0], x[1]))
+    scored = sorted(((_score(u, wanted, pairs, idf, numeric=numeric), i, u) for i, u in enumerate(units)), key=lambda x: (-x[0], x[1]))
     if not scored or scored[0][0] <= 0:
         return None
     best = scored[0][0]
@@ -87,7 +94,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
             break
         if _key(unit.own) in quoted or _other_row(unit, chosen, wanted):  # quoted in a lead-in's list
             continue
-        unit.follow = _matching_rows(unit.follow, wanted)[:MAX_FOLLOW]
+        unit.follow = [f for f in _matching_rows(unit.follow, wanted) if _key(f[0].split("\n", 1)[-1]) not in quoted]
+        unit.follow = unit.follow[:MAX_FOLLOW]
         chosen.append(unit)
         quoted.update(_key(text.split("\n", 1)[-1]) for text in (unit.own, *(f for f, _ in unit.follow)))
     answer = "\n".join(_quote(unit) for unit in chosen)
@@ -96,15 +104,18 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
                       model=None)
 
 
-def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float]) -> float:
+def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
+           numeric: bool) -> float:
     """IDF of the question terms in the unit, plus a share for those only in its context and for
-    adjacent question terms adjacent in the unit; shorter units and earlier passages weigh more."""
+    adjacent question terms adjacent in the unit; shorter units, earlier passages and (for a
+    question asking for a quantity) units holding a number weigh more."""
     own = wanted & set(unit.terms)
     if not own:
         return 0.0
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & set(zip(unit.terms, unit.terms[1:], strict=False)))
-    return value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order))
+    bonus = 1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)
+    return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order))
 
 
 def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tuple[str, str]]:
