@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from clew.corpus import ids
 from clew.corpus.formats.jsonl import parse_jsonl
+from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.sources import Problem, Source, find_files, read_source
@@ -44,6 +45,7 @@ class SkippedItem(BaseModel):
     path: str
     message: str
     skipped: bool
+    warning: bool = False
 
 
 class IngestReport(BaseModel):
@@ -54,6 +56,7 @@ class IngestReport(BaseModel):
     chunks: int = Field(0, description="chunks written for the new versions")
     skipped: int = Field(0, description="files or records that were not ingested")
     repaired: int = 0
+    warnings: int = Field(0, description="files ingested with a part left out (a scanned PDF page)")
     problems: list[SkippedItem] = Field(default_factory=list)
     links_resolved: int = 0
     links_dangling: int = 0
@@ -76,10 +79,14 @@ def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[Prepare
         problems = [Problem(f"{source.path}:{p.line}", p.message, True) for p in bad]
         docs = [prepare(r.key, "text", r.document, config, source=f"{source.path}:{r.line}") for r in records]
         return docs, problems
-    parsed = parse(source.format, source.content)
+    try:
+        parsed = parse(source.format, source.content)
+    except UnreadableDocument as error:
+        return [], [Problem(source.path, str(error), True)]
     if not parsed.text.strip():
         return [], [Problem(source.path, "no text content after parsing", True)]
-    return [prepare(source.key, source.format, parsed, config, source=source.path)], []
+    warnings = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
+    return [prepare(source.key, source.format, parsed, config, source=source.path)], warnings
 
 
 def iter_prepared(
@@ -135,9 +142,11 @@ def ingest_paths(
         corpus, iter_prepared(sources, config, problems, workers), collection=collection,
         batch_size=batch_size, on_document=on_document,
     )
-    report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped) for p in problems]
+    report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning)
+                       for p in problems]
     report.skipped = sum(p.skipped for p in problems)
-    report.repaired = sum(not p.skipped for p in problems)
+    report.warnings = sum(p.warning for p in problems)
+    report.repaired = len(problems) - report.skipped - report.warnings
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
@@ -231,6 +240,7 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
         "document_id", "version", "ordinal", "start_offset", "end_offset", "kind", "node", "sections",
         "table_node", "header", "heading_path", "body", "token_count", "oversize")}
     anchors: dict[str, list[object]] = {k: [] for k in ("document_id", "version", "anchor", "chunk")}
+    pages: dict[str, list[object]] = {k: [] for k in ("document_id", "version", "starts")}
     edges: dict[str, list[object]] = {k: [] for k in (
         "collection_id", "graph", "type", "src_kind", "src", "dst_kind", "dst", "dst_ref", "weight",
         "document_id", "version")}
@@ -265,6 +275,9 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
             if ordinal + 1 < len(doc.chunks):
                 edge("reading_order", "next", ids.chunk_id(doc_id, version, ordinal),
                      ids.chunk_id(doc_id, version, ordinal + 1), None, doc_id, version)
+        if doc.parsed.pages:
+            for name, value in zip(pages, (doc_id, version, doc.parsed.pages)):
+                pages[name].append(value)
         for anchor, ordinal in doc.anchors.items():
             for name, value in zip(anchors, (doc_id, version, anchor, ordinal)):
                 anchors[name].append(value)
@@ -274,6 +287,8 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
     insert_columns(cur, "nodes", nodes)
     insert_columns(cur, "chunks", chunks)
     insert_columns(cur, "anchors", anchors)
+    if pages["document_id"]:
+        insert_columns(cur, "page_offsets", pages)
     insert_columns(cur, "edges", edges)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-Format = Literal["markdown", "html", "text", "jsonl"]
+Format = Literal["markdown", "html", "text", "jsonl", "pdf", "docx"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -27,7 +27,11 @@ SUFFIXES: dict[str, Format] = {
     ".rst": "text",
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
+    ".pdf": "pdf",
+    ".docx": "docx",
 }
+BINARY_FORMATS = frozenset({"pdf", "docx"})
+"""Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +40,8 @@ class Problem:
     message: str
     skipped: bool
     """True when nothing of the file (or line) was ingested."""
+    warning: bool = False
+    """Ingested, but part of it could not be taken (a scanned page without text); not a repair."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +49,8 @@ class Source:
     key: str
     path: str
     format: Format
-    content: str
+    content: str | bytes
+    """Text, or the file's bytes for ``BINARY_FORMATS``."""
 
 
 def find_files(paths: list[Path], glob: str) -> Iterator[tuple[Path, str]]:
@@ -69,6 +76,8 @@ def read_source(file: Path, key: str) -> tuple[Source | None, Problem | None]:
         return None, Problem(name, f"cannot read: {error.strerror or error}", True)
     if not data.strip():
         return None, Problem(name, "empty file", True)
+    if fmt in BINARY_FORMATS:
+        return Source(key, name, fmt, data), None
     if b"\x00" in data[:8192]:
         return None, Problem(name, "binary file (NUL bytes)", True)
     if data.startswith(b"\xef\xbb\xbf"):
