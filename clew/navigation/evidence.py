@@ -114,13 +114,15 @@ def fetch_evidence(
         kept, cut = fit([full], left)
         if cut:
             entries.append(EvidenceEntry(id=value, status="ok", item=kept[0] if kept else None, recorded=False,
+                                         version_status=doc.version_status,  # type: ignore[arg-type]
                                          detail=f"over max_chars ({max_chars}): not recorded; fetch it on its own"))
             left = 0
             continue
         left -= len(full.text)
         if ledger is not None:
             ledger.record(full.evidence_id, len(full.text))
-        entries.append(EvidenceEntry(id=value, status="ok", item=full, recorded=ledger is not None))
+        entries.append(EvidenceEntry(id=value, status="ok", item=full, recorded=ledger is not None,
+                                     version_status=doc.version_status))  # type: ignore[arg-type]
     statuses = {e.status for e in entries}
     status = "ok" if "ok" in statuses else "unavailable" if "unavailable" in statuses else "malformed"
     return EvidenceResult(status=status, evidence=entries, applied={"max_chars": max_chars})

@@ -184,6 +184,8 @@ class EvidenceEntry(BaseModel):
     status: Literal["ok", "unavailable", "malformed"]
     item: Item | None = None
     recorded: bool = Field(False, description="fetched in full, so now citable")
+    version_status: VersionStatus | None = Field(None, description="superseded: a newer version of the document "
+                                                 "exists, or it was removed (clew rm, ingest --prune)")
     detail: str | None = None
 
 
