@@ -46,6 +46,9 @@ class Section:
     """Offset of the heading (0 for the root)."""
     anchors: list[str] = field(default_factory=list)
     """Fragment identifiers (`#anchor`) that name this section."""
+    end: int | None = None
+    """Where it ends, when the parser knows (a definition-list term ends with its list); else at
+    the next section of the same or a higher level."""
 
 
 @dataclass(slots=True)

@@ -154,6 +154,9 @@ def _nodes(parsed: ParsedDocument, chunks: list[Chunk]) -> list[NodeRow]:
             ends[stack.pop()] = section.start
         stack.append(i)
     for i, section in enumerate(sections):
+        if section.end is not None:
+            ends[i] = section.end
+    for i, section in enumerate(sections):
         kind = "document" if i == 0 else "section"
         heading = (parsed.title or section.heading or None) if i == 0 else section.heading
         nodes.append(

@@ -186,7 +186,9 @@ Quoted text
 
 Pragma body.
 
-| outer inner a inner b after | second cell |
+outer inner a inner b after
+
+second cell
 
 Hidden: visible.
 
@@ -205,10 +207,11 @@ def test_malformed_page_is_closed_like_a_browser_would() -> None:
         "heading",
         *["paragraph"] * 2,
         *["list_item"] * 6,
-        *["paragraph"] * 3,
+        "heading",  # the dt: a term is a unit (a section) of its own
+        *["paragraph"] * 2,
         "heading",
         "paragraph",
-        "table_row",
+        *["paragraph"] * 2,  # a one-row table: its cells are text (the inner table flattened into the first)
         "paragraph",
         "heading",
         "paragraph",
@@ -217,10 +220,13 @@ def test_malformed_page_is_closed_like_a_browser_would() -> None:
     assert outline(document) == [
         ("Broken page", 0, None),
         ("Broken page", 1, 0),
+        ("TRUNCATE", 2, 1),
         ("PRAGMA x", 2, 1),
         ("Unclosed heading", 2, 1),
     ]
-    assert document.sections[2].anchors == ["pragma_x"]
+    quoted = next(b for b in document.blocks if document.text[b.start:b.end] == "Quoted text")
+    assert quoted.section == 1  # the term's section ended with its dl
+    assert document.sections[3].anchors == ["pragma_x"]
     assert document.links == []  # the only link sits in the dropped menu
 
 
@@ -288,10 +294,10 @@ def test_skipped_links_and_dropped_classes_and_buttons() -> None:
 
 def test_markers_without_text_point_at_the_next_block() -> None:
     document = parse_html("<p>one <a name=end></a></p><div id=d><table id=t><tr><td><a href=z></a><td>cell</table>")
-    assert document.text == "one\n\n|  | cell |"
-    start_of_row = document.blocks[1].start
-    assert document.anchors == {"end": start_of_row, "d": start_of_row, "t": start_of_row + 5}
-    assert [(link.href, link.start) for link in document.links] == [("z", start_of_row + 5)]
+    assert document.text == "one\n\ncell"  # a one-row table is text
+    cell = document.blocks[1].start
+    assert document.anchors == {"end": cell, "d": cell, "t": cell}
+    assert [(link.href, link.start) for link in document.links] == [("z", cell)]
 
 
 def test_unclosed_svg_ends_at_an_html_block() -> None:
@@ -361,8 +367,7 @@ def test_every_corpus_page_keeps_the_invariants(sqlite_pages: dict[str, ParsedDo
         assert document.sections[0].heading == document.title
     # the short lang_*.html pages have no heading but their (dropped) banner title
     headingless = sorted(name for name, document in sqlite_pages.items() if len(document.sections) == 1)
-    assert headingless == [
-        "lang_conflict.html",
+    assert headingless == [  # (lang_conflict.html has dl terms: each is a section)
         "lang_createvtab.html",
         "lang_droptable.html",
         "lang_keywords.html",
@@ -424,4 +429,5 @@ def test_sqlite_pragmas_are_sections(sqlite_pages: dict[str, ParsedDocument]) ->
     assert document.anchors["pragma_wal_checkpoint"] == section.start
     truncate = document.text.index("TRUNCATE\n\nThis mode works the same way as RESTART")
     block = next(b for b in document.blocks if b.start == truncate)
-    assert block.section == index
+    assert block.kind == "heading" and document.sections[block.section].heading == "TRUNCATE"
+    assert document.sections[block.section].parent == index  # the dl term is a unit under its pragma
