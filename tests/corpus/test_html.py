@@ -207,8 +207,7 @@ def test_malformed_page_is_closed_like_a_browser_would() -> None:
         "heading",
         *["paragraph"] * 2,
         *["list_item"] * 6,
-        "heading",  # the dt: a term is a unit (a section) of its own
-        *["paragraph"] * 2,
+        *["paragraph"] * 3,  # a short dl stays text
         "heading",
         "paragraph",
         *["paragraph"] * 2,  # a one-row table: its cells are text (the inner table flattened into the first)
@@ -220,13 +219,10 @@ def test_malformed_page_is_closed_like_a_browser_would() -> None:
     assert outline(document) == [
         ("Broken page", 0, None),
         ("Broken page", 1, 0),
-        ("TRUNCATE", 2, 1),
         ("PRAGMA x", 2, 1),
         ("Unclosed heading", 2, 1),
     ]
-    quoted = next(b for b in document.blocks if document.text[b.start:b.end] == "Quoted text")
-    assert quoted.section == 1  # the term's section ended with its dl
-    assert document.sections[3].anchors == ["pragma_x"]
+    assert document.sections[2].anchors == ["pragma_x"]
     assert document.links == []  # the only link sits in the dropped menu
 
 
@@ -367,7 +363,8 @@ def test_every_corpus_page_keeps_the_invariants(sqlite_pages: dict[str, ParsedDo
         assert document.sections[0].heading == document.title
     # the short lang_*.html pages have no heading but their (dropped) banner title
     headingless = sorted(name for name, document in sqlite_pages.items() if len(document.sections) == 1)
-    assert headingless == [  # (lang_conflict.html has dl terms: each is a section)
+    assert headingless == [
+        "lang_conflict.html",
         "lang_createvtab.html",
         "lang_droptable.html",
         "lang_keywords.html",
@@ -429,5 +426,27 @@ def test_sqlite_pragmas_are_sections(sqlite_pages: dict[str, ParsedDocument]) ->
     assert document.anchors["pragma_wal_checkpoint"] == section.start
     truncate = document.text.index("TRUNCATE\n\nThis mode works the same way as RESTART")
     block = next(b for b in document.blocks if b.start == truncate)
-    assert block.kind == "heading" and document.sections[block.section].heading == "TRUNCATE"
-    assert document.sections[block.section].parent == index  # the dl term is a unit under its pragma
+    assert block.section == index  # a short dl (the four modes) is text of its pragma's section
+
+
+def test_a_long_definition_list_has_a_unit_per_term() -> None:
+    """git-config's variables: each term with its definition is a section under the list's section,
+    the term's id names it, and the text after the list is the enclosing section's again."""
+    variables = "".join(
+        f'<dt class="hdlist1" id="core.var{i}"><code>core.var{i}</code></dt><dd><p>{"Tells Git a thing. " * 60}</p>'
+        + ('<div class="dlist"><dl><dt>true</dt><dd>on</dd><dt>false</dt><dd>off</dd></dl></div>' if i == 2 else "")
+        + "</dd>" for i in range(8))
+    page = f"<h1>git-config(1)</h1><h2>Variables</h2><p>Intro.</p><div class=dlist><dl>{variables}</dl></div>" \
+           "<p>After the list.</p><h2>Bugs</h2><p>None.</p>"
+    document = parse_html(page)
+    document.check()
+    variables_index = next(i for i, s in enumerate(document.sections) if s.heading == "Variables")
+    terms = [(i, s) for i, s in enumerate(document.sections) if s.parent == variables_index]
+    assert [s.heading for _, s in terms] == [f"core.var{i}" for i in range(8)]
+    assert all(s.level == 3 and s.anchors == [s.heading] for _, s in terms)
+    assert document.anchors["core.var3"] == terms[3][1].start
+    assert document.text[terms[3][1].start:].startswith("core.var3\n\nTells Git a thing.")
+    # the short nested list of values stays the text of its term
+    assert [s.heading for s in document.sections if s.parent == terms[2][0]] == []
+    after = next(b for b in document.blocks if document.text[b.start:b.end] == "After the list.")
+    assert after.section == variables_index
