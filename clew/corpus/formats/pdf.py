@@ -225,7 +225,8 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[_Line]], warnings: list[st
         try:
             height = page.get_height()
             horizontal, vertical = _strokes(page, height)
-            if len(horizontal) < 3 or len(vertical) < 2:
+            # a grid of at least two rows and two columns; boxes around code have only two columns of strokes
+            if len({round(e["top"]) for e in horizontal}) < 3 or len({round(e["x0"]) for e in vertical}) < 3:
                 continue
             settings = {"vertical_strategy": "explicit", "horizontal_strategy": "explicit",
                         "explicit_vertical_lines": vertical, "explicit_horizontal_lines": horizontal}
