@@ -15,6 +15,7 @@ from urllib.parse import unquote, urlsplit
 from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
 from clew.corpus.formats.docx import parse_docx
 from clew.corpus.formats.html import parse_html
+from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
 from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.pdf import parse_pdf
 from clew.corpus.formats.text import parse_text
@@ -72,6 +73,7 @@ class PreparedDocument:
 
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
     "markdown": parse_markdown, "html": parse_html, "text": parse_text, "pdf": parse_pdf, "docx": parse_docx,
+    "rst": parse_rst, "asciidoc": parse_asciidoc,
 }
 
 

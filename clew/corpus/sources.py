@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
-Format = Literal["markdown", "html", "text", "jsonl", "pdf", "docx"]
+Format = Literal["markdown", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -31,7 +31,9 @@ SUFFIXES: dict[str, Format] = {
     ".xhtml": "html",
     ".txt": "text",
     ".text": "text",
-    ".rst": "text",
+    ".rst": "rst",
+    ".adoc": "asciidoc",
+    ".asciidoc": "asciidoc",
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
     ".pdf": "pdf",
