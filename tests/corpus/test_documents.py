@@ -142,3 +142,21 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
     assert found.exit_code == 0 and json.loads(found.stdout)["hits"] == []
     unknown = runner.invoke(app, ["outline", "alpha.md", "--db", db])
     assert unknown.exit_code == 2 and "no current document" in unknown.output
+
+
+def test_progress_knows_the_total_first(tmp_path: Path, docs: Path) -> None:
+    seen: list[object] = []
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, exclude=["drafts"],
+                     on_total=lambda total: seen.append(("total", total)), on_file=seen.append)
+    assert seen == [("total", 3), "alpha.md", "notes.txt", "sub/beta.md"]
+
+
+def test_dangling_links_by_reason(tmp_path: Path) -> None:
+    folder = write(tmp_path / "site", {"guide/a.md": "# A\n\n[web](https://example.org/x) [up](../../outside.md) "
+                                                      "[gone](/guide/missing) [mail](mailto:x@example.org)\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder], collection="docs", chunk_tokens=220)
+    # a mailto: link is a URL with a scheme too
+    assert report.links_dangling_by_reason == {"external": 2, "missing_document": 1, "outside_collection": 1}
+    assert report.links_dangling == 4
