@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
+)
+from rich.markup import escape
 from rich.table import Table
 
 from clew.commands.common import DbOption, JsonOption, err, fail, out, require_db
@@ -32,9 +35,13 @@ def ingest(
     batch_size: Annotated[int, typer.Option(min=1, help="Documents per atomic batch.")] = DEFAULT_BATCH_SIZE,
     workers: Annotated[int | None, typer.Option(min=1, help="Parsing processes (default: one per CPU, up to 4, "
                                                              "for 64 files or more).")] = None,
+    exclude: Annotated[list[str] | None, typer.Option(help="Leave out files matching this glob (repeatable; "
+                                                      "also read from .clewignore in each folder).")] = None,
+    prune: Annotated[bool, typer.Option(help="Retire the collection's documents whose files this ingest did not "
+                                             "find (their evidence ids still resolve, superseded).")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Ingest Markdown, HTML, text and JSONL files into a corpus."""
+    """Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."""
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         err.print(f"[red]error:[/red] path not found: {', '.join(missing)}")
@@ -42,14 +49,16 @@ def ingest(
     show_progress = err.is_terminal and not as_json
     try:
         with Corpus(db) as corpus, Progress(
-            SpinnerColumn(), TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.description}"), TimeElapsedColumn(), console=err, disable=not show_progress,
+            SpinnerColumn(), TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.description}"), console=err,
+            disable=not show_progress,
         ) as progress:
             task = progress.add_task("", total=None)
             report = ingest_paths(
                 corpus, paths, collection=collection, glob=glob, chunk_tokens=chunk_tokens,
-                merge_sections=merge_sections, batch_size=batch_size, workers=workers,
-                on_document=lambda key: progress.update(task, advance=1, description=key[-40:]),
+                merge_sections=merge_sections, batch_size=batch_size, workers=workers, exclude=exclude or [],
+                prune=prune, on_total=lambda total: progress.update(task, total=total),
+                on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
     except ClewError as error:
         raise fail(error) from error
@@ -57,11 +66,17 @@ def ingest(
         print(report.model_dump_json())
         return
     for problem in report.problems:
-        err.print(f"[yellow]{'skipped' if problem.skipped else 'repaired'}[/yellow] {problem.path}: {problem.message}")
+        label = "skipped" if problem.skipped else "warning" if problem.warning else "repaired"
+        err.print(f"[yellow]{label}[/yellow] {escape(problem.path)}: {escape(problem.message)}", highlight=False)
+    for key in report.retired:
+        err.print(f"[yellow]retired[/yellow] {escape(key)}: not found by this ingest, or excluded (--prune)", highlight=False)
+    reasons = ", ".join(f"{reason} {count}" for reason, count in report.links_dangling_by_reason.items())
     out.print(
         f"{report.documents} documents ({report.versions_created} new versions, {report.unchanged} unchanged), "
-        f"{report.chunks} chunks, {report.skipped} skipped, {report.repaired} repaired, "
-        f"links: {report.links_resolved} resolved, {report.links_dangling} dangling, {report.seconds:.2f} s"
+        f"{report.chunks} chunks, {report.skipped} skipped, {report.repaired} repaired, {report.warnings} warnings, "
+        f"{report.excluded} excluded, {len(report.retired)} retired, "
+        f"links: {report.links_resolved} resolved, {report.links_dangling} dangling"
+        f"{f' ({reasons})' if reasons else ''}, {report.seconds:.2f} s", highlight=False,
     )
 
 

@@ -24,9 +24,11 @@ from pydantic import BaseModel, Field
 
 from clew.corpus import ids
 from clew.corpus.formats.jsonl import parse_jsonl
+from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
-from clew.corpus.sources import Problem, Source, find_files, read_source
+from clew.corpus.documents import retire
+from clew.corpus.sources import Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 
 DEFAULT_BATCH_SIZE = 256
@@ -44,6 +46,7 @@ class SkippedItem(BaseModel):
     path: str
     message: str
     skipped: bool
+    warning: bool = False
 
 
 class IngestReport(BaseModel):
@@ -54,14 +57,24 @@ class IngestReport(BaseModel):
     chunks: int = Field(0, description="chunks written for the new versions")
     skipped: int = Field(0, description="files or records that were not ingested")
     repaired: int = 0
+    warnings: int = Field(0, description="files ingested with a part left out (a scanned PDF page)")
     problems: list[SkippedItem] = Field(default_factory=list)
     links_resolved: int = 0
     links_dangling: int = 0
+    links_dangling_by_reason: dict[str, int] = Field(
+        default_factory=dict, description="dangling links of the collection by reason: external (a URL with a "
+        "scheme), outside_collection (a relative path above the collection's root), missing_document (no key of "
+        "the collection is named by any rule)")
+    excluded: int = Field(0, description="files left out by --exclude or .clewignore")
+    retired: list[str] = Field(default_factory=list, description="keys retired by prune (files no longer found)")
     seconds: float = 0.0
 
 
-def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem]) -> Iterator[Source]:
+def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
+                 on_file: Callable[[str], None] | None = None) -> Iterator[Source]:
     for file, key in files:
+        if on_file is not None:
+            on_file(key)
         source, problem = read_source(file, key)
         if problem is not None:
             problems.append(problem)
@@ -76,10 +89,14 @@ def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[Prepare
         problems = [Problem(f"{source.path}:{p.line}", p.message, True) for p in bad]
         docs = [prepare(r.key, "text", r.document, config, source=f"{source.path}:{r.line}") for r in records]
         return docs, problems
-    parsed = parse(source.format, source.content)
+    try:
+        parsed = parse(source.format, source.content)
+    except UnreadableDocument as error:
+        return [], [Problem(source.path, str(error), True)]
     if not parsed.text.strip():
         return [], [Problem(source.path, "no text content after parsing", True)]
-    return [prepare(source.key, source.format, parsed, config, source=source.path)], []
+    warnings = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
+    return [prepare(source.key, source.format, parsed, config, source=source.path)], warnings
 
 
 def iter_prepared(
@@ -117,27 +134,55 @@ def ingest_paths(
     batch_size: int = DEFAULT_BATCH_SIZE,
     on_document: Callable[[str], None] | None = None,
     workers: int | None = None,
+    exclude: Iterable[str] = (),
+    prune: bool = False,
+    on_total: Callable[[int], None] | None = None,
+    on_file: Callable[[str], None] | None = None,
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
 
     ``workers``: processes that parse and chunk (default: one per CPU, up to 4, once there
     are at least ``POOL_MIN_FILES`` files and ``POOL_MIN_CPUS`` CPUs; 1 prepares in this process).
+    ``exclude``: glob patterns of files to leave out (with each folder's ``.clewignore``; see
+    ``clew.corpus.sources.find_files``). ``prune``: afterwards, retire the collection's
+    current documents that this ingest did not find (``clew.corpus.documents``).
+    ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     """
     started = time.perf_counter()
     problems: list[Problem] = []
     config = ChunkingConfig(chunk_tokens, merge_sections)
-    files = list(find_files([Path(p) for p in paths], glob))
+    found = find_files([Path(p) for p in paths], glob, list(exclude))
+    files = found.files
+    problems.extend(suffix_twins(files))
+    if on_total is not None:
+        on_total(len(files))
     if workers is None:
         cpus = os.cpu_count() or 1
         workers = min(cpus, 4) if len(files) >= POOL_MIN_FILES and cpus >= POOL_MIN_CPUS else 1
-    sources = iter_sources(files, problems)
+    sources = iter_sources(files, problems, on_file)
+    seen = {key for _, key in files}
+
+    def noted(documents: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:
+        for document in documents:
+            seen.add(document.key)
+            yield document
+
     report = ingest_documents(
-        corpus, iter_prepared(sources, config, problems, workers), collection=collection,
+        corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
         batch_size=batch_size, on_document=on_document,
     )
-    report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped) for p in problems]
+    report.excluded = found.excluded
+    if prune:
+        report.retired = prune_collection(corpus, collection, seen)
+        if report.retired:
+            with corpus.transaction() as cur:
+                report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection))
+                report.links_dangling = sum(report.links_dangling_by_reason.values())
+    report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning)
+                       for p in problems]
     report.skipped = sum(p.skipped for p in problems)
-    report.repaired = sum(not p.skipped for p in problems)
+    report.warnings = sum(p.warning for p in problems)
+    report.repaired = len(problems) - report.skipped - report.warnings
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
@@ -187,6 +232,9 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
                     [doc_id, collection_id, key],
                 )
                 written.append((doc_id, 1, doc))
+            elif found[2] is None:  # retired (clew rm, --prune): it comes back as the version it lacks
+                doc_id, version = found[0], found[1]
+                written.append((doc_id, version, doc))
             elif found[2] == doc.content_hash:
                 report.unchanged += 1
             else:
@@ -204,16 +252,20 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         ], retired)
         resolved, dangling = resolve_links(cur, collection_id, [doc.key for _, _, doc in written])
         report.links_resolved += resolved
-        report.links_dangling = dangling
+        report.links_dangling = sum(dangling.values())
+        report.links_dangling_by_reason = dangling
 
 
-def _existing(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]) -> dict[str, tuple[int, int, str]]:
+def _existing(
+    cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]
+) -> dict[str, tuple[int, int, str | None]]:
+    """Key -> (document id, current version, its content hash; None for a retired document)."""
     if not keys:
         return {}
     with arrow_view(cur, "clew_keys", {"key": keys}):
         rows = cur.execute(
             """SELECT d.key, d.id, d.current_version, v.content_hash
-               FROM documents d JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               FROM documents d LEFT JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
                JOIN clew_keys k ON k.key = d.key
                WHERE d.collection_id = ?""",
             [collection_id],
@@ -231,6 +283,7 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
         "document_id", "version", "ordinal", "start_offset", "end_offset", "kind", "node", "sections",
         "table_node", "header", "heading_path", "body", "token_count", "oversize")}
     anchors: dict[str, list[object]] = {k: [] for k in ("document_id", "version", "anchor", "chunk")}
+    pages: dict[str, list[object]] = {k: [] for k in ("document_id", "version", "starts")}
     edges: dict[str, list[object]] = {k: [] for k in (
         "collection_id", "graph", "type", "src_kind", "src", "dst_kind", "dst", "dst_ref", "weight",
         "document_id", "version")}
@@ -265,6 +318,9 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
             if ordinal + 1 < len(doc.chunks):
                 edge("reading_order", "next", ids.chunk_id(doc_id, version, ordinal),
                      ids.chunk_id(doc_id, version, ordinal + 1), None, doc_id, version)
+        if doc.parsed.pages:
+            for name, value in zip(pages, (doc_id, version, doc.parsed.pages)):
+                pages[name].append(value)
         for anchor, ordinal in doc.anchors.items():
             for name, value in zip(anchors, (doc_id, version, anchor, ordinal)):
                 anchors[name].append(value)
@@ -274,6 +330,8 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
     insert_columns(cur, "nodes", nodes)
     insert_columns(cur, "chunks", chunks)
     insert_columns(cur, "anchors", anchors)
+    if pages["document_id"]:
+        insert_columns(cur, "page_offsets", pages)
     insert_columns(cur, "edges", edges)
 
 
@@ -293,8 +351,8 @@ def link_candidates_sql() -> str:
     return ", ".join(rows)
 
 
-def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]) -> tuple[int, int]:
-    """Point link edges at the chunk their target names; returns (resolved now, dangling).
+def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]) -> tuple[int, dict[str, int]]:
+    """Point link edges at the chunk their target names; returns (resolved now, dangling by reason).
 
     A target names the first key of :func:`link_candidates_sql` that exists in the collection;
     its ``#anchor`` names the chunk the anchor points into (else the document's first chunk).
@@ -323,6 +381,7 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                SELECT c.rid, arg_min(d.id, c.rank) AS doc, arg_min(d.current_version, c.rank) AS version,
                       arg_min(c.anchor, c.rank) AS anchor
                FROM candidates c JOIN documents d ON d.collection_id = $1 AND d.key = c.candidate
+               JOIN document_versions dv ON dv.document_id = d.id AND dv.version = d.current_version  -- not retired
                WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT unnest($2::VARCHAR[])))
                   OR c.rid IN (SELECT rowid FROM edges WHERE collection_id = $1 AND graph = 'links' AND dst IS NULL)
                GROUP BY c.rid
@@ -340,7 +399,31 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                WHERE edges.rowid = t.rid"""
         )
     cur.execute("DROP TABLE clew_link_targets")
-    dangling = cur.execute(
-        "SELECT count(*) FROM edges WHERE collection_id = ? AND graph = 'links' AND dst IS NULL", [collection_id]
-    ).fetchone()[0]
-    return int(resolved), int(dangling)
+    return int(resolved), dangling_by_reason(cur, collection_id)
+
+
+def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int) -> dict[str, int]:
+    """The collection's dangling links counted by why (see ``IngestReport.links_dangling_by_reason``)."""
+    rows = cur.execute(
+        """SELECT CASE WHEN regexp_matches(dst_ref, '^[A-Za-z][A-Za-z0-9+.-]*:') THEN 'external'
+                       WHEN dst_ref = '..' OR starts_with(dst_ref, '../') THEN 'outside_collection'
+                       ELSE 'missing_document' END AS reason, count(*)
+           FROM edges WHERE collection_id = ? AND graph = 'links' AND dst IS NULL GROUP BY reason ORDER BY reason""",
+        [collection_id],
+    ).fetchall()
+    return {reason: int(count) for reason, count in rows}
+
+
+def prune_collection(corpus: Corpus, collection: str, seen: set[str]) -> list[str]:
+    """Retire the collection's current documents whose keys are not in ``seen``; returns their keys."""
+    with corpus.transaction() as cur:
+        rows = cur.execute(
+            """SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
+               JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               WHERE col.name = ? ORDER BY d.key""",
+            [collection],
+        ).fetchall()
+        gone = [(key, int(doc_id), int(version)) for key, doc_id, version in rows if key not in seen]
+        if gone:
+            retire(cur, [(doc_id, version) for _, doc_id, version in gone])
+    return [key for key, _, _ in gone]

@@ -46,6 +46,9 @@ class Section:
     """Offset of the heading (0 for the root)."""
     anchors: list[str] = field(default_factory=list)
     """Fragment identifiers (`#anchor`) that name this section."""
+    end: int | None = None
+    """Where it ends, when the parser knows (a definition-list term ends with its list); else at
+    the next section of the same or a higher level."""
 
 
 @dataclass(slots=True)
@@ -61,6 +64,10 @@ class Link:
     """The raw target as written in the source (relative path, ``#anchor``, URL)."""
 
 
+class UnreadableDocument(Exception):
+    """A file the parser cannot read at all (encrypted, broken); the message says why."""
+
+
 @dataclass(slots=True)
 class ParsedDocument:
     text: str
@@ -73,6 +80,10 @@ class ParsedDocument:
     title: str | None = None
     fields: dict[str, object] = field(default_factory=dict)
     """Top-level fields (title, status, acl, ...) stored with the document version."""
+    pages: list[int] = field(default_factory=list)
+    """Offset in ``text`` where each page begins (page 1 first); empty for formats without pages."""
+    warnings: list[str] = field(default_factory=list)
+    """What the parser could not take but the document survives (a scanned page without text)."""
 
     def heading_path(self, section: int) -> list[str]:
         """Headings from the outermost section down to ``section`` (the root excluded)."""

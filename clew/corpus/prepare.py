@@ -7,12 +7,17 @@ from collections import Counter
 import json
 import posixpath
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
+from clew.corpus.formats.docx import parse_docx
 from clew.corpus.formats.html import parse_html
+from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
 from clew.corpus.formats.markdown import parse_markdown
+from clew.corpus.formats.pdf import parse_pdf
 from clew.corpus.formats.text import parse_text
 from clew.corpus.parsed import ParsedDocument
 from clew.corpus.search.index import INDEX_REVISION, document_title, term_counts
@@ -66,10 +71,14 @@ class PreparedDocument:
         return title if isinstance(title, str) else self.parsed.title
 
 
-PARSERS = {"markdown": parse_markdown, "html": parse_html, "text": parse_text}
+PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
+    "markdown": parse_markdown, "html": parse_html, "text": parse_text, "pdf": parse_pdf, "docx": parse_docx,
+    "rst": parse_rst, "asciidoc": parse_asciidoc,
+}
 
 
-def parse(fmt: str, content: str) -> ParsedDocument:
+def parse(fmt: str, content: str | bytes) -> ParsedDocument:
+    """Parse one source (bytes for PDF and DOCX); raises ``UnreadableDocument`` for a file that cannot be read."""
     return PARSERS[fmt](content)
 
 
@@ -146,6 +155,9 @@ def _nodes(parsed: ParsedDocument, chunks: list[Chunk]) -> list[NodeRow]:
         while stack and sections[stack[-1]].level >= section.level:
             ends[stack.pop()] = section.start
         stack.append(i)
+    for i, section in enumerate(sections):
+        if section.end is not None:
+            ends[i] = section.end
     for i, section in enumerate(sections):
         kind = "document" if i == 0 else "section"
         heading = (parsed.title or section.heading or None) if i == 0 else section.heading

@@ -1,12 +1,17 @@
 """The corpus schema: one DuckDB file, versioned.
 
 ``SCHEMA_VERSION`` is written into ``clew_meta`` when a file is created. Opening a file whose
-version is newer than this code raises ``SchemaVersionError`` instead of guessing.
+version is newer than this code raises ``SchemaVersionError`` instead of guessing. An older
+file opened read-write gets the tables added since (every statement is ``IF NOT EXISTS``);
+opened read-only it is read as it is (version 1 lacks ``page_offsets``, which only PDF
+documents use, and it can hold none).
+
+Versions: 1, the first; 2 adds ``page_offsets``.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 DDL = """
 CREATE TABLE IF NOT EXISTS clew_meta (
@@ -75,6 +80,13 @@ CREATE TABLE IF NOT EXISTS chunks (
     token_count INTEGER NOT NULL,
     oversize BOOLEAN NOT NULL,
     PRIMARY KEY (document_id, version, ordinal)
+);
+-- Where each page of a paged document version (PDF) begins in its text; page N is starts[N].
+CREATE TABLE IF NOT EXISTS page_offsets (
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    starts INTEGER[] NOT NULL,
+    PRIMARY KEY (document_id, version)
 );
 CREATE TABLE IF NOT EXISTS anchors (
     document_id BIGINT NOT NULL,
@@ -153,6 +165,7 @@ CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
 CREATE INDEX IF NOT EXISTS edges_src ON edges (src);
 CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst);
 CREATE INDEX IF NOT EXISTS embeddings_document ON embeddings (document_id);
+CREATE INDEX IF NOT EXISTS page_offsets_document ON page_offsets (document_id);
 """
 DDL += INDEXES
 

@@ -4,16 +4,23 @@ A folder is walked recursively with a glob; a document's key is its path relativ
 folder it was found in (a file named directly keeps its own name). Bytes that cannot be
 ingested as they are become a ``Problem`` naming the file: empty and binary files are
 skipped, undecodable bytes are replaced and the file is kept.
+
+Exclusions (``--exclude`` patterns, and the lines of a ``.clewignore`` file at the top of an
+ingested folder, ``#`` comments and blank lines aside) are globs over keys, gitignore-like:
+a pattern without a ``/`` matches any one component of the key (``*.txt``, ``drafts``: a
+file or a folder of that name anywhere); a pattern with a ``/`` matches the key from the
+folder's root (``api/v1/*``, ``/legacy``), and a folder it names takes everything below it.
+``*`` in a pattern also matches ``/``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
+import fnmatch
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
 from typing import Literal
 
-Format = Literal["markdown", "html", "text", "jsonl"]
+Format = Literal["markdown", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -24,10 +31,16 @@ SUFFIXES: dict[str, Format] = {
     ".xhtml": "html",
     ".txt": "text",
     ".text": "text",
-    ".rst": "text",
+    ".rst": "rst",
+    ".adoc": "asciidoc",
+    ".asciidoc": "asciidoc",
     ".jsonl": "jsonl",
     ".ndjson": "jsonl",
+    ".pdf": "pdf",
+    ".docx": "docx",
 }
+BINARY_FORMATS = frozenset({"pdf", "docx"})
+"""Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +49,8 @@ class Problem:
     message: str
     skipped: bool
     """True when nothing of the file (or line) was ingested."""
+    warning: bool = False
+    """Ingested, but part of it could not be taken (a scanned page without text); not a repair."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,18 +58,79 @@ class Source:
     key: str
     path: str
     format: Format
-    content: str
+    content: str | bytes
+    """Text, or the file's bytes for ``BINARY_FORMATS``."""
 
 
-def find_files(paths: list[Path], glob: str) -> Iterator[tuple[Path, str]]:
-    """Yield ``(file, key)`` for every file under ``paths``, sorted within each folder."""
+IGNORE_FILE = ".clewignore"
+
+
+@dataclass(slots=True)
+class Found:
+    files: list[tuple[Path, str]] = field(default_factory=list)
+    """``(file, key)`` to ingest, sorted within each folder."""
+    excluded: int = 0
+
+
+def excluded_by(key: str, patterns: list[str]) -> bool:
+    """Whether ``key`` matches one of the exclusion ``patterns`` (see the module docstring)."""
+    parts = PurePosixPath(key).parts
+    for pattern in patterns:
+        if "/" not in pattern.rstrip("/"):
+            name = pattern.rstrip("/")
+            if any(fnmatch.fnmatchcase(part, name) for part in parts):
+                return True
+            continue
+        rooted = pattern.strip("/")
+        if fnmatch.fnmatchcase(key, rooted) or fnmatch.fnmatchcase(key, rooted + "/*"):
+            return True
+    return False
+
+
+def ignore_patterns(folder: Path) -> list[str]:
+    """The patterns of ``folder/.clewignore`` (none when there is no such file)."""
+    try:
+        lines = (folder / IGNORE_FILE).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -> Found:
+    """Every file under ``paths`` that no exclusion names (a file named directly is always taken)."""
+    found = Found()
     for root in paths:
         if root.is_dir():
+            patterns = [*(exclude or []), *ignore_patterns(root)]
             for file in sorted(root.glob(glob)):
-                if file.is_file():
-                    yield file, file.relative_to(root).as_posix()
+                if not file.is_file() or (file.name == IGNORE_FILE and file.parent == root):
+                    continue
+                key = file.relative_to(root).as_posix()
+                if patterns and excluded_by(key, patterns):
+                    found.excluded += 1
+                else:
+                    found.files.append((file, key))
         else:
-            yield root, root.name
+            found.files.append((root, root.name))
+    return found
+
+
+def suffix_twins(files: list[tuple[Path, str]]) -> list[Problem]:
+    """A warning for each file ingested beside another of the same name and a different suffix
+    (``a.txt`` beside ``a.html``: usually one is the other's source, and the content counts twice)."""
+    by_stem: dict[tuple[Path, str], list[Path]] = {}
+    for file, _ in files:
+        if file.suffix.lower() in SUFFIXES:
+            by_stem.setdefault((file.parent, file.stem), []).append(file)
+    problems = []
+    for twins in by_stem.values():
+        if len(twins) > 1:
+            names = ", ".join(twin.name for twin in twins)
+            for twin in twins[1:]:
+                problems.append(Problem(str(twin), f"same name as {twins[0].name} with another suffix ({names}): both "
+                                        f"are ingested; leave one out with --exclude '*{twin.suffix}' or .clewignore",
+                                        False, warning=True))
+    return problems
 
 
 def read_source(file: Path, key: str) -> tuple[Source | None, Problem | None]:
@@ -69,6 +145,8 @@ def read_source(file: Path, key: str) -> tuple[Source | None, Problem | None]:
         return None, Problem(name, f"cannot read: {error.strerror or error}", True)
     if not data.strip():
         return None, Problem(name, "empty file", True)
+    if fmt in BINARY_FORMATS:
+        return Source(key, name, fmt, data), None
     if b"\x00" in data[:8192]:
         return None, Problem(name, "binary file (NUL bytes)", True)
     if data.startswith(b"\xef\xbb\xbf"):

@@ -100,7 +100,7 @@ class Corpus:
             found = int(row[0]) if row else 0
             if found > SCHEMA_VERSION:
                 raise SchemaVersionError(self.path, found, SCHEMA_VERSION)
-            if found == SCHEMA_VERSION:
+            if found == SCHEMA_VERSION or (found >= 1 and self.read_only):
                 return
         if self.read_only:
             raise CorpusError(f"{self.path} is not a clew corpus (no schema); open it read-write once")

@@ -33,6 +33,7 @@ from typing import Any, Generic, TypeVar
 import duckdb
 
 from clew.corpus import ids
+from clew.corpus.formats.rendered import pages_of
 
 
 
@@ -78,12 +79,15 @@ class Skeleton:
     """Node ordinal -> its child nodes, in document order."""
     own: frozenset[int] = field(repr=False)
     """Sections holding text of some passage (a section that is only a heading holds none)."""
+    pages: tuple[int, ...] = field(default=(), repr=False)
+    """Offset where each page begins (page 1 first), for paged formats (PDF); else empty."""
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     """Values derived from this immutable skeleton, computed once on demand (e.g. index terms)."""
 
     @classmethod
     def build(
-        cls, document_id: int, version: int, text: str, nodes: list[NodeInfo], chunks: list[ChunkInfo]
+        cls, document_id: int, version: int, text: str, nodes: list[NodeInfo], chunks: list[ChunkInfo],
+        pages: tuple[int, ...] = (),
     ) -> Skeleton:
         children: dict[int, list[int]] = {}
         for node in nodes:
@@ -91,7 +95,12 @@ class Skeleton:
                 children.setdefault(node.parent, []).append(node.ordinal)
         return cls(document_id, version, text, tuple(nodes), tuple(chunks), tuple(c.start for c in chunks),
                    tuple(c.end for c in chunks), {k: tuple(v) for k, v in children.items()},
-                   frozenset(s for c in chunks for s in c.sections))
+                   frozenset(s for c in chunks for s in c.sections), tuple(pages))
+
+    def page_numbers(self, ordinal: int) -> list[int]:
+        """The pages passage ``ordinal`` spans (empty for formats without pages)."""
+        chunk = self.chunks[ordinal]
+        return pages_of(self.pages, chunk.start, chunk.end) if self.pages else []
 
     def body(self, ordinal: int) -> str:
         chunk = self.chunks[ordinal]
@@ -331,9 +340,12 @@ CHUNKS_SQL = """WITH c AS MATERIALIZED (
     SELECT document_id, version, ordinal, start_offset, end_offset, kind, node, sections, table_node, header, token_count
     FROM chunks WHERE document_id IN ({ids}))
 SELECT * FROM c ORDER BY document_id, version, ordinal"""
-TEXT_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, text FROM document_versions
+TEXT_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, text, format FROM document_versions
                             WHERE document_id IN ({ids}))
-SELECT document_id, version, text FROM v"""
+SELECT document_id, version, text, format FROM v"""
+PAGES_SQL = """WITH p AS MATERIALIZED (SELECT document_id, version, starts FROM page_offsets WHERE document_id IN ({ids}))
+SELECT * FROM p"""
+PAGED_FORMATS = frozenset({"pdf", "docx"})
 
 
 def load_skeletons(cur: duckdb.DuckDBPyConnection, wanted: list[tuple[int, int]]) -> dict[tuple[int, int], Skeleton]:
@@ -342,8 +354,17 @@ def load_skeletons(cur: duckdb.DuckDBPyConnection, wanted: list[tuple[int, int]]
     if not wanted_set:
         return {}
     doc_ids = int_list(sorted({d for d, _ in wanted_set}))
-    texts = {(d, v): text for d, v, text in cur.execute(TEXT_SQL.format(ids=doc_ids)).fetchall()
-             if (d, v) in wanted_set}
+    texts: dict[tuple[int, int], str] = {}
+    paged: set[int] = set()
+    for d, v, text, fmt in cur.execute(TEXT_SQL.format(ids=doc_ids)).fetchall():
+        if (d, v) in wanted_set:
+            texts[(d, v)] = text
+            if fmt in PAGED_FORMATS:
+                paged.add(d)
+    pages: dict[tuple[int, int], tuple[int, ...]] = {}
+    if paged:  # only paged formats have page offsets (and a version-1 file has no such table)
+        for d, v, starts in cur.execute(PAGES_SQL.format(ids=int_list(sorted(paged)))).fetchall():
+            pages[(d, v)] = tuple(starts)
     nodes: dict[tuple[int, int], list[NodeInfo]] = {key: [] for key in texts}
     for d, v, o, p, k, h, hp, s, e, f, last in cur.execute(NODES_SQL.format(ids=doc_ids)).fetchall():
         if (d, v) in nodes:
@@ -352,5 +373,6 @@ def load_skeletons(cur: duckdb.DuckDBPyConnection, wanted: list[tuple[int, int]]
     for d, v, o, s, e, k, n, secs, t, hdr, tok in cur.execute(CHUNKS_SQL.format(ids=doc_ids)).fetchall():
         if (d, v) in chunks:
             chunks[(d, v)].append(ChunkInfo(o, s, e, k, n, tuple(secs), t, hdr, tok))
-    return {key: Skeleton.build(key[0], key[1], text, nodes[key], chunks[key]) for key, text in texts.items()}
+    return {key: Skeleton.build(key[0], key[1], text, nodes[key], chunks[key], pages.get(key, ()))
+            for key, text in texts.items()}
 

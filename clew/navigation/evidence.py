@@ -21,6 +21,7 @@ from pydantic import Field
 from clew.budgets.bounds import clamp
 from clew.corpus import ids as evidence_ids
 from clew.corpus.reader import Scope
+from clew.corpus.structure import int_list
 from clew.errors import CorpusError, MalformedEvidenceId
 from clew.navigation.models import (
     UNAVAILABLE, Args, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, NonBlank, parse_args,
@@ -100,6 +101,7 @@ def fetch_evidence(
         detail = f"the corpus could not be read: {error}"
         return EvidenceResult(status="failed", applied={"max_chars": max_chars},
                               evidence=[EvidenceEntry(id=v, status="unavailable", detail=detail) for v in args.ids])
+    removed = _removed(scope, {doc.document_id for doc in docs.values() if doc.superseded})
     entries: list[EvidenceEntry] = []
     left = max_chars
     for value, one, problem in decoded:
@@ -114,16 +116,31 @@ def fetch_evidence(
         kept, cut = fit([full], left)
         if cut:
             entries.append(EvidenceEntry(id=value, status="ok", item=kept[0] if kept else None, recorded=False,
+                                         version_status="removed" if doc.document_id in removed
+                                         else doc.version_status,  # type: ignore[arg-type]
                                          detail=f"over max_chars ({max_chars}): not recorded; fetch it on its own"))
             left = 0
             continue
         left -= len(full.text)
         if ledger is not None:
             ledger.record(full.evidence_id, len(full.text))
-        entries.append(EvidenceEntry(id=value, status="ok", item=full, recorded=ledger is not None))
+        entries.append(EvidenceEntry(id=value, status="ok", item=full, recorded=ledger is not None,
+                                     version_status="removed" if doc.document_id in removed
+                                     else doc.version_status))  # type: ignore[arg-type]
     statuses = {e.status for e in entries}
     status = "ok" if "ok" in statuses else "unavailable" if "unavailable" in statuses else "malformed"
     return EvidenceResult(status=status, evidence=entries, applied={"max_chars": max_chars})
+
+
+def _removed(scope: Scope, document_ids: set[int]) -> set[int]:
+    """Those of ``document_ids`` that were retired: their current version has no row."""
+    if not document_ids:
+        return set()
+    rows = scope.cursor().execute(
+        f"""SELECT d.id FROM documents d LEFT JOIN document_versions v
+                ON v.document_id = d.id AND v.version = d.current_version
+            WHERE d.id IN ({int_list(sorted(document_ids))}) AND v.version IS NULL""").fetchall()
+    return {int(row[0]) for row in rows}
 
 
 def check_citations(scope: Scope, ids: list[str], ledger: EvidenceLedger) -> CitationReport:

@@ -184,6 +184,9 @@ class EvidenceEntry(BaseModel):
     status: Literal["ok", "unavailable", "malformed"]
     item: Item | None = None
     recorded: bool = Field(False, description="fetched in full, so now citable")
+    version_status: Literal["current", "superseded", "removed"] | None = Field(
+        None, description="superseded: a newer version of the document exists; removed: the document was retired "
+        "(clew rm, ingest --prune) and has no current version")
     detail: str | None = None
 
 

@@ -89,7 +89,7 @@ def item(doc: DocumentVersion, ordinal: int, section: int | None = None) -> Item
         heading_path=list(path),
         kind=chunk.kind,  # type: ignore[arg-type]
         text=sk.display_text(ordinal),
-        location=Location(char_start=chunk.start, char_end=chunk.end),
+        location=Location(char_start=chunk.start, char_end=chunk.end, page_numbers=sk.page_numbers(ordinal)),
         section_id=None if section is None else doc.node_id(section),
     )
 

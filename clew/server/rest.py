@@ -50,6 +50,7 @@ from clew.navigation.models import (
     CitationReport, EvidenceResult, NavigationResult, NeighborsResult, ReadResult, SliceResult,
 )
 from clew.server.config import INGEST_PERMISSION, ServerConfig
+from clew.server.documents_api import add_document_routes
 from clew.tools import ToolContext, registry
 
 API_VERSION = "v1"
@@ -243,6 +244,8 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
         for problem in report.problems:
             problem.path = problem.path.removeprefix(tmp).lstrip("/")
         return report
+
+    add_document_routes(app, corpus, principal_of)
 
     @app.get("/healthz", summary="health")
     async def healthz() -> dict[str, str]:

@@ -186,7 +186,9 @@ Quoted text
 
 Pragma body.
 
-| outer inner a inner b after | second cell |
+outer inner a inner b after
+
+second cell
 
 Hidden: visible.
 
@@ -205,10 +207,10 @@ def test_malformed_page_is_closed_like_a_browser_would() -> None:
         "heading",
         *["paragraph"] * 2,
         *["list_item"] * 6,
-        *["paragraph"] * 3,
+        *["paragraph"] * 3,  # a short dl stays text
         "heading",
         "paragraph",
-        "table_row",
+        *["paragraph"] * 2,  # a one-row table: its cells are text (the inner table flattened into the first)
         "paragraph",
         "heading",
         "paragraph",
@@ -288,10 +290,10 @@ def test_skipped_links_and_dropped_classes_and_buttons() -> None:
 
 def test_markers_without_text_point_at_the_next_block() -> None:
     document = parse_html("<p>one <a name=end></a></p><div id=d><table id=t><tr><td><a href=z></a><td>cell</table>")
-    assert document.text == "one\n\n|  | cell |"
-    start_of_row = document.blocks[1].start
-    assert document.anchors == {"end": start_of_row, "d": start_of_row, "t": start_of_row + 5}
-    assert [(link.href, link.start) for link in document.links] == [("z", start_of_row + 5)]
+    assert document.text == "one\n\ncell"  # a one-row table is text
+    cell = document.blocks[1].start
+    assert document.anchors == {"end": cell, "d": cell, "t": cell}
+    assert [(link.href, link.start) for link in document.links] == [("z", cell)]
 
 
 def test_unclosed_svg_ends_at_an_html_block() -> None:
@@ -424,4 +426,27 @@ def test_sqlite_pragmas_are_sections(sqlite_pages: dict[str, ParsedDocument]) ->
     assert document.anchors["pragma_wal_checkpoint"] == section.start
     truncate = document.text.index("TRUNCATE\n\nThis mode works the same way as RESTART")
     block = next(b for b in document.blocks if b.start == truncate)
-    assert block.section == index
+    assert block.section == index  # a short dl (the four modes) is text of its pragma's section
+
+
+def test_a_long_definition_list_has_a_unit_per_term() -> None:
+    """git-config's variables: each term with its definition is a section under the list's section,
+    the term's id names it, and the text after the list is the enclosing section's again."""
+    variables = "".join(
+        f'<dt class="hdlist1" id="core.var{i}"><code>core.var{i}</code></dt><dd><p>{"Tells Git a thing. " * 60}</p>'
+        + ('<div class="dlist"><dl><dt>true</dt><dd>on</dd><dt>false</dt><dd>off</dd></dl></div>' if i == 2 else "")
+        + "</dd>" for i in range(8))
+    page = f"<h1>git-config(1)</h1><h2>Variables</h2><p>Intro.</p><div class=dlist><dl>{variables}</dl></div>" \
+           "<p>After the list.</p><h2>Bugs</h2><p>None.</p>"
+    document = parse_html(page)
+    document.check()
+    variables_index = next(i for i, s in enumerate(document.sections) if s.heading == "Variables")
+    terms = [(i, s) for i, s in enumerate(document.sections) if s.parent == variables_index]
+    assert [s.heading for _, s in terms] == [f"core.var{i}" for i in range(8)]
+    assert all(s.level == 3 and s.anchors == [s.heading] for _, s in terms)
+    assert document.anchors["core.var3"] == terms[3][1].start
+    assert document.text[terms[3][1].start:].startswith("core.var3\n\nTells Git a thing.")
+    # the short nested list of values stays the text of its term
+    assert [s.heading for s in document.sections if s.parent == terms[2][0]] == []
+    after = next(b for b in document.blocks if document.text[b.start:b.end] == "After the list.")
+    assert after.section == variables_index

@@ -160,12 +160,14 @@ def test_site_style_links_resolve_without_suffix_from_the_collection_root(corpus
     (folder / "commands" / "npm-install.md").write_text(
         "# npm install\n\nSee [config](/using-npm/config#save-exact), [ci](npm-ci), [guides](/using-npm/) "
         "and [nothing](/commands/npm-nothing).\n")
-    (folder / "commands" / "npm-ci.md").write_text("# npm ci\n\nClean install. Back to [install](./npm-install).\n")
+    (folder / "commands" / "npm-ci.md").write_text(
+        "# npm ci\n\nClean install. Back to [install](./npm-install), see [exact](../using-npm/config#save-exact).\n")
     (folder / "using-npm" / "config.md").write_text(
         "# Config\n\n## Intro\n\nSettings.\n\n## save-exact\n\nSaved dependencies use an exact version.\n")
     (folder / "using-npm" / "index.md").write_text("# Using npm\n\nThe guides.\n")
     report = ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16)
-    assert (report.links_resolved, report.links_dangling) == (4, 1)
+    assert (report.links_resolved, report.links_dangling) == (5, 1)
+    assert report.links_dangling_by_reason == {"missing_document": 1}
     rows = dict(corpus.cursor().execute(
         """SELECT e.dst_ref, d.key || ':' || c.body FROM edges e
            LEFT JOIN chunks c ON e.dst = 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal
@@ -173,6 +175,7 @@ def test_site_style_links_resolve_without_suffix_from_the_collection_root(corpus
     assert rows["/using-npm/config#save-exact"].startswith("using-npm/config.md:") and "exact version" in rows[
         "/using-npm/config#save-exact"]
     assert rows["commands/npm-ci"].startswith("commands/npm-ci.md:")
+    assert rows["using-npm/config#save-exact"] == rows["/using-npm/config#save-exact"]  # ../ from commands/
     assert rows["commands/npm-install"].startswith("commands/npm-install.md:")
     assert rows["/using-npm"].startswith("using-npm/index.md:")
     assert rows["/commands/npm-nothing"] is None

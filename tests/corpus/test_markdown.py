@@ -288,3 +288,65 @@ def test_front_matter_that_is_not_a_mapping_is_left_as_text() -> None:
     doc = parse_markdown(source)
     assert doc.fields == {}
     assert doc.text == source
+
+
+NODE_STYLE = """# Buffer
+
+## `buf.fill(value[, offset[, end]][, encoding])`
+
+<!-- YAML
+added: v0.5.0
+-->
+
+<table>
+  <thead>
+    <tr><th>Version</th><th>Changes</th></tr>
+  </thead>
+  <tbody>
+    <tr><td>v11.0.0</td><td>Throws <code>ERR_OUT_OF_RANGE</code> instead of <code>ERR_INDEX_OUT_OF_RANGE</code>.</td></tr>
+    <tr><td>v10.0.0</td><td>Negative <code>end</code> values throw an <a href="errors.md#err-out-of-range">error</a>.</td></tr>
+  </tbody>
+</table>
+
+Fills `buf` with the specified `value`.
+
+<dl>
+  <dt id="opt-offset">offset</dt><dd>Number of bytes to skip before starting to fill.</dd>
+  <dt id="opt-end">end</dt><dd>Where to stop filling <code>buf</code> (not inclusive).</dd>
+</dl>
+
+## `buf.includes(value)`
+
+Equivalent to `buf.indexOf() !== -1`.
+"""
+
+
+def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    document = parse_markdown(NODE_STYLE)
+    document.check()
+    header = next(b for b in document.blocks if b.kind == "table_header")
+    assert document.text[header.start:header.end] == "| Version | Changes |\n| --- | --- |"
+    rows = [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_row"]
+    assert rows[0] == "| v11.0.0 | Throws ERR_OUT_OF_RANGE instead of ERR_INDEX_OUT_OF_RANGE. |"
+    fill = next(i for i, s in enumerate(document.sections) if s.heading.startswith("buf.fill"))
+    assert document.tables[0].section == fill
+    # a short dl is the text of its section (a long one would give a unit per term), its ids still anchors
+    assert [s.heading for s in document.sections if s.parent == fill] == []
+    assert document.text[document.anchors["opt-end"]:].startswith("end\n\nWhere to stop filling buf")
+    (link,) = [link for link in document.links if link.href.startswith("errors.md")]
+    assert document.text[link.start:].startswith("error. |")
+    # the Markdown after the block keeps its spans and its sections
+    includes = next(s for s in document.sections if s.heading.startswith("buf.includes"))
+    assert document.text[includes.start:].startswith("## `buf.includes(value)`")
+    assert document.sections[includes.parent].heading == "Buffer"
+    # ingested: a table passage that carries its header
+    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.store import Corpus
+
+    path = tmp_path / "buffer.md"
+    path.write_text(NODE_STYLE, encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [path], collection="node", chunk_tokens=220)
+        kinds = corpus.cursor().execute("SELECT kind, body FROM chunks ORDER BY ordinal").fetchall()
+    table = [body for kind, body in kinds if kind == "table"]
+    assert table and table[0].startswith("| Version | Changes |\n| --- | --- |\n| v11.0.0 |")

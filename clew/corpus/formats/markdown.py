@@ -1,7 +1,10 @@
 """Markdown: CommonMark plus GFM tables, parsed with markdown-it-py.
 
 The document text is the source itself (newlines normalised), so every span points at the
-markdown as written. markdown-it reports the source lines of each block (``Token.map``);
+markdown as written, except for raw HTML blocks that hold a ``<table>``, ``<dl>`` or
+``<details>``: those are parsed with the HTML rules (``clew.corpus.formats.html``: table
+rows with their header, a unit per definition-list term) and their rendering replaces their
+source in the text. markdown-it reports the source lines of each block (``Token.map``);
 spans are those lines, trimmed of surrounding whitespace (code keeps its indentation).
 
 Only top-level blocks become :class:`Block` s: a list contributes one ``list_item`` per
@@ -15,12 +18,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from clew.corpus.formats.html import parse_html
 from clew.corpus.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -34,6 +40,7 @@ _BLOCK_KINDS: dict[str, BlockKind] = {
 }
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|$)", re.DOTALL)
 _LISTS = ("bullet_list_open", "ordered_list_open")
+_STRUCTURED_HTML = re.compile(r"<(?:table|dl|details)\b", re.IGNORECASE)
 _HTML_ANCHOR = re.compile(
     r"""<a\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE
 )
@@ -123,6 +130,14 @@ def _inline_text(children: Sequence[Token]) -> str:
     return "".join(parts)
 
 
+@dataclass(slots=True)
+class _Region:
+    start: int
+    end: int
+    text: str
+    new_start: int = 0
+
+
 class _Builder:
     """Collects one document's parts while its top-level token groups are fed in order."""
 
@@ -136,8 +151,16 @@ class _Builder:
         self.anchors: dict[str, int] = {}
         self.slug_counts: dict[str, int] = {}
         self.title: str | None = None
+        self.current = 0  # the innermost open section
+        self.regions: list[_Region] = []
+        """Raw HTML blocks replaced by their rendering; what lies inside one is at offsets into its text."""
+        self.in_region: dict[tuple[str, int], int] = {}
+        """(kind, index) of a block, section or link -> the region its offsets are relative to."""
+        self.region_anchors: list[tuple[str, int, int]] = []
 
     def document(self) -> ParsedDocument:
+        if self.regions:
+            self.rewrite()
         self.sections[0].heading = self.title or ""
         fields: dict[str, object] = {"title": self.title} if self.title is not None else {}
         return ParsedDocument(
@@ -153,11 +176,13 @@ class _Builder:
 
     @property
     def current_section(self) -> int:
-        return len(self.sections) - 1
+        return self.current
 
     def add(self, group: Sequence[Token]) -> None:
         first = group[0]
         if first.map is None:
+            return
+        if first.type == "html_block" and _STRUCTURED_HTML.search(first.content) and self.add_html(first.map):
             return
         kind = _BLOCK_KINDS.get(first.type)
         added = len(self.blocks)
@@ -204,6 +229,7 @@ class _Builder:
             parent = self.sections[parent].parent or 0
         section = Section(heading=heading, level=level, parent=parent, start=0)
         self.sections.append(section)
+        self.current = len(self.sections) - 1
         block = self.add_block(lines, "heading")
         section.start = block.start if block is not None else self.starts[lines[0]]
         slug = self.unique_slug(github_slug(rendered))
@@ -226,6 +252,70 @@ class _Builder:
                 self.add_block((token.map[0], delimiter_stop), "table_header", table=index)
             elif token.type == "tr_open" and in_body:
                 self.add_block(token.map, "table_row", table=index)
+
+    def add_html(self, lines: Sequence[int]) -> bool:
+        """A raw HTML block with structure: its HTML rendering's blocks, sections (one level below
+        the current section's, and under it), tables, links and anchors; False if it renders empty."""
+        start, end = trim_span(self.text, *line_span(self.text, self.starts, lines[0], lines[1]))
+        rendered = parse_html(self.text[start:end])
+        if not rendered.blocks:
+            return False
+        region = len(self.regions)
+        self.regions.append(_Region(start, end, rendered.text))
+        mapped = {0: self.current}
+        base = self.sections[self.current].level
+        for index, section in enumerate(rendered.sections[1:], start=1):
+            self.in_region[("section", len(self.sections))] = region
+            mapped[index] = len(self.sections)
+            self.sections.append(Section(section.heading, section.level + base, mapped[section.parent or 0],
+                                         section.start, list(section.anchors), section.end))
+        tables = len(self.tables)
+        self.tables.extend(Table(section=mapped[table.section]) for table in rendered.tables)
+        for block in rendered.blocks:
+            self.in_region[("block", len(self.blocks))] = region
+            self.blocks.append(Block(block.start, block.end, block.kind, mapped[block.section],
+                                     None if block.table is None else tables + block.table, block.indivisible))
+        for link in rendered.links:
+            self.in_region[("link", len(self.links))] = region
+            self.links.append(Link(start=link.start, href=link.href))
+        self.region_anchors.extend((name, region, offset) for name, offset in rendered.anchors.items())
+        return True
+
+    def rewrite(self) -> None:
+        """Put each region's rendering in place of its source and move every offset to match."""
+        parts, at, moved = [], 0, 0
+        ends, shifts = [], []
+        for region in self.regions:
+            parts.append(self.text[at:region.start])
+            region.new_start = region.start + moved
+            parts.append(region.text)
+            moved += len(region.text) - (region.end - region.start)
+            at = region.end
+            ends.append(region.end)
+            shifts.append(moved)
+        parts.append(self.text[at:])
+        self.text = "".join(parts)
+
+        def shift(offset: int) -> int:
+            passed = bisect_right(ends, offset)  # regions wholly before the offset
+            return offset + (shifts[passed - 1] if passed else 0)
+
+        def place(kind: str, index: int, offset: int) -> int:
+            region = self.in_region.get((kind, index))
+            return shift(offset) if region is None else self.regions[region].new_start + offset
+
+        for index, block in enumerate(self.blocks):
+            block.start, block.end = place("block", index, block.start), place("block", index, block.end)
+        for index, section in enumerate(self.sections):
+            if index:
+                section.start = place("section", index, section.start)
+            if section.end is not None:
+                section.end = place("section", index, section.end)
+        for index, link in enumerate(self.links):
+            link.start = place("link", index, link.start)
+        self.anchors = {name: shift(offset) for name, offset in self.anchors.items()}
+        for name, region, offset in self.region_anchors:
+            self.anchors.setdefault(name, self.regions[region].new_start + offset)
 
     def unique_slug(self, slug: str) -> str:
         """``slug``, or ``slug-1``, ``slug-2``, ... when taken (github-slugger's rule)."""

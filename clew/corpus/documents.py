@@ -1,0 +1,137 @@
+"""The corpus as a set of documents: list them, show one's outline, retire some.
+
+*Retiring* a document (``clew rm``, ``clew ingest --prune``) keeps every version it had, so
+that evidence ids already handed out still resolve (marked ``superseded``), but leaves it
+with no current version: it is no longer searched (its passages leave the BM25 index and
+its vectors are no longer current), navigated by key, or a link target. It is done by
+moving ``documents.current_version`` one past its last version, which has no row: every
+reader already takes "current" as that join. Ingesting the key again later writes that
+version and the document is back.
+
+Every function reads through a :class:`~clew.corpus.reader.Scope`: a document the caller
+may not read is neither listed, outlined nor removed (it reads as missing).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from clew.corpus.reader import Scope
+from clew.corpus.search.index import index_chunks
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+
+
+class DocumentInfo(BaseModel):
+    collection: str
+    key: str
+    version: int = Field(description="the current version (for a removed document: its last one)")
+    status: Literal["current", "removed"]
+    format: str
+    title: str | None = None
+    source: str | None = Field(None, description="the file it was read from")
+    chunks: int
+    tokens: int
+    chars: int = Field(description="size of its normalised text")
+    pages: int = Field(0, description="pages, for paged formats (PDF, DOCX with rendered page breaks)")
+    ingested_at: str
+
+
+class OutlineNode(BaseModel):
+    id: str = Field(description="the node's evidence id (ev1:d:... for the document, ev1:s:... below)")
+    kind: Literal["document", "section", "table"]
+    heading: str | None
+    level: int
+    passages: int = Field(description="passages under it, its subsections' included")
+    tokens: int
+    children: list[OutlineNode] = Field(default_factory=list)
+
+
+class RemoveReport(BaseModel):
+    collection: str
+    removed: list[str] = Field(default_factory=list, description="keys retired now")
+    missing: list[str] = Field(default_factory=list, description="keys with no current readable document")
+
+
+_LIST_SQL = """
+WITH last AS (SELECT document_id, max(version) AS version FROM document_versions GROUP BY document_id),
+     sizes AS (SELECT document_id, version, count(*) AS chunks, sum(token_count) AS tokens FROM chunks
+               GROUP BY document_id, version)
+SELECT col.name, d.key, v.version, v.version = d.current_version, v.format, v.title, v.source, length(v.text),
+       coalesce(s.chunks, 0), coalesce(s.tokens, 0), coalesce(len(p.starts), 0), strftime(v.ingested_at, '%Y-%m-%dT%H:%M:%SZ')
+FROM documents d JOIN collections col ON col.id = d.collection_id
+JOIN last ON last.document_id = d.id
+JOIN document_versions v ON v.document_id = d.id AND v.version = last.version
+LEFT JOIN sizes s ON s.document_id = d.id AND s.version = v.version
+LEFT JOIN {pages} p ON p.document_id = d.id AND p.version = v.version
+WHERE {predicate} {current}
+ORDER BY col.name, d.key"""
+
+
+def list_documents(scope: Scope, *, include_removed: bool = False) -> list[DocumentInfo]:
+    """The readable documents of the scope (its collection, else every readable one), by key."""
+    params: list[object] = []
+    predicate = scope.predicate(params)
+    has_pages = scope.cursor().execute(
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'page_offsets'").fetchone()[0]
+    pages = "page_offsets" if has_pages else "(SELECT NULL::BIGINT AS document_id, NULL::INTEGER AS version, [] AS starts)"
+    sql = _LIST_SQL.format(predicate=predicate, pages=pages,
+                           current="" if include_removed else "AND v.version = d.current_version")
+    return [
+        DocumentInfo(collection=c, key=k, version=v, status="current" if current else "removed", format=f, title=t,
+                     source=s, chars=n, chunks=chunks, tokens=tokens, pages=pages, ingested_at=at)
+        for c, k, v, current, f, t, s, n, chunks, tokens, pages, at in scope.cursor().execute(sql, params).fetchall()
+    ]
+
+
+def outline(scope: Scope, key: str) -> OutlineNode | None:
+    """The section tree of the current readable version of ``key`` with passage counts, or None."""
+    doc = scope.document_by_key(key)
+    if doc is None:
+        return None
+    sk = doc.skeleton
+
+    def build(ordinal: int) -> OutlineNode:
+        node = sk.nodes[ordinal]
+        under = sk.subtree(ordinal)
+        return OutlineNode(
+            id=doc.evidence_id if ordinal == 0 else doc.node_id(ordinal), kind=node.kind,  # type: ignore[arg-type]
+            heading=node.heading, level=sk.depth(ordinal), passages=len(under),
+            tokens=sum(sk.chunks[o].token_count for o in under),
+            children=[build(child) for child in sk.children.get(ordinal, ())],
+        )
+
+    return build(0)
+
+
+def remove_documents(corpus: Corpus, scope: Scope, keys: list[str]) -> RemoveReport:
+    """Retire the current readable documents named by ``keys`` in the scope's collection."""
+    if scope.collection is None:
+        raise InputError("collection", "name the collection of the documents to remove")
+    report = RemoveReport(collection=scope.collection)
+    found = scope.current_by_keys(keys, scope.collection)
+    targets = [(v.document_id, v.version) for v in found.values()]
+    report.removed = sorted(v.key for v in found.values())
+    report.missing = sorted(set(keys) - set(report.removed))
+    if targets:
+        with corpus.transaction() as cur:
+            retire(cur, targets)
+    return report
+
+
+def retire(cur, versions: list[tuple[int, int]]) -> None:  # noqa: ANN001  (a DuckDB cursor in a transaction)
+    """Retire documents at their current ``(document_id, version)``: see the module docstring."""
+    for doc_id, version in versions:
+        cur.execute("UPDATE documents SET current_version = ? WHERE id = ? AND current_version = ?",
+                    [version + 1, doc_id, version])
+    index_chunks(cur, [], versions)
+    # links that led into a retired document dangle again (and resolve if it comes back)
+    cur.execute(
+        """UPDATE edges SET dst = NULL, dst_kind = 'chunk'
+           WHERE graph = 'links' AND dst IS NOT NULL AND dst IN (
+               SELECT 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal FROM chunks c
+               WHERE (c.document_id, c.version) IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]))))""",
+        [[d for d, _ in versions], [v for _, v in versions]],
+    )

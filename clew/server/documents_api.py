@@ -1,0 +1,78 @@
+"""REST routes over a collection's documents (``clew ls``, ``clew outline``, ``clew rm``).
+
+- ``GET /v1/collections/{name}/documents`` (``?removed=true`` adds retired ones): the documents
+  the key's principal may read, as ``clew ls --json`` lists them.
+- ``GET /v1/collections/{name}/documents/{key}/outline``: a document's section tree.
+- ``DELETE /v1/collections/{name}/documents?key=K&key=K2``: retire documents (their evidence ids
+  still resolve, superseded); a key with no readable current document is listed in ``missing``.
+
+All need the ``ingest`` permission and a readable collection (403 otherwise); an unknown or
+unreadable collection and an unreadable document are the same 404.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from fastapi import Depends, FastAPI, Query
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+
+from clew.corpus.access import Principal
+from clew.corpus.documents import DocumentInfo, OutlineNode, RemoveReport, list_documents, outline, remove_documents
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.errors import UnknownCollection
+from clew.server.config import INGEST_PERMISSION
+
+
+class DocumentList(BaseModel):
+    collection: str
+    documents: list[DocumentInfo]
+
+
+def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[..., Principal]) -> None:
+    def scope_of(name: str, principal: Principal) -> Scope | JSONResponse:
+        if not principal.may_use(INGEST_PERMISSION):
+            return JSONResponse({"error": "forbidden", "detail": "this key may not manage documents (it needs the "
+                                 f"{INGEST_PERMISSION!r} permission)"}, status_code=403)
+        try:
+            return Scope(corpus, principal, name)
+        except UnknownCollection:
+            return JSONResponse({"error": "not_found", "detail": f"no collection {name!r}"}, status_code=404)
+
+    @app.get("/v1/collections/{name}/documents", response_model=DocumentList, summary="list_documents")
+    async def documents(name: str, removed: bool = False, principal: Principal = Depends(principal_of)) -> Any:
+        """The collection's documents: key, version, status, format, chunks, tokens, size, pages."""
+        scope = scope_of(name, principal)
+        if isinstance(scope, JSONResponse):
+            return scope
+        rows = await asyncio.to_thread(list_documents, scope, include_removed=removed)
+        return DocumentList(collection=name, documents=rows)
+
+    @app.get("/v1/collections/{name}/documents/{key:path}/outline", response_model=OutlineNode,
+             summary="document_outline")
+    async def document_outline(name: str, key: str, principal: Principal = Depends(principal_of)) -> Any:
+        """A document's section tree (sections and tables) with passage and token counts."""
+        scope = scope_of(name, principal)
+        if isinstance(scope, JSONResponse):
+            return scope
+        tree = await asyncio.to_thread(outline, scope, key)
+        if tree is None:
+            return JSONResponse({"error": "not_found", "detail": f"no current document {key!r} in {name!r}"},
+                                status_code=404)
+        return tree
+
+    @app.delete("/v1/collections/{name}/documents", response_model=RemoveReport, summary="remove_documents")
+    async def remove(name: str, key: list[str] = Query(..., description="a document key (repeatable)"),
+                     principal: Principal = Depends(principal_of)) -> Any:
+        """Retire documents: no longer searched or navigated; their evidence ids still resolve (superseded)."""
+        scope = scope_of(name, principal)
+        if isinstance(scope, JSONResponse):
+            return scope
+        if corpus.read_only:
+            return JSONResponse({"error": "read_only", "detail": "the server opened the corpus read-only"},
+                                status_code=409)
+        return await asyncio.to_thread(remove_documents, corpus, scope, key)

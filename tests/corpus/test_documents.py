@@ -1,0 +1,164 @@
+"""The corpus as a set of files: exclusions, .clewignore, suffix twins, ls, outline, rm, prune."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.corpus.access import Principal
+from clew.corpus.documents import list_documents, outline, remove_documents
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.search.api import search
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+from clew.navigation.evidence import fetch_evidence
+
+runner = CliRunner()
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def docs(tmp_path: Path) -> Path:
+    return write(tmp_path / "docs", {
+        "alpha.md": "# Alpha\n\nSee [beta](/sub/beta#zebras).\n\n## Retention\n\nAlpha keeps logs for 30 days.\n",
+        "sub/beta.md": "# Beta\n\n## Zebras\n\nZebra stripes are unique to each zebra.\n",
+        "drafts/wip.md": "# Draft\n\nNot ready.\n",
+        "notes.txt": "plain notes about quokkas\n",
+    })
+
+
+def keys(corpus: Corpus, collection: str = "docs", removed: bool = False) -> list[str]:
+    return [row.key for row in list_documents(Scope(corpus, collection=collection), include_removed=removed)]
+
+
+def test_exclude_patterns_and_clewignore(tmp_path: Path, docs: Path) -> None:
+    (docs / ".clewignore").write_text("# drafts stay out\ndrafts\n", encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, exclude=["*.txt"])
+        assert (report.documents, report.excluded, report.skipped) == (2, 2, 0)
+        assert keys(corpus) == ["alpha.md", "sub/beta.md"]
+
+
+def test_suffix_twins_are_a_warning(tmp_path: Path, docs: Path) -> None:
+    write(docs, {"page.html": "<h1>Page</h1><p>Kiwi.</p>", "page.txt": "Kiwi."})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)
+    (warning,) = [p for p in report.problems if p.warning]
+    assert warning.path == str(docs / "page.txt")
+    assert warning.message.startswith("same name as page.html with another suffix (page.html, page.txt)")
+    assert (report.warnings, report.repaired, report.documents) == (1, 0, 6)
+
+
+def test_list_and_outline(tmp_path: Path, docs: Path) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)
+        rows = {row.key: row for row in list_documents(Scope(corpus, collection="docs"))}
+        alpha = rows["alpha.md"]
+        assert (alpha.version, alpha.status, alpha.format, alpha.title, alpha.chunks) == (1, "current", "markdown",
+                                                                                          "Alpha", 2)
+        assert alpha.chars == len((docs / "alpha.md").read_text()) and alpha.tokens > 0
+        tree = outline(Scope(corpus, collection="docs"), "alpha.md")
+        assert tree.kind == "document" and tree.passages == 2
+        (title,) = tree.children
+        assert title.heading == "Alpha" and [c.heading for c in title.children] == ["Retention"]
+        assert title.children[0].passages == 1 and title.children[0].id.startswith("ev1:s:")
+        assert outline(Scope(corpus, collection="docs"), "nothing.md") is None
+        # a principal's row filter applies to the listing too
+        hidden = Principal(row_filter={"term": {"title": "Alpha"}})
+        assert [r.key for r in list_documents(Scope(corpus, hidden, "docs"))] == ["alpha.md"]
+
+
+def test_prune_retires_deleted_files_and_their_ids_still_resolve(tmp_path: Path, docs: Path) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)
+        hit = search(corpus, {"query": "zebra stripes", "collection": "docs"}).hits[0]
+        assert hit.document_key == "sub/beta.md"
+        (docs / "sub" / "beta.md").unlink()
+        report = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, prune=True)
+        assert report.retired == ["sub/beta.md"]
+        assert report.links_dangling_by_reason == {"missing_document": 1}
+        hits = search(corpus, {"query": "zebra stripes", "collection": "docs"}).hits
+        assert [h.document_key for h in hits] == ["alpha.md"]  # its link's "#zebras"; beta is gone
+        assert "sub/beta.md" not in keys(corpus)
+        removed = [r for r in list_documents(Scope(corpus, collection="docs"), include_removed=True)
+                   if r.key == "sub/beta.md"]
+        assert [(r.status, r.version) for r in removed] == [("removed", 1)]
+        assert Scope(corpus).document_by_key("sub/beta.md") is None
+        fetched = fetch_evidence(Scope(corpus), [hit.evidence_id])
+        (evidence,) = fetched.evidence
+        assert evidence.status == "ok" and evidence.version_status == "removed"
+        # the file comes back: a new version, searchable again, and the link resolves again
+        write(docs, {"sub/beta.md": "# Beta\n\n## Zebras\n\nZebra stripes are unique to each zebra.\n"})
+        back = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, prune=True)
+        assert (back.versions_created, back.retired, back.links_dangling) == (1, [], 0)
+        (older,) = fetch_evidence(Scope(corpus), [hit.evidence_id]).evidence
+        assert older.status == "ok" and older.version_status == "superseded"  # a newer version exists now
+        again = search(corpus, {"query": "zebra stripes", "collection": "docs"}).hits[0]
+        assert again.document_key == "sub/beta.md" and again.evidence_id == hit.evidence_id.replace(":1:0", ":2:0")
+
+
+def test_remove_documents(tmp_path: Path, docs: Path) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)
+        report = remove_documents(corpus, Scope(corpus, collection="docs"), ["notes.txt", "ghost.md"])
+        assert (report.removed, report.missing) == (["notes.txt"], ["ghost.md"])
+        assert search(corpus, {"query": "quokkas", "collection": "docs"}).hits == []
+        # removing again: it is no longer current
+        assert remove_documents(corpus, Scope(corpus, collection="docs"), ["notes.txt"]).missing == ["notes.txt"]
+        with pytest.raises(InputError, match="collection"):
+            remove_documents(corpus, Scope(corpus), ["alpha.md"])
+
+
+def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
+    db = str(tmp_path / "c.duckdb")
+    first = runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--exclude", "drafts",
+                                "--json"])
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.stdout)["excluded"] == 1
+    listed = runner.invoke(app, ["ls", "--db", db, "--json"])
+    assert listed.exit_code == 0, listed.output
+    assert [d["key"] for d in json.loads(listed.stdout)["documents"]] == ["alpha.md", "notes.txt", "sub/beta.md"]
+    tree = runner.invoke(app, ["outline", "alpha.md", "--db", db])
+    assert tree.exit_code == 0 and "Retention" in tree.stdout and "1 passages" in tree.stdout
+    gone = runner.invoke(app, ["rm", "notes.txt", "--db", db, "--collection", "docs"])
+    assert gone.exit_code == 0 and "retired notes.txt" in gone.stdout
+    missing = runner.invoke(app, ["rm", "ghost.md", "--db", db, "--collection", "docs"])
+    assert missing.exit_code == 1 and "not found ghost.md" in missing.stdout
+    (docs / "alpha.md").unlink()
+    pruned = runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--prune"])
+    assert pruned.exit_code == 0, pruned.output
+    assert "retired alpha.md" in pruned.output and "1 retired" in pruned.stdout
+    found = runner.invoke(app, ["search", "retention logs", "--db", db, "--collection", "docs", "--json"])
+    assert found.exit_code == 0 and json.loads(found.stdout)["hits"] == []
+    unknown = runner.invoke(app, ["outline", "alpha.md", "--db", db])
+    assert unknown.exit_code == 2 and "no current document" in unknown.output
+
+
+def test_progress_knows_the_total_first(tmp_path: Path, docs: Path) -> None:
+    seen: list[object] = []
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, exclude=["drafts"],
+                     on_total=lambda total: seen.append(("total", total)), on_file=seen.append)
+    assert seen == [("total", 3), "alpha.md", "notes.txt", "sub/beta.md"]
+
+
+def test_dangling_links_by_reason(tmp_path: Path) -> None:
+    folder = write(tmp_path / "site", {"guide/a.md": "# A\n\n[web](https://example.org/x) [up](../../outside.md) "
+                                                      "[gone](/guide/missing) [mail](mailto:x@example.org)\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder], collection="docs", chunk_tokens=220)
+    # a mailto: link is a URL with a scheme too
+    assert report.links_dangling_by_reason == {"external": 2, "missing_document": 1, "outside_collection": 1}
+    assert report.links_dangling == 4

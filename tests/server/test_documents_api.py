@@ -1,0 +1,43 @@
+"""Listing, outlining and removing documents over REST, against a real uvicorn on 127.0.0.1."""
+
+from __future__ import annotations
+
+import httpx
+
+from clew.corpus.store import Corpus
+from clew.server.config import ServerConfig
+from clew.server.rest import create_app
+
+from .conftest import ADMIN, NARROW, READER, auth
+from .test_rest_live import Served
+
+
+def test_list_outline_and_remove_documents(corpus: Corpus, config: ServerConfig) -> None:
+    with Served(create_app(corpus, config)) as served, httpx.Client(base_url=served.url, timeout=30) as http:
+        listed = http.get("/v1/collections/notes/documents", headers=auth(ADMIN))
+        assert listed.status_code == 200, listed.text
+        assert [d["key"] for d in listed.json()["documents"]] == ["acme-notes.md", "budget.txt", "lunch.txt"]
+        # the reader's row filter hides the restricted record here too
+        reader = http.get("/v1/collections/notes/documents", headers=auth(READER)).json()
+        assert [d["key"] for d in reader["documents"]] == ["acme-notes.md", "lunch.txt"]
+        tree = http.get("/v1/collections/notes/documents/acme-notes.md/outline", headers=auth(ADMIN))
+        assert tree.status_code == 200 and tree.json()["kind"] == "document" and tree.json()["passages"] == 3
+        assert http.get("/v1/collections/notes/documents/nope.md/outline", headers=auth(ADMIN)).status_code == 404
+        # the reader cannot remove what it cannot read: it is missing to it
+        hidden = http.delete("/v1/collections/notes/documents", params={"key": "budget.txt"}, headers=auth(READER))
+        assert hidden.status_code == 200 and hidden.json()["missing"] == ["budget.txt"]
+        removed = http.delete("/v1/collections/notes/documents", params=[("key", "lunch.txt"), ("key", "x.txt")],
+                              headers=auth(ADMIN))
+        assert removed.status_code == 200, removed.text
+        assert (removed.json()["removed"], removed.json()["missing"]) == (["lunch.txt"], ["x.txt"])
+        hits = http.post("/v1/search", json={"query": "team lunch Fridays", "collection": "notes"},
+                         headers=auth(ADMIN)).json()["hits"]
+        assert "lunch.txt" not in [h["document_key"] for h in hits]
+        gone = http.get("/v1/collections/notes/documents?removed=true", headers=auth(ADMIN)).json()["documents"]
+        assert {d["key"]: d["status"] for d in gone}["lunch.txt"] == "removed"
+        # the ingest permission is needed; an unknown and an unreadable collection are the same 404
+        assert http.get("/v1/collections/notes/documents", headers=auth(NARROW)).status_code == 403
+        assert http.delete("/v1/collections/notes/documents", params={"key": "acme-notes.md"},
+                           headers=auth(NARROW)).status_code == 403
+        assert http.get("/v1/collections/nowhere/documents", headers=auth(ADMIN)).status_code == 404
+        assert http.get("/v1/collections/notes/documents").status_code == 401
