@@ -2,7 +2,7 @@
 
 Builds a generated Markdown corpus (``benchmarks/corpus_gen.py``), starts ``clew serve`` on
 127.0.0.1 as a separate process (with one API key, so authentication is measured too), and
-drives ``POST /v1/navigate`` and ``POST /v1/search`` from an async httpx loop with
+drives ``POST /v1/tools/navigate_document_tree`` and ``POST /v1/tools/search`` from an async httpx loop with
 ``--concurrency`` requests in flight, for ``--seconds`` each after a short warm-up. Starting
 passages and queries are drawn at random from the corpus. Usage::
 
@@ -128,9 +128,9 @@ def main() -> None:
         url = f"http://127.0.0.1:{args.port}"
         try:
             results = {
-                "/v1/navigate": asyncio.run(load(url, "/v1/navigate", navigate, args.concurrency, args.seconds,
+                "/v1/tools/navigate_document_tree": asyncio.run(load(url, "/v1/tools/navigate_document_tree", navigate, args.concurrency, args.seconds,
                                                  args.warmup)),
-                "/v1/search": asyncio.run(load(url, "/v1/search", search, args.concurrency, args.seconds,
+                "/v1/tools/search": asyncio.run(load(url, "/v1/tools/search", search, args.concurrency, args.seconds,
                                                args.warmup)),
             }
         finally:

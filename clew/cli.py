@@ -6,10 +6,10 @@ import sys
 
 import typer
 
-from clew.commands import ask, corpus, documents, embed, evals, nav, search, serve
+from clew.commands import ask, corpus, documents, embed, evals, serve, tools
 
 app = typer.Typer(no_args_is_help=True, add_completion=False, help="clew: retrieval that searches, then navigates.")
-for module in (corpus, documents, embed, search, nav, ask, evals, serve):
+for module in (corpus, documents, embed, tools, ask, evals, serve):
     app.registered_commands.extend(module.app.registered_commands)
 
 

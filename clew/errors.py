@@ -2,32 +2,63 @@
 
 ::
 
-    ClewError
-    ├── InputError                 bad input from a caller; ``field`` names what was wrong
-    │   ├── MalformedEvidenceId    an id that cannot be decoded (``value``)
-    │   └── UnknownCollection      a collection that does not exist or may not be read
-    ├── CorpusError                the DuckDB store
-    │   └── SchemaVersionError     the file was written by a newer clew
-    ├── ModelError                 a model call failed after its retries, or was refused
-    │                              (``model``, ``retryable``, ``attempts``)
-    └── ScriptExhausted            a ``clew.testing`` fake was asked more than was scripted
+    ClewError                      HTTP  what it means
+    ├── InputError                 400   bad input from a caller; ``field`` names what was wrong,
+    │   │                                ``errors`` lists every problem of the input at once
+    │   ├── MalformedEvidenceId    400   an id that cannot be decoded (``value``)
+    │   ├── UnknownCollection      404   a collection that does not exist or may not be read
+    │   └── UnknownTool            404   no such tool (MCP: also a tool the principal may not use)
+    ├── Unauthorized               401   no API key, or a wrong one
+    ├── Forbidden                  403   the principal may not use this tool (``permission``)
+    ├── ReadOnlyCorpus             409   a write to a corpus opened read-only
+    ├── CorpusError                503   the DuckDB store
+    │   └── SchemaVersionError     503   the file was written by a newer clew
+    ├── ModelError                 502   a model call failed after its retries, or was refused
+    │                                    (``model``, ``retryable``, ``attempts``)
+    ├── BudgetExhausted            503   a run's budget ran out (``reason``; runs end ``incomplete``)
+    ├── IllegalTransition          500   the controller refused a transition not in its table
+    ├── DatasetError               400   an eval dataset with malformed lines (``problems``)
+    └── ScriptExhausted            500   a ``clew.testing`` fake was asked more than was scripted
 
-Files that are empty, binary or undecodable are not errors: ingestion skips them and
-reports them (``IngestReport.problems``).
+Each class carries its HTTP status (``http_status``) and ``payload()``, the JSON body the REST
+API answers with; the MCP server answers a tool error with ``str(error)``. Those two front ends
+map errors nowhere else. Files that are empty, binary or undecodable are not errors: ingestion
+skips them and reports them (``IngestReport.problems``).
 """
 
 from __future__ import annotations
 
 
+from typing import Any
+
+
 class ClewError(Exception):
     """Base of every error clew raises on purpose."""
 
+    http_status = 503
+    kind = "failed"
+
+    def payload(self) -> dict[str, Any]:
+        """The JSON body of a REST answer carrying this error."""
+        return {"error": self.kind, "detail": str(self)}
+
 
 class InputError(ClewError, ValueError):
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    http_status = 400
+    kind = "input"
+
+    def __init__(self, field: str, message: str, others: list[tuple[str, str]] | None = None) -> None:
+        self.errors = [(field, message), *(others or ())]
+        """Every problem found in the input, (field, message), the first being ``field``."""
+        super().__init__("; ".join(f"{f}: {m}" for f, m in self.errors))
         self.field = field
         self.message = message
+
+    def payload(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"error": self.kind, "field": self.field, "message": self.message}
+        if len(self.errors) > 1:
+            body["errors"] = [{"field": f, "message": m} for f, m in self.errors]
+        return body
 
 
 class MalformedEvidenceId(InputError):
@@ -37,9 +68,45 @@ class MalformedEvidenceId(InputError):
 
 
 class UnknownCollection(InputError):
+    http_status = 404
+
     def __init__(self, name: str) -> None:
         super().__init__("collection", f"unknown collection {name!r}")
         self.name = name
+
+    def payload(self) -> dict[str, Any]:  # missing and unreadable collections alike
+        return {"error": "unavailable", "field": "collection", "detail": self.message}
+
+
+class UnknownTool(InputError):
+    """No tool of this name, or (to a model, and over MCP) one the principal may not use: the same words."""
+
+    http_status = 404
+
+    def __init__(self, name: object, known: list[str]) -> None:
+        super().__init__("name", f"unknown tool {name!r}; tools: {', '.join(known)}")
+        self.name = name
+
+
+class Unauthorized(ClewError):
+    http_status = 401
+    kind = "unauthorized"
+
+
+class Forbidden(ClewError):
+    """The principal may not use a tool (REST answers 403; MCP reads it as an unknown tool)."""
+
+    http_status = 403
+    kind = "forbidden"
+
+    def __init__(self, permission: str, message: str | None = None) -> None:
+        super().__init__(message or f"this key may not use {permission}")
+        self.permission = permission
+
+
+class ReadOnlyCorpus(ClewError):
+    http_status = 409
+    kind = "read_only"
 
 
 class CorpusError(ClewError):
@@ -58,19 +125,23 @@ class SchemaVersionError(CorpusError):
 
 
 def input_error_from(error: Exception, prefix: str = "") -> InputError:
-    """Turn a pydantic ``ValidationError`` into an ``InputError`` naming the first bad field."""
+    """Turn a pydantic ``ValidationError`` into an ``InputError`` naming every bad field (the first as ``field``)."""
     details = getattr(error, "errors", None)
     if not callable(details) or not details():
         return InputError(prefix or "input", str(error))
-    first = details()[0]
-    parts = [str(part) for part in first.get("loc", ()) if part != "__root__"]
-    named = (first.get("ctx") or {}).get("field")
+    found = [_located(one, prefix) for one in details()]
+    unique = list(dict.fromkeys(found))
+    return InputError(*unique[0], others=unique[1:])
+
+
+def _located(detail: dict[str, Any], prefix: str) -> tuple[str, str]:
+    parts = [str(part) for part in detail.get("loc", ()) if part != "__root__"]
+    named = (detail.get("ctx") or {}).get("field")
     if named:  # a model-level check that names the offending field (see ``field_error``)
         parts.append(str(named))
     path = ".".join(parts)
     field = ".".join(p for p in (prefix, path) if p) or "input"
-    message = first.get("msg", "invalid value").removeprefix("Value error, ")
-    return InputError(field, message)
+    return field, detail.get("msg", "invalid value").removeprefix("Value error, ")
 
 
 def field_error(field: str, message: str) -> Exception:
@@ -84,6 +155,8 @@ class ModelError(ClewError):
     """A model call that failed: after its last retry, on an error not worth retrying, or
     refused before it was made (``attempts`` is 0 then)."""
 
+    http_status = 502
+
     def __init__(self, model: str, message: str, retryable: bool = False, attempts: int = 0) -> None:
         super().__init__(f"{model}: {message}")
         self.model = model
@@ -92,8 +165,42 @@ class ModelError(ClewError):
         self.attempts = attempts
 
 
+class BudgetExhausted(ClewError):
+    """A run's budget ran out (``reason``: max_internal_iterations, max_tool_calls, context_budget)."""
+
+    def __init__(self, reason: str, message: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class IllegalTransition(ClewError):
+    """The controller was asked for a transition its table does not have (a bug, never input)."""
+
+    http_status = 500
+
+    def __init__(self, source: Any, target: Any) -> None:
+        super().__init__(f"illegal transition {getattr(source, 'value', source)} -> {getattr(target, 'value', target)}")
+        self.source = source
+        self.target = target
+
+
+class DatasetError(ClewError):
+    """A dataset with malformed lines; ``problems`` lists every one with its line number."""
+
+    http_status = 400
+    kind = "input"
+
+    def __init__(self, problems: list[Any]) -> None:
+        shown = "\n".join(f"  {p}" for p in problems[:20])
+        more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
+        super().__init__(f"{len(problems)} malformed dataset line(s):\n{shown}{more}")
+        self.problems = problems
+
+
 class ScriptExhausted(ClewError):
     """A scripted fake model (``clew.testing``) was asked for more replies than it was given."""
+
+    http_status = 500
 
     def __init__(self, model: str, asked: int, scripted: int) -> None:
         super().__init__(

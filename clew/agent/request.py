@@ -1,7 +1,15 @@
 """The retrieval request: what callers send, validated and clamped.
 
-Malformed or contradictory input raises an error naming the field; out-of-range numbers
-are clamped and the applied values are reported in the result (``applied``).
+Malformed or contradictory input raises an error naming the field (every error of a
+request at once: ``InputError.errors``); out-of-range numbers are clamped and the applied
+values are reported in the result (``applied``).
+
+The request shape users of retrieval agents already write runs unchanged:
+``queries[].table`` names the collection; ``full_text_search: {"match": ..., "field":
+"title"}`` searches one field (a document field, ``heading`` or ``text``);
+``filter_query: {"term": "published", "field": "status"}`` is a term filter;
+``generator: {"provider": "openai", "model": "gpt-4o-mini"}`` is the litellm model
+``openai/gpt-4o-mini``; ``steps.generation: {}`` asks for the answer (as without it).
 """
 
 from __future__ import annotations
@@ -39,21 +47,60 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def _renamed(data: Any, old: str, new: str, where: str = "") -> Any:
+    """``old`` as another name of ``new`` (both given: an error naming ``old``)."""
+    if isinstance(data, dict) and old in data:
+        if new in data:
+            raise field_error(f"{where}{old}", f"give {new} or {old}, not both")
+        data = {(new if k == old else k): v for k, v in data.items()}
+    return data
+
+
 class TextQuery(_Strict):
-    query: str | None = Field(None, description="Text to search for (default: the request's query).")
+    query: str | None = Field(None, description="Text to search for (default: the request's query); also 'match'.")
+    field: str | None = Field(None, description="full_text_search only: the field to match instead of the text "
+                              "(heading, or a document field such as title).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _match(cls, data: Any) -> Any:
+        return _renamed(data, "match", "query")
+
+    @field_validator("field")
+    @classmethod
+    def _field(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+
+class FilterQuery(_Strict):
+    """A term filter written as ``{"term": VALUE, "field": NAME}``."""
+
+    term: str | int | float | bool
+    field: str
+
+    def as_filter(self) -> dict[str, Any]:
+        return {"term": {self.field: self.term}}
 
 
 class QuerySpec(_Strict):
     """One seed search: exactly one of full_text_search, semantic_search or hybrid."""
 
-    collection: str
+    collection: str = Field(description="The collection to search (also 'table').")
     full_text_search: TextQuery | None = None
     semantic_search: TextQuery | None = None
     hybrid: TextQuery | None = None
     filter: Filter | None = None
+    filter_query: FilterQuery | None = Field(None, description="A term filter {term, field}; with filter, both hold.")
     fields: list[str] | None = None
     limit: int | None = Field(None, description="Seed hits (1-100, clamped). Default: 10, or for a ranked walk "
                               "enough to fill its context budget (context_budget_tokens / 80, 10-100).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _table(cls, data: Any) -> Any:
+        return _renamed(data, "table", "collection")
 
     @field_validator("collection")
     @classmethod
@@ -69,7 +116,22 @@ class QuerySpec(_Strict):
             raise field_error(kinds[1], f"give one of full_text_search, semantic_search, hybrid (got {', '.join(kinds)})")
         if not kinds:
             self.full_text_search = TextQuery()
+        for kind in ("semantic_search", "hybrid"):
+            if getattr(self, kind) is not None and getattr(self, kind).field is not None:
+                raise field_error(f"{kind}.field", "field-targeted search is full_text_search only")
+        if self.filter_query is not None:
+            from pydantic import TypeAdapter
+
+            term = TypeAdapter(Filter).validate_python(self.filter_query.as_filter())
+            both = term if self.filter is None else TypeAdapter(Filter).validate_python(
+                {"bool": {"must": [self.filter.model_dump(exclude_none=True), self.filter_query.as_filter()]}})
+            self.filter, self.filter_query = both, None
         return self
+
+    @property
+    def field(self) -> str | None:
+        """The field a full-text seed search matches (None: the text)."""
+        return self.full_text_search.field if self.full_text_search is not None else None
 
     @property
     def mode(self) -> Literal["bm25", "vector", "hybrid"]:
@@ -130,8 +192,47 @@ class RetrievalSteps(_Strict):
     navigation: Navigation | None = None
 
 
+class GenerationStep(_Strict):
+    """``steps.generation``: an empty object asks for the answer (what a run gives anyway)."""
+
+
 class Steps(_Strict):
     retrieval: RetrievalSteps = Field(default_factory=RetrievalSteps)
+    generation: GenerationStep | None = None
+
+
+class Generator(_Strict):
+    """A model named by provider and model: ``{"provider": "openai", "model": "gpt-4o-mini"}``."""
+
+    provider: str
+    model: str
+
+    def model_string(self) -> str:
+        """The litellm model string (``provider/model``); an unknown provider is an error naming it."""
+        if not self.model.strip():
+            raise field_error("generator.model", "must not be blank")
+        known = providers()
+        provider = PROVIDER_ALIASES.get(self.provider.strip().lower(), self.provider.strip().lower())
+        if provider not in known:
+            raise field_error("generator.provider", f"unknown provider {self.provider!r}; known providers include "
+                              f"{', '.join(COMMON_PROVIDERS)} (any litellm provider)")
+        return f"{provider}/{self.model.strip()}"
+
+
+PROVIDER_ALIASES = {"google": "gemini", "vertex": "vertex_ai", "azure_openai": "azure", "mistralai": "mistral",
+                    "together": "together_ai", "aws": "bedrock", "hf": "huggingface"}
+COMMON_PROVIDERS = ("openai", "anthropic", "gemini", "azure", "bedrock", "mistral", "ollama", "groq")
+
+
+def providers() -> frozenset[str]:
+    """litellm's provider names (and clew's test providers)."""
+    from clew.llm import TEST_PROVIDER_PREFIX, import_litellm
+
+    litellm = import_litellm()
+    names = {getattr(p, "value", p) for p in litellm.provider_list}
+    names |= {entry.get("provider") for entry in litellm.custom_provider_map or []
+              if str(entry.get("provider", "")).startswith(TEST_PROVIDER_PREFIX)}
+    return frozenset(str(n) for n in names)
 
 
 class RetrievalRequest(_Strict):
@@ -140,7 +241,8 @@ class RetrievalRequest(_Strict):
     max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
     max_tool_calls: int = BOUNDS["max_tool_calls"][0]
     context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
-    generator: str | None = Field(None, description="A litellm model string, or none for the extractive answer.")
+    generator: str | Generator | None = Field(None, description="A litellm model string, or {provider, model}, or none for the "
+                                  "extractive answer.")
     steps: Steps = Field(default_factory=Steps)
     principal: Principal = Field(default_factory=Principal)
     stream: bool = False
@@ -154,6 +256,8 @@ class RetrievalRequest(_Strict):
 
     @model_validator(mode="after")
     def _seed(self) -> RetrievalRequest:
+        if isinstance(self.generator, Generator):
+            self.generator = self.generator.model_string()
         nav = self.steps.retrieval.navigation
         if nav is not None and self.queries and not 0 <= nav.query_index < len(self.queries):
             raise field_error("steps.retrieval.navigation.query_index",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from clew.errors import ClewError
+from clew.errors import IllegalTransition
 
 
 class State(str, Enum):
@@ -38,13 +38,6 @@ TRANSITIONS: dict[State, frozenset[State]] = {
     State.INCOMPLETE: frozenset(),
     State.FAILED: frozenset(),
 }
-
-
-class IllegalTransition(ClewError):
-    def __init__(self, source: State, target: State) -> None:
-        super().__init__(f"illegal transition {source.value} -> {target.value}")
-        self.source = source
-        self.target = target
 
 
 def check_transition(source: State, target: State) -> None:

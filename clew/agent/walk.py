@@ -54,7 +54,7 @@ class Walk:
                 vector = embedder.embed([text])[0]
                 run.scorer.use_vectors(model, vector)
         request = SearchRequest(query=text, mode=spec.mode, limit=deps.request.query_limit(spec), max_chars=20_000,
-                                embedding_model=model)
+                                embedding_model=model, field=spec.field)
         found, _ = search_passages(deps.scope, request, query_vector=vector)
         run.scorer.top = max((run.scorer.lexical_passage(f.passage) for f in found), default=0.0)
         return found

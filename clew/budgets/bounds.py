@@ -1,7 +1,31 @@
-"""Clamping numeric bounds: out-of-range values are never an error, and the applied value is reported."""
+"""Clamping numeric bounds: out-of-range values are never an error, and the applied value is reported.
+
+A bounded argument declares its range once, as metadata of its type::
+
+    top_k: Annotated[int, Clamp(1, 50)] = 20
+
+and both what a tool applies (``Args.clamped``) and what its JSON schema tells a caller
+(``"(1-50; clamped)"`` after the field's description) are read from that ``Clamp``.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 
 def clamp(value: int, low: int, high: int) -> int:
     return max(low, min(high, value))
+
+
+@dataclass(frozen=True, slots=True)
+class Clamp:
+    """The range of a bounded integer argument; values outside it are clamped, not refused."""
+
+    low: int
+    high: int
+
+    def __call__(self, value: int) -> int:
+        return clamp(value, self.low, self.high)
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}; clamped"

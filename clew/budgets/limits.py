@@ -14,19 +14,13 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from clew.errors import ClewError
+from clew.errors import BudgetExhausted
 
 HARD_MAX_TOOL_CALLS = 20
 """No run makes more tool calls than this, whatever it asks for."""
 
 StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget"]
 T = TypeVar("T")
-
-
-class BudgetExhausted(ClewError):
-    def __init__(self, reason: StopReason, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
 
 
 class Limits(BaseModel):

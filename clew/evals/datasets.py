@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from clew.errors import ClewError
+from clew.errors import DatasetError
 
 Format = Literal["clew", "multihop", "beir"]
 FORMATS: tuple[str, ...] = ("clew", "multihop", "beir")
@@ -79,16 +79,6 @@ class Dataset:
             for doc in self.documents:
                 handle.write(json.dumps(doc, ensure_ascii=False) + "\n")
         return path
-
-
-class DatasetError(ClewError):
-    """A dataset with malformed lines; ``problems`` lists every one with its line number."""
-
-    def __init__(self, problems: list[LineProblem]) -> None:
-        shown = "\n".join(f"  {p}" for p in problems[:20])
-        more = f"\n  ... and {len(problems) - 20} more" if len(problems) > 20 else ""
-        super().__init__(f"{len(problems)} malformed dataset line(s):\n{shown}{more}")
-        self.problems = problems
 
 
 class _Bad(Exception):

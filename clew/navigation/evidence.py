@@ -14,17 +14,18 @@ here (use ``fetch_slice`` to read those). A missing and a denied passage are bot
 from __future__ import annotations
 
 import threading
+from typing import Annotated
 
 import duckdb
 from pydantic import Field
 
-from clew.budgets.bounds import clamp
+from clew.budgets.bounds import Clamp
 from clew.corpus import ids as evidence_ids
 from clew.corpus.reader import Scope
 from clew.corpus.structure import int_list
 from clew.errors import CorpusError, MalformedEvidenceId
 from clew.navigation.models import (
-    UNAVAILABLE, Args, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, NonBlank, parse_args,
+    UNAVAILABLE, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, InCollection, NonBlank, parse_args,
 )
 from clew.navigation.passages import PASSAGE_ONLY, fit, item
 
@@ -57,14 +58,14 @@ class EvidenceLedger:
             return len(self._full)
 
 
-class FetchArgs(Args):
+class FetchArgs(InCollection):
     ids: list[NonBlank] = Field(min_length=1, max_length=MAX_IDS)
     """Passage ids (ev1:c:...) to read in full; at most 50."""
-    max_chars: int = 12000
-    """Character budget over all passages (1-50000; clamped). A passage cut by it is not citable."""
+    max_chars: Annotated[int, Clamp(1, 50_000)] = 12000
+    """Character budget over all passages; a passage cut by it is not citable."""
 
 
-class CitationArgs(Args):
+class CitationArgs(InCollection):
     ids: list[NonBlank] = Field(min_length=1, max_length=MAX_IDS)
     """Passage ids an answer cites; at most 50."""
 
@@ -93,7 +94,7 @@ def fetch_evidence(
     A passage cut by max_chars is returned but not recorded; fetch it again on its own.
     """
     args = parse_args(FetchArgs, {"ids": ids, "max_chars": max_chars})
-    max_chars = clamp(args.max_chars, 1, 50000)
+    max_chars = args.clamped()["max_chars"]
     decoded, versions = _decode(args.ids)
     try:
         docs = scope.documents(versions)

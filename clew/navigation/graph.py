@@ -31,17 +31,17 @@ Bounds: depth 1-3, limit 1-24, content_max_chars 1-4000, all clamped and reporte
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
 import duckdb
 from pydantic import Field
 
-from clew.budgets.bounds import clamp
+from clew.budgets.bounds import Clamp
 from clew.corpus import ids
 from clew.corpus.reader import Scope
 from clew.corpus.structure import FROZEN, DocumentVersion, str_list
 from clew.errors import MalformedEvidenceId
-from clew.navigation.models import UNAVAILABLE, Args, Neighbor, NeighborsResult, NonBlank, Unresolved, parse_args
+from clew.navigation.models import UNAVAILABLE, InCollection, Neighbor, NeighborsResult, NonBlank, Unresolved, parse_args
 
 MAX_SEEDS = 8
 MAX_LEVEL = 64
@@ -60,23 +60,21 @@ UNION ALL
 SELECT 'in', * FROM i WHERE {incoming} AND graph NOT IN ('section_hierarchy', 'reading_order')"""
 
 
-class ExpandArgs(Args):
+class ExpandArgs(InCollection):
     ids: list[NonBlank] = Field(min_length=1, max_length=64)
     """Seed evidence ids (passages, sections or documents); at most 8 are used."""
     relationship_types: list[NonBlank] | None = None
     """Edge types or graph names to follow (e.g. next, child, links_to, workflow); None: all."""
     types: list[NeighborType] | None = None
     """Neighbour types to return (chunk, section, table, document); None: all."""
-    depth: int = 1
-    """Hops from the seeds (1-3; clamped)."""
-    limit: int = 8
-    """Most neighbours to return (1-24; clamped)."""
-    content_max_chars: int = 500
-    """Characters of content per neighbour (1-4000; clamped)."""
+    depth: Annotated[int, Clamp(1, 3)] = 1
+    """Hops from the seeds."""
+    limit: Annotated[int, Clamp(1, 24)] = 8
+    """Most neighbours to return."""
+    content_max_chars: Annotated[int, Clamp(1, 4000)] = 500
+    """Characters of content per neighbour."""
     include_incoming: bool = True
     """Also walk edges that point at a vertex."""
-    collection: NonBlank | None = None
-    """Only walk inside this collection."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +118,7 @@ def expand_neighbors(
         "ids": ids, "relationship_types": relationship_types, "types": types, "depth": depth, "limit": limit,
         "content_max_chars": content_max_chars, "include_incoming": include_incoming, "collection": collection})
     scope = scope.within(args.collection)
-    depth, limit, preview = clamp(args.depth, 1, 3), clamp(args.limit, 1, 24), clamp(args.content_max_chars, 1, 4000)
+    depth, limit, preview = (args.clamped()[name] for name in ("depth", "limit", "content_max_chars"))
     follow = frozenset(args.relationship_types) if args.relationship_types is not None else None
     wanted = frozenset(args.types) if args.types is not None else None
     result = NeighborsResult(status="ok", depth=depth, limit=limit, filters={

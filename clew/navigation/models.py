@@ -8,7 +8,9 @@ the same functions):
   enum value (``relation="cousins"``), an unknown argument. Arguments are validated
   strictly: nothing is coerced.
 - Out-of-range numbers are not errors: they are clamped, and every result reports the
-  values it applied in ``applied``.
+  values it applied in ``applied``. A bounded argument declares its range once, as
+  ``Annotated[int, Clamp(low, high)]``: ``Args.clamped`` applies it and the JSON schema
+  states it.
 - A non-blank id that does not decode as an evidence id is not an exception: it is reported
   in the result as status ``malformed`` (per id in the batch tools), so that a model that
   garbles an id gets feedback it can act on. So is a well-formed id of a kind the tool does
@@ -23,6 +25,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from clew.budgets.bounds import Clamp
 from clew.errors import InputError, input_error_from
 
 Status = Literal["ok", "no_match", "unavailable", "malformed", "failed"]
@@ -43,10 +46,40 @@ def _not_blank(value: str) -> str:
 NonBlank = Annotated[str, AfterValidator(_not_blank)]
 
 
-class Args(BaseModel):
-    """Base of every tool's arguments: strict types, no unknown fields."""
+def _state_bounds(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """JSON schema: each bounded field's description ends with its range, read from its ``Clamp``."""
+    for name, bound in model.bounds().items():  # type: ignore[attr-defined]
+        prop = schema.get("properties", {}).get(name)
+        if prop is not None:
+            prop["description"] = f"{prop.get('description', '').rstrip('.')} ({bound}).".lstrip()
 
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+class Args(BaseModel):
+    """Base of every tool's arguments: strict types, no unknown fields, bounds as ``Clamp`` metadata."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, use_attribute_docstrings=True,
+                              json_schema_extra=_state_bounds)
+
+    @classmethod
+    def bounds(cls) -> dict[str, Clamp]:
+        """Each bounded field's range, from its type's metadata."""
+        return {name: m for name, info in cls.model_fields.items() for m in info.metadata if isinstance(m, Clamp)}
+
+    def clamped(self) -> dict[str, int]:
+        """The bounded fields' values after clamping (what a result reports in ``applied``)."""
+        return {name: bound(getattr(self, name)) for name, bound in self.bounds().items()
+                if getattr(self, name) is not None}
+
+
+class InCollection(Args):
+    """Arguments of a tool that reads: it may be narrowed to one collection."""
+
+    collection: NonBlank | None = None
+    """Read only inside this collection (an unknown or unreadable one is an error naming collection)."""
+
+
+Chars = Annotated[int, Clamp(1, 20_000)]
+"""A character budget of the navigation tools."""
 
 
 A = TypeVar("A", bound=Args)

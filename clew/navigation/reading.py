@@ -25,26 +25,25 @@ A reversed range (``end`` before ``start``) is an input error naming the field.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Literal
+from typing import Annotated, Literal
 
-from clew.budgets.bounds import clamp
+from clew.budgets.bounds import Clamp, clamp
 from clew.corpus.reader import Scope
 from clew.errors import InputError
-from clew.navigation.models import Args, NonBlank, ReadResult, parse_args
+from clew.navigation.models import Chars, InCollection, NonBlank, ReadResult, parse_args
 from clew.navigation.passages import Opened, budget, open_document, open_id
 
-TOP_K = (1, 50)
-MAX_CHARS = (1, 20000)
+TopK = Annotated[int, Clamp(1, 50)]
 
 
-class GetChunkArgs(Args):
+class GetChunkArgs(InCollection):
     evidence_id: NonBlank
     """A passage id (ev1:c:...)."""
-    max_chars: int = 12000
-    """Character budget for the text (1-20000; clamped)."""
+    max_chars: Chars = 12000
+    """Character budget for the text."""
 
 
-class NavigateArgs(Args):
+class NavigateArgs(InCollection):
     document: NonBlank
     """An evidence id of the document (any kind), or a document key (its current version)."""
     start_offset: int
@@ -53,36 +52,36 @@ class NavigateArgs(Args):
     """Where the current passage ends (a location.char_end)."""
     direction: Literal["next", "previous"] = "next"
     """next: the passages after the span; previous: the passages before it (in reading order)."""
-    top_k: int = 1
-    """How many passages (1-50; clamped)."""
-    max_chars: int = 12000
-    """Character budget over all returned text (1-20000; clamped)."""
+    top_k: TopK = 1
+    """How many passages."""
+    max_chars: Chars = 12000
+    """Character budget over all returned text."""
 
 
-class ReadArgs(Args):
+class ReadArgs(InCollection):
     document: NonBlank
     """An evidence id of the document (any kind), or a document key (its current version)."""
     start: int | None = None
     """First character offset to read from (None: the start of the document)."""
     end: int | None = None
     """Offset to read up to, exclusive (None: the end of the document)."""
-    top_k: int = 20
-    """Most passages (1-50; clamped)."""
-    max_chars: int = 12000
-    """Character budget over all returned text (1-20000; clamped)."""
+    top_k: TopK = 20
+    """Most passages."""
+    max_chars: Chars = 12000
+    """Character budget over all returned text."""
 
 
-class GrepArgs(Args):
+class GrepArgs(InCollection):
     document: NonBlank
     """An evidence id of the document (any kind), or a document key (its current version)."""
     pattern: str
     """Text to look for, case-insensitively (blank: nothing matches)."""
     mode: Literal["phrase", "term"] = "phrase"
     """phrase: the whole pattern as one substring; term: every token somewhere in the passage."""
-    top_k: int = 5
-    """Most passages (1-50; clamped)."""
-    max_chars: int = 12000
-    """Character budget over all returned text (1-20000; clamped)."""
+    top_k: TopK = 5
+    """Most passages."""
+    max_chars: Chars = 12000
+    """Character budget over all returned text."""
 
 
 def _result(opened: Opened, applied: dict[str, int], picks: list[int] | None = None, limit: int = 0,
@@ -101,7 +100,7 @@ def _result(opened: Opened, applied: dict[str, int], picks: list[int] | None = N
 def get_chunk(scope: Scope, evidence_id: str, max_chars: int = 12000) -> ReadResult:
     """Read one passage by its evidence id."""
     args = parse_args(GetChunkArgs, {"evidence_id": evidence_id, "max_chars": max_chars})
-    max_chars = clamp(args.max_chars, *MAX_CHARS)
+    max_chars = args.clamped()["max_chars"]
     opened = open_id(scope, args.evidence_id)
     return _result(opened, {"max_chars": max_chars}, [] if opened.ordinal is None else [opened.ordinal], 1, max_chars)
 
@@ -113,7 +112,7 @@ def navigate(scope: Scope, document: str, start_offset: int, end_offset: int, di
                                      "direction": direction, "top_k": top_k, "max_chars": max_chars})
     if args.end_offset < args.start_offset:
         raise InputError("end_offset", f"must not be before start_offset ({args.end_offset} < {args.start_offset})")
-    top_k, max_chars = clamp(args.top_k, *TOP_K), clamp(args.max_chars, *MAX_CHARS)
+    top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
     opened = open_document(scope, args.document)
     if opened.doc is None:
         return _result(opened, {"top_k": top_k, "max_chars": max_chars})
@@ -138,7 +137,7 @@ def read(scope: Scope, document: str, start: int | None = None, end: int | None 
                                  "max_chars": max_chars})
     if args.start is not None and args.end is not None and args.end < args.start:
         raise InputError("end", f"must not be before start ({args.end} < {args.start})")
-    top_k, max_chars = clamp(args.top_k, *TOP_K), clamp(args.max_chars, *MAX_CHARS)
+    top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
     opened = open_document(scope, args.document)
     if opened.doc is None:
         return _result(opened, {"top_k": top_k, "max_chars": max_chars})
@@ -159,7 +158,7 @@ def grep(scope: Scope, document: str, pattern: str, mode: str = "phrase", top_k:
     """Find the passages of one document that contain a phrase, or every term of a pattern (case-insensitive)."""
     args = parse_args(GrepArgs, {"document": document, "pattern": pattern, "mode": mode, "top_k": top_k,
                                  "max_chars": max_chars})
-    top_k, max_chars = clamp(args.top_k, *TOP_K), clamp(args.max_chars, *MAX_CHARS)
+    top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
     opened = open_document(scope, args.document)
     applied = {"top_k": top_k, "max_chars": max_chars}
     needles = [args.pattern.strip().casefold()] if args.mode == "phrase" else args.pattern.casefold().split()

@@ -14,26 +14,28 @@ rest dropped, ``truncated`` set). window 1-64 and content_max_chars 1-50000 are 
 
 from __future__ import annotations
 
-from clew.budgets.bounds import clamp
+from typing import Annotated
+
+from clew.budgets.bounds import Clamp
 from clew.corpus.reader import Scope
-from clew.navigation.models import Args, NonBlank, SlicePassage, SliceResult, parse_args
+from clew.navigation.models import InCollection, NonBlank, SlicePassage, SliceResult, parse_args
 from clew.navigation.passages import fit, item, open_id
 
 
-class SliceArgs(Args):
+class SliceArgs(InCollection):
     id: NonBlank
     """A passage, section or document evidence id."""
-    window: int = 3
-    """Passages in the slice (1-64; clamped)."""
-    content_max_chars: int = 18000
-    """Character budget over the slice (1-50000; clamped)."""
+    window: Annotated[int, Clamp(1, 64)] = 3
+    """Passages in the slice."""
+    content_max_chars: Annotated[int, Clamp(1, 50_000)] = 18000
+    """Character budget over the slice."""
 
 
 def fetch_slice(scope: Scope, id: str, window: int = 3, content_max_chars: int = 18000) -> SliceResult:  # noqa: A002
     """Fetch a window of consecutive passages centred on a passage, or a document's (or section's) first passages."""
     args = parse_args(SliceArgs, {"id": id, "window": window, "content_max_chars": content_max_chars})
-    window, max_chars = clamp(args.window, 1, 64), clamp(args.content_max_chars, 1, 50000)
-    applied = {"window": window, "content_max_chars": max_chars}
+    applied = args.clamped()
+    window, max_chars = applied["window"], applied["content_max_chars"]
     opened = open_id(scope, args.id, "csd")
     if opened.doc is None:
         return SliceResult(status=opened.status, detail=opened.detail, applied=applied)

@@ -31,27 +31,25 @@ id, is status ``malformed``; a denied id is ``unavailable``, exactly like a miss
 
 from __future__ import annotations
 
-from clew.budgets.bounds import clamp
+from typing import Annotated
+
+from clew.budgets.bounds import Clamp
 from clew.corpus.reader import Scope
 from clew.corpus.structure import DocumentVersion
-from clew.navigation.models import Args, NavigationResult, NonBlank, Relation, parse_args
+from clew.navigation.models import Chars, InCollection, NavigationResult, NonBlank, Relation, parse_args
 from clew.navigation.core import Node, card, root, tree_children
 from clew.navigation.passages import Opened, budget, open_id
 
-LIMIT = (1, 50)
-MAX_CHARS = (1, 20000)
-
-
-class TreeArgs(Args):
+class TreeArgs(InCollection):
     evidence_id: NonBlank
     """A passage id (ev1:c:...) from a search hit or an earlier navigation result; for children also a
     section or document id (ev1:s:..., ev1:d:...), whose children come back as cards."""
     relation: Relation
     """parent | siblings | children | previous | next | table_context."""
-    limit: int = 10
-    """Most passages to return (1-50; clamped)."""
-    max_chars: int = 12000
-    """Character budget over all returned text (1-20000; clamped)."""
+    limit: Annotated[int, Clamp(1, 50)] = 10
+    """Most passages to return."""
+    max_chars: Chars = 12000
+    """Character budget over all returned text."""
 
 
 def navigate_document_tree(
@@ -68,7 +66,7 @@ def navigate_document_tree(
     """
     args = parse_args(TreeArgs, {"evidence_id": evidence_id, "relation": relation, "limit": limit,
                                  "max_chars": max_chars})
-    limit, max_chars = clamp(args.limit, *LIMIT), clamp(args.max_chars, *MAX_CHARS)
+    limit, max_chars = (args.clamped()[name] for name in ("limit", "max_chars"))
     base = {"relation": args.relation, "applied": {"limit": limit, "max_chars": max_chars}}
     start = open_id(scope, args.evidence_id, "csd" if args.relation == "children" else "c")
     if start.doc is not None and start.kind in ("s", "d"):

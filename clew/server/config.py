@@ -39,9 +39,10 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 from clew.agent.request import BOUNDS
 from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
+from clew.surface import WALK_PERMISSIONS as WALKS
 from clew.tools.builtin import registry
 
-WALK_PERMISSIONS = ("graph_search", "tree_search")
+WALK_PERMISSIONS = tuple(sorted(WALKS.values()))
 """Tool permissions that are not tools: the agent's tree and graph walks."""
 INGEST_PERMISSION = "ingest"
 """Permission to add documents (``POST /v1/collections/{name}/documents``)."""
@@ -150,6 +151,21 @@ class ServerConfig(BaseSettings):
         if path is not None:
             sources.append(TomlConfigSettingsSource(settings_cls, toml_file=path))
         return tuple(sources)
+
+    def request_defaults(self) -> dict[str, Any]:
+        """What a retrieval request gets when it leaves these out: the budgets, the model, the collection."""
+        defaults: dict[str, Any] = self.budgets.model_dump(exclude_unset=True)  # a ranked walk has its own
+        if self.model is not None:
+            defaults["generator"] = self.model
+        if self.default_collection is not None:
+            defaults["queries"] = [{"collection": self.default_collection}]
+        return defaults
+
+    def tool_defaults(self, tool: str) -> dict[str, Any]:
+        """Arguments a tool call gets when it leaves them out: search looks in the default collection."""
+        if tool == "search" and self.default_collection is not None:
+            return {"collection": self.default_collection}
+        return {}
 
     def principal_for_key(self, key: str | None) -> Principal | None:
         """The principal a key authenticates, or None (compared in constant time per key)."""

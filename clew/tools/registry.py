@@ -1,13 +1,20 @@
-"""A registry of the agent's tools: name, description, argument model, handler.
+"""A registry of tools, each declared once: name, description, argument and result models,
+permission, handler.
 
-A tool is a plain function ``fn(scope, **arguments)`` (plus ``ledger`` when it records
-evidence) whose docstring is the description a model reads, paired with the pydantic model
-of its arguments. The registry exports OpenAI-style function schemas for model tool calling
-and dispatches calls: arguments (a dict, or JSON text as models send it) are validated by
-the model, and any error names the field. A tool the principal may not use is reported
-exactly like a tool that does not exist.
+A tool is a plain function ``fn(scope, **arguments) -> Result`` (plus ``ledger`` when it
+records evidence) whose docstring is the description a model reads, paired with the
+pydantic model of its arguments; the result model is the function's return annotation.
+Bounds are ``Clamp`` metadata on the argument model (``clew.budgets.bounds``), so that what
+a tool applies and what its schema states are read from one place. A tool whose arguments
+take ``collection`` (``InCollection``) reads inside the caller's scope narrowed to it, and
+never outside it.
 
-Register one tool per line (``registry.add(function, ArgumentsModel)``); see
+The registry exports OpenAI-style function schemas for model tool calling and dispatches
+calls: arguments (a dict, or JSON text as models send it) are validated by the model, and
+any error names the field. A tool the principal may not use is reported exactly like a
+tool that does not exist (``UnknownTool``); front ends that must say 403 ask ``permitted``
+first. Every front end (Python, CLI, REST, MCP, the agent's free run) is generated from a
+registry: register one tool per line (``registry.add(function, ArgumentsModel)``); see
 ``clew.tools.builtin``.
 """
 
@@ -16,58 +23,116 @@ from __future__ import annotations
 import asyncio
 import functools
 import inspect
-from collections.abc import Callable
+import json
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, get_type_hints
 
 from pydantic import BaseModel
 
+from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
-from clew.errors import InputError
+from clew.errors import UnknownTool
 from clew.navigation.evidence import EvidenceLedger
-from clew.navigation.models import Args, parse_args
+from clew.navigation.models import parse_args
 
 
 @dataclass(frozen=True)
 class ToolContext:
-    """What a call runs with: the caller's read scope and the run's evidence ledger."""
+    """What a call runs with: the caller's read scope and the run's (or session's) evidence ledger.
+
+    ``model`` and ``request_defaults`` matter to ``retrieve`` only: a model to run with
+    (tests pass fakes), and request fields a server fills in when a request leaves them out.
+    """
 
     scope: Scope
     ledger: EvidenceLedger = field(default_factory=EvidenceLedger)
+    model: Any = None
+    request_defaults: Mapping[str, Any] = field(default_factory=dict)
+
+
+Handler = Callable[[ToolContext, BaseModel], BaseModel | Awaitable[BaseModel]]
 
 
 @dataclass(frozen=True)
 class Tool:
     name: str
     description: str
-    arguments: type[Args]
-    handler: Callable[[ToolContext, Args], BaseModel]
+    arguments: type[BaseModel]
+    result: type[BaseModel]
+    handler: Handler
+    permission: Callable[[Principal], bool] | None = None
+    """Who may use it (None: a principal whose tool permissions name it)."""
+    prepare: Callable[[dict[str, Any], ToolContext], dict[str, Any]] | None = None
+    """Rewrites the arguments as sent before validation (``retrieve``: the server's defaults)."""
+    hidden: frozenset[str] = frozenset()
+    """Argument fields left out of the schema (``retrieve``: ``principal``, always the caller's)."""
 
     @classmethod
-    def of(cls, function: Callable[..., BaseModel], arguments: type[Args], name: str | None = None) -> Tool:
+    def of(cls, function: Callable[..., BaseModel], arguments: type[BaseModel], name: str | None = None) -> Tool:
         """A tool from a function ``fn(scope, **arguments[, ledger])``; its docstring describes it."""
-        takes_ledger = "ledger" in inspect.signature(function).parameters
+        parameters = inspect.signature(function).parameters
+        takes_ledger = "ledger" in parameters
+        narrows = "collection" in arguments.model_fields and "collection" not in parameters
+        passed = [k for k in arguments.model_fields if not (narrows and k == "collection")]
 
-        def handler(context: ToolContext, args: Args) -> BaseModel:
-            values = {k: getattr(args, k) for k in type(args).model_fields}
+        def handler(context: ToolContext, args: BaseModel) -> BaseModel:
+            values = {k: getattr(args, k) for k in passed}
             if takes_ledger:
                 values["ledger"] = context.ledger
-            return function(context.scope, **values)
+            scope = context.scope.within(getattr(args, "collection")) if narrows else context.scope
+            return function(scope, **values)
 
-        return cls(name or function.__name__, inspect.getdoc(function) or "", arguments, handler)
+        result = get_type_hints(function)["return"]
+        return cls(name or function.__name__, inspect.getdoc(function) or "", arguments, result, handler)
+
+    def permitted(self, principal: Principal) -> bool:
+        return self.permission(principal) if self.permission is not None else principal.may_use(self.name)
+
+    def parameters(self) -> dict[str, Any]:
+        """The JSON schema of its arguments (built once: models are asked often; treat it as read-only)."""
+        return _parameters(self.arguments, self.hidden)
 
     def schema(self) -> dict[str, Any]:
-        """The OpenAI-style function schema of this tool (built once: models are asked often)."""
-        return _schema(self.name, self.description, self.arguments)
+        """The OpenAI-style function schema of this tool."""
+        return {"type": "function",
+                "function": {"name": self.name, "description": self.description, "parameters": self.parameters()}}
+
+    def validate(self, arguments: dict[str, Any] | str, context: ToolContext) -> BaseModel:
+        if self.prepare is not None:
+            arguments = self.prepare(_as_dict(arguments, self.arguments), context)
+        return parse_args(self.arguments, arguments)  # type: ignore[type-var]
+
+    async def run(self, args: BaseModel, context: ToolContext, *, offload: bool = True) -> BaseModel:
+        if inspect.iscoroutinefunction(self.handler):
+            return await self.handler(context, args)  # type: ignore[misc]
+        if not offload:
+            return self.handler(context, args)  # type: ignore[return-value]
+        return await asyncio.to_thread(self.handler, context, args)  # type: ignore[arg-type]
+
+
+def _as_dict(arguments: dict[str, Any] | str, model: type[BaseModel]) -> dict[str, Any]:
+    """Arguments as a dict, for ``prepare``; anything that is not an object raises the arguments' error."""
+    if isinstance(arguments, str):
+        try:
+            loaded = json.loads(arguments)
+        except json.JSONDecodeError:
+            loaded = None
+        if isinstance(loaded, dict):
+            return loaded
+    if not isinstance(arguments, dict):
+        parse_args(model, arguments)  # type: ignore[type-var]  # raises: not an object
+    return arguments  # type: ignore[return-value]
 
 
 @functools.lru_cache(maxsize=None)
-def _schema(name: str, description: str, arguments: type[Args]) -> dict[str, Any]:
-    """Shared between callers: treat it as read-only."""
-    return {
-        "type": "function",
-        "function": {"name": name, "description": description, "parameters": _clean(arguments.model_json_schema())},
-    }
+def _parameters(arguments: type[BaseModel], hidden: frozenset[str]) -> dict[str, Any]:
+    schema = _clean(arguments.model_json_schema())
+    for name in hidden:
+        schema.get("properties", {}).pop(name, None)
+    if "required" in schema:
+        schema["required"] = [n for n in schema["required"] if n not in hidden]
+    return schema
 
 
 def _clean(schema: Any) -> Any:
@@ -80,42 +145,56 @@ def _clean(schema: Any) -> Any:
 
 
 class Registry:
-    def __init__(self) -> None:
+    def __init__(self, tools: list[Tool] | None = None) -> None:
         self._tools: dict[str, Tool] = {}
+        for tool in tools or ():
+            self.add_tool(tool)
 
-    def add(self, function: Callable[..., BaseModel], arguments: type[Args], name: str | None = None) -> Tool:
-        tool = Tool.of(function, arguments, name)
+    def add(self, function: Callable[..., BaseModel], arguments: type[BaseModel], name: str | None = None) -> Tool:
+        return self.add_tool(Tool.of(function, arguments, name))
+
+    def add_tool(self, tool: Tool) -> Tool:
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is already registered")
         self._tools[tool.name] = tool
         return tool
 
+    def extended(self, *tools: Tool) -> Registry:
+        """A new registry: these tools and ``tools``."""
+        return Registry([*self._tools.values(), *tools])
+
     def names(self) -> list[str]:
         return sorted(self._tools)
 
+    def tools(self) -> list[Tool]:
+        """Every tool, in the order registered."""
+        return list(self._tools.values())
+
     def get(self, name: object, context: ToolContext | None = None) -> Tool:
-        """The tool called ``name`` that the context's principal may use."""
+        """The tool called ``name`` that the context's principal may use (else ``UnknownTool``)."""
         tool = self._tools.get(name) if isinstance(name, str) else None
-        if tool is None or (context is not None and not context.scope.principal.may_use(tool.name)):
-            raise InputError("name", f"unknown tool {name!r}; tools: {', '.join(self.names_for(context))}")
+        if tool is None or (context is not None and not tool.permitted(context.scope.principal)):
+            raise UnknownTool(name, self.names_for(context))
         return tool
 
     def names_for(self, context: ToolContext | None) -> list[str]:
         principal = None if context is None else context.scope.principal
-        return [n for n in self.names() if principal is None or principal.may_use(n)]
+        return [n for n in self.names() if principal is None or self._tools[n].permitted(principal)]
 
     def schemas(self, context: ToolContext | None = None) -> list[dict[str, Any]]:
         """Function schemas of every tool (or of those the context's principal may use), by name."""
         return [self._tools[name].schema() for name in self.names_for(context)]
 
     def call(self, name: str, arguments: dict[str, Any] | str, context: ToolContext) -> BaseModel:
-        """Validate ``arguments`` for tool ``name`` and run it."""
+        """Validate ``arguments`` for tool ``name`` and run it (a synchronous tool)."""
         tool = self.get(name, context)
-        return tool.handler(context, parse_args(tool.arguments, arguments))
+        args = tool.validate(arguments, context)
+        if inspect.iscoroutinefunction(tool.handler):
+            return asyncio.run(tool.run(args, context))
+        return tool.handler(context, args)  # type: ignore[return-value]
 
     async def acall(self, name: str, arguments: dict[str, Any] | str, context: ToolContext, *,
                     offload: bool = True) -> BaseModel:
         """``call`` off the event loop (DuckDB reads block), or inline with ``offload=False``."""
-        if not offload:
-            return self.call(name, arguments, context)
-        return await asyncio.to_thread(self.call, name, arguments, context)
+        tool = self.get(name, context)
+        return await tool.run(tool.validate(arguments, context), context, offload=offload)

@@ -2,39 +2,47 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
+from clew.budgets.bounds import Clamp
+from clew.corpus.access import Filter
 from clew.corpus.reader import Scope
-from clew.corpus.search.api import DEFAULT_LIMIT, SearchRequest, SearchResult, search_in
-from clew.navigation.models import Args, NonBlank
+from clew.corpus.search.api import DEFAULT_LIMIT, MAX_CHARS, MAX_LIMIT, SearchRequest, SearchResult, search_in
+from clew.navigation.models import InCollection, NonBlank
 
 
-class SearchArgs(Args):
+class SearchArgs(InCollection):
     query: NonBlank
     """Words, identifiers, error codes or numbers to look for."""
     mode: Literal["bm25", "vector", "hybrid"] = "bm25"
     """bm25 (keywords), vector (embeddings) or hybrid (both, fused)."""
-    limit: int = DEFAULT_LIMIT
-    """Hits to return (1-100; clamped)."""
+    limit: Annotated[int, Clamp(1, MAX_LIMIT)] = DEFAULT_LIMIT
+    """Hits to return."""
+    field: NonBlank | None = None
+    """Match the query against this field instead of the text: heading, or a document field such as title (bm25)."""
+    filter: Annotated[Filter | None, WithJsonSchema({"type": ["object", "null"]})] = None
+    """Only documents whose fields match, e.g. {"term": {"status": "published"}}; also terms, range, exists, bool."""
     exclude_ids: list[NonBlank] = Field(default_factory=list)
     """Evidence ids not to return again (e.g. those already seen)."""
     exclude_document_keys: list[NonBlank] = Field(default_factory=list)
     """Documents not to return."""
-    max_chars: int = 2000
-    """Characters of text per hit (1-20000; clamped)."""
+    max_chars: Annotated[int, Clamp(1, MAX_CHARS)] = 2000
+    """Characters of text per hit."""
 
 
-def search(scope: Scope, query: str, mode: str = "bm25", limit: int = DEFAULT_LIMIT,
+def search(scope: Scope, query: str, mode: str = "bm25", limit: int = DEFAULT_LIMIT, field: str | None = None,
+           filter: Filter | None = None,  # noqa: A002 - the name callers send
            exclude_ids: list[str] | None = None, exclude_document_keys: list[str] | None = None,
            max_chars: int = 2000) -> SearchResult:
     """Search the collection for passages; start every retrieval here.
 
-    Returns up to ``limit`` hits (1-100), best first, each with an evidence id to
-    navigate from or fetch. Pass ids you have already seen in exclude_ids to get new ones.
+    Returns up to ``limit`` hits, best first, each with an evidence id to navigate from or
+    fetch, and its document version and offsets (for navigate and read). Pass ids you have
+    already seen in exclude_ids to get new ones.
     """
     return search_in(scope, SearchRequest(
         query=query, mode=mode, limit=limit, exclude_ids=list(exclude_ids or ()),  # type: ignore[arg-type]
-        exclude_document_keys=list(exclude_document_keys or ()), max_chars=max_chars,
+        exclude_document_keys=list(exclude_document_keys or ()), max_chars=max_chars, field=field, filter=filter,
     ))

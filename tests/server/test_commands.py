@@ -109,9 +109,9 @@ def test_a_separate_ingest_meets_a_clear_lock_error_while_the_server_holds_the_f
         assert ingest.returncode == 2
         assert "lock" in ingest.stderr.lower() and "cannot open the corpus" in ingest.stderr
         # the server goes on serving, and nothing was written
-        response = httpx.post(f"{url}/v1/read", json={"document": "other.md"}, headers=auth(ADMIN), timeout=10)
+        response = httpx.post(f"{url}/v1/tools/read", json={"document": "other.md"}, headers=auth(ADMIN), timeout=10)
         assert response.status_code == 404
-        response = httpx.post(f"{url}/v1/navigate", json=NAV, headers=auth(ADMIN), timeout=10)
+        response = httpx.post(f"{url}/v1/tools/navigate_document_tree", json=NAV, headers=auth(ADMIN), timeout=10)
         assert response.status_code == 200
     finally:
         server.terminate()
@@ -156,7 +156,7 @@ def test_navigation_is_identical_through_python_cli_rest_and_mcp(db_path: Path, 
     with Corpus(db_path, read_only=True) as corpus:
         through_python = navigate_document_tree(Scope(corpus), **NAV).model_dump(mode="json")
         with TestClient(create_app(corpus, load_config(config_path))) as client:
-            through_rest = client.post("/v1/navigate", json=NAV, headers=auth(ADMIN)).json()
+            through_rest = client.post("/v1/tools/navigate_document_tree", json=NAV, headers=auth(ADMIN)).json()
 
         async def mcp() -> dict:
             async with Client(build_server(corpus)) as session:

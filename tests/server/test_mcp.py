@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -10,9 +11,7 @@ from typing import Any
 import pytest
 from mcp.client.client import Client
 
-from clew.agent.request import BOUNDS
 from clew.agent.result import RetrievalResult
-from clew.budgets.limits import HARD_MAX_TOOL_CALLS
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.search.api import SearchResult
@@ -23,6 +22,7 @@ from clew.navigation.models import CitationReport, EvidenceResult, NavigationRes
 from clew.navigation.tree import navigate_document_tree
 from clew.server import mcp as clew_mcp
 from clew.server.config import ServerConfig
+from clew.surface import surface
 
 from .conftest import ACME, MISSING
 
@@ -46,7 +46,7 @@ async def call(client: Client, name: str, arguments: dict[str, Any]) -> Any:
 
 def test_every_tool_is_listed_with_the_contract(corpus: Corpus) -> None:
     tools = session(corpus)(lambda c: c.list_tools()).tools
-    assert sorted(t.name for t in tools) == sorted([*clew_mcp.TOOLS, "retrieve"])
+    assert sorted(t.name for t in tools) == surface.names()
     for tool in tools:
         assert "call search first" in tool.description and "at most two widening rounds" in tool.description
         assert tool.output_schema is not None
@@ -59,6 +59,7 @@ def test_every_tool_is_listed_with_the_contract(corpus: Corpus) -> None:
 
 CASES: list[tuple[str, dict[str, Any], type]] = [
     ("search", {"query": "Orion planner", "limit": 2}, SearchResult),
+    ("get_chunk", {"evidence_id": ACME[1]}, ReadResult),
     ("navigate_document_tree", {"evidence_id": ACME[0], "relation": "next", "limit": 3, "max_chars": 4000},
      NavigationResult),
     ("navigate", {"document": "acme-notes.md", "start_offset": 0, "end_offset": 10, "top_k": 2}, ReadResult),
@@ -68,7 +69,7 @@ CASES: list[tuple[str, dict[str, Any], type]] = [
     ("fetch_slice", {"id": ACME[1], "window": 3}, SliceResult),
     ("fetch_evidence", {"ids": [ACME[1]]}, EvidenceResult),
     ("check_citations", {"ids": [ACME[1]]}, CitationReport),
-    ("retrieve", {"query": "who owns Orion Maps", "collection": "notes"}, RetrievalResult),
+    ("retrieve", {"query": "who owns Orion Maps", "queries": [{"collection": "notes"}]}, RetrievalResult),
 ]
 
 
@@ -88,10 +89,10 @@ BAD: list[tuple[str, dict[str, Any], str]] = [
     ("read", {"document": "acme-notes.md", "top_k": 1.5}, "top_k"),
     ("grep", {"document": "acme-notes.md", "pattern": "x", "mode": "regex"}, "mode"),
     ("expand_neighbors", {"ids": []}, "ids"),
-    ("fetch_slice", {"id": "garbage"}, "malformed"),
-    ("fetch_evidence", {"ids": ["ev1:c:1"]}, "malformed"),
     ("check_citations", {"ids": "ev1:c:1:1:0"}, "ids"),
-    ("retrieve", {"query": " ", "collection": "notes"}, "query"),
+    ("search", {"query": "orion", "bogus": 1}, "bogus"),
+    ("search", {"query": "orion", "collection": "nosuch"}, "collection"),
+    ("retrieve", {"query": " ", "queries": [{"collection": "notes"}]}, "query"),
 ]
 
 
@@ -104,7 +105,7 @@ def test_bad_input_is_a_tool_error_naming_the_field(corpus: Corpus, name: str, a
 
 @pytest.mark.parametrize("name", ["navigate_document_tree", "read", "grep", "expand_neighbors", "fetch_slice",
                                   "fetch_evidence"])
-def test_a_denied_row_is_the_same_error_as_a_missing_one(corpus: Corpus, secret_id: str, name: str) -> None:
+def test_a_denied_row_is_the_same_result_as_a_missing_one(corpus: Corpus, secret_id: str, name: str) -> None:
     def arguments(target: str) -> dict[str, Any]:
         document = "budget.txt" if target == secret_id else "nope.txt"
         return {"navigate_document_tree": {"evidence_id": target, "relation": "next"},
@@ -116,17 +117,49 @@ def test_a_denied_row_is_the_same_error_as_a_missing_one(corpus: Corpus, secret_
         return await call(client, name, arguments(secret_id)), await call(client, name, arguments(MISSING))
 
     denied, missing = session(corpus, READER)(both)
-    assert denied.is_error and missing.is_error
-    assert denied.content[0].text == missing.content[0].text
-    assert "unavailable" in denied.content[0].text
+    assert not denied.is_error and not missing.is_error  # a status is a result, not a tool error
+    as_sent = json.dumps(denied.structured_content).replace(secret_id, "ID").replace("budget.txt", "KEY")
+    assert as_sent == json.dumps(missing.structured_content).replace(MISSING, "ID").replace("nope.txt", "KEY")
+    assert denied.structured_content["status"] == "unavailable"
     allowed = session(corpus)(lambda c: call(c, name, arguments(secret_id)))
-    assert not allowed.is_error
+    assert not allowed.is_error and allowed.structured_content["status"] in ("ok", "no_match")
+
+
+@pytest.mark.parametrize(("name", "arguments"), [("fetch_slice", {"id": "garbage"}),
+                                                 ("fetch_evidence", {"ids": ["ev1:c:1"]})])
+def test_a_malformed_id_is_a_result_with_that_status(corpus: Corpus, name: str, arguments: dict) -> None:
+    result = session(corpus)(lambda c: call(c, name, arguments))
+    assert not result.is_error and result.structured_content["status"] == "malformed"
+
+
+def test_only_permitted_tools_are_listed_and_a_forbidden_one_reads_as_unknown(corpus: Corpus) -> None:
+    narrow = Principal(name="narrow", tools=frozenset({"search", "fetch_evidence"}))
+
+    async def flow(client: Client) -> tuple[list[str], Any, Any]:
+        listed = [t.name for t in (await client.list_tools()).tools]
+        return (listed, await call(client, "read", {"document": "acme-notes.md"}),
+                await call(client, "no_such_tool", {"document": "acme-notes.md"}))
+
+    listed, forbidden, unknown = session(corpus, narrow)(flow)
+    assert sorted(listed) == ["fetch_evidence", "search"]
+    assert forbidden.is_error and unknown.is_error
+    assert forbidden.content[0].text.replace("'read'", "NAME") == unknown.content[0].text.replace("'no_such_tool'", "NAME")
+
+
+def test_collection_is_honoured_by_every_reading_tool(corpus: Corpus) -> None:
+    async def flow(client: Client) -> tuple[Any, Any]:
+        return (await call(client, "search", {"query": "orion", "collection": "private"}),
+                await call(client, "read", {"document": "acme-notes.md", "collection": "private"}))
+
+    found, read = session(corpus)(flow)
+    assert {h["collection"] for h in found.structured_content["hits"]} == {"private"}
+    assert read.structured_content["status"] == "unavailable"
 
 
 def test_search_and_retrieve_never_show_a_denied_row(corpus: Corpus, secret_id: str) -> None:
     async def both(client: Client) -> tuple[Any, Any]:
         return (await call(client, "search", {"query": "Orion budget restricted"}),
-                await call(client, "retrieve", {"query": "Orion budget restricted", "collection": "notes"}))
+                await call(client, "retrieve", {"query": "Orion budget restricted", "queries": [{"collection": "notes"}]}))
 
     found, ran = session(corpus, READER)(both)
     assert secret_id not in [h["evidence_id"] for h in found.structured_content["hits"]]
@@ -142,6 +175,15 @@ def test_fetched_evidence_becomes_citable_in_the_session(corpus: Corpus) -> None
     before, after = session(corpus)(flow)
     assert before.structured_content["verdicts"][0]["reason"] == "not_fetched"
     assert after.structured_content["all_citable"] is True
+
+
+def test_each_client_session_has_its_own_ledger(corpus: Corpus) -> None:
+    server = clew_mcp.build_server(corpus, ServerConfig())
+    first, second = server.context("session-1"), server.context("session-2")  # type: ignore[attr-defined]
+    surface.call("fetch_evidence", {"ids": [ACME[1]]}, first)
+    assert surface.call("check_citations", {"ids": [ACME[1]]}, first).all_citable is True
+    assert surface.call("check_citations", {"ids": [ACME[1]]}, second).all_citable is False
+    assert server.context("session-1").ledger is first.ledger  # type: ignore[attr-defined]
 
 
 def test_navigation_equals_the_python_call(corpus: Corpus) -> None:
@@ -165,6 +207,7 @@ def _applied(result: dict[str, Any], tool: str, name: str) -> int:
 
 BASE: dict[str, dict[str, Any]] = {
     "search": {"query": "orion"},
+    "get_chunk": {"evidence_id": ACME[0]},
     "navigate_document_tree": {"evidence_id": ACME[0], "relation": "next"},
     "navigate": {"document": "acme-notes.md", "start_offset": 0, "end_offset": 0},
     "read": {"document": "acme-notes.md"},
@@ -175,26 +218,28 @@ BASE: dict[str, dict[str, Any]] = {
 }
 
 
-def test_docstring_bounds_are_the_bounds_the_tools_apply(corpus: Corpus) -> None:
+def test_stated_bounds_are_the_bounds_the_tools_apply(corpus: Corpus) -> None:
     checked = 0
-    for tool, (_, bounds) in clew_mcp.TOOLS.items():
-        for name, low, high in re.findall(r"(\w+) (\d+)-(\d+)", bounds):
-            async def both(client: Client, tool: str = tool, name: str = name) -> tuple[Any, Any]:
+    for tool in surface.tools():
+        listed = next(t for t in session(corpus)(lambda c: c.list_tools()).tools if t.name == tool.name)
+        stated = dict((n, (int(lo), int(hi))) for n, lo, hi in re.findall(r"(\w+) (\d+)-(\d+)", listed.description))
+        bounds = tool.arguments.bounds() if tool.name != "retrieve" else {}
+        assert stated == {n: (b.low, b.high) for n, b in bounds.items()}, tool.name
+        for name, bound in bounds.items():
+            async def both(client: Client, tool: str = tool.name, name: str = name) -> tuple[Any, Any]:
                 return (await call(client, tool, {**BASE[tool], name: -10**9}),
                         await call(client, tool, {**BASE[tool], name: 10**9}))
 
             under, over = session(corpus)(both)
-            assert _applied(under.structured_content, tool, name) == int(low), (tool, name)
-            assert _applied(over.structured_content, tool, name) == int(high), (tool, name)
+            assert _applied(under.structured_content, tool.name, name) == bound.low, (tool.name, name)
+            assert _applied(over.structured_content, tool.name, name) == bound.high, (tool.name, name)
+            assert f"({bound.low}-{bound.high}; clamped)" in listed.input_schema["properties"][name]["description"]
             checked += 1
     assert checked >= 15
-    # the counts the docstrings state, against the constants
-    assert "at most 8 seeds" in clew_mcp.TOOLS["expand_neighbors"][1] and MAX_SEEDS == 8
-    assert f"at most {MAX_IDS} ids" in clew_mcp.TOOLS["fetch_evidence"][1]
-    assert f"at most {MAX_IDS} ids" in clew_mcp.TOOLS["check_citations"][1]
+    # the counts the descriptions state, against the constants
+    assert "at most 8 are used" in surface.get("expand_neighbors").parameters()["properties"]["ids"]["description"]
+    assert MAX_SEEDS == 8
+    assert f"at most {MAX_IDS}" in surface.get("fetch_evidence").parameters()["properties"]["ids"]["description"]
     words = {"one": 1, "two": 2, "three": 3}
     rounds = re.search(r"at most (\w+) widening rounds", clew_mcp.CONTRACT)
     assert rounds is not None and words[rounds.group(1)] == clew_mcp.MAX_WIDENING_ROUNDS
-    for name, low, high in re.findall(r"(\w+) (\d+)-(\d+)", clew_mcp.RETRIEVE_DOC):
-        expected = (1, HARD_MAX_TOOL_CALLS) if name == "max_tool_calls" else BOUNDS[name][1:]
-        assert (int(low), int(high)) == tuple(expected), name

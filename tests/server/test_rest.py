@@ -12,10 +12,26 @@ from clew.navigation.tree import navigate_document_tree
 from clew.server.config import ServerConfig
 from clew.server.rest import create_app, is_loopback, require_loopback_for_no_auth
 from clew.errors import InputError
+from clew.surface import surface
 
 from .conftest import ACME, ADMIN, MISSING, NARROW, READER, auth
 
-UNAVAILABLE = {"error": "unavailable", "detail": "no readable passage has this id"}
+UNAVAILABLE = {"status": "unavailable", "detail": "no readable passage has this id"}
+
+
+def unavailable(response) -> dict:  # type: ignore[no-untyped-def]
+    """A 404 whose body is the tool's result with status unavailable; returns the status and detail."""
+    assert response.status_code == 404, response.text
+    body = response.json()
+    return {"status": body["status"], "detail": body["detail"]}
+
+
+def malformed(response) -> None:  # type: ignore[no-untyped-def]
+    """A malformed id is a result with that status (200), as on every surface."""
+    assert response.status_code == 200, response.text
+    body = response.json()
+    status = body["status"] if "evidence" not in body else body["evidence"][0]["status"]
+    assert status == "malformed", body
 
 
 def bad(response, field: str) -> None:  # type: ignore[no-untyped-def]
@@ -29,21 +45,20 @@ def bad(response, field: str) -> None:  # type: ignore[no-untyped-def]
 
 def test_no_key_and_a_wrong_key_are_401(client: TestClient) -> None:
     body = {"evidence_id": ACME[0], "relation": "next"}
-    assert client.post("/v1/navigate", json=body).status_code == 401
-    assert client.post("/v1/navigate", json=body, headers=auth("wrong-key-0001")).status_code == 401
-    assert client.post("/v1/navigate", json=body, headers={"X-API-Key": "nope"}).status_code == 401
-    assert client.post("/v1/navigate", json=body, headers=auth(ADMIN)).status_code == 200
-    assert client.post("/v1/navigate", json=body, headers={"X-API-Key": ADMIN}).status_code == 200
+    assert client.post("/v1/tools/navigate_document_tree", json=body).status_code == 401
+    assert client.post("/v1/tools/navigate_document_tree", json=body, headers=auth("wrong-key-0001")).status_code == 401
+    assert client.post("/v1/tools/navigate_document_tree", json=body, headers={"X-API-Key": "nope"}).status_code == 401
+    assert client.post("/v1/tools/navigate_document_tree", json=body, headers=auth(ADMIN)).status_code == 200
+    assert client.post("/v1/tools/navigate_document_tree", json=body, headers={"X-API-Key": ADMIN}).status_code == 200
 
 
 def test_healthz_and_openapi(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     paths = client.get("/openapi.json").json()["paths"]
-    for path in ("/v1/agents/retrieval", "/v1/search", "/v1/navigate", "/v1/read", "/v1/grep", "/v1/search/expand",
-                 "/v1/search/slice", "/v1/evidence/{evidence_id}", "/v1/citations/check",
-                 "/v1/collections/{name}/documents", "/healthz"):
+    for path in ("/v1/agents/retrieval", *(f"/v1/tools/{name}" for name in surface.names() if name != "retrieve"),
+                 "/v1/evidence/{evidence_id}", "/v1/citations/check", "/v1/collections/{name}/documents", "/healthz"):
         assert path in paths
-    schema = paths["/v1/navigate"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    schema = paths["/v1/tools/navigate_document_tree"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert schema["$ref"].endswith("NavigateDocumentTreeRequest")
     document = client.get("/openapi.json").json()
     retrieval = document["paths"]["/v1/agents/retrieval"]["post"]["requestBody"]["content"]["application/json"]
@@ -78,103 +93,105 @@ def test_no_auth_only_on_loopback() -> None:
 
 def test_no_auth_serves_as_a_local_principal(corpus: Corpus) -> None:
     with TestClient(create_app(corpus, ServerConfig(), auth=False)) as local:
-        assert local.post("/v1/navigate", json={"evidence_id": ACME[0], "relation": "next"}).status_code == 200
+        assert local.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}).status_code == 200
 
 
 def test_a_tool_the_key_may_not_use_is_403(client: TestClient) -> None:
-    response = client.post("/v1/navigate", json={"evidence_id": ACME[0], "relation": "next"}, headers=auth(NARROW))
+    response = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}, headers=auth(NARROW))
     assert response.status_code == 403
-    assert client.post("/v1/search", json={"query": "orion"}, headers=auth(NARROW)).status_code == 200
+    assert client.post("/v1/tools/search", json={"query": "orion"}, headers=auth(NARROW)).status_code == 200
 
 
 # -- search ---------------------------------------------------------------------------------
 
 def test_search(client: TestClient, secret_id: str) -> None:
-    response = client.post("/v1/search", json={"query": "Orion budget", "limit": 999}, headers=auth())
+    response = client.post("/v1/tools/search", json={"query": "Orion budget", "limit": 999}, headers=auth())
     assert response.status_code == 200
     result = response.json()
     assert result["applied"]["limit"] == 100  # clamped, not an error
     assert secret_id in [h["evidence_id"] for h in result["hits"]]
     # the reader's row filter hides the restricted document
-    hidden = client.post("/v1/search", json={"query": "Orion budget"}, headers=auth(READER)).json()
+    hidden = client.post("/v1/tools/search", json={"query": "Orion budget"}, headers=auth(READER)).json()
     assert secret_id not in [h["evidence_id"] for h in hidden["hits"]] and hidden["hits"]
 
 
 def test_search_filter(client: TestClient) -> None:
     body = {"query": "orion", "filter": {"term": {"status": "published"}}}
-    hits = client.post("/v1/search", json=body, headers=auth()).json()["hits"]
+    hits = client.post("/v1/tools/search", json=body, headers=auth()).json()["hits"]
     assert [h["document_key"] for h in hits] == ["lunch.txt"]
-    bad(client.post("/v1/search", json={"query": "orion", "filter": {"tern": {"a": 1}}}, headers=auth()), "filter")
+    bad(client.post("/v1/tools/search", json={"query": "orion", "filter": {"tern": {"a": 1}}}, headers=auth()), "filter")
 
 
 def test_search_bad_input(client: TestClient) -> None:
-    bad(client.post("/v1/search", json={"query": "  "}, headers=auth()), "query")
-    bad(client.post("/v1/search", json={"query": "x", "limit": "5"}, headers=auth()), "limit")
-    bad(client.post("/v1/search", json={"query": "x", "mode": "fuzzy"}, headers=auth()), "mode")
-    bad(client.post("/v1/search", json={"query": "x", "bogus": 1}, headers=auth()), "bogus")
-    bad(client.post("/v1/search", content=b"{not json", headers={**auth(), "content-type": "application/json"}),
+    bad(client.post("/v1/tools/search", json={"query": "  "}, headers=auth()), "query")
+    bad(client.post("/v1/tools/search", json={"query": "x", "limit": "5"}, headers=auth()), "limit")
+    bad(client.post("/v1/tools/search", json={"query": "x", "mode": "fuzzy"}, headers=auth()), "mode")
+    bad(client.post("/v1/tools/search", json={"query": "x", "bogus": 1}, headers=auth()), "bogus")
+    bad(client.post("/v1/tools/search", content=b"{not json", headers={**auth(), "content-type": "application/json"}),
         "body")
 
 
 def test_search_unknown_and_unreadable_collections_are_the_same_404(client: TestClient) -> None:
-    missing = client.post("/v1/search", json={"query": "x", "collection": "nope"}, headers=auth())
+    missing = client.post("/v1/tools/search", json={"query": "x", "collection": "nope"}, headers=auth())
     assert missing.status_code == 404
     body = missing.json()
     assert body["error"] == "unavailable" and body["field"] == "collection"
-    unreadable = client.post("/v1/search", json={"query": "x", "collection": "notes"}, headers=auth(NARROW))
+    unreadable = client.post("/v1/tools/search", json={"query": "x", "collection": "notes"}, headers=auth(NARROW))
     assert unreadable.status_code == 200  # narrow may read notes
-    other = client.post("/v1/search", json={"query": "orion", "collection": "private"}, headers=auth(NARROW))
+    other = client.post("/v1/tools/search", json={"query": "orion", "collection": "private"}, headers=auth(NARROW))
     assert (other.status_code, other.json()) == (404, {**body, "detail": "unknown collection 'private'"})
-    assert client.post("/v1/search", json={"query": "orion", "collection": "private"}, headers=auth()).json()["hits"]
+    assert client.post("/v1/tools/search", json={"query": "orion", "collection": "private"}, headers=auth()).json()["hits"]
 
 
 # -- navigation -----------------------------------------------------------------------------
 
 def test_navigate_matches_the_python_call(client: TestClient, corpus: Corpus) -> None:
     body = {"evidence_id": ACME[0], "relation": "next", "limit": 3, "max_chars": 4000}
-    response = client.post("/v1/navigate", json=body, headers=auth())
+    response = client.post("/v1/tools/navigate_document_tree", json=body, headers=auth())
     assert response.status_code == 200
     direct = navigate_document_tree(Scope(corpus), ACME[0], "next", 3, 4000)
     assert response.json() == direct.model_dump(mode="json")
-    clamped = client.post("/v1/navigate", json={**body, "limit": 10_000, "max_chars": -4}, headers=auth()).json()
+    clamped = client.post("/v1/tools/navigate_document_tree", json={**body, "limit": 10_000, "max_chars": -4}, headers=auth()).json()
     assert clamped["applied"] == {"limit": 50, "max_chars": 1}
 
 
 def test_navigate_bad_input(client: TestClient) -> None:
-    bad(client.post("/v1/navigate", json={"evidence_id": ACME[0], "relation": "cousins"}, headers=auth()), "relation")
-    bad(client.post("/v1/navigate", json={"evidence_id": ACME[0], "relation": "NEXT"}, headers=auth()), "relation")
-    bad(client.post("/v1/navigate", json={"evidence_id": " ", "relation": "next"}, headers=auth()), "evidence_id")
-    bad(client.post("/v1/navigate", json={"evidence_id": "garbage", "relation": "next"}, headers=auth()), "evidence_id")
-    bad(client.post("/v1/navigate", json={"relation": "next"}, headers=auth()), "evidence_id")
-    bad(client.post("/v1/navigate", json={"evidence_id": ACME[0], "relation": "next", "limit": True},
+    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "cousins"}, headers=auth()), "relation")
+    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "NEXT"}, headers=auth()), "relation")
+    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": " ", "relation": "next"}, headers=auth()), "evidence_id")
+    malformed(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": "garbage", "relation": "next"},
+                          headers=auth()))
+    bad(client.post("/v1/tools/navigate_document_tree", json={"relation": "next"}, headers=auth()), "evidence_id")
+    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next", "limit": True},
                     headers=auth()), "limit")
 
 
 def test_navigate_denied_is_the_missing_404(client: TestClient, secret_id: str) -> None:
-    missing = client.post("/v1/navigate", json={"evidence_id": MISSING, "relation": "next"}, headers=auth(READER))
-    denied = client.post("/v1/navigate", json={"evidence_id": secret_id, "relation": "next"}, headers=auth(READER))
-    assert (missing.status_code, missing.json()) == (denied.status_code, denied.json()) == (404, UNAVAILABLE)
-    allowed = client.post("/v1/navigate", json={"evidence_id": secret_id, "relation": "parent"}, headers=auth())
+    missing = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": MISSING, "relation": "next"}, headers=auth(READER))
+    denied = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": secret_id, "relation": "next"}, headers=auth(READER))
+    assert (missing.status_code, missing.json()) == (denied.status_code, denied.json())
+    assert unavailable(missing) == UNAVAILABLE
+    allowed = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": secret_id, "relation": "parent"}, headers=auth())
     assert allowed.status_code == 200
 
 
 def test_read_and_grep(client: TestClient) -> None:
-    read = client.post("/v1/read", json={"document": "acme-notes.md", "top_k": 2}, headers=auth()).json()
+    read = client.post("/v1/tools/read", json={"document": "acme-notes.md", "top_k": 2}, headers=auth()).json()
     assert [i["evidence_id"] for i in read["items"]] == ACME[:2]
-    grep = client.post("/v1/grep", json={"document": "acme-notes.md", "pattern": "daniel okafor"}, headers=auth()).json()
+    grep = client.post("/v1/tools/grep", json={"document": "acme-notes.md", "pattern": "daniel okafor"}, headers=auth()).json()
     assert [i["evidence_id"] for i in grep["items"]] == [ACME[1]]
 
 
 def test_read_and_grep_bad_input(client: TestClient) -> None:
-    bad(client.post("/v1/read", json={"document": "acme-notes.md", "start": 50, "end": 10}, headers=auth()), "end")
-    bad(client.post("/v1/read", json={"document": "acme-notes.md", "top_k": "2"}, headers=auth()), "top_k")
-    bad(client.post("/v1/grep", json={"document": "acme-notes.md", "pattern": "x", "mode": "regex"}, headers=auth()),
+    bad(client.post("/v1/tools/read", json={"document": "acme-notes.md", "start": 50, "end": 10}, headers=auth()), "end")
+    bad(client.post("/v1/tools/read", json={"document": "acme-notes.md", "top_k": "2"}, headers=auth()), "top_k")
+    bad(client.post("/v1/tools/grep", json={"document": "acme-notes.md", "pattern": "x", "mode": "regex"}, headers=auth()),
         "mode")
-    bad(client.post("/v1/grep", json={"document": "acme-notes.md"}, headers=auth()), "pattern")
+    bad(client.post("/v1/tools/grep", json={"document": "acme-notes.md"}, headers=auth()), "pattern")
 
 
 def test_read_and_grep_denied_is_the_missing_404(client: TestClient) -> None:
-    for path, extra in (("/v1/read", {}), ("/v1/grep", {"pattern": "orion"})):
+    for path, extra in (("/v1/tools/read", {}), ("/v1/tools/grep", {"pattern": "orion"})):
         missing = client.post(path, json={"document": "nope.txt", **extra}, headers=auth(READER))
         denied = client.post(path, json={"document": "budget.txt", **extra}, headers=auth(READER))
         assert (missing.status_code, missing.json()) == (denied.status_code, denied.json())
@@ -183,25 +200,26 @@ def test_read_and_grep_denied_is_the_missing_404(client: TestClient) -> None:
 
 
 def test_expand(client: TestClient, secret_id: str) -> None:
-    result = client.post("/v1/search/expand", json={"ids": [ACME[0]], "relationship_types": ["next"], "limit": 99},
+    result = client.post("/v1/tools/expand_neighbors", json={"ids": [ACME[0]], "relationship_types": ["next"], "limit": 99},
                          headers=auth()).json()
     assert result["limit"] == 24 and ACME[1] in [n["id"] for n in result["neighbors"]]
-    bad(client.post("/v1/search/expand", json={"ids": [ACME[0]], "depth": "2"}, headers=auth()), "depth")
-    bad(client.post("/v1/search/expand", json={"ids": []}, headers=auth()), "ids")
-    missing = client.post("/v1/search/expand", json={"ids": [MISSING]}, headers=auth(READER))
-    denied = client.post("/v1/search/expand", json={"ids": [secret_id]}, headers=auth(READER))
+    bad(client.post("/v1/tools/expand_neighbors", json={"ids": [ACME[0]], "depth": "2"}, headers=auth()), "depth")
+    bad(client.post("/v1/tools/expand_neighbors", json={"ids": []}, headers=auth()), "ids")
+    missing = client.post("/v1/tools/expand_neighbors", json={"ids": [MISSING]}, headers=auth(READER))
+    denied = client.post("/v1/tools/expand_neighbors", json={"ids": [secret_id]}, headers=auth(READER))
     assert missing.status_code == denied.status_code == 404
-    assert missing.json() == denied.json()
+    assert missing.text.replace(MISSING, "ID") == denied.text.replace(secret_id, "ID")
 
 
 def test_slice(client: TestClient, secret_id: str) -> None:
-    result = client.post("/v1/search/slice", json={"id": ACME[1], "window": 500}, headers=auth()).json()
+    result = client.post("/v1/tools/fetch_slice", json={"id": ACME[1], "window": 500}, headers=auth()).json()
     assert result["applied"]["window"] == 64 and [p["evidence_id"] for p in result["passages"]] == ACME
-    bad(client.post("/v1/search/slice", json={"id": ACME[1], "window": 2.5}, headers=auth()), "window")
-    bad(client.post("/v1/search/slice", json={"id": "ev1:x"}, headers=auth()), "id")
-    missing = client.post("/v1/search/slice", json={"id": MISSING}, headers=auth(READER))
-    denied = client.post("/v1/search/slice", json={"id": secret_id}, headers=auth(READER))
-    assert (missing.status_code, missing.json()) == (denied.status_code, denied.json()) == (404, UNAVAILABLE)
+    bad(client.post("/v1/tools/fetch_slice", json={"id": ACME[1], "window": 2.5}, headers=auth()), "window")
+    malformed(client.post("/v1/tools/fetch_slice", json={"id": "ev1:x"}, headers=auth()))
+    missing = client.post("/v1/tools/fetch_slice", json={"id": MISSING}, headers=auth(READER))
+    denied = client.post("/v1/tools/fetch_slice", json={"id": secret_id}, headers=auth(READER))
+    assert (missing.status_code, missing.json()) == (denied.status_code, denied.json())
+    assert unavailable(missing) == UNAVAILABLE
 
 
 # -- evidence and citations -----------------------------------------------------------------
@@ -209,11 +227,14 @@ def test_slice(client: TestClient, secret_id: str) -> None:
 def test_evidence(client: TestClient, secret_id: str) -> None:
     result = client.get(f"/v1/evidence/{ACME[1]}", headers=auth()).json()
     assert result["evidence"][0]["item"]["evidence_id"] == ACME[1]
-    bad(client.get("/v1/evidence/ev1:c:nope", headers=auth()), "evidence_id")
+    malformed(client.get("/v1/evidence/ev1:c:nope", headers=auth()))
     bad(client.get(f"/v1/evidence/{ACME[1]}?max_chars=many", headers=auth()), "max_chars")
     missing = client.get(f"/v1/evidence/{MISSING}", headers=auth(READER))
     denied = client.get(f"/v1/evidence/{secret_id}", headers=auth(READER))
-    assert (missing.status_code, missing.json()) == (denied.status_code, denied.json()) == (404, UNAVAILABLE)
+    assert missing.status_code == denied.status_code == 404
+    assert missing.text.replace(MISSING, "ID") == denied.text.replace(secret_id, "ID")
+    entry = missing.json()["evidence"][0]
+    assert (missing.json()["status"], entry["status"], entry["detail"]) == ("unavailable", *UNAVAILABLE.values())
 
 
 def test_citations(client: TestClient, secret_id: str) -> None:
@@ -276,10 +297,22 @@ def test_retrieval_principal_comes_from_the_key(client: TestClient, secret_id: s
     assert secret_id in [h["evidence_id"] for h in admin["hits"]]
 
 
-def test_retrieval_without_the_walk_permission_is_refused_in_the_run(client: TestClient, config: ServerConfig,
-                                                                       corpus: Corpus) -> None:
-    result = client.post("/v1/agents/retrieval", json=ask(), headers=auth(NARROW)).json()
-    assert result["stop_reason"] == "permission_denied"
+def test_retrieval_without_the_walk_permission_is_403(client: TestClient, config: ServerConfig,
+                                                       corpus: Corpus) -> None:
+    for stream in (False, True):
+        response = client.post("/v1/agents/retrieval", json=ask(stream=stream), headers=auth(NARROW))
+        assert response.status_code == 403
+        assert response.json() == {"error": "forbidden", "detail": "tree navigation needs the tree_search permission"}
+
+
+def test_every_route_is_403_for_a_tool_the_key_may_not_use(client: TestClient) -> None:
+    refused = [client.get(f"/v1/evidence/{ACME[1]}", headers=auth(NARROW)),
+               client.post("/v1/citations/check", json={"ids": [ACME[1]]}, headers=auth(NARROW)),
+               client.post("/v1/tools/get_chunk", json={"evidence_id": ACME[1]}, headers=auth(NARROW)),
+               client.post("/v1/tools/retrieve", json=ask(), headers=auth(NARROW)),
+               client.post("/db/v1/agents/retrieval", json=ask(), headers=auth(NARROW))]
+    assert [r.status_code for r in refused] == [403] * len(refused)
+    assert all(r.json()["error"] == "forbidden" for r in refused)
 
 
 # -- ingestion ------------------------------------------------------------------------------
@@ -289,7 +322,7 @@ def test_ingest_json_records_then_search(client: TestClient) -> None:
     response = client.post("/v1/collections/ops/documents", json=records, headers=auth())
     assert response.status_code == 200, response.text
     assert response.json()["versions_created"] == 1
-    hits = client.post("/v1/search", json={"query": "zebrafish", "collection": "ops"}, headers=auth()).json()["hits"]
+    hits = client.post("/v1/tools/search", json={"query": "zebrafish", "collection": "ops"}, headers=auth()).json()["hits"]
     assert [h["document_key"] for h in hits] == ["ops.txt"]
 
 
@@ -300,7 +333,7 @@ def test_ingest_uploaded_files(client: TestClient, acme_path) -> None:  # type: 
                            headers=auth())
     assert response.status_code == 200, response.text
     assert response.json()["documents"] == 2
-    hits = client.post("/v1/search", json={"query": "kiwi", "collection": "docs"}, headers=auth()).json()["hits"]
+    hits = client.post("/v1/tools/search", json={"query": "kiwi", "collection": "docs"}, headers=auth()).json()["hits"]
     assert hits[0]["document_key"] == "guide.md"
 
 

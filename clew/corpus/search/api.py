@@ -1,6 +1,7 @@
 """``search``: one entry point for BM25, vector and hybrid (RRF) retrieval.
 
-Every search takes a collection, a ``limit`` (default 10, clamped to 1-100 and reported),
+Every search takes a collection, an optional ``field`` to match instead of the passage
+text (``heading``, or a document field such as ``title``: ``clew.corpus.search.fields``), a ``limit`` (default 10, clamped to 1-100 and reported),
 a filter on document fields, a fields projection, ``exclude_ids`` and
 ``exclude_document_keys`` (applied inside the query, before the limit), and runs under a
 principal whose row filter is applied inside the query too: a denied row neither shows nor
@@ -20,6 +21,7 @@ from clew.corpus import ids
 from clew.corpus.access import Filter, Principal
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.search.bm25 import bm25_search
+from clew.corpus.search.fields import TEXT, field_search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, input_error_from
 
@@ -44,6 +46,8 @@ class SearchRequest(BaseModel):
     exclude_ids: list[str] = Field(default_factory=list, description="Evidence ids never to return (e.g. already seen).")
     exclude_document_keys: list[str] = Field(default_factory=list, description="Documents never to return.")
     max_chars: int = Field(4000, description=f"Characters of text per hit, clamped to 1-{MAX_CHARS}.")
+    field: str | None = Field(None, description="Match the query against this field instead of the text: heading "
+                              "(the heading path) or a document field such as title; text (or none): the passage text.")
     embedding_model: str | None = Field(None, description="Embedding model for vector/hybrid (default: the corpus' own).")
     weights: dict[Literal["bm25", "vector"], float] = Field(
         default_factory=lambda: {"bm25": 1.0, "vector": 1.0}, description="RRF weight of each retriever (hybrid)."
@@ -56,6 +60,13 @@ class SearchRequest(BaseModel):
             raise ValueError("the query is blank")
         return value
 
+    @field_validator("field")
+    @classmethod
+    def _field(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("must not be blank")
+        return None if value == TEXT else value
+
 
 class RetrieverContribution(BaseModel):
     rank: int
@@ -65,6 +76,9 @@ class RetrieverContribution(BaseModel):
 class SearchHit(BaseModel):
     evidence_id: str
     document_key: str
+    version: int = Field(description="the document version the passage belongs to")
+    start_offset: int = Field(description="where the passage starts in the document text (for navigate / read)")
+    end_offset: int = Field(description="where it ends (exclusive)")
     collection: str
     heading_path: list[str]
     kind: str
@@ -77,6 +91,7 @@ class SearchHit(BaseModel):
 
 
 class SearchResult(BaseModel):
+    status: Literal["ok", "no_match"] = "ok"
     hits: list[SearchHit]
     limit: int
     mode: Mode
@@ -103,7 +118,8 @@ def search_in(scope: Scope, req: SearchRequest) -> SearchResult:
     found, applied = search_passages(scope, req)
     max_chars = applied["max_chars"]
     hits = [_hit(f.passage, f.rank, f.score, f.retrievers, max_chars, req.fields) for f in found]
-    return SearchResult(hits=hits, limit=applied["limit"], mode=req.mode, applied=applied)
+    return SearchResult(status="ok" if hits else "no_match", hits=hits, limit=applied["limit"], mode=req.mode,
+                        applied=applied)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +149,10 @@ def search_passages(scope: Scope, req: SearchRequest, *, query_vector: Any = Non
             excluded.append((decoded.document, decoded.version, decoded.ordinal))
     window = max(limit, 20)
     applied: dict[str, Any] = {"limit": limit, "max_chars": max_chars, "mode": req.mode}
+    if req.field is not None:
+        if req.mode != "bm25":
+            raise InputError("field", f"a field-targeted search is a keyword search (mode bm25), not {req.mode}")
+        applied["field"] = req.field
     vector, model = None, None
     if req.mode in ("vector", "hybrid"):
         from clew.corpus.embedders import embedder_from_name
@@ -149,7 +169,7 @@ def search_passages(scope: Scope, req: SearchRequest, *, query_vector: Any = Non
         applied["embedding_model"] = model
     ranked = ranked_lists(scope, req.query, req.mode, window if req.mode == "hybrid" else limit, vector=vector,
                           model=model, exclude_chunks=excluded, exclude_ids=req.exclude_ids,
-                          exclude_document_keys=req.exclude_document_keys)
+                          exclude_document_keys=req.exclude_document_keys, field=req.field)
     fused = fuse(ranked, req.weights if req.mode == "hybrid" else {name: 1.0 for name in ranked})
     if req.mode == "hybrid":
         applied["rank_constant"] = RANK_CONSTANT
@@ -170,7 +190,8 @@ _RETRIEVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="clew-search"
 
 def ranked_lists(scope: Scope, query: str, mode: Mode, limit: int, *, vector: Any = None, model: str | None = None,
                  exclude_chunks: list[tuple[int, int, int]] = (), exclude_ids: list[str] = (),  # type: ignore[assignment]
-                 exclude_document_keys: list[str] = ()) -> dict[str, list[tuple[int, int, int, float]]]:  # type: ignore[assignment]
+                 exclude_document_keys: list[str] = (),  # type: ignore[assignment]
+                 field: str | None = None) -> dict[str, list[tuple[int, int, int, float]]]:
     """Each retriever's best ``limit`` (document, version, ordinal, score), bm25 first.
 
     In hybrid mode the keyword search runs on another thread while the vectors are scored
@@ -178,6 +199,9 @@ def ranked_lists(scope: Scope, query: str, mode: Mode, limit: int, *, vector: An
     about its slower half rather than the sum.
     """
     def keyword() -> list[tuple[int, int, int, float]]:
+        if field is not None:
+            return field_search(scope, query, field, limit=limit, exclude_chunks=exclude_chunks,
+                                exclude_document_keys=exclude_document_keys)
         return [(h.document_id, h.version, h.ordinal, h.score) for h in bm25_search(
             scope, query, limit=limit, exclude_chunks=exclude_chunks, exclude_document_keys=exclude_document_keys)]
 
@@ -227,6 +251,9 @@ def _hit(passage: Passage, rank: int, score: float, contributions: dict[str, Ret
     return SearchHit(
         evidence_id=passage.evidence_id,
         document_key=passage.document_key,
+        version=passage.version,
+        start_offset=passage.start,
+        end_offset=passage.end,
         collection=passage.collection,
         heading_path=list(passage.heading_path),
         kind=passage.kind,

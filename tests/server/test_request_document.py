@@ -1,0 +1,96 @@
+"""The request users of retrieval agents write runs unchanged through REST and Python, and a
+field-targeted search finds a term that only a document's title holds."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from clew.agent.api import retrieve_sync
+from clew.agent.request import parse_request
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.search.api import search
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+from clew.server.config import ServerConfig
+from clew.server.rest import create_app
+
+from .test_rest_live import Served
+
+RECORDS = [
+    {"key": "zephyr.txt", "title": "Zephyr deployment", "status": "published",
+     "text": "Run the database migrations first, then restart the workers one at a time."},
+    {"key": "draft.txt", "title": "Zephyr deployment notes", "status": "draft",
+     "text": "Unreviewed notes about restarting workers."},
+    {"key": "other.txt", "title": "Lunch", "status": "published", "text": "The team lunch is on Fridays."},
+]
+REQUEST: dict[str, Any] = {
+    "query": "How is Zephyr rolled out?",
+    "queries": [{"table": "docs", "full_text_search": {"match": "zephyr", "field": "title"},
+                 "filter_query": {"term": "published", "field": "status"}}],
+    "generator": {"provider": "openai", "model": "gpt-4o-mini"},
+    "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}, "generation": {}},
+    "stream": False,
+}
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Iterator[Corpus]:
+    records = tmp_path / "records.jsonl"
+    records.write_text("\n".join(json.dumps(r) for r in RECORDS) + "\n", encoding="utf-8")
+    with Corpus(tmp_path / "docs.duckdb") as opened:
+        ingest_paths(opened, [records], collection="docs", chunk_tokens=160)
+        yield opened
+
+
+def test_a_field_targeted_search_finds_a_title_only_term(corpus: Corpus) -> None:
+    assert search(corpus, {"query": "zephyr", "collection": "docs"}).hits == []  # not in any text
+    by_title = search(corpus, {"query": "zephyr", "collection": "docs", "field": "title"})
+    assert [h.document_key for h in by_title.hits] == ["zephyr.txt", "draft.txt"]
+    assert by_title.applied["field"] == "title"
+    published = search(corpus, {"query": "zephyr", "field": "title", "filter": {"term": {"status": "published"}}})
+    assert [h.document_key for h in published.hits] == ["zephyr.txt"]
+    assert search(corpus, {"query": "zephyr", "field": "heading"}).hits == []  # records have no headings
+    with pytest.raises(InputError) as caught:
+        search(corpus, {"query": "zephyr", "field": "title", "mode": "vector"})
+    assert caught.value.field == "field"
+
+
+def test_the_request_document_runs_unchanged_in_python_and_over_rest(corpus: Corpus) -> None:
+    parsed = parse_request(REQUEST)
+    assert parsed.generator == "openai/gpt-4o-mini"
+    assert parsed.queries[0].collection == "docs" and parsed.queries[0].field == "title"
+    # the generator maps to a litellm model; a test answers it with litellm's own mock response
+    from clew.agent.model import model_from_name
+
+    model = model_from_name("openai/gpt-4o-mini", mock_response="Run the migrations, then restart the workers.")
+    in_python = retrieve_sync(REQUEST, corpus=corpus, model=model)
+    assert [h.document_key for h in in_python.hits] == ["zephyr.txt"]
+    with Served(create_app(corpus, ServerConfig(), auth=False, model=model)) as served:
+        for path in ("/v1/agents/retrieval", "/db/v1/agents/retrieval"):
+            response = httpx.post(served.url + path, json=REQUEST, timeout=120)
+            assert response.status_code == 200, response.text
+            assert response.json()["hits"] == [h.model_dump(mode="json") for h in in_python.hits]
+            assert response.json()["generation"]["answer"] == in_python.generation.answer
+
+
+def test_every_error_of_a_request_is_reported_at_once(corpus: Corpus) -> None:
+    bad = {**REQUEST, "query": " ", "max_tool_calls": "many",
+           "queries": [{"table": "docs", "collection": "docs"}]}
+    with pytest.raises(InputError) as caught:
+        parse_request(bad)
+    fields = [field for field, _ in caught.value.errors]
+    assert {"query", "max_tool_calls"} <= set(fields) and len(fields) >= 2
+    unknown = {**REQUEST, "generator": {"provider": "nosuch", "model": "m"}}
+    with pytest.raises(InputError) as caught:
+        parse_request(unknown)
+    assert caught.value.field == "generator.provider" and "nosuch" in caught.value.message
+    with Served(create_app(corpus, ServerConfig(), auth=False)) as served:
+        response = httpx.post(served.url + "/v1/agents/retrieval", json=bad, timeout=60)
+    assert response.status_code == 400
+    assert {"query", "max_tool_calls"} <= {e["field"] for e in response.json()["errors"]}
