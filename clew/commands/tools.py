@@ -126,7 +126,12 @@ def _command(tool: Tool) -> Any:
     def command(ctx: typer.Context, **given: Any) -> None:
         db, as_json = given.pop("db"), given.pop("as_json")
         values = {k: v for k, v in given.items() if v is not None}
-        values.update(_extra(ctx.args))
+        extra = list(ctx.args)
+        for name, value in values.items():  # a trailing list argument swallows unknown options after it
+            if isinstance(value, list) and any(v.startswith("--") for v in value):
+                cut = next(i for i, v in enumerate(value) if v.startswith("--"))
+                values[name], extra = value[:cut], [*value[cut:], *extra]
+        values.update(_extra(extra))
         run_tool(tool, values, db, as_json)
 
     command.__name__ = tool.name
