@@ -18,10 +18,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from clew.budgets.bounds import clamp
+from clew.budgets.bounds import Clamp, clamp
 from clew.budgets.limits import HARD_MAX_TOOL_CALLS, Limits
 from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
+from clew.navigation.models import NonBlank, state_bounds
 
 TREE_FIELDS = ("max_depth", "beam_width", "follow_links")
 GRAPH_FIELDS = ("direction", "max_steps", "neighbor_limit")
@@ -58,20 +59,13 @@ def _renamed(data: Any, old: str, new: str, where: str = "") -> Any:
 
 class TextQuery(_Strict):
     query: str | None = Field(None, description="Text to search for (default: the request's query); also 'match'.")
-    field: str | None = Field(None, description="full_text_search only: the field to match instead of the text "
-                              "(heading, or a document field such as title).")
+    field: NonBlank | None = Field(None, description="full_text_search only: the field to match instead of the text "
+                                   "(heading, or a document field such as title).")
 
     @model_validator(mode="before")
     @classmethod
     def _match(cls, data: Any) -> Any:
         return _renamed(data, "match", "query")
-
-    @field_validator("field")
-    @classmethod
-    def _field(cls, value: str | None) -> str | None:
-        if value is not None and not value.strip():
-            raise ValueError("must not be blank")
-        return value
 
 
 class FilterQuery(_Strict):
@@ -236,6 +230,8 @@ def providers() -> frozenset[str]:
 
 
 class RetrievalRequest(_Strict):
+    model_config = ConfigDict(extra="forbid", json_schema_extra=state_bounds)
+
     query: str
     queries: list[QuerySpec] = Field(default_factory=list)
     max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
@@ -270,6 +266,12 @@ class RetrievalRequest(_Strict):
             raise field_error("steps.retrieval.navigation.instruction_field",
                               f"{nav.instruction_field!r} is not in the seed query's fields projection {fields}")
         return self
+
+    @classmethod
+    def bounds(cls) -> dict[str, Clamp]:
+        """The request's own bounds (clamped and reported in ``applied``), from ``BOUNDS``."""
+        return {name: Clamp(*BOUNDS[name][1:]) for name in ("max_internal_iterations", "max_tool_calls",
+                                                            "context_budget_tokens")}
 
     @property
     def seed_query(self) -> QuerySpec | None:

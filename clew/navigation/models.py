@@ -46,8 +46,9 @@ def _not_blank(value: str) -> str:
 NonBlank = Annotated[str, AfterValidator(_not_blank)]
 
 
-def _state_bounds(schema: dict[str, Any], model: type[BaseModel]) -> None:
-    """JSON schema: each bounded field's description ends with its range, read from its ``Clamp``."""
+def state_bounds(schema: dict[str, Any], model: type[BaseModel]) -> None:
+    """JSON schema: each bounded field's description ends with its range, read from the model's
+    ``bounds()`` (for ``json_schema_extra``)."""
     for name, bound in model.bounds().items():  # type: ignore[attr-defined]
         prop = schema.get("properties", {}).get(name)
         if prop is not None:
@@ -58,7 +59,7 @@ class Args(BaseModel):
     """Base of every tool's arguments: strict types, no unknown fields, bounds as ``Clamp`` metadata."""
 
     model_config = ConfigDict(strict=True, extra="forbid", frozen=True, use_attribute_docstrings=True,
-                              json_schema_extra=_state_bounds)
+                              json_schema_extra=state_bounds)
 
     @classmethod
     def bounds(cls) -> dict[str, Clamp]:

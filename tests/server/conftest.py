@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -95,6 +96,22 @@ def client(corpus: Corpus, config: ServerConfig) -> Iterator[TestClient]:
 
 def auth(key: str = ADMIN) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
+
+
+def wait_for_mcp_http(port: int, process: "subprocess.Popen[bytes]", seconds: float = 60) -> None:
+    """Until ``clew mcp --transport http`` answers on 127.0.0.1:port (the process must stay up)."""
+    import time
+
+    import httpx
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
+            return
+        except httpx.TransportError:
+            assert time.monotonic() < deadline and process.poll() is None, "clew mcp --transport http did not start"
+            time.sleep(0.1)
 
 
 def free_port() -> int:

@@ -26,7 +26,7 @@ from clew.server.config import load_config
 from clew.server.mcp import build_server
 from clew.server.rest import create_app
 
-from .conftest import ACME, ADMIN, auth, free_port
+from .conftest import ACME, ADMIN, auth, free_port, wait_for_mcp_http
 
 runner = CliRunner()
 CLEW = [sys.executable, "-m", "clew.cli"]
@@ -175,14 +175,7 @@ def test_mcp_over_streamable_http_on_loopback(db_path: Path) -> None:
     server = subprocess.Popen([*CLEW, "mcp", "--db", str(db_path), "--transport", "http", "--port", str(port)],
                               env=env(), stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
-                break
-            except httpx.TransportError:
-                assert time.monotonic() < deadline and server.poll() is None
-                time.sleep(0.1)
+        wait_for_mcp_http(port, server)
 
         async def go() -> dict:
             async with Client(streamable_http_client(f"http://127.0.0.1:{port}/mcp")) as client:

@@ -215,6 +215,7 @@ BASE: dict[str, dict[str, Any]] = {
     "expand_neighbors": {"ids": [ACME[0]]},
     "fetch_slice": {"id": ACME[0]},
     "fetch_evidence": {"ids": [ACME[0]]},
+    "retrieve": {"query": "orion", "queries": [{"collection": "notes"}]},
 }
 
 
@@ -223,7 +224,7 @@ def test_stated_bounds_are_the_bounds_the_tools_apply(corpus: Corpus) -> None:
     for tool in surface.tools():
         listed = next(t for t in session(corpus)(lambda c: c.list_tools()).tools if t.name == tool.name)
         stated = dict((n, (int(lo), int(hi))) for n, lo, hi in re.findall(r"(\w+) (\d+)-(\d+)", listed.description))
-        bounds = tool.arguments.bounds() if tool.name != "retrieve" else {}
+        bounds = tool.arguments.bounds()
         assert stated == {n: (b.low, b.high) for n, b in bounds.items()}, tool.name
         for name, bound in bounds.items():
             async def both(client: Client, tool: str = tool.name, name: str = name) -> tuple[Any, Any]:

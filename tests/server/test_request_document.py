@@ -61,6 +61,13 @@ def test_a_field_targeted_search_finds_a_title_only_term(corpus: Corpus) -> None
     assert caught.value.field == "field"
 
 
+def test_a_heading_search_finds_the_passages_under_a_heading(corpus: Corpus, acme_path: Path) -> None:
+    ingest_paths(corpus, [acme_path], collection="notes", chunk_tokens=160, merge_sections=True)
+    found = search(corpus, {"query": "dependencies", "collection": "notes", "field": "heading"}).hits
+    assert found and all("Dependencies" in h.heading_path for h in found)
+    assert search(corpus, {"query": "no such heading", "collection": "notes", "field": "heading"}).hits == []
+
+
 def test_the_request_document_runs_unchanged_in_python_and_over_rest(corpus: Corpus) -> None:
     parsed = parse_request(REQUEST)
     assert parsed.generator == "openai/gpt-4o-mini"

@@ -12,7 +12,6 @@ import json
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ from clew.server.rest import create_app
 from clew.surface import surface
 from clew.tools.registry import ToolContext
 
-from .conftest import ACME, CONFIG, MISSING, READER, auth, build_corpus, free_port
+from .conftest import ACME, CONFIG, MISSING, READER, auth, build_corpus, free_port, wait_for_mcp_http
 from .test_rest_live import Served
 
 CLEW = [sys.executable, "-m", "clew.cli"]
@@ -64,7 +63,8 @@ IDS: list[tuple[str, str, Callable[[str], Any]]] = [
     ("grep", "document", lambda v: v),
 ]
 BOUNDS = {"search": ("limit", 1000, 100), "read": ("top_k", 999, 50), "fetch_slice": ("window", -5, 1),
-          "expand_neighbors": ("depth", 9, 3), "navigate_document_tree": ("max_chars", 10**9, 20000)}
+          "expand_neighbors": ("depth", 9, 3), "navigate_document_tree": ("max_chars", 10**9, 20000),
+          "retrieve": ("max_tool_calls", 99, 20)}
 
 
 def status_of(result: dict[str, Any]) -> str:
@@ -104,6 +104,8 @@ class Mcp:
     def close(self) -> None:
         self.loop.call_soon_threadsafe(self.queue.put_nowait, None)
         self.thread.join(30)
+        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+        self.loop.close()
 
 
 @pytest.fixture(scope="module")
@@ -123,14 +125,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
             stdio = StdioServerParameters(command=CLEW[0], args=[*CLEW[1:], "mcp", "--db", str(db), "--config",
                                                                  str(config_path), "--principal", "reader"])
             sessions.append(Mcp(lambda: stdio_client(stdio)))
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
-                    break
-                except httpx.TransportError:
-                    assert time.monotonic() < deadline and http.poll() is None, "clew mcp --transport http did not start"
-                    time.sleep(0.1)
+            wait_for_mcp_http(port, http)
             sessions.append(Mcp(lambda: streamable_http_client(f"http://127.0.0.1:{port}/mcp")))
             from clew.corpus.search.api import search
 
