@@ -90,6 +90,8 @@ def _value(tool: Tool, name: str, value: Any) -> Any:
     try:
         return json.loads(value)
     except json.JSONDecodeError as error:
+        if any(t.get("type") == "string" for t in prop.get("anyOf", ())):  # e.g. generator: a model name
+            return value
         raise InputError(name, f"not valid JSON: {error.msg}") from error
 
 

@@ -62,3 +62,20 @@ def test_read_grep_slice_fetch_expand(db: str) -> None:
     assert [n["id"] for n in json.loads(out)["neighbors"]] == ["ev1:c:1:1:1"]
     code, _, err = run("read", "acme-notes.md", "--db", db, "--collection", "nope")
     assert code == 2 and "unknown collection" in err
+
+
+def test_generated_tool_commands(db: str) -> None:
+    code, out, _ = run("get_chunk", "ev1:c:1:1:1", "--db", db, "--json")
+    assert code == 0 and json.loads(out)["items"][0]["kind"] == "table"
+    code, out, _ = run("navigate", "acme-notes.md", "0", "10", "--top-k", "999", "--db", db, "--json")
+    result = json.loads(out)
+    assert code == 0 and result["applied"]["top_k"] == 50 and result["items"][0]["evidence_id"] == "ev1:c:1:1:1"
+    code, out, _ = run("search", "okafor", "--db", db, "--filter", "title=nope", "--json")
+    assert code == 0 and json.loads(out)["status"] == "no_match"
+    code, _, err = run("search", "okafor", "--db", db, "--filter", "{bad", "--json")
+    assert code == 2 and "filter" in err
+    code, out, _ = run("retrieve", "who owns Orion Maps", "--queries", '[{"table": "notes"}]', "--generator", "none",
+                       "--db", db, "--json")
+    assert code == 0 and "ev1:c:1:1:1" in [h["evidence_id"] for h in json.loads(out)["hits"]]
+    code, _, err = run("read", "acme-notes.md", "--db", db, "--bogus", "1")
+    assert code == 2 and "bogus: Extra inputs are not permitted" in err
