@@ -155,7 +155,7 @@ def rest(world: dict[str, Any], name: str, arguments: dict[str, Any]) -> tuple[s
     body = response.json()
     if response.status_code in (200, 404) and "error" not in body:
         return "ok", body
-    return "error", f"{body['field']}: {body['message']}" if "field" in body else body["detail"]
+    return "error", f"{body['field']}: {body.get('message', body.get('detail'))}" if "field" in body else body["detail"]
 
 
 def cli_arguments(name: str, arguments: dict[str, Any]) -> list[str]:
@@ -238,3 +238,11 @@ def test_an_out_of_range_bound_is_clamped_and_reported_the_same_everywhere(world
     reported = results[0].get("applied", {}).get(bound, results[0].get(bound))
     assert reported == applied
     assert all(result == results[0] for result in results), seen
+
+
+def test_collection_is_honoured_on_every_surface(world: dict[str, Any]) -> None:
+    outside = {s: call(world, "read", {"document": "acme-notes.md", "collection": "private"})
+               for s, call in SURFACES.items()}
+    assert {s: status_of(a[1]) for s, a in outside.items()} == dict.fromkeys(SURFACES, "unavailable"), outside
+    unknown = {s: call(world, "search", {"query": "orion", "collection": "nosuch"}) for s, call in SURFACES.items()}
+    assert list(unknown.values()) == [("error", "collection: unknown collection 'nosuch'")] * len(SURFACES), unknown

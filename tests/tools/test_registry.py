@@ -90,3 +90,26 @@ def test_a_name_registers_once() -> None:
     local.add(get_chunk, GetChunkArgs)
     with pytest.raises(ValueError, match="already registered"):
         local.add(get_chunk, GetChunkArgs)
+
+
+def test_a_search_hit_goes_straight_to_navigate_and_read(context: ToolContext) -> None:
+    hit = registry.call("search", {"query": "Daniel Okafor"}, context).hits[0]
+    assert (hit.version, hit.start_offset < hit.end_offset) == (1, True)
+    after = registry.call("navigate", {"document": hit.evidence_id, "start_offset": hit.start_offset,
+                                       "end_offset": hit.end_offset}, context)
+    assert after.items[0].location.char_start >= hit.end_offset
+    same = registry.call("read", {"document": hit.document_key, "start": hit.start_offset, "end": hit.end_offset},
+                         context)
+    assert [i.evidence_id for i in same.items] == [hit.evidence_id]
+
+
+def test_every_reading_tool_takes_a_collection_and_stays_in_it(context: ToolContext) -> None:
+    for tool in registry.tools():
+        assert "collection" in tool.arguments.model_fields, tool.name
+    with pytest.raises(InputError) as caught:
+        registry.call("read", {"document": "acme-notes.md", "collection": "nosuch"}, context)
+    assert caught.value.field == "collection"
+    narrowed = ToolContext(Scope(context.scope.corpus, collection="notes"))
+    with pytest.raises(InputError):  # a scope never widens: another collection reads as unknown
+        registry.call("get_chunk", {"evidence_id": "ev1:c:1:1:0", "collection": "other"}, narrowed)
+    assert registry.call("get_chunk", {"evidence_id": "ev1:c:1:1:0", "collection": "notes"}, narrowed).status == "ok"
