@@ -28,6 +28,8 @@ RECORDS = [
     {"key": "draft.txt", "title": "Zephyr deployment notes", "status": "draft",
      "text": "Unreviewed notes about restarting workers."},
     {"key": "other.txt", "title": "Lunch", "status": "published", "text": "The team lunch is on Fridays."},
+    {"key": "weather.txt", "title": "Weather", "status": "published",
+     "text": "A zephyr is a soft westerly wind; it never deploys anything."},
 ]
 REQUEST: dict[str, Any] = {
     "query": "How is Zephyr rolled out?",
@@ -49,9 +51,10 @@ def corpus(tmp_path: Path) -> Iterator[Corpus]:
 
 
 def test_a_field_targeted_search_finds_a_title_only_term(corpus: Corpus) -> None:
-    assert search(corpus, {"query": "zephyr", "collection": "docs"}).hits == []  # not in any text
+    everywhere = search(corpus, {"query": "zephyr", "collection": "docs"})  # the text, heading path and title
+    assert "weather.txt" in [h.document_key for h in everywhere.hits]
     by_title = search(corpus, {"query": "zephyr", "collection": "docs", "field": "title"})
-    assert [h.document_key for h in by_title.hits] == ["zephyr.txt", "draft.txt"]
+    assert [h.document_key for h in by_title.hits] == ["zephyr.txt", "draft.txt"]  # not weather.txt's text
     assert by_title.applied["field"] == "title"
     published = search(corpus, {"query": "zephyr", "field": "title", "filter": {"term": {"status": "published"}}})
     assert [h.document_key for h in published.hits] == ["zephyr.txt"]
