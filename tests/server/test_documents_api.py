@@ -30,7 +30,7 @@ def test_list_outline_and_remove_documents(corpus: Corpus, config: ServerConfig)
                               headers=auth(ADMIN))
         assert removed.status_code == 200, removed.text
         assert (removed.json()["removed"], removed.json()["missing"]) == (["lunch.txt"], ["x.txt"])
-        hits = http.post("/v1/search", json={"query": "team lunch Fridays", "collection": "notes"},
+        hits = http.post("/v1/tools/search", json={"query": "team lunch Fridays", "collection": "notes"},
                          headers=auth(ADMIN)).json()["hits"]
         assert "lunch.txt" not in [h["document_key"] for h in hits]
         gone = http.get("/v1/collections/notes/documents?removed=true", headers=auth(ADMIN)).json()["documents"]
