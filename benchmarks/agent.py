@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from corpus_gen import WORDS, write_markdown_corpus  # noqa: E402
 
 from clew.agent.api import retrieve  # noqa: E402
+from clew.agent.prompts import shown_ids  # noqa: E402
 from clew.agent.run import Run  # noqa: E402
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
 from clew.corpus.ingest import ingest_paths  # noqa: E402
@@ -61,7 +62,7 @@ def first_offered(messages: list[dict], tools: list[dict] | None) -> dict:
     if "<<data " not in last:
         return reply_tool_call("finish", {})
     # the first offered candidate: a passage (taken) or a section (opened)
-    return reply_tool_call("navigate", {"evidence_id": last.split("<<data ", 1)[1].split()[1].rstrip(">")})
+    return reply_tool_call("navigate", {"evidence_id": shown_ids(last)[0]})
 
 
 class StoreClock:

@@ -19,7 +19,7 @@ from clew.agent.frontier import Candidate
 from clew.agent.model import calls_from_text
 from clew.agent.prompts import FREE_TASK, data_block, system_prompt
 from clew.agent.result import EvidenceHit
-from clew.agent.run import Run
+from clew.agent.run import Run, schema_tokens
 from clew.agent.states import State
 from clew.budgets.tokens import count_tokens
 from clew.errors import InputError
@@ -35,6 +35,15 @@ class FreeRun:
     async def check(self, run: Run) -> None:
         if run.deps.model is None:  # the request validation refuses such runs; reaching here is a bug
             raise RuntimeError("a free run needs a model")
+        deps = run.deps
+        schemas = registry.schemas(ToolContext(scope=deps.scope, ledger=run.state.pack.ledger))
+        system = system_prompt(deps.marker, run.state.instructions, FREE_TASK)
+        needed = schema_tokens(schemas) + count_tokens(system) + count_tokens(f"Question: {deps.request.query}")
+        budget = deps.limits.context_budget_tokens
+        if needed >= budget:
+            raise InputError("context_budget_tokens", (
+                f"a free run sends {len(schemas)} tool schemas and its prompt ({needed} tokens) with every model "
+                f"call; context_budget_tokens={budget} leaves nothing for evidence: raise it well above {needed}"))
 
     async def seed(self, run: Run) -> bool:
         raise RuntimeError("a free run has no SEED state")
@@ -48,12 +57,14 @@ class FreeRun:
     async def act(self, run: Run) -> bool:
         deps, st = run.deps, run.state
         context = ToolContext(scope=deps.scope, ledger=st.pack.ledger)
+        schemas = registry.schemas(context)
         if not st.messages:
+            run.add_tools(schemas)
             run.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, FREE_TASK)})
             run.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
         st.budget.check_before_iteration()
         st.usage.iterations += 1
-        reply = await run.complete(st.messages, registry.schemas(context))
+        reply = await run.complete(st.messages, schemas)
         run.note.chosen_by = "model"
         calls = reply.tool_calls or calls_from_text(reply.content, registry.names_for(context))
         if not calls:

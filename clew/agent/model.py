@@ -25,15 +25,18 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on import)
 from clew.errors import InputError, ModelError
 from clew.llm import (  # noqa: F401  (re-exported: part of this module's API)
-    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, answers_offline, calls_forbidden, import_litellm, is_retryable,
+    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, advice, answers_offline, calls_forbidden, import_litellm,
+    is_retryable,
 )
 
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from clew.agent.model_options import ModelOptions
+
 
 # Keyword arguments that clew sets itself; a caller passing them would undo retries or the call.
-_RESERVED_KWARGS = ("model", "messages", "tools", "tool_choice", "num_retries", "max_retries", "timeout")
+_RESERVED_KWARGS = ("model", "messages", "tools", "num_retries", "max_retries", "timeout")
 
 AttemptCallback = Callable[[int, "BaseException | None"], None]
 
@@ -59,6 +62,8 @@ class ModelReply(BaseModel):
     output_tokens: int
     cost_usd: float | None = Field(description="None when the provider's price is unknown")
     model: str
+    attempts: int = Field(1, ge=1, description="attempts this reply took (a run charges the ones past the first "
+                                              "as retries)")
 
 
 @runtime_checkable
@@ -89,7 +94,9 @@ class LiteLLMModel:
     ``on_attempt(attempt_number, error_or_None)`` hears of every attempt as it ends; if it
     raises (say, a budget ran out), no further attempt is made and its exception propagates
     as it is. Other keyword arguments go to ``litellm.acompletion`` unchanged
-    (``api_base``, ``temperature``, ``mock_response`` ...).
+    (``api_base``, ``temperature``, ``mock_response`` ...). ``tool_choice`` is sent with every
+    call that offers tools unless ``complete()`` names its own. ``LiteLLMModel.from_options``
+    builds one from the configured :class:`~clew.agent.model_options.ModelOptions`.
     """
 
     def __init__(
@@ -101,6 +108,7 @@ class LiteLLMModel:
         wait_initial: float = 1.0,
         wait_max: float = 30.0,
         on_attempt: AttemptCallback | None = None,
+        tool_choice: str | None = None,
         **litellm_kwargs: Any,
     ) -> None:
         if not model or not model.strip():
@@ -121,7 +129,15 @@ class LiteLLMModel:
         self.wait_initial = wait_initial
         self.wait_max = wait_max
         self.on_attempt = on_attempt
+        self.tool_choice = tool_choice
         self.litellm_kwargs = litellm_kwargs
+
+    @classmethod
+    def from_options(cls, model: str, options: ModelOptions, **kwargs: Any) -> LiteLLMModel:
+        """The model ``options`` describe; ``kwargs`` (``on_attempt``, waits, litellm arguments) win over them."""
+        settings: dict[str, Any] = {"retries": options.retries, "timeout": options.timeout_seconds,
+                                    "tool_choice": options.tool_choice, **options.litellm_kwargs()}
+        return cls(model, **{**settings, **kwargs})
 
     def __repr__(self) -> str:
         return f"LiteLLMModel({self.name!r}, retries={self.retries}, timeout={self.timeout})"
@@ -143,8 +159,9 @@ class LiteLLMModel:
         }
         if tools:
             request["tools"] = tools
-            if tool_choice is not None:
-                request["tool_choice"] = tool_choice
+            choice = tool_choice if tool_choice is not None else self.tool_choice
+            if choice is not None:
+                request["tool_choice"] = choice
 
         retrying = AsyncRetrying(
             stop=stop_after_attempt(self.retries + 1),
@@ -165,11 +182,13 @@ class LiteLLMModel:
             retryable = is_retryable(error)
             reason = "gave up after" if retryable else "failed on"
             message = f"{reason} attempt {attempts}: {type(error).__name__}: {error}"
+            hint = advice(error)
+            message += f" ({hint})" if hint else ""
             raise ModelError(self.name, message, retryable=retryable, attempts=attempts) from error
         if callback_error is not None:
             raise callback_error  # the caller's own error (say, a spent budget), as it was raised
         try:
-            return _reply_from(litellm, response, self.name)
+            return _reply_from(litellm, response, self.name, attempts)
         except Exception as error:  # noqa: BLE001
             message = f"unreadable reply on attempt {attempts}: {type(error).__name__}: {error}"
             raise ModelError(self.name, message, retryable=False, attempts=attempts) from error
@@ -192,7 +211,7 @@ class LiteLLMModel:
             raise _CallbackFailed(callback_error) from callback_error
 
 
-def _reply_from(litellm: ModuleType, response: Any, fallback_model: str) -> ModelReply:
+def _reply_from(litellm: ModuleType, response: Any, fallback_model: str, attempts: int) -> ModelReply:
     message = response.choices[0].message
     calls = []
     for index, call in enumerate(getattr(message, "tool_calls", None) or []):
@@ -212,17 +231,21 @@ def _reply_from(litellm: ModuleType, response: Any, fallback_model: str) -> Mode
         output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
         cost_usd=cost,
         model=getattr(response, "model", None) or fallback_model,
+        attempts=attempts,
     )
 
 
-def model_from_name(spec: str | None, **options: Any) -> Model | None:
+def model_from_name(spec: str | None, options: ModelOptions | None = None, **kwargs: Any) -> Model | None:
     """The model a request or the CLI names: None (or "none") for no model, else a
-    ``LiteLLMModel`` built with ``options`` (``retries``, ``on_attempt``, litellm kwargs)."""
+    ``LiteLLMModel`` built from ``options`` (default: ``ModelOptions()``, temperature 0) and
+    ``kwargs`` (``on_attempt``, waits, litellm arguments)."""
+    from clew.agent.model_options import ModelOptions
+
     if spec is None or spec.strip().lower() == "none":
         return None
     if not spec.strip():
         raise InputError("generator", "a model name must not be blank (use 'none' for no model)")
-    return LiteLLMModel(spec.strip(), **options)
+    return LiteLLMModel.from_options(spec.strip(), options or ModelOptions(), **kwargs)
 
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)

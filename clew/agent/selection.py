@@ -71,6 +71,7 @@ class ModelChoice:
     def present(self, run: Run, offered: list[Candidate]) -> None:
         deps, st = run.deps, run.state
         if not st.messages:
+            run.add_tools(SELECT_TOOLS)
             run.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, SELECT_TASK)})
             run.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
         blocks = [data_block(deps.marker, c.id, c.passage.text if c.passage is not None else render_card(card(c.node)))

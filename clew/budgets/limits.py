@@ -19,7 +19,9 @@ from clew.errors import ClewError
 HARD_MAX_TOOL_CALLS = 20
 """No run makes more tool calls than this, whatever it asks for."""
 
-StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget"]
+StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget", "timeout"]
+DEFAULT_TIMEOUT_SECONDS = 600.0
+"""A run's wall-clock bound when the request sets none."""
 T = TypeVar("T")
 
 
@@ -39,7 +41,11 @@ class Limits(BaseModel):
     max_tool_calls: int = HARD_MAX_TOOL_CALLS
     """Tool calls of every kind, nested ones included; never above 20."""
     context_budget_tokens: int = 8192
-    """Tokens placed in the model's context (or returned as evidence by a ranked run)."""
+    """Tokens placed in the model's context (or returned as evidence by a ranked run): messages,
+    tool schemas and tool-call JSON alike."""
+    timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS
+    """Wall-clock bound of the whole run; past it the run ends ``incomplete / timeout`` with the
+    evidence so far."""
 
 
 @dataclass

@@ -209,8 +209,8 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
         """Run the retrieval agent. ``"stream": true`` streams one event per step, then the result."""
         request = _retrieval_request(body, principal, config)
         if not request.stream:
-            return await _retrieve(request, corpus, model)
-        events = stream(request, corpus=corpus, model=model)
+            return await _retrieve(request, corpus, model, config)
+        events = stream(request, corpus=corpus, model=model, model_options=config.model_options)
         try:  # a request the run refuses at once (e.g. an unknown collection) is an HTTP error, not a stream
             first = await anext(events)
         except InputError as error:
@@ -337,11 +337,12 @@ def _retrieval_request(body: Any, principal: Principal, config: ServerConfig) ->
     return request.model_copy(update={"principal": principal})
 
 
-async def _retrieve(request: RetrievalRequest, corpus: Corpus, model: Model | None) -> RetrievalResult:
+async def _retrieve(request: RetrievalRequest, corpus: Corpus, model: Model | None,
+                    config: ServerConfig) -> RetrievalResult:
     from clew.agent.api import retrieve
 
     try:
-        return await retrieve(request, corpus=corpus, model=model)
+        return await retrieve(request, corpus=corpus, model=model, model_options=config.model_options)
     except InputError as error:
         raise input_error(error) from error
 
