@@ -10,7 +10,7 @@ from clew.agent.controller import Controller
 from clew.agent.model import Model, model_from_name
 from clew.agent.model_options import ModelOptions
 from clew.agent.model_options import model_options as model_options_of
-from clew.agent.prompts import new_marker
+from clew.agent.prompts import answer_prompt, new_marker
 from clew.agent.request import Navigation, RetrievalRequest, parse_request
 from clew.agent.result import Instruction, RetrievalResult, Step
 from clew.agent.run import Deps, Run, RunState
@@ -69,6 +69,8 @@ async def retrieve(
     state = RunState(budget=Budget(deps.limits, usage))
     if nav is not None and nav.instruction:
         state.instructions.append(Instruction(text=nav.instruction, source="request"))
+    if model is not None and nav is not None:  # a walk that ends in the answer prompt: keep room for its words
+        state.budget.reserve(answer_prompt(deps.marker, state.instructions, req.query, [])[1])
     run = Run(deps=deps, state=state, strategy=strategy_for(req, applied),
               selector=selector_for(nav.selection if nav else None), scorer=Scorer(scope, req.query))
     return await Controller(run).execute()

@@ -95,7 +95,9 @@ class LiteLLMModel:
     raises (say, a budget ran out), no further attempt is made and its exception propagates
     as it is. Other keyword arguments go to ``litellm.acompletion`` unchanged
     (``api_base``, ``temperature``, ``mock_response`` ...). ``tool_choice`` is sent with every
-    call that offers tools unless ``complete()`` names its own. ``LiteLLMModel.from_options``
+    call that offers tools unless ``complete()`` names its own. ``tools_as_text`` also describes
+    the tools in the system message and writes earlier tool calls into the assistant messages'
+    text (:func:`tools_in_text`): for servers whose chat template drops both. ``LiteLLMModel.from_options``
     builds one from the configured :class:`~clew.agent.model_options.ModelOptions`.
     """
 
@@ -109,6 +111,7 @@ class LiteLLMModel:
         wait_max: float = 30.0,
         on_attempt: AttemptCallback | None = None,
         tool_choice: str | None = None,
+        tools_as_text: bool = False,
         **litellm_kwargs: Any,
     ) -> None:
         if not model or not model.strip():
@@ -130,13 +133,15 @@ class LiteLLMModel:
         self.wait_max = wait_max
         self.on_attempt = on_attempt
         self.tool_choice = tool_choice
+        self.tools_as_text = tools_as_text
         self.litellm_kwargs = litellm_kwargs
 
     @classmethod
     def from_options(cls, model: str, options: ModelOptions, **kwargs: Any) -> LiteLLMModel:
         """The model ``options`` describe; ``kwargs`` (``on_attempt``, waits, litellm arguments) win over them."""
         settings: dict[str, Any] = {"retries": options.retries, "timeout": options.timeout_seconds,
-                                    "tool_choice": options.tool_choice, **options.litellm_kwargs()}
+                                    "tool_choice": options.tool_choice, "tools_as_text": options.tools_as_text,
+                                    **options.litellm_kwargs()}
         return cls(model, **{**settings, **kwargs})
 
     def __repr__(self) -> str:
@@ -152,7 +157,7 @@ class LiteLLMModel:
         request: dict[str, Any] = {
             **self.litellm_kwargs,
             "model": self.name,
-            "messages": messages,
+            "messages": tools_in_text(messages, tools) if self.tools_as_text and tools else messages,
             "num_retries": 0,
             "max_retries": 0,
             "timeout": self.timeout,
@@ -246,6 +251,41 @@ def model_from_name(spec: str | None, options: ModelOptions | None = None, **kwa
     if not spec.strip():
         raise InputError("generator", "a model name must not be blank (use 'none' for no model)")
     return LiteLLMModel.from_options(spec.strip(), options or ModelOptions(), **kwargs)
+
+
+def tools_in_text(messages: list[dict], tools: list[dict]) -> list[dict]:
+    """``messages`` for a server whose chat template leaves tools out of the prompt (SmolLM2 on
+    llama.cpp drops both the tool list and the assistant's tool calls): the tools are listed in
+    the system message with how to call one in text, and each earlier call is written into its
+    assistant message as the JSON that :func:`calls_from_text` reads back."""
+    lines = []
+    for tool in tools:
+        function = tool.get("function", tool)
+        params = function.get("parameters", {}).get("properties", {})
+        signature = ", ".join(f"{name}: {spec.get('type', 'any')}" for name, spec in params.items())
+        lines.append(f"- {function['name']}({signature}): {function.get('description', '').strip()}")
+    guide = ("Tools you can call. To call one, reply with only a JSON object "
+             '{"name": "<tool>", "arguments": {...}}:\n' + "\n".join(lines))
+    out = []
+    for message in messages:
+        if message.get("role") == "assistant" and message.get("tool_calls"):
+            written = [json.dumps({"name": c["function"]["name"], "arguments": _arguments(c["function"]["arguments"])})
+                       for c in message["tool_calls"]]
+            message = {k: v for k, v in message.items() if k != "tool_calls"}
+            message["content"] = "\n".join(filter(None, [message.get("content") or "", *written]))
+        out.append(message)
+    if out and out[0].get("role") == "system":
+        out[0] = {**out[0], "content": f"{out[0].get('content') or ''}\n\n{guide}"}
+    else:
+        out.insert(0, {"role": "system", "content": guide})
+    return out
+
+
+def _arguments(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
 
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)

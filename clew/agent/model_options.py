@@ -12,6 +12,7 @@ and evals.
     timeout_seconds = 120                     # per attempt
     retries = 3                               # attempts after the first, transient errors only
     tool_choice = "auto"                      # sent with every call that offers tools
+    tools_as_text = true                      # for a chat template without tools (SmolLM2)
     [model_options.extra]                     # any other litellm keyword argument
     seed = 42
 
@@ -57,6 +58,9 @@ class ModelOptions(BaseModel):
     """Attempts after the first, on rate limits, timeouts, connection errors and 5xx only."""
     tool_choice: Literal["auto", "required", "none"] | None = None
     """Sent with every call that offers tools (some servers leave tools out of the prompt without it)."""
+    tools_as_text: bool = False
+    """Also list the tools in the system message and write earlier tool calls as JSON text: for
+    a server whose chat template drops tools (SmolLM2 on llama.cpp's server does)."""
     extra: dict[str, Any] = Field(default_factory=dict)
     """Other litellm keyword arguments (``seed``, ``top_p``, ``extra_headers`` ...)."""
 

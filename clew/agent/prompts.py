@@ -14,6 +14,7 @@ import secrets
 from collections.abc import Iterable
 
 from clew.agent.result import Instruction
+from clew.budgets.tokens import count_tokens
 
 
 def new_marker() -> str:
@@ -29,6 +30,31 @@ def shown_ids(text: str) -> list[str]:
     """The labels of the data blocks in a rendered prompt, in order (what the model was shown)."""
     lines = text.splitlines()
     return [label.strip() for label, nxt in zip(lines, lines[1:], strict=False) if nxt.startswith("<<data ")]
+
+
+def answer_prompt(marker: str, instructions: Iterable[Instruction], query: str,
+                  evidence: list[tuple[str, str]]) -> tuple[list[dict], int]:
+    """The answer prompt over ``(evidence_id, text)`` pairs, and the tokens it adds around the
+    evidence texts (its instructions, the question, each block's id and marker lines).
+
+    The texts were charged when they entered the context; the rest is counted piece by piece
+    (pieces meet at newlines, where tiktoken's pre-split keeps counts additive up to a merged
+    newline, one token per block allowed for it).
+    """
+    blocks = [data_block(marker, evidence_id, text) for evidence_id, text in evidence]
+    system = system_prompt(marker, instructions, ANSWER_TASK)
+    question = question_line(query)
+    messages = [{"role": "system", "content": system}, {"role": "user", "content": question + "\n\n".join(blocks)}]
+    return messages, count_tokens(system) + count_tokens(question) + sum(block_tokens(marker, i) for i, _ in evidence)
+
+
+def question_line(query: str) -> str:
+    return f"Question: {query}\n\nEvidence:\n"
+
+
+def block_tokens(marker: str, label: str) -> int:
+    """What a data block adds around its text: the id line, the marker lines, a joining newline."""
+    return count_tokens(data_block(marker, label, "")) + 1
 
 
 def system_prompt(marker: str, instructions: Iterable[Instruction], task: str) -> str:

@@ -36,6 +36,8 @@ def ask(
                                                       help="Tree: also offer the passages a visited one links to.")] = None,
     max_steps: Annotated[int | None, typer.Option(help="Graph moves (1-20).")] = None,
     max_tool_calls: Annotated[int, typer.Option(help="Tool calls (never above 20).")] = 20,
+    max_iterations: Annotated[int | None, typer.Option(help="Iterations (1-100; each is a model turn in an agentic "
+                                                            "walk or a free run).")] = None,
     context_tokens: Annotated[int, typer.Option(help="Context token budget.")] = 8192,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds the whole run may take (1-3600); then it ends "
                                                              "incomplete with what it found.")] = 600.0,
@@ -50,6 +52,8 @@ def ask(
         raise fail(error) from error
     request: dict[str, Any] = {"query": question, "max_tool_calls": max_tool_calls,
                                "context_budget_tokens": context_tokens, "timeout_seconds": timeout}
+    if max_iterations is not None:
+        request["max_internal_iterations"] = max_iterations
     if collection is not None:
         request["queries"] = [{"collection": collection}]
     if strategy != "free":

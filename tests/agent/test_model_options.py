@@ -132,3 +132,32 @@ def test_an_authentication_error_says_what_to_set(provider) -> None:  # noqa: F8
         asyncio.run(model.complete([{"role": "user", "content": "hi"}]))
     assert caught.value.attempts == 1 and not caught.value.retryable
     assert "api_key_env" in caught.value.message
+
+
+def test_tools_as_text_lists_the_tools_and_writes_earlier_calls_back() -> None:
+    from clew.agent.model import calls_from_text, tools_in_text
+    from clew.agent.selection import SELECT_TOOLS
+
+    messages = [{"role": "system", "content": "Rules."}, {"role": "user", "content": "Question: q"},
+                {"role": "assistant", "content": "", "tool_calls": [
+                    {"id": "c1", "type": "function",
+                     "function": {"name": "navigate", "arguments": '{"evidence_id": "ev1:c:1:1:2"}'}}]},
+                {"role": "tool", "tool_call_id": "c1", "content": "Invalid choice"}]
+    sent = tools_in_text(messages, SELECT_TOOLS)
+    assert sent[0]["content"].startswith("Rules.\n\nTools you can call.")
+    assert "- navigate(evidence_id: string): Visit one offered candidate" in sent[0]["content"]
+    assert "- finish(): Stop walking" in sent[0]["content"]
+    assert "tool_calls" not in sent[2]
+    (call,) = calls_from_text(sent[2]["content"], ["navigate", "finish"])
+    assert (call.name, call.arguments) == ("navigate", '{"evidence_id": "ev1:c:1:1:2"}')
+    assert messages[2]["tool_calls"] and messages[0]["content"] == "Rules."  # the run's own messages are untouched
+    assert tools_in_text([{"role": "user", "content": "q"}], SELECT_TOOLS)[0]["role"] == "system"
+
+
+def test_tools_as_text_reaches_the_server_in_the_system_message(runbooks: Corpus, provider) -> None:  # noqa: F811
+    handler = provider([])
+    request = tree_request("who is paged for SEV1", "runbooks", selection="agentic")
+    request["generator"] = "clew-test-flaky/m"
+    asyncio.run(retrieve(request, corpus=runbooks, model_options={"tools_as_text": True}))
+    first = handler.seen[0]["messages"]
+    assert "Tools you can call." in first[0]["content"] and "- finish()" in first[0]["content"]

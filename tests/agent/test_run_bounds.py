@@ -152,3 +152,31 @@ def test_ids_stand_alone_never_beside_the_marker() -> None:
 def test_no_prompt_carries_an_example_id(task: str) -> None:
     text = system_prompt("ae5015b32403", [], task)
     assert "ev1:" not in text and "[ev1" not in json.dumps(text)
+
+
+def test_a_ranked_walk_that_fills_its_budget_keeps_room_for_the_answer_prompt(tmp_path) -> None:  # noqa: ANN001
+    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
+    from clew.corpus.ingest import ingest_paths
+
+    folder = tmp_path / "pager"
+    folder.mkdir()
+    rules = [f"Rule {i}: the on-call engineer pages the incident commander within {i} minutes of a SEV1."
+             for i in range(150)]
+    (folder / "paging.md").write_text("# Paging\n\n" + "\n\n".join(rules) + "\n")
+
+    def cite_first(messages: list[dict], tools: list[dict] | None) -> dict:
+        return reply_text(f"The on-call engineer pages [{shown_ids(messages[-1]['content'])[0]}].")
+
+    model = FunctionModel(cite_first)
+    with Corpus(tmp_path / "pager.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="pager", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+        request = tree_request("who pages the incident commander for a SEV1", "pager")
+        request["queries"][0].pop("limit")
+        request["context_budget_tokens"] = 2000
+        result = run(corpus, request, model)
+    assert result.usage.model_calls == 1 and result.generation is not None and result.generation.citations
+    assert result.status == "incomplete" and result.stop_reason == "context_budget"  # the walk used its budget
+    sent = model.requests[0].messages
+    counted = sum(count_tokens(m["content"]) for m in sent)
+    assert result.usage.context_tokens <= 2000 and abs(result.usage.context_tokens - counted) <= 1 + len(result.hits)
+    assert counted > 1500
