@@ -124,9 +124,28 @@ def test_a_budget_too_small_for_the_tool_schemas_is_a_clear_error(runbooks: Corp
     with pytest.raises(InputError) as caught:
         run(runbooks, request, model)
     assert caught.value.field == "context_budget_tokens"
-    assert "10 tool schemas" in caught.value.message and "context_budget_tokens=256" in caught.value.message
+    assert "3 tool schemas" in caught.value.message and "context_budget_tokens=256" in caught.value.message
     assert not model.requests  # refused before any model call
-    assert len(registry.names()) >= 10
+
+
+def test_a_budget_too_small_for_every_schema_offers_the_core_tools(runbooks: Corpus) -> None:
+    from clew.agent.free import CORE_TOOLS
+
+    def wander(messages: list[dict], tools: list[dict] | None) -> dict:
+        if messages[-1]["role"] == "user":
+            return reply_tool_call("grep", {"document": "incident-response.md", "pattern": "SEV1"})
+        return reply_text("no answer")
+
+    model = FunctionModel(wander)
+    request = {"query": "who is paged", "queries": [{"collection": "runbooks"}], "context_budget_tokens": 2000}
+    result = run(runbooks, request, model)
+    assert result.applied["tools"] == sorted(CORE_TOOLS)
+    assert sorted(t["function"]["name"] for t in model.requests[0].tools) == sorted(CORE_TOOLS)
+    assert result.usage.context_tokens <= 2000
+    refusal = model.requests[1].messages[-1]["content"]  # a tool it was not offered is refused, listing the valid ones
+    assert "unknown tool 'grep'" in refusal and "Valid tools: fetch_evidence, navigate_document_tree, search" in refusal
+    everything = run(runbooks, {**request, "context_budget_tokens": 8192}, FunctionModel(wander))
+    assert everything.applied["tools"] == registry.names()
 
 
 def test_an_agentic_walk_counts_its_choice_tools(runbooks: Corpus) -> None:
