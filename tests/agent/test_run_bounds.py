@@ -199,3 +199,11 @@ def test_a_ranked_walk_that_fills_its_budget_keeps_room_for_the_answer_prompt(tm
     counted = sum(count_tokens(m["content"]) for m in sent)
     assert result.usage.context_tokens <= 2000 and abs(result.usage.context_tokens - counted) <= 1 + len(result.hits)
     assert counted > 1500
+
+
+def test_a_reply_that_is_no_call_is_quoted_in_the_steps(runbooks: Corpus) -> None:
+    model = FunctionModel(lambda messages, tools: reply_text("The answer is: 1.\n\nThe answer is: 1."))
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), model)
+    details = [s.detail for s in result.steps if s.state == "select"]
+    assert details == ['the reply neither chose nor finished ("The answer is: 1. The answer is: 1."): asked once more',
+                       'the model answered instead of choosing ("The answer is: 1. The answer is: 1."): walk finished']
