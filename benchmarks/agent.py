@@ -141,7 +141,7 @@ REAL_SYSTEMS = {
 }
 
 
-async def real_model_async(model: object, work: Path, questions: int) -> dict:
+async def real_model_async(model: object, work: Path, questions: int, systems: list[str]) -> dict:
     from clew.corpus.edges import ingest_edges
     from clew.demo import DEMO_CORPUS, DEMO_EDGES
 
@@ -152,12 +152,15 @@ async def real_model_async(model: object, work: Path, questions: int) -> dict:
             ingest_edges(corpus, DEMO_EDGES.read_text(), collection="runbooks")
     out: dict = {}
     with Corpus(db, read_only=True) as corpus:
-        for system, navigation in REAL_SYSTEMS.items():
+        for system in systems:
+            navigation = REAL_SYSTEMS[system]
             rows = []
             for text in REAL_QUESTIONS[:questions]:
-                request: dict = {"query": text, "queries": [{"collection": "runbooks"}], "max_tool_calls": 4,
-                                 "max_internal_iterations": 3, "context_budget_tokens": 1500 if navigation and
-                                 navigation["selection"] == "ranked" else 6000, "timeout_seconds": 600}
+                ranked = navigation is not None and navigation["selection"] == "ranked"
+                request: dict = {"query": text, "queries": [{"collection": "runbooks"}], "timeout_seconds": 600,
+                                 "context_budget_tokens": 1500 if ranked else 6000}
+                if not ranked:  # a model turn each: keep the runs short
+                    request.update(max_tool_calls=4, max_internal_iterations=3)
                 if navigation is not None:
                     request["steps"] = {"retrieval": {"navigation": navigation}}
                 timed = TimedModel(model)
@@ -209,7 +212,11 @@ def real_model(args: argparse.Namespace) -> dict:
         if model is None:
             raise SystemExit("--model names no model")
         started = time.perf_counter()
-        result = asyncio.run(real_model_async(model, args.cache, args.questions))
+        systems = args.systems.split(",") if args.systems else list(REAL_SYSTEMS)
+        unknown = [s for s in systems if s not in REAL_SYSTEMS]
+        if unknown:
+            raise SystemExit(f"unknown --systems {unknown}; known: {', '.join(REAL_SYSTEMS)}")
+        result = asyncio.run(real_model_async(model, args.cache, args.questions, systems))
         return {"model": model.name, "model_options": options.model_dump(exclude_defaults=True),
                 "server_start_s": setup_s, "total_s": round(time.perf_counter() - started, 1), "systems": result}
     finally:
@@ -227,6 +234,7 @@ def main() -> None:
     parser.add_argument("--model-option", action="append", metavar="KEY=VALUE")
     parser.add_argument("--serve-smollm2", action="store_true", help="start SmolLM2-135M on llama.cpp's server first")
     parser.add_argument("--port", type=int, default=18480)
+    parser.add_argument("--systems", help=f"with --model: some of {', '.join(REAL_SYSTEMS)} (default: all)")
     args = parser.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)
     if args.model is not None:
