@@ -207,3 +207,42 @@ def test_a_reply_that_is_no_call_is_quoted_in_the_steps(runbooks: Corpus) -> Non
     details = [s.detail for s in result.steps if s.state == "select"]
     assert details == ['the reply neither chose nor finished ("The answer is: 1. The answer is: 1."): asked once more',
                        'the model answered instead of choosing ("The answer is: 1. The answer is: 1."): walk finished']
+
+
+def counting(executed: list[str], name: str, function):  # noqa: ANN001, ANN201
+    def wrapper(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        executed.append(name)
+        return function(*args, **kwargs)
+    return wrapper
+
+
+@pytest.mark.parametrize("cap", [1, 2, 4, 20])
+def test_a_graph_walk_charges_every_tool_operation_before_it_runs(runbooks: Corpus, monkeypatch: pytest.MonkeyPatch,
+                                                                  cap: int) -> None:
+    import clew.agent.graph as graph_module
+    import clew.agent.walk as walk_module
+
+    executed: list[str] = []
+    monkeypatch.setattr(walk_module, "search_passages", counting(executed, "search", walk_module.search_passages))
+    monkeypatch.setattr(graph_module, "neighbours", counting(executed, "neighbours", graph_module.neighbours))
+    request = {"query": "incident failover rollback", "queries": [{"collection": "runbooks", "limit": 5}],
+               "max_tool_calls": cap, "steps": {"retrieval": {"navigation": {
+                   "strategy": "graph", "selection": "ranked", "index": "workflow", "max_steps": 8}}}}
+    result = run(runbooks, request, None)
+    assert len(executed) == result.usage.tool_calls <= cap
+
+
+@pytest.mark.parametrize("cap", [1, 3, 20])
+def test_a_free_run_charges_every_tool_call_before_it_runs(runbooks: Corpus, monkeypatch: pytest.MonkeyPatch,
+                                                           cap: int) -> None:
+    executed: list[str] = []
+    monkeypatch.setattr(registry, "call", counting(executed, "call", registry.call))
+
+    def searches(messages: list[dict], tools: list[dict] | None) -> dict:
+        return reply_tool_call("search", {"query": "incident database deploy", "limit": 2})
+
+    request = {"query": "everything", "queries": [{"collection": "runbooks"}], "max_tool_calls": cap,
+               "max_internal_iterations": 50, "context_budget_tokens": 100_000}
+    result = asyncio.run(retrieve(request, corpus=runbooks, model=FunctionModel(searches), offload=False))
+    assert len(executed) == result.usage.tool_calls == cap
+    assert (result.status, result.stop_reason) == ("incomplete", "max_tool_calls")
