@@ -114,11 +114,12 @@ def build_server(corpus: Corpus, config: ServerConfig | None = None, *, principa
         request = {"query": query, "queries": [{"collection": collection}], "max_tool_calls": max_tool_calls,
                    "context_budget_tokens": context_budget_tokens,
                    "max_internal_iterations": config.budgets.max_internal_iterations,
+                   "timeout_seconds": config.budgets.timeout_seconds,
                    "steps": {"retrieval": {"navigation": navigation}}, "principal": principal}
         if config.model is not None:
             request["generator"] = config.model
         try:
-            return await run_agent(request, corpus=corpus, model=model)
+            return await run_agent(request, corpus=corpus, model=model, model_options=config.model_options)
         except ClewError as error:
             raise ToolError(str(error)) from error
 

@@ -51,6 +51,7 @@ from clew.navigation.models import (
 )
 from clew.server.config import INGEST_PERMISSION, ServerConfig
 from clew.server.documents_api import add_document_routes
+from clew.server.sse import KEEPALIVE_SECONDS, with_keepalive
 from clew.tools import ToolContext, registry
 
 API_VERSION = "v1"
@@ -135,9 +136,10 @@ class RecordsRequest(BaseModel):
 
 
 def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool = True,
-               model: Model | None = None) -> FastAPI:
+               model: Model | None = None, keepalive_seconds: float = KEEPALIVE_SECONDS) -> FastAPI:
     """The REST app over ``corpus``. ``auth=False`` serves as an all-reading local principal
-    (``clew serve --no-auth``, loopback only); ``model`` overrides the configured one (tests)."""
+    (``clew serve --no-auth``, loopback only); ``model`` overrides the configured one (tests);
+    a streamed run sends a keep-alive comment after ``keepalive_seconds`` without an event."""
     config = config or ServerConfig()
     app = FastAPI(title="clew", version=API_VERSION, description=__doc__)
     bearer = HTTPBearer(auto_error=False, description="Authorization: Bearer KEY")
@@ -209,8 +211,8 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
         """Run the retrieval agent. ``"stream": true`` streams one event per step, then the result."""
         request = _retrieval_request(body, principal, config)
         if not request.stream:
-            return await _retrieve(request, corpus, model)
-        events = stream(request, corpus=corpus, model=model)
+            return await _retrieve(request, corpus, model, config)
+        events = stream(request, corpus=corpus, model=model, model_options=config.model_options)
         try:  # a request the run refuses at once (e.g. an unknown collection) is an HTTP error, not a stream
             first = await anext(events)
         except InputError as error:
@@ -221,7 +223,7 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
             async for event in events:
                 yield format_sse_event(event=event.type, data_str=event.model_dump_json())
 
-        return EventSourceResponse(sse())
+        return EventSourceResponse(with_keepalive(sse(), keepalive_seconds))
 
     @app.post("/v1/collections/{name}/documents", response_model=IngestReport, summary="ingest",
               openapi_extra={"requestBody": {"content": {
@@ -337,11 +339,12 @@ def _retrieval_request(body: Any, principal: Principal, config: ServerConfig) ->
     return request.model_copy(update={"principal": principal})
 
 
-async def _retrieve(request: RetrievalRequest, corpus: Corpus, model: Model | None) -> RetrievalResult:
+async def _retrieve(request: RetrievalRequest, corpus: Corpus, model: Model | None,
+                    config: ServerConfig) -> RetrievalResult:
     from clew.agent.api import retrieve
 
     try:
-        return await retrieve(request, corpus=corpus, model=model)
+        return await retrieve(request, corpus=corpus, model=model, model_options=config.model_options)
     except InputError as error:
         raise input_error(error) from error
 
