@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 from types import ModuleType
+from urllib.parse import urlparse
 
 FORBID_ENV = "CLEW_FORBID_MODEL_CALLS"
 TEST_PROVIDER_PREFIX = "clew-test"
@@ -19,11 +20,25 @@ def calls_forbidden() -> bool:
     return os.environ.get(FORBID_ENV, "").strip().lower() not in ("", "0", "false", "no")
 
 
+LOOPBACK = ("localhost", "::1")
+
+
+def on_loopback(url: object) -> bool:
+    """Whether ``url`` names a server on this machine (127.0.0.0/8, localhost, ::1)."""
+    if not isinstance(url, str) or not url.strip():
+        return False
+    host = urlparse(url if "//" in url else f"//{url}").hostname or ""
+    return host.startswith("127.") or host in LOOPBACK
+
+
 def answers_offline(litellm: ModuleType, model: str, kwargs: dict) -> bool:
-    """Whether litellm answers a call without reaching any model server: a mock answer, or a
-    registered custom provider whose name starts with ``clew-test``."""
+    """Whether litellm answers a call without reaching a model server off this machine: a mock
+    answer, an ``api_base`` on loopback, or a registered custom provider whose name starts
+    with ``clew-test``."""
     if kwargs.get("mock_response") is not None or kwargs.get("mock_tool_calls") or kwargs.get("mock_timeout"):
         return True
+    if on_loopback(kwargs.get("api_base")):
+        return True  # a server on this machine (the real-server tests): nothing leaves it
     provider = kwargs.get("custom_llm_provider") or (model.split("/", 1)[0] if "/" in model else "")
     if not provider.startswith(TEST_PROVIDER_PREFIX):
         return False
@@ -40,9 +55,21 @@ def import_litellm() -> ModuleType:
     return litellm
 
 
+MISSING_KEY = ("missing credentials", "api_key client option must be set", "api key is required")
+"""How a client says that no API key was given (litellm reports it as a server error)."""
+
+
+def missing_key(error: BaseException) -> bool:
+    text = str(error).lower()
+    return any(phrase in text for phrase in MISSING_KEY)
+
+
 def is_retryable(error: BaseException) -> bool:
-    """Whether another attempt may succeed: rate limits, timeouts, connection errors, 5xx."""
+    """Whether another attempt may succeed: rate limits, timeouts, connection errors, 5xx; never
+    a configuration error (a missing or refused key, a bad request, an unknown model)."""
     litellm = import_litellm()
+    if missing_key(error):
+        return False
     never = (
         litellm.BadRequestError,  # ContextWindowExceededError and ContentPolicyViolationError too
         litellm.AuthenticationError,
@@ -58,3 +85,19 @@ def is_retryable(error: BaseException) -> bool:
         return True
     status = getattr(error, "status_code", None)
     return isinstance(status, int) and status >= 500
+
+
+def advice(error: BaseException) -> str:
+    """What to set or change after a failure that retrying cannot fix ("" when there is nothing to say)."""
+    litellm = import_litellm()
+    if missing_key(error) or isinstance(error, (litellm.AuthenticationError, litellm.PermissionDeniedError)):
+        return ("set model_options.api_key_env to the environment variable that holds the API key "
+                "(or, for a local server, model_options.api_base: it is sent a placeholder key)")
+    if isinstance(error, litellm.ContextWindowExceededError):
+        return ("the request is larger than the model's context window: lower context_budget_tokens, or serve "
+                "the model with a larger window")
+    if isinstance(error, litellm.NotFoundError):
+        return "check the model name (for an OpenAI-compatible server: openai/<name> and model_options.api_base)"
+    if isinstance(error, litellm.Timeout):
+        return "raise model_options.timeout_seconds (one attempt's bound)"
+    return ""

@@ -56,7 +56,8 @@ def authorized(context: ToolContext, request: RetrievalRequest) -> RetrievalRequ
 
 async def retrieve(context: ToolContext, request: RetrievalRequest) -> RetrievalResult:
     """Run the agent as the context's principal."""
-    return await run_agent(authorized(context, request), corpus=context.scope.corpus, model=context.model)
+    return await run_agent(authorized(context, request), corpus=context.scope.corpus, model=context.model,
+                           model_options=context.model_options)
 
 
 def _prepare(values: dict[str, Any], context: ToolContext) -> dict[str, Any]:

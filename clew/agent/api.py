@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from clew.agent.controller import Controller
-from clew.agent.model import Model, is_retryable, model_from_name
-from clew.agent.prompts import new_marker
+from clew.agent.model import Model, model_from_name
+from clew.agent.model_options import ModelOptions
+from clew.agent.model_options import model_options as model_options_of
+from clew.agent.prompts import answer_prompt, new_marker
 from clew.agent.request import Navigation, RetrievalRequest, parse_request
 from clew.agent.result import Instruction, RetrievalResult, Step
 from clew.agent.run import Deps, Run, RunState
@@ -37,23 +39,20 @@ async def retrieve(
     *,
     corpus: Corpus,
     model: Model | None = None,
+    model_options: ModelOptions | dict[str, Any] | None = None,
     on_step: Callable[[Step], None] | None = None,
     offload: bool = True,
 ) -> RetrievalResult:
-    """Run one retrieval. ``model`` overrides ``request.generator`` (tests pass fakes here).
+    """Run one retrieval. ``model`` overrides ``request.generator`` (tests pass fakes here);
+    ``model_options`` say how to reach the generator (``api_base``, ``temperature`` ...).
 
     ``offload=False`` runs the store reads inline on the event loop instead of in worker
     threads: faster for a batch whose loop does nothing else, wrong for a server.
     """
     asked = parse_request(request)
     usage = Usage()
-
-    def charge_retry(attempt: int, error: Exception | None) -> None:
-        if error is not None and is_retryable(error):  # a transient failure, charged to the run
-            usage.retries += 1
-
     if model is None and asked.generator is not None:
-        model = model_from_name(asked.generator, on_attempt=charge_retry)
+        model = model_from_name(asked.generator, model_options_of(model_options))
     req = plan(asked, model)
     nav = req.navigation
     if nav is not None and nav.selection == "agentic" and model is None:
@@ -70,12 +69,14 @@ async def retrieve(
     state = RunState(budget=Budget(deps.limits, usage))
     if nav is not None and nav.instruction:
         state.instructions.append(Instruction(text=nav.instruction, source="request"))
+    if model is not None and nav is not None:  # a walk that ends in the answer prompt: keep room for its words
+        state.budget.reserve(answer_prompt(deps.marker, state.instructions, req.query, [])[1])
     run = Run(deps=deps, state=state, strategy=strategy_for(req, applied),
               selector=selector_for(nav.selection if nav else None), scorer=Scorer(scope, req.query))
     return await Controller(run).execute()
 
 
-def retrieve_sync(request: RetrievalRequest | dict[str, Any] | str, *, corpus: Corpus,
-                  model: Model | None = None) -> RetrievalResult:
+def retrieve_sync(request: RetrievalRequest | dict[str, Any] | str, *, corpus: Corpus, model: Model | None = None,
+                  model_options: ModelOptions | dict[str, Any] | None = None) -> RetrievalResult:
     """``retrieve`` for code without an event loop."""
-    return asyncio.run(retrieve(request, corpus=corpus, model=model))
+    return asyncio.run(retrieve(request, corpus=corpus, model=model, model_options=model_options))

@@ -5,6 +5,7 @@
     VALIDATE -> SEED -> OFFER -> SELECT -> VISIT -> OFFER ... -> GENERATE -> DONE
     VALIDATE -> ACT -> ACT ... -> GENERATE -> DONE                       (free run)
     a budget runs out -> GENERATE with what was found -> INCOMPLETE (INCOMPLETE with nothing found)
+    timeout_seconds passes -> INCOMPLETE at once, with the evidence so far
     a store or model failure (after retries) -> FAILED
 
 A handler returns the next state (``clew.agent.handlers``); the controller adds the exits a
@@ -14,6 +15,8 @@ dependencies before the walk starts; instructions from documents live in their o
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import duckdb
 
@@ -47,10 +50,20 @@ class Controller:
     async def execute(self) -> RetrievalResult:
         run = self.run
         state = State.VALIDATE
+        bound = run.deps.limits.timeout_seconds
+        deadline = asyncio.get_running_loop().time() + bound
         while state not in TERMINAL:
             run.note = StepNote()
+            clock = asyncio.timeout_at(deadline if state in SPENDING else None)
             try:
-                target = await HANDLERS[state](run)
+                async with clock:
+                    target = await HANDLERS[state](run)
+            except TimeoutError:
+                if not clock.expired():
+                    raise
+                run.note.refused = True
+                run.stop("timeout", f"the run took longer than timeout_seconds={bound:g}")
+                target = State.INCOMPLETE
             except BudgetExhausted as exhausted:
                 target = self._exhausted(state, exhausted)
             except ModelError as error:

@@ -19,7 +19,7 @@ from clew.agent.frontier import Candidate
 from clew.agent.model import calls_from_text
 from clew.agent.prompts import FREE_TASK, data_block, system_prompt
 from clew.agent.result import EvidenceHit
-from clew.agent.run import Run
+from clew.agent.run import Run, schema_tokens
 from clew.agent.states import State
 from clew.budgets.tokens import count_tokens
 from clew.errors import InputError
@@ -27,14 +27,39 @@ from clew.tools.builtin import registry
 from clew.tools.registry import ToolContext
 
 
+CORE_TOOLS = ("search", "navigate_document_tree", "fetch_evidence")
+"""The tools a free run keeps when every tool's schema would take more than half its budget."""
+
+
 class FreeRun:
     name = "free"
     entry: Literal[State.ACT] = State.ACT
     permission: str | None = None
 
+    def __init__(self) -> None:
+        self.tools: list[str] = []
+        """The tools this run offers (chosen in VALIDATE, reported in ``applied.tools``)."""
+
     async def check(self, run: Run) -> None:
+        """Choose the tool set: every tool the principal may use when their schemas and the
+        prompt (sent with every call) take at most half the budget, else the core tools; a
+        budget too small even for those is an ``InputError``."""
         if run.deps.model is None:  # the request validation refuses such runs; reaching here is a bug
             raise RuntimeError("a free run needs a model")
+        deps = run.deps
+        schemas = registry.schemas(ToolContext(scope=deps.scope, ledger=run.state.pack.ledger))
+        prompt = count_tokens(system_prompt(deps.marker, run.state.instructions, FREE_TASK)) + count_tokens(
+            f"Question: {deps.request.query}")
+        budget = deps.limits.context_budget_tokens
+        core = [s for s in schemas if s["function"]["name"] in CORE_TOOLS]
+        chosen = schemas if schema_tokens(schemas) + prompt <= budget // 2 else core
+        needed = schema_tokens(chosen) + prompt
+        if not chosen or needed >= budget:
+            raise InputError("context_budget_tokens", (
+                f"a free run sends {len(chosen)} tool schemas and its prompt ({needed} tokens) with every model "
+                f"call; context_budget_tokens={budget} leaves nothing for evidence: raise it well above {needed}"))
+        self.tools = [s["function"]["name"] for s in chosen]
+        deps.applied["tools"] = list(self.tools)
 
     async def seed(self, run: Run) -> bool:
         raise RuntimeError("a free run has no SEED state")
@@ -48,14 +73,16 @@ class FreeRun:
     async def act(self, run: Run) -> bool:
         deps, st = run.deps, run.state
         context = ToolContext(scope=deps.scope, ledger=st.pack.ledger)
+        schemas = [s for s in registry.schemas(context) if s["function"]["name"] in self.tools]
         if not st.messages:
+            run.add_tools(schemas)
             run.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, FREE_TASK)})
             run.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
         st.budget.check_before_iteration()
         st.usage.iterations += 1
-        reply = await run.complete(st.messages, registry.schemas(context))
+        reply = await run.complete(st.messages, schemas)
         run.note.chosen_by = "model"
-        calls = reply.tool_calls or calls_from_text(reply.content, registry.names_for(context))
+        calls = reply.tool_calls or calls_from_text(reply.content, self.tools)
         if not calls:
             st.answer_text = reply.content or ""
             run.note.detail = "answered"
@@ -68,11 +95,13 @@ class FreeRun:
         for call in calls:
             run.tool_call(call.name)
             try:
+                if call.name not in self.tools:
+                    raise InputError("name", f"unknown tool {call.name!r}")
                 result = await registry.acall(call.name, call.arguments, context, offload=deps.offload)
             except InputError as error:
                 run.note.refused = True
                 run.add_message({"role": "tool", "tool_call_id": call.id, "content": (
-                    f"error: {error}. Valid tools: {', '.join(registry.names_for(context))}.")})
+                    f"error: {error}. Valid tools: {', '.join(self.tools)}.")})
                 continue
             await run.store(_record_hits, run, call.name, result)
             payload = result.model_dump_json(exclude_none=True)

@@ -12,10 +12,9 @@ from collections.abc import Awaitable, Callable
 from typing import Literal
 
 from clew.agent.generate import check_answer, extractive_answer
-from clew.agent.prompts import ANSWER_TASK, data_block, system_prompt
+from clew.agent.prompts import answer_prompt
 from clew.agent.run import Run
 from clew.agent.states import State
-from clew.budgets.tokens import count_tokens
 
 
 async def validate(run: Run) -> Literal[State.SEED, State.ACT, State.FAILED]:
@@ -77,18 +76,12 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
     fetched = st.pack.fetched
     if deps.model is not None and fetched:
         if st.answer_text is None:
-            blocks = [data_block(deps.marker, h.evidence_id, h.text) for h in fetched]
-            system = system_prompt(deps.marker, st.instructions, ANSWER_TASK)
-            question = f"Question: {deps.request.query}\n\nEvidence:\n"
-            messages = [{"role": "system", "content": system},
-                        {"role": "user", "content": question + "\n\n".join(blocks)}]
+            messages, adds = answer_prompt(deps.marker, st.instructions, deps.request.query,
+                                           [(h.evidence_id, h.text) for h in fetched])
             # the evidence itself was charged when it entered the context (taken by the walk, or a
-            # tool result): what the answer prompt adds is its instructions, the question and the
-            # delimiters, counted piece by piece (pieces meet at newlines, where tiktoken's
-            # pre-split keeps the counts additive up to a merged newline)
-            wrappers = [block.replace(h.text, "", 1) for block, h in zip(blocks, fetched, strict=True)]
-            st.budget.check_context(count_tokens(system) + count_tokens(question) + len(blocks)
-                                    + sum(count_tokens(w) for w in wrappers))
+            # tool result); what the prompt adds around it was held back while the walk took it
+            st.budget.release()
+            st.budget.spend_context(adds)
             reply = await run.complete(messages, None)
             st.answer_text = reply.content or ""
         st.generation = check_answer(st.answer_text, set(st.pack.ledger.ids), deps.model.name)

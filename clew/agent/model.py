@@ -25,15 +25,18 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on import)
 from clew.errors import InputError, ModelError
 from clew.llm import (  # noqa: F401  (re-exported: part of this module's API)
-    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, answers_offline, calls_forbidden, import_litellm, is_retryable,
+    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, advice, answers_offline, calls_forbidden, import_litellm,
+    is_retryable,
 )
 
 if TYPE_CHECKING:
     from types import ModuleType
 
+    from clew.agent.model_options import ModelOptions
+
 
 # Keyword arguments that clew sets itself; a caller passing them would undo retries or the call.
-_RESERVED_KWARGS = ("model", "messages", "tools", "tool_choice", "num_retries", "max_retries", "timeout")
+_RESERVED_KWARGS = ("model", "messages", "tools", "num_retries", "max_retries", "timeout")
 
 AttemptCallback = Callable[[int, "BaseException | None"], None]
 
@@ -59,6 +62,8 @@ class ModelReply(BaseModel):
     output_tokens: int
     cost_usd: float | None = Field(description="None when the provider's price is unknown")
     model: str
+    attempts: int = Field(1, ge=1, description="attempts this reply took (a run charges the ones past the first "
+                                              "as retries)")
 
 
 @runtime_checkable
@@ -89,7 +94,11 @@ class LiteLLMModel:
     ``on_attempt(attempt_number, error_or_None)`` hears of every attempt as it ends; if it
     raises (say, a budget ran out), no further attempt is made and its exception propagates
     as it is. Other keyword arguments go to ``litellm.acompletion`` unchanged
-    (``api_base``, ``temperature``, ``mock_response`` ...).
+    (``api_base``, ``temperature``, ``mock_response`` ...). ``tool_choice`` is sent with every
+    call that offers tools unless ``complete()`` names its own. ``tools_as_text`` also describes
+    the tools in the system message and writes earlier tool calls into the assistant messages'
+    text (:func:`tools_in_text`): for servers whose chat template drops both. ``LiteLLMModel.from_options``
+    builds one from the configured :class:`~clew.agent.model_options.ModelOptions`.
     """
 
     def __init__(
@@ -101,6 +110,8 @@ class LiteLLMModel:
         wait_initial: float = 1.0,
         wait_max: float = 30.0,
         on_attempt: AttemptCallback | None = None,
+        tool_choice: str | None = None,
+        tools_as_text: bool = False,
         **litellm_kwargs: Any,
     ) -> None:
         if not model or not model.strip():
@@ -121,7 +132,17 @@ class LiteLLMModel:
         self.wait_initial = wait_initial
         self.wait_max = wait_max
         self.on_attempt = on_attempt
+        self.tool_choice = tool_choice
+        self.tools_as_text = tools_as_text
         self.litellm_kwargs = litellm_kwargs
+
+    @classmethod
+    def from_options(cls, model: str, options: ModelOptions, **kwargs: Any) -> LiteLLMModel:
+        """The model ``options`` describe; ``kwargs`` (``on_attempt``, waits, litellm arguments) win over them."""
+        settings: dict[str, Any] = {"retries": options.retries, "timeout": options.timeout_seconds,
+                                    "tool_choice": options.tool_choice, "tools_as_text": options.tools_as_text,
+                                    **options.litellm_kwargs()}
+        return cls(model, **{**settings, **kwargs})
 
     def __repr__(self) -> str:
         return f"LiteLLMModel({self.name!r}, retries={self.retries}, timeout={self.timeout})"
@@ -136,15 +157,16 @@ class LiteLLMModel:
         request: dict[str, Any] = {
             **self.litellm_kwargs,
             "model": self.name,
-            "messages": messages,
+            "messages": tools_in_text(messages, tools) if self.tools_as_text and tools else messages,
             "num_retries": 0,
             "max_retries": 0,
             "timeout": self.timeout,
         }
         if tools:
             request["tools"] = tools
-            if tool_choice is not None:
-                request["tool_choice"] = tool_choice
+            choice = tool_choice if tool_choice is not None else self.tool_choice
+            if choice is not None:
+                request["tool_choice"] = choice
 
         retrying = AsyncRetrying(
             stop=stop_after_attempt(self.retries + 1),
@@ -165,11 +187,13 @@ class LiteLLMModel:
             retryable = is_retryable(error)
             reason = "gave up after" if retryable else "failed on"
             message = f"{reason} attempt {attempts}: {type(error).__name__}: {error}"
+            hint = advice(error)
+            message += f" ({hint})" if hint else ""
             raise ModelError(self.name, message, retryable=retryable, attempts=attempts) from error
         if callback_error is not None:
             raise callback_error  # the caller's own error (say, a spent budget), as it was raised
         try:
-            return _reply_from(litellm, response, self.name)
+            return _reply_from(litellm, response, self.name, attempts)
         except Exception as error:  # noqa: BLE001
             message = f"unreadable reply on attempt {attempts}: {type(error).__name__}: {error}"
             raise ModelError(self.name, message, retryable=False, attempts=attempts) from error
@@ -192,7 +216,7 @@ class LiteLLMModel:
             raise _CallbackFailed(callback_error) from callback_error
 
 
-def _reply_from(litellm: ModuleType, response: Any, fallback_model: str) -> ModelReply:
+def _reply_from(litellm: ModuleType, response: Any, fallback_model: str, attempts: int) -> ModelReply:
     message = response.choices[0].message
     calls = []
     for index, call in enumerate(getattr(message, "tool_calls", None) or []):
@@ -212,17 +236,56 @@ def _reply_from(litellm: ModuleType, response: Any, fallback_model: str) -> Mode
         output_tokens=int(getattr(usage, "completion_tokens", 0) or 0),
         cost_usd=cost,
         model=getattr(response, "model", None) or fallback_model,
+        attempts=attempts,
     )
 
 
-def model_from_name(spec: str | None, **options: Any) -> Model | None:
+def model_from_name(spec: str | None, options: ModelOptions | None = None, **kwargs: Any) -> Model | None:
     """The model a request or the CLI names: None (or "none") for no model, else a
-    ``LiteLLMModel`` built with ``options`` (``retries``, ``on_attempt``, litellm kwargs)."""
+    ``LiteLLMModel`` built from ``options`` (default: ``ModelOptions()``, temperature 0) and
+    ``kwargs`` (``on_attempt``, waits, litellm arguments)."""
+    from clew.agent.model_options import ModelOptions
+
     if spec is None or spec.strip().lower() == "none":
         return None
     if not spec.strip():
         raise InputError("generator", "a model name must not be blank (use 'none' for no model)")
-    return LiteLLMModel(spec.strip(), **options)
+    return LiteLLMModel.from_options(spec.strip(), options or ModelOptions(), **kwargs)
+
+
+def tools_in_text(messages: list[dict], tools: list[dict]) -> list[dict]:
+    """``messages`` for a server whose chat template leaves tools out of the prompt (SmolLM2 on
+    llama.cpp drops both the tool list and the assistant's tool calls): the tools are listed in
+    the system message with how to call one in text, and each earlier call is written into its
+    assistant message as the JSON that :func:`calls_from_text` reads back."""
+    lines = []
+    for tool in tools:
+        function = tool.get("function", tool)
+        params = function.get("parameters", {}).get("properties", {})
+        signature = ", ".join(f"{name}: {spec.get('type', 'any')}" for name, spec in params.items())
+        lines.append(f"- {function['name']}({signature}): {function.get('description', '').strip()}")
+    guide = ("Tools you can call. To call one, reply with only a JSON object "
+             '{"name": "<tool>", "arguments": {...}}:\n' + "\n".join(lines))
+    out = []
+    for message in messages:
+        if message.get("role") == "assistant" and message.get("tool_calls"):
+            written = [json.dumps({"name": c["function"]["name"], "arguments": _arguments(c["function"]["arguments"])})
+                       for c in message["tool_calls"]]
+            message = {k: v for k, v in message.items() if k != "tool_calls"}
+            message["content"] = "\n".join(filter(None, [message.get("content") or "", *written]))
+        out.append(message)
+    if out and out[0].get("role") == "system":
+        out[0] = {**out[0], "content": f"{out[0].get('content') or ''}\n\n{guide}"}
+    else:
+        out.insert(0, {"role": "system", "content": guide})
+    return out
+
+
+def _arguments(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
 
 
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)

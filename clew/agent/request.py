@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from clew.budgets.bounds import Clamp, clamp
-from clew.budgets.limits import HARD_MAX_TOOL_CALLS, Limits
+from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS, HARD_MAX_TOOL_CALLS, Limits
 from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank, state_bounds
@@ -42,6 +42,8 @@ BOUNDS: dict[str, tuple[int, int, int]] = {
     "neighbor_limit": (8, 1, 256),
     "limit": (10, 1, 100),
 }
+TIMEOUT_BOUNDS = (1.0, 3600.0)
+"""timeout_seconds is clamped to this range."""
 
 
 class _Strict(BaseModel):
@@ -237,11 +239,20 @@ class RetrievalRequest(_Strict):
     max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
     max_tool_calls: int = BOUNDS["max_tool_calls"][0]
     context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
+    timeout_seconds: float = Field(DEFAULT_TIMEOUT_SECONDS, description="Wall-clock bound of the run (1-3600 s, "
+                                   "clamped); past it the run ends incomplete / timeout with the evidence so far.")
     generator: str | Generator | None = Field(None, description="A litellm model string, or {provider, model}, or none for the "
                                   "extractive answer.")
     steps: Steps = Field(default_factory=Steps)
     principal: Principal = Field(default_factory=Principal)
     stream: bool = False
+
+    @field_validator("timeout_seconds")
+    @classmethod
+    def _finite(cls, value: float) -> float:
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError("must be a finite number of seconds")
+        return value
 
     @field_validator("query")
     @classmethod
@@ -294,6 +305,7 @@ class RetrievalRequest(_Strict):
             max_internal_iterations=clamp(iterations, *BOUNDS["max_internal_iterations"][1:]),
             max_tool_calls=clamp(self.max_tool_calls, *BOUNDS["max_tool_calls"][1:]),
             context_budget_tokens=clamp(self.context_budget_tokens, *BOUNDS["context_budget_tokens"][1:]),
+            timeout_seconds=min(max(float(self.timeout_seconds), TIMEOUT_BOUNDS[0]), TIMEOUT_BOUNDS[1]),
         )
 
     def applied(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 Status = Literal["ok", "incomplete", "failed"]
 StopReason = Literal[
     "answered", "exhausted_frontier", "max_internal_iterations", "max_tool_calls", "context_budget",
-    "no_evidence", "model_error", "store_error", "permission_denied", "max_steps", "max_depth", "model_stuck",
+    "no_evidence", "model_error", "store_error", "permission_denied", "max_steps", "max_depth", "model_stuck", "timeout",
 ]
 StepActor = Literal["ranked", "model", "controller", "request"]
 Trust = Literal["untrusted"]

@@ -23,6 +23,7 @@ from clew.budgets.limits import Budget, BudgetExhausted, Limits, Usage
 from clew.budgets.tokens import count_tokens
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
+from clew.errors import ModelError
 
 if TYPE_CHECKING:
     from clew.agent.scoring import Scorer
@@ -30,6 +31,11 @@ if TYPE_CHECKING:
     from clew.agent.strategy import Strategy
 
 T = TypeVar("T")
+
+
+def schema_tokens(tools: list[dict]) -> int:
+    """Tokens of tool schemas as sent (their JSON)."""
+    return count_tokens(json.dumps(tools, separators=(",", ":")))
 
 
 @dataclass(frozen=True)
@@ -87,6 +93,8 @@ class RunState:
     walk_end: str | None = None
     """Why the walk itself ended (exhausted_frontier, max_steps, answered), when it did."""
     detail: str | None = None
+    tools_charged: bool = False
+    """The tool schemas the model is sent were charged to the context budget."""
 
     @property
     def usage(self) -> Usage:
@@ -109,17 +117,38 @@ class Run:
         return await asyncio.to_thread(fn, *args) if self.deps.offload else fn(*args)
 
     async def complete(self, messages: list[dict], tools: list[dict] | None) -> ModelReply:
-        """One model call; usage and retries are charged to the run."""
+        """One model call; usage and retries (the attempts past the first) are charged to the run.
+
+        Whatever the model raises becomes a ``ModelError`` (the run ends ``failed / model_error``
+        with its evidence), except a spent budget raised from inside the call.
+        """
         model = self.deps.model
         if model is None:  # the request validation refuses such runs; reaching here is a bug
             raise RuntimeError("a model call was asked for in a run without a model")
-        reply = await model.complete(messages, tools)
         usage = self.state.usage
+        try:
+            reply = await model.complete(messages, tools)
+        except ModelError as error:
+            usage.retries += max(0, error.attempts - 1)
+            raise
+        except BudgetExhausted:
+            raise
+        except Exception as error:  # noqa: BLE001  (a custom model's own failure)
+            name = getattr(model, "name", type(model).__name__)
+            raise ModelError(name, f"{type(error).__name__}: {error}", retryable=False, attempts=1) from error
+        usage.retries += reply.attempts - 1
         usage.model_calls += 1
         usage.model_input_tokens += reply.input_tokens
         usage.model_output_tokens += reply.output_tokens
         usage.add_cost(reply.cost_usd)
         return reply
+
+    def add_tools(self, tools: list[dict]) -> None:
+        """Charge the tool schemas sent with every model call, once per run (they stay in the
+        model's context like the system prompt)."""
+        if not self.state.tools_charged:
+            self.state.budget.spend_context(schema_tokens(tools))
+            self.state.tools_charged = True
 
     def add_message(self, message: dict) -> None:
         """Place a message in the model's context, charging its tokens."""

@@ -71,6 +71,7 @@ class ModelChoice:
     def present(self, run: Run, offered: list[Candidate]) -> None:
         deps, st = run.deps, run.state
         if not st.messages:
+            run.add_tools(SELECT_TOOLS)
             run.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, SELECT_TASK)})
             run.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
         blocks = [data_block(deps.marker, c.id, c.passage.text if c.passage is not None else render_card(card(c.node)))
@@ -93,9 +94,9 @@ class ModelChoice:
         valid = [c.id for c in st.offered if c.id not in st.frontier.visited]
         if not calls:
             if self.nudged:
-                return Choice(finished="the model answered instead of choosing: walk finished")
+                return Choice(finished=f"the model answered instead of choosing ({said(reply.content)}): walk finished")
             self.nudged = True
-            run.note.detail = "the reply neither chose nor finished: asked once more"
+            run.note.detail = f"the reply neither chose nor finished ({said(reply.content)}): asked once more"
             run.add_message({"role": "assistant", "content": reply.content or ""})
             run.add_message({"role": "user", "content": (
                 f"Reply with a tool call: {CHOOSE} with one of: {', '.join(valid)}; or {FINISH}().")})
@@ -131,6 +132,16 @@ class ModelChoice:
         run.add_message({"role": "tool", "tool_call_id": call.id, "content": (
             f"Invalid choice: {problem}. Call {CHOOSE} with one of: {', '.join(valid)}; or {FINISH}().")})
         return Choice(again=True)
+
+
+SAID_CHARS = 160
+"""How much of a reply that was no call a step's detail quotes."""
+
+
+def said(content: str | None) -> str:
+    """A reply's text, quoted and shortened for a step's detail."""
+    text = " ".join((content or "").split())
+    return json.dumps(text if len(text) <= SAID_CHARS else text[:SAID_CHARS] + "...", ensure_ascii=False)
 
 
 def selector_for(selection: str | None) -> Selector:

@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from clew.agent.api import retrieve
 from clew.agent.model import Model
+from clew.agent.model_options import ModelOptions
 from clew.agent.request import RetrievalRequest
 from clew.agent.result import RetrievalResult, Step
 from clew.corpus.store import Corpus
@@ -29,14 +30,16 @@ Event = StepEvent | ResultEvent
 
 
 async def stream(
-    request: RetrievalRequest | dict[str, Any] | str, *, corpus: Corpus, model: Model | None = None
+    request: RetrievalRequest | dict[str, Any] | str, *, corpus: Corpus, model: Model | None = None,
+    model_options: ModelOptions | dict[str, Any] | None = None,
 ) -> AsyncIterator[Event]:
     """Yield a ``StepEvent`` as each state transition happens, then one ``ResultEvent``.
 
     Errors in the request (``InputError``) are raised from the first ``__anext__``.
     """
     queue: asyncio.Queue[Step | None] = asyncio.Queue()
-    task = asyncio.create_task(retrieve(request, corpus=corpus, model=model, on_step=queue.put_nowait))
+    task = asyncio.create_task(retrieve(request, corpus=corpus, model=model, model_options=model_options,
+                                         on_step=queue.put_nowait))
     task.add_done_callback(lambda _: queue.put_nowait(None))
     try:
         while (step := await queue.get()) is not None:

@@ -10,6 +10,7 @@ from typing import Literal
 
 from clew.agent.evidence import text_key
 from clew.agent.frontier import Candidate
+from clew.agent.prompts import block_tokens
 from clew.agent.request import Navigation
 from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
@@ -123,7 +124,13 @@ class Walk:
             run.note.detail = f"same text as {duplicate}: not taken again"
             return False
         tokens = chosen.tokens if chosen.passage is passage else count_tokens(passage.text)
-        st.budget.spend_context(tokens)
+        if run.deps.model is None:
+            st.budget.spend_context(tokens)
+        else:  # the answer prompt will show it in a block: keep room for the block's id and marker lines
+            block = block_tokens(run.deps.marker, passage.evidence_id)
+            st.budget.check_context(tokens + block)
+            st.budget.spend_context(tokens)
+            st.budget.reserve(st.budget.reserved + block)
         st.pack.take(EvidenceHit.of(passage, via=chosen.via, fetched=True, tokens=tokens, fields=run.deps.fields,
                                     score=chosen.score, depth=depth, step=step, origin=chosen.origin))
         self._instruction(run, passage)

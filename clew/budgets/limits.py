@@ -19,7 +19,9 @@ from clew.errors import BudgetExhausted
 HARD_MAX_TOOL_CALLS = 20
 """No run makes more tool calls than this, whatever it asks for."""
 
-StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget"]
+StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget", "timeout"]
+DEFAULT_TIMEOUT_SECONDS = 600.0
+"""A run's wall-clock bound when the request sets none."""
 T = TypeVar("T")
 
 
@@ -33,7 +35,11 @@ class Limits(BaseModel):
     max_tool_calls: int = HARD_MAX_TOOL_CALLS
     """Tool calls of every kind, nested ones included; never above 20."""
     context_budget_tokens: int = 8192
-    """Tokens placed in the model's context (or returned as evidence by a ranked run)."""
+    """Tokens placed in the model's context (or returned as evidence by a ranked run): messages,
+    tool schemas and tool-call JSON alike."""
+    timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS
+    """Wall-clock bound of the whole run; past it the run ends ``incomplete / timeout`` with the
+    evidence so far."""
 
 
 @dataclass
@@ -56,10 +62,19 @@ class Usage:
 class Budget:
     limits: Limits
     usage: Usage
+    reserved: int = 0
+    """Context tokens held back for a later part of the run (the answer prompt's own words)."""
 
     @property
     def tokens_left(self) -> int:
-        return max(0, self.limits.context_budget_tokens - self.usage.context_tokens)
+        return max(0, self.limits.context_budget_tokens - self.usage.context_tokens - self.reserved)
+
+    def reserve(self, tokens: int) -> None:
+        """Hold ``tokens`` back from everything spent until :meth:`release`."""
+        self.reserved = max(0, tokens)
+
+    def release(self) -> None:
+        self.reserved = 0
 
     def check_before_iteration(self) -> None:
         if self.usage.iterations >= self.limits.max_internal_iterations:
@@ -75,11 +90,12 @@ class Budget:
             )
 
     def check_context(self, tokens: int) -> None:
-        if self.usage.context_tokens + tokens > self.limits.context_budget_tokens:
+        if self.usage.context_tokens + tokens + self.reserved > self.limits.context_budget_tokens:
             raise BudgetExhausted(
                 "context_budget",
                 f"{tokens} more tokens would exceed context_budget_tokens={self.limits.context_budget_tokens} "
-                f"({self.usage.context_tokens} used)",
+                f"({self.usage.context_tokens} used" + (f", {self.reserved} kept for the answer)" if self.reserved
+                                                        else ")"),
             )
 
     def spend_tool_call(self) -> None:

@@ -8,6 +8,7 @@ import typer
 
 from clew.agent.api import retrieve_sync
 from clew.commands.common import DbOption, JsonOption, fail, out, require_db
+from clew.commands.models import ConfigOption, ModelOption, ModelOptionsOption, configured_model
 from clew.commands.render import print_result
 from clew.corpus.store import Corpus
 from clew.errors import ClewError
@@ -22,7 +23,9 @@ def ask(
     collection: Annotated[str | None, typer.Option(help="Collection to search and walk.")] = None,
     strategy: Annotated[str, typer.Option(help="tree, graph, or free (the model picks tools).")] = "tree",
     selection: Annotated[str, typer.Option(help="ranked (no model for navigation) or agentic.")] = "ranked",
-    model: Annotated[str | None, typer.Option(help="litellm model string for choices and the answer.")] = None,
+    model: ModelOption = None,
+    model_option: ModelOptionsOption = None,
+    config: ConfigOption = None,
     index: Annotated[str | None, typer.Option(help="Graph to walk (graph), or a user graph whose child edges join documents (tree).")] = None,
     edge_type: Annotated[list[str] | None, typer.Option("--edge-type", help="Edge types to follow (graph; tree over a user graph).")] = None,
     direction: Annotated[str | None, typer.Option(help="out, in or both (graph).")] = None,
@@ -33,14 +36,24 @@ def ask(
                                                       help="Tree: also offer the passages a visited one links to.")] = None,
     max_steps: Annotated[int | None, typer.Option(help="Graph moves (1-20).")] = None,
     max_tool_calls: Annotated[int, typer.Option(help="Tool calls (never above 20).")] = 20,
+    max_iterations: Annotated[int | None, typer.Option(help="Iterations (1-100; each is a model turn in an agentic "
+                                                            "walk or a free run).")] = None,
     context_tokens: Annotated[int, typer.Option(help="Context token budget.")] = 8192,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds the whole run may take (1-3600); then it ends "
+                                                             "incomplete with what it found.")] = 600.0,
     instruction_field: Annotated[str | None, typer.Option(help="Document field holding instructions.")] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Ask a question: search, walk the structure, answer with citations."""
     require_db(db)
+    try:
+        chosen, _ = configured_model(model, model_option, config)
+    except ClewError as error:
+        raise fail(error) from error
     request: dict[str, Any] = {"query": question, "max_tool_calls": max_tool_calls,
-                               "context_budget_tokens": context_tokens, "generator": model}
+                               "context_budget_tokens": context_tokens, "timeout_seconds": timeout}
+    if max_iterations is not None:
+        request["max_internal_iterations"] = max_iterations
     if collection is not None:
         request["queries"] = [{"collection": collection}]
     if strategy != "free":
@@ -56,7 +69,7 @@ def ask(
         request["steps"] = {"retrieval": {"navigation": navigation}}
     try:
         with Corpus(db, read_only=True) as corpus:
-            result = retrieve_sync(request, corpus=corpus)
+            result = retrieve_sync(request, corpus=corpus, model=chosen)
     except ClewError as error:
         raise fail(error) from error
     if as_json:

@@ -11,12 +11,12 @@ from typing import Annotated, Any
 import typer
 
 from clew.commands.common import DbOption, err, fail, out, require_db
+from clew.commands.models import ConfigOption, ModelOption, ModelOptionsOption, configured_model
 from clew.errors import ClewError
 
 app = typer.Typer()
 
 BudgetOption = Annotated[int, typer.Option("--budget-tokens", help="Context token budget of every system.")]
-ModelOption = Annotated[str | None, typer.Option(help="litellm model string (agentic systems; answers).")]
 ConcurrencyOption = Annotated[int, typer.Option(help="Questions in flight at once.")]
 TimeoutOption = Annotated[float, typer.Option("--timeout", help="Seconds per question before it is recorded as failed.")]
 LimitOption = Annotated[int | None, typer.Option(help="Only the first N questions.")]
@@ -25,7 +25,7 @@ WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes on thi
 CollectionOption = Annotated[str, typer.Option(help="Collection to search and walk.")]
 
 
-def _processes(db: Path, workers: int, budget_tokens: int, collection: str, model: str | None, timeout: float,
+def _processes(db: Path, workers: int, budget_tokens: int, collection: str, model: Any, timeout: float,
                concurrency: int) -> Any:
     """Worker processes for ``--workers`` above 1; None runs the questions here."""
     if workers <= 1:
@@ -34,14 +34,6 @@ def _processes(db: Path, workers: int, budget_tokens: int, collection: str, mode
 
     return ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens, collection=collection,
                            model=model, timeout_s=timeout, concurrency=concurrency)
-
-
-def _model(name: str | None) -> Any:
-    if name is None:
-        return None
-    from clew.agent.model import model_from_name
-
-    return model_from_name(name)
 
 
 def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str) -> None:
@@ -71,6 +63,8 @@ def eval_command(
     glob: Annotated[str, typer.Option(help="Files of --corpus to ingest.")] = "**/*",
     budget_tokens: BudgetOption = 2000,
     model: ModelOption = None,
+    model_option: ModelOptionsOption = None,
+    config_file: ConfigOption = None,
     concurrency: ConcurrencyOption = 8,
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
@@ -88,7 +82,8 @@ def eval_command(
 
     try:
         dataset = load(questions, fmt)
-        chosen = parse_systems(systems, have_model=model is not None)
+        built, options = configured_model(model, model_option, config_file)
+        chosen = parse_systems(systems, have_model=built is not None)
         if corpus_dir is not None and not corpus_dir.is_dir():
             raise fail(f"--corpus {corpus_dir}: no such folder")
         if corpus_dir is not None or dataset.documents:
@@ -101,18 +96,20 @@ def eval_command(
             raise fail(f"--executor is local or ray, not {executor!r}")
         runner_elsewhere = None
         if executor == "local":
-            runner_elsewhere = _processes(db, workers, budget_tokens, collection, model, timeout, concurrency)
+            runner_elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
         if executor == "ray":
             from clew.evals.ray_executor import RayExecutor
 
             runner_elsewhere = RayExecutor(str(db.resolve()), budget_tokens=budget_tokens, collection=collection,
-                                           model=model, timeout_s=timeout, concurrency=concurrency)
+                                           model=built, timeout_s=timeout, concurrency=concurrency)
         picked = dataset.questions[:limit] if limit is not None else dataset.questions
-        config = {"dataset": str(questions), "format": fmt, "db": str(db), "model": model, "limit": limit,
+        config = {"dataset": str(questions), "format": fmt, "db": str(db),
+                  "model": None if built is None else built.name,
+                  "model_options": options.model_dump(exclude_defaults=True, exclude={"api_key_env"}), "limit": limit,
                   "concurrency": concurrency, "timeout_s": timeout, "executor": executor, "workers": workers}
         with Corpus(db, read_only=True) as corpus:
             report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
-                                          collection=collection, model=_model(model), concurrency=concurrency,
+                                          collection=collection, model=built, concurrency=concurrency,
                                           timeout_s=timeout, config=config, executor=runner_elsewhere))
     except ClewError as error:
         raise fail(error) from error
@@ -127,6 +124,8 @@ def batch_command(
     system: Annotated[str, typer.Option(help="One system (see clew eval).")] = "tree-ranked",
     budget_tokens: BudgetOption = 2000,
     model: ModelOption = None,
+    model_option: ModelOptionsOption = None,
+    config_file: ConfigOption = None,
     concurrency: ConcurrencyOption = 8,
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
@@ -144,12 +143,13 @@ def batch_command(
         dataset = load(questions, "questions")
         if "," in system:
             raise fail("--system takes one system")
-        (chosen,) = parse_systems(system, have_model=model is not None)
+        built, _ = configured_model(model, model_option, config_file)
+        (chosen,) = parse_systems(system, have_model=built is not None)
         picked = dataset.questions[:limit] if limit is not None else dataset.questions
-        elsewhere = _processes(db, workers, budget_tokens, collection, model, timeout, concurrency)
+        elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
         with Corpus(db, read_only=True) as corpus:
             rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
-                                         collection=collection, model=_model(model), concurrency=concurrency,
+                                         collection=collection, model=built, concurrency=concurrency,
                                          timeout_s=timeout, executor=elsewhere))
     except ClewError as error:
         raise fail(error) from error

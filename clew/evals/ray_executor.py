@@ -33,13 +33,13 @@ BATCH_SIZE = 4
 class _Worker:
     """One Ray actor: the corpus opened read-only once, then pairs scored batch by batch."""
 
-    def __init__(self, db: str, budget_tokens: int, collection: str, model: str | None, timeout_s: float | None) -> None:
+    def __init__(self, db: str, budget_tokens: int, collection: str, model: Any, timeout_s: float | None) -> None:
         from clew.corpus.store import Corpus
 
         self.corpus = Corpus(db, read_only=True)
         self.budget_tokens, self.collection, self.timeout_s = budget_tokens, collection, timeout_s
-        self.model = None
-        if model is not None:
+        self.model = model  # a model instance (pickled with its options), or a litellm model string
+        if isinstance(model, str):
             from clew.agent.model import model_from_name
 
             self.model = model_from_name(model)
@@ -68,7 +68,7 @@ class _Worker:
 class RayExecutor:
     """Pass as ``run_eval(..., executor=RayExecutor(...))``; ``rows(pairs)`` yields result rows."""
 
-    def __init__(self, db: str, *, budget_tokens: int, collection: str = "default", model: str | None = None,
+    def __init__(self, db: str, *, budget_tokens: int, collection: str = "default", model: Any = None,
                  timeout_s: float | None = None, concurrency: int = 2, address: str | None = None) -> None:
         self.db, self.budget_tokens, self.collection = db, budget_tokens, collection
         self.model, self.timeout_s, self.concurrency, self.address = model, timeout_s, concurrency, address

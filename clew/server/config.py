@@ -6,10 +6,15 @@
     default_collection = "docs"
     model = "openai/gpt-4o-mini"          # omit: the extractive answer, no model
 
+    [model_options]                       # how to reach it (see clew.agent.model_options)
+    api_base = "http://127.0.0.1:8080/v1"
+    temperature = 0
+
     [budgets]                             # defaults for requests that do not set them
     max_internal_iterations = 12
     max_tool_calls = 20
     context_budget_tokens = 8192
+    timeout_seconds = 600
 
     [principals.support]
     collections = ["docs"]                # omit: every collection
@@ -21,7 +26,7 @@
     principal = "support"
 
 Environment variables prefixed ``CLEW_`` override the file (``CLEW_DATABASE``,
-``CLEW_MODEL``, ``CLEW_DEFAULT_COLLECTION``, ``CLEW_BUDGETS__MAX_TOOL_CALLS``; nested
+``CLEW_MODEL``, ``CLEW_MODEL_OPTIONS__API_BASE``, ``CLEW_BUDGETS__MAX_TOOL_CALLS``; nested
 fields with ``__``). Every error names the field (``principals.support.row_filter``), so
 that ``clew config check FILE`` can say what to fix.
 """
@@ -36,7 +41,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
+from clew.agent.model_options import ModelOptions
 from clew.agent.request import BOUNDS
+from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS
 from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
 from clew.surface import WALK_PERMISSIONS as WALKS
@@ -62,6 +69,7 @@ class Budgets(_Strict):
     max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
     max_tool_calls: int = BOUNDS["max_tool_calls"][0]
     context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
+    timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS
 
 
 class PrincipalConfig(_Strict):
@@ -116,6 +124,8 @@ class ServerConfig(BaseSettings):
     """Collection searched when a request names none."""
     model: str | None = None
     """litellm model string used when a retrieval request names no generator (None: no model)."""
+    model_options: ModelOptions = Field(default_factory=ModelOptions)
+    """How to reach the model: api_base, api_key_env, temperature, ... (``clew.agent.model_options``)."""
     budgets: Budgets = Field(default_factory=Budgets)
     principals: dict[str, PrincipalConfig] = Field(default_factory=dict)
     api_keys: list[ApiKey] = Field(default_factory=list)

@@ -74,7 +74,7 @@ class ClewServer(MCPServer):
             while len(self._ledgers) > MAX_SESSIONS:  # the oldest idle sessions are forgotten
                 self._ledgers.popitem(last=False)
         return ToolContext(Scope(self.corpus, self.principal), ledger, model=self.model,
-                           request_defaults=self.config.request_defaults())
+                           model_options=self.config.model_options, request_defaults=self.config.request_defaults())
 
     async def list_tools(self) -> list[MCPTool]:
         return [MCPTool(name=tool.name, description=description(tool), input_schema=tool.parameters(),

@@ -38,6 +38,7 @@ from clew.server.config import ServerConfig
 from clew.server.routers import ROUTERS
 from clew.server.documents_api import add_document_routes
 from clew.server.routers.common import Served, component, principal_of
+from clew.server.sse import KEEPALIVE_SECONDS
 from clew.surface import surface
 
 API_VERSION = "v1"
@@ -59,11 +60,12 @@ def require_loopback_for_no_auth(host: str) -> None:
 
 
 def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool = True,
-               model: Model | None = None) -> FastAPI:
+               model: Model | None = None, keepalive_seconds: float = KEEPALIVE_SECONDS) -> FastAPI:
     """The REST app over ``corpus``. ``auth=False`` serves as an all-reading local principal
-    (``clew serve --no-auth``, loopback only); ``model`` overrides the configured one (tests)."""
+    (``clew serve --no-auth``, loopback only); ``model`` overrides the configured one (tests);
+    a streamed run sends a keep-alive comment after ``keepalive_seconds`` without an event."""
     app = FastAPI(title="clew", version=API_VERSION, description=__doc__)
-    app.state.clew = Served(corpus, config or ServerConfig(), auth, model)
+    app.state.clew = Served(corpus, config or ServerConfig(), auth, model, keepalive_seconds)
     for router in ROUTERS:
         app.include_router(router)
     add_document_routes(app, corpus, principal_of)

@@ -41,13 +41,15 @@ from clew.navigation.models import parse_args
 class ToolContext:
     """What a call runs with: the caller's read scope and the run's (or session's) evidence ledger.
 
-    ``model`` and ``request_defaults`` matter to ``retrieve`` only: a model to run with
-    (tests pass fakes), and request fields a server fills in when a request leaves them out.
+    ``model``, ``model_options`` and ``request_defaults`` matter to ``retrieve`` only: a model to
+    run with (tests pass fakes), how to reach a named one (``clew.agent.model_options``), and
+    request fields a server fills in when a request leaves them out.
     """
 
     scope: Scope
     ledger: EvidenceLedger = field(default_factory=EvidenceLedger)
     model: Any = None
+    model_options: Any = None
     request_defaults: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -7,6 +7,7 @@ import pytest
 from litellm import CustomLLM, ModelResponse
 
 from clew.agent.api import retrieve
+from clew.agent.prompts import shown_ids
 from clew.corpus.store import Corpus
 
 from .conftest import tree_request
@@ -24,13 +25,16 @@ class Flaky(CustomLLM):
         super().__init__()
         self.failures = failures
         self.calls = 0
+        self.seen: list[dict] = []
+        """The keyword arguments of every call (``optional_params`` holds temperature, tools ...)."""
 
     async def acompletion(self, *args, **kwargs):  # noqa: ANN002, ANN003
         self.calls += 1
+        self.seen.append(kwargs)
         if self.failures:
             raise self.failures.pop(0)
         shown = kwargs["messages"][-1]["content"]
-        evidence_id = shown.split("<<data ", 1)[1].split()[1].rstrip(">")
+        evidence_id = shown_ids(shown)[0]
         message = {"role": "assistant", "content": f"Page the incident commander [{evidence_id}]."}
         return ModelResponse(model="flaky", choices=[{"index": 0, "message": message, "finish_reason": "stop"}],
                              usage={"prompt_tokens": 50, "completion_tokens": 8, "total_tokens": 58})

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from clew.agent.api import retrieve
+from clew.agent.prompts import shown_ids
 from clew.agent.evidence import text_key
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import ingest_paths
@@ -276,7 +277,7 @@ def test_a_ranked_walk_with_a_generator_does_not_count_its_evidence_twice(runboo
     from clew.testing import FunctionModel, reply_text
 
     def answer(messages: list[dict], tools: list[dict] | None) -> dict:
-        first = messages[-1]["content"].split("<<data ", 1)[1].split()[1].rstrip(">")
+        first = shown_ids(messages[-1]["content"])[0]
         return reply_text(f"Roll back first [{first}].")
 
     request = tree("how do I recover from a failed deployment", "ops", start_key="deployment-guide.md")

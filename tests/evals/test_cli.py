@@ -92,3 +92,25 @@ def test_eval_beir_scores_documents_against_qrels(tmp_path: Path) -> None:
     report = json.loads((tmp_path / "out" / "report.json").read_text())
     assert report["systems"]["bm25"]["ndcg_at_10"] == 1.0
     assert row["evidence_found"] == [True]  # BEIR: one flag per relevant document
+
+
+def test_eval_runs_the_model_systems_against_a_configured_endpoint(tmp_path: Path, questions_file: Path) -> None:
+    """tree-agentic and free through --model and --model-option (litellm's mock answer stands in for the
+    server: the same options reach it), with evidence recall reported for both."""
+    db, out = tmp_path / "c.duckdb", tmp_path / "out"
+    toml = tmp_path / "clew.toml"
+    toml.write_text('model = "openai/smollm2"\n[model_options]\napi_base = "http://127.0.0.1:9/v1"\nmax_tokens = 32\n')
+    args = ["eval", str(questions_file), "--db", str(db), "--corpus", str(FIXTURES / "markdown"), "--config", str(toml),
+            "--systems", "tree-agentic,free", "--budget-tokens", "3000", "--limit", "2", "--out", str(out),
+            "--model-option", "extra.mock_response=I cannot tell."]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "report.json").read_text())
+    assert list(report["systems"]) == ["tree-agentic", "free"]
+    assert report["config"]["model"] == "openai/smollm2"
+    assert report["config"]["model_options"] == {"api_base": "http://127.0.0.1:9/v1", "max_tokens": 32,
+                                                 "extra": {"mock_response": "I cannot tell."}}
+    for system in ("tree-agentic", "free"):
+        assert "evidence_recall" in report["systems"][system]
+    rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert len(rows) == 4 and all(row["model_calls"] >= 1 for row in rows)

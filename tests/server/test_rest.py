@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+from clew.agent.model_options import ModelOptions
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
@@ -361,3 +362,23 @@ def test_principal_for_key_builds_the_configured_principal(config: ServerConfig)
     reader = config.principal_for_key(READER)
     assert isinstance(reader, Principal) and reader.name == "reader" and reader.row_filter is not None
     assert config.principal_for_key("") is None and config.principal_for_key("reader") is None
+
+
+@pytest.mark.filterwarnings(r"ignore:Items? .* on TypedDict class .* the `ReadOnly` qualifier:UserWarning")
+def test_the_configured_model_options_reach_the_model(corpus: Corpus, config: ServerConfig,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import litellm
+
+    from tests.agent.test_agent_model import Flaky
+
+    handler = Flaky([])
+    monkeypatch.setattr(litellm, "custom_provider_map", [{"provider": "clew-test-flaky", "custom_handler": handler}])
+    configured = config.model_copy(update={"model": "clew-test-flaky/m",
+                                           "model_options": ModelOptions(max_tokens=7, extra={"seed": 3})})
+    with TestClient(create_app(corpus, configured)) as client:
+        response = client.post("/v1/agents/retrieval", headers=auth(ADMIN), json={
+            "query": "who owns the Orion Planner", "queries": [{"collection": "notes"}],
+            "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}})
+    assert response.status_code == 200, response.text
+    sent = handler.seen[0]["optional_params"]
+    assert (sent["max_tokens"], sent["seed"], sent["temperature"]) == (7, 3, 0)

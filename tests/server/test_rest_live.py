@@ -110,3 +110,25 @@ def test_concurrent_requests_each_get_their_own_cursor(served: Served) -> None:
             return [r.status_code for r in await asyncio.gather(*calls)]
 
     assert asyncio.run(many()) == [200] * 48
+
+
+def test_a_long_model_call_keeps_the_stream_alive(corpus: Corpus, config: ServerConfig) -> None:
+    """While the model thinks, the stream sends ': ping' comments; the events still arrive whole."""
+
+    async def slow(messages: list[dict], tools: list[dict] | None) -> dict:
+        await asyncio.sleep(1.2)
+        return reply_text("Maria Chen owns the Orion Planner.")
+
+    request = {"query": "who owns the Orion Planner", "queries": [{"collection": "notes"}], "stream": True,
+               "generator": "slow"}
+    lines: list[tuple[float, str]] = []
+    app = create_app(corpus, config, model=FunctionModel(slow, name="slow"), keepalive_seconds=0.25)
+    with Served(app) as running, httpx.Client(base_url=running.url, timeout=30) as client, \
+            client.stream("POST", "/v1/agents/retrieval", json=request, headers=auth(ADMIN)) as response:
+        assert response.status_code == 200
+        lines = [(time.monotonic(), line) for line in response.iter_lines() if line]
+    pings = [at for at, line in lines if line == ": ping"]
+    kinds = [line.removeprefix("event: ") for _, line in lines if line.startswith("event: ")]
+    assert len(pings) >= 3 and kinds[-1] == "result" and set(kinds[:-1]) == {"step"}
+    gaps = [b - a for a, b in zip([at for at, _ in lines], [at for at, _ in lines][1:], strict=False)]
+    assert max(gaps) < 1.0  # never silent as long as the model call

@@ -22,6 +22,7 @@ from clew.agent.stream import stream
 from clew.corpus.access import Principal
 from clew.errors import InputError
 from clew.server.routers.common import context, principal_of, request_schema, served
+from clew.server.sse import with_keepalive
 from clew.surface import authorized, surface
 from clew.surface import retrieve as run
 
@@ -40,7 +41,7 @@ async def retrieval(request: Request, body: Any = Body(...), principal: Principa
     asked = authorized(ctx, asked)
     if not asked.stream:
         return await run(ctx, asked)
-    events = stream(asked, corpus=app.corpus, model=app.model)
+    events = stream(asked, corpus=app.corpus, model=app.model, model_options=app.config.model_options)
     first = await anext(events)  # a request the run refuses at once (an unknown collection) is an HTTP error
 
     async def sse() -> AsyncIterator[bytes]:
@@ -48,7 +49,7 @@ async def retrieval(request: Request, body: Any = Body(...), principal: Principa
         async for event in events:
             yield format_sse_event(event=event.type, data_str=event.model_dump_json())
 
-    return EventSourceResponse(sse())
+    return EventSourceResponse(with_keepalive(sse(), app.keepalive_seconds))
 
 
 for _path in PATHS:

@@ -20,6 +20,7 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import Forbidden, Unauthorized
 from clew.server.config import ServerConfig
+from clew.server.sse import KEEPALIVE_SECONDS
 from clew.surface import surface
 from clew.tools.registry import Tool, ToolContext
 
@@ -35,6 +36,8 @@ class Served:
     config: ServerConfig
     auth: bool = True
     model: Model | None = None
+    keepalive_seconds: float = KEEPALIVE_SECONDS
+    """A streamed run sends a keep-alive comment after this long without an event."""
 
 
 def served(request: Request) -> Served:
@@ -63,7 +66,7 @@ def permitted(name: str, principal: Principal) -> Tool:
 
 
 def context(app: Served, principal: Principal, **extra: Any) -> ToolContext:
-    return ToolContext(Scope(app.corpus, principal), model=app.model,
+    return ToolContext(Scope(app.corpus, principal), model=app.model, model_options=app.config.model_options,
                        request_defaults=app.config.request_defaults(), **extra)
 
 

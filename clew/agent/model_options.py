@@ -1,0 +1,139 @@
+"""How clew reaches a model: one set of options shared by the CLI, the Python API, the servers
+and evals.
+
+::
+
+    model = "openai/smollm2"                  # a litellm model string
+    [model_options]
+    api_base = "http://127.0.0.1:8080/v1"     # any OpenAI-compatible server
+    api_key_env = "LLAMA_API_KEY"             # the variable holding the key (omit: none needed)
+    temperature = 0                           # the default: reproducible runs
+    max_tokens = 512
+    timeout_seconds = 120                     # per attempt
+    retries = 3                               # attempts after the first, transient errors only
+    tool_choice = "auto"                      # sent with every call that offers tools
+    tools_as_text = true                      # for a chat template without tools (SmolLM2)
+    [model_options.extra]                     # any other litellm keyword argument
+    seed = 42
+
+The same keys come from ``CLEW_MODEL_OPTIONS__API_BASE`` and friends (the server
+configuration's environment) and from ``--model-option KEY=VALUE`` on the command line
+(``--model-option extra.seed=42`` for an extra one). A value is read as JSON where it parses
+(``0``, ``true``, ``"auto"``), else as the text given.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from clew.errors import InputError, input_error_from
+
+NO_KEY = "no-key"
+"""The API key sent to an ``api_base`` when no ``api_key_env`` is named: local servers take any
+key, and litellm must not send a key from the environment (say ``OPENAI_API_KEY``) to them."""
+RESERVED_EXTRA = ("model", "messages", "tools", "num_retries", "max_retries", "timeout", "api_key")
+
+
+class ModelOptions(BaseModel):
+    """Options for every call to the configured model."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    api_base: str | None = None
+    """The server's base URL, e.g. ``http://127.0.0.1:8080/v1`` (llama.cpp, vLLM, Ollama)."""
+    api_key_env: str | None = None
+    """The environment variable that holds the API key (never the key itself)."""
+    temperature: float | None = Field(0.0, ge=0, le=2)
+    """Sampling temperature; 0 by default so that runs repeat. None: the server's default."""
+    max_tokens: int | None = Field(None, ge=1, le=100_000)
+    """Tokens the model may write per reply (None: the server's default)."""
+    timeout_seconds: float = Field(60.0, gt=0, le=3600)
+    """The bound of one attempt."""
+    retries: int = Field(3, ge=0, le=10)
+    """Attempts after the first, on rate limits, timeouts, connection errors and 5xx only."""
+    tool_choice: Literal["auto", "required", "none"] | None = None
+    """Sent with every call that offers tools (some servers leave tools out of the prompt without it)."""
+    tools_as_text: bool = False
+    """Also list the tools in the system message and write earlier tool calls as JSON text: for
+    a server whose chat template drops tools (SmolLM2 on llama.cpp's server does)."""
+    extra: dict[str, Any] = Field(default_factory=dict)
+    """Other litellm keyword arguments (``seed``, ``top_p``, ``extra_headers`` ...)."""
+
+    @field_validator("api_base", "api_key_env")
+    @classmethod
+    def _not_blank(cls, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+    @field_validator("extra")
+    @classmethod
+    def _not_reserved(cls, value: dict[str, Any]) -> dict[str, Any]:
+        for name in value:
+            if name in RESERVED_EXTRA:
+                raise ValueError(f"{name!r} is set by clew itself (use the model, timeout_seconds, retries or "
+                                 "api_key_env option)")
+        return value
+
+    def with_options(self, pairs: Iterable[str]) -> ModelOptions:
+        """These options with ``KEY=VALUE`` pairs on top (the command line's ``--model-option``)."""
+        data = self.model_dump(exclude_unset=True)
+        data["extra"] = dict(self.extra)
+        for pair in pairs:
+            key, value = parse_pair(pair)
+            if key.startswith("extra."):
+                data["extra"][key.removeprefix("extra.")] = value
+            elif key in ModelOptions.model_fields and key != "extra":
+                data[key] = value
+            else:
+                known = ", ".join(n for n in ModelOptions.model_fields if n != "extra")
+                raise InputError("model_option", f"unknown model option {key!r} (known: {known}; extra.NAME for "
+                                 "any other litellm argument)")
+        return model_options(data, field="model_option")
+
+    def litellm_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments every call sends (the API key read from ``api_key_env`` now)."""
+        kwargs: dict[str, Any] = dict(self.extra)
+        if self.api_base is not None:
+            kwargs["api_base"] = self.api_base
+        if self.api_key_env is not None:
+            key = os.environ.get(self.api_key_env, "")
+            if not key.strip():
+                raise InputError("model_options.api_key_env",
+                                 f"the environment variable {self.api_key_env} (the model's API key) is not set")
+            kwargs["api_key"] = key
+        elif self.api_base is not None:
+            kwargs["api_key"] = NO_KEY
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            kwargs["max_tokens"] = self.max_tokens
+        return kwargs
+
+
+def parse_pair(pair: str) -> tuple[str, Any]:
+    """``"temperature=0"`` -> ``("temperature", 0)``: the value as JSON where it parses, else as text."""
+    key, sep, raw = pair.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise InputError("model_option", f"expected KEY=VALUE, got {pair!r}")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key, value
+
+
+def model_options(data: ModelOptions | dict[str, Any] | None, *, field: str = "model_options") -> ModelOptions:
+    """Validated options; an error names the option."""
+    if isinstance(data, ModelOptions):
+        return data
+    try:
+        return ModelOptions.model_validate(data or {})
+    except ValidationError as error:
+        raise input_error_from(error, field) from error

@@ -1,0 +1,61 @@
+"""``--model``, ``--model-option`` and ``--config`` on the commands that call a model."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.commands.models import configured_model
+from clew.demo import DEMO_CORPUS
+from clew.errors import InputError
+
+runner = CliRunner()
+
+pytestmark = pytest.mark.filterwarnings(
+    r"ignore:Items? .* on TypedDict class .* the `ReadOnly` qualifier:UserWarning"
+)
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path) -> Path:
+    db = tmp_path / "demo.duckdb"
+    result = runner.invoke(app, ["ingest", str(DEMO_CORPUS), "--db", str(db), "--collection", "runbooks"])
+    assert result.exit_code == 0, result.output
+    return db
+
+
+def test_options_on_the_command_line_go_over_the_config(tmp_path: Path) -> None:
+    toml = tmp_path / "clew.toml"
+    toml.write_text('model = "openai/smollm2"\n[model_options]\napi_base = "http://127.0.0.1:8080/v1"\n'
+                    'temperature = 0.5\n')
+    model, options = configured_model(None, ["temperature=0", "max_tokens=16"], toml)
+    assert model is not None and model.name == "openai/smollm2"
+    assert (options.api_base, options.temperature, options.max_tokens) == ("http://127.0.0.1:8080/v1", 0, 16)
+    other, _ = configured_model("openai/other", [], toml)
+    assert other is not None and other.name == "openai/other"
+    assert configured_model(None, ["temperature=0"], None)[0] is None  # no model named anywhere
+    with pytest.raises(InputError, match="unknown model option 'temprature'"):
+        configured_model("openai/m", ["temprature=0"], None)
+
+
+def test_ask_reaches_the_model_with_its_options(demo_db: Path) -> None:
+    # litellm's mock_response answers offline: the options travel from the command line to the call
+    result = runner.invoke(app, ["ask", "who is paged for a SEV1", "--db", str(demo_db), "--collection", "runbooks",
+                                 "--model", "openai/smollm2", "--model-option", "extra.mock_response=No idea.",
+                                 "--model-option", "max_tokens=8", "--json"])
+    assert result.exit_code == 0, result.output
+    body = json.loads(result.stdout)
+    assert body["generation"]["model"] == "openai/smollm2" and body["generation"]["answer"] == "No idea."
+    assert (body["status"], body["stop_reason"]) == ("incomplete", "no_evidence")  # it cited nothing
+    assert body["applied"]["timeout_seconds"] == 600.0
+
+
+def test_ask_names_a_bad_option(demo_db: Path) -> None:
+    result = runner.invoke(app, ["ask", "q", "--db", str(demo_db), "--collection", "runbooks", "--model", "openai/m",
+                                 "--model-option", "temprature=0"])
+    assert result.exit_code == 2 and "unknown model option 'temprature'" in result.output
+    result = runner.invoke(app, ["ask", "q", "--db", str(demo_db), "--collection", "runbooks", "--model", "openai/m",
+                                 "--model-option", "api_key_env=CLEW_NO_SUCH_KEY_VARIABLE"])
+    assert result.exit_code == 2 and "CLEW_NO_SUCH_KEY_VARIABLE" in result.output and "is not set" in result.output
