@@ -4,7 +4,13 @@ Each batch of documents is written in one transaction: a crash or kill in the mi
 batch leaves the corpus as it was before that batch. A key whose content (and chunking) is
 unchanged is a no-op; changed content becomes a new version and the old one is kept,
 superseded. After each batch, links in the collection that point at the batch's keys, or
-that were dangling, are resolved again. The BM25 index is written in the same transaction
+that were dangling, are resolved again.
+
+A writer (``principal``) with a row filter never replaces, supersedes or learns of a document
+it may not read: a key whose latest version it cannot read is refused for that document
+(skipped with ``REFUSED_WRITE``, whatever the bytes), and the report's counts (unchanged,
+links resolved and dangling) are computed over what it may read, so a link to a denied key
+reads exactly like a link to a missing one. The BM25 index is written in the same transaction
 as the chunks it indexes, and compacted after the ingest when its unsorted tail has grown.
 """
 
@@ -18,11 +24,13 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import Any
 
 import duckdb
 from pydantic import BaseModel, Field
 
 from clew.corpus import ids
+from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
@@ -32,6 +40,8 @@ from clew.corpus.sources import Problem, Source, find_files, read_source, suffix
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 
 DEFAULT_BATCH_SIZE = 256
+REFUSED_WRITE = "not written: this principal may not write this key"
+"""The one answer to a write of a key whose latest version the writer may not read."""
 POOL_MIN_FILES = 64
 """Below this many files, starting worker processes costs more than it saves."""
 POOL_MIN_CPUS = 3
@@ -138,6 +148,7 @@ def ingest_paths(
     prune: bool = False,
     on_total: Callable[[int], None] | None = None,
     on_file: Callable[[str], None] | None = None,
+    principal: Principal | None = None,
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
 
@@ -147,6 +158,7 @@ def ingest_paths(
     ``clew.corpus.sources.find_files``). ``prune``: afterwards, retire the collection's
     current documents that this ingest did not find (``clew.corpus.documents``).
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
+    ``principal``: who writes (None: an unrestricted writer); see the module docstring.
     """
     started = time.perf_counter()
     problems: list[Problem] = []
@@ -169,20 +181,22 @@ def ingest_paths(
 
     report = ingest_documents(
         corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
-        batch_size=batch_size, on_document=on_document,
+        batch_size=batch_size, on_document=on_document, principal=principal,
     )
     report.excluded = found.excluded
     if prune:
         report.retired = prune_collection(corpus, collection, seen)
         if report.retired:
             with corpus.transaction() as cur:
-                report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection))
+                report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
+                                                                     _row_filter(principal))
                 report.links_dangling = sum(report.links_dangling_by_reason.values())
     report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning)
-                       for p in problems]
-    report.skipped = sum(p.skipped for p in problems)
+                       for p in problems] + report.problems  # after them: writes refused by permission
+    skipped = sum(p.skipped for p in problems)
+    report.skipped += skipped
     report.warnings = sum(p.warning for p in problems)
-    report.repaired = len(problems) - report.skipped - report.warnings
+    report.repaired = len(problems) - skipped - report.warnings
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
@@ -194,20 +208,22 @@ def ingest_documents(
     collection: str = "default",
     batch_size: int = DEFAULT_BATCH_SIZE,
     on_document: Callable[[str], None] | None = None,
+    principal: Principal | None = None,
 ) -> IngestReport:
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, got {batch_size}")
     report = IngestReport(collection=collection)
+    row_filter = _row_filter(principal)
     batch: list[PreparedDocument] = []
     for document in documents:
         batch.append(document)
         if on_document is not None:
             on_document(document.key)
         if len(batch) >= batch_size:
-            _write_batch(corpus, collection, batch, report)
+            _write_batch(corpus, collection, batch, report, row_filter)
             batch = []
     if batch or report.documents == 0:
-        _write_batch(corpus, collection, batch, report)
+        _write_batch(corpus, collection, batch, report, row_filter)
     with corpus.transaction() as cur:
         stale = needs_compaction(cur)
     if stale:
@@ -215,16 +231,25 @@ def ingest_documents(
     return report
 
 
-def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport) -> None:
+def _row_filter(principal: Principal | None) -> Filter | None:
+    return None if principal is None else principal.row_filter
+
+
+def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport,
+                 row_filter: Filter | None = None) -> None:
     with corpus.transaction() as cur:
         collection_id = corpus.ensure_collection(cur, collection)
         # the last occurrence of a key in one batch wins
         by_key = {doc.key: doc for doc in batch}
-        existing = _existing(cur, collection_id, list(by_key))
+        existing = _existing(cur, collection_id, list(by_key), row_filter)
         written: list[tuple[int, int, PreparedDocument]] = []
         retired: list[tuple[int, int]] = []
         for key, doc in by_key.items():
             found = existing.get(key)
+            if found is not None and not found[3]:  # refused before anything about it is compared
+                report.problems.append(SkippedItem(path=doc.source or key, message=REFUSED_WRITE, skipped=True))
+                report.skipped += 1
+                continue
             if found is None:
                 doc_id = int(cur.execute("SELECT nextval('document_ids')").fetchone()[0])
                 cur.execute(
@@ -250,27 +275,32 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
             (doc_id, version, ordinal, counts)
             for doc_id, version, doc in written for ordinal, counts in enumerate(doc.term_counts)
         ], retired)
-        resolved, dangling = resolve_links(cur, collection_id, [doc.key for _, _, doc in written])
+        resolved, dangling = resolve_links(cur, collection_id, [doc.key for _, _, doc in written], row_filter)
         report.links_resolved += resolved
         report.links_dangling = sum(dangling.values())
         report.links_dangling_by_reason = dangling
 
 
 def _existing(
-    cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]
-) -> dict[str, tuple[int, int, str | None]]:
-    """Key -> (document id, current version, its content hash; None for a retired document)."""
+    cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str], row_filter: Filter | None = None
+) -> dict[str, tuple[int, int, str | None, bool]]:
+    """Key -> (document id, current version, its content hash (None for a retired document), and
+    whether ``row_filter`` may read its latest version: the current one, or the retired one)."""
     if not keys:
         return {}
+    params: list[Any] = []
+    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "lv")
     with arrow_view(cur, "clew_keys", {"key": keys}):
         rows = cur.execute(
-            """SELECT d.key, d.id, d.current_version, v.content_hash
+            f"""SELECT d.key, d.id, d.current_version, v.content_hash, coalesce({readable}, FALSE)
                FROM documents d LEFT JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               LEFT JOIN document_versions lv ON lv.document_id = d.id
+                    AND lv.version = d.current_version - CASE WHEN v.document_id IS NULL THEN 1 ELSE 0 END
                JOIN clew_keys k ON k.key = d.key
                WHERE d.collection_id = ?""",
-            [collection_id],
+            [*params, collection_id],
         ).fetchall()
-    return {key: (int(doc_id), int(version), content_hash) for key, doc_id, version, content_hash in rows}
+    return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
 
 
 def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written: list[tuple[int, int, PreparedDocument]]) -> None:
@@ -351,8 +381,10 @@ def link_candidates_sql() -> str:
     return ", ".join(rows)
 
 
-def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str]) -> tuple[int, dict[str, int]]:
-    """Point link edges at the chunk their target names; returns (resolved now, dangling by reason).
+def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str],
+                  row_filter: Filter | None = None) -> tuple[int, dict[str, int]]:
+    """Point link edges at the chunk their target names; returns (resolved now, dangling by reason),
+    both counted as ``row_filter`` sees them (see :func:`dangling_by_reason`).
 
     A target names the first key of :func:`link_candidates_sql` that exists in the collection;
     its ``#anchor`` names the chunk the anchor points into (else the document's first chunk).
@@ -386,30 +418,53 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                   OR c.rid IN (SELECT rowid FROM edges WHERE collection_id = $1 AND graph = 'links' AND dst IS NULL)
                GROUP BY c.rid
            )
-           SELECT f.rid, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0) AS dst
+           SELECT f.rid, f.doc, f.version, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0) AS dst
            FROM found f
            LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version AND a.anchor = f.anchor
            GROUP BY f.rid, f.doc, f.version""",
         [collection_id, keys],
     )
-    resolved = cur.execute("SELECT count(*) FROM clew_link_targets").fetchone()[0]
-    if resolved:
+    params: list[Any] = []
+    both = "TRUE" if row_filter is None else f"{compile_filter(row_filter, params, 'sv')} AND {compile_filter(row_filter, params, 'tv')}"
+    resolved = cur.execute(
+        f"""SELECT count(*) FROM clew_link_targets t JOIN edges e ON e.rowid = t.rid
+            JOIN document_versions sv ON sv.document_id = e.document_id AND sv.version = e.version
+            JOIN document_versions tv ON tv.document_id = t.doc AND tv.version = t.version
+            WHERE {both}""", params).fetchone()[0]
+    if cur.execute("SELECT count(*) FROM clew_link_targets").fetchone()[0]:
         cur.execute(
             """UPDATE edges SET dst = t.dst, dst_kind = 'chunk' FROM clew_link_targets t
                WHERE edges.rowid = t.rid"""
         )
     cur.execute("DROP TABLE clew_link_targets")
-    return int(resolved), dangling_by_reason(cur, collection_id)
+    return int(resolved), dangling_by_reason(cur, collection_id, row_filter)
 
 
-def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int) -> dict[str, int]:
-    """The collection's dangling links counted by why (see ``IngestReport.links_dangling_by_reason``)."""
+def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int,
+                       row_filter: Filter | None = None) -> dict[str, int]:
+    """The collection's dangling links counted by why (see ``IngestReport.links_dangling_by_reason``).
+
+    Under ``row_filter`` only links from versions it may read count, and a link into a version
+    it may not read dangles (it reads as a link to a missing key, in the same query).
+    """
+    params: list[Any] = [collection_id]
+    if row_filter is None:
+        sql = "SELECT dst_ref FROM edges e WHERE collection_id = ? AND graph = 'links' AND dst IS NULL"
+    else:
+        source, target = compile_filter(row_filter, params, "sv"), compile_filter(row_filter, params, "tv")
+        sql = f"""SELECT e.dst_ref FROM edges e
+                  JOIN document_versions sv ON sv.document_id = e.document_id AND sv.version = e.version
+                  LEFT JOIN document_versions tv ON e.dst IS NOT NULL
+                       AND tv.document_id = TRY_CAST(split_part(e.dst, ':', 3) AS BIGINT)
+                       AND tv.version = TRY_CAST(split_part(e.dst, ':', 4) AS INTEGER)
+                  WHERE e.collection_id = ? AND e.graph = 'links' AND {source}
+                    AND (e.dst IS NULL OR NOT coalesce({target}, FALSE))"""
     rows = cur.execute(
-        """SELECT CASE WHEN regexp_matches(dst_ref, '^[A-Za-z][A-Za-z0-9+.-]*:') THEN 'external'
+        f"""SELECT CASE WHEN regexp_matches(dst_ref, '^[A-Za-z][A-Za-z0-9+.-]*:') THEN 'external'
                        WHEN dst_ref = '..' OR starts_with(dst_ref, '../') THEN 'outside_collection'
                        ELSE 'missing_document' END AS reason, count(*)
-           FROM edges WHERE collection_id = ? AND graph = 'links' AND dst IS NULL GROUP BY reason ORDER BY reason""",
-        [collection_id],
+           FROM ({sql}) GROUP BY reason ORDER BY reason""",
+        params,
     ).fetchall()
     return {reason: int(count) for reason, count in rows}
 

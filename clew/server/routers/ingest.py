@@ -50,7 +50,7 @@ async def ingest(name: str, request: Request, chunk_tokens: int = DEFAULT_CHUNK_
     with tempfile.TemporaryDirectory(prefix="clew-upload-") as tmp:
         await _write_upload(request, Path(tmp))
         report = await asyncio.to_thread(ingest_paths, corpus, [tmp], collection=name, chunk_tokens=chunk_tokens,
-                                         merge_sections=merge_sections)
+                                         merge_sections=merge_sections, principal=principal)
     for problem in report.problems:
         problem.path = problem.path.removeprefix(tmp).lstrip("/")
     return report
