@@ -68,7 +68,7 @@ async def retrieve(
                 marker=new_marker(), fields=spec.fields if spec else None, on_step=on_step, offload=offload)
     state = RunState(budget=Budget(deps.limits, usage))
     if nav is not None and nav.instruction:
-        state.instructions.append(Instruction(text=nav.instruction, source="request"))
+        state.instructions.append(Instruction(text=nav.instruction, source="request", origin="request"))
     if model is not None and nav is not None:  # a walk that ends in the answer prompt: keep room for its words
         state.budget.reserve(answer_prompt(deps.marker, state.instructions, req.query, [])[1])
     run = Run(deps=deps, state=state, strategy=strategy_for(req, applied),

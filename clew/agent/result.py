@@ -53,6 +53,8 @@ class EvidenceHit(BaseModel):
 class Instruction(BaseModel):
     text: str
     source: str = Field(description="'request' or the document key whose instruction_field it came from.")
+    origin: Literal["request", "document"] = Field(
+        "document", description="Where it came from: the request, or a visited document (then source is its key).")
 
 
 class Citation(BaseModel):
