@@ -301,11 +301,14 @@ def _edges(scope: Scope, names: list[str], incoming: bool) -> list[tuple]:
 
 
 def has_links(scope: Scope, evidence_id: str) -> bool:
-    """Whether a readable passage has an outgoing ``links`` edge (no tool call).
+    """Whether a readable passage has an outgoing ``links`` edge into a version the scope may
+    read (no tool call).
 
     Answered from caches kept until the next write: whether the corpus has any link at all,
-    then, per document version, which of its passages link somewhere (one indexed query for
-    all of a document's passages, on its first question).
+    then, per document version, where each of its passages links (one indexed query for all of
+    a document's passages, on its first question), then whether any target may be read. A link
+    into a denied version and a dangling one are both no link, from the same readability
+    lookup, so a walk spends the same tool calls on either.
     """
     corpus = scope.corpus
     anywhere = FROZEN.get(corpus, ("links", "any"))
@@ -323,10 +326,15 @@ def has_links(scope: Scope, evidence_id: str) -> bool:
             return False
         names = [doc.chunk_id(o) for o in range(len(doc.skeleton.chunks))]
         rows = scope.cursor().execute(  # src IN (...) alone, so that the edges_src index serves it
-            f"SELECT src, graph, dst IS NOT NULL FROM edges WHERE src IN ({str_list(names)})").fetchall()
-        linking = frozenset(src for src, graph, resolved in rows if graph == "links" and resolved)
+            f"SELECT src, graph, dst FROM edges WHERE src IN ({str_list(names)})").fetchall()
+        targets: dict[str, list[tuple[int, int]]] = {}
+        for src, graph, dst in rows:
+            if graph == "links" and dst is not None:
+                target = ids.decode(dst)
+                targets.setdefault(src, []).append((target.document, target.version))
+        linking = {src: tuple(found) for src, found in targets.items()}
         FROZEN.put(corpus, ("links", decoded.document, decoded.version), linking)
-    return evidence_id in linking
+    return bool(scope.documents(linking.get(evidence_id, ())))
 
 
 def _type(vertex: Vertex) -> str:

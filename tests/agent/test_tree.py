@@ -236,3 +236,21 @@ def test_the_opening_of_a_page_is_its_first_prose_passage(tmp_path) -> None:  # 
         first = opening(page)
         assert first is not None and first.heading_path[-1] == "Description"
         assert opening(page, skip={first.ordinal}) is None  # nothing else reads as prose
+
+
+def test_a_denied_link_target_costs_what_a_missing_one_costs(linked: Corpus, tmp_path) -> None:  # noqa: ANN001
+    """index.md links to secret.md (denied to staff); in a twin corpus it links to a key that
+    does not exist. The staff walk spends the same tool calls and takes the same steps in both."""
+    folder = tmp_path / "twin"
+    folder.mkdir()
+    for name in ("guide.md", "limits.md", "secret.md"):
+        (folder / name).write_text((tmp_path / "linked" / name).read_text())
+    (folder / "index.md").write_text((tmp_path / "linked" / "index.md").read_text().replace("secret.md", "gone.md"))
+    staff = Principal(name="staff", row_filter={"term": {"acl": "staff"}}).model_dump(mode="json")
+    request = {**tree_request("cascading foreign key actions see", "docs", max_depth=1), "principal": staff}
+    with Corpus(tmp_path / "twin.duckdb") as twin:
+        ingest_paths(twin, [folder], collection="docs", chunk_tokens=64)
+        denied, missing = run(linked, request), run(twin, request)
+    assert denied.hits[0].document_key == "index.md"
+    assert denied.usage.tool_calls == missing.usage.tool_calls
+    assert [(s.tool, s.chosen) for s in denied.steps] == [(s.tool, s.chosen) for s in missing.steps]
