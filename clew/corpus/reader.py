@@ -196,15 +196,22 @@ class Scope:
                 for key, meta in metas.items() if skeletons[key] is not None}
 
     def _readable(
-        self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None
+        self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None, *, ask: bool = False
     ) -> tuple[dict[tuple[int, int], VersionMeta], dict[int, int]]:
-        """Metadata of the readable versions among ``wanted``, and their current versions."""
+        """Metadata of the readable versions among ``wanted``, and their current versions.
+
+        A version that is denied and one that does not exist are remembered alike as absent
+        until the next write (``FROZEN``), so neither is asked again before the other is.
+        ``ask``: run the readability query even when nothing is left to ask (a caller that
+        found no row does the same work as one whose rows turned out denied).
+        """
         wanted = list(dict.fromkeys(wanted))
         current = dict(current or {})
         metas = {key: READABLE.get(self.corpus, self.view, key) for key in wanted}
-        unknown = {key for key, meta in metas.items() if meta is None}
+        unknown = {key for key, meta in metas.items()
+                   if meta is None and FROZEN.get(self.corpus, ("absent", self.view, key)) is None}
         cur = None  # a cursor only when something is not cached
-        if unknown:
+        if unknown or ask:
             cur = self.cursor()
             params: list[Any] = []
             predicate = self.predicate(params)
@@ -215,6 +222,9 @@ class Scope:
                     meta = VersionMeta(int(col_id), col_name, key, json.loads(fields) if fields else {})
                     metas[(doc, version)] = meta
                     READABLE.put(self.corpus, self.view, (doc, version), meta)
+            for key in unknown:
+                if metas[key] is None:
+                    FROZEN.put(self.corpus, ("absent", self.view, key), True)
         readable = {key: meta for key, meta in metas.items() if meta is not None}
         for doc in {doc for doc, _ in readable if doc not in current}:
             known = FROZEN.get(self.corpus, ("current", doc))
@@ -239,15 +249,24 @@ class Scope:
         keys = sorted(set(keys))
         if not keys:
             return {}
+        # per view and key, the readable rows only: a denied key and a missing one are both an
+        # empty list, found by the same two queries (the key's rows, then their readability)
         rows = []
+        asked = []
         for key in keys:
-            rows.extend(FROZEN.get(self.corpus, ("key", key)) or [])
-        asked = [key for key in keys if FROZEN.get(self.corpus, ("key", key)) is None]
+            known = FROZEN.get(self.corpus, ("key", self.view, key))
+            if known is None:
+                asked.append(key)
+            else:
+                rows.extend(known)
         if asked:
             fresh = self.cursor().execute(KEYS_SQL.format(keys=str_list(asked))).fetchall()
+            readable, _ = self._readable([(int(doc), int(version)) for _, doc, version, _ in fresh],
+                                         {int(doc): int(version) for _, doc, version, _ in fresh}, ask=True)
+            fresh = [r for r in fresh if (int(r[1]), int(r[2])) in readable]
             rows.extend(fresh)
             for key in asked:
-                FROZEN.put(self.corpus, ("key", key), [r for r in fresh if r[0] == key])
+                FROZEN.put(self.corpus, ("key", self.view, key), [r for r in fresh if r[0] == key])
         rows = [r for r in rows if collection is None or r[3] == collection]
         current = {int(doc): int(version) for _, doc, version, _ in rows}
         found = self.documents([(int(doc), int(version)) for _, doc, version, _ in rows], current)

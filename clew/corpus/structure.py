@@ -10,8 +10,9 @@ characters of text. Chunk bodies are slices of the version text (ingestion write
 
 Permissions are not in a skeleton. What a *view* (collections, row filter, caller filter)
 may read is decided in SQL by ``clew.corpus.reader.Scope``; because a version's fields and
-collection never change either, a positive decision is kept per view (``ReadableCache``),
-and a denied or missing version is asked again every time, through the same query. Which
+collection never change either, a positive decision is kept per view (``ReadableCache``);
+a denied version and a missing one are kept alike as absent until the next write
+(``FROZEN``), so that neither answers faster than the other. Which
 version is current can change, and is asked on every call, except on a corpus opened
 read-only, which no one can write while it is open (``FrozenCache``).
 

@@ -1,0 +1,69 @@
+"""Denied is indistinguishable from missing in time: each pair of requests is timed interleaved,
+many rounds, and the medians must lie within 20% of each other (a loaded machine slows both)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.access import Principal, parse_filter
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.navigation.evidence import fetch_evidence
+from clew.navigation.reading import read
+
+SECRETS = 40
+READER = Principal(name="reader", row_filter=parse_filter({"term": {"status": "published"}}))
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
+    folder = tmp_path_factory.mktemp("oracles")
+    records = [{"key": f"secret-{i}.txt", "status": "draft", "text": f"Draft {i} mentions quokkaword{i} in passing."}
+               for i in range(SECRETS)]
+    records += [{"key": f"public-{i}.txt", "status": "published", "text": f"Public note {i} about harbour tides."}
+                for i in range(SECRETS)]
+    (folder / "records.jsonl").write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
+    with Corpus(folder / "c.duckdb") as opened:
+        ingest_paths(opened, [folder / "records.jsonl"], collection="notes", chunk_tokens=64)
+        yield opened
+
+
+def median_gap(first: Callable[[int], object], second: Callable[[int], object], rounds: int = 30) -> float:
+    """|median(first) - median(second)| / the larger median, over interleaved calls with a varying argument."""
+    times: tuple[list[int], list[int]] = ([], [])
+    for _ in range(rounds):
+        for i in range(SECRETS):
+            for side, call in ((0, first), (1, second)) if i % 2 else ((1, second), (0, first)):
+                started = time.perf_counter_ns()
+                call(i)
+                times[side].append(time.perf_counter_ns() - started)
+    a, b = statistics.median(times[0]), statistics.median(times[1])
+    return abs(a - b) / max(a, b)
+
+
+def denied_ids(corpus: Corpus) -> list[str]:
+    rows = corpus.cursor().execute("SELECT id FROM documents WHERE key LIKE 'secret-%' ORDER BY id").fetchall()
+    return [f"ev1:c:{doc}:1:0" for (doc,) in rows]
+
+
+def test_read_by_a_denied_key_takes_as_long_as_by_a_missing_key(corpus: Corpus) -> None:
+    scope = Scope(corpus, READER, "notes")
+    assert read(scope, "secret-1.txt").model_dump() == read(scope, "nothing-1.txt").model_dump()
+    assert median_gap(lambda i: read(scope, f"secret-{i}.txt"), lambda i: read(scope, f"nothing-{i}.txt")) < 0.2
+
+
+def test_fetching_a_denied_id_takes_as_long_as_a_missing_id(corpus: Corpus) -> None:
+    scope = Scope(corpus, READER, "notes")
+    denied = denied_ids(corpus)
+    missing = [f"ev1:c:{9000 + i}:1:0" for i in range(SECRETS)]
+    shown = fetch_evidence(scope, [denied[0]]).model_dump()
+    assert shown["evidence"][0].pop("id") == denied[0]
+    assert fetch_evidence(scope, [missing[0]]).model_dump()["evidence"][0] == {**shown["evidence"][0], "id": missing[0]}
+    assert median_gap(lambda i: fetch_evidence(scope, [denied[i]]), lambda i: fetch_evidence(scope, [missing[i]])) < 0.2
