@@ -14,6 +14,8 @@ import pytest
 from clew.corpus.access import Principal, parse_filter
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
+from clew.corpus.search.api import search
+from clew.corpus.search.bm25 import bm25_search
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import fetch_evidence
 from clew.navigation.reading import read
@@ -22,10 +24,15 @@ SECRETS = 40
 READER = Principal(name="reader", row_filter=parse_filter({"term": {"status": "published"}}))
 
 
+def tag(i: int) -> str:
+    """Letters only: the tokenizer keeps a word with digits apart from its digits."""
+    return chr(97 + i // 26) + chr(97 + i % 26)
+
+
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
     folder = tmp_path_factory.mktemp("oracles")
-    records = [{"key": f"secret-{i}.txt", "status": "draft", "text": f"Draft {i} mentions quokkaword{i} in passing."}
+    records = [{"key": f"secret-{i}.txt", "status": "draft", "text": f"Draft {i} mentions quokka{tag(i)} in passing."}
                for i in range(SECRETS)]
     records += [{"key": f"public-{i}.txt", "status": "published", "text": f"Public note {i} about harbour tides."}
                 for i in range(SECRETS)]
@@ -67,3 +74,32 @@ def test_fetching_a_denied_id_takes_as_long_as_a_missing_id(corpus: Corpus) -> N
     assert shown["evidence"][0].pop("id") == denied[0]
     assert fetch_evidence(scope, [missing[0]]).model_dump()["evidence"][0] == {**shown["evidence"][0], "id": missing[0]}
     assert median_gap(lambda i: fetch_evidence(scope, [denied[i]]), lambda i: fetch_evidence(scope, [missing[i]])) < 0.2
+
+
+def test_a_word_only_in_denied_rows_costs_what_a_word_nowhere_costs(corpus: Corpus) -> None:
+    scope = Scope(corpus, READER, "notes")
+    assert bm25_search(scope, "quokkaab", limit=10) == bm25_search(scope, "nowhereab", limit=10) == []
+    assert median_gap(lambda i: bm25_search(scope, f"quokka{tag(i)}", limit=10),
+                      lambda i: bm25_search(scope, f"nowhere{tag(i)}", limit=10)) < 0.2
+
+
+def scores(corpus: Corpus, principal: Principal, query: str) -> list[tuple[str, float]]:
+    hits = search(corpus, {"query": query, "collection": "notes", "limit": 20}, principal).hits
+    return [(h.document_key, round(h.score, 9)) for h in hits]
+
+
+def test_denied_rows_do_not_move_a_restricted_readers_scores(tmp_path: Path) -> None:
+    """The same published notes, with and without drafts full of the query's words: the reader's
+    scores are equal; an unrestricted caller's (corpus-wide statistics) move, as before."""
+    public = [{"key": f"p{i}.txt", "status": "published", "text": f"Harbour tides note {i}." + " tides" * i}
+              for i in range(6)]
+    drafts = [{"key": f"d{i}.txt", "status": "draft", "text": "harbour harbour harbour " * (i + 1)} for i in range(9)]
+    found = []
+    for name, records in (("without", public), ("with", public + drafts)):
+        (tmp_path / f"{name}.jsonl").write_text("\n".join(json.dumps(r) for r in records) + "\n", encoding="utf-8")
+        with Corpus(tmp_path / f"{name}.duckdb") as corpus:
+            ingest_paths(corpus, [tmp_path / f"{name}.jsonl"], collection="notes", chunk_tokens=64)
+            found.append((scores(corpus, READER, "harbour tides"), scores(corpus, Principal(), "harbour tides")))
+    (reader_without, all_without), (reader_with, all_with) = found
+    assert len(reader_without) == 6 and reader_with == reader_without
+    assert [s for k, s in all_with if k.startswith("p")] != [s for _, s in all_without]

@@ -1,7 +1,12 @@
 """BM25 queries over the inverted index.
 
 Scores are Okapi BM25 (``k1 = 1.2``, ``b = 0.75``, Lucene's idf) over the indexed text of a
-chunk (heading path + text). Statistics are corpus-wide. Sparse terms are scored from the
+chunk (heading path + text). Statistics (chunk count, mean length, document frequencies) are
+corpus-wide for a principal that may read every document, and otherwise counted over the live
+chunks that principal may read (``scoped_stats``), so that rows it cannot read move neither its
+scores nor its time: a word only in denied rows is looked up exactly like a word nowhere.
+A restricted principal is scored in SQL (the in-memory postings hold corpus-wide partial
+scores). Sparse terms are scored from the
 posting lists (sorted by term, so DuckDB's zone maps read only the query's terms); dense
 terms from their columns in ``search_docs``. The caller's scope (principal, collection,
 filter) and the exclusions are applied before the limit, so the top ``limit`` are the best
@@ -25,7 +30,7 @@ from clew.corpus.reader import Scope
 from clew.corpus.search.postings import memory_postings, memory_search
 from clew.corpus.search.tokenize import tokenize
 from clew.corpus.search.index import document_title, index_text
-from clew.corpus.structure import FROZEN, DocumentVersion, str_list
+from clew.corpus.structure import FROZEN, DocumentVersion, int_list, str_list
 
 K1 = 1.2
 B = 0.75
@@ -48,12 +53,57 @@ class TermStats:
     avgdl: float
     terms: dict[str, tuple[int, int, int | None]]
     """term -> (term_id, df, dense column or None), for the asked terms that occur."""
+    scoped: bool = False
+    """Counted over what a restricted principal may read (not corpus-wide)."""
 
     def idf(self, df: int) -> float:
         return math.log(1 + (self.live - df + 0.5) / (df + 0.5))
 
 
 def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
+    """The statistics the scope's principal is scored with (see the module docstring)."""
+    terms = set(terms)
+    stats = corpus_stats(scope, terms)
+    readers = Scope(scope.corpus, scope.principal)  # the principal's rows, not the caller's narrowing
+    return stats if readers.reads_everything() else scoped_stats(readers, stats, terms)
+
+
+def scoped_stats(readers: Scope, corpus: TermStats, terms: set[str]) -> TermStats:
+    """``corpus`` recounted over the live chunks ``readers`` may read, cached per view until the
+    next write. The frequency query runs whenever a term is not cached, with ids or without
+    (a term of denied rows only, and one that occurs nowhere, cost the same)."""
+    params: list[Any] = []
+    allowed = allowed_documents_sql(readers, params, [])
+    base = FROZEN.get(readers.corpus, ("scope_stats", readers.view))
+    if base is None:
+        base = readers.cursor().execute(
+            f"SELECT count(*), coalesce(sum(length), 0) FROM search_docs s WHERE s.live AND s.document_id IN ({allowed})",
+            params).fetchone()
+        FROZEN.put(readers.corpus, ("scope_stats", readers.view), base)
+    live, total = int(base[0]), int(base[1])
+    found: dict[str, int] = {}
+    asked = []
+    for term in terms:
+        known = FROZEN.get(readers.corpus, ("scope_df", readers.view, term))
+        if known is None:
+            asked.append(term)
+        else:
+            found[term] = known
+    if asked:
+        ids = {corpus.terms[t][0]: t for t in asked if t in corpus.terms}
+        rows = dict(readers.cursor().execute(
+            f"""SELECT p.term_id, count(*) FROM search_postings p JOIN search_docs s ON s.chunk_id = p.chunk_id
+                WHERE p.term_id IN ({int_list(sorted(ids))}) AND s.live AND s.document_id IN ({allowed})
+                GROUP BY p.term_id""", params).fetchall())
+        for term in asked:
+            df = int(rows.get(corpus.terms[term][0], 0)) if term in corpus.terms else 0
+            FROZEN.put(readers.corpus, ("scope_df", readers.view, term), df)
+            found[term] = df
+    shown = {t: (corpus.terms[t][0], df, corpus.terms[t][2]) for t, df in found.items() if df > 0}
+    return TermStats(live, corpus.dead, (total / live) if live else 1.0, shown, scoped=True)
+
+
+def corpus_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     """Corpus statistics and the asked terms' rows, cached until the next write (``FROZEN``)."""
     cur = None
     stats = FROZEN.get(scope.corpus, ("search_stats",))
@@ -139,7 +189,7 @@ def bm25_search(
     stats = term_stats(scope, terms)
     if not stats.live or not stats.terms:
         return []
-    index = memory_postings(scope.corpus, stats.avgdl, K1, B)
+    index = None if stats.scoped else memory_postings(scope.corpus, stats.avgdl, K1, B)
     if index is not None:  # a read-only corpus small enough to score in memory, with the same rules
         params: list[Any] = []
         allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
