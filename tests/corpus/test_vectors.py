@@ -409,3 +409,16 @@ def test_the_matrix_is_rebuilt_after_a_write(embedded: Corpus, tmp_path: Path, m
     (top, *_) = vector_search(Scope(embedded), query("Drones\nDrone propellers are inspected weekly."),
                               model="hashing", limit=1)
     assert top[0] in keys_of(embedded, "drones.md")
+
+
+def test_embeddings_embed_the_document_title_as_the_index_does(corpus: Corpus, tmp_path: Path) -> None:
+    page = tmp_path / "npm-access.md"
+    page.write_text("---\ntitle: npm-access\n---\n\n### Description\n\nSets the level on packages.\n")
+    ingest_paths(corpus, [page], collection="small", chunk_tokens=64)
+    embed_missing(corpus, HASHING)
+    ((path, header, body, vector),) = corpus.cursor().execute(
+        """SELECT c.heading_path, c.header, c.body, e.vector FROM chunks c JOIN embeddings e
+           USING (document_id, version, ordinal) WHERE c.body LIKE '%Sets the level%'""").fetchall()
+    assert np.allclose(np.array(vector, dtype=np.float32),
+                       HASHING.embed([index_text(path, header, body, "npm-access")])[0])
+    assert not np.allclose(np.array(vector, dtype=np.float32), HASHING.embed([index_text(path, header, body)])[0])

@@ -33,7 +33,7 @@ MIN_DENSE_CHUNKS = 1000
 
 INDEX_REVISION = 2
 """What the index holds of a chunk; part of the chunking signature, so re-ingesting an older
-corpus rebuilds it. 2: the document's title leads the heading path."""
+corpus rebuilds it. 2: the document's title leads the heading path (for BM25 and embeddings alike)."""
 
 
 def index_text(heading_path: Iterable[str], header: str, body: str, title: str | None = None) -> str:

@@ -99,14 +99,17 @@ def embed_missing(
     reader = corpus.cursor()
     try:
         batches = reader.execute(
-            f"""SELECT c.document_id, c.version, c.ordinal, c.heading_path, c.header, c.body
+            f"""SELECT c.document_id, c.version, c.ordinal, c.heading_path, c.header, c.body,
+                       (SELECT json_extract_string(v.fields, '$.title') FROM document_versions v
+                        WHERE v.document_id = c.document_id AND v.version = c.version) AS title
                 {where} AND NOT {_HAS_VECTOR} ORDER BY c.document_id, c.version, c.ordinal""",
             [*named, model],
         ).to_arrow_reader(batch_size)
         for batch in _rebatch(batches, batch_size):
             rows = batch.to_pydict()
-            texts = [index_text(path, header, body)
-                     for path, header, body in zip(rows["heading_path"], rows["header"], rows["body"], strict=True)]
+            texts = [index_text(path, header, body, (title or "").strip() or None)
+                     for path, header, body, title in zip(rows["heading_path"], rows["header"], rows["body"],
+                                                          rows["title"], strict=True)]
             vectors = check_output(model, embedder.embed(texts), len(texts), dimensions)
             with corpus.transaction() as cur:
                 _insert(cur, rows["document_id"], rows["version"], rows["ordinal"], model, vectors)
