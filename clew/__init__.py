@@ -6,19 +6,47 @@ The public surface::
     clew.ingest_paths(corpus, ["docs/"], collection="docs", chunk_tokens=clew.DEFAULT_CHUNK_TOKENS)
     clew.search(corpus, {"query": "SQLITE_BUSY", "collection": "docs"})
     result = await clew.retrieve({"query": "...", "queries": [{"collection": "docs"}]}, corpus=corpus)
+
+Names load on first use (``import clew`` alone imports none of the corpus, the agent or
+their libraries), so that a command line that needs one part does not pay for the rest.
 """
 
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from clew import _offline  # noqa: F401  (must run before litellm or tiktoken load)
-from clew.agent.api import retrieve, retrieve_sync
-from clew.agent.request import RetrievalRequest
-from clew.agent.result import RetrievalResult
-from clew.agent.stream import stream
-from clew.corpus.access import Principal
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import ingest_paths
-from clew.corpus.search.api import SearchRequest, SearchResult, search
-from clew.corpus.store import Corpus
-from clew.errors import ClewError, InputError
+
+if TYPE_CHECKING:  # the names below, for type checkers; at run time ``__getattr__`` loads them
+    from clew.agent.api import retrieve, retrieve_sync
+    from clew.agent.request import RetrievalRequest
+    from clew.agent.result import RetrievalResult
+    from clew.agent.stream import stream
+    from clew.corpus.access import Principal
+    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
+    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.search.api import SearchRequest, SearchResult, search
+    from clew.corpus.store import Corpus
+    from clew.errors import ClewError, InputError
+
+_HOMES = {
+    "ClewError": "clew.errors",
+    "Corpus": "clew.corpus.store",
+    "DEFAULT_CHUNK_TOKENS": "clew.corpus.chunking",
+    "InputError": "clew.errors",
+    "Principal": "clew.corpus.access",
+    "RetrievalRequest": "clew.agent.request",
+    "RetrievalResult": "clew.agent.result",
+    "SearchRequest": "clew.corpus.search.api",
+    "SearchResult": "clew.corpus.search.api",
+    "ingest_paths": "clew.corpus.ingest",
+    "retrieve": "clew.agent.api",
+    "retrieve_sync": "clew.agent.api",
+    "search": "clew.corpus.search.api",
+    "stream": "clew.agent.stream",
+}
+"""Each public name and the module that defines it."""
 
 __version__ = "0.1.0"
 __all__ = [
@@ -38,3 +66,16 @@ __all__ = [
     "search",
     "stream",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'clew' has no attribute {name!r}")
+    value = getattr(importlib.import_module(home), name)
+    globals()[name] = value  # once loaded, a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,16 +1,107 @@
-"""The ``clew`` command line. Each family of commands lives in ``clew/commands/``."""
+"""The ``clew`` command line. Each family of commands lives in ``clew/commands/``.
+
+Commands load on demand. ``COMMANDS`` names each command's module and the line ``clew
+--help`` shows for it, so that a command imports only the code it runs (``clew search``
+loads neither the agent nor the ingestion parsers) and ``clew --help`` imports no command
+module at all. ``tests/test_cli_startup.py`` checks the table against the commands
+themselves: a command added to a module without a line here fails that test.
+"""
 
 from __future__ import annotations
 
+import importlib
 import sys
+from dataclasses import dataclass
 
+import click
 import typer
+from typer.core import TyperGroup
 
-from clew.commands import ask, corpus, documents, embed, evals, serve, tools
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, help="clew: retrieval that searches, then navigates.")
-for module in (corpus, documents, embed, tools, ask, evals, serve):
-    app.registered_commands.extend(module.app.registered_commands)
+@dataclass(frozen=True, slots=True)
+class Entry:
+    module: str
+    """The module under ``clew.commands`` that defines the command."""
+    summary: str
+    """The first paragraph of its help, as ``clew --help`` lists it."""
+    hidden: bool = False
+
+
+_TOOL = "tools"  # the commands generated from the tool surface (``clew.commands.tools``)
+COMMANDS: dict[str, Entry] = {
+    "ingest": Entry("corpus", "Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."),
+    "ingest-edges": Entry("corpus", "Add user graph edges between documents."),
+    "stats": Entry("corpus", "Counts per collection."),
+    "ls": Entry("documents", "List documents: key, version, chunks, size and format."),
+    "outline": Entry("documents", "Show a document's section tree with passage counts."),
+    "rm": Entry("documents", "Retire documents: no longer searched or navigated; their evidence ids still resolve "
+                             "(superseded)."),
+    "embed": Entry("embed", "Embed every current chunk that has no vector for MODEL yet (a second run embeds "
+                            "nothing)."),
+    "search": Entry(_TOOL, "Search the collection for passages; start every retrieval here."),
+    "navigate_document_tree": Entry(_TOOL, "Move from a passage to related passages of the same document version."),
+    "nav": Entry(_TOOL, "Move from a passage to related passages of the same document version.", hidden=True),
+    "get_chunk": Entry(_TOOL, "Read one passage by its evidence id."),
+    "navigate": Entry(_TOOL, "Step through a document in reading order from a span: the passages after it (next) or "
+                             "before it (previous)."),
+    "read": Entry(_TOOL, "Read the passages of a document that lie inside a character range, in reading order."),
+    "grep": Entry(_TOOL, "Find the passages of one document that contain a phrase, or every term of a pattern "
+                         "(case-insensitive)."),
+    "expand_neighbors": Entry(_TOOL, "Walk graph edges (reading order, section hierarchy, links, user graphs) from "
+                                     "seed ids, up to 3 hops."),
+    "expand": Entry(_TOOL, "Walk graph edges (reading order, section hierarchy, links, user graphs) from seed ids, up "
+                           "to 3 hops.", hidden=True),
+    "fetch_slice": Entry(_TOOL, "Fetch a window of consecutive passages centred on a passage, or a document's (or "
+                                "section's) first passages."),
+    "slice": Entry(_TOOL, "Fetch a window of consecutive passages centred on a passage, or a document's (or "
+                          "section's) first passages.", hidden=True),
+    "fetch_evidence": Entry(_TOOL, "Read passages in full and record them as fetched, so that they may be cited."),
+    "fetch": Entry(_TOOL, "Read passages in full and record them as fetched, so that they may be cited.",
+                   hidden=True),
+    "check_citations": Entry(_TOOL, "Say which ids may be cited: fetched in full in this run, existing and readable."),
+    "retrieve": Entry(_TOOL, "Run the retrieval agent: a seed search in the collection (queries[].collection, or "
+                             "table), then a bounded walk (strategy tree: sections and passages; graph: edges of "
+                             "index), then an answer with the evidence it read."),
+    "ask": Entry("ask", "Ask a question: search, walk the structure, answer with citations."),
+    "eval": Entry("evals", "Evaluate retrieval systems on a QA set under one context token budget."),
+    "batch": Entry("evals", "Answer a file of questions; one JSON line per question in --out."),
+    "serve": Entry("serve", "Serve the REST API (FastAPI + uvicorn) over one corpus."),
+    "mcp": Entry("serve", "Serve the tools over MCP. Over stdio nothing but the protocol is written to stdout."),
+    "config": Entry("serve", "Validate a clew.toml; a bad one names the field (exit status 2)."),
+}
+
+
+def load_command(name: str) -> click.Command:
+    """The click command ``name``, built from its module (imported now)."""
+    module = importlib.import_module(f"clew.commands.{COMMANDS[name].module}")
+    source: typer.Typer = module.app_for(name) if hasattr(module, "app_for") else module.app
+    return typer.main.get_group(source).commands[name]
+
+
+class LazyGroup(TyperGroup):
+    """Lists the commands from ``COMMANDS``; imports one only to run it (or show its own help)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        entry = COMMANDS.get(cmd_name)  # a listing's stand-in: its name, summary and visibility
+        return None if entry is None else click.Command(cmd_name, help=entry.summary, hidden=entry.hidden)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        return name, (load_command(name) if name is not None and command is not None else command), rest
+
+
+app = typer.Typer(cls=LazyGroup, no_args_is_help=True, add_completion=False,
+                  help="clew: retrieval that searches, then navigates.")
+
+
+@app.callback()
+def _root() -> None:
+    """clew: retrieval that searches, then navigates."""
 
 
 def main() -> None:  # pragma: no cover - console entry point

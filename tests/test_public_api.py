@@ -1,17 +1,27 @@
 import ast
 from pathlib import Path
 
+import pytest
+
 import clew
 
 
 def test_all_is_sorted_and_complete() -> None:
     assert clew.__all__ == sorted(clew.__all__)
     tree = ast.parse(Path(clew.__file__).read_text())
-    imported = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
-                for alias in node.names if node.module != "clew"}
-    assert imported | {"__version__"} == set(clew.__all__)
+    (typing_block,) = [node for node in tree.body if isinstance(node, ast.If)]  # if TYPE_CHECKING:
+    declared = {alias.asname or alias.name: node.module for node in typing_block.body
+                for alias in node.names}  # type: ignore[attr-defined]
+    assert declared | {"__version__": "clew"} == clew._HOMES | {"__version__": "clew"}
+    assert set(declared) | {"__version__"} == set(clew.__all__)
     for name in clew.__all__:
         assert getattr(clew, name) is not None
+    assert clew.Corpus.__module__ == "clew.corpus.store"
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_name"):
+        clew.no_such_name  # noqa: B018
 
 
 def test_imports_run_one_way() -> None:

@@ -16,7 +16,6 @@ Short names kept from earlier releases: ``nav`` (navigate_document_tree), ``expa
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 import json
 from pathlib import Path
@@ -25,14 +24,11 @@ from typing import Annotated, Any
 import typer
 
 from clew.commands.common import fail, require_db
-from clew.commands.show import show
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import ClewError, InputError
-from clew.surface import surface
-from clew.tools.registry import Tool, ToolContext
+from clew.tools.registry import Registry, Tool, ToolContext
 
-app = typer.Typer()
 ALIASES = {"navigate_document_tree": "nav", "expand_neighbors": "expand", "fetch_slice": "slice",
            "fetch_evidence": "fetch"}
 FINE = ("ok", "no_match", "incomplete")
@@ -111,7 +107,8 @@ def run_tool(tool: Tool, values: dict[str, Any], db: Path, as_json: bool) -> Non
     try:
         arguments = {k: _value(tool, k, v) for k, v in values.items()}
         with Corpus(db, read_only=True) as corpus:
-            result = asyncio.run(surface.acall(tool.name, arguments, ToolContext(Scope(corpus))))
+            # inline: a thread and an event loop would only add to a one-off call (``retrieve`` runs its own loop)
+            result = registry_of(tool.name).call(tool.name, arguments, ToolContext(Scope(corpus)))
     except ClewError as error:
         raise fail(error) from error
     if as_json:
@@ -119,6 +116,8 @@ def run_tool(tool: Tool, values: dict[str, Any], db: Path, as_json: bool) -> Non
     elif tool.name == "retrieve":
         print(result.model_dump_json(indent=2))
     else:
+        from clew.commands.show import show
+
         show(result)
     if getattr(result, "status", "ok") not in FINE:
         raise typer.Exit(code=1)
@@ -144,8 +143,33 @@ def _command(tool: Tool) -> Any:
 
 
 _SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True}
-for _tool in surface.tools():
-    app.command(_tool.name, context_settings=_SETTINGS, help=_tool.description)(_command(_tool))
-    if _tool.name in ALIASES:
-        app.command(ALIASES[_tool.name], context_settings=_SETTINGS, hidden=True,
-                    help=_tool.description)(_command(_tool))
+
+
+def registry_of(name: str) -> Registry:
+    """The registry that serves tool ``name``: the built-in tools' (navigation and search load,
+    the agent does not), or the whole surface for ``retrieve``, which runs the agent."""
+    from clew.tools.builtin import registry
+
+    if name in registry.names():
+        return registry
+    from clew.surface import surface
+
+    return surface
+
+
+def app_for(name: str) -> typer.Typer:
+    """The commands of one tool, by its name or short name (``nav``), built from its declaration."""
+    tool_name = next((tool for tool, alias in ALIASES.items() if alias == name), name)
+    tool = registry_of(tool_name).get(tool_name)
+    app = typer.Typer()
+    app.command(tool.name, context_settings=_SETTINGS, help=tool.description)(_command(tool))
+    if tool.name in ALIASES:
+        app.command(ALIASES[tool.name], context_settings=_SETTINGS, hidden=True, help=tool.description)(_command(tool))
+    return app
+
+
+def tool_commands() -> list[str]:
+    """Every command this module makes: one per tool of the surface, and the short names."""
+    from clew.surface import surface
+
+    return [name for tool in surface.tools() for name in (tool.name, ALIASES.get(tool.name)) if name is not None]

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
-import pyarrow as pa
 
 from clew.corpus.schema import DDL, SCHEMA_VERSION
 from clew.errors import CorpusError, InputError, SchemaVersionError, UnknownCollection
@@ -180,6 +179,8 @@ def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: dict[str, Seq
     Large Python lists passed as query parameters are converted value by value (and DuckDB
     probes for pandas on each); an Arrow table is handed over in one piece.
     """
+    import pyarrow as pa  # only writers need it: loading it costs readers a third of their start-up
+
     cur.register(name, pa.table({key: values if hasattr(values, "dtype") else list(values)  # numpy as it is
                                  for key, values in columns.items()}))
     try:

@@ -19,7 +19,6 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 
 import duckdb
-import numpy as np
 
 from clew.corpus.search.tokenize import count_terms
 from clew.corpus.store import Corpus, arrow_view, insert_columns
@@ -72,6 +71,8 @@ def index_chunks(
     cur: duckdb.DuckDBPyConnection, chunks: list[tuple[int, int, int, Counter[str]]], retired: list[tuple[int, int]]
 ) -> None:
     """Index ``(document_id, version, ordinal, term counts)`` and retire ``(document_id, version)``."""
+    import numpy as np  # writers only: a process that only searches never loads it
+
     if retired:
         cur.execute(
             """UPDATE search_docs SET live = false WHERE live AND (document_id, version) IN

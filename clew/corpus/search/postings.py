@@ -29,12 +29,13 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
+
+if TYPE_CHECKING:  # numpy loads with the index (a one-off search never needs it)
+    import numpy as np
 
 DEFAULT_MEMORY_MB = 1024
 WARM_QUERIES = 8
@@ -77,6 +78,7 @@ class MemoryPostings:
 
     def accumulator(self) -> np.ndarray:
         """This thread's float64 score per row, all zero between queries."""
+        import numpy as np
         acc = getattr(self.local, "acc", None)
         if acc is None:
             acc = self.local.acc = np.zeros(len(self.doc_id), dtype=np.float64)
@@ -102,6 +104,7 @@ def memory_postings(corpus: Corpus, avgdl: float, k1: float, b: float) -> Memory
 
 
 def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
+    import numpy as np
     cur = corpus.cursor()
     chunks, max_chunk = cur.execute("SELECT count(*), coalesce(max(chunk_id), 0) FROM search_docs").fetchone()
     df = cur.execute("SELECT term_id, count(*) FROM search_postings GROUP BY term_id ORDER BY term_id").fetchall()
@@ -169,6 +172,7 @@ def readable_documents(scope: Scope, index: MemoryPostings, allowed_sql: str,
                        params: list[Any]) -> np.ndarray:
     """A boolean per document id: may the scope read it. One SQL query per distinct scope, the last
     ``READABLE_SCOPES`` kept with the index (a read-only corpus never changes while held)."""
+    import numpy as np
     key = (allowed_sql, json.dumps(params, default=str))
     with index.lock:
         known = index.readable.get(key)
@@ -189,6 +193,7 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
                   exclude_chunks: list[tuple[int, int, int]], allowed_sql: str | None,
                   params: list[Any]) -> list[tuple[int, int, int, float]]:
     """(document, version, ordinal, score) of the best ``limit`` readable live chunks for (term id, idf) pairs."""
+    import numpy as np
     columns = [(index.columns[t], idf) for t, idf in weights if t in index.columns]
     slices = [(index.terms[t], idf) for t, idf in weights if t in index.terms]
     if not columns and not slices:
@@ -259,6 +264,7 @@ def _at_or_above_kth(scores: np.ndarray, head: int, floor: float) -> np.ndarray:
     comparison leaves a few hundred values to partition exactly; ``np.partition`` over a whole
     array full of equal values (a filter's zeros) is many times slower.
     """
+    import numpy as np
     idx = None
     if len(scores) > 64 * head:
         sample = scores[::16]

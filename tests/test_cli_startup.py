@@ -1,0 +1,68 @@
+"""The command line loads lazily: ``COMMANDS`` lists every command, and a command imports only
+what it runs."""
+
+import importlib
+import inspect
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+
+from clew.cli import COMMANDS, load_command
+from clew.commands.tools import tool_commands
+
+HEAVY = ("pyarrow", "numpy", "markdown_it", "litellm", "fastapi", "mcp", "yaml")
+MODULES = ("corpus", "documents", "embed", "ask", "evals", "serve")
+
+
+def _loaded_after(code: str) -> set[str]:
+    """Top-level packages among ``HEAVY`` (and clew's own modules) loaded by ``code`` in a fresh interpreter."""
+    script = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def _summary(command: object) -> str:
+    text = command.short_help or command.help or ""  # type: ignore[attr-defined]
+    return inspect.cleandoc(text).split("\n\n")[0].replace("\n", " ").strip()
+
+
+def test_import_cli_loads_no_heavy_library() -> None:
+    loaded = _loaded_after("import clew.cli")
+    assert sorted(m for m in loaded if m.split(".")[0] in (*HEAVY, "rich", "duckdb", "pydantic")) == []
+    assert sorted(m for m in loaded if m.startswith("clew.")) == ["clew._offline", "clew.cli"]
+
+
+def test_help_imports_no_command_module() -> None:
+    loaded = _loaded_after("from clew.cli import app\ntry:\n    app(['--help'])\nexcept SystemExit:\n    pass")
+    assert [m for m in loaded if m.startswith("clew.commands")] == []
+    # typer's rich help renders through rich.markdown, which loads markdown_it: not ours to drop
+    assert [m for m in loaded if m.split(".")[0] in HEAVY and not m.startswith("markdown_it")] == []
+
+
+def test_search_and_nav_load_neither_the_agent_nor_the_parsers(tmp_path: Path) -> None:
+    code = ("from clew.cli import load_command\nload_command('search'); load_command('nav')\n"
+            "import clew.commands.show")
+    loaded = _loaded_after(code)
+    assert [m for m in loaded if m.split(".")[0] in HEAVY] == []
+    assert [m for m in loaded if m.startswith(("clew.agent", "clew.corpus.ingest", "clew.corpus.formats.markdown",
+                                               "clew.server", "clew.evals"))] == []
+
+
+def test_the_table_lists_every_command_as_its_module_defines_it() -> None:
+    defined: dict[str, object] = {}
+    for name in MODULES:
+        group = typer.main.get_group(importlib.import_module(f"clew.commands.{name}").app)
+        defined |= group.commands
+    for name in tool_commands():
+        defined[name] = load_command(name)
+    expected = {name: (_summary(c), c.hidden) for name, c in defined.items()}  # type: ignore[attr-defined]
+    listed = {name: (entry.summary, entry.hidden) for name, entry in COMMANDS.items()}
+    assert listed == expected, "update clew.cli.COMMANDS to: " + json.dumps(expected, indent=1)
+    for name, entry in COMMANDS.items():
+        assert load_command(name).name == name
+        assert entry.module == "tools" or name in typer.main.get_group(
+            importlib.import_module(f"clew.commands.{entry.module}").app).commands
