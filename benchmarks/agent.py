@@ -4,7 +4,8 @@ On a generated corpus (default 100,000 chunks, cached under --cache): (1) ranked
 end to end (seed search, expansions, extractive answer), p50/p95 over 30 questions; (2) an
 agentic tree run with a zero-latency scripted model that always chooses the first offered
 candidate: wall time per step minus the time spent inside the model (the fake's own token
-counting), i.e. the controller's overhead plus the store reads it makes. Targets: <= 5 ms per step, ranked run p50 <= 150 ms.
+counting), i.e. the controller's overhead plus the store reads it makes. Targets: <= 5 ms per step, ranked run p50 <=
+150 ms.
 
 With ``--model NAME`` (and ``--model-option KEY=VALUE``, as on the command line) it runs
 against that real endpoint instead, on the demo runbooks: agentic tree, agentic graph, free
@@ -177,15 +178,19 @@ async def real_model_async(model: object, work: Path, questions: int, systems: l
             calls = sum(r["model_calls"] for r in rows)
             model_steps = sum(r["model_steps"] for r in rows)
             out[system] = {
-                "statuses": dict(sorted({r["status"]: sum(x["status"] == r["status"] for x in rows)
-                                         for r in rows}.items())),
+                "statuses": dict(
+                    sorted({r["status"]: sum(x["status"] == r["status"] for x in rows) for r in rows}.items())
+                ),
                 "seconds_per_question": round(statistics.median(r["seconds"] for r in rows), 1),
-                "model_calls": calls, "model_input_tokens": sum(r["input_tokens"] for r in rows),
+                "model_calls": calls,
+                "model_input_tokens": sum(r["input_tokens"] for r in rows),
                 "model_output_tokens": sum(r["output_tokens"] for r in rows),
                 "seconds_per_step": round(sum(r["seconds"] for r in rows) / max(1, sum(r["steps"] for r in rows)), 2),
                 "seconds_per_model_call": round(sum(r["model_ms"] for r in rows) / 1000 / max(1, calls), 2),
                 "model_steps": model_steps,
-                "share_parsed_from_text": round(sum(r["from_text"] for r in rows) / model_steps, 2) if model_steps else None,
+                "share_parsed_from_text": round(sum(r["from_text"] for r in rows) / model_steps, 2)
+                if model_steps
+                else None,
                 "valid_citations": sum(r["valid_citations"] for r in rows),
             }
     return out

@@ -8,7 +8,9 @@ from pathlib import Path
 
 _SYLLABLES = [c + v for c in "bcdfghklmnprstvz" for v in ("a", "e", "i", "o", "u", "ai", "ou")]
 # a pseudo-vocabulary of pronounceable words (about 1.5 tokens each), most frequent first
-WORDS = sorted({a + b + c for a in _SYLLABLES for b in _SYLLABLES for c in ("", "n", "r", "s")}, key=lambda w: (len(w), w))
+WORDS = sorted(
+    {a + b + c for a in _SYLLABLES for b in _SYLLABLES for c in ("", "n", "r", "s")}, key=lambda w: (len(w), w)
+)
 
 
 _CUMULATIVE = list(itertools.accumulate(1.0 / rank for rank in range(1, len(WORDS) + 1)))
@@ -19,7 +21,9 @@ def zipf_words(rng: random.Random, n: int) -> list[str]:
     return rng.choices(WORDS, cum_weights=_CUMULATIVE, k=n)
 
 
-def write_markdown_corpus(folder: Path, chunks: int, *, sections_per_doc: int = 20, words_per_section: int = 55, seed: int = 7) -> int:
+def write_markdown_corpus(
+    folder: Path, chunks: int, *, sections_per_doc: int = 20, words_per_section: int = 55, seed: int = 7
+) -> int:
     """Write documents whose sections each hold one paragraph that fits one default chunk."""
     rng = random.Random(seed)
     folder.mkdir(parents=True, exist_ok=True)

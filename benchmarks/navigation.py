@@ -82,7 +82,8 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 
 def operations(scope: Scope, filtered: Scope) -> dict[str, Callable[[str, dict], object]]:
     ops: dict[str, Callable[[str, dict], object]] = {
-        f"tree_{relation}": (lambda r: lambda i, s: navigate_document_tree(scope, i, r))(relation) for relation in RELATIONS
+        f"tree_{relation}": (lambda r: lambda i, s: navigate_document_tree(scope, i, r))(relation)
+        for relation in RELATIONS
     }
     ops |= {
         "tree_next_row_filter": lambda i, s: navigate_document_tree(filtered, i, "next"),
@@ -95,7 +96,9 @@ def operations(scope: Scope, filtered: Scope) -> dict[str, Callable[[str, dict],
         "grep_terms": lambda i, s: grep(scope, s["doc"], f"{s['word']} {s['word2']}", "term"),
         "expand_depth1": lambda i, s: expand_neighbors(scope, [i]),
         "expand_depth2": lambda i, s: expand_neighbors(scope, [i], depth=2),
-        "expand_links_depth2": lambda i, s: expand_neighbors(scope, [i], relationship_types=["links_to", "next"], depth=2),
+        "expand_links_depth2": lambda i, s: expand_neighbors(
+            scope, [i], relationship_types=["links_to", "next"], depth=2
+        ),
         "fetch_slice": lambda i, s: fetch_slice(scope, i),
         "fetch_evidence": lambda i, s: fetch_evidence(scope, [i], ledger=EvidenceLedger()),
     }
@@ -110,7 +113,9 @@ def pick_starts(corpus: Corpus, count: int, rng: random.Random) -> list[tuple[st
         key, version, text = cur.execute(
             """SELECT d.key, d.current_version, v.text FROM documents d JOIN document_versions v
                ON v.document_id = d.id AND v.version = d.current_version WHERE d.id = ?""", [doc]).fetchone()
-        size = cur.execute("SELECT count(*) FROM chunks WHERE document_id = ? AND version = ?", [doc, version]).fetchone()[0]
+        size = cur.execute(
+            "SELECT count(*) FROM chunks WHERE document_id = ? AND version = ?", [doc, version]
+        ).fetchone()[0]
         ordinal = rng.randrange(size)
         start, end = cur.execute("SELECT start_offset, end_offset FROM chunks WHERE document_id = ? AND version = ? "
                                  "AND ordinal = ?", [doc, version, ordinal]).fetchone()
@@ -123,7 +128,9 @@ def pick_starts(corpus: Corpus, count: int, rng: random.Random) -> list[tuple[st
 
 def measure(corpus: Corpus, starts: list[tuple[str, dict]]) -> dict[str, object]:
     scope = Scope(corpus)
-    filtered = Scope(corpus, Principal(row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}})))
+    filtered = Scope(
+        corpus, Principal(row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}}))
+    )
     ops = operations(scope, filtered)
     first_touch = []
     for evidence_id, _ in starts:
@@ -144,8 +151,12 @@ def measure(corpus: Corpus, starts: list[tuple[str, dict]]) -> dict[str, object]
     return {
         "first_touch_tree_parent": percentiles(first_touch),
         "warm": warm,
-        "warm_within_targets": sorted(n for n, v in warm.items() if v["p50_ms"] <= TARGET_P50_MS and v["p99_ms"] <= TARGET_P99_MS),
-        "warm_over_targets": sorted(n for n, v in warm.items() if not (v["p50_ms"] <= TARGET_P50_MS and v["p99_ms"] <= TARGET_P99_MS)),
+        "warm_within_targets": sorted(
+            n for n, v in warm.items() if v["p50_ms"] <= TARGET_P50_MS and v["p99_ms"] <= TARGET_P99_MS
+        ),
+        "warm_over_targets": sorted(
+            n for n, v in warm.items() if not (v["p50_ms"] <= TARGET_P50_MS and v["p99_ms"] <= TARGET_P99_MS)
+        ),
     }
 
 

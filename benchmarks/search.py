@@ -18,12 +18,14 @@ same chunks:
 
 Every query is timed once per round on each system in turn (the order rotates), ``--rounds``
 rounds, and each query's median is summarised as p50/p95/max per class. Answers: overlap@10
-with clew's top 10 (shared hits over the longer list: a rare query may find fewer than 10), and *agreement*: the share of queries for which clew's top 10 is a valid
+with clew's top 10 (shared hits over the longer list: a rare query may find fewer than 10), and *agreement*: the
+share of queries for which clew's top 10 is a valid
 top 10 under the peer's own scores (tie-aware: clew's 10th scored by the peer reaches the
 peer's 10th score). Beside wall time, each call's CPU time on the calling thread
 (``time.thread_time``; ``*_cpu``) is summarised the same way: on a shared, loaded machine it
 leaves out the waits for a core. clew's in-memory path and bm25s run on the calling thread
-alone; DuckDB's fts also runs on DuckDB's worker threads, so only its wall time counts. clew is also timed with a principal's row filter (status and acl), and,
+alone; DuckDB's fts also runs on DuckDB's worker threads, so only its wall time counts. clew is also timed with a
+principal's row filter (status and acl), and,
 with ``--vectors``, exact vector and hybrid search at the largest scale.
 
     python benchmarks/search.py --scales 100000,200000,1000000
@@ -69,7 +71,11 @@ def build(db: Path, chunks: int, work: Path, with_vectors: bool = False) -> dict
         out: dict = {"cached": True}
         if with_vectors:
             with Corpus(db) as corpus:
-                if not corpus.cursor().execute("SELECT count(*) FROM embeddings WHERE model = ?", [MODEL]).fetchone()[0]:
+                if (
+                    not corpus.cursor()
+                    .execute("SELECT count(*) FROM embeddings WHERE model = ?", [MODEL])
+                    .fetchone()[0]
+                ):
                     out["vector_load_seconds"] = add_vectors(corpus)
         return out
     folder = work / f"md-{chunks}"
@@ -211,25 +217,32 @@ class Fts:
         self.con.execute(
             """CREATE TABLE docs AS
                SELECT row_number() OVER (ORDER BY s.chunk_id) - 1 AS id,
-                      concat_ws(chr(10), nullif(array_to_string(c.heading_path, ' > '), ''), nullif(c.header, ''), c.body) AS body
+                      concat_ws(chr(10), nullif(array_to_string(c.heading_path, ' > '), ''), nullif(c.header, ''),
+                      c.body) AS body
                FROM src.search_docs s JOIN src.chunks c
                  ON c.document_id = s.document_id AND c.version = s.version AND c.ordinal = s.ordinal
-               WHERE s.live""")
+               WHERE s.live"""
+        )
         self.con.execute("DETACH src")
         started = time.perf_counter()
         self.con.execute("""PRAGMA create_fts_index('docs', 'id', 'body', stemmer='english', stopwords='clew_stopwords',
                             ignore='(\\.|[^a-z0-9])+', strip_accents=0, lower=1, overwrite=1)""")
         self.build_seconds = round(time.perf_counter() - started, 1)
-        self.sql = f"""SELECT id, s FROM (SELECT id, fts_main_docs.match_bm25(id, ?, k := {K1}, b := {B}) AS s FROM docs)
+        self.sql = f"""SELECT id, s FROM (SELECT id, fts_main_docs.match_bm25(id, ?, k := {K1}, b := {B}) AS s FROM
+                       docs)
                        WHERE s IS NOT NULL ORDER BY s DESC, id LIMIT {K}"""
 
     def top(self, query: str) -> list[tuple[int, float]]:
         return [(int(i), float(s)) for i, s in self.con.execute(self.sql, [query]).fetchall()]
 
     def scores(self, query: str, rows: list[int]) -> list[float]:
-        found = dict(self.con.execute(
-            """SELECT id, fts_main_docs.match_bm25(id, ?, k := ?, b := ?) FROM docs WHERE id IN (SELECT unnest(?::BIGINT[]))""",
-            [query, K1, B, rows]).fetchall())
+        found = dict(
+            self.con.execute(
+                """SELECT id, fts_main_docs.match_bm25(id, ?, k := ?, b := ?) FROM docs WHERE id IN (SELECT
+                    unnest(?::BIGINT[]))""",
+                [query, K1, B, rows],
+            ).fetchall()
+        )
         return [float(found.get(r) or 0.0) for r in rows]
 
 
@@ -260,9 +273,21 @@ def measure_scale(db: Path, rounds: int, with_fts: bool) -> dict:
         index = postings._loaded.get(corpus)
         out["clew_in_memory"] = index is not None
         if index is not None:
-            out["clew_index_mb"] = round(sum(a.nbytes for a in (index.rows, index.parts, index.doc_id, index.doc_version,
-                                                                 index.doc_ordinal, index.doc_live))
-                                         / 2**20 + sum(c.nbytes for c in index.columns.values()) / 2**20)
+            out["clew_index_mb"] = round(
+                sum(
+                    a.nbytes
+                    for a in (
+                        index.rows,
+                        index.parts,
+                        index.doc_id,
+                        index.doc_version,
+                        index.doc_ordinal,
+                        index.doc_live,
+                    )
+                )
+                / 2**20
+                + sum(c.nbytes for c in index.columns.values()) / 2**20
+            )
         peers: list = [Bm25s(corpus, chunks)]
         out["bm25s_build_seconds"] = peers[0].build_seconds
         if with_fts:
@@ -275,7 +300,9 @@ def measure_scale(db: Path, rounds: int, with_fts: bool) -> dict:
         for peer in peers:  # check a baseline's answers before timing it
             empty = [q for (_, q), hits in zip(flat, answers[peer.name], strict=True) if not hits]
             if empty:
-                raise SystemExit(f"{peer.name} finds nothing for {len(empty)} queries (e.g. {empty[0]!r}): misconfigured")
+                raise SystemExit(
+                    f"{peer.name} finds nothing for {len(empty)} queries (e.g. {empty[0]!r}): misconfigured"
+                )
         times: dict[str, list[list[float]]] = {name: [[] for _ in flat] for name in names}
         cpu: dict[str, list[list[float]]] = {name: [[] for _ in flat] for name in names}
         for r in range(rounds):
@@ -338,7 +365,9 @@ def measure_vectors(db: Path) -> dict:
                 runs.append((time.perf_counter() - started) * 1000)
             return statistics.median(runs)
 
-        out["vector_exact"] = summary([timed(lambda v=v: vector_search(plain, v, model=MODEL, limit=10)) for v in vectors])
+        out["vector_exact"] = summary(
+            [timed(lambda v=v: vector_search(plain, v, model=MODEL, limit=10)) for v in vectors]
+        )
         mixed = queries()["mixed"]
         out["hybrid"] = summary([timed(lambda i=i: fuse(ranked_lists(plain, mixed[i], "hybrid", 20, vector=vectors[i],
                                                                      model=MODEL), {"bm25": 1.0, "vector": 1.0}))
@@ -351,7 +380,9 @@ def main() -> None:
     parser.add_argument("--scales", default="100000,200000", help="comma-separated chunk counts")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--fts-max-chunks", type=int, default=100_000)
-    parser.add_argument("--vectors", action="store_true", help="also exact vector and hybrid search at the largest scale")
+    parser.add_argument(
+        "--vectors", action="store_true", help="also exact vector and hybrid search at the largest scale"
+    )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/clew-bench"))
     args = parser.parse_args()
     args.cache.mkdir(parents=True, exist_ok=True)

@@ -128,17 +128,31 @@ def main() -> None:
         url = f"http://127.0.0.1:{args.port}"
         try:
             results = {
-                "/v1/tools/navigate_document_tree": asyncio.run(load(url, "/v1/tools/navigate_document_tree", navigate, args.concurrency, args.seconds,
-                                                 args.warmup)),
-                "/v1/tools/search": asyncio.run(load(url, "/v1/tools/search", search, args.concurrency, args.seconds,
-                                               args.warmup)),
+                "/v1/tools/navigate_document_tree": asyncio.run(
+                    load(url, "/v1/tools/navigate_document_tree", navigate, args.concurrency, args.seconds, args.warmup)
+                ),
+                "/v1/tools/search": asyncio.run(
+                    load(url, "/v1/tools/search", search, args.concurrency, args.seconds, args.warmup)
+                ),
             }
         finally:
             server.terminate()
             server.wait(30)
-    print(json.dumps({"chunks": args.chunks, "concurrency": args.concurrency, "seconds": args.seconds,
-                      "build_seconds": round(built, 1), "cpus": os.cpu_count(), "server": "clew serve (uvicorn, 1 worker)",
-                      "load_generator": "httpx.AsyncClient", "endpoints": results}, indent=2))
+    print(
+        json.dumps(
+            {
+                "chunks": args.chunks,
+                "concurrency": args.concurrency,
+                "seconds": args.seconds,
+                "build_seconds": round(built, 1),
+                "cpus": os.cpu_count(),
+                "server": "clew serve (uvicorn, 1 worker)",
+                "load_generator": "httpx.AsyncClient",
+                "endpoints": results,
+            },
+            indent=2,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -57,8 +57,10 @@ def build(corpus: Corpus, chunks: int, dims: int, seed: int) -> float:
             "key": pa.array([f"doc-{i}" for i in ids]), "current_version": pa.array(np.ones(documents, dtype=np.int32)),
         }))
         cur.execute("INSERT INTO documents SELECT * FROM docs")
-        cur.execute("""INSERT INTO document_versions (document_id, version, content_hash, format, title, fields, text, chunking)
-                       SELECT id, 1, 'h' || id, 'text', key, json_object('team', 't' || (id % 10)), '', 'bench' FROM docs""")
+        cur.execute("""INSERT INTO document_versions (document_id, version, content_hash, format, title, fields,
+                        text, chunking)
+                       SELECT id, 1, 'h' || id, 'text', key, json_object('team', 't' || (id % 10)), '', 'bench'
+                       FROM docs""")
         cur.unregister("docs")
     for start in range(0, chunks, SLICE):
         count = min(SLICE, chunks - start)
@@ -172,7 +174,9 @@ def main() -> None:
         results["numpy"], np_plain = timed(lambda q: index.search(everyone, q, args.limit), queries)
         results["numpy_filtered"], np_filtered = timed(lambda q: index.search(team, q, args.limit), queries)
         same = all([r[:3] for r in a] == [r[:3] for r in b] for a, b in zip(plain, np_plain, strict=True))
-        same_filtered = all([r[:3] for r in a] == [r[:3] for r in b] for a, b in zip(filtered, np_filtered, strict=True))
+        same_filtered = all(
+            [r[:3] for r in a] == [r[:3] for r in b] for a, b in zip(filtered, np_filtered, strict=True)
+        )
         results["numpy_agrees_with_duckdb"] = same and same_filtered
         results["filtered_hits_all_team_t3"] = all(d % 10 == 3 for hits in filtered for d, *_ in hits)
         results["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)

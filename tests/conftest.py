@@ -22,7 +22,8 @@ def shared_dir() -> Path | None:
 
 SQLITE_DOCS = (shared_dir() or Path("/nonexistent")) / "evals" / "sqlite-docs"
 needs_sqlite_docs = pytest.mark.skipif(
-    not SQLITE_DOCS.is_dir(), reason="the shared SQLite dev set (../shared/evals/sqlite-docs) is not beside this checkout"
+    not SQLITE_DOCS.is_dir(),
+    reason="the shared SQLite dev set (../shared/evals/sqlite-docs) is not beside this checkout",
 )
 
 
@@ -33,7 +34,11 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 
     def guarded(self: socket.socket, address: object) -> object:
         host = address[0] if isinstance(address, tuple) else address
-        if isinstance(host, str) and not (host.startswith("127.") or host in ("localhost", "::1")) and self.family != socket.AF_UNIX:
+        if (
+            isinstance(host, str)
+            and not (host.startswith("127.") or host in ("localhost", "::1"))
+            and self.family != socket.AF_UNIX
+        ):
             raise ConnectionRefusedError(f"tests may not reach the network ({address!r})")
         return real_connect(self, address)
 

@@ -90,8 +90,20 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
 
     db = tmp_path / "c.duckdb"
     assert runner.invoke(app, ["ingest", str(DEMO_CORPUS), "--db", str(db), "--collection", "runbooks"]).exit_code == 0
-    result = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks",
-                                 "--max-depth", "2", "--json"])
+    result = runner.invoke(
+        app,
+        [
+            "ask",
+            "Who is paged for a SEV2 incident?",
+            "--db",
+            str(db),
+            "--collection",
+            "runbooks",
+            "--max-depth",
+            "2",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["status"] == "ok" and data["generation"]["citations"] and data["applied"]["max_depth"] == 2
@@ -99,7 +111,9 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
     off = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks",
                               "--no-follow-links", "--json"])
     assert off.exit_code == 0 and json.loads(off.stdout)["applied"]["follow_links"] is False
-    human = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks"])
+    human = runner.invoke(
+        app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks"]
+    )
     assert "status: ok" in human.stdout and "citations: ev1:c:" in human.stdout and "walk" in human.stdout
     bad = runner.invoke(app, ["ask", "x", "--db", str(db), "--collection", "runbooks", "--strategy", "graph"])
     assert bad.exit_code == 2 and "index" in bad.output

@@ -12,7 +12,10 @@ def test_demo_answers_three_questions_offline(tmp_path: Path) -> None:
     out = result.stdout
     assert "4 documents" in out and "3 workflow edges" in out
     # ranked tree walk: the table row that answers, with its citation
-    assert "| SEV2 | A core feature degraded for many customers | 30 minutes | Incident commander and the owning team |" in out
+    assert (
+        "| SEV2 | A core feature degraded for many customers | 30 minutes | Incident commander and the owning team |"
+        in out
+    )
     # graph walk along workflow:next reaches the failover and rollback runbooks
     assert "database-failover.md › Database failover › Before you start" in out
     assert "deploy-rollback.md › Rolling back a deploy" in out

@@ -28,7 +28,15 @@ def test_imports_run_one_way() -> None:
     """corpus <- navigation <- tools <- agent <- evals, server <- cli; budgets is a leaf."""
     root = Path(clew.__file__).parent
     forbidden = {
-        "corpus": ("clew.navigation", "clew.tools", "clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
+        "corpus": (
+            "clew.navigation",
+            "clew.tools",
+            "clew.agent",
+            "clew.evals",
+            "clew.server",
+            "clew.cli",
+            "clew.commands",
+        ),
         "navigation": ("clew.tools", "clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
         "tools": ("clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
         "agent": ("clew.evals", "clew.server", "clew.cli", "clew.commands"),

@@ -71,7 +71,9 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
     numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
-    parsed = {evidence_id: passage_units(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)}
+    parsed = {
+        evidence_id: passage_units(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)
+    }
     _continue_lead_ins(parsed)
     units: list[Unit] = []
     seen: set[str] = set()
@@ -83,7 +85,10 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
     for unit in units:
         df.update(wanted & (set(unit.terms) | unit.context))
     idf = {t: math.log(1 + len(units) / df[t]) for t in df}
-    scored = sorted(((_score(u, wanted, pairs, idf, numeric=numeric), i, u) for i, u in enumerate(units)), key=lambda x: (-x[0], x[1]))
+    scored = sorted(
+        ((_score(u, wanted, pairs, idf, numeric=numeric), i, u) for i, u in enumerate(units)),
+        key=lambda x: (-x[0], x[1]),
+    )
     if not scored or scored[0][0] <= 0:
         return None
     best = scored[0][0]

@@ -125,7 +125,9 @@ class LiteLLMModel:
                 raise InputError(field, f"must not be negative, got {value}")
         reserved = sorted(set(litellm_kwargs) & set(_RESERVED_KWARGS))
         if reserved:
-            raise InputError(reserved[0], "is set by LiteLLMModel itself (use retries=, timeout= or complete()'s arguments)")
+            raise InputError(
+                reserved[0], "is set by LiteLLMModel itself (use retries=, timeout= or complete()'s arguments)"
+            )
         self.name = model
         self.retries = retries
         self.timeout = timeout
@@ -183,7 +185,7 @@ class LiteLLMModel:
                     response = await self._attempt(litellm, request, attempts)
         except _CallbackFailed as failed:
             callback_error = failed.error
-        except Exception as error:  # noqa: BLE001  (every failure becomes a ModelError)
+        except Exception as error:  # every failure becomes a ModelError
             retryable = is_retryable(error)
             reason = "gave up after" if retryable else "failed on"
             message = f"{reason} attempt {attempts}: {type(error).__name__}: {error}"
@@ -194,7 +196,7 @@ class LiteLLMModel:
             raise callback_error  # the caller's own error (say, a spent budget), as it was raised
         try:
             return _reply_from(litellm, response, self.name, attempts)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             message = f"unreadable reply on attempt {attempts}: {type(error).__name__}: {error}"
             raise ModelError(self.name, message, retryable=False, attempts=attempts) from error
 

@@ -109,7 +109,9 @@ class QuerySpec(_Strict):
     def _one_kind(self) -> QuerySpec:
         kinds = [k for k in ("full_text_search", "semantic_search", "hybrid") if getattr(self, k) is not None]
         if len(kinds) > 1:
-            raise field_error(kinds[1], f"give one of full_text_search, semantic_search, hybrid (got {', '.join(kinds)})")
+            raise field_error(
+                kinds[1], f"give one of full_text_search, semantic_search, hybrid (got {', '.join(kinds)})"
+            )
         if not kinds:
             self.full_text_search = TextQuery()
         for kind in ("semantic_search", "hybrid"):
@@ -148,10 +150,14 @@ class Navigation(_Strict):
                               "section_hierarchy or a user graph; for a tree walk section_hierarchy (the default) or a "
                               "user graph whose edges (edge_types, default child) join documents.")
     start_key: str | None = Field(None, description="Document key to start from instead of the first seed hit.")
-    start_nodes: str | None = Field(None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits).")
+    start_nodes: str | None = Field(
+        None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits)."
+    )
     max_depth: int = BOUNDS["max_depth"][0]
     beam_width: int = BOUNDS["beam_width"][0]
-    follow_links: bool = Field(True, description="tree: a visited passage also offers the passages it links to (graph links).")
+    follow_links: bool = Field(
+        True, description="tree: a visited passage also offers the passages it links to (graph links)."
+    )
     direction: Literal["out", "in", "both"] = "out"
     edge_types: list[str] = Field(default_factory=list, description="Edge types to follow (graph walk), or that "
                                   "join a document to its children (tree walk over a user graph; default child).")
@@ -176,7 +182,9 @@ class Navigation(_Strict):
             raise field_error("start_nodes", "start_nodes is for ranked selection only")
         wrong = [f for f in (GRAPH_FIELDS if self.strategy == "tree" else TREE_FIELDS) if f in given]
         if wrong:
-            raise field_error(wrong[0], f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for a {self.strategy} walk")
+            raise field_error(
+                wrong[0], f"{', '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not for a {self.strategy} walk"
+            )
         if self.strategy == "graph" and self.index is None:
             raise field_error("index", "a graph walk needs index (the graph's name)")
         if self.strategy == "tree" and self.edge_types and self.index in (None, "section_hierarchy"):
@@ -241,8 +249,9 @@ class RetrievalRequest(_Strict):
     context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
     timeout_seconds: float = Field(DEFAULT_TIMEOUT_SECONDS, description="Wall-clock bound of the run (1-3600 s, "
                                    "clamped); past it the run ends incomplete / timeout with the evidence so far.")
-    generator: str | Generator | None = Field(None, description="A litellm model string, or {provider, model}, or none for the "
-                                  "extractive answer.")
+    generator: str | Generator | None = Field(
+        None, description="A litellm model string, or {provider, model}, or none for the extractive answer."
+    )
     steps: Steps = Field(default_factory=Steps)
     principal: Principal = Field(default_factory=Principal)
     stream: bool = False

@@ -11,8 +11,19 @@ if TYPE_CHECKING:
 
 Status = Literal["ok", "incomplete", "failed"]
 StopReason = Literal[
-    "answered", "exhausted_frontier", "max_internal_iterations", "max_tool_calls", "context_budget",
-    "no_evidence", "model_error", "store_error", "permission_denied", "max_steps", "max_depth", "model_stuck", "timeout",
+    "answered",
+    "exhausted_frontier",
+    "max_internal_iterations",
+    "max_tool_calls",
+    "context_budget",
+    "no_evidence",
+    "model_error",
+    "store_error",
+    "permission_denied",
+    "max_steps",
+    "max_depth",
+    "model_stuck",
+    "timeout",
 ]
 StepActor = Literal["ranked", "model", "controller", "request"]
 Trust = Literal["untrusted"]
@@ -76,7 +87,9 @@ class TreeNavigation(BaseModel):
     """A move in the tree: the depth it reached and the node it branched from."""
 
     depth: int
-    branched_from: str | None = Field(None, description="The node or passage whose children offered it (None: a start).")
+    branched_from: str | None = Field(
+        None, description="The node or passage whose children offered it (None: a start)."
+    )
 
 
 class GraphNavigation(BaseModel):

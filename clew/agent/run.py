@@ -133,7 +133,7 @@ class Run:
             raise
         except BudgetExhausted:
             raise
-        except Exception as error:  # noqa: BLE001  (a custom model's own failure)
+        except Exception as error:  # a custom model's own failure
             name = getattr(model, "name", type(model).__name__)
             raise ModelError(name, f"{type(error).__name__}: {error}", retryable=False, attempts=1) from error
         usage.retries += reply.attempts - 1

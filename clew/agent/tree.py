@@ -174,7 +174,10 @@ class TreeWalk(Walk):
                 if isinstance(link.target, Passage):
                     targets = [link.target]
                 else:  # a whole document: its best passage, and where a reader starts it
-                    targets = [self._best_passage(run, link.target), opening(link.target, frontier.visited_in(link.target))]
+                    targets = [
+                        self._best_passage(run, link.target),
+                        opening(link.target, frontier.visited_in(link.target)),
+                    ]
                 for target in targets:
                     if target is not None and target.evidence_id not in frontier.visited:
                         candidates.append(self.candidate(run, target, chosen.depth + 1, "links", passage.evidence_id,

@@ -111,8 +111,11 @@ class Walk:
                 self.dropped += 1
         ranked = st.frontier.ranked(lambda c: self.price(run, c), width)
         if not ranked and self.dropped:
-            raise BudgetExhausted("context_budget", f"{self.dropped} candidate(s) did not fit the {left} context "
-                                                    f"tokens left (context_budget_tokens={run.deps.limits.context_budget_tokens})")
+            raise BudgetExhausted(
+                "context_budget",
+                f"{self.dropped} candidate(s) did not fit the {left} context "
+                f"tokens left (context_budget_tokens={run.deps.limits.context_budget_tokens})",
+            )
         return ranked[:width]
 
     # -- taking a passage ------------------------------------------------------------------

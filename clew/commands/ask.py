@@ -26,21 +26,32 @@ def ask(
     model: ModelOption = None,
     model_option: ModelOptionsOption = None,
     config: ConfigOption = None,
-    index: Annotated[str | None, typer.Option(help="Graph to walk (graph), or a user graph whose child edges join documents (tree).")] = None,
-    edge_type: Annotated[list[str] | None, typer.Option("--edge-type", help="Edge types to follow (graph; tree over a user graph).")] = None,
+    index: Annotated[
+        str | None, typer.Option(help="Graph to walk (graph), or a user graph whose child edges join documents (tree).")
+    ] = None,
+    edge_type: Annotated[
+        list[str] | None, typer.Option("--edge-type", help="Edge types to follow (graph; tree over a user graph).")
+    ] = None,
     direction: Annotated[str | None, typer.Option(help="out, in or both (graph).")] = None,
     start_key: Annotated[str | None, typer.Option(help="Document key to start from.")] = None,
     max_depth: Annotated[int | None, typer.Option(help="Tree depth (1-20).")] = None,
     beam_width: Annotated[int | None, typer.Option(help="Children offered per expansion (1-20).")] = None,
-    follow_links: Annotated[bool | None, typer.Option("--follow-links/--no-follow-links",
-                                                      help="Tree: also offer the passages a visited one links to.")] = None,
+    follow_links: Annotated[
+        bool | None,
+        typer.Option("--follow-links/--no-follow-links", help="Tree: also offer the passages a visited one links to."),
+    ] = None,
     max_steps: Annotated[int | None, typer.Option(help="Graph moves (1-20).")] = None,
     max_tool_calls: Annotated[int, typer.Option(help="Tool calls (never above 20).")] = 20,
-    max_iterations: Annotated[int | None, typer.Option(help="Iterations (1-100; each is a model turn in an agentic "
-                                                            "walk or a free run).")] = None,
+    max_iterations: Annotated[
+        int | None, typer.Option(help="Iterations (1-100; each is a model turn in an agentic walk or a free run).")
+    ] = None,
     context_tokens: Annotated[int, typer.Option(help="Context token budget.")] = 8192,
-    timeout: Annotated[float, typer.Option("--timeout", help="Seconds the whole run may take (1-3600); then it ends "
-                                                             "incomplete with what it found.")] = 600.0,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout", help="Seconds the whole run may take (1-3600); then it ends incomplete with what it found."
+        ),
+    ] = 600.0,
     instruction_field: Annotated[str | None, typer.Option(help="Document field holding instructions.")] = None,
     as_json: JsonOption = False,
 ) -> None:

@@ -30,15 +30,27 @@ def ingest(
     db: DbOption,
     collection: Annotated[str, typer.Option(help="Collection to ingest into.")] = "default",
     glob: Annotated[str, typer.Option(help="Glob for files inside folders.")] = "**/*",
-    chunk_tokens: Annotated[int, typer.Option(min=16, max=8192, help="Target tokens per chunk.")] = DEFAULT_CHUNK_TOKENS,
+    chunk_tokens: Annotated[
+        int, typer.Option(min=16, max=8192, help="Target tokens per chunk.")
+    ] = DEFAULT_CHUNK_TOKENS,
     merge_sections: Annotated[bool, typer.Option(help="Let small consecutive sections share a chunk.")] = False,
     batch_size: Annotated[int, typer.Option(min=1, help="Documents per atomic batch.")] = DEFAULT_BATCH_SIZE,
-    workers: Annotated[int | None, typer.Option(min=1, help="Parsing processes (default: one per CPU, up to 4, "
-                                                             "for 64 files or more).")] = None,
-    exclude: Annotated[list[str] | None, typer.Option(help="Leave out files matching this glob (repeatable; "
-                                                      "also read from .clewignore in each folder).")] = None,
-    prune: Annotated[bool, typer.Option(help="Retire the collection's documents whose files this ingest did not "
-                                             "find (their evidence ids still resolve, superseded).")] = False,
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Parsing processes (default: one per CPU, up to 4, for 64 files or more).")
+    ] = None,
+    exclude: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Leave out files matching this glob (repeatable; also read from .clewignore in each folder)."
+        ),
+    ] = None,
+    prune: Annotated[
+        bool,
+        typer.Option(
+            help="Retire the collection's documents whose files this ingest did not "
+            "find (their evidence ids still resolve, superseded)."
+        ),
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."""
@@ -69,7 +81,9 @@ def ingest(
         label = "skipped" if problem.skipped else "warning" if problem.warning else "repaired"
         err.print(f"[yellow]{label}[/yellow] {escape(problem.path)}: {escape(problem.message)}", highlight=False)
     for key in report.retired:
-        err.print(f"[yellow]retired[/yellow] {escape(key)}: not found by this ingest, or excluded (--prune)", highlight=False)
+        err.print(
+            f"[yellow]retired[/yellow] {escape(key)}: not found by this ingest, or excluded (--prune)", highlight=False
+        )
     reasons = ", ".join(f"{reason} {count}" for reason, count in report.links_dangling_by_reason.items())
     out.print(
         f"{report.documents} documents ({report.versions_created} new versions, {report.unchanged} unchanged), "
@@ -120,7 +134,9 @@ def stats(db: DbOption, as_json: JsonOption = False) -> None:
     if as_json:
         print(json.dumps({"collections": [asdict(row) for row in rows]}))
         return
-    table = Table("collection", "documents", "versions", "superseded", "chunks", "table chunks", "sections", "tables", "edges")
+    table = Table(
+        "collection", "documents", "versions", "superseded", "chunks", "table chunks", "sections", "tables", "edges"
+    )
     for row in rows:
         edges = ", ".join(f"{graph}={count}" for graph, count in row.edges.items())
         table.add_row(row.name, *(str(v) for v in (row.documents, row.versions, row.superseded_versions,

@@ -19,11 +19,17 @@ app = typer.Typer()
 @app.command()
 def embed(
     db: DbOption,
-    model: Annotated[str, typer.Option(
-        help="minilm (all-MiniLM-L6-v2, needs clew[dense]), hashing[:DIMS] (lexical, for tests), "
-             "or a litellm embedding model.")] = MINILM,
+    model: Annotated[
+        str,
+        typer.Option(
+            help="minilm (all-MiniLM-L6-v2, needs clew[dense]), hashing[:DIMS] (lexical, for tests), "
+            "or a litellm embedding model."
+        ),
+    ] = MINILM,
     collection: Annotated[str | None, typer.Option(help="Only this collection (default: all).")] = None,
-    batch_size: Annotated[int, typer.Option(min=1, max=4096, help="Chunks per model call and per transaction.")] = DEFAULT_BATCH_SIZE,
+    batch_size: Annotated[
+        int, typer.Option(min=1, max=4096, help="Chunks per model call and per transaction.")
+    ] = DEFAULT_BATCH_SIZE,
     as_json: JsonOption = False,
 ) -> None:
     """Embed every current chunk that has no vector for MODEL yet (a second run embeds nothing)."""

@@ -18,7 +18,9 @@ app = typer.Typer()
 
 BudgetOption = Annotated[int, typer.Option("--budget-tokens", help="Context token budget of every system.")]
 ConcurrencyOption = Annotated[int, typer.Option(help="Questions in flight at once.")]
-TimeoutOption = Annotated[float, typer.Option("--timeout", help="Seconds per question before it is recorded as failed.")]
+TimeoutOption = Annotated[
+    float, typer.Option("--timeout", help="Seconds per question before it is recorded as failed.")
+]
 LimitOption = Annotated[int | None, typer.Option(help="Only the first N questions.")]
 WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes on this machine (each opens --db read-only; "
                                                         "helps when the agent's own CPU work is the bottleneck).")]
@@ -57,8 +59,15 @@ def eval_command(
     questions: Annotated[Path, typer.Argument(help="Questions: a JSONL file (clew, multihop) or a BEIR folder.")],
     db: DbOption,
     out_dir: Annotated[Path, typer.Option("--out", help="Folder for results.jsonl, report.json, report.md, the plot.")],
-    systems: Annotated[str, typer.Option(help="Comma-separated: bm25, vector, hybrid, tree-ranked, tree-hybrid, graph-ranked, tree-agentic, free.")] = "bm25,tree-ranked",
-    corpus_dir: Annotated[Path | None, typer.Option("--corpus", help="Ingest this folder into --db first (clew format).")] = None,
+    systems: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated: bm25, vector, hybrid, tree-ranked, tree-hybrid, graph-ranked, tree-agentic, free."
+        ),
+    ] = "bm25,tree-ranked",
+    corpus_dir: Annotated[
+        Path | None, typer.Option("--corpus", help="Ingest this folder into --db first (clew format).")
+    ] = None,
     fmt: Annotated[str, typer.Option("--format", help="clew, multihop or beir.")] = "clew",
     glob: Annotated[str, typer.Option(help="Files of --corpus to ingest.")] = "**/*",
     budget_tokens: BudgetOption = 2000,
@@ -69,8 +78,12 @@ def eval_command(
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
     collection: CollectionOption = "default",
-    executor: Annotated[str, typer.Option(help="local (asyncio here) or ray (Ray Data; install clew[ray]; "
-                                                "RAY_ADDRESS names an existing cluster).")] = "local",
+    executor: Annotated[
+        str,
+        typer.Option(
+            help="local (asyncio here) or ray (Ray Data; install clew[ray]; RAY_ADDRESS names an existing cluster)."
+        ),
+    ] = "local",
     workers: WorkersOption = 1,
 ) -> None:
     """Evaluate retrieval systems on a QA set under one context token budget."""

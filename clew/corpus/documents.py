@@ -60,7 +60,8 @@ WITH last AS (SELECT document_id, max(version) AS version FROM document_versions
      sizes AS (SELECT document_id, version, count(*) AS chunks, sum(token_count) AS tokens FROM chunks
                GROUP BY document_id, version)
 SELECT col.name, d.key, v.version, v.version = d.current_version, v.format, v.title, v.source, length(v.text),
-       coalesce(s.chunks, 0), coalesce(s.tokens, 0), coalesce(len(p.starts), 0), strftime(v.ingested_at, '%Y-%m-%dT%H:%M:%SZ')
+       coalesce(s.chunks, 0), coalesce(s.tokens, 0), coalesce(len(p.starts), 0), strftime(v.ingested_at,
+       '%Y-%m-%dT%H:%M:%SZ')
 FROM documents d JOIN collections col ON col.id = d.collection_id
 JOIN last ON last.document_id = d.id
 JOIN document_versions v ON v.document_id = d.id AND v.version = last.version
@@ -76,7 +77,9 @@ def list_documents(scope: Scope, *, include_removed: bool = False) -> list[Docum
     predicate = scope.predicate(params)
     has_pages = scope.cursor().execute(
         "SELECT count(*) FROM information_schema.tables WHERE table_name = 'page_offsets'").fetchone()[0]
-    pages = "page_offsets" if has_pages else "(SELECT NULL::BIGINT AS document_id, NULL::INTEGER AS version, [] AS starts)"
+    pages = (
+        "page_offsets" if has_pages else "(SELECT NULL::BIGINT AS document_id, NULL::INTEGER AS version, [] AS starts)"
+    )
     sql = _LIST_SQL.format(predicate=predicate, pages=pages,
                            current="" if include_removed else "AND v.version = d.current_version")
     return [

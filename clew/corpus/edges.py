@@ -80,7 +80,9 @@ def ingest_edges(corpus: Corpus, content: str, *, collection: str) -> EdgesRepor
             missing = [k for k in (src, dst) if k not in known]
             if missing:
                 report.problems.append(
-                    EdgeProblem(line=number, message=f"no document with key {missing[0]!r} in collection {collection!r}")
+                    EdgeProblem(
+                        line=number, message=f"no document with key {missing[0]!r} in collection {collection!r}"
+                    )
                 )
                 continue
             unique[(graph, type_, src, dst)] = weight
@@ -103,7 +105,9 @@ def ingest_edges(corpus: Corpus, content: str, *, collection: str) -> EdgesRepor
     return report
 
 
-def _replace_existing(cur: duckdb.DuckDBPyConnection, collection_id: int, edges: list[tuple[str, str, str, str]]) -> None:
+def _replace_existing(
+    cur: duckdb.DuckDBPyConnection, collection_id: int, edges: list[tuple[str, str, str, str]]
+) -> None:
     """Delete the stored copies of ``(graph, type, src, dst)`` user edges about to be loaded again."""
     with arrow_view(cur, "clew_new_edges", {
         "graph": [e[0] for e in edges], "type": [e[1] for e in edges],

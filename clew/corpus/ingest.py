@@ -303,7 +303,9 @@ def _existing(
     return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
 
 
-def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written: list[tuple[int, int, PreparedDocument]]) -> None:
+def _insert_versions(
+    cur: duckdb.DuckDBPyConnection, collection_id: int, written: list[tuple[int, int, PreparedDocument]]
+) -> None:
     versions: dict[str, list[object]] = {k: [] for k in (
         "document_id", "version", "content_hash", "format", "source", "title", "fields", "text", "chunking")}
     nodes: dict[str, list[object]] = {k: [] for k in (
@@ -319,8 +321,22 @@ def _insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written
         "document_id", "version")}
 
     def edge(graph: str, type_: str, src: str, dst: str | None, dst_ref: str | None, doc_id: int, version: int) -> None:
-        for name, value in zip(edges, (collection_id, graph, type_, "chunk" if ":c:" in src else "node", src,
-                                       "node" if dst and ":s:" in dst else "chunk", dst, dst_ref, 1.0, doc_id, version)):
+        for name, value in zip(
+            edges,
+            (
+                collection_id,
+                graph,
+                type_,
+                "chunk" if ":c:" in src else "node",
+                src,
+                "node" if dst and ":s:" in dst else "chunk",
+                dst,
+                dst_ref,
+                1.0,
+                doc_id,
+                version,
+            ),
+        ):
             edges[name].append(value)
 
     for doc_id, version, doc in written:
@@ -397,7 +413,8 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                SELECT e.rowid AS rid,
                       CASE WHEN strpos(e.dst_ref, '#') > 0 THEN left(e.dst_ref, strpos(e.dst_ref, '#') - 1)
                            ELSE e.dst_ref END AS target_key,
-                      CASE WHEN strpos(e.dst_ref, '#') > 0 THEN substr(e.dst_ref, strpos(e.dst_ref, '#') + 1) END AS anchor
+                      CASE WHEN strpos(e.dst_ref, '#') > 0 THEN substr(e.dst_ref, strpos(e.dst_ref, '#') + 1) END AS
+                      anchor
                FROM edges e
                WHERE e.collection_id = $1 AND e.graph = 'links' AND e.dst_ref NOT LIKE '%://%'
            ),
@@ -418,14 +435,19 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                   OR c.rid IN (SELECT rowid FROM edges WHERE collection_id = $1 AND graph = 'links' AND dst IS NULL)
                GROUP BY c.rid
            )
-           SELECT f.rid, f.doc, f.version, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0) AS dst
+           SELECT f.rid, f.doc, f.version, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0)
+           AS dst
            FROM found f
            LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version AND a.anchor = f.anchor
            GROUP BY f.rid, f.doc, f.version""",
         [collection_id, keys],
     )
     params: list[Any] = []
-    both = "TRUE" if row_filter is None else f"{compile_filter(row_filter, params, 'sv')} AND {compile_filter(row_filter, params, 'tv')}"
+    both = (
+        "TRUE"
+        if row_filter is None
+        else f"{compile_filter(row_filter, params, 'sv')} AND {compile_filter(row_filter, params, 'tv')}"
+    )
     resolved = cur.execute(
         f"""SELECT count(*) FROM clew_link_targets t JOIN edges e ON e.rowid = t.rid
             JOIN document_versions sv ON sv.document_id = e.document_id AND sv.version = e.version

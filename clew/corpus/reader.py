@@ -86,7 +86,10 @@ class Scope:
     def __post_init__(self) -> None:
         if self.collection is not None:
             # an unreadable collection is reported exactly like a missing one
-            if not self.principal.may_read_collection(self.collection) or self.collection not in self.corpus.collections():
+            if (
+                not self.principal.may_read_collection(self.collection)
+                or self.collection not in self.corpus.collections()
+            ):
                 raise UnknownCollection(self.collection)
 
     def predicate(self, params: list[Any], *, rows: bool = True) -> str:

@@ -338,13 +338,15 @@ SELECT document_id, version, ordinal, parent, kind, heading, heading_path, start
        last_chunk
 FROM n ORDER BY document_id, version, ordinal"""
 CHUNKS_SQL = """WITH c AS MATERIALIZED (
-    SELECT document_id, version, ordinal, start_offset, end_offset, kind, node, sections, table_node, header, token_count
+    SELECT document_id, version, ordinal, start_offset, end_offset, kind, node, sections, table_node, header,
+    token_count
     FROM chunks WHERE document_id IN ({ids}))
 SELECT * FROM c ORDER BY document_id, version, ordinal"""
 TEXT_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, text, format FROM document_versions
                             WHERE document_id IN ({ids}))
 SELECT document_id, version, text, format FROM v"""
-PAGES_SQL = """WITH p AS MATERIALIZED (SELECT document_id, version, starts FROM page_offsets WHERE document_id IN ({ids}))
+PAGES_SQL = """WITH p AS MATERIALIZED (SELECT document_id, version, starts FROM page_offsets WHERE document_id IN
+                ({ids}))
 SELECT * FROM p"""
 PAGED_FORMATS = frozenset({"pdf", "docx"})
 

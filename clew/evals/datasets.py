@@ -204,8 +204,19 @@ def load_multihop(path: Path) -> Dataset:
             answer = obj.get("answer")
             answers = [answer] if isinstance(answer, str) else []
             answers += [a for a in obj.get("answer_aliases") or [] if isinstance(a, str)]
-            parsed.append((number, Question(id=qid, question=_text(obj, "question"), kind=str(obj.get("kind") or obj.get("type") or "all"),
-                                            answers=tuple(answers), evidence=tuple(gold_text), sources=tuple(gold_titles))))
+            parsed.append(
+                (
+                    number,
+                    Question(
+                        id=qid,
+                        question=_text(obj, "question"),
+                        kind=str(obj.get("kind") or obj.get("type") or "all"),
+                        answers=tuple(answers),
+                        evidence=tuple(gold_text),
+                        sources=tuple(gold_titles),
+                    ),
+                )
+            )
             for title, text in found:
                 texts = documents.setdefault(title, [])
                 if text not in texts:
@@ -259,7 +270,8 @@ def load_beir(folder: Path) -> Dataset:
 
 
 def load(path: str | Path, format: str = "clew", *, strict: bool = True) -> Dataset:  # noqa: A002
-    """Load a dataset (a format of ``FORMATS``, or ``questions`` for gold-less batch input); with ``strict`` (the default) any malformed line raises ``DatasetError``."""
+    """Load a dataset (a format of ``FORMATS``, or ``questions`` for gold-less batch input); with ``strict`` (the
+        default) any malformed line raises ``DatasetError``."""
     loaders = {"clew": load_clew, "multihop": load_multihop, "beir": load_beir, "questions": load_questions}
     if format not in loaders:
         from clew.errors import InputError

@@ -137,7 +137,9 @@ def aggregate(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {
         "questions": len(rows),
         "evidence_recall": recall(found),
-        "all_evidence_rate": mean(float(all(row["evidence_found"])) if row.get("evidence_found") else None for row in rows),
+        "all_evidence_rate": mean(
+            float(all(row["evidence_found"])) if row.get("evidence_found") else None for row in rows
+        ),
         "recall_at_10": mean(row.get("recall_at_10") for row in rows),
         "mrr": mean(row.get("mrr") for row in rows),
         "ndcg_at_10": mean(row.get("ndcg_at_10") for row in rows),

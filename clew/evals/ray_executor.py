@@ -82,9 +82,17 @@ class RayExecutor:
             ray.init(address=self.address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
         items = [{"system": s.name, "question": json.dumps(q.as_dict(), ensure_ascii=False)} for s, q in pairs]
         dataset = ray.data.from_items(items).map_batches(
-            _Worker, batch_size=BATCH_SIZE, compute=ray.data.ActorPoolStrategy(size=max(1, self.concurrency)), num_cpus=1,
-            fn_constructor_kwargs={"db": str(self.db), "budget_tokens": self.budget_tokens, "collection": self.collection,
-                                   "model": self.model, "timeout_s": self.timeout_s},
+            _Worker,
+            batch_size=BATCH_SIZE,
+            compute=ray.data.ActorPoolStrategy(size=max(1, self.concurrency)),
+            num_cpus=1,
+            fn_constructor_kwargs={
+                "db": str(self.db),
+                "budget_tokens": self.budget_tokens,
+                "collection": self.collection,
+                "model": self.model,
+                "timeout_s": self.timeout_s,
+            },
         )
         for record in dataset.iter_rows():
             yield json.loads(record["row"])

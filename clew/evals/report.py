@@ -28,7 +28,11 @@ def build_report(rows: Sequence[dict[str, Any]], systems: Sequence[str], config:
     for name, mine in by_system.items():
         kinds = sorted({r["kind"] for r in mine})
         by_kind[name] = {kind: aggregate([r for r in mine if r["kind"] == kind]) for kind in kinds}
-    return {"systems": {name: aggregate(mine) for name, mine in by_system.items()}, "by_kind": by_kind, "config": config}
+    return {
+        "systems": {name: aggregate(mine) for name, mine in by_system.items()},
+        "by_kind": by_kind,
+        "config": config,
+    }
 
 
 def _cell(value: Any) -> str:
@@ -52,7 +56,9 @@ def markdown(report: dict[str, Any]) -> str:
         lines += ["", "Evidence recall by kind:", "", "| system | " + " | ".join(kinds) + " |",
                   "|---|" + "---:|" * len(kinds)]
         for name, per in report["by_kind"].items():
-            lines.append(f"| {name} | " + " | ".join(_cell(per.get(k, {}).get("evidence_recall")) for k in kinds) + " |")
+            lines.append(
+                f"| {name} | " + " | ".join(_cell(per.get(k, {}).get("evidence_recall")) for k in kinds) + " |"
+            )
     reasons = {name: agg["incomplete_reasons"] for name, agg in systems.items() if agg["incomplete_reasons"]}
     if reasons:
         lines += ["", "Incomplete runs by reason:", ""]
@@ -67,7 +73,9 @@ def plot(report: dict[str, Any], path: Path) -> None:
     import matplotlib.pyplot as plt
 
     figure, axes = plt.subplots(figsize=(7, 4))
-    points = [(name, agg.get("mean_context_tokens"), agg.get("evidence_recall")) for name, agg in report["systems"].items()]
+    points = [
+        (name, agg.get("mean_context_tokens"), agg.get("evidence_recall")) for name, agg in report["systems"].items()
+    ]
     points = [(name, x, y) for name, x, y in points if x is not None and y is not None]
     for name, x, y in points:
         axes.scatter([x], [y], label=name)
@@ -84,7 +92,9 @@ def plot(report: dict[str, Any], path: Path) -> None:
     plt.close(figure)
 
 
-def write_reports(rows: Sequence[dict[str, Any]], systems: Sequence[str], out: Path, config: dict[str, Any]) -> dict[str, Any]:
+def write_reports(
+    rows: Sequence[dict[str, Any]], systems: Sequence[str], out: Path, config: dict[str, Any]
+) -> dict[str, Any]:
     report = build_report(rows, systems, config)
     (out / "report.json").write_text(json.dumps(report, indent=2, sort_keys=False) + "\n", encoding="utf-8")
     (out / "report.md").write_text(markdown(report), encoding="utf-8")

@@ -17,13 +17,16 @@ import sys
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from clew.agent.model import Model
 from clew.corpus.store import Corpus
 from clew.evals import metrics
 from clew.evals.datasets import Question
 from clew.evals.systems import DEFAULT_BUDGET_TOKENS, Outcome, System, run_system
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 Item = TypeVar("Item")
 DEFAULT_CONCURRENCY = 8
@@ -53,7 +56,7 @@ def _write_rows(path: Path, rows: Sequence[dict[str, Any]]) -> None:
     os.replace(temp, path)
 
 
-def _progress(total: int, description: str):  # type: ignore[no-untyped-def]
+def _progress(total: int, description: str) -> tuple[Progress, TaskID] | None:
     if not sys.stderr.isatty() or total == 0:
         return None
     from rich.console import Console
@@ -144,25 +147,37 @@ def score(question: Question, system: System, outcome: Outcome, latency_s: float
     relevant = gold_documents(question)
     if question.evidence:  # gold phrases; a passage supports when it holds one
         found = metrics.evidence_found(question.evidence, [p.text for p in outcome.passages])
-        supporting = [p.evidence_id for p in outcome.passages if any(metrics.evidence_found(question.evidence, [p.text]))]
+        supporting = [
+            p.evidence_id for p in outcome.passages if any(metrics.evidence_found(question.evidence, [p.text]))
+        ]
     else:  # BEIR: the gold is the relevant documents, one flag each
         found = [key in ranked for key in relevant]
         supporting = [p.evidence_id for p in outcome.passages if p.document_key in relevant]
     answer = outcome.answer
     return {
-        "system": system.name, "id": question.id, "kind": question.kind, "status": outcome.status,
-        "stop_reason": outcome.stop_reason, "error": None,
-        "evidence_found": found, "evidence_recall": metrics.recall(found),
-        "recall_at_10": metrics.recall_at_k(ranked, relevant, 10), "mrr": metrics.reciprocal_rank(ranked, relevant) if relevant else None,
+        "system": system.name,
+        "id": question.id,
+        "kind": question.kind,
+        "status": outcome.status,
+        "stop_reason": outcome.stop_reason,
+        "error": None,
+        "evidence_found": found,
+        "evidence_recall": metrics.recall(found),
+        "recall_at_10": metrics.recall_at_k(ranked, relevant, 10),
+        "mrr": metrics.reciprocal_rank(ranked, relevant) if relevant else None,
         "ndcg_at_10": metrics.ndcg_at_k(ranked, question.qrels, 10) if question.qrels else None,
         "answer": answer,
         "exact_match": metrics.exact_match(answer, question.answers) if answer is not None else None,
         "f1": metrics.token_f1(answer, question.answers) if answer is not None else None,
         "citations": outcome.citations,
         "citation_precision": metrics.citation_precision(outcome.citations, supporting),
-        "context_tokens": outcome.context_tokens, "tool_calls": outcome.tool_calls, "iterations": outcome.iterations,
-        "latency_s": round(latency_s, 4), "model_calls": outcome.model_calls,
-        "model_input_tokens": outcome.model_input_tokens, "model_output_tokens": outcome.model_output_tokens,
+        "context_tokens": outcome.context_tokens,
+        "tool_calls": outcome.tool_calls,
+        "iterations": outcome.iterations,
+        "latency_s": round(latency_s, 4),
+        "model_calls": outcome.model_calls,
+        "model_input_tokens": outcome.model_input_tokens,
+        "model_output_tokens": outcome.model_output_tokens,
         "model_cost_usd": outcome.model_cost_usd,
         "evidence_ids": [p.evidence_id for p in outcome.passages],
     }
@@ -171,10 +186,20 @@ def score(question: Question, system: System, outcome: Outcome, latency_s: float
 def failure_row(question: Question, system: System, error: BaseException, latency_s: float) -> dict[str, Any]:
     """A question that raised: recorded with its error, counted as finding nothing."""
     return {
-        "system": system.name, "id": question.id, "kind": question.kind, "status": "error", "stop_reason": "error",
-        "error": f"{type(error).__name__}: {error}", "evidence_found": [False] * len(question.evidence or gold_documents(question)),
-        "evidence_recall": 0.0, "context_tokens": 0, "tool_calls": 0, "iterations": 0,
-        "latency_s": round(latency_s, 4), "evidence_ids": [], "citations": [],
+        "system": system.name,
+        "id": question.id,
+        "kind": question.kind,
+        "status": "error",
+        "stop_reason": "error",
+        "error": f"{type(error).__name__}: {error}",
+        "evidence_found": [False] * len(question.evidence or gold_documents(question)),
+        "evidence_recall": 0.0,
+        "context_tokens": 0,
+        "tool_calls": 0,
+        "iterations": 0,
+        "latency_s": round(latency_s, 4),
+        "evidence_ids": [],
+        "citations": [],
     }
 
 
@@ -186,7 +211,9 @@ async def evaluate_pair(system: System, question: Question, corpus: Corpus, *, b
                         model: Model | None) -> dict[str, Any]:
     """One results row: run ``system`` on ``question`` and score it (what every executor runs)."""
     began = time.perf_counter()
-    outcome = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model)
+    outcome = await run_system(
+        system, corpus, question.question, budget=budget_tokens, collection=collection, model=model
+    )
     return score(question, system, outcome, time.perf_counter() - began)
 
 
@@ -206,7 +233,9 @@ async def run_eval(
     pairs = [(s, q) for s in systems for q in questions]
 
     async def work(pair: tuple[System, Question]) -> dict[str, Any]:
-        return await evaluate_pair(pair[0], pair[1], corpus, budget_tokens=budget_tokens, collection=collection, model=model)
+        return await evaluate_pair(
+            pair[0], pair[1], corpus, budget_tokens=budget_tokens, collection=collection, model=model
+        )
 
     rows = await run_resumable(
         pairs, key=pair_key, row_key=lambda r: f"{r['system']}\t{r['id']}", work=work,

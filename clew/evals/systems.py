@@ -16,7 +16,8 @@ count of model turns):
 - ``tree-agentic``: the model chooses each step of a tree walk;
 - ``free``: no navigation block; the model picks tools.
 
-A model, when given, also writes the answer of every agent system. The passages a system returns are its packed hits (flat) or the run's fetched hits (agent).
+A model, when given, also writes the answer of every agent system. The passages a system returns are its packed hits
+(flat) or the run's fetched hits (agent).
 """
 
 from __future__ import annotations
@@ -156,9 +157,15 @@ async def run_system(system: System, corpus: Corpus, query: str, *, budget: int,
     u = result.usage
     return Outcome(
         passages=[Passage(h.evidence_id, h.document_key, h.text) for h in result.hits if h.fetched],
-        context_tokens=u.context_tokens, status=result.status, stop_reason=result.stop_reason,
+        context_tokens=u.context_tokens,
+        status=result.status,
+        stop_reason=result.stop_reason,
         answer=generation.answer if generation is not None else None,
         citations=[c.evidence_id for c in generation.citations if c.valid] if generation is not None else [],
-        tool_calls=u.tool_calls, iterations=u.iterations, model_calls=u.model_calls,
-        model_input_tokens=u.model_input_tokens, model_output_tokens=u.model_output_tokens, model_cost_usd=u.model_cost_usd,
+        tool_calls=u.tool_calls,
+        iterations=u.iterations,
+        model_calls=u.model_calls,
+        model_input_tokens=u.model_input_tokens,
+        model_output_tokens=u.model_output_tokens,
+        model_cost_usd=u.model_cost_usd,
     )

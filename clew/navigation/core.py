@@ -212,7 +212,9 @@ def neighbours(scope: Scope, position: Passage | Node, follow: frozenset[str] | 
         if step.direction == "out" and not outgoing:
             continue
         found = step.vertex
-        target: Passage | Node = passage_of(found.doc, found.ordinal) if found.kind == "c" else Node(found.doc, found.ordinal)
+        target: Passage | Node = (
+            passage_of(found.doc, found.ordinal) if found.kind == "c" else Node(found.doc, found.ordinal)
+        )
         key = found.id
         if key != vertex.id and key not in moves:
             moves[key] = Move(target, step.relationship, step.direction)

@@ -15,7 +15,8 @@ Rules of the walk:
 - seeds: at most 8 ids (passage, node or document ids); extras, malformed ids and ids that
   are missing *or* unreadable are listed in ``unresolved`` (the last two alike).
 - ``relationship_types`` narrows the walk: an edge is followed when its type (``next``), its
-  graph (``links``) or both (``workflow:next``) are listed (None: every edge). ``types`` (chunk, section, table, document) narrows
+  graph (``links``) or both (``workflow:next``) are listed (None: every edge). ``types`` (chunk, section, table,
+  document) narrows
   only the answer: the walk still passes through vertices of other types.
 - every vertex the walk reaches is checked against the scope before it is returned *or*
   used as a route: an unreadable document is neither. The walk never leaves the collection
@@ -41,7 +42,15 @@ from clew.corpus import ids
 from clew.corpus.reader import Scope
 from clew.corpus.structure import FROZEN, DocumentVersion, str_list
 from clew.errors import MalformedEvidenceId
-from clew.navigation.models import UNAVAILABLE, InCollection, Neighbor, NeighborsResult, NonBlank, Unresolved, parse_args
+from clew.navigation.models import (
+    UNAVAILABLE,
+    InCollection,
+    Neighbor,
+    NeighborsResult,
+    NonBlank,
+    Unresolved,
+    parse_args,
+)
 
 MAX_SEEDS = 8
 MAX_LEVEL = 64
@@ -274,8 +283,14 @@ def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froze
         if doc is None or doc.meta.collection_id != hop.origin.doc.meta.collection_id:
             continue  # unreadable, missing or elsewhere: neither an answer nor a route
         if ordinal < len(doc.skeleton.chunks):
-            step = Step(Vertex(doc, "c", ordinal), hop.relationship, hop.direction, hop.score * hop.weight, hop.origin.id,
-                        whole_document=not hop.anchored)
+            step = Step(
+                Vertex(doc, "c", ordinal),
+                hop.relationship,
+                hop.direction,
+                hop.score * hop.weight,
+                hop.origin.id,
+                whole_document=not hop.anchored,
+            )
             steps.append(step)
     return steps
 
@@ -359,7 +374,14 @@ def _neighbor(step: Step, distance: int, preview: int) -> Neighbor:
     metadata["heading_path"] = list(path)
     text = sk.display_text(passage) if passage is not None else ""
     return Neighbor(
-        id=vertex.id, type=_type(vertex), name=name,  # type: ignore[arg-type]
-        relationship=step.relationship, direction=step.direction, distance=distance, score=round(step.score, 6), content=text[:preview], content_truncated=len(text) > preview,
+        id=vertex.id,
+        type=_type(vertex),
+        name=name,  # type: ignore[arg-type]
+        relationship=step.relationship,
+        direction=step.direction,
+        distance=distance,
+        score=round(step.score, 6),
+        content=text[:preview],
+        content_truncated=len(text) > preview,
         metadata=metadata,
     )

@@ -56,6 +56,6 @@ def playbook(tmp_path: Path) -> Corpus:
         yield corpus
 
 
-def tree_request(query: str, collection: str, **navigation) -> dict:
+def tree_request(query: str, collection: str, **navigation: object) -> dict:
     return {"query": query, "queries": [{"collection": collection, "limit": 10}],
             "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked", **navigation}}}}

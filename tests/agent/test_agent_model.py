@@ -1,6 +1,8 @@
 """The agent over litellm's real code path, offline: retries are counted, bad requests fail the run."""
 
 import asyncio
+from collections.abc import Callable
+from typing import Any
 
 import litellm
 import pytest
@@ -28,7 +30,7 @@ class Flaky(CustomLLM):
         self.seen: list[dict] = []
         """The keyword arguments of every call (``optional_params`` holds temperature, tools ...)."""
 
-    async def acompletion(self, *args, **kwargs):  # noqa: ANN002, ANN003
+    async def acompletion(self, *args: object, **kwargs: Any) -> ModelResponse:
         self.calls += 1
         self.seen.append(kwargs)
         if self.failures:
@@ -41,16 +43,20 @@ class Flaky(CustomLLM):
 
 
 @pytest.fixture
-def provider(monkeypatch: pytest.MonkeyPatch):
+def provider(monkeypatch: pytest.MonkeyPatch) -> Callable[[list[Exception]], Flaky]:
     def install(failures: list[Exception]) -> Flaky:
         handler = Flaky(failures)
-        monkeypatch.setattr(litellm, "custom_provider_map", [{"provider": "clew-test-flaky", "custom_handler": handler}])
+        monkeypatch.setattr(
+            litellm, "custom_provider_map", [{"provider": "clew-test-flaky", "custom_handler": handler}]
+        )
         return handler
 
     return install
 
 
-def test_transient_model_errors_are_retried_then_the_run_answers(runbooks: Corpus, provider) -> None:
+def test_transient_model_errors_are_retried_then_the_run_answers(
+    runbooks: Corpus, provider: Callable[[list[Exception]], Flaky]
+) -> None:
     handler = provider([litellm.RateLimitError(message="slow down", llm_provider="clew-test-flaky", model="m")])
     request = tree_request("who is paged for SEV1", "runbooks")
     request["generator"] = "clew-test-flaky/m"
@@ -61,7 +67,9 @@ def test_transient_model_errors_are_retried_then_the_run_answers(runbooks: Corpu
     assert result.generation.citations
 
 
-def test_a_bad_request_is_not_retried_and_fails_the_run(runbooks: Corpus, provider) -> None:
+def test_a_bad_request_is_not_retried_and_fails_the_run(
+    runbooks: Corpus, provider: Callable[[list[Exception]], Flaky]
+) -> None:
     bad = litellm.BadRequestError(message="malformed", model="m", llm_provider="clew-test-flaky")
     handler = provider([bad])
     request = tree_request("who is paged for SEV1", "runbooks")

@@ -44,7 +44,9 @@ def test_invalid_choices_get_repair_feedback_and_the_run_continues(runbooks: Cor
     result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), model)
     refused = [s for s in result.steps if s.refused]
     assert refused and "invalid choice: 'ev1:c:999:1:0' was not offered" in refused[0].detail
-    repair = [m for r in model.requests for m in r.messages if m["role"] == "tool" and m["content"].startswith("Invalid")]
+    repair = [
+        m for r in model.requests for m in r.messages if m["role"] == "tool" and m["content"].startswith("Invalid")
+    ]
     assert repair and "Call navigate with one of: ev1:c:" in repair[0]["content"]
     assert result.status == "ok" and result.hits
     assert result.usage.tool_calls >= 3  # search + the bad choice + the good one (+ expansion, finish)
@@ -209,7 +211,9 @@ def test_a_tool_call_written_as_text_is_taken_as_that_call(runbooks: Corpus, tem
         return reply_text(template % chosen)
 
     visited: list[str] = []
-    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn))
+    result = run(
+        runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn)
+    )
     parsed = [s for s in result.steps if s.parsed_from == "text"]
     assert parsed and parsed[0].chosen == [visited[0]] and parsed[0].next_state == "visit"
     assert visited[0] in {h.evidence_id for h in result.hits if h.fetched}
@@ -220,7 +224,11 @@ def test_a_reply_that_neither_chooses_nor_finishes_gets_one_repair_then_the_walk
     model = ScriptedModel([reply_text("I think the commander is paged."), reply_text("Still thinking."),
                            reply_text("An answer without citations.")])
     result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), model)
-    nudge = [m for m in model.requests[1].messages if m["role"] == "user" and m["content"].startswith("Reply with a tool call")]
+    nudge = [
+        m
+        for m in model.requests[1].messages
+        if m["role"] == "user" and m["content"].startswith("Reply with a tool call")
+    ]
     assert nudge and "navigate with one of: ev1:c:" in nudge[0]["content"]
     assert [s.next_state for s in result.steps if s.state == "select"] == ["select", "generate"]
 
@@ -238,7 +246,9 @@ def test_finish_before_anything_was_taken_is_refused(runbooks: Corpus) -> None:
         return reply_tool_call("finish", {})
 
     chosen: list[str] = []
-    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn))
+    result = run(
+        runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn)
+    )
     assert any(s.refused and s.detail == "invalid choice: nothing has been taken yet" for s in result.steps)
     assert result.status == "ok" and [h.evidence_id for h in result.hits] == chosen
 
@@ -251,7 +261,9 @@ def test_the_same_invalid_call_twice_ends_the_walk_as_stuck(runbooks: Corpus) ->
             return reply_tool_call("navigate", {"evidence_id": offered_ids(messages)[0]})
         return reply_tool_call("open_everything", {"all": True})
 
-    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn))
+    result = run(
+        runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn)
+    )
     assert (result.status, result.stop_reason) == ("incomplete", "model_stuck")
     assert "unknown tool 'open_everything'" in result.detail and result.hits
     assert sum(1 for s in result.steps if s.refused) == 2

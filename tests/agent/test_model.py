@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import litellm
 import pytest
@@ -41,8 +43,11 @@ TOOLS = [
     }
 ]
 
+T = TypeVar("T")
+Register = Callable[[str, CustomLLM], CustomLLM]
 
-def run(coro):
+
+def run(coro: Coroutine[Any, Any, T]) -> T:
     return asyncio.run(coro)
 
 
@@ -68,7 +73,7 @@ class Provider(CustomLLM):
         self.answer = answer
         self.seen: list[dict] = []
 
-    async def acompletion(self, *args, **kwargs):  # noqa: ANN002, ANN003  (litellm's signature)
+    async def acompletion(self, *args: object, **kwargs: Any) -> ModelResponse:  # litellm's signature
         self.seen.append({"messages": kwargs["messages"], "optional_params": kwargs["optional_params"]})
         if self.failures:
             raise self.failures.pop(0)
@@ -76,11 +81,15 @@ class Provider(CustomLLM):
 
 
 @pytest.fixture
-def register(monkeypatch: pytest.MonkeyPatch):
+def register(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, CustomLLM], CustomLLM]:
     """Register custom providers for one test only."""
 
     def add(name: str, handler: CustomLLM) -> CustomLLM:
-        monkeypatch.setattr(litellm, "custom_provider_map", [*litellm.custom_provider_map, {"provider": name, "custom_handler": handler}])
+        monkeypatch.setattr(
+            litellm,
+            "custom_provider_map",
+            [*litellm.custom_provider_map, {"provider": name, "custom_handler": handler}],
+        )
         return handler
 
     monkeypatch.setattr(litellm, "custom_provider_map", [])
@@ -113,7 +122,7 @@ def test_mock_tool_calls_are_parsed_from_the_message_not_the_finish_reason() -> 
     assert reply.tool_calls == [ToolCall(id="call_1", name="read", arguments='{"key": "wal.md"}')]
 
 
-def test_custom_provider_tool_call(register) -> None:
+def test_custom_provider_tool_call(register: Register) -> None:
     provider = register("clew-test-tools", Provider([], tool_call_response("read", '{"key": "wal.md"')))
     reply = run(LiteLLMModel("clew-test-tools/any").complete(MESSAGES, TOOLS, tool_choice="required"))
     # the arguments stay the raw text the model sent, malformed or not
@@ -129,11 +138,13 @@ def test_custom_provider_tool_call(register) -> None:
 # --- retries ---------------------------------------------------------------------------------
 
 
-def test_transient_errors_are_retried_then_succeed(register) -> None:
+def test_transient_errors_are_retried_then_succeed(register: Register) -> None:
     register("clew-test-flaky", Provider([rate_limit(), rate_limit()], tool_call_response("read", "{}")))
     seen: list[tuple[int, type | None]] = []
     model = LiteLLMModel(
-        "clew-test-flaky/m", wait_initial=0, on_attempt=lambda n, error: seen.append((n, type(error) if error else None))
+        "clew-test-flaky/m",
+        wait_initial=0,
+        on_attempt=lambda n, error: seen.append((n, type(error) if error else None)),
     )
     reply = run(model.complete(MESSAGES, TOOLS))
     assert reply.tool_calls[0].name == "read"
@@ -151,14 +162,14 @@ def test_transient_errors_are_retried_then_succeed(register) -> None:
     ],
     ids=lambda error: type(error).__name__,
 )
-def test_each_transient_kind_is_retried(register, error: Exception) -> None:
+def test_each_transient_kind_is_retried(register: Register, error: Exception) -> None:
     provider = register("clew-test-flaky", Provider([error], tool_call_response("read", "{}")))
     reply = run(LiteLLMModel("clew-test-flaky/m", wait_initial=0).complete(MESSAGES))
     assert reply.tool_calls[0].name == "read"
     assert len(provider.seen) == 2
 
 
-def test_backoff_grows_exponentially_with_jitter_and_a_cap(register, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_backoff_grows_exponentially_with_jitter_and_a_cap(register: Register, monkeypatch: pytest.MonkeyPatch) -> None:
     waits: list[float] = []
     real_sleep = asyncio.sleep
 
@@ -202,15 +213,19 @@ def test_retries_run_out_with_a_retryable_model_error() -> None:
 )
 def test_bad_requests_are_not_retried(mock: object) -> None:
     attempts: list[int] = []
-    model = LiteLLMModel("openai/gpt-4o-mini", mock_response=mock, wait_initial=0, on_attempt=lambda n, e: attempts.append(n))
+    model = LiteLLMModel(
+        "openai/gpt-4o-mini", mock_response=mock, wait_initial=0, on_attempt=lambda n, e: attempts.append(n)
+    )
     with pytest.raises(ModelError) as caught:
         run(model.complete(MESSAGES))
     assert (caught.value.retryable, caught.value.attempts) == (False, 1)
-    assert isinstance(caught.value.__cause__, litellm.BadRequestError | litellm.AuthenticationError | litellm.NotFoundError)
+    assert isinstance(
+        caught.value.__cause__, litellm.BadRequestError | litellm.AuthenticationError | litellm.NotFoundError
+    )
     assert attempts == [1]
 
 
-def test_an_attempt_callback_that_raises_stops_the_retries(register) -> None:
+def test_an_attempt_callback_that_raises_stops_the_retries(register: Register) -> None:
     class OutOfBudget(ClewError):
         pass
 
@@ -240,12 +255,14 @@ def test_the_suite_forbids_model_calls() -> None:
     assert calls_forbidden()
 
 
-def test_guard_refuses_a_real_call_before_any_attempt(register) -> None:
+def test_guard_refuses_a_real_call_before_any_attempt(register: Register) -> None:
     attempts: list[int] = []
     model = LiteLLMModel("openai/gpt-4o-mini", on_attempt=lambda n, e: attempts.append(n))
     with pytest.raises(ModelError) as caught:
         run(model.complete(MESSAGES))
-    assert caught.value.message == FORBIDDEN_MESSAGE == "real model calls are forbidden in tests (CLEW_FORBID_MODEL_CALLS)"
+    assert (
+        caught.value.message == FORBIDDEN_MESSAGE == "real model calls are forbidden in tests (CLEW_FORBID_MODEL_CALLS)"
+    )
     assert (caught.value.retryable, caught.value.attempts) == (False, 0)
     assert attempts == []
 
@@ -255,14 +272,14 @@ def test_guard_refuses_a_real_call_before_any_attempt(register) -> None:
     [("clew-test-a", "clew-test-b/m"), ("local-llm", "local-llm/m")],
     ids=["unregistered clew-test provider", "registered provider not named clew-test"],
 )
-def test_guard_refuses_other_custom_providers(register, registered: str, model_name: str) -> None:
+def test_guard_refuses_other_custom_providers(register: Register, registered: str, model_name: str) -> None:
     provider = register(registered, Provider([], tool_call_response("read", "{}")))
     with pytest.raises(ModelError, match="forbidden in tests"):
         run(LiteLLMModel(model_name).complete(MESSAGES))
     assert provider.seen == []
 
 
-def test_without_the_flag_a_registered_provider_answers(register, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_the_flag_a_registered_provider_answers(register: Register, monkeypatch: pytest.MonkeyPatch) -> None:
     provider = register("local-llm", Provider([], tool_call_response("read", "{}")))
     monkeypatch.setenv("CLEW_FORBID_MODEL_CALLS", "0")
     assert not calls_forbidden()
@@ -299,7 +316,9 @@ def test_scripted_model_replays_and_records() -> None:
     first = run(model.complete(messages, TOOLS, tool_choice="auto"))
     assert first.tool_calls == [ToolCall(id="call_1_1", name="read", arguments='{"key": "wal.md"}')]
     assert first.input_tokens == count_tokens(json.dumps(MESSAGES, ensure_ascii=False))
-    assert first.output_tokens == count_tokens(json.dumps({"content": None, "tool_calls": [t.model_dump() for t in first.tool_calls]}))
+    assert first.output_tokens == count_tokens(
+        json.dumps({"content": None, "tool_calls": [t.model_dump() for t in first.tool_calls]})
+    )
     assert (first.model, first.cost_usd) == ("scripted", None)
 
     messages.append({"role": "tool", "tool_call_id": "call_1_1", "content": "..."})

@@ -1,6 +1,7 @@
 """Model options: one configuration for every caller; what is sent, what is never retried."""
 
 import asyncio
+from typing import Any
 from pathlib import Path
 
 import litellm
@@ -89,7 +90,7 @@ def test_only_loopback_servers_pass_the_test_guard() -> None:
         asyncio.run(remote.complete([{"role": "user", "content": "hi"}]))
 
 
-def test_options_reach_litellm(runbooks: Corpus, provider) -> None:  # noqa: F811
+def test_options_reach_litellm(runbooks: Corpus, provider: Any) -> None:  # noqa: F811
     handler = provider([])
     request = tree_request("who is paged for SEV1", "runbooks")
     request["generator"] = "clew-test-flaky/m"
@@ -100,7 +101,7 @@ def test_options_reach_litellm(runbooks: Corpus, provider) -> None:  # noqa: F81
     assert (sent["temperature"], sent["max_tokens"], sent["seed"]) == (0, 32, 5)
 
 
-def test_tool_choice_is_sent_with_every_call_that_offers_tools(runbooks: Corpus, provider) -> None:  # noqa: F811
+def test_tool_choice_is_sent_with_every_call_that_offers_tools(runbooks: Corpus, provider: Any) -> None:  # noqa: F811
     handler = provider([])
     request = tree_request("who is paged for SEV1", "runbooks", selection="agentic")
     request["generator"] = "clew-test-flaky/m"
@@ -111,7 +112,7 @@ def test_tool_choice_is_sent_with_every_call_that_offers_tools(runbooks: Corpus,
     assert all("tool_choice" not in kw["optional_params"] for kw in without)
 
 
-def test_a_missing_api_key_is_a_configuration_error_never_retried(runbooks: Corpus, provider) -> None:  # noqa: F811
+def test_a_missing_api_key_is_a_configuration_error_never_retried(runbooks: Corpus, provider: Any) -> None:  # noqa: F811
     # what litellm raises for an OpenAI-compatible server when no key is set (an InternalServerError)
     missing = litellm.InternalServerError(
         message="OpenAIException - Missing credentials. Please pass an `api_key`, or set the `OPENAI_API_KEY` "
@@ -125,7 +126,7 @@ def test_a_missing_api_key_is_a_configuration_error_never_retried(runbooks: Corp
     assert "failed on attempt 1" in result.detail and "model_options.api_key_env" in result.detail
 
 
-def test_an_authentication_error_says_what_to_set(provider) -> None:  # noqa: F811
+def test_an_authentication_error_says_what_to_set(provider: Any) -> None:  # noqa: F811
     provider([litellm.AuthenticationError(message="invalid key", llm_provider="clew-test-flaky", model="m")])
     model = LiteLLMModel("clew-test-flaky/m", wait_initial=0)
     with pytest.raises(ModelError) as caught:
@@ -154,7 +155,7 @@ def test_tools_as_text_lists_the_tools_and_writes_earlier_calls_back() -> None:
     assert tools_in_text([{"role": "user", "content": "q"}], SELECT_TOOLS)[0]["role"] == "system"
 
 
-def test_tools_as_text_reaches_the_server_in_the_system_message(runbooks: Corpus, provider) -> None:  # noqa: F811
+def test_tools_as_text_reaches_the_server_in_the_system_message(runbooks: Corpus, provider: Any) -> None:  # noqa: F811
     handler = provider([])
     request = tree_request("who is paged for SEV1", "runbooks", selection="agentic")
     request["generator"] = "clew-test-flaky/m"

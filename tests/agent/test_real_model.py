@@ -34,7 +34,7 @@ from ..conftest import ROOT
 from ..server.conftest import free_port
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from llama_server import MODEL_SHA256, missing  # noqa: E402
+from llama_server import MODEL_SHA256, missing
 
 pytestmark = [
     pytest.mark.skipif(missing() is not None, reason=f"real-model tests: {missing()}"),

@@ -6,7 +6,7 @@ from clew.errors import InputError
 NAV = {"queries": [{"collection": "c"}]}
 
 
-def nav(**fields) -> dict:
+def nav(**fields: object) -> dict:
     return {"query": "x", **NAV, "steps": {"retrieval": {"navigation": fields}}}
 
 
@@ -31,14 +31,21 @@ def test_bounds_are_clamped_and_reported() -> None:
         (nav(selection="agentic", start_nodes="$roots"), "steps.retrieval.navigation.start_nodes", "ranked"),
         (nav(strategy="graph", index="links", max_depth=3), "steps.retrieval.navigation.max_depth", "not for a graph"),
         (nav(strategy="tree", direction="in"), "steps.retrieval.navigation.direction", "not for a tree"),
-        (nav(strategy="graph", index="links", follow_links=False), "steps.retrieval.navigation.follow_links",
-         "not for a graph"),
+        (
+            nav(strategy="graph", index="links", follow_links=False),
+            "steps.retrieval.navigation.follow_links",
+            "not for a graph",
+        ),
         (nav(strategy="graph"), "steps.retrieval.navigation.index", "needs index"),
         (nav(instruction_field="  "), "steps.retrieval.navigation.instruction_field", "blank"),
         (nav(strategy="sideways"), "steps.retrieval.navigation.strategy", "tree"),
         (nav(query_index=3), "steps.retrieval.navigation.query_index", "not an index"),
         ({"query": "x", "steps": {"retrieval": {"navigation": {}}}}, "queries", "needs queries"),
-        ({"query": "x", "queries": [{"collection": "c", "hybrid": {}, "semantic_search": {}}]}, "queries.0", "give one of"),
+        (
+            {"query": "x", "queries": [{"collection": "c", "hybrid": {}, "semantic_search": {}}]},
+            "queries.0",
+            "give one of",
+        ),
         ({"query": "x", "queries": [{"collection": " "}]}, "queries.0.collection", "blank"),
         ({"query": "x", "budget": 5}, "budget", "Extra inputs"),
     ],

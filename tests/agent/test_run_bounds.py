@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+from typing import Any
 
 import litellm
 import pytest
@@ -68,7 +69,7 @@ def test_the_server_default_timeout_reaches_requests(tmp_path) -> None:  # noqa:
     assert request.limits().timeout_seconds == 42.0  # type: ignore[attr-defined]
 
 
-def test_retries_are_charged_when_a_model_instance_is_passed(runbooks: Corpus, provider) -> None:  # noqa: F811
+def test_retries_are_charged_when_a_model_instance_is_passed(runbooks: Corpus, provider: Any) -> None:  # noqa: F811
     timeout = litellm.Timeout(message="slow", model="m", llm_provider="clew-test-flaky")
     handler = provider([timeout, timeout])
     request = tree_request("who is paged for SEV1", "runbooks")
@@ -77,7 +78,7 @@ def test_retries_are_charged_when_a_model_instance_is_passed(runbooks: Corpus, p
     assert handler.calls == 3 and result.usage.retries == 2 and result.usage.model_calls == 1
 
 
-def test_retries_of_a_call_that_gave_up_are_charged(runbooks: Corpus, provider) -> None:  # noqa: F811
+def test_retries_of_a_call_that_gave_up_are_charged(runbooks: Corpus, provider: Any) -> None:  # noqa: F811
     timeout = litellm.Timeout(message="slow", model="m", llm_provider="clew-test-flaky")
     provider([timeout] * 3)
     request = tree_request("who is paged for SEV1", "runbooks")

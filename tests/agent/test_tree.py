@@ -50,7 +50,9 @@ def test_unvisited_siblings_stay_in_the_frontier_and_the_walk_comes_back(playboo
 
 
 def test_depth_zero_is_the_start_key(playbook: Corpus) -> None:
-    result = run(playbook, tree_request("returns on tuesdays", "ops", start_key="playbook.md", max_depth=1, beam_width=1))
+    result = run(
+        playbook, tree_request("returns on tuesdays", "ops", start_key="playbook.md", max_depth=1, beam_width=1)
+    )
     first = result.hits[0]
     assert first.depth == 0 and first.via == "start" and first.heading_path == ["Warehouse playbook", "Loading dock"]
 
@@ -128,7 +130,9 @@ def linked(tmp_path):  # noqa: ANN001, ANN201
     folder.mkdir()
     (folder / "guide.md").write_text(
         "---\nacl: [staff]\n---\n# Guide\n\n## Cascades\n\n"
-        "Cascading foreign key actions recurse like triggers; the cap is in [the limits page](limits.md#trigger-depth).\n")
+        "Cascading foreign key actions recurse like triggers; the cap is in [the limits "
+        "page](limits.md#trigger-depth).\n"
+    )
     (folder / "limits.md").write_text(
         "---\nacl: [staff]\n---\n# Limits\n\n## Trigger depth\n\nThe default maximum depth is 1000.\n\n"
         "## Attached\n\nAt most ten attached databases.\n")

@@ -23,7 +23,7 @@ def run(corpus: Corpus, request: dict):  # noqa: ANN201
     return asyncio.run(retrieve(request, corpus=corpus))
 
 
-def tree(query: str, collection: str, limit: int = 10, **navigation) -> dict:
+def tree(query: str, collection: str, limit: int = 10, **navigation: object) -> dict:
     return {"query": query, "queries": [{"collection": collection, "limit": limit}],
             "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked", **navigation}}}}
 
@@ -171,7 +171,8 @@ def test_the_pack_never_holds_the_same_text_twice(tmp_path: Path) -> None:
 
 
 FIELDED = {
-    "a.md": "---\nowner: ops\nstatus: published\nagent_instructions: Cite the owner.\n---\n# A\n\nThe cold room holds spares.\n",
+    "a.md": "---\nowner: ops\nstatus: published\nagent_instructions: Cite the owner.\n---\n# A\n\nThe cold room "
+    "holds spares.\n",
     "b.md": "---\nowner: hr\nstatus: published\n---\n# B\n\nThe cold room key is at the desk.\n",
 }
 
@@ -196,10 +197,21 @@ def test_the_fields_projection_applies_to_what_the_walk_returns(tmp_path: Path) 
 
 
 def test_a_graph_walk_over_the_section_hierarchy_moves_parent_to_child(runbook: Corpus) -> None:
-    request = {"query": "recovery options", "queries": [{"collection": "ops", "limit": 5}],
-               "steps": {"retrieval": {"navigation": {"strategy": "graph", "selection": "ranked",
-                                                        "index": "section_hierarchy", "start_key": "deployment-guide.md",
-                                                        "max_steps": 3}}}}
+    request = {
+        "query": "recovery options",
+        "queries": [{"collection": "ops", "limit": 5}],
+        "steps": {
+            "retrieval": {
+                "navigation": {
+                    "strategy": "graph",
+                    "selection": "ranked",
+                    "index": "section_hierarchy",
+                    "start_key": "deployment-guide.md",
+                    "max_steps": 3,
+                }
+            }
+        },
+    }
     result = run(runbook, request)
     paths = [h.heading_path for h in result.hits]
     assert len(paths) >= 3

@@ -125,7 +125,9 @@ with the recursive_triggers pragma, and every level of recursion keeps its own s
 def limits_page() -> tuple[object, list]:
     from clew.corpus.formats.html import parse_html
 
-    doc = parse_html(LIMITS_PAGE.format(long="Strings and BLOBs are limited in length so that nothing overflows. " * 10))
+    doc = parse_html(
+        LIMITS_PAGE.format(long="Strings and BLOBs are limited in length so that nothing overflows. " * 10)
+    )
     return doc, chunk_document(doc, chunk_tokens=220)
 
 

@@ -12,7 +12,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from corpus_gen import write_markdown_corpus  # noqa: E402
+from corpus_gen import write_markdown_corpus
 
 BATCH = 40
 

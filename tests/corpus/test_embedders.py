@@ -193,7 +193,8 @@ class FakeProvider:
         import litellm
 
         class Handler(litellm.CustomLLM):
-            def embedding(inner, model: str, input: list, model_response: Any, *args: Any, **kwargs: Any) -> Any:
+            def embedding(self, model: str, input: list,  # noqa: A002  (litellm's keyword)
+                          model_response: Any, *args: Any, **kwargs: Any) -> Any:
                 self.calls.append(list(input))
                 if self.failures:
                     raise self.failures.pop(0)
@@ -217,7 +218,9 @@ def fake(monkeypatch: pytest.MonkeyPatch) -> FakeProvider:
     import litellm
 
     provider = FakeProvider()
-    monkeypatch.setattr(litellm, "custom_provider_map", [{"provider": "clew-test-embed", "custom_handler": provider.handler}])
+    monkeypatch.setattr(
+        litellm, "custom_provider_map", [{"provider": "clew-test-embed", "custom_handler": provider.handler}]
+    )
     return provider
 
 
@@ -255,7 +258,9 @@ def test_litellm_retries_transient_errors(fake: FakeProvider) -> None:
 def test_litellm_gives_up_after_max_attempts(fake: FakeProvider) -> None:
     import litellm
 
-    fake.failures = [litellm.InternalServerError(message="boom", llm_provider="clew-test-embed", model="m") for _ in range(5)]
+    fake.failures = [
+        litellm.InternalServerError(message="boom", llm_provider="clew-test-embed", model="m") for _ in range(5)
+    ]
     with pytest.raises(ModelError, match="gave up after attempt 3: InternalServerError") as raised:
         LiteLLMEmbedder("clew-test-embed/m", max_attempts=3, wait_seconds=0).embed(["abc"])
     assert len(fake.calls) == 3

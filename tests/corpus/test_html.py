@@ -350,7 +350,8 @@ def normalize(text: str) -> str:
 def sqlite_pages() -> dict[str, ParsedDocument]:
     assert SQLITE_DOCS is not None
     return {
-        path.name: parse_html(path.read_text(encoding="utf-8")) for path in sorted((SQLITE_DOCS / "corpus").glob("*.html"))
+        path.name: parse_html(path.read_text(encoding="utf-8"))
+        for path in sorted((SQLITE_DOCS / "corpus").glob("*.html"))
     }
 
 

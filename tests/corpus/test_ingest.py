@@ -35,7 +35,11 @@ def test_acme_merged_structure_is_stored(corpus: Corpus, acme_path: Path) -> Non
     headings = dict(corpus.cursor().execute("SELECT ordinal, heading FROM nodes WHERE kind != 'table'").fetchall())
     assert [headings[s] for s in rows[0][2]] == ["Route planning", "Dependencies"]
     assert rows[1][7].startswith("| Component | Owner | Purpose |")
-    table_node = corpus.cursor().execute("SELECT ordinal, parent, first_chunk, last_chunk FROM nodes WHERE kind = 'table'").fetchall()
+    table_node = (
+        corpus.cursor()
+        .execute("SELECT ordinal, parent, first_chunk, last_chunk FROM nodes WHERE kind = 'table'")
+        .fetchall()
+    )
     assert table_node == [(rows[1][4], rows[1][2][0], 1, 1)]
     text = corpus.cursor().execute("SELECT text FROM document_versions").fetchone()[0]
     assert "".join(r[7] for r in rows) == text
@@ -111,7 +115,9 @@ def test_bad_files_are_skipped_or_repaired_by_name(corpus: Corpus, tmp_path: Pat
 def test_jsonl_records_keep_fields_and_report_bad_lines(corpus: Corpus, tmp_path: Path) -> None:
     path = tmp_path / "records.jsonl"
     path.write_text(
-        json.dumps({"key": "policy-1", "text": "Laptops are replaced every three years.", "title": "Laptops", "acl": ["it"]})
+        json.dumps(
+            {"key": "policy-1", "text": "Laptops are replaced every three years.", "title": "Laptops", "acl": ["it"]}
+        )
         + "\n{not json\n"
         + json.dumps({"key": "policy-2", "text": "Badges must be worn on site.", "status": "draft"})
         + "\n"
@@ -119,7 +125,11 @@ def test_jsonl_records_keep_fields_and_report_bad_lines(corpus: Corpus, tmp_path
     report = ingest_paths(corpus, [path], chunk_tokens=160)
     assert report.versions_created == 2 and report.skipped == 1
     assert report.problems[0].path.endswith("records.jsonl:2")
-    fields = dict(corpus.cursor().execute("SELECT d.key, v.fields FROM documents d JOIN document_versions v ON v.document_id = d.id").fetchall())
+    fields = dict(
+        corpus.cursor()
+        .execute("SELECT d.key, v.fields FROM documents d JOIN document_versions v ON v.document_id = d.id")
+        .fetchall()
+    )
     assert json.loads(fields["policy-1"]) == {"title": "Laptops", "acl": ["it"]}
     assert json.loads(fields["policy-2"]) == {"status": "draft"}
 
@@ -208,12 +218,24 @@ def test_a_worker_pool_ingests_what_one_process_does(tmp_path: Path) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
     for i in range(6):
-        (folder / f"d{i}.md").write_text(f"# Doc {i}\n\n## Part\n\nText {i} with SQLITE_BUSY.\n\n[next](d{(i + 1) % 6}.md)\n")
+        (folder / f"d{i}.md").write_text(
+            f"# Doc {i}\n\n## Part\n\nText {i} with SQLITE_BUSY.\n\n[next](d{(i + 1) % 6}.md)\n"
+        )
     rows = []
     for workers in (1, 2):
         with Corpus(tmp_path / f"c{workers}.duckdb") as corpus:
             report = ingest_paths(corpus, [folder], chunk_tokens=64, workers=workers)
-            rows.append((report.chunks, report.links_resolved, corpus.cursor().execute(
-                "SELECT d.key, c.ordinal, c.body FROM chunks c JOIN documents d ON d.id = c.document_id ORDER BY ALL").fetchall(),
-                corpus.cursor().execute("SELECT count(*), sum(tf) FROM search_postings").fetchone()))
+            rows.append(
+                (
+                    report.chunks,
+                    report.links_resolved,
+                    corpus.cursor()
+                    .execute(
+                        "SELECT d.key, c.ordinal, c.body FROM chunks c JOIN documents d ON d.id = c.document_id "
+                        "ORDER BY ALL"
+                    )
+                    .fetchall(),
+                    corpus.cursor().execute("SELECT count(*), sum(tf) FROM search_postings").fetchone(),
+                )
+            )
     assert rows[0] == rows[1] and rows[0][0] == 6 and rows[0][1] == 6

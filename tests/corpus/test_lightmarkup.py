@@ -6,6 +6,7 @@ from pathlib import Path
 
 from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
 from clew.corpus.ingest import ingest_paths
+from clew.corpus.parsed import ParsedDocument
 from clew.corpus.store import Corpus
 
 RST = """=========
@@ -58,7 +59,7 @@ Nightly at 02:00.
 """
 
 
-def outline(document):  # type: ignore[no-untyped-def]
+def outline(document: ParsedDocument) -> list[tuple[str, int, int | None]]:
     return [(s.heading, s.level, s.parent) for s in document.sections]
 
 
@@ -93,4 +94,7 @@ def test_ingested_with_their_headings(tmp_path: Path) -> None:
         rows = corpus.cursor().execute(
             "SELECT d.key, v.format, c.heading_path FROM chunks c JOIN documents d ON d.id = c.document_id "
             "JOIN document_versions v ON v.document_id = d.id WHERE c.body LIKE '%Nightly%' ORDER BY d.key").fetchall()
-    assert rows == [("runbook.adoc", "asciidoc", ["Runbook", "Backups"]), ("runbook.rst", "rst", ["Runbook", "Backups"])]
+    assert rows == [
+        ("runbook.adoc", "asciidoc", ["Runbook", "Backups"]),
+        ("runbook.rst", "rst", ["Runbook", "Backups"]),
+    ]

@@ -303,8 +303,10 @@ added: v0.5.0
     <tr><th>Version</th><th>Changes</th></tr>
   </thead>
   <tbody>
-    <tr><td>v11.0.0</td><td>Throws <code>ERR_OUT_OF_RANGE</code> instead of <code>ERR_INDEX_OUT_OF_RANGE</code>.</td></tr>
-    <tr><td>v10.0.0</td><td>Negative <code>end</code> values throw an <a href="errors.md#err-out-of-range">error</a>.</td></tr>
+    <tr><td>v11.0.0</td><td>Throws <code>ERR_OUT_OF_RANGE</code> instead of
+    <code>ERR_INDEX_OUT_OF_RANGE</code>.</td></tr>
+    <tr><td>v10.0.0</td><td>Negative <code>end</code> values throw an <a
+    href="errors.md#err-out-of-range">error</a>.</td></tr>
   </tbody>
 </table>
 
@@ -321,7 +323,7 @@ Equivalent to `buf.indexOf() !== -1`.
 """
 
 
-def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     document = parse_markdown(NODE_STYLE)
     document.check()
     header = next(b for b in document.blocks if b.kind == "table_header")

@@ -17,7 +17,7 @@ import pytest
 
 from clew.corpus.formats.pdf import parse_pdf
 from clew.corpus.ingest import ingest_paths
-from clew.corpus.parsed import UnreadableDocument
+from clew.corpus.parsed import ParsedDocument, UnreadableDocument
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.passages import item
@@ -31,8 +31,11 @@ def pdf_bytes(name: str) -> bytes:
     return gzip.decompress(data) if name.endswith(".gz") else data
 
 
+Parsed = tuple[bytes, ParsedDocument]
+
+
 @pytest.fixture(scope="module")
-def guide() -> tuple[bytes, object]:
+def guide() -> Parsed:
     data = pdf_bytes("reportlab-userguide.pdf")
     return data, parse_pdf(data)
 
@@ -58,7 +61,7 @@ def outline(data: bytes) -> list[tuple[str, int]]:
         pdf.close()
 
 
-def test_sections_follow_the_outline(guide) -> None:
+def test_sections_follow_the_outline(guide: Parsed) -> None:
     data, document = guide
     document.check()
     entries = outline(data)
@@ -76,14 +79,14 @@ def test_sections_follow_the_outline(guide) -> None:
     assert levels["Chapter 1 Introduction"] == 1 and levels["1.1 About this document"] == 2
 
 
-def test_running_headers_footers_and_page_numbers_are_gone(guide) -> None:
+def test_running_headers_footers_and_page_numbers_are_gone(guide: Parsed) -> None:
     _, document = guide
     assert "User Guide Chapter 2 Graphics and Text with pdfgen" not in document.text
     assert not re.search(r"^Page \d+$", document.text, re.MULTILINE)
     assert "Chapter 2 Graphics and Text with pdfgen" in document.text  # the chapter heading itself stays
 
 
-def test_tables_keep_their_header(guide) -> None:
+def test_tables_keep_their_header(guide: Parsed) -> None:
     _, document = guide
     assert ("| fit | Parameters Required | Meaning |\n| --- | --- | --- |\n"
             "| Fit |  | Entire page fits in window (the default) |") in document.text
@@ -91,14 +94,14 @@ def test_tables_keep_their_header(guide) -> None:
     assert len(headers) == len(document.tables) >= 20
 
 
-def test_hyphenation_at_line_ends_is_repaired(guide) -> None:
+def test_hyphenation_at_line_ends_is_repaired(guide: Parsed) -> None:
     _, document = guide
     assert "\ufffe" not in document.text and "\xad" not in document.text
     # "high-" ends a line of page 6 before "quality printing": a real hyphen, kept with its word
     assert "high-quality printing" in document.text
 
 
-def test_passages_know_their_pages(tmp_path: Path, guide) -> None:
+def test_passages_know_their_pages(tmp_path: Path, guide: Parsed) -> None:
     data, _ = guide
     texts = page_texts(data)
     with Corpus(tmp_path / "c.duckdb") as corpus:

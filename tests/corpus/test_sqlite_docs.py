@@ -39,7 +39,8 @@ def test_every_chunk_body_is_the_text_at_its_offsets(sqlite_corpus: tuple[Corpus
     assert mismatches == 0
     gaps = cur.execute(
         """SELECT count(*) FROM (
-               SELECT start_offset, lag(end_offset) OVER (PARTITION BY document_id, version ORDER BY ordinal) AS prev_end
+               SELECT start_offset, lag(end_offset) OVER (PARTITION BY document_id, version ORDER BY ordinal) AS
+               prev_end
                FROM chunks) WHERE prev_end IS NOT NULL AND prev_end != start_offset"""
     ).fetchone()[0]
     assert gaps == 0
@@ -89,7 +90,8 @@ def test_tables_repeat_their_header_in_every_chunk(sqlite_corpus: tuple[Corpus, 
             assert later_header == header and later_body.startswith("| ") and not later_body.startswith(header)
     offset_44 = cur.execute(
         """SELECT c.header || chr(10) || c.body FROM chunks c JOIN documents d ON d.id = c.document_id
-           WHERE d.key = 'fileformat2.html' AND c.kind = 'table' AND c.body LIKE '%| 44 | 4 | The schema format number.%'"""
+           WHERE d.key = 'fileformat2.html' AND c.kind = 'table'
+             AND c.body LIKE '%| 44 | 4 | The schema format number.%'"""
     ).fetchone()[0]
     assert offset_44.startswith("| Offset | Size | Description |")
 
@@ -98,7 +100,8 @@ def test_inter_page_links_are_resolved_and_dangling_ones_kept(sqlite_corpus: tup
     corpus, report = sqlite_corpus
     cur = corpus.cursor()
     resolved, dangling = cur.execute(
-        "SELECT count(*) FILTER (WHERE dst IS NOT NULL), count(*) FILTER (WHERE dst IS NULL) FROM edges WHERE graph = 'links'"
+        "SELECT count(*) FILTER (WHERE dst IS NOT NULL), count(*) FILTER (WHERE dst IS NULL) FROM edges WHERE graph "
+        "= 'links'"
     ).fetchone()
     assert resolved > 1000 and dangling > 1000
     assert report.links_dangling == dangling
@@ -112,7 +115,8 @@ def test_inter_page_links_are_resolved_and_dangling_ones_kept(sqlite_corpus: tup
     ).fetchone()
     assert target == ("lang_vacuum.html",)
     anchored = cur.execute(
-        """SELECT c.body FROM edges e JOIN chunks c ON e.dst = 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal
+        """SELECT c.body FROM edges e JOIN chunks c ON e.dst = 'ev1:c:' || c.document_id || ':' || c.version || ':'
+            || c.ordinal
            WHERE e.graph = 'links' AND e.dst_ref = 'pragma.html#pragma_journal_mode' LIMIT 1"""
     ).fetchone()
     assert anchored is not None and "journal_mode" in anchored[0]

@@ -52,4 +52,6 @@ def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
 def test_insert_columns_refuses_ragged_columns(tmp_path: Path) -> None:
     with Corpus(tmp_path / "c.duckdb") as corpus, corpus.transaction() as cur:
         with pytest.raises(CorpusError, match="unequal length"):
-            insert_columns(cur, "anchors", {"document_id": [1, 2], "version": [1], "anchor": ["a", "b"], "chunk": [0, 0]})
+            insert_columns(
+                cur, "anchors", {"document_id": [1, 2], "version": [1], "anchor": ["a", "b"], "chunk": [0, 0]}
+            )

@@ -1,4 +1,5 @@
 import json
+from typing import Any
 from pathlib import Path
 
 import numpy as np
@@ -95,7 +96,10 @@ def test_embed_missing_embeds_the_indexed_text(corpus: Corpus) -> None:
     assert any(header for _, header, _, _ in rows)  # table chunks repeat their header rows
     for path, header, body, vector in rows:
         assert np.allclose(np.array(vector, dtype=np.float32), HASHING.embed([index_text(path, header, body)])[0])
-    norms = [n for (n,) in corpus.cursor().execute("SELECT sqrt(list_dot_product(vector, vector)) FROM embeddings").fetchall()]
+    norms = [
+        n
+        for (n,) in corpus.cursor().execute("SELECT sqrt(list_dot_product(vector, vector)) FROM embeddings").fetchall()
+    ]
     assert np.allclose(norms, 1.0, atol=1e-5)
 
 
@@ -173,10 +177,18 @@ def embedded(corpus: Corpus) -> Corpus:
     return corpus
 
 
-def brute_force(corpus: Corpus, vector: np.ndarray, collection: str | None = None) -> list[tuple[tuple[int, int, int], float]]:
+def brute_force(
+    corpus: Corpus, vector: np.ndarray, collection: str | None = None
+) -> list[tuple[tuple[int, int, int], float]]:
     keys = chunk_keys(corpus, collection)
-    rows = corpus.cursor().execute("SELECT document_id, version, ordinal, vector FROM embeddings WHERE model = 'hashing'").fetchall()
-    scored = [((d, v, o), float(np.array(vec, dtype=np.float32) @ vector)) for d, v, o, vec in rows if (d, v, o) in keys]
+    rows = (
+        corpus.cursor()
+        .execute("SELECT document_id, version, ordinal, vector FROM embeddings WHERE model = 'hashing'")
+        .fetchall()
+    )
+    scored = [
+        ((d, v, o), float(np.array(vec, dtype=np.float32) @ vector)) for d, v, o, vec in rows if (d, v, o) in keys
+    ]
     return sorted(scored, key=lambda item: (-item[1], item[0][0], item[0][2]))
 
 
@@ -190,9 +202,14 @@ def test_vector_search_is_exact(embedded: Corpus) -> None:
 
 
 def test_a_chunk_finds_itself_first(embedded: Corpus) -> None:
-    path, header, body, key = embedded.cursor().execute(
-        "SELECT heading_path, header, body, [document_id, version, ordinal] FROM chunks ORDER BY document_id, ordinal LIMIT 1"
-    ).fetchone()
+    path, header, body, key = (
+        embedded.cursor()
+        .execute(
+            "SELECT heading_path, header, body, [document_id, version, ordinal] FROM chunks ORDER BY document_id, "
+            "ordinal LIMIT 1"
+        )
+        .fetchone()
+    )
     (top, *_) = vector_search(Scope(embedded), query(index_text(path, header, body)), model="hashing", limit=3)
     assert list(top[:3]) == key and top[3] == pytest.approx(1.0, abs=1e-5)
 
@@ -260,7 +277,9 @@ def test_superseded_versions_are_not_searched(embedded: Corpus, tmp_path: Path) 
 
 
 def test_no_embeddings_for_the_model_is_a_clear_error(corpus: Corpus) -> None:
-    with pytest.raises(InputError, match=r"has no embeddings for model 'hashing'; run `clew embed --db FILE --model hashing`") as raised:
+    with pytest.raises(
+        InputError, match=r"has no embeddings for model 'hashing'; run `clew embed --db FILE --model hashing`"
+    ) as raised:
         vector_search(Scope(corpus), query("robot"), model="hashing", limit=3)
     assert raised.value.field == "mode"
     embed_missing(corpus, HASHING, collection="docs")
@@ -290,8 +309,12 @@ def test_query_vector_problems(embedded: Corpus) -> None:
 
 
 def _policy_keys(corpus: Corpus) -> list[str]:
-    return [k for (k,) in corpus.cursor().execute(
-        "SELECT d.key FROM documents d JOIN collections c ON c.id = d.collection_id WHERE c.name = 'policies'").fetchall()]
+    return [
+        k
+        for (k,) in corpus.cursor()
+        .execute("SELECT d.key FROM documents d JOIN collections c ON c.id = d.collection_id WHERE c.name = 'policies'")
+        .fetchall()
+    ]
 
 
 # -- CLI -----------------------------------------------------------------------------------
@@ -337,7 +360,9 @@ def test_cli_embed_errors(db: Path, args: list[str], message: str) -> None:
 def test_cli_embed_missing_file_and_missing_extra(tmp_path: Path, db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(app, ["embed", "--db", str(tmp_path / "none.duckdb")])
     assert result.exit_code == 2 and "no such corpus file" in result.output
-    monkeypatch.setattr("clew.corpus.embedders.dense_extra_missing", lambda: "torch is not installed (install 'clew[dense]')")
+    monkeypatch.setattr(
+        "clew.corpus.embedders.dense_extra_missing", lambda: "torch is not installed (install 'clew[dense]')"
+    )
     result = runner.invoke(app, ["embed", "--db", str(db)])  # minilm is the default
     assert result.exit_code == 2 and "'minilm' cannot run" in result.output and "clew[dense]" in result.output
 
@@ -345,7 +370,7 @@ def test_cli_embed_missing_file_and_missing_extra(tmp_path: Path, db: Path, monk
 # -- the in-memory matrix against the SQL path ----------------------------------------------
 
 
-def both_paths(scope: Scope, vector: np.ndarray, monkeypatch: pytest.MonkeyPatch, **kwargs) -> tuple[list, list]:
+def both_paths(scope: Scope, vector: np.ndarray, monkeypatch: pytest.MonkeyPatch, **kwargs: Any) -> tuple[list, list]:
     from clew.corpus.search import matrix
 
     memory = vector_search(scope, vector, model="hashing", **kwargs)

@@ -21,7 +21,9 @@ def test_eval_ingests_runs_and_reports(tmp_path: Path, questions_file: Path) -> 
     report = json.loads((out / "report.json").read_text())
     assert list(report["systems"]) == ["bm25", "tree-ranked", "graph-ranked"]
     assert report["config"]["budget_tokens"] == 400 and report["config"]["limit"] == 2
-    assert {"evidence_recall", "all_evidence_rate", "mean_context_tokens", "incomplete_rate"} <= set(report["systems"]["bm25"])
+    assert {"evidence_recall", "all_evidence_rate", "mean_context_tokens", "incomplete_rate"} <= set(
+        report["systems"]["bm25"]
+    )
     assert len((out / "results.jsonl").read_text().splitlines()) == 6
     assert (out / "recall_vs_tokens.png").exists()
 
@@ -38,9 +40,17 @@ def test_eval_refuses_a_corpus_folder_that_is_missing_or_empty(tmp_path: Path, q
 
 
 def test_eval_multihop_builds_its_corpus(tmp_path: Path) -> None:
-    items = [{"id": "m1", "question": "Where was Ann Bell born?", "answer": "Paris",
-              "paragraphs": [{"title": "Ann Bell", "paragraph_text": "Ann Bell was born in Paris.", "is_supporting": True},
-                             {"title": "Bar", "paragraph_text": "Bar is a river in the north.", "is_supporting": False}]}]
+    items = [
+        {
+            "id": "m1",
+            "question": "Where was Ann Bell born?",
+            "answer": "Paris",
+            "paragraphs": [
+                {"title": "Ann Bell", "paragraph_text": "Ann Bell was born in Paris.", "is_supporting": True},
+                {"title": "Bar", "paragraph_text": "Bar is a river in the north.", "is_supporting": False},
+            ],
+        }
+    ]
     path = tmp_path / "mh.json"
     path.write_text(json.dumps(items))
     result = runner.invoke(app, ["eval", str(path), "--format", "multihop", "--db", str(tmp_path / "m.duckdb"),

@@ -3,6 +3,7 @@
 import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -82,9 +83,11 @@ def test_multihop_builds_one_document_per_title(tmp_path: Path, as_array: bool) 
 
 
 def test_multihop_malformed_items(tmp_path: Path) -> None:
-    bad = [MULTIHOP[0],
-           {"id": "m2", "question": "q?", "paragraphs": [{"title": "T", "paragraph_text": "x", "is_supporting": False}]},
-           {"id": "m3", "question": "q?", "paragraphs": [{"title": "T"}]}]
+    bad = [
+        MULTIHOP[0],
+        {"id": "m2", "question": "q?", "paragraphs": [{"title": "T", "paragraph_text": "x", "is_supporting": False}]},
+        {"id": "m3", "question": "q?", "paragraphs": [{"title": "T"}]},
+    ]
     path = tmp_path / "mh.jsonl"
     path.write_text("\n".join(json.dumps(b) for b in bad))
     with pytest.raises(DatasetError) as caught:
@@ -117,7 +120,7 @@ def test_beir_malformed_qrels_row(tmp_path: Path) -> None:
     assert caught.value.problems[0].path.endswith("test.tsv")
 
 
-def _verify_module():
+def _verify_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("sqlite_docs_verify", SQLITE_DOCS / "verify.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

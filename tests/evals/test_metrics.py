@@ -67,7 +67,14 @@ def test_percentile_interpolates_linearly() -> None:
     assert metrics.percentile([], 50) is None
 
 
-def _row(status="ok", found=(True,), tokens=100, latency=1.0, kind="k", reason=None) -> dict:
+def _row(
+    status: str = "ok",
+    found: tuple[bool, ...] = (True,),
+    tokens: int = 100,
+    latency: float = 1.0,
+    kind: str = "k",
+    reason: str | None = None,
+) -> dict:
     return {"system": "s", "id": "q", "kind": kind, "status": status, "stop_reason": reason,
             "evidence_found": list(found), "context_tokens": tokens, "latency_s": latency}
 

@@ -26,7 +26,9 @@ def rows_without_latency(path: Path) -> list[dict]:
     return [strip(json.loads(line)) for line in path.read_text().splitlines()]
 
 
-def test_eval_in_worker_processes_matches_one_process(notes_db: Path, questions, tmp_path: Path) -> None:
+def test_eval_in_worker_processes_matches_one_process(
+    notes_db: Path, questions: list[Question], tmp_path: Path
+) -> None:
     systems = [SYSTEMS["bm25"], SYSTEMS["tree-ranked"]]
     with Corpus(notes_db, read_only=True) as corpus:
         asyncio.run(run_eval(questions, systems, corpus, tmp_path / "here", budget_tokens=300))

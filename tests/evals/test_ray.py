@@ -2,11 +2,13 @@
 
 import asyncio
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from clew.corpus.store import Corpus
+from clew.evals.datasets import Question
 from clew.evals.runner import run_eval
 from clew.evals.systems import SYSTEMS
 
@@ -16,7 +18,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning:ray")
 
 
 @pytest.fixture(scope="module")
-def local_ray():
+def local_ray() -> Iterator[None]:
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     yield
     ray.shutdown()
@@ -26,7 +28,7 @@ def rows_without_latency(path: Path) -> list[dict]:
     return [{k: v for k, v in json.loads(line).items() if k != "latency_s"} for line in path.read_text().splitlines()]
 
 
-def test_ray_matches_local(local_ray, notes_db: Path, questions, tmp_path: Path) -> None:
+def test_ray_matches_local(local_ray: None, notes_db: Path, questions: list[Question], tmp_path: Path) -> None:
     from clew.evals.ray_executor import RayExecutor
 
     systems = [SYSTEMS["bm25"], SYSTEMS["tree-ranked"], SYSTEMS["graph-ranked"]]
@@ -34,19 +36,32 @@ def test_ray_matches_local(local_ray, notes_db: Path, questions, tmp_path: Path)
         local = asyncio.run(run_eval(questions, systems, corpus, tmp_path / "local", budget_tokens=300))
         remote = asyncio.run(run_eval(questions, systems, corpus, tmp_path / "ray", budget_tokens=300,
                                       executor=RayExecutor(str(notes_db), budget_tokens=300, concurrency=2)))
-    assert rows_without_latency(tmp_path / "ray" / "results.jsonl") == rows_without_latency(tmp_path / "local" / "results.jsonl")
+    assert rows_without_latency(tmp_path / "ray" / "results.jsonl") == rows_without_latency(
+        tmp_path / "local" / "results.jsonl"
+    )
     for name in local["systems"]:
         assert remote["systems"][name]["evidence_recall"] == local["systems"][name]["evidence_recall"]
 
 
-def test_cli_executor_ray(local_ray, notes_db: Path, questions_file: Path, tmp_path: Path) -> None:
+def test_cli_executor_ray(local_ray: None, notes_db: Path, questions_file: Path, tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from clew.cli import app
 
-    args = ["eval", str(questions_file), "--db", str(notes_db), "--systems", "bm25,tree-ranked", "--budget-tokens", "300"]
+    args = [
+        "eval",
+        str(questions_file),
+        "--db",
+        str(notes_db),
+        "--systems",
+        "bm25,tree-ranked",
+        "--budget-tokens",
+        "300",
+    ]
     runner = CliRunner()
     assert runner.invoke(app, [*args, "--out", str(tmp_path / "local")]).exit_code == 0
     result = runner.invoke(app, [*args, "--out", str(tmp_path / "ray"), "--executor", "ray", "--concurrency", "2"])
     assert result.exit_code == 0, result.output
-    assert rows_without_latency(tmp_path / "ray" / "results.jsonl") == rows_without_latency(tmp_path / "local" / "results.jsonl")
+    assert rows_without_latency(tmp_path / "ray" / "results.jsonl") == rows_without_latency(
+        tmp_path / "local" / "results.jsonl"
+    )

@@ -8,14 +8,17 @@ import signal
 import subprocess
 import sys
 import time
+from typing import Any
 from pathlib import Path
 
 import pytest
 
+from clew.agent.model import ModelReply
 from clew.corpus.store import Corpus
 from clew.evals import runner
 from clew.evals.datasets import Question
 from clew.evals.systems import SYSTEMS, parse_systems
+from clew.evals.systems import System
 from clew.errors import InputError
 from clew.testing import FunctionModel, reply_text
 from tests.conftest import ROOT
@@ -29,7 +32,7 @@ def cite_first(messages: list[dict]) -> dict:
     return reply_text(f"Thirty days [{ids[0]}].")
 
 
-def run(questions, systems, corpus, out, **kw):
+def run(questions: list[Question], systems: list[System], corpus: Corpus, out: Path, **kw: Any) -> dict:
     return asyncio.run(runner.run_eval(questions, systems, corpus, out, **kw))
 
 
@@ -46,7 +49,9 @@ def test_eval_writes_results_and_reports(notes: Corpus, questions: list[Question
     out = tmp_path / "out"
     report = run(questions, BM25_TREE, notes, out, budget_tokens=300)
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
-    assert [(r["system"], r["id"]) for r in rows] == [(s, q) for s in ("bm25", "tree-ranked") for q in ("q1", "q2", "q3")]
+    assert [(r["system"], r["id"]) for r in rows] == [
+        (s, q) for s in ("bm25", "tree-ranked") for q in ("q1", "q2", "q3")
+    ]
     bm25 = {r["id"]: r for r in rows if r["system"] == "bm25"}
     assert bm25["q1"]["evidence_found"] == [True]
     assert bm25["q3"]["evidence_found"] == [True, False]
@@ -66,7 +71,7 @@ def test_one_failing_question_is_recorded_and_the_run_goes_on(
 ) -> None:
     real = runner.run_system
 
-    async def flaky(system, corpus, query, **kw):
+    async def flaky(system: System, corpus: Corpus, query: Question, **kw: Any) -> dict:
         if query == questions[1].question:
             raise RuntimeError("the store went away")
         return await real(system, corpus, query, **kw)
@@ -83,7 +88,7 @@ def test_one_failing_question_is_recorded_and_the_run_goes_on(
 
 
 def test_a_question_past_its_timeout_fails_alone(notes: Corpus, questions: list[Question], tmp_path: Path) -> None:
-    async def slow(messages, tools):
+    async def slow(messages: list[dict], tools: list[dict]) -> ModelReply:
         if "question: how long are robot logs kept" in json.dumps(messages).lower():  # that question is slow
             await asyncio.sleep(5)
         return cite_first(messages)
@@ -107,7 +112,7 @@ def test_resume_after_a_partial_run_redoes_only_what_is_missing(
     calls = []
     real = runner.run_system
 
-    async def spy(system, corpus, query, **kw):
+    async def spy(system: System, corpus: Corpus, query: Question, **kw: Any) -> dict:
         calls.append((system.name, query))
         return await real(system, corpus, query, **kw)
 
@@ -157,8 +162,10 @@ def test_resume_after_a_killed_process(notes_db: Path, tmp_path: Path) -> None:
     process.wait()
     partial = [json.loads(line)["id"] for line in results.read_text().splitlines() if line.endswith("}")]
     assert 3 <= len(partial) < 20
-    questions = [Question(id=f"q{i}", question=f"robot logs question {i}", evidence=("Robot logs are kept for 30 days.",))
-                 for i in range(20)]
+    questions = [
+        Question(id=f"q{i}", question=f"robot logs question {i}", evidence=("Robot logs are kept for 30 days.",))
+        for i in range(20)
+    ]
     with Corpus(notes_db, read_only=True) as corpus:
         report = run(questions, [SYSTEMS["bm25"]], corpus, out)
     rows = [json.loads(line) for line in results.read_text().splitlines()]
@@ -168,10 +175,22 @@ def test_resume_after_a_killed_process(notes_db: Path, tmp_path: Path) -> None:
 
 def test_batch_answers_every_question(notes: Corpus, questions: list[Question], tmp_path: Path) -> None:
     model = FunctionModel(lambda messages, tools: cite_first(messages))
-    rows = asyncio.run(runner.run_batch(questions, SYSTEMS["tree-ranked"], notes, tmp_path / "answers.jsonl", model=model))
+    rows = asyncio.run(
+        runner.run_batch(questions, SYSTEMS["tree-ranked"], notes, tmp_path / "answers.jsonl", model=model)
+    )
     assert [(r["id"], r["status"]) for r in rows] == [(q.id, "ok") for q in questions]
     assert all(r["answer"].startswith("Thirty days [ev1:") and len(r["citations"]) == 1 for r in rows)
-    assert set(rows[0]) == {"id", "question", "status", "stop_reason", "error", "answer", "citations", "evidence_ids", "usage"}
+    assert set(rows[0]) == {
+        "id",
+        "question",
+        "status",
+        "stop_reason",
+        "error",
+        "answer",
+        "citations",
+        "evidence_ids",
+        "usage",
+    }
     assert rows[0]["usage"]["model_calls"] >= 1
 
 

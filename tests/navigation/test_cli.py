@@ -12,7 +12,9 @@ runner = CliRunner()
 @pytest.fixture
 def db(tmp_path: Path, acme_path: Path) -> str:
     path = tmp_path / "c.duckdb"
-    result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(path), "--merge-sections", "--collection", "notes"])
+    result = runner.invoke(
+        app, ["ingest", str(acme_path), "--db", str(path), "--merge-sections", "--collection", "notes"]
+    )
     assert result.exit_code == 0, result.output
     return str(path)
 
@@ -58,7 +60,9 @@ def test_read_grep_slice_fetch_expand(db: str) -> None:
     assert result["parent_id"] == "ev1:d:1:1" and result["covers_parent"] is True
     code, out, _ = run("fetch", "ev1:c:1:1:2", "nope", "--db", db, "--json")
     assert [e["status"] for e in json.loads(out)["evidence"]] == ["ok", "malformed"]
-    code, out, _ = run("expand", "ev1:c:1:1:0", "--db", db, "--json", "--relationship-types", "next", "--types", "chunk")
+    code, out, _ = run(
+        "expand", "ev1:c:1:1:0", "--db", db, "--json", "--relationship-types", "next", "--types", "chunk"
+    )
     assert [n["id"] for n in json.loads(out)["neighbors"]] == ["ev1:c:1:1:1"]
     code, _, err = run("read", "acme-notes.md", "--db", db, "--collection", "nope")
     assert code == 2 and "unknown collection" in err

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from clew.corpus.access import Principal, parse_filter
@@ -6,6 +8,7 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.navigation.graph import expand_neighbors as expand
+from clew.navigation.models import NavigationResult
 
 NOT_DRAFT = parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}})
 
@@ -14,7 +17,7 @@ def doc_ids(corpus: Corpus) -> dict[str, int]:
     return dict(corpus.cursor().execute("SELECT key, id FROM documents").fetchall())
 
 
-def found(result) -> list[tuple[str, str, str, int]]:
+def found(result: NavigationResult) -> list[tuple[str, str, str, int]]:
     return [(n.id, n.relationship, n.direction, n.distance) for n in result.neighbors]
 
 
@@ -26,7 +29,10 @@ def d(guide: Corpus) -> dict[str, int]:
 def test_links_out_and_in(scope: Scope, d: dict[str, int]) -> None:
     pub, sec, gui = d["public.md"], d["secret.md"], d["guide.md"]
     out = expand(scope, [f"ev1:c:{pub}:1:0"], relationship_types=["links_to"], include_incoming=False)
-    assert found(out) == [(f"ev1:c:{gui}:1:3", "links:links_to", "out", 1), (f"ev1:c:{sec}:1:0", "links:links_to", "out", 1)]
+    assert found(out) == [
+        (f"ev1:c:{gui}:1:3", "links:links_to", "out", 1),
+        (f"ev1:c:{sec}:1:0", "links:links_to", "out", 1),
+    ]
     assert out.origins == [f"ev1:c:{pub}:1:0"] and out.status == "ok" and out.total == 2
     usage = out.neighbors[0]
     assert usage.type == "chunk" and usage.name == "Guide > Usage" and usage.content.startswith("## Usage")
@@ -53,9 +59,12 @@ def test_two_hops_decay_and_denied_routes(guide: Corpus, d: dict[str, int]) -> N
 
 
 def test_user_graphs_join_keys(guide: Corpus, d: dict[str, int]) -> None:
-    report = ingest_edges(guide, '{"graph": "workflow", "src": "public.md", "dst": "guide.md", "type": "next", "weight": 0.8}\n'
-                                 '{"graph": "workflow", "src": "guide.md", "dst": "secret.md", "type": "depends_on"}\n',
-                          collection="docs")
+    report = ingest_edges(
+        guide,
+        '{"graph": "workflow", "src": "public.md", "dst": "guide.md", "type": "next", "weight": 0.8}\n'
+        '{"graph": "workflow", "src": "guide.md", "dst": "secret.md", "type": "depends_on"}\n',
+        collection="docs",
+    )
     assert report.edges == 2
     pub, sec, gui = d["public.md"], d["secret.md"], d["guide.md"]
     out = expand(Scope(guide), [f"ev1:c:{pub}:1:1"], relationship_types=["workflow"])
@@ -66,7 +75,9 @@ def test_user_graphs_join_keys(guide: Corpus, d: dict[str, int]) -> None:
     assert (f"ev1:c:{pub}:1:0", "workflow:next", "in") in rels
     assert (f"ev1:c:{sec}:1:0", "workflow:depends_on", "out") in rels
     assert (f"ev1:c:{gui}:1:6", "reading_order:next", "out") in rels
-    denied = expand(Scope(guide, Principal(row_filter=NOT_DRAFT)), [f"ev1:c:{gui}:1:5"], relationship_types=["workflow"])
+    denied = expand(
+        Scope(guide, Principal(row_filter=NOT_DRAFT)), [f"ev1:c:{gui}:1:5"], relationship_types=["workflow"]
+    )
     assert all(n.metadata["document_key"] != "secret.md" for n in denied.neighbors)
 
 
@@ -111,7 +122,11 @@ def test_seeds_resolution(guide: Corpus, d: dict[str, int]) -> None:
     result = expand(scope, [f"ev1:c:{sec}:1:0", "ev1:c:4242:1:0", "bogus"])
     assert result.status == "unavailable" and result.neighbors == []
     denied, missing, bogus = result.unresolved
-    assert (denied.status, denied.detail) == (missing.status, missing.detail) == ("unavailable", "no readable passage has this id")
+    assert (
+        (denied.status, denied.detail)
+        == (missing.status, missing.detail)
+        == ("unavailable", "no readable passage has this id")
+    )
     assert bogus.status == "malformed"
     # documents and sections are seeds too
     assert expand(Scope(guide), [f"ev1:d:{g}:1"]).origins == [f"ev1:s:{g}:1:0"]
@@ -119,14 +134,27 @@ def test_seeds_resolution(guide: Corpus, d: dict[str, int]) -> None:
 
 def test_skeleton_agrees_with_the_stored_structure_edges(guide: Corpus, d: dict[str, int]) -> None:
     g = d["guide.md"]
-    stored = set(guide.cursor().execute(
-        "SELECT graph, src, dst FROM edges WHERE document_id = ? AND graph IN ('reading_order', 'section_hierarchy')", [g]).fetchall())
+    stored = set(
+        guide.cursor()
+        .execute(
+            "SELECT graph, src, dst FROM edges WHERE document_id = ? AND graph IN ('reading_order', "
+            "'section_hierarchy')",
+            [g],
+        )
+        .fetchall()
+    )
     walked = set()
     scope = Scope(guide)
     for kind, count in (("c", 11), ("s", 9)):
         for o in range(count):
             vid = f"ev1:{kind}:{g}:1:{o}"
-            for n in expand(scope, [vid], include_incoming=False, limit=24, relationship_types=["reading_order", "section_hierarchy"]).neighbors:
+            for n in expand(
+                scope,
+                [vid],
+                include_incoming=False,
+                limit=24,
+                relationship_types=["reading_order", "section_hierarchy"],
+            ).neighbors:
                 if kind == "s" or n.relationship.startswith("reading_order"):  # a passage stands for its node
                     walked.add((n.relationship.split(":")[0], vid, n.id))
     assert walked == stored
@@ -142,15 +170,23 @@ def test_bad_input(scope: Scope) -> None:
         assert caught.value.field == field
 
 
-def test_keys_with_quotes_are_literals_not_sql(tmp_path, guide: Corpus) -> None:
+def test_keys_with_quotes_are_literals_not_sql(tmp_path: Path, guide: Corpus) -> None:
     from clew.corpus.ingest import ingest_paths
     from clew.navigation.reading import read
     from tests.navigation.conftest import write
 
     odd = "o'brien'); DROP TABLE chunks; --.md"
-    ingest_paths(guide, [write(tmp_path / "odd", {odd: "# O'Brien\n\nQuoted text.\n"})], collection="docs", chunk_tokens=40)
-    assert ingest_edges(guide, '{"graph": "g", "src": "guide.md", "dst": "%s", "type": "t"}\n' % odd.replace('"', '\\"'),
-                        collection="docs").edges == 1
+    ingest_paths(
+        guide, [write(tmp_path / "odd", {odd: "# O'Brien\n\nQuoted text.\n"})], collection="docs", chunk_tokens=40
+    )
+    assert (
+        ingest_edges(
+            guide,
+            '{"graph": "g", "src": "guide.md", "dst": "%s", "type": "t"}\n' % odd.replace('"', '\\"'),
+            collection="docs",
+        ).edges
+        == 1
+    )
     scope = Scope(guide)
     assert read(scope, odd).items[0].text == "# O'Brien\n\nQuoted text.\n"
     result = expand(scope, ["ev1:c:1:1:0"], relationship_types=["g"])
@@ -159,12 +195,17 @@ def test_keys_with_quotes_are_literals_not_sql(tmp_path, guide: Corpus) -> None:
 
 
 def test_relationship_types_name_types_graphs_or_both(guide: Corpus, d: dict[str, int]) -> None:
-    ingest_edges(guide, '{"graph": "workflow", "src": "guide.md", "dst": "public.md", "type": "next"}\n', collection="docs")
+    ingest_edges(
+        guide, '{"graph": "workflow", "src": "guide.md", "dst": "public.md", "type": "next"}\n', collection="docs"
+    )
     g, pub = d["guide.md"], d["public.md"]
     seed = [f"ev1:c:{g}:1:5"]
 
     def rels(follow: list[str]) -> set[str]:
-        return {n.relationship for n in expand(Scope(guide), seed, relationship_types=follow, include_incoming=False).neighbors}
+        return {
+            n.relationship
+            for n in expand(Scope(guide), seed, relationship_types=follow, include_incoming=False).neighbors
+        }
 
     assert rels(["next"]) == {"reading_order:next", "workflow:next"}
     assert rels(["workflow:next"]) == {"workflow:next"}

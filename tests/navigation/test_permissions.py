@@ -1,6 +1,7 @@
 """Every tool: a denied document never appears, is never a route, and answers like a missing one."""
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -50,10 +51,15 @@ def test_denied_answers_exactly_like_missing(guide: Corpus, tool: str) -> None:
 
 
 @pytest.mark.parametrize("tool", sorted(CALLS))
-def test_other_collections_are_invisible(guide: Corpus, tmp_path, tool: str) -> None:
+def test_other_collections_are_invisible(guide: Corpus, tmp_path: Path, tool: str) -> None:
     from clew.corpus.ingest import ingest_paths
 
-    ingest_paths(guide, [write(tmp_path / "hr", {"pay.md": "# Pay\n\nThe launch bonus is secret.\n"})], collection="hr", chunk_tokens=40)
+    ingest_paths(
+        guide,
+        [write(tmp_path / "hr", {"pay.md": "# Pay\n\nThe launch bonus is secret.\n"})],
+        collection="hr",
+        chunk_tokens=40,
+    )
     pay = guide.cursor().execute("SELECT id FROM documents WHERE key = 'pay.md'").fetchone()[0]
     scope = Scope(guide, Principal(collections=frozenset({"docs"})))
     denied = CALLS[tool](scope, f"ev1:c:{pay}:1:0", "pay.md").model_dump_json()
@@ -87,7 +93,7 @@ def test_a_collection_argument_never_widens(guide: Corpus) -> None:
         Scope(guide, Principal(collections=frozenset({"docs"})), collection="hr")
 
 
-def test_row_filter_applies_to_every_version(tmp_path, guide: Corpus) -> None:
+def test_row_filter_applies_to_every_version(tmp_path: Path, guide: Corpus) -> None:
     """A key whose new version is a draft: the old, published version stays readable on its own terms."""
     from clew.corpus.ingest import ingest_paths
 

@@ -30,7 +30,11 @@ SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[Healt
 def ingest(corpus: Corpus, text: str, chunking: tuple[int, bool]) -> list[str]:
     ingest_documents(corpus, [prepare("doc.md", "markdown", parse("markdown", text), ChunkingConfig(*chunking))])
     doc, version = corpus.cursor().execute("SELECT id, current_version FROM documents WHERE key = 'doc.md'").fetchone()
-    count = corpus.cursor().execute("SELECT count(*) FROM chunks WHERE document_id = ? AND version = ?", [doc, version]).fetchone()[0]
+    count = (
+        corpus.cursor()
+        .execute("SELECT count(*) FROM chunks WHERE document_id = ? AND version = ?", [doc, version])
+        .fetchone()[0]
+    )
     return [f"ev1:c:{doc}:{version}:{o}" for o in range(count)]
 
 
@@ -72,7 +76,9 @@ def test_reading_the_whole_document_returns_every_passage_once_in_order(
 
 @SETTINGS
 @given(document, document, config, st.data())
-def test_navigation_never_leaves_the_starting_version(first: str, second: str, chunking: tuple[int, bool], data) -> None:
+def test_navigation_never_leaves_the_starting_version(
+    first: str, second: str, chunking: tuple[int, bool], data: st.DataObject
+) -> None:
     with Corpus(":memory:") as corpus:
         old = ingest(corpus, first, chunking)
         new = ingest(corpus, second + "\nChanged.\n", chunking)

@@ -1,8 +1,12 @@
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError
+from clew.navigation.models import NavigationResult
 from clew.navigation.reading import get_chunk, grep, navigate, read
 from tests.navigation.conftest import chunk_rows
 
@@ -15,7 +19,7 @@ def spans(corpus: Corpus, key: str) -> list[tuple[str, int, int]]:
     return [(f"ev1:c:{d}:{v}:{o}", s, e) for d, v, o, s, e in rows]
 
 
-def ids_of(result) -> list[str]:
+def ids_of(result: NavigationResult) -> list[str]:
     return [item.evidence_id for item in result.items]
 
 
@@ -101,17 +105,19 @@ def test_unknown_documents_are_unavailable(scope: Scope) -> None:
         (lambda s: get_chunk(s, ""), "evidence_id"),
     ],
 )
-def test_bad_input_names_the_field(scope: Scope, call, field: str) -> None:
+def test_bad_input_names_the_field(scope: Scope, call: Callable[..., object], field: str) -> None:
     with pytest.raises(InputError) as caught:
         call(scope)
     assert caught.value.field == field
 
 
-def test_ambiguous_key_needs_a_collection(tmp_path, guide: Corpus) -> None:
+def test_ambiguous_key_needs_a_collection(tmp_path: Path, guide: Corpus) -> None:
     from clew.corpus.ingest import ingest_paths
     from tests.navigation.conftest import GUIDE, write
 
-    ingest_paths(guide, [write(tmp_path / "other", {"guide.md": GUIDE + "\nOther copy.\n"})], collection="other", chunk_tokens=40)
+    ingest_paths(
+        guide, [write(tmp_path / "other", {"guide.md": GUIDE + "\nOther copy.\n"})], collection="other", chunk_tokens=40
+    )
     with pytest.raises(InputError) as caught:
         read(Scope(guide), "guide.md")
     assert caught.value.field == "document" and "docs, other" in str(caught.value)

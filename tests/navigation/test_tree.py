@@ -7,10 +7,11 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError
+from clew.navigation.models import NavigationResult
 from clew.navigation.tree import navigate_document_tree as nav
 
 
-def ids_of(result) -> list[str]:
+def ids_of(result: NavigationResult) -> list[str]:
     return [item.evidence_id for item in result.items]
 
 
@@ -149,7 +150,11 @@ def test_superseded_ids_navigate_inside_their_version(tmp_path: Path, acme_path:
     shutil.copy(acme_path, target)
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=160, merge_sections=True)
-        target.write_text(target.read_text().replace("30 days", "45 days").replace("## Data retention", "## Dependencies 2\n\nMore.\n\n## Data retention"))
+        target.write_text(
+            target.read_text()
+            .replace("30 days", "45 days")
+            .replace("## Data retention", "## Dependencies 2\n\nMore.\n\n## Data retention")
+        )
         assert ingest_paths(corpus, [folder], chunk_tokens=160, merge_sections=True).versions_created == 1
         scope = Scope(corpus)
         old = nav(scope, "ev1:c:1:1:1", "next")

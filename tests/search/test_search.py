@@ -19,7 +19,9 @@ def sqlite_corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     if not SQLITE_DOCS.is_dir():
         pytest.skip("the shared SQLite dev set is not beside this checkout")
     corpus = Corpus(tmp_path_factory.mktemp("search") / "docs.duckdb")
-    ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+    ingest_paths(
+        corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html", chunk_tokens=DEFAULT_CHUNK_TOKENS
+    )
     yield corpus
     corpus.close()
 
@@ -85,7 +87,8 @@ def acl_corpus(tmp_path: Path) -> Corpus:
     folder = tmp_path / "docs"
     folder.mkdir()
     (folder / "public.md").write_text(
-        "---\nstatus: published\nacl: [staff, oncall]\nyear: 2024\n---\n# Failover\n\nThe failover drill runs weekly.\n")
+        "---\nstatus: published\nacl: [staff, oncall]\nyear: 2024\n---\n# Failover\n\nThe failover drill runs weekly.\n"
+    )
     (folder / "draft.md").write_text(
         "---\nstatus: draft\nacl: [dba]\nyear: 2021\n---\n# Failover draft\n\nThe failover drill secret plan.\n")
     for i in range(6):
@@ -204,7 +207,9 @@ def zipf_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
                                + (f" q{d}" if s == 0 else "") for s in range(4))  # q<d>: one rare term each
         (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{sections}\n")
     for twin in ("twin1", "twin2", "twin3"):  # identical chunks: exact ties, ranked by chunk id
-        (folder / f"{twin}.md").write_text(f"---\nacl: [{'a' if twin == 'twin2' else 'b'}]\n---\n# Twin\n\ntwin w0 w7 twin.\n")
+        (folder / f"{twin}.md").write_text(
+            f"---\nacl: [{'a' if twin == 'twin2' else 'b'}]\n---\n# Twin\n\ntwin w0 w7 twin.\n"
+        )
     db = tmp_path / "c.duckdb"
     with Corpus(db) as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
@@ -319,19 +324,28 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
     assert all(in_memory) and len(in_memory) == len(in_sql)
     assert any(len({h.score for h in hits}) < len(hits) for hits in in_sql)  # ties are among the cases
     for memory, sql in zip(in_memory, in_sql, strict=True):
-        assert [(h.document_id, h.version, h.ordinal) for h in memory] == [(h.document_id, h.version, h.ordinal) for h in sql]
+        assert [(h.document_id, h.version, h.ordinal) for h in memory] == [
+            (h.document_id, h.version, h.ordinal) for h in sql
+        ]
         assert [h.score for h in memory] == pytest.approx([h.score for h in sql], rel=1e-6)
 
 
 def test_the_document_title_leads_the_indexed_heading_path(tmp_path: Path) -> None:
     from clew.corpus.search.index import index_text
 
-    assert index_text(["Description"], "", "Used to set access.", "npm-access") == "npm-access > Description\nUsed to set access."
-    assert index_text(["Guide", "Setup"], "", "Run it.", "guide") == "Guide > Setup\nRun it."  # already its first heading
+    assert (
+        index_text(["Description"], "", "Used to set access.", "npm-access")
+        == "npm-access > Description\nUsed to set access."
+    )
+    assert (
+        index_text(["Guide", "Setup"], "", "Run it.", "guide") == "Guide > Setup\nRun it."
+    )  # already its first heading
     assert index_text([], "", "Loose text.", "Notes") == "Notes\nLoose text."
     folder = tmp_path / "docs"
     folder.mkdir()
-    (folder / "npm-access.md").write_text("---\ntitle: npm-access\n---\n\n### Description\n\nSets the level on packages.\n")
+    (folder / "npm-access.md").write_text(
+        "---\ntitle: npm-access\n---\n\n### Description\n\nSets the level on packages.\n"
+    )
     (folder / "npm-team.md").write_text("---\ntitle: npm-team\n---\n\n### Description\n\nManages teams of an org.\n")
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=220)

@@ -18,7 +18,14 @@ from clew.corpus.search.api import SearchResult
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import MAX_IDS
 from clew.navigation.graph import MAX_SEEDS
-from clew.navigation.models import CitationReport, EvidenceResult, NavigationResult, NeighborsResult, ReadResult, SliceResult
+from clew.navigation.models import (
+    CitationReport,
+    EvidenceResult,
+    NavigationResult,
+    NeighborsResult,
+    ReadResult,
+    SliceResult,
+)
 from clew.navigation.tree import navigate_document_tree
 from clew.server import mcp as clew_mcp
 from clew.server.config import ServerConfig
@@ -143,7 +150,9 @@ def test_only_permitted_tools_are_listed_and_a_forbidden_one_reads_as_unknown(co
     listed, forbidden, unknown = session(corpus, narrow)(flow)
     assert sorted(listed) == ["fetch_evidence", "search"]
     assert forbidden.is_error and unknown.is_error
-    assert forbidden.content[0].text.replace("'read'", "NAME") == unknown.content[0].text.replace("'no_such_tool'", "NAME")
+    assert forbidden.content[0].text.replace("'read'", "NAME") == unknown.content[0].text.replace(
+        "'no_such_tool'", "NAME"
+    )
 
 
 def test_collection_is_honoured_by_every_reading_tool(corpus: Corpus) -> None:
@@ -158,8 +167,10 @@ def test_collection_is_honoured_by_every_reading_tool(corpus: Corpus) -> None:
 
 def test_search_and_retrieve_never_show_a_denied_row(corpus: Corpus, secret_id: str) -> None:
     async def both(client: Client) -> tuple[Any, Any]:
-        return (await call(client, "search", {"query": "Orion budget restricted"}),
-                await call(client, "retrieve", {"query": "Orion budget restricted", "queries": [{"collection": "notes"}]}))
+        return (
+            await call(client, "search", {"query": "Orion budget restricted"}),
+            await call(client, "retrieve", {"query": "Orion budget restricted", "queries": [{"collection": "notes"}]}),
+        )
 
     found, ran = session(corpus, READER)(both)
     assert secret_id not in [h["evidence_id"] for h in found.structured_content["hits"]]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -20,14 +23,14 @@ from .conftest import ACME, ADMIN, MISSING, NARROW, READER, auth
 UNAVAILABLE = {"status": "unavailable", "detail": "no readable passage has this id"}
 
 
-def unavailable(response) -> dict:  # type: ignore[no-untyped-def]
+def unavailable(response: httpx.Response) -> dict:
     """A 404 whose body is the tool's result with status unavailable; returns the status and detail."""
     assert response.status_code == 404, response.text
     body = response.json()
     return {"status": body["status"], "detail": body["detail"]}
 
 
-def malformed(response) -> None:  # type: ignore[no-untyped-def]
+def malformed(response: httpx.Response) -> None:
     """A malformed id is a result with that status (200), as on every surface."""
     assert response.status_code == 200, response.text
     body = response.json()
@@ -35,7 +38,7 @@ def malformed(response) -> None:  # type: ignore[no-untyped-def]
     assert status == "malformed", body
 
 
-def bad(response, field: str) -> None:  # type: ignore[no-untyped-def]
+def bad(response: httpx.Response, field: str) -> None:
     assert response.status_code == 400, response.text
     body = response.json()
     assert (body["error"], body["field"]) == ("input", field), body
@@ -94,11 +97,18 @@ def test_no_auth_only_on_loopback() -> None:
 
 def test_no_auth_serves_as_a_local_principal(corpus: Corpus) -> None:
     with TestClient(create_app(corpus, ServerConfig(), auth=False)) as local:
-        assert local.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}).status_code == 200
+        assert (
+            local.post(
+                "/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}
+            ).status_code
+            == 200
+        )
 
 
 def test_a_tool_the_key_may_not_use_is_403(client: TestClient) -> None:
-    response = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}, headers=auth(NARROW))
+    response = client.post(
+        "/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}, headers=auth(NARROW)
+    )
     assert response.status_code == 403
     assert client.post("/v1/tools/search", json={"query": "orion"}, headers=auth(NARROW)).status_code == 200
 
@@ -120,7 +130,9 @@ def test_search_filter(client: TestClient) -> None:
     body = {"query": "orion", "filter": {"term": {"status": "published"}}}
     hits = client.post("/v1/tools/search", json=body, headers=auth()).json()["hits"]
     assert [h["document_key"] for h in hits] == ["lunch.txt"]
-    bad(client.post("/v1/tools/search", json={"query": "orion", "filter": {"tern": {"a": 1}}}, headers=auth()), "filter")
+    bad(
+        client.post("/v1/tools/search", json={"query": "orion", "filter": {"tern": {"a": 1}}}, headers=auth()), "filter"
+    )
 
 
 def test_search_bad_input(client: TestClient) -> None:
@@ -141,7 +153,9 @@ def test_search_unknown_and_unreadable_collections_are_the_same_404(client: Test
     assert unreadable.status_code == 200  # narrow may read notes
     other = client.post("/v1/tools/search", json={"query": "orion", "collection": "private"}, headers=auth(NARROW))
     assert (other.status_code, other.json()) == (404, {**body, "detail": "unknown collection 'private'"})
-    assert client.post("/v1/tools/search", json={"query": "orion", "collection": "private"}, headers=auth()).json()["hits"]
+    assert client.post("/v1/tools/search", json={"query": "orion", "collection": "private"}, headers=auth()).json()[
+        "hits"
+    ]
 
 
 # -- navigation -----------------------------------------------------------------------------
@@ -152,42 +166,77 @@ def test_navigate_matches_the_python_call(client: TestClient, corpus: Corpus) ->
     assert response.status_code == 200
     direct = navigate_document_tree(Scope(corpus), ACME[0], "next", 3, 4000)
     assert response.json() == direct.model_dump(mode="json")
-    clamped = client.post("/v1/tools/navigate_document_tree", json={**body, "limit": 10_000, "max_chars": -4}, headers=auth()).json()
+    clamped = client.post(
+        "/v1/tools/navigate_document_tree", json={**body, "limit": 10_000, "max_chars": -4}, headers=auth()
+    ).json()
     assert clamped["applied"] == {"limit": 50, "max_chars": 1}
 
 
 def test_navigate_bad_input(client: TestClient) -> None:
-    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "cousins"}, headers=auth()), "relation")
-    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "NEXT"}, headers=auth()), "relation")
-    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": " ", "relation": "next"}, headers=auth()), "evidence_id")
+    bad(
+        client.post(
+            "/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "cousins"}, headers=auth()
+        ),
+        "relation",
+    )
+    bad(
+        client.post(
+            "/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "NEXT"}, headers=auth()
+        ),
+        "relation",
+    )
+    bad(
+        client.post("/v1/tools/navigate_document_tree", json={"evidence_id": " ", "relation": "next"}, headers=auth()),
+        "evidence_id",
+    )
     malformed(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": "garbage", "relation": "next"},
                           headers=auth()))
     bad(client.post("/v1/tools/navigate_document_tree", json={"relation": "next"}, headers=auth()), "evidence_id")
-    bad(client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next", "limit": True},
-                    headers=auth()), "limit")
+    bad(
+        client.post(
+            "/v1/tools/navigate_document_tree",
+            json={"evidence_id": ACME[0], "relation": "next", "limit": True},
+            headers=auth(),
+        ),
+        "limit",
+    )
 
 
 def test_navigate_denied_is_the_missing_404(client: TestClient, secret_id: str) -> None:
-    missing = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": MISSING, "relation": "next"}, headers=auth(READER))
-    denied = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": secret_id, "relation": "next"}, headers=auth(READER))
+    missing = client.post(
+        "/v1/tools/navigate_document_tree", json={"evidence_id": MISSING, "relation": "next"}, headers=auth(READER)
+    )
+    denied = client.post(
+        "/v1/tools/navigate_document_tree", json={"evidence_id": secret_id, "relation": "next"}, headers=auth(READER)
+    )
     assert (missing.status_code, missing.json()) == (denied.status_code, denied.json())
     assert unavailable(missing) == UNAVAILABLE
-    allowed = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": secret_id, "relation": "parent"}, headers=auth())
+    allowed = client.post(
+        "/v1/tools/navigate_document_tree", json={"evidence_id": secret_id, "relation": "parent"}, headers=auth()
+    )
     assert allowed.status_code == 200
 
 
 def test_read_and_grep(client: TestClient) -> None:
     read = client.post("/v1/tools/read", json={"document": "acme-notes.md", "top_k": 2}, headers=auth()).json()
     assert [i["evidence_id"] for i in read["items"]] == ACME[:2]
-    grep = client.post("/v1/tools/grep", json={"document": "acme-notes.md", "pattern": "daniel okafor"}, headers=auth()).json()
+    grep = client.post(
+        "/v1/tools/grep", json={"document": "acme-notes.md", "pattern": "daniel okafor"}, headers=auth()
+    ).json()
     assert [i["evidence_id"] for i in grep["items"]] == [ACME[1]]
 
 
 def test_read_and_grep_bad_input(client: TestClient) -> None:
-    bad(client.post("/v1/tools/read", json={"document": "acme-notes.md", "start": 50, "end": 10}, headers=auth()), "end")
+    bad(
+        client.post("/v1/tools/read", json={"document": "acme-notes.md", "start": 50, "end": 10}, headers=auth()), "end"
+    )
     bad(client.post("/v1/tools/read", json={"document": "acme-notes.md", "top_k": "2"}, headers=auth()), "top_k")
-    bad(client.post("/v1/tools/grep", json={"document": "acme-notes.md", "pattern": "x", "mode": "regex"}, headers=auth()),
-        "mode")
+    bad(
+        client.post(
+            "/v1/tools/grep", json={"document": "acme-notes.md", "pattern": "x", "mode": "regex"}, headers=auth()
+        ),
+        "mode",
+    )
     bad(client.post("/v1/tools/grep", json={"document": "acme-notes.md"}, headers=auth()), "pattern")
 
 
@@ -201,8 +250,11 @@ def test_read_and_grep_denied_is_the_missing_404(client: TestClient) -> None:
 
 
 def test_expand(client: TestClient, secret_id: str) -> None:
-    result = client.post("/v1/tools/expand_neighbors", json={"ids": [ACME[0]], "relationship_types": ["next"], "limit": 99},
-                         headers=auth()).json()
+    result = client.post(
+        "/v1/tools/expand_neighbors",
+        json={"ids": [ACME[0]], "relationship_types": ["next"], "limit": 99},
+        headers=auth(),
+    ).json()
     assert result["limit"] == 24 and ACME[1] in [n["id"] for n in result["neighbors"]]
     bad(client.post("/v1/tools/expand_neighbors", json={"ids": [ACME[0]], "depth": "2"}, headers=auth()), "depth")
     bad(client.post("/v1/tools/expand_neighbors", json={"ids": []}, headers=auth()), "ids")
@@ -323,11 +375,13 @@ def test_ingest_json_records_then_search(client: TestClient) -> None:
     response = client.post("/v1/collections/ops/documents", json=records, headers=auth())
     assert response.status_code == 200, response.text
     assert response.json()["versions_created"] == 1
-    hits = client.post("/v1/tools/search", json={"query": "zebrafish", "collection": "ops"}, headers=auth()).json()["hits"]
+    hits = client.post("/v1/tools/search", json={"query": "zebrafish", "collection": "ops"}, headers=auth()).json()[
+        "hits"
+    ]
     assert [h["document_key"] for h in hits] == ["ops.txt"]
 
 
-def test_ingest_uploaded_files(client: TestClient, acme_path) -> None:  # type: ignore[no-untyped-def]
+def test_ingest_uploaded_files(client: TestClient, acme_path: Path) -> None:
     files = [("files", ("guide.md", b"# Guide\n\n## Kiwi\n\nKiwi deploys happen on Tuesdays.\n")),
              ("files", ("acme-notes.md", acme_path.read_bytes()))]
     response = client.post("/v1/collections/docs/documents?chunk_tokens=160&merge_sections=true", files=files,
@@ -341,8 +395,12 @@ def test_ingest_uploaded_files(client: TestClient, acme_path) -> None:  # type: 
 def test_ingest_bad_input_and_permissions(client: TestClient) -> None:
     bad(client.post("/v1/collections/ops/documents", json={"records": "x"}, headers=auth()), "records")
     bad(client.post("/v1/collections/ops/documents", json={"records": [1]}, headers=auth()), "records.0")
-    bad(client.post("/v1/collections/ops/documents", content=b"{", headers={**auth(), "content-type": "application/json"}),
-        "records")
+    bad(
+        client.post(
+            "/v1/collections/ops/documents", content=b"{", headers={**auth(), "content-type": "application/json"}
+        ),
+        "records",
+    )
     bad(client.post("/v1/collections/ops/documents?chunk_tokens=2", json={"records": [{"key": "a", "text": "b"}]},
                     headers=auth()), "chunk_tokens")
     refused = client.post("/v1/collections/notes/documents", json={"records": [{"key": "a", "text": "b"}]},
@@ -351,7 +409,7 @@ def test_ingest_bad_input_and_permissions(client: TestClient) -> None:
     assert client.post("/v1/collections/ops/documents", json={"records": []}).status_code == 401
 
 
-def test_ingest_into_a_read_only_corpus_is_409(db_path, config: ServerConfig) -> None:  # type: ignore[no-untyped-def]
+def test_ingest_into_a_read_only_corpus_is_409(db_path: Path, config: ServerConfig) -> None:
     with Corpus(db_path, read_only=True) as corpus, TestClient(create_app(corpus, config)) as ro:
         response = ro.post("/v1/collections/ops/documents", json={"records": [{"key": "a", "text": "b"}]},
                            headers=auth())

@@ -96,16 +96,25 @@ def test_steps_stream_one_by_one_before_the_run_ends(served: Served, gate: threa
 def test_the_live_server_answers_navigation_and_auth(served: Served) -> None:
     with httpx.Client(base_url=served.url, timeout=30) as client:
         assert client.get("/healthz").json() == {"status": "ok"}
-        assert client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}).status_code == 401
-        response = client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}, headers=auth())
+        assert (
+            client.post(
+                "/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}
+            ).status_code
+            == 401
+        )
+        response = client.post(
+            "/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}, headers=auth()
+        )
         assert [i["evidence_id"] for i in response.json()["items"]] == [ACME[1]]
 
 
 def test_concurrent_requests_each_get_their_own_cursor(served: Served) -> None:
     async def many() -> list[int]:
         async with httpx.AsyncClient(base_url=served.url, timeout=30, headers=auth()) as client:
-            calls = [client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[i % 3], "relation": "parent"})
-                     for i in range(24)]
+            calls = [
+                client.post("/v1/tools/navigate_document_tree", json={"evidence_id": ACME[i % 3], "relation": "parent"})
+                for i in range(24)
+            ]
             calls += [client.post("/v1/tools/search", json={"query": "orion"}) for _ in range(24)]
             return [r.status_code for r in await asyncio.gather(*calls)]
 

@@ -48,7 +48,9 @@ def test_every_navigation_tool_is_registered_with_a_description() -> None:
 def test_call_validates_and_dispatches(context: ToolContext) -> None:
     result = registry.call("navigate_document_tree", {"evidence_id": "ev1:c:1:1:0", "relation": "parent"}, context)
     assert isinstance(result, NavigationResult) and len(result.items) == 2
-    as_text = registry.call("navigate_document_tree", '{"evidence_id": "ev1:c:1:1:0", "relation": "next", "max_chars": 80}', context)
+    as_text = registry.call(
+        "navigate_document_tree", '{"evidence_id": "ev1:c:1:1:0", "relation": "next", "max_chars": 80}', context
+    )
     assert as_text.truncation_reason == "chars"
     for args, field in (({"evidence_id": "ev1:c:1:1:0", "relation": "up"}, "relation"),
                         ({"evidence_id": "ev1:c:1:1:0"}, "relation"),

@@ -137,7 +137,16 @@ def _lines(page: pdfium.PdfPage) -> list[_Line]:
             font = name.value.decode("latin-1", "replace").lower()
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
             mono = bool(flags.value & _FIXED_PITCH) or "courier" in font or "mono" in font
-            lines.append(_Line(line, round(size, 1), weight >= 500 or bool(_BOLD_FONT.search(font)), mono, height - y.value, x.value))
+            lines.append(
+                _Line(
+                    line,
+                    round(size, 1),
+                    weight >= 500 or bool(_BOLD_FONT.search(font)),
+                    mono,
+                    height - y.value,
+                    x.value,
+                )
+            )
         return lines
     finally:
         textpage.close()

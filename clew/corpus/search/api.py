@@ -1,7 +1,8 @@
 """``search``: one entry point for BM25, vector and hybrid (RRF) retrieval.
 
 Every search takes a collection, an optional ``field`` to match instead of the passage
-text (``heading``, or a document field such as ``title``: ``clew.corpus.search.fields``), a ``limit`` (default 10, clamped to 1-100 and reported),
+text (``heading``, or a document field such as ``title``: ``clew.corpus.search.fields``), a ``limit`` (default 10,
+clamped to 1-100 and reported),
 a filter on document fields, a fields projection, ``exclude_ids`` and
 ``exclude_document_keys`` (applied inside the query, before the limit), and runs under a
 principal whose row filter is applied inside the query too: a denied row neither shows nor
@@ -43,12 +44,16 @@ class SearchRequest(BaseModel):
     limit: int = Field(DEFAULT_LIMIT, description=f"Hits to return, clamped to 1-{MAX_LIMIT}.")
     filter: Filter | None = Field(None, description="Filter on document fields: term, terms, range, exists, bool.")
     fields: list[str] | None = Field(None, description="Document fields to return with each hit (default: none).")
-    exclude_ids: list[str] = Field(default_factory=list, description="Evidence ids never to return (e.g. already seen).")
+    exclude_ids: list[str] = Field(
+        default_factory=list, description="Evidence ids never to return (e.g. already seen)."
+    )
     exclude_document_keys: list[str] = Field(default_factory=list, description="Documents never to return.")
     max_chars: int = Field(4000, description=f"Characters of text per hit, clamped to 1-{MAX_CHARS}.")
     field: str | None = Field(None, description="Match the query against this field instead of the text: heading "
                               "(the heading path) or a document field such as title; text (or none): the passage text.")
-    embedding_model: str | None = Field(None, description="Embedding model for vector/hybrid (default: the corpus' own).")
+    embedding_model: str | None = Field(
+        None, description="Embedding model for vector/hybrid (default: the corpus' own)."
+    )
     weights: dict[Literal["bm25", "vector"], float] = Field(
         default_factory=lambda: {"bm25": 1.0, "vector": 1.0}, description="RRF weight of each retriever (hybrid)."
     )
@@ -132,7 +137,9 @@ class Found:
     retrievers: dict[str, RetrieverContribution]
 
 
-def search_passages(scope: Scope, req: SearchRequest, *, query_vector: Any = None) -> tuple[list[Found], dict[str, Any]]:
+def search_passages(
+    scope: Scope, req: SearchRequest, *, query_vector: Any = None
+) -> tuple[list[Found], dict[str, Any]]:
     """The passages a search finds, best first, and the bounds it applied (what ``search_in`` shows).
 
     ``query_vector`` is the query's embedding when the caller has made it already (vector and
@@ -160,7 +167,9 @@ def search_passages(scope: Scope, req: SearchRequest, *, query_vector: Any = Non
 
         model = req.embedding_model or default_model(corpus, scope.collection)
         if model is None:
-            raise InputError("mode", f"{req.mode} search needs embeddings, and this corpus has none; run `clew embed --db FILE`")
+            raise InputError(
+                "mode", f"{req.mode} search needs embeddings, and this corpus has none; run `clew embed --db FILE`"
+            )
         if query_vector is not None:
             vector = query_vector
         else:
@@ -232,7 +241,9 @@ def fuse(
     """Reciprocal rank fusion (score = sum of weight / (60 + rank)); one retriever keeps its own scores."""
     if len(ranked) == 1:
         (name, rows), = ranked.items()
-        return [((d, v, o), s, {name: RetrieverContribution(rank=i, score=s)}) for i, (d, v, o, s) in enumerate(rows, 1)]
+        return [
+            ((d, v, o), s, {name: RetrieverContribution(rank=i, score=s)}) for i, (d, v, o, s) in enumerate(rows, 1)
+        ]
     scores: dict[tuple[int, int, int], float] = {}
     parts: dict[tuple[int, int, int], dict[str, RetrieverContribution]] = {}
     for name, rows in ranked.items():

@@ -76,9 +76,15 @@ def scoped_stats(readers: Scope, corpus: TermStats, terms: set[str]) -> TermStat
     allowed = allowed_documents_sql(readers, params, [])
     base = FROZEN.get(readers.corpus, ("scope_stats", readers.view))
     if base is None:
-        base = readers.cursor().execute(
-            f"SELECT count(*), coalesce(sum(length), 0) FROM search_docs s WHERE s.live AND s.document_id IN ({allowed})",
-            params).fetchone()
+        base = (
+            readers.cursor()
+            .execute(
+                f"SELECT count(*), coalesce(sum(length), 0) FROM search_docs s WHERE s.live AND s.document_id IN "
+                f"({allowed})",
+                params,
+            )
+            .fetchone()
+        )
         FROZEN.put(readers.corpus, ("scope_stats", readers.view), base)
     live, total = int(base[0]), int(base[1])
     found: dict[str, int] = {}
@@ -136,13 +142,19 @@ def corpus_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
             found[term] = known
     if asked:
         cur = cur or scope.cursor()
-        rows = {term: (int(term_id), int(df), dense_col) for term, term_id, df, dense_col in cur.execute(
-            f"SELECT term, term_id, df, dense_col FROM search_terms WHERE term IN ({str_list(sorted(asked))}) AND df > 0"
-        ).fetchall()}  # literals: binding a list costs more than the lookup itself
+        rows = {
+            term: (int(term_id), int(df), dense_col)
+            for term, term_id, df, dense_col in cur.execute(
+                f"SELECT term, term_id, df, dense_col FROM search_terms WHERE term IN ({str_list(sorted(asked))}) "
+                f"AND df > 0"
+            ).fetchall()
+        }  # literals: binding a list costs more than the lookup itself
         for term in asked:
             FROZEN.put(scope.corpus, ("term", term), rows.get(term, ()))
         found.update(rows)
-    return TermStats(int(live or 0), max(0, int(total_rows or 0) - int(live or 0)), (total_length / live) if live else 1.0, found)
+    return TermStats(
+        int(live or 0), max(0, int(total_rows or 0) - int(live or 0)), (total_length / live) if live else 1.0, found
+    )
 
 
 VOCABULARY_IN_MEMORY = 250_000
@@ -213,7 +225,7 @@ def bm25_search(
         return _top_first(cur, stats, sparse, dense, limit, list(exclude_chunks))
     filters = "s.live" if allowed is None else f"s.live AND s.document_id IN ({allowed})"
     if exclude_chunks:
-        filters += " AND (s.document_id, s.version, s.ordinal) NOT IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))"
+        filters += EXCLUDED_CHUNKS
         params.extend([[c[0] for c in exclude_chunks], [c[1] for c in exclude_chunks], [c[2] for c in exclude_chunks]])
     norm = _norm(avgdl)
     ctes = [_sparse_cte(sparse, avgdl)] if sparse else []
@@ -236,7 +248,8 @@ def bm25_search(
     else:
         select = f"""SELECT s.document_id, s.version, s.ordinal, sp.score, s.chunk_id
                      FROM search_docs s JOIN sp ON sp.chunk_id = s.chunk_id WHERE {filters}"""
-    sql = f"WITH {', '.join(ctes)} SELECT document_id, version, ordinal, score FROM ({select}) ORDER BY score DESC, chunk_id LIMIT {int(limit)}"
+    sql = (f"WITH {', '.join(ctes)} SELECT document_id, version, ordinal, score FROM ({select})"
+           f" ORDER BY score DESC, chunk_id LIMIT {int(limit)}")
     return [ScoredChunk(int(d), int(v), int(o), float(s)) for d, v, o, s in cur.execute(sql, params).fetchall()]
 
 
@@ -281,17 +294,23 @@ def _top_first(cur: Any, stats: TermStats, sparse: list[tuple[int, float]], dens
     head = int(limit) + stats.dead + len(exclude_chunks)
     params: list[Any] = []
     excluded = _exclusion(exclude_chunks, params)
-    sql = f"""WITH {", ".join(ctes)}, top AS (SELECT chunk_id, score FROM {scored} ORDER BY score DESC, chunk_id LIMIT {head})
-              SELECT s.document_id, s.version, s.ordinal, top.score FROM top JOIN search_docs s ON s.chunk_id = top.chunk_id
+    sql = f"""WITH {", ".join(ctes)}, top AS (SELECT chunk_id, score FROM {scored} ORDER BY score DESC, chunk_id
+              LIMIT {head})
+              SELECT s.document_id, s.version, s.ordinal, top.score FROM top JOIN search_docs s ON s.chunk_id =
+              top.chunk_id
               WHERE s.live{excluded} ORDER BY top.score DESC, top.chunk_id LIMIT {int(limit)}"""
     return [ScoredChunk(int(d), int(v), int(o), float(sc)) for d, v, o, sc in cur.execute(sql, params).fetchall()]
+
+
+EXCLUDED_CHUNKS = (" AND (s.document_id, s.version, s.ordinal) NOT IN"
+                   " (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))")
 
 
 def _exclusion(exclude_chunks: list[tuple[int, int, int]], params: list[Any]) -> str:
     if not exclude_chunks:
         return ""
     params.extend([[c[0] for c in exclude_chunks], [c[1] for c in exclude_chunks], [c[2] for c in exclude_chunks]])
-    return " AND (s.document_id, s.version, s.ordinal) NOT IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]), unnest(?::INTEGER[])))"
+    return EXCLUDED_CHUNKS
 
 
 def _bounded(cur: Any, stats: TermStats, sparse: list[tuple[int, float]], dense: list[tuple[int, float]],

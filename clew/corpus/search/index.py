@@ -129,7 +129,8 @@ def index_chunks(
         "dense_col": [None] * len(new_terms)})
     with arrow_view(cur, "clew_df", {"term_id": unique_terms, "n": df}):
         cur.execute(
-            "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = clew_df.term_id"
+            "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = "
+            "clew_df.term_id"
         )
     cur.execute(
         """UPDATE search_stats SET live_chunks = live_chunks + ?, total_length = total_length + ?,
@@ -153,7 +154,10 @@ def compact(corpus: Corpus) -> None:
             """CREATE OR REPLACE TEMP TABLE clew_df AS
                SELECT term_id, count(*)::INTEGER AS n FROM search_postings GROUP BY term_id"""
         )
-        cur.execute("UPDATE search_terms SET df = coalesce((SELECT n FROM clew_df WHERE clew_df.term_id = search_terms.term_id), 0), dense_col = NULL")
+        cur.execute(
+            "UPDATE search_terms SET df = coalesce((SELECT n FROM clew_df WHERE clew_df.term_id = "
+            "search_terms.term_id), 0), dense_col = NULL"
+        )
         cur.execute("DROP TABLE clew_df")
         dense: list[int] = []
         if live >= MIN_DENSE_CHUNKS:
@@ -187,7 +191,8 @@ def compact(corpus: Corpus) -> None:
         cur.execute("ALTER TABLE search_docs_new RENAME TO search_docs")
         total_postings = int(cur.execute("SELECT count(*) FROM search_postings").fetchone()[0])
         cur.execute(
-            """UPDATE search_stats SET live_chunks = ?, total_length = (SELECT coalesce(sum(length), 0) FROM search_docs),
+            """UPDATE search_stats SET live_chunks = ?, total_length = (SELECT coalesce(sum(length), 0) FROM
+                search_docs),
                postings = ?, sorted_postings = ?, dense_terms = ?""",
             [live, total_postings, total_postings, len(dense)],
         )

@@ -83,5 +83,6 @@ def request_schema(name: str) -> dict[str, Any]:
 
 
 def component(name: str) -> str:
-    """The OpenAPI component name of tool ``name``'s arguments (``navigate_document_tree``: NavigateDocumentTreeRequest)."""
+    """The OpenAPI component name of tool ``name``'s arguments (``navigate_document_tree``:
+        NavigateDocumentTreeRequest)."""
     return "RetrievalRequest" if name == "retrieve" else "".join(p.title() for p in name.split("_")) + "Request"

@@ -38,7 +38,9 @@ async def evidence(request: Request, evidence_id: str, max_chars: int = 12000, c
 
 
 @router.post("/v1/citations/check", response_model=CitationReport, summary="check_citations")
-async def citations(request: Request, body: CitationRequest, principal: Principal = Depends(principal_of)) -> JSONResponse:
+async def citations(
+    request: Request, body: CitationRequest, principal: Principal = Depends(principal_of)
+) -> JSONResponse:
     """Say which ids may be cited: readable here, and among the ids the caller fetched in full."""
     permitted("check_citations", principal)
     ledger = EvidenceLedger()

@@ -23,7 +23,9 @@ router = APIRouter(prefix="/v1/tools", tags=["tools"])
 
 
 def _endpoint(tool: Tool) -> Any:
-    async def endpoint(request: Request, body: Any = Body(...), principal: Principal = Depends(principal_of)) -> JSONResponse:
+    async def endpoint(
+        request: Request, body: Any = Body(...), principal: Principal = Depends(principal_of)
+    ) -> JSONResponse:
         app = served(request)
         permitted(tool.name, principal)
         if isinstance(body, dict):
