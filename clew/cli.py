@@ -10,7 +10,6 @@ themselves: a command added to a module without a line here fails that test.
 from __future__ import annotations
 
 import importlib
-import sys
 from dataclasses import dataclass
 
 import click
@@ -109,4 +108,4 @@ def main() -> None:  # pragma: no cover - console entry point
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    main()

@@ -29,7 +29,7 @@ skips them and reports them (``IngestReport.problems``).
 from __future__ import annotations
 
 
-from typing import Any
+from typing import Any, Literal
 
 
 class ClewError(Exception):
@@ -124,7 +124,7 @@ class SchemaVersionError(CorpusError):
         self.supported = supported
 
 
-def input_error_from(error: Exception, prefix: str = "") -> InputError:
+def input_error_from(error: object, prefix: str = "") -> InputError:
     """Turn a pydantic ``ValidationError`` into an ``InputError`` naming every bad field (the first as ``field``)."""
     details = getattr(error, "errors", None)
     if not callable(details) or not details():
@@ -165,12 +165,15 @@ class ModelError(ClewError):
         self.attempts = attempts
 
 
+BudgetReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget"]
+
+
 class BudgetExhausted(ClewError):
     """A run's budget ran out (``reason``: max_internal_iterations, max_tool_calls, context_budget)."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: BudgetReason, message: str) -> None:
         super().__init__(message)
-        self.reason = reason
+        self.reason: BudgetReason = reason
 
 
 class IllegalTransition(ClewError):

@@ -6,6 +6,8 @@ the litellm embedder alike.
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 from types import ModuleType
 from urllib.parse import urlparse
@@ -31,7 +33,7 @@ def on_loopback(url: object) -> bool:
     return host.startswith("127.") or host in LOOPBACK
 
 
-def answers_offline(litellm: ModuleType, model: str, kwargs: dict) -> bool:
+def answers_offline(litellm: ModuleType, model: str, kwargs: dict[str, Any]) -> bool:
     """Whether litellm answers a call without reaching a model server off this machine: a mock
     answer, an ``api_base`` on loopback, or a registered custom provider whose name starts
     with ``clew-test``."""

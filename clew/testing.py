@@ -49,32 +49,34 @@ __all__ = [
     "reply_tool_calls",
 ]
 
-ReplyFn = Callable[[list[dict], "list[dict] | None"], Any]
+ReplyFn = Callable[[list[dict[str, Any]], "list[dict[str, Any]] | None"], Any]
 
 
 @dataclass(frozen=True)
 class ModelRequest:
     """One call a fake model received: a JSON copy of the messages and tools, as they were."""
 
-    messages: list[dict]
-    tools: list[dict] | None
+    messages: list[dict[str, Any]]
+    tools: list[dict[str, Any]] | None
     tool_choice: str | None
 
 
-def reply_text(text: str) -> dict:
+def reply_text(text: str) -> dict[str, Any]:
     """A reply that answers in text and calls no tool."""
     return {"content": text, "tool_calls": []}
 
 
-def reply_tool_call(name: str, arguments: dict | str, id: str | None = None, *, content: str | None = None) -> dict:  # noqa: A002
+def reply_tool_call(
+    name: str, arguments: dict[str, Any] | str, id: str | None = None, *, content: str | None = None  # noqa: A002
+) -> dict[str, Any]:
     """A reply with one tool call. ``arguments`` as a dict is sent as JSON; a string is sent
     as it is (so malformed arguments can be scripted)."""
     return reply_tool_calls([_tool_call(name, arguments, id)], content=content)
 
 
 def reply_tool_calls(
-    calls: Iterable[ToolCall | dict | tuple[str, dict | str]], *, content: str | None = None
-) -> dict:
+    calls: Iterable[ToolCall | dict[str, Any] | tuple[str, dict[str, Any] | str]], *, content: str | None = None
+) -> dict[str, Any]:
     """A reply with several tool calls, each a ``ToolCall``, a ``{"name", "arguments"[, "id"]}``
     dict or a ``(name, arguments)`` pair."""
     built = []
@@ -90,7 +92,7 @@ def reply_tool_calls(
     return {"content": content, "tool_calls": built}
 
 
-def _tool_call(name: str, arguments: dict | str, id: str | None = None) -> dict:  # noqa: A002
+def _tool_call(name: str, arguments: dict[str, Any] | str, id: str | None = None) -> dict[str, Any]:  # noqa: A002
     text = arguments if isinstance(arguments, str) else json.dumps(arguments, ensure_ascii=False)
     return {"id": id, "name": name, "arguments": text}
 
@@ -101,7 +103,9 @@ def _json_default(value: object) -> object:
     raise TypeError(f"a model message must be JSON, and {type(value).__name__} is not: {value!r}")
 
 
-def _complete_reply(entry: ModelReply | dict, name: str, messages_json: str, request_number: int) -> ModelReply:
+def _complete_reply(
+    entry: ModelReply | dict[str, Any], name: str, messages_json: str, request_number: int
+) -> ModelReply:
     """A full ``ModelReply`` from a scripted entry: a dict gets ids and usage filled in."""
     if isinstance(entry, ModelReply):
         return entry
@@ -126,7 +130,7 @@ def _complete_reply(entry: ModelReply | dict, name: str, messages_json: str, req
     return ModelReply.model_validate(fields)
 
 
-def _as_dicts(calls: Sequence[ToolCall | dict]) -> list[dict]:
+def _as_dicts(calls: Sequence[ToolCall | dict[str, Any]]) -> list[dict[str, Any]]:
     return [call.model_dump() if isinstance(call, ToolCall) else dict(call) for call in calls]
 
 
@@ -137,7 +141,9 @@ class _Recorder:
         self.name = name
         self.requests: list[ModelRequest] = []
 
-    def _record(self, messages: list[dict], tools: list[dict] | None, tool_choice: str | None) -> str:
+    def _record(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, tool_choice: str | None
+    ) -> str:
         """Record the request; returns the messages' JSON (what input tokens are counted on)."""
         messages_json = json.dumps(messages, ensure_ascii=False, default=_json_default)
         tools_copy = None if tools is None else json.loads(json.dumps(tools, default=_json_default))
@@ -148,7 +154,7 @@ class _Recorder:
 class ScriptedModel(_Recorder):
     """Replays ``replies`` in order, one per call; see the module docstring."""
 
-    def __init__(self, replies: Iterable[ModelReply | dict | BaseException], name: str = "scripted") -> None:
+    def __init__(self, replies: Iterable[ModelReply | dict[str, Any] | BaseException], name: str = "scripted") -> None:
         super().__init__(name)
         self._script = list(replies)
         for position, entry in enumerate(self._script, start=1):
@@ -165,7 +171,11 @@ class ScriptedModel(_Recorder):
         return max(0, len(self._script) - len(self.requests))
 
     async def complete(
-        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        *,
+        tool_choice: str | None = None,
     ) -> ModelReply:
         messages_json = self._record(messages, tools, tool_choice)
         asked = len(self.requests)
@@ -186,7 +196,11 @@ class FunctionModel(_Recorder):
         self.fn = fn
 
     async def complete(
-        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        *,
+        tool_choice: str | None = None,
     ) -> ModelReply:
         messages_json = self._record(messages, tools, tool_choice)
         result = self.fn(messages, tools)

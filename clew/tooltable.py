@@ -28,7 +28,7 @@ def _type(schema: dict[str, Any]) -> str:
     if kind == "array":
         return f"list[{_type(schema.get('items', {}))}]"
     if "$ref" in schema:
-        return schema["$ref"].rsplit("/", 1)[-1]
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
     return str(kind or "object")
 
 

@@ -52,7 +52,8 @@ async def retrieve(
     asked = parse_request(request)
     usage = Usage()
     if model is None and asked.generator is not None:
-        model = model_from_name(asked.generator, model_options_of(model_options))
+        generator = asked.generator if isinstance(asked.generator, str) else asked.generator.model_string()
+        model = model_from_name(generator, model_options_of(model_options))
     req = plan(asked, model)
     nav = req.navigation
     if nav is not None and nav.selection == "agentic" and model is None:
@@ -61,7 +62,7 @@ async def retrieve(
     spec = req.seed_query
     scope = Scope(corpus, req.principal, spec.collection if spec else None, spec.filter if spec else None)
     applied = req.applied()
-    if req is not asked:
+    if req is not asked and nav is not None:  # planned: the default tree walk
         applied.update(strategy="tree", selection="ranked", max_depth=nav.max_depth, beam_width=nav.beam_width,
                        index="section_hierarchy", planned=DEFAULT_PLAN)
     deps = Deps(corpus=corpus, request=req, limits=req.limits(), applied=applied, scope=scope, model=model,

@@ -21,10 +21,11 @@ import asyncio
 import duckdb
 
 from clew.agent.handlers import HANDLERS
-from clew.agent.result import RetrievalResult, Step, UsageReport
+from clew.agent.result import RetrievalResult, Status, Step, UsageReport
 from clew.agent.run import Run, StepNote
-from clew.agent.states import TERMINAL, IllegalTransition, State, check_transition
-from clew.budgets.limits import BudgetExhausted
+from clew.agent.states import TERMINAL, State, check_transition
+from clew.errors import IllegalTransition
+from clew.errors import BudgetExhausted
 from clew.errors import CorpusError, ModelError
 
 SPENDING = frozenset({State.SEED, State.OFFER, State.SELECT, State.VISIT, State.ACT, State.GENERATE})
@@ -100,7 +101,7 @@ class Controller:
 
     def _result(self, state: State) -> RetrievalResult:
         st = self.run.state
-        status = {State.DONE: "ok", State.INCOMPLETE: "incomplete", State.FAILED: "failed"}[state]
+        status: Status = "ok" if state is State.DONE else "incomplete" if state is State.INCOMPLETE else "failed"
         u = st.usage
         return RetrievalResult(
             status=status, stop_reason=st.stop_reason or "answered", detail=st.detail,

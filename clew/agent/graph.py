@@ -11,7 +11,10 @@ start; a dead end or a cycle ends the walk softly.
 
 from __future__ import annotations
 
+from typing import Any
+
 from clew.agent.frontier import Candidate
+from clew.agent.request import Navigation
 from clew.agent.result import GraphNavigation
 from clew.agent.run import Run
 from clew.agent.walk import Walk
@@ -26,7 +29,7 @@ class GraphWalk(Walk):
     name = "graph"
     permission = "graph_search"
 
-    def __init__(self, nav, applied) -> None:  # noqa: ANN001
+    def __init__(self, nav: Navigation, applied: dict[str, Any]) -> None:
         super().__init__(nav, applied)
         self.position: Passage | Node | None = None
         self.moves = 0

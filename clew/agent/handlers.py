@@ -97,7 +97,7 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
         return State.INCOMPLETE
     if pending:
         return State.INCOMPLETE
-    st.stop_reason = st.walk_end if st.walk_end not in (None, "no_evidence") else "answered"
+    st.stop_reason = st.walk_end if st.walk_end is not None and st.walk_end != "no_evidence" else "answered"
     return State.DONE
 
 

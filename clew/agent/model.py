@@ -73,7 +73,11 @@ class Model(Protocol):
     name: str
 
     async def complete(
-        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        *,
+        tool_choice: str | None = None,
     ) -> ModelReply: ...
 
 
@@ -150,7 +154,11 @@ class LiteLLMModel:
         return f"LiteLLMModel({self.name!r}, retries={self.retries}, timeout={self.timeout})"
 
     async def complete(
-        self, messages: list[dict], tools: list[dict] | None = None, *, tool_choice: str | None = None
+        self,
+        messages: list[dict[str, Any]],
+        tools: list[dict[str, Any]] | None = None,
+        *,
+        tool_choice: str | None = None,
     ) -> ModelReply:
         """One reply from the model, retrying transient failures; ``ModelError`` otherwise."""
         litellm = import_litellm()
@@ -255,7 +263,7 @@ def model_from_name(spec: str | None, options: ModelOptions | None = None, **kwa
     return LiteLLMModel.from_options(spec.strip(), options or ModelOptions(), **kwargs)
 
 
-def tools_in_text(messages: list[dict], tools: list[dict]) -> list[dict]:
+def tools_in_text(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """``messages`` for a server whose chat template leaves tools out of the prompt (SmolLM2 on
     llama.cpp drops both the tool list and the assistant's tool calls): the tools are listed in
     the system message with how to call one in text, and each earlier call is written into its

@@ -11,6 +11,8 @@ one JSON-quoted entry per line (``lane_entries``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import secrets
 from collections.abc import Iterable
@@ -35,7 +37,7 @@ def shown_ids(text: str) -> list[str]:
 
 
 def answer_prompt(marker: str, instructions: Iterable[Instruction], query: str,
-                  evidence: list[tuple[str, str]]) -> tuple[list[dict], int]:
+                  evidence: list[tuple[str, str]]) -> tuple[list[dict[str, Any]], int]:
     """The answer prompt over ``(evidence_id, text)`` pairs, and the tokens it adds around the
     evidence texts (its instructions, the question, each block's id and marker lines).
 

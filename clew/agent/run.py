@@ -18,8 +18,9 @@ from clew.agent.evidence import Pack
 from clew.agent.frontier import Candidate, Frontier
 from clew.agent.model import Model, ModelReply
 from clew.agent.request import RetrievalRequest
-from clew.agent.result import Generation, GraphNavigation, Instruction, Step, StepActor, TreeNavigation
-from clew.budgets.limits import Budget, BudgetExhausted, Limits, Usage
+from clew.agent.result import Generation, GraphNavigation, Instruction, Step, StepActor, StopReason, TreeNavigation
+from clew.budgets.limits import Budget, Limits, Usage
+from clew.errors import BudgetExhausted
 from clew.budgets.tokens import count_tokens
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
-def schema_tokens(tools: list[dict]) -> int:
+def schema_tokens(tools: list[dict[str, Any]]) -> int:
     """Tokens of tool schemas as sent (their JSON)."""
     return count_tokens(json.dumps(tools, separators=(",", ":")))
 
@@ -88,9 +89,9 @@ class RunState:
     messages: list[dict[str, Any]] = field(default_factory=list)
     answer_text: str | None = None
     generation: Generation | None = None
-    stop_reason: str | None = None
+    stop_reason: StopReason | None = None
     """Set when the run must end incomplete or failed (a budget, a model or store failure)."""
-    walk_end: str | None = None
+    walk_end: StopReason | None = None
     """Why the walk itself ended (exhausted_frontier, max_steps, answered), when it did."""
     detail: str | None = None
     tools_charged: bool = False
@@ -116,7 +117,7 @@ class Run:
         """Run a store read: in a worker thread, or inline when the run was asked not to offload."""
         return await asyncio.to_thread(fn, *args) if self.deps.offload else fn(*args)
 
-    async def complete(self, messages: list[dict], tools: list[dict] | None) -> ModelReply:
+    async def complete(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> ModelReply:
         """One model call; usage and retries (the attempts past the first) are charged to the run.
 
         Whatever the model raises becomes a ``ModelError`` (the run ends ``failed / model_error``
@@ -143,14 +144,14 @@ class Run:
         usage.add_cost(reply.cost_usd)
         return reply
 
-    def add_tools(self, tools: list[dict]) -> None:
+    def add_tools(self, tools: list[dict[str, Any]]) -> None:
         """Charge the tool schemas sent with every model call, once per run (they stay in the
         model's context like the system prompt)."""
         if not self.state.tools_charged:
             self.state.budget.spend_context(schema_tokens(tools))
             self.state.tools_charged = True
 
-    def add_message(self, message: dict) -> None:
+    def add_message(self, message: dict[str, Any]) -> None:
         """Place a message in the model's context, charging its tokens."""
         content = message.get("content") or ""
         if message.get("tool_calls"):
@@ -183,13 +184,13 @@ class Run:
         if self.state.stop_reason is None:
             self.state.stop_reason, self.state.detail = exhausted.reason, str(exhausted)
 
-    def end_walk(self, reason: str, detail: str) -> None:
+    def end_walk(self, reason: StopReason, detail: str) -> None:
         """The walk ended on its own (not a budget): the run generates and can still be ok."""
         self.state.walk_end = reason
         self.state.detail = self.state.detail or detail
         self.note.detail = detail
 
-    def stop(self, reason: str, detail: str | None) -> None:
+    def stop(self, reason: StopReason, detail: str | None) -> None:
         """The run must end incomplete or failed, for ``reason``."""
         self.state.stop_reason = reason
         self.state.detail = detail

@@ -74,8 +74,9 @@ class ModelChoice:
             run.add_tools(SELECT_TOOLS)
             run.add_message({"role": "system", "content": system_prompt(deps.marker, st.instructions, SELECT_TASK)})
             run.add_message({"role": "user", "content": f"Question: {deps.request.query}"})
-        blocks = [data_block(deps.marker, c.id, c.passage.text if c.passage is not None else render_card(card(c.node)))
-                  for c in offered]  # type: ignore[arg-type]
+        blocks = [data_block(deps.marker, c.id, c.passage.text if c.passage is not None
+                             else render_card(card(c.node)) if c.node is not None else "")
+                  for c in offered]
         run.add_message({"role": "user", "content": "Candidates (untrusted data):\n" + "\n\n".join(blocks)})
 
     def __init__(self) -> None:

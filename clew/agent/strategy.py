@@ -10,7 +10,7 @@ The controller's handlers call these methods and never ask which strategy they h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Any, Literal, Protocol, TYPE_CHECKING
 
 from clew.agent.states import State
 
@@ -23,10 +23,14 @@ if TYPE_CHECKING:
 class Strategy(Protocol):
     name: str
     """tree, graph or free."""
-    entry: Literal[State.SEED, State.ACT]
-    """Where a run goes after VALIDATE."""
-    permission: str | None
-    """The tool permission the principal needs (tree_search, graph_search), or None."""
+
+    @property
+    def entry(self) -> Literal[State.SEED, State.ACT]:
+        """Where a run goes after VALIDATE."""
+
+    @property
+    def permission(self) -> str | None:
+        """The tool permission the principal needs (tree_search, graph_search), or None."""
 
     async def check(self, run: Run) -> None:
         """Validate what needs the corpus (a graph's name); raise ``InputError`` naming the field."""
@@ -44,7 +48,7 @@ class Strategy(Protocol):
         """One model turn of a free run; True when the model answered."""
 
 
-def strategy_for(request: RetrievalRequest, applied: dict) -> Strategy:
+def strategy_for(request: RetrievalRequest, applied: dict[str, Any]) -> Strategy:
     nav = request.navigation
     if nav is None:
         from clew.agent.free import FreeRun

@@ -108,7 +108,7 @@ class TreeWalk(Walk):
         scope = run.deps.scope
         if self.user_tree:
             roots = graph_roots(scope, _collection_id(run), scope.collection or "", self.graph, self.edge_types)
-            best = {}
+            best: dict[str, float] = {}
             for f in found:
                 best.setdefault(f.passage.document_key, run.scorer.passage(f.passage))
             nodes = [root(doc) for doc in roots]
@@ -120,7 +120,7 @@ class TreeWalk(Walk):
 
     def _enter(self, run: Run, nodes: list[Node]) -> list[Candidate]:
         """Root nodes at depth 0, each with its lead passage: the first start is taken first."""
-        out = []
+        out: list[Candidate] = []
         for rank, node in enumerate(nodes):
             opened = self.candidate(run, node, 0, "start") if self.applied["max_depth"] > 0 else None
             first = self.start(run, node, rank)
@@ -172,7 +172,7 @@ class TreeWalk(Walk):
             candidates = []
             for link in link_targets(scope, passage):
                 if isinstance(link.target, Passage):
-                    targets = [link.target]
+                    targets: list[Passage | None] = [link.target]
                 else:  # a whole document: its best passage, and where a reader starts it
                     targets = [
                         self._best_passage(run, link.target),

@@ -6,7 +6,7 @@ walk sees exactly what its scope lets it see.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from clew.agent.evidence import text_key
 from clew.agent.frontier import Candidate
@@ -15,7 +15,7 @@ from clew.agent.request import Navigation
 from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
 from clew.agent.states import State
-from clew.budgets.limits import BudgetExhausted
+from clew.errors import BudgetExhausted
 from clew.budgets.tokens import count_tokens
 from clew.corpus.reader import Passage
 from clew.corpus.search.api import Found, SearchRequest, search_passages
@@ -28,7 +28,7 @@ class Walk:
     entry: Literal[State.SEED] = State.SEED
     permission: str | None = None
 
-    def __init__(self, nav: Navigation, applied: dict) -> None:
+    def __init__(self, nav: Navigation, applied: dict[str, Any]) -> None:
         self.nav = nav
         self.applied = applied
         self.dropped = 0

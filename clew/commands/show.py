@@ -37,7 +37,7 @@ def show(result: BaseModel) -> None:
             out.print(p.text, markup=False, highlight=False)
             out.print()
     elif hasattr(result, "evidence"):
-        for entry in result.evidence:  # type: ignore[attr-defined]
+        for entry in result.evidence:
             if entry.item is not None:
                 _show_item(entry.item)
             else:

@@ -40,7 +40,8 @@ def _kind(schema: dict[str, Any]) -> str:
     named = [t.get("type") for t in types if t.get("type") not in (None, "null")]
     if isinstance(schema.get("type"), list):
         named = [t for t in schema["type"] if t != "null"]
-    if named == ["array"] and next((t for t in types if t.get("type") == "array"), {}).get("items", {}).get(
+    array: dict[str, Any] = next((t for t in types if t.get("type") == "array"), {})
+    if named == ["array"] and array.get("items", {}).get(
             "type") == "string":
         return "strings"
     return named[0] if len(named) == 1 and named[0] in ("integer", "boolean", "string") else "json"

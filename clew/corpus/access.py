@@ -205,8 +205,11 @@ def compile_filter(flt: Filter, params: list[Any], alias: str = "v") -> str:
     """A SQL predicate over ``{alias}.fields``; values are appended to ``params``."""
     col = f"{alias}.fields"
     if isinstance(flt, Term | Terms):
-        name, values = next(iter((flt.term if isinstance(flt, Term) else flt.terms).items()))
-        values = [values] if isinstance(flt, Term) else values
+        if isinstance(flt, Term):
+            name, value = next(iter(flt.term.items()))
+            values: list[Scalar] = [value]
+        else:
+            name, values = next(iter(flt.terms.items()))
         encoded = [json.dumps(v) for v in values]
         params.extend([_path(name), encoded, _path(name) + "[*]", encoded])
         return (

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from typing import Literal
 
+import duckdb
+
 from pydantic import BaseModel, Field
 
 from clew.corpus.reader import Scope
 from clew.corpus.search.index import index_chunks
 from clew.corpus.store import Corpus
 from clew.errors import InputError
+from clew.corpus.sql import one
 
 
 class DocumentInfo(BaseModel):
@@ -75,8 +78,8 @@ def list_documents(scope: Scope, *, include_removed: bool = False) -> list[Docum
     """The readable documents of the scope (its collection, else every readable one), by key."""
     params: list[object] = []
     predicate = scope.predicate(params)
-    has_pages = scope.cursor().execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'page_offsets'").fetchone()[0]
+    has_pages = one(scope.cursor(),
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'page_offsets'")[0]
     pages = (
         "page_offsets" if has_pages else "(SELECT NULL::BIGINT AS document_id, NULL::INTEGER AS version, [] AS starts)"
     )
@@ -124,7 +127,7 @@ def remove_documents(corpus: Corpus, scope: Scope, keys: list[str]) -> RemoveRep
     return report
 
 
-def retire(cur, versions: list[tuple[int, int]]) -> None:  # noqa: ANN001  (a DuckDB cursor in a transaction)
+def retire(cur: duckdb.DuckDBPyConnection, versions: list[tuple[int, int]]) -> None:  # a cursor in a transaction
     """Retire documents at their current ``(document_id, version)``: see the module docstring."""
     for doc_id, version in versions:
         cur.execute("UPDATE documents SET current_version = ? WHERE id = ? AND current_version = ?",

@@ -61,8 +61,8 @@ def ingest_edges(corpus: Corpus, content: str, *, collection: str) -> EdgesRepor
             report.problems.append(EdgeProblem(line=number, message=f"invalid JSON: {error.msg}"))
             continue
         edge, problem = _check(record, number)
-        if problem is not None:
-            report.problems.append(EdgeProblem(line=number, message=problem))
+        if edge is None:
+            report.problems.append(EdgeProblem(line=number, message=problem or "invalid edge"))
         else:
             candidates.append((number, edge))
     with corpus.transaction() as cur:

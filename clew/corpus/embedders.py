@@ -54,7 +54,10 @@ class Embedder(Protocol):
 
     name: str
     """What the corpus stores this embedder's vectors under."""
-    dimensions: int
+
+    @property
+    def dimensions(self) -> int:
+        """Columns of each row."""
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """A float32 array of shape ``(len(texts), dimensions)``, rows L2-normalised."""
@@ -65,7 +68,8 @@ def normalize_rows(matrix: np.ndarray) -> np.ndarray:
     """``matrix`` as float32 with unit-length rows (all-zero rows stay zero)."""
     matrix = np.asarray(matrix, dtype=np.float32)
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    return np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+    normalized: np.ndarray = np.divide(matrix, norms, out=np.zeros_like(matrix), where=norms > 0)
+    return normalized
 
 
 def check_output(model: str, matrix: np.ndarray, rows: int, dimensions: int) -> np.ndarray:

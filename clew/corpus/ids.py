@@ -21,6 +21,7 @@ from clew.errors import MalformedEvidenceId
 
 PREFIX = "ev1"
 Kind = Literal["c", "s", "d"]
+KINDS: dict[str, Kind] = {"c": "c", "s": "s", "d": "d"}
 _PATTERN = re.compile(r"ev1:(?P<kind>[csd]):(?P<doc>\d{1,18}):(?P<version>\d{1,9})(?::(?P<ordinal>\d{1,9}))?")
 
 
@@ -58,7 +59,7 @@ def decode(value: object) -> EvidenceId:
     match = _PATTERN.fullmatch(text)
     if match is None:
         raise MalformedEvidenceId(value, "expected ev1:<c|s|d>:<document>:<version>[:<ordinal>]")
-    kind = match["kind"]
+    kind = KINDS[match["kind"]]
     ordinal = match["ordinal"]
     if (kind == "d") != (ordinal is None):
         raise MalformedEvidenceId(value, f"kind {kind!r} {'takes no' if kind == 'd' else 'needs an'} ordinal")

@@ -38,6 +38,7 @@ from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
 from clew.corpus.sources import Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.store import Corpus, arrow_view, insert_columns
+from clew.corpus.sql import one
 
 DEFAULT_BATCH_SIZE = 256
 REFUSED_WRITE = "not written: this principal may not write this key"
@@ -95,7 +96,8 @@ def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
 def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[PreparedDocument], list[Problem]]:
     """Parse, chunk and tokenise one source (pure; runs in worker processes for big ingests)."""
     if source.format == "jsonl":
-        records, bad = parse_jsonl(source.content)
+        content = source.content if isinstance(source.content, str) else source.content.decode("utf-8")
+        records, bad = parse_jsonl(content)
         problems = [Problem(f"{source.path}:{p.line}", p.message, True) for p in bad]
         docs = [prepare(r.key, "text", r.document, config, source=f"{source.path}:{r.line}") for r in records]
         return docs, problems
@@ -251,7 +253,7 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
                 report.skipped += 1
                 continue
             if found is None:
-                doc_id = int(cur.execute("SELECT nextval('document_ids')").fetchone()[0])
+                doc_id = int(one(cur, "SELECT nextval('document_ids')")[0])
                 cur.execute(
                     "INSERT INTO documents (id, collection_id, key, current_version) VALUES (?, ?, ?, 1)",
                     [doc_id, collection_id, key],
@@ -321,7 +323,7 @@ def _insert_versions(
         "document_id", "version")}
 
     def edge(graph: str, type_: str, src: str, dst: str | None, dst_ref: str | None, doc_id: int, version: int) -> None:
-        for name, value in zip(
+        for column, cell in zip(
             edges,
             (
                 collection_id,
@@ -337,39 +339,41 @@ def _insert_versions(
                 version,
             ),
         ):
-            edges[name].append(value)
+            edges[column].append(cell)
 
+    column: str
+    cell: object
     for doc_id, version, doc in written:
         text = doc.parsed.text
-        for name, value in zip(versions, (doc_id, version, doc.content_hash, doc.format, doc.source, doc.title,
+        for column, cell in zip(versions, (doc_id, version, doc.content_hash, doc.format, doc.source, doc.title,
                                           json.dumps(doc.fields, default=str), text, doc.chunking)):
-            versions[name].append(value)
+            versions[column].append(cell)
         table_base = len(doc.parsed.sections)
         for node in doc.nodes:
-            for name, value in zip(nodes, (doc_id, version, node.ordinal, node.parent, node.kind, node.heading,
+            for column, cell in zip(nodes, (doc_id, version, node.ordinal, node.parent, node.kind, node.heading,
                                            node.level, node.heading_path, node.start, node.end,
                                            node.first_chunk, node.last_chunk)):
-                nodes[name].append(value)
+                nodes[column].append(cell)
             if node.parent is not None:
                 edge("section_hierarchy", "child", ids.node_id(doc_id, version, node.parent),
                      ids.node_id(doc_id, version, node.ordinal), None, doc_id, version)
         for ordinal, chunk in enumerate(doc.chunks):
-            node = node_of(chunk, table_base)
+            chunk_node = node_of(chunk, table_base)
             table_node = None if chunk.table is None else table_base + chunk.table
-            for name, value in zip(chunks, (doc_id, version, ordinal, chunk.start, chunk.end, chunk.kind, node,
+            for column, cell in zip(chunks, (doc_id, version, ordinal, chunk.start, chunk.end, chunk.kind, chunk_node,
                                             chunk.sections, table_node, chunk.header,
                                             doc.parsed.heading_path(chunk.sections[0]), text[chunk.start:chunk.end],
                                             chunk.token_count, chunk.oversize)):
-                chunks[name].append(value)
+                chunks[column].append(cell)
             if ordinal + 1 < len(doc.chunks):
                 edge("reading_order", "next", ids.chunk_id(doc_id, version, ordinal),
                      ids.chunk_id(doc_id, version, ordinal + 1), None, doc_id, version)
         if doc.parsed.pages:
-            for name, value in zip(pages, (doc_id, version, doc.parsed.pages)):
-                pages[name].append(value)
+            for column, cell in zip(pages, (doc_id, version, doc.parsed.pages)):
+                pages[column].append(cell)
         for anchor, ordinal in doc.anchors.items():
-            for name, value in zip(anchors, (doc_id, version, anchor, ordinal)):
-                anchors[name].append(value)
+            for column, cell in zip(anchors, (doc_id, version, anchor, ordinal)):
+                anchors[column].append(cell)
         for ordinal, target in doc.links:
             edge("links", "links_to", ids.chunk_id(doc_id, version, ordinal), None, target, doc_id, version)
     insert_columns(cur, "document_versions", versions)
@@ -448,12 +452,12 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
         if row_filter is None
         else f"{compile_filter(row_filter, params, 'sv')} AND {compile_filter(row_filter, params, 'tv')}"
     )
-    resolved = cur.execute(
+    resolved = one(cur,
         f"""SELECT count(*) FROM clew_link_targets t JOIN edges e ON e.rowid = t.rid
             JOIN document_versions sv ON sv.document_id = e.document_id AND sv.version = e.version
             JOIN document_versions tv ON tv.document_id = t.doc AND tv.version = t.version
-            WHERE {both}""", params).fetchone()[0]
-    if cur.execute("SELECT count(*) FROM clew_link_targets").fetchone()[0]:
+            WHERE {both}""", params)[0]
+    if one(cur, "SELECT count(*) FROM clew_link_targets")[0]:
         cur.execute(
             """UPDATE edges SET dst = t.dst, dst_kind = 'chunk' FROM clew_link_targets t
                WHERE edges.rowid = t.rid"""

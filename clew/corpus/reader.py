@@ -195,8 +195,8 @@ class Scope:
             for key, skeleton in load_skeletons(self.cursor(), missing).items():
                 SKELETONS.put(self.corpus, skeleton)
                 skeletons[key] = skeleton
-        return {key: DocumentVersion(meta, int(current[key[0]]), skeletons[key])
-                for key, meta in metas.items() if skeletons[key] is not None}
+        return {key: DocumentVersion(meta, int(current[key[0]]), found)
+                for key, meta in metas.items() if (found := skeletons[key]) is not None}
 
     def _readable(
         self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None, *, ask: bool = False

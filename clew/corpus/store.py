@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import threading
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping
+from typing import Any
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ import duckdb
 
 from clew.corpus.schema import DDL, SCHEMA_VERSION
 from clew.errors import CorpusError, InputError, SchemaVersionError, UnknownCollection
+from clew.corpus.sql import one
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,9 @@ class Corpus:
         if read_only and self.path != ":memory:" and not Path(self.path).exists():
             raise CorpusError(f"{self.path}: no such corpus file")
         try:
-            config = {"threads": threads} if threads is not None else {}
+            config: dict[str, str | bool | int | float | list[str]] = (
+                {"threads": threads} if threads is not None else {}
+            )
             self._con = duckdb.connect(self.path, read_only=read_only, config=config)
         except duckdb.Error as error:
             raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
@@ -91,9 +95,9 @@ class Corpus:
 
     def _check_schema(self) -> None:
         cur = self._con.cursor()
-        has_meta = cur.execute(
+        has_meta = one(cur,
             "SELECT count(*) FROM information_schema.tables WHERE table_name = 'clew_meta'"
-        ).fetchone()[0]
+        )[0]
         if has_meta:
             row = cur.execute("SELECT value FROM clew_meta WHERE key = 'schema_version'").fetchone()
             found = int(row[0]) if row else 0
@@ -124,10 +128,10 @@ class Corpus:
         if row is not None:
             return int(row[0])
         return int(
-            cur.execute(
+            one(cur,
                 "INSERT INTO collections (id, name) VALUES (nextval('collection_ids'), ?) RETURNING id",
                 [name],
-            ).fetchone()[0]
+            )[0]
         )
 
     def collections(self, *, with_documents: bool = False) -> list[str]:
@@ -144,24 +148,24 @@ class Corpus:
         cur = self.cursor()
         out = []
         for cid, name in cur.execute("SELECT id, name FROM collections ORDER BY name").fetchall():
-            docs, versions, superseded = cur.execute(
+            docs, versions, superseded = one(cur,
                 """SELECT count(DISTINCT d.id), count(*), count(*) FILTER (WHERE v.version < d.current_version)
                    FROM documents d JOIN document_versions v ON v.document_id = d.id
                    WHERE d.collection_id = ?""",
                 [cid],
-            ).fetchone()
-            chunks, table_chunks = cur.execute(
+            )
+            chunks, table_chunks = one(cur,
                 """SELECT count(*), count(*) FILTER (WHERE c.kind = 'table')
                    FROM documents d JOIN chunks c ON c.document_id = d.id AND c.version = d.current_version
                    WHERE d.collection_id = ?""",
                 [cid],
-            ).fetchone()
-            sections, tables = cur.execute(
+            )
+            sections, tables = one(cur,
                 """SELECT count(*) FILTER (WHERE n.kind = 'section'), count(*) FILTER (WHERE n.kind = 'table')
                    FROM documents d JOIN nodes n ON n.document_id = d.id AND n.version = d.current_version
                    WHERE d.collection_id = ?""",
                 [cid],
-            ).fetchone()
+            )
             edges = dict(
                 cur.execute(
                     "SELECT graph, count(*) FROM edges WHERE collection_id = ? GROUP BY graph ORDER BY graph",
@@ -173,7 +177,7 @@ class Corpus:
 
 
 @contextmanager
-def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: dict[str, Sequence[object]]) -> Iterator[str]:
+def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Any]) -> Iterator[str]:
     """Expose column lists to SQL as a view for one block.
 
     Large Python lists passed as query parameters are converted value by value (and DuckDB
@@ -189,7 +193,7 @@ def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: dict[str, Seq
         cur.unregister(name)
 
 
-def insert_columns(cur: duckdb.DuckDBPyConnection, table: str, columns: dict[str, Sequence[object]]) -> None:
+def insert_columns(cur: duckdb.DuckDBPyConnection, table: str, columns: Mapping[str, Any]) -> None:
     """Bulk insert column lists through one Arrow table (fast; types are cast by DuckDB)."""
     lengths = {len(values) for values in columns.values()}
     if len(lengths) > 1:

@@ -29,7 +29,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Literal, TypeVar
 
 import duckdb
 
@@ -128,7 +128,8 @@ class Skeleton:
                     lists.setdefault(at, []).append(chunk.ordinal)
                     at = self.nodes[at].parent
             under = self.memo["subtree"] = {k: tuple(v) for k, v in lists.items()}
-        return under.get(node, ())
+        found: tuple[int, ...] = under.get(node, ())
+        return found
 
     def depth(self, node: int) -> int:
         """Levels between the document root (0) and a node."""
@@ -177,7 +178,7 @@ class DocumentVersion:
         return self.version < self.current_version
 
     @property
-    def version_status(self) -> str:
+    def version_status(self) -> Literal["current", "superseded"]:
         return "superseded" if self.superseded else "current"
 
     @property

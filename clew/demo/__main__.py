@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.tree import Tree
@@ -43,7 +44,7 @@ def show_structure(corpus: Corpus, key: str) -> None:
     console.print(trees[0])
 
 
-QUESTIONS = [
+QUESTIONS: list[tuple[str, dict[str, Any]]] = [
     ("ranked tree walk", {
         "query": "Who is paged for a SEV2 incident, and how fast must the first update go out?",
         "queries": [{"collection": "runbooks", "limit": 5}],

@@ -97,7 +97,7 @@ def _json_lines(path: Path, problems: list[LineProblem]) -> list[tuple[int, Any]
     return rows
 
 
-def _text(obj: dict, name: str, *aliases: str) -> str:
+def _text(obj: dict[str, Any], name: str, *aliases: str) -> str:
     for key in (name, *aliases):
         value = obj.get(key)
         if value is not None:
@@ -109,7 +109,7 @@ def _text(obj: dict, name: str, *aliases: str) -> str:
     raise _Bad(f"missing field {name!r}")
 
 
-def _strings(obj: dict, name: str, *, required: bool) -> tuple[str, ...]:
+def _strings(obj: dict[str, Any], name: str, *, required: bool) -> tuple[str, ...]:
     value = obj.get(name)
     if value is None:
         if required:

@@ -102,9 +102,9 @@ class ProcessExecutor:
                 try:
                     row = done.get(timeout=0.2)
                 except queue.Empty:
-                    failed = [f for f in futures if f.done() and f.exception() is not None]
+                    failed = [error for f in futures if f.done() and (error := f.exception()) is not None]
                     if failed:
-                        raise failed[0].exception()  # a worker died: rows so far are already written
+                        raise failed[0]  # a worker died: rows so far are already written
                     continue
                 received += 1
                 yield json.loads(row)

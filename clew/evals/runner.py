@@ -288,7 +288,8 @@ async def run_batch(
     elsewhere = None
     if executor is not None:
         def elsewhere(todo: list[Question]) -> Iterable[dict[str, Any]]:
-            return executor.rows([(system, q) for q in todo], kind="batch")
+            rows: Iterable[dict[str, Any]] = executor.rows([(system, q) for q in todo], kind="batch")
+            return rows
 
     return await run_resumable(questions, key=lambda q: q.id, row_key=lambda r: r["id"], work=work,
                                failed=lambda q, e, t: answer_failure_row(q, e, t), path=out_file,

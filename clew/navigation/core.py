@@ -31,6 +31,7 @@ from clew.corpus.reader import Passage, Scope, passage_of
 from clew.corpus.structure import FROZEN, DocumentVersion
 from clew.navigation.graph import Vertex, edge_steps, structure_steps
 from clew.navigation.models import NodeCard
+from clew.corpus.sql import one
 
 NodeKind = Literal["document", "section", "table"]
 PREVIEW_CHARS = 200
@@ -233,7 +234,7 @@ def _user_edges(scope: Scope, graph: str, types: tuple[str, ...], collection_id:
                  AND type IN (SELECT unnest(?::VARCHAR[])) ORDER BY src, dst""",
             [graph, collection_id, list(types)]).fetchall()
         FROZEN.put(scope.corpus, cache_key, rows)
-    return rows
+    return [(str(src), str(dst)) for src, dst in rows]
 
 
 def child_documents(scope: Scope, doc: DocumentVersion, graph: str,
@@ -259,10 +260,10 @@ def graph_exists(scope: Scope, graph: str) -> bool:
     key = ("graph_exists", graph, scope.collection)
     found = FROZEN.get(scope.corpus, key)
     if found is None:
-        found = scope.cursor().execute(
+        found = one(scope.cursor(),
             """WITH e AS MATERIALIZED (SELECT collection_id FROM edges WHERE graph = ?)
                SELECT EXISTS (SELECT 1 FROM e JOIN collections c ON c.id = e.collection_id
                               WHERE c.name = ? OR ? IS NULL)""",
-            [graph, scope.collection, scope.collection]).fetchone()[0]
+            [graph, scope.collection, scope.collection])[0]
         FROZEN.put(scope.corpus, key, bool(found))
     return bool(found)

@@ -25,7 +25,8 @@ from clew.corpus.reader import Scope
 from clew.corpus.structure import int_list
 from clew.errors import CorpusError, MalformedEvidenceId
 from clew.navigation.models import (
-    UNAVAILABLE, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, InCollection, NonBlank, parse_args,
+    UNAVAILABLE, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, InCollection, NonBlank, Status,
+    parse_args,
 )
 from clew.navigation.passages import PASSAGE_ONLY, fit, item
 
@@ -118,7 +119,7 @@ def fetch_evidence(
         if cut:
             entries.append(EvidenceEntry(id=value, status="ok", item=kept[0] if kept else None, recorded=False,
                                          version_status="removed" if doc.document_id in removed
-                                         else doc.version_status,  # type: ignore[arg-type]
+                                         else doc.version_status,
                                          detail=f"over max_chars ({max_chars}): not recorded; fetch it on its own"))
             left = 0
             continue
@@ -127,9 +128,9 @@ def fetch_evidence(
             ledger.record(full.evidence_id, len(full.text))
         entries.append(EvidenceEntry(id=value, status="ok", item=full, recorded=ledger is not None,
                                      version_status="removed" if doc.document_id in removed
-                                     else doc.version_status))  # type: ignore[arg-type]
+                                     else doc.version_status))
     statuses = {e.status for e in entries}
-    status = "ok" if "ok" in statuses else "unavailable" if "unavailable" in statuses else "malformed"
+    status: Status = "ok" if "ok" in statuses else "unavailable" if "unavailable" in statuses else "malformed"
     return EvidenceResult(status=status, evidence=entries, applied={"max_chars": max_chars})
 
 

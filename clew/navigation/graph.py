@@ -32,7 +32,7 @@ Bounds: depth 1-3, limit 1-24, content_max_chars 1-4000, all clamped and reporte
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import duckdb
 from pydantic import Field
@@ -40,6 +40,7 @@ from pydantic import Field
 from clew.budgets.bounds import Clamp
 from clew.corpus import ids
 from clew.corpus.reader import Scope
+from clew.corpus.sql import one
 from clew.corpus.structure import FROZEN, DocumentVersion, str_list
 from clew.errors import MalformedEvidenceId
 from clew.navigation.models import (
@@ -279,7 +280,7 @@ def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froze
         if hop.passage is not None:
             doc, ordinal = by_version.get((hop.passage.document, hop.passage.version)), hop.passage.ordinal or 0
         else:
-            doc, ordinal = by_key.get((hop.origin.doc.collection, hop.key)), 0  # a key: its first current passage
+            doc, ordinal = by_key.get((hop.origin.doc.collection, hop.key or "")), 0  # a key: its first current passage
         if doc is None or doc.meta.collection_id != hop.origin.doc.meta.collection_id:
             continue  # unreadable, missing or elsewhere: neither an answer nor a route
         if ordinal < len(doc.skeleton.chunks):
@@ -295,9 +296,9 @@ def edge_steps(scope: Scope, frontier: list[tuple[Vertex, float]], follow: froze
     return steps
 
 
-def _edges(scope: Scope, names: list[str], incoming: bool) -> list[tuple]:
+def _edges(scope: Scope, names: list[str], incoming: bool) -> list[tuple[Any, ...]]:
     """Link and user-graph edge rows touching ``names`` (kept while the corpus is read-only)."""
-    rows: list[tuple] = []
+    rows: list[tuple[Any, ...]] = []
     asked = []
     for name in names:
         known = FROZEN.get(scope.corpus, ("edges", name, incoming))
@@ -328,8 +329,8 @@ def has_links(scope: Scope, evidence_id: str) -> bool:
     corpus = scope.corpus
     anywhere = FROZEN.get(corpus, ("links", "any"))
     if anywhere is None:
-        anywhere = bool(scope.cursor().execute(
-            "SELECT EXISTS (SELECT 1 FROM edges WHERE graph = 'links' AND dst IS NOT NULL)").fetchone()[0])
+        anywhere = bool(one(scope.cursor(),
+            "SELECT EXISTS (SELECT 1 FROM edges WHERE graph = 'links' AND dst IS NOT NULL)")[0])
         FROZEN.put(corpus, ("links", "any"), anywhere)
     if not anywhere:
         return False
@@ -352,14 +353,18 @@ def has_links(scope: Scope, evidence_id: str) -> bool:
     return bool(scope.documents(linking.get(evidence_id, ())))
 
 
-def _type(vertex: Vertex) -> str:
-    return "chunk" if vertex.kind == "c" else vertex.doc.skeleton.nodes[vertex.ordinal].kind
+def _type(vertex: Vertex) -> Literal["chunk", "section", "table", "document"]:
+    if vertex.kind == "c":
+        return "chunk"
+    kind = vertex.doc.skeleton.nodes[vertex.ordinal].kind
+    return "section" if kind == "section" else "table" if kind == "table" else "document"
 
 
 def _neighbor(step: Step, distance: int, preview: int) -> Neighbor:
     vertex = step.vertex
     doc, sk = vertex.doc, vertex.doc.skeleton
     metadata: dict[str, object] = {"document_key": doc.key, "version_status": doc.version_status, "via": step.via}
+    passage: int | None
     if vertex.kind == "c":
         passage = vertex.ordinal
         path = sk.heading_path(passage)
@@ -376,7 +381,7 @@ def _neighbor(step: Step, distance: int, preview: int) -> Neighbor:
     return Neighbor(
         id=vertex.id,
         type=_type(vertex),
-        name=name,  # type: ignore[arg-type]
+        name=name,
         relationship=step.relationship,
         direction=step.direction,
         distance=distance,

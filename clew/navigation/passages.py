@@ -20,7 +20,7 @@ from clew.corpus import ids
 from clew.corpus.reader import Scope
 from clew.corpus.structure import DocumentVersion
 from clew.errors import MalformedEvidenceId
-from clew.navigation.models import UNAVAILABLE, Item, Location, Status
+from clew.navigation.models import UNAVAILABLE, Item, Location, Status, TruncationReason
 
 PASSAGE_ONLY = "expected a passage id (ev1:c:<document>:<version>:<ordinal>)"
 
@@ -114,7 +114,7 @@ def fit(items: Iterable[Item], max_chars: int) -> tuple[list[Item], bool]:
 
 def budget(
     doc: DocumentVersion, picks: list[tuple[int, int | None]], limit: int, max_chars: int, more: bool = False
-) -> tuple[list[Item], bool, str | None]:
+) -> tuple[list[Item], bool, TruncationReason | None]:
     """Apply ``limit``, then ``max_chars``, to (ordinal, section) picks.
 
     ``more`` (or picks beyond ``limit``) says the limit left passages out. Returns (items,
@@ -122,5 +122,5 @@ def budget(
     """
     over_limit = more or len(picks) > limit
     items, cut = fit((item(doc, o, s) for o, s in picks[:limit]), max_chars)
-    reason = "chars" if cut else "limit" if over_limit else None
+    reason: TruncationReason | None = "chars" if cut else "limit" if over_limit else None
     return items, reason is not None, reason

@@ -61,7 +61,7 @@ def fetch_slice(scope: Scope, id: str, window: int = 3, content_max_chars: int =
         passages=passages,
         sliced=total > 1,
         covers_parent=not cut and len(passages) == total,
-        version_status=doc.version_status,  # type: ignore[arg-type]
+        version_status=doc.version_status,
         truncated=cut,
         detail=None if passages else "the document has no passages",
         applied=applied,

@@ -31,7 +31,7 @@ id, is status ``malformed``; a denied id is ``unavailable``, exactly like a miss
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from clew.budgets.bounds import Clamp
 from clew.corpus.reader import Scope
@@ -67,7 +67,7 @@ def navigate_document_tree(
     args = parse_args(TreeArgs, {"evidence_id": evidence_id, "relation": relation, "limit": limit,
                                  "max_chars": max_chars})
     limit, max_chars = (args.clamped()[name] for name in ("limit", "max_chars"))
-    base = {"relation": args.relation, "applied": {"limit": limit, "max_chars": max_chars}}
+    base: dict[str, Any] = {"relation": args.relation, "applied": {"limit": limit, "max_chars": max_chars}}
     start = open_id(scope, args.evidence_id, "csd" if args.relation == "children" else "c")
     if start.doc is not None and start.kind in ("s", "d"):
         return _node_children(start, limit, base)
@@ -88,7 +88,7 @@ def navigate_document_tree(
     )
 
 
-def _node_children(start: Opened, limit: int, base: dict) -> NavigationResult:
+def _node_children(start: Opened, limit: int, base: dict[str, Any]) -> NavigationResult:
     """``children`` of a section or document node: every child, in reading order, as a card."""
     doc = start.doc
     assert doc is not None  # noqa: S101 - opened
@@ -107,19 +107,20 @@ Picks = tuple[list[tuple[int, int | None]], bool, str]
 
 def parent(doc: DocumentVersion, ordinal: int, limit: int) -> Picks:
     sk = doc.skeleton
-    picks = [(sk.nodes[s].first_chunk, s) for s in sk.chunks[ordinal].sections]
+    picks: list[tuple[int, int | None]] = [
+        (first, s) for s in sk.chunks[ordinal].sections if (first := sk.nodes[s].first_chunk) is not None]
     return picks, False, "the passage holds no section"
 
 
 def siblings(doc: DocumentVersion, ordinal: int, limit: int) -> Picks:
     sk = doc.skeleton
     own = sk.chunks[ordinal].sections
-    parents = dict.fromkeys(sk.nodes[s].parent for s in own if sk.nodes[s].parent is not None)
+    parents = dict.fromkeys(p for s in own if (p := sk.nodes[s].parent) is not None)
     found = sorted({
         child for p in parents for child in sk.children.get(p, ())
         if sk.nodes[child].kind == "section" and child not in own and child in sk.own
     })
-    picks = [(sk.nodes[s].first_chunk, s) for s in found]
+    picks: list[tuple[int, int | None]] = [(first, s) for s in found if (first := sk.nodes[s].first_chunk) is not None]
     return picks, False, "no other section with a passage under the same parent"
 
 

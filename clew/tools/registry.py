@@ -53,7 +53,8 @@ class ToolContext:
     request_defaults: Mapping[str, Any] = field(default_factory=dict)
 
 
-Handler = Callable[[ToolContext, BaseModel], BaseModel | Awaitable[BaseModel]]
+Handler = Callable[[ToolContext, Any], BaseModel | Awaitable[BaseModel]]
+"""Called with the tool's own argument model (validated by ``validate``)."""
 
 
 @dataclass(frozen=True)
@@ -106,11 +107,11 @@ class Tool:
         return parse_args(self.arguments, arguments)  # type: ignore[type-var]
 
     async def run(self, args: BaseModel, context: ToolContext, *, offload: bool = True) -> BaseModel:
-        if inspect.iscoroutinefunction(self.handler):
-            return await self.handler(context, args)  # type: ignore[misc]
-        if not offload:
-            return self.handler(context, args)  # type: ignore[return-value]
-        return await asyncio.to_thread(self.handler, context, args)  # type: ignore[arg-type]
+        if offload and not inspect.iscoroutinefunction(self.handler):
+            outcome = await asyncio.to_thread(self.handler, context, args)
+        else:
+            outcome = self.handler(context, args)
+        return outcome if isinstance(outcome, BaseModel) else await outcome
 
 
 def _as_dict(arguments: dict[str, Any] | str, model: type[BaseModel]) -> dict[str, Any]:
@@ -129,7 +130,7 @@ def _as_dict(arguments: dict[str, Any] | str, model: type[BaseModel]) -> dict[st
 
 @functools.lru_cache(maxsize=None)
 def _parameters(arguments: type[BaseModel], hidden: frozenset[str]) -> dict[str, Any]:
-    schema = _clean(arguments.model_json_schema())
+    schema: dict[str, Any] = _clean(arguments.model_json_schema())
     for name in hidden:
         schema.get("properties", {}).pop(name, None)
     if "required" in schema:

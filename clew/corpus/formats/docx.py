@@ -20,9 +20,14 @@ from __future__ import annotations
 import io
 import re
 import zipfile
+from typing import TYPE_CHECKING
 
 from clew.corpus.formats.rendered import Renderer
 from clew.corpus.parsed import ParsedDocument, UnreadableDocument
+
+if TYPE_CHECKING:
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
 
 _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -56,7 +61,7 @@ def parse_docx(data: bytes) -> ParsedDocument:
     return renderer.document(title=title)
 
 
-def _paragraph(renderer: Renderer, paragraph, paged: bool, has_title: bool) -> bool:  # noqa: ANN001
+def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool) -> bool:
     element = paragraph._p
     if paged and renderer.blocks and (
         element.find(f".//{_W}lastRenderedPageBreak") is not None
@@ -83,7 +88,7 @@ def _paragraph(renderer: Renderer, paragraph, paged: bool, has_title: bool) -> b
     return has_title
 
 
-def _heading_level(paragraph) -> int | None:  # noqa: ANN001
+def _heading_level(paragraph: Paragraph) -> int | None:
     """0 for Title, 1-9 for a heading, None for body text."""
     style = paragraph.style
     while style is not None:
@@ -103,7 +108,7 @@ def _heading_level(paragraph) -> int | None:  # noqa: ANN001
     return None
 
 
-def _list_depth(paragraph) -> int | None:  # noqa: ANN001
+def _list_depth(paragraph: Paragraph) -> int | None:
     properties = paragraph._p.pPr
     numbering = properties.find(f"{_W}numPr") if properties is not None else None
     if numbering is not None:
@@ -114,7 +119,7 @@ def _list_depth(paragraph) -> int | None:  # noqa: ANN001
     return 0 if style.lower().startswith("list") else None
 
 
-def _table(renderer: Renderer, table) -> None:  # noqa: ANN001
+def _table(renderer: Renderer, table: Table) -> None:
     rows: list[list[str]] = []
     header_rows = 0
     for row in table.rows:

@@ -262,7 +262,7 @@ class _Builder(HTMLParser):
         elif not self._drop:
             self._add(data)
 
-    def parse_marked_section(self, i: int, report: int = 1) -> int:
+    def parse_marked_section(self, i: int, report: bool = True) -> int:
         """``<![...]>``: the standard parser raises on unknown keywords; skip those like HTML does."""
         try:
             return super().parse_marked_section(i, report)
@@ -488,7 +488,7 @@ class _Builder(HTMLParser):
                 self._add(("link", value))
 
     def _end_title(self) -> None:
-        title, _, _ = collapse(self._title_parts or [])
+        title, _, _ = collapse(list(self._title_parts or []))
         self._title_parts = None
         if title:
             self._title = title

@@ -69,7 +69,7 @@ def collapse(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
     placed: Placed = []
     waiting: list[Marker] = []
     for piece in pieces:
-        if type(piece) is not str:
+        if not isinstance(piece, str):
             waiting.append(piece)
             continue
         words = piece.split()
@@ -95,7 +95,7 @@ def verbatim(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
     markers: Placed = []
     length = 0
     for piece in pieces:
-        if type(piece) is str:
+        if isinstance(piece, str):
             parts.append(piece)
             length += len(piece)
         else:

@@ -109,7 +109,7 @@ def _top_level_groups(tokens: Sequence[Token]) -> Iterator[Sequence[Token]]:
     index = 0
     while index < len(tokens):
         stop = index + 1
-        depth = tokens[index].nesting
+        depth: int = tokens[index].nesting
         while depth > 0 and stop < len(tokens):
             depth += tokens[stop].nesting
             stop += 1
@@ -314,8 +314,8 @@ class _Builder:
         for index, link in enumerate(self.links):
             link.start = place("link", index, link.start)
         self.anchors = {name: shift(offset) for name, offset in self.anchors.items()}
-        for name, region, offset in self.region_anchors:
-            self.anchors.setdefault(name, self.regions[region].new_start + offset)
+        for name, in_region, offset in self.region_anchors:
+            self.anchors.setdefault(name, self.regions[in_region].new_start + offset)
 
     def unique_slug(self, slug: str) -> str:
         """``slug``, or ``slug-1``, ``slug-2``, ... when taken (github-slugger's rule)."""

@@ -27,6 +27,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import ctypes
 import re
 from collections import Counter
@@ -224,6 +226,7 @@ class _PdfTable:
 def _tables(pdf: pdfium.PdfDocument, pages: list[list[_Line]], warnings: list[str]) -> dict[int, list[_PdfTable]]:
     """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
     pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it."""
+    from pdfplumber.page import Page
     from pdfplumber.table import TableFinder  # imported here: only documents with ruled pages pay for it
 
     found: dict[int, list[_PdfTable]] = {}
@@ -239,7 +242,8 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[_Line]], warnings: list[st
                 continue
             settings = {"vertical_strategy": "explicit", "horizontal_strategy": "explicit",
                         "explicit_vertical_lines": vertical, "explicit_horizontal_lines": horizontal}
-            finder = TableFinder(_PageBox(page.get_width(), height), settings)
+            # pdfplumber reads only the box's size and its explicit lines from the page it is given
+            finder = TableFinder(cast("Page", _PageBox(page.get_width(), height)), settings)
             textpage = page.get_textpage()
             try:
                 for table in finder.tables:
@@ -272,10 +276,10 @@ class _PageBox:
         return (0, 0, self.width, self.height)
 
 
-def _strokes(page: pdfium.PdfPage, height: float) -> tuple[list[dict], list[dict]]:
+def _strokes(page: pdfium.PdfPage, height: float) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Horizontal and vertical segments of the page's paths, as pdfplumber edges (top-left origin)."""
-    horizontal: list[dict] = []
-    vertical: list[dict] = []
+    horizontal: list[dict[str, Any]] = []
+    vertical: list[dict[str, Any]] = []
     x, y = ctypes.c_float(), ctypes.c_float()
     for obj in page.get_objects(max_depth=2):
         if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
@@ -301,8 +305,8 @@ def _strokes(page: pdfium.PdfPage, height: float) -> tuple[list[dict], list[dict
     return horizontal, vertical
 
 
-def _edge(a: tuple[float, float], b: tuple[float, float], height: float, horizontal: list[dict],
-          vertical: list[dict]) -> None:
+def _edge(a: tuple[float, float], b: tuple[float, float], height: float, horizontal: list[dict[str, Any]],
+          vertical: list[dict[str, Any]]) -> None:
     (x0, y0), (x1, y1) = a, b
     if abs(y0 - y1) < 1 and abs(x1 - x0) >= 3:
         top = height - (y0 + y1) / 2

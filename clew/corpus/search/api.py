@@ -33,6 +33,10 @@ RANK_CONSTANT = 60
 Mode = Literal["bm25", "vector", "hybrid"]
 
 
+def _equal_weights() -> dict[Literal["bm25", "vector"], float]:
+    return {"bm25": 1.0, "vector": 1.0}
+
+
 class SearchRequest(BaseModel):
     """Arguments of a search (the ``search`` tool's schema)."""
 
@@ -55,7 +59,7 @@ class SearchRequest(BaseModel):
         None, description="Embedding model for vector/hybrid (default: the corpus' own)."
     )
     weights: dict[Literal["bm25", "vector"], float] = Field(
-        default_factory=lambda: {"bm25": 1.0, "vector": 1.0}, description="RRF weight of each retriever (hybrid)."
+        default_factory=lambda: _equal_weights(), description="RRF weight of each retriever (hybrid)."
     )
 
     @field_validator("query")
@@ -179,14 +183,17 @@ def search_passages(
     ranked = ranked_lists(scope, req.query, req.mode, window if req.mode == "hybrid" else limit, vector=vector,
                           model=model, exclude_chunks=excluded, exclude_ids=req.exclude_ids,
                           exclude_document_keys=req.exclude_document_keys, field=req.field)
-    fused = fuse(ranked, req.weights if req.mode == "hybrid" else {name: 1.0 for name in ranked})
+    weights: dict[str, float] = (
+        {str(k): v for k, v in req.weights.items()} if req.mode == "hybrid" else dict.fromkeys(ranked, 1.0)
+    )
+    fused = fuse(ranked, weights)
     if req.mode == "hybrid":
         applied["rank_constant"] = RANK_CONSTANT
-        applied["weights"] = {name: req.weights.get(name, 1.0) for name in ranked}
+        applied["weights"] = {name: weights.get(name, 1.0) for name in ranked}
         applied["window"] = window
     top = fused[:limit]
     passages = scope.passages_by_ids([ids.chunk_id(*key) for key, _, _ in top])
-    found = []
+    found: list[Found] = []
     for key, score, contributions in top:
         passage = passages.get(ids.chunk_id(*key))
         if passage is not None:  # the index and the rows agree inside one snapshot; defensive only
@@ -247,7 +254,7 @@ def fuse(
     scores: dict[tuple[int, int, int], float] = {}
     parts: dict[tuple[int, int, int], dict[str, RetrieverContribution]] = {}
     for name, rows in ranked.items():
-        weight = weights.get(name, 1.0)  # type: ignore[call-overload]
+        weight = weights.get(name, 1.0)
         for rank, (d, v, o, s) in enumerate(rows, start=1):
             key = (d, v, o)
             scores[key] = scores.get(key, 0.0) + weight / (RANK_CONSTANT + rank)

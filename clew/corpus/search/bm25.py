@@ -24,13 +24,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Literal
 
 from clew.corpus.reader import Scope
 from clew.corpus.search.postings import memory_postings, memory_search
 from clew.corpus.search.tokenize import tokenize
 from clew.corpus.search.index import document_title, index_text
 from clew.corpus.structure import FROZEN, DocumentVersion, int_list, str_list
+from clew.corpus.sql import one
 
 K1 = 1.2
 B = 0.75
@@ -115,20 +116,21 @@ def corpus_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     stats = FROZEN.get(scope.corpus, ("search_stats",))
     if stats is None:
         cur = scope.cursor()
-        stats = cur.execute(
-            "SELECT live_chunks, total_length, (SELECT count(*) FROM search_docs) FROM search_stats").fetchone()
+        stats = one(cur,
+            "SELECT live_chunks, total_length, (SELECT count(*) FROM search_docs) FROM search_stats")
         FROZEN.put(scope.corpus, ("search_stats",), stats)
     live, total_length, total_rows = stats
-    vocabulary = FROZEN.get(scope.corpus, ("vocabulary",)) if scope.corpus.read_only else False
+    vocabulary: dict[str, tuple[int, int, int | None]] | Literal[False] | None = (
+        FROZEN.get(scope.corpus, ("vocabulary",)) if scope.corpus.read_only else False)
     if vocabulary is None:
         cur = cur or scope.cursor()
-        size = cur.execute("SELECT count(*) FROM search_terms WHERE df > 0").fetchone()[0]
+        size = one(cur, "SELECT count(*) FROM search_terms WHERE df > 0")[0]
         vocabulary = False  # too large: each query looks its terms up
         if size <= VOCABULARY_IN_MEMORY:
             vocabulary = {term: (int(term_id), int(df), dense_col) for term, term_id, df, dense_col in cur.execute(
                 "SELECT term, term_id, df, dense_col FROM search_terms WHERE df > 0").fetchall()}
         FROZEN.put(scope.corpus, ("vocabulary",), vocabulary)
-    if vocabulary is not False:
+    if isinstance(vocabulary, dict):
         found = {term: vocabulary[term] for term in set(terms) if term in vocabulary}
         return TermStats(int(live or 0), max(0, int(total_rows or 0) - int(live or 0)),
                          (total_length / live) if live else 1.0, found)

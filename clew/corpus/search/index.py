@@ -17,11 +17,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import duckdb
 
 from clew.corpus.search.tokenize import count_terms
 from clew.corpus.store import Corpus, arrow_view, insert_columns
+from clew.corpus.sql import one
 
 DENSE_SHARE = 0.05
 MAX_DENSE_TERMS = 256
@@ -92,7 +94,7 @@ def index_chunks(
             "SELECT t.term, t.term_id, t.dense_col FROM search_terms t JOIN clew_vocabulary q ON q.term = t.term"
         ).fetchall()
     known: dict[str, tuple[int, int | None]] = {term: (term_id, dense) for term, term_id, dense in rows}
-    next_id = int(cur.execute("SELECT coalesce(max(term_id), 0) + 1 FROM search_terms").fetchone()[0])
+    next_id = int(one(cur, "SELECT coalesce(max(term_id), 0) + 1 FROM search_terms")[0])
     new_terms = [t for t in vocabulary if t not in known]
     for offset, term in enumerate(new_terms):
         known[term] = (next_id + offset, None)
@@ -107,10 +109,10 @@ def index_chunks(
     lengths = np.fromiter((sum(counter.values()) for counter in counts), dtype=np.int64, count=len(counts))
     owner = np.repeat(np.arange(len(counts)), sizes)  # the chunk (batch position) of each posting
     capped = np.minimum(tfs, 32767).astype(np.int16)
-    docs: dict[str, object] = {
+    docs: dict[str, Any] = {
         "chunk_id": chunk_ids, "document_id": [d for d, *_ in chunks], "version": [v for _, v, *_ in chunks],
         "ordinal": [o for _, _, o, _ in chunks], "length": lengths, "live": np.ones(len(chunks), dtype=bool)}
-    dense = {known[t][0]: known[t][1] for t in vocabulary if known[t][1] is not None and known[t][1] < len(columns)}
+    dense = {known[t][0]: col for t in vocabulary if (col := known[t][1]) is not None and col < len(columns)}
     matrix = np.zeros((len(columns), len(counts)), dtype=np.int16)
     if dense:
         col_of = np.full(int(term_ids.max()) + 1, -1, dtype=np.int64)
@@ -140,8 +142,8 @@ def index_chunks(
 
 
 def needs_compaction(cur: duckdb.DuckDBPyConnection) -> bool:
-    postings, sorted_rows = cur.execute("SELECT postings, sorted_postings FROM search_stats").fetchone()
-    return postings > 0 and (postings - sorted_rows) > COMPACT_SHARE * postings
+    postings, sorted_rows = one(cur, "SELECT postings, sorted_postings FROM search_stats")
+    return bool(postings > 0 and (postings - sorted_rows) > COMPACT_SHARE * postings)
 
 
 def compact(corpus: Corpus) -> None:
@@ -149,7 +151,7 @@ def compact(corpus: Corpus) -> None:
     with corpus.transaction() as cur:
         cur.execute("DELETE FROM search_postings WHERE chunk_id IN (SELECT chunk_id FROM search_docs WHERE NOT live)")
         cur.execute("DELETE FROM search_docs WHERE NOT live")
-        live = int(cur.execute("SELECT count(*) FROM search_docs").fetchone()[0])
+        live = int(one(cur, "SELECT count(*) FROM search_docs")[0])
         cur.execute(
             """CREATE OR REPLACE TEMP TABLE clew_df AS
                SELECT term_id, count(*)::INTEGER AS n FROM search_postings GROUP BY term_id"""
@@ -189,7 +191,7 @@ def compact(corpus: Corpus) -> None:
         )
         cur.execute("DROP TABLE search_docs")
         cur.execute("ALTER TABLE search_docs_new RENAME TO search_docs")
-        total_postings = int(cur.execute("SELECT count(*) FROM search_postings").fetchone()[0])
+        total_postings = int(one(cur, "SELECT count(*) FROM search_postings")[0])
         cur.execute(
             """UPDATE search_stats SET live_chunks = ?, total_length = (SELECT coalesce(sum(length), 0) FROM
                 search_docs),

@@ -15,6 +15,8 @@ A matrix larger than ``max_bytes()`` (``CLEW_VECTOR_MEMORY_MB``, default 2048 MB
 
 from __future__ import annotations
 
+from typing import Any
+
 import os
 import threading
 import weakref
@@ -24,6 +26,7 @@ import numpy as np
 
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
+from clew.corpus.sql import one
 
 DEFAULT_MEMORY_MB = 2048
 WARM_QUERIES = 2
@@ -48,7 +51,8 @@ class VectorMatrix:
         """Row indexes of one chunk (empty when it has no vector here)."""
         low, high = np.searchsorted(self.documents, [document, document + 1])
         hit = (self.versions[low:high] == version) & (self.ordinals[low:high] == ordinal)
-        return low + np.flatnonzero(hit)
+        rows: np.ndarray = low + np.flatnonzero(hit)
+        return rows
 
 
 _lock = threading.Lock()
@@ -89,12 +93,12 @@ _CURRENT = """FROM embeddings e JOIN documents d ON d.id = e.document_id AND d.c
 
 
 def _has_embeddings(corpus: Corpus) -> bool:
-    return bool(corpus.cursor().execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embeddings'").fetchone()[0])
+    return bool(one(corpus.cursor(),
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embeddings'")[0])
 
 
 def _size(corpus: Corpus, model: str) -> int:
-    count, dims = corpus.cursor().execute(f"SELECT count(*), max(len(e.vector)) {_CURRENT}", [model]).fetchone()
+    count, dims = one(corpus.cursor(), f"SELECT count(*), max(len(e.vector)) {_CURRENT}", [model])
     return int(count or 0) * int(dims or 0) * 4
 
 
@@ -128,7 +132,7 @@ def matrix_search(scope: Scope, matrix: VectorMatrix, vector: np.ndarray, limit:
     if not len(matrix.documents):
         return []
     scores = matrix.vectors @ vector
-    params: list = []
+    params: list[Any] = []
     allowed = allowed_documents_sql(scope, params, keys)
     if allowed is not None:
         readable = np.array([r[0] for r in scope.cursor().execute(allowed, params).fetchall()], dtype=np.int64)

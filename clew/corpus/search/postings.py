@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
+from clew.corpus.sql import one
 
 if TYPE_CHECKING:  # numpy loads with the index (a one-off search never needs it)
     import numpy as np
@@ -106,7 +107,7 @@ def memory_postings(corpus: Corpus, avgdl: float, k1: float, b: float) -> Memory
 def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
     import numpy as np
     cur = corpus.cursor()
-    chunks, max_chunk = cur.execute("SELECT count(*), coalesce(max(chunk_id), 0) FROM search_docs").fetchone()
+    chunks, max_chunk = one(cur, "SELECT count(*), coalesce(max(chunk_id), 0) FROM search_docs")
     df = cur.execute("SELECT term_id, count(*) FROM search_postings GROUP BY term_id ORDER BY term_id").fetchall()
     term_ids = np.array([t for t, _ in df], dtype=np.int64)
     counts = np.array([n for _, n in df], dtype=np.int64)

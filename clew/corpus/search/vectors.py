@@ -32,6 +32,7 @@ from clew.corpus.search.index import index_text
 from clew.corpus.search.matrix import matrix_for, matrix_search, peek_matrix
 from clew.corpus.store import Corpus
 from clew.errors import InputError
+from clew.corpus.sql import one
 
 DEFAULT_BATCH_SIZE = 64
 
@@ -90,9 +91,9 @@ def embed_missing(
 
     where = _MISSING_WHERE.format(collection="col.name = ?" if collection is not None else "TRUE")
     named = [collection] if collection is not None else []
-    total, missing = corpus.cursor().execute(
+    total, missing = one(corpus.cursor(),
         f"SELECT count(*), count(*) FILTER (WHERE NOT {_HAS_VECTOR}) {where}", [model, *named]
-    ).fetchone()
+    )
     done = 0
     if progress is not None:
         progress(0, missing)
@@ -189,8 +190,8 @@ def default_model(corpus: Corpus, collection: str | None = None) -> str | None:
 
 
 def _has_table(corpus: Corpus) -> bool:
-    return bool(corpus.cursor().execute(
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embeddings'").fetchone()[0])
+    return bool(one(corpus.cursor(),
+        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embeddings'")[0])
 
 
 def vector_search(
@@ -253,7 +254,7 @@ def vector_search(
     try:
         rows = scope.cursor().execute(sql, params).fetchall() if norm > 0 else []
     except duckdb.CatalogException:
-        rows = None  # a file made before the embeddings table: it has no vectors
+        rows = []  # a file made before the embeddings table: it has no vectors
     except duckdb.InvalidInputException as error:
         if "dimensions" not in str(error):
             raise
@@ -285,13 +286,13 @@ def _require_embeddings(scope: Scope, model: str) -> None:
     else:
         params: list[Any] = [model]
         where = scope.predicate(params, rows=False)
-        found = scope.cursor().execute(
+        found = one(scope.cursor(),
             f"""SELECT EXISTS (SELECT 1 FROM embeddings e
                 JOIN documents d ON d.id = e.document_id AND d.current_version = e.version
                 JOIN collections col ON col.id = d.collection_id
                 WHERE e.model = ? AND {where})""",
             params,
-        ).fetchone()[0]
+        )[0]
     if not found:
         where = f"collection {scope.collection!r}" if scope.collection is not None else "the corpus"
         raise InputError("mode", f"{where} has no embeddings for model {model!r}; "

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
+from starlette.datastructures import UploadFile
 from pydantic import BaseModel, Field
 
 from clew.corpus.access import Principal
@@ -61,7 +62,7 @@ async def _write_upload(request: Request, folder: Path) -> None:
     kind = request.headers.get("content-type", "")
     if kind.startswith("multipart/form-data"):
         async with request.form(max_files=MAX_UPLOAD_FILES) as form:
-            files = [value for _, value in form.multi_items() if hasattr(value, "filename")]
+            files = [value for _, value in form.multi_items() if isinstance(value, UploadFile)]
             if not files:
                 raise InputError("files", "no files were uploaded")
             for upload in files:
