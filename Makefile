@@ -24,6 +24,7 @@ install: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks
+	$(PY) -m mypy
 	$(PY) -m pytest -q
 
 demo: $(STAMP)

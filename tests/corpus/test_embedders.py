@@ -193,7 +193,7 @@ class FakeProvider:
         import litellm
 
         class Handler(litellm.CustomLLM):
-            def embedding(self, model: str, input: list,  # noqa: A002  (litellm's keyword)
+            def embedding(inner, model: str, input: list,  # noqa: A002, N805  (litellm's keyword; self is the outer fake)
                           model_response: Any, *args: Any, **kwargs: Any) -> Any:
                 self.calls.append(list(input))
                 if self.failures:
