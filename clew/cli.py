@@ -12,9 +12,9 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
-import click
 import typer
-from typer.core import TyperGroup
+from typer import _click as click  # typer vendors click: its groups take and return these classes
+from typer.core import TyperCommand, TyperGroup
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,7 @@ class LazyGroup(TyperGroup):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         entry = COMMANDS.get(cmd_name)  # a listing's stand-in: its name, summary and visibility
-        return None if entry is None else click.Command(cmd_name, help=entry.summary, hidden=entry.hidden)
+        return None if entry is None else TyperCommand(cmd_name, help=entry.summary, hidden=entry.hidden)
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
