@@ -3,7 +3,7 @@
 Commands load on demand. ``COMMANDS`` names each command's module and the line ``clew
 --help`` shows for it, so that a command imports only the code it runs (``clew search``
 loads neither the agent nor the ingestion parsers) and ``clew --help`` imports no command
-module at all. ``tests/test_cli_startup.py`` checks the table against the commands
+module at all. ``tests/commands/test_cli_startup.py`` checks the table against the commands
 themselves: a command added to a module without a line here fails that test.
 """
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from clew.corpus.formats.html import parse_html
 from clew.corpus.parsed import ParsedDocument
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
 
 

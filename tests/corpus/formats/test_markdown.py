@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from clew.corpus.formats.markdown import github_slug, parse_markdown
 from clew.corpus.parsed import ParsedDocument
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "markdown"
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "markdown"
 
 
 def load(name: str) -> ParsedDocument:

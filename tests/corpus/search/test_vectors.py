@@ -15,7 +15,7 @@ from clew.corpus.search.vectors import default_model, embed_missing, embedded_mo
 from clew.corpus.store import Corpus
 from clew.errors import InputError, MalformedEvidenceId, ModelError, UnknownCollection
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "markdown"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "markdown"
 HASHING = HashingEmbedder()
 
 POLICIES = {

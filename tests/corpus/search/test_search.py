@@ -11,7 +11,7 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
 
-from ..conftest import SQLITE_DOCS, needs_sqlite_docs, write_files
+from tests.conftest import SQLITE_DOCS, needs_sqlite_docs, write_files
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from clew.corpus.formats.jsonl import JsonlProblem, parse_jsonl
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "jsonl"
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "jsonl"
 
 
 def read(name: str) -> str:

@@ -5,7 +5,7 @@ from pathlib import Path
 from clew.corpus.formats.text import parse_text
 from clew.corpus.parsed import ParsedDocument
 
-FIXTURES = Path(__file__).parent.parent / "fixtures" / "text"
+FIXTURES = Path(__file__).parents[2] / "fixtures" / "text"
 
 
 def paragraphs(document: ParsedDocument) -> list[str]:
