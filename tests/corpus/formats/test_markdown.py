@@ -323,7 +323,7 @@ Equivalent to `buf.indexOf() !== -1`.
 """
 
 
-def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path: Path) -> None:
     document = parse_markdown(NODE_STYLE)
     document.check()
     header = next(b for b in document.blocks if b.kind == "table_header")
