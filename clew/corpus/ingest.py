@@ -107,8 +107,9 @@ def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[Prepare
         return [], [Problem(source.path, str(error), True)]
     if not parsed.text.strip():
         return [], [Problem(source.path, "no text content after parsing", True)]
-    warnings = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
-    return [prepare(source.key, source.format, parsed, config, source=source.path)], warnings
+    notes = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
+    notes += [Problem(source.path, message, False) for message in parsed.repairs]
+    return [prepare(source.key, source.format, parsed, config, source=source.path)], notes
 
 
 def iter_prepared(

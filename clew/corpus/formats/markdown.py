@@ -157,6 +157,7 @@ class _Builder:
         self.in_region: dict[tuple[str, int], int] = {}
         """(kind, index) of a block, section or link -> the region its offsets are relative to."""
         self.region_anchors: list[tuple[str, int, int]] = []
+        self.repairs: list[str] = []
 
     def document(self) -> ParsedDocument:
         if self.regions:
@@ -172,6 +173,7 @@ class _Builder:
             anchors=self.anchors,
             title=self.title,
             fields=fields,
+            repairs=list(dict.fromkeys(self.repairs)),
         )
 
     @property
@@ -258,6 +260,7 @@ class _Builder:
         the current section's, and under it), tables, links and anchors; False if it renders empty."""
         start, end = trim_span(self.text, *line_span(self.text, self.starts, lines[0], lines[1]))
         rendered = parse_html(self.text[start:end])
+        self.repairs.extend(rendered.repairs)
         if not rendered.blocks:
             return False
         region = len(self.regions)
