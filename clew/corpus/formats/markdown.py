@@ -356,8 +356,8 @@ class _Builder:
                             offset = found + len(prefix)
                             cursor = offset + len(label)
                             break
-                if offset < 0:
-                    offset = max((start for start in block_starts if start <= high), default=block_starts[0])
+                if offset < 0:  # the last block starting by the inline's end (bisect: a list may hold 100,000 items)
+                    offset = block_starts[max(bisect_right(block_starts, high) - 1, 0)]
                 self.links.append(Link(start=offset, href=str(link_open.attrs.get("href") or "")))
 
     def html_anchors(self, group: Sequence[Token]) -> Iterator[tuple[str, int]]:
