@@ -17,6 +17,7 @@ as the chunks it indexes, and compacted after the ingest when its unsorted tail 
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 import os
 import time
@@ -39,6 +40,9 @@ from clew.corpus.documents import retire
 from clew.corpus.sources import Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 from clew.corpus.sql import one
+from clew.errors import StoreFailure
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 256
 REFUSED_WRITE = "not written: this principal may not write this key"
@@ -78,6 +82,9 @@ class IngestReport(BaseModel):
         "the collection is named by any rule)")
     excluded: int = Field(0, description="files left out by --exclude or .clewignore")
     retired: list[str] = Field(default_factory=list, description="keys retired by prune (files no longer found)")
+    compaction_deferred: bool = Field(False, description="the BM25 index compaction after the ingest failed (a "
+                                      "full disk; logged): the documents are stored, and it is tried again after "
+                                      "the next ingest")
     seconds: float = 0.0
 
 
@@ -168,6 +175,7 @@ def ingest_paths(
     config = ChunkingConfig(chunk_tokens, merge_sections)
     found = find_files([Path(p) for p in paths], glob, list(exclude))
     files = found.files
+    problems.extend(found.problems)
     problems.extend(suffix_twins(files))
     if on_total is not None:
         on_total(len(files))
@@ -223,15 +231,40 @@ def ingest_documents(
         if on_document is not None:
             on_document(document.key)
         if len(batch) >= batch_size:
-            _write_batch(corpus, collection, batch, report, row_filter)
+            _write_or_fail(corpus, collection, batch, report, row_filter)
             batch = []
     if batch or report.documents == 0:
-        _write_batch(corpus, collection, batch, report, row_filter)
-    with corpus.transaction() as cur:
-        stale = needs_compaction(cur)
-    if stale:
-        compact(corpus)
+        _write_or_fail(corpus, collection, batch, report, row_filter)
+    _compact_if_stale(corpus, report)
     return report
+
+
+def _write_or_fail(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport,
+                   row_filter: Filter | None) -> None:
+    """Write one batch; a store failure says what it rolled back and what earlier batches stored."""
+    stored = report.documents
+    try:
+        _write_batch(corpus, collection, batch, report, row_filter)
+    except StoreFailure as error:
+        raise StoreFailure(
+            corpus.path, error.cause, f"writing a batch of {len(batch)} document(s)",
+            f"that batch was rolled back; the {stored} document(s) of earlier batches are stored "
+            "(the same ingest run again completes it)") from error
+
+
+def _compact_if_stale(corpus: Corpus, report: IngestReport) -> None:
+    """Compact the BM25 index when its unsorted tail has grown. Its failure (a full disk) loses
+    nothing: the batches are committed and search reads the index as it is, so it is logged,
+    reported (``compaction_deferred``) and tried again after the next ingest."""
+    try:
+        with corpus.transaction() as cur:
+            stale = needs_compaction(cur)
+        if stale:
+            compact(corpus)
+    except StoreFailure as error:
+        logger.warning("BM25 index compaction deferred to the next ingest (the ingested documents are stored): %s",
+                       error)
+        report.compaction_deferred = True
 
 
 def _row_filter(principal: Principal | None) -> Filter | None:
