@@ -16,9 +16,12 @@ folder's root (``api/v1/*``, ``/legacy``), and a folder it names takes everythin
 from __future__ import annotations
 
 import fnmatch
+import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
+
+from clew.errors import InputError
 
 Format = Literal["markdown", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
 
@@ -70,6 +73,8 @@ class Found:
     files: list[tuple[Path, str]] = field(default_factory=list)
     """``(file, key)`` to ingest, sorted within each folder."""
     excluded: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    """What was found but cannot be read (a symbolic link whose target is missing)."""
 
 
 def excluded_by(key: str, patterns: list[str]) -> bool:
@@ -96,18 +101,47 @@ def ignore_patterns(folder: Path) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
+def check_glob(glob: str) -> None:
+    """Raise ``InputError`` (field ``glob``) unless ``glob`` is a relative pattern that stays inside a folder."""
+    if not glob.strip():
+        raise InputError("glob", "the glob is empty: it matches nothing (every file: '**/*')")
+    if glob.startswith("/") or Path(glob).is_absolute() or Path(glob).drive:
+        raise InputError("glob", f"{glob!r} is absolute: a glob is matched inside each folder given (e.g. '**/*.md')")
+    parts = Path(glob).parts
+    if ".." in parts:
+        raise InputError("glob", f"{glob!r} leaves the folder it is matched in ('..')")
+    bad = next((part for part in parts if "**" in part and part != "**"), None)
+    if bad is not None:
+        raise InputError("glob", f"{glob!r}: '**' must be a whole path component (found {bad!r}; e.g. '**/*.md')")
+    if not parts or all(part == "." for part in parts):
+        raise InputError("glob", f"{glob!r} names the folder itself, no file in it (every file: '**/*')")
+
+
 def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -> Found:
-    """Every file under ``paths`` that no exclusion names (a file named directly is always taken)."""
+    """Every file under ``paths`` that no exclusion names (a file named directly is always taken).
+
+    A symbolic link whose target is missing (or that loops) is reported, not ingested. A glob
+    that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
+    """
+    check_glob(glob)
     found = Found()
     for root in paths:
         if root.is_dir():
             patterns = [*(exclude or []), *ignore_patterns(root)]
-            for file in sorted(root.glob(glob)):
-                if not file.is_file() or (file.name == IGNORE_FILE and file.parent == root):
+            try:
+                matches = sorted(root.glob(glob))
+            except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
+                raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
+            for file in matches:
+                dangling = file.is_symlink() and not file.exists()
+                if not (file.is_file() or dangling) or (file.name == IGNORE_FILE and file.parent == root):
                     continue
                 key = file.relative_to(root).as_posix()
                 if patterns and excluded_by(key, patterns):
                     found.excluded += 1
+                elif dangling:
+                    found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
+                                                  "exist (or loops): not ingested", True))
                 else:
                     found.files.append((file, key))
         else:
