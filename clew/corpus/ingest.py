@@ -20,6 +20,7 @@ import json
 import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -129,7 +130,8 @@ def iter_prepared(
             problems.extend(bad)
             yield from docs
         return
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=watch_parent, initargs=(os.getpid(),)) as pool:
         pending: deque[Future[tuple[list[PreparedDocument], list[Problem]]]] = deque()
         for source in sources:
             pending.append(pool.submit(prepare_source, source, config))
@@ -141,6 +143,28 @@ def iter_prepared(
             docs, bad = pending.popleft().result()
             problems.extend(bad)
             yield from docs
+
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a parse worker checks that the ingest that started it is still alive."""
+
+
+def watch_parent(parent: int) -> None:
+    """Pool initializer: end this worker once ``parent`` (the ingest process) is gone.
+
+    A worker busy parsing, or blocked on its queues, would otherwise outlive a SIGKILLed ingest.
+    A daemon thread polls ``os.getppid()``: when the parent dies the worker is re-parented
+    (to init or a subreaper) and exits at once. Portable where the parent id changes on the
+    parent's death (Linux, macOS, the BSDs); ``prctl(PR_SET_PDEATHSIG)`` is not used because it
+    follows the thread that spawned the worker, which may be a server's short-lived thread.
+    """
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), name="clew-parent-watch", daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)  # no cleanup to run: the parent that wanted the results is gone
 
 
 def ingest_paths(
