@@ -38,7 +38,7 @@ from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
-from clew.corpus.sources import Problem, Source, find_files, read_source, suffix_twins
+from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 from clew.corpus.sql import one
 from clew.errors import StoreFailure
@@ -90,11 +90,11 @@ class IngestReport(BaseModel):
 
 
 def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
-                 on_file: Callable[[str], None] | None = None) -> Iterator[Source]:
+                 on_file: Callable[[str], None] | None = None, limits: FileLimits | None = None) -> Iterator[Source]:
     for file, key in files:
         if on_file is not None:
             on_file(key)
-        source, problem = read_source(file, key)
+        source, problem = read_source(file, key, limits)
         if problem is not None:
             problems.append(problem)
         if source is not None:
@@ -183,6 +183,7 @@ def ingest_paths(
     on_total: Callable[[int], None] | None = None,
     on_file: Callable[[str], None] | None = None,
     principal: Principal | None = None,
+    limits: FileLimits | None = None,
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
 
@@ -193,6 +194,8 @@ def ingest_paths(
     current documents that this ingest did not find (``clew.corpus.documents``).
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
+    ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
+    default); a larger file is skipped with a problem naming it and the limit.
     """
     started = time.perf_counter()
     problems: list[Problem] = []
@@ -206,7 +209,7 @@ def ingest_paths(
     if workers is None:
         cpus = os.cpu_count() or 1
         workers = min(cpus, 4) if len(files) >= POOL_MIN_FILES and cpus >= POOL_MIN_CPUS else 1
-    sources = iter_sources(files, problems, on_file)
+    sources = iter_sources(files, problems, on_file, limits)
     seen = {key for _, key in files}
 
     def noted(documents: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -14,7 +15,9 @@ from clew.corpus.formats.html import MAX_DEPTH, parse_html
 from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.text import parse_text
 from clew.corpus.ingest import ingest_paths
+from clew.corpus.sources import MIB, FileLimits
 from clew.corpus.store import Corpus
+from tests.conftest import FIXTURES
 
 
 def counted_chars(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -90,3 +93,53 @@ def test_ingest_reports_the_flattening_as_a_repair_naming_the_file(tmp_path: Pat
     assert report.documents == 2 and report.repaired == 2 and report.skipped == 0
     assert sorted(Path(p.path).name for p in report.problems) == ["deep.html", "nested.md"]
     assert all(f"nested deeper than {MAX_DEPTH}" in p.message and not p.skipped for p in report.problems)
+
+
+def test_a_file_over_the_size_limit_is_refused_naming_it_and_the_limit(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "big.md").write_text("# Big\n\n" + "x" * (4096 - 7 + 1), encoding="utf-8")  # 4,097 bytes
+    (folder / "fits.md").write_text("# Fits\n\n" + "y" * (4096 - 8), encoding="utf-8")  # 4,096 bytes
+    (folder / "small.docx").write_bytes((FIXTURES / "docx" / "par-rendered-page-breaks.docx").read_bytes())
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder], chunk_tokens=220, limits=FileLimits(text_bytes=4096, binary_bytes=1024))
+    assert (report.documents, report.skipped) == (1, 2)
+    problems = {Path(p.path).name: p.message for p in report.problems}
+    assert problems["big.md"] == ("4,097 bytes is over the 4,096 bytes limit for text files (markdown): not ingested; "
+                                  "split the file or raise the limit (--max-text-mib)")
+    assert problems["small.docx"].startswith("12,244 bytes is over the 1,024 bytes limit")
+    assert problems["small.docx"].endswith("limit for binary files (docx): not ingested; split the file or raise "
+                                           "the limit (--max-binary-mib)")
+
+
+def test_the_cli_limit_is_in_mib_and_the_default_takes_16(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from clew.cli import app
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "over.txt").write_bytes(b"x" * MIB + b"\n")  # 1 MiB and one byte
+    result = CliRunner().invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "c.duckdb"), "--max-text-mib", "1",
+                                      "--json"])
+    assert result.exit_code == 0, result.output
+    (problem,) = json.loads(result.stdout)["problems"]
+    assert problem["skipped"] and problem["message"].startswith(
+        "1,048,577 bytes is over the 1,048,576 bytes (1 MiB) limit for text files (text): not ingested")
+    assert FileLimits().text_bytes == 16 * MIB
+    result = CliRunner().invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "c.duckdb"), "--json"])
+    assert json.loads(result.stdout)["documents"] == 1
+
+
+def test_a_markdown_file_of_too_many_lines_is_refused(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "lines.md").write_text("x\n" * 1000 + "x", encoding="utf-8")
+    (folder / "fewer.md").write_text("x\n" * 1000, encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder], chunk_tokens=220, limits=FileLimits(markdown_lines=1000))
+    assert (report.documents, report.skipped) == (1, 1)
+    (problem,) = report.problems
+    assert (Path(problem.path).name, problem.message) == ("lines.md", "1,001 lines is over the 1,000-line limit for "
+                                                          "Markdown files: not ingested; split the file or raise the "
+                                                          "limit (--max-markdown-lines)")
