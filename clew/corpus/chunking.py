@@ -22,7 +22,6 @@ Rules, in order of strength:
 from __future__ import annotations
 
 import re
-from itertools import islice
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -88,7 +87,8 @@ class _Builder:
         used = count_tokens(header) + 1 if header else 0
         n = 0
         item_start = item_used = 0  # the last unit that opens an item, and the tokens before it
-        for unit in islice(units, first, None):  # not units[first:]: a copy of the rest per chunk is quadratic
+        for index in range(first, len(units)):  # not units[first:] (nor islice): a copy or a skip per chunk is quadratic
+            unit = units[index]
             if n and used + unit.tokens > self.limit:
                 break
             if n and unit.opens:
