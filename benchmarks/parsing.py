@@ -8,8 +8,8 @@ at every level (deeper than ``clew.corpus.formats.html.MAX_DEPTH`` is flattened 
 For each size the report gives seconds (the median of ``--rounds`` rounds below 1M units, one
 round above), microseconds per unit, and ``per_unit_ratio``: the time per unit at the largest
 size over the time per unit at the smallest (1.0 is linear; quadratic work over 10k -> 1M
-would read ~100). ``python benchmarks/parsing.py [--quick]`` takes about 1.5 minutes on a busy
-2-core machine (``--quick`` stops at 100k, in seconds).
+would read ~100). ``python benchmarks/parsing.py [--quick]`` took 2.6 minutes on a 2-core machine
+at a load average of 9-10 (``--quick`` stops at 100k units).
 """
 
 from __future__ import annotations
