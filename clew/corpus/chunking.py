@@ -87,7 +87,8 @@ class _Builder:
         used = count_tokens(header) + 1 if header else 0
         n = 0
         item_start = item_used = 0  # the last unit that opens an item, and the tokens before it
-        for index in range(first, len(units)):  # not units[first:] (nor islice): a copy or a skip per chunk is quadratic
+        # by index: units[first:] copies, islice skips, the units before ``first`` for every chunk (quadratic)
+        for index in range(first, len(units)):
             unit = units[index]
             if n and used + unit.tokens > self.limit:
                 break

@@ -70,8 +70,8 @@ class Corpus:
         try:
             self._con.close()
         except duckdb.Error as error:
-            raise StoreFailure(self.path, error, "the checkpoint at close",
-                               "every committed write is in the write-ahead log and is replayed at the next open") from error
+            kept = "every committed write is in the write-ahead log and is replayed at the next open"
+            raise StoreFailure(self.path, error, "the checkpoint at close", kept) from error
 
     def __enter__(self) -> Corpus:
         return self
