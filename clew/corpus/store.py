@@ -202,7 +202,7 @@ class Corpus:
 def _rollback(cur: duckdb.DuckDBPyConnection) -> None:
     try:
         cur.execute("ROLLBACK")
-    except duckdb.Error:  # noqa: S110  (a failed or invalidated database has no transaction left to roll back)
+    except duckdb.Error:  # a failed or invalidated database has no transaction left to roll back
         pass
 
 
