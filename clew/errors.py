@@ -12,7 +12,9 @@
     ├── Forbidden                  403   the principal may not use this tool (``permission``)
     ├── ReadOnlyCorpus             409   a write to a corpus opened read-only
     ├── CorpusError                503   the DuckDB store
-    │   └── SchemaVersionError     503   the file was written by a newer clew
+    │   ├── SchemaVersionError     503   the file was written by a newer clew
+    │   └── StoreFailure           503   a write (or the file's checkpoint) failed: a full disk, an I/O
+    │                                    error; the transaction was rolled back (``path``, ``cause``)
     ├── ModelError                 502   a model call failed after its retries, or was refused
     │                                    (``model``, ``retryable``, ``attempts``)
     ├── BudgetExhausted            503   a run's budget ran out (``reason``; runs end ``incomplete``)
@@ -122,6 +124,18 @@ class SchemaVersionError(CorpusError):
         self.path = path
         self.found = found
         self.supported = supported
+
+
+class StoreFailure(CorpusError):
+    """The store failed under a write: DuckDB raised (a full disk, an I/O error, a file-size
+    limit) and the transaction was rolled back, so nothing of it is stored. The CLI exits 3."""
+
+    def __init__(self, path: str, cause: BaseException, doing: str = "a write",
+                 kept: str = "it was rolled back") -> None:
+        reason = " ".join(str(cause).split()) or type(cause).__name__
+        super().__init__(f"{path}: {doing} failed: {reason}; {kept}")
+        self.path = path
+        self.cause = cause
 
 
 def input_error_from(error: object, prefix: str = "") -> InputError:

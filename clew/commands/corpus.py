@@ -18,6 +18,7 @@ from clew.commands.common import DbOption, JsonOption, err, fail, out, require_d
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import DEFAULT_BATCH_SIZE, ingest_paths
+from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
 from clew.errors import ClewError
 
@@ -51,6 +52,12 @@ def ingest(
             "find (their evidence ids still resolve, superseded)."
         ),
     ] = False,
+    max_text_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) text files larger than this "
+                                              "(Markdown, HTML, text, JSONL ...).")] = MAX_TEXT_BYTES // MIB,
+    max_binary_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) PDF and DOCX files larger "
+                                                "than this.")] = MAX_BINARY_BYTES // MIB,
+    max_markdown_lines: Annotated[int, typer.Option(min=1, help="Skip (and report) Markdown files of more "
+                                                    "lines than this.")] = MAX_MARKDOWN_LINES,
     as_json: JsonOption = False,
 ) -> None:
     """Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."""
@@ -69,7 +76,8 @@ def ingest(
             report = ingest_paths(
                 corpus, paths, collection=collection, glob=glob, chunk_tokens=chunk_tokens,
                 merge_sections=merge_sections, batch_size=batch_size, workers=workers, exclude=exclude or [],
-                prune=prune, on_total=lambda total: progress.update(task, total=total),
+                prune=prune, limits=FileLimits(max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines),
+                on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
     except ClewError as error:

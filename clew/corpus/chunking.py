@@ -34,6 +34,7 @@ CHUNKER_REVISION = 2
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
+_SPACE = re.compile(r"\s")
 
 
 @dataclass(slots=True)
@@ -86,7 +87,9 @@ class _Builder:
         used = count_tokens(header) + 1 if header else 0
         n = 0
         item_start = item_used = 0  # the last unit that opens an item, and the tokens before it
-        for unit in units[first:]:
+        # by index: units[first:] copies, islice skips, the units before ``first`` for every chunk (quadratic)
+        for index in range(first, len(units)):
+            unit = units[index]
             if n and used + unit.tokens > self.limit:
                 break
             if n and unit.opens:
@@ -208,12 +211,15 @@ def _leads_in(text: str, block: Block, following: Block) -> bool:
 
 
 def _split(text: str, unit: _Unit, limit: int) -> list[_Unit]:
-    """Cut a divisible unit of more than ``limit`` tokens at sentence, else word, boundaries."""
-    total = unit.tokens
-    chars_per_token = (unit.end - unit.start) / total
+    """Cut a divisible unit of more than ``limit`` tokens at sentence, else word, boundaries.
+
+    Linear in the unit's length: every count looks at a window of about one piece, never at
+    the whole rest of the unit (counting the rest before each cut made a 2 MB paragraph quadratic).
+    """
+    chars_per_token = (unit.end - unit.start) / unit.tokens
     pieces: list[_Unit] = []
     start = unit.start
-    while count_tokens(text[start : unit.end]) > limit:
+    while _longer_than(text, start, unit.end, limit, chars_per_token):
         # guess a cut from the average token width, then shrink until the piece fits
         width = int(limit * chars_per_token)
         cut = None
@@ -224,7 +230,7 @@ def _split(text: str, unit: _Unit, limit: int) -> list[_Unit]:
             width = int(width * 0.85)
             cut = None
         if cut is None:  # one word longer than the limit: keep it whole (flagged oversize)
-            space = re.compile(r"\s").search(text, start + 1, unit.end)
+            space = _SPACE.search(text, start + 1, unit.end)
             cut = space.end() if space else unit.end
             while cut < unit.end and text[cut].isspace():
                 cut += 1
@@ -234,6 +240,19 @@ def _split(text: str, unit: _Unit, limit: int) -> list[_Unit]:
         start = cut
     pieces.append(_Unit(start, unit.end, unit.section, None, False, False))
     return pieces
+
+
+def _longer_than(text: str, start: int, end: int, limit: int, chars_per_token: float) -> bool:
+    """Whether ``text[start:end]`` holds more than ``limit`` tokens, counting growing prefixes
+    (from about two pieces' width) rather than the whole span."""
+    window = int(2 * limit * chars_per_token) + 64
+    while True:
+        stop = min(end, start + window)
+        if count_tokens(text[start:stop]) > limit:
+            return True
+        if stop == end:
+            return False
+        window *= 2
 
 
 def _boundary(text: str, start: int, hard: int) -> int | None:

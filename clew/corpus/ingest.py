@@ -17,8 +17,10 @@ as the chunks it indexes, and compacted after the ingest when its unsorted tail 
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 import os
+import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -36,9 +38,12 @@ from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
-from clew.corpus.sources import Problem, Source, find_files, read_source, suffix_twins
+from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 from clew.corpus.sql import one
+from clew.errors import StoreFailure
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 256
 REFUSED_WRITE = "not written: this principal may not write this key"
@@ -78,15 +83,18 @@ class IngestReport(BaseModel):
         "the collection is named by any rule)")
     excluded: int = Field(0, description="files left out by --exclude or .clewignore")
     retired: list[str] = Field(default_factory=list, description="keys retired by prune (files no longer found)")
+    compaction_deferred: bool = Field(False, description="the BM25 index compaction after the ingest failed (a "
+                                      "full disk; logged): the documents are stored, and it is tried again after "
+                                      "the next ingest")
     seconds: float = 0.0
 
 
 def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
-                 on_file: Callable[[str], None] | None = None) -> Iterator[Source]:
+                 on_file: Callable[[str], None] | None = None, limits: FileLimits | None = None) -> Iterator[Source]:
     for file, key in files:
         if on_file is not None:
             on_file(key)
-        source, problem = read_source(file, key)
+        source, problem = read_source(file, key, limits)
         if problem is not None:
             problems.append(problem)
         if source is not None:
@@ -107,8 +115,9 @@ def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[Prepare
         return [], [Problem(source.path, str(error), True)]
     if not parsed.text.strip():
         return [], [Problem(source.path, "no text content after parsing", True)]
-    warnings = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
-    return [prepare(source.key, source.format, parsed, config, source=source.path)], warnings
+    notes = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
+    notes += [Problem(source.path, message, False) for message in parsed.repairs]
+    return [prepare(source.key, source.format, parsed, config, source=source.path)], notes
 
 
 def iter_prepared(
@@ -121,7 +130,8 @@ def iter_prepared(
             problems.extend(bad)
             yield from docs
         return
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=watch_parent, initargs=(os.getpid(),)) as pool:
         pending: deque[Future[tuple[list[PreparedDocument], list[Problem]]]] = deque()
         for source in sources:
             pending.append(pool.submit(prepare_source, source, config))
@@ -133,6 +143,28 @@ def iter_prepared(
             docs, bad = pending.popleft().result()
             problems.extend(bad)
             yield from docs
+
+
+PARENT_POLL_SECONDS = 0.5
+"""How often a parse worker checks that the ingest that started it is still alive."""
+
+
+def watch_parent(parent: int) -> None:
+    """Pool initializer: end this worker once ``parent`` (the ingest process) is gone.
+
+    A worker busy parsing, or blocked on its queues, would otherwise outlive a SIGKILLed ingest.
+    A daemon thread polls ``os.getppid()``: when the parent dies the worker is re-parented
+    (to init or a subreaper) and exits at once. Portable where the parent id changes on the
+    parent's death (Linux, macOS, the BSDs); ``prctl(PR_SET_PDEATHSIG)`` is not used because it
+    follows the thread that spawned the worker, which may be a server's short-lived thread.
+    """
+    threading.Thread(target=_exit_when_orphaned, args=(parent,), name="clew-parent-watch", daemon=True).start()
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)  # no cleanup to run: the parent that wanted the results is gone
 
 
 def ingest_paths(
@@ -151,6 +183,7 @@ def ingest_paths(
     on_total: Callable[[int], None] | None = None,
     on_file: Callable[[str], None] | None = None,
     principal: Principal | None = None,
+    limits: FileLimits | None = None,
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
 
@@ -161,19 +194,22 @@ def ingest_paths(
     current documents that this ingest did not find (``clew.corpus.documents``).
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
+    ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
+    default); a larger file is skipped with a problem naming it and the limit.
     """
     started = time.perf_counter()
     problems: list[Problem] = []
     config = ChunkingConfig(chunk_tokens, merge_sections)
     found = find_files([Path(p) for p in paths], glob, list(exclude))
     files = found.files
+    problems.extend(found.problems)
     problems.extend(suffix_twins(files))
     if on_total is not None:
         on_total(len(files))
     if workers is None:
         cpus = os.cpu_count() or 1
         workers = min(cpus, 4) if len(files) >= POOL_MIN_FILES and cpus >= POOL_MIN_CPUS else 1
-    sources = iter_sources(files, problems, on_file)
+    sources = iter_sources(files, problems, on_file, limits)
     seen = {key for _, key in files}
 
     def noted(documents: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:
@@ -222,15 +258,40 @@ def ingest_documents(
         if on_document is not None:
             on_document(document.key)
         if len(batch) >= batch_size:
-            _write_batch(corpus, collection, batch, report, row_filter)
+            _write_or_fail(corpus, collection, batch, report, row_filter)
             batch = []
     if batch or report.documents == 0:
-        _write_batch(corpus, collection, batch, report, row_filter)
-    with corpus.transaction() as cur:
-        stale = needs_compaction(cur)
-    if stale:
-        compact(corpus)
+        _write_or_fail(corpus, collection, batch, report, row_filter)
+    _compact_if_stale(corpus, report)
     return report
+
+
+def _write_or_fail(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport,
+                   row_filter: Filter | None) -> None:
+    """Write one batch; a store failure says what it rolled back and what earlier batches stored."""
+    stored = report.documents
+    try:
+        _write_batch(corpus, collection, batch, report, row_filter)
+    except StoreFailure as error:
+        raise StoreFailure(
+            corpus.path, error.cause, f"writing a batch of {len(batch)} document(s)",
+            f"that batch was rolled back; the {stored} document(s) of earlier batches are stored "
+            "(the same ingest run again completes it)") from error
+
+
+def _compact_if_stale(corpus: Corpus, report: IngestReport) -> None:
+    """Compact the BM25 index when its unsorted tail has grown. Its failure (a full disk) loses
+    nothing: the batches are committed and search reads the index as it is, so it is logged,
+    reported (``compaction_deferred``) and tried again after the next ingest."""
+    try:
+        with corpus.transaction() as cur:
+            stale = needs_compaction(cur)
+        if stale:
+            compact(corpus)
+    except StoreFailure as error:
+        logger.warning("BM25 index compaction deferred to the next ingest (the ingested documents are stored): %s",
+                       error)
+        report.compaction_deferred = True
 
 
 def _row_filter(principal: Principal | None) -> Filter | None:

@@ -84,6 +84,8 @@ class ParsedDocument:
     """Offset in ``text`` where each page begins (page 1 first); empty for formats without pages."""
     warnings: list[str] = field(default_factory=list)
     """What the parser could not take but the document survives (a scanned page without text)."""
+    repairs: list[str] = field(default_factory=list)
+    """What the parser changed to read the document (HTML nested too deep, flattened); nothing is lost."""
 
     def heading_path(self, section: int) -> list[str]:
         """Headings from the outermost section down to ``section`` (the root excluded)."""

@@ -16,9 +16,12 @@ folder's root (``api/v1/*``, ``/legacy``), and a folder it names takes everythin
 from __future__ import annotations
 
 import fnmatch
+import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
+
+from clew.errors import InputError
 
 Format = Literal["markdown", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
 
@@ -41,6 +44,33 @@ SUFFIXES: dict[str, Format] = {
 }
 BINARY_FORMATS = frozenset({"pdf", "docx"})
 """Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
+MIB = 1024 * 1024
+MAX_TEXT_BYTES = 16 * MIB
+MAX_BINARY_BYTES = 128 * MIB
+MAX_MARKDOWN_LINES = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class FileLimits:
+    """The largest file ingestion reads; a larger one is skipped with a problem naming it and the limit.
+
+    A document is held whole while it is parsed and chunked, at about 50 times its size for
+    Markdown (a 200 MB file peaked at 10.8 GB): 16 MiB keeps one document under 2 GB.
+    """
+
+    text_bytes: int = MAX_TEXT_BYTES
+    """Markdown, HTML, text, reStructuredText, AsciiDoc and JSONL files (a JSONL file is read whole too)."""
+    binary_bytes: int = MAX_BINARY_BYTES
+    """PDF and DOCX files, whose size is mostly images and fonts, not text."""
+    markdown_lines: int = MAX_MARKDOWN_LINES
+    """Lines of a Markdown file: markdown-it keeps about 600 bytes per line while it parses
+    (1M lines of ``x`` took 590 MB in it alone), so 16 MiB of very short lines would take ~5 GB."""
+
+    def for_format(self, fmt: Format) -> tuple[int, str]:
+        """The limit for ``fmt`` in bytes, and the option that sets it."""
+        if fmt in BINARY_FORMATS:
+            return self.binary_bytes, "--max-binary-mib"
+        return self.text_bytes, "--max-text-mib"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +100,8 @@ class Found:
     files: list[tuple[Path, str]] = field(default_factory=list)
     """``(file, key)`` to ingest, sorted within each folder."""
     excluded: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    """What was found but cannot be read (a symbolic link whose target is missing)."""
 
 
 def excluded_by(key: str, patterns: list[str]) -> bool:
@@ -96,18 +128,47 @@ def ignore_patterns(folder: Path) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
+def check_glob(glob: str) -> None:
+    """Raise ``InputError`` (field ``glob``) unless ``glob`` is a relative pattern that stays inside a folder."""
+    if not glob.strip():
+        raise InputError("glob", "the glob is empty: it matches nothing (every file: '**/*')")
+    if glob.startswith("/") or Path(glob).is_absolute() or Path(glob).drive:
+        raise InputError("glob", f"{glob!r} is absolute: a glob is matched inside each folder given (e.g. '**/*.md')")
+    parts = Path(glob).parts
+    if ".." in parts:
+        raise InputError("glob", f"{glob!r} leaves the folder it is matched in ('..')")
+    bad = next((part for part in parts if "**" in part and part != "**"), None)
+    if bad is not None:
+        raise InputError("glob", f"{glob!r}: '**' must be a whole path component (found {bad!r}; e.g. '**/*.md')")
+    if not parts or all(part == "." for part in parts):
+        raise InputError("glob", f"{glob!r} names the folder itself, no file in it (every file: '**/*')")
+
+
 def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -> Found:
-    """Every file under ``paths`` that no exclusion names (a file named directly is always taken)."""
+    """Every file under ``paths`` that no exclusion names (a file named directly is always taken).
+
+    A symbolic link whose target is missing (or that loops) is reported, not ingested. A glob
+    that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
+    """
+    check_glob(glob)
     found = Found()
     for root in paths:
         if root.is_dir():
             patterns = [*(exclude or []), *ignore_patterns(root)]
-            for file in sorted(root.glob(glob)):
-                if not file.is_file() or (file.name == IGNORE_FILE and file.parent == root):
+            try:
+                matches = sorted(root.glob(glob))
+            except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
+                raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
+            for file in matches:
+                dangling = file.is_symlink() and not file.exists()
+                if not (file.is_file() or dangling) or (file.name == IGNORE_FILE and file.parent == root):
                     continue
                 key = file.relative_to(root).as_posix()
                 if patterns and excluded_by(key, patterns):
                     found.excluded += 1
+                elif dangling:
+                    found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
+                                                  "exist (or loops): not ingested", True))
                 else:
                     found.files.append((file, key))
         else:
@@ -133,16 +194,24 @@ def suffix_twins(files: list[tuple[Path, str]]) -> list[Problem]:
     return problems
 
 
-def read_source(file: Path, key: str) -> tuple[Source | None, Problem | None]:
-    """Read one file; a skipped file gives ``(None, problem)``."""
+def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple[Source | None, Problem | None]:
+    """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread."""
     name = str(file)
     fmt = SUFFIXES.get(file.suffix.lower())
     if fmt is None:
         return None, Problem(name, f"unsupported file type {file.suffix or '(none)'!r}", True)
+    limits = limits or FileLimits()
+    limit, option = limits.for_format(fmt)
     try:
-        data = file.read_bytes()
+        with file.open("rb") as handle:
+            data = handle.read(limit + 1)  # never more than the limit, even if the file grows meanwhile
+            size = max(len(data), os.fstat(handle.fileno()).st_size)
     except OSError as error:
         return None, Problem(name, f"cannot read: {error.strerror or error}", True)
+    if len(data) > limit:
+        kind = "binary" if fmt in BINARY_FORMATS else "text"
+        return None, Problem(name, f"{_size(size)} is over the {_size(limit)} limit for {kind} files ({fmt}): "
+                                   f"not ingested; split the file or raise the limit ({option})", True)
     if not data.strip():
         return None, Problem(name, "empty file", True)
     if fmt in BINARY_FORMATS:
@@ -160,4 +229,14 @@ def read_source(file: Path, key: str) -> tuple[Source | None, Problem | None]:
         problem = Problem(
             name, f"not valid UTF-8 (first bad byte at {error.start}); replaced {bad} undecodable byte(s)", False
         )
+    lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0
+    if lines > limits.markdown_lines:
+        return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "
+                                   "files: not ingested; split the file or raise the limit (--max-markdown-lines)",
+                             True)
     return Source(key, name, fmt, content), problem
+
+
+def _size(count: int) -> str:
+    whole = f" ({count // MIB} MiB)" if count >= MIB and count % MIB == 0 else ""
+    return f"{count:,} bytes{whole}"

@@ -18,7 +18,7 @@ from pathlib import Path
 import duckdb
 
 from clew.corpus.schema import DDL, SCHEMA_VERSION
-from clew.errors import CorpusError, InputError, SchemaVersionError, UnknownCollection
+from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 from clew.corpus.sql import one
 
 
@@ -58,17 +58,30 @@ class Corpus:
         """Queries served by kind in this process (in-memory indexes are built once it pays)."""
         """Committed write transactions in this process. DuckDB lets no other process write a
         file this one holds, so caches keyed by it stay true until it moves."""
-        self._check_schema()
+        try:
+            self._check_schema()
+        except duckdb.Error as error:
+            self._con.close()
+            raise StoreFailure(self.path, error, "creating the schema", "nothing was written") from error
 
     # -- lifecycle -------------------------------------------------------------------------
     def close(self) -> None:
-        self._con.close()
+        """Close the file (DuckDB checkpoints it: what was committed is already in its log)."""
+        try:
+            self._con.close()
+        except duckdb.Error as error:
+            kept = "every committed write is in the write-ahead log and is replayed at the next open"
+            raise StoreFailure(self.path, error, "the checkpoint at close", kept) from error
 
     def __enter__(self) -> Corpus:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        try:
+            self.close()
+        except StoreFailure:
+            if kind is None:
+                raise  # else the error already on its way says what failed; this one would hide it
 
     def cursor(self) -> duckdb.DuckDBPyConnection:
         """A cursor for the calling thread (cheap; take one per request or thread)."""
@@ -76,20 +89,30 @@ class Corpus:
 
     @contextmanager
     def transaction(self) -> Iterator[duckdb.DuckDBPyConnection]:
-        """One write transaction at a time; rolled back on any exception."""
+        """One write transaction at a time; rolled back on any exception.
+
+        A DuckDB error inside it, or at its commit (a full disk, an I/O error), becomes a
+        ``StoreFailure`` naming the file: nothing of the transaction is stored.
+        """
         if self.read_only:
             raise CorpusError(f"{self.path} is open read-only")
         with self._write_lock:
             cur = self._con.cursor()
-            cur.execute("BEGIN TRANSACTION")
             try:
-                yield cur
-            except BaseException:
-                cur.execute("ROLLBACK")
-                raise
-            else:
-                cur.execute("COMMIT")
+                cur.execute("BEGIN TRANSACTION")
+                try:
+                    yield cur
+                except BaseException:
+                    _rollback(cur)
+                    raise
+                try:
+                    cur.execute("COMMIT")
+                except duckdb.Error:
+                    _rollback(cur)
+                    raise
                 self.generation += 1
+            except duckdb.Error as error:
+                raise StoreFailure(self.path, error) from error
             finally:
                 cur.close()
 
@@ -174,6 +197,13 @@ class Corpus:
             )
             out.append(CollectionStats(name, docs, versions, superseded, chunks, table_chunks, sections, tables, edges))
         return out
+
+
+def _rollback(cur: duckdb.DuckDBPyConnection) -> None:
+    try:
+        cur.execute("ROLLBACK")
+    except duckdb.Error:  # a failed or invalidated database has no transaction left to roll back
+        pass
 
 
 @contextmanager

@@ -38,6 +38,7 @@ raises.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -83,6 +84,10 @@ def parse_html(source: str) -> ParsedDocument:
     return builder.document()
 
 
+MAX_DEPTH = 512
+"""Open elements at most: a deeper element is flattened into the one around it (text, links and
+anchors kept) and the document reports a repair. Without a bound, 100,000 nested ``<div>`` cost
+time quadratic in the depth."""
 TERM = -1
 """The level a ``dt`` container is opened with (its section's level is set when it closes)."""
 TERM_UNITS_CHARS = 6000
@@ -147,6 +152,10 @@ class _Builder(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self._stack: list[_Entry] = []
+        self._open_tags: Counter[str] = Counter()  # tag -> how many of the stack's entries have it
+        self._flattened: Counter[str] = Counter()  # tag -> elements opened past MAX_DEPTH, not yet closed
+        self.flattened = 0
+        """Elements not opened because ``MAX_DEPTH`` elements were open (see ``document``)."""
         self._skip_tag: str | None = None
         self._skip_depth = 0
         self._drop = 0  # dropped elements open
@@ -193,8 +202,10 @@ class _Builder(HTMLParser):
         if self._head is not None and tag not in _HEAD_CONTENT:
             self._pop_entry(self._head)  # content without </head> or <body>: the head has ended
         if tag in INLINE_TAGS:
+            if (self._drop or _dropped_class(attrs)) and self._too_deep(tag, attrs):
+                return
             if self._drop:
-                self._stack.append(_Entry(tag))
+                self._push(_Entry(tag))
             elif _dropped_class(attrs):
                 self._push_dropped(tag)
             else:
@@ -217,15 +228,17 @@ class _Builder(HTMLParser):
                 self._markers(tag, attrs)
             return
         self._close_implied(tag)
+        if self._too_deep(tag, attrs):
+            return
         if self._drop:
-            self._stack.append(_Entry(tag))
+            self._push(_Entry(tag))
         elif tag in DROP_TAGS or _dropped_class(attrs):
             entry = self._push_dropped(tag)
             if tag == "head":
                 self._head = entry
         else:
             self._markers(tag, attrs)
-            self._stack.append(self._open_element(tag, attrs))
+            self._push(self._open_element(tag, attrs))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self._skip_tag is not None:
@@ -244,6 +257,11 @@ class _Builder(HTMLParser):
         if tag == "title":
             if self._title_parts is not None:
                 self._end_title()
+            return
+        if self._flattened[tag]:  # the end of an element opened below MAX_DEPTH
+            self._flattened[tag] -= 1
+            if tag not in INLINE_TAGS:
+                self._boundary()
             return
         if tag in INLINE_TAGS:
             if self._drop:
@@ -286,6 +304,9 @@ class _Builder(HTMLParser):
         title = self._title or self._first_h1
         self.sections[0].heading = title or ""
         self.links.sort(key=lambda link: link.start)
+        repairs = [] if not self.flattened else [
+            f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
+            "flattened into the element around them (their text, links and anchors are kept)"]
         return ParsedDocument(
             text="".join(self._parts),
             blocks=self.blocks,
@@ -295,6 +316,7 @@ class _Builder(HTMLParser):
             anchors=self.anchors,
             title=title,
             fields={"title": title} if title else {},
+            repairs=repairs,
         )
 
     # --- the stack of open elements ------------------------------------------------------
@@ -302,8 +324,23 @@ class _Builder(HTMLParser):
     def _push_dropped(self, tag: str) -> _Entry:
         entry = _Entry(tag, "drop")
         self._drop += 1
-        self._stack.append(entry)
+        self._push(entry)
         return entry
+
+    def _push(self, entry: _Entry) -> None:
+        self._stack.append(entry)
+        self._open_tags[entry.tag] += 1
+
+    def _too_deep(self, tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+        """At ``MAX_DEPTH`` open elements, an element is not opened: its content (and its anchors
+        and links) joins the element around it, and its end tag is matched by name."""
+        if len(self._stack) < MAX_DEPTH:
+            return False
+        self._flattened[tag] += 1
+        self.flattened += 1
+        if not self._drop:
+            self._markers(tag, attrs)
+        return True
 
     def _open_element(self, tag: str, attrs: list[tuple[str, str | None]]) -> _Entry:
         """The entry for a kept element, starting whatever block structure it begins."""
@@ -412,7 +449,9 @@ class _Builder(HTMLParser):
         """Close every open element from the top of the stack down to ``index`` (included)."""
         stack = self._stack
         while len(stack) > index:
-            self._close(stack.pop())
+            entry = stack.pop()
+            self._open_tags[entry.tag] -= 1
+            self._close(entry)
 
     def _pop_entry(self, target: object) -> None:
         """Close the open element ``target`` (an entry, or the object an entry holds) and all inside it."""
@@ -436,7 +475,7 @@ class _Builder(HTMLParser):
             parents = _ROW_PARENTS | {"tr"} if tag in ("td", "th") else _ROW_PARENTS if tag == "tr" else {"table"}
             found = self._close_within(parents, ("html", "template"), inclusive=False)
             if tag in ("td", "th") and found is not None and found != "tr":
-                self._stack.append(self._open_element("tr", []) if not self._drop else _Entry("tr"))
+                self._push(self._open_element("tr", []) if not self._drop else _Entry("tr"))
         if tag in _CLOSES_P:
             self._close_within(("p",), _BUTTON_SCOPE)
 
@@ -460,6 +499,8 @@ class _Builder(HTMLParser):
     ) -> str | None:
         """Close the nearest open element in ``names`` (or, not ``inclusive``, only what is inside
         it) unless a barrier comes first; return the tag found."""
+        if not any(self._open_tags[name] for name in names):
+            return None  # without this, every <div> looked for an open <p> through the whole stack
         stack = self._stack
         for index in range(len(stack) - 1, -1, -1):
             open_tag = stack[index].tag

@@ -157,6 +157,7 @@ class _Builder:
         self.in_region: dict[tuple[str, int], int] = {}
         """(kind, index) of a block, section or link -> the region its offsets are relative to."""
         self.region_anchors: list[tuple[str, int, int]] = []
+        self.repairs: list[str] = []
 
     def document(self) -> ParsedDocument:
         if self.regions:
@@ -172,6 +173,7 @@ class _Builder:
             anchors=self.anchors,
             title=self.title,
             fields=fields,
+            repairs=list(dict.fromkeys(self.repairs)),
         )
 
     @property
@@ -258,6 +260,7 @@ class _Builder:
         the current section's, and under it), tables, links and anchors; False if it renders empty."""
         start, end = trim_span(self.text, *line_span(self.text, self.starts, lines[0], lines[1]))
         rendered = parse_html(self.text[start:end])
+        self.repairs.extend(rendered.repairs)
         if not rendered.blocks:
             return False
         region = len(self.regions)
@@ -353,8 +356,8 @@ class _Builder:
                             offset = found + len(prefix)
                             cursor = offset + len(label)
                             break
-                if offset < 0:
-                    offset = max((start for start in block_starts if start <= high), default=block_starts[0])
+                if offset < 0:  # the last block starting by the inline's end (bisect: a list may hold 100,000 items)
+                    offset = block_starts[max(bisect_right(block_starts, high) - 1, 0)]
                 self.links.append(Link(start=offset, href=str(link_open.attrs.get("href") or "")))
 
     def html_anchors(self, group: Sequence[Token]) -> Iterator[tuple[str, int]]:

@@ -71,7 +71,9 @@ async def _write_upload(request: Request, folder: Path) -> None:
                     raise InputError("files", "a file has no usable name")
                 if (folder / name).exists():
                     raise InputError("files", f"{name!r} is uploaded twice")
-                (folder / name).write_bytes(await upload.read())
+                with (folder / name).open("wb") as target:  # in pieces: an upload is never held whole
+                    while piece := await upload.read(1 << 20):
+                        target.write(piece)
         return
     try:
         data = json.loads(await request.body())

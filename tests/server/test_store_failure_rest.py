@@ -1,0 +1,21 @@
+"""An upload whose compaction fails on a full disk answers what it stored (200), not 500."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.corpus.test_store_failure import fail_compaction
+from tests.server.conftest import auth
+
+
+def test_an_upload_answers_what_it_stored_when_compaction_fails(monkeypatch: pytest.MonkeyPatch,
+                                                                 client: TestClient) -> None:
+    fail_compaction(monkeypatch)
+    body = " ".join(f"term{i}" for i in range(2000))  # enough new postings to make the index want compaction
+    files = [("files", ("guide.md", f"# Guide\n\n## Kiwi\n\nKiwi deploys happen on Tuesdays. {body}\n".encode()))]
+    response = client.post("/v1/collections/docs/documents", files=files, headers=auth())
+    assert response.status_code == 200, response.text
+    assert (response.json()["versions_created"], response.json()["compaction_deferred"]) == (1, True)
+    hits = client.post("/v1/tools/search", json={"query": "kiwi", "collection": "docs"}, headers=auth()).json()["hits"]
+    assert {h["document_key"] for h in hits} == {"guide.md"}
