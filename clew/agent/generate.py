@@ -15,9 +15,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from clew.agent.result import Citation, Generation
+from clew.corpus import ids
 from clew.corpus.search.tokenize import tokenize
 
-CITATION = re.compile(r"\[(ev1:[csd]:\d+:\d+(?::\d+)?)\]")
+CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
+"""A bracketed citation as a model writes it; ``clew.corpus.ids.decode`` says whether it is an id."""
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
 MAX_UNITS = 3
@@ -269,7 +271,9 @@ def check_answer(answer: str, citable: set[str], model: str) -> Generation:
         if evidence_id in seen:
             continue
         seen.add(evidence_id)
-        if evidence_id in citable:
+        if not ids.is_well_formed(evidence_id):
+            removed.append(Citation(evidence_id=evidence_id, valid=False, reason="malformed evidence id"))
+        elif evidence_id in citable:
             kept.append(Citation(evidence_id=evidence_id, valid=True))
         else:
             removed.append(Citation(evidence_id=evidence_id, valid=False, reason="not fetched in full in this run"))

@@ -139,3 +139,14 @@ def test_a_question_asking_for_a_quantity_prefers_the_unit_holding_a_number() ->
     plain = extractive_answer("Why does the cache grow?", [("ev1:c:2:1:5", text)])
     assert quantity is not None and quantity.answer.startswith("The cache grows until about 10 GB")
     assert plain is not None and plain.answer.startswith("The cache grows with every fetch")
+
+
+def test_a_citation_is_read_by_the_one_id_parser_and_a_non_canonical_one_is_removed_as_malformed() -> None:
+    arabic_one = "\u0661"
+    answer = f"Kept [ev1:c:1:1:0]. Padded [ev1:c:0001:1:0]. Arabic-Indic [ev1:c:{arabic_one}:1:0]. Odd [ev1:c:x]."
+    checked = check_answer(answer, {"ev1:c:1:1:0"}, "m")
+    assert [c.evidence_id for c in checked.citations] == ["ev1:c:1:1:0"]
+    assert [(c.evidence_id, c.reason) for c in checked.removed_citations] == [
+        ("ev1:c:0001:1:0", "malformed evidence id"), (f"ev1:c:{arabic_one}:1:0", "malformed evidence id"),
+        ("ev1:c:x", "malformed evidence id")]
+    assert checked.answer == "Kept [ev1:c:1:1:0]. Padded . Arabic-Indic . Odd ."

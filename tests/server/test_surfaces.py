@@ -237,6 +237,21 @@ def test_denied_missing_and_malformed_ids_have_the_same_status_everywhere(
         assert len(bodies) == 1, (case, bodies)
 
 
+NOT_CANONICAL = {"arabic-indic": "ev1:c:\u0661:1:1", "fullwidth": "ev1:c:\uff11:1:1", "leading-zeros": "ev1:c:0001:1:1"}
+"""``ev1:c:1:1:1`` spelt three other ways that ``int()`` reads alike: each is malformed on every surface."""
+
+
+@pytest.mark.parametrize(("name", "field", "wrap"), IDS, ids=[i[0] for i in IDS])
+def test_a_non_canonical_id_is_malformed_everywhere(world: dict[str, Any], name: str, field: str,
+                                                    wrap: Callable[[str], Any]) -> None:
+    base = {k: v for k, v in OK[name].items() if k != field}
+    for case, value in NOT_CANONICAL.items():
+        seen = {s: call(world, name, {**base, field: wrap(value)}) for s, call in SURFACES.items()}
+        assert {s: (a[0], status_of(a[1])) for s, a in seen.items()} == dict.fromkeys(SURFACES, ("ok", "malformed")), (
+            case, seen)
+        assert len({json.dumps(comparable(a[1]), sort_keys=True) for a in seen.values()}) == 1, (case, seen)
+
+
 @pytest.mark.parametrize("name", sorted(OK))
 def test_an_unknown_argument_is_the_same_error_everywhere(world: dict[str, Any], name: str) -> None:
     seen = {s: call(world, name, {**OK[name], "bogus": 1}) for s, call in SURFACES.items()}
