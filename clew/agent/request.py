@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from clew.budgets.bounds import Clamp, clamp
 from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS, HARD_MAX_TOOL_CALLS, Limits
-from clew.corpus.access import Filter, Principal
+from clew.corpus.access import Filter, Principal, Scalar
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank, state_bounds
 
@@ -73,7 +73,7 @@ class TextQuery(_Strict):
 class FilterQuery(_Strict):
     """A term filter written as ``{"term": VALUE, "field": NAME}``."""
 
-    term: str | int | float | bool
+    term: Scalar
     field: str
 
     def as_filter(self) -> dict[str, Any]:

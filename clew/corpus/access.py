@@ -13,15 +13,20 @@ A :class:`Principal` names the collections it may read (``None``: all), a row fi
 over document fields, and the tool permissions it holds (``None``: all). Filters are
 compiled to a SQL predicate over ``document_versions.fields`` (alias ``v``) with bound
 parameters, so that every query applies them inside the query, before any limit.
+
+Numbers in a filter are finite: NaN and the infinities are errors naming the field, in a
+request and in ``clew.toml`` alike (``lt = nan`` would compare true against every row).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Annotated, Any
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -37,7 +42,18 @@ from pydantic import (
 from clew.errors import InputError
 
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z_][A-Za-z0-9_\-]*)*")
-Scalar = str | int | float | bool
+
+
+def _finite(value: object) -> object:
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"must be a finite number, not {value}")
+    return value
+
+
+Scalar = Annotated[str | int | float | bool, AfterValidator(_finite)]
+"""A value a filter compares with: a number must be finite (NaN, inf: an error naming the field)."""
+Bound = Annotated[float | str, AfterValidator(_finite)]
+"""A range bound: a finite number or a string."""
 
 
 def _check_field(name: str) -> str:
@@ -78,10 +94,10 @@ class Terms(_Filter):
 
 
 class Bounds(_Filter):
-    gt: float | str | None = None
-    gte: float | str | None = None
-    lt: float | str | None = None
-    lte: float | str | None = None
+    gt: Bound | None = None
+    gte: Bound | None = None
+    lt: Bound | None = None
+    lte: Bound | None = None
 
     @model_validator(mode="after")
     def _some(self) -> Bounds:
@@ -114,9 +130,9 @@ class Exists(_Filter):
 
 
 class BoolSpec(_Filter):
-    must: list[Filter] = Field(default_factory=list)
-    should: list[Filter] = Field(default_factory=list)
-    must_not: list[Filter] = Field(default_factory=list)
+    must: list[AnyFilter] = Field(default_factory=list)
+    should: list[AnyFilter] = Field(default_factory=list)
+    must_not: list[AnyFilter] = Field(default_factory=list)
 
 
 class Bool(_Filter):
@@ -129,13 +145,40 @@ def _kind(value: object) -> str | None:
     return type(value).__name__.lower() if isinstance(value, _Filter) else None
 
 
-Filter = Annotated[
+AnyFilter = Annotated[
     Annotated[Term, Tag("term")] | Annotated[Terms, Tag("terms")] | Annotated[Range, Tag("range")]
     | Annotated[Exists, Tag("exists")] | Annotated[Bool, Tag("bool")],
     Discriminator(_kind, custom_error_type="filter_kind",
                   custom_error_message="a filter is one of term, terms, range, exists or bool"),
 ]
+"""A filter of any kind, as the models nest it (errors located inside it)."""
 BoolSpec.model_rebuild()
+_FILTER: TypeAdapter[AnyFilter] = TypeAdapter(AnyFilter)
+_TAGS = {"term", "terms", "range", "exists", "bool"}
+
+
+def _checked(value: object) -> object:
+    """The one filter parser: a filter of any kind, or a ``ValueError`` saying where inside it what is wrong."""
+    if isinstance(value, _Filter):
+        return value
+    try:
+        return _FILTER.validate_python(value)
+    except ValidationError as error:
+        first = error.errors()[0]
+        loc = first["loc"]
+        where = ".".join(str(part) for i, part in enumerate(loc) if not _tag_echo(loc, i))
+        message = first["msg"].removeprefix("Value error, ")
+        raise ValueError(f"malformed filter{f' at {where}' if where else ''}: {message}") from None
+
+
+def _tag_echo(loc: tuple[int | str, ...], i: int) -> bool:
+    """pydantic locates an error inside a tagged filter as ``range.range...``: the tag, then the field."""
+    return loc[i] in _TAGS and (i == 0 or isinstance(loc[i - 1], int)) and loc[i + 1:i + 2] == (loc[i],)
+
+
+Filter = Annotated[AnyFilter, BeforeValidator(_checked)]
+"""A filter wherever one is accepted (requests, tool arguments, ``clew.toml``): its errors name
+the field holding it and say where inside it (``malformed filter at range.year.lt: ...``)."""
 
 
 class Principal(BaseModel):
@@ -160,23 +203,17 @@ class Principal(BaseModel):
 
 def parse_filter(value: object, field: str = "filter") -> Filter | None:
     """Validate a filter given as a dict (or JSON text); errors name ``field``."""
-    if value is None or isinstance(value, _Filter):
-        return value  # type: ignore[return-value]
+    if value is None:
+        return None
     if isinstance(value, str):
         try:
             value = json.loads(value)
         except json.JSONDecodeError as error:
             raise InputError(field, f"not valid JSON: {error.msg}") from error
     try:
-        return _FILTER.validate_python(value)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"] if not isinstance(p, int) and p not in _TAGS)
-        raise InputError(field, f"malformed filter{f' at {where}' if where else ''}: {first['msg']}") from error
-
-
-_FILTER: TypeAdapter[Filter] = TypeAdapter(Filter)
-_TAGS = {"term", "terms", "range", "exists", "bool"}
+        return _checked(value)  # type: ignore[return-value]
+    except ValueError as error:
+        raise InputError(field, str(error)) from error
 
 
 def parse_field_expression(expression: str) -> Term:
@@ -190,10 +227,12 @@ def parse_field_expression(expression: str) -> Term:
     value: Scalar = raw.strip()
     for cast in (int, float):
         try:
-            value = cast(raw.strip())
-            break
+            number = cast(raw.strip())
         except ValueError:
             continue
+        if math.isfinite(number):  # "nan" and "inf" stay text: the filter matches that word, never every row
+            value = number
+        break
     return Term(term={name: value})
 
 

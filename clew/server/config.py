@@ -42,7 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
 from clew.agent.model_options import ModelOptions
-from clew.agent.request import BOUNDS
+from clew.agent.request import BOUNDS, TIMEOUT_BOUNDS
 from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS
 from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
@@ -63,13 +63,21 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-class Budgets(_Strict):
-    """Budgets a retrieval request gets when it sets none (still clamped to the hard bounds)."""
+def _bounded(name: str) -> Any:
+    """A budget field inside the request's own bounds (``clew.agent.request.BOUNDS``): a request
+    is clamped to them, a configured default outside them is an error naming the field."""
+    default, low, high = BOUNDS[name]
+    return Field(default, ge=low, le=high, description=f"{low}-{high}")
 
-    max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
-    max_tool_calls: int = BOUNDS["max_tool_calls"][0]
-    context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
-    timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS
+
+class Budgets(_Strict):
+    """Budgets a retrieval request gets when it sets none, inside the bounds a request is clamped to."""
+
+    max_internal_iterations: int = _bounded("max_internal_iterations")
+    max_tool_calls: int = _bounded("max_tool_calls")
+    context_budget_tokens: int = _bounded("context_budget_tokens")
+    timeout_seconds: float = Field(DEFAULT_TIMEOUT_SECONDS, ge=TIMEOUT_BOUNDS[0], le=TIMEOUT_BOUNDS[1],
+                                   allow_inf_nan=False)
 
 
 class PrincipalConfig(_Strict):

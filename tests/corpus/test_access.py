@@ -85,3 +85,40 @@ def test_principal_is_immutable_and_checks() -> None:
     assert Principal().may_read_collection("anything") and Principal().may_use("graph_search")
     with pytest.raises(ValueError, match="frozen"):
         principal.name = "root"  # type: ignore[misc]
+
+
+NOT_FINITE = [
+    ({"range": {"year": {"lt": float("nan")}}}, "range.year.lt", "nan"),
+    ({"range": {"year": {"gte": float("-inf")}}}, "range.year.gte", "-inf"),
+    ({"term": {"year": float("nan")}}, "term.year", "nan"),
+    ({"terms": {"year": [2021, float("inf")]}}, "terms.year.1", "inf"),
+    ({"bool": {"must_not": [{"range": {"year": {"gt": float("nan")}}}]}}, "bool.must_not.0.range.year.gt", "nan"),
+    ('{"range": {"year": {"lt": NaN}}}', "range.year.lt", "nan"),  # JSON text as Python's json reads it
+]
+
+
+@pytest.mark.parametrize(("flt", "where", "value"), NOT_FINITE, ids=[w for _, w, _ in NOT_FINITE])
+def test_nan_and_infinities_in_a_filter_are_errors_naming_where(flt: object, where: str, value: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_filter(flt, field="queries.0.filter")
+    assert caught.value.field == "queries.0.filter"
+    assert caught.value.message == f"malformed filter at {where}: must be a finite number, not {value}"
+
+
+def test_a_nan_bound_compared_in_sql_would_grant_every_row(con: duckdb.DuckDBPyConnection) -> None:
+    """Why NaN is refused: DuckDB orders NaN above every number, so ``lt = nan`` matches every numeric row."""
+    assert con.execute("SELECT count(*) FROM v WHERE (fields->>'year')::DOUBLE < 'nan'::DOUBLE").fetchone() == (2,)
+    assert matching(con, {"range": {"year": {"lt": 1e308}}}) == [1, 2]
+
+
+def test_a_request_refuses_nan_in_its_filters_and_a_cli_expression_keeps_nan_as_text() -> None:
+    from clew.agent.request import parse_request
+
+    for query in ({"collection": "c", "filter": {"range": {"year": {"lt": float("nan")}}}},
+                  {"collection": "c", "filter_query": {"term": float("inf"), "field": "year"}}):
+        with pytest.raises(InputError) as caught:
+            parse_request({"query": "q", "queries": [query]})
+        assert caught.value.field.startswith("queries.0.filter") and "must be a finite number" in caught.value.message
+    assert parse_field_expression("year=nan").term == {"year": "nan"}
+    assert parse_field_expression("year=inf").term == {"year": "inf"}
+    assert parse_field_expression("year=2.5").term == {"year": 2.5}

@@ -133,6 +133,10 @@ def test_search_filter(client: TestClient) -> None:
     bad(
         client.post("/v1/tools/search", json={"query": "orion", "filter": {"tern": {"a": 1}}}, headers=auth()), "filter"
     )
+    nan = b'{"query": "orion", "filter": {"range": {"year": {"lt": NaN}}}}'  # JSON as Python writes a NaN
+    response = client.post("/v1/tools/search", content=nan, headers={**auth(), "content-type": "application/json"})
+    bad(response, "filter")
+    assert response.json()["message"] == "malformed filter at range.year.lt: must be a finite number, not nan"
 
 
 def test_search_bad_input(client: TestClient) -> None:
