@@ -9,7 +9,10 @@
     │   ├── UnknownCollection      404   a collection that does not exist or may not be read
     │   └── UnknownTool            404   no such tool (MCP: also a tool the principal may not use)
     ├── Unauthorized               401   no API key, or a wrong one
-    ├── Forbidden                  403   the principal may not use this tool (``permission``)
+    ├── Forbidden                  403   the principal may not use this tool or model (``permission``),
+    │                                    or a browser's cross-origin request
+    ├── MisdirectedHost            421   a Host header the server does not answer to (DNS rebinding)
+    ├── UnsupportedMediaType       415   a body that is not JSON on a JSON route
     ├── ReadOnlyCorpus             409   a write to a corpus opened read-only
     ├── CorpusError                503   the DuckDB store
     │   ├── SchemaVersionError     503   the file was written by a newer clew
@@ -104,6 +107,20 @@ class Forbidden(ClewError):
     def __init__(self, permission: str, message: str | None = None) -> None:
         super().__init__(message or f"this key may not use {permission}")
         self.permission = permission
+
+
+class MisdirectedHost(ClewError):
+    """A request naming a host the server does not answer to (``clew.server.guard``)."""
+
+    http_status = 421
+    kind = "misdirected"
+
+
+class UnsupportedMediaType(ClewError):
+    """A request body that is not JSON on a route that reads JSON (``clew.server.guard``)."""
+
+    http_status = 415
+    kind = "unsupported_media_type"
 
 
 class ReadOnlyCorpus(ClewError):

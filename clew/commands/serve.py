@@ -74,7 +74,8 @@ def serve(
     err.print(f"clew: serving {path} on http://{host}:{port} ({'no auth' if no_auth else 'API keys'})",
               highlight=False)
     with corpus:
-        uvicorn.run(create_app(corpus, settings, auth=not no_auth), host=host, port=port, log_level="warning")
+        uvicorn.run(create_app(corpus, settings, auth=not no_auth, bind=(host, port)), host=host, port=port,
+                    log_level="warning")
 
 
 @app.command("mcp")
@@ -115,7 +116,10 @@ def mcp_command(
         else:
             import uvicorn
 
-            uvicorn.run(server.streamable_http_app(), host=host, port=port, log_level="warning")
+            from clew.server.guard import mcp_security
+
+            app = server.streamable_http_app(host=host, transport_security=mcp_security(host, port, settings.allowed_hosts))
+            uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
 @app.command("config")

@@ -25,6 +25,8 @@
     key = "change-me"
     principal = "support"
 
+    allowed_hosts = ["clew.internal"]     # names besides loopback and the bound address
+
 Environment variables prefixed ``CLEW_`` override the file (``CLEW_DATABASE``,
 ``CLEW_MODEL``, ``CLEW_MODEL_OPTIONS__API_BASE``, ``CLEW_BUDGETS__MAX_TOOL_CALLS``; nested
 fields with ``__``). Every error names the field (``principals.support.row_filter``), so
@@ -137,6 +139,19 @@ class ServerConfig(BaseSettings):
     budgets: Budgets = Field(default_factory=Budgets)
     principals: dict[str, PrincipalConfig] = Field(default_factory=dict)
     api_keys: list[ApiKey] = Field(default_factory=list)
+    allowed_hosts: list[str] = Field(default_factory=list)
+    """Host names the servers answer to besides loopback and the bound address (``name`` any port,
+    ``name:port``, ``*`` any host): see ``clew.server.guard``."""
+
+    @field_validator("allowed_hosts")
+    @classmethod
+    def _hosts(cls, value: list[str]) -> list[str]:
+        from clew.server.guard import split_host
+
+        for entry in value:
+            if entry != "*" and split_host(entry) is None:
+                raise ValueError(f"{entry!r} is not a host name (name or name:port, or *)")
+        return value
 
     @field_validator("default_collection", "model")
     @classmethod

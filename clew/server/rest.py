@@ -15,7 +15,10 @@ How answers map onto HTTP, the same on every route:
 - out-of-range bounds are clamped by the tools and reported in ``applied``, never an error;
 - errors carry their own status (``clew.errors``): bad input 400 naming the field (every
   problem in ``errors``), an unknown or unreadable collection 404, no or a wrong API key
-  401, a tool (or walk) the key may not use 403, a write to a read-only corpus 409.
+  401, a tool (or walk) the key may not use 403, a write to a read-only corpus 409;
+- a browser's request is checked first (``clew.server.guard``): a ``Host`` the server does
+  not answer to 421, a cross-origin write (any cross-origin request without API keys) 403, a
+  body that is not JSON on a JSON route 415.
 
 The authenticated principal replaces whatever ``principal`` a retrieval request carries: a
 caller can never widen its own permissions. The corpus is opened once by the caller; each
@@ -37,6 +40,7 @@ from clew.errors import ClewError, InputError, Unauthorized, input_error_from
 from clew.server.config import ServerConfig
 from clew.server.routers import ROUTERS
 from clew.server.documents_api import add_document_routes
+from clew.server.guard import Guard, HostPolicy
 from clew.server.routers.common import Served, component, principal_of
 from clew.server.sse import KEEPALIVE_SECONDS
 from clew.surface import surface
@@ -60,12 +64,17 @@ def require_loopback_for_no_auth(host: str) -> None:
 
 
 def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool = True,
-               model: Model | None = None, keepalive_seconds: float = KEEPALIVE_SECONDS) -> FastAPI:
+               model: Model | None = None, keepalive_seconds: float = KEEPALIVE_SECONDS,
+               bind: tuple[str, int] | None = None) -> FastAPI:
     """The REST app over ``corpus``. ``auth=False`` serves as an all-reading local principal
     (``clew serve --no-auth``, loopback only); ``model`` overrides the configured one (tests);
-    a streamed run sends a keep-alive comment after ``keepalive_seconds`` without an event."""
+    a streamed run sends a keep-alive comment after ``keepalive_seconds`` without an event.
+    ``bind`` is the (host, port) it is served on: the ``Host`` names it answers to
+    (``clew.server.guard``; None: the loopback names on any port, or with API keys any host)."""
+    settings = config or ServerConfig()
     app = FastAPI(title="clew", version=API_VERSION, description=__doc__)
-    app.state.clew = Served(corpus, config or ServerConfig(), auth, model, keepalive_seconds)
+    app.state.clew = Served(corpus, settings, auth, model, keepalive_seconds)
+    app.add_middleware(Guard, hosts=HostPolicy.of(bind, settings.allowed_hosts, auth=auth), auth=auth)
     for router in ROUTERS:
         app.include_router(router)
     add_document_routes(app, corpus, principal_of)

@@ -96,7 +96,7 @@ def test_no_auth_only_on_loopback() -> None:
 
 
 def test_no_auth_serves_as_a_local_principal(corpus: Corpus) -> None:
-    with TestClient(create_app(corpus, ServerConfig(), auth=False)) as local:
+    with TestClient(create_app(corpus, ServerConfig(), auth=False), base_url="http://127.0.0.1") as local:
         assert (
             local.post(
                 "/v1/tools/navigate_document_tree", json={"evidence_id": ACME[0], "relation": "next"}
