@@ -20,7 +20,7 @@ from clew.agent.strategy import strategy_for
 from clew.budgets.limits import Budget, Usage
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.errors import InputError
+from clew.errors import Forbidden, InputError
 
 
 DEFAULT_PLAN = "no navigation block and no model: a ranked tree walk (the embedded default)"
@@ -45,12 +45,16 @@ async def retrieve(
 ) -> RetrievalResult:
     """Run one retrieval. ``model`` overrides ``request.generator`` (tests pass fakes here);
     ``model_options`` say how to reach the generator (``api_base``, ``temperature`` ...).
+    A generator the request's principal may not use (``Principal.models``) is ``Forbidden``
+    before any model is built or called.
 
     ``offload=False`` runs the store reads inline on the event loop instead of in worker
     threads: faster for a batch whose loop does nothing else, wrong for a server.
     """
     asked = parse_request(request)
     usage = Usage()
+    if asked.generator is not None and not asked.principal.may_use_model(asked.generator):
+        raise Forbidden("model", f"this key may not use model {asked.generator!r}")  # refused before any call
     if model is None and asked.generator is not None:
         generator = asked.generator if isinstance(asked.generator, str) else asked.generator.model_string()
         model = model_from_name(generator, model_options_of(model_options))

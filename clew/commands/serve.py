@@ -103,7 +103,7 @@ def mcp_command(
         if principal is not None:
             if principal not in settings.principals:
                 raise fail(f"no principal named {principal!r} in the config")
-            chosen = settings.principals[principal].principal(principal)
+            chosen = settings.principal(principal)
         if transport is Transport.http:
             require_loopback_for_no_auth(host)  # the MCP endpoint has no API keys: loopback only
         corpus = Corpus(path, read_only=True)

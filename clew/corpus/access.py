@@ -193,12 +193,19 @@ class Principal(BaseModel):
     """Only documents whose fields match this filter are readable (and usable as routes)."""
     tools: frozenset[str] | None = None
     """Tool permissions held (e.g. ``tree_search``, ``graph_search``); None means all."""
+    models: frozenset[str] | None = None
+    """Models (litellm strings, ``provider/model``) a retrieval may name as its generator; None
+    means any (a Python caller's own). A server's principals always carry a set: the
+    configured model and the principal's ``models``."""
 
     def may_read_collection(self, name: str) -> bool:
         return self.collections is None or name in self.collections
 
     def may_use(self, tool: str) -> bool:
         return self.tools is None or tool in self.tools
+
+    def may_use_model(self, model: str) -> bool:
+        return self.models is None or model in self.models
 
 
 def parse_filter(value: object, field: str = "filter") -> Filter | None:

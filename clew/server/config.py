@@ -17,6 +17,7 @@
     timeout_seconds = 600
 
     [principals.support]
+    models = ["ollama/llama3"]            # generators it may name besides model (default: none)
     collections = ["docs"]                # omit: every collection
     row_filter = { term = { status = "published" } }
     tools = ["search", "navigate_document_tree", "fetch_evidence", "tree_search"]   # omit: all
@@ -89,6 +90,9 @@ class PrincipalConfig(_Strict):
     """Only documents whose fields match are readable."""
     tools: list[str] | None = None
     """Tool permissions (tool names, tree_search, graph_search, ingest); None: all."""
+    models: list[str] = Field(default_factory=list)
+    """Models (litellm strings, ``provider/model``) a retrieval may name as its generator besides
+    the configured ``model``; anything else is 403 and never contacted. Default: only ``model``."""
 
     @field_validator("tools")
     @classmethod
@@ -99,12 +103,22 @@ class PrincipalConfig(_Strict):
                 raise ValueError(f"unknown tool permission {name!r}; known: {', '.join(known)}")
         return value
 
-    def principal(self, name: str) -> Principal:
+    @field_validator("models")
+    @classmethod
+    def _models(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if not name.strip():
+                raise ValueError("a model name must not be blank")
+        return value
+
+    def principal(self, name: str, model: str | None = None) -> Principal:
+        """The principal ``name``; ``model`` is the server's configured model (always allowed)."""
         return Principal(
             name=name,
             collections=None if self.collections is None else frozenset(self.collections),
             row_filter=self.row_filter,
             tools=None if self.tools is None else frozenset(self.tools),
+            models=frozenset([*self.models, *([model] if model else [])]),
         )
 
 
@@ -210,7 +224,16 @@ class ServerConfig(BaseSettings):
         for entry in self.api_keys:
             if hmac.compare_digest(entry.key.get_secret_value().encode(), key.encode()):
                 found = entry.principal
-        return None if found is None else self.principals[found].principal(found)
+        return None if found is None else self.principal(found)
+
+    def principal(self, name: str) -> Principal:
+        """The configured principal ``name`` (it may use the configured model and its own ``models``)."""
+        return self.principals[name].principal(name, self.model)
+
+    def local_principal(self) -> Principal:
+        """Who ``--no-auth`` and an MCP server without ``--principal`` read as: everything, but only
+        the configured model."""
+        return Principal(name="local", models=frozenset([self.model] if self.model else []))
 
 
 def load_config(path: str | Path | None = None, **overrides: Any) -> ServerConfig:

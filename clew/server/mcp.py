@@ -109,5 +109,6 @@ def _session(context: Any) -> str | None:
 
 def build_server(corpus: Corpus, config: ServerConfig | None = None, *, principal: Principal | None = None,
                  model: Model | None = None) -> MCPServer:
-    """An MCP server over ``corpus`` reading as ``principal`` (default: everything)."""
-    return ClewServer(corpus, config or ServerConfig(), principal or Principal(name="local"), model)
+    """An MCP server over ``corpus`` reading as ``principal`` (default: everything, with the configured model only)."""
+    settings = config or ServerConfig()
+    return ClewServer(corpus, settings, principal or settings.local_principal(), model)

@@ -81,7 +81,7 @@ def test_the_request_document_runs_unchanged_in_python_and_over_rest(corpus: Cor
     model = model_from_name("openai/gpt-4o-mini", mock_response="Run the migrations, then restart the workers.")
     in_python = retrieve_sync(REQUEST, corpus=corpus, model=model)
     assert [h.document_key for h in in_python.hits] == ["zephyr.txt"]
-    with Served(create_app(corpus, ServerConfig(), auth=False, model=model)) as served:
+    with Served(create_app(corpus, ServerConfig(model="openai/gpt-4o-mini"), auth=False, model=model)) as served:
         for path in ("/v1/agents/retrieval", "/db/v1/agents/retrieval"):
             response = httpx.post(served.url + path, json=REQUEST, timeout=120)
             assert response.status_code == 200, response.text

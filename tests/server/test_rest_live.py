@@ -128,8 +128,7 @@ def test_a_long_model_call_keeps_the_stream_alive(corpus: Corpus, config: Server
         await asyncio.sleep(1.2)
         return reply_text("Maria Chen owns the Orion Planner.")
 
-    request = {"query": "who owns the Orion Planner", "queries": [{"collection": "notes"}], "stream": True,
-               "generator": "slow"}
+    request = {"query": "who owns the Orion Planner", "queries": [{"collection": "notes"}], "stream": True}
     lines: list[tuple[float, str]] = []
     app = create_app(corpus, config, model=FunctionModel(slow, name="slow"), keepalive_seconds=0.25)
     with Served(app) as running, httpx.Client(base_url=running.url, timeout=30) as client, \

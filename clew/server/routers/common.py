@@ -49,7 +49,7 @@ def principal_of(request: Request, credentials: HTTPAuthorizationCredentials | N
     """The principal the request's API key names (401 without a valid key)."""
     app = served(request)
     if not app.auth:
-        return Principal(name="local")
+        return app.config.local_principal()
     key = credentials.credentials if credentials is not None else header_key
     found = app.config.principal_for_key(key)
     if found is None:
