@@ -33,6 +33,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from starlette.datastructures import Headers
@@ -40,6 +41,9 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from clew.errors import ClewError, Forbidden, MisdirectedHost, UnsupportedMediaType
+
+if TYPE_CHECKING:
+    from mcp.server.transport_security import TransportSecuritySettings
 
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
@@ -153,7 +157,7 @@ class Guard:
         return None
 
 
-def mcp_security(host: str, port: int, allowed_hosts: list[str]) -> object:
+def mcp_security(host: str, port: int, allowed_hosts: list[str]) -> TransportSecuritySettings:
     """The MCP SDK's DNS-rebinding protection for ``clew mcp --transport http`` on ``host:port``:
     the same names as the REST server (loopback, the bound address, ``allowed_hosts``)."""
     from mcp.server.transport_security import TransportSecuritySettings
