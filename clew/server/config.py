@@ -5,6 +5,7 @@
     database = "corpus.duckdb"
     default_collection = "docs"
     model = "openai/gpt-4o-mini"          # omit: the extractive answer, no model
+    allowed_hosts = ["clew.internal"]     # Host names besides loopback and the bound address
 
     [model_options]                       # how to reach it (see clew.agent.model_options)
     api_base = "http://127.0.0.1:8080/v1"
@@ -25,8 +26,6 @@
     [[api_keys]]
     key = "change-me"
     principal = "support"
-
-    allowed_hosts = ["clew.internal"]     # names besides loopback and the bound address
 
 Environment variables prefixed ``CLEW_`` override the file (``CLEW_DATABASE``,
 ``CLEW_MODEL``, ``CLEW_MODEL_OPTIONS__API_BASE``, ``CLEW_BUDGETS__MAX_TOOL_CALLS``; nested
