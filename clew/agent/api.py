@@ -11,7 +11,7 @@ from clew.agent.model import Model, model_from_name
 from clew.agent.model_options import ModelOptions
 from clew.agent.model_options import model_options as model_options_of
 from clew.agent.prompts import answer_prompt, new_marker
-from clew.agent.request import Navigation, RetrievalRequest, parse_request
+from clew.agent.request import Generator, Navigation, RetrievalRequest, parse_request
 from clew.agent.result import Instruction, RetrievalResult, Step
 from clew.agent.run import Deps, Run, RunState
 from clew.agent.scoring import Scorer
@@ -53,10 +53,10 @@ async def retrieve(
     """
     asked = parse_request(request)
     usage = Usage()
-    if asked.generator is not None and not asked.principal.may_use_model(asked.generator):
-        raise Forbidden("model", f"this key may not use model {asked.generator!r}")  # refused before any call
-    if model is None and asked.generator is not None:
-        generator = asked.generator if isinstance(asked.generator, str) else asked.generator.model_string()
+    generator = asked.generator if not isinstance(asked.generator, Generator) else asked.generator.model_string()
+    if generator is not None and not asked.principal.may_use_model(generator):
+        raise Forbidden("model", f"this key may not use model {generator!r}")  # refused before any call
+    if model is None and generator is not None:
         model = model_from_name(generator, model_options_of(model_options))
     req = plan(asked, model)
     nav = req.navigation

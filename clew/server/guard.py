@@ -165,7 +165,8 @@ def mcp_security(host: str, port: int, allowed_hosts: list[str]) -> TransportSec
     names = sorted({*LOOPBACK_NAMES, host.strip("[]").lower()})
     hosts = [f"[{n}]:{port}" if ":" in n else f"{n}:{port}" for n in names]
     for entry in allowed_hosts:  # the SDK matches Host exactly, or name:* for any port
-        hosts += [entry] if split_host(entry) is None or split_host(entry)[1] is not None else [entry, f"{entry}:*"]
+        found = split_host(entry)
+        hosts += [entry] if found is None or found[1] is not None else [entry, f"{entry}:*"]
     origins = [f"{scheme}://{h}" for h in hosts for scheme in ("http", "https")]
     return TransportSecuritySettings(enable_dns_rebinding_protection="*" not in allowed_hosts,
                                      allowed_hosts=hosts, allowed_origins=origins)
