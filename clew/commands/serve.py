@@ -118,7 +118,8 @@ def mcp_command(
 
             from clew.server.guard import mcp_security
 
-            app = server.streamable_http_app(host=host, transport_security=mcp_security(host, port, settings.allowed_hosts))
+            security = mcp_security(host, port, settings.allowed_hosts)
+            app = server.streamable_http_app(host=host, transport_security=security)
             uvicorn.run(app, host=host, port=port, log_level="warning")
 
 

@@ -114,7 +114,8 @@ def cross_origin(headers: Headers) -> str | None:
     if origin is None:
         return None
     parts = urlsplit(origin)
-    if origin == "null" or parts.scheme not in ("http", "https") or parts.netloc.lower() != headers.get("host", "").lower():
+    own = headers.get("host", "").lower()
+    if origin == "null" or parts.scheme not in ("http", "https") or parts.netloc.lower() != own:
         return f"Origin: {origin}"
     return None
 

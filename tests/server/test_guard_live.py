@@ -70,7 +70,8 @@ def test_without_keys_a_cross_origin_request_is_refused_and_ingests_nothing(loca
         httpx.post(url, content=RECORDS, headers={**json_type, "Sec-Fetch-Site": "cross-site"}),
         httpx.get(f"{local.url}/v1/evidence/{ACME[1]}", headers={"Origin": EVIL}),
         httpx.get(f"{local.url}/v1/evidence/{ACME[1]}", headers={"Sec-Fetch-Site": "same-site"}),
-        httpx.post(f"{local.url}/v1/tools/search", json={"query": "orion"}, headers={"Origin": f"http://localhost:{local.port + 1}"}),
+        httpx.post(f"{local.url}/v1/tools/search", json={"query": "orion"},
+                   headers={"Origin": f"http://localhost:{local.port + 1}"}),
     ]
     assert [r.status_code for r in refused] == [403] * len(refused), [r.text for r in refused]
     assert all(r.json()["error"] == "forbidden" and "cross-origin" in r.json()["detail"] for r in refused)
