@@ -1,0 +1,31 @@
+"""The optional parts of clew and the extra that installs each (``pip install -e '.[server]'``).
+
+The core (corpus, search, navigation, agent, the CLI's ingest / search / ask) needs none of
+them; code that does imports its extra through :func:`require`, which names the extra to
+install when it is missing instead of failing with a bare ``ModuleNotFoundError``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from clew.errors import MissingExtra
+
+EXTRAS: dict[str, str] = {
+    "server": "clew serve and clew mcp: the REST and MCP front ends (fastapi, uvicorn, mcp)",
+    "plot": "the recall_vs_tokens.png plot of clew eval (matplotlib)",
+    "ray": "clew eval --executor ray (Ray Data)",
+    "dense": "local dense embeddings, clew embed --model minilm (torch, sentence-transformers)",
+}
+"""Each extra and what it is for."""
+
+
+def require(module: str, extra: str) -> ModuleType:
+    """Import ``module``, or raise ``MissingExtra`` naming ``extra`` (one of :data:`EXTRAS`)."""
+    if extra not in EXTRAS:
+        raise ValueError(f"unknown extra {extra!r}; known: {', '.join(EXTRAS)}")
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        raise MissingExtra(extra, EXTRAS[extra], error.name or module) from error
