@@ -21,11 +21,22 @@ EXTRAS: dict[str, str] = {
 """Each extra and what it is for."""
 
 
-def require(module: str, extra: str) -> ModuleType:
-    """Import ``module``, or raise ``MissingExtra`` naming ``extra`` (one of :data:`EXTRAS`)."""
+def missing(extra: str, error: ModuleNotFoundError) -> MissingExtra:
+    """The error for an import of ``extra`` (one of :data:`EXTRAS`) that failed with ``error``::
+
+        try:
+            from fastapi import FastAPI
+        except ModuleNotFoundError as error:
+            raise missing("server", error) from error
+    """
     if extra not in EXTRAS:
         raise ValueError(f"unknown extra {extra!r}; known: {', '.join(EXTRAS)}")
+    return MissingExtra(extra, EXTRAS[extra], error.name or "a module")
+
+
+def require(module: str, extra: str) -> ModuleType:
+    """Import ``module``, or raise ``MissingExtra`` naming ``extra`` (one of :data:`EXTRAS`)."""
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:
-        raise MissingExtra(extra, EXTRAS[extra], error.name or module) from error
+        raise missing(extra, error) from error
