@@ -13,12 +13,12 @@ from types import ModuleType
 from clew.errors import MissingExtra
 
 EXTRAS: dict[str, str] = {
-    "server": "clew serve and clew mcp: the REST and MCP front ends (fastapi, uvicorn, mcp)",
-    "plot": "the recall_vs_tokens.png plot of clew eval (matplotlib)",
-    "ray": "clew eval --executor ray (Ray Data)",
-    "dense": "local dense embeddings, clew embed --model minilm (torch, sentence-transformers)",
+    "server": "serving REST or MCP (clew serve, clew mcp)",
+    "plot": "the recall_vs_tokens.png plot of clew eval",
+    "ray": "clew eval --executor ray",
+    "dense": "local dense embeddings (clew embed --model minilm)",
 }
-"""Each extra and what it is for."""
+"""Each extra and what needs it (the subject of the error's sentence)."""
 
 
 def missing(extra: str, error: ModuleNotFoundError) -> MissingExtra:

@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-EXTRA_MODULES = ("fastapi", "uvicorn", "mcp", "multipart", "matplotlib", "ray", "torch", "sentence_transformers",
+EXTRA_MODULES = ("fastapi", "uvicorn", "mcp", "python_multipart", "matplotlib", "ray", "torch", "sentence_transformers",
                  "pytest", "bm25s")
 """Modules the core must not install: each belongs to an extra (or to the test tools)."""
 

@@ -41,7 +41,7 @@ def _server_extra() -> None:
     from clew.extras import require
 
     try:
-        for module in ("fastapi", "uvicorn", "multipart", "mcp"):
+        for module in ("fastapi", "uvicorn", "python_multipart", "mcp"):
             require(module, "server")
     except ClewError as error:
         raise fail(error) from error
