@@ -128,8 +128,9 @@ def eval_command(
                   "concurrency": concurrency, "timeout_s": timeout, "executor": executor, "workers": workers}
         with Corpus(db, read_only=True) as corpus:
             report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
-                                          curve_budgets=curve, collection=collection, model=built, concurrency=concurrency,
-                                          timeout_s=timeout, config=config, executor=runner_elsewhere))
+                                          curve_budgets=curve, collection=collection, model=built,
+                                          concurrency=concurrency, timeout_s=timeout, config=config,
+                                          executor=runner_elsewhere))
     except ClewError as error:
         raise fail(error) from error
     out.print(markdown(report), highlight=False, markup=False)
