@@ -87,7 +87,8 @@ def test_a_model_that_never_stops_ends_at_the_context_budget(runbooks: Corpus) -
 def test_an_agentic_walk_stopped_by_its_context_budget_stays_incomplete(runbooks: Corpus) -> None:
     def always_more(messages: list[dict], tools: list[dict] | None) -> dict:
         if tools is None:  # the answer
-            return reply_text(f"Roll back [{shown_ids([m for m in messages if m['role'] == 'user'][-1]['content'])[0]}].")
+            last = [m for m in messages if m["role"] == "user"][-1]["content"]
+            return reply_text(f"Roll back [{shown_ids(last)[0]}].")
         return reply_tool_call("navigate", {"evidence_id": offered_ids(messages)[0]})
 
     request = tree_request("incident severity database failover replica deploy rollback", "runbooks",

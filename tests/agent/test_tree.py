@@ -69,7 +69,8 @@ def test_a_ranked_walk_that_fills_its_context_budget_ends_ok(runbooks: Corpus) -
     result = run(runbooks, request)
     assert result.status == "ok" and result.stop_reason == "context_budget"  # what it was asked for
     assert result.hits and result.usage.context_tokens <= 256
-    assert result.detail.startswith("the walk filled its context budget (") and "context_budget_tokens=256" in result.detail
+    assert result.detail is not None and result.detail.startswith("the walk filled its context budget (")
+    assert "context_budget_tokens=256" in result.detail
     assert result.generation is not None and result.generation.citations
     assert result.steps[-1].next_state == "done"
 
