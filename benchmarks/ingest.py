@@ -94,7 +94,7 @@ def child(path: str, db: str, glob: str, workers: str) -> None:
     started = time.perf_counter()
     with Corpus(db) as corpus:
         report = ingest_paths(corpus, [path], glob=glob, chunk_tokens=DEFAULT_CHUNK_TOKENS,
-                              workers=None if workers == "auto" else int(workers))
+                              workers="auto" if workers == "auto" else int(workers))
     seconds = time.perf_counter() - started
     with Corpus(db, read_only=True) as corpus:
         pages = corpus.cursor().execute("SELECT coalesce(sum(len(starts)), 0) FROM page_offsets").fetchone()[0]

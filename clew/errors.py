@@ -23,6 +23,7 @@
     ├── BudgetExhausted            503   a run's budget ran out (``reason``; runs end ``incomplete``)
     ├── IllegalTransition          500   the controller refused a transition not in its table
     ├── DatasetError               400   an eval dataset with malformed lines (``problems``)
+    ├── MissingExtra               501   an optional part that is not installed (``extra`` names it)
     └── ScriptExhausted            500   a ``clew.testing`` fake was asked more than was scripted
 
 Each class carries its HTTP status (``http_status``) and ``payload()``, the JSON body the REST
@@ -243,3 +244,16 @@ class ScriptExhausted(ClewError):
         self.model = model
         self.asked = asked
         self.scripted = scripted
+
+
+class MissingExtra(ClewError):
+    """Code that needs an optional dependency that is not installed; ``extra`` names the extra
+    that installs it (``pip install -e '.[server]'``, see ``clew.extras``)."""
+
+    http_status = 501
+
+    def __init__(self, extra: str, purpose: str, module: str) -> None:
+        super().__init__(f"{purpose} needs the {extra!r} extra ({module} is not installed): "
+                         f"pip install -e '.[{extra}]' from a clone, or pip install 'clew[{extra}]'")
+        self.extra = extra
+        self.module = module

@@ -5,6 +5,7 @@
     VALIDATE -> SEED -> OFFER -> SELECT -> VISIT -> OFFER ... -> GENERATE -> DONE
     VALIDATE -> ACT -> ACT ... -> GENERATE -> DONE                       (free run)
     a budget runs out -> GENERATE with what was found -> INCOMPLETE (INCOMPLETE with nothing found)
+    a ranked walk fills its context budget -> GENERATE -> DONE (ok / context_budget: what it was asked)
     timeout_seconds passes -> INCOMPLETE at once, with the evidence so far
     a store or model failure (after retries) -> FAILED
 

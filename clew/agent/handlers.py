@@ -72,7 +72,7 @@ async def act(run: Run) -> Literal[State.ACT, State.GENERATE]:
 
 async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
     st, deps = run.state, run.deps
-    pending = st.stop_reason  # a budget that ran out before generation keeps the run incomplete
+    pending = st.stop_reason  # a budget that ran out keeps the run incomplete, unless a ranked walk filled it
     fetched = st.pack.fetched
     if deps.model is not None and fetched:
         if st.answer_text is None:
@@ -95,6 +95,11 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
         if not pending:
             run.stop("no_evidence", st.detail or "no evidence was found")
         return State.INCOMPLETE
+    if run.filled_its_budget:  # stop_reason stays context_budget: the walk took what it was asked to
+        budget = deps.limits.context_budget_tokens
+        st.detail = (f"the walk filled its context budget ({st.usage.context_tokens} of context_budget_tokens="
+                     f"{budget}); what was left did not fit: {st.detail}")
+        return State.DONE
     if pending:
         return State.INCOMPLETE
     st.stop_reason = st.walk_end if st.walk_end is not None and st.walk_end != "no_evidence" else "answered"

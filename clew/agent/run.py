@@ -184,6 +184,16 @@ class Run:
         if self.state.stop_reason is None:
             self.state.stop_reason, self.state.detail = exhausted.reason, str(exhausted)
 
+    @property
+    def filled_its_budget(self) -> bool:
+        """A ranked walk (tree or graph, no model choosing) that stopped at its context budget
+        with evidence taken: the budget is how much evidence it was asked for, so filling it is
+        the walk's normal end (``ok`` / ``context_budget``). A walk a model steers, or a free run,
+        stopped there before the model said it was done: that stays ``incomplete``."""
+        nav = self.deps.request.navigation
+        return (self.state.stop_reason == "context_budget" and nav is not None and nav.selection == "ranked"
+                and bool(self.state.pack.fetched))
+
     def end_walk(self, reason: StopReason, detail: str) -> None:
         """The walk ended on its own (not a budget): the run generates and can still be ok."""
         self.state.walk_end = reason

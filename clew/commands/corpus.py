@@ -75,7 +75,8 @@ def ingest(
             task = progress.add_task("", total=None)
             report = ingest_paths(
                 corpus, paths, collection=collection, glob=glob, chunk_tokens=chunk_tokens,
-                merge_sections=merge_sections, batch_size=batch_size, workers=workers, exclude=exclude or [],
+                merge_sections=merge_sections, batch_size=batch_size, workers=workers or "auto",
+                exclude=exclude or [],
                 prune=prune, limits=FileLimits(max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines),
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),

@@ -71,6 +71,9 @@ def eval_command(
     fmt: Annotated[str, typer.Option("--format", help="clew, multihop or beir.")] = "clew",
     glob: Annotated[str, typer.Option(help="Files of --corpus to ingest.")] = "**/*",
     budget_tokens: BudgetOption = 2000,
+    curve_budgets: Annotated[str, typer.Option(help="Comma-separated budgets of the recall-vs-tokens curve "
+                                                    "(each system runs under each; '' for --budget-tokens only).")]
+    = "1000,2000,4000,8000",
     model: ModelOption = None,
     model_option: ModelOptionsOption = None,
     config_file: ConfigOption = None,
@@ -90,10 +93,13 @@ def eval_command(
     from clew.corpus.store import Corpus
     from clew.evals.datasets import load
     from clew.evals.report import markdown
-    from clew.evals.runner import run_eval
+    from clew.evals.runner import parse_budgets, run_eval
     from clew.evals.systems import parse_systems
+    from clew.extras import require
 
     try:
+        require("matplotlib", "plot")  # before any work: the report ends with the plot
+        curve = parse_budgets(curve_budgets)
         dataset = load(questions, fmt)
         built, options = configured_model(model, model_option, config_file)
         chosen = parse_systems(systems, have_model=built is not None)
@@ -122,8 +128,9 @@ def eval_command(
                   "concurrency": concurrency, "timeout_s": timeout, "executor": executor, "workers": workers}
         with Corpus(db, read_only=True) as corpus:
             report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
-                                          collection=collection, model=built, concurrency=concurrency,
-                                          timeout_s=timeout, config=config, executor=runner_elsewhere))
+                                          curve_budgets=curve, collection=collection, model=built,
+                                          concurrency=concurrency, timeout_s=timeout, config=config,
+                                          executor=runner_elsewhere))
     except ClewError as error:
         raise fail(error) from error
     out.print(markdown(report), highlight=False, markup=False)

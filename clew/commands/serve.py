@@ -36,6 +36,17 @@ class Transport(str, Enum):
     http = "http"
 
 
+def _server_extra() -> None:
+    """Exit naming the ``server`` extra when its packages are missing (clew.extras)."""
+    from clew.extras import require
+
+    try:
+        for module in ("fastapi", "uvicorn", "python_multipart", "mcp"):
+            require(module, "server")
+    except ClewError as error:
+        raise fail(error) from error
+
+
 def _database(db: Path | None, configured: Path | None) -> Path:
     chosen = db or configured
     if chosen is None:
@@ -53,6 +64,7 @@ def serve(
     read_only: Annotated[bool, typer.Option("--read-only", help="Open the corpus read-only (no uploads).")] = False,
 ) -> None:
     """Serve the REST API (FastAPI + uvicorn) over one corpus."""
+    _server_extra()
     import uvicorn
 
     from clew.corpus.store import Corpus
@@ -90,6 +102,7 @@ def mcp_command(
 ) -> None:
     """Serve the tools over MCP. Over stdio nothing but the protocol is written to stdout."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, force=True)
+    _server_extra()
     from clew.corpus.store import Corpus
     from clew.server.config import load_config
     from clew.server.mcp import build_server

@@ -26,7 +26,7 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import duckdb
 from pydantic import BaseModel, Field
@@ -41,7 +41,7 @@ from clew.corpus.documents import retire
 from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.store import Corpus, arrow_view, insert_columns
 from clew.corpus.sql import one
-from clew.errors import StoreFailure
+from clew.errors import InputError, StoreFailure
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +56,13 @@ the speed of one process on the SQLite set (64 files) and on 5,000 generated chu
 and no speedup on 100,000 generated chunks on a quiet machine; the parent's writes and the
 workers' parsing compete for the same two cores. (1.17x on 20,000 chunks under a load average
 of 14, where more processes also take a larger share of a shared machine.)"""
+
+
+def auto_workers(files: int) -> int:
+    """The parsing processes worth starting for ``files`` files on this machine (``workers="auto"``):
+    one per CPU, up to 4, once there are ``POOL_MIN_FILES`` files and ``POOL_MIN_CPUS`` CPUs; else 1."""
+    cpus = os.cpu_count() or 1
+    return min(cpus, 4) if files >= POOL_MIN_FILES and cpus >= POOL_MIN_CPUS else 1
 
 
 class SkippedItem(BaseModel):
@@ -169,7 +176,7 @@ def _exit_when_orphaned(parent: int) -> None:
 
 def ingest_paths(
     corpus: Corpus,
-    paths: Iterable[str | Path],
+    paths: str | Path | Iterable[str | Path],
     *,
     collection: str = "default",
     glob: str = "**/*",
@@ -177,7 +184,7 @@ def ingest_paths(
     merge_sections: bool = False,
     batch_size: int = DEFAULT_BATCH_SIZE,
     on_document: Callable[[str], None] | None = None,
-    workers: int | None = None,
+    workers: int | Literal["auto"] = 1,
     exclude: Iterable[str] = (),
     prune: bool = False,
     on_total: Callable[[int], None] | None = None,
@@ -187,8 +194,12 @@ def ingest_paths(
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
 
-    ``workers``: processes that parse and chunk (default: one per CPU, up to 4, once there
-    are at least ``POOL_MIN_FILES`` files and ``POOL_MIN_CPUS`` CPUs; 1 prepares in this process).
+    ``workers``: processes that parse and chunk. The default, 1, prepares everything in this
+    process and starts none. More (or ``"auto"``: :func:`auto_workers`, what ``clew ingest``
+    uses) start a pool of *spawned* processes, and spawning re-imports the caller's main module:
+    a script that asks for them must keep its top-level code under ``if __name__ == "__main__":``
+    (as with any ``multiprocessing`` pool), else each worker re-runs the script.
+    A path that does not exist raises ``InputError`` (field ``paths``) before anything is read.
     ``exclude``: glob patterns of files to leave out (with each folder's ``.clewignore``; see
     ``clew.corpus.sources.find_files``). ``prune``: afterwards, retire the collection's
     current documents that this ingest did not find (``clew.corpus.documents``).
@@ -200,15 +211,20 @@ def ingest_paths(
     started = time.perf_counter()
     problems: list[Problem] = []
     config = ChunkingConfig(chunk_tokens, merge_sections)
-    found = find_files([Path(p) for p in paths], glob, list(exclude))
+    roots = [Path(p) for p in ([paths] if isinstance(paths, (str, Path)) else paths)]
+    missing = [str(root) for root in roots if not root.exists()]
+    if missing:
+        raise InputError("paths", f"path not found: {', '.join(missing)}")
+    if workers != "auto" and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise InputError("workers", f"must be a whole number of at least 1 or 'auto', got {workers!r}")
+    found = find_files(roots, glob, list(exclude))
     files = found.files
     problems.extend(found.problems)
     problems.extend(suffix_twins(files))
     if on_total is not None:
         on_total(len(files))
-    if workers is None:
-        cpus = os.cpu_count() or 1
-        workers = min(cpus, 4) if len(files) >= POOL_MIN_FILES and cpus >= POOL_MIN_CPUS else 1
+    if workers == "auto":
+        workers = auto_workers(len(files))
     sources = iter_sources(files, problems, on_file, limits)
     seen = {key for _, key in files}
 

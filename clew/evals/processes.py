@@ -45,14 +45,14 @@ def _start(db: str, model: str | Model | None, rows: Any) -> None:
     _worker["model"] = model
 
 
-def _share(kind: str, items: list[tuple[str, str]], concurrency: int, timeout_s: float | None, budget_tokens: int,
+def _share(kind: str, items: list[tuple[str, str, int]], concurrency: int, timeout_s: float | None,
            collection: str) -> int:
-    """Rows for ``(system name, question JSON)`` items, each put on the queue when done; their number."""
+    """Rows for ``(system name, question JSON, budget)`` items, each put on the queue when done; their number."""
     from clew.evals.runner import answer_failure_row, answer_question, evaluate_pair, failure_row
 
     corpus, model = _worker["corpus"], _worker["model"]
 
-    async def one(gate: asyncio.Semaphore, system: System, question: Question) -> None:
+    async def one(gate: asyncio.Semaphore, system: System, question: Question, budget_tokens: int) -> None:
         async with gate:
             began = time.perf_counter()
             run = evaluate_pair if kind == "eval" else answer_question
@@ -63,13 +63,14 @@ def _share(kind: str, items: list[tuple[str, str]], concurrency: int, timeout_s:
                 if isinstance(error, TimeoutError):
                     error = TimeoutError(f"timed out after {timeout_s} s")
                 spent = time.perf_counter() - began
-                row = failure_row(question, system, error, spent) if kind == "eval" else \
+                row = failure_row(question, system, error, spent, budget_tokens) if kind == "eval" else \
                     answer_failure_row(question, error, spent)
             _worker["rows"].put(json.dumps(row, ensure_ascii=False))
 
     async def all_of() -> None:
         gate = asyncio.Semaphore(max(1, concurrency))
-        await asyncio.gather(*(one(gate, SYSTEMS[name], Question.from_dict(json.loads(data))) for name, data in items))
+        await asyncio.gather(*(one(gate, SYSTEMS[name], Question.from_dict(json.loads(data)), budget)
+                               for name, data, budget in items))
 
     asyncio.run(all_of())
     return len(items)
@@ -86,17 +87,20 @@ class ProcessExecutor:
         self.model, self.timeout_s = model, timeout_s
         self.per_worker = max(1, math.ceil(concurrency / workers))
 
-    def rows(self, pairs: Sequence[tuple[System, Question]], kind: str = "eval") -> Iterator[dict[str, Any]]:
+    def rows(self, pairs: Sequence[tuple[System, Question] | tuple[System, Question, int]],
+             kind: str = "eval") -> Iterator[dict[str, Any]]:
+        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items."""
         if not pairs:
             return
-        items = [(s.name, json.dumps(q.as_dict(), ensure_ascii=False)) for s, q in pairs]
+        items = [(p[0].name, json.dumps(p[1].as_dict(), ensure_ascii=False), p[2] if len(p) > 2 else self.budget_tokens)
+                 for p in pairs]
         workers = min(self.workers, len(items))
         context = multiprocessing.get_context("spawn")
         done = context.Queue()
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start,
                                  initargs=(self.db, self.model, done)) as pool:
-            futures = [pool.submit(_share, kind, items[w::workers], self.per_worker, self.timeout_s, self.budget_tokens,
-                                   self.collection) for w in range(workers)]
+            futures = [pool.submit(_share, kind, items[w::workers], self.per_worker, self.timeout_s, self.collection)
+                       for w in range(workers)]
             received = 0
             while received < len(items):
                 try:

@@ -45,9 +45,11 @@ class _Worker:
             self.model = model_from_name(model)
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[str]]:
-        return {"row": [asyncio.run(self._one(s, q)) for s, q in zip(batch["system"], batch["question"], strict=True)]}
+        budgets = batch.get("budget", [self.budget_tokens] * len(batch["system"]))
+        return {"row": [asyncio.run(self._one(s, q, int(b)))
+                        for s, q, b in zip(batch["system"], batch["question"], budgets, strict=True)]}
 
-    async def _one(self, system_name: str, question_json: str) -> str:
+    async def _one(self, system_name: str, question_json: str, budget_tokens: int) -> str:
         import time
 
         from clew.evals.runner import evaluate_pair, failure_row
@@ -56,12 +58,12 @@ class _Worker:
         question = Question.from_dict(json.loads(str(question_json)))
         began = time.perf_counter()
         try:
-            row = await asyncio.wait_for(evaluate_pair(system, question, self.corpus, budget_tokens=self.budget_tokens,
+            row = await asyncio.wait_for(evaluate_pair(system, question, self.corpus, budget_tokens=budget_tokens,
                                                        collection=self.collection, model=self.model), self.timeout_s)
         except Exception as error:  # noqa: BLE001 - recorded in the row, as the local executor does
             if isinstance(error, TimeoutError):
                 error = TimeoutError(f"timed out after {self.timeout_s} s")
-            row = failure_row(question, system, error, time.perf_counter() - began)
+            row = failure_row(question, system, error, time.perf_counter() - began, budget_tokens)
         return json.dumps(row, ensure_ascii=False)
 
 
@@ -73,14 +75,18 @@ class RayExecutor:
         self.db, self.budget_tokens, self.collection = db, budget_tokens, collection
         self.model, self.timeout_s, self.concurrency, self.address = model, timeout_s, concurrency, address
 
-    def rows(self, pairs: Sequence[tuple[System, Question]]) -> Iterator[dict[str, Any]]:
+    def rows(self, pairs: Sequence[tuple[System, Question] | tuple[System, Question, int]]) -> Iterator[dict[str, Any]]:
+        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items."""
         if not pairs:
             return
-        import ray
+        from clew.extras import require
 
+        require("ray.data", "ray")
+        import ray
         if not ray.is_initialized():
             ray.init(address=self.address, ignore_reinit_error=True, include_dashboard=False, log_to_driver=False)
-        items = [{"system": s.name, "question": json.dumps(q.as_dict(), ensure_ascii=False)} for s, q in pairs]
+        items = [{"system": p[0].name, "question": json.dumps(p[1].as_dict(), ensure_ascii=False),
+                  "budget": p[2] if len(p) > 2 else self.budget_tokens} for p in pairs]
         dataset = ray.data.from_items(items).map_batches(
             _Worker,
             batch_size=BATCH_SIZE,

@@ -23,6 +23,7 @@ from clew.agent.model import Model
 from clew.corpus.store import Corpus
 from clew.evals import metrics
 from clew.evals.datasets import Question
+from clew.errors import InputError
 from clew.evals.systems import DEFAULT_BUDGET_TOKENS, Outcome, System, run_system
 
 if TYPE_CHECKING:
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 Item = TypeVar("Item")
 DEFAULT_CONCURRENCY = 8
 DEFAULT_TIMEOUT_S = 120.0
+DEFAULT_CURVE_BUDGETS = (1000, 2000, 4000, 8000)
+"""The budgets of the recall-vs-tokens curve (the report's own budget is always one of its points)."""
 
 
 def read_rows(path: Path) -> list[dict[str, Any]]:
@@ -183,28 +186,45 @@ def score(question: Question, system: System, outcome: Outcome, latency_s: float
     }
 
 
-def failure_row(question: Question, system: System, error: BaseException, latency_s: float) -> dict[str, Any]:
+def failure_row(question: Question, system: System, error: BaseException, latency_s: float,
+                budget_tokens: int | None = None) -> dict[str, Any]:
     """A question that raised: recorded with its error, counted as finding nothing."""
     return {
-        "system": system.name,
-        "id": question.id,
-        "kind": question.kind,
-        "status": "error",
-        "stop_reason": "error",
+        "system": system.name, "id": question.id, "kind": question.kind, "budget_tokens": budget_tokens,
+        "status": "error", "stop_reason": "error",
         "error": f"{type(error).__name__}: {error}",
         "evidence_found": [False] * len(question.evidence or gold_documents(question)),
-        "evidence_recall": 0.0,
-        "context_tokens": 0,
-        "tool_calls": 0,
-        "iterations": 0,
-        "latency_s": round(latency_s, 4),
-        "evidence_ids": [],
-        "citations": [],
+        "evidence_recall": 0.0, "context_tokens": 0, "tool_calls": 0, "iterations": 0,
+        "latency_s": round(latency_s, 4), "evidence_ids": [], "citations": [],
     }
 
 
-def pair_key(pair: tuple[System, Question]) -> str:
-    return f"{pair[0].name}\t{pair[1].id}"
+EvalItem = tuple[System, Question, int]
+"""One evaluation item: a system, a question and the context budget it runs under."""
+
+
+def item_key(item: EvalItem) -> str:
+    return f"{item[0].name}\t{item[1].id}\t{item[2]}"
+
+
+def row_key(row: dict[str, Any]) -> str:
+    return f"{row['system']}\t{row['id']}\t{row.get('budget_tokens')}"
+
+
+def parse_budgets(text: str) -> list[int]:
+    """``"1000,2000"`` to budgets (``""``: none); anything else is an ``InputError`` naming curve_budgets."""
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise InputError("curve_budgets", f"comma-separated whole token counts, got {text!r}") from None
+
+
+def curve_budgets_of(budget_tokens: int, curve_budgets: Sequence[int]) -> list[int]:
+    """Every budget an evaluation runs: the curve's and the report's own, ascending."""
+    bad = [b for b in curve_budgets if b < 1]
+    if bad:
+        raise InputError("curve_budgets", f"budgets are positive token counts, got {bad}")
+    return sorted({budget_tokens, *curve_budgets})
 
 
 async def evaluate_pair(system: System, question: Question, corpus: Corpus, *, budget_tokens: int, collection: str,
@@ -214,37 +234,57 @@ async def evaluate_pair(system: System, question: Question, corpus: Corpus, *, b
     outcome = await run_system(
         system, corpus, question.question, budget=budget_tokens, collection=collection, model=model
     )
-    return score(question, system, outcome, time.perf_counter() - began)
+    return {**score(question, system, outcome, time.perf_counter() - began), "budget_tokens": budget_tokens}
+
+
+def describe_systems(systems: Sequence[System], corpus: Corpus, collection: str,
+                     model: Model | None) -> dict[str, dict[str, str | None]]:
+    """Which model produced each system's vectors (``embedder``; None: it uses none) and its answers
+    (``answers``: the model's name, ``extract`` for the model-free quoted answer, None for a flat baseline)."""
+    from clew.corpus.search.vectors import default_model
+
+    stored = default_model(corpus, collection)
+    out: dict[str, dict[str, str | None]] = {}
+    for system in systems:
+        uses_vectors = system.mode in ("vector", "hybrid") or system.seed == "hybrid"
+        embedder = (stored or "none stored") if uses_vectors else None
+        answers = None if system.flat else (model.name if model is not None else "extract")
+        out[system.name] = {"embedder": embedder, "answers": answers}
+    return out
 
 
 async def run_eval(
     questions: Sequence[Question], systems: Sequence[System], corpus: Corpus, out: Path, *,
-    budget_tokens: int = DEFAULT_BUDGET_TOKENS, collection: str = "default", model: Model | None = None,
+    budget_tokens: int = DEFAULT_BUDGET_TOKENS, curve_budgets: Sequence[int] = (),
+    collection: str = "default", model: Model | None = None,
     concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S,
     config: dict[str, Any] | None = None, executor: Any = None,
 ) -> dict[str, Any]:
-    """Run every system on every question; write results.jsonl, report.json, report.md and the plot.
+    """Run every system on every question under every budget; write results.jsonl (one row per
+    system, question and budget), report.json and report.md (at ``budget_tokens``), and the
+    recall curve over ``curve_budgets`` and ``budget_tokens`` (recall_vs_tokens.png and .csv;
+    ``clew eval`` asks for ``DEFAULT_CURVE_BUDGETS``; by default here the curve is the one point).
 
-    ``executor`` (e.g. ``clew.evals.ray_executor.RayExecutor``) runs the pairs elsewhere; its
-    ``rows(pairs)`` yields result rows. By default they run here, on the event loop.
+    ``executor`` (e.g. ``clew.evals.ray_executor.RayExecutor``) runs the items elsewhere; its
+    ``rows(items)`` yields result rows. By default they run here, on the event loop.
     """
     from clew.evals.report import write_reports
 
-    pairs = [(s, q) for s in systems for q in questions]
+    budgets = curve_budgets_of(budget_tokens, curve_budgets)
+    items: list[EvalItem] = [(s, q, b) for b in budgets for s in systems for q in questions]
 
-    async def work(pair: tuple[System, Question]) -> dict[str, Any]:
-        return await evaluate_pair(
-            pair[0], pair[1], corpus, budget_tokens=budget_tokens, collection=collection, model=model
-        )
+    async def work(item: EvalItem) -> dict[str, Any]:
+        return await evaluate_pair(item[0], item[1], corpus, budget_tokens=item[2], collection=collection, model=model)
 
     rows = await run_resumable(
-        pairs, key=pair_key, row_key=lambda r: f"{r['system']}\t{r['id']}", work=work,
-        failed=lambda p, e, t: failure_row(p[1], p[0], e, t), path=out / "results.jsonl",
+        items, key=item_key, row_key=row_key, work=work,
+        failed=lambda i, e, t: failure_row(i[1], i[0], e, t, i[2]), path=out / "results.jsonl",
         concurrency=concurrency, timeout_s=timeout_s, description="eval",
         elsewhere=None if executor is None else executor.rows,
     )
-    full_config = {"budget_tokens": budget_tokens, "systems": [s.name for s in systems], "questions": len(questions),
-                   "collection": collection, **(config or {})}
+    full_config = {"budget_tokens": budget_tokens, "curve_budgets": budgets, "systems": [s.name for s in systems],
+                   "questions": len(questions), "collection": collection,
+                   "models": describe_systems(systems, corpus, collection, model), **(config or {})}
     return write_reports(rows, [s.name for s in systems], out, full_config)
 
 

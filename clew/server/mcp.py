@@ -22,10 +22,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp_types import CallToolResult, TextContent
-from mcp_types import Tool as MCPTool
+from clew.extras import missing
+
+try:
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+    from mcp_types import CallToolResult, TextContent
+    from mcp_types import Tool as MCPTool
+except ModuleNotFoundError as error:  # the error names the extra to install
+    raise missing("server", error) from error
 
 from clew.agent.model import Model
 from clew.corpus.access import Principal

@@ -30,9 +30,14 @@ from __future__ import annotations
 import ipaddress
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from clew.extras import missing
+
+try:
+    from fastapi import FastAPI, Request
+    from fastapi.exceptions import RequestValidationError
+    from fastapi.responses import JSONResponse
+except ModuleNotFoundError as error:  # the error names the extra to install
+    raise missing("server", error) from error
 
 from clew.agent.model import Model
 from clew.corpus.store import Corpus

@@ -84,6 +84,21 @@ def test_a_model_that_never_stops_ends_at_the_context_budget(runbooks: Corpus) -
     assert result.usage.context_tokens <= 4000 and result.hits
 
 
+def test_an_agentic_walk_stopped_by_its_context_budget_stays_incomplete(runbooks: Corpus) -> None:
+    def always_more(messages: list[dict], tools: list[dict] | None) -> dict:
+        if tools is None:  # the answer
+            last = [m for m in messages if m["role"] == "user"][-1]["content"]
+            return reply_text(f"Roll back [{shown_ids(last)[0]}].")
+        return reply_tool_call("navigate", {"evidence_id": offered_ids(messages)[0]})
+
+    request = tree_request("incident severity database failover replica deploy rollback", "runbooks",
+                           selection="agentic")
+    request.update(context_budget_tokens=1200, max_tool_calls=20, max_internal_iterations=20)
+    result = run(runbooks, request, FunctionModel(always_more))
+    assert result.hits and result.generation is not None and result.generation.citations
+    assert (result.status, result.stop_reason) == ("incomplete", "context_budget")  # the model never said done
+
+
 def test_free_run_answers_with_checked_citations(runbooks: Corpus) -> None:
     state: dict = {}
 

@@ -198,7 +198,7 @@ def test_a_ranked_walk_that_fills_its_budget_keeps_room_for_the_answer_prompt(tm
         request["context_budget_tokens"] = 2000
         result = run(corpus, request, model)
     assert result.usage.model_calls == 1 and result.generation is not None and result.generation.citations
-    assert result.status == "incomplete" and result.stop_reason == "context_budget"  # the walk used its budget
+    assert result.status == "ok" and result.stop_reason == "context_budget"  # the walk used its budget, as asked
     sent = model.requests[0].messages
     counted = sum(count_tokens(m["content"]) for m in sent)
     assert result.usage.context_tokens <= 2000 and abs(result.usage.context_tokens - counted) <= 1 + len(result.hits)

@@ -1,6 +1,7 @@
 """Ranked tree walks (no model): beam width, depth, coming back to siblings, budgets."""
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -62,14 +63,36 @@ def test_max_depth_bounds_what_is_offered(playbook: Corpus) -> None:
     assert max(h.depth for h in shallow.hits) <= 1
 
 
-def test_context_budget_ends_incomplete_with_evidence(runbooks: Corpus) -> None:
+def test_a_ranked_walk_that_fills_its_context_budget_ends_ok(runbooks: Corpus) -> None:
     request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
     request["context_budget_tokens"] = 256
     result = run(runbooks, request)
-    assert result.status == "incomplete" and result.stop_reason == "context_budget"
+    assert result.status == "ok" and result.stop_reason == "context_budget"  # what it was asked for
     assert result.hits and result.usage.context_tokens <= 256
+    assert result.detail is not None and result.detail.startswith("the walk filled its context budget (")
     assert "context_budget_tokens=256" in result.detail
     assert result.generation is not None and result.generation.citations
+    assert result.steps[-1].next_state == "done"
+
+
+def test_a_ranked_walk_cut_short_by_tool_calls_stays_incomplete_though_its_budget_fills(runbooks: Corpus) -> None:
+    request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
+    request.update(context_budget_tokens=256, max_tool_calls=1)
+    result = run(runbooks, request)
+    assert (result.status, result.stop_reason) == ("incomplete", "max_tool_calls")  # the first budget to run out
+
+
+def test_a_ranked_walk_that_fills_its_budget_before_any_evidence_is_incomplete(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "big.md").write_text("# Big\n\n" + " ".join(f"failover{i % 9} replica" for i in range(300)) + "\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="big", chunk_tokens=2048)  # one chunk, too big for the budget
+        request = tree_request("failover replica", "big")
+        request["context_budget_tokens"] = 256
+        result = run(corpus, request)
+    assert (result.status, result.stop_reason) == ("incomplete", "context_budget") and not result.hits
+    assert result.generation is None
 
 
 def test_iterations_budget(runbooks: Corpus) -> None:

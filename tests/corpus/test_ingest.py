@@ -6,6 +6,7 @@ import pytest
 
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
+from clew.errors import InputError
 
 
 def chunk_rows(corpus: Corpus, key: str, version: int | None = None) -> list[tuple]:
@@ -210,8 +211,39 @@ def test_the_pool_starts_only_with_enough_cpus_and_files(tmp_path: Path, monkeyp
     for i in range(files):
         (folder / f"d{i}.md").write_text(f"# D{i}\n\nText {i}.\n")
     with Corpus(tmp_path / "c.duckdb") as corpus:
-        assert ingest_paths(corpus, [folder], chunk_tokens=64).chunks == files
-    assert chosen == [expected]
+        assert ingest_paths(corpus, [folder], chunk_tokens=64, workers="auto").chunks == files
+        assert ingest_paths(corpus, [folder], chunk_tokens=64).unchanged == files  # the library default
+    assert chosen == [expected, 1]
+
+
+def test_the_library_starts_no_process_unless_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus import ingest
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("ingest_paths started a process pool it was not asked for")
+
+    monkeypatch.setattr(ingest.os, "cpu_count", lambda: 16)
+    monkeypatch.setattr(ingest, "ProcessPoolExecutor", refused)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i in range(ingest.POOL_MIN_FILES * 2):
+        (folder / f"d{i}.md").write_text(f"# D{i}\n\nText {i}.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        assert ingest_paths(corpus, folder, chunk_tokens=64).documents == ingest.POOL_MIN_FILES * 2
+        with pytest.raises(AssertionError, match="not asked for"):
+            ingest_paths(corpus, [folder], chunk_tokens=64, workers="auto")
+
+
+def test_a_missing_path_is_refused_before_anything_is_read(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_text("# A\n\nText.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        with pytest.raises(InputError, match="path not found: .*nope") as raised:
+            ingest_paths(corpus, [tmp_path / "a.md", tmp_path / "nope"], chunk_tokens=64)
+        assert raised.value.field == "paths"
+        assert corpus.cursor().execute("SELECT count(*) FROM documents").fetchone()[0] == 0
+        with pytest.raises(InputError, match="workers") as bad:
+            ingest_paths(corpus, [tmp_path / "a.md"], chunk_tokens=64, workers=0)
+        assert bad.value.field == "workers"
 
 
 def test_a_worker_pool_ingests_what_one_process_does(tmp_path: Path) -> None:

@@ -24,8 +24,12 @@ def test_eval_ingests_runs_and_reports(tmp_path: Path, questions_file: Path) -> 
     assert {"evidence_recall", "all_evidence_rate", "mean_context_tokens", "incomplete_rate"} <= set(
         report["systems"]["bm25"]
     )
-    assert len((out / "results.jsonl").read_text().splitlines()) == 6
-    assert (out / "recall_vs_tokens.png").exists()
+    assert len((out / "results.jsonl").read_text().splitlines()) == 2 * 3 * 5  # the budget and the curve's four
+    assert report["config"]["curve_budgets"] == [400, 1000, 2000, 4000, 8000]
+    assert (out / "recall_vs_tokens.png").exists() and (out / "recall_vs_tokens.csv").exists()
+    assert report["models"]["bm25"] == {"embedder": None, "answers": None}
+    assert report["models"]["tree-ranked"] == {"embedder": None, "answers": "extract"}
+    assert "| tree-ranked | none (BM25 only) | extract |" in result.stdout
 
 
 def test_eval_refuses_a_corpus_folder_that_is_missing_or_empty(tmp_path: Path, questions_file: Path) -> None:
@@ -97,7 +101,9 @@ def test_eval_beir_scores_documents_against_qrels(tmp_path: Path) -> None:
     result = runner.invoke(app, ["eval", str(folder), "--format", "beir", "--db", str(tmp_path / "b.duckdb"),
                                  "--systems", "bm25", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    (row,) = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
+    rows = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
+    assert [r["budget_tokens"] for r in rows] == [1000, 2000, 4000, 8000]  # --budget-tokens 2000 is one of the curve's
+    (row,) = [r for r in rows if r["budget_tokens"] == 2000]
     assert (row["recall_at_10"], row["mrr"], row["ndcg_at_10"]) == (1.0, 1.0, 1.0)
     report = json.loads((tmp_path / "out" / "report.json").read_text())
     assert report["systems"]["bm25"]["ndcg_at_10"] == 1.0
@@ -112,7 +118,7 @@ def test_eval_runs_the_model_systems_against_a_configured_endpoint(tmp_path: Pat
     toml.write_text('model = "openai/smollm2"\n[model_options]\napi_base = "http://127.0.0.1:9/v1"\nmax_tokens = 32\n')
     args = ["eval", str(questions_file), "--db", str(db), "--corpus", str(FIXTURES / "markdown"), "--config", str(toml),
             "--systems", "tree-agentic,free", "--budget-tokens", "3000", "--limit", "2", "--out", str(out),
-            "--model-option", "extra.mock_response=I cannot tell."]
+            "--model-option", "extra.mock_response=I cannot tell.", "--curve-budgets", ""]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     report = json.loads((out / "report.json").read_text())
@@ -122,5 +128,6 @@ def test_eval_runs_the_model_systems_against_a_configured_endpoint(tmp_path: Pat
                                                  "extra": {"mock_response": "I cannot tell."}}
     for system in ("tree-agentic", "free"):
         assert "evidence_recall" in report["systems"][system]
+        assert report["models"][system] == {"embedder": None, "answers": "openai/smollm2"}
     rows = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 4 and all(row["model_calls"] >= 1 for row in rows)

@@ -56,7 +56,7 @@ def test_eval_writes_results_and_reports(notes: Corpus, questions: list[Question
     assert bm25["q1"]["evidence_found"] == [True]
     assert bm25["q3"]["evidence_found"] == [True, False]
     assert all(r["context_tokens"] <= 300 for r in rows)
-    assert set(report) == {"systems", "by_kind", "config"}
+    assert set(report) == {"systems", "by_kind", "models", "curve", "config"}
     assert report["systems"]["bm25"]["evidence_recall"] == pytest.approx(3 / 4)
     assert report["by_kind"]["bm25"]["section"]["evidence_recall"] == 0.5
     assert report["config"]["budget_tokens"] == 300

@@ -1,0 +1,23 @@
+"""clew.extras: a missing optional dependency is an error that names the extra installing it."""
+
+import pytest
+
+from clew.errors import ClewError, MissingExtra
+from clew.extras import EXTRAS, require
+
+
+def test_a_missing_module_names_its_extra_and_the_command() -> None:
+    with pytest.raises(MissingExtra) as raised:
+        require("clew_no_such_module", "plot")
+    error = raised.value
+    assert (error.extra, error.module, error.http_status) == ("plot", "clew_no_such_module", 501)
+    assert str(error) == ("the recall_vs_tokens.png plot of clew eval needs the 'plot' extra (clew_no_such_module "
+                          "is not installed): pip install -e '.[plot]' from a clone, or pip install 'clew[plot]'")
+    assert isinstance(error, ClewError)
+
+
+def test_an_installed_module_is_returned_and_an_unknown_extra_is_a_bug() -> None:
+    assert require("json", "server").__name__ == "json"
+    assert set(EXTRAS) == {"server", "plot", "ray", "dense"}
+    with pytest.raises(ValueError, match="unknown extra 'gui'"):
+        require("clew_no_such_module", "gui")
