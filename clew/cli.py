@@ -5,12 +5,17 @@ Commands load on demand. ``COMMANDS`` names each command's module and the line `
 loads neither the agent nor the ingestion parsers) and ``clew --help`` imports no command
 module at all. ``tests/commands/test_cli_startup.py`` checks the table against the commands
 themselves: a command added to a module without a line here fails that test.
+
+Options before the command apply to every command: ``--version``, ``-v`` / ``--verbose``
+(``-v`` logs info, ``-vv`` debug, to stderr; else ``$CLEW_LOG``: debug, info or warning),
+and typer's ``--install-completion`` / ``--show-completion``.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import Annotated
 
 import typer
 from typer import _click as click  # typer vendors click: its groups take and return these classes
@@ -29,12 +34,14 @@ class Entry:
 _TOOL = "tools"  # the commands generated from the tool surface (``clew.commands.tools``)
 COMMANDS: dict[str, Entry] = {
     "ingest": Entry("corpus", "Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."),
-    "ingest-edges": Entry("corpus", "Add user graph edges between documents."),
+    "ingest-edges": Entry("corpus", "Add user graph edges between documents (rejected lines: exit status 2, the good "
+                                    "ones are kept)."),
     "stats": Entry("corpus", "Counts per collection."),
     "ls": Entry("documents", "List documents: key, version, chunks, size and format."),
-    "outline": Entry("documents", "Show a document's section tree with passage counts."),
+    "outline": Entry("documents", "Show a document's section tree with passage counts (no such document: exit "
+                                  "status 1)."),
     "rm": Entry("documents", "Retire documents: no longer searched or navigated; their evidence ids still resolve "
-                             "(superseded)."),
+                             "(superseded). A key not found: exit status 1 (the others are retired)."),
     "embed": Entry("embed", "Embed every current chunk that has no vector for MODEL yet (a second run embeds "
                             "nothing)."),
     "search": Entry(_TOOL, "Search the collection for passages; start every retrieval here."),
@@ -94,13 +101,33 @@ class LazyGroup(TyperGroup):
         return name, (load_command(name) if name is not None and command is not None else command), rest
 
 
-app = typer.Typer(cls=LazyGroup, no_args_is_help=True, add_completion=False,
-                  help="clew: retrieval that searches, then navigates.")
+EPILOG = ("Exit status: 0 ok, 1 nothing found or unavailable, 2 bad input, 3 store or model failure. "
+          "Configuration: --config FILE, else $CLEW_CONFIG, else ./clew.toml. "
+          "Example: clew ingest docs/ --db docs.duckdb && clew ask \"How do I roll back?\" --db docs.duckdb")
+app = typer.Typer(cls=LazyGroup, no_args_is_help=True, help="clew: retrieval that searches, then navigates.",
+                  epilog=EPILOG)
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        from importlib.metadata import version
+
+        print(f"clew {version('clew')}")
+        raise typer.Exit()
 
 
 @app.callback()
-def _root() -> None:
+def _root(
+    verbose: Annotated[int, typer.Option(
+        "--verbose", "-v", count=True, help="Log to stderr: -v info, -vv debug (default: $CLEW_LOG, else warning).",
+    )] = 0,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print clew's version and exit.")] = False,
+) -> None:
     """clew: retrieval that searches, then navigates."""
+    from clew.commands.common import configure_logging
+
+    configure_logging(verbose)
 
 
 def main() -> None:  # pragma: no cover - console entry point

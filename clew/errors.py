@@ -2,33 +2,35 @@
 
 ::
 
-    ClewError                      HTTP  what it means
-    ├── InputError                 400   bad input from a caller; ``field`` names what was wrong,
-    │   │                                ``errors`` lists every problem of the input at once
-    │   ├── MalformedEvidenceId    400   an id that cannot be decoded (``value``)
-    │   ├── UnknownCollection      404   a collection that does not exist or may not be read
-    │   └── UnknownTool            404   no such tool (MCP: also a tool the principal may not use)
-    ├── Unauthorized               401   no API key, or a wrong one
-    ├── Forbidden                  403   the principal may not use this tool or model (``permission``),
-    │                                    or a browser's cross-origin request
-    ├── MisdirectedHost            421   a Host header the server does not answer to (DNS rebinding)
-    ├── UnsupportedMediaType       415   a body that is not JSON on a JSON route
-    ├── ReadOnlyCorpus             409   a write to a corpus opened read-only
-    ├── CorpusError                503   the DuckDB store
-    │   ├── SchemaVersionError     503   the file was written by a newer clew
-    │   └── StoreFailure           503   a write (or the file's checkpoint) failed: a full disk, an I/O
-    │                                    error; the transaction was rolled back (``path``, ``cause``)
-    ├── ModelError                 502   a model call failed after its retries, or was refused
-    │                                    (``model``, ``retryable``, ``attempts``)
-    ├── BudgetExhausted            503   a run's budget ran out (``reason``; runs end ``incomplete``)
-    ├── IllegalTransition          500   the controller refused a transition not in its table
-    ├── DatasetError               400   an eval dataset with malformed lines (``problems``)
-    ├── MissingExtra               501   an optional part that is not installed (``extra`` names it)
-    └── ScriptExhausted            500   a ``clew.testing`` fake was asked more than was scripted
+    ClewError                      HTTP  exit  what it means
+    ├── InputError                 400   2     bad input from a caller; ``field`` names what was wrong,
+    │   │                                      ``errors`` lists every problem of the input at once
+    │   ├── MalformedEvidenceId    400   2     an id that cannot be decoded (``value``)
+    │   ├── UnknownCollection      404   1     a collection that does not exist or may not be read
+    │   └── UnknownTool            404   2     no such tool (MCP: also a tool the principal may not use)
+    ├── Unauthorized               401   2     no API key, or a wrong one
+    ├── Forbidden                  403   2     the principal may not use this tool or model (``permission``),
+    │                                          or a browser's cross-origin request
+    ├── MisdirectedHost            421   2     a Host header the server does not answer to (DNS rebinding)
+    ├── UnsupportedMediaType       415   2     a body that is not JSON on a JSON route
+    ├── ReadOnlyCorpus             409   3     a write to a corpus opened read-only
+    ├── CorpusError                503   3     the DuckDB store
+    │   ├── SchemaVersionError     503   3     the file was written by a newer clew
+    │   └── StoreFailure           503   3     a write (or the file's checkpoint) failed: a full disk, an I/O
+    │                                          error; the transaction was rolled back (``path``, ``cause``)
+    ├── ModelError                 502   3     a model call failed after its retries, or was refused
+    │                                          (``model``, ``retryable``, ``attempts``)
+    ├── BudgetExhausted            503   3     a run's budget ran out (``reason``; runs end ``incomplete``)
+    ├── IllegalTransition          500   3     the controller refused a transition not in its table
+    ├── DatasetError               400   2     an eval dataset with malformed lines (``problems``)
+    ├── MissingExtra               501   2     an optional part that is not installed (``extra`` names it)
+    └── ScriptExhausted            500   3     a ``clew.testing`` fake was asked more than was scripted
 
-Each class carries its HTTP status (``http_status``) and ``payload()``, the JSON body the REST
-API answers with; the MCP server answers a tool error with ``str(error)``. Those two front ends
-map errors nowhere else. Files that are empty, binary or undecodable are not errors: ingestion
+Each class carries its HTTP status (``http_status``), its command-line exit status
+(``exit_code``: 1 nothing found or unavailable, 2 bad input, 3 store or model failure; see
+``clew.commands.common``) and ``payload()``, the JSON body the REST API answers with; the MCP
+server answers a tool error with ``str(error)``. The front ends map errors nowhere else.
+Files that are empty, binary or undecodable are not errors: ingestion
 skips them and reports them (``IngestReport.problems``).
 """
 
@@ -42,6 +44,7 @@ class ClewError(Exception):
     """Base of every error clew raises on purpose."""
 
     http_status = 503
+    exit_code = 3
     kind = "failed"
 
     def payload(self) -> dict[str, Any]:
@@ -51,6 +54,7 @@ class ClewError(Exception):
 
 class InputError(ClewError, ValueError):
     http_status = 400
+    exit_code = 2
     kind = "input"
 
     def __init__(self, field: str, message: str, others: list[tuple[str, str]] | None = None) -> None:
@@ -75,6 +79,7 @@ class MalformedEvidenceId(InputError):
 
 class UnknownCollection(InputError):
     http_status = 404
+    exit_code = 1
 
     def __init__(self, name: str) -> None:
         super().__init__("collection", f"unknown collection {name!r}")
@@ -96,6 +101,7 @@ class UnknownTool(InputError):
 
 class Unauthorized(ClewError):
     http_status = 401
+    exit_code = 2
     kind = "unauthorized"
 
 
@@ -103,6 +109,7 @@ class Forbidden(ClewError):
     """The principal may not use a tool (REST answers 403; MCP reads it as an unknown tool)."""
 
     http_status = 403
+    exit_code = 2
     kind = "forbidden"
 
     def __init__(self, permission: str, message: str | None = None) -> None:
@@ -114,6 +121,7 @@ class MisdirectedHost(ClewError):
     """A request naming a host the server does not answer to (``clew.server.guard``)."""
 
     http_status = 421
+    exit_code = 2
     kind = "misdirected"
 
 
@@ -121,6 +129,7 @@ class UnsupportedMediaType(ClewError):
     """A request body that is not JSON on a route that reads JSON (``clew.server.guard``)."""
 
     http_status = 415
+    exit_code = 2
     kind = "unsupported_media_type"
 
 
@@ -223,6 +232,7 @@ class DatasetError(ClewError):
     """A dataset with malformed lines; ``problems`` lists every one with its line number."""
 
     http_status = 400
+    exit_code = 2
     kind = "input"
 
     def __init__(self, problems: list[Any]) -> None:
@@ -251,6 +261,7 @@ class MissingExtra(ClewError):
     that installs it (``pip install -e '.[server]'``, see ``clew.extras``)."""
 
     http_status = 501
+    exit_code = 2
 
     def __init__(self, extra: str, purpose: str, module: str) -> None:
         super().__init__(f"{purpose} needs the {extra!r} extra ({module} is not installed): "

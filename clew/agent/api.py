@@ -30,6 +30,9 @@ def plan(request: RetrievalRequest, model: Model | None) -> RetrievalRequest:
     """Without a navigation block and without a model, run the embedded default: a ranked tree walk."""
     if request.navigation is not None or model is not None:
         return request
+    if not request.queries:  # the request's own validator asks the same of a navigation block it carries
+        raise InputError("queries", "a walk needs queries[] (its collection bounds the walk); "
+                                    "or name a generator for a free run")
     retrieval = request.steps.retrieval.model_copy(update={"navigation": Navigation()})
     return request.model_copy(update={"steps": request.steps.model_copy(update={"retrieval": retrieval})})
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -13,23 +12,28 @@ from rich.progress import (
 )
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
-from clew.commands.common import DbOption, JsonOption, err, fail, out, require_db
+from clew.commands.common import (
+    CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, database, err, fail, out,
+    respond,
+)
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
-from clew.corpus.ingest import DEFAULT_BATCH_SIZE, ingest_paths
+from clew.corpus.ingest import DEFAULT_BATCH_SIZE, IngestReport, ingest_paths
 from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
-from clew.errors import ClewError
 
 app = typer.Typer()
 
 
-@app.command()
+@command(app, example="clew ingest docs/ --db docs.duckdb --collection docs")
 def ingest(
     paths: Annotated[list[Path], typer.Argument(help="Files or folders to ingest (folders recursively).")],
-    db: DbOption,
-    collection: Annotated[str, typer.Option(help="Collection to ingest into.")] = "default",
+    db: DbOption = None,
+    collection: Annotated[str | None, typer.Option(
+        help="Collection to ingest into (default: default_collection in clew.toml, else the corpus's only "
+             "collection, else default).")] = None,
     glob: Annotated[str, typer.Option(help="Glob for files inside folders.")] = "**/*",
     chunk_tokens: Annotated[
         int, typer.Option(min=16, max=8192, help="Target tokens per chunk.")
@@ -63,29 +67,32 @@ def ingest(
     """Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."""
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
-        err.print(f"[red]error:[/red] path not found: {', '.join(missing)}")
-        raise typer.Exit(code=2)
+        raise fail(f"path not found: {', '.join(missing)}")
     show_progress = err.is_terminal and not as_json
-    try:
-        with Corpus(db) as corpus, Progress(
+    path = database(db, exists=False)
+    with Corpus(path) as corpus:
+        name = resolve_collection(corpus, collection, otherwise="default")
+        with Progress(
             SpinnerColumn(), TextColumn("ingesting"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
             TextColumn("ETA"), TimeRemainingColumn(), TextColumn("{task.description}"), console=err,
             disable=not show_progress,
         ) as progress:
             task = progress.add_task("", total=None)
             report = ingest_paths(
-                corpus, paths, collection=collection, glob=glob, chunk_tokens=chunk_tokens,
+                corpus, paths, collection=name or "default", glob=glob, chunk_tokens=chunk_tokens,
                 merge_sections=merge_sections, batch_size=batch_size, workers=workers or "auto",
                 exclude=exclude or [],
                 prune=prune, limits=FileLimits(max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines),
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
-    except ClewError as error:
-        raise fail(error) from error
-    if as_json:
-        print(report.model_dump_json())
-        return
+    found = report.documents or report.skipped or report.problems or report.retired
+    respond(report, lambda: _summary(report), status="ok" if found else "no_match")
+
+
+def _summary(report: IngestReport) -> None:
+    if not (report.documents or report.skipped or report.problems or report.retired):
+        err.print("no file to ingest (check the paths, --glob and --exclude)", highlight=False)
     for problem in report.problems:
         label = "skipped" if problem.skipped else "warning" if problem.warning else "repaired"
         err.print(f"[yellow]{label}[/yellow] {escape(problem.path)}: {escape(problem.message)}", highlight=False)
@@ -103,53 +110,46 @@ def ingest(
     )
 
 
-@app.command("ingest-edges")
+@command(app, "ingest-edges", example="clew ingest-edges workflow.jsonl --db docs.duckdb")
 def ingest_edges_command(
     file: Annotated[Path, typer.Argument(help="JSONL: one {graph, src, dst, type, weight?} per line (document keys).")],
-    db: DbOption,
-    collection: Annotated[str, typer.Option(help="Collection whose documents the keys name.")] = "default",
+    db: DbOption = None,
+    collection: CollectionOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Add user graph edges between documents."""
+    """Add user graph edges between documents (rejected lines: exit status 2, the good ones are kept)."""
     try:
         content = file.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        err.print(f"[red]error:[/red] {file}: cannot read: {error}")
-        raise typer.Exit(code=2) from error
-    try:
-        with Corpus(db) as corpus:
-            report = ingest_edges(corpus, content, collection=collection)
-    except ClewError as error:
-        raise fail(error) from error
-    if as_json:
-        print(report.model_dump_json())
-    else:
+        raise fail(f"{file}: cannot read: {error}") from error
+    with Corpus(database(db)) as corpus:
+        name = resolve_collection(corpus, collection, otherwise="default")
+        report = ingest_edges(corpus, content, collection=name or "default")
+
+    def show() -> None:
         for problem in report.problems:
-            err.print(f"[yellow]line {problem.line}[/yellow]: {problem.message}")
-        out.print(f"{report.edges} edges written, {len(report.problems)} lines rejected")
-    if report.problems:
-        raise typer.Exit(code=1)
+            err.print(Text(f"line {problem.line}", style="yellow") + Text(f": {problem.message}"))
+        out.print(f"{report.edges} edges written, {len(report.problems)} lines rejected", highlight=False)
+
+    respond(report, show, status="invalid" if report.problems else "ok")
 
 
-@app.command()
-def stats(db: DbOption, as_json: JsonOption = False) -> None:
+@command(app, example="clew stats --db docs.duckdb")
+def stats(db: DbOption = None, as_json: JsonOption = False) -> None:
     """Counts per collection."""
-    require_db(db)
-    try:
-        with Corpus(db, read_only=True) as corpus:
-            rows = corpus.stats()
-    except ClewError as error:
-        raise fail(error) from error
-    if as_json:
-        print(json.dumps({"collections": [asdict(row) for row in rows]}))
-        return
-    table = Table(
-        "collection", "documents", "versions", "superseded", "chunks", "table chunks", "sections", "tables", "edges"
-    )
-    for row in rows:
-        edges = ", ".join(f"{graph}={count}" for graph, count in row.edges.items())
-        table.add_row(row.name, *(str(v) for v in (row.documents, row.versions, row.superseded_versions,
-                                                    row.chunks, row.table_chunks, row.sections, row.tables)), edges)
-    out.print(table)
+    with Corpus(database(db), read_only=True) as corpus:
+        rows = corpus.stats()
+
+    def show() -> None:
+        table = Table("collection", "documents", "versions", "superseded", "chunks", "table chunks", "sections",
+                      "tables", "edges")
+        for row in rows:
+            edges = ", ".join(f"{graph}={count}" for graph, count in row.edges.items())
+            table.add_row(Text(row.name), *(str(v) for v in (row.documents, row.versions, row.superseded_versions,
+                                                              row.chunks, row.table_chunks, row.sections,
+                                                              row.tables)), Text(edges))
+        out.print(table)
+
+    respond({"collections": [asdict(row) for row in rows]}, show)
 
 

@@ -2,93 +2,84 @@
 
 from __future__ import annotations
 
-import json
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 from rich.tree import Tree
 
-from clew.commands.common import DbOption, JsonOption, fail, out, require_db
+from clew.commands.common import (
+    CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, database, fail, out, respond,
+)
 from clew.corpus.documents import OutlineNode, list_documents, outline, remove_documents
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.errors import ClewError
 
 app = typer.Typer()
 
-CollectionOption = Annotated[str | None, typer.Option(help="Only this collection.")]
 
-
-@app.command("ls")
-def ls_command(db: DbOption, collection: CollectionOption = None,
+@command(app, "ls", example="clew ls --db docs.duckdb --collection docs")
+def ls_command(db: DbOption = None,
+               collection: Annotated[str | None, typer.Option(help="Only this collection (default: all).")] = None,
                removed: Annotated[bool, typer.Option("--removed", help="Also list retired documents.")] = False,
                as_json: JsonOption = False) -> None:
     """List documents: key, version, chunks, size and format."""
-    require_db(db)
-    try:
-        with Corpus(db, read_only=True) as corpus:
-            rows = list_documents(Scope(corpus, collection=collection), include_removed=removed)
-    except ClewError as error:
-        raise fail(error) from error
-    if as_json:
-        print(json.dumps({"documents": [row.model_dump() for row in rows]}))
-        return
-    table = Table("collection", "key", "version", "status", "format", "chunks", "tokens", "chars", "pages", "title")
-    for row in rows:
-        table.add_row(row.collection, escape(row.key), str(row.version), row.status, row.format, str(row.chunks),
-                      str(row.tokens), str(row.chars), str(row.pages or ""), escape(row.title or ""))
-    out.print(table)
+    with Corpus(database(db), read_only=True) as corpus:
+        rows = list_documents(Scope(corpus, collection=collection), include_removed=removed)
+
+    def show() -> None:
+        table = Table("collection", "key", "version", "status", "format", "chunks", "tokens", "chars", "pages",
+                      "title")
+        for row in rows:
+            table.add_row(Text(row.collection), Text(row.key), str(row.version), row.status, row.format,
+                          str(row.chunks), str(row.tokens), str(row.chars), str(row.pages or ""),
+                          Text(row.title or ""))
+        out.print(table)
+
+    respond({"documents": [row.model_dump() for row in rows]}, show)
 
 
-@app.command("outline")
-def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], db: DbOption,
+@command(app, "outline", example="clew outline guide.md --db docs.duckdb")
+def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], db: DbOption = None,
                     collection: CollectionOption = None, as_json: JsonOption = False) -> None:
-    """Show a document's section tree with passage counts."""
-    require_db(db)
-    try:
-        with Corpus(db, read_only=True) as corpus:
-            tree = outline(Scope(corpus, collection=collection), key)
-    except ClewError as error:
-        raise fail(error) from error
+    """Show a document's section tree with passage counts (no such document: exit status 1)."""
+    with Corpus(database(db), read_only=True) as corpus:
+        tree = outline(Scope(corpus, collection=resolve_collection(corpus, collection)), key)
     if tree is None:
-        raise fail(f"no current document with key {key!r}")
-    if as_json:
-        print(tree.model_dump_json())
-        return
-    root = Tree(_label(tree))
+        raise fail(f"no current document with key {key!r}", code=1)
 
-    def add(parent: Tree, node: OutlineNode) -> None:
-        for child in node.children:
-            add(parent.add(_label(child)), child)
+    def show() -> None:
+        root = Tree(_label(tree))
 
-    add(root, tree)
-    out.print(root)
+        def add(parent: Tree, node: OutlineNode) -> None:
+            for child in node.children:
+                add(parent.add(_label(child)), child)
 
+        add(root, tree)
+        out.print(root)
 
-def _label(node: OutlineNode) -> str:
-    heading = escape(node.heading or f"({node.kind})")
-    return f"{heading}  [dim]{node.kind}, {node.passages} passages, {node.tokens} tokens, {node.id}[/dim]"
+    respond(tree, show)
 
 
-@app.command("rm")
-def rm_command(keys: Annotated[list[str], typer.Argument(help="Document keys to retire.")], db: DbOption,
-               collection: Annotated[str, typer.Option(help="Collection of the documents.")] = "default",
-               as_json: JsonOption = False) -> None:
-    """Retire documents: no longer searched or navigated; their evidence ids still resolve (superseded)."""
-    require_db(db)
-    try:
-        with Corpus(db) as corpus:
-            report = remove_documents(corpus, Scope(corpus, collection=collection), keys)
-    except ClewError as error:
-        raise fail(error) from error
-    if as_json:
-        print(report.model_dump_json())
-    else:
+def _label(node: OutlineNode) -> Text:
+    return Text(node.heading or f"({node.kind})") + Text(
+        f"  {node.kind}, {node.passages} passages, {node.tokens} tokens, {node.id}", style="dim")
+
+
+@command(app, "rm", example="clew rm old/guide.md --db docs.duckdb")
+def rm_command(keys: Annotated[list[str], typer.Argument(help="Document keys to retire.")], db: DbOption = None,
+               collection: CollectionOption = None, as_json: JsonOption = False) -> None:
+    """Retire documents: no longer searched or navigated; their evidence ids still resolve (superseded).
+    A key not found: exit status 1 (the others are retired)."""
+    with Corpus(database(db)) as corpus:
+        scope = Scope(corpus, collection=resolve_collection(corpus, collection, otherwise="default"))
+        report = remove_documents(corpus, scope, keys)
+
+    def show() -> None:
         for key in report.removed:
-            out.print(f"retired {escape(key)}", highlight=False)
+            out.print(Text(f"retired {key}"))
         for key in report.missing:
-            out.print(f"[yellow]not found[/yellow] {escape(key)}", highlight=False)
-    if report.missing:
-        raise typer.Exit(code=1)
+            out.print(Text("not found ", style="yellow") + Text(key))
+
+    respond(report, show, status="unavailable" if report.missing else "ok")

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import typer
 
-from clew.commands.common import DbOption, err, fail, out, require_db
-from clew.commands.models import ConfigOption, ModelOption, ModelOptionsOption, configured_model
-from clew.errors import ClewError
+from clew.commands.common import DbOption, JsonOption, command, database, err, fail, out, respond
+from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 
 app = typer.Typer()
 
@@ -24,7 +22,9 @@ TimeoutOption = Annotated[
 LimitOption = Annotated[int | None, typer.Option(help="Only the first N questions.")]
 WorkersOption = Annotated[int, typer.Option(min=1, help="Worker processes on this machine (each opens --db read-only; "
                                                         "helps when the agent's own CPU work is the bottleneck).")]
-CollectionOption = Annotated[str, typer.Option(help="Collection to search and walk.")]
+CollectionOption = Annotated[str | None, typer.Option(
+    help="Collection to search and walk (default: default_collection in clew.toml, else the corpus's only "
+         "collection, else default).")]
 
 
 def _processes(db: Path, workers: int, budget_tokens: int, collection: str, model: Any, timeout: float,
@@ -54,11 +54,11 @@ def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str
     err.print(f"ingested {report.documents} documents, {report.chunks} chunks into {db}", highlight=False)
 
 
-@app.command("eval")
+@command(app, "eval", example="clew eval questions.jsonl --db docs.duckdb --out report/ --systems bm25,tree-ranked")
 def eval_command(
     questions: Annotated[Path, typer.Argument(help="Questions: a JSONL file (clew, multihop) or a BEIR folder.")],
-    db: DbOption,
     out_dir: Annotated[Path, typer.Option("--out", help="Folder for results.jsonl, report.json, report.md, the plot.")],
+    db: DbOption = None,
     systems: Annotated[
         str,
         typer.Option(
@@ -68,7 +68,7 @@ def eval_command(
     corpus_dir: Annotated[
         Path | None, typer.Option("--corpus", help="Ingest this folder into --db first (clew format).")
     ] = None,
-    fmt: Annotated[str, typer.Option("--format", help="clew, multihop or beir.")] = "clew",
+    fmt: Annotated[Literal["clew", "multihop", "beir"], typer.Option("--format", help="Dataset format.")] = "clew",
     glob: Annotated[str, typer.Option(help="Files of --corpus to ingest.")] = "**/*",
     budget_tokens: BudgetOption = 2000,
     curve_budgets: Annotated[str, typer.Option(help="Comma-separated budgets of the recall-vs-tokens curve "
@@ -76,18 +76,15 @@ def eval_command(
     = "1000,2000,4000,8000",
     model: ModelOption = None,
     model_option: ModelOptionsOption = None,
-    config_file: ConfigOption = None,
     concurrency: ConcurrencyOption = 8,
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
-    collection: CollectionOption = "default",
-    executor: Annotated[
-        str,
-        typer.Option(
-            help="local (asyncio here) or ray (Ray Data; install clew[ray]; RAY_ADDRESS names an existing cluster)."
-        ),
-    ] = "local",
+    collection: CollectionOption = None,
+    executor: Annotated[Literal["local", "ray"], typer.Option(
+        help="local (asyncio here) or ray (Ray Data; install clew[ray]; RAY_ADDRESS names an existing "
+             "cluster).")] = "local",
     workers: WorkersOption = 1,
+    as_json: JsonOption = False,
 ) -> None:
     """Evaluate retrieval systems on a QA set under one context token budget."""
     from clew.corpus.store import Corpus
@@ -97,60 +94,64 @@ def eval_command(
     from clew.evals.systems import parse_systems
     from clew.extras import require
 
-    try:
-        require("matplotlib", "plot")  # before any work: the report ends with the plot
-        curve = parse_budgets(curve_budgets)
-        dataset = load(questions, fmt)
-        built, options = configured_model(model, model_option, config_file)
-        chosen = parse_systems(systems, have_model=built is not None)
-        if corpus_dir is not None and not corpus_dir.is_dir():
-            raise fail(f"--corpus {corpus_dir}: no such folder")
-        if corpus_dir is not None or dataset.documents:
-            if corpus_dir is None and db.exists():
-                err.print(f"{db} exists; using it as it is (delete it to rebuild the corpus)", highlight=False)
-            else:
-                _ingest(db, corpus_dir or questions, dataset, collection, glob)
-        require_db(db)
-        if executor not in ("local", "ray"):
-            raise fail(f"--executor is local or ray, not {executor!r}")
-        runner_elsewhere = None
-        if executor == "local":
-            runner_elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
-        if executor == "ray":
-            from clew.evals.ray_executor import RayExecutor
+    require("matplotlib", "plot")  # before any work: the report ends with the plot
+    curve = parse_budgets(curve_budgets)
+    dataset = load(questions, fmt)
+    built, options = configured_model(model, model_option)
+    chosen = parse_systems(systems, have_model=built is not None)
+    db = database(db, exists=False)
+    if corpus_dir is not None and not corpus_dir.is_dir():
+        raise fail(f"--corpus {corpus_dir}: no such folder")
+    if corpus_dir is not None or dataset.documents:
+        if corpus_dir is None and db.exists():
+            err.print(f"{db} exists; using it as it is (delete it to rebuild the corpus)", highlight=False)
+        else:
+            _ingest(db, corpus_dir or questions, dataset, collection or "default", glob)
+    db = database(db)
+    collection = _collection(db, collection)
+    runner_elsewhere = None
+    if executor == "local":
+        runner_elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
+    if executor == "ray":
+        from clew.evals.ray_executor import RayExecutor
 
-            runner_elsewhere = RayExecutor(str(db.resolve()), budget_tokens=budget_tokens, collection=collection,
-                                           model=built, timeout_s=timeout, concurrency=concurrency)
-        picked = dataset.questions[:limit] if limit is not None else dataset.questions
-        config = {"dataset": str(questions), "format": fmt, "db": str(db),
-                  "model": None if built is None else built.name,
-                  "model_options": options.model_dump(exclude_defaults=True, exclude={"api_key_env"}), "limit": limit,
-                  "concurrency": concurrency, "timeout_s": timeout, "executor": executor, "workers": workers}
-        with Corpus(db, read_only=True) as corpus:
-            report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
-                                          curve_budgets=curve, collection=collection, model=built,
-                                          concurrency=concurrency, timeout_s=timeout, config=config,
-                                          executor=runner_elsewhere))
-    except ClewError as error:
-        raise fail(error) from error
-    out.print(markdown(report), highlight=False, markup=False)
+        runner_elsewhere = RayExecutor(str(db.resolve()), budget_tokens=budget_tokens, collection=collection,
+                                       model=built, timeout_s=timeout, concurrency=concurrency)
+    picked = dataset.questions[:limit] if limit is not None else dataset.questions
+    config = {"dataset": str(questions), "format": fmt, "db": str(db),
+              "model": None if built is None else built.name,
+              "model_options": options.model_dump(exclude_defaults=True, exclude={"api_key_env"}), "limit": limit,
+              "concurrency": concurrency, "timeout_s": timeout, "executor": executor, "workers": workers}
+    with Corpus(db, read_only=True) as corpus:
+        report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
+                                      curve_budgets=curve, collection=collection, model=built, concurrency=concurrency,
+                                      timeout_s=timeout, config=config, executor=runner_elsewhere))
+    respond(report, lambda: out.print(markdown(report), highlight=False, markup=False))
 
 
-@app.command("batch")
+def _collection(db: Path, given: str | None) -> str:
+    from clew.commands.common import collection
+    from clew.corpus.store import Corpus
+
+    with Corpus(db, read_only=True) as corpus:
+        return collection(corpus, given, otherwise="default") or "default"
+
+
+@command(app, "batch", example="clew batch questions.jsonl --db docs.duckdb --out answers.jsonl")
 def batch_command(
     questions: Annotated[Path, typer.Argument(help="JSONL of {id, question}.")],
-    db: DbOption,
     out_file: Annotated[Path, typer.Option("--out", help="answers.jsonl (rerun to resume).")],
+    db: DbOption = None,
     system: Annotated[str, typer.Option(help="One system (see clew eval).")] = "tree-ranked",
     budget_tokens: BudgetOption = 2000,
     model: ModelOption = None,
     model_option: ModelOptionsOption = None,
-    config_file: ConfigOption = None,
     concurrency: ConcurrencyOption = 8,
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
-    collection: CollectionOption = "default",
+    collection: CollectionOption = None,
     workers: WorkersOption = 1,
+    as_json: JsonOption = False,
 ) -> None:
     """Answer a file of questions; one JSON line per question in --out."""
     from clew.corpus.store import Corpus
@@ -158,22 +159,23 @@ def batch_command(
     from clew.evals.runner import run_batch
     from clew.evals.systems import parse_systems
 
-    require_db(db)
-    try:
-        dataset = load(questions, "questions")
-        if "," in system:
-            raise fail("--system takes one system")
-        built, _ = configured_model(model, model_option, config_file)
-        (chosen,) = parse_systems(system, have_model=built is not None)
-        picked = dataset.questions[:limit] if limit is not None else dataset.questions
-        elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
-        with Corpus(db, read_only=True) as corpus:
-            rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
-                                         collection=collection, model=built, concurrency=concurrency,
-                                         timeout_s=timeout, executor=elsewhere))
-    except ClewError as error:
-        raise fail(error) from error
+    db = database(db)
+    collection = _collection(db, collection)
+    dataset = load(questions, "questions")
+    if "," in system:
+        raise fail("--system takes one system")
+    built, _ = configured_model(model, model_option)
+    (chosen,) = parse_systems(system, have_model=built is not None)
+    picked = dataset.questions[:limit] if limit is not None else dataset.questions
+    elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
+    with Corpus(db, read_only=True) as corpus:
+        rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
+                                     collection=collection, model=built, concurrency=concurrency,
+                                     timeout_s=timeout, executor=elsewhere))
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["status"]] = counts.get(row["status"], 0) + 1
-    out.print(json.dumps({"questions": len(rows), "status": counts, "out": str(out_file)}), highlight=False)
+    summary = {"questions": len(rows), "status": counts, "out": str(out_file)}
+    respond(summary, lambda: out.print(
+        f"{len(rows)} questions answered ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}); "
+        f"answers in {out_file}", highlight=False, markup=False))

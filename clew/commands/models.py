@@ -1,34 +1,44 @@
-"""What every command that calls a model shares: ``--model``, ``--model-option``, ``--config``.
+"""What every command that calls a model shares: ``--model`` and ``--model-option``.
 
-The model comes from ``--model``, else the configuration's ``model`` (``--config FILE`` or
-``CLEW_MODEL``); its options from the configuration's ``[model_options]`` (and
-``CLEW_MODEL_OPTIONS__*``) with each ``--model-option KEY=VALUE`` on top.
+The model comes from ``--model``, else the configuration's ``model`` (``--config FILE``,
+``$CLEW_CONFIG`` or ``./clew.toml``, and ``CLEW_MODEL``); its options from the
+configuration's ``[model_options]`` (and ``CLEW_MODEL_OPTIONS__*``) with each
+``--model-option KEY=VALUE`` on top.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from clew.agent.model import Model, model_from_name
-from clew.agent.model_options import ModelOptions
+from clew.commands.common import current, log, settings
+
+if TYPE_CHECKING:
+    from clew.agent.model import Model
+    from clew.agent.model_options import ModelOptions
 
 ModelOption = Annotated[str | None, typer.Option(help="litellm model string, e.g. openai/<name> for an "
                                                       "OpenAI-compatible server (default: the config's model).")]
 ModelOptionsOption = Annotated[list[str] | None, typer.Option(
     "--model-option", metavar="KEY=VALUE", help="A model option (api_base, api_key_env, temperature, max_tokens, "
     "timeout_seconds, retries, tool_choice, extra.NAME); repeat for more.")]
-ConfigOption = Annotated[Path | None, typer.Option("--config", help="clew.toml to read model and model_options "
-                                                                    "from.")]
 
 
-def configured_model(name: str | None, pairs: list[str] | None, config: Path | None) -> tuple[Model | None,
-                                                                                            ModelOptions]:
-    """The model the command line and the configuration name (None: none), and its options."""
+def configured_model(name: str | None, pairs: list[str] | None,
+                     config: Path | None = None) -> tuple[Model | None, ModelOptions]:
+    """The model the command line and the configuration name (None: none), and its options.
+
+    ``config`` is the file to read; None reads the running command's configuration (found as
+    ``clew.commands.common.settings`` finds it)."""
+    from clew.agent.model import model_from_name
     from clew.server.config import load_config
 
-    settings = load_config(config)
-    options = settings.model_options.with_options(pairs or [])
-    return model_from_name(name or settings.model, options), options
+    loaded = load_config(config) if config is not None else settings()
+    options = loaded.model_options.with_options(pairs or [])
+    chosen = name or loaded.model
+    if chosen is not None:
+        log.info("model: %s", chosen)
+        current().applied["model"] = chosen
+    return model_from_name(chosen, options), options

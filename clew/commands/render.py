@@ -32,19 +32,20 @@ def walk_tree(result: RetrievalResult) -> Tree:
 
 def print_result(console: Console, result: RetrievalResult) -> None:
     colour = {"ok": "green", "incomplete": "yellow", "failed": "red"}[result.status]
-    console.print(f"[{colour}]status: {result.status}[/{colour}]  stop: {result.stop_reason}"
-                  + (f"  ({result.detail})" if result.detail else ""))
+    console.print(Text(f"status: {result.status}", style=colour) + Text(f"  stop: {result.stop_reason}"
+                                                                        + (f"  ({result.detail})" if result.detail
+                                                                           else "")))
     if result.generation is not None:
         label = "extract (quoted from the evidence, no model)" if result.generation.kind == "extract" else "answer"
         console.print(Text(f"{label}:\n" if "\n" in result.generation.answer else f"{label}: ", style="bold")
                       + Text(result.generation.answer))
         cited = ", ".join(c.evidence_id for c in result.generation.citations) or "none"
-        console.print(f"[bold]citations:[/bold] {cited}")
+        console.print(Text("citations: ", style="bold") + Text(cited))
         for removed in result.generation.removed_citations:
-            console.print(f"[yellow]removed citation[/yellow] {removed.evidence_id}: {removed.reason}")
+            console.print(Text("removed citation ", style="yellow") + Text(f"{removed.evidence_id}: {removed.reason}"))
     for instruction in result.instructions:
         console.print(Text(f"instruction ({instruction.source}): {instruction.text}", style="dim"))
     console.print(walk_tree(result))
     u = result.usage
-    console.print(f"[dim]{u.iterations} iterations, {u.tool_calls} tool calls, {u.context_tokens} context tokens, "
-                  f"{u.model_calls} model calls[/dim]")
+    console.print(Text(f"{u.iterations} iterations, {u.tool_calls} tool calls, {u.context_tokens} context tokens, "
+                       f"{u.model_calls} model calls", style="dim"))

@@ -2,7 +2,7 @@
 
 ``clew serve`` opens the corpus read-write once (``--read-only`` to refuse uploads) and
 holds it while it runs. DuckDB allows one read-write process per file, so a separate
-``clew ingest`` against the same file fails at once with a lock error (exit status 2) and
+``clew ingest`` against the same file fails at once with a lock error (exit status 3) and
 changes nothing; ingest through ``POST /v1/collections/{name}/documents`` instead, or stop
 the server first. ``clew mcp`` opens the corpus read-only, so that several MCP clients (each
 starting its own ``clew mcp``) can read one file side by side.
@@ -17,14 +17,11 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.text import Text
 
-from clew.commands.common import err, fail, out, require_db
-from clew.errors import ClewError
+from clew.commands.common import DbOption, command, database, err, fail, out, settings
 
 app = typer.Typer()
-
-ConfigOption = Annotated[Path | None, typer.Option("--config", help="clew.toml (CLEW_* variables override it).")]
-OptionalDb = Annotated[Path | None, typer.Option("--db", help="DuckDB corpus file (default: the config's database).")]
 
 
 class Action(str, Enum):
@@ -37,29 +34,18 @@ class Transport(str, Enum):
 
 
 def _server_extra() -> None:
-    """Exit naming the ``server`` extra when its packages are missing (clew.extras)."""
+    """Stop naming the ``server`` extra when its packages are missing (clew.extras)."""
     from clew.extras import require
 
-    try:
-        for module in ("fastapi", "uvicorn", "python_multipart", "mcp"):
-            require(module, "server")
-    except ClewError as error:
-        raise fail(error) from error
+    for module in ("fastapi", "uvicorn", "python_multipart", "mcp"):
+        require(module, "server")
 
 
-def _database(db: Path | None, configured: Path | None) -> Path:
-    chosen = db or configured
-    if chosen is None:
-        raise fail("no corpus: pass --db FILE or set database in the config")
-    return chosen
-
-
-@app.command()
+@command(app, example="clew serve --db docs.duckdb --no-auth --port 8080")
 def serve(
-    db: OptionalDb = None,
+    db: DbOption = None,
     host: Annotated[str, typer.Option(help="Address to bind.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to bind.")] = 8080,
-    config: ConfigOption = None,
     no_auth: Annotated[bool, typer.Option("--no-auth", help="Serve without API keys (loopback only).")] = False,
     read_only: Annotated[bool, typer.Option("--read-only", help="Open the corpus read-only (no uploads).")] = False,
 ) -> None:
@@ -68,34 +54,27 @@ def serve(
     import uvicorn
 
     from clew.corpus.store import Corpus
-    from clew.server.config import load_config
     from clew.server.rest import create_app, require_loopback_for_no_auth
 
-    try:
-        settings = load_config(config)
-        if no_auth:
-            require_loopback_for_no_auth(host)
-        elif not settings.api_keys:
-            raise fail("no API keys in the config (api_keys entries); or pass --no-auth on a loopback address")
-        path = _database(db, settings.database)
-        if read_only:
-            require_db(path)
-        corpus = Corpus(path, read_only=read_only)
-    except ClewError as error:
-        raise fail(error) from error
+    config = settings()
+    if no_auth:
+        require_loopback_for_no_auth(host)
+    elif not config.api_keys:
+        raise fail("no API keys in the config (api_keys entries); or pass --no-auth on a loopback address")
+    path = database(db, exists=read_only)
+    corpus = Corpus(path, read_only=read_only)
     err.print(f"clew: serving {path} on http://{host}:{port} ({'no auth' if no_auth else 'API keys'})",
               highlight=False)
     with corpus:
-        uvicorn.run(create_app(corpus, settings, auth=not no_auth, bind=(host, port)), host=host, port=port,
+        uvicorn.run(create_app(corpus, config, auth=not no_auth, bind=(host, port)), host=host, port=port,
                     log_level="warning")
 
 
-@app.command("mcp")
+@command(app, "mcp", example="clew mcp --db docs.duckdb")
 def mcp_command(
-    db: OptionalDb = None,
+    db: DbOption = None,
     transport: Annotated[Transport, typer.Option(help="stdio (default) or http (streamable HTTP, loopback).")] =
     Transport.stdio,
-    config: ConfigOption = None,
     principal: Annotated[str | None, typer.Option(help="Read as this principal of the config (default: all).")] = None,
     host: Annotated[str, typer.Option(help="Address to bind (http).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(min=0, max=65535, help="Port to bind (http).")] = 8081,
@@ -104,26 +83,21 @@ def mcp_command(
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, force=True)
     _server_extra()
     from clew.corpus.store import Corpus
-    from clew.server.config import load_config
     from clew.server.mcp import build_server
     from clew.server.rest import require_loopback_for_no_auth
 
-    try:
-        settings = load_config(config)
-        path = _database(db, settings.database)
-        require_db(path)
-        chosen = None
-        if principal is not None:
-            if principal not in settings.principals:
-                raise fail(f"no principal named {principal!r} in the config")
-            chosen = settings.principal(principal)
-        if transport is Transport.http:
-            require_loopback_for_no_auth(host)  # the MCP endpoint has no API keys: loopback only
-        corpus = Corpus(path, read_only=True)
-    except ClewError as error:
-        raise fail(error) from error
+    config = settings()
+    path = database(db)
+    chosen = None
+    if principal is not None:
+        if principal not in config.principals:
+            raise fail(f"no principal named {principal!r} in the config")
+        chosen = config.principals[principal].principal(principal)
+    if transport is Transport.http:
+        require_loopback_for_no_auth(host)  # the MCP endpoint has no API keys: loopback only
+    corpus = Corpus(path, read_only=True)
     with corpus:
-        server = build_server(corpus, settings, principal=chosen)
+        server = build_server(corpus, config, principal=chosen)
         if transport is Transport.stdio:
             server.run("stdio")
         else:
@@ -131,22 +105,23 @@ def mcp_command(
 
             from clew.server.guard import mcp_security
 
-            security = mcp_security(host, port, settings.allowed_hosts)
+            security = mcp_security(host, port, config.allowed_hosts)
             app = server.streamable_http_app(host=host, transport_security=security)
             uvicorn.run(app, host=host, port=port, log_level="warning")
 
 
-@app.command("config")
+@command(app, "config", example="clew config check clew.toml", config=False)
 def config_command(
     action: Annotated[Action, typer.Argument(help="check: validate the file.")],
-    file: Annotated[Path, typer.Argument(help="The clew.toml to check.")],
+    file: Annotated[Path | None, typer.Argument(
+        help="The clew.toml to check (default: $CLEW_CONFIG, else ./clew.toml).")] = None,
 ) -> None:
     """Validate a clew.toml; a bad one names the field (exit status 2)."""
+    from clew.commands.common import find_config
     from clew.server.config import load_config
 
-    try:
-        settings = load_config(file)
-    except ClewError as error:
-        raise fail(error) from error
-    out.print(f"{file}: ok ({len(settings.principals)} principals, {len(settings.api_keys)} API keys)",
-              highlight=False)
+    path = find_config(file)
+    if path is None:
+        raise fail("no clew.toml here and CLEW_CONFIG is not set: name the file to check")
+    loaded = load_config(path)
+    out.print(Text(f"{path}: ok ({len(loaded.principals)} principals, {len(loaded.api_keys)} API keys)"))

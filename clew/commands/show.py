@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pydantic import BaseModel
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from clew.commands.common import err, out
 from clew.corpus.search.api import SearchResult
@@ -14,8 +14,8 @@ from clew.navigation.models import Item, NeighborsResult, SliceResult
 def _show_item(item: Item) -> None:
     path = " > ".join(item.heading_path) or item.document_key
     cut = " (cut)" if item.text_truncated else ""
-    out.print(f"[bold]{item.evidence_id}[/bold]  {escape(path)}  {escape(f'[{item.kind}]')}{cut}", highlight=False)
-    out.print(item.text, markup=False, highlight=False)
+    out.print(Text(item.evidence_id, style="bold") + Text(f"  {path}  [{item.kind}]{cut}"))
+    out.print(Text(item.text))
     out.print()
 
 
@@ -27,14 +27,14 @@ def show(result: BaseModel) -> None:
         _show_search(result)
     elif isinstance(result, NeighborsResult):
         for n in result.neighbors:
-            out.print(f"{n.distance}  {n.score:.3f}  {n.relationship} ({n.direction})  [bold]{n.id}[/bold]  "
-                      f"{escape(n.name)}", highlight=False)
+            out.print(Text(f"{n.distance}  {n.score:.3f}  {n.relationship} ({n.direction})  ")
+                      + Text(n.id, style="bold") + Text(f"  {n.name}"))
         for u in result.unresolved:
             err.print(f"unresolved {u.id}: {u.status}", markup=False)
     elif isinstance(result, SliceResult):
         for p in result.passages:
-            out.print(f"[bold]{p.evidence_id}[/bold]  {p.index + 1}/{p.total}  {escape(p.breadcrumb)}", highlight=False)
-            out.print(p.text, markup=False, highlight=False)
+            out.print(Text(p.evidence_id, style="bold") + Text(f"  {p.index + 1}/{p.total}  {p.breadcrumb}"))
+            out.print(Text(p.text))
             out.print()
     elif hasattr(result, "evidence"):
         for entry in result.evidence:
@@ -48,13 +48,25 @@ def show(result: BaseModel) -> None:
         err.print(f"truncated ({getattr(result, 'truncation_reason', None) or 'limit'})", markup=False)
 
 
-def _show_search(result: SearchResult) -> None:
-    table = Table("rank", "score", "evidence id", "document", "section", "text")
-    for column in table.columns[3:]:
-        column.no_wrap, column.overflow, column.max_width = True, "ellipsis", 60
+def search_table(result: SearchResult, width: int) -> Table:
+    """The hits as a table for a terminal ``width`` columns wide. Evidence ids are never cut:
+    the text column wraps and the document column shortens to fit; every cell is plain text."""
+    table = Table("#", "score", "evidence id", "document › section", "text")
+    widest = max((len(hit.evidence_id) for hit in result.hits), default=11)
+    room = width - 16 - 2 - 5 - widest  # 6 borders, 2 spaces of padding per column, then # and score
+    for column in table.columns[:3]:
+        column.no_wrap = True
+    table.columns[2].min_width = widest
+    where = table.columns[3]
+    where.no_wrap, where.overflow, where.max_width = True, "ellipsis", max(8, min(40, room // 3))
+    table.columns[4].overflow = "fold"
     for hit in result.hits:
-        snippet = " ".join(hit.text.split())[:120]
-        table.add_row(str(hit.rank), f"{hit.score:.3f}", hit.evidence_id, hit.document_key,
-                      " > ".join(hit.heading_path[-2:]), snippet)
-    out.print(table)
-    out.print(f"{len(result.hits)} hits (limit {result.limit}, mode {result.mode})")
+        snippet = " ".join(hit.text.split())[:160]
+        place = " › ".join([hit.document_key, *hit.heading_path[-1:]])
+        table.add_row(str(hit.rank), f"{hit.score:.3f}", Text(hit.evidence_id), Text(place), Text(snippet))
+    return table
+
+
+def _show_search(result: SearchResult) -> None:
+    out.print(search_table(result, out.width))
+    out.print(f"{len(result.hits)} hits (limit {result.limit}, mode {result.mode})", highlight=False)

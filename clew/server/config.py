@@ -27,6 +27,10 @@
     key = "change-me"
     principal = "support"
 
+Every command finds the file without ``--config``: ``$CLEW_CONFIG`` names it, else
+``clew.toml`` in the working folder is read when present (``clew.commands.common.find_config``).
+A relative ``database`` in a file is relative to the file's folder.
+
 Environment variables prefixed ``CLEW_`` override the file (``CLEW_DATABASE``,
 ``CLEW_MODEL``, ``CLEW_MODEL_OPTIONS__API_BASE``, ``CLEW_BUDGETS__MAX_TOOL_CALLS``; nested
 fields with ``__``). Every error names the field (``principals.support.row_filter``), so
@@ -35,6 +39,7 @@ that ``clew config check FILE`` can say what to fix.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from contextvars import ContextVar
 from pathlib import Path
@@ -247,8 +252,12 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> ServerConfi
             raise InputError("config", f"{file}: not valid TOML: {error}") from error
     token = _TOML.set(file)
     try:
-        return ServerConfig(**overrides)
+        config = ServerConfig(**overrides)
     except ValidationError as error:
         raise input_error_from(error) from error
     finally:
         _TOML.reset(token)
+    from_file = file is not None and "database" not in overrides and not os.environ.get("CLEW_DATABASE")
+    if from_file and config.database is not None and not config.database.is_absolute():
+        return config.model_copy(update={"database": file.parent / config.database})  # type: ignore[union-attr]
+    return config

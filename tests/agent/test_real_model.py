@@ -24,6 +24,7 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.envelope import envelope
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import ingest_paths
@@ -104,7 +105,7 @@ def ask(db: Path, api_base: str, *args: str) -> tuple[dict, float, str]:
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
     assert result.exit_code == 0, result.output
-    return json.loads(result.stdout), seconds, result.output
+    return envelope(result.stdout)["result"], seconds, result.output
 
 
 def assert_honest(body: dict, seconds: float, *, tool_calls: int, budget: int) -> None:
@@ -178,8 +179,8 @@ def test_a_small_context_window_fails_the_run_clearly_without_retrying(tmp_path:
         seconds = time.monotonic() - started
     finally:
         server.stop()
-    assert result.exit_code == 1 and "Traceback" not in result.output
-    body = json.loads(result.stdout)
+    assert result.exit_code == 3 and "Traceback" not in result.output  # a model failure
+    body = envelope(result.stdout)["result"]
     assert (body["status"], body["stop_reason"]) == ("failed", "model_error")
     assert "ContextWindowExceededError" in body["detail"] and "context window" in body["detail"]
     assert "failed on attempt 1" in body["detail"] and body["usage"]["retries"] == 0

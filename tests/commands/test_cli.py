@@ -1,4 +1,3 @@
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -6,6 +5,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.envelope import envelope, result as result_of
 
 runner = CliRunner()
 
@@ -14,13 +14,13 @@ def test_ingest_json_summary_and_stats(tmp_path: Path, acme_path: Path) -> None:
     db = tmp_path / "c.duckdb"
     result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(db), "--merge-sections", "--json"])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.stdout)
+    report = result_of(result.stdout)
     assert {k: report[k] for k in ("documents", "chunks", "skipped", "versions_created")} == {
         "documents": 1, "chunks": 3, "skipped": 0, "versions_created": 1}
     assert report["seconds"] >= 0
     stats = runner.invoke(app, ["stats", "--db", str(db), "--json"])
     assert stats.exit_code == 0, stats.output
-    (row,) = json.loads(stats.stdout)["collections"]
+    (row,) = result_of(stats.stdout)["collections"]
     assert (row["name"], row["documents"], row["chunks"], row["table_chunks"], row["tables"]) == ("default", 1, 3, 1, 1)
 
 
@@ -58,8 +58,9 @@ def test_ingest_edges_reports_bad_lines(tmp_path: Path) -> None:
         "not json\n"
     )
     result = runner.invoke(app, ["ingest-edges", str(edges), "--db", str(db), "--json"])
-    assert result.exit_code == 1
-    report = json.loads(result.stdout)
+    assert result.exit_code == 2  # bad input, the good lines kept
+    assert envelope(result.stdout)["status"] == "invalid"
+    report = result_of(result.stdout)
     assert report["edges"] == 2
     assert [(p["line"], p["message"]) for p in report["problems"]] == [
         (3, "no document with key 'zzz.md' in collection 'default'"),
@@ -82,7 +83,7 @@ def test_console_script_runs(tmp_path: Path, acme_path: Path) -> None:
         capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["chunks"] == 4
+    assert result_of(result.stdout)["chunks"] == 4
 
 
 def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
@@ -105,12 +106,12 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
+    data = result_of(result.stdout)
     assert data["status"] == "ok" and data["generation"]["citations"] and data["applied"]["max_depth"] == 2
     assert data["applied"]["follow_links"] is True
     off = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks",
                               "--no-follow-links", "--json"])
-    assert off.exit_code == 0 and json.loads(off.stdout)["applied"]["follow_links"] is False
+    assert off.exit_code == 0 and result_of(off.stdout)["applied"]["follow_links"] is False
     human = runner.invoke(
         app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks"]
     )

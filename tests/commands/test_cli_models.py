@@ -1,6 +1,5 @@
 """``--model``, ``--model-option`` and ``--config`` on the commands that call a model."""
 
-import json
 from pathlib import Path
 
 import pytest
@@ -10,6 +9,7 @@ from clew.cli import app
 from clew.commands.models import configured_model
 from clew.demo import DEMO_CORPUS
 from clew.errors import InputError
+from tests.envelope import result
 
 runner = CliRunner()
 
@@ -42,20 +42,20 @@ def test_options_on_the_command_line_go_over_the_config(tmp_path: Path) -> None:
 
 def test_ask_reaches_the_model_with_its_options(demo_db: Path) -> None:
     # litellm's mock_response answers offline: the options travel from the command line to the call
-    result = runner.invoke(app, ["ask", "who is paged for a SEV1", "--db", str(demo_db), "--collection", "runbooks",
-                                 "--model", "openai/smollm2", "--model-option", "extra.mock_response=No idea.",
-                                 "--model-option", "max_tokens=8", "--json"])
-    assert result.exit_code == 0, result.output
-    body = json.loads(result.stdout)
+    ran = runner.invoke(app, ["ask", "who is paged for a SEV1", "--db", str(demo_db), "--collection", "runbooks",
+                              "--model", "openai/smollm2", "--model-option", "extra.mock_response=No idea.",
+                              "--model-option", "max_tokens=8", "--json"])
+    assert ran.exit_code == 0, ran.output
+    body = result(ran.stdout)
     assert body["generation"]["model"] == "openai/smollm2" and body["generation"]["answer"] == "No idea."
     assert (body["status"], body["stop_reason"]) == ("incomplete", "no_evidence")  # it cited nothing
     assert body["applied"]["timeout_seconds"] == 600.0
 
 
 def test_ask_names_a_bad_option(demo_db: Path) -> None:
-    result = runner.invoke(app, ["ask", "q", "--db", str(demo_db), "--collection", "runbooks", "--model", "openai/m",
-                                 "--model-option", "temprature=0"])
-    assert result.exit_code == 2 and "unknown model option 'temprature'" in result.output
-    result = runner.invoke(app, ["ask", "q", "--db", str(demo_db), "--collection", "runbooks", "--model", "openai/m",
-                                 "--model-option", "api_key_env=CLEW_NO_SUCH_KEY_VARIABLE"])
-    assert result.exit_code == 2 and "CLEW_NO_SUCH_KEY_VARIABLE" in result.output and "is not set" in result.output
+    ran = runner.invoke(app, ["ask", "q", "--db", str(demo_db), "--collection", "runbooks", "--model", "openai/m",
+                              "--model-option", "temprature=0"])
+    assert ran.exit_code == 2 and "unknown model option 'temprature'" in ran.output
+    ran = runner.invoke(app, ["ask", "q", "--db", str(demo_db), "--collection", "runbooks", "--model", "openai/m",
+                              "--model-option", "api_key_env=CLEW_NO_SUCH_KEY_VARIABLE"])
+    assert ran.exit_code == 2 and "CLEW_NO_SUCH_KEY_VARIABLE" in ran.output and "is not set" in ran.output

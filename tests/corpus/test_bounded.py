@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -116,6 +115,7 @@ def test_the_cli_limit_is_in_mib_and_the_default_takes_16(tmp_path: Path) -> Non
     from typer.testing import CliRunner
 
     from clew.cli import app
+    from tests.envelope import result as result_of
 
     folder = tmp_path / "docs"
     folder.mkdir()
@@ -123,12 +123,12 @@ def test_the_cli_limit_is_in_mib_and_the_default_takes_16(tmp_path: Path) -> Non
     result = CliRunner().invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "c.duckdb"), "--max-text-mib", "1",
                                       "--json"])
     assert result.exit_code == 0, result.output
-    (problem,) = json.loads(result.stdout)["problems"]
+    (problem,) = result_of(result.stdout)["problems"]
     assert problem["skipped"] and problem["message"].startswith(
         "1,048,577 bytes is over the 1,048,576 bytes (1 MiB) limit for text files (text): not ingested")
     assert FileLimits().text_bytes == 16 * MIB
     result = CliRunner().invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "c.duckdb"), "--json"])
-    assert json.loads(result.stdout)["documents"] == 1
+    assert result_of(result.stdout)["documents"] == 1
 
 
 def test_a_markdown_file_of_too_many_lines_is_refused(tmp_path: Path) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.envelope import result as result_of
 from clew.corpus.access import Principal
 from clew.corpus.documents import list_documents, outline, remove_documents
 from clew.corpus.ingest import ingest_paths
@@ -126,10 +126,10 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
     first = runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--exclude", "drafts",
                                 "--json"])
     assert first.exit_code == 0, first.output
-    assert json.loads(first.stdout)["excluded"] == 1
+    assert result_of(first.stdout)["excluded"] == 1
     listed = runner.invoke(app, ["ls", "--db", db, "--json"])
     assert listed.exit_code == 0, listed.output
-    assert [d["key"] for d in json.loads(listed.stdout)["documents"]] == ["alpha.md", "notes.txt", "sub/beta.md"]
+    assert [d["key"] for d in result_of(listed.stdout)["documents"]] == ["alpha.md", "notes.txt", "sub/beta.md"]
     tree = runner.invoke(app, ["outline", "alpha.md", "--db", db])
     assert tree.exit_code == 0 and "Retention" in tree.stdout and "1 passages" in tree.stdout
     gone = runner.invoke(app, ["rm", "notes.txt", "--db", db, "--collection", "docs"])
@@ -141,9 +141,9 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
     assert pruned.exit_code == 0, pruned.output
     assert "retired alpha.md" in pruned.output and "1 retired" in pruned.stdout
     found = runner.invoke(app, ["search", "retention logs", "--db", db, "--collection", "docs", "--json"])
-    assert found.exit_code == 0 and json.loads(found.stdout)["hits"] == []
+    assert found.exit_code == 1 and result_of(found.stdout)["hits"] == []  # nothing found
     unknown = runner.invoke(app, ["outline", "alpha.md", "--db", db])
-    assert unknown.exit_code == 2 and "no current document" in unknown.output
+    assert unknown.exit_code == 1 and "no current document" in unknown.output
 
 
 def test_progress_knows_the_total_first(tmp_path: Path, docs: Path) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.envelope import result as result_of
 from tests.conftest import FIXTURES
 
 runner = CliRunner()
@@ -87,7 +88,9 @@ def test_batch_writes_one_line_per_question(tmp_path: Path, notes_db: Path) -> N
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert [r["id"] for r in rows] == ["a", "b"]
     assert all(r["evidence_ids"] and r["usage"]["context_tokens"] > 0 for r in rows)
-    assert json.loads(result.stdout)["questions"] == 2
+    assert "2 questions answered" in result.stdout and "answers in" in result.stdout
+    as_json = runner.invoke(app, ["batch", str(questions), "--db", str(notes_db), "--out", str(out), "--json"])
+    assert result_of(as_json.stdout)["questions"] == 2
 
 
 def test_eval_beir_scores_documents_against_qrels(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.envelope import result as result_of
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.tree import navigate_document_tree
@@ -116,7 +117,7 @@ def test_a_separate_ingest_meets_a_clear_lock_error_while_the_server_holds_the_f
         other.write_text("# Other\n\nA second writer.\n", encoding="utf-8")
         ingest = subprocess.run([*CLEW, "ingest", str(other), "--db", str(db_path), "--collection", "notes"],
                                 env=env(), capture_output=True, text=True, timeout=60)
-        assert ingest.returncode == 2
+        assert ingest.returncode == 3  # a store failure
         assert "lock" in ingest.stderr.lower() and "cannot open the corpus" in ingest.stderr
         # the server goes on serving, and nothing was written
         response = httpx.post(f"{url}/v1/tools/read", json={"document": "other.md"}, headers=auth(ADMIN), timeout=10)
@@ -162,7 +163,7 @@ def test_navigation_is_identical_through_python_cli_rest_and_mcp(db_path: Path, 
     cli = runner.invoke(app, ["nav", ACME[0], "next", "--limit", "3", "--max-chars", "4000", "--db", str(db_path),
                               "--json"])
     assert cli.exit_code == 0, cli.output
-    through_cli = json.loads(cli.stdout)
+    through_cli = result_of(cli.stdout)
     with Corpus(db_path, read_only=True) as corpus:
         through_python = navigate_document_tree(Scope(corpus), **NAV).model_dump(mode="json")
         with TestClient(create_app(corpus, load_config(config_path))) as client:
@@ -208,12 +209,12 @@ def test_a_read_only_server_lets_readers_in_and_keeps_writers_out(db_path: Path,
         reader = subprocess.run([*CLEW, "stats", "--db", str(db_path), "--json"], env=env(), capture_output=True,
                                 text=True, timeout=60)
         assert reader.returncode == 0, reader.stderr
-        assert {c["name"] for c in json.loads(reader.stdout)["collections"]} == {"notes", "private"}
+        assert {c["name"] for c in result_of(reader.stdout)["collections"]} == {"notes", "private"}
         other = tmp_path / "other.md"
         other.write_text("# Other\n\nA writer.\n", encoding="utf-8")
         writer = subprocess.run([*CLEW, "ingest", str(other), "--db", str(db_path)], env=env(), capture_output=True,
                                 text=True, timeout=60)
-        assert writer.returncode == 2 and "lock" in writer.stderr.lower()
+        assert writer.returncode == 3 and "lock" in writer.stderr.lower()
     finally:
         server.terminate()
         server.wait(20)

@@ -24,6 +24,8 @@ from mcp.client.streamable_http import streamable_http_client
 from typer.testing import CliRunner
 
 from clew.cli import app
+from clew.commands.common import EXIT_CODES
+from tests.envelope import envelope
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
@@ -197,9 +199,12 @@ def cli(world: dict[str, Any], name: str, arguments: dict[str, Any]) -> tuple[st
     for values in listed.values():  # a required list is the trailing positional arguments
         words = [*values, *words]
     result = CliRunner().invoke(app, [name, *words, "--db", str(world["db"]), "--json"])
-    if result.exit_code == 2:
-        return "error", result.stderr.strip().removeprefix("error: ")
-    return "ok", json.loads(result.stdout)
+    body = envelope(result.stdout)
+    if body["error"] is not None:
+        assert result.exit_code == body["exit_code"] and result.stderr.strip() == f"error: {body['error']['message']}"
+        return "error", body["error"]["message"]
+    assert result.exit_code == body["exit_code"] == EXIT_CODES[body["status"]]
+    return "ok", body["result"]
 
 
 SURFACES = {"python": python, "cli": cli, "rest": rest,

@@ -1,4 +1,3 @@
-import json
 from typing import Any
 from pathlib import Path
 
@@ -7,6 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.envelope import result as result_of
 from clew.corpus.access import Principal, parse_filter
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
@@ -332,10 +332,10 @@ def db(corpus: Corpus) -> Path:
 def test_cli_embed_json_then_nothing_left(db: Path) -> None:
     result = runner.invoke(app, ["embed", "--db", str(db), "--model", "hashing", "--json"])
     assert result.exit_code == 0, result.output
-    report = json.loads(result.stdout)
+    report = result_of(result.stdout)
     assert report["model"] == "hashing" and report["embedded"] == report["chunks"] > 0
     again = runner.invoke(app, ["embed", "--db", str(db), "--model", "hashing", "--json", "--batch-size", "2"])
-    assert json.loads(again.stdout)["embedded"] == 0
+    assert result_of(again.stdout)["embedded"] == 0
 
 
 def test_cli_embed_summary_for_one_collection(db: Path) -> None:
@@ -345,15 +345,15 @@ def test_cli_embed_summary_for_one_collection(db: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "message", "code"),
     [
-        (["--collection", "nope"], "unknown collection 'nope'"),
-        (["--model", "hashing:x"], "hashing:DIMENSIONS"),
+        (["--collection", "nope"], "unknown collection 'nope'", 1),
+        (["--model", "hashing:x"], "hashing:DIMENSIONS", 2),
     ],
 )
-def test_cli_embed_errors(db: Path, args: list[str], message: str) -> None:
+def test_cli_embed_errors(db: Path, args: list[str], message: str, code: int) -> None:
     result = runner.invoke(app, ["embed", "--db", str(db), "--model", "hashing", *args])
-    assert result.exit_code == 2
+    assert result.exit_code == code
     assert message in result.output
 
 

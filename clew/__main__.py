@@ -1,0 +1,5 @@
+"""``python -m clew``: the same command line as ``clew``."""
+
+from clew.cli import main
+
+main()
