@@ -31,6 +31,8 @@ COMMANDS: dict[str, Entry] = {
     "ingest": Entry("corpus", "Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."),
     "ingest-edges": Entry("corpus", "Add user graph edges between documents."),
     "stats": Entry("corpus", "Counts per collection."),
+    "compact": Entry("corpus", "Compact a corpus: drop retired rows from the search index, then rewrite the file "
+                               "without its free blocks."),
     "ls": Entry("documents", "List documents: key, version, chunks, size and format."),
     "outline": Entry("documents", "Show a document's section tree with passage counts."),
     "rm": Entry("documents", "Retire documents: no longer searched or navigated; their evidence ids still resolve "

@@ -1,4 +1,4 @@
-"""Corpus commands: ``clew ingest``, ``clew ingest-edges``, ``clew stats``."""
+"""Corpus commands: ``clew ingest``, ``clew ingest-edges``, ``clew stats``, ``clew compact``."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from clew.commands.common import DbOption, JsonOption, err, fail, out, require_d
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import DEFAULT_BATCH_SIZE, ingest_paths
+from clew.corpus.rewrite import REWRITE_FREE_SHARE, RewriteReport, compact_corpus, rewrite, space
 from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
 from clew.errors import ClewError
@@ -81,11 +82,15 @@ def ingest(
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
+            # a process that holds the corpus alone gives back what the index compaction freed
+            compacted = rewrite(corpus) if space(corpus).free_share > REWRITE_FREE_SHARE else None
     except ClewError as error:
         raise fail(error) from error
     if as_json:
         print(report.model_dump_json())
         return
+    if compacted is not None:
+        err.print(f"file compacted: {_space_change(compacted)}", highlight=False)
     for problem in report.problems:
         label = "skipped" if problem.skipped else "warning" if problem.warning else "repaired"
         err.print(f"[yellow]{label}[/yellow] {escape(problem.path)}: {escape(problem.message)}", highlight=False)
@@ -153,3 +158,27 @@ def stats(db: DbOption, as_json: JsonOption = False) -> None:
     out.print(table)
 
 
+
+
+def _space_change(report: RewriteReport) -> str:
+    before, after = report.before, report.after
+    return (f"{before.total_blocks} -> {after.total_blocks} blocks ({before.free_share:.0%} -> "
+            f"{after.free_share:.0%} free), {before.bytes / 2**20:.1f} -> {after.bytes / 2**20:.1f} MB, "
+            f"{report.seconds:.2f} s")
+
+
+@app.command()
+def compact(db: DbOption, as_json: JsonOption = False) -> None:
+    """Compact a corpus: drop retired rows from the search index, then rewrite the file without its free blocks."""
+    require_db(db)
+    try:
+        with Corpus(db) as corpus:
+            report = compact_corpus(corpus)
+    except ClewError as error:
+        raise fail(error) from error
+    if as_json:
+        print(json.dumps({"before": {**asdict(report.before), "free_share": round(report.before.free_share, 4)},
+                          "after": {**asdict(report.after), "free_share": round(report.after.free_share, 4)},
+                          "seconds": report.seconds}))
+        return
+    out.print(f"{db}: {_space_change(report)}", highlight=False)
