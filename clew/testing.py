@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import duckdb
 from pydantic import BaseModel
 
 from clew.agent.model import ModelReply, ToolCall
@@ -222,15 +223,15 @@ class FunctionModel(_Recorder):
 class _RecordingCursor:
     """A DuckDB cursor that appends each statement it executes to a list."""
 
-    def __init__(self, cursor: Any, log: list[str]) -> None:
+    def __init__(self, cursor: duckdb.DuckDBPyConnection, log: list[str]) -> None:
         self._cursor = cursor
         self._log = log
 
-    def execute(self, sql: str, *args: Any) -> Any:
+    def execute(self, sql: str, *args: object) -> duckdb.DuckDBPyConnection:
         self._log.append(sql)
         return self._cursor.execute(sql, *args)
 
-    def __getattr__(self, name: str) -> Any:
+    def __getattr__(self, name: str) -> object:
         return getattr(self._cursor, name)
 
 

@@ -60,12 +60,19 @@ class RewriteReport:
     seconds: float
 
 
+def _database_name(cur: duckdb.DuckDBPyConnection) -> str:
+    row = cur.execute("SELECT current_database()").fetchone()
+    if row is None:  # DuckDB always answers it
+        raise CorpusError("DuckDB named no current database")
+    return str(row[0])
+
+
 def space(corpus: Corpus) -> FileSpace:
     """Used and free blocks of the corpus's file, after a checkpoint (the WAL folded in)."""
     cur = corpus.cursor()
     if not corpus.read_only:
         cur.execute("CHECKPOINT")
-    name = cur.execute("SELECT current_database()").fetchone()[0]
+    name = _database_name(cur)
     total, used, free = next((row[3], row[4], row[5]) for row in cur.execute("PRAGMA database_size").fetchall()
                              if row[0] == name)
     size = Path(corpus.path).stat().st_size if corpus.path != ":memory:" else 0
@@ -108,7 +115,7 @@ def rewrite(corpus: Corpus) -> RewriteReport:
     with corpus.exclusive() as con:
         for leftover in (copy, _wal(copy)):  # of a rewrite that crashed: never a corpus anyone opened
             leftover.unlink(missing_ok=True)
-        name = con.execute("SELECT current_database()").fetchone()[0]
+        name = _database_name(con)
         try:
             con.execute("SET enable_progress_bar = false")  # the command line reports; DuckDB's bar would mix in
             con.execute("CHECKPOINT")

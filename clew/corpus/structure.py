@@ -340,7 +340,8 @@ SELECT d.key, d.id, d.current_version, col.name FROM d JOIN collections col ON c
 # through its document index inside its own CTE; versions are matched after. No aggregation:
 # DuckDB's GROUP BY costs more than the three statements it would replace.
 _NODE_AND_CHUNK_ROWS = """n AS MATERIALIZED (SELECT document_id, version, ordinal, parent, kind, heading, heading_path,
-                              start_offset, end_offset, first_chunk, last_chunk FROM nodes WHERE document_id IN ({ids})),
+                              start_offset, end_offset, first_chunk, last_chunk FROM nodes
+                       WHERE document_id IN ({ids})),
      c AS MATERIALIZED (SELECT document_id, version, ordinal, start_offset, end_offset, kind, node, sections,
                               table_node, header, token_count FROM chunks WHERE document_id IN ({ids}))"""
 _VERSION_ROW = """0, v.document_id, v.version, NULL::INTEGER, {a}::BIGINT, {b}::BIGINT, NULL::BIGINT, NULL::BIGINT,
@@ -375,7 +376,8 @@ PAGED_FORMATS = frozenset({"pdf", "docx"})
 
 
 def load_skeletons(cur: duckdb.DuckDBPyConnection, wanted: list[tuple[int, int]]) -> dict[tuple[int, int], Skeleton]:
-    """Read the structure of several versions at once (one statement; two when one is paged); missing ones are absent."""
+    """Read the structure of several versions at once (one statement; two when one is paged);
+    missing ones are absent."""
     wanted_set = {(int(d), int(v)) for d, v in wanted}
     if not wanted_set:
         return {}
