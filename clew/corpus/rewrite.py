@@ -30,6 +30,7 @@ from pathlib import Path
 import duckdb
 
 from clew.corpus.search.index import compact, is_compact
+from clew.corpus.sql import one
 from clew.corpus.store import Corpus
 from clew.errors import CorpusError
 
@@ -61,10 +62,7 @@ class RewriteReport:
 
 
 def _database_name(cur: duckdb.DuckDBPyConnection) -> str:
-    row = cur.execute("SELECT current_database()").fetchone()
-    if row is None:  # DuckDB always answers it
-        raise CorpusError("DuckDB named no current database")
-    return str(row[0])
+    return str(one(cur, "SELECT current_database()")[0])
 
 
 def space(corpus: Corpus) -> FileSpace:

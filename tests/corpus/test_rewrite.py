@@ -56,7 +56,8 @@ def everything(corpus: Corpus) -> dict[str, object]:
         "search": [search(corpus, {"query": q, "limit": 20}).model_dump() for q in QUERIES],
         "in_collection": search(corpus, {"query": "tides", "collection": "more"}).model_dump(),
         "passages": [[p.evidence_id, p.text, p.heading_path] for d, v in versions for p in scope.passages(d, v)],
-        "documents": [list_documents(Scope(corpus, collection=name), include_removed=True) for name in ("notes", "more")],
+        "documents": [list_documents(Scope(corpus, collection=name), include_removed=True)
+                      for name in ("notes", "more")],
         "walk": navigate_document_tree(scope, first, "children").model_dump(),
         "stats": corpus.stats(),
         "sequences": corpus.cursor().execute(

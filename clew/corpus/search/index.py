@@ -148,9 +148,9 @@ def needs_compaction(cur: duckdb.DuckDBPyConnection) -> bool:
 
 def is_compact(cur: duckdb.DuckDBPyConnection) -> bool:
     """No retired rows left in the index and every posting sorted (what ``compact`` leaves)."""
-    postings, sorted_rows = cur.execute("SELECT postings, sorted_postings FROM search_stats").fetchone()
-    dead = cur.execute("SELECT count(*) FROM search_docs WHERE NOT live").fetchone()[0]
-    return postings == sorted_rows and dead == 0
+    postings, sorted_rows = one(cur, "SELECT postings, sorted_postings FROM search_stats")
+    (dead,) = one(cur, "SELECT count(*) FROM search_docs WHERE NOT live")
+    return bool(postings == sorted_rows and dead == 0)
 
 
 def compact(corpus: Corpus) -> None:
