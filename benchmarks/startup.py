@@ -65,10 +65,10 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(argv: list[str]) -> tuple[float, float]:
+def timed(argv: list[str], cwd: Path) -> tuple[float, float]:
     """Wall and CPU seconds (user + system) of one run of ``argv``."""
     cpu, began = _children_cpu(), time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, env={**os.environ, "COLUMNS": "100"})
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=cwd, env={**os.environ, "COLUMNS": "100"})
     elapsed = time.perf_counter() - began
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr[-2000:]}")
@@ -96,12 +96,12 @@ def main() -> None:
         }
         names = list(commands)
         for name in names:  # warm the file cache once
-            timed(commands[name])
+            timed(commands[name], Path(tmp))
         walls: dict[str, list[float]] = {name: [] for name in names}
         cpus: dict[str, list[float]] = {name: [] for name in names}
         for run in range(args.runs):
             for name in names[run % len(names):] + names[:run % len(names)]:
-                wall, cpu = timed(commands[name])
+                wall, cpu = timed(commands[name], Path(tmp))
                 walls[name].append(wall)
                 cpus[name].append(cpu)
     baseline = statistics.median(walls["python -c pass"])

@@ -14,7 +14,7 @@ their libraries), so that a command line that needs one part does not pay for th
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from clew import _offline  # noqa: F401  (must run before litellm or tiktoken load)
 
@@ -68,7 +68,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module 'clew' has no attribute {name!r}")

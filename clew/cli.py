@@ -37,6 +37,8 @@ COMMANDS: dict[str, Entry] = {
     "ingest-edges": Entry("corpus", "Add user graph edges between documents (rejected lines: exit status 2, the good "
                                     "ones are kept)."),
     "stats": Entry("corpus", "Counts per collection."),
+    "compact": Entry("corpus", "Compact a corpus: drop retired rows from the search index, then rewrite the file "
+                               "without its free blocks."),
     "ls": Entry("documents", "List documents: key, version, chunks, size and format."),
     "outline": Entry("documents", "Show a document's section tree with passage counts (no such document: exit "
                                   "status 1)."),

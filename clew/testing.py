@@ -20,6 +20,13 @@ more replies than were scripted raises ``ScriptExhausted``.
 ``FunctionModel(fn)`` answers each call with ``fn(messages, tools)`` (sync or async), for
 replies that depend on what the model is shown.
 
+``recorded_statements()`` records every statement run through ``Corpus.cursor()`` while it is
+open (how many statements a read costs)::
+
+    with recorded_statements() as statements:
+        navigate_document_tree(scope, evidence_id, "parent")
+    assert len(statements) == 1
+
 Usage for dict replies is counted with ``clew.budgets.tokens.count_tokens``: input tokens over
 the JSON of the messages, output tokens over the JSON of the reply's content and tool calls.
 Tool calls without an id get ``call_<request>_<position>``, both counted from 1.
@@ -29,14 +36,17 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import duckdb
 from pydantic import BaseModel
 
 from clew.agent.model import ModelReply, ToolCall
 from clew.budgets.tokens import count_tokens
+from clew.corpus.store import Corpus
 from clew.errors import ScriptExhausted
 
 __all__ = [
@@ -44,6 +54,7 @@ __all__ = [
     "ModelRequest",
     "ScriptExhausted",
     "ScriptedModel",
+    "recorded_statements",
     "reply_text",
     "reply_tool_call",
     "reply_tool_calls",
@@ -207,3 +218,30 @@ class FunctionModel(_Recorder):
         if inspect.isawaitable(result):
             result = await result
         return _complete_reply(result, self.name, messages_json, len(self.requests))
+
+
+class _RecordingCursor:
+    """A DuckDB cursor that appends each statement it executes to a list."""
+
+    def __init__(self, cursor: duckdb.DuckDBPyConnection, log: list[str]) -> None:
+        self._cursor = cursor
+        self._log = log
+
+    def execute(self, sql: str, *args: object) -> duckdb.DuckDBPyConnection:
+        self._log.append(sql)
+        return self._cursor.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._cursor, name)
+
+
+@contextmanager
+def recorded_statements() -> Iterator[list[str]]:
+    """Every statement run through ``Corpus.cursor()`` inside the block, in order (not thread-safe)."""
+    log: list[str] = []
+    real = Corpus.cursor
+    setattr(Corpus, "cursor", lambda self: _RecordingCursor(real(self), log))  # a stand-in of another type
+    try:
+        yield log
+    finally:
+        setattr(Corpus, "cursor", real)

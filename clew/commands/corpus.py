@@ -1,4 +1,4 @@
-"""Corpus commands: ``clew ingest``, ``clew ingest-edges``, ``clew stats``."""
+"""Corpus commands: ``clew ingest``, ``clew ingest-edges``, ``clew stats``, ``clew compact``."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from clew.commands.common import (
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import DEFAULT_BATCH_SIZE, IngestReport, ingest_paths
+from clew.corpus.rewrite import REWRITE_FREE_SHARE, RewriteReport, compact_corpus, rewrite, space
 from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
 
@@ -86,11 +87,15 @@ def ingest(
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
+        # a process that holds the corpus alone gives back what the index compaction freed
+        compacted = rewrite(corpus) if space(corpus).free_share > REWRITE_FREE_SHARE else None
     found = report.documents or report.skipped or report.problems or report.retired
-    respond(report, lambda: _summary(report), status="ok" if found else "no_match")
+    respond(report, lambda: _summary(report, compacted), status="ok" if found else "no_match")
 
 
-def _summary(report: IngestReport) -> None:
+def _summary(report: IngestReport, compacted: RewriteReport | None) -> None:
+    if compacted is not None:
+        err.print(f"file compacted: {_space_change(compacted)}", highlight=False)
     if not (report.documents or report.skipped or report.problems or report.retired):
         err.print("no file to ingest (check the paths, --glob and --exclude)", highlight=False)
     for problem in report.problems:
@@ -153,3 +158,20 @@ def stats(db: DbOption = None, as_json: JsonOption = False) -> None:
     respond({"collections": [asdict(row) for row in rows]}, show)
 
 
+def _space_change(report: RewriteReport) -> str:
+    before, after = report.before, report.after
+    return (f"{before.total_blocks} -> {after.total_blocks} blocks ({before.free_share:.0%} -> "
+            f"{after.free_share:.0%} free), {before.bytes / 2**20:.1f} -> {after.bytes / 2**20:.1f} MB, "
+            f"{report.seconds:.2f} s")
+
+
+@command(app, example="clew compact --db docs.duckdb")
+def compact(db: DbOption = None, as_json: JsonOption = False) -> None:
+    """Compact a corpus: drop retired rows from the search index, then rewrite the file without its free blocks."""
+    path = database(db)
+    with Corpus(path) as corpus:
+        report = compact_corpus(corpus)
+    result = {"before": {**asdict(report.before), "free_share": round(report.before.free_share, 4)},
+              "after": {**asdict(report.after), "free_share": round(report.after.free_share, 4)},
+              "seconds": report.seconds}
+    respond(result, lambda: out.print(f"{path}: {_space_change(report)}", highlight=False))

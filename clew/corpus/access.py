@@ -201,6 +201,11 @@ class Principal(BaseModel):
     def may_read_collection(self, name: str) -> bool:
         return self.collections is None or name in self.collections
 
+    @property
+    def reads_everything(self) -> bool:
+        """No collection list and no row filter: every document is readable to it."""
+        return self.collections is None and self.row_filter is None
+
     def may_use(self, tool: str) -> bool:
         return self.tools is None or tool in self.tools
 

@@ -24,10 +24,18 @@ from clew.corpus import ids
 from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.store import Corpus
 from clew.corpus.structure import (
-    CURRENT_SQL, FROZEN, KEYS_SQL, READABLE, SKELETONS, VERSIONS_SQL, DocumentVersion, VersionMeta, int_list,
-    load_skeletons, str_list,
+    CURRENT_SQL, FROZEN, KEYS_SQL, READABLE, SKELETONS, VERSIONS_SQL, VERSIONS_WITH_STRUCTURE_SQL, DocumentVersion,
+    VersionMeta, int_list, load_skeletons, skeletons_of, str_list,
 )
 from clew.errors import InputError, UnknownCollection
+
+
+
+def _version_columns(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """VERSIONS_SQL's columns, from a version row of VERSIONS_WITH_STRUCTURE_SQL."""
+    _, doc, version, _, col_id, current_version, *_, col_name, key, fields = row
+    return doc, version, col_id, col_name, key, current_version, fields
+
 
 @dataclass(frozen=True, slots=True)
 class Passage:
@@ -218,13 +226,24 @@ class Scope:
             cur = self.cursor()
             params: list[Any] = []
             predicate = self.predicate(params)
-            sql = VERSIONS_SQL.format(ids=int_list(sorted({doc for doc, _ in unknown})), predicate=predicate)
-            for doc, version, col_id, col_name, key, current_version, fields in cur.execute(sql, params).fetchall():
+            # a principal that may read everything gets the structure in the same statement (what it
+            # may not read, it cannot be told apart by: a restricted one keeps the readability query
+            # alone, so that a denied version costs what a missing one does)
+            structure = self.principal.reads_everything and any(SKELETONS.get(self.corpus, k) is None for k in unknown)
+            sql = (VERSIONS_WITH_STRUCTURE_SQL if structure else VERSIONS_SQL).format(
+                ids=int_list(sorted({doc for doc, _ in unknown})), predicate=predicate)
+            rows = cur.execute(sql, params).fetchall()
+            versions = [_version_columns(row) for row in rows if row[0] == 0] if structure else rows
+            for doc, version, col_id, col_name, key, current_version, fields in versions:
                 current[doc] = int(current_version)
                 if (doc, version) in unknown:
                     meta = VersionMeta(int(col_id), col_name, key, json.loads(fields) if fields else {})
                     metas[(doc, version)] = meta
                     READABLE.put(self.corpus, self.view, (doc, version), meta)
+            if structure:
+                readable_now = {key for key in unknown if metas[key] is not None}
+                for skeleton in skeletons_of(cur, rows, readable_now).values():
+                    SKELETONS.put(self.corpus, skeleton)
             for key in unknown:
                 if metas[key] is None:
                     FROZEN.put(self.corpus, ("absent", self.view, key), True)

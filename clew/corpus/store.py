@@ -44,13 +44,10 @@ class Corpus:
         self.read_only = read_only
         if read_only and self.path != ":memory:" and not Path(self.path).exists():
             raise CorpusError(f"{self.path}: no such corpus file")
-        try:
-            config: dict[str, str | bool | int | float | list[str]] = (
-                {"threads": threads} if threads is not None else {}
-            )
-            self._con = duckdb.connect(self.path, read_only=read_only, config=config)
-        except duckdb.Error as error:
-            raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
+        self._config: dict[str, str | bool | int | float | list[str]] = (
+            {"threads": threads} if threads is not None else {}
+        )
+        self._con = self._connect()
         self._write_lock = threading.Lock()
         self.generation = 0
         self._collections: tuple[int, list[tuple[str, bool]]] | None = None
@@ -65,6 +62,12 @@ class Corpus:
             raise StoreFailure(self.path, error, "creating the schema", "nothing was written") from error
 
     # -- lifecycle -------------------------------------------------------------------------
+    def _connect(self) -> duckdb.DuckDBPyConnection:
+        try:
+            return duckdb.connect(self.path, read_only=self.read_only, config=self._config)
+        except duckdb.Error as error:
+            raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
+
     def close(self) -> None:
         """Close the file (DuckDB checkpoints it: what was committed is already in its log)."""
         try:
@@ -72,6 +75,22 @@ class Corpus:
         except duckdb.Error as error:
             kept = "every committed write is in the write-ahead log and is replayed at the next open"
             raise StoreFailure(self.path, error, "the checkpoint at close", kept) from error
+
+    @contextmanager
+    def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:
+        """The connection itself, outside any transaction, with the write lock held (for statements
+        that cannot run inside one: ``ATTACH``, ``COPY FROM DATABASE``). Afterwards the connection
+        is opened again on ``path``, so the block may replace the file (``clew.corpus.rewrite``);
+        cursors taken before it are closed with the old connection."""
+        if self.read_only:
+            raise CorpusError(f"{self.path} is open read-only")
+        with self._write_lock:
+            try:
+                yield self._con
+            finally:
+                self._con.close()
+                self._con = self._connect()
+                self.generation += 1
 
     def __enter__(self) -> Corpus:
         return self

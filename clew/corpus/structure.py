@@ -29,6 +29,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Generic, Literal, TypeVar
 
 import duckdb
@@ -333,19 +334,41 @@ CURRENT_SQL = "SELECT id, current_version FROM documents WHERE id IN ({ids})"
 KEYS_SQL = """WITH d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents
                             WHERE key IN ({keys}))
 SELECT d.key, d.id, d.current_version, col.name FROM d JOIN collections col ON col.id = d.collection_id"""
-# format: ids (int_list); each table is read through its document index, the version picked after
-NODES_SQL = """WITH n AS MATERIALIZED (SELECT * FROM nodes WHERE document_id IN ({ids}))
-SELECT document_id, version, ordinal, parent, kind, heading, heading_path, start_offset, end_offset, first_chunk,
-       last_chunk
-FROM n ORDER BY document_id, version, ordinal"""
-CHUNKS_SQL = """WITH c AS MATERIALIZED (
-    SELECT document_id, version, ordinal, start_offset, end_offset, kind, node, sections, table_node, header,
-    token_count
-    FROM chunks WHERE document_id IN ({ids}))
-SELECT * FROM c ORDER BY document_id, version, ordinal"""
-TEXT_SQL = """WITH v AS MATERIALIZED (SELECT document_id, version, text, format FROM document_versions
-                            WHERE document_id IN ({ids}))
-SELECT document_id, version, text, format FROM v"""
+# The structure of versions in one statement (one per table before): a version row (its text and
+# format; with VERSIONS_WITH_STRUCTURE_SQL also VERSIONS_SQL's columns), then a row per node and per
+# chunk, all of one shape (``kind`` of row first: 0 version, 1 node, 2 chunk). Each table is read
+# through its document index inside its own CTE; versions are matched after. No aggregation:
+# DuckDB's GROUP BY costs more than the three statements it would replace.
+_NODE_AND_CHUNK_ROWS = """n AS MATERIALIZED (SELECT document_id, version, ordinal, parent, kind, heading, heading_path,
+                              start_offset, end_offset, first_chunk, last_chunk FROM nodes
+                       WHERE document_id IN ({ids})),
+     c AS MATERIALIZED (SELECT document_id, version, ordinal, start_offset, end_offset, kind, node, sections,
+                              table_node, header, token_count FROM chunks WHERE document_id IN ({ids}))"""
+_VERSION_ROW = """0, v.document_id, v.version, NULL::INTEGER, {a}::BIGINT, {b}::BIGINT, NULL::BIGINT, NULL::BIGINT,
+       NULL::BIGINT, v.format::VARCHAR, v.text::VARCHAR, NULL::VARCHAR[], NULL::INTEGER[], {m1}::VARCHAR,
+       {m2}::VARCHAR, {m3}::VARCHAR"""
+_REST = """UNION ALL
+SELECT 1, document_id, version, ordinal, parent, start_offset, end_offset, first_chunk, last_chunk, kind, heading,
+       heading_path, NULL, NULL, NULL, NULL FROM n
+UNION ALL
+SELECT 2, document_id, version, ordinal, node, start_offset, end_offset, table_node, token_count, kind, header, NULL,
+       sections, NULL, NULL, NULL FROM c"""
+# format: ids (int_list)
+STRUCTURE_SQL = f"""WITH v AS MATERIALIZED (SELECT document_id, version, text, format FROM document_versions
+                            WHERE document_id IN ({{ids}})),
+     {_NODE_AND_CHUNK_ROWS}
+SELECT {_VERSION_ROW.format(a="NULL", b="NULL", m1="NULL", m2="NULL", m3="NULL")} FROM v
+{_REST}"""
+# format: ids (int_list), predicate (the scope's); the version row carries VERSIONS_SQL's columns:
+# collection id and current version (a, b), collection name, key and fields (m1, m2, m3)
+VERSIONS_WITH_STRUCTURE_SQL = f"""WITH v AS MATERIALIZED (SELECT document_id, version, fields, text, format
+                            FROM document_versions WHERE document_id IN ({{ids}})),
+     d AS MATERIALIZED (SELECT id, collection_id, key, current_version FROM documents WHERE id IN ({{ids}})),
+     {_NODE_AND_CHUNK_ROWS}
+SELECT {_VERSION_ROW.format(a="col.id", b="d.current_version", m1="col.name", m2="d.key", m3="v.fields")}
+FROM v JOIN d ON d.id = v.document_id JOIN collections col ON col.id = d.collection_id
+WHERE {{predicate}}
+{_REST}"""
 PAGES_SQL = """WITH p AS MATERIALIZED (SELECT document_id, version, starts FROM page_offsets WHERE document_id IN
                 ({ids}))
 SELECT * FROM p"""
@@ -353,30 +376,40 @@ PAGED_FORMATS = frozenset({"pdf", "docx"})
 
 
 def load_skeletons(cur: duckdb.DuckDBPyConnection, wanted: list[tuple[int, int]]) -> dict[tuple[int, int], Skeleton]:
-    """Read the structure of several versions at once (three indexed lookups in all); missing ones are absent."""
+    """Read the structure of several versions at once (one statement; two when one is paged);
+    missing ones are absent."""
     wanted_set = {(int(d), int(v)) for d, v in wanted}
     if not wanted_set:
         return {}
-    doc_ids = int_list(sorted({d for d, _ in wanted_set}))
+    rows = cur.execute(STRUCTURE_SQL.format(ids=int_list(sorted({d for d, _ in wanted_set})))).fetchall()
+    return skeletons_of(cur, rows, wanted_set)
+
+
+def skeletons_of(cur: duckdb.DuckDBPyConnection, rows: list[tuple[Any, ...]],
+                 wanted: set[tuple[int, int]]) -> dict[tuple[int, int], Skeleton]:
+    """The skeletons of the ``wanted`` versions among rows of ``STRUCTURE_SQL``'s shape (a version
+    without its version row is left out); paged versions' page offsets take one more lookup."""
     texts: dict[tuple[int, int], str] = {}
+    nodes: dict[tuple[int, int], list[NodeInfo]] = {}
+    chunks: dict[tuple[int, int], list[ChunkInfo]] = {}
     paged: set[int] = set()
-    for d, v, text, fmt in cur.execute(TEXT_SQL.format(ids=doc_ids)).fetchall():
-        if (d, v) in wanted_set:
-            texts[(d, v)] = text
-            if fmt in PAGED_FORMATS:
+    for part, d, v, o, a, b, c, e, f, kind, text, path, sections, *_ in rows:
+        key = (d, v)
+        if key not in wanted:
+            continue
+        if part == 0:
+            texts[key] = text
+            if kind in PAGED_FORMATS:
                 paged.add(d)
+        elif part == 1:
+            nodes.setdefault(key, []).append(NodeInfo(o, a, kind, text, tuple(path), b, c, e, f))
+        else:
+            chunks.setdefault(key, []).append(ChunkInfo(o, b, c, kind, a, tuple(sections), e, text, f))
     pages: dict[tuple[int, int], tuple[int, ...]] = {}
     if paged:  # only paged formats have page offsets (and a version-1 file has no such table)
         for d, v, starts in cur.execute(PAGES_SQL.format(ids=int_list(sorted(paged)))).fetchall():
             pages[(d, v)] = tuple(starts)
-    nodes: dict[tuple[int, int], list[NodeInfo]] = {key: [] for key in texts}
-    for d, v, o, p, k, h, hp, s, e, f, last in cur.execute(NODES_SQL.format(ids=doc_ids)).fetchall():
-        if (d, v) in nodes:
-            nodes[(d, v)].append(NodeInfo(o, p, k, h, tuple(hp), s, e, f, last))
-    chunks: dict[tuple[int, int], list[ChunkInfo]] = {key: [] for key in texts}
-    for d, v, o, s, e, k, n, secs, t, hdr, tok in cur.execute(CHUNKS_SQL.format(ids=doc_ids)).fetchall():
-        if (d, v) in chunks:
-            chunks[(d, v)].append(ChunkInfo(o, s, e, k, n, tuple(secs), t, hdr, tok))
-    return {key: Skeleton.build(key[0], key[1], text, nodes[key], chunks[key], pages.get(key, ()))
+    by_ordinal = attrgetter("ordinal")
+    return {key: Skeleton.build(key[0], key[1], text, sorted(nodes.get(key, ()), key=by_ordinal),
+                                sorted(chunks.get(key, ()), key=by_ordinal), pages.get(key, ()))
             for key, text in texts.items()}
-

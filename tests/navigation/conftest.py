@@ -10,6 +10,7 @@ import pytest
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
+from clew.testing import recorded_statements
 
 # A guide with nested sections, a heading-only section, a multi-passage section and a table
 # that spans several passages (chunk_tokens=40).
@@ -123,3 +124,10 @@ def node_rows(corpus: Corpus, key: str) -> dict[int, tuple]:
                FROM documents d JOIN nodes n ON n.document_id = d.id AND n.version = d.current_version
                WHERE d.key = ? ORDER BY n.ordinal""", [key]).fetchall()
     }
+
+
+@pytest.fixture
+def statements() -> Iterator[list[str]]:
+    """Every statement run through ``Corpus.cursor()`` during the test, in order."""
+    with recorded_statements() as log:
+        yield log

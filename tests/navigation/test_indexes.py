@@ -39,15 +39,15 @@ def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
         ("versions", structure.VERSIONS_SQL.format(ids=structure.int_list([1, 2]), predicate=predicate), params),
         ("current", structure.CURRENT_SQL.format(ids=structure.int_list([1, 2])), []),
         ("keys", structure.KEYS_SQL.format(keys=structure.str_list(["guide.md"])), []),
-        ("nodes", structure.NODES_SQL.format(**at), []),
-        ("chunks", structure.CHUNKS_SQL.format(**at), []),
-        ("text", structure.TEXT_SQL.format(**at), []),
+        ("structure", structure.STRUCTURE_SQL.format(**at), []),
+        ("versions_with_structure", structure.VERSIONS_WITH_STRUCTURE_SQL.format(**at, predicate=predicate), params),
         ("edges", EDGES_SQL.format(names=structure.str_list(["ev1:c:2:1:0", "guide.md"]), incoming="TRUE"), []),
         ("vectors", VERSION_VECTORS_SQL.format(document=1), [1, "hashing"]),
     ]
 
 
-@pytest.mark.parametrize("name", ["versions", "current", "keys", "nodes", "chunks", "text", "edges", "vectors"])
+@pytest.mark.parametrize("name", ["versions", "current", "keys", "structure", "versions_with_structure", "edges",
+                                  "vectors"])
 def test_lookups_use_index_scans(guide: Corpus, name: str) -> None:
     if name == "vectors":  # an empty table is not scanned at all
         from clew.corpus.embedders import embedder_from_name

@@ -146,6 +146,13 @@ def needs_compaction(cur: duckdb.DuckDBPyConnection) -> bool:
     return bool(postings > 0 and (postings - sorted_rows) > COMPACT_SHARE * postings)
 
 
+def is_compact(cur: duckdb.DuckDBPyConnection) -> bool:
+    """No retired rows left in the index and every posting sorted (what ``compact`` leaves)."""
+    postings, sorted_rows = one(cur, "SELECT postings, sorted_postings FROM search_stats")
+    (dead,) = one(cur, "SELECT count(*) FROM search_docs WHERE NOT live")
+    return bool(postings == sorted_rows and dead == 0)
+
+
 def compact(corpus: Corpus) -> None:
     """Drop dead rows, recount, re-choose dense terms, rewrite postings sorted (one transaction)."""
     with corpus.transaction() as cur:

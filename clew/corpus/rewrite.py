@@ -1,0 +1,134 @@
+"""Rewriting a corpus into a fresh file, so that the blocks deletes freed are given back.
+
+DuckDB reuses the blocks a delete or a dropped table frees but never shrinks its file: after
+the BM25 index has been compacted a few times (every compaction rewrites the postings) a
+third or more of the file is free blocks. ``rewrite`` copies every table, index and sequence
+(``COPY FROM DATABASE``) into a new file beside the corpus, renames it over the old one and
+opens the corpus's connection on it again (``clew compact``).
+
+Why it is safe:
+
+- The corpus is open read-write, which DuckDB allows to one process at a time and only while
+  no other process has the file open, read-only or not: nobody else reads or writes during
+  the rewrite, and a process that tries is refused by DuckDB's lock as it would be by any
+  writer. In this process the corpus's write lock is held throughout.
+- The copy is written under another name (``.NAME.rewrite``) and made durable (``fsync``)
+  before ``os.replace`` swaps it in, which is atomic: whoever opens the corpus afterwards
+  finds the old file or the whole new one, never a half-written copy. If anything fails
+  before the swap, the copy is removed and the old file is untouched.
+- The old connection stays open on the old file until after the swap, so no other process
+  can open and write the old file between the two (its writes would be lost).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from clew.corpus.search.index import compact, is_compact
+from clew.corpus.sql import one
+from clew.corpus.store import Corpus
+from clew.errors import CorpusError
+
+COPY_NAME = "clew_rewrite"
+REWRITE_FREE_SHARE = 0.10
+"""``clew ingest`` rewrites the file after an ingest that leaves more than this share of it free
+(in practice after the ingests whose index compaction rewrote the postings)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FileSpace:
+    """Blocks of a DuckDB file (``PRAGMA database_size``)."""
+
+    total_blocks: int
+    used_blocks: int
+    free_blocks: int
+    bytes: int
+
+    @property
+    def free_share(self) -> float:
+        return self.free_blocks / self.total_blocks if self.total_blocks else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class RewriteReport:
+    before: FileSpace
+    after: FileSpace
+    seconds: float
+
+
+def _database_name(cur: duckdb.DuckDBPyConnection) -> str:
+    return str(one(cur, "SELECT current_database()")[0])
+
+
+def space(corpus: Corpus) -> FileSpace:
+    """Used and free blocks of the corpus's file, after a checkpoint (the WAL folded in)."""
+    cur = corpus.cursor()
+    if not corpus.read_only:
+        cur.execute("CHECKPOINT")
+    name = _database_name(cur)
+    total, used, free = next((row[3], row[4], row[5]) for row in cur.execute("PRAGMA database_size").fetchall()
+                             if row[0] == name)
+    size = Path(corpus.path).stat().st_size if corpus.path != ":memory:" else 0
+    return FileSpace(int(total), int(used), int(free), size)
+
+
+def _wal(path: Path) -> Path:
+    return path.with_name(path.name + ".wal")
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def compact_corpus(corpus: Corpus) -> RewriteReport:
+    """``clew compact``: compact the BM25 index if it holds retired rows or unsorted postings, then
+    rewrite the file."""
+    with corpus.transaction() as cur:
+        done = is_compact(cur)
+    if not done:
+        compact(corpus)
+    return rewrite(corpus)
+
+
+def rewrite(corpus: Corpus) -> RewriteReport:
+    """Copy the corpus into a fresh file and swap it in (see the module docstring); the corpus
+    stays open on the new file. Its content (rows, ids, sequences, indexes) is unchanged."""
+    if corpus.read_only:
+        raise CorpusError(f"{corpus.path} is open read-only: compacting it needs it read-write")
+    if corpus.path == ":memory:":
+        raise CorpusError("an in-memory corpus has no file to compact")
+    path = Path(corpus.path).resolve()
+    copy = path.with_name(f".{path.name}.rewrite")
+    before = space(corpus)
+    started = time.perf_counter()
+    with corpus.exclusive() as con:
+        for leftover in (copy, _wal(copy)):  # of a rewrite that crashed: never a corpus anyone opened
+            leftover.unlink(missing_ok=True)
+        name = _database_name(con)
+        try:
+            con.execute("SET enable_progress_bar = false")  # the command line reports; DuckDB's bar would mix in
+            con.execute("CHECKPOINT")
+            con.execute(f"ATTACH '{str(copy).replace(chr(39), chr(39) * 2)}' AS {COPY_NAME}")
+            try:
+                con.execute(f'COPY FROM DATABASE "{name}" TO {COPY_NAME}')
+            finally:
+                con.execute(f"DETACH {COPY_NAME}")  # checkpoints the copy: no WAL is left beside it
+            if _wal(copy).exists():
+                raise CorpusError(f"{copy}: the copy left a write-ahead log; the corpus is unchanged")
+            _fsync(copy)
+            os.replace(copy, path)
+        except (duckdb.Error, OSError) as error:
+            raise CorpusError(f"{path}: cannot compact the corpus (it is unchanged): {error}") from error
+        finally:
+            copy.unlink(missing_ok=True)  # a failed copy (after the swap there is none left)
+        _fsync(path.parent)  # the rename itself durable
+    return RewriteReport(before, space(corpus), round(time.perf_counter() - started, 3))

@@ -1,0 +1,153 @@
+"""Rewriting a corpus file (``clew compact``, and ``clew ingest`` once the index compaction has
+freed blocks): nothing read from it changes, the free blocks go, and a failure changes nothing."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.corpus.documents import list_documents
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.rewrite import REWRITE_FREE_SHARE, rewrite, space
+from clew.corpus.search.api import search
+from clew.corpus.store import Corpus
+from clew.errors import CorpusError
+from clew.navigation.tree import navigate_document_tree
+from tests.conftest import write_files
+
+runner = CliRunner()
+QUERIES = ["planner depot", "battery level", "launch date", "harbour tides", "section"]
+
+
+def note(i: int, extra: str = "") -> str:
+    return (f"# Note {i}\n\nThe planner reads the depot file {i} {extra}.\n\n## Battery\n\n"
+            f"Lowest battery level allowed is {i} percent.\n\n## Tides\n\nHarbour tides turn at {i}.\n")
+
+
+def build(tmp_path: Path) -> Path:
+    """A corpus with two collections and superseded versions (retired index rows), ingested by
+    three processes in turn, as three ``clew ingest`` runs would (each compacts the index)."""
+    db = tmp_path / "c.duckdb"
+    first = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
+    second = write_files(tmp_path / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
+    for folder, collection in ((first, "notes"), (second, "more"), (first, "notes")):
+        with Corpus(db) as corpus:
+            ingest_paths(corpus, [folder], collection=collection, chunk_tokens=40)
+        write_files(first, {f"n{i}.md": note(i, "changed") for i in range(0, 30, 3)})
+    return db
+
+
+def everything(corpus: Corpus) -> dict[str, object]:
+    """What a reader can get out of the corpus: search results, every version's passages, listings, a walk."""
+    scope = Scope(corpus)
+    versions = corpus.cursor().execute(
+        "SELECT document_id, version FROM document_versions ORDER BY document_id, version").fetchall()
+    first = f"ev1:c:{versions[0][0]}:{versions[0][1]}:1"
+    return {
+        "search": [search(corpus, {"query": q, "limit": 20}).model_dump() for q in QUERIES],
+        "in_collection": search(corpus, {"query": "tides", "collection": "more"}).model_dump(),
+        "passages": [[p.evidence_id, p.text, p.heading_path] for d, v in versions for p in scope.passages(d, v)],
+        "documents": [list_documents(Scope(corpus, collection=name), include_removed=True)
+                      for name in ("notes", "more")],
+        "walk": navigate_document_tree(scope, first, "children").model_dump(),
+        "stats": corpus.stats(),
+        "sequences": corpus.cursor().execute(
+            "SELECT sequence_name, last_value FROM duckdb_sequences() ORDER BY 1").fetchall(),
+        "indexes": corpus.cursor().execute("SELECT index_name, sql FROM duckdb_indexes() ORDER BY 1").fetchall(),
+    }
+
+
+def test_compact_keeps_every_answer_and_leaves_few_free_blocks(tmp_path: Path) -> None:
+    db = build(tmp_path)
+    with Corpus(db, read_only=True) as corpus:
+        before = everything(corpus)
+        assert space(corpus).free_share > 0.25  # what the index compactions of the ingests left behind
+    result = runner.invoke(app, ["compact", "--db", str(db), "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)["result"]
+    assert report["after"]["free_share"] <= 0.10 and report["after"]["bytes"] < report["before"]["bytes"]
+    with Corpus(db, read_only=True) as corpus:
+        assert everything(corpus) == before
+        assert space(corpus).free_share <= 0.10
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["c.duckdb"]  # no copy left behind
+
+
+def test_the_corpus_stays_open_on_the_new_file_and_keeps_its_ids(tmp_path: Path) -> None:
+    db = build(tmp_path)
+    with Corpus(db) as corpus:
+        highest = corpus.cursor().execute("SELECT max(id) FROM documents").fetchone()[0]
+        report = rewrite(corpus)
+        assert report.after.free_blocks <= 0.10 * report.after.total_blocks
+        assert space(corpus) == report.after  # read through the reopened connection
+        ingest_paths(corpus, [write_files(tmp_path / "c", {"late.md": note(999)})], collection="notes",
+                     chunk_tokens=40)
+    with Corpus(db, read_only=True) as corpus:
+        (late,) = corpus.cursor().execute("SELECT id FROM documents WHERE key = 'late.md'").fetchall()
+        assert late[0] > highest  # the sequences went on from where they were
+        assert search(corpus, {"query": "depot file 999"}).hits[0].document_key == "late.md"
+
+
+def test_a_failed_rewrite_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = build(tmp_path)
+    with Corpus(db) as corpus:
+        before = everything(corpus)
+    digest = hashlib.sha256(db.read_bytes()).hexdigest()
+
+    def refuse(*args: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("clew.corpus.rewrite.os.replace", refuse)
+    with Corpus(db) as corpus:
+        with pytest.raises(CorpusError, match="cannot compact the corpus \\(it is unchanged\\): disk full"):
+            rewrite(corpus)
+        assert everything(corpus) == before  # still open, on the old file
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == digest
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["c.duckdb"]
+
+
+def test_a_corpus_another_process_holds_is_not_compacted(tmp_path: Path) -> None:
+    db = build(tmp_path)
+    digest = hashlib.sha256(db.read_bytes()).hexdigest()
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import sys, duckdb
+        con = duckdb.connect({str(db)!r}, read_only=True)
+        print("open", flush=True)
+        sys.stdin.readline()
+        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "open"
+        result = runner.invoke(app, ["compact", "--db", str(db)])
+        assert result.exit_code == 3 and "cannot open the corpus" in result.output
+    finally:
+        holder.communicate("\n", timeout=60)
+    assert hashlib.sha256(db.read_bytes()).hexdigest() == digest
+
+
+def test_read_only_and_in_memory_corpora_are_refused(tmp_path: Path) -> None:
+    db = build(tmp_path)
+    with Corpus(db, read_only=True) as corpus, pytest.raises(CorpusError, match="open read-only"):
+        rewrite(corpus)
+    with Corpus(":memory:") as corpus, pytest.raises(CorpusError, match="in-memory corpus has no file"):
+        rewrite(corpus)
+
+
+def test_cli_ingest_gives_back_what_the_index_compaction_freed(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    first = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
+    second = write_files(tmp_path / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
+    assert runner.invoke(app, ["ingest", str(first), "--db", str(db), "--chunk-tokens", "40"]).exit_code == 0
+    result = runner.invoke(app, ["ingest", str(second), "--db", str(db), "--chunk-tokens", "40"])
+    assert result.exit_code == 0, result.output
+    assert "file compacted:" in result.stderr  # a third more postings: the index was compacted, then the file
+    with Corpus(db, read_only=True) as corpus:
+        assert space(corpus).free_share <= REWRITE_FREE_SHARE
+        assert search(corpus, {"query": "depot file 105"}).hits[0].document_key == "m5.md"
