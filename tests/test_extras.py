@@ -21,3 +21,16 @@ def test_an_installed_module_is_returned_and_an_unknown_extra_is_a_bug() -> None
     assert set(EXTRAS) == {"server", "plot", "ray", "dense"}
     with pytest.raises(ValueError, match="unknown extra 'gui'"):
         require("clew_no_such_module", "gui")
+
+
+def test_reading_the_configuration_needs_no_server_extra() -> None:
+    """Every command reads clew.toml; checking its allowed_hosts must not import starlette (server extra)."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom clew.server.config import ServerConfig\n"
+            "ServerConfig(allowed_hosts=['docs.example:8080', '*'])\n"
+            "print(sorted(m for m in ('starlette', 'fastapi', 'uvicorn', 'mcp') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -164,7 +164,7 @@ class ServerConfig(BaseSettings):
     @field_validator("allowed_hosts")
     @classmethod
     def _hosts(cls, value: list[str]) -> list[str]:
-        from clew.server.guard import split_host
+        from clew.server.hosts import split_host
 
         for entry in value:
             if entry != "*" and split_host(entry) is None:

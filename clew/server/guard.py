@@ -41,6 +41,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from clew.errors import ClewError, Forbidden, MisdirectedHost, UnsupportedMediaType
+from clew.server.hosts import split_host
 
 if TYPE_CHECKING:
     from mcp.server.transport_security import TransportSecuritySettings
@@ -50,18 +51,6 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 UPLOAD_PATH = re.compile(r"/v1/collections/[^/]+/documents")
 """The one route that also takes ``multipart/form-data`` (uploaded files)."""
-
-
-def split_host(value: str) -> tuple[str, int | None] | None:
-    """``name[:port]`` as (lower-case name, port), IPv6 without brackets; None when it is not one."""
-    try:
-        parts = urlsplit(f"//{value}")
-        name, port = parts.hostname, parts.port
-    except ValueError:
-        return None
-    if not name or parts.username is not None or parts.password is not None or parts.path:
-        return None
-    return name, port
 
 
 def is_wildcard(host: str) -> bool:
