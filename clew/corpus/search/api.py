@@ -59,7 +59,7 @@ class SearchRequest(BaseModel):
         None, description="Embedding model for vector/hybrid (default: the corpus' own)."
     )
     weights: dict[Literal["bm25", "vector"], float] = Field(
-        default_factory=lambda: _equal_weights(), description="RRF weight of each retriever (hybrid)."
+        default_factory=_equal_weights, description="RRF weight of each retriever (hybrid)."
     )
 
     @field_validator("query")
