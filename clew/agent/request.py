@@ -146,10 +146,10 @@ class Navigation(_Strict):
     strategy: Literal["tree", "graph"] = "tree"
     selection: Literal["agentic", "ranked"] = "ranked"
     query_index: int = Field(0, description="Which entry of queries[] seeds the walk.")
-    index: str | None = Field(None, description="Graph to walk: for a graph walk links, reading_order, "
+    index: NonBlank | None = Field(None, description="Graph to walk: for a graph walk links, reading_order, "
                               "section_hierarchy or a user graph; for a tree walk section_hierarchy (the default) or a "
                               "user graph whose edges (edge_types, default child) join documents.")
-    start_key: str | None = Field(None, description="Document key to start from instead of the first seed hit.")
+    start_key: NonBlank | None = Field(None, description="Document key to start from instead of the first seed hit.")
     start_nodes: str | None = Field(
         None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits)."
     )
@@ -164,14 +164,7 @@ class Navigation(_Strict):
     max_steps: int = BOUNDS["max_steps"][0]
     neighbor_limit: int = BOUNDS["neighbor_limit"][0]
     instruction: str | None = None
-    instruction_field: str | None = None
-
-    @field_validator("instruction_field", "start_key", "index")
-    @classmethod
-    def _not_blank(cls, value: str | None) -> str | None:
-        if value is not None and not value.strip():
-            raise ValueError("must not be blank")
-        return value
+    instruction_field: NonBlank | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> Navigation:

@@ -53,6 +53,7 @@ from clew.agent.request import BOUNDS, TIMEOUT_BOUNDS
 from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS
 from clew.corpus.access import Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
+from clew.navigation.models import NonBlank
 from clew.surface import WALK_PERMISSIONS as WALKS
 from clew.tools.builtin import registry
 
@@ -148,9 +149,9 @@ class ServerConfig(BaseSettings):
 
     database: Path | None = None
     """The DuckDB corpus file (``--db`` overrides it)."""
-    default_collection: str | None = None
+    default_collection: NonBlank | None = None
     """Collection searched when a request names none."""
-    model: str | None = None
+    model: NonBlank | None = None
     """litellm model string used when a retrieval request names no generator (None: no model)."""
     model_options: ModelOptions = Field(default_factory=ModelOptions)
     """How to reach the model: api_base, api_key_env, temperature, ... (``clew.agent.model_options``)."""
@@ -169,13 +170,6 @@ class ServerConfig(BaseSettings):
         for entry in value:
             if entry != "*" and split_host(entry) is None:
                 raise ValueError(f"{entry!r} is not a host name (name or name:port, or *)")
-        return value
-
-    @field_validator("default_collection", "model")
-    @classmethod
-    def _not_blank(cls, value: str | None) -> str | None:
-        if value is not None and not value.strip():
-            raise ValueError("must not be blank")
         return value
 
     @model_validator(mode="after")
