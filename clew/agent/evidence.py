@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from clew.agent.result import EvidenceHit
 from clew.corpus.reader import Passage
-from clew.navigation.evidence import EvidenceLedger
+from clew.navigation.ledger import EvidenceLedger
 
 
 def text_key(text: str) -> str:

@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING, TypeGuard
+
 from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 
 from clew.commands.common import err, out
-from clew.corpus.search.api import SearchResult
 from clew.navigation.models import Item, NeighborsResult, SliceResult
+
+if TYPE_CHECKING:
+    from clew.corpus.search.api import SearchResult
+
+
+def _is_search(result: BaseModel) -> TypeGuard[SearchResult]:
+    """A search result? (Not importing the search code to ask: where it was never loaded, the
+    result cannot be one, so ``clew nav`` does not load it.)"""
+    api = sys.modules.get("clew.corpus.search.api")
+    return api is not None and isinstance(result, api.SearchResult)
 
 
 def _show_item(item: Item) -> None:
@@ -23,7 +35,7 @@ def show(result: BaseModel) -> None:
     status = getattr(result, "status", "ok")
     if status not in ("ok",):
         err.print(f"{status}: {getattr(result, 'detail', None) or ''}", markup=False)
-    if isinstance(result, SearchResult):
+    if _is_search(result):
         _show_search(result)
     elif isinstance(result, NeighborsResult):
         for n in result.neighbors:

@@ -150,13 +150,14 @@ def run_tool(tool: Tool, values: dict[str, Any], db: Path | None) -> None:
 
 
 def _show(tool: Tool, result: Any) -> None:
-    from clew.commands.common import out
-    from clew.commands.render import print_result
-    from clew.commands.show import show
-
     if tool.name == "retrieve":
+        from clew.commands.common import out
+        from clew.commands.render import print_result
+
         print_result(out, result)
     else:
+        from clew.commands.show import show
+
         show(result)
 
 

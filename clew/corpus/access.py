@@ -20,6 +20,7 @@ request and in ``clew.toml`` alike (``lt = nan`` would compare true against ever
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -63,7 +64,7 @@ def _check_field(name: str) -> str:
 
 
 class _Filter(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)  # built on first use
 
 
 class Term(_Filter):
@@ -152,9 +153,12 @@ AnyFilter = Annotated[
                   custom_error_message="a filter is one of term, terms, range, exists or bool"),
 ]
 """A filter of any kind, as the models nest it (errors located inside it)."""
-BoolSpec.model_rebuild()
-_FILTER: TypeAdapter[AnyFilter] = TypeAdapter(AnyFilter)
 _TAGS = {"term", "terms", "range", "exists", "bool"}
+
+
+@functools.cache
+def _filter_adapter() -> TypeAdapter[AnyFilter]:
+    return TypeAdapter(AnyFilter)  # on first use: the filter models' validators are not built at import
 
 
 def _checked(value: object) -> object:
@@ -162,7 +166,7 @@ def _checked(value: object) -> object:
     if isinstance(value, _Filter):
         return value
     try:
-        return _FILTER.validate_python(value)
+        return _filter_adapter().validate_python(value)
     except ValidationError as error:
         first = error.errors()[0]
         loc = first["loc"]

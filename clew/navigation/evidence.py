@@ -13,7 +13,6 @@ here (use ``fetch_slice`` to read those). A missing and a denied passage are bot
 
 from __future__ import annotations
 
-import threading
 from typing import Annotated
 
 import duckdb
@@ -24,6 +23,7 @@ from clew.corpus import ids as evidence_ids
 from clew.corpus.reader import Scope
 from clew.corpus.structure import int_list
 from clew.errors import CorpusError, MalformedEvidenceId
+from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.models import (
     UNAVAILABLE, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, InCollection, NonBlank, Status,
     parse_args,
@@ -31,32 +31,6 @@ from clew.navigation.models import (
 from clew.navigation.passages import PASSAGE_ONLY, fit, item
 
 MAX_IDS = 50
-
-
-class EvidenceLedger:
-    """Which passages one run has fetched in full (so may cite). Thread-safe; one per run."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._full: dict[str, int] = {}
-
-    def record(self, evidence_id: str, chars: int) -> None:
-        with self._lock:
-            self._full[evidence_id] = chars
-
-    def fetched(self, evidence_id: str) -> bool:
-        with self._lock:
-            return evidence_id in self._full
-
-    @property
-    def ids(self) -> list[str]:
-        """Ids fetched in full, in the order they were first fetched."""
-        with self._lock:
-            return list(self._full)
-
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._full)
 
 
 class FetchArgs(InCollection):

@@ -27,6 +27,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from clew.budgets.bounds import Clamp
 from clew.errors import InputError, input_error_from
+from clew.navigation.docstrings import attribute_docstrings
 
 Status = Literal["ok", "no_match", "unavailable", "malformed", "failed"]
 VersionStatus = Literal["current", "superseded"]
@@ -58,8 +59,18 @@ def state_bounds(schema: dict[str, Any], model: type[BaseModel]) -> None:
 class Args(BaseModel):
     """Base of every tool's arguments: strict types, no unknown fields, bounds as ``Clamp`` metadata."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, use_attribute_docstrings=True,
-                              json_schema_extra=state_bounds)
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, json_schema_extra=state_bounds,
+                              defer_build=True)
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        """Each field's docstring is its description (``clew.navigation.docstrings``; read before the
+        model is first built, which ``defer_build`` leaves to its first use)."""
+        super().__pydantic_init_subclass__(**kwargs)
+        for name, doc in attribute_docstrings(cls).items():
+            info = cls.model_fields.get(name)
+            if info is not None and info.description is None:
+                info.description = doc
 
     @classmethod
     def bounds(cls) -> dict[str, Clamp]:
@@ -102,13 +113,20 @@ def parse_args(model: type[A], values: dict[str, Any] | str) -> A:
 # -- results -------------------------------------------------------------------------------
 
 
-class Location(BaseModel):
+class Result(BaseModel):
+    """Base of the tools' results. Each is built on first use (``defer_build``): a command that
+    returns one kind of result does not build the others' validators."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
+class Location(Result):
     char_start: int = Field(description="offset of the passage body in the document text")
     char_end: int = Field(description="end of the passage body (exclusive)")
     page_numbers: list[int] = Field(default_factory=list, description="pages, where the format has them")
 
 
-class Item(BaseModel):
+class Item(Result):
     """One passage, as every navigation tool returns it."""
 
     evidence_id: str
@@ -121,7 +139,7 @@ class Item(BaseModel):
     section_id: str | None = Field(None, description="the section this item stands for (parent, siblings)")
 
 
-class PassagesResult(BaseModel):
+class PassagesResult(Result):
     """What every passage-returning tool answers."""
 
     status: Status
@@ -133,7 +151,7 @@ class PassagesResult(BaseModel):
     applied: dict[str, int] = Field(default_factory=dict, description="the bounds actually applied")
 
 
-class NodeCard(BaseModel):
+class NodeCard(Result):
     """A child of a tree node before it is read: enough to choose it, not its text."""
 
     id: str = Field(description="its evidence id: a passage (ev1:c:...) or a section / table (ev1:s:...)")
@@ -157,7 +175,7 @@ class ReadResult(PassagesResult):
     document_key: str | None = None
 
 
-class Neighbor(BaseModel):
+class Neighbor(Result):
     id: str
     type: Literal["chunk", "section", "table", "document"]
     name: str
@@ -170,13 +188,13 @@ class Neighbor(BaseModel):
     metadata: dict[str, Any] = Field(default_factory=dict)
 
 
-class Unresolved(BaseModel):
+class Unresolved(Result):
     id: object
     status: Literal["unavailable", "malformed", "dropped"]
     detail: str
 
 
-class NeighborsResult(BaseModel):
+class NeighborsResult(Result):
     status: Status
     origins: list[str] = Field(default_factory=list)
     unresolved: list[Unresolved] = Field(default_factory=list)
@@ -189,7 +207,7 @@ class NeighborsResult(BaseModel):
     detail: str | None = None
 
 
-class SlicePassage(BaseModel):
+class SlicePassage(Result):
     evidence_id: str
     index: int
     total: int
@@ -200,7 +218,7 @@ class SlicePassage(BaseModel):
     location: Location
 
 
-class SliceResult(BaseModel):
+class SliceResult(Result):
     status: Status
     parent_id: str | None = Field(None, description="the document version a citation of this slice names")
     document_key: str | None = None
@@ -213,7 +231,7 @@ class SliceResult(BaseModel):
     applied: dict[str, int] = Field(default_factory=dict)
 
 
-class EvidenceEntry(BaseModel):
+class EvidenceEntry(Result):
     id: object
     status: Literal["ok", "unavailable", "malformed"]
     item: Item | None = None
@@ -224,19 +242,19 @@ class EvidenceEntry(BaseModel):
     detail: str | None = None
 
 
-class EvidenceResult(BaseModel):
+class EvidenceResult(Result):
     status: Status
     evidence: list[EvidenceEntry] = Field(default_factory=list)
     applied: dict[str, int] = Field(default_factory=dict)
 
 
-class CitationVerdict(BaseModel):
+class CitationVerdict(Result):
     id: object
     citable: bool
     reason: Literal["ok", "not_fetched", "unavailable", "malformed"]
 
 
-class CitationReport(BaseModel):
+class CitationReport(Result):
     all_citable: bool
     citable: list[str] = Field(default_factory=list)
     verdicts: list[CitationVerdict] = Field(default_factory=list)

@@ -37,7 +37,7 @@ from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import ClewError
-from clew.navigation.evidence import EvidenceLedger
+from clew.navigation.ledger import EvidenceLedger
 from clew.server.config import ServerConfig
 from clew.surface import surface
 from clew.tools.registry import Tool, ToolContext

@@ -1,23 +1,22 @@
-"""The default tool registry: one line per tool."""
+"""The default tool registry: one line per tool.
+
+Each tool is declared by where it lives (module, function, argument model) and imported on
+first use: ``clew search`` loads the search tool alone, not the navigation tools and their
+models. ``tests/tools/test_registry.py`` loads every declaration.
+"""
 
 from __future__ import annotations
 
-from clew.navigation.evidence import CitationArgs, FetchArgs, check_citations, fetch_evidence
-from clew.navigation.graph import ExpandArgs, expand_neighbors
-from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read
-from clew.navigation.slices import SliceArgs, fetch_slice
-from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.tools.registry import Registry
-from clew.tools.search import SearchArgs, search
 
 registry = Registry()
-registry.add(search, SearchArgs)
-registry.add(navigate_document_tree, TreeArgs)
-registry.add(get_chunk, GetChunkArgs)
-registry.add(navigate, NavigateArgs)
-registry.add(read, ReadArgs)
-registry.add(grep, GrepArgs)
-registry.add(expand_neighbors, ExpandArgs)
-registry.add(fetch_slice, SliceArgs)
-registry.add(fetch_evidence, FetchArgs)
-registry.add(check_citations, CitationArgs)
+registry.declare("clew.tools.search", "search", "SearchArgs")
+registry.declare("clew.navigation.tree", "navigate_document_tree", "TreeArgs")
+registry.declare("clew.navigation.reading", "get_chunk", "GetChunkArgs")
+registry.declare("clew.navigation.reading", "navigate", "NavigateArgs")
+registry.declare("clew.navigation.reading", "read", "ReadArgs")
+registry.declare("clew.navigation.reading", "grep", "GrepArgs")
+registry.declare("clew.navigation.graph", "expand_neighbors", "ExpandArgs")
+registry.declare("clew.navigation.slices", "fetch_slice", "SliceArgs")
+registry.declare("clew.navigation.evidence", "fetch_evidence", "FetchArgs")
+registry.declare("clew.navigation.evidence", "check_citations", "CitationArgs")

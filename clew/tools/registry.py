@@ -14,27 +14,31 @@ calls: arguments (a dict, or JSON text as models send it) are validated by the m
 any error names the field. A tool the principal may not use is reported exactly like a
 tool that does not exist (``UnknownTool``); front ends that must say 403 ask ``permitted``
 first. Every front end (Python, CLI, REST, MCP, the agent's free run) is generated from a
-registry: register one tool per line (``registry.add(function, ArgumentsModel)``); see
-``clew.tools.builtin``.
+registry: register one tool per line, ``registry.add(function, ArgumentsModel)``, or by
+where it lives, ``registry.declare(module, function, arguments)``, which imports the module
+only when the tool is first used (``clew.tools.builtin`` does, so that ``clew search`` loads
+neither the navigation tools nor their models); listing the names imports nothing.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
+import importlib
 import inspect
 import json
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, get_type_hints
+from typing import TYPE_CHECKING, Any, get_type_hints
 
 from pydantic import BaseModel
 
-from clew.corpus.access import Principal
-from clew.corpus.reader import Scope
 from clew.errors import UnknownTool
-from clew.navigation.evidence import EvidenceLedger
+from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.models import parse_args
+
+if TYPE_CHECKING:
+    from clew.corpus.access import Principal
+    from clew.corpus.reader import Scope
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,8 @@ class Tool:
         return parse_args(self.arguments, arguments)  # type: ignore[type-var]
 
     async def run(self, args: BaseModel, context: ToolContext, *, offload: bool = True) -> BaseModel:
+        import asyncio  # on first use: a command line that calls one tool inline never loads it
+
         if offload and not inspect.iscoroutinefunction(self.handler):
             outcome = await asyncio.to_thread(self.handler, context, args)
         else:
@@ -147,52 +153,85 @@ def _clean(schema: Any) -> Any:
     return schema
 
 
+@dataclass(frozen=True)
+class Declared:
+    """A tool declared by where it lives: its module is imported when the tool is first used,
+    so that a front end serving one tool (``clew search``) loads only that tool's code and models."""
+
+    module: str
+    function: str
+    arguments: str
+    """The argument model's name, in the same module."""
+    name: str
+
+    def load(self) -> Tool:
+        return _load(self)
+
+
+@functools.lru_cache(maxsize=None)
+def _load(declared: Declared) -> Tool:  # one Tool per declaration, in every registry that holds it
+    home = importlib.import_module(declared.module)
+    return Tool.of(getattr(home, declared.function), getattr(home, declared.arguments), declared.name)
+
+
 class Registry:
-    def __init__(self, tools: list[Tool] | None = None) -> None:
-        self._tools: dict[str, Tool] = {}
+    def __init__(self, tools: list[Tool | Declared] | None = None) -> None:
+        self._tools: dict[str, Tool | Declared] = {}
         for tool in tools or ():
             self.add_tool(tool)
 
     def add(self, function: Callable[..., BaseModel], arguments: type[BaseModel], name: str | None = None) -> Tool:
-        return self.add_tool(Tool.of(function, arguments, name))
+        tool = Tool.of(function, arguments, name)
+        self.add_tool(tool)
+        return tool
 
-    def add_tool(self, tool: Tool) -> Tool:
+    def declare(self, module: str, function: str, arguments: str, name: str | None = None) -> None:
+        """Add the tool ``module.function`` with the argument model ``module.arguments``, imported on first use."""
+        self.add_tool(Declared(module, function, arguments, name or function))
+
+    def add_tool(self, tool: Tool | Declared) -> None:
         if tool.name in self._tools:
             raise ValueError(f"a tool named {tool.name!r} is already registered")
         self._tools[tool.name] = tool
-        return tool
 
     def extended(self, *tools: Tool) -> Registry:
         """A new registry: these tools and ``tools``."""
         return Registry([*self._tools.values(), *tools])
 
     def names(self) -> list[str]:
+        """Every tool's name (importing none of them)."""
         return sorted(self._tools)
 
     def tools(self) -> list[Tool]:
         """Every tool, in the order registered."""
-        return list(self._tools.values())
+        return [self._tool(name) for name in self._tools]
+
+    def _tool(self, name: str) -> Tool:
+        entry = self._tools[name]
+        return entry.load() if isinstance(entry, Declared) else entry
 
     def get(self, name: object, context: ToolContext | None = None) -> Tool:
         """The tool called ``name`` that the context's principal may use (else ``UnknownTool``)."""
-        tool = self._tools.get(name) if isinstance(name, str) else None
+        tool = self._tool(name) if isinstance(name, str) and name in self._tools else None
         if tool is None or (context is not None and not tool.permitted(context.scope.principal)):
             raise UnknownTool(name, self.names_for(context))
         return tool
 
     def names_for(self, context: ToolContext | None) -> list[str]:
         principal = None if context is None else context.scope.principal
-        return [n for n in self.names() if principal is None or self._tools[n].permitted(principal)]
+        return [n for n in self.names() if principal is None or self._tool(n).permitted(principal)]
 
     def schemas(self, context: ToolContext | None = None) -> list[dict[str, Any]]:
         """Function schemas of every tool (or of those the context's principal may use), by name."""
-        return [self._tools[name].schema() for name in self.names_for(context)]
+        return [self._tool(name).schema() for name in self.names_for(context)]
 
     def call(self, name: str, arguments: dict[str, Any] | str, context: ToolContext) -> BaseModel:
         """Validate ``arguments`` for tool ``name`` and run it (a synchronous tool)."""
         tool = self.get(name, context)
         args = tool.validate(arguments, context)
         if inspect.iscoroutinefunction(tool.handler):
+            import asyncio
+
             return asyncio.run(tool.run(args, context))
         return tool.handler(context, args)  # type: ignore[return-value]
 

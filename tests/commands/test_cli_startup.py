@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import typer
 
 from clew.cli import COMMANDS, load_command
@@ -43,13 +44,37 @@ def test_help_imports_no_command_module() -> None:
     assert [m for m in loaded if m.split(".")[0] in HEAVY and not m.startswith("markdown_it")] == []
 
 
-def test_search_and_nav_load_neither_the_agent_nor_the_parsers(tmp_path: Path) -> None:
-    code = ("from clew.cli import load_command\nload_command('search'); load_command('nav')\n"
-            "import clew.commands.show")
+@pytest.fixture(scope="module")
+def small_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
+    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.store import Corpus
+
+    folder = tmp_path_factory.mktemp("startup")
+    (folder / "guide.md").write_text("# Guide\n\n## Timeouts\n\nThe busy timeout waits.\n\n## Locks\n\nLocks wait.\n")
+    db = folder / "small.duckdb"
+    with Corpus(db) as corpus:
+        ingest_paths(corpus, [folder], glob="*.md", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+    return db
+
+
+OTHER_TOOLS = ("clew.navigation.reading", "clew.navigation.slices", "clew.navigation.evidence")
+UNNEEDED = ("clew.agent", "clew.surface", "clew.server", "clew.evals", "clew.corpus.ingest",
+            "clew.corpus.formats.markdown", "clew.commands.render", *OTHER_TOOLS)
+
+
+@pytest.mark.parametrize(("argv", "needs", "never"), [
+    (["search", "busy timeout"], ["clew.tools.search"], ["clew.navigation.tree", "clew.navigation.graph"]),
+    (["nav", "ev1:c:1:1:0", "parent"], ["clew.navigation.tree"], ["clew.tools.search", "clew.corpus.search.api"]),
+])
+def test_a_tool_command_loads_its_own_tool_only(small_db: Path, argv: list[str], needs: list[str],
+                                                never: list[str]) -> None:
+    code = (f"import sys\nsys.argv = {['clew', *argv, '--db', str(small_db)]!r}\nfrom clew.cli import main\n"
+            "try:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code")
     loaded = _loaded_after(code)
-    assert [m for m in loaded if m.split(".")[0] in HEAVY] == []
-    assert [m for m in loaded if m.startswith(("clew.agent", "clew.corpus.ingest", "clew.corpus.formats.markdown",
-                                               "clew.server", "clew.evals"))] == []
+    assert set(needs) <= loaded
+    assert [m for m in loaded if m.startswith((*UNNEEDED, *never))] == []
+    assert [m for m in loaded if m.split(".")[0] in (*HEAVY, "asyncio")] == []
 
 
 def test_the_table_lists_every_command_as_its_module_defines_it() -> None:

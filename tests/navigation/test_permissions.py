@@ -10,7 +10,8 @@ from clew.corpus.edges import ingest_edges
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
-from clew.navigation.evidence import EvidenceLedger, check_citations, fetch_evidence
+from clew.navigation.evidence import check_citations, fetch_evidence
+from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.graph import expand_neighbors
 from clew.navigation.reading import get_chunk, grep, navigate, read
 from clew.navigation.slices import fetch_slice

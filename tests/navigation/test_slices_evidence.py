@@ -3,7 +3,8 @@ import pytest
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError
-from clew.navigation.evidence import EvidenceLedger, check_citations, fetch_evidence
+from clew.navigation.evidence import check_citations, fetch_evidence
+from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.slices import fetch_slice
 from clew.navigation.tree import navigate_document_tree
 from tests.navigation.conftest import chunk_rows

@@ -1,6 +1,8 @@
 import asyncio
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -92,6 +94,33 @@ def test_a_name_registers_once() -> None:
     local.add(get_chunk, GetChunkArgs)
     with pytest.raises(ValueError, match="already registered"):
         local.add(get_chunk, GetChunkArgs)
+
+
+def test_a_declared_tool_loads_its_module_on_first_use_only() -> None:
+    code = ("import sys, json\nfrom clew.tools.builtin import registry\nnames = registry.names()\n"
+            "before = sorted(m for m in sys.modules if m.startswith('clew.navigation.'))\n"
+            "tool = registry.get('fetch_slice')\n"
+            "after = sorted(m for m in sys.modules if m.startswith(('clew.navigation.', 'clew.tools.search')))\n"
+            "print(json.dumps([names, before, after, tool.name]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    names, before, after, name = json.loads(done.stdout)
+    assert len(names) == 10 and "fetch_slice" in names and name == "fetch_slice"
+    assert before == ["clew.navigation.docstrings", "clew.navigation.ledger", "clew.navigation.models"]
+    assert "clew.navigation.slices" in after
+    assert not {"clew.navigation.graph", "clew.navigation.evidence", "clew.tools.search"} & set(after)
+
+
+def test_a_declaration_is_one_tool_in_every_registry_that_holds_it() -> None:
+    local = Registry()
+    local.declare("clew.navigation.reading", "get_chunk", "GetChunkArgs")
+    local.declare("clew.navigation.reading", "grep", "GrepArgs", name="find")
+    wider = local.extended()
+    assert local.names() == ["find", "get_chunk"] and wider.get("get_chunk") is local.get("get_chunk")
+    assert [t.name for t in local.tools()] == ["get_chunk", "find"]
+    assert local.get("find").arguments.__name__ == "GrepArgs"
+    with pytest.raises(ValueError, match="already registered"):
+        local.declare("clew.navigation.reading", "get_chunk", "GetChunkArgs")
 
 
 def test_a_search_hit_goes_straight_to_navigate_and_read(context: ToolContext) -> None:

@@ -40,7 +40,7 @@ def _equal_weights() -> dict[Literal["bm25", "vector"], float]:
 class SearchRequest(BaseModel):
     """Arguments of a search (the ``search`` tool's schema)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # these models are built on first use
 
     query: str = Field(description="What to look for: words, identifiers, error codes, numbers.")
     collection: str | None = Field(None, description="Collection to search (default: every readable one).")
@@ -78,11 +78,15 @@ class SearchRequest(BaseModel):
 
 
 class RetrieverContribution(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     rank: int
     score: float
 
 
 class SearchHit(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     evidence_id: str
     document_key: str
     version: int = Field(description="the document version the passage belongs to")
@@ -100,6 +104,8 @@ class SearchHit(BaseModel):
 
 
 class SearchResult(BaseModel):
+    model_config = ConfigDict(defer_build=True)
+
     status: Literal["ok", "no_match"] = "ok"
     hits: list[SearchHit]
     limit: int

@@ -13,7 +13,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from clew.corpus.access import Principal
-from clew.navigation.evidence import EvidenceLedger
+from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.models import CitationReport, EvidenceResult
 from clew.server.routers.common import answer, context, permitted, principal_of, served
 from clew.surface import surface
