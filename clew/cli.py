@@ -94,7 +94,10 @@ class LazyGroup(TyperGroup):
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         entry = COMMANDS.get(cmd_name)  # a listing's stand-in: its name, summary and visibility
-        return None if entry is None else TyperCommand(cmd_name, help=entry.summary, hidden=entry.hidden)
+        if entry is None:
+            return None
+        return TyperCommand(cmd_name, help=entry.summary, short_help=entry.summary, hidden=entry.hidden,
+                            rich_markup_mode=None)  # short_help: listed whole, not cut at 45 characters
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]
@@ -106,8 +109,11 @@ class LazyGroup(TyperGroup):
 EPILOG = ("Exit status: 0 ok, 1 nothing found or unavailable, 2 bad input, 3 store or model failure. "
           "Configuration: --config FILE, else $CLEW_CONFIG, else ./clew.toml. "
           "Example: clew ingest docs/ --db docs.duckdb && clew ask \"How do I roll back?\" --db docs.duckdb")
+# Help is plain text (``rich_markup_mode=None``, here and on every command's app): typer's rich help
+# imports rich, rich.markdown (markdown_it), pygments and attrs, about 0.2 s, as long as the rest of
+# ``clew --help``. Errors print plain as well.
 app = typer.Typer(cls=LazyGroup, no_args_is_help=True, help="clew: retrieval that searches, then navigates.",
-                  epilog=EPILOG)
+                  epilog=EPILOG, rich_markup_mode=None)
 
 
 def _version(shown: bool) -> None:

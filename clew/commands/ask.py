@@ -12,7 +12,7 @@ from clew.commands.common import (
 )
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 
-app = typer.Typer()
+app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
 EXAMPLE = 'clew ask "Who is paged for a SEV1 incident?" --db docs.duckdb'
 

@@ -25,7 +25,7 @@ from clew.corpus.rewrite import REWRITE_FREE_SHARE, RewriteReport, compact_corpu
 from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
 
-app = typer.Typer()
+app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
 
 @command(app, example="clew ingest docs/ --db docs.duckdb --collection docs")

@@ -16,7 +16,7 @@ from clew.corpus.documents import OutlineNode, list_documents, outline, remove_d
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
-app = typer.Typer()
+app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
 
 @command(app, "ls", example="clew ls --db docs.duckdb --collection docs")

@@ -12,7 +12,7 @@ from clew.corpus.embedders import MINILM, embedder_from_name
 from clew.corpus.search.vectors import DEFAULT_BATCH_SIZE, embed_missing
 from clew.corpus.store import Corpus
 
-app = typer.Typer()
+app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
 
 @command(app, example="clew embed --db docs.duckdb --model minilm")

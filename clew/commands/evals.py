@@ -12,7 +12,7 @@ import typer
 from clew.commands.common import DbOption, JsonOption, command, database, err, fail, out, respond
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 
-app = typer.Typer()
+app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
 BudgetOption = Annotated[int, typer.Option("--budget-tokens", help="Context token budget of every system.")]
 ConcurrencyOption = Annotated[int, typer.Option(help="Questions in flight at once.")]

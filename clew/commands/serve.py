@@ -21,7 +21,7 @@ from rich.text import Text
 
 from clew.commands.common import DbOption, command, database, err, fail, out, settings
 
-app = typer.Typer()
+app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
 
 class Action(str, Enum):

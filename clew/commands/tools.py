@@ -200,7 +200,7 @@ def app_for(name: str) -> typer.Typer:
     """The commands of one tool, by its name or short name (``nav``), built from its declaration."""
     tool_name = next((tool for tool, alias in ALIASES.items() if alias == name), name)
     tool = registry_of(tool_name).get(tool_name)
-    app = typer.Typer()
+    app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
     example = EXAMPLES[tool.name]
     command(app, tool.name, example=example, context_settings=_SETTINGS, help=tool.description)(_command(tool))
     if tool.name in ALIASES:

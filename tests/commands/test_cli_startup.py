@@ -37,11 +37,25 @@ def test_import_cli_loads_no_heavy_library() -> None:
     assert sorted(m for m in loaded if m.startswith("clew.")) == ["clew._offline", "clew.cli"]
 
 
-def test_help_imports_no_command_module() -> None:
+def test_help_imports_no_command_module_and_no_rich() -> None:
     loaded = _loaded_after("from clew.cli import app\ntry:\n    app(['--help'])\nexcept SystemExit:\n    pass")
     assert [m for m in loaded if m.startswith("clew.commands")] == []
-    # typer's rich help renders through rich.markdown, which loads markdown_it: not ours to drop
-    assert [m for m in loaded if m.split(".")[0] in HEAVY and not m.startswith("markdown_it")] == []
+    # help is plain text: typer's rich help would load rich, markdown_it, pygments and attrs
+    assert [m for m in loaded if m.split(".")[0] in (*HEAVY, "rich", "pygments", "attr", "pydantic")] == []
+
+
+def test_every_command_prints_plain_help() -> None:
+    for name in COMMANDS:
+        assert load_command(name).rich_markup_mode is None, name  # type: ignore[attr-defined]
+
+
+def test_search_and_nav_load_neither_the_agent_nor_the_parsers(tmp_path: Path) -> None:
+    code = ("from clew.cli import load_command\nload_command('search'); load_command('nav')\n"
+            "import clew.commands.show")
+    loaded = _loaded_after(code)
+    assert [m for m in loaded if m.split(".")[0] in HEAVY] == []
+    assert [m for m in loaded if m.startswith(("clew.agent", "clew.corpus.ingest", "clew.corpus.formats.markdown",
+                                               "clew.server", "clew.evals"))] == []
 
 
 @pytest.fixture(scope="module")
