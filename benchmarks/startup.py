@@ -8,6 +8,11 @@ every command alike:
 - ``import clew.cli``: what every ``clew`` command pays before it does anything;
 - ``clew --help``, ``clew search QUERY``, ``clew nav EVIDENCE_ID parent``: as a user runs them.
 
+Each command runs from bytecode, as an installed package does: the children's
+``PYTHONDONTWRITEBYTECODE`` is dropped and ``PYTHONPYCACHEPREFIX`` points into the temporary
+folder, so the warm-up run compiles clew once (``--no-bytecode`` keeps the environment as it is:
+where it forbids bytecode, every run compiles clew's modules again).
+
 Each is reported as its median wall time, its ratio to the baseline's median and its time
 over the baseline (what clew itself costs), and its median CPU time (user + system: on a
 loaded machine, wall time also counts waits for a core). Target (issue 17): ``clew --help``, ``clew
@@ -65,10 +70,18 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def timed(argv: list[str], cwd: Path) -> tuple[float, float]:
+def child_env(folder: Path, bytecode: bool) -> dict[str, str]:
+    env = {**os.environ, "COLUMNS": "100"}
+    if bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
+    return env
+
+
+def timed(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
     """Wall and CPU seconds (user + system) of one run of ``argv``."""
     cpu, began = _children_cpu(), time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, text=True, cwd=cwd, env={**os.environ, "COLUMNS": "100"})
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=cwd, env=env)
     elapsed = time.perf_counter() - began
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr[-2000:]}")
@@ -83,9 +96,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--chunks", type=int, default=200)
     parser.add_argument("--runs", type=int, default=11)
+    parser.add_argument("--no-bytecode", action="store_true", help="keep the environment's bytecode setting")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db, evidence_id = build(Path(tmp), args.chunks)
+        env = child_env(Path(tmp), not args.no_bytecode)
         clew = clew_command()
         commands = {
             "python -c pass": [sys.executable, "-c", "pass"],
@@ -96,17 +111,18 @@ def main() -> None:
         }
         names = list(commands)
         for name in names:  # warm the file cache once
-            timed(commands[name], Path(tmp))
+            timed(commands[name], Path(tmp), env)
         walls: dict[str, list[float]] = {name: [] for name in names}
         cpus: dict[str, list[float]] = {name: [] for name in names}
         for run in range(args.runs):
             for name in names[run % len(names):] + names[:run % len(names)]:
-                wall, cpu = timed(commands[name], Path(tmp))
+                wall, cpu = timed(commands[name], Path(tmp), env)
                 walls[name].append(wall)
                 cpus[name].append(cpu)
     baseline = statistics.median(walls["python -c pass"])
     cpu_baseline = statistics.median(cpus["python -c pass"])
     results: dict[str, object] = {"chunks": args.chunks, "runs": args.runs, "target_seconds": TARGET_SECONDS,
+                                  "bytecode": not args.no_bytecode or "PYTHONDONTWRITEBYTECODE" not in os.environ,
                                   "load_average": [round(x, 1) for x in os.getloadavg()]}
     for name in names:
         median, cpu = statistics.median(walls[name]), statistics.median(cpus[name])
