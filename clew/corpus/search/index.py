@@ -88,7 +88,14 @@ def index_chunks(
     if not chunks:
         return
     counts = [counter for *_, counter in chunks]
-    vocabulary = sorted({term for counter in counts for term in counter})
+    # postings as flat arrays: the terms and counts are gathered by C-level list and map calls
+    # (no Python frame per posting), the rest is numpy
+    flat_terms: list[str] = []
+    flat_tfs: list[int] = []
+    for counter in counts:
+        flat_terms.extend(counter)
+        flat_tfs.extend(counter.values())
+    vocabulary = sorted(dict.fromkeys(flat_terms))
     with arrow_view(cur, "clew_vocabulary", {"term": vocabulary}):
         rows = cur.execute(
             "SELECT t.term, t.term_id, t.dense_col FROM search_terms t JOIN clew_vocabulary q ON q.term = t.term"
@@ -98,15 +105,15 @@ def index_chunks(
     new_terms = [t for t in vocabulary if t not in known]
     for offset, term in enumerate(new_terms):
         known[term] = (next_id + offset, None)
+    id_of = {term: value[0] for term, value in known.items()}
     chunk_ids = np.array([int(r[0]) for r in cur.execute(
         "SELECT nextval('search_chunk_ids') FROM range(?)", [len(chunks)]).fetchall()], dtype=np.int64)
     columns = dense_columns(cur)
-    # postings as flat arrays: one Python pass over the terms, the rest in numpy
     sizes = np.fromiter(map(len, counts), dtype=np.int64, count=len(counts))
-    total = int(sizes.sum())
-    term_ids = np.fromiter((known[t][0] for counter in counts for t in counter), dtype=np.int64, count=total)
-    tfs = np.fromiter((tf for counter in counts for tf in counter.values()), dtype=np.int64, count=total)
-    lengths = np.fromiter((sum(counter.values()) for counter in counts), dtype=np.int64, count=len(counts))
+    total = len(flat_terms)
+    term_ids = np.fromiter(map(id_of.__getitem__, flat_terms), dtype=np.int64, count=total)
+    tfs = np.array(flat_tfs, dtype=np.int64)
+    lengths = np.fromiter(map(sum, map(Counter.values, counts)), dtype=np.int64, count=len(counts))
     owner = np.repeat(np.arange(len(counts)), sizes)  # the chunk (batch position) of each posting
     capped = np.minimum(tfs, 32767).astype(np.int16)
     docs: dict[str, Any] = {
@@ -126,14 +133,16 @@ def index_chunks(
     insert_columns(cur, "search_postings", postings)
     unique_terms, df = np.unique(term_ids, return_counts=True)
     total_length = int(lengths.sum())
+    # the new terms' ids are next_id, next_id + 1, ... and each occurs here: the sorted tail
+    fresh = unique_terms >= next_id
     insert_columns(cur, "search_terms", {
-        "term_id": [known[t][0] for t in new_terms], "term": new_terms, "df": [0] * len(new_terms),
-        "dense_col": [None] * len(new_terms)})
-    with arrow_view(cur, "clew_df", {"term_id": unique_terms, "n": df}):
-        cur.execute(
-            "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = "
-            "clew_df.term_id"
-        )
+        "term_id": unique_terms[fresh], "term": new_terms, "df": df[fresh], "dense_col": [None] * len(new_terms)})
+    if not fresh.all():
+        with arrow_view(cur, "clew_df", {"term_id": unique_terms[~fresh], "n": df[~fresh]}):
+            cur.execute(
+                "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = "
+                "clew_df.term_id"
+            )
     cur.execute(
         """UPDATE search_stats SET live_chunks = live_chunks + ?, total_length = total_length + ?,
            postings = postings + ?""",
