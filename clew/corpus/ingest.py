@@ -31,6 +31,7 @@ import duckdb
 from pydantic import BaseModel, Field
 
 from clew.corpus.access import Filter, Principal, compile_filter
+from clew.corpus.batch_writer import BatchWriter
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, parse, prepare
@@ -268,15 +269,18 @@ def ingest_documents(
     report = IngestReport(collection=collection)
     row_filter = _row_filter(principal)
     batch: list[PreparedDocument] = []
-    for document in documents:
-        batch.append(document)
-        if on_document is not None:
-            on_document(document.key)
-        if len(batch) >= batch_size:
-            _write_or_fail(corpus, collection, batch, report, row_filter)
-            batch = []
-    if batch or report.documents == 0:
-        _write_or_fail(corpus, collection, batch, report, row_filter)
+    # batches are written in a thread of their own while the next one is prepared (see batch_writer)
+    with BatchWriter[list[PreparedDocument]](
+            lambda written: _write_or_fail(corpus, collection, written, report, row_filter)) as writer:
+        for document in documents:
+            batch.append(document)
+            if on_document is not None:
+                on_document(document.key)
+            if len(batch) >= batch_size:
+                writer.put(batch)
+                batch = []
+        if batch or writer.batches == 0:
+            writer.put(batch)
     _compact_if_stale(corpus, report)
     return report
 

@@ -52,22 +52,22 @@ def tokenize(text: str) -> list[str]:
     return out
 
 
-_TERMS: dict[str, tuple[str, ...]] = {}
-"""Raw token -> ``_word(raw)``, for :func:`count_terms`: a plain dict lets one C-level ``map`` look
-every token up. Emptied when it reaches ``_TERMS_MAX`` entries."""
+class _TermCache(dict[str, tuple[str, ...]]):
+    """Raw token -> ``_word(raw)``. A dict whose misses fill it (``__missing__``), so that one C-level
+    ``map`` of its ``__getitem__`` looks every token of a text up; emptied at ``_TERMS_MAX`` entries."""
+
+    def __missing__(self, raw: str) -> tuple[str, ...]:
+        if len(self) >= _TERMS_MAX:
+            self.clear()
+        terms = self[raw] = _word(raw)
+        return terms
+
+
 _TERMS_MAX = 200_000
+_TERMS = _TermCache()
 
 
 def count_terms(text: str) -> Counter[str]:
     """Index terms of ``text`` and how often each occurs: ``Counter(tokenize(text))`` (same counts,
     same order), without a Python call per token."""
-    raws = _TOKEN.findall(text.lower())
-    terms = _TERMS
-    try:
-        return Counter(chain.from_iterable(map(terms.__getitem__, raws)))
-    except KeyError:  # a token not met yet
-        if len(terms) >= _TERMS_MAX:
-            terms.clear()
-        for raw in set(raws).difference(terms):
-            terms[raw] = _word(raw)
-        return Counter(chain.from_iterable(map(terms.__getitem__, raws)))
+    return Counter(chain.from_iterable(map(_TERMS.__getitem__, _TOKEN.findall(text.lower()))))
