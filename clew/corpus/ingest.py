@@ -16,7 +16,6 @@ as the chunks it indexes, and compacted after the ingest when its unsorted tail 
 
 from __future__ import annotations
 
-import json
 import logging
 import multiprocessing
 import os
@@ -31,15 +30,16 @@ from typing import Any, Literal
 import duckdb
 from pydantic import BaseModel, Field
 
-from clew.corpus import ids
 from clew.corpus.access import Filter, Principal, compile_filter
+from clew.corpus.batch_writer import BatchWriter
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.parsed import UnreadableDocument
-from clew.corpus.prepare import ChunkingConfig, PreparedDocument, node_of, parse, prepare
+from clew.corpus.prepare import ChunkingConfig, PreparedDocument, parse, prepare
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
 from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.store import Corpus, arrow_view, insert_columns
+from clew.corpus.version_rows import insert_versions
 from clew.corpus.sql import one
 from clew.errors import InputError, StoreFailure
 
@@ -269,15 +269,18 @@ def ingest_documents(
     report = IngestReport(collection=collection)
     row_filter = _row_filter(principal)
     batch: list[PreparedDocument] = []
-    for document in documents:
-        batch.append(document)
-        if on_document is not None:
-            on_document(document.key)
-        if len(batch) >= batch_size:
-            _write_or_fail(corpus, collection, batch, report, row_filter)
-            batch = []
-    if batch or report.documents == 0:
-        _write_or_fail(corpus, collection, batch, report, row_filter)
+    # batches are written in a thread of their own while the next one is prepared (see batch_writer)
+    with BatchWriter[list[PreparedDocument]](
+            lambda written: _write_or_fail(corpus, collection, written, report, row_filter)) as writer:
+        for document in documents:
+            batch.append(document)
+            if on_document is not None:
+                on_document(document.key)
+            if len(batch) >= batch_size:
+                writer.put(batch)
+                batch = []
+        if batch or writer.batches == 0:
+            writer.put(batch)
     _compact_if_stale(corpus, report)
     return report
 
@@ -321,6 +324,11 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         # the last occurrence of a key in one batch wins
         by_key = {doc.key: doc for doc in batch}
         existing = _existing(cur, collection_id, list(by_key), row_filter)
+        new_keys = [key for key in by_key if key not in existing]
+        # one statement for all the batch's new ids (a statement per document was ~2 ms each)
+        new_ids = sorted(int(r[0]) for r in cur.execute(
+            "SELECT nextval('document_ids') FROM range(?)", [len(new_keys)]).fetchall()) if new_keys else []
+        id_of = dict(zip(new_keys, new_ids))
         written: list[tuple[int, int, PreparedDocument]] = []
         retired: list[tuple[int, int]] = []
         for key, doc in by_key.items():
@@ -330,12 +338,7 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
                 report.skipped += 1
                 continue
             if found is None:
-                doc_id = int(one(cur, "SELECT nextval('document_ids')")[0])
-                cur.execute(
-                    "INSERT INTO documents (id, collection_id, key, current_version) VALUES (?, ?, ?, 1)",
-                    [doc_id, collection_id, key],
-                )
-                written.append((doc_id, 1, doc))
+                written.append((id_of[key], 1, doc))
             elif found[2] is None:  # retired (clew rm, --prune): it comes back as the version it lacks
                 doc_id, version = found[0], found[1]
                 written.append((doc_id, version, doc))
@@ -343,13 +346,19 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
                 report.unchanged += 1
             else:
                 doc_id, version = found[0], found[1] + 1
-                cur.execute("UPDATE documents SET current_version = ? WHERE id = ?", [version, doc_id])
                 written.append((doc_id, version, doc))
                 retired.append((doc_id, found[1]))
+        insert_columns(cur, "documents", {"id": new_ids, "collection_id": [collection_id] * len(new_ids),
+                                          "key": new_keys, "current_version": [1] * len(new_ids)})
+        if retired:
+            with arrow_view(cur, "clew_moved", {"id": [d for d, _ in retired],
+                                                "version": [v + 1 for _, v in retired]}):
+                cur.execute("UPDATE documents SET current_version = m.version FROM clew_moved m "
+                            "WHERE documents.id = m.id")
         report.documents += len(batch)
         report.versions_created += len(written)
         report.chunks += sum(len(doc.chunks) for _, _, doc in written)
-        _insert_versions(cur, collection_id, written)
+        insert_versions(cur, collection_id, written)
         index_chunks(cur, [
             (doc_id, version, ordinal, counts)
             for doc_id, version, doc in written for ordinal, counts in enumerate(doc.term_counts)
@@ -380,86 +389,6 @@ def _existing(
             [*params, collection_id],
         ).fetchall()
     return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
-
-
-def _insert_versions(
-    cur: duckdb.DuckDBPyConnection, collection_id: int, written: list[tuple[int, int, PreparedDocument]]
-) -> None:
-    versions: dict[str, list[object]] = {k: [] for k in (
-        "document_id", "version", "content_hash", "format", "source", "title", "fields", "text", "chunking")}
-    nodes: dict[str, list[object]] = {k: [] for k in (
-        "document_id", "version", "ordinal", "parent", "kind", "heading", "level", "heading_path",
-        "start_offset", "end_offset", "first_chunk", "last_chunk")}
-    chunks: dict[str, list[object]] = {k: [] for k in (
-        "document_id", "version", "ordinal", "start_offset", "end_offset", "kind", "node", "sections",
-        "table_node", "header", "heading_path", "body", "token_count", "oversize")}
-    anchors: dict[str, list[object]] = {k: [] for k in ("document_id", "version", "anchor", "chunk")}
-    pages: dict[str, list[object]] = {k: [] for k in ("document_id", "version", "starts")}
-    edges: dict[str, list[object]] = {k: [] for k in (
-        "collection_id", "graph", "type", "src_kind", "src", "dst_kind", "dst", "dst_ref", "weight",
-        "document_id", "version")}
-
-    def edge(graph: str, type_: str, src: str, dst: str | None, dst_ref: str | None, doc_id: int, version: int) -> None:
-        for column, cell in zip(
-            edges,
-            (
-                collection_id,
-                graph,
-                type_,
-                "chunk" if ":c:" in src else "node",
-                src,
-                "node" if dst and ":s:" in dst else "chunk",
-                dst,
-                dst_ref,
-                1.0,
-                doc_id,
-                version,
-            ),
-        ):
-            edges[column].append(cell)
-
-    column: str
-    cell: object
-    for doc_id, version, doc in written:
-        text = doc.parsed.text
-        for column, cell in zip(versions, (doc_id, version, doc.content_hash, doc.format, doc.source, doc.title,
-                                          json.dumps(doc.fields, default=str), text, doc.chunking)):
-            versions[column].append(cell)
-        table_base = len(doc.parsed.sections)
-        for node in doc.nodes:
-            for column, cell in zip(nodes, (doc_id, version, node.ordinal, node.parent, node.kind, node.heading,
-                                           node.level, node.heading_path, node.start, node.end,
-                                           node.first_chunk, node.last_chunk)):
-                nodes[column].append(cell)
-            if node.parent is not None:
-                edge("section_hierarchy", "child", ids.node_id(doc_id, version, node.parent),
-                     ids.node_id(doc_id, version, node.ordinal), None, doc_id, version)
-        for ordinal, chunk in enumerate(doc.chunks):
-            chunk_node = node_of(chunk, table_base)
-            table_node = None if chunk.table is None else table_base + chunk.table
-            for column, cell in zip(chunks, (doc_id, version, ordinal, chunk.start, chunk.end, chunk.kind, chunk_node,
-                                            chunk.sections, table_node, chunk.header,
-                                            doc.parsed.heading_path(chunk.sections[0]), text[chunk.start:chunk.end],
-                                            chunk.token_count, chunk.oversize)):
-                chunks[column].append(cell)
-            if ordinal + 1 < len(doc.chunks):
-                edge("reading_order", "next", ids.chunk_id(doc_id, version, ordinal),
-                     ids.chunk_id(doc_id, version, ordinal + 1), None, doc_id, version)
-        if doc.parsed.pages:
-            for column, cell in zip(pages, (doc_id, version, doc.parsed.pages)):
-                pages[column].append(cell)
-        for anchor, ordinal in doc.anchors.items():
-            for column, cell in zip(anchors, (doc_id, version, anchor, ordinal)):
-                anchors[column].append(cell)
-        for ordinal, target in doc.links:
-            edge("links", "links_to", ids.chunk_id(doc_id, version, ordinal), None, target, doc_id, version)
-    insert_columns(cur, "document_versions", versions)
-    insert_columns(cur, "nodes", nodes)
-    insert_columns(cur, "chunks", chunks)
-    insert_columns(cur, "anchors", anchors)
-    if pages["document_id"]:
-        insert_columns(cur, "page_offsets", pages)
-    insert_columns(cur, "edges", edges)
 
 
 LINK_SUFFIXES = (".md", ".markdown", ".html", ".htm")

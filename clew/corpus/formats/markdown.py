@@ -46,6 +46,9 @@ _HTML_ANCHOR = re.compile(
 )
 
 
+_ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
+
+
 class _Markdown(MarkdownIt):
     """markdown-it that leaves link targets as written (no percent-encoding, no punycode)."""
 
@@ -62,8 +65,11 @@ def github_slug(heading: str) -> str:
     Letters, digits, combining marks, ``-`` and ``_`` are kept. :func:`parse_markdown`
     numbers duplicates (``slug-1``, ``slug-2``, ...).
     """
+    lowered = heading.strip().lower()
+    if lowered.isascii():  # the common case, in C: ASCII letters and digits are the only L, N and M there
+        return _ASCII_DROPPED.sub("", lowered).replace(" ", "-")
     kept: list[str] = []
-    for char in heading.strip().lower():
+    for char in lowered:
         if char == " ":
             kept.append("-")
         elif char in "-_" or unicodedata.category(char)[0] in "LNM":

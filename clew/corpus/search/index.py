@@ -87,32 +87,41 @@ def index_chunks(
         )
     if not chunks:
         return
+    import pyarrow as pa
+
     counts = [counter for *_, counter in chunks]
-    vocabulary = sorted({term for counter in counts for term in counter})
+    # postings as flat arrays: the terms and counts are gathered by C-level list calls and each
+    # posting's term is found through Arrow's dictionary encoding (no Python step per posting)
+    flat_terms: list[str] = []
+    flat_tfs: list[int] = []
+    for counter in counts:
+        flat_terms.extend(counter)
+        flat_tfs.extend(counter.values())
+    encoded = pa.array(flat_terms, type=pa.string()).dictionary_encode()
+    distinct: list[str] = encoded.dictionary.to_pylist()
+    vocabulary = sorted(distinct)
     with arrow_view(cur, "clew_vocabulary", {"term": vocabulary}):
         rows = cur.execute(
             "SELECT t.term, t.term_id, t.dense_col FROM search_terms t JOIN clew_vocabulary q ON q.term = t.term"
         ).fetchall()
-    known: dict[str, tuple[int, int | None]] = {term: (term_id, dense) for term, term_id, dense in rows}
+    id_of: dict[str, int] = {term: term_id for term, term_id, _ in rows}
     next_id = int(one(cur, "SELECT coalesce(max(term_id), 0) + 1 FROM search_terms")[0])
-    new_terms = [t for t in vocabulary if t not in known]
-    for offset, term in enumerate(new_terms):
-        known[term] = (next_id + offset, None)
-    chunk_ids = np.array([int(r[0]) for r in cur.execute(
-        "SELECT nextval('search_chunk_ids') FROM range(?)", [len(chunks)]).fetchall()], dtype=np.int64)
+    new_terms = [t for t in vocabulary if t not in id_of]
+    id_of.update(zip(new_terms, range(next_id, next_id + len(new_terms))))
+    chunk_ids = np.sort(cur.execute("SELECT nextval('search_chunk_ids') AS id FROM range(?)",
+                                    [len(chunks)]).fetchnumpy()["id"].astype(np.int64))
     columns = dense_columns(cur)
-    # postings as flat arrays: one Python pass over the terms, the rest in numpy
     sizes = np.fromiter(map(len, counts), dtype=np.int64, count=len(counts))
-    total = int(sizes.sum())
-    term_ids = np.fromiter((known[t][0] for counter in counts for t in counter), dtype=np.int64, count=total)
-    tfs = np.fromiter((tf for counter in counts for tf in counter.values()), dtype=np.int64, count=total)
-    lengths = np.fromiter((sum(counter.values()) for counter in counts), dtype=np.int64, count=len(counts))
+    total = len(flat_terms)
+    term_ids = np.array([id_of[term] for term in distinct], dtype=np.int64)[encoded.indices.to_numpy()]
+    tfs = np.array(flat_tfs, dtype=np.int64)
+    lengths = np.fromiter(map(sum, map(Counter.values, counts)), dtype=np.int64, count=len(counts))
     owner = np.repeat(np.arange(len(counts)), sizes)  # the chunk (batch position) of each posting
     capped = np.minimum(tfs, 32767).astype(np.int16)
     docs: dict[str, Any] = {
         "chunk_id": chunk_ids, "document_id": [d for d, *_ in chunks], "version": [v for _, v, *_ in chunks],
         "ordinal": [o for _, _, o, _ in chunks], "length": lengths, "live": np.ones(len(chunks), dtype=bool)}
-    dense = {known[t][0]: col for t in vocabulary if (col := known[t][1]) is not None and col < len(columns)}
+    dense = {term_id: col for _, term_id, col in rows if col is not None and col < len(columns)}
     matrix = np.zeros((len(columns), len(counts)), dtype=np.int16)
     if dense:
         col_of = np.full(int(term_ids.max()) + 1, -1, dtype=np.int64)
@@ -126,14 +135,16 @@ def index_chunks(
     insert_columns(cur, "search_postings", postings)
     unique_terms, df = np.unique(term_ids, return_counts=True)
     total_length = int(lengths.sum())
+    # the new terms' ids are next_id, next_id + 1, ... and each occurs here: the sorted tail
+    fresh = unique_terms >= next_id
     insert_columns(cur, "search_terms", {
-        "term_id": [known[t][0] for t in new_terms], "term": new_terms, "df": [0] * len(new_terms),
-        "dense_col": [None] * len(new_terms)})
-    with arrow_view(cur, "clew_df", {"term_id": unique_terms, "n": df}):
-        cur.execute(
-            "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = "
-            "clew_df.term_id"
-        )
+        "term_id": unique_terms[fresh], "term": new_terms, "df": df[fresh], "dense_col": [None] * len(new_terms)})
+    if not fresh.all():
+        with arrow_view(cur, "clew_df", {"term_id": unique_terms[~fresh], "n": df[~fresh]}):
+            cur.execute(
+                "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = "
+                "clew_df.term_id"
+            )
     cur.execute(
         """UPDATE search_stats SET live_chunks = live_chunks + ?, total_length = total_length + ?,
            postings = postings + ?""",

@@ -241,6 +241,23 @@ def test_github_slug() -> None:
     assert github_slug("Über Straße") == "über-straße"
 
 
+def test_github_slug_of_ascii_keeps_what_the_unicode_rule_keeps() -> None:
+    """ASCII headings take a regex shortcut; the character-category rule is the oracle."""
+    import random
+    import string
+    import unicodedata
+
+    def by_category(heading: str) -> str:
+        kept = ["-" if c == " " else c for c in heading.strip().lower()
+                if c in " -_" or unicodedata.category(c)[0] in "LNM"]
+        return "".join(kept)
+
+    rng = random.Random(5)
+    headings = ["".join(rng.choice(string.printable) for _ in range(rng.randrange(30))) for _ in range(3000)]
+    for heading in headings + ["  Tab\tand\nnewline  ", "A_B-C d", "~!@#$%^&*()+=[]{}|;:'\",.<>/?`"]:
+        assert github_slug(heading) == by_category(heading), repr(heading)
+
+
 # --- property ---------------------------------------------------------------------------
 
 PIECES = [
