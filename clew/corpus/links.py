@@ -1,0 +1,120 @@
+"""Links between documents: resolving link edges to the chunks their targets name, and counting
+what dangles (run by ingestion after each batch and after a prune)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+
+from clew.corpus.access import Filter, compile_filter
+from clew.corpus.sql import one
+
+LINK_SUFFIXES = (".md", ".markdown", ".html", ".htm")
+FOLDER_INDEXES = ("index.md", "index.html", "README.md")
+
+
+def link_candidates_sql() -> str:
+    """SQL (a ``VALUES`` list) of how a link's path may name a key, best first: as written, then
+    site-absolute (``/commands/npm-install``: relative to the collection's root), then with a
+    document suffix (``commands/npm-install`` -> ``commands/npm-install.md``), then a folder's
+    index page (``using-npm/`` -> ``using-npm/index.md``)."""
+    rows = ["(0, '', '')", "(1, '', '')"]  # 0: as written; 1: leading slashes dropped
+    rows += [f"({2 + i}, '', '{suffix}')" for i, suffix in enumerate(LINK_SUFFIXES)]
+    base = 2 + len(LINK_SUFFIXES)
+    rows += [f"({base + i}, '/', '{name}')" for i, name in enumerate(FOLDER_INDEXES)]
+    return ", ".join(rows)
+
+
+def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str],
+                  row_filter: Filter | None = None) -> tuple[int, dict[str, int]]:
+    """Point link edges at the chunk their target names; returns (resolved now, dangling by reason),
+    both counted as ``row_filter`` sees them (see :func:`dangling_by_reason`).
+
+    A target names the first key of :func:`link_candidates_sql` that exists in the collection;
+    its ``#anchor`` names the chunk the anchor points into (else the document's first chunk).
+    Links that were dangling, and links whose candidates name a key of this batch, are
+    resolved again.
+    """
+    cur.execute(
+        f"""CREATE OR REPLACE TEMP TABLE clew_link_targets AS
+           WITH wanted AS (
+               SELECT e.rowid AS rid,
+                      CASE WHEN strpos(e.dst_ref, '#') > 0 THEN left(e.dst_ref, strpos(e.dst_ref, '#') - 1)
+                           ELSE e.dst_ref END AS target_key,
+                      CASE WHEN strpos(e.dst_ref, '#') > 0 THEN substr(e.dst_ref, strpos(e.dst_ref, '#') + 1) END AS
+                      anchor
+               FROM edges e
+               WHERE e.collection_id = $1 AND e.graph = 'links' AND e.dst_ref NOT LIKE '%://%'
+           ),
+           rules(rank, joiner, tail) AS (VALUES {link_candidates_sql()}),
+           candidates AS (
+               SELECT w.rid, w.anchor, r.rank,
+                      CASE WHEN r.rank = 0 THEN w.target_key
+                           WHEN r.joiner = '/' THEN ltrim(rtrim(w.target_key, '/') || '/' || r.tail, '/')
+                           ELSE rtrim(ltrim(w.target_key, '/'), '/') || r.tail END AS candidate
+               FROM wanted w, rules r
+           ),
+           found AS (
+               SELECT c.rid, arg_min(d.id, c.rank) AS doc, arg_min(d.current_version, c.rank) AS version,
+                      arg_min(c.anchor, c.rank) AS anchor
+               FROM candidates c JOIN documents d ON d.collection_id = $1 AND d.key = c.candidate
+               JOIN document_versions dv ON dv.document_id = d.id AND dv.version = d.current_version  -- not retired
+               WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT unnest($2::VARCHAR[])))
+                  OR c.rid IN (SELECT rowid FROM edges WHERE collection_id = $1 AND graph = 'links' AND dst IS NULL)
+               GROUP BY c.rid
+           )
+           SELECT f.rid, f.doc, f.version, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0)
+           AS dst
+           FROM found f
+           LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version AND a.anchor = f.anchor
+           GROUP BY f.rid, f.doc, f.version""",
+        [collection_id, keys],
+    )
+    params: list[Any] = []
+    both = (
+        "TRUE"
+        if row_filter is None
+        else f"{compile_filter(row_filter, params, 'sv')} AND {compile_filter(row_filter, params, 'tv')}"
+    )
+    resolved = one(cur,
+        f"""SELECT count(*) FROM clew_link_targets t JOIN edges e ON e.rowid = t.rid
+            JOIN document_versions sv ON sv.document_id = e.document_id AND sv.version = e.version
+            JOIN document_versions tv ON tv.document_id = t.doc AND tv.version = t.version
+            WHERE {both}""", params)[0]
+    if one(cur, "SELECT count(*) FROM clew_link_targets")[0]:
+        cur.execute(
+            """UPDATE edges SET dst = t.dst, dst_kind = 'chunk' FROM clew_link_targets t
+               WHERE edges.rowid = t.rid"""
+        )
+    cur.execute("DROP TABLE clew_link_targets")
+    return int(resolved), dangling_by_reason(cur, collection_id, row_filter)
+
+
+def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int,
+                       row_filter: Filter | None = None) -> dict[str, int]:
+    """The collection's dangling links counted by why (see ``IngestReport.links_dangling_by_reason``).
+
+    Under ``row_filter`` only links from versions it may read count, and a link into a version
+    it may not read dangles (it reads as a link to a missing key, in the same query).
+    """
+    params: list[Any] = [collection_id]
+    if row_filter is None:
+        sql = "SELECT dst_ref FROM edges e WHERE collection_id = ? AND graph = 'links' AND dst IS NULL"
+    else:
+        source, target = compile_filter(row_filter, params, "sv"), compile_filter(row_filter, params, "tv")
+        sql = f"""SELECT e.dst_ref FROM edges e
+                  JOIN document_versions sv ON sv.document_id = e.document_id AND sv.version = e.version
+                  LEFT JOIN document_versions tv ON e.dst IS NOT NULL
+                       AND tv.document_id = TRY_CAST(split_part(e.dst, ':', 3) AS BIGINT)
+                       AND tv.version = TRY_CAST(split_part(e.dst, ':', 4) AS INTEGER)
+                  WHERE e.collection_id = ? AND e.graph = 'links' AND {source}
+                    AND (e.dst IS NULL OR NOT coalesce({target}, FALSE))"""
+    rows = cur.execute(
+        f"""SELECT CASE WHEN regexp_matches(dst_ref, '^[A-Za-z][A-Za-z0-9+.-]*:') THEN 'external'
+                       WHEN dst_ref = '..' OR starts_with(dst_ref, '../') THEN 'outside_collection'
+                       ELSE 'missing_document' END AS reason, count(*)
+           FROM ({sql}) GROUP BY reason ORDER BY reason""",
+        params,
+    ).fetchall()
+    return {reason: int(count) for reason, count in rows}
