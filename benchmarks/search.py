@@ -25,8 +25,11 @@ peer's 10th score). Beside wall time, each call's CPU time on the calling thread
 (``time.thread_time``; ``*_cpu``) is summarised the same way: on a shared, loaded machine it
 leaves out the waits for a core. clew's in-memory path and bm25s run on the calling thread
 alone; DuckDB's fts also runs on DuckDB's worker threads, so only its wall time counts. clew is also timed with a
-principal's row filter (status and acl), and,
-with ``--vectors``, exact vector and hybrid search at the largest scale.
+principal's row filter (status and acl), from the postings held in memory and, as its baseline
+in the same run, in SQL (``clew_row_filter_sql``: the route of a read-write corpus, and the one
+every restricted principal took before; the two must return the same hits); and, with
+``--vectors``, exact vector and hybrid search at the largest scale. ``--peers`` picks the outside
+peers (``--peers ''`` times clew alone: bm25s's index at 1M takes gigabytes and minutes).
 
     python benchmarks/search.py --scales 100000,200000,1000000
 """
@@ -154,6 +157,22 @@ class Clew:
                 for h in bm25_search(self.scope, query, limit=K)]
 
 
+class ClewSql(Clew):
+    """The same principal scored in SQL, as if no postings were held."""
+
+    name = "clew_row_filter_sql"
+
+    def top(self, query: str) -> list[tuple[int, float]]:
+        from clew.corpus.search import bm25
+
+        held, loaded = bm25.memory_postings, bm25.loaded_postings
+        bm25.memory_postings = bm25.loaded_postings = lambda *args, **kwargs: None  # type: ignore[assignment]
+        try:
+            return super().top(query)
+        finally:
+            bm25.memory_postings, bm25.loaded_postings = held, loaded  # type: ignore[assignment]
+
+
 class Bm25s:
     """bm25s indexed from clew's postings: each chunk's term ids, repeated tf times."""
 
@@ -256,15 +275,16 @@ def agreement(ours: list[tuple[int, float]], theirs: list[tuple[int, float]], sc
     return min(scored) >= kth - 1e-4 * max(abs(kth), 1.0)
 
 
-def measure_scale(db: Path, rounds: int, with_fts: bool) -> dict:
+def measure_scale(db: Path, rounds: int, with_fts: bool, with_bm25s: bool = True) -> dict:
     out: dict = {}
     with Corpus(db, read_only=True) as corpus:
         chunks = Chunks(corpus)
         out["chunks"] = len(chunks.keys)
         by_class = queries()
         clew = Clew(corpus, chunks)
-        team = Clew(corpus, chunks, Principal(name="team3", row_filter={"bool": {"must": [
-            {"term": {"status": "published"}}, {"term": {"acl": "team3"}}]}}))
+        team3 = Principal(name="team3", row_filter={"bool": {"must": [
+            {"term": {"status": "published"}}, {"term": {"acl": "team3"}}]}})
+        team, team_sql = Clew(corpus, chunks, team3), ClewSql(corpus, chunks, team3)
         for _ in range(postings.WARM_QUERIES):  # the queries a process answers in SQL before loading
             clew.top(by_class["mid"][0])
         started = time.perf_counter()
@@ -288,15 +308,21 @@ def measure_scale(db: Path, rounds: int, with_fts: bool) -> dict:
                 / 2**20
                 + sum(c.nbytes for c in index.columns.values()) / 2**20
             )
-        peers: list = [Bm25s(corpus, chunks)]
-        out["bm25s_build_seconds"] = peers[0].build_seconds
+        peers: list = []
+        if with_bm25s:
+            peers.append(Bm25s(corpus, chunks))
+            out["bm25s_build_seconds"] = peers[0].build_seconds
         if with_fts:
             peers.append(Fts(db, chunks))
             out["fts_build_seconds"] = peers[-1].build_seconds
-        systems: list = [clew, team, *peers]
-        names = ["clew", "clew_row_filter", *(p.name for p in peers)]
+        systems: list = [clew, team, team_sql, *peers]
+        names = ["clew", "clew_row_filter", "clew_row_filter_sql", *(p.name for p in peers)]
         flat = [(cls, q) for cls in CLASSES for q in by_class[cls]]
         answers = {name: [system.top(q) for _, q in flat] for name, system in zip(names, systems, strict=True)}
+        same = [[r for r, _ in a] == [r for r, _ in b] and all(abs(x - y) <= 1e-5 * max(1.0, abs(y))
+                                                                for (_, x), (_, y) in zip(a, b, strict=True))
+                for a, b in zip(answers["clew_row_filter"], answers["clew_row_filter_sql"], strict=True)]
+        out["row_filter_held_equals_sql"] = f"{sum(same)}/{len(same)}"
         for peer in peers:  # check a baseline's answers before timing it
             empty = [q for (_, q), hits in zip(flat, answers[peer.name], strict=True) if not hits]
             if empty:
@@ -334,6 +360,9 @@ def measure_scale(db: Path, rounds: int, with_fts: bool) -> dict:
                 out[f"ratio_{peer.name}_over_clew{suffix}"] = {
                     cls: {p: round(out[peer.name + suffix][cls][p] / max(out["clew" + suffix][cls][p], 1e-3), 1)
                           for p in ("p50_ms", "p95_ms")} for cls in (*CLASSES, "all")}
+        out["ratio_row_filter_sql_over_held"] = {
+            cls: {p: round(out["clew_row_filter_sql"][cls][p] / max(out["clew_row_filter"][cls][p], 1e-3), 1)
+                  for p in ("p50_ms", "p95_ms")} for cls in (*CLASSES, "all")}
     return out
 
 
@@ -384,14 +413,16 @@ def main() -> None:
         "--vectors", action="store_true", help="also exact vector and hybrid search at the largest scale"
     )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/clew-bench"))
+    parser.add_argument("--peers", default="bm25s,fts", help="comma-separated outside peers: bm25s, fts ('' for none)")
     args = parser.parse_args()
+    peers = {p.strip() for p in args.peers.split(",") if p.strip()}
     args.cache.mkdir(parents=True, exist_ok=True)
     scales = [int(s) for s in args.scales.split(",")]
     result: dict = {"targets": {"clew_p50_and_p95_at_most_bm25s_in_every_class": True, "bm25_p95_ms_at_1m": 30}}
     for n in scales:
         db = args.cache / f"search-{n}.duckdb"
         result[f"build_{n}"] = build(db, n, args.cache, args.vectors and n == max(scales))
-        result[str(n)] = measure_scale(db, args.rounds, n <= args.fts_max_chunks)
+        result[str(n)] = measure_scale(db, args.rounds, "fts" in peers and n <= args.fts_max_chunks, "bm25s" in peers)
         gc.collect()
         print(json.dumps({str(n): result[str(n)]}), file=sys.stderr, flush=True)  # progress
     if args.vectors:

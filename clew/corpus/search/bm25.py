@@ -5,8 +5,9 @@ chunk (heading path + text). Statistics (chunk count, mean length, document freq
 corpus-wide for a principal that may read every document, and otherwise counted over the live
 chunks that principal may read (``scoped_stats``), so that rows it cannot read move neither its
 scores nor its time: a word only in denied rows is looked up exactly like a word nowhere.
-A restricted principal is scored in SQL (the in-memory postings hold corpus-wide partial
-scores). Sparse terms are scored from the
+On a corpus whose postings are held in memory a restricted principal's statistics are counted
+there and its partial scores repriced at its mean length (``clew.corpus.search.postings``);
+otherwise in SQL. Sparse terms are scored from the
 posting lists (sorted by term, so DuckDB's zone maps read only the query's terms); dense
 terms from their columns in ``search_docs``. The caller's scope (principal, collection,
 filter) and the exclusions are applied before the limit, so the top ``limit`` are the best
@@ -27,7 +28,15 @@ from collections.abc import Iterable
 from typing import Any, Literal
 
 from clew.corpus.reader import Scope
-from clew.corpus.search.postings import memory_postings, memory_search
+from clew.corpus.search.postings import (
+    MemoryPostings,
+    RowMask,
+    frequencies,
+    loaded_postings,
+    memory_postings,
+    memory_search,
+    reader_rows,
+)
 from clew.corpus.search.tokenize import tokenize
 from clew.corpus.search.index import document_title, index_text
 from clew.corpus.structure import FROZEN, DocumentVersion, int_list, str_list
@@ -66,7 +75,32 @@ def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     terms = set(terms)
     stats = corpus_stats(scope, terms)
     readers = Scope(scope.corpus, scope.principal)  # the principal's rows, not the caller's narrowing
-    return stats if readers.reads_everything() else scoped_stats(readers, stats, terms)
+    if readers.reads_everything():
+        return stats
+    index = loaded_postings(scope.corpus)
+    return scoped_stats(readers, stats, terms) if index is None else held_scoped_stats(readers, index, stats, terms)
+
+
+def held_scoped_stats(readers: Scope, index: MemoryPostings, corpus: TermStats, terms: set[str]) -> TermStats:
+    """What :func:`scoped_stats` counts, counted over the postings held in memory."""
+    params: list[Any] = []
+    allowed = allowed_documents_sql(readers, params, [])
+    assert allowed is not None  # noqa: S101  (a restricted principal)
+    mask = reader_rows(readers, index, allowed, params)
+    ids = {corpus.terms[t][0]: t for t in terms if t in corpus.terms}
+    df = frequencies(index, mask, sorted(ids))
+    shown = {t: (term_id, df[term_id], corpus.terms[t][2]) for term_id, t in ids.items() if df[term_id] > 0}
+    return TermStats(mask.live, corpus.dead, mask.avgdl, shown, scoped=True)
+
+
+def _reader(scope: Scope, index: MemoryPostings) -> RowMask | None:
+    """A restricted principal's rows among the held ones (None for a principal that reads everything)."""
+    readers = Scope(scope.corpus, scope.principal)
+    if readers.reads_everything():
+        return None
+    params: list[Any] = []
+    allowed = allowed_documents_sql(readers, params, [])
+    return None if allowed is None else reader_rows(readers, index, allowed, params)
 
 
 def scoped_stats(readers: Scope, corpus: TermStats, terms: set[str]) -> TermStats:
@@ -203,13 +237,14 @@ def bm25_search(
     stats = term_stats(scope, terms)
     if not stats.live or not stats.terms:
         return []
-    index = None if stats.scoped else memory_postings(scope.corpus, stats.avgdl, K1, B)
+    whole = corpus_stats(scope, ()) if stats.scoped else stats  # the index holds corpus-wide partial scores
+    index = memory_postings(scope.corpus, whole.avgdl, K1, B)
     if index is not None:  # a read-only corpus small enough to score in memory, with the same rules
         params: list[Any] = []
         allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
         weights = [(term_id, stats.idf(df)) for term_id, df, _ in (stats.terms[t] for t in sorted(stats.terms))]
         return [ScoredChunk(*row) for row in memory_search(scope, index, weights, int(limit), list(exclude_chunks),
-                                                            allowed, params)]
+                                                            allowed, params, _reader(scope, index))]
     cur = scope.cursor()
     avgdl = stats.avgdl
     sparse: list[tuple[int, float]] = []

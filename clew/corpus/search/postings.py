@@ -19,6 +19,14 @@ exclusions and the order (score descending, then chunk id) are those of the SQL 
 agree with it to float32 precision of the partial scores. A read-write corpus and a larger one
 use SQL. The statistics (document frequencies, chunk count, mean length) are the same
 ``TermStats`` for both paths.
+
+A principal with a row filter is scored with statistics counted over the rows it may read
+(``clew.corpus.search.bm25``): here its readable rows are a mask over the held rows (one SQL
+query per distinct scope, kept with the index), a term's frequency is the count of its postings
+under the mask, and since its mean length differs from the corpus's, each partial score is
+recomputed from the held one: the term frequency it was computed from is recovered exactly up to
+float32 rounding (``tf = p * n / (k1 + 1 - p)`` with ``n = k1 * (1 - b + b * length / avgdl)``),
+then priced at the principal's mean length.
 """
 
 from __future__ import annotations
@@ -59,6 +67,8 @@ def max_bytes() -> int:
 class MemoryPostings:
     avgdl: float
     """The mean length the partial scores were computed with."""
+    k1: float
+    b: float
     terms: dict[int, tuple[int, int]]
     """term id -> [start, end) in ``rows`` and ``parts``."""
     columns: dict[int, np.ndarray]
@@ -70,11 +80,17 @@ class MemoryPostings:
     doc_version: np.ndarray
     doc_ordinal: np.ndarray
     doc_live: np.ndarray
+    doc_length: np.ndarray
+    """Each row's length in terms (what its partial scores were normalised by)."""
     dead: np.ndarray
     """Rows that are not live (retired until the next compaction)."""
     local: threading.local = field(default_factory=threading.local)
     readable: OrderedDict[tuple[str, str], np.ndarray] = field(default_factory=OrderedDict)
     """(scope SQL, parameters) -> readable documents, least recently used first."""
+    readers: OrderedDict[tuple[str, str], RowMask] = field(default_factory=OrderedDict)
+    """(a principal's scope SQL, parameters) -> the live rows it may read, least recently used first."""
+    norms: OrderedDict[float, tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=OrderedDict)
+    """Mean length -> what repricing at it needs per row (``_pricing``)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def accumulator(self) -> np.ndarray:
@@ -84,6 +100,21 @@ class MemoryPostings:
         if acc is None:
             acc = self.local.acc = np.zeros(len(self.doc_id), dtype=np.float64)
         return acc
+
+
+@dataclass(frozen=True, eq=False)
+class RowMask:
+    """The live rows a principal may read: a boolean per row, their count and their total length."""
+
+    rows: np.ndarray
+    at: np.ndarray
+    """The indexes of those rows."""
+    live: int
+    total_length: int
+
+    @property
+    def avgdl(self) -> float:
+        return self.total_length / self.live if self.live else 1.0
 
 
 _lock = threading.Lock()
@@ -104,6 +135,11 @@ def memory_postings(corpus: Corpus, avgdl: float, k1: float, b: float) -> Memory
         return _loaded[corpus]
 
 
+def loaded_postings(corpus: Corpus) -> MemoryPostings | None:
+    """The corpus's postings if they are already held (asking does not count as a query)."""
+    return _loaded.get(corpus) if corpus.read_only else None
+
+
 def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
     import numpy as np
     cur = corpus.cursor()
@@ -113,9 +149,9 @@ def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings |
     counts = np.array([n for _, n in df], dtype=np.int64)
     as_column = (counts >= COLUMN_SHARE * chunks) if chunks >= MIN_COLUMN_ROWS else np.zeros(len(counts), bool)
     postings = int(counts[~as_column].sum())
-    if 8 * postings + 4 * chunks * int(as_column.sum()) + 40 * chunks > max_bytes():
+    if 8 * postings + 4 * chunks * int(as_column.sum()) + 44 * chunks > max_bytes():
         return None
-    d = _table(cur, "SELECT chunk_id, document_id, version, ordinal, live FROM search_docs ORDER BY chunk_id")
+    d = _table(cur, "SELECT chunk_id, document_id, version, ordinal, live, length FROM search_docs ORDER BY chunk_id")
     doc_chunk = d.column("chunk_id").to_numpy()
     row_of = np.full(int(max_chunk) + 1, -1, dtype=np.int32)
     row_of[doc_chunk] = np.arange(len(doc_chunk), dtype=np.int32)
@@ -151,6 +187,8 @@ def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings |
     live = d.column("live").to_numpy(zero_copy_only=False).astype(bool)
     return MemoryPostings(
         avgdl=avgdl,
+        k1=k1,
+        b=b,
         terms={int(t): (int(offsets[i]), int(offsets[i + 1])) for i, t in enumerate(sparse_ids)},
         columns={int(t): columns[i] for i, t in enumerate(column_ids)},
         rows=rows,
@@ -159,6 +197,7 @@ def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings |
         doc_version=d.column("version").to_numpy().astype(np.int32),
         doc_ordinal=d.column("ordinal").to_numpy().astype(np.int32),
         doc_live=live,
+        doc_length=d.column("length").to_numpy().astype(np.int32),
         dead=np.flatnonzero(~live).astype(np.int32),
     )
 
@@ -190,10 +229,82 @@ def readable_documents(scope: Scope, index: MemoryPostings, allowed_sql: str,
     return known
 
 
+def reader_rows(scope: Scope, index: MemoryPostings, allowed_sql: str, params: list[Any]) -> RowMask:
+    """The live rows of the documents ``allowed_sql`` selects (a principal's readable ones), kept like
+    :func:`readable_documents`."""
+    import numpy as np
+    key = (allowed_sql, json.dumps(params, default=str))
+    with index.lock:
+        known = index.readers.get(key)
+        if known is not None:
+            index.readers.move_to_end(key)
+            return known
+    readable = readable_documents(scope, index, allowed_sql, params)
+    rows = index.doc_id < len(readable)
+    rows[rows] = readable[index.doc_id[rows]]
+    rows &= index.doc_live
+    known = RowMask(rows, np.flatnonzero(rows), int(np.count_nonzero(rows)),
+                    int(index.doc_length[rows].sum(dtype=np.int64)))
+    with index.lock:
+        index.readers[key] = known
+        while len(index.readers) > READABLE_SCOPES:
+            index.readers.popitem(last=False)
+    return known
+
+
+def frequencies(index: MemoryPostings, mask: RowMask, term_ids: list[int]) -> dict[int, int]:
+    """Each term's number of rows under ``mask`` (its document frequency for that principal)."""
+    import numpy as np
+    out: dict[int, int] = {}
+    for term_id in term_ids:
+        span = index.terms.get(term_id)
+        if span is not None:
+            out[term_id] = int(np.count_nonzero(mask.rows[index.rows[span[0]:span[1]]]))
+        elif term_id in index.columns:
+            out[term_id] = int(np.count_nonzero(mask.rows & (index.columns[term_id] > 0)))
+        else:
+            out[term_id] = 0
+    return out
+
+
+def _pricing(index: MemoryPostings, avgdl: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per row, for partial scores held at the index's mean length priced at ``avgdl``: with
+    ``c = k1 + 1`` and ``h``, ``n`` the row's normalisation ``k1 * (1 - b + b * length / mean)`` at
+    the two means, ``tf = p h / (c - p)`` gives ``p c h / (p (h - n) + n c)``; returns ``c h``,
+    ``h - n`` and ``n c`` (float32, computed once per mean length, the last few kept)."""
+    import numpy as np
+    with index.lock:
+        known = index.norms.get(avgdl)
+        if known is not None:
+            index.norms.move_to_end(avgdl)
+            return known
+    length = index.doc_length.astype(np.float64)
+    c = index.k1 + 1
+    held = index.k1 * (1 - index.b + index.b * length / index.avgdl)
+    now = index.k1 * (1 - index.b + index.b * length / avgdl)
+    known = ((c * held).astype(np.float32), (held - now).astype(np.float32), (now * c).astype(np.float32))
+    with index.lock:
+        index.norms[avgdl] = known
+        while len(index.norms) > 4:
+            index.norms.popitem(last=False)
+    return known
+
+
+def _repriced(index: MemoryPostings, parts: np.ndarray, rows: np.ndarray, avgdl: float) -> np.ndarray:
+    """The held partial scores ``parts`` of ``rows`` priced at mean length ``avgdl`` (see :func:`_pricing`)."""
+    ch, diff, nc = (a[rows] for a in _pricing(index, avgdl))
+    out: np.ndarray = parts * ch / (parts * diff + nc)
+    return out
+
+
 def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, float]], limit: int,
                   exclude_chunks: list[tuple[int, int, int]], allowed_sql: str | None,
-                  params: list[Any]) -> list[tuple[int, int, int, float]]:
-    """(document, version, ordinal, score) of the best ``limit`` readable live chunks for (term id, idf) pairs."""
+                  params: list[Any], reader: RowMask | None = None) -> list[tuple[int, int, int, float]]:
+    """(document, version, ordinal, score) of the best ``limit`` readable live chunks for (term id, idf) pairs.
+
+    ``reader``: a restricted principal's rows. Only they are scored (``allowed_sql``, which holds
+    the principal's filter, keeps the rest out anyway), at the principal's mean length.
+    """
     import numpy as np
     columns = [(index.columns[t], idf) for t, idf in weights if t in index.columns]
     slices = [(index.terms[t], idf) for t, idf in weights if t in index.terms]
@@ -205,9 +316,17 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
     whole = bool(columns) or touched * 4 > len(acc)  # score every row rather than gather the touched ones
     try:
         for column, idf in columns:
-            acc += column * np.float64(idf)
+            if reader is None:
+                acc += column * np.float64(idf)
+            else:
+                acc[reader.at] += _repriced(index, column[reader.at], reader.at, reader.avgdl) * np.float64(idf)
         for (s, e), idf in slices:
-            acc[index.rows[s:e]] += index.parts[s:e] * np.float64(idf)
+            rows, part = index.rows[s:e], index.parts[s:e]
+            if reader is not None:
+                keep = reader.rows[rows]
+                rows, part = rows[keep], part[keep]
+                part = _repriced(index, part, rows, reader.avgdl)
+            acc[rows] += part * np.float64(idf)
         # a row is a candidate when it holds a query term; with every idf positive (the usual case) that
         # is a positive score, else (retired rows counted in df until compaction) a mask says so
         positive = all(idf > 0 for _, idf in columns + slices)

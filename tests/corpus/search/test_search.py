@@ -315,6 +315,7 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
                 assert len(loaded.dead) > 0  # retired rows are held and never returned
                 assert bool(loaded.columns) == (column_share < 1)
                 assert len(loaded.readable) == 2
+                assert loaded.readers  # the principal was scored from the held rows too
             assert bm25.term_stats(Scope(corpus), []).dead > 0
             return out
 
@@ -328,6 +329,31 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
             (h.document_id, h.version, h.ordinal) for h in sql
         ]
         assert [h.score for h in memory] == pytest.approx([h.score for h in sql], rel=1e-6)
+
+
+def test_a_row_filtered_principal_counts_its_statistics_over_held_postings_as_sql_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25, postings
+
+    db = zipf_corpus(tmp_path, monkeypatch)
+    monkeypatch.setattr(postings, "WARM_QUERIES", 0)
+    monkeypatch.setattr(postings, "MIN_COLUMN_ROWS", 10)
+    principal = Principal(name="a", row_filter={"term": {"acl": "a"}})  # the odd documents and twin2
+    terms = ["w0", "w1", "w44", "w59", "q3", "q4", "twin", "absentterm"]  # q4: only in d4, which it cannot read
+    with Corpus(db, read_only=True) as corpus:
+        scope = Scope(corpus, principal)
+        in_sql = bm25.term_stats(scope, terms)  # nothing held yet: counted in SQL
+        assert postings.loaded_postings(corpus) is None
+        bm25.bm25_search(Scope(corpus), "w0", limit=1)
+        index = postings.loaded_postings(corpus)
+        assert index is not None and index.columns and len(index.dead) > 0
+        held = bm25.term_stats(scope, terms)
+        assert len(index.readers) == 1
+        everyone = bm25.term_stats(Scope(corpus), terms)
+    assert held == in_sql and held.scoped
+    assert "q4" not in held.terms and "q4" in everyone.terms and "absentterm" not in held.terms
+    assert held.live < everyone.live and held.avgdl != everyone.avgdl  # its scores are repriced
 
 
 def test_the_document_title_leads_the_indexed_heading_path(tmp_path: Path) -> None:
