@@ -83,6 +83,24 @@ def test_a_word_only_in_denied_rows_costs_what_a_word_nowhere_costs(corpus: Corp
                       lambda i: bm25_search(scope, f"nowhere{tag(i)}", limit=10)) < 0.2
 
 
+def test_from_held_postings_too(corpus: Corpus, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same pair on a read-only copy whose postings are held in memory (a search service's path)."""
+    import shutil
+
+    from clew.corpus.search import postings
+
+    corpus.cursor().execute("CHECKPOINT")
+    shutil.copy(corpus.path, tmp_path / "held.duckdb")
+    monkeypatch.setattr(postings, "WARM_QUERIES", 0)
+    with Corpus(tmp_path / "held.duckdb", read_only=True) as held:
+        scope = Scope(held, READER, "notes")
+        assert bm25_search(scope, "harbour", limit=3) and postings.loaded_postings(held) is not None
+        assert bm25_search(scope, "quokkaab", limit=10) == bm25_search(scope, "nowhereab", limit=10) == []
+        assert postings.loaded_postings(held).readers  # type: ignore[union-attr]
+        assert median_gap(lambda i: bm25_search(scope, f"quokka{tag(i)}", limit=10),
+                          lambda i: bm25_search(scope, f"nowhere{tag(i)}", limit=10)) < 0.2
+
+
 def scores(corpus: Corpus, principal: Principal, query: str) -> list[tuple[str, float]]:
     hits = search(corpus, {"query": query, "collection": "notes", "limit": 20}, principal).hits
     return [(h.document_key, round(h.score, 9)) for h in hits]

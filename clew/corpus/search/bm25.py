@@ -87,9 +87,9 @@ def held_scoped_stats(readers: Scope, index: MemoryPostings, corpus: TermStats, 
     allowed = allowed_documents_sql(readers, params, [])
     assert allowed is not None  # noqa: S101  (a restricted principal)
     mask = reader_rows(readers, index, allowed, params)
-    ids = {corpus.terms[t][0]: t for t in terms if t in corpus.terms}
-    df = frequencies(index, mask, sorted(ids))
-    shown = {t: (term_id, df[term_id], corpus.terms[t][2]) for term_id, t in ids.items() if df[term_id] > 0}
+    asked = sorted(terms)  # every asked term is counted, indexed or not: a word of denied rows costs a word nowhere's
+    counts = frequencies(index, mask, [corpus.terms[t][0] if t in corpus.terms else None for t in asked])
+    shown = {t: (corpus.terms[t][0], df, corpus.terms[t][2]) for t, df in zip(asked, counts, strict=True) if df > 0}
     return TermStats(mask.live, corpus.dead, mask.avgdl, shown, scoped=True)
 
 

@@ -252,18 +252,18 @@ def reader_rows(scope: Scope, index: MemoryPostings, allowed_sql: str, params: l
     return known
 
 
-def frequencies(index: MemoryPostings, mask: RowMask, term_ids: list[int]) -> dict[int, int]:
-    """Each term's number of rows under ``mask`` (its document frequency for that principal)."""
+def frequencies(index: MemoryPostings, mask: RowMask, term_ids: list[int | None]) -> list[int]:
+    """Each term's number of rows under ``mask`` (its document frequency for that principal). A term
+    that is not indexed (None) is counted like one of no readable rows: over an empty posting list."""
     import numpy as np
-    out: dict[int, int] = {}
+    out: list[int] = []
     for term_id in term_ids:
-        span = index.terms.get(term_id)
-        if span is not None:
-            out[term_id] = int(np.count_nonzero(mask.rows[index.rows[span[0]:span[1]]]))
-        elif term_id in index.columns:
-            out[term_id] = int(np.count_nonzero(mask.rows & (index.columns[term_id] > 0)))
-        else:
-            out[term_id] = 0
+        column = index.columns.get(term_id) if term_id is not None else None
+        if column is not None:
+            out.append(int(np.count_nonzero(mask.rows & (column > 0))))
+            continue
+        start, end = index.terms.get(term_id, (0, 0)) if term_id is not None else (0, 0)
+        out.append(int(np.count_nonzero(mask.rows[index.rows[start:end]])))
     return out
 
 
