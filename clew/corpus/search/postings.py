@@ -14,7 +14,7 @@ idf and adds up, as bm25s does); and for terms in at least ``COLUMN_SHARE`` of t
 dense float32 column over all rows instead (no larger than its postings, and added to the
 scores sequentially). A query adds ``idf x partial`` into a dense per-thread accumulator (no
 sort, no ``np.unique``), then picks the best rows with ``np.partition``. Liveness, the
-readable documents (one SQL query per distinct scope, the last 64 kept),
+readable rows (one SQL query per distinct scope, kept as a row mask: the last 64 scopes' documents, 16 masks),
 exclusions and the order (score descending, then chunk id) are those of the SQL path; scores
 agree with it to float32 precision of the partial scores. A read-write corpus and a larger one
 use SQL. The statistics (document frequencies, chunk count, mean length) are the same
@@ -57,6 +57,8 @@ MIN_COLUMN_ROWS = 1024
 BATCH_ROWS = 1 << 20
 READABLE_SCOPES = 64
 """Distinct scopes (principal, filter, excluded keys) whose readable documents are kept."""
+ROW_MASKS = 16
+"""Distinct scopes whose live readable rows are kept (5 bytes a row at most: 80 MB at 1M chunks)."""
 
 
 def max_bytes() -> int:
@@ -88,7 +90,7 @@ class MemoryPostings:
     readable: OrderedDict[tuple[str, str], np.ndarray] = field(default_factory=OrderedDict)
     """(scope SQL, parameters) -> readable documents, least recently used first."""
     readers: OrderedDict[tuple[str, str], RowMask] = field(default_factory=OrderedDict)
-    """(a principal's scope SQL, parameters) -> the live rows it may read, least recently used first."""
+    """(scope SQL, parameters) -> the live rows it may read, least recently used first."""
     norms: OrderedDict[float, tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=OrderedDict)
     """Mean length -> what repricing at it needs per row (``_pricing``)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -230,8 +232,8 @@ def readable_documents(scope: Scope, index: MemoryPostings, allowed_sql: str,
 
 
 def reader_rows(scope: Scope, index: MemoryPostings, allowed_sql: str, params: list[Any]) -> RowMask:
-    """The live rows of the documents ``allowed_sql`` selects (a principal's readable ones), kept like
-    :func:`readable_documents`."""
+    """The live rows of the documents ``allowed_sql`` selects (a scope's readable ones), the last
+    ``ROW_MASKS`` kept with the index."""
     import numpy as np
     key = (allowed_sql, json.dumps(params, default=str))
     with index.lock:
@@ -243,11 +245,11 @@ def reader_rows(scope: Scope, index: MemoryPostings, allowed_sql: str, params: l
     rows = index.doc_id < len(readable)
     rows[rows] = readable[index.doc_id[rows]]
     rows &= index.doc_live
-    known = RowMask(rows, np.flatnonzero(rows), int(np.count_nonzero(rows)),
+    known = RowMask(rows, np.flatnonzero(rows).astype(np.int32), int(np.count_nonzero(rows)),
                     int(index.doc_length[rows].sum(dtype=np.int64)))
     with index.lock:
         index.readers[key] = known
-        while len(index.readers) > READABLE_SCOPES:
+        while len(index.readers) > ROW_MASKS:
             index.readers.popitem(last=False)
     return known
 
@@ -347,12 +349,9 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
             scores = acc[candidates]
             if len(index.dead):
                 scores[~index.doc_live[candidates]] = floor
-        if allowed_sql is not None:
-            readable = readable_documents(scope, index, allowed_sql, params)
-            ids = index.doc_id if candidates is None else index.doc_id[candidates]
-            ok = ids < len(readable)
-            ok[ok] = readable[ids[ok]]
-            scores = np.where(ok, scores, floor)
+        if allowed_sql is not None:  # the scope's live readable rows, kept per scope
+            ok = reader_rows(scope, index, allowed_sql, params).rows
+            scores = np.where(ok if candidates is None else ok[candidates], scores, floor)
         # each row appears at most once per sparse term among the candidates: keeping every value at
         # or above the (head x terms)-th best keeps at least the best ``head`` distinct rows, ties included
         head = (int(limit) + len(exclude_chunks)) * (1 if candidates is None else max(1, len(slices)))
