@@ -4,8 +4,9 @@ Each batch of documents is written in one transaction: a crash or kill in the mi
 batch leaves the corpus as it was before that batch. Batches are written in order by a thread
 of their own while the next one is prepared (``clew.corpus.batch_writer``). A key whose content (and chunking) is
 unchanged is a no-op; changed content becomes a new version and the old one is kept,
-superseded. After each batch, links in the collection that point at the batch's keys, or
-that were dangling, are resolved again.
+superseded. After each batch, links in the collection that point at the batch's keys, and the
+batch's own links, are resolved again; at the first batch (and after any other write in between)
+every dangling link of the collection too. What dangles is counted once, after the last batch.
 
 A writer (``principal``) with a row filter never replaces, supersedes or learns of a document
 it may not read: a key whose latest version it cannot read is refused for that document
@@ -270,9 +271,10 @@ def ingest_documents(
     report = IngestReport(collection=collection)
     row_filter = _row_filter(principal)
     batch: list[PreparedDocument] = []
+    state = _Progress()
     # batches are written in a thread of their own while the next one is prepared (see batch_writer)
     with BatchWriter[list[PreparedDocument]](
-            lambda written: _write_or_fail(corpus, collection, written, report, row_filter)) as writer:
+            lambda written: _write_or_fail(corpus, collection, written, report, row_filter, state)) as writer:
         for document in documents:
             batch.append(document)
             if on_document is not None:
@@ -282,16 +284,30 @@ def ingest_documents(
                 batch = []
         if batch or writer.batches == 0:
             writer.put(batch)
+    with corpus.transaction() as cur:
+        report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
+    report.links_dangling = sum(report.links_dangling_by_reason.values())
     _compact_if_stale(corpus, report)
     return report
 
 
+class _Progress:
+    """What the writer thread remembers between the batches of one ingest."""
+
+    def __init__(self) -> None:
+        self.generation: int | None = None
+        """``Corpus.generation`` right after this ingest's last commit (None before its first)."""
+
+
 def _write_or_fail(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport,
-                   row_filter: Filter | None) -> None:
+                   row_filter: Filter | None, state: _Progress) -> None:
     """Write one batch; a store failure says what it rolled back and what earlier batches stored."""
     stored = report.documents
     try:
-        _write_batch(corpus, collection, batch, report, row_filter)
+        # every dangling link is tried again unless this ingest's previous batch was the last write
+        _write_batch(corpus, collection, batch, report, row_filter,
+                     retry_dangling=state.generation is None or state.generation != corpus.generation)
+        state.generation = corpus.generation
     except StoreFailure as error:
         raise StoreFailure(
             corpus.path, error.cause, f"writing a batch of {len(batch)} document(s)",
@@ -319,7 +335,7 @@ def _row_filter(principal: Principal | None) -> Filter | None:
 
 
 def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport,
-                 row_filter: Filter | None = None) -> None:
+                 row_filter: Filter | None = None, *, retry_dangling: bool = True) -> None:
     with corpus.transaction() as cur:
         collection_id = corpus.ensure_collection(cur, collection)
         # the last occurrence of a key in one batch wins
@@ -364,10 +380,9 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
             (doc_id, version, ordinal, counts)
             for doc_id, version, doc in written for ordinal, counts in enumerate(doc.term_counts)
         ], retired)
-        resolved, dangling = resolve_links(cur, collection_id, [doc.key for _, _, doc in written], row_filter)
-        report.links_resolved += resolved
-        report.links_dangling = sum(dangling.values())
-        report.links_dangling_by_reason = dangling
+        report.links_resolved += resolve_links(cur, collection_id, [doc.key for _, _, doc in written],
+                                               [doc_id for doc_id, _, _ in written], row_filter,
+                                               retry_dangling=retry_dangling)
 
 
 def _existing(

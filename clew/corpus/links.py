@@ -26,20 +26,40 @@ def link_candidates_sql() -> str:
     return ", ".join(rows)
 
 
-def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str],
-                  row_filter: Filter | None = None) -> tuple[int, dict[str, int]]:
-    """Point link edges at the chunk their target names; returns (resolved now, dangling by reason),
-    both counted as ``row_filter`` sees them (see :func:`dangling_by_reason`).
+def target_names(keys: list[str]) -> list[str]:
+    """Every slash-trimmed link path whose candidates (:func:`link_candidates_sql`, ranks 1 on)
+    could name one of ``keys``: the key itself, without a document suffix, or a folder's index
+    page's folder. A superset is harmless (it only widens what is looked at again)."""
+    names: set[str] = set()
+    for key in keys:
+        names.add(key)
+        names.add(key.strip("/"))
+        names.update(key[: -len(suffix)] for suffix in LINK_SUFFIXES if key.endswith(suffix))
+        names.update(key[: -len(name) - 1] for name in FOLDER_INDEXES if key.endswith("/" + name))
+        if key in FOLDER_INDEXES:
+            names.add("")
+    return sorted(names)
+
+
+def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str], new_documents: list[int],
+                  row_filter: Filter | None = None, *, retry_dangling: bool = True) -> int:
+    """Point link edges at the chunk their target names; returns how many were resolved now,
+    counted as ``row_filter`` sees them (see :func:`dangling_by_reason`).
 
     A target names the first key of :func:`link_candidates_sql` that exists in the collection;
     its ``#anchor`` names the chunk the anchor points into (else the document's first chunk).
-    Links that were dangling, and links whose candidates name a key of this batch, are
-    resolved again.
+    Resolved again: links whose candidates name one of ``keys`` (the documents that just got a
+    version), the dangling links of ``new_documents`` (those just written), and with
+    ``retry_dangling`` every dangling link of the collection. Only those links are read (a
+    batch costs what it wrote, not the collection's size): after a resolution no dangling
+    link has a candidate in the collection, so later batches of the same ingest only need
+    the first two, as long as nothing else wrote in between (``clew.corpus.ingest`` retries
+    every dangling link at an ingest's first batch and after any other write).
     """
     cur.execute(
         f"""CREATE OR REPLACE TEMP TABLE clew_link_targets AS
-           WITH wanted AS (
-               SELECT e.rowid AS rid,
+           WITH links AS (
+               SELECT e.rowid AS rid, e.dst, e.document_id,
                       CASE WHEN strpos(e.dst_ref, '#') > 0 THEN left(e.dst_ref, strpos(e.dst_ref, '#') - 1)
                            ELSE e.dst_ref END AS target_key,
                       CASE WHEN strpos(e.dst_ref, '#') > 0 THEN substr(e.dst_ref, strpos(e.dst_ref, '#') + 1) END AS
@@ -47,9 +67,15 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                FROM edges e
                WHERE e.collection_id = $1 AND e.graph = 'links' AND e.dst_ref NOT LIKE '%://%'
            ),
+           wanted AS (
+               SELECT rid, dst, target_key, anchor FROM links
+               WHERE (dst IS NULL AND ($4 OR document_id IN (SELECT unnest($5::BIGINT[]))))
+                  OR target_key IN (SELECT unnest($2::VARCHAR[]))
+                  OR trim(target_key, '/') IN (SELECT unnest($3::VARCHAR[]))
+           ),
            rules(rank, joiner, tail) AS (VALUES {link_candidates_sql()}),
            candidates AS (
-               SELECT w.rid, w.anchor, r.rank,
+               SELECT w.rid, w.dst, w.anchor, r.rank,
                       CASE WHEN r.rank = 0 THEN w.target_key
                            WHEN r.joiner = '/' THEN ltrim(rtrim(w.target_key, '/') || '/' || r.tail, '/')
                            ELSE rtrim(ltrim(w.target_key, '/'), '/') || r.tail END AS candidate
@@ -61,7 +87,7 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                FROM candidates c JOIN documents d ON d.collection_id = $1 AND d.key = c.candidate
                JOIN document_versions dv ON dv.document_id = d.id AND dv.version = d.current_version  -- not retired
                WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT unnest($2::VARCHAR[])))
-                  OR c.rid IN (SELECT rowid FROM edges WHERE collection_id = $1 AND graph = 'links' AND dst IS NULL)
+                  OR c.dst IS NULL
                GROUP BY c.rid
            )
            SELECT f.rid, f.doc, f.version, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0)
@@ -69,7 +95,7 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
            FROM found f
            LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version AND a.anchor = f.anchor
            GROUP BY f.rid, f.doc, f.version""",
-        [collection_id, keys],
+        [collection_id, keys, target_names(keys), retry_dangling, new_documents],
     )
     params: list[Any] = []
     both = (
@@ -88,7 +114,7 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                WHERE edges.rowid = t.rid"""
         )
     cur.execute("DROP TABLE clew_link_targets")
-    return int(resolved), dangling_by_reason(cur, collection_id, row_filter)
+    return int(resolved)
 
 
 def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int,

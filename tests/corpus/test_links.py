@@ -1,0 +1,116 @@
+"""Link resolution is incremental: each batch looks at its own links and at the links that name
+its keys, and an ingest's first batch (or one after another write) retries every dangling link."""
+
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.documents import retire
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.links import target_names
+from clew.corpus.store import Corpus
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Corpus:
+    with Corpus(tmp_path / "corpus.duckdb") as corpus:
+        yield corpus
+
+
+def targets(corpus: Corpus) -> dict[str, str | None]:
+    """Each link's target as written -> ``key:version:body`` of the chunk it resolved to, else None."""
+    rows = corpus.cursor().execute(
+        """SELECT e.dst_ref, d.key || ':' || c.version || ':' || c.body FROM edges e
+           LEFT JOIN chunks c ON e.dst = 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal
+           LEFT JOIN documents d ON d.id = c.document_id WHERE e.graph = 'links'""").fetchall()
+    return dict(rows)
+
+
+def retire_key(corpus: Corpus, key: str) -> None:
+    with corpus.transaction() as cur:
+        doc_id, version = cur.execute("SELECT id, current_version FROM documents WHERE key = ?", [key]).fetchone()
+        retire(cur, [(doc_id, version)])
+
+
+def test_target_names_cover_every_rule() -> None:
+    assert target_names(["a/b.md"]) == ["a/b", "a/b.md"]
+    assert target_names(["guide/index.md", "README.md"]) == ["", "README", "README.md", "guide", "guide/index",
+                                                              "guide/index.md"]
+
+
+def test_a_target_in_a_later_batch_and_a_later_ingest(corpus: Corpus, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    (folder / "guide").mkdir(parents=True)
+    (folder / "a.md").write_text("# A\n\nSee [z](z#later), [guide](/guide/) and [gone](nowhere.md).\n")
+    (folder / "m.md").write_text("# M\n\nBack to [a](a.md).\n")
+    (folder / "z.md").write_text("# Z\n\n## Intro\n\nFirst.\n\n## Later\n\nThe later part.\n")
+    # one document per batch: a.md's link to z waits two batches for its target
+    report = ingest_paths(corpus, [folder], glob="*.md", chunk_tokens=16, batch_size=1)
+    assert (report.links_resolved, report.links_dangling) == (2, 2)
+    found = targets(corpus)
+    assert found["z#later"] == "z.md:1:## Later\n\nThe later part.\n"
+    assert found["a.md"].startswith("a.md:1:")
+    assert found["/guide"] is None and found["nowhere.md"] is None
+    # the folder's README arrives in a later ingest, then its index page, which ranks first
+    (folder / "guide" / "README.md").write_text("# Readme\n\nThe readme.\n")
+    later = ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16)
+    assert (later.versions_created, later.links_resolved, later.links_dangling) == (1, 1, 1)
+    assert targets(corpus)["/guide"].startswith("guide/README.md:1:")
+    (folder / "guide" / "index.md").write_text("# Index\n\nThe index.\n")
+    last = ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16)
+    assert (last.versions_created, last.links_resolved, last.links_dangling) == (1, 1, 1)
+    assert targets(corpus)["/guide"].startswith("guide/index.md:1:")
+
+
+def test_a_superseded_target_is_followed_to_its_new_version(corpus: Corpus, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nSee [b](b.md#two).\n")
+    (folder / "b.md").write_text("# B\n\n## One\n\nFirst.\n\n## Two\n\nSecond.\n")
+    ingest_paths(corpus, [folder], glob="*.md", chunk_tokens=16)
+    assert targets(corpus)["b.md#two"] == "b.md:1:## Two\n\nSecond.\n"
+    (folder / "b.md").write_text("# B\n\n## Two\n\nSecond, now first.\n\n## Three\n\nThird.\n")
+    report = ingest_paths(corpus, [folder], glob="*.md", chunk_tokens=16)
+    assert (report.versions_created, report.links_resolved, report.links_dangling) == (1, 1, 0)
+    assert targets(corpus)["b.md#two"].startswith("b.md:2:")
+    assert "Second, now first." in targets(corpus)["b.md#two"]
+
+
+def test_a_retired_target_dangles_and_the_next_ingest_finds_the_next_candidate(corpus: Corpus,
+                                                                              tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nSee [notes](notes/).\n")
+    (folder / "notes").mkdir()
+    (folder / "notes" / "index.md").write_text("# Index\n\nThe index.\n")
+    (folder / "notes" / "README.md").write_text("# Readme\n\nThe readme.\n")
+    ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16)
+    assert targets(corpus)["notes"].startswith("notes/index.md:1:")
+    retire_key(corpus, "notes/index.md")
+    assert targets(corpus)["notes"] is None  # retiring un-resolves; README.md still exists
+    (folder / "other.md").write_text("# Other\n\nUnrelated.\n")
+    report = ingest_paths(corpus, [folder], glob="other.md", chunk_tokens=16)  # names none of the link's keys
+    assert (report.versions_created, report.links_resolved, report.links_dangling) == (1, 1, 0)
+    assert targets(corpus)["notes"].startswith("notes/README.md:1:")
+
+
+def test_a_write_between_two_batches_has_the_next_batch_retry_dangling_links(corpus: Corpus,
+                                                                             tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nSee [x](x).\n")
+    (folder / "x").mkdir()
+    (folder / "x.md").write_text("# X\n\nThe page.\n")
+    (folder / "x" / "index.md").write_text("# X index\n\nThe folder.\n")
+    ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16)
+    assert targets(corpus)["x"].startswith("x.md:1:")
+    for name in "bcde":
+        (folder / f"{name}.md").write_text(f"# {name}\n\nText {name}.\n")
+
+    def on_document(key: str) -> None:
+        if key == "c.md":  # another writer, between this ingest's batches
+            retire_key(corpus, "x.md")
+
+    report = ingest_paths(corpus, [folder], glob="[b-e].md", chunk_tokens=16, batch_size=1, on_document=on_document)
+    assert (report.versions_created, report.links_dangling) == (4, 0)
+    assert targets(corpus)["x"].startswith("x/index.md:1:")
