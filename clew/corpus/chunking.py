@@ -99,15 +99,32 @@ class _Builder:
         # rather than end inside an item that does not fit, end before it when half full
         cut_inside = first + n < len(units) and not units[first + n].opens
         if cut_inside and item_start and item_used * 2 >= self.limit:
-            n = item_start
+            n, used = item_start, item_used
         if n == 1 and not header:
             return 1, units[first].tokens  # the unit's own count is exact
-        # Unit sums can be off by a token or two at the seams; trust the exact count.
+        if not header and all(self.clean_seam(units[index].start) for index in range(first + 1, first + n)):
+            return n, used  # the sum is exact at such seams (and within the limit: the loop kept it so)
+        # Elsewhere unit sums can be off by a token or two at the seams; trust the exact count.
         tokens = self.count(units[first], units[first + n - 1], header)
         while n > 1 and tokens > self.limit:
             n -= 1
             tokens = self.count(units[first], units[first + n - 1], header)
         return n, tokens
+
+    def clean_seam(self, offset: int) -> bool:
+        """Whether the tokens of text cut at ``offset`` add up to the tokens of the whole, exactly:
+        where a line break ends the text before and no whitespace starts the text after.
+
+        cl100k_base's pre-tokenizer (``clew.budgets.tokens``) splits text into pieces before BPE, and
+        none of its patterns matches a line break followed by anything but whitespace (letters may
+        follow one optional character other than a line break, punctuation one optional space), while
+        the whitespace run that ends in that line break is one piece whether the text goes on
+        (``\\s*[\\r\\n]``) or ends there (``\\s++$``). So the pieces on either side are the same
+        alone as together, and so are their tokens (``tests/corpus/test_chunking.py`` checks it).
+        Units mostly meet at such seams (a block runs to the next block's start), so a chunk of
+        several units is counted once, unit by unit, instead of again as a whole.
+        """
+        return self.text[offset - 1] == "\n" and not self.text[offset].isspace()
 
     def count(self, first: _Unit, last: _Unit, header: str) -> int:
         body = self.text[first.start : last.end]

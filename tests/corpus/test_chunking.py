@@ -165,3 +165,26 @@ def test_anchors_resolve_to_the_passage_that_holds_what_follows_them(tmp_path: P
         bodies = dict(corpus.cursor().execute("SELECT ordinal, body FROM chunks").fetchall())
     assert "Maximum Depth Of Trigger Recursion" in bodies[rows["max_trigger_depth"]]
     assert "Maximum length of a string" in bodies[rows["max_length"]]
+
+
+# letters (cased, uncased, combining), digits, punctuation, apostrophes (contractions), every kind
+# of whitespace the pre-tokenizer knows (NBSP, NEL, line and paragraph separators, CR), emoji
+seam_text = st.text(
+    alphabet=st.sampled_from(list("aZé漢\u0301x09'’.,;:!?-_/#|*`()[]<>\"\\ \t\r\n\xa0\x85\u2028\u3000🙂s")),
+    max_size=24)
+
+
+@settings(max_examples=600, deadline=None)
+@given(before=seam_text, after=seam_text, first=st.sampled_from(list("aZ漢09'.#|-*`(<🙂\"\\\u0301é")))
+def test_tokens_add_up_across_a_clean_seam(before: str, after: str, first: str) -> None:
+    """What lets the chunker sum its units' counts (``_Builder.clean_seam``): text ending in a
+    line break, then text starting with anything but whitespace, count alone as they do together."""
+    head, tail = before + "\n", first + after
+    assert count_tokens(head + tail) == count_tokens(head) + count_tokens(tail)
+
+
+def test_python_whitespace_covers_the_pre_tokenizers() -> None:
+    """``clean_seam`` asks ``str.isspace``; the pre-tokenizer's ``\\s`` is Unicode White_Space."""
+    white_space = [*range(0x09, 0x0E), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F,
+                   0x205F, 0x3000]
+    assert all(chr(code).isspace() for code in white_space)

@@ -392,3 +392,32 @@ def test_postings_too_large_for_memory_are_scored_in_sql(tmp_path: Path, monkeyp
     with Corpus(db) as corpus:  # a writable corpus never holds them
         assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
         assert corpus not in postings._loaded
+
+
+def test_compaction_pivots_dense_terms_the_same_in_slices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each dense column holds its term's tf from the postings (0 elsewhere), in chunk-id order,
+    whether the chunks are pivoted in one slice or in several."""
+    import shutil
+
+    from clew.corpus.search import index
+
+    db = zipf_corpus(tmp_path, monkeypatch)
+    sliced = tmp_path / "sliced.duckdb"
+    shutil.copyfile(db, sliced)
+    rows = {}
+    for path, slice_chunks in ((db, index.PIVOT_CHUNKS), (sliced, 7)):
+        monkeypatch.setattr(index, "PIVOT_CHUNKS", slice_chunks)
+        with Corpus(path) as corpus:
+            index.compact(corpus)
+            cur = corpus.cursor()
+            rows[slice_chunks] = cur.execute("SELECT * FROM search_docs").fetchall()
+            dense = cur.execute("SELECT term_id, dense_col FROM search_terms WHERE dense_col IS NOT NULL").fetchall()
+            columns = index.dense_columns(cur)
+            assert len(dense) == len(columns) > 0
+            for term_id, col in dense:
+                expected = dict(cur.execute("SELECT chunk_id, tf FROM search_postings WHERE term_id = ?",
+                                            [term_id]).fetchall())
+                got = cur.execute(f"SELECT chunk_id, d{col} FROM search_docs").fetchall()
+                assert {chunk: tf for chunk, tf in got if tf} == expected
+    assert rows[7] == rows[index.PIVOT_CHUNKS]
+    assert [r[0] for r in rows[7]] == sorted(r[0] for r in rows[7]) and len(rows[7]) > 14
