@@ -7,7 +7,8 @@ beside it), once per ``--workers`` setting (``1`` prepares in the ingesting proc
 is clew's default policy). The baseline, measured in the same child right before, is the
 parser library alone over the same files (``PARSERS``: markdown-it's ``parse`` for Markdown,
 the standard library's ``HTMLParser.feed`` for HTML); ``parser_ratio`` is ingest seconds over
-it. Each measurement is the median of ``--rounds`` rounds, the settings interleaved.
+it (``cpu_parser_ratio``: the same in CPU seconds, every thread of the ingesting process counted,
+steadier on a shared machine). Each measurement is the median of ``--rounds`` rounds, the settings interleaved.
 
 A third corpus is PDF: the three real manuals of tests/fixtures/pdf (271 pages) copied
 ``--pdf-copies`` times, with pages per second; its baseline is PDFium's bare text extraction
@@ -71,7 +72,8 @@ PARSERS: dict[str, Callable[[], Callable[..., object]]] = {".md": _markdown_it, 
 """File suffix -> the parser library alone (a factory, imported in the child)."""
 
 
-def parser_seconds(path: Path, glob: str) -> float | None:
+def parser_seconds(path: Path, glob: str) -> tuple[float, float] | None:
+    """Wall and CPU seconds of the parser library alone over the files (None: no single parser)."""
     files = sorted(path.glob(glob))
     factories = {PARSERS[f.suffix] for f in files if f.suffix in PARSERS}
     if not files or len(factories) != 1:
@@ -79,10 +81,10 @@ def parser_seconds(path: Path, glob: str) -> float | None:
     parse = factories.pop()()
     texts = [f.read_bytes() if f.suffix == ".pdf" else f.read_text(encoding="utf-8", errors="replace")
              for f in files]
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     for text in texts:
         parse(text)
-    return time.perf_counter() - started
+    return time.perf_counter() - started, time.process_time() - cpu
 
 
 def child(path: str, db: str, glob: str, workers: str) -> None:
@@ -90,12 +92,13 @@ def child(path: str, db: str, glob: str, workers: str) -> None:
     from clew.corpus.ingest import ingest_paths
     from clew.corpus.store import Corpus
 
-    parser = parser_seconds(Path(path), glob)
-    started = time.perf_counter()
+    parsed = parser_seconds(Path(path), glob)
+    parser, parser_cpu = (None, None) if parsed is None else parsed
+    started, cpu = time.perf_counter(), time.process_time()
     with Corpus(db) as corpus:
         report = ingest_paths(corpus, [path], glob=glob, chunk_tokens=DEFAULT_CHUNK_TOKENS,
                               workers="auto" if workers == "auto" else int(workers))
-    seconds = time.perf_counter() - started
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
     with Corpus(db, read_only=True) as corpus:
         pages = corpus.cursor().execute("SELECT coalesce(sum(len(starts)), 0) FROM page_offsets").fetchone()[0]
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -105,6 +108,11 @@ def child(path: str, db: str, glob: str, workers: str) -> None:
         "seconds": round(seconds, 2), "chunks_per_second": round(report.chunks / seconds, 1),
         "parser_seconds": None if parser is None else round(parser, 2),
         "parser_ratio": None if parser is None else round(seconds / parser, 1),
+        # CPU seconds of every thread of this process (DuckDB's included; not the workers'): steadier
+        # than wall time on a shared machine, where the load moves during a run
+        "cpu_seconds": round(cpu_seconds, 2),
+        "parser_cpu_seconds": None if parser_cpu is None else round(parser_cpu, 2),
+        "cpu_parser_ratio": None if parser_cpu is None else round(cpu_seconds / parser_cpu, 1),
         "peak_memory_mb": round(peak_mb, 1), "worker_peak_memory_mb": round(worker_peak_mb, 1),
         "db_mb": round(Path(db).stat().st_size / 2**20, 1),
         **({"pages": int(pages), "pages_per_second": round(pages / seconds, 1)} if pages else {}),

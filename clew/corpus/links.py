@@ -50,11 +50,12 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     its ``#anchor`` names the chunk the anchor points into (else the document's first chunk).
     Resolved again: links whose candidates name one of ``keys`` (the documents that just got a
     version), the dangling links of ``new_documents`` (those just written), and with
-    ``retry_dangling`` every dangling link of the collection. Only those links are read (a
-    batch costs what it wrote, not the collection's size): after a resolution no dangling
-    link has a candidate in the collection, so later batches of the same ingest only need
-    the first two, as long as nothing else wrote in between (``clew.corpus.ingest`` retries
-    every dangling link at an ingest's first batch and after any other write).
+    ``retry_dangling`` every dangling link of the collection. Only those links get candidates
+    joined against the documents (one scan of the collection's link rows finds them): after a
+    resolution no dangling link has a candidate in the collection, so later batches of the same
+    ingest only need the first two, as long as nothing else wrote in between
+    (``clew.corpus.ingest`` retries every dangling link at an ingest's first batch and after
+    any other write).
     """
     cur.execute(
         f"""CREATE OR REPLACE TEMP TABLE clew_link_targets AS
