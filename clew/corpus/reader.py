@@ -230,10 +230,10 @@ class Scope:
             # alone, so that a denied version costs what a missing one does)
             structure = self.principal.reads_everything and any(SKELETONS.get(self.corpus, k) is None for k in unknown)
             pending, asked = unknown, False
-            if structure and self.corpus.has_skeletons:  # from the stored rows (what had no good row: below)
-                pending, asked = self._read_stored(cur, unknown, metas, current), True
+            if self.corpus.has_skeletons:  # from the stored rows (what had no good row: below)
+                pending, asked = self._read_stored(cur, unknown, metas, current, structure=structure), True
             if pending or not asked:
-                self._read_versions(cur, pending, metas, current, structure=structure)
+                self._read_versions(cur, pending, metas, current, structure=structure and bool(pending))
             for key in unknown:
                 if metas[key] is None:
                     FROZEN.put(self.corpus, ("absent", self.view, key), True)
@@ -273,21 +273,24 @@ class Scope:
                 SKELETONS.put(self.corpus, skeleton)
 
     def _read_stored(self, cur: duckdb.DuckDBPyConnection, unknown: set[tuple[int, int]],
-                     metas: dict[tuple[int, int], VersionMeta | None], current: dict[int, int]) -> set[tuple[int, int]]:
-        """Readability, metadata and structure of ``unknown`` versions from their stored rows, with their
-        documents' current versions, in one statement (``skeleton_rows.read_stored``); fills ``metas``
-        and ``current`` and returns the versions still to ask: those of an existing document that had
-        no row, or a row that did not decode (a version the predicate refused is decided)."""
+                     metas: dict[tuple[int, int], VersionMeta | None], current: dict[int, int], *,
+                     structure: bool) -> set[tuple[int, int]]:
+        """Readability and metadata (and, where ``structure``, the structure) of ``unknown`` versions
+        from their stored rows, with their documents' current versions, in one statement
+        (``skeleton_rows.read_stored``); fills ``metas`` and ``current`` and returns the versions still
+        to ask: those of an existing document that had no row, or a row that did not decode (a
+        version the predicate refused is decided)."""
         params: list[Any] = []
         predicate = self.predicate(params, collection="v.collection")
-        found, currents = skeleton_rows.read_stored(cur, unknown, predicate, params)
+        found, currents = skeleton_rows.read_stored(cur, unknown, predicate, params, structure=structure)
         current.update(currents)
         for key, got in found.items():
             if got is not None:
                 meta, skeleton = got
                 metas[key] = meta
                 READABLE.put(self.corpus, self.view, key, meta)
-                SKELETONS.put(self.corpus, skeleton)
+                if skeleton is not None:
+                    SKELETONS.put(self.corpus, skeleton)
         return {key for key in unknown if key not in found and key[0] in currents and key[1] <= currents[key[0]]}
 
     def document(self, document_id: int, version: int) -> DocumentVersion | None:

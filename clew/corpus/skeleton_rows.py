@@ -7,16 +7,18 @@ changes once written, so ingestion also writes, in the same transaction as its o
 ``skeletons`` row: the version's text, what never changes about its document (collection,
 key) and its fields, and its nodes' and chunks' navigation columns and page offsets as one
 JSON value (``encode``). The first touch then reads that row, and in the same statement the
-document's current version: two point lookups.
+document's current version: two point lookups, no join (a join of point lookups costs DuckDB
+more than the lookups themselves; see ``STORED_SQL``).
 
 ``nodes`` and ``chunks`` stay the record. A version without a row, or whose row does not decode
 (``decode`` checks its shape), is read from them as before (``load``), never lost: a file of
 schema version 2 or older opened read-only has no table at all and is read that way throughout;
 opened read-write it gets the table filled once (``backfill``).
 
-Permissions do not change: a principal that reads everything gets readability (the scope's
-predicate, applied in SQL) with the row, as it got it with the structure before; a restricted
-one still asks readability alone first (``VERSIONS_SQL``) and reads the rows of the readable
+Permissions do not change: readability is the scope's predicate, applied in SQL, over the
+row's copies of the version's fields and collection. A principal that reads everything gets it
+with the row, as it got it with the structure before; a restricted one still asks readability
+alone first (``NO_PAYLOAD``: no text or structure read) and then reads the rows of the readable
 versions only (``load``), so that a denied version costs what a missing one does.
 """
 
@@ -46,16 +48,20 @@ _NODE = attrgetter(*NodeInfo.__slots__)
 _CHUNK = attrgetter(*ChunkInfo.__slots__)
 _COLUMNS = "document_id, version, collection_id, collection, key, fields, text, structure"
 
-# format: ids (int_list), predicate (the scope's, over ``v`` with its collection as ``v.collection``):
-# a row per stored version of the documents (0; text and structure only where the predicate holds),
-# then each document's current version (1). Two lookups, each through its index in its own CTE.
-STORED_SQL = f"""WITH v AS MATERIALIZED (SELECT {_COLUMNS} FROM skeletons WHERE document_id IN ({{ids}})),
-     d AS MATERIALIZED (SELECT id, current_version FROM documents WHERE id IN ({{ids}}))
-SELECT 0, document_id, version, collection_id, collection, key, fields, CASE WHEN ok THEN text END,
-       CASE WHEN ok THEN structure END, ok
-FROM (SELECT *, coalesce({{predicate}}, FALSE) AS ok FROM v) v
+# format: ids (int_list), predicate (the scope's, over ``v`` with its collection as ``v.collection``),
+# payload and columns (``PAYLOAD`` or ``NO_PAYLOAD``): a row per stored version of the documents (0;
+# with ``PAYLOAD`` its text and structure where the predicate holds), then each document's current
+# version (1). Two lookups through their indexes, no join, no materialised CTE (each costs DuckDB
+# more than a lookup); the predicate is a projected column, not a filter, so that it cannot be
+# pushed into the scan and turn the index scan into a sequential one.
+STORED_SQL = """SELECT 0, document_id, version, collection_id, collection, key, fields, {columns}, ok
+FROM (SELECT document_id, version, collection_id, collection, key, fields{payload}, coalesce({predicate}, FALSE) AS ok
+      FROM skeletons v WHERE document_id IN ({ids})) v
 UNION ALL
-SELECT 1, id, current_version, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM d"""
+SELECT 1, id, current_version, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM documents WHERE id IN ({ids})"""
+PAYLOAD = {"payload": ", text, structure", "columns": "CASE WHEN ok THEN text END, CASE WHEN ok THEN structure END"}
+NO_PAYLOAD = {"payload": "", "columns": "NULL::VARCHAR, NULL::VARCHAR"}
+"""Readability alone (a restricted principal's first question: no text or structure is read)."""
 # format: ids (int_list)
 STORED_STRUCTURE_SQL = "SELECT document_id, version, text, structure FROM skeletons WHERE document_id IN ({ids})"
 # format: lo, hi (document ids): the versions without a row, read by a scan of the id range
@@ -140,21 +146,25 @@ def backfill(cur: duckdb.DuckDBPyConnection) -> int:
 
 
 def read_stored(
-    cur: duckdb.DuckDBPyConnection, wanted: set[tuple[int, int]], predicate: str, params: list[Any]
-) -> tuple[dict[tuple[int, int], tuple[VersionMeta, Skeleton] | None], dict[int, int]]:
-    """One statement: for each ``wanted`` version with a row, its metadata and skeleton where the
-    predicate holds (None where it does not), and the current versions of the wanted documents.
-    A version with no row, or one whose row does not decode, is left out."""
-    sql = STORED_SQL.format(ids=int_list(sorted({d for d, _ in wanted})), predicate=predicate)
-    found: dict[tuple[int, int], tuple[VersionMeta, Skeleton] | None] = {}
+    cur: duckdb.DuckDBPyConnection, wanted: set[tuple[int, int]], predicate: str, params: list[Any], *,
+    structure: bool,
+) -> tuple[dict[tuple[int, int], tuple[VersionMeta, Skeleton | None] | None], dict[int, int]]:
+    """One statement: for each ``wanted`` version with a row, its metadata where the predicate holds
+    (None where it does not) and, where ``structure``, its skeleton; and the current versions of the
+    wanted documents. A version with no row, or (``structure``) a row that does not decode, is left out."""
+    sql = STORED_SQL.format(ids=int_list(sorted({d for d, _ in wanted})), predicate=predicate,
+                            **(PAYLOAD if structure else NO_PAYLOAD))
+    found: dict[tuple[int, int], tuple[VersionMeta, Skeleton | None] | None] = {}
     current: dict[int, int] = {}
-    for part, doc, version, col_id, col_name, key, fields, text, structure, ok in cur.execute(sql, params).fetchall():
+    for part, doc, version, col_id, col_name, key, fields, text, value, ok in cur.execute(sql, params).fetchall():
         if part == 1:
             current[int(doc)] = int(version)
         elif (doc, version) in wanted:
             if not ok:
                 found[(doc, version)] = None
-            elif (skeleton := decode(doc, version, text, structure)) is not None:
+                continue
+            skeleton = decode(doc, version, text, value) if structure else None
+            if skeleton is not None or not structure:
                 found[(doc, version)] = (VersionMeta(int(col_id), col_name, key, json.loads(fields)), skeleton)
     return found, current
 

@@ -66,8 +66,8 @@ def test_a_restricted_principal_asks_readability_alone_first(db: Path, statement
         for evidence_id in (denied, missing):
             statements.clear()
             assert fetch_evidence(scope, [evidence_id]).evidence[0].status == "unavailable"
-            assert len(statements) == 1 and "FROM nodes" not in statements[0] and "skeletons" not in statements[0]
+            assert len(statements) == 1 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
         statements.clear()
         assert fetch_evidence(scope, [readable]).evidence[0].status == "ok"
-        assert len(statements) == 2 and "FROM nodes" not in statements[0] and "skeletons" not in statements[0]
-        assert "FROM skeletons" in statements[1] and "FROM nodes" not in statements[1]
+        assert len(statements) == 2 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
+        assert "structure FROM skeletons" in statements[1] and "FROM nodes" not in statements[1]

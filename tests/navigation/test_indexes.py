@@ -45,13 +45,17 @@ def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
         ("versions_with_structure", structure.VERSIONS_WITH_STRUCTURE_SQL.format(**at, predicate=predicate), params),
         ("edges", EDGES_SQL.format(names=structure.str_list(["ev1:c:2:1:0", "guide.md"]), incoming="TRUE"), []),
         ("vectors", VERSION_VECTORS_SQL.format(document=1), [1, "hashing"]),
-        ("stored", skeleton_rows.STORED_SQL.format(**at, predicate=stored_predicate), stored_params),
+        ("stored", skeleton_rows.STORED_SQL.format(**at, predicate=stored_predicate, **skeleton_rows.PAYLOAD),
+         stored_params),
+        ("stored_readability", skeleton_rows.STORED_SQL.format(**at, predicate=stored_predicate,
+                                                               **skeleton_rows.NO_PAYLOAD), stored_params),
         ("stored_structure", skeleton_rows.STORED_STRUCTURE_SQL.format(**at), []),
     ]
 
 
 @pytest.mark.parametrize("name", ["versions", "current", "keys", "structure", "versions_with_structure", "edges",
-                                  "vectors", "stored", "stored_structure"])
+                                  "vectors", "stored", "stored_readability",
+                                  "stored_structure"])
 def test_lookups_use_index_scans(guide: Corpus, name: str) -> None:
     if name == "vectors":  # an empty table is not scanned at all
         from clew.corpus.embedders import embedder_from_name
