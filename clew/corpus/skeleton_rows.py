@@ -44,8 +44,6 @@ FORMAT = 1
 BACKFILL_DOCUMENTS = 2000
 """Documents whose rows ``backfill`` reads and writes at a time."""
 
-_NODE = attrgetter(*NodeInfo.__slots__)
-_CHUNK = attrgetter(*ChunkInfo.__slots__)
 _COLUMNS = "document_id, version, collection_id, collection, key, fields, text, structure"
 
 # format: ids (int_list), predicate (the scope's, over ``v`` with its collection as ``v.collection``),
@@ -108,7 +106,7 @@ def encode_prepared(doc: PreparedDocument) -> str:
 
 
 def encode_skeleton(skeleton: Skeleton) -> str:
-    return encode([_NODE(n) for n in skeleton.nodes], [_CHUNK(c) for c in skeleton.chunks], skeleton.pages)
+    return encode(list(skeleton.nodes), list(skeleton.chunks), skeleton.pages)
 
 
 def insert_skeletons(cur: duckdb.DuckDBPyConnection, collection_id: int,
