@@ -20,12 +20,12 @@ from typing import Any
 
 import duckdb
 
-from clew.corpus import ids
+from clew.corpus import ids, skeleton_rows
 from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.store import Corpus
 from clew.corpus.structure import (
     CURRENT_SQL, FROZEN, KEYS_SQL, READABLE, SKELETONS, VERSIONS_SQL, VERSIONS_WITH_STRUCTURE_SQL, DocumentVersion,
-    VersionMeta, int_list, load_skeletons, skeletons_of, str_list,
+    VersionMeta, int_list, skeletons_of, str_list,
 )
 from clew.errors import InputError, UnknownCollection
 
@@ -100,18 +100,19 @@ class Scope:
             ):
                 raise UnknownCollection(self.collection)
 
-    def predicate(self, params: list[Any], *, rows: bool = True) -> str:
+    def predicate(self, params: list[Any], *, rows: bool = True, collection: str = "col.name") -> str:
         """SQL over aliases ``col`` (collections) and ``v`` (document_versions).
 
         ``rows=False`` leaves out the row filters: the collections part alone, for questions
         asked per collection (never per row) that must not reveal unreadable rows.
+        ``collection``: where the collection's name is (``v.collection`` over ``skeletons``).
         """
         clauses = []
         if self.collection is not None:
-            clauses.append("col.name = ?")
+            clauses.append(f"{collection} = ?")
             params.append(self.collection)
         if self.principal.collections is not None:
-            clauses.append("col.name IN (SELECT unnest(?::VARCHAR[]))")
+            clauses.append(f"{collection} IN (SELECT unnest(?::VARCHAR[]))")
             params.append(sorted(self.principal.collections))
         for flt in (self.principal.row_filter, self.filter) if rows else ():
             if flt is not None:
@@ -200,7 +201,7 @@ class Scope:
         skeletons = {key: SKELETONS.get(self.corpus, key) for key in metas}
         missing = [key for key, skeleton in skeletons.items() if skeleton is None]
         if missing:  # one batch of indexed lookups for every version not cached yet
-            for key, skeleton in load_skeletons(self.cursor(), missing).items():
+            for key, skeleton in skeleton_rows.load(self.cursor(), missing, stored=self.corpus.has_skeletons).items():
                 SKELETONS.put(self.corpus, skeleton)
                 skeletons[key] = skeleton
         return {key: DocumentVersion(meta, int(current[key[0]]), found)
@@ -224,26 +225,15 @@ class Scope:
         cur = None  # a cursor only when something is not cached
         if unknown or ask:
             cur = self.cursor()
-            params: list[Any] = []
-            predicate = self.predicate(params)
             # a principal that may read everything gets the structure in the same statement (what it
             # may not read, it cannot be told apart by: a restricted one keeps the readability query
             # alone, so that a denied version costs what a missing one does)
             structure = self.principal.reads_everything and any(SKELETONS.get(self.corpus, k) is None for k in unknown)
-            sql = (VERSIONS_WITH_STRUCTURE_SQL if structure else VERSIONS_SQL).format(
-                ids=int_list(sorted({doc for doc, _ in unknown})), predicate=predicate)
-            rows = cur.execute(sql, params).fetchall()
-            versions = [_version_columns(row) for row in rows if row[0] == 0] if structure else rows
-            for doc, version, col_id, col_name, key, current_version, fields in versions:
-                current[doc] = int(current_version)
-                if (doc, version) in unknown:
-                    meta = VersionMeta(int(col_id), col_name, key, json.loads(fields) if fields else {})
-                    metas[(doc, version)] = meta
-                    READABLE.put(self.corpus, self.view, (doc, version), meta)
-            if structure:
-                readable_now = {key for key in unknown if metas[key] is not None}
-                for skeleton in skeletons_of(cur, rows, readable_now).values():
-                    SKELETONS.put(self.corpus, skeleton)
+            pending, asked = unknown, False
+            if self.corpus.has_skeletons:  # from the stored rows (what had no good row: below)
+                pending, asked = self._read_stored(cur, unknown, metas, current, structure=structure), True
+            if pending or not asked:
+                self._read_versions(cur, pending, metas, current, structure=structure and bool(pending))
             for key in unknown:
                 if metas[key] is None:
                     FROZEN.put(self.corpus, ("absent", self.view, key), True)
@@ -259,6 +249,49 @@ class Scope:
         for doc, version in current.items():
             FROZEN.put(self.corpus, ("current", doc), version)
         return readable, current
+
+    def _read_versions(self, cur: duckdb.DuckDBPyConnection, unknown: set[tuple[int, int]],
+                       metas: dict[tuple[int, int], VersionMeta | None], current: dict[int, int], *,
+                       structure: bool) -> None:
+        """Readability and metadata of ``unknown`` versions (with their structure from ``nodes`` and
+        ``chunks`` where ``structure``) in one statement; fills ``metas`` and ``current``."""
+        params: list[Any] = []
+        predicate = self.predicate(params)
+        sql = (VERSIONS_WITH_STRUCTURE_SQL if structure else VERSIONS_SQL).format(
+            ids=int_list(sorted({doc for doc, _ in unknown})), predicate=predicate)
+        rows = cur.execute(sql, params).fetchall()
+        versions = [_version_columns(row) for row in rows if row[0] == 0] if structure else rows
+        for doc, version, col_id, col_name, key, current_version, fields in versions:
+            current[doc] = int(current_version)
+            if (doc, version) in unknown:
+                meta = VersionMeta(int(col_id), col_name, key, json.loads(fields) if fields else {})
+                metas[(doc, version)] = meta
+                READABLE.put(self.corpus, self.view, (doc, version), meta)
+        if structure:
+            readable_now = {key for key in unknown if metas[key] is not None}
+            for skeleton in skeletons_of(cur, rows, readable_now).values():
+                SKELETONS.put(self.corpus, skeleton)
+
+    def _read_stored(self, cur: duckdb.DuckDBPyConnection, unknown: set[tuple[int, int]],
+                     metas: dict[tuple[int, int], VersionMeta | None], current: dict[int, int], *,
+                     structure: bool) -> set[tuple[int, int]]:
+        """Readability and metadata (and, where ``structure``, the structure) of ``unknown`` versions
+        from their stored rows, with their documents' current versions, in one statement
+        (``skeleton_rows.read_stored``); fills ``metas`` and ``current`` and returns the versions still
+        to ask: those of an existing document that had no row, or a row that did not decode (a
+        version the predicate refused is decided)."""
+        params: list[Any] = []
+        predicate = self.predicate(params, collection="v.collection")
+        found, currents = skeleton_rows.read_stored(cur, unknown, predicate, params, structure=structure)
+        current.update(currents)
+        for key, got in found.items():
+            if got is not None:
+                meta, skeleton = got
+                metas[key] = meta
+                READABLE.put(self.corpus, self.view, key, meta)
+                if skeleton is not None:
+                    SKELETONS.put(self.corpus, skeleton)
+        return {key for key in unknown if key not in found and key[0] in currents and key[1] <= currents[key[0]]}
 
     def document(self, document_id: int, version: int) -> DocumentVersion | None:
         """One readable version with its structure, or None (missing and denied alike)."""

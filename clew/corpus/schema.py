@@ -4,14 +4,16 @@
 version is newer than this code raises ``SchemaVersionError`` instead of guessing. An older
 file opened read-write gets the tables added since (every statement is ``IF NOT EXISTS``);
 opened read-only it is read as it is (version 1 lacks ``page_offsets``, which only PDF
-documents use, and it can hold none).
+documents use, and it can hold none; versions 1 and 2 lack ``skeletons``, and navigation reads
+the structure from ``nodes`` and ``chunks`` instead).
 
-Versions: 1, the first; 2 adds ``page_offsets``.
+Versions: 1, the first; 2 adds ``page_offsets``; 3 adds ``skeletons``, which opening an older file
+read-write fills from the rows it already has (``clew.corpus.skeleton_rows.backfill``).
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 DDL = """
 CREATE TABLE IF NOT EXISTS clew_meta (
@@ -86,6 +88,21 @@ CREATE TABLE IF NOT EXISTS page_offsets (
     document_id BIGINT NOT NULL,
     version INTEGER NOT NULL,
     starts INTEGER[] NOT NULL,
+    PRIMARY KEY (document_id, version)
+);
+-- What navigation needs of one version, in one row read by one indexed lookup (clew.corpus.skeleton_rows):
+-- its text, what never changes about its document (collection, key) and its fields (copies of the
+-- documents and document_versions columns), and its nodes' and chunks' navigation columns and page
+-- offsets as one JSON value. Written with the version; nodes and chunks stay the record.
+CREATE TABLE IF NOT EXISTS skeletons (
+    document_id BIGINT NOT NULL,
+    version INTEGER NOT NULL,
+    collection_id INTEGER NOT NULL,
+    collection VARCHAR NOT NULL,
+    key VARCHAR NOT NULL,
+    fields JSON NOT NULL,
+    text VARCHAR NOT NULL,
+    structure VARCHAR NOT NULL,
     PRIMARY KEY (document_id, version)
 );
 CREATE TABLE IF NOT EXISTS anchors (
@@ -166,6 +183,7 @@ CREATE INDEX IF NOT EXISTS edges_src ON edges (src);
 CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst);
 CREATE INDEX IF NOT EXISTS embeddings_document ON embeddings (document_id);
 CREATE INDEX IF NOT EXISTS page_offsets_document ON page_offsets (document_id);
+CREATE INDEX IF NOT EXISTS skeletons_document ON skeletons (document_id);
 """
 DDL += INDEXES
 

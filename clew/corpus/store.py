@@ -51,6 +51,8 @@ class Corpus:
         self._write_lock = threading.Lock()
         self.generation = 0
         self._collections: tuple[int, list[tuple[str, bool]]] | None = None
+        self.schema_version = SCHEMA_VERSION
+        """The file's schema version (``clew.corpus.schema``): older only for a file opened read-only."""
         self.uses: Counter[str] = Counter()
         """Queries served by kind in this process (in-memory indexes are built once it pays)."""
         """Committed write transactions in this process. DuckDB lets no other process write a
@@ -142,19 +144,37 @@ class Corpus:
             has_meta = True
         except duckdb.CatalogException:  # no clew_meta table: not a clew corpus (yet)
             row, has_meta = None, False
+        found = 0
         if has_meta:
             found = int(row[0]) if row else 0
             if found > SCHEMA_VERSION:
                 raise SchemaVersionError(self.path, found, SCHEMA_VERSION)
             if found == SCHEMA_VERSION or (found >= 1 and self.read_only):
+                self.schema_version = found
                 return
         if self.read_only:
             raise CorpusError(f"{self.path} is not a clew corpus (no schema); open it read-write once")
-        cur.execute(DDL)
-        cur.execute("INSERT INTO search_stats SELECT 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT * FROM search_stats)")
-        cur.execute(
-            "INSERT OR REPLACE INTO clew_meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
-        )
+        from clew.corpus.skeleton_rows import backfill  # it reads through the structure module, which needs this one
+
+        cur.execute("BEGIN TRANSACTION")  # an older file is upgraded whole or not at all
+        try:
+            cur.execute(DDL)
+            cur.execute("INSERT INTO search_stats SELECT 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT * FROM search_stats)")
+            if found >= 1:
+                backfill(cur)
+            cur.execute(
+                "INSERT OR REPLACE INTO clew_meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
+            )
+            cur.execute("COMMIT")
+        except BaseException:
+            _rollback(cur)
+            raise
+        self.schema_version = SCHEMA_VERSION
+
+    @property
+    def has_skeletons(self) -> bool:
+        """Whether the file has the ``skeletons`` table (schema version 3 on)."""
+        return self.schema_version >= 3
 
     # -- collections -----------------------------------------------------------------------
     def collection_id(self, name: str) -> int:

@@ -1,4 +1,4 @@
-"""Write the rows of new document versions: versions, structure nodes, chunks, anchors, pages, edges.
+"""Write the rows of new document versions: versions, structure nodes, chunks, anchors, pages, edges, skeletons.
 
 Rows are gathered column by column (one list per column, extended a document at a time) and
 handed to DuckDB as Arrow tables (``insert_columns``): no Python loop over cells.
@@ -13,6 +13,7 @@ import duckdb
 
 from clew.corpus import ids
 from clew.corpus.prepare import PreparedDocument, node_of
+from clew.corpus.skeleton_rows import insert_skeletons
 from clew.corpus.store import insert_columns
 
 Written = list[tuple[int, int, PreparedDocument]]
@@ -68,6 +69,7 @@ def insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written:
     if pages["document_id"]:
         insert_columns(cur, "page_offsets", pages)
     insert_columns(cur, "edges", edges)
+    insert_skeletons(cur, collection_id, written)
 
 
 def _add_nodes(nodes: dict[str, list[object]], doc_id: int, version: int, doc: PreparedDocument) -> None:

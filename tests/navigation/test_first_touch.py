@@ -1,5 +1,6 @@
 """The first read of a document version in a process: its readability and its structure in one
-statement for a principal that reads everything, two for a restricted one."""
+statement for a principal that reads everything, two for a restricted one (the structure from the
+version's ``skeletons`` row: clew.corpus.skeleton_rows)."""
 
 from __future__ import annotations
 
@@ -65,7 +66,8 @@ def test_a_restricted_principal_asks_readability_alone_first(db: Path, statement
         for evidence_id in (denied, missing):
             statements.clear()
             assert fetch_evidence(scope, [evidence_id]).evidence[0].status == "unavailable"
-            assert len(statements) == 1 and "FROM nodes" not in statements[0]
+            assert len(statements) == 1 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
         statements.clear()
         assert fetch_evidence(scope, [readable]).evidence[0].status == "ok"
-        assert len(statements) == 2 and "FROM nodes" not in statements[0] and "FROM nodes" in statements[1]
+        assert len(statements) == 2 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
+        assert "structure FROM skeletons" in statements[1] and "FROM nodes" not in statements[1]

@@ -6,13 +6,13 @@ import json
 
 import pytest
 
-from clew.corpus import structure
+from clew.corpus import skeleton_rows, structure
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.corpus.search.vectors import VERSION_VECTORS_SQL
 from clew.navigation.graph import EDGES_SQL
 
-BIG = {"chunks", "nodes", "edges", "document_versions", "documents", "embeddings"}
+BIG = {"chunks", "nodes", "edges", "document_versions", "documents", "embeddings", "skeletons"}
 
 
 def scans(corpus: Corpus, sql: str, params: list) -> dict[str, set[str]]:
@@ -35,6 +35,8 @@ def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
     params: list = []
     predicate = Scope(guide).predicate(params)
     at = {"ids": structure.int_list([1, 2])}
+    stored_params: list = []
+    stored_predicate = Scope(guide, collection="docs").predicate(stored_params, collection="v.collection")
     return [
         ("versions", structure.VERSIONS_SQL.format(ids=structure.int_list([1, 2]), predicate=predicate), params),
         ("current", structure.CURRENT_SQL.format(ids=structure.int_list([1, 2])), []),
@@ -43,11 +45,17 @@ def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
         ("versions_with_structure", structure.VERSIONS_WITH_STRUCTURE_SQL.format(**at, predicate=predicate), params),
         ("edges", EDGES_SQL.format(names=structure.str_list(["ev1:c:2:1:0", "guide.md"]), incoming="TRUE"), []),
         ("vectors", VERSION_VECTORS_SQL.format(document=1), [1, "hashing"]),
+        ("stored", skeleton_rows.STORED_SQL.format(**at, predicate=stored_predicate, **skeleton_rows.PAYLOAD),
+         stored_params),
+        ("stored_readability", skeleton_rows.STORED_SQL.format(**at, predicate=stored_predicate,
+                                                               **skeleton_rows.NO_PAYLOAD), stored_params),
+        ("stored_structure", skeleton_rows.STORED_STRUCTURE_SQL.format(**at), []),
     ]
 
 
 @pytest.mark.parametrize("name", ["versions", "current", "keys", "structure", "versions_with_structure", "edges",
-                                  "vectors"])
+                                  "vectors", "stored", "stored_readability",
+                                  "stored_structure"])
 def test_lookups_use_index_scans(guide: Corpus, name: str) -> None:
     if name == "vectors":  # an empty table is not scanned at all
         from clew.corpus.embedders import embedder_from_name
