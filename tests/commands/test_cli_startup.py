@@ -105,3 +105,34 @@ def test_the_table_lists_every_command_as_its_module_defines_it() -> None:
         assert load_command(name).name == name
         assert entry.module == "tools" or name in typer.main.get_group(
             importlib.import_module(f"clew.commands.{entry.module}").app).commands
+
+
+def test_search_json_loads_no_rich_and_builds_no_adapter_for_an_option_not_given(small_db: Path) -> None:
+    code = (f"import sys\nsys.argv = {['clew', 'search', 'busy timeout', '--db', str(small_db), '--json']!r}\n"
+            "import typer._coercion as coercion\nbuilt = []\nbuild = coercion.build_runtime_param\n"
+            "def spy(descriptor):\n    built.append(descriptor.annotation.__name__)\n    return build(descriptor)\n"
+            "import typer.core, clew.cli\ntyper.core.build_runtime_param = clew.cli.build_runtime_param = spy\n"
+            "try:\n    clew.cli.main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+            "print('built', sorted(built))")
+    done = subprocess.run([sys.executable, "-c", code + "\nimport json\nprint(json.dumps(sorted(sys.modules)))"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    *_, envelope, built, modules = done.stdout.splitlines()
+    assert json.loads(envelope)["status"] == "ok"
+    assert [m for m in json.loads(modules) if m.split(".")[0] == "rich"] == []  # the envelope is printed by json
+    # the query and --db are given, and the root's -v (0, not None); the other 15 options and flags build nothing
+    assert built == "built ['Path', 'int', 'str']"
+
+
+def test_an_option_not_given_parses_as_before(small_db: Path) -> None:
+    from typer.testing import CliRunner
+
+    from clew.cli import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["search", "busy timeout", "--db", str(small_db), "--json", "--limit", "1",
+                                "--exclude-ids", "ev1:c:1:1:9"])
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.stdout)["applied"]["limit"] == 1
+    bad = runner.invoke(app, ["search", "busy timeout", "--db", str(small_db), "--limit", "x"])
+    assert bad.exit_code == 2 and "--limit" in bad.output  # typer's own coercion, built once given
