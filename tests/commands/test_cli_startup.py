@@ -136,3 +136,15 @@ def test_an_option_not_given_parses_as_before(small_db: Path) -> None:
     assert json.loads(shown.stdout)["applied"]["limit"] == 1
     bad = runner.invoke(app, ["search", "busy timeout", "--db", str(small_db), "--limit", "x"])
     assert bad.exit_code == 2 and "--limit" in bad.output  # typer's own coercion, built once given
+
+
+def test_a_search_builds_the_validators_of_its_arguments_only(small_db: Path) -> None:
+    code = (f"import sys\nsys.argv = {['clew', 'search', 'busy timeout', '--db', str(small_db)]!r}\n"
+            "from clew.cli import main\ntry:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+            "from clew.corpus.search import api\nfrom clew.tools.search import SearchArgs\n"
+            "print([m.__name__ for m in (SearchArgs, api.SearchRequest, api.SearchResult, api.SearchHit, "
+            "api.RetrieverContribution) if m.__pydantic_complete__])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    # the request and the results are built from validated arguments and the corpus's rows as they are
+    assert done.stdout.splitlines()[-1] == "['SearchArgs']"
