@@ -14,6 +14,8 @@ and typer's ``--install-completion`` / ``--show-completion``.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -174,5 +176,40 @@ def main() -> None:  # pragma: no cover - console entry point
     app(prog_name="clew")
 
 
+def _one_shot(argv: list[str]) -> bool:
+    """Whether ``argv`` runs a tool command other than ``retrieve`` (the agent): one call on a corpus
+    opened read-only, closed before the command returns, and no thread left running."""
+    name = next((word for word in argv if not word.startswith("-")), "")  # the root's options take no value
+    entry = COMMANDS.get(name)
+    return entry is not None and entry.module == _TOOL and name != "retrieve"
+
+
+def run() -> None:  # pragma: no cover - tested in a subprocess
+    """The ``clew`` executable (and ``python -m clew``): ``main`` in a process of its own.
+
+    A one-shot tool command (``clew search``, ``clew nav``, ...) skips pydantic's plugin scan
+    (every installed package's entry points: ``PYDANTIC_DISABLE_PLUGINS``, unless set) and the
+    interpreter's teardown (its modules and objects freed one by one, 5% of ``clew search``):
+    its output is flushed and the process exits with the command's status.
+    """
+    one_shot = _one_shot(sys.argv[1:])
+    if one_shot:
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    try:
+        main()
+    except SystemExit as done:
+        if not one_shot:
+            raise
+        status = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+        if not isinstance(done.code, int | None):
+            print(done.code, file=sys.stderr)
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except OSError:  # a closed pipe (clew search ... | head): the status the interpreter gives it
+            status = status or 120
+        os._exit(status)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()

@@ -140,11 +140,33 @@ def test_an_option_not_given_parses_as_before(small_db: Path) -> None:
 
 def test_a_search_builds_the_validators_of_its_arguments_only(small_db: Path) -> None:
     code = (f"import sys\nsys.argv = {['clew', 'search', 'busy timeout', '--db', str(small_db)]!r}\n"
-            "from clew.cli import main\ntry:\n    main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
-            "from clew.corpus.search import api\nfrom clew.tools.search import SearchArgs\n"
+            "from clew.cli import main\ntry:\n    main()\nexcept SystemExit as done:\n"
+            "    assert not done.code, done.code\nfrom clew.corpus.search import api\n"
+            "from clew.tools.search import SearchArgs\n"
             "print([m.__name__ for m in (SearchArgs, api.SearchRequest, api.SearchResult, api.SearchHit, "
             "api.RetrieverContribution) if m.__pydantic_complete__])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     # the request and the results are built from validated arguments and the corpus's rows as they are
     assert done.stdout.splitlines()[-1] == "['SearchArgs']"
+
+
+def test_only_a_one_shot_tool_command_skips_the_teardown() -> None:
+    from clew.cli import _one_shot
+
+    assert _one_shot(["search", "q"]) and _one_shot(["-vv", "nav", "ev1:c:1:1:0", "parent"]) and _one_shot(["grep"])
+    assert not any(map(_one_shot, (["retrieve", "q"], ["ingest", "docs"], ["serve"], ["--version"], [], ["nope"])))
+
+
+@pytest.mark.parametrize(("query", "status", "code"), [("busy timeout", "ok", 0), ("zebra", "no_match", 1),
+                                                       ("  ", "invalid", 2)])
+def test_the_executable_exits_with_the_commands_status_and_its_whole_output(small_db: Path, query: str, status: str,
+                                                                            code: int) -> None:
+    done = subprocess.run([sys.executable, "-m", "clew", "search", query, "--db", str(small_db), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == code, done.stderr
+    assert json.loads(done.stdout)["status"] == status  # flushed before the process ends
+    table = subprocess.run([sys.executable, "-m", "clew", "search", "busy timeout", "--db", str(small_db)],
+                           capture_output=True, text=True, timeout=120)
+    assert table.returncode == 0 and table.stdout.startswith("┏")
+    assert table.stdout.endswith("1 hits (limit 10, mode bm25)\n")
