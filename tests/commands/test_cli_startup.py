@@ -74,7 +74,8 @@ def small_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 OTHER_TOOLS = ("clew.navigation.reading", "clew.navigation.slices", "clew.navigation.evidence")
 UNNEEDED = ("clew.agent", "clew.surface", "clew.server", "clew.evals", "clew.corpus.ingest",
-            "clew.corpus.formats.markdown", "clew.commands.render", *OTHER_TOOLS)
+            "clew.corpus.formats", "clew.corpus.parsed", "clew.commands.render", "clew.commands.models",
+            "concurrent", *OTHER_TOOLS)
 
 
 @pytest.mark.parametrize(("argv", "needs", "never"), [

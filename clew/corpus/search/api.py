@@ -11,7 +11,7 @@ shrinks the result. Superseded versions are never searched.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -211,7 +211,13 @@ def search_passages(
     return found, applied
 
 
-_RETRIEVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="clew-search")
+@functools.cache
+def _retrievers() -> Any:
+    """The threads hybrid searches run their keyword half on (made at the first one: a keyword search
+    never imports ``concurrent.futures``)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(max_workers=4, thread_name_prefix="clew-search")
 
 
 def ranked_lists(scope: Scope, query: str, mode: Mode, limit: int, *, vector: Any = None, model: str | None = None,
@@ -235,7 +241,7 @@ def ranked_lists(scope: Scope, query: str, mode: Mode, limit: int, *, vector: An
         return {"bm25": keyword()}
     from clew.corpus.search.vectors import vector_search
 
-    pending = _RETRIEVERS.submit(keyword) if mode == "hybrid" else None
+    pending = _retrievers().submit(keyword) if mode == "hybrid" else None
     try:
         nearest = vector_search(scope, vector, model=model or "", limit=limit, exclude_ids=exclude_ids,
                                 exclude_document_keys=exclude_document_keys)
