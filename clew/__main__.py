@@ -1,5 +1,5 @@
 """``python -m clew``: the same command line as ``clew``."""
 
-from clew.cli import main
+from clew.cli import run
 
-main()
+run()

@@ -14,12 +14,15 @@ and typer's ``--install-completion`` / ``--show-completion``.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from dataclasses import dataclass
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from typer import _click as click  # typer vendors click: its groups take and return these classes
-from typer.core import TyperCommand, TyperGroup
+from typer._coercion import RuntimeParam, build_runtime_param
+from typer.core import TyperCommand, TyperGroup, _TyperParameter
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +89,39 @@ def load_command(name: str) -> click.Command:
     return typer.main.get_group(source).commands[name]
 
 
+@dataclass(frozen=True)
+class _WhenGiven(RuntimeParam):
+    """A parameter's coercion, built when the parameter first gets a value.
+
+    typer builds each parameter's coercion (a pydantic ``TypeAdapter``) as it parses, also for an
+    option that was not given, whose value (None) it then returns as None, or ``()`` for a list,
+    without using it (``RuntimeParam.coerce``): ``clew search --json`` built 21 to use three.
+    """
+
+    def _coerce_value(self, value: Any, param: _TyperParameter, ctx: click.Context) -> Any:
+        built = param._runtime_param = build_runtime_param(param.type_descriptor)
+        return built._coerce_value(value, param=param, ctx=ctx)
+
+
+def defer_coercion(command: click.Command, ctx: click.Context) -> None:
+    """Build the coercion of each of ``command``'s parameters (``--help`` too) only once it has a
+    value (``_WhenGiven``); the values are typer's own."""
+    for param in command.get_params(ctx):
+        if isinstance(param, _TyperParameter) and param._runtime_param is None:
+            descriptor = param.type_descriptor
+            param._runtime_param = _WhenGiven(parameter_info=descriptor.parameter_info,
+                                              annotation=descriptor.annotation)
+
+
 class LazyGroup(TyperGroup):
     """Lists the commands from ``COMMANDS``; imports one only to run it (or show its own help)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        defer_coercion(self, ctx)  # --version, --install-completion, ...: nothing built unless given
+        return super().parse_args(ctx, args)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         entry = COMMANDS.get(cmd_name)  # a listing's stand-in: its name, summary and visibility
@@ -103,7 +134,10 @@ class LazyGroup(TyperGroup):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name, command, rest = super().resolve_command(ctx, args)
-        return name, (load_command(name) if name is not None and command is not None else command), rest
+        if name is not None and command is not None:
+            command = load_command(name)
+            defer_coercion(command, ctx)  # its help option as its own context will make it (the same names)
+        return name, command, rest
 
 
 EPILOG = ("Exit status: 0 ok, 1 nothing found or unavailable, 2 bad input, 3 store or model failure. "
@@ -142,5 +176,40 @@ def main() -> None:  # pragma: no cover - console entry point
     app(prog_name="clew")
 
 
+def _one_shot(argv: list[str]) -> bool:
+    """Whether ``argv`` runs a tool command other than ``retrieve`` (the agent): one call on a corpus
+    opened read-only, closed before the command returns, and no thread left running."""
+    name = next((word for word in argv if not word.startswith("-")), "")  # the root's options take no value
+    entry = COMMANDS.get(name)
+    return entry is not None and entry.module == _TOOL and name != "retrieve"
+
+
+def run() -> None:  # pragma: no cover - tested in a subprocess
+    """The ``clew`` executable (and ``python -m clew``): ``main`` in a process of its own.
+
+    A one-shot tool command (``clew search``, ``clew nav``, ...) skips pydantic's plugin scan
+    (every installed package's entry points: ``PYDANTIC_DISABLE_PLUGINS``, unless set) and the
+    interpreter's teardown (its modules and objects freed one by one, 5% of ``clew search``):
+    its output is flushed and the process exits with the command's status.
+    """
+    one_shot = _one_shot(sys.argv[1:])
+    if one_shot:
+        os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    try:
+        main()
+    except SystemExit as done:
+        if not one_shot:
+            raise
+        status = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
+        if not isinstance(done.code, int | None):
+            print(done.code, file=sys.stderr)
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except OSError:  # a closed pipe (clew search ... | head): the status the interpreter gives it
+            status = status or 120
+        os._exit(status)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()

@@ -34,19 +34,39 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 from typer.exceptions import TyperException
-from rich.markup import escape
 
 from clew.errors import ClewError, InputError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from clew.corpus.store import Corpus
     from clew.server.config import ServerConfig
 
-err = Console(stderr=True, soft_wrap=True)
-out = Console(soft_wrap=True)
+    err: Console
+    """The console on stderr (made on first use: see ``__getattr__``)."""
+    out: Console
+    """The console on stdout."""
+
 log = logging.getLogger("clew.cli")
+
+
+def __getattr__(name: str) -> Any:
+    """``err`` and ``out``, the rich consoles, made on first use: a command that prints only its
+    JSON envelope (``clew search --json``) never imports rich."""
+    if name not in ("err", "out"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return _console(name)
+
+
+def _console(name: str) -> Console:
+    made: Console | None = globals().get(name)
+    if made is None:
+        from rich.console import Console
+
+        made = globals()[name] = Console(stderr=name == "err", soft_wrap=True)
+    return made
 
 DbOption = Annotated[Path | None, typer.Option("--db", help="DuckDB corpus file (default: database in clew.toml).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON envelope instead of a summary.")]
@@ -151,7 +171,9 @@ def fail(error: ClewError | str, code: int | None = None) -> typer.Exit:
 
     A ``ClewError`` exits with its own ``exit_code``; a message with ``code`` (default 2, bad input)."""
     status = code if code is not None else getattr(error, "exit_code", 2)
-    err.print(f"[red]error:[/red] {escape(str(error))}", markup=True, highlight=False)
+    from rich.markup import escape
+
+    _console("err").print(f"[red]error:[/red] {escape(str(error))}", markup=True, highlight=False)
     if current().as_json:
         kind = getattr(error, "kind", None) or ("input" if status == 2 else ERROR_STATUS[status])
         if status == 1 and kind == "input":

@@ -128,7 +128,6 @@ def _extra(arguments: list[str]) -> dict[str, Any]:
 
 def run_tool(tool: Tool, values: dict[str, Any], db: Path | None) -> None:
     """Call ``tool`` with the command line's values, the configuration's defaults under them."""
-    from clew.commands.models import configured_model
     from clew.corpus.reader import Scope
     from clew.corpus.store import Corpus
     from clew.tools.registry import ToolContext
@@ -137,7 +136,11 @@ def run_tool(tool: Tool, values: dict[str, Any], db: Path | None) -> None:
     config = settings() if tool.name == "retrieve" else configured()  # the agent loads the configuration anyway
     arguments = {**(config.tool_defaults(tool.name) if config is not None else {}),
                  **{k: _value(tool, k, v) for k, v in values.items()}}
-    model, options = configured_model(None, None) if tool.name == "retrieve" else (None, None)
+    model, options = None, None
+    if tool.name == "retrieve":
+        from clew.commands.models import configured_model
+
+        model, options = configured_model(None, None)
     with Corpus(path, read_only=True) as corpus:
         defaults = config.request_defaults() if config is not None else {}
         if tool.name == "retrieve" and "queries" not in defaults:  # the corpus's only collection

@@ -35,7 +35,6 @@ from typing import Any, Generic, Literal, NamedTuple, TypeVar
 import duckdb
 
 from clew.corpus import ids
-from clew.corpus.formats.rendered import pages_of
 
 
 
@@ -100,7 +99,11 @@ class Skeleton:
     def page_numbers(self, ordinal: int) -> list[int]:
         """The pages passage ``ordinal`` spans (empty for formats without pages)."""
         chunk = self.chunks[ordinal]
-        return pages_of(self.pages, chunk.start, chunk.end) if self.pages else []
+        if not self.pages:
+            return []
+        from clew.corpus.formats.rendered import pages_of  # paged formats only: a reader never loads the parsers
+
+        return pages_of(self.pages, chunk.start, chunk.end)
 
     def body(self, ordinal: int) -> str:
         chunk = self.chunks[ordinal]

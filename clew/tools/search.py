@@ -9,6 +9,7 @@ from pydantic import Field, WithJsonSchema
 from clew.budgets.bounds import Clamp
 from clew.corpus.access import Filter
 from clew.corpus.reader import Scope
+from clew.corpus.search.fields import TEXT
 from clew.corpus.search.api import DEFAULT_LIMIT, MAX_CHARS, MAX_LIMIT, SearchRequest, SearchResult, search_in
 from clew.navigation.models import InCollection, NonBlank
 
@@ -42,7 +43,10 @@ def search(scope: Scope, query: str, mode: str = "bm25", limit: int = DEFAULT_LI
     fetch, and its document version and offsets (for navigate and read). Pass ids you have
     already seen in exclude_ids to get new ones.
     """
-    return search_in(scope, SearchRequest(
+    # built as it is from arguments SearchArgs has validated (a one-off search builds no second
+    # validator for them); the request's own rule for field: text is the passage text (no field)
+    return search_in(scope, SearchRequest.model_construct(
         query=query, mode=mode, limit=limit, exclude_ids=list(exclude_ids or ()),  # type: ignore[arg-type]
-        exclude_document_keys=list(exclude_document_keys or ()), max_chars=max_chars, field=field, filter=filter,
+        exclude_document_keys=list(exclude_document_keys or ()), max_chars=max_chars,
+        field=None if field == TEXT else field, filter=filter,
     ))

@@ -74,7 +74,8 @@ def small_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 OTHER_TOOLS = ("clew.navigation.reading", "clew.navigation.slices", "clew.navigation.evidence")
 UNNEEDED = ("clew.agent", "clew.surface", "clew.server", "clew.evals", "clew.corpus.ingest",
-            "clew.corpus.formats.markdown", "clew.commands.render", *OTHER_TOOLS)
+            "clew.corpus.formats", "clew.corpus.parsed", "clew.commands.render", "clew.commands.models",
+            "concurrent", *OTHER_TOOLS)
 
 
 @pytest.mark.parametrize(("argv", "needs", "never"), [
@@ -105,3 +106,68 @@ def test_the_table_lists_every_command_as_its_module_defines_it() -> None:
         assert load_command(name).name == name
         assert entry.module == "tools" or name in typer.main.get_group(
             importlib.import_module(f"clew.commands.{entry.module}").app).commands
+
+
+def test_search_json_loads_no_rich_and_builds_no_adapter_for_an_option_not_given(small_db: Path) -> None:
+    code = (f"import sys\nsys.argv = {['clew', 'search', 'busy timeout', '--db', str(small_db), '--json']!r}\n"
+            "import typer._coercion as coercion\nbuilt = []\nbuild = coercion.build_runtime_param\n"
+            "def spy(descriptor):\n    built.append(descriptor.annotation.__name__)\n    return build(descriptor)\n"
+            "import typer.core, clew.cli\ntyper.core.build_runtime_param = clew.cli.build_runtime_param = spy\n"
+            "try:\n    clew.cli.main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
+            "print('built', sorted(built))")
+    done = subprocess.run([sys.executable, "-c", code + "\nimport json\nprint(json.dumps(sorted(sys.modules)))"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    *_, envelope, built, modules = done.stdout.splitlines()
+    assert json.loads(envelope)["status"] == "ok"
+    assert [m for m in json.loads(modules) if m.split(".")[0] == "rich"] == []  # the envelope is printed by json
+    # the query and --db are given, and the root's -v (0, not None); the other 15 options and flags build nothing
+    assert built == "built ['Path', 'int', 'str']"
+
+
+def test_an_option_not_given_parses_as_before(small_db: Path) -> None:
+    from typer.testing import CliRunner
+
+    from clew.cli import app
+
+    runner = CliRunner()
+    shown = runner.invoke(app, ["search", "busy timeout", "--db", str(small_db), "--json", "--limit", "1",
+                                "--exclude-ids", "ev1:c:1:1:9"])
+    assert shown.exit_code == 0, shown.output
+    assert json.loads(shown.stdout)["applied"]["limit"] == 1
+    bad = runner.invoke(app, ["search", "busy timeout", "--db", str(small_db), "--limit", "x"])
+    assert bad.exit_code == 2 and "--limit" in bad.output  # typer's own coercion, built once given
+
+
+def test_a_search_builds_the_validators_of_its_arguments_only(small_db: Path) -> None:
+    code = (f"import sys\nsys.argv = {['clew', 'search', 'busy timeout', '--db', str(small_db)]!r}\n"
+            "from clew.cli import main\ntry:\n    main()\nexcept SystemExit as done:\n"
+            "    assert not done.code, done.code\nfrom clew.corpus.search import api\n"
+            "from clew.tools.search import SearchArgs\n"
+            "print([m.__name__ for m in (SearchArgs, api.SearchRequest, api.SearchResult, api.SearchHit, "
+            "api.RetrieverContribution) if m.__pydantic_complete__])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    # the request and the results are built from validated arguments and the corpus's rows as they are
+    assert done.stdout.splitlines()[-1] == "['SearchArgs']"
+
+
+def test_only_a_one_shot_tool_command_skips_the_teardown() -> None:
+    from clew.cli import _one_shot
+
+    assert _one_shot(["search", "q"]) and _one_shot(["-vv", "nav", "ev1:c:1:1:0", "parent"]) and _one_shot(["grep"])
+    assert not any(map(_one_shot, (["retrieve", "q"], ["ingest", "docs"], ["serve"], ["--version"], [], ["nope"])))
+
+
+@pytest.mark.parametrize(("query", "status", "code"), [("busy timeout", "ok", 0), ("zebra", "no_match", 1),
+                                                       ("  ", "invalid", 2)])
+def test_the_executable_exits_with_the_commands_status_and_its_whole_output(small_db: Path, query: str, status: str,
+                                                                            code: int) -> None:
+    done = subprocess.run([sys.executable, "-m", "clew", "search", query, "--db", str(small_db), "--json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == code, done.stderr
+    assert json.loads(done.stdout)["status"] == status  # flushed before the process ends
+    table = subprocess.run([sys.executable, "-m", "clew", "search", "busy timeout", "--db", str(small_db)],
+                           capture_output=True, text=True, timeout=120)
+    assert table.returncode == 0 and table.stdout.startswith("┏")
+    assert table.stdout.endswith("1 hits (limit 10, mode bm25)\n")

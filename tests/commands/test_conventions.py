@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import subprocess
 import sys
 import tomllib
@@ -63,8 +64,11 @@ def test_version_and_python_m_clew() -> None:
 
 def test_shell_completion_is_offered() -> None:
     assert "--install-completion" in runner.invoke(app, ["--help"]).stdout
+    # the shell named, not detected: typer otherwise asks shellingham for the parent shell, and a
+    # test run without one (a CI runner, a detached process) would get "Shell  not supported"
+    env = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     ran = subprocess.run([sys.executable, "-m", "clew", "--show-completion", "bash"], capture_output=True, text=True,
-                         timeout=120)
+                         timeout=120, env=env)
     assert ran.returncode == 0 and "complete" in ran.stdout and "_CLEW_COMPLETE" in ran.stdout.upper(), ran.stderr
 
 

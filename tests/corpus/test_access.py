@@ -1,4 +1,6 @@
 import json
+import subprocess
+import sys
 
 import duckdb
 import pytest
@@ -122,3 +124,14 @@ def test_a_request_refuses_nan_in_its_filters_and_a_cli_expression_keeps_nan_as_
     assert parse_field_expression("year=nan").term == {"year": "nan"}
     assert parse_field_expression("year=inf").term == {"year": "inf"}
     assert parse_field_expression("year=2.5").term == {"year": 2.5}
+
+
+def test_a_model_with_a_filter_field_builds_the_filter_union_only_when_a_filter_is_parsed() -> None:
+    code = ("from clew.corpus import access\nfrom clew.corpus.search.api import SearchRequest\n"
+            "access.Principal(name='a')\nSearchRequest(query='q')\n"
+            "before = access._filter_adapter.cache_info().currsize\n"
+            "request = SearchRequest(query='q', filter={'term': {'status': 'published'}})\n"
+            "print(before, access._filter_adapter.cache_info().currsize, type(request.filter).__name__)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "1", "Term"]

@@ -11,7 +11,7 @@ shrinks the result. Superseded versions are never searched.
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import functools
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -78,6 +78,10 @@ class SearchRequest(BaseModel):
 
 
 class RetrieverContribution(BaseModel):
+    """The results are built from the corpus's rows as they are (``model_construct``: their types
+    hold by construction), so that a search builds no validator for them; ``--json`` builds
+    ``SearchResult``'s serializer when it dumps one."""
+
     model_config = ConfigDict(defer_build=True)
 
     rank: int
@@ -133,8 +137,8 @@ def search_in(scope: Scope, req: SearchRequest) -> SearchResult:
     found, applied = search_passages(scope, req)
     max_chars = applied["max_chars"]
     hits = [_hit(f.passage, f.rank, f.score, f.retrievers, max_chars, req.fields) for f in found]
-    return SearchResult(status="ok" if hits else "no_match", hits=hits, limit=applied["limit"], mode=req.mode,
-                        applied=applied)
+    return SearchResult.model_construct(status="ok" if hits else "no_match", hits=hits, limit=applied["limit"],
+                                        mode=req.mode, applied=applied)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +211,13 @@ def search_passages(
     return found, applied
 
 
-_RETRIEVERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="clew-search")
+@functools.cache
+def _retrievers() -> Any:
+    """The threads hybrid searches run their keyword half on (made at the first one: a keyword search
+    never imports ``concurrent.futures``)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(max_workers=4, thread_name_prefix="clew-search")
 
 
 def ranked_lists(scope: Scope, query: str, mode: Mode, limit: int, *, vector: Any = None, model: str | None = None,
@@ -231,7 +241,7 @@ def ranked_lists(scope: Scope, query: str, mode: Mode, limit: int, *, vector: An
         return {"bm25": keyword()}
     from clew.corpus.search.vectors import vector_search
 
-    pending = _RETRIEVERS.submit(keyword) if mode == "hybrid" else None
+    pending = _retrievers().submit(keyword) if mode == "hybrid" else None
     try:
         nearest = vector_search(scope, vector, model=model or "", limit=limit, exclude_ids=exclude_ids,
                                 exclude_document_keys=exclude_document_keys)
@@ -255,7 +265,8 @@ def fuse(
     if len(ranked) == 1:
         (name, rows), = ranked.items()
         return [
-            ((d, v, o), s, {name: RetrieverContribution(rank=i, score=s)}) for i, (d, v, o, s) in enumerate(rows, 1)
+            ((d, v, o), s, {name: RetrieverContribution.model_construct(rank=i, score=s)})
+            for i, (d, v, o, s) in enumerate(rows, 1)
         ]
     scores: dict[tuple[int, int, int], float] = {}
     parts: dict[tuple[int, int, int], dict[str, RetrieverContribution]] = {}
@@ -264,7 +275,7 @@ def fuse(
         for rank, (d, v, o, s) in enumerate(rows, start=1):
             key = (d, v, o)
             scores[key] = scores.get(key, 0.0) + weight / (RANK_CONSTANT + rank)
-            parts.setdefault(key, {})[name] = RetrieverContribution(rank=rank, score=s)
+            parts.setdefault(key, {})[name] = RetrieverContribution.model_construct(rank=rank, score=s)
     order = sorted(scores, key=lambda k: (-scores[k], k))
     return [(key, scores[key], parts[key]) for key in order]
 
@@ -272,7 +283,7 @@ def fuse(
 def _hit(passage: Passage, rank: int, score: float, contributions: dict[str, RetrieverContribution],
          max_chars: int, fields: list[str] | None) -> SearchHit:
     text = passage.text
-    return SearchHit(
+    return SearchHit.model_construct(
         evidence_id=passage.evidence_id,
         document_key=passage.document_key,
         version=passage.version,

@@ -157,6 +157,8 @@ def corpus_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     vocabulary: dict[str, tuple[int, int, int | None]] | Literal[False] | None = (
         FROZEN.get(scope.corpus, ("vocabulary",)) if scope.corpus.read_only else False)
     if vocabulary is None:
+        scope.corpus.uses["terms"] += 1
+    if vocabulary is None and scope.corpus.uses["terms"] > VOCABULARY_WARM_QUERIES:
         cur = cur or scope.cursor()
         size = one(cur, "SELECT count(*) FROM search_terms WHERE df > 0")[0]
         vocabulary = False  # too large: each query looks its terms up
@@ -164,7 +166,7 @@ def corpus_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
             vocabulary = {term: (int(term_id), int(df), dense_col) for term, term_id, df, dense_col in cur.execute(
                 "SELECT term, term_id, df, dense_col FROM search_terms WHERE df > 0").fetchall()}
         FROZEN.put(scope.corpus, ("vocabulary",), vocabulary)
-    if isinstance(vocabulary, dict):
+    if isinstance(vocabulary, dict):  # else (too large, read-write, or not loaded yet) look the terms up
         found = {term: vocabulary[term] for term in set(terms) if term in vocabulary}
         return TermStats(int(live or 0), max(0, int(total_rows or 0) - int(live or 0)),
                          (total_length / live) if live else 1.0, found)
@@ -197,6 +199,9 @@ VOCABULARY_IN_MEMORY = 250_000
 """A read-only corpus with a vocabulary up to this many terms holds it in memory (about 50 MB at
 the limit; 241k terms for a million generated chunks); otherwise each query looks its terms up
 (and keeps them until the next write)."""
+VOCABULARY_WARM_QUERIES = 2
+"""Statistics asked before the vocabulary is loaded: the first queries look their terms up, so that a
+one-off search (``clew search``) reads its own terms, not every term of the corpus."""
 TOP_FIRST_SLACK = 10_000
 BOUNDED_CANDIDATES = 200
 """Chunks scored in full when a query mixes rare and common terms (see ``_bounded``)."""

@@ -9,6 +9,7 @@ from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
+from clew.corpus.structure import FROZEN
 from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
 
 from tests.conftest import SQLITE_DOCS, needs_sqlite_docs, write_files
@@ -273,14 +274,31 @@ def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monk
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
     terms = ["replica", "primari", "5432", "sqlite_busy", "absent"]
+    monkeypatch.setattr(bm25, "VOCABULARY_WARM_QUERIES", 0)  # the vocabulary at the first query
     with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
         in_memory = bm25.term_stats(Scope(corpus), terms)
+        assert isinstance(FROZEN.get(corpus, ("vocabulary",)), dict)
         hits = bm25.bm25_search(Scope(corpus), "replica 5432", limit=5)
     monkeypatch.setattr(bm25, "VOCABULARY_IN_MEMORY", 0)  # one lookup per query instead
     with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
         looked_up = bm25.term_stats(Scope(corpus), terms)
         assert bm25.bm25_search(Scope(corpus), "replica 5432", limit=5) == hits and hits
     assert in_memory == looked_up and "absent" not in in_memory.terms and len(in_memory.terms) == 4
+
+
+def test_a_one_off_search_looks_its_terms_up_and_later_ones_load_the_vocabulary(tmp_path: Path) -> None:
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25
+
+    folder = write_files(tmp_path / "docs", {"a.md": "# Replicas\n\nThe replica streams WAL from the primary.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=64)
+    with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
+        first = bm25.bm25_search(Scope(corpus), "replica", limit=3)
+        assert FROZEN.get(corpus, ("vocabulary",)) is None and FROZEN.get(corpus, ("term", "replica")) is not None
+        for _ in range(bm25.VOCABULARY_WARM_QUERIES):
+            assert bm25.bm25_search(Scope(corpus), "replica", limit=3) == first and first
+        assert "replica" in FROZEN.get(corpus, ("vocabulary",))
 
 
 @pytest.mark.parametrize("column_share", [1 / 3, 0.05, 2.0])  # some, most, no terms held as dense columns
