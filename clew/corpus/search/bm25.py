@@ -1,13 +1,10 @@
 """BM25 queries over the inverted index.
 
 Scores are Okapi BM25 (``k1 = 1.2``, ``b = 0.75``, Lucene's idf) over the indexed text of a
-chunk (heading path + text). Statistics (chunk count, mean length, document frequencies) are
-corpus-wide for a principal that may read every document, and otherwise counted over the live
-chunks that principal may read (``scoped_stats``), so that rows it cannot read move neither its
-scores nor its time: a word only in denied rows is looked up exactly like a word nowhere.
-On a corpus whose postings are held in memory a restricted principal's statistics are counted
-there and its partial scores repriced at its mean length (``clew.corpus.search.postings``);
-otherwise in SQL. Sparse terms are scored from the
+chunk (heading path + text), with the statistics of the scope's principal
+(``clew.corpus.search.stats``: corpus-wide, or counted over what a restricted principal may
+read; from postings held in memory, a restricted principal's partial scores are repriced at
+its mean length: ``clew.corpus.search.postings``). Sparse terms are scored from the
 posting lists (sorted by term, so DuckDB's zone maps read only the query's terms); dense
 terms from their columns in ``search_docs``. The caller's scope (principal, collection,
 filter) and the exclusions are applied before the limit, so the top ``limit`` are the best
@@ -22,25 +19,22 @@ filter) and the exclusions are applied before the limit, so the top ``limit`` ar
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from collections.abc import Iterable
-from typing import Any, Literal
+from typing import Any
 
 from clew.corpus.reader import Scope
-from clew.corpus.search.postings import (
-    MemoryPostings,
-    RowMask,
-    frequencies,
-    loaded_postings,
-    memory_postings,
-    memory_search,
-    reader_rows,
+from clew.corpus.search.postings import memory_postings, memory_search
+from clew.corpus.search.stats import (
+    TermStats,
+    allowed_documents_sql,
+    corpus_stats,
+    reader_mask,
+    term_stats,
 )
 from clew.corpus.search.tokenize import tokenize
 from clew.corpus.search.index import document_title, index_text
-from clew.corpus.structure import FROZEN, DocumentVersion, int_list, str_list
-from clew.corpus.sql import one
+from clew.corpus.structure import DocumentVersion
 
 K1 = 1.2
 B = 0.75
@@ -54,178 +48,16 @@ class ScoredChunk:
     score: float
 
 
-@dataclass(frozen=True, slots=True)
-class TermStats:
-    live: int
-    """Live (searchable) chunks."""
-    dead: int
-    """Rows of retired chunks still in ``search_docs`` (until the next compaction)."""
-    avgdl: float
-    terms: dict[str, tuple[int, int, int | None]]
-    """term -> (term_id, df, dense column or None), for the asked terms that occur."""
-    scoped: bool = False
-    """Counted over what a restricted principal may read (not corpus-wide)."""
-
-    def idf(self, df: int) -> float:
-        return math.log(1 + (self.live - df + 0.5) / (df + 0.5))
-
-
-def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
-    """The statistics the scope's principal is scored with (see the module docstring)."""
-    terms = set(terms)
-    stats = corpus_stats(scope, terms)
-    readers = Scope(scope.corpus, scope.principal)  # the principal's rows, not the caller's narrowing
-    if readers.reads_everything():
-        return stats
-    index = loaded_postings(scope.corpus)
-    return scoped_stats(readers, stats, terms) if index is None else held_scoped_stats(readers, index, stats, terms)
-
-
-def held_scoped_stats(readers: Scope, index: MemoryPostings, corpus: TermStats, terms: set[str]) -> TermStats:
-    """What :func:`scoped_stats` counts, counted over the postings held in memory."""
-    params: list[Any] = []
-    allowed = allowed_documents_sql(readers, params, [])
-    assert allowed is not None  # noqa: S101  (a restricted principal)
-    mask = reader_rows(readers, index, allowed, params)
-    asked = sorted(terms)  # every asked term is counted, indexed or not: a word of denied rows costs a word nowhere's
-    counts = frequencies(index, mask, [corpus.terms[t][0] if t in corpus.terms else None for t in asked])
-    shown = {t: (corpus.terms[t][0], df, corpus.terms[t][2]) for t, df in zip(asked, counts, strict=True) if df > 0}
-    return TermStats(mask.live, corpus.dead, mask.avgdl, shown, scoped=True)
-
-
-def _reader(scope: Scope, index: MemoryPostings) -> RowMask | None:
-    """A restricted principal's rows among the held ones (None for a principal that reads everything)."""
-    readers = Scope(scope.corpus, scope.principal)
-    if readers.reads_everything():
-        return None
-    params: list[Any] = []
-    allowed = allowed_documents_sql(readers, params, [])
-    return None if allowed is None else reader_rows(readers, index, allowed, params)
-
-
-def scoped_stats(readers: Scope, corpus: TermStats, terms: set[str]) -> TermStats:
-    """``corpus`` recounted over the live chunks ``readers`` may read, cached per view until the
-    next write. The frequency query runs whenever a term is not cached, with ids or without
-    (a term of denied rows only, and one that occurs nowhere, cost the same)."""
-    params: list[Any] = []
-    allowed = allowed_documents_sql(readers, params, [])
-    base = FROZEN.get(readers.corpus, ("scope_stats", readers.view))
-    if base is None:
-        base = (
-            readers.cursor()
-            .execute(
-                f"SELECT count(*), coalesce(sum(length), 0) FROM search_docs s WHERE s.live AND s.document_id IN "
-                f"({allowed})",
-                params,
-            )
-            .fetchone()
-        )
-        FROZEN.put(readers.corpus, ("scope_stats", readers.view), base)
-    live, total = int(base[0]), int(base[1])
-    found: dict[str, int] = {}
-    asked = []
-    for term in terms:
-        known = FROZEN.get(readers.corpus, ("scope_df", readers.view, term))
-        if known is None:
-            asked.append(term)
-        else:
-            found[term] = known
-    if asked:
-        ids = {corpus.terms[t][0]: t for t in asked if t in corpus.terms}
-        rows = dict(readers.cursor().execute(
-            f"""SELECT p.term_id, count(*) FROM search_postings p JOIN search_docs s ON s.chunk_id = p.chunk_id
-                WHERE p.term_id IN ({int_list(sorted(ids))}) AND s.live AND s.document_id IN ({allowed})
-                GROUP BY p.term_id""", params).fetchall())
-        for term in asked:
-            df = int(rows.get(corpus.terms[term][0], 0)) if term in corpus.terms else 0
-            FROZEN.put(readers.corpus, ("scope_df", readers.view, term), df)
-            found[term] = df
-    shown = {t: (corpus.terms[t][0], df, corpus.terms[t][2]) for t, df in found.items() if df > 0}
-    return TermStats(live, corpus.dead, (total / live) if live else 1.0, shown, scoped=True)
-
-
-def corpus_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
-    """Corpus statistics and the asked terms' rows, cached until the next write (``FROZEN``)."""
-    cur = None
-    stats = FROZEN.get(scope.corpus, ("search_stats",))
-    if stats is None:
-        cur = scope.cursor()
-        stats = one(cur,
-            "SELECT live_chunks, total_length, (SELECT count(*) FROM search_docs) FROM search_stats")
-        FROZEN.put(scope.corpus, ("search_stats",), stats)
-    live, total_length, total_rows = stats
-    vocabulary: dict[str, tuple[int, int, int | None]] | Literal[False] | None = (
-        FROZEN.get(scope.corpus, ("vocabulary",)) if scope.corpus.read_only else False)
-    if vocabulary is None:
-        scope.corpus.uses["terms"] += 1
-    if vocabulary is None and scope.corpus.uses["terms"] > VOCABULARY_WARM_QUERIES:
-        cur = cur or scope.cursor()
-        size = one(cur, "SELECT count(*) FROM search_terms WHERE df > 0")[0]
-        vocabulary = False  # too large: each query looks its terms up
-        if size <= VOCABULARY_IN_MEMORY:
-            vocabulary = {term: (int(term_id), int(df), dense_col) for term, term_id, df, dense_col in cur.execute(
-                "SELECT term, term_id, df, dense_col FROM search_terms WHERE df > 0").fetchall()}
-        FROZEN.put(scope.corpus, ("vocabulary",), vocabulary)
-    if isinstance(vocabulary, dict):  # else (too large, read-write, or not loaded yet) look the terms up
-        found = {term: vocabulary[term] for term in set(terms) if term in vocabulary}
-        return TermStats(int(live or 0), max(0, int(total_rows or 0) - int(live or 0)),
-                         (total_length / live) if live else 1.0, found)
-    found = {}
-    asked = []
-    for term in set(terms):
-        known = FROZEN.get(scope.corpus, ("term", term))
-        if known is None:
-            asked.append(term)
-        elif known != ():
-            found[term] = known
-    if asked:
-        cur = cur or scope.cursor()
-        rows = {
-            term: (int(term_id), int(df), dense_col)
-            for term, term_id, df, dense_col in cur.execute(
-                f"SELECT term, term_id, df, dense_col FROM search_terms WHERE term IN ({str_list(sorted(asked))}) "
-                f"AND df > 0"
-            ).fetchall()
-        }  # literals: binding a list costs more than the lookup itself
-        for term in asked:
-            FROZEN.put(scope.corpus, ("term", term), rows.get(term, ()))
-        found.update(rows)
-    return TermStats(
-        int(live or 0), max(0, int(total_rows or 0) - int(live or 0)), (total_length / live) if live else 1.0, found
-    )
-
-
-VOCABULARY_IN_MEMORY = 250_000
-"""A read-only corpus with a vocabulary up to this many terms holds it in memory (about 50 MB at
-the limit; 241k terms for a million generated chunks); otherwise each query looks its terms up
-(and keeps them until the next write)."""
-VOCABULARY_WARM_QUERIES = 2
-"""Statistics asked before the vocabulary is loaded: the first queries look their terms up, so that a
-one-off search (``clew search``) reads its own terms, not every term of the corpus."""
 TOP_FIRST_SLACK = 10_000
+"""Retired plus excluded chunks up to which a full-corpus query ranks chunk ids before joining."""
 BOUNDED_CANDIDATES = 200
 """Chunks scored in full when a query mixes rare and common terms (see ``_bounded``)."""
-"""Retired plus excluded chunks up to which a full-corpus query ranks chunk ids before joining."""
 
 
 def _num(value: float) -> str:
     # literals without the cast become DECIMAL, which makes the arithmetic ~50x slower
     return f"{value!r}::DOUBLE"
 
-
-def allowed_documents_sql(scope: Scope, params: list[Any], exclude_document_keys: list[str]) -> str | None:
-    """Current document versions the scope may read, minus the excluded keys; None for all."""
-    if not exclude_document_keys and scope.reads_everything():
-        return None  # live chunks are exactly the current versions, and all are readable here
-    predicate = scope.predicate(params)
-    excluded = ""
-    if exclude_document_keys:
-        excluded = " AND d.key NOT IN (SELECT unnest(?::VARCHAR[]))"
-        params.append(list(exclude_document_keys))
-    return f"""SELECT d.id FROM documents d
-               JOIN collections col ON col.id = d.collection_id
-               JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
-               WHERE {predicate}{excluded}"""
 
 
 def bm25_search(
@@ -249,7 +81,7 @@ def bm25_search(
         allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
         weights = [(term_id, stats.idf(df)) for term_id, df, _ in (stats.terms[t] for t in sorted(stats.terms))]
         return [ScoredChunk(*row) for row in memory_search(scope, index, weights, int(limit), list(exclude_chunks),
-                                                            allowed, params, _reader(scope, index))]
+                                                            allowed, params, reader_mask(scope, index))]
     cur = scope.cursor()
     avgdl = stats.avgdl
     sparse: list[tuple[int, float]] = []

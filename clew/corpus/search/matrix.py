@@ -127,7 +127,7 @@ def _build(corpus: Corpus, model: str) -> VectorMatrix | None:
 def matrix_search(scope: Scope, matrix: VectorMatrix, vector: np.ndarray, limit: int,
                   excluded: list[tuple[int, int, int]], keys: list[str]) -> list[tuple[int, int, int, float]]:
     """The ``limit`` best rows the scope may read: (document, version, ordinal, cosine), best first."""
-    from clew.corpus.search.bm25 import allowed_documents_sql
+    from clew.corpus.search.stats import allowed_documents_sql
 
     if not len(matrix.documents):
         return []

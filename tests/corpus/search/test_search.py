@@ -266,7 +266,7 @@ def test_postings_load_only_once_a_process_has_asked_enough(tmp_path: Path, monk
 
 def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from clew.corpus.reader import Scope
-    from clew.corpus.search import bm25
+    from clew.corpus.search import bm25, stats
 
     folder = write_files(tmp_path / "docs", {
         "a.md": "# Replicas\n\nThe replica streams WAL from the primary; lag is 5432 bytes.\n",
@@ -274,12 +274,12 @@ def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monk
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], chunk_tokens=64)
     terms = ["replica", "primari", "5432", "sqlite_busy", "absent"]
-    monkeypatch.setattr(bm25, "VOCABULARY_WARM_QUERIES", 0)  # the vocabulary at the first query
+    monkeypatch.setattr(stats, "VOCABULARY_WARM_QUERIES", 0)  # the vocabulary at the first query
     with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
         in_memory = bm25.term_stats(Scope(corpus), terms)
         assert isinstance(FROZEN.get(corpus, ("vocabulary",)), dict)
         hits = bm25.bm25_search(Scope(corpus), "replica 5432", limit=5)
-    monkeypatch.setattr(bm25, "VOCABULARY_IN_MEMORY", 0)  # one lookup per query instead
+    monkeypatch.setattr(stats, "VOCABULARY_IN_MEMORY", 0)  # one lookup per query instead
     with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
         looked_up = bm25.term_stats(Scope(corpus), terms)
         assert bm25.bm25_search(Scope(corpus), "replica 5432", limit=5) == hits and hits
@@ -288,7 +288,7 @@ def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monk
 
 def test_a_one_off_search_looks_its_terms_up_and_later_ones_load_the_vocabulary(tmp_path: Path) -> None:
     from clew.corpus.reader import Scope
-    from clew.corpus.search import bm25
+    from clew.corpus.search import bm25, stats
 
     folder = write_files(tmp_path / "docs", {"a.md": "# Replicas\n\nThe replica streams WAL from the primary.\n"})
     with Corpus(tmp_path / "c.duckdb") as corpus:
@@ -296,7 +296,7 @@ def test_a_one_off_search_looks_its_terms_up_and_later_ones_load_the_vocabulary(
     with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
         first = bm25.bm25_search(Scope(corpus), "replica", limit=3)
         assert FROZEN.get(corpus, ("vocabulary",)) is None and FROZEN.get(corpus, ("term", "replica")) is not None
-        for _ in range(bm25.VOCABULARY_WARM_QUERIES):
+        for _ in range(stats.VOCABULARY_WARM_QUERIES):
             assert bm25.bm25_search(Scope(corpus), "replica", limit=3) == first and first
         assert "replica" in FROZEN.get(corpus, ("vocabulary",))
 
