@@ -37,7 +37,8 @@ import threading
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
@@ -46,6 +47,7 @@ from clew.corpus.sql import one
 if TYPE_CHECKING:  # numpy loads with the index (a one-off search never needs it)
     import numpy as np
 
+T = TypeVar("T")
 DEFAULT_MEMORY_MB = 1024
 WARM_QUERIES = 8
 """Queries answered in SQL before the postings are loaded: a one-off search never pays the load."""
@@ -210,48 +212,50 @@ def _table(cur: Any, sql: str) -> Any:
     return result.read_all() if hasattr(result, "read_all") else result
 
 
+def _kept(index: MemoryPostings, cache: OrderedDict[Any, T], key: Any, limit: int, make: Callable[[], T]) -> T:
+    """``cache[key]``, made by ``make`` (outside the lock) when it is missing; the last ``limit`` kept."""
+    with index.lock:
+        known = cache.get(key)
+        if known is not None:
+            cache.move_to_end(key)
+            return known
+    made = make()
+    with index.lock:
+        cache[key] = made
+        while len(cache) > limit:
+            cache.popitem(last=False)
+    return made
+
+
 def readable_documents(scope: Scope, index: MemoryPostings, allowed_sql: str,
                        params: list[Any]) -> np.ndarray:
     """A boolean per document id: may the scope read it. One SQL query per distinct scope, the last
     ``READABLE_SCOPES`` kept with the index (a read-only corpus never changes while held)."""
     import numpy as np
-    key = (allowed_sql, json.dumps(params, default=str))
-    with index.lock:
-        known = index.readable.get(key)
-        if known is not None:
-            index.readable.move_to_end(key)
-            return known
-    ids = np.array([r[0] for r in scope.cursor().execute(allowed_sql, params).fetchall()], dtype=np.int64)
-    known = np.zeros(int(ids.max(initial=-1)) + 1, dtype=bool)
-    known[ids] = True
-    with index.lock:
-        index.readable[key] = known
-        while len(index.readable) > READABLE_SCOPES:
-            index.readable.popitem(last=False)
-    return known
+
+    def make() -> np.ndarray:
+        ids = np.array([r[0] for r in scope.cursor().execute(allowed_sql, params).fetchall()], dtype=np.int64)
+        known = np.zeros(int(ids.max(initial=-1)) + 1, dtype=bool)
+        known[ids] = True
+        return known
+
+    return _kept(index, index.readable, (allowed_sql, json.dumps(params, default=str)), READABLE_SCOPES, make)
 
 
 def reader_rows(scope: Scope, index: MemoryPostings, allowed_sql: str, params: list[Any]) -> RowMask:
     """The live rows of the documents ``allowed_sql`` selects (a scope's readable ones), the last
     ``ROW_MASKS`` kept with the index."""
     import numpy as np
-    key = (allowed_sql, json.dumps(params, default=str))
-    with index.lock:
-        known = index.readers.get(key)
-        if known is not None:
-            index.readers.move_to_end(key)
-            return known
-    readable = readable_documents(scope, index, allowed_sql, params)
-    rows = index.doc_id < len(readable)
-    rows[rows] = readable[index.doc_id[rows]]
-    rows &= index.doc_live
-    known = RowMask(rows, np.flatnonzero(rows).astype(np.int32), int(np.count_nonzero(rows)),
-                    int(index.doc_length[rows].sum(dtype=np.int64)))
-    with index.lock:
-        index.readers[key] = known
-        while len(index.readers) > ROW_MASKS:
-            index.readers.popitem(last=False)
-    return known
+
+    def make() -> RowMask:
+        readable = readable_documents(scope, index, allowed_sql, params)
+        rows = index.doc_id < len(readable)
+        rows[rows] = readable[index.doc_id[rows]]
+        rows &= index.doc_live
+        return RowMask(rows, np.flatnonzero(rows).astype(np.int32), int(np.count_nonzero(rows)),
+                       int(index.doc_length[rows].sum(dtype=np.int64)))
+
+    return _kept(index, index.readers, (allowed_sql, json.dumps(params, default=str)), ROW_MASKS, make)
 
 
 def frequencies(index: MemoryPostings, mask: RowMask, term_ids: list[int | None]) -> list[int]:
@@ -275,21 +279,15 @@ def _pricing(index: MemoryPostings, avgdl: float) -> tuple[np.ndarray, np.ndarra
     the two means, ``tf = p h / (c - p)`` gives ``p c h / (p (h - n) + n c)``; returns ``c h``,
     ``h - n`` and ``n c`` (float32, computed once per mean length, the last few kept)."""
     import numpy as np
-    with index.lock:
-        known = index.norms.get(avgdl)
-        if known is not None:
-            index.norms.move_to_end(avgdl)
-            return known
-    length = index.doc_length.astype(np.float64)
-    c = index.k1 + 1
-    held = index.k1 * (1 - index.b + index.b * length / index.avgdl)
-    now = index.k1 * (1 - index.b + index.b * length / avgdl)
-    known = ((c * held).astype(np.float32), (held - now).astype(np.float32), (now * c).astype(np.float32))
-    with index.lock:
-        index.norms[avgdl] = known
-        while len(index.norms) > 4:
-            index.norms.popitem(last=False)
-    return known
+
+    def make() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        length = index.doc_length.astype(np.float64)
+        c = index.k1 + 1
+        held = index.k1 * (1 - index.b + index.b * length / index.avgdl)
+        now = index.k1 * (1 - index.b + index.b * length / avgdl)
+        return (c * held).astype(np.float32), (held - now).astype(np.float32), (now * c).astype(np.float32)
+
+    return _kept(index, index.norms, avgdl, 4, make)
 
 
 def _repriced(index: MemoryPostings, parts: np.ndarray, rows: np.ndarray, avgdl: float) -> np.ndarray:
