@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import socket
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -43,6 +45,14 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
         return real_connect(self, address)
 
     monkeypatch.setattr(socket.socket, "connect", guarded)
+
+
+def python_output(code: str) -> str:
+    """The standard output of ``code`` run by a fresh interpreter (what a process imports or builds
+    from a clean start); a failure is an assertion with its stderr."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 def write_files(folder: Path, files: dict[str, str]) -> Path:

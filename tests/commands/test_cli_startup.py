@@ -14,6 +14,8 @@ import typer
 from clew.cli import COMMANDS, load_command
 from clew.commands.tools import tool_commands
 
+from tests.conftest import python_output
+
 HEAVY = ("pyarrow", "numpy", "markdown_it", "litellm", "fastapi", "mcp", "yaml")
 MODULES = ("corpus", "documents", "embed", "ask", "evals", "serve")
 
@@ -21,9 +23,7 @@ MODULES = ("corpus", "documents", "embed", "ask", "evals", "serve")
 def _loaded_after(code: str) -> set[str]:
     """Top-level packages among ``HEAVY`` (and clew's own modules) loaded by ``code`` in a fresh interpreter."""
     script = f"import sys, json\n{code}\nprint(json.dumps(sorted(sys.modules)))"
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return set(json.loads(done.stdout.splitlines()[-1]))
+    return set(json.loads(python_output(script).splitlines()[-1]))
 
 
 def _summary(command: object) -> str:
@@ -115,10 +115,8 @@ def test_search_json_loads_no_rich_and_builds_no_adapter_for_an_option_not_given
             "import typer.core, clew.cli\ntyper.core.build_runtime_param = clew.cli.build_runtime_param = spy\n"
             "try:\n    clew.cli.main()\nexcept SystemExit as done:\n    assert not done.code, done.code\n"
             "print('built', sorted(built))")
-    done = subprocess.run([sys.executable, "-c", code + "\nimport json\nprint(json.dumps(sorted(sys.modules)))"],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    *_, envelope, built, modules = done.stdout.splitlines()
+    out = python_output(code + "\nimport json\nprint(json.dumps(sorted(sys.modules)))")
+    *_, envelope, built, modules = out.splitlines()
     assert json.loads(envelope)["status"] == "ok"
     assert [m for m in json.loads(modules) if m.split(".")[0] == "rich"] == []  # the envelope is printed by json
     # the query and --db are given, and the root's -v (0, not None); the other 15 options and flags build nothing
@@ -146,10 +144,9 @@ def test_a_search_builds_the_validators_of_its_arguments_only(small_db: Path) ->
             "from clew.tools.search import SearchArgs\n"
             "print([m.__name__ for m in (SearchArgs, api.SearchRequest, api.SearchResult, api.SearchHit, "
             "api.RetrieverContribution) if m.__pydantic_complete__])")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
+    out = python_output(code)
     # the request and the results are built from validated arguments and the corpus's rows as they are
-    assert done.stdout.splitlines()[-1] == "['SearchArgs']"
+    assert out.splitlines()[-1] == "['SearchArgs']"
 
 
 def test_only_a_one_shot_tool_command_skips_the_teardown() -> None:

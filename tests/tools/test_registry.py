@@ -1,8 +1,6 @@
 import asyncio
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +12,8 @@ from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.navigation.models import NavigationResult
 from clew.tools import Registry, ToolContext, registry
+
+from tests.conftest import python_output
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "tool_schemas.json"
 NAVIGATION_TOOLS = {"navigate_document_tree", "get_chunk", "navigate", "read", "grep", "expand_neighbors",
@@ -102,9 +102,7 @@ def test_a_declared_tool_loads_its_module_on_first_use_only() -> None:
             "tool = registry.get('fetch_slice')\n"
             "after = sorted(m for m in sys.modules if m.startswith(('clew.navigation.', 'clew.tools.search')))\n"
             "print(json.dumps([names, before, after, tool.name]))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    names, before, after, name = json.loads(done.stdout)
+    names, before, after, name = json.loads(python_output(code))
     assert len(names) == 10 and "fetch_slice" in names and name == "fetch_slice"
     assert before == ["clew.navigation.docstrings", "clew.navigation.ledger", "clew.navigation.models"]
     assert "clew.navigation.slices" in after
