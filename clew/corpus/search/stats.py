@@ -45,15 +45,14 @@ def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
     if readers.reads_everything():
         return stats
     index = loaded_postings(scope.corpus)
-    return scoped_stats(readers, stats, terms) if index is None else held_scoped_stats(readers, index, stats, terms)
+    mask = None if index is None else reader_mask(readers, index)
+    if index is None or mask is None:
+        return scoped_stats(readers, stats, terms)
+    return held_scoped_stats(index, mask, stats, terms)
 
 
-def held_scoped_stats(readers: Scope, index: MemoryPostings, corpus: TermStats, terms: set[str]) -> TermStats:
-    """What :func:`scoped_stats` counts, counted over the postings held in memory."""
-    params: list[Any] = []
-    allowed = allowed_documents_sql(readers, params, [])
-    assert allowed is not None  # noqa: S101  (a restricted principal)
-    mask = reader_rows(readers, index, allowed, params)
+def held_scoped_stats(index: MemoryPostings, mask: RowMask, corpus: TermStats, terms: set[str]) -> TermStats:
+    """What :func:`scoped_stats` counts, counted over the postings held in memory under a principal's rows."""
     asked = sorted(terms)  # every asked term is counted, indexed or not: a word of denied rows costs a word nowhere's
     counts = frequencies(index, mask, [corpus.terms[t][0] if t in corpus.terms else None for t in asked])
     shown = {t: (corpus.terms[t][0], df, corpus.terms[t][2]) for t, df in zip(asked, counts, strict=True) if df > 0}
