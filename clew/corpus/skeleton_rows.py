@@ -47,18 +47,21 @@ BACKFILL_DOCUMENTS = 2000
 _COLUMNS = "document_id, version, collection_id, collection, key, fields, text, structure"
 
 # format: ids (int_list), predicate (the scope's, over ``v`` with its collection as ``v.collection``),
-# payload and columns (``PAYLOAD`` or ``NO_PAYLOAD``): a row per stored version of the documents (0;
-# with ``PAYLOAD`` its text and structure where the predicate holds), then each document's current
-# version (1). Two lookups through their indexes, no join, no materialised CTE (each costs DuckDB
-# more than a lookup); the predicate is a projected column, not a filter, so that it cannot be
-# pushed into the scan and turn the index scan into a sequential one.
-STORED_SQL = """SELECT 0, document_id, version, collection_id, collection, key, fields, {columns}, ok
-FROM (SELECT document_id, version, collection_id, collection, key, fields{payload}, coalesce({predicate}, FALSE) AS ok
-      FROM skeletons v WHERE document_id IN ({ids})) v
+# columns (``PAYLOAD`` or ``NO_PAYLOAD``): a row per stored version of the documents (0; with
+# ``PAYLOAD`` its text and structure, which the caller keeps only where the predicate holds), then
+# each document's current version (1). Two lookups through their indexes, no join, no subquery and
+# no materialised CTE (each costs DuckDB more than a lookup); the predicate is a projected column,
+# not a filter, so that it cannot be pushed into the scan and turn the index scan into a sequential
+# one. ``PAYLOAD`` is asked only for a principal that reads everything, whose predicate can hold
+# no more than the scope's own collection and filter (nothing it may not know): text read for a
+# row outside them is dropped, not hidden.
+STORED_SQL = """SELECT 0, document_id, version, collection_id, collection, key, fields, {columns},
+       coalesce({predicate}, FALSE)
+FROM skeletons v WHERE document_id IN ({ids})
 UNION ALL
 SELECT 1, id, current_version, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM documents WHERE id IN ({ids})"""
-PAYLOAD = {"payload": ", text, structure", "columns": "CASE WHEN ok THEN text END, CASE WHEN ok THEN structure END"}
-NO_PAYLOAD = {"payload": "", "columns": "NULL::VARCHAR, NULL::VARCHAR"}
+PAYLOAD = {"columns": "text, structure"}
+NO_PAYLOAD = {"columns": "NULL::VARCHAR, NULL::VARCHAR"}
 """Readability alone (a restricted principal's first question: no text or structure is read)."""
 # format: ids (int_list)
 STORED_STRUCTURE_SQL = "SELECT document_id, version, text, structure FROM skeletons WHERE document_id IN ({ids})"
