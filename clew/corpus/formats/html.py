@@ -1,27 +1,9 @@
 """HTML: a Markdown-like rendering built with the standard library's ``html.parser``.
 
-The document text is rendered, not the source: blocks are separated by a blank line, except
-consecutive list items of one list and consecutive rows of one table (a single newline).
-
-- ``h1``..``h6`` are ``heading`` blocks, ``"#" * level + " " + text``; each opens a section.
-  The hidden ``<h>`` headings of the SQLite pragma page (one per pragma) are headings one
-  level below the enclosing ``h1``..``h6``.
-- ``dt`` (a definition-list term) is a ``heading`` block, its text without ``#``, that opens a
-  section one level below the section around its list; its ``dd`` text is that section's,
-  and the terms' sections end with their ``dl``. So every term with its definition is a unit
-  of its own (a node the tree tools reach; an ``id`` on the ``dt`` names it). A list with less
-  than ``TERM_UNITS_CHARS`` of text is left as paragraphs of the section around it.
-- ``li`` is a ``list_item``, ``"- " + text``, indented two spaces per nesting level; text of
-  the same item after a nested block is a further ``list_item`` indented under the marker.
-- ``pre`` is an indivisible ``code`` block, kept verbatim.
-- every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"``; leading
-  header rows (in ``thead``, or only ``th`` cells) end with a ``"| --- |"`` separator line.
-  A table of a single row (a one-cell box, an admonition's icon and text) is not a table:
-  each of its cells is a ``paragraph``.
-  A table inside a cell, or anything else inside a cell, is flattened into the cell's text.
-- all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``, the same set as the
-  dev set's reference extractor) do not break text; every other tag does; ``<br>`` is a
-  space (a newline inside ``pre``). Whitespace is collapsed outside ``pre``.
+The document text is rendered, not the source; how each element is written out (headings and
+their sections, definition-list terms, list items, code, tables, paragraphs) is described in
+``clew.corpus.formats.html_blocks``. Inline tags (``INLINE_TAGS``) do not break text; every
+other tag does.
 
 Dropped with everything inside (text, links, anchors): ``DROP_TAGS``, ``script``, ``style``,
 ``svg``, ``math``, ``head`` (its ``title`` is kept as the title), and any element whose class
@@ -40,16 +22,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
+from clew.corpus.formats.html_blocks import TERM, BlockWriter, _Container, _DList, _Item, _Row, _Table
 from clew.corpus.formats.html_rules import (
     DROP_TAGS,
     INLINE_TAGS,
-    Marker,
-    Piece,
-    Placed,
     _BREAKS_SVG,
     _BUTTON_SCOPE,
     _CLOSES_P,
@@ -62,18 +42,15 @@ from clew.corpus.formats.html_rules import (
     _ROW_PARENTS,
     _SCOPE,
     _SKIPPED,
-    _SKIPPED_LINKS,
     _SPECIAL,
     _TABLE_SCOPE,
     _VOID,
     _attr,
     _dropped_class,
     collapse,
-    verbatim,
 )
-from clew.corpus.formats.text import normalize_newlines, root_section
-from clew.corpus.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
-
+from clew.corpus.formats.text import normalize_newlines
+from clew.corpus.parsed import ParsedDocument
 
 
 def parse_html(source: str) -> ParsedDocument:
@@ -88,20 +65,6 @@ MAX_DEPTH = 512
 """Open elements at most: a deeper element is flattened into the one around it (text, links and
 anchors kept) and the document reports a repair. Without a bound, 100,000 nested ``<div>`` cost
 time quadratic in the depth."""
-TERM = -1
-"""The level a ``dt`` container is opened with (its section's level is set when it closes)."""
-TERM_UNITS_CHARS = 6000
-"""A definition list with at least this much text has a unit per term; a shorter one (a few
-modes of a pragma, the five conflict algorithms) reads better as the text of its section:
-measured on the SQLite dev set, per-term units there lost two evidence phrases."""
-
-
-@dataclass(slots=True, eq=False)
-class _DList:
-    depth: int  # sections open at its start
-    sections: int  # len(sections) at its start
-    blocks: int
-    length: int
 
 
 @dataclass(slots=True, eq=False)
@@ -114,43 +77,13 @@ class _Entry:
     """By role: the ``_Container`` (container), ``_Table`` (table, row, thead) or ``_Item`` (item)."""
 
 
-@dataclass(slots=True, eq=False)
-class _Container:
-    """An element whose whole content is one block (heading, pre) or one table cell."""
+class _Builder(HTMLParser, BlockWriter):
+    """The stack of open elements over ``html.parser``'s callbacks; what it reads becomes blocks
+    through :class:`BlockWriter`."""
 
-    kind: str  # "heading", "pre" or "cell"
-    pieces: list[Piece] = field(default_factory=list)
-    level: int = 0  # headings: 1..6, 0 for the hidden <h>
-    anchor: str | None = None  # headings: their own id
-    header: bool = False  # cells: th
-    span: int = 1  # cells: colspan
-    table: _Table | None = None  # cells: the table they belong to
-
-
-@dataclass(slots=True, eq=False)
-class _Row:
-    cells: list[_Container]
-    thead: bool
-
-
-@dataclass(slots=True, eq=False)
-class _Table:
-    rows: list[_Row] = field(default_factory=list)
-    row: _Row | None = None
-    thead: bool = False
-    pending: list[Marker] = field(default_factory=list)
-    """Markers seen in the table outside any cell: they go to the next cell."""
-
-
-@dataclass(slots=True, eq=False)
-class _Item:
-    depth: int
-    marked: bool = False  # its "- " has been written
-
-
-class _Builder(HTMLParser):
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
+        BlockWriter.__init__(self)
+        HTMLParser.__init__(self, convert_charrefs=True)
         self._stack: list[_Entry] = []
         self._open_tags: Counter[str] = Counter()  # tag -> how many of the stack's entries have it
         self._flattened: Counter[str] = Counter()  # tag -> elements opened past MAX_DEPTH, not yet closed
@@ -162,25 +95,6 @@ class _Builder(HTMLParser):
         self._head: _Entry | None = None
         self._title_parts: list[str] | None = None
         self._title: str | None = None
-        self._first_h1: str | None = None
-        self._container: _Container | None = None
-        self._run: list[Piece] = []  # text and markers of the paragraph or list item being read
-        self._tables: list[_Table] = []
-        self._items: list[_Item] = []
-        self._list_depth = 0
-        self._list_group = 0  # changes whenever the outermost list closes
-        self._pending: list[Marker] = []  # markers waiting for the next block
-        self._parts: list[str] = []
-        self._length = 0
-        self._previous: tuple[str, int] | None = None  # what joins the next block with "\n"
-        self._open: list[tuple[int, int, bool]] = [(0, 0, False)]  # open sections: index, level, hidden <h>
-        self._lists_open: list[int] = []  # for each open dl: how many sections were open at its start
-        self._terms: set[int] = set()  # sections opened by a dt
-        self.blocks: list[Block] = []
-        self.sections: list[Section] = [root_section()]
-        self.tables: list[Table] = []
-        self.links: list[Link] = []
-        self.anchors: dict[str, int] = {}
 
     # --- html.parser callbacks ---------------------------------------------------------
 
@@ -302,22 +216,10 @@ class _Builder(HTMLParser):
 
     def document(self) -> ParsedDocument:
         title = self._title or self._first_h1
-        self.sections[0].heading = title or ""
-        self.links.sort(key=lambda link: link.start)
         repairs = [] if not self.flattened else [
             f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
             "flattened into the element around them (their text, links and anchors are kept)"]
-        return ParsedDocument(
-            text="".join(self._parts),
-            blocks=self.blocks,
-            sections=self.sections,
-            tables=self.tables,
-            links=self.links,
-            anchors=self.anchors,
-            title=title,
-            fields={"title": title} if title else {},
-            repairs=repairs,
-        )
+        return self._rendered(title, repairs)
 
     # --- the stack of open elements ------------------------------------------------------
 
@@ -411,14 +313,7 @@ class _Builder(HTMLParser):
             self._tables.remove(entry.obj)
             self._emit_table(entry.obj)
         elif role == "dlist":  # its terms end with it
-            dlist: _DList = entry.obj
-            for index, _, _ in self._open[dlist.depth:]:
-                if self.sections[index].end is None:
-                    self.sections[index].end = self._length
-            del self._open[max(dlist.depth, 1):]
-            if dlist.depth in self._lists_open:
-                self._lists_open.remove(dlist.depth)
-            self._small_list_is_text(dlist)
+            self._end_dlist(entry.obj)
         elif role == "list":
             self._list_depth -= 1
             if self._list_depth == 0:
@@ -427,23 +322,6 @@ class _Builder(HTMLParser):
             self._items.remove(entry.obj)
             if not self._items and self._list_depth == 0:
                 self._list_group += 1
-
-    def _small_list_is_text(self, dlist: _DList) -> None:
-        """A definition list shorter than ``TERM_UNITS_CHARS`` stays text in the section around it."""
-        created = range(dlist.sections, len(self.sections))
-        if self._length - dlist.length >= TERM_UNITS_CHARS or not all(i in self._terms for i in created):
-            return
-        around = self._open[-1][0]
-        for block in self.blocks[dlist.blocks:]:
-            if block.section >= dlist.sections:
-                block.section = around
-                if block.kind == "heading":
-                    block.kind = "paragraph"
-        for table in self.tables:
-            if table.section >= dlist.sections:
-                table.section = around
-        self._terms.difference_update(created)
-        del self.sections[dlist.sections:]
 
     def _pop_to(self, index: int) -> None:
         """Close every open element from the top of the stack down to ``index`` (included)."""
@@ -511,167 +389,8 @@ class _Builder(HTMLParser):
                 return None
         return None
 
-    # --- text, markers and blocks --------------------------------------------------------
-
-    def _add(self, piece: Piece) -> None:
-        if self._container is not None:
-            self._container.pieces.append(piece)
-        else:
-            self._run.append(piece)
-
-    def _markers(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for key, value in attrs:
-            if value is None or not value.strip():
-                continue
-            if key == "id" or (key == "name" and tag == "a"):
-                self._add(("anchor", value.strip()))
-            elif key == "href" and tag == "a" and not value.strip().lower().startswith(_SKIPPED_LINKS):
-                self._add(("link", value))
-
     def _end_title(self) -> None:
         title, _, _ = collapse(list(self._title_parts or []))
         self._title_parts = None
         if title:
             self._title = title
-
-    def _boundary(self) -> None:
-        """A tag that is not inline: ends the paragraph being read (a space inside a cell or heading)."""
-        container = self._container
-        if container is not None:
-            if container.kind != "pre":
-                container.pieces.append(" ")
-        elif self._run:
-            self._route(self._flush())
-
-    def _route(self, markers: list[Marker]) -> None:
-        """Markers with no text after them: for the next cell inside a table, else the next block."""
-        if markers:
-            (self._tables[-1].pending if self._tables else self._pending).extend(markers)
-
-    def _flush(self) -> list[Marker]:
-        """Emit the run read so far as a paragraph or list item; return its markers left waiting."""
-        if not self._run:
-            return []
-        text, placed, waiting = collapse(self._run)
-        self._run = []
-        if text:
-            if self._items:
-                item = self._items[-1]
-                prefix = "  " * (item.depth - 1) + ("  " if item.marked else "- ")
-                item.marked = True
-                self._emit("list_item", prefix + text, [(marker, at + len(prefix)) for marker, at in placed])
-            else:
-                self._emit("paragraph", text, placed)
-        return waiting
-
-    def _close_container(self, container: _Container) -> None:
-        self._container = None
-        table = container.table
-        if table is not None:  # a cell
-            if table.row is None:
-                table.row = _Row([], table.thead)
-            table.row.cells.append(container)
-        elif container.kind == "pre":
-            text, placed, waiting = verbatim(container.pieces)
-            if text:
-                self._emit("code", text, placed, indivisible=True)
-            self._route(waiting)
-        else:
-            self._emit_heading(container)
-
-    def _emit_heading(self, heading: _Container) -> None:
-        text, placed, waiting = collapse(heading.pieces)
-        if not text:
-            self._route(waiting)
-            return
-        level = heading.level
-        if not level:  # hidden <h>: one level below the enclosing h1..h6
-            level = min(6, next(lvl for _, lvl, hidden in reversed(self._open) if not hidden) + 1)
-        elif level == TERM:  # one level below the section around its list
-            base = min(self._lists_open[-1], len(self._open)) if self._lists_open else len(self._open)
-            level = self._open[max(base, 1) - 1][1] + 1
-        while self._open[-1][1] >= level:
-            self._open.pop()
-        names = [heading.anchor] if heading.anchor else []
-        for kind, name in [*self._pending, *(marker for marker, _ in placed)]:
-            if kind == "anchor" and name not in names:
-                names.append(name)
-        index = len(self.sections)
-        section = Section(heading=text, level=level, parent=self._open[-1][0], start=0, anchors=names)
-        self.sections.append(section)
-        self._open.append((index, level, heading.level in (0, TERM)))
-        if heading.level == TERM:
-            self._terms.add(index)
-        prefix = "" if heading.level == TERM else "#" * level + " "
-        section.start = self._emit("heading", prefix + text, [(m, at + len(prefix)) for m, at in placed])
-        if heading.level == 1 and self._first_h1 is None:
-            self._first_h1 = text
-        self._route(waiting)
-
-    def _end_row(self, table: _Table) -> None:
-        if table.row is not None and table.row.cells:
-            table.rows.append(table.row)
-        table.row = None
-
-    def _emit_table(self, table: _Table) -> None:
-        self._end_row(table)
-        carry: list[Marker] = []
-        rows: list[tuple[str, Placed, bool, int]] = []  # text, markers, header, columns
-        cells: list[tuple[str, Placed]] = []  # the one row's cells, should the table have a single row
-        for row in table.rows:
-            texts: list[str] = []
-            placed: Placed = []
-            at = 2
-            for cell in row.cells:
-                text, cell_placed, carry = collapse([*carry, *cell.pieces])
-                placed.extend((marker, at + offset) for marker, offset in cell_placed)
-                texts.append(text)
-                cells.append((text, cell_placed))
-                at += len(text) + 3
-            if any(texts):
-                header = row.thead or all(cell.header for cell in row.cells)
-                rows.append(("| " + " | ".join(texts) + " |", placed, header, sum(c.span for c in row.cells)))
-            else:
-                cells = cells[: len(cells) - len(row.cells)]
-        if len(rows) == 1:  # a layout box (an admonition, a framed note): its cells are text
-            for text, placed in cells:
-                if text:
-                    self._emit("paragraph", text, placed)
-        elif rows:
-            headers = 0
-            while headers < len(rows) and rows[headers][2]:
-                headers += 1
-            index = len(self.tables)
-            self.tables.append(Table(section=self._open[-1][0]))
-            for position, (text, placed, _, _) in enumerate(rows):
-                if position == headers - 1:
-                    columns = max(row[3] for row in rows[:headers])
-                    text += "\n|" + " --- |" * columns
-                kind: BlockKind = "table_header" if position < headers else "table_row"
-                self._emit(kind, text, placed, table=index)
-        self._route([*carry, *table.pending])
-
-    def _emit(
-        self, kind: BlockKind, text: str, placed: Placed, *, table: int | None = None, indivisible: bool = False
-    ) -> int:
-        """Append one block to the text; place the markers waiting for it; return its start."""
-        joined = ("list", self._list_group) if kind == "list_item" else ("table", table) if table is not None else None
-        separator = "" if not self.blocks else "\n" if joined is not None and joined == self._previous else "\n\n"
-        self._previous = joined
-        start = self._length + len(separator)
-        self._parts.append(separator + text)
-        self._length = start + len(text)
-        for marker in self._pending:
-            self._record(marker, start)
-        self._pending = []
-        for marker, at in placed:
-            self._record(marker, start + at)
-        self.blocks.append(Block(start, self._length, kind, self._open[-1][0], table, indivisible))
-        return start
-
-    def _record(self, marker: Marker, at: int) -> None:
-        kind, value = marker
-        if kind == "anchor":
-            self.anchors.setdefault(value, at)
-        else:
-            self.links.append(Link(start=at, href=value))
