@@ -152,7 +152,9 @@ def read_stored(
 ) -> tuple[dict[tuple[int, int], tuple[VersionMeta, Skeleton | None] | None], dict[int, int]]:
     """One statement: for each ``wanted`` version with a row, its metadata where the predicate holds
     (None where it does not) and, where ``structure``, its skeleton; and the current versions of the
-    wanted documents. A version with no row, or (``structure``) a row that does not decode, is left out."""
+    wanted documents. A version with no row, or (``structure``) a row that does not decode, is left out.
+    ``structure`` only for a principal that reads everything: the text of every row is read, and
+    dropped here where the predicate does not hold (see ``STORED_SQL``)."""
     sql = STORED_SQL.format(ids=int_list(sorted({d for d, _ in wanted})), predicate=predicate,
                             **(PAYLOAD if structure else NO_PAYLOAD))
     found: dict[tuple[int, int], tuple[VersionMeta, Skeleton | None] | None] = {}
