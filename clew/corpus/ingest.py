@@ -272,22 +272,24 @@ def ingest_documents(
     row_filter = _row_filter(principal)
     batch: list[PreparedDocument] = []
     state = _Progress()
-    # batches are written in a thread of their own while the next one is prepared (see batch_writer)
-    with BatchWriter[list[PreparedDocument]](
-            lambda written: _write_or_fail(corpus, collection, written, report, row_filter, state)) as writer:
-        for document in documents:
-            batch.append(document)
-            if on_document is not None:
-                on_document(document.key)
-            if len(batch) >= batch_size:
+    # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint)
+    with corpus.deferred_checkpoint():
+        # batches are written in a thread of their own while the next one is prepared (see batch_writer)
+        with BatchWriter[list[PreparedDocument]](
+                lambda written: _write_or_fail(corpus, collection, written, report, row_filter, state)) as writer:
+            for document in documents:
+                batch.append(document)
+                if on_document is not None:
+                    on_document(document.key)
+                if len(batch) >= batch_size:
+                    writer.put(batch)
+                    batch = []
+            if batch or writer.batches == 0:
                 writer.put(batch)
-                batch = []
-        if batch or writer.batches == 0:
-            writer.put(batch)
-    with corpus.transaction() as cur:
-        report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
-    report.links_dangling = sum(report.links_dangling_by_reason.values())
-    _compact_if_stale(corpus, report)
+        with corpus.transaction() as cur:
+            report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
+        report.links_dangling = sum(report.links_dangling_by_reason.values())
+        _compact_if_stale(corpus, report)
     return report
 
 

@@ -1,0 +1,134 @@
+"""An ingest lets DuckDB's log grow to BULK_CHECKPOINT_THRESHOLD between checkpoints (not 16 MB),
+checkpoints at its end, keeps every commit durable, and leaves the setting as it found it."""
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.checkpoint import BULK_CHECKPOINT_THRESHOLD
+from clew.corpus.store import Corpus
+
+from tests.conftest import write_files
+
+
+def threshold(corpus: Corpus) -> str:
+    return str(corpus.cursor().execute("SELECT current_setting('checkpoint_threshold')").fetchone()[0])
+
+
+def rendered(value: str) -> str:
+    """``value`` as DuckDB shows the setting (it renders sizes in binary units: '256MB' reads '244.1 MiB')."""
+    with duckdb.connect() as con:
+        con.execute(f"SET checkpoint_threshold = '{value}'")
+        return str(con.execute("SELECT current_setting('checkpoint_threshold')").fetchone()[0])
+
+
+BULK = rendered(BULK_CHECKPOINT_THRESHOLD)
+
+
+def wal_bytes(db: Path) -> int:
+    wal = db.with_name(db.name + ".wal")
+    return wal.stat().st_size if wal.exists() else 0
+
+
+def test_a_multi_batch_ingest_defers_the_checkpoint_and_restores_the_setting(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    folder = write_files(tmp_path / "docs", {
+        f"doc{i}.md": f"# Title {i}\n\n## Part\n\nBody text about topic {i} and its widgets.\n" for i in range(12)})
+    seen: list[str] = []
+    with Corpus(db) as corpus:
+        before = threshold(corpus)
+        report = ingest_paths(corpus, [folder], batch_size=2, chunk_tokens=160,
+                              on_document=lambda key: seen.append(threshold(corpus)))
+        assert report.documents == 12
+        assert set(seen) == {BULK}, "the threshold is raised for the length of the ingest"
+        assert threshold(corpus) == before
+        assert wal_bytes(db) == 0, "the one checkpoint at the end emptied the write-ahead log"
+    with Corpus(db, read_only=True) as corpus:
+        assert corpus.cursor().execute("SELECT count(*) FROM documents").fetchone() == (12,)
+
+
+def test_overlapping_blocks_restore_a_user_setting_when_the_last_one_ends(tmp_path: Path) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        corpus.cursor().execute("SET checkpoint_threshold = '32MB'")
+        user = threshold(corpus)
+        with corpus.deferred_checkpoint():
+            with corpus.deferred_checkpoint():
+                assert threshold(corpus) == BULK
+            assert threshold(corpus) == BULK, "the outer block is still writing"
+        assert threshold(corpus) == user
+
+
+def test_a_larger_threshold_already_set_is_left_as_it_is(tmp_path: Path) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        corpus.cursor().execute("SET checkpoint_threshold = '4GB'")
+        user = threshold(corpus)
+        assert user != BULK
+        with corpus.deferred_checkpoint():
+            assert threshold(corpus) == user
+        assert threshold(corpus) == user
+
+
+def test_a_failing_block_restores_the_setting_and_keeps_its_own_error(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        before = threshold(corpus)
+        with pytest.raises(RuntimeError, match="boom"), corpus.deferred_checkpoint():
+            with corpus.transaction() as cur:
+                corpus.ensure_collection(cur, "kept")
+            raise RuntimeError("boom")
+        assert threshold(corpus) == before
+    with Corpus(db, read_only=True) as corpus:
+        assert corpus.collections() != [], "what was committed inside the block is kept"
+
+
+def test_read_only_and_in_memory_corpora_change_nothing(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    Corpus(db).close()
+    for corpus in (Corpus(db, read_only=True), Corpus(":memory:")):
+        with corpus:
+            before = threshold(corpus)
+            with corpus.deferred_checkpoint():
+                assert threshold(corpus) == before
+
+
+def test_a_process_killed_inside_an_ingest_keeps_every_committed_batch(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    folder = write_files(tmp_path / "docs", {
+        f"doc{i:02}.md": f"# Title {i}\n\nBody text about topic {i}.\n" for i in range(12)})
+    child = textwrap.dedent(f"""
+        import os, time
+        from clew.corpus.ingest import ingest_paths
+        from clew.corpus.store import Corpus
+        corpus = Corpus({str(db)!r})
+        def on_document(key):
+            if key.startswith("doc08"):  # batches of two: doc00-doc05 are written or being written
+                while corpus.cursor().execute("SELECT count(*) FROM documents").fetchone()[0] < 6:
+                    time.sleep(0.01)
+                print(os.path.getsize({str(db) + ".wal"!r}), flush=True)
+                os._exit(9)
+        ingest_paths(corpus, [{str(folder)!r}], batch_size=2, chunk_tokens=160, on_document=on_document)
+    """)
+    done = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 9, done.stderr
+    assert int(done.stdout) > 0, "the batches were in the log, not yet checkpointed, when the process died"
+    with Corpus(db, read_only=True) as corpus:
+        cur = corpus.cursor()
+        documents = cur.execute("SELECT count(*) FROM documents").fetchone()[0]
+        assert documents in (6, 8), "every committed batch is there after the log's replay"
+        assert cur.execute("SELECT count(DISTINCT document_id) FROM chunks").fetchone()[0] == documents
+
+
+@pytest.mark.parametrize("user", ["1000 bytes", "100KiB", "32MB", "15.2 MiB", "200 MiB"])
+def test_a_smaller_user_setting_reads_back_the_same_after_every_ingest(tmp_path: Path, user: str) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        corpus.cursor().execute(f"SET checkpoint_threshold = '{user}'")
+        found = threshold(corpus)
+        for _ in range(3):  # DuckDB shows the value truncated: restoring it must not drift
+            with corpus.deferred_checkpoint():
+                assert threshold(corpus) == BULK
+            assert threshold(corpus) == found
