@@ -41,7 +41,7 @@ from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
 from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
-from clew.corpus.store import Corpus, arrow_view, insert_columns
+from clew.corpus.store import CheckpointFailure, Corpus, arrow_view, insert_columns
 from clew.corpus.version_rows import insert_versions
 from clew.errors import InputError, StoreFailure
 
@@ -269,28 +269,37 @@ def ingest_documents(
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, got {batch_size}")
     report = IngestReport(collection=collection)
-    row_filter = _row_filter(principal)
+    # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint)
+    try:
+        with corpus.deferred_checkpoint():
+            _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report)
+    except CheckpointFailure as error:  # raised only after every batch was committed: all are stored
+        logger.warning("checkpoint deferred (the ingested documents are stored and in the write-ahead log): %s",
+                       error)
+    return report
+
+
+def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocument], batch_size: int,
+               on_document: Callable[[str], None] | None, row_filter: Filter | None, report: IngestReport) -> None:
+    """Write ``documents`` in batches, then count what dangles and compact the index if it is stale."""
     batch: list[PreparedDocument] = []
     state = _Progress()
-    # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint)
-    with corpus.deferred_checkpoint():
-        # batches are written in a thread of their own while the next one is prepared (see batch_writer)
-        with BatchWriter[list[PreparedDocument]](
-                lambda written: _write_or_fail(corpus, collection, written, report, row_filter, state)) as writer:
-            for document in documents:
-                batch.append(document)
-                if on_document is not None:
-                    on_document(document.key)
-                if len(batch) >= batch_size:
-                    writer.put(batch)
-                    batch = []
-            if batch or writer.batches == 0:
+    # batches are written in a thread of their own while the next one is prepared (see batch_writer)
+    with BatchWriter[list[PreparedDocument]](
+            lambda written: _write_or_fail(corpus, collection, written, report, row_filter, state)) as writer:
+        for document in documents:
+            batch.append(document)
+            if on_document is not None:
+                on_document(document.key)
+            if len(batch) >= batch_size:
                 writer.put(batch)
-        with corpus.transaction() as cur:
-            report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
-        report.links_dangling = sum(report.links_dangling_by_reason.values())
-        _compact_if_stale(corpus, report)
-    return report
+                batch = []
+        if batch or writer.batches == 0:
+            writer.put(batch)
+    with corpus.transaction() as cur:
+        report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
+    report.links_dangling = sum(report.links_dangling_by_reason.values())
+    _compact_if_stale(corpus, report)
 
 
 class _Progress:

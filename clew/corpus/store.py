@@ -26,6 +26,11 @@ from clew.corpus.sql import one
 logger = logging.getLogger(__name__)
 
 
+class CheckpointFailure(StoreFailure):
+    """The checkpoint at the end of ``Corpus.deferred_checkpoint`` failed (a full disk): every
+    write the block committed is in the write-ahead log, replayed at the next open."""
+
+
 @dataclass(frozen=True, slots=True)
 class CollectionStats:
     name: str
@@ -113,9 +118,10 @@ class Corpus:
         the block leaves a longer log, replayed at the next open. A larger threshold already
         set on the connection is left as it is. Blocks may overlap (threads of one process):
         the first one in raises the threshold, the last one out restores the value it found
-        and checkpoints. A failure of that checkpoint is a ``StoreFailure`` that
-        loses nothing (what was committed is in the log); it is only logged when the block
-        itself raised, so that its own error is the one the caller sees.
+        and checkpoints. A failure of that checkpoint is a ``CheckpointFailure`` that
+        loses nothing (what was committed is in the log); when the block itself raised, it is
+        only logged (at debug level when the block's error was the store's own, as on a full
+        disk), so that the block's error is the one the caller sees.
         """
         if self.read_only or self.path == ":memory:":
             yield
@@ -135,11 +141,12 @@ class Corpus:
             self._bulk_depth += 1
         try:
             yield
-        except BaseException:
+        except BaseException as error:
             try:
                 self._end_bulk()
             except StoreFailure as failure:
-                logger.warning("%s", failure)
+                # a store that failed in the block (a full disk) fails its checkpoint too: its own error says it
+                logger.log(logging.DEBUG if isinstance(error, StoreFailure) else logging.WARNING, "%s", failure)
             raise
         self._end_bulk()
 
@@ -156,7 +163,7 @@ class Corpus:
                 cur.execute("CHECKPOINT")
                 cur.close()
             except duckdb.Error as error:
-                raise StoreFailure(self.path, error, "the checkpoint after a bulk write",
+                raise CheckpointFailure(self.path, error, "the checkpoint after a bulk write",
                                    "every committed write is in the write-ahead log and is replayed at the next open"
                                    ) from error
 

@@ -132,3 +132,49 @@ def test_a_smaller_user_setting_reads_back_the_same_after_every_ingest(tmp_path:
             with corpus.deferred_checkpoint():
                 assert threshold(corpus) == BULK
             assert threshold(corpus) == found
+
+
+class _FailingCheckpoint:
+    """A connection whose cursors fail ``CHECKPOINT`` the way DuckDB fails on a full disk."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+
+    def cursor(self) -> object:
+        return _FailingCheckpointCursor(self.con.cursor())
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.con, name)
+
+
+class _FailingCheckpointCursor:
+    def __init__(self, cur: duckdb.DuckDBPyConnection) -> None:
+        self.cur = cur
+
+    def execute(self, sql: str, *args: object) -> object:
+        if sql.strip().upper() == "CHECKPOINT":
+            raise duckdb.IOException('Could not write file "c.duckdb": No space left on device')
+        return self.cur.execute(sql, *args)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.cur, name)
+
+
+def test_a_failed_final_checkpoint_keeps_the_ingest_and_says_so(tmp_path: Path,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    db = tmp_path / "c.duckdb"
+    folder = write_files(tmp_path / "docs", {f"doc{i}.md": f"# Title {i}\n\nBody {i}.\n" for i in range(6)})
+    corpus = Corpus(db)
+    before = threshold(corpus)
+    real = corpus._con
+    corpus._con = _FailingCheckpoint(real)  # type: ignore[assignment]
+    with caplog.at_level("WARNING", logger="clew.corpus.ingest"):
+        report = ingest_paths(corpus, [folder], batch_size=2, chunk_tokens=160)
+    assert report.documents == 6
+    assert any("checkpoint deferred" in r.getMessage() and "No space left on device" in r.getMessage()
+               for r in caplog.records)
+    assert threshold(corpus) == before, "the setting was restored before the checkpoint failed"
+    corpus._con = real
+    corpus.close()
+    with Corpus(db, read_only=True) as reopened:
+        assert reopened.cursor().execute("SELECT count(*) FROM documents").fetchone() == (6,)
