@@ -41,7 +41,7 @@ from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
 from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
-from clew.corpus.store import CheckpointFailure, Corpus, arrow_view, insert_columns
+from clew.corpus.store import Corpus, arrow_view, insert_columns
 from clew.corpus.version_rows import insert_versions
 from clew.errors import InputError, StoreFailure
 
@@ -270,12 +270,8 @@ def ingest_documents(
         raise ValueError(f"batch_size must be at least 1, got {batch_size}")
     report = IngestReport(collection=collection)
     # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint)
-    try:
-        with corpus.deferred_checkpoint():
-            _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report)
-    except CheckpointFailure as error:  # raised only after every batch was committed: all are stored
-        logger.warning("checkpoint deferred (the ingested documents are stored and in the write-ahead log): %s",
-                       error)
+    with corpus.bulk_write("the ingested documents"):
+        _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report)
     return report
 
 

@@ -150,6 +150,20 @@ class Corpus:
             raise
         self._end_bulk()
 
+    @contextmanager
+    def bulk_write(self, what: str) -> Iterator[None]:
+        """``deferred_checkpoint`` for a caller that has nothing to undo when only the checkpoint fails.
+
+        A ``CheckpointFailure`` at the end (a full disk) is a warning naming ``what`` was stored
+        (it is in the write-ahead log and replayed at the next open), not an error: an ingest or
+        an embedding run returns its report. Any other error propagates as it is.
+        """
+        try:
+            with self.deferred_checkpoint():
+                yield
+        except CheckpointFailure as error:
+            logger.warning("checkpoint deferred (%s are stored and in the write-ahead log): %s", what, error)
+
     def _end_bulk(self) -> None:
         with self._bulk_lock:
             self._bulk_depth -= 1

@@ -1,5 +1,6 @@
-"""An ingest lets DuckDB's log grow to BULK_CHECKPOINT_THRESHOLD between checkpoints (not 16 MB),
-checkpoints at its end, keeps every commit durable, and leaves the setting as it found it."""
+"""An ingest, and an embedding run, let DuckDB's log grow to BULK_CHECKPOINT_THRESHOLD between
+checkpoints (not 16 MB), checkpoint at their end, keep every commit durable, and leave the setting
+as they found it."""
 
 import subprocess
 import sys
@@ -9,7 +10,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
+from clew.corpus.search.vectors import embed_missing, embedded_models
 from clew.corpus.checkpoint import BULK_CHECKPOINT_THRESHOLD
 from clew.corpus.store import Corpus
 
@@ -168,7 +171,7 @@ def test_a_failed_final_checkpoint_keeps_the_ingest_and_says_so(tmp_path: Path,
     before = threshold(corpus)
     real = corpus._con
     corpus._con = _FailingCheckpoint(real)  # type: ignore[assignment]
-    with caplog.at_level("WARNING", logger="clew.corpus.ingest"):
+    with caplog.at_level("WARNING", logger="clew.corpus"):
         report = ingest_paths(corpus, [folder], batch_size=2, chunk_tokens=160)
     assert report.documents == 6
     assert any("checkpoint deferred" in r.getMessage() and "No space left on device" in r.getMessage()
@@ -178,3 +181,39 @@ def test_a_failed_final_checkpoint_keeps_the_ingest_and_says_so(tmp_path: Path,
     corpus.close()
     with Corpus(db, read_only=True) as reopened:
         assert reopened.cursor().execute("SELECT count(*) FROM documents").fetchone() == (6,)
+
+
+def _embeddable(tmp_path: Path) -> Corpus:
+    folder = write_files(tmp_path / "docs", {f"doc{i}.md": f"# Title {i}\n\nBody text {i} about widgets.\n"
+                                             for i in range(6)})
+    corpus = Corpus(tmp_path / "c.duckdb")
+    ingest_paths(corpus, [folder], chunk_tokens=160)
+    return corpus
+
+
+def test_embedding_defers_the_checkpoint_and_restores_the_setting(tmp_path: Path) -> None:
+    with _embeddable(tmp_path) as corpus:
+        before = threshold(corpus)
+        seen: list[str] = []
+        report = embed_missing(corpus, HashingEmbedder(), batch_size=2,
+                               progress=lambda done, total: seen.append(threshold(corpus)) if done else None)
+        assert report.embedded == 6
+        assert seen == [BULK] * 3, "the threshold is raised while the batches are written"
+        assert threshold(corpus) == before
+        assert wal_bytes(Path(corpus.path)) == 0, "the one checkpoint at the end emptied the write-ahead log"
+
+
+def test_a_failed_final_checkpoint_keeps_the_vectors_and_says_so(tmp_path: Path,
+                                                                 caplog: pytest.LogCaptureFixture) -> None:
+    corpus = _embeddable(tmp_path)
+    db, real = corpus.path, corpus._con
+    corpus._con = _FailingCheckpoint(real)  # type: ignore[assignment]
+    with caplog.at_level("WARNING", logger="clew.corpus"):
+        report = embed_missing(corpus, HashingEmbedder(), batch_size=2)
+    assert report.embedded == 6
+    assert any("checkpoint deferred" in r.getMessage() and "No space left on device" in r.getMessage()
+               for r in caplog.records)
+    corpus._con = real
+    corpus.close()
+    with Corpus(db) as reopened:
+        assert embedded_models(reopened) == {"hashing": 6}

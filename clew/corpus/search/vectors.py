@@ -73,7 +73,8 @@ def embed_missing(
     """Embed every current chunk that has no vector for ``embedder.name`` yet.
 
     One write transaction per batch: an interrupted run keeps the batches it finished, and
-    running again embeds only what is still missing (a complete corpus embeds nothing).
+    running again embeds only what is still missing (a complete corpus embeds nothing). The
+    file is checkpointed once at the end (``Corpus.bulk_write``), not every few batches.
     ``progress(done, total)`` is called after each batch, and once before the first.
     """
     started = time.perf_counter()
@@ -94,9 +95,20 @@ def embed_missing(
     total, missing = one(corpus.cursor(),
         f"SELECT count(*), count(*) FILTER (WHERE NOT {_HAS_VECTOR}) {where}", [model, *named]
     )
-    done = 0
     if progress is not None:
         progress(0, missing)
+    done = 0
+    # every batch is committed, the file checkpointed once at the end (Corpus.deferred_checkpoint)
+    with corpus.bulk_write("the vectors of the embedded batches"):
+        done = _embed_batches(corpus, embedder, where, named, missing, batch_size, progress)
+    return EmbedReport(model=model, dimensions=dimensions, collection=collection, chunks=total, embedded=done,
+                       already_embedded=total - missing, seconds=round(time.perf_counter() - started, 3))
+
+
+def _embed_batches(corpus: Corpus, embedder: Embedder, where: str, named: list[str], missing: int,
+                   batch_size: int, progress: Callable[[int, int], None] | None) -> int:
+    """Embed and store the chunks without a vector, one transaction per batch; how many were embedded."""
+    model, dimensions, done = embedder.name, embedder.dimensions, 0
     reader = corpus.cursor()
     try:
         batches = reader.execute(
@@ -119,8 +131,7 @@ def embed_missing(
                 progress(done, missing)
     finally:
         reader.close()
-    return EmbedReport(model=model, dimensions=dimensions, collection=collection, chunks=total, embedded=done,
-                       already_embedded=total - missing, seconds=round(time.perf_counter() - started, 3))
+    return done
 
 
 def _rebatch(batches: Iterable[pa.RecordBatch], size: int) -> Iterable[pa.Table]:
