@@ -4,15 +4,17 @@ A generated Markdown corpus (default 100,000 chunks, ``corpus_gen``) is ingested
 embeds a fresh copy of that file with ``embed_missing`` in a child process (so that its peak
 RSS is its own), with an embedder of constant, tiny cost (seeded random unit vectors, 384
 dimensions), so that what is timed is clew's reading of the chunks and DuckDB's writing of the
-vectors, not a model. Two settings, interleaved, median of ``--rounds``:
+vectors, not a model. Three settings, interleaved, median of ``--rounds``:
 
-- ``deferred``: as shipped (``Corpus.bulk_write``: every batch committed, DuckDB's write-ahead
-  log allowed to grow to ``BULK_CHECKPOINT_THRESHOLD``, one checkpoint at the end);
-- ``per_batch``: the baseline, DuckDB's own checkpoint threshold (16 MB): a checkpoint every
-  few batches, which is what ``embed_missing`` did before.
+- ``shipped``: vectors committed every ``COMMIT_ROWS`` (1,024) or ``COMMIT_SECONDS``, DuckDB's
+  write-ahead log allowed to grow to ``BULK_CHECKPOINT_THRESHOLD`` with one checkpoint at the
+  end (``Corpus.bulk_write``);
+- ``commit_per_batch``: the same checkpoint, a commit after every model batch of 64;
+- ``before``: a commit after every model batch and DuckDB's own checkpoint threshold (16 MiB),
+  a checkpoint every few batches: what ``embed_missing`` did before both.
 
-Both must store the same number of vectors (``embedded``); the ratio is ``per_batch`` over
-``deferred`` seconds.
+All must store the same number of vectors (``embedded``); the ratios are each setting's
+seconds over ``shipped``'s.
 """
 
 from __future__ import annotations
@@ -55,7 +57,11 @@ def child(db: str, mode: str, dimensions: int) -> None:
     from clew.corpus.search.vectors import embed_missing
     from clew.corpus.store import Corpus
 
-    if mode == "per_batch":  # the baseline: DuckDB checkpoints whenever its log passes 16 MB
+    from clew.corpus.search import vectors
+
+    if mode in ("commit_per_batch", "before"):
+        vectors.COMMIT_ROWS = 1
+    if mode == "before":  # DuckDB checkpoints whenever its log passes 16 MiB
         Corpus.bulk_write = lambda self, what: contextlib.nullcontext()  # type: ignore[method-assign,assignment]
     started, cpu = time.perf_counter(), time.process_time()
     with Corpus(db) as corpus:
@@ -99,7 +105,7 @@ def main() -> None:
     if args.child:
         child(args.child[0], args.child[1], int(args.child[2]))
         return
-    modes = ["deferred", "per_batch"]
+    modes = ["shipped", "commit_per_batch", "before"]
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         write_markdown_corpus(work / "generated", args.chunks)
@@ -107,7 +113,7 @@ def main() -> None:
         results: dict[str, object] = {"corpus": ingest(work / "generated", source), "dimensions": args.dims}
         runs: dict[str, list[dict]] = {m: [] for m in modes}
         for r in range(args.rounds):
-            for mode in modes[r % 2:] + modes[: r % 2]:
+            for mode in modes[r % len(modes):] + modes[: r % len(modes)]:
                 runs[mode].append(measure(source, work, mode, args.dims))
     embedded = {run["embedded"] for mode in modes for run in runs[mode]}
     if len(embedded) != 1:
@@ -115,10 +121,11 @@ def main() -> None:
     for mode in modes:
         ordered = sorted(runs[mode], key=lambda run: run["seconds"])
         results[mode] = {**ordered[len(ordered) // 2], "seconds_per_round": [run["seconds"] for run in runs[mode]]}
-    results["per_batch_over_deferred"] = {
-        key: round(statistics.median(run[key] for run in runs["per_batch"])
-                   / statistics.median(run[key] for run in runs["deferred"]), 2)
-        for key in ("seconds", "cpu_seconds")}
+    for mode in modes[1:]:
+        results[f"{mode}_over_shipped"] = {
+            key: round(statistics.median(run[key] for run in runs[mode])
+                       / statistics.median(run[key] for run in runs["shipped"]), 2)
+            for key in ("seconds", "cpu_seconds")}
     print(json.dumps(results, indent=2))
 
 

@@ -23,7 +23,8 @@ def embed(
              "or a litellm embedding model.")] = MINILM,
     collection: Annotated[str | None, typer.Option(help="Only this collection (default: all).")] = None,
     batch_size: Annotated[
-        int, typer.Option(min=1, max=4096, help="Chunks per model call and per transaction.")
+        int, typer.Option(min=1, max=4096,
+                          help="Chunks per model call (vectors are committed every 1,024 chunks or second).")
     ] = DEFAULT_BATCH_SIZE,
     as_json: JsonOption = False,
 ) -> None:

@@ -15,6 +15,7 @@ approximate index is built: DuckDB's HNSW index is neither WAL-recoverable nor d
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -34,7 +35,18 @@ from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.corpus.sql import one
 
+logger = logging.getLogger(__name__)
+
 DEFAULT_BATCH_SIZE = 64
+"""Chunks per model call."""
+
+COMMIT_ROWS = 1024
+COMMIT_SECONDS = 1.0
+"""Vectors are committed once ``COMMIT_ROWS`` of them wait, or ``COMMIT_SECONDS`` after the last
+commit, whichever comes first (and at the end, and before an error propagates): a commit costs
+about as much as writing a thousand vectors (it syncs the log), so one per model batch of 64
+spent two thirds of a write-bound run on commits, and a run killed outright loses at most a
+second of the model's work."""
 
 
 class EmbedReport(BaseModel):
@@ -72,9 +84,11 @@ def embed_missing(
 ) -> EmbedReport:
     """Embed every current chunk that has no vector for ``embedder.name`` yet.
 
-    One write transaction per batch: an interrupted run keeps the batches it finished, and
-    running again embeds only what is still missing (a complete corpus embeds nothing). The
-    file is checkpointed once at the end (``Corpus.bulk_write``), not every few batches.
+    ``batch_size`` chunks per model call; the vectors are committed about every thousand chunks
+    or every second (``COMMIT_ROWS``): a run that fails (a model error, Ctrl-C) keeps what it
+    embedded, one killed outright loses at most the last second's, and running again embeds only
+    what is still missing (a complete corpus embeds nothing). The file is checkpointed once at
+    the end (``Corpus.bulk_write``), not every few commits.
     ``progress(done, total)`` is called after each batch, and once before the first.
     """
     started = time.perf_counter()
@@ -107,8 +121,9 @@ def embed_missing(
 
 def _embed_batches(corpus: Corpus, embedder: Embedder, where: str, named: list[str], missing: int,
                    batch_size: int, progress: Callable[[int, int], None] | None) -> int:
-    """Embed and store the chunks without a vector, one transaction per batch; how many were embedded."""
-    model, dimensions, done = embedder.name, embedder.dimensions, 0
+    """Embed and store the chunks without a vector (commits: ``COMMIT_ROWS``); how many were stored."""
+    model, dimensions = embedder.name, embedder.dimensions
+    pending = _Pending(corpus, model)
     reader = corpus.cursor()
     try:
         batches = reader.execute(
@@ -123,15 +138,53 @@ def _embed_batches(corpus: Corpus, embedder: Embedder, where: str, named: list[s
             texts = [index_text(path, header, body, (title or "").strip() or None)
                      for path, header, body, title in zip(rows["heading_path"], rows["header"], rows["body"],
                                                           rows["title"], strict=True)]
-            vectors = check_output(model, embedder.embed(texts), len(texts), dimensions)
-            with corpus.transaction() as cur:
-                _insert(cur, rows["document_id"], rows["version"], rows["ordinal"], model, vectors)
-            done += len(texts)
+            pending.add(rows, check_output(model, embedder.embed(texts), len(texts), dimensions))
+            if pending.due():
+                pending.commit()
             if progress is not None:
-                progress(done, missing)
+                progress(pending.stored + pending.rows, missing)
+        pending.commit()
+    except BaseException:
+        pending.commit_before_raising()
+        raise
     finally:
         reader.close()
-    return done
+    return pending.stored
+
+
+class _Pending:
+    """Vectors embedded and not yet committed, written in one transaction when due."""
+
+    def __init__(self, corpus: Corpus, model: str) -> None:
+        self.corpus, self.model = corpus, model
+        self.keys: tuple[list[int], list[int], list[int]] = ([], [], [])
+        self.vectors: list[np.ndarray] = []
+        self.rows = 0
+        self.stored = 0
+        self.since = time.monotonic()
+
+    def add(self, rows: dict[str, list[Any]], vectors: np.ndarray) -> None:
+        for column, name in zip(self.keys, ("document_id", "version", "ordinal"), strict=True):
+            column.extend(rows[name])
+        self.vectors.append(vectors)
+        self.rows += len(vectors)
+
+    def due(self) -> bool:
+        return self.rows >= COMMIT_ROWS or time.monotonic() - self.since >= COMMIT_SECONDS
+
+    def commit(self) -> None:
+        if self.rows:
+            with self.corpus.transaction() as cur:
+                _insert(cur, *self.keys, self.model, np.concatenate(self.vectors))
+            self.stored += self.rows
+        self.keys, self.vectors, self.rows, self.since = ([], [], []), [], 0, time.monotonic()
+
+    def commit_before_raising(self) -> None:
+        """Keep what was embedded when the run fails later (a model error, an interrupt)."""
+        try:
+            self.commit()
+        except Exception:  # the store failed too: the error being raised is the caller's news
+            logger.warning("the %d vector(s) embedded before the error were not stored", self.rows, exc_info=True)
 
 
 def _rebatch(batches: Iterable[pa.RecordBatch], size: int) -> Iterable[pa.Table]:

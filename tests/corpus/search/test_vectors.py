@@ -1,6 +1,7 @@
 from typing import Any
 from pathlib import Path
 
+import duckdb
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -11,6 +12,7 @@ from clew.corpus.access import Principal, parse_filter
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
+from clew.corpus.search import vectors
 from clew.corpus.search.vectors import default_model, embed_missing, embedded_models, index_text, vector_search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, MalformedEvidenceId, ModelError, UnknownCollection
@@ -160,6 +162,59 @@ def test_an_interrupted_run_keeps_finished_batches(corpus: Corpus) -> None:
         embed_missing(corpus, Failing(), batch_size=2)
     assert embedded_models(corpus) == {"hashing": 2}
     assert embed_missing(corpus, HASHING).embedded == len(chunk_keys(corpus)) - 2
+
+
+class _Watching(HashingEmbedder):
+    """Records, at each model call, how many vectors the corpus holds (what was committed)."""
+
+    def __init__(self, corpus: Corpus, fail_at: int | None = None) -> None:
+        super().__init__()
+        self.corpus, self.fail_at, self.stored = corpus, fail_at, []
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        self.stored.append(sum(embedded_models(self.corpus).values()))
+        if len(self.stored) == self.fail_at:
+            raise ModelError(self.name, "gone")
+        return super().embed(texts)
+
+
+def test_vectors_are_committed_in_groups_larger_than_a_model_batch(corpus: Corpus,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vectors, "COMMIT_ROWS", 4)
+    monkeypatch.setattr(vectors, "COMMIT_SECONDS", 3600.0)
+    watching = _Watching(corpus)
+    report = embed_missing(corpus, watching, batch_size=2)
+    assert watching.stored[:4] == [0, 0, 4, 4], "a commit once four vectors wait, not after every batch of two"
+    assert report.embedded == len(chunk_keys(corpus)) == sum(embedded_models(corpus).values())
+
+
+def test_vectors_are_committed_once_a_second_has_passed(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vectors, "COMMIT_SECONDS", 0.0)
+    watching = _Watching(corpus)
+    embed_missing(corpus, watching, batch_size=2)
+    assert watching.stored[:3] == [0, 2, 4]
+
+
+def test_a_failing_run_commits_what_it_embedded_before_the_error(corpus: Corpus,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(vectors, "COMMIT_ROWS", 1000)
+    monkeypatch.setattr(vectors, "COMMIT_SECONDS", 3600.0)
+    with pytest.raises(ModelError, match="gone"):
+        embed_missing(corpus, _Watching(corpus, fail_at=3), batch_size=2)
+    assert embedded_models(corpus) == {"hashing": 4}, "the two batches before the error are kept"
+
+
+def test_a_store_failure_while_keeping_them_leaves_the_first_error_to_the_caller(
+        corpus: Corpus, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    def broken(*args: object) -> None:
+        raise duckdb.IOException("No space left on device")
+
+    monkeypatch.setattr(vectors, "COMMIT_ROWS", 1000)
+    monkeypatch.setattr(vectors, "_insert", broken)
+    with caplog.at_level("WARNING", logger="clew.corpus.search.vectors"), pytest.raises(ModelError, match="gone"):
+        embed_missing(corpus, _Watching(corpus, fail_at=2), batch_size=2)
+    assert any("2 vector(s) embedded before the error were not stored" in r.getMessage() for r in caplog.records)
+    assert embedded_models(corpus) == {}
 
 
 def test_embed_missing_on_a_read_only_file(corpus: Corpus) -> None:
