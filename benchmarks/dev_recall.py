@@ -102,7 +102,7 @@ def main() -> None:
                                             chunk_tokens=size)
                     if args.embed:
                         from clew.corpus.embedders import embedder_from_name
-                        from clew.corpus.search.vectors import embed_missing
+                        from clew.corpus.search.embedding import embed_missing
 
                         embed_missing(corpus, embedder_from_name(args.embed))
                     runs: dict[str, dict[int, dict]] = {}

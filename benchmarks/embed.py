@@ -54,13 +54,13 @@ class RandomEmbedder:
 
 
 def child(db: str, mode: str, dimensions: int) -> None:
-    from clew.corpus.search.vectors import embed_missing
+    from clew.corpus.search.embedding import embed_missing
     from clew.corpus.store import Corpus
 
-    from clew.corpus.search import vectors
+    from clew.corpus.search import embedding
 
     if mode in ("commit_per_batch", "before"):
-        vectors.COMMIT_ROWS = 1
+        embedding.COMMIT_ROWS = 1
     if mode == "before":  # DuckDB checkpoints whenever its log passes 16 MiB
         Corpus.bulk_write = lambda self, what: contextlib.nullcontext()  # type: ignore[method-assign,assignment]
     started, cpu = time.perf_counter(), time.process_time()

@@ -9,7 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 
 from clew.commands.common import DbOption, JsonOption, command, database, err, out, respond
 from clew.corpus.embedders import MINILM, embedder_from_name
-from clew.corpus.search.vectors import DEFAULT_BATCH_SIZE, embed_missing
+from clew.corpus.search.embedding import DEFAULT_BATCH_SIZE, embed_missing
 from clew.corpus.store import Corpus
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli

@@ -244,7 +244,7 @@ def test_a_ranked_walk_fills_its_budget_on_the_dev_corpus(tmp_path: Path) -> Non
 
 def test_a_walk_seeded_by_hybrid_search_prices_by_embedding_similarity_too(runbook: Corpus) -> None:
     from clew.corpus.embedders import embedder_from_name
-    from clew.corpus.search.vectors import embed_missing
+    from clew.corpus.search.embedding import embed_missing
 
     embed_missing(runbook, embedder_from_name("hashing"))
     lexical = run(runbook, tree("restoring a database from backup", "ops"))
@@ -266,7 +266,7 @@ def test_the_scorer_adds_similarity_scaled_by_the_best_seed(runbook: Corpus) -> 
     from clew.agent.scoring import VECTOR_WEIGHT, Scorer
     from clew.corpus.embedders import embedder_from_name
     from clew.corpus.reader import Scope
-    from clew.corpus.search.vectors import embed_missing
+    from clew.corpus.search.embedding import embed_missing
 
     embedder = embedder_from_name("hashing")
     embed_missing(runbook, embedder)

@@ -12,7 +12,8 @@ import pytest
 
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
-from clew.corpus.search.vectors import embed_missing, embedded_models
+from clew.corpus.search.embedding import embed_missing
+from clew.corpus.search.vectors import embedded_models
 from clew.corpus.checkpoint import BULK_CHECKPOINT_THRESHOLD
 from clew.corpus.store import Corpus
 

@@ -113,7 +113,8 @@ def test_minilm_without_the_dense_extra_says_how_to_install_it(monkeypatch: pyte
 
 
 def test_importing_embedders_loads_neither_litellm_nor_torch() -> None:
-    script = ("import sys, clew.corpus.embedders, clew.corpus.search.vectors, clew.commands.embed; "
+    script = ("import sys, clew.corpus.embedders, clew.corpus.search.vectors, clew.corpus.search.embedding, "
+              "clew.commands.embed; "
               "print(sorted(m for m in ('litellm', 'torch', 'sentence_transformers') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT)
     assert done.stdout.strip() == "[]"

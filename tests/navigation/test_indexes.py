@@ -59,7 +59,7 @@ def lookups(guide: Corpus) -> list[tuple[str, str, list]]:
 def test_lookups_use_index_scans(guide: Corpus, name: str) -> None:
     if name == "vectors":  # an empty table is not scanned at all
         from clew.corpus.embedders import embedder_from_name
-        from clew.corpus.search.vectors import embed_missing
+        from clew.corpus.search.embedding import embed_missing
 
         embed_missing(guide, embedder_from_name("hashing"))
     (sql, params), = [(s, p) for n, s, p in lookups(guide) if n == name]

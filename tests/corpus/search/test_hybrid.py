@@ -7,7 +7,7 @@ import pytest
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.search.api import RANK_CONSTANT, fuse, search
-from clew.corpus.search.vectors import embed_missing
+from clew.corpus.search.embedding import embed_missing
 from clew.corpus.store import Corpus
 
 

@@ -12,8 +12,10 @@ from clew.corpus.access import Principal, parse_filter
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
-from clew.corpus.search import vectors
-from clew.corpus.search.vectors import default_model, embed_missing, embedded_models, index_text, vector_search
+from clew.corpus.search import embedding
+from clew.corpus.search.embedding import embed_missing
+from clew.corpus.search.index import index_text
+from clew.corpus.search.vectors import default_model, embedded_models, vector_search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, MalformedEvidenceId, ModelError, UnknownCollection
 
@@ -180,8 +182,8 @@ class _Watching(HashingEmbedder):
 
 def test_vectors_are_committed_in_groups_larger_than_a_model_batch(corpus: Corpus,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(vectors, "COMMIT_ROWS", 4)
-    monkeypatch.setattr(vectors, "COMMIT_SECONDS", 3600.0)
+    monkeypatch.setattr(embedding, "COMMIT_ROWS", 4)
+    monkeypatch.setattr(embedding, "COMMIT_SECONDS", 3600.0)
     watching = _Watching(corpus)
     report = embed_missing(corpus, watching, batch_size=2)
     assert watching.stored[:4] == [0, 0, 4, 4], "a commit once four vectors wait, not after every batch of two"
@@ -189,7 +191,7 @@ def test_vectors_are_committed_in_groups_larger_than_a_model_batch(corpus: Corpu
 
 
 def test_vectors_are_committed_once_a_second_has_passed(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(vectors, "COMMIT_SECONDS", 0.0)
+    monkeypatch.setattr(embedding, "COMMIT_SECONDS", 0.0)
     watching = _Watching(corpus)
     embed_missing(corpus, watching, batch_size=2)
     assert watching.stored[:3] == [0, 2, 4]
@@ -197,8 +199,8 @@ def test_vectors_are_committed_once_a_second_has_passed(corpus: Corpus, monkeypa
 
 def test_a_failing_run_commits_what_it_embedded_before_the_error(corpus: Corpus,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(vectors, "COMMIT_ROWS", 1000)
-    monkeypatch.setattr(vectors, "COMMIT_SECONDS", 3600.0)
+    monkeypatch.setattr(embedding, "COMMIT_ROWS", 1000)
+    monkeypatch.setattr(embedding, "COMMIT_SECONDS", 3600.0)
     with pytest.raises(ModelError, match="gone"):
         embed_missing(corpus, _Watching(corpus, fail_at=3), batch_size=2)
     assert embedded_models(corpus) == {"hashing": 4}, "the two batches before the error are kept"
@@ -209,9 +211,9 @@ def test_a_store_failure_while_keeping_them_leaves_the_first_error_to_the_caller
     def broken(*args: object) -> None:
         raise duckdb.IOException("No space left on device")
 
-    monkeypatch.setattr(vectors, "COMMIT_ROWS", 1000)
-    monkeypatch.setattr(vectors, "_insert", broken)
-    with caplog.at_level("WARNING", logger="clew.corpus.search.vectors"), pytest.raises(ModelError, match="gone"):
+    monkeypatch.setattr(embedding, "COMMIT_ROWS", 1000)
+    monkeypatch.setattr(embedding, "_insert", broken)
+    with caplog.at_level("WARNING", logger="clew.corpus.search.embedding"), pytest.raises(ModelError, match="gone"):
         embed_missing(corpus, _Watching(corpus, fail_at=2), batch_size=2)
     assert any("2 vector(s) embedded before the error were not stored" in r.getMessage() for r in caplog.records)
     assert embedded_models(corpus) == {}
