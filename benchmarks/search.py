@@ -163,14 +163,14 @@ class ClewSql(Clew):
     name = "clew_row_filter_sql"
 
     def top(self, query: str) -> list[tuple[int, float]]:
-        from clew.corpus.search import bm25
+        from clew.corpus.search import bm25, stats
 
-        held, loaded = bm25.memory_postings, bm25.loaded_postings
-        bm25.memory_postings = bm25.loaded_postings = lambda *args, **kwargs: None  # type: ignore[assignment]
+        held, loaded = bm25.memory_postings, stats.loaded_postings  # where each is looked up at a query
+        bm25.memory_postings = stats.loaded_postings = lambda *args, **kwargs: None  # type: ignore[assignment]
         try:
             return super().top(query)
         finally:
-            bm25.memory_postings, bm25.loaded_postings = held, loaded  # type: ignore[assignment]
+            bm25.memory_postings, stats.loaded_postings = held, loaded  # type: ignore[assignment]
 
 
 class Bm25s:
