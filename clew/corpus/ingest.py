@@ -34,6 +34,7 @@ from pydantic import BaseModel, Field
 
 from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.batch_writer import BatchWriter
+from clew.corpus.collector import fewer_full_collections
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, parse, prepare
@@ -269,8 +270,9 @@ def ingest_documents(
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, got {batch_size}")
     report = IngestReport(collection=collection)
-    # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint)
-    with corpus.bulk_write("the ingested documents"):
+    # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint),
+    # and fewer full garbage collections while the batches are prepared (clew.corpus.collector)
+    with corpus.bulk_write("the ingested documents"), fewer_full_collections():
         _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report)
     return report
 
