@@ -439,3 +439,30 @@ def test_compaction_pivots_dense_terms_the_same_in_slices(tmp_path: Path, monkey
                 assert {chunk: tf for chunk, tf in got if tf} == expected
     assert rows[7] == rows[index.PIVOT_CHUNKS]
     assert [r[0] for r in rows[7]] == sorted(r[0] for r in rows[7]) and len(rows[7]) > 14
+
+
+def test_compaction_sorts_the_postings_the_same_in_ranges_of_terms(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sorted a range of term ids at a time (a bounded sort), the postings table is the same, in
+    the same physical (term, chunk) order, and every search answers the same."""
+    import shutil
+
+    from clew.corpus.search import index
+
+    db = zipf_corpus(tmp_path, monkeypatch)
+    ranged = tmp_path / "ranged.duckdb"
+    shutil.copyfile(db, ranged)
+    stored, answers = {}, {}
+    for path, size in ((db, index.SORT_POSTINGS), (ranged, 40)):
+        monkeypatch.setattr(index, "SORT_POSTINGS", size)
+        with Corpus(path) as corpus:
+            index.compact(corpus)
+            cur = corpus.cursor()
+            stored[size] = cur.execute("SELECT term_id, chunk_id, tf, length FROM search_postings ORDER BY rowid"
+                                       ).fetchall()
+            answers[size] = [[(h.evidence_id, h.score) for h in search(corpus, {"query": q}).hits]
+                             for q in ("w0 w1", "w3", "w7 w2 w11")]
+            assert index.is_compact(cur)
+    assert stored[40] == stored[index.SORT_POSTINGS] == sorted(stored[40])
+    assert len({term for term, *_ in stored[40]}) > 10 and len(stored[40]) > 40 * 5, "several ranges were sorted"
+    assert answers[40] == answers[index.SORT_POSTINGS]
