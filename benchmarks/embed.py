@@ -54,10 +54,8 @@ class RandomEmbedder:
 
 
 def child(db: str, mode: str, dimensions: int) -> None:
-    from clew.corpus.search.embedding import embed_missing
-    from clew.corpus.store import Corpus
-
     from clew.corpus.search import embedding
+    from clew.corpus.store import Corpus
 
     if mode in ("commit_per_batch", "before"):
         embedding.COMMIT_ROWS = 1
@@ -65,7 +63,7 @@ def child(db: str, mode: str, dimensions: int) -> None:
         Corpus.bulk_write = lambda self, what: contextlib.nullcontext()  # type: ignore[method-assign,assignment]
     started, cpu = time.perf_counter(), time.process_time()
     with Corpus(db) as corpus:
-        report = embed_missing(corpus, RandomEmbedder(dimensions))
+        report = embedding.embed_missing(corpus, RandomEmbedder(dimensions))
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
     print(json.dumps({
         "embedded": report.embedded, "seconds": round(seconds, 2), "cpu_seconds": round(cpu_seconds, 2),

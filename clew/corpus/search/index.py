@@ -221,14 +221,12 @@ def _write_sorted(cur: duckdb.DuckDBPyConnection) -> None:
         """SELECT min(term_id) FROM (SELECT term_id, sum(df) OVER (ORDER BY term_id) - df AS before
                                      FROM search_terms WHERE df > 0)
            GROUP BY before // ? ORDER BY 1""", [SORT_POSTINGS]).fetchall()]
-    ranges = list(zip(starts[1:], [*starts[2:], None], strict=True)) if len(starts) > 1 else []
-    first = "" if not ranges else f" WHERE term_id < {int(ranges[0][0])}"
-    cur.execute(f"CREATE TABLE search_postings_sorted AS SELECT * FROM search_postings{first} "
-                "ORDER BY term_id, chunk_id")
-    for low, high in ranges:
-        bound = "" if high is None else f" AND term_id < {int(high)}"
-        cur.execute(f"""INSERT INTO search_postings_sorted SELECT * FROM search_postings
-                        WHERE term_id >= {int(low)}{bound} ORDER BY term_id, chunk_id""")
+    edges: list[int | None] = [None, *starts[1:], None]  # the first range takes every term below the second
+    for i, (low, high) in enumerate(zip(edges, edges[1:])):
+        bounds = [f"term_id {op} {int(edge)}" for op, edge in ((">=", low), ("<", high)) if edge is not None]
+        where = f" WHERE {' AND '.join(bounds)}" if bounds else ""
+        into = "CREATE TABLE search_postings_sorted AS" if i == 0 else "INSERT INTO search_postings_sorted"
+        cur.execute(f"{into} SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id")
 
 
 PIVOT_CHUNKS = 1 << 18
