@@ -65,7 +65,8 @@ def _console(name: str) -> Console:
     if made is None:
         from rich.console import Console
 
-        made = globals()[name] = Console(stderr=name == "err", soft_wrap=True)
+        # no emoji codes: a path or a document's text may hold ``:smile:``, printed as written
+        made = globals()[name] = Console(stderr=name == "err", soft_wrap=True, emoji=False)
     return made
 
 DbOption = Annotated[Path | None, typer.Option("--db", help="DuckDB corpus file (default: database in clew.toml).")]

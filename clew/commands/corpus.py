@@ -42,7 +42,8 @@ def ingest(
     merge_sections: Annotated[bool, typer.Option(help="Let small consecutive sections share a chunk.")] = False,
     batch_size: Annotated[int, typer.Option(min=1, help="Documents per atomic batch.")] = DEFAULT_BATCH_SIZE,
     workers: Annotated[
-        int | None, typer.Option(min=1, help="Parsing processes (default: one per CPU, up to 4, for 64 files or more).")
+        int | None, typer.Option(min=1, help="Parsing processes (default: one per CPU, up to 4, for 64 files or "
+                                         "more; on 2 CPUs, two once the files hold 16 MiB).")
     ] = None,
     exclude: Annotated[
         list[str] | None,

@@ -75,7 +75,7 @@ def search_table(result: SearchResult, width: int) -> Table:
     for hit in result.hits:
         snippet = " ".join(hit.text.split())[:160]
         place = " › ".join([hit.document_key, *hit.heading_path[-1:]])
-        table.add_row(str(hit.rank), f"{hit.score:.3f}", Text(hit.evidence_id), Text(place), Text(snippet))
+        table.add_row(Text(str(hit.rank)), Text(f"{hit.score:.3f}"), Text(hit.evidence_id), Text(place), Text(snippet))
     return table
 
 

@@ -53,19 +53,35 @@ REFUSED_WRITE = "not written: this principal may not write this key"
 """The one answer to a write of a key whose latest version the writer may not read."""
 POOL_MIN_FILES = 64
 """Below this many files, starting worker processes costs more than it saves."""
-POOL_MIN_CPUS = 3
-"""With fewer CPUs the pool does not pay: on 2 cores (``benchmarks/ingest.py``) it measured 0.55-0.64x
-the speed of one process on the SQLite set (64 files) and on 5,000 generated chunks (250 files),
-and no speedup on 100,000 generated chunks on a quiet machine; the parent's writes and the
-workers' parsing compete for the same two cores. (1.17x on 20,000 chunks under a load average
-of 14, where more processes also take a larger share of a shared machine.)"""
+POOL_MIN_CPUS = 2
+"""On one CPU the workers only take turns with the writer."""
+TWO_CPU_POOL_MIN_BYTES = 16 * 2**20
+"""On 2 CPUs the pool pays once there is enough to parse: the parent's writes and two workers share
+the two cores, and starting the workers costs a few tenths of a second. ``benchmarks/ingest.py``,
+``--workers 1`` against ``2``, 3 rounds each, idle: generated Markdown 2 MB 0.90x, 4 MB 1.0x, 8 MB
+1.05x, 40 MB (100,000 chunks) 1.13x; the SQLite HTML pages 7.2 MB 1.0x, twice over (14 MB) 1.15x,
+five times (36 MB) 1.3x. On 3 CPUs or more, ``POOL_MIN_FILES`` alone decides."""
 
 
-def auto_workers(files: int) -> int:
-    """The parsing processes worth starting for ``files`` files on this machine (``workers="auto"``):
-    one per CPU, up to 4, once there are ``POOL_MIN_FILES`` files and ``POOL_MIN_CPUS`` CPUs; else 1."""
+def auto_workers(files: int, size: int) -> int:
+    """The parsing processes worth starting for ``files`` files of ``size`` bytes in all on this machine
+    (``workers="auto"``): one per CPU, up to 4, once there are ``POOL_MIN_FILES`` files, on 3 CPUs or
+    more; on 2 CPUs, two once the files hold ``TWO_CPU_POOL_MIN_BYTES``; else 1 (no pool)."""
     cpus = os.cpu_count() or 1
-    return min(cpus, 4) if files >= POOL_MIN_FILES and cpus >= POOL_MIN_CPUS else 1
+    if files < POOL_MIN_FILES or cpus < POOL_MIN_CPUS or (cpus == 2 and size < TWO_CPU_POOL_MIN_BYTES):
+        return 1
+    return min(cpus, 4)
+
+
+def total_size(files: Iterable[tuple[Path, str]]) -> int:
+    """Bytes in ``files`` (one that cannot be read counts 0: reading it reports the problem)."""
+    size = 0
+    for file, _ in files:
+        try:
+            size += file.stat().st_size
+        except OSError:
+            continue
+    return size
 
 
 class SkippedItem(BaseModel):
@@ -227,7 +243,7 @@ def ingest_paths(
     if on_total is not None:
         on_total(len(files))
     if workers == "auto":
-        workers = auto_workers(len(files))
+        workers = auto_workers(len(files), total_size(files))
     sources = iter_sources(files, problems, on_file, limits)
     seen = {key for _, key in files}
 

@@ -30,6 +30,21 @@ def test_ingest_human_summary(tmp_path: Path, acme_path: Path) -> None:
     assert "1 documents (1 new versions, 0 unchanged), 4 chunks" in result.stdout
 
 
+def test_paths_and_text_print_as_written_emoji_codes_included(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "empty:fire:.md").write_text("   \n")  # skipped, and named in the problem line
+    (docs / "notes:smile:.md").write_text("# Launch :rocket: day\n\nThe :rocket: release ships on Friday.\n")
+    db = tmp_path / "c.duckdb"
+    ingested = runner.invoke(app, ["ingest", str(docs), "--db", str(db)])
+    assert ingested.exit_code == 0, ingested.output
+    assert "empty:fire:.md: empty file" in ingested.output
+    found = runner.invoke(app, ["search", "release friday", "--db", str(db)], env={"COLUMNS": "200"})
+    assert found.exit_code == 0, found.output
+    assert "notes:smile:.md" in found.stdout and ":rocket: release" in found.stdout
+    assert not {"\N{FIRE}", "\N{SMILING FACE WITH OPEN MOUTH}", "\N{ROCKET}"} & set(ingested.output + found.stdout)
+
+
 def test_missing_path_is_named(tmp_path: Path) -> None:
     result = runner.invoke(app, ["ingest", str(tmp_path / "nope"), "--db", str(tmp_path / "c.duckdb")])
     assert result.exit_code == 2

@@ -192,10 +192,19 @@ def test_site_style_links_resolve_without_suffix_from_the_collection_root(corpus
     assert rows["/commands/npm-nothing"] is None
 
 
-@pytest.mark.parametrize(("cpus", "files", "expected"), [(2, 80, 1), (4, 80, 4), (16, 80, 4), (8, 10, 1)])
-def test_the_pool_starts_only_with_enough_cpus_and_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         cpus: int, files: int, expected: int) -> None:
+@pytest.mark.parametrize(("cpus", "files", "two_cpu_bytes", "expected"), [
+    (2, 80, None, 1),  # 80 tiny files: far below what pays on 2 CPUs
+    (2, 80, 1000, 2),  # the same files once they count as enough to parse
+    (2, 10, 1000, 1),  # too few files whatever their size
+    (1, 80, 1000, 1),
+    (4, 80, None, 4), (16, 80, None, 4), (8, 10, None, 1),
+])
+def test_the_pool_starts_only_with_enough_cpus_and_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cpus: int,
+                                                         files: int, two_cpu_bytes: int | None, expected: int) -> None:
     from clew.corpus import ingest
+
+    if two_cpu_bytes is not None:
+        monkeypatch.setattr(ingest, "TWO_CPU_POOL_MIN_BYTES", two_cpu_bytes)
 
     chosen = []
     real = ingest.iter_prepared
@@ -214,6 +223,20 @@ def test_the_pool_starts_only_with_enough_cpus_and_files(tmp_path: Path, monkeyp
         assert ingest_paths(corpus, [folder], chunk_tokens=64, workers="auto").chunks == files
         assert ingest_paths(corpus, [folder], chunk_tokens=64).unchanged == files  # the library default
     assert chosen == [expected, 1]
+
+
+def test_the_size_that_decides_the_pool_on_two_cpus_counts_every_file_found(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus import ingest
+
+    monkeypatch.setattr(ingest.os, "cpu_count", lambda: 2)
+    (tmp_path / "a.md").write_text("x" * 300)
+    (tmp_path / "b.md").write_text("y" * 700)
+    files = [(tmp_path / "a.md", "a.md"), (tmp_path / "b.md", "b.md"), (tmp_path / "gone.md", "gone.md")]
+    assert ingest.total_size(files) == 1000  # a file removed since it was found counts nothing
+    assert ingest.auto_workers(ingest.POOL_MIN_FILES, ingest.TWO_CPU_POOL_MIN_BYTES - 1) == 1
+    assert ingest.auto_workers(ingest.POOL_MIN_FILES, ingest.TWO_CPU_POOL_MIN_BYTES) == 2
+    assert ingest.auto_workers(ingest.POOL_MIN_FILES - 1, 10 * ingest.TWO_CPU_POOL_MIN_BYTES) == 1
 
 
 def test_the_library_starts_no_process_unless_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
