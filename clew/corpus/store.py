@@ -169,17 +169,29 @@ class Corpus:
             self._bulk_depth -= 1
             if self._bulk_depth:
                 return
-            try:  # a fresh cursor: the block may have opened the file again (``exclusive``)
-                cur = self._con.cursor()
-                if self._bulk_restore is not None:
-                    cur.execute(self._bulk_restore)
-                    self._bulk_restore = None
-                cur.execute("CHECKPOINT")
-                cur.close()
-            except duckdb.Error as error:
-                raise CheckpointFailure(self.path, error, "the checkpoint after a bulk write",
-                                   "every committed write is in the write-ahead log and is replayed at the next open"
-                                   ) from error
+            if self._bulk_restore is not None:
+                try:
+                    self._con.cursor().execute(self._bulk_restore).close()
+                except duckdb.Error as error:
+                    raise CheckpointFailure(self.path, error, "restoring the checkpoint threshold after a bulk write",
+                                            "every committed write is in the write-ahead log") from error
+                self._bulk_restore = None
+            self.checkpoint("after a bulk write")
+
+    def checkpoint(self, when: str) -> None:
+        """Write what the write-ahead log holds into the file now (inside ``deferred_checkpoint`` too):
+        what a checkpoint has not written stays in memory. A failure is a ``CheckpointFailure`` naming
+        ``when`` (every committed write is in the log, replayed at the next open)."""
+        if self.read_only or self.path == ":memory:":
+            return
+        try:  # a fresh cursor: the block may have opened the file again (``exclusive``)
+            cur = self._con.cursor()
+            cur.execute("CHECKPOINT")
+            cur.close()
+        except duckdb.Error as error:
+            raise CheckpointFailure(self.path, error, f"the checkpoint {when}",
+                                    "every committed write is in the write-ahead log and is replayed at the next open"
+                                    ) from error
 
     def __enter__(self) -> Corpus:
         return self

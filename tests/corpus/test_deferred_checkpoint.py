@@ -172,11 +172,13 @@ def test_a_failed_final_checkpoint_keeps_the_ingest_and_says_so(tmp_path: Path,
     before = threshold(corpus)
     real = corpus._con
     corpus._con = _FailingCheckpoint(real)  # type: ignore[assignment]
-    with caplog.at_level("WARNING", logger="clew.corpus"):
+    with caplog.at_level("INFO", logger="clew.corpus"):
         report = ingest_paths(corpus, [folder], batch_size=2, chunk_tokens=160)
     assert report.documents == 6
     assert any("checkpoint deferred" in r.getMessage() and "No space left on device" in r.getMessage()
                for r in caplog.records)
+    assert not report.compaction_deferred, "the compaction ran without the checkpoint it takes first"
+    assert any("compacting without a checkpoint first" in r.getMessage() for r in caplog.records)
     assert threshold(corpus) == before, "the setting was restored before the checkpoint failed"
     corpus._con = real
     corpus.close()
@@ -218,3 +220,34 @@ def test_a_failed_final_checkpoint_keeps_the_vectors_and_says_so(tmp_path: Path,
     corpus.close()
     with Corpus(db) as reopened:
         assert embedded_models(reopened) == {"hashing": 6}
+
+
+def test_compaction_checkpoints_first_so_that_the_batches_rows_are_not_held_in_memory_beside_it(
+        tmp_path: Path) -> None:
+    from clew.corpus.search import index
+
+    db = tmp_path / "c.duckdb"
+    folder = write_files(tmp_path / "docs", {f"doc{i}.md": f"# Title {i}\n\nBody {i} about widgets.\n"
+                                             for i in range(8)})
+    order: list[str] = []
+    with Corpus(db) as corpus:
+        real_checkpoint, real_transaction = corpus.checkpoint, corpus.transaction
+
+        def checkpoint(when: str) -> None:
+            order.append(f"checkpoint {when}")
+            real_checkpoint(when)
+            order.append(f"log after it: {wal_bytes(db)} bytes")
+
+        def transaction():  # noqa: ANN202
+            order.append("transaction")
+            return real_transaction()
+
+        corpus.checkpoint = checkpoint  # type: ignore[method-assign]
+        corpus.transaction = transaction  # type: ignore[method-assign]
+        with corpus.deferred_checkpoint():  # as an ingest writes: its log not yet checkpointed
+            ingest_paths(corpus, [folder], batch_size=2, chunk_tokens=160)
+            assert wal_bytes(db) > 0
+            order.clear()
+            index.compact(corpus)
+        assert order[:3] == ["checkpoint before the index compaction", "log after it: 0 bytes", "transaction"]
+        assert corpus.cursor().execute("SELECT sorted_postings = postings FROM search_stats").fetchone() == (True,)
