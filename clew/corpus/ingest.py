@@ -252,10 +252,11 @@ def ingest_paths(
             seen.add(document.key)
             yield document
 
-    report = ingest_documents(
-        corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
-        batch_size=batch_size, on_document=on_document, principal=principal,
-    )
+    with corpus.sharing_cores(workers):  # DuckDB's threads leave the workers their cores
+        report = ingest_documents(
+            corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
+            batch_size=batch_size, on_document=on_document, principal=principal,
+        )
     report.excluded = found.excluded
     if prune:
         report.retired = prune_collection(corpus, collection, seen)

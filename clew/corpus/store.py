@@ -8,6 +8,7 @@ own ``cursor()``.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -61,6 +62,9 @@ class Corpus:
         self._bulk_lock = threading.Lock()
         self._bulk_depth = 0
         self._bulk_restore: str | None = None
+        self._threads_lock = threading.Lock()
+        self._threads_depth = 0
+        self._threads_restore: int | None = None
         self.generation = 0
         self._collections: tuple[int, list[tuple[str, bool]]] | None = None
         self.schema_version = SCHEMA_VERSION
@@ -105,6 +109,49 @@ class Corpus:
                 self._con.close()
                 self._con = self._connect()
                 self.generation += 1
+
+    @contextmanager
+    def sharing_cores(self, processes: int) -> Iterator[None]:
+        """DuckDB's threads lowered, for the block, to the CPUs left beside ``processes`` worker
+        processes (at least one): they parse on every core, and DuckDB's own threads only competed
+        with them (two workers on 2 CPUs: a 100,000-chunk ingest 3.8% faster, its writing process
+        13% less CPU; README, Measured). One process (``processes`` <= 1) changes nothing, nor does
+        a setting already as low. Overlapping blocks (threads of one process) restore the value the
+        first one found when the last one ends. The setting only paces DuckDB: a failure to change
+        it is logged, never raised."""
+        if processes <= 1:
+            yield
+            return
+        wanted = max(1, (os.cpu_count() or 1) - processes)
+        with self._threads_lock:
+            if self._threads_depth == 0:
+                self._threads_restore = self._lower_threads(wanted)
+            self._threads_depth += 1
+        try:
+            yield
+        finally:
+            with self._threads_lock:
+                self._threads_depth -= 1
+                if self._threads_depth == 0 and self._threads_restore is not None:
+                    self._set_threads(self._threads_restore)
+                    self._threads_restore = None
+
+    def _lower_threads(self, wanted: int) -> int | None:
+        """Set DuckDB's threads to ``wanted`` if that is lower; the value found, else None."""
+        try:
+            found = int(one(self._con.cursor(), "SELECT current_setting('threads')")[0])
+        except duckdb.Error as error:
+            logger.warning("DuckDB's thread count left as it is: %s", error)
+            return None
+        return found if wanted < found and self._set_threads(wanted) else None
+
+    def _set_threads(self, threads: int) -> bool:
+        try:
+            self._con.cursor().execute(f"SET threads = {int(threads)}").close()
+        except duckdb.Error as error:
+            logger.warning("DuckDB's thread count not set to %d: %s", threads, error)
+            return False
+        return True
 
     @contextmanager
     def deferred_checkpoint(self) -> Iterator[None]:

@@ -1,0 +1,62 @@
+"""While worker processes parse, DuckDB's own threads leave them their cores (``Corpus.sharing_cores``),
+and the setting is as it was afterwards."""
+
+from pathlib import Path
+
+import pytest
+
+from clew.corpus import store
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.store import Corpus
+
+from tests.conftest import write_files
+
+
+def threads(corpus: Corpus) -> int:
+    return int(corpus.cursor().execute("SELECT current_setting('threads')").fetchone()[0])
+
+
+def test_an_ingest_with_workers_lowers_duckdbs_threads_while_it_runs(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store.os, "cpu_count", lambda: 4)
+    folder = write_files(tmp_path / "docs", {f"doc{i}.md": f"# Title {i}\n\nBody {i} about widgets.\n"
+                                             for i in range(6)})
+    seen: list[int] = []
+    with Corpus(tmp_path / "c.duckdb", threads=4) as corpus:
+        report = ingest_paths(corpus, [folder], chunk_tokens=160, workers=2, on_document=lambda _: seen.append(
+            threads(corpus)))
+        assert report.documents == 6
+        assert set(seen) == {2}, "4 CPUs less 2 workers"
+        assert threads(corpus) == 4
+        seen.clear()
+        (folder / "doc0.md").write_text("# Title 0\n\nChanged body.\n")
+        ingest_paths(corpus, [folder], chunk_tokens=160, on_document=lambda _: seen.append(threads(corpus)))
+        assert set(seen) == {4}, "no workers, no change"
+
+
+def test_a_setting_already_lower_is_kept_and_at_least_one_thread_is_left(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store.os, "cpu_count", lambda: 2)
+    with Corpus(tmp_path / "a.duckdb", threads=1) as corpus:
+        with corpus.sharing_cores(2):
+            assert threads(corpus) == 1
+        assert threads(corpus) == 1
+    with Corpus(tmp_path / "b.duckdb", threads=2) as corpus:
+        with corpus.sharing_cores(4):  # more workers than CPUs
+            assert threads(corpus) == 1
+        assert threads(corpus) == 2
+
+
+def test_overlapping_blocks_restore_the_setting_when_the_last_one_ends(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(store.os, "cpu_count", lambda: 8)
+    with Corpus(tmp_path / "c.duckdb", threads=8) as corpus:
+        with corpus.sharing_cores(4):
+            assert threads(corpus) == 4
+            with corpus.sharing_cores(6):
+                assert threads(corpus) == 4, "the first block's setting holds"
+            assert threads(corpus) == 4, "the outer block still runs"
+        assert threads(corpus) == 8
+        with pytest.raises(RuntimeError, match="boom"), corpus.sharing_cores(4):
+            raise RuntimeError("boom")
+        assert threads(corpus) == 8, "restored after an error too"
