@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from clew.budgets.tokens import count_tokens, encoding
-from clew.corpus.parsed import Block, ParsedDocument
+from clew.corpus.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
 CHUNKER_REVISION = 2
@@ -37,6 +37,7 @@ _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
 _SPACE = re.compile(r"\s")
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Chunk:
     start: int

@@ -17,11 +17,34 @@ Invariants every parser keeps (``ParsedDocument.check`` verifies them):
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from operator import attrgetter
+from typing import Literal, TypeVar
+
+T = TypeVar("T")
+
+
+def pickled_by_fields(cls: type[T]) -> type[T]:
+    """Pickle ``cls``, a slots dataclass, as its constructor's arguments.
+
+    Parsing workers send every prepared document, with its blocks, sections, chunks and nodes, to
+    the ingesting process; a slots dataclass's own pickling runs a Python function per object on
+    either side, a tenth of the time the parent spent unpickling (benchmarks: README, Measured).
+    """
+    fields = attrgetter(*cls.__slots__)  # type: ignore[attr-defined]
+    single = len(cls.__slots__) == 1  # type: ignore[attr-defined]
+
+    def reduce(self: T) -> tuple[type[T], tuple[object, ...]]:
+        values = fields(self)
+        return cls, (values,) if single else values
+
+    cls.__reduce__ = reduce  # type: ignore[assignment,method-assign]
+    return cls
+
 
 BlockKind = Literal["heading", "paragraph", "list_item", "code", "table_header", "table_row"]
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Block:
     """One unit the chunker may cut between (a paragraph, list item, table row, ...)."""
@@ -37,6 +60,7 @@ class Block:
     """True for units that must never be split (fenced code, preformatted text)."""
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Section:
     heading: str
@@ -51,11 +75,13 @@ class Section:
     the next section of the same or a higher level."""
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Table:
     section: int
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class Link:
     start: int

@@ -19,7 +19,7 @@ from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
 from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.pdf import parse_pdf
 from clew.corpus.formats.text import parse_text
-from clew.corpus.parsed import ParsedDocument
+from clew.corpus.parsed import ParsedDocument, pickled_by_fields
 from clew.corpus.search.index import INDEX_REVISION, document_title, term_counts
 
 
@@ -33,6 +33,7 @@ class ChunkingConfig:
                 f"merge={int(self.merge_sections)}")
 
 
+@pickled_by_fields
 @dataclass(slots=True)
 class NodeRow:
     ordinal: int
