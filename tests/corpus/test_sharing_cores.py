@@ -34,17 +34,17 @@ def test_an_ingest_with_workers_lowers_duckdbs_threads_while_it_runs(tmp_path: P
         assert set(seen) == {4}, "no workers, no change"
 
 
-def test_a_setting_already_lower_is_kept_and_at_least_one_thread_is_left(tmp_path: Path,
-                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("setting", "workers", "inside"), [
+    (1, 2, 1),  # a user's lower setting is kept
+    (2, 4, 1),  # more workers than CPUs: DuckDB keeps one thread
+])
+def test_a_setting_already_lower_is_kept_and_at_least_one_thread_is_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: int, workers: int, inside: int) -> None:
     monkeypatch.setattr(store.os, "cpu_count", lambda: 2)
-    with Corpus(tmp_path / "a.duckdb", threads=1) as corpus:
-        with corpus.sharing_cores(2):
-            assert threads(corpus) == 1
-        assert threads(corpus) == 1
-    with Corpus(tmp_path / "b.duckdb", threads=2) as corpus:
-        with corpus.sharing_cores(4):  # more workers than CPUs
-            assert threads(corpus) == 1
-        assert threads(corpus) == 2
+    with Corpus(tmp_path / "c.duckdb", threads=setting) as corpus:
+        with corpus.sharing_cores(workers):
+            assert threads(corpus) == inside
+        assert threads(corpus) == setting
 
 
 def test_overlapping_blocks_restore_the_setting_when_the_last_one_ends(tmp_path: Path,
