@@ -15,16 +15,15 @@ once, and nothing is turned off.
 from __future__ import annotations
 
 import gc
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from clew.corpus.shared_change import SharedChange, Undo
 
 FULL_EVERY = 10
 """How many times fewer full collections run inside the block (its third threshold times this)."""
 
-_lock = threading.Lock()
-_depth = 0
-_restore: int | None = None
+_FEWER = SharedChange()
 
 
 @contextmanager
@@ -34,20 +33,17 @@ def fewer_full_collections() -> Iterator[None]:
     Blocks may overlap (ingests in threads of one server): the first one in raises it, the last
     one out restores it. A threshold changed by the caller inside the block is left as it is.
     """
-    global _depth, _restore
-    with _lock:
-        if _depth == 0:
-            young, middle, old = gc.get_threshold()
-            _restore = old
-            gc.set_threshold(young, middle, old * FULL_EVERY)
-        _depth += 1
-    try:
+    with _FEWER.held(_raise_oldest):
         yield
-    finally:
-        with _lock:
-            _depth -= 1
-            if _depth == 0 and _restore is not None:
-                young, middle, old = gc.get_threshold()
-                if old == _restore * FULL_EVERY:
-                    gc.set_threshold(young, middle, _restore)
-                _restore = None
+
+
+def _raise_oldest() -> Undo:
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, old * FULL_EVERY)
+
+    def restore() -> None:
+        now = gc.get_threshold()
+        if now[2] == old * FULL_EVERY:
+            gc.set_threshold(now[0], now[1], old)
+
+    return restore

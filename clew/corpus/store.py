@@ -20,6 +20,7 @@ from pathlib import Path
 import duckdb
 
 from clew.corpus.checkpoint import raising
+from clew.corpus.shared_change import SharedChange, Undo
 from clew.corpus.schema import DDL, SCHEMA_VERSION
 from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 from clew.corpus.sql import one
@@ -59,12 +60,8 @@ class Corpus:
         )
         self._con = self._connect()
         self._write_lock = threading.Lock()
-        self._bulk_lock = threading.Lock()
-        self._bulk_depth = 0
-        self._bulk_restore: str | None = None
-        self._threads_lock = threading.Lock()
-        self._threads_depth = 0
-        self._threads_restore: int | None = None
+        self._bulk = SharedChange()
+        self._fewer_threads = SharedChange()
         self.generation = 0
         self._collections: tuple[int, list[tuple[str, bool]]] | None = None
         self.schema_version = SCHEMA_VERSION
@@ -123,27 +120,23 @@ class Corpus:
             yield
             return
         wanted = max(1, (os.cpu_count() or 1) - processes)
-        with self._threads_lock:
-            if self._threads_depth == 0:
-                self._threads_restore = self._lower_threads(wanted)
-            self._threads_depth += 1
-        try:
+        with self._fewer_threads.held(lambda: self._lower_threads(wanted)):
             yield
-        finally:
-            with self._threads_lock:
-                self._threads_depth -= 1
-                if self._threads_depth == 0 and self._threads_restore is not None:
-                    self._set_threads(self._threads_restore)
-                    self._threads_restore = None
 
-    def _lower_threads(self, wanted: int) -> int | None:
-        """Set DuckDB's threads to ``wanted`` if that is lower; the value found, else None."""
+    def _lower_threads(self, wanted: int) -> Undo | None:
+        """Set DuckDB's threads to ``wanted`` if that is lower; what puts back the value found."""
         try:
             found = int(one(self._con.cursor(), "SELECT current_setting('threads')")[0])
         except duckdb.Error as error:
             logger.warning("DuckDB's thread count left as it is: %s", error)
             return None
-        return found if wanted < found and self._set_threads(wanted) else None
+        if wanted >= found or not self._set_threads(wanted):
+            return None
+
+        def restore() -> None:
+            self._set_threads(found)
+
+        return restore
 
     def _set_threads(self, threads: int) -> bool:
         try:
@@ -173,29 +166,20 @@ class Corpus:
         if self.read_only or self.path == ":memory:":
             yield
             return
-        with self._bulk_lock:
-            if self._bulk_depth == 0:
-                try:
-                    cur = self._con.cursor()
-                    statements = raising(str(one(cur, "SELECT current_setting('checkpoint_threshold')")[0]))
-                    if statements is not None:
-                        cur.execute(statements[0])
-                        self._bulk_restore = statements[1]
-                    cur.close()
-                except duckdb.Error as error:
-                    raise StoreFailure(self.path, error, "raising the checkpoint threshold", "nothing was written"
-                                       ) from error
-            self._bulk_depth += 1
-        try:
+        with self._bulk.held(self._raise_threshold):
             yield
-        except BaseException as error:
-            try:
-                self._end_bulk()
-            except StoreFailure as failure:
-                # a store that failed in the block (a full disk) fails its checkpoint too: its own error says it
-                logger.log(logging.DEBUG if isinstance(error, StoreFailure) else logging.WARNING, "%s", failure)
-            raise
-        self._end_bulk()
+
+    def _raise_threshold(self) -> Undo:
+        """Raise the checkpoint threshold (unless already as high); what restores it and checkpoints."""
+        try:
+            cur = self._con.cursor()
+            statements = raising(str(one(cur, "SELECT current_setting('checkpoint_threshold')")[0]))
+            if statements is not None:
+                cur.execute(statements[0])
+            cur.close()
+        except duckdb.Error as error:
+            raise StoreFailure(self.path, error, "raising the checkpoint threshold", "nothing was written") from error
+        return lambda: self._end_bulk(None if statements is None else statements[1])
 
     @contextmanager
     def bulk_write(self, what: str) -> Iterator[None]:
@@ -211,19 +195,14 @@ class Corpus:
         except CheckpointFailure as error:
             logger.warning("checkpoint deferred (%s are stored and in the write-ahead log): %s", what, error)
 
-    def _end_bulk(self) -> None:
-        with self._bulk_lock:
-            self._bulk_depth -= 1
-            if self._bulk_depth:
-                return
-            if self._bulk_restore is not None:
-                try:
-                    self._con.cursor().execute(self._bulk_restore).close()
-                except duckdb.Error as error:
-                    raise CheckpointFailure(self.path, error, "restoring the checkpoint threshold after a bulk write",
-                                            "every committed write is in the write-ahead log") from error
-                self._bulk_restore = None
-            self.checkpoint("after a bulk write")
+    def _end_bulk(self, restore: str | None) -> None:
+        if restore is not None:
+            try:  # a fresh cursor: the block may have opened the file again (``exclusive``)
+                self._con.cursor().execute(restore).close()
+            except duckdb.Error as error:
+                raise CheckpointFailure(self.path, error, "restoring the checkpoint threshold after a bulk write",
+                                        "every committed write is in the write-ahead log") from error
+        self.checkpoint("after a bulk write")
 
     def checkpoint(self, when: str) -> None:
         """Write what the write-ahead log holds into the file now (inside ``deferred_checkpoint`` too):

@@ -99,7 +99,6 @@ def embed_missing(
     )
     if progress is not None:
         progress(0, missing)
-    done = 0
     # vectors committed every COMMIT_ROWS or COMMIT_SECONDS, the file checkpointed once at the end
     with corpus.bulk_write("the vectors of the embedded batches"):
         done = _embed_batches(corpus, embedder, where, named, missing, batch_size, progress)
