@@ -12,8 +12,11 @@ graphs join document keys. How each graph is walked:
 
 Rules of the walk:
 
-- seeds: at most 8 ids (passage, node or document ids); extras, malformed ids and ids that
-  are missing *or* unreadable are listed in ``unresolved`` (the last two alike).
+- seeds: passage, node or document ids, each taken once, in the order given (an id given
+  twice, or a document id and its root node's id, is one seed). The first ``MAX_SEEDS``
+  distinct seeds are used; ``unresolved`` lists the others as ``dropped``, and those used
+  that are malformed or missing *or* unreadable (the last two alike). No id is both an
+  origin and unresolved. More than ``MAX_IDS`` ids is an input error naming ``ids``.
 - ``relationship_types`` narrows the walk: an edge is followed when its type (``next``), its
   graph (``links``) or both (``workflow:next``) are listed (None: every edge). ``types`` (chunk, section, table,
   document) narrows
@@ -54,6 +57,8 @@ from clew.navigation.models import (
 )
 
 MAX_SEEDS = 8
+MAX_IDS = 1000
+"""The most ids one call takes; the distinct ones past ``MAX_SEEDS`` are reported as dropped."""
 MAX_LEVEL = 64
 DECAY = 0.5
 # names that only structure edges answer to (a user graph may have ``next`` or ``child`` edges too)
@@ -71,8 +76,8 @@ SELECT 'in', * FROM i WHERE {incoming} AND graph NOT IN ('section_hierarchy', 'r
 
 
 class ExpandArgs(InCollection):
-    ids: list[NonBlank] = Field(min_length=1, max_length=64)
-    """Seed evidence ids (passages, sections or documents); at most 8 are used."""
+    ids: list[NonBlank] = Field(min_length=1, max_length=MAX_IDS)
+    """Seed evidence ids (passages, sections or documents); repeats count once, at most 8 are used."""
     relationship_types: list[NonBlank] | None = None
     """Edge types or graph names to follow (e.g. next, child, links_to, workflow); None: all."""
     types: list[NeighborType] | None = None
@@ -155,30 +160,45 @@ def expand_neighbors(
 
 
 def _seeds(scope: Scope, values: list[str], result: NeighborsResult) -> list[Vertex]:
-    """Resolve seeds; ``result.unresolved`` lists the others in the order given."""
+    """Resolve the first ``MAX_SEEDS`` distinct seeds; ``result.unresolved`` lists the others
+    (dropped, malformed, unavailable), each once, in the order given."""
+    distinct: dict[object, tuple[str, ids.EvidenceId | MalformedEvidenceId]] = {}
+    for value in values:
+        try:
+            decoded: ids.EvidenceId | MalformedEvidenceId = ids.decode(value)
+        except MalformedEvidenceId as error:
+            decoded = error
+        distinct.setdefault(_seed_key(value, decoded), (value, decoded))
     unresolved: dict[int, Unresolved] = {}
-    decoded = []
-    for at, value in enumerate(values):
+    used: list[tuple[int, str, ids.EvidenceId]] = []
+    for at, (value, decoded) in enumerate(distinct.values()):
         if at >= MAX_SEEDS:
             unresolved[at] = Unresolved(id=value, status="dropped", detail=f"only {MAX_SEEDS} seeds are used")
-            continue
-        try:
-            decoded.append((at, value, ids.decode(value)))
-        except MalformedEvidenceId as error:
-            unresolved[at] = Unresolved(id=value, status="malformed", detail=error.message)
-    docs = scope.documents((d.document, d.version) for _, _, d in decoded)
+        elif isinstance(decoded, MalformedEvidenceId):
+            unresolved[at] = Unresolved(id=value, status="malformed", detail=decoded.message)
+        else:
+            used.append((at, value, decoded))
+    docs = scope.documents((d.document, d.version) for _, _, d in used)
     seeds: list[Vertex] = []
-    for at, value, d in decoded:
+    for at, value, d in used:
         doc = docs.get((d.document, d.version))
         size = 0 if doc is None else len(doc.skeleton.chunks if d.kind == "c" else doc.skeleton.nodes)
         if doc is None or (d.ordinal or 0) >= size:
             unresolved[at] = Unresolved(id=value, status="unavailable", detail=UNAVAILABLE)
             continue
-        vertex = Vertex(doc, "s", 0) if d.kind == "d" else Vertex(doc, d.kind, d.ordinal)  # type: ignore[arg-type]
-        if vertex not in seeds:
-            seeds.append(vertex)
+        seeds.append(Vertex(doc, "s", 0) if d.kind == "d" else Vertex(doc, d.kind, d.ordinal))  # type: ignore[arg-type]
     result.unresolved = [unresolved[at] for at in sorted(unresolved)]
     return seeds
+
+
+def _seed_key(value: str, decoded: ids.EvidenceId | MalformedEvidenceId) -> object:
+    """What makes two seeds one: the vertex an id names (a document id names its root node), or
+    a malformed id's text."""
+    if isinstance(decoded, MalformedEvidenceId):
+        return value.strip()
+    if decoded.kind == "d":
+        return ("s", decoded.document, decoded.version, 0)
+    return (decoded.kind, decoded.document, decoded.version, decoded.ordinal)
 
 
 def _walk(scope: Scope, seeds: list[Vertex], depth: int, limit: int, follow: frozenset[str] | None,

@@ -7,6 +7,7 @@ from clew.corpus.edges import ingest_edges
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError
+from clew.navigation.graph import MAX_IDS, MAX_SEEDS
 from clew.navigation.graph import expand_neighbors as expand
 from clew.navigation.models import NavigationResult
 
@@ -130,6 +131,43 @@ def test_seeds_resolution(guide: Corpus, d: dict[str, int]) -> None:
     assert bogus.status == "malformed"
     # documents and sections are seeds too
     assert expand(Scope(guide), [f"ev1:d:{g}:1"]).origins == [f"ev1:s:{g}:1:0"]
+
+
+def test_duplicate_seeds_do_not_use_up_the_cap(scope: Scope, d: dict[str, int]) -> None:
+    g = d["guide.md"]
+    passages = [f"ev1:c:{g}:1:{o}" for o in range(8)]
+    result = expand(scope, [passages[0]] * 9 + passages[1:])
+    assert result.origins == passages and result.unresolved == []
+    # the same seed spelled with spaces, and a document id with its root node's id, are one seed each
+    result = expand(scope, [passages[0], f" {passages[0]} ", f"ev1:d:{g}:1", f"ev1:s:{g}:1:0"])
+    assert result.origins == [passages[0], f"ev1:s:{g}:1:0"] and result.unresolved == []
+    # a malformed id given twice is reported once
+    result = expand(scope, ["bogus", passages[0], "bogus"])
+    assert [(u.id, u.status) for u in result.unresolved] == [("bogus", "malformed")]
+
+
+def test_no_id_is_both_an_origin_and_unresolved(scope: Scope, d: dict[str, int]) -> None:
+    g = d["guide.md"]
+    passages = [f"ev1:c:{g}:1:{o}" for o in range(10)]
+    given = passages[:8] + [passages[0], passages[8], f"ev1:s:{g}:1:0", f"ev1:d:{g}:1", passages[3], passages[9]]
+    result = expand(scope, given)
+    assert result.origins == passages[:8]
+    assert [(u.id, u.status) for u in result.unresolved] == [
+        (passages[8], "dropped"), (f"ev1:s:{g}:1:0", "dropped"), (passages[9], "dropped")]
+    assert not set(result.origins) & {u.id for u in result.unresolved}
+
+
+def test_seeds_past_the_cap_are_dropped_up_to_the_hard_bound(scope: Scope, d: dict[str, int]) -> None:
+    g = d["guide.md"]
+    given = [f"ev1:c:{g}:1:{o}" for o in range(100)]  # more than 64: not an input error
+    result = expand(scope, given)
+    assert result.status == "ok" and result.origins == given[:MAX_SEEDS]
+    assert [u.id for u in result.unresolved] == given[MAX_SEEDS:]
+    assert {(u.status, u.detail) for u in result.unresolved} == {("dropped", f"only {MAX_SEEDS} seeds are used")}
+    assert len(expand(scope, given * (MAX_IDS // 100)).unresolved) == 100 - MAX_SEEDS
+    with pytest.raises(InputError) as caught:
+        expand(scope, [given[0]] * (MAX_IDS + 1))
+    assert caught.value.field == "ids"
 
 
 def test_skeleton_agrees_with_the_stored_structure_edges(guide: Corpus, d: dict[str, int]) -> None:
