@@ -12,8 +12,9 @@ into the version's text, as items report them in ``location``.
 - ``read``: the passages lying entirely inside ``[start, end)`` (None: the document's
   start / end), the first ``top_k`` of them.
 - ``grep``: passages whose text contains ``pattern``, case-insensitively: the whole pattern
-  (``phrase``) or every whitespace-separated token of it (``term``). A blank pattern
-  matches nothing. Matching is done on the passage body (the document text), so that a
+  with its spacing as given, leading and trailing spaces included (``phrase``: ``" ategory"``
+  does not match ``CATEGORY``), or every whitespace-separated token of it (``term``). A
+  blank pattern matches nothing. Matching is done on the passage body (the document text), so that a
   table's repeated header rows match only where they occur.
 
 Reaching either end of the document gives an empty list (status ``no_match``). An unknown
@@ -77,7 +78,7 @@ class GrepArgs(InCollection):
     pattern: str
     """Text to look for, case-insensitively (blank: nothing matches)."""
     mode: Literal["phrase", "term"] = "phrase"
-    """phrase: the whole pattern as one substring; term: every token somewhere in the passage."""
+    """phrase: the whole pattern, spaces included, as one substring; term: every token somewhere in the passage."""
     top_k: TopK = 5
     """Most passages."""
     max_chars: Chars = 12000
@@ -161,8 +162,12 @@ def grep(scope: Scope, document: str, pattern: str, mode: str = "phrase", top_k:
     top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
     opened = open_document(scope, args.document)
     applied = {"top_k": top_k, "max_chars": max_chars}
-    needles = [args.pattern.strip().casefold()] if args.mode == "phrase" else args.pattern.casefold().split()
-    needles = [n for n in needles if n]
+    if not args.pattern.strip():
+        needles = []
+    elif args.mode == "phrase":
+        needles = [args.pattern.casefold()]  # as given: its leading, trailing and inner spaces must match too
+    else:
+        needles = args.pattern.casefold().split()
     if opened.doc is None or not needles:
         return _result(opened, applied, [], top_k, max_chars, "a blank pattern matches nothing")
     sk = opened.doc.skeleton

@@ -85,6 +85,22 @@ def test_grep_phrase_and_terms(scope: Scope, guide: Corpus) -> None:
     assert grep(scope, "nowhere.md", "x").status == "unavailable"
 
 
+def test_grep_phrase_keeps_its_spacing(scope: Scope, guide: Corpus) -> None:
+    s = spans(guide, "guide.md")
+    planner = [s[3][0], s[8][0]]  # "The planner reads ...", "... restarting the planner."
+    assert ids_of(grep(scope, "guide.md", "LANNER", top_k=50)) == planner
+    leading = grep(scope, "guide.md", " lanner", top_k=50)  # a leading space is part of the phrase
+    assert (leading.status, leading.items) == ("no_match", [])
+    assert ids_of(grep(scope, "guide.md", " PLANNER", top_k=50)) == planner
+    assert ids_of(grep(scope, "guide.md", "planner ", top_k=50)) == [s[3][0]]  # trailing: "planner." does not match
+    assert ids_of(grep(scope, "guide.md", "the  planner", top_k=50)) == []  # inner spacing too
+    # term mode still splits on whitespace
+    assert ids_of(grep(scope, "guide.md", " lanner ", mode="term", top_k=50)) == planner
+    for blank in ("", " ", "\t\n"):
+        result = grep(scope, "guide.md", blank)
+        assert (result.status, result.detail) == ("no_match", "a blank pattern matches nothing")
+
+
 def test_unknown_documents_are_unavailable(scope: Scope) -> None:
     for call in (lambda d: read(scope, d), lambda d: navigate(scope, d, 0, 0), lambda d: grep(scope, d, "a")):
         assert call("nope.md").status == "unavailable"
