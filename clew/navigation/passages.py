@@ -7,10 +7,17 @@ Every tool starts from an evidence id or a document reference and answers with a
   caller may not read give the same status and the same detail, from the same query;
 - ``failed``: the store could not be read (the detail says why);
 - ``no_match`` / ``ok``: the start was read; the move found nothing / something.
+
+An item's text is the passage as a reader sees it (``Skeleton.display_text``), less the
+marks of its Markdown headings (``## Data retention`` reads ``Data retention``) and its
+trailing blank lines; what is stored and indexed, and the item's ``location``, are unchanged.
+A heading line is one a section node starts at, so a ``# comment`` in a code block is kept.
 """
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -18,11 +25,15 @@ import duckdb
 
 from clew.corpus import ids
 from clew.corpus.reader import Scope
-from clew.corpus.structure import DocumentVersion
+from clew.corpus.structure import DocumentVersion, Skeleton
 from clew.errors import MalformedEvidenceId
 from clew.navigation.models import UNAVAILABLE, Item, Location, Status, TruncationReason
 
 PASSAGE_ONLY = "expected a passage id (ev1:c:<document>:<version>:<ordinal>)"
+_ATX_OPEN = re.compile(r"#{1,6}(?:[ \t]+|$)")
+"""An ATX heading's opening marks (CommonMark: 1-6 ``#`` and a space, or the end of the line)."""
+_ATX_CLOSE = re.compile(r"(?:^|[ \t]+)#+$")
+"""Its optional closing marks (``## Title ##``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +99,40 @@ def item(doc: DocumentVersion, ordinal: int, section: int | None = None) -> Item
         document_key=doc.key,
         heading_path=list(path),
         kind=chunk.kind,  # type: ignore[arg-type]
-        text=sk.display_text(ordinal),
+        text=item_text(sk, ordinal),
         location=Location(char_start=chunk.start, char_end=chunk.end, page_numbers=sk.page_numbers(ordinal)),
         section_id=None if section is None else doc.node_id(section),
     )
+
+
+def item_text(sk: Skeleton, ordinal: int) -> str:
+    """Passage ``ordinal`` as an item shows it: its display text without the marks of its
+    Markdown (ATX) heading lines, and without trailing whitespace."""
+    chunk = sk.chunks[ordinal]
+    starts = _heading_starts(sk)
+    parts: list[str] = []
+    at = chunk.start
+    for start in starts[bisect_left(starts, chunk.start):bisect_left(starts, chunk.end)]:
+        stop = sk.text.find("\n", start, chunk.end)
+        stop = chunk.end if stop < 0 else stop
+        line = sk.text[start:stop]
+        opening = _ATX_OPEN.match(line)
+        if opening is None:
+            continue  # a heading of another kind (an HTML or a setext heading): kept as written
+        parts += [sk.text[at:start], _ATX_CLOSE.sub("", line[opening.end():].rstrip(" \t"))]
+        at = stop
+    parts.append(sk.text[at:chunk.end])
+    body = "".join(parts)
+    return (f"{chunk.header}\n{body}" if chunk.header else body).rstrip()
+
+
+def _heading_starts(sk: Skeleton) -> tuple[int, ...]:
+    """Where the version's section headings start, in order (a section node starts at its
+    heading line), computed once per skeleton."""
+    starts: tuple[int, ...] | None = sk.memo.get("heading_starts")
+    if starts is None:
+        starts = sk.memo["heading_starts"] = tuple(sorted({n.start for n in sk.nodes if n.kind == "section"}))
+    return starts
 
 
 def fit(items: Iterable[Item], max_chars: int) -> tuple[list[Item], bool]:

@@ -51,10 +51,11 @@ def test_fetch_records_only_full_passages(scope: Scope, rows: list[tuple]) -> No
     # navigation output is not citable until fetched
     seen = navigate_document_tree(scope, a, "next").items[0].evidence_id
     assert check_citations(scope, [seen], ledger).verdicts[0].reason == "not_fetched"
-    budget = len(rows[0][5]) + 10
+    first = "Guide\n\nIntro paragraph of the guide, which says what the guide is for."  # rows[0][5], as items show it
+    budget = len(first) + 10
     result = fetch_evidence(scope, [a, b, "ev1:c:999:1:0", "junk", c], max_chars=budget, ledger=ledger)
     entries = {str(e.id): e for e in result.evidence}
-    assert entries[a].recorded is True and entries[a].item.text == rows[0][5]
+    assert entries[a].recorded is True and entries[a].item.text == first
     assert entries[b].recorded is False and entries[b].item.text_truncated is True and len(entries[b].item.text) == 10
     assert entries[c].recorded is False and entries[c].item is None
     assert entries["ev1:c:999:1:0"].status == "unavailable" and entries["junk"].status == "malformed"

@@ -1,0 +1,92 @@
+"""Item text: the passage without the marks of its Markdown headings or trailing blank lines."""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.navigation.evidence import fetch_evidence
+from clew.navigation.ledger import EvidenceLedger
+from clew.navigation.reading import get_chunk, grep, read
+from clew.navigation.slices import fetch_slice
+from clew.navigation.tree import navigate_document_tree
+from tests.navigation.conftest import chunk_rows, write
+
+POLICY = """# Policy
+
+## Data retention
+
+Records are kept for seven years.
+
+### Backups ###
+
+Nightly copies stay offline.
+
+## Scripts
+
+```sh
+# rotate the logs; not a heading
+## nor this
+logrotate /etc/logrotate.conf
+```
+
+#hashtag is not a heading either.
+
+## C#
+
+Setext titles stay as written:
+
+Archive
+-------
+
+Old records move here.
+
+
+
+"""
+
+EXPECTED = [
+    "Policy\n\nData retention\n\nRecords are kept for seven years.",
+    "Backups\n\nNightly copies stay offline.",
+    "Scripts\n\n```sh\n# rotate the logs; not a heading\n## nor this\nlogrotate /etc/logrotate.conf\n```",
+    "#hashtag is not a heading either.",
+    "C#\n\nSetext titles stay as written:",
+    "Archive\n-------\n\nOld records move here.",
+]
+
+
+@pytest.fixture
+def policy(tmp_path: Path) -> Iterator[Corpus]:
+    with Corpus(tmp_path / "policy.duckdb") as corpus:
+        ingest_paths(corpus, [write(tmp_path / "docs", {"policy.md": POLICY})], collection="docs", chunk_tokens=30)
+        yield corpus
+
+
+def test_items_drop_heading_marks_and_trailing_blank_lines(policy: Corpus) -> None:
+    scope = Scope(policy)
+    rows = chunk_rows(policy, "policy.md")
+    assert [item.text for item in read(scope, "policy.md").items] == EXPECTED
+    # what is stored, and the items' locations, are the passages as written
+    bodies = [body for *_, body in rows]
+    assert bodies[0].startswith("# Policy\n\n## Data retention\n") and bodies[-1].endswith("here.\n\n\n\n")
+    text = policy.cursor().execute("SELECT text FROM document_versions").fetchone()[0]
+    assert [text[i.location.char_start:i.location.char_end] for i in read(scope, "policy.md").items] == bodies
+
+
+def test_every_tool_shows_the_same_item_text(policy: Corpus) -> None:
+    scope = Scope(policy)
+    ids = [row[0] for row in chunk_rows(policy, "policy.md")]
+    assert [get_chunk(scope, i).items[0].text for i in ids] == EXPECTED
+    assert [p.text for p in fetch_slice(scope, ids[2], window=64).passages] == EXPECTED
+    fetched = fetch_evidence(scope, ids, ledger=EvidenceLedger())
+    assert [e.item.text for e in fetched.evidence if e.item is not None] == EXPECTED
+    assert navigate_document_tree(scope, ids[1], "previous").items[0].text == EXPECTED[0]
+
+
+def test_grep_still_matches_the_text_as_written(policy: Corpus) -> None:
+    scope = Scope(policy)
+    found = grep(scope, "policy.md", "## Data retention")
+    assert [i.text for i in found.items] == [EXPECTED[0]]
