@@ -115,8 +115,8 @@ async def main_async(db: Path, questions: int) -> dict:
             started = time.perf_counter()
             result = await retrieve(request(text, "agentic"), corpus=corpus, model=model)
             elapsed = (time.perf_counter() - started) * 1000 - model.ms
-            per_step_ms.append(elapsed / max(1, len(result.steps)))
-            controller_ms.append((elapsed - clock.ms) / max(1, len(result.steps)))
+            per_step_ms.append(elapsed / max(1, result.summary.steps))
+            controller_ms.append((elapsed - clock.ms) / max(1, result.summary.steps))
     ranked_ms.sort()
     return {
         "ranked_tree_run_ms": {"p50": round(statistics.median(ranked_ms), 1),
@@ -159,6 +159,7 @@ async def real_model_async(model: object, work: Path, questions: int, systems: l
             for text in REAL_QUESTIONS[:questions]:
                 ranked = navigation is not None and navigation["selection"] == "ranked"
                 request: dict = {"query": text, "queries": [{"collection": "runbooks"}], "timeout_seconds": 600,
+                                 "include_steps": True,
                                  "context_budget_tokens": 1500 if ranked else 6000}
                 if not ranked:  # a model turn each: keep the runs short
                     request.update(max_tool_calls=4, max_internal_iterations=3)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from clew.agent.api import retrieve as run_agent
+from clew.agent.brief import brief
 from clew.agent.request import RetrievalRequest
 from clew.agent.result import RetrievalResult
 from clew.corpus.access import Principal
@@ -73,7 +74,7 @@ def _may_walk(principal: Principal) -> bool:
 
 
 RETRIEVE = Tool(name="retrieve", description=RETRIEVE_DOC, arguments=RetrievalRequest, result=RetrievalResult,
-                handler=retrieve, permission=_may_walk, prepare=_prepare, hidden=frozenset({"principal"}))
+                handler=retrieve, permission=_may_walk, prepare=_prepare, hidden=frozenset({"principal"}), text=brief)
 
 surface = registry.extended(RETRIEVE)
 """Every tool a front end serves, declared once."""

@@ -67,3 +67,19 @@ def test_agent_measures_the_controller(tmp_path: Path) -> None:
     out = run("agent.py", "--chunks", "2000", "--questions", "3", "--cache", str(tmp_path), cwd=tmp_path)
     assert out["chunks"] == 2000
     assert out["controller_ms_per_step_excluding_model_and_store"]["mean"] > 0
+
+
+def test_caller_counts_how_runs_end_and_what_mcp_returns(tmp_path: Path) -> None:
+    evals = tmp_path / "evals" / "mini"
+    (evals / "corpus").mkdir(parents=True)
+    from clew.demo import DEMO_CORPUS
+
+    for page in DEMO_CORPUS.glob("*.md"):
+        (evals / "corpus" / page.name).write_text(page.read_text())
+    (evals / "questions.jsonl").write_text(json.dumps({"id": "q1", "question": "Who is paged for a SEV1?"}) + "\n")
+    out = run("caller.py", "--sets", "mini", "--budgets", "300,2000", "--evals", str(tmp_path / "evals"), cwd=tmp_path)
+    for budget in ("300", "2000"):
+        row = out["sets"]["mini"][budget]
+        assert row["questions"] == 1 and sum(row["pairs"].values()) == 1
+        assert row["text_per_evidence"] > 0 and row["ask_lines_max"] <= 30
+    assert out["sets"]["mini"]["300"]["pairs"] == {"incomplete/context_budget": 1}

@@ -69,7 +69,7 @@ def test_the_readme_python_example_runs_as_a_plain_script_on_a_folder(tmp_path: 
     lines = first.stdout.splitlines()
     assert lines[0] == "200 documents, 201 chunks, 0 skipped", first.stdout
     assert "note-137.md" in lines[1]  # the best search hit
-    assert lines[6].split()[0] == "ok", first.stdout  # status, stop_reason
+    assert lines[6].startswith("ok: the walk took everything it found"), first.stdout  # the stop line
     assert "certctl renew" in first.stdout
     assert "BrokenProcessPool" not in first.stderr and "lock" not in first.stderr
 
@@ -84,5 +84,5 @@ def test_the_readme_python_example_runs_on_the_bundled_runbooks(tmp_path: Path) 
     lines = done.stdout.splitlines()
     assert lines[0].startswith("4 documents,"), done.stdout
     assert "deploy-rollback.md" in lines[1]
-    assert lines[6].split()[0] == "ok", done.stdout
+    assert lines[6].startswith("ok: "), done.stdout
     assert "error rate stays above 2 percent" in done.stdout  # the extract answers the question

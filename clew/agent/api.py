@@ -11,12 +11,13 @@ from clew.agent.model import Model, model_from_name
 from clew.agent.model_options import ModelOptions
 from clew.agent.model_options import model_options as model_options_of
 from clew.agent.prompts import answer_prompt, new_marker
-from clew.agent.request import Generator, Navigation, RetrievalRequest, parse_request
+from clew.agent.request import Generator, Navigation, QuerySpec, RetrievalRequest, parse_request
 from clew.agent.result import Instruction, RetrievalResult, Step
 from clew.agent.run import Deps, Run, RunState
 from clew.agent.scoring import Scorer
 from clew.agent.selection import selector_for
 from clew.agent.strategy import strategy_for
+from clew.agent.walk import START_FIELD
 from clew.budgets.limits import Budget, Usage
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
@@ -26,15 +27,36 @@ from clew.errors import Forbidden, InputError
 DEFAULT_PLAN = "no navigation block and no model: a ranked tree walk (the embedded default)"
 
 
-def plan(request: RetrievalRequest, model: Model | None) -> RetrievalRequest:
-    """Without a navigation block and without a model, run the embedded default: a ranked tree walk."""
+def plan(request: RetrievalRequest, model: Model | None, corpus: Corpus) -> RetrievalRequest:
+    """What runs: without a navigation block and without a model, the embedded default (a ranked
+    tree walk); a walk without queries[] searches the collection its start names, else the one
+    collection the principal may read (several: an error listing them)."""
+    walks = request.navigation is not None or model is None
+    if walks and not request.queries:
+        request = request.model_copy(update={"queries": [QuerySpec(collection=_collection(request, corpus))]})
     if request.navigation is not None or model is not None:
         return request
-    if not request.queries:  # the request's own validator asks the same of a navigation block it carries
-        raise InputError("queries", "a walk needs queries[] (its collection bounds the walk); "
-                                    "or name a generator for a free run")
     retrieval = request.steps.retrieval.model_copy(update={"navigation": Navigation()})
     return request.model_copy(update={"steps": request.steps.model_copy(update={"retrieval": retrieval})})
+
+
+def _collection(request: RetrievalRequest, corpus: Corpus) -> str:
+    """The collection a query-only walk is bounded by."""
+    principal, nav = request.principal, request.navigation
+    starts = [nav.start_key] if nav is not None and nav.start_key else [
+        k.strip() for k in (nav.start_nodes or "").split(",") if k.strip() and not k.strip().startswith("$")
+    ] if nav is not None else []
+    if starts:
+        found = Scope(corpus, principal).resolve_keys(starts[:1], field=START_FIELD)
+        if found:
+            return found[starts[0]].collection
+    readable = [c for c in corpus.collections(with_documents=True) if principal.may_read_collection(c)]
+    if len(readable) == 1:
+        return readable[0]
+    if not readable:
+        raise InputError("queries", "no collection the caller may read holds documents (ingest some first)")
+    raise InputError("queries", f"the caller may read {len(readable)} collections ({', '.join(readable)}): name "
+                                "one in queries[], e.g. {\"collection\": \"" + readable[0] + "\"}")
 
 
 async def retrieve(
@@ -61,7 +83,7 @@ async def retrieve(
         raise Forbidden("model", f"this key may not use model {generator!r}")  # refused before any call
     if model is None and generator is not None:
         model = model_from_name(generator, model_options_of(model_options))
-    req = plan(asked, model)
+    req = plan(asked, model, corpus)
     nav = req.navigation
     if nav is not None and nav.selection == "agentic" and model is None:
         raise InputError("steps.retrieval.navigation.selection",
@@ -69,9 +91,10 @@ async def retrieve(
     spec = req.seed_query
     scope = Scope(corpus, req.principal, spec.collection if spec else None, spec.filter if spec else None)
     applied = req.applied()
-    if req is not asked and nav is not None:  # planned: the default tree walk
-        applied.update(strategy="tree", selection="ranked", max_depth=nav.max_depth, beam_width=nav.beam_width,
-                       index="section_hierarchy", planned=DEFAULT_PLAN)
+    if asked.navigation is None and nav is not None:  # planned: the default tree walk
+        applied["planned"] = DEFAULT_PLAN
+    if not asked.queries and spec is not None:  # a query-only request: the collection it was given
+        applied["collection"] = spec.collection
     deps = Deps(corpus=corpus, request=req, limits=req.limits(), applied=applied, scope=scope, model=model,
                 marker=new_marker(), fields=spec.fields if spec else None, on_step=on_step, offload=offload)
     state = RunState(budget=Budget(deps.limits, usage))

@@ -22,7 +22,7 @@ import asyncio
 import duckdb
 
 from clew.agent.handlers import HANDLERS
-from clew.agent.result import RetrievalResult, Status, Step, UsageReport
+from clew.agent.result import RetrievalResult, Status, Step, StepSummary, UsageReport
 from clew.agent.run import Run, StepNote
 from clew.agent.states import TERMINAL, State, check_transition
 from clew.errors import IllegalTransition
@@ -104,9 +104,15 @@ class Controller:
         st = self.run.state
         status: Status = "ok" if state is State.DONE else "incomplete" if state is State.INCOMPLETE else "failed"
         u = st.usage
+        depths = [s.tree_navigation.depth for s in st.steps if s.tree_navigation is not None]
+        depths += [s.graph_navigation.step for s in st.steps if s.graph_navigation is not None]
+        asked = self.run.deps.request.include_steps
+        summary = StepSummary(steps=len(st.steps), tool_calls=dict(st.tool_counts),
+                              depth_reached=max(depths, default=None), candidates_left=st.frontier.left)
         return RetrievalResult(
             status=status, stop_reason=st.stop_reason or "answered", detail=st.detail,
-            hits=list(st.pack.hits.values()), generation=st.generation, instructions=st.instructions, steps=st.steps,
+            hits=[h if asked else h.lean() for h in st.pack.hits.values()], generation=st.generation,
+            instructions=st.instructions, summary=summary, steps=st.steps if asked else None,
             usage=UsageReport(iterations=u.iterations, tool_calls=u.tool_calls, context_tokens=u.context_tokens,
                               model_calls=u.model_calls, model_input_tokens=u.model_input_tokens,
                               model_output_tokens=u.model_output_tokens, model_cost_usd=u.model_cost_usd,

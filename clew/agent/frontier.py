@@ -55,6 +55,9 @@ class Frontier:
     """(document, version) -> ordinals of its passages visited (taken or skipped)."""
     version: int = 0
     """Moves on with every visit: priorities computed before may be stale."""
+    aside: set[str] = field(default_factory=set)
+    """Candidates set aside for a budget (too large for the tokens left, or a node with no tool call
+    left to open it): found, not taken."""
 
     def push(self, candidate: Candidate) -> bool:
         """Add or improve a candidate; visited ones never come back."""
@@ -116,6 +119,16 @@ class Frontier:
 
     def drop(self, candidate_id: str) -> None:
         self.items.pop(candidate_id, None)
+
+    def set_aside(self, candidate: Candidate) -> None:
+        """Out of the walk for a budget: never offered again, counted as left."""
+        self.items.pop(candidate.id, None)
+        self.aside.add(candidate.id)
+
+    @property
+    def left(self) -> int:
+        """Candidates found and not taken: still queued, or set aside for a budget."""
+        return len(self.items) + len(self.aside - self.visited)
 
     def clear(self) -> None:
         self.items.clear()

@@ -20,6 +20,7 @@ from clew.corpus.search.tokenize import tokenize
 
 CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
 """A bracketed citation as a model writes it; ``clew.corpus.ids.decode`` says whether it is an id."""
+_SPACED_CITATION = re.compile(r"\s*\[(ev1:[^\[\]\s]*)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
 MAX_UNITS = 3
@@ -262,7 +263,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
 
 
 def check_answer(answer: str, citable: set[str], model: str) -> Generation:
-    """Keep the citations of evidence fetched in full; strip and report the rest."""
+    """Keep the citations of evidence fetched in full; strip and report the rest. A sentence whose
+    every citation was removed goes with them (the claim had no evidence behind it); sentences
+    that cite nothing are kept as the model wrote them."""
     kept: list[Citation] = []
     removed: list[Citation] = []
     seen: set[str] = set()
@@ -278,6 +281,17 @@ def check_answer(answer: str, citable: set[str], model: str) -> Generation:
         else:
             removed.append(Citation(evidence_id=evidence_id, valid=False, reason="not fetched in full in this run"))
     bad = {c.evidence_id for c in removed}
-    text = CITATION.sub(lambda m: "" if m.group(1) in bad else m.group(0), answer)
-    return Generation(kind="model", answer=" ".join(text.split()), citations=kept, model=model,
+    lines = []
+    for line in answer.splitlines():
+        said = []
+        for sentence in _SENTENCE.split(line.strip()):
+            cites = CITATION.findall(sentence)
+            if cites and all(c in bad for c in cites):
+                continue  # its claim stood only on evidence that was not fetched
+            kept_text = _SPACED_CITATION.sub(lambda m: "" if m.group(1) in bad else m.group(0), sentence)
+            said.append(" ".join(kept_text.split()))
+        if said or not line.strip():
+            lines.append(" ".join(said))
+    text = "\n".join(lines).strip()
+    return Generation(kind="model", answer=re.sub(r"\n{3,}", "\n\n", text), citations=kept, model=model,
                       removed_citations=removed)

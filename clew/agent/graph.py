@@ -17,7 +17,7 @@ from clew.agent.frontier import Candidate
 from clew.agent.request import Navigation
 from clew.agent.result import GraphNavigation
 from clew.agent.run import Run
-from clew.agent.walk import Walk
+from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.reader import Passage
 from clew.errors import InputError
 from clew.navigation.core import Node, graph_exists, lead, neighbours, root
@@ -64,9 +64,11 @@ class GraphWalk(Walk):
         keys = [nav.start_key] if nav.start_key else [k.strip() for k in (nav.start_nodes or "").split(",")
                                                       if k.strip() and not k.strip().startswith("$")]
         if keys:
-            docs = scope.current_by_keys(keys[:1], scope.collection)
-            doc = docs.get((scope.collection or "", keys[0]))
-            return None if doc is None else self.start(run, root(doc), 0)
+            doc = scope.resolve_keys(keys[:1], scope.collection, field=START_FIELD).get(keys[0])
+            if doc is None:
+                run.end_walk("no_evidence", missing_start(keys[:1]))
+                return None
+            return self.start(run, root(doc), 0)
         return self.start(run, found[0].passage, 0) if found else None
 
     async def offer(self, run: Run) -> list[Candidate]:

@@ -13,6 +13,7 @@ from typing import Literal
 
 from clew.agent.generate import check_answer, extractive_answer
 from clew.agent.prompts import answer_prompt
+from clew.agent.result import Generation
 from clew.agent.run import Run
 from clew.agent.states import State
 
@@ -30,7 +31,7 @@ async def validate(run: Run) -> Literal[State.SEED, State.ACT, State.FAILED]:
 async def seed(run: Run) -> Literal[State.OFFER, State.GENERATE]:
     if await run.strategy.seed(run):
         return State.OFFER
-    run.end_walk("no_evidence", "the seed search found nothing readable")
+    run.end_walk("no_evidence", run.state.detail or "the seed search found nothing readable")
     return State.GENERATE
 
 
@@ -72,7 +73,10 @@ async def act(run: Run) -> Literal[State.ACT, State.GENERATE]:
 
 async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
     st, deps = run.state, run.deps
-    pending = st.stop_reason  # a budget that ran out keeps the run incomplete, unless a ranked walk filled it
+    if st.stop_reason is None and st.pending is not None and st.walk_end == "exhausted_frontier":
+        # the walk ran out of candidates because a budget refused the moves that would have found more
+        run.stop(st.pending.reason, str(st.pending))
+    pending = st.stop_reason  # a budget that stopped the walk keeps the run incomplete
     fetched = st.pack.fetched
     if deps.model is not None and fetched:
         if st.answer_text is None:
@@ -84,26 +88,38 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
             st.budget.spend_context(adds)
             reply = await run.complete(messages, None)
             st.answer_text = reply.content or ""
-        st.generation = check_answer(st.answer_text, set(st.pack.ledger.ids), deps.model.name)
-        if not st.generation.citations:
+        answered = check_answer(st.answer_text, set(st.pack.ledger.ids), deps.model.name)
+        st.generation = answered if answered.citations else _instead(run, answered)
+        if st.generation is None:
             if not pending:
                 run.stop("no_evidence", "the answer cites no evidence fetched in full in this run")
             return State.INCOMPLETE
     elif deps.model is None and fetched:
         st.generation = extractive_answer(deps.request.query, [(h.evidence_id, h.text) for h in fetched])
+    if st.generation is not None:
+        pages = {h.evidence_id: h.location.page_numbers for h in fetched if h.location is not None}
+        for citation in st.generation.citations:
+            citation.page_numbers = list(pages.get(citation.evidence_id, ()))
     if st.generation is None:
         if not pending:
             run.stop("no_evidence", st.detail or "no evidence was found")
         return State.INCOMPLETE
-    if run.filled_its_budget:  # stop_reason stays context_budget: the walk took what it was asked to
-        budget = deps.limits.context_budget_tokens
-        st.detail = (f"the walk filled its context budget ({st.usage.context_tokens} of context_budget_tokens="
-                     f"{budget}); what was left did not fit: {st.detail}")
-        return State.DONE
     if pending:
         return State.INCOMPLETE
     st.stop_reason = st.walk_end if st.walk_end is not None and st.walk_end != "no_evidence" else "answered"
     return State.DONE
+
+
+def _instead(run: Run, answered: Generation) -> Generation | None:
+    """The extract, standing in for a model answer that cites no evidence fetched in full."""
+    fetched = run.state.pack.fetched
+    extract = extractive_answer(run.deps.request.query, [(h.evidence_id, h.text) for h in fetched])
+    if extract is None:
+        return None
+    return extract.model_copy(update={
+        "removed_citations": answered.removed_citations,
+        "fallback": f"the answer of {answered.model} cited no evidence fetched in full in this run: the extract "
+                    "stands in for it"})
 
 
 Handler = Callable[[Run], Awaitable[State]]

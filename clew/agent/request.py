@@ -248,6 +248,8 @@ class RetrievalRequest(_Strict):
     steps: Steps = Field(default_factory=Steps)
     principal: Principal = Field(default_factory=Principal)
     stream: bool = False
+    include_steps: bool = Field(False, description="Return every step of the walk in the result (steps); "
+                                "without it the result carries a summary. A stream always sends the steps.")
 
     @field_validator("timeout_seconds")
     @classmethod
@@ -271,8 +273,6 @@ class RetrievalRequest(_Strict):
         if nav is not None and self.queries and not 0 <= nav.query_index < len(self.queries):
             raise field_error("steps.retrieval.navigation.query_index",
                               f"query_index {nav.query_index} is not an index of queries[]")
-        if nav is not None and not self.queries:
-            raise field_error("queries", "a navigation block needs queries[] (its collection bounds the walk)")
         fields = self.seed_query.fields if self.seed_query is not None else None
         if nav is not None and nav.instruction_field is not None and fields is not None \
                 and nav.instruction_field not in fields:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
+
+from clew.corpus.location import Location
 
 if TYPE_CHECKING:
     from clew.corpus.reader import Passage
@@ -21,7 +24,6 @@ StopReason = Literal[
     "store_error",
     "permission_denied",
     "max_steps",
-    "max_depth",
     "model_stuck",
     "timeout",
 ]
@@ -29,24 +31,39 @@ StepActor = Literal["ranked", "model", "controller", "request"]
 Trust = Literal["untrusted"]
 
 
+def _absent(value: object) -> bool:
+    return value is None or value == {}
+
+
 class EvidenceHit(BaseModel):
-    """A passage the run visited or fetched. Document text is always untrusted data."""
+    """A passage the run visited or fetched. Document text is always untrusted data.
+
+    By default a hit is the evidence itself; how the walk reached it (``via``, ``depth``,
+    ``step``, ``origin``, ``tokens``) comes with ``include_steps``, like the steps.
+    """
 
     evidence_id: str
     document_key: str
     collection: str
     heading_path: list[str]
-    kind: str
+    kind: Literal["text", "table"] = Field("text", exclude_if=lambda kind: kind == "text",
+                                           description="table: rows of a table under their header (absent: text).")
     text: str
-    score: float | None = None
-    depth: int | None = None
-    step: int | None = None
-    via: str = Field(description="How it was reached: seed, children, next, link, tool name, ...")
-    origin: str | None = Field(None, description="The evidence id it was reached from.")
-    fetched: bool = Field(False, description="Fetched in full, so it may be cited.")
+    score: float | None = Field(None, exclude_if=_absent)
+    location: Location | None = Field(None, exclude_if=_absent,
+                                      description="Character offsets and, for paged formats, page numbers.")
+    fetched: bool = Field(True, exclude_if=lambda fetched: fetched, description="Fetched in full, so it may be "
+                          "cited (absent: true); false for a passage a free run's tool only showed.")
     trust: Trust = "untrusted"
-    tokens: int = 0
-    fields: dict[str, Any] = Field(default_factory=dict, description="Document fields named by the query's projection.")
+    fields: dict[str, Any] = Field(default_factory=dict, exclude_if=_absent,
+                                   description="Document fields named by the query's projection.")
+    via: str | None = Field(None, exclude_if=_absent, description="How it was reached: seed, children, links, a "
+                            "tool's name, ... (include_steps)")
+    depth: int | None = Field(None, exclude_if=_absent, description="Tree depth it was taken at (include_steps).")
+    step: int | None = Field(None, exclude_if=_absent, description="Graph move it was taken at (include_steps).")
+    origin: str | None = Field(None, exclude_if=_absent, description="The evidence id it was reached from "
+                               "(include_steps).")
+    tokens: int | None = Field(None, exclude_if=_absent, description="Its tokens, as charged (include_steps).")
 
     @classmethod
     def of(cls, passage: Passage, *, via: str, fetched: bool, tokens: int, fields: list[str] | None,
@@ -55,10 +72,16 @@ class EvidenceHit(BaseModel):
         """The one conversion from an in-process passage to what a run returns."""
         return cls(
             evidence_id=passage.evidence_id, document_key=passage.document_key, collection=passage.collection,
-            heading_path=list(passage.heading_path), kind=passage.kind, text=passage.text, score=score, depth=depth,
-            step=step, via=via, origin=origin, fetched=fetched, tokens=tokens,
+            heading_path=list(passage.heading_path), kind="table" if passage.kind == "table" else "text",
+            text=passage.text,
+            score=None if score is None else round(score, 3), depth=depth, step=step, via=via, origin=origin,
+            fetched=fetched, tokens=tokens, location=Location.of(passage),
             fields={name: passage.fields[name] for name in fields or () if name in passage.fields},
         )
+
+    def lean(self) -> EvidenceHit:
+        """The hit without the walk's record of it (what a result carries unless include_steps)."""
+        return self.model_copy(update={"via": None, "depth": None, "step": None, "origin": None, "tokens": None})
 
 
 class Instruction(BaseModel):
@@ -72,6 +95,8 @@ class Citation(BaseModel):
     evidence_id: str
     valid: bool
     reason: str | None = None
+    page_numbers: list[int] = Field(default_factory=list, description="The cited passage's pages, where its "
+                                    "format has them.")
 
 
 class Generation(BaseModel):
@@ -81,6 +106,8 @@ class Generation(BaseModel):
     citations: list[Citation]
     model: str | None = Field(None, description="None for the extractive answer (no model).")
     removed_citations: list[Citation] = Field(default_factory=list)
+    fallback: str | None = Field(None, description="Set when the extract stands in for a model's answer that "
+                                 "cited no evidence fetched in full (kind is then 'extract'), saying why.")
 
 
 class TreeNavigation(BaseModel):
@@ -120,6 +147,15 @@ class Step(BaseModel):
                                                 "as JSON in its reply instead of a structured call.")
 
 
+class StepSummary(BaseModel):
+    """What the walk did, in a few numbers (every step: ``include_steps``, or the stream)."""
+
+    steps: int = Field(description="State transitions the run made.")
+    tool_calls: dict[str, int] = Field(default_factory=dict, description="Tool calls by tool.")
+    depth_reached: int | None = Field(None, description="The deepest tree depth or graph move visited.")
+    candidates_left: int = Field(0, description="Candidates the walk had found and not taken when it stopped.")
+
+
 class UsageReport(BaseModel):
     iterations: int
     tool_calls: int
@@ -131,13 +167,93 @@ class UsageReport(BaseModel):
     retries: int
 
 
+StopKey = tuple[Status, StopReason]
+STOPS: dict[StopKey, tuple[str, str]] = {
+    # (status, stop_reason): (what it means for the caller, what to change to get more)
+    ("ok", "exhausted_frontier"): (
+        "The walk took every candidate it found that fit; nothing it could reach was left.",
+        "Nothing is left to walk: ask differently, or widen the walk (beam_width, max_depth, a hybrid seed)."),
+    ("ok", "answered"): (
+        "The model said it was done (an agentic walk or a free run), and its answer cites evidence fetched in full.",
+        "Nothing: the model chose to stop."),
+    ("ok", "max_steps"): (
+        "A graph walk made its max_steps moves.",
+        "Raise max_steps (up to 20)."),
+    ("incomplete", "context_budget"): (
+        "The evidence filled the context budget while candidates were left (the detail counts them). "
+        "The evidence so far is returned.",
+        "Raise context_budget_tokens."),
+    ("incomplete", "max_tool_calls"): (
+        "The tool calls ran out while the context had room: nodes were left unopened or links unfollowed.",
+        "Raise max_tool_calls (20 at most); at 20, a narrower walk spends fewer (beam_width, follow_links false)."),
+    ("incomplete", "max_internal_iterations"): (
+        "The walk used all its iterations (a model turn each in an agentic walk or a free run).",
+        "Raise max_internal_iterations (100 at most)."),
+    ("incomplete", "timeout"): (
+        "The run took longer than timeout_seconds; the evidence so far is returned.",
+        "Raise timeout_seconds, or use a faster model."),
+    ("incomplete", "no_evidence"): (
+        "Nothing readable matched: the seed search found nothing the caller may read, the start named no "
+        "readable document, or a model's answer cited no evidence fetched in full.",
+        "Check the query, the collection, filters and permissions, and start_key."),
+    ("incomplete", "model_stuck"): (
+        "The model repeated the same invalid call; the evidence so far is returned.",
+        "Use a stronger model, or ranked selection."),
+    ("failed", "model_error"): (
+        "The model failed after its retries (configuration, network, or a per-attempt timeout).",
+        "Check the model settings (api_base, key, timeout), or run without a generator."),
+    ("failed", "store_error"): (
+        "The corpus could not be read.",
+        "Check the database file: its path, the disk, another process writing it."),
+    ("failed", "permission_denied"): (
+        "The caller may not make this walk (tree_search or graph_search permission).",
+        "Use a principal with the walk's permission."),
+}
+"""Every (status, stop_reason) pair a run can end with; the README's table is this one."""
+
+
+def stops_table() -> str:
+    """``STOPS`` as a Markdown table (the README shows it; a test keeps the two equal)."""
+    rows = ["| status | stop_reason | what it means | to get more |", "| --- | --- | --- | --- |"]
+    rows += [f"| {s} | {r} | {meaning} | {change} |" for (s, r), (meaning, change) in STOPS.items()]
+    return "\n".join(rows)
+
+
 class RetrievalResult(BaseModel):
-    status: Status
-    stop_reason: StopReason
+    status: Status = Field(description="ok, incomplete (a budget ran out or nothing matched: the evidence so "
+                           "far is returned) or failed.")
+    stop_reason: StopReason = Field(description="Why the run ended; every (status, stop_reason) pair:\n"
+                                    + "\n".join(f"{s} / {r}: {m} {c}" for (s, r), (m, c) in STOPS.items()))
     detail: str | None = None
     hits: list[EvidenceHit]
     generation: Generation | None
     instructions: list[Instruction]
-    steps: list[Step]
+    summary: StepSummary
+    steps: list[Step] | None = Field(None, exclude_if=_absent, description="Every step, when the request set "
+                                     "include_steps (the stream always sends them).")
     usage: UsageReport
     applied: dict[str, Any]
+
+    def stop_line(self, names: Mapping[str, str] | None = None) -> str:
+        """One line on why the run stopped and what raises it. ``names`` spells request fields the
+        way a surface does (the CLI: ``{"context_budget_tokens": "--context-tokens"}``)."""
+        def name(field: str) -> str:
+            return (names or {}).get(field, field)
+
+        a, u, left = self.applied, self.usage, self.summary.candidates_left
+        budget = a.get("context_budget_tokens", 0)
+        said = {
+            "context_budget": f"context budget full ({u.context_tokens:,} of {budget:,} tokens), {left:,} candidate"
+                              f"{'' if left == 1 else 's'} left; {name('context_budget_tokens')} raises it",
+            "max_tool_calls": f"tool calls ran out ({u.tool_calls} of {a.get('max_tool_calls')}) with "
+                              f"{u.context_tokens:,} of {budget:,} context tokens used; " + (
+                                  f"{name('max_tool_calls')} raises it" if a.get("max_tool_calls", 20) < 20 else
+                                  f"20 is the cap: a narrower walk ({name('beam_width')}) spends fewer"),
+            "max_internal_iterations": f"iterations ran out ({u.iterations} of {a.get('max_internal_iterations')}); "
+                                       f"{name('max_internal_iterations')} raises it",
+            "timeout": f"took longer than {a.get('timeout_seconds', 0):g} s; {name('timeout_seconds')} raises it",
+            "exhausted_frontier": f"the walk took everything it found ({u.context_tokens:,} of {budget:,} tokens)",
+            "max_steps": f"the graph walk made its {a.get('max_steps')} moves; {name('max_steps')} raises it",
+            "answered": "the model finished",
+        }
+        return f"{self.status}: {said.get(self.stop_reason) or self.detail or self.stop_reason.replace('_', ' ')}"

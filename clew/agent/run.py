@@ -90,10 +90,20 @@ class RunState:
     answer_text: str | None = None
     generation: Generation | None = None
     stop_reason: StopReason | None = None
-    """Set when the run must end incomplete or failed (a budget, a model or store failure)."""
+    """Set when the run must end incomplete or failed (a budget that stopped the walk, a model or
+    store failure)."""
+    full: BudgetExhausted | None = None
+    """The context budget could not take the best candidate left: from then on the walk only
+    packs what it found (no tool calls), and stops with this when nothing else fits."""
+    pending: BudgetExhausted | None = None
+    """A budget that refused an optional move (opening a node, following links) while the walk went
+    on with what it held: it is the run's stop reason only if the walk then runs out of
+    candidates (the refused moves were the work left); a budget that stops the walk replaces it."""
     walk_end: StopReason | None = None
     """Why the walk itself ended (exhausted_frontier, max_steps, answered), when it did."""
     detail: str | None = None
+    tool_counts: dict[str, int] = field(default_factory=dict)
+    """Tool calls made, by tool."""
     tools_charged: bool = False
     """The tool schemas the model is sent were charged to the context budget."""
 
@@ -162,37 +172,31 @@ class Run:
     def tool_call(self, name: str) -> None:
         """Spend one tool call (``BudgetExhausted`` when none is left) and note it."""
         self.state.budget.spend_tool_call()
+        self.state.tool_counts[name] = self.state.tool_counts.get(name, 0) + 1
         self.note.add_tool(name)
 
     def optional_tool_call(self, name: str) -> bool:
         """Spend a tool call for an optional move (opening a node, following links).
 
-        When none is left the move is refused and noted, the run will report the budget, and
-        the walk goes on with what it already holds (False).
+        When none is left the move is refused and noted (``RunState.pending``), and the walk
+        goes on with what it already holds (False).
         """
         try:
             self.tool_call(name)
         except BudgetExhausted as exhausted:
-            self.refuse(exhausted)
+            self.note.refused = True
+            self.note.detail = str(exhausted)
+            if self.state.pending is None:
+                self.state.pending = exhausted
             return False
         return True
 
     def refuse(self, exhausted: BudgetExhausted) -> None:
-        """A budget refused a move: the first budget to run out is the one the run reports."""
+        """A budget stopped the walk: it is the budget the run reports."""
         self.note.refused = True
         self.note.detail = str(exhausted)
         if self.state.stop_reason is None:
             self.state.stop_reason, self.state.detail = exhausted.reason, str(exhausted)
-
-    @property
-    def filled_its_budget(self) -> bool:
-        """A ranked walk (tree or graph, no model choosing) that stopped at its context budget
-        with evidence taken: the budget is how much evidence it was asked for, so filling it is
-        the walk's normal end (``ok`` / ``context_budget``). A walk a model steers, or a free run,
-        stopped there before the model said it was done: that stays ``incomplete``."""
-        nav = self.deps.request.navigation
-        return (self.state.stop_reason == "context_budget" and nav is not None and nav.selection == "ranked"
-                and bool(self.state.pack.fetched))
 
     def end_walk(self, reason: StopReason, detail: str) -> None:
         """The walk ended on its own (not a budget): the run generates and can still be ok."""

@@ -24,7 +24,7 @@ from clew.agent.frontier import Candidate
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
 from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS
-from clew.agent.walk import Walk
+from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.reader import Passage, passage_of
 from clew.corpus.structure import DocumentVersion
 from clew.corpus.search.api import Found
@@ -49,6 +49,7 @@ ENTRIES = ("seed", "links")
 class TreeWalk(Walk):
     name = "tree"
     permission = "tree_search"
+    packs = True
 
     @property
     def graph(self) -> str:
@@ -89,9 +90,13 @@ class TreeWalk(Walk):
             keys = [k.strip() for k in nav.start_nodes.split(",") if k.strip()]
         else:
             return self._hits(run, found)
-        docs = scope.current_by_keys(keys, scope.collection)
-        nodes = [root(docs[(scope.collection or "", key)]) for key in keys if (scope.collection or "", key) in docs]
-        return self._enter(run, nodes)
+        docs = scope.resolve_keys(keys, scope.collection, field=START_FIELD)
+        missing = [key for key in keys if key not in docs]
+        if missing and not docs:
+            run.end_walk("no_evidence", missing_start(missing))
+        elif missing:
+            run.note.detail = missing_start(missing)
+        return self._enter(run, [root(docs[key]) for key in keys if key in docs])
 
     def _hits(self, run: Run, found: list[Found]) -> list[Candidate]:
         """Ranked: every seed hit competes in the frontier. Agentic: the model steers from the first."""
@@ -154,7 +159,7 @@ class TreeWalk(Walk):
         return False
 
     def _after_take(self, run: Run, chosen: Candidate, passage: Passage) -> None:
-        if chosen.depth >= self.applied["max_depth"]:
+        if chosen.depth >= self.applied["max_depth"] or run.state.full is not None:  # full: packing only
             return
         scope, frontier = run.deps.scope, run.state.frontier
         if chosen.via in ENTRIES:

@@ -6,6 +6,7 @@ walk sees exactly what its scope lets it see.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Literal
 
 from clew.agent.evidence import text_key
@@ -22,17 +23,27 @@ from clew.corpus.search.api import Found, SearchRequest, search_passages
 from clew.navigation.core import Node, lead
 
 
+START_FIELD = "steps.retrieval.navigation.start_key"
+
+
+def missing_start(keys: list[str]) -> str:
+    """What a walk says of starts that name no readable document (a denied one reads the same)."""
+    return f"the start names no readable document: {', '.join(repr(k) for k in keys)}"
+
+
 class Walk:
     """Base of the walks: ``entry`` is SEED; subclasses place starts and make moves."""
 
     entry: Literal[State.SEED] = State.SEED
     permission: str | None = None
+    packs = False
+    """Once the best candidate no longer fits, take the found ones that still do (see ``offerable``)."""
 
     def __init__(self, nav: Navigation, applied: dict[str, Any]) -> None:
         self.nav = nav
         self.applied = applied
-        self.dropped = 0
-        """Candidates dropped because they could not fit the context budget left."""
+        self.too_large = 0
+        """Found passages set aside because they no longer fit the context tokens left."""
 
     async def act(self, run: Run) -> bool:
         raise RuntimeError("a walk has no ACT state")  # the transition table never leads a walk there
@@ -97,26 +108,51 @@ class Walk:
     def offerable(self, run: Run, width: int) -> list[Candidate]:
         """The frontier's best candidates that can still be taken, priced afresh.
 
-        A passage that would not fit the tokens left is dropped (the budget, not the walk, ends
-        it); one whose text is already in the evidence is skipped. Raises ``BudgetExhausted``
-        when only too-large ones were left.
+        A passage whose text is already in the evidence is skipped. When the best candidate
+        left is a passage that no longer fits the context tokens left, the context budget is
+        full: a walk that ``packs`` (the tree walk) then only takes the passages it already found
+        that still fit, spending no more tool calls, and stops at the context budget when none is
+        left (``BudgetExhausted``); another walk stops at once. Passages that cannot fit any more,
+        and nodes once no tool call is left to open them, are set aside (the run counts them as
+        left); a node set aside for want of tool calls is noted as a refusal.
         """
         st = run.state
-        left = st.budget.tokens_left
-        for c in list(st.frontier.items.values()):
+        frontier = st.frontier
+        for c in list(frontier.items.values()):
             if c.text_key is not None and st.pack.holds(c.text_key, c.id):
-                st.frontier.mark(c)
-            elif c.passage is not None and c.tokens > left:
-                st.frontier.drop(c.id)
-                self.dropped += 1
-        ranked = st.frontier.ranked(lambda c: self.price(run, c), width)
-        if not ranked and self.dropped:
-            raise BudgetExhausted(
-                "context_budget",
-                f"{self.dropped} candidate(s) did not fit the {left} context "
-                f"tokens left (context_budget_tokens={run.deps.limits.context_budget_tokens})",
-            )
-        return ranked[:width]
+                frontier.mark(c)
+        price = functools.partial(self.price, run)
+        left = st.budget.tokens_left
+        if st.full is None:
+            best = frontier.ranked(price, 1)
+            if best and best[0].passage is not None and best[0].tokens > left:
+                limits, used = run.deps.limits, st.usage.context_tokens
+                st.full = BudgetExhausted(
+                    "context_budget",
+                    f"context budget full ({used:,} of context_budget_tokens={limits.context_budget_tokens:,}): "
+                    f"the next best passage needs {best[0].tokens:,} tokens, {left:,} were left")
+                if not self.packs:
+                    raise st.full
+        unopened = [c for c in frontier.items.values()
+                    if c.node is not None and (st.full is not None or st.budget.tool_calls_left == 0)]
+        if unopened and st.full is None and st.pending is None:
+            st.pending = BudgetExhausted(
+                "max_tool_calls", f"{len(unopened)} node(s) left unopened: the tool calls ran out "
+                f"(max_tool_calls={run.deps.limits.max_tool_calls}) with context tokens to spare")
+        too_large = [c for c in frontier.items.values() if c.passage is not None and c.tokens > left]
+        self.too_large += len(too_large)
+        for c in unopened + too_large:
+            frontier.set_aside(c)
+        ranked = frontier.ranked(price, width)[:width]
+        if not ranked and st.full is None and self.too_large:  # found passages were left for want of room
+            limits, used = run.deps.limits, st.usage.context_tokens
+            st.full = BudgetExhausted(
+                "context_budget", f"context budget full ({used:,} of context_budget_tokens="
+                f"{limits.context_budget_tokens:,}): {self.too_large:,} passage(s) found did not fit the {left:,} "
+                "tokens left")
+        if not ranked and st.full is not None:
+            raise st.full
+        return ranked
 
     # -- taking a passage ------------------------------------------------------------------
     def take(self, run: Run, chosen: Candidate, passage: Passage, *, depth: int | None, step: int | None) -> bool:

@@ -69,6 +69,10 @@ class Budget:
     def tokens_left(self) -> int:
         return max(0, self.limits.context_budget_tokens - self.usage.context_tokens - self.reserved)
 
+    @property
+    def tool_calls_left(self) -> int:
+        return max(0, self.limits.max_tool_calls - self.usage.tool_calls)
+
     def reserve(self, tokens: int) -> None:
         """Hold ``tokens`` back from everything spent until :meth:`release`."""
         self.reserved = max(0, tokens)

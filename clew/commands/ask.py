@@ -47,6 +47,8 @@ def ask(
                                                                     "600); then it ends incomplete with what it "
                                                                     "found.")] = None,
     instruction_field: Annotated[str | None, typer.Option(help="Document field holding instructions.")] = None,
+    steps: Annotated[bool, typer.Option("--steps", help="Also show every step: the walk as a tree (with --json, "
+                                                        "the steps in the result: include_steps).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Ask a question: search, walk the structure, answer with citations.
@@ -62,7 +64,7 @@ def ask(
     budgets: dict[str, Any] = {"max_tool_calls": max_tool_calls, "context_budget_tokens": context_tokens,
                                "timeout_seconds": timeout, "max_internal_iterations": max_iterations}
     request: dict[str, Any] = {"query": question, **settings().budgets.model_dump(exclude_unset=True),
-                               **{k: v for k, v in budgets.items() if v is not None}}
+                               **{k: v for k, v in budgets.items() if v is not None}, "include_steps": steps}
     if strategy != "free":
         walk: dict[str, Any] = {"index": index, "edge_types": edge_type, "direction": direction,
                                 "start_key": start_key, "max_depth": max_depth, "beam_width": beam_width,
@@ -75,4 +77,4 @@ def ask(
         if chosen_collection is not None:
             request["queries"] = [{"collection": chosen_collection}]
         result = retrieve_sync(request, corpus=corpus, model=chosen)
-    respond(result, lambda: print_result(out, result))
+    respond(result, lambda: print_result(out, result, steps=steps))

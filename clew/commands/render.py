@@ -1,12 +1,14 @@
-"""Human output of a retrieval result: status, answer, citations and the walk as a tree."""
+"""Human output of a retrieval result: the answer, why the run stopped, the evidence (the walk with --steps)."""
 
 from __future__ import annotations
+
+import math
 
 from rich.console import Console
 from rich.text import Text
 from rich.tree import Tree
 
-from clew.agent.result import RetrievalResult
+from clew.agent.result import EvidenceHit, RetrievalResult
 
 
 def walk_tree(result: RetrievalResult) -> Tree:
@@ -14,13 +16,14 @@ def walk_tree(result: RetrievalResult) -> Tree:
     reached by opening a section hangs under the passage whose section it was."""
     root = Tree("[bold]walk[/bold]")
     nodes: dict[str, Tree] = {}
-    came_from = {s.chosen[0]: s.tree_navigation.branched_from for s in result.steps
+    came_from = {s.chosen[0]: s.tree_navigation.branched_from for s in result.steps or []
                  if s.state == "visit" and s.chosen and s.tree_navigation is not None}
     for hit in result.hits:
         label = Text(f"{hit.evidence_id}  ") + Text(hit.document_key, style="cyan") + Text(
             f" › {' › '.join(hit.heading_path[-2:])}  ") + Text(
             f"{hit.via}{'' if hit.depth is None else f', depth {hit.depth}'}"
-            f"{'' if hit.step is None else f', step {hit.step}'}, {hit.tokens} tokens", style="dim")
+            f"{'' if hit.step is None else f', step {hit.step}'}"
+            f"{'' if hit.tokens is None else f', {hit.tokens} tokens'}", style="dim")
         origin, seen = hit.origin, set()
         while origin is not None and origin not in nodes and origin not in seen:  # up through opened nodes
             seen.add(origin)
@@ -30,22 +33,84 @@ def walk_tree(result: RetrievalResult) -> Tree:
     return root
 
 
-def print_result(console: Console, result: RetrievalResult) -> None:
+FLAGS = {"context_budget_tokens": "--context-tokens", "max_tool_calls": "--max-tool-calls",
+         "max_internal_iterations": "--max-iterations", "timeout_seconds": "--timeout", "max_steps": "--max-steps",
+         "beam_width": "--beam-width"}
+"""How ``clew ask`` spells the request fields a stop line names."""
+MAX_LINES = 30
+"""Rows the default ``clew ask`` output fits in (80 columns: 30 lines)."""
+MAX_ANSWER_LINES = 18
+"""Rows of the answer ``clew ask`` prints (a longer one says how much was left: --json, --steps)."""
+MAX_EVIDENCE_LINES = 12
+"""Evidence passages ``clew ask`` lists, one line each (the cited ones first), within what the
+answer leaves of ``MAX_LINES``; --json shows all."""
+
+
+def evidence_line(hit: EvidenceHit) -> Text:
+    """One passage: id, document, the last headings of its path and its pages."""
+    pages = hit.location.page_numbers if hit.location is not None else []
+    where = f"  p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
+    return (Text(f"{hit.evidence_id}  ") + Text(hit.document_key, style="cyan")
+            + Text(f"{' › ' if hit.heading_path else ''}{' › '.join(hit.heading_path[-2:])}{where}"))
+
+
+def rows(line: str, width: int) -> int:
+    """Terminal rows ``line`` takes at ``width`` columns."""
+    return max(1, math.ceil(len(line) / width))
+
+
+def answer_lines(answer: str, width: int, room: int) -> list[str]:
+    """The answer's lines that fit ``room`` terminal rows; a longer answer ends with a line saying
+    how much was left out (``--json`` has it all)."""
+    lines = answer.splitlines()
+    if sum(rows(line, width) for line in lines) <= room:
+        return lines
+    kept: list[str] = []
+    used = 1
+    for line in lines:
+        if used + rows(line, width) > room:
+            break
+        kept.append(line)
+        used += rows(line, width)
+    return [*kept, f"… {len(lines) - len(kept)} more line(s) of the answer (--json shows it all)"]
+
+
+def print_result(console: Console, result: RetrievalResult, *, steps: bool = False) -> None:
+    """The answer first, then one line on why the run stopped, then the evidence (``steps``: the walk too).
+
+    Without ``steps`` the whole fits ``MAX_LINES`` rows of the console: the answer takes up to
+    ``MAX_ANSWER_LINES``, the evidence (one line per passage, the cited first) what is left."""
     colour = {"ok": "green", "incomplete": "yellow", "failed": "red"}[result.status]
-    console.print(Text(f"status: {result.status}", style=colour) + Text(f"  stop: {result.stop_reason}"
-                                                                        + (f"  ({result.detail})" if result.detail
-                                                                           else "")))
-    if result.generation is not None:
-        label = "extract (quoted from the evidence, no model)" if result.generation.kind == "extract" else "answer"
-        console.print(Text(f"{label}:\n" if "\n" in result.generation.answer else f"{label}: ", style="bold")
-                      + Text(result.generation.answer))
-        cited = ", ".join(c.evidence_id for c in result.generation.citations) or "none"
-        console.print(Text("citations: ", style="bold") + Text(cited))
-        for removed in result.generation.removed_citations:
+    gen = result.generation
+    width = max(20, console.width)
+    stop = result.stop_line(FLAGS)
+    notes = [f"instruction ({i.source}): {i.text}" for i in result.instructions]
+    used = sum(rows(line, width) for line in (stop, *notes))
+    if gen is not None:
+        label = "extract (quoted from the evidence, no model)" if gen.kind == "extract" else "answer"
+        shown = gen.answer.splitlines() if steps else answer_lines(gen.answer, width, MAX_ANSWER_LINES)
+        console.print(Text(f"{label}:", style="bold"))
+        console.print(Text("\n".join(shown)))
+        for removed in gen.removed_citations:
             console.print(Text("removed citation ", style="yellow") + Text(f"{removed.evidence_id}: {removed.reason}"))
-    for instruction in result.instructions:
-        console.print(Text(f"instruction ({instruction.source}): {instruction.text}", style="dim"))
-    console.print(walk_tree(result))
-    u = result.usage
-    console.print(Text(f"{u.iterations} iterations, {u.tool_calls} tool calls, {u.context_tokens} context tokens, "
-                       f"{u.model_calls} model calls", style="dim"))
+        used += 1 + len(gen.removed_citations) + sum(rows(line, width) for line in shown)
+    console.print(Text(stop, style=colour))
+    for note in notes:
+        console.print(Text(note, style="dim"))
+    if steps and result.steps is not None:
+        console.print(walk_tree(result))
+        u = result.usage
+        console.print(Text(f"{u.iterations} iterations, {u.tool_calls} tool calls, {u.context_tokens} context tokens, "
+                           f"{u.model_calls} model calls", style="dim"))
+        return
+    cited = {c.evidence_id for c in gen.citations} if gen is not None else set()
+    room = max(1, min(MAX_EVIDENCE_LINES, MAX_LINES - used - 1))
+    listed = sorted(result.hits, key=lambda h: h.evidence_id not in cited)[:room]  # stable: walk order
+    if listed:
+        console.print(Text(f"evidence ({len(result.hits)} passages" + (
+            f", {len(listed)} shown; --json lists all" if len(listed) < len(result.hits) else "") + "):",
+            style="bold"))
+    for hit in listed:
+        line = evidence_line(hit)
+        line.truncate(width, overflow="ellipsis")
+        console.print(line)

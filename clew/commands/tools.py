@@ -157,7 +157,7 @@ def _show(tool: Tool, result: Any) -> None:
         from clew.commands.common import out
         from clew.commands.render import print_result
 
-        print_result(out, result)
+        print_result(out, result, steps=result.steps is not None)
     else:
         from clew.commands.show import show
 

@@ -34,6 +34,7 @@ from pydantic import BaseModel, Field
 
 from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.batch_writer import BatchWriter
+from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.collector import fewer_full_collections
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.parsed import UnreadableDocument
@@ -197,9 +198,9 @@ def ingest_paths(
     corpus: Corpus,
     paths: str | Path | Iterable[str | Path],
     *,
-    collection: str = "default",
+    collection: str | None = None,
     glob: str = "**/*",
-    chunk_tokens: int,
+    chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
     merge_sections: bool = False,
     batch_size: int = DEFAULT_BATCH_SIZE,
     on_document: Callable[[str], None] | None = None,
@@ -212,6 +213,10 @@ def ingest_paths(
     limits: FileLimits | None = None,
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
+
+    The defaults are ``clew ingest``'s: ``collection`` None is the corpus's only collection, else
+    ``default``; chunks of ``DEFAULT_CHUNK_TOKENS``. One difference: ``clew ingest`` parses with
+    ``workers="auto"``, and a library call starts no process unless asked.
 
     ``workers``: processes that parse and chunk. The default, 1, prepares everything in this
     process and starts none. More (or ``"auto"``: :func:`auto_workers`, what ``clew ingest``
@@ -229,6 +234,9 @@ def ingest_paths(
     """
     started = time.perf_counter()
     problems: list[Problem] = []
+    if collection is None:
+        held = corpus.collections(with_documents=True)
+        collection = held[0] if len(held) == 1 else "default"
     config = ChunkingConfig(chunk_tokens, merge_sections)
     roots = [Path(p) for p in ([paths] if isinstance(paths, (str, Path)) else paths)]
     missing = [str(root) for root in roots if not root.exists()]

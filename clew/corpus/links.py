@@ -26,6 +26,17 @@ def link_candidates_sql() -> str:
     return ", ".join(rows)
 
 
+def key_candidates(name: str) -> list[str]:
+    """The keys a name may stand for, best first, as a link's path is resolved
+    (:func:`link_candidates_sql`): as written, without leading slashes, with a document suffix,
+    a folder's index page."""
+    bare = name.lstrip("/")
+    folder = bare.rstrip("/")
+    out = [name, bare, *(bare + suffix for suffix in LINK_SUFFIXES),
+           *((f"{folder}/{index}" if folder else index) for index in FOLDER_INDEXES)]
+    return list(dict.fromkeys(k for k in out if k))
+
+
 def target_names(keys: list[str]) -> list[str]:
     """Every slash-trimmed link path whose candidates (:func:`link_candidates_sql`, ranks 1 on)
     could name one of ``keys``: the key itself, without a document suffix, or a folder's index

@@ -58,6 +58,8 @@ class Passage:
     body: str
     token_count: int
     fields: dict[str, Any] = field(hash=False, compare=False)
+    pages: tuple[int, ...] = ()
+    """The pages it spans, for paged formats (PDF, DOCX with rendered page breaks); else empty."""
 
     @property
     def evidence_id(self) -> str:
@@ -79,7 +81,8 @@ def passage_of(doc: DocumentVersion, ordinal: int) -> Passage:
     chunk = sk.chunks[ordinal]
     return Passage(doc.document_id, doc.version, ordinal, doc.meta.collection, doc.meta.key, doc.current_version,
                    chunk.kind, chunk.start, chunk.end, chunk.node, tuple(chunk.sections), chunk.table_node,
-                   chunk.header, tuple(sk.heading_path(ordinal)), sk.body(ordinal), chunk.token_count, doc.meta.fields)
+                   chunk.header, tuple(sk.heading_path(ordinal)), sk.body(ordinal), chunk.token_count, doc.meta.fields,
+                   tuple(sk.page_numbers(ordinal)))
 
 
 @dataclass(frozen=True)
@@ -326,6 +329,30 @@ class Scope:
         current = {int(doc): int(version) for _, doc, version, _ in rows}
         found = self.documents([(int(doc), int(version)) for _, doc, version, _ in rows], current)
         return {(v.collection, v.key): v for v in found.values()}
+
+    def resolve_keys(self, names: Iterable[str], collection: str | None = None, *,
+                     field: str = "key") -> dict[str, DocumentVersion]:
+        """Readable current documents named the way a link names them (``deployment-guide`` finds
+        ``deployment-guide.md``; ``clew.corpus.links.key_candidates``): name -> the document of its
+        first candidate key that exists (in ``collection``, or in one readable collection: a name
+        whose best key sits in several is an error naming them). A name that finds nothing is absent."""
+        from clew.corpus.links import key_candidates
+
+        wanted = {name: key_candidates(name) for name in names}
+        found = self.current_by_keys([k for keys in wanted.values() for k in keys], collection)
+        by_key: dict[str, list[DocumentVersion]] = {}
+        for (_, key), doc in sorted(found.items()):
+            by_key.setdefault(key, []).append(doc)
+        out: dict[str, DocumentVersion] = {}
+        for name, keys in wanted.items():
+            docs = next((by_key[k] for k in keys if k in by_key), [])
+            if len(docs) > 1:
+                names = ", ".join(d.collection for d in docs)
+                raise InputError(field, f"{name!r} names documents in several collections ({names}); name a "
+                                        "collection in queries[]")
+            if docs:
+                out[name] = docs[0]
+        return out
 
     def document_by_key(self, key: str) -> DocumentVersion | None:
         """The current version of the readable document with ``key``; ambiguity is an error."""

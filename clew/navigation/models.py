@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from clew.budgets.bounds import Clamp
+from clew.corpus.location import Location as Location  # the wire view of a place, shared with search hits
 from clew.errors import InputError, input_error_from
 from clew.navigation.docstrings import attribute_docstrings
 
@@ -118,12 +119,6 @@ class Result(BaseModel):
     returns one kind of result does not build the others' validators."""
 
     model_config = ConfigDict(defer_build=True)
-
-
-class Location(Result):
-    char_start: int = Field(description="offset of the passage body in the document text")
-    char_end: int = Field(description="end of the passage body (exclusive)")
-    page_numbers: list[int] = Field(default_factory=list, description="pages, where the format has them")
 
 
 class Item(Result):

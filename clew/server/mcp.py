@@ -98,7 +98,7 @@ class ClewServer(MCPServer):
             result = await tool.run(tool.validate(values, ctx), ctx)
         except ClewError as error:
             raise ToolError(str(error)) from error
-        return CallToolResult(content=[TextContent(type="text", text=result.model_dump_json())],
+        return CallToolResult(content=[TextContent(type="text", text=tool.as_text(result))],
                               structured_content=result.model_dump(mode="json"))
 
 

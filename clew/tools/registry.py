@@ -74,6 +74,12 @@ class Tool:
     """Rewrites the arguments as sent before validation (``retrieve``: the server's defaults)."""
     hidden: frozenset[str] = frozenset()
     """Argument fields left out of the schema (``retrieve``: ``principal``, always the caller's)."""
+    text: Callable[[Any], str] | None = None
+    """How a model reads a result, where JSON would cost it more than it needs (MCP's text block;
+    None: the result's JSON)."""
+
+    def as_text(self, result: BaseModel) -> str:
+        return self.text(result) if self.text is not None else result.model_dump_json()
 
     @classmethod
     def of(cls, function: Callable[..., BaseModel], arguments: type[BaseModel], name: str | None = None) -> Tool:

@@ -17,7 +17,7 @@ from .conftest import tree_request
 
 
 def run(corpus: Corpus, request: dict, model) -> object:  # noqa: ANN001
-    return asyncio.run(retrieve(request, corpus=corpus, model=model))
+    return asyncio.run(retrieve({**request, "include_steps": True}, corpus=corpus, model=model))
 
 
 def offered_ids(messages: list[dict]) -> list[str]:
@@ -125,6 +125,17 @@ def test_an_answer_without_fetched_evidence_is_incomplete(runbooks: Corpus) -> N
     model = ScriptedModel([reply_tool_call("search", {"query": "replica"}), reply_text("Trust me, it is fine.")])
     result = run(runbooks, {"query": "which replica?", "queries": [{"collection": "runbooks"}]}, model)
     assert (result.status, result.stop_reason) == ("incomplete", "no_evidence")
+
+
+def test_a_walk_whose_model_answer_cites_nothing_gets_the_extract_and_says_so(runbooks: Corpus) -> None:
+    model = ScriptedModel([reply_text("Promote whichever replica you like [ev1:c:1:1:99].")])
+    result = run(runbooks, tree_request("which replica may I promote during a failover?", "runbooks"), model)
+    generation = result.generation
+    assert generation is not None and generation.kind == "extract" and generation.model is None
+    assert generation.citations and "whichever" not in generation.answer
+    assert [c.evidence_id for c in generation.removed_citations] == ["ev1:c:1:1:99"]
+    assert generation.fallback is not None and generation.model is None
+    assert result.stop_reason != "no_evidence"
 
 
 def test_injected_instructions_cannot_widen_anything(runbooks: Corpus) -> None:

@@ -149,4 +149,14 @@ def test_a_citation_is_read_by_the_one_id_parser_and_a_non_canonical_one_is_remo
     assert [(c.evidence_id, c.reason) for c in checked.removed_citations] == [
         ("ev1:c:0001:1:0", "malformed evidence id"), (f"ev1:c:{arabic_one}:1:0", "malformed evidence id"),
         ("ev1:c:x", "malformed evidence id")]
-    assert checked.answer == "Kept [ev1:c:1:1:0]. Padded . Arabic-Indic . Odd ."
+    assert checked.answer == "Kept [ev1:c:1:1:0]."  # each sentence stood only on its removed citation
+
+
+def test_a_sentence_whose_citation_is_removed_goes_with_it() -> None:
+    answer = ("Orion Maps ships weekly [ev1:c:1:1:0]. Orion Maps is owned by Daniel Okafor [ev1:c:9:1:9].\n"
+              "Both teams agree [ev1:c:1:1:0] [ev1:c:9:1:9]. Ask in the channel.")
+    checked = check_answer(answer, {"ev1:c:1:1:0"}, "m")
+    assert checked.answer == ("Orion Maps ships weekly [ev1:c:1:1:0].\n"
+                              "Both teams agree [ev1:c:1:1:0]. Ask in the channel.")
+    assert [c.evidence_id for c in checked.removed_citations] == ["ev1:c:9:1:9"]
+    assert "Okafor" not in checked.answer

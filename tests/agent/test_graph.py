@@ -9,7 +9,8 @@ from clew.corpus.store import Corpus
 def walk(corpus: Corpus, query: str, **navigation):  # noqa: ANN003, ANN201
     request = {"query": query, "queries": [{"collection": "runbooks", "limit": 5}],
                "steps": {"retrieval": {"navigation": {"strategy": "graph", "selection": "ranked",
-                                                        "index": "workflow", **navigation}}}}
+                                                        "index": "workflow", **navigation}}},
+               "include_steps": True}
     return asyncio.run(retrieve(request, corpus=corpus))
 
 

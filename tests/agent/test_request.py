@@ -40,7 +40,6 @@ def test_bounds_are_clamped_and_reported() -> None:
         (nav(instruction_field="  "), "steps.retrieval.navigation.instruction_field", "blank"),
         (nav(strategy="sideways"), "steps.retrieval.navigation.strategy", "tree"),
         (nav(query_index=3), "steps.retrieval.navigation.query_index", "not an index"),
-        ({"query": "x", "steps": {"retrieval": {"navigation": {}}}}, "queries", "needs queries"),
         (
             {"query": "x", "queries": [{"collection": "c", "hybrid": {}, "semantic_search": {}}]},
             "queries.0",

@@ -14,7 +14,7 @@ from .conftest import tree_request
 
 
 def run(corpus: Corpus, request: dict):  # noqa: ANN201
-    return asyncio.run(retrieve(request, corpus=corpus))
+    return asyncio.run(retrieve({**request, "include_steps": True}, corpus=corpus))
 
 
 def by_id(result) -> dict:  # noqa: ANN001
@@ -63,23 +63,45 @@ def test_max_depth_bounds_what_is_offered(playbook: Corpus) -> None:
     assert max(h.depth for h in shallow.hits) <= 1
 
 
-def test_a_ranked_walk_that_fills_its_context_budget_ends_ok(runbooks: Corpus) -> None:
+def test_a_ranked_walk_that_fills_its_context_budget_says_so_and_spends_no_more_tool_calls(runbooks: Corpus) -> None:
     request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
     request["context_budget_tokens"] = 256
     result = run(runbooks, request)
-    assert result.status == "ok" and result.stop_reason == "context_budget"  # what it was asked for
+    assert (result.status, result.stop_reason) == ("incomplete", "context_budget")  # candidates were left
     assert result.hits and result.usage.context_tokens <= 256
-    assert result.detail is not None and result.detail.startswith("the walk filled its context budget (")
+    assert result.detail is not None and result.detail.startswith("context budget full (")
     assert "context_budget_tokens=256" in result.detail
+    assert result.summary.candidates_left > 0 and result.usage.tool_calls < 20
+    assert result.stop_line().startswith(f"incomplete: context budget full ({result.usage.context_tokens} of 256 "
+                                         f"tokens), {result.summary.candidates_left} candidate")
     assert result.generation is not None and result.generation.citations
-    assert result.steps[-1].next_state == "done"
+    assert result.steps[-1].next_state == "incomplete"
+    full = next(i for i, s in enumerate(result.steps) if s.detail and s.detail.startswith("context budget full"))
+    assert all(s.tool is None for s in result.steps[full:])  # once full, only what was found is packed
 
 
-def test_a_ranked_walk_cut_short_by_tool_calls_stays_incomplete_though_its_budget_fills(runbooks: Corpus) -> None:
+def test_a_walk_whose_tool_calls_run_out_with_room_left_says_max_tool_calls(runbooks: Corpus) -> None:
     request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
-    request.update(context_budget_tokens=256, max_tool_calls=1)
+    request.update(context_budget_tokens=8192, max_tool_calls=2)
     result = run(runbooks, request)
-    assert (result.status, result.stop_reason) == ("incomplete", "max_tool_calls")  # the first budget to run out
+    assert (result.status, result.stop_reason) == ("incomplete", "max_tool_calls")
+    assert result.usage.tool_calls == 2 and result.usage.context_tokens < 4000
+    assert "left unopened" in result.detail and result.summary.candidates_left > 0
+
+
+def test_the_budget_that_binds_is_the_one_reported_though_another_ran_out_first(runbooks: Corpus) -> None:
+    request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
+    request.update(context_budget_tokens=256, max_tool_calls=1)  # the calls run out at the seed search
+    result = run(runbooks, request)
+    assert (result.status, result.stop_reason) == ("incomplete", "context_budget")  # then the seeds filled it
+    assert result.usage.tool_calls == 1
+
+
+def test_a_walk_that_takes_everything_it_found_ends_ok(playbook: Corpus) -> None:
+    result = run(playbook, tree_request("freezer", "ops"))
+    assert (result.status, result.stop_reason) == ("ok", "exhausted_frontier")
+    assert result.summary.candidates_left == 0
+    assert result.stop_line().startswith("ok: the walk took everything it found")
 
 
 def test_a_ranked_walk_that_fills_its_budget_before_any_evidence_is_incomplete(tmp_path: Path) -> None:

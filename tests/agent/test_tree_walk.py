@@ -20,7 +20,7 @@ RUNBOOK = FIXTURES / "runbook" / "deployment-guide.md"
 
 
 def run(corpus: Corpus, request: dict):  # noqa: ANN201
-    return asyncio.run(retrieve(request, corpus=corpus))
+    return asyncio.run(retrieve({**request, "include_steps": True}, corpus=corpus))
 
 
 def tree(query: str, collection: str, limit: int = 10, **navigation: object) -> dict:

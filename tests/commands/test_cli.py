@@ -128,8 +128,16 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
                               "--no-follow-links", "--json"])
     assert off.exit_code == 0 and result_of(off.stdout)["applied"]["follow_links"] is False
     human = runner.invoke(
-        app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks"]
+        app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection", "runbooks"],
+        env={"COLUMNS": "80"},
     )
-    assert "status: ok" in human.stdout and "citations: ev1:c:" in human.stdout and "walk" in human.stdout
+    lines = human.stdout.splitlines()
+    assert lines[0].startswith("extract (quoted from the evidence, no model)") and "[ev1:c:" in human.stdout
+    evidence = next(i for i, line in enumerate(lines) if line.startswith("evidence (13 passages, 12 shown"))
+    assert lines[evidence - 1].startswith("ok: the walk took everything it found (")
+    assert all(len(line) <= 80 and line.startswith("ev1:c:") for line in lines[evidence + 1:])  # one per passage
+    assert sum(max(1, -(-len(line) // 80)) for line in lines) <= 30 and "├──" not in human.stdout
+    walked = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--steps"])
+    assert walked.exit_code == 0 and "├──" in walked.stdout and "tool calls" in walked.stdout
     bad = runner.invoke(app, ["ask", "x", "--db", str(db), "--collection", "runbooks", "--strategy", "graph"])
     assert bad.exit_code == 2 and "index" in bad.output

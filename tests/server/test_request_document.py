@@ -86,7 +86,8 @@ def test_the_request_document_runs_unchanged_in_python_and_over_rest(corpus: Cor
             response = httpx.post(served.url + path, json=REQUEST, timeout=120)
             assert response.status_code == 200, response.text
             assert response.json()["hits"] == [h.model_dump(mode="json") for h in in_python.hits]
-            assert response.json()["generation"]["answer"] == in_python.generation.answer
+            assert response.json()["generation"] == (  # the answer cited nothing: no extract stands in for it
+                None if in_python.generation is None else in_python.generation.model_dump(mode="json"))
 
 
 def test_every_error_of_a_request_is_reported_at_once(corpus: Corpus) -> None:

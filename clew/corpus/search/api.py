@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from clew.budgets.bounds import clamp
 from clew.corpus import ids
 from clew.corpus.access import Filter, Principal
+from clew.corpus.location import Location
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.search.bm25 import bm25_search
 from clew.corpus.search.fields import TEXT, field_search
@@ -96,6 +97,7 @@ class SearchHit(BaseModel):
     version: int = Field(description="the document version the passage belongs to")
     start_offset: int = Field(description="where the passage starts in the document text (for navigate / read)")
     end_offset: int = Field(description="where it ends (exclusive)")
+    location: Location = Field(description="The same offsets, and page numbers for paged formats (PDF, DOCX).")
     collection: str
     heading_path: list[str]
     kind: str
@@ -289,6 +291,7 @@ def _hit(passage: Passage, rank: int, score: float, contributions: dict[str, Ret
         version=passage.version,
         start_offset=passage.start,
         end_offset=passage.end,
+        location=Location.of(passage),
         collection=passage.collection,
         heading_path=list(passage.heading_path),
         kind=passage.kind,

@@ -1,0 +1,83 @@
+"""A request needs only a query: the walk finds its collection, or its start's, on every entry point."""
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from clew.agent.api import retrieve, retrieve_sync
+from clew.agent.stream import ResultEvent, stream
+from clew.corpus.access import Principal
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.store import Corpus
+from clew.demo import DEMO_CORPUS
+from clew.errors import InputError
+
+
+@pytest.fixture
+def two_collections(tmp_path: Path, runbooks: Corpus) -> Corpus:
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "deployment-guide.md").write_text("# Deployment guide\n\nDeploys go out on Tuesdays after the freeze.\n")
+    ingest_paths(runbooks, [notes], collection="notes")
+    return runbooks
+
+
+def test_a_query_alone_walks_the_only_collection(runbooks: Corpus) -> None:
+    result = retrieve_sync({"query": "What error rate means a deploy should be rolled back?"}, corpus=runbooks)
+    assert result.hits and {h.collection for h in result.hits} == {"runbooks"}
+    assert result.applied["collection"] == "runbooks" and result.applied["strategy"] == "tree"
+    assert result.generation is not None and "2 percent" in result.generation.answer
+
+
+def test_a_query_alone_streams_too(runbooks: Corpus) -> None:
+    async def go() -> list:
+        return [e async for e in stream({"query": "who is paged for a SEV1"}, corpus=runbooks)]
+
+    events = asyncio.run(go())
+    assert isinstance(events[-1], ResultEvent) and events[-1].result.hits
+
+
+def test_several_readable_collections_are_listed_in_the_error(two_collections: Corpus) -> None:
+    with pytest.raises(InputError) as caught:
+        retrieve_sync({"query": "deploy"}, corpus=two_collections)
+    assert caught.value.field == "queries" and "notes, runbooks" in caught.value.message
+    only_notes = Principal(name="n", collections=["notes"])  # one readable collection: no question left
+    result = retrieve_sync({"query": "deploy", "principal": only_notes.model_dump()}, corpus=two_collections)
+    assert {h.collection for h in result.hits} == {"notes"}
+
+
+def test_a_start_key_alone_scopes_the_walk_to_its_collection_and_needs_no_suffix(two_collections: Corpus) -> None:
+    request = {"query": "when do deploys go out",
+               "steps": {"retrieval": {"navigation": {"start_key": "deployment-guide"}}}}
+    result = retrieve_sync(request, corpus=two_collections)
+    assert result.hits[0].document_key == "deployment-guide.md" and result.applied["collection"] == "notes"
+    assert result.status != "failed"
+
+
+@pytest.mark.parametrize("strategy", ["tree", "graph"])
+def test_a_start_that_names_nothing_readable_says_the_start_is_missing(runbooks: Corpus, strategy: str) -> None:
+    navigation: dict = {"strategy": strategy, "start_key": "no-such-guide"}
+    if strategy == "graph":
+        navigation["index"] = "workflow"
+    result = asyncio.run(retrieve({"query": "rollback", "queries": [{"collection": "runbooks"}],
+                                   "steps": {"retrieval": {"navigation": navigation}}}, corpus=runbooks))
+    assert (result.status, result.stop_reason) == ("incomplete", "no_evidence")
+    assert result.detail == "the start names no readable document: 'no-such-guide'"
+
+
+def test_a_denied_start_reads_as_a_missing_one(runbooks: Corpus) -> None:
+    denied = Principal(name="d", row_filter={"term": {"title": "nothing has this title"}})
+    request = {"query": "rollback", "queries": [{"collection": "runbooks"}],
+               "steps": {"retrieval": {"navigation": {"start_key": "deploy-rollback"}}}}
+    seen = retrieve_sync({**request, "principal": denied.model_dump()}, corpus=runbooks)
+    allowed = retrieve_sync(request, corpus=runbooks)
+    assert allowed.hits[0].document_key == "deploy-rollback.md"
+    assert seen.detail == "the start names no readable document: 'deploy-rollback'"
+
+
+def test_ingest_paths_runs_with_the_cli_defaults(tmp_path: Path) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [DEMO_CORPUS])
+        assert report.documents == 4 and corpus.collections() == ["default"]
+        assert retrieve_sync({"query": "who is paged for a SEV1"}, corpus=corpus).hits
