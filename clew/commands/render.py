@@ -89,11 +89,16 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
     if gen is not None:
         label = "extract (quoted from the evidence, no model)" if gen.kind == "extract" else "answer"
         shown = gen.answer.splitlines() if steps else answer_lines(gen.answer, width, MAX_ANSWER_LINES)
-        console.print(Text(f"{label}:", style="bold"))
-        console.print(Text("\n".join(shown)))
+        if len(shown) == 1:  # a one-line answer sits beside its label
+            shown = [f"{label}: {shown[0]}"]
+            console.print(Text(f"{label}: ", style="bold") + Text(shown[0][len(label) + 2:]))
+        else:
+            shown = [f"{label}:", *shown]
+            console.print(Text(shown[0], style="bold"))
+            console.print(Text("\n".join(shown[1:])))
         for removed in gen.removed_citations:
             console.print(Text("removed citation ", style="yellow") + Text(f"{removed.evidence_id}: {removed.reason}"))
-        used += 1 + len(gen.removed_citations) + sum(rows(line, width) for line in shown)
+        used += len(gen.removed_citations) + sum(rows(line, width) for line in shown)
     console.print(Text(stop, style=colour))
     for note in notes:
         console.print(Text(note, style="dim"))
