@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import statistics
 import sys
 import tempfile
 import time
@@ -35,7 +36,8 @@ from clew.agent.request import BOUNDS
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
-from clew.evals.metrics import answer_found, mean, token_f1
+from clew.budgets.tokens import count_tokens
+from clew.evals.metrics import answer_found, evidence_found, mean, token_f1
 
 ROOT = Path(__file__).resolve().parents[1]
 EVALS = ROOT.parent / "shared" / "evals"
@@ -64,8 +66,16 @@ def score(texts: list[str], qs: list[dict]) -> dict:
     }
 
 
+def retention(extract: str, evidence: list[str], phrases: list[str]) -> tuple[int, int]:
+    """(evidence phrases the extract holds, evidence phrases the pack holds)."""
+    held = [p for p, found in zip(phrases, evidence_found(phrases, evidence), strict=True) if found]
+    return sum(evidence_found(held, [extract])), len(held)
+
+
 def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | None) -> dict:
     extracts, baselines, evidence = [], [], []
+    kept, held, sizes = 0, 0, []
+    by_kind: dict[str, list[int]] = {}
     kinds: list[str | None] = []
     started = time.perf_counter()
     for q in qs:
@@ -77,12 +87,23 @@ def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | Non
         extracts.append(CITATION.sub("", generation.answer) if generation is not None else "")
         baselines.append(baseline(fetched))
         evidence.append("\n\n".join(h.text for h in fetched))
+        k, h = retention(extracts[-1], [x.text for x in fetched], q["evidence"])
+        kept, held = kept + k, held + h
+        counts = by_kind.setdefault(q["kind"], [0, 0, 0, 0])
+        counts[0], counts[1] = counts[0] + k, counts[1] + h
+        counts[2] += answer_found(extracts[-1], q["answers"]) or 0
+        counts[3] += 1
+        sizes.append(count_tokens(extracts[-1]))
         if dump is not None:
             dump.append({"id": q["id"], "question": q["question"], "answers": q["answers"],
                          "evidence": [[h.evidence_id, h.text, h.score] for h in fetched]})
     return {
         "questions": len(qs),
         "extract": score(extracts, qs),
+        "retention": round(kept / held, 3) if held else None,
+        "extract_tokens": {"median": statistics.median(sizes), "p90": sorted(sizes)[int(0.9 * (len(sizes) - 1))]},
+        "by_kind": {kind: {"retention": round(c[0] / c[1], 3) if c[1] else None, "answer_found": round(c[2] / c[3], 3)}
+                    for kind, c in sorted(by_kind.items())},
         "baseline": score(baselines, qs),
         "ceiling": round(mean(answer_found(e, q["answers"]) for e, q in zip(evidence, qs, strict=True)) or 0, 3),
         "kinds": {k or "none": kinds.count(k) for k in dict.fromkeys(kinds)},

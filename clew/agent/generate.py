@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from clew.agent.result import Citation, Generation
+from clew.budgets.tokens import count_tokens
 from clew.corpus import ids
 from clew.corpus.search.tokenize import tokenize
 
@@ -22,12 +23,13 @@ CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
 """A bracketed citation as a model writes it; ``clew.corpus.ids.decode`` says whether it is an id."""
 _SPACED_CITATION = re.compile(r"\s*\[(ev1:[^\[\]\s]*)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
+FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
-MAX_UNITS = 3
-"""At most this many units (sentences, list items, table rows, a lead-in with its list) are quoted."""
+EXTRACT_TOKENS = 200
+"""The extract's default size in tokens, citations included (``extract_tokens`` in a request)."""
 MAX_FOLLOW = 8
 """A lead-in ending in ":" quotes at most this many of the list items or table rows after it."""
-KEEP = 0.6
+KEEP = 0.2
 """A unit after the best is quoted only when it scores at least this share of the best one."""
 CONTEXT = 0.5
 """Weight of question terms found only in a unit's context (heading, lead-in, table header, the
@@ -36,6 +38,8 @@ PHRASE = 0.5
 """Weight of a pair of adjacent question terms that are adjacent in the unit too."""
 LENGTH = 30
 """A unit of this many words scores half as much as a short one with the same terms."""
+DOCUMENT = 1.0
+"""Bonus share for units of a document by the share of the evidence's passages it holds."""
 RANK = 1.0
 """Bonus share for the first passage of the evidence, falling as 1 / (1 + rank)."""
 NUMBER = 0.5
@@ -61,15 +65,19 @@ class Unit:
     follow: list[tuple[str, str]] = field(default_factory=list)
     """``(text, evidence_id)`` of the list items or table rows after a lead-in ending in ":"."""
     terms: list[str] = field(default_factory=list)
+    weight: float = 1.0
+    """How much its document holds of the evidence (``DOCUMENT``)."""
 
     @property
     def text(self) -> str:
         return f"{self.header}\n{self.own}" if self.header else self.own
 
 
-def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generation | None:
+def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
+                      max_tokens: int = EXTRACT_TOKENS) -> Generation | None:
     """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, each
-    followed by its citation; None when no unit shares a term with the question."""
+    followed by its citation, best first, in at most ``max_tokens`` (citations included; the
+    best unit is quoted whatever its size); None when no unit shares a term with the question."""
     asked = tokenize(question)
     numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
@@ -78,6 +86,10 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
         evidence_id: passage_units(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)
     }
     _continue_lead_ins(parsed)
+    documents = Counter(_document(e) for e in parsed)
+    for evidence_id, passage_units_ in parsed.items():
+        for unit in passage_units_:
+            unit.weight = 1 + DOCUMENT * documents[_document(evidence_id)] / len(parsed)
     units: list[Unit] = []
     seen: set[str] = set()
     for unit in (u for passage in parsed.values() for u in passage):
@@ -97,13 +109,18 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]]) -> Generat
     best = scored[0][0]
     chosen: list[Unit] = []
     quoted: set[str] = set()
+    used = 0
     for value, _, unit in scored:
-        if len(chosen) == MAX_UNITS or value < KEEP * best:
+        if value < KEEP * best:
             break
         if _key(unit.own) in quoted or _other_row(unit, chosen, wanted):  # quoted in a lead-in's list
             continue
         unit.follow = [f for f in _matching_rows(unit.follow, wanted) if _key(f[0].split("\n", 1)[-1]) not in quoted]
         unit.follow = unit.follow[:MAX_FOLLOW]
+        cost = count_tokens(_quote(unit))
+        if chosen and used + cost > max_tokens:
+            continue  # a shorter one may still fit
+        used += cost
         chosen.append(unit)
         quoted.update(_key(text.split("\n", 1)[-1]) for text in (unit.own, *(f for f, _ in unit.follow)))
     answer = "\n".join(_quote(unit) for unit in chosen)
@@ -116,14 +133,15 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
            numeric: bool) -> float:
     """IDF of the question terms in the unit, plus a share for those only in its context and for
     adjacent question terms adjacent in the unit; shorter units, earlier passages and (for a
-    question asking for a quantity) units holding a number weigh more."""
+    question asking for a quantity) units holding a number weigh more. A code block is quoted
+    only after the sentence that introduces it."""
     own = wanted & set(unit.terms)
-    if not own:
+    if not own or unit.kind == "code":
         return 0.0
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & set(zip(unit.terms, unit.terms[1:], strict=False)))
     bonus = 1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)
-    return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order))
+    return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order)) * unit.weight
 
 
 def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tuple[str, str]]:
@@ -148,6 +166,11 @@ def _other_row(unit: Unit, chosen: list[Unit], wanted: set[str]) -> bool:
         c.kind == "row" and c.header == unit.header and (wanted & set(c.terms)) - set(unit.terms) for c in chosen)
 
 
+def _document(evidence_id: str) -> str:
+    """The document version a passage id names (its ordinal cut off)."""
+    return evidence_id.rpartition(":")[0]
+
+
 def _key(text: str) -> str:
     return " ".join(text.split()).casefold()
 
@@ -161,7 +184,9 @@ def _quote(unit: Unit) -> str:
         if evidence_id != cited:
             parts[-1] += f" [{cited}]"
             cited = evidence_id
-        if text.startswith("|"):
+        if text.lstrip().startswith(FENCE):
+            parts.append(text)
+        elif text.startswith("|"):
             header = text.split("\n", 1)[0] if "\n" in text else ""
             if header and header != table:
                 table = header
@@ -194,18 +219,22 @@ def sentences(text: str) -> list[str]:
 
 def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     """Units of one passage: sentences of prose (wrapped lines rejoined), list items (with their
-    continuation lines), table rows (with the header row). Headings and short labels are context
-    for what follows; a lead-in ending in ":" carries the list or table rows after it."""
+    continuation lines), table rows (with the header row), fenced code blocks (whole). Headings
+    and short labels are context for what follows; a label (a definition's term: an option, a
+    field) is quoted above the sentences of the paragraph it heads; a lead-in ending in ":" (or
+    the sentence just before a table or a code block) carries the list, rows or code after it."""
     units: list[Unit] = []
     heading: set[str] = set()
     header: str | None = None
     block: list[str] = []
+    code: list[str] | None = None  # the lines of an open fenced code block
     in_list = False
     lead: Unit | None = None  # the last sentence, when it ends in ":" and prose has not resumed
     previous: set[str] = set()
+    label = ""  # the definition term heading the next paragraph
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
-        clean = " ".join(own.split()).strip("#- ") if kind != "row" else own
+        clean = own if kind in ("row", "code") else " ".join(own.split()).strip("#- ")
         if len(clean) < 4:
             return None
         unit = Unit(clean, evidence_id, order, kind, row_header, heading | context, terms=tokenize(clean))
@@ -215,7 +244,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         return unit
 
     def flush() -> None:
-        nonlocal lead, previous, heading
+        nonlocal lead, previous, heading, label
         if not block:
             return
         joined = " ".join(block)
@@ -224,23 +253,45 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             add(joined, "item", (set(lead.terms) if lead else set()) | previous)
             return
         if len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?")):
-            heading = heading | set(tokenize(joined))  # a label (a definition term): context only
+            heading = heading | set(tokenize(joined))  # a label (a definition term): context, and quoted
+            label = joined
             return
         lead = None
+        term, label = label, ""
         for sentence in _SENTENCE.split(joined):
-            unit = add(sentence, "sentence", previous)
+            unit = add(sentence, "sentence", previous, term)
             if unit is not None:
                 previous = set(unit.terms)
                 lead = unit if unit.own.endswith(":") else None
 
-    for line in text.splitlines():
+    def introduce() -> None:
+        """The sentence just before a table or a code block introduces it."""
+        nonlocal lead
+        if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow:
+            lead = units[-1]
+
+    lines = text.splitlines()
+    fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
+    if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
+        code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
+    for line in lines:
         stripped = line.strip()
+        if code is not None:
+            code.append(line)
+            if stripped.startswith(FENCE):
+                add("\n".join(code), "code", set(lead.terms) if lead else set())
+                code = None
+            continue
+        if stripped.startswith(FENCE):
+            flush()
+            introduce()
+            code = [line]
+            continue
         if stripped.startswith("|"):
             flush()
             if header is None:
                 header = stripped
-                if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow:
-                    lead = units[-1]  # the sentence just before a table introduces it
+                introduce()
             elif not stripped.startswith("| ---"):
                 add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
             continue
@@ -250,7 +301,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             in_list = False
         elif stripped.startswith("#"):
             flush()
-            in_list, lead, previous = False, None, set()
+            in_list, lead, previous, label = False, None, set(), ""
             heading = set(tokenize(stripped.lstrip("# ")))
         elif _ITEM.match(stripped):
             flush()
@@ -259,6 +310,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         else:
             block.append(stripped)
     flush()
+    if code is not None:  # a block the passage cuts off
+        add("\n".join(code), "code", set(lead.terms) if lead else set())
     return units
 
 

@@ -41,6 +41,7 @@ BOUNDS: dict[str, tuple[int, int, int]] = {
     "max_steps": (8, 1, 20),
     "neighbor_limit": (8, 1, 256),
     "limit": (10, 1, 100),
+    "extract_tokens": (200, 20, 4000),
 }
 TIMEOUT_BOUNDS = (1.0, 3600.0)
 """timeout_seconds is clamped to this range."""
@@ -248,6 +249,8 @@ class RetrievalRequest(_Strict):
     steps: Steps = Field(default_factory=Steps)
     principal: Principal = Field(default_factory=Principal)
     stream: bool = False
+    extract_tokens: int = Field(BOUNDS["extract_tokens"][0], description="The extract's size in tokens, citations "
+                                "included: the answer quoted from the evidence when no model answers")
     include_steps: bool = Field(False, description="Return every step of the walk in the result (steps); "
                                 "without it the result carries a summary. A stream always sends the steps.")
 
@@ -284,7 +287,7 @@ class RetrievalRequest(_Strict):
     def bounds(cls) -> dict[str, Clamp]:
         """The request's own bounds (clamped and reported in ``applied``), from ``BOUNDS``."""
         return {name: Clamp(*BOUNDS[name][1:]) for name in ("max_internal_iterations", "max_tool_calls",
-                                                            "context_budget_tokens")}
+                                                            "context_budget_tokens", "extract_tokens")}
 
     @property
     def seed_query(self) -> QuerySpec | None:
@@ -325,6 +328,7 @@ class RetrievalRequest(_Strict):
                 out.update(direction=nav.direction, edge_types=list(nav.edge_types), index=nav.index)
             out.update(strategy=nav.strategy, selection=nav.selection)
         out["query_limits"] = [self.query_limit(q) for q in self.queries]
+        out["extract_tokens"] = clamp(self.extract_tokens, *BOUNDS["extract_tokens"][1:])
         return out
 
     def query_limit(self, query: QuerySpec) -> int:

@@ -47,6 +47,9 @@ def ask(
                                                                     "600); then it ends incomplete with what it "
                                                                     "found.")] = None,
     instruction_field: Annotated[str | None, typer.Option(help="Document field holding instructions.")] = None,
+    extract_tokens: Annotated[int | None, typer.Option(
+        help="Size of the extract (the answer quoted from the evidence without a model), in tokens (default 200).")
+    ] = None,
     steps: Annotated[bool, typer.Option("--steps", help="Also show every step: the walk as a tree (with --json, "
                                                         "the steps in the result: include_steps).")] = False,
     as_json: JsonOption = False,
@@ -62,7 +65,8 @@ def ask(
     path = database(db)
     chosen, _ = configured_model(model, model_option)
     budgets: dict[str, Any] = {"max_tool_calls": max_tool_calls, "context_budget_tokens": context_tokens,
-                               "timeout_seconds": timeout, "max_internal_iterations": max_iterations}
+                               "timeout_seconds": timeout, "max_internal_iterations": max_iterations,
+                               "extract_tokens": extract_tokens}
     request: dict[str, Any] = {"query": question, **settings().budgets.model_dump(exclude_unset=True),
                                **{k: v for k, v in budgets.items() if v is not None}, "include_steps": steps}
     if strategy != "free":

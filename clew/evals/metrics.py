@@ -21,6 +21,14 @@ from typing import Any
 from clew.evals.matching import matches, normalize
 
 
+_CITATION = re.compile(r"\s*\[ev1:[^\[\]\s]*\]")
+
+
+def without_citations(answer: str) -> str:
+    """An answer's text with its ``[ev1:...]`` citations taken out (what is scored)."""
+    return _CITATION.sub("", answer)
+
+
 def evidence_found(phrases: Sequence[str], texts: Iterable[str]) -> list[bool]:
     """For each gold phrase, whether it occurs in one of ``texts`` (the dev set's matching rule)."""
     normalized = [normalize(t) for t in texts]
@@ -146,6 +154,11 @@ def aggregate(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "exact_match": mean(row.get("exact_match") for row in rows),
         "f1": mean(row.get("f1") for row in rows),
         "citation_precision": mean(row.get("citation_precision") for row in rows),
+        # the answer (the extract without a model) against the evidence the passages hold
+        "answer_retention": recall([f for row in rows for f in row.get("answer_phrases") or []]),
+        "answer_containment": mean(row.get("answer_contained") for row in rows),
+        "p50_answer_tokens": percentile([row["answer_tokens"] for row in rows if row.get("answer_tokens") is not None],
+                                        50),
         "mean_context_tokens": mean(tokens),
         "p50_context_tokens": percentile(tokens, 50),
         "p95_context_tokens": percentile(tokens, 95),

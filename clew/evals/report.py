@@ -17,7 +17,9 @@ from clew.evals.metrics import aggregate
 TABLE = (
     ("evidence_recall", "evidence recall"), ("all_evidence_rate", "all evidence"), ("recall_at_10", "recall@10"),
     ("mrr", "MRR"), ("ndcg_at_10", "nDCG@10"), ("exact_match", "EM"), ("f1", "F1"),
-    ("citation_precision", "citation precision"), ("mean_context_tokens", "mean ctx tokens"),
+    ("citation_precision", "citation precision"), ("answer_retention", "answer retention"),
+    ("answer_containment", "answer containment"), ("p50_answer_tokens", "p50 answer tokens"),
+    ("mean_context_tokens", "mean ctx tokens"),
     ("p95_context_tokens", "p95 ctx tokens"), ("p50_latency_s", "p50 latency s"), ("p95_latency_s", "p95 latency s"),
     ("incomplete_rate", "incomplete"), ("failed", "failed"),
 )
@@ -122,6 +124,12 @@ def markdown(report: dict[str, Any]) -> str:
             lines.append(
                 f"| {name} | " + " | ".join(_cell(per.get(k, {}).get("evidence_recall")) for k in kinds) + " |"
             )
+        lines += ["", "Answer retention (the answer's share of the evidence phrases the passages hold) and answer "
+                  "containment by kind:", "", "| system | " + " | ".join(kinds) + " |", "|---|" + "---:|" * len(kinds)]
+        for name, per in report["by_kind"].items():
+            lines.append(f"| {name} | " + " | ".join(
+                f"{_cell(per.get(k, {}).get('answer_retention'))} / {_cell(per.get(k, {}).get('answer_containment'))}"
+                for k in kinds) + " |")
     reasons = {name: agg["incomplete_reasons"] for name, agg in systems.items() if agg["incomplete_reasons"]}
     if reasons:
         lines += ["", "Incomplete runs by reason:", ""]

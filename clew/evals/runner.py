@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from clew.agent.model import Model
+from clew.budgets.tokens import count_tokens
 from clew.corpus.store import Corpus
 from clew.evals import metrics
 from clew.evals.datasets import Question
@@ -157,6 +158,8 @@ def score(question: Question, system: System, outcome: Outcome, latency_s: float
         found = [key in ranked for key in relevant]
         supporting = [p.evidence_id for p in outcome.passages if p.document_key in relevant]
     answer = outcome.answer
+    quoted = metrics.without_citations(answer) if answer is not None else None
+    held = [phrase for phrase, hit in zip(question.evidence, found, strict=True) if hit] if question.evidence else []
     return {
         "system": system.name,
         "id": question.id,
@@ -172,6 +175,11 @@ def score(question: Question, system: System, outcome: Outcome, latency_s: float
         "answer": answer,
         "exact_match": metrics.exact_match(answer, question.answers) if answer is not None else None,
         "f1": metrics.token_f1(answer, question.answers) if answer is not None else None,
+        "answer_kind": outcome.answer_kind,
+        "answer_tokens": count_tokens(answer) if answer is not None else None,
+        # the answer's share of the gold phrases the returned passages hold (None: they hold none)
+        "answer_phrases": metrics.evidence_found(held, [quoted]) if quoted is not None and held else None,
+        "answer_contained": metrics.answer_found(quoted, question.answers) if quoted is not None else None,
         "citations": outcome.citations,
         "citation_precision": metrics.citation_precision(outcome.citations, supporting),
         "context_tokens": outcome.context_tokens,

@@ -99,6 +99,8 @@ class Outcome:
     status: str = "ok"
     stop_reason: str | None = None
     answer: str | None = None
+    answer_kind: str | None = None
+    """``extract`` (quoted from the evidence, no model) or ``model``; None without an answer."""
     citations: list[str] = field(default_factory=list)
     tool_calls: int = 0
     iterations: int = 0
@@ -161,6 +163,7 @@ async def run_system(system: System, corpus: Corpus, query: str, *, budget: int,
         status=result.status,
         stop_reason=result.stop_reason,
         answer=generation.answer if generation is not None else None,
+        answer_kind=generation.kind if generation is not None else None,
         citations=[c.evidence_id for c in generation.citations if c.valid] if generation is not None else [],
         tool_calls=u.tool_calls,
         iterations=u.iterations,

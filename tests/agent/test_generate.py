@@ -59,10 +59,11 @@ def test_the_sentence_that_answers_comes_first_and_duplicates_are_quoted_once() 
     evidence = [("ev1:c:3:1:40", GC_AUTO), ("ev1:c:3:1:41", GC_PACK_LIMIT), ("ev1:c:9:1:12", GC_PACK_LIMIT)]
     generation = extractive_answer("What is the default value of gc.auto?", evidence)
     assert generation is not None and generation.kind == "extract" and generation.model is None
-    assert generation.answer.startswith("The default value is 6700. [ev1:c:3:1:40]")
+    # the definition's term stays with its description
+    assert generation.answer.startswith("gc.auto\nThe default value is 6700. [ev1:c:3:1:40]")
     assert generation.answer.count("Setting gc.auto to 0 will also disable this.") <= 1
-    lines = [line.rsplit(" [", 1)[0].casefold() for line in generation.answer.splitlines()]
-    assert len(lines) == len(set(lines)) <= 3
+    lines = [line.rsplit(" [", 1)[0].casefold() for line in cited_units(generation.answer)]
+    assert len(lines) == len(set(lines))
     assert "ev1:c:9:1:12" not in generation.answer  # the duplicated page adds nothing
 
 
@@ -160,3 +161,71 @@ def test_a_sentence_whose_citation_is_removed_goes_with_it() -> None:
                               "Both teams agree [ev1:c:1:1:0]. Ask in the channel.")
     assert [c.evidence_id for c in checked.removed_citations] == ["ev1:c:9:1:9"]
     assert "Okafor" not in checked.answer
+
+
+EDITOR = """Debian picks the editor that sensible-editor starts via command /usr/bin/editor. You can change it by the
+following:
+
+```sh
+sudo update-alternatives --config editor
+```
+
+Other programs read $EDITOR first.
+"""
+FIND = """-xdev
+
+Don't descend directories on other filesystems.
+
+-maxdepth levels
+
+Descend at most levels (a non-negative integer) levels of directories below the starting-points.
+"""
+
+
+def test_a_lead_in_keeps_the_code_block_it_introduces() -> None:
+    generation = extractive_answer("How do I change the editor Debian uses?", [("ev1:c:1:1:0", EDITOR)])
+    assert generation is not None
+    assert "You can change it by the following:\n```sh\nsudo update-alternatives --config editor\n```" in (
+        generation.answer)
+
+
+def test_a_passage_cut_inside_a_code_block_does_not_read_its_closing_fence_as_an_opening() -> None:
+    cut = "    --config editor\n```\n\nYou can change the editor with update-alternatives as well.\n"
+    generation = extractive_answer("How do I change the editor?", [("ev1:c:1:1:1", cut)])
+    assert generation is not None and generation.answer.startswith("You can change the editor")
+
+
+def test_a_definition_keeps_its_term() -> None:
+    generation = extractive_answer("Which find option keeps it from descending into other filesystems?",
+                                   [("ev1:c:2:1:0", FIND)])
+    assert generation is not None
+    assert generation.answer.startswith("-xdev\nDon't descend directories on other filesystems. [ev1:c:2:1:0]")
+
+
+def test_the_extract_prefers_the_document_the_evidence_is_about_over_one_that_mentions_the_term() -> None:
+    docs = [(f"ev1:c:4:1:{i}", text) for i, text in enumerate([
+        "# functools.lru_cache(maxsize=128)\n\nIf maxsize is set to None, the cache can grow without bound. The "
+        "default maxsize is 128.",
+        "The lru_cache decorator wraps a function with a memoizing callable.",
+        "The cache keeps the most recent calls of the function."])]
+    whats_new = ("ev1:c:9:1:0", "functools: the lru_cache default maxsize changed in a small way in 3.12.")
+    generation = extractive_answer("What is the default maxsize of functools lru_cache?",
+                                   [docs[0], whats_new, *docs[1:]])
+    assert generation is not None
+    assert generation.answer.splitlines()[0] == "The default maxsize is 128. [ev1:c:4:1:0]"
+    without_prior = extractive_answer("What is the default maxsize of functools lru_cache?", [docs[0], whats_new])
+    assert without_prior is not None and without_prior.answer.startswith("functools: the lru_cache")
+
+
+def test_the_extract_fits_its_token_budget_and_the_request_sets_it(runbooks) -> None:  # noqa: ANN001
+    from clew.budgets.tokens import count_tokens
+
+    evidence = [(f"ev1:c:5:1:{i}", f"Rule {i}: the on-call engineer pages the incident commander within {i} minutes.")
+                for i in range(60)]
+    for budget in (60, 200, 400):
+        generation = extractive_answer("Who does the on-call engineer page?", evidence, max_tokens=budget)
+        assert generation is not None and budget - 30 < count_tokens(generation.answer) <= budget
+    small = run(runbooks, {**tree_request("Who is paged for a SEV2 incident?", "runbooks"), "extract_tokens": 40})
+    large = run(runbooks, tree_request("Who is paged for a SEV2 incident?", "runbooks"))
+    assert small.applied["extract_tokens"] == 40 and large.applied["extract_tokens"] == 200
+    assert count_tokens(small.generation.answer) < count_tokens(large.generation.answer)

@@ -103,3 +103,24 @@ def test_answer_found_is_a_normalised_whole_word_containment() -> None:
     assert metrics.answer_found("see page 1440", ["44"]) == 0.0  # whole words only
     assert metrics.answer_found("a comma", [",", "the comma flag"]) == 0.0  # "," normalises to nothing
     assert metrics.answer_found("anything", []) is None
+
+
+def test_answer_retention_and_containment_score_the_answer_against_the_evidence_it_was_given() -> None:
+    from clew.evals.datasets import Question
+    from clew.evals.runner import score
+    from clew.evals.systems import SYSTEMS, Outcome, Passage
+
+    question = Question(id="q", question="Who owns Orion Maps?", kind="table", answers=("Daniel Okafor",),
+                        evidence=("Orion Maps | Daniel Okafor", "Serves warehouse floor maps", "never returned"))
+    passages = [Passage("ev1:c:1:1:0", "acme.md", "| Orion Maps | Daniel Okafor | Serves warehouse floor maps |")]
+    answer = "| Orion Maps | Daniel Okafor | Serves warehouse floor maps | [ev1:c:1:1:0]"
+    row = score(question, SYSTEMS["tree-ranked"], Outcome(passages, 40, answer=answer, answer_kind="extract"), 0.1)
+    # the third phrase is not in the passages: the answer is scored on the two it could hold
+    assert row["evidence_found"] == [True, True, False] and row["answer_phrases"] == [True, True]
+    assert row["answer_contained"] == 1.0 and row["answer_kind"] == "extract" and row["answer_tokens"] > 0
+    short = score(question, SYSTEMS["tree-ranked"], Outcome(passages, 40, answer="Ask Maria. [ev1:c:1:1:0]",
+                                                            answer_kind="extract"), 0.1)
+    assert short["answer_contained"] == 0.0 and short["answer_phrases"] == [False, False]
+    pooled = metrics.aggregate([row, short])
+    assert pooled["answer_retention"] == 0.5 and pooled["answer_containment"] == 0.5
+    assert pooled["p50_answer_tokens"] == (row["answer_tokens"] + short["answer_tokens"]) / 2
