@@ -37,8 +37,7 @@ async def seed(run: Run) -> Literal[State.OFFER, State.GENERATE]:
 
 async def offer(run: Run) -> Literal[State.SELECT, State.GENERATE]:
     st = run.state
-    st.budget.check_before_iteration()
-    st.usage.iterations += 1
+    run.selector.count_iteration(run)
     offered = await run.strategy.offer(run)
     if not offered:
         return State.GENERATE  # the strategy said why the walk is over

@@ -24,7 +24,6 @@ StopReason = Literal[
     "store_error",
     "permission_denied",
     "max_steps",
-    "model_stuck",
     "timeout",
 ]
 StepActor = Literal["ranked", "model", "controller", "request"]
@@ -174,7 +173,7 @@ STOPS: dict[StopKey, tuple[str, str]] = {
         "The walk took every candidate it found that fit; nothing it could reach was left.",
         "Nothing is left to walk: ask differently, or widen the walk (beam_width, max_depth, a hybrid seed)."),
     ("ok", "answered"): (
-        "The model said it was done (an agentic walk or a free run), and its answer cites evidence fetched in full.",
+        "A free run's model said it was done, and its answer cites evidence fetched in full.",
         "Nothing: the model chose to stop."),
     ("ok", "max_steps"): (
         "A graph walk made its max_steps moves.",
@@ -196,9 +195,6 @@ STOPS: dict[StopKey, tuple[str, str]] = {
         "Nothing readable matched: the seed search found nothing the caller may read, the start named no "
         "readable document, or a model's answer cited no evidence fetched in full.",
         "Check the query, the collection, filters and permissions, and start_key."),
-    ("incomplete", "model_stuck"): (
-        "The model repeated the same invalid call; the evidence so far is returned.",
-        "Use a stronger model, or ranked selection."),
     ("failed", "model_error"): (
         "The model failed after its retries (configuration, network, or a per-attempt timeout).",
         "Check the model settings (api_base, key, timeout), or run without a generator."),

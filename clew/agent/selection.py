@@ -5,10 +5,11 @@ as untrusted data and calls ``navigate(evidence_id)`` on one of them, or ``finis
 ids that were offered and not yet visited can be chosen; anything else (an unknown tool, an
 id never offered, bad arguments, ``finish`` before anything was taken) gets a repair message
 listing the valid choices as a tool message, costs the tool call, and the model is asked
-again; the same invalid call twice in a row ends the walk (``model_stuck``, with the evidence
-so far). A call written as JSON in the reply's text (small local models do that) is taken as
+again. A call written as JSON in the reply's text (small local models do that) is taken as
 that call (the step says ``parsed_from: "text"``); a reply that neither chooses nor finishes
-gets one repair message before the walk ends.
+gets one repair message. When the model's replies cannot be used (prose again, the same
+invalid call twice, a timeout) and when it finishes, the step takes the ranked choice, says
+why, and the ranking chooses for the rest of the walk: a model can only add.
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ from typing import Protocol
 from clew.agent.frontier import Candidate
 from clew.agent.model import calls_from_text
 from clew.agent.prompts import SELECT_TASK, data_block, system_prompt
+from clew.agent.request import RANKED_ITERATIONS
 from clew.agent.run import Run
+from clew.errors import BudgetExhausted, ModelError
 from clew.navigation.core import card, render_card
 
 CHOOSE = "navigate"
@@ -51,6 +54,9 @@ class Selector(Protocol):
     def present(self, run: Run, offered: list[Candidate]) -> None:
         """Show the offered candidates to whoever chooses."""
 
+    def count_iteration(self, run: Run) -> None:
+        """Charge the iteration the next offer starts (``BudgetExhausted`` when none is left)."""
+
     async def choose(self, run: Run) -> Choice: ...
 
 
@@ -60,15 +66,33 @@ class Ranked:
     def present(self, run: Run, offered: list[Candidate]) -> None:
         return None
 
+    def count_iteration(self, run: Run) -> None:
+        run.state.budget.check_before_iteration()
+        run.state.usage.iterations += 1
+
     async def choose(self, run: Run) -> Choice:
         run.note.chosen_by = "ranked"
         return Choice(candidate=run.state.offered[0])
 
 
 class ModelChoice:
-    """The model chooses by tool call."""
+    """The model chooses by tool call while its replies can be used; the ranking takes over when
+    they cannot (prose again after a repair, the same invalid call twice, a timeout or a server
+    error after retries) and when the model finishes: a model can only add to what the ranked
+    walk would find. An iteration is one model turn; the ranked steps after the hand-over count
+    against the ranked walk's own bound (``RANKED_ITERATIONS``)."""
+
+    def __init__(self) -> None:
+        self.nudged = False
+        """A reply that neither chose nor finished got its one repair message."""
+        self.last_invalid: tuple[str, str] | None = None
+        self.ranked: Ranked | None = None
+        """Set once the model handed the walk over: the ranking chooses from then on."""
+        self.ranked_steps = 0
 
     def present(self, run: Run, offered: list[Candidate]) -> None:
+        if self.ranked is not None:
+            return
         deps, st = run.deps, run.state
         if not st.messages:
             run.add_tools(SELECT_TOOLS)
@@ -79,15 +103,33 @@ class ModelChoice:
                   for c in offered]
         run.add_message({"role": "user", "content": "Candidates (untrusted data):\n" + "\n\n".join(blocks)})
 
-    def __init__(self) -> None:
-        self.nudged = False
-        """A reply that neither chose nor finished got its one repair message."""
-        self.last_invalid: tuple[str, str] | None = None
+    def count_iteration(self, run: Run) -> None:
+        if self.ranked is None:
+            Ranked().count_iteration(run)
+            return
+        if self.ranked_steps >= RANKED_ITERATIONS:
+            raise BudgetExhausted("max_internal_iterations", f"the ranked steps after the model's would exceed "
+                                                             f"{RANKED_ITERATIONS}")
+        self.ranked_steps += 1
+
+    def hand_over(self, run: Run, why: str) -> Choice:
+        """The ranked choice for this step and every later one; the step says why."""
+        self.ranked = Ranked()
+        run.note.detail = f"{why}: the ranked choice, and the ranking chooses from here on"
+        run.note.chosen_by = "ranked"
+        return Choice(candidate=run.state.offered[0])
 
     async def choose(self, run: Run) -> Choice:
+        if self.ranked is not None:
+            return await self.ranked.choose(run)
         st = run.state
         st.budget.check_before_tool_call()
-        reply = await run.complete(st.messages, SELECT_TOOLS)
+        try:
+            reply = await run.complete(st.messages, SELECT_TOOLS)
+        except ModelError as error:
+            if not error.retryable:  # a configuration error: the answer would fail the same way
+                raise
+            return self.hand_over(run, f"the model failed ({error})")
         run.note.chosen_by = "model"
         calls = reply.tool_calls or calls_from_text(reply.content, (CHOOSE, FINISH))
         if calls and not reply.tool_calls:
@@ -95,7 +137,7 @@ class ModelChoice:
         valid = [c.id for c in st.offered if c.id not in st.frontier.visited]
         if not calls:
             if self.nudged:
-                return Choice(finished=f"the model answered instead of choosing ({said(reply.content)}): walk finished")
+                return self.hand_over(run, f"the model answered instead of choosing ({said(reply.content)})")
             self.nudged = True
             run.note.detail = f"the reply neither chose nor finished ({said(reply.content)}): asked once more"
             run.add_message({"role": "assistant", "content": reply.content or ""})
@@ -108,7 +150,7 @@ class ModelChoice:
             {"id": call.id, "type": "function", "function": {"name": call.name, "arguments": call.arguments}}]})
         if call.name == FINISH and st.pack.ledger.ids:
             run.add_message({"role": "tool", "tool_call_id": call.id, "content": "walk finished"})
-            return Choice(finished="the model finished the walk")
+            return self.hand_over(run, "the model finished")
         try:
             chosen = json.loads(call.arguments or "{}").get("evidence_id") if call.name == CHOOSE else None
         except (json.JSONDecodeError, AttributeError):
@@ -123,12 +165,11 @@ class ModelChoice:
             problem = f"unknown tool {call.name!r}"
         else:
             problem = f"{chosen!r} was not offered"
-        run.note.refused = True
-        run.note.detail = f"invalid choice: {problem}"
         attempt = (call.name, call.arguments)
         if attempt == self.last_invalid:
-            run.stop("model_stuck", f"the model repeated the same invalid call ({problem})")
-            return Choice(finished=f"the model repeated the same invalid call ({problem}): walk ended")
+            return self.hand_over(run, f"the model repeated the same invalid call ({problem})")
+        run.note.refused = True
+        run.note.detail = f"invalid choice: {problem}"
         self.last_invalid = attempt
         run.add_message({"role": "tool", "tool_call_id": call.id, "content": (
             f"Invalid choice: {problem}. Call {CHOOSE} with one of: {', '.join(valid)}; or {FINISH}().")})

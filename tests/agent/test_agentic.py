@@ -246,7 +246,12 @@ def test_a_tool_call_written_as_text_is_taken_as_that_call(runbooks: Corpus, tem
     assert result.status == "ok" and result.generation.citations
 
 
-def test_a_reply_that_neither_chooses_nor_finishes_gets_one_repair_then_the_walk_ends(runbooks: Corpus) -> None:
+def ranked_ids(corpus: Corpus, query: str) -> list[str]:
+    return [h.evidence_id for h in run(corpus, tree_request(query, "runbooks"), None).hits]
+
+
+def test_a_reply_that_neither_chooses_nor_finishes_gets_one_repair_then_the_ranking_takes_over(
+        runbooks: Corpus) -> None:
     model = ScriptedModel([reply_text("I think the commander is paged."), reply_text("Still thinking."),
                            reply_text("An answer without citations.")])
     result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), model)
@@ -256,7 +261,58 @@ def test_a_reply_that_neither_chooses_nor_finishes_gets_one_repair_then_the_walk
         if m["role"] == "user" and m["content"].startswith("Reply with a tool call")
     ]
     assert nudge and "navigate with one of: ev1:c:" in nudge[0]["content"]
-    assert [s.next_state for s in result.steps if s.state == "select"] == ["select", "generate"]
+    selects = [s for s in result.steps if s.state == "select"]
+    assert [s.next_state for s in selects[:2]] == ["select", "visit"]
+    assert selects[1].chosen_by == "ranked" and selects[1].detail.startswith("the model answered instead of choosing")
+    assert all(s.chosen_by == "ranked" for s in selects[1:])  # no more model turns for choosing
+    assert result.usage.model_calls == 3 and result.usage.iterations == 1  # two for the choice, one for the answer
+    # a model can only add: the caller gets at least what the ranked walk finds
+    assert set(ranked_ids(runbooks, "who is paged for SEV1")) <= {h.evidence_id for h in result.hits}
+
+
+def test_a_model_that_finishes_early_leaves_the_rest_of_the_budget_to_the_ranking(runbooks: Corpus) -> None:
+    def model_fn(messages: list[dict], tools: list[dict] | None) -> dict:
+        if tools is None:
+            return reply_text("No answer.")
+        if not any(m["role"] == "tool" and m["content"].startswith("visiting") for m in messages):
+            return reply_tool_call("navigate", {"evidence_id": offered_ids(messages)[0]})
+        return reply_tool_call("finish", {})
+
+    model = FunctionModel(model_fn)
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), model)
+    selects = [s for s in result.steps if s.state == "select"]
+    assert [s.chosen_by for s in selects[:3]] == ["model", "ranked", "ranked"]
+    assert selects[1].detail.startswith("the model finished: the ranked choice")
+    assert set(ranked_ids(runbooks, "who is paged for SEV1")) <= {h.evidence_id for h in result.hits}
+
+
+def test_a_selection_call_that_times_out_hands_the_walk_to_the_ranking(runbooks: Corpus) -> None:
+    from clew.errors import ModelError
+
+    class Flaky(ScriptedModel):
+        async def complete(self, messages: list[dict], tools: list[dict] | None = None) -> ModelReply:
+            if tools is not None:
+                raise ModelError("local", "Timeout: no reply in 30 s", retryable=True, attempts=2)
+            return await super().complete(messages, tools)
+
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"),
+                 Flaky([reply_text("No answer.")]))
+    first = next(s for s in result.steps if s.state == "select")
+    assert first.chosen_by == "ranked" and first.detail.startswith("the model failed (local: Timeout")
+    assert result.status != "failed" and result.usage.retries == 1
+    assert set(ranked_ids(runbooks, "who is paged for SEV1")) <= {h.evidence_id for h in result.hits}
+
+
+def test_a_selection_call_refused_for_its_configuration_still_fails_the_run(runbooks: Corpus) -> None:
+    from clew.errors import ModelError
+
+    class Unauthorized(ScriptedModel):
+        async def complete(self, messages: list[dict], tools: list[dict] | None = None) -> ModelReply:
+            raise ModelError("remote", "AuthenticationError: no key", retryable=False, attempts=1)
+
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), Unauthorized([]))
+    assert (result.status, result.stop_reason) == ("failed", "model_error")
+    assert result.detail == "remote: AuthenticationError: no key"
 
 
 def test_finish_before_anything_was_taken_is_refused(runbooks: Corpus) -> None:
@@ -276,10 +332,10 @@ def test_finish_before_anything_was_taken_is_refused(runbooks: Corpus) -> None:
         runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn)
     )
     assert any(s.refused and s.detail == "invalid choice: nothing has been taken yet" for s in result.steps)
-    assert result.status == "ok" and [h.evidence_id for h in result.hits] == chosen
+    assert result.status == "ok" and [h.evidence_id for h in result.hits][0] == chosen[0]  # then the ranking fills
 
 
-def test_the_same_invalid_call_twice_ends_the_walk_as_stuck(runbooks: Corpus) -> None:
+def test_the_same_invalid_call_twice_hands_the_walk_to_the_ranking(runbooks: Corpus) -> None:
     def model_fn(messages: list[dict], tools: list[dict] | None) -> dict:
         if tools is None:
             return reply_text("No answer.")
@@ -290,9 +346,11 @@ def test_the_same_invalid_call_twice_ends_the_walk_as_stuck(runbooks: Corpus) ->
     result = run(
         runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), FunctionModel(model_fn)
     )
-    assert (result.status, result.stop_reason) == ("incomplete", "model_stuck")
-    assert "unknown tool 'open_everything'" in result.detail and result.hits
-    assert sum(1 for s in result.steps if s.refused) == 2
+    assert result.status != "failed" and result.hits
+    handed = [s for s in result.steps if s.detail and s.detail.startswith("the model repeated the same invalid call")]
+    assert len(handed) == 1 and "unknown tool 'open_everything'" in handed[0].detail
+    assert handed[0].chosen_by == "ranked" and sum(1 for s in result.steps if s.refused and s.state == "select") == 1
+    assert set(ranked_ids(runbooks, "who is paged for SEV1")) <= {h.evidence_id for h in result.hits}
 
 
 def test_a_free_run_takes_a_tool_call_written_as_text(runbooks: Corpus) -> None:
