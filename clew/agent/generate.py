@@ -315,10 +315,15 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     return units
 
 
-def check_answer(answer: str, citable: set[str], model: str) -> Generation:
-    """Keep the citations of evidence fetched in full; strip and report the rest. A sentence whose
-    every citation was removed goes with them (the claim had no evidence behind it); sentences
-    that cite nothing are kept as the model wrote them."""
+def check_answer(answer: str, evidence: dict[str, str], model: str) -> Generation:
+    """Keep what the evidence supports. ``evidence``: the text of each passage fetched in full in
+    the run (what may be cited), by id.
+
+    Citations of anything else are removed and reported. Then each sentence must cite evidence
+    that holds at least ``SUPPORT`` of its key terms (the search tokenizer's terms): a sentence
+    that cites nothing citable, or whose cited passages lack its terms, is dropped and reported
+    (``unsupported``). A reply that repeats a sentence is cut at the repetition (small models
+    loop)."""
     kept: list[Citation] = []
     removed: list[Citation] = []
     seen: set[str] = set()
@@ -329,22 +334,48 @@ def check_answer(answer: str, citable: set[str], model: str) -> Generation:
         seen.add(evidence_id)
         if not ids.is_well_formed(evidence_id):
             removed.append(Citation(evidence_id=evidence_id, valid=False, reason="malformed evidence id"))
-        elif evidence_id in citable:
+        elif evidence_id in evidence:
             kept.append(Citation(evidence_id=evidence_id, valid=True))
         else:
             removed.append(Citation(evidence_id=evidence_id, valid=False, reason="not fetched in full in this run"))
-    bad = {c.evidence_id for c in removed}
-    lines = []
+    terms = {evidence_id: set(tokenize(text)) for evidence_id, text in evidence.items()}
+    lines: list[list[str]] = []
+    unsupported: list[str] = []
+    said: set[str] = set()
+    cut = False
     for line in answer.splitlines():
-        said = []
+        lines.append([])
         for sentence in _SENTENCE.split(line.strip()):
-            cites = CITATION.findall(sentence)
-            if cites and all(c in bad for c in cites):
-                continue  # its claim stood only on evidence that was not fetched
-            kept_text = _SPACED_CITATION.sub(lambda m: "" if m.group(1) in bad else m.group(0), sentence)
-            said.append(" ".join(kept_text.split()))
-        if said or not line.strip():
-            lines.append(" ".join(said))
-    text = "\n".join(lines).strip()
-    return Generation(kind="model", answer=re.sub(r"\n{3,}", "\n\n", text), citations=kept, model=model,
-                      removed_citations=removed)
+            plain = " ".join(_SPACED_CITATION.sub("", sentence).split())
+            if not plain:
+                continue
+            cut = _key(plain) in said  # the reply repeats itself: what follows is a loop
+            if cut:
+                break
+            said.add(_key(plain))
+            if not _supported(plain, [c for c in CITATION.findall(sentence) if c in evidence], terms):
+                unsupported.append(plain)
+                continue
+            text = _SPACED_CITATION.sub(lambda m: "" if m.group(1) not in evidence else m.group(0), sentence)
+            lines[-1].append(" ".join(text.split()))
+        if cut:
+            break
+    text = re.sub(r"\n{3,}", "\n\n", "\n".join(" ".join(line) for line in lines).strip())
+    still = set(CITATION.findall(text))
+    return Generation(kind="model", answer=text, citations=[c for c in kept if c.evidence_id in still], model=model,
+                      removed_citations=removed, unsupported=unsupported, repetition_cut=cut)
+
+
+SUPPORT = 0.5
+"""Share of a generated sentence's key terms its cited evidence must hold."""
+
+
+def _supported(sentence: str, cited: list[str], terms: dict[str, set[str]]) -> bool:
+    """Whether ``sentence`` cites evidence and that evidence holds enough of its key terms."""
+    if not cited:
+        return False
+    wanted = set(tokenize(sentence))
+    if not wanted:
+        return True
+    held = set().union(*(terms[c] for c in cited))
+    return len(wanted & held) >= SUPPORT * len(wanted)

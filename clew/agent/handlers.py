@@ -87,7 +87,8 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
             st.budget.spend_context(adds)
             reply = await run.complete(messages, None)
             st.answer_text = reply.content or ""
-        answered = check_answer(st.answer_text, set(st.pack.ledger.ids), deps.model.name)
+        citable = {h.evidence_id: h.text for h in fetched}
+        answered = check_answer(st.answer_text, citable, deps.model.name)
         st.generation = answered if answered.citations else _instead(run, answered)
         if st.generation is None:
             if not pending:
@@ -118,7 +119,8 @@ def _instead(run: Run, answered: Generation) -> Generation | None:
     if extract is None:
         return None
     return extract.model_copy(update={
-        "removed_citations": answered.removed_citations,
+        "removed_citations": answered.removed_citations, "unsupported": answered.unsupported,
+        "repetition_cut": answered.repetition_cut,
         "fallback": f"the answer of {answered.model} cited no evidence fetched in full in this run: the extract "
                     "stands in for it"})
 

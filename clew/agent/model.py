@@ -116,6 +116,7 @@ class LiteLLMModel:
         on_attempt: AttemptCallback | None = None,
         tool_choice: str | None = None,
         tools_as_text: bool = False,
+        tool_max_tokens: int | None = None,
         **litellm_kwargs: Any,
     ) -> None:
         if not model or not model.strip():
@@ -140,6 +141,8 @@ class LiteLLMModel:
         self.on_attempt = on_attempt
         self.tool_choice = tool_choice
         self.tools_as_text = tools_as_text
+        self.tool_max_tokens = tool_max_tokens
+        """``max_tokens`` of a call that offers tools (None: the same as any other call)."""
         self.litellm_kwargs = litellm_kwargs
 
     @classmethod
@@ -147,6 +150,7 @@ class LiteLLMModel:
         """The model ``options`` describe; ``kwargs`` (``on_attempt``, waits, litellm arguments) win over them."""
         settings: dict[str, Any] = {"retries": options.retries, "timeout": options.timeout_seconds,
                                     "tool_choice": options.tool_choice, "tools_as_text": options.tools_as_text,
+                                    "tool_max_tokens": options.select_max_tokens,
                                     **options.litellm_kwargs()}
         return cls(model, **{**settings, **kwargs})
 
@@ -174,6 +178,8 @@ class LiteLLMModel:
         }
         if tools:
             request["tools"] = tools
+            if self.tool_max_tokens is not None:
+                request["max_tokens"] = self.tool_max_tokens
             choice = tool_choice if tool_choice is not None else self.tool_choice
             if choice is not None:
                 request["tool_choice"] = choice

@@ -8,9 +8,10 @@ and evals.
     api_base = "http://127.0.0.1:8080/v1"     # any OpenAI-compatible server
     api_key_env = "LLAMA_API_KEY"             # the variable holding the key (omit: none needed)
     temperature = 0                           # the default: reproducible runs
-    max_tokens = 512
-    timeout_seconds = 120                     # per attempt
-    retries = 3                               # attempts after the first, transient errors only
+    max_tokens = 512                          # an answer (the default)
+    select_max_tokens = 128                   # a reply that offers tools: a choice, a tool call (the default)
+    timeout_seconds = 300                     # per attempt (default 60; CPU serving needs more)
+    retries = 1                               # attempts after the first, transient errors only (default 3)
     tool_choice = "auto"                      # sent with every call that offers tools
     tools_as_text = true                      # for a chat template without tools (SmolLM2)
     [model_options.extra]                     # any other litellm keyword argument
@@ -50,8 +51,11 @@ class ModelOptions(BaseModel):
     """The environment variable that holds the API key (never the key itself)."""
     temperature: float | None = Field(0.0, ge=0, le=2)
     """Sampling temperature; 0 by default so that runs repeat. None: the server's default."""
-    max_tokens: int | None = Field(None, ge=1, le=100_000)
-    """Tokens the model may write per reply (None: the server's default)."""
+    max_tokens: int | None = Field(512, ge=1, le=100_000)
+    """Tokens the model may write in an answer (None: the server's default; a small local model
+    left without a bound wrote 1,300 tokens of loop)."""
+    select_max_tokens: int | None = Field(128, ge=1, le=100_000)
+    """Tokens the model may write in a reply that offers tools (a choice or a tool call)."""
     timeout_seconds: float = Field(60.0, gt=0, le=3600)
     """The bound of one attempt."""
     retries: int = Field(3, ge=0, le=10)

@@ -105,6 +105,9 @@ class Generation(BaseModel):
     citations: list[Citation]
     model: str | None = Field(None, description="None for the extractive answer (no model).")
     removed_citations: list[Citation] = Field(default_factory=list)
+    unsupported: list[str] = Field(default_factory=list, description="Sentences of a model's answer dropped: "
+                                   "they cited no evidence fetched in full, or their cited evidence lacks their terms.")
+    repetition_cut: bool = Field(False, description="A model's answer repeated itself and was cut there.")
     fallback: str | None = Field(None, description="Set when the extract stands in for a model's answer that "
                                  "cited no evidence fetched in full (kind is then 'extract'), saying why.")
 

@@ -115,7 +115,7 @@ def test_a_lead_in_before_a_table_quotes_only_the_rows_meeting_the_condition(run
 def test_no_shared_term_gives_no_extract_and_a_model_answer_is_labelled_model() -> None:
     assert extractive_answer("Who wrote gc.auto?", [("ev1:c:4:1:20", TEMP_STORE)]) is None
     assert extractive_answer("anything", []) is None
-    checked = check_answer("6700 [ev1:c:3:1:40]", {"ev1:c:3:1:40"}, "openai/gpt-4o-mini")
+    checked = check_answer("6700 [ev1:c:3:1:40]", {"ev1:c:3:1:40": GC_AUTO}, "openai/gpt-4o-mini")
     assert checked.kind == "model" and checked.model == "openai/gpt-4o-mini"
 
 
@@ -126,7 +126,9 @@ def test_the_screen_labels_an_extract_and_a_model_answer(runbooks) -> None:  # n
     assert "extract (quoted from the evidence, no model):" in console.export_text()
     assert result.generation is not None and result.model_dump()["generation"]["kind"] == "extract"
     cited = result.generation.citations[0].evidence_id
-    answered = result.model_copy(update={"generation": check_answer(f"The owning team [{cited}].", {cited}, "m")})
+    text = next(h.text for h in result.hits if h.evidence_id == cited)
+    answered = result.model_copy(update={"generation": check_answer(f"The owning team [{cited}].",
+                                                                    {cited: f"{text} The owning team."}, "m")})
     console = Console(record=True, width=200)
     print_result(console, answered)
     text = console.export_text()
@@ -145,7 +147,7 @@ def test_a_question_asking_for_a_quantity_prefers_the_unit_holding_a_number() ->
 def test_a_citation_is_read_by_the_one_id_parser_and_a_non_canonical_one_is_removed_as_malformed() -> None:
     arabic_one = "\u0661"
     answer = f"Kept [ev1:c:1:1:0]. Padded [ev1:c:0001:1:0]. Arabic-Indic [ev1:c:{arabic_one}:1:0]. Odd [ev1:c:x]."
-    checked = check_answer(answer, {"ev1:c:1:1:0"}, "m")
+    checked = check_answer(answer, {"ev1:c:1:1:0": "Kept."}, "m")
     assert [c.evidence_id for c in checked.citations] == ["ev1:c:1:1:0"]
     assert [(c.evidence_id, c.reason) for c in checked.removed_citations] == [
         ("ev1:c:0001:1:0", "malformed evidence id"), (f"ev1:c:{arabic_one}:1:0", "malformed evidence id"),
@@ -155,12 +157,32 @@ def test_a_citation_is_read_by_the_one_id_parser_and_a_non_canonical_one_is_remo
 
 def test_a_sentence_whose_citation_is_removed_goes_with_it() -> None:
     answer = ("Orion Maps ships weekly [ev1:c:1:1:0]. Orion Maps is owned by Daniel Okafor [ev1:c:9:1:9].\n"
-              "Both teams agree [ev1:c:1:1:0] [ev1:c:9:1:9]. Ask in the channel.")
-    checked = check_answer(answer, {"ev1:c:1:1:0"}, "m")
+              "Both teams agree weekly [ev1:c:1:1:0] [ev1:c:9:1:9].")
+    checked = check_answer(answer, {"ev1:c:1:1:0": "Orion Maps ships weekly; both teams agree."}, "m")
     assert checked.answer == ("Orion Maps ships weekly [ev1:c:1:1:0].\n"
-                              "Both teams agree [ev1:c:1:1:0]. Ask in the channel.")
+                              "Both teams agree weekly [ev1:c:1:1:0].")
     assert [c.evidence_id for c in checked.removed_citations] == ["ev1:c:9:1:9"]
     assert "Okafor" not in checked.answer
+    assert checked.unsupported == ["Orion Maps is owned by Daniel Okafor."]
+
+
+def test_every_kept_sentence_cites_evidence_that_holds_its_terms() -> None:
+    evidence = {"ev1:c:1:1:0": "Robot logs are kept for 30 days. Personal data is erased within 10 business days."}
+    answer = ("Robot logs are kept for 30 days [ev1:c:1:1:0]. Logs are encrypted with AES-256 at rest [ev1:c:1:1:0]. "
+              "Personal data goes within 10 business days.\nAsk the data team [ev1:c:1:1:0].")
+    checked = check_answer(answer, evidence, "m")
+    assert checked.answer == "Robot logs are kept for 30 days [ev1:c:1:1:0]."
+    assert checked.unsupported == ["Logs are encrypted with AES-256 at rest.",  # its terms are not in the evidence
+                                   "Personal data goes within 10 business days.",  # no citation
+                                   "Ask the data team."]
+    assert [c.evidence_id for c in checked.citations] == ["ev1:c:1:1:0"]
+
+
+def test_a_reply_that_repeats_itself_is_cut_at_the_repetition() -> None:
+    evidence = {"ev1:c:2:1:0": "Roll back with deployctl rollback. Confirm the error rate afterwards."}
+    loop = "Roll back with deployctl rollback [ev1:c:2:1:0]. Confirm the error rate afterwards [ev1:c:2:1:0]. "
+    checked = check_answer(loop * 6, evidence, "m")
+    assert checked.repetition_cut and checked.answer == loop.strip()
 
 
 EDITOR = """Debian picks the editor that sensible-editor starts via command /usr/bin/editor. You can change it by the

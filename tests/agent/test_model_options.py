@@ -23,12 +23,31 @@ pytestmark = pytest.mark.filterwarnings(
 )
 
 
-def test_defaults_make_runs_repeatable() -> None:
+def test_defaults_make_runs_repeatable_and_bound_what_a_model_writes() -> None:
     options = ModelOptions()
-    assert options.litellm_kwargs() == {"temperature": 0.0}
+    assert options.litellm_kwargs() == {"temperature": 0.0, "max_tokens": 512}
     model = model_from_name("openai/m", options)
     assert isinstance(model, LiteLLMModel)
-    assert (model.retries, model.timeout, model.litellm_kwargs) == (3, 60.0, {"temperature": 0.0})
+    assert (model.retries, model.timeout, model.litellm_kwargs) == (3, 60.0, {"temperature": 0.0, "max_tokens": 512})
+    assert model.tool_max_tokens == 128  # a choice or a tool call needs few tokens
+    unbounded = model_from_name("openai/m", ModelOptions(max_tokens=None, select_max_tokens=None))
+    assert isinstance(unbounded, LiteLLMModel) and "max_tokens" not in unbounded.litellm_kwargs
+    assert unbounded.tool_max_tokens is None
+
+
+def test_a_call_that_offers_tools_is_bounded_by_select_max_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    sent: list[dict] = []
+
+    async def fake(**kwargs: object) -> object:
+        sent.append(kwargs)
+        return litellm.ModelResponse(choices=[{"message": {"role": "assistant", "content": "No idea."}}])
+
+    model = model_from_name("openai/m", ModelOptions(api_base="http://127.0.0.1:9/v1", select_max_tokens=40))
+    monkeypatch.setattr(litellm, "acompletion", fake)
+    asyncio.run(model.complete([{"role": "user", "content": "choose"}], [{"type": "function", "function": {
+        "name": "finish", "parameters": {"type": "object", "properties": {}}}}]))
+    asyncio.run(model.complete([{"role": "user", "content": "answer"}], None))
+    assert [call["max_tokens"] for call in sent] == [40, 512]
 
 
 def test_command_line_pairs_are_read_as_json_where_they_parse() -> None:
