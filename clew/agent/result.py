@@ -112,6 +112,15 @@ class Generation(BaseModel):
                                  "cited no evidence fetched in full (kind is then 'extract'), saying why.")
 
 
+def answer_label(generation: Generation) -> str:
+    """What a person or a model is told the answer is: a model's, or quoted from the evidence."""
+    if generation.kind == "model":
+        return "answer"
+    if generation.fallback is not None:
+        return "extract (quoted from the evidence: the model's answer cited none of it)"
+    return "extract (quoted from the evidence, no model)"
+
+
 class TreeNavigation(BaseModel):
     """A move in the tree: the depth it reached and the node it branched from."""
 

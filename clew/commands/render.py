@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.text import Text
 from rich.tree import Tree
 
-from clew.agent.result import EvidenceHit, RetrievalResult
+from clew.agent.result import EvidenceHit, RetrievalResult, answer_label
 
 
 def walk_tree(result: RetrievalResult) -> Tree:
@@ -87,7 +87,7 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
     notes = [f"instruction ({i.source}): {i.text}" for i in result.instructions]
     used = sum(rows(line, width) for line in (stop, *notes))
     if gen is not None:
-        label = "extract (quoted from the evidence, no model)" if gen.kind == "extract" else "answer"
+        label = answer_label(gen)
         shown = gen.answer.splitlines() if steps else answer_lines(gen.answer, width, MAX_ANSWER_LINES)
         if len(shown) == 1:  # a one-line answer sits beside its label
             shown = [f"{label}: {shown[0]}"]

