@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -68,7 +70,50 @@ def acme_path() -> Path:
     return FIXTURES / "markdown" / "acme-notes.md"
 
 
+class Prebuilt:
+    """Corpora built once per session (per xdist worker) and copied into each test's own folder.
+
+    ``prebuilt(build, tmp_path)`` runs ``build(folder)`` in a session folder the first time it
+    meets ``build`` (a module-level function), then copies that folder's files (the DuckDB file
+    and the sources it wrote) into ``tmp_path``: a test may change its copy as it likes. A copy
+    takes milliseconds where an ingest takes a tenth of a second or more. The copied corpus's
+    ``source`` column names the session folder, where the same files stay.
+    """
+
+    def __init__(self, factory: pytest.TempPathFactory) -> None:
+        self._factory = factory
+        self._built: dict[Callable[[Path], object], Path] = {}
+
+    def __call__(self, build: Callable[[Path], object], into: Path) -> Path:
+        folder = self._built.get(build)
+        if folder is None:
+            folder = self._factory.mktemp(build.__name__)
+            build(folder)
+            self._built[build] = folder
+        shutil.copytree(folder, into, dirs_exist_ok=True)
+        return into
+
+
+@pytest.fixture(scope="session")
+def prebuilt(tmp_path_factory: pytest.TempPathFactory) -> Prebuilt:
+    return Prebuilt(tmp_path_factory)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests (a fresh install: minutes) first, so that under pytest-xdist they start at
+    once on one worker and overlap with everything else; otherwise the collection order."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 # Tests never call a real model: clew.agent.model.LiteLLMModel refuses while this is set (only
 # litellm's mock_response and "clew-test..." custom providers answer). Set at import, not with
 # setdefault, so that no outer environment can switch the guard off for the suite.
 os.environ["CLEW_FORBID_MODEL_CALLS"] = "1"
+
+# The terminal's size is no test's input. pytest imports readline, which sets COLUMNS=80 and
+# LINES=24 in the process's C environment (os.environ does not show them); pytest-xdist's workers
+# inherit them into os.environ, and a console made there would keep 80 columns for the whole
+# worker, whatever COLUMNS a later test passes. Neither the tests nor their subprocesses see them.
+for _name in ("COLUMNS", "LINES"):
+    os.environ.pop(_name, None)
+    os.unsetenv(_name)

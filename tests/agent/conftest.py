@@ -1,5 +1,6 @@
 """Corpora for the agent tests: real Markdown files ingested into real DuckDB files."""
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,7 @@ from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
+from tests.conftest import Prebuilt
 
 PLAYBOOK = """# Warehouse playbook
 
@@ -37,22 +39,31 @@ Returns arrive on Tuesdays and are checked against the original order.
 """
 
 
-@pytest.fixture
-def runbooks(tmp_path: Path) -> Corpus:
-    with Corpus(tmp_path / "runbooks.duckdb") as corpus:
+def build_runbooks(folder: Path) -> None:
+    with Corpus(folder / "runbooks.duckdb") as corpus:
         ingest_paths(corpus, [DEMO_CORPUS], collection="runbooks", chunk_tokens=220)
         ingest_edges(corpus, DEMO_EDGES.read_text(), collection="runbooks")
+
+
+def build_playbook(folder: Path) -> None:
+    (folder / "playbook").mkdir()
+    (folder / "playbook" / "playbook.md").write_text(PLAYBOOK)
+    with Corpus(folder / "playbook.duckdb") as corpus:
+        # one paragraph per chunk: every section has several passages
+        ingest_paths(corpus, [folder / "playbook"], collection="ops", chunk_tokens=16)
+
+
+@pytest.fixture
+def runbooks(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """The demo's runbooks and their workflow edges (the test's own copy)."""
+    with Corpus(prebuilt(build_runbooks, tmp_path) / "runbooks.duckdb") as corpus:
         yield corpus
 
 
 @pytest.fixture
-def playbook(tmp_path: Path) -> Corpus:
-    folder = tmp_path / "playbook"
-    folder.mkdir()
-    (folder / "playbook.md").write_text(PLAYBOOK)
-    with Corpus(tmp_path / "playbook.duckdb") as corpus:
-        # one paragraph per chunk: every section has several passages
-        ingest_paths(corpus, [folder], collection="ops", chunk_tokens=16)
+def playbook(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """PLAYBOOK in tmp_path/playbook, in the test's own copy of playbook.duckdb."""
+    with Corpus(prebuilt(build_playbook, tmp_path) / "playbook.duckdb") as corpus:
         yield corpus
 
 

@@ -11,6 +11,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.testing import recorded_statements
+from tests.conftest import FIXTURES, Prebuilt
 
 # A guide with nested sections, a heading-only section, a multi-passage section and a table
 # that spans several passages (chunk_tokens=40).
@@ -83,19 +84,29 @@ def write(folder: Path, files: dict[str, str]) -> Path:
     return folder
 
 
+def build_acme(folder: Path) -> None:
+    with Corpus(folder / "acme.duckdb") as corpus:
+        ingest_paths(corpus, [FIXTURES / "markdown" / "acme-notes.md"], collection="notes", chunk_tokens=160,
+                     merge_sections=True)
+
+
+def build_guide(folder: Path) -> None:
+    docs = write(folder / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
+    with Corpus(folder / "guide.duckdb") as corpus:
+        ingest_paths(corpus, [docs], collection="docs", chunk_tokens=40)
+
+
 @pytest.fixture
-def acme(tmp_path: Path, acme_path: Path) -> Iterator[Corpus]:
-    """The foundation's structure fixture, ingested with merged sections."""
-    with Corpus(tmp_path / "acme.duckdb") as corpus:
-        ingest_paths(corpus, [acme_path], collection="notes", chunk_tokens=160, merge_sections=True)
+def acme(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """The foundation's structure fixture, ingested with merged sections (the test's own copy)."""
+    with Corpus(prebuilt(build_acme, tmp_path) / "acme.duckdb") as corpus:
         yield corpus
 
 
 @pytest.fixture
-def guide(tmp_path: Path) -> Iterator[Corpus]:
-    folder = write(tmp_path / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
-    with Corpus(tmp_path / "guide.duckdb") as corpus:
-        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
+def guide(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """GUIDE, PUBLIC and SECRET in tmp_path/docs, ingested into the test's own copy of guide.duckdb."""
+    with Corpus(prebuilt(build_guide, tmp_path) / "guide.duckdb") as corpus:
         yield corpus
 
 

@@ -15,6 +15,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.server.config import ServerConfig, load_config
 from clew.server.rest import create_app
+from tests.conftest import FIXTURES, Prebuilt
 
 ADMIN = "admin-key-0001"
 READER = "reader-key-0001"
@@ -65,9 +66,14 @@ def build_corpus(folder: Path, acme_path: Path) -> Path:
     return path
 
 
+def build_notes(folder: Path) -> Path:
+    return build_corpus(folder, FIXTURES / "markdown" / "acme-notes.md")
+
+
 @pytest.fixture
-def db_path(tmp_path: Path, acme_path: Path) -> Path:
-    return build_corpus(tmp_path, acme_path)
+def db_path(tmp_path: Path, prebuilt: Prebuilt) -> Path:
+    """The test's own copy of the corpus (built once per session)."""
+    return prebuilt(build_notes, tmp_path) / "corpus.duckdb"
 
 
 @pytest.fixture
