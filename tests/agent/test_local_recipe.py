@@ -20,7 +20,7 @@ import pytest
 from tests.conftest import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from llama_server import missing  # noqa: E402
+from llama_server import missing
 
 README = ROOT / "README.md"
 
