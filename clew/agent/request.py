@@ -332,13 +332,13 @@ class RetrievalRequest(_Strict):
         return out
 
     def query_limit(self, query: QuerySpec) -> int:
-        """A seed query's limit: as asked (clamped), else 10, or for a ranked walk enough seed hits
-        to fill the context budget (a ranked walk takes passages until the budget is full)."""
+        """A seed query's limit: as asked (clamped), else 10, or for a walk enough seed hits to fill
+        the context budget (a ranked walk takes passages until the budget is full, and so does an
+        agentic one once the ranking takes over from its model)."""
         low, high = BOUNDS["limit"][1:]
         if query.limit is not None:
             return clamp(query.limit, low, high)
-        nav = self.navigation
-        if nav is not None and nav.selection == "ranked":
+        if self.navigation is not None:
             return clamp(self.limits().context_budget_tokens // SEED_TOKENS, BOUNDS["limit"][0], high)
         return BOUNDS["limit"][0]
 

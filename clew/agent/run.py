@@ -102,6 +102,8 @@ class RunState:
     walk_end: StopReason | None = None
     """Why the walk itself ended (exhausted_frontier, max_steps, answered), when it did."""
     detail: str | None = None
+    conversation_tokens: int = 0
+    """Context tokens of the model's conversation (messages, tool schemas), charged as they come."""
     tool_counts: dict[str, int] = field(default_factory=dict)
     """Tool calls made, by tool."""
     tools_charged: bool = False
@@ -158,7 +160,9 @@ class Run:
         """Charge the tool schemas sent with every model call, once per run (they stay in the
         model's context like the system prompt)."""
         if not self.state.tools_charged:
-            self.state.budget.spend_context(schema_tokens(tools))
+            tokens = schema_tokens(tools)
+            self.state.budget.spend_context(tokens)
+            self.state.conversation_tokens += tokens
             self.state.tools_charged = True
 
     def add_message(self, message: dict[str, Any]) -> None:
@@ -166,8 +170,18 @@ class Run:
         content = message.get("content") or ""
         if message.get("tool_calls"):
             content += json.dumps(message["tool_calls"])
-        self.state.budget.spend_context(count_tokens(content))
+        tokens = count_tokens(content)
+        self.state.budget.spend_context(tokens)
+        self.state.conversation_tokens += tokens
         self.state.messages.append(message)
+
+    def end_conversation(self) -> None:
+        """The model's conversation is over and never sent again (the answer is a call of its own):
+        its tokens leave the context budget; the evidence taken stays charged."""
+        st = self.state
+        st.usage.context_tokens -= st.conversation_tokens
+        st.conversation_tokens = 0
+        st.messages.clear()
 
     def tool_call(self, name: str) -> None:
         """Spend one tool call (``BudgetExhausted`` when none is left) and note it."""

@@ -115,6 +115,7 @@ class ModelChoice:
     def hand_over(self, run: Run, why: str) -> Choice:
         """The ranked choice for this step and every later one; the step says why."""
         self.ranked = Ranked()
+        run.end_conversation()
         run.note.detail = f"{why}: the ranked choice, and the ranking chooses from here on"
         run.note.chosen_by = "ranked"
         return Choice(candidate=run.state.offered[0])

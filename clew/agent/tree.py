@@ -99,9 +99,7 @@ class TreeWalk(Walk):
         return self._enter(run, [root(docs[key]) for key in keys if key in docs])
 
     def _hits(self, run: Run, found: list[Found]) -> list[Candidate]:
-        """Ranked: every seed hit competes in the frontier. Agentic: the model steers from the first."""
-        if self.nav.selection == "agentic":
-            found = found[:1]
+        """Every seed hit competes in the frontier (an agentic walk's model is offered the best of them)."""
         out = []
         for f in found:
             c = self.candidate(run, f.passage, 0, "seed")
