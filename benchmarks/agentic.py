@@ -84,6 +84,7 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=2000)
     parser.add_argument("--answer-tokens", type=int, default=128)
     parser.add_argument("--port", type=int, default=8095)
+    parser.add_argument("--evals", type=Path, default=EVALS)
     args = parser.parse_args()
     server = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(args.port)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -96,7 +97,7 @@ def main() -> None:
                                   "sets": {}}
         with tempfile.TemporaryDirectory() as tmp:
             for name in args.sets.split(","):
-                folder = EVALS / name
+                folder = args.evals / name
                 qs = [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines()
                       if line.strip()][:args.questions]
                 with Corpus(Path(tmp) / f"{name}.duckdb") as corpus:

@@ -83,3 +83,27 @@ def test_caller_counts_how_runs_end_and_what_mcp_returns(tmp_path: Path) -> None
         assert row["questions"] == 1 and sum(row["pairs"].values()) == 1
         assert row["text_per_evidence"] > 0 and row["ask_lines_max"] <= 30
     assert out["sets"]["mini"]["300"]["pairs"] == {"incomplete/context_budget": 1}
+
+
+def test_agentic_compares_the_real_small_model_with_the_ranked_walk(tmp_path: Path) -> None:
+    import pytest
+
+    sys.path.insert(0, str(BENCHMARKS))
+    from llama_server import missing
+
+    if missing() is not None:
+        pytest.skip(missing())
+    evals = tmp_path / "evals" / "mini"
+    (evals / "corpus").mkdir(parents=True)
+    from clew.demo import DEMO_CORPUS
+
+    for page in DEMO_CORPUS.glob("*.md"):
+        (evals / "corpus" / page.name).write_text(page.read_text())
+    (evals / "questions.jsonl").write_text(json.dumps({
+        "id": "q1", "question": "What error rate means a deploy should be rolled back?",
+        "evidence": ["stays above 2 percent for five minutes"]}) + "\n")
+    out = run("agentic.py", "--sets", "mini", "--questions", "1", "--budget", "1000", "--answer-tokens", "16",
+              "--port", "8096", "--evals", str(tmp_path / "evals"), cwd=tmp_path)
+    row = out["sets"]["mini"]
+    assert row["questions"] == 1 and row["evidence_recall"]["ranked"] == 1.0
+    assert row["agentic_minus_ranked"] >= 0  # a model can only add
