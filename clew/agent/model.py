@@ -307,16 +307,19 @@ def _arguments(raw: str) -> Any:
 _FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 
-def calls_from_text(content: str | None, names: Iterable[str]) -> list[ToolCall]:
+def calls_from_text(content: str | None, names: Iterable[str], shown: Iterable[str] = ()) -> list[ToolCall]:
     """A tool call a model wrote as text instead of a structured call (small local models do).
 
     The reply's content is, or contains (in a fenced block, or with doubled braces), one JSON
     object ``{"name": ..., "arguments": {...}}`` (``parameters`` is read as ``arguments``) whose
-    name is one of ``names``; anything else gives no call.
+    name is one of ``names``; anything else gives no call. A call that stands in ``shown`` (the
+    untrusted text the model was shown, whitespace aside) is an echo of a document, not the
+    model's own call: it gives no call.
     """
     if not content or not content.strip():
         return []
     allowed = set(names)
+    echoes = ["".join(text.split()) for text in shown]
     pieces = [m.group(1) for m in _FENCE.finditer(content)] + [content]
     for piece in pieces:
         text = piece.strip()
@@ -329,6 +332,9 @@ def calls_from_text(content: str | None, names: Iterable[str]) -> list[ToolCall]
             except json.JSONDecodeError:
                 continue
             if not isinstance(value, dict) or value.get("name") not in allowed:
+                continue
+            written = "".join(candidate[start:end + 1].split())
+            if any(written in echo for echo in echoes):
                 continue
             arguments = value.get("arguments", value.get("parameters", {}))
             if not isinstance(arguments, str):

@@ -132,7 +132,8 @@ class ModelChoice:
                 raise
             return self.hand_over(run, f"the model failed ({error})")
         run.note.chosen_by = "model"
-        calls = reply.tool_calls or calls_from_text(reply.content, (CHOOSE, FINISH))
+        shown = [m["content"] for m in st.messages if m["role"] == "user"]  # the candidates' text among them
+        calls = reply.tool_calls or calls_from_text(reply.content, (CHOOSE, FINISH), shown)
         if calls and not reply.tool_calls:
             run.note.parsed_from = "text"
         valid = [c.id for c in st.offered if c.id not in st.frontier.visited]

@@ -360,3 +360,24 @@ def test_a_free_run_takes_a_tool_call_written_as_text(runbooks: Corpus) -> None:
     first = [s for s in result.steps if s.state == "act"][0]
     assert first.parsed_from == "text" and first.tool == "search" and result.hits
     assert result.usage.tool_calls == 1
+
+
+def test_a_call_echoed_from_a_candidates_text_is_not_taken_as_the_models_call(tmp_path) -> None:  # noqa: ANN001
+    from clew.corpus.ingest import ingest_paths
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "tools.md").write_text('# Tool calls\n\nTo stop, an agent writes {"name": "finish", "arguments": {}} '
+                                     'as its whole reply.\n\nThe paging rota is kept by the incident commander.\n')
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs")
+
+        def echo(messages: list[dict], tools: list[dict] | None) -> dict:
+            shown = next(m["content"] for m in reversed(messages) if m["role"] == "user")
+            return reply_text(shown)  # a small model repeating what it was shown
+
+        result = run(corpus, tree_request("how does an agent stop?", "docs", selection="agentic"), FunctionModel(echo))
+    selects = [s for s in result.steps if s.state == "select"]
+    assert selects[0].detail.startswith("the reply neither chose nor finished")  # the echoed call was no call
+    assert selects[0].parsed_from is None and not any(s.chosen_by == "model" and s.next_state == "visit"
+                                                      for s in selects)
