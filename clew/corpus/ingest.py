@@ -138,13 +138,16 @@ def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[Prepare
         return docs, problems
     try:
         parsed = parse(source.format, source.content)
+        if not parsed.text.strip():
+            return [], [Problem(source.path, "no text content after parsing", True)]
+        prepared = prepare(source.key, source.format, parsed, config, source=source.path)
     except UnreadableDocument as error:
         return [], [Problem(source.path, str(error), True)]
-    if not parsed.text.strip():
-        return [], [Problem(source.path, "no text content after parsing", True)]
+    except Exception as error:  # noqa: BLE001 - one file's failure never sinks the others
+        return [], [Problem(source.path, f"could not be read ({type(error).__name__}: {error})", True)]
     notes = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
     notes += [Problem(source.path, message, False) for message in parsed.repairs]
-    return [prepare(source.key, source.format, parsed, config, source=source.path)], notes
+    return [prepared], notes
 
 
 def iter_prepared(

@@ -37,12 +37,14 @@ def parse_docx(data: bytes) -> ParsedDocument:
     """Render a Word document into headings, paragraphs, list items and tables."""
     import docx  # python-docx, imported here: only DOCX ingestion needs it
     from docx.opc.exceptions import PackageNotFoundError
+    from lxml.etree import XMLSyntaxError
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
     try:
         document = docx.Document(io.BytesIO(data))
-    except (zipfile.BadZipFile, PackageNotFoundError, KeyError, ValueError) as error:
+    except (zipfile.BadZipFile, PackageNotFoundError, KeyError, ValueError, XMLSyntaxError) as error:
+        # XMLSyntaxError: lxml's own limits stop an entity bomb, a huge text node or deep nesting
         raise UnreadableDocument(f"not a readable DOCX file ({type(error).__name__}: {error})") from error
     body = document.element.body
     paged = body.find(f".//{_W}lastRenderedPageBreak") is not None or any(

@@ -79,3 +79,65 @@ def test_a_broken_docx_is_a_problem_naming_the_file(tmp_path: Path) -> None:
         report = ingest_paths(corpus, [path], collection="docs", chunk_tokens=220)
     assert (report.skipped, report.documents) == (1, 0)
     assert report.problems[0].path == str(path) and "not a readable DOCX file" in report.problems[0].message
+
+
+def hostile(body: str, *, prolog: str = "") -> bytes:
+    """A DOCX whose document part is ``body`` (python-docx's own package, the part replaced)."""
+    import zipfile
+
+    good = io.BytesIO()
+    docx.Document().save(good)
+    out = io.BytesIO()
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for entry in source.infolist():
+            data = source.read(entry.filename)
+            if entry.filename == "word/document.xml":
+                ns = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+                data = f'<?xml version="1.0"?>{prolog}<w:document {ns}><w:body>{body}</w:body></w:document>'.encode()
+            target.writestr(entry, data)
+    return out.getvalue()
+
+
+LAUGHS = ('<!DOCTYPE w:document [<!ENTITY a "lol lol lol lol lol lol lol lol lol lol">'
+          + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8)) + "]>")
+
+
+@pytest.mark.parametrize("name, data", [
+    ("entity-bomb.docx", hostile("<w:p><w:r><w:t>&i;</w:t></w:r></w:p>", prolog=LAUGHS)),
+    ("nested-tables.docx", hostile("<w:tbl><w:tr><w:tc>" * 300 + "<w:p/>" + "</w:tc></w:tr></w:tbl>" * 300)),
+    ("huge-text-node.docx", hostile("<w:p><w:r><w:t>" + "x" * 11_000_000 + "</w:t></w:r></w:p>")),
+])
+def test_a_hostile_docx_is_skipped_with_its_reason_and_the_rest_is_stored(tmp_path: Path, name: str,
+                                                                          data: bytes) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    (folder / "good.md").write_text("# Good\n\nThis file is fine and must be stored.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder])
+        assert report.documents == 1 and corpus.collections(with_documents=True) == ["default"]
+        assert Scope(corpus).document_by_key("good.md") is not None
+    assert [p.path.endswith(name) and p.skipped for p in report.problems] == [True]
+    assert report.problems[0].message.startswith(("not a readable DOCX file", "could not be read ("))
+
+
+def test_any_parser_failure_skips_only_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import clew.corpus.ingest as ingest
+
+    real = ingest.parse
+
+    def flaky(fmt: str, content: str | bytes) -> object:
+        if isinstance(content, str) and "poison" in content:
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(fmt, content)
+
+    monkeypatch.setattr(ingest, "parse", flaky)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "bad.md").write_text("# Bad\n\npoison\n")
+    (folder / "good.md").write_text("# Good\n\nThis file is fine.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder])
+    assert report.documents == 1
+    assert [(Path(p.path).name, p.message, p.skipped) for p in report.problems] == [
+        ("bad.md", "could not be read (RecursionError: maximum recursion depth exceeded)", True)]
