@@ -148,7 +148,7 @@ class LiteLLMModel:
     @classmethod
     def from_options(cls, model: str, options: ModelOptions, **kwargs: Any) -> LiteLLMModel:
         """The model ``options`` describe; ``kwargs`` (``on_attempt``, waits, litellm arguments) win over them."""
-        settings: dict[str, Any] = {"retries": options.retries, "timeout": options.timeout_seconds,
+        settings: dict[str, Any] = {"retries": options.attempt_retries, "timeout": options.attempt_seconds,
                                     "tool_choice": options.tool_choice, "tools_as_text": options.tools_as_text,
                                     "tool_max_tokens": options.select_max_tokens,
                                     **options.litellm_kwargs()}

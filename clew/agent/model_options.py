@@ -10,8 +10,8 @@ and evals.
     temperature = 0                           # the default: reproducible runs
     max_tokens = 512                          # an answer (the default)
     select_max_tokens = 128                   # a reply that offers tools: a choice, a tool call (the default)
-    timeout_seconds = 300                     # per attempt (default 60; CPU serving needs more)
-    retries = 1                               # attempts after the first, transient errors only (default 3)
+    timeout_seconds = 300                     # per attempt (default 60; 300 for a server on loopback)
+    retries = 1                               # after the first, transient errors only (default 3; 1 on loopback)
     tool_choice = "auto"                      # sent with every call that offers tools
     tools_as_text = true                      # for a chat template without tools (SmolLM2)
     [model_options.extra]                     # any other litellm keyword argument
@@ -56,10 +56,27 @@ class ModelOptions(BaseModel):
     left without a bound wrote 1,300 tokens of loop)."""
     select_max_tokens: int | None = Field(128, ge=1, le=100_000)
     """Tokens the model may write in a reply that offers tools (a choice or a tool call)."""
-    timeout_seconds: float = Field(60.0, gt=0, le=3600)
-    """The bound of one attempt."""
-    retries: int = Field(3, ge=0, le=10)
-    """Attempts after the first, on rate limits, timeouts, connection errors and 5xx only."""
+    timeout_seconds: float | None = Field(None, gt=0, le=3600)
+    """The bound of one attempt (None: 60 s, or 300 s for a server on this machine, where a
+    small model on a CPU took 25-100 s for a 3,000-token prompt)."""
+    retries: int | None = Field(None, ge=0, le=10)
+    """Attempts after the first, on rate limits, timeouts, connection errors and 5xx only (None:
+    3, or 1 for a server on this machine: a retry there waits as long as the attempt did)."""
+
+    @property
+    def local(self) -> bool:
+        """The model server runs on this machine (``api_base`` on loopback)."""
+        from clew.llm import on_loopback
+
+        return on_loopback(self.api_base)
+
+    @property
+    def attempt_seconds(self) -> float:
+        return self.timeout_seconds if self.timeout_seconds is not None else 300.0 if self.local else 60.0
+
+    @property
+    def attempt_retries(self) -> int:
+        return self.retries if self.retries is not None else 1 if self.local else 3
     tool_choice: Literal["auto", "required", "none"] | None = None
     """Sent with every call that offers tools (some servers leave tools out of the prompt without it)."""
     tools_as_text: bool = False

@@ -30,6 +30,11 @@ def test_defaults_make_runs_repeatable_and_bound_what_a_model_writes() -> None:
     assert isinstance(model, LiteLLMModel)
     assert (model.retries, model.timeout, model.litellm_kwargs) == (3, 60.0, {"temperature": 0.0, "max_tokens": 512})
     assert model.tool_max_tokens == 128  # a choice or a tool call needs few tokens
+    local = model_from_name("openai/m", ModelOptions(api_base="http://127.0.0.1:8090/v1"))
+    assert isinstance(local, LiteLLMModel) and (local.retries, local.timeout) == (1, 300.0)  # a CPU-served model
+    asked = model_from_name("openai/m", ModelOptions(api_base="http://127.0.0.1:8090/v1", retries=2,
+                                                     timeout_seconds=30))
+    assert isinstance(asked, LiteLLMModel) and (asked.retries, asked.timeout) == (2, 30.0)
     unbounded = model_from_name("openai/m", ModelOptions(max_tokens=None, select_max_tokens=None))
     assert isinstance(unbounded, LiteLLMModel) and "max_tokens" not in unbounded.litellm_kwargs
     assert unbounded.tool_max_tokens is None
