@@ -82,7 +82,9 @@ class FilterQuery(_Strict):
 
 
 class QuerySpec(_Strict):
-    """One seed search: exactly one of full_text_search, semantic_search or hybrid."""
+    """One seed search: at most one of full_text_search, semantic_search or hybrid. With none, a
+    walk seeds from the best search the corpus has: hybrid where the collection has semantic
+    embeddings (``clew embed``), else BM25 (``applied.seed_mode`` says which)."""
 
     collection: str = Field(description="The collection to search (also 'table').")
     full_text_search: TextQuery | None = None
@@ -113,8 +115,6 @@ class QuerySpec(_Strict):
             raise field_error(
                 kinds[1], f"give one of full_text_search, semantic_search, hybrid (got {', '.join(kinds)})"
             )
-        if not kinds:
-            self.full_text_search = TextQuery()
         for kind in ("semantic_search", "hybrid"):
             if getattr(self, kind) is not None and getattr(self, kind).field is not None:
                 raise field_error(f"{kind}.field", "field-targeted search is full_text_search only")
@@ -134,9 +134,15 @@ class QuerySpec(_Strict):
 
     @property
     def mode(self) -> Literal["bm25", "vector", "hybrid"]:
+        """The search asked for; bm25 when none was (a walk then seeds as ``seeded_by`` says)."""
         if self.semantic_search is not None:
             return "vector"
         return "hybrid" if self.hybrid is not None else "bm25"
+
+    @property
+    def asked(self) -> bool:
+        """Whether the query names its search (full_text_search, semantic_search or hybrid)."""
+        return any(k is not None for k in (self.full_text_search, self.semantic_search, self.hybrid))
 
     def text(self, default: str) -> str:
         chosen = self.full_text_search or self.semantic_search or self.hybrid

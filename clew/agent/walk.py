@@ -16,7 +16,7 @@ from clew.agent.request import Navigation
 from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
 from clew.agent.states import State
-from clew.errors import BudgetExhausted
+from clew.errors import BudgetExhausted, ClewError
 from clew.budgets.tokens import count_tokens
 from clew.corpus.reader import Passage
 from clew.corpus.search.api import Found, SearchRequest, search_passages
@@ -55,21 +55,39 @@ class Walk:
         spec = deps.request.queries[self.nav.query_index]
         run.tool_call("search")
         text = spec.text(deps.request.query)
+        mode = spec.mode if spec.asked else self.best_search(run)
         model, vector = None, None
-        if spec.mode != "bm25":  # the walk prices by the same embedding the search uses
+        if mode != "bm25":  # the walk prices by the same embedding the search uses
             from clew.corpus.embedders import embedder_from_name
             from clew.corpus.search.vectors import default_model
 
             model = default_model(deps.corpus, deps.scope.collection)
             if model is not None:
-                embedder = embedder_from_name(model)
-                vector = embedder.embed([text])[0]
-                run.scorer.use_vectors(model, vector)
-        request = SearchRequest(query=text, mode=spec.mode, limit=deps.request.query_limit(spec), max_chars=20_000,
+                try:
+                    vector = embedder_from_name(model).embed([text])[0]
+                except ClewError:
+                    if spec.asked:
+                        raise
+                    mode, model = "bm25", None  # the best search cannot embed here (say, no dense extra)
+                else:
+                    run.scorer.use_vectors(model, vector)
+        self.applied["seed_mode"] = mode
+        request = SearchRequest(query=text, mode=mode, limit=deps.request.query_limit(spec), max_chars=20_000,
                                 embedding_model=model, field=spec.field)
         found, _ = search_passages(deps.scope, request, query_vector=vector)
         run.scorer.top = max((run.scorer.lexical_passage(f.passage) for f in found), default=0.0)
         return found
+
+    @staticmethod
+    def best_search(run: Run) -> Literal["bm25", "hybrid"]:
+        """The seed search of a query that names none: hybrid where the collection has semantic
+        embeddings, else BM25 (and BM25 where their model cannot embed the question here: see
+        ``search``). Hashing vectors are lexical (``clew.corpus.embedders.HashingEmbedder``): they
+        add nothing to BM25."""
+        from clew.corpus.search.vectors import default_model
+
+        model = default_model(run.deps.corpus, run.deps.scope.collection)
+        return "bm25" if model is None or model.startswith("hashing") else "hybrid"
 
     def candidate(self, run: Run, target: Passage | Node, depth: int, via: str, origin: str | None = None,
                   bonus: float = 0.0, priority: float | None = None) -> Candidate | None:

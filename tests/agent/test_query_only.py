@@ -81,3 +81,38 @@ def test_ingest_paths_runs_with_the_cli_defaults(tmp_path: Path) -> None:
         report = ingest_paths(corpus, [DEMO_CORPUS])
         assert report.documents == 4 and corpus.collections() == ["default"]
         assert retrieve_sync({"query": "who is paged for a SEV1"}, corpus=corpus).hits
+
+
+def test_a_walk_seeds_from_the_best_search_the_collection_has(runbooks: Corpus,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus import embedders
+    from clew.corpus.embedders import HashingEmbedder
+    from clew.corpus.search.embedding import embed_missing
+
+    assert retrieve_sync({"query": "SEV1"}, corpus=runbooks).applied["seed_mode"] == "bm25"  # no vectors
+    embed_missing(runbooks, HashingEmbedder())
+    assert retrieve_sync({"query": "SEV1"}, corpus=runbooks).applied["seed_mode"] == "bm25"  # lexical vectors
+    asked = {"query": "SEV1", "queries": [{"collection": "runbooks", "hybrid": {}}]}
+    assert retrieve_sync(asked, corpus=runbooks).applied["seed_mode"] == "hybrid"  # as asked
+
+    class Semantic(HashingEmbedder):  # stands in for a semantic model (MiniLM needs the dense extra)
+        def __init__(self) -> None:
+            super().__init__()
+            self.name = "semantic-stand-in"
+
+    real = embedders.embedder_from_name
+    monkeypatch.setattr(embedders, "embedder_from_name",
+                        lambda spec: Semantic() if spec == "semantic-stand-in" else real(spec))
+    embed_missing(runbooks, Semantic())
+    monkeypatch.setattr("clew.corpus.search.vectors.default_model", lambda corpus, collection=None: "semantic-stand-in")
+    seeded = retrieve_sync({"query": "SEV1"}, corpus=runbooks)
+    assert seeded.applied["seed_mode"] == "hybrid" and seeded.hits
+
+    def cannot(spec: str) -> object:
+        raise InputError("model", f"{spec!r} cannot run: torch is not installed")
+
+    monkeypatch.setattr(embedders, "embedder_from_name", cannot)
+    fallback = retrieve_sync({"query": "SEV1"}, corpus=runbooks)  # the best search cannot embed here: BM25
+    assert fallback.applied["seed_mode"] == "bm25" and fallback.hits
+    with pytest.raises(InputError):
+        retrieve_sync(asked, corpus=runbooks)  # asked for hybrid: the error is the caller's to see

@@ -27,8 +27,10 @@ BM25_TREE = [SYSTEMS["bm25"], SYSTEMS["tree-ranked"]]
 
 
 def cite_first(messages: list[dict]) -> dict:
-    """A reply that answers and cites the first evidence id shown in the last message."""
-    ids = re.findall(r"ev1:c:\d+:\d+:\d+", messages[-1]["content"])
+    """A reply that answers and cites the first evidence shown in the last message that holds its
+    words (a kept sentence cites evidence holding its terms), else the first shown."""
+    blocks = re.findall(r"(ev1:c:\d+:\d+:\d+)\n<<data \w+>>\n(.*?)\n<<end data", messages[-1]["content"], re.S)
+    ids = [i for i, text in blocks if "days" in text] or re.findall(r"ev1:c:\d+:\d+:\d+", messages[-1]["content"])
     return reply_text(f"Thirty days [{ids[0]}].")
 
 
