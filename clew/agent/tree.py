@@ -157,9 +157,17 @@ class TreeWalk(Walk):
         return False
 
     def _after_take(self, run: Run, chosen: Candidate, passage: Passage) -> None:
-        if chosen.depth >= self.applied["max_depth"] or run.state.full is not None:  # full: packing only
+        if run.state.full is not None:  # full: packing only
             return
         scope, frontier = run.deps.scope, run.state.frontier
+        rest = self._rest_of_unit(run, passage)
+        if rest is not None and rest.evidence_id not in frontier.visited:
+            # the passage was cut inside a paragraph, list or entry: its rest is read with it
+            c = self.candidate(run, rest, chosen.depth, "continued", passage.evidence_id, priority=chosen.priority)
+            if c is not None:
+                frontier.push(c)
+        if chosen.depth >= self.applied["max_depth"]:
+            return
         if chosen.via in ENTRIES:
             doc = scope.document(passage.document_id, passage.version)
             if doc is not None:
@@ -186,6 +194,18 @@ class TreeWalk(Walk):
                         candidates.append(self.candidate(run, target, chosen.depth + 1, "links", passage.evidence_id,
                                                          bonus))
             self._push_best(run, candidates)
+
+    @staticmethod
+    def _rest_of_unit(run: Run, passage: Passage) -> Passage | None:
+        """The next passage when ``passage`` was cut inside a block (its body does not end a line)
+        and the next one goes on in the same section: the two are one paragraph, list or entry."""
+        if passage.kind != "text" or passage.body.endswith("\n"):
+            return None
+        doc = run.deps.scope.document(passage.document_id, passage.version)
+        if doc is None or passage.ordinal + 1 >= len(doc.skeleton.chunks):
+            return None
+        following = passage_of(doc, passage.ordinal + 1)
+        return following if following.kind == "text" and following.sections[:1] == passage.sections[-1:] else None
 
     def _entry(self, run: Run, doc: DocumentVersion, ordinal: int) -> Node:
         """Where a passage enters the tree: its own section (a table passage: its table), or the
