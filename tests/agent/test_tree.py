@@ -1,6 +1,7 @@
 """Ranked tree walks (no model): beam width, depth, coming back to siblings, budgets."""
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from clew.corpus.access import Principal
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 
+from ..conftest import Prebuilt
 from .conftest import tree_request
 
 
@@ -169,9 +171,8 @@ def test_no_navigation_and_no_model_runs_the_embedded_default(runbooks: Corpus) 
     assert result.status == "ok" and result.hits
 
 
-@pytest.fixture
-def linked(tmp_path):  # noqa: ANN001, ANN201
-    folder = tmp_path / "linked"
+def build_linked(root: Path) -> None:
+    folder = root / "linked"
     folder.mkdir()
     (folder / "guide.md").write_text(
         "---\nacl: [staff]\n---\n# Guide\n\n## Cascades\n\n"
@@ -184,8 +185,14 @@ def linked(tmp_path):  # noqa: ANN001, ANN201
     (folder / "secret.md").write_text("---\nacl: [dba]\n---\n# Secret\n\nThe root password is hunter2.\n")
     (folder / "index.md").write_text(
         "---\nacl: [staff]\n---\n# Index\n\nCascading foreign key actions: see [secret](secret.md).\n")
-    with Corpus(tmp_path / "linked.duckdb") as corpus:
+    with Corpus(root / "linked.duckdb") as corpus:
         ingest_paths(corpus, [folder], collection="docs", chunk_tokens=64)
+
+
+@pytest.fixture
+def linked(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """Four linked pages in tmp_path/linked, in the test's own copy of linked.duckdb."""
+    with Corpus(prebuilt(build_linked, tmp_path) / "linked.duckdb") as corpus:
         yield corpus
 
 

@@ -2,6 +2,7 @@
 
 import asyncio
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 
-from ..conftest import FIXTURES, SQLITE_DOCS, needs_sqlite_docs, write_files
+from ..conftest import FIXTURES, SQLITE_DOCS, Prebuilt, needs_sqlite_docs, write_files
 
 RUNBOOK = FIXTURES / "runbook" / "deployment-guide.md"
 
@@ -28,10 +29,14 @@ def tree(query: str, collection: str, limit: int = 10, **navigation: object) -> 
             "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked", **navigation}}}}
 
 
-@pytest.fixture
-def runbook(tmp_path: Path) -> Corpus:
-    with Corpus(tmp_path / "runbook.duckdb") as corpus:
+def build_runbook(folder: Path) -> None:
+    with Corpus(folder / "runbook.duckdb") as corpus:
         ingest_paths(corpus, [RUNBOOK], collection="ops", chunk_tokens=220)
+
+
+@pytest.fixture
+def runbook(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    with Corpus(prebuilt(build_runbook, tmp_path) / "runbook.duckdb") as corpus:
         yield corpus
 
 
@@ -120,12 +125,15 @@ EDGES = [
 ]
 
 
-@pytest.fixture
-def handbook(tmp_path: Path) -> Corpus:
-    folder = write_files(tmp_path / "handbook", HANDBOOK)
-    with Corpus(tmp_path / "handbook.duckdb") as corpus:
-        ingest_paths(corpus, [folder], collection="staff", chunk_tokens=64)
+def build_handbook(folder: Path) -> None:
+    with Corpus(folder / "handbook.duckdb") as corpus:
+        ingest_paths(corpus, [write_files(folder / "handbook", HANDBOOK)], collection="staff", chunk_tokens=64)
         ingest_edges(corpus, "\n".join(json.dumps(e) for e in EDGES), collection="staff")
+
+
+@pytest.fixture
+def handbook(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    with Corpus(prebuilt(build_handbook, tmp_path) / "handbook.duckdb") as corpus:
         yield corpus
 
 

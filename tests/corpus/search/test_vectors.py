@@ -1,3 +1,4 @@
+from collections.abc import Iterator
 from typing import Any
 from pathlib import Path
 
@@ -7,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.conftest import Prebuilt
 from tests.envelope import result as result_of
 from clew.corpus.access import Principal, parse_filter
 from clew.corpus.embedders import HashingEmbedder
@@ -38,11 +40,16 @@ def write_policies(folder: Path, changed: str | None = None) -> Path:
     return folder
 
 
+def build_corpus(folder: Path) -> None:
+    with Corpus(folder / "c.duckdb") as corpus:
+        ingest_paths(corpus, [FIXTURES], collection="docs", chunk_tokens=64)
+        ingest_paths(corpus, [write_policies(folder / "policies")], collection="policies", chunk_tokens=64)
+
+
 @pytest.fixture
-def corpus(tmp_path: Path) -> Corpus:
-    corpus = Corpus(tmp_path / "c.duckdb")
-    ingest_paths(corpus, [FIXTURES], collection="docs", chunk_tokens=64)
-    ingest_paths(corpus, [write_policies(tmp_path / "policies")], collection="policies", chunk_tokens=64)
+def corpus(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """The Markdown fixtures and POLICIES (in tmp_path/policies), in the test's own copy of c.duckdb."""
+    corpus = Corpus(prebuilt(build_corpus, tmp_path) / "c.duckdb")
     yield corpus
     corpus.close()
 
