@@ -62,7 +62,8 @@ def eval_command(
     systems: Annotated[
         str,
         typer.Option(
-            help="Comma-separated: bm25, vector, hybrid, tree-ranked, tree-hybrid, graph-ranked, tree-agentic, free."
+            help="Comma-separated: bm25, vector, hybrid, tree-ranked, tree-hybrid, graph-ranked (one path of links: "
+                 "a link-following tool, not a retrieval system), tree-agentic, free."
         ),
     ] = "bm25,tree-ranked",
     corpus_dir: Annotated[

@@ -12,7 +12,8 @@ count of model turns):
 - ``tree-ranked``: ranked tree walk with the default ``max_depth`` 5 and ``beam_width`` 3 (no model needed);
 - ``tree-hybrid``: the same walk seeded by a hybrid search, pricing by embedding similarity too
   (needs embeddings, like ``vector`` and ``hybrid``);
-- ``graph-ranked``: ranked walk over the ``links`` graph (no model needed);
+- ``graph-ranked``: ranked walk over the ``links`` graph (no model needed): a link-following
+  tool, not a retrieval system (one path of links from the best hit; it ends where the path does);
 - ``tree-agentic``: the model chooses each step of a tree walk;
 - ``free``: no navigation block; the model picks tools.
 
