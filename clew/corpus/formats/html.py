@@ -5,13 +5,28 @@ their sections, definition-list terms, list items, code, tables, paragraphs) is 
 ``clew.corpus.formats.html_blocks``. Inline tags (``INLINE_TAGS``) do not break text; every
 other tag does.
 
-Dropped with everything inside (text, links, anchors): ``DROP_TAGS``, ``script``, ``style``,
-``svg``, ``math``, ``head`` (its ``title`` is kept as the title), and any element whose class
-list holds ``nosearch`` or ``menu``. ``button`` is dropped too: in the SQLite pages it only
-holds the "hide"/"show" toggles of the syntax diagrams. The SQLite pages' table of contents
-(``div.fancy_toc``) sits inside ``div.nosearch`` with the page's banner title and is dropped
-with it: it only repeats the page's own headings as same-page links, which the sections
-already carry (with their anchors).
+Page chrome is not content. Where a page has a main content element (``main``,
+``role="main"``, ``itemprop="articleBody"``, Sphinx's ``div.body``, ``article``: see
+``html_rules.content_root``), only what lies inside such elements is read (the ``<title>``
+aside); a page without one is read whole (should such an element turn out to hold no text, the
+page is read again, whole).
+
+Dropped with everything inside (text, links, anchors), wherever they are: ``DROP_TAGS``
+(``nav``, ``footer``, ``header`` outside the main content and any ``article``, ``section`` or
+``aside``, ``form``, ...), ``script``, ``style``, ``svg``, ``math``, ``head`` (its ``title`` is
+kept as the title), the landmarks ``role="navigation"``, ``"search"``, ``"banner"`` and
+``"contentinfo"``, and any element with a class of ``DROP_CLASSES``: the chrome of Sphinx
+(``div.sphinxsidebar``, ``div.related``, ``div.footer``), Read the Docs, MkDocs, Docusaurus,
+Javadoc and DocBook (``div.navheader``, ``div.navfooter``), and heading permalinks
+(``a.headerlink``); a heading's last same-page link that holds only ``¶``, ``#`` or the like is
+dropped too. ``button`` is dropped: in the SQLite pages it only holds the "hide"/"show" toggles
+of the syntax diagrams. The SQLite pages' table of contents (``div.fancy_toc``) sits inside
+``div.nosearch`` with the page's banner title and is dropped with it: it only repeats the page's
+own headings as same-page links, which the sections already carry (with their anchors).
+
+The title is the ``<title>``, except where it is the first ``h1`` followed by the site's name
+(Sphinx's "functools — ... — Python 3.11.2 documentation"): then it is that ``h1``; a page
+without a ``<title>`` takes its first ``h1``.
 
 Unclosed ``li``, ``p``, ``dt``/``dd``, ``td``/``th`` and ``tr`` are closed the way the HTML
 parsing algorithm closes them, with a small stack of open elements; malformed input never
@@ -26,7 +41,7 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from clew.corpus.formats.html_blocks import TERM, BlockWriter, _Container, _DList, _Item, _Row, _Table
+from clew.corpus.formats.html_blocks import TERM, BlockWriter, _Admonition, _Container, _DList, _Item, _Row, _Table
 from clew.corpus.formats.html_rules import (
     DROP_TAGS,
     INLINE_TAGS,
@@ -47,7 +62,14 @@ from clew.corpus.formats.html_rules import (
     _VOID,
     _attr,
     _dropped_class,
+    admonition,
+    admonition_label,
+    api_entry,
     collapse,
+    content_root,
+    may_have_content_root,
+    page_title,
+    signature_part,
 )
 from clew.corpus.formats.text import normalize_newlines
 from clew.corpus.parsed import ParsedDocument
@@ -55,8 +77,15 @@ from clew.corpus.parsed import ParsedDocument
 
 def parse_html(source: str) -> ParsedDocument:
     """Render an HTML page into blocks, sections, tables, links and anchors (never raises on bad markup)."""
+    text = normalize_newlines(source)
+    if may_have_content_root(text):
+        builder = _Builder(content_only=True)
+        builder.feed(text)
+        builder.close()
+        if builder.roots_seen and builder.blocks:
+            return builder.document()
     builder = _Builder()
-    builder.feed(normalize_newlines(source))
+    builder.feed(text)
     builder.close()
     return builder.document()
 
@@ -81,9 +110,14 @@ class _Builder(HTMLParser, BlockWriter):
     """The stack of open elements over ``html.parser``'s callbacks; what it reads becomes blocks
     through :class:`BlockWriter`."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, content_only: bool = False) -> None:
         BlockWriter.__init__(self)
         HTMLParser.__init__(self, convert_charrefs=True)
+        self._content_only = content_only
+        """Read only what lies inside the page's main content elements."""
+        self._roots_open = 0
+        self.roots_seen = 0
+        """Main content elements met (``html_rules.content_root``)."""
         self._stack: list[_Entry] = []
         self._open_tags: Counter[str] = Counter()  # tag -> how many of the stack's entries have it
         self._flattened: Counter[str] = Counter()  # tag -> elements opened past MAX_DEPTH, not yet closed
@@ -91,7 +125,8 @@ class _Builder(HTMLParser, BlockWriter):
         """Elements not opened because ``MAX_DEPTH`` elements were open (see ``document``)."""
         self._skip_tag: str | None = None
         self._skip_depth = 0
-        self._drop = 0  # dropped elements open
+        self._chrome = 0  # dropped elements open
+        self._drop = self._chrome + content_only  # > 0: what is read now is dropped (chrome, or outside the content)
         self._head: _Entry | None = None
         self._title_parts: list[str] | None = None
         self._title: str | None = None
@@ -123,7 +158,7 @@ class _Builder(HTMLParser, BlockWriter):
             elif _dropped_class(attrs):
                 self._push_dropped(tag)
             else:
-                self._markers(tag, attrs)
+                self._inline(tag, attrs)
             return
         if tag == "br" or tag == "wbr":
             if tag == "br" and not self._drop:
@@ -144,15 +179,24 @@ class _Builder(HTMLParser, BlockWriter):
         self._close_implied(tag)
         if self._too_deep(tag, attrs):
             return
-        if self._drop:
+        if self._chrome:
             self._push(_Entry(tag))
-        elif tag in DROP_TAGS or _dropped_class(attrs):
+        elif (tag in DROP_TAGS and not (tag == "header" and self._sectioning())) or _dropped_class(attrs):
             entry = self._push_dropped(tag)
             if tag == "head":
                 self._head = entry
+        elif self._drop and not content_root(tag, attrs):  # outside the main content
+            self._push(_Entry(tag))
         else:
             self._markers(tag, attrs)
-            self._push(self._open_element(tag, attrs))
+            entry = self._open_element(tag, attrs)
+            if not entry.role and content_root(tag, attrs):
+                entry.role = "root"
+                self._roots_open += 1
+                self.roots_seen += 1
+                if self._content_only and self._roots_open == 1:
+                    self._drop -= 1
+            self._push(entry)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self._skip_tag is not None:
@@ -180,6 +224,8 @@ class _Builder(HTMLParser, BlockWriter):
         if tag in INLINE_TAGS:
             if self._drop:
                 self._close_named(tag)
+            elif self._container is not None and self._container.api:
+                self._container.pieces.append(("close", ""))
             return
         if tag in _VOID or tag in ("html", "body"):
             return
@@ -215,7 +261,7 @@ class _Builder(HTMLParser, BlockWriter):
         self._pending = []
 
     def document(self) -> ParsedDocument:
-        title = self._title or self._first_h1
+        title = page_title(self._title, self._first_h1)
         repairs = [] if not self.flattened else [
             f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
             "flattened into the element around them (their text, links and anchors are kept)"]
@@ -226,8 +272,25 @@ class _Builder(HTMLParser, BlockWriter):
     def _push_dropped(self, tag: str) -> _Entry:
         entry = _Entry(tag, "drop")
         self._drop += 1
+        self._chrome += 1
         self._push(entry)
         return entry
+
+    def _sectioning(self) -> bool:
+        """Inside the main content or a sectioning element (where a ``header`` is that part's own)."""
+        tags = self._open_tags
+        return bool(self._roots_open or tags["article"] or tags["section"] or tags["aside"] or tags["main"])
+
+    def _inline(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """A kept inline element: its anchors and link; inside a heading, where a permalink may start;
+        inside a Sphinx signature, which part of it (``html_rules.signature_part``) opens."""
+        container = self._container
+        if container is not None and container.kind == "heading":
+            if container.api:
+                container.pieces.append(("open", signature_part(attrs)))
+            elif tag == "a" and (_attr(attrs, "href") or "").startswith("#"):
+                container.permalink = len(container.pieces)
+        self._markers(tag, attrs)
 
     def _push(self, entry: _Entry) -> None:
         self._stack.append(entry)
@@ -248,6 +311,18 @@ class _Builder(HTMLParser, BlockWriter):
         """The entry for a kept element, starting whatever block structure it begins."""
         if self._container is not None:
             return _Entry(tag)  # flattened into the heading, pre or cell being read
+        if self._admonitions:
+            inside = self._admonitions[-1]
+            if not inside.labelled and len(self.blocks) == inside.blocks and admonition_label(tag, attrs):
+                inside.labelled = True
+                self._pending.extend(self._flush())
+                return self._enter(tag, _Container("label"))
+            if tag in _HEADINGS or tag == "dt":
+                return _Entry(tag)  # text of the admonition: it opens no section
+        if admonition(tag, attrs):
+            held = _Admonition(len(self.blocks), len(self.tables))
+            self._admonitions.append(held)
+            return _Entry(tag, "admonition", held)
         if tag in _HEADINGS:
             self._pending.extend(self._flush())
             heading = _Container("heading", level=_LEVELS.get(tag, 0), anchor=_attr(attrs, "id"))
@@ -257,10 +332,12 @@ class _Builder(HTMLParser, BlockWriter):
             return self._enter(tag, _Container("pre"))
         if tag == "dt":  # a definition-list term: a unit of its own, under the section around its list
             self._pending.extend(self._flush())
-            return self._enter(tag, _Container("heading", level=TERM, anchor=_attr(attrs, "id")))
+            api = bool(self._dlists) and self._dlists[-1].api
+            return self._enter(tag, _Container("heading", level=TERM, anchor=_attr(attrs, "id"), api=api))
         if tag == "dl":
-            self._lists_open.append(len(self._open))
-            return _Entry(tag, "dlist", _DList(len(self._open), len(self.sections), len(self.blocks), self._length))
+            dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs))
+            self._dlists.append(dlist)
+            return _Entry(tag, "dlist", dlist)
         if self._tables:
             table = self._tables[-1]
             if tag in ("td", "th"):
@@ -301,8 +378,15 @@ class _Builder(HTMLParser, BlockWriter):
             return
         if role == "drop":
             self._drop -= 1
+            self._chrome -= 1
             if entry is self._head:
                 self._head = None
+        elif role == "root":
+            self._roots_open -= 1
+            if self._content_only and self._roots_open == 0:
+                self._drop += 1
+        elif role == "admonition":
+            self._end_admonition(entry.obj)
         elif role == "container":
             self._close_container(entry.obj)
         elif role == "row":

@@ -23,6 +23,15 @@ consecutive list items of one list and consecutive rows of one table (a single n
   A table of a single row (a one-cell box, an admonition's icon and text) is not a table:
   each of its cells is a ``paragraph``.
   A table inside a cell, or anything else inside a cell, is flattened into the cell's text.
+- a Sphinx object description (``dl.py.function``, ``dl.c.macro``, ...: see
+  ``html_rules.api_entry``) has a section per entry, whatever its length, titled by the name in
+  its signature (``functools.lru_cache``: the ``sig-prename`` and ``sig-name`` parts, without a
+  decorator's ``@``), nested under the entry around it (a method under its class); the heading
+  block is the whole signature. Further ``dt`` of the same entry (overloads) are paragraphs of
+  its section and add their ids to its anchors.
+- an admonition (``html_rules.admonition``: Sphinx's ``div.admonition``, DocBook's ``div.note``,
+  ``aside``, ``role="note"``, ...) is one ``paragraph`` block of the section it sits in, its
+  label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
 - all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``, the same set as the
   dev set's reference extractor) do not break text; every other tag does; ``<br>`` is a
   space (a newline inside ``pre``). Whitespace is collapsed outside ``pre``.
@@ -32,7 +41,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clew.corpus.formats.html_rules import _SKIPPED_LINKS, Marker, Piece, Placed, collapse, verbatim
+from clew.corpus.formats.html_rules import (
+    _SKIPPED_LINKS,
+    PERMALINK_TEXTS,
+    Marker,
+    Piece,
+    Placed,
+    collapse,
+    verbatim,
+)
 from clew.corpus.formats.text import root_section
 from clew.corpus.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -50,16 +67,27 @@ class _DList:
     sections: int  # len(sections) at its start
     blocks: int
     length: int
+    api: bool = False  # a Sphinx object description: a section per entry, whatever its length
+    entry: int | None = None  # api: the section its first term opened
+
+
+@dataclass(slots=True, eq=False)
+class _Admonition:
+    blocks: int  # len(blocks) at its start
+    tables: int
+    labelled: bool = False
 
 
 @dataclass(slots=True, eq=False)
 class _Container:
     """An element whose whole content is one block (heading, pre) or one table cell."""
 
-    kind: str  # "heading", "pre" or "cell"
+    kind: str  # "heading", "pre", "cell" or "label" (an admonition's)
     pieces: list[Piece] = field(default_factory=list)
     level: int = 0  # headings: 1..6, 0 for the hidden <h>
     anchor: str | None = None  # headings: their own id
+    api: bool = False  # a term of a Sphinx object description: pieces hold ("open", part) / ("close", "")
+    permalink: int = -1  # headings: where the last same-page link starts in pieces
     header: bool = False  # cells: th
     span: int = 1  # cells: colspan
     table: _Table | None = None  # cells: the table they belong to
@@ -101,7 +129,9 @@ class BlockWriter:
         self._length = 0
         self._previous: tuple[str, int] | None = None  # what joins the next block with "\n"
         self._open: list[tuple[int, int, bool]] = [(0, 0, False)]  # open sections: index, level, hidden <h>
-        self._lists_open: list[int] = []  # for each open dl: how many sections were open at its start
+        self._dlists: list[_DList] = []  # the open definition lists, innermost last
+        self._admonitions: list[_Admonition] = []  # the open admonitions, innermost last
+        self._label: tuple[str, Placed] | None = None  # an admonition's label, waiting for its first block
         self._terms: set[int] = set()  # sections opened by a dt
         self._first_h1: str | None = None
         self.blocks: list[Block] = []
@@ -116,8 +146,8 @@ class BlockWriter:
             if self.sections[index].end is None:
                 self.sections[index].end = self._length
         del self._open[max(dlist.depth, 1):]
-        if dlist.depth in self._lists_open:
-            self._lists_open.remove(dlist.depth)
+        if dlist in self._dlists:
+            self._dlists.remove(dlist)
         self._small_list_is_text(dlist)
 
     def _small_list_is_text(self, dlist: _DList) -> None:
@@ -136,6 +166,23 @@ class BlockWriter:
                 table.section = around
         self._terms.difference_update(created)
         del self.sections[dlist.sections:]
+
+    def _end_admonition(self, admonition: _Admonition) -> None:
+        """An admonition has closed: what it holds becomes one paragraph, its label first."""
+        if self._label is not None:
+            label, placed = self._label
+            self._label = None
+            self._emit("paragraph", label, placed)
+        if admonition in self._admonitions:
+            self._admonitions.remove(admonition)
+        if self._admonitions:
+            return  # the outermost one merges
+        inner = self.blocks[admonition.blocks:]
+        if inner:
+            del self.blocks[admonition.blocks:]
+            self.blocks.append(Block(inner[0].start, inner[-1].end, "paragraph", inner[0].section))
+            del self.tables[admonition.tables:]
+            self._previous = None
 
     def _add(self, piece: Piece) -> None:
         if self._container is not None:
@@ -194,31 +241,46 @@ class BlockWriter:
             if text:
                 self._emit("code", text, placed, indivisible=True)
             self._route(waiting)
+        elif container.kind == "label":
+            text, placed, waiting = collapse(container.pieces)
+            if text:
+                self._label = (text, placed)
+            self._route(waiting)
         else:
             self._emit_heading(container)
 
     def _emit_heading(self, heading: _Container) -> None:
-        text, placed, waiting = collapse(heading.pieces)
+        name = _signature_name(heading.pieces) if heading.api else ""
+        text, placed, waiting = collapse(_without_permalink(heading))
         if not text:
+            self._route(waiting)
+            return
+        names = [heading.anchor] if heading.anchor else []
+        for kind, anchor in [*self._pending, *(marker for marker, _ in placed)]:
+            if kind == "anchor" and anchor not in names:
+                names.append(anchor)
+        dlist = self._dlists[-1] if heading.api and self._dlists else None
+        if dlist is not None and dlist.entry is not None:  # an overload: text of the entry's section
+            entry = self.sections[dlist.entry]
+            entry.anchors.extend(anchor for anchor in names if anchor not in entry.anchors)
+            self._emit("paragraph", text, placed)
             self._route(waiting)
             return
         level = heading.level
         if not level:  # hidden <h>: one level below the enclosing h1..h6
             level = min(6, next(lvl for _, lvl, hidden in reversed(self._open) if not hidden) + 1)
         elif level == TERM:  # one level below the section around its list
-            base = min(self._lists_open[-1], len(self._open)) if self._lists_open else len(self._open)
+            base = min(self._dlists[-1].depth, len(self._open)) if self._dlists else len(self._open)
             level = self._open[max(base, 1) - 1][1] + 1
         while self._open[-1][1] >= level:
             self._open.pop()
-        names = [heading.anchor] if heading.anchor else []
-        for kind, name in [*self._pending, *(marker for marker, _ in placed)]:
-            if kind == "anchor" and name not in names:
-                names.append(name)
         index = len(self.sections)
-        section = Section(heading=text, level=level, parent=self._open[-1][0], start=0, anchors=names)
+        section = Section(heading=name or text, level=level, parent=self._open[-1][0], start=0, anchors=names)
         self.sections.append(section)
         self._open.append((index, level, heading.level in (0, TERM)))
-        if heading.level == TERM:
+        if dlist is not None:
+            dlist.entry = index
+        elif heading.level == TERM:
             self._terms.add(index)
         prefix = "" if heading.level == TERM else "#" * level + " "
         section.start = self._emit("heading", prefix + text, [(m, at + len(prefix)) for m, at in placed])
@@ -273,6 +335,15 @@ class BlockWriter:
         self, kind: BlockKind, text: str, placed: Placed, *, table: int | None = None, indivisible: bool = False
     ) -> int:
         """Append one block to the text; place the markers waiting for it; return its start."""
+        if self._label is not None:  # an admonition's label goes before its first paragraph
+            label, label_placed = self._label
+            self._label = None
+            if kind != "paragraph":
+                self._emit("paragraph", label, label_placed)
+            else:
+                prefix = label + (" " if label[-1] in ":.!?" else ": ")
+                text = prefix + text
+                placed = [*label_placed, *((marker, at + len(prefix)) for marker, at in placed)]
         joined = ("list", self._list_group) if kind == "list_item" else ("table", table) if table is not None else None
         separator = "" if not self.blocks else "\n" if joined is not None and joined == self._previous else "\n\n"
         self._previous = joined
@@ -309,3 +380,45 @@ class BlockWriter:
             fields={"title": title} if title else {},
             repairs=repairs,
         )
+
+
+def _signature_name(pieces: list[Piece]) -> str:
+    """The name a Sphinx signature's term declares: its ``prename`` parts before its first ``name``
+    part and that part (``functools.`` + ``lru_cache``), without a decorator's ``@``."""
+    parts: list[str] = []
+    depth = 0
+    capture: tuple[str, int] | None = None  # the part being read and the depth it opened at
+    named = False
+    for piece in pieces:
+        if isinstance(piece, str):
+            if capture is not None:
+                parts.append(piece)
+            continue
+        kind, value = piece
+        if kind == "open":
+            depth += 1
+            if capture is None and not named and value in ("name", "prename"):
+                capture = (value, depth)
+        elif kind == "close" and depth:
+            if capture is not None and capture[1] == depth:
+                named = named or capture[0] == "name"
+                capture = None
+            depth -= 1
+    if not named:
+        return ""
+    return "".join("".join(parts).split()).lstrip("@")
+
+
+def _without_permalink(heading: _Container) -> list[Piece]:
+    """A heading's pieces less the signature markers, and less a trailing permalink (a same-page link
+    holding only ``¶``, ``#``, ...: ``html_rules.PERMALINK_TEXTS``); the anchors in it are kept."""
+    pieces = [p for p in heading.pieces if isinstance(p, str) or p[0] in ("anchor", "link")] if heading.api \
+        else heading.pieces
+    cut = heading.permalink
+    if cut < 0 or heading.api:
+        return pieces
+    tail = pieces[cut:]
+    before = "".join(p for p in pieces[:cut] if isinstance(p, str))
+    if not before.strip() or "".join(p for p in tail if isinstance(p, str)).strip() not in PERMALINK_TEXTS:
+        return pieces
+    return [*pieces[:cut], *(p for p in tail if not isinstance(p, str) and p[0] == "anchor")]

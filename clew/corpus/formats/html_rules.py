@@ -13,7 +13,23 @@ INLINE_TAGS = frozenset(
     " variable".split()
 )
 DROP_TAGS = frozenset("noscript template head nav header footer form select button".split())
-DROP_CLASSES = frozenset({"nosearch", "menu"})
+"""Dropped with everything inside; a ``header`` inside the main content or a sectioning element
+(``article``, ``section``, ``aside``) is that part's own header (its title) and is kept."""
+DROP_CLASSES = frozenset(
+    # the SQLite pages' banner and menus
+    "nosearch menu"
+    # page chrome: Sphinx (sidebar, related bar, footer), Read the Docs, MkDocs, Docusaurus,
+    # Javadoc 8 (top/sub/bottom navigation bars), DocBook (navigation header and footer)
+    " sphinxsidebar related footer searchbox breadcrumb breadcrumbs wy-breadcrumbs wy-nav-side"
+    " rst-footer-buttons md-header md-sidebar md-footer md-tabs md-search theme-doc-sidebar-container"
+    " theme-doc-toc-desktop theme-doc-toc-mobile theme-doc-breadcrumbs theme-doc-footer pagination-nav"
+    " topNav subNav bottomNav skipNav navheader navfooter"
+    # heading permalinks and source links, which are not text
+    " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link".split()
+)
+"""An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
+DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
+"""ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
 _SKIPPED = frozenset({"script", "style", "svg", "math"})
 """Skipped by counting their own tag: raw text (script, style) or foreign XML (svg, math)."""
 _VOID = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
@@ -117,5 +133,109 @@ def _attr(attrs: list[tuple[str, str | None]], name: str) -> str | None:
 
 
 def _dropped_class(attrs: list[tuple[str, str | None]]) -> bool:
+    """Chrome by its class (``DROP_CLASSES``) or its role (``DROP_ROLES``)."""
     classes = _attr(attrs, "class")
-    return classes is not None and not DROP_CLASSES.isdisjoint(classes.split())
+    if classes is not None and not DROP_CLASSES.isdisjoint(classes.split()):
+        return True
+    role = _attr(attrs, "role")
+    return role is not None and role.lower() in DROP_ROLES
+
+
+_CONTENT_HINT = re.compile(
+    r"""<(?:main|article)\b|\brole\s*=\s*["']?main\b|\bitemprop\s*=\s*["']?articleBody\b"""
+    r"""|\bclass\s*=\s*["']?(?:[^"'>]*\s)?body[\s"'>]""",
+    re.IGNORECASE,
+)
+"""Where a page may have a main content element (see :func:`content_root`): such a page is first
+read for that element's content alone."""
+
+
+def may_have_content_root(source: str) -> bool:
+    return _CONTENT_HINT.search(source) is not None
+
+
+def content_root(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """The page's main content: ``main``, ``role="main"``, ``itemprop="articleBody"``, Sphinx's
+    ``div.body`` or an ``article``."""
+    if tag in ("main", "article"):
+        return True
+    role = _attr(attrs, "role")
+    if role is not None and role.lower() == "main":
+        return True
+    if _attr(attrs, "itemprop") == "articleBody":
+        return True
+    classes = _attr(attrs, "class")
+    return classes is not None and "body" in classes.split()
+
+
+ADMONITION_CLASSES = frozenset(
+    "admonition theme-admonition markdown-alert note tip warning caution important danger attention hint".split()
+)
+"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook), an ``aside``
+or ``role="note"`` is an admonition: one block of the section it sits in, with its label."""
+LABEL_CLASSES = frozenset({"admonition-title", "markdown-alert-title", "title"})
+"""The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``); Docusaurus's is a
+class that starts with ``admonitionHeading``. Else the admonition's first heading is its label."""
+_ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote"})
+
+
+def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    if tag not in _ADMONITION_TAGS:
+        return False
+    if tag == "aside":
+        return True
+    role = _attr(attrs, "role")
+    if role is not None and role.lower() == "note":
+        return True
+    classes = (_attr(attrs, "class") or "").split()
+    return not ADMONITION_CLASSES.isdisjoint(classes) or any(c.startswith("admonition_") for c in classes)
+
+
+def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    if tag in _HEADINGS:
+        return True
+    classes = (_attr(attrs, "class") or "").split()
+    return not LABEL_CLASSES.isdisjoint(classes) or any(c.startswith("admonitionHeading") for c in classes)
+
+
+API_DOMAINS = frozenset({"py", "c", "cpp", "js", "std", "rst"})
+_API_LEGACY = frozenset(
+    "function class method attribute data exception classmethod staticmethod decorator decoratormethod property"
+    " describe object envvar cmdoption opcode macro member type var".split()
+)
+
+
+def api_entry(attrs: list[tuple[str, str | None]]) -> bool:
+    """A ``dl`` of a Sphinx object description (``dl.py.function``, ``dl.c.macro``, ``dl.std.envvar``,
+    and before Sphinx 4 ``dl.function``, ``dl.describe``): each entry is a section."""
+    classes = (_attr(attrs, "class") or "").split()
+    if len(classes) >= 2 and classes[0] in API_DOMAINS:
+        return True
+    return len(classes) == 1 and classes[0] in _API_LEGACY
+
+
+def signature_part(attrs: list[tuple[str, str | None]]) -> str:
+    """``"name"`` for the name of a Sphinx signature (``sig-name``, ``descname``), ``"prename"`` for
+    its module or class (``sig-prename``, ``descclassname``), else ``""``."""
+    classes = (_attr(attrs, "class") or "").split()
+    if "sig-name" in classes or "descname" in classes:
+        return "name"
+    if "sig-prename" in classes or "descclassname" in classes:
+        return "prename"
+    return ""
+
+
+PERMALINK_TEXTS = frozenset({"", "¶", "#", "§", "🔗", "⚓", "∞", "\u200b"})
+"""What a heading's last same-page link (``<a href="#...">``) holds when it is a permalink."""
+
+_TITLE_SEPARATORS = (" — ", " – ", " - ", " | ", " · ", " :: ", ": ")
+
+
+def page_title(title: str | None, first_h1: str | None) -> str | None:
+    """The page's title: its first ``h1`` where the ``<title>`` is that heading with the site's name
+    after it (Sphinx's "functools — ... — Python 3.11.2 documentation"), else the ``<title>``."""
+    if title is None:
+        return first_h1
+    if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)):
+        return first_h1
+    return title
