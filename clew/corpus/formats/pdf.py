@@ -2,26 +2,33 @@
 
 - **Lines.** PDFium's text of each page, split into the lines it reports, each with its font
   size, weight, fixed pitch and position (of its first visible character).
-- **Running headers and footers** are dropped: a line in the top or bottom 10% of its page
-  that is a bare page number (``12``, ``xiv``, ``Page 3 of 9``) or whose text, digits aside,
-  recurs in that band on at least three pages.
-- **Sections.** From the document outline (bookmarks) where it has one: each entry opens a
-  section at its level, at the line on its page that carries its title (else at the page's
-  first line). Without an outline, from heading-like lines: a line at least 15% larger than
-  the body text (the most used size), or bold and 8% larger, is a heading; the larger, the
-  higher (levels by size).
+- **Running headers and footers** are dropped: bare page numbers, lines recurring in the top or
+  bottom 10% of the pages, and lines there that carry the printed page number
+  (``clew.corpus.formats.pdf_layout``).
+- **Sections.** Where the document has an outline (bookmarks), it is the section tree: every
+  bookmark opens a section at its level, at the line of its destination's page that carries its
+  title (``clew.corpus.formats.pdf_outline``), and no other line is a heading. Without an outline,
+  from heading-like lines: a line at least 15% larger than the body text (the most used size), or
+  bold and 8% larger, is a heading; the larger, the higher (levels by size).
+- **Title.** The document's Title metadata, else the first page's largest text (when larger than
+  the body text), else the first bookmark, else the first heading.
 - **Blocks.** Lines join into a paragraph until a heading, a gap larger than 1.45 lines, a
   change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item. Runs of
   fixed-pitch lines are a code block, kept line by line. A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``); a paragraph that goes on over a page break is one block.
+- **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
+  entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
+  a navigation page: the document's field ``navigation_pages`` lists them, and a search ranks
+  their passages below the passages they point to (``clew.corpus.search.api``).
 - **Tables.** Ruled tables: the horizontal and vertical strokes of a page's paths (read from
   PDFium) go to pdfplumber's table finder as explicit lines, and each cell's text is PDFium's
   text inside the cell (letting pdfplumber parse the page itself, through pdfminer, took
   seven times as long as all the rest). A table of at least two rows and two columns whose
   cells are mostly filled replaces the lines inside its box, its first row as the header.
 - **Pages.** Every page's start offset is kept (``ParsedDocument.pages``), so each passage
-  knows the pages it spans. A page without a text layer but with images is reported as
-  scanned (no OCR); a document with no text at all is refused with that reason.
+  knows the pages it spans. Pages without a text layer whose picture shows lines of text are
+  reported in one warning with their numbers (scanned; no OCR); a cover or a figure without
+  text is not (``pdf_layout.looks_like_text``). A document with no text at all is refused.
 - Encrypted (password) and broken files raise :class:`UnreadableDocument` with the reason.
 """
 
@@ -37,30 +44,32 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from clew.corpus.formats import pdf_outline
+from clew.corpus.formats.pdf_layout import (
+    Line,
+    drop_running_lines,
+    leader_line,
+    looks_like_text,
+    navigation_pages,
+    page_list,
+    shorten_leader,
+)
+from clew.corpus.formats.pdf_outline import Mark, alnum
 from clew.corpus.formats.rendered import Renderer
 from clew.corpus.parsed import ParsedDocument, UnreadableDocument
 
-MARGIN = 0.10
-"""Share of the page height, at the top and the bottom, where running headers and footers live."""
+NAVIGATION_PAGES = "navigation_pages"
+"""The document field listing its table-of-contents and index pages (1-based), where it has any."""
 HEADING_RATIO = 1.15
 BOLD_HEADING_RATIO = 1.08
 """A bold line this much larger than the body text is a heading too (LaTeX's 12 pt over 10.95 pt)."""
 _BOLD_FONT = re.compile(r"bold|black|heavy|demi|cmbx")
-_PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:#|[ivxlcdm]+)(?:\s*(?:of|/)\s*#)?\W*$", re.IGNORECASE)
 _BULLET = re.compile(r"^(?:[•◦▪‣∙●○■□–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+\S")
+_PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
+"""A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
 _SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
 """PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen."""
 _FIXED_PITCH = 1
-
-
-@dataclass(slots=True)
-class _Line:
-    text: str
-    size: float
-    bold: bool
-    mono: bool
-    y: float  # distance from the top of the page down to the line's baseline
-    x: float
 
 
 def parse_pdf(data: bytes) -> ParsedDocument:
@@ -79,38 +88,62 @@ def parse_pdf(data: bytes) -> ParsedDocument:
 
 
 def _parse(pdf: pdfium.PdfDocument) -> ParsedDocument:
-    warnings: list[str] = []
-    pages: list[list[_Line]] = []
+    pages: list[list[Line]] = []
     heights: list[float] = []
+    pictures: list[int] = []  # pages without text but with images
+    scanned: list[int] = []
     for index in range(len(pdf)):
         page = pdf[index]
         heights.append(page.get_height())
         lines = _lines(page)
         if not lines and _has_images(page):
-            warnings.append(f"page {index + 1}: no text layer (a scanned image?); not OCR'd, nothing ingested from it")
+            pictures.append(index)
+            if looks_like_text(page):
+                scanned.append(index + 1)
         pages.append(lines)
         page.close()
     if not any(pages):
-        if warnings:
+        if pictures:
             raise UnreadableDocument("no text layer on any page (a scanned PDF?); clew does no OCR")
         raise UnreadableDocument("no text on any page")
-    _drop_running_lines(pages, heights)
+    warnings: list[str] = []
+    if scanned:
+        warnings.append(f"page {scanned[0]}: no text layer (a scanned image?); not OCR'd, nothing ingested from it"
+                        if len(scanned) == 1 else f"pages {page_list(scanned)}: no text layer (scanned images?); "
+                        "not OCR'd, nothing ingested from them")
+    drop_running_lines(pages, heights)
     tables = _tables(pdf, pages, warnings)
-    outline = _outline(pdf, len(pages))
     body = _body_size(pages)
+    bookmarks = pdf_outline.entries(pdf, heights)
+    outline = pdf_outline.place(bookmarks, pages, body) if any(e.page is not None for e in bookmarks) else {}
+    title = _title(pdf, pages, body, bookmarks[0].title if bookmarks else None)
+    navigation = set(navigation_pages(pages))
     renderer = Renderer()
     heading_levels = {} if outline else _heading_levels(pages, body)
     for index, lines in enumerate(pages):
         renderer.page()
-        marks = outline.get(index, [])
-        _render_page(renderer, lines, marks, heading_levels, body, tables.get(index, []))
-    title = (pdf.get_metadata_dict().get("Title") or "").strip() or None
+        _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
+                     navigation=index in navigation)
     document = renderer.document(title=title)
     document.warnings = warnings
+    if navigation:
+        document.fields[NAVIGATION_PAGES] = sorted(index + 1 for index in navigation)
     return document
 
 
-def _lines(page: pdfium.PdfPage) -> list[_Line]:
+def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookmark: str | None) -> str | None:
+    """The Title metadata, else the first page's largest line (larger than the body text), else the first bookmark."""
+    title = " ".join((pdf.get_metadata_dict().get("Title") or "").split())
+    if title:
+        return title
+    named = [line for line in pages[0] if len(alnum(line.text)) >= 3] if pages else []
+    largest = max((line.size for line in named), default=0.0)
+    if largest > body:
+        return next(line.text for line in named if line.size == largest)
+    return bookmark
+
+
+def _lines(page: pdfium.PdfPage) -> list[Line]:
     """The page's text lines, in PDFium's reading order, with the look of their first character."""
     textpage = page.get_textpage()
     try:
@@ -122,7 +155,7 @@ def _lines(page: pdfium.PdfPage) -> list[_Line]:
             text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count))
         height = page.get_height()
         flags, x, y = ctypes.c_int(), ctypes.c_double(), ctypes.c_double()
-        lines: list[_Line] = []
+        lines: list[Line] = []
         position = 0
         for raw in re.split(r"\r\n|\r|\n", text):
             start, position = position, position + len(raw)
@@ -140,7 +173,7 @@ def _lines(page: pdfium.PdfPage) -> list[_Line]:
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
             mono = bool(flags.value & _FIXED_PITCH) or "courier" in font or "mono" in font
             lines.append(
-                _Line(
+                Line(
                     line,
                     round(size, 1),
                     weight >= 500 or bool(_BOLD_FONT.search(font)),
@@ -158,25 +191,7 @@ def _has_images(page: pdfium.PdfPage) -> bool:
     return any(obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE for obj in page.get_objects(max_depth=2))
 
 
-def _key(text: str) -> str:
-    return re.sub(r"\d+", "#", " ".join(text.lower().split()))
-
-
-def _drop_running_lines(pages: list[list[_Line]], heights: list[float]) -> None:
-    bands: Counter[str] = Counter()
-    marked: list[list[tuple[int, str]]] = []
-    for lines, height in zip(pages, heights):
-        here = [(i, _key(line.text)) for i, line in enumerate(lines)
-                if line.y <= height * MARGIN or line.y >= height * (1 - MARGIN)]
-        marked.append(here)
-        bands.update({key for _, key in here})
-    for lines, here in zip(pages, marked):
-        drop = {i for i, key in here if _PAGE_NUMBER.match(key) or bands[key] >= 3}
-        if drop:
-            lines[:] = [line for i, line in enumerate(lines) if i not in drop]
-
-
-def _body_size(pages: list[list[_Line]]) -> float:
+def _body_size(pages: list[list[Line]]) -> float:
     sizes: Counter[float] = Counter()
     for lines in pages:
         for line in lines:
@@ -184,34 +199,15 @@ def _body_size(pages: list[list[_Line]]) -> float:
     return sizes.most_common(1)[0][0] if sizes else 0.0
 
 
-def _heading_like(line: _Line, body: float) -> bool:
+def _heading_like(line: Line, body: float) -> bool:
     return bool(body) and len(line.text) <= 150 and not line.mono and (
         line.size >= body * HEADING_RATIO or (line.bold and line.size >= body * BOLD_HEADING_RATIO))
 
 
-def _heading_levels(pages: list[list[_Line]], body: float) -> dict[float, int]:
+def _heading_levels(pages: list[list[Line]], body: float) -> dict[float, int]:
     """Font size -> heading level for the sizes of heading-like lines: the larger, the higher."""
     sizes = sorted({line.size for lines in pages for line in lines if _heading_like(line, body)}, reverse=True)
     return {size: min(6, rank + 1) for rank, size in enumerate(sizes)}
-
-
-def _outline(pdf: pdfium.PdfDocument, page_count: int) -> dict[int, list[tuple[str, int]]]:
-    """Page index -> the outline entries on it, (title, level 1-6), in document order."""
-    marks: dict[int, list[tuple[str, int]]] = {}
-    last = -1
-    try:
-        bookmarks = list(pdf.get_toc(max_depth=6))
-    except pdfium.PdfiumError:
-        return {}
-    for bookmark in bookmarks:
-        destination = bookmark.get_dest()
-        index = destination.get_index() if destination is not None else None
-        title = " ".join((bookmark.get_title() or "").split())
-        if index is None or not title or not 0 <= index < page_count or index < last:
-            continue
-        last = index
-        marks.setdefault(index, []).append((title, min(6, bookmark.level + 1)))
-    return marks
 
 
 @dataclass(slots=True)
@@ -223,7 +219,7 @@ class _PdfTable:
     rows: list[list[str]]
 
 
-def _tables(pdf: pdfium.PdfDocument, pages: list[list[_Line]], warnings: list[str]) -> dict[int, list[_PdfTable]]:
+def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str]) -> dict[int, list[_PdfTable]]:
     """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
     pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it."""
     from pdfplumber.page import Page
@@ -327,17 +323,13 @@ def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, fl
     return " ".join(text.translate(_SOFT_HYPHENS).replace("\xad", "").split())
 
 
-def _render_page(renderer: Renderer, lines: list[_Line], marks: list[tuple[str, int]],
-                 heading_levels: dict[float, int], body: float, tables: list[_PdfTable]) -> None:
-    pending = list(marks)
-    if pending and not any(_starts_heading(line.text, pending[0][0]) for line in lines):
-        title, level = pending.pop(0)  # the entry's title is not on its page: the section starts here
-        renderer.heading(title, level)
-    paragraph: list[_Line] = []
+def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
+                 body: float, tables: list[_PdfTable], *, navigation: bool = False) -> None:
+    pending = list(marks)  # the outline's sections opening on this page, in reading order
+    paragraph: list[Line] = []
     kind = "paragraph"
     first = True  # the next block is the page's first: it may continue the last page's paragraph
     heading_size: float | None = None  # the size of the heading just written (a heading on two lines)
-    rest = ""  # what an outline entry's title has beyond the line that began it
 
     def flush() -> None:
         nonlocal paragraph, first
@@ -346,7 +338,21 @@ def _render_page(renderer: Renderer, lines: list[_Line], marks: list[tuple[str, 
             first = False
         paragraph = []
 
-    for line in lines:
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if pending and pending[0].line <= i:
+            mark = pending.pop(0)
+            flush()
+            renderer.heading(mark.heading or mark.title, mark.level)
+            first, heading_size = False, None
+            if mark.span:
+                i += mark.span
+                if mark.rest:  # a run-in heading: its line goes on as text
+                    i -= 1
+                    lines[i] = Line(mark.rest, line.size, False, line.mono, line.y, line.x)
+            continue
+        i += 1
         table = next((t for t in tables if t.top - 2 <= line.y <= t.bottom + 2 and t.x0 - 2 <= line.x <= t.x1 + 2),
                      None)
         if table is not None:
@@ -354,20 +360,6 @@ def _render_page(renderer: Renderer, lines: list[_Line], marks: list[tuple[str, 
             if table.rows:
                 renderer.table(table.rows, 1)
                 table.rows = []
-            first, heading_size = False, None
-            continue
-        if rest and alnum(line.text) and rest.startswith(alnum(line.text)):  # the entry's title goes on
-            rest = rest[len(alnum(line.text)):]
-            renderer.extend(" " + line.text)
-            renderer.sections[-1].heading += " " + line.text
-            continue
-        rest = ""
-        if pending and _starts_heading(line.text, pending[0][0]):
-            flush()
-            title, level = pending.pop(0)
-            renderer.heading(line.text if len(line.text) <= len(title) + 20 else title, level)
-            if alnum(title).startswith(alnum(line.text)):
-                rest = alnum(title)[len(alnum(line.text)):]
             first, heading_size = False, None
             continue
         if line.size in heading_levels and _heading_like(line, body):
@@ -381,7 +373,13 @@ def _render_page(renderer: Renderer, lines: list[_Line], marks: list[tuple[str, 
             first = False
             continue
         heading_size = None
-        line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
+        if not line.mono and leader_line(line.text):  # an entry of a table of contents or an index
+            line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x)
+            line_kind = "list_item"
+        elif navigation and not line.mono and _PAGE_AT_END.search(line.text):  # an entry set without a leader
+            line_kind = "list_item"
+        else:
+            line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
         if paragraph:
             last = paragraph[-1]
             if (line.y - last.y > 1.5 * max(last.size, line.size) or abs(line.size - last.size) >= 1
@@ -392,24 +390,14 @@ def _render_page(renderer: Renderer, lines: list[_Line], marks: list[tuple[str, 
             kind = line_kind
         paragraph.append(line)
     flush()
+    for mark in pending:  # sections that open below the page's last line
+        renderer.heading(mark.title, mark.level)
     for table in tables:  # a table whose box held no line of text still goes in, after the page's text
         if table.rows:
             renderer.table(table.rows, 1)
 
 
-def alnum(text: str) -> str:
-    return re.sub(r"\W+", "", text.lower())
-
-
-def _starts_heading(text: str, title: str) -> bool:
-    """Whether a line carries an outline entry's title (the whole line, or it begins with it)."""
-    a, b = alnum(text), alnum(title)
-    if not a or not b:
-        return False
-    return a == b or (len(b) >= 8 and (a.startswith(b) or (b.startswith(a) and len(a) >= 8)))
-
-
-def _emit(renderer: Renderer, lines: list[_Line], kind: str, *, continues: bool) -> None:
+def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:
     if kind == "code":
         renderer.emit("code", "\n".join(line.text.replace("\xad", "-") for line in lines), indivisible=True)
         return
