@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from clew.budgets.bounds import Clamp, clamp
+from clew.budgets.bounds import MAX_CLAUSES, MAX_QUERY_CHARS, Clamp, clamp
 from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS, HARD_MAX_TOOL_CALLS, Limits
 from clew.corpus.access import Filter, Principal, Scalar
 from clew.errors import InputError, field_error, input_error_from
@@ -61,7 +61,8 @@ def _renamed(data: Any, old: str, new: str, where: str = "") -> Any:
 
 
 class TextQuery(_Strict):
-    query: str | None = Field(None, description="Text to search for (default: the request's query); also 'match'.")
+    query: str | None = Field(None, max_length=MAX_QUERY_CHARS,
+                              description="Text to search for (default: the request's query); also 'match'.")
     field: NonBlank | None = Field(None, description="full_text_search only: the field to match instead of the text "
                                    "(heading, or a document field such as title).")
 
@@ -92,7 +93,7 @@ class QuerySpec(_Strict):
     hybrid: TextQuery | None = None
     filter: Filter | None = None
     filter_query: FilterQuery | None = Field(None, description="A term filter {term, field}; with filter, both hold.")
-    fields: list[str] | None = None
+    fields: list[str] | None = Field(None, max_length=MAX_CLAUSES)
     limit: int | None = Field(None, description="Seed hits (1-100, clamped). Default: 10, or for a ranked walk "
                               "enough to fill its context budget (context_budget_tokens / 80, 10-100).")
 
@@ -170,7 +171,7 @@ class Navigation(_Strict):
                                   "join a document to its children (tree walk over a user graph; default child).")
     max_steps: int = BOUNDS["max_steps"][0]
     neighbor_limit: int = BOUNDS["neighbor_limit"][0]
-    instruction: str | None = None
+    instruction: str | None = Field(None, max_length=MAX_QUERY_CHARS)
     instruction_field: NonBlank | None = None
 
     @model_validator(mode="after")
@@ -242,8 +243,8 @@ def providers() -> frozenset[str]:
 class RetrievalRequest(_Strict):
     model_config = ConfigDict(extra="forbid", json_schema_extra=state_bounds)
 
-    query: str
-    queries: list[QuerySpec] = Field(default_factory=list)
+    query: str = Field(max_length=MAX_QUERY_CHARS)
+    queries: list[QuerySpec] = Field(default_factory=list, max_length=16)
     max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
     max_tool_calls: int = BOUNDS["max_tool_calls"][0]
     context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]

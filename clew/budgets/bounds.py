@@ -29,3 +29,15 @@ class Clamp:
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}; clamped"
+
+
+MAX_QUERY_CHARS = 10_000
+"""The longest query text a search or a retrieval request takes (a question, not a document)."""
+MAX_LIST_ITEMS = 1_000
+"""The most values one list argument takes: ids and keys to exclude, a terms filter's values."""
+MAX_CLAUSES = 100
+"""The most clauses in one list of a bool filter (must, should, must_not)."""
+MAX_FILTER_DEPTH = 8
+"""How deep bool filters may nest. Lengths and counts are refused, not clamped: past one, the
+request is an input error naming the field and the limit, on every surface (the one request
+model checks it)."""

@@ -45,6 +45,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, core_schema
 
+from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS
 from clew.errors import InputError
 
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z_][A-Za-z0-9_\-]*)*")
@@ -96,6 +97,8 @@ class Terms(_Filter):
         _check_field(name)
         if not values:
             raise ValueError(f"terms on {name!r} needs at least one value")
+        if len(values) > MAX_LIST_ITEMS:
+            raise ValueError(f"terms on {name!r} takes at most {MAX_LIST_ITEMS} values, got {len(values)}")
         return value
 
 
@@ -136,13 +139,26 @@ class Exists(_Filter):
 
 
 class BoolSpec(_Filter):
-    must: list[AnyFilter] = Field(default_factory=list)
-    should: list[AnyFilter] = Field(default_factory=list)
-    must_not: list[AnyFilter] = Field(default_factory=list)
+    must: list[AnyFilter] = Field(default_factory=list, max_length=MAX_CLAUSES)
+    should: list[AnyFilter] = Field(default_factory=list, max_length=MAX_CLAUSES)
+    must_not: list[AnyFilter] = Field(default_factory=list, max_length=MAX_CLAUSES)
 
 
 class Bool(_Filter):
     bool: BoolSpec
+
+    @model_validator(mode="after")
+    def _shallow(self) -> Bool:
+        if _depth(self) > MAX_FILTER_DEPTH:
+            raise ValueError(f"bool filters nest at most {MAX_FILTER_DEPTH} deep")
+        return self
+
+
+def _depth(flt: object) -> int:
+    if not isinstance(flt, Bool):
+        return 0
+    spec = flt.bool
+    return 1 + max((_depth(f) for f in (*spec.must, *spec.should, *spec.must_not)), default=0)
 
 
 def _kind(value: object) -> str | None:

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, WithJsonSchema
 
-from clew.budgets.bounds import Clamp
+from clew.budgets.bounds import MAX_LIST_ITEMS, MAX_QUERY_CHARS, Clamp
 from clew.corpus.access import Filter
 from clew.corpus.reader import Scope
 from clew.corpus.search.fields import TEXT
@@ -15,7 +15,7 @@ from clew.navigation.models import InCollection, NonBlank
 
 
 class SearchArgs(InCollection):
-    query: NonBlank
+    query: NonBlank = Field(max_length=MAX_QUERY_CHARS)
     """Words, identifiers, error codes or numbers to look for."""
     mode: Literal["bm25", "vector", "hybrid"] = "bm25"
     """bm25 (keywords), vector (embeddings) or hybrid (both, fused)."""
@@ -25,9 +25,9 @@ class SearchArgs(InCollection):
     """Match the query against this field instead of the text: heading, or a document field such as title (bm25)."""
     filter: Annotated[Filter | None, WithJsonSchema({"type": ["object", "null"]})] = None
     """Only documents whose fields match, e.g. {"term": {"status": "published"}}; also terms, range, exists, bool."""
-    exclude_ids: list[NonBlank] = Field(default_factory=list)
+    exclude_ids: list[NonBlank] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     """Evidence ids not to return again (e.g. those already seen)."""
-    exclude_document_keys: list[NonBlank] = Field(default_factory=list)
+    exclude_document_keys: list[NonBlank] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     """Documents not to return."""
     max_chars: Annotated[int, Clamp(1, MAX_CHARS)] = 2000
     """Characters of text per hit."""

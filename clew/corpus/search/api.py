@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from clew.budgets.bounds import clamp
+from clew.budgets.bounds import MAX_CLAUSES, MAX_LIST_ITEMS, MAX_QUERY_CHARS, clamp
 from clew.corpus import ids
 from clew.corpus.access import Filter, Principal
 from clew.corpus.location import Location
@@ -43,16 +43,19 @@ class SearchRequest(BaseModel):
 
     model_config = ConfigDict(extra="forbid", defer_build=True)  # these models are built on first use
 
-    query: str = Field(description="What to look for: words, identifiers, error codes, numbers.")
+    query: str = Field(max_length=MAX_QUERY_CHARS,
+                       description="What to look for: words, identifiers, error codes, numbers.")
     collection: str | None = Field(None, description="Collection to search (default: every readable one).")
     mode: Mode = Field("bm25", description="bm25 (keywords), vector (embeddings) or hybrid (RRF of both).")
     limit: int = Field(DEFAULT_LIMIT, description=f"Hits to return, clamped to 1-{MAX_LIMIT}.")
     filter: Filter | None = Field(None, description="Filter on document fields: term, terms, range, exists, bool.")
-    fields: list[str] | None = Field(None, description="Document fields to return with each hit (default: none).")
+    fields: list[str] | None = Field(None, max_length=MAX_CLAUSES,
+                                     description="Document fields to return with each hit (default: none).")
     exclude_ids: list[str] = Field(
-        default_factory=list, description="Evidence ids never to return (e.g. already seen)."
+        default_factory=list, max_length=MAX_LIST_ITEMS, description="Evidence ids never to return (e.g. already seen)."
     )
-    exclude_document_keys: list[str] = Field(default_factory=list, description="Documents never to return.")
+    exclude_document_keys: list[str] = Field(default_factory=list, max_length=MAX_LIST_ITEMS,
+                                             description="Documents never to return.")
     max_chars: int = Field(4000, description=f"Characters of text per hit, clamped to 1-{MAX_CHARS}.")
     field: str | None = Field(None, description="Match the query against this field instead of the text: heading "
                               "(the heading path) or a document field such as title; text (or none): the passage text.")
