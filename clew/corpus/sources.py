@@ -10,13 +10,27 @@ ingested folder, ``#`` comments and blank lines aside) are globs over keys, giti
 a pattern without a ``/`` matches any one component of the key (``*.txt``, ``drafts``: a
 file or a folder of that name anywhere); a pattern with a ``/`` matches the key from the
 folder's root (``api/v1/*``, ``/legacy``), and a folder it names takes everything below it.
-``*`` in a pattern also matches ``/``.
+``*`` in a pattern also matches ``/``. A pattern that starts with ``!`` takes back in what an
+earlier one left out (``!_sources``); the last pattern that matches a key decides.
+
+Generated pages are left out by default: what a documentation tool writes beside the pages
+that are not documents (``GENERATED``: Sphinx's ``genindex.html``, ``search.html``,
+``py-modindex.html``, ``_sources/``, ``_static/``, ...). They count as excluded, and each folder
+reports them in one line; they come before the caller's patterns, so ``--exclude '!_sources'``
+(or a ``!_sources`` line in ``.clewignore``) takes them back in.
+
+Twins are ingested once: a file whose text is the same as another's found under the same
+folder, by name a copy of it in another format (``a.txt`` beside ``a.html``; Sphinx's
+``_sources/x.rst.txt`` beside ``x.html``), is skipped and reported (see :func:`same_text`); the
+kept one is the first by ``TWIN_PREFERENCE`` (the HTML page: links name it and its anchors).
 """
 
 from __future__ import annotations
 
 import fnmatch
+import html
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
@@ -93,6 +107,19 @@ class Source:
 
 
 IGNORE_FILE = ".clewignore"
+GENERATED = ("genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
+             "objects.inv", ".buildinfo", "_sources", "_static")
+"""Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
+document: indexes, the search page, page sources, static assets. Left out unless a ``!``
+pattern takes them back in."""
+TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "rst", "asciidoc", "text")
+"""Of twins, the first format here is kept; the binary formats (PDF, DOCX) and JSONL are never twins."""
+TWIN_SHARE = 0.4
+"""Two files are the same text when this share of the word pairs of the smaller one are in the
+other. Measured on the Python 3.11 documentation: a page and its ``_sources`` file share 0.49 to
+0.98 of them (median 0.88; three toctree-only sources share 0.08 to 0.31: not twins), two
+different pages at most 0.20."""
+TWIN_READ_BYTES = 2 * MIB
 
 
 @dataclass(slots=True)
@@ -105,18 +132,25 @@ class Found:
 
 
 def excluded_by(key: str, patterns: list[str]) -> bool:
-    """Whether ``key`` matches one of the exclusion ``patterns`` (see the module docstring)."""
+    """Whether the exclusion ``patterns`` leave ``key`` out (see the module docstring)."""
+    rule = deciding_pattern(key, patterns)
+    return rule is not None and not patterns[rule].startswith("!")
+
+
+def deciding_pattern(key: str, patterns: list[str]) -> int | None:
+    """The index of the last of ``patterns`` that matches ``key`` (a ``!`` pattern by what follows it)."""
     parts = PurePosixPath(key).parts
-    for pattern in patterns:
+    for index in range(len(patterns) - 1, -1, -1):
+        pattern = patterns[index].removeprefix("!")
         if "/" not in pattern.rstrip("/"):
             name = pattern.rstrip("/")
             if any(fnmatch.fnmatchcase(part, name) for part in parts):
-                return True
+                return index
             continue
         rooted = pattern.strip("/")
         if fnmatch.fnmatchcase(key, rooted) or fnmatch.fnmatchcase(key, rooted + "/*"):
-            return True
-    return False
+            return index
+    return None
 
 
 def ignore_patterns(folder: Path) -> list[str]:
@@ -145,7 +179,8 @@ def check_glob(glob: str) -> None:
 
 
 def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -> Found:
-    """Every file under ``paths`` that no exclusion names (a file named directly is always taken).
+    """Every file under ``paths`` that no exclusion names (a file named directly is always taken),
+    less generated pages and twins (see the module docstring; each is reported).
 
     A symbolic link whose target is missing (or that loops) is reported, not ingested. A glob
     that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
@@ -154,26 +189,123 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -
     found = Found()
     for root in paths:
         if root.is_dir():
-            patterns = [*(exclude or []), *ignore_patterns(root)]
+            patterns = [*GENERATED, *(exclude or []), *ignore_patterns(root)]
             try:
                 matches = sorted(root.glob(glob))
             except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
                 raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
+            generated: dict[str, int] = {}
+            files: list[tuple[Path, str]] = []
             for file in matches:
                 dangling = file.is_symlink() and not file.exists()
                 if not (file.is_file() or dangling) or (file.name == IGNORE_FILE and file.parent == root):
                     continue
                 key = file.relative_to(root).as_posix()
-                if patterns and excluded_by(key, patterns):
+                rule = deciding_pattern(key, patterns)
+                if rule is not None and not patterns[rule].startswith("!"):
                     found.excluded += 1
+                    if rule < len(GENERATED):
+                        generated[GENERATED[rule]] = generated.get(GENERATED[rule], 0) + 1
                 elif dangling:
                     found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
                                                   "exist (or loops): not ingested", True))
                 else:
-                    found.files.append((file, key))
+                    files.append((file, key))
+            if generated:
+                found.problems.append(_generated_problem(root, generated))
+            kept, twins = drop_twins(files)
+            found.files.extend(kept)
+            found.problems.extend(twins)
         else:
             found.files.append((root, root.name))
     return found
+
+
+def _generated_problem(root: Path, counts: dict[str, int]) -> Problem:
+    total = sum(counts.values())
+    what = ", ".join(f"{count} {pattern}" if count > 1 or "*" in pattern or "." not in pattern else pattern
+                     for pattern, count in counts.items())
+    return Problem(str(root), f"{total} generated file{'s' if total > 1 else ''} (a documentation tool's indexes, "
+                              f"search page, sources or assets: {what}) not ingested; take them in with "
+                              f"--exclude '!NAME' or a '!NAME' line in {IGNORE_FILE} (e.g. '!_sources')",
+                   False, warning=True)
+
+
+def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:
+    """``files`` less the twins of others (see the module docstring), and a problem for each twin left out."""
+    by_name: dict[str, list[int]] = {}  # a document's name (its key without suffix) -> indexes into files
+    for index, (_, key) in enumerate(files):
+        name = _document_name(key)
+        if name is not None:
+            by_name.setdefault(name, []).append(index)
+    dropped: dict[int, Problem] = {}
+    for indexes in by_name.values():
+        if len(indexes) < 2:
+            continue
+        ranked = sorted(indexes, key=lambda i: (_twin_rank(files[i][0]), files[i][1]))
+        keep_file, keep_key = files[ranked[0]]
+        for index in ranked[1:]:
+            file, key = files[index]
+            if same_text(keep_file, file):
+                dropped[index] = Problem(str(file), f"the same text as {keep_key} (a copy in another format): ingested "
+                                                    "once, as that file", True)
+    kept = [entry for index, entry in enumerate(files) if index not in dropped]
+    return kept, [dropped[index] for index in sorted(dropped)]
+
+
+_SOURCE_SUFFIXES = (".rst", ".md", ".markdown", ".txt", ".ipynb")
+
+
+def _document_name(key: str) -> str | None:
+    """What a file is a rendering of: its key without the suffix (a Sphinx source ``a/_sources/b.rst.txt``
+    is ``a/b``); None for formats that are never twins."""
+    path = PurePosixPath(key)
+    if _twin_format(path.suffix) is None:
+        return None
+    parts = path.parts
+    if "_sources" in parts[:-1]:
+        at = parts.index("_sources")
+        name = path.name.removesuffix(".txt")
+        for suffix in _SOURCE_SUFFIXES:
+            if name.endswith(suffix) and len(name) > len(suffix):
+                name = name[: -len(suffix)]
+                break
+        return PurePosixPath(*parts[:at], *parts[at + 1:-1], name).as_posix()
+    return path.with_suffix("").as_posix()
+
+
+def _twin_format(suffix: str) -> Format | None:
+    fmt = SUFFIXES.get(suffix.lower())
+    return fmt if fmt in TWIN_PREFERENCE else None
+
+
+def _twin_rank(file: Path) -> int:
+    fmt = _twin_format(file.suffix)
+    return TWIN_PREFERENCE.index(fmt) if fmt is not None else len(TWIN_PREFERENCE)
+
+
+_UNREAD = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->", re.DOTALL | re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+_WORD = re.compile(r"\w+")
+
+
+def same_text(first: Path, second: Path) -> bool:
+    """Whether two files hold the same text: ``TWIN_SHARE`` of the word pairs of the smaller are in
+    the other (HTML read without its tags, scripts and styles; the first ``TWIN_READ_BYTES`` of each)."""
+    small, large = sorted((_word_pairs(first), _word_pairs(second)), key=len)
+    return bool(small) and len(small & large) >= TWIN_SHARE * len(small)
+
+
+def _word_pairs(file: Path) -> set[tuple[str, ...]]:
+    try:
+        with file.open("rb") as handle:
+            text = handle.read(TWIN_READ_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return set()
+    if SUFFIXES.get(file.suffix.lower()) == "html":
+        text = html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", text)))
+    words = _WORD.findall(text.lower())
+    return set(zip(words, words[1:])) if len(words) > 1 else {(word,) for word in words}
 
 
 def suffix_twins(files: list[tuple[Path, str]]) -> list[Problem]:

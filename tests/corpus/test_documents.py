@@ -14,6 +14,7 @@ from clew.corpus.documents import list_documents, outline, remove_documents
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.search.api import search
+from clew.corpus.sources import drop_twins, excluded_by
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.navigation.evidence import fetch_evidence
@@ -51,14 +52,73 @@ def test_exclude_patterns_and_clewignore(tmp_path: Path, docs: Path) -> None:
         assert keys(corpus) == ["alpha.md", "sub/beta.md"]
 
 
-def test_suffix_twins_are_a_warning(tmp_path: Path, docs: Path) -> None:
-    write(docs, {"page.html": "<h1>Page</h1><p>Kiwi.</p>", "page.txt": "Kiwi."})
+def test_suffix_twins_of_other_text_are_a_warning(tmp_path: Path, docs: Path) -> None:
+    write(docs, {"page.html": "<h1>Page</h1><p>Kiwi birds cannot fly.</p>", "page.txt": "Weta are large insects."})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         report = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)
     (warning,) = [p for p in report.problems if p.warning]
     assert warning.path == str(docs / "page.txt")
     assert warning.message.startswith("same name as page.html with another suffix (page.html, page.txt)")
     assert (report.warnings, report.repaired, report.documents) == (1, 0, 6)
+
+
+def test_a_twin_with_the_same_text_is_ingested_once(tmp_path: Path, docs: Path) -> None:
+    write(docs, {"page.html": "<title>Page</title><h1>Page</h1><p>Kiwi birds cannot fly at all.</p>",
+                 "page.txt": "Page\n\nKiwi birds cannot fly at all.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)
+        assert "page.txt" not in keys(corpus) and "page.html" in keys(corpus)
+    (twin,) = report.problems
+    assert (twin.path, twin.skipped) == (str(docs / "page.txt"), True)
+    assert twin.message == "the same text as page.html (a copy in another format): ingested once, as that file"
+    assert (report.skipped, report.warnings, report.documents) == (1, 0, 5)
+
+
+SPHINX_BUILD = {
+    "index.html": "<div class=body role=main><h1>Widgets</h1><p>Widgets turn and whirl all day long.</p></div>",
+    "genindex.html": "<h1>Index</h1><p>widget, 1</p>",
+    "genindex-W.html": "<h1>Index W</h1><p>widget, 1</p>",
+    "search.html": "<h1>Search</h1><p>Please activate JavaScript.</p>",
+    "py-modindex.html": "<h1>Python Module Index</h1>",
+    "_sources/index.rst.txt": "Widgets\n=======\n\nWidgets turn and whirl all day long.\n",
+    "_sources/extra.rst.txt": "Extra\n=====\n\nOnly in the source: gears.\n",
+    "_static/basic.css": "body { margin: 0 }",
+    "_static/notes.txt": "static notes",
+}
+
+
+def test_generated_pages_are_left_out_in_one_line(tmp_path: Path) -> None:
+    site = write(tmp_path / "html", SPHINX_BUILD)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        assert keys(corpus) == ["index.html"]
+    (line,) = report.problems
+    assert (line.path, line.warning, line.skipped) == (str(site), True, False)
+    assert line.message.startswith(
+        "8 generated files (a documentation tool's indexes, search page, sources or assets: 2 _sources, 2 _static, "
+        "1 genindex-*.html, genindex.html, py-modindex.html, search.html) not ingested; take them in with "
+        "--exclude '!NAME'")
+    assert (report.excluded, report.skipped, report.documents) == (8, 0, 1)
+
+
+def test_generated_pages_come_back_with_a_negated_pattern(tmp_path: Path) -> None:
+    site = write(tmp_path / "html", SPHINX_BUILD)
+    (site / ".clewignore").write_text("!search.html\n", encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220, exclude=["!_sources", "!genindex*"])
+        # the source of index.html is its twin; the source with no page is a document of its own
+        assert keys(corpus) == ["_sources/extra.rst.txt", "genindex-W.html", "genindex.html", "index.html",
+                                "search.html"]
+    twin = next(p for p in report.problems if p.skipped)
+    assert twin.path == str(site / "_sources" / "index.rst.txt")
+    assert twin.message.startswith("the same text as index.html")
+    assert report.excluded == 3  # _static/ and py-modindex.html
+
+
+def test_negated_patterns_decide_by_their_order() -> None:
+    assert excluded_by("drafts/a.md", ["drafts"]) and not excluded_by("drafts/a.md", ["drafts", "!drafts/a.md"])
+    assert excluded_by("drafts/a.md", ["!drafts/a.md", "drafts"])
+    assert not excluded_by("a.md", ["!a.md"])
 
 
 def test_list_and_outline(tmp_path: Path, docs: Path) -> None:
@@ -162,3 +222,16 @@ def test_dangling_links_by_reason(tmp_path: Path) -> None:
     # a mailto: link is a URL with a scheme too
     assert report.links_dangling_by_reason == {"external": 2, "missing_document": 1, "outside_collection": 1}
     assert report.links_dangling == 4
+
+
+def test_a_sphinx_source_is_the_twin_of_its_page_in_any_folder(tmp_path: Path) -> None:
+    site = write(tmp_path / "site", {
+        "v1/lib/io.html": "<h1>io</h1><p>Streams of bytes and text for files.</p>",
+        "v1/_sources/lib/io.rst.txt": "io\n==\n\nStreams of bytes and text for files.\n",
+        "v1/_sources/lib/os.md.txt": "# os\n\nStreams of bytes and text for files.\n",  # no os.html: not a twin
+    })
+    files = [(site / key, key) for key in ("v1/_sources/lib/io.rst.txt", "v1/_sources/lib/os.md.txt",
+                                            "v1/lib/io.html")]
+    kept, twins = drop_twins(files)
+    assert [key for _, key in kept] == ["v1/_sources/lib/os.md.txt", "v1/lib/io.html"]
+    assert [(p.path, p.skipped) for p in twins] == [(str(site / "v1/_sources/lib/io.rst.txt"), True)]
