@@ -12,6 +12,11 @@ item (nested lists stay inside their item), a table one ``table_header`` (header
 delimiter line) and one ``table_row`` per body row; thematic breaks and link reference
 definitions contribute none. Only top-level headings open sections; a heading inside a
 list or a blockquote is part of that block.
+
+Admonitions are one ``paragraph`` block of the section they sit in, their label included: a
+GitHub alert is a blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``,
+or the collapsible ``???`` / ``???+``) takes the indented lines after its marker, blank lines
+between them included (CommonMark alone reads an indented body after a blank line as code).
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ _HTML_ANCHOR = re.compile(
 
 
 _ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
+_ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+[\w\"-]")
+"""The marker line of an MkDocs admonition (``!!! note``, ``??? tip "Title"``, ``???+ danger``)."""
 
 
 class _Markdown(MarkdownIt):
@@ -85,8 +92,21 @@ def parse_markdown(source: str) -> ParsedDocument:
     """
     fields, text = split_front_matter(normalize_newlines(source))
     builder = _Builder(text)
-    for group in _top_level_groups(_PARSER.parse(text)):
-        builder.add(group)
+    lines = text.split("\n")
+    groups = list(_top_level_groups(_PARSER.parse(text)))
+    index = 0
+    while index < len(groups):
+        stop = _admonition_stop(lines, groups[index])
+        if stop is None:
+            builder.add(groups[index])
+            index += 1
+            continue
+        last = index + 1
+        while last < len(groups) and (groups[last][0].map or (stop, stop))[0] < stop:
+            stop = max(stop, (groups[last][0].map or (stop, stop))[1])
+            last += 1
+        builder.add_admonition(groups[index:last], stop)
+        index = last
     document = builder.document()
     if fields:
         document.fields = {**document.fields, **fields}
@@ -121,6 +141,19 @@ def _top_level_groups(tokens: Sequence[Token]) -> Iterator[Sequence[Token]]:
             stop += 1
         yield tokens[index:stop]
         index = stop
+
+
+def _admonition_stop(lines: list[str], group: Sequence[Token]) -> int | None:
+    """The line after an MkDocs admonition's body, when ``group`` is a paragraph that starts with its marker."""
+    first = group[0]
+    if first.type != "paragraph_open" or first.map is None or not _ADMONITION.match(lines[first.map[0]]):
+        return None
+    stop = line = first.map[1]
+    while line < len(lines) and (not lines[line].strip() or lines[line].startswith(("    ", "\t"))):
+        line += 1
+        if lines[line - 1].strip():
+            stop = line
+    return stop
 
 
 def _inline_text(children: Sequence[Token]) -> str:
@@ -210,6 +243,16 @@ class _Builder:
             self.add_anchor(name, offset)
             if first.type == "heading_open" and name not in self.sections[-1].anchors:
                 self.sections[-1].anchors.append(name)
+
+    def add_admonition(self, groups: Sequence[Sequence[Token]], stop: int) -> None:
+        """An MkDocs admonition: its marker and body (``groups``, up to line ``stop``) as one paragraph."""
+        first = groups[0][0].map[0] if groups[0][0].map else 0
+        block = self.add_block((first, stop), "paragraph")
+        starts = [block.start if block is not None else self.starts[first]]
+        for group in groups:
+            self.add_links(group, starts)
+            for name, offset in self.html_anchors(group):
+                self.add_anchor(name, offset)
 
     def add_block(self, lines: Sequence[int], kind: BlockKind, table: int | None = None) -> Block | None:
         start, end = line_span(self.text, self.starts, lines[0], lines[1])

@@ -369,3 +369,28 @@ def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path: Path) -> None:
         kinds = corpus.cursor().execute("SELECT kind, body FROM chunks ORDER BY ordinal").fetchall()
     table = [body for kind, body in kinds if kind == "table"]
     assert table and table[0].startswith("| Version | Changes |\n| --- | --- |\n| v11.0.0 |")
+
+
+def test_github_alerts_and_mkdocs_admonitions_are_one_block_of_their_section() -> None:
+    source = (FIXTURES / "admonitions.md").read_text(encoding="utf-8")
+    document = parse_markdown(source)
+    document.check()
+    assert [s.heading for s in document.sections] == ["Deploying", "Deploying", "Rolling back"]
+    texts = [(b.kind, b.section, document.text[b.start:b.end]) for b in document.blocks]
+    assert texts[2:8] == [
+        ("paragraph", 1, "> [!NOTE]\n> Deploys pause during the Friday freeze.\n> Ask the release manager for an "
+                         "exception."),
+        ("paragraph", 1, "> [!WARNING]\n> ## Not a section\n> A rollback drops the sessions of signed-in users."),
+        ("paragraph", 1, '!!! note "Before you start"\n\n    Check that the build is green.\n\n    ```sh\n'
+                         "    make check\n    ```\n\n    - tag the release\n    - announce it"),
+        ("paragraph", 1, "Run `make deploy` afterwards."),
+        ("paragraph", 1, "!!! tip\n    One line, directly under its marker."),
+        ("paragraph", 1, '???+ danger "Data loss"\n    Never deploy a migration and its rollback together.'),
+    ]
+    assert texts[9:] == [("paragraph", 2, "!!! warning\n\n    Rolling back needs the previous image."),
+                         ("paragraph", 2, "Text right after the body is a paragraph of its own.")]
+
+
+def test_an_admonition_marker_inside_code_is_code() -> None:
+    document = parse_markdown("# T\n\n```\n!!! note\n\n    body\n```\n\n    !!! note\n")
+    assert [b.kind for b in document.blocks] == ["heading", "code", "code"]
