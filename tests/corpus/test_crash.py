@@ -44,7 +44,12 @@ def test_killed_ingest_leaves_whole_batches(tmp_path: Path, acme_path: Path) -> 
          "--batch-size", str(BATCH), "--json"],
         env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
-    time.sleep(4.0)
+    wal = Path(f"{db}.wal")
+    deadline = time.monotonic() + 120
+    while not (wal.exists() and wal.stat().st_size > 0):  # until a batch commits (DuckDB appends it to the WAL)
+        assert process.poll() is None, "the ingest finished before it could be killed; make the corpus larger"
+        assert time.monotonic() < deadline, "the ingest wrote nothing in two minutes"
+        time.sleep(0.05)
     assert process.poll() is None, "the ingest finished before it could be killed; make the corpus larger"
     process.send_signal(signal.SIGKILL)
     process.wait()
