@@ -9,6 +9,11 @@ Markdown. Only the titles are read; everything else is paragraphs (or code, belo
   assigns them.
 - AsciiDoc: a line ``= Title``, ``== Section``, ... (up to six ``=``) is a title of that level.
   Delimited listing and literal blocks (``----``, ``....``) are code blocks, kept whole.
+
+Admonitions are one paragraph block with their label, whatever they hold: a reStructuredText
+directive (``.. note::``, ``.. warning::``, ``.. seealso::``, ...) with its indented body, and
+an AsciiDoc admonition block (``[NOTE]`` over a ``====`` delimited block). AsciiDoc's
+paragraph form (``NOTE: text``) already is one paragraph.
 """
 
 from __future__ import annotations
@@ -21,6 +26,10 @@ from clew.corpus.parsed import Block, BlockKind, ParsedDocument, Section
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+\s*$")
 _ASCIIDOC_TITLE = re.compile(r"^(={1,6})\s+(\S.*?)\s*$")
 _ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
+_RST_ADMONITION = re.compile(
+    r"^(\s*)\.\.\s+(?:admonition|attention|caution|danger|error|hint|important|note|tip|warning|seealso)::", re.I)
+_ASCIIDOC_ADMONITION = re.compile(r"^\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$")
+_ASCIIDOC_EXAMPLE = re.compile(r"^={4,}\s*$")
 
 
 class _Sections:
@@ -76,6 +85,19 @@ def parse_rst(source: str) -> ParsedDocument:
     i = 0
     while i < len(lines):
         line = lines[i]
+        directive = _RST_ADMONITION.match(line)
+        if directive is not None:  # the directive and its indented body: one block
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run = None
+            indent, stop, j = len(directive.group(1)), i + 1, i + 1
+            while j < len(lines) and (_blank(lines[j]) or len(lines[j]) - len(lines[j].lstrip()) > indent):
+                j += 1
+                if not _blank(lines[j - 1]):
+                    stop = j
+            doc.block(i, stop, "paragraph")
+            i = stop
+            continue
         found = _rst_title(lines, i)
         if found is not None:
             first, stop, title, style = found
@@ -122,11 +144,21 @@ def parse_asciidoc(source: str) -> ParsedDocument:
     doc = _Sections(text)
     run: int | None = None
     fence: tuple[str, int] | None = None  # the open delimiter and its line
+    admonition: tuple[str, int] | None = None  # an admonition block's delimiter and its [LABEL] line
     for i, line in enumerate(lines):
+        if admonition is not None:
+            if line.strip() == admonition[0] and i > admonition[1] + 1:
+                doc.block(admonition[1], i + 1, "paragraph")
+                admonition = None
+            continue
         if fence is not None:
             if line.strip() == fence[0]:
                 doc.block(fence[1], i + 1, "code")
                 fence = None
+            continue
+        if (run is None and _ASCIIDOC_ADMONITION.match(line) and i + 1 < len(lines)
+                and _ASCIIDOC_EXAMPLE.match(lines[i + 1])):
+            admonition = (lines[i + 1].strip(), i)
             continue
         delimiter = _ASCIIDOC_FENCE.match(line)
         title = _ASCIIDOC_TITLE.match(line) if run is None else None
@@ -140,7 +172,9 @@ def parse_asciidoc(source: str) -> ParsedDocument:
             doc.heading(title.group(2), len(title.group(1)), i, i + 1)
         elif not _blank(line) and run is None:
             run = i
-    if fence is not None:
+    if admonition is not None:
+        doc.block(admonition[1], len(lines), "paragraph")
+    elif fence is not None:
         doc.block(fence[1], len(lines), "code")
     elif run is not None:
         doc.block(run, len(lines), "paragraph")

@@ -99,3 +99,22 @@ def test_ingested_with_their_headings(tmp_path: Path) -> None:
         ("runbook-adoc.adoc", "asciidoc", ["Runbook", "Backups"]),
         ("runbook.rst", "rst", ["Runbook", "Backups"]),
     ]
+
+
+def test_admonitions_are_one_block_of_their_section() -> None:
+    rst = parse_rst("Backups\n=======\n\n.. note::\n\n   Restores need the key.\n\n   Keep it offline.\n\n"
+                    ".. warning:: Never delete the last copy.\n   It is the only one.\n\nAfter the note.\n")
+    rst.check()
+    assert [(b.kind, b.section, rst.text[b.start:b.end]) for b in rst.blocks[1:]] == [
+        ("paragraph", 1, ".. note::\n\n   Restores need the key.\n\n   Keep it offline."),
+        ("paragraph", 1, ".. warning:: Never delete the last copy.\n   It is the only one."),
+        ("paragraph", 1, "After the note."),
+    ]
+    adoc = parse_asciidoc("== Backups\n\nNOTE: One line.\n\n[WARNING]\n====\nRestores need the key.\n\n"
+                          "Keep it offline.\n====\n\nAfter.\n")
+    adoc.check()
+    assert [(b.kind, adoc.text[b.start:b.end]) for b in adoc.blocks[1:]] == [
+        ("paragraph", "NOTE: One line."),
+        ("paragraph", "[WARNING]\n====\nRestores need the key.\n\nKeep it offline.\n===="),
+        ("paragraph", "After."),
+    ]
