@@ -195,25 +195,62 @@ def search_passages(
             embedder = embedder_from_name(model)
             vector, model = embedder.embed([req.query])[0], embedder.name
         applied["embedding_model"] = model
-    ranked = ranked_lists(scope, req.query, req.mode, window if req.mode == "hybrid" else limit, vector=vector,
+    # every retriever gives the whole window: what a navigation passage gives up (below) comes from it
+    ranked = ranked_lists(scope, req.query, req.mode, window, vector=vector,
                           model=model, exclude_chunks=excluded, exclude_ids=req.exclude_ids,
                           exclude_document_keys=req.exclude_document_keys, field=req.field)
     weights: dict[str, float] = (
         {str(k): v for k, v in req.weights.items()} if req.mode == "hybrid" else dict.fromkeys(ranked, 1.0)
     )
-    fused = fuse(ranked, weights)
     if req.mode == "hybrid":
         applied["rank_constant"] = RANK_CONSTANT
         applied["weights"] = {name: weights.get(name, 1.0) for name in ranked}
         applied["window"] = window
-    top = fused[:limit]
-    passages = scope.passages_by_ids([ids.chunk_id(*key) for key, _, _ in top])
+    found = _found(scope, fuse(ranked, weights)[:limit])
+    if any(_navigation(f.passage) for f in found):
+        found = _found(scope, fuse(_weigh_navigation(scope, ranked), weights)[:limit])
+        applied["navigation_weight"] = NAVIGATION_WEIGHT
+    return found, applied
+
+
+NAVIGATION_PAGES = "navigation_pages"
+NAVIGATION_WEIGHT = 0.5
+"""Score factor of a passage that lies on its document's navigation pages (the document field
+``navigation_pages``: a PDF's table of contents and index, ``clew.corpus.formats.pdf``). Such a
+passage names a topic and the page it is on (``PIPESTATUS … 87``): it ranks below the passage it
+points to, and a search still finds it."""
+
+
+def _found(scope: Scope, rows: list[tuple[tuple[int, int, int], float, dict[str, RetrieverContribution]]]
+           ) -> list[Found]:
+    passages = scope.passages_by_ids([ids.chunk_id(*key) for key, _, _ in rows])
     found: list[Found] = []
-    for key, score, contributions in top:
+    for key, score, contributions in rows:
         passage = passages.get(ids.chunk_id(*key))
         if passage is not None:  # the index and the rows agree inside one snapshot; defensive only
             found.append(Found(passage, score, len(found) + 1, contributions))
-    return found, applied
+    return found
+
+
+def _navigation(passage: Passage) -> bool:
+    pages = passage.fields.get(NAVIGATION_PAGES)
+    return bool(passage.pages) and isinstance(pages, list) and set(passage.pages) <= set(pages)
+
+
+def _weigh_navigation(scope: Scope, ranked: dict[str, list[tuple[int, int, int, float]]]
+                      ) -> dict[str, list[tuple[int, int, int, float]]]:
+    """Each retriever's list with its navigation passages' scores times ``NAVIGATION_WEIGHT``, re-sorted."""
+    passages = scope.passages_by_ids([ids.chunk_id(d, v, o) for rows in ranked.values() for d, v, o, _ in rows])
+    weighed: dict[str, list[tuple[int, int, int, float]]] = {}
+    for name, rows in ranked.items():
+        scored = []
+        for d, v, o, score in rows:
+            passage = passages.get(ids.chunk_id(d, v, o))
+            if passage is not None and _navigation(passage):
+                score = score * NAVIGATION_WEIGHT if score >= 0 else score / NAVIGATION_WEIGHT
+            scored.append((d, v, o, score))
+        weighed[name] = sorted(scored, key=lambda row: -row[3])  # stable: ties keep the retriever's order
+    return weighed
 
 
 @functools.cache

@@ -188,3 +188,69 @@ def test_scanned_pages_are_reported_once_and_covers_are_not(tmp_path: Path) -> N
         "pages 4, 6: no text layer (scanned images?); not OCR'd, nothing ingested from them"]
     image_pdf(path, "ptpt")  # pictures without text are no scans
     assert parse_pdf(path.read_bytes()).warnings == []
+
+
+VARIABLES = ["BASH", "BASHPID", "HOSTNAME", "PIPESTATUS", "PPID", "RANDOM", "SECONDS", "SHLVL"]
+
+
+def variables_manual() -> bytes:
+    """A manual whose second page defines PIPESTATUS among other variables, a table of contents
+    before it and an index of variables after it, both with dot leaders."""
+    entries = [("1. Variables", 2), ("1.1 Shell variables", 2), ("1.2 Arrays", 2), ("1.3 Jobs", 2), ("2. Index", 3),
+               ("2.1 Variable index", 3)]
+    contents = [("Contents", 18.0, 90), *[(f"{t} . . . . . . . . . . . . . . . . . . {p}", 11.0, 120 + 16 * n)
+                                         for n, (t, p) in enumerate(entries)],
+                *body(240, "Each chapter begins on a new page.")]
+    definitions = [("1. Variables", 18.0, 90), *body(
+        120, "The shell sets these variables. Scripts read them to learn about the shell and its jobs.",
+        "BASH The full pathname used to execute this instance of the shell.",
+        "BASHPID The process identifier of the current shell, which differs in subshells.",
+        "PIPESTATUS An array variable containing a list of exit status values from the processes",
+        "in the most recently executed foreground pipeline, which may contain a single command.",
+        "PPID The process identifier of the shell's parent process; it is read only.",
+        "RANDOM Each time it is referenced, a random integer between 0 and 32767 is generated.",
+        "SECONDS The number of seconds since the shell was started, plus any value assigned.",
+        "SHLVL Incremented by one each time a new instance of the shell is started.")]
+    index = [("2. Index", 18.0, 90), *[(f"{name} . . . . . . . . . . . . . . . . . . . . . . 2", 11.0, 120 + 16 * i)
+                                      for i, name in enumerate(VARIABLES)]]
+    outline = [Bookmark("Contents", 0, 0, 80), Bookmark("Variables", 0, 1, 80), Bookmark("Index", 0, 2, 80)]
+    return make_pdf([contents, definitions, index], outline, title="Variables")
+
+
+def test_index_and_contents_pages_are_marked_and_their_entries_are_lines() -> None:
+    document = parse_pdf(variables_manual())
+    assert document.fields["navigation_pages"] == [1, 3]
+    assert "PIPESTATUS … 2\nPPID … 2" in document.text and ". . ." not in document.text
+    assert "1.3 Jobs … 2\n2. Index … 3\n2.1 Variable index … 3" in document.text
+
+
+def test_an_index_entry_ranks_below_the_passage_it_points_to_and_is_still_found(tmp_path: Path) -> None:
+    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import api
+    from clew.corpus.search.bm25 import bm25_search
+    from clew.corpus.store import Corpus
+
+    from clew.corpus.formats import pdf
+
+    assert pdf.NAVIGATION_PAGES == api.NAVIGATION_PAGES
+    path = tmp_path / "variables.pdf"
+    path.write_bytes(variables_manual())
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [path], collection="docs")
+        scope = Scope(corpus)
+        # BM25 alone puts the index's short passage first
+        raw = bm25_search(scope, "PIPESTATUS", limit=5)
+        raw_order = [scope.passages_by_ids([f"ev1:c:{h.document_id}:{h.version}:{h.ordinal}"]).popitem()[1]
+                     for h in raw]
+        assert [p.heading_path[-1] for p in raw_order] == ["2. Index", "1. Variables"]
+        result = api.search(corpus, {"query": "PIPESTATUS"})
+        assert [(h.heading_path[-1], h.location.page_numbers) for h in result.hits] == [
+            ("1. Variables", [2]), ("2. Index", [3])]
+        assert result.applied["navigation_weight"] == api.NAVIGATION_WEIGHT
+        assert result.hits[1].score == pytest.approx(raw[0].score * api.NAVIGATION_WEIGHT)
+        # asked for the index, a search finds it first
+        assert api.search(corpus, {"query": "PIPESTATUS index"}).hits[0].heading_path[-1] == "2. Index"
+        # a search without navigation passages among its hits is as it was
+        plain = api.search(corpus, {"query": "foreground pipeline"})
+        assert "navigation_weight" not in plain.applied and plain.hits[0].heading_path[-1] == "1. Variables"
