@@ -91,21 +91,19 @@ def _parse(pdf: pdfium.PdfDocument) -> ParsedDocument:
     pages: list[list[Line]] = []
     heights: list[float] = []
     pictures: list[int] = []  # pages without text but with images
-    scanned: list[int] = []
     for index in range(len(pdf)):
         page = pdf[index]
         heights.append(page.get_height())
         lines = _lines(page)
         if not lines and _has_images(page):
             pictures.append(index)
-            if looks_like_text(page):
-                scanned.append(index + 1)
         pages.append(lines)
         page.close()
     if not any(pages):
         if pictures:
             raise UnreadableDocument("no text layer on any page (a scanned PDF?); clew does no OCR")
         raise UnreadableDocument("no text on any page")
+    scanned = [index + 1 for index in pictures if _scanned(pdf, index)]
     warnings: list[str] = []
     if scanned:
         warnings.append(f"page {scanned[0]}: no text layer (a scanned image?); not OCR'd, nothing ingested from it"
@@ -185,6 +183,14 @@ def _lines(page: pdfium.PdfPage) -> list[Line]:
         return lines
     finally:
         textpage.close()
+
+
+def _scanned(pdf: pdfium.PdfDocument, index: int) -> bool:
+    page = pdf[index]
+    try:
+        return looks_like_text(page)
+    finally:
+        page.close()
 
 
 def _has_images(page: pdfium.PdfPage) -> bool:
