@@ -78,4 +78,5 @@ def __getattr__(name: str) -> object:
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    """The public surface (not the module's own helpers: importlib, TYPE_CHECKING ...)."""
+    return sorted(__all__)

@@ -42,7 +42,8 @@ COMMANDS: dict[str, Entry] = {
     "stats": Entry("corpus", "Counts per collection."),
     "compact": Entry("corpus", "Compact a corpus: drop retired rows from the search index, then rewrite the file "
                                "without its free blocks."),
-    "ls": Entry("documents", "List documents: key, version, chunks, size and format."),
+    "ls": Entry("documents", "List documents: key, chunks, pages and title (--json: version, status, format, "
+                             "tokens, size)."),
     "outline": Entry("documents", "Show a document's section tree with passage counts (no such document: exit "
                                   "status 1)."),
     "rm": Entry("documents", "Retire documents: no longer searched or navigated; their evidence ids still resolve "

@@ -50,3 +50,10 @@ def test_imports_run_one_way() -> None:
                     [a.name for a in node.names] if isinstance(node, ast.Import) else [])
                 offenders += [f"{path.relative_to(root)} imports {n}" for n in names if n.startswith(banned)]
     assert offenders == []
+
+
+def test_dir_shows_the_public_surface_only() -> None:
+    import clew
+
+    assert dir(clew) == sorted(clew.__all__)
+    assert not {"TYPE_CHECKING", "annotations", "importlib", "_HOMES"} & set(dir(clew))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.table import Table
 from rich.text import Text
 from rich.tree import Tree
 
@@ -24,18 +23,26 @@ def ls_command(db: DbOption = None,
                collection: Annotated[str | None, typer.Option(help="Only this collection (default: all).")] = None,
                removed: Annotated[bool, typer.Option("--removed", help="Also list retired documents.")] = False,
                as_json: JsonOption = False) -> None:
-    """List documents: key, version, chunks, size and format."""
+    """List documents: key, chunks, pages and title (--json: version, status, format, tokens, size)."""
     with Corpus(database(db), read_only=True) as corpus:
         rows = list_documents(Scope(corpus, collection=collection), include_removed=removed)
 
     def show() -> None:
-        table = Table("collection", "key", "version", "status", "format", "chunks", "tokens", "chars", "pages",
-                      "title")
-        for row in rows:
-            table.add_row(Text(row.collection), Text(row.key), str(row.version), row.status, row.format,
-                          str(row.chunks), str(row.tokens), str(row.chars), str(row.pages or ""),
-                          Text(row.title or ""))
-        out.print(table)
+        """One line per document, grouped by collection: the key whole (what outline, fetch and rm
+        take), then chunks, pages and the title, cut to the console's width; --json has every column."""
+        paged = any(row.pages for row in rows)
+        for name in dict.fromkeys(row.collection for row in rows):
+            mine = [row for row in rows if row.collection == name]
+            out.print(Text(f"{name}: {len(mine)} document{'s' if len(mine) != 1 else ''}", style="bold"))
+            keys = max(len("key"), *(len(r.key) for r in mine))
+            head = f"{'key':<{keys}}  {'chunks':>6}" + ("  pages" if paged else "")
+            room = max(0, out.width - len(head) - 2)
+            out.print(Text(head + ("  title" if room else ""), style="dim"))
+            for row in mine:
+                title = (row.title or "") + ("" if row.status == "current" else f" ({row.status})")
+                line = f"{row.key:<{keys}}  {row.chunks:>6}" + (f"  {row.pages or '':>5}" if paged else "")
+                cut = title if len(title) <= room else title[:max(0, room - 1)] + "…"
+                out.print(Text(line + (f"  {cut}" if room and cut else "")))
 
     respond({"documents": [row.model_dump() for row in rows]}, show)
 

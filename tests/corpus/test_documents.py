@@ -190,6 +190,19 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
     listed = runner.invoke(app, ["ls", "--db", db, "--json"])
     assert listed.exit_code == 0, listed.output
     assert [d["key"] for d in result_of(listed.stdout)["documents"]] == ["alpha.md", "notes.txt", "sub/beta.md"]
+    long_key = docs / "a-folder-with-a-long-name" / "and-a-page-whose-key-is-over-forty.md"
+    long_key.parent.mkdir()
+    long_key.write_text("# A page with a long key\n\nIt is listed whole.\n")
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--exclude", "drafts"]
+                         ).exit_code == 0
+    human = runner.invoke(app, ["ls", "--db", db], env={"COLUMNS": "80"}).stdout.splitlines()
+    key = "a-folder-with-a-long-name/and-a-page-whose-key-is-over-forty.md"
+    assert human[0] == "docs: 4 documents" and any(line.startswith(key + " ") for line in human)  # never cut
+    assert all(len(line) <= 80 for line in human)
+    long_key.unlink()
+    long_key.parent.rmdir()
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--exclude", "drafts",
+                               "--prune"]).exit_code == 0
     tree = runner.invoke(app, ["outline", "alpha.md", "--db", db])
     assert tree.exit_code == 0 and "Retention" in tree.stdout and "1 passages" in tree.stdout
     gone = runner.invoke(app, ["rm", "notes.txt", "--db", db, "--collection", "docs"])
