@@ -108,7 +108,8 @@ class IngestReport(BaseModel):
         default_factory=dict, description="dangling links of the collection by reason: external (a URL with a "
         "scheme), outside_collection (a relative path above the collection's root), missing_document (no key of "
         "the collection is named by any rule)")
-    excluded: int = Field(0, description="files left out by --exclude or .clewignore")
+    excluded: int = Field(0, description="files left out by --exclude, .clewignore, or as generated pages (a Sphinx "
+                          "genindex, search page, _sources, _static: one warning per folder; a !PATTERN keeps them)")
     retired: list[str] = Field(default_factory=list, description="keys retired by prune (files no longer found)")
     compaction_deferred: bool = Field(False, description="the BM25 index compaction after the ingest failed (a "
                                       "full disk; logged): the documents are stored, and it is tried again after "
