@@ -22,6 +22,7 @@ Text between two bookmarks belongs to the first.
 from __future__ import annotations
 
 import ctypes
+import functools
 import re
 from dataclasses import dataclass
 
@@ -131,11 +132,14 @@ def place(found: list[Entry], pages: list[list[Line]], body: float) -> dict[int,
 
 def _find(lines: list[Line], entry: Entry, low: int, body: float) -> Mark:
     candidates: list[tuple[int, int, Mark]] = []
+    top = entry.top
     for i in range(low, len(lines)):
         carried = _carries(lines, i, entry, body)
-        if carried is not None:
-            candidates.append((carried[0], i, carried[1]))
-    top = entry.top
+        if carried is None:
+            continue
+        if carried[0] == 0 and (top is None or lines[i].y >= top - SLACK):
+            return carried[1]  # the first whole line below the destination: nothing can be better
+        candidates.append((carried[0], i, carried[1]))
     if candidates:
         below = [c for c in candidates if top is None or lines[c[1]].y >= top - SLACK]
         return min(below or candidates, key=lambda c: (c[0], c[1]))[2]
@@ -149,25 +153,32 @@ def alnum(text: str) -> str:
     return re.sub(r"\W+", "", text.lower())
 
 
-def _forms(text: str) -> set[str]:
-    """A title's letters and digits, with and without its section number."""
-    return {form for form in (alnum(text), alnum(_NUMBERING.sub("", text, count=1))) if form}
+@functools.lru_cache(maxsize=4096)
+def _forms(text: str) -> frozenset[str]:
+    """A title's letters and digits, with and without its section number (a page's lines are
+    compared with each of its bookmarks: computed once per line)."""
+    return frozenset(form for form in (alnum(text), alnum(_NUMBERING.sub("", text, count=1))) if form)
+
+
+@functools.lru_cache(maxsize=4096)
+def _leader(text: str) -> bool:
+    return leader_line(text)
 
 
 def _carries(lines: list[Line], i: int, entry: Entry, body: float) -> tuple[int, Mark] | None:
     """Whether line ``i`` carries the bookmark's title: (0 whole, 1 joined, 2 run-in, the mark)."""
     line = lines[i]
-    if leader_line(line.text):  # a table of contents' line names the section; it is not its heading
+    forms = _forms(line.text)
+    if not forms or _leader(line.text):  # a table of contents' line names the section; it is not its heading
         return None
     titles = _forms(entry.title)
-    forms = _forms(line.text)
     if forms & titles:
         return 0, Mark(entry.title, entry.level, i, 1, line.text)
     if any(t.startswith(f) for f in forms for t in titles if len(f) >= 4):
-        joined, texts = forms, [line.text]
+        joined, texts = set(forms), [line.text]
         for k in range(i + 1, min(i + 4, len(lines))):
             more = lines[k]
-            if abs(more.size - line.size) >= 0.5 or leader_line(more.text):
+            if abs(more.size - line.size) >= 0.5 or _leader(more.text):
                 break
             joined = {f + alnum(more.text) for f in joined}
             texts.append(more.text)
