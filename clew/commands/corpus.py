@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -94,18 +95,25 @@ def ingest(
     respond(report, lambda: _summary(report, compacted), status="ok" if found else "no_match")
 
 
+MAX_PROBLEM_LINES = 10
+"""Skipped, repaired, warned and retired files ``clew ingest`` names one line each; the rest are counted."""
+
+
 def _summary(report: IngestReport, compacted: RewriteReport | None) -> None:
     if compacted is not None:
         err.print(f"file compacted: {_space_change(compacted)}", highlight=False)
     if not (report.documents or report.skipped or report.problems or report.retired):
         err.print("no file to ingest (check the paths, --glob and --exclude)", highlight=False)
-    for problem in report.problems:
-        label = "skipped" if problem.skipped else "warning" if problem.warning else "repaired"
-        err.print(f"[yellow]{label}[/yellow] {escape(problem.path)}: {escape(problem.message)}", highlight=False)
-    for key in report.retired:
-        err.print(
-            f"[yellow]retired[/yellow] {escape(key)}: not found by this ingest, or excluded (--prune)", highlight=False
-        )
+    lines = [("skipped" if p.skipped else "warning" if p.warning else "repaired", f"{p.path}: {p.message}")
+             for p in report.problems]
+    lines += [("retired", f"{key}: not found by this ingest, or excluded (--prune)") for key in report.retired]
+    for label, text in lines[:MAX_PROBLEM_LINES]:
+        err.print(f"[yellow]{label}[/yellow] {escape(text)}", highlight=False)
+    if len(lines) > MAX_PROBLEM_LINES:
+        left = Counter(label for label, _ in lines[MAX_PROBLEM_LINES:])
+        err.print(f"[yellow]and {len(lines) - MAX_PROBLEM_LINES} more[/yellow] ("
+                  + ", ".join(f"{n} {label}" for label, n in left.items()) + "): --json lists them all",
+                  highlight=False)
     reasons = ", ".join(f"{reason} {count}" for reason, count in report.links_dangling_by_reason.items())
     out.print(
         f"{report.documents} documents ({report.versions_created} new versions, {report.unchanged} unchanged), "

@@ -141,3 +141,17 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
     assert walked.exit_code == 0 and "├──" in walked.stdout and "tool calls" in walked.stdout
     bad = runner.invoke(app, ["ask", "x", "--db", str(db), "--collection", "runbooks", "--strategy", "graph"])
     assert bad.exit_code == 2 and "index" in bad.output
+
+
+def test_ingest_names_ten_problems_then_counts_the_rest(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for i in range(14):
+        (docs / f"empty-{i:02}.md").write_text("")
+    (docs / "good.md").write_text("# Good\n\nKept.\n")
+    ran = runner.invoke(app, ["ingest", str(docs), "--db", str(tmp_path / "c.duckdb")])
+    assert ran.exit_code == 0, ran.output
+    named = [line for line in ran.stderr.splitlines() if line.startswith("skipped ")]
+    assert len(named) == 10 and "and 4 more (4 skipped): --json lists them all" in ran.stderr
+    listed = runner.invoke(app, ["ingest", str(docs), "--db", str(tmp_path / "d.duckdb"), "--json"])
+    assert len(result_of(listed.stdout)["problems"]) == 14
