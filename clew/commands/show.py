@@ -23,10 +23,13 @@ def _is_search(result: BaseModel) -> TypeGuard[SearchResult]:
     return api is not None and isinstance(result, api.SearchResult)
 
 
-def _show_item(item: Item) -> None:
+def _show_item(item: Item, version_status: str | None = None) -> None:
     path = " > ".join(item.heading_path) or item.document_key
     cut = " (cut)" if item.text_truncated else ""
-    out.print(Text(item.evidence_id, style="bold") + Text(f"  {path}  [{item.kind}]{cut}"))
+    note = {"superseded": "  (superseded: a newer version exists)",
+            "removed": "  (removed: the document was retired; its id still resolves)"}.get(version_status or "", "")
+    out.print(Text(item.evidence_id, style="bold") + Text(f"  {path}  [{item.kind}]{cut}")
+              + Text(note, style="yellow"))
     out.print(Text(item.text))
     out.print()
 
@@ -51,11 +54,11 @@ def show(result: BaseModel) -> None:
     elif hasattr(result, "evidence"):
         for entry in result.evidence:
             if entry.item is not None:
-                _show_item(entry.item)
+                _show_item(entry.item, entry.version_status)
             else:
                 err.print(f"{entry.id}: {entry.status} {entry.detail or ''}", markup=False)
     for item in getattr(result, "items", []):
-        _show_item(item)
+        _show_item(item, getattr(result, "version_status", None))
     if getattr(result, "truncated", False):
         err.print(f"truncated ({getattr(result, 'truncation_reason', None) or 'limit'})", markup=False)
 

@@ -209,6 +209,8 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
     assert gone.exit_code == 0 and "retired notes.txt" in gone.stdout
     missing = runner.invoke(app, ["rm", "ghost.md", "--db", db, "--collection", "docs"])
     assert missing.exit_code == 1 and "not found ghost.md" in missing.stdout
+    before = runner.invoke(app, ["search", "retention logs", "--db", db, "--collection", "docs", "--json"])
+    alpha_id = result_of(before.stdout)["hits"][0]["evidence_id"]
     (docs / "alpha.md").unlink()
     pruned = runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--prune"])
     assert pruned.exit_code == 0, pruned.output
@@ -217,6 +219,8 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
     assert found.exit_code == 1 and result_of(found.stdout)["hits"] == []  # nothing found
     unknown = runner.invoke(app, ["outline", "alpha.md", "--db", db])
     assert unknown.exit_code == 1 and "no current document" in unknown.output
+    fetched = runner.invoke(app, ["fetch_evidence", alpha_id, "--db", db])
+    assert fetched.exit_code == 0 and "(removed: the document was retired; its id still resolves)" in fetched.stdout
 
 
 def test_progress_knows_the_total_first(tmp_path: Path, docs: Path) -> None:
