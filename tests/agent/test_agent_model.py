@@ -44,6 +44,14 @@ class Flaky(CustomLLM):
 
 @pytest.fixture
 def provider(monkeypatch: pytest.MonkeyPatch) -> Callable[[list[Exception]], Flaky]:
+    """Installs a Flaky provider; retries follow at once (tenacity's backoff would sleep 1, 2, 4 s)."""
+    real_sleep = asyncio.sleep
+
+    async def no_wait(seconds: float, *args: object) -> object:
+        return await real_sleep(0, *args)
+
+    monkeypatch.setattr(asyncio, "sleep", no_wait)
+
     def install(failures: list[Exception]) -> Flaky:
         handler = Flaky(failures)
         monkeypatch.setattr(
