@@ -11,7 +11,7 @@ from clew.agent.result import STOPS, RetrievalResult, StopReason, stops_table
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 
-from ..conftest import SQLITE_DOCS, needs_sqlite_docs
+from ..conftest import SQLITE_DOCS, Prebuilt, needs_sqlite_docs
 
 README = Path(__file__).parents[2] / "README.md"
 
@@ -28,12 +28,17 @@ def test_every_stop_reason_has_a_row_and_the_schema_describes_them() -> None:
     assert all(f"{s} / {r}:" in described for s, r in STOPS)
 
 
+def build_dev(folder: Path) -> None:
+    with Corpus(folder / "dev.duckdb") as corpus:
+        ingest_paths(corpus, [SQLITE_DOCS / "corpus"], glob="*.html")
+
+
 @needs_sqlite_docs
 @pytest.mark.parametrize("budget", [2000, 8192])
-def test_the_default_run_on_dev_questions_ends_as_the_readme_says(tmp_path: Path, budget: int) -> None:
+def test_the_default_run_on_dev_questions_ends_as_the_readme_says(tmp_path: Path, prebuilt: Prebuilt,
+                                                                  budget: int) -> None:
     questions = [json.loads(line) for line in (SQLITE_DOCS / "questions.jsonl").read_text().splitlines()][:10]
-    with Corpus(tmp_path / "dev.duckdb") as corpus:
-        ingest_paths(corpus, [SQLITE_DOCS / "corpus"], glob="*.html")
+    with Corpus(prebuilt(build_dev, tmp_path) / "dev.duckdb") as corpus:
         results = [retrieve_sync({"query": q["question"], "context_budget_tokens": budget}, corpus=corpus)
                    for q in questions]
     for result in results:
