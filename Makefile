@@ -11,8 +11,11 @@ PY := $(VENV)/bin/python
 CORE_STAMP := $(VENV)/.clew-core-installed
 STAMP := $(VENV)/.clew-installed
 TEST_EXTRAS := dev,ray
-# `make test PARALLEL=` runs the tests in one process (for pdb, -s); PYTEST_XDIST_AUTO_NUM_WORKERS=3 sets auto
+# `make test PARALLEL=` runs the tests in one process (for pdb, -s); PYTEST_XDIST_AUTO_NUM_WORKERS=3 sets auto.
+# The tests run with bytecode caching on, whatever PYTHONDONTWRITEBYTECODE says: pytest's rewritten
+# test modules and clew's compiled modules are then reused by every worker and CLI subprocess.
 PARALLEL ?= -n auto --dist loadfile --no-loadscope-reorder
+TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
 .PHONY: install test check demo bench lock clean local-model
 
@@ -38,12 +41,12 @@ install: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts
 	$(PY) -m mypy
-	$(PY) -m pytest -q $(PARALLEL)
+	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL)
 
 check: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts
 	$(PY) -m mypy
-	$(PY) scripts/changed_tests.py -q $(PARALLEL)
+	$(TEST_ENV) $(PY) scripts/changed_tests.py -q $(PARALLEL)
 
 demo: $(CORE_STAMP)
 	$(PY) -m clew.demo

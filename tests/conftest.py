@@ -12,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+# the order the files run in: the slow install test, then the longest files first
+pytest_plugins = ["tests.ordering"]
+
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures"
 
@@ -97,12 +100,6 @@ class Prebuilt:
 @pytest.fixture(scope="session")
 def prebuilt(tmp_path_factory: pytest.TempPathFactory) -> Prebuilt:
     return Prebuilt(tmp_path_factory)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow tests (a fresh install: minutes) first, so that under pytest-xdist they start at
-    once on one worker and overlap with everything else; otherwise the collection order."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 # Tests never call a real model: clew.agent.model.LiteLLMModel refuses while this is set (only
