@@ -11,8 +11,13 @@ function wrappers, so that MCP answers exactly as Python, the CLI and REST do:
 - only the tools the principal may use are listed; calling another reads exactly like
   calling a tool that does not exist;
 - each client session (a streamable-HTTP session id) has its own evidence ledger: what one
-  session fetched in full, only that session may cite; over stdio the one client has the
-  server's ledger.
+  session fetched in full, only that session may cite; over stdio and in process the one
+  client has the server's ledger. Only the initialize handshake (protocol versions up to
+  2025-11-25) opens an HTTP session: a 2026-07-28 request is one POST with no session, so
+  over HTTP ``server/discover`` names the handshake versions alone (an SDK client in its
+  default ``auto`` mode then falls back to the handshake), and a request that still comes
+  without a session gets a ledger of its own that ends with it: it cites nothing it did not
+  fetch itself, and no other client cites what it fetched.
 
 Over stdio, stdout carries the protocol and nothing else: clew logs to stderr.
 """
@@ -25,10 +30,12 @@ from typing import Any
 from clew.extras import missing
 
 try:
+    from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.exceptions import ToolError
     from mcp_types import CallToolResult, TextContent
     from mcp_types import Tool as MCPTool
+    from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 except ModuleNotFoundError as error:  # the error names the extra to install
     raise missing("server", error) from error
 
@@ -64,20 +71,32 @@ class ClewServer(MCPServer):
     """An MCP server over one corpus, reading as one principal."""
 
     def __init__(self, corpus: Corpus, config: ServerConfig, principal: Principal, model: Model | None) -> None:
-        super().__init__(name="clew", instructions=CONTRACT)
+        super().__init__(name="clew", instructions=CONTRACT, middleware=[_handshake_over_http])
         self.corpus, self.config, self.principal, self.model = corpus, config, principal, model
         self._ledgers: OrderedDict[str, EvidenceLedger] = OrderedDict()
         self._ledger = EvidenceLedger()  # calls without a session id: stdio's one client, in process
 
     def context(self, session: str | None = None) -> ToolContext:
-        """What a call of client session ``session`` runs with: the principal's scope, that session's ledger."""
-        if session is None:
-            ledger = self._ledger
-        else:
-            ledger = self._ledgers.setdefault(session, EvidenceLedger())
-            self._ledgers.move_to_end(session)
-            while len(self._ledgers) > MAX_SESSIONS:  # the oldest idle sessions are forgotten
-                self._ledgers.popitem(last=False)
+        """What a call of client session ``session`` runs with: the principal's scope, that session's ledger
+        (``None``: the server's one ledger, for its one client over stdio or in process)."""
+        return self._context(self._ledger if session is None else self._session_ledger(session))
+
+    def _session_ledger(self, session: str) -> EvidenceLedger:
+        ledger = self._ledgers.setdefault(session, EvidenceLedger())
+        self._ledgers.move_to_end(session)
+        while len(self._ledgers) > MAX_SESSIONS:  # the oldest idle sessions are forgotten
+            self._ledgers.popitem(last=False)
+        return ledger
+
+    def _ledger_of(self, context: Any) -> EvidenceLedger:
+        """The ledger of the client a call came from: its HTTP session's; a new one, which ends with
+        the call, for an HTTP request without a session (2026-07-28, stateless); else the server's."""
+        session = _session(context)
+        if session is not None:
+            return self._session_ledger(session)
+        return EvidenceLedger() if _over_http(context) else self._ledger
+
+    def _context(self, ledger: EvidenceLedger) -> ToolContext:
         return ToolContext(Scope(self.corpus, self.principal), ledger, model=self.model,
                            model_options=self.config.model_options, request_defaults=self.config.request_defaults())
 
@@ -91,7 +110,7 @@ class ClewServer(MCPServer):
         return None if found is None else found.parameters()
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> CallToolResult:
-        ctx = self.context(_session(context))
+        ctx = self._context(self._ledger_of(context))
         try:
             tool = surface.get(name, ctx)  # a tool the principal may not use reads as unknown
             values = {**self.config.tool_defaults(name), **arguments} if isinstance(arguments, dict) else arguments
@@ -102,14 +121,42 @@ class ClewServer(MCPServer):
                               structured_content=result.model_dump(mode="json"))
 
 
-def _session(context: Any) -> str | None:
-    """The transport's session id of the client a call came from (None: stdio, stateless HTTP,
-    in process, where the server's one ledger serves its one client)."""
+def _request_context(context: Any) -> ServerRequestContext[Any, Any] | None:
+    """The SDK's request context of a tool call (None for a call made outside a request)."""
     try:
-        session = context.request_context.session if context is not None else None
-    except ValueError:
+        return context.request_context if context is not None else None
+    except ValueError:  # the SDK's Context raises it outside a request
         return None
-    return getattr(getattr(session, "_connection", None), "session_id", None)
+
+
+def _session(context: Any) -> str | None:
+    """The transport's session id of the client a call came from: set for streamable HTTP after
+    the initialize handshake (stateful mode). None over stdio and in process, where the
+    server's one ledger serves its one client, and for an HTTP request without a session.
+
+    The id is the connection's (``Connection.session_id``, which the SDK's request context
+    reaches only through its session), never the ``Mcp-Session-Id`` header: a 2026-07-28
+    request is served without looking the header up, so a client could name another's id."""
+    request = _request_context(context)
+    connection = getattr(getattr(request, "session", None), "_connection", None)
+    session = getattr(connection, "session_id", None)
+    return session if isinstance(session, str) else None
+
+
+def _over_http(context: Any) -> bool:
+    """Whether a call came over HTTP (the SDK hands HTTP transports' requests to the handler)."""
+    request = _request_context(context)
+    return request is not None and request.request is not None
+
+
+async def _handshake_over_http(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """Over HTTP, ``server/discover`` names the handshake versions alone: a client's ledger lives
+    in its HTTP session, and only the handshake opens one (an SDK client in ``auto`` mode reads
+    this as a handshake-era server and sends ``initialize``). Stdio and in process are unchanged."""
+    result = await call_next(ctx)
+    if ctx.method == "server/discover" and ctx.request is not None and isinstance(result, dict):
+        return {**result, "supportedVersions": list(HANDSHAKE_PROTOCOL_VERSIONS)}
+    return result
 
 
 def build_server(corpus: Corpus, config: ServerConfig | None = None, *, principal: Principal | None = None,
