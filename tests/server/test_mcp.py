@@ -197,6 +197,38 @@ def test_each_client_session_has_its_own_ledger(corpus: Corpus) -> None:
     assert server.context("session-1").ledger is first.ledger  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_the_in_process_client_has_the_servers_one_ledger(corpus: Corpus, mode: str) -> None:
+    """No transport session in process (either era): the server's own ledger serves its one client."""
+    server = clew_mcp.build_server(corpus, ServerConfig())
+
+    async def flow() -> tuple[str, Any]:
+        async with Client(server, mode=mode) as client:
+            await call(client, "fetch_evidence", {"ids": [ACME[1]]})
+            return client.protocol_version, await call(client, "check_citations", {"ids": [ACME[1]]})
+
+    version, checked = asyncio.run(flow())
+    assert checked.structured_content["all_citable"] is True
+    assert surface.call("check_citations", {"ids": [ACME[1]]}, server.context()).all_citable is True  # type: ignore[attr-defined]
+    assert (version == "2026-07-28") is (mode == "auto")  # in process, "auto" stays on the sessionless wire
+
+
+def test_past_max_sessions_the_least_recently_used_ledger_is_forgotten(corpus: Corpus,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(clew_mcp, "MAX_SESSIONS", 2)
+    server = clew_mcp.build_server(corpus, ServerConfig())
+
+    def citable(session: str) -> bool:
+        return surface.call("check_citations", {"ids": [ACME[1]]}, server.context(session)).all_citable  # type: ignore[attr-defined,no-any-return]
+
+    for session in ("s1", "s2"):
+        surface.call("fetch_evidence", {"ids": [ACME[1]]}, server.context(session))  # type: ignore[attr-defined]
+    assert citable("s1")  # s1 is now the most recently used
+    server.context("s3")  # type: ignore[attr-defined]  # a third session: s2, the least recently used, goes
+    assert citable("s1")
+    assert not citable("s2")
+
+
 def test_navigation_equals_the_python_call(corpus: Corpus) -> None:
     arguments = {"evidence_id": ACME[0], "relation": "next", "limit": 3, "max_chars": 4000}
     result = session(corpus)(lambda c: call(c, "navigate_document_tree", arguments))
