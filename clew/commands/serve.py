@@ -107,6 +107,8 @@ def mcp_command(
 
             security = mcp_security(host, port, config.allowed_hosts)
             app = server.streamable_http_app(host=host, transport_security=security)
+            err.print(f"clew: serving MCP (streamable HTTP) for {path} at http://{host}:{port}/mcp "
+                      f"(no API keys: loopback only; Ctrl-C stops it)", highlight=False)
             uvicorn.run(app, host=host, port=port, log_level="warning")
 
 

@@ -184,9 +184,11 @@ def test_mcp_over_streamable_http_on_loopback(db_path: Path) -> None:
     assert refused.exit_code == 2 and "loopback" in refused.stderr
     port = free_port()
     server = subprocess.Popen([*CLEW, "mcp", "--db", str(db_path), "--transport", "http", "--port", str(port)],
-                              env=env(), stderr=subprocess.DEVNULL)
+                              env=env(), stderr=subprocess.PIPE, text=True)
     try:
         wait_for_mcp_http(port, server)
+        said = server.stderr.readline()  # type: ignore[union-attr]
+        assert said.startswith(f"clew: serving MCP (streamable HTTP) for {db_path} at http://127.0.0.1:{port}/mcp")
 
         async def go() -> dict:
             async with Client(streamable_http_client(f"http://127.0.0.1:{port}/mcp")) as client:
