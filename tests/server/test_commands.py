@@ -199,6 +199,8 @@ def test_mcp_over_streamable_http_on_loopback(db_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(20)
+        if server.stderr:
+            server.stderr.close()
 
 
 def test_a_read_only_server_lets_readers_in_and_keeps_writers_out(db_path: Path, config_path: Path,
