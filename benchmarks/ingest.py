@@ -100,7 +100,10 @@ def child(path: str, db: str, glob: str, workers: str) -> None:
                               workers="auto" if workers == "auto" else int(workers))
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu
     with Corpus(db, read_only=True) as corpus:
-        pages = corpus.cursor().execute("SELECT coalesce(sum(len(starts)), 0) FROM page_offsets").fetchone()[0]
+        cur = corpus.cursor()
+        pages = cur.execute("SELECT coalesce(sum(len(starts)), 0) FROM page_offsets").fetchone()[0]
+        total_blocks, free_blocks = cur.execute("SELECT total_blocks, free_blocks FROM pragma_database_size() "
+                                                "WHERE database_name = current_database()").fetchone()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     worker_peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(json.dumps({
@@ -115,6 +118,9 @@ def child(path: str, db: str, glob: str, workers: str) -> None:
         "cpu_parser_ratio": None if parser_cpu is None else round(cpu_seconds / parser_cpu, 1),
         "peak_memory_mb": round(peak_mb, 1), "worker_peak_memory_mb": round(worker_peak_mb, 1),
         "db_mb": round(Path(db).stat().st_size / 2**20, 1),
+        # what the ingest left of the file unused (DuckDB reuses free blocks but never gives them back)
+        "free_block_share": round(free_blocks / total_blocks, 3) if total_blocks else 0.0,
+        "file_compacted": None if report.file_compacted is None else report.file_compacted.model_dump(),
         **({"pages": int(pages), "pages_per_second": round(pages / seconds, 1)} if pages else {}),
     }))
 

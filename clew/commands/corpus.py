@@ -22,7 +22,7 @@ from clew.commands.common import (
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import DEFAULT_BATCH_SIZE, IngestReport, ingest_paths
-from clew.corpus.rewrite import REWRITE_FREE_SHARE, RewriteReport, compact_corpus, rewrite, space
+from clew.corpus.rewrite import RewriteReport, compact_corpus
 from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
 
@@ -89,19 +89,18 @@ def ingest(
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
-        # a process that holds the corpus alone gives back what the index compaction freed
-        compacted = rewrite(corpus) if space(corpus).free_share > REWRITE_FREE_SHARE else None
     found = report.documents or report.skipped or report.problems or report.retired
-    respond(report, lambda: _summary(report, compacted), status="ok" if found else "no_match")
+    respond(report, lambda: _summary(report), status="ok" if found else "no_match")
 
 
 MAX_PROBLEM_LINES = 10
 """Skipped, repaired, warned and retired files ``clew ingest`` names one line each; the rest are counted."""
 
 
-def _summary(report: IngestReport, compacted: RewriteReport | None) -> None:
-    if compacted is not None:
-        err.print(f"file compacted: {_space_change(compacted)}", highlight=False)
+def _summary(report: IngestReport) -> None:
+    if (done := report.file_compacted) is not None:
+        err.print(f"file compacted: {done.free_share_before:.0%} -> {done.free_share_after:.0%} free, "
+                  f"{done.mb_before:.1f} -> {done.mb_after:.1f} MB, {done.seconds:.2f} s", highlight=False)
     if not (report.documents or report.skipped or report.problems or report.retired):
         err.print("no file to ingest (check the paths, --glob and --exclude)", highlight=False)
     lines = [("skipped" if p.skipped else "warning" if p.warning else "repaired", f"{p.path}: {p.message}")

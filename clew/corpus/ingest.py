@@ -39,6 +39,7 @@ from clew.corpus.collector import fewer_full_collections
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, parse, prepare
+from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
 from clew.corpus.links import dangling_by_reason, resolve_links
@@ -114,6 +115,11 @@ class IngestReport(BaseModel):
     compaction_deferred: bool = Field(False, description="the BM25 index compaction after the ingest failed (a "
                                       "full disk; logged): the documents are stored, and it is tried again after "
                                       "the next ingest")
+    file_compacted: FileCompaction | None = Field(None, description="the ingest left more than 10% of the file "
+                                                  "free, so the file was rewritten without its free blocks")
+    file_compaction_deferred: bool = Field(False, description="that rewrite was put off: other requests were "
+                                           "still reading, or it failed (a full disk; logged). A later ingest, "
+                                           "or clew compact, does it")
     seconds: float = 0.0
 
 
@@ -235,6 +241,9 @@ def ingest_paths(
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
     ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
     default); a larger file is skipped with a problem naming it and the limit.
+    An ingest that leaves more than ``REWRITE_FREE_SHARE`` of the file free rewrites it
+    (``clew.corpus.rewrite.give_back_free_blocks``; ``file_compacted`` in the report), which
+    reopens the corpus's connection: cursors taken before the call are closed.
     """
     started = time.perf_counter()
     problems: list[Problem] = []
@@ -283,6 +292,8 @@ def ingest_paths(
     report.skipped += skipped
     report.warnings = sum(p.warning for p in problems)
     report.repaired = len(problems) - skipped - report.warnings
+    # the index compaction frees the postings it rewrote; DuckDB reuses free blocks but never gives them back
+    report.file_compacted, report.file_compaction_deferred = give_back_free_blocks(corpus)
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 

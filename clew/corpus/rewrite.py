@@ -22,22 +22,29 @@ Why it is safe:
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
+from pydantic import BaseModel, Field
 
 from clew.corpus.search.index import compact, is_compact
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus
 from clew.errors import CorpusError
 
+logger = logging.getLogger(__name__)
+
 COPY_NAME = "clew_rewrite"
 REWRITE_FREE_SHARE = 0.10
-"""``clew ingest`` rewrites the file after an ingest that leaves more than this share of it free
-(in practice after the ingests whose index compaction rewrote the postings)."""
+"""An ingest (``ingest_paths``: ``clew ingest``, the REST upload, the Python API) rewrites the file
+when it leaves more than this share of it free (in practice after the ingests whose index
+compaction rewrote the postings)."""
+READERS_WAIT_SECONDS = 10.0
+"""How long that rewrite waits for marked readers (``Corpus.readers``: a server's requests) to finish."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +66,44 @@ class RewriteReport:
     before: FileSpace
     after: FileSpace
     seconds: float
+
+
+class FileCompaction(BaseModel):
+    """The rewrite that ended an ingest (``give_back_free_blocks``)."""
+
+    free_share_before: float = Field(description="share of the file's blocks that were free before the rewrite")
+    free_share_after: float
+    mb_before: float
+    mb_after: float
+    seconds: float
+
+
+def give_back_free_blocks(corpus: Corpus, *, wait_seconds: float | None = None
+                          ) -> tuple[FileCompaction | None, bool]:
+    """After a write: rewrite the file when more than ``REWRITE_FREE_SHARE`` of it is free.
+
+    Returns the rewrite (None when there was none) and whether it was put off: marked readers
+    (``Corpus.readers``) were still reading after ``wait_seconds`` (None: ``READERS_WAIT_SECONDS``),
+    or the rewrite failed (a full disk; logged, the corpus unchanged). A later write (or
+    ``clew compact``) does it then. Nothing is rewritten inside a caller's bulk write
+    (``Corpus.deferred_checkpoint``: its one checkpoint is still to come), nor in an in-memory corpus."""
+    if corpus.read_only or corpus.path == ":memory:" or corpus.in_bulk_write:
+        return None, False
+    try:
+        if space(corpus).free_share <= REWRITE_FREE_SHARE:
+            return None, False
+        with corpus.readers.drained(READERS_WAIT_SECONDS if wait_seconds is None else wait_seconds) as idle:
+            if not idle:
+                logger.info("file compaction put off: requests were still reading after the ingest")
+                return None, True
+            done = rewrite(corpus)
+    except (duckdb.Error, CorpusError) as error:
+        logger.warning("file compaction put off to a later ingest (the ingested documents are stored): %s", error)
+        return None, True
+    mib = 2**20
+    return FileCompaction(free_share_before=round(done.before.free_share, 3),
+                          free_share_after=round(done.after.free_share, 3), mb_before=round(done.before.bytes / mib, 1),
+                          mb_after=round(done.after.bytes / mib, 1), seconds=done.seconds), False
 
 
 def _database_name(cur: duckdb.DuckDBPyConnection) -> str:

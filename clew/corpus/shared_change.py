@@ -25,6 +25,11 @@ class SharedChange:
         self._depth = 0
         self._undo: Undo | None = None
 
+    @property
+    def held_now(self) -> bool:
+        """Some block holds the change."""
+        return self._depth > 0
+
     @contextmanager
     def held(self, make: Callable[[], Undo | None]) -> Iterator[None]:
         """Run the block with the change made: ``make()`` makes it when no other block holds it and

@@ -20,6 +20,7 @@ from pathlib import Path
 import duckdb
 
 from clew.corpus.checkpoint import raising
+from clew.corpus.readers import Readers
 from clew.corpus.shared_change import SharedChange, Undo
 from clew.corpus.schema import DDL, SCHEMA_VERSION
 from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
@@ -60,6 +61,8 @@ class Corpus:
         )
         self._con = self._connect()
         self._write_lock = threading.Lock()
+        self.readers = Readers()
+        """Threads that mark their reads (a server's requests), waited for before the file is rewritten."""
         self._bulk = SharedChange()
         self._fewer_threads = SharedChange()
         self.generation = 0
@@ -168,6 +171,11 @@ class Corpus:
             return
         with self._bulk.held(self._raise_threshold):
             yield
+
+    @property
+    def in_bulk_write(self) -> bool:
+        """A ``deferred_checkpoint`` block is open (its one checkpoint still to come)."""
+        return self._bulk.held_now
 
     def _raise_threshold(self) -> Undo:
         """Raise the checkpoint threshold (unless already as high); what restores it and checkpoints."""

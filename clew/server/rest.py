@@ -46,6 +46,7 @@ from clew.server.config import ServerConfig
 from clew.server.routers import ROUTERS
 from clew.server.documents_api import add_document_routes
 from clew.server.guard import Guard, HostPolicy
+from clew.server.reading import MarkReaders
 from clew.server.routers.common import Served, component, principal_of
 from clew.server.sse import KEEPALIVE_SECONDS
 from clew.surface import surface
@@ -79,6 +80,7 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
     settings = config or ServerConfig()
     app = FastAPI(title="clew", version=API_VERSION, description=__doc__)
     app.state.clew = Served(corpus, settings, auth, model, keepalive_seconds)
+    app.add_middleware(MarkReaders, corpus=corpus)  # inside the guard: a refused request waits for nothing
     app.add_middleware(Guard, hosts=HostPolicy.of(bind, settings.allowed_hosts, auth=auth), auth=auth)
     for router in ROUTERS:
         app.include_router(router)

@@ -1,5 +1,6 @@
-"""Rewriting a corpus file (``clew compact``, and ``clew ingest`` once the index compaction has
-freed blocks): nothing read from it changes, the free blocks go, and a failure changes nothing."""
+"""Rewriting a corpus file (``clew compact``, and every ingest once the index compaction has
+freed blocks): nothing read from it changes, the free blocks go, a failure changes nothing, and
+the rewrite after an ingest waits for marked readers or is put off."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import json
 import subprocess
 import sys
 import textwrap
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ from clew.cli import app
 from clew.corpus.documents import list_documents
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
-from clew.corpus.rewrite import REWRITE_FREE_SHARE, rewrite, space
+from clew.corpus.rewrite import REWRITE_FREE_SHARE, give_back_free_blocks, rewrite, space
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import CorpusError
@@ -35,14 +38,17 @@ def note(i: int, extra: str = "") -> str:
 
 def build(tmp_path: Path) -> Path:
     """A corpus with two collections and superseded versions (retired index rows), ingested by
-    three processes in turn, as three ``clew ingest`` runs would (each compacts the index)."""
+    three processes in turn (each compacts the index), as a clew that never rewrote the file
+    after an ingest left it: a third of it free blocks."""
     db = tmp_path / "c.duckdb"
     first = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
     second = write_files(tmp_path / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
-    for folder, collection in ((first, "notes"), (second, "more"), (first, "notes")):
-        with Corpus(db) as corpus:
-            ingest_paths(corpus, [folder], collection=collection, chunk_tokens=40)
-        write_files(first, {f"n{i}.md": note(i, "changed") for i in range(0, 30, 3)})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("clew.corpus.rewrite.REWRITE_FREE_SHARE", 1.0)
+        for folder, collection in ((first, "notes"), (second, "more"), (first, "notes")):
+            with Corpus(db) as corpus:
+                ingest_paths(corpus, [folder], collection=collection, chunk_tokens=40)
+            write_files(first, {f"n{i}.md": note(i, "changed") for i in range(0, 30, 3)})
     return db
 
 
@@ -151,3 +157,57 @@ def test_cli_ingest_gives_back_what_the_index_compaction_freed(tmp_path: Path) -
     with Corpus(db, read_only=True) as corpus:
         assert space(corpus).free_share <= REWRITE_FREE_SHARE
         assert search(corpus, {"query": "depot file 105"}).hits[0].document_key == "m5.md"
+
+
+def test_python_ingest_gives_back_what_the_index_compaction_freed(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    first = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
+    second = write_files(tmp_path / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
+    with Corpus(db) as corpus:
+        assert ingest_paths(corpus, [first], chunk_tokens=40).file_compacted is None  # a fresh file: nothing freed
+        report = ingest_paths(corpus, [second], collection="more", chunk_tokens=40)
+        done = report.file_compacted
+        assert done is not None and not report.file_compaction_deferred
+        assert done.free_share_before > REWRITE_FREE_SHARE >= done.free_share_after
+        assert done.mb_after < done.mb_before
+        assert space(corpus).free_share <= REWRITE_FREE_SHARE
+        assert search(corpus, {"query": "depot file 105"}).hits[0].document_key == "m5.md"  # open on the new file
+
+
+def test_the_rewrite_after_an_ingest_is_put_off_while_a_marked_reader_reads(tmp_path: Path) -> None:
+    db = build(tmp_path)
+    with Corpus(db) as corpus:
+        corpus.readers.enter()  # a request still reading (a server's)
+        assert give_back_free_blocks(corpus, wait_seconds=0.2) == (None, True)
+        assert space(corpus).free_share > REWRITE_FREE_SHARE
+        corpus.readers.leave()
+        done, deferred = give_back_free_blocks(corpus, wait_seconds=0.2)
+        assert done is not None and not deferred and space(corpus).free_share <= REWRITE_FREE_SHARE
+
+
+def test_the_rewrite_waits_for_a_reader_to_finish_and_later_readers_wait_for_it(tmp_path: Path) -> None:
+    db = build(tmp_path)
+    with Corpus(db) as corpus:
+        corpus.readers.enter()
+        generation = corpus.generation
+        seen: list[tuple[int, int]] = []
+
+        def finish_reading() -> None:
+            time.sleep(0.3)
+            corpus.readers.leave()
+
+        def read_later() -> None:
+            time.sleep(0.1)  # arrives while the rewrite waits or runs
+            with corpus.readers.reading():
+                (chunks,) = corpus.cursor().execute("SELECT count(*) FROM chunks").fetchone()
+                seen.append((corpus.generation, chunks))
+
+        threads = [threading.Thread(target=finish_reading), threading.Thread(target=read_later)]
+        for thread in threads:
+            thread.start()
+        done, deferred = give_back_free_blocks(corpus, wait_seconds=30)
+        for thread in threads:
+            thread.join()
+        assert done is not None and not deferred
+        chunks = corpus.cursor().execute("SELECT count(*) FROM chunks").fetchone()[0]
+        assert seen == [(generation + 1, chunks)]  # it read once the file was swapped and reopened

@@ -42,8 +42,8 @@ def upload(corpus: Corpus, folder: Path, files: dict[str, str], principal: Princ
 
 
 def seen(report: IngestReport) -> dict:
-    """The report without its time, each problem's path reduced to the file's name."""
-    shown = report.model_dump(exclude={"seconds"})
+    """The report without its times, each problem's path reduced to the file's name."""
+    shown = report.model_dump(exclude={"seconds": True, "file_compacted": {"seconds"}})
     for problem in shown["problems"]:
         problem["path"] = Path(problem["path"]).name
     return shown

@@ -44,6 +44,8 @@ def upload(corpus: Corpus, tmp: Path, files: dict[str, str]) -> dict:
         assert answer.status_code == 200, answer.text
         report = answer.json()
     report.pop("seconds")
+    if report["file_compacted"] is not None:
+        report["file_compacted"].pop("seconds")
     return report
 
 
