@@ -34,6 +34,10 @@ def _absent(value: object) -> bool:
     return value is None or value == {}
 
 
+def _empty(value: object) -> bool:
+    return not value
+
+
 class EvidenceHit(BaseModel):
     """A passage the run visited or fetched. Document text is always untrusted data.
 
@@ -93,9 +97,9 @@ class Instruction(BaseModel):
 class Citation(BaseModel):
     evidence_id: str
     valid: bool
-    reason: str | None = None
-    page_numbers: list[int] = Field(default_factory=list, description="The cited passage's pages, where its "
-                                    "format has them.")
+    reason: str | None = Field(None, exclude_if=_absent, description="Why it is not valid (absent: it is).")
+    page_numbers: list[int] = Field(default_factory=list, exclude_if=_empty, description="The cited passage's "
+                                    "pages, where its format has them (absent: it has none).")
 
 
 class Generation(BaseModel):
@@ -103,13 +107,18 @@ class Generation(BaseModel):
         description="'extract': sentences quoted from the evidence (no model); 'model': a model's answer.")
     answer: str
     citations: list[Citation]
-    model: str | None = Field(None, description="None for the extractive answer (no model).")
-    removed_citations: list[Citation] = Field(default_factory=list)
-    unsupported: list[str] = Field(default_factory=list, description="Sentences of a model's answer dropped: "
-                                   "they cited no evidence fetched in full, or their cited evidence lacks their terms.")
-    repetition_cut: bool = Field(False, description="A model's answer repeated itself and was cut there.")
-    fallback: str | None = Field(None, description="Set when the extract stands in for a model's answer that "
-                                 "cited no evidence fetched in full (kind is then 'extract'), saying why.")
+    model: str | None = Field(None, exclude_if=_absent, description="The model that wrote the answer (absent: "
+                              "the extractive answer, no model).")
+    removed_citations: list[Citation] = Field(default_factory=list, exclude_if=_empty,
+                                              description="Citations taken out of a model's answer (absent: none).")
+    unsupported: list[str] = Field(default_factory=list, exclude_if=_empty, description="Sentences of a model's "
+                                   "answer dropped: they cited no evidence fetched in full, or their cited evidence "
+                                   "lacks their terms (absent: none).")
+    repetition_cut: bool = Field(False, exclude_if=lambda cut: not cut,
+                                 description="A model's answer repeated itself and was cut there (absent: false).")
+    fallback: str | None = Field(None, exclude_if=_absent, description="Set when the extract stands in for a "
+                                 "model's answer that cited no evidence fetched in full (kind is then 'extract'), "
+                                 "saying why.")
 
 
 def answer_label(generation: Generation) -> str:
@@ -171,11 +180,12 @@ class UsageReport(BaseModel):
     iterations: int
     tool_calls: int
     context_tokens: int
-    model_calls: int
-    model_input_tokens: int
-    model_output_tokens: int
-    model_cost_usd: float | None
-    retries: int
+    model_calls: int = Field(0, exclude_if=_empty, description="Model calls made (absent: none).")
+    model_input_tokens: int = Field(0, exclude_if=_empty, description="absent: 0")
+    model_output_tokens: int = Field(0, exclude_if=_empty, description="absent: 0")
+    model_cost_usd: float | None = Field(None, exclude_if=_absent, description="What litellm priced the model "
+                                         "calls at (absent: no model called, or no price known).")
+    retries: int = Field(0, exclude_if=_empty, description="Model or store retries (absent: none).")
 
 
 StopKey = tuple[Status, StopReason]
