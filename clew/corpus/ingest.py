@@ -236,7 +236,8 @@ def ingest_paths(
     A path that does not exist raises ``InputError`` (field ``paths``) before anything is read.
     ``exclude``: glob patterns of files to leave out (with each folder's ``.clewignore``; see
     ``clew.corpus.sources.find_files``). ``prune``: afterwards, retire the collection's
-    current documents that this ingest did not find (``clew.corpus.documents``).
+    current documents that this ingest did not find (``clew.corpus.documents``); under a
+    ``principal`` with a row filter, only those it may read (the others are not reported).
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
     ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
@@ -280,7 +281,7 @@ def ingest_paths(
         )
     report.excluded = found.excluded
     if prune:
-        report.retired = prune_collection(corpus, collection, seen)
+        report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
         if report.retired:
             with corpus.transaction() as cur:
                 report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
@@ -456,14 +457,19 @@ def _existing(
     return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
 
 
-def prune_collection(corpus: Corpus, collection: str, seen: set[str]) -> list[str]:
-    """Retire the collection's current documents whose keys are not in ``seen``; returns their keys."""
+def prune_collection(corpus: Corpus, collection: str, seen: set[str], row_filter: Filter | None = None) -> list[str]:
+    """Retire the collection's current documents whose keys are not in ``seen``; returns their keys.
+
+    With a ``row_filter`` (a writer's), only documents whose current version it may read are
+    retired and named: one it cannot read is neither touched nor reported, as if absent."""
+    params: list[Any] = []
+    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "v")
     with corpus.transaction() as cur:
         rows = cur.execute(
-            """SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
+            f"""SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
                JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
-               WHERE col.name = ? ORDER BY d.key""",
-            [collection],
+               WHERE col.name = ? AND coalesce({readable}, FALSE) ORDER BY d.key""",
+            [collection, *params],
         ).fetchall()
         gone = [(key, int(doc_id), int(version)) for key, doc_id, version in rows if key not in seen]
         if gone:

@@ -105,3 +105,22 @@ def test_an_unrestricted_writer_keeps_the_full_report(tmp_path: Path) -> None:
         report = upload(corpus, tmp_path / "up", {"note.md": published("See [hr](hr.md)."), "hr.md": DRAFT},
                         principal=None)
         assert (report.links_resolved, report.unchanged, report.skipped) == (1, 1, 0)
+
+
+def test_prune_by_a_writer_retires_and_names_only_what_it_can_read(tmp_path: Path) -> None:
+    with make_corpus(tmp_path / "c") as corpus:
+        (tmp_path / "c" / "old.md").write_text(published("An old public page."), encoding="utf-8")
+        ingest_paths(corpus, [tmp_path / "c" / "old.md"], collection="public", chunk_tokens=160)
+        folder = tmp_path / "site"
+        folder.mkdir()
+        (folder / "index.md").write_text(published("The public index page."), encoding="utf-8")
+        report = ingest_paths(corpus, folder, collection="public", chunk_tokens=160, prune=True, principal=WRITER)
+        assert report.retired == ["old.md"]  # hr.md (a draft it cannot read) is neither retired nor named
+        assert "hr.md" not in report.model_dump_json()
+        assert owner_finds(corpus, "zanzibarite") == ["hr.md"]
+        current = corpus.cursor().execute(
+            "SELECT d.key FROM documents d JOIN document_versions v ON v.document_id = d.id "
+            "AND v.version = d.current_version ORDER BY d.key").fetchall()
+        assert current == [("hr.md",), ("index.md",)]
+        unrestricted = ingest_paths(corpus, folder, collection="public", chunk_tokens=160, prune=True)
+        assert unrestricted.retired == ["hr.md"]
