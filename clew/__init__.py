@@ -6,6 +6,7 @@ The public surface::
     clew.ingest_paths(corpus, ["docs/"], collection="docs", chunk_tokens=clew.DEFAULT_CHUNK_TOKENS)
     clew.search(corpus, {"query": "SQLITE_BUSY", "collection": "docs"})
     result = await clew.retrieve({"query": "...", "queries": [{"collection": "docs"}]}, corpus=corpus)
+    found = await clew.asearch(corpus, {"query": "SQLITE_BUSY"})  # and clew.aingest_paths
 
 Names load on first use (``import clew`` alone imports none of the corpus, the agent or
 their libraries), so that a command line that needs one part does not pay for the rest.
@@ -24,6 +25,7 @@ if TYPE_CHECKING:  # the names below, for type checkers; at run time ``__getattr
     from clew.agent.result import RetrievalResult
     from clew.agent.stream import stream
     from clew.corpus.access import Principal
+    from clew.corpus.aio import aingest_paths, asearch
     from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.ingest import ingest_paths
     from clew.corpus.search.api import SearchRequest, SearchResult, search
@@ -40,6 +42,8 @@ _HOMES = {
     "RetrievalResult": "clew.agent.result",
     "SearchRequest": "clew.corpus.search.api",
     "SearchResult": "clew.corpus.search.api",
+    "aingest_paths": "clew.corpus.aio",
+    "asearch": "clew.corpus.aio",
     "ingest_paths": "clew.corpus.ingest",
     "retrieve": "clew.agent.api",
     "retrieve_sync": "clew.agent.api",
@@ -60,6 +64,8 @@ __all__ = [
     "SearchRequest",
     "SearchResult",
     "__version__",
+    "aingest_paths",
+    "asearch",
     "ingest_paths",
     "retrieve",
     "retrieve_sync",
