@@ -20,14 +20,11 @@ from clew.agent.api import retrieve as run_agent
 from clew.agent.brief import brief
 from clew.agent.request import RetrievalRequest
 from clew.agent.result import RetrievalResult
-from clew.corpus.access import Principal
+from clew.corpus.access import WALK_PERMISSIONS, Principal
 from clew.corpus.reader import Scope
 from clew.errors import Forbidden
 from clew.tools.builtin import registry
 from clew.tools.registry import Tool, ToolContext
-
-WALK_PERMISSIONS = {"tree": "tree_search", "graph": "graph_search"}
-"""The permission each walk strategy needs (permissions that are not tools)."""
 
 RETRIEVE_DOC = """Run the retrieval agent: a seed search in the collection (queries[].collection, \
 or table), then a bounded walk (strategy tree: sections and passages; graph: edges of index), \

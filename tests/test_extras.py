@@ -28,7 +28,7 @@ def test_reading_the_configuration_needs_no_server_extra() -> None:
     import subprocess
     import sys
 
-    code = ("import sys\nfrom clew.server.config import ServerConfig\n"
+    code = ("import sys\nfrom clew.config.settings import ServerConfig\n"
             "ServerConfig(allowed_hosts=['docs.example:8080', '*'])\n"
             "print(sorted(m for m in ('starlette', 'fastapi', 'uvicorn', 'mcp') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

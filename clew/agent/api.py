@@ -8,8 +8,8 @@ from typing import Any
 
 from clew.agent.controller import Controller
 from clew.agent.model import Model, model_from_name
-from clew.agent.model_options import ModelOptions
-from clew.agent.model_options import model_options as model_options_of
+from clew.config.model_options import ModelOptions
+from clew.config.model_options import model_options as model_options_of
 from clew.agent.prompts import answer_prompt, new_marker
 from clew.agent.request import Generator, Navigation, QuerySpec, RetrievalRequest, parse_request
 from clew.agent.result import Instruction, RetrievalResult, Step

@@ -32,7 +32,7 @@ from clew.llm import (  # noqa: F401  (re-exported: part of this module's API)
 if TYPE_CHECKING:
     from types import ModuleType
 
-    from clew.agent.model_options import ModelOptions
+    from clew.config.model_options import ModelOptions
 
 
 # Keyword arguments that clew sets itself; a caller passing them would undo retries or the call.
@@ -102,7 +102,7 @@ class LiteLLMModel:
     call that offers tools unless ``complete()`` names its own. ``tools_as_text`` also describes
     the tools in the system message and writes earlier tool calls into the assistant messages'
     text (:func:`tools_in_text`): for servers whose chat template drops both. ``LiteLLMModel.from_options``
-    builds one from the configured :class:`~clew.agent.model_options.ModelOptions`.
+    builds one from the configured :class:`~clew.config.model_options.ModelOptions`.
     """
 
     def __init__(
@@ -260,7 +260,7 @@ def model_from_name(spec: str | None, options: ModelOptions | None = None, **kwa
     """The model a request or the CLI names: None (or "none") for no model, else a
     ``LiteLLMModel`` built from ``options`` (default: ``ModelOptions()``, temperature 0) and
     ``kwargs`` (``on_attempt``, waits, litellm arguments)."""
-    from clew.agent.model_options import ModelOptions
+    from clew.config.model_options import ModelOptions
 
     if spec is None or spec.strip().lower() == "none":
         return None

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from clew.budgets.bounds import MAX_CLAUSES, MAX_QUERY_CHARS, Clamp, clamp
-from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS, HARD_MAX_TOOL_CALLS, Limits
+from clew.budgets.limits import BOUNDS, DEFAULT_TIMEOUT_SECONDS, TIMEOUT_BOUNDS, Limits
 from clew.corpus.access import Filter, Principal, Scalar
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank, state_bounds
@@ -31,20 +31,6 @@ SEED_TOKENS = 80
 """A ranked walk without a seed limit asks for one seed hit per this many tokens of budget."""
 """The iteration bound of a ranked walk when the request sets none: an iteration there is one
 passage taken or one node opened, not a model turn, and the context budget is what bounds it."""
-BOUNDS: dict[str, tuple[int, int, int]] = {
-    # name: (default, low, high)
-    "max_internal_iterations": (12, 1, 100),
-    "max_tool_calls": (HARD_MAX_TOOL_CALLS, 1, HARD_MAX_TOOL_CALLS),
-    "context_budget_tokens": (8192, 256, 200_000),
-    "max_depth": (5, 1, 20),
-    "beam_width": (3, 1, 20),
-    "max_steps": (8, 1, 20),
-    "neighbor_limit": (8, 1, 256),
-    "limit": (10, 1, 100),
-    "extract_tokens": (200, 20, 4000),
-}
-TIMEOUT_BOUNDS = (1.0, 3600.0)
-"""timeout_seconds is clamped to this range."""
 
 
 class _Strict(BaseModel):

@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from clew.agent.api import retrieve
 from clew.agent.model import Model
-from clew.agent.model_options import ModelOptions
+from clew.config.model_options import ModelOptions
 from clew.agent.request import RetrievalRequest
 from clew.agent.result import RetrievalResult, Step
 from clew.corpus.store import Corpus

@@ -22,6 +22,22 @@ HARD_MAX_TOOL_CALLS = 20
 StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget", "timeout"]
 DEFAULT_TIMEOUT_SECONDS = 600.0
 """A run's wall-clock bound when the request sets none."""
+BOUNDS: dict[str, tuple[int, int, int]] = {
+    # name: (default, low, high)
+    "max_internal_iterations": (12, 1, 100),
+    "max_tool_calls": (HARD_MAX_TOOL_CALLS, 1, HARD_MAX_TOOL_CALLS),
+    "context_budget_tokens": (8192, 256, 200_000),
+    "max_depth": (5, 1, 20),
+    "beam_width": (3, 1, 20),
+    "max_steps": (8, 1, 20),
+    "neighbor_limit": (8, 1, 256),
+    "limit": (10, 1, 100),
+    "extract_tokens": (200, 20, 4000),
+}
+"""A retrieval request's bounded numbers, (default, low, high): a request is clamped to them and
+reports what it applied (``RetrievalRequest.applied``); a configured default outside them is an error."""
+TIMEOUT_BOUNDS = (1.0, 3600.0)
+"""A request's timeout_seconds is clamped to this range."""
 T = TypeVar("T")
 
 

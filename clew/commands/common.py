@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from clew.corpus.store import Corpus
-    from clew.server.config import ServerConfig
+    from clew.config.settings import ServerConfig
 
     err: Console
     """The console on stderr (made on first use: see ``__getattr__``)."""
@@ -214,7 +214,7 @@ def configured() -> ServerConfig | None:
         path = find_config(running.config)
         if path is None and not any(k.upper().startswith(SETTING_VARIABLES) for k in os.environ):
             return None
-        from clew.server.config import load_config
+        from clew.config.settings import load_config
 
         if path is not None:
             log.info("configuration: %s", path)
@@ -228,7 +228,7 @@ def settings() -> ServerConfig:
     found = configured()
     if found is not None:
         return found
-    from clew.server.config import load_config
+    from clew.config.settings import load_config
 
     running = current()
     running.settings = load_config(None)

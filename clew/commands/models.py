@@ -17,7 +17,7 @@ from clew.commands.common import current, log, settings
 
 if TYPE_CHECKING:
     from clew.agent.model import Model
-    from clew.agent.model_options import ModelOptions
+    from clew.config.model_options import ModelOptions
 
 ModelOption = Annotated[str | None, typer.Option(help="litellm model string, e.g. openai/<name> for an "
                                                       "OpenAI-compatible server (default: the config's model).")]
@@ -33,7 +33,7 @@ def configured_model(name: str | None, pairs: list[str] | None,
     ``config`` is the file to read; None reads the running command's configuration (found as
     ``clew.commands.common.settings`` finds it)."""
     from clew.agent.model import model_from_name
-    from clew.server.config import load_config
+    from clew.config.settings import load_config
 
     loaded = load_config(config) if config is not None else settings()
     options = loaded.model_options.with_options(pairs or [])

@@ -88,11 +88,7 @@ def mcp_command(
 
     config = settings()
     path = database(db)
-    chosen = None
-    if principal is not None:
-        if principal not in config.principals:
-            raise fail(f"no principal named {principal!r} in the config")
-        chosen = config.principals[principal].principal(principal)
+    chosen = config.principal(principal)  # as REST builds an API key's: the configured model allowed
     if transport is Transport.http:
         require_loopback_for_no_auth(host)  # the MCP endpoint has no API keys: loopback only
     corpus = Corpus(path, read_only=True)
@@ -120,7 +116,7 @@ def config_command(
 ) -> None:
     """Validate a clew.toml; a bad one names the field (exit status 2)."""
     from clew.commands.common import find_config
-    from clew.server.config import load_config
+    from clew.config.settings import load_config
 
     path = find_config(file)
     if path is None:

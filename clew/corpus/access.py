@@ -233,7 +233,7 @@ class Principal(BaseModel):
     row_filter: Filter | None = None
     """Only documents whose fields match this filter are readable (and usable as routes)."""
     tools: frozenset[str] | None = None
-    """Tool permissions held (e.g. ``tree_search``, ``graph_search``); None means all."""
+    """Tool permissions held: tool names, the walks' (``WALK_PERMISSIONS``) and ``ingest``; None means all."""
     models: frozenset[str] | None = None
     """Models (litellm strings, ``provider/model``) a retrieval may name as its generator; None
     means any (a Python caller's own). A server's principals always carry a set: the
@@ -252,6 +252,12 @@ class Principal(BaseModel):
 
     def may_use_model(self, model: str) -> bool:
         return self.models is None or model in self.models
+
+
+WALK_PERMISSIONS = {"tree": "tree_search", "graph": "graph_search"}
+"""The permission each walk strategy of the agent needs (permissions that are not tools)."""
+INGEST_PERMISSION = "ingest"
+"""Permission to add documents (``POST /v1/collections/{name}/documents``)."""
 
 
 def parse_filter(value: object, field: str = "filter") -> Filter | None:

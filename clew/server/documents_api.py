@@ -25,7 +25,7 @@ from clew.corpus.documents import DocumentInfo, OutlineNode, RemoveReport, list_
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
-from clew.server.config import INGEST_PERMISSION
+from clew.corpus.access import INGEST_PERMISSION
 
 
 class DocumentList(BaseModel):

@@ -41,7 +41,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from clew.errors import ClewError, Forbidden, MisdirectedHost, UnsupportedMediaType
-from clew.server.hosts import split_host
+from clew.config.hosts import split_host
 
 if TYPE_CHECKING:
     from mcp.server.transport_security import TransportSecuritySettings

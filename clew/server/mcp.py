@@ -45,7 +45,7 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import ClewError
 from clew.navigation.ledger import EvidenceLedger
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.surface import surface
 from clew.tools.registry import Tool, ToolContext
 
@@ -163,4 +163,4 @@ def build_server(corpus: Corpus, config: ServerConfig | None = None, *, principa
                  model: Model | None = None) -> MCPServer:
     """An MCP server over ``corpus`` reading as ``principal`` (default: everything, with the configured model only)."""
     settings = config or ServerConfig()
-    return ClewServer(corpus, settings, principal or settings.local_principal(), model)
+    return ClewServer(corpus, settings, principal or settings.principal(), model)

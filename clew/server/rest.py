@@ -42,7 +42,7 @@ except ModuleNotFoundError as error:  # the error names the extra to install
 from clew.agent.model import Model
 from clew.corpus.store import Corpus
 from clew.errors import ClewError, InputError, Unauthorized, input_error_from
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.server.routers import ROUTERS
 from clew.server.documents_api import add_document_routes
 from clew.server.guard import Guard, HostPolicy

@@ -46,7 +46,7 @@ class ToolContext:
     """What a call runs with: the caller's read scope and the run's (or session's) evidence ledger.
 
     ``model``, ``model_options`` and ``request_defaults`` matter to ``retrieve`` only: a model to
-    run with (tests pass fakes), how to reach a named one (``clew.agent.model_options``), and
+    run with (tests pass fakes), how to reach a named one (``clew.config.model_options``), and
     request fields a server fills in when a request leaves them out.
     """
 

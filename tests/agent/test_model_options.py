@@ -9,11 +9,11 @@ import pytest
 
 from clew.agent.api import retrieve
 from clew.agent.model import LiteLLMModel, model_from_name
-from clew.agent.model_options import NO_KEY, ModelOptions, model_options
+from clew.config.model_options import NO_KEY, ModelOptions, model_options
 from clew.corpus.store import Corpus
 from clew.errors import InputError, ModelError
 from clew.llm import on_loopback
-from clew.server.config import load_config
+from clew.config.settings import load_config
 
 from .conftest import tree_request
 from .test_agent_model import provider  # noqa: F401  (the fixture)

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
 from clew.agent.api import retrieve_sync
 from clew.agent.model import model_from_name
-from clew.agent.model_options import ModelOptions
+from clew.config.model_options import ModelOptions
 from clew.corpus.store import Corpus
 from clew.testing import FunctionModel, reply_text
 
@@ -43,8 +44,9 @@ class Prose(BaseHTTPRequestHandler):
         return None
 
 
-@pytest.fixture
-def prose_server() -> Iterator[str]:
+@contextmanager
+def serving_prose() -> Iterator[str]:
+    """The prose model's server on 127.0.0.1 (its base URL), its calls recorded from empty."""
     server = ThreadingHTTPServer(("127.0.0.1", 0), Prose)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -55,6 +57,12 @@ def prose_server() -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(10)
+
+
+@pytest.fixture
+def prose_server() -> Iterator[str]:
+    with serving_prose() as url:
+        yield url
 
 
 @pytest.mark.parametrize("budget", [1000, 3000])

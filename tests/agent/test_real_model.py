@@ -201,9 +201,9 @@ def test_a_small_context_window_fails_the_run_clearly_without_retrying(tmp_path:
 def test_clew_stream_and_rest_sse_with_the_real_model(llama: LlamaServer, demo_db: Path) -> None:
     import uvicorn
 
-    from clew.agent.model_options import ModelOptions
+    from clew.config.model_options import ModelOptions
     from clew.agent.stream import stream
-    from clew.server.config import ServerConfig
+    from clew.config.settings import ServerConfig
     from clew.server.rest import create_app
 
     options = ModelOptions(api_base=llama.api_base, max_tokens=32, retries=1, timeout_seconds=180, tools_as_text=True)

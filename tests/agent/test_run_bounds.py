@@ -58,7 +58,7 @@ def test_timeout_seconds_is_clamped_and_must_be_a_number() -> None:
 
 def test_the_server_default_timeout_reaches_requests(tmp_path) -> None:  # noqa: ANN001
     from clew.corpus.reader import Scope
-    from clew.server.config import ServerConfig
+    from clew.config.settings import ServerConfig
     from clew.surface import surface
     from clew.tools.registry import ToolContext
 

@@ -92,6 +92,26 @@ def test_a_tool_command_loads_its_own_tool_only(small_db: Path, argv: list[str],
     assert [m for m in loaded if m.split(".")[0] in (*HEAVY, "asyncio")] == []
 
 
+def test_search_with_a_configuration_loads_no_agent_server_or_model_module(small_db: Path, tmp_path: Path) -> None:
+    # a clew.toml naming a model, its options, budgets and principals: read, validated, and nothing more
+    (tmp_path / "clew.toml").write_text(
+        f"database = {str(small_db)!r}\nmodel = \"openai/gpt-4o-mini\"\nallowed_hosts = [\"clew.internal\"]\n"
+        "[model_options]\napi_base = \"http://127.0.0.1:8080/v1\"\n[budgets]\nmax_tool_calls = 10\n"
+        "[principals.support]\ntools = [\"search\", \"tree_search\"]\nrow_filter = { term = { status = \"x\" } }\n"
+        "[[api_keys]]\nkey = \"change-me-please\"\nprincipal = \"support\"\n", encoding="utf-8")
+    script = ("import json, sys\nfrom clew.cli import main\nsys.argv = ['clew', 'search', 'busy timeout', '--json']\n"
+              "try:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
+              "print(json.dumps([code, sorted(sys.modules)]))")
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    envelope, last = ran.stdout.splitlines()[-2:]
+    code, loaded = json.loads(last)
+    assert code == 0, ran.stderr
+    assert json.loads(envelope)["applied"]["config"] == "clew.toml"  # the file was read
+    assert "clew.config.settings" in loaded
+    assert [m for m in loaded if m.startswith(("clew.agent", "clew.surface", "clew.server", "clew.evals", "clew.llm",
+                                               "litellm"))] == []
+
+
 def test_the_table_lists_every_command_as_its_module_defines_it() -> None:
     defined: dict[str, object] = {}
     for name in MODULES:

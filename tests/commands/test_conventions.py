@@ -341,7 +341,7 @@ def test_search_without_a_configuration_loads_no_configuration_code(demo_db: Pat
 
 def test_the_setting_variables_cover_every_configuration_field() -> None:
     from clew.commands.common import SETTING_VARIABLES
-    from clew.server.config import ServerConfig
+    from clew.config.settings import ServerConfig
 
     for name in ServerConfig.model_fields:
         assert f"CLEW_{name.upper()}".startswith(SETTING_VARIABLES), name

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
-from clew.server.config import ServerConfig, load_config
+from clew.config.settings import ServerConfig, load_config
 from clew.server.rest import create_app
 from tests.conftest import FIXTURES, Prebuilt
 

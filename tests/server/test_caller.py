@@ -14,7 +14,7 @@ from clew.budgets.tokens import count_tokens
 from clew.corpus.access import Principal
 from clew.corpus.store import Corpus
 from clew.server import mcp as clew_mcp
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 
 from .conftest import ACME, READER, auth
 

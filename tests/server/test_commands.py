@@ -23,7 +23,7 @@ from tests.envelope import result as result_of
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.tree import navigate_document_tree
-from clew.server.config import load_config
+from clew.config.settings import load_config
 from clew.server.mcp import build_server
 from clew.server.rest import create_app
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import httpx
 
 from clew.corpus.store import Corpus
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.server.rest import create_app
 
 from .conftest import ADMIN, NARROW, READER, auth

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from clew.corpus.store import Corpus
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.server.guard import HostPolicy
 from clew.server.rest import create_app
 

@@ -28,7 +28,7 @@ from clew.navigation.models import (
 )
 from clew.navigation.tree import navigate_document_tree
 from clew.server import mcp as clew_mcp
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.surface import surface
 
 from .conftest import ACME, MISSING

@@ -5,22 +5,27 @@ over REST (a real uvicorn on 127.0.0.1), MCP and the Python API, and no model is
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from mcp.client.client import Client
+from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.server.mcpserver.exceptions import ToolError
+from typer.testing import CliRunner
 
 import clew.agent.api
 from clew.agent.api import retrieve_sync
 from clew.corpus.store import Corpus
 from clew.errors import Forbidden
-from clew.server.config import ServerConfig, load_config
+from clew.config.settings import ServerConfig, load_config
 from clew.server.mcp import build_server
 from clew.server.rest import create_app
 from clew.testing import FunctionModel, reply_text
+from tests.agent.test_prose_server import Prose, serving_prose
 
 from .conftest import free_port
 from .test_rest_live import Served
@@ -143,3 +148,47 @@ def test_a_blank_model_in_the_config_names_the_field(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         load_config(path)
     assert caught.value.field == "principals.a.models"
+
+
+def test_clew_mcp_principal_may_use_the_configured_model_as_rest_allows_it(db_path: Path, tmp_path: Path) -> None:
+    with serving_prose() as prose_server:
+        _mcp_and_rest_answer_with_the_configured_model(db_path, tmp_path, prose_server)
+
+
+def _mcp_and_rest_answer_with_the_configured_model(db_path: Path, tmp_path: Path, prose_server: str) -> None:
+    # the configured model is a real OpenAI-compatible server on 127.0.0.1; "plain" names no models of its own
+    config_path = tmp_path / "clew.toml"
+    config_path.write_text(CONFIG.replace('model = "openai/gpt-4o-mini"',
+                                          f'model = "openai/prose"\n[model_options]\napi_base = "{prose_server}"\n'
+                                          "retries = 0\n"), encoding="utf-8")
+    asked = {**ASK, "generator": "openai/prose"}
+    parameters = StdioServerParameters(command=sys.executable, args=[
+        "-m", "clew.cli", "mcp", "--db", str(db_path), "--config", str(config_path), "--principal", "plain"])
+
+    async def over_mcp() -> tuple[list[Any], list[Any]]:
+        async with Client(stdio_client(parameters)) as client:
+            named = await client.call_tool("retrieve", asked)
+            other = await client.call_tool("retrieve", {**ASK, "generator": "ollama/llama3"})
+            return [named.is_error, named.structured_content], [other.is_error, other.content[0].text]
+
+    (named_error, by_mcp), (other_error, other_text) = asyncio.run(over_mcp())
+    assert not named_error, by_mcp
+    assert by_mcp["status"] == "ok" and len(Prose.calls) == 1  # the configured model was asked for the answer
+    assert Prose.calls[0]["model"] == "prose" and by_mcp["generation"]["fallback"]  # its prose cited nothing
+    assert other_error and "this key may not use model 'ollama/llama3'" in other_text  # its own list still binds
+    with Corpus(db_path, read_only=True) as corpus:
+        port = free_port()
+        with Served(create_app(corpus, load_config(config_path), bind=("127.0.0.1", port)), port) as rest:
+            response = post(rest, "plain-key-0001", asked)
+    assert response.status_code == 200, response.text
+    assert {k: response.json()[k] for k in ("status", "hits", "generation")} == {
+        k: by_mcp[k] for k in ("status", "hits", "generation")}
+    assert len(Prose.calls) == 2  # the same model asked once more, over REST
+
+
+def test_clew_mcp_names_an_unknown_principal(db_path: Path, config_path: Path) -> None:
+    from clew.cli import app
+
+    ran = CliRunner().invoke(app, ["mcp", "--db", str(db_path), "--config", str(config_path), "--principal", "ghost"])
+    assert ran.exit_code == 2
+    assert "no principal named 'ghost' in the config (principals: admin, narrow, reader)" in ran.stderr

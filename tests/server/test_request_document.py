@@ -17,7 +17,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.server.rest import create_app
 
 from .test_rest_live import Served

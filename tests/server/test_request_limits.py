@@ -16,7 +16,7 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.server import mcp as clew_mcp
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 
 from .conftest import ACME, auth
 

@@ -8,12 +8,12 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from clew.agent.model_options import ModelOptions
+from clew.config.model_options import ModelOptions
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.tree import navigate_document_tree
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.server.rest import create_app, is_loopback, require_loopback_for_no_auth
 from clew.errors import InputError
 from clew.surface import surface

@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 
 from clew.corpus.store import Corpus
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.server.rest import create_app
 from clew.testing import FunctionModel, reply_text
 

@@ -30,7 +30,7 @@ from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import ClewError
-from clew.server.config import load_config
+from clew.config.settings import load_config
 from clew.server.rest import create_app
 from clew.surface import surface
 from clew.tools.registry import ToolContext

@@ -9,7 +9,7 @@ import httpx
 
 from clew.corpus.ingest import REFUSED_WRITE
 from clew.corpus.store import Corpus
-from clew.server.config import load_config
+from clew.config.settings import load_config
 from clew.server.rest import create_app
 
 from ..corpus.test_writers import DRAFT, make_corpus, owner_finds, published

@@ -19,7 +19,7 @@ from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import Forbidden, Unauthorized
-from clew.server.config import ServerConfig
+from clew.config.settings import ServerConfig
 from clew.server.sse import KEEPALIVE_SECONDS
 from clew.surface import surface
 from clew.tools.registry import Tool, ToolContext
@@ -49,7 +49,7 @@ def principal_of(request: Request, credentials: HTTPAuthorizationCredentials | N
     """The principal the request's API key names (401 without a valid key)."""
     app = served(request)
     if not app.auth:
-        return app.config.local_principal()
+        return app.config.principal()
     key = credentials.credentials if credentials is not None else header_key
     found = app.config.principal_for_key(key)
     if found is None:

@@ -21,7 +21,7 @@ from clew.corpus.access import Principal
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import IngestReport, ingest_paths
 from clew.errors import Forbidden, InputError, ReadOnlyCorpus
-from clew.server.config import INGEST_PERMISSION
+from clew.corpus.access import INGEST_PERMISSION
 from clew.server.routers.common import principal_of, served
 
 router = APIRouter(tags=["ingest"])

@@ -1,4 +1,4 @@
-"""The server's configuration: ``clew.toml``, with environment variables on top.
+"""The configuration every command and server reads: ``clew.toml``, with environment variables on top.
 
 ::
 
@@ -7,7 +7,7 @@
     model = "openai/gpt-4o-mini"          # omit: the extractive answer, no model
     allowed_hosts = ["clew.internal"]     # Host names besides loopback and the bound address
 
-    [model_options]                       # how to reach it (see clew.agent.model_options)
+    [model_options]                       # how to reach it (see clew.config.model_options)
     api_base = "http://127.0.0.1:8080/v1"
     temperature = 0
 
@@ -48,23 +48,18 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
-from clew.agent.model_options import ModelOptions
-from clew.agent.request import BOUNDS, TIMEOUT_BOUNDS
-from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS
-from clew.corpus.access import Filter, Principal
+from clew.budgets.limits import BOUNDS, DEFAULT_TIMEOUT_SECONDS, TIMEOUT_BOUNDS
+from clew.config.hosts import split_host
+from clew.config.model_options import ModelOptions
+from clew.corpus.access import INGEST_PERMISSION, WALK_PERMISSIONS, Filter, Principal
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank
-from clew.surface import WALK_PERMISSIONS as WALKS
 from clew.tools.builtin import registry
-
-WALK_PERMISSIONS = tuple(sorted(WALKS.values()))
-"""Tool permissions that are not tools: the agent's tree and graph walks."""
-INGEST_PERMISSION = "ingest"
-"""Permission to add documents (``POST /v1/collections/{name}/documents``)."""
 
 
 def permission_names() -> list[str]:
-    return sorted({*registry.names(), *WALK_PERMISSIONS, INGEST_PERMISSION})
+    """Every permission a principal's ``tools`` may name: the tools, the walks and ``ingest``."""
+    return sorted({*registry.names(), *WALK_PERMISSIONS.values(), INGEST_PERMISSION})
 
 
 class _Strict(BaseModel):
@@ -72,7 +67,7 @@ class _Strict(BaseModel):
 
 
 def _bounded(name: str) -> Any:
-    """A budget field inside the request's own bounds (``clew.agent.request.BOUNDS``): a request
+    """A budget field inside the request's own bounds (``clew.budgets.limits.BOUNDS``): a request
     is clamped to them, a configured default outside them is an error naming the field."""
     default, low, high = BOUNDS[name]
     return Field(default, ge=low, le=high, description=f"{low}-{high}")
@@ -116,16 +111,6 @@ class PrincipalConfig(_Strict):
                 raise ValueError("a model name must not be blank")
         return value
 
-    def principal(self, name: str, model: str | None = None) -> Principal:
-        """The principal ``name``; ``model`` is the server's configured model (always allowed)."""
-        return Principal(
-            name=name,
-            collections=None if self.collections is None else frozenset(self.collections),
-            row_filter=self.row_filter,
-            tools=None if self.tools is None else frozenset(self.tools),
-            models=frozenset([*self.models, *([model] if model else [])]),
-        )
-
 
 class ApiKey(_Strict):
     key: SecretStr
@@ -143,7 +128,7 @@ _TOML: ContextVar[Path | None] = ContextVar("clew_toml", default=None)
 
 
 class ServerConfig(BaseSettings):
-    """Everything ``clew serve`` and ``clew mcp`` read from ``clew.toml`` and ``CLEW_*``."""
+    """Everything the commands and the servers read from ``clew.toml`` and ``CLEW_*``."""
 
     model_config = SettingsConfigDict(env_prefix="CLEW_", env_nested_delimiter="__", extra="forbid", frozen=True)
 
@@ -154,7 +139,7 @@ class ServerConfig(BaseSettings):
     model: NonBlank | None = None
     """litellm model string used when a retrieval request names no generator (None: no model)."""
     model_options: ModelOptions = Field(default_factory=ModelOptions)
-    """How to reach the model: api_base, api_key_env, temperature, ... (``clew.agent.model_options``)."""
+    """How to reach the model: api_base, api_key_env, temperature, ... (``clew.config.model_options``)."""
     budgets: Budgets = Field(default_factory=Budgets)
     principals: dict[str, PrincipalConfig] = Field(default_factory=dict)
     api_keys: list[ApiKey] = Field(default_factory=list)
@@ -165,8 +150,6 @@ class ServerConfig(BaseSettings):
     @field_validator("allowed_hosts")
     @classmethod
     def _hosts(cls, value: list[str]) -> list[str]:
-        from clew.server.hosts import split_host
-
         for entry in value:
             if entry != "*" and split_host(entry) is None:
                 raise ValueError(f"{entry!r} is not a host name (name or name:port, or *)")
@@ -224,14 +207,27 @@ class ServerConfig(BaseSettings):
                 found = entry.principal
         return None if found is None else self.principal(found)
 
-    def principal(self, name: str) -> Principal:
-        """The configured principal ``name`` (it may use the configured model and its own ``models``)."""
-        return self.principals[name].principal(name, self.model)
+    def principal(self, name: str | None = None) -> Principal:
+        """The configured principal ``name``; None: the local one, who ``clew serve --no-auth`` and
+        ``clew mcp`` without ``--principal`` read as (every collection, every tool).
 
-    def local_principal(self) -> Principal:
-        """Who ``--no-auth`` and an MCP server without ``--principal`` read as: everything, but only
-        the configured model."""
-        return Principal(name="local", models=frozenset([self.model] if self.model else []))
+        The one place a principal is built from the configuration (an API key's, ``--principal``'s,
+        the local one): each may name the configured ``model`` as its generator, and a configured
+        principal its own ``models`` besides; an unknown name is an input error naming it."""
+        configured = frozenset([self.model] if self.model else [])
+        if name is None:
+            return Principal(name="local", models=configured)
+        entry = self.principals.get(name)
+        if entry is None:
+            raise InputError("principal", f"no principal named {name!r} in the config "
+                             f"(principals: {', '.join(sorted(self.principals)) or 'none'})")
+        return Principal(
+            name=name,
+            collections=None if entry.collections is None else frozenset(entry.collections),
+            row_filter=entry.row_filter,
+            tools=None if entry.tools is None else frozenset(entry.tools),
+            models=configured | frozenset(entry.models),
+        )
 
 
 def load_config(path: str | Path | None = None, **overrides: Any) -> ServerConfig:
