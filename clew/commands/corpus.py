@@ -65,6 +65,8 @@ def ingest(
                                                 "than this.")] = MAX_BINARY_BYTES // MIB,
     max_markdown_lines: Annotated[int, typer.Option(min=1, help="Skip (and report) Markdown files of more "
                                                     "lines than this.")] = MAX_MARKDOWN_LINES,
+    follow_symlinks: Annotated[bool, typer.Option(help="Ingest files that symbolic links inside a folder point to "
+                                                  "outside it (default: skipped and reported).")] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."""
@@ -84,7 +86,7 @@ def ingest(
             report = ingest_paths(
                 corpus, paths, collection=name or "default", glob=glob, chunk_tokens=chunk_tokens,
                 merge_sections=merge_sections, batch_size=batch_size, workers=workers or "auto",
-                exclude=exclude or [],
+                exclude=exclude or [], follow_symlinks=follow_symlinks,
                 prune=prune, limits=FileLimits(max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines),
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),

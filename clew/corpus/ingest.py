@@ -221,6 +221,7 @@ def ingest_paths(
     on_file: Callable[[str], None] | None = None,
     principal: Principal | None = None,
     limits: FileLimits | None = None,
+    follow_symlinks: bool = False,
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
 
@@ -235,8 +236,9 @@ def ingest_paths(
     (as with any ``multiprocessing`` pool), else each worker re-runs the script.
     A path that does not exist raises ``InputError`` (field ``paths``) before anything is read.
     ``exclude``: glob patterns of files to leave out (with each folder's ``.clewignore``; see
-    ``clew.corpus.sources.find_files``). ``prune``: afterwards, retire the collection's
-    current documents that this ingest did not find (``clew.corpus.documents``); under a
+    ``clew.corpus.sources.find_files``). ``follow_symlinks``: take files that links inside a
+    folder point to outside it (default: each is skipped and reported). ``prune``: afterwards,
+    retire the collection's current documents that this ingest did not find (``clew.corpus.documents``); under a
     ``principal`` with a row filter, only those it may read (the others are not reported).
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
@@ -258,7 +260,7 @@ def ingest_paths(
         raise InputError("paths", f"path not found: {', '.join(missing)}")
     if workers != "auto" and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise InputError("workers", f"must be a whole number of at least 1 or 'auto', got {workers!r}")
-    found = find_files(roots, glob, list(exclude))
+    found = find_files(roots, glob, list(exclude), follow_symlinks=follow_symlinks)
     files = found.files
     problems.extend(found.problems)
     problems.extend(suffix_twins(files))

@@ -178,22 +178,25 @@ def check_glob(glob: str) -> None:
         raise InputError("glob", f"{glob!r} names the folder itself, no file in it (every file: '**/*')")
 
 
-def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -> Found:
+def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *,
+               follow_symlinks: bool = False) -> Found:
     """Every file under ``paths`` that no exclusion names (a file named directly is always taken),
     less generated pages and twins (see the module docstring; each is reported).
 
-    A symbolic link whose target is missing (or that loops) is reported, not ingested. A glob
-    that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
+    A symbolic link whose target is missing (or that loops) is reported, not ingested. So is,
+    unless ``follow_symlinks``, a file whose real path is outside the folder it was found in (a
+    link to a file elsewhere, or a file reached through a link to a folder elsewhere): a link
+    never makes a file outside the folder searchable by accident. With ``follow_symlinks`` such
+    files are taken, and a ``**`` glob also descends into linked folders (each real folder once).
+    A glob that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
     """
     check_glob(glob)
     found = Found()
     for root in paths:
         if root.is_dir():
             patterns = [*GENERATED, *(exclude or []), *ignore_patterns(root)]
-            try:
-                matches = sorted(root.glob(glob))
-            except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
-                raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
+            matches = _matches(root, glob, follow_symlinks)
+            inside = root.resolve()
             generated: dict[str, int] = {}
             files: list[tuple[Path, str]] = []
             for file in matches:
@@ -209,6 +212,9 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -
                 elif dangling:
                     found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
                                                   "exist (or loops): not ingested", True))
+                elif not follow_symlinks and not file.resolve().is_relative_to(inside):
+                    found.problems.append(Problem(str(file), "a symbolic link to a file outside the folder "
+                                                  f"{str(root)!r}: not ingested (--follow-symlinks takes it)", True))
                 else:
                     files.append((file, key))
             if generated:
@@ -219,6 +225,36 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None) -
         else:
             found.files.append((root, root.name))
     return found
+
+
+def _matches(root: Path, glob: str, follow_symlinks: bool) -> list[Path]:
+    """What ``glob`` matches under ``root``, sorted; with ``follow_symlinks`` a ``**`` glob also
+    matches inside the folders that links under ``root`` point to (pathlib's ``**`` does not
+    descend into them), each real folder once, so a link loop ends."""
+    try:
+        matches = set(root.glob(glob))
+        if follow_symlinks and glob.startswith("**"):
+            visited = {root.resolve()}
+            pending = [root]
+            while pending:
+                folder = pending.pop()
+                try:
+                    entries = sorted(folder.iterdir())
+                except OSError:  # an unreadable folder: nothing in it can be read either
+                    continue
+                for entry in entries:
+                    if not entry.is_dir():
+                        continue
+                    real = entry.resolve()
+                    if real in visited:
+                        continue
+                    visited.add(real)
+                    pending.append(entry)
+                    if entry.is_symlink():
+                        matches.update(entry.glob(glob))
+    except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
+        raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
+    return sorted(matches)
 
 
 def _generated_problem(root: Path, counts: dict[str, int]) -> Problem:
