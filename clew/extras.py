@@ -17,6 +17,8 @@ EXTRAS: dict[str, str] = {
     "plot": "the recall_vs_tokens.png plot of clew eval",
     "ray": "clew eval --executor ray",
     "dense": "local dense embeddings (clew embed --model minilm)",
+    "langchain": "the LangChain retriever (clew.integrations.langchain)",
+    "llama-index": "the LlamaIndex retriever (clew.integrations.llama_index)",
 }
 """Each extra and what needs it (the subject of the error's sentence)."""
 

@@ -18,7 +18,7 @@ def test_a_missing_module_names_its_extra_and_the_command() -> None:
 
 def test_an_installed_module_is_returned_and_an_unknown_extra_is_a_bug() -> None:
     assert require("json", "server").__name__ == "json"
-    assert set(EXTRAS) == {"server", "plot", "ray", "dense"}
+    assert set(EXTRAS) == {"server", "plot", "ray", "dense", "langchain", "llama-index"}
     with pytest.raises(ValueError, match="unknown extra 'gui'"):
         require("clew_no_such_module", "gui")
 

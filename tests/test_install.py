@@ -20,7 +20,7 @@ import pytest
 from tests.conftest import ROOT
 
 EXTRA_MODULES = ("fastapi", "uvicorn", "mcp", "python_multipart", "matplotlib", "ray", "torch", "sentence_transformers",
-                 "pytest", "bm25s")
+                 "pytest", "bm25s", "langchain_core", "llama_index", "pydantic_ai")
 """Modules the core must not install: each belongs to an extra (or to the test tools)."""
 
 pytestmark = [

@@ -25,7 +25,7 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 
 def test_imports_run_one_way() -> None:
-    """corpus <- navigation <- tools <- agent <- evals, server <- cli; budgets is a leaf."""
+    """corpus <- navigation <- tools <- agent <- evals, server, integrations <- cli; budgets is a leaf."""
     root = Path(clew.__file__).parent
     forbidden = {
         "corpus": (
@@ -36,10 +36,13 @@ def test_imports_run_one_way() -> None:
             "clew.server",
             "clew.cli",
             "clew.commands",
+            "clew.integrations",
         ),
-        "navigation": ("clew.tools", "clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
-        "tools": ("clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands"),
-        "agent": ("clew.evals", "clew.server", "clew.cli", "clew.commands"),
+        "navigation": ("clew.tools", "clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands",
+                       "clew.integrations"),
+        "tools": ("clew.agent", "clew.evals", "clew.server", "clew.cli", "clew.commands", "clew.integrations"),
+        "agent": ("clew.evals", "clew.server", "clew.cli", "clew.commands", "clew.integrations"),
+        "integrations": ("clew.evals", "clew.server", "clew.cli", "clew.commands"),
         "budgets": ("clew.corpus", "clew.navigation", "clew.tools", "clew.agent", "clew.evals", "clew.server"),
     }
     offenders = []
