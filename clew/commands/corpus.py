@@ -22,6 +22,7 @@ from clew.commands.common import (
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import DEFAULT_BATCH_SIZE, IngestReport, ingest_paths
+from clew.corpus.parsed import MAX_EXPANDED_MIB, MAX_PAGE_OBJECTS, MAX_PARSE_SECONDS, ParseBounds
 from clew.corpus.rewrite import RewriteReport, compact_corpus
 from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
@@ -65,6 +66,12 @@ def ingest(
                                                 "than this.")] = MAX_BINARY_BYTES // MIB,
     max_markdown_lines: Annotated[int, typer.Option(min=1, help="Skip (and report) Markdown files of more "
                                                     "lines than this.")] = MAX_MARKDOWN_LINES,
+    max_parse_seconds: Annotated[float, typer.Option(min=0.001, help="Skip (and report) a PDF or DOCX file whose "
+                                                     "parsing takes longer than this.")] = MAX_PARSE_SECONDS,
+    max_page_objects: Annotated[int, typer.Option(min=1, help="Skip (and report) a PDF with a page of more "
+                                                  "objects (text runs, paths, images) than this.")] = MAX_PAGE_OBJECTS,
+    max_docx_expanded_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) a DOCX file whose parts "
+                                                       "unzip to more than this.")] = MAX_EXPANDED_MIB,
     follow_symlinks: Annotated[bool, typer.Option(help="Ingest files that symbolic links inside a folder point to "
                                                   "outside it (default: skipped and reported).")] = False,
     as_json: JsonOption = False,
@@ -87,7 +94,9 @@ def ingest(
                 corpus, paths, collection=name or "default", glob=glob, chunk_tokens=chunk_tokens,
                 merge_sections=merge_sections, batch_size=batch_size, workers=workers or "auto",
                 exclude=exclude or [], follow_symlinks=follow_symlinks,
-                prune=prune, limits=FileLimits(max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines),
+                prune=prune, limits=FileLimits(
+                    max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines,
+                    ParseBounds(max_parse_seconds, max_page_objects, max_docx_expanded_mib * MIB)),
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )

@@ -144,7 +144,7 @@ def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[Prepare
         docs = [prepare(r.key, "text", r.document, config, source=f"{source.path}:{r.line}") for r in records]
         return docs, problems
     try:
-        parsed = parse(source.format, source.content)
+        parsed = parse(source.format, source.content, source.bounds)
         if not parsed.text.strip():
             return [], [Problem(source.path, "no text content after parsing", True)]
         prepared = prepare(source.key, source.format, parsed, config, source=source.path)
@@ -243,7 +243,9 @@ def ingest_paths(
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
     ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
-    default); a larger file is skipped with a problem naming it and the limit.
+    default); a larger file is skipped with a problem naming it and the limit; and what parsing one
+    PDF or DOCX may cost (``ParseBounds``: 120 s, 50,000 objects on a PDF page, 512 MiB unzipped):
+    past one, that file is skipped with the reason.
     An ingest that leaves more than ``REWRITE_FREE_SHARE`` of the file free rewrites it
     (``clew.corpus.rewrite.give_back_free_blocks``; ``file_compacted`` in the report), which
     reopens the corpus's connection: cursors taken before the call are closed.

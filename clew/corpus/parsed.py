@@ -16,6 +16,7 @@ Invariants every parser keeps (``ParsedDocument.check`` verifies them):
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal, TypeVar
@@ -91,7 +92,44 @@ class Link:
 
 
 class UnreadableDocument(Exception):
-    """A file the parser cannot read at all (encrypted, broken); the message says why."""
+    """A file the parser cannot read at all (encrypted, broken, past a ``ParseBounds``); the message says why."""
+
+
+MAX_PARSE_SECONDS = 120.0
+MAX_PAGE_OBJECTS = 50_000
+MAX_EXPANDED_MIB = 512
+
+
+@dataclass(frozen=True, slots=True)
+class ParseBounds:
+    """What parsing one PDF or DOCX file may cost; past a bound the file is skipped with the reason
+    (``UnreadableDocument``) and the other files of the ingest are stored."""
+
+    seconds: float = MAX_PARSE_SECONDS
+    """Wall-clock seconds to parse one file (checked between pages, lines, drawn paths, paragraphs)."""
+    page_objects: int = MAX_PAGE_OBJECTS
+    """Objects (text runs, paths, images) on one PDF page: a page of a manual holds a few thousand;
+    100,000 text objects on one page is a file built to stall a parser."""
+    expanded_bytes: int = MAX_EXPANDED_MIB * 1024 * 1024
+    """Bytes of a DOCX file's parts once unzipped (a zip bomb expands a few hundred KB to GBs)."""
+
+    def deadline(self) -> Deadline:
+        return Deadline(self.seconds)
+
+
+class Deadline:
+    """The time one file's parse may take, from now; ``check`` raises once it is spent."""
+
+    __slots__ = ("seconds", "ends")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.ends = time.monotonic() + seconds
+
+    def check(self, where: str) -> None:
+        if time.monotonic() > self.ends:
+            raise UnreadableDocument(f"parsing took longer than the {self.seconds:g} s limit (stopped at {where}): "
+                                     "not ingested; raise the limit (--max-parse-seconds)")
 
 
 @dataclass(slots=True)

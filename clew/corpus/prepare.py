@@ -19,7 +19,7 @@ from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
 from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.pdf import parse_pdf
 from clew.corpus.formats.text import parse_text
-from clew.corpus.parsed import ParsedDocument, pickled_by_fields
+from clew.corpus.parsed import ParseBounds, ParsedDocument, pickled_by_fields
 from clew.corpus.search.index import INDEX_REVISION, document_title, term_counts
 
 
@@ -78,8 +78,13 @@ PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
 }
 
 
-def parse(fmt: str, content: str | bytes) -> ParsedDocument:
-    """Parse one source (bytes for PDF and DOCX); raises ``UnreadableDocument`` for a file that cannot be read."""
+def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
+    """Parse one source (bytes for PDF and DOCX, parsed within ``bounds``: by default ``ParseBounds()``);
+    raises ``UnreadableDocument`` for a file that cannot be read."""
+    if fmt == "pdf":
+        return parse_pdf(content, bounds)  # type: ignore[arg-type]
+    if fmt == "docx":
+        return parse_docx(content, bounds)  # type: ignore[arg-type]
     return PARSERS[fmt](content)
 
 

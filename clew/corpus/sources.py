@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
+from clew.corpus.parsed import ParseBounds
 from clew.errors import InputError
 
 Format = Literal["markdown", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
@@ -79,6 +80,8 @@ class FileLimits:
     markdown_lines: int = MAX_MARKDOWN_LINES
     """Lines of a Markdown file: markdown-it keeps about 600 bytes per line while it parses
     (1M lines of ``x`` took 590 MB in it alone), so 16 MiB of very short lines would take ~5 GB."""
+    parse: ParseBounds = ParseBounds()
+    """What parsing one PDF or DOCX file may cost (time, objects on a page, unzipped bytes)."""
 
     def for_format(self, fmt: Format) -> tuple[int, str]:
         """The limit for ``fmt`` in bytes, and the option that sets it."""
@@ -104,6 +107,8 @@ class Source:
     format: Format
     content: str | bytes
     """Text, or the file's bytes for ``BINARY_FORMATS``."""
+    bounds: ParseBounds | None = None
+    """What parsing it may cost (``BINARY_FORMATS``; None: ``ParseBounds()``)."""
 
 
 IGNORE_FILE = ".clewignore"
@@ -383,7 +388,7 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple
     if not data.strip():
         return None, Problem(name, "empty file", True)
     if fmt in BINARY_FORMATS:
-        return Source(key, name, fmt, data), None
+        return Source(key, name, fmt, data, limits.parse), None
     if b"\x00" in data[:8192]:
         return None, Problem(name, "binary file (NUL bytes)", True)
     if data.startswith(b"\xef\xbb\xbf"):

@@ -12,7 +12,8 @@
   break, each page's start is kept, so passages carry page numbers; a file without either has
   no pages.
 - A file that is not a Word document (not a zip, no main part) raises
-  :class:`UnreadableDocument` with the reason.
+  :class:`UnreadableDocument` with the reason; so does one past its :class:`ParseBounds`: parts
+  that unzip to more than ``expanded_bytes``, or a parse that outlasts ``seconds``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import zipfile
 from typing import TYPE_CHECKING
 
 from clew.corpus.formats.rendered import Renderer
-from clew.corpus.parsed import ParsedDocument, UnreadableDocument
+from clew.corpus.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
 
 if TYPE_CHECKING:
     from docx.table import Table
@@ -33,7 +34,7 @@ _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 
 
-def parse_docx(data: bytes) -> ParsedDocument:
+def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
     """Render a Word document into headings, paragraphs, list items and tables."""
     import docx  # python-docx, imported here: only DOCX ingestion needs it
     from docx.opc.exceptions import PackageNotFoundError
@@ -41,6 +42,9 @@ def parse_docx(data: bytes) -> ParsedDocument:
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
+    bounds = bounds or ParseBounds()
+    deadline = bounds.deadline()
+    _check_expanded(data, bounds.expanded_bytes)
     try:
         document = docx.Document(io.BytesIO(data))
     except (zipfile.BadZipFile, PackageNotFoundError, KeyError, ValueError, XMLSyntaxError) as error:
@@ -53,14 +57,28 @@ def parse_docx(data: bytes) -> ParsedDocument:
     if paged:
         renderer.page()
     has_title = False
-    for element in body.iterchildren():
+    for number, element in enumerate(body.iterchildren(), start=1):
+        deadline.check(f"body element {number}")
         tag = element.tag.rsplit("}", 1)[-1]
         if tag == "p":
             has_title = _paragraph(renderer, Paragraph(element, document), paged, has_title)
         elif tag == "tbl":
-            _table(renderer, Table(element, document))
+            _table(renderer, Table(element, document), deadline)
     title = (document.core_properties.title or "").strip() or None
     return renderer.document(title=title)
+
+
+def _check_expanded(data: bytes, limit: int) -> None:
+    """Refuse a file whose parts unzip to more than ``limit`` bytes, before any is unzipped
+    (what the zip's directory says; zipfile stops a part that unzips past its stated size)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            expanded = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return  # not a zip: python-docx says so below
+    if expanded > limit:
+        raise UnreadableDocument(f"its parts unzip to {expanded:,} bytes, over the {limit:,}-byte limit: not "
+                                 "ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
 
 
 def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool) -> bool:
@@ -121,10 +139,11 @@ def _list_depth(paragraph: Paragraph) -> int | None:
     return 0 if style.lower().startswith("list") else None
 
 
-def _table(renderer: Renderer, table: Table) -> None:
+def _table(renderer: Renderer, table: Table, deadline: Deadline) -> None:
     rows: list[list[str]] = []
     header_rows = 0
     for row in table.rows:
+        deadline.check("a table row")
         cells: list[str] = []
         seen: list[object] = []
         for cell in row.cells:

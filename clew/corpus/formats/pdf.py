@@ -29,7 +29,9 @@
   knows the pages it spans. Pages without a text layer whose picture shows lines of text are
   reported in one warning with their numbers (scanned; no OCR); a cover or a figure without
   text is not (``pdf_layout.looks_like_text``). A document with no text at all is refused.
-- Encrypted (password) and broken files raise :class:`UnreadableDocument` with the reason.
+- Encrypted (password) and broken files raise :class:`UnreadableDocument` with the reason; so
+  does a file past its :class:`ParseBounds`: a page of more objects than ``page_objects``, or a
+  parse that outlasts ``seconds`` (checked between pages, lines and drawn paths).
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from clew.corpus.formats.pdf_layout import (
 )
 from clew.corpus.formats.pdf_outline import Mark, alnum
 from clew.corpus.formats.rendered import Renderer
-from clew.corpus.parsed import ParsedDocument, UnreadableDocument
+from clew.corpus.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
 
 NAVIGATION_PAGES = "navigation_pages"
 """The document field listing its table-of-contents and index pages (1-based), where it has any."""
@@ -72,8 +74,10 @@ _SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
 _FIXED_PITCH = 1
 
 
-def parse_pdf(data: bytes) -> ParsedDocument:
+def parse_pdf(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
     """Render a PDF into blocks, sections, tables and pages (see the module docstring)."""
+    bounds = bounds or ParseBounds()
+    deadline = bounds.deadline()
     try:
         pdf = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as error:
@@ -82,19 +86,25 @@ def parse_pdf(data: bytes) -> ParsedDocument:
             raise UnreadableDocument("encrypted PDF: a password is needed to read it") from error
         raise UnreadableDocument(f"not a readable PDF ({message.rstrip('.')})") from error
     try:
-        return _parse(pdf)
+        return _parse(pdf, bounds.page_objects, deadline)
     finally:
         pdf.close()
 
 
-def _parse(pdf: pdfium.PdfDocument) -> ParsedDocument:
+def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> ParsedDocument:
     pages: list[list[Line]] = []
     heights: list[float] = []
     pictures: list[int] = []  # pages without text but with images
     for index in range(len(pdf)):
+        deadline.check(f"page {index + 1}")
         page = pdf[index]
+        objects = pdfium_c.FPDFPage_CountObjects(page.raw)
+        if objects > page_objects:
+            page.close()
+            raise UnreadableDocument(f"page {index + 1} holds {objects:,} objects, over the {page_objects:,} limit "
+                                     "for one page: not ingested; raise the limit (--max-page-objects)")
         heights.append(page.get_height())
-        lines = _lines(page)
+        lines = _lines(page, deadline, index)
         if not lines and _has_images(page):
             pictures.append(index)
         pages.append(lines)
@@ -110,7 +120,7 @@ def _parse(pdf: pdfium.PdfDocument) -> ParsedDocument:
                         if len(scanned) == 1 else f"pages {page_list(scanned)}: no text layer (scanned images?); "
                         "not OCR'd, nothing ingested from them")
     drop_running_lines(pages, heights)
-    tables = _tables(pdf, pages, warnings)
+    tables = _tables(pdf, pages, warnings, deadline)
     body = _body_size(pages)
     bookmarks = pdf_outline.entries(pdf, heights)
     outline = pdf_outline.place(bookmarks, pages, body) if any(e.page is not None for e in bookmarks) else {}
@@ -119,6 +129,7 @@ def _parse(pdf: pdfium.PdfDocument) -> ParsedDocument:
     renderer = Renderer()
     heading_levels = {} if outline else _heading_levels(pages, body)
     for index, lines in enumerate(pages):
+        deadline.check(f"page {index + 1}")
         renderer.page()
         _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
                      navigation=index in navigation)
@@ -141,7 +152,7 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
     return bookmark
 
 
-def _lines(page: pdfium.PdfPage) -> list[Line]:
+def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
     """The page's text lines, in PDFium's reading order, with the look of their first character."""
     textpage = page.get_textpage()
     try:
@@ -156,6 +167,7 @@ def _lines(page: pdfium.PdfPage) -> list[Line]:
         lines: list[Line] = []
         position = 0
         for raw in re.split(r"\r\n|\r|\n", text):
+            deadline.check(f"page {index + 1}")
             start, position = position, position + len(raw)
             length = len(raw)
             position += 2 if text.startswith("\r\n", position) else 1
@@ -225,7 +237,8 @@ class _PdfTable:
     rows: list[list[str]]
 
 
-def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str]) -> dict[int, list[_PdfTable]]:
+def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str],
+            deadline: Deadline) -> dict[int, list[_PdfTable]]:
     """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
     pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it."""
     from pdfplumber.page import Page
@@ -238,7 +251,7 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str
         page = pdf[index]
         try:
             height = page.get_height()
-            horizontal, vertical = _strokes(page, height)
+            horizontal, vertical = _strokes(page, height, deadline, index)
             # a grid of at least two rows and two columns; boxes around code have only two columns of strokes
             if len({round(e["top"]) for e in horizontal}) < 3 or len({round(e["x0"]) for e in vertical}) < 3:
                 continue
@@ -278,12 +291,14 @@ class _PageBox:
         return (0, 0, self.width, self.height)
 
 
-def _strokes(page: pdfium.PdfPage, height: float) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def _strokes(page: pdfium.PdfPage, height: float, deadline: Deadline,
+             index: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Horizontal and vertical segments of the page's paths, as pdfplumber edges (top-left origin)."""
     horizontal: list[dict[str, Any]] = []
     vertical: list[dict[str, Any]] = []
     x, y = ctypes.c_float(), ctypes.c_float()
     for obj in page.get_objects(max_depth=2):
+        deadline.check(f"page {index + 1}")
         if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
             continue
         left, bottom, right, top = obj.get_bounds()
