@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import re
 import zipfile
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from clew.corpus.formats.rendered import Renderer
 from clew.corpus.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
@@ -51,6 +51,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         # XMLSyntaxError: lxml's own limits stop an entity bomb, a huge text node or deep nesting
         raise UnreadableDocument(f"not a readable DOCX file ({type(error).__name__}: {error})") from error
     body = document.element.body
+    dropped = _drop_entity_references(body)
     paged = body.find(f".//{_W}lastRenderedPageBreak") is not None or any(
         br.get(f"{_W}type") == "page" for br in body.iter(f"{_W}br"))
     renderer = Renderer()
@@ -65,7 +66,32 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         elif tag == "tbl":
             _table(renderer, Table(element, document), deadline)
     title = (document.core_properties.title or "").strip() or None
-    return renderer.document(title=title)
+    parsed = renderer.document(title=title)
+    if dropped:
+        parsed.repairs.append(f"{len(dropped)} entity reference(s) left unexpanded ({', '.join(sorted(dropped)[:5])}): "
+                              "left out, the text around them kept")
+    return parsed
+
+
+def _drop_entity_references(body: Any) -> set[str]:
+    """Remove the entity references lxml left unexpanded inside text nodes (python-docx reads a
+    ``w:t``'s text up to its first child, losing the rest of the run); returns their names."""
+    from lxml.etree import _Entity
+
+    names: set[str] = set()
+    for node in body.iter(f"{_W}t"):
+        if not len(node):
+            continue
+        parts = [node.text or ""]
+        for child in list(node):
+            if isinstance(child, _Entity):
+                names.add(child.text)
+            else:
+                parts.append("".join(child.itertext(with_tail=False)))
+            parts.append(child.tail or "")
+            node.remove(child)
+        node.text = "".join(parts)
+    return names
 
 
 def _check_expanded(data: bytes, limit: int) -> None:

@@ -141,3 +141,12 @@ def test_any_parser_failure_skips_only_its_file(tmp_path: Path, monkeypatch: pyt
     assert report.documents == 1
     assert [(Path(p.path).name, p.message, p.skipped) for p in report.problems] == [
         ("bad.md", "could not be read (RecursionError: maximum recursion depth exceeded)", True)]
+
+
+def test_an_unexpanded_entity_keeps_the_rest_of_its_paragraph(tmp_path: Path) -> None:
+    data = hostile("<w:p><w:r><w:t>Before &ext; after the entity.</w:t></w:r><w:r><w:t> Second run.</w:t></w:r></w:p>"
+                   "<w:p><w:r><w:t>Next paragraph.</w:t></w:r></w:p>",
+                   prolog='<!DOCTYPE w:document [<!ENTITY ext SYSTEM "file:///etc/hostname">]>')
+    document = parse_docx(data)
+    assert document.text.split("\n\n") == ["Before after the entity. Second run.", "Next paragraph."]
+    assert document.repairs == ["1 entity reference(s) left unexpanded (&ext;): left out, the text around them kept"]
