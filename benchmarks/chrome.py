@@ -1,0 +1,327 @@
+"""Page chrome by rules (clew's HTML parser) against a main-content extractor (trafilatura), as JSON.
+
+trafilatura is not a dependency of clew: ``pip install trafilatura lxml_html_clean`` to run this.
+The pages, as Debian and the SQLite site ship them (not committed)::
+
+    cd /tmp && apt-get download python3.11-doc debian-reference-en
+    dpkg-deb -x python3.11-doc_*.deb python3.11-doc && dpkg-deb -x debian-reference-en_*.deb debian-reference-en
+    python benchmarks/chrome.py --sphinx /tmp/python3.11-doc/usr/share/doc/python3.11/html \\
+        --docbook /tmp/debian-reference-en/usr/share/debian-reference --sqlite ../shared/evals/sqlite-docs/corpus
+
+Each generator names where its main content is and what its chrome is (``GENERATORS``). The
+reference is read by lxml: the main content without ``script``, ``style``, ``svg``, ``math``,
+heading permalinks (``a.headerlink``) and in-page tables of contents (which only repeat the
+headings, so count as neither content nor chrome). Every page is read by clew's ``parse_html``
+and by trafilatura's ``bare_extraction`` (formatting, tables and links kept; once as it comes,
+once with ``favor_recall``), and the report gives, per generator and extractor:
+
+- ``chrome_strings_left`` / ``chrome_words_left``: the text runs of the chrome (text nodes, each
+  page's distinct ones, those that also occur in the main content left out) still in the output;
+- ``main_words_kept``: the share of the main content's words (a multiset) in the output;
+- ``headings_kept``: its h1-h6 (not an admonition's title) present as headings with the same
+  text (trailing ``¶`` aside);
+  ``permalinks_left``: output headings that still end with a pilcrow;
+- ``tables_kept``: its data tables (``DATA_TABLES``, more than one cell) whose words, in order,
+  are within one table of the output;
+- ``code_kept``: its ``pre`` blocks whose lines (stripped, blank ones left out), in order and
+  still lines, are within one code block of the output;
+- ``list_items_kept``: its ``li`` whose first paragraph's first eight words are within one list
+  item of the output;
+- ``links_kept``: its ``a[href]`` whose href is a link of the output (a multiset);
+- ``ms_per_page``: the extraction alone (clew's parse, trafilatura's extraction without
+  serialisation), mean over the pages.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import lxml.etree  # noqa: E402  # type: ignore[import-untyped]
+import lxml.html  # noqa: E402  # type: ignore[import-untyped]
+
+from clew.corpus.formats.html import parse_html  # noqa: E402
+from clew.corpus.sources import find_files  # noqa: E402
+
+try:
+    import trafilatura  # type: ignore[import-untyped,unused-ignore]
+except ImportError as missing:
+    trafilatura = None
+    TRAFILATURA_MISSING: str | None = (
+        f"trafilatura is not installed ({missing}): pip install trafilatura lxml_html_clean")
+else:
+    TRAFILATURA_MISSING = None
+
+BLOCKS = frozenset(
+    "address article aside blockquote br caption dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header"
+    " hr li main nav ol p pre section table tbody td th thead tr ul"
+    # trafilatura's own elements (and its code blocks, ``code`` outside a paragraph: see ``spaced_text``)
+    " cell head item list quote row".split()
+)
+BLOCK_PARENTS = frozenset({"body", "main", "div", "list", "item", "quote"})
+WORD = re.compile(r"\w+")
+ITEM_MARK = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+ADMONITION = ("ancestor::div[@class='note' or @class='tip' or @class='warning' or @class='caution'"
+              " or @class='important']")
+"""Inside a DocBook admonition: its title (``h3.title``) is a label, not a heading, and its
+table (the icon beside the text, with admonition graphics) is not a data table."""
+HEADINGS = f".//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6][not({ADMONITION})]"
+DATA_TABLES = f".//table[not(ancestor::table) and not({ADMONITION})]"
+"""Tables that hold data; a one-cell box around a ``pre``, as the SQLite pages frame their
+examples, is left out apart (more than one cell)."""
+SKIP = "//script | //style | //*[local-name()='svg' or local-name()='math'] | //a[contains(@class,'headerlink')]"
+
+
+@dataclass(frozen=True, slots=True)
+class Generator:
+    main: str
+    """XPath of the main content element(s)."""
+    chrome: str
+    """XPath of the chrome elements (navigation bars, sidebars, banners, footers)."""
+    toc: str
+    """XPath of in-page tables of contents: neither content nor chrome."""
+
+
+GENERATORS = {
+    "sphinx": Generator(
+        main="//div[@role='main']",
+        chrome="//div[contains(@class,'sphinxsidebar') or contains(@class,'related') or @class='footer'"
+               " or @class='mobile-nav']",
+        toc="//div[contains(@class,'contents') and contains(@class,'topic')]",
+    ),
+    "docbook": Generator(
+        main="//body",
+        chrome="//div[@class='navheader' or @class='navfooter']",
+        toc="//div[@class='toc' or @class='list-of-tables' or @class='list-of-figures']",
+    ),
+    "sqlite": Generator(main="//body", chrome="//div[@class='nosearch']", toc="//div[@class='fancy_toc']"),
+}
+
+
+@dataclass(slots=True)
+class Units:
+    """What an extractor gave back (or what the reference holds), reduced to comparable pieces."""
+
+    words: Counter[str]
+    text: str
+    """The words, lower case, joined by single spaces and padded with one on each side."""
+    headings: list[str]
+    tables: list[str]
+    code: list[str]
+    items: list[str]
+    links: Counter[str]
+
+
+@dataclass(slots=True)
+class Tally:
+    pages: int = 0
+    seconds: float = 0.0
+    empty_pages: int = 0
+    counts: dict[str, list[int]] = field(default_factory=dict)
+    left_examples: Counter[str] = field(default_factory=Counter)
+
+    def add(self, name: str, kept: int, total: int) -> None:
+        pair = self.counts.setdefault(name, [0, 0])
+        pair[0] += kept
+        pair[1] += total
+
+    def report(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"pages": self.pages, "ms_per_page": round(1000 * self.seconds / max(self.pages, 1), 2)}
+        if self.empty_pages:
+            out["pages_with_no_output"] = self.empty_pages
+        for name, (kept, total) in self.counts.items():
+            out[name] = {"kept": kept, "of": total, "share": round(kept / total, 4) if total else None}
+        for name in ("chrome_strings_left", "chrome_words_left", "permalinks_left"):
+            if name in out:
+                out[name] = out[name]["kept"] if name == "permalinks_left" else {
+                    "left": out[name]["kept"], "of": out[name]["of"]}
+        if self.left_examples:
+            out["chrome_left_most_often"] = [text for text, _ in self.left_examples.most_common(8)]
+        return out
+
+
+def words(text: str) -> list[str]:
+    return WORD.findall(text.lower())
+
+
+def joined(text: str) -> str:
+    return " " + " ".join(words(text)) + " "
+
+
+def spaced_text(element: Any, skip: frozenset[str] = frozenset(), gap: str = " ") -> str:
+    """The element's text with ``gap`` at every block boundary (lxml's text_content runs blocks together)."""
+    parts: list[str] = []
+
+    def walk(node: Any) -> None:
+        tag = node.tag if isinstance(node.tag, str) else ""
+        parent = node.getparent()
+        block = tag in BLOCKS or tag == "code" and parent is not None and parent.tag in BLOCK_PARENTS
+        if block:
+            parts.append(gap)
+        if tag not in skip:
+            parts.append(node.text or "")
+            for child in node:
+                walk(child)
+        if block:
+            parts.append(gap)
+        parts.append(node.tail or "")
+
+    tail = element.tail
+    element.tail = None
+    walk(element)
+    element.tail = tail
+    return "".join(parts)
+
+
+def code_lines(text: str) -> str:
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+
+
+def heading(text: str) -> str:
+    return " ".join(text.split()).rstrip("¶#").strip()
+
+
+def units(text: str, headings: Iterable[str], tables: Iterable[str], code: Iterable[str], items: Iterable[str],
+          links: Iterable[str]) -> Units:
+    found = words(text)
+    return Units(Counter(found), " " + " ".join(found) + " ", [heading(h) for h in headings],
+                 [joined(t) for t in tables], [code_lines(c) for c in code],
+                 [joined(ITEM_MARK.sub("", i)) for i in items], Counter(links))
+
+
+def reference(source: bytes, generator: Generator) -> tuple[Units, set[str]]:
+    """The main content's units, and the chrome's distinct text runs that the main content does not hold."""
+    tree = lxml.html.document_fromstring(source, parser=lxml.html.HTMLParser(encoding="utf-8"))
+    for element in tree.xpath(SKIP):
+        element.drop_tree()
+    runs = {" ".join(run.split()) for chrome in tree.xpath(generator.chrome) for run in chrome.itertext()}
+    for element in tree.xpath(f"{generator.chrome} | {generator.toc}"):
+        element.drop_tree()
+    mains = tree.xpath(generator.main)
+    text = " ".join(spaced_text(main) for main in mains)
+    main_words = " " + " ".join(words(text)) + " "
+    chrome = {run for run in runs if words(run) and joined(run) not in main_words}
+
+    def each(path: str) -> list[Any]:
+        return [element for main in mains for element in main.xpath(path)]
+
+    return units(
+        text,
+        [spaced_text(h) for h in each(HEADINGS)],
+        [spaced_text(t) for t in each(DATA_TABLES) if len(t.xpath(".//td | .//th")) > 1],
+        [p.text_content() for p in each(".//pre")],
+        [" ".join(first_words(li)) for li in each(".//li")],
+        [a.get("href") for a in each(".//a[@href]")],
+    ), chrome
+
+
+def first_words(item: Any) -> list[str]:
+    """The first eight words of a list item's first paragraph (its nested lists left out)."""
+    runs = (words(run) for run in spaced_text(item, frozenset({"ul", "ol"}), gap="\0").split("\0"))
+    return next((run for run in runs if run), [])[:8]
+
+
+def by_clew(text: str) -> Units:
+    doc = parse_html(text)
+    tables: dict[int, list[str]] = {}
+    for block in doc.blocks:
+        if block.table is not None:
+            tables.setdefault(block.table, []).append(doc.text[block.start:block.end])
+    return units(doc.text, [s.heading for s in doc.sections[1:]], ["\n".join(rows) for rows in tables.values()],
+                 [doc.text[b.start:b.end] for b in doc.blocks if b.kind == "code"],
+                 [doc.text[b.start:b.end] for b in doc.blocks if b.kind == "list_item"],
+                 [link.href for link in doc.links])
+
+
+def by_trafilatura(text: str, *, favor_recall: bool) -> Units:
+    if trafilatura is None:
+        raise SystemExit(TRAFILATURA_MISSING)
+    document = trafilatura.bare_extraction(text, include_formatting=True, include_tables=True, include_links=True,
+                                           include_comments=False, include_images=False, with_metadata=False,
+                                           favor_recall=favor_recall)
+    body = None if document is None else document.body
+    if body is None:
+        return units("", [], [], [], [], [])
+    return units(spaced_text(body), [spaced_text(h) for h in body.iter("head")],
+                 [spaced_text(t) for t in body.iter("table")], ["".join(c.itertext()) for c in body.iter("code")],
+                 [spaced_text(i, frozenset({"list"})) for i in body.iter("item")],
+                 [ref.get("target") for ref in body.iter("ref") if ref.get("target")])
+
+
+def compare(tally: Tally, ref: Units, chrome: set[str], out: Units) -> None:
+    left = [run for run in chrome if joined(run) in out.text]
+    tally.add("chrome_strings_left", len(left), len(chrome))
+    tally.add("chrome_words_left", sum(len(words(run)) for run in left), sum(len(words(run)) for run in chrome))
+    tally.left_examples.update(left)
+    tally.add("main_words_kept", sum((ref.words & out.words).values()), sum(ref.words.values()))
+    tally.add("headings_kept", sum((Counter(ref.headings) & Counter(out.headings)).values()), len(ref.headings))
+    tally.add("permalinks_left", sum(1 for h in out.headings if h != " ".join(h.split()).rstrip("¶")), 0)
+    tally.add("tables_kept", sum(any(t in o for o in out.tables) for t in ref.tables), len(ref.tables))
+    tally.add("code_kept", sum(any(c in o for o in out.code) for c in ref.code if c), sum(1 for c in ref.code if c))
+    items = [i for i in ref.items if i.strip()]
+    tally.add("list_items_kept", sum(any(i in o for o in out.items) for i in items), len(items))
+    tally.add("links_kept", sum((ref.links & out.links).values()), sum(ref.links.values()))
+
+
+def pages(folder: Path, name: str, count: int) -> list[Path]:
+    """``count`` pages spread evenly over what ingestion would take (sorted; the book's index page left out)."""
+    files = [file for file, key in find_files([folder], "**/*.html").files if not key.startswith("index.")]
+    if len(files) <= count:
+        return files
+    step = len(files) / count
+    return [files[int(i * step)] for i in range(count)]
+
+
+def measure(folder: Path, name: str, count: int) -> dict[str, Any]:
+    generator = GENERATORS[name]
+    extractors: dict[str, Callable[[str], Units]] = {"clew": by_clew}
+    if trafilatura is not None:
+        extractors["trafilatura"] = lambda text: by_trafilatura(text, favor_recall=False)
+        extractors["trafilatura_favor_recall"] = lambda text: by_trafilatura(text, favor_recall=True)
+    tallies = {key: Tally() for key in extractors}
+    taken = pages(folder, name, count)
+    for path in taken:
+        source = path.read_bytes()
+        text = source.decode("utf-8", errors="replace")
+        ref, chrome = reference(source, generator)
+        for key, extract in extractors.items():
+            started = time.perf_counter()
+            out = extract(text)
+            tallies[key].seconds += time.perf_counter() - started
+            tallies[key].pages += 1
+            tallies[key].empty_pages += not out.text.strip()
+            compare(tallies[key], ref, chrome, out)
+    return {"folder": str(folder), "pages": [str(p.relative_to(folder)) for p in taken][:3] + (
+        ["..."] if len(taken) > 3 else []), **{key: tally.report() for key, tally in tallies.items()}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sphinx", type=Path, default=Path("/tmp/python3.11-doc/usr/share/doc/python3.11/html"))
+    parser.add_argument("--docbook", type=Path, default=Path("/tmp/debian-reference-en/usr/share/debian-reference"))
+    parser.add_argument("--sqlite", type=Path, default=ROOT.parent / "shared" / "evals" / "sqlite-docs" / "corpus")
+    parser.add_argument("--pages", type=int, default=40, help="pages per generator at most, spread evenly")
+    args = parser.parse_args()
+    if args.pages < 1:
+        parser.error(f"--pages must be at least 1, not {args.pages}")
+    report: dict[str, Any] = {}
+    report["trafilatura"] = TRAFILATURA_MISSING or trafilatura.__version__
+    for name in GENERATORS:
+        folder: Path = getattr(args, name)
+        report[name] = measure(folder, name, args.pages) if folder.is_dir() else {"skipped": f"no folder {folder}"}
+    print(json.dumps(report, indent=2, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
