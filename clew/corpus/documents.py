@@ -20,6 +20,7 @@ import duckdb
 
 from pydantic import BaseModel, Field
 
+from clew.budgets.bounds import MAX_LIST_ITEMS
 from clew.corpus.reader import Scope
 from clew.corpus.search.index import index_chunks
 from clew.corpus.store import Corpus
@@ -116,6 +117,13 @@ def remove_documents(corpus: Corpus, scope: Scope, keys: list[str]) -> RemoveRep
     """Retire the current readable documents named by ``keys`` in the scope's collection."""
     if scope.collection is None:
         raise InputError("collection", "name the collection of the documents to remove")
+    if not keys:
+        raise InputError("key", "name at least one document key to remove")
+    blank = next((index for index, key in enumerate(keys) if not key.strip()), None)
+    if blank is not None:
+        raise InputError("key", f"key {blank + 1} of {len(keys)} is blank: name a document key")
+    if len(keys) > MAX_LIST_ITEMS:
+        raise InputError("key", f"at most {MAX_LIST_ITEMS} keys at a time, got {len(keys)}")
     report = RemoveReport(collection=scope.collection)
     found = scope.current_by_keys(keys, scope.collection)
     targets = [(v.document_id, v.version) for v in found.values()]

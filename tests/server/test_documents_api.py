@@ -41,3 +41,13 @@ def test_list_outline_and_remove_documents(corpus: Corpus, config: ServerConfig)
                            headers=auth(NARROW)).status_code == 403
         assert http.get("/v1/collections/nowhere/documents", headers=auth(ADMIN)).status_code == 404
         assert http.get("/v1/collections/notes/documents").status_code == 401
+
+
+def test_removing_a_blank_key_is_a_400_naming_the_key_and_removes_nothing(corpus: Corpus, config: ServerConfig) -> None:
+    with Served(create_app(corpus, config)) as served, httpx.Client(base_url=served.url, timeout=30) as http:
+        for params in ({"key": ""}, [("key", "lunch.txt"), ("key", "  ")]):
+            blank = http.delete("/v1/collections/notes/documents", params=params, headers=auth(ADMIN))
+            assert blank.status_code == 400, blank.text
+            assert blank.json()["field"] == "key" and "is blank" in blank.json()["message"]
+        listed = http.get("/v1/collections/notes/documents", headers=auth(ADMIN)).json()["documents"]
+        assert [d["key"] for d in listed] == ["acme-notes.md", "budget.txt", "lunch.txt"]
