@@ -1,4 +1,5 @@
-"""What one retrieval run holds: frozen dependencies, the mutable state, the step being recorded.
+"""What one retrieval run holds: frozen dependencies, the mutable state, the step being recorded,
+and the protocols of what it holds (``Strategy``, ``Selector``).
 
 Handlers and strategies touch a run only through :class:`Run`: its ``deps`` (never changed
 once the walk starts: nothing a document or a model says can reach them), its ``state``
@@ -12,13 +13,14 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 from clew.agent.evidence import Pack
 from clew.agent.frontier import Candidate, Frontier
 from clew.agent.model import Model, ModelReply
 from clew.agent.request import RetrievalRequest
 from clew.agent.result import Generation, GraphNavigation, Instruction, Step, StepActor, StopReason, TreeNavigation
+from clew.agent.states import State
 from clew.budgets.limits import Budget, Limits, Usage
 from clew.errors import BudgetExhausted
 from clew.budgets.tokens import count_tokens
@@ -28,8 +30,6 @@ from clew.errors import ModelError
 
 if TYPE_CHECKING:
     from clew.agent.scoring import Scorer
-    from clew.agent.selection import Selector
-    from clew.agent.strategy import Strategy
 
 T = TypeVar("T")
 
@@ -112,6 +112,58 @@ class RunState:
     @property
     def usage(self) -> Usage:
         return self.budget.usage
+
+
+class Strategy(Protocol):
+    """What a run follows (``clew.agent.strategy.strategy_for`` chooses one): tree, graph or free."""
+
+    name: str
+    """tree, graph or free."""
+
+    @property
+    def entry(self) -> Literal[State.SEED, State.ACT]:
+        """Where a run goes after VALIDATE."""
+
+    @property
+    def permission(self) -> str | None:
+        """The tool permission the principal needs (tree_search, graph_search), or None."""
+
+    async def check(self, run: Run) -> None:
+        """Validate what needs the corpus (a graph's name); raise ``InputError`` naming the field."""
+
+    async def seed(self, run: Run) -> bool:
+        """Search and place the starts in the frontier; False when there is nothing to start from."""
+
+    async def offer(self, run: Run) -> list[Candidate]:
+        """The candidates offered now, best first (empty: the walk is over, ``run.end_walk`` says why)."""
+
+    async def visit(self, run: Run, chosen: Candidate) -> bool:
+        """Take or open what was chosen; True when the walk is over (``run.end_walk`` says why)."""
+
+    async def act(self, run: Run) -> bool:
+        """One model turn of a free run; True when the model answered."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What SELECT decided: a candidate to visit, ask again (after a repair), or the walk is over."""
+
+    candidate: Candidate | None = None
+    again: bool = False
+    finished: str | None = None
+    """Why the walk is over (the step's detail)."""
+
+
+class Selector(Protocol):
+    """Who chooses among what a walk offers (``clew.agent.selection``): the ranking or the model."""
+
+    def present(self, run: Run, offered: list[Candidate]) -> None:
+        """Show the offered candidates to whoever chooses."""
+
+    def count_iteration(self, run: Run) -> None:
+        """Charge the iteration the next offer starts (``BudgetExhausted`` when none is left)."""
+
+    async def choose(self, run: Run) -> Choice: ...
 
 
 @dataclass

@@ -15,14 +15,12 @@ why, and the ranking chooses for the rest of the walk: a model can only add.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Protocol
 
 from clew.agent.frontier import Candidate
 from clew.agent.model import calls_from_text
 from clew.agent.prompts import SELECT_TASK, data_block, system_prompt
 from clew.agent.request import RANKED_ITERATIONS
-from clew.agent.run import Run
+from clew.agent.run import Choice, Run, Selector
 from clew.errors import BudgetExhausted, ModelError
 from clew.navigation.core import card, render_card
 
@@ -38,26 +36,6 @@ SELECT_TOOLS = [
         "name": FINISH, "description": "Stop walking: the evidence so far is enough.",
         "parameters": {"type": "object", "properties": {}}}},
 ]
-
-
-@dataclass(frozen=True)
-class Choice:
-    """What SELECT decided: a candidate to visit, ask again (after a repair), or the walk is over."""
-
-    candidate: Candidate | None = None
-    again: bool = False
-    finished: str | None = None
-    """Why the walk is over (the step's detail)."""
-
-
-class Selector(Protocol):
-    def present(self, run: Run, offered: list[Candidate]) -> None:
-        """Show the offered candidates to whoever chooses."""
-
-    def count_iteration(self, run: Run) -> None:
-        """Charge the iteration the next offer starts (``BudgetExhausted`` when none is left)."""
-
-    async def choose(self, run: Run) -> Choice: ...
 
 
 class Ranked:

@@ -1,4 +1,5 @@
-"""The strategies a run can follow, behind one small protocol, chosen once per run.
+"""The strategies a run can follow, behind one small protocol (``clew.agent.run.Strategy``),
+chosen once per run.
 
 The controller's handlers call these methods and never ask which strategy they hold:
 
@@ -10,42 +11,10 @@ The controller's handlers call these methods and never ask which strategy they h
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol, TYPE_CHECKING
+from typing import Any
 
-from clew.agent.states import State
-
-if TYPE_CHECKING:
-    from clew.agent.frontier import Candidate
-    from clew.agent.request import RetrievalRequest
-    from clew.agent.run import Run
-
-
-class Strategy(Protocol):
-    name: str
-    """tree, graph or free."""
-
-    @property
-    def entry(self) -> Literal[State.SEED, State.ACT]:
-        """Where a run goes after VALIDATE."""
-
-    @property
-    def permission(self) -> str | None:
-        """The tool permission the principal needs (tree_search, graph_search), or None."""
-
-    async def check(self, run: Run) -> None:
-        """Validate what needs the corpus (a graph's name); raise ``InputError`` naming the field."""
-
-    async def seed(self, run: Run) -> bool:
-        """Search and place the starts in the frontier; False when there is nothing to start from."""
-
-    async def offer(self, run: Run) -> list[Candidate]:
-        """The candidates offered now, best first (empty: the walk is over, ``run.end_walk`` says why)."""
-
-    async def visit(self, run: Run, chosen: Candidate) -> bool:
-        """Take or open what was chosen; True when the walk is over (``run.end_walk`` says why)."""
-
-    async def act(self, run: Run) -> bool:
-        """One model turn of a free run; True when the model answered."""
+from clew.agent.request import RetrievalRequest
+from clew.agent.run import Strategy
 
 
 def strategy_for(request: RetrievalRequest, applied: dict[str, Any]) -> Strategy:
