@@ -58,7 +58,8 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     counted as ``row_filter`` sees them (see :func:`dangling_by_reason`).
 
     A target names the first key of :func:`link_candidates_sql` that exists in the collection;
-    its ``#anchor`` names the chunk the anchor points into (else the document's first chunk).
+    its ``#anchor`` names the chunk the anchor points into; without one, the chunk of the document's
+    lead paragraph (``clew.corpus.prepare.LEAD``; else its first chunk).
     Resolved again: links whose candidates name one of ``keys`` (the documents that just got a
     version), the dangling links of ``new_documents`` (those just written), and with
     ``retry_dangling`` every dangling link of the collection. Only those links get candidates
@@ -105,7 +106,8 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
            SELECT f.rid, f.doc, f.version, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0)
            AS dst
            FROM found f
-           LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version AND a.anchor = f.anchor
+           LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version
+                                AND a.anchor = coalesce(f.anchor, '')  -- no #fragment: the lead paragraph
            GROUP BY f.rid, f.doc, f.version""",
         [collection_id, keys, target_names(keys), retry_dangling, new_documents],
     )

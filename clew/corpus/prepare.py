@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
+from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start, reads_as_prose
 from clew.corpus.formats.docx import parse_docx
 from clew.corpus.formats.html import parse_html
 from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
@@ -121,7 +121,7 @@ def prepare(
         parsed=parsed,
         chunks=chunks,
         nodes=_nodes(parsed, chunks),
-        anchors={anchor: chunk_at(content_start(parsed.text, offset)) for anchor, offset in parsed.anchors.items()},
+        anchors=_anchors(parsed, chunks, chunk_at),
         links=links,
         content_hash=digest.hexdigest(),
         chunking=config.signature(),
@@ -129,6 +129,20 @@ def prepare(
         term_counts=[term_counts(parsed.heading_path(c.sections[0]), c.header, parsed.text[c.start : c.end], title)
                      for c in chunks],
     )
+
+
+LEAD = ""
+"""The anchor a link without a ``#fragment`` lands on: the document's first passage that reads as
+prose (``clew.corpus.chunking.reads_as_prose``), where a reader starts the page: past its
+contents, a synopsis of commands or a bare heading. A document with none keeps its first."""
+
+
+def _anchors(parsed: ParsedDocument, chunks: list[Chunk], chunk_at: Callable[[int], int]) -> dict[str, int]:
+    anchors = {anchor: chunk_at(content_start(parsed.text, offset)) for anchor, offset in parsed.anchors.items()}
+    lead = next((i for i, c in enumerate(chunks) if reads_as_prose(parsed.text[c.start : c.end])), None)
+    if lead is not None:
+        anchors.setdefault(LEAD, lead)
+    return anchors
 
 
 def resolve_href(key: str, href: str) -> str | None:

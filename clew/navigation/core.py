@@ -22,11 +22,11 @@ such edge points at.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
+from clew.corpus.chunking import reads_as_prose
 from clew.corpus.reader import Passage, Scope, passage_of
 from clew.corpus.structure import FROZEN, DocumentVersion
 from clew.navigation.graph import Vertex, edge_steps, structure_steps
@@ -118,20 +118,16 @@ def lead(node: Node) -> Passage | None:
     return passage_of(node.doc, under[0]) if under else None
 
 
-PROSE_WORDS = 12
-_CODE = re.compile(r"```.*?(```|$)", re.S)
-_HEADING = re.compile(r"^#+ .*$", re.M)
 
 
 def opening(node: Node, skip: Collection[int] = ()) -> Passage | None:
-    """The first passage under a node that reads as prose (``PROSE_WORDS`` words or more outside
-    code blocks and heading lines), past any in ``skip``: where a reader starts a page, after a
-    synopsis of commands."""
+    """The first passage under a node that reads as prose (``reads_as_prose``), past any in
+    ``skip``: where a reader starts a page, after a synopsis of commands."""
     for ordinal in node.passages:
         if ordinal in skip:
             continue
         passage = passage_of(node.doc, ordinal)
-        if len(_HEADING.sub("", _CODE.sub("", passage.text)).split()) >= PROSE_WORDS:
+        if reads_as_prose(passage.text):
             return passage
     return None
 

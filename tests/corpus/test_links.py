@@ -114,3 +114,25 @@ def test_a_write_between_two_batches_has_the_next_batch_retry_dangling_links(cor
     report = ingest_paths(corpus, [folder], glob="[b-e].md", chunk_tokens=16, batch_size=1, on_document=on_document)
     assert (report.versions_created, report.links_dangling) == (4, 0)
     assert targets(corpus)["x"].startswith("x/index.md:1:")
+
+
+def test_a_link_without_an_anchor_lands_on_the_lead_paragraph(corpus: Corpus, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nSee [the guide](guide.md), [its setup](guide.md#configure) and [c](c.html).\n")
+    # the guide opens with its contents (in-page links), then its first passage of prose (12 words or more)
+    (folder / "guide.md").write_text("# Guide\n\n## Contents\n\n- [Install](#install)\n- [Configure](#configure)\n\n"
+                                     "## Install\n\nThe guide installs with one command: run the installer, then "
+                                     "answer its two questions.\n\n"
+                                     "## Configure\n\nEdit the file.\n")
+    (folder / "c.html").write_text('<html><body><ul class="toc"><li><a href="#one">One</a></li></ul><h1>C</h1>'
+                                   "<p>C is a page whose lead paragraph says what it is about.</p>"
+                                   '<h2 id="one">One</h2><p>Details follow here.</p></body></html>')
+    (folder / "bare.md").write_text("# Bare\n\n- one\n- two\n")  # no paragraph at all: its first chunk
+    (folder / "d.md").write_text("# D\n\nSee [bare](bare.md).\n")
+    ingest_paths(corpus, [folder], chunk_tokens=40)
+    found = targets(corpus)
+    assert found["guide.md"].startswith("guide.md:1:## Install\n\nThe guide installs with one command")
+    assert found["guide.md#configure"].startswith("guide.md:1:## Configure\n\nEdit the file.")  # an anchor still wins
+    assert "C is a page whose lead paragraph" in found["c.html"]
+    assert found["bare.md"].startswith("bare.md:1:") and "- one" in found["bare.md"]
