@@ -57,6 +57,28 @@ def import_litellm() -> ModuleType:
     return litellm
 
 
+OLLAMA_PROVIDERS = ("ollama", "ollama_chat")
+
+
+def pin_model_info(litellm: ModuleType, model: str) -> None:
+    """Make litellm read an Ollama model's information from its own table, not from a server.
+
+    For an ``ollama/`` (or ``ollama_chat/``) model missing from litellm's cost map, litellm asks
+    Ollama's ``/api/show`` for it before and after each call (its responses-API check and its cost
+    calculator), at ``OLLAMA_API_BASE`` or ``localhost:11434``: never at the ``api_base`` the call
+    was given. Registering the model (free, a chat model, no known window) answers those look-ups
+    locally, so the configured ``api_base`` is the only server a call reaches."""
+    provider, _, name = model.partition("/")
+    if provider not in OLLAMA_PROVIDERS or not name:
+        return
+    known = {key.lower() for key in litellm.model_cost}
+    if not {model.lower(), name.lower(), f"ollama/{name}".lower(), f"ollama_chat/{name}".lower()} & known:
+        # straight into the table: litellm.register_model itself asks the server first
+        litellm.model_cost[f"{provider}/{name}"] = {
+            "litellm_provider": "ollama", "mode": "chat", "input_cost_per_token": 0.0, "output_cost_per_token": 0.0,
+            "max_tokens": None, "max_input_tokens": None, "max_output_tokens": None}
+
+
 MISSING_KEY = ("missing credentials", "api_key client option must be set", "api key is required")
 """How a client says that no API key was given (litellm reports it as a server error)."""
 

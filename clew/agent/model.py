@@ -26,7 +26,7 @@ from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on
 from clew.errors import InputError, ModelError
 from clew.llm import (  # noqa: F401  (re-exported: part of this module's API)
     FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, advice, answers_offline, calls_forbidden, import_litellm,
-    is_retryable,
+    is_retryable, pin_model_info,
 )
 
 if TYPE_CHECKING:
@@ -168,6 +168,7 @@ class LiteLLMModel:
         litellm = import_litellm()
         if calls_forbidden() and not answers_offline(litellm, self.name, self.litellm_kwargs):
             raise ModelError(self.name, FORBIDDEN_MESSAGE, retryable=False, attempts=0)
+        pin_model_info(litellm, self.name)  # an Ollama model: only api_base is called
         request: dict[str, Any] = {
             **self.litellm_kwargs,
             "model": self.name,
