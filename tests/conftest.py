@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -106,6 +108,12 @@ def prebuilt(tmp_path_factory: pytest.TempPathFactory) -> Prebuilt:
 # litellm's mock_response and "clew-test..." custom providers answer). Set at import, not with
 # setdefault, so that no outer environment can switch the guard off for the suite.
 os.environ["CLEW_FORBID_MODEL_CALLS"] = "1"
+
+# clew caches the token encoding's ranks on disk (clew.budgets.bpe_cache): in a folder of the
+# run's own, never the user's cache folder (subprocesses inherit it).
+_CACHE = tempfile.mkdtemp(prefix="clew-test-cache-")
+os.environ["CLEW_CACHE_DIR"] = _CACHE
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 # The terminal's size is no test's input. pytest imports readline, which sets COLUMNS=80 and
 # LINES=24 in the process's C environment (os.environ does not show them); pytest-xdist's workers

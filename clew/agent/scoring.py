@@ -41,13 +41,15 @@ holding its m query terms; w 0.25-1.0: -0.02 to +0.02, down at 2,000 tokens on s
 from __future__ import annotations
 
 from collections.abc import Collection
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.search.bm25 import QueryScorer, passage_terms
 from clew.corpus.structure import DocumentVersion
 from clew.navigation.core import Node
+
+if TYPE_CHECKING:  # numpy only where a walk uses vectors: importing it is a third of a cold walk's imports
+    import numpy as np
 
 ADJACENCY_BONUS = 0.1
 LINK_BONUS = 0.3
@@ -70,6 +72,8 @@ class Scorer:
 
     def use_vectors(self, model: str, query_vector: np.ndarray) -> None:
         """Price by embedding similarity too (a walk seeded by a vector or hybrid search)."""
+        import numpy as np
+
         vector = np.asarray(query_vector, dtype=np.float32)
         norm = float(np.linalg.norm(vector))
         self._model, self._query_vector = model, vector / norm if norm > 0 else vector
@@ -116,6 +120,8 @@ class Scorer:
         key = (doc.document_id, doc.version)
         sims = self._similarity.get(key)
         if sims is None:
+            import numpy as np
+
             from clew.corpus.search.vectors import version_vectors
 
             vectors = version_vectors(self.scope.corpus, self._model, doc.document_id, doc.version,

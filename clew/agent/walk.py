@@ -17,7 +17,7 @@ from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
 from clew.agent.states import State
 from clew.errors import BudgetExhausted, ClewError
-from clew.budgets.tokens import count_tokens
+from clew.budgets.tokens import passage_tokens
 from clew.corpus.reader import Passage
 from clew.corpus.search.api import Found, SearchRequest, search_passages
 from clew.navigation.core import Node, lead
@@ -59,7 +59,7 @@ class Walk:
         model, vector = None, None
         if mode != "bm25":  # the walk prices by the same embedding the search uses
             from clew.corpus.embedders import embedder_from_name
-            from clew.corpus.search.vectors import default_model
+            from clew.corpus.search.embedded import default_model
 
             model = default_model(deps.corpus, deps.scope.collection)
             if model is not None:
@@ -84,7 +84,7 @@ class Walk:
         embeddings, else BM25 (and BM25 where their model cannot embed the question here: see
         ``search``). Hashing vectors are lexical (``clew.corpus.embedders.HashingEmbedder``): they
         add nothing to BM25."""
-        from clew.corpus.search.vectors import default_model
+        from clew.corpus.search.embedded import default_model
 
         model = default_model(run.deps.corpus, run.deps.scope.collection)
         return "bm25" if model is None or model.startswith("hashing") else "hybrid"
@@ -95,7 +95,7 @@ class Walk:
         key = None
         if isinstance(target, Passage):
             score = run.scorer.passage(target)
-            tokens = count_tokens(target.text)
+            tokens = passage_tokens(target)
             key = text_key(target.text)
         else:
             best = self.node_score(run, target)
@@ -180,7 +180,7 @@ class Walk:
         if duplicate is not None:
             run.note.detail = f"same text as {duplicate}: not taken again"
             return False
-        tokens = chosen.tokens if chosen.passage is passage else count_tokens(passage.text)
+        tokens = chosen.tokens if chosen.passage is passage else passage_tokens(passage)
         if run.deps.model is None:
             st.budget.spend_context(tokens)
         else:  # the answer prompt will show it in a block: keep room for the block's id and marker lines

@@ -249,7 +249,7 @@ def describe_systems(systems: Sequence[System], corpus: Corpus, collection: str,
                      model: Model | None) -> dict[str, dict[str, str | None]]:
     """Which model produced each system's vectors (``embedder``; None: it uses none) and its answers
     (``answers``: the model's name, ``extract`` for the model-free quoted answer, None for a flat baseline)."""
-    from clew.corpus.search.vectors import default_model
+    from clew.corpus.search.embedded import default_model
 
     stored = default_model(corpus, collection)
     out: dict[str, dict[str, str | None]] = {}

@@ -104,7 +104,8 @@ def test_a_walk_seeds_from_the_best_search_the_collection_has(runbooks: Corpus,
     monkeypatch.setattr(embedders, "embedder_from_name",
                         lambda spec: Semantic() if spec == "semantic-stand-in" else real(spec))
     embed_missing(runbooks, Semantic())
-    monkeypatch.setattr("clew.corpus.search.vectors.default_model", lambda corpus, collection=None: "semantic-stand-in")
+    monkeypatch.setattr("clew.corpus.search.embedded.default_model",
+                        lambda corpus, collection=None: "semantic-stand-in")
     seeded = retrieve_sync({"query": "SEV1"}, corpus=runbooks)
     assert seeded.applied["seed_mode"] == "hybrid" and seeded.hits
 

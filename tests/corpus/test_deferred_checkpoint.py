@@ -13,7 +13,7 @@ import pytest
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.search.embedding import embed_missing
-from clew.corpus.search.vectors import embedded_models
+from clew.corpus.search.embedded import embedded_models
 from clew.corpus.checkpoint import BULK_CHECKPOINT_THRESHOLD
 from clew.corpus.store import Corpus
 

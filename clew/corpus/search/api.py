@@ -182,7 +182,7 @@ def search_passages(
     vector, model = None, None
     if req.mode in ("vector", "hybrid"):
         from clew.corpus.embedders import embedder_from_name
-        from clew.corpus.search.vectors import default_model
+        from clew.corpus.search.embedded import default_model
 
         model = req.embedding_model or default_model(corpus, scope.collection)
         if model is None:

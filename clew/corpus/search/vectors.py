@@ -23,40 +23,11 @@ import numpy as np
 
 from clew.corpus import ids
 from clew.corpus.reader import Scope
+from clew.corpus.search.embedded import has_embeddings
 from clew.corpus.search.matrix import matrix_for, matrix_search, peek_matrix
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.corpus.sql import one
-
-def embedded_models(corpus: Corpus, collection: str | None = None) -> dict[str, int]:
-    """Embedding model name -> vectors stored for current chunks (of one collection, or all)."""
-    if not _has_table(corpus):
-        return {}
-    params: list[Any] = []
-    where = "TRUE"
-    if collection is not None:
-        where = "col.name = ?"
-        params.append(collection)
-    rows = corpus.cursor().execute(
-        f"""SELECT e.model, count(*) FROM embeddings e
-            JOIN documents d ON d.id = e.document_id AND d.current_version = e.version
-            JOIN collections col ON col.id = d.collection_id
-            WHERE {where} GROUP BY e.model ORDER BY e.model""",
-        params,
-    ).fetchall()
-    return dict(rows)
-
-
-def default_model(corpus: Corpus, collection: str | None = None) -> str | None:
-    """The model with the most vectors for current chunks (ties: first by name), or None."""
-    counts = embedded_models(corpus, collection)
-    return min(counts, key=lambda name: (-counts[name], name)) if counts else None
-
-
-def _has_table(corpus: Corpus) -> bool:
-    return bool(one(corpus.cursor(),
-        "SELECT count(*) FROM information_schema.tables WHERE table_name = 'embeddings'")[0])
-
 
 def vector_search(
     scope: Scope,
@@ -145,7 +116,7 @@ def _require_embeddings(scope: Scope, model: str) -> None:
     Asked per collection, never per row, so the answer says nothing about rows the
     principal may not read.
     """
-    if not _has_table(scope.corpus):
+    if not has_embeddings(scope.corpus):
         found = False
     else:
         params: list[Any] = [model]

@@ -17,7 +17,8 @@ from clew.corpus.reader import Scope
 from clew.corpus.search import embedding
 from clew.corpus.search.embedding import embed_missing
 from clew.corpus.search.index import index_text
-from clew.corpus.search.vectors import default_model, embedded_models, vector_search
+from clew.corpus.search.embedded import default_model, embedded_models
+from clew.corpus.search.vectors import vector_search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, MalformedEvidenceId, ModelError, UnknownCollection
 
