@@ -24,7 +24,7 @@ TOOLS = [{"type": "function", "function": {"name": "finish", "description": "End
 class FakeOllama(BaseHTTPRequestHandler):
     paths: list[str] = []
 
-    def do_POST(self) -> None:  # noqa: N802 - the http.server name
+    def do_POST(self) -> None:
         self.rfile.read(int(self.headers.get("content-length", 0)))
         FakeOllama.paths.append(self.path)
         body = json.dumps({"model": "m", "created_at": "2026-12-05T00:00:00Z", "done": True, "response": ANSWER,
