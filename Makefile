@@ -39,12 +39,12 @@ local-model:
 install: $(STAMP)
 
 test: $(STAMP)
-	$(PY) -m ruff check clew tests benchmarks scripts
+	$(PY) -m ruff check clew tests benchmarks scripts examples
 	$(PY) -m mypy
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL)
 
 check: $(STAMP)
-	$(PY) -m ruff check clew tests benchmarks scripts
+	$(PY) -m ruff check clew tests benchmarks scripts examples
 	$(PY) -m mypy
 	$(TEST_ENV) $(PY) scripts/changed_tests.py -q $(PARALLEL)
 

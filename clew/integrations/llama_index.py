@@ -9,7 +9,7 @@
 Each ``NodeWithScore`` holds one passage as a ``TextNode`` whose id is the evidence id, with the
 metadata of ``clew.integrations.core`` (evidence id, heading path, pages, offsets, kind, trust,
 score); a model shown the node (``MetadataMode.LLM``) sees the evidence id, the document, the
-heading path and the pages, not the offsets. By default the retriever runs clew's retrieval walk;
+heading path and the pages (where there are any), not the offsets. By default the retriever runs clew's retrieval walk;
 ``how="search"`` makes it one search. Its keyword arguments are ``RetrieverSettings``'s; bad ones
 raise ``clew.InputError`` naming the field.
 """
@@ -52,6 +52,7 @@ class ClewRetriever(BaseRetriever):
 
 
 def _node(one: Retrieved) -> NodeWithScore:
+    hidden = HIDDEN if one.metadata["page_numbers"] else [*HIDDEN, "page_numbers"]  # [] tells a model nothing
     node = TextNode(id_=one.metadata["evidence_id"], text=one.text, metadata=one.metadata,
-                    excluded_llm_metadata_keys=HIDDEN, excluded_embed_metadata_keys=HIDDEN)
+                    excluded_llm_metadata_keys=hidden, excluded_embed_metadata_keys=hidden)
     return NodeWithScore(node=node, score=one.score)
