@@ -16,7 +16,8 @@ import duckdb
 
 from pydantic import BaseModel, Field
 
-from clew.corpus.store import Corpus, arrow_view, insert_columns
+from clew.corpus.sql import arrow_view, insert_columns
+from clew.corpus.store import Corpus
 
 BUILT_IN_GRAPHS = frozenset({"section_hierarchy", "reading_order", "links"})
 

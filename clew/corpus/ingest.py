@@ -44,7 +44,8 @@ from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.documents import retire
 from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
-from clew.corpus.store import Corpus, arrow_view, insert_columns
+from clew.corpus.sql import arrow_view, insert_columns
+from clew.corpus.store import Corpus
 from clew.corpus.version_rows import insert_versions
 from clew.errors import InputError, StoreFailure
 

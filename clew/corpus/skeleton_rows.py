@@ -4,11 +4,11 @@ A version's first touch used to read its version row, its document row and every
 ``nodes`` and ``chunks`` rows through their indexes, eleven columns each: about 10 ms of
 DuckDB's time at 20k chunks, most of it in fetching columns row by row. A version never
 changes once written, so ingestion also writes, in the same transaction as its other rows, one
-``skeletons`` row: the version's text, what never changes about its document (collection,
-key) and its fields, and its nodes' and chunks' navigation columns and page offsets as one
-JSON value (``encode``). The first touch then reads that row, and in the same statement the
-document's current version: two point lookups, no join (a join of point lookups costs DuckDB
-more than the lookups themselves; see ``STORED_SQL``).
+``skeletons`` row (``clew.corpus.version_rows.insert_skeletons``): the version's text, what
+never changes about its document (collection, key) and its fields, and its nodes' and chunks'
+navigation columns and page offsets as one JSON value (``encode``). The first touch then reads
+that row, and in the same statement the document's current version: two point lookups, no join
+(a join of point lookups costs DuckDB more than the lookups themselves; see ``STORED_SQL``).
 
 ``nodes`` and ``chunks`` stay the record. A version without a row, or whose row does not decode
 (``decode`` checks its shape), is read from them as before (``load``), never lost: a file of
@@ -25,19 +25,14 @@ versions only (``load``), so that a denied version costs what a missing one does
 from __future__ import annotations
 
 import json
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import duckdb
 
-from clew.corpus.sql import one
-from clew.corpus.store import insert_columns
+from clew.corpus.sql import insert_columns, one
 from clew.corpus.structure import (
     STRUCTURE_SQL, ChunkInfo, NodeInfo, Skeleton, VersionMeta, int_list, load_skeletons, skeletons_of,
 )
-
-if TYPE_CHECKING:  # readers import this module; the parsers behind ``prepare`` are writers' business
-    from clew.corpus.prepare import PreparedDocument
 
 FORMAT = 1
 """The first element of every stored value; a value of another format is read from the tables."""
@@ -98,37 +93,8 @@ def decode(document_id: int, version: int, text: str, value: str) -> Skeleton | 
     return Skeleton.build(document_id, version, text, node_infos, chunk_infos, pages)
 
 
-def encode_prepared(doc: PreparedDocument) -> str:
-    """The stored value of a document about to be written (the values ``version_rows`` writes)."""
-    from clew.corpus.prepare import node_of
-
-    table_base = len(doc.parsed.sections)
-    nodes = [(n.ordinal, n.parent, n.kind, n.heading, list(n.heading_path), n.start, n.end, n.first_chunk,
-              n.last_chunk) for n in sorted(doc.nodes, key=attrgetter("ordinal"))]
-    chunks = [(i, c.start, c.end, c.kind, node_of(c, table_base), list(c.sections),
-               None if c.table is None else table_base + c.table, c.header, c.token_count)
-              for i, c in enumerate(doc.chunks)]
-    return encode(nodes, chunks, doc.parsed.pages or [])
-
-
 def encode_skeleton(skeleton: Skeleton) -> str:
     return encode(list(skeleton.nodes), list(skeleton.chunks), skeleton.pages)
-
-
-def insert_skeletons(cur: duckdb.DuckDBPyConnection, collection_id: int,
-                     written: list[tuple[int, int, PreparedDocument]]) -> None:
-    """Write the ``skeletons`` rows of new versions (in the transaction writing their other rows)."""
-    if not written:
-        return
-    collection = one(cur, "SELECT name FROM collections WHERE id = ?", [collection_id])[0]
-    insert_columns(cur, "skeletons", {
-        "document_id": [d for d, _, _ in written], "version": [v for _, v, _ in written],
-        "collection_id": [collection_id] * len(written), "collection": [collection] * len(written),
-        "key": [doc.key for _, _, doc in written],
-        "fields": [json.dumps(doc.fields, default=str) for _, _, doc in written],
-        "text": [doc.parsed.text for _, _, doc in written],
-        "structure": [encode_prepared(doc) for _, _, doc in written],
-    })
 
 
 def backfill(cur: duckdb.DuckDBPyConnection) -> int:

@@ -11,8 +11,7 @@ import logging
 import os
 import threading
 from collections import Counter
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -377,32 +376,3 @@ def _rollback(cur: duckdb.DuckDBPyConnection) -> None:
         cur.execute("ROLLBACK")
     except duckdb.Error:  # a failed or invalidated database has no transaction left to roll back
         pass
-
-
-@contextmanager
-def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Any]) -> Iterator[str]:
-    """Expose column lists to SQL as a view for one block.
-
-    Large Python lists passed as query parameters are converted value by value (and DuckDB
-    probes for pandas on each); an Arrow table is handed over in one piece.
-    """
-    import pyarrow as pa  # only writers need it: loading it costs readers a third of their start-up
-
-    cur.register(name, pa.table({key: values if hasattr(values, "dtype") else list(values)  # numpy as it is
-                                 for key, values in columns.items()}))
-    try:
-        yield name
-    finally:
-        cur.unregister(name)
-
-
-def insert_columns(cur: duckdb.DuckDBPyConnection, table: str, columns: Mapping[str, Any]) -> None:
-    """Bulk insert column lists through one Arrow table (fast; types are cast by DuckDB)."""
-    lengths = {len(values) for values in columns.values()}
-    if len(lengths) > 1:
-        raise CorpusError(f"insert into {table}: columns of unequal length {sorted(lengths)}")
-    if not lengths or lengths == {0}:
-        return
-    names = ", ".join(columns)
-    with arrow_view(cur, "clew_rows", columns):
-        cur.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM clew_rows")

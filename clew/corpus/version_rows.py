@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from operator import attrgetter
 
 import duckdb
 
 from clew.corpus import ids
 from clew.corpus.prepare import PreparedDocument, node_of
-from clew.corpus.skeleton_rows import insert_skeletons
-from clew.corpus.store import insert_columns
+from clew.corpus.skeleton_rows import encode
+from clew.corpus.sql import insert_columns, one
 
 Written = list[tuple[int, int, PreparedDocument]]
 """(document id, version, the prepared document) of each version to write."""
@@ -100,3 +101,30 @@ def _extend(table: dict[str, list[object]], *columns: Iterable[object]) -> None:
     """Extend each of ``table``'s columns, in order, by the cells given for it (one iterable per column)."""
     for cells, given in zip(table.values(), columns, strict=True):
         cells.extend(given)
+
+
+def insert_skeletons(cur: duckdb.DuckDBPyConnection, collection_id: int,
+                     written: list[tuple[int, int, PreparedDocument]]) -> None:
+    """Write the ``skeletons`` rows of new versions (in the transaction writing their other rows)."""
+    if not written:
+        return
+    collection = one(cur, "SELECT name FROM collections WHERE id = ?", [collection_id])[0]
+    insert_columns(cur, "skeletons", {
+        "document_id": [d for d, _, _ in written], "version": [v for _, v, _ in written],
+        "collection_id": [collection_id] * len(written), "collection": [collection] * len(written),
+        "key": [doc.key for _, _, doc in written],
+        "fields": [json.dumps(doc.fields, default=str) for _, _, doc in written],
+        "text": [doc.parsed.text for _, _, doc in written],
+        "structure": [encode_prepared(doc) for _, _, doc in written],
+    })
+
+
+def encode_prepared(doc: PreparedDocument) -> str:
+    """The ``skeletons`` value of a document about to be written (what its other rows hold)."""
+    table_base = len(doc.parsed.sections)
+    nodes = [(n.ordinal, n.parent, n.kind, n.heading, list(n.heading_path), n.start, n.end, n.first_chunk,
+              n.last_chunk) for n in sorted(doc.nodes, key=attrgetter("ordinal"))]
+    chunks = [(i, c.start, c.end, c.kind, node_of(c, table_base), list(c.sections),
+               None if c.table is None else table_base + c.table, c.header, c.token_count)
+              for i, c in enumerate(doc.chunks)]
+    return encode(nodes, chunks, doc.parsed.pages or [])

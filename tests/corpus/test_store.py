@@ -4,7 +4,8 @@ import duckdb
 import pytest
 
 from clew.corpus.schema import SCHEMA_VERSION
-from clew.corpus.store import Corpus, insert_columns
+from clew.corpus.sql import insert_columns
+from clew.corpus.store import Corpus
 from clew.errors import CorpusError, SchemaVersionError, UnknownCollection
 
 

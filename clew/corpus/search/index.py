@@ -23,8 +23,8 @@ from typing import Any
 import duckdb
 
 from clew.corpus.search.tokenize import count_terms
-from clew.corpus.store import CheckpointFailure, Corpus, arrow_view, insert_columns
-from clew.corpus.sql import one
+from clew.corpus.sql import arrow_view, insert_columns, one
+from clew.corpus.store import CheckpointFailure, Corpus
 
 logger = logging.getLogger(__name__)
 
