@@ -201,6 +201,10 @@ class Run:
         except Exception as error:  # a custom model's own failure
             name = getattr(model, "name", type(model).__name__)
             raise ModelError(name, f"{type(error).__name__}: {error}", retryable=False, attempts=1) from error
+        if not isinstance(reply, ModelReply):  # a custom model that returned nothing (or something else)
+            name = getattr(model, "name", type(model).__name__)
+            raise ModelError(name, f"complete() returned {type(reply).__name__}, not a ModelReply (clew.agent.model)",
+                             retryable=False, attempts=1)
         usage.retries += reply.attempts - 1
         usage.model_calls += 1
         usage.model_input_tokens += reply.input_tokens

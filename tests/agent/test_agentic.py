@@ -381,3 +381,15 @@ def test_a_call_echoed_from_a_candidates_text_is_not_taken_as_the_models_call(tm
     assert selects[0].detail.startswith("the reply neither chose nor finished")  # the echoed call was no call
     assert selects[0].parsed_from is None and not any(s.chosen_by == "model" and s.next_state == "visit"
                                                       for s in selects)
+
+
+def test_a_custom_model_that_returns_none_fails_the_run_with_a_clear_error(runbooks: Corpus) -> None:
+    class Silent:
+        name = "silent"
+
+        async def complete(self, messages: list[dict], tools: list[dict] | None = None) -> ModelReply:
+            return None  # type: ignore[return-value]
+
+    result = run(runbooks, tree_request("who is paged for SEV1", "runbooks", selection="agentic"), Silent())
+    assert (result.status, result.stop_reason) == ("failed", "model_error")
+    assert result.detail == "silent: complete() returned NoneType, not a ModelReply (clew.agent.model)"
