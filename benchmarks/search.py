@@ -60,7 +60,7 @@ from clew.corpus.ingest import ingest_paths  # noqa: E402
 from clew.corpus.reader import Scope  # noqa: E402
 from clew.corpus.search import postings  # noqa: E402
 from clew.corpus.search.bm25 import B, K1, bm25_search  # noqa: E402
-from clew.corpus.search.tokenize import STOPWORDS, tokenize  # noqa: E402
+from clew.corpus.tokenize import STOPWORDS, tokenize  # noqa: E402
 from clew.corpus.sql import insert_columns  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from clew.agent.result import Citation, Generation
 from clew.budgets.tokens import count_tokens
 from clew.corpus import ids
-from clew.corpus.search.tokenize import tokenize
+from clew.corpus.tokenize import tokenize
 
 CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
 """A bracketed citation as a model writes it; ``clew.corpus.ids.decode`` says whether it is an id."""

@@ -35,7 +35,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from clew.corpus.search.tokenize import tokenize
+from clew.corpus.tokenize import tokenize
 from clew.llm import FORBIDDEN_MESSAGE, answers_offline, calls_forbidden, is_retryable
 from clew.errors import InputError, ModelError
 
@@ -92,7 +92,7 @@ def _bucket(token: str, dimensions: int) -> tuple[int, float]:
 
 
 class HashingEmbedder:
-    """Signed feature hashing of the search tokens (``clew.corpus.search.tokenize``).
+    """Signed feature hashing of the search tokens (``clew.corpus.tokenize``).
 
     LEXICAL, not semantic: two texts are close when they share index terms, exactly as for
     keyword search, never because they mean the same thing. It is deterministic across

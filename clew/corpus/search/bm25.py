@@ -32,7 +32,7 @@ from clew.corpus.search.stats import (
     reader_mask,
     term_stats,
 )
-from clew.corpus.search.tokenize import tokenize
+from clew.corpus.tokenize import tokenize
 from clew.corpus.search.index import document_title, index_text
 from clew.corpus.structure import DocumentVersion
 

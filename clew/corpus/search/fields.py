@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from clew.corpus.reader import Scope
-from clew.corpus.search.tokenize import _TOKEN, tokenize
+from clew.corpus.tokenize import _TOKEN, tokenize
 
 HEADING = "heading"
 TEXT = "text"

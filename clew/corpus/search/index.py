@@ -22,7 +22,7 @@ from typing import Any
 
 import duckdb
 
-from clew.corpus.search.tokenize import count_terms
+from clew.corpus.tokenize import count_terms
 from clew.corpus.sql import arrow_view, insert_columns, one
 from clew.corpus.store import CheckpointFailure, Corpus
 

@@ -4,7 +4,8 @@
 one token, and a compound token also yields its parts (``max``, ``wal``, ``size``) so that
 prose queries find identifiers too. Plain words are lower-cased and Snowball-stemmed
 (English); a short stopword list is dropped. The same function tokenizes documents and
-queries.
+queries, for the search index (``clew.corpus.search``), the hashing embedder
+(``clew.corpus.embedders``) and the answer check (``clew.agent.generate``): it sits below all three.
 """
 
 from __future__ import annotations

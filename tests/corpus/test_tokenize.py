@@ -1,6 +1,6 @@
 import pytest
 
-from clew.corpus.search.tokenize import tokenize
+from clew.corpus.tokenize import tokenize
 
 
 def test_identifiers_numbers_and_options_stay_whole() -> None:
@@ -29,7 +29,7 @@ def test_a_dash_inside_a_word_is_not_an_option() -> None:
 def test_counting_terms_equals_counting_the_tokens(text: str) -> None:
     from collections import Counter
 
-    from clew.corpus.search.tokenize import count_terms
+    from clew.corpus.tokenize import count_terms
 
     assert count_terms(text) == Counter(tokenize(text))
 
@@ -37,7 +37,7 @@ def test_counting_terms_equals_counting_the_tokens(text: str) -> None:
 def test_counting_terms_keeps_the_order_of_first_occurrence() -> None:
     from collections import Counter
 
-    from clew.corpus.search.tokenize import count_terms
+    from clew.corpus.tokenize import count_terms
 
     text = "Max-max zeta ALPHA max alpha --beta beta"
     assert list(count_terms(text).items()) == list(Counter(tokenize(text)).items())
@@ -48,7 +48,7 @@ def test_the_token_pattern_finds_what_the_option_first_pattern_found() -> None:
     import random
     import re
 
-    from clew.corpus.search.tokenize import _TOKEN
+    from clew.corpus.tokenize import _TOKEN
 
     original = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[\w]+(?:[.\-:/][\w]+)*")
     rng = random.Random(17)
