@@ -1,8 +1,9 @@
-"""A fresh virtual environment with clew's core only (``pip install -e .``, pinned by
-constraints.txt): the CLI ingests, searches and answers, the demo runs, and what needs an extra
-says which one to install.
+"""The package as it would be published, in a fresh virtual environment: ``python -m build`` makes
+the sdist and the wheel (the wheel built from the sdist), ``twine check --strict`` passes their
+metadata, and the wheel installed with clew's core only (pinned by constraints.txt) runs: the CLI
+ingests, searches and answers, the demo runs, and what needs an extra says which one to install.
 
-The one test that uses the package registry (through pip, in a subprocess; a few minutes, most
+The one test file that uses the package registry (through pip, in a subprocess; a few minutes, most
 of it served from pip's cache). ``CLEW_SKIP_INSTALL_TEST=1`` skips it where there is no registry.
 """
 
@@ -12,11 +13,13 @@ import json
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import clew
 from tests.conftest import ROOT
 
 EXTRA_MODULES = ("fastapi", "uvicorn", "mcp", "python_multipart", "matplotlib", "ray", "torch", "sentence_transformers",
@@ -49,15 +52,49 @@ def sh(*args: str | Path, cwd: Path, timeout: float = 300) -> subprocess.Complet
 
 
 @pytest.fixture(scope="module")
-def core_venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The sdist and the wheel, as ``python -m build`` makes them for an upload."""
+    out = tmp_path_factory.mktemp("dist")
+    built = sh(sys.executable, "-m", "build", "--outdir", out, ROOT, cwd=ROOT, timeout=600)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def core_venv(tmp_path_factory: pytest.TempPathFactory, dist: Path) -> Path:
     venv = tmp_path_factory.mktemp("core") / "venv"
     base = getattr(sys, "_base_executable", sys.executable)
     made = sh(base, "-m", "venv", venv, cwd=ROOT)
     assert made.returncode == 0, made.stderr
+    (wheel,) = dist.glob("clew-*.whl")
     installed = sh(venv / "bin" / "python", "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                   "-c", ROOT / "constraints.txt", "-e", ROOT, cwd=ROOT, timeout=1200)
+                   "-c", ROOT / "constraints.txt", wheel, cwd=ROOT, timeout=1200)
     assert installed.returncode == 0, installed.stderr[-4000:]
     return venv
+
+
+def test_the_sdist_and_the_wheel_are_ready_to_upload(dist: Path, core_venv: Path, tmp_path: Path) -> None:
+    files = sorted(path.name for path in dist.iterdir())
+    assert files == [f"clew-{clew.__version__}-py3-none-any.whl", f"clew-{clew.__version__}.tar.gz"]
+    checked = sh(sys.executable, "-m", "twine", "check", "--strict", *sorted(dist.iterdir()), cwd=tmp_path)
+    assert checked.returncode == 0 and checked.stdout.count("PASSED") == 2, checked.stdout + checked.stderr
+    (wheel,) = dist.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = archive.read(f"clew-{clew.__version__}.dist-info/METADATA").decode()
+    assert {"clew/py.typed", "clew/demo/workflow.jsonl", "clew/demo/corpus/deploy-rollback.md",
+            "clew/integrations/langchain.py", f"clew-{clew.__version__}.dist-info/licenses/LICENSE"} <= set(names)
+    assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
+    headers = [line for line in metadata.splitlines() if ": " in line and not line.startswith(" ")]
+    assert "License-Expression: MIT" in headers and "Description-Content-Type: text/markdown" in headers
+    assert {"Project-URL: Source", "Project-URL: Issues"} <= {h.split(", ")[0] for h in headers}
+    assert "Classifier: Typing :: Typed" in headers
+    assert {"Provides-Extra: langchain", "Provides-Extra: llama-index", "Provides-Extra: server"} <= set(headers)
+
+    version = sh(core_venv / "bin" / "clew", "--version", cwd=tmp_path)
+    assert version.returncode == 0 and version.stdout.strip() == f"clew {clew.__version__}", version.stderr
+    where = sh(core_venv / "bin" / "python", "-c", "import clew; print(clew.__file__)", cwd=tmp_path)
+    assert where.stdout.startswith(str(core_venv)), where.stdout  # the wheel's copy, not the source tree
 
 
 def test_the_core_install_is_lean_and_its_cli_ingests_searches_and_answers(core_venv: Path, tmp_path: Path) -> None:
