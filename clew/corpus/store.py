@@ -93,6 +93,20 @@ class Corpus:
             kept = "every committed write is in the write-ahead log and is replayed at the next open"
             raise StoreFailure(self.path, error, "the checkpoint at close", kept) from error
 
+    def reopen(self) -> None:
+        """Open the file again on a new connection, after DuckDB invalidated the old one (a failed
+        checkpoint on a full disk: every later query on it fails). The old connection and its
+        cursors are closed; the new one replays the write-ahead log, so every committed write is
+        there. Raises ``CorpusError`` while the file cannot be opened (the disk is still full): the
+        corpus stays unusable until a later ``reopen`` succeeds."""
+        with self._write_lock:
+            try:
+                self._con.close()
+            except duckdb.Error:  # an invalidated database may fail its checkpoint at close too
+                pass
+            self._con = self._connect()
+            self.generation += 1
+
     @contextmanager
     def exclusive(self) -> Iterator[duckdb.DuckDBPyConnection]:
         """The connection itself, outside any transaction, with the write lock held (for statements

@@ -16,6 +16,9 @@ How answers map onto HTTP, the same on every route:
 - errors carry their own status (``clew.errors``): bad input 400 naming the field (every
   problem in ``errors``), an unknown or unreadable collection 404, no or a wrong API key
   401, a tool (or walk) the key may not use 403, a write to a read-only corpus 409;
+- a store that failed (DuckDB invalidated the file: a failed checkpoint on a full disk) is
+  reopened by the next request; while it cannot be, 503 ``store_unavailable`` with the reason
+  (``clew.server.storage``);
 - a browser's request is checked first (``clew.server.guard``): a ``Host`` the server does
   not answer to 421, a cross-origin write (any cross-origin request without API keys) 403, a
   body that is not JSON on a JSON route 415.
@@ -27,8 +30,11 @@ tool call takes its own cursor (``Scope.cursor``) on a worker thread.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from typing import Any
+
+import duckdb
 
 from clew.extras import missing
 
@@ -41,7 +47,7 @@ except ModuleNotFoundError as error:  # the error names the extra to install
 
 from clew.agent.model import Model
 from clew.corpus.store import Corpus
-from clew.errors import ClewError, InputError, Unauthorized, input_error_from
+from clew.errors import ClewError, InputError, StoreFailure, Unauthorized, input_error_from
 from clew.config.settings import ServerConfig
 from clew.server.routers import ROUTERS
 from clew.server.documents_api import add_document_routes
@@ -49,6 +55,7 @@ from clew.server.guard import Guard, HostPolicy
 from clew.server.reading import MarkReaders
 from clew.server.routers.common import Served, component, principal_of
 from clew.server.sse import KEEPALIVE_SECONDS
+from clew.server.storage import GuardStore, StoreHealth, unavailable
 from clew.surface import surface
 
 API_VERSION = "v1"
@@ -80,20 +87,39 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
     settings = config or ServerConfig()
     app = FastAPI(title="clew", version=API_VERSION, description=__doc__)
     app.state.clew = Served(corpus, settings, auth, model, keepalive_seconds)
+    app.state.store_health = health = StoreHealth(corpus)
+    app.add_middleware(GuardStore, health=health)  # innermost: a reopen happens with the request marked a reader
     app.add_middleware(MarkReaders, corpus=corpus)  # inside the guard: a refused request waits for nothing
     app.add_middleware(Guard, hosts=HostPolicy.of(bind, settings.allowed_hosts, auth=auth), auth=auth)
     for router in ROUTERS:
         app.include_router(router)
     add_document_routes(app, corpus, principal_of)
     app.add_exception_handler(ClewError, _error)  # type: ignore[arg-type]
+    app.add_exception_handler(duckdb.Error, _store_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     return app
 
 
 async def _error(request: Request, error: ClewError) -> JSONResponse:
+    if isinstance(error, StoreFailure):
+        return await _store_error(request, error)
     headers = {"WWW-Authenticate": "Bearer"} if isinstance(error, Unauthorized) else None
     return JSONResponse(error.payload(), status_code=error.http_status, headers=headers)
+
+
+async def _store_error(request: Request, error: duckdb.Error | StoreFailure) -> JSONResponse:
+    """A request that failed in DuckDB: if the store itself fails (invalidated), it is reopened
+    (``clew.server.storage``) and the request is answered 503 with the reason, the store's state
+    included; an error of the request alone is a ``StoreFailure``'s own 503."""
+    health: StoreHealth = request.app.state.store_health
+    failure = await asyncio.to_thread(health.check)
+    if failure is None:
+        failure = "reopened: the store had failed and was opened again; retry the request"
+        if isinstance(error, StoreFailure):
+            return JSONResponse(error.payload(), status_code=error.http_status)
+        return unavailable(f"{' '.join(str(error).split())}; {failure}")
+    return unavailable(failure)
 
 
 async def _validation_error(request: Request, error: RequestValidationError) -> JSONResponse:

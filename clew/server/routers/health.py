@@ -1,19 +1,21 @@
-"""``GET /healthz``: liveness, the corpus answers a query."""
+"""``GET /healthz``: liveness, the corpus answers a query (else 503 saying why: ``clew.server.storage``)."""
 
 from __future__ import annotations
 
 import asyncio
 
+from typing import Any
+
 from fastapi import APIRouter, Request
 
-from clew.server.routers.common import served
+from clew.server.storage import StoreHealth, unavailable
 
 router = APIRouter(tags=["health"])
 
 
 @router.get("/healthz", summary="health")
-async def healthz(request: Request) -> dict[str, str]:
-    """Liveness: the corpus answers a query."""
-    corpus = served(request).corpus
-    await asyncio.to_thread(lambda: corpus.cursor().execute("SELECT 1").fetchone())
-    return {"status": "ok"}
+async def healthz(request: Request) -> Any:
+    """Liveness: the corpus answers a query (reopened first if it had failed), else 503 with the reason."""
+    health: StoreHealth = request.app.state.store_health
+    failure = await asyncio.to_thread(health.check)
+    return {"status": "ok"} if failure is None else unavailable(failure)
