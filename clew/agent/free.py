@@ -15,7 +15,6 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from clew.agent.frontier import Candidate
 from clew.agent.model import calls_from_text
 from clew.agent.prompts import FREE_TASK, data_block, system_prompt
 from clew.agent.result import EvidenceHit
@@ -32,6 +31,8 @@ CORE_TOOLS = ("search", "navigate_document_tree", "fetch_evidence")
 
 
 class FreeRun:
+    """The free run's tool loop (``clew.agent.run.ToolLoop``)."""
+
     name = "free"
     entry: Literal[State.ACT] = State.ACT
     permission: str | None = None
@@ -60,15 +61,6 @@ class FreeRun:
                 f"call; context_budget_tokens={budget} leaves nothing for evidence: raise it well above {needed}"))
         self.tools = [s["function"]["name"] for s in chosen]
         deps.applied["tools"] = list(self.tools)
-
-    async def seed(self, run: Run) -> bool:
-        raise RuntimeError("a free run has no SEED state")
-
-    async def offer(self, run: Run) -> list[Candidate]:
-        raise RuntimeError("a free run has no OFFER state")
-
-    async def visit(self, run: Run, chosen: Candidate) -> bool:
-        raise RuntimeError("a free run has no VISIT state")
 
     async def act(self, run: Run) -> bool:
         deps, st = run.deps, run.state

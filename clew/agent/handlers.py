@@ -1,9 +1,10 @@
 """One handler per state. A handler's return type names the states it may lead to.
 
-Handlers ask the run's strategy (tree, graph, free) and selector (ranked, model) to act and
-never ask which one they hold. Budgets are checked where they are spent and raise
-``BudgetExhausted``; the controller turns that, and store or model failures, into the
-remaining transitions (see ``clew.agent.controller``).
+Handlers ask the run's strategy (a walk: tree, graph; or the free tool loop) and selector
+(ranked, model) to act and never ask which one they hold: the table leads a walk through SEED,
+OFFER, SELECT and VISIT, a free run through ACT (``Run.walk``, ``Run.loop``). Budgets are
+checked where they are spent and raise ``BudgetExhausted``; the controller turns that, and store
+or model failures, into the remaining transitions (see ``clew.agent.controller``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ async def validate(run: Run) -> Literal[State.SEED, State.ACT, State.FAILED]:
 
 
 async def seed(run: Run) -> Literal[State.OFFER, State.GENERATE]:
-    if await run.strategy.seed(run):
+    if await run.walk.seed(run):
         return State.OFFER
     run.end_walk("no_evidence", run.state.detail or "the seed search found nothing readable")
     return State.GENERATE
@@ -38,7 +39,7 @@ async def seed(run: Run) -> Literal[State.OFFER, State.GENERATE]:
 async def offer(run: Run) -> Literal[State.SELECT, State.GENERATE]:
     st = run.state
     run.selector.count_iteration(run)
-    offered = await run.strategy.offer(run)
+    offered = await run.walk.offer(run)
     if not offered:
         return State.GENERATE  # the strategy said why the walk is over
     st.offered = offered
@@ -63,11 +64,11 @@ async def visit(run: Run) -> Literal[State.OFFER, State.GENERATE]:
     chosen = run.state.chosen
     if chosen is None:  # SELECT always sets it before VISIT
         raise RuntimeError("VISIT without a chosen candidate")
-    return State.GENERATE if await run.strategy.visit(run, chosen) else State.OFFER
+    return State.GENERATE if await run.walk.visit(run, chosen) else State.OFFER
 
 
 async def act(run: Run) -> Literal[State.ACT, State.GENERATE]:
-    return State.GENERATE if await run.strategy.act(run) else State.ACT
+    return State.GENERATE if await run.loop.act(run) else State.ACT
 
 
 async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:

@@ -1,5 +1,5 @@
 """What one retrieval run holds: frozen dependencies, the mutable state, the step being recorded,
-and the protocols of what it holds (``Strategy``, ``Selector``).
+and the protocols of what it holds (``WalkStrategy`` or ``ToolLoop``, and a ``Selector``).
 
 Handlers and strategies touch a run only through :class:`Run`: its ``deps`` (never changed
 once the walk starts: nothing a document or a model says can reach them), its ``state``
@@ -13,7 +13,7 @@ import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from clew.agent.evidence import Pack
 from clew.agent.frontier import Candidate, Frontier
@@ -115,14 +115,15 @@ class RunState:
 
 
 class Strategy(Protocol):
-    """What a run follows (``clew.agent.strategy.strategy_for`` chooses one): tree, graph or free."""
+    """What a run follows, chosen once (``clew.agent.strategy.strategy_for``): a walk (tree, graph)
+    or the free tool loop, two protocols with this part in common; a run holds one or the other."""
 
     name: str
     """tree, graph or free."""
 
     @property
     def entry(self) -> Literal[State.SEED, State.ACT]:
-        """Where a run goes after VALIDATE."""
+        """Where a run goes after VALIDATE: SEED for a walk, ACT for the tool loop."""
 
     @property
     def permission(self) -> str | None:
@@ -130,6 +131,11 @@ class Strategy(Protocol):
 
     async def check(self, run: Run) -> None:
         """Validate what needs the corpus (a graph's name); raise ``InputError`` naming the field."""
+
+
+@runtime_checkable
+class WalkStrategy(Strategy, Protocol):
+    """A walk: SEED, then OFFER, SELECT and VISIT until it is over."""
 
     async def seed(self, run: Run) -> bool:
         """Search and place the starts in the frontier; False when there is nothing to start from."""
@@ -140,8 +146,13 @@ class Strategy(Protocol):
     async def visit(self, run: Run, chosen: Candidate) -> bool:
         """Take or open what was chosen; True when the walk is over (``run.end_walk`` says why)."""
 
+
+@runtime_checkable
+class ToolLoop(Strategy, Protocol):
+    """The free run: ACT until the model answers."""
+
     async def act(self, run: Run) -> bool:
-        """One model turn of a free run; True when the model answered."""
+        """One model turn; True when the model answered."""
 
 
 @dataclass(frozen=True)
@@ -172,10 +183,25 @@ class Run:
 
     deps: Deps
     state: RunState
-    strategy: Strategy
+    strategy: WalkStrategy | ToolLoop
     selector: Selector
     scorer: Scorer
     note: StepNote = field(default_factory=StepNote)
+
+    @property
+    def walk(self) -> WalkStrategy:
+        """The run's walk: SEED, OFFER, SELECT and VISIT happen in a walk only (the transition table
+        leads a free run from VALIDATE to ACT)."""
+        if not isinstance(self.strategy, WalkStrategy):
+            raise RuntimeError(f"a {self.strategy.name} run has no walk")
+        return self.strategy
+
+    @property
+    def loop(self) -> ToolLoop:
+        """The run's tool loop: ACT happens in a free run only."""
+        if not isinstance(self.strategy, ToolLoop):
+            raise RuntimeError(f"a {self.strategy.name} walk has no tool loop")
+        return self.strategy
 
     async def store(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store read: in a worker thread, or inline when the run was asked not to offload."""

@@ -1,5 +1,5 @@
-"""The strategies a run can follow, behind one small protocol (``clew.agent.run.Strategy``),
-chosen once per run.
+"""The strategies a run can follow, behind two small protocols (``clew.agent.run.WalkStrategy``
+and ``ToolLoop``), chosen once per run.
 
 The controller's handlers call these methods and never ask which strategy they hold:
 
@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from clew.agent.request import RetrievalRequest
-from clew.agent.run import Strategy
+from clew.agent.run import ToolLoop, WalkStrategy
 
 
-def strategy_for(request: RetrievalRequest, applied: dict[str, Any]) -> Strategy:
+def strategy_for(request: RetrievalRequest, applied: dict[str, Any]) -> WalkStrategy | ToolLoop:
     nav = request.navigation
     if nav is None:
         from clew.agent.free import FreeRun

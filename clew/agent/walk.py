@@ -32,7 +32,8 @@ def missing_start(keys: list[str]) -> str:
 
 
 class Walk:
-    """Base of the walks: ``entry`` is SEED; subclasses place starts and make moves."""
+    """Base of the walks (``clew.agent.run.WalkStrategy``): ``entry`` is SEED; subclasses place starts
+    and make moves."""
 
     entry: Literal[State.SEED] = State.SEED
     permission: str | None = None
@@ -44,9 +45,6 @@ class Walk:
         self.applied = applied
         self.too_large = 0
         """Found passages set aside because they no longer fit the context tokens left."""
-
-    async def act(self, run: Run) -> bool:
-        raise RuntimeError("a walk has no ACT state")  # the transition table never leads a walk there
 
     # -- the seed search ---------------------------------------------------------------
     def search(self, run: Run) -> list[Found]:
