@@ -37,6 +37,8 @@ MAX_LIST_ITEMS = 1_000
 """The most values one list argument takes: ids and keys to exclude, a terms filter's values."""
 MAX_CLAUSES = 100
 """The most clauses in one list of a bool filter (must, should, must_not)."""
+MAX_FILTER_CLAUSES = 1_000
+"""The most clauses in one filter, counted over every bool list at every depth."""
 MAX_FILTER_DEPTH = 8
 """How deep bool filters may nest. Lengths and counts are refused, not clamped: past one, the
 request is an input error naming the field and the limit, on every surface (the one request

@@ -45,7 +45,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, core_schema
 
-from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS
+from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS
 from clew.errors import InputError
 
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z_][A-Za-z0-9_\-]*)*")
@@ -151,7 +151,20 @@ class Bool(_Filter):
     def _shallow(self) -> Bool:
         if _depth(self) > MAX_FILTER_DEPTH:
             raise ValueError(f"bool filters nest at most {MAX_FILTER_DEPTH} deep")
+        clauses = _clauses(self)
+        if clauses > MAX_FILTER_CLAUSES:
+            raise ValueError(f"a filter takes at most {MAX_FILTER_CLAUSES} clauses in all (every bool list at every "
+                             f"depth), got {clauses}")
         return self
+
+
+def _clauses(flt: object) -> int:
+    """Clauses of the bool lists in ``flt``, nested ones included."""
+    if not isinstance(flt, Bool):
+        return 0
+    spec = flt.bool
+    inner = (*spec.must, *spec.should, *spec.must_not)
+    return len(inner) + sum(_clauses(f) for f in inner)
 
 
 def _depth(flt: object) -> int:
@@ -333,6 +346,30 @@ def compile_filter(flt: Filter, params: list[Any], alias: str = "v") -> str:
     spec = flt.bool
     clauses = [compile_filter(f, params, alias) for f in spec.must]
     if spec.should:
-        clauses.append("(" + " OR ".join(compile_filter(f, params, alias) for f in spec.should) + ")")
+        clauses.append("(" + " OR ".join(compile_filter(f, params, alias) for f in _one_terms_per_field(spec.should))
+                       + ")")
     clauses.extend(f"NOT {compile_filter(f, params, alias)}" for f in spec.must_not)
     return "(" + " AND ".join(clauses) + ")" if clauses else "TRUE"
+
+
+def _one_terms_per_field(should: list[Any]) -> list[Any]:
+    """``should`` with its term and terms clauses on one field merged into one terms clause (one
+    IN-list: any of them matches exactly when one of its values does), at the first one's place."""
+    merged: dict[str, dict[str, Scalar]] = {}  # field -> its values by their JSON form (no duplicates)
+    out: list[Any] = []
+    for flt in should:
+        if not isinstance(flt, Term | Terms):
+            out.append(flt)
+            continue
+        values: list[Scalar]
+        if isinstance(flt, Term):
+            name, value = next(iter(flt.term.items()))
+            values = [value]
+        else:
+            name, values = next(iter(flt.terms.items()))
+        if name not in merged:
+            merged[name] = {}
+            out.append(name)
+        for value in values:
+            merged[name].setdefault(json.dumps(value), value)
+    return [Terms.model_construct(terms={f: list(merged[f].values())}) if isinstance(f, str) else f for f in out]

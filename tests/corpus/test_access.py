@@ -133,3 +133,23 @@ def test_a_model_with_a_filter_field_builds_the_filter_union_only_when_a_filter_
             "request = SearchRequest(query='q', filter={'term': {'status': 'published'}})\n"
             "print(before, access._filter_adapter.cache_info().currsize, type(request.filter).__name__)")
     assert python_output(code).split() == ["0", "1", "Term"]
+
+
+def test_should_terms_on_one_field_compile_to_one_in_list_that_matches_the_same_rows(
+        con: duckdb.DuckDBPyConnection) -> None:
+    should = [{"term": {"acl": f"team{i}"}} for i in range(97)] + [
+        {"term": {"acl": "sre"}}, {"terms": {"acl": ["dba", "sre"]}}, {"term": {"year": 2019}}]
+    flt = {"bool": {"should": should}}
+    params: list[object] = []
+    sql = compile_filter(parse_filter(flt), params)
+    assert sql.count(" IN ") == 2  # one IN-list for acl, one for year
+    assert matching(con, flt) == [1, 2, 3]
+
+
+def test_clauses_are_counted_over_the_whole_filter() -> None:
+    inner = {"bool": {"should": [{"term": {"a": i}} for i in range(100)]}}
+    assert parse_filter({"bool": {"must": [inner] * 9}})  # 909 clauses in all
+    with pytest.raises(InputError) as caught:
+        parse_filter({"bool": {"must": [inner] * 10}})
+    assert caught.value.field == "filter" and "at most 1000 clauses in all" in caught.value.message
+    assert "got 1010" in caught.value.message

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from mcp.client.client import Client
 
 from clew.agent.api import retrieve_sync
-from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS, MAX_QUERY_CHARS
+from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS, MAX_QUERY_CHARS
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError
@@ -72,3 +72,14 @@ def test_rest_and_mcp_and_retrieval_say_the_same(corpus: Corpus, client: TestCli
     with pytest.raises(InputError) as caught:
         retrieve_sync({"query": "q" * (MAX_QUERY_CHARS + 1), "queries": [{"collection": "notes"}]}, corpus=corpus)
     assert caught.value.field == "query" and str(MAX_QUERY_CHARS) in caught.value.message
+
+
+def test_5001_should_clauses_and_a_filter_of_too_many_clauses_are_a_400_naming_the_filter(client: TestClient) -> None:
+    flat = {"bool": {"should": [{"term": {"status": f"s{i}"}} for i in range(5_001)]}}
+    wide = {"bool": {"must": [{"bool": {"should": [{"term": {"status": f"s{i}"}} for i in range(MAX_CLAUSES)]}}]
+                     * MAX_CLAUSES}}
+    for flt, limit in ((flat, MAX_CLAUSES), (wide, MAX_FILTER_CLAUSES)):
+        response = client.post("/v1/tools/search", json={"query": "orion", "collection": "notes", "filter": flt},
+                               headers=auth())
+        assert response.status_code == 400, response.text
+        assert response.json()["field"].startswith("filter") and str(limit) in response.json()["message"]
