@@ -25,7 +25,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from clew.agent.api import retrieve
 from clew.agent.result import EvidenceHit, RetrievalResult
@@ -33,7 +33,7 @@ from clew.corpus.access import Principal
 from clew.corpus.aio import asearch
 from clew.corpus.search.api import DEFAULT_LIMIT, Mode, SearchHit, search
 from clew.corpus.store import Corpus
-from clew.errors import ClewError, InputError, input_error_from
+from clew.errors import ClewError, field_error, input_error_from
 
 T = TypeVar("T")
 How = Literal["walk", "search"]
@@ -66,6 +66,19 @@ class RetrieverSettings(BaseModel):
     request: dict[str, Any] = Field(default_factory=dict)
     """More of a walk's retrieval request (steps.retrieval.navigation, max_tool_calls, queries[] with a
     filter ...); the settings above fill in the rest. Not the query: that is the retriever's input."""
+
+    @model_validator(mode="after")
+    def _coherent(self) -> RetrieverSettings:
+        """Settings that contradict each other, refused when the retriever is made."""
+        if "query" in self.request:
+            raise field_error("request.query", "the query is the retriever's input; leave it out of request")
+        named = [name for name in ("collection", "search_mode", "fields") if getattr(self, name) is not None]
+        if self.how == "walk" and "queries" in self.request and named:
+            raise field_error(named[0], "request.queries[] names the walk's seed search: give it the collection, "
+                                        "search mode and fields there")
+        if self.how == "walk" and self.collection is None and "queries" not in self.request and named:
+            raise field_error(named[0], "a walk's seed search takes search_mode and fields with a collection")
+        return self
 
 
 def settings_from(options: dict[str, Any]) -> RetrieverSettings:
@@ -118,23 +131,14 @@ def _search_request(query: str, settings: RetrieverSettings) -> dict[str, Any]:
 
 
 def _walk_request(query: str, settings: RetrieverSettings) -> dict[str, Any]:
-    if "query" in settings.request:
-        raise InputError("request.query", "the query is the retriever's input; leave it out of request")
     request: dict[str, Any] = {**settings.request, "query": query}
-    named = [name for name in ("collection", "search_mode", "fields") if getattr(settings, name) is not None]
-    if "queries" in request:
-        if named:
-            raise InputError(named[0], "request.queries[] names the seed search: give it the collection, search "
-                                       "mode and fields")
-    elif settings.collection is not None:
+    if settings.collection is not None:  # then request has no queries[] (``_coherent``)
         spec: dict[str, Any] = {"collection": settings.collection}
         if settings.search_mode is not None:
             spec[SEED[settings.search_mode]] = {}
         if settings.fields is not None:
             spec["fields"] = settings.fields
         request["queries"] = [spec]
-    elif named:
-        raise InputError(named[0], "a walk's seed search takes search_mode and fields with a collection")
     if settings.context_budget_tokens is not None:
         request["context_budget_tokens"] = settings.context_budget_tokens
     if settings.principal is not None:

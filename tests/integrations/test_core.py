@@ -69,6 +69,10 @@ def test_a_sync_call_inside_a_running_loop_works(corpus: clew.Corpus) -> None:
     ({"k": 0}, "k", "greater than or equal to 1"),
     ({"collection": ""}, "collection", "at least 1 character"),
     ({"colection": "docs"}, "colection", "Extra inputs are not permitted"),
+    ({"search_mode": "hybrid"}, "search_mode", "with a collection"),
+    ({"request": {"query": "other"}}, "request.query", "the retriever's input"),
+    ({"collection": "runbooks", "request": {"queries": [{"collection": "manuals"}]}}, "collection",
+     "request.queries[] names the walk's seed search"),
 ])
 def test_bad_settings_name_the_field(options: dict[str, object], field: str, words: str) -> None:
     with pytest.raises(clew.InputError) as raised:
@@ -76,17 +80,17 @@ def test_bad_settings_name_the_field(options: dict[str, object], field: str, wor
     assert raised.value.field == field and words in raised.value.message
 
 
-@pytest.mark.parametrize(("settings", "field"), [
-    (RetrieverSettings(search_mode="hybrid"), "search_mode"),
-    (RetrieverSettings(request={"query": "other"}), "request.query"),
-    (RetrieverSettings(collection="runbooks", request={"queries": [{"collection": "manuals"}]}), "collection"),
-    (RetrieverSettings(request={"max_tool_calls": "many"}), "max_tool_calls"),
-])
-def test_a_walk_that_cannot_be_built_names_the_field(corpus: clew.Corpus, settings: RetrieverSettings,
-                                                     field: str) -> None:
+def test_a_search_takes_a_mode_without_a_collection_and_a_walk_its_queries_from_request(corpus: clew.Corpus) -> None:
+    searched = retrieved(corpus, "camlidl pointer", settings_from({"how": "search", "search_mode": "bm25", "k": 1}))
+    assert searched[0].metadata["collection"] == "manuals"
+    walk = settings_from({"request": {"queries": [{"collection": "manuals", "filter": {"term": {"title": "none"}}}]}})
+    assert retrieved(corpus, "camlidl pointer", walk) == []  # the filter of request.queries[] holds
+
+
+def test_a_request_the_walk_refuses_names_the_field(corpus: clew.Corpus) -> None:
     with pytest.raises(clew.InputError) as raised:
-        retrieved(corpus, QUESTION, settings)
-    assert raised.value.field == field
+        retrieved(corpus, QUESTION, settings_from({"request": {"max_tool_calls": "many"}}))
+    assert raised.value.field == "max_tool_calls"
 
 
 def test_a_walk_that_fails_raises_with_its_stop_line(corpus: clew.Corpus) -> None:

@@ -56,9 +56,8 @@ def test_bad_arguments_name_the_field(corpus: clew.Corpus) -> None:
         ClewRetriever(corpus=corpus, how="browse")
     with pytest.raises(ValidationError, match="colection"):
         ClewRetriever(corpus=corpus, colection="runbooks")
-    with pytest.raises(clew.InputError) as raised:
-        ClewRetriever(corpus=corpus, search_mode="vector").invoke(QUESTION)
-    assert raised.value.field == "search_mode"
+    with pytest.raises(ValidationError, match="a walk's seed search takes search_mode and fields with a collection"):
+        ClewRetriever(corpus=corpus, search_mode="vector")
 
 
 def test_without_langchain_core_the_error_names_the_extra() -> None:
