@@ -33,10 +33,11 @@ class Candidate:
     """A passage's text, whitespace aside (what makes two passages duplicates)."""
     stamp: int = -1
     """The frontier version its priority was computed at."""
+    id: str = field(init=False)
+    """The passage's evidence id or the node's id: made once (every sort of the frontier reads it)."""
 
-    @property
-    def id(self) -> str:
-        return self.target.evidence_id if isinstance(self.target, Passage) else self.target.id
+    def __post_init__(self) -> None:
+        self.id = self.target.evidence_id if isinstance(self.target, Passage) else self.target.id
 
     @property
     def passage(self) -> Passage | None:

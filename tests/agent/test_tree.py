@@ -1,6 +1,7 @@
 """Ranked tree walks (no model): beam width, depth, coming back to siblings, budgets."""
 
 import asyncio
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -259,6 +260,37 @@ def test_store_reads_inline_give_the_same_run(linked: Corpus) -> None:
     assert (inline.status, inline.stop_reason, inline.usage.tool_calls) == (
         threaded.status, threaded.stop_reason, threaded.usage.tool_calls)
     assert strip(inline)["hits"] == strip(threaded)["hits"]
+
+
+def test_a_run_without_a_model_reads_the_store_off_the_event_loop_in_one_thread(
+        linked: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing of a ranked run without a model waits on anything but the store: it runs whole in one
+    worker thread (the loop stays free), not one thread hop per read, and answers as inline."""
+    request = tree_request("cascading foreign key actions recurse", "docs", max_depth=1)
+    hops: list[str] = []
+    readers: set[int] = set()
+    to_thread, cursor = asyncio.to_thread, linked.cursor
+
+    def hop(fn, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        hops.append(getattr(fn, "__name__", repr(fn)))
+        return to_thread(fn, *args, **kwargs)
+
+    def counted() -> object:
+        readers.add(threading.get_ident())
+        return cursor()
+
+    monkeypatch.setattr(asyncio, "to_thread", hop)
+    monkeypatch.setattr(linked, "cursor", counted)
+
+    async def on_the_loop() -> tuple[object, int]:
+        return await retrieve(request, corpus=linked), threading.get_ident()
+
+    threaded, loop_thread = asyncio.run(on_the_loop())  # first: nothing cached yet, every read is made
+    assert hops == ["run"]  # asyncio.run of the whole run, in one worker thread
+    assert len(readers - {loop_thread}) == 1  # the walk's reads (the loop only planned the request)
+    inline = asyncio.run(retrieve(request, corpus=linked, offload=False))
+    strip = {"usage": {"latency_ms"}}
+    assert threaded.model_dump(exclude=strip) == inline.model_dump(exclude=strip)
 
 
 def test_a_link_to_a_whole_document_leads_to_its_best_passage_and_its_opening(tmp_path) -> None:  # noqa: ANN001
