@@ -11,12 +11,16 @@ sentence of the best passage (the fetched passage the walk priced highest).
   in the normalised text as whole words (``clew.evals.metrics.answer_found``);
 - ``f1``: token F1 against the gold answers (best over them), mean over questions;
 - ``words``: mean length of the text in words;
+- ``retention``: share of the gold evidence phrases the fetched evidence holds that the extract holds;
+- ``extract_tokens``: the extract's size as a caller gets it (citations included, as ``clew eval``
+  counts it), median and p90; ``text_tokens``: the same without its citations;
 - ``ceiling``: share of questions whose gold answer occurs anywhere in the fetched evidence.
 
 ``--cache DIR`` keeps the ingested DuckDB files between runs (ingest is a no-op on unchanged
-files); ``--dump FILE`` writes each question's fetched evidence as JSON lines.
+files); ``--dump FILE`` writes each question's fetched evidence as JSON lines; ``--extract-tokens N``
+sets the request's ``extract_tokens`` (default: the request's default).
 
-    python benchmarks/extract.py --sets sqlite-docs,npm-docs
+    python benchmarks/extract.py --sets sqlite-docs,npm-docs --budget 2000
 """
 
 from __future__ import annotations
@@ -72,14 +76,17 @@ def retention(extract: str, evidence: list[str], phrases: list[str]) -> tuple[in
     return sum(evidence_found(held, [extract])), len(held)
 
 
-def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | None) -> dict:
+def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | None,
+             extract_tokens: int | None = None) -> dict:
     extracts, baselines, evidence = [], [], []
-    kept, held, sizes = 0, 0, []
+    kept, held, sizes, text_sizes = 0, 0, [], []
     by_kind: dict[str, list[int]] = {}
     kinds: list[str | None] = []
     started = time.perf_counter()
     for q in qs:
         request = {"query": q["question"], "queries": [{"collection": "dev"}], "context_budget_tokens": budget}
+        if extract_tokens is not None:
+            request["extract_tokens"] = extract_tokens
         result = asyncio.run(retrieve(request, corpus=corpus, offload=False))
         fetched = [h for h in result.hits if h.fetched]
         generation = result.generation
@@ -93,7 +100,8 @@ def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | Non
         counts[0], counts[1] = counts[0] + k, counts[1] + h
         counts[2] += answer_found(extracts[-1], q["answers"]) or 0
         counts[3] += 1
-        sizes.append(count_tokens(extracts[-1]))
+        sizes.append(count_tokens(generation.answer) if generation is not None else 0)
+        text_sizes.append(count_tokens(extracts[-1]))
         if dump is not None:
             dump.append({"id": q["id"], "question": q["question"], "answers": q["answers"],
                          "evidence": [[h.evidence_id, h.text, h.score] for h in fetched]})
@@ -102,6 +110,8 @@ def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | Non
         "extract": score(extracts, qs),
         "retention": round(kept / held, 3) if held else None,
         "extract_tokens": {"median": statistics.median(sizes), "p90": sorted(sizes)[int(0.9 * (len(sizes) - 1))]},
+        "text_tokens": {"median": statistics.median(text_sizes),
+                        "p90": sorted(text_sizes)[int(0.9 * (len(text_sizes) - 1))]},
         "by_kind": {kind: {"retention": round(c[0] / c[1], 3) if c[1] else None, "answer_found": round(c[2] / c[3], 3)}
                     for kind, c in sorted(by_kind.items())},
         "baseline": score(baselines, qs),
@@ -117,9 +127,11 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="context budget in tokens")
     parser.add_argument("--cache", type=Path, help="keep the ingested DuckDB files in this folder")
     parser.add_argument("--dump", type=Path, help="write each question's fetched evidence here (JSON lines)")
+    parser.add_argument("--extract-tokens", type=int, help="the request's extract_tokens (default: its default)")
     args = parser.parse_args()
     dump: list[dict] | None = [] if args.dump else None
-    report: dict = {"budget": args.budget, "chunk_tokens": DEFAULT_CHUNK_TOKENS, "sets": {}}
+    report: dict = {"budget": args.budget, "extract_tokens": args.extract_tokens or BOUNDS["extract_tokens"][0],
+                    "chunk_tokens": DEFAULT_CHUNK_TOKENS, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp:
         folder_for_db = args.cache or Path(tmp)
         folder_for_db.mkdir(parents=True, exist_ok=True)
@@ -130,7 +142,7 @@ def main() -> None:
             with Corpus(folder_for_db / f"{name}.duckdb") as corpus:
                 ingest_paths(corpus, [folder / "corpus"], collection="dev", glob=GLOBS.get(name, "**/*"),
                              chunk_tokens=DEFAULT_CHUNK_TOKENS)
-                report["sets"][name] = evaluate(corpus, questions(folder), args.budget, dump)
+                report["sets"][name] = evaluate(corpus, questions(folder), args.budget, dump, args.extract_tokens)
             print(json.dumps({"set": name, **report["sets"][name]}), file=sys.stderr, flush=True)
     if args.dump and dump is not None:
         args.dump.write_text("".join(json.dumps(row) + "\n" for row in dump))

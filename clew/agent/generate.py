@@ -2,9 +2,10 @@
 
 The extract (the embedded default, ``kind="extract"``) never invents text: it quotes the units
 of fetched evidence (sentences, list items, table rows) that score best against the question,
-each followed by its citation; the weights below were measured on both shared dev sets with
-``benchmarks/extract.py``. A model answer's (``kind="model"``) citations are checked: only ids
-fetched in full in this run (and still readable) stay; the others are removed and reported.
+grouped by passage, each passage's quote followed by its citation; the weights below were
+measured on both shared dev sets with ``benchmarks/extract.py``. A model answer's
+(``kind="model"``) citations are checked: only ids fetched in full in this run (and still
+readable) stay; the others are removed and reported.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from clew.agent.result import Citation, Generation
 from clew.budgets.tokens import count_tokens
@@ -21,11 +22,12 @@ from clew.corpus.tokenize import tokenize
 
 CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
 """A bracketed citation as a model writes it; ``clew.corpus.ids.decode`` says whether it is an id."""
+_CITED = re.compile(r"\[ev1:[^\[\]\s]*\]$")
 _SPACED_CITATION = re.compile(r"\s*\[(ev1:[^\[\]\s]*)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
 FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
-EXTRACT_TOKENS = 200
+EXTRACT_TOKENS = 250
 """The extract's default size in tokens, citations included (``extract_tokens`` in a request)."""
 MAX_FOLLOW = 8
 """A lead-in ending in ":" quotes at most this many of the list items or table rows after it."""
@@ -44,6 +46,11 @@ RANK = 1.0
 """Bonus share for the first passage of the evidence, falling as 1 / (1 + rank)."""
 NUMBER = 0.5
 """Bonus share for a unit holding a digit when the question asks for a quantity or a default."""
+ROW = 2.0
+"""A table row weighs this much more than prose with the same terms (a row is a fact with its key)."""
+PIECE = 0.25
+"""Weight of a question term that is only a part of a compound token the question writes (``rc`` and
+``1`` of ``2.0.0-rc.1``, ``th`` of ``50th``): the compound itself weighs in full."""
 _QUANTITY = re.compile(r"\b(how (many|much|long|big|large|deep|fast|old)|default|size|largest|smallest|maximum|"
                        r"minimum|limit|number)\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
@@ -67,6 +74,10 @@ class Unit:
     terms: list[str] = field(default_factory=list)
     weight: float = 1.0
     """How much its document holds of the evidence (``DOCUMENT``)."""
+    intro: Unit | None = None
+    """The lead-in that introduces a list item, a table row or a code block."""
+    unmet: set[str] = field(default_factory=set)
+    """Rows of the table a quoted lead-in introduces that miss the question's condition."""
 
     @property
     def text(self) -> str:
@@ -75,9 +86,10 @@ class Unit:
 
 def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
                       max_tokens: int = EXTRACT_TOKENS) -> Generation | None:
-    """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, each
-    followed by its citation, best first, in at most ``max_tokens`` (citations included; the
-    best unit is quoted whatever its size); None when no unit shares a term with the question."""
+    """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, grouped by
+    passage (the passage of the best unit first, best first inside each), each passage's quote
+    followed by its citation, in at most ``max_tokens`` (citations included; the best unit is
+    quoted whatever its size); None when no unit shares a term with the question."""
     asked = tokenize(question)
     numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
@@ -99,7 +111,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     df: Counter[str] = Counter()
     for unit in units:
         df.update(wanted & (set(unit.terms) | unit.context))
-    idf = {t: math.log(1 + len(units) / df[t]) for t in df}
+    weights = _question_weights(question)
+    idf = {t: math.log(1 + len(units) / df[t]) * weights.get(t, 1.0) for t in df}
     scored = sorted(
         ((_score(u, wanted, pairs, idf, numeric=numeric), i, u) for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),
@@ -109,24 +122,80 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     best = scored[0][0]
     chosen: list[Unit] = []
     quoted: set[str] = set()
-    used = 0
     for value, _, unit in scored:
         if value < KEEP * best:
             break
         if _key(unit.own) in quoted or _other_row(unit, chosen, wanted):  # quoted in a lead-in's list
             continue
-        unit.follow = [f for f in _matching_rows(unit.follow, wanted) if _key(f[0].split("\n", 1)[-1]) not in quoted]
-        unit.follow = unit.follow[:MAX_FOLLOW]
-        cost = count_tokens(_quote(unit))
-        if chosen and used + cost > max_tokens:
-            continue  # a shorter one may still fit
-        used += cost
+        options = _options(unit, wanted, quoted)
+        fits = [o for o in options if count_tokens(_render([*chosen, o])) <= max_tokens]
+        if not fits and not chosen and options:
+            fits = options[-1:]  # the best unit is quoted whatever its size, in its shortest form
+        if not fits:
+            continue  # what it introduces is quoted already, or it does not fit: a shorter one may still
+        unit = fits[0]
         chosen.append(unit)
         quoted.update(_key(text.split("\n", 1)[-1]) for text in (unit.own, *(f for f, _ in unit.follow)))
-    answer = "\n".join(_quote(unit) for unit in chosen)
+    answer = _render(chosen)
     cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
     return Generation(kind="extract", answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in cited],
                       model=None)
+
+
+def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
+    """How the unit may be quoted, the fullest first: a lead-in with the list items, rows or code
+    it introduces (those not quoted yet; a table's rows meeting the question's condition); a list
+    item or a row with the lead-in that introduces it, then with only itself under that lead-in,
+    then alone. A lead-in whose list is all quoted already has no option."""
+    def fresh(follow: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return [f for f in follow if _key(f[0].split("\n", 1)[-1]) not in quoted]
+
+    def quoting(lead: Unit, follow: list[tuple[str, str]]) -> Unit:
+        return replace(lead, follow=follow, unmet={t for t, _ in lead.follow} - {t for t, _ in matching})
+
+    if unit.follow:
+        matching = _matching_rows(unit.follow, wanted)
+        follow = fresh(matching)[:MAX_FOLLOW]
+        return [quoting(unit, follow)] if follow else []
+    intro = unit.intro
+    if intro is None or _key(intro.own) in quoted:
+        return [unit]
+    mine = (unit.text, unit.evidence_id)
+    matching = _matching_rows(intro.follow, wanted)
+    follow = fresh(matching)[:MAX_FOLLOW]
+    if mine not in follow:
+        matching = follow = [mine]
+    return [quoting(intro, follow), quoting(intro, [mine]), unit]
+
+
+def _question_weights(question: str) -> dict[str, float]:
+    """Question terms that are only parts of a compound token the question writes: ``PIECE``."""
+    whole: set[str] = set()
+    pieces: set[str] = set()
+    for raw in question.split():
+        terms = tokenize(raw)
+        for n, term in enumerate(terms):
+            # the tokenizer gives a compound first, then its parts; a plain word is a term alone
+            (pieces if n and len(terms) > 1 and term != terms[0] else whole).add(term)
+    return dict.fromkeys(pieces - whole, PIECE)
+
+
+def _render(chosen: list[Unit]) -> str:
+    """The chosen units by passage, the passage of the best unit first, best first inside a
+    passage (units under the same header together, the header written once), each passage's
+    quote followed by its citation."""
+    groups: dict[str, list[Unit]] = {}
+    for unit in chosen:
+        groups.setdefault(unit.evidence_id, []).append(unit)
+    quotes = []
+    for evidence_id, group in groups.items():
+        headers = list(dict.fromkeys(u.header for u in group))
+        group.sort(key=lambda u: headers.index(u.header))  # stable: best first under each header
+        pieces = [_quote(u, bare=k > 0 and group[k - 1].header == u.header) for k, u in enumerate(group)]
+        cite = f" [{evidence_id}]"
+        text = "\n".join(q.removesuffix(cite) for q in pieces)
+        quotes.append(text if _CITED.search(text) else text + cite)  # a list from the next passage cites it
+    return "\n".join(quotes)
 
 
 def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
@@ -140,18 +209,18 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
         return 0.0
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & set(zip(unit.terms, unit.terms[1:], strict=False)))
-    bonus = 1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)
+    bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if unit.kind == "row" else 1)
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order)) * unit.weight
 
 
 def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tuple[str, str]]:
-    """The rows of a lead-in's table that best meet the question's condition: those holding the
-    most question terms that are in neither the header nor every row (``SEV2``, ``set to 2``);
-    all of them when no row holds one. List items are kept as they are."""
+    """The rows of a lead-in's table that best meet the question's condition: those whose key cell
+    (the first) holds the most question terms found in neither the header nor every key cell
+    (``SEV2``, ``set to 2``); all of them when no key cell holds one. List items are kept."""
     rows = [f for f in follow if f[0].startswith("|")]
     if len(rows) < 2:
         return follow
-    cells = {f: set(tokenize(f[0].split("\n", 1)[-1])) for f in rows}
+    cells = {f: set(tokenize(_key_cell(f[0]))) for f in rows}
     header = {t for f in rows for t in tokenize(f[0].split("\n", 1)[0])}
     common = set.intersection(*cells.values())
     matched = {f: len((wanted & cells[f]) - header - common) for f in rows}
@@ -160,10 +229,20 @@ def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tupl
 
 
 def _other_row(unit: Unit, chosen: list[Unit], wanted: set[str]) -> bool:
-    """A row of a table whose chosen row matched a question term (a condition: ``set to 2``)
-    that this row lacks."""
-    return unit.kind == "row" and any(
-        c.kind == "row" and c.header == unit.header and (wanted & set(c.terms)) - set(unit.terms) for c in chosen)
+    """A row of a table whose chosen row's key cell matched a question term (a condition:
+    ``SEV2``, ``set to 2``) that this row's key cell lacks, or a row a quoted lead-in's condition
+    left out."""
+    if unit.kind != "row":
+        return False
+    mine = set(tokenize(_key_cell(unit.text)))
+    return any((c.kind == "row" and c.header == unit.header and (wanted & set(tokenize(_key_cell(c.text)))) - mine)
+               or unit.text in c.unmet for c in chosen)
+
+
+def _key_cell(row: str) -> str:
+    """The first cell of a table row (``| SEV2 | ... |`` -> ``SEV2``), its header row cut off."""
+    cells = row.split("\n", 1)[-1].strip().strip("|").split("|")
+    return cells[0].strip() if cells else ""
 
 
 def _document(evidence_id: str) -> str:
@@ -175,9 +254,10 @@ def _key(text: str) -> str:
     return " ".join(text.split()).casefold()
 
 
-def _quote(unit: Unit) -> str:
-    """The unit and the list after it; each passage's part is followed by its citation."""
-    parts = [unit.text]
+def _quote(unit: Unit, *, bare: bool = False) -> str:
+    """The unit and the list after it; each passage's part is followed by its citation. ``bare``:
+    without its header (the unit before it in the extract has the same one)."""
+    parts = [unit.own if bare else unit.text]
     cited = unit.evidence_id
     table = ""
     for text, evidence_id in unit.follow:
@@ -210,6 +290,7 @@ def _continue_lead_ins(parsed: dict[str, list[Unit]]) -> None:
                 break
             units[-1].follow.append((unit.text, unit.evidence_id))
             unit.context |= set(units[-1].terms)
+            unit.intro = units[-1]
 
 
 def sentences(text: str) -> list[str]:
@@ -241,6 +322,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         units.append(unit)
         if lead is not None and kind != "sentence":
             lead.follow.append((unit.text, evidence_id))
+            unit.intro = lead
         return unit
 
     def flush() -> None:

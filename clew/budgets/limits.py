@@ -32,7 +32,7 @@ BOUNDS: dict[str, tuple[int, int, int]] = {
     "max_steps": (8, 1, 20),
     "neighbor_limit": (8, 1, 256),
     "limit": (10, 1, 100),
-    "extract_tokens": (200, 20, 4000),
+    "extract_tokens": (250, 20, 4000),
 }
 """A retrieval request's bounded numbers, (default, low, high): a request is clamped to them and
 reports what it applied (``RetrievalRequest.applied``); a configured default outside them is an error."""

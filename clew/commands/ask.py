@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
+from clew.budgets.limits import BOUNDS
 from clew.commands.common import (
     CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, database, out, respond,
     settings,
@@ -48,7 +49,8 @@ def ask(
                                                                     "found.")] = None,
     instruction_field: Annotated[str | None, typer.Option(help="Document field holding instructions.")] = None,
     extract_tokens: Annotated[int | None, typer.Option(
-        help="Size of the extract (the answer quoted from the evidence without a model), in tokens (default 200).")
+        help="Size of the extract (the answer quoted from the evidence without a model), in tokens, citations "
+             f"included (default {BOUNDS['extract_tokens'][0]}).")
     ] = None,
     steps: Annotated[bool, typer.Option("--steps", help="Also show every step: the walk as a tree (with --json, "
                                                         "the steps in the result: include_steps).")] = False,

@@ -51,18 +51,21 @@ settings of this compile-time option are as follows:
 """
 
 
-def cited_units(answer: str) -> list[str]:
-    return [line for line in answer.splitlines() if re.search(r"\[ev1:c:\d+:\d+:\d+\]$", line)]
+def quotes(answer: str) -> list[str]:
+    """Each passage's quote: the lines up to and including the one its citation ends."""
+    return [q.strip() for q in re.split(r"(?<=\])\n", answer)]
 
 
 def test_the_sentence_that_answers_comes_first_and_duplicates_are_quoted_once() -> None:
     evidence = [("ev1:c:3:1:40", GC_AUTO), ("ev1:c:3:1:41", GC_PACK_LIMIT), ("ev1:c:9:1:12", GC_PACK_LIMIT)]
     generation = extractive_answer("What is the default value of gc.auto?", evidence)
     assert generation is not None and generation.kind == "extract" and generation.model is None
-    # the definition's term stays with its description
-    assert generation.answer.startswith("gc.auto\nThe default value is 6700. [ev1:c:3:1:40]")
+    # the definition's term stays with its description; a passage's quote ends in its citation
+    assert generation.answer.startswith("gc.auto\nThe default value is 6700.\n")
+    assert quotes(generation.answer)[0].endswith("[ev1:c:3:1:40]")
+    assert quotes(generation.answer)[1].startswith("gc.autoPackLimit\nThe default value is 50.")
     assert generation.answer.count("Setting gc.auto to 0 will also disable this.") <= 1
-    lines = [line.rsplit(" [", 1)[0].casefold() for line in cited_units(generation.answer)]
+    lines = [line.rsplit(" [", 1)[0].casefold() for line in generation.answer.splitlines()]
     assert len(lines) == len(set(lines))
     assert "ev1:c:9:1:12" not in generation.answer  # the duplicated page adds nothing
 
@@ -78,8 +81,8 @@ def test_a_lead_in_ending_in_a_colon_keeps_its_list() -> None:
                           "least one if its parent's dependencies",
                           "- `out-of-range` a version exists that is greater than the current one, does not "
                           "satisfy at least one of its parent's dependencies",
-                          "- `major` a version exists that is a semver major greater than the current one "
-                          "[ev1:c:7:1:3]"]
+                          "- `major` a version exists that is a semver major greater than the current one"]
+    assert generation.answer.endswith("[ev1:c:7:1:3]") and generation.answer.count("[ev1:") == 1
 
 
 def test_a_lead_in_at_the_end_of_a_passage_takes_the_list_opening_the_next_one() -> None:
@@ -96,8 +99,10 @@ def test_a_condition_in_the_question_picks_the_table_row() -> None:
         "If SQLite is compiled with SQLITE_TEMP_STORE set to 2, where are temporary tables kept by default?",
         [("ev1:c:4:1:20", TEMP_STORE)])
     assert generation is not None
-    assert ("| SQLITE_TEMP_STORE | Meaning |\n| 2 | Use memory by default but allow the PRAGMA temp_store command "
-            "to override | [ev1:c:4:1:20]") in generation.answer
+    # the row keeps its header row and the sentence introducing the table
+    assert (
+        "The meanings for various settings of this compile-time option are as follows:\n| SQLITE_TEMP_STORE | Meaning |"
+        "\n| 2 | Use memory by default but allow the PRAGMA temp_store command to override |") in generation.answer
     assert "| 1 |" not in generation.answer and "| 0 |" not in generation.answer
 
 
@@ -221,7 +226,7 @@ def test_a_definition_keeps_its_term() -> None:
     generation = extractive_answer("Which find option keeps it from descending into other filesystems?",
                                    [("ev1:c:2:1:0", FIND)])
     assert generation is not None
-    assert generation.answer.startswith("-xdev\nDon't descend directories on other filesystems. [ev1:c:2:1:0]")
+    assert generation.answer.startswith("-xdev\nDon't descend directories on other filesystems.\n")
 
 
 def test_the_extract_prefers_the_document_the_evidence_is_about_over_one_that_mentions_the_term() -> None:
@@ -234,7 +239,8 @@ def test_the_extract_prefers_the_document_the_evidence_is_about_over_one_that_me
     generation = extractive_answer("What is the default maxsize of functools lru_cache?",
                                    [docs[0], whats_new, *docs[1:]])
     assert generation is not None
-    assert generation.answer.splitlines()[0] == "The default maxsize is 128. [ev1:c:4:1:0]"
+    assert generation.answer.splitlines()[0] == "The default maxsize is 128."
+    assert quotes(generation.answer)[0].endswith("[ev1:c:4:1:0]")
     without_prior = extractive_answer("What is the default maxsize of functools lru_cache?", [docs[0], whats_new])
     assert without_prior is not None and without_prior.answer.startswith("functools: the lru_cache")
 
@@ -249,5 +255,31 @@ def test_the_extract_fits_its_token_budget_and_the_request_sets_it(runbooks) -> 
         assert generation is not None and budget - 30 < count_tokens(generation.answer) <= budget
     small = run(runbooks, {**tree_request("Who is paged for a SEV2 incident?", "runbooks"), "extract_tokens": 40})
     large = run(runbooks, tree_request("Who is paged for a SEV2 incident?", "runbooks"))
-    assert small.applied["extract_tokens"] == 40 and large.applied["extract_tokens"] == 200
+    assert small.applied["extract_tokens"] == 40 and large.applied["extract_tokens"] == 250
     assert count_tokens(small.generation.answer) < count_tokens(large.generation.answer)
+
+
+def test_units_of_one_passage_share_its_citation_and_a_table_header_is_written_once() -> None:
+    table = ("| Option | Purpose |\n| --- | --- |\n| -c | Create a new archive |\n| -x | Extract files from the "
+             "archive |\n| -t | List the files in the archive |\n")
+    generation = extractive_answer("Which options create an archive or extract one?", [("ev1:c:3:1:61", table)])
+    assert generation is not None
+    assert generation.answer.startswith("| Option | Purpose |\n| -c | Create a new archive |\n| -x | Extract files")
+    assert generation.answer.count("| Option | Purpose |") == 1 and generation.answer.count("[ev1:") == 1
+    assert generation.answer.endswith("[ev1:c:3:1:61]")
+
+
+def test_a_list_item_that_answers_is_quoted_under_the_sentence_that_introduces_it() -> None:
+    generation = extractive_answer("Which :outdated type picks versions that satisfy the parent's dependencies?",
+                                   [("ev1:c:7:1:3", OUTDATED)])
+    assert generation is not None
+    lines = generation.answer.splitlines()
+    assert lines[0] == "The type parameter may be one of the following:"
+    assert any(line.startswith("- `in-range` a version exists") for line in lines[1:])
+
+
+def test_parts_of_a_compound_in_the_question_weigh_less_than_its_words() -> None:
+    evidence = [("ev1:c:6:1:0", "Versions 1.0.0 and 0.2.0 came first. To correct a version, stage it again.")]
+    generation = extractive_answer("How do I correct version 2.0.0-rc.1?", evidence, max_tokens=25)
+    # 2, 0, 1 and rc are parts of 2.0.0-rc.1, not words of the question
+    assert generation is not None and generation.answer == "To correct a version, stage it again. [ev1:c:6:1:0]"
