@@ -199,6 +199,8 @@ class Scope:
         current versions the caller has just read.
         """
         metas, current = self._readable(wanted, current)
+        if metas and self.principal.row_filter is not None:
+            current = self._current_as_seen(current, {doc for doc, _ in metas})
         skeletons = {key: SKELETONS.get(self.corpus, key) for key in metas}
         missing = [key for key, skeleton in skeletons.items() if skeleton is None]
         if missing:  # one batch of indexed lookups for every version not cached yet
@@ -250,6 +252,43 @@ class Scope:
         for doc, version in current.items():
             FROZEN.put(self.corpus, ("current", doc), version)
         return readable, current
+
+    def _current_as_seen(self, current: dict[int, int], docs: set[int]) -> dict[int, int]:
+        """Each of ``docs``'s current version as this principal's row filter sees it, so that a
+        version's status (current, superseded, removed) is computed over the versions it may read
+        and tells nothing of one it may not: where the current version is hidden from it, its
+        newest readable version is current to it (a retired document whose last version it may
+        read stays retired). Asked for every document such a principal reads, superseded or not,
+        and remembered until the next write, so a hidden newer version costs no extra work."""
+        unknown = [doc for doc in docs if FROZEN.get(self.corpus, ("seen current", self.principal_view, doc)) is None]
+        if unknown:
+            params: list[Any] = []
+            readable = Scope(self.corpus, self.principal).predicate(params)
+            rows = self.cursor().execute(
+                f"""WITH v AS MATERIALIZED (SELECT document_id, version, fields FROM document_versions
+                                            WHERE document_id IN ({int_list(unknown)}))
+                    SELECT d.id, d.current_version, max(v.version) FILTER (WHERE {readable}),
+                           bool_or(v.version = d.current_version)
+                    FROM documents d JOIN collections col ON col.id = d.collection_id
+                    JOIN v ON v.document_id = d.id WHERE d.id IN ({int_list(unknown)})
+                    GROUP BY d.id, d.current_version""",
+                params).fetchall()
+            for doc, stored, newest, has_current in rows:
+                seen = int(stored)
+                if newest is not None and not (int(newest) == seen or (not has_current and int(newest) == seen - 1)):
+                    seen = int(newest)
+                FROZEN.put(self.corpus, ("seen current", self.principal_view, int(doc)), seen)
+        out = dict(current)
+        for doc in docs:
+            seen = FROZEN.get(self.corpus, ("seen current", self.principal_view, doc))
+            if seen is not None:
+                out[doc] = seen
+        return out
+
+    @cached_property
+    def principal_view(self) -> str:
+        """What decides which versions the principal itself may read (its collections and row filter)."""
+        return Scope(self.corpus, self.principal).view
 
     def _read_versions(self, cur: duckdb.DuckDBPyConnection, unknown: set[tuple[int, int]],
                        metas: dict[tuple[int, int], VersionMeta | None], current: dict[int, int], *,
