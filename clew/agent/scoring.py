@@ -44,7 +44,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from clew.corpus.reader import Passage, Scope
-from clew.corpus.search.bm25 import QueryScorer, passage_terms
+from clew.corpus.search.bm25 import QueryScorer, node_terms, passage_terms
 from clew.corpus.structure import DocumentVersion
 from clew.navigation.core import Node
 
@@ -96,14 +96,7 @@ class Scorer:
         key = (doc.document_id, doc.version, node)
         value = self._units.get(key)
         if value is None:
-            counts: dict[str, int] = {}
-            length = 0
-            for o in doc.skeleton.subtree(node):
-                terms, n = passage_terms(doc, o)
-                length += n
-                for t, c in terms.items():
-                    counts[t] = counts.get(t, 0) + c
-            value = self._units[key] = self.bm25(counts, length)
+            value = self._units[key] = self.bm25(*node_terms(doc, node))
         return value
 
     def lexical(self, doc: DocumentVersion, ordinal: int) -> float:

@@ -7,13 +7,31 @@ command about 0.1 s.
 
 from __future__ import annotations
 
+import weakref
+
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus
 from clew.corpus.structure import str_list
 
 
+_KNOWN: weakref.WeakKeyDictionary[Corpus, tuple[int, dict[str | None, dict[str, int]]]] = weakref.WeakKeyDictionary()
+"""Per corpus: the generation the census was taken at, and its answer per collection. A walk asks
+before every run; two statements each time were a sixth of a warm ranked walk."""
+
+
 def embedded_models(corpus: Corpus, collection: str | None = None) -> dict[str, int]:
-    """Embedding model name -> vectors stored for current chunks (of one collection, or all)."""
+    """Embedding model name -> vectors stored for current chunks (of one collection, or all).
+    Kept until the corpus is written again in this process (``Corpus.generation``)."""
+    generation, answers = _KNOWN.get(corpus, (-1, {}))
+    if generation != corpus.generation:
+        answers = {}
+        _KNOWN[corpus] = (corpus.generation, answers)
+    if collection not in answers:
+        answers[collection] = _census(corpus, collection)
+    return dict(answers[collection])
+
+
+def _census(corpus: Corpus, collection: str | None) -> dict[str, int]:
     if not has_embeddings(corpus):
         return {}
     # the name as a literal: a bound parameter makes DuckDB import pandas where it is installed
