@@ -31,6 +31,14 @@ every restricted principal took before; the two must return the same hits); and,
 ``--vectors``, exact vector and hybrid search at the largest scale. ``--peers`` picks the outside
 peers (``--peers ''`` times clew alone: bm25s's index at 1M takes gigabytes and minutes).
 
+bm25s's time depends on numpy: on numpy 2.x its top-k (``argpartition`` over a score array
+that is almost all zeros) is several times slower on this machine's CPU than on numpy 1.26. So
+bm25s runs on the numpy installed here *and*, when a folder holding numpy 1.26 is given
+(``--numpy-1-26 DIR``, made with ``pip install --target DIR numpy==1.26.4 "pyarrow<20"``, as
+pyarrow 20 and later need numpy 2; default ``<cache>/numpy-1.26``), again in a child process
+that imports numpy from there (clew too, both on the same numpy), reported under
+``numpy_1_26``; without it, ``numpy_1_26`` says why it did not run.
+
     python benchmarks/search.py --scales 100000,200000,1000000
 """
 
@@ -39,6 +47,7 @@ from __future__ import annotations
 import argparse
 import gc
 import json
+import os
 import random
 import resource
 import statistics
@@ -415,11 +424,16 @@ def main() -> None:
     )
     parser.add_argument("--cache", type=Path, default=Path("/tmp/clew-bench"))
     parser.add_argument("--peers", default="bm25s,fts", help="comma-separated outside peers: bm25s, fts ('' for none)")
+    parser.add_argument("--numpy-1-26", type=Path, default=None,
+                        help="a folder holding numpy 1.26 (pip install --target DIR numpy==1.26.4 'pyarrow<20'): "
+                             "bm25s and clew run again on it (default: <cache>/numpy-1.26 where it exists)")
+    parser.add_argument("--no-numpy-1-26", action="store_true", help=argparse.SUPPRESS)  # the child itself
     args = parser.parse_args()
     peers = {p.strip() for p in args.peers.split(",") if p.strip()}
     args.cache.mkdir(parents=True, exist_ok=True)
     scales = [int(s) for s in args.scales.split(",")]
-    result: dict = {"targets": {"clew_p50_and_p95_at_most_bm25s_in_every_class": True, "bm25_p95_ms_at_1m": 30}}
+    result: dict = {"targets": {"clew_p50_and_p95_at_most_bm25s_in_every_class": True, "bm25_p95_ms_at_1m": 30},
+                    "numpy": np.__version__}
     for n in scales:
         db = args.cache / f"search-{n}.duckdb"
         result[f"build_{n}"] = build(db, n, args.cache, args.vectors and n == max(scales))
@@ -429,7 +443,28 @@ def main() -> None:
     if args.vectors:
         result[f"vectors_{max(scales)}"] = measure_vectors(args.cache / f"search-{max(scales)}.duckdb")
     result["peak_memory_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    if "bm25s" in peers and not args.no_numpy_1_26:
+        result["numpy_1_26"] = on_numpy_1_26(args, args.numpy_1_26 or args.cache / "numpy-1.26")
     print(json.dumps(result, indent=2))
+
+
+def on_numpy_1_26(args: argparse.Namespace, folder: Path) -> dict:
+    """This benchmark again (clew and bm25s only) in a child importing numpy from ``folder``; or why not."""
+    if np.__version__.startswith("1.26."):
+        return {"ran": False, "why": f"this run already used numpy {np.__version__}"}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(folder), os.environ.get("PYTHONPATH")) if p)}
+    found = subprocess.run([sys.executable, "-c", "import numpy; print(numpy.__version__)"], env=env,
+                           capture_output=True, text=True)
+    version = found.stdout.strip()
+    if found.returncode != 0 or not version.startswith("1.26."):
+        return {"ran": False, "why": f"no numpy 1.26 in {folder} (found {version or 'none'}): pip install --target "
+                                     f"{folder} numpy==1.26.4 \"pyarrow<20\", or pass --numpy-1-26 DIR"}
+    child = subprocess.run([sys.executable, __file__, "--scales", args.scales, "--rounds", str(args.rounds),
+                            "--cache", str(args.cache), "--peers", "bm25s", "--no-numpy-1-26"],
+                           env=env, capture_output=True, text=True)
+    if child.returncode != 0:
+        return {"ran": False, "why": f"the numpy {version} run failed: {child.stderr[-500:]}"}
+    return {"ran": True, "numpy": version, **json.loads(child.stdout)}
 
 
 if __name__ == "__main__":
