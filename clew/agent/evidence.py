@@ -10,14 +10,17 @@ saw in a tool result are kept as hits that may not be cited.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from clew.agent.result import EvidenceHit
 from clew.corpus.reader import Passage
 from clew.navigation.ledger import EvidenceLedger
 
 
+@lru_cache(maxsize=16384)
 def text_key(text: str) -> str:
-    """What makes two passages the same text: their words, whitespace aside."""
+    """What makes two passages the same text: their words, whitespace aside (kept for the passages
+    that recur: every candidate of every walk asks it)."""
     return " ".join(text.split())
 
 

@@ -93,6 +93,10 @@ class Scope:
     principal: Principal = field(default_factory=Principal)
     collection: str | None = None
     filter: Filter | None = None
+    _held: dict[tuple[int, int], tuple[int, DocumentVersion]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    """Versions ``document`` found, with the corpus generation they were read at (a walk asks for
+    the same few documents at every step; the corpus-wide caches behind ``documents`` cost more)."""
 
     def __post_init__(self) -> None:
         if self.collection is not None:
@@ -335,7 +339,14 @@ class Scope:
 
     def document(self, document_id: int, version: int) -> DocumentVersion | None:
         """One readable version with its structure, or None (missing and denied alike)."""
-        return self.documents([(document_id, version)]).get((document_id, version))
+        key = (document_id, version)
+        held = self._held.get(key)
+        if held is not None and held[0] == self.corpus.generation:
+            return held[1]
+        found = self.documents([key]).get(key)
+        if found is not None:
+            self._held[key] = (self.corpus.generation, found)
+        return found
 
     def current_by_keys(
         self, keys: Iterable[str], collection: str | None = None

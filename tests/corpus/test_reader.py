@@ -61,3 +61,20 @@ def test_reads_everything_only_when_no_document_is_left_out(tmp_path: Path) -> N
         ingest_paths(corpus, [folder], collection="two", chunk_tokens=64)  # a write: the cached answer is renewed
         assert Scope(corpus).reads_everything() and not Scope(corpus, collection="one").reads_everything()
         assert not Scope(corpus, Principal(name="p", collections=frozenset({"two"}))).reads_everything()
+
+
+def test_a_version_a_scope_holds_is_read_again_after_a_write(tmp_path: Path) -> None:
+    """``Scope.document`` keeps what it found for the walk's repeated asks, until the corpus is written."""
+    folder = write_files(tmp_path / "docs", {"a.md": "# A\n\nFirst text.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder])
+        scope = Scope(corpus)
+        doc_id = corpus.cursor().execute("SELECT id FROM documents").fetchone()[0]
+        first = scope.document(doc_id, 1)
+        assert first is not None and first.current_version == 1
+        assert scope.document(doc_id, 1) is first  # held
+        write_files(folder, {"a.md": "# A\n\nSecond text.\n"})
+        ingest_paths(corpus, [folder])
+        again = scope.document(doc_id, 1)
+        assert again is not None and again is not first and again.current_version == 2  # superseded since
+        assert scope.document(doc_id, 2) is not None and scope.document(doc_id, 3) is None
