@@ -17,6 +17,8 @@ TEST_EXTRAS := dev,ray
 PARALLEL ?= -n auto --dist loadfile --no-loadscope-reorder
 TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
+# `make test` also builds the documentation site (mkdocs.yml, docs/) with --strict, into a temporary
+# folder: a broken link, a page missing from the nav or a stale reference fails it.
 .PHONY: install test check demo bench lock clean local-model
 
 $(CORE_STAMP): pyproject.toml constraints.txt
@@ -41,6 +43,7 @@ install: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts examples
 	$(PY) -m mypy
+	site=$$(mktemp -d) && NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL)
 
 check: $(STAMP)
