@@ -9,11 +9,12 @@ batch's own links, are resolved again; at the first batch (and after any other w
 every dangling link of the collection too. What dangles is counted once, after the last batch.
 
 A writer (``principal``) with a row filter never replaces, supersedes or learns of a document
-it may not read: a key whose latest version it cannot read is refused for that document
-(skipped with ``REFUSED_WRITE``, whatever the bytes), and the report's counts (unchanged,
-links resolved and dangling) are computed over what it may read, so a link to a denied key
-reads exactly like a link to a missing one. The BM25 index is written in the same transaction
-as the chunks it indexes, and compacted after the ingest when its unsorted tail has grown.
+it may not read: a key whose latest version it cannot read is not written (whatever the bytes;
+logged, never reported to it), and its report withholds every count that depends on what the
+corpus holds (``IngestReport.withheld``): a key it may not write and an absent key it wrote get
+the same answer. What it may read it learns by reading back. The BM25 index is written in the
+same transaction as the chunks it indexes, and compacted after the ingest when its unsorted
+tail has grown.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ logger = logging.getLogger(__name__)
 
 DEFAULT_BATCH_SIZE = 256
 REFUSED_WRITE = "not written: this principal may not write this key"
-"""The one answer to a write of a key whose latest version the writer may not read."""
+"""What the log says of a write of a key whose latest version the writer may not read (the
+writer's own report does not say it: ``IngestReport.withheld``)."""
 POOL_MIN_FILES = 64
 """Below this many files, starting worker processes costs more than it saves."""
 POOL_MIN_CPUS = 2
@@ -121,7 +123,19 @@ class IngestReport(BaseModel):
     file_compaction_deferred: bool = Field(False, description="that rewrite was put off: other requests were "
                                            "still reading, or it failed (a full disk; logged). A later ingest, "
                                            "or clew compact, does it")
+    withheld: bool = Field(False, description="the writer has a row filter: versions_created, unchanged, chunks, "
+                           "the links counts and the file compaction fields are withheld (0, false, null), since "
+                           "they would tell a key it may not write (not written) from an absent one (written); "
+                           "documents, skipped, problems and retired count only what it sent or may read")
     seconds: float = 0.0
+
+    def withhold(self) -> None:
+        """Withhold what depends on the corpus's contents (see ``withheld``)."""
+        self.versions_created = self.unchanged = self.chunks = self.links_resolved = self.links_dangling = 0
+        self.links_dangling_by_reason = {}
+        self.compaction_deferred = self.file_compaction_deferred = False
+        self.file_compacted = None
+        self.withheld = True
 
 
 def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
@@ -300,6 +314,8 @@ def ingest_paths(
     report.repaired = len(problems) - skipped - report.warnings
     # the index compaction frees the postings it rewrote; DuckDB reuses free blocks but never gives them back
     report.file_compacted, report.file_compaction_deferred = give_back_free_blocks(corpus)
+    if _row_filter(principal) is not None:
+        report.withhold()
     report.seconds = round(time.perf_counter() - started, 3)
     return report
 
@@ -320,6 +336,8 @@ def ingest_documents(
     # and fewer full garbage collections while the batches are prepared (clew.corpus.collector)
     with corpus.bulk_write("the ingested documents"), fewer_full_collections():
         _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report)
+    if _row_filter(principal) is not None:
+        report.withhold()
     return report
 
 
@@ -406,8 +424,7 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         for key, doc in by_key.items():
             found = existing.get(key)
             if found is not None and not found[3]:  # refused before anything about it is compared
-                report.problems.append(SkippedItem(path=doc.source or key, message=REFUSED_WRITE, skipped=True))
-                report.skipped += 1
+                logger.info("%s: %s (%s)", collection, REFUSED_WRITE, doc.source or key)
                 continue
             if found is None:
                 written.append((id_of[key], 1, doc))

@@ -1,9 +1,9 @@
 """A writer with a row filter never replaces, supersedes or learns of a document it cannot read.
 
-The decision (README, Security): writing a key whose latest version the writer may not read is
-refused for that document (reported as skipped, nothing written), the same answer whatever the
-bytes; the rest of the upload lands. Everything the report counts is counted over what the
-writer may read, so a link to a denied key reads exactly like a link to a missing one.
+The decision (README, Security): a key whose latest version the writer may not read is not
+written, whatever the bytes; the rest of the upload lands. The writer's report withholds every
+count that depends on what the corpus holds (``withheld``), so a key it may not write, an
+absent key it wrote, a link to a denied key and a link to a missing one all read the same.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clew.corpus.access import Principal, parse_filter
-from clew.corpus.ingest import REFUSED_WRITE, IngestReport, ingest_paths
+from clew.corpus.ingest import IngestReport, ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 
@@ -57,13 +57,27 @@ def test_a_writer_cannot_supersede_a_draft_it_cannot_read(tmp_path: Path) -> Non
     with make_corpus(tmp_path / "c") as corpus:
         report = upload(corpus, tmp_path / "up", {"hr.md": published("Nothing to see here."),
                                                    "faq.md": published("Questions and answers.")})
-        assert report.versions_created == 1  # faq.md landed
-        assert report.skipped == 1 and report.unchanged == 0
-        assert [(Path(p.path).name, p.message, p.skipped) for p in report.problems] == [("hr.md", REFUSED_WRITE, True)]
+        assert report.withheld and (report.documents, report.skipped, report.problems) == (2, 0, [])
+        assert owner_finds(corpus, "questions") == ["faq.md"]  # faq.md landed
         assert owner_finds(corpus, "zanzibarite") == ["hr.md"]  # the owner still finds the draft
         row = corpus.cursor().execute("SELECT current_version FROM documents WHERE key = 'hr.md'").fetchone()
         assert row == (1,)
         assert "zanzibarite" not in report.model_dump_json()
+
+
+def test_a_key_the_writer_may_not_write_answers_as_an_absent_key_it_wrote(tmp_path: Path) -> None:
+    reports = []
+    for name, held in (("hidden", ["hr.md", "index.md"]), ("absent", ["index.md"])):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "hr.md").write_text(DRAFT, encoding="utf-8")
+        (folder / "index.md").write_text(published("The public index page."), encoding="utf-8")
+        with Corpus(folder / "corpus.duckdb") as corpus:
+            ingest_paths(corpus, [folder / key for key in held], collection="public", chunk_tokens=160)
+            reports.append(upload(corpus, folder / "up", {"hr.md": published("Mine now. See [it](index.md).")}))
+    hidden, absent = reports
+    assert seen(hidden) == seen(absent)
+    assert (hidden.documents, hidden.versions_created, hidden.skipped, hidden.withheld) == (1, 0, 0, True)
 
 
 def test_the_exact_bytes_of_a_denied_document_get_the_same_refusal(tmp_path: Path) -> None:
@@ -80,8 +94,11 @@ def test_a_retired_draft_does_not_come_back_under_a_writer(tmp_path: Path) -> No
 
     with make_corpus(tmp_path / "c") as corpus:
         remove_documents(corpus, Scope(corpus, Principal(), "public"), ["hr.md"])
-        report = upload(corpus, tmp_path / "up", {"hr.md": published("Taken over.")})
-        assert report.skipped == 1 and report.versions_created == 0
+        upload(corpus, tmp_path / "up", {"hr.md": published("Taken over.")})
+        current = corpus.cursor().execute(
+            "SELECT count(*) FROM documents d JOIN document_versions v ON v.document_id = d.id "
+            "AND v.version = d.current_version WHERE d.key = 'hr.md'").fetchone()
+        assert current == (0,)  # still retired
 
 
 def test_a_link_to_a_denied_key_reads_as_a_link_to_a_missing_one(tmp_path: Path) -> None:
@@ -90,14 +107,17 @@ def test_a_link_to_a_denied_key_reads_as_a_link_to_a_missing_one(tmp_path: Path)
         with make_corpus(tmp_path / target) as corpus:
             reports.append(upload(corpus, tmp_path / target / "up", {"note.md": published(f"See [it]({target}).")}))
     denied, missing = reports
-    assert denied.links_resolved == 0 and denied.links_dangling == 1
+    assert denied.withheld and (denied.links_resolved, denied.links_dangling) == (0, 0)
     assert seen(denied) == seen(missing)
 
 
-def test_links_between_readable_documents_still_count_for_the_writer(tmp_path: Path) -> None:
+def test_links_between_readable_documents_still_resolve_for_the_writer(tmp_path: Path) -> None:
     with make_corpus(tmp_path / "c") as corpus:
-        report = upload(corpus, tmp_path / "up", {"note.md": published("See [the index](index.md).")})
-        assert (report.links_resolved, report.links_dangling) == (1, 0)
+        upload(corpus, tmp_path / "up", {"note.md": published("See [the index](index.md).")})
+        resolved = corpus.cursor().execute(
+            "SELECT count(*) FROM edges e JOIN documents d ON d.id = e.document_id "
+            "WHERE e.graph = 'links' AND d.key = 'note.md' AND e.dst IS NOT NULL").fetchone()
+        assert resolved == (1,)
 
 
 def test_an_unrestricted_writer_keeps_the_full_report(tmp_path: Path) -> None:
@@ -115,7 +135,8 @@ def test_prune_by_a_writer_retires_and_names_only_what_it_can_read(tmp_path: Pat
         folder.mkdir()
         (folder / "index.md").write_text(published("The public index page."), encoding="utf-8")
         report = ingest_paths(corpus, folder, collection="public", chunk_tokens=160, prune=True, principal=WRITER)
-        assert report.retired == ["old.md"]  # hr.md (a draft it cannot read) is neither retired nor named
+        # hr.md (a draft it cannot read) is neither retired nor named
+        assert report.retired == ["old.md"] and report.withheld
         assert "hr.md" not in report.model_dump_json()
         assert owner_finds(corpus, "zanzibarite") == ["hr.md"]
         current = corpus.cursor().execute(

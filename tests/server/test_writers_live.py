@@ -1,5 +1,5 @@
 """Uploads over REST (a real uvicorn on 127.0.0.1) by a writer with a row filter: a draft it cannot
-read is never superseded, and its report reads a denied key exactly as a missing one."""
+read is never superseded, and its report (counts withheld) reads a denied key exactly as a missing one."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from pathlib import Path
 
 import httpx
 
-from clew.corpus.ingest import REFUSED_WRITE
 from clew.corpus.store import Corpus
 from clew.config.settings import load_config
 from clew.server.rest import create_app
@@ -52,11 +51,11 @@ def upload(corpus: Corpus, tmp: Path, files: dict[str, str]) -> dict:
 def test_an_upload_never_supersedes_a_draft_the_writer_cannot_read(tmp_path: Path) -> None:
     with make_corpus(tmp_path / "c") as corpus:
         report = upload(corpus, tmp_path, {"hr.md": published("Nothing here."), "faq.md": published("Answers.")})
-        assert (report["versions_created"], report["skipped"], report["unchanged"]) == (1, 1, 0)
-        assert report["problems"] == [{"path": "hr.md", "message": REFUSED_WRITE, "skipped": True, "warning": False}]
-        assert owner_finds(corpus, "zanzibarite") == ["hr.md"]
-        same = upload(corpus, tmp_path, {"hr.md": DRAFT})  # its exact bytes: refused alike, never "unchanged"
-        assert (same["unchanged"], same["skipped"], same["problems"]) == (0, 1, report["problems"])
+        assert (report["withheld"], report["documents"], report["skipped"], report["problems"]) == (True, 2, 0, [])
+        assert owner_finds(corpus, "zanzibarite") == ["hr.md"] and owner_finds(corpus, "answers") == ["faq.md"]
+        same = upload(corpus, tmp_path, {"hr.md": DRAFT})  # its exact bytes: answered alike, never "unchanged"
+        other = upload(corpus, tmp_path, {"hr.md": DRAFT.replace("confidential", "secret")})
+        assert same == other and same["unchanged"] == 0
 
 
 def test_an_uploaded_link_to_a_denied_key_reads_as_one_to_a_missing_key(tmp_path: Path) -> None:
@@ -66,4 +65,4 @@ def test_an_uploaded_link_to_a_denied_key_reads_as_one_to_a_missing_key(tmp_path
         with make_corpus(tmp_path / target / "c") as corpus:
             reports.append(upload(corpus, tmp_path / target, {"note.md": published(f"See [it]({target}).")}))
     assert reports[0] == reports[1]
-    assert (reports[0]["links_resolved"], reports[0]["links_dangling"]) == (0, 1)
+    assert reports[0]["withheld"] and (reports[0]["links_resolved"], reports[0]["links_dangling"]) == (0, 0)
