@@ -5,7 +5,7 @@ Markers, each on the line before a fenced block:
 
 - ``<!-- run -->`` (a ``sh`` or ``python`` block): run it, ``sh`` in ``bash -euo pipefail`` and
   ``python`` as a script, in a fresh folder per page that holds ``notes/`` (the bundled runbooks,
-  ``clew/demo/corpus``), with the installed ``clew`` first on ``PATH``; the blocks of one page
+  ``clew/demo/corpus``), with the installed ``clew`` first on ``PATH`` and a terminal 200 columns wide; the blocks of one page
   run in order, in the same folder;
 - ``<!-- run: file=NAME -->``: the block is a file the next blocks read: write it as ``NAME``;
 - ``<!-- output -->`` (a ``text`` block): each of its lines but ``...`` is a line (trailing
@@ -56,7 +56,7 @@ def blocks(page: Path) -> list[Block]:
 
 def run_block(block: Block, folder: Path) -> str:
     env = {**os.environ, "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-           "CLEW_CACHE_DIR": str(folder / ".cache"), "NO_COLOR": "1"}
+           "CLEW_CACHE_DIR": str(folder / ".cache"), "NO_COLOR": "1", "COLUMNS": "200"}
     if block.lang == "sh":
         command = ["bash", "-euo", "pipefail", "-c", block.body]
     elif block.lang == "python":
