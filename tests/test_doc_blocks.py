@@ -5,8 +5,8 @@ Markers, each on the line before a fenced block:
 
 - ``<!-- run -->`` (a ``sh`` or ``python`` block): run it, ``sh`` in ``bash -euo pipefail`` and
   ``python`` as a script, in a fresh folder per page that holds ``notes/`` (the bundled runbooks,
-  ``clew/demo/corpus``), with the installed ``clew`` first on ``PATH`` and a terminal 200 columns wide; the blocks of one page
-  run in order, in the same folder;
+  ``clew/demo/corpus``), with the installed ``clew`` first on ``PATH`` and a terminal 200 columns
+  wide; the blocks of one page run in order, in the same folder;
 - ``<!-- run: file=NAME -->``: the block is a file the next blocks read: write it as ``NAME``;
 - ``<!-- output -->`` (a ``text`` block): each of its lines but ``...`` is a line (trailing
   spaces aside) that the page's last run block printed.
@@ -86,7 +86,7 @@ def test_the_page_s_runnable_blocks_run_and_print_what_it_shows(page: Path, tmp_
             assert printed is not None, f"{block}: an output block with no run block before it"
             lines = {line.rstrip() for line in printed.splitlines()}
             for shown in block.body.splitlines():
-                assert shown == "..." or shown.rstrip() in lines, f"{block}: {shown!r} is not in:\n{printed}"
+                assert shown.strip() == "..." or shown.rstrip() in lines, f"{block}: {shown!r} is not in:\n{printed}"
 
 
 def test_the_pages_that_promise_runnable_blocks_have_them() -> None:

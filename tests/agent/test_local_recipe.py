@@ -1,4 +1,4 @@
-"""The README's local-model recipe, run as written: its shell block, in a bash of its own.
+"""The local-model recipe of docs/guides/local-models.md, run as written: its shell block, in a bash of its own.
 
 It starts the real SmolLM2-135M-Instruct on llama.cpp's server (xllamacpp) on 127.0.0.1:8090,
 asks one question with it, and stops the server. Skipped, saying why, where the wheel or the
@@ -22,12 +22,12 @@ from tests.conftest import ROOT
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from llama_server import missing
 
-README = ROOT / "README.md"
+PAGE = ROOT / "docs" / "guides" / "local-models.md"
 
 
 def recipe() -> str:
-    block = re.search(r"<!-- recipe:local-model -->\n```sh\n(.*?)\n```", README.read_text(), re.S)
-    assert block is not None, "the README lost its local-model recipe"
+    block = re.search(r"<!-- recipe:local-model -->\n```sh\n(.*?)\n```", PAGE.read_text(), re.S)
+    assert block is not None, "docs/guides/local-models.md lost its local-model recipe"
     return block.group(1)
 
 

@@ -1,4 +1,5 @@
-"""Every way a run can end is in one table; the README shows it; dev questions end as it says."""
+"""Every way a run can end is in one table; the docs show it (docs/concepts/stop-reasons.md); dev questions
+end as it says."""
 
 import json
 import re
@@ -13,11 +14,11 @@ from clew.corpus.store import Corpus
 
 from ..conftest import SQLITE_DOCS, Prebuilt, needs_sqlite_docs
 
-README = Path(__file__).parents[2] / "README.md"
+PAGE = Path(__file__).parents[2] / "docs" / "concepts" / "stop-reasons.md"
 
 
-def test_the_readme_table_is_the_table() -> None:
-    shown = re.search(r"<!-- stops:begin -->\n(.*?)\n<!-- stops:end -->", README.read_text(), re.S)
+def test_the_docs_table_is_the_table() -> None:
+    shown = re.search(r"<!-- stops:begin -->\n(.*?)\n<!-- stops:end -->", PAGE.read_text(), re.S)
     assert shown is not None and shown.group(1) == stops_table()
 
 
@@ -35,7 +36,7 @@ def build_dev(folder: Path) -> None:
 
 @needs_sqlite_docs
 @pytest.mark.parametrize("budget", [2000, 8192])
-def test_the_default_run_on_dev_questions_ends_as_the_readme_says(tmp_path: Path, prebuilt: Prebuilt,
+def test_the_default_run_on_dev_questions_ends_as_the_docs_say(tmp_path: Path, prebuilt: Prebuilt,
                                                                   budget: int) -> None:
     questions = [json.loads(line) for line in (SQLITE_DOCS / "questions.jsonl").read_text().splitlines()][:10]
     with Corpus(prebuilt(build_dev, tmp_path) / "dev.duckdb") as corpus:
@@ -45,7 +46,7 @@ def test_the_default_run_on_dev_questions_ends_as_the_readme_says(tmp_path: Path
         assert (result.status, result.stop_reason) in STOPS
         assert result.stop_line().startswith(f"{result.status}: ")
     ends = [(r.status, r.stop_reason) for r in results]
-    # README, "How a run ends": the default ranked walk fills its budget and says so
+    # docs/concepts/stop-reasons.md: the default ranked walk fills its budget and says so
     assert ends.count(("incomplete", "context_budget")) >= 9, ends
     for result in results:
         if result.stop_reason == "context_budget":
