@@ -2,7 +2,7 @@
 
 ``clew.tools.builtin`` lists the tools the agent itself calls; ``retrieve`` (the agent) sits
 on top of them, so it joins them here. The CLI subcommands, the REST routes
-(``/v1/tools/<name>``), the MCP tools and the README's tool table are all generated from
+(``/v1/tools/<name>``), the MCP tools and the docs' tool table are all generated from
 ``surface``: one declaration per tool, read by every front end.
 
 ``retrieve`` takes a retrieval request (``clew.agent.request``). The caller's principal
