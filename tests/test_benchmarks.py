@@ -107,3 +107,16 @@ def test_agentic_compares_the_real_small_model_with_the_ranked_walk(tmp_path: Pa
     row = out["sets"]["mini"]
     assert row["questions"] == 1 and row["evidence_recall"]["ranked"] == 1.0
     assert row["agentic_minus_ranked"] >= 0  # a model can only add
+
+
+def test_limits_load_answers_every_request_at_a_limit_and_refuses_past_it(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = str(sock.getsockname()[1])
+    out = run("limits_load.py", "--chunks", "300", "--clients", "1", "--seconds", "0.3", "--port", port, cwd=tmp_path)
+    assert out["idle"]["errors"] == 0 and out["idle"]["p50_ms"] > 0
+    for name, row in out["beside"].items():
+        assert row["errors"] == 0 and row["ratio"] > 0
+        assert set(row["heavy"]["statuses"]) == ({"400"} if name.endswith("_refused") else {"200"}), name
