@@ -23,7 +23,7 @@ import clew
 from tests.conftest import ROOT
 
 EXTRA_MODULES = ("fastapi", "uvicorn", "mcp", "python_multipart", "matplotlib", "ray", "torch", "sentence_transformers",
-                 "pytest", "bm25s", "langchain_core", "llama_index", "pydantic_ai")
+                 "pytest", "bm25s", "langchain_core", "llama_index", "pydantic_ai", "agents")
 """Modules the core must not install: each belongs to an extra (or to the test tools)."""
 
 pytestmark = [
