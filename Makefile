@@ -4,7 +4,8 @@
 # tests need (dev: server, plot and the test tools; ray) and the real-model packages.
 # `make test` runs every test, on every core (pytest-xdist: one test file per worker at a time,
 # the slow install test first); `make check` runs ruff, mypy and the tests of the packages that
-# changed since the last commit (scripts/changed_tests.py says which).
+# changed since the last commit (scripts/changed_tests.py says which). Both check first that imports
+# keep the layers and make no circle (lint-imports: [tool.importlinter] in pyproject.toml).
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -43,12 +44,14 @@ install: $(STAMP)
 test: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts examples
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 	site=$$(mktemp -d) && NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL)
 
 check: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts examples
 	$(PY) -m mypy
+	$(VENV)/bin/lint-imports
 	$(TEST_ENV) $(PY) scripts/changed_tests.py -q $(PARALLEL)
 
 demo: $(CORE_STAMP)
