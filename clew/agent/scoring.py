@@ -69,6 +69,7 @@ class Scorer:
         self._model: str | None = None
         self._query_vector: np.ndarray | None = None
         self._similarity: dict[tuple[int, int], np.ndarray] = {}
+        self._ranked_under: dict[tuple[int, int, int], tuple[tuple[float, str | None], list[tuple[float, int]]]] = {}
 
     def use_vectors(self, model: str, query_vector: np.ndarray) -> None:
         """Price by embedding similarity too (a walk seeded by a vector or hybrid search)."""
@@ -140,12 +141,15 @@ class Scorer:
         return 0.0 if doc is None else self.of(doc, passage.ordinal)
 
     def node(self, node: Node, skip: Collection[int] = ()) -> float | None:
-        """The best worth of a passage under ``node`` whose ordinal is not in ``skip``; None when none is left."""
-        best: float | None = None
-        for ordinal in node.passages:
-            if ordinal in skip:
-                continue
-            value = self.of(node.doc, ordinal)
-            if best is None or value > best:
-                best = value
-        return best
+        """The best worth of a passage under ``node`` whose ordinal is not in ``skip``; None when none is left.
+
+        The worths under a node are ranked once per run (a passage's worth does not change while
+        ``top`` and the vector model do not), so a node re-priced at every step as the walk visits under it reads
+        down that list instead of scoring its whole subtree again."""
+        doc = node.doc
+        key = (doc.document_id, doc.version, node.ordinal)
+        held = self._ranked_under.get(key)
+        if held is None or held[0] != (self.top, self._model):
+            worths = sorted(((self.of(doc, o), o) for o in node.passages), key=lambda t: -t[0])
+            held = self._ranked_under[key] = ((self.top, self._model), worths)
+        return next((value for value, ordinal in held[1] if ordinal not in skip), None)

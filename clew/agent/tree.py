@@ -219,9 +219,9 @@ class TreeWalk(Walk):
     def _best_passage(self, run: Run, node: Node) -> Passage | None:
         """The unvisited passage under a node that scores best (where a link to a whole document leads)."""
         visited = run.state.frontier.visited_in(node)
-        scores = [(run.scorer.passage(p), -p.ordinal, p) for p in (passage_of(node.doc, o) for o in node.passages
-                                                                  if o not in visited)]
-        return max(scores, key=lambda t: (t[0], t[1]))[2] if scores else None
+        # scored by ordinal, the one passage made at the end (a document's every passage was made to be scored)
+        best = max(((run.scorer.of(node.doc, o), -o) for o in node.passages if o not in visited), default=None)
+        return None if best is None else passage_of(node.doc, -best[1])
 
     def _open(self, run: Run, chosen: Candidate) -> None:
         node = chosen.node
