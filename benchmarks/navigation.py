@@ -45,10 +45,10 @@ from clew.corpus.ingest import ingest_paths  # noqa: E402
 from clew.corpus.reader import Scope  # noqa: E402
 from clew.corpus.schema import INDEXES  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
-from clew.navigation.evidence import EvidenceLedger, fetch_evidence  # noqa: E402
+from clew.navigation.evidence import EvidenceLedger, FetchArgs, fetch_evidence  # noqa: E402
 from clew.navigation.graph import expand_neighbors  # noqa: E402
 from clew.navigation.reading import get_chunk, grep, navigate, read  # noqa: E402
-from clew.navigation.slices import fetch_slice  # noqa: E402
+from clew.navigation.slices import SliceArgs, fetch_slice  # noqa: E402
 from clew.navigation.tree import RELATIONS, navigate_document_tree  # noqa: E402
 from clew.testing import recorded_statements  # noqa: E402
 
@@ -103,8 +103,8 @@ def operations(scope: Scope, filtered: Scope) -> dict[str, Callable[[str, dict],
         "expand_links_depth2": lambda i, s: expand_neighbors(
             scope, [i], relationship_types=["links_to", "next"], depth=2
         ),
-        "fetch_slice": lambda i, s: fetch_slice(scope, i),
-        "fetch_evidence": lambda i, s: fetch_evidence(scope, [i], ledger=EvidenceLedger()),
+        "fetch_slice": lambda i, s: fetch_slice(scope, SliceArgs(id=i)),
+        "fetch_evidence": lambda i, s: fetch_evidence(scope, FetchArgs(ids=[i]), ledger=EvidenceLedger()),
     }
     return ops
 

@@ -26,7 +26,6 @@ from clew.errors import CorpusError, MalformedEvidenceId
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.models import (
     UNAVAILABLE, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, InCollection, NonBlank, Status,
-    parse_args,
 )
 from clew.navigation.passages import PASSAGE_ONLY, fit, item
 
@@ -61,14 +60,11 @@ def _decode(values: list[str]) -> tuple[Decoded, list[tuple[int, int]]]:
     return decoded, [(d.document, d.version) for _, d, _ in decoded if d is not None]
 
 
-def fetch_evidence(
-    scope: Scope, ids: list[str], max_chars: int = 12000, ledger: EvidenceLedger | None = None
-) -> EvidenceResult:
+def fetch_evidence(scope: Scope, args: FetchArgs, ledger: EvidenceLedger | None = None) -> EvidenceResult:
     """Read passages in full and record them as fetched, so that they may be cited.
 
     A passage cut by max_chars is returned but not recorded; fetch it again on its own.
     """
-    args = parse_args(FetchArgs, {"ids": ids, "max_chars": max_chars})
     max_chars = args.clamped()["max_chars"]
     decoded, versions = _decode(args.ids)
     try:
@@ -119,9 +115,8 @@ def _removed(scope: Scope, document_ids: set[int]) -> set[int]:
     return {int(row[0]) for row in rows}
 
 
-def check_citations(scope: Scope, ids: list[str], ledger: EvidenceLedger) -> CitationReport:
+def check_citations(scope: Scope, args: CitationArgs, ledger: EvidenceLedger) -> CitationReport:
     """Say which ids may be cited: fetched in full in this run, existing and readable."""
-    args = parse_args(CitationArgs, {"ids": ids})
     decoded, versions = _decode(args.ids)
     try:
         docs = scope.documents(versions)

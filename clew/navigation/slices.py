@@ -18,7 +18,7 @@ from typing import Annotated
 
 from clew.budgets.bounds import Clamp
 from clew.corpus.reader import Scope
-from clew.navigation.models import InCollection, NonBlank, SlicePassage, SliceResult, parse_args
+from clew.navigation.models import InCollection, NonBlank, SlicePassage, SliceResult
 from clew.navigation.passages import fit, item, open_id
 
 
@@ -31,9 +31,8 @@ class SliceArgs(InCollection):
     """Character budget over the slice."""
 
 
-def fetch_slice(scope: Scope, id: str, window: int = 3, content_max_chars: int = 18000) -> SliceResult:  # noqa: A002
+def fetch_slice(scope: Scope, args: SliceArgs) -> SliceResult:
     """Fetch a window of consecutive passages centred on a passage, or a document's (or section's) first passages."""
-    args = parse_args(SliceArgs, {"id": id, "window": window, "content_max_chars": content_max_chars})
     applied = args.clamped()
     window, max_chars = applied["window"], applied["content_max_chars"]
     opened = open_id(scope, args.id, "csd")

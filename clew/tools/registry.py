@@ -1,9 +1,10 @@
 """A registry of tools, each declared once: name, description, argument and result models,
 permission, handler.
 
-A tool is a plain function ``fn(scope, **arguments) -> Result`` (plus ``ledger`` when it
-records evidence) whose docstring is the description a model reads, paired with the
-pydantic model of its arguments; the result model is the function's return annotation.
+A tool is a plain function ``fn(scope, args) -> Result`` (plus ``ledger`` when it records
+evidence) whose docstring is the description a model reads and whose ``args`` is the pydantic
+model of its arguments, validated once by the registry; the result model is the function's
+return annotation.
 Bounds are ``Clamp`` metadata on the argument model (``clew.budgets.bounds``), so that what
 a tool applies and what its schema states are read from one place. A tool whose arguments
 take ``collection`` (``InCollection``) reads inside the caller's scope narrowed to it, and
@@ -83,18 +84,21 @@ class Tool:
 
     @classmethod
     def of(cls, function: Callable[..., BaseModel], arguments: type[BaseModel], name: str | None = None) -> Tool:
-        """A tool from a function ``fn(scope, **arguments[, ledger])``; its docstring describes it."""
+        """A tool from a function ``fn(scope, args[, ledger])`` whose ``args`` is its argument model,
+        validated once, here, and passed in whole; its docstring describes it. A tool not yet
+        declared so is ``fn(scope, **arguments[, ledger])``, each field passed by name."""
         parameters = inspect.signature(function).parameters
         takes_ledger = "ledger" in parameters
+        whole = "args" in parameters
         narrows = "collection" in arguments.model_fields and "collection" not in parameters
         passed = [k for k in arguments.model_fields if not (narrows and k == "collection")]
 
         def handler(context: ToolContext, args: BaseModel) -> BaseModel:
-            values = {k: getattr(args, k) for k in passed}
-            if takes_ledger:
-                values["ledger"] = context.ledger
             scope = context.scope.within(getattr(args, "collection")) if narrows else context.scope
-            return function(scope, **values)
+            extra = {"ledger": context.ledger} if takes_ledger else {}
+            if whole:
+                return function(scope, args, **extra)
+            return function(scope, **{k: getattr(args, k) for k in passed}, **extra)
 
         result = get_type_hints(function)["return"]
         return cls(name or function.__name__, inspect.getdoc(function) or "", arguments, result, handler)

@@ -17,7 +17,7 @@ from clew.corpus.search.api import search
 from clew.corpus.sources import drop_twins, excluded_by
 from clew.corpus.store import Corpus
 from clew.errors import InputError
-from clew.navigation.evidence import fetch_evidence
+from clew.navigation.evidence import FetchArgs, fetch_evidence
 
 runner = CliRunner()
 
@@ -156,14 +156,14 @@ def test_prune_retires_deleted_files_and_their_ids_still_resolve(tmp_path: Path,
                    if r.key == "sub/beta.md"]
         assert [(r.status, r.version) for r in removed] == [("removed", 1)]
         assert Scope(corpus).document_by_key("sub/beta.md") is None
-        fetched = fetch_evidence(Scope(corpus), [hit.evidence_id])
+        fetched = fetch_evidence(Scope(corpus), FetchArgs(ids=[hit.evidence_id]))
         (evidence,) = fetched.evidence
         assert evidence.status == "ok" and evidence.version_status == "removed"
         # the file comes back: a new version, searchable again, and the link resolves again
         write(docs, {"sub/beta.md": "# Beta\n\n## Zebras\n\nZebra stripes are unique to each zebra.\n"})
         back = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, prune=True)
         assert (back.versions_created, back.retired, back.links_dangling) == (1, [], 0)
-        (older,) = fetch_evidence(Scope(corpus), [hit.evidence_id]).evidence
+        (older,) = fetch_evidence(Scope(corpus), FetchArgs(ids=[hit.evidence_id])).evidence
         assert older.status == "ok" and older.version_status == "superseded"  # a newer version exists now
         again = search(corpus, {"query": "zebra stripes", "collection": "docs"}).hits[0]
         assert again.document_key == "sub/beta.md" and again.evidence_id == hit.evidence_id.replace(":1:0", ":2:0")

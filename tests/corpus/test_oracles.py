@@ -17,7 +17,7 @@ from clew.corpus.reader import Scope
 from clew.corpus.search.api import search
 from clew.corpus.search.bm25 import bm25_search
 from clew.corpus.store import Corpus
-from clew.navigation.evidence import fetch_evidence
+from clew.navigation.evidence import FetchArgs, fetch_evidence
 from clew.navigation.reading import read
 
 SECRETS = 40
@@ -70,10 +70,12 @@ def test_fetching_a_denied_id_takes_as_long_as_a_missing_id(corpus: Corpus) -> N
     scope = Scope(corpus, READER, "notes")
     denied = denied_ids(corpus)
     missing = [f"ev1:c:{9000 + i}:1:0" for i in range(SECRETS)]
-    shown = fetch_evidence(scope, [denied[0]]).model_dump()
+    shown = fetch_evidence(scope, FetchArgs(ids=[denied[0]])).model_dump()
     assert shown["evidence"][0].pop("id") == denied[0]
-    assert fetch_evidence(scope, [missing[0]]).model_dump()["evidence"][0] == {**shown["evidence"][0], "id": missing[0]}
-    assert median_gap(lambda i: fetch_evidence(scope, [denied[i]]), lambda i: fetch_evidence(scope, [missing[i]])) < 0.2
+    absent = fetch_evidence(scope, FetchArgs(ids=[missing[0]])).model_dump()
+    assert absent["evidence"][0] == {**shown["evidence"][0], "id": missing[0]}
+    assert median_gap(lambda i: fetch_evidence(scope, FetchArgs(ids=[denied[i]])),
+                      lambda i: fetch_evidence(scope, FetchArgs(ids=[missing[i]]))) < 0.2
 
 
 def test_a_word_only_in_denied_rows_costs_what_a_word_nowhere_costs(corpus: Corpus) -> None:

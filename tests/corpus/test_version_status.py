@@ -10,7 +10,7 @@ from clew.corpus.documents import remove_documents
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.evidence import fetch_evidence
+from clew.navigation.evidence import FetchArgs, fetch_evidence
 
 READER = Principal(name="reader", row_filter=parse_filter({"term": {"status": "published"}}))
 
@@ -30,7 +30,7 @@ def corpus_of(tmp: Path, versions: list[str]) -> Corpus:
 
 
 def status_of(corpus: Corpus, version: int, principal: Principal = READER) -> tuple[str, str | None]:
-    entry = fetch_evidence(Scope(corpus, principal), [f"ev1:c:1:{version}:0"]).evidence[0]
+    entry = fetch_evidence(Scope(corpus, principal), FetchArgs(ids=[f"ev1:c:1:{version}:0"])).evidence[0]
     return entry.status, entry.version_status
 
 

@@ -12,7 +12,7 @@ from clew.corpus.access import Principal, parse_filter
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.evidence import fetch_evidence
+from clew.navigation.evidence import FetchArgs, fetch_evidence
 from clew.navigation.tree import navigate_document_tree
 from tests.navigation.conftest import GUIDE, PUBLIC, SECRET, write
 
@@ -65,10 +65,10 @@ def test_a_restricted_principal_asks_readability_alone_first(db: Path, statement
         scope = Scope(corpus, READER)
         for evidence_id in (denied, missing):
             statements.clear()
-            assert fetch_evidence(scope, [evidence_id]).evidence[0].status == "unavailable"
+            assert fetch_evidence(scope, FetchArgs(ids=[evidence_id])).evidence[0].status == "unavailable"
             assert len(statements) == 1 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
         statements.clear()
-        assert fetch_evidence(scope, [readable]).evidence[0].status == "ok"
+        assert fetch_evidence(scope, FetchArgs(ids=[readable])).evidence[0].status == "ok"
         assert len(statements) == 3 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
         assert "max(v.version) FILTER" in statements[1]  # its current version as it sees it (asked for every read)
         assert "structure FROM skeletons" in statements[2] and "FROM nodes" not in statements[2]

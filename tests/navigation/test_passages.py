@@ -8,10 +8,10 @@ import pytest
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.evidence import fetch_evidence
+from clew.navigation.evidence import FetchArgs, fetch_evidence
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.reading import get_chunk, grep, read
-from clew.navigation.slices import fetch_slice
+from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import navigate_document_tree
 from tests.navigation.conftest import chunk_rows, write
 
@@ -80,8 +80,8 @@ def test_every_tool_shows_the_same_item_text(policy: Corpus) -> None:
     scope = Scope(policy)
     ids = [row[0] for row in chunk_rows(policy, "policy.md")]
     assert [get_chunk(scope, i).items[0].text for i in ids] == EXPECTED
-    assert [p.text for p in fetch_slice(scope, ids[2], window=64).passages] == EXPECTED
-    fetched = fetch_evidence(scope, ids, ledger=EvidenceLedger())
+    assert [p.text for p in fetch_slice(scope, SliceArgs(id=ids[2], window=64)).passages] == EXPECTED
+    fetched = fetch_evidence(scope, FetchArgs(ids=ids), ledger=EvidenceLedger())
     assert [e.item.text for e in fetched.evidence if e.item is not None] == EXPECTED
     assert navigate_document_tree(scope, ids[1], "previous").items[0].text == EXPECTED[0]
 

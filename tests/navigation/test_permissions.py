@@ -10,11 +10,11 @@ from clew.corpus.edges import ingest_edges
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
-from clew.navigation.evidence import check_citations, fetch_evidence
+from clew.navigation.evidence import CitationArgs, FetchArgs, check_citations, fetch_evidence
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.graph import expand_neighbors
 from clew.navigation.reading import get_chunk, grep, navigate, read
-from clew.navigation.slices import fetch_slice
+from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import navigate_document_tree
 from tests.navigation.conftest import GUIDE, write
 
@@ -28,9 +28,9 @@ CALLS: dict[str, Callable[[Scope, str, str], object]] = {
     "read": lambda s, i, d: read(s, d),
     "grep": lambda s, i, d: grep(s, d, "launch"),
     "expand_neighbors": lambda s, i, d: expand_neighbors(s, [i]),
-    "fetch_slice": lambda s, i, d: fetch_slice(s, i),
-    "fetch_evidence": lambda s, i, d: fetch_evidence(s, [i], ledger=EvidenceLedger()),
-    "check_citations": lambda s, i, d: check_citations(s, [i], EvidenceLedger()),
+    "fetch_slice": lambda s, i, d: fetch_slice(s, SliceArgs(id=i)),
+    "fetch_evidence": lambda s, i, d: fetch_evidence(s, FetchArgs(ids=[i]), ledger=EvidenceLedger()),
+    "check_citations": lambda s, i, d: check_citations(s, CitationArgs(ids=[i]), EvidenceLedger()),
 }
 
 
