@@ -109,17 +109,21 @@ async def _error(request: Request, error: ClewError) -> JSONResponse:
 
 
 async def _store_error(request: Request, error: duckdb.Error | StoreFailure) -> JSONResponse:
-    """A request that failed in DuckDB: if the store itself fails (invalidated), it is reopened
-    (``clew.server.storage``) and the request is answered 503 with the reason, the store's state
-    included; an error of the request alone is a ``StoreFailure``'s own 503."""
+    """A request that failed in DuckDB. If the store itself failed (invalidated), it is reopened
+    (``clew.server.storage``) and the request is answered 503 with the reason (retry: it was
+    reopened; else it cannot be yet). An error of the request alone is a ``StoreFailure``'s own
+    503, or a JSON 500 for any other DuckDB error (never a plain-text one)."""
     health: StoreHealth = request.app.state.store_health
+    reopened = health.reopened
     failure = await asyncio.to_thread(health.check)
-    if failure is None:
-        failure = "reopened: the store had failed and was opened again; retry the request"
-        if isinstance(error, StoreFailure):
-            return JSONResponse(error.payload(), status_code=error.http_status)
-        return unavailable(f"{' '.join(str(error).split())}; {failure}")
-    return unavailable(failure)
+    if failure is not None:
+        return unavailable(failure)
+    detail = " ".join(str(error).split()) or type(error).__name__
+    if health.reopened != reopened:
+        return unavailable(f"{detail}; the store had failed and was opened again: retry the request")
+    if isinstance(error, StoreFailure):
+        return JSONResponse(error.payload(), status_code=error.http_status)
+    return JSONResponse({"error": "failed", "detail": detail}, status_code=500)
 
 
 async def _validation_error(request: Request, error: RequestValidationError) -> JSONResponse:

@@ -49,6 +49,8 @@ class StoreHealth:
         """Why the corpus cannot answer now (None: it answers, as far as the last request knows)."""
         self._lock = threading.Lock()
         self._tried = -math.inf
+        self.reopened = 0
+        """How many times the corpus was opened again in this process."""
 
     def check(self) -> str | None:
         """None when the corpus answers a query, reopened first if it had failed; else why it does not.
@@ -78,6 +80,7 @@ class StoreHealth:
                 return self.failure
             logger.warning("%s: reopened after a storage failure (%s)", self.corpus.path, self.failure)
             self.failure = None
+            self.reopened += 1
             return None
 
     def _query_error(self) -> duckdb.Error | None:

@@ -19,3 +19,20 @@ def test_an_upload_answers_what_it_stored_when_compaction_fails(monkeypatch: pyt
     assert (response.json()["versions_created"], response.json()["compaction_deferred"]) == (1, True)
     hits = client.post("/v1/tools/search", json={"query": "kiwi", "collection": "docs"}, headers=auth()).json()["hits"]
     assert {h["document_key"] for h in hits} == {"guide.md"}
+
+
+def test_a_duckdb_error_of_one_request_is_a_json_500_and_reopens_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                                        client: TestClient) -> None:
+    import duckdb
+
+    from clew.corpus.store import Corpus
+
+    def broken(self: Corpus, *, with_documents: bool = False) -> list[str]:
+        raise duckdb.ConversionException("Could not convert string 'x' to INT64")
+
+    monkeypatch.setattr(Corpus, "collections", broken)
+    response = client.post("/v1/tools/search", json={"query": "kiwi", "collection": "docs"}, headers=auth())
+    assert response.status_code == 500
+    assert response.json() == {"error": "failed", "detail": "Could not convert string 'x' to INT64"}
+    assert client.app.state.store_health.reopened == 0  # type: ignore[attr-defined]
+    assert client.get("/healthz").json() == {"status": "ok"}
