@@ -211,17 +211,6 @@ def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
     return out
 
 
-PROSE_WORDS = 12
-_CODE = re.compile(r"```.*?(```|$)", re.S)
-_HEADING = re.compile(r"^#+ .*$", re.M)
-
-
-def reads_as_prose(text: str) -> bool:
-    """``PROSE_WORDS`` words or more outside code blocks and heading lines: a passage a reader
-    starts a page with (not a synopsis of commands, a list of contents or a bare heading)."""
-    return len(_HEADING.sub("", _CODE.sub("", text)).split()) >= PROSE_WORDS
-
-
 def content_start(text: str, offset: int) -> int:
     """The first non-space character at or after ``offset`` (an anchor marks what follows it)."""
     while offset < len(text) - 1 and text[offset].isspace():

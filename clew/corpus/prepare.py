@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start, reads_as_prose
+from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
 from clew.corpus.formats.docx import parse_docx
 from clew.corpus.formats.html import parse_html
 from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
@@ -20,6 +20,7 @@ from clew.corpus.formats.markdown import parse_markdown
 from clew.corpus.formats.pdf import parse_pdf
 from clew.corpus.formats.text import parse_text
 from clew.corpus.parsed import ParseBounds, ParsedDocument, pickled_by_fields
+from clew.corpus.prose import reads_as_prose
 from clew.corpus.search.index import INDEX_REVISION, document_title, term_counts
 
 
@@ -133,7 +134,7 @@ def prepare(
 
 LEAD = ""
 """The anchor a link without a ``#fragment`` lands on: the document's first passage that reads as
-prose (``clew.corpus.chunking.reads_as_prose``), where a reader starts the page: past its
+prose (``clew.corpus.prose.reads_as_prose``), where a reader starts the page: past its
 contents, a synopsis of commands or a bare heading. A document with none keeps its first."""
 
 

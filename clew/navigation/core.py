@@ -26,7 +26,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Literal
 
-from clew.corpus.chunking import reads_as_prose
+from clew.corpus.prose import reads_as_prose
 from clew.corpus.reader import Passage, Scope, passage_of
 from clew.corpus.structure import FROZEN, DocumentVersion
 from clew.navigation.graph import Vertex, edge_steps, structure_steps
