@@ -47,7 +47,7 @@ from clew.corpus.schema import INDEXES  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 from clew.navigation.evidence import EvidenceLedger, FetchArgs, fetch_evidence  # noqa: E402
 from clew.navigation.graph import expand_neighbors  # noqa: E402
-from clew.navigation.reading import get_chunk, grep, navigate, read  # noqa: E402
+from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read  # noqa: E402
 from clew.navigation.slices import SliceArgs, fetch_slice  # noqa: E402
 from clew.navigation.tree import RELATIONS, navigate_document_tree  # noqa: E402
 from clew.testing import recorded_statements  # noqa: E402
@@ -91,13 +91,17 @@ def operations(scope: Scope, filtered: Scope) -> dict[str, Callable[[str, dict],
     }
     ops |= {
         "tree_next_row_filter": lambda i, s: navigate_document_tree(filtered, i, "next"),
-        "get_chunk": lambda i, s: get_chunk(scope, i),
-        "navigate_next": lambda i, s: navigate(scope, s["doc"], s["start"], s["end"], "next", 2),
-        "navigate_previous": lambda i, s: navigate(scope, s["doc"], s["start"], s["end"], "previous", 2),
-        "read_range": lambda i, s: read(scope, s["doc"], s["start"], s["start"] + 2000, 5),
-        "read_by_key": lambda i, s: read(scope, s["key"], None, None, 5),
-        "grep_phrase": lambda i, s: grep(scope, s["doc"], s["word"]),
-        "grep_terms": lambda i, s: grep(scope, s["doc"], f"{s['word']} {s['word2']}", "term"),
+        "get_chunk": lambda i, s: get_chunk(scope, GetChunkArgs(evidence_id=i)),
+        "navigate_next": lambda i, s: navigate(scope, NavigateArgs(
+            document=s["doc"], start_offset=s["start"], end_offset=s["end"], direction="next", top_k=2)),
+        "navigate_previous": lambda i, s: navigate(scope, NavigateArgs(
+            document=s["doc"], start_offset=s["start"], end_offset=s["end"], direction="previous", top_k=2)),
+        "read_range": lambda i, s: read(scope, ReadArgs(document=s["doc"], start=s["start"], end=s["start"] + 2000,
+                                                        top_k=5)),
+        "read_by_key": lambda i, s: read(scope, ReadArgs(document=s["key"], start=None, end=None, top_k=5)),
+        "grep_phrase": lambda i, s: grep(scope, GrepArgs(document=s["doc"], pattern=s["word"])),
+        "grep_terms": lambda i, s: grep(scope, GrepArgs(document=s["doc"], pattern=f"{s['word']} {s['word2']}",
+                                                        mode="term")),
         "expand_depth1": lambda i, s: expand_neighbors(scope, [i]),
         "expand_depth2": lambda i, s: expand_neighbors(scope, [i], depth=2),
         "expand_links_depth2": lambda i, s: expand_neighbors(

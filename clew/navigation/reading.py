@@ -31,7 +31,7 @@ from typing import Annotated, Literal
 from clew.budgets.bounds import Clamp, clamp
 from clew.corpus.reader import Scope
 from clew.errors import InputError
-from clew.navigation.models import Chars, InCollection, NonBlank, ReadResult, parse_args
+from clew.navigation.models import Chars, InCollection, NonBlank, ReadResult
 from clew.navigation.passages import Opened, budget, open_document, open_id
 
 TopK = Annotated[int, Clamp(1, 50)]
@@ -98,19 +98,15 @@ def _result(opened: Opened, applied: dict[str, int], picks: list[int] | None = N
     )
 
 
-def get_chunk(scope: Scope, evidence_id: str, max_chars: int = 12000) -> ReadResult:
+def get_chunk(scope: Scope, args: GetChunkArgs) -> ReadResult:
     """Read one passage by its evidence id."""
-    args = parse_args(GetChunkArgs, {"evidence_id": evidence_id, "max_chars": max_chars})
     max_chars = args.clamped()["max_chars"]
     opened = open_id(scope, args.evidence_id)
     return _result(opened, {"max_chars": max_chars}, [] if opened.ordinal is None else [opened.ordinal], 1, max_chars)
 
 
-def navigate(scope: Scope, document: str, start_offset: int, end_offset: int, direction: str = "next",
-             top_k: int = 1, max_chars: int = 12000) -> ReadResult:
+def navigate(scope: Scope, args: NavigateArgs) -> ReadResult:
     """Step through a document in reading order from a span: the passages after it (next) or before it (previous)."""
-    args = parse_args(NavigateArgs, {"document": document, "start_offset": start_offset, "end_offset": end_offset,
-                                     "direction": direction, "top_k": top_k, "max_chars": max_chars})
     if args.end_offset < args.start_offset:
         raise InputError("end_offset", f"must not be before start_offset ({args.end_offset} < {args.start_offset})")
     top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
@@ -131,11 +127,8 @@ def navigate(scope: Scope, document: str, start_offset: int, end_offset: int, di
     return _result(opened, applied, picks, top_k, max_chars, f"no passage {args.direction} of the span", more)
 
 
-def read(scope: Scope, document: str, start: int | None = None, end: int | None = None, top_k: int = 20,
-         max_chars: int = 12000) -> ReadResult:
+def read(scope: Scope, args: ReadArgs) -> ReadResult:
     """Read the passages of a document that lie inside a character range, in reading order."""
-    args = parse_args(ReadArgs, {"document": document, "start": start, "end": end, "top_k": top_k,
-                                 "max_chars": max_chars})
     if args.start is not None and args.end is not None and args.end < args.start:
         raise InputError("end", f"must not be before start ({args.end} < {args.start})")
     top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
@@ -154,11 +147,8 @@ def read(scope: Scope, document: str, start: int | None = None, end: int | None 
     return _result(opened, applied, picks, top_k, max_chars, "no passage lies entirely inside the range")
 
 
-def grep(scope: Scope, document: str, pattern: str, mode: str = "phrase", top_k: int = 5,
-         max_chars: int = 12000) -> ReadResult:
+def grep(scope: Scope, args: GrepArgs) -> ReadResult:
     """Find the passages of one document that contain a phrase, or every term of a pattern (case-insensitive)."""
-    args = parse_args(GrepArgs, {"document": document, "pattern": pattern, "mode": mode, "top_k": top_k,
-                                 "max_chars": max_chars})
     top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
     opened = open_document(scope, args.document)
     applied = {"top_k": top_k, "max_chars": max_chars}

@@ -18,7 +18,7 @@ from clew.corpus.search.api import search
 from clew.corpus.search.bm25 import bm25_search
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import FetchArgs, fetch_evidence
-from clew.navigation.reading import read
+from clew.navigation.reading import ReadArgs, read
 
 SECRETS = 40
 READER = Principal(name="reader", row_filter=parse_filter({"term": {"status": "published"}}))
@@ -62,8 +62,10 @@ def denied_ids(corpus: Corpus) -> list[str]:
 
 def test_read_by_a_denied_key_takes_as_long_as_by_a_missing_key(corpus: Corpus) -> None:
     scope = Scope(corpus, READER, "notes")
-    assert read(scope, "secret-1.txt").model_dump() == read(scope, "nothing-1.txt").model_dump()
-    assert median_gap(lambda i: read(scope, f"secret-{i}.txt"), lambda i: read(scope, f"nothing-{i}.txt")) < 0.2
+    denied = read(scope, ReadArgs(document="secret-1.txt")).model_dump()
+    assert denied == read(scope, ReadArgs(document="nothing-1.txt")).model_dump()
+    assert median_gap(lambda i: read(scope, ReadArgs(document=f"secret-{i}.txt")),
+                      lambda i: read(scope, ReadArgs(document=f"nothing-{i}.txt"))) < 0.2
 
 
 def test_fetching_a_denied_id_takes_as_long_as_a_missing_id(corpus: Corpus) -> None:

@@ -210,7 +210,7 @@ def test_bad_input(scope: Scope) -> None:
 
 def test_keys_with_quotes_are_literals_not_sql(tmp_path: Path, guide: Corpus) -> None:
     from clew.corpus.ingest import ingest_paths
-    from clew.navigation.reading import read
+    from clew.navigation.reading import ReadArgs, read
     from tests.navigation.conftest import write
 
     odd = "o'brien'); DROP TABLE chunks; --.md"
@@ -226,7 +226,7 @@ def test_keys_with_quotes_are_literals_not_sql(tmp_path: Path, guide: Corpus) ->
         == 1
     )
     scope = Scope(guide)
-    assert read(scope, odd).items[0].text == "O'Brien\n\nQuoted text."
+    assert read(scope, ReadArgs(document=odd)).items[0].text == "O'Brien\n\nQuoted text."
     result = expand(scope, ["ev1:c:1:1:0"], relationship_types=["g"])
     assert [n.metadata["document_key"] for n in result.neighbors] == [odd]
     assert guide.cursor().execute("SELECT count(*) FROM chunks").fetchone()[0] > 0

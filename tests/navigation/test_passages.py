@@ -10,7 +10,7 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import FetchArgs, fetch_evidence
 from clew.navigation.ledger import EvidenceLedger
-from clew.navigation.reading import get_chunk, grep, read
+from clew.navigation.reading import GetChunkArgs, GrepArgs, ReadArgs, get_chunk, grep, read
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import navigate_document_tree
 from tests.navigation.conftest import chunk_rows, write
@@ -68,18 +68,19 @@ def policy(tmp_path: Path) -> Iterator[Corpus]:
 def test_items_drop_heading_marks_and_trailing_blank_lines(policy: Corpus) -> None:
     scope = Scope(policy)
     rows = chunk_rows(policy, "policy.md")
-    assert [item.text for item in read(scope, "policy.md").items] == EXPECTED
+    assert [item.text for item in read(scope, ReadArgs(document="policy.md")).items] == EXPECTED
     # what is stored, and the items' locations, are the passages as written
     bodies = [body for *_, body in rows]
     assert bodies[0].startswith("# Policy\n\n## Data retention\n") and bodies[-1].endswith("here.\n\n\n\n")
     text = policy.cursor().execute("SELECT text FROM document_versions").fetchone()[0]
-    assert [text[i.location.char_start:i.location.char_end] for i in read(scope, "policy.md").items] == bodies
+    items = read(scope, ReadArgs(document="policy.md")).items
+    assert [text[i.location.char_start:i.location.char_end] for i in items] == bodies
 
 
 def test_every_tool_shows_the_same_item_text(policy: Corpus) -> None:
     scope = Scope(policy)
     ids = [row[0] for row in chunk_rows(policy, "policy.md")]
-    assert [get_chunk(scope, i).items[0].text for i in ids] == EXPECTED
+    assert [get_chunk(scope, GetChunkArgs(evidence_id=i)).items[0].text for i in ids] == EXPECTED
     assert [p.text for p in fetch_slice(scope, SliceArgs(id=ids[2], window=64)).passages] == EXPECTED
     fetched = fetch_evidence(scope, FetchArgs(ids=ids), ledger=EvidenceLedger())
     assert [e.item.text for e in fetched.evidence if e.item is not None] == EXPECTED
@@ -88,5 +89,5 @@ def test_every_tool_shows_the_same_item_text(policy: Corpus) -> None:
 
 def test_grep_still_matches_the_text_as_written(policy: Corpus) -> None:
     scope = Scope(policy)
-    found = grep(scope, "policy.md", "## Data retention")
+    found = grep(scope, GrepArgs(document="policy.md", pattern="## Data retention"))
     assert [i.text for i in found.items] == [EXPECTED[0]]

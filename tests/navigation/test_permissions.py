@@ -13,7 +13,7 @@ from clew.errors import UnknownCollection
 from clew.navigation.evidence import CitationArgs, FetchArgs, check_citations, fetch_evidence
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.graph import expand_neighbors
-from clew.navigation.reading import get_chunk, grep, navigate, read
+from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import navigate_document_tree
 from tests.navigation.conftest import GUIDE, write
@@ -23,10 +23,10 @@ NOT_DRAFT = Principal(name="reader", row_filter=parse_filter({"bool": {"must_not
 # Each tool called with one id (``{id}``) or document reference (``{doc}``).
 CALLS: dict[str, Callable[[Scope, str, str], object]] = {
     "navigate_document_tree": lambda s, i, d: navigate_document_tree(s, i, "next"),
-    "get_chunk": lambda s, i, d: get_chunk(s, i),
-    "navigate": lambda s, i, d: navigate(s, d, 0, 0),
-    "read": lambda s, i, d: read(s, d),
-    "grep": lambda s, i, d: grep(s, d, "launch"),
+    "get_chunk": lambda s, i, d: get_chunk(s, GetChunkArgs(evidence_id=i)),
+    "navigate": lambda s, i, d: navigate(s, NavigateArgs(document=d, start_offset=0, end_offset=0)),
+    "read": lambda s, i, d: read(s, ReadArgs(document=d)),
+    "grep": lambda s, i, d: grep(s, GrepArgs(document=d, pattern="launch")),
     "expand_neighbors": lambda s, i, d: expand_neighbors(s, [i]),
     "fetch_slice": lambda s, i, d: fetch_slice(s, SliceArgs(id=i)),
     "fetch_evidence": lambda s, i, d: fetch_evidence(s, FetchArgs(ids=[i]), ledger=EvidenceLedger()),
@@ -108,4 +108,4 @@ def test_row_filter_applies_to_every_version(tmp_path: Path, guide: Corpus) -> N
     # its status is computed over what it may read: the draft that superseded it is not there to it
     assert old.status == "ok" and old.version_status == "current"
     assert navigate_document_tree(scope, f"ev1:c:{doc}:2:0", "next").status == "unavailable"
-    assert read(scope, "doc.md").status == "unavailable"  # the current version is a draft
+    assert read(scope, ReadArgs(document="doc.md")).status == "unavailable"  # the current version is a draft

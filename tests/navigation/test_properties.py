@@ -10,7 +10,7 @@ from clew.corpus.prepare import ChunkingConfig, parse, prepare
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.graph import expand_neighbors
-from clew.navigation.reading import read
+from clew.navigation.reading import ReadArgs, read
 from clew.navigation.tree import RELATIONS, navigate_document_tree
 
 WORDS = ["depot", "robot", "route", "battery", "planner", "shift", "map", "owner", "window", "retry", "log", "day"]
@@ -62,11 +62,11 @@ def test_reading_the_whole_document_returns_every_passage_once_in_order(
     with Corpus(":memory:") as corpus:
         ids = ingest(corpus, text, chunking)
         scope = Scope(corpus)
-        assert [x.evidence_id for x in read(scope, "doc.md", top_k=50).items] == ids[:50]
+        assert [x.evidence_id for x in read(scope, ReadArgs(document="doc.md", top_k=50)).items] == ids[:50]
         seen: list[str] = []
         position: int | None = None
         while True:
-            result = read(scope, "doc.md", start=position, top_k=page)
+            result = read(scope, ReadArgs(document="doc.md", start=position, top_k=page))
             if not result.items:
                 break
             seen.extend(x.evidence_id for x in result.items)
