@@ -28,6 +28,10 @@ The title is the ``<title>``, except where it is the first ``h1`` followed by th
 (Sphinx's "functools — ... — Python 3.11.2 documentation"): then it is that ``h1``; a page
 without a ``<title>`` takes its first ``h1``.
 
+A table is read ahead to its end before it is rendered: a layout table (a frame around blocks,
+``html_rules.TableShape.layout``: a one-cell box around a ``pre``, an admonition's icon beside
+its text, ...) is not a data table, and its cells are read as the blocks they hold.
+
 Unclosed ``li``, ``p``, ``dt``/``dd``, ``td``/``th`` and ``tr`` are closed the way the HTML
 parsing algorithm closes them, with a small stack of open elements; malformed input never
 raises.
@@ -60,6 +64,8 @@ from clew.corpus.formats.html_rules import (
     _SPECIAL,
     _TABLE_SCOPE,
     _VOID,
+    Event,
+    TableShape,
     _attr,
     _dropped_class,
     admonition,
@@ -70,6 +76,7 @@ from clew.corpus.formats.html_rules import (
     may_have_content_root,
     page_title,
     signature_part,
+    table_shapes,
 )
 from clew.corpus.formats.text import normalize_newlines
 from clew.corpus.parsed import ParsedDocument
@@ -130,10 +137,17 @@ class _Builder(HTMLParser, BlockWriter):
         self._head: _Entry | None = None
         self._title_parts: list[str] | None = None
         self._title: str | None = None
+        self._held: list[Event] | None = None
+        """The events of a table being read ahead (see ``_read_ahead``)."""
+        self._held_open = 0  # tables open among the held events
+        self._decided = False  # the next table start is replayed: its shape is known
+        self._shape: TableShape | None = None  # of the table starting now
 
     # --- html.parser callbacks ---------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if (tag == "table" or self._held is not None) and self._read_ahead(("start", tag, attrs)):
+            return
         if self._skip_tag is not None:
             if tag == self._skip_tag:
                 self._skip_depth += 1
@@ -199,6 +213,9 @@ class _Builder(HTMLParser, BlockWriter):
             self._push(entry)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._held is not None:
+            self._read_ahead(("startend", tag, attrs))
+            return
         if self._skip_tag is not None:
             return  # <path/> and friends inside svg
         self.handle_starttag(tag, attrs)
@@ -206,6 +223,9 @@ class _Builder(HTMLParser, BlockWriter):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
+        if self._held is not None:
+            self._read_ahead(("end", tag, []))
+            return
         if self._skip_tag is not None:
             if tag == self._skip_tag:
                 self._skip_depth -= 1
@@ -233,6 +253,9 @@ class _Builder(HTMLParser, BlockWriter):
         self._close_named(tag)
 
     def handle_data(self, data: str) -> None:
+        if self._held is not None:
+            self._read_ahead(("data", data, []))
+            return
         if self._skip_tag is not None:
             return
         if self._title_parts is not None:
@@ -250,6 +273,8 @@ class _Builder(HTMLParser, BlockWriter):
 
     def close(self) -> None:
         super().close()
+        if self._held is not None:  # a table left open at the end of the page
+            self._replay()
         self._skip_tag = None
         if self._title_parts is not None:
             self._end_title()
@@ -266,6 +291,41 @@ class _Builder(HTMLParser, BlockWriter):
             f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
             "flattened into the element around them (their text, links and anchors are kept)"]
         return self._rendered(title, repairs)
+
+    # --- tables read ahead -----------------------------------------------------------------
+
+    def _read_ahead(self, event: Event) -> bool:
+        """Hold the events of a table until it ends, then read them with the shape of each table
+        in them known (``html_rules.TableShape``): whether its cells are a row of data or a
+        frame around blocks can only be told from what follows its start. Return whether
+        ``event`` was held."""
+        kind, tag, _ = event
+        if self._held is None:  # a table starts
+            if self._decided:
+                self._decided = False
+                return False
+            self._held, self._held_open = [], 0
+        self._held.append(event)
+        if kind in ("start", "end") and tag == "table":
+            self._held_open += 1 if kind == "start" else -1
+            if self._held_open == 0:
+                self._replay()
+        return True
+
+    def _replay(self) -> None:
+        """Read the held events, each table start with its shape decided (no table is held twice)."""
+        events, self._held = self._held or [], None
+        shapes = iter(table_shapes(events))
+        for kind, tag, attrs in events:
+            if kind == "data":
+                self.handle_data(tag)
+            elif kind == "end":
+                self.handle_endtag(tag)
+            else:
+                if tag == "table":
+                    self._decided, self._shape = True, next(shapes)
+                (self.handle_starttag if kind == "start" else self.handle_startendtag)(tag, attrs)
+        self._decided = False
 
     # --- the stack of open elements ------------------------------------------------------
 
@@ -313,7 +373,8 @@ class _Builder(HTMLParser, BlockWriter):
             return _Entry(tag)  # flattened into the heading, pre or cell being read
         if self._admonitions:
             inside = self._admonitions[-1]
-            if not inside.labelled and len(self.blocks) == inside.blocks and admonition_label(tag, attrs):
+            if (not inside.labelled and len(self.blocks) == inside.blocks and admonition_label(tag, attrs)
+                    and not (tag == "th" and self._tables)):  # a data table's header cell is no label
                 inside.labelled = True
                 self._pending.extend(self._flush())
                 return self._enter(tag, _Container("label"))
@@ -355,6 +416,8 @@ class _Builder(HTMLParser, BlockWriter):
                 table.thead = tag == "thead"
                 return _Entry(tag, "thead" if tag == "thead" else "", table)
         if tag == "table":
+            if self._shape is not None and self._shape.layout(in_admonition=bool(self._admonitions)):
+                return _Entry(tag)  # a frame around blocks, not data (html_rules.TableShape.layout)
             table = _Table()
             self._tables.append(table)
             return _Entry(tag, "table", table)

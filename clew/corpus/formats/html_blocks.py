@@ -20,9 +20,10 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - ``pre`` is an indivisible ``code`` block, kept verbatim.
 - every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"``; leading
   header rows (in ``thead``, or only ``th`` cells) end with a ``"| --- |"`` separator line.
-  A table of a single row (a one-cell box, an admonition's icon and text) is not a table:
-  each of its cells is a ``paragraph``.
-  A table inside a cell, or anything else inside a cell, is flattened into the cell's text.
+  A layout table (``html_rules.TableShape.layout``: a single row, a one-cell box around a
+  ``pre``, cells holding code or lists without a header, an admonition's frame) is not a table:
+  the parser reads its cells as the blocks they hold (a ``pre`` stays a code block). In a data
+  table, a table inside a cell, or anything else inside a cell, is flattened into the cell's text.
 - a Sphinx object description (``dl.py.function``, ``dl.c.macro``, ...: see
   ``html_rules.api_entry``) has a section per entry, whatever its length, titled by the name in
   its signature (``functools.lru_cache``: the ``sig-prename`` and ``sig-name`` parts, without a
@@ -313,7 +314,7 @@ class BlockWriter:
                 rows.append(("| " + " | ".join(texts) + " |", placed, header, sum(c.span for c in row.cells)))
             else:
                 cells = cells[: len(cells) - len(row.cells)]
-        if len(rows) == 1:  # a layout box (an admonition, a framed note): its cells are text
+        if len(rows) == 1:  # one row with text after all (its others empty): its cells are text
             for text, placed in cells:
                 if text:
                     self._emit("paragraph", text, placed)

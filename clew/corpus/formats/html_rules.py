@@ -7,6 +7,7 @@ Split from the renderer so that the renderer reads as one state machine over the
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 INLINE_TAGS = frozenset(
     "a abbr b big cite code em font i img kbd nobr q s samp small span strike strong sub sup tt u var"
@@ -175,7 +176,8 @@ ADMONITION_CLASSES = frozenset(
 or ``role="note"`` is an admonition: one block of the section it sits in, with its label."""
 LABEL_CLASSES = frozenset({"admonition-title", "markdown-alert-title", "title"})
 """The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``); Docusaurus's is a
-class that starts with ``admonitionHeading``. Else the admonition's first heading is its label."""
+class that starts with ``admonitionHeading``. Else the admonition's first heading or header cell
+(DocBook's graphical form) is its label."""
 _ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote"})
 
 
@@ -192,10 +194,98 @@ def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 
 
 def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
-    if tag in _HEADINGS:
+    """Whether what opens first in an admonition is its label: a heading, a ``th`` (the header
+    cell of DocBook's graphical admonition, beside the icon cell) or a ``LABEL_CLASSES`` element."""
+    if tag in _HEADINGS or tag == "th":
         return True
     classes = (_attr(attrs, "class") or "").split()
     return not LABEL_CLASSES.isdisjoint(classes) or any(c.startswith("admonitionHeading") for c in classes)
+
+
+Event = tuple[str, str, list[tuple[str, str | None]]]
+"""An ``html.parser`` callback as the renderer reads a table ahead: ``("start", tag, attrs)``,
+``("startend", tag, attrs)``, ``("end", tag, [])`` or ``("data", text, [])``."""
+LAYOUT_CONTENT = frozenset("pre ul ol dl table blockquote h1 h2 h3 h4 h5 h6".split())
+"""Block content that makes a table without header cells a layout table when one of its cells
+holds it (a paragraph or a ``div`` does not: Sphinx and DocBook wrap every data cell in one)."""
+_LAYOUT_ROLES = frozenset({"presentation", "none"})
+
+
+@dataclass(slots=True)
+class TableShape:
+    """What :func:`table_shapes` has read of one table."""
+
+    role: bool = False  # role="presentation" or "none"
+    rows: int = 0  # rows with text in their cells
+    header: bool = False  # a th, thead or caption
+    blocks: bool = False  # a cell holds LAYOUT_CONTENT
+    icon: bool = False  # a cell holds an image and no text
+    row_text: bool = False  # the row being read has text in a cell
+    in_cell: bool = False
+    cell_text: bool = False
+    cell_image: bool = False
+
+    def layout(self, *, in_admonition: bool) -> bool:
+        """A layout table: a frame around text rather than data. Its cells are read as the blocks
+        they hold (a ``pre`` stays a code block, a list its items) instead of as a row of cells.
+
+        A layout table has a single row with text (a one-cell box around an example, as the
+        SQLite pages frame theirs; a row of side-by-side boxes), or ``role="presentation"`` or
+        ``"none"``, or no header cell (``th``, ``thead``, ``caption``) while a cell holds
+        ``LAYOUT_CONTENT`` (a code block, a list, a heading, a nested table: the page layouts of
+        javadoc, old DocBook and man2html). Inside an admonition a table with an icon cell (an
+        image, no text) is the admonition's frame: DocBook's graphical admonitions put the icon
+        beside the label and the text.
+        """
+        return self.rows <= 1 or self.role or (self.blocks and not self.header) or (in_admonition and self.icon)
+
+    def end_cell(self) -> None:
+        if self.in_cell:
+            self.row_text = self.row_text or self.cell_text
+            self.icon = self.icon or (self.cell_image and not self.cell_text)
+        self.in_cell = self.cell_text = self.cell_image = False
+
+    def end_row(self) -> None:
+        self.end_cell()
+        self.rows += self.row_text
+        self.row_text = False
+
+
+def table_shapes(events: list[Event]) -> list[TableShape]:
+    """The shape of each table that starts among ``events``, in order (nested ones included)."""
+    shapes: list[TableShape] = []
+    open_shapes: list[TableShape] = []
+    for kind, tag, attrs in events:
+        top = open_shapes[-1] if open_shapes else None
+        if kind == "data":
+            if top is not None and top.in_cell and tag.strip():
+                top.cell_text = True
+            continue
+        if kind != "end":
+            if tag == "table":
+                if top is not None and top.in_cell:
+                    top.blocks = True
+                shapes.append(TableShape(role=(_attr(attrs, "role") or "").lower() in _LAYOUT_ROLES))
+                open_shapes.append(shapes[-1])
+            elif top is None:
+                pass
+            elif tag == "tr":
+                top.end_row()
+            elif tag in ("td", "th"):
+                top.end_cell()
+                top.in_cell = True
+                top.header = top.header or tag == "th"
+            elif tag in ("thead", "caption"):
+                top.header = True
+            elif top.in_cell and tag in LAYOUT_CONTENT:
+                top.blocks = True
+            elif top.in_cell and tag == "img":
+                top.cell_image = True
+        if kind != "start" and tag == "table" and open_shapes:
+            open_shapes.pop().end_row()
+    for shape in open_shapes:
+        shape.end_row()
+    return shapes
 
 
 API_DOMAINS = frozenset({"py", "c", "cpp", "js", "std", "rst"})

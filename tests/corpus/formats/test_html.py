@@ -186,7 +186,13 @@ Quoted text
 
 Pragma body.
 
-outer inner a inner b after
+outer
+
+inner a
+
+inner b
+
+after
 
 second cell
 
@@ -210,7 +216,7 @@ def test_malformed_page_is_closed_like_a_browser_would() -> None:
         *["paragraph"] * 3,  # a short dl stays text
         "heading",
         "paragraph",
-        *["paragraph"] * 2,  # a one-row table: its cells are text (the inner table flattened into the first)
+        *["paragraph"] * 5,  # a one-row table is a frame: its cells are text, and so are the inner one's
         "paragraph",
         "heading",
         "paragraph",
@@ -249,6 +255,56 @@ def test_header_rows_count_columns_with_colspan() -> None:
 def test_th_rows_after_a_data_row_are_table_rows() -> None:
     document = parse_html("<table><tr><th>k<th>v<tr><td>1<td>2<tr><th>k2<th>v2</table>")
     assert [b.kind for b in document.blocks] == ["table_header", "table_row", "table_row"]
+
+
+# --- layout tables: a frame around blocks is not a data table ------------------------------
+
+def test_a_one_cell_box_around_a_pre_is_a_code_block() -> None:
+    # the SQLite pages frame their examples this way (queryplanner.html: 22 of them)
+    document = parse_html(
+        "<p>Consider a table:</p>\n<center><table><tr><td><pre>\nCREATE TABLE FruitsForSale(\n  Fruit TEXT,\n"
+        "  Price REAL\n);\n</pre></table></center>\n<p>With some data.</p>")
+    document.check()
+    assert block_texts(document) == [
+        "Consider a table:", "CREATE TABLE FruitsForSale(\n  Fruit TEXT,\n  Price REAL\n);", "With some data."]
+    assert [(b.kind, b.indivisible) for b in document.blocks] == [
+        ("paragraph", False), ("code", True), ("paragraph", False)]
+    assert document.tables == []
+
+
+def test_a_table_whose_cells_hold_code_or_lists_without_a_header_is_a_frame() -> None:
+    # a page layout (javadoc, old DocBook, man2html): two rows of boxes, a nested table, an anchor
+    document = parse_html(
+        '<table width="100%"><tr><td><a name="top"></a><h2>Usage</h2><td><ul><li>one<li>two</ul>'
+        "<tr><td><pre>run --fast\nrun --slow</pre><td><table><tr><td>k<td>v<tr><td>k2<td>v2</table></table>")
+    document.check()
+    assert document.text == "## Usage\n\n- one\n- two\n\nrun --fast\nrun --slow\n\n| k | v |\n| k2 | v2 |"
+    assert [b.kind for b in document.blocks] == ["heading", "list_item", "list_item", "code", "table_row", "table_row"]
+    assert [s.heading for s in document.sections[1:]] == ["Usage"] and document.sections[1].anchors == ["top"]
+    assert len(document.tables) == 1  # the nested data table
+    presentation = parse_html('<table role="presentation"><tr><td>a<td>b<tr><td>c<td>d</table>')
+    assert block_texts(presentation) == ["a", "b", "c", "d"]
+
+
+def test_a_data_table_keeps_its_rows_whatever_its_cells_hold() -> None:
+    # a header row makes it data: SQLite's stricttables.html compares code side by side under one
+    document = parse_html(
+        "<table border=1><tr><th>STRICT<th>ordinary<tr><td><pre>CREATE TABLE t1(a ANY) STRICT;\nSELECT 1;</pre>"
+        "<td><pre>CREATE TABLE t1(a ANY);</pre></table>"
+        "<table><tr><td><p>a</p><td><p>b</p><tr><td><p>c</p><td><div>d</div></table>")
+    document.check()
+    assert block_texts(document) == [
+        "| STRICT | ordinary |\n| --- | --- |",
+        "| CREATE TABLE t1(a ANY) STRICT; SELECT 1; | CREATE TABLE t1(a ANY); |",
+        "| a | b |", "| c | d |"]  # a paragraph in a cell (every Sphinx cell has one) is no frame
+    assert len(document.tables) == 2
+
+
+def test_a_table_left_open_at_the_end_of_the_page_is_read() -> None:
+    document = parse_html("<p>x</p><table><tr><td>a<td>b<tr><td>c<td><pre>d\ne")
+    document.check()
+    assert block_texts(document) == ["x", "a", "b", "c", "d\ne"]
+    assert parse_html("<table/><p>after</p>").text == "after"
 
 
 def test_hidden_h_headings_nest_one_level_below_the_enclosing_heading() -> None:
@@ -314,6 +370,7 @@ def test_unclosed_svg_ends_at_an_html_block() -> None:
                 *('<dl class="py class">', '<dl class="py method">', '<dt id="m">', '</dt>', '<span class="sig-name">',
                   '<span class="sig-prename">', '</span>', '<a class="headerlink" href="#m">', "¶", '<a href="#m">'),
                 *('<div class="admonition note">', '<p class="admonition-title">', '<aside>', '</aside>', "<h3>"),
+                *('<table/>', '<table role="presentation">', '<img src="i.png">', '<caption>', "<blockquote>"),
                 "<![x>",
                 "<!--",
                 "<",

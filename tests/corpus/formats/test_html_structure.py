@@ -113,6 +113,21 @@ def test_docbook_note_stays_in_its_section_and_navigation_is_dropped() -> None:
         "paragraph", "Warning: Ports below 1024 need root.", 2)
 
 
+def test_docbook_graphical_admonitions_are_one_block_with_their_label_lists_and_code() -> None:
+    # admon.graphics: a table lays out the icon cell beside the label (th) and the text
+    document = load("docbook-admon-graphics.html")
+    assert outline(document) == [(2, "3.2. Logging"), (3, "3.2.1. Rotation")]
+    kind, text, section = block_at(document, "Tip")
+    assert (kind, section) == ("paragraph", 1)
+    assert text == ("Tip: To follow the log as it grows:\n\n- open a second terminal,\n- run tail(1) on the file:"
+                    "\n\n$ tail -f /var/log/widget.log\nwidgetd: listening on 8080")
+    assert block_at(document, "Warning") == ("paragraph", "Warning: The debug level logs passwords.", 1)
+    assert "[Tip]" not in document.text and "| Tip |" not in document.text
+    # the data table beside them stays a table, with its header row
+    assert len(document.tables) == 1
+    assert block_at(document, "| level") == ("table_header", "| level | what it logs |\n| --- | --- |", 1)
+
+
 def test_admonitions_of_other_generators_hold_lists_and_code_in_one_block() -> None:
     document = parse_html(
         "<h1>Guide</h1><aside><p>Plain aside.</p></aside>"
@@ -130,6 +145,9 @@ def test_admonitions_of_other_generators_hold_lists_and_code_in_one_block() -> N
         "Warning: Hot.", "After."]
     assert {b.kind for b in document.blocks[1:]} == {"paragraph"} and document.tables == []
     assert len(document.sections) == 2
+    # a data table that opens an admonition keeps its header cell: it is no label
+    untitled = parse_html('<div class="note"><table><tr><th>a<th>b<tr><td>1<td>2</table></div>')
+    assert untitled.text == "| a | b |\n| --- | --- |\n| 1 | 2 |"
 
 
 # --- heading permalinks --------------------------------------------------------------------
