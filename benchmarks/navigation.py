@@ -46,10 +46,12 @@ from clew.corpus.reader import Scope  # noqa: E402
 from clew.corpus.schema import INDEXES  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 from clew.navigation.evidence import EvidenceLedger, FetchArgs, fetch_evidence  # noqa: E402
-from clew.navigation.graph import expand_neighbors  # noqa: E402
-from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read  # noqa: E402
+from clew.navigation.graph import ExpandArgs, expand_neighbors  # noqa: E402
+from clew.navigation.reading import (  # noqa: E402
+    GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read,
+)
 from clew.navigation.slices import SliceArgs, fetch_slice  # noqa: E402
-from clew.navigation.tree import RELATIONS, navigate_document_tree  # noqa: E402
+from clew.navigation.tree import RELATIONS, TreeArgs, navigate_document_tree  # noqa: E402
 from clew.testing import recorded_statements  # noqa: E402
 
 TARGET_P50_MS, TARGET_P99_MS = 1.0, 10.0
@@ -86,11 +88,12 @@ def percentiles(samples: list[float]) -> dict[str, float]:
 
 def operations(scope: Scope, filtered: Scope) -> dict[str, Callable[[str, dict], object]]:
     ops: dict[str, Callable[[str, dict], object]] = {
-        f"tree_{relation}": (lambda r: lambda i, s: navigate_document_tree(scope, i, r))(relation)
+        f"tree_{relation}": (lambda r: lambda i, s: navigate_document_tree(scope, TreeArgs(evidence_id=i,
+            relation=r)))(relation)
         for relation in RELATIONS
     }
     ops |= {
-        "tree_next_row_filter": lambda i, s: navigate_document_tree(filtered, i, "next"),
+        "tree_next_row_filter": lambda i, s: navigate_document_tree(filtered, TreeArgs(evidence_id=i, relation="next")),
         "get_chunk": lambda i, s: get_chunk(scope, GetChunkArgs(evidence_id=i)),
         "navigate_next": lambda i, s: navigate(scope, NavigateArgs(
             document=s["doc"], start_offset=s["start"], end_offset=s["end"], direction="next", top_k=2)),
@@ -102,11 +105,10 @@ def operations(scope: Scope, filtered: Scope) -> dict[str, Callable[[str, dict],
         "grep_phrase": lambda i, s: grep(scope, GrepArgs(document=s["doc"], pattern=s["word"])),
         "grep_terms": lambda i, s: grep(scope, GrepArgs(document=s["doc"], pattern=f"{s['word']} {s['word2']}",
                                                         mode="term")),
-        "expand_depth1": lambda i, s: expand_neighbors(scope, [i]),
-        "expand_depth2": lambda i, s: expand_neighbors(scope, [i], depth=2),
-        "expand_links_depth2": lambda i, s: expand_neighbors(
-            scope, [i], relationship_types=["links_to", "next"], depth=2
-        ),
+        "expand_depth1": lambda i, s: expand_neighbors(scope, ExpandArgs(ids=[i])),
+        "expand_depth2": lambda i, s: expand_neighbors(scope, ExpandArgs(ids=[i], depth=2)),
+        "expand_links_depth2": lambda i, s: expand_neighbors(scope, ExpandArgs(ids=[i],
+            relationship_types=["links_to", "next"], depth=2)),
         "fetch_slice": lambda i, s: fetch_slice(scope, SliceArgs(id=i)),
         "fetch_evidence": lambda i, s: fetch_evidence(scope, FetchArgs(ids=[i]), ledger=EvidenceLedger()),
     }
@@ -147,7 +149,8 @@ def measure(corpus: Corpus, starts: list[tuple[str, dict]]) -> dict[str, object]
     for n, (evidence_id, _) in enumerate(starts):
         with recorded_statements() as statements:
             began, cpu = time.perf_counter(), time.process_time()
-            navigate_document_tree(scope if n < half else filtered, evidence_id, "parent")
+            navigate_document_tree(scope if n < half else filtered, TreeArgs(evidence_id=evidence_id,
+                relation="parent"))
             elapsed = time.perf_counter() - began
             first_cpu[n >= half].append(time.process_time() - cpu)
         (first_touch if n < half else restricted).append(elapsed)

@@ -24,7 +24,7 @@ replies that depend on what the model is shown.
 open (how many statements a read costs)::
 
     with recorded_statements() as statements:
-        navigate_document_tree(scope, evidence_id, "parent")
+        navigate_document_tree(scope, TreeArgs(evidence_id=evidence_id, relation="parent"))
     assert len(statements) == 1
 
 Usage for dict replies is counted with ``clew.budgets.tokens.count_tokens``: input tokens over

@@ -53,7 +53,6 @@ from clew.navigation.models import (
     NeighborsResult,
     NonBlank,
     Unresolved,
-    parse_args,
 )
 
 MAX_SEEDS = 8
@@ -119,19 +118,12 @@ class Step:
     """The edge names a document, not a place in it (a key, or a link without ``#anchor``)."""
 
 
-def expand_neighbors(
-    scope: Scope, ids: list[str], relationship_types: list[str] | None = None, types: list[str] | None = None,
-    depth: int = 1, limit: int = 8, content_max_chars: int = 500, include_incoming: bool = True,
-    collection: str | None = None,
-) -> NeighborsResult:
+def expand_neighbors(scope: Scope, args: ExpandArgs) -> NeighborsResult:
     """Walk graph edges (reading order, section hierarchy, links, user graphs) from seed ids, up to 3 hops.
 
     Returns the neighbours ranked by distance and score, each with a content preview; use
     fetch_evidence on an id before citing it.
     """
-    args = parse_args(ExpandArgs, {
-        "ids": ids, "relationship_types": relationship_types, "types": types, "depth": depth, "limit": limit,
-        "content_max_chars": content_max_chars, "include_incoming": include_incoming, "collection": collection})
     scope = scope.within(args.collection)
     depth, limit, preview = (args.clamped()[name] for name in ("depth", "limit", "content_max_chars"))
     follow = frozenset(args.relationship_types) if args.relationship_types is not None else None

@@ -85,20 +85,17 @@ class Tool:
     @classmethod
     def of(cls, function: Callable[..., BaseModel], arguments: type[BaseModel], name: str | None = None) -> Tool:
         """A tool from a function ``fn(scope, args[, ledger])`` whose ``args`` is its argument model,
-        validated once, here, and passed in whole; its docstring describes it. A tool not yet
-        declared so is ``fn(scope, **arguments[, ledger])``, each field passed by name."""
+        validated once, here, and passed in whole; its docstring describes it."""
         parameters = inspect.signature(function).parameters
+        if list(parameters)[1:2] != ["args"]:
+            raise TypeError(f"a tool is fn(scope, args: {arguments.__name__}[, ledger]); "
+                            f"{function.__name__} takes ({', '.join(parameters)})")
         takes_ledger = "ledger" in parameters
-        whole = "args" in parameters
-        narrows = "collection" in arguments.model_fields and "collection" not in parameters
-        passed = [k for k in arguments.model_fields if not (narrows and k == "collection")]
+        narrows = "collection" in arguments.model_fields
 
         def handler(context: ToolContext, args: BaseModel) -> BaseModel:
             scope = context.scope.within(getattr(args, "collection")) if narrows else context.scope
-            extra = {"ledger": context.ledger} if takes_ledger else {}
-            if whole:
-                return function(scope, args, **extra)
-            return function(scope, **{k: getattr(args, k) for k in passed}, **extra)
+            return function(scope, args, ledger=context.ledger) if takes_ledger else function(scope, args)
 
         result = get_type_hints(function)["return"]
         return cls(name or function.__name__, inspect.getdoc(function) or "", arguments, result, handler)

@@ -33,10 +33,7 @@ class SearchArgs(InCollection):
     """Characters of text per hit."""
 
 
-def search(scope: Scope, query: str, mode: str = "bm25", limit: int = DEFAULT_LIMIT, field: str | None = None,
-           filter: Filter | None = None,  # noqa: A002 - the name callers send
-           exclude_ids: list[str] | None = None, exclude_document_keys: list[str] | None = None,
-           max_chars: int = 2000) -> SearchResult:
+def search(scope: Scope, args: SearchArgs) -> SearchResult:
     """Search the collection for passages; start every retrieval here.
 
     Returns up to ``limit`` hits, best first, each with an evidence id to navigate from or
@@ -46,7 +43,7 @@ def search(scope: Scope, query: str, mode: str = "bm25", limit: int = DEFAULT_LI
     # built as it is from arguments SearchArgs has validated (a one-off search builds no second
     # validator for them); the request's own rule for field: text is the passage text (no field)
     return search_in(scope, SearchRequest.model_construct(
-        query=query, mode=mode, limit=limit, exclude_ids=list(exclude_ids or ()),  # type: ignore[arg-type]
-        exclude_document_keys=list(exclude_document_keys or ()), max_chars=max_chars,
-        field=None if field == TEXT else field, filter=filter,
+        query=args.query, mode=args.mode, limit=args.limit, exclude_ids=list(args.exclude_ids),
+        exclude_document_keys=list(args.exclude_document_keys), max_chars=args.max_chars,
+        field=None if args.field == TEXT else args.field, filter=args.filter,
     ))

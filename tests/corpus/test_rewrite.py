@@ -24,7 +24,7 @@ from clew.corpus.rewrite import REWRITE_FREE_SHARE, give_back_free_blocks, rewri
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import CorpusError
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from tests.conftest import write_files
 
 runner = CliRunner()
@@ -64,7 +64,7 @@ def everything(corpus: Corpus) -> dict[str, object]:
         "passages": [[p.evidence_id, p.text, p.heading_path] for d, v in versions for p in scope.passages(d, v)],
         "documents": [list_documents(Scope(corpus, collection=name), include_removed=True)
                       for name in ("notes", "more")],
-        "walk": navigate_document_tree(scope, first, "children").model_dump(),
+        "walk": navigate_document_tree(scope, TreeArgs(evidence_id=first, relation="children")).model_dump(),
         "stats": corpus.stats(),
         "sequences": corpus.cursor().execute(
             "SELECT sequence_name, last_value FROM duckdb_sequences() ORDER BY 1").fetchall(),

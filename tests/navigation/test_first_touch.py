@@ -13,7 +13,7 @@ from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import FetchArgs, fetch_evidence
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from tests.navigation.conftest import GUIDE, PUBLIC, SECRET, write
 
 READER = Principal(name="reader", row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}}))
@@ -41,9 +41,9 @@ def test_first_touch_is_one_statement_and_answers_as_a_warm_call(db: Path, read_
     with Corpus(db, read_only=read_only) as corpus:
         start = ids(corpus, "guide.md")[4]
         statements.clear()
-        first = navigate_document_tree(Scope(corpus), start, "parent")
+        first = navigate_document_tree(Scope(corpus), TreeArgs(evidence_id=start, relation="parent"))
         assert len(statements) == 1
-        warm = navigate_document_tree(Scope(corpus), start, "parent")
+        warm = navigate_document_tree(Scope(corpus), TreeArgs(evidence_id=start, relation="parent"))
         assert first.status == "ok" and first.items
         assert first.model_dump() == warm.model_dump()
 

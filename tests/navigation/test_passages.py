@@ -12,7 +12,7 @@ from clew.navigation.evidence import FetchArgs, fetch_evidence
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.reading import GetChunkArgs, GrepArgs, ReadArgs, get_chunk, grep, read
 from clew.navigation.slices import SliceArgs, fetch_slice
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from tests.navigation.conftest import chunk_rows, write
 
 POLICY = """# Policy
@@ -84,7 +84,7 @@ def test_every_tool_shows_the_same_item_text(policy: Corpus) -> None:
     assert [p.text for p in fetch_slice(scope, SliceArgs(id=ids[2], window=64)).passages] == EXPECTED
     fetched = fetch_evidence(scope, FetchArgs(ids=ids), ledger=EvidenceLedger())
     assert [e.item.text for e in fetched.evidence if e.item is not None] == EXPECTED
-    assert navigate_document_tree(scope, ids[1], "previous").items[0].text == EXPECTED[0]
+    assert navigate_document_tree(scope, TreeArgs(evidence_id=ids[1], relation="previous")).items[0].text == EXPECTED[0]
 
 
 def test_grep_still_matches_the_text_as_written(policy: Corpus) -> None:

@@ -12,22 +12,22 @@ from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
 from clew.navigation.evidence import CitationArgs, FetchArgs, check_citations, fetch_evidence
 from clew.navigation.ledger import EvidenceLedger
-from clew.navigation.graph import expand_neighbors
+from clew.navigation.graph import ExpandArgs, expand_neighbors
 from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read
 from clew.navigation.slices import SliceArgs, fetch_slice
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from tests.navigation.conftest import GUIDE, write
 
 NOT_DRAFT = Principal(name="reader", row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}}))
 
 # Each tool called with one id (``{id}``) or document reference (``{doc}``).
 CALLS: dict[str, Callable[[Scope, str, str], object]] = {
-    "navigate_document_tree": lambda s, i, d: navigate_document_tree(s, i, "next"),
+    "navigate_document_tree": lambda s, i, d: navigate_document_tree(s, TreeArgs(evidence_id=i, relation="next")),
     "get_chunk": lambda s, i, d: get_chunk(s, GetChunkArgs(evidence_id=i)),
     "navigate": lambda s, i, d: navigate(s, NavigateArgs(document=d, start_offset=0, end_offset=0)),
     "read": lambda s, i, d: read(s, ReadArgs(document=d)),
     "grep": lambda s, i, d: grep(s, GrepArgs(document=d, pattern="launch")),
-    "expand_neighbors": lambda s, i, d: expand_neighbors(s, [i]),
+    "expand_neighbors": lambda s, i, d: expand_neighbors(s, ExpandArgs(ids=[i])),
     "fetch_slice": lambda s, i, d: fetch_slice(s, SliceArgs(id=i)),
     "fetch_evidence": lambda s, i, d: fetch_evidence(s, FetchArgs(ids=[i]), ledger=EvidenceLedger()),
     "check_citations": lambda s, i, d: check_citations(s, CitationArgs(ids=[i]), EvidenceLedger()),
@@ -75,10 +75,11 @@ def test_denied_documents_are_never_routes(guide: Corpus) -> None:
     seed = [f"ev1:c:{pub}:1:1"]  # the passage without links; the user graph joins its key
     for follow in (["flow"], ["links_to"]):
         seeds = seed if follow == ["flow"] else [f"ev1:c:{pub}:1:0"]
-        opened = expand_neighbors(Scope(guide), seeds, relationship_types=follow, depth=2, include_incoming=False)
+        opened = expand_neighbors(Scope(guide), ExpandArgs(ids=seeds, relationship_types=follow, depth=2,
+            include_incoming=False))
         assert {n.metadata["document_key"] for n in opened.neighbors} >= {"secret.md", "guide.md"}
-        walked = expand_neighbors(Scope(guide, NOT_DRAFT), seeds, relationship_types=follow, depth=3,
-                                  include_incoming=False)
+        walked = expand_neighbors(Scope(guide, NOT_DRAFT), ExpandArgs(ids=seeds, relationship_types=follow,
+            depth=3, include_incoming=False))
         keys = {n.metadata["document_key"] for n in walked.neighbors}
         assert "secret.md" not in keys
         if follow == ["flow"]:
@@ -89,7 +90,7 @@ def test_denied_documents_are_never_routes(guide: Corpus) -> None:
 def test_a_collection_argument_never_widens(guide: Corpus) -> None:
     scope = Scope(guide, collection="docs")
     with pytest.raises(UnknownCollection):
-        expand_neighbors(scope, ["ev1:c:1:1:0"], collection="hr")
+        expand_neighbors(scope, ExpandArgs(ids=["ev1:c:1:1:0"], collection="hr"))
     with pytest.raises(UnknownCollection):
         Scope(guide, Principal(collections=frozenset({"docs"})), collection="hr")
 
@@ -104,8 +105,9 @@ def test_row_filter_applies_to_every_version(tmp_path: Path, guide: Corpus) -> N
     ingest_paths(guide, [folder], collection="docs", chunk_tokens=40)
     doc = guide.cursor().execute("SELECT id FROM documents WHERE key = 'doc.md'").fetchone()[0]
     scope = Scope(guide, NOT_DRAFT)
-    old = navigate_document_tree(scope, f"ev1:c:{doc}:1:0", "next")
+    old = navigate_document_tree(scope, TreeArgs(evidence_id=f"ev1:c:{doc}:1:0", relation="next"))
     # its status is computed over what it may read: the draft that superseded it is not there to it
     assert old.status == "ok" and old.version_status == "current"
-    assert navigate_document_tree(scope, f"ev1:c:{doc}:2:0", "next").status == "unavailable"
+    assert navigate_document_tree(scope, TreeArgs(evidence_id=f"ev1:c:{doc}:2:0",
+        relation="next")).status == "unavailable"
     assert read(scope, ReadArgs(document="doc.md")).status == "unavailable"  # the current version is a draft

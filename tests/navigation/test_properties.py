@@ -9,9 +9,9 @@ from clew.corpus.ingest import ingest_documents
 from clew.corpus.prepare import ChunkingConfig, parse, prepare
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.graph import expand_neighbors
+from clew.navigation.graph import ExpandArgs, expand_neighbors
 from clew.navigation.reading import ReadArgs, read
-from clew.navigation.tree import RELATIONS, navigate_document_tree
+from clew.navigation.tree import RELATIONS, TreeArgs, navigate_document_tree
 
 WORDS = ["depot", "robot", "route", "battery", "planner", "shift", "map", "owner", "window", "retry", "log", "day"]
 
@@ -45,12 +45,13 @@ def test_next_and_previous_are_inverse(text: str, chunking: tuple[int, bool]) ->
         ids = ingest(corpus, text, chunking)
         scope = Scope(corpus)
         for i, evidence_id in enumerate(ids):
-            after = navigate_document_tree(scope, evidence_id, "next").items
-            before = navigate_document_tree(scope, evidence_id, "previous").items
+            after = navigate_document_tree(scope, TreeArgs(evidence_id=evidence_id, relation="next")).items
+            before = navigate_document_tree(scope, TreeArgs(evidence_id=evidence_id, relation="previous")).items
             assert [x.evidence_id for x in after] == ids[i + 1:i + 2]
             assert [x.evidence_id for x in before] == ids[max(0, i - 1):i]
             if after:
-                back = navigate_document_tree(scope, after[0].evidence_id, "previous").items
+                back = navigate_document_tree(scope, TreeArgs(evidence_id=after[0].evidence_id,
+                    relation="previous")).items
                 assert [x.evidence_id for x in back] == [evidence_id]
 
 
@@ -87,8 +88,8 @@ def test_navigation_never_leaves_the_starting_version(
             prefix = ids[0].rsplit(":", 1)[0] + ":"
             start = data.draw(st.sampled_from(ids))
             for relation in RELATIONS:
-                result = navigate_document_tree(scope, start, relation, limit=50)
+                result = navigate_document_tree(scope, TreeArgs(evidence_id=start, relation=relation, limit=50))
                 assert all(item.evidence_id.startswith(prefix) for item in result.items)
                 assert result.version_status == ("current" if ids is new else "superseded")
-            neighbours = expand_neighbors(scope, [start], depth=3, limit=24)
+            neighbours = expand_neighbors(scope, ExpandArgs(ids=[start], depth=3, limit=24))
             assert all(n.id.startswith((prefix, prefix.replace(":c:", ":s:"))) for n in neighbours.neighbors)

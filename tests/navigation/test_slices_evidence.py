@@ -6,7 +6,7 @@ from clew.errors import InputError
 from clew.navigation.evidence import CitationArgs, FetchArgs, check_citations, fetch_evidence
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.slices import SliceArgs, fetch_slice
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.tools.builtin import registry
 from clew.tools.registry import ToolContext
 from tests.navigation.conftest import chunk_rows
@@ -51,7 +51,7 @@ def test_fetch_records_only_full_passages(scope: Scope, rows: list[tuple]) -> No
     ledger = EvidenceLedger()
     a, b, c = rows[0][0], rows[3][0], rows[9][0]
     # navigation output is not citable until fetched
-    seen = navigate_document_tree(scope, a, "next").items[0].evidence_id
+    seen = navigate_document_tree(scope, TreeArgs(evidence_id=a, relation="next")).items[0].evidence_id
     assert check_citations(scope, CitationArgs(ids=[seen]), ledger).verdicts[0].reason == "not_fetched"
     first = "Guide\n\nIntro paragraph of the guide, which says what the guide is for."  # rows[0][5], as items show it
     budget = len(first) + 10

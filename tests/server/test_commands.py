@@ -22,7 +22,7 @@ from clew.cli import app
 from tests.envelope import result as result_of
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.config.settings import load_config
 from clew.server.mcp import build_server
 from clew.server.rest import create_app
@@ -165,7 +165,7 @@ def test_navigation_is_identical_through_python_cli_rest_and_mcp(db_path: Path, 
     assert cli.exit_code == 0, cli.output
     through_cli = result_of(cli.stdout)
     with Corpus(db_path, read_only=True) as corpus:
-        through_python = navigate_document_tree(Scope(corpus), **NAV).model_dump(mode="json")
+        through_python = navigate_document_tree(Scope(corpus), TreeArgs(**NAV)).model_dump(mode="json")
         with TestClient(create_app(corpus, load_config(config_path))) as client:
             through_rest = client.post("/v1/tools/navigate_document_tree", json=NAV, headers=auth(ADMIN)).json()
 

@@ -26,7 +26,7 @@ from clew.navigation.models import (
     ReadResult,
     SliceResult,
 )
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.server import mcp as clew_mcp
 from clew.config.settings import ServerConfig
 from clew.surface import surface
@@ -232,7 +232,7 @@ def test_past_max_sessions_the_least_recently_used_ledger_is_forgotten(corpus: C
 def test_navigation_equals_the_python_call(corpus: Corpus) -> None:
     arguments = {"evidence_id": ACME[0], "relation": "next", "limit": 3, "max_chars": 4000}
     result = session(corpus)(lambda c: call(c, "navigate_document_tree", arguments))
-    direct = navigate_document_tree(Scope(corpus), ACME[0], "next", 3, 4000)
+    direct = navigate_document_tree(Scope(corpus), TreeArgs(**arguments))
     assert NavigationResult.model_validate(result.structured_content) == direct
 
 

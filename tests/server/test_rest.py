@@ -12,7 +12,7 @@ from clew.config.model_options import ModelOptions
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.tree import navigate_document_tree
+from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.config.settings import ServerConfig
 from clew.server.rest import create_app, is_loopback, require_loopback_for_no_auth
 from clew.errors import InputError
@@ -168,7 +168,7 @@ def test_navigate_matches_the_python_call(client: TestClient, corpus: Corpus) ->
     body = {"evidence_id": ACME[0], "relation": "next", "limit": 3, "max_chars": 4000}
     response = client.post("/v1/tools/navigate_document_tree", json=body, headers=auth())
     assert response.status_code == 200
-    direct = navigate_document_tree(Scope(corpus), ACME[0], "next", 3, 4000)
+    direct = navigate_document_tree(Scope(corpus), TreeArgs(**body))
     assert response.json() == direct.model_dump(mode="json")
     clamped = client.post(
         "/v1/tools/navigate_document_tree", json={**body, "limit": 10_000, "max_chars": -4}, headers=auth()

@@ -96,6 +96,18 @@ def test_a_name_registers_once() -> None:
         local.add(get_chunk, GetChunkArgs)
 
 
+def test_a_tool_takes_its_argument_model_whole() -> None:
+    from clew.navigation.reading import GetChunkArgs, ReadResult
+
+    def get_chunk(scope: object, evidence_id: str, max_chars: int = 12000) -> ReadResult:
+        """Arguments restated as parameters: the registry refuses it."""
+        raise AssertionError("never called")
+
+    with pytest.raises(TypeError, match=r"a tool is fn\(scope, args: GetChunkArgs\[, ledger\]\); get_chunk takes "
+                                        r"\(scope, evidence_id, max_chars\)"):
+        Registry().add(get_chunk, GetChunkArgs)
+
+
 def test_a_declared_tool_loads_its_module_on_first_use_only() -> None:
     code = ("import sys, json\nfrom clew.tools.builtin import registry\nnames = registry.names()\n"
             "before = sorted(m for m in sys.modules if m.startswith('clew.navigation.'))\n"
