@@ -143,12 +143,17 @@ def _dropped_class(attrs: list[tuple[str, str | None]]) -> bool:
 
 
 _CONTENT_HINT = re.compile(
-    r"""<(?:main|article)\b|\brole\s*=\s*["']?main\b|\bitemprop\s*=\s*["']?articleBody\b"""
-    r"""|\bclass\s*=\s*["']?(?:[^"'>]*\s)?body[\s"'>]""",
-    re.IGNORECASE,
+    r"""[<rRiIcC\u0130\u0131](?i:(?<=<)(?:main|article)\b|(?<!\w.)(?:(?<=r)ole\s*=\s*["']?main\b"""
+    r"""|(?<=i)temprop\s*=\s*["']?articleBody\b|(?<=c)lass\s*=\s*["']?(?:[^"'>]*\s)?body[\s"'>]))"""
 )
-"""Where a page may have a main content element (see :func:`content_root`): such a page is first
-read for that element's content alone."""
+r"""Where a page may have a main content element (see :func:`content_root`): such a page is first
+read for that element's content alone. Case-insensitive: ``<main``, ``<article``, or ``role``,
+``itemprop``, ``class`` starting a word (``(?<!\w.)`` after its first letter is ``\b`` before it).
+The first letter is matched outside ``(?i:...)`` as a plain set (every letter that matches ``<``, r,
+i or c ignoring case), so that the regex engine skips ahead to those characters: searched as
+``(?i)<(?:main|article)\b|\brole...``, it tried every alternative at every position of every
+page, the most expensive line of an HTML ingest (the SQLite set read twice, 14.8 MB: 0.93 s, now
+0.12 s; the same answers there and on 300,000 random strings)."""
 
 
 def may_have_content_root(source: str) -> bool:
