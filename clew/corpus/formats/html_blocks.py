@@ -201,11 +201,14 @@ class BlockWriter:
                 self._add(("link", value))
 
     def _boundary(self) -> None:
-        """A tag that is not inline: ends the paragraph being read (a space inside a cell or heading)."""
+        """A tag that is not inline: ends the paragraph being read (a space inside a cell or heading, a
+        line break inside ``pre`` unless its text is at a line's start already: ``<pre>x<dt>y``)."""
         container = self._container
         if container is not None:
             if container.kind != "pre":
                 container.pieces.append(" ")
+            elif not _at_line_start(container.pieces):
+                container.pieces.append("\n")
         elif self._run:
             self._route(self._flush())
 
@@ -423,3 +426,9 @@ def _without_permalink(heading: _Container) -> list[Piece]:
     if not before.strip() or "".join(p for p in tail if isinstance(p, str)).strip() not in PERMALINK_TEXTS:
         return pieces
     return [*pieces[:cut], *(p for p in tail if not isinstance(p, str) and p[0] == "anchor")]
+
+
+def _at_line_start(pieces: list[Piece]) -> bool:
+    """Whether the text read so far (markers aside) is empty or ends a line."""
+    last = next((piece for piece in reversed(pieces) if isinstance(piece, str) and piece), "")
+    return last == "" or last.endswith("\n")

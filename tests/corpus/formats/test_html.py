@@ -333,6 +333,12 @@ def test_pre_keeps_whitespace_and_br_and_places_links() -> None:
     assert [(link.href, link.start) for link in document.links] == [("x.html", 5)]
 
 
+def test_a_block_inside_pre_starts_a_line_and_never_joins_words() -> None:
+    assert parse_html("<pre>x<dt>y</pre>").text == "x\ny"
+    assert parse_html("<pre>a\n<div>b</div>c</pre>").text == "a\nb\nc"  # no blank line before a line's start
+    assert parse_html("<pre>a<span>b</span></pre>").text == "ab"  # inline: no break
+
+
 def test_skipped_links_and_dropped_classes_and_buttons() -> None:
     document = parse_html(
         '<p><a href="javascript:go()">js</a> <a href="MAILTO:x@y">mail</a> <a href="">empty</a>'
