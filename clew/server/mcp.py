@@ -8,6 +8,10 @@ function wrappers, so that MCP answers exactly as Python, the CLI and REST do:
   arguments never applies); out-of-range bounds are clamped and reported in ``applied``;
 - a tool's status (``ok``, ``no_match``, ``unavailable``, ``malformed``, ``failed``) is part
   of its structured result, never a tool error; a missing and a denied row read the same;
+- a call that fails in DuckDB is answered as REST answers it (``clew.server.storage``, the same
+  ``StoreHealth``): a tool error ``store_unavailable: <reason>`` while the store cannot be read
+  (it is reopened first if DuckDB invalidated it; the next call is served once it reads again),
+  ``failed: <reason>`` for an error of that call alone; the server and the session go on;
 - only the tools the principal may use are listed; calling another reads exactly like
   calling a tool that does not exist;
 - each client session (a streamable-HTTP session id) has its own evidence ledger: what one
@@ -24,8 +28,11 @@ Over stdio, stdout carries the protocol and nothing else: clew logs to stderr.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any
+
+import duckdb
 
 from clew.extras import missing
 
@@ -43,9 +50,10 @@ from clew.agent.model import Model
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.errors import ClewError
+from clew.errors import ClewError, StoreFailure
 from clew.navigation.ledger import EvidenceLedger
 from clew.config.settings import ServerConfig
+from clew.server.storage import StoreHealth
 from clew.surface import surface
 from clew.tools.registry import Tool, ToolContext
 
@@ -75,6 +83,7 @@ class ClewServer(MCPServer):
         self.corpus, self.config, self.principal, self.model = corpus, config, principal, model
         self._ledgers: OrderedDict[str, EvidenceLedger] = OrderedDict()
         self._ledger = EvidenceLedger()  # calls without a session id: stdio's one client, in process
+        self.health = StoreHealth(corpus)
 
     def context(self, session: str | None = None) -> ToolContext:
         """What a call of client session ``session`` runs with: the principal's scope, that session's ledger
@@ -110,11 +119,18 @@ class ClewServer(MCPServer):
         return None if found is None else found.parameters()
 
     async def call_tool(self, name: str, arguments: dict[str, Any], context: Any = None) -> CallToolResult:
+        if self.health.failure is not None:  # the store had failed: reopened first, or the call is refused
+            failure = await asyncio.to_thread(self.health.check)
+            if failure is not None:
+                raise ToolError(f"store_unavailable: {failure}")
         ctx = self._context(self._ledger_of(context))
         try:
             tool = surface.get(name, ctx)  # a tool the principal may not use reads as unknown
             values = {**self.config.tool_defaults(name), **arguments} if isinstance(arguments, dict) else arguments
             result = await tool.run(tool.validate(values, ctx), ctx)
+        except (duckdb.Error, StoreFailure) as error:  # as REST answers it (clew.server.storage)
+            _, body = await asyncio.to_thread(self.health.diagnose, error)
+            raise ToolError(f"{body['error']}: {body['detail']}") from error
         except ClewError as error:
             raise ToolError(str(error)) from error
         return CallToolResult(content=[TextContent(type="text", text=tool.as_text(result))],

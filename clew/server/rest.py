@@ -55,7 +55,7 @@ from clew.server.guard import Guard, HostPolicy
 from clew.server.reading import MarkReaders
 from clew.server.routers.common import Served, component, principal_of
 from clew.server.sse import KEEPALIVE_SECONDS
-from clew.server.storage import GuardStore, StoreHealth, unavailable
+from clew.server.storage import GuardStore, StoreHealth, answer
 from clew.surface import surface
 
 API_VERSION = "v1"
@@ -109,21 +109,10 @@ async def _error(request: Request, error: ClewError) -> JSONResponse:
 
 
 async def _store_error(request: Request, error: duckdb.Error | StoreFailure) -> JSONResponse:
-    """A request that failed in DuckDB. If the store itself failed (invalidated), it is reopened
-    (``clew.server.storage``) and the request is answered 503 with the reason (retry: it was
-    reopened; else it cannot be yet). An error of the request alone is a ``StoreFailure``'s own
-    503, or a JSON 500 for any other DuckDB error (never a plain-text one)."""
+    """A request that failed in DuckDB, answered as ``StoreHealth.diagnose`` says (the store is
+    reopened if it failed; a JSON 503 or 500, never a plain-text one)."""
     health: StoreHealth = request.app.state.store_health
-    reopened = health.reopened
-    failure = await asyncio.to_thread(health.check)
-    if failure is not None:
-        return unavailable(failure)
-    detail = " ".join(str(error).split()) or type(error).__name__
-    if health.reopened != reopened:
-        return unavailable(f"{detail}; the store had failed and was opened again: retry the request")
-    if isinstance(error, StoreFailure):
-        return JSONResponse(error.payload(), status_code=error.http_status)
-    return JSONResponse({"error": "failed", "detail": detail}, status_code=500)
+    return answer(*await asyncio.to_thread(health.diagnose, error))
 
 
 async def _validation_error(request: Request, error: RequestValidationError) -> JSONResponse:

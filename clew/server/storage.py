@@ -13,6 +13,9 @@ a JSON reason and ``Retry-After: 1``::
 and the first request after space is back reopens it and is served: no restart. A write is
 answered 200 only after its transaction committed to the write-ahead log, which the reopen
 replays, so no write answered 200 is lost.
+
+REST and MCP answer a failed call through the same ``StoreHealth.diagnose``: REST as the JSON
+body with its status, MCP as a tool error naming the same ``error`` and ``detail``.
 """
 
 from __future__ import annotations
@@ -24,11 +27,13 @@ import threading
 import time
 
 import duckdb
+from typing import Any
+
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from clew.corpus.store import Corpus
-from clew.errors import CorpusError
+from clew.errors import CorpusError, StoreFailure
 
 logger = logging.getLogger(__name__)
 
@@ -83,6 +88,22 @@ class StoreHealth:
             self.reopened += 1
             return None
 
+    def diagnose(self, error: duckdb.Error | StoreFailure) -> tuple[int, dict[str, Any]]:
+        """How to answer a call that failed in DuckDB, as (HTTP status, JSON body). If the store itself
+        failed (invalidated), it is reopened (``check``) and the call answered 503 ``store_unavailable``
+        with the reason (retry: it was reopened; else it cannot be yet). An error of the call alone is a
+        ``StoreFailure``'s own 503, or a 500 ``failed`` naming it. Blocking (a worker thread)."""
+        reopened = self.reopened
+        failure = self.check()
+        if failure is not None:
+            return 503, unavailable_body(failure)
+        detail = _words(error)
+        if self.reopened != reopened:
+            return 503, unavailable_body(f"{detail}; the store had failed and was opened again: retry the request")
+        if isinstance(error, StoreFailure):
+            return error.http_status, error.payload()
+        return 500, {"error": "failed", "detail": detail}
+
     def _query_error(self) -> duckdb.Error | None:
         try:
             cur = self.corpus.cursor()
@@ -95,9 +116,18 @@ class StoreHealth:
         return None
 
 
+def unavailable_body(failure: str) -> dict[str, Any]:
+    return {"error": "store_unavailable", "status": "unavailable", "detail": failure}
+
+
 def unavailable(failure: str) -> JSONResponse:
-    return JSONResponse({"error": "store_unavailable", "status": "unavailable", "detail": failure},
-                        status_code=503, headers={"Retry-After": f"{math.ceil(RETRY_SECONDS)}"})
+    return answer(503, unavailable_body(failure))
+
+
+def answer(status: int, body: dict[str, Any]) -> JSONResponse:
+    """``diagnose``'s answer as a REST response (a 503 says when to retry)."""
+    headers = {"Retry-After": f"{math.ceil(RETRY_SECONDS)}"} if status == 503 else None
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 class GuardStore:
