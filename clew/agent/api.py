@@ -97,9 +97,9 @@ async def retrieve(
     scope = Scope(corpus, req.principal, spec.collection if spec else None, spec.filter if spec else None)
     applied = req.applied()
     if asked.navigation is None and nav is not None:  # planned: the default tree walk
-        applied["planned"] = DEFAULT_PLAN
+        applied = applied.adding(planned=DEFAULT_PLAN)
     if not asked.queries and spec is not None:  # a query-only request: the collection it was given
-        applied["collection"] = spec.collection
+        applied = applied.adding(collection=spec.collection)
     deps = Deps(corpus=corpus, request=req, limits=req.limits(), applied=applied, scope=scope, model=model,
                 marker=new_marker(), fields=spec.fields if spec else None, on_step=on_step, offload=offload)
     state = RunState(budget=Budget(deps.limits, usage))

@@ -117,5 +117,5 @@ class Controller:
                               model_calls=u.model_calls, model_input_tokens=u.model_input_tokens,
                               model_output_tokens=u.model_output_tokens, model_cost_usd=u.model_cost_usd,
                               retries=u.retries),
-            applied=self.run.deps.applied,
+            applied={**self.run.deps.applied.report(), **st.choices},
         )

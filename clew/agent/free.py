@@ -39,7 +39,7 @@ class FreeRun:
 
     def __init__(self) -> None:
         self.tools: list[str] = []
-        """The tools this run offers (chosen in VALIDATE, reported in ``applied.tools``)."""
+        """The tools this run offers (chosen in VALIDATE, reported in the result's ``applied.tools``)."""
 
     async def check(self, run: Run) -> None:
         """Choose the tool set: every tool the principal may use when their schemas and the
@@ -60,7 +60,7 @@ class FreeRun:
                 f"a free run sends {len(chosen)} tool schemas and its prompt ({needed} tokens) with every model "
                 f"call; context_budget_tokens={budget} leaves nothing for evidence: raise it well above {needed}"))
         self.tools = [s["function"]["name"] for s in chosen]
-        deps.applied["tools"] = list(self.tools)
+        run.state.choices["tools"] = list(self.tools)
 
     async def act(self, run: Run) -> bool:
         deps, st = run.deps, run.state

@@ -11,10 +11,8 @@ start; a dead end or a cycle ends the walk softly.
 
 from __future__ import annotations
 
-from typing import Any
-
 from clew.agent.frontier import Candidate
-from clew.agent.request import Navigation
+from clew.agent.request import Applied, Navigation
 from clew.agent.result import GraphNavigation
 from clew.agent.run import Run
 from clew.agent.walk import START_FIELD, Walk, missing_start
@@ -29,7 +27,7 @@ class GraphWalk(Walk):
     name = "graph"
     permission = "graph_search"
 
-    def __init__(self, nav: Navigation, applied: dict[str, Any]) -> None:
+    def __init__(self, nav: Navigation, applied: Applied) -> None:
         super().__init__(nav, applied)
         self.position: Passage | Node | None = None
         self.moves = 0
@@ -79,7 +77,7 @@ class GraphWalk(Walk):
             st.frontier.clear()  # one path: only the position's neighbours are candidates
             for candidate in moves:
                 st.frontier.push(candidate)
-        ranked = self.offerable(run, self.applied["neighbor_limit"])
+        ranked = self.offerable(run, self.applied.neighbor_limit)
         if not ranked:
             run.end_walk("exhausted_frontier", "dead end: no unvisited neighbour")
         return ranked
@@ -96,7 +94,7 @@ class GraphWalk(Walk):
             c = self.candidate(run, move.target, self.moves + 1, move.relationship, origin)
             if c is not None and c.id not in visited:
                 out.append(c)
-            if len(out) >= self.applied["neighbor_limit"]:
+            if len(out) >= self.applied.neighbor_limit:
                 break
         return out
 
@@ -112,7 +110,7 @@ class GraphWalk(Walk):
             st.frontier.visited.add(passage.evidence_id)
         self.moves = step
         self.position = chosen.target
-        if step >= self.applied["max_steps"]:
-            run.end_walk("max_steps", f"max_steps={self.applied['max_steps']} moves made")
+        if step >= self.applied.max_steps:
+            run.end_walk("max_steps", f"max_steps={self.applied.max_steps} moves made")
             return True
         return False

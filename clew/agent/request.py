@@ -37,6 +37,48 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class Applied(BaseModel):
+    """Every bound a run uses, after clamping, and what was planned for it: frozen, read by
+    attribute. ``report`` is what the result's ``applied`` says (what the run chooses on the way,
+    its seed search and a free run's tools, is the run's own state: ``RunState.choices``)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_internal_iterations: int
+    max_tool_calls: int
+    context_budget_tokens: int
+    timeout_seconds: float
+    max_depth: int = 0
+    """A tree walk's (0 for any other run)."""
+    beam_width: int = 0
+    follow_links: bool = True
+    index: str | None = None
+    edge_types: tuple[str, ...] = ()
+    max_steps: int = 0
+    """A graph walk's (0 for any other run)."""
+    neighbor_limit: int = 0
+    direction: str | None = None
+    strategy: str | None = None
+    selection: str | None = None
+    query_limits: tuple[int, ...] = ()
+    extract_tokens: int
+    planned: str | None = None
+    """Why this walk runs when the request named none (the embedded default)."""
+    collection: str | None = None
+    """The collection a request without queries[] was given."""
+    reported: tuple[str, ...] = Field((), exclude=True)
+    """The names ``report`` gives, in order: the bounds that apply to this run."""
+
+    def adding(self, **values: Any) -> Applied:
+        """These with ``values`` set and reported."""
+        return self.model_copy(update={**values, "reported": (*self.reported, *values)})
+
+    def report(self) -> dict[str, Any]:
+        """The result's ``applied``: the names that apply to this run, lists as lists."""
+        return {name: list(value) if isinstance(value := getattr(self, name), tuple) else value
+                for name in self.reported}
+
+
 def _renamed(data: Any, old: str, new: str, where: str = "") -> Any:
     """``old`` as another name of ``new`` (both given: an error naming ``old``)."""
     if isinstance(data, dict) and old in data:
@@ -306,7 +348,7 @@ class RetrievalRequest(_Strict):
             timeout_seconds=min(max(float(self.timeout_seconds), TIMEOUT_BOUNDS[0]), TIMEOUT_BOUNDS[1]),
         )
 
-    def applied(self) -> dict[str, Any]:
+    def applied(self) -> Applied:
         """Every bound the run uses, after clamping."""
         out: dict[str, Any] = self.limits().model_dump()
         nav = self.navigation
@@ -322,7 +364,7 @@ class RetrievalRequest(_Strict):
             out.update(strategy=nav.strategy, selection=nav.selection)
         out["query_limits"] = [self.query_limit(q) for q in self.queries]
         out["extract_tokens"] = clamp(self.extract_tokens, *BOUNDS["extract_tokens"][1:])
-        return out
+        return Applied(**out, reported=tuple(out))
 
     def query_limit(self, query: QuerySpec) -> int:
         """A seed query's limit: as asked (clamped), else 10, or for a walk enough seed hits to fill

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_check
 from clew.agent.evidence import Pack
 from clew.agent.frontier import Candidate, Frontier
 from clew.agent.model import Model, ModelReply
-from clew.agent.request import RetrievalRequest
+from clew.agent.request import Applied, RetrievalRequest
 from clew.agent.result import Generation, GraphNavigation, Instruction, Step, StepActor, StopReason, TreeNavigation
 from clew.agent.states import State
 from clew.budgets.limits import Budget, Limits, Usage
@@ -46,7 +46,7 @@ class Deps:
     corpus: Corpus
     request: RetrievalRequest
     limits: Limits
-    applied: dict[str, Any]
+    applied: Applied
     scope: Scope
     model: Model | None
     marker: str
@@ -107,6 +107,9 @@ class RunState:
     tool_counts: dict[str, int] = field(default_factory=dict)
     """Tool calls made, by tool."""
     tools_charged: bool = False
+    choices: dict[str, Any] = field(default_factory=dict)
+    """What the run chose on the way, reported in the result's ``applied`` after the bounds: the
+    seed search's mode (``seed_mode``), a free run's tools (``tools``)."""
     """The tool schemas the model is sent were charged to the context budget."""
 
     @property

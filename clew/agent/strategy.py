@@ -11,13 +11,11 @@ The controller's handlers call these methods and never ask which strategy they h
 
 from __future__ import annotations
 
-from typing import Any
-
-from clew.agent.request import RetrievalRequest
+from clew.agent.request import Applied, RetrievalRequest
 from clew.agent.run import ToolLoop, WalkStrategy
 
 
-def strategy_for(request: RetrievalRequest, applied: dict[str, Any]) -> WalkStrategy | ToolLoop:
+def strategy_for(request: RetrievalRequest, applied: Applied) -> WalkStrategy | ToolLoop:
     nav = request.navigation
     if nav is None:
         from clew.agent.free import FreeRun

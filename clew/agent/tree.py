@@ -125,14 +125,14 @@ class TreeWalk(Walk):
         """Root nodes at depth 0, each with its lead passage: the first start is taken first."""
         out: list[Candidate] = []
         for rank, node in enumerate(nodes):
-            opened = self.candidate(run, node, 0, "start") if self.applied["max_depth"] > 0 else None
+            opened = self.candidate(run, node, 0, "start") if self.applied.max_depth > 0 else None
             first = self.start(run, node, rank)
             out.extend(c for c in (first, opened) if c is not None)
         return out
 
     # -- offering ------------------------------------------------------------------------
     async def offer(self, run: Run) -> list[Candidate]:
-        ranked = self.offerable(run, self.applied["beam_width"])
+        ranked = self.offerable(run, self.applied.beam_width)
         if not ranked:
             run.end_walk("exhausted_frontier", "frontier exhausted")
         return ranked
@@ -166,7 +166,7 @@ class TreeWalk(Walk):
             c = self.candidate(run, rest, chosen.depth, "continued", passage.evidence_id, priority=chosen.priority)
             if c is not None:
                 frontier.push(c)
-        if chosen.depth >= self.applied["max_depth"]:
+        if chosen.depth >= self.applied.max_depth:
             return
         if chosen.via in ENTRIES:
             doc = scope.document(passage.document_id, passage.version)
@@ -246,10 +246,10 @@ class TreeWalk(Walk):
     def _push_best(self, run: Run, candidates: list[Candidate | None]) -> None:
         """At most ``beam_width`` of them, best first, join the frontier (a node only where it can
         still be opened: above ``max_depth``)."""
-        depth = self.applied["max_depth"]
+        depth = self.applied.max_depth
         ranked = sorted((c for c in candidates if c is not None and (c.node is None or c.depth < depth)),
                         key=lambda c: (-c.priority, c.id))
-        for candidate in ranked[:self.applied["beam_width"]]:
+        for candidate in ranked[:self.applied.beam_width]:
             run.state.frontier.push(candidate)
 
 

@@ -7,12 +7,12 @@ walk sees exactly what its scope lets it see.
 from __future__ import annotations
 
 import functools
-from typing import Any, Literal
+from typing import Literal
 
 from clew.agent.evidence import text_key
 from clew.agent.frontier import Candidate
 from clew.agent.prompts import block_tokens
-from clew.agent.request import Navigation
+from clew.agent.request import Applied, Navigation
 from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
 from clew.agent.states import State
@@ -40,7 +40,7 @@ class Walk:
     packs = False
     """Once the best candidate no longer fits, take the found ones that still do (see ``offerable``)."""
 
-    def __init__(self, nav: Navigation, applied: dict[str, Any]) -> None:
+    def __init__(self, nav: Navigation, applied: Applied) -> None:
         self.nav = nav
         self.applied = applied
         self.too_large = 0
@@ -69,7 +69,7 @@ class Walk:
                     mode, model = "bm25", None  # the best search cannot embed here (say, no dense extra)
                 else:
                     run.scorer.use_vectors(model, vector)
-        self.applied["seed_mode"] = mode
+        run.state.choices["seed_mode"] = mode
         request = SearchRequest(query=text, mode=mode, limit=deps.request.query_limit(spec), max_chars=20_000,
                                 embedding_model=model, field=spec.field)
         found, _ = search_passages(deps.scope, request, query_vector=vector)

@@ -76,7 +76,7 @@ def test_validate_leads_a_walk_to_seed(runbooks: Corpus) -> None:
 def test_validate_leads_a_free_run_to_act(runbooks: Corpus) -> None:
     run = build(runbooks, FREE, ScriptedModel([]))
     assert step(run, State.VALIDATE) == State.ACT
-    assert "search" in run.deps.applied["tools"]  # the free run chose its tools
+    assert "search" in run.state.choices["tools"]  # the free run chose its tools
 
 
 def test_validate_fails_a_walk_the_principal_may_not_make(runbooks: Corpus) -> None:

@@ -1,4 +1,5 @@
 import pytest
+from pydantic import ValidationError
 
 from clew.agent.request import parse_request
 from clew.errors import InputError
@@ -14,12 +15,17 @@ def test_bounds_are_clamped_and_reported() -> None:
     request = parse_request({**nav(strategy="tree", beam_width=50, max_depth=0), "max_tool_calls": 99,
                              "context_budget_tokens": 10, "max_internal_iterations": 10_000})
     applied = request.applied()
-    assert applied["max_tool_calls"] == 20 and applied["beam_width"] == 20 and applied["max_depth"] == 1
-    assert applied["context_budget_tokens"] == 256 and applied["max_internal_iterations"] == 100
-    assert applied["follow_links"] is True
-    assert parse_request(nav(strategy="tree", follow_links=False)).applied()["follow_links"] is False
+    assert applied.max_tool_calls == 20 and applied.beam_width == 20 and applied.max_depth == 1
+    assert applied.context_budget_tokens == 256 and applied.max_internal_iterations == 100
+    assert applied.follow_links is True
+    assert parse_request(nav(strategy="tree", follow_links=False)).applied().follow_links is False
     graph = parse_request(nav(strategy="graph", index="links", max_steps=99, neighbor_limit=0)).applied()
-    assert (graph["max_steps"], graph["neighbor_limit"], graph["direction"]) == (20, 1, "out")
+    assert (graph.max_steps, graph.neighbor_limit, graph.direction) == (20, 1, "out")
+    # frozen; what the result reports is the bounds that apply to this run, in order
+    with pytest.raises(ValidationError, match="frozen"):
+        applied.max_depth = 9  # type: ignore[misc]
+    assert list(applied.report())[4:9] == ["max_depth", "beam_width", "follow_links", "index", "strategy"]
+    assert "max_steps" not in applied.report() and graph.report()["edge_types"] == []
 
 
 @pytest.mark.parametrize(
