@@ -8,8 +8,8 @@ import typer
 
 from clew.budgets.limits import BOUNDS
 from clew.commands.common import (
-    CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, database, out, respond,
-    settings,
+    CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, configured, database, out,
+    respond,
 )
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 
@@ -69,7 +69,9 @@ def ask(
     budgets: dict[str, Any] = {"max_tool_calls": max_tool_calls, "context_budget_tokens": context_tokens,
                                "timeout_seconds": timeout, "max_internal_iterations": max_iterations,
                                "extract_tokens": extract_tokens}
-    request: dict[str, Any] = {"query": question, **settings().budgets.model_dump(exclude_unset=True),
+    config = configured()  # None: nothing to read, and the settings code stays unloaded
+    from_config = config.budgets.model_dump(exclude_unset=True) if config is not None else {}
+    request: dict[str, Any] = {"query": question, **from_config,
                                **{k: v for k, v in budgets.items() if v is not None}, "include_steps": steps}
     if strategy != "free":
         walk: dict[str, Any] = {"index": index, "edge_types": edge_type, "direction": direction,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from clew.commands.common import current, log, settings
+from clew.commands.common import configured, current, log
 
 if TYPE_CHECKING:
     from clew.agent.model import Model
@@ -33,11 +33,16 @@ def configured_model(name: str | None, pairs: list[str] | None,
     ``config`` is the file to read; None reads the running command's configuration (found as
     ``clew.commands.common.settings`` finds it)."""
     from clew.agent.model import model_from_name
-    from clew.config.settings import load_config
+    from clew.config.model_options import ModelOptions
 
-    loaded = load_config(config) if config is not None else settings()
-    options = loaded.model_options.with_options(pairs or [])
-    chosen = name or loaded.model
+    if config is not None:
+        from clew.config.settings import load_config
+
+        loaded = load_config(config)
+    else:  # None: no file and no CLEW_* setting to read, so the settings code is not even loaded
+        loaded = configured()
+    options = (loaded.model_options if loaded is not None else ModelOptions()).with_options(pairs or [])
+    chosen = name or (loaded.model if loaded is not None else None)
     if chosen is not None:
         log.info("model: %s", chosen)
         current().applied["model"] = chosen

@@ -3,6 +3,7 @@ what it runs."""
 
 import importlib
 import inspect
+import os
 import json
 import subprocess
 import sys
@@ -188,3 +189,29 @@ def test_the_executable_exits_with_the_commands_status_and_its_whole_output(smal
                            capture_output=True, text=True, timeout=120)
     assert table.returncode == 0 and table.stdout.startswith("┏")
     assert table.stdout.endswith("1 hits (limit 10, mode bm25)\n")
+
+
+def _ask(small_db: Path, cwd: Path) -> tuple[dict, list[str]]:
+    """``clew ask --json`` in a fresh interpreter run in ``cwd``: its result and the modules it loaded."""
+    script = (f"import json, sys\nfrom clew.cli import main\nsys.argv = ['clew', 'ask', 'busy timeout', '--db', "
+              f"{str(small_db)!r}, '--json']\ntry:\n    main()\nexcept SystemExit as done:\n    code = done.code\n"
+              "print(json.dumps([code, sorted(sys.modules)]))")
+    env = {k: v for k, v in os.environ.items() if not k.upper().startswith("CLEW_")}
+    ran = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, cwd=cwd, env=env)
+    envelope, last = ran.stdout.splitlines()[-2:]
+    code, loaded = json.loads(last)
+    assert code in (0, None), ran.stderr
+    return json.loads(envelope), loaded
+
+
+def test_ask_without_a_configuration_loads_no_settings_code(small_db: Path, tmp_path: Path) -> None:
+    result, loaded = _ask(small_db, tmp_path)
+    assert result["result"]["hits"]  # the walk ran and found the passage
+    assert [m for m in loaded if m.startswith(("clew.config.settings", "pydantic_settings"))] == []
+
+
+def test_ask_with_a_configuration_still_takes_its_budgets(small_db: Path, tmp_path: Path) -> None:
+    (tmp_path / "clew.toml").write_text("[budgets]\ncontext_budget_tokens = 300\n", encoding="utf-8")
+    result, loaded = _ask(small_db, tmp_path)
+    assert "clew.config.settings" in loaded
+    assert result["result"]["applied"]["context_budget_tokens"] == 300
