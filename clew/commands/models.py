@@ -18,6 +18,7 @@ from clew.commands.common import configured, current, log
 if TYPE_CHECKING:
     from clew.agent.model import Model
     from clew.config.model_options import ModelOptions
+    from clew.config.settings import ServerConfig
 
 ModelOption = Annotated[str | None, typer.Option(help="litellm model string, e.g. openai/<name> for an "
                                                       "OpenAI-compatible server (default: the config's model).")]
@@ -31,19 +32,21 @@ def configured_model(name: str | None, pairs: list[str] | None,
     """The model the command line and the configuration name (None: none), and its options.
 
     ``config`` is the file to read; None reads the running command's configuration (found as
-    ``clew.commands.common.settings`` finds it)."""
+    ``clew.commands.common.configured`` finds it)."""
     from clew.agent.model import model_from_name
     from clew.config.model_options import ModelOptions
 
-    if config is not None:
-        from clew.config.settings import load_config
-
-        loaded = load_config(config)
-    else:  # None: no file and no CLEW_* setting to read, so the settings code is not even loaded
-        loaded = configured()
+    # configured() is None when there is no file and no CLEW_* setting: the settings code is not even loaded
+    loaded = configured() if config is None else _load(config)
     options = (loaded.model_options if loaded is not None else ModelOptions()).with_options(pairs or [])
     chosen = name or (loaded.model if loaded is not None else None)
     if chosen is not None:
         log.info("model: %s", chosen)
         current().applied["model"] = chosen
     return model_from_name(chosen, options), options
+
+
+def _load(config: Path) -> ServerConfig:
+    from clew.config.settings import load_config
+
+    return load_config(config)
