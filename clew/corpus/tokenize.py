@@ -68,7 +68,26 @@ _TERMS_MAX = 200_000
 _TERMS = _TermCache()
 
 
+class _WordCache(dict[str, tuple[str, ...]]):
+    """A lower-cased whitespace-delimited word -> the index terms of the tokens in it, in order (the
+    same ``__missing__`` scheme as ``_TermCache``). No token spans whitespace (none of the characters
+    a token may hold is one that ``str.split`` splits at, and a token's lookbehind accepts whitespace
+    and a word's start alike), so the tokens of a text are the tokens of its words, in order: words
+    repeat far more often than they are new, and a known one costs one lookup instead of the regex."""
+
+    def __missing__(self, word: str) -> tuple[str, ...]:
+        if len(self) >= _TERMS_MAX:
+            self.clear()
+        terms = self[word] = tuple(chain.from_iterable(map(_TERMS.__getitem__, _TOKEN.findall(word))))
+        return terms
+
+
+_WORDS = _WordCache()
+
+
 def count_terms(text: str) -> Counter[str]:
     """Index terms of ``text`` and how often each occurs: ``Counter(tokenize(text))`` (same counts,
-    same order), without a Python call per token."""
-    return Counter(chain.from_iterable(map(_TERMS.__getitem__, _TOKEN.findall(text.lower()))))
+    same order), without a Python call per token, and the token regex run only on words not seen
+    lately (``_WordCache``: an ingest's term counting took 0.56 s for 20,000 generated chunks, 0.34 s
+    of it the regex)."""
+    return Counter(chain.from_iterable(map(_WORDS.__getitem__, text.lower().split())))

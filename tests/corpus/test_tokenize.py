@@ -57,3 +57,23 @@ def test_the_token_pattern_finds_what_the_option_first_pattern_found() -> None:
     texts += ["-", "--", "---a", "a--b", "-a", " --x-y", "x.-y", "3.2.", "-9", "--ü", "é-a"]
     for text in texts:
         assert _TOKEN.findall(text) == original.findall(text), text
+
+
+def test_counting_terms_word_by_word_equals_the_regex_over_the_whole_text() -> None:
+    """count_terms looks words up one at a time (split at whitespace): every kind of whitespace
+    (no-break, em, ideographic spaces, separators, line breaks) ends a token exactly as the token
+    regex over the whole text does, options and compounds included; and a word seen again gives
+    the same terms."""
+    import random
+    import sys
+    from collections import Counter
+
+    from clew.corpus.tokenize import count_terms
+
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
+    pieces = ["max_wal_size", "-k", "--dir", "a-b", "3.23.41", "x/y:z", "The", "ÜBER", "wal", "-", "--", ".", "/",
+              "İstanbul", "ǅ", "the", "_", "é", "(", "x86-64", *spaces]
+    rng = random.Random(5)
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        assert list(count_terms(text).items()) == list(Counter(tokenize(text)).items()), repr(text)
