@@ -57,3 +57,44 @@ def passage_tokens(passage: Counted) -> int:
 @lru_cache(maxsize=16384)
 def _count_cached(text: str) -> int:
     return len(encoding().encode_ordinary(text))
+
+
+WORDS_CACHED = 100_000
+"""Words whose counts ``count_tokens_by_words`` keeps (emptied when full)."""
+
+
+class _WordCounts(dict[str, int]):
+    """A word (with the one space before it) -> its tokens; misses are counted (``__missing__``)."""
+
+    def __missing__(self, word: str) -> int:
+        if len(self) >= WORDS_CACHED:
+            self.clear()
+        tokens = self[word] = len(encoding().encode_ordinary(word)) if word else 0
+        return tokens
+
+
+_WORDS = _WordCounts()
+
+
+def count_tokens_by_words(text: str) -> int:
+    """``count_tokens(text)``, the sum of its words' counts: the text is cut before every space that
+    follows a character other than whitespace, and each word (with its leading space) is counted
+    once per process, then looked up.
+
+    Exact, because cl100k_base's pre-tokenizer (its ``pat_str``) always ends a piece there and BPE
+    encodes each piece alone: no pattern takes a space after a character other than whitespace
+    (letters and numbers stop at it, punctuation runs stop at whitespace and take only line breaks
+    after them, the whitespace patterns hold only whitespace), and the patterns look neither back
+    nor, outside whitespace runs, ahead; so the pieces of both sides are the pieces of the whole.
+    A chunker counting every block paid tiktoken's regex over each word again (0.47 s for 20,000
+    generated chunks, 0.21 s looked up); ``tests/budgets/test_tokens.py`` checks the equality.
+    """
+    parts = text.split(" ")
+    words = [parts[0]]
+    for part in parts[1:]:
+        before = words[-1]
+        if before and not before[-1].isspace():  # a cut: the space opens the next word
+            words.append(" " + part)
+        else:  # the space follows whitespace (or opens the text): it stays with what precedes it
+            words[-1] = before + " " + part
+    return sum(map(_WORDS.__getitem__, words))
