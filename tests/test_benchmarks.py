@@ -120,3 +120,18 @@ def test_limits_load_answers_every_request_at_a_limit_and_refuses_past_it(tmp_pa
     for name, row in out["beside"].items():
         assert row["errors"] == 0 and row["ratio"] > 0
         assert set(row["heavy"]["statuses"]) == ({"400"} if name.endswith("_refused") else {"200"}), name
+
+
+def test_oracle_timing_probes_a_denied_and_a_missing_read_alike(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = str(sock.getsockname()[1])
+    out = run("oracle_timing.py", "--documents", "20", "--rounds", "12", "--port", port, cwd=tmp_path)
+    assert set(out["probes"]) == {"fetch", "read"}
+    for probe in out["probes"].values():
+        assert probe["denied"]["statuses"] == probe["missing"]["statuses"] == [404]
+        assert probe["same_body"] is True
+        assert probe["denied"]["n"] + probe["missing"]["n"] == 12
+        assert 0 <= probe["holdout_accuracy"] <= 1 and 0.5 <= probe["best_accuracy"] <= 1

@@ -13,6 +13,7 @@ from ``clew.corpus.structure`` (see there for the caches and why they are safe).
 from __future__ import annotations
 
 import json
+import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -215,14 +216,17 @@ class Scope:
                 for key, meta in metas.items() if (found := skeletons[key]) is not None}
 
     def _readable(
-        self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None, *, ask: bool = False
+        self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None, *, ask: bool = False,
+        decoys: Iterable[int] = (),
     ) -> tuple[dict[tuple[int, int], VersionMeta], dict[int, int]]:
         """Metadata of the readable versions among ``wanted``, and their current versions.
 
         A version that is denied and one that does not exist are remembered alike as absent
         until the next write (``FROZEN``), so neither is asked again before the other is.
         ``ask``: run the readability query even when nothing is left to ask (a caller that
-        found no row does the same work as one whose rows turned out denied).
+        found no row does the same work as one whose rows turned out denied). For a restricted
+        principal the query also reads decoy rows (``_decoys``) and drops them, so that a missing
+        version costs a row read, as a denied one does.
         """
         wanted = list(dict.fromkeys(wanted))
         current = dict(current or {})
@@ -237,10 +241,11 @@ class Scope:
             # alone, so that a denied version costs what a missing one does)
             structure = self.principal.reads_everything and any(SKELETONS.get(self.corpus, k) is None for k in unknown)
             pending, asked = unknown, False
+            also = set() if self.principal.reads_everything else self._decoys(cur, unknown, decoys)
             if self.corpus.has_skeletons:  # from the stored rows (what had no good row: below)
-                pending, asked = self._read_stored(cur, unknown, metas, current, structure=structure), True
+                pending, asked = self._read_stored(cur, unknown, metas, current, structure=structure, also=also), True
             if pending or not asked:
-                self._read_versions(cur, pending, metas, current, structure=structure and bool(pending))
+                self._read_versions(cur, pending, metas, current, structure=structure and bool(pending), also=also)
             for key in unknown:
                 if metas[key] is None:
                     FROZEN.put(self.corpus, ("absent", self.view, key), True)
@@ -294,18 +299,37 @@ class Scope:
         """What decides which versions the principal itself may read (its collections and row filter)."""
         return Scope(self.corpus, self.principal).view
 
+    def _decoys(self, cur: duckdb.DuckDBPyConnection, unknown: set[tuple[int, int]], named: Iterable[int]) -> set[int]:
+        """Documents a restricted principal's readability query reads beside ``unknown`` and drops: each
+        asked id folded into the stored ids (``(id - 1) % newest + 1``: an id that exists is itself, one
+        past the newest lands on a stored document), and ``named`` folded alike (a key that found no
+        row). A missing version then costs the read of a stored row, as a denied one does, instead
+        of being ruled out by DuckDB's zone maps without reading anything (issue 38, item 10)."""
+        newest = FROZEN.get(self.corpus, ("newest document",))
+        if newest is None:
+            newest = int(cur.execute("SELECT coalesce(max(id), 0) FROM documents").fetchone()[0])  # type: ignore[index]
+            FROZEN.put(self.corpus, ("newest document",), newest)
+        if newest <= 0:
+            return set()
+        return {(int(doc) - 1) % newest + 1 for doc in [*(doc for doc, _ in unknown), *named]} - {
+            doc for doc, _ in unknown}
+
     def _read_versions(self, cur: duckdb.DuckDBPyConnection, unknown: set[tuple[int, int]],
                        metas: dict[tuple[int, int], VersionMeta | None], current: dict[int, int], *,
-                       structure: bool) -> None:
+                       structure: bool, also: Iterable[int] = ()) -> None:
         """Readability and metadata of ``unknown`` versions (with their structure from ``nodes`` and
-        ``chunks`` where ``structure``) in one statement; fills ``metas`` and ``current``."""
+        ``chunks`` where ``structure``) in one statement; fills ``metas`` and ``current``. ``also``:
+        decoy documents read and dropped (``_decoys``)."""
         params: list[Any] = []
         predicate = self.predicate(params)
+        asked = {doc for doc, _ in unknown}
         sql = (VERSIONS_WITH_STRUCTURE_SQL if structure else VERSIONS_SQL).format(
-            ids=int_list(sorted({doc for doc, _ in unknown})), predicate=predicate)
+            ids=int_list(sorted(asked | (set() if structure else set(also)))), predicate=predicate)
         rows = cur.execute(sql, params).fetchall()
         versions = [_version_columns(row) for row in rows if row[0] == 0] if structure else rows
         for doc, version, col_id, col_name, key, current_version, fields in versions:
+            if doc not in asked:
+                continue
             current[doc] = int(current_version)
             if (doc, version) in unknown:
                 meta = VersionMeta(int(col_id), col_name, key, json.loads(fields) if fields else {})
@@ -318,7 +342,7 @@ class Scope:
 
     def _read_stored(self, cur: duckdb.DuckDBPyConnection, unknown: set[tuple[int, int]],
                      metas: dict[tuple[int, int], VersionMeta | None], current: dict[int, int], *,
-                     structure: bool) -> set[tuple[int, int]]:
+                     structure: bool, also: Iterable[int] = ()) -> set[tuple[int, int]]:
         """Readability and metadata (and, where ``structure``, the structure) of ``unknown`` versions
         from their stored rows, with their documents' current versions, in one statement
         (``skeleton_rows.read_stored``); fills ``metas`` and ``current`` and returns the versions still
@@ -326,7 +350,7 @@ class Scope:
         version the predicate refused is decided)."""
         params: list[Any] = []
         predicate = self.predicate(params, collection="v.collection")
-        found, currents = skeleton_rows.read_stored(cur, unknown, predicate, params, structure=structure)
+        found, currents = skeleton_rows.read_stored(cur, unknown, predicate, params, structure=structure, also=also)
         current.update(currents)
         for key, got in found.items():
             if got is not None:
@@ -367,8 +391,10 @@ class Scope:
                 rows.extend(known)
         if asked:
             fresh = self.cursor().execute(KEYS_SQL.format(keys=str_list(asked))).fetchall()
+            unfound = sorted(set(asked) - {row[0] for row in fresh})  # the readability query reads one decoy
             readable, _ = self._readable([(int(doc), int(version)) for _, doc, version, _ in fresh],
-                                         {int(doc): int(version) for _, doc, version, _ in fresh}, ask=True)
+                                         {int(doc): int(version) for _, doc, version, _ in fresh}, ask=True,
+                                         decoys=[zlib.crc32("\n".join(unfound).encode()) + 1] if unfound else [])
             fresh = [r for r in fresh if (int(r[1]), int(r[2])) in readable]
             rows.extend(fresh)
             for key in asked:

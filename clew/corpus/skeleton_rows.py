@@ -25,6 +25,7 @@ versions only (``load``), so that a denied version costs what a missing one does
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import duckdb
@@ -117,20 +118,23 @@ def backfill(cur: duckdb.DuckDBPyConnection) -> int:
 
 def read_stored(
     cur: duckdb.DuckDBPyConnection, wanted: set[tuple[int, int]], predicate: str, params: list[Any], *,
-    structure: bool,
+    structure: bool, also: Iterable[int] = (),
 ) -> tuple[dict[tuple[int, int], tuple[VersionMeta, Skeleton | None] | None], dict[int, int]]:
     """One statement: for each ``wanted`` version with a row, its metadata where the predicate holds
     (None where it does not) and, where ``structure``, its skeleton; and the current versions of the
     wanted documents. A version with no row, or (``structure``) a row that does not decode, is left out.
     ``structure`` only for a principal that reads everything: the text of every row is read, and
-    dropped here where the predicate does not hold (see ``STORED_SQL``)."""
-    sql = STORED_SQL.format(ids=int_list(sorted({d for d, _ in wanted})), predicate=predicate,
+    dropped here where the predicate does not hold (see ``STORED_SQL``). ``also``: documents read
+    beside them and dropped (decoys: ``Scope._decoys``)."""
+    docs = {d for d, _ in wanted}
+    sql = STORED_SQL.format(ids=int_list(sorted(docs | set(also))), predicate=predicate,
                             **(PAYLOAD if structure else NO_PAYLOAD))
     found: dict[tuple[int, int], tuple[VersionMeta, Skeleton | None] | None] = {}
     current: dict[int, int] = {}
     for part, doc, version, col_id, col_name, key, fields, text, value, ok in cur.execute(sql, params).fetchall():
         if part == 1:
-            current[int(doc)] = int(version)
+            if doc in docs:
+                current[int(doc)] = int(version)
         elif (doc, version) in wanted:
             if not ok:
                 found[(doc, version)] = None

@@ -66,9 +66,47 @@ def test_a_restricted_principal_asks_readability_alone_first(db: Path, statement
         for evidence_id in (denied, missing):
             statements.clear()
             assert fetch_evidence(scope, FetchArgs(ids=[evidence_id])).evidence[0].status == "unavailable"
-            assert len(statements) == 1 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
+            asked = [s for s in statements if "coalesce(max(id), 0)" not in s]  # the newest id: once per write
+            assert len(asked) == 1 and "FROM nodes" not in asked[0] and "structure" not in asked[0]
         statements.clear()
         assert fetch_evidence(scope, FetchArgs(ids=[readable])).evidence[0].status == "ok"
         assert len(statements) == 3 and "FROM nodes" not in statements[0] and "structure" not in statements[0]
         assert "max(v.version) FILTER" in statements[1]  # its current version as it sees it (asked for every read)
         assert "structure FROM skeletons" in statements[2] and "FROM nodes" not in statements[2]
+
+
+def readability_ids(statements: list[str]) -> set[int]:
+    """The document ids a restricted principal's readability query (the stored rows) asked for."""
+    import re
+
+    asked = [s for s in statements if "FROM skeletons v WHERE document_id IN" in s]
+    assert len(asked) == 1, statements
+    found = re.search(r"document_id IN \(([^)]*)\)", asked[0])
+    assert found is not None
+    return {int(value) for value in found.group(1).split(",")} - {-1}
+
+
+def test_a_missing_id_or_key_reads_a_stored_row_as_a_denied_one_does(db: Path, statements: list[str]) -> None:
+    """DuckDB rules a missing id out by its zone maps without reading a row, where a denied one reads
+    its row: a restricted principal's readability query reads a stored decoy for a missing id or key
+    and drops it, and the answer is the denied one's (issue 38, item 10)."""
+    from clew.navigation.reading import ReadArgs, read
+
+    with Corpus(db, read_only=True) as corpus:
+        stored = {doc for (doc,) in corpus.cursor().execute("SELECT id FROM documents").fetchall()}
+        denied = ids(corpus, "secret.md")[0]
+        scope = Scope(corpus, READER)
+        statements.clear()
+        missing = fetch_evidence(scope, FetchArgs(ids=["ev1:c:999999:1:0"])).evidence[0]
+        assert readability_ids(statements) - {999999} <= stored and readability_ids(statements) - {999999}
+        assert missing.model_dump() == {**fetch_evidence(scope, FetchArgs(ids=[denied])).evidence[0].model_dump(),
+                                        "id": "ev1:c:999999:1:0"}
+        statements.clear()
+        absent = read(scope, ReadArgs(document="nothing.md")).model_dump()
+        decoys = readability_ids(statements)
+        assert len(decoys) == 1 and decoys <= stored
+        assert absent == read(scope, ReadArgs(document="secret.md")).model_dump()
+        # a principal that reads everything has nothing to hide: no decoy
+        statements.clear()
+        fetch_evidence(Scope(corpus, Principal()), FetchArgs(ids=["ev1:c:999998:1:0"]))
+        assert readability_ids(statements) == {999998}
