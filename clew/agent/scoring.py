@@ -13,7 +13,8 @@ no read.
 
 On top of that a candidate gets a bonus for where it was found (``clew.agent.tree``):
 ``ADJACENCY_BONUS`` times the best seed score for the children of a node that already holds
-taken evidence, ``LINK_BONUS`` times the linking passage's worth for a link target.
+taken evidence, ``NEIGHBOUR_BONUS`` times it for the passages right before and after a taken
+seed hit, ``LINK_BONUS`` times the linking passage's worth for a link target.
 
 Chosen on one dev set and checked on the other, then the reverse (evidence recall at 1,000
 and 2,000 tokens; README, "Retrieval quality"): the section weight is the one change that
@@ -53,6 +54,7 @@ if TYPE_CHECKING:  # numpy only where a walk uses vectors: importing it is a thi
 
 ADJACENCY_BONUS = 0.1
 LINK_BONUS = 0.3
+NEIGHBOUR_BONUS = 0.05
 SECTION_WEIGHT = 0.5
 VECTOR_WEIGHT = 1.0
 

@@ -13,7 +13,8 @@ level deeper; nothing deeper than ``max_depth`` is offered. With ``follow_links`
 passage that links elsewhere also offers the passages it links to (one more tool call, only
 for a passage with links; a link to a whole document leads to its best passage and to its
 opening, its first prose passage: a page's description past a synopsis of commands), and a
-passage reached from outside the tree (a hit, a link target) offers the node it sits in.
+passage reached from outside the tree (a hit, a link target) offers the node it sits in; a
+seed hit also offers the passages right before and after it (``via: adjacent``).
 Unvisited candidates stay in the frontier, so the walk comes back to a sibling it passed over
 when that sibling scores better than what is left.
 """
@@ -23,7 +24,7 @@ from __future__ import annotations
 from clew.agent.frontier import Candidate
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
-from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS
+from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS, NEIGHBOUR_BONUS
 from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.reader import Passage, passage_of
 from clew.corpus.structure import DocumentVersion
@@ -166,6 +167,8 @@ class TreeWalk(Walk):
             c = self.candidate(run, rest, chosen.depth, "continued", passage.evidence_id, priority=chosen.priority)
             if c is not None:
                 frontier.push(c)
+        if chosen.via == "seed":
+            self._push_neighbours(run, chosen, passage)
         if chosen.depth >= self.applied.max_depth:
             return
         if chosen.via in ENTRIES:
@@ -194,6 +197,24 @@ class TreeWalk(Walk):
                         candidates.append(self.candidate(run, target, chosen.depth + 1, "links", passage.evidence_id,
                                                          bonus))
             self._push_best(run, candidates)
+
+    def _push_neighbours(self, run: Run, chosen: Candidate, passage: Passage) -> None:
+        """A seed hit's passages right before and after it (in any section: the list a heading
+        introduced, the lines an entry goes on with) compete at once, at their own worth plus
+        ``NEIGHBOUR_BONUS`` times the best seed's, without opening the section first."""
+        doc = run.deps.scope.document(passage.document_id, passage.version)
+        if doc is None:
+            return
+        frontier = run.state.frontier
+        for ordinal in (passage.ordinal - 1, passage.ordinal + 1):
+            if not 0 <= ordinal < len(doc.skeleton.chunks):
+                continue
+            neighbour = passage_of(doc, ordinal)
+            if neighbour.evidence_id not in frontier.visited:
+                c = self.candidate(run, neighbour, chosen.depth, "adjacent", passage.evidence_id,
+                                   NEIGHBOUR_BONUS * run.scorer.top)
+                if c is not None:
+                    frontier.push(c)
 
     @staticmethod
     def _rest_of_unit(run: Run, passage: Passage) -> Passage | None:

@@ -1,0 +1,49 @@
+"""A seed hit's neighbours (the passages right before and after it) compete in the walk at once."""
+
+from pathlib import Path
+
+from clew.agent.api import retrieve_sync
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.store import Corpus
+
+from ..conftest import write_files
+
+JOURNAL = """# Journals
+
+## When a journal is hot
+
+A rollback journal is hot, and must be played back, when all of these hold:
+
+- the hot rollback journal exists and its size is greater than 512 bytes
+- no reserved lock is held on the database and the rollback journal names no super-journal
+
+## Playing back
+
+Before reading a database, a process that finds a hot rollback journal plays it back, as
+[recovery](recovery.md) tells.
+"""
+
+RECOVERY = """# Recovery
+
+A process recovers after a crash by reading the database file again.
+"""
+
+
+def test_the_passage_before_a_seed_hit_beats_a_weaker_link_target(tmp_path: Path) -> None:
+    folder = write_files(tmp_path / "docs", {"journal.md": JOURNAL, "recovery.md": RECOVERY})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
+        request = {"query": "when does a process play back a hot rollback journal", "include_steps": True,
+                   "queries": [{"collection": "docs", "limit": 1}], "context_budget_tokens": 1000,
+                   "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+        hits = retrieve_sync(request, corpus=corpus).hits
+    seed = next(h for h in hits if h.via == "seed")
+    assert "Playing back" in seed.text
+    order = [h.evidence_id for h in hits]
+    listed = next(h for h in hits if "512 bytes" in h.text)
+    linked = next(h for h in hits if "recovers after a crash" in h.text)
+    # the list right before the hit (another section's end) is offered by the hit itself, and
+    # outranks the link target the hit offers too (which scores less on its own)
+    assert (listed.via, listed.origin) == ("adjacent", seed.evidence_id)
+    assert (linked.via, linked.origin) == ("links", seed.evidence_id)
+    assert order.index(listed.evidence_id) < order.index(linked.evidence_id)
