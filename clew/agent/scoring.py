@@ -37,6 +37,9 @@ for query terms in a passage's heading (-0.01 to -0.12), a logistic-regression c
 these features fit on one set (it ranked gold passages worse than this priority on the other set),
 and term proximity (a passage's score times 1 + w (m - 1) / (span - 1) for the shortest span
 holding its m query terms; w 0.25-1.0: -0.02 to +0.02, down at 2,000 tokens on sqlite-docs).
+The neighbour bonus (0.02-0.05 alike; 0.1 and more lose) and the neighbours and floors left out
+(every taken passage's neighbours, the flat seed pack first or last, the seed's search score):
+docs/measurements/walk-2026-12-05.md.
 """
 
 from __future__ import annotations
