@@ -11,7 +11,7 @@ from clew.budgets.tokens import count_tokens_by_words, encoding
 PIECES = ["the", " ", "  ", "\n", "\n ", " \n", "\t", "\r\n", "\u00a0", "\u2003", "\u3000", "\x1c",
           "'s", "'LL", "don't", "12345", "3.14", "x86-64", "--dir", "(", ")", ".", "...", ",", "!?",
           "SQLITE_BUSY", "Ünïcode", "日本語",
-          "😀", "ǅ", "İ", "<|endoftext|>", "a", "B", "  x", "a\u0301"]
+          "😀", "ǅ", "İ", "<|endoftext|>", "a", "B", "  x", "a\u0301", "\n\n", "\r", "\x0b", "\u2028", "\x85", "#"]
 
 
 @pytest.mark.parametrize("text", [
@@ -24,6 +24,6 @@ def test_a_text_counts_as_the_sum_of_its_words(text: str) -> None:
 
 def test_random_texts_count_the_same_word_by_word_as_whole() -> None:
     rng = random.Random(3)
-    for _ in range(4000):
+    for _ in range(20_000):
         text = "".join(rng.choice(PIECES) for _ in range(rng.randint(0, 16)))
         assert count_tokens_by_words(text) == len(encoding().encode_ordinary(text)), repr(text)
