@@ -211,3 +211,41 @@ def test_the_rewrite_waits_for_a_reader_to_finish_and_later_readers_wait_for_it(
         assert done is not None and not deferred
         chunks = corpus.cursor().execute("SELECT count(*) FROM chunks").fetchone()[0]
         assert seen == [(generation + 1, chunks)]  # it read once the file was swapped and reopened
+
+
+def test_the_copy_runs_under_a_lower_memory_limit_that_is_then_restored(tmp_path: Path) -> None:
+    import duckdb
+
+    from clew.corpus.checkpoint import size_bytes
+    from clew.corpus.rewrite import REWRITE_MEMORY_LIMIT, _lower_memory_limit
+
+    con = duckdb.connect(str(tmp_path / "limits.duckdb"))
+    default = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    restore = _lower_memory_limit(con)
+    assert restore == "RESET memory_limit"
+    lowered = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    assert size_bytes(lowered) == pytest.approx(size_bytes(REWRITE_MEMORY_LIMIT), rel=0.1)
+    con.execute(restore)
+    assert con.execute("SELECT current_setting('memory_limit')").fetchone()[0] == default
+    con.execute("SET memory_limit = '5GB'")  # a limit of the caller's own is put back as it was
+    five = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    restore = _lower_memory_limit(con)
+    assert restore == f"SET memory_limit = '{five}'"
+    con.execute(restore)  # as DuckDB shows it, so within its rounding (4.6 GiB may read back 4.5)
+    back = con.execute("SELECT current_setting('memory_limit')").fetchone()[0]
+    assert size_bytes(back) == pytest.approx(size_bytes(five), rel=0.05)
+    con.execute("SET memory_limit = '500MB'")  # already lower: left alone
+    assert _lower_memory_limit(con) is None
+    con.close()
+
+
+def test_a_rewrite_leaves_the_reopened_corpus_at_the_default_memory_limit(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nSome words about limits.\n", encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [docs])
+        default = corpus.cursor().execute("SELECT current_setting('memory_limit')").fetchone()[0]
+        rewrite(corpus)
+        assert corpus.cursor().execute("SELECT current_setting('memory_limit')").fetchone()[0] == default
+        assert search(corpus, {"query": "limits"}).hits[0].document_key == "a.md"  # still reads
