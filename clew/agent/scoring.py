@@ -17,7 +17,7 @@ taken evidence, ``NEIGHBOUR_BONUS`` times it for the passages right before and a
 seed hit, ``LINK_BONUS`` times the linking passage's worth for a link target.
 
 Chosen on one dev set and checked on the other, then the reverse (evidence recall at 1,000
-and 2,000 tokens; README, "Retrieval quality"): the section weight is the one change that
+and 2,000 tokens; docs/measurements/retrieval-quality-2026-12-05.md): the section weight is the one change that
 helped both (0 -> 0.5: +0.035 on sqlite-docs, +0.04 on npm-docs), 0.25-1.0 are within noise;
 the adjacency bonus 0.1 beat 0 and 0.25 on both; the vector weight 1.0 was the best on
 sqlite-docs and tied best on npm-docs (0.25 lost 0.01-0.02 on both; 0.75-2.0 within noise).

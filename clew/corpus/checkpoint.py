@@ -10,7 +10,7 @@ BULK_CHECKPOINT_THRESHOLD = "256MB"
 """``checkpoint_threshold`` inside ``Corpus.deferred_checkpoint`` (DuckDB's default: 16 MiB).
 
 Bounded, because what a checkpoint has not yet written stays in memory: with no bound at all
-a 300,000-chunk ingest peaked about 30% higher (README, Measured)."""
+a 300,000-chunk ingest peaked about 30% higher (docs/measurements/ingest-2026-12-04.md)."""
 
 _SIZE = re.compile(r"([0-9]+(?:\.[0-9]+)?) ?(bytes|[KMGT]i?B)")
 

@@ -6,7 +6,7 @@ quarter of the old ones. An ingest keeps two batches of prepared documents alive
 thousands of objects, promoted as they survive) while it allocates millions of short-lived
 ones (markdown-it's tokens, chunk and term records), so that condition held again and again: on
 the generated 100,000-chunk corpus, 6,215 collections took 2.5 s of a 20.7 s ingest, most of it
-in full collections (README, Measured: "Garbage collection during an ingest"). Inside
+in full collections (docs/measurements/ingest-2026-12-04.md, "Garbage collection during an ingest"). Inside
 ``fewer_full_collections`` the oldest generation is collected ``FULL_EVERY`` times less often;
 the young generations as before, so a reference cycle among new objects is still freed at
 once, and nothing is turned off.

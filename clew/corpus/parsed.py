@@ -29,7 +29,7 @@ def pickled_by_fields(cls: type[T]) -> type[T]:
 
     Parsing workers send every prepared document, with its blocks, sections, chunks and nodes, to
     the ingesting process; a slots dataclass's own pickling runs a Python function per object on
-    either side, a tenth of the time the parent spent unpickling (benchmarks: README, Measured).
+    either side, a tenth of the time the parent spent unpickling (docs/measurements/ingest-2026-12-04.md).
     """
     fields = attrgetter(*cls.__slots__)  # type: ignore[attr-defined]
     single = len(cls.__slots__) == 1  # type: ignore[attr-defined]

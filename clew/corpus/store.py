@@ -128,8 +128,8 @@ class Corpus:
         """DuckDB's threads lowered, for the block, to the CPUs left beside ``processes`` worker
         processes (at least one): they parse on every core, and DuckDB's own threads only competed
         with them (two workers on 2 CPUs: a 100,000-chunk ingest 3.8% faster, its writing process
-        13% less CPU; README, Measured). One process (``processes`` <= 1) changes nothing, nor does
-        a setting already as low. Overlapping blocks (threads of one process) restore the value the
+        13% less CPU; docs/measurements/ingest-2026-12-04.md). One process (``processes`` <= 1) changes
+        nothing, nor does a setting already as low. Overlapping blocks (threads of one process) restore the value the
         first one found when the last one ends. The setting only paces DuckDB: a failure to change
         it is logged, never raised."""
         if processes <= 1:

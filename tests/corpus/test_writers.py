@@ -1,6 +1,6 @@
 """A writer with a row filter never replaces, supersedes or learns of a document it cannot read.
 
-The decision (README, Security): a key whose latest version the writer may not read is not
+The decision (docs/security.md): a key whose latest version the writer may not read is not
 written, whatever the bytes; the rest of the upload lands. The writer's report withholds every
 count that depends on what the corpus holds (``withheld``), so a key it may not write, an
 absent key it wrote, a link to a denied key and a link to a missing one all read the same.

@@ -173,7 +173,7 @@ def compact(corpus: Corpus) -> None:
     What the write-ahead log holds is checkpointed first: rows a checkpoint has not written stay in
     memory, and an ingest defers its checkpoint to its end (``Corpus.deferred_checkpoint``), so its
     last batches' rows sat in memory beside the compaction's new tables. Checkpointed first, a
-    1M-chunk ingest peaked 120 MB lower and ran 3% faster (README, Measured). That checkpoint only
+    1M-chunk ingest peaked 120 MB lower and ran 3% faster (docs/measurements/ingest-2026-12-04.md). That checkpoint only
     saves memory: if it fails, the compaction runs without it (and fails on its own if the store does).
     """
     try:
@@ -246,7 +246,8 @@ def _write_sorted(cur: duckdb.DuckDBPyConnection) -> None:
 PIVOT_CHUNKS = 1 << 17
 """Chunks per slice when compaction pivots the dense terms into columns: a slice's matrix is
 ``dense terms x PIVOT_CHUNKS`` SMALLINTs (64 MiB at 256 terms), whatever the corpus's size; with it the
-dense postings fetched for the slice. At 1 << 18 these were the peak of a 1M-chunk ingest (README, Measured)."""
+dense postings fetched for the slice. At 1 << 18 these were the peak of a 1M-chunk ingest
+(docs/measurements/ingest-2026-12-04.md)."""
 
 
 def _rebuild_docs(cur: duckdb.DuckDBPyConnection, dense: int) -> None:

@@ -1,5 +1,5 @@
 """benchmarks/pdf_structure.py runs, on the reportlab guide fixture (the real bashref.pdf run is in
-the README, not here: the file is not shipped)."""
+docs/measurements/structure-2026-12-05.md, not here: the file is not shipped)."""
 
 from __future__ import annotations
 
