@@ -37,10 +37,10 @@ from pathlib import Path
 from clew.agent.api import retrieve
 from clew.agent.generate import CITATION, sentences
 from clew.agent.request import BOUNDS
+from clew.budgets.tokens import count_tokens
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
-from clew.budgets.tokens import count_tokens
 from clew.evals.metrics import answer_found, evidence_found, mean, token_f1
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -48,7 +48,14 @@ from clew.corpus.store import Corpus  # noqa: E402
 from clew.navigation.evidence import EvidenceLedger, FetchArgs, fetch_evidence  # noqa: E402
 from clew.navigation.graph import ExpandArgs, expand_neighbors  # noqa: E402
 from clew.navigation.reading import (  # noqa: E402
-    GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read,
+    GetChunkArgs,
+    GrepArgs,
+    NavigateArgs,
+    ReadArgs,
+    get_chunk,
+    grep,
+    navigate,
+    read,
 )
 from clew.navigation.slices import SliceArgs, fetch_slice  # noqa: E402
 from clew.navigation.tree import RELATIONS, TreeArgs, navigate_document_tree  # noqa: E402

@@ -68,10 +68,10 @@ from clew.corpus.access import Principal  # noqa: E402
 from clew.corpus.ingest import ingest_paths  # noqa: E402
 from clew.corpus.reader import Scope  # noqa: E402
 from clew.corpus.search import postings  # noqa: E402
-from clew.corpus.search.bm25 import B, K1, bm25_search  # noqa: E402
-from clew.corpus.tokenize import STOPWORDS, tokenize  # noqa: E402
+from clew.corpus.search.bm25 import K1, B, bm25_search  # noqa: E402
 from clew.corpus.sql import insert_columns  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
+from clew.corpus.tokenize import STOPWORDS, tokenize  # noqa: E402
 
 CHUNK_TOKENS = 400  # pseudo-words cost ~2 tokens: a 120-word section is one chunk
 MODEL = "bench-random-384"

@@ -36,7 +36,6 @@ skips them and reports them (``IngestReport.problems``).
 
 from __future__ import annotations
 
-
 from typing import Any, Literal
 
 

@@ -6,10 +6,9 @@ the litellm embedder alike.
 
 from __future__ import annotations
 
-from typing import Any
-
 import os
 from types import ModuleType
+from typing import Any
 from urllib.parse import urlparse
 
 FORBID_ENV = "CLEW_FORBID_MODEL_CALLS"
@@ -48,9 +47,9 @@ def answers_offline(litellm: ModuleType, model: str, kwargs: dict[str, Any]) -> 
 
 
 def import_litellm() -> ModuleType:
-    from clew import _offline  # noqa: F401  (no cost-map fetch on import)
-
     import litellm
+
+    from clew import _offline  # noqa: F401  (no cost-map fetch on import)
 
     # litellm prints help banners to stdout on errors; stdout belongs to the caller (MCP stdio).
     litellm.suppress_debug_info = True

@@ -28,9 +28,9 @@ _MADE_AT_IMPORT = {"asearch", "aingest_paths"}
 
 def _cli() -> str:
     from typer import _click as click
+    from typer.main import get_group
 
     from clew.cli import COMMANDS, app, load_command
-    from typer.main import get_group
 
     root = get_group(app)
     root_ctx = click.Context(root, info_name="clew")

@@ -8,8 +8,6 @@ from typing import Any
 
 from clew.agent.controller import Controller
 from clew.agent.model import Model, model_from_name
-from clew.config.model_options import ModelOptions
-from clew.config.model_options import model_options as model_options_of
 from clew.agent.prompts import answer_prompt, new_marker
 from clew.agent.request import Generator, Navigation, QuerySpec, RetrievalRequest, parse_request
 from clew.agent.result import Instruction, RetrievalResult, Step
@@ -19,10 +17,11 @@ from clew.agent.selection import selector_for
 from clew.agent.strategy import strategy_for
 from clew.agent.walk import START_FIELD
 from clew.budgets.limits import Budget, Usage
+from clew.config.model_options import ModelOptions
+from clew.config.model_options import model_options as model_options_of
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import Forbidden, InputError
-
 
 DEFAULT_PLAN = "no navigation block and no model: a ranked tree walk (the embedded default)"
 

@@ -25,9 +25,7 @@ from clew.agent.handlers import HANDLERS
 from clew.agent.result import RetrievalResult, Status, Step, StepSummary, UsageReport
 from clew.agent.run import Run, StepNote
 from clew.agent.states import TERMINAL, State, check_transition
-from clew.errors import IllegalTransition
-from clew.errors import BudgetExhausted
-from clew.errors import CorpusError, ModelError
+from clew.errors import BudgetExhausted, CorpusError, IllegalTransition, ModelError
 
 SPENDING = frozenset({State.SEED, State.OFFER, State.SELECT, State.VISIT, State.ACT, State.GENERATE})
 """States whose handler spends a budget (a tool call, an iteration, context tokens)."""

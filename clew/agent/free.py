@@ -25,7 +25,6 @@ from clew.errors import InputError
 from clew.tools.builtin import registry
 from clew.tools.registry import ToolContext
 
-
 CORE_TOOLS = ("search", "navigate_document_tree", "fetch_evidence")
 """The tools a free run keeps when every tool's schema would take more than half its budget."""
 

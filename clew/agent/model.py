@@ -25,8 +25,15 @@ from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait
 from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on import)
 from clew.errors import InputError, ModelError
 from clew.llm import (  # noqa: F401  (re-exported: part of this module's API)
-    FORBID_ENV, FORBIDDEN_MESSAGE, TEST_PROVIDER_PREFIX, advice, answers_offline, calls_forbidden, import_litellm,
-    is_retryable, pin_model_info,
+    FORBID_ENV,
+    FORBIDDEN_MESSAGE,
+    TEST_PROVIDER_PREFIX,
+    advice,
+    answers_offline,
+    calls_forbidden,
+    import_litellm,
+    is_retryable,
+    pin_model_info,
 )
 
 if TYPE_CHECKING:

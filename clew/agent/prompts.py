@@ -11,11 +11,10 @@ one JSON-quoted entry per line (``lane_entries``).
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import secrets
 from collections.abc import Iterable
+from typing import Any
 
 from clew.agent.result import Instruction
 from clew.budgets.tokens import count_tokens

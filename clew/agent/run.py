@@ -22,11 +22,10 @@ from clew.agent.request import Applied, RetrievalRequest
 from clew.agent.result import Generation, GraphNavigation, Instruction, Step, StepActor, StopReason, TreeNavigation
 from clew.agent.states import State
 from clew.budgets.limits import Budget, Limits, Usage
-from clew.errors import BudgetExhausted
 from clew.budgets.tokens import count_tokens
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.errors import ModelError
+from clew.errors import BudgetExhausted, ModelError
 
 if TYPE_CHECKING:
     from clew.agent.scoring import Scorer

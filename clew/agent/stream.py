@@ -10,9 +10,9 @@ from pydantic import BaseModel
 
 from clew.agent.api import retrieve
 from clew.agent.model import Model
-from clew.config.model_options import ModelOptions
 from clew.agent.request import RetrievalRequest
 from clew.agent.result import RetrievalResult, Step
+from clew.config.model_options import ModelOptions
 from clew.corpus.store import Corpus
 
 

@@ -27,8 +27,8 @@ from clew.agent.run import Run
 from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS, NEIGHBOUR_BONUS
 from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.reader import Passage, passage_of
-from clew.corpus.structure import DocumentVersion
 from clew.corpus.search.api import Found
+from clew.corpus.structure import DocumentVersion
 from clew.errors import InputError
 from clew.navigation.core import (
     Node,

@@ -16,12 +16,11 @@ from clew.agent.request import Applied, Navigation
 from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
 from clew.agent.states import State
-from clew.errors import BudgetExhausted, ClewError
 from clew.budgets.tokens import passage_tokens
 from clew.corpus.reader import Passage
 from clew.corpus.search.api import Found, SearchRequest, search_passages
+from clew.errors import BudgetExhausted, ClewError
 from clew.navigation.core import Node, lead
-
 
 START_FIELD = "steps.retrieval.navigation.start_key"
 

@@ -8,8 +8,17 @@ import typer
 
 from clew.budgets.limits import BOUNDS
 from clew.commands.common import (
-    CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, configured, database, out,
+    CollectionOption,
+    DbOption,
+    JsonOption,
+    command,
+    configured,
+    database,
+    out,
     respond,
+)
+from clew.commands.common import (
+    collection as resolve_collection,
 )
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 

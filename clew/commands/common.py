@@ -41,8 +41,8 @@ from clew.errors import ClewError, InputError
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from clew.corpus.store import Corpus
     from clew.config.settings import ServerConfig
+    from clew.corpus.store import Corpus
 
     err: Console
     """The console on stderr (made on first use: see ``__getattr__``)."""

@@ -8,16 +8,32 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import (
-    BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn, TimeRemainingColumn,
-)
 from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 
 from clew.commands.common import (
-    CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, database, err, fail, out,
+    CollectionOption,
+    DbOption,
+    JsonOption,
+    command,
+    database,
+    err,
+    fail,
+    out,
     respond,
+)
+from clew.commands.common import (
+    collection as resolve_collection,
 )
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges

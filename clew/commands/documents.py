@@ -9,7 +9,17 @@ from rich.text import Text
 from rich.tree import Tree
 
 from clew.commands.common import (
-    CollectionOption, DbOption, JsonOption, collection as resolve_collection, command, database, fail, out, respond,
+    CollectionOption,
+    DbOption,
+    JsonOption,
+    command,
+    database,
+    fail,
+    out,
+    respond,
+)
+from clew.commands.common import (
+    collection as resolve_collection,
 )
 from clew.corpus.documents import OutlineNode, list_documents, outline, remove_documents
 from clew.corpus.reader import Scope

@@ -27,7 +27,14 @@ from typing import Annotated, Any, Literal
 import typer
 
 from clew.commands.common import (
-    DbOption, JsonOption, collection, command, configured, database, respond, settings,
+    DbOption,
+    JsonOption,
+    collection,
+    command,
+    configured,
+    database,
+    respond,
+    settings,
 )
 from clew.errors import InputError
 from clew.tools.registry import Registry, Tool

@@ -41,7 +41,6 @@ from pydantic import (
     field_validator,
     model_validator,
 )
-
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, core_schema
 

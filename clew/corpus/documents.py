@@ -17,15 +17,14 @@ from __future__ import annotations
 from typing import Literal
 
 import duckdb
-
 from pydantic import BaseModel, Field
 
 from clew.budgets.bounds import MAX_LIST_ITEMS
 from clew.corpus.reader import Scope
 from clew.corpus.search.index import index_chunks
+from clew.corpus.sql import one
 from clew.corpus.store import Corpus
 from clew.errors import InputError
-from clew.corpus.sql import one
 
 
 class DocumentInfo(BaseModel):

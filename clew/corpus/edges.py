@@ -13,7 +13,6 @@ import json
 import math
 
 import duckdb
-
 from pydantic import BaseModel, Field
 
 from clew.corpus.sql import arrow_view, insert_columns

@@ -36,8 +36,8 @@ from typing import Any, Protocol
 import numpy as np
 
 from clew.corpus.tokenize import tokenize
-from clew.llm import FORBIDDEN_MESSAGE, answers_offline, calls_forbidden, is_retryable
 from clew.errors import InputError, ModelError
+from clew.llm import FORBIDDEN_MESSAGE, answers_offline, calls_forbidden, is_retryable
 
 DEFAULT_HASHING_DIMENSIONS = 384
 MINILM = "minilm"

@@ -25,8 +25,8 @@ import os
 import threading
 import time
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, Literal
 
@@ -37,13 +37,13 @@ from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.batch_writer import BatchWriter
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.collector import fewer_full_collections
+from clew.corpus.documents import retire
 from clew.corpus.formats.jsonl import parse_jsonl
+from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, parse, prepare
 from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
-from clew.corpus.documents import retire
-from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
 from clew.corpus.sql import arrow_view, insert_columns
 from clew.corpus.store import Corpus

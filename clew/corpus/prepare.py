@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 import json
 import posixpath
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any

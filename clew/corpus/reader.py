@@ -25,11 +25,20 @@ from clew.corpus import ids, skeleton_rows
 from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.store import Corpus
 from clew.corpus.structure import (
-    CURRENT_SQL, FROZEN, KEYS_SQL, READABLE, SKELETONS, VERSIONS_SQL, VERSIONS_WITH_STRUCTURE_SQL, DocumentVersion,
-    VersionMeta, int_list, skeletons_of, str_list,
+    CURRENT_SQL,
+    FROZEN,
+    KEYS_SQL,
+    READABLE,
+    SKELETONS,
+    VERSIONS_SQL,
+    VERSIONS_WITH_STRUCTURE_SQL,
+    DocumentVersion,
+    VersionMeta,
+    int_list,
+    skeletons_of,
+    str_list,
 )
 from clew.errors import InputError, UnknownCollection
-
 
 
 def _version_columns(row: tuple[Any, ...]) -> tuple[Any, ...]:

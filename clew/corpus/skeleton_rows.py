@@ -32,7 +32,14 @@ import duckdb
 
 from clew.corpus.sql import insert_columns, one
 from clew.corpus.structure import (
-    STRUCTURE_SQL, ChunkInfo, NodeInfo, Skeleton, VersionMeta, int_list, load_skeletons, skeletons_of,
+    STRUCTURE_SQL,
+    ChunkInfo,
+    NodeInfo,
+    Skeleton,
+    VersionMeta,
+    int_list,
+    load_skeletons,
+    skeletons_of,
 )
 
 FORMAT = 1

@@ -20,10 +20,10 @@ import duckdb
 
 from clew.corpus.checkpoint import raising
 from clew.corpus.readers import Readers
-from clew.corpus.shared_change import SharedChange, Undo
 from clew.corpus.schema import DDL, SCHEMA_VERSION
-from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
+from clew.corpus.shared_change import SharedChange, Undo
 from clew.corpus.sql import one
+from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 
 logger = logging.getLogger(__name__)
 

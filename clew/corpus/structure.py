@@ -37,7 +37,6 @@ import duckdb
 from clew.corpus import ids
 
 
-
 class NodeInfo(NamedTuple):  # a named tuple: a first touch makes one per node (a frozen dataclass took 4x as long)
     ordinal: int
     parent: int | None

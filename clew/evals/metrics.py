@@ -20,7 +20,6 @@ from typing import Any
 
 from clew.evals.matching import matches, normalize
 
-
 _CITATION = re.compile(r"\s*\[ev1:[^\[\]\s]*\]")
 
 

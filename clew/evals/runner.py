@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from clew.agent.model import Model
 from clew.budgets.tokens import count_tokens
 from clew.corpus.store import Corpus
+from clew.errors import InputError
 from clew.evals import metrics
 from clew.evals.datasets import Question
-from clew.errors import InputError
 from clew.evals.systems import DEFAULT_BUDGET_TOKENS, Outcome, System, run_system
 
 if TYPE_CHECKING:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from clew.corpus.store import Corpus
 from clew.extras import missing
-from clew.integrations.core import RetrieverSettings, Retrieved, aretrieved, retrieved
+from clew.integrations.core import Retrieved, RetrieverSettings, aretrieved, retrieved
 
 try:
     from langchain_core.callbacks import AsyncCallbackManagerForRetrieverRun, CallbackManagerForRetrieverRun

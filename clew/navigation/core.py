@@ -28,10 +28,10 @@ from typing import Literal
 
 from clew.corpus.prose import reads_as_prose
 from clew.corpus.reader import Passage, Scope, passage_of
+from clew.corpus.sql import one
 from clew.corpus.structure import FROZEN, DocumentVersion
 from clew.navigation.graph import Vertex, edge_steps, structure_steps
 from clew.navigation.models import NodeCard
-from clew.corpus.sql import one
 
 NodeKind = Literal["document", "section", "table"]
 PREVIEW_CHARS = 200

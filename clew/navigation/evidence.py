@@ -25,7 +25,14 @@ from clew.corpus.structure import int_list
 from clew.errors import CorpusError, MalformedEvidenceId
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.models import (
-    UNAVAILABLE, CitationReport, CitationVerdict, EvidenceEntry, EvidenceResult, InCollection, NonBlank, Status,
+    UNAVAILABLE,
+    CitationReport,
+    CitationVerdict,
+    EvidenceEntry,
+    EvidenceResult,
+    InCollection,
+    NonBlank,
+    Status,
 )
 from clew.navigation.passages import PASSAGE_ONLY, fit, item
 

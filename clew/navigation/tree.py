@@ -36,9 +36,10 @@ from typing import Annotated, Any
 from clew.budgets.bounds import Clamp
 from clew.corpus.reader import Scope
 from clew.corpus.structure import DocumentVersion
-from clew.navigation.models import Chars, InCollection, NavigationResult, NonBlank, Relation
 from clew.navigation.core import Node, card, root, tree_children
+from clew.navigation.models import Chars, InCollection, NavigationResult, NonBlank, Relation
 from clew.navigation.passages import Opened, budget, open_id
+
 
 class TreeArgs(InCollection):
     evidence_id: NonBlank

@@ -20,12 +20,11 @@ from fastapi import Depends, FastAPI, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from clew.corpus.access import Principal
+from clew.corpus.access import INGEST_PERMISSION, Principal
 from clew.corpus.documents import DocumentInfo, OutlineNode, RemoveReport, list_documents, outline, remove_documents
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
-from clew.corpus.access import INGEST_PERMISSION
 
 
 class DocumentList(BaseModel):

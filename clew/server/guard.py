@@ -40,8 +40,8 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from clew.errors import ClewError, Forbidden, MisdirectedHost, UnsupportedMediaType
 from clew.config.hosts import split_host
+from clew.errors import ClewError, Forbidden, MisdirectedHost, UnsupportedMediaType
 
 if TYPE_CHECKING:
     from mcp.server.transport_security import TransportSecuritySettings

@@ -47,12 +47,12 @@ except ModuleNotFoundError as error:  # the error names the extra to install
     raise missing("server", error) from error
 
 from clew.agent.model import Model
+from clew.config.settings import ServerConfig
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import ClewError, StoreFailure
 from clew.navigation.ledger import EvidenceLedger
-from clew.config.settings import ServerConfig
 from clew.server.storage import StoreHealth
 from clew.surface import surface
 from clew.tools.registry import Tool, ToolContext

@@ -46,13 +46,13 @@ except ModuleNotFoundError as error:  # the error names the extra to install
     raise missing("server", error) from error
 
 from clew.agent.model import Model
+from clew.config.settings import ServerConfig
 from clew.corpus.store import Corpus
 from clew.errors import ClewError, InputError, StoreFailure, Unauthorized, input_error_from
-from clew.config.settings import ServerConfig
-from clew.server.routers import ROUTERS
 from clew.server.documents_api import add_document_routes
 from clew.server.guard import Guard, HostPolicy
 from clew.server.reading import MarkReaders
+from clew.server.routers import ROUTERS
 from clew.server.routers.common import Served, component, principal_of
 from clew.server.sse import KEEPALIVE_SECONDS
 from clew.server.storage import GuardStore, StoreHealth, answer

@@ -25,10 +25,9 @@ import logging
 import math
 import threading
 import time
-
-import duckdb
 from typing import Any
 
+import duckdb
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 

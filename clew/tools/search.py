@@ -9,8 +9,8 @@ from pydantic import Field, WithJsonSchema
 from clew.budgets.bounds import MAX_LIST_ITEMS, MAX_QUERY_CHARS, Clamp
 from clew.corpus.access import Filter
 from clew.corpus.reader import Scope
-from clew.corpus.search.fields import TEXT
 from clew.corpus.search.api import DEFAULT_LIMIT, MAX_CHARS, MAX_LIMIT, SearchRequest, SearchResult, search_in
+from clew.corpus.search.fields import TEXT
 from clew.navigation.models import InCollection, NonBlank
 
 

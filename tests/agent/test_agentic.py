@@ -6,8 +6,8 @@ import json
 import pytest
 
 from clew.agent.api import retrieve
-from clew.agent.prompts import shown_ids
 from clew.agent.model import ModelReply
+from clew.agent.prompts import shown_ids
 from clew.corpus.access import Principal
 from clew.corpus.store import Corpus
 from clew.errors import InputError

@@ -1,8 +1,8 @@
 """Model options: one configuration for every caller; what is sent, what is never retried."""
 
 import asyncio
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import litellm
 import pytest
@@ -10,10 +10,10 @@ import pytest
 from clew.agent.api import retrieve
 from clew.agent.model import LiteLLMModel, model_from_name
 from clew.config.model_options import NO_KEY, ModelOptions, model_options
+from clew.config.settings import load_config
 from clew.corpus.store import Corpus
 from clew.errors import InputError, ModelError
 from clew.llm import on_loopback
-from clew.config.settings import load_config
 
 from .conftest import tree_request
 from .test_agent_model import provider  # noqa: F401  (the fixture)

@@ -24,12 +24,12 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
-from tests.envelope import envelope
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
+from tests.envelope import envelope
 
 from ..conftest import ROOT
 from ..server.conftest import free_port
@@ -201,8 +201,8 @@ def test_a_small_context_window_fails_the_run_clearly_without_retrying(tmp_path:
 def test_clew_stream_and_rest_sse_with_the_real_model(llama: LlamaServer, demo_db: Path) -> None:
     import uvicorn
 
-    from clew.config.model_options import ModelOptions
     from clew.agent.stream import stream
+    from clew.config.model_options import ModelOptions
     from clew.config.settings import ServerConfig
     from clew.server.rest import create_app
 

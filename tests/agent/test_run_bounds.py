@@ -57,8 +57,8 @@ def test_timeout_seconds_is_clamped_and_must_be_a_number() -> None:
 
 
 def test_the_server_default_timeout_reaches_requests(tmp_path) -> None:  # noqa: ANN001
-    from clew.corpus.reader import Scope
     from clew.config.settings import ServerConfig
+    from clew.corpus.reader import Scope
     from clew.surface import surface
     from clew.tools.registry import ToolContext
 

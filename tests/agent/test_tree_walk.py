@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from clew.agent.api import retrieve
-from clew.agent.prompts import shown_ids
 from clew.agent.evidence import text_key
+from clew.agent.prompts import shown_ids
 from clew.corpus.edges import ingest_edges
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus

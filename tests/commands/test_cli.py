@@ -5,7 +5,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from clew.cli import app
-from tests.envelope import envelope, result as result_of
+from tests.envelope import envelope
+from tests.envelope import result as result_of
 
 runner = CliRunner()
 

@@ -3,8 +3,8 @@ what it runs."""
 
 import importlib
 import inspect
-import os
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +14,6 @@ import typer
 
 from clew.cli import COMMANDS, load_command
 from clew.commands.tools import tool_commands
-
 from tests.conftest import python_output
 
 HEAVY = ("pyarrow", "numpy", "markdown_it", "litellm", "fastapi", "mcp", "yaml")

@@ -5,7 +5,6 @@ import pytest
 
 from clew.corpus.access import Principal, compile_filter, parse_field_expression, parse_filter
 from clew.errors import InputError
-
 from tests.conftest import python_output
 
 ROWS = {

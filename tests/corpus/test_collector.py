@@ -11,7 +11,6 @@ import pytest
 from clew.corpus.collector import FULL_EVERY, fewer_full_collections
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
-
 from tests.conftest import write_files
 
 

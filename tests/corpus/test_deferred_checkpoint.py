@@ -10,13 +10,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from clew.corpus.checkpoint import BULK_CHECKPOINT_THRESHOLD
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
-from clew.corpus.search.embedding import embed_missing
 from clew.corpus.search.embedded import embedded_models
-from clew.corpus.checkpoint import BULK_CHECKPOINT_THRESHOLD
+from clew.corpus.search.embedding import embed_missing
 from clew.corpus.store import Corpus
-
 from tests.conftest import write_files
 
 

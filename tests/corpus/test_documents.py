@@ -8,7 +8,6 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
-from tests.envelope import result as result_of
 from clew.corpus.access import Principal
 from clew.corpus.documents import list_documents, outline, remove_documents
 from clew.corpus.ingest import ingest_paths
@@ -18,6 +17,7 @@ from clew.corpus.sources import drop_twins, excluded_by
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.navigation.evidence import FetchArgs, fetch_evidence
+from tests.envelope import result as result_of
 
 runner = CliRunner()
 

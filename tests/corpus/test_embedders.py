@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from clew.corpus import embedders
-from clew.llm import is_retryable
 from clew.corpus.embedders import (
     Embedder,
     HashingEmbedder,
@@ -19,6 +18,7 @@ from clew.corpus.embedders import (
     embedder_from_name,
 )
 from clew.errors import ClewError, InputError, ModelError
+from clew.llm import is_retryable
 
 ROOT = Path(__file__).resolve().parents[2]
 

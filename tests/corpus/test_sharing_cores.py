@@ -8,7 +8,6 @@ import pytest
 from clew.corpus import store
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
-
 from tests.conftest import write_files
 
 

@@ -6,8 +6,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from clew.cli import app
-from tests.envelope import result as result_of
 from tests.conftest import FIXTURES
+from tests.envelope import result as result_of
 
 runner = CliRunner()
 

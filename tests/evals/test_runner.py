@@ -8,18 +8,17 @@ import signal
 import subprocess
 import sys
 import time
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from clew.agent.model import ModelReply
 from clew.corpus.store import Corpus
+from clew.errors import InputError
 from clew.evals import runner
 from clew.evals.datasets import Question
-from clew.evals.systems import SYSTEMS, parse_systems
-from clew.evals.systems import System
-from clew.errors import InputError
+from clew.evals.systems import SYSTEMS, System, parse_systems
 from clew.testing import FunctionModel, reply_text
 from tests.conftest import ROOT
 

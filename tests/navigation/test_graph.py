@@ -7,8 +7,7 @@ from clew.corpus.edges import ingest_edges
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError
-from clew.navigation.graph import MAX_IDS, MAX_SEEDS
-from clew.navigation.graph import ExpandArgs
+from clew.navigation.graph import MAX_IDS, MAX_SEEDS, ExpandArgs
 from clew.navigation.graph import expand_neighbors as expand
 from clew.navigation.models import NavigationResult
 from clew.tools.builtin import registry

@@ -11,8 +11,8 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
 from clew.navigation.evidence import CitationArgs, FetchArgs, check_citations, fetch_evidence
-from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.graph import ExpandArgs, expand_neighbors
+from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import TreeArgs, navigate_document_tree

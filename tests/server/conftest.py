@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from clew.config.settings import ServerConfig, load_config
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.store import Corpus
-from clew.config.settings import ServerConfig, load_config
 from clew.server.rest import create_app
 from tests.conftest import FIXTURES, Prebuilt
 

@@ -11,10 +11,10 @@ from fastapi.testclient import TestClient
 from mcp.client.client import Client
 
 from clew.budgets.tokens import count_tokens
+from clew.config.settings import ServerConfig
 from clew.corpus.access import Principal
 from clew.corpus.store import Corpus
 from clew.server import mcp as clew_mcp
-from clew.config.settings import ServerConfig
 
 from .conftest import ACME, READER, auth
 

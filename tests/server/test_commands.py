@@ -19,13 +19,13 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from typer.testing import CliRunner
 
 from clew.cli import app
-from tests.envelope import result as result_of
+from clew.config.settings import load_config
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from clew.config.settings import load_config
 from clew.server.mcp import build_server
 from clew.server.rest import create_app
+from tests.envelope import result as result_of
 
 from .conftest import ACME, ADMIN, auth, free_port, wait_for_mcp_http
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import httpx
 
-from clew.corpus.store import Corpus
 from clew.config.settings import ServerConfig
+from clew.corpus.store import Corpus
 from clew.server.rest import create_app
 
 from .conftest import ADMIN, NARROW, READER, auth

@@ -12,8 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 
-from clew.corpus.store import Corpus
 from clew.config.settings import ServerConfig
+from clew.corpus.store import Corpus
 from clew.server.guard import HostPolicy
 from clew.server.rest import create_app
 

@@ -12,6 +12,7 @@ import pytest
 from mcp.client.client import Client
 
 from clew.agent.result import RetrievalResult
+from clew.config.settings import ServerConfig
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.search.api import SearchResult
@@ -28,7 +29,6 @@ from clew.navigation.models import (
 )
 from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.server import mcp as clew_mcp
-from clew.config.settings import ServerConfig
 from clew.surface import surface
 
 from .conftest import ACME, MISSING

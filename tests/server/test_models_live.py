@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 import clew.agent.api
 from clew.agent.api import retrieve_sync
+from clew.config.settings import ServerConfig, load_config
 from clew.corpus.store import Corpus
 from clew.errors import Forbidden
-from clew.config.settings import ServerConfig, load_config
 from clew.server.mcp import build_server
 from clew.server.rest import create_app
 from clew.testing import FunctionModel, reply_text

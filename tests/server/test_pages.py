@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 
 from clew.agent.api import retrieve_sync
 from clew.cli import app
+from clew.config.settings import ServerConfig
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.server import mcp as clew_mcp
-from clew.config.settings import ServerConfig
 from clew.server.rest import create_app
 from tests.envelope import result as result_of
 

@@ -13,11 +13,11 @@ import pytest
 
 from clew.agent.api import retrieve_sync
 from clew.agent.request import parse_request
+from clew.config.settings import ServerConfig
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError
-from clew.config.settings import ServerConfig
 from clew.server.rest import create_app
 
 from .test_rest_live import Served

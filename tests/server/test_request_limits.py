@@ -12,11 +12,11 @@ from mcp.client.client import Client
 
 from clew.agent.api import retrieve_sync
 from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS, MAX_QUERY_CHARS
+from clew.config.settings import ServerConfig
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.server import mcp as clew_mcp
-from clew.config.settings import ServerConfig
 
 from .conftest import ACME, auth
 

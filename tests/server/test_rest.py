@@ -9,13 +9,13 @@ import pytest
 from fastapi.testclient import TestClient
 
 from clew.config.model_options import ModelOptions
+from clew.config.settings import ServerConfig
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.navigation.tree import TreeArgs, navigate_document_tree
-from clew.config.settings import ServerConfig
-from clew.server.rest import create_app, is_loopback, require_loopback_for_no_auth
 from clew.errors import InputError
+from clew.navigation.tree import TreeArgs, navigate_document_tree
+from clew.server.rest import create_app, is_loopback, require_loopback_for_no_auth
 from clew.surface import surface
 
 from .conftest import ACME, ADMIN, MISSING, NARROW, READER, auth

@@ -12,8 +12,8 @@ import httpx
 import pytest
 import uvicorn
 
-from clew.corpus.store import Corpus
 from clew.config.settings import ServerConfig
+from clew.corpus.store import Corpus
 from clew.server.rest import create_app
 from clew.testing import FunctionModel, reply_text
 

@@ -25,15 +25,15 @@ from typer.testing import CliRunner
 
 from clew.cli import app
 from clew.commands.common import EXIT_CODES
-from tests.envelope import envelope
+from clew.config.settings import load_config
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import ClewError
-from clew.config.settings import load_config
 from clew.server.rest import create_app
 from clew.surface import surface
 from clew.tools.registry import ToolContext
+from tests.envelope import envelope
 
 from .conftest import ACME, CONFIG, MISSING, READER, auth, build_corpus, free_port, wait_for_mcp_http
 from .test_rest_live import Served

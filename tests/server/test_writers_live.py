@@ -7,8 +7,8 @@ from pathlib import Path
 
 import httpx
 
-from clew.corpus.store import Corpus
 from clew.config.settings import load_config
+from clew.corpus.store import Corpus
 from clew.server.rest import create_app
 
 from ..corpus.test_writers import DRAFT, make_corpus, owner_finds, published

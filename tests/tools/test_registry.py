@@ -12,7 +12,6 @@ from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.navigation.models import NavigationResult
 from clew.tools import Registry, ToolContext, registry
-
 from tests.conftest import python_output
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "tool_schemas.json"

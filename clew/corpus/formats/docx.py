@@ -38,9 +38,9 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
     """Render a Word document into headings, paragraphs, list items and tables."""
     import docx  # python-docx, imported here: only DOCX ingestion needs it
     from docx.opc.exceptions import PackageNotFoundError
-    from lxml.etree import XMLSyntaxError  # type: ignore[import-untyped]
     from docx.table import Table
     from docx.text.paragraph import Paragraph
+    from lxml.etree import XMLSyntaxError  # type: ignore[import-untyped]
 
     bounds = bounds or ParseBounds()
     deadline = bounds.deadline()

@@ -47,14 +47,12 @@ from typing import Any
 
 from clew.corpus.formats.html_blocks import TERM, BlockWriter, _Admonition, _Container, _DList, _Item, _Row, _Table
 from clew.corpus.formats.html_rules import (
-    DROP_TAGS,
-    INLINE_TAGS,
     _BREAKS_SVG,
     _BUTTON_SCOPE,
     _CLOSES_P,
     _ENDS_HEADING,
-    _HEADINGS,
     _HEAD_CONTENT,
+    _HEADINGS,
     _LEVELS,
     _LIST_ITEM_SCOPE,
     _LIST_SCOPE,
@@ -64,6 +62,8 @@ from clew.corpus.formats.html_rules import (
     _SPECIAL,
     _TABLE_SCOPE,
     _VOID,
+    DROP_TAGS,
+    INLINE_TAGS,
     Event,
     TableShape,
     _attr,

@@ -36,12 +36,11 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
-
 import ctypes
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any, cast
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c

@@ -19,11 +19,12 @@ filter) and the exclusions are applied before the limit, so the top ``limit`` ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from clew.corpus.reader import Scope
+from clew.corpus.search.index import document_title, index_text
 from clew.corpus.search.postings import memory_postings, memory_search
 from clew.corpus.search.stats import (
     TermStats,
@@ -32,9 +33,8 @@ from clew.corpus.search.stats import (
     reader_mask,
     term_stats,
 )
-from clew.corpus.tokenize import tokenize
-from clew.corpus.search.index import document_title, index_text
 from clew.corpus.structure import DocumentVersion
+from clew.corpus.tokenize import tokenize
 
 K1 = 1.2
 B = 0.75

@@ -13,7 +13,6 @@ from clew.corpus.sql import one
 from clew.corpus.store import Corpus
 from clew.corpus.structure import str_list
 
-
 _KNOWN: weakref.WeakKeyDictionary[Corpus, tuple[int, dict[str | None, dict[str, int]]]] = weakref.WeakKeyDictionary()
 """Per corpus: the generation the census was taken at, and its answer per collection. A walk asks
 before every run; two statements each time were a sixth of a warm ranked walk."""

@@ -22,9 +22,9 @@ from typing import Any
 
 import duckdb
 
-from clew.corpus.tokenize import count_terms
 from clew.corpus.sql import arrow_view, insert_columns, one
 from clew.corpus.store import CheckpointFailure, Corpus
+from clew.corpus.tokenize import count_terms
 
 logger = logging.getLogger(__name__)
 

@@ -15,18 +15,17 @@ A matrix larger than ``max_bytes()`` (``CLEW_VECTOR_MEMORY_MB``, default 2048 MB
 
 from __future__ import annotations
 
-from typing import Any
-
 import os
 import threading
 import weakref
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from clew.corpus.reader import Scope
-from clew.corpus.store import Corpus
 from clew.corpus.sql import one
+from clew.corpus.store import Corpus
 
 DEFAULT_MEMORY_MB = 2048
 WARM_QUERIES = 2

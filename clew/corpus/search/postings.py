@@ -36,13 +36,13 @@ import os
 import threading
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from clew.corpus.reader import Scope
-from clew.corpus.store import Corpus
 from clew.corpus.sql import one
+from clew.corpus.store import Corpus
 
 if TYPE_CHECKING:  # numpy loads with the index (a one-off search never needs it)
     import numpy as np

@@ -25,9 +25,10 @@ from clew.corpus import ids
 from clew.corpus.reader import Scope
 from clew.corpus.search.embedded import has_embeddings
 from clew.corpus.search.matrix import matrix_for, matrix_search, peek_matrix
+from clew.corpus.sql import one
 from clew.corpus.store import Corpus
 from clew.errors import InputError
-from clew.corpus.sql import one
+
 
 def vector_search(
     scope: Scope,

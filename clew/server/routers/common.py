@@ -15,11 +15,11 @@ from fastapi.security import APIKeyHeader, HTTPAuthorizationCredentials, HTTPBea
 from pydantic import BaseModel
 
 from clew.agent.model import Model
+from clew.config.settings import ServerConfig
 from clew.corpus.access import Principal
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import Forbidden, Unauthorized
-from clew.config.settings import ServerConfig
 from clew.server.sse import KEEPALIVE_SECONDS
 from clew.surface import surface
 from clew.tools.registry import Tool, ToolContext

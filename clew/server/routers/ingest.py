@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Depends, Request
-from starlette.datastructures import UploadFile
 from pydantic import BaseModel, Field
+from starlette.datastructures import UploadFile
 
-from clew.corpus.access import Principal
+from clew.corpus.access import INGEST_PERMISSION, Principal
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import IngestReport, ingest_paths
 from clew.errors import Forbidden, InputError, ReadOnlyCorpus
-from clew.corpus.access import INGEST_PERMISSION
 from clew.server.routers.common import principal_of, served
 
 router = APIRouter(tags=["ingest"])

@@ -225,13 +225,12 @@ def test_index_and_contents_pages_are_marked_and_their_entries_are_lines() -> No
 
 
 def test_an_index_entry_ranks_below_the_passage_it_points_to_and_is_still_found(tmp_path: Path) -> None:
+    from clew.corpus.formats import pdf
     from clew.corpus.ingest import ingest_paths
     from clew.corpus.reader import Scope
     from clew.corpus.search import api
     from clew.corpus.search.bm25 import bm25_search
     from clew.corpus.store import Corpus
-
-    from clew.corpus.formats import pdf
 
     assert pdf.NAVIGATION_PAGES == api.NAVIGATION_PAGES
     path = tmp_path / "variables.pdf"

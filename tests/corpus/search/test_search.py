@@ -11,7 +11,6 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.corpus.structure import FROZEN
 from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
-
 from tests.conftest import SQLITE_DOCS, needs_sqlite_docs, write_files
 
 

@@ -1,6 +1,6 @@
 from collections.abc import Iterator
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import numpy as np
@@ -8,19 +8,19 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
-from tests.conftest import Prebuilt
-from tests.envelope import result as result_of
 from clew.corpus.access import Principal, parse_filter
 from clew.corpus.embedders import HashingEmbedder
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.search import embedding
+from clew.corpus.search.embedded import default_model, embedded_models
 from clew.corpus.search.embedding import embed_missing
 from clew.corpus.search.index import index_text
-from clew.corpus.search.embedded import default_model, embedded_models
 from clew.corpus.search.vectors import vector_search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, MalformedEvidenceId, ModelError, UnknownCollection
+from tests.conftest import Prebuilt
+from tests.envelope import result as result_of
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "markdown"
 HASHING = HashingEmbedder()
