@@ -26,7 +26,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,7 +35,10 @@ from typing import Any
 import httpx
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT))
+
+from server import start_server  # noqa: E402
 
 from clew.corpus.ingest import ingest_paths  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
@@ -74,23 +76,6 @@ def build(folder: Path, documents: int) -> tuple[Path, list[str]]:
         rows = corpus.cursor().execute(
             "SELECT id, current_version FROM documents WHERE key LIKE 'draft-%' ORDER BY id").fetchall()
     return db, [f"ev1:c:{doc}:{version}:0" for doc, version in rows]
-
-
-def start_server(db: Path, folder: Path, port: int) -> subprocess.Popen[bytes]:
-    config = folder / "clew.toml"
-    config.write_text(CONFIG, encoding="utf-8")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "clew.cli", "serve", "--db", str(db), "--config", str(config), "--port", str(port)],
-        stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return process
-        except httpx.TransportError:
-            time.sleep(0.2)
-    process.kill()
-    raise TimeoutError("the server did not start")
 
 
 def probe(http: httpx.Client, kind: str, denied: bool, i: int, drafts: list[str],
@@ -166,7 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="clew-oracle-") as tmp:
         db, drafts = build(Path(tmp), args.documents)
-        server = start_server(db, Path(tmp), args.port)
+        server = start_server(db, Path(tmp), args.port, CONFIG)
         try:
             url = f"http://127.0.0.1:{args.port}"
             measure(url, "fetch", 20, drafts, args.documents, 0)  # warm-up: imports, first statements

@@ -54,9 +54,12 @@ def build(folder: Path, chunks: int) -> tuple[Path, list[str], list[str]]:
     return db, ids, words
 
 
-def start_server(db: Path, folder: Path, port: int) -> subprocess.Popen:
+def start_server(db: Path, folder: Path, port: int, config_text: str | None = None) -> subprocess.Popen:
+    """``clew serve`` on 127.0.0.1:``port`` with ``config_text`` (default: one key, ``KEY``, that reads
+    everything) as its clew.toml in ``folder``; returns once /healthz answers."""
     config = folder / "clew.toml"
-    config.write_text(f'[principals.bench]\n\n[[api_keys]]\nkey = "{KEY}"\nprincipal = "bench"\n', encoding="utf-8")
+    default = f'[principals.bench]\n\n[[api_keys]]\nkey = "{KEY}"\nprincipal = "bench"\n'
+    config.write_text(config_text if config_text is not None else default, encoding="utf-8")
     process = subprocess.Popen(
         [sys.executable, "-m", "clew.cli", "serve", "--db", str(db), "--config", str(config), "--port", str(port)],
         stderr=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
