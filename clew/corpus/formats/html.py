@@ -18,7 +18,9 @@ kept as the title), the landmarks ``role="navigation"``, ``"search"``, ``"banner
 ``"contentinfo"``, and any element with a class of ``DROP_CLASSES``: the chrome of Sphinx
 (``div.sphinxsidebar``, ``div.related``, ``div.footer``), Read the Docs, MkDocs, Docusaurus,
 Javadoc and DocBook (``div.navheader``, ``div.navfooter``), and heading permalinks
-(``a.headerlink``); a heading's last same-page link that holds only ``¶``, ``#`` or the like is
+(``a.headerlink``); in a page whose ``<meta name="generator">`` names a generator of
+``GENERATOR_CLASSES``, that generator's chrome classes too (Texinfo's ``div.header`` navigation
+bar and ``ul.section-toc`` node menus); a heading's last same-page link that holds only ``¶``, ``#`` or the like is
 dropped too. ``button`` is dropped: in the SQLite pages it only holds the "hide"/"show" toggles
 of the syntax diagrams. The SQLite pages' table of contents (``div.fancy_toc``) sits inside
 ``div.nosearch`` with the page's banner title and is dropped with it: it only repeats the page's
@@ -73,6 +75,7 @@ from clew.corpus.formats.html_rules import (
     api_entry,
     collapse,
     content_root,
+    generator_classes,
     may_have_content_root,
     page_title,
     signature_part,
@@ -142,6 +145,8 @@ class _Builder(HTMLParser, BlockWriter):
         self._held_open = 0  # tables open among the held events
         self._decided = False  # the next table start is replayed: its shape is known
         self._shape: TableShape | None = None  # of the table starting now
+        self._generator: frozenset[str] = frozenset()
+        """The chrome classes of the generator the page names (``html_rules.GENERATOR_CLASSES``)."""
 
     # --- html.parser callbacks ---------------------------------------------------------
 
@@ -165,11 +170,11 @@ class _Builder(HTMLParser, BlockWriter):
         if self._head is not None and tag not in _HEAD_CONTENT:
             self._pop_entry(self._head)  # content without </head> or <body>: the head has ended
         if tag in INLINE_TAGS:
-            if (self._drop or _dropped_class(attrs)) and self._too_deep(tag, attrs):
+            if (self._drop or _dropped_class(attrs, self._generator)) and self._too_deep(tag, attrs):
                 return
             if self._drop:
                 self._push(_Entry(tag))
-            elif _dropped_class(attrs):
+            elif _dropped_class(attrs, self._generator):
                 self._push_dropped(tag)
             else:
                 self._inline(tag, attrs)
@@ -187,6 +192,8 @@ class _Builder(HTMLParser, BlockWriter):
             self._skip_tag, self._skip_depth = tag, 1
             return
         if tag in _VOID:
+            if tag == "meta":
+                self._generator = generator_classes(attrs) or self._generator
             if not self._drop:
                 self._markers(tag, attrs)
             return
@@ -195,7 +202,8 @@ class _Builder(HTMLParser, BlockWriter):
             return
         if self._chrome:
             self._push(_Entry(tag))
-        elif (tag in DROP_TAGS and not (tag == "header" and self._sectioning())) or _dropped_class(attrs):
+        elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
+              or _dropped_class(attrs, self._generator)):
             entry = self._push_dropped(tag)
             if tag == "head":
                 self._head = entry

@@ -133,10 +133,32 @@ def _attr(attrs: list[tuple[str, str | None]], name: str) -> str | None:
     return None
 
 
-def _dropped_class(attrs: list[tuple[str, str | None]]) -> bool:
-    """Chrome by its class (``DROP_CLASSES``) or its role (``DROP_ROLES``)."""
+GENERATOR_CLASSES: dict[str, frozenset[str]] = {
+    # Texinfo (makeinfo / texi2any): the Next/Previous/Up bar of every node sits in div.header
+    # (texinfo 6) or div.nav-panel (texinfo 7), the menu of a node's subsections in ul.section-toc
+    # or ul.mini-toc. Other generators use "header" for content (javadoc's page title), so these
+    # classes are chrome only in pages that name their generator.
+    "makeinfo": frozenset({"header", "nav-panel", "section-toc", "mini-toc"}),
+    "texi2any": frozenset({"header", "nav-panel", "section-toc", "mini-toc"}),
+}
+"""Chrome classes of one documentation generator, by the first word of the page's
+``<meta name="generator">`` (lower-cased)."""
+
+
+def generator_classes(attrs: list[tuple[str, str | None]]) -> frozenset[str] | None:
+    """The chrome classes of the generator a ``<meta name="generator" content="...">`` names, if known."""
+    name = _attr(attrs, "name")
+    content = _attr(attrs, "content")
+    if name is None or name.lower() != "generator" or content is None:
+        return None
+    return GENERATOR_CLASSES.get(content.split()[0].lower())
+
+
+def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
+    """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome
+    classes, see ``GENERATOR_CLASSES``) or its role (``DROP_ROLES``)."""
     classes = _attr(attrs, "class")
-    if classes is not None and not DROP_CLASSES.isdisjoint(classes.split()):
+    if classes is not None and not (DROP_CLASSES.isdisjoint(classes.split()) and generator.isdisjoint(classes.split())):
         return True
     role = _attr(attrs, "role")
     return role is not None and role.lower() in DROP_ROLES

@@ -518,3 +518,23 @@ def test_a_long_definition_list_has_a_unit_per_term() -> None:
     assert [s.heading for s in document.sections if s.parent == terms[2][0]] == []
     after = next(b for b in document.blocks if document.text[b.start:b.end] == "After the list.")
     assert after.section == variables_index
+
+
+def test_texinfo_navigation_bars_and_node_menus_are_chrome() -> None:
+    """A makeinfo page (``<meta name="Generator" content="makeinfo">``) loses its Next/Previous/Up
+    bars (``div.header``) and its node menu (``ul.section-toc``); its sections and own links stay."""
+    document = load("texinfo-node.html")
+    for chrome in ("Next:", "Previous:", "Up:", "[Contents]", "Overview"):
+        assert chrome not in document.text
+    assert [s.heading for s in document.sections if s.level] == ["3 Invoking frob", "3.1 Options to frob"]
+    assert document.text.count("Options to frob") == 1
+    assert [link.href for link in document.links] == ["Quiet.html"]
+    assert document.text.startswith("## 3 Invoking frob\n\nThe frob command")
+
+
+def test_a_generators_chrome_classes_are_chrome_only_in_its_pages() -> None:
+    """``div.header`` is javadoc's page title: without makeinfo's generator tag it is content."""
+    page = '<div class="header"><h1 class="title">Class Frob</h1></div><p>A frob.</p>'
+    assert "Class Frob" in parse_html(page).text
+    makeinfo = '<head><meta name="generator" content="makeinfo 7.1"></head>'
+    assert "Class Frob" not in parse_html(makeinfo + page).text
