@@ -19,6 +19,14 @@ that are not documents (``GENERATED``: Sphinx's ``genindex.html``, ``search.html
 reports them in one line; they come before the caller's patterns, so ``--exclude '!_sources'``
 (or a ``!_sources`` line in ``.clewignore``) takes them back in.
 
+Pages a site publishes for browsers rather than readers are left out too: a redirect page (a
+``<meta http-equiv="refresh">`` to another URL and at most ``REDIRECT_WORDS`` words of text:
+mdBook, Hugo aliases and Sphinx redirects write them for moved pages), and a page its publisher
+marked ``<meta name="robots" content="noindex">`` when other HTML pages of the same folder are not
+so marked (mdBook's ``print.html``, every chapter again on one page; a site marked noindex
+throughout is a site, and is ingested). They count as excluded and are reported in one line per
+folder; a caller's ``!`` pattern naming one takes it back in.
+
 Twins are ingested once: a file whose text is the same as another's found under the same
 folder, by name a copy of it in another format (``a.txt`` beside ``a.html``; Sphinx's
 ``_sources/x.rst.txt`` beside ``x.html``), is skipped and reported (see :func:`same_text`); the
@@ -31,7 +39,9 @@ import fnmatch
 import html
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
@@ -224,6 +234,10 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                     files.append((file, key))
             if generated:
                 found.problems.append(_generated_problem(root, generated))
+            files, browser = drop_browser_pages(files, lambda key: _taken_back(key, patterns))
+            if browser:
+                found.excluded += len(browser)
+                found.problems.append(_browser_problem(root, browser))
             kept, twins = drop_twins(files)
             found.files.extend(kept)
             found.problems.extend(twins)
@@ -270,6 +284,96 @@ def _generated_problem(root: Path, counts: dict[str, int]) -> Problem:
                               f"search page, sources or assets: {what}) not ingested; take them in with "
                               f"--exclude '!NAME' or a '!NAME' line in {IGNORE_FILE} (e.g. '!_sources')",
                    False, warning=True)
+
+
+REDIRECT_WORDS = 50
+"""A page with a refresh to another URL and at most this many words of text is a redirect page."""
+_HEAD_BYTES = 64 * 1024
+"""The bytes of an HTML file read for its ``<meta>`` tags (they sit in its head)."""
+
+
+class _Head(HTMLParser):
+    """The ``<meta>`` tags of an HTML page's head: a refresh to a URL, a robots ``noindex``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.refresh: str | None = None
+        self.noindex = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "meta":
+            return
+        values = {name.lower(): (value or "").strip() for name, value in attrs}
+        if values.get("http-equiv", "").lower() == "refresh":
+            target = _REFRESH_URL.search(values.get("content", ""))
+            if target is not None and target.group(1).strip():
+                self.refresh = target.group(1).strip()
+        if values.get("name", "").lower() == "robots" and "noindex" in values.get("content", "").lower():
+            self.noindex = True
+
+
+_REFRESH_URL = re.compile(r"""url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
+_BODY = re.compile(r"<body\b", re.IGNORECASE)
+
+
+def browser_page(file: Path) -> str | None:
+    """Why an HTML ``file`` is a page for browsers rather than readers (see the module docstring):
+    ``"redirect"``, ``"noindex"``, or None (also when it cannot be read: reading it reports that)."""
+    if SUFFIXES.get(file.suffix.lower()) != "html":
+        return None
+    try:
+        with file.open("rb") as handle:
+            text = handle.read(_HEAD_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    body = _BODY.search(text)
+    head = _Head()
+    head.feed(text[: body.start()] if body else text)
+    head.close()
+    if head.refresh is not None and body is not None:
+        words = _WORD.findall(html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", text[body.start():]))))
+        if len(words) <= REDIRECT_WORDS:
+            return "redirect"
+    return "noindex" if head.noindex else None
+
+
+def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
+                       ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
+    """``files`` less redirect pages, and less the pages marked noindex when some other HTML page
+    among them is not (see the module docstring); with ``(key, why)`` of each page left out. A key
+    for which ``taken_back`` is true is kept."""
+    marks = {key: browser_page(file) for file, key in files}
+    indexed = any(mark is None and SUFFIXES.get(file.suffix.lower()) == "html" for (file, key), mark
+                  in zip(files, marks.values(), strict=True))
+    dropped = {key: mark for key, mark in marks.items()
+               if mark is not None and (mark == "redirect" or indexed) and not taken_back(key)}
+    return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
+
+
+def _taken_back(key: str, patterns: list[str]) -> bool:
+    rule = deciding_pattern(key, patterns)
+    return rule is not None and patterns[rule].startswith("!")
+
+
+def _browser_problem(root: Path, pages: list[tuple[str, str]]) -> Problem:
+    redirects = [key for key, why in pages if why == "redirect"]
+    noindex = [key for key, why in pages if why == "noindex"]
+    parts = []
+    if redirects:
+        parts.append(f"{len(redirects)} redirect page{'s' if len(redirects) > 1 else ''} (only a refresh to another "
+                     f"page: {_some(redirects)})")
+    if noindex:
+        parts.append(f"{len(noindex)} page{'s' if len(noindex) > 1 else ''} marked noindex by the site "
+                     f"(<meta name=robots>: {_some(noindex)})")
+    example = PurePosixPath((noindex or redirects)[0]).name
+    message = (f"{' and '.join(parts)} not ingested: pages for browsers, not readers; take one in with "
+               f"--exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}")
+    return Problem(str(root), message, False, warning=True)
+
+
+def _some(keys: list[str], shown: int = 3) -> str:
+    more = len(keys) - shown
+    return ", ".join(keys[:shown]) + (f" and {more} more" if more > 0 else "")
 
 
 def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:

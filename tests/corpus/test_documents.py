@@ -115,6 +115,57 @@ def test_generated_pages_come_back_with_a_negated_pattern(tmp_path: Path) -> Non
     assert report.excluded == 3  # _static/ and py-modindex.html
 
 
+MDBOOK = {  # the shape mdBook gives a book: chapters, a redirect for a moved chapter, print.html (noindex)
+    "index.html": "<html><head><title>Intro</title></head><body><main><h1>Intro</h1>"
+                  "<p>Gears mesh with other gears.</p></main></body></html>",
+    "tests.html": "<html><head><title>Tests</title><meta name='robots' content='index'></head><body><main>"
+                  "<h1>Tests</h1><p>Hide a line of a test with a hash sign.</p></main></body></html>",
+    "old-tests.html": "<!DOCTYPE html><html><head><meta charset='utf-8'><title>Redirecting...</title>"
+                      "<meta http-equiv=\"refresh\" content=\"0;URL='tests.html'\"></head>"
+                      "<body><p>Redirecting to... <a href='tests.html'>tests.html</a>.</p></body></html>",
+    "print.html": "<html><head><title>The book</title><meta name=\"robots\" content=\"noindex\" /></head><body><main>"
+                  "<h1>Intro</h1><p>Gears mesh with other gears.</p><h1>Tests</h1>"
+                  "<p>Hide a line of a test with a hash sign.</p></main></body></html>",
+}
+
+
+def test_redirect_pages_and_noindex_pages_are_left_out_in_one_line(tmp_path: Path) -> None:
+    book = write(tmp_path / "book", MDBOOK)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [book], collection="docs")
+        assert keys(corpus) == ["index.html", "tests.html"]
+        found = search(corpus, {"query": "hide a line of a test", "collection": "docs", "limit": 5})
+        assert [hit.document_key for hit in found.hits] == ["tests.html"]
+    (line,) = report.problems
+    assert (line.path, line.warning, line.skipped) == (str(book), True, False)
+    assert line.message == (
+        "1 redirect page (only a refresh to another page: old-tests.html) and 1 page marked noindex by the site "
+        "(<meta name=robots>: print.html) not ingested: pages for browsers, not readers; take one in with "
+        "--exclude '!print.html' or a '!print.html' line in .clewignore")
+    assert (report.excluded, report.skipped, report.documents) == (2, 0, 2)
+
+
+def test_a_site_marked_noindex_throughout_is_ingested_and_a_negated_pattern_takes_a_page_back(
+        tmp_path: Path) -> None:
+    hidden = write(tmp_path / "hidden", {name: text for name, text in MDBOOK.items() if name == "print.html"})
+    book = write(tmp_path / "book", MDBOOK)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [hidden], collection="hidden")
+        assert (report.documents, report.excluded, report.problems) == (1, 0, [])
+        report = ingest_paths(corpus, [book], collection="docs", exclude=["!print.html", "!old-tests.html"])
+        assert keys(corpus) == ["index.html", "old-tests.html", "print.html", "tests.html"]
+        assert (report.excluded, report.problems) == (0, [])
+
+
+def test_a_page_with_a_refresh_and_its_own_text_is_a_page(tmp_path: Path) -> None:
+    words = " ".join(["Gauges read pressure in kilopascals."] * 12)
+    site = write(tmp_path / "site", {"live.html": "<head><meta http-equiv='refresh' content='30; url=live.html'>"
+                                                  f"</head><body><h1>Live</h1><p>{words}</p></body>"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert keys(corpus) == ["live.html"] and report.excluded == 0
+
+
 def test_negated_patterns_decide_by_their_order() -> None:
     assert excluded_by("drafts/a.md", ["drafts"]) and not excluded_by("drafts/a.md", ["drafts", "!drafts/a.md"])
     assert excluded_by("drafts/a.md", ["!drafts/a.md", "drafts"])
@@ -204,7 +255,7 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
     assert runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--exclude", "drafts",
                                "--prune"]).exit_code == 0
     tree = runner.invoke(app, ["outline", "alpha.md", "--db", db])
-    assert tree.exit_code == 0 and "Retention" in tree.stdout and "1 passages" in tree.stdout
+    assert tree.exit_code == 0 and "Retention" in tree.stdout and "1 passage," in tree.stdout
     gone = runner.invoke(app, ["rm", "notes.txt", "--db", db, "--collection", "docs"])
     assert gone.exit_code == 0 and "retired notes.txt" in gone.stdout
     missing = runner.invoke(app, ["rm", "ghost.md", "--db", db, "--collection", "docs"])
