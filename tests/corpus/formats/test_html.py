@@ -540,3 +540,11 @@ def test_a_generators_chrome_classes_are_chrome_only_in_its_pages() -> None:
     assert "Class Frob" in parse_html(page).text
     makeinfo = '<head><meta name="generator" content="makeinfo 7.1"></head>'
     assert "Class Frob" not in parse_html(makeinfo + page).text
+
+
+def test_mdbook_hidden_lines_of_an_example_are_not_text() -> None:
+    """mdBook wraps the lines a Rust example hides from its reader in ``span.boring``."""
+    document = parse_html('<pre><code class="language-rust"><span class="boring">#![allow(unused)]\n'
+                          '</span><span class="boring">fn main() {\n</span>let x = 5;\n'
+                          '<span class="boring">}</span></code></pre>')
+    assert document.text == "let x = 5;"
