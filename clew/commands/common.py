@@ -167,6 +167,11 @@ def respond(result: Any, show: Callable[[], None], *, status: str | None = None)
         raise typer.Exit(code=EXIT_CODES[chosen])
 
 
+def plural(count: int, word: str) -> str:
+    """A count with its noun, for human output: ``1 passage``, ``0 passages``, ``2 tool calls``."""
+    return f"{count} {word if count == 1 else word + 's'}"
+
+
 def fail(error: ClewError | str, code: int | None = None) -> typer.Exit:
     """Print ``error`` (and, under ``--json``, the envelope) and return the exit for the caller to raise.
 

@@ -30,6 +30,7 @@ from clew.commands.common import (
     err,
     fail,
     out,
+    plural,
     respond,
 )
 from clew.commands.common import (
@@ -142,8 +143,9 @@ def _summary(report: IngestReport) -> None:
                   highlight=False)
     reasons = ", ".join(f"{reason} {count}" for reason, count in report.links_dangling_by_reason.items())
     out.print(
-        f"{report.documents} documents ({report.versions_created} new versions, {report.unchanged} unchanged), "
-        f"{report.chunks} chunks, {report.skipped} skipped, {report.repaired} repaired, {report.warnings} warnings, "
+        f"{plural(report.documents, 'document')} ({plural(report.versions_created, 'new version')}, "
+        f"{report.unchanged} unchanged), {plural(report.chunks, 'chunk')}, {report.skipped} skipped, "
+        f"{report.repaired} repaired, {plural(report.warnings, 'warning')}, "
         f"{report.excluded} excluded, {len(report.retired)} retired, "
         f"links: {report.links_resolved} resolved, {report.links_dangling} dangling"
         f"{f' ({reasons})' if reasons else ''}, {report.seconds:.2f} s", highlight=False,
@@ -169,7 +171,8 @@ def ingest_edges_command(
     def show() -> None:
         for problem in report.problems:
             err.print(Text(f"line {problem.line}", style="yellow") + Text(f": {problem.message}"))
-        out.print(f"{report.edges} edges written, {len(report.problems)} lines rejected", highlight=False)
+        out.print(f"{plural(report.edges, 'edge')} written, {plural(len(report.problems), 'line')} rejected",
+                  highlight=False)
 
     respond(report, show, status="invalid" if report.problems else "ok")
 

@@ -16,6 +16,7 @@ from clew.commands.common import (
     database,
     fail,
     out,
+    plural,
     respond,
 )
 from clew.commands.common import (
@@ -43,7 +44,7 @@ def ls_command(db: DbOption = None,
         paged = any(row.pages for row in rows)
         for name in dict.fromkeys(row.collection for row in rows):
             mine = [row for row in rows if row.collection == name]
-            out.print(Text(f"{name}: {len(mine)} document{'s' if len(mine) != 1 else ''}", style="bold"))
+            out.print(Text(f"{name}: {plural(len(mine), 'document')}", style="bold"))
             keys = max(len("key"), *(len(r.key) for r in mine))
             head = f"{'key':<{keys}}  {'chunks':>6}" + ("  pages" if paged else "")
             room = max(0, out.width - len(head) - 2)
@@ -81,7 +82,7 @@ def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], d
 
 def _label(node: OutlineNode) -> Text:
     return Text(node.heading or f"({node.kind})") + Text(
-        f"  {node.kind}, {node.passages} passages, {node.tokens} tokens, {node.id}", style="dim")
+        f"  {node.kind}, {plural(node.passages, 'passage')}, {plural(node.tokens, 'token')}, {node.id}", style="dim")
 
 
 @command(app, "rm", example="clew rm old/guide.md --db docs.duckdb")

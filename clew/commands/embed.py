@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from clew.commands.common import DbOption, JsonOption, command, database, err, out, respond
+from clew.commands.common import DbOption, JsonOption, command, database, err, out, plural, respond
 from clew.corpus.embedders import MINILM, embedder_from_name
 from clew.corpus.search.embedding import DEFAULT_BATCH_SIZE, embed_missing
 from clew.corpus.store import Corpus
@@ -42,6 +42,7 @@ def embed(
             progress=lambda done, total: progress.update(task, completed=done, total=total),
         )
     respond(report, lambda: out.print(
-        f"{report.embedded} chunks embedded with {report.model} ({report.dimensions} dimensions), "
-        f"{report.already_embedded} already had vectors, {report.chunks} chunks in all, {report.seconds:.2f} s",
+        f"{plural(report.embedded, 'chunk')} embedded with {report.model} ({plural(report.dimensions, 'dimension')}), "
+        f"{report.already_embedded} already had vectors, {plural(report.chunks, 'chunk')} in all, "
+        f"{report.seconds:.2f} s",
         highlight=False, markup=False))

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from clew.commands.common import DbOption, JsonOption, command, database, err, fail, out, respond
+from clew.commands.common import DbOption, JsonOption, command, database, err, fail, out, plural, respond
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
@@ -51,7 +51,8 @@ def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str
         report = ingest_paths(corpus, paths, collection=collection, glob=glob, chunk_tokens=DEFAULT_CHUNK_TOKENS)
     if not report.documents:
         raise fail(f"--corpus {corpus_dir}: no document matches --glob {glob!r}")
-    err.print(f"ingested {report.documents} documents, {report.chunks} chunks into {db}", highlight=False)
+    err.print(f"ingested {plural(report.documents, 'document')}, {plural(report.chunks, 'chunk')} into {db}",
+              highlight=False)
 
 
 @command(app, "eval", example="clew eval questions.jsonl --db docs.duckdb --out report/ --systems bm25,tree-ranked")
@@ -141,7 +142,9 @@ def _collection(db: Path, given: str | None) -> str:
 @command(app, "batch", example="clew batch questions.jsonl --db docs.duckdb --out answers.jsonl")
 def batch_command(
     questions: Annotated[Path, typer.Argument(help="JSONL of {id, question}.")],
-    out_file: Annotated[Path, typer.Option("--out", help="answers.jsonl (rerun to resume).")],
+    out_file: Annotated[Path, typer.Option("--out", help=(
+        "answers.jsonl. An existing file is resumed: its answers are kept and its errored questions answered "
+        "again; a file this batch did not write (other questions or settings) is refused."))],
     db: DbOption = None,
     system: Annotated[str, typer.Option(help="One system (see clew eval).")] = "tree-ranked",
     budget_tokens: BudgetOption = 2000,
@@ -152,12 +155,17 @@ def batch_command(
     limit: LimitOption = None,
     collection: CollectionOption = None,
     workers: WorkersOption = 1,
+    overwrite: Annotated[bool, typer.Option("--overwrite", help="Empty --out first instead of resuming it.")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Answer a file of questions; one JSON line per question in --out."""
+    """Answer a file of questions; one JSON line per question in --out.
+
+    Exit status 3 when every question failed (status error or failed); some failed: 0, and the
+    summary counts them (their lines say why; a rerun answers them again).
+    """
     from clew.corpus.store import Corpus
     from clew.evals.datasets import load
-    from clew.evals.runner import run_batch
+    from clew.evals.runner import FAILED_ANSWERS, batch_settings, prepare_answers_file, run_batch
     from clew.evals.systems import parse_systems
 
     db = database(db)
@@ -165,18 +173,35 @@ def batch_command(
     dataset = load(questions, "questions")
     if "," in system:
         raise fail("--system takes one system")
+    if out_file.resolve() == questions.resolve():
+        raise fail(f"--out {out_file} is the file of questions; name another file for the answers")
     built, _ = configured_model(model, model_option)
     (chosen,) = parse_systems(system, have_model=built is not None)
+    resume = prepare_answers_file(out_file, dataset.questions, batch_settings(chosen, built, budget_tokens),
+                                  overwrite=overwrite)
+    if resume.kept or resume.retried:
+        err.print(f"resuming {out_file}: {plural(resume.kept, 'answer')} kept, {resume.retried} errored answered again "
+                  f"(--overwrite starts afresh)", highlight=False)
     picked = dataset.questions[:limit] if limit is not None else dataset.questions
     elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
     with Corpus(db, read_only=True) as corpus:
         rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
                                      collection=collection, model=built, concurrency=concurrency,
-                                     timeout_s=timeout, executor=elsewhere))
+                                     timeout_s=timeout, executor=elsewhere, whole=dataset.questions))
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["status"]] = counts.get(row["status"], 0) + 1
-    summary = {"questions": len(rows), "status": counts, "out": str(out_file)}
-    respond(summary, lambda: out.print(
-        f"{len(rows)} questions answered ({', '.join(f'{k} {v}' for k, v in sorted(counts.items()))}); "
-        f"answers in {out_file}", highlight=False, markup=False))
+    failed = sum(counts.get(status, 0) for status in FAILED_ANSWERS)
+    summary = {"questions": len(rows), "status": counts, "failed": failed, "out": str(out_file)}
+    every = bool(rows) and failed == len(rows)
+
+    def show() -> None:
+        tally = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        out.print(f"{plural(len(rows), 'question')} answered ({tally}); answers in {out_file}",
+                  highlight=False, markup=False)
+        if failed:
+            err.print(f"{'every question' if every else plural(failed, 'question')} failed; the reason is on "
+                      f"{'its' if failed == 1 else 'their'} line in {out_file} (a rerun answers "
+                      f"{'it' if failed == 1 else 'them'} again)", highlight=False, markup=False)
+
+    respond(summary, show, status="failed" if every else "ok")

@@ -9,6 +9,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from clew.agent.result import EvidenceHit, RetrievalResult, answer_label
+from clew.commands.common import plural
 
 
 def walk_tree(result: RetrievalResult) -> Tree:
@@ -23,7 +24,7 @@ def walk_tree(result: RetrievalResult) -> Tree:
             f" › {' › '.join(hit.heading_path[-2:])}  ") + Text(
             f"{hit.via}{'' if hit.depth is None else f', depth {hit.depth}'}"
             f"{'' if hit.step is None else f', step {hit.step}'}"
-            f"{'' if hit.tokens is None else f', {hit.tokens} tokens'}", style="dim")
+            f"{'' if hit.tokens is None else ', ' + plural(hit.tokens, 'token')}", style="dim")
         origin, seen = hit.origin, set()
         while origin is not None and origin not in nodes and origin not in seen:  # up through opened nodes
             seen.add(origin)
@@ -105,14 +106,15 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
     if steps and result.steps is not None:
         console.print(walk_tree(result))
         u = result.usage
-        console.print(Text(f"{u.iterations} iterations, {u.tool_calls} tool calls, {u.context_tokens} context tokens, "
-                           f"{u.model_calls} model calls", style="dim"))
+        console.print(Text(f"{plural(u.iterations, 'iteration')}, {plural(u.tool_calls, 'tool call')}, "
+                           f"{plural(u.context_tokens, 'context token')}, {plural(u.model_calls, 'model call')}",
+                           style="dim"))
         return
     cited = {c.evidence_id for c in gen.citations} if gen is not None else set()
     room = max(1, min(MAX_EVIDENCE_LINES, MAX_LINES - used - 1))
     listed = sorted(result.hits, key=lambda h: h.evidence_id not in cited)[:room]  # stable: walk order
     if listed:
-        console.print(Text(f"evidence ({len(result.hits)} passages" + (
+        console.print(Text(f"evidence ({plural(len(result.hits), 'passage')}" + (
             f", {len(listed)} shown; --json lists all" if len(listed) < len(result.hits) else "") + "):",
             style="bold"))
     for hit in listed:

@@ -19,7 +19,7 @@ from typing import Annotated
 import typer
 from rich.text import Text
 
-from clew.commands.common import DbOption, command, database, err, fail, out, settings
+from clew.commands.common import DbOption, command, database, err, fail, out, plural, settings
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
@@ -122,4 +122,5 @@ def config_command(
     if path is None:
         raise fail("no clew.toml here and CLEW_CONFIG is not set: name the file to check")
     loaded = load_config(path)
-    out.print(Text(f"{path}: ok ({len(loaded.principals)} principals, {len(loaded.api_keys)} API keys)"))
+    out.print(Text(f"{path}: ok ({plural(len(loaded.principals), 'principal')}, "
+                   f"{plural(len(loaded.api_keys), 'API key')})"))

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from rich.table import Table
 from rich.text import Text
 
-from clew.commands.common import err, out
+from clew.commands.common import err, out, plural
 from clew.navigation.models import Item, NeighborsResult, SliceResult
 
 if TYPE_CHECKING:
@@ -84,4 +84,4 @@ def search_table(result: SearchResult, width: int) -> Table:
 
 def _show_search(result: SearchResult) -> None:
     out.print(search_table(result, out.width))
-    out.print(f"{len(result.hits)} hits (limit {result.limit}, mode {result.mode})", highlight=False)
+    out.print(f"{plural(len(result.hits), 'hit')} (limit {result.limit}, mode {result.mode})", highlight=False)

@@ -5,7 +5,9 @@ concurrency limit and a per-item timeout; an item that raises (or times out) is 
 its error and the run goes on; each finished row is appended to the JSONL file at once, so a
 killed run loses only what was in flight; rerunning with the same file skips the items
 already there (failed ones included: delete their lines to retry) and finally rewrites the
-file in item order. A progress bar with throughput goes to stderr when it is a terminal.
+file in item order. ``run_batch`` checks an existing answers file first
+(``prepare_answers_file``): it resumes only its own earlier lines and answers errored ones
+again. A progress bar with throughput goes to stderr when it is a terminal.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import os
 import sys
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -319,26 +322,100 @@ def answer_failure_row(question: Question, error: BaseException, latency_s: floa
             "usage": {"latency_s": round(latency_s, 4)}}
 
 
+FAILED_ANSWERS = frozenset({"error", "failed"})
+"""Answer statuses that count as a failed question (``clew batch`` exits 3 when every question has one)."""
+ANSWER_KEYS = ("id", "question", "status", "answer")
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """What an existing answers file brings to a batch: answers kept, and errored ones to answer again."""
+
+    kept: int
+    retried: int
+
+
+def batch_settings(system: System, model: Model | None, budget_tokens: int) -> dict[str, Any]:
+    """The settings every answers line carries, so a rerun with other settings cannot mix its lines in."""
+    return {"system": system.name, "model": None if model is None else model.name, "budget_tokens": budget_tokens}
+
+
+def prepare_answers_file(path: Path, questions: Sequence[Question], settings: dict[str, Any], *,
+                         overwrite: bool = False) -> Resume:
+    """Make ``path`` ready for a batch: empty it (``overwrite``), or resume it.
+
+    Resuming keeps the answers of an earlier run of the same questions with the same
+    ``settings`` and drops its errored lines (they are answered again). Anything else in the
+    file (a line that is not an answer, a question the file of questions does not hold or words
+    differently, other settings) is refused with an ``InputError`` on ``out``: old and new lines
+    are never mixed. Only a last line cut short by a killed run is dropped (it is redone).
+    """
+    if path.is_dir():
+        raise InputError("out", f"--out {path} is a folder; name a file such as answers.jsonl")
+    if overwrite or not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("", encoding="utf-8")
+        return Resume(kept=0, retried=0)
+    asked = {q.id: q.question for q in questions}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    rows: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, 1):
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError:
+            if number == len(lines):  # cut short by a kill
+                continue
+            row = None
+        problem = _foreign_answer(row, asked, settings)
+        if problem:
+            raise InputError("out", f"--out {path}:{number}: {problem}; it holds lines this batch did not write, "
+                                    f"so it is not resumed: pass --overwrite to replace it, or name another --out")
+        rows.append(row)
+    kept = [row for row in rows if row["status"] not in FAILED_ANSWERS]
+    _write_rows(path, kept)
+    return Resume(kept=len(kept), retried=len(rows) - len(kept))
+
+
+def _foreign_answer(row: Any, asked: dict[str, str], settings: dict[str, Any]) -> str | None:
+    """Why ``row`` is not an answer of this batch, or None."""
+    if not isinstance(row, dict) or any(key not in row for key in ANSWER_KEYS):
+        return f"not an answers line (one JSON object with {', '.join(ANSWER_KEYS)})"
+    if row["id"] not in asked:
+        return f"question {row['id']!r} is not in the file of questions"
+    if row["question"] != asked[row["id"]]:
+        return f"question {row['id']!r} reads differently in the file of questions"
+    for name, value in settings.items():
+        if row.get(name) != value:
+            return f"answered with {name} {row.get(name)!r}, this batch runs {value!r}"
+    return None
+
+
 async def run_batch(
     questions: Sequence[Question], system: System, corpus: Corpus, out_file: Path, *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS, collection: str = "default", model: Model | None = None,
     concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S, executor: Any = None,
+    overwrite: bool = False, whole: Sequence[Question] | None = None,
 ) -> list[dict[str, Any]]:
-    """Answer every question (no gold); one line each (see ``answer_question``).
+    """Answer every question (no gold); one line each (see ``answer_question``) with ``batch_settings``.
 
+    An existing ``out_file`` is resumed or refused (``prepare_answers_file``; ``whole`` is the whole
+    file of questions when ``questions`` is a part of it); ``overwrite`` empties it first.
     ``executor`` (``clew.evals.processes.ProcessExecutor``) runs them in worker processes.
     """
+    settings = batch_settings(system, model, budget_tokens)
+    prepare_answers_file(out_file, questions if whole is None else whole, settings, overwrite=overwrite)
 
     async def work(question: Question) -> dict[str, Any]:
-        return await answer_question(system, question, corpus, budget_tokens=budget_tokens, collection=collection,
-                                     model=model)
+        row = await answer_question(system, question, corpus, budget_tokens=budget_tokens, collection=collection,
+                                    model=model)
+        return {**row, **settings}
 
     elsewhere = None
     if executor is not None:
         def elsewhere(todo: list[Question]) -> Iterable[dict[str, Any]]:
             rows: Iterable[dict[str, Any]] = executor.rows([(system, q) for q in todo], kind="batch")
-            return rows
+            return ({**row, **settings} for row in rows)
 
     return await run_resumable(questions, key=lambda q: q.id, row_key=lambda r: r["id"], work=work,
-                               failed=lambda q, e, t: answer_failure_row(q, e, t), path=out_file,
+                               failed=lambda q, e, t: {**answer_failure_row(q, e, t), **settings}, path=out_file,
                                concurrency=concurrency, timeout_s=timeout_s, description="batch", elsewhere=elsewhere)

@@ -5,6 +5,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from clew.cli import app
+from clew.commands.common import plural
 from tests.envelope import envelope
 from tests.envelope import result as result_of
 
@@ -28,7 +29,12 @@ def test_ingest_json_summary_and_stats(tmp_path: Path, acme_path: Path) -> None:
 def test_ingest_human_summary(tmp_path: Path, acme_path: Path) -> None:
     result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(tmp_path / "c.duckdb")])
     assert result.exit_code == 0, result.output
-    assert "1 documents (1 new versions, 0 unchanged), 4 chunks" in result.stdout
+    assert "1 document (1 new version, 0 unchanged), 4 chunks" in result.stdout
+
+
+def test_counts_in_human_output_agree_with_their_number() -> None:
+    assert [plural(n, "passage") for n in (0, 1, 2)] == ["0 passages", "1 passage", "2 passages"]
+    assert plural(1, "tool call") == "1 tool call" and plural(3, "API key") == "3 API keys"
 
 
 def test_paths_and_text_print_as_written_emoji_codes_included(tmp_path: Path) -> None:

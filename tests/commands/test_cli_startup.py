@@ -187,7 +187,7 @@ def test_the_executable_exits_with_the_commands_status_and_its_whole_output(smal
     table = subprocess.run([sys.executable, "-m", "clew", "search", "busy timeout", "--db", str(small_db)],
                            capture_output=True, text=True, timeout=120)
     assert table.returncode == 0 and table.stdout.startswith("┏")
-    assert table.stdout.endswith("1 hits (limit 10, mode bm25)\n")
+    assert table.stdout.endswith("1 hit (limit 10, mode bm25)\n")
 
 
 def _ask(small_db: Path, cwd: Path) -> tuple[dict, list[str]]:

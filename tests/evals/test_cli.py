@@ -2,7 +2,9 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
+from click.testing import Result
 from typer.testing import CliRunner
 
 from clew.cli import app
@@ -91,6 +93,83 @@ def test_batch_writes_one_line_per_question(tmp_path: Path, notes_db: Path) -> N
     assert "2 questions answered" in result.stdout and "answers in" in result.stdout
     as_json = runner.invoke(app, ["batch", str(questions), "--db", str(notes_db), "--out", str(out), "--json"])
     assert result_of(as_json.stdout)["questions"] == 2
+
+
+def _batch(questions: Path, db: Path, out: Path, *more: str) -> Result:
+    return runner.invoke(app, ["batch", str(questions), "--db", str(db), "--out", str(out), *more])
+
+
+def _answers(out: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in out.read_text().splitlines()]
+
+
+MODEL = ["--system", "free", "--model", "openai/smollm2", "--model-option", "api_base=http://127.0.0.1:9/v1",
+         "--model-option", "retries=0"]
+"""A model system whose endpoint litellm's mock answer stands in for (``extra.mock_response``)."""
+FAILING = [*MODEL, "--model-option", "extra.mock_response=litellm.InternalServerError"]
+ANSWERING = [*MODEL, "--model-option", "extra.mock_response=Robot logs are kept for 30 days."]
+
+
+def test_batch_exits_3_when_every_question_failed_and_a_rerun_answers_them_again(
+    tmp_path: Path, notes_db: Path,
+) -> None:
+    questions, out = tmp_path / "q.jsonl", tmp_path / "answers.jsonl"
+    questions.write_text('{"id": "a", "question": "How long are robot logs kept?"}\n'
+                         '{"id": "b", "question": "Who owns Orion Maps?"}\n')
+    failed = _batch(questions, notes_db, out, *FAILING, "--json")
+    assert failed.exit_code == 3, failed.output
+    envelope = json.loads(failed.stdout)
+    assert (envelope["status"], envelope["result"]["failed"], envelope["result"]["questions"]) == ("failed", 2, 2)
+    assert [(r["id"], r["status"], r["stop_reason"]) for r in _answers(out)] == [
+        ("a", "failed", "model_error"), ("b", "failed", "model_error")]
+    again = _batch(questions, notes_db, out, *ANSWERING)
+    assert again.exit_code == 0, again.output
+    assert "resuming" in again.stderr and "0 answers kept, 2 errored answered again" in again.stderr
+    assert [r["id"] for r in _answers(out)] == ["a", "b"]
+    assert not any(r["status"] in ("failed", "error") for r in _answers(out)) and "failed" not in again.stderr
+
+
+def test_batch_with_some_failed_questions_exits_0_and_counts_them(tmp_path: Path, notes_db: Path) -> None:
+    questions, out = tmp_path / "q.jsonl", tmp_path / "answers.jsonl"
+    questions.write_text('{"id": "a", "question": "How long are robot logs kept?"}\n')
+    assert _batch(questions, notes_db, out, *ANSWERING).exit_code == 0
+    (kept,) = _answers(out)
+    questions.write_text(questions.read_text() + '{"id": "b", "question": "Who owns Orion Maps?"}\n')
+    partly = _batch(questions, notes_db, out, *FAILING)
+    assert partly.exit_code == 0, partly.output
+    assert "resuming" in partly.stderr and "1 answer kept" in partly.stderr
+    first, second = _answers(out)
+    assert first == kept and (second["id"], second["status"]) == ("b", "failed")
+    assert "1 question failed; the reason is on its line" in partly.stderr
+    assert f"2 questions answered (failed 1, {kept['status']} 1)" in partly.stdout
+
+
+def test_batch_never_mixes_its_answers_into_a_file_it_did_not_write(tmp_path: Path, notes_db: Path) -> None:
+    questions, out = tmp_path / "q.jsonl", tmp_path / "answers.jsonl"
+    questions.write_text('{"id": "a", "question": "How long are robot logs kept?"}\n')
+    other = tmp_path / "notes.jsonl"
+    other.write_text('{"id": "a", "question": "How long are robot logs kept?"}\n')  # not answers
+    refused = _batch(questions, notes_db, other)
+    assert refused.exit_code == 2
+    assert f"--out {other}:1: not an answers line" in refused.stderr and "--overwrite" in refused.stderr
+    assert other.read_text() == '{"id": "a", "question": "How long are robot logs kept?"}\n'  # untouched
+    same = _batch(questions, notes_db, questions)
+    assert same.exit_code == 2 and "is the file of questions" in same.stderr
+
+    assert _batch(questions, notes_db, out, "--budget-tokens", "400").exit_code == 0
+    (first,) = _answers(out)
+    assert (first["system"], first["model"], first["budget_tokens"]) == ("tree-ranked", None, 400)
+    other_budget = _batch(questions, notes_db, out)
+    assert other_budget.exit_code == 2
+    assert "answered with budget_tokens 400, this batch runs 2000" in other_budget.stderr
+    questions.write_text('{"id": "a", "question": "Who owns Orion Maps?"}\n')  # the same id, another question
+    reworded = _batch(questions, notes_db, out, "--budget-tokens", "400")
+    assert reworded.exit_code == 2 and "question 'a' reads differently" in reworded.stderr
+    assert _answers(out) == [first]
+    fresh = _batch(questions, notes_db, out, "--overwrite")
+    assert fresh.exit_code == 0, fresh.output
+    (row,) = _answers(out)
+    assert (row["question"], row["budget_tokens"]) == ("Who owns Orion Maps?", 2000)
 
 
 def test_eval_beir_scores_documents_against_qrels(tmp_path: Path) -> None:

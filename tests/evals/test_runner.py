@@ -191,8 +191,24 @@ def test_batch_answers_every_question(notes: Corpus, questions: list[Question], 
         "citations",
         "evidence_ids",
         "usage",
+        "system",
+        "model",
+        "budget_tokens",
     }
+    assert (rows[0]["system"], rows[0]["model"], rows[0]["budget_tokens"]) == ("tree-ranked", model.name, 2000)
     assert rows[0]["usage"]["model_calls"] >= 1
+
+
+def test_batch_resumes_only_its_own_answers(notes: Corpus, questions: list[Question], tmp_path: Path) -> None:
+    """An answers file of another system is refused on ``out`` and left as it was; ``overwrite`` replaces it."""
+    out = tmp_path / "answers.jsonl"
+    asyncio.run(runner.run_batch(questions[:1], SYSTEMS["bm25"], notes, out))
+    before = out.read_text()
+    with pytest.raises(InputError, match="answered with system 'bm25', this batch runs 'tree-ranked'") as caught:
+        asyncio.run(runner.run_batch(questions[:1], SYSTEMS["tree-ranked"], notes, out))
+    assert caught.value.field == "out" and out.read_text() == before
+    rows = asyncio.run(runner.run_batch(questions[:1], SYSTEMS["tree-ranked"], notes, out, overwrite=True))
+    assert [r["system"] for r in rows] == ["tree-ranked"] and len(out.read_text().splitlines()) == 1
 
 
 def test_systems_are_parsed_strictly() -> None:
