@@ -24,7 +24,10 @@ Pages a site publishes for browsers rather than readers are left out too: a redi
 mdBook, Hugo aliases and Sphinx redirects write them for moved pages), and a page its publisher
 marked ``<meta name="robots" content="noindex">`` when other HTML pages of the same folder are not
 so marked (mdBook's ``print.html``, every chapter again on one page; a site marked noindex
-throughout is a site, and is ingested). They count as excluded and are reported in one line per
+throughout is a site, and is ingested); and an all-in-one page, an HTML page at least
+``COMPILATION_SIZE`` times as large as the folder's other HTML pages together whose word pairs are
+``COMPILATION_SHARE`` of them in those pages (Node.js's ``api/all.html``, a second copy of every
+page's text). They count as excluded and are reported in one line per
 folder; a caller's ``!`` pattern naming one takes it back in.
 
 Twins are ingested once: a file whose text is the same as another's found under the same
@@ -337,17 +340,55 @@ def browser_page(file: Path) -> str | None:
     return "noindex" if head.noindex else None
 
 
+COMPILATION_SIZE = 0.5
+"""An HTML page at least this share of the size of the folder's other HTML pages together may be
+an all-in-one page (Node.js's ``all.html``: 5.8 MB beside 7.2 MB of pages)."""
+COMPILATION_SHARE = 0.8
+"""Such a page is one when this share of its word pairs are in the other pages (``all.html``:
+0.99; a long page beside a few short ones: its own text)."""
+COMPILATION_MIN_PAGES = 3
+
+
 def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
                        ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
-    """``files`` less redirect pages, and less the pages marked noindex when some other HTML page
-    among them is not (see the module docstring); with ``(key, why)`` of each page left out. A key
-    for which ``taken_back`` is true is kept."""
+    """``files`` less redirect pages, less the pages marked noindex when some other HTML page
+    among them is not, and less all-in-one pages (see the module docstring); with ``(key, why)``
+    of each page left out. A key for which ``taken_back`` is true is kept."""
     marks = {key: browser_page(file) for file, key in files}
     indexed = any(mark is None and SUFFIXES.get(file.suffix.lower()) == "html" for (file, key), mark
                   in zip(files, marks.values(), strict=True))
     dropped = {key: mark for key, mark in marks.items()
                if mark is not None and (mark == "redirect" or indexed) and not taken_back(key)}
+    pages = [(file, key) for file, key in files if key not in dropped and SUFFIXES.get(file.suffix.lower()) == "html"]
+    dropped.update((key, "compilation") for key in _compilations(pages) if not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
+
+
+def _compilations(pages: list[tuple[Path, str]]) -> list[str]:
+    """The keys of the all-in-one pages among ``pages`` (``COMPILATION_SIZE``, ``COMPILATION_SHARE``)."""
+    if len(pages) < COMPILATION_MIN_PAGES:
+        return []
+    sizes = {key: _size_of(file) for file, key in pages}
+    total = sum(sizes.values())
+    found = []
+    for file, key in pages:
+        if sizes[key] < COMPILATION_SIZE * (total - sizes[key]) or sizes[key] == 0:
+            continue
+        own = {hash(pair) for pair in _word_pairs(file, MAX_TEXT_BYTES)}
+        others: set[int] = set()
+        for other, other_key in pages:
+            if other_key != key:
+                others.update(hash(pair) for pair in _word_pairs(other, MAX_TEXT_BYTES))
+        if own and len(own & others) >= COMPILATION_SHARE * len(own):
+            found.append(key)
+    return found
+
+
+def _size_of(file: Path) -> int:
+    try:
+        return file.stat().st_size
+    except OSError:
+        return 0
 
 
 def _taken_back(key: str, patterns: list[str]) -> bool:
@@ -358,6 +399,7 @@ def _taken_back(key: str, patterns: list[str]) -> bool:
 def _browser_problem(root: Path, pages: list[tuple[str, str]]) -> Problem:
     redirects = [key for key, why in pages if why == "redirect"]
     noindex = [key for key, why in pages if why == "noindex"]
+    compilations = [key for key, why in pages if why == "compilation"]
     parts = []
     if redirects:
         parts.append(f"{len(redirects)} redirect page{'s' if len(redirects) > 1 else ''} (only a refresh to another "
@@ -365,8 +407,12 @@ def _browser_problem(root: Path, pages: list[tuple[str, str]]) -> Problem:
     if noindex:
         parts.append(f"{len(noindex)} page{'s' if len(noindex) > 1 else ''} marked noindex by the site "
                      f"(<meta name=robots>: {_some(noindex)})")
-    example = PurePosixPath((noindex or redirects)[0]).name
-    message = (f"{' and '.join(parts)} not ingested: pages for browsers, not readers; take one in with "
+    if compilations:
+        parts.append(f"{len(compilations)} all-in-one page{'s' if len(compilations) > 1 else ''} (the other "
+                     f"pages' text again: {_some(compilations)})")
+    example = PurePosixPath((compilations or noindex or redirects)[0]).name
+    listed = f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else parts[0]
+    message = (f"{listed} not ingested: pages for browsers, not documents of their own; take one in with "
                f"--exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}")
     return Problem(str(root), message, False, warning=True)
 
@@ -441,10 +487,10 @@ def same_text(first: Path, second: Path) -> bool:
     return bool(small) and len(small & large) >= TWIN_SHARE * len(small)
 
 
-def _word_pairs(file: Path) -> set[tuple[str, ...]]:
+def _word_pairs(file: Path, limit: int = TWIN_READ_BYTES) -> set[tuple[str, ...]]:
     try:
         with file.open("rb") as handle:
-            text = handle.read(TWIN_READ_BYTES).decode("utf-8", errors="replace")
+            text = handle.read(limit).decode("utf-8", errors="replace")
     except OSError:
         return set()
     if SUFFIXES.get(file.suffix.lower()) == "html":

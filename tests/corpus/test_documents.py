@@ -140,8 +140,8 @@ def test_redirect_pages_and_noindex_pages_are_left_out_in_one_line(tmp_path: Pat
     assert (line.path, line.warning, line.skipped) == (str(book), True, False)
     assert line.message == (
         "1 redirect page (only a refresh to another page: old-tests.html) and 1 page marked noindex by the site "
-        "(<meta name=robots>: print.html) not ingested: pages for browsers, not readers; take one in with "
-        "--exclude '!print.html' or a '!print.html' line in .clewignore")
+        "(<meta name=robots>: print.html) not ingested: pages for browsers, not documents of their own; take one "
+        "in with --exclude '!print.html' or a '!print.html' line in .clewignore")
     assert (report.excluded, report.skipped, report.documents) == (2, 0, 2)
 
 
@@ -164,6 +164,29 @@ def test_a_page_with_a_refresh_and_its_own_text_is_a_page(tmp_path: Path) -> Non
     with Corpus(tmp_path / "c.duckdb") as corpus:
         report = ingest_paths(corpus, [site], collection="docs")
         assert keys(corpus) == ["live.html"] and report.excluded == 0
+
+
+def test_an_all_in_one_page_is_left_out_and_a_long_page_of_its_own_is_kept(tmp_path: Path) -> None:
+    """Node.js's api/all.html holds every page again: left out; a long page beside short ones is kept."""
+    topics = {name: f"<h1>{name.title()}</h1>" + "".join(f"<p>The {name} module call number {n} returns a "
+                                                             f"{name} handle of kind {n * 7}.</p>" for n in range(40))
+              for name in ("fs", "net", "zlib", "http")}
+    api = write(tmp_path / "api", {f"{name}.html": f"<html><body><main>{body}</main></body></html>"
+                                   for name, body in topics.items()})
+    write(api, {"all.html": "<html><body><main>" + "".join(topics.values()) + "</main></body></html>"})
+    manual = write(tmp_path / "manual", {"guide.html": "<h1>Guide</h1>" + "".join(
+        f"<p>Step {n}: tighten bolt {n} to {n * 3} newton metres.</p>" for n in range(200)),
+        "a.html": "<h1>A</h1><p>Step 1: tighten bolt 1 to 3 newton metres.</p>", "b.html": "<h1>B</h1><p>Bees.</p>",
+        "c.html": "<h1>C</h1><p>Cats.</p>"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [api], collection="docs")
+        assert keys(corpus) == ["fs.html", "http.html", "net.html", "zlib.html"]
+        (line,) = report.problems
+        assert line.message.startswith("1 all-in-one page (the other pages' text again: all.html) not ingested")
+        assert report.excluded == 1
+        report = ingest_paths(corpus, [manual], collection="manual")
+        assert keys(corpus, "manual") == ["a.html", "b.html", "c.html", "guide.html"]
+        assert (report.excluded, report.problems) == (0, [])
 
 
 def test_negated_patterns_decide_by_their_order() -> None:
