@@ -36,7 +36,7 @@ from pathlib import Path
 
 from clew.agent.api import retrieve
 from clew.agent.generate import CITATION, sentences
-from clew.agent.request import BOUNDS
+from clew.budgets.limits import DEFAULT_CONTEXT_TOKENS, DEFAULT_EXTRACT_TOKENS
 from clew.budgets.tokens import count_tokens
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import ingest_paths
@@ -46,7 +46,7 @@ from clew.evals.metrics import answer_found, evidence_found, mean, token_f1
 ROOT = Path(__file__).resolve().parents[1]
 EVALS = ROOT.parent / "shared" / "evals"
 GLOBS = {"sqlite-docs": "*.html", "npm-docs": "**/*.md"}
-DEFAULT_BUDGET = BOUNDS["context_budget_tokens"][0]
+DEFAULT_BUDGET = DEFAULT_CONTEXT_TOKENS
 
 
 def questions(folder: Path) -> list[dict]:
@@ -130,7 +130,7 @@ def main() -> None:
     parser.add_argument("--extract-tokens", type=int, help="the request's extract_tokens (default: its default)")
     args = parser.parse_args()
     dump: list[dict] | None = [] if args.dump else None
-    report: dict = {"budget": args.budget, "extract_tokens": args.extract_tokens or BOUNDS["extract_tokens"][0],
+    report: dict = {"budget": args.budget, "extract_tokens": args.extract_tokens or DEFAULT_EXTRACT_TOKENS,
                     "chunk_tokens": DEFAULT_CHUNK_TOKENS, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp:
         folder_for_db = args.cache or Path(tmp)

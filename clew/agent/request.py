@@ -10,16 +10,32 @@ The request shape users of retrieval agents already write runs unchanged:
 ``filter_query: {"term": "published", "field": "status"}`` is a term filter;
 ``generator: {"provider": "openai", "model": "gpt-4o-mini"}`` is the litellm model
 ``openai/gpt-4o-mini``; ``steps.generation: {}`` asks for the answer (as without it).
+
+Each bounded number declares its range once, as ``Clamp`` metadata of its type (the budgets'
+types come from ``clew.budgets.limits``, shared with the configuration): the clamping, the
+``applied`` report, the JSON schema and the tool tables all read it from there.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from clew.budgets.bounds import MAX_CLAUSES, MAX_QUERY_CHARS, Clamp, clamp
-from clew.budgets.limits import BOUNDS, DEFAULT_TIMEOUT_SECONDS, TIMEOUT_BOUNDS, Limits
+from clew.budgets.bounds import MAX_CLAUSES, MAX_QUERY_CHARS, Clamp, bounds, clamp, clamped
+from clew.budgets.limits import (
+    DEFAULT_CONTEXT_TOKENS,
+    DEFAULT_EXTRACT_TOKENS,
+    DEFAULT_ITERATIONS,
+    DEFAULT_TIMEOUT_SECONDS,
+    HARD_MAX_TOOL_CALLS,
+    TIMEOUT_BOUNDS,
+    ContextTokens,
+    ExtractTokens,
+    Iterations,
+    Limits,
+    ToolCalls,
+)
 from clew.corpus.access import Filter, Principal, Scalar
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank, state_bounds
@@ -27,6 +43,8 @@ from clew.navigation.models import NonBlank, state_bounds
 TREE_FIELDS = ("max_depth", "beam_width", "follow_links")
 GRAPH_FIELDS = ("direction", "max_steps", "neighbor_limit")
 RANKED_ITERATIONS = 100
+DEFAULT_SEED_LIMIT = 10
+"""Seed hits of a query without a limit (a walk's: at least this many)."""
 SEED_TOKENS = 80
 """A ranked walk without a seed limit asks for one seed hit per this many tokens of budget."""
 """The iteration bound of a ranked walk when the request sets none: an iteration there is one
@@ -34,7 +52,7 @@ passage taken or one node opened, not a model turn, and the context budget is wh
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", json_schema_extra=state_bounds)
 
 
 class Applied(BaseModel):
@@ -122,8 +140,9 @@ class QuerySpec(_Strict):
     filter: Filter | None = None
     filter_query: FilterQuery | None = Field(None, description="A term filter {term, field}; with filter, both hold.")
     fields: list[str] | None = Field(None, max_length=MAX_CLAUSES)
-    limit: int | None = Field(None, description="Seed hits (1-100, clamped). Default: 10, or for a ranked walk "
-                              "enough to fill its context budget (context_budget_tokens / 80, 10-100).")
+    limit: Annotated[int | None, Clamp(1, 100)] = Field(
+        None, description=f"Seed hits; default {DEFAULT_SEED_LIMIT}, or for a walk enough to fill its context budget: "
+        f"context_budget_tokens / {SEED_TOKENS}, at least {DEFAULT_SEED_LIMIT}")
 
     @model_validator(mode="before")
     @classmethod
@@ -189,16 +208,16 @@ class Navigation(_Strict):
     start_nodes: str | None = Field(
         None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits)."
     )
-    max_depth: int = BOUNDS["max_depth"][0]
-    beam_width: int = BOUNDS["beam_width"][0]
+    max_depth: Annotated[int, Clamp(1, 20)] = 5
+    beam_width: Annotated[int, Clamp(1, 20)] = 3
     follow_links: bool = Field(
         True, description="tree: a visited passage also offers the passages it links to (graph links)."
     )
     direction: Literal["out", "in", "both"] = "out"
     edge_types: list[str] = Field(default_factory=list, description="Edge types to follow (graph walk), or that "
                                   "join a document to its children (tree walk over a user graph; default child).")
-    max_steps: int = BOUNDS["max_steps"][0]
-    neighbor_limit: int = BOUNDS["neighbor_limit"][0]
+    max_steps: Annotated[int, Clamp(1, 20)] = 8
+    neighbor_limit: Annotated[int, Clamp(1, 256)] = 8
     instruction: str | None = Field(None, max_length=MAX_QUERY_CHARS)
     instruction_field: NonBlank | None = None
 
@@ -269,13 +288,11 @@ def providers() -> frozenset[str]:
 
 
 class RetrievalRequest(_Strict):
-    model_config = ConfigDict(extra="forbid", json_schema_extra=state_bounds)
-
     query: str = Field(max_length=MAX_QUERY_CHARS)
     queries: list[QuerySpec] = Field(default_factory=list, max_length=16)
-    max_internal_iterations: int = BOUNDS["max_internal_iterations"][0]
-    max_tool_calls: int = BOUNDS["max_tool_calls"][0]
-    context_budget_tokens: int = BOUNDS["context_budget_tokens"][0]
+    max_internal_iterations: Iterations = DEFAULT_ITERATIONS
+    max_tool_calls: ToolCalls = HARD_MAX_TOOL_CALLS
+    context_budget_tokens: ContextTokens = DEFAULT_CONTEXT_TOKENS
     timeout_seconds: float = Field(DEFAULT_TIMEOUT_SECONDS, description="Wall-clock bound of the run (1-3600 s, "
                                    "clamped); past it the run ends incomplete / timeout with the evidence so far.")
     generator: str | Generator | None = Field(
@@ -284,7 +301,7 @@ class RetrievalRequest(_Strict):
     steps: Steps = Field(default_factory=Steps)
     principal: Principal = Field(default_factory=Principal)
     stream: bool = False
-    extract_tokens: int = Field(BOUNDS["extract_tokens"][0], description="The extract's size in tokens, citations "
+    extract_tokens: ExtractTokens = Field(DEFAULT_EXTRACT_TOKENS, description="The extract's size in tokens, citations "
                                 "included: the answer quoted from the evidence when no model answers")
     include_steps: bool = Field(False, description="Return every step of the walk in the result (steps); "
                                 "without it the result carries a summary. A stream always sends the steps.")
@@ -320,9 +337,8 @@ class RetrievalRequest(_Strict):
 
     @classmethod
     def bounds(cls) -> dict[str, Clamp]:
-        """The request's own bounds (clamped and reported in ``applied``), from ``BOUNDS``."""
-        return {name: Clamp(*BOUNDS[name][1:]) for name in ("max_internal_iterations", "max_tool_calls",
-                                                            "context_budget_tokens", "extract_tokens")}
+        """The request's own bounds (clamped and reported in ``applied``), from its fields' ``Clamp``."""
+        return bounds(cls)
 
     @property
     def seed_query(self) -> QuerySpec | None:
@@ -341,10 +357,11 @@ class RetrievalRequest(_Strict):
         nav = self.navigation
         if "max_internal_iterations" not in self.model_fields_set and nav is not None and nav.selection == "ranked":
             iterations = RANKED_ITERATIONS
+        bound = self.bounds()
         return Limits(
-            max_internal_iterations=clamp(iterations, *BOUNDS["max_internal_iterations"][1:]),
-            max_tool_calls=clamp(self.max_tool_calls, *BOUNDS["max_tool_calls"][1:]),
-            context_budget_tokens=clamp(self.context_budget_tokens, *BOUNDS["context_budget_tokens"][1:]),
+            max_internal_iterations=bound["max_internal_iterations"](iterations),
+            max_tool_calls=bound["max_tool_calls"](self.max_tool_calls),
+            context_budget_tokens=bound["context_budget_tokens"](self.context_budget_tokens),
             timeout_seconds=min(max(float(self.timeout_seconds), TIMEOUT_BOUNDS[0]), TIMEOUT_BOUNDS[1]),
         )
 
@@ -354,7 +371,8 @@ class RetrievalRequest(_Strict):
         nav = self.navigation
         if nav is not None:
             names = ("max_depth", "beam_width") if nav.strategy == "tree" else ("max_steps", "neighbor_limit")
-            out.update({name: clamp(getattr(nav, name), *BOUNDS[name][1:]) for name in names})
+            nav_bounds = clamped(nav)
+            out.update({name: nav_bounds[name] for name in names})
             if nav.strategy == "tree":
                 out.update(follow_links=nav.follow_links, index=nav.index or "section_hierarchy")
                 if nav.edge_types:
@@ -363,19 +381,19 @@ class RetrievalRequest(_Strict):
                 out.update(direction=nav.direction, edge_types=list(nav.edge_types), index=nav.index)
             out.update(strategy=nav.strategy, selection=nav.selection)
         out["query_limits"] = [self.query_limit(q) for q in self.queries]
-        out["extract_tokens"] = clamp(self.extract_tokens, *BOUNDS["extract_tokens"][1:])
+        out["extract_tokens"] = self.bounds()["extract_tokens"](self.extract_tokens)
         return Applied(**out, reported=tuple(out))
 
     def query_limit(self, query: QuerySpec) -> int:
         """A seed query's limit: as asked (clamped), else 10, or for a walk enough seed hits to fill
         the context budget (a ranked walk takes passages until the budget is full, and so does an
         agentic one once the ranking takes over from its model)."""
-        low, high = BOUNDS["limit"][1:]
+        bound = bounds(QuerySpec)["limit"]
         if query.limit is not None:
-            return clamp(query.limit, low, high)
+            return bound(query.limit)
         if self.navigation is not None:
-            return clamp(self.limits().context_budget_tokens // SEED_TOKENS, BOUNDS["limit"][0], high)
-        return BOUNDS["limit"][0]
+            return clamp(self.limits().context_budget_tokens // SEED_TOKENS, DEFAULT_SEED_LIMIT, bound.high)
+        return DEFAULT_SEED_LIMIT
 
 
 def parse_request(data: RetrievalRequest | dict[str, Any] | str) -> RetrievalRequest:

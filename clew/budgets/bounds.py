@@ -1,16 +1,21 @@
 """Clamping numeric bounds: out-of-range values are never an error, and the applied value is reported.
 
-A bounded argument declares its range once, as metadata of its type::
+A bounded argument or request field declares its range once, as metadata of its type::
 
     top_k: Annotated[int, Clamp(1, 50)] = 20
 
-and both what a tool applies (``Args.clamped``) and what its JSON schema tells a caller
-(``"(1-50; clamped)"`` after the field's description) are read from that ``Clamp``.
+and what a tool or a request applies (:func:`clamped`), what its JSON schema tells a caller
+(``"(1-50; clamped)"`` after the field's description), the tool tables and the configuration's
+checks are all read from that ``Clamp`` (:func:`bounds`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 
 def clamp(value: int, low: int, high: int) -> int:
@@ -29,6 +34,17 @@ class Clamp:
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}; clamped"
+
+
+def bounds(model: type[BaseModel]) -> dict[str, Clamp]:
+    """Each bounded field of ``model`` and its range, from the field type's ``Clamp`` metadata."""
+    return {name: m for name, info in model.model_fields.items() for m in info.metadata if isinstance(m, Clamp)}
+
+
+def clamped(values: BaseModel) -> dict[str, int]:
+    """The bounded fields' values after clamping (a field left None has no value to clamp)."""
+    return {name: bound(value) for name, bound in bounds(type(values)).items()
+            if (value := getattr(values, name)) is not None}
 
 
 MAX_QUERY_CHARS = 10_000

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Annotated, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
+from clew.budgets.bounds import Clamp
 from clew.errors import BudgetExhausted
 
 HARD_MAX_TOOL_CALLS = 20
@@ -22,35 +23,34 @@ HARD_MAX_TOOL_CALLS = 20
 StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget", "timeout"]
 DEFAULT_TIMEOUT_SECONDS = 600.0
 """A run's wall-clock bound when the request sets none."""
-BOUNDS: dict[str, tuple[int, int, int]] = {
-    # name: (default, low, high)
-    "max_internal_iterations": (12, 1, 100),
-    "max_tool_calls": (HARD_MAX_TOOL_CALLS, 1, HARD_MAX_TOOL_CALLS),
-    "context_budget_tokens": (8192, 256, 200_000),
-    "max_depth": (5, 1, 20),
-    "beam_width": (3, 1, 20),
-    "max_steps": (8, 1, 20),
-    "neighbor_limit": (8, 1, 256),
-    "limit": (10, 1, 100),
-    "extract_tokens": (250, 20, 4000),
-}
-"""A retrieval request's bounded numbers, (default, low, high): a request is clamped to them and
-reports what it applied (``RetrievalRequest.applied``); a configured default outside them is an error."""
 TIMEOUT_BOUNDS = (1.0, 3600.0)
 """A request's timeout_seconds is clamped to this range."""
+
+# A retrieval request's budgets, each declared once: its range as the type's ``Clamp`` (a request
+# is clamped to it and reports what it applied; a configured default outside it is an error) and
+# its default beside it. The request, the configuration's [budgets] and :class:`Limits` use these.
+Iterations = Annotated[int, Clamp(1, 100)]
+DEFAULT_ITERATIONS = 12
+ToolCalls = Annotated[int, Clamp(1, HARD_MAX_TOOL_CALLS)]
+ContextTokens = Annotated[int, Clamp(256, 200_000)]
+DEFAULT_CONTEXT_TOKENS = 8192
+ExtractTokens = Annotated[int, Clamp(20, 4000)]
+DEFAULT_EXTRACT_TOKENS = 250
+
 T = TypeVar("T")
 
 
 class Limits(BaseModel):
-    """The bounds a run obeys (already clamped)."""
+    """The bounds a run obeys (already clamped); their ranges are the fields' ``Clamp`` metadata
+    (``clew.budgets.bounds.bounds(Limits)``)."""
 
     model_config = ConfigDict(frozen=True)
 
-    max_internal_iterations: int = 12
+    max_internal_iterations: Iterations = DEFAULT_ITERATIONS
     """Controller iterations (one offer-select-visit round each)."""
-    max_tool_calls: int = HARD_MAX_TOOL_CALLS
+    max_tool_calls: ToolCalls = HARD_MAX_TOOL_CALLS
     """Tool calls of every kind, nested ones included; never above 20."""
-    context_budget_tokens: int = 8192
+    context_budget_tokens: ContextTokens = DEFAULT_CONTEXT_TOKENS
     """Tokens placed in the model's context (or returned as evidence by a ranked run): messages,
     tool schemas and tool-call JSON alike."""
     timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from clew.budgets.limits import BOUNDS
+from clew.budgets.limits import DEFAULT_EXTRACT_TOKENS
 from clew.commands.common import (
     CollectionOption,
     DbOption,
@@ -59,7 +59,7 @@ def ask(
     instruction_field: Annotated[str | None, typer.Option(help="Document field holding instructions.")] = None,
     extract_tokens: Annotated[int | None, typer.Option(
         help="Size of the extract (the answer quoted from the evidence without a model), in tokens, citations "
-             f"included (default {BOUNDS['extract_tokens'][0]}).")
+             f"included (default {DEFAULT_EXTRACT_TOKENS}).")
     ] = None,
     steps: Annotated[bool, typer.Option("--steps", help="Also show every step: the walk as a tree (with --json, "
                                                         "the steps in the result: include_steps).")] = False,

@@ -48,7 +48,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
-from clew.budgets.limits import BOUNDS, DEFAULT_TIMEOUT_SECONDS, TIMEOUT_BOUNDS
+from clew.budgets.bounds import bounds
+from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS, TIMEOUT_BOUNDS, Limits
 from clew.config.hosts import split_host
 from clew.config.model_options import ModelOptions
 from clew.corpus.access import INGEST_PERMISSION, WALK_PERMISSIONS, Filter, Principal
@@ -67,10 +68,11 @@ class _Strict(BaseModel):
 
 
 def _bounded(name: str) -> Any:
-    """A budget field inside the request's own bounds (``clew.budgets.limits.BOUNDS``): a request
-    is clamped to them, a configured default outside them is an error naming the field."""
-    default, low, high = BOUNDS[name]
-    return Field(default, ge=low, le=high, description=f"{low}-{high}")
+    """A budget field inside the range a request is clamped to (the ``Clamp`` of the run's
+    :class:`~clew.budgets.limits.Limits` field, which the request's field shares), with its
+    default: a configured default outside the range is an error naming the field."""
+    bound, default = bounds(Limits)[name], Limits.model_fields[name].default
+    return Field(default, ge=bound.low, le=bound.high, description=f"{bound.low}-{bound.high}")
 
 
 class Budgets(_Strict):

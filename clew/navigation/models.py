@@ -25,7 +25,7 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
-from clew.budgets.bounds import Clamp
+from clew.budgets.bounds import Clamp, bounds, clamped
 from clew.corpus.location import Location as Location  # the wire view of a place, shared with search hits
 from clew.errors import InputError, input_error_from
 from clew.navigation.docstrings import attribute_docstrings
@@ -49,9 +49,9 @@ NonBlank = Annotated[str, AfterValidator(_not_blank)]
 
 
 def state_bounds(schema: dict[str, Any], model: type[BaseModel]) -> None:
-    """JSON schema: each bounded field's description ends with its range, read from the model's
-    ``bounds()`` (for ``json_schema_extra``)."""
-    for name, bound in model.bounds().items():  # type: ignore[attr-defined]
+    """JSON schema: each bounded field's description ends with its range, read from its ``Clamp``
+    metadata (for ``json_schema_extra``)."""
+    for name, bound in bounds(model).items():
         prop = schema.get("properties", {}).get(name)
         if prop is not None:
             prop["description"] = f"{prop.get('description', '').rstrip('.')} ({bound}).".lstrip()
@@ -76,12 +76,11 @@ class Args(BaseModel):
     @classmethod
     def bounds(cls) -> dict[str, Clamp]:
         """Each bounded field's range, from its type's metadata."""
-        return {name: m for name, info in cls.model_fields.items() for m in info.metadata if isinstance(m, Clamp)}
+        return bounds(cls)
 
     def clamped(self) -> dict[str, int]:
         """The bounded fields' values after clamping (what a result reports in ``applied``)."""
-        return {name: bound(getattr(self, name)) for name, bound in self.bounds().items()
-                if getattr(self, name) is not None}
+        return clamped(self)
 
 
 class InCollection(Args):

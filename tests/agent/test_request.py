@@ -1,7 +1,13 @@
-import pytest
-from pydantic import ValidationError
+from typing import get_args
 
-from clew.agent.request import parse_request
+import pytest
+from pydantic import BaseModel, ValidationError
+
+from clew import tooltable
+from clew.agent.request import GRAPH_FIELDS, Navigation, QuerySpec, RetrievalRequest, parse_request
+from clew.budgets.bounds import Clamp, bounds
+from clew.budgets.limits import Limits
+from clew.config.settings import Budgets, load_config
 from clew.errors import InputError
 
 NAV = {"queries": [{"collection": "c"}]}
@@ -63,3 +69,62 @@ def test_malformed_requests_name_the_field(request_: dict, field: str, message: 
 
 def test_json_text_is_accepted() -> None:
     assert parse_request('{"query": "wal"}').query == "wal"
+
+
+UNBOUNDED = {"query_index"}
+"""Whole numbers of the request that are not clamped: query_index must name an entry of queries[]."""
+
+
+def _clamps() -> dict[tuple[type[BaseModel], str], Clamp]:
+    """Every whole-number field of the request's models and the one ``Clamp`` its type declares."""
+    found: dict[tuple[type[BaseModel], str], Clamp] = {}
+    for model in (RetrievalRequest, QuerySpec, Navigation):
+        for name, info in model.model_fields.items():
+            if set(get_args(info.annotation) or (info.annotation,)) - {type(None)} != {int} or name in UNBOUNDED:
+                continue
+            declared = [m for m in info.metadata if isinstance(m, Clamp)]
+            assert len(declared) == 1, f"{model.__name__}.{name} declares {len(declared)} Clamp, not one"
+            found[model, name] = declared[0]
+    return found
+
+
+def _applied(model: type[BaseModel], name: str, value: int) -> int:
+    """What the run applies when the request sets ``name`` of ``model`` to ``value``."""
+    if model is RetrievalRequest:
+        return int(getattr(parse_request({"query": "x", name: value}).applied(), name))
+    if model is QuerySpec:
+        return parse_request({"query": "x", "queries": [{"collection": "c", name: value}]}).applied().query_limits[0]
+    walk = {"strategy": "graph", "index": "links"} if name in GRAPH_FIELDS else {}
+    return int(getattr(parse_request(nav(**walk, **{name: value})).applied(), name))
+
+
+def test_every_bounded_request_number_declares_its_bounds_once_and_every_reader_takes_them_from_there() -> None:
+    clamps = _clamps()
+    assert {name for _, name in clamps} == {"max_internal_iterations", "max_tool_calls", "context_budget_tokens",
+                                            "extract_tokens", "limit", "max_depth", "beam_width", "max_steps",
+                                            "neighbor_limit"}
+    schema = RetrievalRequest.model_json_schema()
+    table = tooltable.table()
+    for (model, name), bound in clamps.items():
+        # the run clamps to it, at both ends, and reports what it applied
+        assert _applied(model, name, bound.low - 1) == bound.low, name
+        assert _applied(model, name, bound.high + 1) == bound.high, name
+        # the JSON schema states it
+        where = schema if model is RetrievalRequest else schema["$defs"][model.__name__]
+        assert where["properties"][name]["description"].endswith(f"({bound.low}-{bound.high}; clamped)."), name
+    for name, bound in RetrievalRequest.bounds().items():
+        # the docs' tool table (retrieve's arguments) states it
+        assert f"`{name}`: integer {bound.low}-{bound.high} (clamped)" in table, name
+    for name, field in Budgets.model_json_schema()["properties"].items():
+        if name == "timeout_seconds":
+            continue
+        # the run's Limits and the configuration's [budgets] share the request field's range and default
+        bound = RetrievalRequest.bounds()[name]
+        assert bounds(Limits)[name] == bound
+        assert (field["minimum"], field["maximum"]) == (bound.low, bound.high), name
+        assert field["default"] == RetrievalRequest.model_fields[name].default == Limits.model_fields[name].default
+        # a configured default at the range's end is taken, one past it is an error naming the field
+        assert getattr(load_config(None, budgets={name: bound.high}).budgets, name) == bound.high
+        with pytest.raises(InputError, match="less than or equal to") as refused:
+            load_config(None, budgets={name: bound.high + 1})
+        assert refused.value.field == f"budgets.{name}"
