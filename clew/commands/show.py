@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeGuard
 
 from pydantic import BaseModel
@@ -64,22 +65,35 @@ def show(result: BaseModel) -> None:
 
 
 def search_table(result: SearchResult, width: int) -> Table:
-    """The hits as a table for a terminal ``width`` columns wide. Evidence ids are never cut:
-    the text column wraps and the document column shortens to fit; every cell is plain text."""
-    table = Table("#", "score", "evidence id", "document › section", "text")
+    """The hits as a table for a terminal ``width`` columns wide, every cell plain text.
+
+    Evidence ids are never cut. The last column holds where each hit is, on a line of its own
+    (the document key and its heading path, shortened from the left to fit: see ``place``),
+    then the start of its text; both wrap, so neither the key nor the last heading is cut.
+    """
+    table = Table("#", "score", "evidence id", "document › section, text")
     widest = max((len(hit.evidence_id) for hit in result.hits), default=11)
-    room = width - 16 - 2 - 5 - widest  # 6 borders, 2 spaces of padding per column, then # and score
+    ranks = max((len(str(hit.rank)) for hit in result.hits), default=1)
+    room = max(12, width - 13 - ranks - 5 - widest)  # 5 borders and 2 spaces of padding for each of 4 columns
     for column in table.columns[:3]:
         column.no_wrap = True
     table.columns[2].min_width = widest
-    where = table.columns[3]
-    where.no_wrap, where.overflow, where.max_width = True, "ellipsis", max(8, min(40, room // 3))
-    table.columns[4].overflow = "fold"
+    table.columns[3].overflow = "fold"
     for hit in result.hits:
         snippet = " ".join(hit.text.split())[:160]
-        place = " › ".join([hit.document_key, *hit.heading_path[-1:]])
-        table.add_row(Text(str(hit.rank)), Text(f"{hit.score:.3f}"), Text(hit.evidence_id), Text(place), Text(snippet))
+        cell = Text(place(hit.document_key, hit.heading_path, room), style="bold") + Text("\n" + snippet)
+        table.add_row(Text(str(hit.rank)), Text(f"{hit.score:.3f}"), Text(hit.evidence_id), cell)
     return table
+
+
+def place(key: str, heading_path: Sequence[str], room: int) -> str:
+    """``key › heading › heading`` when it fits in ``room`` columns; else the headings are cut from
+    the left (``key › … › section › subsection``), keeping the key and at least the last heading."""
+    for kept in range(len(heading_path), 0, -1):
+        shown = " › ".join([key, *(["…"] if kept < len(heading_path) else []), *heading_path[-kept:]])
+        if len(shown) <= room or kept == 1:
+            return shown
+    return key
 
 
 def _show_search(result: SearchResult) -> None:

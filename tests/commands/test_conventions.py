@@ -294,6 +294,41 @@ def test_the_search_table_keeps_evidence_ids_whole_at_80_columns(tmp_path: Path)
         assert "[see the WAL notes]" in text or "[see the" in text  # markup-like text is printed, not eaten
 
 
+def _last_cells(table: str) -> list[str]:
+    """The last column of a rendered table, one string per row (its wrapped lines joined)."""
+    cells: list[str] = []
+    for line in table.splitlines():
+        parts = line.split("│")
+        if len(parts) < 3:  # a rule or the header box
+            continue
+        if parts[1].strip():  # a rank: a new row
+            cells.append("")
+        cells[-1] += " " + parts[-2].strip()
+    return [" ".join(cell.split()) for cell in cells]
+
+
+def test_clew_search_at_80_columns_keeps_the_document_and_its_last_heading_readable(tmp_path: Path) -> None:
+    folder = tmp_path / "docs" / "operations-handbook"
+    folder.mkdir(parents=True)
+    (folder / "storage-engine-maintenance.md").write_text(
+        "# Storage engine maintenance for the primary cluster\n\n## Write-ahead log\n\n"
+        "### Checkpoint starvation when readers never finish\n\n"
+        + "Checkpoint starvation happens when a reader holds the log. " * 8 + "\n")
+    db = tmp_path / "c.duckdb"
+    assert runner.invoke(app, ["ingest", str(tmp_path / "docs"), "--db", str(db)]).exit_code == 0
+    key = "operations-handbook/storage-engine-maintenance.md"
+    for width, shown in ((80, f"{key} › … › Checkpoint starvation when readers never finish"),
+                         (200, f"{key} › Storage engine maintenance for the primary cluster › Write-ahead log › "
+                               "Checkpoint starvation when readers never finish")):
+        ran = runner.invoke(app, ["search", "checkpoint starvation", "--db", str(db), "--limit", "2"],
+                            env={"COLUMNS": str(width)})
+        assert ran.exit_code == 0, ran.output
+        assert max(len(line) for line in ran.stdout.splitlines()) <= width
+        cells = _last_cells(ran.stdout)
+        assert cells and all(cell.startswith(shown + " ") for cell in cells), (width, cells)
+        assert all("Checkpoint starvation happens" in cell for cell in cells)  # the text follows the place
+
+
 def test_document_text_is_never_read_as_markup(tmp_path: Path) -> None:
     page = tmp_path / "links.md"
     page.write_text("# Links [draft]\n\nSee [link text] and [bold]not bold[/bold] for [red]details[/red].\n")
@@ -304,7 +339,9 @@ def test_document_text_is_never_read_as_markup(tmp_path: Path) -> None:
     assert "[link text]" in shown.stdout and "[bold]not bold[/bold]" in shown.stdout
     assert "[red]details[/red]" in shown.stdout and "Links [draft]" in shown.stdout
     found = runner.invoke(app, ["search", "link text", "--db", str(db)])
-    assert "[link text]" in found.stdout and "[bold]not bold[/bold]" in found.stdout
+    (cell,) = _last_cells(found.stdout)  # its wrapped lines joined
+    assert cell == "links.md › Links [draft] # Links [draft] See [link text] and [bold]not bold[/bold] for " \
+                   "[red]details[/red]."
     listed = runner.invoke(app, ["outline", "links.md", "--db", str(db)])
     assert "Links [draft]" in listed.stdout
 
