@@ -136,13 +136,14 @@ def _attr(attrs: list[tuple[str, str | None]], name: str) -> str | None:
 
 
 _TEXINFO = frozenset(
-    "header nav-panel section-toc mini-toc printindex index-cp index-fn index-vr index-ky index-pg index-tp".split()
+    "header nav-panel printindex index-cp index-fn index-vr index-ky index-pg index-tp".split()
 )
 GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # Texinfo (makeinfo / texi2any): the Next/Previous/Up bar of every node sits in div.header
-    # (texinfo 6) or div.nav-panel (texinfo 7), the menu of a node's subsections in ul.section-toc
-    # or ul.mini-toc, a printed index's entries (links to the nodes, each under its term) in
-    # table.index-cp (-fn, -vr, -ky, -pg, -tp; texinfo 6) or div.printindex (texinfo 7). Other
+    # (texinfo 6) or div.nav-panel (texinfo 7), a printed index's entries (links to the nodes,
+    # each under its term) in table.index-cp (-fn, -vr, -ky, -pg, -tp; texinfo 6) or
+    # div.printindex (texinfo 7). The menu of a node's subsections (ul.section-toc, ul.mini-toc)
+    # is kept, like DocBook's div.toc: its links lead a walk to the subsections' pages. Other
     # generators use "header" for content (javadoc's page title), so these classes are chrome
     # only in pages that name their generator.
     "makeinfo": _TEXINFO,

@@ -522,15 +522,15 @@ def test_a_long_definition_list_has_a_unit_per_term() -> None:
 
 def test_texinfo_navigation_bars_and_node_menus_are_chrome() -> None:
     """A makeinfo page (``<meta name="Generator" content="makeinfo">``) loses its Next/Previous/Up
-    bars (``div.header``), its node menu (``ul.section-toc``) and its index entries
-    (``table.index-cp``); its sections and own links stay."""
+    bars (``div.header``) and its index entries (``table.index-cp``); its sections, its node menu
+    (``ul.section-toc``, whose links lead to the subsections) and its own links stay."""
     document = load("texinfo-node.html")
     for chrome in ("Next:", "Previous:", "Up:", "[Contents]", "Overview", "Index Entry", "quiet frobbing"):
         assert chrome not in document.text
     assert [s.heading for s in document.sections if s.level] == ["3 Invoking frob", "3.1 Options to frob",
                                                                      "Appendix A Index"]
-    assert document.text.count("Options to frob") == 1
-    assert [link.href for link in document.links] == ["Quiet.html"]
+    assert document.text.count("Options to frob") == 2  # the menu's item and the heading
+    assert [link.href for link in document.links] == ["frob-Options.html", "Quiet.html"]
     assert document.text.startswith("## 3 Invoking frob\n\nThe frob command")
 
 
