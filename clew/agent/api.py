@@ -78,6 +78,16 @@ async def retrieve(
     whole in one worker thread rather than hopping to one for each read (a warm ranked walk
     spent a third of its time on those hops).
     """
+    run, whole_in_thread = _prepared(request, corpus, model, model_options, on_step, offload)
+    if whole_in_thread:
+        return await asyncio.to_thread(asyncio.run, Controller(run).execute())
+    return await Controller(run).execute()
+
+
+def _prepared(request: RetrievalRequest | dict[str, Any] | str, corpus: Corpus, model: Model | None,
+              model_options: ModelOptions | dict[str, Any] | None, on_step: Callable[[Step], None] | None,
+              offload: bool) -> tuple[Run, bool]:
+    """The run ``retrieve`` executes, and whether it runs whole in one worker thread."""
     asked = parse_request(request)
     usage = Usage()
     generator = asked.generator if not isinstance(asked.generator, Generator) else asked.generator.model_string()
@@ -108,12 +118,23 @@ async def retrieve(
         state.budget.reserve(answer_prompt(deps.marker, state.instructions, req.query, [])[1])
     run = Run(deps=deps, state=state, strategy=strategy_for(req, applied),
               selector=selector_for(nav.selection if nav else None), scorer=Scorer(scope, req.query))
-    if whole_in_thread:
-        return await asyncio.to_thread(asyncio.run, Controller(run).execute())
-    return await Controller(run).execute()
+    return run, whole_in_thread
 
 
 def retrieve_sync(request: RetrievalRequest | dict[str, Any] | str, *, corpus: Corpus, model: Model | None = None,
                   model_options: ModelOptions | dict[str, Any] | None = None) -> RetrievalResult:
-    """``retrieve`` for code without an event loop."""
-    return asyncio.run(retrieve(request, corpus=corpus, model=model, model_options=model_options))
+    """``retrieve`` for code without an event loop.
+
+    Its loop runs nothing else, so a run that ``retrieve`` would run whole in a worker thread (no
+    model) runs inline here, without that thread and the second event loop in it. The result comes
+    back through a list, not as the main task's result: Python 3.11's ``asyncio.run`` formats the
+    repr of its finished main task (looking up its own SIGINT handler), and a result's repr is
+    about a tenth of a warm ranked walk."""
+    run, _ = _prepared(request, corpus, model, model_options, None, True)
+    found: list[RetrievalResult] = []
+
+    async def execute() -> None:
+        found.append(await Controller(run).execute())
+
+    asyncio.run(execute())
+    return found[0]

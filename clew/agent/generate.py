@@ -14,6 +14,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from clew.agent.result import Citation, Generation
 from clew.budgets.tokens import count_tokens
@@ -24,7 +25,11 @@ CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
 """A bracketed citation as a model writes it; ``clew.corpus.ids.decode`` says whether it is an id."""
 _CITED = re.compile(r"\[ev1:[^\[\]\s]*\]$")
 _SPACED_CITATION = re.compile(r"\s*\[(ev1:[^\[\]\s]*)\]")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
+_SENTENCE = re.compile(r"(?<![\s(]p\.)(?<!\bpp\.)(?<!e\.g\.)(?<!i\.e\.)(?<!\bcf\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bSec\.)"
+                       r"(?<!\bNo\.)(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
+"""Where a sentence ends: after ``.``, ``!`` or ``?`` and space, before a capital, digit, quote or
+bracket; not after an abbreviation that a number or name follows (``(p. 67)``, ``e.g.``, ``Fig.``,
+``No.``): a PDF manual's "See also set xrange (p. 216)" is one sentence."""
 FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
 EXTRACT_TOKENS = 250
@@ -94,9 +99,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
-    parsed = {
-        evidence_id: passage_units(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)
-    }
+    parsed = {evidence_id: _units_of(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)}
     _continue_lead_ins(parsed)
     documents = Counter(_document(e) for e in parsed)
     for evidence_id, passage_units_ in parsed.items():
@@ -291,6 +294,29 @@ def _continue_lead_ins(parsed: dict[str, list[Unit]]) -> None:
             units[-1].follow.append((unit.text, unit.evidence_id))
             unit.context |= set(units[-1].terms)
             unit.intro = units[-1]
+
+
+PARSED_PASSAGES = 4096
+"""Passages whose units ``_units_of`` keeps parsed (a walk takes the same passages again and again:
+parsing them was a third of the extract, a tenth of a warm ranked walk)."""
+
+
+def _units_of(text: str, evidence_id: str, order: int) -> list[Unit]:
+    """``passage_units(text, evidence_id, order)``: a fresh copy of the passage's units parsed
+    once (the extract changes its units: weights, lead-ins continued from the passage before)."""
+    kept = _parsed(text, evidence_id)
+    fresh = {id(unit): replace(unit, order=order, context=set(unit.context), follow=list(unit.follow),
+                               unmet=set(unit.unmet)) for unit in kept}
+    units = list(fresh.values())
+    for unit in units:
+        if unit.intro is not None:  # a lead-in of the same passage: its copy
+            unit.intro = fresh[id(unit.intro)]
+    return units
+
+
+@lru_cache(maxsize=PARSED_PASSAGES)
+def _parsed(text: str, evidence_id: str) -> list[Unit]:
+    return passage_units(text, evidence_id, 0)
 
 
 def sentences(text: str) -> list[str]:

@@ -94,6 +94,21 @@ def test_a_lead_in_at_the_end_of_a_passage_takes_the_list_opening_the_next_one()
     assert {c.evidence_id for c in generation.citations} == {"ev1:c:7:1:3", "ev1:c:7:1:4"}
 
 
+def test_passages_parsed_before_quote_the_same() -> None:
+    """The extract keeps each passage's parsed units and works on copies: a lead-in that took the
+    next passage's list in one extract does not carry it into the next one."""
+    lead, items = OUTDATED.split("\n\n- ", 1)
+    question = "Which values can the type parameter of the :outdated selector take?"
+    both = [("ev1:c:7:1:3", lead), ("ev1:c:7:1:4", "- " + items)]
+    first = extractive_answer(question, both)
+    alone = extractive_answer(question, both[:1])
+    again = extractive_answer(question, both)
+    assert first is not None and alone is not None and again is not None
+    assert again == first
+    assert "`any`" in first.answer and "`any`" not in alone.answer
+    assert [c.evidence_id for c in alone.citations] == ["ev1:c:7:1:3"]
+
+
 def test_a_condition_in_the_question_picks_the_table_row() -> None:
     generation = extractive_answer(
         "If SQLite is compiled with SQLITE_TEMP_STORE set to 2, where are temporary tables kept by default?",

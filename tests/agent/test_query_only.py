@@ -30,6 +30,19 @@ def test_a_query_alone_walks_the_only_collection(runbooks: Corpus) -> None:
     assert result.generation is not None and "2 percent" in result.generation.answer
 
 
+def test_the_sync_wrapper_runs_a_walk_without_a_model_inline_with_the_same_result(
+        runbooks: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    request = {"query": "What error rate means a deploy should be rolled back?", "include_steps": True}
+    threaded = asyncio.run(retrieve(request, corpus=runbooks))  # whole in a worker thread
+
+    def no_thread(*args: object, **kwargs: object) -> None:
+        raise AssertionError("retrieve_sync started a worker thread")
+
+    monkeypatch.setattr(asyncio, "to_thread", no_thread)
+    inline = retrieve_sync(request, corpus=runbooks)
+    assert inline.model_dump() == threaded.model_dump()
+
+
 def test_a_query_alone_streams_too(runbooks: Corpus) -> None:
     async def go() -> list:
         return [e async for e in stream({"query": "who is paged for a SEV1"}, corpus=runbooks)]
