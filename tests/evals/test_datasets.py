@@ -131,16 +131,20 @@ def _verify_module() -> ModuleType:
 def test_clew_matcher_agrees_with_verify_py_on_every_phrase() -> None:
     verify = _verify_module()
     dataset = load(SQLITE_DOCS / "questions.jsonl")
+    # Each page's normalised blocks, joined by a line break. A normalised phrase holds no line break
+    # (normalize turns every run of whitespace into one space; asserted below), so it occurs in the
+    # joined text exactly when it occurs inside one block: the same question as asking every block
+    # in turn, answered with one search per page instead of one normalisation per block (13 s -> 3 s).
     pages = {}
     for path in sorted((SQLITE_DOCS / "corpus").glob("*.html")):
         blocks = verify.extract_blocks(path.read_text(encoding="utf-8"))
-        pages[path.name] = ([verify.normalize(b) for b in blocks], [normalize(b) for b in blocks])
+        pages[path.name] = ("\n".join(verify.normalize(b) for b in blocks), "\n".join(normalize(b) for b in blocks))
     checked = 0
     for question in dataset.questions:
         for phrase in question.evidence:
-            assert normalize(phrase) == verify.normalize(phrase)
+            theirs_phrase = verify.normalize(phrase)
+            assert normalize(phrase) == theirs_phrase and "\n" not in theirs_phrase
             for name, (theirs, ours) in pages.items():
-                expected = any(verify.normalize(phrase) in block for block in theirs)
-                assert any(matches(phrase, block) for block in ours) == expected, (question.id, phrase, name)
+                assert matches(phrase, ours) == (theirs_phrase in theirs), (question.id, phrase, name)
             checked += 1
     assert checked == 98  # the README's count
