@@ -4,7 +4,7 @@ import re
 
 from rich.console import Console
 
-from clew.agent.generate import check_answer, extractive_answer
+from clew.agent.generate import check_answer, extractive_answer, sentences
 from clew.commands.render import print_result
 
 from .conftest import tree_request
@@ -298,3 +298,10 @@ def test_parts_of_a_compound_in_the_question_weigh_less_than_its_words() -> None
     generation = extractive_answer("How do I correct version 2.0.0-rc.1?", evidence, max_tokens=25)
     # 2, 0, 1 and rc are parts of 2.0.0-rc.1, not words of the question
     assert generation is not None and generation.answer == "To correct a version, stage it again. [ev1:c:6:1:0]"
+
+
+def test_a_sentence_goes_on_past_an_abbreviation_a_number_or_name_follows() -> None:
+    """A PDF manual's cross-reference "(p. 216)" and an "e.g." do not end a sentence."""
+    text = "See also set xrange (p. 216). Ranges may be given as in e.g. Plot [0:10] sin(x). Fig. 3 shows it."
+    assert sentences(text) == ["See also set xrange (p. 216).", "Ranges may be given as in e.g. Plot [0:10] sin(x).",
+                               "Fig. 3 shows it."]
