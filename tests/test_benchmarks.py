@@ -135,3 +135,11 @@ def test_oracle_timing_probes_a_denied_and_a_missing_read_alike(tmp_path: Path) 
         assert probe["same_body"] is True
         assert probe["denied"]["n"] + probe["missing"]["n"] == 12
         assert 0 <= probe["holdout_accuracy"] <= 1 and 0.5 <= probe["best_accuracy"] <= 1
+
+
+def test_parse_process_costs_a_file_in_a_worker_and_skips_the_hostile_one(tmp_path: Path) -> None:
+    out = run("parse_process.py", "--rounds", "2", "--starts", "1", cwd=tmp_path)
+    assert len(out["worker_start_s"]) == 1 and out["worker_start_s"][0] > 0
+    assert {"one-line.pdf", "camlidl-manual.pdf", "sqlite-datatype3.docx"} <= set(out["per_file"])
+    assert all(row["in_process_ms"] > 0 and row["worker_ms"] > 0 for row in out["per_file"].values())
+    assert out["hostile"]["bound_s"] == 0.5 and out["hostile"]["warm_s"] < 10  # PDFium alone: ~13 s

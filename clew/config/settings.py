@@ -6,6 +6,7 @@
     default_collection = "docs"
     model = "openai/gpt-4o-mini"          # omit: the extractive answer, no model
     allowed_hosts = ["clew.internal"]     # Host names besides loopback and the bound address
+    max_parse_seconds = 120               # an uploaded PDF or DOCX parsing longer is skipped
 
     [model_options]                       # how to reach it (see clew.config.model_options)
     api_base = "http://127.0.0.1:8080/v1"
@@ -53,6 +54,7 @@ from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS, TIMEOUT_BOUNDS, Limits
 from clew.config.hosts import split_host
 from clew.config.model_options import ModelOptions
 from clew.corpus.access import INGEST_PERMISSION, WALK_PERMISSIONS, Filter, Principal
+from clew.corpus.parsed import MAX_PARSE_SECONDS
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank
 from clew.tools.builtin import registry
@@ -148,6 +150,10 @@ class ServerConfig(BaseSettings):
     allowed_hosts: list[str] = Field(default_factory=list)
     """Host names the servers answer to besides loopback and the bound address (``name`` any port,
     ``name:port``, ``*`` any host): see ``clew.server.guard``."""
+    max_parse_seconds: float = Field(MAX_PARSE_SECONDS, gt=0, le=3600)
+    """Seconds one uploaded PDF or DOCX file may take to parse (``clew ingest --max-parse-seconds``
+    for a folder): past them its parse process is ended and the file skipped with the reason, the
+    rest of the upload stored (``clew.corpus.parse_process``)."""
 
     @field_validator("allowed_hosts")
     @classmethod

@@ -22,7 +22,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -40,11 +39,20 @@ from clew.corpus.collector import fewer_full_collections
 from clew.corpus.documents import retire
 from clew.corpus.formats.jsonl import parse_jsonl
 from clew.corpus.links import dangling_by_reason, resolve_links
+from clew.corpus.parse_process import BinaryParsers, Job, Prepared, Ready, watch_parent
 from clew.corpus.parsed import UnreadableDocument
 from clew.corpus.prepare import ChunkingConfig, PreparedDocument, parse, prepare
 from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
-from clew.corpus.sources import FileLimits, Problem, Source, find_files, read_source, suffix_twins
+from clew.corpus.sources import (
+    BINARY_FORMATS,
+    FileLimits,
+    Problem,
+    Source,
+    find_files,
+    read_source,
+    suffix_twins,
+)
 from clew.corpus.sql import arrow_view, insert_columns
 from clew.corpus.store import Corpus
 from clew.corpus.version_rows import insert_versions
@@ -175,18 +183,24 @@ def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[Prepare
 def iter_prepared(
     sources: Iterable[Source], config: ChunkingConfig, problems: list[Problem], workers: int = 1
 ) -> Iterator[PreparedDocument]:
-    """Prepared documents in source order; ``workers`` > 1 prepares them in a process pool."""
+    """Prepared documents in source order; ``workers`` > 1 prepares them in a process pool. PDF and
+    DOCX files are prepared in workers that are ended when one outlasts its time bound
+    (``clew.corpus.parse_process``; up to ``workers`` files at once)."""
     if workers <= 1:
-        for source in sources:
-            docs, bad = prepare_source(source, config)
-            problems.extend(bad)
-            yield from docs
+        with BinaryParsers(prepare_source, config) as binary:
+            for source in sources:
+                docs, bad = (binary.submit(source).result() if source.format in BINARY_FORMATS
+                             else prepare_source(source, config))
+                problems.extend(bad)
+                yield from docs
         return
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=watch_parent, initargs=(os.getpid(),)) as pool:
-        pending: deque[Future[tuple[list[PreparedDocument], list[Problem]]]] = deque()
+                             initializer=watch_parent, initargs=(os.getpid(),)) as pool, \
+            BinaryParsers(prepare_source, config, workers) as binary:
+        pending: deque[Future[Prepared] | Job | Ready] = deque()
         for source in sources:
-            pending.append(pool.submit(prepare_source, source, config))
+            pending.append(binary.submit(source) if source.format in BINARY_FORMATS
+                           else pool.submit(prepare_source, source, config))
             while len(pending) > workers * 4:  # a bounded window: sources are read as they go
                 docs, bad = pending.popleft().result()
                 problems.extend(bad)
@@ -195,28 +209,6 @@ def iter_prepared(
             docs, bad = pending.popleft().result()
             problems.extend(bad)
             yield from docs
-
-
-PARENT_POLL_SECONDS = 0.5
-"""How often a parse worker checks that the ingest that started it is still alive."""
-
-
-def watch_parent(parent: int) -> None:
-    """Pool initializer: end this worker once ``parent`` (the ingest process) is gone.
-
-    A worker busy parsing, or blocked on its queues, would otherwise outlive a SIGKILLed ingest.
-    A daemon thread polls ``os.getppid()``: when the parent dies the worker is re-parented
-    (to init or a subreaper) and exits at once. Portable where the parent id changes on the
-    parent's death (Linux, macOS, the BSDs); ``prctl(PR_SET_PDEATHSIG)`` is not used because it
-    follows the thread that spawned the worker, which may be a server's short-lived thread.
-    """
-    threading.Thread(target=_exit_when_orphaned, args=(parent,), name="clew-parent-watch", daemon=True).start()
-
-
-def _exit_when_orphaned(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(PARENT_POLL_SECONDS)
-    os._exit(1)  # no cleanup to run: the parent that wanted the results is gone
 
 
 def ingest_paths(
@@ -244,8 +236,10 @@ def ingest_paths(
     ``default``; chunks of ``DEFAULT_CHUNK_TOKENS``. One difference: ``clew ingest`` parses with
     ``workers="auto"``, and a library call starts no process unless asked.
 
-    ``workers``: processes that parse and chunk. The default, 1, prepares everything in this
-    process and starts none. More (or ``"auto"``: :func:`auto_workers`, what ``clew ingest``
+    ``workers``: processes that parse and chunk. The default, 1, prepares text formats in this
+    process, and PDF and DOCX files in one spawned worker that is ended (and the file skipped)
+    when a parse outlasts its time bound, and kept for the next ingest (``clew.corpus.parse_process``;
+    the ``__main__`` rule below holds for it too). More (or ``"auto"``: :func:`auto_workers`, what ``clew ingest``
     uses) start a pool of *spawned* processes, and spawning re-imports the caller's main module:
     a script that asks for them must keep its top-level code under ``if __name__ == "__main__":``
     (as with any ``multiprocessing`` pool), else each worker re-runs the script.
@@ -260,7 +254,8 @@ def ingest_paths(
     ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
     default); a larger file is skipped with a problem naming it and the limit; and what parsing one
     PDF or DOCX may cost (``ParseBounds``: 120 s, 50,000 objects on a PDF page, 512 MiB unzipped):
-    past one, that file is skipped with the reason.
+    past one, that file is skipped with the reason (past the time bound within about half a second,
+    even inside one PDFium call: its worker is terminated).
     An ingest that leaves more than ``REWRITE_FREE_SHARE`` of the file free rewrites it
     (``clew.corpus.rewrite.give_back_free_blocks``; ``file_compacted`` in the report), which
     reopens the corpus's connection: cursors taken before the call are closed.

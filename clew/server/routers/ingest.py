@@ -1,7 +1,8 @@
 """``POST /v1/collections/{name}/documents``: ingest uploaded files or JSON records.
 
 Needs the ``ingest`` permission and the collection among the key's readable ones (403),
-and a corpus opened read-write (409).
+and a corpus opened read-write (409). An uploaded PDF or DOCX that parses for longer than the
+configured ``max_parse_seconds`` is skipped with the reason, and the rest of the upload stored.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from starlette.datastructures import UploadFile
 from clew.corpus.access import INGEST_PERMISSION, Principal
 from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest import IngestReport, ingest_paths
+from clew.corpus.parsed import ParseBounds
+from clew.corpus.sources import FileLimits
 from clew.errors import Forbidden, InputError, ReadOnlyCorpus
 from clew.server.routers.common import principal_of, served
 
@@ -40,7 +43,8 @@ class RecordsRequest(BaseModel):
 async def ingest(name: str, request: Request, chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
                  merge_sections: bool = False, principal: Principal = Depends(principal_of)) -> IngestReport:
     """Ingest uploaded files (multipart ``files``) or JSON ``records`` into a collection."""
-    corpus = served(request).corpus
+    app = served(request)
+    corpus = app.corpus
     if not principal.may_use(INGEST_PERMISSION) or not principal.may_read_collection(name):
         raise Forbidden(INGEST_PERMISSION, f"this key may not add documents to {name!r}")
     if corpus.read_only:
@@ -50,7 +54,8 @@ async def ingest(name: str, request: Request, chunk_tokens: int = DEFAULT_CHUNK_
     with tempfile.TemporaryDirectory(prefix="clew-upload-") as tmp:
         await _write_upload(request, Path(tmp))
         report = await asyncio.to_thread(ingest_paths, corpus, [tmp], collection=name, chunk_tokens=chunk_tokens,
-                                         merge_sections=merge_sections, principal=principal)
+                                         merge_sections=merge_sections, principal=principal,
+                                         limits=FileLimits(parse=ParseBounds(app.config.max_parse_seconds)))
     for problem in report.problems:
         problem.path = problem.path.removeprefix(tmp).lstrip("/")
     return report

@@ -30,8 +30,18 @@ def pdf_with(pages: list[bytes]) -> bytes:
     for i, stream in enumerate(pages):
         objects.append(f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 {font} 0 R"
                        f" >> >> /Contents {4 + 2 * i} 0 R >>".encode())
-        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream")
+        objects.append(content(b"", stream))
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+    return pdf_objects(objects)
+
+
+def content(entries: bytes, stream: bytes) -> bytes:
+    """A stream object: its dictionary's ``entries`` and the stream's bytes."""
+    return b"<< " + entries + b" /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream"
+
+
+def pdf_objects(objects: list[bytes]) -> bytes:
+    """A PDF of ``objects`` (numbered from 1; the first is the catalog), with its cross-reference table."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -42,6 +52,23 @@ def pdf_with(pages: list[bytes]) -> bytes:
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
+
+
+def nested_forms_pdf(fan: int = 50, text_objects: int = 1_000) -> bytes:
+    """One page (one object on it) that draws a form ``fan`` times, which draws a form ``fan`` times,
+    which draws ``text_objects`` text objects: 2,500,000 of them in a 37 KB file at the defaults.
+    PDFium spends seconds in single calls on it (loading the page, then its text: ~5 s each here)."""
+    font = b"/Font << /F1 5 0 R >>"
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << " + font
+               + b" /XObject << /X0 6 0 R >> >> /Contents 4 0 R >>",
+               content(b"", b"q /X0 Do Q"), b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
+    form = b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << " + font
+    draws = b"\n".join(b"q 1 0 0 1 %d %d cm /X0 Do Q" % (i % 10, i // 10) for i in range(fan))
+    objects.append(content(form + b" /XObject << /X0 7 0 R >> >>", draws))
+    objects.append(content(form + b" /XObject << /X0 8 0 R >> >>", draws))
+    objects.append(content(form + b" >>", hostile_page(text_objects)))
+    return pdf_objects(objects)
 
 
 def text_page(words: list[str]) -> bytes:

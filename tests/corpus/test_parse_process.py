@@ -1,0 +1,100 @@
+"""The time bound of a PDF parse holds inside one PDFium call: each PDF or DOCX file is parsed in a
+worker process that is terminated past the bound (``clew.corpus.parse_process``), the file
+skipped with the reason and the rest of the ingest stored; a worker is kept for the next file."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.corpus import parse_process
+from clew.corpus.ingest import ingest_paths
+from clew.corpus.parse_process import KILL_GRACE_SECONDS, timed_out
+from clew.corpus.parsed import ParseBounds
+from clew.corpus.reader import Scope
+from clew.corpus.sources import FileLimits
+from clew.corpus.store import Corpus
+
+from .formats.test_parse_bounds import nested_forms_pdf, pdf_with, text_page
+
+BOUND = 0.5
+WITHIN = BOUND + KILL_GRACE_SECONDS + 6.0
+"""The whole ingest's seconds: the bound, the grace, and starting the workers on a loaded machine
+(the first, and the one that replaces the terminated one: about 0.4 s each when idle, 3-5 s for
+the whole ingest on 2 busy cores), where PDFium alone spends ~13 s on the hostile file."""
+
+
+def folder_with_a_hostile_pdf(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "hostile.pdf").write_bytes(nested_forms_pdf())
+    (folder / "manual.pdf").write_bytes(pdf_with([text_page(["The", "kiwi", "manual", "says", "hello."])]))
+    (folder / "note.md").write_text("# Note\n\nThis note is stored.\n")
+    return folder
+
+
+def test_the_hostile_pdf_is_one_object_on_its_page() -> None:
+    """Under the page-object bound, so only the time bound can stop it (PDFium's page load alone
+    takes seconds in one call; the text page seconds more)."""
+    pdf = pdfium.PdfDocument(nested_forms_pdf(fan=10))  # small: the same shape, loaded in milliseconds
+    try:
+        page = pdf[0]
+        assert pdfium_c.FPDFPage_CountObjects(page.raw) == 1
+        textpage = page.get_textpage()
+        assert textpage.count_chars() > 10 * 10 * 1_000 * 2  # each of the 100,000 draws is "w<digit>"
+        textpage.close()
+        page.close()
+    finally:
+        pdf.close()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_pdf_stuck_in_one_pdfium_call_is_skipped_within_its_bound(tmp_path: Path, workers: int) -> None:
+    folder = folder_with_a_hostile_pdf(tmp_path)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        started = time.perf_counter()
+        report = ingest_paths(corpus, [folder], workers=workers, limits=FileLimits(parse=ParseBounds(BOUND)))
+        took = time.perf_counter() - started
+        assert [(Path(p.path).name, p.message) for p in report.problems] == [("hostile.pdf", timed_out(BOUND))]
+        assert Scope(corpus).document_by_key("manual.pdf") is not None
+        assert Scope(corpus).document_by_key("note.md") is not None
+        assert Scope(corpus).document_by_key("hostile.pdf") is None
+    assert (report.versions_created, report.skipped) == (2, 1)
+    assert timed_out(BOUND) == ("parsing took longer than the 0.5 s limit (stopped inside one parser call; its "
+                                "process was ended): not ingested; raise the limit (--max-parse-seconds)")
+    assert took < WITHIN, took
+    # the terminated worker is gone; what is left are the idle workers kept for the next ingest
+    assert sorted(child.pid for child in multiprocessing.active_children()
+                  if child.name.startswith("SpawnPoolWorker")) == sorted(parse_process.kept())
+
+
+def test_the_cli_skips_it_and_stores_the_rest(tmp_path: Path) -> None:
+    folder = folder_with_a_hostile_pdf(tmp_path)
+    started = time.perf_counter()
+    result = CliRunner().invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "c.duckdb"),
+                                      "--max-parse-seconds", str(BOUND), "--json"])
+    took = time.perf_counter() - started
+    assert result.exit_code == 0, result.output
+    assert '"versions_created": 2' in result.stdout and '"skipped": 1' in result.stdout
+    assert timed_out(BOUND) in result.stdout
+    assert took < WITHIN, took
+
+
+def test_a_worker_is_kept_for_the_next_ingest(tmp_path: Path) -> None:
+    """A small PDF pays a round trip to a warm worker, not a process start."""
+    (tmp_path / "a.pdf").write_bytes(pdf_with([text_page(["First", "manual."])]))
+    (tmp_path / "b.pdf").write_bytes(pdf_with([text_page(["Second", "manual."])]))
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [tmp_path / "a.pdf"])
+        kept = parse_process.kept()
+        assert kept
+        report = ingest_paths(corpus, [tmp_path / "b.pdf"])
+        assert report.versions_created == 1
+        assert parse_process.kept() == kept
