@@ -19,3 +19,11 @@ def test_every_layout_lists_every_layer_of_the_contract_in_order() -> None:
         listed = [part.strip().removesuffix("/").removesuffix(".py") for line in block.splitlines()
                   if line[:1] not in (" ", "(") for part in line[:20].split(",") if part.strip()]
         assert listed == expected, page
+
+
+def test_the_package_names_no_made_up_address() -> None:
+    """No [project.urls] while clew has no public repository or documentation site: an address with a
+    placeholder owner would be published as if it were real. Add real ones when they exist."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert "urls" not in project, project.get("urls")
+    assert "OWNER" not in (ROOT / "pyproject.toml").read_text()
