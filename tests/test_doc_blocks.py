@@ -92,8 +92,11 @@ def test_the_page_s_runnable_blocks_run_and_print_what_it_shows(page: Path, tmp_
 def test_the_pages_that_promise_runnable_blocks_have_them() -> None:
     """A marker lost in an edit would silently stop a page's blocks from running."""
     counted = {str(page.relative_to(ROOT)): sum(b.kind == "run" for b in blocks(page)) for page in RUNNABLE}
+    coming_from = sorted(str(page.relative_to(ROOT)) for page in (ROOT / "docs/guides/coming-from").glob("*.md")
+                         if page.name != "index.md")
+    assert len(coming_from) >= 4, coming_from  # one page per system whose users' calls clew maps
     for page in ("README.md", "docs/index.md", "docs/getting-started.md", "docs/guides/evals.md",
-                 "docs/guides/batch.md", "docs/reference/python.md"):
+                 "docs/guides/batch.md", "docs/reference/python.md", *coming_from):
         assert counted.get(page, 0) >= 1, f"{page} has no runnable block"
 
 
