@@ -1,0 +1,40 @@
+"""``make check``'s choice of tests (scripts/changed_tests.py): each changed file maps to the tests
+that cover it, a page of the documentation included."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("changed_tests", ROOT / "scripts" / "changed_tests.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_page_of_the_documentation_runs_the_documentation_tests() -> None:
+    targets = script().targets
+    docs = ["tests/test_doc_blocks.py", "tests/test_docs.py"]
+    assert targets(["docs/guides/batch.md"]) == docs
+    assert targets(["mkdocs.yml"]) == targets(["scripts/docs_hooks.py"]) == docs
+    assert targets(["docs/guides/coming-from/agrag.md", "docs/guides/coming-from/mistral.md"]) == docs
+    # and the tests that read the page itself
+    assert targets(["docs/concepts/stop-reasons.md"]) == ["tests/agent/test_stops.py", *docs]
+    assert "tests/test_tooltable.py" in targets(["docs/reference/tools.md"])
+    readme = targets(["README.md"])
+    assert {*docs, "tests/test_readme_example.py"} <= set(readme) and "tests" not in readme
+
+
+def test_code_maps_to_its_mirror_beside_the_documentation_tests() -> None:
+    targets = script().targets
+    assert targets(["clew/evals/runner.py", "docs/guides/batch.md"]) == [
+        "tests/evals", "tests/test_doc_blocks.py", "tests/test_docs.py"]
+    assert targets(["tests/evals/test_cli.py"]) == ["tests/evals/test_cli.py"]
+    assert targets(["clew/errors.py", "docs/index.md"]) == ["tests"]  # what may touch everything runs everything
+    assert targets(["pyproject.toml"]) == ["tests"]
