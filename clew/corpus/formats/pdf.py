@@ -14,7 +14,9 @@
   the body text), else the first bookmark, else the first heading.
 - **Blocks.** Lines join into a paragraph until a heading, a gap larger than 1.45 lines, a
   change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item. Runs of
-  fixed-pitch lines are a code block, kept line by line. A word hyphenated at a line end is
+  fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
+  at a line's first character and a quarter, half, three quarters and all the way along) are a
+  code block, kept line by line. A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``); a paragraph that goes on over a page break is one block.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
   entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
@@ -65,6 +67,10 @@ HEADING_RATIO = 1.15
 BOLD_HEADING_RATIO = 1.08
 """A bold line this much larger than the body text is a heading too (LaTeX's 12 pt over 10.95 pt)."""
 _BOLD_FONT = re.compile(r"bold|black|heavy|demi|cmbx")
+_MONO_FONT = re.compile(r"courier|mono|cmtt|sftt|ectt|txtt|typewriter|consol|menlo|inconsolata|sourcecode|andale")
+"""Fixed-pitch fonts by name, for PDFs whose font descriptor does not set the FixedPitch flag:
+TeX's typewriter faces (``CMTT10``, cm-super's ``SFTT1000``, ``txtt``), Courier, ``*Mono``,
+Consolas, Menlo, Inconsolata, Source Code Pro, Andale Mono."""
 _BULLET = re.compile(r"^(?:[•◦▪‣∙●○■□–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+\S")
 _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 """A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
@@ -180,7 +186,14 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             pdfium_c.FPDFText_GetFontInfo(textpage.raw, first, name, 96, ctypes.byref(flags))
             font = name.value.decode("latin-1", "replace").lower()
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
-            mono = bool(flags.value & _FIXED_PITCH) or "courier" in font or "mono" in font
+            mono = bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(font) is not None
+            last = start + len(raw.rstrip()) - 1
+            for at in (first + (last - first) * k // 4 for k in (1, 2, 3, 4)):
+                if not mono or at <= first or text[at].isspace():
+                    continue  # a line of prose may begin with a word set in code: the rest of it is prose
+                pdfium_c.FPDFText_GetFontInfo(textpage.raw, at, name, 96, ctypes.byref(flags))
+                other = name.value.decode("latin-1", "replace").lower()
+                mono = bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(other) is not None
             lines.append(
                 Line(
                     line,

@@ -235,3 +235,16 @@ def test_scanned_pages_are_reported_not_silently_empty(tmp_path: Path) -> None:
     scanned_pdf(only_scan, 0)
     with pytest.raises(UnreadableDocument, match="no text layer on any page"):
         parse_pdf(only_scan.read_bytes())
+
+
+def test_code_in_a_tex_typewriter_face_is_a_code_block_and_prose_that_begins_with_code_is_not() -> None:
+    """The CamlIDL manual (LaTeX) sets its examples in CMTT10, whose font descriptor has no
+    FixedPitch flag: they are code blocks, kept line by line; a line of prose that begins or
+    ends with a word in that face stays prose."""
+    document = parse_pdf(pdf_bytes("camlidl-manual.pdf"))
+    codes = [document.text[b.start:b.end] for b in document.blocks if b.kind == "code"]
+    assert "typedef struct { int x; } t;\nstruct s4 { struct { int x; } z; };" in codes
+    assert "enum e { A = 1, B = 2, C = 4 };\ntypedef [set] enum e eset;" in codes
+    assert not any(code.startswith("long_default attribute is in scope") for code in codes)
+    prose = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
+    assert any("long_default attribute is in scope" in text for text in prose)
