@@ -29,11 +29,11 @@ from clew.budgets.limits import (
     DEFAULT_ITERATIONS,
     DEFAULT_TIMEOUT_SECONDS,
     HARD_MAX_TOOL_CALLS,
-    TIMEOUT_BOUNDS,
     ContextTokens,
     ExtractTokens,
     Iterations,
     Limits,
+    Seconds,
     ToolCalls,
 )
 from clew.corpus.access import Filter, Principal, Scalar
@@ -293,8 +293,8 @@ class RetrievalRequest(_Strict):
     max_internal_iterations: Iterations = DEFAULT_ITERATIONS
     max_tool_calls: ToolCalls = HARD_MAX_TOOL_CALLS
     context_budget_tokens: ContextTokens = DEFAULT_CONTEXT_TOKENS
-    timeout_seconds: float = Field(DEFAULT_TIMEOUT_SECONDS, description="Wall-clock bound of the run (1-3600 s, "
-                                   "clamped); past it the run ends incomplete / timeout with the evidence so far.")
+    timeout_seconds: Seconds = Field(DEFAULT_TIMEOUT_SECONDS, description="Wall-clock bound of the run in seconds; "
+                                     "past it the run ends incomplete / timeout with the evidence so far.")
     generator: str | Generator | None = Field(
         None, description="A litellm model string, or {provider, model}, or none for the extractive answer."
     )
@@ -362,7 +362,7 @@ class RetrievalRequest(_Strict):
             max_internal_iterations=bound["max_internal_iterations"](iterations),
             max_tool_calls=bound["max_tool_calls"](self.max_tool_calls),
             context_budget_tokens=bound["context_budget_tokens"](self.context_budget_tokens),
-            timeout_seconds=min(max(float(self.timeout_seconds), TIMEOUT_BOUNDS[0]), TIMEOUT_BOUNDS[1]),
+            timeout_seconds=bound["timeout_seconds"](self.timeout_seconds),
         )
 
     def applied(self) -> Applied:

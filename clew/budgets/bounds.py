@@ -12,24 +12,33 @@ checks are all read from that ``Clamp`` (:func:`bounds`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, overload
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
 
-def clamp(value: int, low: int, high: int) -> int:
-    return max(low, min(high, value))
+@overload
+def clamp(value: int, low: int, high: int) -> int: ...
+@overload
+def clamp(value: float, low: float, high: float) -> float: ...
+def clamp(value: float, low: float, high: float) -> float:
+    """``value`` inside ``[low, high]``, of its own type (seconds stay a float)."""
+    return type(value)(max(low, min(high, value)))
 
 
 @dataclass(frozen=True, slots=True)
 class Clamp:
-    """The range of a bounded integer argument; values outside it are clamped, not refused."""
+    """The range of a bounded number (a count, or seconds); values outside it are clamped, not refused."""
 
     low: int
     high: int
 
-    def __call__(self, value: int) -> int:
+    @overload
+    def __call__(self, value: int) -> int: ...
+    @overload
+    def __call__(self, value: float) -> float: ...
+    def __call__(self, value: float) -> float:
         return clamp(value, self.low, self.high)
 
     def __str__(self) -> str:
@@ -41,8 +50,9 @@ def bounds(model: type[BaseModel]) -> dict[str, Clamp]:
     return {name: m for name, info in model.model_fields.items() for m in info.metadata if isinstance(m, Clamp)}
 
 
-def clamped(values: BaseModel) -> dict[str, int]:
-    """The bounded fields' values after clamping (a field left None has no value to clamp)."""
+def clamped(values: BaseModel) -> dict[str, Any]:
+    """The bounded fields' values after clamping, each of its field's type (a field left None has
+    no value to clamp)."""
     return {name: bound(value) for name, bound in bounds(type(values)).items()
             if (value := getattr(values, name)) is not None}
 

@@ -21,14 +21,13 @@ HARD_MAX_TOOL_CALLS = 20
 """No run makes more tool calls than this, whatever it asks for."""
 
 StopReason = Literal["max_internal_iterations", "max_tool_calls", "context_budget", "timeout"]
-DEFAULT_TIMEOUT_SECONDS = 600.0
-"""A run's wall-clock bound when the request sets none."""
-TIMEOUT_BOUNDS = (1.0, 3600.0)
-"""A request's timeout_seconds is clamped to this range."""
 
 # A retrieval request's budgets, each declared once: its range as the type's ``Clamp`` (a request
 # is clamped to it and reports what it applied; a configured default outside it is an error) and
 # its default beside it. The request, the configuration's [budgets] and :class:`Limits` use these.
+Seconds = Annotated[float, Clamp(1, 3600)]
+DEFAULT_TIMEOUT_SECONDS = 600.0
+"""A run's wall-clock bound when the request sets none."""
 Iterations = Annotated[int, Clamp(1, 100)]
 DEFAULT_ITERATIONS = 12
 ToolCalls = Annotated[int, Clamp(1, HARD_MAX_TOOL_CALLS)]
@@ -53,7 +52,7 @@ class Limits(BaseModel):
     context_budget_tokens: ContextTokens = DEFAULT_CONTEXT_TOKENS
     """Tokens placed in the model's context (or returned as evidence by a ranked run): messages,
     tool schemas and tool-call JSON alike."""
-    timeout_seconds: float = DEFAULT_TIMEOUT_SECONDS
+    timeout_seconds: Seconds = DEFAULT_TIMEOUT_SECONDS
     """Wall-clock bound of the whole run; past it the run ends ``incomplete / timeout`` with the
     evidence so far."""
 

@@ -50,7 +50,7 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, f
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict, TomlConfigSettingsSource
 
 from clew.budgets.bounds import bounds
-from clew.budgets.limits import DEFAULT_TIMEOUT_SECONDS, TIMEOUT_BOUNDS, Limits
+from clew.budgets.limits import Limits
 from clew.config.hosts import split_host
 from clew.config.model_options import ModelOptions
 from clew.corpus.access import INGEST_PERMISSION, WALK_PERMISSIONS, Filter, Principal
@@ -69,12 +69,12 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _bounded(name: str) -> Any:
+def _bounded(name: str, **constraints: Any) -> Any:
     """A budget field inside the range a request is clamped to (the ``Clamp`` of the run's
     :class:`~clew.budgets.limits.Limits` field, which the request's field shares), with its
     default: a configured default outside the range is an error naming the field."""
     bound, default = bounds(Limits)[name], Limits.model_fields[name].default
-    return Field(default, ge=bound.low, le=bound.high, description=f"{bound.low}-{bound.high}")
+    return Field(default, ge=bound.low, le=bound.high, description=f"{bound.low}-{bound.high}", **constraints)
 
 
 class Budgets(_Strict):
@@ -83,8 +83,7 @@ class Budgets(_Strict):
     max_internal_iterations: int = _bounded("max_internal_iterations")
     max_tool_calls: int = _bounded("max_tool_calls")
     context_budget_tokens: int = _bounded("context_budget_tokens")
-    timeout_seconds: float = Field(DEFAULT_TIMEOUT_SECONDS, ge=TIMEOUT_BOUNDS[0], le=TIMEOUT_BOUNDS[1],
-                                   allow_inf_nan=False)
+    timeout_seconds: float = _bounded("timeout_seconds", allow_inf_nan=False)
 
 
 class PrincipalConfig(_Strict):

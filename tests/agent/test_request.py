@@ -1,3 +1,5 @@
+import re
+from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -72,15 +74,16 @@ def test_json_text_is_accepted() -> None:
 
 
 UNBOUNDED = {"query_index"}
-"""Whole numbers of the request that are not clamped: query_index must name an entry of queries[]."""
+"""Numbers of the request that are not clamped: query_index must name an entry of queries[]."""
 
 
 def _clamps() -> dict[tuple[type[BaseModel], str], Clamp]:
-    """Every whole-number field of the request's models and the one ``Clamp`` its type declares."""
+    """Every number field of the request's models and the one ``Clamp`` its type declares."""
     found: dict[tuple[type[BaseModel], str], Clamp] = {}
     for model in (RetrievalRequest, QuerySpec, Navigation):
         for name, info in model.model_fields.items():
-            if set(get_args(info.annotation) or (info.annotation,)) - {type(None)} != {int} or name in UNBOUNDED:
+            kinds = set(get_args(info.annotation) or (info.annotation,)) - {type(None)}
+            if kinds not in ({int}, {float}) or name in UNBOUNDED:
                 continue
             declared = [m for m in info.metadata if isinstance(m, Clamp)]
             assert len(declared) == 1, f"{model.__name__}.{name} declares {len(declared)} Clamp, not one"
@@ -88,21 +91,21 @@ def _clamps() -> dict[tuple[type[BaseModel], str], Clamp]:
     return found
 
 
-def _applied(model: type[BaseModel], name: str, value: int) -> int:
+def _applied(model: type[BaseModel], name: str, value: int) -> float:
     """What the run applies when the request sets ``name`` of ``model`` to ``value``."""
     if model is RetrievalRequest:
-        return int(getattr(parse_request({"query": "x", name: value}).applied(), name))
+        return float(getattr(parse_request({"query": "x", name: value}).applied(), name))
     if model is QuerySpec:
         return parse_request({"query": "x", "queries": [{"collection": "c", name: value}]}).applied().query_limits[0]
     walk = {"strategy": "graph", "index": "links"} if name in GRAPH_FIELDS else {}
-    return int(getattr(parse_request(nav(**walk, **{name: value})).applied(), name))
+    return float(getattr(parse_request(nav(**walk, **{name: value})).applied(), name))
 
 
 def test_every_bounded_request_number_declares_its_bounds_once_and_every_reader_takes_them_from_there() -> None:
     clamps = _clamps()
     assert {name for _, name in clamps} == {"max_internal_iterations", "max_tool_calls", "context_budget_tokens",
-                                            "extract_tokens", "limit", "max_depth", "beam_width", "max_steps",
-                                            "neighbor_limit"}
+                                            "timeout_seconds", "extract_tokens", "limit", "max_depth", "beam_width",
+                                            "max_steps", "neighbor_limit"}
     schema = RetrievalRequest.model_json_schema()
     table = tooltable.table()
     for (model, name), bound in clamps.items():
@@ -112,12 +115,12 @@ def test_every_bounded_request_number_declares_its_bounds_once_and_every_reader_
         # the JSON schema states it
         where = schema if model is RetrievalRequest else schema["$defs"][model.__name__]
         assert where["properties"][name]["description"].endswith(f"({bound.low}-{bound.high}; clamped)."), name
+    seconds = RetrievalRequest.bounds()["timeout_seconds"](3600.5)
+    assert seconds == 3600 and isinstance(seconds, float)  # a clamped number keeps its type
     for name, bound in RetrievalRequest.bounds().items():
         # the docs' tool table (retrieve's arguments) states it
-        assert f"`{name}`: integer {bound.low}-{bound.high} (clamped)" in table, name
+        assert re.search(rf"`{name}`: (integer|number) {bound.low}-{bound.high} \(clamped\)", table), name
     for name, field in Budgets.model_json_schema()["properties"].items():
-        if name == "timeout_seconds":
-            continue
         # the run's Limits and the configuration's [budgets] share the request field's range and default
         bound = RetrievalRequest.bounds()[name]
         assert bounds(Limits)[name] == bound
@@ -128,3 +131,15 @@ def test_every_bounded_request_number_declares_its_bounds_once_and_every_reader_
         with pytest.raises(InputError, match="less than or equal to") as refused:
             load_config(None, budgets={name: bound.high + 1})
         assert refused.value.field == f"budgets.{name}"
+
+
+def test_the_budgets_page_states_the_declared_defaults_and_ranges() -> None:
+    """docs/concepts/budgets.md's table (written by hand, for its prose) against the declarations."""
+    page = (Path(__file__).parents[2] / "docs" / "concepts" / "budgets.md").read_text(encoding="utf-8")
+    rows = {m["name"]: (m["default"], m["range"]) for m in re.finditer(
+        r"^\| `(?P<name>\w+)` \| (?P<default>[^|]+) \| (?P<range>[\d,]+-[\d,]+) \|", page, re.MULTILINE)}
+    assert set(rows) == set(bounds(Limits)) | {"extract_tokens"}
+    for name, (default, stated) in rows.items():
+        bound = RetrievalRequest.bounds()[name]
+        assert stated.replace(",", "") == f"{bound.low}-{bound.high}", name
+        assert default.split()[0] == f"{RetrievalRequest.model_fields[name].default:g}", name
