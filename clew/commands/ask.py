@@ -6,7 +6,15 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from clew.budgets.limits import DEFAULT_EXTRACT_TOKENS
+from clew.agent.request import Navigation
+from clew.budgets.bounds import bounds
+from clew.budgets.limits import (
+    DEFAULT_CONTEXT_TOKENS,
+    DEFAULT_EXTRACT_TOKENS,
+    DEFAULT_TIMEOUT_SECONDS,
+    HARD_MAX_TOOL_CALLS,
+    Limits,
+)
 from clew.commands.common import (
     CollectionOption,
     DbOption,
@@ -25,6 +33,8 @@ from clew.commands.models import ModelOption, ModelOptionsOption, configured_mod
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
 EXAMPLE = 'clew ask "Who is paged for a SEV1 incident?" --db docs.duckdb'
+RANGES = {name: f"{bound.low}-{bound.high}" for name, bound in {**bounds(Limits), **bounds(Navigation)}.items()}
+"""Each bounded option's range, as the request declares it (its fields' ``Clamp``)."""
 
 
 @command(app, example=EXAMPLE)
@@ -44,18 +54,22 @@ def ask(
         "--edge-type", help="Edge types to follow (graph; tree over a user graph).")] = None,
     direction: Annotated[Literal["out", "in", "both"] | None, typer.Option(help="Edge direction (graph).")] = None,
     start_key: Annotated[str | None, typer.Option(help="Document key to start from.")] = None,
-    max_depth: Annotated[int | None, typer.Option(help="Tree depth (1-20).")] = None,
-    beam_width: Annotated[int | None, typer.Option(help="Children offered per expansion (1-20).")] = None,
+    max_depth: Annotated[int | None, typer.Option(help=f"Tree depth ({RANGES['max_depth']}).")] = None,
+    beam_width: Annotated[int | None, typer.Option(
+        help=f"Children offered per expansion ({RANGES['beam_width']}).")] = None,
     follow_links: Annotated[bool | None, typer.Option(
         "--follow-links/--no-follow-links", help="Tree: also offer the passages a visited one links to.")] = None,
-    max_steps: Annotated[int | None, typer.Option(help="Graph moves (1-20).")] = None,
-    max_tool_calls: Annotated[int | None, typer.Option(help="Tool calls (never above 20; default 20).")] = None,
-    max_iterations: Annotated[int | None, typer.Option(help="Iterations (1-100; each is a model turn in an agentic "
-                                                            "walk or a free run).")] = None,
-    context_tokens: Annotated[int | None, typer.Option(help="Context token budget (default 8192).")] = None,
-    timeout: Annotated[float | None, typer.Option("--timeout", help="Seconds the whole run may take (1-3600, default "
-                                                                    "600); then it ends incomplete with what it "
-                                                                    "found.")] = None,
+    max_steps: Annotated[int | None, typer.Option(help=f"Graph moves ({RANGES['max_steps']}).")] = None,
+    max_tool_calls: Annotated[int | None, typer.Option(
+        help=f"Tool calls (never above {HARD_MAX_TOOL_CALLS}; default {HARD_MAX_TOOL_CALLS}).")] = None,
+    max_iterations: Annotated[int | None, typer.Option(
+        help=f"Iterations ({RANGES['max_internal_iterations']}; each is a model turn in an agentic walk or a free "
+             "run).")] = None,
+    context_tokens: Annotated[int | None, typer.Option(
+        help=f"Context token budget (default {DEFAULT_CONTEXT_TOKENS}).")] = None,
+    timeout: Annotated[float | None, typer.Option(
+        "--timeout", help=f"Seconds the whole run may take ({RANGES['timeout_seconds']}, default "
+                          f"{DEFAULT_TIMEOUT_SECONDS:g}); then it ends incomplete with what it found.")] = None,
     instruction_field: Annotated[str | None, typer.Option(help="Document field holding instructions.")] = None,
     extract_tokens: Annotated[int | None, typer.Option(
         help="Size of the extract (the answer quoted from the evidence without a model), in tokens, citations "
