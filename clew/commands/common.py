@@ -192,7 +192,7 @@ def fail(error: ClewError | str, code: int | None = None) -> typer.Exit:
 CONFIG_FILE = "clew.toml"
 """The configuration file looked for in the working folder."""
 SETTING_VARIABLES = ("CLEW_DATABASE", "CLEW_DEFAULT_COLLECTION", "CLEW_MODEL", "CLEW_BUDGETS", "CLEW_PRINCIPALS",
-                     "CLEW_API_KEYS", "CLEW_ALLOWED_HOSTS")
+                     "CLEW_API_KEYS", "CLEW_ALLOWED_HOSTS", "CLEW_MAX_PARSE_SECONDS")
 """Prefixes of the environment variables that set a field of ``ServerConfig`` (``CLEW_MODEL``
 also covers ``CLEW_MODEL_OPTIONS__*``); a test keeps them in step with its fields."""
 
