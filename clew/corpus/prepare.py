@@ -16,7 +16,7 @@ from clew.corpus.chunking import CHUNKER_REVISION, Chunk, chunk_document, conten
 from clew.corpus.formats.docx import parse_docx
 from clew.corpus.formats.html import parse_html
 from clew.corpus.formats.lightmarkup import parse_asciidoc, parse_rst
-from clew.corpus.formats.markdown import parse_markdown
+from clew.corpus.formats.markdown import parse_markdown, parse_mdx
 from clew.corpus.formats.pdf import parse_pdf
 from clew.corpus.formats.text import parse_text
 from clew.corpus.parsed import ParseBounds, ParsedDocument, pickled_by_fields
@@ -75,7 +75,7 @@ class PreparedDocument:
 
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
     "markdown": parse_markdown, "html": parse_html, "text": parse_text, "pdf": parse_pdf, "docx": parse_docx,
-    "rst": parse_rst, "asciidoc": parse_asciidoc,
+    "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
 }
 
 

@@ -51,12 +51,13 @@ from typing import Literal
 from clew.corpus.parsed import ParseBounds
 from clew.errors import InputError
 
-Format = Literal["markdown", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
     ".markdown": "markdown",
     ".mdown": "markdown",
+    ".mdx": "mdx",
     ".html": "html",
     ".htm": "html",
     ".xhtml": "html",
@@ -130,7 +131,7 @@ GENERATED = ("genindex.html", "genindex-*.html", "search.html", "py-modindex.htm
 """Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
 document: indexes, the search page, page sources, static assets. Left out unless a ``!``
 pattern takes them back in."""
-TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "rst", "asciidoc", "text")
+TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "mdx", "rst", "asciidoc", "text")
 """Of twins, the first format here is kept; the binary formats (PDF, DOCX) and JSONL are never twins."""
 TWIN_SHARE = 0.4
 """Two files are the same text when this share of the word pairs of the smaller one are in the

@@ -32,6 +32,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from clew.corpus.formats.html import parse_html
+from clew.corpus.formats.mdx import directive_containers, mdx_to_markdown
 from clew.corpus.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -84,13 +85,15 @@ def github_slug(heading: str) -> str:
     return "".join(kept)
 
 
-def parse_markdown(source: str) -> ParsedDocument:
+def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     """Parse CommonMark (with GFM tables) into blocks, sections, tables, links and anchors.
 
     A YAML front matter block (``---`` lines around a mapping, at the very top) becomes the
-    document's fields and is not part of its text.
+    document's fields and is not part of its text. Directive containers (``:::tip``) read as
+    their label; with ``mdx``, ESM lines and component tags are not text (``clew.corpus.formats.mdx``).
     """
     fields, text = split_front_matter(normalize_newlines(source))
+    text = mdx_to_markdown(text) if mdx else directive_containers(text)
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))
@@ -114,6 +117,11 @@ def parse_markdown(source: str) -> ParsedDocument:
         if isinstance(title, str) and title.strip():
             document.title = document.sections[0].heading = title.strip()
     return document
+
+
+def parse_mdx(source: str) -> ParsedDocument:
+    """Parse MDX (``.mdx``: Markdown with ESM lines and JSX components) as Markdown; see ``parse_markdown``."""
+    return parse_markdown(source, mdx=True)
 
 
 def split_front_matter(text: str) -> tuple[dict[str, object], str]:

@@ -5,7 +5,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from clew.corpus.formats.markdown import github_slug, parse_markdown
+from clew.corpus.formats.markdown import github_slug, parse_markdown, parse_mdx
 from clew.corpus.parsed import ParsedDocument
 
 FIXTURES = Path(__file__).parents[2] / "fixtures" / "markdown"
@@ -394,3 +394,74 @@ def test_github_alerts_and_mkdocs_admonitions_are_one_block_of_their_section() -
 def test_an_admonition_marker_inside_code_is_code() -> None:
     document = parse_markdown("# T\n\n```\n!!! note\n\n    body\n```\n\n    !!! note\n")
     assert [b.kind for b in document.blocks] == ["heading", "code", "code"]
+
+
+DOCUSAURUS_PAGE = """---
+title: Installation
+---
+
+import Tabs from '@theme/Tabs';
+export const Highlight = ({children}) => (
+  <span style={{color: 'green'}}>{children}</span>
+);
+
+# Installation
+
+<Tabs>
+  <TabItem value="npm" label="npm">
+
+```bash
+npm install widget
+```
+
+  </TabItem>
+</Tabs>
+
+:::tip[Use the latest version]
+
+Widget 3 needs Node 18.
+
+:::
+
+<Highlight>Widgets</Highlight> turn. Write `<Tabs>` around them.
+
+```jsx
+import Tabs from '@theme/Tabs';
+<Tabs><TabItem value="a">A</TabItem></Tabs>
+```
+"""
+
+
+def test_mdx_reads_without_its_esm_lines_and_component_tags() -> None:
+    document = parse_mdx(DOCUSAURUS_PAGE)
+    document.check()
+    text = document.text
+    assert "import Tabs" not in text.split("```jsx")[0] and "export const" not in text and "<span" not in text
+    assert "<TabItem" not in text.split("```jsx")[0] and "</Tabs>" not in text.split("```jsx")[0]
+    assert "Tip: Use the latest version" in text and ":::" not in text
+    assert "Widgets turn. Write `<Tabs>` around them." in text
+    codes = [text[b.start:b.end] for b in document.blocks if b.kind == "code"]
+    assert codes[0] == "```bash\nnpm install widget\n```"
+    assert "import Tabs from '@theme/Tabs';\n<Tabs><TabItem value=\"a\">A</TabItem></Tabs>" in codes[1]
+    assert document.fields["title"] == "Installation"
+
+
+def test_directive_containers_read_as_their_label_in_markdown_too() -> None:
+    document = parse_markdown("# Setup\n\n::: warning Check the port\nPort 80 needs root.\n:::\n\n"
+                              "```text\n:::note kept\n```\n")
+    assert "Warning: Check the port\nPort 80 needs root." in document.text
+    assert ":::note kept" in document.text
+    assert document.text.count(":::") == 1
+
+
+def test_an_mdx_file_in_a_folder_is_ingested_as_mdx(tmp_path: Path) -> None:
+    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.store import Corpus
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "install.mdx").write_text(DOCUSAURUS_PAGE, encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [tmp_path / "docs"], collection="docs")
+        rows = corpus.cursor().execute(
+            "SELECT d.key, v.format FROM documents d JOIN document_versions v ON v.document_id = d.id").fetchall()
+    assert (report.documents, report.skipped, rows) == (1, 0, [("install.mdx", "mdx")])

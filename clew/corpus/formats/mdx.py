@@ -1,0 +1,86 @@
+"""Markdown as Docusaurus, Nextra and VitePress sites write it: MDX, and directive containers.
+
+Both are rewritten line by line before the Markdown parser reads them; every line stays a line,
+so that what the parser maps to lines still holds. Code (fenced and indented blocks, code spans)
+is left as written.
+
+- MDX (``.mdx``): an ESM statement (``import``/``export`` at the start of a top-level line, up
+  to the next blank line) is blanked, and so is a line that holds only component tags
+  (``<Tabs>``, ``<TabItem value="npm" label="npm">``, ``</Tabs>``: a component's name starts
+  with a capital); a component tag inside a line of text is removed and its text kept
+  (``<Highlight>Widgets</Highlight> are great`` reads ``Widgets are great``).
+- Directive containers (Docusaurus and VitePress admonitions, in ``.md`` files too):
+  ``:::tip Use the latest version`` (also ``::: tip``, ``:::note[Title]``) reads ``Tip: Use the
+  latest version``, its body follows, and the closing ``:::`` line is blank.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from markdown_it import MarkdownIt
+
+_PARSER = MarkdownIt("commonmark")
+_ESM = re.compile(r"(?:import|export)\b")
+_COMPONENT = re.compile(r"</?[A-Z][\w.]*(?:\s(?:[^<>{}\"']|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
+_CONTAINER = re.compile(r"[ \t]{0,3}:{3,}[ \t]*([A-Za-z][\w-]*)?[ \t]*(?:\[([^\]]*)\])?(.*)$")
+_CLOSE = re.compile(r"[ \t]{0,3}:{3,}[ \t]*$")
+
+
+def mdx_to_markdown(text: str) -> str:
+    """``text`` (MDX, front matter taken off) without its ESM statements and component tags (see above)."""
+    code = _code_lines(text)
+    lines = text.split("\n")
+    in_esm = False
+    for number, line in enumerate(lines):
+        if number in code:
+            in_esm = False
+            continue
+        if in_esm or (_ESM.match(line) and not line.startswith(("import:", "export:"))):
+            in_esm = bool(line.strip())
+            lines[number] = ""
+            continue
+        lines[number] = _outside_code_spans(line, lambda part: _COMPONENT.sub("", part))
+        if line.strip() and not lines[number].strip():
+            lines[number] = ""
+    return directive_containers("\n".join(lines), code)
+
+
+def directive_containers(text: str, code: set[int] | None = None) -> str:
+    """``text`` with its directive containers' fence lines read as labels (see the module docstring)."""
+    if ":::" not in text:
+        return text
+    code = _code_lines(text) if code is None else code
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if number in code or ":::" not in line:
+            continue
+        if _CLOSE.fullmatch(line):
+            lines[number] = ""
+            continue
+        opened = _CONTAINER.fullmatch(line)
+        if opened is not None and opened.group(1):
+            title = " ".join(part.strip() for part in (opened.group(2) or "", opened.group(3)) if part.strip())
+            label = opened.group(1).replace("-", " ").capitalize()
+            lines[number] = f"{label}: {title}" if title else f"{label}:"
+    return "\n".join(lines)
+
+
+def _code_lines(text: str) -> set[int]:
+    """The numbers of the lines inside fenced and indented code blocks."""
+    lines: set[int] = set()
+    for token in _PARSER.parse(text):
+        if token.type in ("fence", "code_block") and token.map is not None:
+            lines.update(range(*token.map))
+    return lines
+
+
+def _outside_code_spans(line: str, change: Callable[[str], str]) -> str:
+    """``line`` with ``change`` applied to what lies outside its backtick code spans."""
+    if "<" not in line:
+        return line
+    parts = line.split("`")
+    if len(parts) % 2 == 0:  # an unmatched backtick: no code span to keep apart
+        return change(line)
+    return "`".join(change(part) if index % 2 == 0 else part for index, part in enumerate(parts))
