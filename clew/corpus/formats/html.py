@@ -18,7 +18,7 @@ kept as the title), the landmarks ``role="navigation"``, ``"search"``, ``"banner
 ``"contentinfo"``, and any element with a class of ``DROP_CLASSES``: the chrome of Sphinx
 (``div.sphinxsidebar``, ``div.related``, ``div.footer``), Read the Docs, MkDocs, Docusaurus,
 Javadoc and DocBook (``div.navheader``, ``div.navfooter``), and heading permalinks
-(``a.headerlink``); in a page whose ``<meta name="generator">`` names a generator of
+(``a.headerlink``, Doxygen's ``span.permalink``); in a page whose ``<meta name="generator">`` names a generator of
 ``GENERATOR_CLASSES``, that generator's chrome classes too (Texinfo's ``div.header`` navigation
 bar and ``ul.section-toc`` node menus); a heading's last same-page link that holds only ``¶``, ``#`` or the like is
 dropped too. ``button`` is dropped: in the SQLite pages it only holds the "hide"/"show" toggles

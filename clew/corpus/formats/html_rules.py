@@ -26,7 +26,7 @@ DROP_CLASSES = frozenset(
     " theme-doc-toc-desktop theme-doc-toc-mobile theme-doc-breadcrumbs theme-doc-footer pagination-nav"
     " topNav subNav bottomNav skipNav navheader navfooter"
     # heading permalinks and source links, which are not text
-    " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link"
+    " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link permalink"
     # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked)
     " boring".split()
 )

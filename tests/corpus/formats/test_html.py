@@ -548,3 +548,11 @@ def test_mdbook_hidden_lines_of_an_example_are_not_text() -> None:
                           '</span><span class="boring">fn main() {\n</span>let x = 5;\n'
                           '<span class="boring">}</span></code></pre>')
     assert document.text == "let x = 5;"
+
+
+def test_a_doxygen_member_title_loses_its_permalink_glyph() -> None:
+    """Doxygen writes ``<span class="permalink"><a href="#ga...">&#9670;&nbsp;</a></span>`` before a member's name."""
+    document = parse_html('<h2 class="memtitle"><span class="permalink"><a href="#ga1206b2af8b95e7f6b0ef6b28708c9127">'
+                          '&#9670;&nbsp;</a></span>MDB_val</h2><div class="memitem"><p>Generic structure.</p></div>')
+    assert [s.heading for s in document.sections if s.level] == ["MDB_val"]
+    assert "\u25c6" not in document.text
