@@ -71,7 +71,7 @@ def hostile(bound: float) -> dict[str, float]:
         (small / "one-line.pdf").write_bytes(pdf_with([text_page(["The", "kiwi", "manual."])]))
         for run, path in (("cold_s", folder), ("one_line_pdf_cold_s", small), ("warm_s", folder)):
             if run == "cold_s":
-                parse_process._end_kept()
+                parse_process.end_kept()
             with Corpus(Path(tmp) / f"{run}.duckdb") as corpus:
                 started = time.perf_counter()
                 report = ingest_paths(corpus, [path], limits=FileLimits(parse=ParseBounds(bound)))

@@ -160,10 +160,11 @@ def _take(prepare: Prepare) -> Worker | None:
             return _FREE.pop()
     try:
         return Worker(prepare)
-    except multiprocessing.TimeoutError:
-        logger.warning("a PDF/DOCX parse worker did not start within %g s (does the script keep its top-level "
-                       "code under `if __name__ == \"__main__\":`?): parsing in this process, where the time "
-                       "bound is checked only between pages and lines", START_SECONDS)
+    except (multiprocessing.TimeoutError, OSError) as error:  # OSError: no process could be made
+        logger.warning("a PDF/DOCX parse worker did not start within %g s (%s; does the script keep its "
+                       "top-level code under `if __name__ == \"__main__\":`?): parsing in this process, where "
+                       "the time bound is checked only between pages and lines", START_SECONDS,
+                       _words(error))
         return None
 
 
@@ -175,6 +176,10 @@ def _keep(workers: list[Worker]) -> None:
         worker.end()
 
 
+def _words(error: BaseException) -> str:
+    return str(error) or type(error).__name__
+
+
 def kept() -> list[int]:
     """The process ids of the idle workers kept for later ingests."""
     with _FREE_LOCK:
@@ -182,7 +187,8 @@ def kept() -> list[int]:
 
 
 @atexit.register
-def _end_kept() -> None:
+def end_kept() -> None:
+    """End the idle workers kept for later ingests (done at exit too)."""
     with _FREE_LOCK:
         kept = list(_FREE)
         _FREE.clear()

@@ -98,3 +98,20 @@ def test_a_worker_is_kept_for_the_next_ingest(tmp_path: Path) -> None:
         report = ingest_paths(corpus, [tmp_path / "b.pdf"])
         assert report.versions_created == 1
         assert parse_process.kept() == kept
+
+
+def test_a_worker_that_cannot_start_in_time_leaves_the_parse_to_this_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """As for a script without a ``__main__`` guard, whose workers never come up: not waited for."""
+    parse_process.end_kept()
+    monkeypatch.setattr(parse_process, "START_SECONDS", 0.001)  # no spawned process is up this soon
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.pdf").write_bytes(pdf_with([text_page(["First", "manual."])]))
+    (folder / "b.pdf").write_bytes(pdf_with([text_page(["Second", "manual."])]))
+    with Corpus(tmp_path / "c.duckdb") as corpus, caplog.at_level("WARNING", logger="clew.corpus.parse_process"):
+        report = ingest_paths(corpus, [folder])
+    assert (report.versions_created, report.skipped) == (2, 0)
+    warnings = [r.getMessage() for r in caplog.records if r.name == "clew.corpus.parse_process"]
+    assert len(warnings) == 1 and "did not start within 0.001 s" in warnings[0], warnings  # once per ingest
+    assert parse_process.kept() == []
