@@ -106,7 +106,9 @@ class ParseBounds:
     (``UnreadableDocument``) and the other files of the ingest are stored."""
 
     seconds: float = MAX_PARSE_SECONDS
-    """Wall-clock seconds to parse one file (checked between pages, lines, drawn paths, paragraphs)."""
+    """Wall-clock seconds to parse one file: checked between pages, lines, drawn paths and paragraphs,
+    and held inside one parser call by ending the worker process the file is parsed in
+    (``clew.corpus.parse_process``)."""
     page_objects: int = MAX_PAGE_OBJECTS
     """Objects (text runs, paths, images) on one PDF page: a page of a manual holds a few thousand;
     100,000 text objects on one page is a file built to stall a parser."""

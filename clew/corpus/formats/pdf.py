@@ -33,7 +33,8 @@
   text is not (``pdf_layout.looks_like_text``). A document with no text at all is refused.
 - Encrypted (password) and broken files raise :class:`UnreadableDocument` with the reason; so
   does a file past its :class:`ParseBounds`: a page of more objects than ``page_objects``, or a
-  parse that outlasts ``seconds`` (checked between pages, lines and drawn paths).
+  parse that outlasts ``seconds`` (checked between pages, lines and drawn paths; inside one PDFium
+  call an ingest ends the worker process it parses in: ``clew.corpus.parse_process``).
 """
 
 from __future__ import annotations
