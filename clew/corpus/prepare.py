@@ -149,12 +149,17 @@ def _anchors(parsed: ParsedDocument, chunks: list[Chunk], chunk_at: Callable[[in
 def resolve_href(key: str, href: str) -> str | None:
     """A link target as ``key`` or ``key#anchor`` relative to the linking key.
 
-    External URLs are kept as written (they stay dangling); empty links give None.
+    External URLs are kept as written (they stay dangling), and so is an href that is no URL at
+    all (``http://HOST[:PORT]/``, a placeholder whose brackets read as a broken IPv6 address): one
+    such link never costs its document. Empty links give None.
     """
     href = href.strip()
     if not href:
         return None
-    parts = urlsplit(href)
+    try:
+        parts = urlsplit(href)
+    except ValueError:
+        return href
     if parts.scheme or parts.netloc:
         return href
     path, fragment = unquote(parts.path), unquote(parts.fragment)

@@ -136,3 +136,19 @@ def test_a_link_without_an_anchor_lands_on_the_lead_paragraph(corpus: Corpus, tm
     assert found["guide.md#configure"].startswith("guide.md:1:## Configure\n\nEdit the file.")  # an anchor still wins
     assert "C is a page whose lead paragraph" in found["c.html"]
     assert found["bare.md"].startswith("bare.md:1:") and "- one" in found["bare.md"]
+
+
+def test_a_link_that_is_no_url_dangles_and_its_page_is_ingested(corpus: Corpus, tmp_path: Path) -> None:
+    """groonga's docs write ``http://HOST_NAME_OR_IP_ADDRESS[:PORT_NUMBER]/`` as a placeholder: urllib reads
+    its brackets as a broken IPv6 address (ValueError). The page was skipped whole; now the link dangles."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "network.html").write_text(
+        '<h1>Network</h1><p>Open <a href="http://HOST_NAME_OR_IP_ADDRESS[:PORT_NUMBER]/">the server</a>, '
+        'then <a href="other.html">the other page</a>.</p>', encoding="utf-8")
+    (folder / "other.html").write_text("<h1>Other</h1><p>More.</p>", encoding="utf-8")
+    report = ingest_paths(corpus, [folder])
+    assert (report.documents, report.skipped, report.links_resolved, report.links_dangling) == (2, 0, 1, 1)
+    found = targets(corpus)
+    assert found["http://HOST_NAME_OR_IP_ADDRESS[:PORT_NUMBER]/"] is None
+    assert found["other.html"].startswith("other.html:1:")
