@@ -3,11 +3,13 @@
 Issue 40: a warm ranked walk at a 2,000-token context budget within 10x a search. For each
 shared dev set (``../shared/evals``; ingested once into ``--cache``) every question is asked
 twice first (the process warm: caches filled, code paths loaded), then ``--rounds`` times
-each way, alternating: ``clew.retrieve`` with a ranked tree walk (the request defaults, as
-``clew eval``'s ``tree-ranked``) and ``clew.corpus.search.api.search`` (BM25, the request
-defaults). Reported per set: median milliseconds of each, the ratio of the medians (and the
-median of the per-question ratios), the walk's steps, and steps per passage it took.
-Evidence recall is ``benchmarks/dev_recall.py``'s.
+each way, alternating: ``clew.retrieve_sync`` with a ranked tree walk (the request defaults, as
+``clew eval``'s ``tree-ranked``; the sync entry point, as ``clew ask`` and a script call it) and
+``clew.corpus.search.api.search`` (BM25, the request defaults). Reported per set: median
+milliseconds of each, wall and CPU (``time.process_time``: every thread of the process, steadier
+than wall on a shared machine), the ratio of the medians (and the median of the per-question
+ratios), the walk's steps, and steps per passage it took. Evidence recall is
+``benchmarks/dev_recall.py``'s.
 
     python benchmarks/walk.py --rounds 3
 """
@@ -15,14 +17,13 @@ Evidence recall is ``benchmarks/dev_recall.py``'s.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import statistics
 import time
 from pathlib import Path
 
-from clew.agent.api import retrieve
+from clew.agent.api import retrieve_sync
 from clew.corpus.ingest import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
@@ -48,36 +49,39 @@ def walk_request(question: str, budget: int) -> dict:
 
 
 def measure(db: Path, questions: list[str], budget: int, rounds: int) -> dict:
-    walks: dict[str, list[float]] = {q: [] for q in questions}
-    searches: dict[str, list[float]] = {q: [] for q in questions}
+    walls: dict[str, dict[str, list[float]]] = {w: {q: [] for q in questions} for w in ("walk", "search")}
+    cpus: dict[str, dict[str, list[float]]] = {w: {q: [] for q in questions} for w in ("walk", "search")}
     steps, taken = [], []
     with Corpus(db, read_only=True) as corpus:
-        async def walk(question: str) -> object:
-            return await retrieve(walk_request(question, budget), corpus=corpus)
-
         for question in questions * 2:  # warm
-            asyncio.run(walk(question))
+            retrieve_sync(walk_request(question, budget), corpus=corpus)
             search(corpus, {"query": question, "collection": "dev"})
         for r in range(rounds):
             for question in questions:
                 order = ("walk", "search") if r % 2 == 0 else ("search", "walk")
                 for what in order:
-                    started = time.perf_counter()
+                    started, cpu = time.perf_counter(), time.process_time()
                     if what == "walk":
-                        result = asyncio.run(walk(question))
-                        walks[question].append(time.perf_counter() - started)
+                        result = retrieve_sync(walk_request(question, budget), corpus=corpus)
                         if r == 0:
-                            steps.append(result.summary.steps)  # type: ignore[attr-defined]
-                            taken.append(sum(1 for h in result.hits if h.fetched))  # type: ignore[attr-defined]
+                            steps.append(result.summary.steps)
+                            taken.append(sum(1 for h in result.hits if h.fetched))
                     else:
                         search(corpus, {"query": question, "collection": "dev"})
-                        searches[question].append(time.perf_counter() - started)
-    walk_ms = statistics.median(statistics.median(v) for v in walks.values()) * 1000
-    search_ms = statistics.median(statistics.median(v) for v in searches.values()) * 1000
-    ratios = [statistics.median(walks[q]) / statistics.median(searches[q]) for q in questions]
+                    walls[what][question].append(time.perf_counter() - started)
+                    cpus[what][question].append(time.process_time() - cpu)
+
+    def ms(samples: dict[str, list[float]]) -> float:
+        return statistics.median(statistics.median(v) for v in samples.values()) * 1000
+
+    walk_ms, search_ms = ms(walls["walk"]), ms(walls["search"])
+    walk_cpu, search_cpu = ms(cpus["walk"]), ms(cpus["search"])
+    ratios = [statistics.median(walls["walk"][q]) / statistics.median(walls["search"][q]) for q in questions]
     return {"questions": len(questions), "walk_ms_median": round(walk_ms, 2), "search_ms_median": round(search_ms, 2),
             "walk_over_search": round(walk_ms / search_ms, 1),
             "per_question_ratio_median": round(statistics.median(ratios), 1),
+            "walk_cpu_ms_median": round(walk_cpu, 2), "search_cpu_ms_median": round(search_cpu, 2),
+            "walk_over_search_cpu": round(walk_cpu / search_cpu, 1),
             "steps_median": statistics.median(steps), "taken_median": statistics.median(taken),
             "steps_per_taken": round(sum(steps) / max(1, sum(taken)), 2)}
 

@@ -2,16 +2,19 @@
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import litellm
 import pytest
 
-from clew.agent.api import retrieve
+from clew.agent.api import retrieve, retrieve_sync
+from clew.agent.handlers import HANDLERS
 from clew.agent.model import LiteLLMModel, ModelReply
 from clew.agent.prompts import ANSWER_TASK, SELECT_TASK, data_block, shown_ids, system_prompt
-from clew.agent.run import schema_tokens
+from clew.agent.run import Run, schema_tokens
 from clew.agent.selection import SELECT_TOOLS
+from clew.agent.states import State
 from clew.budgets.tokens import count_tokens
 from clew.corpus.store import Corpus
 from clew.errors import InputError, ModelError
@@ -42,6 +45,25 @@ def test_a_run_past_its_timeout_ends_incomplete_with_the_evidence_so_far(runbook
     assert (result.status, result.stop_reason) == ("incomplete", "timeout")
     assert result.detail == "the run took longer than timeout_seconds=1.5"
     assert result.hits and result.applied["timeout_seconds"] == 1.5
+    assert result.steps[-1].next_state == "incomplete" and result.steps[-1].refused
+
+
+def test_a_walk_without_a_model_stops_at_its_timeout_between_steps(runbooks: Corpus,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read inline, no step of a ranked walk waits on anything a timer could interrupt: the
+    deadline is checked before each step."""
+    seed = HANDLERS[State.SEED]
+
+    async def slow_seed(run: Run) -> State:
+        time.sleep(1.05)  # a store read that takes longer than the whole run may
+        return await seed(run)
+
+    monkeypatch.setitem(HANDLERS, State.SEED, slow_seed)
+    request = {**tree_request("who is paged for SEV1", "runbooks"), "timeout_seconds": 1, "include_steps": True}
+    result = retrieve_sync(request, corpus=runbooks)
+    assert (result.status, result.stop_reason) == ("incomplete", "timeout")
+    assert result.detail == "the run took longer than timeout_seconds=1"
+    assert [s.state for s in result.steps] == ["validate", "seed", "offer"]
     assert result.steps[-1].next_state == "incomplete" and result.steps[-1].refused
 
 
