@@ -14,23 +14,29 @@ a round trip to a warm process, not a process start (docs/measurements/hardening
 Text formats are parsed where they were (this process, or the ingest's pool): their parse is
 linear in their size, which ``FileLimits`` bounds.
 
-Spawning re-imports the caller's main module, as any ``multiprocessing`` pool does: a script
-ingesting PDF or DOCX files keeps its top-level code under ``if __name__ == "__main__":``. A
-worker that cannot start within ``START_SECONDS`` (a script without that guard) is not waited
-for: the files are parsed in this process, bounded only between steps, and a warning says why.
+Spawning re-imports the caller's main module, as any ``multiprocessing`` pool does, and runs
+its top-level code again unless that code sits under ``if __name__ == "__main__":``. So before
+the first worker starts, :func:`unguarded_main` reads the main script: where the top-level line
+that led to this ingest is not under that guard (a quick script), no worker is started: the
+files are parsed in this process, bounded only between steps, and one warning names the line.
+A worker that cannot start within ``START_SECONDS`` is not waited for either.
 """
 
 from __future__ import annotations
 
+import ast
 import atexit
+import functools
 import importlib
 import logging
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
 from multiprocessing.pool import AsyncResult, Pool
+from pathlib import Path
 from types import TracebackType
 
 from clew.corpus.parsed import ParseBounds
@@ -153,11 +159,66 @@ _FREE: list[Worker] = []
 _FREE_LOCK = threading.Lock()
 
 
+def unguarded_main() -> tuple[str, int] | None:
+    """``(file, line)`` of the main script's top-level line that is running now, when a spawned
+    process would run it again: it is not under ``if __name__ == "__main__":``. None when a spawn
+    is safe: no main script (an interpreter, ``python -c``, a notebook), one run as a module
+    (``python -m``, a console script: re-imported under another name), or a guarded line."""
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if not isinstance(path, str) or getattr(main, "__spec__", None) is not None:
+        return None
+    frames = [sys._getframe()]
+    main_thread = threading.main_thread().ident
+    if main_thread is not None and main_thread != threading.get_ident():
+        frames.append(sys._current_frames().get(main_thread))  # type: ignore[arg-type]
+    for frame in frames:
+        while frame is not None:
+            if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") == "__main__":
+                return None if frame.f_lineno in _guarded_lines(path) else (path, frame.f_lineno)
+            frame = frame.f_back  # type: ignore[assignment]
+    return None
+
+
+@functools.lru_cache(maxsize=8)
+def _guarded_lines(path: str) -> frozenset[int]:
+    """The lines of the script at ``path`` inside an ``if __name__ == "__main__":`` block."""
+    try:
+        tree = ast.parse(Path(path).read_text(encoding="utf-8"), path)
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        return frozenset()
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and _is_main_test(node.test):
+            for child in node.body:
+                lines.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+    return frozenset(lines)
+
+
+def _is_main_test(test: ast.expr) -> bool:
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)):
+        return False
+    sides = [test.left, test.comparators[0]]
+    return (any(isinstance(side, ast.Name) and side.id == "__name__" for side in sides)
+            and any(isinstance(side, ast.Constant) and side.value == "__main__" for side in sides))
+
+
+_WARNED: set[tuple[str, int]] = set()
+
+
 def _take(prepare: Prepare) -> Worker | None:
     """A kept idle worker, else a new one; None when none can start (see the module docstring)."""
     with _FREE_LOCK:
         if _FREE:
             return _FREE.pop()
+    unguarded = unguarded_main()
+    if unguarded is not None:
+        if unguarded not in _WARNED:
+            _WARNED.add(unguarded)
+            logger.warning("%s, line %d, is not under `if __name__ == \"__main__\":`, so a PDF/DOCX parse worker "
+                           "would run it again: parsing in this process, where the time bound is checked only "
+                           "between pages and lines", *unguarded)
+        return None
     try:
         return Worker(prepare)
     except (multiprocessing.TimeoutError, OSError) as error:  # OSError: no process could be made

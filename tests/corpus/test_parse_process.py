@@ -115,3 +115,45 @@ def test_a_worker_that_cannot_start_in_time_leaves_the_parse_to_this_process(
     warnings = [r.getMessage() for r in caplog.records if r.name == "clew.corpus.parse_process"]
     assert len(warnings) == 1 and "did not start within 0.001 s" in warnings[0], warnings  # once per ingest
     assert parse_process.kept() == []
+
+
+QUICK_SCRIPT = """\
+import logging
+import sys
+
+import clew
+from clew.corpus import parse_process
+
+logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
+{indent}with clew.Corpus(sys.argv[1]) as corpus:
+{indent}    report = clew.ingest_paths(corpus, [sys.argv[2]])
+{indent}print(report.documents, report.skipped, len(parse_process.kept()))
+"""
+
+
+@pytest.mark.parametrize("guarded", [False, True])
+def test_a_script_without_a_main_guard_parses_in_place_and_says_which_line(tmp_path: Path, guarded: bool) -> None:
+    """A spawned worker would run an unguarded script's top level again (and ingest again, in a
+    child that cannot open the corpus the script holds): no worker is started for it, and one
+    warning names the line. A guarded script gets its worker."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "manual.pdf").write_bytes(pdf_with([text_page(["The", "kiwi", "manual", "says", "hello."])]))
+    text = QUICK_SCRIPT.format(indent="    " if guarded else "")
+    if guarded:
+        text = text.replace("logging.basicConfig", 'if __name__ == "__main__":\n    logging.basicConfig')
+    script = tmp_path / "quick.py"
+    script.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "c.duckdb"), str(folder)],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    if guarded:
+        assert done.stdout.split() == ["1", "0", "1"]
+        assert "parse worker" not in done.stderr
+    else:
+        assert done.stdout.split() == ["1", "0", "0"]
+        assert f"{script}, line 9, is not under `if __name__ == \"__main__\":`" in done.stderr
