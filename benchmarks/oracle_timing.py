@@ -148,13 +148,16 @@ def main() -> None:
     parser.add_argument("--documents", type=int, default=500, help="published records, and as many drafts")
     parser.add_argument("--rounds", type=int, default=400, help="probes per kind, each after an upload")
     parser.add_argument("--port", type=int, default=8768)
+    parser.add_argument("--warmup", type=int, default=20,
+                        help="fetch probes (each after an upload) before the measured ones: imports, first statements")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="clew-oracle-") as tmp:
         db, drafts = build(Path(tmp), args.documents)
         server = start_server(db, Path(tmp), args.port, CONFIG)
         try:
             url = f"http://127.0.0.1:{args.port}"
-            measure(url, "fetch", 20, drafts, args.documents, 0)  # warm-up: imports, first statements
+            if args.warmup:
+                measure(url, "fetch", args.warmup, drafts, args.documents, 0)  # warm-up: imports, first statements
             probes = {kind: measure(url, kind, args.rounds, drafts, args.documents, seed)
                       for seed, kind in enumerate(("fetch", "read"), start=1)}
         finally:
