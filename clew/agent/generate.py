@@ -131,12 +131,12 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
         if _key(unit.own) in quoted or _other_row(unit, chosen, wanted):  # quoted in a lead-in's list
             continue
         options = _options(unit, wanted, quoted)
-        fits = [o for o in options if count_tokens(_render([*chosen, o])) <= max_tokens]
-        if not fits and not chosen and options:
-            fits = options[-1:]  # the best unit is quoted whatever its size, in its shortest form
-        if not fits:
+        fits = next((o for o in options if count_tokens(_render([*chosen, o])) <= max_tokens), None)  # the fullest
+        if fits is None and not chosen and options:
+            fits = options[-1]  # the best unit is quoted whatever its size, in its shortest form
+        if fits is None:
             continue  # what it introduces is quoted already, or it does not fit: a shorter one may still
-        unit = fits[0]
+        unit = fits
         chosen.append(unit)
         quoted.update(_key(text.split("\n", 1)[-1]) for text in (unit.own, *(f for f, _ in unit.follow)))
     answer = _render(chosen)

@@ -71,6 +71,7 @@ class Scorer:
         self._bm25: QueryScorer | None = None
         self._scores: dict[tuple[int, int, int], float] = {}
         self._units: dict[tuple[int, int, int], float] = {}
+        self._lexical: dict[tuple[int, int, int], float] = {}
         self._model: str | None = None
         self._query_vector: np.ndarray | None = None
         self._similarity: dict[tuple[int, int], np.ndarray] = {}
@@ -106,10 +107,15 @@ class Scorer:
         return value
 
     def lexical(self, doc: DocumentVersion, ordinal: int) -> float:
-        """A passage's BM25 worth: its own score and its share of its section's."""
-        value = self.own(doc, ordinal)
-        if SECTION_WEIGHT:
-            value += SECTION_WEIGHT * self.unit(doc, doc.skeleton.chunks[ordinal].sections[0])
+        """A passage's BM25 worth: its own score and its share of its section's (kept for the run:
+        a walk asks for the same passages' worth again at every step)."""
+        key = (doc.document_id, doc.version, ordinal)
+        value = self._lexical.get(key)
+        if value is None:
+            value = self.own(doc, ordinal)
+            if SECTION_WEIGHT:
+                value += SECTION_WEIGHT * self.unit(doc, doc.skeleton.chunks[ordinal].sections[0])
+            self._lexical[key] = value
         return value
 
     def similarity(self, doc: DocumentVersion, ordinal: int) -> float:
