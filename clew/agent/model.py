@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential, wait_random
 
 from clew import _offline  # noqa: F401  (litellm must not fetch its cost map on import)
 from clew.errors import InputError, ModelError
@@ -191,6 +190,9 @@ class LiteLLMModel:
             choice = tool_choice if tool_choice is not None else self.tool_choice
             if choice is not None:
                 request["tool_choice"] = choice
+
+        # imported by a model call only: a run without a model (a cold `clew ask`) skips its 5-8 ms
+        from tenacity import AsyncRetrying, retry_if_exception, stop_after_attempt, wait_exponential, wait_random
 
         retrying = AsyncRetrying(
             stop=stop_after_attempt(self.retries + 1),
