@@ -146,6 +146,9 @@ class _Builder(HTMLParser, BlockWriter):
         self._decided = False  # the next table start is replayed: its shape is known
         self._shape: TableShape | None = None  # of the table starting now
         self._generator: frozenset[str] = frozenset()
+        self._site_parts: list[str] | None = None
+        self._site_h1: str | None = None
+        """The text of the first ``h1`` in dropped chrome (a site header's name)."""
         """The chrome classes of the generator the page names (``html_rules.GENERATOR_CLASSES``)."""
 
     # --- html.parser callbacks ---------------------------------------------------------
@@ -200,6 +203,8 @@ class _Builder(HTMLParser, BlockWriter):
         self._close_implied(tag)
         if self._too_deep(tag, attrs):
             return
+        if tag == "h1" and self._drop and self._site_h1 is None:
+            self._site_parts = []  # an h1 in the page's chrome: the site's name, which a title may end with
         if self._chrome:
             self._push(_Entry(tag))
         elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
@@ -240,6 +245,9 @@ class _Builder(HTMLParser, BlockWriter):
                 if self._skip_depth == 0:
                     self._skip_tag = None
             return
+        if tag == "h1" and self._site_parts is not None:
+            self._site_h1 = collapse(list(self._site_parts))[0] or None
+            self._site_parts = None
         if tag == "title":
             if self._title_parts is not None:
                 self._end_title()
@@ -270,6 +278,8 @@ class _Builder(HTMLParser, BlockWriter):
             self._title_parts.append(data)
         elif not self._drop:
             self._add(data)
+        elif self._site_parts is not None:
+            self._site_parts.append(data)
 
     def parse_marked_section(self, i: int, report: bool = True) -> int:
         """``<![...]>``: the standard parser raises on unknown keywords; skip those like HTML does."""
@@ -294,7 +304,7 @@ class _Builder(HTMLParser, BlockWriter):
         self._pending = []
 
     def document(self) -> ParsedDocument:
-        title = page_title(self._title, self._first_h1)
+        title = page_title(self._title, self._first_h1, self._site_h1)
         repairs = [] if not self.flattened else [
             f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
             "flattened into the element around them (their text, links and anchors are kept)"]

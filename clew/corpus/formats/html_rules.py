@@ -356,11 +356,19 @@ PERMALINK_TEXTS = frozenset({"", "¶", "#", "§", "🔗", "⚓", "∞", "\u200b"
 _TITLE_SEPARATORS = (" — ", " – ", " - ", " | ", " · ", " :: ", ": ")
 
 
-def page_title(title: str | None, first_h1: str | None) -> str | None:
+def page_title(title: str | None, first_h1: str | None, site: str | None = None) -> str | None:
     """The page's title: its first ``h1`` where the ``<title>`` is that heading with the site's name
-    after it (Sphinx's "functools — ... — Python 3.11.2 documentation"), else the ``<title>``."""
+    after it (Sphinx's "functools — ... — Python 3.11.2 documentation"); the ``<title>`` less the
+    site's name where the ``h1`` of the page's chrome (``site``) is that name and ends it (Node.js's
+    "File system | Node.js v18.20.4 Documentation" under a header's "Node.js v18.20.4
+    documentation"); else the ``<title>``."""
     if title is None:
         return first_h1
     if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)):
         return first_h1
+    if site:
+        for sep in _TITLE_SEPARATORS:
+            head, found, tail = title.rpartition(sep)
+            if found and head.strip() and tail.strip().casefold() == site.casefold():
+                return head.strip()
     return title

@@ -556,3 +556,13 @@ def test_a_doxygen_member_title_loses_its_permalink_glyph() -> None:
                           '&#9670;&nbsp;</a></span>MDB_val</h2><div class="memitem"><p>Generic structure.</p></div>')
     assert [s.heading for s in document.sections if s.level] == ["MDB_val"]
     assert "\u25c6" not in document.text
+
+
+def test_a_title_ending_in_the_sites_name_loses_it_where_the_headers_h1_is_that_name() -> None:
+    page = ("<title>File system | Node.js v18.20.4 Documentation</title><header><h1><a href='/'>Node.js v18.20.4 "
+            "documentation</a></h1></header><main><h2>File system</h2><p>Files.</p></main>")
+    document = parse_html(page)
+    assert document.fields["title"] == "File system"
+    assert "Node.js" not in document.text
+    other = "<title>Gears | Widgets</title><header><h1>Sprockets</h1></header><p>Teeth.</p>"
+    assert parse_html(other).fields["title"] == "Gears | Widgets"
