@@ -98,6 +98,7 @@ def ask(db: Path, api_base: str, *args: str) -> tuple[dict, float, str]:
     result = runner.invoke(app, ["ask", "Who is paged when a SEV1 incident is declared?", "--db", str(db),
                                  "--collection", "runbooks", "--model", MODEL,
                                  "--model-option", f"api_base={api_base}", "--model-option", "max_tokens=48",
+                                 "--model-option", "select_max_tokens=48",  # SmolLM2 fills any bound it is given
                                  "--model-option", "retries=1", "--model-option", "timeout_seconds=180",
                                  "--model-option", "tools_as_text=true",
                                  "--timeout", str(RUN_SECONDS), "--steps", "--json", *args])
