@@ -25,6 +25,7 @@ and applies the rest outside it. ``tests/navigation/test_indexes.py`` checks the
 
 from __future__ import annotations
 
+import itertools
 import threading
 import weakref
 from collections import OrderedDict
@@ -243,6 +244,12 @@ class SkeletonCache:
             if lru is None:
                 lru = self._per_corpus[corpus] = _Lru(self.max_versions, lambda s: len(s.text), self.max_chars)
             lru.put((skeleton.document_id, skeleton.version), skeleton)
+
+    def recent(self, corpus: Any, limit: int) -> list[Skeleton]:
+        """Up to ``limit`` of the versions kept for ``corpus``, the most recently used first."""
+        with self._lock:
+            lru = self._per_corpus.get(corpus)
+            return [] if lru is None else list(itertools.islice(reversed(lru.entries.values()), limit))
 
 
 class ReadableCache:

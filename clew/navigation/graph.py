@@ -44,7 +44,7 @@ from clew.budgets.bounds import Clamp
 from clew.corpus import ids
 from clew.corpus.reader import Scope
 from clew.corpus.sql import one
-from clew.corpus.structure import FROZEN, DocumentVersion, str_list
+from clew.corpus.structure import FROZEN, SKELETONS, DocumentVersion, Skeleton, str_list
 from clew.errors import MalformedEvidenceId
 from clew.navigation.models import (
     UNAVAILABLE,
@@ -352,17 +352,40 @@ def has_links(scope: Scope, evidence_id: str) -> bool:
         doc = scope.document(decoded.document, decoded.version)
         if doc is None:
             return False
-        names = [doc.chunk_id(o) for o in range(len(doc.skeleton.chunks))]
-        rows = scope.cursor().execute(  # src IN (...) alone, so that the edges_src index serves it
-            f"SELECT src, graph, dst FROM edges WHERE src IN ({str_list(names)})").fetchall()
-        targets: dict[str, list[tuple[int, int]]] = {}
-        for src, graph, dst in rows:
-            if graph == "links" and dst is not None:
-                target = ids.decode(dst)
-                targets.setdefault(src, []).append((target.document, target.version))
-        linking = {src: tuple(found) for src, found in targets.items()}
-        FROZEN.put(corpus, ("links", decoded.document, decoded.version), linking)
+        linking = _read_links(scope, doc.skeleton)
     return bool(scope.documents(linking.get(evidence_id, ())))
+
+
+LINK_BATCH = 32
+"""Versions whose passages' links one query reads: the one asked about and the versions read most
+recently whose links nobody asked for yet (a walk asks about the documents of its seed hits, all
+read by then: a cold ``clew ask`` made one query per document, 10 of its first walk's 18)."""
+
+
+def _read_links(scope: Scope, skeleton: Skeleton) -> dict[str, tuple[tuple[int, int], ...]]:
+    """Where each passage of ``skeleton``'s version links (kept until the next write), read in one
+    query with those of up to ``LINK_BATCH - 1`` other versions in the structure cache."""
+    corpus = scope.corpus
+    asked = (skeleton.document_id, skeleton.version)
+    batch = [skeleton, *(s for s in SKELETONS.recent(corpus, 2 * LINK_BATCH)
+                         if (s.document_id, s.version) != asked
+                         and FROZEN.get(corpus, ("links", s.document_id, s.version)) is None)][:LINK_BATCH]
+    names = [ids.chunk_id(s.document_id, s.version, o) for s in batch for o in range(len(s.chunks))]
+    rows = scope.cursor().execute(  # src IN (...) alone, so that the edges_src index serves it
+        f"SELECT src, graph, dst FROM edges WHERE src IN ({str_list(names)})").fetchall()
+    targets: dict[str, list[tuple[int, int]]] = {}
+    for src, graph, dst in rows:
+        if graph == "links" and dst is not None:
+            target = ids.decode(dst)
+            targets.setdefault(src, []).append((target.document, target.version))
+    found: dict[tuple[int, int], dict[str, tuple[tuple[int, int], ...]]] = {
+        (s.document_id, s.version): {} for s in batch}
+    for src, where in targets.items():
+        source = ids.decode(src)
+        found[(source.document, source.version)][src] = tuple(where)
+    for key, linking in found.items():
+        FROZEN.put(corpus, ("links", *key), linking)
+    return found[asked]
 
 
 def _type(vertex: Vertex) -> Literal["chunk", "section", "table", "document"]:

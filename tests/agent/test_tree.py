@@ -251,6 +251,32 @@ def test_has_links_names_exactly_the_passages_with_a_followable_link(linked: Cor
     assert has_links(scope, f"ev1:c:{dangling}:1:0") is False  # an unresolved link leads nowhere
 
 
+def test_links_of_the_versions_already_read_come_in_one_query(linked: Corpus,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus.reader import Scope
+    from clew.navigation.graph import has_links
+
+    scope = Scope(linked)
+    rows = dict(linked.cursor().execute("SELECT key, id FROM documents").fetchall())
+    guide, limits = rows["guide.md"], rows["limits.md"]
+    assert scope.documents([(guide, 1), (limits, 1)]).keys() == {(guide, 1), (limits, 1)}  # both read
+    asked: list[str] = []
+    cursor = linked.cursor
+
+    class Counting:
+        def __init__(self) -> None:
+            self.inner = cursor()
+
+        def execute(self, sql: str, *args: object) -> object:
+            asked.append(sql)
+            return self.inner.execute(sql, *args)
+
+    monkeypatch.setattr(linked, "cursor", Counting)
+    assert has_links(scope, f"ev1:c:{limits}:1:0") is False
+    assert has_links(scope, f"ev1:c:{guide}:1:0") is True  # answered from the same query
+    assert sum("FROM edges WHERE src IN" in sql for sql in asked) == 1
+
+
 def test_store_reads_inline_give_the_same_run(linked: Corpus) -> None:
     request = tree_request("cascading foreign key actions recurse", "docs", max_depth=1)
     threaded = asyncio.run(retrieve(request, corpus=linked))
