@@ -7,9 +7,9 @@ scripted generator, since its evidence does not depend on what the generator wri
 SmolLM2-135M-Instruct served by llama.cpp on 127.0.0.1 (``benchmarks/llama_server.py``,
 started here): for each dev set, the first ``--questions`` questions are walked ranked and
 agentic at ``--budget`` tokens (the model also writes the answer; ``--answer-tokens`` bounds
-it), and the benchmark reports evidence recall of both, and what the model did: its choices,
-the steps it chose before the ranking took over and why it took over, and how many answers
-kept a citation (else the extract stood in).
+it, ``--select-tokens`` a reply that offers tools), and the benchmark reports evidence recall of
+both, and what the model did: its choices, the steps it chose before the ranking took over
+and why it took over, and how many answers kept a citation (else the extract stood in).
 
     python benchmarks/agentic.py --sets sqlite-docs,npm-docs --questions 10 --budget 2000
 """
@@ -83,6 +83,7 @@ def main() -> None:
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--budget", type=int, default=2000)
     parser.add_argument("--answer-tokens", type=int, default=128)
+    parser.add_argument("--select-tokens", type=int, default=128, help="bound on a reply that offers tools")
     parser.add_argument("--port", type=int, default=8095)
     parser.add_argument("--evals", type=Path, default=EVALS)
     args = parser.parse_args()
@@ -91,7 +92,7 @@ def main() -> None:
     try:
         info = json.loads(server.stdout.readline())  # type: ignore[union-attr]
         options = ModelOptions(api_base=f"{info['url']}/v1", tools_as_text=True, timeout_seconds=300, retries=1,
-                               max_tokens=args.answer_tokens)
+                               max_tokens=args.answer_tokens, select_max_tokens=args.select_tokens)
         model = model_from_name("openai/smollm2", options)
         report: dict[str, Any] = {"model": "SmolLM2-135M-Instruct (llama.cpp, 127.0.0.1)", "budget": args.budget,
                                   "sets": {}}
