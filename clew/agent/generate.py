@@ -32,6 +32,11 @@ bracket; not after an abbreviation that a number or name follows (``(p. 67)``, `
 ``No.``): a PDF manual's "See also set xrange (p. 216)" is one sentence."""
 FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
+_PROMPT = re.compile(r"(?:>>>|\$|\w+>)(?:\s|$)")
+"""A line that starts an interactive session (``>>> import functools``, ``$ sudo apt install``,
+``sqlite> .mode csv``): with the lines after it, up to a blank line, it is code. HTML, PDF and
+DOCX passages carry their code blocks without Markdown fences; joined into a sentence, a session
+read ``>>> import functools >>> @functools.lru_cache(maxsize=300) ... def get_phone_number(name)``."""
 EXTRACT_TOKENS = 250
 """The extract's default size in tokens, citations included (``extract_tokens`` in a request)."""
 MAX_FOLLOW = 8
@@ -327,7 +332,8 @@ def sentences(text: str) -> list[str]:
 
 def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     """Units of one passage: sentences of prose (wrapped lines rejoined), list items (with their
-    continuation lines), table rows (with the header row), fenced code blocks (whole). Headings
+    continuation lines), table rows (with the header row), fenced code blocks and interactive
+    sessions (``_PROMPT``: whole). Headings
     and short labels are context for what follows; a label (a definition's term: an option, a
     field) is quoted above the sentences of the paragraph it heads; a lead-in ending in ":" (or
     the sentence just before a table or a code block) carries the list, rows or code after it."""
@@ -383,6 +389,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
     if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
         code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
+    session: list[str] | None = None  # the lines of an interactive session (``_PROMPT``)
     for line in lines:
         stripped = line.strip()
         if code is not None:
@@ -390,6 +397,17 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             if stripped.startswith(FENCE):
                 add("\n".join(code), "code", set(lead.terms) if lead else set())
                 code = None
+            continue
+        if session is not None:
+            if stripped:
+                session.append(line)
+                continue
+            add("\n".join(session), "code", set(lead.terms) if lead else set())
+            session = None
+        elif _PROMPT.match(stripped):
+            flush()
+            introduce()
+            session = [line]
             continue
         if stripped.startswith(FENCE):
             flush()
@@ -421,6 +439,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     flush()
     if code is not None:  # a block the passage cuts off
         add("\n".join(code), "code", set(lead.terms) if lead else set())
+    if session is not None:
+        add("\n".join(session), "code", set(lead.terms) if lead else set())
     return units
 
 

@@ -305,3 +305,23 @@ def test_a_sentence_goes_on_past_an_abbreviation_a_number_or_name_follows() -> N
     text = "See also set xrange (p. 216). Ranges may be given as in e.g. Plot [0:10] sin(x). Fig. 3 shows it."
     assert sentences(text) == ["See also set xrange (p. 216).", "Ranges may be given as in e.g. Plot [0:10] sin(x).",
                                "Fig. 3 shows it."]
+
+
+def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_sentence() -> None:
+    """HTML and PDF passages carry code without Markdown fences: a ``>>>`` or ``$`` session, up to
+    a blank line, is one code unit, never joined with its lines into a quoted sentence."""
+    from clew.agent.generate import passage_units
+
+    text = ("Caching\n\nAdding a caching decorator to a query function saves database accesses:\n\n"
+            ">>> import functools\n>>> @functools.lru_cache(maxsize=300)\n... def get_phone_number(name):\n"
+            "...     return lookup(name)\n\nThe cache is threadsafe.\n\n$ sudo apt install widget\nDone.")
+    units = passage_units(text, "ev1:c:1:1:0", 0)
+    assert [(u.kind, u.own) for u in units if u.kind == "code"] == [
+        ("code", ">>> import functools\n>>> @functools.lru_cache(maxsize=300)\n... def get_phone_number(name):\n"
+                 "...     return lookup(name)"),
+        ("code", "$ sudo apt install widget\nDone."),
+    ]
+    lead = next(u for u in units if u.own.startswith("Adding a caching decorator"))
+    assert [f for f, _ in lead.follow] == [next(u.own for u in units if u.kind == "code")]
+    answer = extractive_answer("what does the lru_cache maxsize do in a query function", [("ev1:c:1:1:0", text)])
+    assert answer is not None and ">>> import functools >>>" not in answer.answer
