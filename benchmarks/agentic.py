@@ -85,9 +85,11 @@ def main() -> None:
     parser.add_argument("--answer-tokens", type=int, default=128)
     parser.add_argument("--select-tokens", type=int, default=128, help="bound on a reply that offers tools")
     parser.add_argument("--port", type=int, default=8095)
+    parser.add_argument("--batch-threads", default="2", help="the model server's prompt threads (llama_server.py)")
     parser.add_argument("--evals", type=Path, default=EVALS)
     args = parser.parse_args()
-    server = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(args.port)],
+    server = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(args.port),
+                               "--batch-threads", args.batch_threads],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         info = json.loads(server.stdout.readline())  # type: ignore[union-attr]

@@ -54,7 +54,9 @@ class LlamaServer:
     def __init__(self, ctx: int) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
-            [sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(self.port), "--ctx", str(ctx)],
+            # one prompt thread: beside the other test worker, two spin-waiting ones cost a third more CPU
+            [sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(self.port), "--ctx", str(ctx),
+             "--batch-threads", "1"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
         if not line:
