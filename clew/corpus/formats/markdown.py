@@ -16,7 +16,8 @@ list or a blockquote is part of that block.
 Admonitions are one ``paragraph`` block of the section they sit in, their label included: a
 GitHub alert is a blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``,
 or the collapsible ``???`` / ``???+``) takes the indented lines after its marker, blank lines
-between them included (CommonMark alone reads an indented body after a blank line as code).
+between them included (CommonMark alone reads an indented body after a blank line as code); so
+does an MkDocs content tab (``=== "pip"``), whose body is prose and code as written.
 """
 
 from __future__ import annotations
@@ -53,8 +54,9 @@ _HTML_ANCHOR = re.compile(
 
 
 _ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
-_ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?)[ \t]+[\w\"-]")
-"""The marker line of an MkDocs admonition (``!!! note``, ``??? tip "Title"``, ``???+ danger``)."""
+_ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+[\w\"-]")
+"""The marker line of an MkDocs admonition (``!!! note``, ``??? tip "Title"``, ``???+ danger``) or
+content tab (``=== "pip"``, pymdownx.tabbed): its indented body is its text, not a code block."""
 
 
 class _Markdown(MarkdownIt):

@@ -465,3 +465,14 @@ def test_an_mdx_file_in_a_folder_is_ingested_as_mdx(tmp_path: Path) -> None:
         rows = corpus.cursor().execute(
             "SELECT d.key, v.format FROM documents d JOIN document_versions v ON v.document_id = d.id").fetchall()
     assert (report.documents, report.skipped, rows) == (1, 0, [("install.mdx", "mdx")])
+
+
+def test_an_mkdocs_content_tab_body_is_text_not_an_indented_code_block() -> None:
+    document = parse_markdown('# Install\n\n=== "pip"\n\n    Install with pip, the Python package manager.\n\n'
+                              '    ```bash\n    pip install widget\n    ```\n\n'
+                              '===+ "conda"\n\n    Install with conda.\n\nAfter the tabs.\n')
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end].split("\n")[0]) for b in document.blocks] == [
+        ("heading", "# Install"), ("paragraph", '=== "pip"'), ("paragraph", '===+ "conda"'),
+        ("paragraph", "After the tabs."),
+    ]
