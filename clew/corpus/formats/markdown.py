@@ -32,8 +32,8 @@ import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from clew.corpus.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.formats.html import parse_html
-from clew.corpus.formats.mdx import directive_containers, mdx_to_markdown
 from clew.corpus.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -91,11 +91,12 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     """Parse CommonMark (with GFM tables) into blocks, sections, tables, links and anchors.
 
     A YAML front matter block (``---`` lines around a mapping, at the very top) becomes the
-    document's fields and is not part of its text. Directive containers (``:::tip``) read as
-    their label; with ``mdx``, ESM lines and component tags are not text (``clew.corpus.formats.mdx``).
+    document's fields and is not part of its text. Directive containers (``:::tip``) and Hugo
+    shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM lines and component tags
+    are not text (``clew.corpus.formats.dialects``).
     """
     fields, text = split_front_matter(normalize_newlines(source))
-    text = mdx_to_markdown(text) if mdx else directive_containers(text)
+    text = mdx_to_markdown(text) if mdx else hugo_shortcodes(directive_containers(text))
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))

@@ -476,3 +476,20 @@ def test_an_mkdocs_content_tab_body_is_text_not_an_indented_code_block() -> None
         ("heading", "# Install"), ("paragraph", '=== "pip"'), ("paragraph", '===+ "conda"'),
         ("paragraph", "After the tabs."),
     ]
+
+
+def test_hugo_shortcodes_read_as_a_reader_sees_them() -> None:
+    """Kubernetes' docs: admonition shortcodes are labels, other block shortcodes are not text, a
+    glossary tooltip is its text; code keeps what it shows."""
+    document = parse_markdown(
+        '# Pods\n\nA {{< glossary_tooltip text="Pod" term_id="pod" >}} runs containers.\n\n'
+        "{{< note >}}\nPods are ephemeral.\n{{< /note >}}\n\n"
+        '{{% warning title="Data loss" %}}\nDeleting a Pod deletes its data.\n{{% /warning %}}\n\n'
+        '{{< tabs name="install" >}}\n{{% tab name="kubectl" %}}\nRun kubectl.\n{{% /tab %}}\n{{< /tabs >}}\n\n'
+        "```\n{{< note >}} in code\n```\n")
+    document.check()
+    text = document.text
+    assert "A Pod runs containers." in text
+    assert "Note:\nPods are ephemeral." in text and "Warning: Data loss\nDeleting a Pod deletes its data." in text
+    assert "Run kubectl." in text and "tabs" not in text and "{{< /note >}}" not in text
+    assert "{{< note >}} in code" in text

@@ -1,4 +1,4 @@
-"""Markdown as Docusaurus, Nextra and VitePress sites write it: MDX, and directive containers.
+"""Markdown as documentation sites write it: MDX, directive containers, Hugo shortcodes.
 
 Both are rewritten line by line before the Markdown parser reads them; every line stays a line,
 so that what the parser maps to lines still holds. Code (fenced and indented blocks, code spans)
@@ -12,6 +12,11 @@ is left as written.
 - Directive containers (Docusaurus and VitePress admonitions, in ``.md`` files too):
   ``:::tip Use the latest version`` (also ``::: tip``, ``:::note[Title]``) reads ``Tip: Use the
   latest version``, its body follows, and the closing ``:::`` line is blank.
+- Hugo shortcodes (Kubernetes' and Docker's docs): a line holding only an admonition's shortcode
+  (``{{< note >}}``, ``{{% warning %}}``) reads ``Note:``; a line holding only another
+  shortcode (``{{< tabs >}}``, ``{{< /note >}}``, ``{{< codenew file="pod.yaml" >}}``) is blank;
+  an inline shortcode with a ``text`` argument reads as that text (``{{< glossary_tooltip
+  text="Pods" term_id="pod" >}}`` is ``Pods``). Other inline shortcodes stay as written.
 """
 
 from __future__ import annotations
@@ -67,6 +72,39 @@ def directive_containers(text: str, code: set[int] | None = None) -> str:
     return "\n".join(lines)
 
 
+_ADMONITIONS = frozenset("note tip info warning caution danger important attention hint callout alert".split())
+_SHORTCODE_LINE = re.compile(r"[ \t]*\{\{([<%])[ \t]*(/?)[ \t]*([\w-]+)(.*?)\1?[>%]\}\}[ \t]*")
+_SHORTCODE_TEXT = re.compile(r"""\{\{[<%][ \t]*[\w-]+[^{}]*?\btext=(?:"([^"]*)"|'([^']*)')[^{}]*?[>%]\}\}""")
+_TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
+
+
+def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
+    """``text`` with its Hugo shortcodes read as the module docstring says."""
+    if "{{<" not in text and "{{%" not in text:
+        return text
+    code = _code_lines(text) if code is None else code
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if number in code or "{{" not in line:
+            continue
+        alone = _SHORTCODE_LINE.fullmatch(line)
+        if alone is not None:
+            closing, name, arguments = alone.group(2), alone.group(3).lower(), alone.group(4)
+            if closing or name not in _ADMONITIONS:
+                lines[number] = ""
+                continue
+            title = _TITLE.search(arguments)
+            label = name.capitalize()
+            lines[number] = f"{label}: {title.group(1) or title.group(2)}" if title else f"{label}:"
+            continue
+        lines[number] = _outside_code_spans(line, lambda part: _SHORTCODE_TEXT.sub(_text_argument, part), marker="{{")
+    return "\n".join(lines)
+
+
+def _text_argument(found: re.Match[str]) -> str:
+    return found.group(1) if found.group(1) is not None else found.group(2)
+
+
 def _code_lines(text: str) -> set[int]:
     """The numbers of the lines inside fenced and indented code blocks."""
     lines: set[int] = set()
@@ -76,9 +114,10 @@ def _code_lines(text: str) -> set[int]:
     return lines
 
 
-def _outside_code_spans(line: str, change: Callable[[str], str]) -> str:
-    """``line`` with ``change`` applied to what lies outside its backtick code spans."""
-    if "<" not in line:
+def _outside_code_spans(line: str, change: Callable[[str], str], marker: str = "<") -> str:
+    """``line`` with ``change`` applied to what lies outside its backtick code spans (a line
+    without ``marker`` is returned as it is)."""
+    if marker not in line:
         return line
     parts = line.split("`")
     if len(parts) % 2 == 0:  # an unmatched backtick: no code span to keep apart
