@@ -39,6 +39,8 @@ DOCX passages carry their code blocks without Markdown fences; joined into a sen
 read ``>>> import functools >>> @functools.lru_cache(maxsize=300) ... def get_phone_number(name)``."""
 EXTRACT_TOKENS = 250
 """The extract's default size in tokens, citations included (``extract_tokens`` in a request)."""
+KEYS = 65_536
+"""Texts whose ``_key`` is kept (the extract compares units by it over and over: 13% of its time)."""
 MAX_FOLLOW = 8
 """A lead-in ending in ":" quotes at most this many of the list items or table rows after it."""
 KEEP = 0.2
@@ -88,6 +90,15 @@ class Unit:
     """The lead-in that introduces a list item, a table row or a code block."""
     unmet: set[str] = field(default_factory=set)
     """Rows of the table a quoted lead-in introduces that miss the question's condition."""
+    vocabulary: frozenset[str] = frozenset()
+    """Its terms as a set, and its pairs of adjacent terms (from ``terms`` when not given: kept
+    with the parsed passage, not built again by each extract that scores the unit)."""
+    pairs: frozenset[tuple[str, str]] = frozenset()
+
+    def __post_init__(self) -> None:
+        if self.terms and not self.vocabulary:
+            self.vocabulary = frozenset(self.terms)
+            self.pairs = frozenset(zip(self.terms, self.terms[1:], strict=False))
 
     @property
     def text(self) -> str:
@@ -113,12 +124,13 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     units: list[Unit] = []
     seen: set[str] = set()
     for unit in (u for passage in parsed.values() for u in passage):
-        if _key(unit.text) not in seen:  # the same sentence from a duplicated page is quoted once
-            seen.add(_key(unit.text))
+        key = _key(unit.text)
+        if key not in seen:  # the same sentence from a duplicated page is quoted once
+            seen.add(key)
             units.append(unit)
     df: Counter[str] = Counter()
     for unit in units:
-        df.update(wanted & (set(unit.terms) | unit.context))
+        df.update(wanted & (unit.vocabulary | unit.context))
     weights = _question_weights(question)
     idf = {t: math.log(1 + len(units) / df[t]) * weights.get(t, 1.0) for t in df}
     scored = sorted(
@@ -129,6 +141,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
         return None
     best = scored[0][0]
     chosen: list[Unit] = []
+    counted = _Counted(chosen)
     quoted: set[str] = set()
     for value, _, unit in scored:
         if value < KEEP * best:
@@ -136,13 +149,14 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
         if _key(unit.own) in quoted or _other_row(unit, chosen, wanted):  # quoted in a lead-in's list
             continue
         options = _options(unit, wanted, quoted)
-        fits = next((o for o in options if count_tokens(_render([*chosen, o])) <= max_tokens), None)  # the fullest
+        fits = next((o for o in options if counted.with_unit(o) <= max_tokens), None)  # the fullest
         if fits is None and not chosen and options:
             fits = options[-1]  # the best unit is quoted whatever its size, in its shortest form
         if fits is None:
             continue  # what it introduces is quoted already, or it does not fit: a shorter one may still
         unit = fits
         chosen.append(unit)
+        counted.add(unit)
         quoted.update(_key(text.split("\n", 1)[-1]) for text in (unit.own, *(f for f, _ in unit.follow)))
     answer = _render(chosen)
     cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
@@ -195,15 +209,55 @@ def _render(chosen: list[Unit]) -> str:
     groups: dict[str, list[Unit]] = {}
     for unit in chosen:
         groups.setdefault(unit.evidence_id, []).append(unit)
-    quotes = []
-    for evidence_id, group in groups.items():
-        headers = list(dict.fromkeys(u.header for u in group))
-        group.sort(key=lambda u: headers.index(u.header))  # stable: best first under each header
-        pieces = [_quote(u, bare=k > 0 and group[k - 1].header == u.header) for k, u in enumerate(group)]
-        cite = f" [{evidence_id}]"
-        text = "\n".join(q.removesuffix(cite) for q in pieces)
-        quotes.append(text if _CITED.search(text) else text + cite)  # a list from the next passage cites it
-    return "\n".join(quotes)
+    return "\n".join(_passage_quote(evidence_id, group) for evidence_id, group in groups.items())
+
+
+def _passage_quote(evidence_id: str, group: list[Unit]) -> str:
+    """One passage's part of ``_render``: its units (chosen order), then its citation."""
+    headers = list(dict.fromkeys(u.header for u in group))
+    group = sorted(group, key=lambda u: headers.index(u.header))  # stable: best first under each header
+    pieces = [_quote(u, bare=k > 0 and group[k - 1].header == u.header) for k, u in enumerate(group)]
+    cite = f" [{evidence_id}]"
+    text = "\n".join(q.removesuffix(cite) for q in pieces)
+    return text if _CITED.search(text) else text + cite  # a list from the next passage cites it
+
+
+class _Counted:
+    """``count_tokens(_render([*chosen, unit]))`` without rendering and counting every passage's
+    part again for each option (half of the extract's time on npm-docs): the parts are joined by
+    line breaks, and a part that starts with a character other than whitespace starts a new piece
+    of the encoding's pre-tokenizer (where ``count_tokens_by_words`` cuts too), so the whole counts
+    as the sum of its parts, each but the last with its line break. Where a part starts with
+    whitespace (none does on either dev set), the whole is rendered and counted."""
+
+    def __init__(self, chosen: list[Unit]) -> None:
+        self.chosen = chosen
+        self.groups: dict[str, list[Unit]] = {}
+        """The chosen units by passage, as ``_render`` groups them."""
+        self.counts: dict[str, tuple[int, int]] = {}
+        """Each passage's part counted alone and with its line break."""
+        self.spaced = False
+        """A part starts with whitespace."""
+
+    def add(self, unit: Unit) -> None:
+        """``unit`` was appended to ``chosen``."""
+        group = self.groups.setdefault(unit.evidence_id, [])
+        group.append(unit)
+        quote = _passage_quote(unit.evidence_id, group)
+        self.spaced |= quote[:1].isspace()
+        self.counts[unit.evidence_id] = (count_tokens(quote), count_tokens(quote + "\n"))
+
+    def with_unit(self, unit: Unit) -> int:
+        """Tokens of the extract with ``unit`` after the chosen ones."""
+        key = unit.evidence_id
+        quote = _passage_quote(key, [*self.groups.get(key, ()), unit])
+        if self.spaced or quote[:1].isspace():
+            return count_tokens(_render([*self.chosen, unit]))
+        last = next(reversed(self.groups), None)
+        if key not in self.groups:
+            return sum(joined for _, joined in self.counts.values()) + count_tokens(quote)
+        others = sum(alone if k == last else joined for k, (alone, joined) in self.counts.items() if k != key)
+        return others + count_tokens(quote if key == last else quote + "\n")
 
 
 def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
@@ -212,11 +266,11 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     adjacent question terms adjacent in the unit; shorter units, earlier passages and (for a
     question asking for a quantity) units holding a number weigh more. A code block is quoted
     only after the sentence that introduces it."""
-    own = wanted & set(unit.terms)
+    own = wanted & unit.vocabulary
     if not own or unit.kind == "code":
         return 0.0
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
-    value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & set(zip(unit.terms, unit.terms[1:], strict=False)))
+    value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
     bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if unit.kind == "row" else 1)
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order)) * unit.weight
 
@@ -258,6 +312,7 @@ def _document(evidence_id: str) -> str:
     return evidence_id.rpartition(":")[0]
 
 
+@lru_cache(maxsize=KEYS)
 def _key(text: str) -> str:
     return " ".join(text.split()).casefold()
 
@@ -312,7 +367,8 @@ def _units_of(text: str, evidence_id: str, order: int) -> list[Unit]:
     kept = _parsed(text, evidence_id)
     fresh = {id(u): Unit(own=u.own, evidence_id=u.evidence_id, order=order, kind=u.kind, header=u.header,
                          context=set(u.context), follow=list(u.follow), terms=u.terms, weight=u.weight, intro=u.intro,
-                         unmet=set(u.unmet)) for u in kept}  # every field of Unit (dataclasses.replace is 2x slower)
+                         unmet=set(u.unmet), vocabulary=u.vocabulary, pairs=u.pairs)
+             for u in kept}  # every field of Unit (dataclasses.replace is 2x slower)
     units = list(fresh.values())
     for unit in units:
         if unit.intro is not None:  # a lead-in of the same passage: its copy

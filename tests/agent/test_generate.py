@@ -325,3 +325,25 @@ def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_senten
     assert [f for f, _ in lead.follow] == [next(u.own for u in units if u.kind == "code")]
     answer = extractive_answer("what does the lru_cache maxsize do in a query function", [("ev1:c:1:1:0", text)])
     assert answer is not None and ">>> import functools >>>" not in answer.answer
+
+
+def test_the_extract_counts_an_option_as_the_whole_rendered_extract_would() -> None:
+    """The extract counts each option by passage parts (``_Counted``), not by rendering every
+    passage again: the count equals the rendered whole's, whichever passage an option joins, and
+    where a part starts with whitespace (an indented code block) the whole is counted."""
+    from clew.agent.generate import Unit, _Counted, _render, passage_units
+    from clew.budgets.tokens import count_tokens
+
+    passages = [("ev1:c:7:1:3", OUTDATED), ("ev1:c:2:1:0", GC_AUTO), ("ev1:c:4:1:9", TEMP_STORE),
+                ("ev1:c:2:1:1", GC_PACK_LIMIT)]
+    parsed = [passage_units(text, e, order) for order, (e, text) in enumerate(passages)]
+    units = [u for k in range(max(map(len, parsed))) for p in parsed for u in p[k:k + 1]]  # passages interleaved
+    indented = Unit(own="    git gc --auto\n    git repack -d", evidence_id="ev1:c:2:1:5", order=4, kind="code")
+    for offered in (units, [*units[:3], indented, *units[3:]]):
+        chosen: list[Unit] = []
+        counted = _Counted(chosen)
+        for unit in offered:
+            assert counted.with_unit(unit) == count_tokens(_render([*chosen, unit]))
+            chosen.append(unit)
+            counted.add(unit)
+        assert len({u.evidence_id for u in chosen}) >= 4
