@@ -32,3 +32,16 @@ def test_a_bad_request_raises_from_the_stream(runbooks: Corpus) -> None:
     with pytest.raises(InputError) as caught:
         collect(runbooks, {"query": "  "})
     assert caught.value.field == "query"
+
+
+def test_a_run_that_keeps_no_steps_summarises_them_as_one_that_returns_them(runbooks: Corpus) -> None:
+    """Without include_steps or a stream no step record is built; the summary still counts the
+    steps and the depth the walk reached, as a run returning its steps shows them."""
+    from clew.agent.api import retrieve_sync
+
+    request = tree_request("who is paged for SEV2", "runbooks")
+    lean = retrieve_sync(request, corpus=runbooks)
+    full = retrieve_sync({**request, "include_steps": True}, corpus=runbooks)
+    assert lean.steps is None and full.steps is not None and lean.summary == full.summary
+    depths = [s.tree_navigation.depth for s in full.steps if s.tree_navigation is not None]
+    assert lean.summary.steps == len(full.steps) > 3 and lean.summary.depth_reached == max(depths) >= 1
