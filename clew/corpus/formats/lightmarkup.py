@@ -10,6 +10,11 @@ Markdown. Only the titles are read; everything else is paragraphs (or code, belo
 - AsciiDoc: a line ``= Title``, ``== Section``, ... (up to six ``=``) is a title of that level.
   Delimited listing and literal blocks (``----``, ``....``) are code blocks, kept whole.
 
+reStructuredText code is a code block, kept whole: a code directive (``.. code-block:: bash``,
+``.. code::``, ``.. sourcecode::``) with its indented body, and the literal block a paragraph
+ending in ``::`` introduces (its indented lines). A hyperlink target line (``.. _install:``) is
+not text.
+
 Admonitions are one paragraph block with their label, whatever they hold: a reStructuredText
 directive (``.. note::``, ``.. warning::``, ``.. seealso::``, ...) with its indented body, and
 an AsciiDoc admonition block (``[NOTE]`` over a ``====`` delimited block). AsciiDoc's
@@ -28,6 +33,8 @@ _ASCIIDOC_TITLE = re.compile(r"^(={1,6})\s+(\S.*?)\s*$")
 _ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
 _RST_ADMONITION = re.compile(
     r"^(\s*)\.\.\s+(?:admonition|attention|caution|danger|error|hint|important|note|tip|warning|seealso)::", re.I)
+_RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode)::", re.I)
+_RST_TARGET = re.compile(r"^\.\.\s+_[^:]*:\s*$")
 _ASCIIDOC_ADMONITION = re.compile(r"^\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$")
 _ASCIIDOC_EXAMPLE = re.compile(r"^={4,}\s*$")
 
@@ -83,19 +90,26 @@ def parse_rst(source: str) -> ParsedDocument:
     styles: list[tuple[str, bool]] = []
     run: int | None = None  # first line of the paragraph being read
     i = 0
+    literal = False  # the last paragraph ended in "::": an indented block after it is code
     while i < len(lines):
         line = lines[i]
-        directive = _RST_ADMONITION.match(line)
+        directive = _RST_ADMONITION.match(line) or _RST_CODE.match(line)
         if directive is not None:  # the directive and its indented body: one block
             if run is not None:
                 doc.block(run, i, "paragraph")
-            run = None
-            indent, stop, j = len(directive.group(1)), i + 1, i + 1
-            while j < len(lines) and (_blank(lines[j]) or len(lines[j]) - len(lines[j].lstrip()) > indent):
-                j += 1
-                if not _blank(lines[j - 1]):
-                    stop = j
-            doc.block(i, stop, "paragraph")
+            run, literal = None, False
+            stop = _indented_end(lines, i + 1, len(directive.group(1)))
+            doc.block(i, stop, "code" if _RST_CODE.match(line) else "paragraph")
+            i = stop
+            continue
+        if run is None and _RST_TARGET.match(line):
+            literal = False
+            i += 1
+            continue
+        if run is None and literal and not _blank(line) and line[0].isspace():
+            stop = _indented_end(lines, i, 0)
+            doc.block(i, stop, "code")
+            literal = False
             i = stop
             continue
         found = _rst_title(lines, i)
@@ -112,13 +126,25 @@ def parse_rst(source: str) -> ParsedDocument:
         if _blank(line):
             if run is not None:
                 doc.block(run, i, "paragraph")
+                literal = lines[i - 1].rstrip().endswith("::")
             run = None
         elif run is None:
-            run = i
+            run, literal = i, False
         i += 1
     if run is not None:
         doc.block(run, len(lines), "paragraph")
     return doc.document()
+
+
+def _indented_end(lines: list[str], first: int, indent: int) -> int:
+    """The line after the block of lines from ``first`` indented more than ``indent`` (blank lines
+    inside it included, trailing ones not)."""
+    stop, j = first, first
+    while j < len(lines) and (_blank(lines[j]) or len(lines[j]) - len(lines[j].lstrip()) > indent):
+        j += 1
+        if not _blank(lines[j - 1]):
+            stop = j
+    return stop
 
 
 def _rst_title(lines: list[str], i: int) -> tuple[int, int, str, tuple[str, bool]] | None:

@@ -118,3 +118,18 @@ def test_admonitions_are_one_block_of_their_section() -> None:
         ("paragraph", "[WARNING]\n====\nRestores need the key.\n\nKeep it offline.\n===="),
         ("paragraph", "After."),
     ]
+
+
+def test_rst_code_directives_and_literal_blocks_are_code_and_targets_are_not_text() -> None:
+    rst = parse_rst("Install\n=======\n\n.. _install:\n\nStart here.\n\n.. code-block:: bash\n\n"
+                    "   pip install widget\n\n   widget --version\n\nRun it like this::\n\n    widget spin --fast\n\n"
+                    "After the example.\n")
+    rst.check()
+    assert [(b.kind, rst.text[b.start:b.end]) for b in rst.blocks[1:]] == [
+        ("paragraph", "Start here."),
+        ("code", ".. code-block:: bash\n\n   pip install widget\n\n   widget --version"),
+        ("paragraph", "Run it like this::"),
+        ("code", "    widget spin --fast"),
+        ("paragraph", "After the example."),
+    ]
+    assert all(block.indivisible for block in rst.blocks if block.kind == "code")
