@@ -84,8 +84,6 @@ class Unit:
     follow: list[tuple[str, str]] = field(default_factory=list)
     """``(text, evidence_id)`` of the list items or table rows after a lead-in ending in ":"."""
     terms: list[str] = field(default_factory=list)
-    weight: float = 1.0
-    """How much its document holds of the evidence (``DOCUMENT``)."""
     intro: Unit | None = None
     """The lead-in that introduces a list item, a table row or a code block."""
     unmet: set[str] = field(default_factory=set)
@@ -115,12 +113,11 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
-    parsed = {evidence_id: _units_of(text, evidence_id, order) for order, (evidence_id, text) in enumerate(evidence)}
+    parsed = {evidence_id: _parsed(text, evidence_id) for evidence_id, text in evidence}  # shared: copied to change
+    orders = {evidence_id: order for order, (evidence_id, _) in enumerate(evidence)}
     _continue_lead_ins(parsed)
     documents = Counter(_document(e) for e in parsed)
-    for evidence_id, passage_units_ in parsed.items():
-        for unit in passage_units_:
-            unit.weight = 1 + DOCUMENT * documents[_document(evidence_id)] / len(parsed)
+    weights = {e: 1 + DOCUMENT * documents[_document(e)] / len(parsed) for e in parsed}
     units: list[Unit] = []
     seen: set[str] = set()
     for unit in (u for passage in parsed.values() for u in passage):
@@ -131,10 +128,11 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     df: Counter[str] = Counter()
     for unit in units:
         df.update(wanted & (unit.vocabulary | unit.context))
-    weights = _question_weights(question)
-    idf = {t: math.log(1 + len(units) / df[t]) * weights.get(t, 1.0) for t in df}
+    pieces = _question_weights(question)
+    idf = {t: math.log(1 + len(units) / df[t]) * pieces.get(t, 1.0) for t in df}
     scored = sorted(
-        ((_score(u, wanted, pairs, idf, numeric=numeric), i, u) for i, u in enumerate(units)),
+        ((_score(u, wanted, pairs, idf, numeric=numeric, order=orders[u.evidence_id], weight=weights[u.evidence_id]),
+          i, u) for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),
     )
     if not scored or scored[0][0] <= 0:
@@ -261,18 +259,19 @@ class _Counted:
 
 
 def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
-           numeric: bool) -> float:
+           numeric: bool, order: int, weight: float) -> float:
     """IDF of the question terms in the unit, plus a share for those only in its context and for
     adjacent question terms adjacent in the unit; shorter units, earlier passages and (for a
     question asking for a quantity) units holding a number weigh more. A code block is quoted
-    only after the sentence that introduces it."""
+    only after the sentence that introduces it. ``order``: its passage's rank in the evidence;
+    ``weight``: how much its document holds of the evidence (``DOCUMENT``)."""
     own = wanted & unit.vocabulary
     if not own or unit.kind == "code":
         return 0.0
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
     bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if unit.kind == "row" else 1)
-    return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + unit.order)) * unit.weight
+    return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + order)) * weight
 
 
 def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tuple[str, str]]:
@@ -343,14 +342,31 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
 def _continue_lead_ins(parsed: dict[str, list[Unit]]) -> None:
     """A lead-in that ends its passage takes the list items or table rows opening the next
     passage of the same document (only rows when it does not end in ":"), when that passage is
-    in the evidence too."""
-    for evidence_id, units in parsed.items():
+    in the evidence too. The passages it changes are copied first (``parsed`` holds the units
+    ``_parsed`` keeps)."""
+    copied: set[str] = set()
+
+    def own(evidence_id: str) -> list[Unit]:
+        if evidence_id not in copied:
+            copied.add(evidence_id)
+            parsed[evidence_id] = _copy(parsed[evidence_id])
+        return parsed[evidence_id]
+
+    for evidence_id, units in list(parsed.items()):
         if not units or units[-1].kind != "sentence" or units[-1].follow:
             continue
         head, _, ordinal = evidence_id.rpartition(":")
-        for unit in parsed.get(f"{head}:{int(ordinal) + 1}", []) if ordinal.isdigit() else []:
+        after = f"{head}:{int(ordinal) + 1}" if ordinal.isdigit() else None
+        opening = parsed.get(after, []) if after is not None else []
+        taken = 0
+        for unit in opening:
             if unit.kind == "sentence" or (unit.kind == "item" and not units[-1].own.endswith(":")):
                 break
+            taken += 1
+        if not taken or after is None:
+            continue
+        units = own(evidence_id)
+        for unit in own(after)[:taken]:
             units[-1].follow.append((unit.text, unit.evidence_id))
             unit.context |= set(units[-1].terms)
             unit.intro = units[-1]
@@ -361,12 +377,11 @@ PARSED_PASSAGES = 4096
 parsing them was a third of the extract, a tenth of a warm ranked walk)."""
 
 
-def _units_of(text: str, evidence_id: str, order: int) -> list[Unit]:
-    """``passage_units(text, evidence_id, order)``: a fresh copy of the passage's units parsed
-    once (the extract changes its units: weights, lead-ins continued from the passage before)."""
-    kept = _parsed(text, evidence_id)
-    fresh = {id(u): Unit(own=u.own, evidence_id=u.evidence_id, order=order, kind=u.kind, header=u.header,
-                         context=set(u.context), follow=list(u.follow), terms=u.terms, weight=u.weight, intro=u.intro,
+def _copy(kept: list[Unit]) -> list[Unit]:
+    """A fresh copy of a passage's units (to continue a lead-in across passages: the units
+    ``_parsed`` keeps are shared by every extract)."""
+    fresh = {id(u): Unit(own=u.own, evidence_id=u.evidence_id, order=u.order, kind=u.kind, header=u.header,
+                         context=set(u.context), follow=list(u.follow), terms=u.terms, intro=u.intro,
                          unmet=set(u.unmet), vocabulary=u.vocabulary, pairs=u.pairs)
              for u in kept}  # every field of Unit (dataclasses.replace is 2x slower)
     units = list(fresh.values())
