@@ -54,22 +54,18 @@ def mdx_to_markdown(text: str) -> str:
 
 def directive_containers(text: str, code: set[int] | None = None) -> str:
     """``text`` with its directive containers' fence lines read as labels (see the module docstring)."""
-    if ":::" not in text:
-        return text
-    code = _code_lines(text) if code is None else code
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        if number in code or ":::" not in line:
-            continue
-        if _CLOSE.fullmatch(line):
-            lines[number] = ""
-            continue
-        opened = _CONTAINER.fullmatch(line)
-        if opened is not None and opened.group(1):
-            title = " ".join(part.strip() for part in (opened.group(2) or "", opened.group(3)) if part.strip())
-            label = opened.group(1).replace("-", " ").capitalize()
-            lines[number] = f"{label}: {title}" if title else f"{label}:"
-    return "\n".join(lines)
+    return _outside_code(text, (":::",), _container_line, code)
+
+
+def _container_line(line: str) -> str:
+    if _CLOSE.fullmatch(line):
+        return ""
+    opened = _CONTAINER.fullmatch(line)
+    if opened is None or not opened.group(1):
+        return line
+    title = " ".join(part.strip() for part in (opened.group(2) or "", opened.group(3)) if part.strip())
+    label = opened.group(1).replace("-", " ").capitalize()
+    return f"{label}: {title}" if title else f"{label}:"
 
 
 _ADMONITIONS = frozenset("note tip info warning caution danger important attention hint callout alert".split())
@@ -80,24 +76,31 @@ _TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
 
 def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
     """``text`` with its Hugo shortcodes read as the module docstring says."""
-    if "{{<" not in text and "{{%" not in text:
+    return _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
+
+
+def _shortcode_line(line: str) -> str:
+    alone = _SHORTCODE_LINE.fullmatch(line)
+    if alone is None:
+        return _outside_code_spans(line, lambda part: _SHORTCODE_TEXT.sub(_text_argument, part), marker="{{")
+    closing, name, arguments = alone.group(2), alone.group(3).lower(), alone.group(4)
+    if closing or name not in _ADMONITIONS:
+        return ""
+    title = _TITLE.search(arguments)
+    label = name.capitalize()
+    return f"{label}: {title.group(1) or title.group(2)}" if title else f"{label}:"
+
+
+def _outside_code(text: str, markers: tuple[str, ...], rewrite: Callable[[str], str], code: set[int] | None) -> str:
+    """``text`` with ``rewrite`` applied to each line outside code blocks that holds one of ``markers``
+    (``code``: the code lines, when the caller knows them)."""
+    if not any(marker in text for marker in markers):
         return text
     code = _code_lines(text) if code is None else code
     lines = text.split("\n")
     for number, line in enumerate(lines):
-        if number in code or "{{" not in line:
-            continue
-        alone = _SHORTCODE_LINE.fullmatch(line)
-        if alone is not None:
-            closing, name, arguments = alone.group(2), alone.group(3).lower(), alone.group(4)
-            if closing or name not in _ADMONITIONS:
-                lines[number] = ""
-                continue
-            title = _TITLE.search(arguments)
-            label = name.capitalize()
-            lines[number] = f"{label}: {title.group(1) or title.group(2)}" if title else f"{label}:"
-            continue
-        lines[number] = _outside_code_spans(line, lambda part: _SHORTCODE_TEXT.sub(_text_argument, part), marker="{{")
+        if number not in code and any(marker in line for marker in markers):
+            lines[number] = rewrite(line)
     return "\n".join(lines)
 
 
