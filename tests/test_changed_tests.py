@@ -3,19 +3,16 @@ that cover it, a page of the documentation included."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 from types import ModuleType
+
+from tests.modules import load_module
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("changed_tests", ROOT / "scripts" / "changed_tests.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module("changed_tests", ROOT / "scripts" / "changed_tests.py")
 
 
 def test_a_page_of_the_documentation_runs_the_documentation_tests() -> None:

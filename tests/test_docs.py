@@ -4,7 +4,6 @@ and every page under docs/ is in the site's nav. ``make test`` builds the whole 
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
@@ -15,17 +14,14 @@ import yaml
 import clew
 from clew.cli import COMMANDS
 from clew.surface import surface
+from tests.modules import load_module
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 
 
 def hooks() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "scripts" / "docs_hooks.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module("docs_hooks", ROOT / "scripts" / "docs_hooks.py")
 
 
 def nav_pages(entries: list[object]) -> list[str]:

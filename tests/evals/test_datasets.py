@@ -1,6 +1,5 @@
 """Loaders: clew QA JSONL, multi-hop paragraphs, BEIR; malformed lines reported with line numbers."""
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -10,6 +9,7 @@ import pytest
 from clew.evals.datasets import DatasetError, load
 from clew.evals.matching import matches, normalize
 from tests.conftest import SQLITE_DOCS, needs_sqlite_docs
+from tests.modules import load_module
 
 GOOD = {"id": "q1", "question": "How long are logs kept?", "answers": ["30 days"],
         "evidence": ["Robot logs are kept for 30 days."], "sources": ["acme-notes.md"], "kind": "exact_term"}
@@ -121,10 +121,7 @@ def test_beir_malformed_qrels_row(tmp_path: Path) -> None:
 
 
 def _verify_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("sqlite_docs_verify", SQLITE_DOCS / "verify.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module("sqlite_docs_verify", SQLITE_DOCS / "verify.py")
 
 
 @needs_sqlite_docs
