@@ -4,18 +4,24 @@ and finish together. Within a file, the collection order.
 
 Each run records the seconds of every file it ran in pytest's cache (``.pytest_cache``, key
 ``clew/file-seconds``); a file it did not run keeps its last figure, a new file counts as 0 s.
-Under xdist the controller reads the figures once and hands them to every worker, so that all
-of them order the same collection the same way.
+Where the cache has no figure for a file (a fresh clone, as in CI), ``tests/file-seconds.json``
+gives it: the files of 7 s or more in one full run (2 workers on 2 shared, busy cores), from that
+run's cache; without it a fresh clone ran them in collection order, the benchmark scripts' file
+near the end. Under xdist the controller reads the figures once and hands them to every worker,
+so that all of them order the same collection the same way.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 KEY = "clew/file-seconds"
+KNOWN = Path(__file__).with_name("file-seconds.json")
 
 
 def file_of(nodeid: str) -> str:
@@ -28,7 +34,8 @@ def last_seconds(config: pytest.Config) -> dict[str, float]:
     if workerinput is not None:
         return dict(workerinput.get(KEY, {}))
     cache = getattr(config, "cache", None)
-    return dict(cache.get(KEY, {})) if cache is not None else {}
+    known: dict[str, float] = json.loads(KNOWN.read_text(encoding="utf-8")) if KNOWN.is_file() else {}
+    return {**known, **(cache.get(KEY, {}) if cache is not None else {})}
 
 
 class FileSeconds:
