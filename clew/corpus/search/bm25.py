@@ -230,7 +230,10 @@ class QueryScorer:
     """
 
     def __init__(self, scope: Scope, query: str) -> None:
-        self.idf, self.avgdl = term_idf(scope, set(tokenize(query)))
+        idf, self.avgdl = term_idf(scope, set(tokenize(query)))
+        # summed in one order whatever the process's string hashing: a set's order would change the
+        # float rounding of a score, and so which of two near-equal candidates a walk takes first
+        self.idf = dict(sorted(idf.items()))
 
     def score(self, terms: dict[str, int], length: int) -> float:
         norm = K1 * (1 - B + B * length / self.avgdl)
