@@ -93,7 +93,7 @@ def ingest(
                                                   "outside it (default: skipped and reported).")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Ingest Markdown, HTML, text, JSONL, PDF and DOCX files into a corpus."""
+    """Ingest Markdown, MDX, HTML, PDF, DOCX, reStructuredText, AsciiDoc, text and JSONL files into a corpus."""
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise fail(f"path not found: {', '.join(missing)}")
