@@ -34,8 +34,8 @@ from corpus_gen import WORDS, write_markdown_corpus  # noqa: E402
 from clew.agent.api import retrieve  # noqa: E402
 from clew.agent.prompts import shown_ids  # noqa: E402
 from clew.agent.run import Run  # noqa: E402
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
-from clew.corpus.ingest import ingest_paths  # noqa: E402
+from clew.corpus.ingest.api import ingest_paths  # noqa: E402
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 from clew.testing import FunctionModel, reply_text, reply_tool_call  # noqa: E402
 
@@ -143,7 +143,7 @@ REAL_SYSTEMS = {
 
 
 async def real_model_async(model: object, work: Path, questions: int, systems: list[str]) -> dict:
-    from clew.corpus.edges import ingest_edges
+    from clew.corpus.ingest.edges import ingest_edges
     from clew.demo import DEMO_CORPUS, DEMO_EDGES
 
     db = work / "agent-real-demo.duckdb"

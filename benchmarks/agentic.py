@@ -30,7 +30,7 @@ from typing import Any
 from clew.agent.api import retrieve
 from clew.agent.model import model_from_name
 from clew.config.model_options import ModelOptions
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from clew.evals.metrics import evidence_found
 from clew.testing import FunctionModel, reply_text

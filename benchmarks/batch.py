@@ -28,8 +28,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
 from clew.evals.datasets import Question

@@ -33,8 +33,8 @@ from rich.console import Console
 from clew.agent.result import RetrievalResult
 from clew.budgets.tokens import count_tokens
 from clew.commands.render import print_result
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.store import Corpus
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -51,8 +51,8 @@ sys.path.insert(0, str(ROOT))
 import lxml.etree  # noqa: E402  # type: ignore[import-untyped]
 import lxml.html  # noqa: E402  # type: ignore[import-untyped]
 
-from clew.corpus.formats.html import parse_html  # noqa: E402
-from clew.corpus.sources import find_files  # noqa: E402
+from clew.corpus.ingest.formats.html import parse_html  # noqa: E402
+from clew.corpus.ingest.sources import find_files  # noqa: E402
 
 try:
     import trafilatura  # type: ignore[import-untyped,unused-ignore]

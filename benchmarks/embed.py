@@ -74,8 +74,8 @@ def child(db: str, mode: str, dimensions: int) -> None:
 
 
 def ingest(folder: Path, db: Path) -> dict[str, float]:
-    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.store import Corpus
 
     started = time.perf_counter()

@@ -38,8 +38,8 @@ from clew.agent.api import retrieve
 from clew.agent.generate import CITATION, sentences
 from clew.budgets.limits import DEFAULT_CONTEXT_TOKENS, DEFAULT_EXTRACT_TOKENS
 from clew.budgets.tokens import count_tokens
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.store import Corpus
 from clew.evals.metrics import answer_found, evidence_found, mean, token_f1
 

@@ -5,7 +5,7 @@ Run on the Python 3.11 documentation as Debian ships it (not committed; about 13
     cd /tmp && apt-get download python3.11-doc && dpkg-deb -x python3.11-doc_*.deb python3.11-doc
     python benchmarks/html_structure.py --docs /tmp/python3.11-doc/usr/share/doc/python3.11/html
 
-For every page ingestion would take (``clew.corpus.sources.find_files``: generated pages and
+For every page ingestion would take (``clew.corpus.ingest.sources.find_files``: generated pages and
 twins left out) the page is read twice: by lxml, as the reference, and by clew's parser. The
 reference is the page's own structure inside its main content (``role="main"`` / ``div.body``):
 its ``h1``-``h6`` headings (text without the ``a.headerlink`` permalink, whitespace collapsed)
@@ -46,9 +46,9 @@ import lxml.html  # noqa: E402  # type: ignore[import-untyped]
 from typer.testing import CliRunner  # noqa: E402
 
 from clew.cli import app  # noqa: E402
-from clew.corpus.formats.html import parse_html  # noqa: E402
-from clew.corpus.ingest import ingest_paths  # noqa: E402
-from clew.corpus.sources import find_files  # noqa: E402
+from clew.corpus.ingest.api import ingest_paths  # noqa: E402
+from clew.corpus.ingest.formats.html import parse_html  # noqa: E402
+from clew.corpus.ingest.sources import find_files  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 
 DEFAULT_DOCS = Path("/tmp/python3.11-doc/usr/share/doc/python3.11/html")

@@ -88,8 +88,8 @@ def parser_seconds(path: Path, glob: str) -> tuple[float, float] | None:
 
 
 def child(path: str, db: str, glob: str, workers: str) -> None:
-    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.store import Corpus
 
     parsed = parser_seconds(Path(path), glob)

@@ -24,9 +24,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from corpus_gen import write_markdown_corpus  # noqa: E402
 
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
 from clew.corpus.documents import retire  # noqa: E402
-from clew.corpus.ingest import IngestReport, ingest_paths  # noqa: E402
+from clew.corpus.ingest.api import IngestReport, ingest_paths  # noqa: E402
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 
 SHARED = ROOT.parent / "shared" / "evals"

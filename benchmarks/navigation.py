@@ -40,8 +40,8 @@ sys.path.insert(0, str(ROOT))
 from corpus_gen import write_markdown_corpus  # noqa: E402
 
 from clew.corpus.access import Principal, parse_filter  # noqa: E402
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
-from clew.corpus.ingest import ingest_paths  # noqa: E402
+from clew.corpus.ingest.api import ingest_paths  # noqa: E402
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
 from clew.corpus.reader import Scope  # noqa: E402
 from clew.corpus.schema import INDEXES  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402

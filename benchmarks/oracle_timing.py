@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from server import start_server  # noqa: E402
 
-from clew.corpus.ingest import ingest_paths  # noqa: E402
+from clew.corpus.ingest.api import ingest_paths  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 
 ADMIN, READER = "oracle-admin-0001", "oracle-reader-0001"

@@ -1,4 +1,4 @@
-"""What parsing PDF and DOCX files in a killable worker costs (``clew.corpus.parse_process``). JSON.
+"""What parsing PDF and DOCX files in a killable worker costs (``clew.corpus.ingest.parse_process``). JSON.
 
 - ``worker_start_s``: starting one worker and warming it (imports, the tokenizer), each of
   ``--starts`` times: what a process per file would cost every file;
@@ -27,14 +27,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from clew.corpus import parse_process  # noqa: E402
-from clew.corpus.ingest import ingest_paths, prepare_source  # noqa: E402
-from clew.corpus.parse_process import BinaryParsers, Worker  # noqa: E402
-from clew.corpus.parsed import ParseBounds  # noqa: E402
-from clew.corpus.prepare import ChunkingConfig  # noqa: E402
-from clew.corpus.sources import FileLimits, Source  # noqa: E402
+from clew.corpus.ingest import parse_process  # noqa: E402
+from clew.corpus.ingest.api import ingest_paths, prepare_source  # noqa: E402
+from clew.corpus.ingest.parse_process import BinaryParsers, Worker  # noqa: E402
+from clew.corpus.ingest.parsed import ParseBounds  # noqa: E402
+from clew.corpus.ingest.prepare import ChunkingConfig  # noqa: E402
+from clew.corpus.ingest.sources import FileLimits, Source  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
-from tests.corpus.formats.test_parse_bounds import nested_forms_pdf, pdf_with, text_page  # noqa: E402
+from tests.corpus.ingest.formats.test_parse_bounds import nested_forms_pdf, pdf_with, text_page  # noqa: E402
 
 FIXTURES = ROOT / "tests" / "fixtures"
 

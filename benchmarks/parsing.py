@@ -1,10 +1,10 @@
 """Parsing and chunking time against input size, printed as JSON: it should grow linearly.
 
 Each case is one generated document of ``n`` small units, prepared the way an ingest worker
-prepares a file (``clew.corpus.ingest.prepare_source``: parse, chunk, count index terms; no
+prepares a file (``clew.corpus.ingest.api.prepare_source``: parse, chunk, count index terms; no
 database): ``x\\n`` lines as one text paragraph and as Markdown (one paragraph of ``n`` lines),
 ``x\\n\\n`` as ``n`` text paragraphs, and HTML ``<div>`` nested ``n`` deep, with and without text
-at every level (deeper than ``clew.corpus.formats.html.MAX_DEPTH`` is flattened and reported).
+at every level (deeper than ``clew.corpus.ingest.formats.html.MAX_DEPTH`` is flattened and reported).
 For each size the report gives seconds (the median of ``--rounds`` rounds below 1M units, one
 round above), microseconds per unit, and ``per_unit_ratio``: the time per unit at the largest
 size over the time per unit at the smallest (1.0 is linear; quadratic work over 10k -> 1M
@@ -26,10 +26,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from clew.budgets.tokens import encoding  # noqa: E402
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
-from clew.corpus.ingest import prepare_source  # noqa: E402
-from clew.corpus.prepare import ChunkingConfig  # noqa: E402
-from clew.corpus.sources import Format, Source  # noqa: E402
+from clew.corpus.ingest.api import prepare_source  # noqa: E402
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
+from clew.corpus.ingest.prepare import ChunkingConfig  # noqa: E402
+from clew.corpus.ingest.sources import Format, Source  # noqa: E402
 
 LINES = [10_000, 100_000, 1_000_000]
 NESTING = [1_000, 10_000, 100_000]

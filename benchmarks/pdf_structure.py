@@ -30,8 +30,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from clew.corpus.formats.pdf import parse_pdf
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.formats.pdf import parse_pdf
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 

@@ -65,7 +65,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from corpus_gen import WORDS, write_markdown_corpus  # noqa: E402
 
 from clew.corpus.access import Principal  # noqa: E402
-from clew.corpus.ingest import ingest_paths  # noqa: E402
+from clew.corpus.ingest.api import ingest_paths  # noqa: E402
 from clew.corpus.reader import Scope  # noqa: E402
 from clew.corpus.search import postings  # noqa: E402
 from clew.corpus.search.bm25 import K1, B, bm25_search  # noqa: E402

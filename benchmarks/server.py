@@ -31,8 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from corpus_gen import write_markdown_corpus  # noqa: E402
 
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
-from clew.corpus.ingest import ingest_paths  # noqa: E402
+from clew.corpus.ingest.api import ingest_paths  # noqa: E402
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS  # noqa: E402
 from clew.corpus.store import Corpus  # noqa: E402
 
 KEY = "bench-key-0001"

@@ -48,8 +48,8 @@ ASK_OVER_SEARCH = 1.5
 
 def build(folder: Path, chunks: int) -> tuple[Path, str]:
     """A corpus of ``chunks`` generated passages, and the evidence id of one of them."""
-    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.store import Corpus
 
     docs = folder / "docs"

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from clew.agent.api import retrieve_sync
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 

@@ -26,8 +26,8 @@ if TYPE_CHECKING:  # the names below, for type checkers; at run time ``__getattr
     from clew.agent.stream import stream
     from clew.corpus.access import Principal
     from clew.corpus.aio import aingest_paths, asearch
-    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.search.api import SearchRequest, SearchResult, search
     from clew.corpus.store import Corpus
     from clew.errors import ClewError, InputError
@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # the names below, for type checkers; at run time ``__getattr
 _HOMES = {
     "ClewError": "clew.errors",
     "Corpus": "clew.corpus.store",
-    "DEFAULT_CHUNK_TOKENS": "clew.corpus.chunking",
+    "DEFAULT_CHUNK_TOKENS": "clew.corpus.ingest.chunking",
     "InputError": "clew.errors",
     "Principal": "clew.corpus.access",
     "RetrievalRequest": "clew.agent.request",
@@ -44,7 +44,7 @@ _HOMES = {
     "SearchResult": "clew.corpus.search.api",
     "aingest_paths": "clew.corpus.aio",
     "asearch": "clew.corpus.aio",
-    "ingest_paths": "clew.corpus.ingest",
+    "ingest_paths": "clew.corpus.ingest.api",
     "retrieve": "clew.agent.api",
     "retrieve_sync": "clew.agent.api",
     "search": "clew.corpus.search.api",

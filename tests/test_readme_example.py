@@ -60,7 +60,7 @@ def test_the_readme_python_example_runs_as_a_plain_script_on_a_folder(tmp_path: 
     example = readme_example()
     assert "__main__" not in example and "ingest_paths" in example and "retrieve" in example
     probe = subprocess.run(
-        [sys.executable, "-c", "from clew.corpus.ingest import auto_workers; print(auto_workers(200, 1))"],
+        [sys.executable, "-c", "from clew.corpus.ingest.api import auto_workers; print(auto_workers(200, 1))"],
         env={**os.environ, "PYTHONPATH": str(tmp_path / "site")}, capture_output=True, text=True, timeout=120)
     assert probe.stdout.strip() == "4", probe.stderr  # a pool would start here if the library chose one
 

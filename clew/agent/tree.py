@@ -40,7 +40,7 @@ from clew.navigation.core import (
     root,
     tree_children,
 )
-from clew.navigation.graph import has_links
+from clew.navigation.edges import has_links
 
 SECTION_TREE = "section_hierarchy"
 ENTRIES = ("seed", "links")

@@ -115,7 +115,7 @@ def count_tokens_by_words(text: str) -> int:
     encodes each piece alone: no pattern takes a space after a character other than whitespace
     (letters and numbers stop at it, punctuation runs stop at whitespace and take only line breaks
     after them, the whitespace patterns hold only whitespace) nor anything but whitespace after a
-    line break (``_Builder.clean_seam`` in ``clew.corpus.chunking``), and the patterns look neither
+    line break (``_Builder.clean_seam`` in ``clew.corpus.ingest.chunking``), and the patterns look neither
     back nor, outside whitespace runs, ahead; so the pieces of both sides are the pieces of the whole.
     A chunker counting every block paid tiktoken's regex over each word again (0.47 s for 20,000
     generated chunks, 0.21 s looked up); ``tests/budgets/test_tokens.py`` checks the equality.

@@ -36,12 +36,12 @@ from clew.commands.common import (
 from clew.commands.common import (
     collection as resolve_collection,
 )
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.edges import ingest_edges
-from clew.corpus.ingest import DEFAULT_BATCH_SIZE, IngestReport, ingest_paths
-from clew.corpus.parsed import MAX_EXPANDED_MIB, MAX_PAGE_OBJECTS, MAX_PARSE_SECONDS, ParseBounds
+from clew.corpus.ingest.api import DEFAULT_BATCH_SIZE, IngestReport, ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest.edges import ingest_edges
+from clew.corpus.ingest.parsed import MAX_EXPANDED_MIB, MAX_PAGE_OBJECTS, MAX_PARSE_SECONDS, ParseBounds
+from clew.corpus.ingest.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.rewrite import RewriteReport, compact_corpus
-from clew.corpus.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
 from clew.corpus.store import Corpus
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli

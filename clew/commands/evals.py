@@ -39,8 +39,8 @@ def _processes(db: Path, workers: int, budget_tokens: int, collection: str, mode
 
 
 def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str) -> None:
-    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.store import Corpus
 
     with Corpus(db) as corpus, tempfile.TemporaryDirectory() as tmp:

@@ -54,7 +54,7 @@ from clew.budgets.limits import Limits
 from clew.config.hosts import split_host
 from clew.config.model_options import ModelOptions
 from clew.corpus.access import INGEST_PERMISSION, WALK_PERMISSIONS, Filter, Principal
-from clew.corpus.parsed import MAX_PARSE_SECONDS
+from clew.corpus.ingest.parsed import MAX_PARSE_SECONDS
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank
 from clew.tools.builtin import registry
@@ -152,7 +152,7 @@ class ServerConfig(BaseSettings):
     max_parse_seconds: float = Field(MAX_PARSE_SECONDS, gt=0, le=3600)
     """Seconds one uploaded PDF or DOCX file may take to parse (``clew ingest --max-parse-seconds``
     for a folder): past them its parse process is ended and the file skipped with the reason, the
-    rest of the upload stored (``clew.corpus.parse_process``)."""
+    rest of the upload stored (``clew.corpus.ingest.parse_process``)."""
 
     @field_validator("allowed_hosts")
     @classmethod

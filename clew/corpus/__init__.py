@@ -1,1 +1,2 @@
-"""The DuckDB corpus: schema, ingestion, chunking, evidence ids, versions and edges."""
+"""The DuckDB corpus: the store, schema, evidence ids, access, the reader and search/; ingest/,
+above them, is the write path."""

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
 
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.api import search
 
 P = ParamSpec("P")

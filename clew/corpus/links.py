@@ -59,7 +59,7 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
 
     A target names the first key of :func:`link_candidates_sql` that exists in the collection;
     its ``#anchor`` names the chunk the anchor points into; without one, the chunk of the document's
-    lead paragraph (``clew.corpus.prepare.LEAD``; else its first chunk).
+    lead paragraph (``clew.corpus.ingest.prepare.LEAD``; else its first chunk).
     Resolved again: links whose candidates name one of ``keys`` (the documents that just got a
     version), the dangling links of ``new_documents`` (those just written), and with
     ``retry_dangling`` every dangling link of the collection. Only those links get candidates

@@ -4,7 +4,7 @@ A version's first touch used to read its version row, its document row and every
 ``nodes`` and ``chunks`` rows through their indexes, eleven columns each: about 10 ms of
 DuckDB's time at 20k chunks, most of it in fetching columns row by row. A version never
 changes once written, so ingestion also writes, in the same transaction as its other rows, one
-``skeletons`` row (``clew.corpus.version_rows.insert_skeletons``): the version's text, what
+``skeletons`` row (``clew.corpus.ingest.version_rows.insert_skeletons``): the version's text, what
 never changes about its document (collection, key) and its fields, and its nodes' and chunks'
 navigation columns and page offsets as one JSON value (``encode``). The first touch then reads
 that row, and in the same statement the document's current version: two point lookups, no join

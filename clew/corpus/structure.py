@@ -28,7 +28,9 @@ from __future__ import annotations
 import itertools
 import threading
 import weakref
+from bisect import bisect_left, bisect_right
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
@@ -101,8 +103,6 @@ class Skeleton:
         chunk = self.chunks[ordinal]
         if not self.pages:
             return []
-        from clew.corpus.formats.rendered import pages_of  # paged formats only: a reader never loads the parsers
-
         return pages_of(self.pages, chunk.start, chunk.end)
 
     def body(self, ordinal: int) -> str:
@@ -420,3 +420,13 @@ def skeletons_of(cur: duckdb.DuckDBPyConnection, rows: list[tuple[Any, ...]],
     return {key: Skeleton.build(key[0], key[1], text, sorted(nodes.get(key, ()), key=by_ordinal),
                                 sorted(chunks.get(key, ()), key=by_ordinal), pages.get(key, ()))
             for key, text in texts.items()}
+
+
+def pages_of(pages: Sequence[int], start: int, end: int) -> list[int]:
+    """The 1-based pages that the span ``[start, end)`` of a rendered text overlaps (empty pages,
+    which begin where the next one does, hold nothing and are never named)."""
+    if not pages or end <= start:
+        return []
+    first = max(bisect_right(pages, start), 1)  # the page holding ``start`` (1-based)
+    last = max(bisect_left(pages, end), 1)  # the last page beginning before ``end``
+    return [n for n in range(first, last + 1) if n == len(pages) or pages[n] > pages[n - 1]]

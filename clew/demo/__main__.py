@@ -19,9 +19,9 @@ from rich.tree import Tree
 
 from clew.agent.api import retrieve_sync
 from clew.commands.render import print_result
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.edges import ingest_edges
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
 

@@ -30,7 +30,7 @@ from clew.corpus.prose import reads_as_prose
 from clew.corpus.reader import Passage, Scope, passage_of
 from clew.corpus.sql import one
 from clew.corpus.structure import FROZEN, DocumentVersion
-from clew.navigation.graph import Vertex, edge_steps, structure_steps
+from clew.navigation.edges import Vertex, edge_steps, structure_steps
 from clew.navigation.models import NodeCard
 
 NodeKind = Literal["document", "section", "table"]

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from clew.corpus.edges import ingest_edges
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
 from tests.conftest import Prebuilt

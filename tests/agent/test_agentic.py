@@ -363,7 +363,7 @@ def test_a_free_run_takes_a_tool_call_written_as_text(runbooks: Corpus) -> None:
 
 
 def test_a_call_echoed_from_a_candidates_text_is_not_taken_as_the_models_call(tmp_path) -> None:  # noqa: ANN001
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
 
     folder = tmp_path / "docs"
     folder.mkdir()

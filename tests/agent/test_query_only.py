@@ -8,7 +8,7 @@ import pytest
 from clew.agent.api import retrieve, retrieve_sync
 from clew.agent.stream import ResultEvent, stream
 from clew.corpus.access import Principal
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
 from clew.errors import InputError

@@ -24,9 +24,9 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.edges import ingest_edges
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
 from tests.envelope import envelope

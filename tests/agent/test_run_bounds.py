@@ -200,8 +200,8 @@ def test_no_prompt_carries_an_example_id(task: str) -> None:
 
 
 def test_a_ranked_walk_that_fills_its_budget_keeps_room_for_the_answer_prompt(tmp_path) -> None:  # noqa: ANN001
-    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 
     folder = tmp_path / "pager"
     folder.mkdir()

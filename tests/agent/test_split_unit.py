@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from clew.agent.api import retrieve_sync
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 
 from .conftest import tree_request

@@ -9,7 +9,7 @@ import pytest
 
 from clew.agent.api import retrieve_sync
 from clew.agent.result import STOPS, RetrievalResult, StopReason, stops_table
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 
 from ..conftest import SQLITE_DOCS, Prebuilt, needs_sqlite_docs

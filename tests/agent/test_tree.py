@@ -9,7 +9,7 @@ import pytest
 
 from clew.agent.api import retrieve
 from clew.corpus.access import Principal
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 
 from ..conftest import Prebuilt
@@ -236,7 +236,7 @@ def test_a_passage_without_links_costs_no_link_expansion(playbook: Corpus) -> No
 
 def test_has_links_names_exactly_the_passages_with_a_followable_link(linked: Corpus, tmp_path) -> None:  # noqa: ANN001
     from clew.corpus.reader import Scope
-    from clew.navigation.graph import has_links
+    from clew.navigation.edges import has_links
 
     scope = Scope(linked)
     rows = dict(linked.cursor().execute("SELECT key, id FROM documents").fetchall())
@@ -254,7 +254,7 @@ def test_has_links_names_exactly_the_passages_with_a_followable_link(linked: Cor
 def test_links_of_the_versions_already_read_come_in_one_query(linked: Corpus,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     from clew.corpus.reader import Scope
-    from clew.navigation.graph import has_links
+    from clew.navigation.edges import has_links
 
     scope = Scope(linked)
     rows = dict(linked.cursor().execute("SELECT key, id FROM documents").fetchall())

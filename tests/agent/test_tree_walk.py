@@ -10,8 +10,8 @@ import pytest
 from clew.agent.api import retrieve
 from clew.agent.evidence import text_key
 from clew.agent.prompts import shown_ids
-from clew.corpus.edges import ingest_edges
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 

@@ -10,7 +10,7 @@ import tiktoken
 
 from clew.budgets import bpe_cache
 from clew.budgets.tokens import ENCODING_NAME, count_tokens, passage_tokens
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 

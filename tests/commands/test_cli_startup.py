@@ -54,14 +54,14 @@ def test_search_and_nav_load_neither_the_agent_nor_the_parsers(tmp_path: Path) -
             "import clew.commands.show")
     loaded = _loaded_after(code)
     assert [m for m in loaded if m.split(".")[0] in HEAVY] == []
-    assert [m for m in loaded if m.startswith(("clew.agent", "clew.corpus.ingest", "clew.corpus.formats.markdown",
+    assert [m for m in loaded if m.startswith(("clew.agent", "clew.corpus.ingest",
                                                "clew.server", "clew.evals"))] == []
 
 
 @pytest.fixture(scope="module")
 def small_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
     from clew.corpus.store import Corpus
 
     folder = tmp_path_factory.mktemp("startup")
@@ -74,7 +74,7 @@ def small_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 OTHER_TOOLS = ("clew.navigation.reading", "clew.navigation.slices", "clew.navigation.evidence")
 UNNEEDED = ("clew.agent", "clew.surface", "clew.server", "clew.evals", "clew.corpus.ingest",
-            "clew.corpus.formats", "clew.corpus.parsed", "clew.commands.render", "clew.commands.models",
+            "clew.commands.render", "clew.commands.models",
             "concurrent", *OTHER_TOOLS)
 
 

@@ -9,8 +9,8 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
-from clew.corpus.ingest import ingest_paths
-from clew.corpus.sources import find_files
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.sources import find_files
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from tests.conftest import write_files

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 
 from clew.budgets import tokens
-from clew.corpus import chunking
-from clew.corpus.chunking import chunk_document
-from clew.corpus.formats.html import MAX_DEPTH, parse_html
-from clew.corpus.formats.markdown import parse_markdown
-from clew.corpus.formats.text import parse_text
-from clew.corpus.ingest import ingest_paths
-from clew.corpus.sources import MIB, FileLimits
+from clew.corpus.ingest import chunking
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import chunk_document
+from clew.corpus.ingest.formats.html import MAX_DEPTH, parse_html
+from clew.corpus.ingest.formats.markdown import parse_markdown
+from clew.corpus.ingest.formats.text import parse_text
+from clew.corpus.ingest.sources import MIB, FileLimits
 from clew.corpus.store import Corpus
 from tests.conftest import FIXTURES
 

@@ -7,8 +7,8 @@ import sys
 import time
 from pathlib import Path
 
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.store import Corpus
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))

@@ -12,7 +12,7 @@ import pytest
 
 from clew.corpus.checkpoint import BULK_CHECKPOINT_THRESHOLD
 from clew.corpus.embedders import HashingEmbedder
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.embedded import embedded_models
 from clew.corpus.search.embedding import embed_missing
 from clew.corpus.store import Corpus
@@ -105,7 +105,7 @@ def test_a_process_killed_inside_an_ingest_keeps_every_committed_batch(tmp_path:
         f"doc{i:02}.md": f"# Title {i}\n\nBody text about topic {i}.\n" for i in range(12)})
     child = textwrap.dedent(f"""
         import os, time
-        from clew.corpus.ingest import ingest_paths
+        from clew.corpus.ingest.api import ingest_paths
         from clew.corpus.store import Corpus
         corpus = Corpus({str(db)!r})
         def on_document(key):

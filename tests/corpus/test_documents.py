@@ -10,10 +10,10 @@ from typer.testing import CliRunner
 from clew.cli import app
 from clew.corpus.access import Principal
 from clew.corpus.documents import list_documents, outline, remove_documents
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.sources import drop_twins, excluded_by
 from clew.corpus.reader import Scope
 from clew.corpus.search.api import search
-from clew.corpus.sources import drop_twins, excluded_by
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.navigation.evidence import FetchArgs, fetch_evidence

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.documents import retire
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.links import target_names
 from clew.corpus.store import Corpus
 

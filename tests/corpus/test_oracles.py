@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.access import Principal, parse_filter
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.search.api import search
 from clew.corpus.search.bm25 import bm25_search

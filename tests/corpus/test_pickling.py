@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from clew.corpus.chunking import Chunk
-from clew.corpus.ingest import prepare_source
-from clew.corpus.parsed import Block, Link, Section, Table
-from clew.corpus.prepare import ChunkingConfig, NodeRow
-from clew.corpus.sources import read_source
+from clew.corpus.ingest.api import prepare_source
+from clew.corpus.ingest.chunking import Chunk
+from clew.corpus.ingest.parsed import Block, Link, Section, Table
+from clew.corpus.ingest.prepare import ChunkingConfig, NodeRow
+from clew.corpus.ingest.sources import read_source
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

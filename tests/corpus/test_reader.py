@@ -4,7 +4,7 @@ import json
 from pathlib import Path
 
 from clew.corpus.access import Principal
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.store import Corpus
 from tests.conftest import FIXTURES, write_files

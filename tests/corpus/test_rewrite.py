@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 
 from clew.cli import app
 from clew.corpus.documents import list_documents
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.rewrite import REWRITE_FREE_SHARE, give_back_free_blocks, rewrite, space
 from clew.corpus.search.api import search

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus import store
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from tests.conftest import write_files
 

@@ -13,7 +13,7 @@ import pytest
 from clew.corpus import skeleton_rows
 from clew.corpus.access import Principal, parse_filter
 from clew.corpus.documents import remove_documents
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.corpus.structure import DocumentVersion, load_skeletons

@@ -3,8 +3,8 @@
 
 import pytest
 
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import IngestReport, ingest_paths
+from clew.corpus.ingest.api import IngestReport, ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.store import Corpus
 
 from ..conftest import SQLITE_DOCS, needs_sqlite_docs

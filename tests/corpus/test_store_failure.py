@@ -12,8 +12,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from clew.corpus import ingest as ingest_module
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest import api as ingest_module
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.index import needs_compaction
 from clew.corpus.store import Corpus
 from clew.errors import StoreFailure

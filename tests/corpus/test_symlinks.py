@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from tests.conftest import write_files

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from clew.corpus.access import Principal, parse_filter
 from clew.corpus.documents import remove_documents
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import FetchArgs, fetch_evidence

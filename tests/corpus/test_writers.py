@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clew.corpus.access import Principal, parse_filter
-from clew.corpus.ingest import IngestReport, ingest_paths
+from clew.corpus.ingest.api import IngestReport, ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 

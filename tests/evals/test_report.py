@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import pytest
 
 from clew.corpus.embedders import HashingEmbedder
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.embedding import embed_missing
 from clew.corpus.store import Corpus
 from clew.errors import InputError

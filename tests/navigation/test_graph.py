@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.access import Principal, parse_filter
-from clew.corpus.edges import ingest_edges
+from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError
@@ -208,7 +208,7 @@ def test_bad_input(scope: Scope) -> None:
 
 
 def test_keys_with_quotes_are_literals_not_sql(tmp_path: Path, guide: Corpus) -> None:
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
     from clew.navigation.reading import ReadArgs, read
     from tests.navigation.conftest import write
 

@@ -10,7 +10,7 @@ from clew.corpus import skeleton_rows, structure
 from clew.corpus.reader import Scope
 from clew.corpus.search.vectors import VERSION_VECTORS_SQL
 from clew.corpus.store import Corpus
-from clew.navigation.graph import EDGES_SQL
+from clew.navigation.edges import EDGES_SQL
 
 BIG = {"chunks", "nodes", "edges", "document_versions", "documents", "embeddings", "skeletons"}
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.access import Principal, parse_filter
-from clew.corpus.edges import ingest_edges
+from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
@@ -53,7 +53,7 @@ def test_denied_answers_exactly_like_missing(guide: Corpus, tool: str) -> None:
 
 @pytest.mark.parametrize("tool", sorted(CALLS))
 def test_other_collections_are_invisible(guide: Corpus, tmp_path: Path, tool: str) -> None:
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
 
     ingest_paths(
         guide,
@@ -97,7 +97,7 @@ def test_a_collection_argument_never_widens(guide: Corpus) -> None:
 
 def test_row_filter_applies_to_every_version(tmp_path: Path, guide: Corpus) -> None:
     """A key whose new version is a draft: the old, published version stays readable on its own terms."""
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
 
     folder = write(tmp_path / "v", {"doc.md": "---\nstatus: published\n---\n# Doc\n\n" + GUIDE})
     ingest_paths(guide, [folder], collection="docs", chunk_tokens=40)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from clew.corpus.ingest import ingest_documents
-from clew.corpus.prepare import ChunkingConfig, parse, prepare
+from clew.corpus.ingest.api import ingest_documents
+from clew.corpus.ingest.prepare import ChunkingConfig, parse, prepare
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.graph import ExpandArgs, expand_neighbors

@@ -140,7 +140,7 @@ def test_bad_input_names_the_field(scope: Scope, call: tuple[str, dict], field: 
 
 
 def test_ambiguous_key_needs_a_collection(tmp_path: Path, guide: Corpus) -> None:
-    from clew.corpus.ingest import ingest_paths
+    from clew.corpus.ingest.api import ingest_paths
     from tests.navigation.conftest import GUIDE, write
 
     ingest_paths(

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from clew.config.settings import ServerConfig, load_config
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from clew.server.rest import create_app
 from tests.conftest import FIXTURES, Prebuilt

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from clew.agent.api import retrieve_sync
 from clew.cli import app
 from clew.config.settings import ServerConfig
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.server import mcp as clew_mcp

@@ -14,7 +14,7 @@ import pytest
 from clew.agent.api import retrieve_sync
 from clew.agent.request import parse_request
 from clew.config.settings import ServerConfig
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError

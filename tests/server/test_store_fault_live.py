@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 
 from .conftest import free_port

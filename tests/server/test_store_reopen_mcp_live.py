@@ -26,7 +26,7 @@ import pytest
 from mcp.client.client import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from clew.server.guard import mcp_security
 from clew.server.mcp import ClewServer, build_server

@@ -11,13 +11,13 @@ import httpx
 import pytest
 
 from clew.config.settings import ServerConfig, load_config
-from clew.corpus.parse_process import timed_out
+from clew.corpus.ingest.parse_process import timed_out
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.server.rest import create_app
 
-from ..corpus.formats.test_parse_bounds import nested_forms_pdf, pdf_with, text_page
-from ..corpus.test_parse_process import BOUND, WITHIN
+from ..corpus.ingest.formats.test_parse_bounds import nested_forms_pdf, pdf_with, text_page
+from ..corpus.ingest.test_parse_process import BOUND, WITHIN
 from .test_rest_live import Served
 
 

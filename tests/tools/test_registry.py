@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.access import Principal
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import InputError

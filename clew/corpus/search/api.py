@@ -216,7 +216,7 @@ def search_passages(
 NAVIGATION_PAGES = "navigation_pages"
 NAVIGATION_WEIGHT = 0.5
 """Score factor of a passage that lies on its document's navigation pages (the document field
-``navigation_pages``: a PDF's table of contents and index, ``clew.corpus.formats.pdf``). Such a
+``navigation_pages``: a PDF's table of contents and index, ``clew.corpus.ingest.formats.pdf``). Such a
 passage names a topic and the page it is on (``PIPESTATUS … 87``): it ranks below the passage it
 points to, and a search still finds it."""
 

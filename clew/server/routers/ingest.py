@@ -19,10 +19,10 @@ from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
 from clew.corpus.access import INGEST_PERMISSION, Principal
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import IngestReport, ingest_paths
-from clew.corpus.parsed import ParseBounds
-from clew.corpus.sources import FileLimits
+from clew.corpus.ingest.api import IngestReport, ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest.parsed import ParseBounds
+from clew.corpus.ingest.sources import FileLimits
 from clew.errors import Forbidden, InputError, ReadOnlyCorpus
 from clew.server.routers.common import principal_of, served
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.embedders import HashingEmbedder
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.api import RANK_CONSTANT, fuse, search
 from clew.corpus.search.embedding import embed_missing
 from clew.corpus.store import Corpus

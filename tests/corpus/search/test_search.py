@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.access import Principal
-from clew.corpus.chunking import DEFAULT_CHUNK_TOKENS
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.corpus.structure import FROZEN

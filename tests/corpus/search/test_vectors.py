@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from clew.cli import app
 from clew.corpus.access import Principal, parse_filter
 from clew.corpus.embedders import HashingEmbedder
-from clew.corpus.ingest import ingest_paths
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.search import embedding
 from clew.corpus.search.embedded import default_model, embedded_models

@@ -1,1 +1,0 @@
-"""Format parsers: each turns one source format into a :class:`clew.corpus.parsed.ParsedDocument`."""

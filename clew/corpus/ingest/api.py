@@ -1,0 +1,494 @@
+"""Ingest sources into a corpus, one atomic batch at a time.
+
+Each batch of documents is written in one transaction: a crash or kill in the middle of a
+batch leaves the corpus as it was before that batch. Batches are written in order by a thread
+of their own while the next one is prepared (``clew.corpus.ingest.batch_writer``). A key whose content (and chunking) is
+unchanged is a no-op; changed content becomes a new version and the old one is kept,
+superseded. After each batch, links in the collection that point at the batch's keys, and the
+batch's own links, are resolved again; at the first batch (and after any other write in between)
+every dangling link of the collection too. What dangles is counted once, after the last batch.
+
+A writer (``principal``) with a row filter never replaces, supersedes or learns of a document
+it may not read: a key whose latest version it cannot read is not written (whatever the bytes;
+logged, never reported to it), and its report withholds every count that depends on what the
+corpus holds (``IngestReport.withheld``): a key it may not write and an absent key it wrote get
+the same answer. What it may read it learns by reading back. The BM25 index is written in the
+same transaction as the chunks it indexes, and compacted after the ingest when its unsorted
+tail has grown.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, Literal
+
+import duckdb
+from pydantic import BaseModel, Field
+
+from clew.corpus.access import Filter, Principal, compile_filter
+from clew.corpus.documents import retire
+from clew.corpus.ingest.batch_writer import BatchWriter
+from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest.collector import fewer_full_collections
+from clew.corpus.ingest.formats.jsonl import parse_jsonl
+from clew.corpus.ingest.parse_process import BinaryParsers, Job, Prepared, Ready, watch_parent
+from clew.corpus.ingest.parsed import UnreadableDocument
+from clew.corpus.ingest.prepare import ChunkingConfig, PreparedDocument, parse, prepare
+from clew.corpus.ingest.sources import (
+    BINARY_FORMATS,
+    FileLimits,
+    Problem,
+    Source,
+    find_files,
+    read_source,
+    suffix_twins,
+)
+from clew.corpus.ingest.version_rows import insert_versions
+from clew.corpus.links import dangling_by_reason, resolve_links
+from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
+from clew.corpus.search.index import compact, index_chunks, needs_compaction
+from clew.corpus.sql import arrow_view, insert_columns
+from clew.corpus.store import Corpus
+from clew.errors import InputError, StoreFailure
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_BATCH_SIZE = 256
+REFUSED_WRITE = "not written: this principal may not write this key"
+"""What the log says of a write of a key whose latest version the writer may not read (the
+writer's own report does not say it: ``IngestReport.withheld``)."""
+POOL_MIN_FILES = 64
+"""Below this many files, starting worker processes costs more than it saves."""
+POOL_MIN_CPUS = 2
+"""On one CPU the workers only take turns with the writer."""
+TWO_CPU_POOL_MIN_BYTES = 16 * 2**20
+"""On 2 CPUs the pool pays once there is enough to parse: the parent's writes and two workers share
+the two cores, and starting the workers costs a few tenths of a second. ``benchmarks/ingest.py``,
+``--workers 1`` against ``2``, 3 rounds each, idle: generated Markdown 2 MB 0.90x, 4 MB 1.0x, 8 MB
+1.05x, 40 MB (100,000 chunks) 1.13x; the SQLite HTML pages 7.2 MB 1.0x, twice over (14 MB) 1.15x,
+five times (36 MB) 1.3x. On 3 CPUs or more, ``POOL_MIN_FILES`` alone decides."""
+
+
+def auto_workers(files: int, size: int) -> int:
+    """The parsing processes worth starting for ``files`` files of ``size`` bytes in all on this machine
+    (``workers="auto"``): one per CPU, up to 4, once there are ``POOL_MIN_FILES`` files, on 3 CPUs or
+    more; on 2 CPUs, two once the files hold ``TWO_CPU_POOL_MIN_BYTES``; else 1 (no pool)."""
+    cpus = os.cpu_count() or 1
+    if files < POOL_MIN_FILES or cpus < POOL_MIN_CPUS or (cpus == 2 and size < TWO_CPU_POOL_MIN_BYTES):
+        return 1
+    return min(cpus, 4)
+
+
+def total_size(files: Iterable[tuple[Path, str]]) -> int:
+    """Bytes in ``files`` (one that cannot be read counts 0: reading it reports the problem)."""
+    size = 0
+    for file, _ in files:
+        try:
+            size += file.stat().st_size
+        except OSError:
+            continue
+    return size
+
+
+class SkippedItem(BaseModel):
+    path: str
+    message: str
+    skipped: bool
+    warning: bool = False
+
+
+class IngestReport(BaseModel):
+    collection: str
+    documents: int = Field(0, description="documents read and prepared (new, changed or unchanged)")
+    versions_created: int = 0
+    unchanged: int = 0
+    chunks: int = Field(0, description="chunks written for the new versions")
+    skipped: int = Field(0, description="files or records that were not ingested")
+    repaired: int = 0
+    warnings: int = Field(0, description="files ingested with a part left out (a scanned PDF page)")
+    problems: list[SkippedItem] = Field(default_factory=list)
+    links_resolved: int = 0
+    links_dangling: int = 0
+    links_dangling_by_reason: dict[str, int] = Field(
+        default_factory=dict, description="dangling links of the collection by reason: external (a URL with a "
+        "scheme), outside_collection (a relative path above the collection's root), missing_document (no key of "
+        "the collection is named by any rule)")
+    excluded: int = Field(0, description="files left out by --exclude, .clewignore, or as generated pages (a Sphinx "
+                          "genindex, search page, _sources, _static: one warning per folder; a !PATTERN keeps them)")
+    retired: list[str] = Field(default_factory=list, description="keys retired by prune (files no longer found)")
+    compaction_deferred: bool = Field(False, description="the BM25 index compaction after the ingest failed (a "
+                                      "full disk; logged): the documents are stored, and it is tried again after "
+                                      "the next ingest")
+    file_compacted: FileCompaction | None = Field(None, description="the ingest left more than 10% of the file "
+                                                  "free, so the file was rewritten without its free blocks")
+    file_compaction_deferred: bool = Field(False, description="that rewrite was put off: other requests were "
+                                           "still reading, or it failed (a full disk; logged). A later ingest, "
+                                           "or clew compact, does it")
+    withheld: bool = Field(False, description="the writer has a row filter: versions_created, unchanged, chunks, "
+                           "the links counts and the file compaction fields are withheld (0, false, null), since "
+                           "they would tell a key it may not write (not written) from an absent one (written); "
+                           "documents, skipped, problems and retired count only what it sent or may read")
+    seconds: float = 0.0
+
+    def withhold(self) -> None:
+        """Withhold what depends on the corpus's contents (see ``withheld``)."""
+        self.versions_created = self.unchanged = self.chunks = self.links_resolved = self.links_dangling = 0
+        self.links_dangling_by_reason = {}
+        self.compaction_deferred = self.file_compaction_deferred = False
+        self.file_compacted = None
+        self.withheld = True
+
+
+def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
+                 on_file: Callable[[str], None] | None = None, limits: FileLimits | None = None) -> Iterator[Source]:
+    for file, key in files:
+        if on_file is not None:
+            on_file(key)
+        source, problem = read_source(file, key, limits)
+        if problem is not None:
+            problems.append(problem)
+        if source is not None:
+            yield source
+
+
+def prepare_source(source: Source, config: ChunkingConfig) -> tuple[list[PreparedDocument], list[Problem]]:
+    """Parse, chunk and tokenise one source (pure; runs in worker processes for big ingests)."""
+    if source.format == "jsonl":
+        content = source.content if isinstance(source.content, str) else source.content.decode("utf-8")
+        records, bad = parse_jsonl(content)
+        problems = [Problem(f"{source.path}:{p.line}", p.message, True) for p in bad]
+        docs = [prepare(r.key, "text", r.document, config, source=f"{source.path}:{r.line}") for r in records]
+        return docs, problems
+    try:
+        parsed = parse(source.format, source.content, source.bounds)
+        if not parsed.text.strip():
+            return [], [Problem(source.path, "no text content after parsing", True)]
+        prepared = prepare(source.key, source.format, parsed, config, source=source.path)
+    except UnreadableDocument as error:
+        return [], [Problem(source.path, str(error), True)]
+    except Exception as error:  # noqa: BLE001 - one file's failure never sinks the others
+        return [], [Problem(source.path, f"could not be read ({type(error).__name__}: {error})", True)]
+    notes = [Problem(source.path, message, False, warning=True) for message in parsed.warnings]
+    notes += [Problem(source.path, message, False) for message in parsed.repairs]
+    return [prepared], notes
+
+
+def iter_prepared(
+    sources: Iterable[Source], config: ChunkingConfig, problems: list[Problem], workers: int = 1
+) -> Iterator[PreparedDocument]:
+    """Prepared documents in source order; ``workers`` > 1 prepares them in a process pool. PDF and
+    DOCX files are prepared in workers that are ended when one outlasts its time bound
+    (``clew.corpus.ingest.parse_process``; up to ``workers`` files at once)."""
+    if workers <= 1:
+        with BinaryParsers(prepare_source, config) as binary:
+            for source in sources:
+                docs, bad = (binary.submit(source).result() if source.format in BINARY_FORMATS
+                             else prepare_source(source, config))
+                problems.extend(bad)
+                yield from docs
+        return
+    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                             initializer=watch_parent, initargs=(os.getpid(),)) as pool, \
+            BinaryParsers(prepare_source, config, workers) as binary:
+        pending: deque[Future[Prepared] | Job | Ready] = deque()
+        for source in sources:
+            pending.append(binary.submit(source) if source.format in BINARY_FORMATS
+                           else pool.submit(prepare_source, source, config))
+            while len(pending) > workers * 4:  # a bounded window: sources are read as they go
+                docs, bad = pending.popleft().result()
+                problems.extend(bad)
+                yield from docs
+        while pending:
+            docs, bad = pending.popleft().result()
+            problems.extend(bad)
+            yield from docs
+
+
+def ingest_paths(
+    corpus: Corpus,
+    paths: str | Path | Iterable[str | Path],
+    *,
+    collection: str | None = None,
+    glob: str = "**/*",
+    chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
+    merge_sections: bool = False,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    on_document: Callable[[str], None] | None = None,
+    workers: int | Literal["auto"] = 1,
+    exclude: Iterable[str] = (),
+    prune: bool = False,
+    on_total: Callable[[int], None] | None = None,
+    on_file: Callable[[str], None] | None = None,
+    principal: Principal | None = None,
+    limits: FileLimits | None = None,
+    follow_symlinks: bool = False,
+) -> IngestReport:
+    """Ingest files and folders; see the module docstring for the guarantees.
+
+    The defaults are ``clew ingest``'s: ``collection`` None is the corpus's only collection, else
+    ``default``; chunks of ``DEFAULT_CHUNK_TOKENS``. One difference: ``clew ingest`` parses with
+    ``workers="auto"``, and a library call starts no process unless asked.
+
+    ``workers``: processes that parse and chunk. The default, 1, prepares text formats in this
+    process, and PDF and DOCX files in one spawned worker that is ended (and the file skipped)
+    when a parse outlasts its time bound, and kept for the next ingest (``clew.corpus.ingest.parse_process``;
+    the ``__main__`` rule below holds for it too). More (or ``"auto"``: :func:`auto_workers`, what ``clew ingest``
+    uses) start a pool of *spawned* processes, and spawning re-imports the caller's main module:
+    a script that asks for them must keep its top-level code under ``if __name__ == "__main__":``
+    (as with any ``multiprocessing`` pool), else each worker re-runs the script.
+    A path that does not exist raises ``InputError`` (field ``paths``) before anything is read.
+    ``exclude``: glob patterns of files to leave out (with each folder's ``.clewignore``; see
+    ``clew.corpus.ingest.sources.find_files``). ``follow_symlinks``: take files that links inside a
+    folder point to outside it (default: each is skipped and reported). ``prune``: afterwards,
+    retire the collection's current documents that this ingest did not find (``clew.corpus.documents``); under a
+    ``principal`` with a row filter, only those it may read (the others are not reported).
+    ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
+    ``principal``: who writes (None: an unrestricted writer); see the module docstring.
+    ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
+    default); a larger file is skipped with a problem naming it and the limit; and what parsing one
+    PDF or DOCX may cost (``ParseBounds``: 120 s, 50,000 objects on a PDF page, 512 MiB unzipped):
+    past one, that file is skipped with the reason (past the time bound within about half a second,
+    even inside one PDFium call: its worker is terminated).
+    An ingest that leaves more than ``REWRITE_FREE_SHARE`` of the file free rewrites it
+    (``clew.corpus.rewrite.give_back_free_blocks``; ``file_compacted`` in the report), which
+    reopens the corpus's connection: cursors taken before the call are closed.
+    """
+    started = time.perf_counter()
+    problems: list[Problem] = []
+    if collection is None:
+        held = corpus.collections(with_documents=True)
+        collection = held[0] if len(held) == 1 else "default"
+    config = ChunkingConfig(chunk_tokens, merge_sections)
+    roots = [Path(p) for p in ([paths] if isinstance(paths, (str, Path)) else paths)]
+    missing = [str(root) for root in roots if not root.exists()]
+    if missing:
+        raise InputError("paths", f"path not found: {', '.join(missing)}")
+    if workers != "auto" and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise InputError("workers", f"must be a whole number of at least 1 or 'auto', got {workers!r}")
+    found = find_files(roots, glob, list(exclude), follow_symlinks=follow_symlinks)
+    files = found.files
+    problems.extend(found.problems)
+    problems.extend(suffix_twins(files))
+    if on_total is not None:
+        on_total(len(files))
+    if workers == "auto":
+        workers = auto_workers(len(files), total_size(files))
+    sources = iter_sources(files, problems, on_file, limits)
+    seen = {key for _, key in files}
+
+    def noted(documents: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:
+        for document in documents:
+            seen.add(document.key)
+            yield document
+
+    with corpus.sharing_cores(workers):  # DuckDB's threads leave the workers their cores
+        report = ingest_documents(
+            corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
+            batch_size=batch_size, on_document=on_document, principal=principal,
+        )
+    report.excluded = found.excluded
+    if prune:
+        report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
+        if report.retired:
+            with corpus.transaction() as cur:
+                report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
+                                                                     _row_filter(principal))
+                report.links_dangling = sum(report.links_dangling_by_reason.values())
+    report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning)
+                       for p in problems] + report.problems  # after them: writes refused by permission
+    skipped = sum(p.skipped for p in problems)
+    report.skipped += skipped
+    report.warnings = sum(p.warning for p in problems)
+    report.repaired = len(problems) - skipped - report.warnings
+    # the index compaction frees the postings it rewrote; DuckDB reuses free blocks but never gives them back
+    report.file_compacted, report.file_compaction_deferred = give_back_free_blocks(corpus)
+    if _row_filter(principal) is not None:
+        report.withhold()
+    report.seconds = round(time.perf_counter() - started, 3)
+    return report
+
+
+def ingest_documents(
+    corpus: Corpus,
+    documents: Iterable[PreparedDocument],
+    *,
+    collection: str = "default",
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    on_document: Callable[[str], None] | None = None,
+    principal: Principal | None = None,
+) -> IngestReport:
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, got {batch_size}")
+    report = IngestReport(collection=collection)
+    # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint),
+    # and fewer full garbage collections while the batches are prepared (clew.corpus.ingest.collector)
+    with corpus.bulk_write("the ingested documents"), fewer_full_collections():
+        _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report)
+    if _row_filter(principal) is not None:
+        report.withhold()
+    return report
+
+
+def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocument], batch_size: int,
+               on_document: Callable[[str], None] | None, row_filter: Filter | None, report: IngestReport) -> None:
+    """Write ``documents`` in batches, then count what dangles and compact the index if it is stale."""
+    batch: list[PreparedDocument] = []
+    state = _Progress()
+    # batches are written in a thread of their own while the next one is prepared (see batch_writer)
+    with BatchWriter[list[PreparedDocument]](
+            lambda written: _write_or_fail(corpus, collection, written, report, row_filter, state)) as writer:
+        for document in documents:
+            batch.append(document)
+            if on_document is not None:
+                on_document(document.key)
+            if len(batch) >= batch_size:
+                writer.put(batch)
+                batch = []
+        if batch or writer.batches == 0:
+            writer.put(batch)
+    with corpus.transaction() as cur:
+        report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
+    report.links_dangling = sum(report.links_dangling_by_reason.values())
+    _compact_if_stale(corpus, report)
+
+
+class _Progress:
+    """What the writer thread remembers between the batches of one ingest."""
+
+    def __init__(self) -> None:
+        self.generation: int | None = None
+        """``Corpus.generation`` right after this ingest's last commit (None before its first)."""
+
+
+def _write_or_fail(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport,
+                   row_filter: Filter | None, state: _Progress) -> None:
+    """Write one batch; a store failure says what it rolled back and what earlier batches stored."""
+    stored = report.documents
+    try:
+        # every dangling link is tried again unless this ingest's previous batch was the last write
+        _write_batch(corpus, collection, batch, report, row_filter,
+                     retry_dangling=state.generation is None or state.generation != corpus.generation)
+        state.generation = corpus.generation
+    except StoreFailure as error:
+        raise StoreFailure(
+            corpus.path, error.cause, f"writing a batch of {len(batch)} document(s)",
+            f"that batch was rolled back; the {stored} document(s) of earlier batches are stored "
+            "(the same ingest run again completes it)") from error
+
+
+def _compact_if_stale(corpus: Corpus, report: IngestReport) -> None:
+    """Compact the BM25 index when its unsorted tail has grown. Its failure (a full disk) loses
+    nothing: the batches are committed and search reads the index as it is, so it is logged,
+    reported (``compaction_deferred``) and tried again after the next ingest."""
+    try:
+        with corpus.transaction() as cur:
+            stale = needs_compaction(cur)
+        if stale:
+            compact(corpus)
+    except StoreFailure as error:
+        logger.warning("BM25 index compaction deferred to the next ingest (the ingested documents are stored): %s",
+                       error)
+        report.compaction_deferred = True
+
+
+def _row_filter(principal: Principal | None) -> Filter | None:
+    return None if principal is None else principal.row_filter
+
+
+def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument], report: IngestReport,
+                 row_filter: Filter | None = None, *, retry_dangling: bool = True) -> None:
+    with corpus.transaction() as cur:
+        collection_id = corpus.ensure_collection(cur, collection)
+        # the last occurrence of a key in one batch wins
+        by_key = {doc.key: doc for doc in batch}
+        existing = _existing(cur, collection_id, list(by_key), row_filter)
+        new_keys = [key for key in by_key if key not in existing]
+        # one statement for all the batch's new ids (a statement per document was ~2 ms each)
+        new_ids = sorted(int(r[0]) for r in cur.execute(
+            "SELECT nextval('document_ids') FROM range(?)", [len(new_keys)]).fetchall()) if new_keys else []
+        id_of = dict(zip(new_keys, new_ids))
+        written: list[tuple[int, int, PreparedDocument]] = []
+        retired: list[tuple[int, int]] = []
+        for key, doc in by_key.items():
+            found = existing.get(key)
+            if found is not None and not found[3]:  # refused before anything about it is compared
+                logger.info("%s: %s (%s)", collection, REFUSED_WRITE, doc.source or key)
+                continue
+            if found is None:
+                written.append((id_of[key], 1, doc))
+            elif found[2] is None:  # retired (clew rm, --prune): it comes back as the version it lacks
+                doc_id, version = found[0], found[1]
+                written.append((doc_id, version, doc))
+            elif found[2] == doc.content_hash:
+                report.unchanged += 1
+            else:
+                doc_id, version = found[0], found[1] + 1
+                written.append((doc_id, version, doc))
+                retired.append((doc_id, found[1]))
+        insert_columns(cur, "documents", {"id": new_ids, "collection_id": [collection_id] * len(new_ids),
+                                          "key": new_keys, "current_version": [1] * len(new_ids)})
+        if retired:
+            with arrow_view(cur, "clew_moved", {"id": [d for d, _ in retired],
+                                                "version": [v + 1 for _, v in retired]}):
+                cur.execute("UPDATE documents SET current_version = m.version FROM clew_moved m "
+                            "WHERE documents.id = m.id")
+        report.documents += len(batch)
+        report.versions_created += len(written)
+        report.chunks += sum(len(doc.chunks) for _, _, doc in written)
+        insert_versions(cur, collection_id, written)
+        index_chunks(cur, [
+            (doc_id, version, ordinal, counts)
+            for doc_id, version, doc in written for ordinal, counts in enumerate(doc.term_counts)
+        ], retired)
+        report.links_resolved += resolve_links(cur, collection_id, [doc.key for _, _, doc in written],
+                                               [doc_id for doc_id, _, _ in written], row_filter,
+                                               retry_dangling=retry_dangling)
+
+
+def _existing(
+    cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str], row_filter: Filter | None = None
+) -> dict[str, tuple[int, int, str | None, bool]]:
+    """Key -> (document id, current version, its content hash (None for a retired document), and
+    whether ``row_filter`` may read its latest version: the current one, or the retired one)."""
+    if not keys:
+        return {}
+    params: list[Any] = []
+    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "lv")
+    with arrow_view(cur, "clew_keys", {"key": keys}):
+        rows = cur.execute(
+            f"""SELECT d.key, d.id, d.current_version, v.content_hash, coalesce({readable}, FALSE)
+               FROM documents d LEFT JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               LEFT JOIN document_versions lv ON lv.document_id = d.id
+                    AND lv.version = d.current_version - CASE WHEN v.document_id IS NULL THEN 1 ELSE 0 END
+               JOIN clew_keys k ON k.key = d.key
+               WHERE d.collection_id = ?""",
+            [*params, collection_id],
+        ).fetchall()
+    return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
+
+
+def prune_collection(corpus: Corpus, collection: str, seen: set[str], row_filter: Filter | None = None) -> list[str]:
+    """Retire the collection's current documents whose keys are not in ``seen``; returns their keys.
+
+    With a ``row_filter`` (a writer's), only documents whose current version it may read are
+    retired and named: one it cannot read is neither touched nor reported, as if absent."""
+    params: list[Any] = []
+    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "v")
+    with corpus.transaction() as cur:
+        rows = cur.execute(
+            f"""SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
+               JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               WHERE col.name = ? AND coalesce({readable}, FALSE) ORDER BY d.key""",
+            [collection, *params],
+        ).fetchall()
+        gone = [(key, int(doc_id), int(version)) for key, doc_id, version in rows if key not in seen]
+        if gone:
+            retire(cur, [(doc_id, version) for _, doc_id, version in gone])
+    return [key for key, _, _ in gone]

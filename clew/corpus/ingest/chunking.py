@@ -1,0 +1,307 @@
+"""Cut a parsed document into passages (chunks) that respect its structure.
+
+Rules, in order of strength:
+
+- chunks tile the document text: in reading order, no gaps, no overlaps;
+- a chunk is cut only between blocks (paragraphs, list items, table rows) or, inside a
+  block longer than the target, at a sentence or word boundary: never inside a word;
+- a heading travels with the content that follows it, and so does a lead-in: a short block
+  (at most ``LEAD_IN_CHARS`` characters) that does not end a sentence, followed by a longer
+  block of the same section, such as a list item's bold title or a definition term
+  (``SQLITE_MAX_MMAP_SIZE=N`` before its description). Without this rule such a title ended
+  one chunk while its text opened the next, and a link to its anchor led to the wrong chunk;
+- a table always starts a new chunk and the text after it starts another; table chunks are
+  cut between rows, and every table chunk after the first repeats the header row(s), stored
+  apart from the body so that body offsets still point into the document text;
+- by default a chunk never crosses a section; with ``merge_sections`` small consecutive
+  sections share a chunk up to the target, and the chunk lists every section it spans;
+- no chunk exceeds ``chunk_tokens`` unless it is one indivisible unit (a code block, a
+  single table row, a single word), and such a chunk is flagged ``oversize``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from clew.budgets.tokens import count_tokens, count_tokens_by_words
+from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
+
+DEFAULT_CHUNK_TOKENS = 220
+CHUNKER_REVISION = 2
+"""Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
+LEAD_IN_CHARS = 120
+LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
+_SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
+_SPACE = re.compile(r"\s")
+
+
+@pickled_by_fields
+@dataclass(slots=True)
+class Chunk:
+    start: int
+    end: int
+    kind: Literal["text", "table"]
+    sections: list[int]
+    """Every section whose content the chunk holds, in order (parsed section indices)."""
+    table: int | None
+    header: str
+    """Header rows repeated in front of the body (table chunks after the first), else ''."""
+    token_count: int
+    oversize: bool = False
+
+    def display_text(self, text: str) -> str:
+        body = text[self.start : self.end]
+        return f"{self.header}\n{body}" if self.header else body
+
+
+@dataclass(slots=True)
+class _Unit:
+    start: int
+    end: int
+    section: int
+    table: int | None
+    header: bool
+    indivisible: bool
+    tokens: int = 0
+    opens: bool = False
+    """The unit starts an item: it begins with a lead-in or at an anchor (a link target)."""
+
+
+@dataclass(slots=True)
+class _Builder:
+    text: str
+    limit: int
+    chunks: list[Chunk] = field(default_factory=list)
+
+    def pack(self, units: list[_Unit], kind: Literal["text", "table"], header: str = "") -> None:
+        """Fill chunks greedily with whole units."""
+        i = 0
+        while i < len(units):
+            n, tokens = self.fit(units, i, header)
+            self.emit(units[i : i + n], kind, header, tokens)
+            i += n
+
+    def fit(self, units: list[_Unit], first: int, header: str) -> tuple[int, int]:
+        """How many units from ``first`` on fit in one chunk (at least one), and its tokens."""
+        used = count_tokens(header) + 1 if header else 0
+        n = 0
+        item_start = item_used = 0  # the last unit that opens an item, and the tokens before it
+        # by index: units[first:] copies, islice skips, the units before ``first`` for every chunk (quadratic)
+        for index in range(first, len(units)):
+            unit = units[index]
+            if n and used + unit.tokens > self.limit:
+                break
+            if n and unit.opens:
+                item_start, item_used = n, used
+            used += unit.tokens
+            n += 1
+        # rather than end inside an item that does not fit, end before it when half full
+        cut_inside = first + n < len(units) and not units[first + n].opens
+        if cut_inside and item_start and item_used * 2 >= self.limit:
+            n, used = item_start, item_used
+        if n == 1 and not header:
+            return 1, units[first].tokens  # the unit's own count is exact
+        if not header and all(self.clean_seam(units[index].start) for index in range(first + 1, first + n)):
+            return n, used  # the sum is exact at such seams (and within the limit: the loop kept it so)
+        # Elsewhere unit sums can be off by a token or two at the seams; trust the exact count.
+        tokens = self.count(units[first], units[first + n - 1], header)
+        while n > 1 and tokens > self.limit:
+            n -= 1
+            tokens = self.count(units[first], units[first + n - 1], header)
+        return n, tokens
+
+    def clean_seam(self, offset: int) -> bool:
+        """Whether the tokens of text cut at ``offset`` add up to the tokens of the whole, exactly:
+        where a line break ends the text before and no whitespace starts the text after.
+
+        cl100k_base's pre-tokenizer (``clew.budgets.tokens``) splits text into pieces before BPE, and
+        none of its patterns matches a line break followed by anything but whitespace (letters may
+        follow one optional character other than a line break, punctuation one optional space), while
+        the whitespace run that ends in that line break is one piece whether the text goes on
+        (``\\s*[\\r\\n]``) or ends there (``\\s++$``). So the pieces on either side are the same
+        alone as together, and so are their tokens (``tests/corpus/ingest/test_chunking.py`` checks it).
+        Units mostly meet at such seams (a block runs to the next block's start), so a chunk of
+        several units is counted once, unit by unit, instead of again as a whole.
+        """
+        return self.text[offset - 1] == "\n" and not self.text[offset].isspace()
+
+    def count(self, first: _Unit, last: _Unit, header: str) -> int:
+        body = self.text[first.start : last.end]
+        return count_tokens(f"{header}\n{body}" if header else body)
+
+    def emit(self, units: list[_Unit], kind: Literal["text", "table"], header: str, tokens: int) -> None:
+        sections: list[int] = []
+        for unit in units:
+            if unit.section not in sections:
+                sections.append(unit.section)
+        self.chunks.append(
+            Chunk(units[0].start, units[-1].end, kind, sections, units[0].table, header, tokens, tokens > self.limit)
+        )
+
+    def pack_table(self, units: list[_Unit]) -> None:
+        """The first chunk holds the header rows in its body; later chunks repeat them."""
+        heads = [u for u in units if u.header]
+        rows = [u for u in units if not u.header]
+        if not heads or not rows:
+            self.pack(units, "table")
+            return
+        n, tokens = self.fit(units, 0, "")
+        if n < len(heads) + 1:  # the header rows never travel without a row
+            n = len(heads) + 1
+            tokens = self.count(units[0], units[n - 1], "")
+        self.emit(units[:n], "table", "", tokens)
+        header = self.text[heads[0].start : heads[-1].end].rstrip()
+        self.pack(units[n:], "table", header)
+
+
+def chunk_document(
+    doc: ParsedDocument, *, chunk_tokens: int = DEFAULT_CHUNK_TOKENS, merge_sections: bool = False
+) -> list[Chunk]:
+    if chunk_tokens < 16:
+        raise ValueError(f"chunk_tokens must be at least 16, got {chunk_tokens}")
+    text = doc.text
+    if not text:
+        return []
+    units = _units(doc, chunk_tokens)
+    if not units:
+        return [Chunk(0, len(text), "text", [0], None, "", count_tokens(text))]
+    builder = _Builder(text, chunk_tokens)
+    for segment in _segments(units, merge_sections):
+        if segment[0].table is None:
+            builder.pack(segment, "text")
+        else:
+            builder.pack_table(segment)
+    return builder.chunks
+
+
+def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
+    """Blocks as tiling units: each runs to the next block's start; headings join what follows."""
+    text, blocks = doc.text, doc.blocks
+    units: list[_Unit] = []
+    anchored = {content_start(text, offset) for offset in doc.anchors.values()}
+    lead_ins: set[int] = set()
+    pending_start: int | None = 0  # the first unit also takes any text before the first block
+    for i, block in enumerate(blocks):
+        end = blocks[i + 1].start if i + 1 < len(blocks) else len(text)
+        start = block.start if pending_start is None else pending_start
+        if i + 1 < len(blocks) and block.kind == "heading":
+            pending_start = start
+            continue
+        if i + 1 < len(blocks) and _leads_in(text, block, blocks[i + 1]):
+            pending_start = start
+            lead_ins.add(start)
+            continue
+        pending_start = None
+        opens = start in lead_ins or start in anchored or block.start in anchored
+        units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible,
+                           opens=opens))
+    # word by word (the same count): encode_ordinary_batch starts a thread pool per call (per document), 3.8x slower
+    out: list[_Unit] = []
+    for unit in units:
+        unit.tokens = count_tokens_by_words(text[unit.start : unit.end])
+        if unit.tokens <= limit or unit.indivisible or unit.table is not None:
+            out.append(unit)
+            continue
+        for piece in _split(text, unit, limit):
+            piece.tokens = count_tokens(text[piece.start : piece.end])
+            out.append(piece)
+    return out
+
+
+def content_start(text: str, offset: int) -> int:
+    """The first non-space character at or after ``offset`` (an anchor marks what follows it)."""
+    while offset < len(text) - 1 and text[offset].isspace():
+        offset += 1
+    return offset
+
+
+def _leads_in(text: str, block: Block, following: Block) -> bool:
+    """A short block that introduces a longer one of the same section (a title, a term)."""
+    if block.kind not in LEAD_IN_KINDS or following.kind not in LEAD_IN_KINDS or block.section != following.section:
+        return False
+    own = text[block.start : block.end].strip()
+    if not own or len(own) > LEAD_IN_CHARS or own[-1] in ".!?;":
+        return False
+    return following.end - following.start > 2 * len(own)
+
+
+def _split(text: str, unit: _Unit, limit: int) -> list[_Unit]:
+    """Cut a divisible unit of more than ``limit`` tokens at sentence, else word, boundaries.
+
+    Linear in the unit's length: every count looks at a window of about one piece, never at
+    the whole rest of the unit (counting the rest before each cut made a 2 MB paragraph quadratic).
+    """
+    chars_per_token = (unit.end - unit.start) / unit.tokens
+    pieces: list[_Unit] = []
+    start = unit.start
+    while _longer_than(text, start, unit.end, limit, chars_per_token):
+        # guess a cut from the average token width, then shrink until the piece fits
+        width = int(limit * chars_per_token)
+        cut = None
+        while width > 0:
+            cut = _boundary(text, start, min(start + width, unit.end))
+            if cut is not None and count_tokens(text[start:cut]) <= limit:
+                break
+            width = int(width * 0.85)
+            cut = None
+        if cut is None:  # one word longer than the limit: keep it whole (flagged oversize)
+            space = _SPACE.search(text, start + 1, unit.end)
+            cut = space.end() if space else unit.end
+            while cut < unit.end and text[cut].isspace():
+                cut += 1
+        if cut >= unit.end:
+            break
+        pieces.append(_Unit(start, cut, unit.section, None, False, False))
+        start = cut
+    pieces.append(_Unit(start, unit.end, unit.section, None, False, False))
+    return pieces
+
+
+def _longer_than(text: str, start: int, end: int, limit: int, chars_per_token: float) -> bool:
+    """Whether ``text[start:end]`` holds more than ``limit`` tokens, counting growing prefixes
+    (from about two pieces' width) rather than the whole span."""
+    window = int(2 * limit * chars_per_token) + 64
+    while True:
+        stop = min(end, start + window)
+        if count_tokens(text[start:stop]) > limit:
+            return True
+        if stop == end:
+            return False
+        window *= 2
+
+
+def _boundary(text: str, start: int, hard: int) -> int | None:
+    """The best cut in ``(start, hard]``: after a sentence in the last half, else a space."""
+    window = text[start:hard]
+    half = len(window) // 2
+    best = None
+    for match in _SENTENCE_END.finditer(window):
+        if match.end() >= half:
+            best = match.end()
+    if best is None:
+        space = window.rfind(" ")
+        newline = window.rfind("\n")
+        best = max(space, newline)
+        if best <= 0:
+            return None
+    # include the whitespace after the cut in the earlier piece
+    cut = start + best
+    while cut < hard and text[cut].isspace():
+        cut += 1
+    return cut if cut > start else None
+
+
+def _segments(units: list[_Unit], merge_sections: bool) -> list[list[_Unit]]:
+    segments: list[list[_Unit]] = []
+    for unit in units:
+        if segments:
+            last = segments[-1][-1]
+            same_kind = unit.table == last.table
+            same_section = merge_sections or unit.section == last.section or unit.table is not None
+            if same_kind and same_section:
+                segments[-1].append(unit)
+                continue
+        segments.append([unit])
+    return segments

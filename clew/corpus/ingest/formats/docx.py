@@ -1,0 +1,190 @@
+"""DOCX (Word): python-docx, rendered like HTML (see ``clew.corpus.ingest.formats.rendered``).
+
+- Body paragraphs and tables are read in document order.
+- A paragraph whose style is ``Title`` or ``Heading N`` (or a style based on one), or that
+  carries an outline level, is a heading of that level (``Title`` is level 1 and the
+  headings under it one lower); it opens a section.
+- A paragraph with list numbering (``w:numPr``) or a ``List ...`` style is a list item,
+  indented two spaces per numbering level; consecutive items join with one newline.
+- A table is a table: its rows marked "repeat as header row" are its header, else its first
+  row; merged cells are written once; a one-cell table is text (a layout box, not a table).
+- Pages: where Word recorded its last layout (``w:lastRenderedPageBreak``) or an explicit page
+  break, each page's start is kept, so passages carry page numbers; a file without either has
+  no pages.
+- A file that is not a Word document (not a zip, no main part) raises
+  :class:`UnreadableDocument` with the reason; so does one past its :class:`ParseBounds`: parts
+  that unzip to more than ``expanded_bytes``, or a parse that outlasts ``seconds``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from typing import TYPE_CHECKING, Any
+
+from clew.corpus.ingest.formats.rendered import Renderer
+from clew.corpus.ingest.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
+
+if TYPE_CHECKING:
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+_HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+
+
+def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
+    """Render a Word document into headings, paragraphs, list items and tables."""
+    import docx  # python-docx, imported here: only DOCX ingestion needs it
+    from docx.opc.exceptions import PackageNotFoundError
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+    from lxml.etree import XMLSyntaxError  # type: ignore[import-untyped]
+
+    bounds = bounds or ParseBounds()
+    deadline = bounds.deadline()
+    _check_expanded(data, bounds.expanded_bytes)
+    try:
+        document = docx.Document(io.BytesIO(data))
+    except (zipfile.BadZipFile, PackageNotFoundError, KeyError, ValueError, XMLSyntaxError) as error:
+        # XMLSyntaxError: lxml's own limits stop an entity bomb, a huge text node or deep nesting
+        raise UnreadableDocument(f"not a readable DOCX file ({type(error).__name__}: {error})") from error
+    body = document.element.body
+    dropped = _drop_entity_references(body)
+    paged = body.find(f".//{_W}lastRenderedPageBreak") is not None or any(
+        br.get(f"{_W}type") == "page" for br in body.iter(f"{_W}br"))
+    renderer = Renderer()
+    if paged:
+        renderer.page()
+    has_title = False
+    for number, element in enumerate(body.iterchildren(), start=1):
+        deadline.check(f"body element {number}")
+        tag = element.tag.rsplit("}", 1)[-1]
+        if tag == "p":
+            has_title = _paragraph(renderer, Paragraph(element, document), paged, has_title)
+        elif tag == "tbl":
+            _table(renderer, Table(element, document), deadline)
+    title = (document.core_properties.title or "").strip() or None
+    parsed = renderer.document(title=title)
+    if dropped:
+        parsed.repairs.append(f"{len(dropped)} entity reference(s) left unexpanded ({', '.join(sorted(dropped)[:5])}): "
+                              "left out, the text around them kept")
+    return parsed
+
+
+def _drop_entity_references(body: Any) -> set[str]:
+    """Remove the entity references lxml left unexpanded inside text nodes (python-docx reads a
+    ``w:t``'s text up to its first child, losing the rest of the run); returns their names."""
+    from lxml.etree import _Entity
+
+    names: set[str] = set()
+    for node in body.iter(f"{_W}t"):
+        if not len(node):
+            continue
+        parts = [node.text or ""]
+        for child in list(node):
+            if isinstance(child, _Entity):
+                names.add(child.text)
+            else:
+                parts.append("".join(child.itertext(with_tail=False)))
+            parts.append(child.tail or "")
+            node.remove(child)
+        node.text = "".join(parts)
+    return names
+
+
+def _check_expanded(data: bytes, limit: int) -> None:
+    """Refuse a file whose parts unzip to more than ``limit`` bytes, before any is unzipped
+    (what the zip's directory says; zipfile stops a part that unzips past its stated size)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            expanded = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return  # not a zip: python-docx says so below
+    if expanded > limit:
+        raise UnreadableDocument(f"its parts unzip to {expanded:,} bytes, over the {limit:,}-byte limit: not "
+                                 "ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
+
+
+def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool) -> bool:
+    element = paragraph._p
+    if paged and renderer.blocks and (
+        element.find(f".//{_W}lastRenderedPageBreak") is not None
+        or any(br.get(f"{_W}type") == "page" for br in element.iter(f"{_W}br"))
+    ):
+        renderer.page()
+    text = " ".join(paragraph.text.split())
+    if not text:
+        return has_title
+    level = _heading_level(paragraph)
+    if level == 0:  # Title
+        renderer.heading(text, 1)
+        return True
+    if level is not None:
+        renderer.heading(text, level + 1 if has_title else level)
+        return has_title
+    depth = _list_depth(paragraph)
+    if depth is not None:
+        group = renderer.previous if renderer.blocks and renderer.blocks[-1].kind == "list_item" else (
+            "list", len(renderer.blocks))
+        renderer.emit("list_item", "  " * depth + "- " + text, group=group)
+    else:
+        renderer.emit("paragraph", text)
+    return has_title
+
+
+def _heading_level(paragraph: Paragraph) -> int | None:
+    """0 for Title, 1-9 for a heading, None for body text."""
+    style = paragraph.style
+    while style is not None:
+        name = (style.name or "").strip()
+        if name.lower() == "title":
+            return 0
+        match = _HEADING_STYLE.match(name)
+        if match:
+            return int(match.group(1))
+        style = style.base_style
+    properties = paragraph._p.pPr
+    outline = properties.find(f"{_W}outlineLvl") if properties is not None else None
+    if outline is not None:
+        value = outline.get(f"{_W}val")
+        if value is not None and value.isdecimal() and int(value) < 9:
+            return int(value) + 1
+    return None
+
+
+def _list_depth(paragraph: Paragraph) -> int | None:
+    properties = paragraph._p.pPr
+    numbering = properties.find(f"{_W}numPr") if properties is not None else None
+    if numbering is not None:
+        level = numbering.find(f"{_W}ilvl")
+        value = level.get(f"{_W}val") if level is not None else "0"
+        return int(value) if value and value.isdecimal() else 0
+    style = (paragraph.style.name or "") if paragraph.style is not None else ""
+    return 0 if style.lower().startswith("list") else None
+
+
+def _table(renderer: Renderer, table: Table, deadline: Deadline) -> None:
+    rows: list[list[str]] = []
+    header_rows = 0
+    for row in table.rows:
+        deadline.check("a table row")
+        cells: list[str] = []
+        seen: list[object] = []
+        for cell in row.cells:
+            if any(cell._tc is other for other in seen):  # a merged cell is reported once per grid column
+                continue
+            seen.append(cell._tc)
+            cells.append(" ".join(cell.text.split()))
+        rows.append(cells)
+        properties = row._tr.trPr
+        if properties is not None and properties.find(f"{_W}tblHeader") is not None and header_rows == len(rows) - 1:
+            header_rows += 1
+    rows = [row for row in rows if any(row)]
+    if not rows:
+        return
+    if len(rows) == 1 and len(rows[0]) == 1:  # a one-cell table is a box of text
+        renderer.emit("paragraph", rows[0][0])
+        return
+    renderer.table(rows, header_rows or 1)

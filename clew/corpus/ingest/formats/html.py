@@ -1,0 +1,570 @@
+"""HTML: a Markdown-like rendering built with the standard library's ``html.parser``.
+
+The document text is rendered, not the source; how each element is written out (headings and
+their sections, definition-list terms, list items, code, tables, paragraphs) is described in
+``clew.corpus.ingest.formats.html_blocks``. Inline tags (``INLINE_TAGS``) do not break text; every
+other tag does.
+
+Page chrome is not content. Where a page has a main content element (``main``,
+``role="main"``, ``itemprop="articleBody"``, Sphinx's ``div.body``, ``article``: see
+``html_rules.content_root``), only what lies inside such elements is read (the ``<title>``
+aside); a page without one is read whole (should such an element turn out to hold no text, the
+page is read again, whole).
+
+Dropped with everything inside (text, links, anchors), wherever they are: ``DROP_TAGS``
+(``nav``, ``footer``, ``header`` outside the main content and any ``article``, ``section`` or
+``aside``, ``form``, ...), ``script``, ``style``, ``svg``, ``math``, ``head`` (its ``title`` is
+kept as the title), the landmarks ``role="navigation"``, ``"search"``, ``"banner"`` and
+``"contentinfo"``, and any element with a class of ``DROP_CLASSES``: the chrome of Sphinx
+(``div.sphinxsidebar``, ``div.related``, ``div.footer``), Read the Docs, MkDocs, Docusaurus,
+Javadoc and DocBook (``div.navheader``, ``div.navfooter``), and heading permalinks
+(``a.headerlink``, Doxygen's ``span.permalink``); in a page whose ``<meta name="generator">`` names a generator of
+``GENERATOR_CLASSES``, that generator's chrome classes too (Texinfo's ``div.header`` navigation
+bar and ``ul.section-toc`` node menus); a heading's last same-page link that holds only ``¶``, ``#`` or the like is
+dropped too. ``button`` is dropped: in the SQLite pages it only holds the "hide"/"show" toggles
+of the syntax diagrams. The SQLite pages' table of contents (``div.fancy_toc``) sits inside
+``div.nosearch`` with the page's banner title and is dropped with it: it only repeats the page's
+own headings as same-page links, which the sections already carry (with their anchors).
+
+The title is the ``<title>``, except where it is the first ``h1`` followed by the site's name
+(Sphinx's "functools — ... — Python 3.11.2 documentation"): then it is that ``h1``; a page
+without a ``<title>`` takes its first ``h1``.
+
+A table is read ahead to its end before it is rendered: a layout table (a frame around blocks,
+``html_rules.TableShape.layout``: a one-cell box around a ``pre``, an admonition's icon beside
+its text, ...) is not a data table, and its cells are read as the blocks they hold.
+
+Unclosed ``li``, ``p``, ``dt``/``dd``, ``td``/``th`` and ``tr`` are closed the way the HTML
+parsing algorithm closes them, with a small stack of open elements; malformed input never
+raises.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any
+
+from clew.corpus.ingest.formats.html_blocks import (
+    TERM,
+    BlockWriter,
+    _Admonition,
+    _Container,
+    _DList,
+    _Item,
+    _Row,
+    _Table,
+)
+from clew.corpus.ingest.formats.html_rules import (
+    _BREAKS_SVG,
+    _BUTTON_SCOPE,
+    _CLOSES_P,
+    _ENDS_HEADING,
+    _HEAD_CONTENT,
+    _HEADINGS,
+    _LEVELS,
+    _LIST_ITEM_SCOPE,
+    _LIST_SCOPE,
+    _ROW_PARENTS,
+    _SCOPE,
+    _SKIPPED,
+    _SPECIAL,
+    _TABLE_SCOPE,
+    _VOID,
+    DROP_TAGS,
+    INLINE_TAGS,
+    Event,
+    TableShape,
+    _attr,
+    _dropped_class,
+    admonition,
+    admonition_label,
+    api_entry,
+    collapse,
+    content_root,
+    generator_classes,
+    may_have_content_root,
+    page_title,
+    signature_part,
+    table_shapes,
+)
+from clew.corpus.ingest.formats.text import normalize_newlines
+from clew.corpus.ingest.parsed import ParsedDocument
+
+
+def parse_html(source: str) -> ParsedDocument:
+    """Render an HTML page into blocks, sections, tables, links and anchors (never raises on bad markup)."""
+    text = normalize_newlines(source)
+    if may_have_content_root(text):
+        builder = _Builder(content_only=True)
+        builder.feed(text)
+        builder.close()
+        if builder.roots_seen and builder.blocks:
+            return builder.document()
+    builder = _Builder()
+    builder.feed(text)
+    builder.close()
+    return builder.document()
+
+
+MAX_DEPTH = 512
+"""Open elements at most: a deeper element is flattened into the one around it (text, links and
+anchors kept) and the document reports a repair. Without a bound, 100,000 nested ``<div>`` cost
+time quadratic in the depth."""
+
+
+@dataclass(slots=True, eq=False)
+class _Entry:
+    """One open element; ``role`` says what closing it does (see ``_Builder._close``)."""
+
+    tag: str
+    role: str = ""
+    obj: Any = None
+    """By role: the ``_Container`` (container), ``_Table`` (table, row, thead) or ``_Item`` (item)."""
+
+
+class _Builder(HTMLParser, BlockWriter):
+    """The stack of open elements over ``html.parser``'s callbacks; what it reads becomes blocks
+    through :class:`BlockWriter`."""
+
+    def __init__(self, *, content_only: bool = False) -> None:
+        BlockWriter.__init__(self)
+        HTMLParser.__init__(self, convert_charrefs=True)
+        self._content_only = content_only
+        """Read only what lies inside the page's main content elements."""
+        self._roots_open = 0
+        self.roots_seen = 0
+        """Main content elements met (``html_rules.content_root``)."""
+        self._stack: list[_Entry] = []
+        self._open_tags: Counter[str] = Counter()  # tag -> how many of the stack's entries have it
+        self._flattened: Counter[str] = Counter()  # tag -> elements opened past MAX_DEPTH, not yet closed
+        self.flattened = 0
+        """Elements not opened because ``MAX_DEPTH`` elements were open (see ``document``)."""
+        self._skip_tag: str | None = None
+        self._skip_depth = 0
+        self._chrome = 0  # dropped elements open
+        self._drop = self._chrome + content_only  # > 0: what is read now is dropped (chrome, or outside the content)
+        self._head: _Entry | None = None
+        self._title_parts: list[str] | None = None
+        self._title: str | None = None
+        self._held: list[Event] | None = None
+        """The events of a table being read ahead (see ``_read_ahead``)."""
+        self._held_open = 0  # tables open among the held events
+        self._decided = False  # the next table start is replayed: its shape is known
+        self._shape: TableShape | None = None  # of the table starting now
+        self._generator: frozenset[str] = frozenset()
+        self._site_parts: list[str] | None = None
+        self._site_h1: str | None = None
+        """The text of the first ``h1`` in dropped chrome (a site header's name)."""
+        """The chrome classes of the generator the page names (``html_rules.GENERATOR_CLASSES``)."""
+
+    # --- html.parser callbacks ---------------------------------------------------------
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if (tag == "table" or self._held is not None) and self._read_ahead(("start", tag, attrs)):
+            return
+        if self._skip_tag is not None:
+            if tag == self._skip_tag:
+                self._skip_depth += 1
+            if self._skip_tag in ("script", "style") or tag not in _BREAKS_SVG:
+                return
+            self._skip_tag = None
+        if self._title_parts is not None:
+            if tag in INLINE_TAGS:
+                return
+            self._end_title()
+        if tag == "title":
+            if self._title is None:
+                self._title_parts = []
+            return
+        if self._head is not None and tag not in _HEAD_CONTENT:
+            self._pop_entry(self._head)  # content without </head> or <body>: the head has ended
+        if tag in INLINE_TAGS:
+            if (self._drop or _dropped_class(attrs, self._generator)) and self._too_deep(tag, attrs):
+                return
+            if self._drop:
+                self._push(_Entry(tag))
+            elif _dropped_class(attrs, self._generator):
+                self._push_dropped(tag)
+            else:
+                self._inline(tag, attrs)
+            return
+        if tag == "br" or tag == "wbr":
+            if tag == "br" and not self._drop:
+                self._add(" " if self._container is None or self._container.kind != "pre" else "\n")
+            return
+        if tag in ("html", "body"):
+            if not self._drop:
+                self._markers(tag, attrs)
+            return
+        self._boundary()
+        if tag in _SKIPPED:
+            self._skip_tag, self._skip_depth = tag, 1
+            return
+        if tag in _VOID:
+            if tag == "meta":
+                self._generator = generator_classes(attrs) or self._generator
+            if not self._drop:
+                self._markers(tag, attrs)
+            return
+        self._close_implied(tag)
+        if self._too_deep(tag, attrs):
+            return
+        if tag == "h1" and self._drop and self._site_h1 is None:
+            self._site_parts = []  # an h1 in the page's chrome: the site's name, which a title may end with
+        if self._chrome:
+            self._push(_Entry(tag))
+        elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
+              or _dropped_class(attrs, self._generator)):
+            entry = self._push_dropped(tag)
+            if tag == "head":
+                self._head = entry
+        elif self._drop and not content_root(tag, attrs):  # outside the main content
+            self._push(_Entry(tag))
+        else:
+            self._markers(tag, attrs)
+            entry = self._open_element(tag, attrs)
+            if not entry.role and content_root(tag, attrs):
+                entry.role = "root"
+                self._roots_open += 1
+                self.roots_seen += 1
+                if self._content_only and self._roots_open == 1:
+                    self._drop -= 1
+            self._push(entry)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._held is not None:
+            self._read_ahead(("startend", tag, attrs))
+            return
+        if self._skip_tag is not None:
+            return  # <path/> and friends inside svg
+        self.handle_starttag(tag, attrs)
+        if tag not in _VOID:
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._held is not None:
+            self._read_ahead(("end", tag, []))
+            return
+        if self._skip_tag is not None:
+            if tag == self._skip_tag:
+                self._skip_depth -= 1
+                if self._skip_depth == 0:
+                    self._skip_tag = None
+            return
+        if tag == "h1" and self._site_parts is not None:
+            self._site_h1 = collapse(list(self._site_parts))[0] or None
+            self._site_parts = None
+        if tag == "title":
+            if self._title_parts is not None:
+                self._end_title()
+            return
+        if self._flattened[tag]:  # the end of an element opened below MAX_DEPTH
+            self._flattened[tag] -= 1
+            if tag not in INLINE_TAGS:
+                self._boundary()
+            return
+        if tag in INLINE_TAGS:
+            if self._drop:
+                self._close_named(tag)
+            elif self._container is not None and self._container.api:
+                self._container.pieces.append(("close", ""))
+            return
+        if tag in _VOID or tag in ("html", "body"):
+            return
+        self._boundary()
+        self._close_named(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._held is not None:
+            self._read_ahead(("data", data, []))
+            return
+        if self._skip_tag is not None:
+            return
+        if self._title_parts is not None:
+            self._title_parts.append(data)
+        elif not self._drop:
+            self._add(data)
+        elif self._site_parts is not None:
+            self._site_parts.append(data)
+
+    def parse_marked_section(self, i: int, report: bool = True) -> int:
+        """``<![...]>``: the standard parser raises on unknown keywords; skip those like HTML does."""
+        try:
+            return super().parse_marked_section(i, report)
+        except AssertionError:  # a bogus comment in HTML: it ends at the next ">"
+            end = self.rawdata.find(">", i + 3)
+            return -1 if end < 0 else end + 1
+
+    def close(self) -> None:
+        super().close()
+        if self._held is not None:  # a table left open at the end of the page
+            self._replay()
+        self._skip_tag = None
+        if self._title_parts is not None:
+            self._end_title()
+        self._boundary()
+        self._pop_to(0)
+        self._route(self._flush())
+        for marker in self._pending:
+            self._record(marker, self._length)
+        self._pending = []
+
+    def document(self) -> ParsedDocument:
+        title = page_title(self._title, self._first_h1, self._site_h1)
+        repairs = [] if not self.flattened else [
+            f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
+            "flattened into the element around them (their text, links and anchors are kept)"]
+        return self._rendered(title, repairs)
+
+    # --- tables read ahead -----------------------------------------------------------------
+
+    def _read_ahead(self, event: Event) -> bool:
+        """Hold the events of a table until it ends, then read them with the shape of each table
+        in them known (``html_rules.TableShape``): whether its cells are a row of data or a
+        frame around blocks can only be told from what follows its start. Return whether
+        ``event`` was held."""
+        kind, tag, _ = event
+        if self._held is None:  # a table starts
+            if self._decided:
+                self._decided = False
+                return False
+            self._held, self._held_open = [], 0
+        self._held.append(event)
+        if kind in ("start", "end") and tag == "table":
+            self._held_open += 1 if kind == "start" else -1
+            if self._held_open == 0:
+                self._replay()
+        return True
+
+    def _replay(self) -> None:
+        """Read the held events, each table start with its shape decided (no table is held twice)."""
+        events, self._held = self._held or [], None
+        shapes = iter(table_shapes(events))
+        for kind, tag, attrs in events:
+            if kind == "data":
+                self.handle_data(tag)
+            elif kind == "end":
+                self.handle_endtag(tag)
+            else:
+                if tag == "table":
+                    self._decided, self._shape = True, next(shapes)
+                (self.handle_starttag if kind == "start" else self.handle_startendtag)(tag, attrs)
+        self._decided = False
+
+    # --- the stack of open elements ------------------------------------------------------
+
+    def _push_dropped(self, tag: str) -> _Entry:
+        entry = _Entry(tag, "drop")
+        self._drop += 1
+        self._chrome += 1
+        self._push(entry)
+        return entry
+
+    def _sectioning(self) -> bool:
+        """Inside the main content or a sectioning element (where a ``header`` is that part's own)."""
+        tags = self._open_tags
+        return bool(self._roots_open or tags["article"] or tags["section"] or tags["aside"] or tags["main"])
+
+    def _inline(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        """A kept inline element: its anchors and link; inside a heading, where a permalink may start;
+        inside a Sphinx signature, which part of it (``html_rules.signature_part``) opens."""
+        container = self._container
+        if container is not None and container.kind == "heading":
+            if container.api:
+                container.pieces.append(("open", signature_part(attrs)))
+            elif tag == "a" and (_attr(attrs, "href") or "").startswith("#"):
+                container.permalink = len(container.pieces)
+        self._markers(tag, attrs)
+
+    def _push(self, entry: _Entry) -> None:
+        self._stack.append(entry)
+        self._open_tags[entry.tag] += 1
+
+    def _too_deep(self, tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+        """At ``MAX_DEPTH`` open elements, an element is not opened: its content (and its anchors
+        and links) joins the element around it, and its end tag is matched by name."""
+        if len(self._stack) < MAX_DEPTH:
+            return False
+        self._flattened[tag] += 1
+        self.flattened += 1
+        if not self._drop:
+            self._markers(tag, attrs)
+        return True
+
+    def _open_element(self, tag: str, attrs: list[tuple[str, str | None]]) -> _Entry:
+        """The entry for a kept element, starting whatever block structure it begins."""
+        if self._container is not None:
+            return _Entry(tag)  # flattened into the heading, pre or cell being read
+        if self._admonitions:
+            inside = self._admonitions[-1]
+            if (not inside.labelled and len(self.blocks) == inside.blocks and admonition_label(tag, attrs)
+                    and not (tag == "th" and self._tables)):  # a data table's header cell is no label
+                inside.labelled = True
+                self._pending.extend(self._flush())
+                return self._enter(tag, _Container("label"))
+            if tag in _HEADINGS or tag == "dt":
+                return _Entry(tag)  # text of the admonition: it opens no section
+        if admonition(tag, attrs):
+            held = _Admonition(len(self.blocks), len(self.tables))
+            self._admonitions.append(held)
+            return _Entry(tag, "admonition", held)
+        if tag in _HEADINGS:
+            self._pending.extend(self._flush())
+            heading = _Container("heading", level=_LEVELS.get(tag, 0), anchor=_attr(attrs, "id"))
+            return self._enter(tag, heading)
+        if tag == "pre":
+            self._pending.extend(self._flush())
+            return self._enter(tag, _Container("pre"))
+        if tag == "dt":  # a definition-list term: a unit of its own, under the section around its list
+            self._pending.extend(self._flush())
+            api = bool(self._dlists) and self._dlists[-1].api
+            return self._enter(tag, _Container("heading", level=TERM, anchor=_attr(attrs, "id"), api=api))
+        if tag == "dl":
+            dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs))
+            self._dlists.append(dlist)
+            return _Entry(tag, "dlist", dlist)
+        if self._tables:
+            table = self._tables[-1]
+            if tag in ("td", "th"):
+                span = _attr(attrs, "colspan")
+                cell = _Container("cell", header=tag == "th", table=table)
+                cell.span = int(span) if span is not None and span.isdecimal() and 0 < int(span) < 1000 else 1
+                cell.pieces = [*table.pending, *self._flush()]
+                table.pending = []
+                return self._enter(tag, cell)
+            if tag == "tr":
+                self._end_row(table)
+                table.row = _Row([], table.thead)
+                return _Entry(tag, "row", table)
+            if tag in ("thead", "tbody", "tfoot"):
+                table.thead = tag == "thead"
+                return _Entry(tag, "thead" if tag == "thead" else "", table)
+        if tag == "table":
+            if self._shape is not None and self._shape.layout(in_admonition=bool(self._admonitions)):
+                return _Entry(tag)  # a frame around blocks, not data (html_rules.TableShape.layout)
+            table = _Table()
+            self._tables.append(table)
+            return _Entry(tag, "table", table)
+        if tag in ("ul", "ol"):
+            self._list_depth += 1
+            return _Entry(tag, "list")
+        if tag == "li":
+            item = _Item(max(1, self._list_depth))
+            self._items.append(item)
+            return _Entry(tag, "item", item)
+        return _Entry(tag)
+
+    def _enter(self, tag: str, container: _Container) -> _Entry:
+        self._container = container
+        return _Entry(tag, "container", container)
+
+    def _close(self, entry: _Entry) -> None:
+        """Finish what ``entry`` started; called as it leaves the stack."""
+        role = entry.role
+        if not role:
+            return
+        if role == "drop":
+            self._drop -= 1
+            self._chrome -= 1
+            if entry is self._head:
+                self._head = None
+        elif role == "root":
+            self._roots_open -= 1
+            if self._content_only and self._roots_open == 0:
+                self._drop += 1
+        elif role == "admonition":
+            self._end_admonition(entry.obj)
+        elif role == "container":
+            self._close_container(entry.obj)
+        elif role == "row":
+            self._end_row(entry.obj)
+        elif role == "thead":
+            entry.obj.thead = False
+        elif role == "table":
+            self._tables.remove(entry.obj)
+            self._emit_table(entry.obj)
+        elif role == "dlist":  # its terms end with it
+            self._end_dlist(entry.obj)
+        elif role == "list":
+            self._list_depth -= 1
+            if self._list_depth == 0:
+                self._list_group += 1
+        elif role == "item":
+            self._items.remove(entry.obj)
+            if not self._items and self._list_depth == 0:
+                self._list_group += 1
+
+    def _pop_to(self, index: int) -> None:
+        """Close every open element from the top of the stack down to ``index`` (included)."""
+        stack = self._stack
+        while len(stack) > index:
+            entry = stack.pop()
+            self._open_tags[entry.tag] -= 1
+            self._close(entry)
+
+    def _pop_entry(self, target: object) -> None:
+        """Close the open element ``target`` (an entry, or the object an entry holds) and all inside it."""
+        for index in range(len(self._stack) - 1, -1, -1):
+            entry = self._stack[index]
+            if entry is target or entry.obj is target:
+                self._pop_to(index)
+                return
+
+    def _close_implied(self, tag: str) -> None:
+        """Close what a start tag implicitly ends: an open li, dt/dd, p, cell, row or heading."""
+        container = self._container
+        if container is not None and container.kind == "heading" and tag in _ENDS_HEADING:
+            self._pop_entry(container)
+        if tag == "li":
+            self._close_within(("li",), _LIST_ITEM_SCOPE)
+        elif tag in ("dd", "dt"):
+            self._close_within(("dd", "dt"), _LIST_ITEM_SCOPE)
+        elif tag in ("td", "th", "tr", "thead", "tbody", "tfoot"):
+            # a cell closes the open cell, a row the open row, a row group everything in the table
+            parents = _ROW_PARENTS | {"tr"} if tag in ("td", "th") else _ROW_PARENTS if tag == "tr" else {"table"}
+            found = self._close_within(parents, ("html", "template"), inclusive=False)
+            if tag in ("td", "th") and found is not None and found != "tr":
+                self._push(self._open_element("tr", []) if not self._drop else _Entry("tr"))
+        if tag in _CLOSES_P:
+            self._close_within(("p",), _BUTTON_SCOPE)
+
+    def _close_named(self, tag: str) -> None:
+        """Handle an end tag: close the nearest open element it names, if it is in scope."""
+        if tag in _LEVELS:
+            self._close_within(_LEVELS, _SCOPE)
+        elif tag == "li":
+            self._close_within(("li",), _LIST_SCOPE)
+        elif tag == "p":
+            self._close_within(("p",), _BUTTON_SCOPE)
+        elif tag in ("td", "th", "tr", "thead", "tbody", "tfoot", "table", "caption"):
+            self._close_within((tag,), _TABLE_SCOPE - {tag})
+        elif tag in _SPECIAL:
+            self._close_within((tag,), _SCOPE)
+        else:  # any other tag: the nearest one, unless a special element is in the way
+            self._close_within((tag,), _SPECIAL)
+
+    def _close_within(
+        self, names: Collection[str], barriers: Collection[str], *, inclusive: bool = True
+    ) -> str | None:
+        """Close the nearest open element in ``names`` (or, not ``inclusive``, only what is inside
+        it) unless a barrier comes first; return the tag found."""
+        if not any(self._open_tags[name] for name in names):
+            return None  # without this, every <div> looked for an open <p> through the whole stack
+        stack = self._stack
+        for index in range(len(stack) - 1, -1, -1):
+            open_tag = stack[index].tag
+            if open_tag in names:
+                self._pop_to(index if inclusive else index + 1)
+                return open_tag
+            if open_tag in barriers:
+                return None
+        return None
+
+    def _end_title(self) -> None:
+        title, _, _ = collapse(list(self._title_parts or []))
+        self._title_parts = None
+        if title:
+            self._title = title

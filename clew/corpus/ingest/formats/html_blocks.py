@@ -1,0 +1,434 @@
+"""Block rendering for the HTML renderer (``clew.corpus.ingest.formats.html``): how the text read
+inside an element is written out as blocks of the document text, and where its anchors and
+links land. :class:`BlockWriter` holds the rendered document as it grows; the parser in
+``html`` decides from its stack of open elements when a run of text, a container (heading,
+``pre``, cell) or a table ends, and calls in here.
+
+The document text is rendered, not the source: blocks are separated by a blank line, except
+consecutive list items of one list and consecutive rows of one table (a single newline).
+
+- ``h1``..``h6`` are ``heading`` blocks, ``"#" * level + " " + text``; each opens a section.
+  The hidden ``<h>`` headings of the SQLite pragma page (one per pragma) are headings one
+  level below the enclosing ``h1``..``h6``.
+- ``dt`` (a definition-list term) is a ``heading`` block, its text without ``#``, that opens a
+  section one level below the section around its list; its ``dd`` text is that section's,
+  and the terms' sections end with their ``dl``. So every term with its definition is a unit
+  of its own (a node the tree tools reach; an ``id`` on the ``dt`` names it). A list with less
+  than ``TERM_UNITS_CHARS`` of text is left as paragraphs of the section around it.
+- ``li`` is a ``list_item``, ``"- " + text``, indented two spaces per nesting level; text of
+  the same item after a nested block is a further ``list_item`` indented under the marker.
+- ``pre`` is an indivisible ``code`` block, kept verbatim.
+- every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"``; leading
+  header rows (in ``thead``, or only ``th`` cells) end with a ``"| --- |"`` separator line.
+  A layout table (``html_rules.TableShape.layout``: a single row, a one-cell box around a
+  ``pre``, cells holding code or lists without a header, an admonition's frame) is not a table:
+  the parser reads its cells as the blocks they hold (a ``pre`` stays a code block). In a data
+  table, a table inside a cell, or anything else inside a cell, is flattened into the cell's text.
+- a Sphinx object description (``dl.py.function``, ``dl.c.macro``, ...: see
+  ``html_rules.api_entry``) has a section per entry, whatever its length, titled by the name in
+  its signature (``functools.lru_cache``: the ``sig-prename`` and ``sig-name`` parts, without a
+  decorator's ``@``), nested under the entry around it (a method under its class); the heading
+  block is the whole signature. Further ``dt`` of the same entry (overloads) are paragraphs of
+  its section and add their ids to its anchors.
+- an admonition (``html_rules.admonition``: Sphinx's ``div.admonition``, DocBook's ``div.note``,
+  ``aside``, ``role="note"``, ...) is one ``paragraph`` block of the section it sits in, its
+  label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
+- all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``, the same set as the
+  dev set's reference extractor) do not break text; every other tag does; ``<br>`` is a
+  space (a newline inside ``pre``). Whitespace is collapsed outside ``pre``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clew.corpus.ingest.formats.html_rules import (
+    _SKIPPED_LINKS,
+    PERMALINK_TEXTS,
+    Marker,
+    Piece,
+    Placed,
+    collapse,
+    verbatim,
+)
+from clew.corpus.ingest.formats.text import root_section
+from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
+
+TERM = -1
+"""The level a ``dt`` container is opened with (its section's level is set when it closes)."""
+TERM_UNITS_CHARS = 6000
+"""A definition list with at least this much text has a unit per term; a shorter one (a few
+modes of a pragma, the five conflict algorithms) reads better as the text of its section:
+measured on the SQLite dev set, per-term units there lost two evidence phrases."""
+
+
+@dataclass(slots=True, eq=False)
+class _DList:
+    depth: int  # sections open at its start
+    sections: int  # len(sections) at its start
+    blocks: int
+    length: int
+    api: bool = False  # a Sphinx object description: a section per entry, whatever its length
+    entry: int | None = None  # api: the section its first term opened
+
+
+@dataclass(slots=True, eq=False)
+class _Admonition:
+    blocks: int  # len(blocks) at its start
+    tables: int
+    labelled: bool = False
+
+
+@dataclass(slots=True, eq=False)
+class _Container:
+    """An element whose whole content is one block (heading, pre) or one table cell."""
+
+    kind: str  # "heading", "pre", "cell" or "label" (an admonition's)
+    pieces: list[Piece] = field(default_factory=list)
+    level: int = 0  # headings: 1..6, 0 for the hidden <h>
+    anchor: str | None = None  # headings: their own id
+    api: bool = False  # a term of a Sphinx object description: pieces hold ("open", part) / ("close", "")
+    permalink: int = -1  # headings: where the last same-page link starts in pieces
+    header: bool = False  # cells: th
+    span: int = 1  # cells: colspan
+    table: _Table | None = None  # cells: the table they belong to
+
+
+@dataclass(slots=True, eq=False)
+class _Row:
+    cells: list[_Container]
+    thead: bool
+
+
+@dataclass(slots=True, eq=False)
+class _Table:
+    rows: list[_Row] = field(default_factory=list)
+    row: _Row | None = None
+    thead: bool = False
+    pending: list[Marker] = field(default_factory=list)
+    """Markers seen in the table outside any cell: they go to the next cell."""
+
+
+@dataclass(slots=True, eq=False)
+class _Item:
+    depth: int
+    marked: bool = False  # its "- " has been written
+
+
+class BlockWriter:
+    """The document rendered so far, and the open sections, lists and tables its next block joins."""
+
+    def __init__(self) -> None:
+        self._container: _Container | None = None
+        self._run: list[Piece] = []  # text and markers of the paragraph or list item being read
+        self._tables: list[_Table] = []
+        self._items: list[_Item] = []
+        self._list_depth = 0
+        self._list_group = 0  # changes whenever the outermost list closes
+        self._pending: list[Marker] = []  # markers waiting for the next block
+        self._parts: list[str] = []
+        self._length = 0
+        self._previous: tuple[str, int] | None = None  # what joins the next block with "\n"
+        self._open: list[tuple[int, int, bool]] = [(0, 0, False)]  # open sections: index, level, hidden <h>
+        self._dlists: list[_DList] = []  # the open definition lists, innermost last
+        self._admonitions: list[_Admonition] = []  # the open admonitions, innermost last
+        self._label: tuple[str, Placed] | None = None  # an admonition's label, waiting for its first block
+        self._terms: set[int] = set()  # sections opened by a dt
+        self._first_h1: str | None = None
+        self.blocks: list[Block] = []
+        self.sections: list[Section] = [root_section()]
+        self.tables: list[Table] = []
+        self.links: list[Link] = []
+        self.anchors: dict[str, int] = {}
+
+    def _end_dlist(self, dlist: _DList) -> None:
+        """A definition list has closed: the sections of its terms end with it."""
+        for index, _, _ in self._open[dlist.depth:]:
+            if self.sections[index].end is None:
+                self.sections[index].end = self._length
+        del self._open[max(dlist.depth, 1):]
+        if dlist in self._dlists:
+            self._dlists.remove(dlist)
+        self._small_list_is_text(dlist)
+
+    def _small_list_is_text(self, dlist: _DList) -> None:
+        """A definition list shorter than ``TERM_UNITS_CHARS`` stays text in the section around it."""
+        created = range(dlist.sections, len(self.sections))
+        if self._length - dlist.length >= TERM_UNITS_CHARS or not all(i in self._terms for i in created):
+            return
+        around = self._open[-1][0]
+        for block in self.blocks[dlist.blocks:]:
+            if block.section >= dlist.sections:
+                block.section = around
+                if block.kind == "heading":
+                    block.kind = "paragraph"
+        for table in self.tables:
+            if table.section >= dlist.sections:
+                table.section = around
+        self._terms.difference_update(created)
+        del self.sections[dlist.sections:]
+
+    def _end_admonition(self, admonition: _Admonition) -> None:
+        """An admonition has closed: what it holds becomes one paragraph, its label first."""
+        if self._label is not None:
+            label, placed = self._label
+            self._label = None
+            self._emit("paragraph", label, placed)
+        if admonition in self._admonitions:
+            self._admonitions.remove(admonition)
+        if self._admonitions:
+            return  # the outermost one merges
+        inner = self.blocks[admonition.blocks:]
+        if inner:
+            del self.blocks[admonition.blocks:]
+            self.blocks.append(Block(inner[0].start, inner[-1].end, "paragraph", inner[0].section))
+            del self.tables[admonition.tables:]
+            self._previous = None
+
+    def _add(self, piece: Piece) -> None:
+        if self._container is not None:
+            self._container.pieces.append(piece)
+        else:
+            self._run.append(piece)
+
+    def _markers(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for key, value in attrs:
+            if value is None or not value.strip():
+                continue
+            if key == "id" or (key == "name" and tag == "a"):
+                self._add(("anchor", value.strip()))
+            elif key == "href" and tag == "a" and not value.strip().lower().startswith(_SKIPPED_LINKS):
+                self._add(("link", value))
+
+    def _boundary(self) -> None:
+        """A tag that is not inline: ends the paragraph being read (a space inside a cell or heading, a
+        line break inside ``pre`` unless its text is at a line's start already: ``<pre>x<dt>y``)."""
+        container = self._container
+        if container is not None:
+            if container.kind != "pre":
+                container.pieces.append(" ")
+            elif not _at_line_start(container.pieces):
+                container.pieces.append("\n")
+        elif self._run:
+            self._route(self._flush())
+
+    def _route(self, markers: list[Marker]) -> None:
+        """Markers with no text after them: for the next cell inside a table, else the next block."""
+        if markers:
+            (self._tables[-1].pending if self._tables else self._pending).extend(markers)
+
+    def _flush(self) -> list[Marker]:
+        """Emit the run read so far as a paragraph or list item; return its markers left waiting."""
+        if not self._run:
+            return []
+        text, placed, waiting = collapse(self._run)
+        self._run = []
+        if text:
+            if self._items:
+                item = self._items[-1]
+                prefix = "  " * (item.depth - 1) + ("  " if item.marked else "- ")
+                item.marked = True
+                self._emit("list_item", prefix + text, [(marker, at + len(prefix)) for marker, at in placed])
+            else:
+                self._emit("paragraph", text, placed)
+        return waiting
+
+    def _close_container(self, container: _Container) -> None:
+        self._container = None
+        table = container.table
+        if table is not None:  # a cell
+            if table.row is None:
+                table.row = _Row([], table.thead)
+            table.row.cells.append(container)
+        elif container.kind == "pre":
+            text, placed, waiting = verbatim(container.pieces)
+            if text:
+                self._emit("code", text, placed, indivisible=True)
+            self._route(waiting)
+        elif container.kind == "label":
+            text, placed, waiting = collapse(container.pieces)
+            if text:
+                self._label = (text, placed)
+            self._route(waiting)
+        else:
+            self._emit_heading(container)
+
+    def _emit_heading(self, heading: _Container) -> None:
+        name = _signature_name(heading.pieces) if heading.api else ""
+        text, placed, waiting = collapse(_without_permalink(heading))
+        if not text:
+            self._route(waiting)
+            return
+        names = [heading.anchor] if heading.anchor else []
+        for kind, anchor in [*self._pending, *(marker for marker, _ in placed)]:
+            if kind == "anchor" and anchor not in names:
+                names.append(anchor)
+        dlist = self._dlists[-1] if heading.api and self._dlists else None
+        if dlist is not None and dlist.entry is not None:  # an overload: text of the entry's section
+            entry = self.sections[dlist.entry]
+            entry.anchors.extend(anchor for anchor in names if anchor not in entry.anchors)
+            self._emit("paragraph", text, placed)
+            self._route(waiting)
+            return
+        level = heading.level
+        if not level:  # hidden <h>: one level below the enclosing h1..h6
+            level = min(6, next(lvl for _, lvl, hidden in reversed(self._open) if not hidden) + 1)
+        elif level == TERM:  # one level below the section around its list
+            base = min(self._dlists[-1].depth, len(self._open)) if self._dlists else len(self._open)
+            level = self._open[max(base, 1) - 1][1] + 1
+        while self._open[-1][1] >= level:
+            self._open.pop()
+        index = len(self.sections)
+        section = Section(heading=name or text, level=level, parent=self._open[-1][0], start=0, anchors=names)
+        self.sections.append(section)
+        self._open.append((index, level, heading.level in (0, TERM)))
+        if dlist is not None:
+            dlist.entry = index
+        elif heading.level == TERM:
+            self._terms.add(index)
+        prefix = "" if heading.level == TERM else "#" * level + " "
+        section.start = self._emit("heading", prefix + text, [(m, at + len(prefix)) for m, at in placed])
+        if heading.level == 1 and self._first_h1 is None:
+            self._first_h1 = text
+        self._route(waiting)
+
+    def _end_row(self, table: _Table) -> None:
+        if table.row is not None and table.row.cells:
+            table.rows.append(table.row)
+        table.row = None
+
+    def _emit_table(self, table: _Table) -> None:
+        self._end_row(table)
+        carry: list[Marker] = []
+        rows: list[tuple[str, Placed, bool, int]] = []  # text, markers, header, columns
+        cells: list[tuple[str, Placed]] = []  # the one row's cells, should the table have a single row
+        for row in table.rows:
+            texts: list[str] = []
+            placed: Placed = []
+            at = 2
+            for cell in row.cells:
+                text, cell_placed, carry = collapse([*carry, *cell.pieces])
+                placed.extend((marker, at + offset) for marker, offset in cell_placed)
+                texts.append(text)
+                cells.append((text, cell_placed))
+                at += len(text) + 3
+            if any(texts):
+                header = row.thead or all(cell.header for cell in row.cells)
+                rows.append(("| " + " | ".join(texts) + " |", placed, header, sum(c.span for c in row.cells)))
+            else:
+                cells = cells[: len(cells) - len(row.cells)]
+        if len(rows) == 1:  # one row with text after all (its others empty): its cells are text
+            for text, placed in cells:
+                if text:
+                    self._emit("paragraph", text, placed)
+        elif rows:
+            headers = 0
+            while headers < len(rows) and rows[headers][2]:
+                headers += 1
+            index = len(self.tables)
+            self.tables.append(Table(section=self._open[-1][0]))
+            for position, (text, placed, _, _) in enumerate(rows):
+                if position == headers - 1:
+                    columns = max(row[3] for row in rows[:headers])
+                    text += "\n|" + " --- |" * columns
+                kind: BlockKind = "table_header" if position < headers else "table_row"
+                self._emit(kind, text, placed, table=index)
+        self._route([*carry, *table.pending])
+
+    def _emit(
+        self, kind: BlockKind, text: str, placed: Placed, *, table: int | None = None, indivisible: bool = False
+    ) -> int:
+        """Append one block to the text; place the markers waiting for it; return its start."""
+        if self._label is not None:  # an admonition's label goes before its first paragraph
+            label, label_placed = self._label
+            self._label = None
+            if kind != "paragraph":
+                self._emit("paragraph", label, label_placed)
+            else:
+                prefix = label + (" " if label[-1] in ":.!?" else ": ")
+                text = prefix + text
+                placed = [*label_placed, *((marker, at + len(prefix)) for marker, at in placed)]
+        joined = ("list", self._list_group) if kind == "list_item" else ("table", table) if table is not None else None
+        separator = "" if not self.blocks else "\n" if joined is not None and joined == self._previous else "\n\n"
+        self._previous = joined
+        start = self._length + len(separator)
+        self._parts.append(separator + text)
+        self._length = start + len(text)
+        for marker in self._pending:
+            self._record(marker, start)
+        self._pending = []
+        for marker, at in placed:
+            self._record(marker, start + at)
+        self.blocks.append(Block(start, self._length, kind, self._open[-1][0], table, indivisible))
+        return start
+
+    def _record(self, marker: Marker, at: int) -> None:
+        kind, value = marker
+        if kind == "anchor":
+            self.anchors.setdefault(value, at)
+        else:
+            self.links.append(Link(start=at, href=value))
+
+    def _rendered(self, title: str | None, repairs: list[str]) -> ParsedDocument:
+        """The document, once the parser has closed every element."""
+        self.sections[0].heading = title or ""
+        self.links.sort(key=lambda link: link.start)
+        return ParsedDocument(
+            text="".join(self._parts),
+            blocks=self.blocks,
+            sections=self.sections,
+            tables=self.tables,
+            links=self.links,
+            anchors=self.anchors,
+            title=title,
+            fields={"title": title} if title else {},
+            repairs=repairs,
+        )
+
+
+def _signature_name(pieces: list[Piece]) -> str:
+    """The name a Sphinx signature's term declares: its ``prename`` parts before its first ``name``
+    part and that part (``functools.`` + ``lru_cache``), without a decorator's ``@``."""
+    parts: list[str] = []
+    depth = 0
+    capture: tuple[str, int] | None = None  # the part being read and the depth it opened at
+    named = False
+    for piece in pieces:
+        if isinstance(piece, str):
+            if capture is not None:
+                parts.append(piece)
+            continue
+        kind, value = piece
+        if kind == "open":
+            depth += 1
+            if capture is None and not named and value in ("name", "prename"):
+                capture = (value, depth)
+        elif kind == "close" and depth:
+            if capture is not None and capture[1] == depth:
+                named = named or capture[0] == "name"
+                capture = None
+            depth -= 1
+    if not named:
+        return ""
+    return "".join("".join(parts).split()).lstrip("@")
+
+
+def _without_permalink(heading: _Container) -> list[Piece]:
+    """A heading's pieces less the signature markers, and less a trailing permalink (a same-page link
+    holding only ``¶``, ``#``, ...: ``html_rules.PERMALINK_TEXTS``); the anchors in it are kept."""
+    pieces = [p for p in heading.pieces if isinstance(p, str) or p[0] in ("anchor", "link")] if heading.api \
+        else heading.pieces
+    cut = heading.permalink
+    if cut < 0 or heading.api:
+        return pieces
+    tail = pieces[cut:]
+    before = "".join(p for p in pieces[:cut] if isinstance(p, str))
+    if not before.strip() or "".join(p for p in tail if isinstance(p, str)).strip() not in PERMALINK_TEXTS:
+        return pieces
+    return [*pieces[:cut], *(p for p in tail if not isinstance(p, str) and p[0] == "anchor")]
+
+
+def _at_line_start(pieces: list[Piece]) -> bool:
+    """Whether the text read so far (markers aside) is empty or ends a line."""
+    last = next((piece for piece in reversed(pieces) if isinstance(piece, str) and piece), "")
+    return last == "" or last.endswith("\n")

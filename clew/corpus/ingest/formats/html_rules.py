@@ -1,0 +1,374 @@
+"""The rules of the HTML renderer (clew.corpus.ingest.formats.html): which tags are inline, dropped,
+closed implicitly, and how runs of text are collapsed or kept verbatim.
+
+Split from the renderer so that the renderer reads as one state machine over these tables.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+INLINE_TAGS = frozenset(
+    "a abbr b big cite code em font i img kbd nobr q s samp small span strike strong sub sup tt u var"
+    " variable".split()
+)
+DROP_TAGS = frozenset("noscript template head nav header footer form select button".split())
+"""Dropped with everything inside; a ``header`` inside the main content or a sectioning element
+(``article``, ``section``, ``aside``) is that part's own header (its title) and is kept."""
+DROP_CLASSES = frozenset(
+    # the SQLite pages' banner and menus
+    "nosearch menu"
+    # page chrome: Sphinx (sidebar, related bar, footer), Read the Docs, MkDocs, Docusaurus,
+    # Javadoc 8 (top/sub/bottom navigation bars), DocBook (navigation header and footer)
+    " sphinxsidebar related footer searchbox breadcrumb breadcrumbs wy-breadcrumbs wy-nav-side"
+    " rst-footer-buttons md-header md-sidebar md-footer md-tabs md-search theme-doc-sidebar-container"
+    " theme-doc-toc-desktop theme-doc-toc-mobile theme-doc-breadcrumbs theme-doc-footer pagination-nav"
+    " topNav subNav bottomNav skipNav navheader navfooter"
+    # heading permalinks and source links, which are not text
+    " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link permalink"
+    # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked)
+    " boring".split()
+)
+"""An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
+DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
+"""ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
+_SKIPPED = frozenset({"script", "style", "svg", "math"})
+"""Skipped by counting their own tag: raw text (script, style) or foreign XML (svg, math)."""
+_VOID = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
+_HEAD_CONTENT = frozenset("base link meta noscript script style template title".split())
+_LEVELS = {f"h{level}": level for level in range(1, 7)}
+_HEADINGS = frozenset({*_LEVELS, "h"})
+# The HTML parsing algorithm's "special" elements, scope boundaries and p-closing tags.
+_SPECIAL = frozenset(
+    "address applet area article aside base basefont bgsound blockquote body br button caption center col"
+    " colgroup dd details dir div dl dt embed fieldset figcaption figure footer form frame frameset h1 h2 h3"
+    " h4 h5 h6 head header hgroup hr html iframe img input keygen li link listing main marquee menu meta nav"
+    " noembed noframes noscript object ol p param plaintext pre script section select source style summary"
+    " table tbody td template textarea tfoot th thead title tr track ul wbr xmp".split()
+)
+_SCOPE = frozenset("applet caption html table td th marquee object template".split())
+_BUTTON_SCOPE = _SCOPE | {"button"}
+_LIST_SCOPE = _SCOPE | {"ul", "ol"}
+_TABLE_SCOPE = frozenset({"html", "table", "template"})
+_CLOSES_P = frozenset(
+    "address article aside blockquote center details dialog dir div dl dd dt fieldset figcaption figure"
+    " footer form h1 h2 h3 h4 h5 h6 h header hgroup hr li listing main menu nav ol p plaintext pre search"
+    " section summary table ul xmp".split()
+)
+_ENDS_HEADING = frozenset(
+    "address article aside blockquote center dd div dl dt fieldset figure form h1 h2 h3 h4 h5 h6 h li main"
+    " ol p pre section table td th tr ul".split()
+)
+_BREAKS_SVG = frozenset(
+    "b big blockquote body br center code dd div dl dt em h1 h2 h3 h4 h5 h6 hr i li ol p pre s small span"
+    " strong sub sup table tt u ul".split()
+)
+"""HTML tags that end an unclosed ``svg``/``math`` (the HTML algorithm's foreign-content breakout)."""
+_ROW_PARENTS = frozenset({"table", "thead", "tbody", "tfoot"})
+_LIST_ITEM_SCOPE = _SPECIAL - {"address", "div", "p"}
+_SKIPPED_LINKS = ("javascript:", "mailto:")
+_LEADING_BLANK_LINES = re.compile(r"(?:[^\S\n]*\n)+")
+
+Marker = tuple[str, str]
+"""``("anchor", name)`` or ``("link", href)``: placed at the offset where the next text starts."""
+Piece = str | Marker
+Placed = list[tuple[Marker, int]]
+
+
+def collapse(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
+    """Join text pieces with whitespace collapsed to single spaces and stripped.
+
+    Each marker is placed at the offset of the text that follows it; markers with no text
+    after them come back separately, to be placed by whatever text comes next.
+    """
+    out: list[str] = []
+    length = 0
+    space = False
+    placed: Placed = []
+    waiting: list[Marker] = []
+    for piece in pieces:
+        if not isinstance(piece, str):
+            waiting.append(piece)
+            continue
+        words = piece.split()
+        if not words:
+            space = space or bool(piece)
+            continue
+        if length and (space or piece[0].isspace()):
+            out.append(" ")
+            length += 1
+        if waiting:
+            placed.extend((marker, length) for marker in waiting)
+            waiting = []
+        chunk = " ".join(words)
+        out.append(chunk)
+        length += len(chunk)
+        space = piece[-1].isspace()
+    return "".join(out), placed, waiting
+
+
+def verbatim(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
+    """Like :func:`collapse` for ``pre``: text kept as is, less leading blank lines and trailing space."""
+    parts: list[str] = []
+    markers: Placed = []
+    length = 0
+    for piece in pieces:
+        if isinstance(piece, str):
+            parts.append(piece)
+            length += len(piece)
+        else:
+            markers.append((piece, length))
+    text = "".join(parts)
+    lead = _LEADING_BLANK_LINES.match(text)
+    cut = lead.end() if lead else 0
+    body = text[cut:].rstrip()
+    placed: Placed = [(marker, max(0, at - cut)) for marker, at in markers if at - cut < len(body)]
+    waiting = [marker for marker, at in markers if at - cut >= len(body)]
+    return body, placed, waiting
+
+
+def _attr(attrs: list[tuple[str, str | None]], name: str) -> str | None:
+    for key, value in attrs:
+        if key == name and value is not None and value.strip():
+            return value.strip()
+    return None
+
+
+_TEXINFO = frozenset(
+    "header nav-panel printindex index-cp index-fn index-vr index-ky index-pg index-tp".split()
+)
+GENERATOR_CLASSES: dict[str, frozenset[str]] = {
+    # Texinfo (makeinfo / texi2any): the Next/Previous/Up bar of every node sits in div.header
+    # (texinfo 6) or div.nav-panel (texinfo 7), a printed index's entries (links to the nodes,
+    # each under its term) in table.index-cp (-fn, -vr, -ky, -pg, -tp; texinfo 6) or
+    # div.printindex (texinfo 7). The menu of a node's subsections (ul.section-toc, ul.mini-toc)
+    # is kept, like DocBook's div.toc: its links lead a walk to the subsections' pages. Other
+    # generators use "header" for content (javadoc's page title), so these classes are chrome
+    # only in pages that name their generator.
+    "makeinfo": _TEXINFO,
+    "texi2any": _TEXINFO,
+}
+"""Chrome classes of one documentation generator, by the first word of the page's
+``<meta name="generator">`` (lower-cased)."""
+
+
+def generator_classes(attrs: list[tuple[str, str | None]]) -> frozenset[str] | None:
+    """The chrome classes of the generator a ``<meta name="generator" content="...">`` names, if known."""
+    name = _attr(attrs, "name")
+    content = _attr(attrs, "content")
+    if name is None or name.lower() != "generator" or content is None:
+        return None
+    return GENERATOR_CLASSES.get(content.split()[0].lower())
+
+
+def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
+    """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome
+    classes, see ``GENERATOR_CLASSES``) or its role (``DROP_ROLES``)."""
+    classes = _attr(attrs, "class")
+    if classes is not None and not (DROP_CLASSES.isdisjoint(classes.split()) and generator.isdisjoint(classes.split())):
+        return True
+    role = _attr(attrs, "role")
+    return role is not None and role.lower() in DROP_ROLES
+
+
+_CONTENT_HINT = re.compile(
+    r"""[<rRiIcC\u0130\u0131](?i:(?<=<)(?:main|article)\b|(?<!\w.)(?:(?<=r)ole\s*=\s*["']?main\b"""
+    r"""|(?<=i)temprop\s*=\s*["']?articleBody\b|(?<=c)lass\s*=\s*["']?(?:[^"'>]*\s)?body[\s"'>]))"""
+)
+r"""Where a page may have a main content element (see :func:`content_root`): such a page is first
+read for that element's content alone. Case-insensitive: ``<main``, ``<article``, or ``role``,
+``itemprop``, ``class`` starting a word (``(?<!\w.)`` after its first letter is ``\b`` before it).
+The first letter is matched outside ``(?i:...)`` as a plain set (every letter that matches ``<``, r,
+i or c ignoring case), so that the regex engine skips ahead to those characters: searched as
+``(?i)<(?:main|article)\b|\brole...``, it tried every alternative at every position of every
+page, the most expensive line of an HTML ingest (the SQLite set read twice, 14.8 MB: 0.93 s, now
+0.12 s; the same answers there and on 300,000 random strings)."""
+
+
+def may_have_content_root(source: str) -> bool:
+    return _CONTENT_HINT.search(source) is not None
+
+
+def content_root(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """The page's main content: ``main``, ``role="main"``, ``itemprop="articleBody"``, Sphinx's
+    ``div.body`` or an ``article``."""
+    if tag in ("main", "article"):
+        return True
+    role = _attr(attrs, "role")
+    if role is not None and role.lower() == "main":
+        return True
+    if _attr(attrs, "itemprop") == "articleBody":
+        return True
+    classes = _attr(attrs, "class")
+    return classes is not None and "body" in classes.split()
+
+
+ADMONITION_CLASSES = frozenset(
+    "admonition theme-admonition markdown-alert note tip warning caution important danger attention hint".split()
+)
+"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook), an ``aside``
+or ``role="note"`` is an admonition: one block of the section it sits in, with its label."""
+LABEL_CLASSES = frozenset({"admonition-title", "markdown-alert-title", "title"})
+"""The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``); Docusaurus's is a
+class that starts with ``admonitionHeading``. Else the admonition's first heading or header cell
+(DocBook's graphical form) is its label."""
+_ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote"})
+
+
+def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    if tag not in _ADMONITION_TAGS:
+        return False
+    if tag == "aside":
+        return True
+    role = _attr(attrs, "role")
+    if role is not None and role.lower() == "note":
+        return True
+    classes = (_attr(attrs, "class") or "").split()
+    return not ADMONITION_CLASSES.isdisjoint(classes) or any(c.startswith("admonition_") for c in classes)
+
+
+def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether what opens first in an admonition is its label: a heading, a ``th`` (the header
+    cell of DocBook's graphical admonition, beside the icon cell) or a ``LABEL_CLASSES`` element."""
+    if tag in _HEADINGS or tag == "th":
+        return True
+    classes = (_attr(attrs, "class") or "").split()
+    return not LABEL_CLASSES.isdisjoint(classes) or any(c.startswith("admonitionHeading") for c in classes)
+
+
+Event = tuple[str, str, list[tuple[str, str | None]]]
+"""An ``html.parser`` callback as the renderer reads a table ahead: ``("start", tag, attrs)``,
+``("startend", tag, attrs)``, ``("end", tag, [])`` or ``("data", text, [])``."""
+LAYOUT_CONTENT = frozenset("pre ul ol dl table blockquote h1 h2 h3 h4 h5 h6".split())
+"""Block content that makes a table without header cells a layout table when one of its cells
+holds it (a paragraph or a ``div`` does not: Sphinx and DocBook wrap every data cell in one)."""
+_LAYOUT_ROLES = frozenset({"presentation", "none"})
+
+
+@dataclass(slots=True)
+class TableShape:
+    """What :func:`table_shapes` has read of one table."""
+
+    role: bool = False  # role="presentation" or "none"
+    rows: int = 0  # rows with text in their cells
+    header: bool = False  # a th, thead or caption
+    blocks: bool = False  # a cell holds LAYOUT_CONTENT
+    icon: bool = False  # a cell holds an image and no text
+    row_text: bool = False  # the row being read has text in a cell
+    in_cell: bool = False
+    cell_text: bool = False
+    cell_image: bool = False
+
+    def layout(self, *, in_admonition: bool) -> bool:
+        """A layout table: a frame around text rather than data. Its cells are read as the blocks
+        they hold (a ``pre`` stays a code block, a list its items) instead of as a row of cells.
+
+        A layout table has a single row with text (a one-cell box around an example, as the
+        SQLite pages frame theirs; a row of side-by-side boxes), or ``role="presentation"`` or
+        ``"none"``, or no header cell (``th``, ``thead``, ``caption``) while a cell holds
+        ``LAYOUT_CONTENT`` (a code block, a list, a heading, a nested table: the page layouts of
+        javadoc, old DocBook and man2html). Inside an admonition a table with an icon cell (an
+        image, no text) is the admonition's frame: DocBook's graphical admonitions put the icon
+        beside the label and the text.
+        """
+        return self.rows <= 1 or self.role or (self.blocks and not self.header) or (in_admonition and self.icon)
+
+    def end_cell(self) -> None:
+        if self.in_cell:
+            self.row_text = self.row_text or self.cell_text
+            self.icon = self.icon or (self.cell_image and not self.cell_text)
+        self.in_cell = self.cell_text = self.cell_image = False
+
+    def end_row(self) -> None:
+        self.end_cell()
+        self.rows += self.row_text
+        self.row_text = False
+
+
+def table_shapes(events: list[Event]) -> list[TableShape]:
+    """The shape of each table that starts among ``events``, in order (nested ones included)."""
+    shapes: list[TableShape] = []
+    open_shapes: list[TableShape] = []
+    for kind, tag, attrs in events:
+        top = open_shapes[-1] if open_shapes else None
+        if kind == "data":
+            if top is not None and top.in_cell and tag.strip():
+                top.cell_text = True
+            continue
+        if kind != "end":
+            if tag == "table":
+                if top is not None and top.in_cell:
+                    top.blocks = True
+                shapes.append(TableShape(role=(_attr(attrs, "role") or "").lower() in _LAYOUT_ROLES))
+                open_shapes.append(shapes[-1])
+            elif top is None:
+                pass
+            elif tag == "tr":
+                top.end_row()
+            elif tag in ("td", "th"):
+                top.end_cell()
+                top.in_cell = True
+                top.header = top.header or tag == "th"
+            elif tag in ("thead", "caption"):
+                top.header = True
+            elif top.in_cell and tag in LAYOUT_CONTENT:
+                top.blocks = True
+            elif top.in_cell and tag == "img":
+                top.cell_image = True
+        if kind != "start" and tag == "table" and open_shapes:
+            open_shapes.pop().end_row()
+    for shape in open_shapes:
+        shape.end_row()
+    return shapes
+
+
+API_DOMAINS = frozenset({"py", "c", "cpp", "js", "std", "rst"})
+_API_LEGACY = frozenset(
+    "function class method attribute data exception classmethod staticmethod decorator decoratormethod property"
+    " describe object envvar cmdoption opcode macro member type var".split()
+)
+
+
+def api_entry(attrs: list[tuple[str, str | None]]) -> bool:
+    """A ``dl`` of a Sphinx object description (``dl.py.function``, ``dl.c.macro``, ``dl.std.envvar``,
+    and before Sphinx 4 ``dl.function``, ``dl.describe``): each entry is a section."""
+    classes = (_attr(attrs, "class") or "").split()
+    if len(classes) >= 2 and classes[0] in API_DOMAINS:
+        return True
+    return len(classes) == 1 and classes[0] in _API_LEGACY
+
+
+def signature_part(attrs: list[tuple[str, str | None]]) -> str:
+    """``"name"`` for the name of a Sphinx signature (``sig-name``, ``descname``), ``"prename"`` for
+    its module or class (``sig-prename``, ``descclassname``), else ``""``."""
+    classes = (_attr(attrs, "class") or "").split()
+    if "sig-name" in classes or "descname" in classes:
+        return "name"
+    if "sig-prename" in classes or "descclassname" in classes:
+        return "prename"
+    return ""
+
+
+PERMALINK_TEXTS = frozenset({"", "¶", "#", "§", "🔗", "⚓", "∞", "\u200b"})
+"""What a heading's last same-page link (``<a href="#...">``) holds when it is a permalink."""
+
+_TITLE_SEPARATORS = (" — ", " – ", " - ", " | ", " · ", " :: ", ": ")
+
+
+def page_title(title: str | None, first_h1: str | None, site: str | None = None) -> str | None:
+    """The page's title: its first ``h1`` where the ``<title>`` is that heading with the site's name
+    after it (Sphinx's "functools — ... — Python 3.11.2 documentation"); the ``<title>`` less the
+    site's name where the ``h1`` of the page's chrome (``site``) is that name and ends it (Node.js's
+    "File system | Node.js v18.20.4 Documentation" under a header's "Node.js v18.20.4
+    documentation"); else the ``<title>``."""
+    if title is None:
+        return first_h1
+    if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)):
+        return first_h1
+    if site:
+        for sep in _TITLE_SEPARATORS:
+            head, found, tail = title.rpartition(sep)
+            if found and head.strip() and tail.strip().casefold() == site.casefold():
+                return head.strip()
+    return title

@@ -1,0 +1,207 @@
+"""reStructuredText and AsciiDoc: their section titles, and paragraphs between blank lines.
+
+The document text is the source itself (newlines normalised), so spans point at it, as in
+Markdown. Only the titles are read; everything else is paragraphs (or code, below).
+
+- reStructuredText: a title is a line underlined (optionally also overlined) by one
+  punctuation character repeated at least as long as the title. Levels follow the order in
+  which the adornment styles (character, with or without overline) first appear, as docutils
+  assigns them.
+- AsciiDoc: a line ``= Title``, ``== Section``, ... (up to six ``=``) is a title of that level.
+  Delimited listing and literal blocks (``----``, ``....``) are code blocks, kept whole.
+
+reStructuredText code is a code block, kept whole: a code directive (``.. code-block:: bash``,
+``.. code::``, ``.. sourcecode::``) with its indented body, and the literal block a paragraph
+ending in ``::`` introduces (its indented lines). A hyperlink target line (``.. _install:``) is
+not text.
+
+Admonitions are one paragraph block with their label, whatever they hold: a reStructuredText
+directive (``.. note::``, ``.. warning::``, ``.. seealso::``, ...) with its indented body, and
+an AsciiDoc admonition block (``[NOTE]`` over a ``====`` delimited block). AsciiDoc's
+paragraph form (``NOTE: text``) already is one paragraph.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section
+from clew.corpus.ingest.parsed import Block, BlockKind, ParsedDocument, Section
+
+_ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+\s*$")
+_ASCIIDOC_TITLE = re.compile(r"^(={1,6})\s+(\S.*?)\s*$")
+_ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
+_RST_ADMONITION = re.compile(
+    r"^(\s*)\.\.\s+(?:admonition|attention|caution|danger|error|hint|important|note|tip|warning|seealso)::", re.I)
+_RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode)::", re.I)
+_RST_TARGET = re.compile(r"^\.\.\s+_[^:]*:\s*$")
+_ASCIIDOC_ADMONITION = re.compile(r"^\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$")
+_ASCIIDOC_EXAMPLE = re.compile(r"^={4,}\s*$")
+
+
+class _Sections:
+    """Blocks and sections of a source-text document, built in order."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = line_starts(text)
+        self.blocks: list[Block] = []
+        self.sections: list[Section] = [root_section()]
+        self.open = [0]
+        self.title: str | None = None
+
+    def block(self, first: int, stop: int, kind: BlockKind) -> int | None:
+        start, end = line_span(self.text, self.starts, first, stop)
+        while end > start and self.text[end - 1].isspace():
+            end -= 1
+        if kind != "code":
+            while start < end and self.text[start].isspace():
+                start += 1
+        if start >= end:
+            return None
+        self.blocks.append(Block(start, end, kind, self.open[-1], indivisible=kind == "code"))
+        return start
+
+    def heading(self, title: str, level: int, first: int, stop: int) -> None:
+        while len(self.open) > 1 and self.sections[self.open[-1]].level >= level:
+            self.open.pop()
+        section = Section(heading=" ".join(title.split()), level=level, parent=self.open[-1], start=0)
+        self.sections.append(section)
+        self.open.append(len(self.sections) - 1)
+        start = self.block(first, stop, "heading")
+        section.start = start if start is not None else self.starts[first]
+        if self.title is None:
+            self.title = section.heading
+
+    def document(self) -> ParsedDocument:
+        self.sections[0].heading = self.title or ""
+        return ParsedDocument(text=self.text, blocks=self.blocks, sections=self.sections, title=self.title,
+                              fields={"title": self.title} if self.title else {})
+
+
+def _blank(line: str) -> bool:
+    return not line.strip()
+
+
+def parse_rst(source: str) -> ParsedDocument:
+    text = normalize_newlines(source)
+    lines = text.split("\n")
+    doc = _Sections(text)
+    styles: list[tuple[str, bool]] = []
+    run: int | None = None  # first line of the paragraph being read
+    i = 0
+    literal = False  # the last paragraph ended in "::": an indented block after it is code
+    while i < len(lines):
+        line = lines[i]
+        directive = _RST_ADMONITION.match(line) or _RST_CODE.match(line)
+        if directive is not None:  # the directive and its indented body: one block
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run, literal = None, False
+            stop = _indented_end(lines, i + 1, len(directive.group(1)))
+            doc.block(i, stop, "code" if _RST_CODE.match(line) else "paragraph")
+            i = stop
+            continue
+        if run is None and _RST_TARGET.match(line):
+            literal = False
+            i += 1
+            continue
+        if run is None and literal and not _blank(line) and line[0].isspace():
+            stop = _indented_end(lines, i, 0)
+            doc.block(i, stop, "code")
+            literal = False
+            i = stop
+            continue
+        found = _rst_title(lines, i)
+        if found is not None:
+            first, stop, title, style = found
+            if run is not None and run < first:
+                doc.block(run, first, "paragraph")
+            run = None
+            if style not in styles:
+                styles.append(style)
+            doc.heading(title, min(6, styles.index(style) + 1), first, stop)
+            i = stop
+            continue
+        if _blank(line):
+            if run is not None:
+                doc.block(run, i, "paragraph")
+                literal = lines[i - 1].rstrip().endswith("::")
+            run = None
+        elif run is None:
+            run, literal = i, False
+        i += 1
+    if run is not None:
+        doc.block(run, len(lines), "paragraph")
+    return doc.document()
+
+
+def _indented_end(lines: list[str], first: int, indent: int) -> int:
+    """The line after the block of lines from ``first`` indented more than ``indent`` (blank lines
+    inside it included, trailing ones not)."""
+    stop, j = first, first
+    while j < len(lines) and (_blank(lines[j]) or len(lines[j]) - len(lines[j].lstrip()) > indent):
+        j += 1
+        if not _blank(lines[j - 1]):
+            stop = j
+    return stop
+
+
+def _rst_title(lines: list[str], i: int) -> tuple[int, int, str, tuple[str, bool]] | None:
+    """A title starting at line ``i`` (its overline, or the title line): (first, stop, title, style)."""
+    over = _ADORNMENT.match(lines[i])
+    if over and i + 2 < len(lines) and not _blank(lines[i + 1]):
+        under = _ADORNMENT.match(lines[i + 2])
+        title = lines[i + 1].strip()
+        if under and under.group(1) == over.group(1) and len(lines[i + 2].rstrip()) >= len(title):
+            return i, i + 3, title, (over.group(1), True)
+    if _blank(lines[i]) or over or i + 1 >= len(lines) or (i > 0 and not _blank(lines[i - 1])):
+        return None
+    under = _ADORNMENT.match(lines[i + 1])
+    title = lines[i].strip()
+    if under and len(lines[i + 1].rstrip()) >= len(lines[i].rstrip()) and len(lines[i + 1].strip()) >= 2:
+        return i, i + 2, title, (under.group(1), False)
+    return None
+
+
+def parse_asciidoc(source: str) -> ParsedDocument:
+    text = normalize_newlines(source)
+    lines = text.split("\n")
+    doc = _Sections(text)
+    run: int | None = None
+    fence: tuple[str, int] | None = None  # the open delimiter and its line
+    admonition: tuple[str, int] | None = None  # an admonition block's delimiter and its [LABEL] line
+    for i, line in enumerate(lines):
+        if admonition is not None:
+            if line.strip() == admonition[0] and i > admonition[1] + 1:
+                doc.block(admonition[1], i + 1, "paragraph")
+                admonition = None
+            continue
+        if fence is not None:
+            if line.strip() == fence[0]:
+                doc.block(fence[1], i + 1, "code")
+                fence = None
+            continue
+        if (run is None and _ASCIIDOC_ADMONITION.match(line) and i + 1 < len(lines)
+                and _ASCIIDOC_EXAMPLE.match(lines[i + 1])):
+            admonition = (lines[i + 1].strip(), i)
+            continue
+        delimiter = _ASCIIDOC_FENCE.match(line)
+        title = _ASCIIDOC_TITLE.match(line) if run is None else None
+        if delimiter or title or _blank(line):
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run = None
+        if delimiter:
+            fence = (line.strip(), i)
+        elif title:
+            doc.heading(title.group(2), len(title.group(1)), i, i + 1)
+        elif not _blank(line) and run is None:
+            run = i
+    if admonition is not None:
+        doc.block(admonition[1], len(lines), "paragraph")
+    elif fence is not None:
+        doc.block(fence[1], len(lines), "code")
+    elif run is not None:
+        doc.block(run, len(lines), "paragraph")
+    return doc.document()

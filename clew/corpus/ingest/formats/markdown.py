@@ -1,0 +1,458 @@
+"""Markdown: CommonMark plus GFM tables, parsed with markdown-it-py.
+
+The document text is the source itself (newlines normalised), so every span points at the
+markdown as written, except for raw HTML blocks that hold a ``<table>``, ``<dl>`` or
+``<details>``: those are parsed with the HTML rules (``clew.corpus.ingest.formats.html``: table
+rows with their header, a unit per definition-list term) and their rendering replaces their
+source in the text. markdown-it reports the source lines of each block (``Token.map``);
+spans are those lines, trimmed of surrounding whitespace (code keeps its indentation).
+
+Only top-level blocks become :class:`Block` s: a list contributes one ``list_item`` per
+item (nested lists stay inside their item), a table one ``table_header`` (header line plus
+delimiter line) and one ``table_row`` per body row; thematic breaks and link reference
+definitions contribute none. Only top-level headings open sections; a heading inside a
+list or a blockquote is part of that block.
+
+Admonitions are one ``paragraph`` block of the section they sit in, their label included: a
+GitHub alert is a blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``,
+or the collapsible ``???`` / ``???+``) takes the indented lines after its marker, blank lines
+between them included (CommonMark alone reads an indented body after a blank line as code); so
+does an MkDocs content tab (``=== "pip"``), whose body is prose and code as written.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+import yaml
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
+from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
+
+_BLOCK_KINDS: dict[str, BlockKind] = {
+    "heading_open": "heading",
+    "paragraph_open": "paragraph",
+    "blockquote_open": "paragraph",
+    "html_block": "paragraph",
+    "fence": "code",
+    "code_block": "code",
+}
+_FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|$)", re.DOTALL)
+_LISTS = ("bullet_list_open", "ordered_list_open")
+_STRUCTURED_HTML = re.compile(r"<(?:table|dl|details)\b", re.IGNORECASE)
+_HTML_ANCHOR = re.compile(
+    r"""<a\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE
+)
+
+
+_ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
+_ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+[\w\"-]")
+"""The marker line of an MkDocs admonition (``!!! note``, ``??? tip "Title"``, ``???+ danger``) or
+content tab (``=== "pip"``, pymdownx.tabbed): its indented body is its text, not a code block."""
+
+
+class _Markdown(MarkdownIt):
+    """markdown-it that leaves link targets as written (no percent-encoding, no punycode)."""
+
+    def normalizeLink(self, url: str) -> str:  # noqa: N802  (markdown-it's name)
+        return url
+
+
+_PARSER = _Markdown("commonmark").enable("table")
+
+
+def github_slug(heading: str) -> str:
+    """The fragment GitHub gives a heading: lowercase, spaces to ``-``, punctuation dropped.
+
+    Letters, digits, combining marks, ``-`` and ``_`` are kept. :func:`parse_markdown`
+    numbers duplicates (``slug-1``, ``slug-2``, ...).
+    """
+    lowered = heading.strip().lower()
+    if lowered.isascii():  # the common case, in C: ASCII letters and digits are the only L, N and M there
+        return _ASCII_DROPPED.sub("", lowered).replace(" ", "-")
+    kept: list[str] = []
+    for char in lowered:
+        if char == " ":
+            kept.append("-")
+        elif char in "-_" or unicodedata.category(char)[0] in "LNM":
+            kept.append(char)
+    return "".join(kept)
+
+
+def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
+    """Parse CommonMark (with GFM tables) into blocks, sections, tables, links and anchors.
+
+    A YAML front matter block (``---`` lines around a mapping, at the very top) becomes the
+    document's fields and is not part of its text. Directive containers (``:::tip``) and Hugo
+    shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM lines and component tags
+    are not text (``clew.corpus.ingest.formats.dialects``).
+    """
+    fields, text = split_front_matter(normalize_newlines(source))
+    text = mdx_to_markdown(text) if mdx else hugo_shortcodes(directive_containers(text))
+    builder = _Builder(text)
+    lines = text.split("\n")
+    groups = list(_top_level_groups(_PARSER.parse(text)))
+    index = 0
+    while index < len(groups):
+        stop = _admonition_stop(lines, groups[index])
+        if stop is None:
+            builder.add(groups[index])
+            index += 1
+            continue
+        last = index + 1
+        while last < len(groups) and (groups[last][0].map or (stop, stop))[0] < stop:
+            stop = max(stop, (groups[last][0].map or (stop, stop))[1])
+            last += 1
+        builder.add_admonition(groups[index:last], stop)
+        index = last
+    document = builder.document()
+    if fields:
+        document.fields = {**document.fields, **fields}
+        title = fields.get("title")
+        if isinstance(title, str) and title.strip():
+            document.title = document.sections[0].heading = title.strip()
+    return document
+
+
+def parse_mdx(source: str) -> ParsedDocument:
+    """Parse MDX (``.mdx``: Markdown with ESM lines and JSX components) as Markdown; see ``parse_markdown``."""
+    return parse_markdown(source, mdx=True)
+
+
+def split_front_matter(text: str) -> tuple[dict[str, object], str]:
+    """``(fields, rest)``; text without a well-formed YAML mapping on top is returned whole."""
+    match = _FRONT_MATTER.match(text)
+    if match is None:
+        return {}, text
+    try:
+        fields = yaml.safe_load(match.group(1))
+    except yaml.YAMLError:
+        return {}, text
+    if not isinstance(fields, dict) or not all(isinstance(k, str) for k in fields):
+        return {}, text
+    return fields, text[match.end() :]
+
+
+def _top_level_groups(tokens: Sequence[Token]) -> Iterator[Sequence[Token]]:
+    """Each top-level block's tokens: an opening token through its matching close."""
+    index = 0
+    while index < len(tokens):
+        stop = index + 1
+        depth: int = tokens[index].nesting
+        while depth > 0 and stop < len(tokens):
+            depth += tokens[stop].nesting
+            stop += 1
+        yield tokens[index:stop]
+        index = stop
+
+
+def _admonition_stop(lines: list[str], group: Sequence[Token]) -> int | None:
+    """The line after an MkDocs admonition's body, when ``group`` is a paragraph that starts with its marker."""
+    first = group[0]
+    if first.type != "paragraph_open" or first.map is None or not _ADMONITION.match(lines[first.map[0]]):
+        return None
+    stop = line = first.map[1]
+    while line < len(lines) and (not lines[line].strip() or lines[line].startswith(("    ", "\t"))):
+        line += 1
+        if lines[line - 1].strip():
+            stop = line
+    return stop
+
+
+def _inline_text(children: Sequence[Token]) -> str:
+    """The text an inline sequence renders to, without markup (image alt text included)."""
+    parts: list[str] = []
+    for child in children:
+        if child.type in ("text", "text_special", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif child.type == "image":
+            parts.append(_inline_text(child.children) if child.children else child.content)
+    return "".join(parts)
+
+
+@dataclass(slots=True)
+class _Region:
+    start: int
+    end: int
+    text: str
+    new_start: int = 0
+
+
+class _Builder:
+    """Collects one document's parts while its top-level token groups are fed in order."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = line_starts(text)
+        self.blocks: list[Block] = []
+        self.sections: list[Section] = [root_section()]
+        self.tables: list[Table] = []
+        self.links: list[Link] = []
+        self.anchors: dict[str, int] = {}
+        self.slug_counts: dict[str, int] = {}
+        self.title: str | None = None
+        self.current = 0  # the innermost open section
+        self.regions: list[_Region] = []
+        """Raw HTML blocks replaced by their rendering; what lies inside one is at offsets into its text."""
+        self.in_region: dict[tuple[str, int], int] = {}
+        """(kind, index) of a block, section or link -> the region its offsets are relative to."""
+        self.region_anchors: list[tuple[str, int, int]] = []
+        self.repairs: list[str] = []
+
+    def document(self) -> ParsedDocument:
+        if self.regions:
+            self.rewrite()
+        self.sections[0].heading = self.title or ""
+        fields: dict[str, object] = {"title": self.title} if self.title is not None else {}
+        return ParsedDocument(
+            text=self.text,
+            blocks=self.blocks,
+            sections=self.sections,
+            tables=self.tables,
+            links=self.links,
+            anchors=self.anchors,
+            title=self.title,
+            fields=fields,
+            repairs=list(dict.fromkeys(self.repairs)),
+        )
+
+    @property
+    def current_section(self) -> int:
+        return self.current
+
+    def add(self, group: Sequence[Token]) -> None:
+        first = group[0]
+        if first.map is None:
+            return
+        if first.type == "html_block" and _STRUCTURED_HTML.search(first.content) and self.add_html(first.map):
+            return
+        kind = _BLOCK_KINDS.get(first.type)
+        added = len(self.blocks)
+        if first.type == "heading_open":
+            self.add_heading(group, first.map)
+        elif kind is not None:
+            self.add_block(first.map, kind)
+        elif first.type in _LISTS:
+            for token in group:
+                if token.type == "list_item_open" and token.level == first.level + 1 and token.map:
+                    self.add_block(token.map, "list_item")
+        elif first.type == "table_open":
+            self.add_table(group)
+        starts = [block.start for block in self.blocks[added:]] or [self.starts[first.map[0]]]
+        self.add_links(group, starts)
+        for name, offset in self.html_anchors(group):
+            self.add_anchor(name, offset)
+            if first.type == "heading_open" and name not in self.sections[-1].anchors:
+                self.sections[-1].anchors.append(name)
+
+    def add_admonition(self, groups: Sequence[Sequence[Token]], stop: int) -> None:
+        """An MkDocs admonition: its marker and body (``groups``, up to line ``stop``) as one paragraph."""
+        first = groups[0][0].map[0] if groups[0][0].map else 0
+        block = self.add_block((first, stop), "paragraph")
+        starts = [block.start if block is not None else self.starts[first]]
+        for group in groups:
+            self.add_links(group, starts)
+            for name, offset in self.html_anchors(group):
+                self.add_anchor(name, offset)
+
+    def add_block(self, lines: Sequence[int], kind: BlockKind, table: int | None = None) -> Block | None:
+        start, end = line_span(self.text, self.starts, lines[0], lines[1])
+        start, end = trim_span(self.text, start, end, left=kind != "code")
+        if start >= end:
+            return None
+        block = Block(
+            start=start,
+            end=end,
+            kind=kind,
+            section=self.current_section,
+            table=table,
+            indivisible=kind == "code",
+        )
+        self.blocks.append(block)
+        return block
+
+    def add_heading(self, group: Sequence[Token], lines: Sequence[int]) -> None:
+        inline = next((token for token in group if token.type == "inline"), None)
+        rendered = _inline_text(inline.children or []) if inline is not None else ""
+        heading = " ".join(rendered.split())
+        level = int(group[0].tag[1:])
+        parent = self.current_section
+        while parent != 0 and self.sections[parent].level >= level:
+            parent = self.sections[parent].parent or 0
+        section = Section(heading=heading, level=level, parent=parent, start=0)
+        self.sections.append(section)
+        self.current = len(self.sections) - 1
+        block = self.add_block(lines, "heading")
+        section.start = block.start if block is not None else self.starts[lines[0]]
+        slug = self.unique_slug(github_slug(rendered))
+        if slug:
+            section.anchors.append(slug)
+            self.add_anchor(slug, section.start)
+        if level == 1 and heading and self.title is None:
+            self.title = heading
+
+    def add_table(self, group: Sequence[Token]) -> None:
+        index = len(self.tables)
+        self.tables.append(Table(section=self.current_section))
+        in_body = False
+        for token in group:
+            in_body = in_body or token.type == "tbody_open"
+            if token.map is None:
+                continue
+            if token.type == "thead_open":
+                delimiter_stop = token.map[1] + 1
+                self.add_block((token.map[0], delimiter_stop), "table_header", table=index)
+            elif token.type == "tr_open" and in_body:
+                self.add_block(token.map, "table_row", table=index)
+
+    def add_html(self, lines: Sequence[int]) -> bool:
+        """A raw HTML block with structure: its HTML rendering's blocks, sections (one level below
+        the current section's, and under it), tables, links and anchors; False if it renders empty."""
+        start, end = trim_span(self.text, *line_span(self.text, self.starts, lines[0], lines[1]))
+        rendered = parse_html(self.text[start:end])
+        self.repairs.extend(rendered.repairs)
+        if not rendered.blocks:
+            return False
+        region = len(self.regions)
+        self.regions.append(_Region(start, end, rendered.text))
+        mapped = {0: self.current}
+        base = self.sections[self.current].level
+        for index, section in enumerate(rendered.sections[1:], start=1):
+            self.in_region[("section", len(self.sections))] = region
+            mapped[index] = len(self.sections)
+            self.sections.append(Section(section.heading, section.level + base, mapped[section.parent or 0],
+                                         section.start, list(section.anchors), section.end))
+        tables = len(self.tables)
+        self.tables.extend(Table(section=mapped[table.section]) for table in rendered.tables)
+        for block in rendered.blocks:
+            self.in_region[("block", len(self.blocks))] = region
+            self.blocks.append(Block(block.start, block.end, block.kind, mapped[block.section],
+                                     None if block.table is None else tables + block.table, block.indivisible))
+        for link in rendered.links:
+            self.in_region[("link", len(self.links))] = region
+            self.links.append(Link(start=link.start, href=link.href))
+        self.region_anchors.extend((name, region, offset) for name, offset in rendered.anchors.items())
+        return True
+
+    def rewrite(self) -> None:
+        """Put each region's rendering in place of its source and move every offset to match."""
+        parts, at, moved = [], 0, 0
+        ends, shifts = [], []
+        for region in self.regions:
+            parts.append(self.text[at:region.start])
+            region.new_start = region.start + moved
+            parts.append(region.text)
+            moved += len(region.text) - (region.end - region.start)
+            at = region.end
+            ends.append(region.end)
+            shifts.append(moved)
+        parts.append(self.text[at:])
+        self.text = "".join(parts)
+
+        def shift(offset: int) -> int:
+            passed = bisect_right(ends, offset)  # regions wholly before the offset
+            return offset + (shifts[passed - 1] if passed else 0)
+
+        def place(kind: str, index: int, offset: int) -> int:
+            region = self.in_region.get((kind, index))
+            return shift(offset) if region is None else self.regions[region].new_start + offset
+
+        for index, block in enumerate(self.blocks):
+            block.start, block.end = place("block", index, block.start), place("block", index, block.end)
+        for index, section in enumerate(self.sections):
+            if index:
+                section.start = place("section", index, section.start)
+            if section.end is not None:
+                section.end = place("section", index, section.end)
+        for index, link in enumerate(self.links):
+            link.start = place("link", index, link.start)
+        self.anchors = {name: shift(offset) for name, offset in self.anchors.items()}
+        for name, in_region, offset in self.region_anchors:
+            self.anchors.setdefault(name, self.regions[in_region].new_start + offset)
+
+    def unique_slug(self, slug: str) -> str:
+        """``slug``, or ``slug-1``, ``slug-2``, ... when taken (github-slugger's rule)."""
+        if not slug:
+            return ""
+        candidate = slug
+        while candidate in self.slug_counts:
+            self.slug_counts[slug] += 1
+            candidate = f"{slug}-{self.slug_counts[slug]}"
+        self.slug_counts[candidate] = 0
+        return candidate
+
+    def add_anchor(self, name: str, offset: int) -> None:
+        self.anchors.setdefault(name, offset)
+
+    def add_links(self, group: Sequence[Token], block_starts: list[int]) -> None:
+        """A :class:`Link` per ``link_open``, placed where its text is found in the source.
+
+        Each link's text is searched for in its inline's lines, after the previous link's:
+        first right after its opening bracket (``[`` or ``<``), then bare. A label that is
+        not found (empty, or written with entities or markup) gets its block's start.
+        """
+        cursor = 0
+        for inline in group:
+            if inline.type != "inline" or inline.map is None:
+                continue
+            low, high = line_span(self.text, self.starts, *inline.map)
+            cursor = max(cursor, low)
+            for link_open, label in _links(inline.children or []):
+                offset = -1
+                if label:
+                    for prefix in ("<" if link_open.markup == "autolink" else "[", ""):
+                        found = self.text.find(prefix + label, cursor, high)
+                        if found >= 0:
+                            offset = found + len(prefix)
+                            cursor = offset + len(label)
+                            break
+                if offset < 0:  # the last block starting by the inline's end (bisect: a list may hold 100,000 items)
+                    offset = block_starts[max(bisect_right(block_starts, high) - 1, 0)]
+                self.links.append(Link(start=offset, href=str(link_open.attrs.get("href") or "")))
+
+    def html_anchors(self, group: Sequence[Token]) -> Iterator[tuple[str, int]]:
+        """``<a id=..>`` / ``<a name=..>`` in HTML blocks and inline HTML, with their offsets.
+
+        A tag is looked for in its token's lines; one that is not found there (written
+        across a container's markers) gets the first of those lines.
+        """
+        cursor = 0
+        for token in group:
+            if token.map is None or token.type not in ("html_block", "inline"):
+                continue
+            low, high = line_span(self.text, self.starts, *token.map)
+            cursor = max(cursor, low)
+            pieces = [token] if token.type == "html_block" else token.children or []
+            for piece in pieces:
+                if piece.type not in ("html_block", "html_inline"):
+                    continue
+                for match in _HTML_ANCHOR.finditer(piece.content):
+                    name = next(value for value in match.groups() if value is not None)
+                    found = self.text.find(match.group(0), cursor, high)
+                    if found >= 0:
+                        cursor = found + len(match.group(0))
+                    if name:
+                        yield name, found if found >= 0 else low
+
+
+def _links(children: Sequence[Token]) -> Iterator[tuple[Token, str]]:
+    """Every ``link_open`` among an inline's children, with the plain text of its label."""
+    for position, child in enumerate(children):
+        if child.type != "link_open":
+            continue
+        label: list[Token] = []
+        for inner in children[position + 1 :]:
+            if inner.type == "link_close":
+                break
+            label.append(inner)
+        yield child, _inline_text(label).strip()

@@ -1,0 +1,469 @@
+"""PDF: text with positions from pypdfium2 (PDFium), tables from pdfplumber, rendered like HTML.
+
+- **Lines.** PDFium's text of each page, split into the lines it reports, each with its font
+  size, weight, fixed pitch and position (of its first visible character).
+- **Running headers and footers** are dropped: bare page numbers, lines recurring in the top or
+  bottom 10% of the pages, and lines there that carry the printed page number
+  (``clew.corpus.ingest.formats.pdf_layout``).
+- **Sections.** Where the document has an outline (bookmarks), it is the section tree: every
+  bookmark opens a section at its level, at the line of its destination's page that carries its
+  title (``clew.corpus.ingest.formats.pdf_outline``), and no other line is a heading. Without an outline,
+  from heading-like lines: a line at least 15% larger than the body text (the most used size), or
+  bold and 8% larger, is a heading; the larger, the higher (levels by size).
+- **Title.** The document's Title metadata, else the first page's largest text (when larger than
+  the body text), else the first bookmark, else the first heading.
+- **Blocks.** Lines join into a paragraph until a heading, a gap larger than 1.45 lines, a
+  change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item. Runs of
+  fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
+  at a line's first character and a quarter, half, three quarters and all the way along) are a
+  code block, kept line by line. A word hyphenated at a line end is
+  joined again (``conver-`` + ``sion``); a paragraph that goes on over a page break is one block.
+- **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
+  entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
+  a navigation page: the document's field ``navigation_pages`` lists them, and a search ranks
+  their passages below the passages they point to (``clew.corpus.search.api``).
+- **Tables.** Ruled tables: the horizontal and vertical strokes of a page's paths (read from
+  PDFium) go to pdfplumber's table finder as explicit lines, and each cell's text is PDFium's
+  text inside the cell (letting pdfplumber parse the page itself, through pdfminer, took
+  seven times as long as all the rest). A table of at least two rows and two columns whose
+  cells are mostly filled replaces the lines inside its box, its first row as the header.
+- **Pages.** Every page's start offset is kept (``ParsedDocument.pages``), so each passage
+  knows the pages it spans. Pages without a text layer whose picture shows lines of text are
+  reported in one warning with their numbers (scanned; no OCR); a cover or a figure without
+  text is not (``pdf_layout.looks_like_text``). A document with no text at all is refused.
+- Encrypted (password) and broken files raise :class:`UnreadableDocument` with the reason; so
+  does a file past its :class:`ParseBounds`: a page of more objects than ``page_objects``, or a
+  parse that outlasts ``seconds`` (checked between pages, lines and drawn paths; inside one PDFium
+  call an ingest ends the worker process it parses in: ``clew.corpus.ingest.parse_process``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, cast
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from clew.corpus.ingest.formats import pdf_outline
+from clew.corpus.ingest.formats.pdf_layout import (
+    Line,
+    drop_running_lines,
+    leader_line,
+    looks_like_text,
+    navigation_pages,
+    page_list,
+    shorten_leader,
+)
+from clew.corpus.ingest.formats.pdf_outline import Mark, alnum
+from clew.corpus.ingest.formats.rendered import Renderer
+from clew.corpus.ingest.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
+
+NAVIGATION_PAGES = "navigation_pages"
+"""The document field listing its table-of-contents and index pages (1-based), where it has any."""
+HEADING_RATIO = 1.15
+BOLD_HEADING_RATIO = 1.08
+"""A bold line this much larger than the body text is a heading too (LaTeX's 12 pt over 10.95 pt)."""
+_BOLD_FONT = re.compile(r"bold|black|heavy|demi|cmbx")
+_MONO_FONT = re.compile(r"courier|mono|cmtt|sftt|ectt|txtt|typewriter|consol|menlo|inconsolata|sourcecode|andale")
+"""Fixed-pitch fonts by name, for PDFs whose font descriptor does not set the FixedPitch flag:
+TeX's typewriter faces (``CMTT10``, cm-super's ``SFTT1000``, ``txtt``), Courier, ``*Mono``,
+Consolas, Menlo, Inconsolata, Source Code Pro, Andale Mono."""
+_BULLET = re.compile(r"^(?:[•◦▪‣∙●○■□–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+\S")
+_PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
+"""A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
+_SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
+"""PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen."""
+_FIXED_PITCH = 1
+
+
+def parse_pdf(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
+    """Render a PDF into blocks, sections, tables and pages (see the module docstring)."""
+    bounds = bounds or ParseBounds()
+    deadline = bounds.deadline()
+    try:
+        pdf = pdfium.PdfDocument(data)
+    except pdfium.PdfiumError as error:
+        message = str(error)
+        if "password" in message.lower():
+            raise UnreadableDocument("encrypted PDF: a password is needed to read it") from error
+        raise UnreadableDocument(f"not a readable PDF ({message.rstrip('.')})") from error
+    try:
+        return _parse(pdf, bounds.page_objects, deadline)
+    finally:
+        pdf.close()
+
+
+def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> ParsedDocument:
+    pages: list[list[Line]] = []
+    heights: list[float] = []
+    pictures: list[int] = []  # pages without text but with images
+    for index in range(len(pdf)):
+        deadline.check(f"page {index + 1}")
+        page = pdf[index]
+        objects = pdfium_c.FPDFPage_CountObjects(page.raw)
+        if objects > page_objects:
+            page.close()
+            raise UnreadableDocument(f"page {index + 1} holds {objects:,} objects, over the {page_objects:,} limit "
+                                     "for one page: not ingested; raise the limit (--max-page-objects)")
+        heights.append(page.get_height())
+        lines = _lines(page, deadline, index)
+        if not lines and _has_images(page):
+            pictures.append(index)
+        pages.append(lines)
+        page.close()
+    if not any(pages):
+        if pictures:
+            raise UnreadableDocument("no text layer on any page (a scanned PDF?); clew does no OCR")
+        raise UnreadableDocument("no text on any page")
+    scanned = [index + 1 for index in pictures if _scanned(pdf, index)]
+    warnings: list[str] = []
+    if scanned:
+        warnings.append(f"page {scanned[0]}: no text layer (a scanned image?); not OCR'd, nothing ingested from it"
+                        if len(scanned) == 1 else f"pages {page_list(scanned)}: no text layer (scanned images?); "
+                        "not OCR'd, nothing ingested from them")
+    drop_running_lines(pages, heights)
+    tables = _tables(pdf, pages, warnings, deadline)
+    body = _body_size(pages)
+    bookmarks = pdf_outline.entries(pdf, heights)
+    outline = pdf_outline.place(bookmarks, pages, body) if any(e.page is not None for e in bookmarks) else {}
+    title = _title(pdf, pages, body, bookmarks[0].title if bookmarks else None)
+    navigation = set(navigation_pages(pages))
+    renderer = Renderer()
+    heading_levels = {} if outline else _heading_levels(pages, body)
+    for index, lines in enumerate(pages):
+        deadline.check(f"page {index + 1}")
+        renderer.page()
+        _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
+                     navigation=index in navigation)
+    document = renderer.document(title=title)
+    document.warnings = warnings
+    if navigation:
+        document.fields[NAVIGATION_PAGES] = sorted(index + 1 for index in navigation)
+    return document
+
+
+def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookmark: str | None) -> str | None:
+    """The Title metadata, else the first page's largest line (larger than the body text), else the first bookmark."""
+    title = " ".join((pdf.get_metadata_dict().get("Title") or "").split())
+    if title:
+        return title
+    named = [line for line in pages[0] if len(alnum(line.text)) >= 3] if pages else []
+    largest = max((line.size for line in named), default=0.0)
+    if largest > body:
+        return next(line.text for line in named if line.size == largest)
+    return bookmark
+
+
+def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
+    """The page's text lines, in PDFium's reading order, with the look of their first character."""
+    textpage = page.get_textpage()
+    try:
+        count = textpage.count_chars()
+        if count <= 0:
+            return []
+        text = textpage.get_text_range()
+        if len(text) != count:  # characters outside the BMP: no index mapping, read them one by one
+            text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count))
+        height = page.get_height()
+        flags, x, y = ctypes.c_int(), ctypes.c_double(), ctypes.c_double()
+        lines: list[Line] = []
+        position = 0
+        for raw in re.split(r"\r\n|\r|\n", text):
+            deadline.check(f"page {index + 1}")
+            start, position = position, position + len(raw)
+            length = len(raw)
+            position += 2 if text.startswith("\r\n", position) else 1
+            line = " ".join(raw.replace("\x00", "").translate(_SOFT_HYPHENS).split())
+            if not line:
+                continue
+            first = start + (length - len(raw.lstrip()))
+            size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
+            weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, first)
+            name = ctypes.create_string_buffer(96)
+            pdfium_c.FPDFText_GetFontInfo(textpage.raw, first, name, 96, ctypes.byref(flags))
+            font = name.value.decode("latin-1", "replace").lower()
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
+            mono = bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(font) is not None
+            last = start + len(raw.rstrip()) - 1
+            for at in (first + (last - first) * k // 4 for k in (1, 2, 3, 4)):
+                if not mono or at <= first or text[at].isspace():
+                    continue  # a line of prose may begin with a word set in code: the rest of it is prose
+                pdfium_c.FPDFText_GetFontInfo(textpage.raw, at, name, 96, ctypes.byref(flags))
+                other = name.value.decode("latin-1", "replace").lower()
+                mono = bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(other) is not None
+            lines.append(
+                Line(
+                    line,
+                    round(size, 1),
+                    weight >= 500 or bool(_BOLD_FONT.search(font)),
+                    mono,
+                    height - y.value,
+                    x.value,
+                )
+            )
+        return lines
+    finally:
+        textpage.close()
+
+
+def _scanned(pdf: pdfium.PdfDocument, index: int) -> bool:
+    page = pdf[index]
+    try:
+        return looks_like_text(page)
+    finally:
+        page.close()
+
+
+def _has_images(page: pdfium.PdfPage) -> bool:
+    return any(obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE for obj in page.get_objects(max_depth=2))
+
+
+def _body_size(pages: list[list[Line]]) -> float:
+    sizes: Counter[float] = Counter()
+    for lines in pages:
+        for line in lines:
+            sizes[line.size] += len(line.text)
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def _heading_like(line: Line, body: float) -> bool:
+    return bool(body) and len(line.text) <= 150 and not line.mono and (
+        line.size >= body * HEADING_RATIO or (line.bold and line.size >= body * BOLD_HEADING_RATIO))
+
+
+def _heading_levels(pages: list[list[Line]], body: float) -> dict[float, int]:
+    """Font size -> heading level for the sizes of heading-like lines: the larger, the higher."""
+    sizes = sorted({line.size for lines in pages for line in lines if _heading_like(line, body)}, reverse=True)
+    return {size: min(6, rank + 1) for rank, size in enumerate(sizes)}
+
+
+@dataclass(slots=True)
+class _PdfTable:
+    top: float
+    bottom: float
+    x0: float
+    x1: float
+    rows: list[list[str]]
+
+
+def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str],
+            deadline: Deadline) -> dict[int, list[_PdfTable]]:
+    """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
+    pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it."""
+    from pdfplumber.page import Page
+    from pdfplumber.table import TableFinder  # imported here: only documents with ruled pages pay for it
+
+    found: dict[int, list[_PdfTable]] = {}
+    for index, lines in enumerate(pages):
+        if not lines:
+            continue
+        page = pdf[index]
+        try:
+            height = page.get_height()
+            horizontal, vertical = _strokes(page, height, deadline, index)
+            # a grid of at least two rows and two columns; boxes around code have only two columns of strokes
+            if len({round(e["top"]) for e in horizontal}) < 3 or len({round(e["x0"]) for e in vertical}) < 3:
+                continue
+            settings = {"vertical_strategy": "explicit", "horizontal_strategy": "explicit",
+                        "explicit_vertical_lines": vertical, "explicit_horizontal_lines": horizontal}
+            # pdfplumber reads only the box's size and its explicit lines from the page it is given
+            finder = TableFinder(cast("Page", _PageBox(page.get_width(), height)), settings)
+            textpage = page.get_textpage()
+            try:
+                for table in finder.tables:
+                    rows = [[_cell_text(textpage, cell, height) for cell in row.cells] for row in table.rows]
+                    cells = [cell for row in rows for cell in row]
+                    if len(rows) < 2 or max(len(row) for row in rows) < 2:
+                        continue
+                    if sum(1 for cell in cells if cell) < 0.5 * len(cells):
+                        continue
+                    x0, top, x1, bottom = table.bbox
+                    found.setdefault(index, []).append(_PdfTable(top, bottom, x0, x1, rows))
+            finally:
+                textpage.close()
+        except (ValueError, ZeroDivisionError) as error:  # a degenerate drawing: its lines stay text
+            warnings.append(f"page {index + 1}: tables not read ({error}); their text is kept as paragraphs")
+        finally:
+            page.close()
+    return found
+
+
+@dataclass(slots=True)
+class _PageBox:
+    """What pdfplumber's table finder asks of a page when every line is given explicitly."""
+
+    width: float
+    height: float
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        return (0, 0, self.width, self.height)
+
+
+def _strokes(page: pdfium.PdfPage, height: float, deadline: Deadline,
+             index: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Horizontal and vertical segments of the page's paths, as pdfplumber edges (top-left origin)."""
+    horizontal: list[dict[str, Any]] = []
+    vertical: list[dict[str, Any]] = []
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for obj in page.get_objects(max_depth=2):
+        deadline.check(f"page {index + 1}")
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = obj.get_bounds()
+        if right - left < 2 and top - bottom < 2:
+            continue
+        m = obj.get_matrix()
+        points: list[tuple[float, float]] = []
+        start: tuple[float, float] | None = None
+        for i in range(pdfium_c.FPDFPath_CountSegments(obj.raw)):
+            segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
+            pdfium_c.FPDFPathSegment_GetPoint(segment, ctypes.byref(x), ctypes.byref(y))
+            point = (m.a * x.value + m.c * y.value + m.e, m.b * x.value + m.d * y.value + m.f)
+            kind = pdfium_c.FPDFPathSegment_GetType(segment)
+            if kind == pdfium_c.FPDF_SEGMENT_MOVETO:
+                start = point
+            elif kind == pdfium_c.FPDF_SEGMENT_LINETO and points:
+                _edge(points[-1], point, height, horizontal, vertical)
+            if pdfium_c.FPDFPathSegment_GetClose(segment) and start is not None:
+                _edge(point, start, height, horizontal, vertical)
+            points.append(point)
+    return horizontal, vertical
+
+
+def _edge(a: tuple[float, float], b: tuple[float, float], height: float, horizontal: list[dict[str, Any]],
+          vertical: list[dict[str, Any]]) -> None:
+    (x0, y0), (x1, y1) = a, b
+    if abs(y0 - y1) < 1 and abs(x1 - x0) >= 3:
+        top = height - (y0 + y1) / 2
+        horizontal.append({"object_type": "line_edge", "orientation": "h", "x0": min(x0, x1), "x1": max(x0, x1),
+                           "top": top, "bottom": top, "width": abs(x1 - x0), "height": 0})
+    elif abs(x0 - x1) < 1 and abs(y1 - y0) >= 3:
+        left = (x0 + x1) / 2
+        vertical.append({"object_type": "line_edge", "orientation": "v", "x0": left, "x1": left,
+                         "top": height - max(y0, y1), "bottom": height - min(y0, y1), "width": 0,
+                         "height": abs(y1 - y0)})
+
+
+def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, float] | None, height: float) -> str:
+    if cell is None:  # a cell merged into its neighbour
+        return ""
+    x0, top, x1, bottom = cell
+    text = textpage.get_text_bounded(left=x0, bottom=height - bottom, right=x1, top=height - top)
+    return " ".join(text.translate(_SOFT_HYPHENS).replace("\xad", "").split())
+
+
+def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
+                 body: float, tables: list[_PdfTable], *, navigation: bool = False) -> None:
+    pending = list(marks)  # the outline's sections opening on this page, in reading order
+    paragraph: list[Line] = []
+    kind = "paragraph"
+    first = True  # the next block is the page's first: it may continue the last page's paragraph
+    heading_size: float | None = None  # the size of the heading just written (a heading on two lines)
+
+    def flush() -> None:
+        nonlocal paragraph, first
+        if paragraph:
+            _emit(renderer, paragraph, kind, continues=first)
+            first = False
+        paragraph = []
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if pending and pending[0].line <= i:
+            mark = pending.pop(0)
+            flush()
+            renderer.heading(mark.heading or mark.title, mark.level)
+            first, heading_size = False, None
+            if mark.span:
+                i += mark.span
+                if mark.rest:  # a run-in heading: its line goes on as text
+                    i -= 1
+                    lines[i] = Line(mark.rest, line.size, False, line.mono, line.y, line.x)
+            continue
+        i += 1
+        table = next((t for t in tables if t.top - 2 <= line.y <= t.bottom + 2 and t.x0 - 2 <= line.x <= t.x1 + 2),
+                     None)
+        if table is not None:
+            flush()
+            if table.rows:
+                renderer.table(table.rows, 1)
+                table.rows = []
+            first, heading_size = False, None
+            continue
+        if line.size in heading_levels and _heading_like(line, body):
+            flush()
+            if heading_size == line.size:
+                renderer.extend(" " + line.text)  # a heading set on two lines
+                renderer.sections[-1].heading += " " + line.text
+            else:
+                renderer.heading(line.text, heading_levels[line.size])
+                heading_size = line.size
+            first = False
+            continue
+        heading_size = None
+        if not line.mono and leader_line(line.text):  # an entry of a table of contents or an index
+            line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x)
+            line_kind = "list_item"
+        elif navigation and not line.mono and _PAGE_AT_END.search(line.text):  # an entry set without a leader
+            line_kind = "list_item"
+        else:
+            line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
+        if paragraph:
+            last = paragraph[-1]
+            if (line.y - last.y > 1.5 * max(last.size, line.size) or abs(line.size - last.size) >= 1
+                    or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
+                    or (kind == "list_item" and line.x < paragraph[0].x - 1)):
+                flush()
+        if not paragraph:
+            kind = line_kind
+        paragraph.append(line)
+    flush()
+    for mark in pending:  # sections that open below the page's last line
+        renderer.heading(mark.title, mark.level)
+    for table in tables:  # a table whose box held no line of text still goes in, after the page's text
+        if table.rows:
+            renderer.table(table.rows, 1)
+
+
+def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:
+    if kind == "code":
+        renderer.emit("code", "\n".join(line.text.replace("\xad", "-") for line in lines), indivisible=True)
+        return
+    text = lines[0].text
+    for line in lines[1:]:
+        text = _join(text, line.text)
+    last = renderer.blocks[-1] if renderer.blocks else None
+    tail = renderer.tail
+    if (continues and kind == "paragraph" and last is not None and last.kind in ("paragraph", "list_item")
+            and not tail.rstrip("\xad").endswith((".", ":", "!", "?")) and text[:1].islower()):
+        hyphenated = tail.endswith("\xad") or (tail.endswith("-") and len(tail) > 1 and tail[-2].isalpha())
+        renderer.extend(_clean(text) if hyphenated else " " + _clean(text), drop=1 if hyphenated else 0)
+        return
+    if renderer.blocks and tail.endswith("\xad"):
+        renderer.extend("", drop=1)  # a soft hyphen ending the last block: nothing follows it
+    text = _clean(text)
+    if kind == "list_item":
+        group = renderer.previous if last is not None and last.kind == "list_item" else ("list", len(renderer.blocks))
+        renderer.emit("list_item", text, group=group)
+    else:
+        renderer.emit("paragraph", text)
+
+
+def _clean(text: str) -> str:
+    """Soft hyphens inside a paragraph are dropped; one at its very end waits for a continuation."""
+    return text[:-1].replace("\xad", "") + text[-1:] if text else text
+
+
+def _join(text: str, more: str) -> str:
+    """Two lines of one paragraph: a word hyphenated across them is joined again."""
+    if text.endswith("\xad"):
+        return text[:-1] + more
+    if text.endswith("-") and len(text) > 1 and text[-2].isalpha() and more[:1].islower():
+        return text[:-1] + more
+    return text + " " + more

@@ -1,0 +1,174 @@
+"""What a PDF page's lines say about the page: running headers and footers, index and
+table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ingest.formats.pdf``).
+
+- **Running headers and footers** are lines in the top or bottom ``MARGIN`` of their page that
+  are a bare page number (``12``, ``xiv``, ``Page 3 of 9``); or whose text, digits aside, recurs
+  in that band on at least three pages; or that begin or end with the page's printed number
+  where at least three pages print theirs at the same height (``Chapter 2: Definitions 4`` on
+  the only page of its chapter that has a header: the printed numbers run with the page index).
+- **Index and table-of-contents pages** (``navigation_pages``) hold at least ``LEADER_LINES``
+  lines that end in a page number after a dot leader (``PIPESTATUS . . . . 87``, ``3.1 Shell
+  Syntax . . . 5``), and such lines are at least ``LEADER_SHARE`` of the page's lines (the
+  index's one-letter group headings and its title are the rest); so is the page after one
+  whose lines are that share of such lines, however few (the list's last entries).
+- **Scanned pages**: a page without a text layer whose picture looks like lines of text, told
+  from a cover or a figure by rendering it (see :func:`looks_like_text`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+import pypdfium2 as pdfium
+
+MARGIN = 0.10
+"""Share of the page height, at the top and the bottom, where running headers and footers live."""
+LEADER_LINES = 5
+LEADER_SHARE = 0.4
+_PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:#|[ivxlcdm]+)(?:\s*(?:of|/)\s*#)?\W*$", re.IGNORECASE)
+_EDGE_NUMBER = re.compile(r"^(\d{1,4}|[ivxlcdm]{1,7})\b|\b(\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
+_PAGE = r"(?:\d{1,4}|[ivxlcdm]{1,7})"
+LEADER = re.compile(rf"(?:\s*\.){{3,}}\s*({_PAGE}(?:\s*[,–-]\s*{_PAGE})*)\s*$|(?:\s?\.){{6,}}\s*$", re.IGNORECASE)
+"""A dot leader at a line's end and the page number it leads to: three dots or more before the
+number (or numbers: ``8, 86``), six or more where none is on the line (PDFium may put it on the next)."""
+_ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+@dataclass(slots=True)
+class Line:
+    text: str
+    size: float
+    bold: bool
+    mono: bool
+    y: float  # distance from the top of the page down to the line's baseline
+    x: float
+
+
+def _key(text: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(text.lower().split()))
+
+
+def _number(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    values = [_ROMAN.get(c) for c in token.lower()]
+    if None in values or not values:
+        return None
+    total = 0
+    for value, after in zip(values, [*values[1:], 0]):
+        total += -value if after and value < after else value  # type: ignore[operator]
+    return total
+
+
+def _printed_number(text: str) -> int | None:
+    """The number a header or footer line begins or ends with (arabic or roman)."""
+    found = _EDGE_NUMBER.search(text.strip())
+    return _number(found.group(1) or found.group(2)) if found else None
+
+
+def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
+    """Remove running headers, footers and page numbers from ``pages`` (see the module docstring)."""
+    bands: Counter[str] = Counter()
+    marked: list[list[tuple[int, str]]] = []
+    offsets: Counter[tuple[bool, int, int]] = Counter()  # (top band, height, page index - printed number)
+    for index, (lines, height) in enumerate(zip(pages, heights)):
+        here = [(i, _key(line.text)) for i, line in enumerate(lines) if _in_band(line, height)]
+        marked.append(here)
+        bands.update({key for _, key in here})
+        offsets.update({_position(lines[i], height, index) for i, _ in here} - {None})  # type: ignore[arg-type]
+    for index, (lines, here) in enumerate(zip(pages, marked)):
+        drop = {i for i, key in here if _PAGE_NUMBER.match(key) or bands[key] >= 3
+                or offsets.get(_position(lines[i], heights[index], index), 0) >= 3}  # type: ignore[arg-type]
+        if drop:
+            lines[:] = [line for i, line in enumerate(lines) if i not in drop]
+
+
+def _in_band(line: Line, height: float) -> bool:
+    return line.y <= height * MARGIN or line.y >= height * (1 - MARGIN)
+
+
+def _position(line: Line, height: float, index: int) -> tuple[bool, int, int] | None:
+    number = _printed_number(line.text)
+    if number is None:
+        return None
+    return line.y <= height / 2, round(line.y / 2), index - number
+
+
+def leader_line(text: str) -> bool:
+    """Whether a line ends in a dot leader (and the page number it leads to)."""
+    return LEADER.search(text) is not None and len(re.sub(r"[\W\d]+", "", LEADER.sub("", text))) > 0
+
+
+def shorten_leader(text: str) -> str:
+    """An entry with its dot leader shortened to an ellipsis: ``PIPESTATUS … 87``."""
+    found = LEADER.search(text)
+    if found is None:
+        return text
+    return f"{text[: found.start()].rstrip()} … {found.group(1) or ''}".rstrip()
+
+
+def navigation_pages(pages: list[list[Line]]) -> list[int]:
+    """0-based indices of index and table-of-contents pages (see the module docstring)."""
+    found: list[int] = []
+    for index, lines in enumerate(pages):
+        leaders = sum(1 for line in lines if leader_line(line.text))
+        after = bool(found) and found[-1] == index - 1  # the last entries of a list that began on the page before
+        if leaders >= (1 if after else LEADER_LINES) and leaders >= LEADER_SHARE * len(lines):
+            found.append(index)
+    return found
+
+
+SCAN_SCALE = 0.5
+"""Rendering scale for telling a scanned page of text from a picture (36 dpi: a text line is 4-8 pixels)."""
+SCAN_TEXT_LINES = 8
+"""Bands of ink, each as tall as a line of text, that make a page without a text layer a scanned page."""
+
+
+def looks_like_text(page: pdfium.PdfPage) -> bool:
+    """Whether a page without a text layer shows lines of text (a scan), not a cover or a figure.
+
+    The page is rendered in grey at ``SCAN_SCALE``; its background is the median shade, and a
+    dark background (a photograph, a coloured cover) is no page of text. Ink is what is much
+    darker than the background; a row of pixels is inked where at least 1% of it is ink. A
+    scanned page of text is a stack of inked bands each as tall as a line (2 to 20 pixels here)
+    with blank rows between them: at least ``SCAN_TEXT_LINES`` such bands. A cover's title makes
+    a few; a picture is one tall band or none.
+    """
+    import numpy as np  # only for pages without text
+
+    bitmap = page.render(scale=SCAN_SCALE, grayscale=True)
+    try:
+        pixels = np.asarray(bitmap.to_numpy(), dtype=np.float32)
+    finally:
+        bitmap.close()
+    if pixels.ndim == 3:
+        pixels = pixels.mean(axis=2)
+    if pixels.size == 0:
+        return False
+    background = float(np.median(pixels))
+    if background < 160:
+        return False
+    inked = (pixels < background * 0.6).mean(axis=1) >= 0.01
+    bands = 0
+    run = 0
+    for row in [*inked.tolist(), False]:
+        if row:
+            run += 1
+            continue
+        if 2 <= run <= 20:
+            bands += 1
+        run = 0
+    return bands >= SCAN_TEXT_LINES
+
+
+def page_list(numbers: list[int]) -> str:
+    """``3, 5-7`` for pages 3, 5, 6 and 7."""
+    spans: list[list[int]] = []
+    for number in numbers:
+        if spans and number == spans[-1][1] + 1:
+            spans[-1][1] = number
+        else:
+            spans.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in spans)

@@ -1,0 +1,218 @@
+"""Turn one source into the rows of one document version (pure: no database access)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import posixpath
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from clew.corpus.ingest.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
+from clew.corpus.ingest.formats.docx import parse_docx
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_rst
+from clew.corpus.ingest.formats.markdown import parse_markdown, parse_mdx
+from clew.corpus.ingest.formats.pdf import parse_pdf
+from clew.corpus.ingest.formats.text import parse_text
+from clew.corpus.ingest.parsed import ParseBounds, ParsedDocument, pickled_by_fields
+from clew.corpus.prose import reads_as_prose
+from clew.corpus.search.index import INDEX_REVISION, document_title, term_counts
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkingConfig:
+    chunk_tokens: int
+    merge_sections: bool
+
+    def signature(self) -> str:
+        return (f"chunker={CHUNKER_REVISION};index={INDEX_REVISION};tokens={self.chunk_tokens};"
+                f"merge={int(self.merge_sections)}")
+
+
+@pickled_by_fields
+@dataclass(slots=True)
+class NodeRow:
+    ordinal: int
+    parent: int | None
+    kind: str
+    heading: str | None
+    level: int
+    heading_path: list[str]
+    start: int
+    end: int
+    first_chunk: int | None = None
+    last_chunk: int | None = None
+
+
+@dataclass(slots=True)
+class PreparedDocument:
+    key: str
+    format: str
+    source: str | None
+    parsed: ParsedDocument
+    chunks: list[Chunk]
+    nodes: list[NodeRow]
+    anchors: dict[str, int]
+    """Fragment identifier -> chunk ordinal."""
+    links: list[tuple[int, str]]
+    """(chunk ordinal, target 'key' or 'key#anchor' resolved against this key), deduplicated."""
+    content_hash: str
+    chunking: str
+    fields: dict[str, object] = field(default_factory=dict)
+    term_counts: list[Counter[str]] = field(default_factory=list)
+    """Each chunk's BM25 index terms (computed here so that worker processes do it)."""
+
+    @property
+    def title(self) -> str | None:
+        title = self.fields.get("title")
+        return title if isinstance(title, str) else self.parsed.title
+
+
+PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
+    "markdown": parse_markdown, "html": parse_html, "text": parse_text, "pdf": parse_pdf, "docx": parse_docx,
+    "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
+}
+
+
+def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
+    """Parse one source (bytes for PDF and DOCX, parsed within ``bounds``: by default ``ParseBounds()``);
+    raises ``UnreadableDocument`` for a file that cannot be read."""
+    if fmt == "pdf":
+        return parse_pdf(content, bounds)  # type: ignore[arg-type]
+    if fmt == "docx":
+        return parse_docx(content, bounds)  # type: ignore[arg-type]
+    return PARSERS[fmt](content)
+
+
+def prepare(
+    key: str, fmt: str, parsed: ParsedDocument, config: ChunkingConfig, *, source: str | None = None
+) -> PreparedDocument:
+    chunks = chunk_document(parsed, chunk_tokens=config.chunk_tokens, merge_sections=config.merge_sections)
+    starts = [c.start for c in chunks]
+
+    def chunk_at(offset: int) -> int:
+        return max(bisect_right(starts, offset) - 1, 0)
+
+    fields = dict(parsed.fields)
+    fields_json = json.dumps(fields, sort_keys=True, default=str)
+    digest = hashlib.sha256()
+    for part in (fmt, config.signature(), fields_json, parsed.text):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
+    links: list[tuple[int, str]] = []
+    seen: set[tuple[int, str]] = set()
+    for link in parsed.links:
+        target = resolve_href(key, link.href)
+        if target is None:
+            continue
+        item = (chunk_at(link.start), target)
+        if item not in seen:
+            seen.add(item)
+            links.append(item)
+    title = document_title(fields)
+    return PreparedDocument(
+        key=key,
+        format=fmt,
+        source=source,
+        parsed=parsed,
+        chunks=chunks,
+        nodes=_nodes(parsed, chunks),
+        anchors=_anchors(parsed, chunks, chunk_at),
+        links=links,
+        content_hash=digest.hexdigest(),
+        chunking=config.signature(),
+        fields=fields,
+        term_counts=[term_counts(parsed.heading_path(c.sections[0]), c.header, parsed.text[c.start : c.end], title)
+                     for c in chunks],
+    )
+
+
+LEAD = ""
+"""The anchor a link without a ``#fragment`` lands on: the document's first passage that reads as
+prose (``clew.corpus.prose.reads_as_prose``), where a reader starts the page: past its
+contents, a synopsis of commands or a bare heading. A document with none keeps its first."""
+
+
+def _anchors(parsed: ParsedDocument, chunks: list[Chunk], chunk_at: Callable[[int], int]) -> dict[str, int]:
+    anchors = {anchor: chunk_at(content_start(parsed.text, offset)) for anchor, offset in parsed.anchors.items()}
+    lead = next((i for i, c in enumerate(chunks) if reads_as_prose(parsed.text[c.start : c.end])), None)
+    if lead is not None:
+        anchors.setdefault(LEAD, lead)
+    return anchors
+
+
+def resolve_href(key: str, href: str) -> str | None:
+    """A link target as ``key`` or ``key#anchor`` relative to the linking key.
+
+    External URLs are kept as written (they stay dangling), and so is an href that is no URL at
+    all (``http://HOST[:PORT]/``, a placeholder whose brackets read as a broken IPv6 address): one
+    such link never costs its document. Empty links give None.
+    """
+    href = href.strip()
+    if not href:
+        return None
+    try:
+        parts = urlsplit(href)
+    except ValueError:
+        return href
+    if parts.scheme or parts.netloc:
+        return href
+    path, fragment = unquote(parts.path), unquote(parts.fragment)
+    if path:
+        path = posixpath.normpath(posixpath.join(posixpath.dirname(key), path))
+    else:
+        path = key
+    return f"{path}#{fragment}" if fragment else path
+
+
+def _nodes(parsed: ParsedDocument, chunks: list[Chunk]) -> list[NodeRow]:
+    text_end = len(parsed.text)
+    sections = parsed.sections
+    nodes: list[NodeRow] = []
+    # A section ends where the next section of the same or a higher level begins.
+    ends = [text_end] * len(sections)
+    stack: list[int] = []
+    for i, section in enumerate(sections[1:], start=1):
+        while stack and sections[stack[-1]].level >= section.level:
+            ends[stack.pop()] = section.start
+        stack.append(i)
+    for i, section in enumerate(sections):
+        if section.end is not None:
+            ends[i] = section.end
+    for i, section in enumerate(sections):
+        kind = "document" if i == 0 else "section"
+        heading = (parsed.title or section.heading or None) if i == 0 else section.heading
+        nodes.append(
+            NodeRow(i, section.parent, kind, heading, section.level, parsed.heading_path(i), section.start, ends[i])
+        )
+    base = len(sections)
+    for j, table in enumerate(parsed.tables):
+        nodes.append(
+            NodeRow(base + j, table.section, "table", None, sections[table.section].level + 1,
+                    parsed.heading_path(table.section), text_end, 0)
+        )
+    starts = [c.start for c in chunks]
+    for node in nodes[:base]:
+        node.first_chunk = max(bisect_right(starts, node.start) - 1, 0) if chunks else None
+        node.last_chunk = max(bisect_right(starts, max(node.end - 1, node.start)) - 1, 0) if chunks else None
+    for ordinal, chunk in enumerate(chunks):
+        if chunk.table is None:
+            continue
+        node = nodes[base + chunk.table]
+        if node.first_chunk is None:
+            node.first_chunk, node.start = ordinal, chunk.start
+        node.last_chunk, node.end = ordinal, chunk.end
+    for node in nodes[base:]:
+        if node.first_chunk is None:  # a table without rows: an empty span at its section
+            node.start = node.end = nodes[node.parent or 0].start
+    return nodes
+
+
+def node_of(chunk: Chunk, table_base: int) -> int:
+    """The innermost structure node holding ``chunk``: its table, else its first section."""
+    return table_base + chunk.table if chunk.table is not None else chunk.sections[0]

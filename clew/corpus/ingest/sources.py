@@ -1,0 +1,566 @@
+"""Find, read and decode the files to ingest.
+
+A folder is walked recursively with a glob; a document's key is its path relative to the
+folder it was found in (a file named directly keeps its own name). Bytes that cannot be
+ingested as they are become a ``Problem`` naming the file: empty and binary files are
+skipped, undecodable bytes are replaced and the file is kept.
+
+Exclusions (``--exclude`` patterns, and the lines of a ``.clewignore`` file at the top of an
+ingested folder, ``#`` comments and blank lines aside) are globs over keys, gitignore-like:
+a pattern without a ``/`` matches any one component of the key (``*.txt``, ``drafts``: a
+file or a folder of that name anywhere); a pattern with a ``/`` matches the key from the
+folder's root (``api/v1/*``, ``/legacy``), and a folder it names takes everything below it.
+``*`` in a pattern also matches ``/``. A pattern that starts with ``!`` takes back in what an
+earlier one left out (``!_sources``); the last pattern that matches a key decides.
+
+Generated pages are left out by default: what a documentation tool writes beside the pages
+that are not documents (``GENERATED``: Sphinx's ``genindex.html``, ``search.html``,
+``py-modindex.html``, ``_sources/``, ``_static/``, ...). They count as excluded, and each folder
+reports them in one line; they come before the caller's patterns, so ``--exclude '!_sources'``
+(or a ``!_sources`` line in ``.clewignore``) takes them back in.
+
+Pages a site publishes for browsers rather than readers are left out too: a redirect page (a
+``<meta http-equiv="refresh">`` to another URL and at most ``REDIRECT_WORDS`` words of text:
+mdBook, Hugo aliases and Sphinx redirects write them for moved pages), and a page its publisher
+marked ``<meta name="robots" content="noindex">`` when other HTML pages of the same folder are not
+so marked (mdBook's ``print.html``, every chapter again on one page; a site marked noindex
+throughout is a site, and is ingested); and an all-in-one page, an HTML page at least
+``COMPILATION_SIZE`` times as large as the folder's other HTML pages together whose word pairs are
+``COMPILATION_SHARE`` of them in those pages (Node.js's ``api/all.html``, a second copy of every
+page's text). They count as excluded and are reported in one line per
+folder; a caller's ``!`` pattern naming one takes it back in.
+
+Twins are ingested once: a file whose text is the same as another's found under the same
+folder, by name a copy of it in another format (``a.txt`` beside ``a.html``; Sphinx's
+``_sources/x.rst.txt`` beside ``x.html``), is skipped and reported (see :func:`same_text`); the
+kept one is the first by ``TWIN_PREFERENCE`` (the HTML page: links name it and its anchors).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import html
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+from typing import Literal
+
+from clew.corpus.ingest.parsed import ParseBounds
+from clew.errors import InputError
+
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
+
+SUFFIXES: dict[str, Format] = {
+    ".md": "markdown",
+    ".markdown": "markdown",
+    ".mdown": "markdown",
+    ".mdx": "mdx",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
+    ".txt": "text",
+    ".text": "text",
+    ".rst": "rst",
+    ".adoc": "asciidoc",
+    ".asciidoc": "asciidoc",
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".pdf": "pdf",
+    ".docx": "docx",
+}
+BINARY_FORMATS = frozenset({"pdf", "docx"})
+"""Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
+MIB = 1024 * 1024
+MAX_TEXT_BYTES = 16 * MIB
+MAX_BINARY_BYTES = 128 * MIB
+MAX_MARKDOWN_LINES = 2_000_000
+
+
+@dataclass(frozen=True, slots=True)
+class FileLimits:
+    """The largest file ingestion reads; a larger one is skipped with a problem naming it and the limit.
+
+    A document is held whole while it is parsed and chunked, at about 50 times its size for
+    Markdown (a 200 MB file peaked at 10.8 GB): 16 MiB keeps one document under 2 GB.
+    """
+
+    text_bytes: int = MAX_TEXT_BYTES
+    """Markdown, HTML, text, reStructuredText, AsciiDoc and JSONL files (a JSONL file is read whole too)."""
+    binary_bytes: int = MAX_BINARY_BYTES
+    """PDF and DOCX files, whose size is mostly images and fonts, not text."""
+    markdown_lines: int = MAX_MARKDOWN_LINES
+    """Lines of a Markdown file: markdown-it keeps about 600 bytes per line while it parses
+    (1M lines of ``x`` took 590 MB in it alone), so 16 MiB of very short lines would take ~5 GB."""
+    parse: ParseBounds = ParseBounds()
+    """What parsing one PDF or DOCX file may cost (time, objects on a page, unzipped bytes)."""
+
+    def for_format(self, fmt: Format) -> tuple[int, str]:
+        """The limit for ``fmt`` in bytes, and the option that sets it."""
+        if fmt in BINARY_FORMATS:
+            return self.binary_bytes, "--max-binary-mib"
+        return self.text_bytes, "--max-text-mib"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    path: str
+    message: str
+    skipped: bool
+    """True when nothing of the file (or line) was ingested."""
+    warning: bool = False
+    """Ingested, but part of it could not be taken (a scanned page without text); not a repair."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    key: str
+    path: str
+    format: Format
+    content: str | bytes
+    """Text, or the file's bytes for ``BINARY_FORMATS``."""
+    bounds: ParseBounds | None = None
+    """What parsing it may cost (``BINARY_FORMATS``; None: ``ParseBounds()``)."""
+
+
+IGNORE_FILE = ".clewignore"
+GENERATED = ("genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
+             "objects.inv", ".buildinfo", "_sources", "_static")
+"""Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
+document: indexes, the search page, page sources, static assets. Left out unless a ``!``
+pattern takes them back in."""
+TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "mdx", "rst", "asciidoc", "text")
+"""Of twins, the first format here is kept; the binary formats (PDF, DOCX) and JSONL are never twins."""
+TWIN_SHARE = 0.4
+"""Two files are the same text when this share of the word pairs of the smaller one are in the
+other. Measured on the Python 3.11 documentation: a page and its ``_sources`` file share 0.49 to
+0.98 of them (median 0.88; three toctree-only sources share 0.08 to 0.31: not twins), two
+different pages at most 0.20."""
+TWIN_READ_BYTES = 2 * MIB
+
+
+@dataclass(slots=True)
+class Found:
+    files: list[tuple[Path, str]] = field(default_factory=list)
+    """``(file, key)`` to ingest, sorted within each folder."""
+    excluded: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    """What was found but cannot be read (a symbolic link whose target is missing)."""
+
+
+def excluded_by(key: str, patterns: list[str]) -> bool:
+    """Whether the exclusion ``patterns`` leave ``key`` out (see the module docstring)."""
+    rule = deciding_pattern(key, patterns)
+    return rule is not None and not patterns[rule].startswith("!")
+
+
+def deciding_pattern(key: str, patterns: list[str]) -> int | None:
+    """The index of the last of ``patterns`` that matches ``key`` (a ``!`` pattern by what follows it)."""
+    parts = PurePosixPath(key).parts
+    for index in range(len(patterns) - 1, -1, -1):
+        pattern = patterns[index].removeprefix("!")
+        if "/" not in pattern.rstrip("/"):
+            name = pattern.rstrip("/")
+            if any(fnmatch.fnmatchcase(part, name) for part in parts):
+                return index
+            continue
+        rooted = pattern.strip("/")
+        if fnmatch.fnmatchcase(key, rooted) or fnmatch.fnmatchcase(key, rooted + "/*"):
+            return index
+    return None
+
+
+def ignore_patterns(folder: Path) -> list[str]:
+    """The patterns of ``folder/.clewignore`` (none when there is no such file)."""
+    try:
+        lines = (folder / IGNORE_FILE).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
+
+
+def check_glob(glob: str) -> None:
+    """Raise ``InputError`` (field ``glob``) unless ``glob`` is a relative pattern that stays inside a folder."""
+    if not glob.strip():
+        raise InputError("glob", "the glob is empty: it matches nothing (every file: '**/*')")
+    if glob.startswith("/") or Path(glob).is_absolute() or Path(glob).drive:
+        raise InputError("glob", f"{glob!r} is absolute: a glob is matched inside each folder given (e.g. '**/*.md')")
+    parts = Path(glob).parts
+    if ".." in parts:
+        raise InputError("glob", f"{glob!r} leaves the folder it is matched in ('..')")
+    bad = next((part for part in parts if "**" in part and part != "**"), None)
+    if bad is not None:
+        raise InputError("glob", f"{glob!r}: '**' must be a whole path component (found {bad!r}; e.g. '**/*.md')")
+    if not parts or all(part == "." for part in parts):
+        raise InputError("glob", f"{glob!r} names the folder itself, no file in it (every file: '**/*')")
+
+
+def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *,
+               follow_symlinks: bool = False) -> Found:
+    """Every file under ``paths`` that no exclusion names (a file named directly is always taken),
+    less generated pages and twins (see the module docstring; each is reported).
+
+    A symbolic link whose target is missing (or that loops) is reported, not ingested. So is,
+    unless ``follow_symlinks``, a file whose real path is outside the folder it was found in (a
+    link to a file elsewhere, or a file reached through a link to a folder elsewhere): a link
+    never makes a file outside the folder searchable by accident. With ``follow_symlinks`` such
+    files are taken, and a ``**`` glob also descends into linked folders (each real folder once).
+    A glob that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
+    """
+    check_glob(glob)
+    found = Found()
+    for root in paths:
+        if root.is_dir():
+            patterns = [*GENERATED, *(exclude or []), *ignore_patterns(root)]
+            matches = _matches(root, glob, follow_symlinks)
+            inside = root.resolve()
+            generated: dict[str, int] = {}
+            files: list[tuple[Path, str]] = []
+            for file in matches:
+                dangling = file.is_symlink() and not file.exists()
+                if not (file.is_file() or dangling) or (file.name == IGNORE_FILE and file.parent == root):
+                    continue
+                key = file.relative_to(root).as_posix()
+                rule = deciding_pattern(key, patterns)
+                if rule is not None and not patterns[rule].startswith("!"):
+                    found.excluded += 1
+                    if rule < len(GENERATED):
+                        generated[GENERATED[rule]] = generated.get(GENERATED[rule], 0) + 1
+                elif dangling:
+                    found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
+                                                  "exist (or loops): not ingested", True))
+                elif not follow_symlinks and not file.resolve().is_relative_to(inside):
+                    found.problems.append(Problem(str(file), "a symbolic link to a file outside the folder "
+                                                  f"{str(root)!r}: not ingested (--follow-symlinks takes it)", True))
+                else:
+                    files.append((file, key))
+            if generated:
+                found.problems.append(_generated_problem(root, generated))
+            files, browser = drop_browser_pages(files, lambda key: _taken_back(key, patterns))
+            if browser:
+                found.excluded += len(browser)
+                found.problems.append(_browser_problem(root, browser))
+            kept, twins = drop_twins(files)
+            found.files.extend(kept)
+            found.problems.extend(twins)
+        else:
+            found.files.append((root, root.name))
+    return found
+
+
+def _matches(root: Path, glob: str, follow_symlinks: bool) -> list[Path]:
+    """What ``glob`` matches under ``root``, sorted; with ``follow_symlinks`` a ``**`` glob also
+    matches inside the folders that links under ``root`` point to (pathlib's ``**`` does not
+    descend into them), each real folder once, so a link loop ends."""
+    try:
+        matches = set(root.glob(glob))
+        if follow_symlinks and glob.startswith("**"):
+            visited = {root.resolve()}
+            pending = [root]
+            while pending:
+                folder = pending.pop()
+                try:
+                    entries = sorted(folder.iterdir())
+                except OSError:  # an unreadable folder: nothing in it can be read either
+                    continue
+                for entry in entries:
+                    if not entry.is_dir():
+                        continue
+                    real = entry.resolve()
+                    if real in visited:
+                        continue
+                    visited.add(real)
+                    pending.append(entry)
+                    if entry.is_symlink():
+                        matches.update(entry.glob(glob))
+    except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
+        raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
+    return sorted(matches)
+
+
+def _generated_problem(root: Path, counts: dict[str, int]) -> Problem:
+    total = sum(counts.values())
+    what = ", ".join(f"{count} {pattern}" if count > 1 or "*" in pattern or "." not in pattern else pattern
+                     for pattern, count in counts.items())
+    return Problem(str(root), f"{total} generated file{'s' if total > 1 else ''} (a documentation tool's indexes, "
+                              f"search page, sources or assets: {what}) not ingested; take them in with "
+                              f"--exclude '!NAME' or a '!NAME' line in {IGNORE_FILE} (e.g. '!_sources')",
+                   False, warning=True)
+
+
+REDIRECT_WORDS = 50
+"""A page with a refresh to another URL and at most this many words of text is a redirect page."""
+_HEAD_BYTES = 64 * 1024
+"""The bytes of an HTML file read for its ``<meta>`` tags (they sit in its head)."""
+
+
+class _Head(HTMLParser):
+    """The ``<meta>`` tags of an HTML page's head: a refresh to a URL, a robots ``noindex``."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.refresh: str | None = None
+        self.noindex = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag != "meta":
+            return
+        values = {name.lower(): (value or "").strip() for name, value in attrs}
+        if values.get("http-equiv", "").lower() == "refresh":
+            target = _REFRESH_URL.search(values.get("content", ""))
+            if target is not None and target.group(1).strip():
+                self.refresh = target.group(1).strip()
+        if values.get("name", "").lower() == "robots" and "noindex" in values.get("content", "").lower():
+            self.noindex = True
+
+
+_REFRESH_URL = re.compile(r"""url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
+_BODY = re.compile(r"<body\b", re.IGNORECASE)
+
+
+def browser_page(file: Path) -> str | None:
+    """Why an HTML ``file`` is a page for browsers rather than readers (see the module docstring):
+    ``"redirect"``, ``"noindex"``, or None (also when it cannot be read: reading it reports that)."""
+    if SUFFIXES.get(file.suffix.lower()) != "html":
+        return None
+    try:
+        with file.open("rb") as handle:
+            text = handle.read(_HEAD_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    body = _BODY.search(text)
+    head = _Head()
+    head.feed(text[: body.start()] if body else text)
+    head.close()
+    if head.refresh is not None and body is not None:
+        words = _WORD.findall(html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", text[body.start():]))))
+        if len(words) <= REDIRECT_WORDS:
+            return "redirect"
+    return "noindex" if head.noindex else None
+
+
+COMPILATION_SIZE = 0.5
+"""An HTML page at least this share of the size of the folder's other HTML pages together may be
+an all-in-one page (Node.js's ``all.html``: 5.8 MB beside 7.2 MB of pages)."""
+COMPILATION_SHARE = 0.8
+"""Such a page is one when this share of its word pairs are in the other pages (``all.html``:
+0.99; a long page beside a few short ones: its own text)."""
+COMPILATION_MIN_PAGES = 3
+
+
+def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
+                       ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
+    """``files`` less redirect pages, less the pages marked noindex when some other HTML page
+    among them is not, and less all-in-one pages (see the module docstring); with ``(key, why)``
+    of each page left out. A key for which ``taken_back`` is true is kept."""
+    marks = {key: browser_page(file) for file, key in files}
+    indexed = any(mark is None and SUFFIXES.get(file.suffix.lower()) == "html" for (file, key), mark
+                  in zip(files, marks.values(), strict=True))
+    dropped = {key: mark for key, mark in marks.items()
+               if mark is not None and (mark == "redirect" or indexed) and not taken_back(key)}
+    pages = [(file, key) for file, key in files if key not in dropped and SUFFIXES.get(file.suffix.lower()) == "html"]
+    dropped.update((key, "compilation") for key in _compilations(pages) if not taken_back(key))
+    return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
+
+
+def _compilations(pages: list[tuple[Path, str]]) -> list[str]:
+    """The keys of the all-in-one pages among ``pages`` (``COMPILATION_SIZE``, ``COMPILATION_SHARE``)."""
+    if len(pages) < COMPILATION_MIN_PAGES:
+        return []
+    sizes = {key: _size_of(file) for file, key in pages}
+    total = sum(sizes.values())
+    found = []
+    for file, key in pages:
+        if sizes[key] < COMPILATION_SIZE * (total - sizes[key]) or sizes[key] == 0:
+            continue
+        own = {hash(pair) for pair in _word_pairs(file, MAX_TEXT_BYTES)}
+        others: set[int] = set()
+        for other, other_key in pages:
+            if other_key != key:
+                others.update(hash(pair) for pair in _word_pairs(other, MAX_TEXT_BYTES))
+        if own and len(own & others) >= COMPILATION_SHARE * len(own):
+            found.append(key)
+    return found
+
+
+def _size_of(file: Path) -> int:
+    try:
+        return file.stat().st_size
+    except OSError:
+        return 0
+
+
+def _taken_back(key: str, patterns: list[str]) -> bool:
+    rule = deciding_pattern(key, patterns)
+    return rule is not None and patterns[rule].startswith("!")
+
+
+def _browser_problem(root: Path, pages: list[tuple[str, str]]) -> Problem:
+    redirects = [key for key, why in pages if why == "redirect"]
+    noindex = [key for key, why in pages if why == "noindex"]
+    compilations = [key for key, why in pages if why == "compilation"]
+    parts = []
+    if redirects:
+        parts.append(f"{len(redirects)} redirect page{'s' if len(redirects) > 1 else ''} (only a refresh to another "
+                     f"page: {_some(redirects)})")
+    if noindex:
+        parts.append(f"{len(noindex)} page{'s' if len(noindex) > 1 else ''} marked noindex by the site "
+                     f"(<meta name=robots>: {_some(noindex)})")
+    if compilations:
+        parts.append(f"{len(compilations)} all-in-one page{'s' if len(compilations) > 1 else ''} (the other "
+                     f"pages' text again: {_some(compilations)})")
+    example = PurePosixPath((compilations or noindex or redirects)[0]).name
+    listed = f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else parts[0]
+    message = (f"{listed} not ingested: pages for browsers, not documents of their own; take one in with "
+               f"--exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}")
+    return Problem(str(root), message, False, warning=True)
+
+
+def _some(keys: list[str], shown: int = 3) -> str:
+    more = len(keys) - shown
+    return ", ".join(keys[:shown]) + (f" and {more} more" if more > 0 else "")
+
+
+def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:
+    """``files`` less the twins of others (see the module docstring), and a problem for each twin left out."""
+    by_name: dict[str, list[int]] = {}  # a document's name (its key without suffix) -> indexes into files
+    for index, (_, key) in enumerate(files):
+        name = _document_name(key)
+        if name is not None:
+            by_name.setdefault(name, []).append(index)
+    dropped: dict[int, Problem] = {}
+    for indexes in by_name.values():
+        if len(indexes) < 2:
+            continue
+        ranked = sorted(indexes, key=lambda i: (_twin_rank(files[i][0]), files[i][1]))
+        keep_file, keep_key = files[ranked[0]]
+        for index in ranked[1:]:
+            file, key = files[index]
+            if same_text(keep_file, file):
+                dropped[index] = Problem(str(file), f"the same text as {keep_key} (a copy in another format): ingested "
+                                                    "once, as that file", True)
+    kept = [entry for index, entry in enumerate(files) if index not in dropped]
+    return kept, [dropped[index] for index in sorted(dropped)]
+
+
+_SOURCE_SUFFIXES = (".rst", ".md", ".markdown", ".txt", ".ipynb")
+
+
+def _document_name(key: str) -> str | None:
+    """What a file is a rendering of: its key without the suffix (a Sphinx source ``a/_sources/b.rst.txt``
+    is ``a/b``); None for formats that are never twins."""
+    path = PurePosixPath(key)
+    if _twin_format(path.suffix) is None:
+        return None
+    parts = path.parts
+    if "_sources" in parts[:-1]:
+        at = parts.index("_sources")
+        name = path.name.removesuffix(".txt")
+        for suffix in _SOURCE_SUFFIXES:
+            if name.endswith(suffix) and len(name) > len(suffix):
+                name = name[: -len(suffix)]
+                break
+        return PurePosixPath(*parts[:at], *parts[at + 1:-1], name).as_posix()
+    return path.with_suffix("").as_posix()
+
+
+def _twin_format(suffix: str) -> Format | None:
+    fmt = SUFFIXES.get(suffix.lower())
+    return fmt if fmt in TWIN_PREFERENCE else None
+
+
+def _twin_rank(file: Path) -> int:
+    fmt = _twin_format(file.suffix)
+    return TWIN_PREFERENCE.index(fmt) if fmt is not None else len(TWIN_PREFERENCE)
+
+
+_UNREAD = re.compile(r"<(script|style)\b.*?</\1\s*>|<!--.*?-->", re.DOTALL | re.IGNORECASE)
+_TAG = re.compile(r"<[^>]*>")
+_WORD = re.compile(r"\w+")
+
+
+def same_text(first: Path, second: Path) -> bool:
+    """Whether two files hold the same text: ``TWIN_SHARE`` of the word pairs of the smaller are in
+    the other (HTML read without its tags, scripts and styles; the first ``TWIN_READ_BYTES`` of each)."""
+    small, large = sorted((_word_pairs(first), _word_pairs(second)), key=len)
+    return bool(small) and len(small & large) >= TWIN_SHARE * len(small)
+
+
+def _word_pairs(file: Path, limit: int = TWIN_READ_BYTES) -> set[tuple[str, ...]]:
+    try:
+        with file.open("rb") as handle:
+            text = handle.read(limit).decode("utf-8", errors="replace")
+    except OSError:
+        return set()
+    if SUFFIXES.get(file.suffix.lower()) == "html":
+        text = html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", text)))
+    words = _WORD.findall(text.lower())
+    return set(zip(words, words[1:])) if len(words) > 1 else {(word,) for word in words}
+
+
+def suffix_twins(files: list[tuple[Path, str]]) -> list[Problem]:
+    """A warning for each file ingested beside another of the same name and a different suffix
+    (``a.txt`` beside ``a.html``: usually one is the other's source, and the content counts twice)."""
+    by_stem: dict[tuple[Path, str], list[Path]] = {}
+    for file, _ in files:
+        if file.suffix.lower() in SUFFIXES:
+            by_stem.setdefault((file.parent, file.stem), []).append(file)
+    problems = []
+    for twins in by_stem.values():
+        if len(twins) > 1:
+            names = ", ".join(twin.name for twin in twins)
+            for twin in twins[1:]:
+                problems.append(Problem(str(twin), f"same name as {twins[0].name} with another suffix ({names}): both "
+                                        f"are ingested; leave one out with --exclude '*{twin.suffix}' or .clewignore",
+                                        False, warning=True))
+    return problems
+
+
+def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple[Source | None, Problem | None]:
+    """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread."""
+    name = str(file)
+    fmt = SUFFIXES.get(file.suffix.lower())
+    if fmt is None:
+        return None, Problem(name, f"unsupported file type {file.suffix or '(none)'!r}", True)
+    limits = limits or FileLimits()
+    limit, option = limits.for_format(fmt)
+    try:
+        with file.open("rb") as handle:
+            data = handle.read(limit + 1)  # never more than the limit, even if the file grows meanwhile
+            size = max(len(data), os.fstat(handle.fileno()).st_size)
+    except OSError as error:
+        return None, Problem(name, f"cannot read: {error.strerror or error}", True)
+    if len(data) > limit:
+        kind = "binary" if fmt in BINARY_FORMATS else "text"
+        return None, Problem(name, f"{_size(size)} is over the {_size(limit)} limit for {kind} files ({fmt}): "
+                                   f"not ingested; split the file or raise the limit ({option})", True)
+    if not data.strip():
+        return None, Problem(name, "empty file", True)
+    if fmt in BINARY_FORMATS:
+        return Source(key, name, fmt, data, limits.parse), None
+    if b"\x00" in data[:8192]:
+        return None, Problem(name, "binary file (NUL bytes)", True)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        content = data.decode("utf-8")
+        problem = None
+    except UnicodeDecodeError as error:
+        content = data.decode("utf-8", errors="replace")
+        bad = content.count("\ufffd")
+        problem = Problem(
+            name, f"not valid UTF-8 (first bad byte at {error.start}); replaced {bad} undecodable byte(s)", False
+        )
+    lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0
+    if lines > limits.markdown_lines:
+        return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "
+                                   "files: not ingested; split the file or raise the limit (--max-markdown-lines)",
+                             True)
+    return Source(key, name, fmt, content), problem
+
+
+def _size(count: int) -> str:
+    whole = f" ({count // MIB} MiB)" if count >= MIB and count % MIB == 0 else ""
+    return f"{count:,} bytes{whole}"

@@ -1,0 +1,152 @@
+"""DOCX ingestion on real files (tests/fixtures/docx/README.md says where each comes from)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import docx
+import pytest
+
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.formats.docx import parse_docx
+from clew.corpus.ingest.parsed import UnreadableDocument
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.navigation.passages import item
+from tests.conftest import FIXTURES
+
+DOCX = FIXTURES / "docx"
+
+
+def test_libreoffice_docx_keeps_headings_lists_and_tables() -> None:
+    document = parse_docx((DOCX / "sqlite-datatype3.docx").read_bytes())
+    document.check()
+    levels = {s.heading: s.level for s in document.sections[1:]}
+    assert levels["1. Datatypes In SQLite"] == 1
+    assert levels["2.1. Boolean Datatype"] == 2
+    assert levels["3.1.1. Affinity Name Examples"] == 3
+    affinity = next(i for i, s in enumerate(document.sections) if s.heading == "3.1.1. Affinity Name Examples")
+    assert document.sections[affinity].parent == next(
+        i for i, s in enumerate(document.sections) if s.heading == "3.1. Determination Of Column Affinity")
+    assert sum(b.kind == "list_item" for b in document.blocks) >= 20
+    header = next(b for b in document.blocks if b.kind == "table_header")
+    assert document.text[header.start:header.end] == (
+        "| Example Typenames From The CREATE TABLE Statement or CAST Expression | Resulting Affinity"
+        " | Rule Used To Determine Affinity |\n| --- | --- | --- |")
+    assert document.blocks[document.blocks.index(header) + 1].kind == "table_row"
+    assert document.sections[header.section].heading == "3.1.1. Affinity Name Examples"
+
+
+def test_word_rendered_page_breaks_give_page_numbers(tmp_path: Path) -> None:
+    document = parse_docx((DOCX / "par-rendered-page-breaks.docx").read_bytes())
+    assert document.pages == [0, 16, 59, 136]
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [DOCX / "par-rendered-page-breaks.docx"], collection="docs", chunk_tokens=220)
+        doc = Scope(corpus).document_by_key("par-rendered-page-breaks.docx")
+        assert item(doc, 0).location.page_numbers == [1, 2, 3, 4]
+
+
+def test_docx_written_by_python_docx_and_one_cell_tables_are_text() -> None:
+    made = docx.Document()
+    made.add_heading("Runbook", level=1)
+    made.add_heading("Restarts", level=2)
+    made.add_paragraph("Drain the node first.")
+    made.add_paragraph("check the queue", style="List Bullet")
+    made.add_paragraph("restart the service", style="List Bullet")
+    box = made.add_table(rows=1, cols=1)
+    box.cell(0, 0).text = "NOTE: never restart two nodes at once."
+    grid = made.add_table(rows=2, cols=2)
+    for (r, c), value in {(0, 0): "signal", (0, 1): "action", (1, 0): "SIGHUP", (1, 1): "reload"}.items():
+        grid.cell(r, c).text = value
+    buffer = io.BytesIO()
+    made.save(buffer)
+    document = parse_docx(buffer.getvalue())
+    document.check()
+    assert document.text == (
+        "# Runbook\n\n## Restarts\n\nDrain the node first.\n\n- check the queue\n- restart the service\n\n"
+        "NOTE: never restart two nodes at once.\n\n| signal | action |\n| --- | --- |\n| SIGHUP | reload |")
+    assert [s.heading for s in document.sections] == ["Runbook", "Runbook", "Restarts"]
+    assert len(document.tables) == 1
+
+
+def test_a_broken_docx_is_a_problem_naming_the_file(tmp_path: Path) -> None:
+    with pytest.raises(UnreadableDocument, match="not a readable DOCX file"):
+        parse_docx(b"PK\x03\x04 not really a zip")
+    path = tmp_path / "broken.docx"
+    path.write_bytes(b"this is plain text, not a Word file")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [path], collection="docs", chunk_tokens=220)
+    assert (report.skipped, report.documents) == (1, 0)
+    assert report.problems[0].path == str(path) and "not a readable DOCX file" in report.problems[0].message
+
+
+def hostile(body: str, *, prolog: str = "") -> bytes:
+    """A DOCX whose document part is ``body`` (python-docx's own package, the part replaced)."""
+    import zipfile
+
+    good = io.BytesIO()
+    docx.Document().save(good)
+    out = io.BytesIO()
+    with zipfile.ZipFile(good) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for entry in source.infolist():
+            data = source.read(entry.filename)
+            if entry.filename == "word/document.xml":
+                ns = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+                data = f'<?xml version="1.0"?>{prolog}<w:document {ns}><w:body>{body}</w:body></w:document>'.encode()
+            target.writestr(entry, data)
+    return out.getvalue()
+
+
+LAUGHS = ('<!DOCTYPE w:document [<!ENTITY a "lol lol lol lol lol lol lol lol lol lol">'
+          + "".join(f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(8)) + "]>")
+
+
+@pytest.mark.parametrize("name, data", [
+    ("entity-bomb.docx", hostile("<w:p><w:r><w:t>&i;</w:t></w:r></w:p>", prolog=LAUGHS)),
+    ("nested-tables.docx", hostile("<w:tbl><w:tr><w:tc>" * 300 + "<w:p/>" + "</w:tc></w:tr></w:tbl>" * 300)),
+    ("huge-text-node.docx", hostile("<w:p><w:r><w:t>" + "x" * 11_000_000 + "</w:t></w:r></w:p>")),
+])
+def test_a_hostile_docx_is_skipped_with_its_reason_and_the_rest_is_stored(tmp_path: Path, name: str,
+                                                                          data: bytes) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / name).write_bytes(data)
+    (folder / "good.md").write_text("# Good\n\nThis file is fine and must be stored.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder])
+        assert report.documents == 1 and corpus.collections(with_documents=True) == ["default"]
+        assert Scope(corpus).document_by_key("good.md") is not None
+    assert [p.path.endswith(name) and p.skipped for p in report.problems] == [True]
+    assert report.problems[0].message.startswith(("not a readable DOCX file", "could not be read ("))
+
+
+def test_any_parser_failure_skips_only_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import clew.corpus.ingest.api as ingest
+
+    real = ingest.parse
+
+    def flaky(fmt: str, content: str | bytes, bounds: object = None) -> object:
+        if isinstance(content, str) and "poison" in content:
+            raise RecursionError("maximum recursion depth exceeded")
+        return real(fmt, content, bounds)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ingest, "parse", flaky)
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "bad.md").write_text("# Bad\n\npoison\n")
+    (folder / "good.md").write_text("# Good\n\nThis file is fine.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder])
+    assert report.documents == 1
+    assert [(Path(p.path).name, p.message, p.skipped) for p in report.problems] == [
+        ("bad.md", "could not be read (RecursionError: maximum recursion depth exceeded)", True)]
+
+
+def test_an_unexpanded_entity_keeps_the_rest_of_its_paragraph(tmp_path: Path) -> None:
+    data = hostile("<w:p><w:r><w:t>Before &ext; after the entity.</w:t></w:r><w:r><w:t> Second run.</w:t></w:r></w:p>"
+                   "<w:p><w:r><w:t>Next paragraph.</w:t></w:r></w:p>",
+                   prolog='<!DOCTYPE w:document [<!ENTITY ext SYSTEM "file:///etc/hostname">]>')
+    document = parse_docx(data)
+    assert document.text.split("\n\n") == ["Before after the entity. Second run.", "Next paragraph."]
+    assert document.repairs == ["1 entity reference(s) left unexpanded (&ext;): left out, the text around them kept"]

@@ -1,0 +1,495 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from clew.corpus.ingest.formats.markdown import github_slug, parse_markdown, parse_mdx
+from clew.corpus.ingest.parsed import ParsedDocument
+
+FIXTURES = Path(__file__).parents[3] / "fixtures" / "markdown"
+
+
+def load(name: str) -> ParsedDocument:
+    document = parse_markdown((FIXTURES / name).read_text(encoding="utf-8"))
+    document.check()
+    return document
+
+
+def block_texts(document: ParsedDocument, kind: str | None = None) -> list[str]:
+    return [document.text[b.start : b.end] for b in document.blocks if kind is None or b.kind == kind]
+
+
+def outline(document: ParsedDocument) -> list[tuple[str, int, int | None]]:
+    return [(s.heading, s.level, s.parent) for s in document.sections]
+
+
+# --- acme-notes.md (shared fixture) ---------------------------------------------------
+
+
+def test_acme_notes_sections_nest_under_the_title() -> None:
+    document = load("acme-notes.md")
+    assert outline(document) == [
+        ("Acme Robotics engineering notes", 0, None),
+        ("Acme Robotics engineering notes", 1, 0),
+        ("Route planning", 2, 1),
+        ("Dependencies", 2, 1),
+        ("Data retention", 2, 1),
+    ]
+    assert document.title == "Acme Robotics engineering notes"
+    assert document.fields == {"title": "Acme Robotics engineering notes"}
+    assert document.heading_path(3) == ["Acme Robotics engineering notes", "Dependencies"]
+
+
+def test_acme_notes_blocks_in_reading_order() -> None:
+    document = load("acme-notes.md")
+    assert [b.kind for b in document.blocks] == [
+        "heading",
+        "heading",
+        "paragraph",
+        "heading",
+        "paragraph",
+        "table_header",
+        "table_row",
+        "table_row",
+        "table_row",
+        "heading",
+        "paragraph",
+    ]
+    assert [b.section for b in document.blocks] == [1, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4]
+    texts = block_texts(document)
+    assert texts[0] == "# Acme Robotics engineering notes"
+    assert texts[2] == (
+        "The logistics team plans delivery routes every morning before the robots leave the depot."
+    )
+    assert texts[-1].endswith("after a verified request.")
+
+
+def test_acme_notes_table() -> None:
+    document = load("acme-notes.md")
+    assert block_texts(document, "table_header") == ["| Component | Owner | Purpose |\n| --- | --- | --- |"]
+    assert block_texts(document, "table_row") == [
+        "| Orion Planner | Maria Chen | Plans delivery routes |",
+        "| Orion Maps | Daniel Okafor | Serves warehouse floor maps |",
+        "| Fleet Monitor | Priya Raman | Tracks robot battery and health |",
+    ]
+    assert [t.section for t in document.tables] == [3]
+    assert {b.table for b in document.blocks if b.kind.startswith("table_")} == {0}
+
+
+def test_acme_notes_anchors_point_at_headings() -> None:
+    document = load("acme-notes.md")
+    assert [s.anchors for s in document.sections] == [
+        [],
+        ["acme-robotics-engineering-notes"],
+        ["route-planning"],
+        ["dependencies"],
+        ["data-retention"],
+    ]
+    for name, offset in document.anchors.items():
+        section = next(s for s in document.sections if name in s.anchors)
+        assert offset == section.start
+    assert document.text[document.anchors["dependencies"] :].startswith("## Dependencies\n")
+    assert document.links == []
+
+
+# --- planner-guide.md -----------------------------------------------------------------
+
+
+def test_setext_headings_open_sections() -> None:
+    document = load("planner-guide.md")
+    assert outline(document) == [
+        ("Orion Planner guide", 0, None),
+        ("Orion Planner guide", 1, 0),
+        ("Setup", 2, 1),
+        ("Setup", 2, 1),
+        ("Setup", 2, 1),
+    ]
+    assert block_texts(document, "heading")[:2] == ["Orion Planner guide\n===================", "Setup\n-----"]
+    assert document.sections[2].start == document.text.index("Setup\n-----")
+
+
+def test_fenced_code_is_one_indivisible_block() -> None:
+    document = load("planner-guide.md")
+    code = [b for b in document.blocks if b.kind == "code"]
+    assert [document.text[b.start : b.end] for b in code] == [
+        "```bash\n# not a heading\norion-planner --depot north\n```",
+        "    indented code stays one block\n    second line",
+    ]
+    assert all(b.indivisible for b in code)
+    assert all(not b.indivisible for b in document.blocks if b.kind != "code")
+    assert "not a heading" not in [s.heading for s in document.sections]
+
+
+def test_each_top_level_list_item_is_a_block() -> None:
+    document = load("planner-guide.md")
+    assert block_texts(document, "list_item") == [
+        "- Plan the routes",
+        "- Check the floor maps\n  - nested: the maps must be less than a day old",
+        '- Report the status <a id="report-step"></a> to the fleet channel',
+    ]
+    assert {b.section for b in document.blocks if b.kind == "list_item"} == {2}
+
+
+def test_links_keep_the_href_as_written_and_point_at_their_text() -> None:
+    document = load("planner-guide.md")
+    assert [link.href for link in document.links] == [
+        "acme-notes.md#dependencies",
+        "https://example.com/orion/manual?lang=en",
+    ]
+    starts = [document.text[link.start :] for link in document.links]
+    assert starts[0].startswith("the dependency list](")
+    assert starts[1].startswith("upstream manual](")
+
+
+def test_duplicate_headings_get_numbered_slugs() -> None:
+    document = load("planner-guide.md")
+    assert [s.anchors for s in document.sections[2:]] == [["setup"], ["setup-1"], ["setup-2"]]
+    assert [document.anchors[name] for name in ("setup", "setup-1", "setup-2")] == [
+        s.start for s in document.sections[2:]
+    ]
+
+
+def test_html_anchor_is_an_anchor() -> None:
+    document = load("planner-guide.md")
+    offset = document.anchors["report-step"]
+    assert document.text[offset:].startswith('<a id="report-step">')
+
+
+# --- small inline documents -----------------------------------------------------------
+
+
+def test_crlf_is_normalised_and_spans_match_lf() -> None:
+    lf = "# Title\n\nFirst line\nsecond line\n\n- item [a](b.md)\n"
+    crlf = parse_markdown(lf.replace("\n", "\r\n"))
+    crlf.check()
+    assert crlf.text == lf
+    plain = parse_markdown(lf)
+    assert [(b.start, b.end, b.kind) for b in crlf.blocks] == [(b.start, b.end, b.kind) for b in plain.blocks]
+    assert crlf.links == plain.links
+    assert parse_markdown("# Old Mac\rline\r").text == "# Old Mac\nline\n"
+
+
+def test_document_without_headings() -> None:
+    document = parse_markdown("Just a note.\n\nAnother note, with a [link](#top).\n")
+    document.check()
+    assert outline(document) == [("", 0, None)]
+    assert document.title is None
+    assert document.fields == {}
+    assert block_texts(document) == ["Just a note.", "Another note, with a [link](#top)."]
+    assert [(document.text[link.start :][:4], link.href) for link in document.links] == [("link", "#top")]
+
+
+def test_empty_document() -> None:
+    document = parse_markdown("")
+    document.check()
+    assert document.blocks == []
+    assert outline(document) == [("", 0, None)]
+
+
+def test_section_parent_is_nearest_lower_level() -> None:
+    document = parse_markdown("## Before\n\n# A\n\n### B\n\n## C\n\n### D\n\n# E\n")
+    document.check()
+    assert outline(document)[1:] == [
+        ("Before", 2, 0),
+        ("A", 1, 0),
+        ("B", 3, 2),
+        ("C", 2, 2),
+        ("D", 3, 4),
+        ("E", 1, 0),
+    ]
+    assert document.title == "A"
+
+
+def test_heading_text_is_rendered_inline_text() -> None:
+    document = parse_markdown("# The *Orion* `planner` &amp; [maps](maps.md)!\n")
+    assert document.sections[1].heading == "The Orion planner & maps!"
+    assert document.sections[1].anchors == ["the-orion-planner--maps"]
+    assert [link.href for link in document.links] == ["maps.md"]
+
+
+def test_blockquote_and_html_are_paragraphs_and_hr_is_skipped() -> None:
+    document = parse_markdown("> quoted\nlazy line\n\n<div>\nraw\n</div>\n\n---\n\n   Indented para.\n")
+    document.check()
+    assert [(b.kind, document.text[b.start : b.end]) for b in document.blocks] == [
+        ("paragraph", "> quoted\nlazy line"),
+        ("paragraph", "<div>\nraw\n</div>"),
+        ("paragraph", "Indented para."),
+    ]
+
+
+def test_reference_and_autolinks() -> None:
+    source = "See [the maps][maps] and <https://example.com/a>.\n\n[maps]: docs/maps.md#floor\n"
+    document = parse_markdown(source)
+    assert [(link.href, document.text[link.start :][:8]) for link in document.links] == [
+        ("docs/maps.md#floor", "the maps"),
+        ("https://example.com/a", "https://"),
+    ]
+
+
+def test_table_without_body_rows() -> None:
+    document = parse_markdown("| a | b |\n|---|---|\n\nafter\n")
+    document.check()
+    assert [(b.kind, b.table) for b in document.blocks] == [("table_header", 0), ("paragraph", None)]
+
+
+def test_github_slug() -> None:
+    assert github_slug("Data retention") == "data-retention"
+    assert github_slug("What's new in v2.0?") == "whats-new-in-v20"
+    assert github_slug("snake_case and kebab-case") == "snake_case-and-kebab-case"
+    assert github_slug("Über Straße") == "über-straße"
+
+
+def test_github_slug_of_ascii_keeps_what_the_unicode_rule_keeps() -> None:
+    """ASCII headings take a regex shortcut; the character-category rule is the oracle."""
+    import random
+    import string
+    import unicodedata
+
+    def by_category(heading: str) -> str:
+        kept = ["-" if c == " " else c for c in heading.strip().lower()
+                if c in " -_" or unicodedata.category(c)[0] in "LNM"]
+        return "".join(kept)
+
+    rng = random.Random(5)
+    headings = ["".join(rng.choice(string.printable) for _ in range(rng.randrange(30))) for _ in range(3000)]
+    for heading in headings + ["  Tab\tand\nnewline  ", "A_B-C d", "~!@#$%^&*()+=[]{}|;:'\",.<>/?`"]:
+        assert github_slug(heading) == by_category(heading), repr(heading)
+
+
+# --- property ---------------------------------------------------------------------------
+
+PIECES = [
+    "# ", "## ", "### ", "####### ", "Heading", "word", " ", "\t", "\n", "\n\n", "\r\n", "\r",
+    "- ", "* ", "1. ", "2) ", "> ", "```", "~~~", "    ", "| a | b |", "| --- | --- |", "|---|",
+    "|", "[link](x.md#y)", "[ref]", "[ref]: /url", "<http://x.y>", '<a id="z">', "<div>",
+    "</div>", "===", "---", "***", "*", "_", "`", "\\", "&amp;", "é", "\x00", "\u2028", "<!--",
+]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.sampled_from(PIECES) | st.text(max_size=3), max_size=40).map("".join))
+def test_parse_markdown_never_breaks_invariants(source: str) -> None:
+    document = parse_markdown(source)
+    document.check()
+    assert "\r" not in document.text
+    for block in document.blocks:
+        span = document.text[block.start : block.end]
+        assert span == span.rstrip()
+        if block.kind != "code":
+            assert span == span.strip()
+    for section in document.sections[1:]:
+        opening = next(b for b in document.blocks if b.start == section.start)
+        assert opening.kind == "heading"
+        assert document.sections[opening.section] is section
+    for link in document.links:
+        assert 0 <= link.start <= len(document.text)
+    assert all(0 <= offset <= len(document.text) for offset in document.anchors.values())
+    assert [t.section for t in document.tables] == [
+        next(b.section for b in document.blocks if b.table == i) for i in range(len(document.tables))
+    ]
+
+
+def test_front_matter_becomes_fields_and_leaves_the_text() -> None:
+    source = "---\ntitle: Failover\nacl: [oncall, dba]\nstatus: published\n---\n# Database failover\n\nBody.\n"
+    doc = parse_markdown(source)
+    assert doc.fields == {"title": "Failover", "acl": ["oncall", "dba"], "status": "published"}
+    assert doc.title == "Failover"
+    assert doc.text.startswith("# Database failover")
+    doc.check()
+
+
+def test_front_matter_that_is_not_a_mapping_is_left_as_text() -> None:
+    source = "---\n- just\n- a list\n---\n\nBody.\n"
+    doc = parse_markdown(source)
+    assert doc.fields == {}
+    assert doc.text == source
+
+
+NODE_STYLE = """# Buffer
+
+## `buf.fill(value[, offset[, end]][, encoding])`
+
+<!-- YAML
+added: v0.5.0
+-->
+
+<table>
+  <thead>
+    <tr><th>Version</th><th>Changes</th></tr>
+  </thead>
+  <tbody>
+    <tr><td>v11.0.0</td><td>Throws <code>ERR_OUT_OF_RANGE</code> instead of
+    <code>ERR_INDEX_OUT_OF_RANGE</code>.</td></tr>
+    <tr><td>v10.0.0</td><td>Negative <code>end</code> values throw an <a
+    href="errors.md#err-out-of-range">error</a>.</td></tr>
+  </tbody>
+</table>
+
+Fills `buf` with the specified `value`.
+
+<dl>
+  <dt id="opt-offset">offset</dt><dd>Number of bytes to skip before starting to fill.</dd>
+  <dt id="opt-end">end</dt><dd>Where to stop filling <code>buf</code> (not inclusive).</dd>
+</dl>
+
+## `buf.includes(value)`
+
+Equivalent to `buf.indexOf() !== -1`.
+"""
+
+
+def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path: Path) -> None:
+    document = parse_markdown(NODE_STYLE)
+    document.check()
+    header = next(b for b in document.blocks if b.kind == "table_header")
+    assert document.text[header.start:header.end] == "| Version | Changes |\n| --- | --- |"
+    rows = [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_row"]
+    assert rows[0] == "| v11.0.0 | Throws ERR_OUT_OF_RANGE instead of ERR_INDEX_OUT_OF_RANGE. |"
+    fill = next(i for i, s in enumerate(document.sections) if s.heading.startswith("buf.fill"))
+    assert document.tables[0].section == fill
+    # a short dl is the text of its section (a long one would give a unit per term), its ids still anchors
+    assert [s.heading for s in document.sections if s.parent == fill] == []
+    assert document.text[document.anchors["opt-end"]:].startswith("end\n\nWhere to stop filling buf")
+    (link,) = [link for link in document.links if link.href.startswith("errors.md")]
+    assert document.text[link.start:].startswith("error. |")
+    # the Markdown after the block keeps its spans and its sections
+    includes = next(s for s in document.sections if s.heading.startswith("buf.includes"))
+    assert document.text[includes.start:].startswith("## `buf.includes(value)`")
+    assert document.sections[includes.parent].heading == "Buffer"
+    # ingested: a table passage that carries its header
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.store import Corpus
+
+    path = tmp_path / "buffer.md"
+    path.write_text(NODE_STYLE, encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [path], collection="node", chunk_tokens=220)
+        kinds = corpus.cursor().execute("SELECT kind, body FROM chunks ORDER BY ordinal").fetchall()
+    table = [body for kind, body in kinds if kind == "table"]
+    assert table and table[0].startswith("| Version | Changes |\n| --- | --- |\n| v11.0.0 |")
+
+
+def test_github_alerts_and_mkdocs_admonitions_are_one_block_of_their_section() -> None:
+    source = (FIXTURES / "admonitions.md").read_text(encoding="utf-8")
+    document = parse_markdown(source)
+    document.check()
+    assert [s.heading for s in document.sections] == ["Deploying", "Deploying", "Rolling back"]
+    texts = [(b.kind, b.section, document.text[b.start:b.end]) for b in document.blocks]
+    assert texts[2:8] == [
+        ("paragraph", 1, "> [!NOTE]\n> Deploys pause during the Friday freeze.\n> Ask the release manager for an "
+                         "exception."),
+        ("paragraph", 1, "> [!WARNING]\n> ## Not a section\n> A rollback drops the sessions of signed-in users."),
+        ("paragraph", 1, '!!! note "Before you start"\n\n    Check that the build is green.\n\n    ```sh\n'
+                         "    make check\n    ```\n\n    - tag the release\n    - announce it"),
+        ("paragraph", 1, "Run `make deploy` afterwards."),
+        ("paragraph", 1, "!!! tip\n    One line, directly under its marker."),
+        ("paragraph", 1, '???+ danger "Data loss"\n    Never deploy a migration and its rollback together.'),
+    ]
+    assert texts[9:] == [("paragraph", 2, "!!! warning\n\n    Rolling back needs the previous image."),
+                         ("paragraph", 2, "Text right after the body is a paragraph of its own.")]
+
+
+def test_an_admonition_marker_inside_code_is_code() -> None:
+    document = parse_markdown("# T\n\n```\n!!! note\n\n    body\n```\n\n    !!! note\n")
+    assert [b.kind for b in document.blocks] == ["heading", "code", "code"]
+
+
+DOCUSAURUS_PAGE = """---
+title: Installation
+---
+
+import Tabs from '@theme/Tabs';
+export const Highlight = ({children}) => (
+  <span style={{color: 'green'}}>{children}</span>
+);
+
+# Installation
+
+<Tabs>
+  <TabItem value="npm" label="npm">
+
+```bash
+npm install widget
+```
+
+  </TabItem>
+</Tabs>
+
+:::tip[Use the latest version]
+
+Widget 3 needs Node 18.
+
+:::
+
+<Highlight>Widgets</Highlight> turn. Write `<Tabs>` around them.
+
+```jsx
+import Tabs from '@theme/Tabs';
+<Tabs><TabItem value="a">A</TabItem></Tabs>
+```
+"""
+
+
+def test_mdx_reads_without_its_esm_lines_and_component_tags() -> None:
+    document = parse_mdx(DOCUSAURUS_PAGE)
+    document.check()
+    text = document.text
+    assert "import Tabs" not in text.split("```jsx")[0] and "export const" not in text and "<span" not in text
+    assert "<TabItem" not in text.split("```jsx")[0] and "</Tabs>" not in text.split("```jsx")[0]
+    assert "Tip: Use the latest version" in text and ":::" not in text
+    assert "Widgets turn. Write `<Tabs>` around them." in text
+    codes = [text[b.start:b.end] for b in document.blocks if b.kind == "code"]
+    assert codes[0] == "```bash\nnpm install widget\n```"
+    assert "import Tabs from '@theme/Tabs';\n<Tabs><TabItem value=\"a\">A</TabItem></Tabs>" in codes[1]
+    assert document.fields["title"] == "Installation"
+
+
+def test_directive_containers_read_as_their_label_in_markdown_too() -> None:
+    document = parse_markdown("# Setup\n\n::: warning Check the port\nPort 80 needs root.\n:::\n\n"
+                              "```text\n:::note kept\n```\n")
+    assert "Warning: Check the port\nPort 80 needs root." in document.text
+    assert ":::note kept" in document.text
+    assert document.text.count(":::") == 1
+
+
+def test_an_mdx_file_in_a_folder_is_ingested_as_mdx(tmp_path: Path) -> None:
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.store import Corpus
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "install.mdx").write_text(DOCUSAURUS_PAGE, encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [tmp_path / "docs"], collection="docs")
+        rows = corpus.cursor().execute(
+            "SELECT d.key, v.format FROM documents d JOIN document_versions v ON v.document_id = d.id").fetchall()
+    assert (report.documents, report.skipped, rows) == (1, 0, [("install.mdx", "mdx")])
+
+
+def test_an_mkdocs_content_tab_body_is_text_not_an_indented_code_block() -> None:
+    document = parse_markdown('# Install\n\n=== "pip"\n\n    Install with pip, the Python package manager.\n\n'
+                              '    ```bash\n    pip install widget\n    ```\n\n'
+                              '===+ "conda"\n\n    Install with conda.\n\nAfter the tabs.\n')
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end].split("\n")[0]) for b in document.blocks] == [
+        ("heading", "# Install"), ("paragraph", '=== "pip"'), ("paragraph", '===+ "conda"'),
+        ("paragraph", "After the tabs."),
+    ]
+
+
+def test_hugo_shortcodes_read_as_a_reader_sees_them() -> None:
+    """Kubernetes' docs: admonition shortcodes are labels, other block shortcodes are not text, a
+    glossary tooltip is its text; code keeps what it shows."""
+    document = parse_markdown(
+        '# Pods\n\nA {{< glossary_tooltip text="Pod" term_id="pod" >}} runs containers.\n\n'
+        "{{< note >}}\nPods are ephemeral.\n{{< /note >}}\n\n"
+        '{{% warning title="Data loss" %}}\nDeleting a Pod deletes its data.\n{{% /warning %}}\n\n'
+        '{{< tabs name="install" >}}\n{{% tab name="kubectl" %}}\nRun kubectl.\n{{% /tab %}}\n{{< /tabs >}}\n\n'
+        "```\n{{< note >}} in code\n```\n")
+    document.check()
+    text = document.text
+    assert "A Pod runs containers." in text
+    assert "Note:\nPods are ephemeral." in text and "Warning: Data loss\nDeleting a Pod deletes its data." in text
+    assert "Run kubectl." in text and "tabs" not in text and "{{< /note >}}" not in text
+    assert "{{< note >}} in code" in text

@@ -1,0 +1,190 @@
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from clew.budgets.tokens import count_tokens
+from clew.corpus.ingest.chunking import chunk_document
+from clew.corpus.ingest.formats.markdown import parse_markdown
+from clew.corpus.ingest.formats.text import parse_text
+
+
+def kinds_and_sections(path: Path, merge: bool) -> list[tuple[str, list[str]]]:
+    doc = parse_markdown(path.read_text())
+    return [(c.kind, [doc.sections[s].heading for s in c.sections]) for c in chunk_document(doc, merge_sections=merge)]
+
+
+def test_acme_with_merge_sections(acme_path: Path) -> None:
+    assert kinds_and_sections(acme_path, merge=True) == [
+        ("text", ["Route planning", "Dependencies"]),
+        ("table", ["Dependencies"]),
+        ("text", ["Data retention"]),
+    ]
+
+
+def test_acme_default_never_crosses_a_section(acme_path: Path) -> None:
+    assert kinds_and_sections(acme_path, merge=False) == [
+        ("text", ["Route planning"]),
+        ("text", ["Dependencies"]),
+        ("table", ["Dependencies"]),
+        ("text", ["Data retention"]),
+    ]
+
+
+def test_long_table_repeats_its_header_and_keeps_offsets() -> None:
+    rows = "\n".join(f"| part-{i} | owner {i} | {'does a useful thing ' * 3}|" for i in range(40))
+    source = f"# Parts\n\nIntro.\n\n| Part | Owner | Purpose |\n| --- | --- | --- |\n{rows}\n\nAfter the table.\n"
+    doc = parse_markdown(source)
+    chunks = chunk_document(doc, chunk_tokens=120)
+    tables = [c for c in chunks if c.kind == "table"]
+    assert len(tables) > 3
+    header = "| Part | Owner | Purpose |\n| --- | --- | --- |"
+    assert doc.text[tables[0].start : tables[0].end].startswith(header)
+    assert tables[0].header == ""
+    for chunk in tables[1:]:
+        assert chunk.header == header
+        assert chunk.display_text(doc.text).startswith(header + "\n| part-")
+        assert doc.text[chunk.start : chunk.end].startswith("| part-")
+        assert chunk.token_count <= 120
+    assert chunks[-1].kind == "text"
+    assert "After the table." in doc.text[chunks[-1].start : chunks[-1].end]
+
+
+def test_long_paragraph_is_cut_between_words() -> None:
+    words = " ".join(f"word{i}" for i in range(600))
+    doc = parse_text(words)
+    chunks = chunk_document(doc, chunk_tokens=50)
+    assert len(chunks) > 5
+    for chunk in chunks:
+        body = doc.text[chunk.start : chunk.end]
+        assert not chunk.oversize
+        assert chunk.start == 0 or doc.text[chunk.start - 1].isspace()
+        assert body.strip().split()[0].startswith("word")
+
+
+def test_fenced_code_is_one_flagged_chunk_when_too_long() -> None:
+    code = "\n".join(f"line_{i} = compute({i})" for i in range(80))
+    doc = parse_markdown(f"# Code\n\nBefore.\n\n```python\n{code}\n```\n\nAfter.\n")
+    chunks = chunk_document(doc, chunk_tokens=64)
+    flagged = [c for c in chunks if c.oversize]
+    assert len(flagged) == 1
+    assert doc.text[flagged[0].start : flagged[0].end].startswith("```python")
+
+
+def test_rejects_tiny_chunk_sizes() -> None:
+    with pytest.raises(ValueError, match="chunk_tokens must be at least 16"):
+        chunk_document(parse_text("hello"), chunk_tokens=4)
+
+
+pieces = st.sampled_from(
+    [
+        "# Title\n\n", "## Section\n\n", "### Deeper\n\n", "Setext\n======\n\n",
+        "A short paragraph about routes.\n\n", "- item one\n- item two\n\n", "1. first\n2. second\n\n",
+        "```\ncode block\nmore code\n```\n\n", "| a | b |\n| --- | --- |\n| 1 | 2 |\n| 3 | 4 |\n\n",
+        "Supercalifragilisticexpialidocious" * 30 + "\n\n", "> quoted text\n\n",
+        ("A long sentence that keeps going. " * 25) + "\n\n", "[link](other.md#x) text\n\n",
+    ]
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(parts=st.lists(pieces, min_size=1, max_size=25), limit=st.integers(min_value=16, max_value=200),
+       merge=st.booleans())
+def test_chunks_tile_the_text_and_respect_the_limit(parts: list[str], limit: int, merge: bool) -> None:
+    doc = parse_markdown("".join(parts))
+    chunks = chunk_document(doc, chunk_tokens=limit, merge_sections=merge)
+    assert chunks[0].start == 0
+    assert chunks[-1].end == len(doc.text)
+    for before, after in zip(chunks, chunks[1:]):
+        assert before.end == after.start
+    for chunk in chunks:
+        assert chunk.start < chunk.end
+        assert chunk.token_count == count_tokens(chunk.display_text(doc.text))
+        assert chunk.oversize == (chunk.token_count > limit)
+        if chunk.oversize:
+            # only one indivisible unit may exceed: a code block, a table row, or one huge word
+            body = doc.text[chunk.start : chunk.end]
+            assert "```" in body or chunk.kind == "table" or "Supercalifragilistic" in body or chunk.header
+
+
+LIMITS_PAGE = """<html><body><h1>Limits</h1><ul>
+<a name="max_length"></a>
+<li><p><b>Maximum length of a string or BLOB</b></p>
+<p>{long}</p>
+<p>The default is one billion bytes.</p></li>
+<a name="max_trigger_depth"></a>
+<li><p><b>Maximum Depth Of Trigger Recursion</b></p>
+<p>SQLite limits the depth of recursion of triggers in order to prevent unbounded memory use.</p>
+<p>Recursive triggers were not supported before version 3.6.18; since then they must be enabled
+with the recursive_triggers pragma, and every level of recursion keeps its own stack frame.</p>
+<p>The default maximum trigger recursion depth is 1000.</p></li>
+</ul></body></html>"""
+
+
+def limits_page() -> tuple[object, list]:
+    from clew.corpus.ingest.formats.html import parse_html
+
+    doc = parse_html(
+        LIMITS_PAGE.format(long="Strings and BLOBs are limited in length so that nothing overflows. " * 10)
+    )
+    return doc, chunk_document(doc, chunk_tokens=220)
+
+
+def test_a_list_items_title_travels_with_its_text() -> None:
+    doc, chunks = limits_page()
+    texts = [doc.text[c.start : c.end] for c in chunks]
+    holding_title = next(t for t in texts if "Maximum Depth Of Trigger Recursion" in t)
+    assert "SQLite limits the depth of recursion" in holding_title
+
+
+def test_an_anchored_item_that_does_not_fit_starts_a_chunk() -> None:
+    # the second item would fit only in part after the first: the chunk ends before it, so the
+    # item (title, text and its default) is one passage and its anchor points at that passage
+    doc, chunks = limits_page()
+    texts = [doc.text[c.start : c.end] for c in chunks]
+    assert len(chunks) == 2
+    assert texts[1].lstrip().startswith("- Maximum Depth Of Trigger Recursion")
+    assert "recursion depth is 1000" in texts[1]
+
+
+def test_a_short_line_ending_a_sentence_is_not_a_lead_in() -> None:
+    doc = parse_markdown("# T\n\nShort sentence.\n\n" + "A long paragraph follows here. " * 20 + "\n")
+    chunks = chunk_document(doc, chunk_tokens=20)
+    assert doc.text[chunks[0].start : chunks[0].end].strip().endswith("Short sentence.")
+
+
+def test_anchors_resolve_to_the_passage_that_holds_what_follows_them(tmp_path: Path) -> None:
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.store import Corpus
+
+    (tmp_path / "limits.html").write_text(LIMITS_PAGE.format(long="Strings and BLOBs are limited in length. " * 15))
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [tmp_path / "limits.html"], chunk_tokens=220)
+        rows = dict(corpus.cursor().execute("SELECT anchor, chunk FROM anchors").fetchall())
+        bodies = dict(corpus.cursor().execute("SELECT ordinal, body FROM chunks").fetchall())
+    assert "Maximum Depth Of Trigger Recursion" in bodies[rows["max_trigger_depth"]]
+    assert "Maximum length of a string" in bodies[rows["max_length"]]
+
+
+# letters (cased, uncased, combining), digits, punctuation, apostrophes (contractions), every kind
+# of whitespace the pre-tokenizer knows (NBSP, NEL, line and paragraph separators, CR), emoji
+seam_text = st.text(
+    alphabet=st.sampled_from(list("aZé漢\u0301x09'’.,;:!?-_/#|*`()[]<>\"\\ \t\r\n\xa0\x85\u2028\u3000🙂s")),
+    max_size=24)
+
+
+@settings(max_examples=600, deadline=None)
+@given(before=seam_text, after=seam_text, first=st.sampled_from(list("aZ漢09'.#|-*`(<🙂\"\\\u0301é")))
+def test_tokens_add_up_across_a_clean_seam(before: str, after: str, first: str) -> None:
+    """What lets the chunker sum its units' counts (``_Builder.clean_seam``): text ending in a
+    line break, then text starting with anything but whitespace, count alone as they do together."""
+    head, tail = before + "\n", first + after
+    assert count_tokens(head + tail) == count_tokens(head) + count_tokens(tail)
+
+
+def test_python_whitespace_covers_the_pre_tokenizers() -> None:
+    """``clean_seam`` asks ``str.isspace``; the pre-tokenizer's ``\\s`` is Unicode White_Space."""
+    white_space = [*range(0x09, 0x0E), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F,
+                   0x205F, 0x3000]
+    assert all(chr(code).isspace() for code in white_space)

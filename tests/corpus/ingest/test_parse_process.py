@@ -1,0 +1,159 @@
+"""The time bound of a PDF parse holds inside one PDFium call: each PDF or DOCX file is parsed in a
+worker process that is terminated past the bound (``clew.corpus.ingest.parse_process``), the file
+skipped with the reason and the rest of the ingest stored; a worker is kept for the next file."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+import pytest
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.corpus.ingest import parse_process
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.parse_process import KILL_GRACE_SECONDS, timed_out
+from clew.corpus.ingest.parsed import ParseBounds
+from clew.corpus.ingest.sources import FileLimits
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+
+from .formats.test_parse_bounds import nested_forms_pdf, pdf_with, text_page
+
+BOUND = 0.5
+WITHIN = BOUND + KILL_GRACE_SECONDS + 6.0
+"""The whole ingest's seconds: the bound, the grace, and starting the workers on a loaded machine
+(the first, and the one that replaces the terminated one: about 0.4 s each when idle, 3-5 s for
+the whole ingest on 2 busy cores), where PDFium alone spends ~13 s on the hostile file."""
+
+
+def folder_with_a_hostile_pdf(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "hostile.pdf").write_bytes(nested_forms_pdf())
+    (folder / "manual.pdf").write_bytes(pdf_with([text_page(["The", "kiwi", "manual", "says", "hello."])]))
+    (folder / "note.md").write_text("# Note\n\nThis note is stored.\n")
+    return folder
+
+
+def test_the_hostile_pdf_is_one_object_on_its_page() -> None:
+    """Under the page-object bound, so only the time bound can stop it (PDFium's page load alone
+    takes seconds in one call; the text page seconds more)."""
+    pdf = pdfium.PdfDocument(nested_forms_pdf(fan=10))  # small: the same shape, loaded in milliseconds
+    try:
+        page = pdf[0]
+        assert pdfium_c.FPDFPage_CountObjects(page.raw) == 1
+        textpage = page.get_textpage()
+        assert textpage.count_chars() > 10 * 10 * 1_000 * 2  # each of the 100,000 draws is "w<digit>"
+        textpage.close()
+        page.close()
+    finally:
+        pdf.close()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_pdf_stuck_in_one_pdfium_call_is_skipped_within_its_bound(tmp_path: Path, workers: int) -> None:
+    folder = folder_with_a_hostile_pdf(tmp_path)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        started = time.perf_counter()
+        report = ingest_paths(corpus, [folder], workers=workers, limits=FileLimits(parse=ParseBounds(BOUND)))
+        took = time.perf_counter() - started
+        assert [(Path(p.path).name, p.message) for p in report.problems] == [("hostile.pdf", timed_out(BOUND))]
+        assert Scope(corpus).document_by_key("manual.pdf") is not None
+        assert Scope(corpus).document_by_key("note.md") is not None
+        assert Scope(corpus).document_by_key("hostile.pdf") is None
+    assert (report.versions_created, report.skipped) == (2, 1)
+    assert timed_out(BOUND) == ("parsing took longer than the 0.5 s limit (stopped inside one parser call; its "
+                                "process was ended): not ingested; raise the limit (--max-parse-seconds)")
+    assert took < WITHIN, took
+    # the terminated worker is gone; what is left are the idle workers kept for the next ingest
+    assert sorted(child.pid for child in multiprocessing.active_children()
+                  if child.name.startswith("SpawnPoolWorker")) == sorted(parse_process.kept())
+
+
+def test_the_cli_skips_it_and_stores_the_rest(tmp_path: Path) -> None:
+    folder = folder_with_a_hostile_pdf(tmp_path)
+    started = time.perf_counter()
+    result = CliRunner().invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "c.duckdb"),
+                                      "--max-parse-seconds", str(BOUND), "--json"])
+    took = time.perf_counter() - started
+    assert result.exit_code == 0, result.output
+    assert '"versions_created": 2' in result.stdout and '"skipped": 1' in result.stdout
+    assert timed_out(BOUND) in result.stdout
+    assert took < WITHIN, took
+
+
+def test_a_worker_is_kept_for_the_next_ingest(tmp_path: Path) -> None:
+    """A small PDF pays a round trip to a warm worker, not a process start."""
+    (tmp_path / "a.pdf").write_bytes(pdf_with([text_page(["First", "manual."])]))
+    (tmp_path / "b.pdf").write_bytes(pdf_with([text_page(["Second", "manual."])]))
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [tmp_path / "a.pdf"])
+        kept = parse_process.kept()
+        assert kept
+        report = ingest_paths(corpus, [tmp_path / "b.pdf"])
+        assert report.versions_created == 1
+        assert parse_process.kept() == kept
+
+
+def test_a_worker_that_cannot_start_in_time_leaves_the_parse_to_this_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """As for a script without a ``__main__`` guard, whose workers never come up: not waited for."""
+    parse_process.end_kept()
+    monkeypatch.setattr(parse_process, "START_SECONDS", 0.001)  # no spawned process is up this soon
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.pdf").write_bytes(pdf_with([text_page(["First", "manual."])]))
+    (folder / "b.pdf").write_bytes(pdf_with([text_page(["Second", "manual."])]))
+    with Corpus(tmp_path / "c.duckdb") as corpus, caplog.at_level("WARNING", logger="clew.corpus.ingest.parse_process"):
+        report = ingest_paths(corpus, [folder])
+    assert (report.versions_created, report.skipped) == (2, 0)
+    warnings = [r.getMessage() for r in caplog.records if r.name == "clew.corpus.ingest.parse_process"]
+    assert len(warnings) == 1 and "did not start within 0.001 s" in warnings[0], warnings  # once per ingest
+    assert parse_process.kept() == []
+
+
+QUICK_SCRIPT = """\
+import logging
+import sys
+
+import clew
+from clew.corpus.ingest import parse_process
+
+logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(message)s")
+{indent}with clew.Corpus(sys.argv[1]) as corpus:
+{indent}    report = clew.ingest_paths(corpus, [sys.argv[2]])
+{indent}print(report.documents, report.skipped, len(parse_process.kept()))
+"""
+
+
+@pytest.mark.parametrize("guarded", [False, True])
+def test_a_script_without_a_main_guard_parses_in_place_and_says_which_line(tmp_path: Path, guarded: bool) -> None:
+    """A spawned worker would run an unguarded script's top level again (and ingest again, in a
+    child that cannot open the corpus the script holds): no worker is started for it, and one
+    warning names the line. A guarded script gets its worker."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "manual.pdf").write_bytes(pdf_with([text_page(["The", "kiwi", "manual", "says", "hello."])]))
+    text = QUICK_SCRIPT.format(indent="    " if guarded else "")
+    if guarded:
+        text = text.replace("logging.basicConfig", 'if __name__ == "__main__":\n    logging.basicConfig')
+    script = tmp_path / "quick.py"
+    script.write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(script), str(tmp_path / "c.duckdb"), str(folder)],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    if guarded:
+        assert done.stdout.split() == ["1", "0", "1"]
+        assert "parse worker" not in done.stderr
+    else:
+        assert done.stdout.split() == ["1", "0", "0"]
+        assert f"{script}, line 9, is not under `if __name__ == \"__main__\":`" in done.stderr
