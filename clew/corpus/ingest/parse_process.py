@@ -56,6 +56,8 @@ KEPT_IDLE = 4
 """Idle workers kept for later ingests in one process; more are closed."""
 START_SECONDS = 60.0
 """How long a new worker may take to start and import the parsers (about a second when idle)."""
+DEATH_POLL_SECONDS = 0.25
+"""How often an ingest waiting for a parse looks whether its worker died (a crash, not a hang)."""
 PARENT_POLL_SECONDS = 0.5
 """How often a parse worker checks that the ingest that started it is still alive."""
 
@@ -133,16 +135,53 @@ class Job:
     def result(self) -> Prepared:
         if self.outcome is None:
             try:
-                self.outcome = self.pending.get(max(0.0, self.ends - time.monotonic()))
+                self.outcome = self._wait()
                 self.parsers.idle.append(self.worker)
             except multiprocessing.TimeoutError:
                 self.worker.end()
                 self.outcome = [], [Problem(self.source.path, timed_out(self.seconds), True)]
+            except WorkerDied:
+                self.worker.end()
+                self.outcome = [], [Problem(self.source.path, crashed(), True)]
             except Exception as error:  # noqa: BLE001 - a result that cannot come back skips its file only
                 self.parsers.idle.append(self.worker)
                 self.outcome = [], [Problem(self.source.path, f"could not be read ({type(error).__name__}: "
                                                               f"{error})", True)]
         return self.outcome
+
+    def _wait(self) -> Prepared:
+        """The result, looking every ``DEATH_POLL_SECONDS`` whether the worker still lives: a pool
+        replaces a worker that died (a crash inside the parser) and never answers its call."""
+        while True:
+            left = self.ends - time.monotonic()
+            try:
+                return self.pending.get(max(0.0, min(left, DEATH_POLL_SECONDS)))
+            except multiprocessing.TimeoutError:
+                if not _alive(self.worker.pid):
+                    raise WorkerDied from None
+                if left <= DEATH_POLL_SECONDS:
+                    raise
+
+
+class WorkerDied(Exception):
+    """The worker's process ended while it prepared a source."""
+
+
+def crashed() -> str:
+    """The reason given for a file whose parse ended its worker process."""
+    return "the parser's process ended while reading it (a crash inside the parser): not ingested"
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` (a worker of this process's pool) still exists; the pool reaps a dead
+    worker within a tenth of a second, after which its id is gone."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # the id was taken by a process of another user: ours is gone
+        return False
+    return True
 
 
 class Ready:

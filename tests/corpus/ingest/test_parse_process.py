@@ -5,6 +5,7 @@ skipped with the reason and the rest of the ingest stored; a worker is kept for 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
 from pathlib import Path
 
@@ -15,10 +16,11 @@ from typer.testing import CliRunner
 
 from clew.cli import app
 from clew.corpus.ingest import parse_process
-from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.ingest.parse_process import KILL_GRACE_SECONDS, timed_out
+from clew.corpus.ingest.api import ingest_paths, prepare_source
+from clew.corpus.ingest.parse_process import KILL_GRACE_SECONDS, BinaryParsers, Prepared, crashed, timed_out
 from clew.corpus.ingest.parsed import ParseBounds
-from clew.corpus.ingest.sources import FileLimits
+from clew.corpus.ingest.prepare import ChunkingConfig
+from clew.corpus.ingest.sources import FileLimits, Source
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
@@ -157,3 +159,26 @@ def test_a_script_without_a_main_guard_parses_in_place_and_says_which_line(tmp_p
     else:
         assert done.stdout.split() == ["1", "0", "0"]
         assert f"{script}, line 9, is not under `if __name__ == \"__main__\":`" in done.stderr
+
+
+def crash_on(source: Source, config: ChunkingConfig) -> Prepared:
+    """A prepare function whose parser crashes on ``crash.pdf`` (the worker's process ends)."""
+    if source.key == "crash.pdf":
+        os._exit(3)
+    return prepare_source(source, config)
+
+
+def test_a_parser_that_crashes_skips_its_file_at_once_and_the_next_file_is_read() -> None:
+    """A worker that dies inside the parser never answers its call; the wait for it ends within a
+    poll, not at the file's time bound, and says it crashed."""
+    page = pdf_with([text_page(["The", "kiwi", "manual", "says", "hello."])])
+    bounds = ParseBounds(seconds=60)
+    with BinaryParsers(crash_on, ChunkingConfig(chunk_tokens=220, merge_sections=False)) as parsers:
+        started = time.monotonic()
+        documents, problems = parsers.submit(Source("crash.pdf", "/docs/crash.pdf", "pdf", page, bounds)).result()
+        took = time.monotonic() - started
+        assert documents == [] and [(p.path, p.message, p.skipped) for p in problems] == [
+            ("/docs/crash.pdf", crashed(), True)]
+        assert took < 15  # the worker's start and one poll, far from the 60 s bound
+        documents, problems = parsers.submit(Source("good.pdf", "/docs/good.pdf", "pdf", page, bounds)).result()
+        assert [d.key for d in documents] == ["good.pdf"] and problems == []
