@@ -243,6 +243,8 @@ def _is_main_test(test: ast.expr) -> bool:
 
 
 _WARNED: set[tuple[str, int]] = set()
+"""What has been warned of once: an unguarded script's line, or ``_DAEMONIC``."""
+_DAEMONIC = ("<daemonic process>", 0)
 
 
 def _take(prepare: Prepare) -> Worker | None:
@@ -250,6 +252,13 @@ def _take(prepare: Prepare) -> Worker | None:
     with _FREE_LOCK:
         if _FREE:
             return _FREE.pop()
+    if multiprocessing.current_process().daemon:  # a pool's worker may not have children of its own
+        if _DAEMONIC not in _WARNED:
+            _WARNED.add(_DAEMONIC)
+            logger.warning("this ingest runs in a daemonic process (a multiprocessing pool's worker), which may not "
+                           "start a PDF/DOCX parse worker: parsing in this process, where the time bound is checked "
+                           "only between pages and lines")
+        return None
     unguarded = unguarded_main()
     if unguarded is not None:
         if unguarded not in _WARNED:

@@ -182,3 +182,20 @@ def test_a_parser_that_crashes_skips_its_file_at_once_and_the_next_file_is_read(
         assert took < 15  # the worker's start and one poll, far from the 60 s bound
         documents, problems = parsers.submit(Source("good.pdf", "/docs/good.pdf", "pdf", page, bounds)).result()
         assert [d.key for d in documents] == ["good.pdf"] and problems == []
+
+
+def ingest_in_a_pool_worker(folder: str, db: str) -> tuple[int, int, bool]:
+    """Run in a multiprocessing pool's (daemonic) worker: ingest ``folder``."""
+    with Corpus(db) as corpus:
+        report = ingest_paths(corpus, [Path(folder)])
+    return report.documents, report.skipped, multiprocessing.current_process().daemon
+
+
+def test_an_ingest_inside_a_pool_worker_parses_its_pdfs_in_place(tmp_path: Path) -> None:
+    """A daemonic process may not start children: an ingest there parses PDF and DOCX files itself
+    instead of failing on the worker it may not start."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "manual.pdf").write_bytes(pdf_with([text_page(["The", "kiwi", "manual", "says", "hello."])]))
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        assert pool.apply(ingest_in_a_pool_worker, (str(folder), str(tmp_path / "c.duckdb"))) == (1, 0, True)
