@@ -173,15 +173,9 @@ def crashed() -> str:
 
 
 def _alive(pid: int) -> bool:
-    """Whether process ``pid`` (a worker of this process's pool) still exists; the pool reaps a dead
-    worker within a tenth of a second, after which its id is gone."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # the id was taken by a process of another user: ours is gone
-        return False
-    return True
+    """Whether process ``pid`` (a worker of this process's pool) is still one of its children (a
+    pool reaps a dead worker within a tenth of a second)."""
+    return any(child.pid == pid for child in multiprocessing.active_children())
 
 
 class Ready:
