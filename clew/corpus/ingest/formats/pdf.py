@@ -169,7 +169,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
         if len(text) != count:  # characters outside the BMP: no index mapping, read them one by one
             text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count))
         height = page.get_height()
-        flags, x, y = ctypes.c_int(), ctypes.c_double(), ctypes.c_double()
+        x, y = ctypes.c_double(), ctypes.c_double()
         lines: list[Line] = []
         position = 0
         for raw in re.split(r"\r\n|\r|\n", text):
@@ -183,18 +183,13 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             first = start + (length - len(raw.lstrip()))
             size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
             weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, first)
-            name = ctypes.create_string_buffer(96)
-            pdfium_c.FPDFText_GetFontInfo(textpage.raw, first, name, 96, ctypes.byref(flags))
-            font = name.value.decode("latin-1", "replace").lower()
+            font, fixed = _font(textpage, first)
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
-            mono = bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(font) is not None
             last = start + len(raw.rstrip()) - 1
-            for at in (first + (last - first) * k // 4 for k in (1, 2, 3, 4)):
-                if not mono or at <= first or text[at].isspace():
-                    continue  # a line of prose may begin with a word set in code: the rest of it is prose
-                pdfium_c.FPDFText_GetFontInfo(textpage.raw, at, name, 96, ctypes.byref(flags))
-                other = name.value.decode("latin-1", "replace").lower()
-                mono = bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(other) is not None
+            # a line of prose may begin with a word set in code: the rest of it is prose
+            mono = fixed and all(_font(textpage, at)[1] for at in
+                                 {first + (last - first) * k // 4 for k in (1, 2, 3, 4)} - {first}
+                                 if not text[at].isspace())
             lines.append(
                 Line(
                     line,
@@ -208,6 +203,15 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
         return lines
     finally:
         textpage.close()
+
+
+def _font(textpage: pdfium.PdfTextPage, index: int) -> tuple[str, bool]:
+    """The name (lower-cased) of the font of character ``index``, and whether it is fixed-pitch:
+    the font's FixedPitch flag, or a typewriter face by name (``_MONO_FONT``)."""
+    name, flags = ctypes.create_string_buffer(96), ctypes.c_int()
+    pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, 96, ctypes.byref(flags))
+    font = name.value.decode("latin-1", "replace").lower()
+    return font, bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(font) is not None
 
 
 def _scanned(pdf: pdfium.PdfDocument, index: int) -> bool:
