@@ -371,15 +371,14 @@ def _compilations(pages: list[tuple[Path, str]]) -> list[str]:
         return []
     sizes = {key: _size_of(file) for file, key in pages}
     total = sum(sizes.values())
+    candidates = [key for key, size in sizes.items() if size and size >= COMPILATION_SIZE * (total - size)]
+    if not candidates:
+        return []
+    pairs = {key: {hash(pair) for pair in _word_pairs(file, MAX_TEXT_BYTES)} for file, key in pages}
     found = []
-    for file, key in pages:
-        if sizes[key] < COMPILATION_SIZE * (total - sizes[key]) or sizes[key] == 0:
-            continue
-        own = {hash(pair) for pair in _word_pairs(file, MAX_TEXT_BYTES)}
-        others: set[int] = set()
-        for other, other_key in pages:
-            if other_key != key:
-                others.update(hash(pair) for pair in _word_pairs(other, MAX_TEXT_BYTES))
+    for key in candidates:
+        own = pairs[key]
+        others = set().union(*(other for other_key, other in pairs.items() if other_key != key))
         if own and len(own & others) >= COMPILATION_SHARE * len(own):
             found.append(key)
     return found
