@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.parsed import ParsedDocument
+from tests.corpus.ingest.formats.documents import block_texts, outline
 
 ROOT = Path(__file__).resolve().parents[4]
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
@@ -33,14 +34,6 @@ def load(name: str) -> ParsedDocument:
     document = parse_html((FIXTURES / name).read_text(encoding="utf-8"))
     document.check()
     return document
-
-
-def block_texts(document: ParsedDocument, kind: str | None = None) -> list[str]:
-    return [document.text[b.start : b.end] for b in document.blocks if kind is None or b.kind == kind]
-
-
-def outline(document: ParsedDocument) -> list[tuple[str, int, int | None]]:
-    return [(s.heading, s.level, s.parent) for s in document.sections]
 
 
 # --- handbook.html: a small well-formed page with chrome ---------------------------------

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_rst
-from clew.corpus.ingest.parsed import ParsedDocument
 from clew.corpus.store import Corpus
+from tests.corpus.ingest.formats.documents import outline
 
 RST = """=========
  Runbook
@@ -57,10 +57,6 @@ systemctl restart app
 
 Nightly at 02:00.
 """
-
-
-def outline(document: ParsedDocument) -> list[tuple[str, int, int | None]]:
-    return [(s.heading, s.level, s.parent) for s in document.sections]
 
 
 def test_rst_titles_and_levels_by_adornment_order() -> None:

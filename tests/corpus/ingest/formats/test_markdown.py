@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from clew.corpus.ingest.formats.markdown import github_slug, parse_markdown, parse_mdx
 from clew.corpus.ingest.parsed import ParsedDocument
+from tests.corpus.ingest.formats.documents import block_texts, outline
 
 FIXTURES = Path(__file__).parents[3] / "fixtures" / "markdown"
 
@@ -15,14 +16,6 @@ def load(name: str) -> ParsedDocument:
     document = parse_markdown((FIXTURES / name).read_text(encoding="utf-8"))
     document.check()
     return document
-
-
-def block_texts(document: ParsedDocument, kind: str | None = None) -> list[str]:
-    return [document.text[b.start : b.end] for b in document.blocks if kind is None or b.kind == kind]
-
-
-def outline(document: ParsedDocument) -> list[tuple[str, int, int | None]]:
-    return [(s.heading, s.level, s.parent) for s in document.sections]
 
 
 # --- acme-notes.md (shared fixture) ---------------------------------------------------
