@@ -17,8 +17,9 @@ sentence of the best passage (the fetched passage the walk priced highest).
 - ``ceiling``: share of questions whose gold answer occurs anywhere in the fetched evidence.
 
 ``--cache DIR`` keeps the ingested DuckDB files between runs (ingest is a no-op on unchanged
-files); ``--dump FILE`` writes each question's fetched evidence as JSON lines; ``--extract-tokens N``
-sets the request's ``extract_tokens`` (default: the request's default).
+files); ``--dump FILE`` writes each question's fetched evidence as JSON lines (each passage's id,
+text, score and heading path); ``--extract-tokens N`` sets the request's ``extract_tokens``
+(default: the request's default).
 
     python benchmarks/extract.py --sets sqlite-docs,npm-docs --budget 2000
 """
@@ -104,7 +105,7 @@ def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | Non
         text_sizes.append(count_tokens(extracts[-1]))
         if dump is not None:
             dump.append({"id": q["id"], "question": q["question"], "answers": q["answers"],
-                         "evidence": [[h.evidence_id, h.text, h.score] for h in fetched]})
+                         "evidence": [[h.evidence_id, h.text, h.score, h.heading_path] for h in fetched]})
     return {
         "questions": len(qs),
         "extract": score(extracts, qs),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -48,6 +49,9 @@ KEEP = 0.2
 CONTEXT = 0.5
 """Weight of question terms found only in a unit's context (heading, lead-in, table header, the
 sentence before it) against terms in the unit itself."""
+PATH = 0.75
+"""Weight of question terms in the heading path of a unit's passage (``PRAGMA wal_checkpoint`` for
+its ``TRUNCATE`` sentence), counted besides its context, against terms in the unit itself."""
 PHRASE = 0.5
 """Weight of a pair of adjacent question terms that are adjacent in the unit too."""
 LENGTH = 30
@@ -103,12 +107,13 @@ class Unit:
         return f"{self.header}\n{self.own}" if self.header else self.own
 
 
-def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
-                      max_tokens: int = EXTRACT_TOKENS) -> Generation | None:
+def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tokens: int = EXTRACT_TOKENS,
+                      paths: Mapping[str, Sequence[str]] | None = None) -> Generation | None:
     """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, grouped by
     passage (the passage of the best unit first, best first inside each), each passage's quote
     followed by its citation, in at most ``max_tokens`` (citations included; the best unit is
-    quoted whatever its size); None when no unit shares a term with the question."""
+    quoted whatever its size); None when no unit shares a term with the question. ``paths``: each
+    passage's heading path, by evidence id (``PATH``)."""
     asked = tokenize(question)
     numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
@@ -118,6 +123,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     _continue_lead_ins(parsed)
     documents = Counter(_document(e) for e in parsed)
     weights = {e: 1 + DOCUMENT * documents[_document(e)] / len(parsed) for e in parsed}
+    headed = {e: wanted.intersection(tokenize(" ".join(path))) for e, path in (paths or {}).items()}
     units: list[Unit] = []
     seen: set[str] = set()
     for unit in (u for passage in parsed.values() for u in passage):
@@ -131,8 +137,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *,
     pieces = _question_weights(question)
     idf = {t: math.log(1 + len(units) / df[t]) * pieces.get(t, 1.0) for t in df}
     scored = sorted(
-        ((_score(u, wanted, pairs, idf, numeric=numeric, order=orders[u.evidence_id], weight=weights[u.evidence_id]),
-          i, u) for i, u in enumerate(units)),
+        ((_score(u, wanted, pairs, idf, numeric=numeric, order=orders[u.evidence_id], weight=weights[u.evidence_id],
+                 path=headed.get(u.evidence_id, set())), i, u) for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),
     )
     if not scored or scored[0][0] <= 0:
@@ -259,16 +265,18 @@ class _Counted:
 
 
 def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
-           numeric: bool, order: int, weight: float) -> float:
-    """IDF of the question terms in the unit, plus a share for those only in its context and for
-    adjacent question terms adjacent in the unit; shorter units, earlier passages and (for a
-    question asking for a quantity) units holding a number weigh more. A code block is quoted
-    only after the sentence that introduces it. ``order``: its passage's rank in the evidence;
-    ``weight``: how much its document holds of the evidence (``DOCUMENT``)."""
+           numeric: bool, order: int, weight: float, path: set[str]) -> float:
+    """IDF of the question terms in the unit, plus a share for those only in its context or its
+    passage's heading path and for adjacent question terms adjacent in the unit; shorter units,
+    earlier passages and (for a question asking for a quantity) units holding a number weigh more.
+    A code block is quoted only after the sentence that introduces it. ``order``: its passage's
+    rank in the evidence; ``weight``: how much its document holds of the evidence (``DOCUMENT``);
+    ``path``: the question terms its passage's heading path holds."""
     own = wanted & unit.vocabulary
     if not own or unit.kind == "code":
         return 0.0
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
+    value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
     bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if unit.kind == "row" else 1)
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + order)) * weight

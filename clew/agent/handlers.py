@@ -97,7 +97,8 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
             return State.INCOMPLETE
     elif deps.model is None and fetched:
         st.generation = extractive_answer(deps.request.query, [(h.evidence_id, h.text) for h in fetched],
-                                          max_tokens=deps.applied.extract_tokens)
+                                          max_tokens=deps.applied.extract_tokens,
+                                          paths={h.evidence_id: h.heading_path for h in fetched})
     if st.generation is not None:
         pages = {h.evidence_id: h.location.page_numbers for h in fetched if h.location is not None}
         for citation in st.generation.citations:
@@ -116,7 +117,8 @@ def _instead(run: Run, answered: Generation) -> Generation | None:
     """The extract, standing in for a model answer that cites no evidence fetched in full."""
     fetched = run.state.pack.fetched
     extract = extractive_answer(run.deps.request.query, [(h.evidence_id, h.text) for h in fetched],
-                                max_tokens=run.deps.applied.extract_tokens)
+                                max_tokens=run.deps.applied.extract_tokens,
+                                paths={h.evidence_id: h.heading_path for h in fetched})
     if extract is None:
         return None
     return extract.model_copy(update={

@@ -347,3 +347,25 @@ def test_the_extract_counts_an_option_as_the_whole_rendered_extract_would() -> N
             chosen.append(unit)
             counted.add(unit)
         assert len({u.evidence_id for u in chosen}) >= 4
+
+
+def test_a_passage_under_a_heading_the_question_names_ranks_its_sentences_higher() -> None:
+    """``PRAGMA wal_checkpoint`` is in the TRUNCATE sentence's heading path, not in the sentence: with
+    the paths, it is quoted instead of a sentence of another page that shares as many words."""
+    question = "Which mode of PRAGMA wal_checkpoint leaves the WAL file empty?"
+    pragma = ("ev1:c:50:1:118", "PRAGMA schema.wal_checkpoint(PASSIVE);\n\nIf write-ahead log mode is enabled, this "
+              "pragma causes a checkpoint operation to run on database schema.\n")
+    truncate = ("ev1:c:50:1:119", "TRUNCATE\n\nThis mode works the same way as RESTART with the addition that the WAL "
+                "file is truncated to zero bytes upon successful completion.\n")
+    other = ("ev1:c:62:1:3", "In exclusive locking mode the WAL file is kept open and the wal-index lives in heap "
+             "memory.\n")
+    section = ["PRAGMA Statements", "List Of PRAGMAs", "PRAGMA wal_checkpoint"]
+    paths = {pragma[0]: section, truncate[0]: section,
+             other[0]: ["Write-Ahead Logging", "Use of WAL Without Shared-Memory"]}
+    evidence = [pragma, other, truncate]
+    without = extractive_answer(question, evidence, max_tokens=90)
+    with_paths = extractive_answer(question, evidence, max_tokens=90, paths=paths)
+    assert without is not None and with_paths is not None
+    assert "exclusive locking" in without.answer and "truncated to zero bytes" not in without.answer
+    assert "truncated to zero bytes" in with_paths.answer and "exclusive locking" not in with_paths.answer
+    assert [c.evidence_id for c in with_paths.citations] == [pragma[0], truncate[0]]
