@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
+import contextvars
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from clew.agent.controller import Controller
@@ -80,7 +80,9 @@ async def retrieve(
     """
     run, whole_in_thread = _prepared(request, corpus, model, model_options, on_step, offload)
     if whole_in_thread:
-        return await asyncio.to_thread(asyncio.run, Controller(run).execute())
+        import asyncio
+
+        return await asyncio.to_thread(_run_inline, Controller(run).execute())
     return await Controller(run).execute()
 
 
@@ -125,16 +127,36 @@ def retrieve_sync(request: RetrievalRequest | dict[str, Any] | str, *, corpus: C
                   model_options: ModelOptions | dict[str, Any] | None = None) -> RetrievalResult:
     """``retrieve`` for code without an event loop.
 
-    Its loop runs nothing else, so a run that ``retrieve`` would run whole in a worker thread (no
-    model) runs inline here, without that thread and the second event loop in it. The result comes
-    back through a list, not as the main task's result: Python 3.11's ``asyncio.run`` formats the
-    repr of its finished main task (looking up its own SIGINT handler), and a result's repr is
-    about a tenth of a warm ranked walk."""
+    A run without a model reads the store inline and waits on nothing, so it runs without an
+    event loop at all (``_run_inline``: asyncio is not even imported, a fifth of what a cold
+    ``clew ask`` imported beyond a search); a run with a model runs on its own ``asyncio.run``
+    loop."""
     run, _ = _prepared(request, corpus, model, model_options, None, True)
+    if run.deps.model is None:
+        return _run_inline(Controller(run).execute())
+    import asyncio
+
     found: list[RetrievalResult] = []
 
     async def execute() -> None:
+        # through a list, not as the main task's result: Python 3.11's ``asyncio.run`` formats the
+        # repr of its finished main task, and a result's repr is about a tenth of a warm walk
         found.append(await Controller(run).execute())
 
     asyncio.run(execute())
     return found[0]
+
+
+def _run_inline(coroutine: Coroutine[Any, Any, RetrievalResult]) -> RetrievalResult:
+    """Run a walk that awaits nothing (no model, the store read inline) to its end without an event
+    loop, in a copy of the caller's context as ``asyncio.run`` would: the controller's handlers are
+    coroutines, but without a model none of them suspends. One that did would be a bug here (nothing
+    would ever wake it): it is closed and reported."""
+    context = contextvars.copy_context()
+    try:
+        awaited = context.run(coroutine.send, None)
+    except StopIteration as done:
+        result: RetrievalResult = done.value
+        return result
+    coroutine.close()
+    raise RuntimeError(f"a walk without a model awaited {awaited!r}, which only an event loop can wake")

@@ -17,7 +17,7 @@ dependencies before the walk starts; instructions from documents live in their o
 
 from __future__ import annotations
 
-import asyncio
+import time
 
 import duckdb
 
@@ -56,12 +56,19 @@ class Controller:
         run = self.run
         state = State.VALIDATE
         bound = run.deps.limits.timeout_seconds
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + bound
         # Without a model, reading the store inline, no step waits on anything: the loop never runs
         # a timer before the step ends, so the deadline is checked before each step instead (a timer
-        # context per step was 4-7% of a warm ranked walk, and could not stop one).
+        # context per step was 4-7% of a warm ranked walk, and could not stop one). Such a run needs
+        # no event loop at all (``retrieve_sync`` runs it without one), so its clock is the monotonic
+        # clock that asyncio's own loop reads.
         inline = run.deps.model is None and not run.deps.offload
+        if inline:
+            clock_now = time.monotonic
+        else:
+            import asyncio
+
+            clock_now = asyncio.get_running_loop().time
+        deadline = clock_now() + bound
         while state not in TERMINAL:
             run.note = StepNote()
             late = False
@@ -75,7 +82,7 @@ class Controller:
                         if not clock.expired():
                             raise
                         late = True
-                elif state in SPENDING and loop.time() >= deadline:
+                elif state in SPENDING and clock_now() >= deadline:
                     late = True
                 else:
                     target = await HANDLERS[state](run)

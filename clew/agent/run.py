@@ -9,7 +9,6 @@ current step).
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -213,7 +212,11 @@ class Run:
 
     async def store(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a store read: in a worker thread, or inline when the run was asked not to offload."""
-        return await asyncio.to_thread(fn, *args) if self.deps.offload else fn(*args)
+        if not self.deps.offload:
+            return fn(*args)
+        import asyncio  # here, not at the top: a run reading inline never loads it (``retrieve_sync``)
+
+        return await asyncio.to_thread(fn, *args)
 
     async def complete(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> ModelReply:
         """One model call; usage and retries (the attempts past the first) are charged to the run.

@@ -6,6 +6,9 @@ from pathlib import Path
 import pytest
 
 from clew.agent.api import retrieve, retrieve_sync
+from clew.agent.handlers import HANDLERS
+from clew.agent.run import Run
+from clew.agent.states import State
 from clew.agent.stream import ResultEvent, stream
 from clew.corpus.access import Principal
 from clew.corpus.ingest.api import ingest_paths
@@ -41,6 +44,25 @@ def test_the_sync_wrapper_runs_a_walk_without_a_model_inline_with_the_same_resul
     monkeypatch.setattr(asyncio, "to_thread", no_thread)
     inline = retrieve_sync(request, corpus=runbooks)
     assert inline.model_dump() == threaded.model_dump()
+
+
+def test_the_sync_wrapper_refuses_a_walk_without_a_model_that_waits(runbooks: Corpus,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a model a walk runs with no event loop (nothing in it waits); a step that did wait
+    could never be woken, so it ends the call with an error naming what it awaited."""
+    seed = HANDLERS[State.SEED]
+
+    class Waiting:
+        def __await__(self):  # noqa: ANN204
+            yield "a timer"
+
+    async def waiting_seed(run: Run) -> State:
+        await Waiting()
+        return await seed(run)
+
+    monkeypatch.setitem(HANDLERS, State.SEED, waiting_seed)
+    with pytest.raises(RuntimeError, match="a walk without a model awaited 'a timer'"):
+        retrieve_sync({"query": "who is paged for a SEV1"}, corpus=runbooks)
 
 
 def test_a_query_alone_streams_too(runbooks: Corpus) -> None:

@@ -312,7 +312,7 @@ def test_a_run_without_a_model_reads_the_store_off_the_event_loop_in_one_thread(
         return await retrieve(request, corpus=linked), threading.get_ident()
 
     threaded, loop_thread = asyncio.run(on_the_loop())  # first: nothing cached yet, every read is made
-    assert hops == ["run"]  # asyncio.run of the whole run, in one worker thread
+    assert hops == ["_run_inline"]  # the whole run, in one worker thread (no event loop there: it awaits nothing)
     assert len(readers - {loop_thread}) == 1  # the walk's reads (the loop only planned the request)
     inline = asyncio.run(retrieve(request, corpus=linked, offload=False))
     strip = {"usage": {"latency_ms"}}

@@ -207,6 +207,9 @@ def test_ask_without_a_configuration_loads_no_settings_code(small_db: Path, tmp_
     result, loaded = _ask(small_db, tmp_path)
     assert result["result"]["hits"]  # the walk ran and found the passage
     assert [m for m in loaded if m.startswith(("clew.config.settings", "pydantic_settings"))] == []
+    # a ranked walk without a model awaits nothing: it runs without an event loop, and asyncio
+    # (with ssl, which it imports) is never loaded
+    assert [m for m in loaded if m.split(".")[0] in ("asyncio", "ssl")] == []
 
 
 def test_ask_with_a_configuration_still_takes_its_budgets(small_db: Path, tmp_path: Path) -> None:
