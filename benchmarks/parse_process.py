@@ -12,6 +12,9 @@
 Usage::
 
     python benchmarks/parse_process.py --rounds 20 --starts 3
+
+``--files`` names the fixtures to time (default: every PDF and DOCX in tests/fixtures); the
+one-line PDF is always timed.
 """
 
 from __future__ import annotations
@@ -87,7 +90,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=20)
     parser.add_argument("--starts", type=int, default=3)
     parser.add_argument("--bound", type=float, default=0.5)
+    parser.add_argument("--files", default="", help="comma-separated fixture names to time (default: all)")
     args = parser.parse_args()
+    fixtures = sorted((FIXTURES / "pdf").glob("*.pdf")) + sorted((FIXTURES / "docx").glob("*.docx"))
+    names = [name for name in args.files.split(",") if name]
+    unknown = sorted(set(names) - {path.name for path in fixtures})
+    if unknown:
+        parser.error(f"--files: no fixture named {', '.join(unknown)} in tests/fixtures/pdf or docx")
     config = ChunkingConfig(220, False)
     starts = []
     for _ in range(args.starts):
@@ -95,7 +104,9 @@ def main() -> None:
         Worker(prepare_source).end()
         starts.append(round(time.perf_counter() - started, 3))
     files = {"one-line.pdf": ("pdf", pdf_with([text_page(["The", "kiwi", "manual", "says", "hello."])]))}
-    for path in sorted((FIXTURES / "pdf").glob("*.pdf")) + sorted((FIXTURES / "docx").glob("*.docx")):
+    for path in fixtures:
+        if names and path.name not in names:
+            continue
         files[path.name] = (path.suffix[1:], path.read_bytes())
     print(json.dumps({
         "worker_start_s": starts,
