@@ -186,21 +186,31 @@ def _one_shot(argv: list[str]) -> bool:
     return entry is not None and entry.module == _TOOL and name != "retrieve"
 
 
+def _asks(argv: list[str]) -> bool:
+    """Whether ``argv`` runs ``clew ask``."""
+    return next((word for word in argv if not word.startswith("-")), "") == "ask"
+
+
 def run() -> None:  # pragma: no cover - tested in a subprocess
     """The ``clew`` executable (and ``python -m clew``): ``main`` in a process of its own.
 
-    A one-shot tool command (``clew search``, ``clew nav``, ...) skips pydantic's plugin scan
-    (every installed package's entry points: ``PYDANTIC_DISABLE_PLUGINS``, unless set) and the
-    interpreter's teardown (its modules and objects freed one by one, 5% of ``clew search``):
-    its output is flushed and the process exits with the command's status.
+    A one-shot tool command (``clew search``, ``clew nav``, ...) and ``clew ask`` skip pydantic's
+    plugin scan (every installed package's entry points: ``PYDANTIC_DISABLE_PLUGINS``, unless
+    set). A one-shot tool command, and an ask that ran without a model (``clew._process``), skip
+    the interpreter's teardown (its modules and objects freed one by one, 5% of ``clew search``,
+    10% of a cold ``clew ask``): the output is flushed and the process exits with the command's
+    status. A command may also freeze what its imports made (``clew._process.settled``).
     """
+    from clew import _process
+
+    _process.own_process()
     one_shot = _one_shot(sys.argv[1:])
-    if one_shot:
+    if one_shot or _asks(sys.argv[1:]):
         os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
         main()
     except SystemExit as done:
-        if not one_shot:
+        if not (one_shot or _process.PROCESS.ends_at_once):
             raise
         status = done.code if isinstance(done.code, int) else 0 if done.code is None else 1
         if not isinstance(done.code, int | None):

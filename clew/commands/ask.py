@@ -83,6 +83,7 @@ def ask(
 
     Budgets left out come from [budgets] in clew.toml, else the defaults. A run that fails
     (store or model) exits with status 3; one that ends incomplete still exits 0."""
+    from clew import _process
     from clew.agent.api import retrieve_sync
     from clew.commands.render import print_result
     from clew.corpus.store import Corpus
@@ -103,9 +104,12 @@ def ask(
                                 "instruction_field": instruction_field}
         navigation = {"strategy": strategy, "selection": selection, **{k: v for k, v in walk.items() if v is not None}}
         request["steps"] = {"retrieval": {"navigation": navigation}}
+    _process.settled()  # the code is loaded: the walk and its output come next
     with Corpus(path, read_only=True) as corpus:
         chosen_collection = resolve_collection(corpus, collection, needed=None if strategy == "free" else "a walk")
         if chosen_collection is not None:
             request["queries"] = [{"collection": chosen_collection}]
         result = retrieve_sync(request, corpus=corpus, model=chosen)
+    if chosen is None:  # no model: no thread was started, and the corpus is closed
+        _process.ends_at_once()
     respond(result, lambda: print_result(out, result, steps=steps))
