@@ -37,7 +37,7 @@ def test_killed_ingest_leaves_whole_batches(tmp_path: Path, acme_path: Path) -> 
     with Corpus(db) as corpus:
         ingest_paths(corpus, [acme_path], collection="big", chunk_tokens=160)
     folder = tmp_path / "big"
-    total = write_markdown_corpus(folder, 24_000, sections_per_doc=20)  # 1,200 documents
+    total = write_markdown_corpus(folder, 12_000, sections_per_doc=20)  # 600 documents, 15 batches
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
         [sys.executable, "-m", "clew.cli", "ingest", str(folder), "--db", str(db), "--collection", "big",
