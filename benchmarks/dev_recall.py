@@ -6,7 +6,9 @@ every question is answered by each system under each context budget through
 ``clew.evals.systems.run_system``, the code path of ``clew eval``: flat ``bm25`` /
 ``vector`` / ``hybrid`` pack their top hits in rank order; ``tree-ranked`` and
 ``graph-ranked`` run the agent with the request defaults. A gold phrase counts as found when
-it occurs in a returned passage (the dev sets' matching rule, ``clew.evals.matching``).
+it occurs in a returned passage (the dev sets' matching rule, ``clew.evals.matching``). Each
+run also reports its mean and least context tokens and how the agent systems' runs ended
+(``status/stop_reason``: whether a walk stopped at its context budget or with budget left).
 
 The ``goal`` block reports, per set, tree-ranked (and tree-hybrid) minus bm25 at each budget
 and the best system at 2,000 tokens. ``vector`` and ``hybrid`` need an embedder (``--embed minilm`` with
@@ -24,6 +26,7 @@ import json
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from clew.corpus.ingest.api import ingest_paths
@@ -45,6 +48,7 @@ def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int) -> dict:
     found_all: list[bool] = []
     by_kind: dict[str, list[bool]] = {}
     tokens = []
+    stops: Counter[str] = Counter()
     started = time.perf_counter()
     for q in qs:
         outcome = asyncio.run(run_system(SYSTEMS[system], corpus, q["question"], budget=budget, collection="dev"))
@@ -52,10 +56,14 @@ def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int) -> dict:
         found_all += found
         by_kind.setdefault(q["kind"], []).extend(found)
         tokens.append(outcome.context_tokens)
+        if outcome.stop_reason is not None:
+            stops[f"{outcome.status}/{outcome.stop_reason}"] += 1
     return {
         "evidence_recall": round(sum(found_all) / len(found_all), 3),
         "by_kind": {k: round(sum(v) / len(v), 3) for k, v in sorted(by_kind.items())},
         "mean_context_tokens": round(sum(tokens) / len(tokens)),
+        "min_context_tokens": min(tokens),
+        "stops": dict(sorted(stops.items())),
         "seconds": round(time.perf_counter() - started, 1),
     }
 
