@@ -103,7 +103,7 @@ def test_agentic_compares_the_real_small_model_with_the_ranked_walk(tmp_path: Pa
         "id": "q1", "question": "What error rate means a deploy should be rolled back?",
         "evidence": ["stays above 2 percent for five minutes"]}) + "\n")
     out = run("agentic.py", "--sets", "mini", "--questions", "1", "--budget", "1000", "--answer-tokens", "16",
-              "--select-tokens", "48", "--batch-threads", "1", "--port", "8096", "--evals", str(tmp_path / "evals"),
+              "--select-tokens", "32", "--batch-threads", "1", "--port", "8096", "--evals", str(tmp_path / "evals"),
               cwd=tmp_path)
     row = out["sets"]["mini"]
     assert row["questions"] == 1 and row["evidence_recall"]["ranked"] == 1.0
