@@ -55,6 +55,8 @@ from clew.navigation.core import Node
 if TYPE_CHECKING:  # numpy only where a walk uses vectors: importing it is a third of a cold walk's imports
     import numpy as np
 
+_Worths = tuple[tuple[float, str | None], list[tuple[float, int]], bool]
+
 ADJACENCY_BONUS = 0.1
 LINK_BONUS = 0.3
 NEIGHBOUR_BONUS = 0.05
@@ -75,7 +77,9 @@ class Scorer:
         self._model: str | None = None
         self._query_vector: np.ndarray | None = None
         self._similarity: dict[tuple[int, int], np.ndarray] = {}
-        self._ranked_under: dict[tuple[int, int, int], tuple[tuple[float, str | None], list[tuple[float, int]]]] = {}
+        self._ranked_under: dict[tuple[int, int, int], _Worths] = {}
+        """Per node: the ``top`` and model its worths were priced with, each passage's worth, and
+        whether they are ranked yet (best first)."""
 
     def use_vectors(self, model: str, query_vector: np.ndarray) -> None:
         """Price by embedding similarity too (a walk seeded by a vector or hybrid search)."""
@@ -154,13 +158,17 @@ class Scorer:
     def node(self, node: Node, skip: Collection[int] = ()) -> float | None:
         """The best worth of a passage under ``node`` whose ordinal is not in ``skip``; None when none is left.
 
-        The worths under a node are ranked once per run (a passage's worth does not change while
-        ``top`` and the vector model do not), so a node re-priced at every step as the walk visits under it reads
-        down that list instead of scoring its whole subtree again."""
+        The worths under a node are kept for the run (a passage's worth does not change while ``top``
+        and the vector model do not), and ranked the second time the node is priced, so a node
+        re-priced at every step as the walk visits under it reads down that list instead of scoring
+        its whole subtree again; most nodes are priced once, by one pass for the best."""
         doc = node.doc
         key = (doc.document_id, doc.version, node.ordinal)
         held = self._ranked_under.get(key)
         if held is None or held[0] != (self.top, self._model):
-            worths = sorted(((self.of(doc, o), o) for o in node.passages), key=lambda t: -t[0])
-            held = self._ranked_under[key] = ((self.top, self._model), worths)
+            worths = [(self.of(doc, o), o) for o in node.passages]
+            self._ranked_under[key] = ((self.top, self._model), worths, False)
+            return max((value for value, ordinal in worths if ordinal not in skip), default=None)
+        if not held[2]:
+            held = self._ranked_under[key] = (held[0], sorted(held[1], key=lambda t: -t[0]), True)
         return next((value for value, ordinal in held[1] if ordinal not in skip), None)

@@ -193,7 +193,8 @@ def has_links(scope: Scope, evidence_id: str) -> bool:
         if doc is None:
             return False
         linking = _read_links(scope, doc.skeleton)
-    return bool(scope.documents(linking.get(evidence_id, ())))
+    targets = linking.get(evidence_id)
+    return bool(targets) and bool(scope.documents(targets))  # no link at all: no version to ask about
 
 
 LINK_BATCH = 32
