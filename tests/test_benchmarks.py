@@ -25,10 +25,10 @@ def run(script: str, *args: str, cwd: Path) -> Any:
 
 
 def test_search_answers_the_row_filter_the_same_from_memory_and_in_sql(tmp_path: Path) -> None:
-    out = run("search.py", "--scales", "3000", "--rounds", "1", "--peers", "", "--cache", str(tmp_path), cwd=tmp_path)
-    assert out["3000"]["chunks"] == 3000
-    assert out["3000"]["row_filter_held_equals_sql"] == "70/70"
-    assert set(out["3000"]["clew"]) == {"rare", "mid", "mixed", "common", "all"}
+    out = run("search.py", "--scales", "1000", "--rounds", "1", "--peers", "", "--cache", str(tmp_path), cwd=tmp_path)
+    assert out["1000"]["chunks"] == 1000
+    assert out["1000"]["row_filter_held_equals_sql"] == "70/70"
+    assert set(out["1000"]["clew"]) == {"rare", "mid", "mixed", "common", "all"}
 
 
 def test_embed_stores_the_same_vectors_in_every_setting(tmp_path: Path) -> None:
@@ -52,8 +52,8 @@ def test_startup_times_every_command(tmp_path: Path) -> None:
 
 
 def test_navigation_times_a_first_touch_read_only_and_read_write(tmp_path: Path) -> None:
-    out = run("navigation.py", "--chunks", "2000", "--starts", "10", "--cache", str(tmp_path), cwd=tmp_path)
-    assert out["chunks"] == 2000
+    out = run("navigation.py", "--chunks", "500", "--starts", "10", "--cache", str(tmp_path), cwd=tmp_path)
+    assert out["chunks"] == 500
     assert out["read_only"] and out["read_write"]
 
 
@@ -64,8 +64,8 @@ def test_vectors_numpy_and_duckdb_agree(tmp_path: Path) -> None:
 
 
 def test_agent_measures_the_controller(tmp_path: Path) -> None:
-    out = run("agent.py", "--chunks", "2000", "--questions", "3", "--cache", str(tmp_path), cwd=tmp_path)
-    assert out["chunks"] == 2000
+    out = run("agent.py", "--chunks", "500", "--questions", "3", "--cache", str(tmp_path), cwd=tmp_path)
+    assert out["chunks"] == 500
     assert out["controller_ms_per_step_excluding_model_and_store"]["mean"] > 0
 
 
