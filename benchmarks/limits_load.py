@@ -73,19 +73,23 @@ async def measure(url: str, words: list[str], clients: int, seconds: float, heav
 
     async def client(http: httpx.AsyncClient) -> None:
         nonlocal errors
-        while time.monotonic() < stop:
+        while True:  # one request at least, however late the loop starts
             started = time.perf_counter()
             response = await http.post("/v1/tools/search", json={"query": rng.choice(words), "limit": 10},
                                        headers=headers)
             light.append(time.perf_counter() - started)
             errors += response.status_code != 200
+            if time.monotonic() >= stop:
+                break
 
     async def noisy(http: httpx.AsyncClient, body: dict[str, Any]) -> None:
-        while time.monotonic() < stop:
+        while True:
             started = time.perf_counter()
             response = await http.post("/v1/tools/search", json=body, headers=headers)
             loud.append(time.perf_counter() - started)
             statuses[response.status_code] += 1
+            if time.monotonic() >= stop:
+                break
 
     async with httpx.AsyncClient(base_url=url, timeout=120) as http:
         tasks = [client(http) for _ in range(clients)] + ([noisy(http, heavy)] if heavy is not None else [])

@@ -116,7 +116,7 @@ def test_limits_load_answers_every_request_at_a_limit_and_refuses_past_it(tmp_pa
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = str(sock.getsockname()[1])
-    out = run("limits_load.py", "--chunks", "300", "--clients", "1", "--seconds", "0.3", "--port", port, cwd=tmp_path)
+    out = run("limits_load.py", "--chunks", "300", "--clients", "1", "--seconds", "0.1", "--port", port, cwd=tmp_path)
     assert out["idle"]["errors"] == 0 and out["idle"]["p50_ms"] > 0
     for name, row in out["beside"].items():
         assert row["errors"] == 0 and row["ratio"] > 0
