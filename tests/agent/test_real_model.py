@@ -214,7 +214,8 @@ def test_clew_stream_and_rest_sse_with_the_real_model(llama: LlamaServer, demo_d
 
     options = ModelOptions(api_base=llama.api_base, max_tokens=16, retries=1, timeout_seconds=180, tools_as_text=True)
     request = {"query": "How do I roll back a deploy?", "queries": [{"collection": "runbooks"}],
-               "context_budget_tokens": 600, "generator": MODEL, "timeout_seconds": RUN_SECONDS,
+               # 400 tokens: each answer prompt still takes seconds to read, past the 1 s keep-alive below
+               "context_budget_tokens": 400, "generator": MODEL, "timeout_seconds": RUN_SECONDS,
                "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
 
     async def python_events() -> list:
