@@ -12,7 +12,7 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.corpus.structure import FROZEN
 from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
-from tests.conftest import SQLITE_DOCS, needs_sqlite_docs, write_files
+from tests.conftest import SQLITE_DOCS, Prebuilt, needs_sqlite_docs, write_files
 
 
 @pytest.fixture(scope="module")
@@ -191,37 +191,46 @@ def test_scores_from_text_equal_the_index_scores(acl_corpus: Corpus) -> None:
     assert score_texts(scope, "failover drill plan", texts) == pytest.approx([h.score for h in hits])
 
 
-def zipf_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def build_zipf_corpus(into: Path) -> None:
     """12 documents of Zipf-distributed words (acl a/b), compacted with dense-term columns, then one
-    changed so that its old chunks are retired rows until the next compaction."""
+    changed so that its old chunks are retired rows until the next compaction: ``c.duckdb``."""
     import random
 
     from clew.corpus.search import index
 
-    monkeypatch.setattr(index, "MIN_DENSE_CHUNKS", 10)  # small enough for dense-term columns here
-    rng = random.Random(7)
-    words = [f"w{i}" for i in range(60)]
-    folder = tmp_path / "docs"
-    folder.mkdir()
-    for d in range(12):
-        sections = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(60, 0, -1), k=40))
-                               + (f" q{d}" if s == 0 else "") for s in range(4))  # q<d>: one rare term each
-        (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{sections}\n")
-    for twin in ("twin1", "twin2", "twin3"):  # identical chunks: exact ties, ranked by chunk id
-        (folder / f"{twin}.md").write_text(
-            f"---\nacl: [{'a' if twin == 'twin2' else 'b'}]\n---\n# Twin\n\ntwin w0 w7 twin.\n"
-        )
-    db = tmp_path / "c.duckdb"
-    with Corpus(db) as corpus:
-        ingest_paths(corpus, [folder], chunk_tokens=64)
-        index.compact(corpus)
-        assert corpus.cursor().execute("SELECT dense_terms FROM search_stats").fetchone()[0] > 0
-        (folder / "d3.md").write_text((folder / "d3.md").read_text() + "\nw3 w5 w44 w45 w50 w51 appended.\n")
-        ingest_paths(corpus, [folder], chunk_tokens=64)  # retired rows stay until the next compaction
-    return db
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(index, "MIN_DENSE_CHUNKS", 10)  # small enough for dense-term columns here
+        rng = random.Random(7)
+        words = [f"w{i}" for i in range(60)]
+        folder = into / "docs"
+        folder.mkdir()
+        for d in range(12):
+            sections = "\n\n".join(f"## S{s}\n\n" + " ".join(rng.choices(words, weights=range(60, 0, -1), k=40))
+                                   + (f" q{d}" if s == 0 else "") for s in range(4))  # q<d>: one rare term each
+            (folder / f"d{d}.md").write_text(f"---\nacl: [{'a' if d % 2 else 'b'}]\n---\n# Doc {d}\n\n{sections}\n")
+        for twin in ("twin1", "twin2", "twin3"):  # identical chunks: exact ties, ranked by chunk id
+            (folder / f"{twin}.md").write_text(
+                f"---\nacl: [{'a' if twin == 'twin2' else 'b'}]\n---\n# Twin\n\ntwin w0 w7 twin.\n"
+            )
+        with Corpus(into / "c.duckdb") as corpus:
+            ingest_paths(corpus, [folder], chunk_tokens=64)
+            index.compact(corpus)
+            assert corpus.cursor().execute("SELECT dense_terms FROM search_stats").fetchone()[0] > 0
+            (folder / "d3.md").write_text((folder / "d3.md").read_text() + "\nw3 w5 w44 w45 w50 w51 appended.\n")
+            ingest_paths(corpus, [folder], chunk_tokens=64)  # retired rows stay until the next compaction
 
 
-def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def zipf_corpus(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prebuilt: Prebuilt) -> Path:
+    """A copy of the Zipf corpus (built once a session: 0.65 s of CPU each time it was built for a test),
+    with the same small ``MIN_DENSE_CHUNKS`` for the test's own writes and compactions."""
+    from clew.corpus.search import index
+
+    monkeypatch.setattr(index, "MIN_DENSE_CHUNKS", 10)
+    return prebuilt(build_zipf_corpus, tmp_path) / "c.duckdb"
+
+
+def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         prebuilt: Prebuilt) -> None:
     import itertools
 
     from clew.corpus.reader import Scope
@@ -236,7 +245,7 @@ def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeyp
 
     monkeypatch.setattr(bm25, "_bounded", recorded)
     monkeypatch.setattr(bm25, "BOUNDED_CANDIDATES", 3)  # small, so that some queries need the full scoring
-    with Corpus(zipf_corpus(tmp_path, monkeypatch)) as corpus:
+    with Corpus(zipf_corpus(tmp_path, monkeypatch, prebuilt)) as corpus:
         scope = Scope(corpus)
         assert bm25.term_stats(scope, []).dead > 0
         first = bm25.bm25_search(scope, "w0", limit=1)[0]
@@ -251,11 +260,12 @@ def test_ranking_chunk_ids_first_equals_the_joined_query(tmp_path: Path, monkeyp
     assert True in outcomes and False in outcomes  # mixed queries answered by the bound, and by full scoring
 
 
-def test_postings_load_only_once_a_process_has_asked_enough(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_postings_load_only_once_a_process_has_asked_enough(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            prebuilt: Prebuilt) -> None:
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25, postings
 
-    db = zipf_corpus(tmp_path, monkeypatch)
+    db = zipf_corpus(tmp_path, monkeypatch, prebuilt)
     with Corpus(db, read_only=True) as corpus:
         assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
         assert corpus not in postings._loaded  # a one-off search is answered in SQL
@@ -302,11 +312,12 @@ def test_a_one_off_search_looks_its_terms_up_and_later_ones_load_the_vocabulary(
 
 
 @pytest.mark.parametrize("column_share", [1 / 3, 0.05, 2.0])  # some, most, no terms held as dense columns
-def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, column_share: float) -> None:
+def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prebuilt: Prebuilt,
+                                         column_share: float) -> None:
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25, postings
 
-    db = zipf_corpus(tmp_path, monkeypatch)
+    db = zipf_corpus(tmp_path, monkeypatch, prebuilt)
     monkeypatch.setattr(postings, "WARM_QUERIES", 0)
     monkeypatch.setattr(postings, "MIN_COLUMN_ROWS", 10)
     monkeypatch.setattr(postings, "COLUMN_SHARE", column_share)
@@ -350,11 +361,11 @@ def test_postings_in_memory_rank_like_sql(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_a_row_filtered_principal_counts_its_statistics_over_held_postings_as_sql_does(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, prebuilt: Prebuilt) -> None:
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25, postings
 
-    db = zipf_corpus(tmp_path, monkeypatch)
+    db = zipf_corpus(tmp_path, monkeypatch, prebuilt)
     monkeypatch.setattr(postings, "WARM_QUERIES", 0)
     monkeypatch.setattr(postings, "MIN_COLUMN_ROWS", 10)
     principal = Principal(name="a", row_filter={"term": {"acl": "a"}})  # the odd documents and twin2
@@ -397,11 +408,12 @@ def test_the_document_title_leads_the_indexed_heading_path(tmp_path: Path) -> No
     assert [h.document_key for h in hits] == ["npm-access.md"]  # "access" is only in its title
 
 
-def test_postings_too_large_for_memory_are_scored_in_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_postings_too_large_for_memory_are_scored_in_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         prebuilt: Prebuilt) -> None:
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25, postings
 
-    db = zipf_corpus(tmp_path, monkeypatch)
+    db = zipf_corpus(tmp_path, monkeypatch, prebuilt)
     monkeypatch.setattr(postings, "WARM_QUERIES", 0)
     monkeypatch.setenv("CLEW_POSTINGS_MEMORY_MB", "0.001")
     with Corpus(db, read_only=True) as corpus:
@@ -412,14 +424,15 @@ def test_postings_too_large_for_memory_are_scored_in_sql(tmp_path: Path, monkeyp
         assert corpus not in postings._loaded
 
 
-def test_compaction_pivots_dense_terms_the_same_in_slices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compaction_pivots_dense_terms_the_same_in_slices(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          prebuilt: Prebuilt) -> None:
     """Each dense column holds its term's tf from the postings (0 elsewhere), in chunk-id order,
     whether the chunks are pivoted in one slice or in several."""
     import shutil
 
     from clew.corpus.search import index
 
-    db = zipf_corpus(tmp_path, monkeypatch)
+    db = zipf_corpus(tmp_path, monkeypatch, prebuilt)
     sliced = tmp_path / "sliced.duckdb"
     shutil.copyfile(db, sliced)
     rows = {}
@@ -442,14 +455,15 @@ def test_compaction_pivots_dense_terms_the_same_in_slices(tmp_path: Path, monkey
 
 
 def test_compaction_sorts_the_postings_the_same_in_ranges_of_terms(tmp_path: Path,
-                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+                                                                     monkeypatch: pytest.MonkeyPatch,
+                                                                     prebuilt: Prebuilt) -> None:
     """Sorted a range of term ids at a time (a bounded sort), the postings table is the same, in
     the same physical (term, chunk) order, and every search answers the same."""
     import shutil
 
     from clew.corpus.search import index
 
-    db = zipf_corpus(tmp_path, monkeypatch)
+    db = zipf_corpus(tmp_path, monkeypatch, prebuilt)
     ranged = tmp_path / "ranged.duckdb"
     shutil.copyfile(db, ranged)
     stored, answers = {}, {}
