@@ -83,9 +83,8 @@ def test_max_chars_cuts_text_with_a_flag(sqlite_corpus: Corpus) -> None:
     assert len(hit.text) == 40 and hit.text_truncated
 
 
-@pytest.fixture
-def acl_corpus(tmp_path: Path) -> Corpus:
-    folder = tmp_path / "docs"
+def build_acl_corpus(into: Path) -> None:
+    folder = into / "docs"
     folder.mkdir()
     (folder / "public.md").write_text(
         "---\nstatus: published\nacl: [staff, oncall]\nyear: 2024\n---\n# Failover\n\nThe failover drill runs weekly.\n"
@@ -95,8 +94,14 @@ def acl_corpus(tmp_path: Path) -> Corpus:
     for i in range(6):
         (folder / f"note{i}.md").write_text(
             f"---\nstatus: published\nacl: [staff]\nyear: {2018 + i}\n---\n# Note {i}\n\nA failover note number {i}.\n")
-    with Corpus(tmp_path / "c.duckdb") as corpus:
+    with Corpus(into / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], collection="ops", chunk_tokens=DEFAULT_CHUNK_TOKENS)
+
+
+@pytest.fixture
+def acl_corpus(tmp_path: Path, prebuilt: Prebuilt) -> Corpus:
+    """Eight Markdown notes with status, acl and year, in collection ops: built once a session, copied here."""
+    with Corpus(prebuilt(build_acl_corpus, tmp_path) / "c.duckdb") as corpus:
         yield corpus
 
 
