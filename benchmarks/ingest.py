@@ -1,14 +1,15 @@
 """Ingest throughput and peak memory, against the parser library's own time, printed as JSON.
 
-Corpora: the shared SQLite documentation (HTML, if it is beside the checkout) and a generated
-Markdown corpus (default 100,000 chunks). Each is ingested into a fresh DuckDB file by a child
-process so that its peak RSS is its own (the peak of its parsing worker processes is reported
-beside it), once per ``--workers`` setting (``1`` prepares in the ingesting process; ``auto``
-is clew's default policy). The baseline, measured in the same child right before, is the
-parser library alone over the same files (``PARSERS``: markdown-it's ``parse`` for Markdown,
-the standard library's ``HTMLParser.feed`` for HTML); ``parser_ratio`` is ingest seconds over
-it (``cpu_parser_ratio``: the same in CPU seconds, every thread of the ingesting process counted,
-steadier on a shared machine). Each measurement is the median of ``--rounds`` rounds, the settings interleaved.
+Corpora: the shared SQLite documentation (HTML, if it is beside the checkout; ``--html DIR``
+measures another HTML folder in its place) and a generated Markdown corpus (default 100,000 chunks).
+Each is ingested into a fresh DuckDB file by a child process so that its peak RSS is its own (the
+peak of its parsing worker processes is reported beside it), once per ``--workers`` setting (``1``
+prepares in the ingesting process; ``auto`` is clew's default policy). The baseline, measured in the
+same child right before, is the parser library alone over the same files (``PARSERS``: markdown-it's
+``parse`` for Markdown, the standard library's ``HTMLParser.feed`` for HTML); ``parser_ratio`` is
+ingest seconds over it (``cpu_parser_ratio``: the same in CPU seconds, every thread of the ingesting
+process counted, steadier on a shared machine). Each measurement is the median of ``--rounds``
+rounds, the settings interleaved.
 
 A third corpus is PDF: the three real manuals of tests/fixtures/pdf (271 pages) copied
 ``--pdf-copies`` times, with pages per second; its baseline is PDFium's bare text extraction
@@ -163,8 +164,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--workers", default="1,auto", help="comma-separated: 1, 2, ..., auto")
     parser.add_argument("--pdf-copies", type=int, default=4, help="copies of the fixture manuals (0: no PDF corpus)")
+    parser.add_argument("--html", type=Path, default=None,
+                        help="an HTML folder measured in place of the shared SQLite documentation (reported as html)")
     parser.add_argument("--child", nargs=4)
     args = parser.parse_args()
+    if args.html is not None and not args.html.is_dir():
+        parser.error(f"--html: {args.html} is not a folder")
     if args.child:
         child(*args.child)
         return
@@ -175,7 +180,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         sqlite_docs = ROOT.parent / "shared" / "evals" / "sqlite-docs" / "corpus"
-        if sqlite_docs.is_dir():
+        if args.html is not None:
+            corpora.append(("html", args.html, "*.html"))
+        elif sqlite_docs.is_dir():
             corpora.append(("sqlite_docs", sqlite_docs, "*.html"))
         generated = work / "generated"
         started = time.perf_counter()

@@ -39,10 +39,18 @@ def test_embed_stores_the_same_vectors_in_every_setting(tmp_path: Path) -> None:
 
 
 def test_ingest_reports_throughput_against_the_parser(tmp_path: Path) -> None:
-    out = run("ingest.py", "--chunks", "400", "--workers", "1", "--pdf-copies", "0", cwd=tmp_path)
+    html = tmp_path / "html"  # two pages, not the shared SQLite documentation (64 pages: 2.9 s of CPU)
+    html.mkdir()
+    for name, title in (("a.html", "Backups"), ("b.html", "Paging")):
+        body = "".join(f"<h2>{title} {i}</h2><p>{title} step {i}: check the <code>row counts</code>.</p>"
+                       for i in range(6))
+        (html / name).write_text(f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>")
+    out = run("ingest.py", "--chunks", "400", "--workers", "1", "--pdf-copies", "0", "--html", str(html), cwd=tmp_path)
     generated = out["generated_markdown"]["workers_1"]
     assert generated["chunks"] == 400
     assert generated["parser_seconds"] > 0 and generated["parser_ratio"] > 0
+    pages = out["html"]["workers_1"]
+    assert pages["documents"] == 2 and pages["chunks"] >= 2 and pages["parser_seconds"] is not None
 
 
 def test_startup_times_every_command(tmp_path: Path) -> None:
