@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 from clew.budgets.bounds import MAX_LIST_ITEMS
 from clew.corpus.reader import Scope
 from clew.corpus.search.index import index_chunks
-from clew.corpus.sql import one
+from clew.corpus.sql import execute, one
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 
@@ -137,11 +137,11 @@ def remove_documents(corpus: Corpus, scope: Scope, keys: list[str]) -> RemoveRep
 def retire(cur: duckdb.DuckDBPyConnection, versions: list[tuple[int, int]]) -> None:  # a cursor in a transaction
     """Retire documents at their current ``(document_id, version)``: see the module docstring."""
     for doc_id, version in versions:
-        cur.execute("UPDATE documents SET current_version = ? WHERE id = ? AND current_version = ?",
-                    [version + 1, doc_id, version])
+        execute(cur, "UPDATE documents SET current_version = ? WHERE id = ? AND current_version = ?",
+                [version + 1, doc_id, version])
     index_chunks(cur, [], versions)
     # links that led into a retired document dangle again (and resolve if it comes back)
-    cur.execute(
+    execute(cur,
         """UPDATE edges SET dst = NULL, dst_kind = 'chunk'
            WHERE graph = 'links' AND dst IS NOT NULL AND dst IN (
                SELECT 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal FROM chunks c

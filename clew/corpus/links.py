@@ -8,7 +8,7 @@ from typing import Any
 import duckdb
 
 from clew.corpus.access import Filter, compile_filter
-from clew.corpus.sql import one
+from clew.corpus.sql import execute, inline, one
 
 LINK_SUFFIXES = (".md", ".markdown", ".html", ".htm")
 FOLDER_INDEXES = ("index.md", "index.html", "README.md")
@@ -69,7 +69,7 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     (``clew.corpus.ingest`` retries every dangling link at an ingest's first batch and after
     any other write).
     """
-    cur.execute(
+    execute(cur, 
         f"""CREATE OR REPLACE TEMP TABLE clew_link_targets AS
            WITH links AS (
                SELECT e.rowid AS rid, e.dst, e.document_id,
@@ -117,11 +117,11 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
         if row_filter is None
         else f"{compile_filter(row_filter, params, 'sv')} AND {compile_filter(row_filter, params, 'tv')}"
     )
-    resolved = one(cur,
+    resolved = one(cur, inline(
         f"""SELECT count(*) FROM clew_link_targets t JOIN edges e ON e.rowid = t.rid
             JOIN document_versions sv ON sv.document_id = e.document_id AND sv.version = e.version
             JOIN document_versions tv ON tv.document_id = t.doc AND tv.version = t.version
-            WHERE {both}""", params)[0]
+            WHERE {both}""", params))[0]
     if one(cur, "SELECT count(*) FROM clew_link_targets")[0]:
         cur.execute(
             """UPDATE edges SET dst = t.dst, dst_kind = 'chunk' FROM clew_link_targets t
@@ -150,7 +150,7 @@ def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int,
                        AND tv.version = TRY_CAST(split_part(e.dst, ':', 4) AS INTEGER)
                   WHERE e.collection_id = ? AND e.graph = 'links' AND {source}
                     AND (e.dst IS NULL OR NOT coalesce({target}, FALSE))"""
-    rows = cur.execute(
+    rows = execute(cur, 
         f"""SELECT CASE WHEN regexp_matches(dst_ref, '^[A-Za-z][A-Za-z0-9+.-]*:') THEN 'external'
                        WHEN dst_ref = '..' OR starts_with(dst_ref, '../') THEN 'outside_collection'
                        ELSE 'missing_document' END AS reason, count(*)

@@ -1,9 +1,26 @@
-"""Small helpers for DuckDB queries: one row, and column lists handed over as Arrow tables."""
+"""Small helpers for DuckDB queries: one row, values written into SQL, and column lists handed over in bulk.
+
+Writers never bind a query parameter or scan an Arrow table, and never build an Arrow array
+from Python values: DuckDB's Python client imports pandas (when it is installed) the first time
+a statement binds a parameter other than None, and its Arrow scan imports ``pyarrow.dataset``,
+which imports pandas too, as ``pyarrow.array`` does when it is handed Python values. That
+import cost an ingest of the SQLite documentation 0.29 of its 1.8 s. So a writer's values are
+written into its SQL as literals (``execute``, ``inline``), and its column lists go to DuckDB
+as a Parquet file that DuckDB reads (``arrow_view``, ``insert_columns``), its Arrow arrays built
+from buffers (``clew.corpus.columns``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import atexit
+import itertools
+import math
+import shutil
+import tempfile
+import threading
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -11,8 +28,79 @@ import duckdb
 from clew.errors import CorpusError
 
 
+def literal(value: object) -> str:
+    """``value`` as a DuckDB SQL literal: None, a bool, an int, a finite float, a str, or a list or
+    tuple of them (a DuckDB list). Typed as a bound parameter would be: a float is a DOUBLE."""
+    if value is None:
+        return "NULL"
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(int(value))  # int(): a subclass's own __str__ is not trusted
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise CorpusError(f"no SQL literal for the float {value!r}")
+        return f"CAST('{float(value)!r}' AS DOUBLE)"
+    if isinstance(value, str):
+        if "\x00" in value:
+            raise CorpusError("no SQL literal for a string holding a NUL character")
+        return "'" + value.replace("'", "''") + "'"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(map(literal, value)) + "]"
+    raise CorpusError(f"no SQL literal for a {type(value).__name__} value")
+
+
+def inline(sql: str, params: Sequence[object] | None) -> str:
+    """``sql`` with its placeholders outside quotes and comments replaced by ``params`` as literals:
+    each ``?`` by the next one, each ``$n`` by the n-th (the two kinds are not mixed)."""
+    if not params:
+        return sql
+    parts: list[str] = []
+    used = 0
+    numbered: set[int] = set()
+    quote: str | None = None
+    start = i = 0
+    while i < len(sql):
+        char = sql[i]
+        if quote is not None:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "-" and sql.startswith("--", i):
+            end = sql.find("\n", i)
+            i = len(sql) if end < 0 else end
+            continue
+        elif char == "?" or (char == "$" and sql[i + 1 : i + 2].isdigit()):
+            end = i + 1
+            if char == "?":
+                index, used = used, used + 1
+            else:
+                while end < len(sql) and sql[end].isdigit():
+                    end += 1
+                index = int(sql[i + 1 : end]) - 1
+                numbered.add(index)
+            if not 0 <= index < len(params):
+                raise CorpusError(f"no parameter {index + 1} of {len(params)} for: {sql.split(chr(10))[0][:80]}")
+            parts += [sql[start:i], literal(params[index])]
+            start = i = end
+            continue
+        i += 1
+    if (used and numbered) or max(used, len(numbered)) != len(params):
+        raise CorpusError(f"{len(params)} parameters for {max(used, len(numbered))} placeholders in: "
+                          f"{sql.split(chr(10))[0][:80]}")
+    return "".join(parts) + sql[start:]
+
+
+def execute(cur: duckdb.DuckDBPyConnection, sql: str,
+            params: Sequence[object] | None = None) -> duckdb.DuckDBPyConnection:
+    """``cur.execute`` with ``params`` written into the SQL as literals (no parameter is bound)."""
+    return cur.execute(inline(sql, params))
+
+
 def one(cur: duckdb.DuckDBPyConnection, sql: str, params: object = None) -> tuple[Any, ...]:
-    """The row of a query that always returns one (an aggregate, ``nextval``, ``EXISTS``)."""
+    """The row of a query that always returns one (an aggregate, ``nextval``, ``EXISTS``); writers
+    pass ``inline(sql, params)`` (see the module docstring)."""
     row = cur.execute(sql, params).fetchone()
     if row is None:
         raise CorpusError(f"expected one row from: {sql.split(chr(10))[0][:80]}")
@@ -20,29 +108,59 @@ def one(cur: duckdb.DuckDBPyConnection, sql: str, params: object = None) -> tupl
 
 
 @contextmanager
-def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Any]) -> Iterator[str]:
-    """Expose column lists to SQL as a view for one block.
+def parquet_rows(columns: Mapping[str, Any]) -> Iterator[str]:
+    """The columns as a Parquet file for one block: ``read_parquet('...')``, to read in SQL.
 
-    Large Python lists passed as query parameters are converted value by value (and DuckDB
-    probes for pandas on each); an Arrow table is handed over in one piece.
+    The file is written without compression, dictionaries or statistics (what DuckDB reads back
+    fastest), into a folder of this process's that is removed at its exit; the file at the block's end.
     """
-    import pyarrow as pa  # only writers need it: loading it costs readers a third of their start-up
+    import pyarrow.parquet as pq  # only writers need it: loading pyarrow costs readers a third of their start-up
 
-    cur.register(name, pa.table({key: values if hasattr(values, "dtype") else list(values)  # numpy as it is
-                                 for key, values in columns.items()}))
+    from clew.corpus.columns import arrow_table
+
+    path = _rows_folder() / f"{threading.get_ident()}-{next(_numbers)}.parquet"
     try:
-        yield name
+        pq.write_table(arrow_table(columns), path, compression="none", use_dictionary=False,
+                       write_statistics=False, store_schema=False)
+        yield f"read_parquet({literal(str(path))})"
     finally:
-        cur.unregister(name)
+        path.unlink(missing_ok=True)
+
+
+_numbers = itertools.count()
+_folder: list[Path] = []
+_folder_lock = threading.Lock()
+
+
+def _rows_folder() -> Path:
+    """A temporary folder for this process's Parquet files, made at the first write, removed at exit."""
+    with _folder_lock:
+        if not _folder or not _folder[0].is_dir():
+            folder = Path(tempfile.mkdtemp(prefix="clew-rows-"))
+            atexit.register(shutil.rmtree, folder, True)
+            _folder[:] = [folder]
+        return _folder[0]
+
+
+@contextmanager
+def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Any]) -> Iterator[str]:
+    """Expose column lists to SQL as a temporary view ``name`` for one block (read from a Parquet
+    file: ``parquet_rows``; large Python lists passed as query parameters are converted value by value)."""
+    with parquet_rows(columns) as rows:
+        cur.execute(f"CREATE OR REPLACE TEMPORARY VIEW {name} AS SELECT * FROM {rows}")
+        try:
+            yield name
+        finally:
+            cur.execute(f"DROP VIEW IF EXISTS {name}")
 
 
 def insert_columns(cur: duckdb.DuckDBPyConnection, table: str, columns: Mapping[str, Any]) -> None:
-    """Bulk insert column lists through one Arrow table (fast; types are cast by DuckDB)."""
+    """Bulk insert column lists through one Parquet file (fast; types are cast by DuckDB)."""
     lengths = {len(values) for values in columns.values()}
     if len(lengths) > 1:
         raise CorpusError(f"insert into {table}: columns of unequal length {sorted(lengths)}")
     if not lengths or lengths == {0}:
         return
     names = ", ".join(columns)
-    with arrow_view(cur, "clew_rows", columns):
-        cur.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM clew_rows")
+    with parquet_rows(columns) as rows:
+        cur.execute(f"INSERT INTO {table} ({names}) SELECT {names} FROM {rows}")

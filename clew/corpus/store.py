@@ -22,7 +22,7 @@ from clew.corpus.checkpoint import raising
 from clew.corpus.readers import Readers
 from clew.corpus.schema import DDL, SCHEMA_VERSION
 from clew.corpus.shared_change import SharedChange, Undo
-from clew.corpus.sql import one
+from clew.corpus.sql import execute, inline, one
 from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 
 logger = logging.getLogger(__name__)
@@ -308,7 +308,7 @@ class Corpus:
             cur.execute("INSERT INTO search_stats SELECT 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT * FROM search_stats)")
             if found >= 1:
                 backfill(cur)
-            cur.execute(
+            execute(cur, 
                 "INSERT OR REPLACE INTO clew_meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)]
             )
             cur.execute("COMMIT")
@@ -325,7 +325,7 @@ class Corpus:
     # -- collections -----------------------------------------------------------------------
     def collection_id(self, name: str) -> int:
         """The id of an existing collection, else ``UnknownCollection``."""
-        row = self.cursor().execute("SELECT id FROM collections WHERE name = ?", [name]).fetchone()
+        row = execute(self.cursor(), "SELECT id FROM collections WHERE name = ?", [name]).fetchone()
         if row is None:
             raise UnknownCollection(name)
         return int(row[0])
@@ -333,14 +333,14 @@ class Corpus:
     def ensure_collection(self, cur: duckdb.DuckDBPyConnection, name: str) -> int:
         if not isinstance(name, str) or not name.strip():
             raise InputError("collection", "a collection name must be a non-blank string")
-        row = cur.execute("SELECT id FROM collections WHERE name = ?", [name]).fetchone()
+        row = execute(cur, "SELECT id FROM collections WHERE name = ?", [name]).fetchone()
         if row is not None:
             return int(row[0])
         return int(
-            one(cur,
+            one(cur, inline(
                 "INSERT INTO collections (id, name) VALUES (nextval('collection_ids'), ?) RETURNING id",
                 [name],
-            )[0]
+            ))[0]
         )
 
     def collections(self, *, with_documents: bool = False) -> list[str]:

@@ -54,7 +54,7 @@ from clew.corpus.ingest.version_rows import insert_versions
 from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
-from clew.corpus.sql import arrow_view, insert_columns
+from clew.corpus.sql import arrow_view, execute, insert_columns
 from clew.corpus.store import Corpus
 from clew.errors import InputError, StoreFailure
 
@@ -411,7 +411,7 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         existing = _existing(cur, collection_id, list(by_key), row_filter)
         new_keys = [key for key in by_key if key not in existing]
         # one statement for all the batch's new ids (a statement per document was ~2 ms each)
-        new_ids = sorted(int(r[0]) for r in cur.execute(
+        new_ids = sorted(int(r[0]) for r in execute(cur, 
             "SELECT nextval('document_ids') FROM range(?)", [len(new_keys)]).fetchall()) if new_keys else []
         id_of = dict(zip(new_keys, new_ids))
         written: list[tuple[int, int, PreparedDocument]] = []
@@ -462,7 +462,7 @@ def _existing(
     params: list[Any] = []
     readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "lv")
     with arrow_view(cur, "clew_keys", {"key": keys}):
-        rows = cur.execute(
+        rows = execute(cur, 
             f"""SELECT d.key, d.id, d.current_version, v.content_hash, coalesce({readable}, FALSE)
                FROM documents d LEFT JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
                LEFT JOIN document_versions lv ON lv.document_id = d.id
@@ -482,7 +482,7 @@ def prune_collection(corpus: Corpus, collection: str, seen: set[str], row_filter
     params: list[Any] = []
     readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "v")
     with corpus.transaction() as cur:
-        rows = cur.execute(
+        rows = execute(cur,
             f"""SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
                JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
                WHERE col.name = ? AND coalesce({readable}, FALSE) ORDER BY d.key""",

@@ -15,7 +15,7 @@ import duckdb
 from clew.corpus import ids
 from clew.corpus.ingest.prepare import PreparedDocument, node_of
 from clew.corpus.skeleton_rows import encode
-from clew.corpus.sql import insert_columns, one
+from clew.corpus.sql import inline, insert_columns, one
 
 Written = list[tuple[int, int, PreparedDocument]]
 """(document id, version, the prepared document) of each version to write."""
@@ -108,7 +108,7 @@ def insert_skeletons(cur: duckdb.DuckDBPyConnection, collection_id: int,
     """Write the ``skeletons`` rows of new versions (in the transaction writing their other rows)."""
     if not written:
         return
-    collection = one(cur, "SELECT name FROM collections WHERE id = ?", [collection_id])[0]
+    collection = one(cur, inline("SELECT name FROM collections WHERE id = ?", [collection_id]))[0]
     insert_columns(cur, "skeletons", {
         "document_id": [d for d, _, _ in written], "version": [v for _, v, _ in written],
         "collection_id": [collection_id] * len(written), "collection": [collection] * len(written),

@@ -22,7 +22,7 @@ from typing import Any
 
 import duckdb
 
-from clew.corpus.sql import arrow_view, insert_columns, one
+from clew.corpus.sql import arrow_view, execute, insert_columns, one
 from clew.corpus.store import CheckpointFailure, Corpus
 from clew.corpus.tokenize import count_terms
 
@@ -78,8 +78,10 @@ def index_chunks(
     """Index ``(document_id, version, ordinal, term counts)`` and retire ``(document_id, version)``."""
     import numpy as np  # writers only: a process that only searches never loads it
 
+    from clew.corpus.columns import arrow_array
+
     if retired:
-        cur.execute(
+        execute(cur,
             """UPDATE search_docs SET live = false WHERE live AND (document_id, version) IN
                (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[])))""",
             [[d for d, _ in retired], [v for _, v in retired]],
@@ -90,8 +92,6 @@ def index_chunks(
         )
     if not chunks:
         return
-    import pyarrow as pa
-
     counts = [counter for *_, counter in chunks]
     # postings as flat arrays: the terms and counts are gathered by C-level list calls and each
     # posting's term is found through Arrow's dictionary encoding (no Python step per posting)
@@ -100,7 +100,7 @@ def index_chunks(
     for counter in counts:
         flat_terms.extend(counter)
         flat_tfs.extend(counter.values())
-    encoded = pa.array(flat_terms, type=pa.string()).dictionary_encode()
+    encoded = arrow_array("term", flat_terms).dictionary_encode()  # no pyarrow.array: clew.corpus.columns
     distinct: list[str] = encoded.dictionary.to_pylist()
     vocabulary = sorted(distinct)
     with arrow_view(cur, "clew_vocabulary", {"term": vocabulary}):
@@ -111,12 +111,14 @@ def index_chunks(
     next_id = int(one(cur, "SELECT coalesce(max(term_id), 0) + 1 FROM search_terms")[0])
     new_terms = [t for t in vocabulary if t not in id_of]
     id_of.update(zip(new_terms, range(next_id, next_id + len(new_terms))))
-    chunk_ids = np.sort(cur.execute("SELECT nextval('search_chunk_ids') AS id FROM range(?)",
+    chunk_ids = np.sort(execute(cur, "SELECT nextval('search_chunk_ids') AS id FROM range(?)",
                                     [len(chunks)]).fetchnumpy()["id"].astype(np.int64))
     columns = dense_columns(cur)
     sizes = np.fromiter(map(len, counts), dtype=np.int64, count=len(counts))
     total = len(flat_terms)
-    term_ids = np.array([id_of[term] for term in distinct], dtype=np.int64)[encoded.indices.to_numpy()]
+    indices = encoded.indices  # not .to_numpy(): that asks whether pandas is installed, importing it
+    term_ids = np.array([id_of[term] for term in distinct], dtype=np.int64)[
+        np.frombuffer(indices.buffers()[1], dtype=np.int32, count=len(indices), offset=4 * indices.offset)]
     tfs = np.array(flat_tfs, dtype=np.int64)
     lengths = np.fromiter(map(sum, map(Counter.values, counts)), dtype=np.int64, count=len(counts))
     owner = np.repeat(np.arange(len(counts)), sizes)  # the chunk (batch position) of each posting
@@ -148,7 +150,7 @@ def index_chunks(
                 "UPDATE search_terms SET df = search_terms.df + clew_df.n FROM clew_df WHERE search_terms.term_id = "
                 "clew_df.term_id"
             )
-    cur.execute(
+    execute(cur, 
         """UPDATE search_stats SET live_chunks = live_chunks + ?, total_length = total_length + ?,
            postings = postings + ?""",
         [len(chunks), total_length, total],
@@ -195,12 +197,12 @@ def compact(corpus: Corpus) -> None:
         cur.execute("DROP TABLE clew_df")
         dense: list[int] = []
         if live >= MIN_DENSE_CHUNKS:
-            dense = [r[0] for r in cur.execute(
+            dense = [r[0] for r in execute(cur, 
                 "SELECT term_id FROM search_terms WHERE df >= ? ORDER BY df DESC, term_id LIMIT ?",
                 [max(1, int(DENSE_SHARE * live)), MAX_DENSE_TERMS],
             ).fetchall()]
         if dense:
-            cur.execute(
+            execute(cur, 
                 """UPDATE search_terms SET dense_col = m.col FROM
                    (SELECT unnest(?::INTEGER[]) AS term_id, unnest(range(?)) AS col) m
                    WHERE search_terms.term_id = m.term_id""",
@@ -213,7 +215,7 @@ def compact(corpus: Corpus) -> None:
         cur.execute("DROP TABLE search_docs")
         cur.execute("ALTER TABLE search_docs_new RENAME TO search_docs")
         total_postings = int(one(cur, "SELECT count(*) FROM search_postings")[0])
-        cur.execute(
+        execute(cur, 
             """UPDATE search_stats SET live_chunks = ?, total_length = (SELECT coalesce(sum(length), 0) FROM
                 search_docs),
                postings = ?, sorted_postings = ?, dense_terms = ?""",
@@ -231,7 +233,7 @@ order: the same table, its peak bounded whatever the corpus's size."""
 
 def _write_sorted(cur: duckdb.DuckDBPyConnection) -> None:
     """``search_postings_sorted``: the postings in (term_id, chunk_id) order (``search_terms.df`` is current)."""
-    starts = [r[0] for r in cur.execute(
+    starts = [r[0] for r in execute(cur, 
         """SELECT min(term_id) FROM (SELECT term_id, sum(df) OVER (ORDER BY term_id) - df AS before
                                      FROM search_terms WHERE df > 0)
            GROUP BY before // ? ORDER BY 1""", [SORT_POSTINGS]).fetchall()]

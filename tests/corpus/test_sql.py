@@ -1,0 +1,97 @@
+"""Writers' values go into SQL as literals and their columns through Parquet (clew.corpus.sql): the same
+rows as bound parameters and Arrow tables gave, and an ingest that imports neither pandas nor
+pyarrow.dataset (which DuckDB's Python client and pyarrow import for a bound parameter, an Arrow
+scan or ``pyarrow.array``)."""
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pytest
+
+from clew.corpus.columns import arrow_array
+from clew.corpus.sql import arrow_view, execute, inline, insert_columns, literal
+from clew.errors import CorpusError
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+VALUES: list[object] = [
+    None, True, False, 0, -7, 2**62, 1.5, -0.1, 1e300, 5e-324, "", "it's", "a ? b $1 -- c", 'dou"ble',
+    "ünïcödé ✓ 𝄞", "line\nbreak\ttab\\back", ["a", "b'c"], [1, 2, 3], [], [None, "x"],
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=repr)
+def test_a_literal_reads_back_as_the_bound_parameter(value: object) -> None:
+    con = duckdb.connect()
+    assert con.execute(f"SELECT {literal(value)}").fetchall() == con.execute("SELECT ?", [value]).fetchall()
+    if isinstance(value, float):  # typed as a bound float is: DOUBLE, not DECIMAL
+        assert con.execute(f"SELECT typeof({literal(value)})").fetchone() == ("DOUBLE",)
+
+
+def test_inline_fills_placeholders_outside_quotes_and_comments() -> None:
+    sql = "SELECT ?, '?', \"?\" -- ?\n, ?"
+    assert inline(sql, [1, "it's"]) == "SELECT 1, '?', \"?\" -- ?\n, 'it''s'"
+    assert inline("SELECT $2, $1, $2", ["a", 3]) == "SELECT 3, 'a', 3"
+    assert inline("SELECT 1", None) == "SELECT 1"
+    con = duckdb.connect()
+    assert execute(con, "SELECT ? || '?'", ["x"]).fetchone() == ("x?",)
+
+
+@pytest.mark.parametrize(("sql", "params", "message"), [
+    ("SELECT ?", [1, 2], "2 parameters for 1 placeholders"),
+    ("SELECT ?, ?", [1], "no parameter 2 of 1"),
+    ("SELECT $3", [1], "no parameter 3 of 1"),
+    ("SELECT ?", [float("nan")], "no SQL literal for the float nan"),
+    ("SELECT ?", ["a\x00b"], "NUL character"),
+    ("SELECT ?", [b"bytes"], "no SQL literal for a bytes value"),
+])
+def test_inline_refuses_what_it_cannot_write(sql: str, params: list[object], message: str) -> None:
+    with pytest.raises(CorpusError, match=message):
+        inline(sql, params)
+
+
+def test_columns_go_in_as_arrow_tables_did() -> None:
+    columns: dict[str, object] = {
+        "i": [1, None, 3], "s": ["x", None, "zé'"], "b": [True, False, None], "f": [1.5, None, -2.0],
+        "l": [[1, 2], [], None], "h": [["a"], [], ["b", "c"]], "e": [[], [], []], "n": [None, None, None],
+        "np_i16": np.array([1, -2, 3], dtype=np.int16), "np_b": np.array([True, False, True]),
+        "r": range(3),
+    }
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t (i INTEGER, s VARCHAR, b BOOLEAN, f DOUBLE, l INTEGER[], h VARCHAR[], e INTEGER[], "
+                "n INTEGER, np_i16 SMALLINT, np_b BOOLEAN, r BIGINT)")
+    insert_columns(con, "t", columns)
+    assert con.execute("SELECT * FROM t").fetchall() == [
+        (1, "x", True, 1.5, [1, 2], ["a"], [], None, 1, True, 0),
+        (None, None, False, None, [], [], [], None, -2, False, 1),
+        (3, "zé'", None, -2.0, None, ["b", "c"], [], None, 3, True, 2),
+    ]
+    with arrow_view(con, "clew_v", {"k": ["a", "b"]}):
+        assert con.execute("SELECT count(*) FROM clew_v").fetchone() == (2,)
+    assert con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = 'clew_v'").fetchone() == (0,)
+
+
+def test_a_column_of_no_known_type_is_named() -> None:
+    with pytest.raises(CorpusError, match="column when: no Arrow type for a object value"):
+        arrow_array("when", [object()])
+    with pytest.raises(CorpusError, match="column grid: a numpy column must be one-dimensional"):
+        arrow_array("grid", np.zeros((2, 2)))
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pandas") is None, reason="pandas is not installed: nothing to import")
+def test_an_ingest_imports_neither_pandas_nor_pyarrow_dataset(tmp_path: Path) -> None:
+    script = f"""
+import sys
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.store import Corpus
+with Corpus({str(tmp_path / "c.duckdb")!r}) as corpus:
+    first = ingest_paths(corpus, [{str(FIXTURES / "html")!r}, {str(FIXTURES / "markdown")!r}], workers=1)
+    again = ingest_paths(corpus, [{str(FIXTURES / "markdown")!r}], workers=1, prune=True)
+print(first.chunks > 0, again.retired != [], sorted(m for m in ("pandas", "pyarrow.dataset") if m in sys.modules))
+"""
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300)
+    assert out.stdout.split("\n")[-2] == "True True []", out.stdout + out.stderr
