@@ -78,3 +78,21 @@ def test_a_version_a_scope_holds_is_read_again_after_a_write(tmp_path: Path) -> 
         again = scope.document(doc_id, 1)
         assert again is not None and again is not first and again.current_version == 2  # superseded since
         assert scope.document(doc_id, 2) is not None and scope.document(doc_id, 3) is None
+
+
+def test_a_passage_is_built_once_and_again_when_its_document_moves_on(tmp_path: Path) -> None:
+    """``passage_of`` keeps what it built with the version's structure; a newer version of the
+    document makes it build the passage again, superseded now, equal otherwise."""
+    folder = write_files(tmp_path / "docs", {"a.md": "# A\n\nFirst text.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder])
+        doc_id = corpus.cursor().execute("SELECT id FROM documents").fetchone()[0]
+        evidence_id = f"ev1:c:{doc_id}:1:0"
+        first = Scope(corpus).passage(evidence_id)
+        assert first is not None and not first.superseded and "First text." in first.text
+        assert Scope(corpus).passage(evidence_id) is first  # another scope, the same structure: kept
+        write_files(folder, {"a.md": "# A\n\nSecond text.\n"})
+        ingest_paths(corpus, [folder])
+        again = Scope(corpus).passage(evidence_id)
+        assert again is not None and again is not first and again.superseded and again.current_version == 2
+        assert (again.text, again.heading_path, again.fields) == (first.text, first.heading_path, first.fields)
