@@ -60,7 +60,15 @@ from clew.errors import InputError, StoreFailure
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_BATCH_SIZE = 256
+DEFAULT_BATCH_SIZE = 1024
+"""Documents written in one transaction (at most; ``BATCH_CHUNKS`` ends a batch sooner). Each batch
+pays a fixed cost (its commit, its statements, a scan of the collection's links), so fewer, larger
+batches cost less: the generated 100k corpus (5,000 documents, 20 chunks each) in one process,
+256 against 1024 documents a batch, 2 interleaved rounds at load 6.8-7.7, CPU 36.7, 34.7 -> 33.7,
+32.3 s; peak RSS 861-866 -> 909-968 MB."""
+BATCH_CHUNKS = 32_768
+"""A batch also ends once it holds this many chunks, so that a batch of large documents (PDF
+manuals of thousands of chunks) does not hold a thousand of them in memory."""
 REFUSED_WRITE = "not written: this principal may not write this key"
 """What the log says of a write of a key whose latest version the writer may not read (the
 writer's own report does not say it: ``IngestReport.withheld``)."""
@@ -340,17 +348,19 @@ def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocu
                on_document: Callable[[str], None] | None, row_filter: Filter | None, report: IngestReport) -> None:
     """Write ``documents`` in batches, then count what dangles and compact the index if it is stale."""
     batch: list[PreparedDocument] = []
+    chunks = 0
     state = _Progress()
     # batches are written in a thread of their own while the next one is prepared (see batch_writer)
     with BatchWriter[list[PreparedDocument]](
             lambda written: _write_or_fail(corpus, collection, written, report, row_filter, state)) as writer:
         for document in documents:
             batch.append(document)
+            chunks += len(document.chunks)
             if on_document is not None:
                 on_document(document.key)
-            if len(batch) >= batch_size:
+            if len(batch) >= batch_size or chunks >= BATCH_CHUNKS:
                 writer.put(batch)
-                batch = []
+                batch, chunks = [], 0
         if batch or writer.batches == 0:
             writer.put(batch)
     with corpus.transaction() as cur:

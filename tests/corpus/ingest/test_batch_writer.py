@@ -1,8 +1,12 @@
 import threading
+from pathlib import Path
+from typing import Any
 
 import pytest
 
+from clew.corpus.ingest import api
 from clew.corpus.ingest.batch_writer import BatchWriter
+from clew.corpus.store import Corpus
 
 
 class WriteFailed(Exception):
@@ -77,3 +81,30 @@ def test_a_failure_in_the_callers_block_ends_it_after_the_batch_in_flight_is_wri
             threading.Timer(0.1, release.set).start()
             raise KeyError("a document could not be prepared")
     assert written == [0]
+
+
+def test_a_batch_ends_at_its_documents_or_its_chunks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for i, sections in enumerate([1, 1, 3, 1, 1, 1]):  # chunks per document (one per section)
+        (folder / f"d{i}.md").write_text("".join(f"# Part {s}\n\nWords of part {s} of document {i}.\n\n"
+                                                 for s in range(sections)))
+    batches: list[list[str]] = []
+    real = api._write_batch
+
+    def write_batch(corpus: Corpus, collection: str, batch: list[Any], *rest: Any, **named: Any) -> None:
+        batches.append([doc.key for doc in batch])
+        real(corpus, collection, batch, *rest, **named)
+
+    monkeypatch.setattr(api, "_write_batch", write_batch)
+    monkeypatch.setattr(api, "BATCH_CHUNKS", 4)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = api.ingest_paths(corpus, [folder], glob="*.md", batch_size=3)
+    # d0 + d1 + d2 reach 5 chunks (>= 4) at three documents; d3 d4 d5 are three documents of 3 chunks
+    assert batches == [["d0.md", "d1.md", "d2.md"], ["d3.md", "d4.md", "d5.md"]]
+    assert report.chunks == 8
+    monkeypatch.setattr(api, "BATCH_CHUNKS", 2)
+    batches.clear()
+    with Corpus(tmp_path / "c2.duckdb") as corpus:
+        api.ingest_paths(corpus, [folder], glob="*.md", batch_size=3)
+    assert batches == [["d0.md", "d1.md"], ["d2.md"], ["d3.md", "d4.md"], ["d5.md"]]
