@@ -20,7 +20,7 @@ TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
 # `make test` also builds the documentation site (mkdocs.yml, docs/) with --strict, into a temporary
 # folder: a broken link, a page missing from the nav or a stale reference fails it.
-.PHONY: install venv types-and-site test check demo bench lock clean local-model
+.PHONY: install venv test check demo bench lock clean local-model
 
 # Installs go through uv (a PyPI package, installed into the venv first): the same pinned versions
 # (constraints.txt) as pip, from a fresh clone 7 s of CPU for everything `make test` needs where
@@ -59,19 +59,18 @@ install: $(STAMP)
 
 # mypy and the site build run beside pytest, at a lower priority (a fresh clone's mypy has no cache:
 # 36 s of CPU on one core, which left the other idle); their output follows pytest's, and make test
-# fails when either fails.
+# fails when either fails. (No $(MAKE) in the recipe: `make -n test` would run it.)
+TYPES_AND_SITE = $(PY) -m mypy && site=$$(mktemp -d) \
+  && { NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status; }
+
 test: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts examples
 	$(VENV)/bin/lint-imports
-	log=$$(mktemp) && { nice $(MAKE) --no-print-directory types-and-site >"$$log" 2>&1 & checks=$$!; }; \
+	log=$$(mktemp) && { (nice sh -c '$(TYPES_AND_SITE)') >"$$log" 2>&1 & checks=$$!; }; \
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL); tests=$$?; \
 	wait $$checks; status=$$?; cat "$$log"; rm -f "$$log"; \
 	test $$status -eq 0 || echo "make test: mypy or the site build failed (above)"; \
 	test $$tests -eq 0 && test $$status -eq 0
-
-types-and-site:
-	$(PY) -m mypy
-	site=$$(mktemp -d) && NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status
 
 check: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts examples
