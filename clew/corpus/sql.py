@@ -15,6 +15,7 @@ from __future__ import annotations
 import atexit
 import itertools
 import math
+import numbers
 import shutil
 import tempfile
 import threading
@@ -29,22 +30,23 @@ from clew.errors import CorpusError
 
 
 def literal(value: object) -> str:
-    """``value`` as a DuckDB SQL literal: None, a bool, an int, a finite float, a str, or a list or
-    tuple of them (a DuckDB list). Typed as a bound parameter would be: a float is a DOUBLE."""
+    """``value`` as a DuckDB SQL literal: None, a bool, an integer, a finite float, a str, or a list
+    or tuple of them (a DuckDB list). Typed as a bound parameter would be: a float is a DOUBLE."""
     if value is None:
         return "NULL"
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    if isinstance(value, int):
+    if isinstance(value, numbers.Integral):  # a numpy integer too
         return str(int(value))  # int(): a subclass's own __str__ is not trusted
-    if isinstance(value, float):
+    if isinstance(value, numbers.Real):
         if not math.isfinite(value):
             raise CorpusError(f"no SQL literal for the float {value!r}")
         return f"CAST('{float(value)!r}' AS DOUBLE)"
     if isinstance(value, str):
-        if "\x00" in value:
-            raise CorpusError("no SQL literal for a string holding a NUL character")
-        return "'" + value.replace("'", "''") + "'"
+        quoted = "'" + value.replace("'", "''") + "'"
+        if "\x00" in value:  # a NUL character cannot stand in a quoted string: chr(0) joins the parts
+            return "(" + quoted.replace("\x00", "' || chr(0) || '") + ")"
+        return quoted
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(map(literal, value)) + "]"
     raise CorpusError(f"no SQL literal for a {type(value).__name__} value")
