@@ -24,11 +24,13 @@ TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
 # Installs go through uv (a PyPI package, installed into the venv first): the same pinned versions
 # (constraints.txt) as pip, from a fresh clone 7 s of CPU for everything `make test` needs where
-# pip took 86 s (no cache either way). Where uv cannot be installed, pip does it, without compiling
+# pip took 86 s (no cache either way). Where uv cannot be installed or fails, pip does it, without compiling
 # bytecode at install (a test or a command compiles what it imports, once).
 UV := $(VENV)/bin/uv
 UV_VERSION ?= 0.13.9
-pip_install = if test -x $(UV); then $(UV) pip install --quiet --python $(PY) $(1); \
+# uv reads no pip configuration (pip.conf's find-links or extra index): where uv cannot install
+# what is asked (an index or a wheel only pip is configured to reach), pip installs it.
+pip_install = if test -x $(UV) && $(UV) pip install --quiet --python $(PY) $(1); then :; \
   else $(PY) -m pip install --quiet --disable-pip-version-check --no-compile $(1); fi
 
 venv:
