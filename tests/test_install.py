@@ -3,8 +3,10 @@ the sdist and the wheel (the wheel built from the sdist), ``twine check --strict
 metadata, and the wheel installed with clew's core only (pinned by constraints.txt) runs: the CLI
 ingests, searches and answers, the demo runs, and what needs an extra says which one to install.
 
-The one test file that uses the package registry (through pip, in a subprocess; a few minutes, most
-of it served from pip's cache). ``CLEW_SKIP_INSTALL_TEST=1`` skips it where there is no registry.
+The one test file that uses the package registry (in a subprocess, most of it served from the
+installer's cache): through uv where ``make test`` put it beside this interpreter (the Makefile installs
+with it), else through pip, as a user may install either way; both install the same wheel under the
+same pins. ``CLEW_SKIP_INSTALL_TEST=1`` skips it where there is no registry.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from tests.conftest import ROOT
 EXTRA_MODULES = ("fastapi", "uvicorn", "mcp", "python_multipart", "matplotlib", "ray", "torch", "sentence_transformers",
                  "pytest", "bm25s", "langchain_core", "llama_index", "pydantic_ai", "agents")
 """Modules the core must not install: each belongs to an extra (or to the test tools)."""
+UV = Path(sys.executable).parent / "uv"
+"""uv, where ``make test`` installed it into this venv."""
 
 pytestmark = [
     pytest.mark.slow,
@@ -56,7 +60,8 @@ def sh(*args: str | Path, cwd: Path, timeout: float = 300) -> subprocess.Complet
 def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The sdist and the wheel, as ``python -m build`` makes them for an upload."""
     out = tmp_path_factory.mktemp("dist")
-    built = sh(sys.executable, "-m", "build", "--outdir", out, ROOT, cwd=ROOT, timeout=600)
+    installer = ["--installer", "uv"] if UV.exists() else []
+    built = sh(sys.executable, "-m", "build", *installer, "--outdir", out, ROOT, cwd=ROOT, timeout=600)
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     return out
 
@@ -68,11 +73,14 @@ def core_venv(tmp_path_factory: pytest.TempPathFactory, dist: Path) -> Path:
     made = sh(base, "-m", "venv", "--without-pip", venv, cwd=ROOT)
     assert made.returncode == 0, made.stderr
     (wheel,) = dist.glob("clew-*.whl")
-    # this interpreter's pip installs into the venv (--python), and compiles nothing up front: the commands
-    # below compile what they import (13 s of CPU less than pip inside the venv compiling every module)
-    installed = sh(sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "--quiet",
-                   "--no-compile", "--disable-pip-version-check", "-c", ROOT / "constraints.txt", wheel,
-                   cwd=ROOT, timeout=1200)
+    # uv (or this interpreter's pip) installs into the venv (--python) and compiles nothing up front: the
+    # commands below compile what they import (13 s of CPU less than pip inside the venv compiling every module)
+    python = venv / "bin" / "python"
+    pins = ("--quiet", "-c", ROOT / "constraints.txt", wheel)
+    pip = (sys.executable, "-m", "pip", "--python", python, "install", "--no-compile", "--disable-pip-version-check")
+    installed = sh(UV, "pip", "install", "--python", python, *pins, cwd=ROOT, timeout=1200) if UV.exists() else None
+    if installed is None or installed.returncode != 0:  # uv reads no pip.conf: what only pip reaches, pip installs
+        installed = sh(*pip, *pins, cwd=ROOT, timeout=1200)
     assert installed.returncode == 0, installed.stderr[-4000:]
     return venv
 
