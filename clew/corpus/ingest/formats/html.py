@@ -94,16 +94,21 @@ from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
 
-def parse_html(source: str) -> ParsedDocument:
-    """Render an HTML page into blocks, sections, tables, links and anchors (never raises on bad markup)."""
+def parse_html(source: str, *, alt_text: bool = False) -> ParsedDocument:
+    """Render an HTML page into blocks, sections, tables, links and anchors (never raises on bad markup).
+
+    With ``alt_text``, an image outside a heading reads as its ``alt`` text: HTML inside Markdown,
+    where an image written ``![alt](src)`` keeps its alt text too. A page's images are not text (the
+    dev set's reference extractor, like a reader, does not see them; DocBook's admonition icons
+    would repeat their label)."""
     text = normalize_newlines(source)
     if may_have_content_root(text):
-        builder = _Builder(content_only=True)
+        builder = _Builder(content_only=True, alt_text=alt_text)
         builder.feed(text)
         builder.close()
         if builder.roots_seen and builder.blocks:
             return builder.document()
-    builder = _Builder()
+    builder = _Builder(alt_text=alt_text)
     builder.feed(text)
     builder.close()
     return builder.document()
@@ -129,9 +134,10 @@ class _Builder(HTMLParser, BlockWriter):
     """The stack of open elements over ``html.parser``'s callbacks; what it reads becomes blocks
     through :class:`BlockWriter`."""
 
-    def __init__(self, *, content_only: bool = False) -> None:
+    def __init__(self, *, content_only: bool = False, alt_text: bool = False) -> None:
         BlockWriter.__init__(self)
         HTMLParser.__init__(self, convert_charrefs=True)
+        self._alt_text = alt_text
         self._content_only = content_only
         """Read only what lies inside the page's main content elements."""
         self._roots_open = 0
@@ -378,6 +384,10 @@ class _Builder(HTMLParser, BlockWriter):
             elif tag == "a" and (_attr(attrs, "href") or "").startswith("#"):
                 container.permalink = len(container.pieces)
         self._markers(tag, attrs)
+        if tag == "img" and self._alt_text and (container is None or container.kind != "heading"):
+            alt = _attr(attrs, "alt")  # a logo in a heading is not part of its name
+            if alt and alt.strip():
+                self._add(alt)
 
     def _push(self, entry: _Entry) -> None:
         self._stack.append(entry)

@@ -207,19 +207,20 @@ def content_root(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 ADMONITION_CLASSES = frozenset(
     "admonition theme-admonition markdown-alert note tip warning caution important danger attention hint".split()
 )
-"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook), an ``aside``
-or ``role="note"`` is an admonition: one block of the section it sits in, with its label."""
+"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook), an ``aside``,
+a ``details`` (labelled by its ``summary``) or ``role="note"`` is an admonition: one block of the
+section it sits in, with its label."""
 LABEL_CLASSES = frozenset({"admonition-title", "markdown-alert-title", "title"})
 """The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``); Docusaurus's is a
 class that starts with ``admonitionHeading``. Else the admonition's first heading or header cell
 (DocBook's graphical form) is its label."""
-_ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote"})
+_ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote", "details"})
 
 
 def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     if tag not in _ADMONITION_TAGS:
         return False
-    if tag == "aside":
+    if tag in ("aside", "details"):
         return True
     role = _attr(attrs, "role")
     if role is not None and role.lower() == "note":
@@ -231,7 +232,7 @@ def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether what opens first in an admonition is its label: a heading, a ``th`` (the header
     cell of DocBook's graphical admonition, beside the icon cell) or a ``LABEL_CLASSES`` element."""
-    if tag in _HEADINGS or tag == "th":
+    if tag in _HEADINGS or tag in ("th", "summary"):
         return True
     classes = (_attr(attrs, "class") or "").split()
     return not LABEL_CLASSES.isdisjoint(classes) or any(c.startswith("admonitionHeading") for c in classes)

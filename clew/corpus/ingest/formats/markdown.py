@@ -1,10 +1,15 @@
 """Markdown: CommonMark plus GFM tables, parsed with markdown-it-py.
 
 The document text is the source itself (newlines normalised), so every span points at the
-markdown as written, except for raw HTML blocks that hold a ``<table>``, ``<dl>`` or
-``<details>``: those are parsed with the HTML rules (``clew.corpus.ingest.formats.html``: table
-rows with their header, a unit per definition-list term) and their rendering replaces their
-source in the text. markdown-it reports the source lines of each block (``Token.map``);
+markdown as written, except for top-level blocks that hold raw HTML (an HTML block, or inline
+HTML such as ``<kbd>``, ``<br>``, ``<a href>`` in a paragraph, list or heading): markdown-it
+renders those to HTML and the HTML reader (``clew.corpus.ingest.formats.html``) reads it, so
+their stored text is what a reader sees, never tags: table rows with their header, a unit per
+long definition-list term, ``<details>`` as one block labelled by its ``<summary>``, an image as
+its alt text, headings (``<h2>``) opening sections by their level like Markdown's. That rendering
+replaces their source in the text. An HTML block that leaves an element open (``<details>``,
+``<div align="center">`` before Markdown) is read with the blocks up to the one that closes it
+(alone, when none does). markdown-it reports the source lines of each block (``Token.map``);
 spans are those lines, trimmed of surrounding whitespace (code keeps its indentation).
 
 Only top-level blocks become :class:`Block` s: a list contributes one ``list_item`` per
@@ -47,7 +52,11 @@ _BLOCK_KINDS: dict[str, BlockKind] = {
 }
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|$)", re.DOTALL)
 _LISTS = ("bullet_list_open", "ordered_list_open")
-_STRUCTURED_HTML = re.compile(r"<(?:table|dl|details)\b", re.IGNORECASE)
+_HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?>")
+_UNBALANCED_OK = frozenset("area base br col embed hr img input link meta param source track wbr"
+                           " p li dt dd tr td th thead tbody tfoot option".split())
+"""Tags whose end a raw HTML block need not write (void, or ended implicitly): they open nothing that
+holds the Markdown after them."""
 _HTML_ANCHOR = re.compile(
     r"""<a\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE
 )
@@ -102,6 +111,11 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     groups = list(_top_level_groups(_PARSER.parse(text)))
     index = 0
     while index < len(groups):
+        html_stop = _html_stop(groups, index)
+        if html_stop is not None:
+            builder.add_html(groups[index:html_stop])
+            index = html_stop
+            continue
         stop = _admonition_stop(lines, groups[index])
         if stop is None:
             builder.add(groups[index])
@@ -152,6 +166,39 @@ def _top_level_groups(tokens: Sequence[Token]) -> Iterator[Sequence[Token]]:
             stop += 1
         yield tokens[index:stop]
         index = stop
+
+
+def _has_html(group: Sequence[Token]) -> bool:
+    return any(token.type == "html_block" or (token.type == "inline" and any(
+        child.type == "html_inline" for child in token.children or [])) for token in group)
+
+
+def _balance(html: str, depth: int) -> int:
+    """``depth`` elements open before ``html``; how many are open after it (``<details>`` before the
+    Markdown it holds opens one, the ``</details>`` after it closes one)."""
+    for match in _HTML_TAG.finditer(html):
+        if match.group(2).lower() in _UNBALANCED_OK or match.group(0).endswith("/>"):
+            continue
+        depth = max(depth + (-1 if match.group(1) else 1), 0)
+    return depth
+
+
+def _html_stop(groups: Sequence[Sequence[Token]], index: int) -> int | None:
+    """Where the run of top-level groups read as HTML from ``groups[index]`` ends, or None when that
+    group holds no raw HTML. A raw HTML block that leaves elements open (``<details>``, ``<div
+    align="center">``) runs on to the block that closes them; when none does, it is read alone."""
+    group = groups[index]
+    if not _has_html(group):
+        return None
+    first = group[0]
+    depth = _balance(first.content, 0) if first.type == "html_block" else 0
+    stop = index + 1
+    while depth > 0 and stop < len(groups):
+        head = groups[stop][0]
+        if head.type == "html_block":
+            depth = _balance(head.content, depth)
+        stop += 1
+    return stop if depth == 0 else index + 1
 
 
 def _admonition_stop(lines: list[str], group: Sequence[Token]) -> int | None:
@@ -234,8 +281,6 @@ class _Builder:
         first = group[0]
         if first.map is None:
             return
-        if first.type == "html_block" and _STRUCTURED_HTML.search(first.content) and self.add_html(first.map):
-            return
         kind = _BLOCK_KINDS.get(first.type)
         added = len(self.blocks)
         if first.type == "heading_open":
@@ -315,26 +360,54 @@ class _Builder:
             elif token.type == "tr_open" and in_body:
                 self.add_block(token.map, "table_row", table=index)
 
-    def add_html(self, lines: Sequence[int]) -> bool:
-        """A raw HTML block with structure: its HTML rendering's blocks, sections (one level below
-        the current section's, and under it), tables, links and anchors; False if it renders empty."""
-        start, end = trim_span(self.text, *line_span(self.text, self.starts, lines[0], lines[1]))
-        rendered = parse_html(self.text[start:end])
+    def add_html(self, groups: Sequence[Sequence[Token]]) -> None:
+        """Top-level blocks that hold raw HTML, read as the HTML markdown-it renders them to (with the
+        Markdown between their tags) by the HTML reader: their rendering replaces their source in the
+        text. Its headings open sections by their level, like Markdown headings (a Markdown heading
+        keeps its GitHub slug); a definition-list term's section sits under the section around it."""
+        tokens = [token for group in groups for token in group]
+        first, last = groups[0][0].map, groups[-1][0].map
+        if first is None or last is None:
+            return
+        start, end = trim_span(self.text, *line_span(self.text, self.starts, first[0], last[1]))
+        rendered = parse_html(_PARSER.renderer.render(tokens, _PARSER.options, {}), alt_text=True)
         self.repairs.extend(rendered.repairs)
-        if not rendered.blocks:
-            return False
+        if not rendered.text:  # a comment, or tags without text: their blank lines go with them
+            while end < len(self.text) and self.text[end] == "\n":
+                end += 1
         region = len(self.regions)
         self.regions.append(_Region(start, end, rendered.text))
         mapped = {0: self.current}
-        base = self.sections[self.current].level
         for index, section in enumerate(rendered.sections[1:], start=1):
+            inside = section.parent or 0
+            if inside == 0 and rendered.text.startswith("#", section.start):  # a heading, not a term
+                level, parent = section.level, self.current
+                while parent != 0 and self.sections[parent].level >= level:
+                    parent = self.sections[parent].parent or 0
+            else:
+                parent = mapped[inside] if inside else self.current
+                level = self.sections[parent].level + section.level - rendered.sections[inside].level
             self.in_region[("section", len(self.sections))] = region
             mapped[index] = len(self.sections)
-            self.sections.append(Section(section.heading, section.level + base, mapped[section.parent or 0],
-                                         section.start, list(section.anchors), section.end))
+            self.sections.append(Section(section.heading, level, parent, section.start, list(section.anchors),
+                                         section.end))
+            if section.end is None:
+                self.current = mapped[index]
+            if level == 1 and section.heading and self.title is None:
+                self.title = section.heading
+            if groups[0][0].type == "heading_open":
+                slug = self.unique_slug(github_slug(section.heading))
+                if slug:
+                    self.sections[-1].anchors.append(slug)
+                    self.region_anchors.append((slug, region, section.start))
         tables = len(self.tables)
         self.tables.extend(Table(section=mapped[table.section]) for table in rendered.tables)
-        for block in rendered.blocks:
+        for position, block in enumerate(rendered.blocks):
+            previous = rendered.blocks[position - 1] if position else None
+            if (block.kind == "list_item" and previous is not None and previous.kind == "list_item"
+                    and rendered.text[block.start - 1] == "\n" and rendered.text[block.start] == " "):
+                self.blocks[-1].end = block.end  # a nested item stays in its item, as in a Markdown list
+                continue
             self.in_region[("block", len(self.blocks))] = region
             self.blocks.append(Block(block.start, block.end, block.kind, mapped[block.section],
                                      None if block.table is None else tables + block.table, block.indivisible))
@@ -342,7 +415,6 @@ class _Builder:
             self.in_region[("link", len(self.links))] = region
             self.links.append(Link(start=link.start, href=link.href))
         self.region_anchors.extend((name, region, offset) for name, offset in rendered.anchors.items())
-        return True
 
     def rewrite(self) -> None:
         """Put each region's rendering in place of its source and move every offset to match."""

@@ -120,7 +120,7 @@ def test_each_top_level_list_item_is_a_block() -> None:
     assert block_texts(document, "list_item") == [
         "- Plan the routes",
         "- Check the floor maps\n  - nested: the maps must be less than a day old",
-        '- Report the status <a id="report-step"></a> to the fleet channel',
+        "- Report the status to the fleet channel",  # read as HTML: the anchor's tags are not text
     ]
     assert {b.section for b in document.blocks if b.kind == "list_item"} == {2}
 
@@ -147,7 +147,8 @@ def test_duplicate_headings_get_numbered_slugs() -> None:
 def test_html_anchor_is_an_anchor() -> None:
     document = load("planner-guide.md")
     offset = document.anchors["report-step"]
-    assert document.text[offset:].startswith('<a id="report-step">')
+    assert document.text[:offset].endswith("- Report the status ")
+    assert document.text[offset:].startswith("to the fleet channel")
 
 
 # --- small inline documents -----------------------------------------------------------
@@ -207,7 +208,7 @@ def test_blockquote_and_html_are_paragraphs_and_hr_is_skipped() -> None:
     document.check()
     assert [(b.kind, document.text[b.start : b.end]) for b in document.blocks] == [
         ("paragraph", "> quoted\nlazy line"),
-        ("paragraph", "<div>\nraw\n</div>"),
+        ("paragraph", "raw"),
         ("paragraph", "Indented para."),
     ]
 
@@ -361,7 +362,8 @@ def test_raw_html_blocks_are_parsed_with_the_html_rules(tmp_path: Path) -> None:
         ingest_paths(corpus, [path], collection="node", chunk_tokens=220)
         kinds = corpus.cursor().execute("SELECT kind, body FROM chunks ORDER BY ordinal").fetchall()
     table = [body for kind, body in kinds if kind == "table"]
-    assert table and table[0].startswith("| Version | Changes |\n| --- | --- |\n| v11.0.0 |")
+    assert table and "\n\n| Version | Changes |\n| --- | --- |\n| v11.0.0 |" in table[0]
+    assert "YAML" not in table[0]  # the comment before the table is not text
 
 
 def test_github_alerts_and_mkdocs_admonitions_are_one_block_of_their_section() -> None:
@@ -486,3 +488,47 @@ def test_hugo_shortcodes_read_as_a_reader_sees_them() -> None:
     assert "Note:\nPods are ephemeral." in text and "Warning: Data loss\nDeleting a Pod deletes its data." in text
     assert "Run kubectl." in text and "tabs" not in text and "{{< /note >}}" not in text
     assert "{{< note >}} in code" in text
+
+
+def test_html_in_markdown_is_read_as_the_html_reader_reads_it() -> None:
+    """A GitHub-style README: raw HTML blocks and inline HTML store the text a reader sees, never tags."""
+    document = load("readme-html.md")
+    document.check()
+    texts = [(b.kind, document.sections[b.section].heading, document.text[b.start:b.end]) for b in document.blocks]
+    assert all("<" not in text and "&amp;" not in text for _, _, text in texts)
+    assert texts[:4] == [
+        ("heading", "Widget", "# Widget"),  # a logo in a heading is not part of its name
+        ("paragraph", "Widget", "build status A fast widget & friends."),  # an image reads as its alt text
+        ("paragraph", "Widget", "Press Ctrl+C to stop the server, see stopping. Values up to 106 are accepted."),
+        ("paragraph", "Widget", "A note inside html."),
+    ]
+    assert document.title == "Widget"
+    # <details> is one block with its <summary> as label, the Markdown inside it read too
+    assert ("paragraph", "Install beta", "Building from source: Clone the repository, then run make in its root."
+            "\n\n- needs Node 20\n- needs Python 3") in texts
+    # headings written in HTML open sections by their level, like Markdown's; a Markdown heading keeps its slug
+    assert outline(document)[1:] == [("Widget", 1, 0), ("Install beta", 2, 1), ("Options", 2, 1), ("Reference", 3, 3)]
+    assert document.text[document.anchors["install-beta"]:].startswith("## Install beta")
+    assert document.text[document.anchors["options"]:].startswith("## Options")
+    assert [b.section for b in document.blocks if b.kind.startswith("table")] == [3, 3]
+    assert ("table_row", "Options", "| port | 8080, or $PORT when set |") in texts
+    assert [(link.href, document.text[link.start:][:8]) for link in document.links] == [
+        ("https://ci.example.com/widget", "build st"), ("docs/stopping.md", "stopping")]
+    # the comment is gone with its blank lines; Markdown without HTML keeps its source
+    assert "badges" not in document.text and "\n\n\n" not in document.text
+    assert texts[-1] == ("paragraph", "Reference", "Plain Markdown after the HTML keeps its source: *as written*.")
+
+
+def test_an_html_element_left_open_runs_to_its_end_tag_or_is_read_alone() -> None:
+    closed = parse_markdown("# T\n\n<div align=\"center\">\n\n**Bold** text.\n\n</div>\n\nAfter.\n")
+    closed.check()
+    assert block_texts(closed) == ["# T", "Bold text.", "After."]
+    never_closed = parse_markdown("# T\n\n<div align=\"center\">\n\n**Bold** text.\n\nAfter.\n")
+    never_closed.check()
+    assert block_texts(never_closed) == ["# T", "**Bold** text.", "After."]
+
+
+def test_inline_html_in_a_list_keeps_one_block_per_top_level_item() -> None:
+    document = parse_markdown("- Press <kbd>q</kbd>\n  - nested <em>item</em>\n- plain\n")
+    document.check()
+    assert block_texts(document, "list_item") == ["- Press q\n  - nested item", "- plain"]
