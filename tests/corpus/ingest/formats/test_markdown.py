@@ -2,9 +2,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from clew.corpus.ingest.formats import markdown
 from clew.corpus.ingest.formats.markdown import github_slug, parse_markdown, parse_mdx
 from clew.corpus.ingest.parsed import ParsedDocument
 from tests.corpus.ingest.formats.documents import block_texts, outline
@@ -532,3 +534,12 @@ def test_inline_html_in_a_list_keeps_one_block_per_top_level_item() -> None:
     document = parse_markdown("- Press <kbd>q</kbd>\n  - nested <em>item</em>\n- plain\n")
     document.check()
     assert block_texts(document, "list_item") == ["- Press q\n  - nested item", "- plain"]
+
+
+def test_an_element_closed_too_far_away_is_read_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    source = "<details><summary>Steps</summary>\n\none\n\ntwo\n\nthree\n\n</details>\n"
+    assert block_texts(parse_markdown(source)) == ["Steps: one\n\ntwo\n\nthree"]
+    monkeypatch.setattr(markdown, "MAX_HTML_RUN", 2)
+    document = parse_markdown(source)
+    document.check()
+    assert block_texts(document) == ["Steps", "one", "two", "three"]
