@@ -11,7 +11,8 @@ first non-empty one); None is null. Only writers use it (``clew.corpus.sql``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from itertools import chain
+from itertools import chain, repeat
+from operator import is_
 from typing import Any
 
 import numpy as np
@@ -34,7 +35,8 @@ def arrow_array(name: str, values: Any) -> pa.Array:
     first = next((v for v in cells if v is not None), None)
     if first is None:
         return pa.nulls(len(cells))
-    valid = None if all(v is not None for v in cells) else np.array([v is not None for v in cells], dtype=bool)
+    # by identity, in C (``None in cells`` would compare each cell with ==)
+    valid = np.array([v is not None for v in cells], dtype=bool) if any(map(is_, cells, repeat(None))) else None
     if isinstance(first, str):
         return _strings(cells, valid)
     if isinstance(first, (bool, np.bool_)):
@@ -72,14 +74,20 @@ def _offsets(lengths: np.ndarray) -> pa.Buffer:
 
 
 def _strings(cells: Sequence[Any], valid: np.ndarray | None) -> pa.Array:
-    encoded = [b"" if v is None else v.encode("utf-8") for v in cells]
-    lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-    return pa.Array.from_buffers(pa.large_string(), len(encoded),
-                                 [_bitmap(valid), _offsets(lengths), pa.py_buffer(b"".join(encoded))])
+    if valid is not None:
+        cells = ["" if v is None else v for v in cells]
+    joined = "".join(cells)
+    # a string's UTF-8 bytes are its characters when all are ASCII (``isascii`` is a flag, not a scan):
+    # one encode of the whole column, no bytes object per cell
+    sized = cells if joined.isascii() else map(str.encode, cells)
+    lengths = np.fromiter(map(len, sized), dtype=np.int64, count=len(cells))
+    return pa.Array.from_buffers(pa.large_string(), len(cells),
+                                 [_bitmap(valid), _offsets(lengths), pa.py_buffer(joined.encode("utf-8"))])
 
 
 def _lists(name: str, cells: Sequence[Any], valid: np.ndarray | None) -> pa.Array:
-    lengths = np.fromiter((0 if v is None else len(v) for v in cells), dtype=np.int64, count=len(cells))
-    child = arrow_array(name, list(chain.from_iterable(v for v in cells if v is not None)))
+    present = cells if valid is None else [() if v is None else v for v in cells]
+    lengths = np.fromiter(map(len, present), dtype=np.int64, count=len(cells))
+    child = arrow_array(name, list(chain.from_iterable(present)))
     return pa.Array.from_buffers(pa.large_list(child.type), len(cells), [_bitmap(valid), _offsets(lengths)],
                                  children=[child])

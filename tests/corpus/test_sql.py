@@ -76,6 +76,17 @@ def test_columns_go_in_as_arrow_tables_did() -> None:
     assert con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = 'clew_v'").fetchone() == (0,)
 
 
+def test_string_columns_keep_their_cells_whether_ascii_or_not() -> None:
+    # an ASCII column is sized by characters, any other by each cell's UTF-8 bytes
+    columns = {"a": ["", "plain", "x y"], "u": ["日本", "", "😀é"], "h": [["é"], [], ["a", "日"]],
+               "m": ["ascii", None, "ü"]}
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t (a VARCHAR, u VARCHAR, h VARCHAR[], m VARCHAR)")
+    insert_columns(con, "t", columns)
+    assert con.execute("SELECT * FROM t").fetchall() == [
+        ("", "日本", ["é"], "ascii"), ("plain", "", [], None), ("x y", "😀é", ["a", "日"], "ü")]
+
+
 def test_a_column_of_no_known_type_is_named() -> None:
     with pytest.raises(CorpusError, match="column when: no Arrow type for a object value"):
         arrow_array("when", [object()])
