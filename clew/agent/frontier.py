@@ -35,17 +35,17 @@ class Candidate:
     """The frontier version its priority was computed at."""
     id: str = field(init=False)
     """The passage's evidence id or the node's id: made once (every sort of the frontier reads it)."""
+    passage: Passage | None = field(init=False)
+    """The target when it is a passage (set once: every offer reads it of every candidate)."""
+    node: Node | None = field(init=False)
+    """The target when it is a node."""
 
     def __post_init__(self) -> None:
-        self.id = self.target.evidence_id if isinstance(self.target, Passage) else self.target.id
-
-    @property
-    def passage(self) -> Passage | None:
-        return self.target if isinstance(self.target, Passage) else None
-
-    @property
-    def node(self) -> Node | None:
-        return self.target if isinstance(self.target, Node) else None
+        target = self.target
+        if isinstance(target, Passage):
+            self.id, self.passage, self.node = target.evidence_id, target, None
+        else:
+            self.id, self.passage, self.node = target.id, None, target
 
 
 @dataclass

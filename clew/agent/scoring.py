@@ -44,7 +44,7 @@ docs/measurements/walk-2026-12-05.md.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
 from clew.corpus.reader import Passage, Scope
@@ -71,9 +71,9 @@ class Scorer:
         self.top = 0.0
         """The best worth among the seed hits: the scale of the adjacency bonus."""
         self._bm25: QueryScorer | None = None
-        self._scores: dict[tuple[int, int, int], float] = {}
         self._units: dict[tuple[int, int, int], float] = {}
-        self._lexical: dict[tuple[int, int, int], float] = {}
+        self._lexical: dict[tuple[int, int], dict[int, float]] = {}
+        """Per version (document id, version): each priced passage's BM25 worth, by ordinal."""
         self._model: str | None = None
         self._query_vector: np.ndarray | None = None
         self._similarity: dict[tuple[int, int], np.ndarray] = {}
@@ -96,11 +96,7 @@ class Scorer:
 
     def own(self, doc: DocumentVersion, ordinal: int) -> float:
         """A passage's BM25 score against the question."""
-        key = (doc.document_id, doc.version, ordinal)
-        value = self._scores.get(key)
-        if value is None:
-            value = self._scores[key] = self.bm25(*passage_terms(doc, ordinal))
-        return value
+        return self.bm25(*passage_terms(doc, ordinal))
 
     def unit(self, doc: DocumentVersion, node: int) -> float:
         """BM25 of a whole node (its passages' terms together) against the query."""
@@ -113,14 +109,26 @@ class Scorer:
     def lexical(self, doc: DocumentVersion, ordinal: int) -> float:
         """A passage's BM25 worth: its own score and its share of its section's (kept for the run:
         a walk asks for the same passages' worth again at every step)."""
-        key = (doc.document_id, doc.version, ordinal)
-        value = self._lexical.get(key)
-        if value is None:
-            value = self.own(doc, ordinal)
-            if SECTION_WEIGHT:
-                value += SECTION_WEIGHT * self.unit(doc, doc.skeleton.chunks[ordinal].sections[0])
-            self._lexical[key] = value
-        return value
+        return self.lexicals(doc, (ordinal,))[0]
+
+    def lexicals(self, doc: DocumentVersion, ordinals: Sequence[int]) -> list[float]:
+        """:meth:`lexical` of each of a version's ``ordinals``, looked up together: a node is priced by
+        every passage under it, and the version is found once for all of them."""
+        sk = doc.skeleton
+        version = (sk.document_id, sk.version)
+        known = self._lexical.get(version)
+        if known is None:
+            known = self._lexical[version] = {}
+        out = []
+        for ordinal in ordinals:
+            value = known.get(ordinal)
+            if value is None:
+                value = self.own(doc, ordinal)
+                if SECTION_WEIGHT:
+                    value += SECTION_WEIGHT * self.unit(doc, sk.chunks[ordinal].sections[0])
+                known[ordinal] = value
+            out.append(value)
+        return out
 
     def similarity(self, doc: DocumentVersion, ordinal: int) -> float:
         """Cosine of the passage's embedding with the query's (0 without vectors)."""
@@ -142,10 +150,15 @@ class Scorer:
     def of(self, doc: DocumentVersion, ordinal: int) -> float:
         """What a passage is worth: its BM25 worth, plus ``VECTOR_WEIGHT`` times the best seed's
         BM25 worth times its embedding similarity when the walk was seeded by vectors."""
-        value = self.lexical(doc, ordinal)
-        if self._query_vector is not None:
-            value += VECTOR_WEIGHT * max(self.top, 1.0) * self.similarity(doc, ordinal)
-        return value
+        return self.worths(doc, (ordinal,))[0]
+
+    def worths(self, doc: DocumentVersion, ordinals: Sequence[int]) -> list[float]:
+        """:meth:`of` of each of a version's ``ordinals``."""
+        values = self.lexicals(doc, ordinals)
+        if self._query_vector is None:
+            return values
+        scale = VECTOR_WEIGHT * max(self.top, 1.0)
+        return [value + scale * self.similarity(doc, o) for value, o in zip(values, ordinals, strict=True)]
 
     def lexical_passage(self, passage: Passage) -> float:
         doc = self.scope.document(passage.document_id, passage.version)
@@ -166,7 +179,8 @@ class Scorer:
         key = (doc.document_id, doc.version, node.ordinal)
         held = self._ranked_under.get(key)
         if held is None or held[0] != (self.top, self._model):
-            worths = [(self.of(doc, o), o) for o in node.passages]
+            passages = node.passages
+            worths = list(zip(self.worths(doc, passages), passages, strict=True))
             self._ranked_under[key] = ((self.top, self._model), worths, False)
             return max((value for value, ordinal in worths if ordinal not in skip), default=None)
         if not held[2]:

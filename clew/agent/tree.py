@@ -179,7 +179,7 @@ class TreeWalk(Walk):
                                    ADJACENCY_BONUS * run.scorer.top)
                 if c is not None:
                     frontier.push(c)
-        if self.nav.follow_links and has_links(scope, passage.evidence_id):
+        if self.nav.follow_links and has_links(scope, passage):
             if not run.optional_tool_call("expand_neighbors(links)"):
                 return
             bonus = LINK_BONUS * chosen.score
@@ -241,7 +241,8 @@ class TreeWalk(Walk):
         """The unvisited passage under a node that scores best (where a link to a whole document leads)."""
         visited = run.state.frontier.visited_in(node)
         # scored by ordinal, the one passage made at the end (a document's every passage was made to be scored)
-        best = max(((run.scorer.of(node.doc, o), -o) for o in node.passages if o not in visited), default=None)
+        left = [o for o in node.passages if o not in visited]
+        best = max(zip(run.scorer.worths(node.doc, left), (-o for o in left)), default=None)
         return None if best is None else passage_of(node.doc, -best[1])
 
     def _open(self, run: Run, chosen: Candidate) -> None:
@@ -258,11 +259,20 @@ class TreeWalk(Walk):
         taken = frontier.visited_in(node)
         holds_evidence = any(o in taken for o in node.passages)
         bonus = ADJACENCY_BONUS * run.scorer.top if holds_evidence else 0.0
-        candidates = []
+        # as _push_best ranks them, but a candidate made only of the best beam_width children (a node
+        # opens a dozen on average, three join the frontier): a node too deep to open is not priced
+        priced: list[tuple[float, str, Passage | Node, float]] = []
         for child in children:
+            if not isinstance(child, Passage) and depth >= self.applied.max_depth:
+                continue
+            score = self.score_of(run, child)
+            if score is not None:
+                priced.append((-(score + bonus), _id(child), child, score))
+        priced.sort(key=lambda entry: (entry[0], entry[1]))
+        origin = node.id
+        for _, _, child, score in priced[:self.applied.beam_width]:
             via = "children" if isinstance(child, Passage) or child.doc is node.doc else "child_documents"
-            candidates.append(self.candidate(run, child, depth, via, node.id, bonus))
-        self._push_best(run, candidates)
+            frontier.push(self.priced(run, child, score, depth, via, origin, score + bonus))
 
     def _push_best(self, run: Run, candidates: list[Candidate | None]) -> None:
         """At most ``beam_width`` of them, best first, join the frontier (a node only where it can

@@ -89,18 +89,25 @@ class Walk:
     def candidate(self, run: Run, target: Passage | Node, depth: int, via: str, origin: str | None = None,
                   bonus: float = 0.0, priority: float | None = None) -> Candidate | None:
         """A candidate priced by the scorer (a node by the best unvisited passage under it; None if none)."""
-        key = None
+        score = self.score_of(run, target)
+        if score is None:
+            return None
+        return self.priced(run, target, score, depth, via, origin, score + bonus if priority is None else priority)
+
+    def score_of(self, run: Run, target: Passage | Node) -> float | None:
+        """What the scorer says a target is worth now (a node: its best unvisited passage; None if none)."""
         if isinstance(target, Passage):
-            score = run.scorer.passage(target)
-            tokens = passage_tokens(target)
-            key = text_key(target.text)
-        else:
-            best = self.node_score(run, target)
-            if best is None:
-                return None
-            score, tokens = best, 0
-        return Candidate(target, score, score + bonus if priority is None else priority, depth, via, origin, tokens,
-                         key, run.state.frontier.version)
+            return run.scorer.passage(target)
+        return self.node_score(run, target)
+
+    @staticmethod
+    def priced(run: Run, target: Passage | Node, score: float, depth: int, via: str, origin: str | None,
+               priority: float) -> Candidate:
+        """A candidate of a target already priced (``score_of``)."""
+        if isinstance(target, Passage):
+            return Candidate(target, score, priority, depth, via, origin, passage_tokens(target), text_key(target.text),
+                             run.state.frontier.version)
+        return Candidate(target, score, priority, depth, via, origin, 0, None, run.state.frontier.version)
 
     def price(self, run: Run, candidate: Candidate) -> float | None:
         """A candidate's score now: a passage's own, a node's best unvisited passage."""
@@ -133,9 +140,13 @@ class Walk:
         """
         st = run.state
         frontier = st.frontier
-        for c in list(frontier.items.values()):
-            if c.text_key is not None and st.pack.holds(c.text_key, c.id):
-                frontier.mark(c)
+        texts = st.pack.texts  # text key -> the id holding it (``Pack.holds``, asked of every candidate here)
+        if texts:
+            for c in list(frontier.items.values()):
+                if c.text_key is not None:
+                    holder = texts.get(c.text_key)
+                    if holder is not None and holder != c.id:
+                        frontier.mark(c)
         price = functools.partial(self.price, run)
         left = st.budget.tokens_left
         if st.full is None:
@@ -148,8 +159,8 @@ class Walk:
                     f"the next best passage needs {best[0].tokens:,} tokens, {left:,} were left")
                 if not self.packs:
                     raise st.full
-        unopened = [c for c in frontier.items.values()
-                    if c.node is not None and (st.full is not None or st.budget.tool_calls_left == 0)]
+        closed = st.full is not None or st.budget.tool_calls_left == 0
+        unopened = [c for c in frontier.items.values() if c.node is not None] if closed else []
         if unopened and st.full is None and st.pending is None:
             st.pending = BudgetExhausted(
                 "max_tool_calls", f"{len(unopened)} node(s) left unopened: the tool calls ran out "

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from clew.corpus import ids
-from clew.corpus.reader import Scope
+from clew.corpus.reader import Passage, Scope
 from clew.corpus.sql import one
 from clew.corpus.structure import FROZEN, SKELETONS, DocumentVersion, Skeleton, str_list
 
@@ -168,9 +168,9 @@ def _edges(scope: Scope, names: list[str], incoming: bool) -> list[tuple[Any, ..
     return rows
 
 
-def has_links(scope: Scope, evidence_id: str) -> bool:
-    """Whether a readable passage has an outgoing ``links`` edge into a version the scope may
-    read (no tool call).
+def has_links(scope: Scope, passage: Passage | str) -> bool:
+    """Whether a readable passage (or the passage an evidence id names) has an outgoing ``links``
+    edge into a version the scope may read (no tool call).
 
     Answered from caches kept until the next write: whether the corpus has any link at all,
     then, per document version, where each of its passages links (one indexed query for all of
@@ -186,10 +186,15 @@ def has_links(scope: Scope, evidence_id: str) -> bool:
         FROZEN.put(corpus, ("links", "any"), anywhere)
     if not anywhere:
         return False
-    decoded = ids.decode(evidence_id)
-    linking = FROZEN.get(corpus, ("links", decoded.document, decoded.version))
+    if isinstance(passage, Passage):  # a walk asks of every passage it takes: no id to parse
+        evidence_id, document, version = passage.evidence_id, passage.document_id, passage.version
+    else:
+        evidence_id = passage
+        decoded = ids.decode(evidence_id)
+        document, version = decoded.document, decoded.version
+    linking = FROZEN.get(corpus, ("links", document, version))
     if linking is None:
-        doc = scope.document(decoded.document, decoded.version)
+        doc = scope.document(document, version)
         if doc is None:
             return False
         linking = _read_links(scope, doc.skeleton)

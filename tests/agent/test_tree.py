@@ -243,6 +243,10 @@ def test_has_links_names_exactly_the_passages_with_a_followable_link(linked: Cor
     guide, limits = rows["guide.md"], rows["limits.md"]
     assert has_links(scope, f"ev1:c:{guide}:1:0") is True
     assert has_links(scope, f"ev1:c:{limits}:1:0") is False
+    passages = [p for doc in rows.values() for p in scope.passages(doc, 1)]  # a walk asks with the passage
+    assert [has_links(scope, p) for p in passages] == [has_links(scope, p.evidence_id) for p in passages]
+    assert has_links(scope, scope.passages(guide, 1, [0])[0]) is True
+    assert has_links(scope, scope.passages(limits, 1, [0])[0]) is False
     folder = tmp_path / "more"
     folder.mkdir()
     (folder / "dangling.md").write_text("# Dangling\n\nSee [nowhere](missing.md).\n")

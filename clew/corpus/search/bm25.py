@@ -38,6 +38,7 @@ from clew.corpus.tokenize import tokenize
 
 K1 = 1.2
 B = 0.75
+_K1_PLUS_1 = K1 + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,14 +235,16 @@ class QueryScorer:
         # summed in one order whatever the process's string hashing: a set's order would change the
         # float rounding of a score, and so which of two near-equal candidates a walk takes first
         self.idf = dict(sorted(idf.items()))
+        self._pairs = tuple(self.idf.items())
 
     def score(self, terms: dict[str, int], length: int) -> float:
         norm = K1 * (1 - B + B * length / self.avgdl)
         total = 0.0
-        for term, idf in self.idf.items():
-            tf = terms.get(term)
+        get = terms.get  # a walk scores hundreds of passages a run: the loop reads no attribute
+        for term, idf in self._pairs:
+            tf = get(term)
             if tf:
-                total += idf * tf * (K1 + 1) / (tf + norm)
+                total += idf * tf * _K1_PLUS_1 / (tf + norm)
         return total
 
 
