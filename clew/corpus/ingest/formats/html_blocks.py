@@ -13,7 +13,9 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - ``dt`` (a definition-list term) is a ``heading`` block, its text without ``#``, that opens a
   section one level below the section around its list; its ``dd`` text is that section's,
   and the terms' sections end with their ``dl``. So every term with its definition is a unit
-  of its own (a node the tree tools reach; an ``id`` on the ``dt`` names it). A list with less
+  of its own (a node the tree tools reach; an ``id`` on the ``dt`` names it). Consecutive ``dt``
+  (a group of terms for one ``dd``: ``-a`` and ``--text``) are one heading, a line each, and one
+  section named by all of them (``-a, --text``). A list with less
   than ``TERM_UNITS_CHARS`` of text is left as paragraphs of the section around it.
 - ``li`` is a ``list_item``, ``"- " + text``, indented two spaces per nesting level; text of
   the same item after a nested block is a further ``list_item`` indented under the marker.
@@ -270,6 +272,9 @@ class BlockWriter:
             self._emit("paragraph", text, placed)
             self._route(waiting)
             return
+        if heading.level == TERM and self._join_term(text, placed, names):
+            self._route(waiting)
+            return
         level = heading.level
         if not level:  # hidden <h>: one level below the enclosing h1..h6
             level = min(6, next(lvl for _, lvl, hidden in reversed(self._open) if not hidden) + 1)
@@ -291,6 +296,27 @@ class BlockWriter:
         if heading.level == 1 and self._first_h1 is None:
             self._first_h1 = text
         self._route(waiting)
+
+    def _join_term(self, text: str, placed: Placed, names: list[str]) -> bool:
+        """A ``dt`` right after another ``dt`` of the same list (a group of terms for one ``dd``: an
+        option's short and long names, as Texinfo writes ``@itemx``) joins that term's heading, on a
+        line of its own; its section is named by both (``-a, --text``). Return whether it joined."""
+        last = self.blocks[-1] if self.blocks else None
+        if (last is None or last.kind != "heading" or last.section not in self._terms or not self._dlists
+                or last.section < self._dlists[-1].sections or self.sections[last.section].start != last.start):
+            return False
+        section = self.sections[last.section]
+        start = self._length + 1
+        self._parts.append("\n" + text)
+        self._length = last.end = start + len(text)
+        section.heading += ", " + text
+        section.anchors.extend(name for name in names if name not in section.anchors)
+        for marker in self._pending:
+            self._record(marker, start)
+        self._pending = []
+        for marker, at in placed:
+            self._record(marker, start + at)
+        return True
 
     def _end_row(self, table: _Table) -> None:
         if table.row is not None and table.row.cells:

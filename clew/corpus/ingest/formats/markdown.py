@@ -436,8 +436,11 @@ class _Builder:
                     and rendered.text[block.start - 1] == "\n" and rendered.text[block.start] == " "):
                 self.blocks[-1].end = block.end  # a nested item stays in its item, as in a Markdown list
                 continue
+            start = block.start
+            while block.kind == "list_item" and rendered.text[start] == " ":
+                start += 1  # an item nested in one without text of its own
             self.in_region[("block", len(self.blocks))] = region
-            self.blocks.append(Block(block.start, block.end, block.kind, mapped[block.section],
+            self.blocks.append(Block(start, block.end, block.kind, mapped[block.section],
                                      None if block.table is None else tables + block.table, block.indivisible))
         for link in rendered.links:
             self.in_region[("link", len(self.links))] = region

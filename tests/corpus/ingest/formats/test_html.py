@@ -559,3 +559,23 @@ def test_a_title_ending_in_the_sites_name_loses_it_where_the_headers_h1_is_that_
     assert "Node.js" not in document.text
     other = "<title>Gears | Widgets</title><header><h1>Sprockets</h1></header><p>Teeth.</p>"
     assert parse_html(other).fields["title"] == "Gears | Widgets"
+
+
+def test_a_group_of_terms_for_one_definition_is_one_term() -> None:
+    """Texinfo writes an option's short and long names (``@item``/``@itemx``) as two ``dt`` before its
+    ``dd``: they are one heading, a line each, and one section named by both."""
+    filler = " ".join(["Compares the files byte by byte."] * 200)  # a list long enough for a unit per term
+    page = ('<meta name="Generator" content="makeinfo"><h3>Options</h3><dl compact="compact">'
+            '<dt id="index-a"><span><samp>-a</samp></span></dt><dt><span><samp>--text</samp></span></dt>'
+            '<dd><p>Treat all files as text.</p></dd>'
+            f'<dt><span><samp>--binary</samp></span></dt><dd><p>{filler}</p></dd></dl>')
+    document = parse_html(page)
+    document.check()
+    assert [(s.level, s.heading, s.anchors) for s in document.sections[1:]] == [
+        (3, "Options", []), (4, "-a, --text", ["index-a"]), (4, "--binary", [])]
+    assert document.text.startswith("### Options\n\n-a\n--text\n\nTreat all files as text.\n\n--binary\n\n")
+    assert document.anchors["index-a"] == document.sections[2].start
+    short = parse_html("<dl><dt>-a</dt><dt>--text</dt><dd>Treat all files as text.</dd></dl>")
+    short.check()
+    assert [(b.kind, short.text[b.start:b.end]) for b in short.blocks] == [
+        ("paragraph", "-a\n--text"), ("paragraph", "Treat all files as text.")]
