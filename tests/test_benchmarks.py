@@ -31,6 +31,7 @@ def test_search_answers_the_row_filter_the_same_from_memory_and_in_sql(tmp_path:
     assert out["1000"]["chunks"] == 1000
     assert out["1000"]["row_filter_held_equals_sql"] == "70/70"
     assert set(out["1000"]["clew"]) == {"rare", "mid", "mixed", "common", "all"}
+    assert 50 < out["1000"]["serve_peak_memory_mb"] < out["targets"]["serve_peak_memory_mb_at_1m"]
 
 
 def test_embed_stores_the_same_vectors_in_every_setting(tmp_path: Path) -> None:
@@ -113,7 +114,7 @@ def test_agentic_compares_the_real_small_model_with_the_ranked_walk(tmp_path: Pa
         "id": "q1", "question": "What error rate means a deploy should be rolled back?",
         "evidence": ["stays above 2 percent for five minutes"]}) + "\n")
     out = run("agentic.py", "--sets", "mini", "--questions", "1", "--budget", "1000", "--answer-tokens", "16",
-              "--select-tokens", "32", "--batch-threads", "1", "--port", "8096", "--evals", str(tmp_path / "evals"),
+              "--select-tokens", "32", "--batch-threads", "1", "--port", "0", "--evals", str(tmp_path / "evals"),
               cwd=tmp_path)
     row = out["sets"]["mini"]
     assert row["questions"] == 1 and row["evidence_recall"]["ranked"] == 1.0
