@@ -84,7 +84,7 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=2000)
     parser.add_argument("--answer-tokens", type=int, default=128)
     parser.add_argument("--select-tokens", type=int, default=128, help="bound on a reply that offers tools")
-    parser.add_argument("--port", type=int, default=8095)
+    parser.add_argument("--port", type=int, default=8095, help="the model server's port (0: a free one)")
     parser.add_argument("--batch-threads", default="2", help="the model server's prompt threads (llama_server.py)")
     parser.add_argument("--evals", type=Path, default=EVALS)
     args = parser.parse_args()

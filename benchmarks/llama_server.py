@@ -120,7 +120,7 @@ def background(args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--port", type=int, required=True, help="0: a free port (the printed url names it)")
     parser.add_argument("--ctx", type=int, default=8192, help="context window in tokens")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--batch-threads", type=int, default=2)

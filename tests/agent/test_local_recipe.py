@@ -1,7 +1,10 @@
 """The local-model recipe of docs/guides/local-models.md, run as written: its shell block, in a bash of its own.
 
-It starts the real SmolLM2-135M-Instruct on llama.cpp's server (xllamacpp) on 127.0.0.1:8090,
-asks one question with it, and stops the server. Skipped, saying why, where the wheel or the
+It starts the real SmolLM2-135M-Instruct on llama.cpp's server (xllamacpp), asks one question with
+it, and stops the server. Two of the server script's options differ from the page: a free port
+instead of 8090 (in the server's command and in ``api_base``), so that two test runs on one machine
+never meet, and one prompt thread (``--batch-threads 1``, as every test server: beside the other
+test worker two spin and cost about a third more CPU). Skipped, saying why, where the wheel or the
 model cannot be installed (``make install`` installs both).
 """
 
@@ -18,11 +21,14 @@ import httpx
 import pytest
 
 from tests.conftest import ROOT
+from tests.server.conftest import free_port
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from llama_server import missing
 
 PAGE = ROOT / "docs" / "guides" / "local-models.md"
+SERVER = "python benchmarks/llama_server.py --port 8090 --background"
+API_BASE = "api_base=http://127.0.0.1:8090/v1"
 
 
 def recipe() -> str:
@@ -31,15 +37,18 @@ def recipe() -> str:
     return block.group(1)
 
 
+def on_port(script: str, port: int) -> str:
+    """The recipe with the server on ``port`` (and one prompt thread), everything else as written."""
+    assert script.count(SERVER) == 1 and script.count(API_BASE) == 1, "the recipe's server or api_base changed"
+    return (script.replace(SERVER, f"python benchmarks/llama_server.py --port {port} --batch-threads 1 --background")
+            .replace(API_BASE, f"api_base=http://127.0.0.1:{port}/v1"))
+
+
 def test_the_recipe_asks_a_question_with_the_real_model_and_stops_the_server() -> None:
     why = missing()
     if why is not None:
         pytest.skip(why)
-    try:
-        httpx.get("http://127.0.0.1:8090/health", timeout=1)
-        pytest.skip("something already serves on 127.0.0.1:8090, the recipe's port")
-    except httpx.HTTPError:
-        pass
+    port = free_port()
     made = [ROOT / name for name in ("demo.duckdb", ".llama-server.pid", ".llama-server.log")]
     existed = [path for path in made if path.exists()]
     if existed:
@@ -49,11 +58,11 @@ def test_the_recipe_asks_a_question_with_the_real_model_and_stops_the_server() -
     # checked is that the commands work together, and SmolLM2 writes up to the 512-token default, 15 s more here
     env["CLEW_MODEL_OPTIONS__MAX_TOKENS"] = "48"
     try:
-        ran = subprocess.run(["bash", "-euo", "pipefail", "-c", recipe()], cwd=ROOT, env=env, capture_output=True,
-                             text=True, timeout=600)
+        ran = subprocess.run(["bash", "-euo", "pipefail", "-c", on_port(recipe(), port)], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=600)
         assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
         out = ran.stdout
-        assert re.search(r"serving SmolLM2-135M-Instruct as model openai/smollm2 at http://127\.0\.0\.1:8090/v1 "
+        assert re.search(rf"serving SmolLM2-135M-Instruct as model openai/smollm2 at http://127\.0\.0\.1:{port}/v1 "
                          r"\(pid \d+", out)
         assert "stop it: kill " in out
         assert re.search(r"^(answer|extract \(quoted from the evidence[^)]*\)):", out, re.M)
@@ -64,7 +73,7 @@ def test_the_recipe_asks_a_question_with_the_real_model_and_stops_the_server() -
             time.sleep(0.2)  # the last line stopped it: it is shutting down
         assert not pid.exists() or "zombie" in pid.joinpath("status").read_text()
         with pytest.raises(httpx.HTTPError):
-            httpx.get("http://127.0.0.1:8090/health", timeout=2)
+            httpx.get(f"http://127.0.0.1:{port}/health", timeout=2)
     finally:
         for path in made:
             path.unlink(missing_ok=True)

@@ -52,10 +52,10 @@ class LlamaServer:
     """``benchmarks/llama_server.py`` in its own process, stopped by closing its stdin."""
 
     def __init__(self, ctx: int) -> None:
-        self.port = free_port()
         self.process = subprocess.Popen(
-            # one prompt thread: beside the other test worker, two spin-waiting ones cost a third more CPU
-            [sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(self.port), "--ctx", str(ctx),
+            # port 0: the server binds a free port and says which. One prompt thread: beside the other test
+            # worker, two spin-waiting ones cost a third more CPU
+            [sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", "0", "--ctx", str(ctx),
              "--batch-threads", "1"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline() if self.process.stdout else ""
@@ -63,6 +63,7 @@ class LlamaServer:
             self.stop()
             raise RuntimeError(f"the llama.cpp server did not start (exit {self.process.returncode})")
         self.info = json.loads(line)
+        self.port = int(self.info["url"].rsplit(":", 1)[1])
         self.api_base = f"http://127.0.0.1:{self.port}/v1"
 
     def stop(self) -> None:
