@@ -35,9 +35,10 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - an admonition (``html_rules.admonition``: Sphinx's ``div.admonition``, DocBook's ``div.note``,
   ``aside``, ``role="note"``, ...) is one ``paragraph`` block of the section it sits in, its
   label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
-- all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``, the same set as the
-  dev set's reference extractor) do not break text; every other tag does; ``<br>`` is a
-  space (a newline inside ``pre``). Whitespace is collapsed outside ``pre``.
+- all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``: the dev set's reference
+  extractor's and HTML's other phrasing elements such as ``acronym``) do not break text; every
+  other tag does; ``<br>`` is a space (a newline inside ``pre``). Whitespace is collapsed outside
+  ``pre``.
 """
 
 from __future__ import annotations

@@ -579,3 +579,11 @@ def test_a_group_of_terms_for_one_definition_is_one_term() -> None:
     short.check()
     assert [(b.kind, short.text[b.start:b.end]) for b in short.blocks] == [
         ("paragraph", "-a\n--text"), ("paragraph", "Treat all files as text.")]
+
+
+def test_phrasing_elements_such_as_acronym_do_not_break_a_sentence() -> None:
+    """DocBook writes every SQL of PostgreSQL's manual as ``<acronym class="acronym">SQL</acronym>``."""
+    document = parse_html('<p><acronym class="acronym">SQL</acronym> only specifies the <dfn>integer</dfn> types, '
+                          'as of <time datetime="2023">2023</time>.</p>')
+    assert [document.text[b.start:b.end] for b in document.blocks] == [
+        "SQL only specifies the integer types, as of 2023."]
