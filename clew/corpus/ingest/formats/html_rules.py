@@ -32,9 +32,14 @@ DROP_CLASSES = frozenset(
     # heading permalinks and source links, which are not text
     " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link permalink"
     # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked)
-    " boring".split()
+    " boring"
+    # gtk-doc's Top | Description | Object Hierarchy bar (table.navigation); RDoc's "click to toggle source"
+    " navigation method-click-advice".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
+DROP_IDS = frozenset({"footer", "titlearea"})
+"""An element with one of these ids is dropped like a ``DROP_CLASSES`` one: AsciiDoc's ``div#footer``
+("Last updated ..."), Doxygen's ``div#titlearea`` (the project's name above every page)."""
 DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 """ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
 _SKIPPED = frozenset({"script", "style", "svg", "math"})
@@ -168,9 +173,11 @@ def generator_classes(attrs: list[tuple[str, str | None]]) -> frozenset[str] | N
 
 def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
     """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome
-    classes, see ``GENERATOR_CLASSES``) or its role (``DROP_ROLES``)."""
+    classes, see ``GENERATOR_CLASSES``), its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
     classes = _attr(attrs, "class")
     if classes is not None and not (DROP_CLASSES.isdisjoint(classes.split()) and generator.isdisjoint(classes.split())):
+        return True
+    if _attr(attrs, "id") in DROP_IDS:
         return True
     role = _attr(attrs, "role")
     return role is not None and role.lower() in DROP_ROLES

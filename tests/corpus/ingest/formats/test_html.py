@@ -587,3 +587,18 @@ def test_phrasing_elements_such_as_acronym_do_not_break_a_sentence() -> None:
                           'as of <time datetime="2023">2023</time>.</p>')
     assert [document.text[b.start:b.end] for b in document.blocks] == [
         "SQL only specifies the integer types, as of 2023."]
+
+
+def test_gtk_doc_asciidoc_doxygen_and_rdoc_chrome_is_dropped() -> None:
+    """gtk-doc's ``table.navigation`` bar, AsciiDoc's ``div#footer``, Doxygen's ``div#titlearea`` and
+    RDoc's ``span.method-click-advice``, as Debian's libglib2.0-doc, git-doc, doxygen-doc and
+    asciidoctor-doc publish them."""
+    page = ('<div id="titlearea"><table><tr><td id="projectalign"><div id="projectname">Doxygen</div></td></tr>'
+            '</table></div><table class="navigation" id="top" summary="Navigation header"><tr><td class="shortcuts">'
+            '<a href="#" class="shortcut">Top</a> | <a href="#GAction.description">Description</a></td></tr></table>'
+            '<h2>GAction</h2><div class="method-heading"><span class="method-name">shift</span>'
+            '<span class="method-args">()</span><span class="method-click-advice">click to toggle source</span></div>'
+            '<p>Shifts a line.</p><div id="footer"><div id="footer-text">Last updated 2024-05-31</div></div>')
+    document = parse_html(page)
+    assert [document.text[b.start:b.end] for b in document.blocks] == ["## GAction", "shift()", "Shifts a line."]
+    assert document.links == []
