@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from clew.corpus.reader import Passage
 from clew.navigation.core import Node
@@ -39,6 +40,9 @@ class Candidate:
     """The target when it is a passage (set once: every offer reads it of every candidate)."""
     node: Node | None = field(init=False)
     """The target when it is a node."""
+    rank: tuple[float, int, str] = field(init=False)
+    """What the frontier sorts by, best first: the priority (highest), the depth, the id (kept with it:
+    every offer sorts the frontier twice)."""
 
     def __post_init__(self) -> None:
         target = self.target
@@ -46,6 +50,7 @@ class Candidate:
             self.id, self.passage, self.node = target.evidence_id, target, None
         else:
             self.id, self.passage, self.node = target.id, None, target
+        self.rank = (-self.priority, self.depth, self.id)
 
 
 @dataclass
@@ -79,13 +84,13 @@ class Frontier:
         only the head of the queue needs re-pricing: candidates are re-priced best first until
         ``width`` fresh ones rank above every stale one.
         """
-        order = sorted(self.items.values(), key=_rank)
+        order = sorted(self.items.values(), key=_RANK)
         if refresh is None:
             return order
         fresh: list[Candidate] = []
         rest: list[Candidate] = []
         for at, candidate in enumerate(order):
-            if len(fresh) >= width and _rank(candidate) > _rank(fresh[width - 1]):
+            if len(fresh) >= width and candidate.rank > fresh[width - 1].rank:
                 rest = order[at:]
                 break
             if candidate.stamp != self.version:
@@ -97,8 +102,9 @@ class Frontier:
                 if score < candidate.score:
                     candidate.priority -= candidate.score - score
                     candidate.score = score
+                    candidate.rank = (-candidate.priority, candidate.depth, candidate.id)
             fresh.append(candidate)
-            fresh.sort(key=_rank)
+            fresh.sort(key=_RANK)
         return fresh + rest
 
     def take(self, candidate_id: str) -> Candidate:
@@ -135,5 +141,4 @@ class Frontier:
         self.items.clear()
 
 
-def _rank(candidate: Candidate) -> tuple[float, int, str]:
-    return (-candidate.priority, candidate.depth, candidate.id)
+_RANK = attrgetter("rank")

@@ -252,22 +252,23 @@ class TreeWalk(Walk):
             return
         depth = chosen.depth + 1
         frontier = run.state.frontier
-        children: list[Passage | Node] = [c for c in tree_children(node) if _id(c) not in frontier.visited]
+        visited = frontier.visited
+        children = [(c, i) for c in tree_children(node) if (i := _id(c)) not in visited]
         if self.user_tree and node.is_root:
-            children += [root(doc) for doc in child_documents(run.deps.scope, node.doc, self.graph, self.edge_types)
-                         if root(doc).id not in frontier.visited]
+            children += [(r, r.id) for doc in child_documents(run.deps.scope, node.doc, self.graph, self.edge_types)
+                         if (r := root(doc)).id not in visited]
         taken = frontier.visited_in(node)
         holds_evidence = any(o in taken for o in node.passages)
         bonus = ADJACENCY_BONUS * run.scorer.top if holds_evidence else 0.0
         # as _push_best ranks them, but a candidate made only of the best beam_width children (a node
         # opens a dozen on average, three join the frontier): a node too deep to open is not priced
         priced: list[tuple[float, str, Passage | Node, float]] = []
-        for child in children:
+        for child, child_id in children:
             if not isinstance(child, Passage) and depth >= self.applied.max_depth:
                 continue
             score = self.score_of(run, child)
             if score is not None:
-                priced.append((-(score + bonus), _id(child), child, score))
+                priced.append((-(score + bonus), child_id, child, score))
         priced.sort(key=lambda entry: (entry[0], entry[1]))
         origin = node.id
         for _, _, child, score in priced[:self.applied.beam_width]:

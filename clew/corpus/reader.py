@@ -115,8 +115,9 @@ class Scope:
     filter: Filter | None = None
     _held: dict[tuple[int, int], tuple[int, DocumentVersion]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
-    """Versions ``document`` found, with the corpus generation they were read at (a walk asks for
-    the same few documents at every step; the corpus-wide caches behind ``documents`` cost more)."""
+    """Versions ``documents`` found, with the corpus generation they were read at, for ``document`` (a
+    walk asks for the same few documents at every step; the corpus-wide caches behind ``documents``
+    cost more)."""
 
     def __post_init__(self) -> None:
         if self.collection is not None:
@@ -222,6 +223,7 @@ class Scope:
         the first answer about either comes from the same query. ``current`` may pass
         current versions the caller has just read.
         """
+        asked_current = current
         metas, current = self._readable(wanted, current)
         if metas and self.principal.row_filter is not None:
             current = self._current_as_seen(current, {doc for doc, _ in metas})
@@ -231,8 +233,13 @@ class Scope:
             for key, skeleton in skeleton_rows.load(self.cursor(), missing, stored=self.corpus.has_skeletons).items():
                 SKELETONS.put(self.corpus, skeleton)
                 skeletons[key] = skeleton
-        return {key: DocumentVersion(meta, int(current[key[0]]), found)
-                for key, meta in metas.items() if (found := skeletons[key]) is not None}
+        out = {key: DocumentVersion(meta, int(current[key[0]]), found)
+               for key, meta in metas.items() if (found := skeletons[key]) is not None}
+        if asked_current is None:  # what ``document`` would find: kept for it (a walk prices its seed hits)
+            generation = self.corpus.generation
+            for key, doc in out.items():
+                self._held[key] = (generation, doc)
+        return out
 
     def _readable(
         self, wanted: Iterable[tuple[int, int]], current: dict[int, int] | None = None, *, ask: bool = False,
@@ -386,10 +393,7 @@ class Scope:
         held = self._held.get(key)
         if held is not None and held[0] == self.corpus.generation:
             return held[1]
-        found = self.documents([key]).get(key)
-        if found is not None:
-            self._held[key] = (self.corpus.generation, found)
-        return found
+        return self.documents([key]).get(key)  # kept in ``_held`` when found
 
     def current_by_keys(
         self, keys: Iterable[str], collection: str | None = None

@@ -80,6 +80,26 @@ def test_a_version_a_scope_holds_is_read_again_after_a_write(tmp_path: Path) -> 
         assert scope.document(doc_id, 2) is not None and scope.document(doc_id, 3) is None
 
 
+def test_versions_read_together_are_held_for_document(tmp_path: Path) -> None:
+    """What ``documents`` reads (a search's hits, read in one batch) ``document`` answers from
+    without reading again, until the corpus is written; versions read with a caller's current
+    versions are not kept."""
+    folder = write_files(tmp_path / "docs", {"a.md": "# A\n\nFirst text.\n", "b.md": "# B\n\nOther text.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder])
+        keys = [(int(d), 1) for (d,) in corpus.cursor().execute("SELECT id FROM documents ORDER BY id").fetchall()]
+        scope = Scope(corpus)
+        read = scope.documents(keys)
+        assert [scope.document(*key) for key in keys] == [read[key] for key in keys]  # the same objects
+        other = Scope(corpus)
+        given = other.documents(keys[:1], {keys[0][0]: 1})
+        assert other.document(*keys[0]) is not given[keys[0]]  # read again, then held
+        write_files(folder, {"a.md": "# A\n\nSecond text.\n"})
+        ingest_paths(corpus, [folder])
+        again = scope.document(*keys[0])
+        assert again is not None and again is not read[keys[0]] and again.current_version == 2
+
+
 def test_a_passage_is_built_once_and_again_when_its_document_moves_on(tmp_path: Path) -> None:
     """``passage_of`` keeps what it built with the version's structure; a newer version of the
     document makes it build the passage again, superseded now, equal otherwise."""
