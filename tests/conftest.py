@@ -9,10 +9,12 @@ import socket
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.forked_cli import ForkedCli
 
 # the order the files run in: the slow install test, then the longest files first
 pytest_plugins = ["tests.ordering"]
@@ -102,6 +104,15 @@ class Prebuilt:
 @pytest.fixture(scope="session")
 def prebuilt(tmp_path_factory: pytest.TempPathFactory) -> Prebuilt:
     return Prebuilt(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def forked_cli() -> Iterator[ForkedCli]:
+    """``python -m clew`` runs forked from one process that imported the CLI and litellm once a
+    session (tests/forked_cli.py): a process of its own each, without the cold imports."""
+    cli = ForkedCli()
+    yield cli
+    cli.close()
 
 
 # Tests never call a real model: clew.agent.model.LiteLLMModel refuses while this is set (only
