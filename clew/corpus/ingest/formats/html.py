@@ -94,21 +94,23 @@ from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
 
-def parse_html(source: str, *, alt_text: bool = False) -> ParsedDocument:
+def parse_html(source: str, *, embedded: bool = False) -> ParsedDocument:
     """Render an HTML page into blocks, sections, tables, links and anchors (never raises on bad markup).
 
-    With ``alt_text``, an image outside a heading reads as its ``alt`` text: HTML inside Markdown,
-    where an image written ``![alt](src)`` keeps its alt text too. A page's images are not text (the
-    dev set's reference extractor, like a reader, does not see them; DocBook's admonition icons
-    would repeat their label)."""
+    ``embedded``: HTML inside Markdown. There an image outside a heading reads as its ``alt`` text,
+    as an image written ``![alt](src)`` keeps its alt text, and a ``<details>`` is a collapsible
+    admonition (one block labelled by its ``<summary>``), as MkDocs' ``???`` is. In a page, images
+    are not text (the dev set's reference extractor, like a reader, does not see them; DocBook's
+    admonition icons would repeat their label), and a ``<details>`` without an admonition class is
+    a container: rustdoc wraps every method, its heading and its examples in one."""
     text = normalize_newlines(source)
     if may_have_content_root(text):
-        builder = _Builder(content_only=True, alt_text=alt_text)
+        builder = _Builder(content_only=True, embedded=embedded)
         builder.feed(text)
         builder.close()
         if builder.roots_seen and builder.blocks:
             return builder.document()
-    builder = _Builder(alt_text=alt_text)
+    builder = _Builder(embedded=embedded)
     builder.feed(text)
     builder.close()
     return builder.document()
@@ -134,10 +136,11 @@ class _Builder(HTMLParser, BlockWriter):
     """The stack of open elements over ``html.parser``'s callbacks; what it reads becomes blocks
     through :class:`BlockWriter`."""
 
-    def __init__(self, *, content_only: bool = False, alt_text: bool = False) -> None:
+    def __init__(self, *, content_only: bool = False, embedded: bool = False) -> None:
         BlockWriter.__init__(self)
         HTMLParser.__init__(self, convert_charrefs=True)
-        self._alt_text = alt_text
+        self._embedded = embedded
+        """HTML inside Markdown (see ``parse_html``)."""
         self._content_only = content_only
         """Read only what lies inside the page's main content elements."""
         self._roots_open = 0
@@ -384,7 +387,7 @@ class _Builder(HTMLParser, BlockWriter):
             elif tag == "a" and (_attr(attrs, "href") or "").startswith("#"):
                 container.permalink = len(container.pieces)
         self._markers(tag, attrs)
-        if tag == "img" and self._alt_text and (container is None or container.kind != "heading"):
+        if tag == "img" and self._embedded and (container is None or container.kind != "heading"):
             alt = _attr(attrs, "alt")  # a logo in a heading is not part of its name
             if alt and alt.strip():
                 self._add(alt)
@@ -417,7 +420,7 @@ class _Builder(HTMLParser, BlockWriter):
                 return self._enter(tag, _Container("label"))
             if tag in _HEADINGS or tag == "dt":
                 return _Entry(tag)  # text of the admonition: it opens no section
-        if admonition(tag, attrs):
+        if admonition(tag, attrs) or (tag == "details" and self._embedded):
             held = _Admonition(len(self.blocks), len(self.tables))
             self._admonitions.append(held)
             return _Entry(tag, "admonition", held)

@@ -157,6 +157,10 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # only in pages that name their generator.
     "makeinfo": _TEXINFO,
     "texi2any": _TEXINFO,
+    # rustdoc: the module path above the title, a version and "Source" link beside every item
+    # (span.rightside, a.src, span.sub-heading), the "Expand description" toggle (summary.hideme),
+    # the "ⓘ" beside an example that panics (a.tooltip) and the "§" before a heading (a.doc-anchor)
+    "rustdoc": frozenset("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor".split()),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
@@ -218,9 +222,9 @@ def content_root(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 ADMONITION_CLASSES = frozenset(
     "admonition theme-admonition markdown-alert note tip warning caution important danger attention hint".split()
 )
-"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook), an ``aside``,
-a ``details`` (labelled by its ``summary``) or ``role="note"`` is an admonition: one block of the
-section it sits in, with its label."""
+"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook; MkDocs writes a
+collapsible one as ``details.note``, labelled by its ``summary``), an ``aside`` or ``role="note"``
+is an admonition: one block of the section it sits in, with its label."""
 LABEL_CLASSES = frozenset({"admonition-title", "markdown-alert-title", "title"})
 """The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``); Docusaurus's is a
 class that starts with ``admonitionHeading``. Else the admonition's first heading or header cell
@@ -231,7 +235,7 @@ _ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote", "details"
 def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     if tag not in _ADMONITION_TAGS:
         return False
-    if tag in ("aside", "details"):
+    if tag == "aside":
         return True
     role = _attr(attrs, "role")
     if role is not None and role.lower() == "note":

@@ -398,7 +398,7 @@ class _Builder:
         if first is None or last is None:
             return
         start, end = trim_span(self.text, *line_span(self.text, self.starts, first[0], last[1]))
-        rendered = parse_html(_PARSER.renderer.render(tokens, _PARSER.options, {}), alt_text=True)
+        rendered = parse_html(_PARSER.renderer.render(tokens, _PARSER.options, {}), embedded=True)
         self.repairs.extend(rendered.repairs)
         if not rendered.text:  # a comment, or tags without text: their blank lines go with them
             while end < len(self.text) and self.text[end] == "\n":

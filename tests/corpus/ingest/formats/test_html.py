@@ -602,3 +602,49 @@ def test_gtk_doc_asciidoc_doxygen_and_rdoc_chrome_is_dropped() -> None:
     document = parse_html(page)
     assert [document.text[b.start:b.end] for b in document.blocks] == ["## GAction", "shift()", "Shifts a line."]
     assert document.links == []
+
+
+RUSTDOC_PAGE = """<head><meta name="generator" content="rustdoc"><title>Vec in std::vec - Rust</title></head>
+<body><main><section id="main-content" class="content"><div class="main-heading">
+<div class="rustdoc-breadcrumbs"><a href="../index.html">std</a>::<wbr><a href="index.html">vec</a></div>
+<h1>Struct <span class="struct">Vec</span><button id="copy-path">Copy item path</button></h1>
+<span class="sub-heading"><span class="since">1.0.0</span> · <a class="src" href="../src/vec.rs.html">Source</a>
+</span></div>
+<pre class="rust item-decl"><code>pub struct Vec&lt;T&gt; { /* private fields */ }</code></pre>
+<details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>
+<div class="docblock"><p>A contiguous growable array type.</p>
+<h2 id="examples"><a class="doc-anchor" href="#examples">§</a>Examples</h2>
+<div class="example-wrap should_panic"><a href="#" class="tooltip" title="This example panics">ⓘ</a>
+<pre class="rust"><code>let v = vec![0];
+v[6];</code></pre></div></div></details>
+<h2 id="implementations" class="section-header">Implementations</h2>
+<details class="toggle method-toggle" open><summary><section id="method.new" class="method">
+<a class="src rightside" href="../src/vec.rs.html#1">Source</a>
+<h4 class="code-header">pub const fn <a href="#method.new" class="fn">new</a>() -&gt; Vec&lt;T&gt;</h4>
+</section></summary>
+<div class="docblock"><p>Constructs a new, empty <code>Vec&lt;T&gt;</code>.</p></div></details>
+</section></main></body>"""
+
+
+def test_rustdoc_details_hold_sections_and_its_chrome_is_dropped() -> None:
+    """rustdoc wraps each method (its heading, its text and examples) and the item's description in
+    a ``details``: a container, not one block; its version/Source links, "Expand description", "§"
+    and "ⓘ" are chrome (``GENERATOR_CLASSES["rustdoc"]``)."""
+    document = parse_html(RUSTDOC_PAGE)
+    document.check()
+    assert [(s.level, s.heading, s.anchors) for s in document.sections[1:]] == [
+        (1, "Struct Vec", ["main-content"]), (2, "Examples", ["examples"]), (2, "Implementations", ["implementations"]),
+        (4, "pub const fn new() -> Vec<T>", ["method.new"])]
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("heading", "# Struct Vec"), ("code", "pub struct Vec<T> { /* private fields */ }"),
+        ("paragraph", "A contiguous growable array type."), ("heading", "## Examples"),
+        ("code", "let v = vec![0];\nv[6];"),
+        ("heading", "## Implementations"), ("heading", "#### pub const fn new() -> Vec<T>"),
+        ("paragraph", "Constructs a new, empty Vec<T>.")]
+
+
+def test_a_details_with_an_admonition_class_is_an_admonition() -> None:
+    """MkDocs (pymdownx.details) writes a collapsible admonition ``??? note "Title"`` as ``details.note``."""
+    document = parse_html('<p>Before.</p><details class="note"><summary>Title</summary><p>Body.</p>'
+                          '<ul><li>one</li></ul></details>')
+    assert [document.text[b.start:b.end] for b in document.blocks] == ["Before.", "Title: Body.\n\n- one"]
