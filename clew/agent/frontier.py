@@ -9,6 +9,7 @@ comes back to a sibling it passed over once that sibling is the best thing left.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from operator import attrgetter
 
@@ -121,8 +122,9 @@ class Frontier:
         if passage is not None:
             self.passages_visited.setdefault((passage.document_id, passage.version), set()).add(passage.ordinal)
 
-    def visited_in(self, node: Node) -> set[int]:
-        return self.passages_visited.get((node.doc.document_id, node.doc.version), set())
+    def visited_in(self, node: Node) -> AbstractSet[int]:
+        sk = node.doc.skeleton
+        return self.passages_visited.get((sk.document_id, sk.version), _NONE)
 
     def drop(self, candidate_id: str) -> None:
         self.items.pop(candidate_id, None)
@@ -142,3 +144,4 @@ class Frontier:
 
 
 _RANK = attrgetter("rank")
+_NONE: frozenset[int] = frozenset()

@@ -55,7 +55,7 @@ from clew.navigation.core import Node
 if TYPE_CHECKING:  # numpy only where a walk uses vectors: importing it is a third of a cold walk's imports
     import numpy as np
 
-_Worths = tuple[tuple[float, str | None], list[tuple[float, int]], bool]
+_Worths = tuple[tuple[float, str | None], list[float], tuple[int, ...], list[tuple[float, int]] | None]
 
 ADJACENCY_BONUS = 0.1
 LINK_BONUS = 0.3
@@ -78,8 +78,8 @@ class Scorer:
         self._query_vector: np.ndarray | None = None
         self._similarity: dict[tuple[int, int], np.ndarray] = {}
         self._ranked_under: dict[tuple[int, int, int], _Worths] = {}
-        """Per node: the ``top`` and model its worths were priced with, each passage's worth, and
-        whether they are ranked yet (best first)."""
+        """Per node: the ``top`` and model its worths were priced with, each passage's worth, the
+        passages' ordinals, and (worth, ordinal) ranked best first once it is priced again."""
 
     def use_vectors(self, model: str, query_vector: np.ndarray) -> None:
         """Price by embedding similarity too (a walk seeded by a vector or hybrid search)."""
@@ -165,6 +165,11 @@ class Scorer:
         return 0.0 if doc is None else self.lexical(doc, passage.ordinal)
 
     def passage(self, passage: Passage) -> float:
+        if self._query_vector is None:  # priced before (every offer re-prices the frontier's head)
+            known = self._lexical.get((passage.document_id, passage.version))
+            value = None if known is None else known.get(passage.ordinal)
+            if value is not None:
+                return value
         doc = self.scope.document(passage.document_id, passage.version)
         return 0.0 if doc is None else self.of(doc, passage.ordinal)
 
@@ -176,13 +181,19 @@ class Scorer:
         re-priced at every step as the walk visits under it reads down that list instead of scoring
         its whole subtree again; most nodes are priced once, by one pass for the best."""
         doc = node.doc
-        key = (doc.document_id, doc.version, node.ordinal)
+        sk = doc.skeleton
+        key = (sk.document_id, sk.version, node.ordinal)
         held = self._ranked_under.get(key)
-        if held is None or held[0] != (self.top, self._model):
-            passages = node.passages
-            worths = list(zip(self.worths(doc, passages), passages, strict=True))
-            self._ranked_under[key] = ((self.top, self._model), worths, False)
-            return max((value for value, ordinal in worths if ordinal not in skip), default=None)
-        if not held[2]:
-            held = self._ranked_under[key] = (held[0], sorted(held[1], key=lambda t: -t[0]), True)
-        return next((value for value, ordinal in held[1] if ordinal not in skip), None)
+        priced_with = (self.top, self._model)
+        if held is None or held[0] != priced_with:
+            passages = sk.subtree(node.ordinal)
+            values = self.worths(doc, passages)
+            self._ranked_under[key] = (priced_with, values, passages, None)
+            if not skip:
+                return max(values, default=None)
+            return max((value for value, ordinal in zip(values, passages) if ordinal not in skip), default=None)
+        ranked = held[3]
+        if ranked is None:
+            ranked = sorted(zip(held[1], held[2]), key=lambda t: -t[0])
+            self._ranked_under[key] = (held[0], held[1], held[2], ranked)
+        return next((value for value, ordinal in ranked if ordinal not in skip), None)

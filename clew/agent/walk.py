@@ -141,14 +141,17 @@ class Walk:
         st = run.state
         frontier = st.frontier
         texts = st.pack.texts  # text key -> the id holding it (``Pack.holds``, asked of every candidate here)
-        if texts:
-            for c in list(frontier.items.values()):
-                if c.text_key is not None:
-                    holder = texts.get(c.text_key)
-                    if holder is not None and holder != c.id:
-                        frontier.mark(c)
-        price = functools.partial(self.price, run)
         left = st.budget.tokens_left
+        too_large = []  # found in the same pass: re-pricing below drops no passage and spends nothing
+        for c in list(frontier.items.values()):
+            if c.text_key is not None:
+                holder = texts.get(c.text_key)
+                if holder is not None and holder != c.id:
+                    frontier.mark(c)
+                    continue
+            if c.passage is not None and c.tokens > left:
+                too_large.append(c)
+        price = functools.partial(self.price, run)
         if st.full is None:
             best = frontier.ranked(price, 1)
             if best and best[0].passage is not None and best[0].tokens > left:
@@ -165,7 +168,6 @@ class Walk:
             st.pending = BudgetExhausted(
                 "max_tool_calls", f"{len(unopened)} node(s) left unopened: the tool calls ran out "
                 f"(max_tool_calls={run.deps.limits.max_tool_calls}) with context tokens to spare")
-        too_large = [c for c in frontier.items.values() if c.passage is not None and c.tokens > left]
         self.too_large += len(too_large)
         for c in unopened + too_large:
             frontier.set_aside(c)

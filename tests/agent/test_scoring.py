@@ -21,3 +21,15 @@ def test_a_node_is_worth_its_best_unvisited_passage_on_every_pricing(runbooks: C
     assert scorer.node(root, visited) is None  # nothing left under it
     fresh = Scorer(scope, "who is paged for a SEV1 incident and how is it rolled back")
     assert fresh.node(root, {by_worth[0]}) == worths[by_worth[1]]  # a first pricing that skips the best
+
+
+def test_a_passage_is_worth_the_same_priced_alone_or_with_its_node(runbooks: Corpus) -> None:
+    scope = Scope(runbooks, collection="runbooks")
+    doc = next(d for d in (scope.document(i, 1) for i in range(1, 20)) if d is not None and len(d.skeleton.chunks) > 3)
+    question = "who is paged for a SEV1 incident and how is it rolled back"
+    alone = Scorer(scope, question)
+    first = [alone.passage(p) for p in scope.passages(doc.document_id, doc.version)]  # each priced on its own
+    together = Scorer(scope, question)
+    together.node(Node(doc, 0))  # every passage priced at once, then read back
+    assert [together.passage(p) for p in scope.passages(doc.document_id, doc.version)] == first
+    assert first == together.worths(doc, range(len(doc.skeleton.chunks))) and len(set(first)) > 2
