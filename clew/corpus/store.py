@@ -125,17 +125,17 @@ class Corpus:
 
     @contextmanager
     def sharing_cores(self, processes: int) -> Iterator[None]:
-        """DuckDB's threads lowered, for the block, to the CPUs left beside ``processes`` worker
-        processes (at least one): they parse on every core, and DuckDB's own threads only competed
-        with them (two workers on 2 CPUs: a 100,000-chunk ingest 3.8% faster, its writing process
-        13% less CPU; docs/measurements/ingest-2026-12-04.md). One process (``processes`` <= 1) changes
-        nothing, nor does a setting already as low. Overlapping blocks (threads of one process) restore the value the
-        first one found when the last one ends. The setting only paces DuckDB: a failure to change
-        it is logged, never raised."""
-        if processes <= 1:
-            yield
-            return
-        wanted = max(1, (os.cpu_count() or 1) - processes)
+        """DuckDB's threads lowered, for the block, to the CPUs left beside the parsing (at least one):
+        ``processes`` worker processes parse on every core they have, or, with none (``processes`` <= 1),
+        this process's own thread does, and DuckDB's threads only competed with them. Two workers on
+        2 CPUs: a 100,000-chunk ingest 3.8% faster, its writing process 13% less CPU
+        (docs/measurements/ingest-2026-12-04.md). One process on 2 CPUs (DuckDB at 1 thread, not 2): the
+        same ingest 29.2-29.3 s of CPU instead of 32.0-34.0, peak RSS 841-849 MB instead of 903-924, the
+        file rewrite after it 3.5-4.8 s instead of 7.0-8.9 (load 6-7; docs/measurements/performance-2026-12-05.md,
+        section 12b). A setting already as low is left as it is. Overlapping blocks (threads of one process)
+        restore the value the first one found when the last one ends. The setting only paces DuckDB: a
+        failure to change it is logged, never raised."""
+        wanted = max(1, (os.cpu_count() or 1) - max(processes, 1))
         with self._fewer_threads.held(lambda: self._lower_threads(wanted)):
             yield
 

@@ -15,7 +15,7 @@ def threads(corpus: Corpus) -> int:
     return int(corpus.cursor().execute("SELECT current_setting('threads')").fetchone()[0])
 
 
-def test_an_ingest_with_workers_lowers_duckdbs_threads_while_it_runs(tmp_path: Path,
+def test_an_ingest_lowers_duckdbs_threads_while_it_runs(tmp_path: Path,
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store.os, "cpu_count", lambda: 4)
     folder = write_files(tmp_path / "docs", {f"doc{i}.md": f"# Title {i}\n\nBody {i} about widgets.\n"
@@ -30,12 +30,13 @@ def test_an_ingest_with_workers_lowers_duckdbs_threads_while_it_runs(tmp_path: P
         seen.clear()
         (folder / "doc0.md").write_text("# Title 0\n\nChanged body.\n")
         ingest_paths(corpus, [folder], chunk_tokens=160, on_document=lambda _: seen.append(threads(corpus)))
-        assert set(seen) == {4}, "no workers, no change"
+        assert set(seen) == {3}, "no workers: 4 CPUs less this process's own parsing"
 
 
 @pytest.mark.parametrize(("setting", "workers", "inside"), [
     (1, 2, 1),  # a user's lower setting is kept
     (2, 4, 1),  # more workers than CPUs: DuckDB keeps one thread
+    (2, 1, 1),  # no workers: this process parses on one of the two CPUs
 ])
 def test_a_setting_already_lower_is_kept_and_at_least_one_thread_is_left(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, setting: int, workers: int, inside: int) -> None:
