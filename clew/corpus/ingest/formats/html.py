@@ -435,6 +435,9 @@ class _Builder(HTMLParser, BlockWriter):
             self._pending.extend(self._flush())
             api = bool(self._dlists) and self._dlists[-1].api
             return self._enter(tag, _Container("heading", level=TERM, anchor=_attr(attrs, "id"), api=api))
+        if tag == "dd":
+            self.join_terms()
+            return _Entry(tag)
         if tag == "dl":
             dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs))
             self._dlists.append(dlist)

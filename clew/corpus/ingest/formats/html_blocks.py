@@ -59,6 +59,8 @@ from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Se
 
 TERM = -1
 """The level a ``dt`` container is opened with (its section's level is set when it closes)."""
+MAX_TERM_GROUP = 8
+"""``dt`` joined at most into one term by ``BlockWriter.join_terms``."""
 TERM_UNITS_CHARS = 6000
 """A definition list with at least this much text has a unit per term; a shorter one (a few
 modes of a pragma, the five conflict algorithms) reads better as the text of its section:
@@ -273,9 +275,6 @@ class BlockWriter:
             self._emit("paragraph", text, placed)
             self._route(waiting)
             return
-        if heading.level == TERM and self._join_term(text, placed, names):
-            self._route(waiting)
-            return
         level = heading.level
         if not level:  # hidden <h>: one level below the enclosing h1..h6
             level = min(6, next(lvl for _, lvl, hidden in reversed(self._open) if not hidden) + 1)
@@ -298,26 +297,55 @@ class BlockWriter:
             self._first_h1 = text
         self._route(waiting)
 
-    def _join_term(self, text: str, placed: Placed, names: list[str]) -> bool:
-        """A ``dt`` right after another ``dt`` of the same list (a group of terms for one ``dd``: an
-        option's short and long names, as Texinfo writes ``@itemx``) joins that term's heading, on a
-        line of its own; its section is named by both (``-a, --text``). Return whether it joined."""
-        last = self.blocks[-1] if self.blocks else None
-        if (last is None or last.kind != "heading" or last.section not in self._terms or not self._dlists
-                or last.section < self._dlists[-1].sections or self.sections[last.section].start != last.start):
-            return False
-        section = self.sections[last.section]
-        start = self._length + 1
-        self._parts.append("\n" + text)
-        self._length = last.end = start + len(text)
-        section.heading += ", " + text
-        section.anchors.extend(name for name in names if name not in section.anchors)
-        for marker in self._pending:
-            self._record(marker, start)
-        self._pending = []
-        for marker, at in placed:
-            self._record(marker, start + at)
-        return True
+    def join_terms(self) -> None:
+        """A ``dd`` starts: the ``dt`` right before it, when more than one (a group of terms for one
+        definition: an option's short and long names, Texinfo's ``@itemx``), become one heading, a
+        line each, and one section named by all of them (``-a, --text``). Terms without a ``dd``
+        after them (DocBook's index, a ``dl`` of ``dt`` only) stay apart."""
+        if not self._dlists:
+            return
+        first = len(self.blocks)
+        while first > 0 and first > len(self.blocks) - MAX_TERM_GROUP:
+            block = self.blocks[first - 1]
+            if (block.kind != "heading" or block.section not in self._terms
+                    or block.section < self._dlists[-1].sections or self.sections[block.section].start != block.start):
+                break
+            first -= 1
+        count = len(self.blocks) - first
+        if count < 2:
+            return
+        head, tail = self.blocks[first], self.blocks[first + 1:]
+        section = self.sections[head.section]
+        cut = tail[0].start  # what lies from here on moves back one character per joined term
+        # each joined term's part starts with the blank line _emit puts between two headings: one newline goes
+        self._parts[-count + 1:] = [part[1:] for part in self._parts[-count + 1:]]
+        starts = [block.start for block in tail]
+
+        def moved(offset: int) -> int:
+            return offset - sum(1 for start in starts if start <= offset)
+
+        # markers at or after the cut were recorded with the joined terms: the last ones recorded
+        for name in reversed(self.anchors):
+            if self.anchors[name] < cut:
+                break
+            self.anchors[name] = moved(self.anchors[name])
+        for link in reversed(self.links):
+            if link.start < cut:
+                break
+            link.start = moved(link.start)
+        self._length -= count - 1
+        head.end = self._length
+        for block in tail:
+            joined = self.sections[block.section]
+            section.heading += ", " + joined.heading
+            section.anchors.extend(name for name in joined.anchors if name not in section.anchors)
+            self._terms.discard(block.section)
+        del self.blocks[first + 1:]
+        del self.sections[head.section + 1:]
+        while self._open[-1][0] > head.section:
+            self._open.pop()
+        if self._open[-1][0] != head.section:
+            self._open.append((head.section, section.level, True))
 
     def _end_row(self, table: _Table) -> None:
         if table.row is not None and table.row.cells:

@@ -566,15 +566,24 @@ def test_a_group_of_terms_for_one_definition_is_one_term() -> None:
     ``dd``: they are one heading, a line each, and one section named by both."""
     filler = " ".join(["Compares the files byte by byte."] * 200)  # a list long enough for a unit per term
     page = ('<meta name="Generator" content="makeinfo"><h3>Options</h3><dl compact="compact">'
-            '<dt id="index-a"><span><samp>-a</samp></span></dt><dt><span><samp>--text</samp></span></dt>'
+            '<dt id="index-a"><span><samp>-a</samp></span></dt>'
+            '<dt id="index-text"><samp><a href="t.html">--text</a></samp></dt>'
             '<dd><p>Treat all files as text.</p></dd>'
             f'<dt><span><samp>--binary</samp></span></dt><dd><p>{filler}</p></dd></dl>')
     document = parse_html(page)
     document.check()
     assert [(s.level, s.heading, s.anchors) for s in document.sections[1:]] == [
-        (3, "Options", []), (4, "-a, --text", ["index-a"]), (4, "--binary", [])]
+        (3, "Options", []), (4, "-a, --text", ["index-a", "index-text"]), (4, "--binary", [])]
     assert document.text.startswith("### Options\n\n-a\n--text\n\nTreat all files as text.\n\n--binary\n\n")
     assert document.anchors["index-a"] == document.sections[2].start
+    assert document.text[document.anchors["index-text"]:].startswith("--text\n\nTreat")
+    assert [document.text[link.start:][:6] for link in document.links] == ["--text"]
+    # a list of terms without definitions (DocBook's index) is not one group: each term stays apart
+    entries = "".join(f'<dt>entry {i}, <a href="p{i}.html">{filler[:80]}</a></dt>' for i in range(90))
+    index = parse_html(f"<h2>Index</h2><dl>{entries}</dl>")
+    index.check()
+    assert [s.heading[:7] for s in index.sections[2:5]] == ["entry 0", "entry 1", "entry 2"]
+    assert len(index.sections) == 92 and [link.href for link in index.links][:2] == ["p0.html", "p1.html"]
     short = parse_html("<dl><dt>-a</dt><dt>--text</dt><dd>Treat all files as text.</dd></dl>")
     short.check()
     assert [(b.kind, short.text[b.start:b.end]) for b in short.blocks] == [
