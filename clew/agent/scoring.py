@@ -120,12 +120,20 @@ class Scorer:
         if known is None:
             known = self._lexical[version] = {}
         out = []
+        units = self._units
         for ordinal in ordinals:
             value = known.get(ordinal)
-            if value is None:
-                value = self.own(doc, ordinal)
+            if value is None:  # as own() plus SECTION_WEIGHT times unit(), without their calls
+                if self._bm25 is None:
+                    self._bm25 = QueryScorer(self.scope, self.query)
+                score = self._bm25.score
+                value = score(*passage_terms(doc, ordinal))
                 if SECTION_WEIGHT:
-                    value += SECTION_WEIGHT * self.unit(doc, sk.chunks[ordinal].sections[0])
+                    section = sk.chunks[ordinal].sections[0]
+                    unit = units.get(key := (*version, section))
+                    if unit is None:
+                        unit = units[key] = score(*node_terms(doc, section))
+                    value += SECTION_WEIGHT * unit
                 known[ordinal] = value
             out.append(value)
         return out

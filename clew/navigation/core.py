@@ -97,19 +97,23 @@ def entry_node(doc: DocumentVersion, ordinal: int) -> Node:
 def tree_children(node: Node) -> list[Node | Passage]:
     """A node's children in reading order: its own passages, its tables and its subsections."""
     doc, sk = node.doc, node.doc.skeleton
-    own: list[tuple[int, int, Node | Passage]] = []
-    first = sk.nodes[node.ordinal].first_chunk
-    last = sk.nodes[node.ordinal].last_chunk
-    if first is not None and last is not None:
-        for ordinal in range(first, last + 1):
-            if sk.chunks[ordinal].node == node.ordinal:
-                own.append((sk.chunks[ordinal].start, 0, passage_of(doc, ordinal)))
-    for child in sk.children.get(node.ordinal, ()):
-        under = sk.subtree(child)
-        start = sk.chunks[under[0]].start if under else sk.nodes[child].start
-        own.append((start, 1, Node(doc, child)))
-    own.sort(key=lambda entry: (entry[0], entry[1]))
-    return [entry[2] for entry in own]
+    key = ("children", node.ordinal)
+    order: list[tuple[bool, int]] | None = sk.memo.get(key)
+    if order is None:  # which passages and nodes, in what order: kept with the immutable structure
+        own: list[tuple[int, int, int]] = []
+        first = sk.nodes[node.ordinal].first_chunk
+        last = sk.nodes[node.ordinal].last_chunk
+        if first is not None and last is not None:
+            for ordinal in range(first, last + 1):
+                if sk.chunks[ordinal].node == node.ordinal:
+                    own.append((sk.chunks[ordinal].start, 0, ordinal))
+        for child in sk.children.get(node.ordinal, ()):
+            under = sk.subtree(child)
+            start = sk.chunks[under[0]].start if under else sk.nodes[child].start
+            own.append((start, 1, child))
+        own.sort(key=lambda entry: (entry[0], entry[1]))
+        order = sk.memo[key] = [(is_node == 1, ordinal) for _, is_node, ordinal in own]
+    return [Node(doc, ordinal) if is_node else passage_of(doc, ordinal) for is_node, ordinal in order]
 
 
 def lead(node: Node) -> Passage | None:

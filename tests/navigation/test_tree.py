@@ -211,3 +211,5 @@ def test_children_of_a_section_or_document_node_come_back_as_cards(guide: Corpus
     assert nav(scope, TreeArgs(evidence_id=install.id,
         relation="parent")).status == "malformed"  # other relations start from a passage
     assert nav(scope, TreeArgs(evidence_id=f"ev1:s:{doc}:1:999", relation="children")).status == "unavailable"
+    again = nav(scope, TreeArgs(evidence_id=f"ev1:d:{doc}:1", relation="children", limit=50))
+    assert again.children == top.children  # the order kept with the structure answers the same
