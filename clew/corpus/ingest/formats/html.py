@@ -94,23 +94,24 @@ from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
 
-def parse_html(source: str, *, embedded: bool = False) -> ParsedDocument:
+def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False) -> ParsedDocument:
     """Render an HTML page into blocks, sections, tables, links and anchors (never raises on bad markup).
 
-    ``embedded``: HTML inside Markdown. There an image outside a heading reads as its ``alt`` text,
-    as an image written ``![alt](src)`` keeps its alt text, and a ``<details>`` is a collapsible
-    admonition (one block labelled by its ``<summary>``), as MkDocs' ``???`` is. In a page, images
-    are not text (the dev set's reference extractor, like a reader, does not see them; DocBook's
-    admonition icons would repeat their label), and a ``<details>`` without an admonition class is
-    a container: rustdoc wraps every method, its heading and its examples in one."""
+    ``embedded``: HTML inside Markdown, where an image outside a heading reads as its ``alt`` text,
+    as an image written ``![alt](src)`` keeps its alt text. In a page, images are not text (the dev
+    set's reference extractor, like a reader, does not see them; DocBook's admonition icons would
+    repeat their label). ``collapsible``: a ``<details>`` is a collapsible admonition (one block
+    labelled by its ``<summary>``), as MkDocs' ``???`` is; Markdown asks for it where the details
+    hold no heading. Else a ``<details>`` without an admonition class is a container: rustdoc wraps
+    every method, its heading and its examples in one."""
     text = normalize_newlines(source)
     if may_have_content_root(text):
-        builder = _Builder(content_only=True, embedded=embedded)
+        builder = _Builder(content_only=True, embedded=embedded, collapsible=collapsible)
         builder.feed(text)
         builder.close()
         if builder.roots_seen and builder.blocks:
             return builder.document()
-    builder = _Builder(embedded=embedded)
+    builder = _Builder(embedded=embedded, collapsible=collapsible)
     builder.feed(text)
     builder.close()
     return builder.document()
@@ -136,11 +137,13 @@ class _Builder(HTMLParser, BlockWriter):
     """The stack of open elements over ``html.parser``'s callbacks; what it reads becomes blocks
     through :class:`BlockWriter`."""
 
-    def __init__(self, *, content_only: bool = False, embedded: bool = False) -> None:
+    def __init__(self, *, content_only: bool = False, embedded: bool = False, collapsible: bool = False) -> None:
         BlockWriter.__init__(self)
         HTMLParser.__init__(self, convert_charrefs=True)
         self._embedded = embedded
-        """HTML inside Markdown (see ``parse_html``)."""
+        """HTML inside Markdown: images read as their alt text (see ``parse_html``)."""
+        self._collapsible = collapsible
+        """``<details>`` are admonitions (see ``parse_html``)."""
         self._content_only = content_only
         """Read only what lies inside the page's main content elements."""
         self._roots_open = 0
@@ -420,7 +423,7 @@ class _Builder(HTMLParser, BlockWriter):
                 return self._enter(tag, _Container("label"))
             if tag in _HEADINGS or tag == "dt":
                 return _Entry(tag)  # text of the admonition: it opens no section
-        if admonition(tag, attrs) or (tag == "details" and self._embedded):
+        if admonition(tag, attrs) or (tag == "details" and self._collapsible):
             held = _Admonition(len(self.blocks), len(self.tables))
             self._admonitions.append(held)
             return _Entry(tag, "admonition", held)

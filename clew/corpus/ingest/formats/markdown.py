@@ -5,7 +5,8 @@ markdown as written, except for top-level blocks that hold raw HTML (an HTML blo
 HTML such as ``<kbd>``, ``<br>``, ``<a href>`` in a paragraph, list or heading): markdown-it
 renders those to HTML and the HTML reader (``clew.corpus.ingest.formats.html``) reads it, so
 their stored text is what a reader sees, never tags: table rows with their header, a unit per
-long definition-list term, ``<details>`` as one block labelled by its ``<summary>``, an image as
+long definition-list term, ``<details>`` as one block labelled by its ``<summary>`` (a container
+where it holds headings, which open sections), an image as
 its alt text, headings (``<h2>``) opening sections by their level like Markdown's. That rendering
 replaces their source in the text. An HTML block that leaves an element open (``<details>``,
 ``<div align="center">`` before Markdown) is read with the blocks up to the one that closes it
@@ -58,6 +59,7 @@ _UNBALANCED_OK = frozenset("area base br col embed hr img input link meta param 
                            " p li dt dd tr td th thead tbody tfoot option".split())
 """Tags whose end a raw HTML block need not write (void, or ended implicitly): they open nothing that
 holds the Markdown after them."""
+_HTML_HEADING = re.compile(r"<h[1-6][\s>]", re.IGNORECASE)
 MAX_HTML_RUN = 1000
 """Top-level blocks at most between a raw HTML block that leaves an element open and the one that
 closes it; further apart, the opening block is read alone."""
@@ -398,7 +400,9 @@ class _Builder:
         if first is None or last is None:
             return
         start, end = trim_span(self.text, *line_span(self.text, self.starts, first[0], last[1]))
-        rendered = parse_html(_PARSER.renderer.render(tokens, _PARSER.options, {}), embedded=True)
+        html = _PARSER.renderer.render(tokens, _PARSER.options, {})
+        headings = any(token.type == "heading_open" for token in tokens) or _HTML_HEADING.search(html)
+        rendered = parse_html(html, embedded=True, collapsible=not headings)
         self.repairs.extend(rendered.repairs)
         if not rendered.text:  # a comment, or tags without text: their blank lines go with them
             while end < len(self.text) and self.text[end] == "\n":

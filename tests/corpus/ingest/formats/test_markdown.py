@@ -543,3 +543,13 @@ def test_an_element_closed_too_far_away_is_read_alone(monkeypatch: pytest.Monkey
     document = parse_markdown(source)
     document.check()
     assert block_texts(document) == ["Steps", "one", "two", "three"]
+
+
+def test_details_holding_a_heading_is_a_container_whose_heading_opens_a_section() -> None:
+    """Node.js's README folds its emeriti under ``<details>`` with a heading inside: the heading stays a section."""
+    source = ("## TSC\n\n- current\n\n<details>\n\n<summary>Emeriti</summary>\n\n### Emeriti\n\n"
+              "- addaleax\n- isaacs\n\n</details>\n")
+    document = parse_markdown(source)
+    document.check()
+    assert outline(document)[1:] == [("TSC", 2, 0), ("Emeriti", 3, 1)]
+    assert block_texts(document) == ["## TSC", "- current", "Emeriti", "### Emeriti", "- addaleax", "- isaacs"]
