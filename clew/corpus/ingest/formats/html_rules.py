@@ -159,8 +159,9 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     "texi2any": _TEXINFO,
     # rustdoc: the module path above the title, a version and "Source" link beside every item
     # (span.rightside, a.src, span.sub-heading), the "Expand description" toggle (summary.hideme),
-    # the "ⓘ" beside an example that panics (a.tooltip) and the "§" before a heading (a.doc-anchor)
-    "rustdoc": frozenset("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor".split()),
+    # the "ⓘ" beside an example that panics (a.tooltip) and the "§" before a heading (a.doc-anchor,
+    # a.anchor: only a link there; Doxygen's a.anchor holds ids, hence rustdoc pages only)
+    "rustdoc": frozenset("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor".split()),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""

@@ -627,11 +627,13 @@ RUSTDOC_PAGE = """<head><meta name="generator" content="rustdoc"><title>Vec in s
 <pre class="rust"><code>let v = vec![0];
 v[6];</code></pre></div></div></details>
 <h2 id="implementations" class="section-header">Implementations</h2>
+<details class="toggle implementors-toggle" open><summary><section id="impl-Vec" class="impl">
+<a href="#impl-Vec" class="anchor">§</a><h3 class="code-header">impl&lt;T&gt; Vec&lt;T&gt;</h3></section></summary>
 <details class="toggle method-toggle" open><summary><section id="method.new" class="method">
 <a class="src rightside" href="../src/vec.rs.html#1">Source</a>
 <h4 class="code-header">pub const fn <a href="#method.new" class="fn">new</a>() -&gt; Vec&lt;T&gt;</h4>
 </section></summary>
-<div class="docblock"><p>Constructs a new, empty <code>Vec&lt;T&gt;</code>.</p></div></details>
+<div class="docblock"><p>Constructs a new, empty <code>Vec&lt;T&gt;</code>.</p></div></details></details>
 </section></main></body>"""
 
 
@@ -643,12 +645,13 @@ def test_rustdoc_details_hold_sections_and_its_chrome_is_dropped() -> None:
     document.check()
     assert [(s.level, s.heading, s.anchors) for s in document.sections[1:]] == [
         (1, "Struct Vec", ["main-content"]), (2, "Examples", ["examples"]), (2, "Implementations", ["implementations"]),
-        (4, "pub const fn new() -> Vec<T>", ["method.new"])]
+        (3, "impl<T> Vec<T>", ["impl-Vec"]), (4, "pub const fn new() -> Vec<T>", ["method.new"])]
     assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
         ("heading", "# Struct Vec"), ("code", "pub struct Vec<T> { /* private fields */ }"),
         ("paragraph", "A contiguous growable array type."), ("heading", "## Examples"),
         ("code", "let v = vec![0];\nv[6];"),
-        ("heading", "## Implementations"), ("heading", "#### pub const fn new() -> Vec<T>"),
+        ("heading", "## Implementations"), ("heading", "### impl<T> Vec<T>"),
+        ("heading", "#### pub const fn new() -> Vec<T>"),
         ("paragraph", "Constructs a new, empty Vec<T>.")]
 
 
