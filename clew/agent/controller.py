@@ -101,6 +101,13 @@ class Controller:
             check_transition(state, target)
             self._record(state, target)
             state = target
+        # A budget the run keeps (to report, or to raise again) holds the traceback of where it was
+        # raised, whose frames hold the run: a cycle through the whole run (its frontier, scorer and
+        # evidence) that only the cyclic collector would free, about 1,000 objects a warm ranked walk
+        # and collections costing 6-20% of one. Nothing reads the traceback once the walk is over.
+        for kept in (run.state.full, run.state.pending):
+            if kept is not None:
+                kept.__traceback__ = None
         return self._result(state)
 
     def _exhausted(self, state: State, exhausted: BudgetExhausted) -> State:

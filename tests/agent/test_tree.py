@@ -92,6 +92,28 @@ def test_a_walk_whose_tool_calls_run_out_with_room_left_says_max_tool_calls(runb
     assert "left unopened" in result.detail and result.summary.candidates_left > 0
 
 
+def test_a_walk_stopped_by_a_budget_leaves_no_cycle_for_the_collector(runbooks: Corpus) -> None:
+    """The budgets a run keeps hold the tracebacks of where they were raised, whose frames hold the
+    run: cleared when the walk ends, so the run is freed when its result is (no collection)."""
+    import gc
+
+    from clew.agent.api import retrieve_sync
+
+    request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
+    asks = [{**request, "context_budget_tokens": 256},  # stops full
+            {**request, "context_budget_tokens": 8192, "max_tool_calls": 2}]  # a refused move is kept
+    stops = [retrieve_sync(ask, corpus=runbooks).stop_reason for ask in asks]  # warm: first uses build caches
+    assert stops == ["context_budget", "max_tool_calls"]
+    gc.collect()
+    gc.disable()
+    try:
+        for ask in asks:
+            retrieve_sync(ask, corpus=runbooks)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 def test_the_budget_that_binds_is_the_one_reported_though_another_ran_out_first(runbooks: Corpus) -> None:
     request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
     request.update(context_budget_tokens=256, max_tool_calls=1)  # the calls run out at the seed search
