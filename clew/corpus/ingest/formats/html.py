@@ -85,6 +85,7 @@ from clew.corpus.ingest.formats.html_rules import (
     collapse,
     content_root,
     generator_classes,
+    grid_columns,
     may_have_content_root,
     page_title,
     signature_part,
@@ -279,10 +280,13 @@ class _Builder(HTMLParser, BlockWriter):
                 self._boundary()
             return
         if tag in INLINE_TAGS:
+            container = self._container
             if self._drop:
                 self._close_named(tag)
-            elif self._container is not None and self._container.api:
-                self._container.pieces.append(("close", ""))
+            elif container is not None and container.kind == "cell" and tag in ("b", "strong") and container.bold:
+                container.bold -= 1
+            elif container is not None and container.api:
+                container.pieces.append(("close", ""))
             return
         if tag in _VOID or tag in ("html", "body"):
             return
@@ -384,6 +388,8 @@ class _Builder(HTMLParser, BlockWriter):
         """A kept inline element: its anchors and link; inside a heading, where a permalink may start;
         inside a Sphinx signature, which part of it (``html_rules.signature_part``) opens."""
         container = self._container
+        if container is not None and container.kind == "cell" and tag in ("b", "strong"):
+            container.bold += 1
         if container is not None and container.kind == "heading":
             if container.api:
                 container.pieces.append(("open", signature_part(attrs)))
@@ -447,6 +453,13 @@ class _Builder(HTMLParser, BlockWriter):
             return _Entry(tag, "dlist", dlist)
         if self._tables:
             table = self._tables[-1]
+            if table.columns and tag == "div" and len(self._stack) == table.depth + 1:  # a cell of a grid
+                if table.row is not None and len(table.row.cells) >= table.columns:
+                    self._end_row(table)
+                cell = _Container("cell", header="table-header" in (_attr(attrs, "class") or "").split(), table=table)
+                cell.pieces = [*table.pending, *self._flush()]
+                table.pending = []
+                return self._enter(tag, cell)
             if tag in ("td", "th"):
                 span = _attr(attrs, "colspan")
                 cell = _Container("cell", header=tag == "th", table=table)
@@ -461,6 +474,11 @@ class _Builder(HTMLParser, BlockWriter):
             if tag in ("thead", "tbody", "tfoot"):
                 table.thead = tag == "thead"
                 return _Entry(tag, "thead" if tag == "thead" else "", table)
+        columns = grid_columns(tag, attrs)
+        if columns:
+            table = _Table(columns=columns, depth=len(self._stack))
+            self._tables.append(table)
+            return _Entry(tag, "table", table)
         if tag == "table":
             if self._shape is not None and self._shape.layout(in_admonition=bool(self._admonitions)):
                 return _Entry(tag)  # a frame around blocks, not data (html_rules.TableShape.layout)

@@ -20,8 +20,11 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - ``li`` is a ``list_item``, ``"- " + text``, indented two spaces per nesting level; text of
   the same item after a nested block is a further ``list_item`` indented under the marker.
 - ``pre`` is an indivisible ``code`` block, kept verbatim.
+- javadoc's summary tables (``div.summary-table.three-column-summary``, a grid of ``div`` cells,
+  ``div.table-header`` the header's) are tables too, a row every N cells.
 - every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"``; leading
-  header rows (in ``thead``, or only ``th`` cells) end with a ``"| --- |"`` separator line.
+  header rows (in ``thead``, or only ``th`` cells; in a table without either, a first row whose
+  cells are all bold) end with a ``"| --- |"`` separator line.
   A layout table (``html_rules.TableShape.layout``: a single row, a one-cell box around a
   ``pre``, cells holding code or lists without a header, an admonition's frame) is not a table:
   the parser reads its cells as the blocks they hold (a ``pre`` stays a code block). In a data
@@ -96,6 +99,9 @@ class _Container:
     permalink: int = -1  # headings: where the last same-page link starts in pieces
     header: bool = False  # cells: th
     span: int = 1  # cells: colspan
+    bold: int = 0  # cells: b/strong elements open
+    bold_text: bool = False  # cells: text inside b/strong
+    plain_text: bool = False  # cells: text outside b/strong
     table: _Table | None = None  # cells: the table they belong to
 
 
@@ -112,6 +118,10 @@ class _Table:
     thead: bool = False
     pending: list[Marker] = field(default_factory=list)
     """Markers seen in the table outside any cell: they go to the next cell."""
+    columns: int = 0
+    """A grid of ``div`` cells (javadoc's ``div.summary-table``): its width; 0 for a ``<table>``."""
+    depth: int = 0
+    """A grid: the open elements outside it (its cells are the ``div`` one deeper)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -191,8 +201,14 @@ class BlockWriter:
             self._previous = None
 
     def _add(self, piece: Piece) -> None:
-        if self._container is not None:
-            self._container.pieces.append(piece)
+        container = self._container
+        if container is not None:
+            container.pieces.append(piece)
+            if container.kind == "cell" and isinstance(piece, str) and piece.strip():
+                if container.bold:
+                    container.bold_text = True
+                else:
+                    container.plain_text = True
         else:
             self._run.append(piece)
 
@@ -368,7 +384,8 @@ class BlockWriter:
                 cells.append((text, cell_placed))
                 at += len(text) + 3
             if any(texts):
-                header = row.thead or all(cell.header for cell in row.cells)
+                header = row.thead or all(cell.header for cell in row.cells) or (
+                    not rows and len(table.rows) > 1 and _bold_header(row, table))
                 rows.append(("| " + " | ".join(texts) + " |", placed, header, sum(c.span for c in row.cells)))
             else:
                 cells = cells[: len(cells) - len(row.cells)]
@@ -439,6 +456,15 @@ class BlockWriter:
             fields={"title": title} if title else {},
             repairs=repairs,
         )
+
+
+def _bold_header(row: _Row, table: _Table) -> bool:
+    """A first row whose cells with text (two or more) are all bold, in a table without header cells:
+    the header as a Markdown README or an older page writes it (``<td><b>Name</b></td>``)."""
+    written = [cell for cell in row.cells if cell.bold_text or cell.plain_text]
+    if len(written) < 2 or any(cell.plain_text for cell in written):
+        return False
+    return not any(row.thead or any(cell.header for cell in row.cells) for row in table.rows)
 
 
 def _signature_name(pieces: list[Piece]) -> str:

@@ -245,6 +245,20 @@ def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     return not ADMONITION_CLASSES.isdisjoint(classes) or any(c.startswith("admonition_") for c in classes)
 
 
+_GRID_WIDTHS = {"two-column-summary": 2, "three-column-summary": 3, "four-column-summary": 4}
+
+
+def grid_columns(tag: str, attrs: list[tuple[str, str | None]]) -> int:
+    """The width of a table written as a grid of ``div`` cells, 0 for any other element: javadoc
+    (JDK 16 and later) writes its summary tables as ``div.summary-table.three-column-summary``."""
+    if tag != "div":
+        return 0
+    classes = (_attr(attrs, "class") or "").split()
+    if "summary-table" not in classes:
+        return 0
+    return next((_GRID_WIDTHS[c] for c in classes if c in _GRID_WIDTHS), 0)
+
+
 def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether what opens first in an admonition is its label: a heading, a ``th`` (the header
     cell of DocBook's graphical admonition, beside the icon cell) or a ``LABEL_CLASSES`` element."""

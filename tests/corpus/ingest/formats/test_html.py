@@ -660,3 +660,47 @@ def test_a_details_with_an_admonition_class_is_an_admonition() -> None:
     document = parse_html('<p>Before.</p><details class="note"><summary>Title</summary><p>Body.</p>'
                           '<ul><li>one</li></ul></details>')
     assert [document.text[b.start:b.end] for b in document.blocks] == ["Before.", "Title: Body.\n\n- one"]
+
+
+def test_a_first_row_of_bold_cells_is_the_header_of_a_table_without_header_cells() -> None:
+    """``<td><b>Name</b></td>``: a header as a README's HTML table or an older page (SQLite's date functions)
+    writes it."""
+    document = parse_html("<table><tr><td><b>Function</b></td><td></td><td><strong>Equivalent</strong></td></tr>"
+                          "<tr><td>date(...)</td><td></td><td>strftime('%F', ...)</td></tr>"
+                          "<tr><td><b>time(...)</b></td><td></td><td>strftime('%T', ...)</td></tr></table>")
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("table_header", "| Function |  | Equivalent |\n| --- | --- | --- |"),
+        ("table_row", "| date(...) |  | strftime('%F', ...) |"),
+        ("table_row", "| time(...) |  | strftime('%T', ...) |")]
+    # a bold word beside plain text, a single bold cell, or a table with th: no header from bold
+    for page in ("<table><tr><td><b>Note</b> one</td><td><b>two</b></td></tr><tr><td>a</td><td>b</td></tr></table>",
+                 "<table><tr><td><b>Only</b></td><td></td></tr><tr><td>a</td><td>b</td></tr></table>",
+                 "<table><tr><td><b>x</b></td><td><b>y</b></td></tr><tr><th>a</th><th>b</th></tr></table>"):
+        assert "table_header" not in [b.kind for b in parse_html(page).blocks[:1]], page
+
+
+def test_javadoc_summary_grids_are_tables() -> None:
+    """javadoc (JDK 16 and later) writes a summary table as a grid of ``div`` cells, as in Debian's
+    libcommons-lang3-java-doc: a table with its header, a row every N cells."""
+    page = ('<section class="method-summary" id="method-summary"><h2>Method Summary</h2>'
+            '<div class="summary-table three-column-summary">'
+            '<div class="table-header col-first">Modifier and Type</div><div class="table-header col-second">Method'
+            '</div><div class="table-header col-last">Description</div>'
+            '<div class="col-first even-row-color"><code>static void</code></div>'
+            '<div class="col-second even-row-color"><code><a href="#isTrue(boolean)" class="member-name-link">isTrue'
+            '</a>(boolean&nbsp;expression)</code></div>'
+            '<div class="col-last even-row-color"><div class="block">Validate that the argument condition is '
+            '<code>true</code>.</div></div>'
+            '<div class="col-first odd-row-color"><code>static &lt;T&gt; T</code></div>'
+            '<div class="col-second odd-row-color"><code>notNull(T&nbsp;object)</code></div>'
+            '<div class="col-last odd-row-color"><div class="block">Validate that the object is not null.</div></div>'
+            '</div></section><p>After.</p>')
+    document = parse_html(page)
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("heading", "## Method Summary"),
+        ("table_header", "| Modifier and Type | Method | Description |\n| --- | --- | --- |"),
+        ("table_row", "| static void | isTrue(boolean expression) | Validate that the argument condition is true. |"),
+        ("table_row", "| static <T> T | notNull(T object) | Validate that the object is not null. |"),
+        ("paragraph", "After.")]
+    assert [link.href for link in document.links] == ["#isTrue(boolean)"]
