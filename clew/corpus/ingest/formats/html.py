@@ -85,6 +85,7 @@ from clew.corpus.ingest.formats.html_rules import (
     collapse,
     content_root,
     generator_classes,
+    generator_title,
     grid_columns,
     may_have_content_root,
     page_title,
@@ -168,6 +169,8 @@ class _Builder(HTMLParser, BlockWriter):
         self._decided = False  # the next table start is replayed: its shape is known
         self._shape: TableShape | None = None  # of the table starting now
         self._generator: frozenset[str] = frozenset()
+        self._title_class: str | None = None
+        """The class of the page's title ``div`` (``html_rules.GENERATOR_TITLES``)."""
         self._site_parts: list[str] | None = None
         self._site_h1: str | None = None
         """The text of the first ``h1`` in dropped chrome (a site header's name)."""
@@ -219,6 +222,7 @@ class _Builder(HTMLParser, BlockWriter):
         if tag in _VOID:
             if tag == "meta":
                 self._generator = generator_classes(attrs) or self._generator
+                self._title_class = generator_title(attrs) or self._title_class
             if not self._drop:
                 self._markers(tag, attrs)
             return
@@ -433,9 +437,11 @@ class _Builder(HTMLParser, BlockWriter):
             held = _Admonition(len(self.blocks), len(self.tables))
             self._admonitions.append(held)
             return _Entry(tag, "admonition", held)
-        if tag in _HEADINGS:
+        title = (tag == "div" and self._title_class is not None
+                 and self._title_class in (_attr(attrs, "class") or "").split())
+        if tag in _HEADINGS or title:
             self._pending.extend(self._flush())
-            heading = _Container("heading", level=_LEVELS.get(tag, 0), anchor=_attr(attrs, "id"))
+            heading = _Container("heading", level=1 if title else _LEVELS.get(tag, 0), anchor=_attr(attrs, "id"))
             return self._enter(tag, heading)
         if tag == "pre":
             self._pending.extend(self._flush())

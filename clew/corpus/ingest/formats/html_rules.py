@@ -162,18 +162,35 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # the "ⓘ" beside an example that panics (a.tooltip) and the "§" before a heading (a.doc-anchor,
     # a.anchor: only a link there; Doxygen's a.anchor holds ids, hence rustdoc pages only)
     "rustdoc": frozenset("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor".split()),
+    # Doxygen: the "Modules | Data Structures | Typedefs" jump links above the title (div.summary)
+    "doxygen": frozenset({"summary"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
+GENERATOR_TITLES: dict[str, str] = {"doxygen": "title"}
+"""The class of the ``div`` that holds a page's title where a generator writes no ``h1``: Doxygen's
+``div.headertitle > div.title`` ("LMDB API", "Special Commands"). It is read as an ``h1``."""
 
 
-def generator_classes(attrs: list[tuple[str, str | None]]) -> frozenset[str] | None:
-    """The chrome classes of the generator a ``<meta name="generator" content="...">`` names, if known."""
+def generator_name(attrs: list[tuple[str, str | None]]) -> str | None:
+    """The generator a ``<meta name="generator" content="...">`` names: its first word, lower-cased."""
     name = _attr(attrs, "name")
     content = _attr(attrs, "content")
     if name is None or name.lower() != "generator" or content is None:
         return None
-    return GENERATOR_CLASSES.get(content.split()[0].lower())
+    return content.split()[0].lower()
+
+
+def generator_classes(attrs: list[tuple[str, str | None]]) -> frozenset[str] | None:
+    """The chrome classes of the generator a ``<meta name="generator" content="...">`` names, if known."""
+    generator = generator_name(attrs)
+    return None if generator is None else GENERATOR_CLASSES.get(generator)
+
+
+def generator_title(attrs: list[tuple[str, str | None]]) -> str | None:
+    """The title class (``GENERATOR_TITLES``) of the generator a ``<meta name="generator">`` names, if any."""
+    generator = generator_name(attrs)
+    return None if generator is None else GENERATOR_TITLES.get(generator)
 
 
 def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:

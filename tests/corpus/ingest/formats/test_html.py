@@ -704,3 +704,19 @@ def test_javadoc_summary_grids_are_tables() -> None:
         ("table_row", "| static <T> T | notNull(T object) | Validate that the object is not null. |"),
         ("paragraph", "After.")]
     assert [link.href for link in document.links] == ["#isTrue(boolean)"]
+
+
+def test_a_doxygen_page_title_is_its_h1_and_its_jump_links_are_chrome() -> None:
+    """Doxygen writes no h1: the title is ``div.headertitle > div.title``, after the jump links of
+    ``div.summary`` (lmdb-doc, Doxygen 1.8.16); only in pages whose generator is Doxygen."""
+    body = ('<div class="header"><div class="summary"><a href="#groups">Modules</a> &#124; '
+            '<a href="#typedef-members">Typedefs</a></div><div class="headertitle"><div class="title">LMDB API</div>'
+            '</div></div><div class="contents"><p>Lightning database.</p><h2 class="groupheader">Typedefs</h2>'
+            '<p>MDB_dbi</p></div>')
+    document = parse_html('<head><meta name="generator" content="Doxygen 1.8.16"/><title>LMDB: LMDB API</title>'
+                          f'</head><body>{body}</body>')
+    assert [(s.level, s.heading, s.parent) for s in document.sections[1:]] == [(1, "LMDB API", 0), (2, "Typedefs", 1)]
+    assert [document.text[b.start:b.end] for b in document.blocks] == [
+        "# LMDB API", "Lightning database.", "## Typedefs", "MDB_dbi"]
+    other = parse_html(body)  # no generator tag: a div.title is a paragraph, div.summary text
+    assert [other.text[b.start:b.end] for b in other.blocks][:2] == ["Modules | Typedefs", "LMDB API"]
