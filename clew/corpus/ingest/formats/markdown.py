@@ -23,7 +23,8 @@ Admonitions are one ``paragraph`` block of the section they sit in, their label 
 GitHub alert is a blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``,
 or the collapsible ``???`` / ``???+``) takes the indented lines after its marker, blank lines
 between them included (CommonMark alone reads an indented body after a blank line as code); so
-does an MkDocs content tab (``=== "pip"``), whose body is prose and code as written.
+does an MkDocs content tab (``=== "pip"``), whose body is prose and code as written. One whose
+body holds raw HTML is rendered and read by the HTML reader instead, as ``Label: text``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from html import escape as html_escape
 
 import yaml
 from markdown_it import MarkdownIt
@@ -60,6 +62,9 @@ _UNBALANCED_OK = frozenset("area base br col embed hr img input link meta param 
 """Tags whose end a raw HTML block need not write (void, or ended implicitly): they open nothing that
 holds the Markdown after them."""
 _HTML_HEADING = re.compile(r"<h[1-6][\s>]", re.IGNORECASE)
+_GITHUB_ALERT = re.compile(r"\A<blockquote>\s*<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*", re.IGNORECASE)
+_ADMONITION_LABEL = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+([\w-]+)?(?:[ \t]*\"([^\"]*)\")?")
+_INDENT = re.compile(r"\A(?: {1,4}|\t)")
 MAX_HTML_RUN = 1000
 """Top-level blocks at most between a raw HTML block that leaves an element open and the one that
 closes it; further apart, the opening block is read alone."""
@@ -231,6 +236,11 @@ def _html_stop(groups: Sequence[Sequence[Token]], index: int, ends: dict[str, li
     return index + 1 if open_ else stop
 
 
+def _admonition_title(label: str) -> str:
+    """An admonition's label as the HTML reader knows one (``html_rules.LABEL_CLASSES``)."""
+    return f'<p class="admonition-title">{html_escape(label)}</p>' if label else ""
+
+
 def _admonition_stop(lines: list[str], group: Sequence[Token]) -> int | None:
     """The line after an MkDocs admonition's body, when ``group`` is a paragraph that starts with its marker."""
     first = group[0]
@@ -331,8 +341,21 @@ class _Builder:
                 self.sections[-1].anchors.append(name)
 
     def add_admonition(self, groups: Sequence[Sequence[Token]], stop: int) -> None:
-        """An MkDocs admonition: its marker and body (``groups``, up to line ``stop``) as one paragraph."""
+        """An MkDocs admonition: its marker and body (``groups``, up to line ``stop``) as one paragraph.
+        A body that holds raw HTML is read by the HTML reader (``Label: text``, no tags left)."""
         first = groups[0][0].map[0] if groups[0][0].map else 0
+        lines = self.text[self.starts[first]:self.starts[stop] if stop < len(self.starts) else len(self.text)]
+        marker, _, body = lines.partition("\n")
+        body = "\n".join(_INDENT.sub("", line) for line in body.split("\n"))
+        body_tokens = _PARSER.parse(body)
+        if any(_has_html([token]) for token in body_tokens):
+            label = _ADMONITION_LABEL.match(marker.strip())
+            title = (label.group(2) or label.group(1).capitalize()) if label else ""
+            body_html = _PARSER.renderer.render(body_tokens, _PARSER.options, {})
+            html = f'<div class="admonition">{_admonition_title(title)}{body_html}</div>'
+            headings = any(token.type == "heading_open" for token in body_tokens)
+            self.add_rendered((first, stop), html, headings=headings, slugs=False)
+            return
         block = self.add_block((first, stop), "paragraph")
         starts = [block.start if block is not None else self.starts[first]]
         for group in groups:
@@ -393,16 +416,27 @@ class _Builder:
     def add_html(self, groups: Sequence[Sequence[Token]]) -> None:
         """Top-level blocks that hold raw HTML, read as the HTML markdown-it renders them to (with the
         Markdown between their tags) by the HTML reader: their rendering replaces their source in the
-        text. Its headings open sections by their level, like Markdown headings (a Markdown heading
-        keeps its GitHub slug); a definition-list term's section sits under the section around it."""
+        text (``add_rendered``). A GitHub alert (``> [!NOTE]``) is an admonition there too."""
         tokens = [token for group in groups for token in group]
         first, last = groups[0][0].map, groups[-1][0].map
         if first is None or last is None:
             return
-        start, end = trim_span(self.text, *line_span(self.text, self.starts, first[0], last[1]))
         html = _PARSER.renderer.render(tokens, _PARSER.options, {})
-        headings = any(token.type == "heading_open" for token in tokens) or _HTML_HEADING.search(html)
-        rendered = parse_html(html, embedded=True, collapsible=not headings)
+        if groups[0][0].type == "blockquote_open":
+            alert = _GITHUB_ALERT.match(html)
+            if alert is not None:
+                label = _admonition_title(alert.group(1).capitalize())
+                html = f'<blockquote class="admonition">{label}<p>{html[alert.end():]}'
+        headings = any(token.type == "heading_open" for token in tokens)
+        self.add_rendered((first[0], last[1]), html, headings=headings, slugs=groups[0][0].type == "heading_open")
+
+    def add_rendered(self, lines: tuple[int, int], html: str, *, headings: bool, slugs: bool) -> None:
+        """``html`` read by the HTML reader in place of the source ``lines``. Its headings open sections
+        by their level, like Markdown headings (with ``slugs``, a Markdown heading's: it keeps its GitHub
+        slug); a definition-list term's section sits under the section around it. A ``<details>`` is
+        one block labelled by its ``<summary>`` unless ``headings`` or the HTML hold a heading."""
+        start, end = trim_span(self.text, *line_span(self.text, self.starts, lines[0], lines[1]))
+        rendered = parse_html(html, embedded=True, collapsible=not (headings or _HTML_HEADING.search(html)))
         self.repairs.extend(rendered.repairs)
         if not rendered.text:  # a comment, or tags without text: their blank lines go with them
             while end < len(self.text) and self.text[end] == "\n":
@@ -427,7 +461,7 @@ class _Builder:
                 self.current = mapped[index]
             if level == 1 and section.heading and self.title is None:
                 self.title = section.heading
-            if groups[0][0].type == "heading_open":
+            if slugs:
                 slug = self.unique_slug(github_slug(section.heading))
                 if slug:
                     self.sections[-1].anchors.append(slug)

@@ -553,3 +553,18 @@ def test_details_holding_a_heading_is_a_container_whose_heading_opens_a_section(
     document.check()
     assert outline(document)[1:] == [("TSC", 2, 0), ("Emeriti", 3, 1)]
     assert block_texts(document) == ["## TSC", "- current", "Emeriti", "### Emeriti", "- addaleax", "- isaacs"]
+
+
+def test_admonitions_whose_body_holds_html_are_read_by_the_html_reader() -> None:
+    """A GitHub alert or an MkDocs admonition (or content tab) with HTML in its body: one block, its
+    label first, no tags left; one without HTML keeps its source as before."""
+    source = ("# Keys\n\n> [!NOTE]\n> Press <kbd>q</kbd> to quit.\n> Second line.\n\n> [!WARNING]\n> No html here.\n\n"
+              '!!! tip "Shortcut"\n\n    Press <kbd>Ctrl</kbd>+<kbd>K</kbd> to search.\n\n    - also <b>here</b>\n\n'
+              '!!! note\n    Plain body, no html.\n\n=== "pip"\n\n    Run <code>pip install x</code>.\n\nAfter.\n')
+    document = parse_markdown(source)
+    document.check()
+    assert [(b.kind, b.section) for b in document.blocks] == [("heading", 1)] + [("paragraph", 1)] * 6
+    assert block_texts(document)[1:] == [
+        "Note: Press q to quit. Second line.", "> [!WARNING]\n> No html here.",
+        "Shortcut: Press Ctrl+K to search.\n\n- also here", "!!! note\n    Plain body, no html.",
+        "pip: Run pip install x.", "After."]
