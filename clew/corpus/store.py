@@ -158,7 +158,11 @@ class Corpus:
         try:
             self._con.cursor().execute(f"SET threads = {int(threads)}").close()
         except duckdb.Error as error:
-            logger.warning("DuckDB's thread count not set to %d: %s", threads, error)
+            # a database that a failed write invalidated (a full disk) refuses every statement, and the
+            # failure that invalidated it is the one reported; a reopened file starts from the
+            # connection's own setting, so nothing is left to put back
+            level = logging.DEBUG if isinstance(error, duckdb.FatalException) else logging.WARNING
+            logger.log(level, "DuckDB's thread count not set to %d: %s", threads, error)
             return False
         return True
 
