@@ -40,6 +40,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from clew.corpus.checkpoint import size_bytes
 from clew.corpus.reader import Scope
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus
@@ -56,7 +57,13 @@ COLUMN_SHARE = 1 / 3
 rather than as postings (8 bytes a posting)."""
 MIN_COLUMN_ROWS = 1024
 """Below this many chunks every term stays in postings."""
-BATCH_ROWS = 1 << 20
+BATCH_ROWS = 1 << 18
+"""Postings read per Arrow batch while loading (each batch's temporaries are a few MB)."""
+HELD_MEMORY_LIMIT = "64MiB"
+"""DuckDB's ``memory_limit`` from the load on (unless already lower). At the default (80% of the
+machine's memory) the buffer pool keeps every block read, and the load reads every posting: at 1M
+chunks a serving process peaked at 1,683 MB beside a 726 MB index. Once the postings are held, the
+SQL left (statistics, readable documents, the hits' rows) reads little."""
 READABLE_SCOPES = 64
 """Distinct scopes (principal, filter, excluded keys) whose readable documents are kept."""
 ROW_MASKS = 16
@@ -73,8 +80,10 @@ class MemoryPostings:
     """The mean length the partial scores were computed with."""
     k1: float
     b: float
-    terms: dict[int, tuple[int, int]]
-    """term id -> [start, end) in ``rows`` and ``parts``."""
+    term_at: np.ndarray
+    """term id -> its index in ``offsets`` (-1: no postings held; a dict of tuples was 46 MB at 1M chunks)."""
+    offsets: np.ndarray
+    """The i-th held term's postings are ``rows[offsets[i]:offsets[i + 1]]`` (and ``parts``)."""
     columns: dict[int, np.ndarray]
     """term id -> float32 partial score of every row (0 where the term is absent)."""
     rows: np.ndarray
@@ -96,6 +105,13 @@ class MemoryPostings:
     norms: OrderedDict[float, tuple[np.ndarray, np.ndarray, np.ndarray]] = field(default_factory=OrderedDict)
     """Mean length -> what repricing at it needs per row (``_pricing``)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def span(self, term_id: int | None) -> tuple[int, int] | None:
+        """[start, end) of the term's postings in ``rows`` and ``parts``; None when none are held."""
+        if term_id is None or not 0 <= term_id < len(self.term_at) or self.term_at[term_id] < 0:
+            return None
+        i = int(self.term_at[term_id])
+        return int(self.offsets[i]), int(self.offsets[i + 1])
 
     def accumulator(self) -> np.ndarray:
         """This thread's float64 score per row, all zero between queries."""
@@ -145,20 +161,54 @@ def loaded_postings(corpus: Corpus) -> MemoryPostings | None:
 
 
 def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
-    import numpy as np
+    """The postings in memory, under DuckDB's lower ``HELD_MEMORY_LIMIT`` (put back when they do not fit)."""
     cur = corpus.cursor()
+    restore = _lower_memory_limit(cur)
+    try:
+        index = _read(cur, avgdl, k1, b)
+    except BaseException:
+        if restore is not None:
+            cur.execute(restore)
+        raise
+    if index is None and restore is not None:
+        cur.execute(restore)
+    return index
+
+
+def _lower_memory_limit(cur: Any) -> str | None:
+    """Lower DuckDB's memory limit to ``HELD_MEMORY_LIMIT``: the statement that puts it back, or None
+    when it was not higher."""
+    found = str(one(cur, "SELECT current_setting('memory_limit')")[0])
+    size, cap = size_bytes(found), size_bytes(HELD_MEMORY_LIMIT)
+    if size is None or cap is None or size <= cap:
+        return None
+    import duckdb
+    with duckdb.connect() as fresh:  # a rendered limit is rounded: the default is put back by RESET
+        default = str(one(fresh.cursor(), "SELECT current_setting('memory_limit')")[0])
+    cur.execute(f"SET memory_limit = '{HELD_MEMORY_LIMIT}'")
+    return "RESET memory_limit" if found == default else f"SET memory_limit = '{found}'"
+
+
+def _read(cur: Any, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
+    import numpy as np
     chunks, max_chunk = one(cur, "SELECT count(*), coalesce(max(chunk_id), 0) FROM search_docs")
-    df = cur.execute("SELECT term_id, count(*) FROM search_postings GROUP BY term_id ORDER BY term_id").fetchall()
-    term_ids = np.array([t for t, _ in df], dtype=np.int64)
-    counts = np.array([n for _, n in df], dtype=np.int64)
+    df = _table(cur, "SELECT term_id, count(*) AS n FROM search_postings GROUP BY term_id ORDER BY term_id")
+    term_ids = df.column("term_id").to_numpy().astype(np.int64)
+    counts = df.column("n").to_numpy().astype(np.int64)
+    del df
     as_column = (counts >= COLUMN_SHARE * chunks) if chunks >= MIN_COLUMN_ROWS else np.zeros(len(counts), bool)
     postings = int(counts[~as_column].sum())
     if 8 * postings + 4 * chunks * int(as_column.sum()) + 44 * chunks > max_bytes():
         return None
     d = _table(cur, "SELECT chunk_id, document_id, version, ordinal, live, length FROM search_docs ORDER BY chunk_id")
     doc_chunk = d.column("chunk_id").to_numpy()
+    live = d.column("live").to_numpy(zero_copy_only=False).astype(bool)
+    doc_id = d.column("document_id").to_numpy().astype(np.int64)
+    doc_version, doc_ordinal, doc_length = (d.column(c).to_numpy().astype(np.int32)
+                                            for c in ("version", "ordinal", "length"))
     row_of = np.full(int(max_chunk) + 1, -1, dtype=np.int32)
     row_of[doc_chunk] = np.arange(len(doc_chunk), dtype=np.int32)
+    del d, doc_chunk  # DuckDB's result is freed before the postings are read
     # each term gets a slot: postings slots in term order, column slots after them
     slot_of = np.full(int(term_ids.max(initial=0)) + 1, -1, dtype=np.int64)
     sparse_ids, column_ids = term_ids[~as_column], term_ids[as_column]
@@ -168,7 +218,7 @@ def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings |
     fill = offsets[:-1].copy()
     rows = np.empty(postings, dtype=np.int32)
     parts = np.empty(postings, dtype=np.float32)
-    columns = np.zeros((len(column_ids), len(doc_chunk)), dtype=np.float32)
+    columns = np.zeros((len(column_ids), len(doc_id)), dtype=np.float32)
     reader = cur.execute("SELECT term_id, chunk_id, tf, length FROM search_postings").to_arrow_reader(BATCH_ROWS)
     for batch in reader:
         slot = slot_of[batch.column(0).to_numpy()]
@@ -188,20 +238,22 @@ def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings |
         position = fill[slot] + (np.arange(len(slot)) - run)
         rows[position], parts[position] = row, part
         fill[slot[starts]] += np.diff(np.append(starts, len(slot)))
-    live = d.column("live").to_numpy(zero_copy_only=False).astype(bool)
+    term_at = np.full(len(slot_of), -1, dtype=np.int32)
+    term_at[sparse_ids] = np.arange(len(sparse_ids), dtype=np.int32)
     return MemoryPostings(
         avgdl=avgdl,
         k1=k1,
         b=b,
-        terms={int(t): (int(offsets[i]), int(offsets[i + 1])) for i, t in enumerate(sparse_ids)},
+        term_at=term_at,
+        offsets=offsets,
         columns={int(t): columns[i] for i, t in enumerate(column_ids)},
         rows=rows,
         parts=parts,
-        doc_id=d.column("document_id").to_numpy().astype(np.int64),
-        doc_version=d.column("version").to_numpy().astype(np.int32),
-        doc_ordinal=d.column("ordinal").to_numpy().astype(np.int32),
+        doc_id=doc_id,
+        doc_version=doc_version,
+        doc_ordinal=doc_ordinal,
         doc_live=live,
-        doc_length=d.column("length").to_numpy().astype(np.int32),
+        doc_length=doc_length,
         dead=np.flatnonzero(~live).astype(np.int32),
     )
 
@@ -268,7 +320,7 @@ def frequencies(index: MemoryPostings, mask: RowMask, term_ids: list[int | None]
         if column is not None:
             out.append(int(np.count_nonzero(mask.rows & (column > 0))))
             continue
-        start, end = index.terms.get(term_id, (0, 0)) if term_id is not None else (0, 0)
+        start, end = index.span(term_id) or (0, 0)
         out.append(int(np.count_nonzero(mask.rows[index.rows[start:end]])))
     return out
 
@@ -307,7 +359,7 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
     """
     import numpy as np
     columns = [(index.columns[t], idf) for t, idf in weights if t in index.columns]
-    slices = [(index.terms[t], idf) for t, idf in weights if t in index.terms]
+    slices = [(span, idf) for span, idf in ((index.span(t), idf) for t, idf in weights) if span is not None]
     if not columns and not slices:
         return []
     acc = index.accumulator()

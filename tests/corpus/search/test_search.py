@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.access import Principal
+from clew.corpus.checkpoint import size_bytes
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.search.api import search
@@ -274,9 +275,14 @@ def test_postings_load_only_once_a_process_has_asked_enough(tmp_path: Path, monk
     with Corpus(db, read_only=True) as corpus:
         assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
         assert corpus not in postings._loaded  # a one-off search is answered in SQL
+        before = corpus.cursor().execute("SELECT current_setting('memory_limit')").fetchone()
         for _ in range(postings.WARM_QUERIES):
             bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
         assert postings._loaded.get(corpus) is not None
+        # held postings leave DuckDB a small buffer pool (it kept every block the load read)
+        after = corpus.cursor().execute("SELECT current_setting('memory_limit')").fetchone()
+        assert before is not None and after is not None
+        assert size_bytes(after[0]) == size_bytes(postings.HELD_MEMORY_LIMIT) < (size_bytes(before[0]) or 0)
 
 
 def test_term_statistics_agree_from_memory_and_from_lookups(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -422,8 +428,11 @@ def test_postings_too_large_for_memory_are_scored_in_sql(tmp_path: Path, monkeyp
     monkeypatch.setattr(postings, "WARM_QUERIES", 0)
     monkeypatch.setenv("CLEW_POSTINGS_MEMORY_MB", "0.001")
     with Corpus(db, read_only=True) as corpus:
+        before = corpus.cursor().execute("SELECT current_setting('memory_limit')").fetchone()
         assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
         assert postings._loaded.get(corpus, "absent") is None  # tried once, too large: SQL from then on
+        # SQL scores every query from then on: DuckDB's memory limit is put back
+        assert corpus.cursor().execute("SELECT current_setting('memory_limit')").fetchone() == before
     with Corpus(db) as corpus:  # a writable corpus never holds them
         assert bm25.bm25_search(Scope(corpus), "w0 w1", limit=3)
         assert corpus not in postings._loaded
