@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.parsed import ParsedDocument
+
+HTML_FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "html"
+
+
+def load_html(name: str) -> ParsedDocument:
+    """An HTML fixture of tests/fixtures/html, parsed and checked against the document invariants."""
+    document = parse_html((HTML_FIXTURES / name).read_text(encoding="utf-8"))
+    document.check()
+    return document
 
 
 def block_texts(document: ParsedDocument, kind: str | None = None) -> list[str]:

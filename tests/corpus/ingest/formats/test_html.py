@@ -10,10 +10,9 @@ from hypothesis import strategies as st
 
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.parsed import ParsedDocument
-from tests.corpus.ingest.formats.documents import block_texts, outline
+from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
 
 ROOT = Path(__file__).resolve().parents[4]
-FIXTURES = ROOT / "tests" / "fixtures" / "html"
 
 
 def _sqlite_docs() -> Path | None:
@@ -30,10 +29,6 @@ needs_sqlite_docs = pytest.mark.skipif(
 )
 
 
-def load(name: str) -> ParsedDocument:
-    document = parse_html((FIXTURES / name).read_text(encoding="utf-8"))
-    document.check()
-    return document
 
 
 # --- handbook.html: a small well-formed page with chrome ---------------------------------
@@ -73,7 +68,7 @@ See installing, mail us or this."""
 
 
 def test_handbook_text_drops_head_chrome_and_scripts() -> None:
-    document = load("handbook.html")
+    document = load_html("handbook.html")
     assert document.text == HANDBOOK_TEXT
     for dropped in ("not page text", "color", "Home", "Small. Fast.", "Copyright", "Go", "1. Installing"):
         assert dropped not in document.text
@@ -82,7 +77,7 @@ def test_handbook_text_drops_head_chrome_and_scripts() -> None:
 
 
 def test_handbook_blocks() -> None:
-    document = load("handbook.html")
+    document = load_html("handbook.html")
     assert [(b.kind, b.section, b.table, b.indivisible) for b in document.blocks] == [
         ("heading", 1, None, False),
         ("paragraph", 1, None, False),
@@ -114,7 +109,7 @@ def test_handbook_blocks() -> None:
 
 
 def test_handbook_tables_thead_and_th_only_header_rows() -> None:
-    document = load("handbook.html")
+    document = load_html("handbook.html")
     assert block_texts(document, "table_header") == [
         "| Option | Default |\n| --- | --- |",
         "| Limit | Value |\n| --- | --- |",
@@ -124,7 +119,7 @@ def test_handbook_tables_thead_and_th_only_header_rows() -> None:
 
 
 def test_handbook_sections_nest_and_carry_anchors() -> None:
-    document = load("handbook.html")
+    document = load_html("handbook.html")
     assert outline(document) == [
         ("Widget Handbook", 0, None),
         ("Widget Handbook", 1, 0),
@@ -139,7 +134,7 @@ def test_handbook_sections_nest_and_carry_anchors() -> None:
 
 
 def test_handbook_links_and_anchors_point_at_their_text() -> None:
-    document = load("handbook.html")
+    document = load_html("handbook.html")
     assert [(link.href, document.text[link.start : link.start + 10]) for link in document.links] == [
         ("reliable.html", "reliable.\n"),
         ("https://example.com/widget.tar.gz", "archive\n- "),
@@ -200,7 +195,7 @@ int y;"""
 
 
 def test_malformed_page_is_closed_like_a_browser_would() -> None:
-    document = load("malformed.html")
+    document = load_html("malformed.html")
     assert document.text == MALFORMED_TEXT
     assert [b.kind for b in document.blocks] == [
         "heading",
@@ -489,234 +484,3 @@ def test_sqlite_pragmas_are_sections(sqlite_pages: dict[str, ParsedDocument]) ->
     block = next(b for b in document.blocks if b.start == truncate)
     assert block.section == index  # a short dl (the four modes) is text of its pragma's section
 
-
-def test_a_long_definition_list_has_a_unit_per_term() -> None:
-    """git-config's variables: each term with its definition is a section under the list's section,
-    the term's id names it, and the text after the list is the enclosing section's again."""
-    variables = "".join(
-        f'<dt class="hdlist1" id="core.var{i}"><code>core.var{i}</code></dt><dd><p>{"Tells Git a thing. " * 60}</p>'
-        + ('<div class="dlist"><dl><dt>true</dt><dd>on</dd><dt>false</dt><dd>off</dd></dl></div>' if i == 2 else "")
-        + "</dd>" for i in range(8))
-    page = f"<h1>git-config(1)</h1><h2>Variables</h2><p>Intro.</p><div class=dlist><dl>{variables}</dl></div>" \
-           "<p>After the list.</p><h2>Bugs</h2><p>None.</p>"
-    document = parse_html(page)
-    document.check()
-    variables_index = next(i for i, s in enumerate(document.sections) if s.heading == "Variables")
-    terms = [(i, s) for i, s in enumerate(document.sections) if s.parent == variables_index]
-    assert [s.heading for _, s in terms] == [f"core.var{i}" for i in range(8)]
-    assert all(s.level == 3 and s.anchors == [s.heading] for _, s in terms)
-    assert document.anchors["core.var3"] == terms[3][1].start
-    assert document.text[terms[3][1].start:].startswith("core.var3\n\nTells Git a thing.")
-    # the short nested list of values stays the text of its term
-    assert [s.heading for s in document.sections if s.parent == terms[2][0]] == []
-    after = next(b for b in document.blocks if document.text[b.start:b.end] == "After the list.")
-    assert after.section == variables_index
-
-
-def test_texinfo_navigation_bars_and_node_menus_are_chrome() -> None:
-    """A makeinfo page (``<meta name="Generator" content="makeinfo">``) loses its Next/Previous/Up
-    bars (``div.header``) and its index entries (``table.index-cp``); its sections, its node menu
-    (``ul.section-toc``, whose links lead to the subsections) and its own links stay."""
-    document = load("texinfo-node.html")
-    for chrome in ("Next:", "Previous:", "Up:", "[Contents]", "Overview", "Index Entry", "quiet frobbing"):
-        assert chrome not in document.text
-    assert [s.heading for s in document.sections if s.level] == ["3 Invoking frob", "3.1 Options to frob",
-                                                                     "Appendix A Index"]
-    assert document.text.count("Options to frob") == 2  # the menu's item and the heading
-    assert [link.href for link in document.links] == ["frob-Options.html", "Quiet.html"]
-    assert document.text.startswith("## 3 Invoking frob\n\nThe frob command")
-
-
-def test_a_generators_chrome_classes_are_chrome_only_in_its_pages() -> None:
-    """``div.header`` is javadoc's page title: without makeinfo's generator tag it is content."""
-    page = '<div class="header"><h1 class="title">Class Frob</h1></div><p>A frob.</p>'
-    assert "Class Frob" in parse_html(page).text
-    makeinfo = '<head><meta name="generator" content="makeinfo 7.1"></head>'
-    assert "Class Frob" not in parse_html(makeinfo + page).text
-
-
-def test_mdbook_hidden_lines_of_an_example_are_not_text() -> None:
-    """mdBook wraps the lines a Rust example hides from its reader in ``span.boring``."""
-    document = parse_html('<pre><code class="language-rust"><span class="boring">#![allow(unused)]\n'
-                          '</span><span class="boring">fn main() {\n</span>let x = 5;\n'
-                          '<span class="boring">}</span></code></pre>')
-    assert document.text == "let x = 5;"
-
-
-def test_a_doxygen_member_title_loses_its_permalink_glyph() -> None:
-    """Doxygen writes ``<span class="permalink"><a href="#ga...">&#9670;&nbsp;</a></span>`` before a member's name."""
-    document = parse_html('<h2 class="memtitle"><span class="permalink"><a href="#ga1206b2af8b95e7f6b0ef6b28708c9127">'
-                          '&#9670;&nbsp;</a></span>MDB_val</h2><div class="memitem"><p>Generic structure.</p></div>')
-    assert [s.heading for s in document.sections if s.level] == ["MDB_val"]
-    assert "\u25c6" not in document.text
-
-
-def test_a_title_ending_in_the_sites_name_loses_it_where_the_headers_h1_is_that_name() -> None:
-    page = ("<title>File system | Node.js v18.20.4 Documentation</title><header><h1><a href='/'>Node.js v18.20.4 "
-            "documentation</a></h1></header><main><h2>File system</h2><p>Files.</p></main>")
-    document = parse_html(page)
-    assert document.fields["title"] == "File system"
-    assert "Node.js" not in document.text
-    other = "<title>Gears | Widgets</title><header><h1>Sprockets</h1></header><p>Teeth.</p>"
-    assert parse_html(other).fields["title"] == "Gears | Widgets"
-
-
-def test_a_group_of_terms_for_one_definition_is_one_term() -> None:
-    """Texinfo writes an option's short and long names (``@item``/``@itemx``) as two ``dt`` before its
-    ``dd``: they are one heading, a line each, and one section named by both."""
-    filler = " ".join(["Compares the files byte by byte."] * 200)  # a list long enough for a unit per term
-    page = ('<meta name="Generator" content="makeinfo"><h3>Options</h3><dl compact="compact">'
-            '<dt id="index-a"><span><samp>-a</samp></span></dt>'
-            '<dt id="index-text"><samp><a href="t.html">--text</a></samp></dt>'
-            '<dd><p>Treat all files as text.</p></dd>'
-            f'<dt><span><samp>--binary</samp></span></dt><dd><p>{filler}</p></dd></dl>')
-    document = parse_html(page)
-    document.check()
-    assert [(s.level, s.heading, s.anchors) for s in document.sections[1:]] == [
-        (3, "Options", []), (4, "-a, --text", ["index-a", "index-text"]), (4, "--binary", [])]
-    assert document.text.startswith("### Options\n\n-a\n--text\n\nTreat all files as text.\n\n--binary\n\n")
-    assert document.anchors["index-a"] == document.sections[2].start
-    assert document.text[document.anchors["index-text"]:].startswith("--text\n\nTreat")
-    assert [document.text[link.start:][:6] for link in document.links] == ["--text"]
-    # a list of terms without definitions (DocBook's index) is not one group: each term stays apart
-    entries = "".join(f'<dt>entry {i}, <a href="p{i}.html">{filler[:80]}</a></dt>' for i in range(90))
-    index = parse_html(f"<h2>Index</h2><dl>{entries}</dl>")
-    index.check()
-    assert [s.heading[:7] for s in index.sections[2:5]] == ["entry 0", "entry 1", "entry 2"]
-    assert len(index.sections) == 92 and [link.href for link in index.links][:2] == ["p0.html", "p1.html"]
-    short = parse_html("<dl><dt>-a</dt><dt>--text</dt><dd>Treat all files as text.</dd></dl>")
-    short.check()
-    assert [(b.kind, short.text[b.start:b.end]) for b in short.blocks] == [
-        ("paragraph", "-a\n--text"), ("paragraph", "Treat all files as text.")]
-
-
-def test_phrasing_elements_such_as_acronym_do_not_break_a_sentence() -> None:
-    """DocBook writes every SQL of PostgreSQL's manual as ``<acronym class="acronym">SQL</acronym>``."""
-    document = parse_html('<p><acronym class="acronym">SQL</acronym> only specifies the <dfn>integer</dfn> types, '
-                          'as of <time datetime="2023">2023</time>.</p>')
-    assert [document.text[b.start:b.end] for b in document.blocks] == [
-        "SQL only specifies the integer types, as of 2023."]
-
-
-def test_gtk_doc_asciidoc_doxygen_and_rdoc_chrome_is_dropped() -> None:
-    """gtk-doc's ``table.navigation`` bar, AsciiDoc's ``div#footer``, Doxygen's ``div#titlearea`` and
-    RDoc's ``span.method-click-advice``, as Debian's libglib2.0-doc, git-doc, doxygen-doc and
-    asciidoctor-doc publish them."""
-    page = ('<div id="titlearea"><table><tr><td id="projectalign"><div id="projectname">Doxygen</div></td></tr>'
-            '</table></div><table class="navigation" id="top" summary="Navigation header"><tr><td class="shortcuts">'
-            '<a href="#" class="shortcut">Top</a> | <a href="#GAction.description">Description</a></td></tr></table>'
-            '<h2>GAction</h2><div class="method-heading"><span class="method-name">shift</span>'
-            '<span class="method-args">()</span><span class="method-click-advice">click to toggle source</span></div>'
-            '<p>Shifts a line.</p><div id="footer"><div id="footer-text">Last updated 2024-05-31</div></div>')
-    document = parse_html(page)
-    assert [document.text[b.start:b.end] for b in document.blocks] == ["## GAction", "shift()", "Shifts a line."]
-    assert document.links == []
-
-
-RUSTDOC_PAGE = """<head><meta name="generator" content="rustdoc"><title>Vec in std::vec - Rust</title></head>
-<body><main><section id="main-content" class="content"><div class="main-heading">
-<div class="rustdoc-breadcrumbs"><a href="../index.html">std</a>::<wbr><a href="index.html">vec</a></div>
-<h1>Struct <span class="struct">Vec</span><button id="copy-path">Copy item path</button></h1>
-<span class="sub-heading"><span class="since">1.0.0</span> · <a class="src" href="../src/vec.rs.html">Source</a>
-</span></div>
-<pre class="rust item-decl"><code>pub struct Vec&lt;T&gt; { /* private fields */ }</code></pre>
-<details class="toggle top-doc" open><summary class="hideme"><span>Expand description</span></summary>
-<div class="docblock"><p>A contiguous growable array type.</p>
-<h2 id="examples"><a class="doc-anchor" href="#examples">§</a>Examples</h2>
-<div class="example-wrap should_panic"><a href="#" class="tooltip" title="This example panics">ⓘ</a>
-<pre class="rust"><code>let v = vec![0];
-v[6];</code></pre></div></div></details>
-<h2 id="implementations" class="section-header">Implementations</h2>
-<details class="toggle implementors-toggle" open><summary><section id="impl-Vec" class="impl">
-<a href="#impl-Vec" class="anchor">§</a><h3 class="code-header">impl&lt;T&gt; Vec&lt;T&gt;</h3></section></summary>
-<details class="toggle method-toggle" open><summary><section id="method.new" class="method">
-<a class="src rightside" href="../src/vec.rs.html#1">Source</a>
-<h4 class="code-header">pub const fn <a href="#method.new" class="fn">new</a>() -&gt; Vec&lt;T&gt;</h4>
-</section></summary>
-<div class="docblock"><p>Constructs a new, empty <code>Vec&lt;T&gt;</code>.</p></div></details></details>
-</section></main></body>"""
-
-
-def test_rustdoc_details_hold_sections_and_its_chrome_is_dropped() -> None:
-    """rustdoc wraps each method (its heading, its text and examples) and the item's description in
-    a ``details``: a container, not one block; its version/Source links, "Expand description", "§"
-    and "ⓘ" are chrome (``GENERATOR_CLASSES["rustdoc"]``)."""
-    document = parse_html(RUSTDOC_PAGE)
-    document.check()
-    assert [(s.level, s.heading, s.anchors) for s in document.sections[1:]] == [
-        (1, "Struct Vec", ["main-content"]), (2, "Examples", ["examples"]), (2, "Implementations", ["implementations"]),
-        (3, "impl<T> Vec<T>", ["impl-Vec"]), (4, "pub const fn new() -> Vec<T>", ["method.new"])]
-    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
-        ("heading", "# Struct Vec"), ("code", "pub struct Vec<T> { /* private fields */ }"),
-        ("paragraph", "A contiguous growable array type."), ("heading", "## Examples"),
-        ("code", "let v = vec![0];\nv[6];"),
-        ("heading", "## Implementations"), ("heading", "### impl<T> Vec<T>"),
-        ("heading", "#### pub const fn new() -> Vec<T>"),
-        ("paragraph", "Constructs a new, empty Vec<T>.")]
-
-
-def test_a_details_with_an_admonition_class_is_an_admonition() -> None:
-    """MkDocs (pymdownx.details) writes a collapsible admonition ``??? note "Title"`` as ``details.note``."""
-    document = parse_html('<p>Before.</p><details class="note"><summary>Title</summary><p>Body.</p>'
-                          '<ul><li>one</li></ul></details>')
-    assert [document.text[b.start:b.end] for b in document.blocks] == ["Before.", "Title: Body.\n\n- one"]
-
-
-def test_a_first_row_of_bold_cells_is_the_header_of_a_table_without_header_cells() -> None:
-    """``<td><b>Name</b></td>``: a header as a README's HTML table or an older page (SQLite's date functions)
-    writes it."""
-    document = parse_html("<table><tr><td><b>Function</b></td><td></td><td><strong>Equivalent</strong></td></tr>"
-                          "<tr><td>date(...)</td><td></td><td>strftime('%F', ...)</td></tr>"
-                          "<tr><td><b>time(...)</b></td><td></td><td>strftime('%T', ...)</td></tr></table>")
-    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
-        ("table_header", "| Function |  | Equivalent |\n| --- | --- | --- |"),
-        ("table_row", "| date(...) |  | strftime('%F', ...) |"),
-        ("table_row", "| time(...) |  | strftime('%T', ...) |")]
-    # a bold word beside plain text, a single bold cell, or a table with th: no header from bold
-    for page in ("<table><tr><td><b>Note</b> one</td><td><b>two</b></td></tr><tr><td>a</td><td>b</td></tr></table>",
-                 "<table><tr><td><b>Only</b></td><td></td></tr><tr><td>a</td><td>b</td></tr></table>",
-                 "<table><tr><td><b>x</b></td><td><b>y</b></td></tr><tr><th>a</th><th>b</th></tr></table>"):
-        assert "table_header" not in [b.kind for b in parse_html(page).blocks[:1]], page
-
-
-def test_javadoc_summary_grids_are_tables() -> None:
-    """javadoc (JDK 16 and later) writes a summary table as a grid of ``div`` cells, as in Debian's
-    libcommons-lang3-java-doc: a table with its header, a row every N cells."""
-    page = ('<section class="method-summary" id="method-summary"><h2>Method Summary</h2>'
-            '<div class="summary-table three-column-summary">'
-            '<div class="table-header col-first">Modifier and Type</div><div class="table-header col-second">Method'
-            '</div><div class="table-header col-last">Description</div>'
-            '<div class="col-first even-row-color"><code>static void</code></div>'
-            '<div class="col-second even-row-color"><code><a href="#isTrue(boolean)" class="member-name-link">isTrue'
-            '</a>(boolean&nbsp;expression)</code></div>'
-            '<div class="col-last even-row-color"><div class="block">Validate that the argument condition is '
-            '<code>true</code>.</div></div>'
-            '<div class="col-first odd-row-color"><code>static &lt;T&gt; T</code></div>'
-            '<div class="col-second odd-row-color"><code>notNull(T&nbsp;object)</code></div>'
-            '<div class="col-last odd-row-color"><div class="block">Validate that the object is not null.</div></div>'
-            '</div></section><p>After.</p>')
-    document = parse_html(page)
-    document.check()
-    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
-        ("heading", "## Method Summary"),
-        ("table_header", "| Modifier and Type | Method | Description |\n| --- | --- | --- |"),
-        ("table_row", "| static void | isTrue(boolean expression) | Validate that the argument condition is true. |"),
-        ("table_row", "| static <T> T | notNull(T object) | Validate that the object is not null. |"),
-        ("paragraph", "After.")]
-    assert [link.href for link in document.links] == ["#isTrue(boolean)"]
-
-
-def test_a_doxygen_page_title_is_its_h1_and_its_jump_links_are_chrome() -> None:
-    """Doxygen writes no h1: the title is ``div.headertitle > div.title``, after the jump links of
-    ``div.summary`` (lmdb-doc, Doxygen 1.8.16); only in pages whose generator is Doxygen."""
-    body = ('<div class="header"><div class="summary"><a href="#groups">Modules</a> &#124; '
-            '<a href="#typedef-members">Typedefs</a></div><div class="headertitle"><div class="title">LMDB API</div>'
-            '</div></div><div class="contents"><p>Lightning database.</p><h2 class="groupheader">Typedefs</h2>'
-            '<p>MDB_dbi</p></div>')
-    document = parse_html('<head><meta name="generator" content="Doxygen 1.8.16"/><title>LMDB: LMDB API</title>'
-                          f'</head><body>{body}</body>')
-    assert [(s.level, s.heading, s.parent) for s in document.sections[1:]] == [(1, "LMDB API", 0), (2, "Typedefs", 1)]
-    assert [document.text[b.start:b.end] for b in document.blocks] == [
-        "# LMDB API", "Lightning database.", "## Typedefs", "MDB_dbi"]
-    other = parse_html(body)  # no generator tag: a div.title is a paragraph, div.summary text
-    assert [other.text[b.start:b.end] for b in other.blocks][:2] == ["Modules | Typedefs", "LMDB API"]
