@@ -89,22 +89,10 @@ class Scorer:
         norm = float(np.linalg.norm(vector))
         self._model, self._query_vector = model, vector / norm if norm > 0 else vector
 
-    def bm25(self, terms: dict[str, int], length: int) -> float:
+    def _query_scorer(self) -> QueryScorer:
         if self._bm25 is None:
             self._bm25 = QueryScorer(self.scope, self.query)
-        return self._bm25.score(terms, length)
-
-    def own(self, doc: DocumentVersion, ordinal: int) -> float:
-        """A passage's BM25 score against the question."""
-        return self.bm25(*passage_terms(doc, ordinal))
-
-    def unit(self, doc: DocumentVersion, node: int) -> float:
-        """BM25 of a whole node (its passages' terms together) against the query."""
-        key = (doc.document_id, doc.version, node)
-        value = self._units.get(key)
-        if value is None:
-            value = self._units[key] = self.bm25(*node_terms(doc, node))
-        return value
+        return self._bm25
 
     def lexical(self, doc: DocumentVersion, ordinal: int) -> float:
         """A passage's BM25 worth: its own score and its share of its section's (kept for the run:
@@ -123,10 +111,8 @@ class Scorer:
         units = self._units
         for ordinal in ordinals:
             value = known.get(ordinal)
-            if value is None:  # as own() plus SECTION_WEIGHT times unit(), without their calls
-                if self._bm25 is None:
-                    self._bm25 = QueryScorer(self.scope, self.query)
-                score = self._bm25.score
+            if value is None:  # its own BM25, plus SECTION_WEIGHT times its section's (kept per section)
+                score = self._query_scorer().score
                 value = score(*passage_terms(doc, ordinal))
                 if SECTION_WEIGHT:
                     section = sk.chunks[ordinal].sections[0]
