@@ -60,10 +60,11 @@ MIN_COLUMN_ROWS = 1024
 BATCH_ROWS = 1 << 18
 """Postings read per Arrow batch while loading (each batch's temporaries are a few MB)."""
 HELD_MEMORY_LIMIT = "64MiB"
-"""DuckDB's ``memory_limit`` from the load on (unless already lower). At the default (80% of the
-machine's memory) the buffer pool keeps every block read, and the load reads every posting: at 1M
-chunks a serving process peaked at 1,683 MB beside a 726 MB index. Once the postings are held, the
-SQL left (statistics, readable documents, the hits' rows) reads little."""
+"""DuckDB's ``memory_limit`` while the postings load (unless already lower), put back after it. At
+the default (80% of the machine's memory) the buffer pool keeps every block read, and the load reads
+every posting: at 1M chunks a serving process peaked at 1,683 MB beside a 726 MB index. Kept after
+the load, the limit failed any later query that materialises more (loading 200,000 vectors of 384
+dimensions: DuckDB's OutOfMemoryException)."""
 READABLE_SCOPES = 64
 """Distinct scopes (principal, filter, excluded keys) whose readable documents are kept."""
 ROW_MASKS = 16
@@ -161,18 +162,14 @@ def loaded_postings(corpus: Corpus) -> MemoryPostings | None:
 
 
 def _load(corpus: Corpus, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
-    """The postings in memory, under DuckDB's lower ``HELD_MEMORY_LIMIT`` (put back when they do not fit)."""
+    """The postings in memory, read under DuckDB's lower ``HELD_MEMORY_LIMIT`` (put back after)."""
     cur = corpus.cursor()
     restore = _lower_memory_limit(cur)
     try:
-        index = _read(cur, avgdl, k1, b)
-    except BaseException:
+        return _read(cur, avgdl, k1, b)
+    finally:
         if restore is not None:
             cur.execute(restore)
-        raise
-    if index is None and restore is not None:
-        cur.execute(restore)
-    return index
 
 
 def _lower_memory_limit(cur: Any) -> str | None:
