@@ -75,6 +75,7 @@ from clew.corpus.ingest.formats.html_rules import (
     _VOID,
     DROP_TAGS,
     INLINE_TAGS,
+    LINE_BREAK,
     Event,
     TableShape,
     _attr,
@@ -209,7 +210,7 @@ class _Builder(HTMLParser, BlockWriter):
             return
         if tag == "br" or tag == "wbr":
             if tag == "br" and not self._drop:
-                self._add(" " if self._container is None or self._container.kind != "pre" else "\n")
+                self._line_break()
             return
         if tag in ("html", "body"):
             if not self._drop:
@@ -293,6 +294,8 @@ class _Builder(HTMLParser, BlockWriter):
                 container.pieces.append(("close", ""))
             return
         if tag in _VOID or tag in ("html", "body"):
+            if tag == "br" and not self._drop:  # </br> is read as <br>, as browsers do
+                self._line_break()
             return
         self._boundary()
         self._close_named(tag)
@@ -404,6 +407,14 @@ class _Builder(HTMLParser, BlockWriter):
             alt = _attr(attrs, "alt")  # a logo in a heading is not part of its name
             if alt and alt.strip():
                 self._add(alt)
+
+    def _line_break(self) -> None:
+        """``<br>``: a line break in a paragraph or list item and inside ``pre``, a space in a heading or cell."""
+        container = self._container
+        if container is None:
+            self._add(LINE_BREAK)
+        else:
+            self._add("\n" if container.kind == "pre" else " ")
 
     def _push(self, entry: _Entry) -> None:
         self._stack.append(entry)

@@ -40,8 +40,9 @@ consecutive list items of one list and consecutive rows of one table (a single n
   label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
 - all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``: the dev set's reference
   extractor's and HTML's other phrasing elements such as ``acronym``) do not break text; every
-  other tag does; ``<br>`` is a space (a newline inside ``pre``). Whitespace is collapsed outside
-  ``pre``.
+  other tag does. ``<br>`` is a line break in a paragraph or list item (the item's next line
+  indented under its marker), a space in a heading or table cell, a newline inside ``pre``;
+  ``</br>`` is read as ``<br>``. Whitespace is collapsed outside ``pre``.
 """
 
 from __future__ import annotations
@@ -249,6 +250,8 @@ class BlockWriter:
                 item = self._items[-1]
                 prefix = "  " * (item.depth - 1) + ("  " if item.marked else "- ")
                 item.marked = True
+                if "\n" in text:  # lines after a <br> are indented under the item's marker
+                    text, placed = _indent_lines(text, placed, " " * len(prefix))
                 self._emit("list_item", prefix + text, [(marker, at + len(prefix)) for marker, at in placed])
             else:
                 self._emit("paragraph", text, placed)
@@ -513,3 +516,10 @@ def _at_line_start(pieces: list[Piece]) -> bool:
     """Whether the text read so far (markers aside) is empty or ends a line."""
     last = next((piece for piece in reversed(pieces) if isinstance(piece, str) and piece), "")
     return last == "" or last.endswith("\n")
+
+
+def _indent_lines(text: str, placed: Placed, indent: str) -> tuple[str, Placed]:
+    """``text`` with ``indent`` after each newline, and its markers moved with the text they precede."""
+    breaks = [at for at, char in enumerate(text) if char == "\n"]
+    moved = [(marker, at + len(indent) * sum(1 for line in breaks if line < at)) for marker, at in placed]
+    return text.replace("\n", "\n" + indent), moved

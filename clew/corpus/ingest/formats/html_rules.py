@@ -83,10 +83,14 @@ Marker = tuple[str, str]
 """``("anchor", name)`` or ``("link", href)``: placed at the offset where the next text starts."""
 Piece = str | Marker
 Placed = list[tuple[Marker, int]]
+LINE_BREAK: Marker = ("break", "")
+"""A ``<br>`` in a paragraph or list item: :func:`collapse` joins the text around it with a newline
+(one, however many ``<br>`` follow each other; none at the start or end), not a space."""
 
 
 def collapse(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
-    """Join text pieces with whitespace collapsed to single spaces and stripped.
+    """Join text pieces with whitespace collapsed to single spaces and stripped (a newline where a
+    ``LINE_BREAK`` lies between two words).
 
     Each marker is placed at the offset of the text that follows it; markers with no text
     after them come back separately, to be placed by whatever text comes next.
@@ -94,19 +98,24 @@ def collapse(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
     out: list[str] = []
     length = 0
     space = False
+    newline = False
     placed: Placed = []
     waiting: list[Marker] = []
     for piece in pieces:
         if not isinstance(piece, str):
-            waiting.append(piece)
+            if piece is LINE_BREAK:
+                newline = True
+            else:
+                waiting.append(piece)
             continue
         words = piece.split()
         if not words:
             space = space or bool(piece)
             continue
-        if length and (space or piece[0].isspace()):
-            out.append(" ")
+        if length and (newline or space or piece[0].isspace()):
+            out.append("\n" if newline else " ")
             length += 1
+        newline = False
         if waiting:
             placed.extend((marker, length) for marker in waiting)
             waiting = []

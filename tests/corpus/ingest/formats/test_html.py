@@ -38,7 +38,8 @@ HANDBOOK_TEXT = """\
 
 Widgets are small, fast and reliable.
 
-Second paragraph with a line break & an entity.
+Second paragraph with a
+line break & an entity.
 
 ## Installing
 
@@ -319,6 +320,28 @@ def test_pre_keeps_whitespace_and_br_and_places_links() -> None:
     assert document.text == "  a  b\n\tc\nd"
     assert document.blocks[0].indivisible
     assert [(link.href, link.start) for link in document.links] == [("x.html", 5)]
+
+
+def test_a_line_break_ends_a_line_of_text_and_is_a_space_in_headings_and_cells() -> None:
+    """``<br>`` (and ``</br>``, which browsers read as ``<br>``) never glues the words around it: a
+    newline in a paragraph (SQLite's operator precedence list) or a list item (its next line under
+    the marker), a space in a heading or a table cell, where a row must stay one line."""
+    document = parse_html(
+        "<h2>Operators<br>by precedence</h2>"
+        "<p>~ [expr]&nbsp;&nbsp;+ [expr]<br>COLLATE<br/>||&nbsp;&nbsp;-&gt;</br>*&nbsp;&nbsp;/</p>"
+        '<ul><li>Write to:<br><a href="team.html">the team</a>, 10 Main St<br><br>Springfield</li><li>Or call</li></ul>'
+        "<table><tr><th>Option</th><th>Meaning</th></tr><tr><td>-a<br>--text</td><td>Treat all files as text.</td></tr>"
+        "<tr><td>-b</td><td>Ignore changes in<br>white space.</td></tr></table>")
+    document.check()
+    assert document.text == (
+        "## Operators by precedence\n\n"
+        "~ [expr] + [expr]\nCOLLATE\n|| ->\n* /\n\n"
+        "- Write to:\n  the team, 10 Main St\n  Springfield\n- Or call\n\n"
+        "| Option | Meaning |\n| --- | --- |\n| -a --text | Treat all files as text. |\n"
+        "| -b | Ignore changes in white space. |")
+    assert document.sections[1].heading == "Operators by precedence"
+    link = document.links[0]
+    assert (link.href, document.text[link.start:link.start + 8]) == ("team.html", "the team")
 
 
 def test_a_block_inside_pre_starts_a_line_and_never_joins_words() -> None:
