@@ -57,6 +57,7 @@ from clew.corpus.ingest.formats.html_blocks import (
     _Row,
     _Table,
 )
+from clew.corpus.ingest.formats.html_members import is_member_table, member_table
 from clew.corpus.ingest.formats.html_rules import (
     _BREAKS_SVG,
     _BUTTON_SCOPE,
@@ -363,8 +364,11 @@ class _Builder(HTMLParser, BlockWriter):
         return True
 
     def _replay(self) -> None:
-        """Read the held events, each table start with its shape decided (no table is held twice)."""
+        """Read the held events, each table start with its shape decided (no table is held twice); a
+        Doxygen member summary is rewritten first (``html_members``)."""
         events, self._held = self._held or [], None
+        if events and is_member_table(events[0]):
+            events = member_table(events)
         shapes = iter(table_shapes(events))
         for kind, tag, attrs in events:
             if kind == "data":

@@ -238,3 +238,57 @@ def test_a_doxygen_page_title_is_its_h1_and_its_jump_links_are_chrome() -> None:
         "# LMDB API", "Lightning database.", "## Typedefs", "MDB_dbi"]
     other = parse_html(body)  # no generator tag: a div.title is a paragraph, div.summary text
     assert [other.text[b.start:b.end] for b in other.blocks][:2] == ["Modules | Typedefs", "LMDB API"]
+
+
+def test_doxygen_member_summaries_are_tables_under_their_group_headings() -> None:
+    """Doxygen 1.8's ``table.memberdecls`` (lmdb-doc, 1.8.16): a ``tr.heading`` row holding the group's
+    ``h2``, per member a ``tr.memitem`` row (type | name and arguments), a ``tr.memdesc`` row (its brief)
+    and a ``tr.separator``. Each group is a section; its members a table, a row each with the brief beside
+    the declaration; a group of one member a paragraph; a struct's untitled heading row too."""
+    def row(left: str, right: str, brief: str | None) -> str:
+        member = (f'<tr class="memitem:ga{right[:4]}"><td class="memItemLeft" align="right" valign="top">'
+                  f'{left}&#160;</td><td class="memItemRight" valign="bottom">'
+                  f'<a class="el" href="#ga{right[:4]}">{right}</a></td></tr>')
+        if brief is not None:
+            member += (f'<tr class="memdesc:ga{right[:4]}"><td class="mdescLeft">&#160;</td>'
+                       f'<td class="mdescRight">{brief} <br /></td></tr>')
+        return member + f'<tr class="separator:ga{right[:4]}"><td class="memSeparator" colspan="2">&#160;</td></tr>'
+
+    def group(anchor: str, title: str, rows: str) -> str:
+        return (f'<table class="memberdecls"><tr class="heading"><td colspan="2"><h2 class="groupheader">'
+                f'<a name="{anchor}"></a>\n{title}</h2></td></tr>{rows}</table>')
+
+    page = ('<div class="contents"><p>Lightning database.</p>'
+            + group("groups", "Modules", row("&#160;", "Version Macros", None) + row("&#160;", "Write Flags", None))
+            + group("nested-classes", "Data Structures", row("struct", "MDB_val", "Generic structure for keys."))
+            + group("typedef-members", "Typedefs", row("typedef unsigned int", "MDB_dbi", "A database handle.")
+                    + row("typedef int()", "MDB_cmp_func(const MDB_val *a, const MDB_val *b)", "Compares two keys.")
+                    + row("#define", "MDB_VERSION_MAJOR", None))
+            + '<h2 class="groupheader">Data Structure Documentation</h2><p>Values are valid until the next update.</p>'
+            + '<table class="memberdecls"><tr><td colspan="2"><h3>Data Fields</h3></td></tr>'
+            + row("size_t", "mv_size", None) + row("void *", "mv_data", None) + "</table></div>")
+    document = parse_html(f'<head><meta name="generator" content="Doxygen 1.8.16"/></head><body>{page}</body>')
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("paragraph", "Lightning database."),
+        ("heading", "## Modules"),
+        ("table_row", "| Version Macros |"),
+        ("table_row", "| Write Flags |"),
+        ("heading", "## Data Structures"),
+        ("paragraph", "struct MDB_val Generic structure for keys."),
+        ("heading", "## Typedefs"),
+        ("table_row", "| typedef unsigned int | MDB_dbi | A database handle. |"),
+        ("table_row", "| typedef int() | MDB_cmp_func(const MDB_val *a, const MDB_val *b) | Compares two keys. |"),
+        ("table_row", "| #define | MDB_VERSION_MAJOR |  |"),
+        ("heading", "## Data Structure Documentation"),
+        ("paragraph", "Values are valid until the next update."),
+        ("heading", "### Data Fields"),
+        ("table_row", "| size_t | mv_size |"),
+        ("table_row", "| void * | mv_data |")]
+    assert [(s.level, s.heading, s.anchors) for s in document.sections[1:]] == [
+        (2, "Modules", ["groups"]), (2, "Data Structures", ["nested-classes"]), (2, "Typedefs", ["typedef-members"]),
+        (2, "Data Structure Documentation", []), (3, "Data Fields", [])]
+    assert [document.sections[t.section].heading for t in document.tables] == [
+        "Modules", "Typedefs", "Data Fields"]
+    dbi = document.text.index("MDB_dbi")
+    assert any(link.href == "#gaMDB_" and link.start == dbi for link in document.links)
