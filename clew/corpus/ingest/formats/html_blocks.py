@@ -16,7 +16,9 @@ consecutive list items of one list and consecutive rows of one table (a single n
   of its own (a node the tree tools reach; an ``id`` on the ``dt`` names it). Consecutive ``dt``
   (a group of terms for one ``dd``: ``-a`` and ``--text``) are one heading, a line each, and one
   section named by all of them (``-a, --text``). A list with less
-  than ``TERM_UNITS_CHARS`` of text is left as paragraphs of the section around it.
+  than ``TERM_UNITS_CHARS`` of text is left as paragraphs of the section around it, and so is a
+  term with nothing under it (a ``dt`` without ``dd``: a book's "List of Tables", the leaves of
+  its table of contents, an index entry), which would be a section without text.
 - ``li`` is a ``list_item``, ``"- " + text``, indented two spaces per nesting level; text of
   the same item after a nested block is a further ``list_item`` indented under the marker.
 - ``pre`` is an indivisible ``code`` block, kept verbatim.
@@ -165,13 +167,15 @@ class BlockWriter:
         del self._open[max(dlist.depth, 1):]
         if dlist in self._dlists:
             self._dlists.remove(dlist)
-        self._small_list_is_text(dlist)
+        if not self._small_list_is_text(dlist) and not dlist.api:
+            self._empty_terms_are_text(dlist)
 
-    def _small_list_is_text(self, dlist: _DList) -> None:
-        """A definition list shorter than ``TERM_UNITS_CHARS`` stays text in the section around it."""
+    def _small_list_is_text(self, dlist: _DList) -> bool:
+        """A definition list shorter than ``TERM_UNITS_CHARS`` stays text in the section around it
+        (return whether it did)."""
         created = range(dlist.sections, len(self.sections))
         if self._length - dlist.length >= TERM_UNITS_CHARS or not all(i in self._terms for i in created):
-            return
+            return False
         around = self._open[-1][0]
         for block in self.blocks[dlist.blocks:]:
             if block.section >= dlist.sections:
@@ -183,6 +187,44 @@ class BlockWriter:
                 table.section = around
         self._terms.difference_update(created)
         del self.sections[dlist.sections:]
+        return True
+
+    def _empty_terms_are_text(self, dlist: _DList) -> None:
+        """A term of a long list with nothing under it (no text, no section: a ``dt`` without a
+        ``dd``, as in a DocBook "List of Tables" or a book's table of contents) is no unit: it becomes
+        a paragraph of the section around it, which a walk then reads with its neighbours."""
+        first = dlist.sections
+        created = range(first, len(self.sections))
+        holding = {block.section for block in self.blocks[dlist.blocks:]
+                   if block.section >= first and self.sections[block.section].start != block.start}
+        holding.update(section.parent for section in self.sections[first:] if section.parent is not None)
+        empty = {i for i in created if i in self._terms and i not in holding}
+        if not empty:
+            return
+        new: dict[int, int] = {}
+        kept = first
+        for i in created:
+            if i not in empty:
+                new[i] = kept
+                kept += 1
+
+        def moved(index: int) -> int:
+            while index in empty:  # an empty term's text goes to the section around it
+                index = self.sections[index].parent or 0
+            return new.get(index, index)
+
+        for block in self.blocks[dlist.blocks:]:
+            if block.section in empty and block.kind == "heading":
+                block.kind = "paragraph"
+            block.section = moved(block.section)
+        for table in self.tables:
+            table.section = moved(table.section)
+        for i in created:
+            section = self.sections[i]
+            if i not in empty and section.parent is not None:
+                section.parent = moved(section.parent)
+        self._terms = {moved(i) for i in self._terms if i not in empty}
+        self.sections[first:] = [self.sections[i] for i in created if i not in empty]
 
     def _end_admonition(self, admonition: _Admonition) -> None:
         """An admonition has closed: what it holds becomes one paragraph, its label first."""

@@ -96,12 +96,14 @@ def test_a_group_of_terms_for_one_definition_is_one_term() -> None:
     assert document.anchors["index-a"] == document.sections[2].start
     assert document.text[document.anchors["index-text"]:].startswith("--text\n\nTreat")
     assert [document.text[link.start:][:6] for link in document.links] == ["--text"]
-    # a list of terms without definitions (DocBook's index) is not one group: each term stays apart
+    # a list of terms without definitions (DocBook's index) is not one group: each term stays apart,
+    # a paragraph of the section around the list (a term with nothing under it is no unit)
     entries = "".join(f'<dt>entry {i}, <a href="p{i}.html">{filler[:80]}</a></dt>' for i in range(90))
     index = parse_html(f"<h2>Index</h2><dl>{entries}</dl>")
     index.check()
-    assert [s.heading[:7] for s in index.sections[2:5]] == ["entry 0", "entry 1", "entry 2"]
-    assert len(index.sections) == 92 and [link.href for link in index.links][:2] == ["p0.html", "p1.html"]
+    assert [index.text[b.start:b.end][:7] for b in index.blocks[1:4]] == ["entry 0", "entry 1", "entry 2"]
+    assert {(b.kind, b.section) for b in index.blocks[1:]} == {("paragraph", 1)}
+    assert len(index.sections) == 2 and [link.href for link in index.links][:2] == ["p0.html", "p1.html"]
     short = parse_html("<dl><dt>-a</dt><dt>--text</dt><dd>Treat all files as text.</dd></dl>")
     short.check()
     assert [(b.kind, short.text[b.start:b.end]) for b in short.blocks] == [
@@ -292,3 +294,33 @@ def test_doxygen_member_summaries_are_tables_under_their_group_headings() -> Non
         "Modules", "Typedefs", "Data Fields"]
     dbi = document.text.index("MDB_dbi")
     assert any(link.href == "#gaMDB_" and link.start == dbi for link in document.links)
+
+
+def test_terms_with_nothing_under_them_are_text_not_sections() -> None:
+    """A DocBook book's front page (debian-reference, docbook-xsl): its table of contents is a ``dl.toc``
+    of chapters (``dt``) whose ``dd`` lists their sections, and its "List of Tables" a ``dl`` of ``dt``
+    only. A term with neither text nor a section under it is a paragraph of the section around it,
+    not an empty section a walk would visit; a chapter with its sections under it stays a unit."""
+    def entry(number: str, title: str) -> str:
+        return f'<dt><span class="section"><a href="ch{number[0]}.html#s{number}">{number}. {title}</a></span></dt>'
+
+    chapters = "".join(
+        f'<dt><span class="chapter"><a href="ch{c}.html">{c}. Chapter {c}</a></span></dt><dd><dl>'
+        + "".join(entry(f"{c}.{s}", f"Section {s} of chapter {c}, about the package tools") for s in range(1, 13))
+        + "</dl></dd>" for c in range(1, 10))
+    tables = "".join(f'<dt>{c}.{t}. <a href="ch{c}.html#t{c}{t}">List of commands for the system administration'
+                     f' tasks, number {t}</a></dt>' for c in range(1, 10) for t in range(1, 13))
+    page = (f'<div class="book"><div class="titlepage"><h1 class="title">Debian Reference</h1></div>'
+            f'<div class="toc"><p><b>Table of Contents</b></p><dl class="toc">{chapters}</dl></div>'
+            f'<div class="list-of-tables"><p><b>List of Tables</b></p><dl>{tables}</dl></div></div>')
+    document = parse_html(page)
+    document.check()
+    assert [(s.level, s.heading, s.parent) for s in document.sections[1:4]] == [
+        (1, "Debian Reference", 0), (2, "1. Chapter 1", 1), (2, "2. Chapter 2", 1)]
+    assert len(document.sections) == 11  # the page, its h1 and the nine chapters: no section is empty
+    owned = {b.section for b in document.blocks if b.kind != "heading"}
+    assert all(i in owned for i in range(2, 11))
+    first = next(b for b in document.blocks if document.text[b.start:b.end].startswith("1.1. List of commands"))
+    assert (first.kind, first.section) == ("paragraph", 1)
+    assert document.text.count("List of commands for the system administration tasks") == 108
+    assert len([link for link in document.links if link.href.startswith("ch2.html#t2")]) == 12
