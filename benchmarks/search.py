@@ -309,21 +309,7 @@ def measure_scale(db: Path, rounds: int, with_fts: bool, with_bm25s: bool = True
         index = postings._loaded.get(corpus)
         out["clew_in_memory"] = index is not None
         if index is not None:
-            out["clew_index_mb"] = round(
-                sum(
-                    a.nbytes
-                    for a in (
-                        index.rows,
-                        index.parts,
-                        index.doc_id,
-                        index.doc_version,
-                        index.doc_ordinal,
-                        index.doc_live,
-                    )
-                )
-                / 2**20
-                + sum(c.nbytes for c in index.columns.values()) / 2**20
-            )
+            out["clew_index_mb"] = round(index.nbytes() / 2**20)
         peers: list = []
         if with_bm25s:
             peers.append(Bm25s(corpus, chunks))

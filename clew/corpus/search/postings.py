@@ -5,26 +5,31 @@ query scans millions of postings in SQL; a corpus opened read-only cannot change
 process holds it, so its postings can be held as numpy arrays and a query scored there. The
 index is loaded once the process has asked it ``WARM_QUERIES`` queries (a one-off search never
 pays the load) when it fits ``max_bytes()`` (``CLEW_POSTINGS_MEMORY_MB``, default 1024 MB;
-74 MB for 100k generated chunks, 148 MB for 200k).
+450 MB for 1M generated chunks with 81M postings).
 
 What is held: one row per chunk of ``search_docs`` in chunk-id order (document, version,
-ordinal, live); per term, its postings as int32 rows and a float32 *partial score*
-``tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))`` (the query only multiplies by
-idf and adds up, as bm25s does); and for terms in at least ``COLUMN_SHARE`` of the chunks a
-dense float32 column over all rows instead (no larger than its postings, and added to the
-scores sequentially). A query adds ``idf x partial`` into a dense per-thread accumulator (no
-sort, no ``np.unique``), then picks the best rows with ``np.partition``. Liveness, the
-readable rows (one SQL query per distinct scope, kept as a row mask: the last 64 scopes' documents, 16 masks),
-exclusions and the order (score descending, then chunk id) are those of the SQL path; scores
-agree with it to float32 precision of the partial scores. A read-write corpus and a larger one
-use SQL. The statistics (document frequencies, chunk count, mean length) are the same
-``TermStats`` for both paths.
+ordinal, live, length); per term, its postings as int32 rows, those of term frequency 1 first,
+then the others with their frequency (a byte each; 5% of them at 1M chunks). A query prices
+each posting's *partial score* ``tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))``
+as the load would have (float64, rounded to float32: :func:`partial`): frequency 1 from a table
+of one value per distinct length, indexed by a byte or two per row, the others from their
+frequency and length. Holding the float32 partial of every posting instead was 4 bytes more a
+posting (749 MB at 1M). The query then only multiplies by idf and adds up, as bm25s does. For
+terms in at least ``COLUMN_SHARE`` of the chunks a dense float32 column of partials over all
+rows is held instead (no larger than its postings, and added to the scores sequentially). A
+query adds ``idf x partial`` into a dense per-thread accumulator (no sort, no ``np.unique``),
+then picks the best rows with ``np.partition``. Liveness, the readable rows (one SQL query per
+distinct scope, kept as a row mask: the last 64 scopes' documents, 16 masks), exclusions and
+the order (score descending, then chunk id) are those of the SQL path; scores agree with it to
+float32 precision of the partial scores. A read-write corpus and a larger one use SQL. The
+statistics (document frequencies, chunk count, mean length) are the same ``TermStats`` for
+both paths.
 
 A principal with a row filter is scored with statistics counted over the rows it may read
 (``clew.corpus.search.bm25``): here its readable rows are a mask over the held rows (one SQL
 query per distinct scope, kept with the index), a term's frequency is the count of its postings
 under the mask, and since its mean length differs from the corpus's, each partial score is
-recomputed from the held one: the term frequency it was computed from is recovered exactly up to
+recomputed from the corpus-wide one: the term frequency it was computed from is recovered exactly up to
 float32 rounding (``tf = p * n / (k1 + 1 - p)`` with ``n = k1 * (1 - b + b * length / avgdl)``),
 then priced at the principal's mean length.
 """
@@ -82,13 +87,22 @@ class MemoryPostings:
     k1: float
     b: float
     term_at: np.ndarray
-    """term id -> its index in ``offsets`` (-1: no postings held; a dict of tuples was 46 MB at 1M chunks)."""
+    """term id -> its index in ``tail_at`` (-1: no postings held; a dict of tuples was 46 MB at 1M chunks)."""
     offsets: np.ndarray
-    """The i-th held term's postings are ``rows[offsets[i]:offsets[i + 1]]`` (and ``parts``)."""
+    """The i-th held term's postings are ``rows[offsets[2i]:offsets[2i + 2]]``: those of term frequency 1
+    first (up to ``offsets[2i + 1]``), then the others."""
+    tail_at: np.ndarray
+    """Where the i-th held term's other frequencies start in ``tails`` (one per posting after the split)."""
     columns: dict[int, np.ndarray]
     """term id -> float32 partial score of every row (0 where the term is absent)."""
     rows: np.ndarray
-    parts: np.ndarray
+    tails: np.ndarray
+    """The term frequency of each posting that is not 1 (uint8, or int16 where one exceeds 255)."""
+    length_code: np.ndarray
+    """Each row's index in ``one`` (uint8 or uint16: a gather from a 1-2 MB array; one float32 per row
+    was 10% slower, a cache miss more per posting)."""
+    one: np.ndarray
+    """The float32 partial score of a term frequency of 1 at each distinct row length."""
     doc_id: np.ndarray
     """search_docs in chunk-id order: document id, version, ordinal, live."""
     doc_version: np.ndarray
@@ -107,12 +121,36 @@ class MemoryPostings:
     """Mean length -> what repricing at it needs per row (``_pricing``)."""
     lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def span(self, term_id: int | None) -> tuple[int, int] | None:
-        """[start, end) of the term's postings in ``rows`` and ``parts``; None when none are held."""
+    def span(self, term_id: int | None) -> tuple[int, int, int, int] | None:
+        """The term's postings: [start, split, end) in ``rows`` (frequency 1 before ``split``) and where
+        the frequencies after the split start in ``tails``; None when none are held."""
         if term_id is None or not 0 <= term_id < len(self.term_at) or self.term_at[term_id] < 0:
             return None
         i = int(self.term_at[term_id])
-        return int(self.offsets[i]), int(self.offsets[i + 1])
+        return int(self.offsets[2 * i]), int(self.offsets[2 * i + 1]), int(self.offsets[2 * i + 2]), \
+            int(self.tail_at[i])
+
+    def runs(self, start: int, split: int, end: int, tail: int) -> list[tuple[np.ndarray, np.ndarray | None]]:
+        """A term's postings (its ``span``) as (rows, term frequencies) runs, None for frequency 1;
+        no empty run (each costs a few numpy calls)."""
+        out: list[tuple[np.ndarray, np.ndarray | None]] = [(self.rows[start:split], None)] if split > start else []
+        if end > split:
+            out.append((self.rows[split:end], self.tails[tail:tail + end - split]))
+        return out
+
+    def parts(self, rows: np.ndarray, tf: np.ndarray | None) -> np.ndarray:
+        """The float32 partial scores of ``rows`` for their term frequencies ``tf`` (None: all 1), the
+        same values the load would have held per posting (:func:`partial`)."""
+        if tf is None:
+            out: np.ndarray = self.one.take(self.length_code.take(rows))
+            return out
+        return partial(tf, self.doc_length.take(rows), self.k1, self.b, self.avgdl)
+
+    def nbytes(self) -> int:
+        """The bytes of every array held for the corpus (not the per-scope caches)."""
+        held = (self.term_at, self.offsets, self.tail_at, self.rows, self.tails, self.length_code, self.one,
+                self.doc_id, self.doc_version, self.doc_ordinal, self.doc_live, self.doc_length, self.dead)
+        return sum(a.nbytes for a in held) + sum(c.nbytes for c in self.columns.values())
 
     def accumulator(self) -> np.ndarray:
         """This thread's float64 score per row, all zero between queries."""
@@ -186,16 +224,33 @@ def _lower_memory_limit(cur: Any) -> str | None:
     return "RESET memory_limit" if found == default else f"SET memory_limit = '{found}'"
 
 
+def partial(tf: np.ndarray, length: np.ndarray, k1: float, b: float, avgdl: float) -> np.ndarray:
+    """BM25's partial score ``tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))``, computed in float64
+    and rounded to float32 (a query multiplies it by idf and adds up). The one expression the load and
+    every query use, so a partial computed at a query is the one a posting held before."""
+    import numpy as np
+    t, n = tf.astype(np.float64), length.astype(np.float64)
+    out: np.ndarray = (t * (k1 + 1) / (t + k1 * (1 - b + b * n / avgdl))).astype(np.float32)
+    return out
+
+
 def _read(cur: Any, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
     import numpy as np
     chunks, max_chunk = one(cur, "SELECT count(*), coalesce(max(chunk_id), 0) FROM search_docs")
-    df = _table(cur, "SELECT term_id, count(*) AS n FROM search_postings GROUP BY term_id ORDER BY term_id")
+    df = _table(cur, "SELECT term_id, count(*) AS n, count(*) FILTER (WHERE tf <> 1) AS other, min(tf) AS low,"
+                     " max(tf) AS high FROM search_postings GROUP BY term_id ORDER BY term_id")
     term_ids = df.column("term_id").to_numpy().astype(np.int64)
     counts = df.column("n").to_numpy().astype(np.int64)
+    others = df.column("other").to_numpy().astype(np.int64)
+    low = int(df.column("low").to_numpy().astype(np.int64).min(initial=1))
+    high = int(df.column("high").to_numpy().astype(np.int64).max(initial=1))
     del df
+    # a term frequency held in a byte where every one fits, else in the table's own SMALLINT
+    tf_type = np.uint8 if 0 <= low and high <= np.iinfo(np.uint8).max else np.int16
     as_column = (counts >= COLUMN_SHARE * chunks) if chunks >= MIN_COLUMN_ROWS else np.zeros(len(counts), bool)
-    postings = int(counts[~as_column].sum())
-    if 8 * postings + 4 * chunks * int(as_column.sum()) + 44 * chunks > max_bytes():
+    postings, other = int(counts[~as_column].sum()), int(others[~as_column].sum())
+    needed = 4 * postings + np.dtype(tf_type).itemsize * other + 4 * chunks * int(as_column.sum()) + 48 * chunks
+    if needed > max_bytes():
         return None
     d = _table(cur, "SELECT chunk_id, document_id, version, ordinal, live, length FROM search_docs ORDER BY chunk_id")
     doc_chunk = d.column("chunk_id").to_numpy()
@@ -206,46 +261,57 @@ def _read(cur: Any, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
     row_of = np.full(int(max_chunk) + 1, -1, dtype=np.int32)
     row_of[doc_chunk] = np.arange(len(doc_chunk), dtype=np.int32)
     del d, doc_chunk  # DuckDB's result is freed before the postings are read
-    # each term gets a slot: postings slots in term order, column slots after them
+    # each term gets a slot: postings slots in term order, column slots after them; a postings slot k
+    # is filled as two runs, 2k (frequency 1) and 2k + 1 (the others, their frequency kept in ``tails``)
     slot_of = np.full(int(term_ids.max(initial=0)) + 1, -1, dtype=np.int64)
     sparse_ids, column_ids = term_ids[~as_column], term_ids[as_column]
-    slot_of[sparse_ids] = np.arange(len(sparse_ids))
-    slot_of[column_ids] = len(sparse_ids) + np.arange(len(column_ids))
-    offsets = np.concatenate(([0], np.cumsum(counts[~as_column])))
+    n_sparse = len(sparse_ids)
+    slot_of[sparse_ids] = np.arange(n_sparse)
+    slot_of[column_ids] = n_sparse + np.arange(len(column_ids))
+    sizes = np.empty(2 * n_sparse, dtype=np.int64)
+    sizes[0::2], sizes[1::2] = counts[~as_column] - others[~as_column], others[~as_column]
+    offsets = np.concatenate(([0], np.cumsum(sizes)))
+    tail_at = np.concatenate(([0], np.cumsum(others[~as_column])))[:-1]
     fill = offsets[:-1].copy()
     rows = np.empty(postings, dtype=np.int32)
-    parts = np.empty(postings, dtype=np.float32)
+    tails = np.empty(other, dtype=tf_type)
     columns = np.zeros((len(column_ids), len(doc_id)), dtype=np.float32)
     reader = cur.execute("SELECT term_id, chunk_id, tf, length FROM search_postings").to_arrow_reader(BATCH_ROWS)
     for batch in reader:
         slot = slot_of[batch.column(0).to_numpy()]
         row = row_of[batch.column(1).to_numpy()]
-        tf = batch.column(2).to_numpy().astype(np.float64)
-        length = batch.column(3).to_numpy().astype(np.float64)
-        part = (tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))).astype(np.float32)
-        in_column = slot >= len(sparse_ids)
+        tf = batch.column(2).to_numpy()
+        in_column = slot >= n_sparse
         if in_column.any():
-            columns[slot[in_column] - len(sparse_ids), row[in_column]] = part[in_column]
+            columns[slot[in_column] - n_sparse, row[in_column]] = partial(
+                tf[in_column], batch.column(3).to_numpy()[in_column], k1, b, avgdl)
         keep = ~in_column
-        slot, row, part = slot[keep], row[keep], part[keep]
+        slot, row, tf = 2 * slot[keep] + (tf[keep] != 1), row[keep], tf[keep]
         order = np.argsort(slot, kind="stable")
-        slot, row, part = slot[order], row[order], part[order]
+        slot, row, tf = slot[order], row[order], tf[order]
         starts = np.flatnonzero(np.diff(slot, prepend=-1))  # where each slot's run begins
         run = np.repeat(starts, np.diff(np.append(starts, len(slot))))
         position = fill[slot] + (np.arange(len(slot)) - run)
-        rows[position], parts[position] = row, part
+        rows[position] = row
+        tail = (slot & 1).astype(bool)
+        tails[tail_at[slot[tail] >> 1] + position[tail] - offsets[slot[tail]]] = tf[tail]
         fill[slot[starts]] += np.diff(np.append(starts, len(slot)))
     term_at = np.full(len(slot_of), -1, dtype=np.int32)
-    term_at[sparse_ids] = np.arange(len(sparse_ids), dtype=np.int32)
+    term_at[sparse_ids] = np.arange(n_sparse, dtype=np.int32)
+    lengths, length_code = np.unique(doc_length, return_inverse=True)
+    code_type = next(t for t in (np.uint8, np.uint16, np.int32) if len(lengths) <= np.iinfo(t).max + 1)
     return MemoryPostings(
         avgdl=avgdl,
         k1=k1,
         b=b,
         term_at=term_at,
         offsets=offsets,
+        tail_at=tail_at,
         columns={int(t): columns[i] for i, t in enumerate(column_ids)},
         rows=rows,
-        parts=parts,
+        tails=tails,
+        length_code=length_code.astype(code_type),
+        one=partial(np.ones(len(lengths), dtype=np.uint8), lengths, k1, b, avgdl),
         doc_id=doc_id,
         doc_version=doc_version,
         doc_ordinal=doc_ordinal,
@@ -317,7 +383,7 @@ def frequencies(index: MemoryPostings, mask: RowMask, term_ids: list[int | None]
         if column is not None:
             out.append(int(np.count_nonzero(mask.rows & (column > 0))))
             continue
-        start, end = index.span(term_id) or (0, 0)
+        start, _, end, _ = index.span(term_id) or (0, 0, 0, 0)
         out.append(int(np.count_nonzero(mask.rows[index.rows[start:end]])))
     return out
 
@@ -361,7 +427,7 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
         return []
     acc = index.accumulator()
     candidates = None
-    touched = sum(e - s for (s, e), _ in slices)
+    touched = sum(e - s for (s, _, e, _), _ in slices)
     whole = bool(columns) or touched * 4 > len(acc)  # score every row rather than gather the touched ones
     try:
         for column, idf in columns:
@@ -369,13 +435,15 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
                 acc += column * np.float64(idf)
             else:
                 acc[reader.at] += _repriced(index, column[reader.at], reader.at, reader.avgdl) * np.float64(idf)
-        for (s, e), idf in slices:
-            rows, part = index.rows[s:e], index.parts[s:e]
-            if reader is not None:
-                keep = reader.rows[rows]
-                rows, part = rows[keep], part[keep]
-                part = _repriced(index, part, rows, reader.avgdl)
-            acc[rows] += part * np.float64(idf)
+        for (s, m, e, t), idf in slices:  # no row twice in a term: np.add.at is a plain, faster, scatter
+            for rows, tf in index.runs(s, m, e, t):
+                if reader is not None:
+                    keep = reader.rows[rows]
+                    rows, tf = rows[keep], None if tf is None else tf[keep]
+                part = index.parts(rows, tf)
+                if reader is not None:
+                    part = _repriced(index, part, rows, reader.avgdl)
+                np.add.at(acc, rows, part * np.float64(idf))
         # a row is a candidate when it holds a query term; with every idf positive (the usual case) that
         # is a positive score, else (retired rows counted in df until compaction) a mask says so
         positive = all(idf > 0 for _, idf in columns + slices)
@@ -386,13 +454,13 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
                 hit = np.zeros(len(acc), dtype=bool)
                 for column, _ in columns:
                     hit |= column > 0
-                for (s, e), _ in slices:
+                for (s, _, e, _), _ in slices:
                     hit[index.rows[s:e]] = True
                 scores = np.where(hit, acc, floor)
             if len(index.dead):
                 scores[index.dead] = floor
         else:
-            candidates = np.concatenate([index.rows[s:e] for (s, e), _ in slices])
+            candidates = np.concatenate([index.rows[s:e] for (s, _, e, _), _ in slices])
             scores = acc[candidates]
             if len(index.dead):
                 scores[~index.doc_live[candidates]] = floor

@@ -523,3 +523,48 @@ def test_a_passage_score_sums_its_terms_in_one_order_whatever_the_string_hashing
     orders = {subprocess.run([sys.executable, "-c", script, str(tmp_path / "c.duckdb")], capture_output=True, text=True,
                              env={**os.environ, "PYTHONHASHSEED": str(seed)}, check=True).stdout for seed in (1, 2, 3)}
     assert len(orders) == 1
+
+
+@pytest.mark.parametrize("repeats", [3, 300])  # the most frequent term fits a byte, or needs the table's SMALLINT
+def test_held_postings_keep_every_term_frequency(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 repeats: int) -> None:
+    """The held postings give back every (chunk, tf) of ``search_postings``, frequency 1 first in
+    each term, and score as SQL does (the partial of each posting is priced at the query)."""
+    from clew.corpus.reader import Scope
+    from clew.corpus.search import bm25, postings
+
+    folder = write_files(tmp_path / "docs", {
+        "a.md": "# Zeta\n\n" + "zeta " * repeats + "alpha beta.\n",
+        "b.md": "# Alpha\n\nalpha alpha zeta gamma. " + "beta " * 2 + "\n",
+        "c.md": "# Beta\n\nbeta gamma delta; zeta once.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=1000)
+    monkeypatch.setattr(postings, "WARM_QUERIES", 0)
+    queries = ["zeta", "alpha beta", "gamma zeta delta", "beta"]
+    with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
+        held = [bm25.bm25_search(Scope(corpus), q, limit=5) for q in queries]
+        index = postings.loaded_postings(corpus)
+        assert index is not None
+        assert index.tails.dtype == ("int16" if repeats > 255 else "uint8")
+        cur = corpus.cursor()
+        chunk_ids = [c for (c,) in cur.execute("SELECT chunk_id FROM search_docs ORDER BY chunk_id").fetchall()]
+        terms = cur.execute("SELECT DISTINCT term_id FROM search_postings").fetchall()
+        for (term_id,) in terms:
+            span = index.span(term_id)
+            assert span is not None
+            got = []
+            for rows, tf in index.runs(*span):
+                got += [(chunk_ids[r], 1 if tf is None else int(f)) for r, f in zip(rows, tf if tf is not None
+                                                                                 else [1] * len(rows), strict=True)]
+            assert [f for _, f in got] == sorted([f for _, f in got], key=lambda f: f != 1)  # frequency 1 first
+            stored = cur.execute("SELECT chunk_id, tf FROM search_postings WHERE term_id = ?", [term_id]).fetchall()
+            assert sorted(got) == sorted(stored)
+        top = cur.execute("SELECT max(tf) FROM search_postings").fetchone()[0]
+        assert max(int(f) for f in index.tails) == top and (top > 255) == (repeats > 255)
+    monkeypatch.setenv("CLEW_POSTINGS_MEMORY_MB", "0")  # too small: SQL
+    with Corpus(tmp_path / "c.duckdb", read_only=True) as corpus:
+        in_sql = [bm25.bm25_search(Scope(corpus), q, limit=5) for q in queries]
+    assert all(held)
+    for memory, sql in zip(held, in_sql, strict=True):
+        assert [(h.document_id, h.ordinal) for h in memory] == [(h.document_id, h.ordinal) for h in sql]
+        assert [h.score for h in memory] == pytest.approx([h.score for h in sql], rel=1e-6)
