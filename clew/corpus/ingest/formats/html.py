@@ -461,7 +461,7 @@ class _Builder(HTMLParser, BlockWriter):
         if tag == "pre":
             self._pending.extend(self._flush())
             return self._enter(tag, _Container("pre"))
-        if tag == "dt":  # a definition-list term: a unit of its own, under the section around its list
+        if tag == "dt" and self._dlists:  # a definition-list term: a unit of its own, under the section around its list
             self._pending.extend(self._flush())
             api = bool(self._dlists) and self._dlists[-1].api
             return self._enter(tag, _Container("heading", level=TERM, anchor=_attr(attrs, "id"), api=api))

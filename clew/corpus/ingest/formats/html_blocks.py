@@ -18,7 +18,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
   section named by all of them (``-a, --text``). A list with less
   than ``TERM_UNITS_CHARS`` of text is left as paragraphs of the section around it, and so is a
   term with nothing under it (a ``dt`` without ``dd``: a book's "List of Tables", the leaves of
-  its table of contents, an index entry), which would be a section without text.
+  its table of contents, an index entry), which would be a section without text. A ``dt`` outside
+  any ``dl`` (gtk-doc's API index) is a paragraph.
 - ``li`` is a ``list_item``, ``"- " + text``, indented two spaces per nesting level; text of
   the same item after a nested block is a further ``list_item`` indented under the marker.
 - ``pre`` is an indivisible ``code`` block, kept verbatim.

@@ -324,3 +324,29 @@ def test_terms_with_nothing_under_them_are_text_not_sections() -> None:
     assert (first.kind, first.section) == ("paragraph", 1)
     assert document.text.count("List of commands for the system administration tasks") == 108
     assert len([link for link in document.links if link.href.startswith("ch2.html#t2")]) == 12
+
+
+def test_terms_outside_a_definition_list_are_paragraphs() -> None:
+    """gtk-doc's API index (libglib2.0-doc's ``api-index-full.html``) writes its entries as ``dt`` and an
+    empty ``dd`` with no ``dl`` around them: each entry is a paragraph of its letter's section. Read as
+    terms, each entry was an empty section nested under the one before (levels up to 178)."""
+    entries = "".join(
+        f'<dt>\n<a class="link" href="GAction.html#{name}" title="{name}">{name}</a>, {kind} in '
+        f'<a class="link" href="GAction.html" title="GAction">GAction</a>\n</dt>\n<dd></dd>\n'
+        for name, kind in [("GAction", "struct"), ("GAction:enabled", "object property"),
+                           ("g_action_activate", "function")])
+    page = ('<div class="index"><div class="titlepage"><div><div><h1 class="title"><a name="api-index-full"></a>'
+            f'Index</h1></div></div></div><a name="idxA"></a><h3 class="title">A</h3>{entries}'
+            '<a name="idxB"></a><h3 class="title">B</h3><dt><a href="GBinding.html">GBinding</a>, struct in '
+            '<a href="GBinding.html">GBinding</a></dt><dd></dd></div>')
+    document = parse_html(page)
+    document.check()
+    assert [(s.level, s.heading, s.parent) for s in document.sections[1:]] == [
+        (1, "Index", 0), (3, "A", 1), (3, "B", 1)]
+    assert [(b.kind, b.section, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("heading", 1, "# Index"), ("heading", 2, "### A"),
+        ("paragraph", 2, "GAction, struct in GAction"),
+        ("paragraph", 2, "GAction:enabled, object property in GAction"),
+        ("paragraph", 2, "g_action_activate, function in GAction"),
+        ("heading", 3, "### B"), ("paragraph", 3, "GBinding, struct in GBinding")]
+    assert document.anchors["idxB"] == document.sections[3].start
