@@ -34,12 +34,16 @@ DROP_CLASSES = frozenset(
     # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked)
     " boring"
     # gtk-doc's Top | Description | Object Hierarchy bar (table.navigation); RDoc's "click to toggle source"
-    " navigation method-click-advice".split()
+    " navigation method-click-advice"
+    # Publican's (DocBook: Red Hat's and Fedora's guides, the Debian Administrator's Handbook) Prev / Up /
+    # Home / Next bars above and below every page
+    " docnav".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
-DROP_IDS = frozenset({"footer", "titlearea"})
+DROP_IDS = frozenset({"footer", "titlearea", "banner"})
 """An element with one of these ids is dropped like a ``DROP_CLASSES`` one: AsciiDoc's ``div#footer``
-("Last updated ..."), Doxygen's ``div#titlearea`` (the project's name above every page)."""
+("Last updated ..."), Doxygen's ``div#titlearea`` (the project's name above every page), Publican's
+``div#banner`` ("Download the ebook" above every page of the Debian Administrator's Handbook)."""
 DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 """ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
 _SKIPPED = frozenset({"script", "style", "svg", "math"})

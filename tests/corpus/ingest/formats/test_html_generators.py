@@ -350,3 +350,25 @@ def test_terms_outside_a_definition_list_are_paragraphs() -> None:
         ("paragraph", 2, "g_action_activate, function in GAction"),
         ("heading", 3, "### B"), ("paragraph", 3, "GBinding, struct in GBinding")]
     assert document.anchors["idxB"] == document.sections[3].start
+
+
+def test_publican_navigation_bars_and_banner_are_chrome() -> None:
+    """Publican (DocBook; the Debian Administrator's Handbook) writes a ``div#banner`` and a
+    ``ul.docnav`` Prev / Up / Home / Next bar above and below every page (its ``strong`` labels ran into
+    the titles: "PrevChapter 6. ..."). The page's own text and links stay."""
+    nav = ('<ul class="docnav"><li class="previous"><a accesskey="p" href="apt.html"><strong>Prev</strong>Chapter 6. '
+           'Maintenance</a></li><li class="up"><a accesskey="u" href="#"><strong>Up</strong></a></li><li class="home">'
+           '<a accesskey="h" href="index.html"><strong>Home</strong></a></li><li class="next"><a accesskey="n" '
+           'href="sect.apt-cache.html"><strong>Next</strong>6.3. The apt-cache Command</a></li></ul>')
+    page = ('<body><div id="banner"><a href="http://debian-handbook.info/get/"><span class="text">Download the ebook'
+            '</span></a></div><p id="title"><a class="left" href="http://www.debian.org"><img alt="Product Site" '
+            f'src="image_left.png" /></a></p>{nav}<div class="section"><div class="titlepage"><div><div>'
+            '<h2 class="title"><a id="sect.apt-get"></a>6.2. <code class="command">apt-get</code> Commands</h2>'
+            '</div></div></div><div class="para">APT is a vast project; see <a href="sect.apt-cache.html">apt-cache'
+            f'</a>.</div></div>{nav}</body>')
+    document = parse_html(page)
+    document.check()
+    assert document.text == "## 6.2. apt-get Commands\n\nAPT is a vast project; see apt-cache."
+    hrefs = [link.href for link in document.links]
+    assert "sect.apt-cache.html" in hrefs and not {"apt.html", "index.html", "#"} & set(hrefs)
+    assert document.text[document.anchors["sect.apt-get"]:].startswith("6.2. apt-get")
