@@ -77,6 +77,7 @@ from clew.corpus.ingest.formats.html_rules import (
     DROP_TAGS,
     INLINE_TAGS,
     LINE_BREAK,
+    TITLE_BOX_CLASSES,
     Event,
     TableShape,
     _attr,
@@ -172,6 +173,8 @@ class _Builder(HTMLParser, BlockWriter):
         self._shape: TableShape | None = None  # of the table starting now
         self._generator: frozenset[str] = frozenset()
         self._title_class: str | None = None
+        self._title_boxes = 0
+        """``html_rules.TITLE_BOX_CLASSES`` elements open: a heading inside is the page's title (h1)."""
         """The class of the page's title ``div`` (``html_rules.GENERATOR_TITLES``)."""
         self._site_parts: list[str] | None = None
         self._site_h1: str | None = None
@@ -456,7 +459,8 @@ class _Builder(HTMLParser, BlockWriter):
                  and self._title_class in (_attr(attrs, "class") or "").split())
         if tag in _HEADINGS or title:
             self._pending.extend(self._flush())
-            heading = _Container("heading", level=1 if title else _LEVELS.get(tag, 0), anchor=_attr(attrs, "id"))
+            level = 1 if title or (self._title_boxes and tag in _LEVELS) else _LEVELS.get(tag, 0)
+            heading = _Container("heading", level=level, anchor=_attr(attrs, "id"))
             return self._enter(tag, heading)
         if tag == "pre":
             self._pending.extend(self._flush())
@@ -513,6 +517,9 @@ class _Builder(HTMLParser, BlockWriter):
             item = _Item(max(1, self._list_depth))
             self._items.append(item)
             return _Entry(tag, "item", item)
+        if tag == "div" and not TITLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
+            self._title_boxes += 1
+            return _Entry(tag, "title box")
         return _Entry(tag)
 
     def _enter(self, tag: str, container: _Container) -> _Entry:
@@ -529,6 +536,8 @@ class _Builder(HTMLParser, BlockWriter):
             self._chrome -= 1
             if entry is self._head:
                 self._head = None
+        elif role == "title box":
+            self._title_boxes -= 1
         elif role == "root":
             self._roots_open -= 1
             if self._content_only and self._roots_open == 0:

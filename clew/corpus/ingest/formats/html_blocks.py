@@ -9,7 +9,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
 
 - ``h1``..``h6`` are ``heading`` blocks, ``"#" * level + " " + text``; each opens a section.
   The hidden ``<h>`` headings of the SQLite pragma page (one per pragma) are headings one
-  level below the enclosing ``h1``..``h6``.
+  level below the enclosing ``h1``..``h6``. A heading inside ``html_rules.TITLE_BOX_CLASSES``
+  (DocBook's ``div.refnamediv``) is an ``h1``: the page's title, over the sections after it.
 - ``dt`` (a definition-list term) is a ``heading`` block, its text without ``#``, that opens a
   section one level below the section around its list; its ``dd`` text is that section's,
   and the terms' sections end with their ``dl``. So every term with its definition is a unit

@@ -180,6 +180,11 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
+TITLE_BOX_CLASSES = frozenset({"refnamediv"})
+"""A ``div`` of one of these classes holds the page's title as its heading, which is read as an ``h1``:
+DocBook's reference entries (manual pages: PostgreSQL's SQL commands, gtk-doc's API pages) write the
+entry's name as an ``h2`` in ``div.refnamediv``, the same tag as the entry's own sections (Synopsis,
+Description), which then stood beside the title instead of under it."""
 GENERATOR_TITLES: dict[str, str] = {"doxygen": "title"}
 """The class of the ``div`` that holds a page's title where a generator writes no ``h1``: Doxygen's
 ``div.headertitle > div.title`` ("LMDB API", "Special Commands"). It is read as an ``h1``."""

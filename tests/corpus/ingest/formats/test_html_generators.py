@@ -372,3 +372,23 @@ def test_publican_navigation_bars_and_banner_are_chrome() -> None:
     hrefs = [link.href for link in document.links]
     assert "sect.apt-cache.html" in hrefs and not {"apt.html", "index.html", "#"} & set(hrefs)
     assert document.text[document.anchors["sect.apt-get"]:].startswith("6.2. apt-get")
+
+
+def test_a_reference_entry_title_is_the_page_heading_over_its_sections() -> None:
+    """DocBook's reference entries (postgresql-doc-15's SQL commands; gtk-doc's API pages the same) write
+    the entry's name as an ``h2`` in ``div.refnamediv``, the tag of the entry's own sections (Synopsis,
+    Description): the name is read as the page's h1 and the sections sit under it."""
+    page = ('<div class="refentry" id="SQL-CREATECAST"><div class="titlepage"></div>'
+            '<a id="id-1.9.3.58.1" class="indexterm"></a><div class="refnamediv"><h2><span class="refentrytitle">'
+            'CREATE CAST</span></h2><p>CREATE CAST — define a new cast</p></div><div class="refsynopsisdiv">'
+            '<h2>Synopsis</h2><pre class="synopsis">CREATE CAST (source_type AS target_type)</pre></div>'
+            '<div class="refsect1" id="id-1.9.3.58.5"><h2>Description</h2><p><code class="command">CREATE CAST'
+            '</code> defines a new cast.</p><div class="refsect2"><h3>Binary coercible</h3><p>Free.</p></div></div>'
+            '<div class="refsect1"><h2>See Also</h2><p>DROP CAST</p></div></div>')
+    document = parse_html(page)
+    document.check()
+    assert [(s.level, s.heading, s.parent) for s in document.sections[1:]] == [
+        (1, "CREATE CAST", 0), (2, "Synopsis", 1), (2, "Description", 1), (3, "Binary coercible", 3),
+        (2, "See Also", 1)]
+    assert document.text.startswith("# CREATE CAST\n\nCREATE CAST — define a new cast\n\n## Synopsis")
+    assert document.title == "CREATE CAST"
