@@ -24,7 +24,9 @@ bar and ``ul.section-toc`` node menus); a heading's last same-page link that hol
 dropped too. ``button`` is dropped: in the SQLite pages it only holds the "hide"/"show" toggles
 of the syntax diagrams. The SQLite pages' table of contents (``div.fancy_toc``) sits inside
 ``div.nosearch`` with the page's banner title and is dropped with it: it only repeats the page's
-own headings as same-page links, which the sections already carry (with their anchors).
+own headings as same-page links, which the sections already carry (with their anchors). For the
+same reason a ``div.toc`` / ``div#toc`` (DocBook, Publican, AsciiDoc) whose links all lead into one
+page, each to a fragment, is dropped (``html_rules.page_toc``); one that lists other pages is kept.
 
 The title is the ``<title>``, except where it is the first ``h1`` followed by the site's name
 (Sphinx's "functools — ... — Python 3.11.2 documentation"): then it is that ``h1``; a page
@@ -92,6 +94,8 @@ from clew.corpus.ingest.formats.html_rules import (
     grid_columns,
     may_have_content_root,
     page_title,
+    page_toc,
+    page_toc_start,
     signature_part,
     table_shapes,
 )
@@ -169,6 +173,7 @@ class _Builder(HTMLParser, BlockWriter):
         self._held: list[Event] | None = None
         """The events of a table being read ahead (see ``_read_ahead``)."""
         self._held_open = 0  # tables open among the held events
+        self._held_tag = "table"  # the tag whose end ends the held events: table, or div (a table of contents)
         self._decided = False  # the next table start is replayed: its shape is known
         self._shape: TableShape | None = None  # of the table starting now
         self._generator: frozenset[str] = frozenset()
@@ -184,7 +189,8 @@ class _Builder(HTMLParser, BlockWriter):
     # --- html.parser callbacks ---------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if (tag == "table" or self._held is not None) and self._read_ahead(("start", tag, attrs)):
+        if ((tag == "table" or self._held is not None or (tag == "div" and page_toc_start(attrs)))
+                and self._read_ahead(("start", tag, attrs))):
             return
         if self._skip_tag is not None:
             if tag == self._skip_tag:
@@ -349,18 +355,18 @@ class _Builder(HTMLParser, BlockWriter):
     # --- tables read ahead -----------------------------------------------------------------
 
     def _read_ahead(self, event: Event) -> bool:
-        """Hold the events of a table until it ends, then read them with the shape of each table
-        in them known (``html_rules.TableShape``): whether its cells are a row of data or a
-        frame around blocks can only be told from what follows its start. Return whether
-        ``event`` was held."""
+        """Hold the events of a table (or of a table of contents: ``html_rules.page_toc_start``) until
+        it ends, then read them with the shape of each table in them known
+        (``html_rules.TableShape``): whether its cells are a row of data or a frame around blocks
+        can only be told from what follows its start. Return whether ``event`` was held."""
         kind, tag, _ = event
-        if self._held is None:  # a table starts
+        if self._held is None:  # a table or a table of contents starts
             if self._decided:
                 self._decided = False
                 return False
-            self._held, self._held_open = [], 0
+            self._held, self._held_open, self._held_tag = [], 0, tag
         self._held.append(event)
-        if kind in ("start", "end") and tag == "table":
+        if kind in ("start", "end") and tag == self._held_tag:
             self._held_open += 1 if kind == "start" else -1
             if self._held_open == 0:
                 self._replay()
@@ -368,10 +374,15 @@ class _Builder(HTMLParser, BlockWriter):
 
     def _replay(self) -> None:
         """Read the held events, each table start with its shape decided (no table is held twice); a
-        Doxygen member summary is rewritten first (``html_members``)."""
+        Doxygen member summary is rewritten first (``html_members``), and a table of contents that
+        only leads into one page (``html_rules.page_toc``: this one) is dropped."""
         events, self._held = self._held or [], None
         if events and is_member_table(events[0]):
             events = member_table(events)
+        elif events and events[0][1] == "div":
+            if page_toc(events):
+                return
+            self._decided = True  # the table of contents is read: not held again
         shapes = iter(table_shapes(events))
         for kind, tag, attrs in events:
             if kind == "data":

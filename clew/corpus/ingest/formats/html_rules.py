@@ -389,6 +389,30 @@ def table_shapes(events: list[Event]) -> list[TableShape]:
     return shapes
 
 
+def page_toc_start(attrs: list[tuple[str, str | None]]) -> bool:
+    """A ``div`` that is a table of contents: ``div.toc`` (DocBook, Publican) or ``div#toc`` (AsciiDoc)."""
+    return "toc" in (_attr(attrs, "class") or "").split() or _attr(attrs, "id") == "toc"
+
+
+def page_toc(events: list[Event]) -> bool:
+    """Whether a table of contents (its events) only repeats the headings of the page it is on: it has
+    links, each with a fragment, all into one page (DocBook writes ``functions-string.html#FORMAT``
+    on that very page). Such a TOC is dropped, as the SQLite pages' is: the sections carry their
+    headings and anchors. A TOC with a link to another page (a chapter's list of its section pages)
+    is kept: its links lead a walk to those pages."""
+    pages: set[str] = set()
+    for kind, tag, attrs in events:
+        if kind == "start" and tag == "a":
+            href = _attr(attrs, "href")
+            if href is None:
+                continue
+            page, _, fragment = href.partition("#")
+            if not fragment:
+                return False
+            pages.add(page)
+    return len(pages) == 1
+
+
 API_DOMAINS = frozenset({"py", "c", "cpp", "js", "std", "rst"})
 _API_LEGACY = frozenset(
     "function class method attribute data exception classmethod staticmethod decorator decoratormethod property"

@@ -392,3 +392,30 @@ def test_a_reference_entry_title_is_the_page_heading_over_its_sections() -> None
         (2, "See Also", 1)]
     assert document.text.startswith("# CREATE CAST\n\nCREATE CAST — define a new cast\n\n## Synopsis")
     assert document.title == "CREATE CAST"
+
+
+def test_a_table_of_contents_into_its_own_page_is_dropped_and_one_to_other_pages_kept() -> None:
+    """DocBook (maint-guide, PostgreSQL) opens a page with a ``div.toc`` of the sections below on that very
+    page (``first.en.html#workflow``): it repeats the headings, which the sections carry, and is dropped
+    (AsciiDoc's ``div#toc`` too). A chapter's TOC that lists its section pages (the Debian Administrator's
+    Handbook) is kept: its links lead to those pages."""
+    def toc(*hrefs: str) -> str:
+        entries = "".join(f'<dt><span class="section"><a href="{href}">2.{i}. Part {i}</a></span></dt>'
+                          for i, href in enumerate(hrefs, 1))
+        return f'<div class="toc"><p><b>Table of Contents</b></p><dl class="toc">{entries}</dl></div>'
+
+    own = parse_html('<div class="chapter"><h1 class="title"><a id="first"></a>Chapter 2. First steps</h1>'
+                     + toc("first.en.html#workflow", "first.en.html#choose")
+                     + '<p>Let us start.</p><div class="section"><h2 class="title"><a id="workflow"></a>2.1. Workflow'
+                     '</h2><p>Get the source.</p></div></div>')
+    own.check()
+    assert own.text == "# Chapter 2. First steps\n\nLet us start.\n\n## 2.1. Workflow\n\nGet the source."
+    assert own.links == []
+    other = parse_html('<h1>Chapter 6. APT</h1>' + toc("sect.apt-sources.html", "sect.apt-get.html#init")
+                       + "<p>APT is a tool.</p>")
+    other.check()
+    assert other.text == "# Chapter 6. APT\n\nTable of Contents\n\n2.1. Part 1\n\n2.2. Part 2\n\nAPT is a tool."
+    assert [link.href for link in other.links] == ["sect.apt-sources.html", "sect.apt-get.html#init"]
+    asciidoc = parse_html('<div id="toc"><div id="toctitle">Table of Contents</div><ul class="sectlevel1"><li>'
+                          '<a href="#_name">NAME</a></li></ul></div><h2 id="_name">NAME</h2><p>git-log</p>')
+    assert asciidoc.text == "## NAME\n\ngit-log"
