@@ -16,7 +16,10 @@ driver-CPU seconds over each plain run's. ``same_chunks`` checks that the Ray-bu
 the same ordered chunk texts per document key as the plain one. ``prepare_then_write`` parses
 and chunks every file first, then times ``ingest_documents`` alone: the writer's share, which
 no spreading of the parsing takes away. Ray's start (``ray.init``) is
-timed apart: a cluster is started once, not per ingest.
+timed apart: a cluster is started once, not per ingest. ``--address`` connects to a Ray cluster
+already running on this machine (its GCS address) instead of starting one: its tasks then run in
+workers below that cluster's raylet, whose CPU counts as the Ray run's ``children_cpu_seconds``
+(the test suite shares one local cluster this way).
 
 Run from the checkout: ``python benchmarks/ray_ingest.py --chunks 10000 [--sqlite-docs]``.
 """
@@ -133,7 +136,13 @@ def _prepare_batch(batch: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def with_ray(folder: Path, glob: str, db: Path, cpus: int) -> dict[str, Any]:
+def _parent_pid() -> int:
+    """One Ray task: the pid of the process its worker runs below (the cluster's raylet)."""
+    return os.getppid()
+
+
+def with_ray(folder: Path, glob: str, db: Path, cpus: int, ray_root: int) -> dict[str, Any]:
+    """``ray_root``: the process Ray's raylet and workers run below (their CPU is ``children_cpu_seconds``)."""
     import ray
 
     from clew.corpus.ingest.api import ingest_documents, iter_sources
@@ -142,7 +151,7 @@ def with_ray(folder: Path, glob: str, db: Path, cpus: int) -> dict[str, Any]:
     from clew.corpus.ingest.sources import Problem, find_files
     from clew.corpus.store import Corpus
 
-    started, cpu, below = time.perf_counter(), time.process_time(), tree_cpu_seconds(os.getpid())
+    started, cpu, below = time.perf_counter(), time.process_time(), tree_cpu_seconds(ray_root)
     problems: list[Problem] = []
     found = find_files([folder], glob, [])
     problems.extend(found.problems)
@@ -164,17 +173,17 @@ def with_ray(folder: Path, glob: str, db: Path, cpus: int) -> dict[str, Any]:
         report = ingest_documents(corpus, prepared(), collection="default")
     return {"seconds": round(time.perf_counter() - started, 2),
             "driver_cpu_seconds": round(time.process_time() - cpu, 2),
-            "children_cpu_seconds": round(tree_cpu_seconds(os.getpid()) - below, 2),
+            "children_cpu_seconds": round(tree_cpu_seconds(ray_root) - below, 2),
             "documents": report.documents, "chunks": report.chunks,
             "skipped": sum(p.skipped for p in problems) + report.skipped}
 
 
-def compare(folder: Path, glob: str, work: Path, cpus: int) -> dict[str, Any]:
+def compare(folder: Path, glob: str, work: Path, cpus: int, ray_root: int) -> dict[str, Any]:
     out: dict[str, Any] = {}
     dbs = {name: work / f"{folder.name}-{name}.duckdb" for name in ("plain_workers_1", "plain_workers_auto", "ray")}
     out["plain_workers_1"] = plain(folder, glob, dbs["plain_workers_1"], "1")
     out["plain_workers_auto"] = plain(folder, glob, dbs["plain_workers_auto"], "auto")
-    out["ray"] = with_ray(folder, glob, dbs["ray"], cpus)
+    out["ray"] = with_ray(folder, glob, dbs["ray"], cpus, ray_root)
     out["prepare_then_write"] = split(folder, glob, work / f"{folder.name}-split.duckdb")
     for name in ("plain_workers_1", "plain_workers_auto"):
         out[f"ray_over_{name}"] = {
@@ -192,6 +201,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--chunks", type=int, default=10_000, help="chunks of the generated Markdown corpus")
     parser.add_argument("--cpus", type=int, default=2, help="CPUs of the local Ray (num_cpus) and tasks at once")
+    parser.add_argument("--address", default=None,
+                        help="a running Ray cluster's address (host:port of its GCS) to connect to, on this "
+                             "machine, instead of starting a local Ray of --cpus")
     parser.add_argument("--sqlite-docs", action="store_true",
                         help="also the shared SQLite documentation (../shared/evals/sqlite-docs/corpus)")
     args = parser.parse_args()
@@ -206,17 +218,24 @@ def main() -> None:
 
     results: dict[str, Any] = {"cpus": args.cpus, "sources_per_task": SOURCES_PER_TASK}
     started = time.perf_counter()
-    # the settings of tests/evals/test_ray.py: a local Ray, no dashboard, workers' logs kept from the driver
-    ray.init(num_cpus=args.cpus, include_dashboard=False, log_to_driver=False, configure_logging=False)
-    results["ray_init_seconds"] = round(time.perf_counter() - started, 2)
+    if args.address is None:
+        # the settings of tests/evals/test_ray.py: a local Ray, no dashboard, workers' logs kept from the driver
+        ray.init(num_cpus=args.cpus, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        results["ray_init_seconds"] = round(time.perf_counter() - started, 2)
+        ray_root = os.getpid()  # the raylet and its workers are this process's children
+    else:
+        ray.init(address=args.address, log_to_driver=False, configure_logging=False)
+        results["ray_init_seconds"] = round(time.perf_counter() - started, 2)
+        results["address"] = args.address
+        ray_root = ray.get(ray.remote(num_cpus=0)(_parent_pid).remote())  # the raylet the workers run below
     try:
         with tempfile.TemporaryDirectory() as tmp:
             work = Path(tmp)
             generated = work / "generated"
             write_markdown_corpus(generated, args.chunks)
-            results["generated_markdown"] = compare(generated, "*.md", work, args.cpus)
+            results["generated_markdown"] = compare(generated, "*.md", work, args.cpus, ray_root)
             if args.sqlite_docs:
-                results["sqlite_docs"] = compare(sqlite_docs, "*.html", work, args.cpus)
+                results["sqlite_docs"] = compare(sqlite_docs, "*.html", work, args.cpus, ray_root)
     finally:
         ray.shutdown()
     print(json.dumps(results, indent=2))

@@ -97,8 +97,6 @@ def test_caller_counts_how_runs_end_and_what_mcp_returns(tmp_path: Path) -> None
 
 
 def test_agentic_compares_the_real_small_model_with_the_ranked_walk(tmp_path: Path) -> None:
-    import pytest
-
     sys.path.insert(0, str(BENCHMARKS))
     from llama_server import missing
 
@@ -161,16 +159,3 @@ def test_parse_process_costs_a_file_in_a_worker_and_skips_the_hostile_one(tmp_pa
     assert {"one-line.pdf", "camlidl-manual.pdf", "sqlite-datatype3.docx"} <= set(out["per_file"])
     assert all(row["in_process_ms"] > 0 and row["worker_ms"] > 0 for row in out["per_file"].values())
     assert out["hostile"]["bound_s"] == 0.5 and out["hostile"]["warm_s"] < 10  # PDFium alone: ~13 s
-
-
-def test_ray_ingest_stores_the_same_chunks_as_the_plain_ingest(tmp_path: Path) -> None:
-    pytest.importorskip("ray", reason="the optional extra clew[ray] is not installed (make test installs it)")
-    out = run("ray_ingest.py", "--chunks", "200", "--cpus", "2", cwd=tmp_path)
-    generated = out["generated_markdown"]
-    assert generated["same_chunks"] is True and generated["stored_documents"] == 10
-    for name in ("plain_workers_1", "plain_workers_auto", "ray"):
-        assert (generated[name]["documents"], generated[name]["chunks"], generated[name]["skipped"]) == (10, 200, 0)
-        assert generated[name]["seconds"] > 0 and generated[name]["driver_cpu_seconds"] >= 0
-    assert generated["ray"]["children_cpu_seconds"] > 0  # the Ray tasks' work is done outside the driver
-    assert set(generated["ray_over_plain_workers_1"]) == {"seconds", "driver_cpu_seconds"}
-    assert out["cpus"] == 2 and out["ray_init_seconds"] > 0
