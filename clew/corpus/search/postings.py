@@ -146,6 +146,16 @@ class MemoryPostings:
             return out
         return partial(tf, self.doc_length.take(rows), self.k1, self.b, self.avgdl)
 
+    def scored(self, rows: np.ndarray, tf: np.ndarray | None, idf: float) -> np.ndarray:
+        """``idf x`` the partial scores of ``rows`` (as ``parts`` gives them): for frequency 1 the table of
+        distinct lengths is multiplied, not each posting's value (the same products)."""
+        import numpy as np
+        if tf is None:
+            out: np.ndarray = (self.one * np.float64(idf)).take(self.length_code.take(rows))
+            return out
+        scores: np.ndarray = self.parts(rows, tf) * np.float64(idf)
+        return scores
+
     def nbytes(self) -> int:
         """The bytes of every array held for the corpus (not the per-scope caches)."""
         held = (self.term_at, self.offsets, self.tail_at, self.rows, self.tails, self.length_code, self.one,
@@ -437,13 +447,12 @@ def memory_search(scope: Scope, index: MemoryPostings, weights: list[tuple[int, 
                 acc[reader.at] += _repriced(index, column[reader.at], reader.at, reader.avgdl) * np.float64(idf)
         for (s, m, e, t), idf in slices:  # no row twice in a term: np.add.at is a plain, faster, scatter
             for rows, tf in index.runs(s, m, e, t):
-                if reader is not None:
-                    keep = reader.rows[rows]
-                    rows, tf = rows[keep], None if tf is None else tf[keep]
-                part = index.parts(rows, tf)
-                if reader is not None:
-                    part = _repriced(index, part, rows, reader.avgdl)
-                np.add.at(acc, rows, part * np.float64(idf))
+                if reader is None:
+                    np.add.at(acc, rows, index.scored(rows, tf, idf))
+                    continue
+                keep = reader.rows[rows]
+                rows, tf = rows[keep], None if tf is None else tf[keep]
+                np.add.at(acc, rows, _repriced(index, index.parts(rows, tf), rows, reader.avgdl) * np.float64(idf))
         # a row is a candidate when it holds a query term; with every idf positive (the usual case) that
         # is a positive score, else (retired rows counted in df until compaction) a mask says so
         positive = all(idf > 0 for _, idf in columns + slices)
