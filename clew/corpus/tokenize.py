@@ -12,10 +12,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 import Stemmer
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 # A word first, then an option: the same matches as with the option first (one begins with \w,
 # the other with -), and the common case tries one branch instead of a lookbehind at every position.
@@ -91,3 +98,107 @@ def count_terms(text: str) -> Counter[str]:
     lately (``_WordCache``: an ingest's term counting took 0.56 s for 20,000 generated chunks, 0.34 s
     of it the regex)."""
     return Counter(chain.from_iterable(map(_WORDS.__getitem__, text.lower().split())))
+
+
+_ODD_SPACES = ("\x1c", "\x1d", "\x1e", "\x1f")
+"""ASCII characters that ``str.split`` splits at and Arrow's ``ascii_split_whitespace`` does not."""
+
+
+@dataclass(frozen=True, slots=True)
+class TermPostings:
+    """The index terms of many texts, as flat arrays: one posting per (text, distinct term), in text
+    order. ``count_terms(texts[i])`` holds ``vocabulary[term[j]]: tf[j]`` for each ``j`` with
+    ``text[j] == i``, and ``lengths[i]`` is its total (``sum`` of its counts)."""
+
+    vocabulary: list[str]
+    text: npt.NDArray[np.int64]
+    term: npt.NDArray[np.int64]
+    tf: npt.NDArray[np.int64]
+    lengths: npt.NDArray[np.int64]
+
+
+BULK_TEXTS = 4096
+"""Texts whose words Arrow splits and counts at once: bounds the arrays of one step (the 20,000 chunks of
+one batch at once: 95 MB more peak RSS than a ``Counter`` per chunk)."""
+
+
+def _ascii_postings(texts: list[str], positions: list[int], local: dict[str, int]) -> tuple[
+        npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The postings ``(text position, term id in local, tf)`` of ASCII texts (whose characters Arrow
+    lower-cases and splits as Python does), sorted by position then term; ``local`` gains new terms."""
+    # compute's functions by name: ``pyarrow.compute`` itself builds a Python wrapper for every
+    # kernel at import (30-80 ms of each ingesting process); ``call_function`` is what they call.
+    # The texts become Arrow through clew.corpus.columns: ``pyarrow.array`` imports pandas (40 MB)
+    import numpy as np
+    from pyarrow._compute import call_function
+
+    from clew.corpus.columns import arrow_array
+
+    words = call_function("ascii_split_whitespace", [call_function("ascii_lower", [arrow_array("text", texts)])])
+    # Arrow's split keeps the empty words around leading, trailing and repeated whitespace that
+    # ``str.split`` drops: they have no terms (``_WORDS[""]`` is empty), so the counts agree
+    encoded = call_function("dictionary_encode", [call_function("list_flatten", [words])])
+    occurrences = _ints(encoded.indices)  # each word's index among the distinct ones
+    found = list(map(_WORDS.__getitem__, encoded.dictionary.to_pylist()))
+    sizes = np.fromiter(map(len, found), dtype=np.int64, count=len(found))  # terms of each distinct word
+    ids = np.fromiter((local.setdefault(t, len(local)) for t in chain.from_iterable(found)), dtype=np.int64,
+                      count=int(sizes.sum()))
+    firsts = np.cumsum(sizes) - sizes
+    each = sizes[occurrences]  # terms of each word occurrence
+    starts = np.repeat(firsts[occurrences], each)
+    starts += np.arange(len(starts)) - np.repeat(np.cumsum(each) - each, each)  # + the term's rank in its word
+    owners = np.repeat(np.repeat(np.asarray(positions, dtype=np.int64), np.diff(_ints(words.offsets))), each)
+    width = max(len(local), 1)
+    owners *= width
+    owners += ids[starts]
+    pairs, tfs = np.unique(owners, return_counts=True)
+    return pairs // width, pairs % width, tfs.astype(np.int64)
+
+
+def _ints(array: Any) -> npt.NDArray[Any]:
+    """An Arrow integer array's values as numpy, read from its buffer (``to_numpy`` imports pandas)."""
+    import numpy as np
+
+    width = array.type.bit_width // 8
+    return np.frombuffer(array.buffers()[1], dtype=f"<i{width}", count=len(array), offset=array.offset * width)
+
+
+def count_terms_bulk(texts: Sequence[str]) -> TermPostings:
+    """``count_terms`` of every text at once, for an ingest batch (the same counts, not their order).
+
+    An ASCII text (whose lower-casing and whitespace Arrow treats as Python does: ``_ODD_SPACES``
+    aside) is lower-cased, split and its words told apart by Arrow in C; only the distinct words
+    are looked up (``_WordCache``) and the (text, term) pairs counted by numpy. Any other text is
+    counted by ``count_terms``. On 20,000 generated chunks: 0.20 s, against 0.60 s for their
+    ``Counter``s and 0.26 s more to flatten those into postings (warm caches).
+    """
+    import numpy as np
+
+    bulk = [i for i, t in enumerate(texts) if t.isascii() and not any(odd in t for odd in _ODD_SPACES)]
+    local: dict[str, int] = {}
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+    for first in range(0, len(bulk), BULK_TEXTS):
+        positions = bulk[first : first + BULK_TEXTS]
+        parts.append(_ascii_postings([texts[i] for i in positions], positions, local))
+    if len(bulk) < len(texts):
+        chosen = set(bulk)
+        owned: list[int] = []
+        terms: list[int] = []
+        counts: list[int] = []
+        for i, text in enumerate(texts):
+            if i in chosen:
+                continue
+            counter = count_terms(text)
+            owned.extend([i] * len(counter))
+            terms.extend(local.setdefault(t, len(local)) for t in counter)
+            counts.extend(counter.values())
+        parts.append((np.array(owned, dtype=np.int64), np.array(terms, dtype=np.int64),
+                      np.array(counts, dtype=np.int64)))
+    if not parts:
+        empty = np.zeros(0, dtype=np.int64)
+        return TermPostings([], empty, empty, empty, np.zeros(len(texts), dtype=np.int64))
+    owner, term, tf = (np.concatenate(column) for column in zip(*parts))
+    order = np.argsort(owner, kind="stable")
+    owner, term, tf = owner[order], term[order], tf[order]
+    lengths = np.bincount(owner, weights=tf, minlength=len(texts)).astype(np.int64)
+    return TermPostings(list(local), owner, term, tf, lengths)

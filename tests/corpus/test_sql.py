@@ -95,7 +95,7 @@ def test_a_column_of_no_known_type_is_named() -> None:
 
 
 @pytest.mark.skipif(importlib.util.find_spec("pandas") is None, reason="pandas is not installed: nothing to import")
-def test_an_ingest_imports_neither_pandas_nor_pyarrow_dataset(tmp_path: Path) -> None:
+def test_an_ingest_imports_neither_pandas_nor_pyarrow_dataset_nor_compute(tmp_path: Path) -> None:
     script = f"""
 import sys
 from clew.corpus.ingest.api import ingest_paths
@@ -103,7 +103,7 @@ from clew.corpus.store import Corpus
 with Corpus({str(tmp_path / "c.duckdb")!r}) as corpus:
     first = ingest_paths(corpus, [{str(FIXTURES / "html")!r}, {str(FIXTURES / "markdown")!r}], workers=1)
     again = ingest_paths(corpus, [{str(FIXTURES / "markdown")!r}], workers=1, prune=True)
-print(first.chunks > 0, again.retired != [], sorted(m for m in ("pandas", "pyarrow.dataset") if m in sys.modules))
+print(first.chunks > 0, again.retired != [], sorted(m for m in ("pandas", "pyarrow.dataset", "pyarrow.compute") if m in sys.modules))
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300)
     assert out.stdout.split("\n")[-2] == "True True []", out.stdout + out.stderr

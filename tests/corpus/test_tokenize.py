@@ -77,3 +77,43 @@ def test_counting_terms_word_by_word_equals_the_regex_over_the_whole_text() -> N
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
         assert list(count_terms(text).items()) == list(Counter(tokenize(text)).items()), repr(text)
+
+
+def _bulk_counts(texts: list[str]) -> list[dict[str, int]]:
+    from clew.corpus.tokenize import count_terms_bulk
+
+    found = count_terms_bulk(texts)
+    assert list(found.text) == sorted(found.text)  # postings in text order
+    counts: list[dict[str, int]] = [{} for _ in texts]
+    for text, term, tf in zip(found.text.tolist(), found.term.tolist(), found.tf.tolist()):
+        assert found.vocabulary[term] not in counts[text]  # one posting per (text, term)
+        counts[text][found.vocabulary[term]] = tf
+    assert found.lengths.tolist() == [sum(c.values()) for c in counts]
+    return counts
+
+
+@pytest.mark.parametrize("step", [4096, 7])
+def test_counting_many_texts_at_once_equals_counting_each(step: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ASCII texts go through Arrow, any other through count_terms, and both agree with it: ASCII
+    control separators (which str.split splits at and Arrow does not), a final sigma (lower-cased
+    by its place in the word), empty and blank texts, runs of whitespace."""
+    import random
+
+    from clew.corpus import tokenize as module
+    from clew.corpus.tokenize import count_terms
+
+    monkeypatch.setattr(module, "BULK_TEXTS", step)  # texts split by Arrow in steps of this many
+    rng = random.Random(5)
+    alphabet = [*"ab_Z9-. :/\n\t\x0b\x0c\r\x1c\x1f\u00a0xyQüΣσ", "the ", "SQLITE_BUSY ", "max_wal_size ", " --dir",
+                "x86-64 ", "ΟΔΟΣ "]
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(0, 60))) for _ in range(3000)]
+    texts += ["", " ", "the a an", "plain words here", "Max-max zeta ALPHA max alpha --beta beta"]
+    for batch in (texts, [t for t in texts if t.isascii()], [t for t in texts if not t.isascii()], [""]):
+        assert _bulk_counts(batch) == [dict(count_terms(t)) for t in batch]
+
+
+def test_counting_no_texts_gives_no_postings() -> None:
+    from clew.corpus.tokenize import count_terms_bulk
+
+    found = count_terms_bulk([])
+    assert (found.vocabulary, len(found.text), len(found.lengths)) == ([], 0, 0)

@@ -56,6 +56,7 @@ from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.sql import arrow_view, execute, insert_columns
 from clew.corpus.store import Corpus
+from clew.corpus.tokenize import count_terms_bulk
 from clew.errors import InputError, StoreFailure
 
 logger = logging.getLogger(__name__)
@@ -453,10 +454,9 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         report.versions_created += len(written)
         report.chunks += sum(len(doc.chunks) for _, _, doc in written)
         insert_versions(cur, collection_id, written)
-        index_chunks(cur, [
-            (doc_id, version, ordinal, counts)
-            for doc_id, version, doc in written for ordinal, counts in enumerate(doc.term_counts)
-        ], retired)
+        index_chunks(cur, [(doc_id, version, ordinal) for doc_id, version, doc in written
+                            for ordinal in range(len(doc.chunks))], retired,
+                     count_terms_bulk([text for _, _, doc in written for text in doc.index_texts()]))
         report.links_resolved += resolve_links(cur, collection_id, [doc.key for _, _, doc in written],
                                                [doc_id for doc_id, _, _ in written], row_filter,
                                                retry_dangling=retry_dangling)

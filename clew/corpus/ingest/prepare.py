@@ -6,7 +6,6 @@ import hashlib
 import json
 import posixpath
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,7 +20,7 @@ from clew.corpus.ingest.formats.pdf import parse_pdf
 from clew.corpus.ingest.formats.text import parse_text
 from clew.corpus.ingest.parsed import ParseBounds, ParsedDocument, pickled_by_fields
 from clew.corpus.prose import reads_as_prose
-from clew.corpus.search.index import INDEX_REVISION, document_title, term_counts
+from clew.corpus.search.index import INDEX_REVISION, document_title, index_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,8 +63,14 @@ class PreparedDocument:
     content_hash: str
     chunking: str
     fields: dict[str, object] = field(default_factory=dict)
-    term_counts: list[Counter[str]] = field(default_factory=list)
-    """Each chunk's BM25 index terms (computed here so that worker processes do it)."""
+
+    def index_texts(self) -> list[str]:
+        """What BM25 sees of each chunk (``index_text``): its terms are counted for a whole batch at
+        once by the writer (``count_terms_bulk``), not here, chunk by chunk."""
+        title = document_title(self.fields)
+        text = self.parsed.text
+        return [index_text(self.parsed.heading_path(c.sections[0]), c.header, text[c.start : c.end], title)
+                for c in self.chunks]
 
     @property
     def title(self) -> str | None:
@@ -114,7 +119,6 @@ def prepare(
         if item not in seen:
             seen.add(item)
             links.append(item)
-    title = document_title(fields)
     return PreparedDocument(
         key=key,
         format=fmt,
@@ -127,8 +131,6 @@ def prepare(
         content_hash=digest.hexdigest(),
         chunking=config.signature(),
         fields=fields,
-        term_counts=[term_counts(parsed.heading_path(c.sections[0]), c.header, parsed.text[c.start : c.end], title)
-                     for c in chunks],
     )
 
 

@@ -16,7 +16,6 @@ DuckDB's zone maps skip everything but the query's terms. Each step is one trans
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -24,7 +23,7 @@ import duckdb
 
 from clew.corpus.sql import arrow_view, execute, insert_columns, one
 from clew.corpus.store import CheckpointFailure, Corpus
-from clew.corpus.tokenize import count_terms
+from clew.corpus.tokenize import TermPostings
 
 logger = logging.getLogger(__name__)
 
@@ -67,15 +66,12 @@ def dense_columns(cur: duckdb.DuckDBPyConnection) -> list[str]:
     return [n for n in names if n.startswith("d") and n[1:].isdigit()]
 
 
-def term_counts(heading_path: Iterable[str], header: str, body: str, title: str | None = None) -> Counter[str]:
-    """The index terms of one chunk and how often each occurs."""
-    return count_terms(index_text(heading_path, header, body, title))
-
-
 def index_chunks(
-    cur: duckdb.DuckDBPyConnection, chunks: list[tuple[int, int, int, Counter[str]]], retired: list[tuple[int, int]]
+    cur: duckdb.DuckDBPyConnection, chunks: list[tuple[int, int, int]], retired: list[tuple[int, int]],
+    terms: TermPostings | None = None,
 ) -> None:
-    """Index ``(document_id, version, ordinal, term counts)`` and retire ``(document_id, version)``."""
+    """Index ``(document_id, version, ordinal)`` with their ``terms`` (``count_terms_bulk`` of their
+    ``index_text``s, in the same order) and retire ``(document_id, version)``."""
     import numpy as np  # writers only: a process that only searches never loads it
 
     if retired:
@@ -90,17 +86,10 @@ def index_chunks(
         )
     if not chunks:
         return
-    counts = [counter for *_, counter in chunks]
-    # postings as flat arrays: the terms and counts are gathered by C-level list calls and each
-    # posting's term id is looked up by a C-level map (no Python step per posting; the terms are the
-    # counters' own keys, their hashes already computed). Arrow's dictionary encoding took as long and
-    # imported pyarrow.compute (30-50 ms of every ingesting process)
-    flat_terms: list[str] = []
-    flat_tfs: list[int] = []
-    for counter in counts:
-        flat_terms.extend(counter)
-        flat_tfs.extend(counter.values())
-    vocabulary = sorted(set(flat_terms))
+    if terms is None or len(terms.lengths) != len(chunks):
+        raise ValueError(f"index_chunks: {len(chunks)} chunks need the terms of as many texts")
+    # postings as flat arrays (count_terms_bulk): each distinct term of the batch is looked up once
+    vocabulary = sorted(terms.vocabulary)
     with arrow_view(cur, "clew_vocabulary", {"term": vocabulary}):
         rows = cur.execute(
             "SELECT t.term, t.term_id, t.dense_col FROM search_terms t JOIN clew_vocabulary q ON q.term = t.term"
@@ -112,18 +101,18 @@ def index_chunks(
     chunk_ids = np.sort(execute(cur, "SELECT nextval('search_chunk_ids') AS id FROM range(?)",
                                     [len(chunks)]).fetchnumpy()["id"].astype(np.int64))
     columns = dense_columns(cur)
-    sizes = np.fromiter(map(len, counts), dtype=np.int64, count=len(counts))
-    total = len(flat_terms)
-    term_ids = np.fromiter(map(id_of.__getitem__, flat_terms), dtype=np.int64, count=total)
-    tfs = np.array(flat_tfs, dtype=np.int64)
-    lengths = np.fromiter(map(sum, map(Counter.values, counts)), dtype=np.int64, count=len(counts))
-    owner = np.repeat(np.arange(len(counts)), sizes)  # the chunk (batch position) of each posting
+    total = len(terms.term)
+    global_ids = np.fromiter(map(id_of.__getitem__, terms.vocabulary), dtype=np.int64, count=len(terms.vocabulary))
+    term_ids = global_ids[terms.term]
+    tfs = terms.tf
+    lengths = terms.lengths
+    owner = terms.text  # the chunk (batch position) of each posting
     capped = np.minimum(tfs, 32767).astype(np.int16)
     docs: dict[str, Any] = {
         "chunk_id": chunk_ids, "document_id": [d for d, *_ in chunks], "version": [v for _, v, *_ in chunks],
-        "ordinal": [o for _, _, o, _ in chunks], "length": lengths, "live": np.ones(len(chunks), dtype=bool)}
+        "ordinal": [o for _, _, o in chunks], "length": lengths, "live": np.ones(len(chunks), dtype=bool)}
     dense = {term_id: col for _, term_id, col in rows if col is not None and col < len(columns)}
-    matrix = np.zeros((len(columns), len(counts)), dtype=np.int16)
+    matrix = np.zeros((len(columns), len(chunks)), dtype=np.int16)
     if dense:
         col_of = np.full(int(term_ids.max()) + 1, -1, dtype=np.int64)
         col_of[list(dense)] = list(dense.values())
