@@ -79,6 +79,9 @@ FEATURES = (
     "how_item",    # the question asks how, and the unit is a list item or a lead-in
     "what_sentence",  # the question asks what/which is, and the unit is a sentence
     "changelog",   # its passage is a changelog / release notes / index page
+    "new_number",  # the question asks for a quantity or default, and the unit holds a number it does not
+    "new_name",    # the question asks for a named thing (option, command, field, ...), and the unit holds
+                   # an identifier it does not
 )
 SHIPPED = {"lexical": 1.0, "length": -1.0, "rank": 1.0, "document": 1.0, "row": math.log(generate.ROW),
            "quantity": math.log(1 + generate.NUMBER)}
@@ -86,6 +89,9 @@ SHIPPED = {"lexical": 1.0, "length": -1.0, "rank": 1.0, "document": 1.0, "row": 
 _IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b|(?<!\w)--?[a-z][\w-]*|\b\w+\.\w+\b|\b\w+\(\)")
 _HOW = re.compile(r"\bhow (do|can|to|does|should)\b|\bsteps?\b", re.IGNORECASE)
 _WHAT = re.compile(r"\b(what|which) (is|are|does|value|byte|option|command|field)\b", re.IGNORECASE)
+_NAMED = re.compile(r"\b(option|command|flag|field|setting|config\w*|key|pragma|function|method|variable|file|"
+                    r"directory|script|package|name|argument|parameter|keyword|value)s?\b", re.IGNORECASE)
+_NUMBER = re.compile(r"\d+(?:\.\d+)*")
 _CHANGELOG = re.compile(r"changelog|release notes|release history|changes in|index", re.IGNORECASE)
 
 
@@ -151,6 +157,9 @@ def features(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dic
         "how_item": float(_HOW.search(pack.question) is not None and (unit.kind == "item" or lead_in)),
         "what_sentence": float(_WHAT.search(pack.question) is not None and unit.kind == "sentence"),
         "changelog": float(_CHANGELOG.search(" ".join(pack.paths.get(unit.evidence_id, []))) is not None),
+        "new_number": float(numeric and bool(set(_NUMBER.findall(unit.own)) - set(_NUMBER.findall(pack.question)))),
+        "new_name": float(_NAMED.search(pack.question) is not None
+                          and bool(set(_IDENTIFIER.findall(unit.own)) - set(_IDENTIFIER.findall(pack.question)))),
     }
     return np.array([values[f] for f in FEATURES])
 
