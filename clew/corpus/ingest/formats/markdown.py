@@ -384,6 +384,8 @@ class _Builder:
         rendered = _inline_text(inline.children or []) if inline is not None else ""
         heading = " ".join(rendered.split())
         level = int(group[0].tag[1:])
+        if self.join_overload(heading, level, lines):
+            return
         parent = self.current_section
         while parent != 0 and self.sections[parent].level >= level:
             parent = self.sections[parent].parent or 0
@@ -398,6 +400,32 @@ class _Builder:
             self.add_anchor(slug, section.start)
         if level == 1 and heading and self.title is None:
             self.title = heading
+
+    def join_overload(self, heading: str, level: int, lines: Sequence[int]) -> bool:
+        """An API's overloads written as headings one after the other, the text under the last
+        (Node.js: ``## http.get(options[, callback])`` then ``## http.get(url[, options][, callback])``):
+        a heading right after one of its level that names the same function (the same text before
+        ``(``) and has nothing under it yet joins it, as ``dt`` groups do in HTML: one heading
+        block over both lines, one section named by both (``a, b``) with both anchors. Return
+        whether it did."""
+        name = _overload_name(heading)
+        previous = self.sections[self.current]
+        if (not name or self.current == 0 or len(self.sections) - 1 != self.current or previous.level != level
+                or not self.blocks or self.blocks[-1].kind != "heading" or self.blocks[-1].start != previous.start
+                or _overload_name(previous.heading) != name
+                or ("block", len(self.blocks) - 1) in self.in_region):  # a heading of rendered HTML
+            return False
+        start, end = line_span(self.text, self.starts, lines[0], lines[1])
+        start, end = trim_span(self.text, start, end)
+        if start >= end:
+            return False
+        self.blocks[-1].end = end
+        previous.heading += ", " + heading
+        slug = self.unique_slug(github_slug(heading))
+        if slug:
+            previous.anchors.append(slug)
+            self.add_anchor(slug, start)
+        return True
 
     def add_table(self, group: Sequence[Token]) -> None:
         index = len(self.tables)
@@ -584,6 +612,12 @@ class _Builder:
                         cursor = found + len(match.group(0))
                     if name:
                         yield name, found if found >= 0 else low
+
+
+def _overload_name(heading: str) -> str:
+    """What a heading names before its parameter list (``http.get`` of ``http.get(url[, options])``), or ""."""
+    name, paren, _ = heading.partition("(")
+    return name.strip() if paren else ""
 
 
 def _links(children: Sequence[Token]) -> Iterator[tuple[Token, str]]:

@@ -568,3 +568,25 @@ def test_admonitions_whose_body_holds_html_are_read_by_the_html_reader() -> None
         "Note: Press q to quit. Second line.", "> [!WARNING]\n> No html here.",
         "Shortcut: Press Ctrl+K to search.\n\n- also here", "!!! note\n    Plain body, no html.",
         "pip: Run pip install x.", "After."]
+
+
+def test_overloads_written_as_consecutive_headings_are_one_section() -> None:
+    """Node.js's API docs write an overloaded function as one heading per signature, the text under the
+    last: one section named by both, its heading block over both lines, both slugs its anchors. A
+    heading of the same level that names something else stays a section of its own, even if empty."""
+    source = ("# HTTP\n\n## `http.get(options[, callback])`\n\n## `http.get(url[, options][, callback])`\n\n"
+              "<!-- YAML\nadded: v0.3.6\n-->\n\n* `url` {string | URL}\n\nSince most requests are GET requests.\n\n"
+              "## `http.globalAgent`\n\n## `http.maxHeaderSize`\n\nRead-only property.\n")
+    document = parse_markdown(source)
+    document.check()
+    assert [(s.level, s.heading) for s in document.sections[1:]] == [
+        (1, "HTTP"), (2, "http.get(options[, callback]), http.get(url[, options][, callback])"),
+        (2, "http.globalAgent"), (2, "http.maxHeaderSize")]
+    get = document.sections[2]
+    assert get.anchors == ["httpgetoptions-callback", "httpgeturl-options-callback"]
+    heading = next(b for b in document.blocks if b.start == get.start)
+    assert document.text[heading.start:heading.end] == (
+        "## `http.get(options[, callback])`\n\n## `http.get(url[, options][, callback])`")
+    assert document.text[document.anchors["httpgeturl-options-callback"]:].startswith("## `http.get(url")
+    assert [document.text[b.start:b.end] for b in document.blocks if b.section == 2][1:] == [
+        "* `url` {string | URL}", "Since most requests are GET requests."]
