@@ -5,9 +5,9 @@ and finish together. Within a file, the collection order.
 Each run records the seconds of every file it ran in pytest's cache (``.pytest_cache``, key
 ``clew/file-seconds``); a file it did not run keeps its last figure, a new file counts as 0 s.
 Where the cache has no figure for a file (a fresh clone, as in CI), ``tests/file-seconds.json``
-gives it: the files of 7 s or more in one full run (2 workers on 2 shared, busy cores), from that
-run's cache; without it a fresh clone ran them in collection order, the benchmark scripts' file
-near the end. Under xdist the controller reads the figures once and hands them to every worker,
+gives it: the files of 4 s or more in one full run (a fresh clone, 2 workers on a quiet 2-core
+machine), from that run's cache; without it a fresh clone ran them in collection order, the
+benchmark scripts' file near the end. Under xdist the controller reads the figures once and hands them to every worker,
 so that all of them order the same collection the same way.
 """
 
