@@ -120,25 +120,34 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))
+    definitions = _definitions(lines, groups)
     index = 0
+    read = 0  # the source lines read so far
     ends = _end_tags(groups)
     while index < len(groups):
+        while definitions and definitions[0][0] < read:
+            definitions.pop(0)  # inside an HTML element or an admonition: rendered or kept with it
+        while definitions and definitions[0][1] <= (groups[index][0].map or (0, 0))[0]:
+            builder.drop_lines(*definitions.pop(0))
         html_stop = _html_stop(groups, index, ends)
+        stop = None if html_stop is not None else _admonition_stop(lines, groups[index])
         if html_stop is not None:
             builder.add_html(groups[index:html_stop])
-            index = html_stop
-            continue
-        stop = _admonition_stop(lines, groups[index])
-        if stop is None:
+            last = html_stop
+        elif stop is None:
             builder.add(groups[index])
-            index += 1
-            continue
-        last = index + 1
-        while last < len(groups) and (groups[last][0].map or (stop, stop))[0] < stop:
-            stop = max(stop, (groups[last][0].map or (stop, stop))[1])
-            last += 1
-        builder.add_admonition(groups[index:last], stop)
+            last = index + 1
+        else:
+            last = index + 1
+            while last < len(groups) and (groups[last][0].map or (stop, stop))[0] < stop:
+                stop = max(stop, (groups[last][0].map or (stop, stop))[1])
+                last += 1
+            builder.add_admonition(groups[index:last], stop)
+        read = max(read, stop or 0, *((group[0].map or (0, 0))[1] for group in groups[index:last]))
         index = last
+    for span in definitions:
+        if span[0] >= read:
+            builder.drop_lines(*span)
     document = builder.document()
     if fields:
         document.fields = {**document.fields, **fields}
@@ -146,6 +155,25 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
         if isinstance(title, str) and title.strip():
             document.title = document.sections[0].heading = title.strip()
     return document
+
+
+_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:")
+
+
+def _definitions(lines: list[str], groups: Sequence[Sequence[Token]]) -> list[tuple[int, int]]:
+    """The line spans ``(first, stop)`` of link reference definitions (``[fs.rm()]: #fsrmpath``): the
+    lines between top-level blocks that markdown-it read as definitions, which make no token. They
+    are not text a reader sees (their links are resolved where they are used), so they are left
+    out of the stored text: Node.js's API docs end with hundreds of them, which were chunks of their
+    own that matched every function name."""
+    spans: list[tuple[int, int]] = []
+    covered = 0
+    for start, stop in [*(group[0].map for group in groups if group[0].map), (len(lines), len(lines))]:
+        gap = [number for number in range(covered, start) if lines[number].strip()]
+        if gap and _DEFINITION.match(lines[gap[0]]):
+            spans.append((gap[0], gap[-1] + 1))
+        covered = max(covered, stop)
+    return spans
 
 
 def parse_mdx(source: str) -> ParsedDocument:
@@ -512,6 +540,15 @@ class _Builder:
             self.in_region[("link", len(self.links))] = region
             self.links.append(Link(start=link.start, href=link.href))
         self.region_anchors.extend((name, region, offset) for name, offset in rendered.anchors.items())
+
+    def drop_lines(self, first: int, stop: int) -> None:
+        """Leave source lines ``[first, stop)`` and the blank lines after them out of the text."""
+        start, end = line_span(self.text, self.starts, first, stop)
+        while end < len(self.text) and self.text[end] == "\n":
+            end += 1
+        if self.regions and self.regions[-1].end > start:
+            return  # inside a region already rendered
+        self.regions.append(_Region(start, end, ""))
 
     def rewrite(self) -> None:
         """Put each region's rendering in place of its source and move every offset to match."""

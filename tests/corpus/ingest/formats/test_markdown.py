@@ -590,3 +590,22 @@ def test_overloads_written_as_consecutive_headings_are_one_section() -> None:
     assert document.text[document.anchors["httpgeturl-options-callback"]:].startswith("## `http.get(url")
     assert [document.text[b.start:b.end] for b in document.blocks if b.section == 2][1:] == [
         "* `url` {string | URL}", "Since most requests are GET requests."]
+
+
+def test_link_reference_definitions_are_not_text_and_their_links_resolve() -> None:
+    """Node.js's API docs end with hundreds of link reference definitions (``[`fs.rm()`]: #fsrmpath``):
+    they make no token, a reader never sees them, and stored as text they were chunks of their own that
+    matched every function name. They are left out of the text (with their blank lines); the links that
+    use them keep their targets and places, and so do the anchors and blocks after them."""
+    source = ("# File system\n\nSee [`fs.rm()`][] and [the flags][flags].\n\n[flags]: #file-system-flags\n\n"
+              "## `fs.rm(path)`\n\nRemoves files.\n\n> [see]: not a definition, a quote\n\n"
+              "[`fs.rm()`]: #fsrmpath\n[`util.promisify()`]: util.md#utilpromisifyoriginal\n"
+              '[inode]: https://en.wikipedia.org/wiki/Inode\n  "Inode"\n')
+    document = parse_markdown(source)
+    document.check()
+    assert document.text == ("# File system\n\nSee [`fs.rm()`][] and [the flags][flags].\n\n## `fs.rm(path)`\n\n"
+                             "Removes files.\n\n> [see]: not a definition, a quote\n\n")
+    assert [(link.href, document.text[link.start:link.start + 7]) for link in document.links] == [
+        ("#fsrmpath", "fs.rm()"), ("#file-system-flags", "the fla")]
+    assert document.text[document.anchors["fsrmpath"]:].startswith("## `fs.rm(path)`")
+    assert [document.text[b.start:b.end] for b in document.blocks][-1] == "> [see]: not a definition, a quote"
