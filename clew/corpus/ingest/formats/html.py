@@ -500,6 +500,8 @@ class _Builder(HTMLParser, BlockWriter):
                 span = _attr(attrs, "colspan")
                 cell = _Container("cell", header=tag == "th", table=table)
                 cell.span = int(span) if span is not None and span.isdecimal() and 0 < int(span) < 1000 else 1
+                rows = _attr(attrs, "rowspan")
+                cell.rowspan = int(rows) if rows is not None and rows.isdecimal() and 0 < int(rows) < 1000 else 1
                 cell.pieces = [*table.pending, *self._flush()]
                 table.pending = []
                 return self._enter(tag, cell)

@@ -26,7 +26,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - ``pre`` is an indivisible ``code`` block, kept verbatim.
 - javadoc's summary tables (``div.summary-table.three-column-summary``, a grid of ``div`` cells,
   ``div.table-header`` the header's) are tables too, a row every N cells.
-- every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"``; leading
+- every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"`` (a cell that
+  spans rows is repeated in each row it covers, at its column); leading
   header rows (in ``thead``, or only ``th`` cells; in a table without either, a first row whose
   cells are all bold) end with a ``"| --- |"`` separator line.
   A layout table (``html_rules.TableShape.layout``: a single row, a one-cell box around a
@@ -104,6 +105,7 @@ class _Container:
     permalink: int = -1  # headings: where the last same-page link starts in pieces
     header: bool = False  # cells: th
     span: int = 1  # cells: colspan
+    rowspan: int = 1  # cells: rowspan
     bold: int = 0  # cells: b/strong elements open
     bold_text: bool = False  # cells: text inside b/strong
     plain_text: bool = False  # cells: text outside b/strong
@@ -417,6 +419,7 @@ class BlockWriter:
 
     def _emit_table(self, table: _Table) -> None:
         self._end_row(table)
+        _fill_rowspans(table.rows)
         carry: list[Marker] = []
         rows: list[tuple[str, Placed, bool, int]] = []  # text, markers, header, columns
         cells: list[tuple[str, Placed]] = []  # the one row's cells, should the table have a single row
@@ -567,3 +570,42 @@ def _indent_lines(text: str, placed: Placed, indent: str) -> tuple[str, Placed]:
     breaks = [at for at, char in enumerate(text) if char == "\n"]
     moved = [(marker, at + len(indent) * sum(1 for line in breaks if line < at)) for marker, at in placed]
     return text.replace("\n", "\n" + indent), moved
+
+
+def _fill_rowspans(rows: list[_Row]) -> None:
+    """Repeat a cell that spans rows (``rowspan``) in each row it covers, at its column, so that every
+    row is whole: a row read alone (a chunk, a passage) has its key, and its cells stand under their
+    headers (a DocBook table's ``morerows``; a two-row header whose first cell spans both). The copy
+    holds the text, not the anchors and links, which stay with the cell where it was written."""
+    carried: dict[int, tuple[_Container, int]] = {}  # column -> (cell, rows it still covers)
+    for row in rows:
+        if not carried and all(cell.rowspan == 1 for cell in row.cells):
+            continue
+        cells: list[_Container] = []
+        written = iter(row.cells)
+        column = 0
+        while True:
+            if column in carried:
+                cell, left = carried[column]
+                cells.append(_Container("cell", pieces=[p for p in cell.pieces if isinstance(p, str)],
+                                        header=cell.header, span=cell.span))
+                column += cell.span
+                continue
+            cell = next(written, None)
+            if cell is None:
+                later = [c for c in carried if c > column]
+                if not later:
+                    break
+                column = min(later)  # a spanning cell after the row's last: it still stands in its column
+                continue
+            if cell.rowspan > 1:
+                carried[column] = (cell, cell.rowspan)
+            cells.append(cell)
+            column += cell.span
+        for at in list(carried):
+            cell, left = carried[at]
+            if left <= 1:
+                del carried[at]
+            else:
+                carried[at] = (cell, left - 1)
+        row.cells = cells

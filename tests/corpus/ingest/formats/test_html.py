@@ -235,7 +235,7 @@ def test_header_rows_count_columns_with_colspan() -> None:
     )
     assert block_texts(document) == [
         "| Type | Appears in |",
-        "| Leaf | Interior |\n| --- | --- | --- |",
+        "| Type | Leaf | Interior |\n| --- | --- | --- |",  # the rowspan cell stands in its second row too
         "| x | y | z |",
     ]
     assert [b.kind for b in document.blocks] == ["table_header", "table_header", "table_row"]
@@ -507,3 +507,21 @@ def test_sqlite_pragmas_are_sections(sqlite_pages: dict[str, ParsedDocument]) ->
     block = next(b for b in document.blocks if b.start == truncate)
     assert block.section == index  # a short dl (the four modes) is text of its pragma's section
 
+
+
+def test_a_cell_spanning_rows_is_repeated_in_each_row_it_covers() -> None:
+    """A ``rowspan`` cell (SQLite's two-row headers, DocBook's ``morerows``) stands in every row it
+    covers, at its column: each row is whole when read alone, its cells under their headers. Its
+    anchors and links stay where it was written."""
+    document = parse_html(
+        '<table border="1"><tr><th rowspan="2">Name</th><th colspan="2">Offset</th></tr>'
+        "<tr><th>xShmLock</th><th>File</th></tr>"
+        '<tr><td rowspan="2"><a id="lock" href="locks.html">WAL_WRITE_LOCK</a></td><td>0</td><td>120</td></tr>'
+        '<tr><td>1</td><td>121</td></tr><tr><td>WAL_READ_LOCK(N)</td><td>3</td><td rowspan="9">123</td></tr>'
+        "<tr><td>WAL_READ_LOCK(1)</td><td>4</td></tr></table>")
+    document.check()
+    assert document.text == (
+        "| Name | Offset |\n| Name | xShmLock | File |\n| --- | --- | --- |\n| WAL_WRITE_LOCK | 0 | 120 |\n"
+        "| WAL_WRITE_LOCK | 1 | 121 |\n| WAL_READ_LOCK(N) | 3 | 123 |\n| WAL_READ_LOCK(1) | 4 | 123 |")
+    assert [(link.href, link.start) for link in document.links] == [("locks.html", document.anchors["lock"])]
+    assert document.text.index("WAL_WRITE_LOCK") == document.anchors["lock"]
