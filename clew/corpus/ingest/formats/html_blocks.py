@@ -586,10 +586,10 @@ def _fill_rowspans(rows: list[_Row]) -> None:
         column = 0
         while True:
             if column in carried:
-                cell, left = carried[column]
-                cells.append(_Container("cell", pieces=[p for p in cell.pieces if isinstance(p, str)],
-                                        header=cell.header, span=cell.span))
-                column += cell.span
+                spanning = carried[column][0]
+                cells.append(_Container("cell", pieces=[p for p in spanning.pieces if isinstance(p, str)],
+                                        header=spanning.header, span=spanning.span))
+                column += spanning.span
                 continue
             cell = next(written, None)
             if cell is None:
