@@ -187,6 +187,13 @@ def test_an_all_in_one_page_is_left_out_and_a_long_page_of_its_own_is_kept(tmp_p
         report = ingest_paths(corpus, [manual], collection="manual")
         assert keys(corpus, "manual") == ["a.html", "b.html", "c.html", "guide.html"]
         assert (report.excluded, report.problems) == (0, [])
+        # ingested from a folder above, beside more text than its own folder's (a Debian doc tree holding
+        # several manuals): the all-in-one page is still found among the pages of its own folder
+        write(tmp_path / "big", {f"p{n}.html": f"<h1>P{n}</h1>" + f"<p>Chapter {n} of a long book.</p>" * 400
+                                 for n in range(4)})
+        report = ingest_paths(corpus, [tmp_path], collection="tree", exclude=["*.duckdb*"])
+        assert "api/all.html" not in keys(corpus, "tree") and "api/fs.html" in keys(corpus, "tree")
+        assert "manual/guide.html" in keys(corpus, "tree")
 
 
 def test_negated_patterns_decide_by_their_order() -> None:

@@ -360,8 +360,12 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
                   in zip(files, marks.values(), strict=True))
     dropped = {key: mark for key, mark in marks.items()
                if mark is not None and (mark == "redirect" or indexed) and not taken_back(key)}
-    pages = [(file, key) for file, key in files if key not in dropped and SUFFIXES.get(file.suffix.lower()) == "html"]
-    dropped.update((key, "compilation") for key in _compilations(pages) if not taken_back(key))
+    folders: dict[str, list[tuple[Path, str]]] = {}
+    for file, key in files:
+        if key not in dropped and SUFFIXES.get(file.suffix.lower()) == "html":
+            folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
+    for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
+        dropped.update((key, "compilation") for key in _compilations(pages) if not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
 
