@@ -59,7 +59,7 @@ from clew.corpus.ingest.formats.html_blocks import (
     _Row,
     _Table,
 )
-from clew.corpus.ingest.formats.html_members import is_member_table, member_table
+from clew.corpus.ingest.formats.html_members import MemberLevels, is_member_table, member_table
 from clew.corpus.ingest.formats.html_rules import (
     _BREAKS_SVG,
     _BUTTON_SCOPE,
@@ -90,6 +90,7 @@ from clew.corpus.ingest.formats.html_rules import (
     collapse,
     content_root,
     generator_classes,
+    generator_name,
     generator_title,
     grid_columns,
     may_have_content_root,
@@ -179,6 +180,8 @@ class _Builder(HTMLParser, BlockWriter):
         self._generator: frozenset[str] = frozenset()
         self._title_class: str | None = None
         self._title_boxes = 0
+        self._members: MemberLevels | None = None
+        """A Doxygen page's heading levels (``html_members.MemberLevels``)."""
         """``html_rules.TITLE_BOX_CLASSES`` elements open: a heading inside is the page's title (h1)."""
         """The class of the page's title ``div`` (``html_rules.GENERATOR_TITLES``)."""
         self._site_parts: list[str] | None = None
@@ -234,6 +237,8 @@ class _Builder(HTMLParser, BlockWriter):
             if tag == "meta":
                 self._generator = generator_classes(attrs) or self._generator
                 self._title_class = generator_title(attrs) or self._title_class
+                if self._members is None and generator_name(attrs) == "doxygen":
+                    self._members = MemberLevels()
             if not self._drop:
                 self._markers(tag, attrs)
             return
@@ -471,6 +476,8 @@ class _Builder(HTMLParser, BlockWriter):
         if tag in _HEADINGS or title:
             self._pending.extend(self._flush())
             level = 1 if title or (self._title_boxes and tag in _LEVELS) else _LEVELS.get(tag, 0)
+            if self._members is not None and tag in _LEVELS:
+                level = self._members.level(level, (_attr(attrs, "class") or "").split())
             heading = _Container("heading", level=level, anchor=_attr(attrs, "id"))
             return self._enter(tag, heading)
         if tag == "pre":
@@ -533,6 +540,9 @@ class _Builder(HTMLParser, BlockWriter):
         if tag == "div" and not TITLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
             self._title_boxes += 1
             return _Entry(tag, "title box")
+        if tag == "div" and self._members is not None and "memitem" in (_attr(attrs, "class") or "").split():
+            self._members.open_body()
+            return _Entry(tag, "member")
         return _Entry(tag)
 
     def _enter(self, tag: str, container: _Container) -> _Entry:
@@ -551,6 +561,8 @@ class _Builder(HTMLParser, BlockWriter):
                 self._head = None
         elif role == "title box":
             self._title_boxes -= 1
+        elif role == "member" and self._members is not None:
+            self._members.close_body()
         elif role == "root":
             self._roots_open -= 1
             if self._content_only and self._roots_open == 0:

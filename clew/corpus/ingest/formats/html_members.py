@@ -1,4 +1,5 @@
-"""Doxygen's member summaries (``table.memberdecls``), rewritten before the HTML renderer reads them.
+"""Doxygen's member summaries (``table.memberdecls``), rewritten before the HTML renderer reads them,
+and the levels of its member headings (:class:`MemberLevels`).
 
 Doxygen (1.8 and 1.9) lists a page's members in tables of one shape: a ``tr.heading`` row whose
 cell holds the group's ``h2`` ("Typedefs", "Functions"), then per member a ``tr.memitem`` row (the
@@ -17,6 +18,8 @@ where others have one.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 from clew.corpus.ingest.formats.html_rules import Event, _attr
 
@@ -118,3 +121,38 @@ def _flush(group: list[list[list[Event]]], out: list[Event]) -> None:
             out.append(("end", "td", []))
         out.append(("end", "tr", []))
     out.append(_END_TABLE)
+
+
+@dataclass(slots=True)
+class MemberLevels:
+    """The levels of the headings of a Doxygen page. Doxygen writes a group heading
+    (``h2.groupheader``: "Function Documentation") and then every member's heading with the same
+    tag (``h2.memtitle``), which left the group an empty section beside its members. A member
+    heading is read one level below the last group heading, and a heading inside a member's body
+    (``div.memitem``: a struct's "Data Fields", its ``h4.groupheader`` "Field Documentation") at
+    least one level below the member; a body's group headings end with it."""
+
+    group: int = 0
+    """The level given to the last group heading (0: none yet)."""
+    member: int = 0
+    """The level given to the last member heading."""
+    bodies: list[tuple[int, int]] = field(default_factory=list)
+    """The member bodies open, innermost last: (its member's level, ``group`` when it opened)."""
+
+    def level(self, level: int, classes: list[str]) -> int:
+        """The level of a heading written ``h<level>`` with ``classes``."""
+        floor = self.bodies[-1][0] + 1 if self.bodies else 1
+        if "memtitle" in classes:
+            self.member = min(6, max(self.group + 1 if self.group else level, floor))
+            return self.member
+        level = min(6, max(level, floor))
+        if "groupheader" in classes:
+            self.group = level
+        return level
+
+    def open_body(self) -> None:
+        self.bodies.append((self.member, self.group))
+
+    def close_body(self) -> None:
+        if self.bodies:
+            self.group = self.bodies.pop()[1]

@@ -419,3 +419,33 @@ def test_a_table_of_contents_into_its_own_page_is_dropped_and_one_to_other_pages
     asciidoc = parse_html('<div id="toc"><div id="toctitle">Table of Contents</div><ul class="sectlevel1"><li>'
                           '<a href="#_name">NAME</a></li></ul></div><h2 id="_name">NAME</h2><p>git-log</p>')
     assert asciidoc.text == "## NAME\n\ngit-log"
+
+
+def test_doxygen_members_sit_under_their_group_heading() -> None:
+    """Doxygen (lmdb-doc, 1.8.16) writes "Data Structure Documentation" as ``h2.groupheader`` and each
+    member's title as ``h2.memtitle`` too, then the member's body (``div.memitem``), where a struct has
+    its "Data Fields" (``h3``) and an ``h4.groupheader`` "Field Documentation" with an ``h2.memtitle``
+    per field. The group was an empty section beside its members; each member is now under its group,
+    the headings in a member's body under the member, and a body's groups end with it."""
+    def member(name: str, body: str = "") -> str:
+        return (f'<a id="{name}"></a><h2 class="memtitle"><span class="permalink"><a href="#{name}">&#9670;&nbsp;'
+                f'</a></span>{name}</h2><div class="memitem"><div class="memproto"><table class="memname"><tr>'
+                f'<td class="memname">struct {name}</td></tr></table></div><div class="memdoc"><p>About {name}.</p>'
+                f"{body}</div></div>")
+
+    fields = ('<h3>Data Fields</h3><p>mv_size, mv_data</p><h4 class="groupheader">Field Documentation</h4>'
+              + member("mv_size") + member("mv_data"))
+    page = ('<head><meta name="generator" content="Doxygen 1.8.16"/></head><body><div class="contents">'
+            '<h2 class="groupheader">Data Structure Documentation</h2>' + member("MDB_val", fields)
+            + member("MDB_stat") + '<h2 class="groupheader">Typedef Documentation</h2>' + member("MDB_dbi")
+            + "</div></body>")
+    document = parse_html(page)
+    document.check()
+    assert [(s.level, s.heading, document.sections[s.parent or 0].heading) for s in document.sections[1:]] == [
+        (2, "Data Structure Documentation", ""), (3, "MDB_val", "Data Structure Documentation"),
+        (4, "Data Fields", "MDB_val"), (4, "Field Documentation", "MDB_val"), (5, "mv_size", "Field Documentation"),
+        (5, "mv_data", "Field Documentation"), (3, "MDB_stat", "Data Structure Documentation"),
+        (2, "Typedef Documentation", ""), (3, "MDB_dbi", "Typedef Documentation")]
+    assert document.text[document.anchors["MDB_stat"]:].startswith("### MDB_stat\n\nstruct MDB_stat")
+    plain = parse_html(page.replace("Doxygen 1.8.16", "Other 1.0"))  # another generator: levels as written
+    assert [s.level for s in plain.sections[1:]] == [2, 2, 3, 4, 2, 2, 2, 2, 2]
