@@ -76,6 +76,7 @@ from clew.corpus.ingest.formats.html_rules import (
     _SPECIAL,
     _TABLE_SCOPE,
     _VOID,
+    BYLINE_CLASSES,
     DROP_TAGS,
     INLINE_TAGS,
     LINE_BREAK,
@@ -473,6 +474,8 @@ class _Builder(HTMLParser, BlockWriter):
             return _Entry(tag, "admonition", held)
         title = (tag == "div" and self._title_class is not None
                  and self._title_class in (_attr(attrs, "class") or "").split())
+        if tag in _HEADINGS and not BYLINE_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
+            return _Entry(tag)  # an author's name: a paragraph, not a section
         if tag in _HEADINGS or title:
             self._pending.extend(self._flush())
             level = 1 if title or (self._title_boxes and tag in _LEVELS) else _LEVELS.get(tag, 0)

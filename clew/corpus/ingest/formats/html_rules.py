@@ -180,6 +180,11 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
+BYLINE_CLASSES = frozenset({"author", "corpauthor", "editor", "othercredit"})
+"""A heading with one of these classes names a person, not a part of the text: DocBook's title page
+writes each author as ``h3.author`` (debian-reference, maint-guide, the Debian Administrator's
+Handbook, PostgreSQL's ``index.html``), which opened a section holding the book's copyright, abstract
+and table of contents. Such a heading is a paragraph."""
 TITLE_BOX_CLASSES = frozenset({"refnamediv"})
 """A ``div`` of one of these classes holds the page's title as its heading, which is read as an ``h1``:
 DocBook's reference entries (manual pages: PostgreSQL's SQL commands, gtk-doc's API pages) write the

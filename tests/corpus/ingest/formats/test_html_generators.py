@@ -449,3 +449,20 @@ def test_doxygen_members_sit_under_their_group_heading() -> None:
     assert document.text[document.anchors["MDB_stat"]:].startswith("### MDB_stat\n\nstruct MDB_stat")
     plain = parse_html(page.replace("Doxygen 1.8.16", "Other 1.0"))  # another generator: levels as written
     assert [s.level for s in plain.sections[1:]] == [2, 2, 3, 4, 2, 2, 2, 2, 2]
+
+
+def test_a_docbook_author_is_a_paragraph_not_a_section() -> None:
+    """DocBook's title page (maint-guide, debian-reference) writes each author as ``h3.author``: a name,
+    not a part of the book. It opened a section that held the copyright, abstract and contents after it."""
+    page = ('<div class="book"><div class="titlepage"><div><div><h1 class="title"><a id="index"></a>Debian New '
+            "Maintainers' Guide</h1></div><div><div class=\"authorgroup\"><div class=\"author\"><h3 class=\"author\">"
+            '<span class="firstname">Josip</span> <span class="surname">Rodin</span></h3><div class="affiliation">'
+            '<div class="address"><p>original contents</p></div></div></div></div></div><div><p class="copyright">'
+            "Copyright © 1998-2002 Josip Rodin</p></div></div></div><div class=\"chapter\"><h2 class=\"title\">"
+            "1. Getting started</h2><p>Start here.</p></div></div>")
+    document = parse_html(page)
+    document.check()
+    assert [(s.level, s.heading, s.parent) for s in document.sections[1:]] == [
+        (1, "Debian New Maintainers' Guide", 0), (2, "1. Getting started", 1)]
+    assert [document.text[b.start:b.end] for b in document.blocks][:4] == [
+        "# Debian New Maintainers' Guide", "Josip Rodin", "original contents", "Copyright © 1998-2002 Josip Rodin"]
