@@ -97,7 +97,7 @@ class MemoryPostings:
     """term id -> float32 partial score of every row (0 where the term is absent)."""
     rows: np.ndarray
     tails: np.ndarray
-    """The term frequency of each posting that is not 1 (uint8, or int16 where one exceeds 255)."""
+    """The term frequency of each posting that is not 1 (uint8; int16 where one exceeds 255)."""
     length_code: np.ndarray
     """Each row's index in ``one`` (uint8 or uint16: a gather from a 1-2 MB array; one float32 per row
     was 10% slower, a cache miss more per posting)."""
@@ -255,8 +255,9 @@ def _read(cur: Any, avgdl: float, k1: float, b: float) -> MemoryPostings | None:
     low = int(df.column("low").to_numpy().astype(np.int64).min(initial=1))
     high = int(df.column("high").to_numpy().astype(np.int64).max(initial=1))
     del df
-    # a term frequency held in a byte where every one fits, else in the table's own SMALLINT
-    tf_type = np.uint8 if 0 <= low and high <= np.iinfo(np.uint8).max else np.int16
+    # a term frequency held in a byte where every one fits, else in the smallest type that holds them all
+    tf_type = next(t for t in (np.uint8, np.int16, np.int32, np.int64)
+                   if np.iinfo(t).min <= low and high <= np.iinfo(t).max)
     as_column = (counts >= COLUMN_SHARE * chunks) if chunks >= MIN_COLUMN_ROWS else np.zeros(len(counts), bool)
     postings, other = int(counts[~as_column].sum()), int(others[~as_column].sum())
     needed = 4 * postings + np.dtype(tf_type).itemsize * other + 4 * chunks * int(as_column.sum()) + 48 * chunks
