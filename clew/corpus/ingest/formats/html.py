@@ -49,17 +49,9 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 from typing import Any
 
-from clew.corpus.ingest.formats.html_blocks import (
-    TERM,
-    BlockWriter,
-    _Admonition,
-    _Container,
-    _DList,
-    _Item,
-    _Row,
-    _Table,
-)
+from clew.corpus.ingest.formats.html_blocks import TERM, BlockWriter
 from clew.corpus.ingest.formats.html_members import MemberLevels, is_member_table, member_table
+from clew.corpus.ingest.formats.html_parts import _Admonition, _Container, _DList, _Item, _Row, _Table
 from clew.corpus.ingest.formats.html_rules import (
     _BREAKS_SVG,
     _BUTTON_SCOPE,

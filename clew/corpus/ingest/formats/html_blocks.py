@@ -52,8 +52,16 @@ consecutive list items of one list and consecutive rows of one table (a single n
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from clew.corpus.ingest.formats.html_parts import (
+    _Admonition,
+    _Container,
+    _DList,
+    _Item,
+    _Row,
+    _Table,
+    bold_header,
+    fill_rowspans,
+)
 from clew.corpus.ingest.formats.html_rules import (
     _SKIPPED_LINKS,
     PERMALINK_TEXTS,
@@ -74,67 +82,6 @@ TERM_UNITS_CHARS = 6000
 """A definition list with at least this much text has a unit per term; a shorter one (a few
 modes of a pragma, the five conflict algorithms) reads better as the text of its section:
 measured on the SQLite dev set, per-term units there lost two evidence phrases."""
-
-
-@dataclass(slots=True, eq=False)
-class _DList:
-    depth: int  # sections open at its start
-    sections: int  # len(sections) at its start
-    blocks: int
-    length: int
-    api: bool = False  # a Sphinx object description: a section per entry, whatever its length
-    entry: int | None = None  # api: the section its first term opened
-
-
-@dataclass(slots=True, eq=False)
-class _Admonition:
-    blocks: int  # len(blocks) at its start
-    tables: int
-    labelled: bool = False
-
-
-@dataclass(slots=True, eq=False)
-class _Container:
-    """An element whose whole content is one block (heading, pre) or one table cell."""
-
-    kind: str  # "heading", "pre", "cell" or "label" (an admonition's)
-    pieces: list[Piece] = field(default_factory=list)
-    level: int = 0  # headings: 1..6, 0 for the hidden <h>
-    anchor: str | None = None  # headings: their own id
-    api: bool = False  # a term of a Sphinx object description: pieces hold ("open", part) / ("close", "")
-    permalink: int = -1  # headings: where the last same-page link starts in pieces
-    header: bool = False  # cells: th
-    span: int = 1  # cells: colspan
-    rowspan: int = 1  # cells: rowspan
-    bold: int = 0  # cells: b/strong elements open
-    bold_text: bool = False  # cells: text inside b/strong
-    plain_text: bool = False  # cells: text outside b/strong
-    table: _Table | None = None  # cells: the table they belong to
-
-
-@dataclass(slots=True, eq=False)
-class _Row:
-    cells: list[_Container]
-    thead: bool
-
-
-@dataclass(slots=True, eq=False)
-class _Table:
-    rows: list[_Row] = field(default_factory=list)
-    row: _Row | None = None
-    thead: bool = False
-    pending: list[Marker] = field(default_factory=list)
-    """Markers seen in the table outside any cell: they go to the next cell."""
-    columns: int = 0
-    """A grid of ``div`` cells (javadoc's ``div.summary-table``): its width; 0 for a ``<table>``."""
-    depth: int = 0
-    """A grid: the open elements outside it (its cells are the ``div`` one deeper)."""
-
-
-@dataclass(slots=True, eq=False)
-class _Item:
-    depth: int
-    marked: bool = False  # its "- " has been written
 
 
 class BlockWriter:
@@ -419,7 +366,7 @@ class BlockWriter:
 
     def _emit_table(self, table: _Table) -> None:
         self._end_row(table)
-        _fill_rowspans(table.rows)
+        fill_rowspans(table.rows)
         carry: list[Marker] = []
         rows: list[tuple[str, Placed, bool, int]] = []  # text, markers, header, columns
         cells: list[tuple[str, Placed]] = []  # the one row's cells, should the table have a single row
@@ -435,7 +382,7 @@ class BlockWriter:
                 at += len(text) + 3
             if any(texts):
                 header = row.thead or all(cell.header for cell in row.cells) or (
-                    not rows and len(table.rows) > 1 and _bold_header(row, table))
+                    not rows and len(table.rows) > 1 and bold_header(row, table))
                 rows.append(("| " + " | ".join(texts) + " |", placed, header, sum(c.span for c in row.cells)))
             else:
                 cells = cells[: len(cells) - len(row.cells)]
@@ -508,15 +455,6 @@ class BlockWriter:
         )
 
 
-def _bold_header(row: _Row, table: _Table) -> bool:
-    """A first row whose cells with text (two or more) are all bold, in a table without header cells:
-    the header as a Markdown README or an older page writes it (``<td><b>Name</b></td>``)."""
-    written = [cell for cell in row.cells if cell.bold_text or cell.plain_text]
-    if len(written) < 2 or any(cell.plain_text for cell in written):
-        return False
-    return not any(row.thead or any(cell.header for cell in row.cells) for row in table.rows)
-
-
 def _signature_name(pieces: list[Piece]) -> str:
     """The name a Sphinx signature's term declares: its ``prename`` parts before its first ``name``
     part and that part (``functools.`` + ``lru_cache``), without a decorator's ``@``."""
@@ -570,42 +508,3 @@ def _indent_lines(text: str, placed: Placed, indent: str) -> tuple[str, Placed]:
     breaks = [at for at, char in enumerate(text) if char == "\n"]
     moved = [(marker, at + len(indent) * sum(1 for line in breaks if line < at)) for marker, at in placed]
     return text.replace("\n", "\n" + indent), moved
-
-
-def _fill_rowspans(rows: list[_Row]) -> None:
-    """Repeat a cell that spans rows (``rowspan``) in each row it covers, at its column, so that every
-    row is whole: a row read alone (a chunk, a passage) has its key, and its cells stand under their
-    headers (a DocBook table's ``morerows``; a two-row header whose first cell spans both). The copy
-    holds the text, not the anchors and links, which stay with the cell where it was written."""
-    carried: dict[int, tuple[_Container, int]] = {}  # column -> (cell, rows it still covers)
-    for row in rows:
-        if not carried and all(cell.rowspan == 1 for cell in row.cells):
-            continue
-        cells: list[_Container] = []
-        written = iter(row.cells)
-        column = 0
-        while True:
-            if column in carried:
-                spanning = carried[column][0]
-                cells.append(_Container("cell", pieces=[p for p in spanning.pieces if isinstance(p, str)],
-                                        header=spanning.header, span=spanning.span))
-                column += spanning.span
-                continue
-            cell = next(written, None)
-            if cell is None:
-                later = [c for c in carried if c > column]
-                if not later:
-                    break
-                column = min(later)  # a spanning cell after the row's last: it still stands in its column
-                continue
-            if cell.rowspan > 1:
-                carried[column] = (cell, cell.rowspan)
-            cells.append(cell)
-            column += cell.span
-        for at in list(carried):
-            cell, left = carried[at]
-            if left <= 1:
-                del carried[at]
-            else:
-                carried[at] = (cell, left - 1)
-        row.cells = cells
