@@ -394,9 +394,14 @@ def table_shapes(events: list[Event]) -> list[TableShape]:
     return shapes
 
 
+TOC_CLASSES = frozenset("toc list-of-tables list-of-figures list-of-examples list-of-procedures".split())
+"""Classes of a ``div`` that lists the parts of a book: DocBook's tables of contents and its lists
+of tables, figures, examples and procedures."""
+
+
 def page_toc_start(attrs: list[tuple[str, str | None]]) -> bool:
-    """A ``div`` that is a table of contents: ``div.toc`` (DocBook, Publican) or ``div#toc`` (AsciiDoc)."""
-    return "toc" in (_attr(attrs, "class") or "").split() or _attr(attrs, "id") == "toc"
+    """A ``div`` that is a table of contents: ``TOC_CLASSES`` (DocBook, Publican) or ``div#toc`` (AsciiDoc)."""
+    return not TOC_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()) or _attr(attrs, "id") == "toc"
 
 
 def page_toc(events: list[Event]) -> bool:

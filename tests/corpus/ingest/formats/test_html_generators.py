@@ -419,6 +419,11 @@ def test_a_table_of_contents_into_its_own_page_is_dropped_and_one_to_other_pages
     asciidoc = parse_html('<div id="toc"><div id="toctitle">Table of Contents</div><ul class="sectlevel1"><li>'
                           '<a href="#_name">NAME</a></li></ul></div><h2 id="_name">NAME</h2><p>git-log</p>')
     assert asciidoc.text == "## NAME\n\ngit-log"
+    # a book on one page: its list of tables leads into the page too
+    tables = parse_html('<div class="list-of-tables"><p><b>List of Tables</b></p><dl><dt>1.1. <a href="#t11">'
+                        'Packages</a></dt></dl></div><div class="table"><p class="title" id="t11"><b>Table 1.1. '
+                        "Packages</b></p><table><tr><th>package</th></tr><tr><td>dpkg</td></tr></table></div>")
+    assert tables.text == "Table 1.1. Packages\n\n| package |\n| --- |\n| dpkg |"
 
 
 def test_doxygen_members_sit_under_their_group_heading() -> None:
