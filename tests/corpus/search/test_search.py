@@ -525,13 +525,17 @@ def test_a_passage_score_sums_its_terms_in_one_order_whatever_the_string_hashing
     assert len(orders) == 1
 
 
-@pytest.mark.parametrize("repeats", [3, 300])  # the most frequent term fits a byte, or needs the table's SMALLINT
+# the most frequent term fits a byte, or needs the table's SMALLINT; partials from a table or computed
+@pytest.mark.parametrize(("repeats", "table"), [(3, True), (300, True), (300, False)])
 def test_held_postings_keep_every_term_frequency(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                 repeats: int) -> None:
+                                                 repeats: int, table: bool) -> None:
     """The held postings give back every (chunk, tf) of ``search_postings``, frequency 1 first in
     each term, and score as SQL does (the partial of each posting is priced at the query)."""
     from clew.corpus.reader import Scope
     from clew.corpus.search import bm25, postings
+
+    if not table:
+        monkeypatch.setattr(postings, "TF_TABLE", 0)
 
     folder = write_files(tmp_path / "docs", {
         "a.md": "# Zeta\n\n" + "zeta " * repeats + "alpha beta.\n",
@@ -546,6 +550,7 @@ def test_held_postings_keep_every_term_frequency(tmp_path: Path, monkeypatch: py
         index = postings.loaded_postings(corpus)
         assert index is not None
         assert index.tails.dtype == ("int16" if repeats > 255 else "uint8")
+        assert (index.by_tf is not None) == table
         cur = corpus.cursor()
         chunk_ids = [c for (c,) in cur.execute("SELECT chunk_id FROM search_docs ORDER BY chunk_id").fetchall()]
         terms = cur.execute("SELECT DISTINCT term_id FROM search_postings").fetchall()
