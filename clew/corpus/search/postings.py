@@ -13,8 +13,9 @@ then the others with their frequency (a byte each; 5% of them at 1M chunks). A q
 each posting's *partial score* ``tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))``
 as the load would have (float64, rounded to float32: :func:`partial`): frequency 1 from a table
 of one value per distinct length, indexed by a byte or two per row, the others from their
-frequency and length. Holding the float32 partial of every posting instead was 4 bytes more a
-posting (749 MB at 1M). The query then only multiplies by idf and adds up, as bm25s does. For
+frequency and length (a table of each pair where it is small). Holding the float32 partial of
+every posting instead was 4 bytes more a posting (749 MB at 1M). The query then only multiplies
+by idf and adds up, as bm25s does. For
 terms in at least ``COLUMN_SHARE`` of the chunks a dense float32 column of partials over all
 rows is held instead (no larger than its postings, and added to the scores sequentially). A
 query adds ``idf x partial`` into a dense per-thread accumulator (no sort, no ``np.unique``),
