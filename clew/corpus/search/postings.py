@@ -9,22 +9,21 @@ pays the load) when it fits ``max_bytes()`` (``CLEW_POSTINGS_MEMORY_MB``, defaul
 
 What is held: one row per chunk of ``search_docs`` in chunk-id order (document, version,
 ordinal, live, length); per term, its postings as int32 rows, those of term frequency 1 first,
-then the others with their frequency (a byte each; 5% of them at 1M chunks). A query prices
-each posting's *partial score* ``tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))``
-as the load would have (float64, rounded to float32: :func:`partial`): frequency 1 from a table
-of one value per distinct length, indexed by a byte or two per row, the others from their
-frequency and length (a table of each pair where it is small). Holding the float32 partial of
-every posting instead was 4 bytes more a posting (749 MB at 1M). The query then only multiplies
-by idf and adds up, as bm25s does. For
-terms in at least ``COLUMN_SHARE`` of the chunks a dense float32 column of partials over all
-rows is held instead (no larger than its postings, and added to the scores sequentially). A
-query adds ``idf x partial`` into a dense per-thread accumulator (no sort, no ``np.unique``),
-then picks the best rows with ``np.partition``. Liveness, the readable rows (one SQL query per
-distinct scope, kept as a row mask: the last 64 scopes' documents, 16 masks), exclusions and
-the order (score descending, then chunk id) are those of the SQL path; scores agree with it to
-float32 precision of the partial scores. A read-write corpus and a larger one use SQL. The
-statistics (document frequencies, chunk count, mean length) are the same ``TermStats`` for
-both paths.
+then the others with their frequency (a byte each; 5% of them at 1M chunks). A query prices each
+posting's *partial score* ``tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avgdl))`` as the
+load would have (float64, rounded to float32: :func:`partial`): frequency 1 from a table of one
+value per distinct length, indexed by a byte or two per row, the others from their frequency and
+length (a table of each pair where it is small). Holding the float32 partial of every posting
+instead was 4 bytes more a posting (749 MB at 1M). The query then only multiplies by idf and
+adds up, as bm25s does. For terms in at least ``COLUMN_SHARE`` of the chunks a dense float32
+column of partials over all rows is held instead (no larger than its postings, and added to the
+scores sequentially). A query adds ``idf x partial`` into a dense per-thread accumulator (no
+sort, no ``np.unique``), then picks the best rows with ``np.partition``. Liveness, the readable
+rows (one SQL query per distinct scope, kept as a row mask: the last 64 scopes' documents, 16
+masks), exclusions and the order (score descending, then chunk id) are those of the SQL path;
+scores agree with it to float32 precision of the partial scores. A read-write corpus and a
+larger one use SQL. The statistics (document frequencies, chunk count, mean length) are the same
+``TermStats`` for both paths.
 
 A principal with a row filter is scored with statistics counted over the rows it may read
 (``clew.corpus.search.bm25``): here its readable rows are a mask over the held rows (one SQL
