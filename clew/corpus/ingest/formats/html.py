@@ -37,17 +37,14 @@ A table is read ahead to its end before it is rendered: a layout table (a frame 
 its text, ...) is not a data table, and its cells are read as the blocks they hold.
 
 Unclosed ``li``, ``p``, ``dt``/``dd``, ``td``/``th`` and ``tr`` are closed the way the HTML
-parsing algorithm closes them, with a small stack of open elements; malformed input never
+parsing algorithm closes them, with a small stack of open elements (``html_stack``); malformed input never
 raises.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
-from dataclasses import dataclass
 from html.parser import HTMLParser
-from typing import Any
 
 from clew.corpus.ingest.formats.html_blocks import TERM, BlockWriter
 from clew.corpus.ingest.formats.html_members import MemberLevels, is_member_table, member_table
@@ -61,12 +58,8 @@ from clew.corpus.ingest.formats.html_rules import (
     _HEADINGS,
     _LEVELS,
     _LIST_ITEM_SCOPE,
-    _LIST_SCOPE,
     _ROW_PARENTS,
-    _SCOPE,
     _SKIPPED,
-    _SPECIAL,
-    _TABLE_SCOPE,
     _VOID,
     BYLINE_CLASSES,
     DROP_TAGS,
@@ -93,6 +86,7 @@ from clew.corpus.ingest.formats.html_rules import (
     signature_part,
     table_shapes,
 )
+from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -126,22 +120,13 @@ anchors kept) and the document reports a repair. Without a bound, 100,000 nested
 time quadratic in the depth."""
 
 
-@dataclass(slots=True, eq=False)
-class _Entry:
-    """One open element; ``role`` says what closing it does (see ``_Builder._close``)."""
-
-    tag: str
-    role: str = ""
-    obj: Any = None
-    """By role: the ``_Container`` (container), ``_Table`` (table, row, thead) or ``_Item`` (item)."""
-
-
-class _Builder(HTMLParser, BlockWriter):
-    """The stack of open elements over ``html.parser``'s callbacks; what it reads becomes blocks
-    through :class:`BlockWriter`."""
+class _Builder(HTMLParser, BlockWriter, OpenElements):
+    """The stack of open elements (:class:`OpenElements`) over ``html.parser``'s callbacks; what it
+    reads becomes blocks through :class:`BlockWriter`."""
 
     def __init__(self, *, content_only: bool = False, embedded: bool = False, collapsible: bool = False) -> None:
         BlockWriter.__init__(self)
+        OpenElements.__init__(self, self._close)
         HTMLParser.__init__(self, convert_charrefs=True)
         self._embedded = embedded
         """HTML inside Markdown: images read as their alt text (see ``parse_html``)."""
@@ -152,8 +137,6 @@ class _Builder(HTMLParser, BlockWriter):
         self._roots_open = 0
         self.roots_seen = 0
         """Main content elements met (``html_rules.content_root``)."""
-        self._stack: list[_Entry] = []
-        self._open_tags: Counter[str] = Counter()  # tag -> how many of the stack's entries have it
         self._flattened: Counter[str] = Counter()  # tag -> elements opened past MAX_DEPTH, not yet closed
         self.flattened = 0
         """Elements not opened because ``MAX_DEPTH`` elements were open (see ``document``)."""
@@ -161,7 +144,7 @@ class _Builder(HTMLParser, BlockWriter):
         self._skip_depth = 0
         self._chrome = 0  # dropped elements open
         self._drop = self._chrome + content_only  # > 0: what is read now is dropped (chrome, or outside the content)
-        self._head: _Entry | None = None
+        self._head: Entry | None = None
         self._title_parts: list[str] | None = None
         self._title: str | None = None
         self._held: list[Event] | None = None
@@ -208,7 +191,7 @@ class _Builder(HTMLParser, BlockWriter):
             if (self._drop or _dropped_class(attrs, self._generator)) and self._too_deep(tag, attrs):
                 return
             if self._drop:
-                self._push(_Entry(tag))
+                self._push(Entry(tag))
             elif _dropped_class(attrs, self._generator):
                 self._push_dropped(tag)
             else:
@@ -241,14 +224,14 @@ class _Builder(HTMLParser, BlockWriter):
         if tag == "h1" and self._drop and self._site_h1 is None:
             self._site_parts = []  # an h1 in the page's chrome: the site's name, which a title may end with
         if self._chrome:
-            self._push(_Entry(tag))
+            self._push(Entry(tag))
         elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
               or _dropped_class(attrs, self._generator)):
             entry = self._push_dropped(tag)
             if tag == "head":
                 self._head = entry
         elif self._drop and not content_root(tag, attrs):  # outside the main content
-            self._push(_Entry(tag))
+            self._push(Entry(tag))
         else:
             self._markers(tag, attrs)
             entry = self._open_element(tag, attrs)
@@ -395,8 +378,8 @@ class _Builder(HTMLParser, BlockWriter):
 
     # --- the stack of open elements ------------------------------------------------------
 
-    def _push_dropped(self, tag: str) -> _Entry:
-        entry = _Entry(tag, "drop")
+    def _push_dropped(self, tag: str) -> Entry:
+        entry = Entry(tag, "drop")
         self._drop += 1
         self._chrome += 1
         self._push(entry)
@@ -432,10 +415,6 @@ class _Builder(HTMLParser, BlockWriter):
         else:
             self._add("\n" if container.kind == "pre" else " ")
 
-    def _push(self, entry: _Entry) -> None:
-        self._stack.append(entry)
-        self._open_tags[entry.tag] += 1
-
     def _too_deep(self, tag: str, attrs: list[tuple[str, str | None]]) -> bool:
         """At ``MAX_DEPTH`` open elements, an element is not opened: its content (and its anchors
         and links) joins the element around it, and its end tag is matched by name."""
@@ -447,10 +426,10 @@ class _Builder(HTMLParser, BlockWriter):
             self._markers(tag, attrs)
         return True
 
-    def _open_element(self, tag: str, attrs: list[tuple[str, str | None]]) -> _Entry:
+    def _open_element(self, tag: str, attrs: list[tuple[str, str | None]]) -> Entry:
         """The entry for a kept element, starting whatever block structure it begins."""
         if self._container is not None:
-            return _Entry(tag)  # flattened into the heading, pre or cell being read
+            return Entry(tag)  # flattened into the heading, pre or cell being read
         if self._admonitions:
             inside = self._admonitions[-1]
             if (not inside.labelled and len(self.blocks) == inside.blocks and admonition_label(tag, attrs)
@@ -459,15 +438,15 @@ class _Builder(HTMLParser, BlockWriter):
                 self._pending.extend(self._flush())
                 return self._enter(tag, _Container("label"))
             if tag in _HEADINGS or tag == "dt":
-                return _Entry(tag)  # text of the admonition: it opens no section
+                return Entry(tag)  # text of the admonition: it opens no section
         if admonition(tag, attrs) or (tag == "details" and self._collapsible):
             held = _Admonition(len(self.blocks), len(self.tables))
             self._admonitions.append(held)
-            return _Entry(tag, "admonition", held)
+            return Entry(tag, "admonition", held)
         title = (tag == "div" and self._title_class is not None
                  and self._title_class in (_attr(attrs, "class") or "").split())
         if tag in _HEADINGS and not BYLINE_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
-            return _Entry(tag)  # an author's name: a paragraph, not a section
+            return Entry(tag)  # an author's name: a paragraph, not a section
         if tag in _HEADINGS or title:
             self._pending.extend(self._flush())
             level = 1 if title or (self._title_boxes and tag in _LEVELS) else _LEVELS.get(tag, 0)
@@ -484,11 +463,11 @@ class _Builder(HTMLParser, BlockWriter):
             return self._enter(tag, _Container("heading", level=TERM, anchor=_attr(attrs, "id"), api=api))
         if tag == "dd":
             self.join_terms()
-            return _Entry(tag)
+            return Entry(tag)
         if tag == "dl":
             dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs))
             self._dlists.append(dlist)
-            return _Entry(tag, "dlist", dlist)
+            return Entry(tag, "dlist", dlist)
         if self._tables:
             table = self._tables[-1]
             if table.columns and tag == "div" and len(self._stack) == table.depth + 1:  # a cell of a grid
@@ -510,41 +489,41 @@ class _Builder(HTMLParser, BlockWriter):
             if tag == "tr":
                 self._end_row(table)
                 table.row = _Row([], table.thead)
-                return _Entry(tag, "row", table)
+                return Entry(tag, "row", table)
             if tag in ("thead", "tbody", "tfoot"):
                 table.thead = tag == "thead"
-                return _Entry(tag, "thead" if tag == "thead" else "", table)
+                return Entry(tag, "thead" if tag == "thead" else "", table)
         columns = grid_columns(tag, attrs)
         if columns:
             table = _Table(columns=columns, depth=len(self._stack))
             self._tables.append(table)
-            return _Entry(tag, "table", table)
+            return Entry(tag, "table", table)
         if tag == "table":
             if self._shape is not None and self._shape.layout(in_admonition=bool(self._admonitions)):
-                return _Entry(tag)  # a frame around blocks, not data (html_rules.TableShape.layout)
+                return Entry(tag)  # a frame around blocks, not data (html_rules.TableShape.layout)
             table = _Table()
             self._tables.append(table)
-            return _Entry(tag, "table", table)
+            return Entry(tag, "table", table)
         if tag in ("ul", "ol"):
             self._list_depth += 1
-            return _Entry(tag, "list")
+            return Entry(tag, "list")
         if tag == "li":
             item = _Item(max(1, self._list_depth))
             self._items.append(item)
-            return _Entry(tag, "item", item)
+            return Entry(tag, "item", item)
         if tag == "div" and not TITLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
             self._title_boxes += 1
-            return _Entry(tag, "title box")
+            return Entry(tag, "title box")
         if tag == "div" and self._members is not None and "memitem" in (_attr(attrs, "class") or "").split():
             self._members.open_body()
-            return _Entry(tag, "member")
-        return _Entry(tag)
+            return Entry(tag, "member")
+        return Entry(tag)
 
-    def _enter(self, tag: str, container: _Container) -> _Entry:
+    def _enter(self, tag: str, container: _Container) -> Entry:
         self._container = container
-        return _Entry(tag, "container", container)
+        return Entry(tag, "container", container)
 
-    def _close(self, entry: _Entry) -> None:
+    def _close(self, entry: Entry) -> None:
         """Finish what ``entry`` started; called as it leaves the stack."""
         role = entry.role
         if not role:
@@ -584,22 +563,6 @@ class _Builder(HTMLParser, BlockWriter):
             if not self._items and self._list_depth == 0:
                 self._list_group += 1
 
-    def _pop_to(self, index: int) -> None:
-        """Close every open element from the top of the stack down to ``index`` (included)."""
-        stack = self._stack
-        while len(stack) > index:
-            entry = stack.pop()
-            self._open_tags[entry.tag] -= 1
-            self._close(entry)
-
-    def _pop_entry(self, target: object) -> None:
-        """Close the open element ``target`` (an entry, or the object an entry holds) and all inside it."""
-        for index in range(len(self._stack) - 1, -1, -1):
-            entry = self._stack[index]
-            if entry is target or entry.obj is target:
-                self._pop_to(index)
-                return
-
     def _close_implied(self, tag: str) -> None:
         """Close what a start tag implicitly ends: an open li, dt/dd, p, cell, row or heading."""
         container = self._container
@@ -614,41 +577,9 @@ class _Builder(HTMLParser, BlockWriter):
             parents = _ROW_PARENTS | {"tr"} if tag in ("td", "th") else _ROW_PARENTS if tag == "tr" else {"table"}
             found = self._close_within(parents, ("html", "template"), inclusive=False)
             if tag in ("td", "th") and found is not None and found != "tr":
-                self._push(self._open_element("tr", []) if not self._drop else _Entry("tr"))
+                self._push(self._open_element("tr", []) if not self._drop else Entry("tr"))
         if tag in _CLOSES_P:
             self._close_within(("p",), _BUTTON_SCOPE)
-
-    def _close_named(self, tag: str) -> None:
-        """Handle an end tag: close the nearest open element it names, if it is in scope."""
-        if tag in _LEVELS:
-            self._close_within(_LEVELS, _SCOPE)
-        elif tag == "li":
-            self._close_within(("li",), _LIST_SCOPE)
-        elif tag == "p":
-            self._close_within(("p",), _BUTTON_SCOPE)
-        elif tag in ("td", "th", "tr", "thead", "tbody", "tfoot", "table", "caption"):
-            self._close_within((tag,), _TABLE_SCOPE - {tag})
-        elif tag in _SPECIAL:
-            self._close_within((tag,), _SCOPE)
-        else:  # any other tag: the nearest one, unless a special element is in the way
-            self._close_within((tag,), _SPECIAL)
-
-    def _close_within(
-        self, names: Collection[str], barriers: Collection[str], *, inclusive: bool = True
-    ) -> str | None:
-        """Close the nearest open element in ``names`` (or, not ``inclusive``, only what is inside
-        it) unless a barrier comes first; return the tag found."""
-        if not any(self._open_tags[name] for name in names):
-            return None  # without this, every <div> looked for an open <p> through the whole stack
-        stack = self._stack
-        for index in range(len(stack) - 1, -1, -1):
-            open_tag = stack[index].tag
-            if open_tag in names:
-                self._pop_to(index if inclusive else index + 1)
-                return open_tag
-            if open_tag in barriers:
-                return None
-        return None
 
     def _end_title(self) -> None:
         title, _, _ = collapse(list(self._title_parts or []))
