@@ -10,7 +10,7 @@ where it holds headings, which open sections), an image as
 its alt text, headings (``<h2>``) opening sections by their level like Markdown's. That rendering
 replaces their source in the text. An HTML block that leaves an element open (``<details>``,
 ``<div align="center">`` before Markdown) is read with the blocks up to the one that closes it
-(alone, when none does). markdown-it reports the source lines of each block (``Token.map``);
+(alone, when none does; ``markdown_html``). markdown-it reports the source lines of each block (``Token.map``);
 spans are those lines, trimmed of surrounding whitespace (code keeps its indentation).
 
 Only top-level blocks become :class:`Block` s: a list contributes one ``list_item`` per
@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from html import escape as html_escape
@@ -43,6 +42,7 @@ from markdown_it.token import Token
 
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -56,21 +56,10 @@ _BLOCK_KINDS: dict[str, BlockKind] = {
 }
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|$)", re.DOTALL)
 _LISTS = ("bullet_list_open", "ordered_list_open")
-_HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9-]*)(?:\s[^>]*)?>")
-_UNBALANCED_OK = frozenset("area base br col embed hr img input link meta param source track wbr"
-                           " p li dt dd tr td th thead tbody tfoot option".split())
-"""Tags whose end a raw HTML block need not write (void, or ended implicitly): they open nothing that
-holds the Markdown after them."""
 _HTML_HEADING = re.compile(r"<h[1-6][\s>]", re.IGNORECASE)
 _GITHUB_ALERT = re.compile(r"\A<blockquote>\s*<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*", re.IGNORECASE)
 _ADMONITION_LABEL = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+([\w-]+)?(?:[ \t]*\"([^\"]*)\")?")
 _INDENT = re.compile(r"\A(?: {1,4}|\t)")
-MAX_HTML_RUN = 1000
-"""Top-level blocks at most between a raw HTML block that leaves an element open and the one that
-closes it; further apart, the opening block is read alone."""
-_HTML_ANCHOR = re.compile(
-    r"""<a\s[^>]*?\b(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))""", re.IGNORECASE
-)
 
 
 _ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
@@ -123,17 +112,17 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     definitions = _definitions(lines, groups)
     index = 0
     read = 0  # the source lines read so far
-    ends = _end_tags(groups)
+    ends = end_tags(groups)
     while index < len(groups):
         while definitions and definitions[0][0] < read:
             definitions.pop(0)  # inside an HTML element or an admonition: rendered or kept with it
         while definitions and definitions[0][1] <= (groups[index][0].map or (0, 0))[0]:
             builder.drop_lines(*definitions.pop(0))
-        html_stop = _html_stop(groups, index, ends)
-        stop = None if html_stop is not None else _admonition_stop(lines, groups[index])
-        if html_stop is not None:
-            builder.add_html(groups[index:html_stop])
-            last = html_stop
+        html_end = html_stop(groups, index, ends)
+        stop = None if html_end is not None else _admonition_stop(lines, groups[index])
+        if html_end is not None:
+            builder.add_html(groups[index:html_end])
+            last = html_end
         elif stop is None:
             builder.add(groups[index])
             last = index + 1
@@ -206,62 +195,6 @@ def _top_level_groups(tokens: Sequence[Token]) -> Iterator[Sequence[Token]]:
             stop += 1
         yield tokens[index:stop]
         index = stop
-
-
-def _has_html(group: Sequence[Token]) -> bool:
-    return any(token.type == "html_block" or (token.type == "inline" and any(
-        child.type == "html_inline" for child in token.children or [])) for token in group)
-
-
-def _open_elements(html: str, open_: Counter[str]) -> None:
-    """Count in ``open_`` the elements ``html`` opens, less those it closes (``<details>`` before the
-    Markdown it holds opens one, the ``</details>`` after it closes one); an end tag that closes
-    nothing open is ignored."""
-    for match in _HTML_TAG.finditer(html):
-        tag = match.group(2).lower()
-        if tag in _UNBALANCED_OK or match.group(0).endswith("/>"):
-            continue
-        if not match.group(1):
-            open_[tag] += 1
-        elif open_[tag] > 1:
-            open_[tag] -= 1
-        else:
-            del open_[tag]
-
-
-def _end_tags(groups: Sequence[Sequence[Token]]) -> dict[str, list[int]]:
-    """tag -> the index of the top-level group of each of its end tags in a raw HTML block, in order."""
-    ends: dict[str, list[int]] = {}
-    for index, group in enumerate(groups):
-        if group[0].type == "html_block":
-            for match in _HTML_TAG.finditer(group[0].content):
-                if match.group(1):
-                    ends.setdefault(match.group(2).lower(), []).append(index)
-    return ends
-
-
-def _html_stop(groups: Sequence[Sequence[Token]], index: int, ends: dict[str, list[int]]) -> int | None:
-    """Where the run of top-level groups read as HTML from ``groups[index]`` ends, or None when that
-    group holds no raw HTML. A raw HTML block that leaves elements open (``<details>``, ``<div
-    align="center">``) runs on to the block that closes them (``MAX_HTML_RUN`` groups at most); when
-    none does, it is read alone. ``ends`` (``_end_tags``) tells at once whether enough end tags follow:
-    scanning to the end for each of 4,000 ``<div>`` never closed took 10 s."""
-    group = groups[index]
-    if not _has_html(group):
-        return None
-    open_: Counter[str] = Counter()
-    if group[0].type == "html_block":
-        _open_elements(group[0].content, open_)
-    for tag, count in open_.items():
-        later = ends.get(tag, [])
-        if len(later) - bisect_right(later, index) < count:
-            return index + 1
-    stop = index + 1
-    while open_ and stop < len(groups) and stop - index <= MAX_HTML_RUN:
-        if groups[stop][0].type == "html_block":
-            _open_elements(groups[stop][0].content, open_)
-        stop += 1
-    return index + 1 if open_ else stop
 
 
 def _admonition_title(label: str) -> str:
@@ -363,7 +296,7 @@ class _Builder:
             self.add_table(group)
         starts = [block.start for block in self.blocks[added:]] or [self.starts[first.map[0]]]
         self.add_links(group, starts)
-        for name, offset in self.html_anchors(group):
+        for name, offset in html_anchors(self.text, self.starts, group):
             self.add_anchor(name, offset)
             if first.type == "heading_open" and name not in self.sections[-1].anchors:
                 self.sections[-1].anchors.append(name)
@@ -376,7 +309,7 @@ class _Builder:
         marker, _, body = lines.partition("\n")
         body = "\n".join(_INDENT.sub("", line) for line in body.split("\n"))
         body_tokens = _PARSER.parse(body)
-        if any(_has_html([token]) for token in body_tokens):
+        if any(has_html([token]) for token in body_tokens):
             label = _ADMONITION_LABEL.match(marker.strip())
             title = (label.group(2) or label.group(1).capitalize()) if label else ""
             body_html = _PARSER.renderer.render(body_tokens, _PARSER.options, {})
@@ -388,7 +321,7 @@ class _Builder:
         starts = [block.start if block is not None else self.starts[first]]
         for group in groups:
             self.add_links(group, starts)
-            for name, offset in self.html_anchors(group):
+            for name, offset in html_anchors(self.text, self.starts, group):
                 self.add_anchor(name, offset)
 
     def add_block(self, lines: Sequence[int], kind: BlockKind, table: int | None = None) -> Block | None:
@@ -625,31 +558,6 @@ class _Builder:
                 if offset < 0:  # the last block starting by the inline's end (bisect: a list may hold 100,000 items)
                     offset = block_starts[max(bisect_right(block_starts, high) - 1, 0)]
                 self.links.append(Link(start=offset, href=str(link_open.attrs.get("href") or "")))
-
-    def html_anchors(self, group: Sequence[Token]) -> Iterator[tuple[str, int]]:
-        """``<a id=..>`` / ``<a name=..>`` in HTML blocks and inline HTML, with their offsets.
-
-        A tag is looked for in its token's lines; one that is not found there (written
-        across a container's markers) gets the first of those lines.
-        """
-        cursor = 0
-        for token in group:
-            if token.map is None or token.type not in ("html_block", "inline"):
-                continue
-            low, high = line_span(self.text, self.starts, *token.map)
-            cursor = max(cursor, low)
-            pieces = [token] if token.type == "html_block" else token.children or []
-            for piece in pieces:
-                if piece.type not in ("html_block", "html_inline"):
-                    continue
-                for match in _HTML_ANCHOR.finditer(piece.content):
-                    name = next(value for value in match.groups() if value is not None)
-                    found = self.text.find(match.group(0), cursor, high)
-                    if found >= 0:
-                        cursor = found + len(match.group(0))
-                    if name:
-                        yield name, found if found >= 0 else low
-
 
 def _overload_name(heading: str) -> str:
     """What a heading names before its parameter list (``http.get`` of ``http.get(url[, options])``), or ""."""
