@@ -103,7 +103,8 @@ from clew.corpus.store import Corpus
 with Corpus({str(tmp_path / "c.duckdb")!r}) as corpus:
     first = ingest_paths(corpus, [{str(FIXTURES / "html")!r}, {str(FIXTURES / "markdown")!r}], workers=1)
     again = ingest_paths(corpus, [{str(FIXTURES / "markdown")!r}], workers=1, prune=True)
-print(first.chunks > 0, again.retired != [], sorted(m for m in ("pandas", "pyarrow.dataset", "pyarrow.compute") if m in sys.modules))
+unwanted = ("pandas", "pyarrow.dataset", "pyarrow.compute")
+print(first.chunks > 0, again.retired != [], sorted(m for m in unwanted if m in sys.modules))
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300)
     assert out.stdout.split("\n")[-2] == "True True []", out.stdout + out.stderr
