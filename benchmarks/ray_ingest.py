@@ -46,11 +46,13 @@ SOURCES_PER_TASK = 16
 """Sources handed to one Ray task (``map_batches`` batch size)."""
 
 
-def tree_cpu_seconds(root: int) -> float:
-    """User + system CPU seconds of the live processes below ``root`` (from /proc; Linux only)."""
+def tree_cpu_seconds(root: int) -> dict[tuple[int, int], float]:
+    """User + system CPU seconds of each live process below ``root``, by (pid, start time): a pid the
+    system gives again to a new process is another key (from /proc; Linux only)."""
     ticks = os.sysconf("SC_CLK_TCK")
     parents: dict[int, int] = {}
     times: dict[int, float] = {}
+    starts: dict[int, int] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
             continue
@@ -61,6 +63,7 @@ def tree_cpu_seconds(root: int) -> float:
         fields = stat[stat.rindex(")") + 2:].split()  # after "pid (comm) "
         parents[int(entry)] = int(fields[1])
         times[int(entry)] = (int(fields[11]) + int(fields[12])) / ticks
+        starts[int(entry)] = int(fields[19])
     below: set[int] = set()
     frontier = [root]
     while frontier:
@@ -68,7 +71,14 @@ def tree_cpu_seconds(root: int) -> float:
         children = [pid for pid, ppid in parents.items() if ppid == parent and pid not in below]
         below.update(children)
         frontier.extend(children)
-    return sum(times[pid] for pid in below)
+    return {(pid, starts[pid]): times[pid] for pid in below}
+
+
+def cpu_spent(before: dict[tuple[int, int], float], after: dict[tuple[int, int], float]) -> float:
+    """CPU seconds the processes of ``after`` spent since ``before`` (a process started since counts whole).
+    Per process, so that one which ended in between (a worker of an earlier run on a shared cluster) takes
+    its past CPU out of neither side: the sums' difference went negative when it did."""
+    return sum(seconds - before.get(key, 0.0) for key, seconds in after.items())
 
 
 def children_cpu_seconds() -> float:
@@ -173,7 +183,7 @@ def with_ray(folder: Path, glob: str, db: Path, cpus: int, ray_root: int) -> dic
         report = ingest_documents(corpus, prepared(), collection="default")
     return {"seconds": round(time.perf_counter() - started, 2),
             "driver_cpu_seconds": round(time.process_time() - cpu, 2),
-            "children_cpu_seconds": round(tree_cpu_seconds(ray_root) - below, 2),
+            "children_cpu_seconds": round(cpu_spent(below, tree_cpu_seconds(ray_root)), 2),
             "documents": report.documents, "chunks": report.chunks,
             "skipped": sum(p.skipped for p in problems) + report.skipped}
 
