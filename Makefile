@@ -65,13 +65,10 @@ install: $(STAMP)
 TYPES_AND_SITE = $(PY) -m mypy && site=$$(mktemp -d) \
   && { NO_MKDOCS_2_WARNING=1 $(PY) -m mkdocs build --strict --site-dir "$$site"; status=$$?; rm -rf "$$site"; exit $$status; }
 
-# Before pytest, tests/precompile.py byte-compiles on every core what collecting the tests imports
-# (a fresh clone has no bytecode; each xdist worker would compile the same 5,000 files while it collects).
 test: $(STAMP)
 	$(PY) -m ruff check clew tests benchmarks scripts examples
 	$(VENV)/bin/lint-imports
 	log=$$(mktemp) && { (nice sh -c '$(TYPES_AND_SITE)') >"$$log" 2>&1 & checks=$$!; }; \
-	$(TEST_ENV) $(PY) tests/precompile.py; \
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL); tests=$$?; \
 	wait $$checks; status=$$?; cat "$$log"; rm -f "$$log"; \
 	test $$status -eq 0 || echo "make test: mypy or the site build failed (above)"; \
