@@ -112,9 +112,10 @@ class Pack:
 
 
 def load(dump: Path) -> dict[str, list[Pack]]:
-    gold = {q["id"]: q for name in SETS for q in map(json.loads, (EVALS / name / "questions.jsonl").open())}
+    lines = [line for name in SETS for line in (EVALS / name / "questions.jsonl").read_text().splitlines()]
+    gold = {q["id"]: q for q in map(json.loads, lines)}
     packs: dict[str, list[Pack]] = {name: [] for name in SETS}
-    for row in map(json.loads, dump.open()):
+    for row in map(json.loads, dump.read_text().splitlines()):
         q = gold[row["id"]]
         evidence = [(e, text) for e, text, _, _ in row["evidence"]]
         scores = {e: (s or 0.0) for e, _, s, _ in row["evidence"]}
