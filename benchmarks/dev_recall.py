@@ -1,6 +1,7 @@
 """Evidence recall on the shared dev sets, per system, budget and question kind. Prints JSON.
 
-For each dev set (``../shared/evals/<name>``: ``sqlite-docs`` HTML, ``npm-docs`` Markdown)
+For each set in ``--sets`` (a bare name is ``../shared/evals/<name>``: ``sqlite-docs`` HTML, ``npm-docs``
+Markdown; a path such as ``evals/<name>`` is that folder; the ingest glob follows what its corpus holds)
 the corpus is ingested into a fresh DuckDB file (``--chunk-tokens``, default clew's own), and
 every question is answered by each system under each context budget through
 ``clew.evals.systems.run_system``, the code path of ``clew eval``: flat ``bm25`` /
@@ -36,12 +37,9 @@ from clew.evals.metrics import evidence_found
 from clew.evals.systems import SYSTEMS, run_system
 
 ROOT = Path(__file__).resolve().parents[1]
-EVALS = ROOT.parent / "shared" / "evals"
-GLOBS = {"sqlite-docs": "*.html", "npm-docs": "**/*.md"}
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
-
-def questions(folder: Path) -> list[dict]:
-    return [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines() if line.strip()]
+from evalsets import resolve_all  # noqa: E402
 
 
 def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int) -> dict:
@@ -98,15 +96,12 @@ def main() -> None:
     budgets = [int(b) for b in args.budgets.split(",")]
     report: dict = {"budgets": budgets, "systems": systems, "sets": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        for name in args.sets.split(","):
-            folder = EVALS / name
-            if not folder.is_dir():
-                sys.exit(f"the dev set is not at {folder}")
-            qs = questions(folder)
+        for evalset in resolve_all(args.sets):
+            name, qs = evalset.name, evalset.questions()
             for size in (int(s) for s in args.chunk_tokens.split(",")):
                 started = time.perf_counter()
                 with Corpus(Path(tmp) / f"{name}-{size}.duckdb") as corpus:
-                    ingested = ingest_paths(corpus, [folder / "corpus"], collection="dev", glob=GLOBS.get(name, "**/*"),
+                    ingested = ingest_paths(corpus, [evalset.corpus], collection="dev", glob=evalset.glob,
                                             chunk_tokens=size)
                     if args.embed:
                         from clew.corpus.embedders import embedder_from_name

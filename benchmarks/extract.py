@@ -1,6 +1,7 @@
 """The no-model answer (the extract) on the shared dev sets, against a baseline. Prints JSON.
 
-For each dev set (``../shared/evals/<name>``: ``sqlite-docs`` HTML, ``npm-docs`` Markdown) the
+For each set in ``--sets`` (a bare name is ``../shared/evals/<name>``: ``sqlite-docs`` HTML, ``npm-docs``
+Markdown; a path such as ``evals/<name>`` is that folder; the ingest glob follows what its corpus holds) the
 corpus is ingested into a DuckDB file, and every question is answered by the ranked tree walk at
 the request's default context budget (8,192 tokens): the default ``clew ask`` path, no model.
 The run's answer (``generation.kind == "extract"``, its citations taken out) is scored against the question's gold
@@ -45,13 +46,11 @@ from clew.corpus.store import Corpus
 from clew.evals.metrics import answer_found, evidence_found, mean, token_f1
 
 ROOT = Path(__file__).resolve().parents[1]
-EVALS = ROOT.parent / "shared" / "evals"
-GLOBS = {"sqlite-docs": "*.html", "npm-docs": "**/*.md"}
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from evalsets import resolve_all  # noqa: E402
+
 DEFAULT_BUDGET = DEFAULT_CONTEXT_TOKENS
-
-
-def questions(folder: Path) -> list[dict]:
-    return [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines() if line.strip()]
 
 
 def baseline(fetched: list) -> str:
@@ -136,14 +135,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder_for_db = args.cache or Path(tmp)
         folder_for_db.mkdir(parents=True, exist_ok=True)
-        for name in args.sets.split(","):
-            folder = EVALS / name
-            if not folder.is_dir():
-                sys.exit(f"the dev set is not at {folder}")
+        for evalset in resolve_all(args.sets):
+            name = evalset.name
             with Corpus(folder_for_db / f"{name}.duckdb") as corpus:
-                ingest_paths(corpus, [folder / "corpus"], collection="dev", glob=GLOBS.get(name, "**/*"),
+                ingest_paths(corpus, [evalset.corpus], collection="dev", glob=evalset.glob,
                              chunk_tokens=DEFAULT_CHUNK_TOKENS)
-                report["sets"][name] = evaluate(corpus, questions(folder), args.budget, dump, args.extract_tokens)
+                report["sets"][name] = evaluate(corpus, evalset.questions(), args.budget, dump, args.extract_tokens)
             print(json.dumps({"set": name, **report["sets"][name]}), file=sys.stderr, flush=True)
     if args.dump and dump is not None:
         args.dump.write_text("".join(json.dumps(row) + "\n" for row in dump))

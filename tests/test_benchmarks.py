@@ -159,3 +159,19 @@ def test_parse_process_costs_a_file_in_a_worker_and_skips_the_hostile_one(tmp_pa
     assert {"one-line.pdf", "camlidl-manual.pdf", "sqlite-datatype3.docx"} <= set(out["per_file"])
     assert all(row["in_process_ms"] > 0 and row["worker_ms"] > 0 for row in out["per_file"].values())
     assert out["hostile"]["bound_s"] == 0.5 and out["hostile"]["warm_s"] < 10  # PDFium alone: ~13 s
+
+
+def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(tmp_path: Path) -> None:
+    folder = tmp_path / "evals" / "tiny"
+    (folder / "corpus" / "guide").mkdir(parents=True)
+    (folder / "corpus" / "guide" / "backup.md").write_text(
+        "# Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n")
+    (folder / "corpus" / "paging.md").write_text("# Paging\n\nThe pager rotates weekly between the two teams.\n")
+    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
+                "evidence": ["run the nightly backup with the archive flag"], "sources": ["backup.md"],
+                "kind": "exact_term"}
+    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    out = run("dev_recall.py", "--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000", cwd=tmp_path)
+    tiny = out["sets"]["tiny"]
+    assert tiny["questions"] == 1 and tiny["chunks"] >= 2
+    assert tiny["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
