@@ -65,6 +65,7 @@ from clew.corpus.ingest.formats.html_rules import (
     DROP_TAGS,
     INLINE_TAGS,
     LINE_BREAK,
+    TABLE_BOX_CLASSES,
     TITLE_BOX_CLASSES,
     Event,
     TableShape,
@@ -85,6 +86,7 @@ from clew.corpus.ingest.formats.html_rules import (
     page_toc_start,
     signature_part,
     table_shapes,
+    table_title,
 )
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.text import normalize_newlines
@@ -430,6 +432,10 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         """The entry for a kept element, starting whatever block structure it begins."""
         if self._container is not None:
             return Entry(tag)  # flattened into the heading, pre or cell being read
+        box = bool(self._stack) and self._stack[-1].role == "table box"
+        if table_title(tag, attrs, in_table=bool(self._tables) and not self._tables[-1].columns, in_box=box):
+            self._pending.extend(self._flush())
+            return self._enter(tag, _Container("caption", table=self._tables[-1] if tag == "caption" else None))
         if self._admonitions:
             inside = self._admonitions[-1]
             if (not inside.labelled and len(self.blocks) == inside.blocks and admonition_label(tag, attrs)
@@ -501,7 +507,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         if tag == "table":
             if self._shape is not None and self._shape.layout(in_admonition=bool(self._admonitions)):
                 return Entry(tag)  # a frame around blocks, not data (html_rules.TableShape.layout)
-            table = _Table()
+            table = _Table(title=self._caption)
+            self._caption = None
             self._tables.append(table)
             return Entry(tag, "table", table)
         if tag in ("ul", "ol"):
@@ -511,6 +518,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             item = _Item(max(1, self._list_depth))
             self._items.append(item)
             return Entry(tag, "item", item)
+        if tag == "div" and not TABLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
+            return Entry(tag, "table box")
         if tag == "div" and not TITLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
             self._title_boxes += 1
             return Entry(tag, "title box")
@@ -535,6 +544,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
                 self._head = None
         elif role == "title box":
             self._title_boxes -= 1
+        elif role == "table box":
+            self._end_caption()
         elif role == "member" and self._members is not None:
             self._members.close_body()
         elif role == "root":

@@ -29,7 +29,11 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"`` (a cell that
   spans rows is repeated in each row it covers, at its column); leading
   header rows (in ``thead``, or only ``th`` cells; in a table without either, a first row whose
-  cells are all bold) end with a ``"| --- |"`` separator line.
+  cells are all bold) end with a ``"| --- |"`` separator line. A table's title (its ``caption``;
+  DocBook's ``div.table > p.title``, ``html_rules.table_title``) is its first ``table_header``
+  block, as written ("Table 9.9. SQL String Functions and Operators"): the chunker repeats header
+  rows in every passage of a table, and a title written as a paragraph before the table ended the
+  text passage before it. A title whose box holds no data table stays a paragraph.
   A layout table (``html_rules.TableShape.layout``: a single row, a one-cell box around a
   ``pre``, cells holding code or lists without a header, an admonition's frame) is not a table:
   the parser reads its cells as the blocks they hold (a ``pre`` stays a code block). In a data
@@ -102,6 +106,7 @@ class BlockWriter:
         self._dlists: list[_DList] = []  # the open definition lists, innermost last
         self._admonitions: list[_Admonition] = []  # the open admonitions, innermost last
         self._label: tuple[str, Placed] | None = None  # an admonition's label, waiting for its first block
+        self._caption: tuple[str, Placed] | None = None  # a table's title read before it, waiting for the table
         self._terms: set[int] = set()  # sections opened by a dt
         self._first_h1: str | None = None
         self.blocks: list[Block] = []
@@ -253,7 +258,14 @@ class BlockWriter:
     def _close_container(self, container: _Container) -> None:
         self._container = None
         table = container.table
-        if table is not None:  # a cell
+        if container.kind == "caption":
+            text, placed, waiting = collapse(container.pieces)
+            if text and table is not None:  # a caption: its table's
+                table.title = (text, placed)
+            elif text:  # DocBook's p.title: the next table's (html_rules.table_title)
+                self._caption = (text, placed)
+            self._route(waiting)
+        elif table is not None:  # a cell
             if table.row is None:
                 table.row = _Row([], table.thead)
             table.row.cells.append(container)
@@ -364,6 +376,12 @@ class BlockWriter:
             table.rows.append(table.row)
         table.row = None
 
+    def _end_caption(self) -> None:
+        """A table's title that no table took (a box around something else): a paragraph."""
+        if self._caption is not None:
+            caption, self._caption = self._caption, None
+            self._emit("paragraph", *caption)
+
     def _emit_table(self, table: _Table) -> None:
         self._end_row(table)
         fill_rowspans(table.rows)
@@ -386,6 +404,8 @@ class BlockWriter:
                 rows.append(("| " + " | ".join(texts) + " |", placed, header, sum(c.span for c in row.cells)))
             else:
                 cells = cells[: len(cells) - len(row.cells)]
+        if len(rows) <= 1 and table.title is not None:
+            self._emit("paragraph", *table.title)
         if len(rows) == 1:  # one row with text after all (its others empty): its cells are text
             for text, placed in cells:
                 if text:
@@ -396,6 +416,8 @@ class BlockWriter:
                 headers += 1
             index = len(self.tables)
             self.tables.append(Table(section=self._open[-1][0]))
+            if table.title is not None:  # the title first, a header row of its own: each passage repeats it
+                self._emit("table_header", *table.title, table=index)
             for position, (text, placed, _, _) in enumerate(rows):
                 if position == headers - 1:
                     columns = max(row[3] for row in rows[:headers])
@@ -408,6 +430,8 @@ class BlockWriter:
         self, kind: BlockKind, text: str, placed: Placed, *, table: int | None = None, indivisible: bool = False
     ) -> int:
         """Append one block to the text; place the markers waiting for it; return its start."""
+        if self._caption is not None:
+            self._end_caption()  # a table's title followed by something else
         if self._label is not None:  # an admonition's label goes before its first paragraph
             label, label_placed = self._label
             self._label = None

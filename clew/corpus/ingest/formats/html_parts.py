@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from clew.corpus.ingest.formats.html_rules import Marker, Piece
+from clew.corpus.ingest.formats.html_rules import Marker, Piece, Placed
 
 
 @dataclass(slots=True, eq=False)
@@ -31,7 +31,7 @@ class _Admonition:
 class _Container:
     """An element whose whole content is one block (heading, pre) or one table cell."""
 
-    kind: str  # "heading", "pre", "cell" or "label" (an admonition's)
+    kind: str  # "heading", "pre", "cell", "label" (an admonition's) or "caption" (a table's title)
     pieces: list[Piece] = field(default_factory=list)
     level: int = 0  # headings: 1..6, 0 for the hidden <h>
     anchor: str | None = None  # headings: their own id
@@ -63,6 +63,8 @@ class _Table:
     """A grid of ``div`` cells (javadoc's ``div.summary-table``): its width; 0 for a ``<table>``."""
     depth: int = 0
     """A grid: the open elements outside it (its cells are the ``div`` one deeper)."""
+    title: tuple[str, Placed] | None = None
+    """Its title (a ``caption``, DocBook's ``p.title``), written as its first header row."""
 
 
 @dataclass(slots=True, eq=False)

@@ -190,6 +190,21 @@ TITLE_BOX_CLASSES = frozenset({"refnamediv"})
 DocBook's reference entries (manual pages: PostgreSQL's SQL commands, gtk-doc's API pages) write the
 entry's name as an ``h2`` in ``div.refnamediv``, the same tag as the entry's own sections (Synopsis,
 Description), which then stood beside the title instead of under it."""
+TABLE_BOX_CLASSES = frozenset({"table"})
+"""A ``div`` of one of these classes holds a table and its title: DocBook's formal table,
+``div.table > p.title`` ("Table 9.9. SQL String Functions and Operators") then
+``div.table-contents > table`` (PostgreSQL, the Debian Administrator's Handbook, debian-reference)."""
+
+
+def table_title(tag: str, attrs: list[tuple[str, str | None]], *, in_table: bool, in_box: bool) -> bool:
+    """Whether an element is a table's title: a data table's ``caption`` (Sphinx, AsciiDoc, pandoc),
+    or an element of class ``title`` directly inside a ``TABLE_BOX_CLASSES`` ``div``. The title is
+    read as the table's first header row, so that every passage of the table carries it."""
+    if tag == "caption":
+        return in_table
+    return in_box and "title" in (_attr(attrs, "class") or "").split()
+
+
 GENERATOR_TITLES: dict[str, str] = {"doxygen": "title"}
 """The class of the ``div`` that holds a page's title where a generator writes no ``h1``: Doxygen's
 ``div.headertitle > div.title`` ("LMDB API", "Special Commands"). It is read as an ``h1``."""

@@ -423,7 +423,7 @@ def test_a_table_of_contents_into_its_own_page_is_dropped_and_one_to_other_pages
     tables = parse_html('<div class="list-of-tables"><p><b>List of Tables</b></p><dl><dt>1.1. <a href="#t11">'
                         'Packages</a></dt></dl></div><div class="table"><p class="title" id="t11"><b>Table 1.1. '
                         "Packages</b></p><table><tr><th>package</th></tr><tr><td>dpkg</td></tr></table></div>")
-    assert tables.text == "Table 1.1. Packages\n\n| package |\n| --- |\n| dpkg |"
+    assert tables.text == "Table 1.1. Packages\n| package |\n| --- |\n| dpkg |"  # the title heads its table
 
 
 def test_doxygen_members_sit_under_their_group_heading() -> None:

@@ -1,0 +1,78 @@
+"""HTML tables as generators title them: a table's title travels with its rows."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.chunking import chunk_document
+from clew.corpus.ingest.formats.html import parse_html
+
+DOCBOOK_TABLE = """<div class="sect1" id="FUNCTIONS-STRING"><h2 class="title">9.4. String Functions and Operators</h2>
+<p>SQL defines some string functions that use key words. Details are in
+<a class="xref" href="functions-string.html#FUNCTIONS-STRING-SQL" title="Table 9.9">Table 9.9</a>.</p>
+<div class="table" id="FUNCTIONS-STRING-SQL"><p class="title"><strong>Table 9.9. <acronym class="acronym">SQL
+</acronym> String Functions and Operators</strong></p><div class="table-contents"><table class="table"
+summary="SQL String Functions and Operators" border="1"><colgroup><col /></colgroup><thead><tr>
+<th class="func_table_entry"><p class="func_signature">Function/Operator</p><p>Description</p><p>Example(s)</p>
+</th></tr></thead><tbody>
+<tr><td class="func_table_entry"><p class="func_signature"><code class="type">text</code>
+<code class="literal">||</code> <code class="type">text</code></p><p>Concatenates the two strings.</p></td></tr>
+<tr><td class="func_table_entry"><p class="func_signature"><code class="function">bit_length</code> (
+<code class="type">text</code> )</p><p>Returns number of bits in the string.</p></td></tr>
+<tr><td class="func_table_entry"><p class="func_signature"><code class="function">lower</code> (
+<code class="type">text</code> )</p><p>Converts the string to all lower case.</p></td></tr>
+</tbody></table></div></div><br class="table-break" /><p>Additional string functions are available.</p></div>"""
+
+
+def test_a_docbook_table_title_is_the_first_header_row_of_its_table() -> None:
+    """DocBook's ``div.table > p.title`` is not a paragraph before the table (which ended the text
+    chunk before it) but the table's first header row: every chunk of the table repeats it."""
+    document = parse_html(DOCBOOK_TABLE)
+    document.check()
+    rows = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table == 0]
+    assert rows[0] == ("table_header", "Table 9.9. SQL String Functions and Operators")
+    assert rows[1] == ("table_header", "| Function/Operator Description Example(s) |\n| --- |")
+    assert [kind for kind, _ in rows[2:]] == ["table_row"] * 3
+    title = next(b for b in document.blocks if b.table == 0)
+    assert document.anchors["FUNCTIONS-STRING-SQL"] == title.start
+    assert document.text.count("Table 9.9. SQL") == 1
+    chunks = [c for c in chunk_document(document, chunk_tokens=30) if c.kind == "table"]
+    assert len(chunks) >= 2
+    assert all(c.display_text(document.text).startswith("Table 9.9. SQL String Functions and Operators\n| Function")
+               for c in chunks)
+    after = document.blocks[-1]
+    assert after.kind == "paragraph"
+    assert document.text[after.start:after.end] == "Additional string functions are available."
+
+
+def test_a_caption_is_its_tables_first_header_row() -> None:
+    """A ``caption`` (Sphinx, with its permalink; AsciiDoc; pandoc) heads its table, whether or not the
+    table has header cells."""
+    page = ('<div class="body" role="main"><h1>Tables</h1><table class="docutils align-default" id="id1">'
+            '<caption><span class="caption-text">Characteristics of all tables</span><a class="headerlink" '
+            'href="#id1" title="Permalink to this table">¶</a></caption><tbody><tr><td><p>Hash</p></td>'
+            '<td><p>Fast</p></td></tr><tr><td><p>Patricia</p></td><td><p>Prefix search</p></td></tr></tbody></table>'
+            '<table class="tableblock"><caption class="title">Table 1. Modes</caption><thead><tr><th>Mode</th>'
+            '<th>Meaning</th></tr></thead><tbody><tr><td>r</td><td>read</td></tr><tr><td>w</td><td>write</td>'
+            '</tr></tbody></table></div>')
+    document = parse_html(page)
+    document.check()
+    first = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table == 0]
+    assert first == [("table_header", "Characteristics of all tables"), ("table_row", "| Hash | Fast |"),
+                     ("table_row", "| Patricia | Prefix search |")]
+    second = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table == 1]
+    assert second[:2] == [("table_header", "Table 1. Modes"), ("table_header", "| Mode | Meaning |\n| --- | --- |")]
+    assert "¶" not in document.text
+
+
+def test_a_title_without_a_data_table_stays_a_paragraph_in_its_place() -> None:
+    """A titled box around a one-row table (a layout frame) or around no table at all keeps its title
+    as a paragraph, before what follows it."""
+    page = ('<h1>T</h1><div class="table"><p class="title"><b>Table 7.7. Remote access</b></p>'
+            '<div class="table-contents"><table><tr><td>ssh</td><td>Secure shell</td></tr></table></div></div>'
+            '<div class="table"><p class="title">Table 7.8. Nothing</p><p>Only text.</p></div><p>End.</p>')
+    document = parse_html(page)
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("heading", "# T"), ("paragraph", "Table 7.7. Remote access"), ("paragraph", "ssh"),
+        ("paragraph", "Secure shell"), ("paragraph", "Table 7.8. Nothing"), ("paragraph", "Only text."),
+        ("paragraph", "End.")]
+    assert document.tables == []
