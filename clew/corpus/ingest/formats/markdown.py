@@ -17,7 +17,8 @@ Only top-level blocks become :class:`Block` s: a list contributes one ``list_ite
 item (nested lists stay inside their item), a table one ``table_header`` (header line plus
 delimiter line) and one ``table_row`` per body row; thematic breaks and link reference
 definitions contribute none. Only top-level headings open sections; a heading inside a
-list or a blockquote is part of that block.
+list or a blockquote is part of that block, and one with nothing under it before the next heading
+of its level is a paragraph.
 
 Admonitions are one ``paragraph`` block of the section they sit in, their label included: a
 GitHub alert is a blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``,
@@ -347,6 +348,7 @@ class _Builder:
         level = int(group[0].tag[1:])
         if self.join_overload(heading, level, lines):
             return
+        self.close_empty(level)
         parent = self.current_section
         while parent != 0 and self.sections[parent].level >= level:
             parent = self.sections[parent].parent or 0
@@ -387,6 +389,22 @@ class _Builder:
             previous.anchors.append(slug)
             self.add_anchor(slug, start)
         return True
+
+    def close_empty(self, level: int) -> None:
+        """A heading with nothing under it (no text, no subsection), closed by a heading of its level
+        or above (``level``), opens no section: it is a paragraph of the section around it, its anchor
+        kept. Node.js's ``cli.md`` lists the V8 options it documents elsewhere as 13 headings in a row
+        (``### `--jitless` ``), each an empty section a walk visited for nothing; now they are lines of
+        their section's text, and a link to one still lands on its line."""
+        section = self.sections[self.current]
+        if (self.current == 0 or len(self.sections) - 1 != self.current or section.level < level
+                or not self.blocks or self.blocks[-1].kind != "heading" or self.blocks[-1].start != section.start
+                or ("block", len(self.blocks) - 1) in self.in_region):  # a heading of rendered HTML
+            return
+        self.current = section.parent or 0
+        self.blocks[-1].kind = "paragraph"
+        self.blocks[-1].section = self.current
+        self.sections.pop()
 
     def add_table(self, group: Sequence[Token]) -> None:
         index = len(self.tables)

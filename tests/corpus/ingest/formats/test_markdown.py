@@ -183,7 +183,7 @@ def test_empty_document() -> None:
 
 
 def test_section_parent_is_nearest_lower_level() -> None:
-    document = parse_markdown("## Before\n\n# A\n\n### B\n\n## C\n\n### D\n\n# E\n")
+    document = parse_markdown("## Before\n\nb.\n\n# A\n\n### B\n\nb.\n\n## C\n\n### D\n\nd.\n\n# E\n")
     document.check()
     assert outline(document)[1:] == [
         ("Before", 2, 0),
@@ -428,7 +428,7 @@ def test_hugo_shortcodes_read_as_a_reader_sees_them() -> None:
 def test_overloads_written_as_consecutive_headings_are_one_section() -> None:
     """Node.js's API docs write an overloaded function as one heading per signature, the text under the
     last: one section named by both, its heading block over both lines, both slugs its anchors. A
-    heading of the same level that names something else stays a section of its own, even if empty."""
+    heading of the same level that names something else is not joined (empty, it is a paragraph)."""
     source = ("# HTTP\n\n## `http.get(options[, callback])`\n\n## `http.get(url[, options][, callback])`\n\n"
               "<!-- YAML\nadded: v0.3.6\n-->\n\n* `url` {string | URL}\n\nSince most requests are GET requests.\n\n"
               "## `http.globalAgent`\n\n## `http.maxHeaderSize`\n\nRead-only property.\n")
@@ -436,7 +436,7 @@ def test_overloads_written_as_consecutive_headings_are_one_section() -> None:
     document.check()
     assert [(s.level, s.heading) for s in document.sections[1:]] == [
         (1, "HTTP"), (2, "http.get(options[, callback]), http.get(url[, options][, callback])"),
-        (2, "http.globalAgent"), (2, "http.maxHeaderSize")]
+        (2, "http.maxHeaderSize")]
     get = document.sections[2]
     assert get.anchors == ["httpgetoptions-callback", "httpgeturl-options-callback"]
     heading = next(b for b in document.blocks if b.start == get.start)
@@ -464,3 +464,28 @@ def test_link_reference_definitions_are_not_text_and_their_links_resolve() -> No
         ("#fsrmpath", "fs.rm()"), ("#file-system-flags", "the fla")]
     assert document.text[document.anchors["fsrmpath"]:].startswith("## `fs.rm(path)`")
     assert [document.text[b.start:b.end] for b in document.blocks][-1] == "> [see]: not a definition, a quote"
+
+
+def test_a_heading_with_nothing_under_it_is_a_paragraph_of_the_section_around_it() -> None:
+    """Node.js's cli.md lists the V8 options it documents as headings in a row with nothing under them:
+    each is a line of the section around them (anchors kept), not an empty section. A heading whose
+    text or subsections follow, and a document's last heading, stay sections."""
+    source = ("# Command-line API\n\n## Options\n\n### `--jitless`\n\nDisable runtime allocation.\n\n"
+              "## Useful V8 options\n\nA small set of V8 options are documented here:\n\n<!-- v8-options start -->\n\n"
+              "### `--expose-gc`\n\n### `--jitless`\n\n### `--prof`\n\n"
+              '<a id="--max-old-space-sizesize-in-megabytes"></a>\n\n### `--max-old-space-size=SIZE` (in MiB)\n\n'
+              "Sets the max memory size.\n\n## Environment variables\n\n### `FORCE_COLOR=[1, 2, 3]`\n\nColors.\n\n"
+              "## Last\n")
+    document = parse_markdown(source)
+    document.check()
+    assert outline(document)[1:] == [
+        ("Command-line API", 1, 0), ("Options", 2, 1), ("--jitless", 3, 2), ("Useful V8 options", 2, 1),
+        ("--max-old-space-size=SIZE (in MiB)", 3, 4), ("Environment variables", 2, 1),
+        ("FORCE_COLOR=[1, 2, 3]", 3, 6), ("Last", 2, 1)]
+    v8 = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.section == 4]
+    assert v8 == [("heading", "## Useful V8 options"),
+                  ("paragraph", "A small set of V8 options are documented here:"),
+                  ("paragraph", "### `--expose-gc`"), ("paragraph", "### `--jitless`"), ("paragraph", "### `--prof`")]
+    assert document.text[document.anchors["--expose-gc"]:].startswith("### `--expose-gc`")
+    assert document.text[document.anchors["--jitless-1"]:].startswith("### `--jitless`\n\n### `--prof`")
+    assert document.sections[5].anchors == ["--max-old-space-sizesize-in-mib"]
