@@ -18,8 +18,8 @@ sentence of the best passage (the fetched passage the walk priced highest).
 - ``ceiling``: share of questions whose gold answer occurs anywhere in the fetched evidence.
 
 ``--cache DIR`` keeps the ingested DuckDB files between runs (ingest is a no-op on unchanged
-files); ``--dump FILE`` writes each question's fetched evidence as JSON lines (each passage's id,
-text, score and heading path); ``--extract-tokens N`` sets the request's ``extract_tokens``
+files); ``--dump FILE`` writes each question's fetched evidence as JSON lines (its set's name, and each
+passage's id, text, score and heading path); ``--extract-tokens N`` sets the request's ``extract_tokens``
 (default: the request's default).
 
     python benchmarks/extract.py --sets sqlite-docs,npm-docs --budget 2000
@@ -77,7 +77,7 @@ def retention(extract: str, evidence: list[str], phrases: list[str]) -> tuple[in
 
 
 def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | None,
-             extract_tokens: int | None = None) -> dict:
+             extract_tokens: int | None = None, name: str = "") -> dict:
     extracts, baselines, evidence = [], [], []
     kept, held, sizes, text_sizes = 0, 0, [], []
     by_kind: dict[str, list[int]] = {}
@@ -103,7 +103,7 @@ def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | Non
         sizes.append(count_tokens(generation.answer) if generation is not None else 0)
         text_sizes.append(count_tokens(extracts[-1]))
         if dump is not None:
-            dump.append({"id": q["id"], "question": q["question"], "answers": q["answers"],
+            dump.append({"set": name, "id": q["id"], "question": q["question"], "answers": q["answers"],
                          "evidence": [[h.evidence_id, h.text, h.score, h.heading_path] for h in fetched]})
     return {
         "questions": len(qs),
@@ -140,7 +140,8 @@ def main() -> None:
             with Corpus(folder_for_db / f"{name}.duckdb") as corpus:
                 ingest_paths(corpus, [evalset.corpus], collection="dev", glob=evalset.glob,
                              chunk_tokens=DEFAULT_CHUNK_TOKENS)
-                report["sets"][name] = evaluate(corpus, evalset.questions(), args.budget, dump, args.extract_tokens)
+                report["sets"][name] = evaluate(corpus, evalset.questions(), args.budget, dump, args.extract_tokens,
+                                               name)
             print(json.dumps({"set": name, **report["sets"][name]}), file=sys.stderr, flush=True)
     if args.dump and dump is not None:
         args.dump.write_text("".join(json.dumps(row) + "\n" for row in dump))
