@@ -11,7 +11,8 @@ reference is the page's own structure inside its main content (``role="main"`` /
 its ``h1``-``h6`` headings (text without the ``a.headerlink`` permalink, whitespace collapsed)
 and its Sphinx API entries (``dl.py.function`` and kin: the name of the first ``dt``'s
 signature, ``sig-prename`` + ``sig-name``, without ``@``); an entry inside a table cell is a
-row of its table, counted apart. The report gives:
+row of its table, counted apart, and so is an entry with no text under its signature (an empty
+``dd``: autodoc's undocumented members), a line of the section around it. The report gives:
 
 - ``headings`` / ``api_entries``: how many of them are sections of clew's outline with exactly
   that heading (a multiset match), overall and as the mean share per page, and the pages that
@@ -67,9 +68,9 @@ def classes(element: lxml.html.HtmlElement) -> list[str]:
     return (element.get("class") or "").split()
 
 
-def reference(source: str) -> tuple[list[str], list[str], set[str], int]:
+def reference(source: str) -> tuple[list[str], list[str], set[str], int, int]:
     """The page's own headings and API entry names, the headings of its chrome, and how many API
-    entries sit in table cells (lxml)."""
+    entries sit in table cells and how many have no text under their signature (lxml)."""
     tree = lxml.html.fromstring(source)
     for link in tree.xpath("//a[contains(concat(' ', normalize-space(@class), ' '), ' headerlink ')]"):
         link.drop_tree()
@@ -79,7 +80,7 @@ def reference(source: str) -> tuple[list[str], list[str], set[str], int]:
     inside = set(main.iter(*HEADINGS))
     chrome = {text_of(h) for h in tree.iter(*HEADINGS) if h not in inside and text_of(h)}
     api = []
-    in_cells = 0
+    in_cells = undocumented = 0
     for dl in main.iter("dl"):
         names = classes(dl)
         if not ((len(names) >= 2 and names[0] in DOMAINS) or (len(names) == 1 and names[0] in LEGACY)):
@@ -89,6 +90,9 @@ def reference(source: str) -> tuple[list[str], list[str], set[str], int]:
             continue
         dt = next(dl.iterchildren("dt"), None)
         if dt is None:
+            continue
+        if not any(text_of(dd) for dd in dl.iterchildren("dd")):
+            undocumented += 1  # a line of the section around it
             continue
         prename, name = [], None
         for span in dt.iter():
@@ -100,7 +104,7 @@ def reference(source: str) -> tuple[list[str], list[str], set[str], int]:
                 prename.append(text_of(span))
         if name:
             api.append(("".join(prename) + name).replace(" ", "").lstrip("@"))
-    return own, api, chrome, in_cells
+    return own, api, chrome, in_cells, undocumented
 
 
 def matched(expected: list[str], got: Counter[str]) -> int:
@@ -123,12 +127,12 @@ def measure(pages: list[tuple[Path, str]]) -> dict:
     started = time.perf_counter()
     for file, key in pages:
         source = file.read_text(encoding="utf-8", errors="replace")
-        own, api, chrome, in_cells = reference(source)
+        own, api, chrome, in_cells, undocumented = reference(source)
         document = parse_html(source)
         got = Counter(section.heading for section in document.sections[1:])
         found_own, found_api = matched(own, got), matched(api, got)
         totals.update(headings=len(own), headings_found=found_own, api=len(api), api_found=found_api,
-                      api_in_cells=in_cells)
+                      api_in_cells=in_cells, api_undocumented=undocumented)
         expected = len(own) + len(api)
         if expected:
             share = (found_own + found_api) / expected
@@ -151,7 +155,8 @@ def measure(pages: list[tuple[Path, str]]) -> dict:
                      "share": round(totals["headings_found"] / max(totals["headings"], 1), 4)},
         "api_entries": {"expected": totals["api"], "kept_exactly": totals["api_found"],
                         "share": round(totals["api_found"] / max(totals["api"], 1), 4),
-                        "in_table_cells_kept_as_rows": totals["api_in_cells"]},
+                        "in_table_cells_kept_as_rows": totals["api_in_cells"],
+                        "without_text_kept_as_lines": totals["api_undocumented"]},
         "mean_share_per_page": round(sum(shares) / max(len(shares), 1), 4),
         "pages_with_every_heading": sum(share == 1 for share in shares),
         "worst_pages": [{"page": key, "share": round(share, 3), "missing": missing}

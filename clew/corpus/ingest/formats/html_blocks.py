@@ -43,7 +43,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
   its signature (``functools.lru_cache``: the ``sig-prename`` and ``sig-name`` parts, without a
   decorator's ``@``), nested under the entry around it (a method under its class); the heading
   block is the whole signature. Further ``dt`` of the same entry (overloads) are paragraphs of
-  its section and add their ids to its anchors.
+  its section and add their ids to its anchors. An entry with nothing under its signature (no text,
+  no entry inside) is a paragraph of the section around it, its id kept.
 - an admonition (``html_rules.admonition``: Sphinx's ``div.admonition``, DocBook's ``div.note``,
   ``aside``, ``role="note"``, ...) is one ``paragraph`` block of the section it sits in, its
   label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
@@ -123,8 +124,24 @@ class BlockWriter:
         del self._open[max(dlist.depth, 1):]
         if dlist in self._dlists:
             self._dlists.remove(dlist)
-        if not self._small_list_is_text(dlist) and not dlist.api:
+        if dlist.api:
+            self._empty_entry_is_text(dlist)
+        elif not self._small_list_is_text(dlist):
             self._empty_terms_are_text(dlist)
+
+    def _empty_entry_is_text(self, dlist: _DList) -> None:
+        """An API entry with nothing under its signature (autodoc's undocumented members: Celery's
+        reference pages have 1,363 in 4,427 sections) is a line of the section around it, which then
+        lists them; a link to its id still lands on its line."""
+        entry = dlist.entry
+        if entry is None or entry != len(self.sections) - 1:
+            return
+        if any(block.section == entry and block.kind != "heading" for block in self.blocks[dlist.blocks:]):
+            return
+        parent = self.sections.pop().parent or 0
+        for block in self.blocks[dlist.blocks:]:
+            if block.section == entry:
+                block.kind, block.section = "paragraph", parent
 
     def _small_list_is_text(self, dlist: _DList) -> bool:
         """A definition list shorter than ``TERM_UNITS_CHARS`` stays text in the section around it

@@ -215,3 +215,35 @@ def test_the_title_is_the_h1_only_where_the_title_tag_adds_the_site() -> None:
     assert parse_html("<title>Pragma statements supported by SQLite</title><h1>PRAGMA Statements</h1>"
                       ).title == "Pragma statements supported by SQLite"
     assert parse_html("<title>Atomic Commit</title><h1>1. Introduction</h1>").title == "Atomic Commit"
+
+
+def _method(name: str, params: str, doc: str) -> str:
+    """A method entry as Sphinx's autodoc writes it (Celery's reference pages)."""
+    return (f'<dl class="py method">\n<dt class="sig sig-object py" id="celery.bootsteps.Blueprint.{name}">\n'
+            f'<span class="sig-name descname"><span class="pre">{name}</span></span><span class="sig-paren">(</span>'
+            f'{params}<span class="sig-paren">)</span><a class="headerlink" '
+            f'href="#celery.bootsteps.Blueprint.{name}" title="Permalink to this definition">¶</a></dt>\n'
+            f'<dd>{doc}</dd></dl>\n')
+
+
+def test_an_api_entry_without_text_is_a_line_of_the_section_around_it() -> None:
+    """autodoc's undocumented members (an empty ``dd``) are not sections with nothing but their
+    signature: they are lines of their class's section, their ids kept; a documented one is a section."""
+    page = ('<div class="body" role="main"><section id="celery-bootsteps"><h1>celery.bootsteps</h1>'
+            '<dl class="py class">\n<dt class="sig sig-object py" id="celery.bootsteps.Blueprint">\n'
+            '<em class="property"><span class="pre">class</span> </em><span class="sig-prename descclassname">'
+            '<span class="pre">celery.bootsteps.</span></span><span class="sig-name descname"><span class="pre">'
+            'Blueprint</span></span><span class="sig-paren">(</span><span class="sig-paren">)</span></dt>\n<dd>'
+            '<p>Blueprint containing bootsteps that can be applied to objects.</p>\n'
+            + _method("apply", '<em class="sig-param">parent</em>', "<p>Apply the steps in this blueprint.</p>")
+            + _method("claim_steps", "", "")
+            + _method("close", '<em class="sig-param">parent</em>', "")
+            + "</dd></dl></section></div>")
+    document = parse_html(page)
+    document.check()
+    assert outline(document) == [(1, "celery.bootsteps"), (2, "celery.bootsteps.Blueprint"), (3, "apply")]
+    assert block_at(document, "claim_steps()") == ("paragraph", "claim_steps()", 2)
+    assert block_at(document, "close(parent)") == ("paragraph", "close(parent)", 2)
+    assert document.text[document.anchors["celery.bootsteps.Blueprint.close"]:] == "close(parent)"
+    assert document.sections[3].end is not None and document.sections[3].end < document.anchors[
+        "celery.bootsteps.Blueprint.claim_steps"]
