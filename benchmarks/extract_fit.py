@@ -1,4 +1,4 @@
-"""Fit the extract's unit score from many weak features, 2-fold across the dev sets. Prints JSON.
+"""Fit the extract's unit score from many weak features, one set held out at a time. Prints JSON.
 
 The extract (``clew.agent.generate.extractive_answer``) ranks the units of the fetched evidence
 (sentences, list items, table rows) by a hand-tuned score. Here each unit the extract scores gets a
@@ -6,8 +6,11 @@ vector of features (``FEATURES``: the shipped score's parts in log form, and sig
 use: the share of the question's IDF the unit holds, its place in its passage, the walk's score of
 its passage, identifiers, the question's form, ...) and, for each gold evidence phrase its pack
 holds, whether the unit holds it (``clew.evals.metrics.evidence_found``). The weights ``w`` of a
-linear model are fitted on the units of one dev set and the extract is run with ``exp(w . x)`` as
-its unit score (``Model``) on both sets' packs, then the reverse (train on the other). ``--loss``:
+linear model are fitted on the units of all the sets but one and the extract is run with ``exp(w . x)``
+as its unit score (``Model``) on every set's packs, once with each set held out (with two sets: fitted
+on one, tested on the other, then the reverse). The sets are ``--sets`` (resolved by
+``benchmarks/evalsets.py``, as ``extract.py`` takes them); each dump row names its set (a row without
+one belongs to the set whose questions hold its id). ``--loss``:
 
 - ``listwise`` (default): for each phrase, the softmax of the units' scores puts its mass on the
   units holding it (any one of them is enough, as for retention);
@@ -19,15 +22,18 @@ its unit score (``Model``) on both sets' packs, then the reverse (train on the o
   tokens, from the shipped weights.
 
 The fitted losses pull the weights towards the shipped score (L2 in standardised units; strength by
-5-fold cross-validation over the training set's questions, by retention, unless ``--strength``).
+cross-validation over the training sets, by retention, unless ``--strength``: each training set held
+out in turn where there are two or more, else 5 folds of the one set's questions).
 The packs are those ``benchmarks/extract.py --dump`` wrote: the extract alone on them gives that
 benchmark's numbers (``shipped`` in the report; ``Model`` with the shipped weights gives them too).
 
-    python benchmarks/extract.py --budget 2000 --dump /tmp/d2000.jsonl
-    python benchmarks/extract.py --budget 8192 --dump /tmp/d8192.jsonl
-    python benchmarks/extract_fit.py /tmp/d2000.jsonl --check /tmp/d8192.jsonl --loss listwise
+    SETS=sqlite-docs,npm-docs,evals/postgresql-docs,evals/bootstrap-docs
+    python benchmarks/extract.py --sets $SETS --budget 2000 --dump /tmp/d2000.jsonl
+    python benchmarks/extract.py --sets $SETS --budget 8192 --dump /tmp/d8192.jsonl
+    python benchmarks/extract_fit.py /tmp/d2000.jsonl --sets $SETS --check /tmp/d8192.jsonl --loss listwise
 
 ``--check``: packs of another budget, on which the fitted weights are run too (not fitted on).
+``--knobs``: no fit; the shipped score with one of its weights (``KNOBS``) changed at a time.
 """
 
 from __future__ import annotations
@@ -52,8 +58,12 @@ from clew.budgets.tokens import count_tokens
 from clew.evals.metrics import answer_found, evidence_found
 
 ROOT = Path(__file__).resolve().parents[1]
-EVALS = ROOT.parent / "shared" / "evals"
-SETS = ("sqlite-docs", "npm-docs")
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from evalsets import EvalSet, resolve_all  # noqa: E402
+
+SETS = "sqlite-docs,npm-docs,evals/postgresql-docs,evals/bootstrap-docs"
+"""The default ``--sets``: the two shared dev sets and the repository's own two."""
 SHIPPED_SCORE = generate._score
 
 FEATURES = (
@@ -111,12 +121,18 @@ class Pack:
     """The gold phrases the evidence holds."""
 
 
-def load(dump: Path) -> dict[str, list[Pack]]:
-    lines = [line for name in SETS for line in (EVALS / name / "questions.jsonl").read_text().splitlines()]
-    gold = {q["id"]: q for q in map(json.loads, lines)}
-    packs: dict[str, list[Pack]] = {name: [] for name in SETS}
-    for row in map(json.loads, dump.read_text().splitlines()):
-        q = gold[row["id"]]
+def load(dump: Path, sets: list[EvalSet]) -> dict[str, list[Pack]]:
+    """The dump's packs by set name, in the order of ``sets``; each row's gold question comes from
+    the set the row names (or, for a row naming none, the set whose questions hold its id)."""
+    gold = {s.name: {q["id"]: q for q in s.questions()} for s in sets}
+    packs: dict[str, list[Pack]] = {name: [] for name in gold}
+    for n, row in enumerate(map(json.loads, dump.read_text().splitlines()), 1):
+        name = row.get("set") or next((k for k, qs in gold.items() if row["id"] in qs), None)
+        if name not in gold or row["id"] not in gold[name]:
+            where = f"set {name!r}" if name else "no set"
+            raise SystemExit(f"{dump} line {n}: question {row['id']!r} of {where} is not in --sets "
+                             f"({', '.join(gold)}): name the sets the dump was written for")
+        q = gold[name][row["id"]]
         evidence = [(e, text) for e, text, _, _ in row["evidence"]]
         scores = {e: (s or 0.0) for e, _, s, _ in row["evidence"]}
         best = max(scores.values(), default=0.0) or 1.0
@@ -124,7 +140,6 @@ def load(dump: Path) -> dict[str, list[Pack]]:
                     {e: p or [] for e, _, _, p in row["evidence"]}, {e: s / best for e, s in scores.items()})
         texts = [t for _, t in evidence]
         pack.held = [p for p, found in zip(pack.phrases, evidence_found(pack.phrases, texts), strict=True) if found]
-        name = next(n for n in SETS if row["id"].startswith(n.split("-")[0]))
         packs[name].append(pack)
     return packs
 
@@ -397,34 +412,42 @@ LOSSES = ("listwise", "pairwise", "logistic", "search")
 STRENGTHS = (0.001, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 
 
-def choose(packs: list[Pack], loss: str, cost: float, folds: int = 5) -> tuple[float, dict[float, float]]:
-    """The L2 strength with the best 5-fold retention over ``packs``' questions."""
-    data = {pack.id: ex for pack, ex in zip(packs, map(lambda p: examples([p]), packs), strict=True)}
+def splits(packs: dict[str, list[Pack]], folds: int = 5) -> list[tuple[list[Pack], list[Pack]]]:
+    """(training packs, held-out packs): each set held out in turn where there are two sets or more,
+    else ``folds`` folds of the one set's questions (every ``folds``-th question)."""
+    names = list(packs)
+    if len(names) > 1:
+        return [([p for other in names if other != name for p in packs[other]], packs[name]) for name in names]
+    only = packs[names[0]]
+    return [([p for i, p in enumerate(only) if i % folds != k], [p for i, p in enumerate(only) if i % folds == k])
+            for k in range(folds)]
+
+
+def choose(packs: dict[str, list[Pack]], loss: str, cost: float) -> tuple[float, dict[float, float]]:
+    """The L2 strength with the best held-out retention (mean over the ``splits`` of the training
+    sets ``packs``)."""
+    data = {id(p): examples([p]) for group in packs.values() for p in group}
     results = {}
     for strength in STRENGTHS:
-        kept = held = 0.0
-        for k in range(folds):
-            train = [e for i, p in enumerate(packs) if i % folds != k for e in data[p.id]]
-            test = [p for i, p in enumerate(packs) if i % folds == k]
-            w = fit(train, strength, loss, cost)
-            r = evaluate(test, w)
-            n = sum(len(p.held) for p in test)
-            kept, held = kept + (r["retention"] or 0) * n, held + n
-        results[strength] = round(kept / held, 3)
+        scores = []
+        for train, test in splits(packs):
+            w = fit([e for p in train for e in data[id(p)]], strength, loss, cost)
+            scores.append(evaluate(test, w)["retention"] or 0.0)
+        results[strength] = round(statistics.mean(scores), 3)
     best = max(STRENGTHS, key=lambda s: (results[s], s))  # ties: the stronger pull to the shipped score
     return best, results
 
 
 def pooled(packs: dict[str, list[Pack]], loss: str, strength: float, cost: float, folds: int = 5) -> dict[str, Any]:
-    """Both sets' questions in ``folds`` folds (each set's questions dealt in turn): fitted on the
+    """All sets' questions in ``folds`` folds (each set's questions dealt in turn): fitted on the
     others, run on each fold; retention and answer found over the folds, by set."""
-    data = {pack.id: examples([pack]) for name in SETS for pack in packs[name]}
-    kept = {name: [0, 0, 0.0] for name in SETS}
+    data = {id(p): examples([p]) for group in packs.values() for p in group}
+    kept = {name: [0, 0, 0.0] for name in packs}
     for k in range(folds):
-        train = [e for name in SETS for i, p in enumerate(packs[name]) if i % folds != k for e in data[p.id]]
+        train = [e for group in packs.values() for i, p in enumerate(group) if i % folds != k for e in data[id(p)]]
         w = fit(train, strength, loss, cost)
-        for name in SETS:
-            for i, pack in enumerate(packs[name]):
+        for name, group in packs.items():
+            for i, pack in enumerate(group):
                 if i % folds == k:
                     text = CITATION.sub("", run(pack, w))
                     kept[name][0] += sum(evidence_found(pack.held, [text]))
@@ -434,43 +457,85 @@ def pooled(packs: dict[str, list[Pack]], loss: str, strength: float, cost: float
             for name, c in kept.items()}
 
 
+KNOBS: dict[str, tuple[float, ...]] = {
+    "PATH": (0.0, 0.5, 1.0), "CONTEXT": (0.25, 0.75, 1.0), "ROW": (1.0, 1.5, 3.0), "RANK": (0.0, 0.5, 2.0),
+    "LENGTH": (20.0, 40.0, 60.0), "DOCUMENT": (0.0, 0.5, 2.0), "KEEP": (0.0, 0.1, 0.3),
+}
+"""The shipped score's weights that ``--knobs`` moves, one at a time, and the values it tries."""
+
+
+@contextmanager
+def knob(name: str, value: float) -> Iterator[None]:
+    shipped = getattr(generate, name)
+    setattr(generate, name, type(shipped)(value))  # the extract looks it up at each call
+    try:
+        yield
+    finally:
+        setattr(generate, name, shipped)
+
+
+def knobs(packs: dict[str, list[Pack]]) -> dict[str, Any]:
+    """Retention, answer found and median extract of each set with each ``KNOBS`` value (the others shipped)."""
+    out: dict[str, Any] = {}
+    for name, values in KNOBS.items():
+        for value in values:
+            with knob(name, value):
+                out[f"{name}={value:g}"] = {s: {k: v for k, v in evaluate(group, None).items() if k != "by_kind"}
+                                            for s, group in packs.items()}
+            print(json.dumps({f"{name}={value:g}": out[f"{name}={value:g}"]}), file=sys.stderr, flush=True)
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("dump", type=Path, help="benchmarks/extract.py --dump output (both sets)")
+    parser.add_argument("dump", type=Path, help="benchmarks/extract.py --dump output (of the sets in --sets)")
+    parser.add_argument("--sets", default=SETS, help="the dump's sets, as extract.py takes them (comma-separated)")
     parser.add_argument("--check", type=Path, help="packs of another budget, to run the fitted weights on")
     parser.add_argument("--loss", choices=LOSSES, default="listwise",
                         help="what the weights minimise (search: coordinate ascent on retention)")
     parser.add_argument("--strength", type=float, help="the L2 strength (default: chosen by cross-validation)")
     parser.add_argument("--cost", type=float, default=1.0, help="the length's cost in the score (Model)")
     parser.add_argument("--pooled", action="store_true",
-                        help="5-fold cross-validation over both sets' questions together instead")
+                        help="5-fold cross-validation over all the sets' questions together instead")
+    parser.add_argument("--knobs", action="store_true", help="no fit: the shipped score's weights moved one at a time")
     args = parser.parse_args()
-    packs = load(args.dump)
+    sets = resolve_all(args.sets)
+    packs = load(args.dump, sets)
+    check = load(args.check, sets) if args.check else None
+    if args.knobs:
+        print(json.dumps({"knobs": knobs(packs), "check": knobs(check) if check else None}, indent=1))
+        return
+    shipped = {name: evaluate(group, None) for name, group in packs.items()}
     if args.pooled:
-        print(json.dumps({"loss": args.loss, "strength": args.strength, "cost": args.cost,
-                          "shipped": {name: {k: v for k, v in evaluate(packs[name], None).items() if k != "by_kind"}
-                                      for name in SETS},
+        brief = {name: {k: v for k, v in r.items() if k != "by_kind"} for name, r in shipped.items()}
+        print(json.dumps({"loss": args.loss, "strength": args.strength, "cost": args.cost, "shipped": brief,
                           "pooled": pooled(packs, args.loss, args.strength or 0.3, args.cost)}))
         return
-    check = load(args.check) if args.check else None
-    report: dict[str, Any] = {"features": FEATURES, "loss": args.loss,
-                              "cost": args.cost, "folds": {}}
-    for train, test in (SETS, SETS[::-1]):
+    if len(packs) < 2:
+        raise SystemExit("--sets names one set: holding one out needs two or more (or use --pooled)")
+    report: dict[str, Any] = {"features": FEATURES, "loss": args.loss, "cost": args.cost, "shipped": shipped,
+                              "shipped check": ({name: evaluate(group, None) for name, group in check.items()}
+                                                if check else None),
+                              "folds": {}}
+    for test in packs:
+        train = {name: group for name, group in packs.items() if name != test}
         fold: dict[str, Any] = {}
         if args.loss == "search":
-            w, fold["search"] = search(packs[train])
-        elif args.strength is None:
-            fold["strength"], fold["cv"] = choose(packs[train], args.loss, args.cost)
-            w = fit(examples(packs[train]), fold["strength"], args.loss, args.cost)
+            w, fold["search"] = search([p for group in train.values() for p in group])
         else:
-            w = fit(examples(packs[train]), args.strength, args.loss, args.cost)
+            if args.strength is None:
+                fold["strength"], fold["cv"] = choose(train, args.loss, args.cost)
+            else:
+                fold["strength"] = args.strength
+            w = fit(examples([p for group in train.values() for p in group]), fold["strength"], args.loss, args.cost)
         fold["weights"] = {f: round(float(v), 3) for f, v in zip(FEATURES, w.weights, strict=True)}
         fold["bias"] = w.bias
-        for name in SETS:
-            fold[name] = {"shipped": evaluate(packs[name], None), "learned": evaluate(packs[name], w)}
+        for name, group in packs.items():
+            fold[name] = evaluate(group, w)
             if check is not None:
-                fold[f"{name} check"] = {"shipped": evaluate(check[name], None), "learned": evaluate(check[name], w)}
-        report["folds"][f"{train} -> {test}"] = fold
+                fold[f"{name} check"] = evaluate(check[name], w)
+        report["folds"][f"held out {test}"] = fold
+        print(json.dumps({test: {k: v for k, v in fold.items() if k != "weights"}}), file=sys.stderr, flush=True)
     print(json.dumps(report, indent=1))
 
 

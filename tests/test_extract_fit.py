@@ -1,7 +1,7 @@
 """``benchmarks/extract_fit.py``: its features reproduce the shipped extract, and its fits learn.
 
 The script fits the extract's unit score on the packs ``benchmarks/extract.py --dump`` writes;
-here two small packs of real dev-set questions stand in for a dump (a gold phrase in one sentence,
+here small packs of real questions of three sets stand in for a dump (a gold phrase in one sentence,
 sentences that share more of the question's words around it).
 """
 
@@ -46,30 +46,44 @@ GOLD = {
         ("d:npm-stage:2", "npm stage approve: Prompts for 2FA to publish the staged package. npm stage reject: "
          "Prompts for 2FA to permanently remove the staged package."),
     ],
+    "pg-001": [
+        ("d:limits:1", "PostgreSQL has limits on the size of a table, a row and a field. A table or an index "
+         "cannot hold more rows than fit in its pages, and a table can have at most 1600 columns."),
+        ("d:limits:2", "The maximum relation size is 32 TB, with the default BLCKSZ of 8192 bytes. A larger "
+         "block size raises it."),
+    ],
 }
+SETS = {"sqlite": "sqlite-docs", "npm": "npm-docs", "pg": "evals/postgresql-docs"}
 
 
-def write_dump(path: Path) -> Path:
-    sets = {"sqlite": "sqlite-docs", "npm": "npm-docs"}
+def write_dump(path: Path, named: bool = True) -> Path:
+    """A dump of ``GOLD``'s packs, each row naming its set (as extract.py writes it) unless not ``named``."""
     rows = []
     for qid, evidence in GOLD.items():
-        questions = Path(__file__).resolve().parents[2] / "shared" / "evals" / sets[qid.split("-")[0]]
-        lines = (questions / "questions.jsonl").read_text().splitlines()
+        spec = SETS[qid.split("-")[0]]
+        folder = Path(__file__).resolve().parents[1 if spec.startswith("evals/") else 2] / (
+            spec if spec.startswith("evals/") else f"shared/evals/{spec}")
+        lines = (folder / "questions.jsonl").read_text().splitlines()
         gold = next(q for q in map(json.loads, lines) if q["id"] == qid)
-        rows.append({"id": qid, "question": gold["question"],
+        rows.append({**({"set": folder.name} if named else {}), "id": qid, "question": gold["question"],
                      "evidence": [[e, text, 1.0 / (1 + k), ["Page", f"Section {k}"]]
                                   for k, (e, text) in enumerate(evidence)]})
     path.write_text("".join(json.dumps(row) + "\n" for row in rows))
     return path
 
 
+def load(module: ModuleType, path: Path, specs: str = ",".join(SETS.values())) -> dict:
+    return module.load(path, module.resolve_all(specs))
+
+
 @needs_sqlite_docs
 def test_the_shipped_weights_give_the_shipped_extract(fit_module: ModuleType, tmp_path: Path) -> None:
-    packs = fit_module.load(write_dump(tmp_path / "dump.jsonl"))
-    assert [len(packs[name]) for name in fit_module.SETS] == [1, 1]
+    packs = load(fit_module, write_dump(tmp_path / "dump.jsonl"))
+    assert {name: len(group) for name, group in packs.items()} == {"sqlite-docs": 1, "npm-docs": 1,
+                                                                   "postgresql-docs": 1}
     shipped = fit_module.Model(np.array([fit_module.SHIPPED.get(f, 0.0) for f in fit_module.FEATURES]),
                                keep=generate.KEEP)
-    for pack in packs["sqlite-docs"] + packs["npm-docs"]:
+    for pack in [p for group in packs.values() for p in group]:
         assert pack.held, pack.id  # each pack holds a gold phrase
         for budget in (40, 80, 250):
             assert fit_module.run(pack, shipped, max_tokens=budget) == fit_module.run(pack, None, max_tokens=budget)
@@ -77,7 +91,7 @@ def test_the_shipped_weights_give_the_shipped_extract(fit_module: ModuleType, tm
 
 @needs_sqlite_docs
 def test_the_examples_label_the_units_that_hold_a_gold_phrase(fit_module: ModuleType, tmp_path: Path) -> None:
-    packs = fit_module.load(write_dump(tmp_path / "dump.jsonl"))
+    packs = load(fit_module, write_dump(tmp_path / "dump.jsonl"))
     pack = packs["sqlite-docs"][0]
     record: list = []
     fit_module.run(pack, None, record)
@@ -91,8 +105,8 @@ def test_the_examples_label_the_units_that_hold_a_gold_phrase(fit_module: Module
 @needs_sqlite_docs
 def test_a_listwise_fit_ranks_the_holders_first_on_its_training_packs(fit_module: ModuleType,
                                                                        tmp_path: Path) -> None:
-    packs = fit_module.load(write_dump(tmp_path / "dump.jsonl"))
-    data = fit_module.examples(packs["sqlite-docs"] + packs["npm-docs"])
+    packs = load(fit_module, write_dump(tmp_path / "dump.jsonl"))
+    data = fit_module.examples([p for group in packs.values() for p in group])
     model = fit_module.fit(data, 0.001, "listwise", 1.0)
     assert all(math.isfinite(w) for w in model.weights)
     for x, y in data:
@@ -102,3 +116,33 @@ def test_a_listwise_fit_ranks_the_holders_first_on_its_training_packs(fit_module
     pulled = fit_module.fit(data, 1e6, "listwise", 1.0)  # a pull this strong keeps the shipped weights
     prior = np.array([fit_module.SHIPPED.get(f, 0.0) for f in fit_module.FEATURES])
     assert np.allclose(pulled.weights - np.eye(len(prior))[fit_module.FEATURES.index("length")], prior, atol=1e-3)
+
+
+@needs_sqlite_docs
+def test_each_set_is_held_out_once_and_the_rest_train(fit_module: ModuleType, tmp_path: Path) -> None:
+    packs = load(fit_module, write_dump(tmp_path / "dump.jsonl"))
+    folds = fit_module.splits(packs)
+    assert [[p.id for p in test] for _, test in folds] == [["sqlite-007"], ["npm-001"], ["pg-001"]]
+    assert [sorted(p.id for p in train) for train, _ in folds] == [
+        ["npm-001", "pg-001"], ["pg-001", "sqlite-007"], ["npm-001", "sqlite-007"]]
+    one = {"sqlite-docs": packs["sqlite-docs"] * 5}  # one set: 5 folds of its questions
+    assert [(len(train), len(test)) for train, test in fit_module.splits(one)] == [(4, 1)] * 5
+
+
+@needs_sqlite_docs
+def test_a_row_without_its_set_is_found_by_its_id_and_a_set_not_named_is_refused(fit_module: ModuleType,
+                                                                                  tmp_path: Path) -> None:
+    unnamed = load(fit_module, write_dump(tmp_path / "old.jsonl", named=False))
+    assert {name: [p.id for p in group] for name, group in unnamed.items()} == {
+        "sqlite-docs": ["sqlite-007"], "npm-docs": ["npm-001"], "postgresql-docs": ["pg-001"]}
+    with pytest.raises(SystemExit, match=r"line 3: question 'pg-001' of set 'postgresql-docs' is not in --sets "
+                                         r"\(sqlite-docs, npm-docs\)"):
+        load(fit_module, write_dump(tmp_path / "dump.jsonl"), "sqlite-docs,npm-docs")
+
+
+def test_a_knob_is_moved_for_the_run_and_put_back(fit_module: ModuleType) -> None:
+    path, length = generate.PATH, generate.LENGTH
+    with fit_module.knob("PATH", 0.0), fit_module.knob("LENGTH", 20.0):
+        assert (generate.PATH, generate.LENGTH) == (0.0, 20)
+        assert isinstance(generate.LENGTH, int)  # a knob keeps its type
+    assert (generate.PATH, generate.LENGTH) == (path, length)
