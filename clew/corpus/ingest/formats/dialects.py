@@ -14,7 +14,8 @@ is left as written.
   latest version``, its body follows, and the closing ``:::`` line is blank.
 - Hugo shortcodes (Kubernetes' and Docker's docs): a line holding only an admonition's shortcode
   (``{{< note >}}``, ``{{% warning %}}``) reads ``Note:``; a line holding only another
-  shortcode (``{{< tabs >}}``, ``{{< /note >}}``, ``{{< codenew file="pod.yaml" >}}``) is blank;
+  shortcode (``{{< tabs >}}``, ``{{< /note >}}``, ``{{< codenew file="pod.yaml" >}}``) is blank
+  (inside a raw HTML block, an HTML comment: a blank line would end the block);
   an inline shortcode with a ``text`` argument reads as that text (``{{< glossary_tooltip
   text="Pods" term_id="pod" >}}`` is ``Pods``). Other inline shortcodes stay as written.
 """
@@ -25,6 +26,7 @@ import re
 from collections.abc import Callable
 
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 
 _PARSER = MarkdownIt("commonmark")
 _ESM = re.compile(r"(?:import|export)\b")
@@ -69,14 +71,31 @@ def _container_line(line: str) -> str:
 
 
 _ADMONITIONS = frozenset("note tip info warning caution danger important attention hint callout alert".split())
-_SHORTCODE_LINE = re.compile(r"[ \t]*\{\{([<%])[ \t]*(/?)[ \t]*([\w-]+)(.*?)\1?[>%]\}\}[ \t]*")
+_SHORTCODE_LINE = re.compile(r"[ \t]*\{\{([<%])[ \t]*(/?)[ \t]*([\w-]+)((?:[^}]|\}(?!\}))*?)\1?[>%]\}\}[ \t]*")
+"""A line that is one shortcode: its arguments never cross a ``}}`` (``{{< markdown >}}`x`{{< /markdown >}}``
+is two shortcodes around text, not one)."""
 _SHORTCODE_TEXT = re.compile(r"""\{\{[<%][ \t]*[\w-]+[^{}]*?\btext=(?:"([^"]*)"|'([^']*)')[^{}]*?[>%]\}\}""")
 _TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
 
 
 def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
-    """``text`` with its Hugo shortcodes read as the module docstring says."""
-    return _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
+    """``text`` with its Hugo shortcodes read as the module docstring says. A shortcode line blanked
+    inside a raw HTML block (a ``{{< partial >}}`` in a table cell) is an HTML comment instead: a
+    blank line would end the block there, and CommonMark would read the rest of the table, indented,
+    as a code block of tags."""
+    if "{{<" not in text and "{{%" not in text:
+        return text
+    tokens = _PARSER.parse(text)
+    code = _code_lines(text, tokens) if code is None else code
+    rewritten = _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
+    html = {n for t in tokens if t.type == "html_block" and t.map for n in range(t.map[0] + 1, t.map[1])}
+    if not html:
+        return rewritten
+    before, lines = text.split("\n"), rewritten.split("\n")
+    for number in html:
+        if number < len(lines) and before[number].strip() and not lines[number].strip():
+            lines[number] = "<!-- -->"
+    return "\n".join(lines)
 
 
 def _shortcode_line(line: str) -> str:
@@ -108,10 +127,10 @@ def _text_argument(found: re.Match[str]) -> str:
     return found.group(1) if found.group(1) is not None else found.group(2)
 
 
-def _code_lines(text: str) -> set[int]:
-    """The numbers of the lines inside fenced and indented code blocks."""
+def _code_lines(text: str, tokens: list[Token] | None = None) -> set[int]:
+    """The numbers of the lines inside fenced and indented code blocks (``tokens``: the text's, when parsed)."""
     lines: set[int] = set()
-    for token in _PARSER.parse(text):
+    for token in _PARSER.parse(text) if tokens is None else tokens:
         if token.type in ("fence", "code_block") and token.map is not None:
             lines.update(range(*token.map))
     return lines

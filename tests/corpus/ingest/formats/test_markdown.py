@@ -425,6 +425,27 @@ def test_hugo_shortcodes_read_as_a_reader_sees_them() -> None:
     assert "{{< note >}} in code" in text
 
 
+
+def test_shortcode_lines_inside_an_html_table_keep_the_table_whole() -> None:
+    """Bootstrap's docs (Hugo): a line holding two shortcodes around text is not one shortcode line, and a
+    shortcode line inside a raw HTML table is not a blank line that would end the HTML block there (the
+    rest of the table, indented, was read as a code block of tags)."""
+    document = parse_markdown(
+        "## Headings\n\n<table>\n  <thead>\n    <tr>\n      <th>Heading</th>\n      <th>Example</th>\n    </tr>\n"
+        "  </thead>\n  <tbody>\n    <tr>\n      <td>\n        {{< markdown >}}`h1`{{< /markdown >}}\n      </td>\n"
+        '      <td><span class="h1">h1. Bootstrap heading</span></td>\n    </tr>\n    <tr>\n      <td>\n'
+        '        {{< partial "heading-two.md" >}}\n      </td>\n      <td><span class="h2">h2. Bootstrap heading</span>'
+        "</td>\n    </tr>\n  </tbody>\n</table>\n\nAfter the table.\n")
+    document.check()
+    rows = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table is not None]
+    assert rows == [("table_header", "| Heading | Example |\n| --- | --- |"),
+                    ("table_row", "| {{< markdown >}}`h1`{{< /markdown >}} | h1. Bootstrap heading |"),
+                    ("table_row", "|  | h2. Bootstrap heading |")]
+    assert not any(b.kind == "code" for b in document.blocks)
+    assert "</td>" not in document.text and "<!--" not in document.text
+    last = document.blocks[-1]
+    assert (last.kind, document.text[last.start:last.end]) == ("paragraph", "After the table.")
+
 def test_overloads_written_as_consecutive_headings_are_one_section() -> None:
     """Node.js's API docs write an overloaded function as one heading per signature, the text under the
     last: one section named by both, its heading block over both lines, both slugs its anchors. A
