@@ -27,7 +27,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - javadoc's summary tables (``div.summary-table.three-column-summary``, a grid of ``div`` cells,
   ``div.table-header`` the header's) are tables too, a row every N cells.
 - every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"`` (a cell that
-  spans rows is repeated in each row it covers, at its column); leading
+  spans rows is repeated in each row it covers, at its column; a ``|`` in a cell is written
+  ``\\|``, as Markdown does, so the row keeps its columns); leading
   header rows (in ``thead``, or only ``th`` cells; in a table without either, a first row whose
   cells are all bold) end with a ``"| --- |"`` separator line. A table's title (its ``caption``;
   DocBook's ``div.table > p.title``, ``html_rules.table_title``) is its first ``table_header``
@@ -411,9 +412,10 @@ class BlockWriter:
             at = 2
             for cell in row.cells:
                 text, cell_placed, carry = collapse([*carry, *cell.pieces])
+                cells.append((text, cell_placed))
+                text, cell_placed = _escape_pipes(text, cell_placed)
                 placed.extend((marker, at + offset) for marker, offset in cell_placed)
                 texts.append(text)
-                cells.append((text, cell_placed))
                 at += len(text) + 3
             if any(texts):
                 header = row.thead or all(cell.header for cell in row.cells) or (
@@ -536,6 +538,16 @@ def _without_permalink(heading: _Container) -> list[Piece]:
     if not before.strip() or "".join(p for p in tail if isinstance(p, str)).strip() not in PERMALINK_TEXTS:
         return pieces
     return [*pieces[:cut], *(p for p in tail if not isinstance(p, str) and p[0] == "anchor")]
+
+
+def _escape_pipes(text: str, placed: Placed) -> tuple[str, Placed]:
+    """A cell's text as a pipe-table row holds it: a ``|`` in it written ``\\|``, as Markdown does, so
+    that it does not end the cell (Bootstrap's option types, ``string | element | false``, shifted
+    every later cell of their row), its markers moved with the text they precede."""
+    if "|" not in text:
+        return text, placed
+    bars = [at for at, char in enumerate(text) if char == "|"]
+    return text.replace("|", "\\|"), [(marker, at + sum(1 for bar in bars if bar < at)) for marker, at in placed]
 
 
 def _at_line_start(pieces: list[Piece]) -> bool:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from clew.corpus.ingest.chunking import chunk_document
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.markdown import parse_markdown
+from clew.corpus.tokenize import tokenize
 
 DOCBOOK_TABLE = """<div class="sect1" id="FUNCTIONS-STRING"><h2 class="title">9.4. String Functions and Operators</h2>
 <p>SQL defines some string functions that use key words. Details are in
@@ -76,3 +80,54 @@ def test_a_title_without_a_data_table_stays_a_paragraph_in_its_place() -> None:
         ("paragraph", "Secure shell"), ("paragraph", "Table 7.8. Nothing"), ("paragraph", "Only text."),
         ("paragraph", "End.")]
     assert document.tables == []
+
+
+BOOTSTRAP_OPTIONS = """Options can be passed via data attributes or JavaScript.
+
+<table class="table table-bordered table-striped">
+  <thead>
+    <tr>
+      <th style="width: 100px;">Name</th>
+      <th style="width: 100px;">Type</th>
+      <th style="width: 50px;">Default</th>
+      <th>Description</th>
+    </tr>
+  </thead>
+  <tbody>
+    <tr>
+      <td>container</td>
+      <td>string | element | false</td>
+      <td>false</td>
+      <td>
+        <p>Appends the tooltip to a specific element. Example: <code>container: 'body'</code>.</p>
+      </td>
+    </tr>
+    <tr>
+      <td>placement</td>
+      <td><a id="placement-type" href="#types">string | function</a></td>
+      <td>'top'</td>
+      <td>
+        <p>How to position the tooltip - auto | top | bottom | left | right.</p>
+      </td>
+    </tr>
+  </tbody>
+</table>
+"""
+
+
+def test_a_bar_in_a_cell_is_escaped_so_the_row_keeps_its_columns() -> None:
+    """A literal ``|`` in an HTML cell (Bootstrap's option types) is written ``\\|`` in the pipe-table
+    row, as Markdown writes it: the row has its header's four cells, and the anchors and links in a cell
+    after the bar still land on their text."""
+    document = parse_markdown(BOOTSTRAP_OPTIONS)
+    document.check()
+    rows = [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_row"]
+    assert rows == [
+        r"| container | string \| element \| false | false | Appends the tooltip to a specific element. Example: "
+        "container: 'body'. |",
+        r"| placement | string \| function | 'top' | How to position the tooltip - auto \| top \| bottom \| left "
+        r"\| right. |"]
+    assert all(len(re.split(r"(?<!\\)\|", row)) - 2 == 4 for row in rows)
+    assert document.text.startswith("string", document.anchors["placement-type"])
+    assert [document.text[link.start:link.start + 6] for link in document.links] == ["string"]
+    assert {"string", "element", "function", "auto", "right"} <= set(tokenize(rows[0] + rows[1]))
