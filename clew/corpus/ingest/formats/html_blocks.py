@@ -27,7 +27,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - javadoc's summary tables (``div.summary-table.three-column-summary``, a grid of ``div`` cells,
   ``div.table-header`` the header's) are tables too, a row every N cells.
 - every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"`` (a cell that
-  spans rows is repeated in each row it covers, at its column; a ``|`` in a cell is written
+  spans rows is repeated in each row it covers, at its column, one that spans columns in each
+  column it covers: ``html_parts.fill_colspans``; a ``|`` in a cell is written
   ``\\|``, as Markdown does, so the row keeps its columns); leading
   header rows (in ``thead``, or only ``th`` cells; in a table without either, a first row whose
   cells are all bold) end with a ``"| --- |"`` separator line. A table's title (its ``caption``;
@@ -66,6 +67,7 @@ from clew.corpus.ingest.formats.html_parts import (
     _Row,
     _Table,
     bold_header,
+    fill_colspans,
     fill_rowspans,
 )
 from clew.corpus.ingest.formats.html_rules import (
@@ -403,6 +405,7 @@ class BlockWriter:
     def _emit_table(self, table: _Table) -> None:
         self._end_row(table)
         fill_rowspans(table.rows)
+        fill_colspans(table.rows)
         carry: list[Marker] = []
         rows: list[tuple[str, Placed, bool, int]] = []  # text, markers, header, columns
         cells: list[tuple[str, Placed]] = []  # the one row's cells, should the table have a single row

@@ -119,3 +119,30 @@ def fill_rowspans(rows: list[_Row]) -> None:
             else:
                 carried[at] = (cell, left - 1)
         row.cells = cells
+
+
+def fill_colspans(rows: list[_Row]) -> None:
+    """Repeat a cell that spans columns (``colspan``) in each column it covers, after the rows are whole
+    (``fill_rowspans``), so that each row has the table's columns and a value stands under every header
+    it belongs to: the grid's ``Gutter width | 30px`` over five breakpoints, DocBook's ``Existing Lock
+    Mode`` over eight lock modes. The table's width is its widest row without a spanning cell (the widest
+    row when every row has one), so an oversized ``colspan="100"`` covers what is left of its row. A row's
+    lone cell spanning the whole table (a label over a group of rows) is written once, the columns after it
+    left empty. The copies hold the text, not the anchors and links (as ``fill_rowspans``'s)."""
+    if all(cell.span == 1 for row in rows for cell in row.cells):
+        return
+    plain = [len(row.cells) for row in rows if all(cell.span == 1 for cell in row.cells)]
+    width = max(plain) if plain else max(sum(cell.span for cell in row.cells) for row in rows)
+    for row in rows:
+        if all(cell.span == 1 for cell in row.cells):
+            continue
+        lone = len(row.cells) == 1
+        cells: list[_Container] = []
+        for cell in row.cells:
+            covers = max(1, min(cell.span, width - len(cells)))
+            cell.span = 1
+            cells.append(cell)
+            for _ in range(covers - 1):
+                pieces: list[Piece] = [] if lone else [p for p in cell.pieces if isinstance(p, str)]
+                cells.append(_Container("cell", pieces=pieces, header=cell.header))
+        row.cells = cells

@@ -8,6 +8,7 @@ from clew.corpus.ingest.chunking import chunk_document
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown import parse_markdown
 from clew.corpus.tokenize import tokenize
+from tests.corpus.ingest.formats.documents import block_texts
 
 DOCBOOK_TABLE = """<div class="sect1" id="FUNCTIONS-STRING"><h2 class="title">9.4. String Functions and Operators</h2>
 <p>SQL defines some string functions that use key words. Details are in
@@ -131,3 +132,65 @@ def test_a_bar_in_a_cell_is_escaped_so_the_row_keeps_its_columns() -> None:
     assert document.text.startswith("string", document.anchors["placement-type"])
     assert [document.text[link.start:link.start + 6] for link in document.links] == ["string"]
     assert {"string", "element", "function", "auto", "right"} <= set(tokenize(rows[0] + rows[1]))
+
+
+BOOTSTRAP_GRID = """<table class="table table-bordered table-striped">
+  <thead>
+    <tr>
+      <th></th>
+      <th class="text-center">
+        Extra small<br>
+        <small>&lt;576px</small>
+      </th>
+      <th class="text-center">
+        Small<br>
+        <small>&ge;576px</small>
+      </th>
+      <th class="text-center">
+        Medium<br>
+        <small>&ge;768px</small>
+      </th>
+    </tr>
+  </thead>
+  <tbody>
+    <tr>
+      <th class="text-nowrap" scope="row">Class prefix</th>
+      <td><code>.col-</code></td>
+      <td><code>.col-sm-</code></td>
+      <td><code>.col-md-</code></td>
+    </tr>
+    <tr>
+      <th class="text-nowrap" scope="row">Gutter width</th>
+      <td colspan="3"><a id="gutter">30px (15px on each side of a column)</a></td>
+    </tr>
+    <tr>
+      <td colspan="100">Bootstrap's grid options, as of v4.6</td>
+    </tr>
+  </tbody>
+</table>
+"""
+
+
+def test_a_cell_spanning_columns_is_repeated_in_each_column_it_covers() -> None:
+    """A ``colspan`` cell stands under each header it spans (the grid's gutter width holds for every
+    breakpoint; DocBook's ``Existing Lock Mode`` heads eight columns), so each row has the table's
+    columns; its anchor stays where it was written. A row's lone cell spanning the whole table is a
+    label: written once, the columns after it empty; ``colspan="100"`` covers what is left of the row."""
+    document = parse_markdown(BOOTSTRAP_GRID)
+    document.check()
+    assert document.text.rstrip("\n") == (
+        "|  | Extra small <576px | Small ≥576px | Medium ≥768px |\n| --- | --- | --- | --- |\n"
+        "| Class prefix | .col- | .col-sm- | .col-md- |\n"
+        "| Gutter width | 30px (15px on each side of a column) | 30px (15px on each side of a column) "
+        "| 30px (15px on each side of a column) |\n"
+        "| Bootstrap's grid options, as of v4.6 |  |  |  |")
+    assert document.anchors["gutter"] == document.text.index("30px")
+    docbook = parse_html(
+        '<table class="table" border="1"><thead><tr><th rowspan="2">Requested Lock Mode</th>'
+        '<th colspan="3" align="center">Existing Lock Mode</th></tr><tr><th>ACCESS SHARE</th>'
+        "<th>ROW SHARE</th><th>ROW EXCL.</th></tr></thead><tbody><tr><td>ACCESS SHARE</td><td></td><td></td>"
+        "<td></td></tr><tr><td>ROW SHARE</td><td></td><td></td><td>X</td></tr></tbody></table>")
+    docbook.check()
+    assert block_texts(docbook)[:2] == [
+        "| Requested Lock Mode | Existing Lock Mode | Existing Lock Mode | Existing Lock Mode |",
+        "| Requested Lock Mode | ACCESS SHARE | ROW SHARE | ROW EXCL. |\n| --- | --- | --- | --- |"]
