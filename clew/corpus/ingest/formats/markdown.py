@@ -396,11 +396,12 @@ class _Builder:
         kept. Node.js's ``cli.md`` lists the V8 options it documents elsewhere as 13 headings in a row
         (``### `--jitless` ``), each an empty section a walk visited for nothing; now they are lines of
         their section's text, and a link to one still lands on its line."""
-        section = self.sections[self.current]
+        section, region = self.sections[self.current], self.in_region.get(("section", self.current))
         if (self.current == 0 or len(self.sections) - 1 != self.current or section.level < level
                 or not self.blocks or self.blocks[-1].kind != "heading" or self.blocks[-1].start != section.start
-                or ("block", len(self.blocks) - 1) in self.in_region):  # a heading of rendered HTML
+                or self.in_region.get(("block", len(self.blocks) - 1)) != region):  # offsets into one text
             return
+        self.in_region.pop(("section", self.current), None)
         self.current = section.parent or 0
         self.blocks[-1].kind = "paragraph"
         self.blocks[-1].section = self.current

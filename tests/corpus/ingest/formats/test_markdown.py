@@ -510,3 +510,10 @@ def test_a_heading_with_nothing_under_it_is_a_paragraph_of_the_section_around_it
     assert document.text[document.anchors["--expose-gc"]:].startswith("### `--expose-gc`")
     assert document.text[document.anchors["--jitless-1"]:].startswith("### `--jitless`\n\n### `--prof`")
     assert document.sections[5].anchors == ["--max-old-space-sizesize-in-mib"]
+    # an HTML heading too: Fastify's guides open with a centred <h1> over their own "#" heading
+    guide = parse_markdown('<h1 align="center">Fastify</h1>\n\n# Database\n\nPlugins for databases.\n')
+    guide.check()
+    assert outline(guide)[1:] == [("Database", 1, 0)]
+    assert [(b.kind, guide.text[b.start:b.end]) for b in guide.blocks] == [
+        ("paragraph", "# Fastify"), ("heading", "# Database"), ("paragraph", "Plugins for databases.")]
+    assert guide.blocks[0].section == 0 and guide.title == "Fastify"
