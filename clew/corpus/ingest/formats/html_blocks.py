@@ -67,6 +67,7 @@ from clew.corpus.ingest.formats.html_parts import (
     _Row,
     _Table,
     bold_header,
+    end_sentence,
     fill_colspans,
     fill_rowspans,
 )
@@ -222,6 +223,9 @@ class BlockWriter:
     def _add(self, piece: Piece) -> None:
         container = self._container
         if container is not None:
+            if container.kind == "cell" and container.broken and isinstance(piece, str) and piece.strip():
+                container.broken = False
+                end_sentence(container.pieces)
             container.pieces.append(piece)
             if container.kind == "cell" and isinstance(piece, str) and piece.strip():
                 if container.bold:
@@ -241,10 +245,13 @@ class BlockWriter:
                 self._add(("link", value))
 
     def _boundary(self) -> None:
-        """A tag that is not inline: ends the paragraph being read (a space inside a cell or heading, a
-        line break inside ``pre`` unless its text is at a line's start already: ``<pre>x<dt>y``)."""
+        """A tag that is not inline: ends the paragraph being read (a space inside a heading; inside a
+        cell a space, and a sentence end should text follow: ``html_parts.end_sentence``; a line break
+        inside ``pre`` unless its text is at a line's start already: ``<pre>x<dt>y``)."""
         container = self._container
         if container is not None:
+            if container.kind == "cell" and (container.bold_text or container.plain_text):
+                container.broken = True  # text after this block gets a sentence end before it
             if container.kind != "pre":
                 container.pieces.append(" ")
             elif not _at_line_start(container.pieces):

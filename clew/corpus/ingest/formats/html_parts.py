@@ -43,6 +43,7 @@ class _Container:
     bold: int = 0  # cells: b/strong elements open
     bold_text: bool = False  # cells: text inside b/strong
     plain_text: bool = False  # cells: text outside b/strong
+    broken: bool = False  # cells: a block (p, div, li) ended after text; the next text starts a sentence
     table: _Table | None = None  # cells: the table they belong to
 
 
@@ -146,3 +147,20 @@ def fill_colspans(rows: list[_Row]) -> None:
                 pieces: list[Piece] = [] if lone else [p for p in cell.pieces if isinstance(p, str)]
                 cells.append(_Container("cell", pieces=pieces, header=cell.header))
         row.cells = cells
+
+
+SENTENCE_ENDS = frozenset(".:;!?")
+"""What ends a block's text in a cell without a sentence end added (``end_sentence``)."""
+
+
+def end_sentence(pieces: list[Piece]) -> None:
+    """Several blocks in one cell (Bootstrap's ``<p>`` after ``<p>`` in an option's description) read as
+    sentences: the text read so far gets a ``.`` unless it ends with punctuation (``SENTENCE_ENDS``).
+    Glued with a space, "... manual trigger type If a number is supplied ..." ran two sentences into one."""
+    for at in range(len(pieces) - 1, -1, -1):
+        piece = pieces[at]
+        if isinstance(piece, str) and piece.strip():
+            text = piece.rstrip()
+            if text[-1] not in SENTENCE_ENDS:
+                pieces[at] = text + "." + piece[len(text):]
+            return

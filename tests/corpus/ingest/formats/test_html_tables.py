@@ -34,7 +34,7 @@ def test_a_docbook_table_title_is_the_first_header_row_of_its_table() -> None:
     document.check()
     rows = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table == 0]
     assert rows[0] == ("table_header", "Table 9.9. SQL String Functions and Operators")
-    assert rows[1] == ("table_header", "| Function/Operator Description Example(s) |\n| --- |")
+    assert rows[1] == ("table_header", "| Function/Operator. Description. Example(s) |\n| --- |")
     assert [kind for kind, _ in rows[2:]] == ["table_row"] * 3
     title = next(b for b in document.blocks if b.table == 0)
     assert document.anchors["FUNCTIONS-STRING-SQL"] == title.start
@@ -194,3 +194,38 @@ def test_a_cell_spanning_columns_is_repeated_in_each_column_it_covers() -> None:
     assert block_texts(docbook)[:2] == [
         "| Requested Lock Mode | Existing Lock Mode | Existing Lock Mode | Existing Lock Mode |",
         "| Requested Lock Mode | ACCESS SHARE | ROW SHARE | ROW EXCL. |\n| --- | --- | --- | --- |"]
+
+
+def test_blocks_in_one_cell_read_as_sentences() -> None:
+    """Several ``<p>`` in one cell (Bootstrap's option descriptions, DocBook's function tables) are not
+    glued with a space into one run-on sentence: a block's text that ends without punctuation gets a
+    ``.`` before the next block's text; one that ends with punctuation, a cell of one block and a block
+    holding no text are left as they were."""
+    document = parse_markdown("""<table>
+  <thead><tr><th>Name</th><th>Description</th></tr></thead>
+  <tbody>
+    <tr>
+      <td>delay</td>
+      <td>
+        <p>Delay showing and hiding the tooltip (ms) - does not apply to manual trigger type</p>
+        <p>If a number is supplied, delay is applied to both hide/show</p>
+        <p>Object structure is: <code>delay: { "show": 500, "hide": 100 }</code></p>
+      </td>
+    </tr>
+    <tr>
+      <td><p>html</p></td>
+      <td>
+        <p>Allow HTML in the tooltip.</p>
+        <p></p>
+        <p>Use text if you're worried about <a id="xss" href="#xss">XSS attacks</a>.</p>
+      </td>
+    </tr>
+  </tbody>
+</table>
+""")
+    document.check()
+    assert [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_row"] == [
+        '| delay | Delay showing and hiding the tooltip (ms) - does not apply to manual trigger type. If a number is '
+        'supplied, delay is applied to both hide/show. Object structure is: delay: { "show": 500, "hide": 100 } |',
+        "| html | Allow HTML in the tooltip. Use text if you're worried about XSS attacks. |"]
+    assert document.text.startswith("XSS attacks", document.anchors["xss"])
