@@ -16,14 +16,21 @@ from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 
-from .conftest import ACME, free_port, wait_for_mcp_http
+from tests.conftest import Prebuilt
+
+from .conftest import ACME, CONFIG, build_notes, free_port, wait_for_mcp_http
 
 CLEW = [sys.executable, "-m", "clew.cli"]
 
 
-@pytest.fixture
-def mcp_url(db_path: Path, config_path: Path) -> Iterator[str]:
-    """``clew mcp --transport http`` in its own process, as a user starts it."""
+@pytest.fixture(scope="module")
+def mcp_url(tmp_path_factory: pytest.TempPathFactory, prebuilt: Prebuilt) -> Iterator[str]:
+    """``clew mcp --transport http`` in its own process, as a user starts it: one for the module (a start is
+    about 1.3 s of CPU). Each test talks to it through client sessions of its own, as clients of one server do."""
+    folder = tmp_path_factory.mktemp("ledger")
+    db_path = prebuilt(build_notes, folder) / "corpus.duckdb"
+    config_path = folder / "clew.toml"
+    config_path.write_text(CONFIG, encoding="utf-8")
     port = free_port()
     server = subprocess.Popen([*CLEW, "mcp", "--db", str(db_path), "--config", str(config_path), "--transport", "http",
                                "--port", str(port)], stderr=subprocess.DEVNULL)
