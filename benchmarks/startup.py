@@ -13,7 +13,8 @@ every command alike:
 Each command runs from bytecode, as an installed package does: the children's
 ``PYTHONDONTWRITEBYTECODE`` is dropped and ``PYTHONPYCACHEPREFIX`` points into the temporary
 folder, so the warm-up run compiles clew once (``--no-bytecode`` keeps the environment as it is:
-where it forbids bytecode, every run compiles clew's modules again).
+where it forbids bytecode, every run compiles clew's modules again). ``--warmups`` sets how many
+untimed runs of each command come first (default 1; 0 where nothing is timed, as in the tests).
 
 Each is reported as its median wall time, its ratio to the baseline's median and its time
 over the baseline (what clew itself costs), and its median CPU time (user + system: on a
@@ -100,7 +101,11 @@ def main() -> None:
     parser.add_argument("--chunks", type=int, default=200)
     parser.add_argument("--runs", type=int, default=11)
     parser.add_argument("--no-bytecode", action="store_true", help="keep the environment's bytecode setting")
+    parser.add_argument("--warmups", type=int, default=1,
+                        help="untimed runs of every command first (they warm the file cache and write the bytecode)")
     args = parser.parse_args()
+    if args.warmups < 0:
+        parser.error(f"--warmups must be 0 or more, not {args.warmups}")
     with tempfile.TemporaryDirectory() as tmp:
         db, evidence_id = build(Path(tmp), args.chunks)
         env = child_env(Path(tmp), not args.no_bytecode)
@@ -114,8 +119,9 @@ def main() -> None:
             "clew ask": [*clew, "ask", "section document", "--db", str(db)],
         }
         names = list(commands)
-        for name in names:  # warm the file cache once
-            timed(commands[name], Path(tmp), env)
+        for _ in range(args.warmups):
+            for name in names:
+                timed(commands[name], Path(tmp), env)
         walls: dict[str, list[float]] = {name: [] for name in names}
         cpus: dict[str, list[float]] = {name: [] for name in names}
         for run in range(args.runs):
@@ -125,7 +131,8 @@ def main() -> None:
                 cpus[name].append(cpu)
     baseline = statistics.median(walls["python -c pass"])
     cpu_baseline = statistics.median(cpus["python -c pass"])
-    results: dict[str, object] = {"chunks": args.chunks, "runs": args.runs, "target_seconds": TARGET_SECONDS,
+    results: dict[str, object] = {"chunks": args.chunks, "runs": args.runs, "warmups": args.warmups,
+                                  "target_seconds": TARGET_SECONDS,
                                   "bytecode": not args.no_bytecode or "PYTHONDONTWRITEBYTECODE" not in os.environ,
                                   "load_average": [round(x, 1) for x in os.getloadavg()]}
     for name in names:
