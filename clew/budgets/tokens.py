@@ -8,6 +8,7 @@ the same counts), so that one that counts little (a cold ``clew ask``) never bui
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -139,3 +140,76 @@ def count_tokens_by_words(text: str) -> int:
             else:  # the space follows whitespace (or opens the text): it stays with what precedes it
                 words[-1] = before + " " + part
     return sum(map(_WORDS.__getitem__, words))
+
+
+BULK_TOKEN_TEXTS = 8192
+BULK_TOKEN_CHARS = 1 << 24
+"""Texts, and their characters, whose words ``count_tokens_bulk`` cuts and tells apart in one step (Arrow's
+string offsets are 32-bit; a step's arrays are a few bytes a character)."""
+
+_SPACES: list[bool] = [chr(code).isspace() for code in range(128)]
+"""Which ASCII characters ``str.isspace`` holds to be whitespace (``\\t\\n\\v\\f\\r``, ``\\x1c``-``\\x1f``, space)."""
+
+
+def count_tokens_bulk(texts: Sequence[str]) -> list[int]:
+    """``[count_tokens_by_words(text) for text in texts]``: the same counts, each text counted alone.
+
+    The ASCII texts' words (``count_tokens_by_words``'s cuts: before a space that follows a character
+    other than whitespace, after a line break that one follows, and at each text's ends) are found by
+    numpy over all of them at once and told apart by Arrow in C, so each distinct word is looked up once
+    for the whole list, not once per occurrence (a chunker's blocks repeat their words across documents:
+    the 24,000 blocks of 20,000 generated chunks hold 1.2M words, 64,000 of them distinct). Any other
+    text is counted by ``count_tokens_by_words``.
+    """
+    counts = [0] * len(texts)
+    step: list[int] = []
+    chars = 0
+    for index, text in enumerate(texts):
+        if not text.isascii():
+            counts[index] = count_tokens_by_words(text)
+            continue
+        if step and (len(step) >= BULK_TOKEN_TEXTS or chars + len(text) > BULK_TOKEN_CHARS):
+            _count_ascii(texts, step, counts)
+            step, chars = [], 0
+        step.append(index)
+        chars += len(text)
+    if step:
+        _count_ascii(texts, step, counts)
+    return counts
+
+
+def _count_ascii(texts: Sequence[str], positions: list[int], counts: list[int]) -> None:
+    """Write ``count_tokens_by_words(texts[i])`` into ``counts[i]`` for each of ``positions`` (ASCII texts)."""
+    # pyarrow.compute's kernels are called by name: importing pyarrow.compute builds a wrapper for
+    # each (30-80 ms); strings become Arrow from their buffers (pyarrow.array imports pandas)
+    import numpy as np
+    import pyarrow as pa
+    from pyarrow._compute import call_function
+
+    joined = "".join([texts[i] for i in positions])
+    data = joined.encode("ascii")
+    codes = np.frombuffer(data, dtype=np.uint8)
+    size = len(codes)
+    solid = ~np.array(_SPACES, dtype=bool)[codes]
+    cut = np.zeros(size + 1, dtype=bool)
+    cut[1:size] = (codes[1:] == 32) & solid[:-1]  # a space after a character other than whitespace opens a word
+    cut[1:size] |= (codes[:-1] == 10) & solid[1:]  # a line break before such a character ends one
+    ends = np.cumsum(np.fromiter(map(len, [texts[i] for i in positions]), dtype=np.int64, count=len(positions)))
+    cut[0] = True
+    cut[ends] = True
+    cuts = np.flatnonzero(cut)
+    words = pa.Array.from_buffers(pa.string(), len(cuts) - 1,
+                                  [None, pa.py_buffer(cuts.astype(np.int32)), pa.py_buffer(data)])
+    encoded = call_function("dictionary_encode", [words])
+    width = encoded.indices.type.bit_width // 8
+    which = np.frombuffer(encoded.indices.buffers()[1], dtype=f"<i{width}", count=len(words),
+                          offset=encoded.indices.offset * width)
+    first = np.empty(len(encoded.dictionary), dtype=np.int64)  # each distinct word's first occurrence
+    first[which[::-1]] = np.arange(len(which) - 1, -1, -1)
+    distinct = map(joined.__getitem__, map(slice, cuts[first].tolist(), cuts[first + 1].tolist()))
+    tokens = np.fromiter(map(_WORDS.__getitem__, distinct), dtype=np.int64, count=len(first))
+    running = np.zeros(len(which) + 1, dtype=np.int64)
+    np.cumsum(tokens[which], out=running[1:])
+    bounds = np.searchsorted(cuts, np.concatenate(([0], ends)))
+    for index, count in zip(positions, (running[bounds[1:]] - running[bounds[:-1]]).tolist()):
+        counts[index] = count

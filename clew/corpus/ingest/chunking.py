@@ -22,10 +22,11 @@ Rules, in order of strength:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from clew.budgets.tokens import count_tokens, count_tokens_by_words
+from clew.budgets.tokens import count_tokens, count_tokens_bulk
 from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
@@ -159,12 +160,31 @@ class _Builder:
 def chunk_document(
     doc: ParsedDocument, *, chunk_tokens: int = DEFAULT_CHUNK_TOKENS, merge_sections: bool = False
 ) -> list[Chunk]:
+    return chunk_documents([doc], chunk_tokens=chunk_tokens, merge_sections=merge_sections)[0]
+
+
+def chunk_documents(
+    docs: Sequence[ParsedDocument], *, chunk_tokens: int = DEFAULT_CHUNK_TOKENS, merge_sections: bool = False
+) -> list[list[Chunk]]:
+    """``chunk_document`` of each document (the same chunks), the tokens of all their blocks counted at
+    once (``count_tokens_bulk``: each distinct word of them all looked up once; the 120,000 blocks of the
+    100k generated corpus, 256 files at a time: 1.5 s of CPU against 2.7 s block by block)."""
     if chunk_tokens < 16:
         raise ValueError(f"chunk_tokens must be at least 16, got {chunk_tokens}")
+    units = [_units(doc) if doc.text else [] for doc in docs]
+    counts = iter(count_tokens_bulk([doc.text[u.start : u.end] for doc, held in zip(docs, units) for u in held]))
+    out: list[list[Chunk]] = []
+    for doc, held in zip(docs, units):
+        for unit in held:
+            unit.tokens = next(counts)
+        out.append(_chunk(doc, _fitted(doc.text, held, chunk_tokens), chunk_tokens, merge_sections))
+    return out
+
+
+def _chunk(doc: ParsedDocument, units: list[_Unit], chunk_tokens: int, merge_sections: bool) -> list[Chunk]:
     text = doc.text
     if not text:
         return []
-    units = _units(doc, chunk_tokens)
     if not units:
         return [Chunk(0, len(text), "text", [0], None, "", count_tokens(text))]
     builder = _Builder(text, chunk_tokens)
@@ -176,8 +196,9 @@ def chunk_document(
     return builder.chunks
 
 
-def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
-    """Blocks as tiling units: each runs to the next block's start; headings join what follows."""
+def _units(doc: ParsedDocument) -> list[_Unit]:
+    """Blocks as tiling units: each runs to the next block's start; headings join what follows (their
+    tokens not counted yet)."""
     text, blocks = doc.text, doc.blocks
     units: list[_Unit] = []
     anchored = {content_start(text, offset) for offset in doc.anchors.values()}
@@ -197,10 +218,13 @@ def _units(doc: ParsedDocument, limit: int) -> list[_Unit]:
         opens = start in lead_ins or start in anchored or block.start in anchored
         units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible,
                            opens=opens))
-    # word by word (the same count): encode_ordinary_batch starts a thread pool per call (per document), 3.8x slower
+    return units
+
+
+def _fitted(text: str, units: list[_Unit], limit: int) -> list[_Unit]:
+    """The counted units, each divisible one of more than ``limit`` tokens cut into pieces (``_split``)."""
     out: list[_Unit] = []
     for unit in units:
-        unit.tokens = count_tokens_by_words(text[unit.start : unit.end])
         if unit.tokens <= limit or unit.indivisible or unit.table is not None:
             out.append(unit)
             continue

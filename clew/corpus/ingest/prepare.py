@@ -95,9 +95,13 @@ def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None) -> 
 
 
 def prepare(
-    key: str, fmt: str, parsed: ParsedDocument, config: ChunkingConfig, *, source: str | None = None
+    key: str, fmt: str, parsed: ParsedDocument, config: ChunkingConfig, *, source: str | None = None,
+    chunks: list[Chunk] | None = None,
 ) -> PreparedDocument:
-    chunks = chunk_document(parsed, chunk_tokens=config.chunk_tokens, merge_sections=config.merge_sections)
+    """One document's rows; ``chunks``: its ``chunk_document`` under ``config`` when already cut (by
+    ``chunk_documents``, with other documents)."""
+    if chunks is None:
+        chunks = chunk_document(parsed, chunk_tokens=config.chunk_tokens, merge_sections=config.merge_sections)
     starts = [c.start for c in chunks]
 
     def chunk_at(offset: int) -> int:

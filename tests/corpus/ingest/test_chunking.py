@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from clew.budgets.tokens import count_tokens
-from clew.corpus.ingest.chunking import chunk_document
+from clew.corpus.ingest.chunking import chunk_document, chunk_documents
 from clew.corpus.ingest.formats.markdown import parse_markdown
 from clew.corpus.ingest.formats.text import parse_text
 
@@ -188,3 +188,17 @@ def test_python_whitespace_covers_the_pre_tokenizers() -> None:
     white_space = [*range(0x09, 0x0E), 0x20, 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F,
                    0x205F, 0x3000]
     assert all(chr(code).isspace() for code in white_space)
+
+
+def test_documents_chunked_together_are_chunked_as_each_alone(acme_path: Path) -> None:
+    texts = [acme_path.read_text(), "# Mixed\n\nnaïve café ünïcode words\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n", "",
+             "# Long\n\n" + "A sentence of several words. " * 200, "   \n", "plain words only"]
+    docs = [parse_markdown(text) for text in texts]
+    for limit, merge in ((220, False), (40, True)):
+        together = chunk_documents(docs, chunk_tokens=limit, merge_sections=merge)
+        assert together == [chunk_document(doc, chunk_tokens=limit, merge_sections=merge) for doc in docs]
+        assert together[2] == [] and len(together[3]) > 1
+        for doc, chunks in zip(docs, together):
+            assert [c.token_count for c in chunks] == [count_tokens(c.display_text(doc.text)) for c in chunks]
+    with pytest.raises(ValueError, match="chunk_tokens must be at least 16, got 4"):
+        chunk_documents(docs, chunk_tokens=4)
