@@ -152,3 +152,22 @@ def test_a_link_that_is_no_url_dangles_and_its_page_is_ingested(corpus: Corpus, 
     found = targets(corpus)
     assert found["http://HOST_NAME_OR_IP_ADDRESS[:PORT_NUMBER]/"] is None
     assert found["other.html"].startswith("other.html:1:")
+
+
+def test_a_hugo_link_shortcode_is_a_link_edge_to_its_page(corpus: Corpus, tmp_path: Path) -> None:
+    """Bootstrap's docs link pages with ``{{< docsref "/components/modal" >}}``: the edge lands on
+    ``components/modal.md`` (from the collection's root), its ``#anchor`` on the anchor's chunk."""
+    folder = tmp_path / "docs"
+    (folder / "components").mkdir(parents=True)
+    (folder / "getting-started").mkdir()
+    (folder / "getting-started" / "javascript.md").write_text(
+        '# JavaScript\n\nSee [the modal]({{< docsref "/components/modal" >}}) and its '
+        '[events]({{< docsref "/components/modal#events" >}}).\n')
+    (folder / "components" / "modal.md").write_text(
+        "# Modal\n\nModals are dialogs streamlined for lightweight notifications.\n\n## Events\n\n"
+        "Bootstrap's modal class exposes a few events for hooking into modal functionality.\n")
+    report = ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16)
+    assert (report.links_resolved, report.links_dangling) == (2, 0)
+    found = targets(corpus)
+    assert "Modals are dialogs" in found["/components/modal"]
+    assert "exposes a few events" in found["/components/modal#events"]

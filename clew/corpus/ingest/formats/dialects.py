@@ -17,7 +17,13 @@ is left as written.
   shortcode (``{{< tabs >}}``, ``{{< /note >}}``, ``{{< codenew file="pod.yaml" >}}``) is blank
   (inside a raw HTML block, an HTML comment: a blank line would end the block);
   an inline shortcode with a ``text`` argument reads as that text (``{{< glossary_tooltip
-  text="Pods" term_id="pod" >}}`` is ``Pods``). Other inline shortcodes stay as written.
+  text="Pods" term_id="pod" >}}`` is ``Pods``), and a link shortcode (Hugo's ``ref`` and
+  ``relref``, Bootstrap's ``docsref``) as its path, so ``[modal]({{< docsref "/components/modal" >}})``
+  is a Markdown link to ``/components/modal``, resolved as any other. Other inline shortcodes stay
+  as written. A pair of shortcode lines around raw HTML (Bootstrap's ``{{< example >}}``: a live
+  demo whose source the site shows beside it) or around ``{{< highlight lang >}}`` is a fenced code
+  block, the two lines its fences: the demo's headings ("Modal title") open no section and its
+  filler is no text of the page; an admonition's pair stays as above.
 """
 
 from __future__ import annotations
@@ -76,6 +82,13 @@ _SHORTCODE_LINE = re.compile(r"[ \t]*\{\{([<%])[ \t]*(/?)[ \t]*([\w-]+)((?:[^}]|
 is two shortcodes around text, not one)."""
 _SHORTCODE_TEXT = re.compile(r"""\{\{[<%][ \t]*[\w-]+[^{}]*?\btext=(?:"([^"]*)"|'([^']*)')[^{}]*?[>%]\}\}""")
 _TITLE = re.compile(r"""\btitle=(?:"([^"]*)"|'([^']*)')""")
+_LINK_SHORTCODE = re.compile(
+    r"""\{\{([<%])[ \t]*(?:docsref|relref|ref)[ \t]+(?:"([^"]*)"|'([^']*)'|([^\s"'{}<>%]+))[ \t]*\1?[>%]\}\}""")
+_RAW_HTML = re.compile(r"[ \t]*<[A-Za-z!]")
+_BACKTICKS = re.compile(r"`+")
+QUOTES = "\"'"
+MAX_DEMO_LINES = 2000
+"""Lines at most between a shortcode line and the line that closes it, for the pair to be a demo."""
 
 
 def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
@@ -85,6 +98,9 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
     as a code block of tags."""
     if "{{<" not in text and "{{%" not in text:
         return text
+    demos = _demo_blocks(text, code)
+    if demos != text:
+        text, code = demos, None
     tokens = _PARSER.parse(text)
     code = _code_lines(text, tokens) if code is None else code
     rewritten = _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
@@ -98,10 +114,53 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
     return "\n".join(lines)
 
 
+def _demo_blocks(text: str, code: set[int] | None) -> str:
+    """``text`` with each pair of shortcode lines around raw HTML, or around ``highlight``'s code, made
+    the fences of a code block (see the module docstring); the lines between stay as written."""
+    code = _code_lines(text) if code is None else code
+    lines = text.split("\n")
+    number = 0
+    while number < len(lines):
+        opened = None if number in code else _SHORTCODE_LINE.fullmatch(lines[number])
+        number += 1
+        if opened is None or opened.group(2) or opened.group(3).lower() in _ADMONITIONS:
+            continue
+        name = opened.group(3).lower()
+        close = _closing_line(lines, number, name)
+        body = lines[number:close] if close is not None else []
+        first = next((line for line in body if line.strip()), "")
+        if close is None or any(n in code for n in range(number, close)) or not (
+                name == "highlight" or _RAW_HTML.match(first)):
+            continue
+        fence = "`" * max([3, *(len(run) + 1 for line in body for run in _BACKTICKS.findall(line))])
+        language = opened.group(4).split()[0] if name == "highlight" and opened.group(4).split() else "html"
+        indent = lines[number - 1][: len(lines[number - 1]) - len(lines[number - 1].lstrip())]
+        lines[number - 1], lines[close] = f"{indent}{fence}{language.strip(QUOTES)}", indent + fence
+        number = close + 1
+    return "\n".join(lines)
+
+
+def _closing_line(lines: list[str], start: int, name: str) -> int | None:
+    """The number of the line that closes the shortcode ``name`` opened just before ``start`` (the same
+    name opened again in between is closed first), or None within ``MAX_DEMO_LINES``."""
+    depth = 0
+    for number in range(start, min(len(lines), start + MAX_DEMO_LINES)):
+        found = _SHORTCODE_LINE.fullmatch(lines[number])
+        if found is None or found.group(3).lower() != name:
+            continue
+        if not found.group(2):
+            depth += 1
+        elif depth:
+            depth -= 1
+        else:
+            return number
+    return None
+
+
 def _shortcode_line(line: str) -> str:
     alone = _SHORTCODE_LINE.fullmatch(line)
     if alone is None:
-        return _outside_code_spans(line, lambda part: _SHORTCODE_TEXT.sub(_text_argument, part), marker="{{")
+        return _outside_code_spans(line, _inline_shortcodes, marker="{{")
     closing, name, arguments = alone.group(2), alone.group(3).lower(), alone.group(4)
     if closing or name not in _ADMONITIONS:
         return ""
@@ -125,6 +184,12 @@ def _outside_code(text: str, markers: tuple[str, ...], rewrite: Callable[[str], 
 
 def _text_argument(found: re.Match[str]) -> str:
     return found.group(1) if found.group(1) is not None else found.group(2)
+
+
+def _inline_shortcodes(part: str) -> str:
+    """A shortcode with a ``text`` argument as its text, a link shortcode as its path."""
+    part = _SHORTCODE_TEXT.sub(_text_argument, part)
+    return _LINK_SHORTCODE.sub(lambda found: next(g for g in found.groups()[1:] if g is not None), part)
 
 
 def _code_lines(text: str, tokens: list[Token] | None = None) -> set[int]:

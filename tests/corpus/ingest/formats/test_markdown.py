@@ -517,3 +517,70 @@ def test_a_heading_with_nothing_under_it_is_a_paragraph_of_the_section_around_it
     assert [(b.kind, guide.text[b.start:b.end]) for b in guide.blocks] == [
         ("paragraph", "# Fastify"), ("heading", "# Database"), ("paragraph", "Plugins for databases.")]
     assert guide.blocks[0].section == 0 and guide.title == "Fastify"
+
+
+BOOTSTRAP_MODAL = """## Live demo
+
+Toggle a working modal demo by clicking the button below. See [tooltips]({{< docsref "/components/tooltips" >}})
+and [the sizes]({{< relref "forms.md#sizing" >}}).
+
+{{< example >}}
+<button type="button" class="btn btn-primary" data-toggle="modal" data-target="#exampleModal">
+  Launch demo modal
+</button>
+
+<div class="modal fade" id="exampleModal" tabindex="-1" aria-labelledby="exampleModalLabel" aria-hidden="true">
+  <div class="modal-dialog">
+    <div class="modal-header">
+      <h5 class="modal-title" id="exampleModalLabel">Modal title</h5>
+    </div>
+    <div class="modal-body">
+      {{< placeholder width="100%" height="180" >}}
+    </div>
+  </div>
+</div>
+{{< /example >}}
+
+{{< highlight js >}}
+$('#myModal').on('shown.bs.modal', function () { $('#myInput').trigger('focus') })
+{{< /highlight >}}
+
+{{< callout info >}}
+Only one modal at a time.
+{{< /callout >}}
+
+## Usage
+
+The modal plugin toggles your hidden content on demand.
+"""
+
+
+def test_hugo_link_shortcodes_are_links_and_live_demos_are_code() -> None:
+    """Bootstrap's docs (Hugo): a link written ``{{< docsref "/path" >}}`` (Hugo's ``ref``/``relref``) is a
+    Markdown link to its path, so it is indexed and resolved; a pair of shortcode lines around raw HTML
+    (``{{< example >}}``, a live demo) or around ``highlight``'s code is a fenced code block, so the
+    demo's heading ("Modal title", eight times in modal.md) opens no section; an admonition's pair stays
+    its label."""
+    document = parse_markdown(BOOTSTRAP_MODAL)
+    document.check()
+    assert [section.heading for section in document.sections[1:]] == ["Live demo", "Usage"]
+    assert [link.href for link in document.links] == ["/components/tooltips", "forms.md#sizing"]
+    assert document.text[document.links[0].start:].startswith("tooltips](/components/tooltips)")
+    code = [document.text[b.start:b.end] for b in document.blocks if b.kind == "code"]
+    assert len(code) == 2
+    assert code[0].startswith("```html\n<button") and code[0].endswith("</div>\n```")
+    assert '<h5 class="modal-title" id="exampleModalLabel">Modal title</h5>' in code[0]
+    assert '{{< placeholder width="100%" height="180" >}}' in code[0]  # code is kept as written
+    assert code[1] == "```js\n$('#myModal').on('shown.bs.modal', function () { $('#myInput').trigger('focus') })\n```"
+    assert "Callout:\nOnly one modal at a time." in document.text
+    assert "{{<" not in document.text.replace(code[0], "")
+
+
+def test_a_shortcode_pair_around_markdown_is_not_code() -> None:
+    """A pair whose body is Markdown (Kubernetes' tabs) or template code stays text, and an unclosed
+    shortcode line is blank as before."""
+    document = parse_markdown('{{< tabs name="install" >}}\n{{% tab name="kubectl" %}}\nRun **kubectl**.\n'
+                              '{{% /tab %}}\n{{< /tabs >}}\n\n{{< example >}}\n<div class="x">Never closed</div>\n')
+    document.check()
+    assert not any(b.kind == "code" for b in document.blocks)
+    assert "Run **kubectl**." in document.text and "Never closed" in document.text and "{{<" not in document.text
