@@ -34,6 +34,9 @@ benchmark's numbers (``shipped`` in the report; ``Model`` with the shipped weigh
 
 ``--check``: packs of another budget, on which the fitted weights are run too (not fitted on).
 ``--knobs``: no fit; the shipped score with one of its weights (``KNOBS``) changed at a time.
+``--free``: only these features are fitted (the others keep the shipped weights); ``--agree``: in
+each fold, only those (of ``--free``) whose weights, fitted on each training set alone, all move the
+same way from the shipped ones.
 """
 
 from __future__ import annotations
@@ -409,7 +412,7 @@ def search(packs: list[Pack], rounds: int = 2, margin: float = 0.005) -> tuple[M
 
 
 LOSSES = ("listwise", "pairwise", "logistic", "search")
-STRENGTHS = (0.001, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
+STRENGTHS = (0.001, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0)
 
 
 def splits(packs: dict[str, list[Pack]], folds: int = 5) -> list[tuple[list[Pack], list[Pack]]]:
@@ -423,7 +426,18 @@ def splits(packs: dict[str, list[Pack]], folds: int = 5) -> list[tuple[list[Pack
             for k in range(folds)]
 
 
-def choose(packs: dict[str, list[Pack]], loss: str, cost: float) -> tuple[float, dict[float, float]]:
+def agreeing(packs: dict[str, list[Pack]], loss: str, cost: float, strength: float = 0.3,
+             among: tuple[str, ...] = FEATURES) -> tuple[str, ...]:
+    """The features of ``among`` whose weights, fitted on each set of ``packs`` alone, all move the
+    same way from the shipped weights (a property of answers, not one set's habit)."""
+    prior = np.array([SHIPPED.get(f, 0.0) + cost * (f == "length") for f in FEATURES])
+    moves = np.array([np.sign(fit(examples(group), strength, loss, cost, among).weights - prior)
+                      for group in packs.values()])
+    return tuple(f for i, f in enumerate(FEATURES) if f in among and abs(moves[:, i].sum()) == len(packs))
+
+
+def choose(packs: dict[str, list[Pack]], loss: str, cost: float,
+           free: tuple[str, ...] = FEATURES) -> tuple[float, dict[float, float]]:
     """The L2 strength with the best held-out retention (mean over the ``splits`` of the training
     sets ``packs``)."""
     data = {id(p): examples([p]) for group in packs.values() for p in group}
@@ -431,7 +445,7 @@ def choose(packs: dict[str, list[Pack]], loss: str, cost: float) -> tuple[float,
     for strength in STRENGTHS:
         scores = []
         for train, test in splits(packs):
-            w = fit([e for p in train for e in data[id(p)]], strength, loss, cost)
+            w = fit([e for p in train for e in data[id(p)]], strength, loss, cost, free)
             scores.append(evaluate(test, w)["retention"] or 0.0)
         results[strength] = round(statistics.mean(scores), 3)
     best = max(STRENGTHS, key=lambda s: (results[s], s))  # ties: the stronger pull to the shipped score
@@ -498,8 +512,16 @@ def main() -> None:
     parser.add_argument("--pooled", action="store_true",
                         help="5-fold cross-validation over all the sets' questions together instead")
     parser.add_argument("--knobs", action="store_true", help="no fit: the shipped score's weights moved one at a time")
+    parser.add_argument("--agree", action="store_true",
+                        help="fit only the features (of --free) whose weights, fitted on each training set alone, "
+                             "move the same way")
+    parser.add_argument("--free", help="the features fitted, comma-separated (the others keep the shipped weight); "
+                                       "default: all")
     args = parser.parse_args()
     sets = resolve_all(args.sets)
+    free = tuple(f.strip() for f in args.free.split(",")) if args.free else FEATURES
+    if unknown := [f for f in free if f not in FEATURES]:
+        raise SystemExit(f"--free: no feature {', '.join(unknown)}; the features are {', '.join(FEATURES)}")
     packs = load(args.dump, sets)
     check = load(args.check, sets) if args.check else None
     if args.knobs:
@@ -513,21 +535,25 @@ def main() -> None:
         return
     if len(packs) < 2:
         raise SystemExit("--sets names one set: holding one out needs two or more (or use --pooled)")
-    report: dict[str, Any] = {"features": FEATURES, "loss": args.loss, "cost": args.cost, "shipped": shipped,
+    report: dict[str, Any] = {"features": FEATURES, "free": free, "loss": args.loss, "cost": args.cost,
+                              "shipped": shipped,
                               "shipped check": ({name: evaluate(group, None) for name, group in check.items()}
                                                 if check else None),
                               "folds": {}}
     for test in packs:
         train = {name: group for name, group in packs.items() if name != test}
         fold: dict[str, Any] = {}
+        fitted = agreeing(train, args.loss, args.cost, among=free) if args.agree else free
+        fold["free"] = fitted
         if args.loss == "search":
             w, fold["search"] = search([p for group in train.values() for p in group])
         else:
             if args.strength is None:
-                fold["strength"], fold["cv"] = choose(train, args.loss, args.cost)
+                fold["strength"], fold["cv"] = choose(train, args.loss, args.cost, fitted)
             else:
                 fold["strength"] = args.strength
-            w = fit(examples([p for group in train.values() for p in group]), fold["strength"], args.loss, args.cost)
+            w = fit(examples([p for group in train.values() for p in group]), fold["strength"], args.loss, args.cost,
+                    fitted)
         fold["weights"] = {f: round(float(v), 3) for f, v in zip(FEATURES, w.weights, strict=True)}
         fold["bias"] = w.bias
         for name, group in packs.items():

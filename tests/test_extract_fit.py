@@ -146,3 +146,21 @@ def test_a_knob_is_moved_for_the_run_and_put_back(fit_module: ModuleType) -> Non
         assert (generate.PATH, generate.LENGTH) == (0.0, 20)
         assert isinstance(generate.LENGTH, int)  # a knob keeps its type
     assert (generate.PATH, generate.LENGTH) == (path, length)
+
+
+@needs_sqlite_docs
+def test_only_features_that_move_the_same_way_on_every_training_set_are_freed(fit_module: ModuleType,
+                                                                               tmp_path: Path) -> None:
+    packs = load(fit_module, write_dump(tmp_path / "dump.jsonl"))
+    features = fit_module.FEATURES
+    prior = np.array([fit_module.SHIPPED.get(f, 0.0) + (f == "length") for f in features])
+    moves = {name: np.sign(fit_module.fit(fit_module.examples(group), 0.3, "listwise", 1.0).weights - prior)
+             for name, group in packs.items()}
+    agree = tuple(f for i, f in enumerate(features) if len({m[i] for m in moves.values()} - {0.0}) == 1
+                  and 0.0 not in {m[i] for m in moves.values()})
+    assert fit_module.agreeing(packs, "listwise", 1.0) == agree
+    assert set(agree) < set(features)  # three sets of one question each disagree somewhere
+    assert set(fit_module.agreeing(packs, "listwise", 1.0, among=("share", "walk", "row"))) <= {"share", "walk", "row"}
+    twice = {"a": packs["sqlite-docs"], "b": packs["sqlite-docs"]}  # a set agrees with itself on every move
+    moved = tuple(f for f, m in zip(features, moves["sqlite-docs"], strict=True) if m)
+    assert fit_module.agreeing(twice, "listwise", 1.0) == moved
