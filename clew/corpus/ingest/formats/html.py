@@ -155,17 +155,13 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         self._held_tag = "table"  # the tag whose end ends the held events: table, or div (a table of contents)
         self._decided = False  # the next table start is replayed: its shape is known
         self._shape: TableShape | None = None  # of the table starting now
-        self._generator: frozenset[str] = frozenset()
-        self._title_class: str | None = None
-        self._title_boxes = 0
-        self._members: MemberLevels | None = None
-        """A Doxygen page's heading levels (``html_members.MemberLevels``)."""
-        """``html_rules.TITLE_BOX_CLASSES`` elements open: a heading inside is the page's title (h1)."""
-        """The class of the page's title ``div`` (``html_rules.GENERATOR_TITLES``)."""
+        self._generator: frozenset[str] = frozenset()  # the page's generator's chrome classes (GENERATOR_CLASSES)
+        self._title_class: str | None = None  # the class of the page's title div (html_rules.GENERATOR_TITLES)
+        self._title_boxes = 0  # TITLE_BOX_CLASSES elements open: a heading inside is the page's title (h1)
+        self._members: MemberLevels | None = None  # a Doxygen page's heading levels (html_members)
         self._site_parts: list[str] | None = None
         self._site_h1: str | None = None
         """The text of the first ``h1`` in dropped chrome (a site header's name)."""
-        """The chrome classes of the generator the page names (``html_rules.GENERATOR_CLASSES``)."""
 
     # --- html.parser callbacks ---------------------------------------------------------
 
@@ -432,9 +428,12 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         """The entry for a kept element, starting whatever block structure it begins."""
         if self._container is not None:
             return Entry(tag)  # flattened into the heading, pre or cell being read
-        box = bool(self._stack) and self._stack[-1].role == "table box"
-        if table_title(tag, attrs, in_table=bool(self._tables) and not self._tables[-1].columns, in_box=box):
+        box = self._stack[-1] if self._stack and self._stack[-1].role == "table box" else None  # obj: titled
+        if table_title(tag, attrs, in_table=bool(self._tables) and not self._tables[-1].columns,
+                       in_box=box is not None and not box.obj):
             self._pending.extend(self._flush())
+            if box is not None and tag != "caption":
+                box.obj = True  # a box's first title only
             return self._enter(tag, _Container("caption", table=self._tables[-1] if tag == "caption" else None))
         if self._admonitions:
             inside = self._admonitions[-1]
@@ -455,7 +454,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             return Entry(tag)  # an author's name: a paragraph, not a section
         if tag in _HEADINGS or title:
             self._pending.extend(self._flush())
-            level = 1 if title or (self._title_boxes and tag in _LEVELS) else _LEVELS.get(tag, 0)
+            boxed = self._title_boxes and tag in _LEVELS and self._first_h1 is None  # DSSSL: an h1 came first
+            level = 1 if title or boxed else _LEVELS.get(tag, 0)
             if self._members is not None and tag in _LEVELS:
                 level = self._members.level(level, (_attr(attrs, "class") or "").split())
             heading = _Container("heading", level=level, anchor=_attr(attrs, "id"))

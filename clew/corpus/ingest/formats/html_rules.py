@@ -28,7 +28,7 @@ DROP_CLASSES = frozenset(
     " sphinxsidebar related footer searchbox breadcrumb breadcrumbs wy-breadcrumbs wy-nav-side"
     " rst-footer-buttons md-header md-sidebar md-footer md-tabs md-search theme-doc-sidebar-container"
     " theme-doc-toc-desktop theme-doc-toc-mobile theme-doc-breadcrumbs theme-doc-footer pagination-nav"
-    " topNav subNav bottomNav skipNav navheader navfooter"
+    " topnav subnav bottomnav skipnav navheader navfooter"
     # heading permalinks and source links, which are not text
     " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link permalink"
     # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked)
@@ -151,9 +151,12 @@ def verbatim(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
 
 
 def _attr(attrs: list[tuple[str, str | None]], name: str) -> str | None:
+    """An attribute's value, stripped; ``class`` lower-cased, as browsers match it in the quirks mode of
+    older pages: DocBook's DSSSL stylesheets (PostgreSQL's manual before version 10, the Linux
+    Documentation Project's HOWTOs) write ``DIV CLASS="NAVHEADER"``, ``CLASS="NOTE"``, ``CLASS="TOC"``."""
     for key, value in attrs:
         if key == name and value is not None and value.strip():
-            return value.strip()
+            return value.strip().lower() if name == "class" else value.strip()
     return None
 
 
@@ -198,11 +201,12 @@ TABLE_BOX_CLASSES = frozenset({"table"})
 
 def table_title(tag: str, attrs: list[tuple[str, str | None]], *, in_table: bool, in_box: bool) -> bool:
     """Whether an element is a table's title: a data table's ``caption`` (Sphinx, AsciiDoc, pandoc),
-    or an element of class ``title`` directly inside a ``TABLE_BOX_CLASSES`` ``div``. The title is
-    read as the table's first header row, so that every passage of the table carries it."""
+    or a ``p`` or an element of class ``title`` directly inside a ``TABLE_BOX_CLASSES`` ``div``
+    (DocBook XSL's ``p.title``; its DSSSL stylesheets' ``P`` holding a bold "Table 5-1. ..."). The
+    title is read as the table's first header row, so that every passage of the table carries it."""
     if tag == "caption":
         return in_table
-    return in_box and "title" in (_attr(attrs, "class") or "").split()
+    return in_box and (tag == "p" or "title" in (_attr(attrs, "class") or "").split())
 
 
 GENERATOR_TITLES: dict[str, str] = {"doxygen": "title"}
@@ -320,7 +324,7 @@ def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     if tag in _HEADINGS or tag in ("th", "summary"):
         return True
     classes = (_attr(attrs, "class") or "").split()
-    return not LABEL_CLASSES.isdisjoint(classes) or any(c.startswith("admonitionHeading") for c in classes)
+    return not LABEL_CLASSES.isdisjoint(classes) or any(c.startswith("admonitionheading") for c in classes)
 
 
 Event = tuple[str, str, list[tuple[str, str | None]]]

@@ -471,3 +471,22 @@ def test_a_docbook_author_is_a_paragraph_not_a_section() -> None:
         (1, "Debian New Maintainers' Guide", 0), (2, "1. Getting started", 1)]
     assert [document.text[b.start:b.end] for b in document.blocks][:4] == [
         "# Debian New Maintainers' Guide", "Josip Rodin", "original contents", "Copyright © 1998-2002 Josip Rodin"]
+
+
+def test_docbook_dsssl_pages_with_upper_case_classes() -> None:
+    """DocBook's DSSSL stylesheets (PostgreSQL's manual before version 10, the Linux Documentation
+    Project) write upper-case classes, which browsers match in any case in such pages: the
+    ``NAVHEADER`` and ``NAVFOOTER`` bars are chrome, a ``TABLE`` box's first ``P`` is its table's
+    title, and ``REFNAMEDIV``'s "Name" stays an h2 under the entry's own h1."""
+    document = load_html("docbook-dsssl.html")
+    for chrome in ("Prev", "Next", "Home", "PostgreSQL 9.6.24 Documentation", "DROP SUBSCRIPTION", "SQL Commands"):
+        assert chrome not in document.text
+    assert [(s.level, s.heading) for s in document.sections[1:]] == [
+        (1, "DROP TABLE"), (2, "Name"), (2, "Synopsis"), (2, "Description")]
+    rows = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table == 0]
+    assert rows[:2] == [("table_header", "Table 1. Options"), ("table_header", "| Option | Effect |\n| --- | --- |")]
+    assert len(document.tables) == 1
+    note = next(b for b in document.blocks if document.text.startswith("Note:", b.start))
+    assert document.text[note.start:note.end] == (
+        "Note: Only the table owner, the schema owner, and superuser can drop a table.")
+    assert document.sections[1].anchors == ["SQL-DROPTABLE"]
