@@ -21,9 +21,10 @@ is left as written.
   ``relref``, Bootstrap's ``docsref``) as its path, so ``[modal]({{< docsref "/components/modal" >}})``
   is a Markdown link to ``/components/modal``, resolved as any other. Other inline shortcodes stay
   as written. A pair of shortcode lines around raw HTML (Bootstrap's ``{{< example >}}``: a live
-  demo whose source the site shows beside it) or around ``{{< highlight lang >}}`` is a fenced code
-  block, the two lines its fences: the demo's headings ("Modal title") open no section and its
-  filler is no text of the page; an admonition's pair stays as above.
+  demo whose source the site shows beside it), around ``{{< highlight lang >}}`` or around an inline
+  shortcode's template (``{{< flex.inline >}}``: ``{{- range $.Site.Data.breakpoints }}`` ...) is a
+  fenced code block, the two lines its fences: the demo's headings ("Modal title") open no section
+  and its filler is no text of the page; an admonition's pair stays as above.
 """
 
 from __future__ import annotations
@@ -98,11 +99,12 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
     as a code block of tags."""
     if "{{<" not in text and "{{%" not in text:
         return text
-    demos = _demo_blocks(text, code)
-    if demos != text:
-        text, code = demos, None
     tokens = _PARSER.parse(text)
     code = _code_lines(text, tokens) if code is None else code
+    demos = _demo_blocks(text, tokens, code)
+    if demos != text:
+        text, tokens = demos, _PARSER.parse(demos)
+        code = _code_lines(text, tokens)
     rewritten = _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
     html = {n for t in tokens if t.type == "html_block" and t.map for n in range(t.map[0] + 1, t.map[1])}
     if not html:
@@ -114,26 +116,31 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
     return "\n".join(lines)
 
 
-def _demo_blocks(text: str, code: set[int] | None) -> str:
-    """``text`` with each pair of shortcode lines around raw HTML, or around ``highlight``'s code, made
-    the fences of a code block (see the module docstring); the lines between stay as written."""
-    code = _code_lines(text) if code is None else code
+def _demo_blocks(text: str, tokens: list[Token], code: set[int]) -> str:
+    """``text`` with each pair of shortcode lines around raw HTML, around ``highlight``'s code or around an
+    inline shortcode's template made the fences of a code block (see the module docstring); the lines
+    between stay as written. A pair that opens inside a raw HTML block is left alone: a fence there
+    would be text of the block."""
+    html = {n for t in tokens if t.type == "html_block" and t.map for n in range(*t.map)}
     lines = text.split("\n")
     number = 0
     while number < len(lines):
-        opened = None if number in code else _SHORTCODE_LINE.fullmatch(lines[number])
+        opened = None if number in code or number in html else _SHORTCODE_LINE.fullmatch(lines[number])
         number += 1
         if opened is None or opened.group(2) or opened.group(3).lower() in _ADMONITIONS:
             continue
         name = opened.group(3).lower()
+        template = opened.group(4).startswith(".inline")  # Hugo's inline shortcode: its body is a template
         close = _closing_line(lines, number, name)
         body = lines[number:close] if close is not None else []
         first = next((line for line in body if line.strip()), "")
         if close is None or any(n in code for n in range(number, close)) or not (
-                name == "highlight" or _RAW_HTML.match(first)):
+                name == "highlight" or template or _RAW_HTML.match(first)):
             continue
         fence = "`" * max([3, *(len(run) + 1 for line in body for run in _BACKTICKS.findall(line))])
-        language = opened.group(4).split()[0] if name == "highlight" and opened.group(4).split() else "html"
+        language = "go-html-template" if template else "html"
+        if name == "highlight" and opened.group(4).split():
+            language = opened.group(4).split()[0]
         indent = lines[number - 1][: len(lines[number - 1]) - len(lines[number - 1].lstrip())]
         lines[number - 1], lines[close] = f"{indent}{fence}{language.strip(QUOTES)}", indent + fence
         number = close + 1

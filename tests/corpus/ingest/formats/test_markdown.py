@@ -584,3 +584,19 @@ def test_a_shortcode_pair_around_markdown_is_not_code() -> None:
     document.check()
     assert not any(b.kind == "code" for b in document.blocks)
     assert "Run **kubectl**." in document.text and "Never closed" in document.text and "{{<" not in document.text
+
+
+def test_an_inline_shortcodes_template_is_code_outside_raw_html() -> None:
+    """Hugo's inline shortcodes (``{{< flex.inline >}}``, Bootstrap's class lists drawn from site data)
+    hold a Go template, not text: a code block; the same pair inside a raw HTML block is left to the
+    HTML reader (a fence there would be text of the block)."""
+    document = parse_markdown(
+        "## Enable flex behaviors\n\n{{< markdown >}}\n{{< flex.inline >}}\n{{- range $.Site.Data.breakpoints }}\n"
+        "- `.d{{ .abbr }}-flex`\n{{- end -}}\n{{< /flex.inline >}}\n{{< /markdown >}}\n\n"
+        '<div class="row">\n  {{< colors.inline >}}\n  {{- range $.Site.Data.colors }}\n'
+        '  <div class="swatch-{{ .name }}">{{ .hex }}</div>\n  {{ end -}}\n  {{< /colors.inline >}}\n</div>\n')
+    document.check()
+    code = [document.text[b.start:b.end] for b in document.blocks if b.kind == "code"]
+    assert code == ["```go-html-template\n{{- range $.Site.Data.breakpoints }}\n- `.d{{ .abbr }}-flex`\n"
+                    "{{- end -}}\n```"]
+    assert "```" not in document.text.replace(code[0], "") and "{{<" not in document.text
