@@ -43,7 +43,7 @@ from markdown_it.token import Token
 
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
-from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop
+from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop, html_tokens
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -425,7 +425,7 @@ class _Builder:
         """Top-level blocks that hold raw HTML, read as the HTML markdown-it renders them to (with the
         Markdown between their tags) by the HTML reader: their rendering replaces their source in the
         text (``add_rendered``). A GitHub alert (``> [!NOTE]``) is an admonition there too."""
-        tokens = [token for group in groups for token in group]
+        tokens = html_tokens(groups)
         first, last = groups[0][0].map, groups[-1][0].map
         if first is None or last is None:
             return

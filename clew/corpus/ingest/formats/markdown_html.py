@@ -84,6 +84,26 @@ def html_stop(groups: Sequence[Sequence[Token]], index: int, ends: dict[str, lis
     return index + 1 if open_ else stop
 
 
+def html_tokens(groups: Sequence[Sequence[Token]]) -> list[Token]:
+    """The tokens of a run of top-level groups read as HTML (``html_stop``), an indented code block
+    inside an open ``<table>`` made raw HTML: a blank line ends a CommonMark HTML block, and the
+    indented cell text after it (Jekyll's docs: ``<td><p>``, a blank line, then ``The relative path
+    to the file, e.g. <code>/assets/img/image.jpg</code>``) would be a code block of tags. Markdown
+    processors that keep an HTML element whole to its end tag (kramdown, Python-Markdown) read it
+    as the cell's text; fenced code and other Markdown in a cell stay Markdown, as GitHub reads them."""
+    tokens: list[Token] = []
+    open_: Counter[str] = Counter()
+    for group in groups:
+        first = group[0]
+        if first.type == "code_block" and open_["table"]:
+            tokens.append(Token("html_block", "", 0, content=first.content, map=first.map, block=True))
+            continue
+        if first.type == "html_block":
+            _open_elements(first.content, open_)
+        tokens.extend(group)
+    return tokens
+
+
 def html_anchors(text: str, starts: list[int], group: Sequence[Token]) -> Iterator[tuple[str, int]]:
     """``<a id=..>`` / ``<a name=..>`` in a top-level block's HTML blocks and inline HTML, with their
     offsets in ``text`` (whose lines start at ``starts``).

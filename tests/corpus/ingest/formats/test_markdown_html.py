@@ -154,3 +154,22 @@ def test_admonitions_whose_body_holds_html_are_read_by_the_html_reader() -> None
         "Note: Press q to quit. Second line.", "> [!WARNING]\n> No html here.",
         "Shortcut: Press Ctrl+K to search.\n\n- also here", "!!! note\n    Plain body, no html.",
         "pip: Run pip install x.", "After."]
+
+
+def test_indented_cell_text_after_a_blank_line_in_a_table_is_html_not_code() -> None:
+    """Jekyll's docs (kramdown keeps an HTML element whole to its end tag) write a cell's text indented
+    after a blank line: CommonMark would make it a code block of tags in the cell. It is the cell's
+    text; a fenced code block in a cell (GitHub's way) stays code."""
+    source = ("# Static Files\n\n<div class=\"mobile-side-scroller\">\n<table>\n  <thead>\n    <tr>\n"
+              "      <th>Variable</th>\n      <th>Description</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n"
+              "      <td><p><code>file.path</code></p></td>\n      <td><p>\n\n"
+              "        The relative path to the file, e.g. <code>/assets/img/image.jpg</code>\n\n"
+              "      </p></td>\n    </tr>\n    <tr>\n      <td><p><code>file.name</code></p></td>\n      <td>\n\n"
+              "```liquid\n{{ file.name }}\n```\n\n      </td>\n    </tr>\n  </tbody>\n</table>\n</div>\n\nAfter.\n")
+    document = parse_markdown(source)
+    document.check()
+    rows = [document.text[b.start:b.end] for b in document.blocks if b.table is not None]
+    assert rows == ["| Variable | Description |\n| --- | --- |",
+                    "| file.path | The relative path to the file, e.g. /assets/img/image.jpg |",
+                    "| file.name | {{ file.name }} |"]
+    assert "<code>" not in document.text and "</p>" not in document.text
