@@ -31,7 +31,6 @@ body holds raw HTML is rendered and read by the HTML reader instead, as ``Label:
 from __future__ import annotations
 
 import re
-import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from markdown_it.token import Token
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop, html_tokens
+from clew.corpus.ingest.formats.markdown_inline import github_slug, inline_text, link_labels, overload_name
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -63,7 +63,6 @@ _ADMONITION_LABEL = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+([\w-]+)?(?:[ \
 _INDENT = re.compile(r"\A(?: {1,4}|\t)")
 
 
-_ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
 _ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+[\w\"-]")
 """The marker line of an MkDocs admonition (``!!! note``, ``??? tip "Title"``, ``???+ danger``) or
 content tab (``=== "pip"``, pymdownx.tabbed): its indented body is its text, not a code block."""
@@ -77,24 +76,6 @@ class _Markdown(MarkdownIt):
 
 
 _PARSER = _Markdown("commonmark").enable("table")
-
-
-def github_slug(heading: str) -> str:
-    """The fragment GitHub gives a heading: lowercase, spaces to ``-``, punctuation dropped.
-
-    Letters, digits, combining marks, ``-`` and ``_`` are kept. :func:`parse_markdown`
-    numbers duplicates (``slug-1``, ``slug-2``, ...).
-    """
-    lowered = heading.strip().lower()
-    if lowered.isascii():  # the common case, in C: ASCII letters and digits are the only L, N and M there
-        return _ASCII_DROPPED.sub("", lowered).replace(" ", "-")
-    kept: list[str] = []
-    for char in lowered:
-        if char == " ":
-            kept.append("-")
-        elif char in "-_" or unicodedata.category(char)[0] in "LNM":
-            kept.append(char)
-    return "".join(kept)
 
 
 def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
@@ -216,19 +197,6 @@ def _admonition_stop(lines: list[str], group: Sequence[Token]) -> int | None:
     return stop
 
 
-def _inline_text(children: Sequence[Token]) -> str:
-    """The text an inline sequence renders to, without markup (image alt text included)."""
-    parts: list[str] = []
-    for child in children:
-        if child.type in ("text", "text_special", "code_inline"):
-            parts.append(child.content)
-        elif child.type in ("softbreak", "hardbreak"):
-            parts.append(" ")
-        elif child.type == "image":
-            parts.append(_inline_text(child.children) if child.children else child.content)
-    return "".join(parts)
-
-
 @dataclass(slots=True)
 class _Region:
     start: int
@@ -343,7 +311,7 @@ class _Builder:
 
     def add_heading(self, group: Sequence[Token], lines: Sequence[int]) -> None:
         inline = next((token for token in group if token.type == "inline"), None)
-        rendered = _inline_text(inline.children or []) if inline is not None else ""
+        rendered = inline_text(inline.children or []) if inline is not None else ""
         heading = " ".join(rendered.split())
         level = int(group[0].tag[1:])
         if self.join_overload(heading, level, lines):
@@ -371,11 +339,11 @@ class _Builder:
         ``(``) and has nothing under it yet joins it, as ``dt`` groups do in HTML: one heading
         block over both lines, one section named by both (``a, b``) with both anchors. Return
         whether it did."""
-        name = _overload_name(heading)
+        name = overload_name(heading)
         previous = self.sections[self.current]
         if (not name or self.current == 0 or len(self.sections) - 1 != self.current or previous.level != level
                 or not self.blocks or self.blocks[-1].kind != "heading" or self.blocks[-1].start != previous.start
-                or _overload_name(previous.heading) != name
+                or overload_name(previous.heading) != name
                 or ("block", len(self.blocks) - 1) in self.in_region):  # a heading of rendered HTML
             return False
         start, end = line_span(self.text, self.starts, lines[0], lines[1])
@@ -565,7 +533,7 @@ class _Builder:
                 continue
             low, high = line_span(self.text, self.starts, *inline.map)
             cursor = max(cursor, low)
-            for link_open, label in _links(inline.children or []):
+            for link_open, label in link_labels(inline.children or []):
                 offset = -1
                 if label:
                     for prefix in ("<" if link_open.markup == "autolink" else "[", ""):
@@ -577,21 +545,3 @@ class _Builder:
                 if offset < 0:  # the last block starting by the inline's end (bisect: a list may hold 100,000 items)
                     offset = block_starts[max(bisect_right(block_starts, high) - 1, 0)]
                 self.links.append(Link(start=offset, href=str(link_open.attrs.get("href") or "")))
-
-def _overload_name(heading: str) -> str:
-    """What a heading names before its parameter list (``http.get`` of ``http.get(url[, options])``), or ""."""
-    name, paren, _ = heading.partition("(")
-    return name.strip() if paren else ""
-
-
-def _links(children: Sequence[Token]) -> Iterator[tuple[Token, str]]:
-    """Every ``link_open`` among an inline's children, with the plain text of its label."""
-    for position, child in enumerate(children):
-        if child.type != "link_open":
-            continue
-        label: list[Token] = []
-        for inner in children[position + 1 :]:
-            if inner.type == "link_close":
-                break
-            label.append(inner)
-        yield child, _inline_text(label).strip()

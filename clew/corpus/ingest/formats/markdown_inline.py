@@ -1,0 +1,63 @@
+"""The inline text of Markdown, for the Markdown reader (``clew.corpus.ingest.formats.markdown``): a
+heading's GitHub slug, the plain text an inline sequence renders to, link labels, and what an
+overloaded function's heading names."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterator, Sequence
+
+from markdown_it.token import Token
+
+_ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
+
+
+def github_slug(heading: str) -> str:
+    """The fragment GitHub gives a heading: lowercase, spaces to ``-``, punctuation dropped.
+
+    Letters, digits, combining marks, ``-`` and ``_`` are kept. :func:`parse_markdown`
+    numbers duplicates (``slug-1``, ``slug-2``, ...).
+    """
+    lowered = heading.strip().lower()
+    if lowered.isascii():  # the common case, in C: ASCII letters and digits are the only L, N and M there
+        return _ASCII_DROPPED.sub("", lowered).replace(" ", "-")
+    kept: list[str] = []
+    for char in lowered:
+        if char == " ":
+            kept.append("-")
+        elif char in "-_" or unicodedata.category(char)[0] in "LNM":
+            kept.append(char)
+    return "".join(kept)
+
+
+def inline_text(children: Sequence[Token]) -> str:
+    """The text an inline sequence renders to, without markup (image alt text included)."""
+    parts: list[str] = []
+    for child in children:
+        if child.type in ("text", "text_special", "code_inline"):
+            parts.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            parts.append(" ")
+        elif child.type == "image":
+            parts.append(inline_text(child.children) if child.children else child.content)
+    return "".join(parts)
+
+
+def overload_name(heading: str) -> str:
+    """What a heading names before its parameter list (``http.get`` of ``http.get(url[, options])``), or ""."""
+    name, paren, _ = heading.partition("(")
+    return name.strip() if paren else ""
+
+
+def link_labels(children: Sequence[Token]) -> Iterator[tuple[Token, str]]:
+    """Every ``link_open`` among an inline's children, with the plain text of its label."""
+    for position, child in enumerate(children):
+        if child.type != "link_open":
+            continue
+        label: list[Token] = []
+        for inner in children[position + 1 :]:
+            if inner.type == "link_close":
+                break
+            label.append(inner)
+        yield child, inline_text(label).strip()
