@@ -2,7 +2,10 @@
 
 ``normalize``: casefold, curly quotes to straight ones, every run of Unicode whitespace
 (NBSP included) to one space, stripped. A phrase matches a text when its normalised form is
-a substring of the text's normalised form.
+a substring of the text's normalised form. A pipe escaped as a pipe table writes it in a cell
+(``\\|``) reads as the ``|`` a reader sees, on both sides: a phrase copied from a rendered table
+cell (``string | element | false``) matches the stored row, and one copied from the Markdown
+source matches too.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ _SPACE = re.compile(r"\s+")
 
 
 def normalize(text: str) -> str:
-    return _SPACE.sub(" ", text.casefold().translate(_QUOTES)).strip()
+    return _SPACE.sub(" ", text.casefold().translate(_QUOTES).replace("\\|", "|")).strip()
 
 
 def matches(phrase: str, normalized_text: str) -> bool:

@@ -11,6 +11,10 @@ def test_evidence_found_uses_the_dev_set_rule() -> None:
     # casefold, curly quotes straightened, whitespace runs collapsed (NBSP included)
     texts = ["The \u201cWAL\u201d file\u00a0grows.", "unrelated"]
     assert metrics.evidence_found(['the "wal" FILE grows', "missing phrase", "unrelated"], texts) == [True, False, True]
+    # a pipe escaped in a pipe-table cell reads as the pipe a reader sees
+    row = ["| container | string \\| element \\| false | false |"]
+    assert metrics.evidence_found(["string | element | false", "string \\| element", "element | true"], row) == [
+        True, True, False]
     assert metrics.recall([True, False, True, False]) == 0.5
     assert metrics.recall([]) is None
 
