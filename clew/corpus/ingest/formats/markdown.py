@@ -43,7 +43,17 @@ from markdown_it.token import Token
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop, html_tokens
-from clew.corpus.ingest.formats.markdown_inline import github_slug, inline_text, link_labels, overload_name
+from clew.corpus.ingest.formats.markdown_inline import (
+    HEADING_ATTRIBUTES,
+    IAL_ID,
+    IAL_LINE,
+    IAL_PREFIX,
+    github_slug,
+    heading_attributes,
+    inline_text,
+    link_labels,
+    overload_name,
+)
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -256,7 +266,10 @@ class _Builder:
         if first.type == "heading_open":
             self.add_heading(group, first.map)
         elif kind is not None:
-            self.add_block(first.map, kind)
+            span = self.drop_attribute_lists(first.map) if first.type == "paragraph_open" else (*first.map, 0)
+            block = self.add_block(span[:2], kind) if span is not None else None
+            if block is not None and span is not None and span[2] and block.start + span[2] < block.end:
+                block.start += span[2]  # "{: .note} Text": the list before the text is dropped
         elif first.type in _LISTS:
             for token in group:
                 if token.type == "list_item_open" and token.level == first.level + 1 and token.map:
@@ -311,7 +324,7 @@ class _Builder:
 
     def add_heading(self, group: Sequence[Token], lines: Sequence[int]) -> None:
         inline = next((token for token in group if token.type == "inline"), None)
-        rendered = inline_text(inline.children or []) if inline is not None else ""
+        rendered, ids = heading_attributes(inline_text(inline.children or []) if inline is not None else "")
         heading = " ".join(rendered.split())
         level = int(group[0].tag[1:])
         if self.join_overload(heading, level, lines):
@@ -325,6 +338,12 @@ class _Builder:
         self.current = len(self.sections) - 1
         block = self.add_block(lines, "heading")
         section.start = block.start if block is not None else self.starts[lines[0]]
+        for name in ids or []:  # the heading's own id ({#link}), then its GitHub slug
+            section.anchors.append(name)
+            self.add_anchor(name, section.start)
+        written = HEADING_ATTRIBUTES.search(self.text, self.starts[lines[0]], self.line_end(lines[0]))
+        if ids is not None and written is not None and not (self.regions and self.regions[-1].end > written.start()):
+            self.regions.append(_Region(written.start(), written.end(), ""))  # not text: {#link} named it
         slug = self.unique_slug(github_slug(rendered))
         if slug:
             section.anchors.append(slug)
@@ -460,6 +479,37 @@ class _Builder:
             self.in_region[("link", len(self.links))] = region
             self.links.append(Link(start=link.start, href=link.href))
         self.region_anchors.extend((name, region, offset) for name, offset in rendered.anchors.items())
+
+    def drop_attribute_lists(self, lines: Sequence[int]) -> tuple[int, int, int] | None:
+        """A paragraph's lines less the kramdown attribute lists on lines of their own before or after its
+        text (``{: .note}``, ``{: #id}``, ``{:toc}``: Jekyll's and GitHub Pages' Markdown), which are not
+        text, and how long one that opens its first line is (``{: .note} Text``); None when nothing is
+        left. A paragraph of attribute lists right after a heading names it: its ``#id`` is an anchor."""
+        first, stop = lines[0], lines[1]
+        while first < stop and IAL_LINE.fullmatch(self.text, self.starts[first], self.line_end(first)):
+            first += 1
+        while stop > first and IAL_LINE.fullmatch(self.text, self.starts[stop - 1], self.line_end(stop - 1)):
+            stop -= 1
+        section = self.sections[self.current]
+        if (stop == first and self.blocks and self.blocks[-1].kind == "heading" and self.current
+                and self.blocks[-1].start == section.start and ("section", self.current) not in self.in_region):
+            for name in IAL_ID.findall(self.text, self.starts[lines[0]], self.line_end(lines[1] - 1)):
+                section.anchors.append(name)
+                self.add_anchor(name, section.start)
+        for line in [*range(lines[0], first), *range(max(stop, first), lines[1])]:  # the line, not blanks after
+            if not (self.regions and self.regions[-1].end > self.starts[line]):
+                end = self.starts[line + 1] if line + 1 < len(self.starts) else len(self.text)
+                self.regions.append(_Region(self.starts[line], end, ""))
+        if stop == first:
+            return None
+        opening = IAL_PREFIX.match(self.text, self.starts[first], self.line_end(first))
+        if opening is not None and not (self.regions and self.regions[-1].end > opening.start()):
+            self.regions.append(_Region(opening.start(1), opening.end(), ""))
+        return first, stop, (opening.end() - opening.start(1)) if opening is not None else 0
+
+    def line_end(self, line: int) -> int:
+        """Where source line ``line`` ends (before its newline)."""
+        return self.starts[line + 1] - 1 if line + 1 < len(self.starts) else len(self.text)
 
     def drop_lines(self, first: int, stop: int) -> None:
         """Leave source lines ``[first, stop)`` and the blank lines after them out of the text."""

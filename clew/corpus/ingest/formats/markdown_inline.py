@@ -1,6 +1,6 @@
 """The inline text of Markdown, for the Markdown reader (``clew.corpus.ingest.formats.markdown``): a
-heading's GitHub slug, the plain text an inline sequence renders to, link labels, and what an
-overloaded function's heading names."""
+heading's GitHub slug and attribute list, the plain text an inline sequence renders to, link labels,
+and what an overloaded function's heading names."""
 
 from __future__ import annotations
 
@@ -11,6 +11,26 @@ from collections.abc import Iterator, Sequence
 from markdown_it.token import Token
 
 _ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
+_ATTRIBUTE = r"""(?:#[^\s{}]+|\.[\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s{}"']+))"""
+HEADING_ATTRIBUTES = re.compile(r"(?:\s+#+)?\s*\{:?\s*(" + _ATTRIBUTE + r"(?:\s+" + _ATTRIBUTE + r")*)\s*\}\s*$")
+_ID = re.compile(r"(?:^|\s)#([^\s{}]+)")
+IAL_LINE = re.compile(r"""[ \t]{0,3}\{:(?:[^{}"'\n]|"[^"\n]*"|'[^'\n]*')*\}[ \t]*""")
+"""A line that is a kramdown attribute list (``{: .note}``, ``{: #id}``, ``{:toc}``) or definition
+(``{:refname: .class}``, ``{::options ... /}``): attributes of the block before it, not text."""
+IAL_ID = re.compile(r"\{:[^}\n]*?(?<=[\s:])#([^\s{}]+)")
+IAL_PREFIX = re.compile(r"""[ \t]{0,3}(\{:(?:[^{}"'\n]|"[^"\n]*"|'[^'\n]*')*\}[ \t]*)(?=\S)""")
+"""An attribute list that opens a line of text (``{: .note} When defining ...``)."""
+
+
+def heading_attributes(heading: str) -> tuple[str, list[str] | None]:
+    """A heading's text without the attribute list at its end, and the ids it names: ``Linking to pages
+    {#link}`` (Pandoc, PHP Markdown Extra, kramdown and Jekyll, Docusaurus, Hugo) or ``{: #link .class}``
+    (kramdown, Python-Markdown's attr_list and MkDocs) is ``Linking to pages``, its fragment ``link``;
+    None where the heading has no attribute list."""
+    found = HEADING_ATTRIBUTES.search(heading)
+    if found is None or found.start() == 0:
+        return heading, None
+    return heading[: found.start()], _ID.findall(found.group(1))
 
 
 def github_slug(heading: str) -> str:

@@ -425,27 +425,6 @@ def test_hugo_shortcodes_read_as_a_reader_sees_them() -> None:
     assert "{{< note >}} in code" in text
 
 
-
-def test_shortcode_lines_inside_an_html_table_keep_the_table_whole() -> None:
-    """Bootstrap's docs (Hugo): a line holding two shortcodes around text is not one shortcode line, and a
-    shortcode line inside a raw HTML table is not a blank line that would end the HTML block there (the
-    rest of the table, indented, was read as a code block of tags)."""
-    document = parse_markdown(
-        "## Headings\n\n<table>\n  <thead>\n    <tr>\n      <th>Heading</th>\n      <th>Example</th>\n    </tr>\n"
-        "  </thead>\n  <tbody>\n    <tr>\n      <td>\n        {{< markdown >}}`h1`{{< /markdown >}}\n      </td>\n"
-        '      <td><span class="h1">h1. Bootstrap heading</span></td>\n    </tr>\n    <tr>\n      <td>\n'
-        '        {{< partial "heading-two.md" >}}\n      </td>\n      <td><span class="h2">h2. Bootstrap heading</span>'
-        "</td>\n    </tr>\n  </tbody>\n</table>\n\nAfter the table.\n")
-    document.check()
-    rows = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table is not None]
-    assert rows == [("table_header", "| Heading | Example |\n| --- | --- |"),
-                    ("table_row", "| {{< markdown >}}`h1`{{< /markdown >}} | h1. Bootstrap heading |"),
-                    ("table_row", "|  | h2. Bootstrap heading |")]
-    assert not any(b.kind == "code" for b in document.blocks)
-    assert "</td>" not in document.text and "<!--" not in document.text
-    last = document.blocks[-1]
-    assert (last.kind, document.text[last.start:last.end]) == ("paragraph", "After the table.")
-
 def test_overloads_written_as_consecutive_headings_are_one_section() -> None:
     """Node.js's API docs write an overloaded function as one heading per signature, the text under the
     last: one section named by both, its heading block over both lines, both slugs its anchors. A
@@ -485,38 +464,6 @@ def test_link_reference_definitions_are_not_text_and_their_links_resolve() -> No
         ("#fsrmpath", "fs.rm()"), ("#file-system-flags", "the fla")]
     assert document.text[document.anchors["fsrmpath"]:].startswith("## `fs.rm(path)`")
     assert [document.text[b.start:b.end] for b in document.blocks][-1] == "> [see]: not a definition, a quote"
-
-
-def test_a_heading_with_nothing_under_it_is_a_paragraph_of_the_section_around_it() -> None:
-    """Node.js's cli.md lists the V8 options it documents as headings in a row with nothing under them:
-    each is a line of the section around them (anchors kept), not an empty section. A heading whose
-    text or subsections follow, and a document's last heading, stay sections."""
-    source = ("# Command-line API\n\n## Options\n\n### `--jitless`\n\nDisable runtime allocation.\n\n"
-              "## Useful V8 options\n\nA small set of V8 options are documented here:\n\n<!-- v8-options start -->\n\n"
-              "### `--expose-gc`\n\n### `--jitless`\n\n### `--prof`\n\n"
-              '<a id="--max-old-space-sizesize-in-megabytes"></a>\n\n### `--max-old-space-size=SIZE` (in MiB)\n\n'
-              "Sets the max memory size.\n\n## Environment variables\n\n### `FORCE_COLOR=[1, 2, 3]`\n\nColors.\n\n"
-              "## Last\n")
-    document = parse_markdown(source)
-    document.check()
-    assert outline(document)[1:] == [
-        ("Command-line API", 1, 0), ("Options", 2, 1), ("--jitless", 3, 2), ("Useful V8 options", 2, 1),
-        ("--max-old-space-size=SIZE (in MiB)", 3, 4), ("Environment variables", 2, 1),
-        ("FORCE_COLOR=[1, 2, 3]", 3, 6), ("Last", 2, 1)]
-    v8 = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.section == 4]
-    assert v8 == [("heading", "## Useful V8 options"),
-                  ("paragraph", "A small set of V8 options are documented here:"),
-                  ("paragraph", "### `--expose-gc`"), ("paragraph", "### `--jitless`"), ("paragraph", "### `--prof`")]
-    assert document.text[document.anchors["--expose-gc"]:].startswith("### `--expose-gc`")
-    assert document.text[document.anchors["--jitless-1"]:].startswith("### `--jitless`\n\n### `--prof`")
-    assert document.sections[5].anchors == ["--max-old-space-sizesize-in-mib"]
-    # an HTML heading too: Fastify's guides open with a centred <h1> over their own "#" heading
-    guide = parse_markdown('<h1 align="center">Fastify</h1>\n\n# Database\n\nPlugins for databases.\n')
-    guide.check()
-    assert outline(guide)[1:] == [("Database", 1, 0)]
-    assert [(b.kind, guide.text[b.start:b.end]) for b in guide.blocks] == [
-        ("paragraph", "# Fastify"), ("heading", "# Database"), ("paragraph", "Plugins for databases.")]
-    assert guide.blocks[0].section == 0 and guide.title == "Fastify"
 
 
 BOOTSTRAP_MODAL = """## Live demo
