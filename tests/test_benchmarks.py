@@ -178,3 +178,22 @@ def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(tmp_
     tiny = out["sets"]["tiny"]
     assert tiny["questions"] == 1 and tiny["chunks"] >= 2
     assert tiny["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
+
+
+def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(tmp_path: Path) -> None:
+    folder = tmp_path / "evals" / "tiny"
+    (folder / "corpus").mkdir(parents=True)
+    (folder / "corpus" / "backup.md").write_text(
+        "# Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n")
+    (folder / "corpus" / "paging.md").write_text("# Paging\n\nPager duty rotates weekly between two teams.\n")
+    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
+                "evidence": ["run the nightly backup with the archive flag", "rotates weekly between two teams"],
+                "sources": ["backup.md", "paging.md"], "kind": "multi_hop"}
+    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    out = run("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)
+    tiny = out["sets"]["tiny"]["1000"]
+    assert tiny["missed"] == 1
+    assert tiny["misses"] == [{"id": "tiny-001", "kind": "multi_hop", "phrase": "rotates weekly between two teams",
+                               "at": ["paging.md#0"], "where": "other_page", "offered": False, "flat_rank": None}]
+    assert tiny["by_cause"] == {"other_page/not_offered/none": 1}
+    assert tiny["route_gold"] == {"seed": 1}
