@@ -142,6 +142,9 @@ def count_tokens_by_words(text: str) -> int:
     return sum(map(_WORDS.__getitem__, words))
 
 
+BULK_TOKEN_MIN = 256
+"""Fewer texts than this are counted word by word (``count_tokens_by_words``): the words of one document's
+blocks repeat too little to pay for the arrays (its 24 blocks: 0.48 against 0.33 ms)."""
 BULK_TOKEN_TEXTS = 8192
 BULK_TOKEN_CHARS = 1 << 24
 """Texts, and their characters, whose words ``count_tokens_bulk`` cuts and tells apart in one step (Arrow's
@@ -161,6 +164,8 @@ def count_tokens_bulk(texts: Sequence[str]) -> list[int]:
     the 24,000 blocks of 20,000 generated chunks hold 1.2M words, 64,000 of them distinct). Any other
     text is counted by ``count_tokens_by_words``.
     """
+    if len(texts) < BULK_TOKEN_MIN:
+        return [count_tokens_by_words(text) for text in texts]
     counts = [0] * len(texts)
     step: list[int] = []
     chars = 0

@@ -45,7 +45,9 @@ def test_bulk_counts_equal_word_by_word_counts_of_each_text(monkeypatch: pytest.
         monkeypatch.undo()
 
 
-def test_bulk_counts_of_no_text_and_empty_texts() -> None:
+@pytest.mark.parametrize("least", [0, tokens.BULK_TOKEN_MIN])  # all at once, and word by word (few texts)
+def test_bulk_counts_of_no_text_and_empty_texts(monkeypatch: pytest.MonkeyPatch, least: int) -> None:
+    monkeypatch.setattr(tokens, "BULK_TOKEN_MIN", least)
     assert count_tokens_bulk([]) == []
     assert count_tokens_bulk(["", "a b", "", "## Section 1 of 2\n\nbabe dou kin.\n"]) == [0, 2, 0, 13]
 

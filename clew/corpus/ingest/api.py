@@ -222,19 +222,22 @@ def _unreadable(source: Source, error: Exception) -> Prepared:
 
 GROUP_SOURCES = 256
 GROUP_CHARS = 1 << 22
-"""Text sources prepared together (``prepare_sources``), at most this many and (past the first) this many
-characters of content: enough that their words repeat (the blocks' tokens of the 100k generated corpus,
-5,000 files: 2.7 s of CPU one block at a time, 2.3-2.4 s in groups of 32 files, 1.5 s of 256, 1.45 s of
-1,024), few enough that a pool's workers share the files."""
+"""Text sources prepared together (``prepare_sources``) in this process, at most this many and (past the
+first) this many characters of content: enough that their words repeat (the blocks' tokens of the 100k
+generated corpus, 5,000 files: 2.7 s of CPU one block at a time, 2.3-2.4 s in groups of 32 files, 1.5 s of
+256, 1.45 s of 1,024)."""
+POOL_GROUP_SOURCES = 32
+"""The same for a task of a worker pool: smaller, so that the workers share the last files (a group of 256
+generated files is about half a second of one worker's time)."""
 
 
-def _groups(sources: Iterable[Source]) -> Iterator[list[Source]]:
-    """Consecutive text sources in groups (``GROUP_SOURCES``, ``GROUP_CHARS``); a PDF or DOCX file alone."""
+def _groups(sources: Iterable[Source], most: int = GROUP_SOURCES) -> Iterator[list[Source]]:
+    """Consecutive text sources in groups (``most`` of them, ``GROUP_CHARS``); a PDF or DOCX file alone."""
     group: list[Source] = []
     chars = 0
     for source in sources:
         binary = source.format in BINARY_FORMATS
-        if group and (binary or len(group) >= GROUP_SOURCES or chars + len(source.content) > GROUP_CHARS):
+        if group and (binary or len(group) >= most or chars + len(source.content) > GROUP_CHARS):
             yield group
             group, chars = [], 0
         if binary:
@@ -274,7 +277,7 @@ def iter_prepared(
                 problems.extend(bad)
                 yield from docs
 
-        for group in _groups(sources):
+        for group in _groups(sources, POOL_GROUP_SOURCES):
             pending.append(binary.submit(group[0]) if group[0].format in BINARY_FORMATS
                            else pool.submit(prepare_sources, group, config))
             while len(pending) > workers * 2:  # a bounded window: sources are read as they go

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from clew.budgets import tokens
 from clew.budgets.tokens import count_tokens
 from clew.corpus.ingest.chunking import chunk_document, chunk_documents
 from clew.corpus.ingest.formats.markdown import parse_markdown
@@ -190,7 +191,10 @@ def test_python_whitespace_covers_the_pre_tokenizers() -> None:
     assert all(chr(code).isspace() for code in white_space)
 
 
-def test_documents_chunked_together_are_chunked_as_each_alone(acme_path: Path) -> None:
+@pytest.mark.parametrize("least", [0, 10_000])  # their blocks counted all at once, and word by word
+def test_documents_chunked_together_are_chunked_as_each_alone(acme_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              least: int) -> None:
+    monkeypatch.setattr(tokens, "BULK_TOKEN_MIN", least)
     texts = [acme_path.read_text(), "# Mixed\n\nnaïve café ünïcode words\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n", "",
              "# Long\n\n" + "A sentence of several words. " * 200, "   \n", "plain words only"]
     docs = [parse_markdown(text) for text in texts]

@@ -46,9 +46,8 @@ def test_a_document_that_fails_to_chunk_costs_only_its_own_file(monkeypatch: pyt
 
 
 def test_groups_keep_order_bound_their_size_and_take_binary_files_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(api, "GROUP_SOURCES", 2)
     monkeypatch.setattr(api, "GROUP_CHARS", 100)
     given = [Source(f"{i}.md", f"{i}.md", "markdown", "x" * size) for i, size in enumerate((10, 10, 10, 95, 200, 5))]
     given.insert(3, Source("p.pdf", "p.pdf", "pdf", b"%PDF"))
-    groups = [[source.key for source in group] for group in _groups(given)]
+    groups = [[source.key for source in group] for group in _groups(given, 2)]
     assert groups == [["0.md", "1.md"], ["2.md"], ["p.pdf"], ["3.md"], ["4.md"], ["5.md"]]
