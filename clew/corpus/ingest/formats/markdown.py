@@ -54,6 +54,7 @@ from clew.corpus.ingest.formats.markdown_inline import (
     link_labels,
     overload_name,
 )
+from clew.corpus.ingest.formats.markdown_liquid import liquid_tags
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -94,10 +95,11 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     A YAML front matter block (``---`` lines around a mapping, at the very top) becomes the
     document's fields and is not part of its text. Directive containers (``:::tip``) and Hugo
     shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM lines and component tags
-    are not text (``clew.corpus.ingest.formats.dialects``).
+    are not text (``clew.corpus.ingest.formats.dialects``); nor are Liquid tags (``{% raw %}``), and
+    ``{% highlight ruby %}`` opens a code block (``markdown_liquid``).
     """
     fields, text = split_front_matter(normalize_newlines(source))
-    text = mdx_to_markdown(text) if mdx else hugo_shortcodes(directive_containers(text))
+    text = mdx_to_markdown(text) if mdx else liquid_tags(hugo_shortcodes(directive_containers(text)))
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))

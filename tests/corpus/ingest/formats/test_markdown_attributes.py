@@ -81,3 +81,29 @@ def test_a_heading_with_nothing_under_it_is_a_paragraph_of_the_section_around_it
     assert [(b.kind, guide.text[b.start:b.end]) for b in guide.blocks] == [
         ("paragraph", "# Fastify"), ("heading", "# Database"), ("paragraph", "Plugins for databases.")]
     assert guide.blocks[0].section == 0 and guide.title == "Fastify"
+
+
+def test_liquid_tags_read_as_a_reader_of_the_built_page_sees_them() -> None:
+    """Jekyll's docs: tag lines ({% raw %}, {% include %}, {% if %}) and comments are not text, inline tags
+    neither ({% link %} and {% post_url %} read as their path), a {% highlight %} pair is a code block,
+    and code keeps the tags it shows, as does a raw HTML table the tag lines sat in."""
+    source = ("# Assets\n\n{% raw %}\n```liquid\n{% for x in site.static_files %}\n  {{ x.path }}\n{% endfor %}\n```\n"
+              "{% endraw %}\n\n{% highlight ruby %}\ndef foo\n  puts 'foo'\nend\n{% endhighlight %}\n\n"
+              "{% include docs_contents_mobile.html %}\n\n"
+              "## Sorting {%- include docs_version_badge.html version=\"4.0\" -%}\n\n"
+              "Use {% raw %}{{ page.title }}{% endraw %}, see [setup]({% link _docs/setup.md %}).\n\n"
+              "{% comment %}\nHidden from readers.\n{% endcomment %}\n\n"
+              "<table>\n<tr><td>a</td><td>\n{% if site.x %}\n  b\n{% endif %}\n</td></tr>\n"
+              "<tr><td>c</td><td>d</td></tr>\n</table>\n")
+    document = parse_markdown(source)
+    document.check()
+    blocks = [(b.kind, document.text[b.start:b.end]) for b in document.blocks]
+    assert blocks == [
+        ("heading", "# Assets"),
+        ("code", "```liquid\n{% for x in site.static_files %}\n  {{ x.path }}\n{% endfor %}\n```"),
+        ("code", "```ruby\ndef foo\n  puts 'foo'\nend\n```"),
+        ("heading", "## Sorting"),
+        ("paragraph", "Use {{ page.title }}, see [setup](_docs/setup.md)."),
+        ("table_row", "| a | b |"), ("table_row", "| c | d |")]
+    assert [s.heading for s in document.sections[1:]] == ["Assets", "Sorting"]
+    assert [link.href for link in document.links] == ["_docs/setup.md"]
