@@ -48,6 +48,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Literal
 
+from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.errors import InputError
 
@@ -565,11 +566,12 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple
         content = data.decode("utf-8")
         problem = None
     except UnicodeDecodeError as error:
-        content = data.decode("utf-8", errors="replace")
+        charset = declared_charset(data) if fmt == "html" else None  # a page in the encoding it declares
+        content = data.decode(charset or "utf-8", errors="replace")
         bad = content.count("\ufffd")
-        problem = Problem(
-            name, f"not valid UTF-8 (first bad byte at {error.start}); replaced {bad} undecodable byte(s)", False
-        )
+        where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"
+        problem = None if charset and not bad else Problem(
+            name, f"not valid {where}; replaced {bad} undecodable byte(s)", False)
     lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0
     if lines > limits.markdown_lines:
         return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "

@@ -113,6 +113,21 @@ def test_bad_files_are_skipped_or_repaired_by_name(corpus: Corpus, tmp_path: Pat
     assert keys == {"latin1.txt", "broken.html", "good.md"}
 
 
+def test_an_html_page_is_read_in_the_encoding_it_declares(corpus: Corpus, tmp_path: Path) -> None:
+    """An ISO-8859-1 page (DocBook XSL's default) with its meta charset is read as browsers read it: its
+    no-break spaces and accents are text, not U+FFFD, and nothing is reported."""
+    folder = tmp_path / "docbook"
+    folder.mkdir()
+    page = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">'
+            "<title>Installing</title></head><body><h1>Chapter\xa01.\xa0Installing</h1>"
+            "<p>Caf\xe9 opening hours are 9 to 5.</p></body></html>")
+    (folder / "ch01.html").write_bytes(page.encode("latin-1"))
+    report = ingest_paths(corpus, [folder], chunk_tokens=160)
+    assert report.problems == []
+    text = corpus.cursor().execute("SELECT text FROM document_versions").fetchone()[0]
+    assert "Caf\xe9 opening hours" in text and "Chapter 1. Installing" in text and "\ufffd" not in text
+
+
 def test_jsonl_records_keep_fields_and_report_bad_lines(corpus: Corpus, tmp_path: Path) -> None:
     path = tmp_path / "records.jsonl"
     path.write_text(

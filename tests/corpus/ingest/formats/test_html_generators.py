@@ -5,6 +5,7 @@ reader's general behaviour and the SQLite dev set)."""
 from __future__ import annotations
 
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_charset import declared_charset
 from tests.corpus.ingest.formats.documents import load_html
 
 
@@ -490,3 +491,18 @@ def test_docbook_dsssl_pages_with_upper_case_classes() -> None:
     assert document.text[note.start:note.end] == (
         "Note: Only the table owner, the schema owner, and superuser can drop a table.")
     assert document.sections[1].anchors == ["SQL-DROPTABLE"]
+
+
+def test_a_page_declares_its_encoding_as_docbook_xsl_writes_it() -> None:
+    """DocBook XSL writes ISO-8859-1 pages: the meta tag (or an XML declaration) names the encoding,
+    read as browsers read it (ISO-8859-1 as windows-1252); UTF-8 and unknown labels give None."""
+    page = ('<html><head><meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">'
+            "<title>Chapter\xa01.\xa0Installing</title></head><body><h1>Chapter\xa01.\xa0Installing</h1></body></html>")
+    data = page.encode("latin-1")
+    assert declared_charset(data) == "cp1252"
+    assert declared_charset(b'<?xml version="1.0" encoding="ISO-8859-15"?><html/>') == "iso8859-15"
+    assert declared_charset(b'<meta charset="utf-8"><p>x</p>') is None
+    assert declared_charset(b'<meta charset="klingon-8"><p>x</p>') is None
+    assert declared_charset(b"<p>no declaration</p>") is None
+    document = parse_html(data.decode(declared_charset(data) or "utf-8"))
+    assert document.sections[1].heading == "Chapter 1. Installing"  # no U+FFFD; whitespace collapsed
