@@ -106,7 +106,8 @@ def child(path: str, db: str, glob: str, workers: str) -> None:
         total_blocks, free_blocks = cur.execute("SELECT total_blocks, free_blocks FROM pragma_database_size() "
                                                 "WHERE database_name = current_database()").fetchone()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    worker_peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    workers_used = resource.getrusage(resource.RUSAGE_CHILDREN)  # the ended worker processes (none before the ingest)
+    worker_peak_mb = workers_used.ru_maxrss / 1024
     print(json.dumps({
         "documents": report.documents, "chunks": report.chunks, "skipped": report.skipped,
         "seconds": round(seconds, 2), "chunks_per_second": round(report.chunks / seconds, 1),
@@ -117,6 +118,8 @@ def child(path: str, db: str, glob: str, workers: str) -> None:
         "cpu_seconds": round(cpu_seconds, 2),
         "parser_cpu_seconds": None if parser_cpu is None else round(parser_cpu, 2),
         "cpu_parser_ratio": None if parser_cpu is None else round(cpu_seconds / parser_cpu, 1),
+        # the worker processes' CPU seconds beside it (their whole lives: start-up and imports included)
+        "worker_cpu_seconds": round(workers_used.ru_utime + workers_used.ru_stime, 2),
         "peak_memory_mb": round(peak_mb, 1), "worker_peak_memory_mb": round(worker_peak_mb, 1),
         "db_mb": round(Path(db).stat().st_size / 2**20, 1),
         # what the ingest left of the file unused (DuckDB reuses free blocks but never gives them back)
