@@ -201,12 +201,13 @@ TABLE_BOX_CLASSES = frozenset({"table"})
 
 def table_title(tag: str, attrs: list[tuple[str, str | None]], *, in_table: bool, in_box: bool) -> bool:
     """Whether an element is a table's title: a data table's ``caption`` (Sphinx, AsciiDoc, pandoc),
-    or a ``p`` or an element of class ``title`` directly inside a ``TABLE_BOX_CLASSES`` ``div``
-    (DocBook XSL's ``p.title``; its DSSSL stylesheets' ``P`` holding a bold "Table 5-1. ..."). The
-    title is read as the table's first header row, so that every passage of the table carries it."""
+    or a ``p`` or an element of class ``title`` or ``table-title`` directly inside a ``TABLE_BOX_CLASSES``
+    ``div`` (DocBook XSL's ``p.title``, ``div.table-title`` in its HTML5 output; its DSSSL stylesheets'
+    ``P`` holding a bold "Table 5-1. ..."). The title is read as the table's first header row, so that
+    every passage of the table carries it."""
     if tag == "caption":
         return in_table
-    return in_box and (tag == "p" or "title" in (_attr(attrs, "class") or "").split())
+    return in_box and (tag == "p" or not {"title", "table-title"}.isdisjoint((_attr(attrs, "class") or "").split()))
 
 
 GENERATOR_TITLES: dict[str, str] = {"doxygen": "title"}

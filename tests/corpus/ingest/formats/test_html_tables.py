@@ -229,3 +229,16 @@ def test_blocks_in_one_cell_read_as_sentences() -> None:
         'supplied, delay is applied to both hide/show. Object structure is: delay: { "show": 500, "hide": 100 } |',
         "| html | Allow HTML in the tooltip. Use text if you're worried about XSS attacks. |"]
     assert document.text.startswith("XSS attacks", document.anchors["xss"])
+
+
+def test_docbook_html5_table_title_heads_its_table() -> None:
+    """DocBook XSL's HTML5 output (xhtml5/docbook.xsl) writes a formal table's title as ``div.table-title``."""
+    page = ('<section class="sect1" id="install-requirements"><h2 class="title">1.1. Requirements</h2>'
+            '<div class="table" id="req-table"><div class="table-title">Table 1.1. Required packages</div>'
+            '<div class="table-contents"><table><colgroup><col/><col/></colgroup><thead><tr><th>Package</th>'
+            '<th>Version</th></tr></thead><tbody><tr><td>libwidget</td><td>2.1</td></tr><tr><td>libgear</td>'
+            '<td>1.4</td></tr></tbody></table></div></div><br class="table-break"/></section>')
+    document = parse_html(page)
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table == 0][:2] == [
+        ("table_header", "Table 1.1. Required packages"), ("table_header", "| Package | Version |\n| --- | --- |")]
