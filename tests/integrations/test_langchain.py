@@ -7,18 +7,22 @@ import subprocess
 import sys
 
 import pytest
-from langchain_core.documents import Document
-from langchain_core.retrievers import BaseRetriever
-from langchain_core.runnables import RunnableLambda
 from pydantic import ValidationError
 
 import clew
-from clew.integrations.langchain import ClewRetriever
+
+# langchain-core (about 0.3 s of CPU to import) is imported in the tests, not at collection: every pytest-xdist
+# worker collects every file, and only the one that runs these tests needs it
 
 QUESTION = "What error rate means a deploy should be rolled back?"
 
 
 def test_invoke_runs_the_walk_and_documents_carry_the_evidence(corpus: clew.Corpus) -> None:
+    from langchain_core.documents import Document
+    from langchain_core.retrievers import BaseRetriever
+
+    from clew.integrations.langchain import ClewRetriever
+
     retriever = ClewRetriever(corpus=corpus, collection="runbooks", context_budget_tokens=600)
     assert isinstance(retriever, BaseRetriever)
     documents = retriever.invoke(QUESTION)
@@ -34,6 +38,8 @@ def test_invoke_runs_the_walk_and_documents_carry_the_evidence(corpus: clew.Corp
 
 
 def test_search_mode_gives_pages_and_k_hits(corpus: clew.Corpus) -> None:
+    from clew.integrations.langchain import ClewRetriever
+
     retriever = ClewRetriever(corpus=corpus, how="search", collection="manuals", k=3)
     documents = retriever.invoke("camlidl pointer attributes")
     hits = clew.search(corpus, {"query": "camlidl pointer attributes", "collection": "manuals", "limit": 3}).hits
@@ -44,6 +50,10 @@ def test_search_mode_gives_pages_and_k_hits(corpus: clew.Corpus) -> None:
 
 
 def test_the_retriever_runs_inside_a_chain_and_in_a_batch(corpus: clew.Corpus) -> None:
+    from langchain_core.runnables import RunnableLambda
+
+    from clew.integrations.langchain import ClewRetriever
+
     retriever = ClewRetriever(corpus=corpus, how="search", collection="runbooks", k=2)
     chain = retriever | RunnableLambda(lambda docs: [d.metadata["document_key"] for d in docs])
     assert chain.invoke(QUESTION) == ["deploy-rollback.md", "deploy-rollback.md"]
@@ -52,6 +62,8 @@ def test_the_retriever_runs_inside_a_chain_and_in_a_batch(corpus: clew.Corpus) -
 
 
 def test_bad_arguments_name_the_field(corpus: clew.Corpus) -> None:
+    from clew.integrations.langchain import ClewRetriever
+
     with pytest.raises(ValidationError, match="how"):
         ClewRetriever(corpus=corpus, how="browse")
     with pytest.raises(ValidationError, match="colection"):

@@ -7,18 +7,21 @@ import subprocess
 import sys
 
 import pytest
-from llama_index.core.llms import MockLLM
-from llama_index.core.query_engine import RetrieverQueryEngine
-from llama_index.core.retrievers import BaseRetriever
-from llama_index.core.schema import MetadataMode, TextNode
 
 import clew
-from clew.integrations.llama_index import ClewRetriever
+
+# llama_index (about 0.8 s of CPU to import) is imported in the tests, not at collection: every pytest-xdist
+# worker collects every file, and only the one that runs these tests needs it
 
 QUESTION = "What error rate means a deploy should be rolled back?"
 
 
 def test_retrieve_runs_the_walk_and_nodes_carry_the_evidence(corpus: clew.Corpus) -> None:
+    from llama_index.core.retrievers import BaseRetriever
+    from llama_index.core.schema import TextNode
+
+    from clew.integrations.llama_index import ClewRetriever
+
     retriever = ClewRetriever(corpus, collection="runbooks", context_budget_tokens=600)
     assert isinstance(retriever, BaseRetriever)
     nodes = retriever.retrieve(QUESTION)
@@ -35,6 +38,10 @@ def test_retrieve_runs_the_walk_and_nodes_carry_the_evidence(corpus: clew.Corpus
 
 
 def test_search_mode_gives_pages_and_a_model_sees_the_id_headings_and_pages(corpus: clew.Corpus) -> None:
+    from llama_index.core.schema import MetadataMode
+
+    from clew.integrations.llama_index import ClewRetriever
+
     retriever = ClewRetriever(corpus, how="search", collection="manuals", k=3)
     nodes = retriever.retrieve("camlidl pointer attributes")
     hits = clew.search(corpus, {"query": "camlidl pointer attributes", "collection": "manuals", "limit": 3}).hits
@@ -46,6 +53,11 @@ def test_search_mode_gives_pages_and_a_model_sees_the_id_headings_and_pages(corp
 
 
 def test_a_query_engine_answers_from_the_walk(corpus: clew.Corpus) -> None:
+    from llama_index.core.llms import MockLLM
+    from llama_index.core.query_engine import RetrieverQueryEngine
+
+    from clew.integrations.llama_index import ClewRetriever
+
     engine = RetrieverQueryEngine.from_args(ClewRetriever(corpus, collection="runbooks", context_budget_tokens=600),
                                             llm=MockLLM())  # MockLLM answers with the prompt it was given
     response = engine.query(QUESTION)
@@ -56,6 +68,8 @@ def test_a_query_engine_answers_from_the_walk(corpus: clew.Corpus) -> None:
 
 
 def test_bad_arguments_name_the_field(corpus: clew.Corpus) -> None:
+    from clew.integrations.llama_index import ClewRetriever
+
     with pytest.raises(clew.InputError) as raised:
         ClewRetriever(corpus, how="browse")
     assert raised.value.field == "how"
