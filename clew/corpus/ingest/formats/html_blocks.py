@@ -290,6 +290,7 @@ class BlockWriter:
             if text and table is not None:  # a caption: its table's
                 table.title = (text, placed)
             elif text:  # DocBook's p.title: the next table's (html_rules.table_title)
+                self._end_caption()  # one no table took yet (a box inside a box) stays text
                 self._caption = (text, placed)
             self._route(waiting)
         elif table is not None:  # a cell

@@ -242,3 +242,15 @@ def test_docbook_html5_table_title_heads_its_table() -> None:
     document.check()
     assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table == 0][:2] == [
         ("table_header", "Table 1.1. Required packages"), ("table_header", "| Package | Version |\n| --- | --- |")]
+
+
+def test_a_waiting_table_title_is_not_lost_to_the_next_one() -> None:
+    """A table box inside a table box: the outer title, which no table took, stays a paragraph before
+    the inner table, whose own title heads it."""
+    page = ('<div class="table"><p class="title">Table 1. Outer</p><div class="table"><p class="title">Table 2. Inner'
+            '</p><table><tr><th>Key</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table></div></div>')
+    document = parse_html(page)
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("paragraph", "Table 1. Outer"), ("table_header", "Table 2. Inner"),
+        ("table_header", "| Key | Value |\n| --- | --- |"), ("table_row", "| a | 1 |")]
