@@ -226,9 +226,6 @@ GROUP_CHARS = 1 << 22
 first) this many characters of content: enough that their words repeat (the blocks' tokens of the 100k
 generated corpus, 5,000 files: 2.7 s of CPU one block at a time, 2.3-2.4 s in groups of 32 files, 1.5 s of
 256, 1.45 s of 1,024)."""
-POOL_GROUP_SOURCES = 32
-"""The same for a task of a worker pool: smaller, so that the workers share the last files (a group of 256
-generated files is about half a second of one worker's time)."""
 
 
 def _groups(sources: Iterable[Source], most: int = GROUP_SOURCES) -> Iterator[list[Source]]:
@@ -252,9 +249,10 @@ def _groups(sources: Iterable[Source], most: int = GROUP_SOURCES) -> Iterator[li
 def iter_prepared(
     sources: Iterable[Source], config: ChunkingConfig, problems: list[Problem], workers: int = 1
 ) -> Iterator[PreparedDocument]:
-    """Prepared documents in source order; ``workers`` > 1 prepares them in a process pool, text sources
-    a group at a time (``_groups``). PDF and DOCX files are prepared in workers that are ended when one
-    outlasts its time bound (``clew.corpus.ingest.parse_process``; up to ``workers`` files at once)."""
+    """Prepared documents in source order: in this process a group of text sources at a time (``_groups``),
+    with ``workers`` > 1 one source at a time in a process pool. PDF and DOCX files are prepared in workers
+    that are ended when one outlasts its time bound (``clew.corpus.ingest.parse_process``; up to ``workers``
+    files at once)."""
     if workers <= 1:
         with BinaryParsers(prepare_source, config) as binary:
             for group in _groups(sources):
@@ -269,21 +267,21 @@ def iter_prepared(
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
                              initializer=watch_parent, initargs=(os.getpid(),)) as pool, \
             BinaryParsers(prepare_source, config, workers) as binary:
-        pending: deque[Future[list[Prepared]] | Job | Ready] = deque()
-
-        def ready() -> Iterator[PreparedDocument]:
-            done = pending.popleft().result()
-            for docs, bad in (done if isinstance(done, list) else [done]):
+        # a task per source: with a group of files per task (32 or 256) the workers spent about 10% less CPU
+        # at 100k chunks, but the ingest took longer in 6 of 7 interleaved pairs (load 6-14;
+        # docs/measurements/performance-2026-12-05.md, section 18)
+        pending: deque[Future[Prepared] | Job | Ready] = deque()
+        for source in sources:
+            pending.append(binary.submit(source) if source.format in BINARY_FORMATS
+                           else pool.submit(prepare_source, source, config))
+            while len(pending) > workers * 4:  # a bounded window: sources are read as they go
+                docs, bad = pending.popleft().result()
                 problems.extend(bad)
                 yield from docs
-
-        for group in _groups(sources, POOL_GROUP_SOURCES):
-            pending.append(binary.submit(group[0]) if group[0].format in BINARY_FORMATS
-                           else pool.submit(prepare_sources, group, config))
-            while len(pending) > workers * 2:  # a bounded window: sources are read as they go
-                yield from ready()
         while pending:
-            yield from ready()
+            docs, bad = pending.popleft().result()
+            problems.extend(bad)
+            yield from docs
 
 
 def ingest_paths(
