@@ -2,7 +2,7 @@
 Markdown reader (``clew.corpus.ingest.formats.markdown``): what a reader of the built page sees.
 
 Rewritten line by line before the Markdown parser reads the text; every line stays a line. Code
-(fenced and indented blocks) is left as written.
+(fenced and indented blocks, code spans) is left as written.
 
 - ``{% highlight ruby %}`` ... ``{% endhighlight %}`` (Jekyll's code blocks) is a fenced code block,
   the two tag lines its fences (```` ```ruby ````), so the code in it is code, not paragraphs.
@@ -62,9 +62,19 @@ def liquid_tags(text: str) -> str:
         if _TAGS_LINE.fullmatch(line):
             lines[number] = "<!-- -->" if number in html else ""
         else:
-            lines[number] = _INLINE_TAG.sub(lambda found: found.group(1) or "", line)
+            lines[number] = _outside_code_spans(line)
         number += 1
     return "\n".join(lines)
+
+
+def _outside_code_spans(line: str) -> str:
+    """``line`` with its inline tags read (see the module docstring) where they are not in a code span:
+    `` `{% raw %}` `` shows the tag."""
+    parts = line.split("`")
+    if len(parts) % 2 == 0:  # an unmatched backtick: no code span to keep apart
+        parts = [line]
+    return "`".join(part if index % 2 else _INLINE_TAG.sub(lambda found: found.group(1) or "", part)
+                    for index, part in enumerate(parts))
 
 
 def _highlights(lines: list[str], code: set[int]) -> None:

@@ -92,6 +92,7 @@ def test_liquid_tags_read_as_a_reader_of_the_built_page_sees_them() -> None:
               "{% include docs_contents_mobile.html %}\n\n"
               "## Sorting {%- include docs_version_badge.html version=\"4.0\" -%}\n\n"
               "Use {% raw %}{{ page.title }}{% endraw %}, see [setup]({% link _docs/setup.md %}).\n\n"
+              "Wrap it in `{% raw %}` and `{% endraw %}`.\n\n"
               "{% comment %}\nHidden from readers.\n{% endcomment %}\n\n"
               "<table>\n<tr><td>a</td><td>\n{% if site.x %}\n  b\n{% endif %}\n</td></tr>\n"
               "<tr><td>c</td><td>d</td></tr>\n</table>\n")
@@ -104,6 +105,7 @@ def test_liquid_tags_read_as_a_reader_of_the_built_page_sees_them() -> None:
         ("code", "```ruby\ndef foo\n  puts 'foo'\nend\n```"),
         ("heading", "## Sorting"),
         ("paragraph", "Use {{ page.title }}, see [setup](_docs/setup.md)."),
+        ("paragraph", "Wrap it in `{% raw %}` and `{% endraw %}`."),
         ("table_row", "| a | b |"), ("table_row", "| c | d |")]
     assert [s.heading for s in document.sections[1:]] == ["Assets", "Sorting"]
     assert [link.href for link in document.links] == ["_docs/setup.md"]
