@@ -268,7 +268,7 @@ def iter_prepared(
                              initializer=watch_parent, initargs=(os.getpid(),)) as pool, \
             BinaryParsers(prepare_source, config, workers) as binary:
         # a task per source: with a group of files per task (32 or 256) the workers spent about 10% less CPU
-        # at 100k chunks, but the ingest took longer in 6 of 7 interleaved pairs (load 6-14;
+        # at 100k chunks, but the ingest took longer in 5 of 6 interleaved pairs (load 7.5-14.6;
         # docs/measurements/performance-2026-12-05.md, section 18)
         pending: deque[Future[Prepared] | Job | Ready] = deque()
         for source in sources:
