@@ -54,6 +54,7 @@ from clew.corpus.ingest.formats.markdown_inline import (
     link_labels,
     overload_name,
 )
+from clew.corpus.ingest.formats.markdown_kumascript import kumascript_macros
 from clew.corpus.ingest.formats.markdown_liquid import liquid_tags
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
@@ -73,7 +74,6 @@ _GITHUB_ALERT = re.compile(r"\A<blockquote>\s*<p>\[!(NOTE|TIP|IMPORTANT|WARNING|
 _ADMONITION_LABEL = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+([\w-]+)?(?:[ \t]*\"([^\"]*)\")?")
 _INDENT = re.compile(r"\A(?: {1,4}|\t)")
 
-
 _ADMONITION = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+[\w\"-]")
 """The marker line of an MkDocs admonition (``!!! note``, ``??? tip "Title"``, ``???+ danger``) or
 content tab (``=== "pip"``, pymdownx.tabbed): its indented body is its text, not a code block."""
@@ -92,14 +92,14 @@ _PARSER = _Markdown("commonmark").enable("table")
 def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     """Parse CommonMark (with GFM tables) into blocks, sections, tables, links and anchors.
 
-    A YAML front matter block (``---`` lines around a mapping, at the very top) becomes the
-    document's fields and is not part of its text. Directive containers (``:::tip``) and Hugo
-    shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM lines and component tags
-    are not text (``clew.corpus.ingest.formats.dialects``); nor are Liquid tags (``{% raw %}``), and
-    ``{% highlight ruby %}`` opens a code block (``markdown_liquid``).
+    A YAML front matter block (``---`` lines around a mapping, at the top) becomes the document's fields, not text.
+    Directive containers (``:::tip``) and Hugo shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM
+    lines and component tags are not text (``dialects``); nor are Liquid tags (``{% raw %}``), ``{% highlight ruby %}``
+    opens a code block (``markdown_liquid``), MDN's ``{{domxref("X")}}`` is a link to X (``markdown_kumascript``).
     """
     fields, text = split_front_matter(normalize_newlines(source))
     text = mdx_to_markdown(text) if mdx else liquid_tags(hugo_shortcodes(directive_containers(text)))
+    text = text if mdx else kumascript_macros(text, fields.get("slug"))
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))

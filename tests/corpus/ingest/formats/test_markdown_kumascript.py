@@ -1,0 +1,112 @@
+"""MDN Web Docs' Markdown: KumaScript macros read as the built page shows them (``markdown_kumascript``)."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.markdown import parse_markdown
+from clew.corpus.ingest.formats.markdown_kumascript import kumascript_macros
+from clew.corpus.ingest.prepare import resolve_href
+
+PAGE = """---
+title: Window.alert() method
+short-title: alert()
+slug: Web/API/Window/alert
+page-type: web-api-instance-method
+browser-compat: api.Window.alert
+---
+
+{{APIRef}}
+
+{{SecureContext_Header}}{{SeeCompatTable}}
+
+`window.alert()` instructs the browser to display a dialog, like {{domxref("Window.confirm()")}} and
+{{domxref("Window/prompt", "prompt()")}} do; it returns {{jsxref("undefined")}} (see {{glossary("modal")}}).
+
+### Parameters
+
+- `message` {{optional_inline}}
+  - : A string, or an object converted with {{jsxref("Object.prototype.toString()")}}.
+- `legacy` {{deprecated_inline}}
+  - : Ignored. See the {{HTMLElement("dialog")}} element and {{CSSxRef("color")}}.
+
+| Header | Meaning |
+| ------ | ------- |
+| {{httpheader("Accept")}} | the types, {{HTTPHeader("Accept", "an anchor", "#syntax")}} |
+
+<table>
+  <tr><td>{{domxref("Window.confirm()", "confirm")}}</td></tr>
+  <tr><td>{{Deprecated_Inline}}</td></tr>
+</table>
+
+{{EmbedLiveSample("examples", 200, 100)}}
+
+In a template, `{{domxref("Window.alert()")}}` is written as it is.
+
+```js
+// {{jsxref("Array")}} stays in code
+```
+
+A Vue template shows {{ message }} and {{name}}, Jinja {{ url_for('index') }}.
+
+## Specifications
+
+{{Specifications}}
+"""
+
+
+def test_cross_references_read_as_links_to_their_pages() -> None:
+    """An xref macro is its display text (the second argument, else the first; in code where MDN shows
+    code) linked to its page's source folder, relative to the page's own folder (front matter ``slug``)."""
+    document = parse_markdown(PAGE)
+    document.check()
+    text = document.text
+    assert "like [`Window.confirm()`](../confirm) and\n[`prompt()`](../prompt) do" in text
+    assert "returns [`undefined`](../../../javascript/reference/global_objects/undefined)" in text
+    assert "(see [modal](../../../../glossary/modal))" in text
+    assert "[`Object.prototype.toString()`](../../../javascript/reference/global_objects/object/tostring)" in text
+    assert "[`<dialog>`](../../../html/reference/elements/dialog)" in text
+    assert "[`color`](../../../css/reference/properties/color)" in text
+    key = "web/api/window/alert/index.md"  # where MDN keeps the page: links resolve to the folders' index pages
+    hrefs = [resolve_href(key, link.href) for link in document.links]
+    assert hrefs[:3] == ["web/api/window/confirm", "web/api/window/prompt",
+                         "web/javascript/reference/global_objects/undefined"]
+    assert "web/http/reference/headers/accept#syntax" in hrefs
+
+
+def test_badges_banners_and_sections_are_not_text() -> None:
+    """Banners, sidebars, live samples and data tables print no text (a line of them is blank); a badge
+    with a label (``Optional``) is its label, an icon badge nothing."""
+    text = parse_markdown(PAGE).text
+    assert "{{APIRef" not in text and "SeeCompatTable" not in text and "Specifications}}" not in text
+    assert "EmbedLiveSample" not in text and "deprecated_inline" not in text.lower()
+    assert "- `message` Optional\n" in text and "- `legacy` \n" in text
+    assert "## Specifications\n\n" in text
+
+
+def test_macros_in_tables() -> None:
+    """In a GFM table cell an xref is a Markdown link; in a raw HTML table an ``<a>`` the HTML reader reads."""
+    document = parse_markdown(PAGE)
+    text = document.text
+    assert "| [`Accept`](../../../http/reference/headers/accept) |" in text
+    assert "[`an anchor.syntax`](../../../http/reference/headers/accept#syntax)" in text
+    assert "confirm" in text and "<td>" not in text and "Deprecated" not in text
+    assert document.links[-1].href == "../confirm"  # the HTML table's link
+
+
+def test_code_and_template_expressions_stay_as_written() -> None:
+    """Macros in a code span or a code block, and template expressions in prose (``{{ message }}``,
+    ``{{name}}``, ``{{ url_for('index') }}``: no MDN macro) are text as written."""
+    text = parse_markdown(PAGE).text
+    assert 'In a template, `{{domxref("Window.alert()")}}` is written as it is.' in text
+    assert '// {{jsxref("Array")}} stays in code' in text
+    assert "A Vue template shows {{ message }} and {{name}}, Jinja {{ url_for('index') }}." in text
+    jinja = "# Page\n\nHello {{ user }}, {{title}}.\n\n{% raw %}{{ page.title }}{% endraw %}\n"
+    assert kumascript_macros(jinja) == jinja
+
+
+def test_without_a_slug_links_are_site_absolute_and_spaced_calls_are_read() -> None:
+    """Without front matter a link is site-absolute (the collection's root is MDN's ``files/en-us``); a call
+    of an MDN macro with spaces inside the braces (``{{ domxref("X") }}``, as some MDN pages write it) is read."""
+    text = kumascript_macros('See {{ domxref("Range.extractContents()") }} and {{rfc(7230, "HTTP", 3)}}.\n'
+                             '{{ APIRef("DOM") }}\n')
+    assert text == ("See [`Range.extractContents()`](/web/api/range/extractcontents) and "
+                    "[RFC 7230, section 3: HTTP](https://datatracker.ietf.org/doc/html/rfc7230#section-3).\n\n")
