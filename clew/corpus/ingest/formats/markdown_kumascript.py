@@ -5,7 +5,8 @@ Rewritten line by line before the Markdown parser reads the text; every line sta
 (fenced and indented blocks, code spans) is left as written. Only the macros MDN's builder knows are
 read (its names, any case, ``-`` as ``_``): ``{{Name}}`` or ``{{Name(args)}}``, or ``{{ Name(args) }}`` with
 spaces around a call of such a name. A template expression in prose (``{{ title }}``, ``{{name}}``,
-``{{ url_for('x') }}``) names no macro and stays as written, as the page shows it.
+``{{ url_for('x') }}``) names no macro and stays as written, as the page shows it; so does an escaped
+macro (``\\{{Compat}}``, MDN's way to show one).
 
 - A cross-reference (``domxref``, ``jsxref``, ``HTMLElement``, ``CSSxRef``, ``glossary``, ``httpheader``,
   ``SVGAttr``, ...) is its display text (the second argument when given, else the first, in code where
@@ -33,7 +34,7 @@ from markdown_it import MarkdownIt
 _PARSER = MarkdownIt("commonmark").disable("inline")
 """Blocks only: the code blocks and raw HTML blocks are all it is asked (half the time of a full parse)."""
 _ARGUMENT = r"""\s*(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|[-\w.]+)?\s*"""
-_MACRO = re.compile(r"\{\{(?:([A-Za-z][\w-]*)(\((?:" + _ARGUMENT + r"(?:," + _ARGUMENT + r")*)\))?"
+_MACRO = re.compile(r"(?<!\\)\{\{(?:([A-Za-z][\w-]*)(\((?:" + _ARGUMENT + r"(?:," + _ARGUMENT + r")*)\))?"
                     r"|[ \t]+([A-Za-z][\w-]*)[ \t]*(\((?:" + _ARGUMENT + r"(?:," + _ARGUMENT + r")*)\))[ \t]*)\}\}")
 _ARGUMENTS = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|[-\w.]+)?\s*(?:,|$)""")
 _ESCAPE = re.compile(r"\\(.)")

@@ -101,6 +101,8 @@ def test_code_and_template_expressions_stay_as_written() -> None:
     assert "A Vue template shows {{ message }} and {{name}}, Jinja {{ url_for('index') }}." in text
     jinja = "# Page\n\nHello {{ user }}, {{title}}.\n\n{% raw %}{{ page.title }}{% endraw %}\n"
     assert kumascript_macros(jinja) == jinja
+    escaped = "Write \\{{Compat}} where the table goes.\n"  # MDN's writing guide: the macro shown, not run
+    assert kumascript_macros(escaped) == escaped
 
 
 def test_without_a_slug_links_are_site_absolute_and_spaced_calls_are_read() -> None:
