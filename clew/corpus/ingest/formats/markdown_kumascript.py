@@ -13,7 +13,9 @@ macro (``\\{{Compat}}``, MDN's way to show one).
   MDN shows code) as a link to the page it names. The link is written to the page's source folder
   (``/en-US/docs/Web/API/Window/alert`` is ``web/api/window/alert``), relative to the linking page's
   own folder (its front matter's ``slug``), so the link edge resolves wherever the MDN tree is rooted;
-  without a slug, site-absolute (``/web/api/window/alert``). In a raw HTML block it is an ``<a>``.
+  without a slug, site-absolute (``/web/api/window/alert``). In a raw HTML block it is an ``<a>``. On
+  such a page with a slug, MDN's own links (``[alert()](/en-US/docs/Web/API/Window/alert)``) are written
+  to the page's folder the same way (``../alert``), so they resolve too.
 - ``{{optional_inline}}``, ``{{ReadOnlyInline}}`` and ``{{SecureContext_Inline}}`` are their badge's label
   (``Optional``, ``Read only``, ``Secure context``); ``{{rfc(7230)}}`` is ``RFC 7230`` linked to the RFC.
 - Every other macro (sidebars, banners, ``{{Compat}}``, ``{{Specifications}}``, ``{{EmbedLiveSample(...)}}``,
@@ -28,6 +30,7 @@ import html
 import posixpath
 import re
 from collections.abc import Callable
+from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
 
@@ -40,6 +43,8 @@ _ARGUMENTS = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\
 _ESCAPE = re.compile(r"\\(.)")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]<>])")
 _BACKTICKS = re.compile(r"`+")
+_DOCS_LINK = re.compile(r"""(\]\(|\bhref=")/[a-z]{2}(?:-[A-Za-z]{2,})?/docs/([^)\s"#?]+)((?:#[^)\s"]*)?)(?=[)"\s])""")
+"""A link to a page of MDN as the site serves it (``](/en-US/docs/Web/API/Window#events)``), in Markdown or HTML."""
 
 _LABELS = {"optional_inline": "Optional", "readonlyinline": "Read only", "securecontext_inline": "Secure context"}
 _SILENT = frozenset(
@@ -76,14 +81,20 @@ def kumascript_macros(text: str, slug: object = None) -> str:
     html_lines = {n for t in tokens if t.type == "html_block" and t.map for n in range(*t.map)}
     lines = text.split("\n")
     for number, line in enumerate(lines):
-        if number in code or "{{" not in line:
+        if number in code or ("{{" not in line and (here is None or "/docs/" not in line)):
             continue
         in_html = number in html_lines
         rewritten = _outside_code_spans(line, lambda part: _MACRO.sub(lambda m: _render(m, here, in_html), part))
+        if here is not None and "/docs/" in rewritten:
+            rewritten = _outside_code_spans(rewritten, lambda part: _DOCS_LINK.sub(lambda m: _docs_link(m, here), part))
         if rewritten != line and not rewritten.strip():
             rewritten = "<!-- -->" if in_html else ""
         lines[number] = rewritten
     return "\n".join(lines)
+
+
+def _docs_link(found: re.Match[str], here: str) -> str:
+    return found.group(1) + posixpath.relpath(_folder(unquote(found.group(2))), here) + found.group(3)
 
 
 def _known(found: re.Match[str]) -> bool:

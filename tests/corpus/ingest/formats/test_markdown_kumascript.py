@@ -112,3 +112,19 @@ def test_without_a_slug_links_are_site_absolute_and_spaced_calls_are_read() -> N
                              '{{ APIRef("DOM") }}\n')
     assert text == ("See [`Range.extractContents()`](/web/api/range/extractcontents) and "
                     "[RFC 7230, section 3: HTTP](https://datatracker.ietf.org/doc/html/rfc7230#section-3).\n\n")
+
+
+def test_mdn_links_are_written_to_the_folders_of_their_pages() -> None:
+    """On an MDN page (a macro and a ``slug``), MDN's own links to ``/en-US/docs/...`` are written relative to
+    the page's folder as the macros' links are, in Markdown and in raw HTML; a link in code stays."""
+    page = ("---\nslug: Web/API/Window/confirm\n---\n\n{{APIRef}}\n\n"
+            "See [alert](/en-US/docs/Web/API/Window/alert#syntax) and `[x](/en-US/docs/X)`."
+            "\n\n<table><tr><td><a href=\"/en-US/docs/Web/CSS/:hover\">hover</a></td></tr>"
+            "</table>\n")
+    document = parse_markdown(page)
+    assert "See [alert](../alert#syntax) and `[x](/en-US/docs/X)`." in document.text
+    key = "files/en-us/web/api/window/confirm/index.md"
+    assert [resolve_href(key, link.href) for link in document.links] == [
+        "files/en-us/web/api/window/alert#syntax", "files/en-us/web/css/_colon_hover"]
+    plain = "See [alert](/en-US/docs/Web/API/Window/alert).\n"  # no MDN macro: not read as MDN's
+    assert kumascript_macros(plain, "Web/API/Window/confirm") == plain
