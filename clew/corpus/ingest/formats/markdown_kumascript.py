@@ -223,14 +223,14 @@ def _cssxref(args: list[str]) -> tuple[str, str, bool]:
     display = _at(args, 1) or name.rsplit("/", 1)[-1]
     fragment = "#" + (embedded or _at(args, 2)).lstrip("#")
     slug = name.removeprefix("<").removesuffix(">").removesuffix("()")
-    if "/" in name:
+    if name.startswith("Reference/"):
         path = name
-    elif name.startswith("<") or name.endswith("()"):
-        path = f"Reference/Values/{slug}"
-    elif name.startswith(":"):
+    elif name.startswith(":"):  # :hover, :is(), ::picker()
         path = f"Reference/Selectors/{slug}"
-    elif name.startswith("@"):
+    elif name.startswith("@"):  # @media, @font-face/font-family
         path = f"Reference/At-rules/{slug}"
+    elif name.startswith("<") or name.endswith("()") or "/" in name:  # <length>, calc(), transform-function/skew
+        path = f"Reference/Values/{slug}"
     else:
         path = f"Reference/Properties/{slug}"
     return f"Web/CSS/{path}{fragment if fragment != '#' else ''}", display, True

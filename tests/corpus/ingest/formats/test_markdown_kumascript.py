@@ -128,3 +128,16 @@ def test_mdn_links_are_written_to_the_folders_of_their_pages() -> None:
         "files/en-us/web/api/window/alert#syntax", "files/en-us/web/css/_colon_hover"]
     plain = "See [alert](/en-US/docs/Web/API/Window/alert).\n"  # no MDN macro: not read as MDN's
     assert kumascript_macros(plain, "Web/API/Window/confirm") == plain
+
+
+def test_css_references_by_the_shape_of_their_name() -> None:
+    """``CSSxRef`` names a selector (``:``), an at-rule (``@``), a value (``<type>``, ``f()``, ``group/member``)
+    or else a property, under MDN's CSS reference (its builder looks the page up; the shape is what a reader
+    of the source has)."""
+    text = kumascript_macros('{{cssxref(":is()")}} {{cssxref("@font-face/font-family", "font-family")}} '
+                             '{{CSSxRef("transform-function/skew")}} {{cssxref("&lt;length&gt;")}} '
+                             '{{cssxref("color")}}')
+    assert text == ("[`:is()`](/web/css/reference/selectors/_colon_is) "
+                    "[`font-family`](/web/css/reference/at-rules/@font-face/font-family) "
+                    "[`skew`](/web/css/reference/values/transform-function/skew) "
+                    "[`<length>`](/web/css/reference/values/length) [`color`](/web/css/reference/properties/color)")
