@@ -52,6 +52,16 @@ def target_names(keys: list[str]) -> list[str]:
     return sorted(names)
 
 
+def anchor_key_sql(column: str) -> str:
+    """SQL of the form an anchor is matched in when it names no anchor of its page as written:
+    case-folded, each run of ``-``, ``_`` and white space one ``-``, the separators at either end
+    and a leading run of digits and dots dropped. Generators write one heading's id apart in
+    exactly these ways (``## Flow content``: GitHub and most ``flow-content``, MDN ``flow_content``
+    or ``Flow_content``; ``## 2. Setup``: GitHub ``2-setup``, Pandoc ``setup``)."""
+    spaced = f"regexp_replace(lower({column}), '[-_\\s]+', '-', 'g')"
+    return f"trim(regexp_replace({spaced}, '^[-0-9.]+', ''), '-')"
+
+
 def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str], new_documents: list[int],
                   row_filter: Filter | None = None, *, retry_dangling: bool = True) -> int:
     """Point link edges at the chunk their target names; returns how many were resolved now,
@@ -59,7 +69,10 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
 
     A target names the first key of :func:`link_candidates_sql` that exists in the collection;
     its ``#anchor`` names the chunk the anchor points into; without one, the chunk of the document's
-    lead paragraph (``clew.corpus.ingest.prepare.LEAD``; else its first chunk).
+    lead paragraph (``clew.corpus.ingest.prepare.LEAD``; else its first chunk). An anchor the page
+    does not write as such names the chunk of the page's anchors that read the same by
+    :func:`anchor_key_sql` (another generator's id for the same heading), when they all name one;
+    else (none, or two chunks) the link lands on the document's first chunk.
     Resolved again: links whose candidates name one of ``keys`` (the documents that just got a
     version), the dangling links of ``new_documents`` (those just written), and with
     ``retry_dangling`` every dangling link of the collection. Only those links get candidates
@@ -102,13 +115,24 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT unnest($2::VARCHAR[])))
                   OR c.dst IS NULL
                GROUP BY c.rid
+           ),
+           exact AS (
+               SELECT f.rid, f.doc, f.version, f.anchor, min(a.chunk) AS chunk
+               FROM found f
+               LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version
+                                    AND a.anchor = coalesce(f.anchor, '')  -- no #fragment: the lead paragraph
+               GROUP BY f.rid, f.doc, f.version, f.anchor
+           ),
+           loose AS (  -- an anchor that names none exactly: the one chunk its normalised form names
+               SELECT x.rid, CASE WHEN count(DISTINCT a.chunk) = 1 THEN min(a.chunk) END AS chunk
+               FROM exact x JOIN anchors a ON a.document_id = x.doc AND a.version = x.version
+               WHERE x.chunk IS NULL AND {anchor_key_sql('x.anchor')} <> ''
+                 AND {anchor_key_sql('a.anchor')} = {anchor_key_sql('x.anchor')}
+               GROUP BY x.rid
            )
-           SELECT f.rid, f.doc, f.version, 'ev1:c:' || f.doc || ':' || f.version || ':' || coalesce(min(a.chunk), 0)
-           AS dst
-           FROM found f
-           LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version
-                                AND a.anchor = coalesce(f.anchor, '')  -- no #fragment: the lead paragraph
-           GROUP BY f.rid, f.doc, f.version""",
+           SELECT x.rid, x.doc, x.version,
+                  'ev1:c:' || x.doc || ':' || x.version || ':' || coalesce(x.chunk, l.chunk, 0) AS dst
+           FROM exact x LEFT JOIN loose l ON l.rid = x.rid""",
         [collection_id, keys, target_names(keys), retry_dangling, new_documents],
     )
     params: list[Any] = []

@@ -171,3 +171,38 @@ def test_a_hugo_link_shortcode_is_a_link_edge_to_its_page(corpus: Corpus, tmp_pa
     found = targets(corpus)
     assert "Modals are dialogs" in found["/components/modal"]
     assert "exposes a few events" in found["/components/modal#events"]
+
+
+def test_an_anchor_another_generator_wrote_lands_on_its_heading(corpus: Corpus, tmp_path: Path) -> None:
+    """clew names ``## Flow content`` ``flow-content`` (GitHub's slug); MDN links it as ``#flow_content``
+    (older pages ``#Flow_content``), Pandoc drops a heading's leading number (``## 2. Setup``: ``setup``).
+    Such an anchor matches the page's anchors read the same (case, ``_``/``-``/space, leading digits),
+    HTML ids too; one written as such still wins, and one that reads as two chunks' anchors lands
+    where an anchor matching none does (the page's first chunk)."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text(
+        "# A\n\nSee [flow](kinds.md#flow_content), [Flow](kinds.md#Flow_content), [setup](kinds.md#setup), "
+        "[phrasing](kinds.md#Phrasing%20Content), [one](kinds.md#one_two), [note](kinds.md#note), "
+        "[NOTE](kinds.md#NOTE), [none](kinds.md#nowhere) and [events](c.html#events-list).\n")
+    (folder / "kinds.md").write_text(
+        "# Kinds\n\nThe page opens with a passage of prose that names what it is about.\n\n"
+        "## Flow content\n\nMost elements used in the body.\n\n"
+        "## 2. Setup\n\nSet the thing up.\n\n"
+        "## Phrasing content\n\nThe text of the document.\n\n"
+        "## One two\n\nRead the same.\n\n## Elsewhere {#one_two}\n\nWritten as such.\n\n"
+        "## Note\n\nThe first note.\n\n## 1. Note\n\nThe second note.\n")
+    (folder / "c.html").write_text("<html><body><h1>C</h1><p>C is a page whose lead paragraph says what it is "
+                                   'about.</p><h2 id="Events_list">Events</h2><p>Details follow.</p></body></html>')
+    ingest_paths(corpus, [folder], chunk_tokens=16)
+    found = targets(corpus)
+    assert found["kinds.md#flow_content"].startswith("kinds.md:1:## Flow content\n\nMost elements")
+    assert found["kinds.md#Flow_content"] == found["kinds.md#flow_content"]
+    assert found["kinds.md#setup"].startswith("kinds.md:1:## 2. Setup\n\nSet the thing up.")
+    assert found["kinds.md#Phrasing Content"].startswith("kinds.md:1:## Phrasing content")
+    assert found["kinds.md#one_two"].startswith("kinds.md:1:## Elsewhere")  # as written, not ``one-two``
+    assert found["kinds.md#note"].startswith("kinds.md:1:## Note\n\nThe first note.")  # as written
+    first = "kinds.md:1:# Kinds\n\nThe page opens"
+    assert found["kinds.md#NOTE"].startswith(first)  # ``note`` and ``1-note``: two chunks
+    assert found["kinds.md#nowhere"].startswith(first)
+    assert "Details follow." in found["c.html#events-list"]
