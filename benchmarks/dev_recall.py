@@ -2,7 +2,8 @@
 
 For each set in ``--sets`` (a bare name is ``../shared/evals/<name>``: ``sqlite-docs`` HTML, ``npm-docs``
 Markdown; a path such as ``evals/<name>`` is that folder; the ingest glob follows what its corpus holds)
-the corpus is ingested into a fresh DuckDB file (``--chunk-tokens``, default clew's own), and
+the corpus is ingested into a fresh DuckDB file (``--chunk-tokens``, default clew's own; ``--merge-sections`` as
+``clew ingest --merge-sections``; the report gives its chunks and how many are under 25 tokens), and
 every question is answered by each system under each context budget through
 ``clew.evals.systems.run_system``, the code path of ``clew eval``: flat ``bm25`` /
 ``vector`` / ``hybrid`` pack their top hits in rank order; ``tree-ranked`` and
@@ -17,6 +18,7 @@ and the best system at 2,000 tokens. ``vector`` and ``hybrid`` need an embedder 
 
     python benchmarks/dev_recall.py --sets sqlite-docs,npm-docs --systems bm25,hybrid,tree-ranked --embed minilm
     python benchmarks/dev_recall.py --sets sqlite-docs --systems bm25 --chunk-tokens 100,160,220,320
+    python benchmarks/dev_recall.py --sets sqlite-docs,npm-docs --merge-sections
 """
 
 from __future__ import annotations
@@ -86,6 +88,8 @@ def main() -> None:
     parser.add_argument("--budgets", default="1000,2000,4000,8000")
     parser.add_argument("--chunk-tokens", default=str(DEFAULT_CHUNK_TOKENS))
     parser.add_argument("--embed", default=None, help="embedding model to fill before vector/hybrid runs")
+    parser.add_argument("--merge-sections", action="store_true",
+                        help="let small consecutive sections share a chunk (clew ingest --merge-sections)")
     args = parser.parse_args()
     systems = [s for s in args.systems.split(",") if s]
     unknown = [s for s in systems if s not in SYSTEMS or SYSTEMS[s].needs_model]
@@ -102,7 +106,9 @@ def main() -> None:
                 started = time.perf_counter()
                 with Corpus(Path(tmp) / f"{name}-{size}.duckdb") as corpus:
                     ingested = ingest_paths(corpus, [evalset.corpus], collection="dev", glob=evalset.glob,
-                                            chunk_tokens=size)
+                                            chunk_tokens=size, merge_sections=args.merge_sections)
+                    small = corpus.cursor().execute(
+                        "SELECT count(*) FROM chunks WHERE token_count < 25").fetchall()[0][0]
                     if args.embed:
                         from clew.corpus.embedders import embedder_from_name
                         from clew.corpus.search.embedding import embed_missing
@@ -116,7 +122,8 @@ def main() -> None:
                               file=sys.stderr, flush=True)
                 key = name if len(args.chunk_tokens.split(",")) == 1 else f"{name}@{size}"
                 report["sets"][key] = {
-                    "questions": len(qs), "chunks": ingested.chunks, "chunk_tokens": size,
+                    "questions": len(qs), "chunks": ingested.chunks, "chunks_under_25_tokens": small,
+                    "chunk_tokens": size, "merge_sections": args.merge_sections,
                     "ingest_seconds": round(time.perf_counter() - started, 1),
                     "embedder": args.embed, "runs": runs, "goal": goal(runs, budgets),
                 }

@@ -180,6 +180,25 @@ def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(tmp_
     assert tiny["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
 
 
+def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(tmp_path: Path) -> None:
+    folder = tmp_path / "evals" / "tiny"
+    (folder / "corpus").mkdir(parents=True)
+    (folder / "corpus" / "ops.md").write_text(
+        "# Operations\n\n## Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n\n"
+        "## Paging\n\nThe pager rotates weekly between the two teams.\n\n"
+        "## Alerts\n\nAlerts page the engineer on call.\n")
+    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
+                "evidence": ["run the nightly backup with the archive flag"], "sources": ["ops.md"],
+                "kind": "exact_term"}
+    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    args = ("--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000")
+    apart, merged = (run("dev_recall.py", *args, *extra, cwd=tmp_path)["sets"]["tiny"]
+                     for extra in ((), ("--merge-sections",)))
+    assert (apart["merge_sections"], apart["chunks"], apart["chunks_under_25_tokens"]) == (False, 3, 3)
+    assert (merged["merge_sections"], merged["chunks"], merged["chunks_under_25_tokens"]) == (True, 1, 0)
+    assert merged["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
+
+
 def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(tmp_path: Path) -> None:
     folder = tmp_path / "evals" / "tiny"
     (folder / "corpus").mkdir(parents=True)
