@@ -42,6 +42,7 @@ from markdown_it.token import Token
 
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.markdown_deflist import definition_list_html
 from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop, html_tokens
 from clew.corpus.ingest.formats.markdown_inline import (
     HEADING_ATTRIBUTES,
@@ -263,6 +264,8 @@ class _Builder:
         first = group[0]
         if first.map is None:
             return
+        if (dl := definition_list_html(group, _PARSER.options)) is not None:  # MDN's `- : `
+            return self.add_rendered((first.map[0], first.map[1]), dl, headings=False, slugs=False)
         kind = _BLOCK_KINDS.get(first.type)
         added = len(self.blocks)
         if first.type == "heading_open":
@@ -418,7 +421,7 @@ class _Builder:
         first, last = groups[0][0].map, groups[-1][0].map
         if first is None or last is None:
             return
-        html = _PARSER.renderer.render(tokens, _PARSER.options, {})
+        html = definition_list_html(tokens, _PARSER.options) or _PARSER.renderer.render(tokens, _PARSER.options, {})
         if groups[0][0].type == "blockquote_open":
             alert = _GITHUB_ALERT.match(html)
             if alert is not None:
@@ -442,19 +445,19 @@ class _Builder:
         self.regions.append(_Region(start, end, rendered.text))
         mapped = {0: self.current}
         for index, section in enumerate(rendered.sections[1:], start=1):
-            inside = section.parent or 0
-            if inside == 0 and rendered.text.startswith("#", section.start):  # a heading, not a term
+            inside, term = section.parent or 0, not rendered.text.startswith("#", section.start)
+            if inside == 0 and not term:  # a heading
                 level, parent = section.level, self.current
                 while parent != 0 and self.sections[parent].level >= level:
                     parent = self.sections[parent].parent or 0
             else:
-                parent = mapped[inside] if inside else self.current
+                parent = mapped[inside]  # a term on top: under the section around its list, as its siblings
                 level = self.sections[parent].level + section.level - rendered.sections[inside].level
             self.in_region[("section", len(self.sections))] = region
             mapped[index] = len(self.sections)
             self.sections.append(Section(section.heading, level, parent, section.start, list(section.anchors),
                                          section.end))
-            if section.end is None:
+            if section.end is None and not term:  # what follows a definition list is not its last term's
                 self.current = mapped[index]
             if level == 1 and section.heading and self.title is None:
                 self.title = section.heading

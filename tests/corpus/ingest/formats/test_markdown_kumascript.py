@@ -62,9 +62,10 @@ def test_cross_references_read_as_links_to_their_pages() -> None:
     assert "like [`Window.confirm()`](../confirm) and\n[`prompt()`](../prompt) do" in text
     assert "returns [`undefined`](../../../javascript/reference/global_objects/undefined)" in text
     assert "(see [modal](../../../../glossary/modal))" in text
-    assert "[`Object.prototype.toString()`](../../../javascript/reference/global_objects/object/tostring)" in text
-    assert "[`<dialog>`](../../../html/reference/elements/dialog)" in text
-    assert "[`color`](../../../css/reference/properties/color)" in text
+    # in a definition list (``- : ``), read as MDN's <dl>: the link's text, its target among the links
+    assert "converted with Object.prototype.toString().\n" in text and "See the <dialog> element and color." in text
+    assert {"../../../javascript/reference/global_objects/object/tostring", "../../../html/reference/elements/dialog",
+            "../../../css/reference/properties/color"} <= {link.href for link in document.links}
     key = "web/api/window/alert/index.md"  # where MDN keeps the page: links resolve to the folders' index pages
     hrefs = [resolve_href(key, link.href) for link in document.links]
     assert hrefs[:3] == ["web/api/window/confirm", "web/api/window/prompt",
@@ -78,7 +79,7 @@ def test_badges_banners_and_sections_are_not_text() -> None:
     text = parse_markdown(PAGE).text
     assert "{{APIRef" not in text and "SeeCompatTable" not in text and "Specifications}}" not in text
     assert "EmbedLiveSample" not in text and "deprecated_inline" not in text.lower()
-    assert "- `message` Optional\n" in text and "- `legacy` \n" in text
+    assert "\nmessage Optional\n" in text and "\nlegacy\n" in text  # definition-list terms (``markdown_deflist``)
     assert "## Specifications\n\n" in text
 
 
