@@ -54,6 +54,7 @@ from clew.corpus.ingest.formats.markdown_inline import (
     inline_text,
     link_labels,
     overload_name,
+    reference_definitions,
 )
 from clew.corpus.ingest.formats.markdown_kumascript import kumascript_macros
 from clew.corpus.ingest.formats.markdown_liquid import liquid_tags
@@ -104,7 +105,7 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))
-    definitions = _definitions(lines, groups)
+    definitions = reference_definitions(lines, groups)
     index = 0
     read = 0  # the source lines read so far
     ends = end_tags(groups)
@@ -139,25 +140,6 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
         if isinstance(title, str) and title.strip():
             document.title = document.sections[0].heading = title.strip()
     return document
-
-
-_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:")
-
-
-def _definitions(lines: list[str], groups: Sequence[Sequence[Token]]) -> list[tuple[int, int]]:
-    """The line spans ``(first, stop)`` of link reference definitions (``[fs.rm()]: #fsrmpath``): the
-    lines between top-level blocks that markdown-it read as definitions, which make no token. They
-    are not text a reader sees (their links are resolved where they are used), so they are left
-    out of the stored text: Node.js's API docs end with hundreds of them, which were chunks of their
-    own that matched every function name."""
-    spans: list[tuple[int, int]] = []
-    covered = 0
-    for start, stop in [*(group[0].map for group in groups if group[0].map), (len(lines), len(lines))]:
-        gap = [number for number in range(covered, start) if lines[number].strip()]
-        if gap and _DEFINITION.match(lines[gap[0]]):
-            spans.append((gap[0], gap[-1] + 1))
-        covered = max(covered, stop)
-    return spans
 
 
 def parse_mdx(source: str) -> ParsedDocument:

@@ -1,6 +1,6 @@
 """The inline text of Markdown, for the Markdown reader (``clew.corpus.ingest.formats.markdown``): a
-heading's GitHub slug and attribute list, the plain text an inline sequence renders to, link labels,
-and what an overloaded function's heading names."""
+heading's GitHub slug and attribute list, the plain text an inline sequence renders to, link labels
+and link reference definitions, and what an overloaded function's heading names."""
 
 from __future__ import annotations
 
@@ -81,3 +81,22 @@ def link_labels(children: Sequence[Token]) -> Iterator[tuple[Token, str]]:
                 break
             label.append(inner)
         yield child, inline_text(label).strip()
+
+
+_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:")
+
+
+def reference_definitions(lines: list[str], groups: Sequence[Sequence[Token]]) -> list[tuple[int, int]]:
+    """The line spans ``(first, stop)`` of link reference definitions (``[fs.rm()]: #fsrmpath``): the
+    lines between top-level blocks that markdown-it read as definitions, which make no token. They
+    are not text a reader sees (their links are resolved where they are used), so they are left
+    out of the stored text: Node.js's API docs end with hundreds of them, which were chunks of their
+    own that matched every function name."""
+    spans: list[tuple[int, int]] = []
+    covered = 0
+    for start, stop in [*(group[0].map for group in groups if group[0].map), (len(lines), len(lines))]:
+        gap = [number for number in range(covered, start) if lines[number].strip()]
+        if gap and _DEFINITION.match(lines[gap[0]]):
+            spans.append((gap[0], gap[-1] + 1))
+        covered = max(covered, stop)
+    return spans
