@@ -42,7 +42,7 @@ from markdown_it.token import Token
 
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
-from clew.corpus.ingest.formats.markdown_deflist import definition_list_html
+from clew.corpus.ingest.formats.markdown_deflist import GITHUB_ALERT, definition_list_html
 from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop, html_tokens
 from clew.corpus.ingest.formats.markdown_inline import (
     HEADING_ATTRIBUTES,
@@ -72,7 +72,6 @@ _BLOCK_KINDS: dict[str, BlockKind] = {
 _FRONT_MATTER = re.compile(r"---[ \t]*\n(.*?\n)(?:---|\.\.\.)[ \t]*(?:\n|$)", re.DOTALL)
 _LISTS = ("bullet_list_open", "ordered_list_open")
 _HTML_HEADING = re.compile(r"<h[1-6][\s>]", re.IGNORECASE)
-_GITHUB_ALERT = re.compile(r"\A<blockquote>\s*<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*", re.IGNORECASE)
 _ADMONITION_LABEL = re.compile(r"(?:!!!|\?\?\?\+?|===[+!]?)[ \t]+([\w-]+)?(?:[ \t]*\"([^\"]*)\")?")
 _INDENT = re.compile(r"\A(?: {1,4}|\t)")
 
@@ -405,7 +404,7 @@ class _Builder:
             return
         html = definition_list_html(tokens, _PARSER.options) or _PARSER.renderer.render(tokens, _PARSER.options, {})
         if groups[0][0].type == "blockquote_open":
-            alert = _GITHUB_ALERT.match(html)
+            alert = GITHUB_ALERT.match(html)
             if alert is not None:
                 label = _admonition_title(alert.group(1).capitalize())
                 html = f'<blockquote class="admonition">{label}<p>{html[alert.end():]}'

@@ -30,7 +30,8 @@ from markdown_it.utils import OptionsDict
 _MARK = ": "
 _SPACES = re.compile(r"\s+")
 _RENDERER = RendererHTML()
-_ALERT = re.compile(r"<blockquote>\s*<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*", re.IGNORECASE)
+GITHUB_ALERT = re.compile(r"<blockquote>\s*<p>\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*", re.IGNORECASE)
+"""A GitHub alert's opening (``> [!NOTE]``) as markdown-it renders it."""
 
 
 def definition_list_html(group: Sequence[Token], options: OptionsDict) -> str | None:
@@ -131,5 +132,5 @@ def _render(tokens: list[Token], renderer: RendererHTML, options: OptionsDict) -
         pending.append(token)
         index += 1
     parts.append(renderer.render(pending, options, {}))
-    return _ALERT.sub(lambda found: f'<blockquote class="admonition"><p class="admonition-title">'
+    return GITHUB_ALERT.sub(lambda found: f'<blockquote class="admonition"><p class="admonition-title">'
                                     f"{found.group(1).capitalize()}</p><p>", "".join(parts))
