@@ -147,10 +147,15 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     chosen: list[Unit] = []
     counted = _Counted(chosen)
     quoted: set[str] = set()
+    tables: dict[str, list[str]] = {}
+    for unit in units:
+        if unit.kind == "row":
+            tables.setdefault(unit.header, []).append(unit.text)
+    conditions = {header: _conditions(rows, wanted) for header, rows in tables.items()}
     for value, _, unit in scored:
         if value < KEEP * best:
             break
-        if _key(unit.own) in quoted or _other_row(unit, chosen, wanted):  # quoted in a lead-in's list
+        if _key(unit.own) in quoted or _other_row(unit, chosen, conditions):  # quoted in a lead-in's list
             continue
         options = _options(unit, wanted, quoted)
         fits = next((o for o in options if counted.with_unit(o) <= max_tokens), None)  # the fullest
@@ -284,34 +289,47 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
 
 def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tuple[str, str]]:
     """The rows of a lead-in's table that best meet the question's condition: those whose key cell
-    (the first) holds the most question terms found in neither the header nor every key cell
-    (``SEV2``, ``set to 2``); all of them when no key cell holds one. List items are kept."""
+    (the first) holds the most conditions (``_conditions``: ``SEV2``, ``set to 2``); all of them
+    when no key cell holds one. List items are kept."""
     rows = [f for f in follow if f[0].startswith("|")]
     if len(rows) < 2:
         return follow
     cells = {f: set(tokenize(_key_cell(f[0]))) for f in rows}
-    header = {t for f in rows for t in tokenize(f[0].split("\n", 1)[0])}
-    common = set.intersection(*cells.values())
-    matched = {f: len((wanted & cells[f]) - header - common) for f in rows}
+    conditions = _conditions([f[0] for f in rows], wanted)
+    matched = {f: len(conditions & cells[f]) for f in rows}
     most = max(matched.values())
     return [f for f in follow if not f[0].startswith("|") or matched[f] == most] if most else follow
 
 
-def _other_row(unit: Unit, chosen: list[Unit], wanted: set[str]) -> bool:
-    """A row of a table whose chosen row's key cell matched a question term (a condition:
-    ``SEV2``, ``set to 2``) that this row's key cell lacks, or a row a quoted lead-in's condition
-    left out."""
+def _conditions(rows: Sequence[str], wanted: set[str]) -> set[str]:
+    """The question's conditions on a table's ``rows`` (each with its header row): the question
+    terms that the key cell of exactly one row holds and the header does not (``SEV2`` among
+    ``SEV1``-``SEV3``). A term in several key cells (``table`` in "columns per table" and "rows per
+    table") names what the rows are about, not which one the question asks for."""
+    held: Counter[str] = Counter()
+    header: set[str] = set()
+    for row in rows:
+        held.update(wanted & set(tokenize(_key_cell(row))))
+        header.update(tokenize(row.split("\n", 1)[0]) if "\n" in row else ())
+    return {t for t, n in held.items() if n == 1} - header
+
+
+def _other_row(unit: Unit, chosen: list[Unit], conditions: Mapping[str, set[str]]) -> bool:
+    """A row of a table whose chosen row's key cell holds a condition (``_conditions``, by
+    header) that this row's key cell lacks, or a row a quoted lead-in's condition left out."""
     if unit.kind != "row":
         return False
     mine = set(tokenize(_key_cell(unit.text)))
+    wanted = conditions.get(unit.header, set())
     return any((c.kind == "row" and c.header == unit.header and (wanted & set(tokenize(_key_cell(c.text)))) - mine)
                or unit.text in c.unmet for c in chosen)
 
 
 def _key_cell(row: str) -> str:
-    """The first cell of a table row (``| SEV2 | ... |`` -> ``SEV2``), its header row cut off."""
+    """The first cell of a table row (``| SEV2 | ... |`` -> ``SEV2``), its header row cut off; none
+    in a row of one cell (DocBook's "Function. Description" tables: the cell is the whole row)."""
     cells = row.split("\n", 1)[-1].strip().strip("|").split("|")
-    return cells[0].strip() if cells else ""
+    return cells[0].strip() if len(cells) > 1 else ""
 
 
 def _document(evidence_id: str) -> str:

@@ -50,6 +50,26 @@ settings of this compile-time option are as follows:
 | 3 | Always use memory |
 """
 
+LIMITS = """Table K.1. PostgreSQL Limitations
+| Item | Upper Limit | Comment |
+| --- | --- | --- |
+| database size | unlimited |  |
+| relation size | 32 TB | with the default BLCKSZ of 8192 bytes |
+| rows per table | limited by the number of tuples that can fit onto 4,294,967,295 pages |  |
+| columns per table | 1,600 | further limited by tuple size fitting on a single page; see note below |
+| field size | 1 GB |  |
+| indexes per table | unlimited | constrained by maximum relations per database |
+| columns per index | 32 | can be increased by recompiling PostgreSQL |
+"""
+SIZE_FUNCTIONS = """Table 9.94. Database Object Size Functions
+| Function. Description |
+| --- |
+| pg_total_relation_size ( regclass ) → bigint. Computes the total disk space used by the specified table, \
+including all indexes and TOAST data. The result is equivalent to pg_table_size + pg_indexes_size. |
+| pg_table_size ( regclass ) → bigint. Computes the disk space used by the specified table, excluding indexes \
+(but including its TOAST table if any, free space map, and visibility map). |
+"""
+
 
 def quotes(answer: str) -> list[str]:
     """Each passage's quote: the lines up to and including the one its citation ends."""
@@ -119,6 +139,24 @@ def test_a_condition_in_the_question_picks_the_table_row() -> None:
         "The meanings for various settings of this compile-time option are as follows:\n| SQLITE_TEMP_STORE | Meaning |"
         "\n| 2 | Use memory by default but allow the PRAGMA temp_store command to override |") in generation.answer
     assert "| 1 |" not in generation.answer and "| 0 |" not in generation.answer
+
+
+def test_a_term_in_several_key_cells_is_no_condition() -> None:
+    """"table" is in the key cell of three rows of PostgreSQL's limits: what they are about, not a
+    condition that would keep "relation size" out once "columns per table" is quoted."""
+    generation = extractive_answer("What is the largest size a single table or index can reach when PostgreSQL is "
+                                   "built with the standard block size?", [("ev1:c:30:1:1", LIMITS)])
+    assert generation is not None
+    assert "| relation size | 32 TB | with the default BLCKSZ of 8192 bytes |" in generation.answer
+    assert "| columns per table | 1,600 |" in generation.answer
+
+
+def test_a_table_of_one_column_has_no_key_cell() -> None:
+    """DocBook's function tables are one cell a row: no cell is a key, so no row is a condition."""
+    generation = extractive_answer("Which size function reports a table's disk usage without its indexes but "
+                                   "counting its TOAST data?", [("ev1:c:21:1:43", SIZE_FUNCTIONS)])
+    assert generation is not None
+    assert "| pg_table_size ( regclass ) → bigint. Computes the disk space used" in generation.answer
 
 
 def test_a_lead_in_before_a_table_quotes_only_the_rows_meeting_the_condition(runbooks) -> None:  # noqa: ANN001
