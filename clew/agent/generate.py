@@ -27,10 +27,12 @@ CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
 _CITED = re.compile(r"\[ev1:[^\[\]\s]*\]$")
 _SPACED_CITATION = re.compile(r"\s*\[(ev1:[^\[\]\s]*)\]")
 _SENTENCE = re.compile(r"(?<![\s(]p\.)(?<!\bpp\.)(?<!e\.g\.)(?<!i\.e\.)(?<!\bcf\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bSec\.)"
-                       r"(?<!\bNo\.)(?<=[.!?])\s+(?=[A-Z0-9`\"'(])")
-"""Where a sentence ends: after ``.``, ``!`` or ``?`` and space, before a capital, digit, quote or
-bracket; not after an abbreviation that a number or name follows (``(p. 67)``, ``e.g.``, ``Fig.``,
-``No.``): a PDF manual's "See also set xrange (p. 216)" is one sentence."""
+                       r"(?<!\bNo\.)(?<!\(ex\.)(?<!\(eg\.)(?:(?<=[.!?])|(?<=[^.][.!?]\)))\s+(?=[A-Z0-9`\"'(])")
+"""Where a sentence ends: after ``.``, ``!`` or ``?`` (or a parenthesis closing a sentence:
+"(The default is 500 pages.) The maximum ...", not "format(FORMAT,...) SQL") and space, before a
+capital, digit, quote or bracket; not after an abbreviation that a number or name follows
+(``(p. 67)``, ``e.g.``, ``(ex.``, ``Fig.``, ``No.``): a PDF manual's "See also set xrange (p. 216)"
+is one sentence."""
 FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
 _PROMPT = re.compile(r"(?:>>>|\$|\w+>)(?:\s|$)")

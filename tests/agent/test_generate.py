@@ -345,6 +345,20 @@ def test_a_sentence_goes_on_past_an_abbreviation_a_number_or_name_follows() -> N
                                "Fig. 3 shows it."]
 
 
+def test_a_sentence_ends_inside_a_closing_parenthesis_and_not_after_an_example_s_ex() -> None:
+    """PostgreSQL's asides end inside their parenthesis ("value.) This ..."): two sentences; Bootstrap's
+    "(ex. `show`)" introduces an example; an ellipsis in a call's arguments ends nothing."""
+    text = ("The default is typically 128 megabytes (128MB). (Non-default values of BLCKSZ change the minimum "
+            "value.) This parameter can only be set at server start. Generally, these come in an infinitive and "
+            "past participle form - where the infinitive (ex. `show`) is triggered at the start of an event. "
+            "The format(FORMAT,...) SQL function works like printf().")
+    assert sentences(text) == [
+        "The default is typically 128 megabytes (128MB).", "(Non-default values of BLCKSZ change the minimum value.)",
+        "This parameter can only be set at server start.",
+        "Generally, these come in an infinitive and past participle form - where the infinitive (ex. `show`) is "
+        "triggered at the start of an event.", "The format(FORMAT,...) SQL function works like printf()."]
+
+
 def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_sentence() -> None:
     """HTML and PDF passages carry code without Markdown fences: a ``>>>`` or ``$`` session, up to
     a blank line, is one code unit, never joined with its lines into a quoted sentence."""
