@@ -153,7 +153,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     for unit in units:
         if unit.kind == "row":
             tables.setdefault(unit.header, []).append(unit.text)
-    conditions = {header: _conditions(rows, wanted) for header, rows in tables.items()}
+    conditions = {header: _conditions(rows, wanted, whole=True) for header, rows in tables.items()}
     for value, _, unit in scored:
         if value < KEEP * best:
             break
@@ -303,17 +303,24 @@ def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tupl
     return [f for f in follow if not f[0].startswith("|") or matched[f] == most] if most else follow
 
 
-def _conditions(rows: Sequence[str], wanted: set[str]) -> set[str]:
+def _conditions(rows: Sequence[str], wanted: set[str], *, whole: bool = False) -> set[str]:
     """The question's conditions on a table's ``rows`` (each with its header row): the question
     terms that the key cell of exactly one row holds and the header does not (``SEV2`` among
-    ``SEV1``-``SEV3``). A term in several key cells (``table`` in "columns per table" and "rows per
-    table") names what the rows are about, not which one the question asks for."""
+    ``SEV1``-``SEV3``, ``checksum`` of ``pd_checksum``). A term in several key cells (``table`` in
+    "columns per table" and "rows per table") names what the rows are about, not which one the
+    question asks for. ``whole``: only the terms of a key cell the question names in full (``SEV2``,
+    the ``2`` of "set to 2"), not ``repository`` of "`--repository`, `--repo`", which names what
+    the question asks about."""
     held: Counter[str] = Counter()
+    named: set[str] = set()
     header: set[str] = set()
     for row in rows:
-        held.update(wanted & set(tokenize(_key_cell(row))))
+        key = set(tokenize(_key_cell(row)))
+        held.update(key)
+        if key and (key <= wanted or not whole):
+            named |= key & wanted
         header.update(tokenize(row.split("\n", 1)[0]) if "\n" in row else ())
-    return {t for t, n in held.items() if n == 1} - header
+    return {t for t in named if held[t] == 1} - header
 
 
 def _other_row(unit: Unit, chosen: list[Unit], conditions: Mapping[str, set[str]]) -> bool:

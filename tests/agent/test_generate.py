@@ -70,6 +70,16 @@ including all indexes and TOAST data. The result is equivalent to pg_table_size 
 (but including its TOAST table if any, free space map, and visibility map). |
 """
 
+TRUST_FLAGS = """#### Flags
+
+| Flag | Default | Type | Description |
+| --- | --- | --- | --- |
+| `--file` | null | String (required) | Name of workflow file within a repositories .GitHub folder \
+(must end in yaml, yml) |
+| `--repository`, `--repo` | null | String | Name of the repository in the format owner/repo |
+| `--environment`, `--env` | null | String | CI environment name |
+| `--allow-publish` | false | Boolean | Allow npm publish for this trusted publisher configuration |
+"""
 
 def quotes(answer: str) -> list[str]:
     """Each passage's quote: the lines up to and including the one its citation ends."""
@@ -157,6 +167,17 @@ def test_a_table_of_one_column_has_no_key_cell() -> None:
                                    "counting its TOAST data?", [("ev1:c:21:1:43", SIZE_FUNCTIONS)])
     assert generation is not None
     assert "| pg_table_size ( regclass ) → bigint. Computes the disk space used" in generation.answer
+
+
+def test_a_key_cell_the_question_names_in_part_keeps_no_other_row_out() -> None:
+    """"how is the repository written" names part of the key "`--repository`, `--repo`": what the
+    question asks about, not a condition (as SEV2 is) that would keep the `--file` row out."""
+    generation = extractive_answer("How is the repository written, and which option is mandatory?",
+                                   [("ev1:c:64:1:8", TRUST_FLAGS)])
+    assert generation is not None
+    assert "| `--repository`, `--repo` | null | String | Name of the repository in the format owner/repo |" in (
+        generation.answer)
+    assert "| `--file` | null | String (required) | Name of workflow file" in generation.answer
 
 
 def test_a_lead_in_before_a_table_quotes_only_the_rows_meeting_the_condition(runbooks) -> None:  # noqa: ANN001
