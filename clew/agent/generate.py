@@ -440,8 +440,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     """Units of one passage: sentences of prose (wrapped lines rejoined), list items (with their
     continuation lines), table rows (with the header row), fenced code blocks and interactive
     sessions (``_PROMPT``: whole). Headings
-    and short labels are context for what follows; a label (a definition's term: an option, a
-    field) is quoted above the sentences of the paragraph it heads; a lead-in ending in ":" (or
+    and short labels are context for what follows (a label up to the next label or heading: one
+    definition's term is not another's); a label (a definition's term: an option, a field) is
+    quoted above the sentences of the paragraph it heads; a lead-in ending in ":" (or
     the sentence just before a table or a code block) carries the list, rows or code after it."""
     units: list[Unit] = []
     heading: set[str] = set()
@@ -452,12 +453,13 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     lead: Unit | None = None  # the last sentence, when it ends in ":" and prose has not resumed
     previous: set[str] = set()
     label = ""  # the definition term heading the next paragraph
+    defined: set[str] = set()  # the terms of the last label: context up to the next label or heading
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else " ".join(own.split()).strip("#- ")
         if len(clean) < 4:
             return None
-        unit = Unit(clean, evidence_id, order, kind, row_header, heading | context, terms=tokenize(clean))
+        unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context, terms=tokenize(clean))
         units.append(unit)
         if lead is not None and kind != "sentence":
             lead.follow.append((unit.text, evidence_id))
@@ -465,7 +467,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         return unit
 
     def flush() -> None:
-        nonlocal lead, previous, heading, label
+        nonlocal lead, previous, label, defined
         if not block:
             return
         joined = " ".join(block)
@@ -474,7 +476,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             add(joined, "item", (set(lead.terms) if lead else set()) | previous)
             return
         if len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?")):
-            heading = heading | set(tokenize(joined))  # a label (a definition term): context, and quoted
+            defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
             label = joined
             return
         lead = None
@@ -534,7 +536,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             in_list = False
         elif stripped.startswith("#"):
             flush()
-            in_list, lead, previous, label = False, None, set(), ""
+            in_list, lead, previous, label, defined = False, None, set(), "", set()
             heading = set(tokenize(stripped.lstrip("# ")))
         elif _ITEM.match(stripped):
             flush()

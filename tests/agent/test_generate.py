@@ -380,6 +380,17 @@ def test_a_sentence_ends_inside_a_closing_parenthesis_and_not_after_an_example_s
         "triggered at the start of an event.", "The format(FORMAT,...) SQL function works like printf()."]
 
 
+def test_a_definition_term_is_context_for_its_own_description_only() -> None:
+    """Two definitions in one passage: the second description's context holds its own term, not
+    the first one's (a question about gc.auto must not find it in gc.autoPackLimit's text)."""
+    from clew.agent.generate import passage_units
+
+    auto, limit = passage_units(GC_AUTO + "\n" + GC_PACK_LIMIT, "ev1:c:3:1:40", 0)[0::4][:2]
+    assert auto.header == "gc.auto" and "gc.auto" in auto.context
+    assert limit.header == "gc.autoPackLimit" and "gc.autopacklimit" in limit.context
+    assert "gc.auto" not in limit.context
+
+
 def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_sentence() -> None:
     """HTML and PDF passages carry code without Markdown fences: a ``>>>`` or ``$`` session, up to
     a blank line, is one code unit, never joined with its lines into a quoted sentence."""
