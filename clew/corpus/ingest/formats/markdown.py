@@ -104,16 +104,17 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))
-    definitions = reference_definitions(lines, groups)
+    # what needs a character the text lacks is not looked for: a link reference definition ("]:"), raw HTML ("<")
+    definitions = reference_definitions(lines, groups) if "]:" in text else []
     index = 0
     read = 0  # the source lines read so far
-    ends = end_tags(groups)
+    ends = end_tags(groups) if "<" in text else {}
     while index < len(groups):
         while definitions and definitions[0][0] < read:
             definitions.pop(0)  # inside an HTML element or an admonition: rendered or kept with it
         while definitions and definitions[0][1] <= (groups[index][0].map or (0, 0))[0]:
             builder.drop_lines(*definitions.pop(0))
-        html_end = html_stop(groups, index, ends)
+        html_end = html_stop(groups, index, ends) if builder.holds(groups[index], "<") else None
         stop = None if html_end is not None else _admonition_stop(lines, groups[index])
         if html_end is not None:
             builder.add_html(groups[index:html_end])
@@ -161,16 +162,12 @@ def split_front_matter(text: str) -> tuple[dict[str, object], str]:
 
 
 def _top_level_groups(tokens: Sequence[Token]) -> Iterator[Sequence[Token]]:
-    """Each top-level block's tokens: an opening token through its matching close."""
-    index = 0
-    while index < len(tokens):
-        stop = index + 1
-        depth: int = tokens[index].nesting
-        while depth > 0 and stop < len(tokens):
-            depth += tokens[stop].nesting
-            stop += 1
-        yield tokens[index:stop]
-        index = stop
+    """Each top-level block's tokens: an opening token through its matching close. A block opens at each
+    token of level 0 that closes nothing (markdown-it gives a closing token its opening one's level):
+    found with one test a token, not by summing every token's nesting."""
+    firsts = [index for index, token in enumerate(tokens) if not token.level and token.nesting >= 0]
+    for first, stop in zip(firsts, [*firsts[1:], len(tokens)]):
+        yield tokens[first:stop]
 
 
 def _admonition_title(label: str) -> str:
@@ -264,6 +261,8 @@ class _Builder:
             self.add_table(group)
         starts = [block.start for block in self.blocks[added:]] or [self.starts[first.map[0]]]
         self.add_links(group, starts)
+        if not self.holds(group, "<"):  # no raw HTML, so no <a id>
+            return
         for name, offset in html_anchors(self.text, self.starts, group):
             self.add_anchor(name, offset)
             if first.type == "heading_open" and name not in self.sections[-1].anchors:
@@ -327,8 +326,9 @@ class _Builder:
         for name in ids or []:  # the heading's own id ({#link}), then its GitHub slug
             section.anchors.append(name)
             self.add_anchor(name, section.start)
-        written = HEADING_ATTRIBUTES.search(self.text, self.starts[lines[0]], self.line_end(lines[0]))
-        if ids is not None and written is not None and not (self.regions and self.regions[-1].end > written.start()):
+        written = None if ids is None else HEADING_ATTRIBUTES.search(self.text, self.starts[lines[0]],
+                                                                     self.line_end(lines[0]))
+        if written is not None and not (self.regions and self.regions[-1].end > written.start()):
             self.regions.append(_Region(written.start(), written.end(), ""))  # not text: {#link} named it
         slug = self.unique_slug(github_slug(rendered))
         if slug:
@@ -472,6 +472,8 @@ class _Builder:
         text, and how long one that opens its first line is (``{: .note} Text``); None when nothing is
         left. A paragraph of attribute lists right after a heading names it: its ``#id`` is an anchor."""
         first, stop = lines[0], lines[1]
+        if first < stop and self.text.find("{:", self.starts[first], self.line_end(stop - 1)) < 0:
+            return first, stop, 0  # every attribute list opens with "{:"
         while first < stop and IAL_LINE.fullmatch(self.text, self.starts[first], self.line_end(first)):
             first += 1
         while stop > first and IAL_LINE.fullmatch(self.text, self.starts[stop - 1], self.line_end(stop - 1)):
@@ -492,6 +494,13 @@ class _Builder:
         if opening is not None and not (self.regions and self.regions[-1].end > opening.start()):
             self.regions.append(_Region(opening.start(1), opening.end(), ""))
         return first, stop, (opening.end() - opening.start(1)) if opening is not None else 0
+
+    def holds(self, group: Sequence[Token], char: str) -> bool:
+        """Whether the source lines of a top-level block hold ``char`` (True when it has no lines)."""
+        lines = group[0].map
+        if lines is None or lines[1] <= lines[0]:
+            return True
+        return self.text.find(char, self.starts[lines[0]], self.line_end(lines[1] - 1)) >= 0
 
     def line_end(self, line: int) -> int:
         """Where source line ``line`` ends (before its newline)."""
@@ -565,8 +574,9 @@ class _Builder:
         """
         cursor = 0
         for inline in group:
-            if inline.type != "inline" or inline.map is None:
-                continue
+            if inline.type != "inline" or inline.map is None or ("[" not in inline.content
+                                                                 and "<" not in inline.content):
+                continue  # a link is written with "[" or, autolinked, "<" (linkify is off)
             low, high = line_span(self.text, self.starts, *inline.map)
             cursor = max(cursor, low)
             for link_open, label in link_labels(inline.children or []):

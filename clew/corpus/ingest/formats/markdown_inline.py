@@ -27,7 +27,7 @@ def heading_attributes(heading: str) -> tuple[str, list[str] | None]:
     {#link}`` (Pandoc, PHP Markdown Extra, kramdown and Jekyll, Docusaurus, Hugo) or ``{: #link .class}``
     (kramdown, Python-Markdown's attr_list and MkDocs) is ``Linking to pages``, its fragment ``link``;
     None where the heading has no attribute list."""
-    found = HEADING_ATTRIBUTES.search(heading)
+    found = HEADING_ATTRIBUTES.search(heading) if "{" in heading else None  # the list is in braces
     if found is None or found.start() == 0:
         return heading, None
     return heading[: found.start()], _ID.findall(found.group(1))
