@@ -153,7 +153,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     for unit in units:
         if unit.kind == "row":
             tables.setdefault(unit.header, []).append(unit.text)
-    conditions = {header: _conditions(rows, wanted, whole=True) for header, rows in tables.items()}
+    conditions = _Conditions(tables, wanted)
     for value, _, unit in scored:
         if value < KEEP * best:
             break
@@ -296,7 +296,7 @@ def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tupl
     rows = [f for f in follow if f[0].startswith("|")]
     if len(rows) < 2:
         return follow
-    cells = {f: set(tokenize(_key_cell(f[0]))) for f in rows}
+    cells = {f: _key_terms(f[0]) for f in rows}
     conditions = _conditions([f[0] for f in rows], wanted)
     matched = {f: len(conditions & cells[f]) for f in rows}
     most = max(matched.values())
@@ -315,7 +315,7 @@ def _conditions(rows: Sequence[str], wanted: set[str], *, whole: bool = False) -
     named: set[str] = set()
     header: set[str] = set()
     for row in rows:
-        key = set(tokenize(_key_cell(row)))
+        key = _key_terms(row)
         held.update(key)
         if key and (key <= wanted or not whole):
             named |= key & wanted
@@ -323,15 +323,34 @@ def _conditions(rows: Sequence[str], wanted: set[str], *, whole: bool = False) -
     return {t for t in named if held[t] == 1} - header
 
 
+class _Conditions(dict[str, set[str]]):
+    """``_conditions(rows, wanted, whole=True)`` of each table of the evidence by its header,
+    worked out when a row of that table is first asked about (most tables never are)."""
+
+    def __init__(self, tables: dict[str, list[str]], wanted: set[str]) -> None:
+        super().__init__()
+        self.tables, self.wanted = tables, wanted
+
+    def __missing__(self, header: str) -> set[str]:
+        found = self[header] = _conditions(self.tables.get(header, []), self.wanted, whole=True)
+        return found
+
+
 def _other_row(unit: Unit, chosen: list[Unit], conditions: Mapping[str, set[str]]) -> bool:
     """A row of a table whose chosen row's key cell holds a condition (``_conditions``, by
     header) that this row's key cell lacks, or a row a quoted lead-in's condition left out."""
     if unit.kind != "row":
         return False
-    mine = set(tokenize(_key_cell(unit.text)))
-    wanted = conditions.get(unit.header, set())
-    return any((c.kind == "row" and c.header == unit.header and (wanted & set(tokenize(_key_cell(c.text)))) - mine)
+    mine = _key_terms(unit.text)
+    wanted = conditions[unit.header]
+    return any((c.kind == "row" and c.header == unit.header and (wanted & _key_terms(c.text)) - mine)
                or unit.text in c.unmet for c in chosen)
+
+
+@lru_cache(maxsize=KEYS)
+def _key_terms(row: str) -> frozenset[str]:
+    """The terms of a row's key cell (``_key_cell``), kept: each extract asks for them row by row."""
+    return frozenset(tokenize(_key_cell(row)))
 
 
 def _key_cell(row: str) -> str:
