@@ -13,7 +13,9 @@ is left as written.
   ``:::tip Use the latest version`` (also ``::: tip``, ``:::note[Title]``) reads ``Tip: Use the
   latest version``, its body follows, and the closing ``:::`` line is blank.
 - Hugo shortcodes (Kubernetes' and Docker's docs): a line holding only an admonition's shortcode
-  (``{{< note >}}``, ``{{% warning %}}``) reads ``Note:``; a line holding only another
+  (``{{< note >}}``, ``{{% warning %}}``) reads ``Note:`` (nothing when the admonition has no title
+  and no text of its own, only shortcodes such as a ``{{< partial >}}``, or opens with a heading,
+  which titles it); a line holding only another
   shortcode (``{{< tabs >}}``, ``{{< /note >}}``, ``{{< codenew file="pod.yaml" >}}``) is blank
   (inside a raw HTML block, an HTML comment: a blank line would end the block);
   an inline shortcode with a ``text`` argument reads as that text (``{{< glossary_tooltip
@@ -87,6 +89,7 @@ _LINK_SHORTCODE = re.compile(
     r"""\{\{([<%])[ \t]*(?:docsref|relref|ref)[ \t]+(?:"([^"]*)"|'([^']*)'|([^\s"'{}<>%]+))[ \t]*\1?[>%]\}\}""")
 _RAW_HTML = re.compile(r"[ \t]*<[A-Za-z!]")
 _BACKTICKS = re.compile(r"`+")
+_HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
 QUOTES = "\"'"
 MAX_DEMO_LINES = 2000
 """Lines at most between a shortcode line and the line that closes it, for the pair to be a demo."""
@@ -106,6 +109,9 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
         text, tokens = demos, _PARSER.parse(demos)
         code = _code_lines(text, tokens)
     rewritten = _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
+    bare = _bare_admonitions(text.split("\n"), code)
+    if bare:
+        rewritten = "\n".join("" if number in bare else line for number, line in enumerate(rewritten.split("\n")))
     html = {n for t in tokens if t.type == "html_block" and t.map for n in range(t.map[0] + 1, t.map[1])}
     if not html:
         return rewritten
@@ -145,6 +151,25 @@ def _demo_blocks(text: str, tokens: list[Token], code: set[int]) -> str:
         lines[number - 1], lines[close] = f"{indent}{fence}{language.strip(QUOTES)}", indent + fence
         number = close + 1
     return "\n".join(lines)
+
+
+def _bare_admonitions(lines: list[str], code: set[int]) -> set[int]:
+    """The lines of admonition shortcodes without a title whose label would say nothing: the admonition
+    holds no text (only shortcode lines: Bootstrap's ``{{< partial "callout-info-sanitizer.md" >}}``,
+    a file outside the pages) or opens with a heading, which titles it (a ``Callout:`` line alone in
+    the section before that heading)."""
+    bare: set[int] = set()
+    for number, line in enumerate(lines):
+        opened = None if number in code or "{{" not in line else _SHORTCODE_LINE.fullmatch(line)
+        if (opened is None or opened.group(2) or opened.group(3).lower() not in _ADMONITIONS
+                or _TITLE.search(opened.group(4))):
+            continue
+        close = _closing_line(lines, number + 1, opened.group(3).lower())
+        body = [text for text in lines[number + 1:close] if text.strip()] if close is not None else []
+        if close is not None and (not body or all(_SHORTCODE_LINE.fullmatch(text) for text in body)
+                                  or _HEADING.match(body[0])):
+            bare.add(number)
+    return bare
 
 
 def _closing_line(lines: list[str], start: int, name: str) -> int | None:

@@ -43,6 +43,7 @@ from markdown_it.token import Token
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown_deflist import GITHUB_ALERT, definition_list_html
+from clew.corpus.ingest.formats.markdown_demo import live_demo
 from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop, html_tokens
 from clew.corpus.ingest.formats.markdown_inline import (
     HEADING_ATTRIBUTES,
@@ -116,7 +117,10 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
             builder.drop_lines(*definitions.pop(0))
         html_end = html_stop(groups, index, ends) if builder.holds(groups[index], "<") else None
         stop = None if html_end is not None else _admonition_stop(lines, groups[index])
-        if html_end is not None:
+        if html_end is not None and live_demo(lines, groups, index, html_end):  # not text (markdown_demo)
+            builder.drop_lines((groups[index][0].map or (0, 0))[0], (groups[html_end - 1][0].map or (0, 0))[1])
+            last = html_end
+        elif html_end is not None:
             builder.add_html(groups[index:html_end])
             last = html_end
         elif stop is None:
