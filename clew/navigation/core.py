@@ -126,13 +126,24 @@ def lead(node: Node) -> Passage | None:
 
 def opening(node: Node, skip: Collection[int] = ()) -> Passage | None:
     """The first passage under a node that reads as prose (``reads_as_prose``), past any in
-    ``skip``: where a reader starts a page, after a synopsis of commands."""
+    ``skip``: where a reader starts a page, after a synopsis of commands.
+
+    Past ``skip`` it reads on only in the section that first passage opens: a page whose lead
+    section is read has no opening left (the next section's first passage, say a DocBook page's
+    first ``sect2`` after its introduction, is where that section starts, not the page)."""
+    chunks = node.doc.skeleton.chunks
+    lead_section: tuple[int, ...] | None = None
     for ordinal in node.passages:
-        if ordinal in skip:
-            continue
+        section = chunks[ordinal].sections[:1]
+        if lead_section is not None and section != lead_section:
+            return None
         passage = passage_of(node.doc, ordinal)
-        if reads_as_prose(passage.text):
+        if not reads_as_prose(passage.text):
+            continue
+        if ordinal not in skip:
             return passage
+        if lead_section is None:
+            lead_section = section
     return None
 
 

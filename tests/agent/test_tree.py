@@ -378,6 +378,43 @@ def test_the_opening_of_a_page_is_its_first_prose_passage(tmp_path) -> None:  # 
         assert opening(page, skip={first.ordinal}) is None  # nothing else reads as prose
 
 
+def test_past_its_lead_section_a_page_has_no_opening_left(tmp_path) -> None:  # noqa: ANN001
+    """A DocBook page: an introduction, then its sect2s. Once the introduction is read the
+    first sect2 is where that section starts, not where a reader starts the page; a Markdown
+    description that runs over two passages still reads on into its second."""
+    from clew.corpus.prose import reads_as_prose
+    from clew.corpus.reader import Scope, passage_of
+    from clew.navigation.core import opening, root
+
+    (tmp_path / "hot-standby.html").write_text(
+        '<html><body><div class="sect1"><div class="titlepage"><h2 class="title">27.4. Hot Standby</h2></div>'
+        "<p>Hot standby is the term for running read-only queries during archive recovery.</p>"
+        '<div class="sect2"><div class="titlepage"><h3 class="title">27.4.1. User\'s Overview</h3></div>'
+        "<p>With hot_standby on, a standby server accepts read-only connections once recovery is consistent.</p></div>"
+        "</div></body></html>")
+    (tmp_path / "cmd.md").write_text(
+        "# cmd\n\n## Synopsis\n\n```bash\ncmd run <thing> [--flag]\n```\n\n## Description\n\n"
+        "Runs the thing once, and prints what it did to the terminal for you to read in your own time.\n\n"
+        "Runs it again when asked to, and prints what it did the second time to the same terminal too.\n\n"
+        "## Configuration\n\nThe settings the command reads, as every other command of the tool reads them.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [tmp_path], chunk_tokens=30)
+        scope = Scope(corpus)
+        page = root(scope.document_by_key("hot-standby.html"))
+        intro = opening(page)
+        assert intro is not None and intro.heading_path[-1] == "27.4. Hot Standby"
+        overview = passage_of(page.doc, intro.ordinal + 1)
+        assert overview.heading_path[-1] == "27.4.1. User's Overview" and reads_as_prose(overview.text)
+        assert opening(page, skip={intro.ordinal}) is None  # not 27.4.1's first passage
+        cmd = root(scope.document_by_key("cmd.md"))
+        first = opening(cmd)
+        assert first is not None and first.text.startswith("## Description")
+        second = opening(cmd, skip={first.ordinal})
+        assert second is not None and second.heading_path[-1] == "Description"
+        assert second.text.startswith("Runs it again")
+        assert opening(cmd, skip={first.ordinal, second.ordinal}) is None  # not the Configuration section
+
+
 def test_a_denied_link_target_costs_what_a_missing_one_costs(linked: Corpus, tmp_path) -> None:  # noqa: ANN001
     """index.md links to secret.md (denied to staff); in a twin corpus it links to a key that
     does not exist. The staff walk spends the same tool calls and takes the same steps in both."""
