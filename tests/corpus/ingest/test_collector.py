@@ -1,4 +1,4 @@
-"""An ingest runs Python's full garbage collections less often, and puts the threshold back."""
+"""An ingest runs Python's young and full garbage collections less often, and puts the thresholds back."""
 
 import gc
 import threading
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.ingest.collector import FULL_EVERY, fewer_full_collections
+from clew.corpus.ingest.collector import FULL_EVERY, YOUNG_AT_LEAST, fewer_full_collections
 from clew.corpus.store import Corpus
 from tests.conftest import write_files
 
@@ -21,11 +21,18 @@ def default_thresholds() -> Iterator[None]:
     gc.set_threshold(*found)
 
 
-def test_the_oldest_threshold_is_raised_in_the_block_and_restored() -> None:
+def test_the_youngest_and_oldest_thresholds_are_raised_in_the_block_and_restored() -> None:
     gc.set_threshold(700, 10, 10)
     with fewer_full_collections():
-        assert gc.get_threshold() == (700, 10, 10 * FULL_EVERY)
+        assert gc.get_threshold() == (YOUNG_AT_LEAST, 10, 10 * FULL_EVERY)
     assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_a_higher_young_threshold_is_kept_in_the_block() -> None:
+    gc.set_threshold(YOUNG_AT_LEAST * 2, 10, 10)
+    with fewer_full_collections():
+        assert gc.get_threshold() == (YOUNG_AT_LEAST * 2, 10, 10 * FULL_EVERY)
+    assert gc.get_threshold() == (YOUNG_AT_LEAST * 2, 10, 10)
 
 
 def test_an_ingest_runs_inside_it(tmp_path: Path) -> None:
@@ -35,7 +42,7 @@ def test_an_ingest_runs_inside_it(tmp_path: Path) -> None:
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], batch_size=2, chunk_tokens=160,
                      on_document=lambda key: seen.append(gc.get_threshold()))
-    assert set(seen) == {(700, 10, 10 * FULL_EVERY)}
+    assert set(seen) == {(YOUNG_AT_LEAST, 10, 10 * FULL_EVERY)}
     assert gc.get_threshold() == (700, 10, 10)
 
 
