@@ -450,6 +450,20 @@ def _parsed(text: str, evidence_id: str) -> list[Unit]:
     return passage_units(text, evidence_id, 0)
 
 
+_CODE_LINE = re.compile(r";$|\S=|^--\s")
+"""A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
+
+
+def _unfenced_code(lines: list[str]) -> bool:
+    """An HTML or DocBook ``<pre>`` block the reader wrote without fences, after a lead-in ending
+    in ":": several lines that end no sentence (prose is one line a paragraph there), or one line
+    of code (``_CODE_LINE``). Joined as prose, "BEGIN WORK; LOCK TABLE films IN SHARE MODE; ..."
+    was quoted as a sentence, and "PRAGMA mmap_size=0;" taken for a definition's term."""
+    if lines[-1].endswith((".", "!", "?", ":")):
+        return False
+    return len(lines) > 1 or _CODE_LINE.search(lines[0]) is not None
+
+
 def sentences(text: str) -> list[str]:
     """The quotable units of a passage in reading order: sentences, list items, table rows."""
     return [u.text for u in passage_units(text, "", 0)]
@@ -490,9 +504,13 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         if not block:
             return
         joined = " ".join(block)
+        lines = list(block)
         block.clear()
         if in_list:
             add(joined, "item", (set(lead.terms) if lead else set()) | previous)
+            return
+        if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
+            add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
             return
         if len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?")):
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted

@@ -391,6 +391,30 @@ def test_a_definition_term_is_context_for_its_own_description_only() -> None:
     assert "gc.auto" not in limit.context
 
 
+def test_a_pre_block_without_fences_after_a_lead_in_is_its_code() -> None:
+    """SQLite's and PostgreSQL's HTML keep a ``<pre>`` block's lines but no fences: after a lead-in
+    ending in ":", the block is the code it introduces (quoted with it, fenced), not a sentence of
+    prose nor, one line long, a definition's term heading the next paragraph."""
+    from clew.agent.generate import passage_units
+
+    mmap = ("For example:\n\nPRAGMA mmap_size=268435456;\n\nTo disable memory-mapped I/O, simply set the mmap_size "
+            "to zero:\n\nPRAGMA mmap_size=0;\n\nIf mmap_size is set to N then all current implementations map the "
+            "first N bytes of the database file.\n")
+    generation = extractive_answer("How do I disable memory-mapped I/O?", [("ev1:c:46:1:6", mmap)])
+    assert generation is not None
+    assert generation.answer.startswith("To disable memory-mapped I/O, simply set the mmap_size to zero:\n```\n"
+                                        "PRAGMA mmap_size=0;\n```")
+    units = passage_units(mmap, "ev1:c:46:1:6", 0)
+    assert [u.kind for u in units] == ["sentence", "code", "sentence", "code", "sentence"]
+    assert units[-1].header == ""
+    lock = ("Take a SHARE ROW EXCLUSIVE lock on a primary key table when going to perform a delete operation:\n\n"
+            "BEGIN WORK;\nLOCK TABLE films IN SHARE ROW EXCLUSIVE MODE;\nDELETE FROM films WHERE rating < 5;\n"
+            "COMMIT WORK;\n")
+    lead, code = passage_units(lock, "ev1:c:54:1:9", 0)
+    assert code.kind == "code" and code.intro is lead and code.own.splitlines()[1:3] == [
+        "BEGIN WORK;", "LOCK TABLE films IN SHARE ROW EXCLUSIVE MODE;"]
+
+
 def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_sentence() -> None:
     """HTML and PDF passages carry code without Markdown fences: a ``>>>`` or ``$`` session, up to
     a blank line, is one code unit, never joined with its lines into a quoted sentence."""
