@@ -380,8 +380,8 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
         if evidence_id != cited:
             parts[-1] += f" [{cited}]"
             cited = evidence_id
-        if text.lstrip().startswith(FENCE):
-            parts.append(text)
+        if text.lstrip().startswith(FENCE) or "\n" in text or _PROMPT.match(text):
+            parts.append(text)  # code (a list item is one line; a row starts with "|")
         elif text.startswith("|"):
             header = text.split("\n", 1)[0] if "\n" in text else ""
             if header and header != table:

@@ -433,6 +433,9 @@ def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_senten
     assert [f for f, _ in lead.follow] == [next(u.own for u in units if u.kind == "code")]
     answer = extractive_answer("what does the lru_cache maxsize do in a query function", [("ev1:c:1:1:0", text)])
     assert answer is not None and ">>> import functools >>>" not in answer.answer
+    # quoted as the code it is, not as a list item
+    assert "saves database accesses:\n>>> import functools\n>>> @functools" in answer.answer
+    assert "\n$ sudo apt install widget\nDone." in answer.answer and "- $ sudo" not in answer.answer
 
 
 def test_the_extract_counts_an_option_as_the_whole_rendered_extract_would() -> None:
