@@ -487,6 +487,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     previous: set[str] = set()
     label = ""  # the definition term heading the next paragraph
     defined: set[str] = set()  # the terms of the last label: context up to the next label or heading
+    prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else " ".join(own.split()).strip("#- ")
@@ -500,17 +501,22 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         return unit
 
     def flush() -> None:
-        nonlocal lead, previous, label, defined
+        nonlocal lead, previous, label, defined, prose
         if not block:
             return
         joined = " ".join(block)
         lines = list(block)
         block.clear()
+        after, prose = prose, False
         if in_list:
             add(joined, "item", (set(lead.terms) if lead else set()) | previous)
             return
         if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
             add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
+            return
+        if after and len(lines) == 1 and joined.endswith(";") and units[-1].kind == "sentence":
+            introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
+            add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
             return
         if len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?")):
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
@@ -523,6 +529,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             if unit is not None:
                 previous = set(unit.terms)
                 lead = unit if unit.own.endswith(":") else None
+        prose = True
 
     def introduce() -> None:
         """The sentence just before a table or a code block introduces it."""
@@ -573,7 +580,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             in_list = False
         elif stripped.startswith("#"):
             flush()
-            in_list, lead, previous, label, defined = False, None, set(), "", set()
+            in_list, lead, previous, label, defined, prose = False, None, set(), "", set(), False
             heading = set(tokenize(stripped.lstrip("# ")))
         elif _ITEM.match(stripped):
             flush()

@@ -415,6 +415,24 @@ def test_a_pre_block_without_fences_after_a_lead_in_is_its_code() -> None:
         "BEGIN WORK;", "LOCK TABLE films IN SHARE ROW EXCLUSIVE MODE;"]
 
 
+def test_a_line_of_sql_after_a_sentence_is_its_example_not_the_next_one_s_term() -> None:
+    """SQLite's date examples: each description is followed by its query ("Compute the current
+    date." then "SELECT date();"), which must not head the next description as its term; a
+    statement's syntax after a heading still heads its description."""
+    from clew.agent.generate import passage_units
+
+    text = ("Compute the current date.\n\nSELECT date();\n\nCompute the last day of the current month.\n\n"
+            "SELECT date('now','start of month','+1 month','-1 day');\n\n# PRAGMA wal_autocheckpoint\n\n"
+            "PRAGMA wal_autocheckpoint; PRAGMA wal_autocheckpoint=N;\n\n"
+            "This pragma queries or sets the write-ahead log auto-checkpoint interval.\n")
+    units = passage_units(text, "ev1:c:33:1:4", 0)
+    month = next(u for u in units if u.own.startswith("Compute the last day"))
+    assert month.header == "" and [f for f, _ in month.follow] == [
+        "```\nSELECT date('now','start of month','+1 month','-1 day');\n```"]
+    assert [f for f, _ in units[0].follow] == ["```\nSELECT date();\n```"]
+    assert units[-1].header == "PRAGMA wal_autocheckpoint; PRAGMA wal_autocheckpoint=N;"
+
+
 def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_sentence() -> None:
     """HTML and PDF passages carry code without Markdown fences: a ``>>>`` or ``$`` session, up to
     a blank line, is one code unit, never joined with its lines into a quoted sentence."""
