@@ -36,7 +36,7 @@ from clew.corpus.access import Filter, Principal, compile_filter
 from clew.corpus.documents import retire
 from clew.corpus.ingest.batch_writer import BatchWriter
 from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS, Chunk, chunk_documents
-from clew.corpus.ingest.collector import fewer_full_collections
+from clew.corpus.ingest.collector import fewer_collections_for_good, fewer_full_collections
 from clew.corpus.ingest.formats.jsonl import parse_jsonl
 from clew.corpus.ingest.parse_process import BinaryParsers, Job, Prepared, Ready, watch_parent
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
@@ -265,7 +265,7 @@ def iter_prepared(
                     yield from docs
         return
     with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                             initializer=watch_parent, initargs=(os.getpid(),)) as pool, \
+                             initializer=_worker_start, initargs=(os.getpid(),)) as pool, \
             BinaryParsers(prepare_source, config, workers) as binary:
         # a task per source: with a group of files per task (32 or 256) the workers spent about 10% less CPU
         # at 100k chunks, but the ingest took longer in 5 of 6 interleaved pairs (load 7.5-14.6;
@@ -282,6 +282,13 @@ def iter_prepared(
             docs, bad = pending.popleft().result()
             problems.extend(bad)
             yield from docs
+
+
+def _worker_start(parent: int) -> None:
+    """A preparing worker's start: it ends with ``parent`` (``watch_parent``) and collects garbage as an
+    ingest does (``fewer_collections_for_good``)."""
+    watch_parent(parent)
+    fewer_collections_for_good()
 
 
 def ingest_paths(

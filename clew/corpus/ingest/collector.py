@@ -56,3 +56,10 @@ def _raise_oldest() -> Undo:
             gc.set_threshold(young, now[1], old)
 
     return restore
+
+
+def fewer_collections_for_good() -> None:
+    """The block's thresholds for the rest of the process: for a worker process that only prepares
+    sources (``clew.corpus.ingest.api.iter_prepared``'s pool), whose tokens die as the main process's do."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(max(young, YOUNG_AT_LEAST), middle, old * FULL_EVERY)

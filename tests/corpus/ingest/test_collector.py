@@ -9,7 +9,12 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.ingest.collector import FULL_EVERY, YOUNG_AT_LEAST, fewer_full_collections
+from clew.corpus.ingest.collector import (
+    FULL_EVERY,
+    YOUNG_AT_LEAST,
+    fewer_collections_for_good,
+    fewer_full_collections,
+)
 from clew.corpus.store import Corpus
 from tests.conftest import write_files
 
@@ -90,3 +95,9 @@ def test_a_failing_block_restores_it() -> None:
     with pytest.raises(RuntimeError), fewer_full_collections():
         raise RuntimeError("boom")
     assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_a_preparing_worker_keeps_the_raised_thresholds() -> None:
+    gc.set_threshold(700, 10, 10)
+    fewer_collections_for_good()
+    assert gc.get_threshold() == (YOUNG_AT_LEAST, 10, 10 * FULL_EVERY)
