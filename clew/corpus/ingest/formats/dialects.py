@@ -15,15 +15,16 @@ is left as written.
 - Hugo shortcodes (Kubernetes' and Docker's docs): a line holding only an admonition's shortcode
   (``{{< note >}}``, ``{{% warning %}}``) reads ``Note:`` (nothing when the admonition has no title
   and no text of its own, only shortcodes such as a ``{{< partial >}}``, or opens with a heading,
-  which titles it); a line holding only another
-  shortcode (``{{< tabs >}}``, ``{{< /note >}}``, ``{{< codenew file="pod.yaml" >}}``) is blank
-  (inside a raw HTML block, an HTML comment: a blank line would end the block);
-  an inline shortcode with a ``text`` argument reads as that text (``{{< glossary_tooltip
-  text="Pods" term_id="pod" >}}`` is ``Pods``), and a link shortcode (Hugo's ``ref`` and
-  ``relref``, Bootstrap's ``docsref``) as its path, so ``[modal]({{< docsref "/components/modal" >}})``
-  is a Markdown link to ``/components/modal``, resolved as any other. Other inline shortcodes stay
-  as written. A pair of shortcode lines around raw HTML (Bootstrap's ``{{< example >}}``: a live
-  demo whose source the site shows beside it), around ``{{< highlight lang >}}`` or around an inline
+  which titles it); a line holding only another shortcode (``{{< tabs >}}``, ``{{< /note >}}``,
+  ``{{< codenew file="pod.yaml" >}}``) is blank (inside a raw HTML block, an HTML comment: a blank
+  line would end the block); an inline shortcode with a ``text`` argument reads as that text (``{{<
+  glossary_tooltip text="Pods" term_id="pod" >}}`` is ``Pods``), and a link shortcode (Hugo's
+  ``ref`` and ``relref``, Bootstrap's ``docsref``) as its path, so ``[modal]({{< docsref
+  "/components/modal" >}})`` is a Markdown link to ``/components/modal``, resolved as any other; a
+  pair opened and closed on one line reads as what it holds (``{{< markdown >}}`<h1>`{{< /markdown
+  >}}``; inside raw HTML rendered to HTML, as Hugo renders it). Other inline shortcodes stay as
+  written. A pair of shortcode lines around raw HTML (Bootstrap's ``{{< example >}}``: a live demo
+  whose source the site shows beside it), around ``{{< highlight lang >}}`` or around an inline
   shortcode's template (``{{< flex.inline >}}``: ``{{- range $.Site.Data.breakpoints }}`` ...) is a
   fenced code block, the two lines its fences: the demo's headings ("Modal title") open no section
   and its filler is no text of the page; an admonition's pair stays as above.
@@ -90,6 +91,7 @@ _LINK_SHORTCODE = re.compile(
 _RAW_HTML = re.compile(r"[ \t]*<[A-Za-z!]")
 _BACKTICKS = re.compile(r"`+")
 _HEADING = re.compile(r" {0,3}#{1,6}(?:[ \t]|$)")
+_PAIRED = re.compile(r"\{\{([<%])[ \t]*([\w-]+)(?![\w.-])[^{}]*?[>%]\}\}(.*?)\{\{[<%][ \t]*/[ \t]*\2[ \t]*[>%]\}\}")
 QUOTES = "\"'"
 MAX_DEMO_LINES = 2000
 """Lines at most between a shortcode line and the line that closes it, for the pair to be a demo."""
@@ -108,6 +110,7 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
     if demos != text:
         text, tokens = demos, _PARSER.parse(demos)
         code = _code_lines(text, tokens)
+    text = _paired_inline(text, code, {n for t in tokens if t.type == "html_block" and t.map for n in range(*t.map)})
     rewritten = _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
     bare = _bare_admonitions(text.split("\n"), code)
     if bare:
@@ -150,6 +153,27 @@ def _demo_blocks(text: str, tokens: list[Token], code: set[int]) -> str:
         indent = lines[number - 1][: len(lines[number - 1]) - len(lines[number - 1].lstrip())]
         lines[number - 1], lines[close] = f"{indent}{fence}{language.strip(QUOTES)}", indent + fence
         number = close + 1
+    return "\n".join(lines)
+
+
+def _paired_inline(text: str, code: set[int], html: set[int]) -> str:
+    """``text`` with each shortcode pair opened and closed on one line (``{{< markdown >}}`<h1></h1>`{{<
+    /markdown >}}``, Hugo's ``markdownify`` idiom) read as what it holds, outside code: its Markdown as
+    written, or inside a raw HTML block (the ``html`` lines) rendered to HTML, as Hugo renders it there
+    (a code span's tags are its text, not tags)."""
+    if "{{</" not in text.replace(" ", "") and "{{%/" not in text.replace(" ", ""):
+        return text
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if number in code or "{{" not in line:
+            continue
+
+        def inner(found: re.Match[str], line: str = line, number: int = number) -> str:
+            if found.group(2).lower() in _ADMONITIONS or line.count("`", 0, found.start()) % 2:
+                return found.group(0)
+            return _PARSER.renderInline(found.group(3)) if number in html else found.group(3)
+
+        lines[number] = _PAIRED.sub(inner, line)
     return "\n".join(lines)
 
 

@@ -43,7 +43,7 @@ def test_shortcode_lines_inside_an_html_table_keep_the_table_whole() -> None:
     document.check()
     rows = [(b.kind, document.text[b.start:b.end]) for b in document.blocks if b.table is not None]
     assert rows == [("table_header", "| Heading | Example |\n| --- | --- |"),
-                    ("table_row", "| {{< markdown >}}`h1`{{< /markdown >}} | h1. Bootstrap heading |"),
+                    ("table_row", "| h1 | h1. Bootstrap heading |"),  # the pair reads as what it holds
                     ("table_row", "|  | h2. Bootstrap heading |")]
     assert not any(b.kind == "code" for b in document.blocks)
     assert "</td>" not in document.text and "<!--" not in document.text

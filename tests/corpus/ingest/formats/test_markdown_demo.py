@@ -53,3 +53,17 @@ def test_an_admonition_that_labels_nothing_reads_nothing() -> None:
     assert "Callout:\nOnly one modal at a time is supported." in document.text
     between = document.text.split("backdrop: 'static' })\n```")[1].split("#### Data attributes")[0]
     assert not between.strip()
+
+
+def test_a_shortcode_pair_on_one_line_reads_as_what_it_holds() -> None:
+    """Bootstrap's reboot table writes each cell's code as ``{{< markdown >}}`<h1></h1>`{{< /markdown >}}``
+    (Hugo's markdownify idiom): the cell reads ``<h1></h1>``, the tags of a code span being its text. Outside
+    raw HTML the pair's Markdown stays Markdown; a pair inside a code span is code."""
+    document = parse_markdown(
+        "## Headings\n\n<table>\n  <thead><tr><th>Heading</th><th>Example</th></tr></thead>\n  <tbody>\n"
+        "    <tr>\n      <td>\n        {{< markdown >}}`<h1></h1>`{{< /markdown >}}\n      </td>\n"
+        '      <td><span class="h1">h1. Bootstrap heading</span></td>\n    </tr>\n  </tbody>\n</table>\n\n'
+        "Use {{< markdown >}}**bold**{{< /markdown >}} text, not `{{< kbd >}}x{{< /kbd >}}`.\n")
+    document.check()
+    assert "| <h1></h1> | h1. Bootstrap heading |" in document.text
+    assert "Use **bold** text, not `{{< kbd >}}x{{< /kbd >}}`." in document.text
