@@ -179,7 +179,9 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     """How the unit may be quoted, the fullest first: a lead-in with the list items, rows or code
     it introduces (those not quoted yet; a table's rows meeting the question's condition); a list
     item or a row with the lead-in that introduces it, then with only itself under that lead-in,
-    then alone. A lead-in whose list is all quoted already has no option."""
+    then alone. A lead-in ending in ":" whose list is all quoted already has no option; a sentence
+    that introduces a table or code without a colon may also be quoted alone (it says something
+    itself: "When modals are closed, any tooltips ... are also automatically dismissed.")."""
     def fresh(follow: list[tuple[str, str]]) -> list[tuple[str, str]]:
         return [f for f in follow if _key(f[0].split("\n", 1)[-1]) not in quoted]
 
@@ -189,7 +191,8 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     if unit.follow:
         matching = _matching_rows(unit.follow, wanted)
         follow = fresh(matching)[:MAX_FOLLOW]
-        return [quoting(unit, follow)] if follow else []
+        alone = [replace(unit, follow=[])] if not unit.own.endswith(":") else []
+        return ([quoting(unit, follow)] if follow else []) + alone
     intro = unit.intro
     if intro is None or _key(intro.own) in quoted:
         return [unit]

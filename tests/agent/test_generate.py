@@ -180,6 +180,27 @@ def test_a_key_cell_the_question_names_in_part_keeps_no_other_row_out() -> None:
     assert "| `--file` | null | String (required) | Name of workflow file" in generation.answer
 
 
+def test_a_sentence_before_code_that_does_not_fit_is_quoted_alone() -> None:
+    """A sentence that introduces a code block (not a lead-in ending in ":", which says nothing
+    alone) is quoted without its code when the code does not fit: Bootstrap's "When modals are
+    closed, ..." before a 150-token HTML example."""
+    text = ("### Tooltips and popovers\n\n[Tooltips](/components/tooltips) and [popovers](/components/popovers) can "
+            "be placed within modals as needed. When modals are closed, any tooltips and popovers within are also "
+            "automatically dismissed.\n\n```html\n<div class=\"modal-body\">\n  <h5>Popover in a modal</h5>\n"
+            "  <p>This <a href=\"#\" role=\"button\" class=\"btn btn-secondary popover-test\" title=\"Popover "
+            "title\" data-content=\"Popover body content is set in this attribute.\">button</a> triggers a popover "
+            "on click.</p>\n  <hr>\n  <h5>Tooltips in a modal</h5>\n  <p><a href=\"#\" class=\"tooltip-test\" "
+            "title=\"Tooltip\">This link</a> and <a href=\"#\" class=\"tooltip-test\" title=\"Tooltip\">that "
+            "link</a> have tooltips on hover.</p>\n</div>\n```\n")
+    question = "What happens to the tooltips inside a modal when the modal closes?"
+    small = extractive_answer(question, [("ev1:c:20:1:10", text)], max_tokens=60)
+    assert small is not None
+    assert small.answer.startswith("When modals are closed, any tooltips and popovers within are also "
+                                   "automatically dismissed.\n") and "```" not in small.answer
+    large = extractive_answer(question, [("ev1:c:20:1:10", text)], max_tokens=400)
+    assert large is not None and "automatically dismissed.\n```html\n<div class=" in large.answer
+
+
 def test_a_lead_in_before_a_table_quotes_only_the_rows_meeting_the_condition(runbooks) -> None:  # noqa: ANN001
     result = run(runbooks, tree_request("Who is paged for a SEV2 incident, and how fast must the first update go out?",
                                         "runbooks", max_depth=2))
