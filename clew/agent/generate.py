@@ -453,6 +453,10 @@ def _parsed(text: str, evidence_id: str) -> list[Unit]:
     return passage_units(text, evidence_id, 0)
 
 
+_HTML = re.compile(r"<(div|section|nav|form|button|ul|ol|li|table|tr|td|svg|img|input|select|iframe|figure|hr|br)"
+                   r"\b[^<>]*>", re.IGNORECASE)
+"""A paragraph that opens with a block of HTML markup (Bootstrap's raw ``<div class="collapse show">``);
+an inline tag (``<kbd>Ctrl</kbd> + <kbd>C</kbd> copies``) may open a sentence."""
 _CODE_LINE = re.compile(r";$|\S=|^--\s")
 """A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
 
@@ -516,6 +520,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             return
         if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
             add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
+            return
+        if _HTML.match(joined):  # raw HTML in Markdown (a demo's markup): code, never a sentence
+            add("\n".join([FENCE + "html", *lines, FENCE]), "code", set(lead.terms) if lead else set())
             return
         if after and len(lines) == 1 and joined.endswith(";") and units[-1].kind == "sentence":
             introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")

@@ -454,6 +454,24 @@ def test_a_line_of_sql_after_a_sentence_is_its_example_not_the_next_one_s_term()
     assert units[-1].header == "PRAGMA wal_autocheckpoint; PRAGMA wal_autocheckpoint=N;"
 
 
+def test_a_block_of_html_markup_in_markdown_is_code_not_a_sentence() -> None:
+    """Bootstrap's Markdown keeps a demo's raw markup ("<div id="collapseOne" class="collapse show" ...>"):
+    it is code, never quoted as the sentence that answers how a panel collapses; an inline tag may
+    still open a sentence."""
+    from clew.agent.generate import passage_units
+
+    text = ("## Accordion example\n\nUsing the [card](/components/card) component, you can extend the default "
+            "collapse behavior to create an accordion. To properly achieve the accordion style, be sure to use "
+            "`.accordion` as a wrapper.\n\n\n<div id=\"collapseOne\" class=\"collapse show\" "
+            "aria-labelledby=\"headingOne\" data-parent=\"#accordionExample\">\n  <div class=\"card-body\">\n"
+            "    Some placeholder content for the first accordion panel. This panel is shown by default, thanks to "
+            "the <code>.show</code> class.\n  </div>\n</div>\n\n<kbd>Esc</kbd> closes the panel.\n")
+    units = passage_units(text, "ev1:c:13:1:5", 0)
+    assert [u.kind for u in units] == ["sentence", "sentence", "code", "sentence"]
+    assert units[2].own.startswith("```html\n<div id=\"collapseOne\"") and units[2].own.endswith("</div>\n```")
+    assert units[3].own == "<kbd>Esc</kbd> closes the panel."
+
+
 def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_sentence() -> None:
     """HTML and PDF passages carry code without Markdown fences: a ``>>>`` or ``$`` session, up to
     a blank line, is one code unit, never joined with its lines into a quoted sentence."""
