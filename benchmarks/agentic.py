@@ -12,6 +12,9 @@ both, and what the model did: its choices, the steps it chose before the ranking
 and why it took over, and how many answers kept a citation (else the extract stood in).
 
     python benchmarks/agentic.py --sets sqlite-docs,npm-docs --questions 10 --budget 2000
+
+``--api-base`` asks a server that already runs (the same model, e.g. the test suite's) instead
+of starting one.
 """
 
 from __future__ import annotations
@@ -86,14 +89,15 @@ def main() -> None:
     parser.add_argument("--select-tokens", type=int, default=128, help="bound on a reply that offers tools")
     parser.add_argument("--port", type=int, default=8095, help="the model server's port (0: a free one)")
     parser.add_argument("--batch-threads", default="2", help="the model server's prompt threads (llama_server.py)")
+    parser.add_argument("--api-base", help="the OpenAI base URL (.../v1) of a running llama_server.py: none is started")
     parser.add_argument("--evals", type=Path, default=EVALS)
     args = parser.parse_args()
-    server = subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(args.port),
-                               "--batch-threads", args.batch_threads],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    server = None if args.api_base else subprocess.Popen(
+        [sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", str(args.port),
+         "--batch-threads", args.batch_threads], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
-        info = json.loads(server.stdout.readline())  # type: ignore[union-attr]
-        options = ModelOptions(api_base=f"{info['url']}/v1", tools_as_text=True, timeout_seconds=300, retries=1,
+        api_base = args.api_base or f"{json.loads(server.stdout.readline())['url']}/v1"  # type: ignore[union-attr]
+        options = ModelOptions(api_base=api_base, tools_as_text=True, timeout_seconds=300, retries=1,
                                max_tokens=args.answer_tokens, select_max_tokens=args.select_tokens)
         model = model_from_name("openai/smollm2", options)
         report: dict[str, Any] = {"model": "SmolLM2-135M-Instruct (llama.cpp, 127.0.0.1)", "budget": args.budget,
@@ -108,8 +112,9 @@ def main() -> None:
                     report["sets"][name] = asyncio.run(walk(corpus, qs, args.budget, model))
                 print(json.dumps({"set": name, **report["sets"][name]}), file=sys.stderr, flush=True)
     finally:
-        server.stdin.close()  # type: ignore[union-attr]
-        server.wait(30)
+        if server is not None:
+            server.stdin.close()  # type: ignore[union-attr]
+            server.wait(30)
     print(json.dumps(report, indent=2))
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.forked_cli import ForkedCli
+from tests.model_server import LlamaServer
 
 # the order the files run in: the slow install test, then the longest files first
 pytest_plugins = ["tests.ordering"]
@@ -113,6 +114,17 @@ def forked_cli() -> Iterator[ForkedCli]:
     cli = ForkedCli()
     yield cli
     cli.close()
+
+
+@pytest.fixture(scope="session")
+def llama() -> Iterator[LlamaServer]:
+    """The real small model (tests/model_server.py), one server a session (per xdist worker) for every test
+    that asks it; started by the first such test. A test that needs a context window of its own starts its own."""
+    server = LlamaServer(ctx=8192)
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 # Tests never call a real model: clew.agent.model.LiteLLMModel refuses while this is set (only

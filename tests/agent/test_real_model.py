@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import json
-import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -30,6 +28,7 @@ from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
 from tests.envelope import envelope
+from tests.model_server import LlamaServer
 
 from ..conftest import ROOT
 from ..server.conftest import free_port
@@ -48,45 +47,6 @@ MODEL = "openai/smollm2"
 runner = CliRunner()
 
 
-class LlamaServer:
-    """``benchmarks/llama_server.py`` in its own process, stopped by closing its stdin."""
-
-    def __init__(self, ctx: int) -> None:
-        self.process = subprocess.Popen(
-            # port 0: the server binds a free port and says which. One prompt thread: beside the other test
-            # worker, two spin-waiting ones cost a third more CPU
-            [sys.executable, str(ROOT / "benchmarks" / "llama_server.py"), "--port", "0", "--ctx", str(ctx),
-             "--batch-threads", "1"],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        line = self.process.stdout.readline() if self.process.stdout else ""
-        if not line:
-            self.stop()
-            raise RuntimeError(f"the llama.cpp server did not start (exit {self.process.returncode})")
-        self.info = json.loads(line)
-        self.port = int(self.info["url"].rsplit(":", 1)[1])
-        self.api_base = f"http://127.0.0.1:{self.port}/v1"
-
-    def stop(self) -> None:
-        if self.process.stdin is not None and not self.process.stdin.closed:
-            self.process.stdin.close()
-        try:
-            self.process.wait(10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(10)
-        if self.process.stdout is not None:
-            self.process.stdout.close()
-
-
-@pytest.fixture(scope="module")
-def llama() -> Iterator[LlamaServer]:
-    server = LlamaServer(ctx=8192)
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
 @pytest.fixture(scope="module")
 def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     db = tmp_path_factory.mktemp("real") / "demo.duckdb"
@@ -96,17 +56,26 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
+MARKER = "CLEWDATA0123"
+"""The data marker of the CLI runs (random per run in clew): one for all, so that the server's prompt cache reads
+what their prompts share once (the system prompts, the question, the first candidates and passages): in the order
+of the tests below, the four runs read 2,965 prompt tokens anew, not 3,924 (7 ms of CPU each). The stream test
+keeps random markers: its two walks would read the same prompt, and the second must outlast the keep-alive."""
+
+
 def ask(db: Path, api_base: str, *args: str) -> tuple[dict, float, str]:
     started = time.monotonic()
-    result = runner.invoke(app, ["ask", "Who is paged when a SEV1 incident is declared?", "--db", str(db),
-                                 "--collection", "runbooks", "--model", MODEL,
-                                 # SmolLM2 fills any bound it is given, at 28 ms of CPU a generated token (4 prompt
-                                 # tokens): an answer gets 16, a reply that offers tools 32 (a navigate call is 28)
-                                 "--model-option", f"api_base={api_base}", "--model-option", "max_tokens=16",
-                                 "--model-option", "select_max_tokens=32",
-                                 "--model-option", "retries=1", "--model-option", "timeout_seconds=180",
-                                 "--model-option", "tools_as_text=true",
-                                 "--timeout", str(RUN_SECONDS), "--steps", "--json", *args])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("clew.agent.api.new_marker", lambda: MARKER)
+        result = runner.invoke(app, ["ask", "Who is paged when a SEV1 incident is declared?", "--db", str(db),
+                                     "--collection", "runbooks", "--model", MODEL,
+                                     # SmolLM2 fills any bound it is given, at 28 ms of CPU a generated token (4 prompt
+                                     # tokens): an answer gets 16, a reply that offers tools 32 (a navigate call is 28)
+                                     "--model-option", f"api_base={api_base}", "--model-option", "max_tokens=16",
+                                     "--model-option", "select_max_tokens=32",
+                                     "--model-option", "retries=1", "--model-option", "timeout_seconds=180",
+                                     "--model-option", "tools_as_text=true",
+                                     "--timeout", str(RUN_SECONDS), "--steps", "--json", *args])
     seconds = time.monotonic() - started
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert "Traceback" not in result.output
@@ -139,6 +108,25 @@ def test_the_server_runs_the_checked_model(llama: LlamaServer) -> None:
     assert httpx.get(f"http://127.0.0.1:{llama.port}/health", timeout=10).json() == {"status": "ok"}
 
 
+# In this order the server's prompt cache serves the most: the ranked walk's answer prompt is the start of the
+# graph walk's (296 of 302 tokens), the tree walk's first select prompt starts as the graph walk's (395 of 574)
+# and its answer prompt as the ranked walk's (296 of 1,311)
+def test_an_agentic_graph_walk_ends_honestly(llama: LlamaServer, demo_db: Path) -> None:
+    body, seconds, _ = ask(demo_db, llama.api_base, "--strategy", "graph", "--selection", "agentic",
+                           "--index", "workflow", "--max-steps", "2", "--max-tool-calls", "4",
+                           "--max-iterations", "3", "--context-tokens", "3000")
+    assert_honest(body, seconds, tool_calls=4, budget=3000)
+    assert body["applied"]["strategy"] == "graph"
+
+
+def test_a_ranked_walk_answers_with_the_real_model(llama: LlamaServer, demo_db: Path) -> None:
+    # a 400-token budget: the answer prompt is 312 tokens (1,614 at a 1,500-token budget, 11 s more of CPU)
+    body, seconds, _ = ask(demo_db, llama.api_base, "--context-tokens", "400")
+    assert_honest(body, seconds, tool_calls=20, budget=400)
+    assert body["usage"]["model_calls"] == 1 and answered_by_or_instead_of(body["generation"], MODEL)
+    assert body["hits"]  # the walk's evidence is reported whatever the model wrote
+
+
 def test_an_agentic_tree_walk_ends_honestly(llama: LlamaServer, demo_db: Path) -> None:
     body, seconds, _ = ask(demo_db, llama.api_base, "--selection", "agentic", "--beam-width", "2",
                            "--max-tool-calls", "4", "--max-iterations", "3", "--context-tokens", "3000")
@@ -152,27 +140,11 @@ def test_an_agentic_tree_walk_ends_honestly(llama: LlamaServer, demo_db: Path) -
     assert all(s["parsed_from"] in (None, "text") for s in asked)
 
 
-def test_an_agentic_graph_walk_ends_honestly(llama: LlamaServer, demo_db: Path) -> None:
-    body, seconds, _ = ask(demo_db, llama.api_base, "--strategy", "graph", "--selection", "agentic",
-                           "--index", "workflow", "--max-steps", "2", "--max-tool-calls", "4",
-                           "--max-iterations", "3", "--context-tokens", "3000")
-    assert_honest(body, seconds, tool_calls=4, budget=3000)
-    assert body["applied"]["strategy"] == "graph"
-
-
 def test_a_free_run_ends_honestly(llama: LlamaServer, demo_db: Path) -> None:
     body, seconds, _ = ask(demo_db, llama.api_base, "--strategy", "free", "--max-tool-calls", "2",
                            "--max-iterations", "2", "--context-tokens", "6000")
     assert_honest(body, seconds, tool_calls=2, budget=6000)
     assert [s["state"] for s in body["steps"]][:2] == ["validate", "act"]
-
-
-def test_a_ranked_walk_answers_with_the_real_model(llama: LlamaServer, demo_db: Path) -> None:
-    # a 400-token budget: the answer prompt is 312 tokens (1,614 at a 1,500-token budget, 11 s more of CPU)
-    body, seconds, _ = ask(demo_db, llama.api_base, "--context-tokens", "400")
-    assert_honest(body, seconds, tool_calls=20, budget=400)
-    assert body["usage"]["model_calls"] == 1 and answered_by_or_instead_of(body["generation"], MODEL)
-    assert body["hits"]  # the walk's evidence is reported whatever the model wrote
 
 
 def test_a_small_context_window_fails_the_run_clearly_without_retrying(tmp_path: Path) -> None:
