@@ -457,6 +457,8 @@ _HTML = re.compile(r"<(div|section|nav|form|button|ul|ol|li|table|tr|td|svg|img|
                    r"\b[^<>]*>", re.IGNORECASE)
 """A paragraph that opens with a block of HTML markup (Bootstrap's raw ``<div class="collapse show">``);
 an inline tag (``<kbd>Ctrl</kbd> + <kbd>C</kbd> copies``) may open a sentence."""
+_OPTION = re.compile(r"-{1,2}[A-Za-z]")
+"""A command-line option's term (``-h host --host=host``): a definition's term, not code."""
 _CODE_LINE = re.compile(r";$|\S=|^--\s")
 """A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
 
@@ -468,7 +470,7 @@ def _unfenced_code(lines: list[str]) -> bool:
     was quoted as a sentence, and "PRAGMA mmap_size=0;" taken for a definition's term."""
     if lines[-1].endswith((".", "!", "?", ":")):
         return False
-    return len(lines) > 1 or _CODE_LINE.search(lines[0]) is not None
+    return len(lines) > 1 or (_CODE_LINE.search(lines[0]) is not None and _OPTION.match(lines[0]) is None)
 
 
 def sentences(text: str) -> list[str]:

@@ -434,6 +434,9 @@ def test_a_pre_block_without_fences_after_a_lead_in_is_its_code() -> None:
     lead, code = passage_units(lock, "ev1:c:54:1:9", 0)
     assert code.kind == "code" and code.intro is lead and code.own.splitlines()[1:3] == [
         "BEGIN WORK;", "LOCK TABLE films IN SHARE ROW EXCLUSIVE MODE;"]
+    options = ("The following command-line options control the connection parameters:\n\n-h host --host=host\n\n"
+               "Specifies the host name of the machine on which the server is running.\n")
+    assert passage_units(options, "ev1:c:2:1:40", 0)[-1].header == "-h host --host=host"  # a term, not code
 
 
 def test_a_line_of_sql_after_a_sentence_is_its_example_not_the_next_one_s_term() -> None:
