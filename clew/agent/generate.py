@@ -468,7 +468,7 @@ def _unfenced_code(lines: list[str]) -> bool:
     in ":": several lines that end no sentence (prose is one line a paragraph there), or one line
     of code (``_CODE_LINE``). Joined as prose, "BEGIN WORK; LOCK TABLE films IN SHARE MODE; ..."
     was quoted as a sentence, and "PRAGMA mmap_size=0;" taken for a definition's term."""
-    if lines[-1].endswith((".", "!", "?", ":")):
+    if lines[-1].rstrip(")\"'").endswith((".", "!", "?", ":")):  # prose ends so, an aside too: "... packages.)"
         return False
     return len(lines) > 1 or (_CODE_LINE.search(lines[0]) is not None and _OPTION.match(lines[0]) is None)
 

@@ -437,6 +437,9 @@ def test_a_pre_block_without_fences_after_a_lead_in_is_its_code() -> None:
     options = ("The following command-line options control the connection parameters:\n\n-h host --host=host\n\n"
                "Specifies the host name of the machine on which the server is running.\n")
     assert passage_units(options, "ev1:c:2:1:40", 0)[-1].header == "-h host --host=host"  # a term, not code
+    aside = ("Note on scoped packages:\n\n(As of 2015-04-19, and with npm 2.0 or better, the primary npm registry\n"
+             "**does** support scoped packages.)\n")  # Markdown prose wrapped over two lines
+    assert [u.kind for u in passage_units(aside, "ev1:c:9:1:3", 0)] == ["sentence", "sentence"]
 
 
 def test_a_line_of_sql_after_a_sentence_is_its_example_not_the_next_one_s_term() -> None:
