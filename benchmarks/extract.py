@@ -37,7 +37,8 @@ import time
 from pathlib import Path
 
 from clew.agent.api import retrieve
-from clew.agent.generate import CITATION, sentences
+from clew.agent.generate import CITATION
+from clew.agent.units import sentences
 from clew.budgets.limits import DEFAULT_CONTEXT_TOKENS, DEFAULT_EXTRACT_TOKENS
 from clew.budgets.tokens import count_tokens
 from clew.corpus.ingest.api import ingest_paths

@@ -56,7 +56,8 @@ from typing import Any
 import numpy as np
 
 import clew.agent.generate as generate
-from clew.agent.generate import CITATION, Unit, extractive_answer
+from clew.agent.generate import CITATION, extractive_answer
+from clew.agent.units import Unit, passage_units
 from clew.budgets.tokens import count_tokens
 from clew.evals.metrics import answer_found, evidence_found
 
@@ -219,7 +220,7 @@ def run(pack: Pack, weights: Model | None, record: list[tuple[np.ndarray, Unit]]
     """The extract of ``pack`` with the unit score of ``weights`` (the shipped one when None);
     ``record`` gets each scored unit's features."""
     positions = {(u.evidence_id, u.own): k for e, text in pack.evidence
-                 for k, u in enumerate(generate.passage_units(text, e, 0))}
+                 for k, u in enumerate(passage_units(text, e, 0))}
 
     def score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float],
               **kw: Any) -> float:

@@ -14,10 +14,11 @@ import math
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 
 from clew.agent.result import Citation, Generation
+from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, continue_lead_ins, parsed_units
 from clew.budgets.tokens import count_tokens
 from clew.corpus import ids
 from clew.corpus.tokenize import tokenize
@@ -26,20 +27,6 @@ CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
 """A bracketed citation as a model writes it; ``clew.corpus.ids.decode`` says whether it is an id."""
 _CITED = re.compile(r"\[ev1:[^\[\]\s]*\]$")
 _SPACED_CITATION = re.compile(r"\s*\[(ev1:[^\[\]\s]*)\]")
-_SENTENCE = re.compile(r"(?<![\s(]p\.)(?<!\bpp\.)(?<!e\.g\.)(?<!i\.e\.)(?<!\bcf\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bSec\.)"
-                       r"(?<!\bNo\.)(?<!\(ex\.)(?<!\(eg\.)(?:(?<=[.!?])|(?<=[^.][.!?]\)))\s+(?=[A-Z0-9`\"'(])")
-"""Where a sentence ends: after ``.``, ``!`` or ``?`` (or a parenthesis closing a sentence:
-"(The default is 500 pages.) The maximum ...", not "format(FORMAT,...) SQL") and space, before a
-capital, digit, quote or bracket; not after an abbreviation that a number or name follows
-(``(p. 67)``, ``e.g.``, ``(ex.``, ``Fig.``, ``No.``): a PDF manual's "See also set xrange (p. 216)"
-is one sentence."""
-FENCE = "```"
-_ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
-_PROMPT = re.compile(r"(?:>>>|\$|\w+>)(?:\s|$)")
-"""A line that starts an interactive session (``>>> import functools``, ``$ sudo apt install``,
-``sqlite> .mode csv``): with the lines after it, up to a blank line, it is code. HTML, PDF and
-DOCX passages carry their code blocks without Markdown fences; joined into a sentence, a session
-read ``>>> import functools >>> @functools.lru_cache(maxsize=300) ... def get_phone_number(name)``."""
 EXTRACT_TOKENS = 250
 """The extract's default size in tokens, citations included (``extract_tokens`` in a request)."""
 KEYS = 65_536
@@ -74,41 +61,6 @@ _QUANTITY = re.compile(r"\b(how (many|much|long|big|large|deep|fast|old)|default
 _DIGIT = re.compile(r"\d")
 
 
-@dataclass(slots=True)
-class Unit:
-    """One quotable piece of a passage and what surrounds it."""
-
-    own: str
-    """The sentence, list item or table row itself."""
-    evidence_id: str
-    order: int
-    kind: str
-    """``sentence``, ``item`` (of a list) or ``row`` (of a table)."""
-    header: str = ""
-    """A row's table header row, quoted before it."""
-    context: set[str] = field(default_factory=set)
-    follow: list[tuple[str, str]] = field(default_factory=list)
-    """``(text, evidence_id)`` of the list items or table rows after a lead-in ending in ":"."""
-    terms: list[str] = field(default_factory=list)
-    intro: Unit | None = None
-    """The lead-in that introduces a list item, a table row or a code block."""
-    unmet: set[str] = field(default_factory=set)
-    """Rows of the table a quoted lead-in introduces that miss the question's condition."""
-    vocabulary: frozenset[str] = frozenset()
-    """Its terms as a set, and its pairs of adjacent terms (from ``terms`` when not given: kept
-    with the parsed passage, not built again by each extract that scores the unit)."""
-    pairs: frozenset[tuple[str, str]] = frozenset()
-
-    def __post_init__(self) -> None:
-        if self.terms and not self.vocabulary:
-            self.vocabulary = frozenset(self.terms)
-            self.pairs = frozenset(zip(self.terms, self.terms[1:], strict=False))
-
-    @property
-    def text(self) -> str:
-        return f"{self.header}\n{self.own}" if self.header else self.own
-
-
 def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tokens: int = EXTRACT_TOKENS,
                       paths: Mapping[str, Sequence[str]] | None = None) -> Generation | None:
     """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, grouped by
@@ -120,9 +72,9 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     numeric = _QUANTITY.search(question) is not None
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
-    parsed = {evidence_id: _parsed(text, evidence_id) for evidence_id, text in evidence}  # shared: copied to change
+    parsed = {evidence_id: parsed_units(text, evidence_id) for evidence_id, text in evidence}  # shared: copy to change
     orders = {evidence_id: order for order, (evidence_id, _) in enumerate(evidence)}
-    _continue_lead_ins(parsed)
+    continue_lead_ins(parsed)
     documents = Counter(_document(e) for e in parsed)
     weights = {e: 1 + DOCUMENT * documents[_document(e)] / len(parsed) for e in parsed}
     headed = {e: wanted.intersection(tokenize(" ".join(path))) for e, path in (paths or {}).items()}
@@ -383,7 +335,7 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
         if evidence_id != cited:
             parts[-1] += f" [{cited}]"
             cited = evidence_id
-        if text.lstrip().startswith(FENCE) or "\n" in text or _PROMPT.match(text):
+        if text.lstrip().startswith(FENCE) or "\n" in text or PROMPT.match(text):
             parts.append(text)  # code (a list item is one line; a row starts with "|")
         elif text.startswith("|"):
             header = text.split("\n", 1)[0] if "\n" in text else ""
@@ -394,218 +346,6 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
         else:
             parts.append(f"- {text}")
     return "\n".join(parts) + f" [{cited}]"
-
-
-def _continue_lead_ins(parsed: dict[str, list[Unit]]) -> None:
-    """A lead-in that ends its passage takes the list items or table rows opening the next
-    passage of the same document (only rows when it does not end in ":"), when that passage is
-    in the evidence too. The passages it changes are copied first (``parsed`` holds the units
-    ``_parsed`` keeps)."""
-    copied: set[str] = set()
-
-    def own(evidence_id: str) -> list[Unit]:
-        if evidence_id not in copied:
-            copied.add(evidence_id)
-            parsed[evidence_id] = _copy(parsed[evidence_id])
-        return parsed[evidence_id]
-
-    for evidence_id, units in list(parsed.items()):
-        if not units or units[-1].kind != "sentence" or units[-1].follow:
-            continue
-        head, _, ordinal = evidence_id.rpartition(":")
-        after = f"{head}:{int(ordinal) + 1}" if ordinal.isdigit() else None
-        opening = parsed.get(after, []) if after is not None else []
-        taken = 0
-        for unit in opening:
-            if unit.kind == "sentence" or (unit.kind == "item" and not units[-1].own.endswith(":")):
-                break
-            taken += 1
-        if not taken or after is None:
-            continue
-        units = own(evidence_id)
-        for unit in own(after)[:taken]:
-            units[-1].follow.append((unit.text, unit.evidence_id))
-            unit.context |= set(units[-1].terms)
-            unit.intro = units[-1]
-
-
-PARSED_PASSAGES = 4096
-"""Passages whose units ``_units_of`` keeps parsed (a walk takes the same passages again and again:
-parsing them was a third of the extract, a tenth of a warm ranked walk)."""
-
-
-def _copy(kept: list[Unit]) -> list[Unit]:
-    """A fresh copy of a passage's units (to continue a lead-in across passages: the units
-    ``_parsed`` keeps are shared by every extract)."""
-    fresh = {id(u): Unit(own=u.own, evidence_id=u.evidence_id, order=u.order, kind=u.kind, header=u.header,
-                         context=set(u.context), follow=list(u.follow), terms=u.terms, intro=u.intro,
-                         unmet=set(u.unmet), vocabulary=u.vocabulary, pairs=u.pairs)
-             for u in kept}  # every field of Unit (dataclasses.replace is 2x slower)
-    units = list(fresh.values())
-    for unit in units:
-        if unit.intro is not None:  # a lead-in of the same passage: its copy
-            unit.intro = fresh[id(unit.intro)]
-    return units
-
-
-@lru_cache(maxsize=PARSED_PASSAGES)
-def _parsed(text: str, evidence_id: str) -> list[Unit]:
-    return passage_units(text, evidence_id, 0)
-
-
-_HTML = re.compile(r"<(div|section|nav|form|button|ul|ol|li|table|tr|td|svg|img|input|select|iframe|figure|hr|br)"
-                   r"\b[^<>]*>", re.IGNORECASE)
-"""A paragraph that opens with a block of HTML markup (Bootstrap's raw ``<div class="collapse show">``);
-an inline tag (``<kbd>Ctrl</kbd> + <kbd>C</kbd> copies``) may open a sentence."""
-_OPTION = re.compile(r"-{1,2}[A-Za-z]")
-"""A command-line option's term (``-h host --host=host``): a definition's term, not code."""
-_CODE_LINE = re.compile(r";$|\S=|^--\s")
-"""A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
-
-
-def _unfenced_code(lines: list[str]) -> bool:
-    """An HTML or DocBook ``<pre>`` block the reader wrote without fences, after a lead-in ending
-    in ":": several lines that end no sentence (prose is one line a paragraph there), or one line
-    of code (``_CODE_LINE``). Joined as prose, "BEGIN WORK; LOCK TABLE films IN SHARE MODE; ..."
-    was quoted as a sentence, and "PRAGMA mmap_size=0;" taken for a definition's term."""
-    if lines[-1].rstrip(")\"'").endswith((".", "!", "?", ":")):  # prose ends so, an aside too: "... packages.)"
-        return False
-    return len(lines) > 1 or (_CODE_LINE.search(lines[0]) is not None and _OPTION.match(lines[0]) is None)
-
-
-def sentences(text: str) -> list[str]:
-    """The quotable units of a passage in reading order: sentences, list items, table rows."""
-    return [u.text for u in passage_units(text, "", 0)]
-
-
-def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
-    """Units of one passage: sentences of prose (wrapped lines rejoined), list items (with their
-    continuation lines), table rows (with the header row), fenced code blocks and interactive
-    sessions (``_PROMPT``: whole). Headings
-    and short labels are context for what follows (a label up to the next label or heading: one
-    definition's term is not another's); a label (a definition's term: an option, a field) is
-    quoted above the sentences of the paragraph it heads; a lead-in ending in ":" (or
-    the sentence just before a table or a code block) carries the list, rows or code after it."""
-    units: list[Unit] = []
-    heading: set[str] = set()
-    header: str | None = None
-    block: list[str] = []
-    code: list[str] | None = None  # the lines of an open fenced code block
-    in_list = False
-    lead: Unit | None = None  # the last sentence, when it ends in ":" and prose has not resumed
-    previous: set[str] = set()
-    label = ""  # the definition term heading the next paragraph
-    defined: set[str] = set()  # the terms of the last label: context up to the next label or heading
-    prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
-
-    def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
-        clean = own if kind in ("row", "code") else " ".join(own.split()).strip("#- ")
-        if len(clean) < 4:
-            return None
-        unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context, terms=tokenize(clean))
-        units.append(unit)
-        if lead is not None and kind != "sentence":
-            lead.follow.append((unit.text, evidence_id))
-            unit.intro = lead
-        return unit
-
-    def flush() -> None:
-        nonlocal lead, previous, label, defined, prose
-        if not block:
-            return
-        joined = " ".join(block)
-        lines = list(block)
-        block.clear()
-        after, prose = prose, False
-        if in_list:
-            add(joined, "item", (set(lead.terms) if lead else set()) | previous)
-            return
-        if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
-            add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
-            return
-        if _HTML.match(joined):  # raw HTML in Markdown (a demo's markup): code, never a sentence
-            add("\n".join([FENCE + "html", *lines, FENCE]), "code", set(lead.terms) if lead else set())
-            return
-        if after and len(lines) == 1 and joined.endswith(";") and units[-1].kind == "sentence":
-            introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
-            add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
-            return
-        if len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?")):
-            defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
-            label = joined
-            return
-        lead = None
-        term, label = label, ""
-        for sentence in _SENTENCE.split(joined):
-            unit = add(sentence, "sentence", previous, term)
-            if unit is not None:
-                previous = set(unit.terms)
-                lead = unit if unit.own.endswith(":") else None
-        prose = True
-
-    def introduce() -> None:
-        """The sentence just before a table or a code block introduces it."""
-        nonlocal lead
-        if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow:
-            lead = units[-1]
-
-    lines = text.splitlines()
-    fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
-    if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
-        code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
-    session: list[str] | None = None  # the lines of an interactive session (``_PROMPT``)
-    for line in lines:
-        stripped = line.strip()
-        if code is not None:
-            code.append(line)
-            if stripped.startswith(FENCE):
-                add("\n".join(code), "code", set(lead.terms) if lead else set())
-                code = None
-            continue
-        if session is not None:
-            if stripped:
-                session.append(line)
-                continue
-            add("\n".join(session), "code", set(lead.terms) if lead else set())
-            session = None
-        elif _PROMPT.match(stripped):
-            flush()
-            introduce()
-            session = [line]
-            continue
-        if stripped.startswith(FENCE):
-            flush()
-            introduce()
-            code = [line]
-            continue
-        if stripped.startswith("|"):
-            flush()
-            if header is None:
-                header = stripped
-                introduce()
-            elif not stripped.startswith("| ---"):
-                add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
-            continue
-        header = None
-        if not stripped:
-            flush()
-            in_list = False
-        elif stripped.startswith("#"):
-            flush()
-            in_list, lead, previous, label, defined, prose = False, None, set(), "", set(), False
-            heading = set(tokenize(stripped.lstrip("# ")))
-        elif _ITEM.match(stripped):
-            flush()
-            in_list = True
-            block.append(_ITEM.sub("", stripped))
-        else:
-            block.append(stripped)
-    flush()
-    if code is not None:  # a block the passage cuts off
-        add("\n".join(code), "code", set(lead.terms) if lead else set())
-    if session is not None:
-        add("\n".join(session), "code", set(lead.terms) if lead else set())
-    return units
 
 
 def check_answer(answer: str, evidence: dict[str, str], model: str) -> Generation:
@@ -638,7 +378,7 @@ def check_answer(answer: str, evidence: dict[str, str], model: str) -> Generatio
     cut = False
     for line in answer.splitlines():
         lines.append([])
-        for sentence in _SENTENCE.split(line.strip()):
+        for sentence in SENTENCE.split(line.strip()):
             plain = " ".join(_SPACED_CITATION.sub("", sentence).split())
             if not plain:
                 continue

@@ -4,7 +4,8 @@ import re
 
 from rich.console import Console
 
-from clew.agent.generate import check_answer, extractive_answer, sentences
+from clew.agent.generate import check_answer, extractive_answer
+from clew.agent.units import sentences
 from clew.commands.render import print_result
 
 from .conftest import tree_request
@@ -404,7 +405,7 @@ def test_a_sentence_ends_inside_a_closing_parenthesis_and_not_after_an_example_s
 def test_a_definition_term_is_context_for_its_own_description_only() -> None:
     """Two definitions in one passage: the second description's context holds its own term, not
     the first one's (a question about gc.auto must not find it in gc.autoPackLimit's text)."""
-    from clew.agent.generate import passage_units
+    from clew.agent.units import passage_units
 
     auto, limit = passage_units(GC_AUTO + "\n" + GC_PACK_LIMIT, "ev1:c:3:1:40", 0)[0::4][:2]
     assert auto.header == "gc.auto" and "gc.auto" in auto.context
@@ -416,7 +417,7 @@ def test_a_pre_block_without_fences_after_a_lead_in_is_its_code() -> None:
     """SQLite's and PostgreSQL's HTML keep a ``<pre>`` block's lines but no fences: after a lead-in
     ending in ":", the block is the code it introduces (quoted with it, fenced), not a sentence of
     prose nor, one line long, a definition's term heading the next paragraph."""
-    from clew.agent.generate import passage_units
+    from clew.agent.units import passage_units
 
     mmap = ("For example:\n\nPRAGMA mmap_size=268435456;\n\nTo disable memory-mapped I/O, simply set the mmap_size "
             "to zero:\n\nPRAGMA mmap_size=0;\n\nIf mmap_size is set to N then all current implementations map the "
@@ -446,7 +447,7 @@ def test_a_line_of_sql_after_a_sentence_is_its_example_not_the_next_one_s_term()
     """SQLite's date examples: each description is followed by its query ("Compute the current
     date." then "SELECT date();"), which must not head the next description as its term; a
     statement's syntax after a heading still heads its description."""
-    from clew.agent.generate import passage_units
+    from clew.agent.units import passage_units
 
     text = ("Compute the current date.\n\nSELECT date();\n\nCompute the last day of the current month.\n\n"
             "SELECT date('now','start of month','+1 month','-1 day');\n\n# PRAGMA wal_autocheckpoint\n\n"
@@ -464,7 +465,7 @@ def test_a_block_of_html_markup_in_markdown_is_code_not_a_sentence() -> None:
     """Bootstrap's Markdown keeps a demo's raw markup ("<div id="collapseOne" class="collapse show" ...>"):
     it is code, never quoted as the sentence that answers how a panel collapses; an inline tag may
     still open a sentence."""
-    from clew.agent.generate import passage_units
+    from clew.agent.units import passage_units
 
     text = ("## Accordion example\n\nUsing the [card](/components/card) component, you can extend the default "
             "collapse behavior to create an accordion. To properly achieve the accordion style, be sure to use "
@@ -481,7 +482,7 @@ def test_a_block_of_html_markup_in_markdown_is_code_not_a_sentence() -> None:
 def test_an_interactive_session_in_a_passage_without_fences_is_code_not_a_sentence() -> None:
     """HTML and PDF passages carry code without Markdown fences: a ``>>>`` or ``$`` session, up to
     a blank line, is one code unit, never joined with its lines into a quoted sentence."""
-    from clew.agent.generate import passage_units
+    from clew.agent.units import passage_units
 
     text = ("Caching\n\nAdding a caching decorator to a query function saves database accesses:\n\n"
             ">>> import functools\n>>> @functools.lru_cache(maxsize=300)\n... def get_phone_number(name):\n"
@@ -505,7 +506,8 @@ def test_the_extract_counts_an_option_as_the_whole_rendered_extract_would() -> N
     """The extract counts each option by passage parts (``_Counted``), not by rendering every
     passage again: the count equals the rendered whole's, whichever passage an option joins, and
     where a part starts with whitespace (an indented code block) the whole is counted."""
-    from clew.agent.generate import Unit, _Counted, _render, passage_units
+    from clew.agent.generate import _Counted, _render
+    from clew.agent.units import Unit, passage_units
     from clew.budgets.tokens import count_tokens
 
     passages = [("ev1:c:7:1:3", OUTDATED), ("ev1:c:2:1:0", GC_AUTO), ("ev1:c:4:1:9", TEMP_STORE),
