@@ -335,14 +335,14 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
         if evidence_id != cited:
             parts[-1] += f" [{cited}]"
             cited = evidence_id
-        if text.lstrip().startswith(FENCE) or "\n" in text or PROMPT.match(text):
-            parts.append(text)  # code (a list item is one line; a row starts with "|")
-        elif text.startswith("|"):
+        if text.startswith("|"):
             header = text.split("\n", 1)[0] if "\n" in text else ""
             if header and header != table:
                 table = header
                 parts.append(header)
             parts.append(text.split("\n", 1)[-1])
+        elif text.lstrip().startswith(FENCE) or "\n" in text or PROMPT.match(text):
+            parts.append(text)  # code (a list item is one line)
         else:
             parts.append(f"- {text}")
     return "\n".join(parts) + f" [{cited}]"

@@ -152,6 +152,17 @@ def test_a_condition_in_the_question_picks_the_table_row() -> None:
     assert "| 1 |" not in generation.answer and "| 0 |" not in generation.answer
 
 
+def test_a_lead_in_s_rows_are_quoted_under_one_header() -> None:
+    generation = extractive_answer("Which options does the unicode61 tokenizer support?", [("ev1:c:12:1:34", (
+        "Unicode61 supports the following options:\n\n| Option | Usage |\n| --- | --- |\n"
+        "| categories | This option lists the Unicode categories of token characters. |\n"
+        "| remove_diacritics | This option should be set to 0, 1 or 2. |\n"
+        "| separators | This option adds separator characters. |\n"))])
+    assert generation is not None
+    assert generation.answer.count("| Option | Usage |") == 1
+    assert generation.answer.startswith("Unicode61 supports the following options:\n| Option | Usage |\n| categories |")
+
+
 def test_a_term_in_several_key_cells_is_no_condition() -> None:
     """"table" is in the key cell of three rows of PostgreSQL's limits: what they are about, not a
     condition that would keep "relation size" out once "columns per table" is quoted."""
