@@ -16,6 +16,7 @@ DuckDB's zone maps skip everything but the query's terms. Each step is one trans
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -34,9 +35,16 @@ MIN_DENSE_CHUNKS = 1000
 """Below this many chunks every term stays sparse: scanning postings is already cheap."""
 
 
-INDEX_REVISION = 2
+INDEX_REVISION = 3
 """What the index holds of a chunk; part of the chunking signature, so re-ingesting an older
-corpus rebuilds it. 2: the document's title leads the heading path (for BM25 and embeddings alike)."""
+corpus rebuilds it. 2: the document's title leads the heading path (for BM25 and embeddings alike).
+3: an ordered list item's number is left out (``_ITEM_NUMBER``)."""
+
+_ITEM_NUMBER = re.compile(r"^( *)\d{1,9}[.)] ", re.MULTILINE)
+"""An ordered list item's number at the start of a line ("1. ", "  2) "): a marker, as "- " is, not a
+term. Indexed, every list's first item held the term "1": an HTML procedure whose steps read "1. " to
+"4. " (as a Markdown list always did) got four more terms of no meaning, enough to move it below
+passages it outranked (PostgreSQL's "VACUUM ... for several reasons:" list at 2,000 tokens)."""
 
 
 def index_text(heading_path: Iterable[str], header: str, body: str, title: str | None = None) -> str:
@@ -49,6 +57,7 @@ def index_text(heading_path: Iterable[str], header: str, body: str, title: str |
     if title and not (path and path[0].strip().casefold() == title.casefold()):
         path.insert(0, title)
     joined = " > ".join(path)
+    body = _ITEM_NUMBER.sub(r"\1", body)
     text = f"{header}\n{body}" if header else body
     return f"{joined}\n{text}" if joined else text
 

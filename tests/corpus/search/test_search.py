@@ -422,6 +422,18 @@ def test_the_document_title_leads_the_indexed_heading_path(tmp_path: Path) -> No
     assert [h.document_key for h in hits] == ["npm-access.md"]  # "access" is only in its title
 
 
+def test_an_ordered_list_items_number_is_a_marker_not_an_indexed_term() -> None:
+    from clew.corpus.search.index import index_text
+    from clew.corpus.tokenize import tokenize
+
+    body = "Steps:\n1. Stop the server.\n  2) Copy the 3 files.\n10. Start it.\nRelease 2019. was late."
+    assert index_text(["Backup"], "", body) == (
+        "Backup\nSteps:\nStop the server.\n  Copy the 3 files.\nStart it.\nRelease 2019. was late.")
+    numbered = tokenize(index_text([], "", "1. Stop the server.\n2. Start it."))
+    assert numbered == tokenize(index_text([], "", "- Stop the server.\n- Start it."))  # as a bullet list
+    assert "3" in tokenize(index_text([], "", body)) and "2019" in tokenize(index_text([], "", body))
+
+
 def test_postings_too_large_for_memory_are_scored_in_sql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                          prebuilt: Prebuilt) -> None:
     from clew.corpus.reader import Scope

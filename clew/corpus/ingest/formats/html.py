@@ -48,7 +48,17 @@ from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_blocks import TERM, BlockWriter
 from clew.corpus.ingest.formats.html_members import MemberLevels, is_member_table, member_table
-from clew.corpus.ingest.formats.html_parts import _Admonition, _Container, _DList, _Item, _Row, _Table
+from clew.corpus.ingest.formats.html_parts import (
+    _Admonition,
+    _Container,
+    _DList,
+    _Item,
+    _List,
+    _Row,
+    _Table,
+    counts_down,
+    reversed_items,
+)
 from clew.corpus.ingest.formats.html_rules import (
     _BREAKS_SVG,
     _BUTTON_SCOPE,
@@ -152,8 +162,9 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         self._held: list[Event] | None = None
         """The events of a table being read ahead (see ``_read_ahead``)."""
         self._held_open = 0  # tables open among the held events
-        self._held_tag = "table"  # the tag whose end ends the held events: table, or div (a table of contents)
+        self._held_tag = "table"  # the tag whose end ends the held events: table, div (a table of contents) or ol
         self._decided = False  # the next table start is replayed: its shape is known
+        self._items_counted: int | None = None  # the ol reversed starting now: its number of items
         self._shape: TableShape | None = None  # of the table starting now
         self._generator: frozenset[str] = frozenset()  # the page's generator's chrome classes (GENERATOR_CLASSES)
         self._title_class: str | None = None  # the class of the page's title div (html_rules.GENERATOR_TITLES)
@@ -166,8 +177,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
     # --- html.parser callbacks ---------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if ((tag == "table" or self._held is not None or (tag == "div" and page_toc_start(attrs)))
-                and self._read_ahead(("start", tag, attrs))):
+        if ((tag == "table" or self._held is not None or (tag == "div" and page_toc_start(attrs))
+             or counts_down(tag, attrs)) and self._read_ahead(("start", tag, attrs))):
             return
         if self._skip_tag is not None:
             if tag == self._skip_tag:
@@ -334,10 +345,11 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
     # --- tables read ahead -----------------------------------------------------------------
 
     def _read_ahead(self, event: Event) -> bool:
-        """Hold the events of a table (or of a table of contents: ``html_rules.page_toc_start``) until
-        it ends, then read them with the shape of each table in them known
-        (``html_rules.TableShape``): whether its cells are a row of data or a frame around blocks
-        can only be told from what follows its start. Return whether ``event`` was held."""
+        """Hold the events of a table (or of a table of contents: ``html_rules.page_toc_start``; or of an
+        ``ol reversed`` without ``start``, whose first number is its number of items:
+        ``html_parts.reversed_items``) until it ends, then read them with the shape of each table in
+        them known (``html_rules.TableShape``): whether its cells are a row of data or a frame around
+        blocks can only be told from what follows its start. Return whether ``event`` was held."""
         kind, tag, _ = event
         if self._held is None:  # a table or a table of contents starts
             if self._decided:
@@ -363,6 +375,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
                 return
             self._decided = True  # the table of contents is read: not held again
         shapes = iter(table_shapes(events))
+        counts = iter(reversed_items(events))
         for kind, tag, attrs in events:
             if kind == "data":
                 self.handle_data(tag)
@@ -371,7 +384,10 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             else:
                 if tag == "table":
                     self._decided, self._shape = True, next(shapes)
+                elif kind == "start" and counts_down(tag, attrs):
+                    self._decided, self._items_counted = True, next(counts)
                 (self.handle_starttag if kind == "start" else self.handle_startendtag)(tag, attrs)
+                self._items_counted = None
         self._decided = False
 
     # --- the stack of open elements ------------------------------------------------------
@@ -512,10 +528,11 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             self._tables.append(table)
             return Entry(tag, "table", table)
         if tag in ("ul", "ol"):
-            self._list_depth += 1
-            return Entry(tag, "list")
+            opened = _List.open(tag, attrs, self._items_counted)
+            self._lists.append(opened)
+            return Entry(tag, "list", opened)
         if tag == "li":
-            item = _Item(max(1, self._list_depth))
+            item = _Item(max(1, len(self._lists)), self._lists[-1].marker(attrs) if self._lists else "- ")
             self._items.append(item)
             return Entry(tag, "item", item)
         if tag == "div" and not TABLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
@@ -566,12 +583,12 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         elif role == "dlist":  # its terms end with it
             self._end_dlist(entry.obj)
         elif role == "list":
-            self._list_depth -= 1
-            if self._list_depth == 0:
+            self._lists.remove(entry.obj)
+            if not self._lists:
                 self._list_group += 1
         elif role == "item":
             self._items.remove(entry.obj)
-            if not self._items and self._list_depth == 0:
+            if not self._items and not self._lists:
                 self._list_group += 1
 
     def _close_implied(self, tag: str) -> None:

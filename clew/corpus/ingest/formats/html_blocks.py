@@ -21,8 +21,9 @@ consecutive list items of one list and consecutive rows of one table (a single n
   term with nothing under it (a ``dt`` without ``dd``: a book's "List of Tables", the leaves of
   its table of contents, an index entry), which would be a section without text. A ``dt`` outside
   any ``dl`` (gtk-doc's API index) is a paragraph.
-- ``li`` is a ``list_item``, ``"- " + text``, indented two spaces per nesting level; text of
-  the same item after a nested block is a further ``list_item`` indented under the marker.
+- ``li`` is a ``list_item``, ``"- " + text`` (``"N. " + text`` in an ``ol``, numbered as a browser
+  numbers it: ``html_parts._List``), indented two spaces per nesting level; text of the same item
+  after a nested block is a further ``list_item`` indented under the marker.
 - ``pre`` is an indivisible ``code`` block, kept verbatim.
 - javadoc's summary tables (``div.summary-table.three-column-summary``, a grid of ``div`` cells,
   ``div.table-header`` the header's) are tables too, a row every N cells.
@@ -64,6 +65,7 @@ from clew.corpus.ingest.formats.html_parts import (
     _Container,
     _DList,
     _Item,
+    _List,
     _Row,
     _Table,
     bold_header,
@@ -101,7 +103,7 @@ class BlockWriter:
         self._run: list[Piece] = []  # text and markers of the paragraph or list item being read
         self._tables: list[_Table] = []
         self._items: list[_Item] = []
-        self._list_depth = 0
+        self._lists: list[_List] = []  # the open ul and ol, innermost last
         self._list_group = 0  # changes whenever the outermost list closes
         self._pending: list[Marker] = []  # markers waiting for the next block
         self._parts: list[str] = []
@@ -273,7 +275,7 @@ class BlockWriter:
         if text:
             if self._items:
                 item = self._items[-1]
-                prefix = "  " * (item.depth - 1) + ("  " if item.marked else "- ")
+                prefix = "  " * (item.depth - 1) + (" " * len(item.marker) if item.marked else item.marker)
                 item.marked = True
                 if "\n" in text:  # lines after a <br> are indented under the item's marker
                     text, placed = _indent_lines(text, placed, " " * len(prefix))

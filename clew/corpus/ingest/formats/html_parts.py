@@ -1,13 +1,14 @@
 """What the HTML renderer holds while it reads (``clew.corpus.ingest.formats.html_blocks``): the open
-definition lists, admonitions, containers (a heading, ``pre`` or cell being read), tables, rows and
-list items; and what is done to a table's rows before they are written (a cell that spans rows
-repeated in each, a bold first row taken as the header)."""
+definition lists, admonitions, containers (a heading, ``pre`` or cell being read), tables, rows,
+lists and list items (with their numbers); and what is done to a table's rows before they are
+written (a cell that spans rows repeated in each, a bold first row taken as the header)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from clew.corpus.ingest.formats.html_rules import Marker, Piece, Placed
+from clew.corpus.ingest.formats.html_rules import Event, Marker, Piece, Placed, _attr
 
 
 @dataclass(slots=True, eq=False)
@@ -68,10 +69,85 @@ class _Table:
     """Its title (a ``caption``, DocBook's ``p.title``), written as its first header row."""
 
 
+_INTEGER = re.compile(r"\s*([+-]?\d{1,9})")
+"""An ``ol``'s ``start``, an ``li``'s ``value``: HTML's rules for parsing integers (leading spaces, a sign,
+digits; what follows the digits is ignored), nine digits at most."""
+
+
+def _integer(value: str | None) -> int | None:
+    match = _INTEGER.match(value) if value is not None else None
+    return int(match.group(1)) if match else None
+
+
+@dataclass(slots=True, eq=False)
+class _List:
+    """An open ``ul`` or ``ol``. An ``ol``'s items are numbered as a browser numbers them: from its
+    ``start`` (1 by default), an item's ``value`` resetting the count, down by one per item when it is
+    ``reversed`` (from its number of items, ``reversed_items``, without a ``start``). ``type="a"``,
+    ``"A"``, ``"i"``, ``"I"`` (and Sphinx's ``loweralpha`` classes) stay numeric: "b. " would read as a
+    sentence's first word, and the numbers keep the order a question refers to ("step 2")."""
+
+    ordered: bool
+    next: int = 1  # the number of its next item
+    step: int = 1  # -1 when reversed
+
+    @classmethod
+    def open(cls, tag: str, attrs: list[tuple[str, str | None]], items: int | None = None) -> _List:
+        """The list a ``ul`` or ``ol`` start tag opens; ``items``: the number of items of a ``reversed``
+        one (``reversed_items``)."""
+        if tag != "ol":
+            return cls(False)
+        reversed_ = any(key == "reversed" for key, _ in attrs)
+        start = _integer(_attr(attrs, "start"))
+        if start is None:
+            start = (items or 0) if reversed_ else 1
+        return cls(True, start, -1 if reversed_ else 1)
+
+    def marker(self, attrs: list[tuple[str, str | None]]) -> str:
+        """The marker of its next item (an ``li`` start tag's ``attrs``): ``"N. "`` in an ``ol``, else ``"- "``."""
+        if not self.ordered:
+            return "- "
+        value = _integer(_attr(attrs, "value"))
+        number = self.next if value is None else value
+        self.next = number + self.step
+        return f"{number}. "
+
+
+def counts_down(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """An ``ol reversed`` without ``start``: its first number is its number of items, known at its end."""
+    return (tag == "ol" and any(key == "reversed" for key, _ in attrs)
+            and _integer(_attr(attrs, "start")) is None)
+
+
+def reversed_items(events: list[Event]) -> list[int]:
+    """The number of items of each list among ``events`` that ``counts_down``, in the order they start:
+    the ``li`` started while it is the innermost open list (an ``li`` of a list nested in one of its
+    items is that list's)."""
+    counts: list[int] = []
+    open_: list[tuple[str, int | None]] = []  # tag, index in counts (None: a list not counted)
+    for kind, tag, attrs in events:
+        if kind == "start" and tag in ("ol", "ul"):
+            if counts_down(tag, attrs):
+                counts.append(0)
+                open_.append((tag, len(counts) - 1))
+            else:
+                open_.append((tag, None))
+        elif kind == "start" and tag == "li" and open_:
+            counted = open_[-1][1]
+            if counted is not None:
+                counts[counted] += 1
+        elif kind == "end" and tag in ("ol", "ul"):
+            tags = [open_tag for open_tag, _ in open_]
+            if tag in tags:  # it closes the lists opened inside it too
+                del open_[len(tags) - 1 - tags[::-1].index(tag):]
+    return counts
+
+
 @dataclass(slots=True, eq=False)
 class _Item:
     depth: int
-    marked: bool = False  # its "- " has been written
+    marker: str = "- "  # "- ", or "N. " in an ol (``_List.marker``)
+    marked: bool = False  # its marker has been written
 
 
 def bold_header(row: _Row, table: _Table) -> bool:

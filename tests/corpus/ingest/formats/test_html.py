@@ -161,8 +161,8 @@ Second one
 - Item with a paragraph.
   And a second paragraph.
 - Item with nested
-  - one
-  - two
+  1. one
+  2. two
   and a tail
 
 TRUNCATE
