@@ -5,7 +5,9 @@
   carries an outline level, is a heading of that level (``Title`` is level 1 and the
   headings under it one lower); it opens a section.
 - A paragraph with list numbering (``w:numPr``) or a ``List ...`` style is a list item,
-  indented two spaces per numbering level; consecutive items join with one newline.
+  indented two spaces per numbering level; consecutive items join with one newline. An item of
+  a numbered list reads ``"N. "`` with the number Word shows (:class:`_Numbering`), a bullet's
+  ``"- "``.
 - A table is a table: its rows marked "repeat as header row" are its header, else its first
   row; merged cells are written once; a one-cell table is text (a layout box, not a table).
 - Pages: where Word recorded its last layout (``w:lastRenderedPageBreak``) or an explicit page
@@ -55,6 +57,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
     paged = body.find(f".//{_W}lastRenderedPageBreak") is not None or any(
         br.get(f"{_W}type") == "page" for br in body.iter(f"{_W}br"))
     renderer = Renderer()
+    numbering = _Numbering(document)
     if paged:
         renderer.page()
     has_title = False
@@ -62,7 +65,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         deadline.check(f"body element {number}")
         tag = element.tag.rsplit("}", 1)[-1]
         if tag == "p":
-            has_title = _paragraph(renderer, Paragraph(element, document), paged, has_title)
+            has_title = _paragraph(renderer, Paragraph(element, document), paged, has_title, numbering)
         elif tag == "tbl":
             _table(renderer, Table(element, document), deadline)
     title = (document.core_properties.title or "").strip() or None
@@ -107,7 +110,7 @@ def _check_expanded(data: bytes, limit: int) -> None:
                                  "ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
 
 
-def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool) -> bool:
+def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool, numbering: _Numbering) -> bool:
     element = paragraph._p
     if paged and renderer.blocks and (
         element.find(f".//{_W}lastRenderedPageBreak") is not None
@@ -128,7 +131,7 @@ def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title:
     if depth is not None:
         group = renderer.previous if renderer.blocks and renderer.blocks[-1].kind == "list_item" else (
             "list", len(renderer.blocks))
-        renderer.emit("list_item", "  " * depth + "- " + text, group=group)
+        renderer.emit("list_item", "  " * depth + numbering.marker(paragraph) + text, group=group)
     else:
         renderer.emit("paragraph", text)
     return has_title
@@ -163,6 +166,84 @@ def _list_depth(paragraph: Paragraph) -> int | None:
         return int(value) if value and value.isdecimal() else 0
     style = (paragraph.style.name or "") if paragraph.style is not None else ""
     return 0 if style.lower().startswith("list") else None
+
+
+class _Numbering:
+    """Word's list numbering (``numbering.xml``), counted as Word counts it: a paragraph's ``w:numPr``
+    (or its style's) names a list (``w:numId``) and a level (``w:ilvl``); the list's abstract
+    definition gives each level's format and first number (``w:start``, or the list's
+    ``w:startOverride``). Each item of a level adds one; an item of a level resets the levels below
+    it. A ``bullet`` or ``none`` level reads ``"- "``; every numbered format reads ``"N. "``
+    (``lowerLetter`` and ``lowerRoman`` stay numeric, as an HTML ``ol type="a"`` does)."""
+
+    def __init__(self, document: Any) -> None:
+        self._levels: dict[str, dict[int, tuple[bool, int]]] = {}  # numId -> level -> (numbered, start)
+        self._counts: dict[str, dict[int, int]] = {}  # numId -> level -> its last number
+        try:
+            root = document.part.numbering_part.element
+        except (KeyError, NotImplementedError):
+            return
+        abstract: dict[str, dict[int, tuple[bool, int]]] = {}
+        for definition in root.iterchildren(f"{_W}abstractNum"):
+            abstract[definition.get(f"{_W}abstractNumId") or ""] = {
+                level: (fmt not in ("bullet", "none"), start)
+                for level, fmt, start in map(_level, definition.iterchildren(f"{_W}lvl"))}
+        for num in root.iterchildren(f"{_W}num"):
+            link = num.find(f"{_W}abstractNumId")
+            levels = dict(abstract.get(link.get(f"{_W}val") or "", {}) if link is not None else {})
+            for override in num.iterchildren(f"{_W}lvlOverride"):
+                restart = _integer(override.find(f"{_W}startOverride"))
+                level = _integer(override, "ilvl")
+                if restart is not None and level is not None:
+                    levels[level] = (levels.get(level, (True, 1))[0], restart)
+            self._levels[num.get(f"{_W}numId") or ""] = levels
+
+    def marker(self, paragraph: Paragraph) -> str:
+        """The marker of a list paragraph: ``"N. "`` at a numbered level, else ``"- "``."""
+        found = _num_pr(paragraph)
+        if found is None:
+            return "- "
+        num_id, level = found
+        numbered, start = self._levels.get(num_id, {}).get(level, (False, 1))
+        if not numbered:
+            return "- "
+        counts = self._counts.setdefault(num_id, {})
+        number = counts[level] + 1 if level in counts else start
+        counts[level] = number
+        for deeper in [other for other in counts if other > level]:
+            del counts[deeper]
+        return f"{number}. "
+
+
+def _level(element: Any) -> tuple[int, str, int]:
+    """A ``w:lvl``'s level, format and first number."""
+    fmt = element.find(f"{_W}numFmt")
+    start = _integer(element.find(f"{_W}start"))
+    return (_integer(element, "ilvl") or 0, (fmt.get(f"{_W}val") or "decimal") if fmt is not None else "decimal",
+            1 if start is None else start)
+
+
+def _integer(element: Any, name: str = "val") -> int | None:
+    value = element.get(f"{_W}{name}") if element is not None else None
+    return int(value) if value is not None and value.lstrip("-").isdecimal() and len(value) < 10 else None
+
+
+def _num_pr(paragraph: Paragraph) -> tuple[str, int] | None:
+    """The list (``w:numId``) and level of a paragraph, from its own ``w:numPr`` or its style's;
+    None for a paragraph outside any list (``numId`` 0 takes a style's numbering away)."""
+    properties = paragraph._p.pPr
+    own = properties.find(f"{_W}numPr") if properties is not None else None
+    num_id = own.find(f"{_W}numId") if own is not None else None
+    level = _integer(own.find(f"{_W}ilvl")) if own is not None else None
+    style = paragraph.style
+    while num_id is None and style is not None:
+        styled = style.element.pPr.find(f"{_W}numPr") if style.element.pPr is not None else None
+        if styled is not None:
+            num_id = styled.find(f"{_W}numId")
+            level = level if level is not None else _integer(styled.find(f"{_W}ilvl"))
+        style = style.base_style
+    value = num_id.get(f"{_W}val") if num_id is not None else None
+    return (value, level or 0) if value and value != "0" else None
 
 
 def _table(renderer: Renderer, table: Table, deadline: Deadline) -> None:

@@ -150,3 +150,23 @@ def test_an_unexpanded_entity_keeps_the_rest_of_its_paragraph(tmp_path: Path) ->
     document = parse_docx(data)
     assert document.text.split("\n\n") == ["Before after the entity. Second run.", "Next paragraph."]
     assert document.repairs == ["1 entity reference(s) left unexpanded (&ext;): left out, the text around them kept"]
+
+
+def test_numbered_list_items_keep_the_numbers_word_shows() -> None:
+    document = parse_docx((DOCX / "sqlite-datatype3.docx").read_bytes())
+    items = [document.text[b.start:b.end] for b in document.blocks if b.kind == "list_item"]
+    numbered = [item.split(" ", 4)[:4] for item in items if item[0].isdigit()]
+    assert numbered == [  # LibreOffice's decimal lists: the affinity rules, then the collating rules, each from 1
+        ["1.", "If", "the", "declared"], ["2.", "If", "the", "declared"], ["3.", "If", "the", "declared"],
+        ["4.", "If", "the", "declared"], ["5.", "Otherwise,", "the", "affinity"],
+        ["1.", "If", "either", "operand"], ["2.", "If", "either", "operand"], ["3.", "Otherwise,", "the", "BINARY"]]
+    assert "- NULL. The value is a NULL value." in items  # a bullet list stays "- "
+    made = docx.Document()
+    made.add_paragraph("Steps:")
+    for step in ("Stop the node.", "Copy the files.", "Start the node."):
+        made.add_paragraph(step, style="List Number")  # numbered by its style's w:numPr
+    made.add_paragraph("check the log", style="List Bullet")
+    data = io.BytesIO()
+    made.save(data)
+    assert parse_docx(data.getvalue()).text == (
+        "Steps:\n\n1. Stop the node.\n2. Copy the files.\n3. Start the node.\n- check the log")
