@@ -191,8 +191,7 @@ def _count_ascii(texts: Sequence[str], positions: list[int], counts: list[int]) 
     import pyarrow as pa
     from pyarrow._compute import call_function
 
-    joined = "".join([texts[i] for i in positions])
-    data = joined.encode("ascii")
+    data = "".join([texts[i] for i in positions]).encode("ascii")
     codes = np.frombuffer(data, dtype=np.uint8)
     size = len(codes)
     solid = ~np.array(_SPACES, dtype=bool)[codes]
@@ -209,10 +208,10 @@ def _count_ascii(texts: Sequence[str], positions: list[int], counts: list[int]) 
     width = encoded.indices.type.bit_width // 8
     which = np.frombuffer(encoded.indices.buffers()[1], dtype=f"<i{width}", count=len(words),
                           offset=encoded.indices.offset * width)
-    first = np.empty(len(encoded.dictionary), dtype=np.int64)  # each distinct word's first occurrence
-    first[which[::-1]] = np.arange(len(which) - 1, -1, -1)
-    distinct = map(joined.__getitem__, map(slice, cuts[first].tolist(), cuts[first + 1].tolist()))
-    tokens = np.fromiter(map(_WORDS.__getitem__, distinct), dtype=np.int64, count=len(first))
+    # the distinct words as Arrow's dictionary holds them (its strings made in C: cutting each from the
+    # texts at its first occurrence took 4x as long)
+    distinct = encoded.dictionary.to_pylist()
+    tokens = np.fromiter(map(_WORDS.__getitem__, distinct), dtype=np.int64, count=len(distinct))
     running = np.zeros(len(which) + 1, dtype=np.int64)
     np.cumsum(tokens[which], out=running[1:])
     bounds = np.searchsorted(cuts, np.concatenate(([0], ends)))
