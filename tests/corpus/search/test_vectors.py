@@ -103,11 +103,14 @@ def test_embed_missing_embeds_the_indexed_text(corpus: Corpus) -> None:
     ingest_paths(corpus, [FIXTURES / "acme-notes.md"], collection="small", chunk_tokens=16)
     embed_missing(corpus, HASHING)
     rows = corpus.cursor().execute(
-        """SELECT c.heading_path, c.header, c.body, e.vector FROM chunks c JOIN embeddings e
-           USING (document_id, version, ordinal)""").fetchall()
-    assert any(header for _, header, _, _ in rows)  # table chunks repeat their header rows
-    for path, header, body, vector in rows:
-        assert np.allclose(np.array(vector, dtype=np.float32), HASHING.embed([index_text(path, header, body)])[0])
+        """SELECT c.heading_path, c.header, c.body, json_extract_string(v.fields, '$.title'), e.vector
+           FROM chunks c JOIN embeddings e USING (document_id, version, ordinal)
+           JOIN document_versions v USING (document_id, version)""").fetchall()
+    assert any(header for _, header, _, _, _ in rows)  # table chunks repeat their header rows
+    assert any(title and path[0] != title for path, _, _, title, _ in rows)  # a title the path lacks leads it
+    for path, header, body, title, vector in rows:
+        expected = HASHING.embed([index_text(path, header, body, title)])[0]
+        assert np.allclose(np.array(vector, dtype=np.float32), expected)
     norms = [
         n
         for (n,) in corpus.cursor().execute("SELECT sqrt(list_dot_product(vector, vector)) FROM embeddings").fetchall()
