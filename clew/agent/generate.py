@@ -129,7 +129,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
 
 def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     """How the unit may be quoted, the fullest first: a lead-in with the list items, rows or code
-    it introduces (those not quoted yet; a table's rows meeting the question's condition); a list
+    it introduces (those not quoted yet; a table's rows meeting the question's condition, or all of
+    them when the condition leaves out the row being quoted: the condition was misread); a list
     item or a row with the lead-in that introduces it, then with only itself under that lead-in,
     then alone. A lead-in ending in ":" whose list is all quoted already has no option; a sentence
     that introduces a table or code without a colon may also be quoted alone (it says something
@@ -151,6 +152,9 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     mine = (unit.text, unit.evidence_id)
     matching = _matching_rows(intro.follow, wanted)
     follow = fresh(matching)[:MAX_FOLLOW]
+    if mine not in follow:  # the question's condition left out the row that answers best: all rows
+        matching = intro.follow
+        follow = fresh(matching)[:MAX_FOLLOW]
     if mine not in follow:
         matching = follow = [mine]
     return [quoting(intro, follow), quoting(intro, [mine]), unit]

@@ -173,6 +173,23 @@ def test_a_term_in_several_key_cells_is_no_condition() -> None:
     assert "| columns per table | 1,600 |" in generation.answer
 
 
+def test_a_condition_that_leaves_out_the_best_row_gives_way_to_the_lead_in_s_rows() -> None:
+    """With its lead-in in the table's chunk, PostgreSQL's limits table holds one row under
+    "index" ("indexes per table": "columns per index" went to the next chunk), so "index" reads as
+    the question's condition; the row that scores best ("columns per table") lacks it, and its
+    lead-in was quoted with that row alone. The condition gives way: the lead-in's rows as they
+    come, "relation size | 32 TB" among them."""
+    lead = ("## Appendix K. PostgreSQL Limits\n\nTable K.1 describes various hard limits of PostgreSQL. However, "
+            "practical limits, such as performance limitations or available disk space may apply before absolute "
+            "hard limits are reached.\n\n")
+    table = LIMITS.replace("| columns per index | 32 | can be increased by recompiling PostgreSQL |\n", "")
+    generation = extractive_answer("What is the largest size a single table or index can reach when PostgreSQL is "
+                                   "built with the standard block size?", [("ev1:c:30:1:0", lead + table)])
+    assert generation is not None
+    assert "| relation size | 32 TB | with the default BLCKSZ of 8192 bytes |" in generation.answer
+    assert "| columns per table | 1,600 |" in generation.answer
+
+
 def test_a_table_of_one_column_has_no_key_cell() -> None:
     """DocBook's function tables are one cell a row: no cell is a key, so no row is a condition."""
     generation = extractive_answer("Which size function reports a table's disk usage without its indexes but "
