@@ -29,7 +29,7 @@ def test_ingest_json_summary_and_stats(tmp_path: Path, acme_path: Path) -> None:
 def test_ingest_human_summary(tmp_path: Path, acme_path: Path) -> None:
     result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(tmp_path / "c.duckdb")])
     assert result.exit_code == 0, result.output
-    assert "1 document (1 new version, 0 unchanged), 4 chunks" in result.stdout
+    assert "1 document (1 new version, 0 unchanged), 3 chunks" in result.stdout
 
 
 def test_counts_in_human_output_agree_with_their_number() -> None:
@@ -105,7 +105,7 @@ def test_console_script_runs(tmp_path: Path, acme_path: Path) -> None:
         capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    assert result_of(result.stdout)["chunks"] == 4
+    assert result_of(result.stdout)["chunks"] == 3
 
 
 def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
@@ -140,10 +140,13 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
     )
     lines = human.stdout.splitlines()
     assert lines[0].startswith("extract (quoted from the evidence, no model)") and "[ev1:c:" in human.stdout
-    evidence = next(i for i, line in enumerate(lines) if line.startswith("evidence (13 passages, 12 shown"))
+    evidence = next(i for i, line in enumerate(lines) if line.startswith("evidence (12 passages):"))
     assert lines[evidence - 1].startswith("ok: the walk took everything it found (")
     assert all(len(line) <= 80 and line.startswith("ev1:c:") for line in lines[evidence + 1:])  # one per passage
     assert sum(max(1, -(-len(line) // 80)) for line in lines) <= 30 and "├──" not in human.stdout
+    narrow = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--collection",
+                                 "runbooks"], env={"COLUMNS": "40"})  # the answer's lines wrap: less room
+    assert "evidence (12 passages, 6 shown; --json lists all):" in narrow.stdout
     walked = runner.invoke(app, ["ask", "Who is paged for a SEV2 incident?", "--db", str(db), "--steps"])
     assert walked.exit_code == 0 and "├──" in walked.stdout and "tool calls" in walked.stdout
     bad = runner.invoke(app, ["ask", "x", "--db", str(db), "--collection", "runbooks", "--strategy", "graph"])

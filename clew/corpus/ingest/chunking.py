@@ -13,6 +13,12 @@ Rules, in order of strength:
 - a table always starts a new chunk and the text after it starts another; table chunks are
   cut between rows, and every table chunk after the first repeats the header row(s), stored
   apart from the body so that body offsets still point into the document text;
+- but a section's opening text (its heading and the block after it, one unit) right before a
+  table of the same section opens the table's first chunk when it is short (at most a
+  ``LEAD_IN_SHARE`` of a chunk) and fits with the header and first row (``_lead_into_tables``):
+  "### Options" / "Options can be passed via data attributes or JavaScript." was a chunk of
+  19-41 tokens apart from its table (not with ``merge_sections``, where it shares a chunk with the
+  sections before it);
 - by default a chunk never crosses a section; with ``merge_sections`` small consecutive
   sections share a chunk up to the target, and the chunk lists every section it spans;
 - no chunk exceeds ``chunk_tokens`` unless it is one indivisible unit (a code block, a
@@ -30,10 +36,13 @@ from clew.budgets.tokens import count_tokens, count_tokens_bulk
 from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
-CHUNKER_REVISION = 2
+CHUNKER_REVISION = 3
 """Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
+LEAD_IN_SHARE = 0.2
+"""A section's opening text of at most this share of a chunk (44 tokens at 220) opens its table's
+first chunk (a third, 75 tokens, moved the walk's seeds on sqlite-docs)."""
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
 _SPACE = re.compile(r"\s")
 
@@ -137,20 +146,23 @@ class _Builder:
         for unit in units:
             if unit.section not in sections:
                 sections.append(unit.section)
+        table = next((u.table for u in units if u.table is not None), None)  # after a table's lead-in
         self.chunks.append(
-            Chunk(units[0].start, units[-1].end, kind, sections, units[0].table, header, tokens, tokens > self.limit)
+            Chunk(units[0].start, units[-1].end, kind, sections, table, header, tokens, tokens > self.limit)
         )
 
     def pack_table(self, units: list[_Unit]) -> None:
-        """The first chunk holds the header rows in its body; later chunks repeat them."""
+        """The first chunk holds the header rows in its body (after the table's lead-in, if it
+        has one: ``_lead_into_tables``); later chunks repeat them."""
         heads = [u for u in units if u.header]
-        rows = [u for u in units if not u.header]
+        rows = [u for u in units if not u.header and u.table is not None]
         if not heads or not rows:
             self.pack(units, "table")
             return
         n, tokens = self.fit(units, 0, "")
-        if n < len(heads) + 1:  # the header rows never travel without a row
-            n = len(heads) + 1
+        first = (units[0].table is None) + len(heads) + 1
+        if n < first:  # the lead-in and the header rows never travel without a row
+            n = first
             tokens = self.count(units[0], units[n - 1], "")
         self.emit(units[:n], "table", "", tokens)
         header = self.text[heads[0].start : heads[-1].end].rstrip()
@@ -188,8 +200,9 @@ def _chunk(doc: ParsedDocument, units: list[_Unit], chunk_tokens: int, merge_sec
     if not units:
         return [Chunk(0, len(text), "text", [0], None, "", count_tokens(text))]
     builder = _Builder(text, chunk_tokens)
-    for segment in _segments(units, merge_sections):
-        if segment[0].table is None:
+    segments = _segments(units, merge_sections)
+    for segment in segments if merge_sections else _lead_into_tables(segments, chunk_tokens):
+        if segment[-1].table is None:  # a table's segment may open with its lead-in
             builder.pack(segment, "text")
         else:
             builder.pack_table(segment)
@@ -315,6 +328,38 @@ def _boundary(text: str, start: int, hard: int) -> int | None:
     while cut < hard and text[cut].isspace():
         cut += 1
     return cut if cut > start else None
+
+
+def _lead_into_tables(segments: list[list[_Unit]], limit: int) -> list[list[_Unit]]:
+    """A text segment's last unit opens the table segment after it when it is its section's opening
+    text (the heading and the block after it: the first unit of a section other than the root),
+    of the table's section, at most ``LEAD_IN_SHARE`` of ``limit``, and fits with the table's
+    header rows and first row."""
+    out: list[list[_Unit]] = []
+    for i, segment in enumerate(segments):
+        text = segments[i - 1] if i and segments[i - 1][0].table is None else None
+        earlier = segments[i - 2] if i > 1 else None
+        if segment[0].table is not None and text is not None and _leads_into(text, segment, limit, earlier):
+            if len(text) == 1:
+                out.pop()
+            else:
+                out[-1] = text[:-1]
+            segment = [text[-1], *segment]
+        out.append(segment)
+    return out
+
+
+def _leads_into(text: list[_Unit], table: list[_Unit], limit: int, earlier: list[_Unit] | None) -> bool:
+    """Whether the text segment's last unit opens the table segment after it (``_lead_into_tables``);
+    ``earlier``: the segment before ``text``."""
+    lead = text[-1]
+    before = text[-2] if len(text) > 1 else earlier[-1] if earlier else None
+    if lead.section == 0 or lead.section != table[0].section or lead.tokens > LEAD_IN_SHARE * limit:
+        return False
+    if before is not None and before.section == lead.section:  # not the section's opening text
+        return False
+    heads = sum(1 for u in table if u.header)
+    return 0 < heads < len(table) and lead.tokens + sum(u.tokens for u in table[: heads + 1]) <= limit
 
 
 def _segments(units: list[_Unit], merge_sections: bool) -> list[list[_Unit]]:

@@ -18,7 +18,7 @@ def kinds_and_sections(path: Path, merge: bool) -> list[tuple[str, list[str]]]:
 
 def test_acme_with_merge_sections(acme_path: Path) -> None:
     assert kinds_and_sections(acme_path, merge=True) == [
-        ("text", ["Route planning", "Dependencies"]),
+        ("text", ["Route planning", "Dependencies"]),  # merged sections: the lead-in stays with them
         ("table", ["Dependencies"]),
         ("text", ["Data retention"]),
     ]
@@ -27,8 +27,7 @@ def test_acme_with_merge_sections(acme_path: Path) -> None:
 def test_acme_default_never_crosses_a_section(acme_path: Path) -> None:
     assert kinds_and_sections(acme_path, merge=False) == [
         ("text", ["Route planning"]),
-        ("text", ["Dependencies"]),
-        ("table", ["Dependencies"]),
+        ("table", ["Dependencies"]),  # its heading and lead-in open the table's chunk
         ("text", ["Data retention"]),
     ]
 
@@ -41,8 +40,10 @@ def test_long_table_repeats_its_header_and_keeps_offsets() -> None:
     tables = [c for c in chunks if c.kind == "table"]
     assert len(tables) > 3
     header = "| Part | Owner | Purpose |\n| --- | --- | --- |"
-    assert doc.text[tables[0].start : tables[0].end].startswith(header)
-    assert tables[0].header == ""
+    # the section's heading and short lead-in open the table's first chunk, the header after them
+    assert doc.text[tables[0].start : tables[0].end].startswith("# Parts\n\nIntro.\n\n" + header + "\n| part-0 |")
+    assert tables[0].header == "" and tables[0].token_count <= 120
+    assert [c.kind for c in chunks[:2]] == ["table", "table"]
     for chunk in tables[1:]:
         assert chunk.header == header
         assert chunk.display_text(doc.text).startswith(header + "\n| part-")
@@ -50,6 +51,32 @@ def test_long_table_repeats_its_header_and_keeps_offsets() -> None:
         assert chunk.token_count <= 120
     assert chunks[-1].kind == "text"
     assert "After the table." in doc.text[chunks[-1].start : chunks[-1].end]
+
+
+TABLE = "| Option | Default |\n| --- | --- |\n| backdrop | true |\n| keyboard | true |\n"
+
+
+def table_chunks(source: str) -> list[str]:
+    doc = parse_markdown(source)
+    return [doc.text[c.start : c.end].strip() for c in chunk_document(doc) if c.kind == "table"]
+
+
+def test_a_short_lead_in_opens_its_table_s_chunk() -> None:
+    lead = "## Options\n\nOptions can be passed via data attributes or JavaScript.\n\n"
+    assert table_chunks(lead + TABLE) == [(lead + TABLE).strip()]
+
+
+def test_a_long_lead_in_stays_apart_from_its_table() -> None:
+    # the section's opening text is over a fifth of a chunk (44 tokens at 220): its own chunk
+    long = "Options can be passed via data attributes or JavaScript, and each one is described here. " * 3
+    assert table_chunks(f"## Options\n\n{long}\n\n{TABLE}") == [TABLE.strip()]
+
+
+def test_a_lead_in_under_another_section_or_after_more_text_stays_apart() -> None:
+    other = f"## Usage\n\nCall it once.\n\n### Options\n\n{TABLE}"  # the table's section opens at its heading
+    assert table_chunks(other) == [f"### Options\n\n{TABLE}".strip()]
+    later = f"## Options\n\nThe first paragraph.\n\nOptions can be passed via data attributes.\n\n{TABLE}"
+    assert table_chunks(later) == [TABLE.strip()]  # not the section's opening text
 
 
 def test_long_paragraph_is_cut_between_words() -> None:

@@ -46,18 +46,19 @@ def test_acme_merged_structure_is_stored(corpus: Corpus, acme_path: Path) -> Non
     assert "".join(r[7] for r in rows) == text
 
 
-def test_acme_default_has_four_chunks(corpus: Corpus, acme_path: Path) -> None:
+def test_acme_default_has_three_chunks(corpus: Corpus, acme_path: Path) -> None:
     ingest_paths(corpus, [acme_path], chunk_tokens=160)
-    assert [r[1] for r in chunk_rows(corpus, "acme-notes.md")] == ["text", "text", "table", "text"]
+    # "Dependencies" and its one-sentence lead-in open the table's chunk
+    assert [r[1] for r in chunk_rows(corpus, "acme-notes.md")] == ["text", "table", "text"]
 
 
 def test_built_in_graphs(corpus: Corpus, acme_path: Path) -> None:
     ingest_paths(corpus, [acme_path], chunk_tokens=160)
     graphs = dict(corpus.cursor().execute("SELECT graph, count(*) FROM edges GROUP BY graph").fetchall())
     # root -> h1, h1 -> three h2 sections, Dependencies -> its table
-    assert graphs == {"section_hierarchy": 5, "reading_order": 3}
+    assert graphs == {"section_hierarchy": 5, "reading_order": 2}
     nexts = corpus.cursor().execute("SELECT src, dst FROM edges WHERE graph = 'reading_order' ORDER BY src").fetchall()
-    assert nexts == [(f"ev1:c:1:1:{i}", f"ev1:c:1:1:{i + 1}") for i in range(3)]
+    assert nexts == [(f"ev1:c:1:1:{i}", f"ev1:c:1:1:{i + 1}") for i in range(2)]
 
 
 def test_unchanged_is_a_no_op_and_changed_makes_a_version(corpus: Corpus, tmp_path: Path, acme_path: Path) -> None:
