@@ -199,9 +199,12 @@ class TreeWalk(Walk):
             self._push_best(run, candidates)
 
     def _push_neighbours(self, run: Run, chosen: Candidate, passage: Passage) -> None:
-        """A seed hit's passages right before and after it (in any section: the list a heading
-        introduced, the lines an entry goes on with) compete at once, at their own worth plus
-        ``NEIGHBOUR_BONUS`` times the best seed's, without opening the section first."""
+        """A seed hit's passages right before and after it compete at once, without opening the
+        section first: the one after in any section (the list a heading introduced, the lines an
+        entry goes on with) at its own worth plus ``NEIGHBOUR_BONUS`` times the best seed's, the
+        one before with the bonus only when it shares a section with the hit. The passage before
+        a section's first is the previous section's tail (on Bootstrap's pages a 250-300-token
+        HTML example), no part of what the hit says: it competes at its own worth."""
         doc = run.deps.scope.document(passage.document_id, passage.version)
         if doc is None:
             return
@@ -210,11 +213,13 @@ class TreeWalk(Walk):
             if not 0 <= ordinal < len(doc.skeleton.chunks):
                 continue
             neighbour = passage_of(doc, ordinal)
-            if neighbour.evidence_id not in frontier.visited:
-                c = self.candidate(run, neighbour, chosen.depth, "adjacent", passage.evidence_id,
-                                   NEIGHBOUR_BONUS * run.scorer.top)
-                if c is not None:
-                    frontier.push(c)
+            if neighbour.evidence_id in frontier.visited:
+                continue
+            elsewhere = ordinal < passage.ordinal and not set(neighbour.sections) & set(passage.sections)
+            bonus = 0.0 if elsewhere else NEIGHBOUR_BONUS * run.scorer.top
+            c = self.candidate(run, neighbour, chosen.depth, "adjacent", passage.evidence_id, bonus)
+            if c is not None:
+                frontier.push(c)
 
     @staticmethod
     def _rest_of_unit(run: Run, passage: Passage) -> Passage | None:

@@ -29,7 +29,7 @@ A process recovers after a crash by reading the database file again.
 """
 
 
-def test_the_passage_before_a_seed_hit_beats_a_weaker_link_target(tmp_path: Path) -> None:
+def test_the_passage_before_a_seed_hit_in_another_section_competes_at_its_own_worth(tmp_path: Path) -> None:
     folder = write_files(tmp_path / "docs", {"journal.md": JOURNAL, "recovery.md": RECOVERY})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
@@ -42,8 +42,10 @@ def test_the_passage_before_a_seed_hit_beats_a_weaker_link_target(tmp_path: Path
     order = [h.evidence_id for h in hits]
     listed = next(h for h in hits if "512 bytes" in h.text)
     linked = next(h for h in hits if "recovers after a crash" in h.text)
-    # the list right before the hit (another section's end) is offered by the hit itself, and
-    # outranks the link target the hit offers too (which scores less on its own)
+    # the list right before the hit (another section's end) is offered by the hit itself, at its
+    # own worth: the link target the hit offers too, which scores less on its own, goes first with
+    # its link bonus (with the neighbour bonus the list went first: issue 36, task R)
     assert (listed.via, listed.origin) == ("adjacent", seed.evidence_id)
     assert (linked.via, linked.origin) == ("links", seed.evidence_id)
-    assert order.index(listed.evidence_id) < order.index(linked.evidence_id)
+    assert listed.score is not None and linked.score is not None and listed.score > linked.score
+    assert order.index(linked.evidence_id) < order.index(listed.evidence_id)

@@ -431,3 +431,34 @@ def test_a_denied_link_target_costs_what_a_missing_one_costs(linked: Corpus, tmp
     assert denied.hits[0].document_key == "index.md"
     assert denied.usage.tool_calls == missing.usage.tool_calls
     assert [(s.tool, s.chosen) for s in denied.steps] == [(s.tool, s.chosen) for s in missing.steps]
+
+
+def test_the_previous_sections_tail_before_a_seed_hit_gets_no_neighbour_bonus(tmp_path) -> None:  # noqa: ANN001
+    """Bootstrap's pages: a section's short prose, then its HTML example, then the next section.
+    The example right before a hit in the next section is offered by the hit ('adjacent') at its
+    own worth, so it no longer goes ahead of its own section's prose, which scores more (with the
+    neighbour bonus it did: bs-014 spent 304 of 1,000 tokens on such an example)."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "collapse.md").write_text(
+        "# Collapse\n\n## Multiple targets\n\nA button can show or hide several collapse elements at once.\n\n"
+        '```html\n<button data-toggle="collapse" data-target=".multi-collapse">Toggle both</button>\n'
+        '<div class="collapse multi-collapse" id="first">First panel</div>\n'
+        '<div class="collapse multi-collapse" id="second">Second panel</div>\n```\n\n'
+        "## Events\n\nA collapse panel fires hidden.bs.collapse once it has finished hiding: "
+        "see [events](events.md).\n")
+    (folder / "events.md").write_text(
+        "# Events\n\nEvery plugin fires its hidden event when its transition has finished.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
+        request = {"query": "which event says a collapse panel has finished hiding",
+                   "queries": [{"collection": "docs", "limit": 1}], "context_budget_tokens": 1000,
+                   "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+        hits = run(corpus, request).hits
+    seed = hits[0]
+    assert (seed.via, seed.heading_path[-1]) == ("seed", "Events")
+    prose = next(h for h in hits if "several collapse elements" in h.text)
+    example = next(h for h in hits if h.text.startswith("```html"))
+    assert (example.via, example.origin) == ("adjacent", seed.evidence_id)
+    assert prose.score is not None and example.score is not None and prose.score > example.score
+    assert hits.index(prose) < hits.index(example)
