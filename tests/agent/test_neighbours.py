@@ -49,3 +49,36 @@ def test_the_passage_before_a_seed_hit_in_another_section_competes_at_its_own_wo
     assert (linked.via, linked.origin) == ("links", seed.evidence_id)
     assert listed.score is not None and linked.score is not None and listed.score > linked.score
     assert order.index(linked.evidence_id) < order.index(listed.evidence_id)
+
+
+HOT = """# Journals
+
+## When a journal is hot
+
+A rollback journal is hot, to be played back as [recovery](recovery.md) tells, when these conditions hold:
+
+- the rollback journal exists and its size is greater than 512 bytes, with a nonzero header
+- no reserved lock is held on the database and the rollback journal names no super-journal
+"""
+
+
+def test_the_passage_after_a_seed_hit_beats_a_weaker_link_target(tmp_path: Path) -> None:
+    folder = write_files(tmp_path / "docs", {"journal.md": HOT, "recovery.md": RECOVERY})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
+        request = {"query": "when is a rollback journal hot", "include_steps": True,
+                   "queries": [{"collection": "docs", "limit": 1}], "context_budget_tokens": 1000,
+                   "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+        hits = retrieve_sync(request, corpus=corpus).hits
+    seed = next(h for h in hits if h.via == "seed")
+    assert "conditions hold" in seed.text and "512 bytes" not in seed.text
+    order = [h.evidence_id for h in hits]
+    listed = next(h for h in hits if "512 bytes" in h.text)
+    linked = next(h for h in hits if "recovers after a crash" in h.text)
+    # the list the hit introduces (the passage after it, in its section) is reached from the hit's
+    # neighbourhood with a bonus for being next to evidence, and goes before the link target the
+    # hit offers too, which also scores less on its own
+    assert listed.via in ("adjacent", "children")
+    assert listed.score is not None and linked.score is not None and listed.score > linked.score
+    assert (linked.via, linked.origin) == ("links", seed.evidence_id)
+    assert order.index(listed.evidence_id) < order.index(linked.evidence_id)
