@@ -11,9 +11,12 @@ miss is reported with:
   page it took from) or ``other_page``;
 - ``offered``: whether the walk had it in hand (offered at a step: a seed hit, or one of the
   best candidates of a later step) and took something else;
-- ``flat_rank``: its rank in flat BM25's top 100 for the question (None: not there).
+- ``flat_rank``: its rank in flat BM25's top 100 for the question (None: not there);
+- ``flat_found``: whether flat BM25's own pack at the same budget holds it (what the walk's seed
+  search alone would have returned: a miss of the walk, not of the search).
 
-``by_cause`` counts the misses by (where, offered, flat rank band: 1-10, 11-30, 31-100, none);
+``by_cause`` counts the misses by (where, offered, flat rank band: 1-10, 11-30, 31-100, none),
+``flat_found`` how many of them flat BM25's pack holds;
 ``route_tokens`` is the share of the taken tokens by how each passage was reached (``via``: seed,
 children, links, adjacent, continued) and ``route_gold`` how many taken passages held a gold phrase.
 
@@ -35,7 +38,7 @@ from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope, passage_of
 from clew.corpus.store import Corpus
 from clew.evals.matching import matches, normalize
-from clew.evals.systems import SYSTEMS, agent_request, flat_hits
+from clew.evals.systems import SYSTEMS, agent_request, flat_hits, pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -94,8 +97,9 @@ def diagnose(corpus: Corpus, texts: dict[str, tuple[Place, str]], questions: lis
             if any(matches(p, text) for p in q["evidence"]):
                 route_gold[hit.via or "?"] += 1
         offered = {texts[i][0] for step in result.steps or [] for i in step.offered if i in texts}
-        flat = {place(h.evidence_id, h.document_key): rank
-                for rank, h in enumerate(flat_hits(corpus, q["question"], "bm25", COLLECTION), 1)}
+        ranked = flat_hits(corpus, q["question"], "bm25", COLLECTION)
+        flat = {place(h.evidence_id, h.document_key): rank for rank, h in enumerate(ranked, 1)}
+        flat_pack = [normalize(h.text) for h in pack(ranked, budget)[0]]
         for phrase in q["evidence"]:
             if any(matches(phrase, text) for text in normalized):
                 continue
@@ -107,11 +111,12 @@ def diagnose(corpus: Corpus, texts: dict[str, tuple[Place, str]], questions: lis
             causes[f"{cause}/{'offered' if was_offered else 'not_offered'}/{band(rank)}"] += 1
             misses.append({"id": q["id"], "kind": q["kind"], "phrase": phrase[:80],
                            "at": [f"{k}#{o}" for k, o in held], "where": cause, "offered": was_offered,
-                           "flat_rank": rank})
+                           "flat_rank": rank, "flat_found": any(matches(phrase, text) for text in flat_pack)})
     spent = sum(route_tokens.values()) or 1
     return {
         "missed": len(misses),
         "by_cause": dict(sorted(causes.items())),
+        "flat_found": sum(miss["flat_found"] for miss in misses),
         "route_tokens": {via: round(n / spent, 3) for via, n in route_tokens.most_common()},
         "route_gold": dict(route_gold.most_common()),
         "misses": misses,

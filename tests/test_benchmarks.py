@@ -224,6 +224,22 @@ def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(tmp_path: P
     assert merged["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
 
 
+def test_walk_misses_says_when_flat_bm25s_own_pack_holds_what_the_walk_missed(tmp_path: Path) -> None:
+    folder = tmp_path / "evals" / "tiny"
+    (folder / "corpus").mkdir(parents=True)
+    for i in range(12):  # twelve pages rank above the answer; the walk takes its seed search's ten
+        (folder / "corpus" / f"p{i:02d}.md").write_text(
+            f"# Page {i}\n\nThe nightly backup of shard {i} runs" + " nightly backup" * (12 - i) + ".\n")
+    (folder / "corpus" / "restore.md").write_text(
+        "# Restore\n\nThe nightly backup is restored with the restore command.\n")
+    question = {"id": "tiny-001", "question": "nightly backup", "answers": ["the restore command"],
+                "evidence": ["restored with the restore command"], "sources": ["restore.md"], "kind": "exact_term"}
+    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    tiny = run("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)["sets"]["tiny"]["1000"]
+    assert [(m["at"], m["flat_rank"], m["flat_found"]) for m in tiny["misses"]] == [(["restore.md#0"], 13, True)]
+    assert tiny["flat_found"] == 1
+
+
 def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(tmp_path: Path) -> None:
     folder = tmp_path / "evals" / "tiny"
     (folder / "corpus").mkdir(parents=True)
@@ -238,6 +254,8 @@ def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(t
     tiny = out["sets"]["tiny"]["1000"]
     assert tiny["missed"] == 1
     assert tiny["misses"] == [{"id": "tiny-001", "kind": "multi_hop", "phrase": "rotates weekly between two teams",
-                               "at": ["paging.md#0"], "where": "other_page", "offered": False, "flat_rank": None}]
+                               "at": ["paging.md#0"], "where": "other_page", "offered": False, "flat_rank": None,
+                               "flat_found": False}]
     assert tiny["by_cause"] == {"other_page/not_offered/none": 1}
+    assert tiny["flat_found"] == 0
     assert tiny["route_gold"] == {"seed": 1}
