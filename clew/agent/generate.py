@@ -179,17 +179,54 @@ def _render(chosen: list[Unit]) -> str:
     groups: dict[str, list[Unit]] = {}
     for unit in chosen:
         groups.setdefault(unit.evidence_id, []).append(unit)
-    return "\n".join(_passage_quote(evidence_id, group) for evidence_id, group in groups.items())
+    first = chosen[0] if chosen else None
+    return "\n".join(_passage_quote(evidence_id, group, first) for evidence_id, group in groups.items())
 
 
-def _passage_quote(evidence_id: str, group: list[Unit]) -> str:
-    """One passage's part of ``_render``: its units (chosen order), then its citation."""
+def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = None) -> str:
+    """One passage's part of ``_render``: its units (chosen order, adjacent ones together:
+    ``_adjacent``), then its citation. ``first``: the extract's best unit, quoted first."""
     headers = list(dict.fromkeys(u.header for u in group))
-    group = sorted(group, key=lambda u: headers.index(u.header))  # stable: best first under each header
+    group = _adjacent(sorted(group, key=lambda u: headers.index(u.header)), first)  # stable: best first by header
     pieces = [_quote(u, bare=k > 0 and group[k - 1].header == u.header) for k, u in enumerate(group)]
     cite = f" [{evidence_id}]"
     text = "\n".join(q.removesuffix(cite) for q in pieces)
     return text if _CITED.search(text) else text + cite  # a list from the next passage cites it
+
+
+def _adjacent(group: list[Unit], first: Unit | None) -> list[Unit]:
+    """``group`` with each run of adjacent sentences or list items of the passage (under the same
+    header, introducing nothing) in reading order, where the best of them stands: a phrase may span
+    two sentences ('You can use the ".mode" dot command to switch between these output formats.'
+    then 'The default output mode is "list".'). The extract's best unit, ``first``, still opens
+    the extract: a run holding it starts with it."""
+
+    def plain(u: Unit) -> bool:
+        return u.kind in ("sentence", "item") and not u.follow and u.intro is None and u.position >= 0
+
+    at = {(u.header, u.position): u for u in group if plain(u)}
+    placed: set[int] = set()
+
+    def free(header: str, position: int) -> bool:
+        return (header, position) in at and id(at[(header, position)]) not in placed
+
+    ordered: list[Unit] = []
+    for unit in group:
+        if id(unit) in placed:
+            continue
+        run = [unit]
+        if plain(unit):
+            start = unit.position
+            while unit is not first and free(unit.header, start - 1):
+                start -= 1
+            run = []
+            while free(unit.header, start):
+                run.append(at[(unit.header, start)])
+                start += 1
+        for u in run:
+            placed.add(id(u))
+        ordered.extend(run)
+    return ordered
 
 
 class _Counted:
@@ -213,14 +250,14 @@ class _Counted:
         """``unit`` was appended to ``chosen``."""
         group = self.groups.setdefault(unit.evidence_id, [])
         group.append(unit)
-        quote = _passage_quote(unit.evidence_id, group)
+        quote = _passage_quote(unit.evidence_id, group, self.chosen[0])
         self.spaced |= quote[:1].isspace()
         self.counts[unit.evidence_id] = (count_tokens(quote), count_tokens(quote + "\n"))
 
     def with_unit(self, unit: Unit) -> int:
         """Tokens of the extract with ``unit`` after the chosen ones."""
         key = unit.evidence_id
-        quote = _passage_quote(key, [*self.groups.get(key, ()), unit])
+        quote = _passage_quote(key, [*self.groups.get(key, ()), unit], self.chosen[0] if self.chosen else unit)
         if self.spaced or quote[:1].isspace():
             return count_tokens(_render([*self.chosen, unit]))
         last = next(reversed(self.groups), None)

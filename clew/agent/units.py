@@ -53,6 +53,8 @@ class Unit:
     """Its terms as a set, and its pairs of adjacent terms (from ``terms`` when not given: kept
     with the parsed passage, not built again by each extract that scores the unit)."""
     pairs: frozenset[tuple[str, str]] = frozenset()
+    position: int = -1
+    """Its place among its passage's units (reading order): adjacent units are quoted together."""
 
     def __post_init__(self) -> None:
         if self.terms and not self.vocabulary:
@@ -108,7 +110,8 @@ def _copy(kept: list[Unit]) -> list[Unit]:
     ``parsed_units`` keeps are shared by every extract)."""
     fresh = {id(u): Unit(own=u.own, evidence_id=u.evidence_id, order=u.order, kind=u.kind, header=u.header,
                          context=set(u.context), follow=list(u.follow), terms=u.terms, intro=u.intro,
-                         unmet=set(u.unmet), vocabulary=u.vocabulary, pairs=u.pairs)
+                         unmet=set(u.unmet), vocabulary=u.vocabulary, pairs=u.pairs,
+                         position=u.position)
              for u in kept}  # every field of Unit (dataclasses.replace is 2x slower)
     units = list(fresh.values())
     for unit in units:
@@ -172,7 +175,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         clean = own if kind in ("row", "code") else " ".join(own.split()).strip("#- ")
         if len(clean) < 4:
             return None
-        unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context, terms=tokenize(clean))
+        unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context, terms=tokenize(clean),
+                    position=len(units))
         units.append(unit)
         if lead is not None and kind != "sentence":
             lead.follow.append((unit.text, evidence_id))

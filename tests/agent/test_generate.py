@@ -573,3 +573,35 @@ def test_a_passage_under_a_heading_the_question_names_ranks_its_sentences_higher
     assert "exclusive locking" in without.answer and "truncated to zero bytes" not in without.answer
     assert "truncated to zero bytes" in with_paths.answer and "exclusive locking" not in with_paths.answer
     assert [c.evidence_id for c in with_paths.citations] == [pragma[0], truncate[0]]
+
+
+OUTPUT_MODES = """The sqlite3 program is able to show the results of a query in 14 different output formats:
+
+- ascii
+- box
+- list
+
+You can use the ".mode" dot command to switch between these output formats. The default output mode is "list". \
+The default separator is a pipe symbol ("|")."""
+
+
+QBOX = """The command ".mode box --wrap 60 --quote" is so useful for general-purpose database queries that it is \
+given its own alias. Instead of typing out that whole 27-character command, you can just say ".mode qbox"."""
+
+
+def test_adjacent_sentences_of_a_passage_are_quoted_in_reading_order() -> None:
+    # in the second passage "The default output mode ..." scores best; the sentence before it holds
+    # the start of the gold phrase: quoted after it, the phrase was lost (sqlite-014)
+    generation = extractive_answer("What is the default output mode of the sqlite3 shell, what is the short alias "
+                                   "for .mode box --wrap 60 --quote, and which command switches formats?",
+                                   [("ev1:c:3:1:21", QBOX), ("ev1:c:3:1:13", OUTPUT_MODES)])
+    assert generation is not None
+    assert generation.answer.startswith('The command ".mode box --wrap 60 --quote"')  # the best unit still opens it
+    assert ('You can use the ".mode" dot command to switch between these output formats.\n'
+            'The default output mode is "list".') in generation.answer
+
+
+def test_the_best_unit_opens_the_extract_before_the_sentence_adjacent_to_it() -> None:
+    generation = extractive_answer("What is the default output mode?", [("ev1:c:3:1:13", OUTPUT_MODES)])
+    assert generation is not None
+    assert generation.answer.startswith('The default output mode is "list".')
