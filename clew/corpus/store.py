@@ -7,6 +7,7 @@ own ``cursor()``.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -26,6 +27,17 @@ from clew.corpus.sql import execute, inline, one
 from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 
 logger = logging.getLogger(__name__)
+
+
+PENDING_POSTINGS = "pending_postings"
+"""The ``clew_meta`` key of a staged index compaction (``clew.corpus.search.index.compact``) whose
+second step has not run: its value names, in order, the Parquet files beside the corpus that hold
+the sorted postings ``search_postings`` waits for. A read-write open finishes it."""
+
+
+def staged_postings_files(corpus: Path) -> list[Path]:
+    """The sorted-postings files of a compaction beside ``corpus`` (named by it or left by one that died)."""
+    return sorted(corpus.parent.glob(f"{corpus.name}.postings-*.parquet"))
 
 
 class CheckpointFailure(StoreFailure):
@@ -73,10 +85,12 @@ class Corpus:
         """Committed write transactions in this process. DuckDB lets no other process write a
         file this one holds, so caches keyed by it stay true until it moves."""
         try:
-            self._check_schema()
+            pending = self._check_schema()
         except duckdb.Error as error:
             self._con.close()
             raise StoreFailure(self.path, error, "creating the schema", "nothing was written") from error
+        if pending:
+            self._finish_at_open()
 
     # -- lifecycle -------------------------------------------------------------------------
     def _connect(self) -> duckdb.DuckDBPyConnection:
@@ -287,21 +301,60 @@ class Corpus:
             finally:
                 cur.close()
 
-    def _check_schema(self) -> None:
+    def _finish_at_open(self) -> None:
+        """Finish a compaction a process died inside (``PENDING_POSTINGS``); a read-only open cannot."""
+        if self.read_only:
+            self._con.close()
+            raise CorpusError(
+                f"{self.path}: an index compaction was interrupted before it wrote the sorted postings back "
+                "(they wait in the Parquet files beside the corpus); open the corpus read-write once to finish "
+                f"it (`clew compact --db {self.path}`, or any command that opens it read-write)")
+        try:
+            self.finish_compaction()
+        except BaseException:
+            self._con.close()
+            raise
+
+    def finish_compaction(self) -> None:
+        """The second step of a staged index compaction: the sorted postings its first step wrote to
+        the files ``PENDING_POSTINGS`` names are written back into ``search_postings`` (in their order)
+        and the record cleared in one transaction; then the files are deleted. No record: nothing to do."""
+        with self.transaction() as cur:
+            row = cur.execute("SELECT value FROM clew_meta WHERE key = ?", [PENDING_POSTINGS]).fetchone()
+            if row is None:
+                return
+            files = [Path(self.path).with_name(name) for name in json.loads(row[0])]
+            missing = [str(f) for f in files if not f.exists()]
+            if missing:
+                raise CorpusError(
+                    f"{self.path}: an interrupted index compaction's sorted postings are missing "
+                    f"({', '.join(missing)}): the BM25 postings cannot be restored; "
+                    "keep those files beside the corpus when moving it")
+            for f in files:
+                cur.execute("INSERT INTO search_postings SELECT * FROM read_parquet('"
+                            + str(f).replace("'", "''") + "')")
+            cur.execute("DELETE FROM clew_meta WHERE key = ?", [PENDING_POSTINGS])
+        for f in files:
+            f.unlink(missing_ok=True)
+
+    def _check_schema(self) -> bool:
+        """Check (or create, or upgrade) the schema; whether a staged compaction waits (``PENDING_POSTINGS``)."""
         cur = self._con.cursor()
-        try:  # the version row itself: asking information_schema first cost each open ~10 ms more
-            row = cur.execute("SELECT value FROM clew_meta WHERE key = 'schema_version'").fetchone()
+        try:  # the rows themselves: asking information_schema first cost each open ~10 ms more
+            rows = dict(cur.execute("SELECT key, value FROM clew_meta WHERE key IN ('schema_version', ?)",
+                                    [PENDING_POSTINGS]).fetchall())
             has_meta = True
         except duckdb.CatalogException:  # no clew_meta table: not a clew corpus (yet)
-            row, has_meta = None, False
+            rows, has_meta = {}, False
         found = 0
+        pending = PENDING_POSTINGS in rows
         if has_meta:
-            found = int(row[0]) if row else 0
+            found = int(rows.get("schema_version", 0))
             if found > SCHEMA_VERSION:
                 raise SchemaVersionError(self.path, found, SCHEMA_VERSION)
             if found == SCHEMA_VERSION or (found >= 1 and self.read_only):
                 self.schema_version = found
-                return
+                return pending
         if self.read_only:
             raise CorpusError(f"{self.path} is not a clew corpus (no schema); open it read-write once")
         from clew.corpus.skeleton_rows import backfill  # it reads through the structure module, which needs this one
@@ -320,6 +373,7 @@ class Corpus:
             _rollback(cur)
             raise
         self.schema_version = SCHEMA_VERSION
+        return pending
 
     @property
     def has_skeletons(self) -> bool:

@@ -15,15 +15,18 @@ DuckDB's zone maps skip everything but the query's terms. Each step is one trans
 
 from __future__ import annotations
 
+import json
 import logging
+import os
 import re
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 import duckdb
 
 from clew.corpus.sql import arrow_view, execute, insert_columns, one
-from clew.corpus.store import CheckpointFailure, Corpus
+from clew.corpus.store import PENDING_POSTINGS, CheckpointFailure, Corpus, staged_postings_files
 from clew.corpus.tokenize import TermPostings
 
 logger = logging.getLogger(__name__)
@@ -164,7 +167,17 @@ def is_compact(cur: duckdb.DuckDBPyConnection) -> bool:
 
 
 def compact(corpus: Corpus) -> None:
-    """Drop dead rows, recount, re-choose dense terms, rewrite postings sorted (one transaction).
+    """Drop dead rows, recount, re-choose dense terms, rewrite postings sorted.
+
+    On a file, in two steps, so that the sorted postings go into the blocks the unsorted ones
+    freed: the first transaction does everything else, writes the sorted postings to Parquet files
+    beside the corpus (synced), drops the unsorted table and names the files in ``clew_meta``
+    (``PENDING_POSTINGS``); after a checkpoint the second writes them back and clears the record.
+    In one transaction, the dropped table's blocks were free only after the sorted copy had been
+    written past them: 10.1-10.2% of the file at 100,000 chunks, which the file rewrite after an
+    ingest then took 1.5-1.8 s to give back; in two, 2.2-2.4% (docs/measurements/ingest-2026-12-04.md,
+    sections 20 and 21). A process that dies between the two leaves the record, and the next
+    read-write open finishes the compaction (``Corpus.finish_compaction``). In memory: one transaction.
 
     What the write-ahead log holds is checkpointed first: rows a checkpoint has not written stay in
     memory, and an ingest defers its checkpoint to its end (``Corpus.deferred_checkpoint``), so its
@@ -176,6 +189,7 @@ def compact(corpus: Corpus) -> None:
         corpus.checkpoint("before the index compaction")
     except CheckpointFailure as error:
         logger.info("compacting without a checkpoint first: %s", error)
+    staged = corpus.path != ":memory:"
     with corpus.transaction() as cur:
         cur.execute("DELETE FROM search_postings WHERE chunk_id IN (SELECT chunk_id FROM search_docs WHERE NOT live)")
         cur.execute("DELETE FROM search_docs WHERE NOT live")
@@ -202,19 +216,40 @@ def compact(corpus: Corpus) -> None:
                    WHERE search_terms.term_id = m.term_id""",
                 [dense, len(dense)],
             )
-        _write_sorted(cur)
-        cur.execute("DROP TABLE search_postings")
-        cur.execute("ALTER TABLE search_postings_sorted RENAME TO search_postings")
-        _rebuild_docs(cur, len(dense))
+        total_postings = int(one(cur, "SELECT count(*) FROM search_postings")[0])
+        if staged:
+            _rebuild_docs(cur, len(dense))  # from the postings still in place (their order does not matter)
+            files = _stage_sorted(cur, Path(corpus.path))
+            # an empty table of the same columns; the sorted rows come back after the checkpoint
+            cur.execute("CREATE TABLE search_postings_sorted AS SELECT * FROM search_postings LIMIT 0")
+            cur.execute("DROP TABLE search_postings")
+            cur.execute("ALTER TABLE search_postings_sorted RENAME TO search_postings")
+            execute(cur, "INSERT OR REPLACE INTO clew_meta VALUES (?, ?)", [PENDING_POSTINGS, json.dumps(files)])
+        else:
+            _write_sorted(cur)
+            cur.execute("DROP TABLE search_postings")
+            cur.execute("ALTER TABLE search_postings_sorted RENAME TO search_postings")
+            _rebuild_docs(cur, len(dense))
         cur.execute("DROP TABLE search_docs")
         cur.execute("ALTER TABLE search_docs_new RENAME TO search_docs")
-        total_postings = int(one(cur, "SELECT count(*) FROM search_postings")[0])
         execute(cur, 
             """UPDATE search_stats SET live_chunks = ?, total_length = (SELECT coalesce(sum(length), 0) FROM
                 search_docs),
                postings = ?, sorted_postings = ?, dense_terms = ?""",
             [live, total_postings, total_postings, len(dense)],
         )
+    if staged:
+        _refill(corpus)
+
+
+def _refill(corpus: Corpus) -> None:
+    """The second step of a staged compaction: a checkpoint (the dropped postings' blocks become free),
+    then the sorted postings written back into them (``Corpus.finish_compaction``)."""
+    try:
+        corpus.checkpoint("between the index compaction's two steps")
+    except CheckpointFailure as error:
+        logger.info("refilling the postings without a checkpoint first: %s", error)
+    corpus.finish_compaction()
 
 
 SORT_POSTINGS = 8_000_000
@@ -227,16 +262,55 @@ order: the same table, its peak bounded whatever the corpus's size."""
 
 def _write_sorted(cur: duckdb.DuckDBPyConnection) -> None:
     """``search_postings_sorted``: the postings in (term_id, chunk_id) order (``search_terms.df`` is current)."""
-    starts = [r[0] for r in execute(cur, 
+    for i, where in enumerate(_term_ranges(cur)):
+        into = "CREATE TABLE search_postings_sorted AS" if i == 0 else "INSERT INTO search_postings_sorted"
+        cur.execute(f"{into} SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id")
+
+
+def _stage_sorted(cur: duckdb.DuckDBPyConnection, corpus: Path) -> list[str]:
+    """The postings in (term_id, chunk_id) order written to Parquet files beside ``corpus``, a range
+    of term ids a file (as ``_write_sorted`` sorts them), each synced to disk; their names in order.
+
+    Files a compaction interrupted before its first commit left behind are removed first (nothing
+    names them)."""
+    for stale in staged_postings_files(corpus):
+        stale.unlink(missing_ok=True)
+    names: list[str] = []
+    for i, where in enumerate(_term_ranges(cur)):
+        target = corpus.with_name(f"{corpus.name}.postings-{i}.parquet")
+        cur.execute(f"COPY (SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id) TO "
+                    f"'{_quoted(target)}' (FORMAT parquet)")
+        _fsync(target)
+        names.append(target.name)
+    _fsync(corpus.parent)
+    return names
+
+
+def _quoted(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _term_ranges(cur: duckdb.DuckDBPyConnection) -> list[str]:
+    """``WHERE`` clauses (or ``""``) splitting the postings into ranges of term ids of about
+    ``SORT_POSTINGS`` postings each, in term order (``search_terms.df`` is current)."""
+    starts = [r[0] for r in execute(cur,
         """SELECT min(term_id) FROM (SELECT term_id, sum(df) OVER (ORDER BY term_id) - df AS before
                                      FROM search_terms WHERE df > 0)
            GROUP BY before // ? ORDER BY 1""", [SORT_POSTINGS]).fetchall()]
     edges: list[int | None] = [None, *starts[1:], None]  # the first range takes every term below the second
-    for i, (low, high) in enumerate(zip(edges, edges[1:])):
+    clauses = []
+    for low, high in zip(edges, edges[1:]):
         bounds = [f"term_id {op} {int(edge)}" for op, edge in ((">=", low), ("<", high)) if edge is not None]
-        where = f" WHERE {' AND '.join(bounds)}" if bounds else ""
-        into = "CREATE TABLE search_postings_sorted AS" if i == 0 else "INSERT INTO search_postings_sorted"
-        cur.execute(f"{into} SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id")
+        clauses.append(f" WHERE {' AND '.join(bounds)}" if bounds else "")
+    return clauses
 
 
 PIVOT_CHUNKS = 1 << 17
