@@ -605,3 +605,26 @@ def test_the_best_unit_opens_the_extract_before_the_sentence_adjacent_to_it() ->
     generation = extractive_answer("What is the default output mode?", [("ev1:c:3:1:13", OUTPUT_MODES)])
     assert generation is not None
     assert generation.answer.startswith('The default output mode is "list".')
+
+
+SHARED_BUFFERS = """shared_buffers (integer)
+
+Sets the amount of memory the database server uses for shared memory buffers. The default is typically 128 \
+megabytes (128MB), but might be less if your kernel settings will not support it (as determined during initdb). \
+This setting must be at least 128 kilobytes. However, settings significantly higher than the minimum are usually \
+needed for good performance. If this value is specified without units, it is taken as blocks, that is BLCKSZ \
+bytes, typically 8kB. (Non-default values of BLCKSZ change the minimum value.) This parameter can only be set at \
+server start."""
+
+
+def test_a_short_sentence_opening_with_an_anaphor_is_quoted_with_the_sentence_before_it() -> None:
+    # "This setting ..." shares no question term: it was left out, and with it the minimum (pg-034)
+    generation = extractive_answer("What is the default for shared_buffers, and what is the smallest value allowed?",
+                                   [("ev1:c:43:1:0", SHARED_BUFFERS)])
+    assert generation is not None
+    assert ("support it (as determined during initdb).\nThis setting must be at least 128 kilobytes."
+            in generation.answer)
+    # "It is possible to ..." points forward, not back: no anaphor
+    plain = extractive_answer("How big is the cache?", [("ev1:c:1:1:0", "The cache is 10 MB by default. It is possible "
+                                                         "to raise it. Raising it costs memory.")])
+    assert plain is not None and "It is possible" not in plain.answer
