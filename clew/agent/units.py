@@ -130,6 +130,12 @@ _HTML = re.compile(r"<(div|section|nav|form|button|ul|ol|li|table|tr|td|svg|img|
                    r"\b[^<>]*>", re.IGNORECASE)
 """A paragraph that opens with a block of HTML markup (Bootstrap's raw ``<div class="collapse show">``);
 an inline tag (``<kbd>Ctrl</kbd> + <kbd>C</kbd> copies``) may open a sentence."""
+LONG_ITEM = 50
+"""A list item of more than this many words, with no lead-in in its passage, is quoted by its
+sentences: the first is the item, each later one a sentence of its own with the one before as
+context (SQLite's numbered paragraphs run to a hundred words and five sentences; scored by its
+length, such an item ranked below its one sentence that answers). An item a lead-in introduces
+stays whole: the lead-in quotes its list."""
 _OPTION = re.compile(r"-{1,2}[A-Za-z]")
 """A command-line option's term (``-h host --host=host``): a definition's term, not code."""
 _CODE_LINE = re.compile(r";$|\S=|^--\s")
@@ -192,7 +198,11 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         block.clear()
         after, prose = prose, False
         if in_list:
-            add(joined, "item", (set(lead.terms) if lead else set()) | previous)
+            long = len(joined.split()) > LONG_ITEM and lead is None  # a lead-in quotes its items whole
+            parts = SENTENCE.split(joined) if long else [joined]
+            unit = add(parts[0], "item", (set(lead.terms) if lead else set()) | previous)
+            for sentence in parts[1:]:  # a long item's later sentences, each with the one before as context
+                unit = add(sentence, "sentence", set(unit.terms) if unit is not None else set()) or unit
             return
         if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
             add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))

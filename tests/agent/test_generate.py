@@ -5,7 +5,7 @@ import re
 from rich.console import Console
 
 from clew.agent.generate import check_answer, extractive_answer
-from clew.agent.units import sentences
+from clew.agent.units import passage_units, sentences
 from clew.commands.render import print_result
 
 from .conftest import tree_request
@@ -628,3 +628,32 @@ def test_a_short_sentence_opening_with_an_anaphor_is_quoted_with_the_sentence_be
     plain = extractive_answer("How big is the cache?", [("ev1:c:1:1:0", "The cache is 10 MB by default. It is possible "
                                                          "to raise it. Raising it costs memory.")])
     assert plain is not None and "It is possible" not in plain.answer
+
+
+FOREIGN_KEY_LIMITS = """In SQLite, a foreign key constraint is permanently marked as deferred or immediate when it is \
+created.
+3. Recursion limit on foreign key actions. The SQLITE_MAX_TRIGGER_DEPTH and SQLITE_LIMIT_TRIGGER_DEPTH settings \
+determine the maximum allowable depth of trigger program recursion. For the purposes of these limits, foreign key \
+actions are considered trigger programs. The PRAGMA recursive_triggers setting does not affect the operation of \
+foreign key actions. It is not possible to disable recursive foreign key actions."""
+
+
+def test_a_long_list_item_without_a_lead_in_is_quoted_by_its_sentences() -> None:
+    # the 56-word item ranked below shorter prose by its length; its sentences answer alone (sqlite-030)
+    units = passage_units(FOREIGN_KEY_LIMITS, "ev1:c:11:1:40", 0)
+    assert [u.kind for u in units] == ["sentence", "item", "sentence", "sentence", "sentence", "sentence"]
+    assert units[1].own == "Recursion limit on foreign key actions."
+    assert units[4].own == "The PRAGMA recursive_triggers setting does not affect the operation of foreign key actions."
+    assert {"trigger", "depth"} <= units[3].context  # the sentence before it
+    generation = extractive_answer("Does turning recursive_triggers off stop foreign key actions from recursing?",
+                                   [("ev1:c:11:1:40", FOREIGN_KEY_LIMITS)])
+    assert generation is not None
+    assert generation.answer.startswith("The PRAGMA recursive_triggers setting does not affect the operation of "
+                                        "foreign key actions.")
+
+
+def test_a_long_item_a_lead_in_introduces_stays_whole() -> None:
+    text = "The steps are these:\n\n" + FOREIGN_KEY_LIMITS.split("\n", 1)[1]
+    units = passage_units(text, "ev1:c:11:1:40", 0)
+    assert [u.kind for u in units] == ["sentence", "item"]
+    assert units[1].own.endswith("It is not possible to disable recursive foreign key actions.")
