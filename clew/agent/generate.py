@@ -118,7 +118,9 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
         if fits is None:
             continue  # what it introduces is quoted already, or it does not fit: a shorter one may still
         unit = fits
-        for taken in (unit, *_anaphoric(unit, parsed[unit.evidence_id], quoted, counted, max_tokens)):
+        for taken in (unit, *_anaphoric(unit, parsed[unit.evidence_id], quoted)):
+            if taken is not unit and counted.with_unit(taken) > max_tokens:
+                continue
             chosen.append(taken)
             counted.add(taken)
             quoted.update(_key(text.split("\n", 1)[-1]) for text in (taken.own, *(f for f, _ in taken.follow)))
@@ -133,21 +135,21 @@ _ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\
 "It must be used ..."; not "It is possible to ...", whose "it" points forward)."""
 
 
-def _anaphoric(unit: Unit, passage: list[Unit], quoted: set[str], counted: _Counted, max_tokens: int) -> list[Unit]:
+def _anaphoric(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     """The sentence after a quoted one that opens with an anaphor ("This setting must be at least
     128 kilobytes."): it says more about what the quoted one names, so it is quoted with it when it
-    fits and is short (``LENGTH`` words at most: a long one eats the budget of better units);
-    ``_adjacent`` writes it right after."""
+    fits (the caller counts it after the quoted one) and is short (``LENGTH`` words at most: a long
+    one eats the budget of better units); ``_adjacent`` writes it right after."""
+    taken: list[Unit] = []
     if unit.kind not in ("sentence", "item") or unit.follow or unit.position < 0:
-        return []
+        return taken
     after = unit.position + 1
-    if after >= len(passage):
-        return []
-    nxt = passage[after]
-    if (nxt.kind != "sentence" or nxt.follow or nxt.intro is not None or not _ANAPHOR.match(nxt.own)
-            or _key(nxt.own) in quoted or nxt.header != unit.header or len(nxt.own.split()) > LENGTH):
-        return []
-    return [nxt] if counted.with_unit(nxt) <= max_tokens else []
+    if after < len(passage):
+        nxt = passage[after]
+        if not (nxt.kind != "sentence" or nxt.follow or nxt.intro is not None or not _ANAPHOR.match(nxt.own)
+                or _key(nxt.own) in quoted or nxt.header != unit.header or len(nxt.own.split()) > LENGTH):
+            taken.append(nxt)
+    return taken
 
 
 def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:

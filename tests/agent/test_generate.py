@@ -6,6 +6,7 @@ from rich.console import Console
 
 from clew.agent.generate import check_answer, extractive_answer
 from clew.agent.units import passage_units, sentences
+from clew.budgets.tokens import count_tokens
 from clew.commands.render import print_result
 
 from .conftest import tree_request
@@ -370,7 +371,7 @@ def test_the_extract_prefers_the_document_the_evidence_is_about_over_one_that_me
 
 
 def test_the_extract_fits_its_token_budget_and_the_request_sets_it(runbooks) -> None:  # noqa: ANN001
-    from clew.budgets.tokens import count_tokens
+
 
     evidence = [(f"ev1:c:5:1:{i}", f"Rule {i}: the on-call engineer pages the incident commander within {i} minutes.")
                 for i in range(60)]
@@ -536,7 +537,7 @@ def test_the_extract_counts_an_option_as_the_whole_rendered_extract_would() -> N
     where a part starts with whitespace (an indented code block) the whole is counted."""
     from clew.agent.generate import _Counted, _render
     from clew.agent.units import Unit, passage_units
-    from clew.budgets.tokens import count_tokens
+
 
     passages = [("ev1:c:7:1:3", OUTDATED), ("ev1:c:2:1:0", GC_AUTO), ("ev1:c:4:1:9", TEMP_STORE),
                 ("ev1:c:2:1:1", GC_PACK_LIMIT)]
@@ -624,6 +625,10 @@ def test_a_short_sentence_opening_with_an_anaphor_is_quoted_with_the_sentence_be
     assert generation is not None
     assert ("support it (as determined during initdb).\nThis setting must be at least 128 kilobytes."
             in generation.answer)
+    for budget in range(60, 160):  # counted after the sentence before it: never over the extract's budget
+        small = extractive_answer("What is the default for shared_buffers, and what is the smallest value allowed?",
+                                  [("ev1:c:43:1:0", SHARED_BUFFERS)], max_tokens=budget)
+        assert small is not None and count_tokens(small.answer) <= budget
     # "It is possible to ..." points forward, not back: no anaphor
     plain = extractive_answer("How big is the cache?", [("ev1:c:1:1:0", "The cache is 10 MB by default. It is possible "
                                                          "to raise it. Raising it costs memory.")])
