@@ -313,3 +313,29 @@ def test_a_process_killed_between_the_compactions_two_steps_loses_nothing(tmp_pa
             k: v for k, v in expected.items() if k != "documents"}  # listings differ in their times of ingest
         assert recovered_tables == table_digests(corpus)
         assert len(recovered_tables) > 10 and recovered["search"][0]["hits"]
+
+
+def test_a_compaction_with_a_reader_inside_runs_in_one_transaction(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between the two steps ``search_postings`` is empty: a reader that does not leave (a server's
+    request) makes the compaction keep to one transaction, so no reader ever meets the empty table."""
+    import clew.corpus.search.index as index
+
+    def staged(*args: object) -> list[str]:
+        raise AssertionError("the postings were staged with a reader inside")
+
+    db = tmp_path / "c.duckdb"
+    folder = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
+    with Corpus(db) as corpus:
+        ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
+        write_files(folder, {f"n{i}.md": note(i, "changed") for i in range(0, 30, 3)})
+        monkeypatch.setattr(index, "READERS_WAIT_SECONDS", 0.05)
+        monkeypatch.setattr("clew.corpus.rewrite.READERS_WAIT_SECONDS", 0.05)  # the file rewrite after it
+        monkeypatch.setattr(index, "_stage_sorted", staged)
+        with corpus.readers.reading():
+            ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
+            with corpus.transaction() as cur:
+                assert index.is_compact(cur)
+            hits = search(corpus, {"query": "planner depot changed", "limit": 5}).hits
+            assert hits and all(h.version == 2 for h in hits if "changed" in h.text)
+    assert not list(tmp_path.glob("c.duckdb.postings-*"))

@@ -177,7 +177,9 @@ def compact(corpus: Corpus) -> None:
     written past them: 10.1-10.2% of the file at 100,000 chunks, which the file rewrite after an
     ingest then took 1.5-1.8 s to give back; in two, 2.2-2.4% (docs/measurements/ingest-2026-12-04.md,
     sections 20 and 21). A process that dies between the two leaves the record, and the next
-    read-write open finishes the compaction (``Corpus.finish_compaction``). In memory: one transaction.
+    read-write open finishes the compaction (``Corpus.finish_compaction``). Marked readers (a server's
+    requests, ``Corpus.readers``) wait outside while it runs. In memory, or while readers stay inside
+    past ``READERS_WAIT_SECONDS``: one transaction.
 
     What the write-ahead log holds is checkpointed first: rows a checkpoint has not written stay in
     memory, and an ingest defers its checkpoint to its end (``Corpus.deferred_checkpoint``), so its
@@ -189,7 +191,23 @@ def compact(corpus: Corpus) -> None:
         corpus.checkpoint("before the index compaction")
     except CheckpointFailure as error:
         logger.info("compacting without a checkpoint first: %s", error)
-    staged = corpus.path != ":memory:"
+    if corpus.path == ":memory:":
+        _compact(corpus, staged=False)
+        return
+    # between the two steps ``search_postings`` is empty: the marked readers (a server's requests) are
+    # kept out, as a file rewrite keeps them; if some stay past the wait, one transaction it is
+    with corpus.readers.drained(READERS_WAIT_SECONDS) as idle:
+        if not idle:
+            logger.info("readers still inside after %.0f s: the index compaction runs in one transaction",
+                        READERS_WAIT_SECONDS)
+        _compact(corpus, staged=idle)
+
+
+READERS_WAIT_SECONDS = 10.0
+"""How long a compaction waits for the marked readers to leave before it runs in two steps."""
+
+
+def _compact(corpus: Corpus, *, staged: bool) -> None:
     with corpus.transaction() as cur:
         cur.execute("DELETE FROM search_postings WHERE chunk_id IN (SELECT chunk_id FROM search_docs WHERE NOT live)")
         cur.execute("DELETE FROM search_docs WHERE NOT live")
