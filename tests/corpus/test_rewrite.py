@@ -339,3 +339,29 @@ def test_a_compaction_with_a_reader_inside_runs_in_one_transaction(tmp_path: Pat
             hits = search(corpus, {"query": "planner depot changed", "limit": 5}).hits
             assert hits and all(h.version == 2 for h in hits if "changed" in h.text)
     assert not list(tmp_path.glob("c.duckdb.postings-*"))
+
+
+def test_a_failure_to_sync_the_staged_postings_defers_the_compaction(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sorted postings' file cannot be synced (an I/O error): the compaction is rolled back and
+    reported deferred, the ingested documents are stored and searchable, and no record waits."""
+    import clew.corpus.search.index as index
+
+    def failing(path: Path) -> None:
+        raise OSError(5, "Input/output error", str(path))
+
+    db = tmp_path / "c.duckdb"
+    folder = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
+    monkeypatch.setattr(index, "_fsync", failing)
+    with Corpus(db) as corpus:
+        report = ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
+        assert report.compaction_deferred and report.documents == 30
+        cur = corpus.cursor()
+        assert cur.execute("SELECT count(*) FROM clew_meta WHERE key = 'pending_postings'").fetchone()[0] == 0
+        assert search(corpus, {"query": "harbour tides", "limit": 5}).hits
+    monkeypatch.undo()
+    with Corpus(db) as corpus:  # the next compaction removes the unsynced file and runs
+        index.compact(corpus)
+        with corpus.transaction() as cur:
+            assert index.is_compact(cur)
+    assert not list(tmp_path.glob("c.duckdb.postings-*"))

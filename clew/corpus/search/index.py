@@ -28,6 +28,7 @@ import duckdb
 from clew.corpus.sql import arrow_view, execute, insert_columns, one
 from clew.corpus.store import PENDING_POSTINGS, CheckpointFailure, Corpus, staged_postings_files
 from clew.corpus.tokenize import TermPostings
+from clew.errors import StoreFailure
 
 logger = logging.getLogger(__name__)
 
@@ -291,16 +292,20 @@ def _stage_sorted(cur: duckdb.DuckDBPyConnection, corpus: Path) -> list[str]:
 
     Files a compaction interrupted before its first commit left behind are removed first (nothing
     names them)."""
-    for stale in staged_postings_files(corpus):
-        stale.unlink(missing_ok=True)
     names: list[str] = []
-    for i, where in enumerate(_term_ranges(cur)):
-        target = corpus.with_name(f"{corpus.name}.postings-{i}.parquet")
-        cur.execute(f"COPY (SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id) TO "
-                    f"'{_quoted(target)}' (FORMAT parquet)")
-        _fsync(target)
-        names.append(target.name)
-    _fsync(corpus.parent)
+    try:
+        for stale in staged_postings_files(corpus):
+            stale.unlink(missing_ok=True)
+        for i, where in enumerate(_term_ranges(cur)):
+            target = corpus.with_name(f"{corpus.name}.postings-{i}.parquet")
+            cur.execute(f"COPY (SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id) TO "
+                        f"'{_quoted(target)}' (FORMAT parquet)")
+            _fsync(target)
+            names.append(target.name)
+        _fsync(corpus.parent)
+    except OSError as error:  # DuckDB's own failures are the transaction's StoreFailure already
+        raise StoreFailure(str(corpus), error, "writing the index compaction's sorted postings beside the corpus",
+                           "the compaction was rolled back") from error
     return names
 
 
