@@ -118,7 +118,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
         if fits is None:
             continue  # what it introduces is quoted already, or it does not fit: a shorter one may still
         unit = fits
-        for taken in (unit, *_anaphoric(unit, parsed[unit.evidence_id], quoted)):
+        for taken in (unit, *_kept_with(unit, parsed[unit.evidence_id], quoted)):
             if taken is not unit and counted.with_unit(taken) > max_tokens:
                 continue
             chosen.append(taken)
@@ -135,14 +135,26 @@ _ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\
 "It must be used ..."; not "It is possible to ...", whose "it" points forward)."""
 
 
-def _anaphoric(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
-    """The sentence after a quoted one that opens with an anaphor ("This setting must be at least
-    128 kilobytes."): it says more about what the quoted one names, so it is quoted with it when it
-    fits (the caller counts it after the quoted one) and is short (``LENGTH`` words at most: a long
-    one eats the budget of better units); ``_adjacent`` writes it right after."""
+SHORT = 6
+"""A quoted sentence of at most this many words is quoted with the sentence before it (``_kept_with``)."""
+
+
+def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
+    """The sentences quoted with a quoted one, when they fit (the caller counts them after it) and
+    are short (``LENGTH`` words at most: a long one eats the budget of better units); ``_adjacent``
+    writes them beside it. First the sentence before it, when the quoted one is ``SHORT`` ("The
+    default is 4.0."): it names what the short one is about ("Sets the planner's estimate of the
+    cost of a non-sequentially-fetched disk page."). Then the sentence after it, when that opens
+    with an anaphor ("This setting must be at least 128 kilobytes."): it says more about what the
+    quoted one names."""
     taken: list[Unit] = []
     if unit.kind not in ("sentence", "item") or unit.follow or unit.position < 0:
         return taken
+    if unit.kind == "sentence" and len(unit.own.split()) <= SHORT and unit.position > 0:
+        before = passage[unit.position - 1]
+        if not (before.kind != "sentence" or before.follow or before.intro is not None or _key(before.own) in quoted
+                or before.header != unit.header or len(before.own.split()) > LENGTH):
+            taken.append(before)
     after = unit.position + 1
     if after < len(passage):
         nxt = passage[after]

@@ -95,7 +95,9 @@ def test_the_sentence_that_answers_comes_first_and_duplicates_are_quoted_once() 
     # the definition's term stays with its description; a passage's quote ends in its citation
     assert generation.answer.startswith("gc.auto\nThe default value is 6700.\n")
     assert quotes(generation.answer)[0].endswith("[ev1:c:3:1:40]")
-    assert quotes(generation.answer)[1].startswith("gc.autoPackLimit\nThe default value is 50.")
+    # a short sentence follows the one before it, which names what it is about (SHORT)
+    assert quotes(generation.answer)[1].startswith("gc.autoPackLimit\nWhen there are more than this many packs")
+    assert "git gc --auto consolidates them into one larger pack.\nThe default value is 50." in generation.answer
     assert generation.answer.count("Setting gc.auto to 0 will also disable this.") <= 1
     lines = [line.rsplit(" [", 1)[0].casefold() for line in generation.answer.splitlines()]
     assert len(lines) == len(set(lines))
@@ -662,3 +664,23 @@ def test_a_long_item_a_lead_in_introduces_stays_whole() -> None:
     units = passage_units(text, "ev1:c:11:1:40", 0)
     assert [u.kind for u in units] == ["sentence", "item"]
     assert units[1].own.endswith("It is not possible to disable recursive foreign key actions.")
+
+
+RANDOM_PAGE_COST = """random_page_cost (floating point)
+
+Sets the planner's estimate of the cost of a non-sequentially-fetched disk page. The default is 4.0. This value \
+can be overridden for tables and indexes in a particular tablespace by setting the tablespace parameter of the \
+same name (see ALTER TABLESPACE)."""
+RANDOM_ACCESS = """Random access to mechanical disk storage is normally much more expensive than four times \
+sequential access; random_page_cost defaults to a lower value because most random reads are assumed to be in cache."""
+
+
+def test_a_short_sentence_is_quoted_after_the_sentence_before_it_that_names_its_subject() -> None:
+    # "The default is 4.0." alone does not say what it is the default of (pg-031, pg-035); the
+    # sentence before it goes first, before the anaphoric one after it
+    generation = extractive_answer("Why is the default random_page_cost lower than the real cost of random access?",
+                                   [("ev1:c:41:1:10", RANDOM_ACCESS), ("ev1:c:41:1:9", RANDOM_PAGE_COST)],
+                                   max_tokens=120)
+    assert generation is not None
+    assert generation.answer.endswith("random_page_cost (floating point)\nSets the planner's estimate of the cost of a "
+                                      "non-sequentially-fetched disk page.\nThe default is 4.0. [ev1:c:41:1:9]")
