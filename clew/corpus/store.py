@@ -320,7 +320,7 @@ class Corpus:
         the files ``PENDING_POSTINGS`` names are written back into ``search_postings`` (in their order)
         and the record cleared in one transaction; then the files are deleted. No record: nothing to do."""
         with self.transaction() as cur:
-            row = cur.execute("SELECT value FROM clew_meta WHERE key = ?", [PENDING_POSTINGS]).fetchone()
+            row = cur.execute(f"SELECT value FROM clew_meta WHERE key = '{PENDING_POSTINGS}'").fetchone()
             if row is None:
                 return
             files = [Path(self.path).with_name(name) for name in json.loads(row[0])]
@@ -333,7 +333,7 @@ class Corpus:
             for f in files:
                 cur.execute("INSERT INTO search_postings SELECT * FROM read_parquet('"
                             + str(f).replace("'", "''") + "')")
-            cur.execute("DELETE FROM clew_meta WHERE key = ?", [PENDING_POSTINGS])
+            cur.execute(f"DELETE FROM clew_meta WHERE key = '{PENDING_POSTINGS}'")
         for f in files:
             f.unlink(missing_ok=True)
 
@@ -341,8 +341,9 @@ class Corpus:
         """Check (or create, or upgrade) the schema; whether a staged compaction waits (``PENDING_POSTINGS``)."""
         cur = self._con.cursor()
         try:  # the rows themselves: asking information_schema first cost each open ~10 ms more
-            rows = dict(cur.execute("SELECT key, value FROM clew_meta WHERE key IN ('schema_version', ?)",
-                                    [PENDING_POSTINGS]).fetchall())
+            # the key as a literal: a bound parameter makes DuckDB import pandas (clew.corpus.sql)
+            rows = dict(cur.execute(
+                f"SELECT key, value FROM clew_meta WHERE key IN ('schema_version', '{PENDING_POSTINGS}')").fetchall())
             has_meta = True
         except duckdb.CatalogException:  # no clew_meta table: not a clew corpus (yet)
             rows, has_meta = {}, False
