@@ -34,7 +34,7 @@ from pydantic import BaseModel, Field
 from clew.corpus.checkpoint import size_bytes
 from clew.corpus.search.index import compact, is_compact
 from clew.corpus.sql import one
-from clew.corpus.store import Corpus
+from clew.corpus.store import Corpus, fsync
 from clew.errors import CorpusError
 
 logger = logging.getLogger(__name__)
@@ -147,14 +147,6 @@ def _wal(path: Path) -> Path:
     return path.with_name(path.name + ".wal")
 
 
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def compact_corpus(corpus: Corpus) -> RewriteReport:
     """``clew compact``: compact the BM25 index if it holds retired rows or unsorted postings, then
     rewrite the file."""
@@ -192,7 +184,7 @@ def rewrite(corpus: Corpus) -> RewriteReport:
                 con.execute(f"DETACH {COPY_NAME}")  # checkpoints the copy: no WAL is left beside it
             if _wal(copy).exists():
                 raise CorpusError(f"{copy}: the copy left a write-ahead log; the corpus is unchanged")
-            _fsync(copy)
+            fsync(copy)
             os.replace(copy, path)
         except (duckdb.Error, OSError) as error:
             raise CorpusError(f"{path}: cannot compact the corpus (it is unchanged): {error}") from error
@@ -200,5 +192,5 @@ def rewrite(corpus: Corpus) -> RewriteReport:
             copy.unlink(missing_ok=True)  # a failed copy (after the swap there is none left)
             if restore is not None:
                 con.execute(restore)
-        _fsync(path.parent)  # the rename itself durable
+        fsync(path.parent)  # the rename itself durable
     return RewriteReport(before, space(corpus), round(time.perf_counter() - started, 3))

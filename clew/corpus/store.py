@@ -40,6 +40,15 @@ def staged_postings_files(corpus: Path) -> list[Path]:
     return sorted(corpus.parent.glob(f"{corpus.name}.postings-*.parquet"))
 
 
+def fsync(path: Path) -> None:
+    """Make what ``path`` holds durable: a file's bytes, or a folder's entries (a rename, a new file)."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class CheckpointFailure(StoreFailure):
     """The checkpoint at the end of ``Corpus.deferred_checkpoint`` failed (a full disk): every
     write the block committed is in the write-ahead log, replayed at the next open."""

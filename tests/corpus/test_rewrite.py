@@ -352,7 +352,7 @@ def test_a_failure_to_sync_the_staged_postings_defers_the_compaction(tmp_path: P
 
     db = tmp_path / "c.duckdb"
     folder = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
-    monkeypatch.setattr(index, "_fsync", failing)
+    monkeypatch.setattr(index, "fsync", failing)  # as index.py imported it
     with Corpus(db) as corpus:
         report = ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
         assert report.compaction_deferred and report.documents == 30

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -26,7 +25,7 @@ from typing import Any
 import duckdb
 
 from clew.corpus.sql import arrow_view, execute, insert_columns, one
-from clew.corpus.store import PENDING_POSTINGS, CheckpointFailure, Corpus, staged_postings_files
+from clew.corpus.store import PENDING_POSTINGS, CheckpointFailure, Corpus, fsync, staged_postings_files
 from clew.corpus.tokenize import TermPostings
 from clew.errors import StoreFailure
 
@@ -300,9 +299,9 @@ def _stage_sorted(cur: duckdb.DuckDBPyConnection, corpus: Path) -> list[str]:
             target = corpus.with_name(f"{corpus.name}.postings-{i}.parquet")
             cur.execute(f"COPY (SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id) TO "
                         f"'{_quoted(target)}' (FORMAT parquet)")
-            _fsync(target)
+            fsync(target)
             names.append(target.name)
-        _fsync(corpus.parent)
+        fsync(corpus.parent)
     except OSError as error:  # DuckDB's own failures are the transaction's StoreFailure already
         raise StoreFailure(str(corpus), error, "writing the index compaction's sorted postings beside the corpus",
                            "the compaction was rolled back") from error
@@ -311,14 +310,6 @@ def _stage_sorted(cur: duckdb.DuckDBPyConnection, corpus: Path) -> list[str]:
 
 def _quoted(path: Path) -> str:
     return str(path).replace("'", "''")
-
-
-def _fsync(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _term_ranges(cur: duckdb.DuckDBPyConnection) -> list[str]:
