@@ -47,7 +47,7 @@ _CLOSE = re.compile(r"[ \t]{0,3}:{3,}[ \t]*$")
 
 def mdx_to_markdown(text: str) -> str:
     """``text`` (MDX, front matter taken off) without its ESM statements and component tags (see above)."""
-    code = _code_lines(text)
+    code = code_lines(text)
     lines = text.split("\n")
     in_esm = False
     for number, line in enumerate(lines):
@@ -105,11 +105,11 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
     if "{{<" not in text and "{{%" not in text:
         return text
     tokens = _PARSER.parse(text)
-    code = _code_lines(text, tokens) if code is None else code
+    code = code_lines(text, tokens) if code is None else code
     demos = _demo_blocks(text, tokens, code)
     if demos != text:
         text, tokens = demos, _PARSER.parse(demos)
-        code = _code_lines(text, tokens)
+        code = code_lines(text, tokens)
     text = _paired_inline(text, code, {n for t in tokens if t.type == "html_block" and t.map for n in range(*t.map)})
     rewritten = _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
     bare = _bare_admonitions(text.split("\n"), code)
@@ -230,7 +230,7 @@ def _outside_code(text: str, markers: tuple[str, ...], rewrite: Callable[[str], 
     (``code``: the code lines, when the caller knows them)."""
     if not any(marker in text for marker in markers):
         return text
-    code = _code_lines(text) if code is None else code
+    code = code_lines(text) if code is None else code
     lines = text.split("\n")
     for number, line in enumerate(lines):
         if number not in code and any(marker in line for marker in markers):
@@ -248,7 +248,7 @@ def _inline_shortcodes(part: str) -> str:
     return _LINK_SHORTCODE.sub(lambda found: next(g for g in found.groups()[1:] if g is not None), part)
 
 
-def _code_lines(text: str, tokens: list[Token] | None = None) -> set[int]:
+def code_lines(text: str, tokens: list[Token] | None = None) -> set[int]:
     """The numbers of the lines inside fenced and indented code blocks (``tokens``: the text's, when parsed)."""
     lines: set[int] = set()
     for token in _PARSER.parse(text) if tokens is None else tokens:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 
 from markdown_it import MarkdownIt
-from markdown_it.token import Token
+
+from clew.corpus.ingest.formats.dialects import code_lines
 
 _PARSER = MarkdownIt("commonmark")
 _TAG = r"(?<!\{)\{%-?\s*(?:[^%]|%(?!\}))*?-?%\}"
@@ -41,9 +42,9 @@ def liquid_tags(text: str) -> str:
     if "{%" not in text:
         return text
     lines = text.split("\n")
-    _highlights(lines, _code_lines("\n".join(lines)))
+    _highlights(lines, code_lines("\n".join(lines)))
     tokens = _PARSER.parse("\n".join(lines))
-    code = _code_lines("", tokens)
+    code = code_lines("", tokens)
     html = {n for t in tokens if t.type == "html_block" and t.map for n in range(t.map[0] + 1, t.map[1])}
     number = 0
     while number < len(lines):
@@ -93,12 +94,3 @@ def _highlights(lines: list[str], code: set[int]) -> None:
         fence = "`" * max([3, *(len(run) + 1 for line in body for run in _BACKTICKS.findall(line))])
         lines[number - 1], lines[close] = f"{opened.group(1)}{fence}{opened.group(2)}", opened.group(1) + fence
         number = close + 1
-
-
-def _code_lines(text: str, tokens: list[Token] | None = None) -> set[int]:
-    """The numbers of the lines inside fenced and indented code blocks."""
-    found: set[int] = set()
-    for token in _PARSER.parse(text) if tokens is None else tokens:
-        if token.type in ("fence", "code_block") and token.map is not None:
-            found.update(range(*token.map))
-    return found
