@@ -46,8 +46,9 @@ from __future__ import annotations
 from collections import Counter
 from html.parser import HTMLParser
 
+from clew.corpus.ingest.formats.html_ahead import HeldEvents
 from clew.corpus.ingest.formats.html_blocks import TERM, BlockWriter
-from clew.corpus.ingest.formats.html_members import MemberLevels, is_member_table, member_table
+from clew.corpus.ingest.formats.html_members import MemberLevels
 from clew.corpus.ingest.formats.html_parts import (
     _Admonition,
     _Container,
@@ -92,7 +93,6 @@ from clew.corpus.ingest.formats.html_rules import (
     grid_columns,
     may_have_content_root,
     page_title,
-    page_toc,
     page_toc_start,
     signature_part,
     table_shapes,
@@ -159,11 +159,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         self._head: Entry | None = None
         self._title_parts: list[str] | None = None
         self._title: str | None = None
-        self._held: list[Event] | None = None
-        """The events of a table being read ahead (see ``_read_ahead``)."""
-        self._held_open = 0  # tables open among the held events
-        self._held_tag = "table"  # the tag whose end ends the held events: table, div (a table of contents) or ol
-        self._decided = False  # the next table start is replayed: its shape is known
+        self._ahead = HeldEvents()  # a table, a table of contents or a counted list read ahead (html_ahead)
         self._items_counted: int | None = None  # the ol reversed starting now: its number of items
         self._shape: TableShape | None = None  # of the table starting now
         self._generator: frozenset[str] = frozenset()  # the page's generator's chrome classes (GENERATOR_CLASSES)
@@ -177,7 +173,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
     # --- html.parser callbacks ---------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if ((tag == "table" or self._held is not None or (tag == "div" and page_toc_start(attrs))
+        if ((tag == "table" or self._ahead.holding or (tag == "div" and page_toc_start(attrs))
              or counts_down(tag, attrs)) and self._read_ahead(("start", tag, attrs))):
             return
         if self._skip_tag is not None:
@@ -253,7 +249,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             self._push(entry)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if self._held is not None:
+        if self._ahead.holding:
             self._read_ahead(("startend", tag, attrs))
             return
         if self._skip_tag is not None:
@@ -263,7 +259,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             self.handle_endtag(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if self._held is not None:
+        if self._ahead.holding:
             self._read_ahead(("end", tag, []))
             return
         if self._skip_tag is not None:
@@ -301,7 +297,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         self._close_named(tag)
 
     def handle_data(self, data: str) -> None:
-        if self._held is not None:
+        if self._ahead.holding:
             self._read_ahead(("data", data, []))
             return
         if self._skip_tag is not None:
@@ -323,8 +319,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
 
     def close(self) -> None:
         super().close()
-        if self._held is not None:  # a table left open at the end of the page
-            self._replay()
+        if self._ahead.holding:  # a table left open at the end of the page
+            self._replay(self._ahead.release())
         self._skip_tag = None
         if self._title_parts is not None:
             self._end_title()
@@ -345,35 +341,18 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
     # --- tables read ahead -----------------------------------------------------------------
 
     def _read_ahead(self, event: Event) -> bool:
-        """Hold the events of a table (or of a table of contents: ``html_rules.page_toc_start``; or of an
-        ``ol reversed`` without ``start``, whose first number is its number of items:
-        ``html_parts.reversed_items``) until it ends, then read them with the shape of each table in
-        them known (``html_rules.TableShape``): whether its cells are a row of data or a frame around
-        blocks can only be told from what follows its start. Return whether ``event`` was held."""
-        kind, tag, _ = event
-        if self._held is None:  # a table or a table of contents starts
-            if self._decided:
-                self._decided = False
-                return False
-            self._held, self._held_open, self._held_tag = [], 0, tag
-        self._held.append(event)
-        if kind in ("start", "end") and tag == self._held_tag:
-            self._held_open += 1 if kind == "start" else -1
-            if self._held_open == 0:
-                self._replay()
-        return True
+        """Hold ``event`` while a table, a table of contents or a counted list is read ahead
+        (``html_ahead.HeldEvents``); replay the held events when it ends. Whether it was held."""
+        held, events = self._ahead.hold(event)
+        if events is not None:
+            self._replay(events)
+        return held
 
-    def _replay(self) -> None:
-        """Read the held events, each table start with its shape decided (no table is held twice); a
-        Doxygen member summary is rewritten first (``html_members``), and a table of contents that
-        only leads into one page (``html_rules.page_toc``: this one) is dropped."""
-        events, self._held = self._held or [], None
-        if events and is_member_table(events[0]):
-            events = member_table(events)
-        elif events and events[0][1] == "div":
-            if page_toc(events):
-                return
-            self._decided = True  # the table of contents is read: not held again
+    def _replay(self, events: list[Event] | None) -> None:
+        """Read the held events, each table start with its shape decided and each reversed list's
+        start with its number of items (none is held twice)."""
+        if events is None:
+            return
         shapes = iter(table_shapes(events))
         counts = iter(reversed_items(events))
         for kind, tag, attrs in events:
@@ -383,12 +362,12 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
                 self.handle_endtag(tag)
             else:
                 if tag == "table":
-                    self._decided, self._shape = True, next(shapes)
+                    self._ahead.decided, self._shape = True, next(shapes)
                 elif kind == "start" and counts_down(tag, attrs):
-                    self._decided, self._items_counted = True, next(counts)
+                    self._ahead.decided, self._items_counted = True, next(counts)
                 (self.handle_starttag if kind == "start" else self.handle_startendtag)(tag, attrs)
                 self._items_counted = None
-        self._decided = False
+        self._ahead.decided = False
 
     # --- the stack of open elements ------------------------------------------------------
 

@@ -1,0 +1,54 @@
+"""What the HTML reader holds back until it ends (``clew.corpus.ingest.formats.html``): a table,
+whose cells are a row of data or a frame around blocks only what follows its start can tell
+(``html_rules.TableShape``); a table of contents (``html_rules.page_toc_start``); an ``ol reversed``
+without ``start``, whose first number is its number of items (``html_parts.reversed_items``).
+The reader replays the held events once the element they open has ended, with those facts known.
+"""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html_members import is_member_table, member_table
+from clew.corpus.ingest.formats.html_rules import Event, page_toc
+
+
+class HeldEvents:
+    """The events held since a table, a table of contents or a counted list started."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] | None = None
+        self.decided = False
+        """The next start is a replayed one: what it needed to know is known, it is not held again."""
+        self._open = 0  # elements of the held tag open among the held events
+        self._tag = "table"  # the tag whose end ends the held events: table, div (a table of contents) or ol
+
+    @property
+    def holding(self) -> bool:
+        return self.events is not None
+
+    def hold(self, event: Event) -> tuple[bool, list[Event] | None]:
+        """Whether ``event`` was held, and the held events when it ended what they open (to replay)."""
+        kind, tag, _ = event
+        if self.events is None:  # a table, a table of contents or a counted list starts
+            if self.decided:
+                self.decided = False
+                return False, None
+            self.events, self._open, self._tag = [], 0, tag
+        self.events.append(event)
+        if kind in ("start", "end") and tag == self._tag:
+            self._open += 1 if kind == "start" else -1
+            if self._open == 0:
+                return True, self.release()
+        return True, None
+
+    def release(self) -> list[Event] | None:
+        """The held events to replay (a Doxygen member summary rewritten first: ``html_members``), or
+        None for a table of contents that only leads into its own page (``html_rules.page_toc``);
+        nothing is held afterwards."""
+        events, self.events = self.events or [], None
+        if events and is_member_table(events[0]):
+            return member_table(events)
+        if events and events[0][1] == "div":
+            if page_toc(events):
+                return None
+            self.decided = True  # the table of contents is read: not held again
+        return events
