@@ -96,9 +96,10 @@ FEATURES = (
     "new_number",  # the question asks for a quantity or default, and the unit holds a number it does not
     "new_name",    # the question asks for a named thing (option, command, field, ...), and the unit holds
                    # an identifier it does not
+    "polar",       # the question asks yes or no, and the unit holds a term of that clause and says no, only, must
 )
 SHIPPED = {"lexical": 1.0, "length": -1.0, "rank": 1.0, "document": 1.0, "row": math.log(generate.ROW),
-           "quantity": math.log(1 + generate.NUMBER)}
+           "quantity": math.log(1 + generate.NUMBER), "polar": math.log(1 + generate.POLAR)}
 """The shipped score in these features (its log, up to a constant per question)."""
 _IDENTIFIER = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+[A-Z]\w*\b|(?<!\w)--?[a-z][\w-]*|\b\w+\.\w+\b|\b\w+\(\)")
 _HOW = re.compile(r"\bhow (do|can|to|does|should)\b|\bsteps?\b", re.IGNORECASE)
@@ -149,8 +150,8 @@ def load(dump: Path, sets: list[EvalSet]) -> dict[str, list[Pack]]:
 
 
 def features(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *, numeric: bool,
-             order: int, weight: float, path: set[str], pack: Pack, positions: dict[tuple[str, str], int]
-             ) -> np.ndarray | None:
+             order: int, weight: float, path: set[str], pack: Pack, positions: dict[tuple[str, str], int],
+             polar: frozenset[str] = frozenset()) -> np.ndarray | None:
     """The unit's features, None where the shipped score is 0 (no question term, or code)."""
     own = wanted & unit.vocabulary
     if not own or unit.kind == "code":
@@ -180,6 +181,7 @@ def features(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dic
         "new_number": float(numeric and bool(set(_NUMBER.findall(unit.own)) - set(_NUMBER.findall(pack.question)))),
         "new_name": float(_NAMED.search(pack.question) is not None
                           and bool(set(_IDENTIFIER.findall(unit.own)) - set(_IDENTIFIER.findall(pack.question)))),
+        "polar": float(bool(polar & own) and generate._POLARITY.search(unit.own) is not None),
     }
     return np.array([values[f] for f in FEATURES])
 

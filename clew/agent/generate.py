@@ -59,6 +59,18 @@ PIECE = 0.25
 _QUANTITY = re.compile(r"\b(how (many|much|long|big|large|deep|fast|old)|default|size|largest|smallest|maximum|"
                        r"minimum|limit|number)\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+POLAR = 0.2
+"""Bonus share for a unit that says no, only, must or instead when the question asks a yes/no question
+("..., and can npm 7 still read it?") and the unit holds a term of that question (``_yes_no_terms``):
+the answer to "Can I just add a second configuration?" is "Currently, the registry only supports one
+configuration per package.", whose question words other sentences share too."""
+_YES_NO = re.compile(r"(?:^|[.?!;]\s+|,\s*(?:and|or|but)?\s*|\band\s+|\bor\s+)"
+                     r"(?:can|could|does|do|did|is|are|was|were|will|would|should|must|may)\s+\S", re.IGNORECASE)
+"""Where a yes/no question opens: an auxiliary verb at the start of the question or of a clause."""
+_CLAUSE_END = re.compile(r"[?;]|,\s")
+_POLARITY = re.compile(r"\b(?:not|no|never|cannot|none|neither|nor|only|must|always|instead|without)\b|n't\b",
+                       re.IGNORECASE)
+"""Words by which a sentence answers a yes/no question (it denies, restricts or requires)."""
 
 
 def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tokens: int = EXTRACT_TOKENS,
@@ -70,6 +82,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     passage's heading path, by evidence id (``PATH``)."""
     asked = tokenize(question)
     numeric = _QUANTITY.search(question) is not None
+    polar = _yes_no_terms(question)
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
     parsed = {evidence_id: parsed_units(text, evidence_id) for evidence_id, text in evidence}  # shared: copy to change
@@ -92,7 +105,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     idf = {t: math.log(1 + len(units) / df[t]) * pieces.get(t, 1.0) for t in df}
     scored = sorted(
         ((_score(u, wanted, pairs, idf, numeric=numeric, order=orders[u.evidence_id], weight=weights[u.evidence_id],
-                 path=headed.get(u.evidence_id, set())), i, u) for i, u in enumerate(units)),
+                 path=headed.get(u.evidence_id, set()), polar=polar), i, u) for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),
     )
     if not scored or scored[0][0] <= 0:
@@ -305,13 +318,14 @@ class _Counted:
 
 
 def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
-           numeric: bool, order: int, weight: float, path: set[str]) -> float:
+           numeric: bool, order: int, weight: float, path: set[str], polar: frozenset[str] = frozenset()) -> float:
     """IDF of the question terms in the unit, plus a share for those only in its context or its
     passage's heading path and for adjacent question terms adjacent in the unit; shorter units,
-    earlier passages and (for a question asking for a quantity) units holding a number weigh more.
-    A code block is quoted only after the sentence that introduces it. ``order``: its passage's
-    rank in the evidence; ``weight``: how much its document holds of the evidence (``DOCUMENT``);
-    ``path``: the question terms its passage's heading path holds."""
+    earlier passages, (for a question asking for a quantity) units holding a number and (for a
+    yes/no question) units that say no, only or must weigh more. A code block is quoted only after
+    the sentence that introduces it. ``order``: its passage's rank in the evidence; ``weight``: how
+    much its document holds of the evidence (``DOCUMENT``); ``path``: the question terms its
+    passage's heading path holds; ``polar``: the terms of the question's yes/no clauses (``POLAR``)."""
     own = wanted & unit.vocabulary
     if not own or unit.kind == "code":
         return 0.0
@@ -319,7 +333,19 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
     bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if unit.kind == "row" else 1)
+    bonus *= 1 + POLAR * bool(polar & own and _POLARITY.search(unit.own))
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + order)) * weight
+
+
+def _yes_no_terms(question: str) -> frozenset[str]:
+    """The terms of the question's yes/no clauses, each from its auxiliary verb to the clause's end
+    ("Who ends up in an organization's developers team, and can a team admin delete that team?":
+    ``team``, ``admin``, ``delet``); none when it asks none."""
+    terms: set[str] = set()
+    for match in _YES_NO.finditer(question):
+        clause = question[match.start():].lstrip(",;.?! ")
+        terms.update(tokenize(_CLAUSE_END.split(clause, maxsplit=1)[0]))
+    return frozenset(terms)
 
 
 def _matching_rows(follow: list[tuple[str, str]], wanted: set[str]) -> list[tuple[str, str]]:

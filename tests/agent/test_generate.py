@@ -2,8 +2,10 @@
 
 import re
 
+import pytest
 from rich.console import Console
 
+from clew.agent import generate
 from clew.agent.generate import check_answer, extractive_answer
 from clew.agent.units import passage_units
 from clew.budgets.tokens import count_tokens
@@ -274,6 +276,58 @@ def test_a_question_asking_for_a_quantity_prefers_the_unit_holding_a_number() ->
     plain = extractive_answer("Why does the cache grow?", [("ev1:c:2:1:5", text)])
     assert quantity is not None and quantity.answer.startswith("The cache grows until about 10 GB")
     assert plain is not None and plain.answer.startswith("The cache grows with every fetch")
+
+
+PACKAGE_NAME = """### name
+
+If you plan to publish your package, the *most* important things in your package.json are the name and version
+fields as they will be required.
+The name and version together form an identifier that is assumed to be completely unique.
+Changes to the package should come along with changes to the version.
+If you don't plan to publish your package, the name and version fields are optional.
+
+The name is what your thing is called.
+
+Some rules:
+
+* The name must be less than or equal to 214 characters.
+  This includes the scope for scoped packages.
+* The names of scoped packages can begin with a dot or an underscore.
+  This is not permitted without a scope.
+"""
+SCOPE = """### Description
+
+All npm packages have a name.
+Some package names also have a scope.
+A scope follows the usual rules for package names (URL-safe characters, no leading dots or underscores).
+When used in package names, scopes are preceded by an `@` symbol and followed by a slash, e.g.
+
+```bash
+@somescope/somepackagename
+```
+
+Scopes are a way of grouping related packages together, and also affect a few things about the way npm treats
+the package.
+"""
+
+
+def test_a_yes_no_question_prefers_the_unit_that_says_no_only_or_must(monkeypatch: pytest.MonkeyPatch) -> None:
+    # npm-docs' npm-042: the rule that answers shares "name" and "scope" with half the pack's sentences
+    question = "What is the longest a package name may be, and does a scope prefix count toward that limit?"
+    evidence = [("ev1:c:89:1:0", SCOPE), ("ev1:c:79:1:1", PACKAGE_NAME)]
+    paths = {"ev1:c:89:1:0": ["Description"], "ev1:c:79:1:1": ["name"]}
+    answered = extractive_answer(question, evidence, max_tokens=100, paths=paths)
+    assert answered is not None and "- The name must be less than or equal to 214 characters." in answered.answer
+    monkeypatch.setattr(generate, "POLAR", 0.0)
+    unweighted = extractive_answer(question, evidence, max_tokens=100, paths=paths)
+    assert unweighted is not None and "214" not in unweighted.answer
+
+
+def test_the_terms_of_a_yes_no_question_are_those_of_its_clause() -> None:
+    assert generate._yes_no_terms("Who ends up in the developers team, and can a team admin delete that team?") == {
+        "team", "admin", "delet"}
+    assert generate._yes_no_terms("npm refused a tag called v2. Why? Is --diff=next accepted?") >= {"diff", "accept"}
+    assert generate._yes_no_terms("What is the default value, and where is it set?") == frozenset()
 
 
 def test_a_citation_is_read_by_the_one_id_parser_and_a_non_canonical_one_is_removed_as_malformed() -> None:
