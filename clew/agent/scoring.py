@@ -14,8 +14,9 @@ no read.
 On top of that a candidate gets a bonus for where it was found (``clew.agent.tree``):
 ``ADJACENCY_BONUS`` times the best seed score for the children of a node that already holds
 taken evidence, ``NEIGHBOUR_BONUS`` times it for the passages right before and after a taken
-seed hit (the one before only when it shares a section with the hit), ``LINK_BONUS`` times the
-linking passage's worth for a link target.
+seed hit (the one before only when it shares a section with the hit), whose priority is then at
+least ``NEIGHBOUR_FLOOR`` times the hit's, ``LINK_BONUS`` times the linking passage's worth for
+a link target.
 
 Chosen on one dev set and checked on the other, then the reverse (evidence recall at 1,000
 and 2,000 tokens; docs/measurements/retrieval-quality-2026-12-05.md): the section weight is the one change that
@@ -61,6 +62,7 @@ _Worths = tuple[tuple[float, str | None], list[float], tuple[int, ...], list[tup
 ADJACENCY_BONUS = 0.1
 LINK_BONUS = 0.3
 NEIGHBOUR_BONUS = 0.05
+NEIGHBOUR_FLOOR = 0.6
 SECTION_WEIGHT = 0.5
 VECTOR_WEIGHT = 1.0
 

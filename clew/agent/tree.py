@@ -24,7 +24,7 @@ from __future__ import annotations
 from clew.agent.frontier import Candidate
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
-from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS, NEIGHBOUR_BONUS
+from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS, NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR
 from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.reader import Passage, passage_of
 from clew.corpus.search.api import Found
@@ -201,10 +201,12 @@ class TreeWalk(Walk):
     def _push_neighbours(self, run: Run, chosen: Candidate, passage: Passage) -> None:
         """A seed hit's passages right before and after it compete at once, without opening the
         section first: the one after in any section (the list a heading introduced, the lines an
-        entry goes on with) at its own worth plus ``NEIGHBOUR_BONUS`` times the best seed's, the
-        one before with the bonus only when it shares a section with the hit. The passage before
-        a section's first is the previous section's tail (on Bootstrap's pages a 250-300-token
-        HTML example), no part of what the hit says: it competes at its own worth."""
+        entry goes on with) at its own worth plus ``NEIGHBOUR_BONUS`` times the best seed's, and
+        at least ``NEIGHBOUR_FLOOR`` times the hit's own priority (a short tail that goes on with
+        the hit in words the question does not use: 'To un-deprecate a package, ...'); the one
+        before likewise only when it shares a section with the hit. The passage before a
+        section's first is the previous section's tail (on Bootstrap's pages a 250-300-token HTML
+        example), no part of what the hit says: it competes at its own worth."""
         doc = run.deps.scope.document(passage.document_id, passage.version)
         if doc is None:
             return
@@ -215,11 +217,13 @@ class TreeWalk(Walk):
             neighbour = passage_of(doc, ordinal)
             if neighbour.evidence_id in frontier.visited:
                 continue
+            score = self.score_of(run, neighbour)
+            if score is None:
+                continue
             elsewhere = ordinal < passage.ordinal and not set(neighbour.sections) & set(passage.sections)
-            bonus = 0.0 if elsewhere else NEIGHBOUR_BONUS * run.scorer.top
-            c = self.candidate(run, neighbour, chosen.depth, "adjacent", passage.evidence_id, bonus)
-            if c is not None:
-                frontier.push(c)
+            priority = score if elsewhere else max(score + NEIGHBOUR_BONUS * run.scorer.top,
+                                                   NEIGHBOUR_FLOOR * chosen.priority)
+            frontier.push(self.priced(run, neighbour, score, chosen.depth, "adjacent", passage.evidence_id, priority))
 
     @staticmethod
     def _rest_of_unit(run: Run, passage: Passage) -> Passage | None:

@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from clew.agent.api import retrieve_sync
+from clew.agent.scoring import NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 
@@ -82,3 +83,41 @@ def test_the_passage_after_a_seed_hit_beats_a_weaker_link_target(tmp_path: Path)
     assert listed.score is not None and linked.score is not None and listed.score > linked.score
     assert (linked.via, linked.origin) == ("links", seed.evidence_id)
     assert order.index(listed.evidence_id) < order.index(linked.evidence_id)
+
+
+OLD_RELEASES = """# Old releases
+
+## Warnings
+
+To deprecate a package version, run npm deprecate with the range and a message.
+
+An empty message lifts the warning again: give "" to the same command.
+"""
+
+PUBLISH = """# npm publish
+
+## Publishing
+
+Publishing a package version makes it installable; a published version cannot be published again with other contents.
+"""
+
+
+def test_a_short_tail_after_a_seed_hit_goes_before_a_weaker_seed_hit(tmp_path: Path) -> None:
+    folder = write_files(tmp_path / "docs", {"old.md": OLD_RELEASES, "publish.md": PUBLISH})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=30)
+        request = {"query": "how do I deprecate a package version", "include_steps": True,
+                   "queries": [{"collection": "docs", "limit": 3}], "context_budget_tokens": 1000,
+                   "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+        hits = retrieve_sync(request, corpus=corpus).hits
+    first = hits[0]
+    assert (first.via, first.document_key) == ("seed", "old.md")
+    tail = next(h for h in hits if "lifts the warning" in h.text)
+    other = next(h for h in hits if h.document_key == "publish.md")
+    assert (tail.via, tail.origin) == ("adjacent", first.evidence_id)
+    assert first.score is not None and tail.score is not None and other.score is not None
+    # the tail shares only its heading's words with the question: its own worth plus the neighbour
+    # bonus is below the other page's hit, but it goes on with the first hit, so it is worth at
+    # least NEIGHBOUR_FLOOR of that hit's priority and goes first (npm-037's 'To un-deprecate ...')
+    assert tail.score + NEIGHBOUR_BONUS * first.score < other.score < NEIGHBOUR_FLOOR * first.score
+    assert hits.index(tail) < hits.index(other)
