@@ -49,6 +49,7 @@ def test_a_request_still_reading_puts_the_rewrite_off(tmp_path: Path, monkeypatc
     """A streamed run that waits on its model holds the corpus as a reader; an upload meanwhile
     stores its documents and puts the rewrite off; the next upload, with nobody reading, does it."""
     monkeypatch.setattr("clew.corpus.rewrite.READERS_WAIT_SECONDS", 0.5)
+    monkeypatch.setattr("clew.corpus.search.index.READERS_WAIT_SECONDS", 0.5)  # the index compaction's wait before it
     gate = threading.Event()
 
     async def answer(messages: list[dict], tools: list[dict] | None) -> dict:
