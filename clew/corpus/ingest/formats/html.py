@@ -87,6 +87,8 @@ from clew.corpus.ingest.formats.html_rules import (
     api_entry,
     collapse,
     content_root,
+    field_list,
+    footnote,
     generator_classes,
     generator_name,
     generator_title,
@@ -440,7 +442,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             if tag in _HEADINGS or tag == "dt":
                 return Entry(tag)  # text of the admonition: it opens no section
         if admonition(tag, attrs) or (tag == "details" and self._collapsible):
-            held = _Admonition(len(self.blocks), len(self.tables))
+            held = _Admonition(len(self.blocks), len(self.tables), footnote=footnote(attrs))
             self._admonitions.append(held)
             return Entry(tag, "admonition", held)
         title = (tag == "div" and self._title_class is not None
@@ -458,6 +460,10 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         if tag == "pre":
             self._pending.extend(self._flush())
             return self._enter(tag, _Container("pre"))
+        if tag == "dt" and self._dlists and self._dlists[-1].fields:  # a field's name: its value's label
+            self._pending.extend(self._flush())
+            self.end_label()
+            return self._enter(tag, _Container("label", field=True))
         if tag == "dt" and self._dlists:  # a definition-list term: a unit of its own, under the section around its list
             self._pending.extend(self._flush())
             api = bool(self._dlists) and self._dlists[-1].api
@@ -466,7 +472,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             self.join_terms()
             return Entry(tag)
         if tag == "dl":
-            dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs))
+            dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs),
+                           fields=field_list(attrs))
             self._dlists.append(dlist)
             return Entry(tag, "dlist", dlist)
         if self._tables:

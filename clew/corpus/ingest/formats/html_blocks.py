@@ -51,6 +51,9 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - an admonition (``html_rules.admonition``: Sphinx's ``div.admonition``, DocBook's ``div.note``,
   ``aside``, ``role="note"``, ...) is one ``paragraph`` block of the section it sits in, its
   label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
+  docutils' ``aside.footnote-list`` is none, each ``aside.footnote`` in it is: ``"[2] This is why ..."``.
+- a docutils field list (``dl.field-list``: ``Author:``, ``Parameters:``) opens no section: a field's
+  name is its value's label (``"Returns: the sum"``, also in a list item's line), or a line before a list.
 - all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``: the dev set's reference
   extractor's and HTML's other phrasing elements such as ``acronym``) do not break text; every
   other tag does. ``<br>`` is a line break in a paragraph or list item (the item's next line
@@ -85,6 +88,8 @@ from clew.corpus.ingest.formats.html_rules import (
 from clew.corpus.ingest.formats.text import root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
+FOOTNOTE_LABEL_CHARS = 12
+"""A footnote's text before its first block is its label when it is at most this long (``[1]``, ``[*]``)."""
 TERM = -1
 """The level a ``dt`` container is opened with (its section's level is set when it closes)."""
 MAX_TERM_GROUP = 8
@@ -113,6 +118,7 @@ class BlockWriter:
         self._dlists: list[_DList] = []  # the open definition lists, innermost last
         self._admonitions: list[_Admonition] = []  # the open admonitions, innermost last
         self._label: tuple[str, Placed] | None = None  # an admonition's label, waiting for its first block
+        self._field_label = False  # that label is a field list's name
         self._caption: tuple[str, Placed] | None = None  # a table's title read before it, waiting for the table
         self._terms: set[int] = set()  # sections opened by a dt
         self._first_h1: str | None = None
@@ -130,6 +136,8 @@ class BlockWriter:
         del self._open[max(dlist.depth, 1):]
         if dlist in self._dlists:
             self._dlists.remove(dlist)
+        if dlist.fields:
+            self.end_label()
         if dlist.api:
             self._empty_entry_is_text(dlist)
         elif not self._small_list_is_text(dlist):
@@ -205,12 +213,16 @@ class BlockWriter:
         self._terms = {moved(i) for i in self._terms if i not in empty}
         self.sections[first:] = [self.sections[i] for i in created if i not in empty]
 
-    def _end_admonition(self, admonition: _Admonition) -> None:
-        """An admonition has closed: what it holds becomes one paragraph, its label first."""
+    def end_label(self) -> None:
+        """A label no block took (an admonition's or a field's with nothing after it) is a paragraph."""
         if self._label is not None:
             label, placed = self._label
             self._label = None
             self._emit("paragraph", label, placed)
+
+    def _end_admonition(self, admonition: _Admonition) -> None:
+        """An admonition has closed: what it holds becomes one paragraph, its label first."""
+        self.end_label()
         if admonition in self._admonitions:
             self._admonitions.remove(admonition)
         if self._admonitions:
@@ -258,8 +270,21 @@ class BlockWriter:
                 container.pieces.append(" ")
             elif not _at_line_start(container.pieces):
                 container.pieces.append("\n")
-        elif self._run:
+        elif self._run and not self._footnote_label():
             self._route(self._flush())
+
+    def _footnote_label(self) -> bool:
+        """The run read so far is a footnote's label (``[1]``, before its first block): that block's label."""
+        inside = self._admonitions[-1] if self._admonitions else None
+        if inside is None or not inside.footnote or len(self.blocks) != inside.blocks or self._label is not None:
+            return False
+        text, placed, waiting = collapse(self._run)
+        if not text or len(text) > FOOTNOTE_LABEL_CHARS or "\n" in text:
+            return False
+        self._run = []
+        self._label, self._field_label = (text, placed), False
+        self._route(waiting)
+        return True
 
     def _route(self, markers: list[Marker]) -> None:
         """Markers with no text after them: for the next cell inside a table, else the next block."""
@@ -308,6 +333,7 @@ class BlockWriter:
             text, placed, waiting = collapse(container.pieces)
             if text:
                 self._label = (text, placed)
+                self._field_label = container.field
             self._route(waiting)
         else:
             self._emit_heading(container)
@@ -464,15 +490,18 @@ class BlockWriter:
         """Append one block to the text; place the markers waiting for it; return its start."""
         if self._caption is not None:
             self._end_caption()  # a table's title followed by something else
-        if self._label is not None:  # an admonition's label goes before its first paragraph
+        if self._label is not None:  # an admonition's or a field's label goes before its first paragraph
             label, label_placed = self._label
             self._label = None
-            if kind != "paragraph":
+            # a field's value inside a list item is the item's text after a nested block, indented
+            indent = len(text) - len(text.lstrip(" ")) if self._field_label and kind == "list_item" else 0
+            if kind != "paragraph" and not indent:
                 self._emit("paragraph", label, label_placed)
             else:
-                prefix = label + (" " if label[-1] in ":.!?" else ": ")
-                text = prefix + text
-                placed = [*label_placed, *((marker, at + len(prefix)) for marker, at in placed)]
+                prefix = text[:indent] + label + (" " if label[-1] in ":.!?]" else ": ")
+                text = prefix + text[indent:]
+                placed = [*((marker, at + indent) for marker, at in label_placed),
+                          *((marker, at + len(prefix) - indent) for marker, at in placed)]
         joined = ("list", self._list_group) if kind == "list_item" else ("table", table) if table is not None else None
         separator = "" if not self.blocks else "\n" if joined is not None and joined == self._previous else "\n\n"
         self._previous = joined

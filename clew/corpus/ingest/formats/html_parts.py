@@ -19,6 +19,7 @@ class _DList:
     length: int
     api: bool = False  # a Sphinx object description: a section per entry, whatever its length
     entry: int | None = None  # api: the section its first term opened
+    fields: bool = False  # a docutils field list: each term is a label of its definition's first block
 
 
 @dataclass(slots=True, eq=False)
@@ -26,13 +27,14 @@ class _Admonition:
     blocks: int  # len(blocks) at its start
     tables: int
     labelled: bool = False
+    footnote: bool = False  # a docutils footnote: the text before its first block is its label
 
 
 @dataclass(slots=True, eq=False)
 class _Container:
     """An element whose whole content is one block (heading, pre) or one table cell."""
 
-    kind: str  # "heading", "pre", "cell", "label" (an admonition's) or "caption" (a table's title)
+    kind: str  # "heading", "pre", "cell", "label" (an admonition's or a field's) or "caption" (a table's title)
     pieces: list[Piece] = field(default_factory=list)
     level: int = 0  # headings: 1..6, 0 for the hidden <h>
     anchor: str | None = None  # headings: their own id
@@ -46,6 +48,7 @@ class _Container:
     plain_text: bool = False  # cells: text outside b/strong
     broken: bool = False  # cells: a block (p, div, li) ended after text; the next text starts a sentence
     table: _Table | None = None  # cells: the table they belong to
+    field: bool = False  # labels: a field list's name (its value's first block takes it)
 
 
 @dataclass(slots=True, eq=False)

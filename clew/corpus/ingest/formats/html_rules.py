@@ -296,8 +296,8 @@ _ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote", "details"
 def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     if tag not in _ADMONITION_TAGS:
         return False
-    if tag == "aside":
-        return True
+    if tag == "aside":  # docutils' list of footnotes is no admonition; each footnote in it is one
+        return "footnote-list" not in (_attr(attrs, "class") or "").split()
     role = _attr(attrs, "role")
     if role is not None and role.lower() == "note":
         return True
@@ -317,6 +317,12 @@ def grid_columns(tag: str, attrs: list[tuple[str, str | None]]) -> int:
     if "summary-table" not in classes:
         return 0
     return next((_GRID_WIDTHS[c] for c in classes if c in _GRID_WIDTHS), 0)
+
+
+def footnote(attrs: list[tuple[str, str | None]]) -> bool:
+    """A docutils footnote (``aside.footnote``, docutils 0.18 and later): its label (``[1]``, an inline
+    ``span.label``) opens its first paragraph."""
+    return "footnote" in (_attr(attrs, "class") or "").split()
 
 
 def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
@@ -457,6 +463,12 @@ def api_entry(attrs: list[tuple[str, str | None]]) -> bool:
     if len(classes) >= 2 and classes[0] in API_DOMAINS:
         return True
     return len(classes) == 1 and classes[0] in _API_LEGACY
+
+
+def field_list(attrs: list[tuple[str, str | None]]) -> bool:
+    """A docutils field list (``dl.field-list``: a page's ``:Author:``, an API entry's ``Parameters:``,
+    ``Returns:``, ``Raises:``): each term names the field its definition holds."""
+    return "field-list" in (_attr(attrs, "class") or "").split()
 
 
 def signature_part(attrs: list[tuple[str, str | None]]) -> str:

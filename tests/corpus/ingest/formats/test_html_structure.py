@@ -96,6 +96,58 @@ def test_sphinx_admonitions_are_one_block_with_their_label() -> None:
     assert "Note" not in [s.heading for s in document.sections]
 
 
+def test_sphinx_field_names_open_their_values() -> None:
+    """A docutils field list (``dl.field-list``: a page's Author, an entry's Parameters or Returns) is
+    "Name: value", not a paragraph per name; inside a list item the fields stay lines of the item."""
+    howto = load("sphinx-sorting.html")
+    assert howto.text.startswith("# Sorting HOW TO\n\nAuthor: Andrew Dalke and Raymond Hettinger\n\nRelease: 0.1\n\n"
+                                 "Python lists have a built-in list.sort() method")
+    assert block_at(howto, "Author") == ("paragraph", "Author: Andrew Dalke and Raymond Hettinger", 1)
+    entry = load("sphinx-enum.html")
+    assert "This method is called in two different ways:\n\n- to look up an existing member:\n" \
+           "  cls: The enum class being called.\n  value: The value to lookup.\n" \
+           "- to use the cls enum to create a new enum:\n  cls: The enum class being called.\n" in entry.text
+    assert block_at(entry, "  boundary:") == (
+        "list_item", "  boundary: How to handle out-of-range values from bit operations (Flag only).", 1)
+    assert [b.kind for b in entry.blocks[2:]] == ["list_item"] * 12  # the list is not cut by its field names
+    assert outline(entry) == [(1, "__call__")]
+
+
+def test_sphinx_field_list_of_an_api_entry() -> None:
+    """autodoc's shape: a value that is a list keeps its name as its lead-in; a name with no value is a line."""
+    document = parse_html(
+        '<div class="body" role="main"><section id="m"><h1>m</h1><dl class="py function">'
+        '<dt class="sig sig-object py" id="m.add"><span class="sig-prename descclassname"><span class="pre">m.</span>'
+        '</span><span class="sig-name descname"><span class="pre">add</span></span><span class="sig-paren">(</span>'
+        '<em class="sig-param"><span class="n"><span class="pre">x</span></span></em><span class="sig-paren">)</span>'
+        '<a class="headerlink" href="#m.add" title="Permalink to this definition">¶</a></dt>\n'
+        '<dd><p>Add things.</p>\n<dl class="field-list simple">\n'
+        '<dt class="field-odd">Parameters<span class="colon">:</span></dt>\n<dd class="field-odd"><ul class="simple">\n'
+        '<li><p><strong>x</strong> (<em>int</em>) – the value</p></li>\n'
+        '<li><p><strong>y</strong> (<em>str</em>) – the name</p></li>\n</ul>\n</dd>\n'
+        '<dt class="field-even">Returns<span class="colon">:</span></dt>\n'
+        '<dd class="field-even"><p>the sum</p>\n</dd>\n'
+        '<dt class="field-odd">Deprecated<span class="colon">:</span></dt>\n<dd class="field-odd"></dd>\n</dl>\n'
+        '<p>After.</p>\n</dd></dl></section></div>')
+    document.check()
+    assert document.text == ("# m\n\nm.add(x)\n\nAdd things.\n\nParameters:\n\n- x (int) – the value\n"
+                             "- y (str) – the name\n\nReturns: the sum\n\nDeprecated:\n\nAfter.")
+    assert {b.section for b in document.blocks[1:]} == {2}
+    assert outline(document) == [(1, "m"), (2, "m.add")]
+
+
+def test_docutils_footnotes_are_a_paragraph_each_opened_by_their_label() -> None:
+    """docutils 0.18's ``aside.footnote-list`` is no admonition holding every footnote in one block: each
+    ``aside.footnote`` is a paragraph, its label first ("[2] This is why ..."), where its id lands."""
+    document = load("sphinx-pickle.html")
+    assert document.text.endswith(
+        "otherwise an exception will be raised. [3]\n\nFootnotes\n\n[1] Don’t confuse this with the marshal module"
+        "\n\n[2] This is why lambda functions cannot be pickled: all lambda functions share the same name: <lambda>.")
+    assert [b.kind for b in document.blocks] == ["paragraph"] * 4
+    assert document.text.startswith("[2] This is why", document.anchors["id8"])
+    assert document.text.startswith("[1] Don’t", document.anchors["id7"])
+
+
 # --- DocBook: navigation header and footer, admonitions with an h3 title ---------------------
 
 def test_docbook_note_stays_in_its_section_and_navigation_is_dropped() -> None:
