@@ -30,7 +30,8 @@ UV := $(VENV)/bin/uv
 UV_VERSION ?= 0.13.9
 # uv reads no pip configuration (pip.conf's find-links or extra index): where uv cannot install
 # what is asked (an index or a wheel only pip is configured to reach), pip installs it.
-pip_install = if test -x $(UV) && $(UV) pip install --quiet --python $(PY) $(1); then :; \
+# $(2): more options for uv only.
+pip_install = if test -x $(UV) && $(UV) pip install --quiet --python $(PY) $(2) $(1); then :; \
   else $(PY) -m pip install --quiet --disable-pip-version-check --no-compile $(1); fi
 
 venv:
@@ -44,9 +45,11 @@ $(CORE_STAMP): pyproject.toml constraints.txt
 	touch $(CORE_STAMP)
 
 # One install for the core and the extras of the tests (it also stands for the core's stamp).
+# It writes the bytecode of every installed module (uv on both cores), so that the test workers
+# and the commands they start read it rather than each compiling what it imports.
 $(STAMP): pyproject.toml constraints.txt
 	$(MAKE) --no-print-directory venv
-	$(call pip_install,-c constraints.txt -e '.[$(TEST_EXTRAS)]')
+	$(call pip_install,-c constraints.txt -e '.[$(TEST_EXTRAS)]',--compile-bytecode)
 	$(MAKE) --no-print-directory local-model
 	touch $(CORE_STAMP) $(STAMP)
 
