@@ -24,6 +24,14 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="RLIMIT_FSIZE and prlimit as Linux has them")
 
 
+RETRY_SECONDS = 0.25
+PAUSE = RETRY_SECONDS + 0.1
+# `python -m clew.cli` with the server's pause between reopen attempts (clew.server.storage.RETRY_SECONDS,
+# 1 s) at 0.25 s: the test waits past it four times
+SERVE = ("import runpy, clew.server.storage as storage; "
+         f"storage.RETRY_SECONDS = {RETRY_SECONDS}; runpy.run_module('clew.cli', run_name='__main__', alter_sys=True)")
+
+
 def upload(http: httpx.Client, i: int) -> httpx.Response:
     body = f"# Doc {i}\n\n" + " ".join(f"zq{i}w{j}" for j in range(8000))
     return http.post("/v1/collections/docs/documents", timeout=60,
@@ -46,7 +54,7 @@ def test_a_full_disk_is_survived_without_a_restart_and_no_acknowledged_write_is_
 
     port = free_port()
     with (tmp_path / "server.log").open("w") as log:
-        server = subprocess.Popen([sys.executable, "-m", "clew.cli", "serve", "--db", str(db), "--no-auth",
+        server = subprocess.Popen([sys.executable, "-c", SERVE, "serve", "--db", str(db), "--no-auth",
                                    "--port", str(port)], preexec_fn=full_disk_past_room, stdout=log, stderr=log,
                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
     acknowledged: list[int] = []
@@ -71,7 +79,7 @@ def test_a_full_disk_is_survived_without_a_restart_and_no_acknowledged_write_is_
                     assert response.status_code == 503, response.text
                     refused.append(response.json())
                 if i % 4 == 3:
-                    time.sleep(1.1)  # past the pause between reopen attempts
+                    time.sleep(PAUSE)  # past the pause between reopen attempts
             assert refused, f"the disk never filled: {answers}"
             assert all(r["error"] in ("store_unavailable", "failed") and "File too large" in r["detail"]
                        for r in refused)
@@ -80,7 +88,7 @@ def test_a_full_disk_is_survived_without_a_restart_and_no_acknowledged_write_is_
             if health.status_code == 503:
                 assert health.json()["status"] == "unavailable" and "File too large" in health.json()["detail"]
             resource.prlimit(server.pid, resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
-            time.sleep(1.1)
+            time.sleep(PAUSE)
             assert http.get("/healthz").json() == {"status": "ok"}  # the space is back: served again
             last = upload(http, 99)
             assert last.status_code == 200, last.text
