@@ -94,6 +94,7 @@ from clew.corpus.ingest.formats.html_rules import (
     generator_title,
     grid_columns,
     may_have_content_root,
+    note_list,
     page_title,
     page_toc_start,
     signature_part,
@@ -460,10 +461,10 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         if tag == "pre":
             self._pending.extend(self._flush())
             return self._enter(tag, _Container("pre"))
-        if tag == "dt" and self._dlists and self._dlists[-1].fields:  # a field's name: its value's label
+        if tag == "dt" and self._dlists and (self._dlists[-1].fields or self._dlists[-1].notes):  # its value's label
             self._pending.extend(self._flush())
             self.end_label()
-            return self._enter(tag, _Container("label", field=True))
+            return self._enter(tag, _Container("label", field=True, note=self._dlists[-1].notes))
         if tag == "dt" and self._dlists:  # a definition-list term: a unit of its own, under the section around its list
             self._pending.extend(self._flush())
             api = bool(self._dlists) and self._dlists[-1].api
@@ -473,7 +474,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             return Entry(tag)
         if tag == "dl":
             dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs),
-                           fields=field_list(attrs))
+                           fields=field_list(attrs), notes=note_list(tag, attrs))
             self._dlists.append(dlist)
             return Entry(tag, "dlist", dlist)
         if self._tables:

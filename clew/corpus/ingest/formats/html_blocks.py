@@ -51,7 +51,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - an admonition (``html_rules.admonition``: Sphinx's ``div.admonition``, DocBook's ``div.note``,
   ``aside``, ``role="note"``, ...) is one ``paragraph`` block of the section it sits in, its
   label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
-  docutils' ``aside.footnote-list`` is none, each ``aside.footnote`` in it is: ``"[2] This is why ..."``.
+  docutils' ``aside.footnote-list`` is none, each ``aside.footnote`` in it is: ``"[2] This is why ..."``;
+  so is a citation (``div.citation``), and docutils 0.17's ``dl.footnote`` terms label their text so.
 - a docutils field list (``dl.field-list``: ``Author:``, ``Parameters:``) opens no section: a field's
   name is its value's label (``"Returns: the sum"``, also in a list item's line), or a line before a list.
 - all other text is a ``paragraph``. Inline tags (``INLINE_TAGS``: the dev set's reference
@@ -136,7 +137,7 @@ class BlockWriter:
         del self._open[max(dlist.depth, 1):]
         if dlist in self._dlists:
             self._dlists.remove(dlist)
-        if dlist.fields:
+        if dlist.fields or dlist.notes:
             self.end_label()
         if dlist.api:
             self._empty_entry_is_text(dlist)
@@ -331,6 +332,8 @@ class BlockWriter:
             self._route(waiting)
         elif container.kind == "label":
             text, placed, waiting = collapse(container.pieces)
+            if container.note and text and not text.startswith("["):
+                text, placed = f"[{text}]", [(marker, at + 1) for marker, at in placed]
             if text:
                 self._label = (text, placed)
                 self._field_label = container.field

@@ -20,6 +20,7 @@ class _DList:
     api: bool = False  # a Sphinx object description: a section per entry, whatever its length
     entry: int | None = None  # api: the section its first term opened
     fields: bool = False  # a docutils field list: each term is a label of its definition's first block
+    notes: bool = False  # docutils' footnotes before 0.18: each term is a bracketed label, as fields' are
 
 
 @dataclass(slots=True, eq=False)
@@ -49,6 +50,7 @@ class _Container:
     broken: bool = False  # cells: a block (p, div, li) ended after text; the next text starts a sentence
     table: _Table | None = None  # cells: the table they belong to
     field: bool = False  # labels: a field list's name (its value's first block takes it)
+    note: bool = False  # labels: an old footnote's, written in brackets
 
 
 @dataclass(slots=True, eq=False)

@@ -31,8 +31,9 @@ DROP_CLASSES = frozenset(
     " topnav subnav bottomnav skipnav navheader navfooter"
     # heading permalinks and source links, which are not text
     " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link permalink"
-    # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked)
-    " boring"
+    # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked); the line
+    # numbers Pygments writes beside code (Sphinx's and MkDocs' linenos: td.linenos, span.linenos)
+    " boring linenos"
     # gtk-doc's Top | Description | Object Hierarchy bar (table.navigation); RDoc's "click to toggle source"
     " navigation method-click-advice"
     # Publican's (DocBook: Red Hat's and Fedora's guides, the Debian Administrator's Handbook) Prev / Up /
@@ -301,6 +302,8 @@ def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     role = _attr(attrs, "role")
     if role is not None and role.lower() == "note":
         return True
+    if tag == "div" and role == "doc-biblioentry":  # a docutils citation: one block, its label first, as a footnote
+        return True
     classes = (_attr(attrs, "class") or "").split()
     return not ADMONITION_CLASSES.isdisjoint(classes) or any(c.startswith("admonition_") for c in classes)
 
@@ -320,9 +323,12 @@ def grid_columns(tag: str, attrs: list[tuple[str, str | None]]) -> int:
 
 
 def footnote(attrs: list[tuple[str, str | None]]) -> bool:
-    """A docutils footnote (``aside.footnote``, docutils 0.18 and later): its label (``[1]``, an inline
-    ``span.label``) opens its first paragraph."""
-    return "footnote" in (_attr(attrs, "class") or "").split()
+    """A docutils footnote or citation (``aside.footnote``, ``div.citation``, docutils 0.18 and later): its
+    label (``[1]``, an inline ``span.label``) opens its first paragraph."""
+    return not _NOTES.isdisjoint((_attr(attrs, "class") or "").split())
+
+
+_NOTES = frozenset({"footnote", "citation"})
 
 
 def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
@@ -469,6 +475,12 @@ def field_list(attrs: list[tuple[str, str | None]]) -> bool:
     """A docutils field list (``dl.field-list``: a page's ``:Author:``, an API entry's ``Parameters:``,
     ``Returns:``, ``Raises:``): each term names the field its definition holds."""
     return "field-list" in (_attr(attrs, "class") or "").split()
+
+
+def note_list(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """A footnote or citation of docutils 0.17 and earlier (``dl.footnote``, ``dl.citation``): its term is
+    the label (``1``; the page's style sheet adds the brackets) of its first paragraph."""
+    return tag == "dl" and footnote(attrs)
 
 
 def signature_part(attrs: list[tuple[str, str | None]]) -> str:

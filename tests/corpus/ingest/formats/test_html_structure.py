@@ -148,6 +148,47 @@ def test_docutils_footnotes_are_a_paragraph_each_opened_by_their_label() -> None
     assert document.text.startswith("[1] Don’t", document.anchors["id7"])
 
 
+def test_older_docutils_footnotes_and_citations_read_as_the_new_ones() -> None:
+    """docutils 0.17 writes footnotes and citations as ``dl.footnote`` / ``dl.citation`` (the brackets come
+    from the style sheet), 0.18 citations as ``div.citation``: each is "[label] text", its id on it."""
+    document = parse_html(
+        '<div class="body" role="main"><section id="x"><h1>X</h1>\n'
+        '<p>See <a class="footnote-reference brackets" href="#f1" id="r1">1</a>.</p>\n'
+        '<dl class="footnote brackets">\n<dt class="label" id="f1"><span class="brackets">'
+        '<a class="fn-backref" href="#r1">1</a></span></dt>\n<dd><p>An old-style footnote.</p>\n</dd>\n'
+        '<dt class="label" id="f2"><span class="brackets">2</span></dt>\n'
+        '<dd><p>Another.</p>\n<p>Its second paragraph.</p>\n</dd>\n</dl>\n'
+        '<div role="list" class="citation-list">\n<div class="citation" id="knuth" role="doc-biblioentry">\n'
+        '<span class="label"><span class="fn-bracket">[</span><a role="doc-backlink" href="#id2">Knuth</a>'
+        '<span class="fn-bracket">]</span></span>\n<p>The Art of Computer Programming.</p>\n</div>\n</div>\n'
+        '</section></div>')
+    document.check()
+    assert document.text == ("# X\n\nSee 1.\n\n[1] An old-style footnote.\n\n[2] Another.\n\nIts second paragraph."
+                             "\n\n[Knuth] The Art of Computer Programming.")
+    labels = [document.text[document.anchors[a]:].split(" ")[0] for a in ("f1", "f2", "knuth")]
+    assert labels == ["[1]", "[2]", "[Knuth]"]
+    assert outline(document) == [(1, "X")]
+
+
+def test_pygments_line_numbers_are_not_code() -> None:
+    """Sphinx's ``:linenos:`` (and MkDocs'): a ``td.linenos`` column beside the code, or a ``span.linenos``
+    opening each line; neither is text, so the code reads as written ("import os", not "1import os")."""
+    document = parse_html(
+        '<div class="body" role="main"><section id="x"><h1>X</h1>\n'
+        '<div class="highlight-python notranslate"><table class="highlighttable"><tr><td class="linenos">'
+        '<div class="linenodiv"><pre><span class="normal">1</span>\n<span class="normal">2</span></pre></div></td>'
+        '<td class="code"><div class="highlight"><pre><span></span><span class="kn">import</span> '
+        '<span class="nn">os</span>\n<span class="nb">print</span><span class="p">(</span><span class="n">os</span>'
+        '<span class="p">)</span>\n</pre></div></td></tr></table></div>\n'
+        '<div class="highlight-python notranslate"><div class="highlight"><pre><span></span>'
+        '<span class="linenos">1</span><span class="kn">import</span> <span class="nn">sys</span>\n'
+        '<span class="linenos">2</span><span class="nb">print</span><span class="p">(</span>'
+        '<span class="n">sys</span><span class="p">)</span>\n</pre></div></div>\n</section></div>')
+    document.check()
+    assert document.text == "# X\n\nimport os\nprint(os)\n\nimport sys\nprint(sys)"
+    assert [b.kind for b in document.blocks] == ["heading", "code", "code"]
+
+
 # --- DocBook: navigation header and footer, admonitions with an h3 title ---------------------
 
 def test_docbook_note_stays_in_its_section_and_navigation_is_dropped() -> None:
