@@ -80,7 +80,10 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     resolution no dangling link has a candidate in the collection, so later batches of the same
     ingest only need the first two, as long as nothing else wrote in between
     (``clew.corpus.ingest`` retries every dangling link at an ingest's first batch and after
-    any other write).
+    any other write). The loose match normalises only the anchors of the pages a missed anchor is on:
+    joined in one step, DuckDB pushed the normalised form's test into its scan of every anchor of the
+    collection, two regular expressions per anchor at every batch (0.30 of 0.45 s at 100,000 chunks,
+    growing with the collection).
     """
     execute(cur, 
         f"""CREATE OR REPLACE TEMP TABLE clew_link_targets AS
@@ -123,12 +126,18 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
                                     AND a.anchor = coalesce(f.anchor, '')  -- no #fragment: the lead paragraph
                GROUP BY f.rid, f.doc, f.version, f.anchor
            ),
-           loose AS (  -- an anchor that names none exactly: the one chunk its normalised form names
-               SELECT x.rid, CASE WHEN count(DISTINCT a.chunk) = 1 THEN min(a.chunk) END AS chunk
-               FROM exact x JOIN anchors a ON a.document_id = x.doc AND a.version = x.version
-               WHERE x.chunk IS NULL AND {anchor_key_sql('x.anchor')} <> ''
-                 AND {anchor_key_sql('a.anchor')} = {anchor_key_sql('x.anchor')}
-               GROUP BY x.rid
+           missed AS MATERIALIZED (  -- an anchor that names none exactly, in its normalised form
+               SELECT rid, doc, version, {anchor_key_sql('anchor')} AS loose_key FROM exact
+               WHERE chunk IS NULL AND {anchor_key_sql('anchor')} <> ''
+           ),
+           near AS MATERIALIZED (  -- the anchors of those links' pages, and only theirs (see below)
+               SELECT m.rid, m.loose_key, a.anchor, a.chunk
+               FROM missed m JOIN anchors a ON a.document_id = m.doc AND a.version = m.version
+           ),
+           loose AS (  -- the one chunk the missed anchor's normalised form names
+               SELECT rid, CASE WHEN count(DISTINCT chunk) = 1 THEN min(chunk) END AS chunk
+               FROM near WHERE {anchor_key_sql('anchor')} = loose_key
+               GROUP BY rid
            )
            SELECT x.rid, x.doc, x.version,
                   'ev1:c:' || x.doc || ':' || x.version || ':' || coalesce(x.chunk, l.chunk, 0) AS dst
