@@ -104,7 +104,7 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
     for note in notes:
         console.print(Text(note, style="dim"))
     if steps and result.steps is not None:
-        console.print(walk_tree(result))
+        console.print(walk_tree(result), soft_wrap=False)  # a row too long wraps under its branch, never cut
         u = result.usage
         console.print(Text(f"{plural(u.iterations, 'iteration')}, {plural(u.tool_calls, 'tool call')}, "
                            f"{plural(u.context_tokens, 'context token')}, {plural(u.model_calls, 'model call')}",

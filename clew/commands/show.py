@@ -35,12 +35,13 @@ def _show_item(item: Item, version_status: str | None = None) -> None:
     out.print()
 
 
-def show(result: BaseModel) -> None:
+def show(result: BaseModel, query: str | None = None) -> None:
+    """``result`` for a reader; ``query`` (a search's) picks the part of each hit's text shown."""
     status = getattr(result, "status", "ok")
     if status not in ("ok",):
         err.print(f"{status}: {getattr(result, 'detail', None) or ''}", markup=False)
     if _is_search(result):
-        _show_search(result)
+        _show_search(result, query)
     elif isinstance(result, NeighborsResult):
         for n in result.neighbors:
             out.print(Text(f"{n.distance}  {n.score:.3f}  {n.relationship} ({n.direction})  ")
@@ -64,12 +65,38 @@ def show(result: BaseModel) -> None:
         err.print(f"truncated ({getattr(result, 'truncation_reason', None) or 'limit'})", markup=False)
 
 
-def search_table(result: SearchResult, width: int) -> Table:
+SNIPPET_CHARS = 160
+"""Characters of a hit's text that ``clew search`` shows (whitespace collapsed)."""
+SNIPPET_LEAD = 40
+"""Characters kept before the first matching word when the snippet cannot start at the text's start."""
+
+
+def snippet(text: str, query: str | None, size: int = SNIPPET_CHARS) -> str:
+    """``size`` characters of ``text`` that show why it matched ``query``: its start when the first
+    word holding a query term is in view there (or no word holds one: a vector hit), else from a
+    word boundary about ``SNIPPET_LEAD`` characters before that word, marked ``… `` as cut."""
+    from clew.corpus.tokenize import tokenize  # only a search's listing needs it
+
+    flat = " ".join(text.split())
+    terms = set(tokenize(query)) if query else set()
+    at = 0
+    for word in flat.split(" ") if terms and len(flat) > size else ():
+        if terms.intersection(tokenize(word)):
+            if at + len(word) <= size:
+                break
+            start = flat.rfind(" ", 0, max(0, at - SNIPPET_LEAD)) + 1
+            return "… " + flat[start:start + size - 2]
+        at += len(word) + 1
+    return flat[:size]
+
+
+def search_table(result: SearchResult, width: int, query: str | None = None) -> Table:
     """The hits as a table for a terminal ``width`` columns wide, every cell plain text.
 
     Evidence ids are never cut. The last column holds where each hit is, on a line of its own
     (the document key and its heading path, shortened from the left to fit: see ``place``),
-    then the start of its text; both wrap, so neither the key nor the last heading is cut.
+    then its text from where it first matches ``query`` (``snippet``); both wrap, so neither the
+    key nor the last heading is cut.
     """
     table = Table("#", "score", "evidence id", "document › section, text")
     widest = max((len(hit.evidence_id) for hit in result.hits), default=11)
@@ -80,8 +107,8 @@ def search_table(result: SearchResult, width: int) -> Table:
     table.columns[2].min_width = widest
     table.columns[3].overflow = "fold"
     for hit in result.hits:
-        snippet = " ".join(hit.text.split())[:160]
-        cell = Text(place(hit.document_key, hit.heading_path, room), style="bold") + Text("\n" + snippet)
+        cell = Text(place(hit.document_key, hit.heading_path, room), style="bold") + Text(
+            "\n" + snippet(hit.text, query))
         table.add_row(Text(str(hit.rank)), Text(f"{hit.score:.3f}"), Text(hit.evidence_id), cell)
     return table
 
@@ -96,6 +123,6 @@ def place(key: str, heading_path: Sequence[str], room: int) -> str:
     return key
 
 
-def _show_search(result: SearchResult) -> None:
-    out.print(search_table(result, out.width))
+def _show_search(result: SearchResult, query: str | None) -> None:
+    out.print(search_table(result, out.width, query))
     out.print(f"{plural(len(result.hits), 'hit')} (limit {result.limit}, mode {result.mode})", highlight=False)

@@ -156,10 +156,10 @@ def run_tool(tool: Tool, values: dict[str, Any], db: Path | None) -> None:
         context = ToolContext(Scope(corpus), model=model, model_options=options, request_defaults=defaults)
         # inline: a thread and an event loop would only add to a one-off call (``retrieve`` runs its own loop)
         result = registry_of(tool.name).call(tool.name, arguments, context)
-    respond(result, lambda: _show(tool, result))
+    respond(result, lambda: _show(tool, result, arguments.get("query")))
 
 
-def _show(tool: Tool, result: Any) -> None:
+def _show(tool: Tool, result: Any, query: Any) -> None:
     if tool.name == "retrieve":
         from clew.commands.common import out
         from clew.commands.render import print_result
@@ -168,7 +168,7 @@ def _show(tool: Tool, result: Any) -> None:
     else:
         from clew.commands.show import show
 
-        show(result)
+        show(result, query if isinstance(query, str) else None)
 
 
 def _command(tool: Tool) -> Any:

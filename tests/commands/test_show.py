@@ -1,0 +1,64 @@
+"""What ``clew search`` and ``clew ask --steps`` put on a reader's screen, at the width it has."""
+
+import io
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import clew
+from clew.cli import app
+from clew.commands.render import print_result
+from clew.commands.show import SNIPPET_CHARS, snippet
+from clew.corpus.store import Corpus
+from clew.demo import DEMO_CORPUS
+
+runner = CliRunner()
+
+VARIABLES = ("MAILCHECK How often (in seconds) that the shell should check for mail in the files specified in "
+             "the MAILPATH or MAIL variables. The default is 60 seconds. OSTYPE A string describing the "
+             "operating system Bash is running on. PIPESTATUS An array variable containing a list of exit "
+             "status values from the processes in the most-recently-executed foreground pipeline.")
+
+
+def test_a_hit_is_shown_from_a_little_before_its_first_match() -> None:
+    shown = snippet(VARIABLES, "PIPESTATUS")
+    assert shown.startswith("… ") and "PIPESTATUS An array variable" in shown
+    assert len(shown) <= SNIPPET_CHARS and shown[2:] in " ".join(VARIABLES.split())
+    assert shown.index("PIPESTATUS") >= 30  # the words before it say where it is
+
+
+def test_a_hit_whose_match_is_in_view_or_absent_is_shown_from_its_start() -> None:
+    assert snippet(VARIABLES, "mail") == VARIABLES[:SNIPPET_CHARS]
+    assert snippet(VARIABLES, "checkpoint") == VARIABLES[:SNIPPET_CHARS]  # no word matches: a vector hit
+    assert snippet(VARIABLES, None) == VARIABLES[:SNIPPET_CHARS]
+    assert snippet("PIPESTATUS  is\n short", "pipestatus") == "PIPESTATUS is short"
+
+
+def test_clew_search_shows_the_words_that_matched(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "variables.md").write_text("# Bash Variables\n\n" + VARIABLES + "\n")
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        clew.ingest_paths(corpus, [folder])
+    found = runner.invoke(app, ["search", "PIPESTATUS", "--db", str(db)], env={"COLUMNS": "200"})
+    assert found.exit_code == 0, found.output
+    assert "PIPESTATUS An array variable" in found.stdout and "MAILCHECK" not in found.stdout
+
+
+def test_the_walk_wraps_at_80_columns_and_cuts_nothing(tmp_path: Path) -> None:
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        clew.ingest_paths(corpus, [DEMO_CORPUS])
+        result = clew.retrieve_sync({"query": "What error rate means a deploy should be rolled back?",
+                                     "context_budget_tokens": 400, "include_steps": True}, corpus=corpus)
+    assert result.steps
+    buffer = io.StringIO()
+    print_result(Console(file=buffer, width=80, soft_wrap=True, no_color=True), result, steps=True)
+    lines = buffer.getvalue().splitlines()
+    screen = "\n".join(lines[lines.index("walk"):])  # the answer's lines are the terminal's to wrap
+    assert max(len(line) for line in screen.splitlines()) <= 80
+    flat = " ".join(screen.translate({ord(c): " " for c in "│├└─"}).split())  # the rows, without the branches
+    for hit in result.hits:  # each row's tags, after the headings, are on the screen whole
+        assert f"{hit.evidence_id} " in flat and (hit.tokens is None or f"{hit.tokens} tokens" in flat)
+    assert f"seed, depth 0, {result.hits[0].tokens} tokens" in flat
