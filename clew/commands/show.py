@@ -39,7 +39,8 @@ def show(result: BaseModel, query: str | None = None) -> None:
     """``result`` for a reader; ``query`` (a search's) picks the part of each hit's text shown."""
     status = getattr(result, "status", "ok")
     if status not in ("ok",):
-        err.print(f"{status}: {getattr(result, 'detail', None) or ''}", markup=False)
+        detail = getattr(result, "detail", None)
+        err.print(f"{status}: {detail}" if detail else status, markup=False)
     if _is_search(result):
         _show_search(result, query)
     elif isinstance(result, NeighborsResult):
@@ -124,5 +125,6 @@ def place(key: str, heading_path: Sequence[str], room: int) -> str:
 
 
 def _show_search(result: SearchResult, query: str | None) -> None:
-    out.print(search_table(result, out.width, query))
+    if result.hits:  # no empty table for a search that found nothing
+        out.print(search_table(result, out.width, query))
     out.print(f"{plural(len(result.hits), 'hit')} (limit {result.limit}, mode {result.mode})", highlight=False)

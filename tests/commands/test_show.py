@@ -62,3 +62,15 @@ def test_the_walk_wraps_at_80_columns_and_cuts_nothing(tmp_path: Path) -> None:
     for hit in result.hits:  # each row's tags, after the headings, are on the screen whole
         assert f"{hit.evidence_id} " in flat and (hit.tokens is None or f"{hit.tokens} tokens" in flat)
     assert f"seed, depth 0, {result.hits[0].tokens} tokens" in flat
+
+
+def test_a_search_that_finds_nothing_says_so_without_an_empty_table(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "variables.md").write_text("# Bash Variables\n\n" + VARIABLES + "\n")
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        clew.ingest_paths(corpus, [folder])
+    found = runner.invoke(app, ["search", "separateword", "--db", str(db)], env={"COLUMNS": "80"})
+    assert found.exit_code == 1 and found.stdout == "0 hits (limit 10, mode bm25)\n"
+    assert found.stderr == "no_match\n"  # was "no_match: ", a colon before nothing
