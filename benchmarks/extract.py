@@ -8,8 +8,9 @@ The run's answer (``generation.kind == "extract"``, its citations taken out) is 
 ``answers``, and so is a baseline measured on the same evidence in the same run: the first
 sentence of the best passage (the fetched passage the walk priced highest).
 
-- ``answer_found``: share of questions whose gold answer (any of them), SQuAD-normalised, occurs
-  in the normalised text as whole words (``clew.evals.metrics.answer_found``);
+- ``answer_found``: share of questions whose gold answer (any of them) occurs in the text as whole
+  words, both normalised as SQuAD does but with identifiers kept whole and apart (``cmp_to_key`` is in
+  ``functools.cmp_to_key(func)``; ``clew.evals.metrics.answer_found``);
 - ``f1``: token F1 against the gold answers (best over them), mean over questions;
 - ``words``: mean length of the text in words;
 - ``retention``: share of the gold evidence phrases the fetched evidence holds that the extract holds;

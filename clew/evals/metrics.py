@@ -3,9 +3,9 @@
 Retrieval: ``evidence_found`` (each gold phrase, normalised substring of a returned passage),
 ``recall_at_k``, ``reciprocal_rank`` and ``ndcg_at_k`` (over a ranked list of document keys
 against qrels; gain = relevance grade, discount = log2(rank + 1)).
-Answers: ``exact_match``, ``answer_found`` (a gold answer inside the prediction, as whole words)
-and ``token_f1`` with the SQuAD normalisation (lowercase, drop punctuation and the articles
-a/an/the, collapse whitespace), best over the gold answers.
+Answers: ``exact_match`` and ``token_f1`` with the SQuAD normalisation (lowercase, drop punctuation
+and the articles a/an/the, collapse whitespace), and ``answer_found`` (a gold answer inside the
+prediction, as whole words: ``answer_words``), best over the gold answers.
 Distribution: ``percentile`` interpolates linearly between closest ranks (numpy's default).
 """
 
@@ -75,6 +75,20 @@ def squad_normalize(text: str) -> str:
     return " ".join(_ARTICLES.sub(" ", text.lower().translate(_PUNCT)).split())
 
 
+_JOINED = re.compile(r"(?<=\d)[.,](?=\d)|['-]")
+_SEPARATORS = str.maketrans({c: " " for c in string.punctuation if c not in "_'-"})
+
+
+def answer_words(text: str) -> str:
+    """The SQuAD normalisation with identifiers kept as a reader reads them: ``_`` is part of a word and
+    other punctuation parts words ('functools.cmp_to_key(func)' -> 'functools cmp_to_key func', where
+    SQuAD's 'functoolscmptokeyfunc' holds no word 'cmptokey'), except inside a number ('3.5',
+    '4,294,950,911') and a word's apostrophe or hyphen ("don't", 'built-in'), which are dropped as SQuAD
+    drops them."""
+    text = _JOINED.sub("", text.lower()).translate(_SEPARATORS)
+    return " ".join(_ARTICLES.sub(" ", text).split())
+
+
 def exact_match(prediction: str, answers: Sequence[str]) -> float | None:
     if not answers:
         return None
@@ -93,11 +107,12 @@ def _f1(prediction: str, answer: str) -> float:
 
 
 def answer_found(prediction: str, answers: Sequence[str]) -> float | None:
-    """1.0 when a gold answer, SQuAD-normalised, occurs in the normalised prediction as whole words."""
+    """1.0 when a gold answer occurs in the prediction as whole words, both through ``answer_words``:
+    'cmp_to_key' is in 'functools.cmp_to_key(func)', 'key' is not, nor '5' in '3.5'."""
     if not answers:
         return None
-    text = f" {squad_normalize(prediction)} "
-    return float(any(f" {gold} " in text for gold in map(squad_normalize, answers) if gold))
+    text = f" {answer_words(prediction)} "
+    return float(any(f" {gold} " in text for gold in map(answer_words, answers) if gold))
 
 
 def token_f1(prediction: str, answers: Sequence[str]) -> float | None:

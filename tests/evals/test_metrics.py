@@ -109,6 +109,24 @@ def test_answer_found_is_a_normalised_whole_word_containment() -> None:
     assert metrics.answer_found("anything", []) is None
 
 
+def test_answer_found_reads_an_identifier_inside_a_dotted_or_called_form() -> None:
+    called = "Use functools.cmp_to_key(func) to convert an old-style comparison function."
+    assert metrics.answer_found(called, ["cmp_to_key"]) == 1.0  # SQuAD's text ran it together: 'functoolscmptokeyfunc'
+    assert metrics.answer_found(called, ["functools.cmp_to_key()"]) == 1.0
+    assert metrics.answer_found("It returns a float, e.g. 3.5.", ["float"]) == 1.0
+    assert metrics.answer_found("pathlib's PurePath.suffix gives it", ["PurePath.suffix"]) == 1.0
+
+
+def test_answer_found_keeps_the_word_boundaries_a_reader_keeps() -> None:
+    called = "Use functools.cmp_to_key(func) to convert an old-style comparison function."
+    assert metrics.answer_found(called, ["key"]) == 0.0  # inside the identifier
+    assert metrics.answer_found(called, ["style"]) == 0.0  # inside a hyphenated word
+    assert metrics.answer_found("a float such as 3.5", ["5"]) == 0.0  # inside a number
+    assert metrics.answer_found("4,294,950,911 databases", ["950"]) == 0.0
+    assert metrics.answer_found("you don't need it", ["don"]) == 0.0
+    assert metrics.answer_found("cmp to key", ["cmp_to_key"]) == 0.0
+
+
 def test_answer_retention_and_containment_score_the_answer_against_the_evidence_it_was_given() -> None:
     from clew.evals.datasets import Question
     from clew.evals.runner import score
