@@ -13,12 +13,13 @@ Rules, in order of strength:
 - a table always starts a new chunk and the text after it starts another; table chunks are
   cut between rows, and every table chunk after the first repeats the header row(s), stored
   apart from the body so that body offsets still point into the document text;
-- but a section's opening text (its heading and the block after it, one unit) right before a
-  table of the same section opens the table's first chunk when it is short (at most a
-  ``LEAD_IN_SHARE`` of a chunk) and fits with the header and first row (``_lead_into_tables``):
-  "### Options" / "Options can be passed via data attributes or JavaScript." was a chunk of
-  19-41 tokens apart from its table (not with ``merge_sections``, where it shares a chunk with the
-  sections before it);
+- but the text right before a table, of the same section, opens the table's first chunk when it
+  is a paragraph or the section's opening text (its heading and the block after it, one unit),
+  short (at most a ``LEAD_IN_SHARE`` of a chunk) and fits with the header and first row
+  (``_lead_into_tables``): "### Options" / "Options can be passed via data attributes or
+  JavaScript." was a chunk of 19-41 tokens apart from its table, and so was a lead-in further into
+  its section ("Performs the following translations in decoding by default:" after a class's first
+  paragraph); not with ``merge_sections``, where it shares a chunk with the sections before it;
 - by default a chunk never crosses a section; with ``merge_sections`` small consecutive
   sections share a chunk up to the target, and the chunk lists every section it spans;
 - no chunk exceeds ``chunk_tokens`` unless it is one indivisible unit (a code block, a
@@ -36,13 +37,13 @@ from clew.budgets.tokens import count_tokens, count_tokens_bulk
 from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
-CHUNKER_REVISION = 3
+CHUNKER_REVISION = 4
 """Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
 LEAD_IN_SHARE = 0.2
-"""A section's opening text of at most this share of a chunk (44 tokens at 220) opens its table's
-first chunk (a third, 75 tokens, moved the walk's seeds on sqlite-docs)."""
+"""A table's lead-in of at most this share of a chunk (44 tokens at 220) opens the table's first
+chunk (a third, 75 tokens, moved the walk's seeds on sqlite-docs)."""
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
 _SPACE = re.compile(r"\s")
 
@@ -77,6 +78,8 @@ class _Unit:
     tokens: int = 0
     opens: bool = False
     """The unit starts an item: it begins with a lead-in or at an anchor (a link target)."""
+    paragraph: bool = False
+    """Its last block is a paragraph (what a table's lead-in is, further into a section)."""
 
 
 @dataclass(slots=True)
@@ -230,7 +233,7 @@ def _units(doc: ParsedDocument) -> list[_Unit]:
         pending_start = None
         opens = start in lead_ins or start in anchored or block.start in anchored
         units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible,
-                           opens=opens))
+                           opens=opens, paragraph=block.kind == "paragraph"))
     return units
 
 
@@ -331,10 +334,8 @@ def _boundary(text: str, start: int, hard: int) -> int | None:
 
 
 def _lead_into_tables(segments: list[list[_Unit]], limit: int) -> list[list[_Unit]]:
-    """A text segment's last unit opens the table segment after it when it is its section's opening
-    text (the heading and the block after it: the first unit of a section other than the root),
-    of the table's section, at most ``LEAD_IN_SHARE`` of ``limit``, and fits with the table's
-    header rows and first row."""
+    """A text segment's last unit opens the table segment after it when it is the table's lead-in
+    (``_leads_into``)."""
     out: list[list[_Unit]] = []
     for i, segment in enumerate(segments):
         text = segments[i - 1] if i and segments[i - 1][0].table is None else None
@@ -350,13 +351,17 @@ def _lead_into_tables(segments: list[list[_Unit]], limit: int) -> list[list[_Uni
 
 
 def _leads_into(text: list[_Unit], table: list[_Unit], limit: int, earlier: list[_Unit] | None) -> bool:
-    """Whether the text segment's last unit opens the table segment after it (``_lead_into_tables``);
-    ``earlier``: the segment before ``text``."""
+    """Whether the text segment's last unit opens the table segment after it: a unit of the table's
+    section that is a paragraph (wherever it sits in the section: "The following table lists ...:")
+    or the section's opening text (the heading and the block after it: the first unit of a section
+    other than the root), at most ``LEAD_IN_SHARE`` of ``limit``, that fits with the table's header
+    rows and first row; ``earlier``: the segment before ``text``."""
     lead = text[-1]
-    before = text[-2] if len(text) > 1 else earlier[-1] if earlier else None
-    if lead.section == 0 or lead.section != table[0].section or lead.tokens > LEAD_IN_SHARE * limit:
+    if lead.section != table[0].section or lead.tokens > LEAD_IN_SHARE * limit:
         return False
-    if before is not None and before.section == lead.section:  # not the section's opening text
+    before = text[-2] if len(text) > 1 else earlier[-1] if earlier else None
+    opening = lead.section != 0 and (before is None or before.section != lead.section)
+    if not (lead.paragraph or opening):
         return False
     heads = sum(1 for u in table if u.header)
     return 0 < heads < len(table) and lead.tokens + sum(u.tokens for u in table[: heads + 1]) <= limit

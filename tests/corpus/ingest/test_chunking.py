@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from clew.budgets import tokens
 from clew.budgets.tokens import count_tokens
 from clew.corpus.ingest.chunking import chunk_document, chunk_documents
+from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown import parse_markdown
 from clew.corpus.ingest.formats.text import parse_text
 
@@ -72,11 +73,78 @@ def test_a_long_lead_in_stays_apart_from_its_table() -> None:
     assert table_chunks(f"## Options\n\n{long}\n\n{TABLE}") == [TABLE.strip()]
 
 
-def test_a_lead_in_under_another_section_or_after_more_text_stays_apart() -> None:
+def test_a_lead_in_under_another_section_stays_apart() -> None:
     other = f"## Usage\n\nCall it once.\n\n### Options\n\n{TABLE}"  # the table's section opens at its heading
     assert table_chunks(other) == [f"### Options\n\n{TABLE}".strip()]
-    later = f"## Options\n\nThe first paragraph.\n\nOptions can be passed via data attributes.\n\n{TABLE}"
-    assert table_chunks(later) == [TABLE.strip()]  # not the section's opening text
+
+
+def test_a_lead_in_further_into_its_section_opens_the_table_s_chunk() -> None:
+    # Markdown: a paragraph after the section's first one ("The following table lists ...:")
+    first = "## Options\n\nThe modal takes options when it is created, and keeps them until it is disposed.\n\n"
+    lead = "The following table lists its options:\n\n"
+    doc = parse_markdown(first + lead + TABLE)
+    chunks = chunk_document(doc)
+    assert [(c.kind, doc.text[c.start : c.end].strip()) for c in chunks] == [
+        ("text", first.strip()), ("table", (lead + TABLE).strip())]
+
+
+def test_a_list_item_or_a_long_paragraph_before_a_table_stays_apart() -> None:
+    items = "## Options\n\nSet them:\n\n- in data attributes\n- in JavaScript\n\n"  # the list's last item
+    assert table_chunks(items + TABLE) == [TABLE.strip()]
+    long = "Options can be passed via data attributes or JavaScript, and each one is described here. " * 3
+    assert table_chunks(f"## Options\n\nThe first paragraph.\n\n{long}\n\n{TABLE}") == [TABLE.strip()]
+
+
+SPHINX_ENTRY = """<section id="encoders-and-decoders"><h2>Encoders and Decoders</h2>
+<dl class="py class">
+<dt class="sig sig-object py" id="json.JSONDecoder"><em class="property"><span class="pre">class</span> </em>\
+<span class="sig-prename descclassname"><span class="pre">json.</span></span>\
+<span class="sig-name descname"><span class="pre">JSONDecoder</span></span><span class="sig-paren">(</span>\
+<em class="sig-param"><span class="n"><span class="pre">strict</span></span><span class="o"><span class="pre">=</span>\
+</span><span class="default_value"><span class="pre">True</span></span></em><span class="sig-paren">)</span></dt>
+<dd><p>Simple JSON decoder.</p>
+<p>Performs the following translations in decoding by default:</p>
+<table class="docutils align-default" id="json-to-py-table">
+<thead>
+<tr class="row-odd"><th class="head"><p>JSON</p></th>
+<th class="head"><p>Python</p></th>
+</tr>
+</thead>
+<tbody>
+<tr class="row-even"><td><p>object</p></td>
+<td><p>dict</p></td>
+</tr>
+<tr class="row-odd"><td><p>number (real)</p></td>
+<td><p>float</p></td>
+</tr>
+</tbody>
+</table>
+<p>It also understands <code class="docutils literal notranslate"><span class="pre">NaN</span></code>.</p>
+</dd></dl></section>"""
+
+DOCBOOK_SECTION = """<div class="sect2" id="DATATYPE-BINARY-BYTEA-ESCAPE"><div class="titlepage"><div><div>\
+<h3 class="title">8.4.2. <code class="type">bytea</code> Escape Format</h3></div></div></div>
+<p>The <span class="quote">“escape”</span> format is the traditional <span class="productname">PostgreSQL\
+</span> format for the <code class="type">bytea</code> type.</p>
+<p>Octets of certain values must be escaped, as shown in <a class="xref" href="#T">Table 8.7</a>:</p>
+<div class="table" id="T"><p class="title"><strong>Table 8.7. <code class="type">bytea</code> Literal Escaped\
+ Octets</strong></p><div class="table-contents"><table class="table" summary="bytea Literal Escaped Octets" border="1">
+<colgroup><col /><col /></colgroup><thead><tr><th>Decimal Octet Value</th><th>Description</th></tr></thead>
+<tbody><tr><td>0</td><td>zero octet</td></tr><tr><td>39</td><td>single quote</td></tr></tbody></table></div></div>
+</div>"""
+
+
+@pytest.mark.parametrize(("html", "lead"), [
+    (SPHINX_ENTRY, "Performs the following translations in decoding by default:"),  # a class entry's second paragraph
+    (DOCBOOK_SECTION, "Octets of certain values must be escaped, as shown in Table 8.7:"),  # before the table's title
+])
+def test_an_html_table_s_lead_in_opens_its_chunk(html: str, lead: str) -> None:
+    doc = parse_html(html)
+    table = next(c for c in chunk_document(doc) if c.kind == "table")
+    body = doc.text[table.start : table.end]
+    assert body.startswith(lead + "\n\n") and body.index(lead) == 0
+    before = [doc.text[c.start : c.end] for c in chunk_document(doc) if c.end <= table.start]
+    assert before and lead not in "".join(before)  # the text before it keeps its own chunk
 
 
 def test_long_paragraph_is_cut_between_words() -> None:
