@@ -10,6 +10,7 @@ from rich.tree import Tree
 
 from clew.agent.result import EvidenceHit, RetrievalResult, answer_label
 from clew.commands.common import plural
+from clew.commands.show import place
 
 
 def walk_tree(result: RetrievalResult) -> Tree:
@@ -47,12 +48,17 @@ MAX_EVIDENCE_LINES = 12
 answer leaves of ``MAX_LINES``; --json shows all."""
 
 
-def evidence_line(hit: EvidenceHit) -> Text:
-    """One passage: id, document, the last headings of its path and its pages."""
+def evidence_line(hit: EvidenceHit, width: int) -> Text:
+    """One passage in ``width`` columns: id, document, the last two headings of its path and its
+    pages. Where that is too long the first of the two headings goes (``key › … › heading``,
+    ``place``), so that the pages still show; what is still too long is cut with an ellipsis."""
     pages = hit.location.page_numbers if hit.location is not None else []
     where = f"  p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
-    return (Text(f"{hit.evidence_id}  ") + Text(hit.document_key, style="cyan")
-            + Text(f"{' › ' if hit.heading_path else ''}{' › '.join(hit.heading_path[-2:])}{where}"))
+    head = f"{hit.evidence_id}  "
+    path = place(hit.document_key, hit.heading_path[-2:], width - len(head) - len(where))
+    line = Text(head) + Text(hit.document_key, style="cyan") + Text(path[len(hit.document_key):] + where)
+    line.truncate(width, overflow="ellipsis")
+    return line
 
 
 def rows(line: str, width: int) -> int:
@@ -118,6 +124,4 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
             f", {len(listed)} shown; --json lists all" if len(listed) < len(result.hits) else "") + "):",
             style="bold"))
     for hit in listed:
-        line = evidence_line(hit)
-        line.truncate(width, overflow="ellipsis")
-        console.print(line)
+        console.print(evidence_line(hit, width))

@@ -7,9 +7,11 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import clew
+from clew.agent.result import EvidenceHit
 from clew.cli import app
-from clew.commands.render import print_result
+from clew.commands.render import evidence_line, print_result
 from clew.commands.show import SNIPPET_CHARS, snippet
+from clew.corpus.location import Location
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
 
@@ -74,3 +76,14 @@ def test_a_search_that_finds_nothing_says_so_without_an_empty_table(tmp_path: Pa
     found = runner.invoke(app, ["search", "separateword", "--db", str(db)], env={"COLUMNS": "80"})
     assert found.exit_code == 1 and found.stdout == "0 hits (limit 10, mode bm25)\n"
     assert found.stderr == "no_match\n"  # was "no_match: ", a colon before nothing
+
+
+def test_an_evidence_line_drops_a_heading_before_its_pages() -> None:
+    hit = EvidenceHit(evidence_id="ev1:c:1:1:165", document_key="bash/bashref.pdf", collection="default",
+                      heading_path=["3 Basic Shell Features", "3.7 Executing Commands", "3.7.5 Exit Status"],
+                      text="...", location=Location(char_start=0, char_end=3, page_numbers=[50, 51]))
+    assert evidence_line(hit, 120).plain == (
+        "ev1:c:1:1:165  bash/bashref.pdf › 3.7 Executing Commands › 3.7.5 Exit Status  p. 50-51")
+    assert evidence_line(hit, 80).plain == "ev1:c:1:1:165  bash/bashref.pdf › … › 3.7.5 Exit Status  p. 50-51"
+    narrow = evidence_line(hit, 40).plain  # was cut at the right, pages first: "... › 3.7.5 Exit Status  p…"
+    assert len(narrow) == 40 and narrow.endswith("…")
