@@ -4,7 +4,7 @@ Each case is one generated document of ``n`` small units, prepared the way an in
 prepares a file (``clew.corpus.ingest.api.prepare_source``: parse, chunk, count index terms; no
 database): ``x\\n`` lines as one text paragraph and as Markdown (one paragraph of ``n`` lines),
 ``x\\n\\n`` as ``n`` text paragraphs, and HTML ``<div>`` nested ``n`` deep, with and without text
-at every level (deeper than ``clew.corpus.ingest.formats.html.MAX_DEPTH`` is flattened and reported).
+at every level (deeper than ``clew.corpus.ingest.formats.html_stack.MAX_DEPTH`` is flattened and reported).
 For each size the report gives seconds (the median of ``--rounds`` rounds below 1M units, one
 round above), microseconds per unit, and ``per_unit_ratio``: the time per unit at the largest
 size over the time per unit at the smallest (1.0 is linear; quadratic work over 10k -> 1M

@@ -11,7 +11,8 @@ from clew.budgets import tokens
 from clew.corpus.ingest import chunking
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.chunking import chunk_document
-from clew.corpus.ingest.formats.html import MAX_DEPTH, parse_html
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_stack import MAX_DEPTH
 from clew.corpus.ingest.formats.markdown import parse_markdown
 from clew.corpus.ingest.formats.text import parse_text
 from clew.corpus.ingest.sources import MIB, FileLimits

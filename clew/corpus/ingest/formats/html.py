@@ -43,11 +43,10 @@ raises.
 
 from __future__ import annotations
 
-from collections import Counter
 from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_ahead import HeldEvents
-from clew.corpus.ingest.formats.html_blocks import TERM, BlockWriter
+from clew.corpus.ingest.formats.html_blocks import BlockWriter
 from clew.corpus.ingest.formats.html_members import MemberLevels
 from clew.corpus.ingest.formats.html_parts import (
     _Admonition,
@@ -102,6 +101,7 @@ from clew.corpus.ingest.formats.html_rules import (
     table_title,
 )
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
+from clew.corpus.ingest.formats.html_terms import TERM
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -129,12 +129,6 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     return builder.document()
 
 
-MAX_DEPTH = 512
-"""Open elements at most: a deeper element is flattened into the one around it (text, links and
-anchors kept) and the document reports a repair. Without a bound, 100,000 nested ``<div>`` cost
-time quadratic in the depth."""
-
-
 class _Builder(HTMLParser, BlockWriter, OpenElements):
     """The stack of open elements (:class:`OpenElements`) over ``html.parser``'s callbacks; what it
     reads becomes blocks through :class:`BlockWriter`."""
@@ -152,9 +146,6 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         self._roots_open = 0
         self.roots_seen = 0
         """Main content elements met (``html_rules.content_root``)."""
-        self._flattened: Counter[str] = Counter()  # tag -> elements opened past MAX_DEPTH, not yet closed
-        self.flattened = 0
-        """Elements not opened because ``MAX_DEPTH`` elements were open (see ``document``)."""
         self._skip_tag: str | None = None
         self._skip_depth = 0
         self._chrome = 0  # dropped elements open
@@ -278,8 +269,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             if self._title_parts is not None:
                 self._end_title()
             return
-        if self._flattened[tag]:  # the end of an element opened below MAX_DEPTH
-            self._flattened[tag] -= 1
+        if self._flattened_end(tag):  # the end of an element opened below MAX_DEPTH
             if tag not in INLINE_TAGS:
                 self._boundary()
             return
@@ -335,11 +325,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         self._pending = []
 
     def document(self) -> ParsedDocument:
-        title = page_title(self._title, self._first_h1, self._site_h1)
-        repairs = [] if not self.flattened else [
-            f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
-            "flattened into the element around them (their text, links and anchors are kept)"]
-        return self._rendered(title, repairs)
+        return self._rendered(page_title(self._title, self._first_h1, self._site_h1), self.depth_repairs())
 
     # --- tables read ahead -----------------------------------------------------------------
 
@@ -412,12 +398,10 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             self._add("\n" if container.kind == "pre" else " ")
 
     def _too_deep(self, tag: str, attrs: list[tuple[str, str | None]]) -> bool:
-        """At ``MAX_DEPTH`` open elements, an element is not opened: its content (and its anchors
-        and links) joins the element around it, and its end tag is matched by name."""
-        if len(self._stack) < MAX_DEPTH:
+        """An element past ``MAX_DEPTH`` (``html_stack.OpenElements._flatten``): its anchors and links
+        join the element around it too."""
+        if not self._flatten(tag):
             return False
-        self._flattened[tag] += 1
-        self.flattened += 1
         if not self._drop:
             self._markers(tag, attrs)
         return True

@@ -16,6 +16,11 @@ from typing import Any
 
 from clew.corpus.ingest.formats.html_rules import _BUTTON_SCOPE, _LEVELS, _LIST_SCOPE, _SCOPE, _SPECIAL, _TABLE_SCOPE
 
+MAX_DEPTH = 512
+"""Open elements at most: a deeper element is flattened into the one around it (text, links and
+anchors kept) and the document reports a repair. Without a bound, 100,000 nested ``<div>`` cost
+time quadratic in the depth."""
+
 
 @dataclass(slots=True, eq=False)
 class Entry:
@@ -34,6 +39,31 @@ class OpenElements:
         self._stack: list[Entry] = []
         self._open_tags: Counter[str] = Counter()  # tag -> how many of the stack's entries have it
         self._on_close = on_close
+        self._flattened: Counter[str] = Counter()  # tag -> elements opened past MAX_DEPTH, not yet closed
+        self.flattened = 0
+        """Elements not opened because ``MAX_DEPTH`` elements were open (see ``depth_repairs``)."""
+
+    def _flatten(self, tag: str) -> bool:
+        """Whether an element ``tag`` is not opened, ``MAX_DEPTH`` elements being open: its content
+        joins the element around it, and its end tag is matched by name (``_flattened_end``)."""
+        if len(self._stack) < MAX_DEPTH:
+            return False
+        self._flattened[tag] += 1
+        self.flattened += 1
+        return True
+
+    def _flattened_end(self, tag: str) -> bool:
+        """Whether an end tag ends an element that ``_flatten`` did not open (it then closes nothing)."""
+        if not self._flattened[tag]:
+            return False
+        self._flattened[tag] -= 1
+        return True
+
+    def depth_repairs(self) -> list[str]:
+        """The document's repair, should elements have been flattened."""
+        return [] if not self.flattened else [
+            f"HTML nested deeper than {MAX_DEPTH} elements: {self.flattened} element(s) below that depth were "
+            "flattened into the element around them (their text, links and anchors are kept)"]
 
     def _push(self, entry: Entry) -> None:
         self._stack.append(entry)

@@ -1,0 +1,156 @@
+"""Definition-list terms as sections, for the HTML reader's block writer
+(``clew.corpus.ingest.formats.html_blocks``): a ``dt`` opens a section one level below the section
+around its list, and when its list has closed (or its ``dd`` starts) the writer settles what the
+terms became: consecutive ``dt`` of one ``dd`` are one heading (``join_terms``), a short list is
+text of the section around it (``TERM_UNITS_CHARS``), a term with nothing under it is a paragraph,
+and a Sphinx API entry with nothing under its signature is a line of the section around it.
+"""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html_parts import _DList
+from clew.corpus.ingest.parsed import Block, Link, Section, Table
+
+TERM = -1
+"""The level a ``dt`` container is opened with (its section's level is set when it closes)."""
+MAX_TERM_GROUP = 8
+"""``dt`` joined at most into one term by ``TermSections.join_terms``."""
+TERM_UNITS_CHARS = 6000
+"""A definition list with at least this much text has a unit per term; a shorter one (a few
+modes of a pragma, the five conflict algorithms) reads better as the text of its section:
+measured on the SQLite dev set, per-term units there lost two evidence phrases."""
+
+
+class TermSections:
+    """The term sections of :class:`html_blocks.BlockWriter`, which holds the state declared here."""
+
+    sections: list[Section]
+    blocks: list[Block]
+    tables: list[Table]
+    links: list[Link]
+    anchors: dict[str, int]
+    _open: list[tuple[int, int, bool]]  # open sections: index, level, hidden <h>
+    _terms: set[int]  # sections opened by a dt
+    _dlists: list[_DList]  # the open definition lists, innermost last
+    _parts: list[str]
+    _length: int
+
+    def _empty_entry_is_text(self, dlist: _DList) -> None:
+        """An API entry with nothing under its signature (autodoc's undocumented members: Celery's
+        reference pages have 1,363 in 4,427 sections) is a line of the section around it, which then
+        lists them; a link to its id still lands on its line."""
+        entry = dlist.entry
+        if entry is None or entry != len(self.sections) - 1:
+            return
+        if any(block.section == entry and block.kind != "heading" for block in self.blocks[dlist.blocks:]):
+            return
+        parent = self.sections.pop().parent or 0
+        for block in self.blocks[dlist.blocks:]:
+            if block.section == entry:
+                block.kind, block.section = "paragraph", parent
+
+    def _small_list_is_text(self, dlist: _DList) -> bool:
+        """A definition list shorter than ``TERM_UNITS_CHARS`` stays text in the section around it
+        (return whether it did)."""
+        created = range(dlist.sections, len(self.sections))
+        if self._length - dlist.length >= TERM_UNITS_CHARS or not all(i in self._terms for i in created):
+            return False
+        around = self._open[-1][0]
+        for block in self.blocks[dlist.blocks:]:
+            if block.section >= dlist.sections:
+                block.section = around
+                if block.kind == "heading":
+                    block.kind = "paragraph"
+        for table in self.tables:
+            if table.section >= dlist.sections:
+                table.section = around
+        self._terms.difference_update(created)
+        del self.sections[dlist.sections:]
+        return True
+
+    def _empty_terms_are_text(self, dlist: _DList) -> None:
+        """A term of a long list with nothing under it (no text, no section: a ``dt`` without a
+        ``dd``, as in a DocBook "List of Tables" or a book's table of contents) is no unit: it becomes
+        a paragraph of the section around it, which a walk then reads with its neighbours."""
+        first = dlist.sections
+        created = range(first, len(self.sections))
+        holding = {block.section for block in self.blocks[dlist.blocks:]
+                   if block.section >= first and self.sections[block.section].start != block.start}
+        holding.update(section.parent for section in self.sections[first:] if section.parent is not None)
+        empty = {i for i in created if i in self._terms and i not in holding}
+        if not empty:
+            return
+        new: dict[int, int] = {}
+        kept = first
+        for i in created:
+            if i not in empty:
+                new[i] = kept
+                kept += 1
+
+        def moved(index: int) -> int:
+            while index in empty:  # an empty term's text goes to the section around it
+                index = self.sections[index].parent or 0
+            return new.get(index, index)
+
+        for block in self.blocks[dlist.blocks:]:
+            if block.section in empty and block.kind == "heading":
+                block.kind = "paragraph"
+            block.section = moved(block.section)
+        for table in self.tables:
+            table.section = moved(table.section)
+        for i in created:
+            section = self.sections[i]
+            if i not in empty and section.parent is not None:
+                section.parent = moved(section.parent)
+        self._terms = {moved(i) for i in self._terms if i not in empty}
+        self.sections[first:] = [self.sections[i] for i in created if i not in empty]
+
+    def join_terms(self) -> None:
+        """A ``dd`` starts: the ``dt`` right before it, when more than one (a group of terms for one
+        definition: an option's short and long names, Texinfo's ``@itemx``), become one heading, a
+        line each, and one section named by all of them (``-a, --text``). Terms without a ``dd``
+        after them (DocBook's index, a ``dl`` of ``dt`` only) stay apart."""
+        if not self._dlists:
+            return
+        first = len(self.blocks)
+        while first > 0 and first > len(self.blocks) - MAX_TERM_GROUP:
+            block = self.blocks[first - 1]
+            if (block.kind != "heading" or block.section not in self._terms
+                    or block.section < self._dlists[-1].sections or self.sections[block.section].start != block.start):
+                break
+            first -= 1
+        count = len(self.blocks) - first
+        if count < 2:
+            return
+        head, tail = self.blocks[first], self.blocks[first + 1:]
+        section = self.sections[head.section]
+        cut = tail[0].start  # what lies from here on moves back one character per joined term
+        # each joined term's part starts with the blank line _emit puts between two headings: one newline goes
+        self._parts[-count + 1:] = [part[1:] for part in self._parts[-count + 1:]]
+        starts = [block.start for block in tail]
+
+        def moved(offset: int) -> int:
+            return offset - sum(1 for start in starts if start <= offset)
+
+        # markers at or after the cut were recorded with the joined terms: the last ones recorded
+        for name in reversed(self.anchors):
+            if self.anchors[name] < cut:
+                break
+            self.anchors[name] = moved(self.anchors[name])
+        for link in reversed(self.links):
+            if link.start < cut:
+                break
+            link.start = moved(link.start)
+        self._length -= count - 1
+        head.end = self._length
+        for block in tail:
+            joined = self.sections[block.section]
+            section.heading += ", " + joined.heading
+            section.anchors.extend(name for name in joined.anchors if name not in section.anchors)
+            self._terms.discard(block.section)
+        del self.blocks[first + 1:]
+        del self.sections[head.section + 1:]
+        while self._open[-1][0] > head.section:
+            self._open.pop()
+        if self._open[-1][0] != head.section:
+            self._open.append((head.section, section.level, True))
