@@ -168,8 +168,9 @@ def respond(result: Any, show: Callable[[], None], *, status: str | None = None)
 
 
 def plural(count: int, word: str) -> str:
-    """A count with its noun, for human output: ``1 passage``, ``0 passages``, ``2 tool calls``."""
-    return f"{count} {word if count == 1 else word + 's'}"
+    """A count with its noun, for human output: ``1 passage``, ``0 passages``, ``2 tool calls``,
+    ``8,106 context tokens`` (thousands grouped, as in the stop line beside it)."""
+    return f"{count:,} {word if count == 1 else word + 's'}"
 
 
 def fail(error: ClewError | str, code: int | None = None) -> typer.Exit:

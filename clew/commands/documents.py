@@ -75,7 +75,7 @@ def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], d
                 add(parent.add(_label(child)), child)
 
         add(root, tree)
-        out.print(root)
+        out.print(root, soft_wrap=False)  # a row too long wraps under its branch: no evidence id is cut
 
     respond(tree, show)
 

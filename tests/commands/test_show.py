@@ -2,6 +2,7 @@
 
 import io
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -9,11 +10,13 @@ from typer.testing import CliRunner
 import clew
 from clew.agent.result import EvidenceHit
 from clew.cli import app
+from clew.commands.common import plural
 from clew.commands.render import evidence_line, print_result
 from clew.commands.show import SNIPPET_CHARS, snippet
 from clew.corpus.location import Location
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
+from tests.envelope import result as result_of
 
 runner = CliRunner()
 
@@ -87,3 +90,29 @@ def test_an_evidence_line_drops_a_heading_before_its_pages() -> None:
     assert evidence_line(hit, 80).plain == "ev1:c:1:1:165  bash/bashref.pdf › … › 3.7.5 Exit Status  p. 50-51"
     narrow = evidence_line(hit, 40).plain  # was cut at the right, pages first: "... › 3.7.5 Exit Status  p…"
     assert len(narrow) == 40 and narrow.endswith("…")
+
+
+def test_an_outline_wraps_at_80_columns_and_keeps_every_evidence_id_whole(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    deep = "".join(f"{'#' * level} {level}.1 A section heading that runs on a while\n\nText {level}.\n\n"
+                   for level in range(1, 7))
+    (folder / "manual.md").write_text(deep + "More text. " * 400)
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        clew.ingest_paths(corpus, [folder])
+    shown = runner.invoke(app, ["outline", "manual.md", "--db", str(db)], env={"COLUMNS": "80"})
+    listed = runner.invoke(app, ["outline", "manual.md", "--db", str(db), "--json"])
+    assert shown.exit_code == 0 and listed.exit_code == 0, shown.output
+    assert max(len(line) for line in shown.stdout.splitlines()) <= 80
+    words = set(shown.stdout.split())
+    ids = [node["id"] for node in _nodes(result_of(listed.stdout))]
+    assert len(ids) == 7 and all(i in words for i in ids)  # each whole, on one line (was cut at column 80)
+
+
+def test_counts_group_their_thousands_as_the_stop_line_does() -> None:
+    assert plural(8106, "context token") == "8,106 context tokens" and plural(1, "token") == "1 token"
+
+
+def _nodes(node: dict[str, Any]) -> list[dict[str, Any]]:
+    return [node, *(n for child in node.get("children", []) for n in _nodes(child))]
