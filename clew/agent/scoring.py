@@ -16,7 +16,7 @@ On top of that a candidate gets a bonus for where it was found (``clew.agent.tre
 taken evidence, ``NEIGHBOUR_BONUS`` times it for the passages right before and after a taken
 seed hit (the one before only when it shares a section with the hit), whose priority is then at
 least ``NEIGHBOUR_FLOOR`` times the hit's, ``LINK_BONUS`` times the linking passage's worth for
-a link target.
+a link target; a passage that is one fenced code block and nothing else gets none of these.
 
 Chosen on one dev set and checked on the other, then the reverse (evidence recall at 1,000
 and 2,000 tokens; docs/measurements/retrieval-quality-2026-12-05.md): the section weight is the one change that

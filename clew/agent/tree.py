@@ -45,6 +45,9 @@ from clew.navigation.edges import has_links
 SECTION_TREE = "section_hierarchy"
 ENTRIES = ("seed", "links")
 """How a passage reached from outside the tree got there: taking it also offers its node."""
+ROUTED = ("children", "links", "adjacent")
+"""The routes whose candidates get a bonus for where they were found (``clew.agent.scoring``)."""
+FENCE = "```"
 
 
 class TreeWalk(Walk):
@@ -284,6 +287,18 @@ class TreeWalk(Walk):
             via = "children" if isinstance(child, Passage) or child.doc is node.doc else "child_documents"
             frontier.push(self.priced(run, child, score, depth, via, origin, score + bonus))
 
+    @staticmethod
+    def priced(run: Run, target: Passage | Node, score: float, depth: int, via: str, origin: str | None,
+               priority: float) -> Candidate:
+        """As any walk prices a candidate, but a passage that is one fenced code block and nothing
+        else gets no bonus for where it was found (``ROUTED``): it holds an example, not the prose
+        the bonuses stand for (what a hit's section, a neighbour or a link goes on to say). On
+        Bootstrap's pages such a block is a 250-300-token HTML example after each section's prose;
+        at its section's children bonus it took the room of a seed hit that held the answer."""
+        if priority > score and via in ROUTED and isinstance(target, Passage) and _code_only(target.text):
+            priority = score
+        return Walk.priced(run, target, score, depth, via, origin, priority)
+
     def _push_best(self, run: Run, candidates: list[Candidate | None]) -> None:
         """At most ``beam_width`` of them, best first, join the frontier (a node only where it can
         still be opened: above ``max_depth``)."""
@@ -292,6 +307,13 @@ class TreeWalk(Walk):
                         key=lambda c: (-c.priority, c.id))
         for candidate in ranked[:self.applied.beam_width]:
             run.state.frontier.push(candidate)
+
+
+def _code_only(text: str) -> bool:
+    """One fenced code block and nothing else: a Markdown example (HTML, PDF and DOCX passages carry
+    their code without fences, so no passage of theirs is one)."""
+    stripped = text.strip()
+    return stripped.startswith(FENCE) and stripped.endswith(FENCE) and stripped.count(FENCE) == 2
 
 
 def _id(target: Passage | Node) -> str:

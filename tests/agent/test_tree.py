@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from clew.agent.api import retrieve
+from clew.agent.scoring import NEIGHBOUR_FLOOR
 from clew.corpus.access import Principal
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
@@ -462,3 +463,32 @@ def test_the_previous_sections_tail_before_a_seed_hit_gets_no_neighbour_bonus(tm
     assert (example.via, example.origin) == ("adjacent", seed.evidence_id)
     assert prose.score is not None and example.score is not None and prose.score > example.score
     assert hits.index(prose) < hits.index(example)
+
+
+def test_a_code_only_passage_gets_no_bonus_for_where_it_was_found(tmp_path) -> None:  # noqa: ANN001
+    """A fenced example right after a seed hit is that hit's neighbour ('adjacent'), but it holds an
+    example, not prose that goes on with the hit: it competes at its own worth, so a seed hit of
+    another page that scores more on its own goes first (with the neighbour's floor of 0.6 of the
+    hit's priority the example went first: issue 36, task W)."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "collapse.md").write_text(
+        "# Collapse\n\n## Events\n\nA collapse panel fires hidden.bs.collapse once it has finished hiding "
+        "from the user.\n\n```js\n$('#myCollapsible').on('hidden.bs.collapse', function () {\n"
+        "  console.log('done')\n})\n```\n")
+    (folder / "events.md").write_text(
+        "# Plugin events\n\nEvery plugin fires its hidden event once its panel has finished the transition.\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=30)
+        request = {"query": "which event fires when a collapse panel has finished hiding", "include_steps": True,
+                   "queries": [{"collection": "docs", "limit": 2}], "context_budget_tokens": 1000,
+                   "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+        hits = run(corpus, request).hits
+    seed = hits[0]
+    assert (seed.via, seed.document_key) == ("seed", "collapse.md")
+    example = next(h for h in hits if h.text.startswith("```js"))
+    other = next(h for h in hits if h.document_key == "events.md")
+    assert (example.via, example.origin) == ("adjacent", seed.evidence_id)
+    assert example.score is not None and other.score is not None and seed.score is not None
+    assert example.score < other.score < NEIGHBOUR_FLOOR * seed.score
+    assert hits.index(other) < hits.index(example)
