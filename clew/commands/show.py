@@ -25,7 +25,11 @@ def _is_search(result: BaseModel) -> TypeGuard[SearchResult]:
 
 
 def _show_item(item: Item, version_status: str | None = None) -> None:
-    path = " > ".join(item.heading_path) or item.document_key
+    """A passage in full under one line: its id, the document and headings it is in, its pages."""
+    path = " › ".join([item.document_key, *item.heading_path])
+    pages = item.location.page_numbers
+    if pages:
+        path += f"  p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "")
     cut = " (cut)" if item.text_truncated else ""
     note = {"superseded": "  (superseded: a newer version exists)",
             "removed": "  (removed: the document was retired; its id still resolves)"}.get(version_status or "", "")
@@ -38,8 +42,8 @@ def _show_item(item: Item, version_status: str | None = None) -> None:
 def show(result: BaseModel, query: str | None = None) -> None:
     """``result`` for a reader; ``query`` (a search's) picks the part of each hit's text shown."""
     status = getattr(result, "status", "ok")
-    if status not in ("ok",):
-        detail = getattr(result, "detail", None)
+    detail = getattr(result, "detail", None)
+    if status not in ("ok",) and (detail or not hasattr(result, "evidence")):  # each id says its own status
         err.print(f"{status}: {detail}" if detail else status, markup=False)
     if _is_search(result):
         _show_search(result, query)
@@ -59,7 +63,7 @@ def show(result: BaseModel, query: str | None = None) -> None:
             if entry.item is not None:
                 _show_item(entry.item, entry.version_status)
             else:
-                err.print(f"{entry.id}: {entry.status} {entry.detail or ''}", markup=False)
+                err.print(f"{entry.id}: {entry.status}" + (f" ({entry.detail})" if entry.detail else ""), markup=False)
     for item in getattr(result, "items", []):
         _show_item(item, getattr(result, "version_status", None))
     if getattr(result, "truncated", False):

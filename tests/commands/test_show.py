@@ -12,10 +12,11 @@ from clew.agent.result import EvidenceHit
 from clew.cli import app
 from clew.commands.common import plural
 from clew.commands.render import evidence_line, print_result
-from clew.commands.show import SNIPPET_CHARS, snippet
+from clew.commands.show import SNIPPET_CHARS, show, snippet
 from clew.corpus.location import Location
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
+from clew.navigation.models import Item, PassagesResult
 from tests.envelope import result as result_of
 
 runner = CliRunner()
@@ -116,3 +117,23 @@ def test_counts_group_their_thousands_as_the_stop_line_does() -> None:
 
 def _nodes(node: dict[str, Any]) -> list[dict[str, Any]]:
     return [node, *(n for child in node.get("children", []) for n in _nodes(child))]
+
+
+def test_a_fetched_passage_names_its_document_and_pages(capsys: Any) -> None:
+    item = Item(evidence_id="ev1:c:1:1:300", document_key="bash/bashref.pdf", kind="text", text="PIPESTATUS ...",
+                heading_path=["5 Shell Variables", "5.2 Bash Variables"],
+                location=Location(char_start=0, char_end=14, page_numbers=[93]))
+    show(PassagesResult(status="ok", items=[item]))
+    assert capsys.readouterr().out.splitlines()[0] == (  # was "ev1:c:1:1:300  5 Shell Variables > ..."
+        "ev1:c:1:1:300  bash/bashref.pdf › 5 Shell Variables › 5.2 Bash Variables  p. 93  [text]")
+
+
+def test_an_id_that_cannot_be_fetched_is_named_once_with_its_reason(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        clew.ingest_paths(corpus, [DEMO_CORPUS])
+    gone = runner.invoke(app, ["fetch_evidence", "ev1:c:1:1:9999", "--db", str(db)])
+    assert gone.exit_code == 1 and gone.stderr == "ev1:c:1:1:9999: unavailable (no readable passage has this id)\n"
+    bad = runner.invoke(app, ["fetch_evidence", "evX", "--db", str(db)])  # was "malformed" twice, on two lines
+    assert bad.exit_code == 2 and bad.stderr.startswith("evX: malformed (malformed evidence id 'evX'")
+    assert bad.stderr.count("\n") == 1
