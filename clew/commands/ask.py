@@ -22,6 +22,7 @@ from clew.commands.common import (
     command,
     configured,
     database,
+    err,
     out,
     respond,
 )
@@ -112,4 +113,21 @@ def ask(
         result = retrieve_sync(request, corpus=corpus, model=chosen)
     if chosen is None:  # no model: no thread was started, and the corpus is closed
         _process.ends_at_once()
-    respond(result, lambda: print_result(out, result, steps=steps))
+    given = {**budgets, "max_depth": max_depth, "beam_width": beam_width, "max_steps": max_steps}
+
+    def show() -> None:
+        for note in clamp_notes(given, result.applied):
+            err.print(note, markup=False, highlight=False)
+        print_result(out, result, steps=steps)
+
+    respond(result, show)
+
+
+def clamp_notes(given: dict[str, Any], applied: dict[str, Any]) -> list[str]:
+    """One line for each option given out of its range, with the value the run applied instead:
+    ``--context-tokens 100 is out of range (256-200000): 256 applied``."""
+    from clew.commands.render import FLAGS
+
+    return [f"{FLAGS.get(name, '--' + name.replace('_', '-'))} {value} is out of range ({RANGES.get(name, '?')}): "
+            f"{applied[name]} applied" for name, value in given.items()
+            if value is not None and name in applied and applied[name] != value]

@@ -137,3 +137,18 @@ def test_an_id_that_cannot_be_fetched_is_named_once_with_its_reason(tmp_path: Pa
     bad = runner.invoke(app, ["fetch_evidence", "evX", "--db", str(db)])  # was "malformed" twice, on two lines
     assert bad.exit_code == 2 and bad.stderr.startswith("evX: malformed (malformed evidence id 'evX'")
     assert bad.stderr.count("\n") == 1
+
+
+def test_ask_says_which_option_was_out_of_range_and_what_it_ran_with(tmp_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        clew.ingest_paths(corpus, [DEMO_CORPUS])
+    asked = runner.invoke(app, ["ask", "Who is paged for a SEV1?", "--db", str(db), "--context-tokens", "100",
+                                "--max-tool-calls", "50", "--max-depth", "3"])
+    assert asked.exit_code == 0, asked.output
+    assert asked.stderr.splitlines() == [  # was silent: the stop line's "of 256 tokens" the only trace
+        "--max-tool-calls 50 is out of range (1-20): 20 applied",
+        "--context-tokens 100 is out of range (256-200000): 256 applied"]
+    assert "of 256 tokens" in asked.stdout
+    within = runner.invoke(app, ["ask", "Who is paged for a SEV1?", "--db", str(db), "--context-tokens", "300"])
+    assert within.exit_code == 0 and within.stderr == ""
