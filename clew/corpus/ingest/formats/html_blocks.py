@@ -83,6 +83,7 @@ from clew.corpus.ingest.formats.html_rules import (
     Marker,
     Piece,
     Placed,
+    _attr,
     collapse,
     verbatim,
 )
@@ -172,6 +173,8 @@ class BlockWriter(TermSections):
             self._run.append(piece)
 
     def _markers(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "a" and self._line_link(attrs):
+            return
         for key, value in attrs:
             if value is None or not value.strip():
                 continue
@@ -179,6 +182,21 @@ class BlockWriter(TermSections):
                 self._add(("anchor", value.strip()))
             elif key == "href" and tag == "a" and not value.strip().lower().startswith(_SKIPPED_LINKS):
                 self._add(("link", value))
+
+    def _line_link(self, attrs: list[tuple[str, str | None]]) -> bool:
+        """Pandoc's code line: ``<span id="cb3-2"><a href="#cb3-2" aria-hidden="true"></a>`` in a
+        ``pre``, a link to its own line for a browser's address bar. Neither the link nor the line's
+        id is the page's: every line of every example was an anchor and a link to itself."""
+        container = self._container
+        href = (_attr(attrs, "href") or "").strip()
+        if container is None or container.kind != "pre" or not href.startswith("#"):
+            return False
+        if (_attr(attrs, "aria-hidden") or "").strip().lower() != "true":
+            return False
+        pieces = container.pieces
+        if pieces and pieces[-1] == ("anchor", href[1:]):
+            pieces.pop()
+        return True
 
     def _boundary(self) -> None:
         """A tag that is not inline: ends the paragraph being read (a space inside a heading; inside a

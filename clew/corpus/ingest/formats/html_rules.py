@@ -38,7 +38,10 @@ DROP_CLASSES = frozenset(
     " navigation method-click-advice"
     # Publican's (DocBook: Red Hat's and Fedora's guides, the Debian Administrator's Handbook) Prev / Up /
     # Home / Next bars above and below every page
-    " docnav".split()
+    " docnav"
+    # Pandoc's link from a footnote back to where it is cited, the glyph "↩︎" (docutils' backlink, role
+    # doc-backlink too, is a footnote's label and stays)
+    " footnote-back".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
 DROP_IDS = frozenset({"footer", "titlearea", "banner"})

@@ -506,3 +506,30 @@ def test_a_page_declares_its_encoding_as_docbook_xsl_writes_it() -> None:
     assert declared_charset(b"<p>no declaration</p>") is None
     document = parse_html(data.decode(declared_charset(data) or "utf-8"))
     assert document.sections[1].heading == "Chapter 1. Installing"  # no U+FFFD; whitespace collapsed
+
+
+def test_pandoc_code_lines_are_neither_anchors_nor_links() -> None:
+    """Pandoc gives every line of a highlighted example its own id and an empty link to it
+    (``<span id="cb1-1"><a href="#cb1-1" aria-hidden="true">``): the code reads as written, its block
+    keeps the ``div.sourceCode`` id, and no line is an anchor or a link. A footnote's way back
+    (``a.footnote-back``, the glyph ``↩︎``) is not text; the table, the term and the note are read."""
+    document = load_html("pandoc-page.html")
+    document.check()
+    assert document.title == "Widget guide"
+    assert "widget install --user\nwidget --version\n\nTerm" in document.text
+    assert sorted(document.anchors) == ["cb1", "fn1", "fnref1", "install"]
+    assert document.text.startswith("widget install", document.anchors["cb1"])
+    assert [link.href for link in document.links] == ["#fn1"]
+    assert document.text.endswith("| --user | off |\n\n1. The installer needs a network connection.")
+    assert [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_header"] == [
+        "| Option | Default |\n| --- | --- |"]
+
+
+def test_a_hidden_link_in_code_keeps_an_id_it_does_not_name() -> None:
+    """Only the line's own id goes with its link: a callout's id in code (DocBook's ``a#co1``), linked from
+    the text, stays an anchor, and a visible link in code stays a link."""
+    document = parse_html('<pre><a id="co1"></a>make all\n<a href="#cb9" aria-hidden="true"></a>'
+                          'make <a href="install.html">install</a></pre><p><a href="#co1">(1)</a> builds.</p>')
+    assert document.anchors == {"co1": 0}
+    assert [link.href for link in document.links] == ["install.html", "#co1"]
+    assert document.text == "make all\nmake install\n\n(1) builds."
