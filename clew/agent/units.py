@@ -152,6 +152,27 @@ def _unfenced_code(lines: list[str]) -> bool:
     return len(lines) > 1 or (_CODE_LINE.search(lines[0]) is not None and _OPTION.match(lines[0]) is None)
 
 
+_OPENS_BLOCK = (":", "(", "[", "{", ",", "\\")
+"""How a line of code ends when the lines after it are indented under it (``if ignore_exceptions:``,
+``print(``, ``{``)."""
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip())
+
+
+def _indented_code(lines: list[str]) -> bool:
+    """An unfenced block of code in a passage (an HTML ``<pre>`` block keeps its lines and their
+    indentation but no fences): a line indented deeper than the line before it, which opens a
+    block (``_OPENS_BLOCK``), or an indented comment. HTML prose is one line a paragraph, and a
+    wrapped Markdown paragraph does not indent under a line ending in ":". Joined as prose, a
+    Sphinx example read "def myfunction(arg, ignore_exceptions=False): if ignore_exceptions: cm =
+    contextlib.suppress(Exception) else:" and was quoted as a sentence."""
+    return any(_indent(line) > _indent(before) and (before.rstrip().endswith(_OPENS_BLOCK)
+                                                     or line.lstrip().startswith("#"))
+               for before, line in zip(lines, lines[1:], strict=False))
+
+
 def sentences(text: str) -> list[str]:
     """The quotable units of a passage in reading order: sentences, list items, table rows."""
     return [u.text for u in passage_units(text, "", 0)]
@@ -169,6 +190,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     heading: set[str] = set()
     header: str | None = None
     block: list[str] = []
+    raw: list[str] = []  # the block's lines as the passage writes them (indented code keeps its indentation)
     code: list[str] | None = None  # the lines of an open fenced code block
     in_list = False
     lead: Unit | None = None  # the last sentence, when it ends in ":" and prose has not resumed
@@ -194,8 +216,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         if not block:
             return
         joined = " ".join(block)
-        lines = list(block)
+        lines, code_lines = list(block), list(raw)
         block.clear()
+        raw.clear()
         after, prose = prose, False
         if in_list:
             long = len(joined.split()) > LONG_ITEM and lead is None  # a lead-in quotes its items whole
@@ -209,6 +232,12 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             return
         if _HTML.match(joined):  # raw HTML in Markdown (a demo's markup): code, never a sentence
             add("\n".join([FENCE + "html", *lines, FENCE]), "code", set(lead.terms) if lead else set())
+            return
+        if _indented_code(code_lines):  # quoted without its indentation, as above: it costs tokens
+            if units and units[-1].kind == "item":
+                lead = None  # an example inside a list's item, not more of its lead-in's list
+            introduce()
+            add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms) if lead else set())
             return
         if after and len(lines) == 1 and joined.endswith(";") and units[-1].kind == "sentence":
             introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
@@ -274,7 +303,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         if not stripped:
             flush()
             in_list = False
-        elif stripped.startswith("#"):
+        elif stripped.startswith("#") and not block and not line[:1].isspace():  # else a comment in code
             flush()
             in_list, lead, previous, label, defined, prose = False, None, set(), "", set(), False
             heading = set(tokenize(stripped.lstrip("# ")))
@@ -282,8 +311,10 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             flush()
             in_list = True
             block.append(_ITEM.sub("", stripped))
+            raw.append(line.rstrip())
         else:
             block.append(stripped)
+            raw.append(line.rstrip())
     flush()
     if code is not None:  # a block the passage cuts off
         add("\n".join(code), "code", set(lead.terms) if lead else set())

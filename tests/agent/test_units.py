@@ -69,3 +69,38 @@ def test_a_block_of_html_markup_in_markdown_is_code_not_a_sentence() -> None:
     assert [u.kind for u in units] == ["sentence", "sentence", "code", "sentence"]
     assert units[2].own.startswith("```html\n<div id=\"collapseOne\"") and units[2].own.endswith("</div>\n```")
     assert units[3].own == "<kbd>Esc</kbd> closes the panel."
+
+
+def test_an_unfenced_python_example_is_code_and_its_comments_are_not_headings() -> None:
+    """Sphinx's ``<pre>`` examples reach a passage without fences but with their indentation: a
+    line indented under one ending in ":" makes the block code (it was quoted as the sentence
+    "def myfunction(arg, ignore_exceptions=False): if ignore_exceptions: ..."), and its indented
+    ``# comment`` lines are part of it, not headings that cut it in two."""
+
+    text = ("Return a context manager that returns enter_result from __enter__, but otherwise does nothing. "
+            "It is intended to be used as a stand-in for an optional context manager, for example:\n\n"
+            "def myfunction(arg, ignore_exceptions=False):\n    if ignore_exceptions:\n"
+            "        # Use suppress to ignore all exceptions.\n        cm = contextlib.suppress(Exception)\n"
+            "    else:\n        cm = contextlib.nullcontext()\n\n"
+            "An example using enter_result:\n\n# Amortize a loan\n\nThe loan is paid off.\n")
+    units = passage_units(text, "ev1:c:14:1:12", 0)
+    assert [u.kind for u in units] == ["sentence", "sentence", "code", "sentence", "sentence"]
+    code = units[2].own
+    assert code.startswith("```\ndef myfunction(") and "# Use suppress to ignore all exceptions." in code
+    assert [f for f, _ in units[1].follow] == [code] and units[2].intro is units[1]
+    assert "amort" in units[4].context  # a comment-like line after a blank line is still a heading
+
+
+def test_an_example_inside_a_list_item_does_not_carry_on_the_lead_in_s_list() -> None:
+    """DocBook's steps: a ``<pre>`` block under a list item is that item's example; the items after
+    it are not quoted as more of the lead-in's list (which would spend the extract on the code)."""
+
+    text = ("To use declarative partitioning in this case, use the following steps:\n\n"
+            "- Create the measurement table as a partitioned table.\n\n"
+            "CREATE TABLE measurement (\n    city_id int not null\n) PARTITION BY RANGE (logdate);\n\n"
+            "- Ensure that the enable_partition_pruning configuration parameter is not disabled.\n")
+    units = passage_units(text, "ev1:c:18:1:7", 0)
+    assert [u.kind for u in units] == ["sentence", "item", "code", "item"]
+    assert [f for f, _ in units[0].follow] == ["Create the measurement table as a partitioned table."]
+    assert units[3].intro is None
+
