@@ -40,7 +40,8 @@ class Unit:
     kind: str
     """``sentence``, ``item`` (of a list) or ``row`` (of a table)."""
     header: str = ""
-    """A row's table header row, quoted before it."""
+    """What is quoted above it: a row's table header row, a description's definition term, a short
+    lead-in's sentence before it (``SHORT_LEAD_IN``)."""
     context: set[str] = field(default_factory=set)
     follow: list[tuple[str, str]] = field(default_factory=list)
     """``(text, evidence_id)`` of the list items or table rows after a lead-in ending in ":"."""
@@ -173,6 +174,14 @@ def _indented_code(lines: list[str]) -> bool:
                for before, line in zip(lines, lines[1:], strict=False))
 
 
+SHORT_LEAD_IN = 6
+"""A lead-in ending in ":" of at most this many words ("The list is:", "For example:") says nothing
+of what it introduces: the sentence before it in its paragraph does, and is quoted above it as
+its ``header`` (tempfile's "Python searches a standard list of directories to find one which the
+calling user can create files in." was left out of its "The list is:"). Joined into one unit,
+the two ranked low by their length: a PostgreSQL "Here is the procedure:" lost its steps."""
+
+
 def sentences(text: str) -> list[str]:
     """The quotable units of a passage in reading order: sentences, list items, table rows."""
     return [u.text for u in passage_units(text, "", 0)]
@@ -249,8 +258,12 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             return
         lead = None
         term, label = label, ""
+        before = ""
         for sentence in SENTENCE.split(joined):
-            unit = add(sentence, "sentence", previous, term)
+            short = before and not term and sentence.endswith(":") and len(sentence.split()) <= SHORT_LEAD_IN
+            # a short lead-in quotes the sentence before it above it (its length not counted against it)
+            unit = add(sentence, "sentence", previous, before if short else term)
+            before = sentence
             if unit is not None:
                 previous = set(unit.terms)
                 lead = unit if unit.own.endswith(":") else None

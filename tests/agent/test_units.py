@@ -104,3 +104,18 @@ def test_an_example_inside_a_list_item_does_not_carry_on_the_lead_in_s_list() ->
     assert [f for f, _ in units[0].follow] == ["Create the measurement table as a partitioned table."]
     assert units[3].intro is None
 
+
+def test_a_short_lead_in_is_quoted_under_the_sentence_before_it() -> None:
+    """tempfile's "The list is:" says nothing of what it lists; the sentence before it does, and is
+    quoted above it (as a definition's term is), its length not counted against the lead-in."""
+
+    text = ("Python searches a standard list of directories to find one which the calling user can create "
+            "files in. The list is:\n\n- The directory named by the TMPDIR environment variable.\n"
+            "- As a last resort, the current working directory.\n")
+    units = passage_units(text, "ev1:c:50:1:13", 0)
+    lead = units[1]
+    assert lead.own == "The list is:" and lead.header.startswith("Python searches a standard list")
+    assert lead.text.startswith("Python searches") and len(lead.follow) == 2
+    long = passage_units("Nothing here is short enough. These are the values that the setting accepts:\n\n- on\n",
+                         "ev1:c:1:1:1", 0)
+    assert long[1].header == ""
