@@ -19,6 +19,7 @@ tail has grown.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import multiprocessing
 import os
@@ -156,7 +157,10 @@ class IngestReport(BaseModel):
 
 
 def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
-                 on_file: Callable[[str], None] | None = None, limits: FileLimits | None = None) -> Iterator[Source]:
+                 on_file: Callable[[str], None] | None = None, limits: FileLimits | None = None, *,
+                 keys_as_sources: bool = False) -> Iterator[Source]:
+    """Each file read (a skipped one's problem appended to ``problems``); ``keys_as_sources``: the
+    source a version keeps is the file's key, not its path on this machine."""
     for file, key in files:
         if on_file is not None:
             on_file(key)
@@ -164,7 +168,7 @@ def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
         if problem is not None:
             problems.append(problem)
         if source is not None:
-            yield source
+            yield dataclasses.replace(source, path=key) if keys_as_sources else source
 
 
 def prepare_source(source: Source, config: ChunkingConfig) -> Prepared:
@@ -309,6 +313,7 @@ def ingest_paths(
     principal: Principal | None = None,
     limits: FileLimits | None = None,
     follow_symlinks: bool = False,
+    keys_as_sources: bool = False,
 ) -> IngestReport:
     """Ingest files and folders; see the module docstring for the guarantees.
 
@@ -331,6 +336,9 @@ def ingest_paths(
     ``principal`` with a row filter, only those it may read (the others are not reported).
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
+    ``keys_as_sources``: each version keeps its key (its path under the folder given) as its source,
+    not its path on this machine: an upload ingested from a temporary folder keeps the name the
+    client sent, and a JSON Lines record ``KEY:LINE``, never a path that is gone after the call.
     ``limits``: the largest file read (``FileLimits``: 16 MiB of text, 128 MiB of PDF or DOCX by
     default); a larger file is skipped with a problem naming it and the limit; and what parsing one
     PDF or DOCX may cost (``ParseBounds``: 120 s, 50,000 objects on a PDF page, 512 MiB unzipped):
@@ -360,7 +368,7 @@ def ingest_paths(
         on_total(len(files))
     if workers == "auto":
         workers = auto_workers(len(files), total_size(files))
-    sources = iter_sources(files, problems, on_file, limits)
+    sources = iter_sources(files, problems, on_file, limits, keys_as_sources=keys_as_sources)
     seen = {key for _, key in files}
 
     def noted(documents: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:

@@ -28,7 +28,9 @@ from clew.server.routers.common import principal_of, served
 
 router = APIRouter(tags=["ingest"])
 MAX_UPLOAD_FILES = 256
-_SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+_UNSAFE = re.compile(r"[\\\x00-\x1f\x7f]")
+_NAME_BYTES = 255
+_KEY_CHARS = 1024
 
 
 class RecordsRequest(BaseModel):
@@ -42,7 +44,16 @@ class RecordsRequest(BaseModel):
                      "files": {"type": "array", "items": {"type": "string", "format": "binary"}}}}}}}})
 async def ingest(name: str, request: Request, chunk_tokens: int = DEFAULT_CHUNK_TOKENS,
                  merge_sections: bool = False, principal: Principal = Depends(principal_of)) -> IngestReport:
-    """Ingest uploaded files (multipart ``files``) or JSON ``records`` into a collection."""
+    """Ingest uploaded files (multipart `files`, each keyed by the relative name the client sent:
+    a re-upload with unchanged content creates no version) or JSON `records` into a collection.
+
+    An uploaded file's key and source are its file name as sent, a relative path (`guide.md`,
+    `ops/runbook.md`); a name that is absolute, has a `..`, `.` or
+    empty part, a hidden part, a backslash or a control character is refused (400, field
+    `files`). Uploading the same name again with the same content creates no version; changed
+    content makes the next version, as `clew ingest` does for a path. A JSON record's source is
+    `records.jsonl:N`, its place in the request.
+    """
     app = served(request)
     corpus = app.corpus
     if not principal.may_use(INGEST_PERMISSION) or not principal.may_read_collection(name):
@@ -54,11 +65,32 @@ async def ingest(name: str, request: Request, chunk_tokens: int = DEFAULT_CHUNK_
     with tempfile.TemporaryDirectory(prefix="clew-upload-") as tmp:
         await _write_upload(request, Path(tmp))
         report = await asyncio.to_thread(ingest_paths, corpus, [tmp], collection=name, chunk_tokens=chunk_tokens,
-                                         merge_sections=merge_sections, principal=principal,
+                                         merge_sections=merge_sections, principal=principal, keys_as_sources=True,
                                          limits=FileLimits(parse=ParseBounds(app.config.max_parse_seconds)))
     for problem in report.problems:
         problem.path = problem.path.removeprefix(tmp).lstrip("/")
     return report
+
+
+def upload_key(filename: str | None) -> str:
+    """The key (and source) of an uploaded file: the name the client sent, a relative path
+    (``guide.md``, ``ops/runbook.md``); a name that cannot be one is a 400 naming ``files``."""
+    name = (filename or "").strip()
+    if not name:
+        raise InputError("files", "a file was uploaded without a file name")
+    if _UNSAFE.search(name):
+        raise InputError("files", f"file name {name!r} has a backslash or a control character")
+    parts = name.split("/")
+    if name.startswith("/") or re.match(r"[A-Za-z]:", name):
+        raise InputError("files", f"file name {name!r} is an absolute path: send it relative (e.g. {parts[-1]!r})")
+    if any(part in ("", ".", "..") for part in parts):
+        raise InputError("files", f"file name {name!r} has an empty, '.' or '..' part")
+    if any(part.startswith(".") for part in parts):
+        raise InputError("files", f"file name {name!r} has a part that starts with '.' (a hidden file)")
+    if any(len(part.encode("utf-8")) > _NAME_BYTES for part in parts) or len(name) > _KEY_CHARS:
+        raise InputError("files", f"file name {name[:60]!r}... is too long ({_NAME_BYTES} bytes a part, "
+                                  f"{_KEY_CHARS} characters in all)")
+    return name
 
 
 async def _write_upload(request: Request, folder: Path) -> None:
@@ -70,12 +102,14 @@ async def _write_upload(request: Request, folder: Path) -> None:
             if not files:
                 raise InputError("files", "no files were uploaded")
             for upload in files:
-                name = _SAFE_NAME.sub("_", Path(upload.filename or "").name).lstrip(".")
-                if not name:
-                    raise InputError("files", "a file has no usable name")
-                if (folder / name).exists():
-                    raise InputError("files", f"{name!r} is uploaded twice")
-                with (folder / name).open("wb") as target:  # in pieces: an upload is never held whole
+                name = upload_key(upload.filename)
+                target_path = folder / name
+                try:
+                    target_path.parent.mkdir(parents=True, exist_ok=True)
+                    target_path.touch(exist_ok=False)
+                except (FileExistsError, NotADirectoryError) as error:
+                    raise InputError("files", f"{name!r} is uploaded twice (or is both a file and a folder)") from error
+                with target_path.open("wb") as target:  # in pieces: an upload is never held whole
                     while piece := await upload.read(1 << 20):
                         target.write(piece)
         return
