@@ -383,6 +383,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
                 container.pieces.append(("open", signature_part(attrs)))
             elif tag == "a" and (_attr(attrs, "href") or "").startswith("#"):
                 container.permalink = len(container.pieces)
+        if tag == "i" and self._admonitions:
+            self._icon_label(attrs)
         self._markers(tag, attrs)
         if tag == "img" and self._embedded and (container is None or container.kind != "heading"):
             alt = _attr(attrs, "alt")  # a logo in a heading is not part of its name

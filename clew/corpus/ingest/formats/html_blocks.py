@@ -198,6 +198,18 @@ class BlockWriter(TermSections):
             pieces.pop()
         return True
 
+    def _icon_label(self, attrs: list[tuple[str, str | None]]) -> None:
+        """Asciidoctor's admonition with ``:icons: font`` names its kind only in the icon's title
+        (``td.icon > i.fa.icon-note[title=Note]``): that title is the admonition's label."""
+        inside = self._admonitions[-1]
+        title = (_attr(attrs, "title") or "").strip()
+        classes = (_attr(attrs, "class") or "").split()
+        if title and not inside.labelled and len(self.blocks) == inside.blocks and any(
+                c.startswith("icon-") for c in classes):
+            inside.labelled = True
+            self._pending.extend(self._flush())
+            self._label = (title, [])
+
     def _boundary(self) -> None:
         """A tag that is not inline: ends the paragraph being read (a space inside a heading; inside a
         cell a space, and a sentence end should text follow: ``html_parts.end_sentence``; a line break

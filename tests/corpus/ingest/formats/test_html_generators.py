@@ -533,3 +533,19 @@ def test_a_hidden_link_in_code_keeps_an_id_it_does_not_name() -> None:
     assert document.anchors == {"co1": 0}
     assert [link.href for link in document.links] == ["install.html", "#co1"]
     assert document.text == "make all\nmake install\n\n(1) builds."
+
+
+def test_asciidoctor_font_icon_names_its_admonition() -> None:
+    """Asciidoctor with ``:icons: font`` writes an admonition's kind only as its icon's title
+    (``td.icon > i.fa.icon-note[title=Note]``): that is its label, as ``div.title`` is without icons."""
+    cell = ('<div class="admonitionblock {kind}"><table><tr><td class="icon">{icon}</td>'
+            '<td class="content">{text}</td></tr></table></div>')
+    page = ('<div class="sect1"><h2 id="_blocks">Blocks</h2><div class="sectionbody">'
+            + cell.format(kind="note", icon='<i class="fa icon-note" title="Note"></i>', text="Grabs attention.")
+            + cell.format(kind="tip", icon='<div class="title">Tip</div>', text="Try it.")
+            + '<div class="paragraph"><p>Press <i class="fa fa-save" title="Save"></i> to keep it.</p></div>'
+            + "</div></div>")
+    document = parse_html(page)
+    document.check()
+    assert document.text == "## Blocks\n\nNote: Grabs attention.\n\nTip: Try it.\n\nPress to keep it."
+    assert [b.kind for b in document.blocks] == ["heading", "paragraph", "paragraph", "paragraph"]
