@@ -27,6 +27,8 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
+TITLE_ROOM = 30
+"""The columns ``clew ls`` keeps for titles beside the keys (narrower consoles permitting)."""
 
 
 @command(app, "ls", example="clew ls --db docs.duckdb --collection docs")
@@ -40,18 +42,26 @@ def ls_command(db: DbOption = None,
 
     def show() -> None:
         """One line per document, grouped by collection: the key whole (what outline, fetch and rm
-        take), then chunks, pages and the title, cut to the console's width; --json has every column."""
+        take), then chunks, pages and the title, cut to the console's width; --json has every column.
+        A key too long to leave the titles ``TITLE_ROOM`` columns stands on a line of its own, its
+        numbers and title on the next, and the key column is as wide as the longest key that fits:
+        long keys never squeeze the titles."""
         paged = any(row.pages for row in rows)
+        numbers = 2 + 6 + (7 if paged else 0)  # "  chunks" and "  pages"
         for name in dict.fromkeys(row.collection for row in rows):
             mine = [row for row in rows if row.collection == name]
             out.print(Text(f"{name}: {plural(len(mine), 'document')}", style="bold"))
-            keys = max(len("key"), *(len(r.key) for r in mine))
+            most = out.width - numbers - 2 - TITLE_ROOM  # the widest key column that leaves the titles room
+            keys = max([len("key"), *(len(r.key) for r in mine if len(r.key) <= most)])
             head = f"{'key':<{keys}}  {'chunks':>6}" + ("  pages" if paged else "")
             room = max(0, out.width - len(head) - 2)
             out.print(Text(head + ("  title" if room else ""), style="dim"))
             for row in mine:
                 title = (row.title or "") + ("" if row.status == "current" else f" ({row.status})")
-                line = f"{row.key:<{keys}}  {row.chunks:>6}" + (f"  {row.pages or '':>5}" if paged else "")
+                if len(row.key) > keys:
+                    out.print(Text(row.key))  # whole, as the terminal wraps it: the key people copy
+                shown = row.key if len(row.key) <= keys else ""
+                line = f"{shown:<{keys}}  {row.chunks:>6}" + (f"  {row.pages or '':>5}" if paged else "")
                 cut = title if len(title) <= room else title[:max(0, room - 1)] + "…"
                 out.print(Text(line + (f"  {cut}" if room and cut else "")))
 

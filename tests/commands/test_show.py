@@ -152,3 +152,28 @@ def test_ask_says_which_option_was_out_of_range_and_what_it_ran_with(tmp_path: P
     assert "of 256 tokens" in asked.stdout
     within = runner.invoke(app, ["ask", "Who is paged for a SEV1?", "--db", str(db), "--context-tokens", "300"])
     assert within.exit_code == 0 and within.stderr == ""
+
+
+def test_ls_at_80_columns_folds_long_keys_and_leaves_the_titles_room(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    deep = folder / "reference" / "a-rather-long-folder-name" / "api"
+    deep.mkdir(parents=True)
+    for n in (1, 2):
+        (deep / f"module-with-a-long-name-{n}.md").write_text(
+            f"# Module {n}: what the second module of the reference says about its options\n\nText {n}.\n")
+    (folder / "guide.md").write_text("# The guide for people who are new to this corpus\n\nText.\n")
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        clew.ingest_paths(corpus, [folder])
+    shown = runner.invoke(app, ["ls", "--db", str(db)], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    lines = shown.stdout.splitlines()
+    long_key = "reference/a-rather-long-folder-name/api/module-with-a-long-name-1.md"
+    at = lines.index(long_key)  # the key whole, on a line of its own
+    assert lines[at + 1].split()[0] == "1" and "Module 1: what the second module of the reference" in lines[at + 1]
+    # the key column is as wide as the short key: the titles keep the rest of the 80 columns (were ~3 of them)
+    assert lines[1].split() == ["key", "chunks", "title"] and lines[1].index("chunks") < 20
+    assert "guide.md       1  The guide for people who are new to this corpus" in lines
+    assert max(len(line) for line in lines if line != long_key and "module-with" not in line) <= 80
+    wide = runner.invoke(app, ["ls", "--db", str(db)], env={"COLUMNS": "200"}).stdout.splitlines()
+    assert any(line.startswith(long_key) and line.endswith("of the reference says about its options") for line in wide)
