@@ -25,7 +25,7 @@ from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
 
-console = Console(soft_wrap=True, width=160, emoji=False)  # text prints as written (":smile:" too)
+console = Console(soft_wrap=True, emoji=False)  # text prints as written (":smile:" too); width: the terminal's
 
 
 def show_structure(corpus: Corpus, key: str) -> None:
