@@ -434,9 +434,15 @@ TOC_CLASSES = frozenset("toc list-of-tables list-of-figures list-of-examples lis
 of tables, figures, examples and procedures."""
 
 
+TOC_IDS = frozenset({"toc", "SEC_Contents", "SEC_Overview"})
+"""Ids of a ``div`` that is a table of contents: AsciiDoc's ``div#toc``; Texinfo's "Table of Contents"
+and "Short Table of Contents" (``div.Contents_element#SEC_Contents`` in makeinfo 6,
+``div.element-contents`` in 7), each with its ``h2`` inside."""
+
+
 def page_toc_start(attrs: list[tuple[str, str | None]]) -> bool:
-    """A ``div`` that is a table of contents: ``TOC_CLASSES`` (DocBook, Publican) or ``div#toc`` (AsciiDoc)."""
-    return not TOC_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()) or _attr(attrs, "id") == "toc"
+    """A ``div`` that is a table of contents: ``TOC_CLASSES`` (DocBook, Publican) or ``TOC_IDS``."""
+    return not TOC_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()) or _attr(attrs, "id") in TOC_IDS
 
 
 def page_toc(events: list[Event]) -> bool:

@@ -549,3 +549,22 @@ def test_asciidoctor_font_icon_names_its_admonition() -> None:
     document.check()
     assert document.text == "## Blocks\n\nNote: Grabs attention.\n\nTip: Try it.\n\nPress to keep it."
     assert [b.kind for b in document.blocks] == ["heading", "paragraph", "paragraph", "paragraph"]
+
+
+def test_texinfo_table_of_contents_of_a_one_page_manual_is_dropped() -> None:
+    """A manual made by makeinfo as one page (Bash's ``bashref.html``) opens with its "Table of Contents"
+    (``div#SEC_Contents``, its ``h2`` inside), links to the page's own headings: dropped like DocBook's,
+    heading included. The same box linking to other pages (a split manual's) is kept."""
+    head = '<head><meta name="Generator" content="makeinfo"></head>'
+    contents = ('<div class="Contents_element" id="SEC_Contents"><h2 class="contents-heading">Table of Contents'
+                '</h2><div class="contents"><ul class="no-bullet"><li><a id="toc-Introduction-1" href="{href}">'
+                '1 Introduction</a></li><li><a href="{href2}">2 Definitions</a></li></ul></div></div>')
+    body = '<div class="chapter" id="Introduction"><h2 class="chapter">1 Introduction</h2><p>Bash is a shell.</p></div>'
+    one_page = parse_html(head + contents.format(href="#Introduction", href2="#Definitions") + body)
+    one_page.check()
+    assert one_page.text == "## 1 Introduction\n\nBash is a shell."
+    assert [s.heading for s in one_page.sections if s.level] == ["1 Introduction"]
+    assert "toc-Introduction-1" not in one_page.anchors and one_page.links == []
+    pages = contents.format(href="Introduction.html#Introduction", href2="Definitions.html#Definitions")
+    split = parse_html(head + pages + body)
+    assert split.text.startswith("## Table of Contents\n\n- 1 Introduction\n- 2 Definitions\n\n## 1 Introduction")
