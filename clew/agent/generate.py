@@ -59,6 +59,13 @@ PIECE = 0.25
 _QUANTITY = re.compile(r"\b(how (many|much|long|big|large|deep|fast|old)|default|size|largest|smallest|maximum|"
                        r"minimum|limit|number)\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+VERSION_NOTE = 0.5
+"""Weight of a version note ("Changed in version 3.6: s can now be of type bytes or bytearray.", Sphinx's
+``versionchanged``) when the question asks nothing of versions (``_VERSIONED``): the note repeats its
+entry's words but answers only when a thing changed."""
+_NOTE = re.compile(r"(?:Changed in version|New in version|Added in version|Deprecated since version)\b")
+_VERSIONED = re.compile(r"\b(?:versions?|since|when|added|new|deprecated|changed?|removed|older|newer)\b|\d\.\d",
+                        re.IGNORECASE)
 POLAR = 0.2
 """Bonus share for a unit that says no, only, must or instead when the question asks a yes/no question
 ("..., and can npm 7 still read it?") and the unit holds a term of that question (``_yes_no_terms``):
@@ -82,6 +89,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     passage's heading path, by evidence id (``PATH``)."""
     asked = tokenize(question)
     numeric = _QUANTITY.search(question) is not None
+    notes = VERSION_NOTE if _VERSIONED.search(question) is None else 1.0
     polar = _yes_no_terms(question)
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
@@ -105,7 +113,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     idf = {t: math.log(1 + len(units) / df[t]) * pieces.get(t, 1.0) for t in df}
     scored = sorted(
         ((_score(u, wanted, pairs, idf, numeric=numeric, order=orders[u.evidence_id], weight=weights[u.evidence_id],
-                 path=headed.get(u.evidence_id, set()), polar=polar), i, u) for i, u in enumerate(units)),
+                 path=headed.get(u.evidence_id, set()), polar=polar) * (notes if _NOTE.match(u.own) else 1.0), i, u)
+         for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),
     )
     if not scored or scored[0][0] <= 0:

@@ -670,3 +670,31 @@ def test_a_short_sentence_is_quoted_after_the_sentence_before_it_that_names_its_
     assert generation is not None
     assert generation.answer.endswith("random_page_cost (floating point)\nSets the planner's estimate of the cost of a "
                                       "non-sequentially-fetched disk page.\nThe default is 4.0. [ev1:c:41:1:9]")
+
+
+
+SHELVE_OPEN = """Open a persistent dictionary. By default, pickles created with pickle.DEFAULT_PROTOCOL are used to \
+serialize values. The version of the pickle protocol can be specified with the protocol parameter.
+
+Changed in version 3.10: pickle.DEFAULT_PROTOCOL is now used as the default pickle protocol.
+
+Changed in version 3.11: Accepts path-like object for filename.
+"""
+
+
+def test_a_version_note_weighs_less_unless_the_question_asks_about_versions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sphinx's "Changed in version 3.10: ..." repeats its entry's words (shelve's pickle protocol)
+    but says only what changed: the description answers first, unless the question asks since when
+    (or what changed)."""
+
+    evidence = [("ev1:c:48:1:1", SHELVE_OPEN)]
+    answer = extractive_answer("Which pickle protocol does a shelf use?", evidence, max_tokens=30)
+    assert answer is not None
+    assert answer.answer == ("The version of the pickle protocol can be specified with the protocol parameter. "
+                             "[ev1:c:48:1:1]")
+    versioned = extractive_answer("Since which version does a shelf use pickle's default protocol?", evidence,
+                                  max_tokens=30)
+    assert versioned is not None and versioned.answer.startswith("Changed in version 3.10:")
+    monkeypatch.setattr(generate, "VERSION_NOTE", 1.0)
+    unweighed = extractive_answer("Which pickle protocol does a shelf use?", evidence, max_tokens=30)
+    assert unweighed is not None and unweighed.answer.startswith("Changed in version 3.10:")
