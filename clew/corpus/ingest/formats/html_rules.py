@@ -41,7 +41,10 @@ DROP_CLASSES = frozenset(
     " docnav"
     # Pandoc's link from a footnote back to where it is cited, the glyph "↩︎" (docutils' backlink, role
     # doc-backlink too, is a footnote's label and stays)
-    " footnote-back".split()
+    " footnote-back"
+    # mkdocstrings' badges after an API object's name in its heading ("readers instance-attribute",
+    # "bounds classmethod"): the section is the object's name
+    " doc-labels".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
 DROP_IDS = frozenset({"footer", "titlearea", "banner"})

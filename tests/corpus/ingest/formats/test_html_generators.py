@@ -568,3 +568,20 @@ def test_texinfo_table_of_contents_of_a_one_page_manual_is_dropped() -> None:
     pages = contents.format(href="Introduction.html#Introduction", href2="Definitions.html#Definitions")
     split = parse_html(head + pages + body)
     assert split.text.startswith("## Table of Contents\n\n- 1 Introduction\n- 2 Definitions\n\n## 1 Introduction")
+
+
+def test_mkdocstrings_badges_are_not_part_of_an_objects_heading() -> None:
+    """mkdocstrings (MkDocs Material) writes an API object's kind as badges in its heading
+    (``span.doc-labels > small.doc-label``): the section is named by the object alone, its id kept."""
+    document = parse_html(
+        '<h2 id="clewcorpus"><code>clew.Corpus</code></h2><div class="doc doc-object doc-class">'
+        '<h3 id="clew.Corpus.readers" class="doc doc-heading">\n'
+        '<span class="doc doc-object-name doc-attribute-name">readers</span>\n<span class="doc doc-labels">\n'
+        '<small class="doc doc-label doc-label-instance-attribute"><code>instance-attribute</code></small>\n'
+        '</span>\n<a href="#clew.Corpus.readers" class="headerlink" title="Permanent link">&para;</a></h3>\n'
+        '<div class="doc-signature highlight"><pre><code>readers = Readers()\n</code></pre></div>'
+        '<div class="doc doc-contents "><p>The readers.</p></div></div>')
+    document.check()
+    assert [(s.heading, s.anchors) for s in document.sections if s.level] == [
+        ("clew.Corpus", ["clewcorpus"]), ("readers", ["clew.Corpus.readers"])]
+    assert document.text == "## clew.Corpus\n\n### readers\n\nreaders = Readers()\n\nThe readers."
