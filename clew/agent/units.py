@@ -182,6 +182,13 @@ calling user can create files in." was left out of its "The list is:"). Joined i
 the two ranked low by their length: a PostgreSQL "Here is the procedure:" lost its steps."""
 
 
+_SIGNATURE = re.compile(r"(?:(?:class|exception|async|await|@)\s*)?[A-Za-z_][\w.]*\(.*\)(?:\s*->\s*\S.*)?$")
+"""An API entry's signature on a line of its own (Sphinx's ``<dt>``: ``json.loads(s, *, cls=None, ...)``,
+``class collections.Counter([iterable-or-mapping])``): the term its description's paragraph is
+quoted under, however many words its parameters make (a short one was a term already; a long one
+was a sentence of its own, quoted without its description or scored apart from it)."""
+
+
 def sentences(text: str) -> list[str]:
     """The quotable units of a passage in reading order: sentences, list items, table rows."""
     return [u.text for u in passage_units(text, "", 0)]
@@ -252,7 +259,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
             add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
             return
-        if len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?")):
+        if (len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?"))) or (
+                len(lines) == 1 and _SIGNATURE.match(joined)):
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
             label = joined
             return

@@ -119,3 +119,16 @@ def test_a_short_lead_in_is_quoted_under_the_sentence_before_it() -> None:
     long = passage_units("Nothing here is short enough. These are the values that the setting accepts:\n\n- on\n",
                          "ev1:c:1:1:1", 0)
     assert long[1].header == ""
+
+
+def test_a_long_api_signature_is_the_term_of_its_description() -> None:
+    """Sphinx's ``<dt>`` of json.loads runs to 11 words: it heads its description as a short term
+    does, and is not a sentence of its own."""
+
+    text = ("json.loads(s, *, cls=None, object_hook=None, parse_float=None, parse_int=None, parse_constant=None, "
+            "object_pairs_hook=None, **kw)\n\nDeserialize s (a str, bytes or bytearray instance containing a JSON "
+            "document) to a Python object using this conversion table.\n")
+    units = passage_units(text, "ev1:c:33:1:14", 0)
+    assert [u.kind for u in units] == ["sentence"]
+    assert units[0].header.startswith("json.loads(s, *, cls=None") and units[0].own.startswith("Deserialize s")
+    assert {"json.loads", "object_hook"} <= units[0].context  # the question may name it or a parameter
