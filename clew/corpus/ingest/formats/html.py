@@ -275,6 +275,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             return
         if tag in INLINE_TAGS:
             container = self._container
+            self._power = self._power and tag != "sup"  # an empty sup: the text after it is no power
             if self._drop:
                 self._close_named(tag)
             elif container is not None and container.kind == "cell" and tag in ("b", "strong") and container.bold:
@@ -385,6 +386,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
                 container.permalink = len(container.pieces)
         if tag == "i" and self._admonitions:
             self._icon_label(attrs)
+        elif tag == "sup":
+            self._exponent()
         self._markers(tag, attrs)
         if tag == "img" and self._embedded and (container is None or container.kind != "heading"):
             alt = _attr(attrs, "alt")  # a logo in a heading is not part of its name

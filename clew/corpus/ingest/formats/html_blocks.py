@@ -104,6 +104,7 @@ class BlockWriter(TermSections):
         self._lists: list[_List] = []  # the open ul and ol, innermost last
         self._list_group = 0  # changes whenever the outermost list closes
         self._pending: list[Marker] = []  # markers waiting for the next block
+        self._power = False  # a sup after a number opened: its text may be a power (``_exponent``)
         self._parts: list[str] = []
         self._length = 0
         self._previous: tuple[str, int] | None = None  # what joins the next block with "\n"
@@ -158,6 +159,10 @@ class BlockWriter(TermSections):
             self._previous = None
 
     def _add(self, piece: Piece) -> None:
+        if self._power and isinstance(piece, str):
+            self._power = False  # the text of a sup after a number (``_exponent``)
+            if piece[:1].isalnum() or piece[:1] == "-":
+                self._add("^")
         container = self._container
         if container is not None:
             if container.kind == "cell" and container.broken and isinstance(piece, str) and piece.strip():
@@ -209,6 +214,16 @@ class BlockWriter(TermSections):
             inside.labelled = True
             self._pending.extend(self._flush())
             self._label = (title, [])
+
+    def _exponent(self) -> None:
+        """A ``sup`` right after a digit or ``)`` whose text opens with a letter, digit or ``-`` is a power:
+        ``2<sup>31</sup>-1`` reads ``2^31-1``, not ``231-1`` (SQLite's limits, PostgreSQL's, the Rust book's
+        ``2<sup>n - 1</sup>``). After a word a ``sup`` is a footnote's mark (``operator<sup>1</sup>``), and
+        ``)<sup>?</sup>`` a grammar's repetition (the Rust reference): both are left as they are."""
+        container = self._container
+        pieces = container.pieces if container is not None else self._run
+        last = next((piece for piece in reversed(pieces) if isinstance(piece, str) and piece), "")
+        self._power = last[-1:].isdigit() or last.endswith(")")
 
     def _boundary(self) -> None:
         """A tag that is not inline: ends the paragraph being read (a space inside a heading; inside a

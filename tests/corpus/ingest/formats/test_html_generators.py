@@ -585,3 +585,15 @@ def test_mkdocstrings_badges_are_not_part_of_an_objects_heading() -> None:
     assert [(s.heading, s.anchors) for s in document.sections if s.level] == [
         ("clew.Corpus", ["clewcorpus"]), ("readers", ["clew.Corpus.readers"])]
     assert document.text == "## clew.Corpus\n\n### readers\n\nreaders = Readers()\n\nThe readers."
+
+
+def test_a_superscript_after_a_number_is_a_power() -> None:
+    """``2<sup>31</sup>-1`` (SQLite's limits, PostgreSQL's, the Rust book's ``2<sup>n - 1</sup>``) reads
+    ``2^31-1``, not ``231-1``; after a word a ``sup`` is a footnote's mark and stays as it is."""
+    document = parse_html('<p>Up to 2<small><sup>31</sup></small>-1 bytes; 1024<sup>2</sup> = 1048576; '
+                          '-(2<sup>n - 1</sup>); M &times; 2<sup><small>E</small></sup>.</p>'
+                          '<p>Listed in precedence<sup>1</sup> order; (a + b)<sup>2</sup>.</p>')
+    assert document.text == ("Up to 2^31-1 bytes; 1024^2 = 1048576; -(2^n - 1); M × 2^E.\n\n"
+                             "Listed in precedence1 order; (a + b)^2.")
+    grammar = parse_html("<p><em>MetaSeq</em><sup>?</sup> ( , <em>MetaItem</em> )<sup>*</sup> 2<sup></sup>3</p>")
+    assert grammar.text == "MetaSeq? ( , MetaItem )* 23"

@@ -87,7 +87,7 @@ def test_html_in_markdown_is_read_as_the_html_reader_reads_it() -> None:
     assert texts[:4] == [
         ("heading", "Widget", "# Widget"),  # a logo in a heading is not part of its name
         ("paragraph", "Widget", "build status A fast widget & friends."),  # an image reads as its alt text
-        ("paragraph", "Widget", "Press Ctrl+C to stop the server, see stopping.\nValues up to 106 are accepted."),
+        ("paragraph", "Widget", "Press Ctrl+C to stop the server, see stopping.\nValues up to 10^6 are accepted."),
         ("paragraph", "Widget", "A note inside html."),
     ]
     assert document.title == "Widget"
