@@ -52,13 +52,18 @@ RANK = 1.0
 NUMBER = 0.5
 """Bonus share for a unit holding a digit when the question asks for a quantity or a default."""
 ROW = 2.0
-"""A table row weighs this much more than prose with the same terms (a row is a fact with its key)."""
+"""A table row weighs this much more than prose with the same terms (a row is a fact with its key); so
+does a field list's item whose key the question names (``_FIELD``)."""
 PIECE = 0.25
 """Weight of a question term that is only a part of a compound token the question writes (``rc`` and
 ``1`` of ``2.0.0-rc.1``, ``th`` of ``50th``): the compound itself weighs in full."""
 _QUANTITY = re.compile(r"\b(how (many|much|long|big|large|deep|fast|old)|default|size|largest|smallest|maximum|"
                        r"minimum|limit|number)\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_FIELD = re.compile(r"`?([\w.\-]+)`?(?: \([^)]*\))?: ")
+"""A field list's item (a parameter, option or subcommand and its description: "init: If true (the
+default), a __init__() method will be generated.", "`to`: The index of the next item"): when the
+question names its key in full, it is a fact with its key, as a table row is (``ROW``)."""
 VERSION_NOTE = 0.5
 """Weight of a version note ("Changed in version 3.6: s can now be of type bytes or bytearray.", Sphinx's
 ``versionchanged``) when the question asks nothing of versions (``_VERSIONED``): the note repeats its
@@ -341,9 +346,17 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
-    bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if unit.kind == "row" else 1)
+    keyed = unit.kind == "row" or _named_field(unit, own)
+    bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if keyed else 1)
     bonus *= 1 + POLAR * bool(polar & own and _POLARITY.search(unit.own))
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + order)) * weight
+
+
+def _named_field(unit: Unit, own: set[str]) -> bool:
+    """A field list's item (``_FIELD``) whose key's terms are all among the question terms it holds."""
+    match = _FIELD.match(unit.own) if unit.kind == "item" else None
+    key = set(tokenize(match.group(1))) if match is not None else set()
+    return bool(key) and key <= own
 
 
 def _yes_no_terms(question: str) -> frozenset[str]:

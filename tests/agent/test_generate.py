@@ -698,3 +698,36 @@ def test_a_version_note_weighs_less_unless_the_question_asks_about_versions(monk
     monkeypatch.setattr(generate, "VERSION_NOTE", 1.0)
     unweighed = extractive_answer("Which pickle protocol does a shelf use?", evidence, max_tokens=30)
     assert unweighed is not None and unweighed.answer.startswith("Changed in version 3.10:")
+
+
+DATACLASS_PARAMETERS = """The parameters to dataclass() are:
+
+- init: If true (the default), a __init__() method will be generated. If the class already defines __init__(), \
+this parameter is ignored.
+- repr: If true (the default), a __repr__() method will be generated. If the class already defines __repr__(), \
+this parameter is ignored.
+- frozen: If true (the default is False), assigning to fields will generate an exception. This emulates read-only \
+frozen instances.
+"""
+DATACLASS_FROZEN = """There is a tiny performance penalty when using frozen=True: __init__() cannot use simple \
+assignment to initialize fields, and must use object.__setattr__().
+
+It is not possible to create truly immutable Python objects. However, by passing frozen=True to the dataclass() \
+decorator you can emulate immutability.
+"""
+
+
+def test_a_field_list_item_the_question_names_weighs_as_a_table_row() -> None:
+    """Sphinx's parameter lists ("init: If true (the default), ...") are facts with their key, as
+    table rows are: asked whether @dataclass writes an __init__, the init item answers before prose
+    that mentions __init__ and frozen in passing."""
+
+    question = ("Does @dataclass write an __init__ for me unless I say otherwise, and what happens if I mark the "
+                "class frozen?")
+    answer = extractive_answer(question, [("ev1:c:18:1:34", DATACLASS_FROZEN), ("ev1:c:18:1:3", DATACLASS_PARAMETERS)],
+                               max_tokens=60)
+    assert answer is not None
+    assert answer.answer.splitlines()[:2] == [
+        "The parameters to dataclass() are:",
+        "- init: If true (the default), a __init__() method will be generated. If the class already defines "
+        "__init__(), this parameter is ignored. [ev1:c:18:1:3]"]
