@@ -12,11 +12,12 @@ from dataclasses import dataclass
 INLINE_TAGS = frozenset(
     "a abbr b big cite code em font i img kbd nobr q s samp small span strike strong sub sup tt u var"
     " variable"
-    " acronym bdi bdo data dfn mark time".split()
+    " acronym bdi bdo data dfn mark time object".split()
 )
 """Tags that do not break text: the dev sets' reference extractor's, and the other phrasing
 elements of HTML that hold words of a sentence (DocBook writes every ``SQL`` in PostgreSQL's
-manual as ``<acronym>``). A phrase inside one element of the narrower set is inside one here too."""
+manual as ``<acronym>``; Asciidoctor an inline SVG image as ``<object>`` holding its alt text). A phrase
+inside one element of the narrower set is inside one here too."""
 DROP_TAGS = frozenset("noscript template head nav header footer form select button".split())
 """Dropped with everything inside; a ``header`` inside the main content or a sectioning element
 (``article``, ``section``, ``aside``) is that part's own header (its title) and is kept."""

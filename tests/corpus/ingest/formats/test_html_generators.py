@@ -597,3 +597,13 @@ def test_a_superscript_after_a_number_is_a_power() -> None:
                              "Listed in precedence1 order; (a + b)^2.")
     grammar = parse_html("<p><em>MetaSeq</em><sup>?</sup> ( , <em>MetaItem</em> )<sup>*</sup> 2<sup></sup>3</p>")
     assert grammar.text == "MetaSeq? ( , MetaItem )* 23"
+
+
+def test_an_inline_object_keeps_its_sentence_whole() -> None:
+    """Asciidoctor writes an inline SVG image as an ``object`` holding its alt text: the sentence
+    around it is one paragraph ("Press reload to reload the page."), not three."""
+    document = parse_html('<div class="paragraph"><p>Press <span class="image"><object type="image/svg+xml" '
+                          'data="reload.svg" width="16"><span class="alt">reload</span></object></span> to reload '
+                          'the page.</p></div>')
+    assert document.text == "Press reload to reload the page."
+    assert [b.kind for b in document.blocks] == ["paragraph"]
