@@ -139,6 +139,8 @@ length, such an item ranked below its one sentence that answers). An item a lead
 stays whole: the lead-in quotes its list."""
 _OPTION = re.compile(r"-{1,2}[A-Za-z]")
 """A command-line option's term (``-h host --host=host``): a definition's term, not code."""
+_EDGES = re.compile(r"^(?:[#\s]|-+(?=\s))+|(?:\s+-+|[#\s])+$")
+"""A text's heading marks and loose dashes at either end; not an option's (``-M, --multi-volume``)."""
 _CODE_LINE = re.compile(r";$|\S=|^--\s")
 """A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
 
@@ -216,8 +218,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
-        clean = own if kind in ("row", "code") else " ".join(own.split()).strip("#- ")
-        if len(clean) < 4:
+        clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
+        if len(clean) < 4 or not any(ch.isalnum() for ch in clean):
             return None
         unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context, terms=tokenize(clean),
                     position=len(units))

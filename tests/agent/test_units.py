@@ -132,3 +132,17 @@ def test_a_long_api_signature_is_the_term_of_its_description() -> None:
     assert [u.kind for u in units] == ["sentence"]
     assert units[0].header.startswith("json.loads(s, *, cls=None") and units[0].own.startswith("Deserialize s")
     assert {"json.loads", "object_hook"} <= units[0].context  # the question may name it or a parameter
+
+
+def test_an_option_opening_a_line_keeps_its_dashes() -> None:
+    """tar's man page read as text: an option and its description on one line. The extract quoted
+    'M, --multi-volume ...' and 'transform=EXPRESSION ...' when a unit's ends lost every '-'; a
+    loose dash or a heading's marks at either end still go."""
+
+    text = ("Options:\n\n-M, --multi-volume Create/list/extract multi-volume archive.\n\n"
+            "--transform=EXPRESSION, --xform=EXPRESSION Use sed replace EXPRESSION to transform file names. -\n\n"
+            "--- A rule of dashes is not a unit ---\n\n----------\n")
+    texts = [u.text for u in passage_units(text, "ev1:c:7:1:3", 0)]
+    assert texts == ["Options:", "-M, --multi-volume Create/list/extract multi-volume archive.",
+                     "--transform=EXPRESSION, --xform=EXPRESSION Use sed replace EXPRESSION to transform file names.",
+                     "A rule of dashes is not a unit"]
