@@ -72,6 +72,7 @@ from clew.corpus.ingest.formats.html_rules import (
     _SKIPPED,
     _VOID,
     BYLINE_CLASSES,
+    CLOSED_PART_CLASSES,
     DROP_TAGS,
     INLINE_TAGS,
     LINE_BREAK,
@@ -513,6 +514,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             return Entry(tag, "item", item)
         if tag == "div" and not TABLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
             return Entry(tag, "table box")
+        if tag == "div" and not CLOSED_PART_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
+            return Entry(tag, "part", (len(self.sections), list(self._open)))
         if tag == "div" and not TITLE_BOX_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()):
             self._title_boxes += 1
             return Entry(tag, "title box")
@@ -535,6 +538,8 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
             self._chrome -= 1
             if entry is self._head:
                 self._head = None
+        elif role == "part":
+            self.end_part(entry.obj)
         elif role == "title box":
             self._title_boxes -= 1
         elif role == "table box":

@@ -137,6 +137,15 @@ class BlockWriter(TermSections):
         elif not self._small_list_is_text(dlist):
             self._empty_terms_are_text(dlist)
 
+    def end_part(self, opened: tuple[int, list[tuple[int, int, bool]]]) -> None:
+        """A part whose headings end with it (``html_rules.CLOSED_PART_CLASSES``) has closed: the sections
+        it opened end here, and those open when it began (``opened``: the count, the open ones) are again."""
+        count, before = opened
+        for section in self.sections[count:]:
+            if section.end is None:
+                section.end = self._length
+        self._open = before
+
     def end_label(self) -> None:
         """A label no block took (an admonition's or a field's with nothing after it) is a paragraph."""
         if self._label is not None:

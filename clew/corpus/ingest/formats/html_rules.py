@@ -191,11 +191,17 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
-BYLINE_CLASSES = frozenset({"author", "corpauthor", "editor", "othercredit"})
-"""A heading with one of these classes names a person, not a part of the text: DocBook's title page
-writes each author as ``h3.author`` (debian-reference, maint-guide, the Debian Administrator's
-Handbook, PostgreSQL's ``index.html``), which opened a section holding the book's copyright, abstract
-and table of contents. Such a heading is a paragraph."""
+BYLINE_CLASSES = frozenset({"author", "corpauthor", "editor", "othercredit", "subtitle"})
+"""A heading with one of these classes names a person or subtitles the book, not a part of the text:
+DocBook's title page writes each author as ``h3.author`` (debian-reference, maint-guide, the Debian
+Administrator's Handbook, PostgreSQL's ``index.html``) and the book's subtitle as ``h2.subtitle``
+(Publican), which opened a section holding the book's copyright, abstract and table of contents.
+Such a heading is a paragraph."""
+CLOSED_PART_CLASSES = frozenset({"legalnotice"})
+"""A ``div`` of one of these classes is a part of the title page whose headings end with it: DocBook's
+and Publican's legal notice (``div.legalnotice > h1.legalnotice``, "Legal Notice", as high as the book's
+title) opened a section that held what follows it, the abstract and the book's table of contents. At
+the part's end the sections open before it are open again."""
 TITLE_BOX_CLASSES = frozenset({"refnamediv"})
 """A ``div`` of one of these classes holds the page's title as its heading, which is read as an ``h1``:
 DocBook's reference entries (manual pages: PostgreSQL's SQL commands, gtk-doc's API pages) write the

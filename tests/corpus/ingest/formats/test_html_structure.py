@@ -340,3 +340,24 @@ def test_an_api_entry_without_text_is_a_line_of_the_section_around_it() -> None:
     assert document.text[document.anchors["celery.bootsteps.Blueprint.close"]:] == "close(parent)"
     assert document.sections[3].end is not None and document.sections[3].end < document.anchors[
         "celery.bootsteps.Blueprint.claim_steps"]
+
+
+# --- Publican (the Debian Administrator's Handbook): the title page, its legal notice, the book's TOC --------
+
+def test_publican_legal_notice_ends_with_its_part_and_the_toc_is_under_the_book_title() -> None:
+    document = load("publican-book.html")
+    assert outline(document) == [(1, "The Debian Administrator's Handbook"), (1, "Legal Notice")]
+    notice = document.sections[2]
+    assert block_at(document, "This book is available under")[2] == 2
+    assert notice.end == document.text.index("This book is available under") + len(
+        "This book is available under the terms of two licenses compatible with the Debian Free Software Guidelines.")
+    # the abstract and the table of contents follow the notice's div: they are the book title's again
+    assert block_at(document, "Abstract")[2] == 1
+    assert block_at(document, "A reference book presenting")[2] == 1
+    assert block_at(document, "1.1. What Is Debian?")[2] == 1
+    # the subtitle is a line of the title page, not a section; the Prev / Next bars and the banner are dropped
+    assert block_at(document, "Debian Bullseye from Discovery to Mastery") == (
+        "paragraph", "Debian Bullseye from Discovery to Mastery", 1)
+    for chrome in ("Download the ebook", "Next", "Prev", "Product Site"):
+        assert chrome not in document.text
+    assert any(link.href == "the-debian-project.html" for link in document.links)
