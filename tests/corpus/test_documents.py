@@ -278,7 +278,8 @@ def test_cli_ls_outline_rm_and_prune(tmp_path: Path, docs: Path) -> None:
                          ).exit_code == 0
     human = runner.invoke(app, ["ls", "--db", db], env={"COLUMNS": "80"}).stdout.splitlines()
     key = "a-folder-with-a-long-name/and-a-page-whose-key-is-over-forty.md"
-    assert human[0] == "docs: 4 documents" and any(line.startswith(key + " ") for line in human)  # never cut
+    assert human[0] == "docs: 4 documents" and key in [line.split("  ")[0].rstrip() for line in human]
+    # never cut: a key too long to leave its title room stands whole on its own line (5602026)
     assert all(len(line) <= 80 for line in human)
     long_key.unlink()
     long_key.parent.rmdir()
