@@ -46,7 +46,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_ahead import HeldEvents
-from clew.corpus.ingest.formats.html_blocks import BlockWriter
+from clew.corpus.ingest.formats.html_marks import FootnoteMarks
 from clew.corpus.ingest.formats.html_members import MemberLevels
 from clew.corpus.ingest.formats.html_parts import (
     _Admonition,
@@ -130,12 +130,12 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     return builder.document()
 
 
-class _Builder(HTMLParser, BlockWriter, OpenElements):
+class _Builder(HTMLParser, FootnoteMarks, OpenElements):
     """The stack of open elements (:class:`OpenElements`) over ``html.parser``'s callbacks; what it
     reads becomes blocks through :class:`BlockWriter`."""
 
     def __init__(self, *, content_only: bool = False, embedded: bool = False, collapsible: bool = False) -> None:
-        BlockWriter.__init__(self)
+        FootnoteMarks.__init__(self)
         OpenElements.__init__(self, self._close)
         HTMLParser.__init__(self, convert_charrefs=True)
         self._embedded = embedded
@@ -277,6 +277,7 @@ class _Builder(HTMLParser, BlockWriter, OpenElements):
         if tag in INLINE_TAGS:
             container = self._container
             self._power = self._power and tag != "sup"  # an empty sup: the text after it is no power
+            self.end_mark(tag)
             if self._drop:
                 self._close_named(tag)
             elif container is not None and container.kind == "cell" and tag in ("b", "strong") and container.bold:

@@ -7,6 +7,7 @@ The reader replays the held events once the element they open has ended, with th
 
 from __future__ import annotations
 
+from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
 from clew.corpus.ingest.formats.html_rules import Event, page_toc
 
@@ -47,6 +48,8 @@ class HeldEvents:
         events, self.events = self.events or [], None
         if events and is_member_table(events[0]):
             return member_table(events)
+        if events and events[0][1] == "table" and is_callout_table(events):
+            return callout_list(events)
         if events and events[0][1] == "div":
             if page_toc(events):
                 return None

@@ -150,7 +150,8 @@ def test_docutils_footnotes_are_a_paragraph_each_opened_by_their_label() -> None
 
 def test_older_docutils_footnotes_and_citations_read_as_the_new_ones() -> None:
     """docutils 0.17 writes footnotes and citations as ``dl.footnote`` / ``dl.citation`` (the brackets come
-    from the style sheet), 0.18 citations as ``div.citation``: each is "[label] text", its id on it."""
+    from the style sheet), 0.18 citations as ``div.citation``: each is "[label] text", its id on it; the
+    mark citing one reads as its label does ("See [1].", ``html_marks``)."""
     document = parse_html(
         '<div class="body" role="main"><section id="x"><h1>X</h1>\n'
         '<p>See <a class="footnote-reference brackets" href="#f1" id="r1">1</a>.</p>\n'
@@ -163,7 +164,7 @@ def test_older_docutils_footnotes_and_citations_read_as_the_new_ones() -> None:
         '<span class="fn-bracket">]</span></span>\n<p>The Art of Computer Programming.</p>\n</div>\n</div>\n'
         '</section></div>')
     document.check()
-    assert document.text == ("# X\n\nSee 1.\n\n[1] An old-style footnote.\n\n[2] Another.\n\nIts second paragraph."
+    assert document.text == ("# X\n\nSee [1].\n\n[1] An old-style footnote.\n\n[2] Another.\n\nIts second paragraph."
                              "\n\n[Knuth] The Art of Computer Programming.")
     labels = [document.text[document.anchors[a]:].split(" ")[0] for a in ("f1", "f2", "knuth")]
     assert labels == ["[1]", "[2]", "[Knuth]"]

@@ -1,0 +1,158 @@
+"""Marks in the HTML reader's text (``clew.corpus.ingest.formats.html``) that point at a note: footnote
+marks (:class:`FootnoteMarks`) and Asciidoctor's callout numbers (:func:`callout_list`).
+
+A footnote mark is read as `` [1]``: a space, then its label in brackets, whatever the generator wrote.
+Pandoc writes ``installer<a class="footnote-ref" role="doc-noteref"><sup>1</sup></a>``, DocBook
+``<sup>[<a class="footnote">1</a>]</sup>`` or ``<a class="footnote"><sup class="footnote">[14]</sup></a>``,
+Asciidoctor ``<sup class="footnote">[<a class="footnote">1</a>]</sup>``, mdBook
+``<sup class="footnote-reference"><a>1</a></sup>``, MediaWiki ``<sup class="reference"><a>[1]</a></sup>``,
+docutils ``<a class="footnote-reference" role="doc-noteref">[1]</a>``. Read as they stand, most glue the
+label to the word before it ("installer1"), and a term glued to a digit is not the term for search. The
+mark is kept rather than dropped: the note it points at is labelled the same way (docutils' and
+DocBook's notes read ``[1] ...``), so a reader of the text can find it, and the mark's link to the note
+stays where the reader makes links. A ``sup`` that is a footnote mark is no power (``_exponent``).
+"""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html_blocks import BlockWriter
+from clew.corpus.ingest.formats.html_rules import Event, Piece, _attr
+
+MARK_CLASSES = {
+    "a": frozenset({"footnote-ref", "footnote-reference", "footnote"}),
+    "sup": frozenset({"footnote", "footnoteref", "footnote-reference", "reference"}),
+}
+"""A footnote mark's outermost element, by tag: pandoc's and docutils' ``a``, DocBook's ``a.footnote``
+(inside a ``sup`` or around one), Asciidoctor's ``sup.footnote`` (``sup.footnoteref`` when the note was
+cited before), mdBook's ``sup.footnote-reference``, MediaWiki's ``sup.reference``. An ``a`` with
+``role="doc-noteref"`` is one too."""
+
+
+def footnote_mark(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether ``tag`` with ``attrs`` starts a footnote mark (``MARK_CLASSES``)."""
+    if tag == "a" and (_attr(attrs, "role") or "").lower() == "doc-noteref":
+        return True
+    return tag in MARK_CLASSES and not MARK_CLASSES[tag].isdisjoint((_attr(attrs, "class") or "").split())
+
+
+class FootnoteMarks(BlockWriter):
+    """The writer that reads a footnote mark's label as `` [label]`` (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._mark: str | None = None  # the tag of the footnote mark being read, whose end ends it
+        self._mark_text = False  # its label's text has started: ``[`` is written
+        self._mark_ended = False  # a mark just ended: a "]" that DocBook writes after it is its own
+
+    def _markers(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self._mark is None and tag in MARK_CLASSES and footnote_mark(tag, attrs):
+            self._mark, self._mark_text = tag, False
+            self._drop_open_bracket()
+            last = self._last_text()
+            if last and not last[-1].isspace():
+                super()._add(" ")  # before the mark's link and anchors: they start at its "["
+            self._power = False  # a footnote's sup is no power
+        super()._markers(tag, attrs)
+
+    def _add(self, piece: Piece) -> None:
+        if not isinstance(piece, str):
+            super()._add(piece)
+            return
+        if self._mark_ended:
+            self._mark_ended = False
+            piece = piece[1:] if piece.startswith("]") else piece
+        if self._mark is None:
+            super()._add(piece)
+            return
+        label = " ".join(piece.replace("[", " ").replace("]", " ").split())
+        if not label:
+            return
+        if not self._mark_text:
+            self._mark_text = True
+            label = "[" + label
+        super()._add(label)
+
+    def end_mark(self, tag: str) -> None:
+        """An inline element ``tag`` has ended: the footnote mark it started ends with it (`` [1`` gets ``]``)."""
+        if tag == self._mark:
+            self._end_mark()
+
+    def _boundary(self) -> None:
+        self._end_mark()  # a mark is inline: a block boundary ends it (a mark's end flattened away)
+        super()._boundary()
+
+    def _end_mark(self) -> None:
+        if self._mark is not None:
+            written, self._mark = self._mark_text, None
+            if written:
+                super()._add("]")
+                self._mark_ended = True
+
+    def _pieces(self) -> list[Piece]:
+        container = self._container
+        return container.pieces if container is not None else self._run
+
+    def _last_text(self) -> str:
+        return next((piece for piece in reversed(self._pieces()) if isinstance(piece, str) and piece), "")
+
+    def _drop_open_bracket(self) -> None:
+        """DocBook's ``<sup>[<a class="footnote">``: the ``[`` before the mark is the mark's own."""
+        pieces = self._pieces()
+        for index in range(len(pieces) - 1, -1, -1):
+            piece = pieces[index]
+            if isinstance(piece, str) and piece:
+                if piece.endswith("["):
+                    pieces[index] = piece[:-1]
+                return
+
+
+def is_callout_table(events: list[Event]) -> bool:
+    """Whether the held ``events`` (a table's, from its start tag) are Asciidoctor's callout list with
+    font icons (``div.colist > table``): every row two cells, the first holding ``i.conum[data-value]``."""
+    rows = _rows(events)
+    return bool(rows) and all(len(cells) == 2 and _callout_number(cells[0]) is not None for cells in rows)
+
+
+def callout_list(events: list[Event]) -> list[Event]:
+    """Asciidoctor's callout list with font icons, ``<tr><td><i class="conum" data-value="1"></i><b>1</b>
+    </td><td>Prints ...</td></tr>``, rewritten as the list its form without icons writes
+    (``div.colist > ol > li``): ``1. Prints ...``, not a table of numbers and texts."""
+    rows = _rows(events)
+    first = _callout_number(rows[0][0]) if rows else None
+    start: list[tuple[str, str | None]] = [] if first in (None, "1") else [("start", first)]
+    out: list[Event] = [("start", "ol", start)]
+    for cells in rows:
+        out.extend([("start", "li", []), *cells[1], ("end", "li", [])])
+    out.append(("end", "ol", []))
+    return out
+
+
+def _callout_number(cell: list[Event]) -> str | None:
+    """The callout number of a cell that holds Asciidoctor's ``i.conum[data-value]``, or None."""
+    for kind, tag, attrs in cell:
+        if kind in ("start", "startend") and tag == "i" and "conum" in (_attr(attrs, "class") or "").split():
+            value = _attr(attrs, "data-value")
+            return value if value and value.isdecimal() else None
+    return None
+
+
+def _rows(events: list[Event]) -> list[list[list[Event]]]:
+    """A flat table's rows, each its cells' inner events; none for a table that holds a table."""
+    rows: list[list[list[Event]]] = []
+    cell: list[Event] | None = None
+    for kind, tag, attrs in events[1:]:
+        if kind in ("start", "startend") and tag == "table":
+            return []
+        if kind == "start" and tag == "tr":
+            rows.append([])
+            cell = None
+        elif kind == "start" and tag in ("td", "th"):
+            if not rows:
+                rows.append([])
+            cell = []
+            rows[-1].append(cell)
+        elif kind == "end" and tag in ("td", "th", "tr", "table"):
+            cell = None
+        elif cell is not None:
+            cell.append((kind, tag, attrs))
+    return rows
