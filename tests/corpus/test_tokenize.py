@@ -72,7 +72,8 @@ def test_counting_terms_word_by_word_equals_the_regex_over_the_whole_text() -> N
 
     spaces = [chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()]
     pieces = ["max_wal_size", "-k", "--dir", "a-b", "3.23.41", "x/y:z", "The", "ÜBER", "wal", "-", "--", ".", "/",
-              "İstanbul", "ǅ", "the", "_", "é", "(", "x86-64", *spaces]
+              "İstanbul", "ǅ", "the", "_", "é", "(", "x86-64", "$", "$*", "${", "}", "$5", ".99", "&", "&&", "|", ">",
+              ">>", "<", "<<<", "2>&1", *spaces]
     rng = random.Random(5)
     for _ in range(3000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
@@ -117,3 +118,40 @@ def test_counting_no_texts_gives_no_postings() -> None:
 
     found = count_terms_bulk([])
     assert (found.vocabulary, len(found.text), len(found.lengths)) == ([], 0, 0)
+
+
+def test_shell_parameters_are_terms() -> None:
+    terms = tokenize('How do "$*" and "$@" differ? $# $? $$ $! $- $0 $1')
+    assert terms == ["$*", "$@", "differ", "$#", "$?", "$$", "$!", "$-", "$0", "0", "$1", "1"]
+    # a named parameter is a term (braces or not) followed by the name's own terms: nothing the name
+    # alone finds is lost, Sass's compound variables included
+    assert tokenize("${HOME}") == tokenize("$HOME") == ["$home", "home"]
+    for name in ("MAX_WAL_SIZE", "enable-shadows", "HOME/bin", "_", "x"):
+        assert tokenize(f"${name}") == [f"${name.lower()}", *tokenize(name)]
+
+
+def test_a_price_keeps_its_number_and_a_lone_dollar_is_no_term() -> None:
+    # one digit is a positional parameter ($5) that still yields its number; more digits are a price
+    assert tokenize("It costs $5.") == ["cost", "$5", "5"]
+    assert tokenize("$10 or $5.99 or $12,000") == ["10", "5.99", "5", "99", "12", "000"]
+    assert tokenize("a $ sign, ${x:-y}") == ["sign", "x", "-y", "y"]  # no $, nor ${x
+    assert "$" not in "".join(tokenize("US$ 3 and $(date) and $[ x ]"))
+
+
+def test_shell_operators_are_terms_each_exactly() -> None:
+    assert tokenize("make && make install || exit |& tee >> log <<< word") == [
+        "make", "&&", "make", "instal", "||", "exit", "|&", "tee", ">>", "log", "<<<", "word"]
+    assert tokenize("cmd 2>&1 >&2") == ["cmd", "2", ">&1", "1", ">&2", "2"]
+    # Python's prompt, a here-document's << and single redirections are none
+    assert tokenize(">>> x << EOF > out < in & | <<<< z") == ["x", "eof", "out", "z"]
+
+
+@pytest.mark.parametrize("text", ['"$*" and "$@" ${HOME}/bin $5.99 $10', "a&&b||c >>x>>>y 2>&1 <<<z"])
+def test_counting_shell_terms_equals_counting_the_tokens(text: str) -> None:
+    from collections import Counter
+
+    from clew.corpus.tokenize import count_terms, count_terms_bulk
+
+    assert count_terms(text) == Counter(tokenize(text))
+    postings = count_terms_bulk([text])
+    assert dict(zip((postings.vocabulary[t] for t in postings.term), postings.tf.tolist())) == count_terms(text)
