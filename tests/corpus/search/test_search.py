@@ -585,23 +585,3 @@ def test_held_postings_keep_every_term_frequency(tmp_path: Path, monkeypatch: py
     for memory, sql in zip(held, in_sql, strict=True):
         assert [(h.document_id, h.ordinal) for h in memory] == [(h.document_id, h.ordinal) for h in sql]
         assert [h.score for h in memory] == pytest.approx([h.score for h in sql], rel=1e-6)
-
-
-def test_a_question_about_shell_parameters_finds_the_passage_that_defines_them(tmp_path: Path) -> None:
-    """'"$*"' and '"$@"' are terms: the question finds Special Parameters, not every passage saying "differ"."""
-    folder = write_files(tmp_path / "docs", {
-        "params.md": "# Special Parameters\n\n`$*` expands to the positional parameters as one word; `\"$@\"` "
-                     "expands each positional parameter to a separate word. `$#` is their count.\n",
-        "diff.md": "# Comparing files\n\nThe diff command shows how two files differ, line by line. Files that "
-                   "differ in whitespace only can be compared with -w; the differences are listed in order.\n",
-        "env.md": "# Environment\n\nThe value of $HOME is the current user's home directory; ${HOME} too.\n",
-        "build.md": "# Building\n\nRun make && make install, and write the log with 2>&1 >> build.log.\n",
-    })
-    with Corpus(tmp_path / "c.duckdb") as corpus:
-        ingest_paths(corpus, [folder], chunk_tokens=220)
-        assert [h.document_key for h in search(corpus, {"query": '"$*" and "$@"'}).hits] == ["params.md"]
-        assert search(corpus, {"query": 'How do "$*" and "$@" differ?'}).hits[0].document_key == "params.md"
-        assert search(corpus, {"query": "$#"}).hits[0].document_key == "params.md"
-        assert [h.document_key for h in search(corpus, {"query": "${HOME}"}).hits] == ["env.md"]
-        assert search(corpus, {"query": "home"}).hits[0].document_key == "env.md"  # the name alone still finds it
-        assert [h.document_key for h in search(corpus, {"query": "&& >>"}).hits] == ["build.md"]
