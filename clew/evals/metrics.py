@@ -75,6 +75,7 @@ def squad_normalize(text: str) -> str:
     return " ".join(_ARTICLES.sub(" ", text.lower().translate(_PUNCT)).split())
 
 
+_RANGE = re.compile(r"\bbetween (\d[\d.,]*) and (?=\d)|(?<=\d)[-\u2013](?=\d)")
 _JOINED = re.compile(r"(?<=\d)[.,](?=\d)|['-]")
 _SEPARATORS = str.maketrans({c: " " for c in string.punctuation if c not in "_'-"})
 
@@ -84,8 +85,9 @@ def answer_words(text: str) -> str:
     other punctuation parts words ('functools.cmp_to_key(func)' -> 'functools cmp_to_key func', where
     SQuAD's 'functoolscmptokeyfunc' holds no word 'cmptokey'), except inside a number ('3.5',
     '4,294,950,911') and a word's apostrophe or hyphen ("don't", 'built-in'), which are dropped as SQuAD
-    drops them."""
-    text = _JOINED.sub("", text.lower()).translate(_SEPARATORS)
+    drops them. A number range reads one way: 'between 3 and 11', '3-11' and '3\u201311' are '3 to 11'."""
+    text = _RANGE.sub(lambda m: f"{m.group(1) or ''} to ", text.lower())
+    text = _JOINED.sub("", text).translate(_SEPARATORS)
     return " ".join(_ARTICLES.sub(" ", text).split())
 
 
@@ -106,13 +108,33 @@ def _f1(prediction: str, answer: str) -> float:
     return 2 * precision * rec / (precision + rec)
 
 
+_LIST = re.compile(r"\s*(?<!\d),\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+")
+LIST_GAP_WORDS = 8
+"""Most words a list answer's items may have between them in the text (a bullet's short gloss)."""
+LIST_ITEM_WORDS = 2
+"""Most words in one item of a list answer (a name, a term); a longer clause makes a sentence, matched whole."""
+
+
+def _pattern(gold: str) -> re.Pattern[str] | None:
+    """A gold answer as whole words; a list of three or more ('A, B, C and D') as its items in that order,
+    each item whole and of ``LIST_ITEM_WORDS`` words at most, at most ``LIST_GAP_WORDS`` words apart (a
+    bulleted list, with or without glosses)."""
+    parts = [answer_words(item) for item in _LIST.split(gold)] if re.search(r"(?<!\d),", gold) else []
+    if len(parts) >= 3 and all(parts) and all(len(part.split()) <= LIST_ITEM_WORDS for part in parts):
+        gap = f"(?: \\S+){{0,{LIST_GAP_WORDS}}} "
+        return re.compile(" " + gap.join(map(re.escape, parts)) + " ")
+    words = answer_words(gold)
+    return re.compile(re.escape(f" {words} ")) if words else None
+
+
 def answer_found(prediction: str, answers: Sequence[str]) -> float | None:
     """1.0 when a gold answer occurs in the prediction as whole words, both through ``answer_words``:
-    'cmp_to_key' is in 'functools.cmp_to_key(func)', 'key' is not, nor '5' in '3.5'."""
+    'cmp_to_key' is in 'functools.cmp_to_key(func)', 'key' is not, nor '5' in '3.5'; a list answer
+    ('INT, INTEGER, REAL and ANY') is found as its items in order, a few words apart at most."""
     if not answers:
         return None
     text = f" {answer_words(prediction)} "
-    return float(any(f" {gold} " in text for gold in map(answer_words, answers) if gold))
+    return float(any(p.search(text) for p in map(_pattern, answers) if p))
 
 
 def token_f1(prediction: str, answers: Sequence[str]) -> float | None:

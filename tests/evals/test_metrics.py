@@ -127,6 +127,37 @@ def test_answer_found_keeps_the_word_boundaries_a_reader_keeps() -> None:
     assert metrics.answer_found("cmp to key", ["cmp_to_key"]) == 0.0
 
 
+def test_answer_found_reads_a_number_range_one_way() -> None:
+    assert metrics.answer_found("an odd number of columns between 3 and 11", ["3 to 11"]) == 1.0
+    assert metrics.answer_found("pages 3-11 and 20\u201322", ["3 to 11", "between 20 and 22"]) == 1.0
+    assert metrics.answer_found("between 3 and 11", ["3-11"]) == 1.0
+    assert metrics.answer_found("between 3 and 110", ["3 to 11"]) == 0.0  # whole numbers only
+    assert metrics.answer_found("between 13 and 11", ["3 to 11"]) == 0.0
+    assert metrics.answer_found("see 5-10", ["510"]) == 0.0  # a range is not one number
+    assert metrics.answer_found("released 2026-12-06", ["2026-12-06"]) == 1.0
+
+
+def test_answer_found_reads_a_list_answer_as_its_items_in_order() -> None:
+    bullets = "The datatype must be one of following:\n  - INT\n  - INTEGER\n  - REAL\n  - TEXT\n  - BLOB\n  - ANY\n"
+    assert metrics.answer_found(bullets, ["INT, INTEGER, REAL, TEXT, BLOB and ANY"]) == 1.0
+    glossed = ("- SQLITE_FULL: database or disk full\n- SQLITE_IOERR: disk I/O error\n"
+               "- SQLITE_BUSY: database in use by another process\n- SQLITE_NOMEM: out of memory")
+    assert metrics.answer_found(glossed, ["SQLITE_FULL, SQLITE_IOERR, SQLITE_BUSY and SQLITE_NOMEM"]) == 1.0
+    assert metrics.answer_found("one of INT, REAL or ANY", ["INT, REAL, or ANY"]) == 1.0
+
+
+def test_answer_found_still_wants_the_whole_list() -> None:
+    gold = ["INT, INTEGER, REAL, TEXT, BLOB and ANY"]
+    assert metrics.answer_found("INT INTEGER REAL TEXT ANY", gold) == 0.0  # an item missing
+    assert metrics.answer_found("INTEGER INT REAL TEXT BLOB ANY", gold) == 0.0  # out of order
+    far = "INT INTEGER REAL TEXT BLOB " + "word " * (metrics.LIST_GAP_WORDS + 1) + "ANY"
+    assert metrics.answer_found(far, gold) == 0.0  # too far apart to be one list
+    assert metrics.answer_found("4,294,950,911 databases", ["4, 294, 950"]) == 0.0  # a number's commas
+    sentence = ["the row is deleted, the constraints are checked, and the triggers run"]  # a sentence, whole
+    assert metrics.answer_found("the row is deleted then the constraints are checked and the triggers run",
+                                sentence) == 0.0
+
+
 def test_answer_retention_and_containment_score_the_answer_against_the_evidence_it_was_given() -> None:
     from clew.evals.datasets import Question
     from clew.evals.runner import score
