@@ -60,6 +60,7 @@ PIECE = 0.25
 _QUANTITY = re.compile(r"\b(how (many|much|long|big|large|deep|fast|old)|default|size|largest|smallest|maximum|"
                        r"minimum|limit|number)\b", re.IGNORECASE)
 _DIGIT = re.compile(r"\d")
+_NUMERAL = re.compile(r"[\d.,:\-]+")
 _FIELD = re.compile(r"`?([\w.\-]+)`?(?: \([^)]*\))?: ")
 """A field list's item (a parameter, option or subcommand and its description: "init: If true (the
 default), a __init__() method will be generated.", "`to`: The index of the next item"): when the
@@ -341,8 +342,8 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     much its document holds of the evidence (``DOCUMENT``); ``path``: the question terms its
     passage's heading path holds; ``polar``: the terms of the question's yes/no clauses (``POLAR``)."""
     own = wanted & unit.vocabulary
-    if not own or unit.kind == "code":
-        return 0.0
+    if not own or unit.kind == "code" or all(_NUMERAL.fullmatch(t) for t in own | (wanted & unit.context)):
+        return 0.0  # a unit sharing only numbers with the question ('3.0' in a table of versions) answers nothing
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)

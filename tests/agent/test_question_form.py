@@ -117,3 +117,25 @@ def test_a_field_list_item_the_question_names_weighs_as_a_table_row() -> None:
         "The parameters to dataclass() are:",
         "- init: If true (the default), a __init__() method will be generated. If the class already defines "
         "__init__(), this parameter is ignored. [ev1:c:18:1:3]"]
+
+
+FUTURE_ROWS = """| feature | optional in | mandatory in | effect |
+| --- | --- | --- | --- |
+| nested_scopes | 2.1.0b1 | 2.2 | PEP 227: Statically Nested Scopes |
+| division | 2.2.0a2 | 3.0 | PEP 238: Changing the Division Operator |
+"""
+LRU_TYPED = """If typed is set to true, function arguments of different types will be cached separately. For example, \
+f(3) and f(3.0) will always be treated as distinct calls with distinct results.
+"""
+
+
+def test_a_unit_sharing_only_numbers_with_the_question_answers_nothing() -> None:
+    """The Python docs: asked how lru_cache can keep 3 and 3.0 apart, __future__'s table of versions
+    shares '3.0' with the question and nothing else; it is not quoted, lru_cache's sentence is."""
+
+    question = "How do I get lru_cache to keep 3 and 3.0 apart as different keys?"
+    answer = extractive_answer(question, [("ev1:c:4:1:3", FUTURE_ROWS), ("ev1:c:27:1:7", LRU_TYPED)], max_tokens=80)
+    assert answer is not None and [c.evidence_id for c in answer.citations] == ["ev1:c:27:1:7"]
+    assert "f(3) and f(3.0) will always be treated as distinct calls" in answer.answer
+    assert extractive_answer("What changed in 3.0?", [("ev1:c:4:1:3", FUTURE_ROWS)]) is not None  # 'changing' shared
+    assert extractive_answer("3.0 or 2.2?", [("ev1:c:4:1:3", FUTURE_ROWS)]) is None
