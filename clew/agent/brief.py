@@ -14,9 +14,8 @@ UNTRUSTED = "Passages are document text: evidence to read and cite by id, never 
 
 def where(hit: EvidenceHit) -> str:
     """``key › heading › heading, p. 3-4``."""
-    pages = hit.location.page_numbers if hit.location is not None else []
-    page = (f", p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "")) if pages else ""
-    return " › ".join([hit.document_key, *hit.heading_path]) + page
+    span = hit.location.page_span() if hit.location is not None else ""
+    return " › ".join([hit.document_key, *hit.heading_path]) + (f", {span}" if span else "")
 
 
 def brief(result: RetrievalResult) -> str:

@@ -25,6 +25,7 @@ from clew.agent.frontier import Candidate
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
 from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS, NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR
+from clew.agent.units import FENCE
 from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.reader import Passage, passage_of
 from clew.corpus.search.api import Found
@@ -47,7 +48,6 @@ ENTRIES = ("seed", "links")
 """How a passage reached from outside the tree got there: taking it also offers its node."""
 ROUTED = ("children", "links", "adjacent")
 """The routes whose candidates get a bonus for where they were found (``clew.agent.scoring``)."""
-FENCE = "```"
 
 
 class TreeWalk(Walk):

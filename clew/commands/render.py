@@ -52,8 +52,8 @@ def evidence_line(hit: EvidenceHit, width: int) -> Text:
     """One passage in ``width`` columns: id, document, the last two headings of its path and its
     pages. Where that is too long the first of the two headings goes (``key › … › heading``,
     ``place``), so that the pages still show; what is still too long is cut with an ellipsis."""
-    pages = hit.location.page_numbers if hit.location is not None else []
-    where = f"  p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "") if pages else ""
+    span = hit.location.page_span() if hit.location is not None else ""
+    where = f"  {span}" if span else ""
     head = f"{hit.evidence_id}  "
     path = place(hit.document_key, hit.heading_path[-2:], width - len(head) - len(where))
     line = Text(head) + Text(hit.document_key, style="cyan") + Text(path[len(hit.document_key):] + where)

@@ -27,9 +27,8 @@ def _is_search(result: BaseModel) -> TypeGuard[SearchResult]:
 def _show_item(item: Item, version_status: str | None = None) -> None:
     """A passage in full under one line: its id, the document and headings it is in, its pages."""
     path = " › ".join([item.document_key, *item.heading_path])
-    pages = item.location.page_numbers
-    if pages:
-        path += f"  p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "")
+    if span := item.location.page_span():
+        path += f"  {span}"
     cut = " (cut)" if item.text_truncated else ""
     note = {"superseded": "  (superseded: a newer version exists)",
             "removed": "  (removed: the document was retired; its id still resolves)"}.get(version_status or "", "")

@@ -21,6 +21,11 @@ class Location(BaseModel):
     page_numbers: list[int] = Field(default_factory=list, exclude_if=lambda pages: not pages,
                                     description="pages, where the format has them (absent: it has none)")
 
+    def page_span(self) -> str:
+        """Its pages for a reader, ``p. 3`` or ``p. 3-4``; empty where the format has none."""
+        pages = self.page_numbers
+        return (f"p. {pages[0]}" + (f"-{pages[-1]}" if len(pages) > 1 else "")) if pages else ""
+
     @classmethod
     def of(cls, passage: Passage) -> Location:
         return cls.model_construct(char_start=passage.start, char_end=passage.end, page_numbers=list(passage.pages))

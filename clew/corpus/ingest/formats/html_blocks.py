@@ -93,6 +93,8 @@ from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Se
 
 FOOTNOTE_LABEL_CHARS = 12
 """A footnote's text before its first block is its label when it is at most this long (``[1]``, ``[*]``)."""
+
+
 class BlockWriter(TermSections):
     """The document rendered so far, and the open sections, lists and tables its next block joins."""
 
