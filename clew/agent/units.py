@@ -219,8 +219,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
-        if len(clean) < 4 or not any(ch.isalnum() for ch in clean):
-            return None
+        if (len(clean) < 4 and kind != "item") or not any(ch.isalnum() for ch in clean):
+            return None  # a list item may be one short value: STRICT's "INT", a format's "csv"
         unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context, terms=tokenize(clean),
                     position=len(units))
         units.append(unit)

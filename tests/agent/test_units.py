@@ -1,6 +1,7 @@
 """A passage's units (clew.agent.units): where a sentence ends, what a lead-in's block is, whose
 term a description is."""
 
+from clew.agent.generate import extractive_answer
 from clew.agent.units import passage_units, sentences
 
 from .test_generate import GC_AUTO, GC_PACK_LIMIT
@@ -146,3 +147,20 @@ def test_an_option_opening_a_line_keeps_its_dashes() -> None:
     assert texts == ["Options:", "-M, --multi-volume Create/list/extract multi-volume archive.",
                      "--transform=EXPRESSION, --xform=EXPRESSION Use sed replace EXPRESSION to transform file names.",
                      "A rule of dashes is not a unit"]
+
+
+def test_a_list_item_of_one_short_value_is_kept() -> None:
+    """SQLite's STRICT tables: the six type names are list items, "INT" and "ANY" of three letters;
+    a unit under four characters is junk in prose, but a list item may be one short value."""
+
+    text = ("In a CREATE TABLE statement, if the \"STRICT\" table-option keyword is added to the end, then strict "
+            "typing rules apply to that table. The STRICT keyword causes the following differences:\n\n"
+            "1. Every column definition must specify a datatype for that column.\n"
+            "2. The datatype must be one of following:\n  - INT\n  - INTEGER\n  - REAL\n  - TEXT\n  - BLOB\n"
+            "  - ANY\n")
+    units = passage_units(text, "ev1:c:58:1:1", 0)
+    assert [u.own for u in units if u.kind == "item"][2:] == ["INT", "INTEGER", "REAL", "TEXT", "BLOB", "ANY"]
+    answer = extractive_answer("Which type names are allowed for the columns of a STRICT table?",
+                               [("ev1:c:58:1:1", text)])
+    assert answer is not None and "- INT\n- INTEGER\n- REAL\n- TEXT\n- BLOB\n- ANY" in answer.answer
+    assert sentences("It is. Ok. The end.") == ["It is.", "The end."]  # prose under four characters is dropped
