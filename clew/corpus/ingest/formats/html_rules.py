@@ -188,6 +188,11 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     "rustdoc": frozenset("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor".split()),
     # Doxygen: the "Modules | Data Structures | Typedefs" jump links above the title (div.summary)
     "doxygen": frozenset({"summary"}),
+    # VitePress: the language name over each code block (span.lang); Starlight: the permalink beside each
+    # heading (a.sl-anchor-link, whose hidden text read "Section titled ...") and the texts for screen readers
+    # only (span.sr-only: "Terminal window" over a shell example). See html_jsdocs.
+    "vitepress": frozenset({"lang"}),
+    "starlight": frozenset({"sl-anchor-link", "sr-only"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
@@ -295,13 +300,16 @@ def content_root(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 
 
 ADMONITION_CLASSES = frozenset(
-    "admonition theme-admonition markdown-alert note tip warning caution important danger attention hint".split()
+    "admonition theme-admonition markdown-alert note tip warning caution important danger attention hint"
+    " custom-block".split()
 )
-"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook; MkDocs writes a
+"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook, VitePress; MkDocs writes a
 collapsible one as ``details.note``, labelled by its ``summary``), an ``aside`` or ``role="note"``
 is an admonition: one block of the section it sits in, with its label."""
-LABEL_CLASSES = frozenset({"admonition-title", "markdown-alert-title", "title"})
-"""The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``); Docusaurus's is a
+LABEL_CLASSES = frozenset(
+    {"admonition-title", "markdown-alert-title", "title", "custom-block-title", "starlight-aside__title"})
+"""The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``, VitePress's
+``p.custom-block-title``, Starlight's ``p.starlight-aside__title``); Docusaurus's is a
 class that starts with ``admonitionHeading``. Else the admonition's first heading or header cell
 (DocBook's graphical form) is its label."""
 _ADMONITION_TAGS = frozenset({"div", "aside", "section", "blockquote", "details"})

@@ -1,0 +1,97 @@
+"""The HTML reader's rules for the documentation generators JavaScript projects publish with:
+Docusaurus 3, VitePress 1 and Starlight (Astro) (``clew.corpus.ingest.formats.html``; measured on
+the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md).
+
+- Their chrome around the page (navbar, sidebar, breadcrumbs, "On this page", "Edit this page",
+  the pager, the footer) is already dropped by the reader's landmarks (``nav``, ``header``,
+  ``footer``, ``aside`` outside the content) and Docusaurus's classes in ``html_rules.DROP_CLASSES``.
+  What lies inside the content, and only these generators write, is in ``html_rules.GENERATOR_CLASSES``
+  (chrome in a page whose ``<meta name="generator">`` names the generator): VitePress's
+  ``span.lang``, the language name ("bash") over each code block; Starlight's ``a.sl-anchor-link``,
+  the permalink beside each heading whose hidden text read "Section titled “Synopsis”", and its
+  ``span.sr-only`` texts for screen readers ("Terminal window" over a shell example).
+- Their admonitions: VitePress's ``div.tip.custom-block`` (also ``info``, ``details``; VuePress
+  writes the same) labelled by ``p.custom-block-title``, Starlight's ``aside.starlight-aside``
+  labelled by ``p.starlight-aside__title`` (``html_rules.ADMONITION_CLASSES``, ``LABEL_CLASSES``).
+- A content tab set writes all its tab labels first, in a tab list, and then the tabs' panels:
+  Docusaurus's ``div.tabs-container`` (``ul[role=tablist] > li[role=tab]``, then
+  ``div[role=tabpanel]``), Starlight's ``starlight-tabs`` (``a[role=tab]``, ``div[role=tabpanel]``)
+  and VitePress's code group ``div.vp-code-group`` (``div.tabs > label``, then ``div.blocks`` of
+  code blocks). Read as written, "Another port" and "Client configuration" stood together above
+  both code blocks. :func:`tab_panels` moves each label to the start of its panel, as a paragraph
+  of its own, so that each tab reads as its label, then its content.
+"""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html_rules import _SKIPPED, _VOID, Event, _attr
+
+_TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group"})
+_TAB_SET_TAGS = frozenset({"starlight-tabs"})
+
+
+def _classes(attrs: list[tuple[str, str | None]]) -> list[str]:
+    return (_attr(attrs, "class") or "").split()
+
+
+def _role(attrs: list[tuple[str, str | None]]) -> str:
+    return (_attr(attrs, "role") or "").lower()
+
+
+def tab_panels_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether an element starts a tab set of these generators (its labels before its panels)."""
+    return tag in _TAB_SET_TAGS or (tag == "div" and not _TAB_SET_CLASSES.isdisjoint(_classes(attrs)))
+
+
+def tab_panels(events: list[Event]) -> list[Event]:
+    """The events of a tab set (:func:`tab_panels_start`, its start to its end) without its tab list,
+    each label (its text) a paragraph at the start of its panel; unchanged when the labels and the
+    panels do not pair up one to one. Tab sets nested in a panel are left as they are."""
+    labels: list[str] = []
+    panels: list[int] = []  # where each panel's start event is in `kept`
+    kept: list[Event] = []
+    depth = 0
+    tab_list = 0  # the depth of the tab list while inside it, else 0
+    label: list[str] | None = None
+    label_depth = 0
+    blocks = 0  # the depth of VitePress's div.blocks while inside it, else 0
+    panel = 0  # the depth of the panel while inside one, else 0
+    skipped = 0  # the depth of an svg, script or style inside the tab list, else 0
+    for event in events:
+        kind, tag, attrs = event
+        opens = kind == "start" and tag not in _VOID
+        depth += opens
+        if tab_list:
+            if opens and tag in _SKIPPED and not skipped:
+                skipped = depth
+            elif opens and label is None and (_role(attrs) == "tab" or tag == "label"):
+                label, label_depth = [], depth
+            elif kind == "data" and label is not None and not skipped:
+                label.append(tag)
+        elif opens and not panel and depth > 1 and (
+                _role(attrs) == "tablist" or (tag == "div" and "tabs" in _classes(attrs))):
+            tab_list = depth
+        elif opens and not panel and (_role(attrs) == "tabpanel" or (blocks and depth == blocks + 1)):
+            panel = depth
+            panels.append(len(kept))
+            kept.append(event)
+        elif opens and not panel and depth > 1 and tag == "div" and "blocks" in _classes(attrs):
+            blocks = depth
+            kept.append(event)
+        else:
+            kept.append(event)
+        if kind == "end" and tag not in _VOID:
+            if label is not None and depth == label_depth:
+                labels.append(" ".join(" ".join(label).split()))
+                label = None
+            skipped = 0 if depth == skipped else skipped
+            tab_list = 0 if depth == tab_list else tab_list
+            panel = 0 if depth == panel else panel
+            blocks = 0 if depth == blocks else blocks
+            depth -= 1
+    if not panels or len(labels) != len(panels):
+        return events
+    for at, text in reversed(list(zip(panels, labels, strict=True))):
+        if text:
+            kept[at + 1:at + 1] = [("start", "p", []), ("data", text, []), ("end", "p", [])]
+    return kept

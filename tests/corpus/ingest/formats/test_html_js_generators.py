@@ -1,0 +1,103 @@
+"""HTML as the documentation generators of JavaScript projects publish it: Docusaurus 3 (classic preset),
+VitePress 1 (default theme) and Starlight 0.37 (Astro 5). Each fixture is clew's own ``docs/guides/mcp.md``
+built by that generator with an admonition, a titled code block and a tab set in its own syntax
+(tests/fixtures/html/README.md says how), so each page holds the same text and must read the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_jsdocs import tab_panels, tab_panels_start
+from clew.corpus.ingest.formats.html_rules import Event
+from clew.corpus.ingest.parsed import ParsedDocument
+from tests.corpus.ingest.formats.documents import block_texts, load_html
+
+GENERATORS = ("docusaurus", "vitepress", "starlight")
+LABELS = {"docusaurus": "note", "vitepress": "TIP", "starlight": "Note"}
+CHROME = ("Section titled", "Terminal window", "On this page", "Edit this page", "Edit page", "Previous",
+          "Next", "Copy", "Skip to content", "Evidence ids", "Budgets", "Permissions", "Select theme",
+          "Search", "Main Navigation", "Pager")
+
+
+def page(generator: str) -> ParsedDocument:
+    return load_html(f"{generator}/mcp.html")
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_the_page_reads_as_its_markdown_without_the_chrome(generator: str) -> None:
+    """The title and the headings of the Markdown page, its text, and none of the chrome: the navbar,
+    the sidebar of the other pages (Budgets, Evidence ids, Permissions), "On this page", "Edit this page",
+    the pager, the footer, copy buttons, Starlight's hidden "Section titled ..." beside every heading and
+    "Terminal window" over shell examples, VitePress's language name over every code block."""
+    document = page(generator)
+    assert document.title == "MCP clients"
+    assert [s.heading for s in document.sections] == [
+        "MCP clients", "MCP clients", "Stdio", "Streamable HTTP", "What a client sees", "From Python"]
+    assert [s.level for s in document.sections[1:]] == [1, 2, 2, 2, 2]
+    for chrome in CHROME:
+        assert chrome not in document.text, chrome
+    assert "\nsh\n" not in document.text and "\njson\n" not in document.text
+    assert document.text.startswith("# MCP clients\n\nclew mcp serves every tool (and retrieve, the whole agent)")
+    assert document.text.endswith("calls search, fetch_evidence, check_citations and retrieve; it runs in CI.")
+    assert {"from-python", "stdio", "streamable-http", "what-a-client-sees"} <= set(document.anchors)
+    assert document.text.startswith("## Stdio", document.anchors["stdio"])
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_code_blocks_keep_their_lines(generator: str) -> None:
+    """Docusaurus writes each line of a highlighted example as a ``div.token-line`` ending in ``br``,
+    Starlight (Expressive Code) as a ``div.ec-line``, VitePress as a ``span.line``: each is one line."""
+    code = block_texts(page(generator), "code")
+    assert code[2] == ('{"mcpServers": {"clew": {\n'
+                       '  "command": "/home/me/clew/.venv/bin/clew",\n'
+                       '  "args": ["mcp", "--db", "/home/me/notes.duckdb", "--config", "/home/me/clew.toml",'
+                       ' "--principal", "support"]\n'
+                       '}}}')
+    assert len(code) == 6
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_an_admonition_is_one_paragraph_led_by_its_label(generator: str) -> None:
+    """Docusaurus's ``div.theme-admonition``, VitePress's ``div.tip.custom-block`` (label
+    ``p.custom-block-title``) and Starlight's ``aside.starlight-aside`` (label ``p.starlight-aside__title``)."""
+    texts = block_texts(page(generator), "paragraph")
+    assert f"{LABELS[generator]}: The descriptions state the traversal contract (search first," in "\n".join(texts)
+    assert LABELS[generator] not in texts
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_each_tab_reads_as_its_label_then_its_content(generator: str) -> None:
+    """A tab set writes its labels first, all together, then its panels (Docusaurus's and Starlight's
+    ``role="tablist"`` / ``role="tabpanel"``, VitePress's code group): each label comes before its panel."""
+    text = page(generator).text
+    assert ("Another port\n\nclew mcp --db notes.duckdb --transport http --port 9000  # another port\n\n"
+            'Client configuration\n\n{"mcpServers": {"clew": {"url": "http://127.0.0.1:8081/mcp"}}}\n\n'
+            "## What a client sees") in text
+    assert text.count("Another port") == 1
+
+
+def test_a_code_block_title_is_kept() -> None:
+    """Docusaurus's ``title="serve.sh"`` (``div.codeBlockTitle``) and Starlight's frame title name the
+    example: a paragraph before it (VitePress shows such a title only inside a code group)."""
+    for generator in ("docusaurus", "starlight"):
+        text = page(generator).text
+        assert "serve.sh\n\nclew mcp --db notes.duckdb --transport http             # http" in text
+
+
+def test_tab_panels_leave_a_set_whose_labels_and_panels_do_not_pair_up() -> None:
+    tab_set = ('<div class="tabs-container"><ul role="tablist"><li role="tab">One</li><li role="tab">Two</li></ul>'
+               '<div role="tabpanel"><p>First.</p></div></div><p>After.</p>')
+    assert parse_html(tab_set).text == "- One\n- Two\n\nFirst.\n\nAfter."
+    events: list[Event] = [("start", "div", [("class", "vp-code-group")]), ("data", "x", []), ("end", "div", [])]
+    assert tab_panels(events) == events
+    assert tab_panels_start("starlight-tabs", []) and not tab_panels_start("div", [("class", "tabs")])
+
+
+def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
+    """Only the outer set's tab list and panels pair up; a set inside a panel is read as its own set."""
+    inner = ('<div class="tabs-container"><ul role="tablist"><li role="tab">pip</li></ul>'
+             '<div role="tabpanel"><pre>pip install clew</pre></div></div>')
+    outer = ('<div class="tabs-container"><ul role="tablist"><li role="tab">Linux</li><li role="tab">Windows</li>'
+             f'</ul><div role="tabpanel">{inner}</div><div role="tabpanel"><p>Use WSL.</p></div></div>')
+    assert parse_html(outer).text == "Linux\n\npip\n\npip install clew\n\nWindows\n\nUse WSL."
