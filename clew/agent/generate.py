@@ -264,7 +264,8 @@ def _adjacent(group: list[Unit], first: Unit | None) -> list[Unit]:
     header, introducing nothing) in reading order, where the best of them stands: a phrase may span
     two sentences ('You can use the ".mode" dot command to switch between these output formats.'
     then 'The default output mode is "list".'). The extract's best unit, ``first``, still opens
-    the extract: a run holding it starts with it."""
+    the extract: a run holding it starts with it, unless it is ``SHORT`` ("The default is 4.0."):
+    then the sentence before it, which names what it is about, opens the run (pg-035)."""
 
     def plain(u: Unit) -> bool:
         return u.kind in ("sentence", "item") and not u.follow and u.intro is None and u.position >= 0
@@ -282,7 +283,7 @@ def _adjacent(group: list[Unit], first: Unit | None) -> list[Unit]:
         run = [unit]
         if plain(unit):
             start = unit.position
-            while unit is not first and free(unit.header, start - 1):
+            while (unit is not first or len(unit.own.split()) <= SHORT) and free(unit.header, start - 1):
                 start -= 1
             run = []
             while free(unit.header, start):

@@ -88,12 +88,14 @@ def quotes(answer: str) -> list[str]:
     return [q.strip() for q in re.split(r"(?<=\])\n", answer)]
 
 
-def test_the_sentence_that_answers_comes_first_and_duplicates_are_quoted_once() -> None:
+def test_the_passage_that_answers_comes_first_and_duplicates_are_quoted_once() -> None:
     evidence = [("ev1:c:3:1:40", GC_AUTO), ("ev1:c:3:1:41", GC_PACK_LIMIT), ("ev1:c:9:1:12", GC_PACK_LIMIT)]
     generation = extractive_answer("What is the default value of gc.auto?", evidence)
     assert generation is not None and generation.kind == "extract" and generation.model is None
-    # the definition's term stays with its description; a passage's quote ends in its citation
-    assert generation.answer.startswith("gc.auto\nThe default value is 6700.\n")
+    # the definition's term stays with its description; a passage's quote ends in its citation; the
+    # short answer reads after the sentence before it (SHORT), even as the extract's best unit
+    assert generation.answer.startswith("gc.auto\nSome Porcelain commands use this command to perform a light-weight "
+                                        "garbage collection from time to time.\nThe default value is 6700.\n")
     assert quotes(generation.answer)[0].endswith("[ev1:c:3:1:40]")
     # a short sentence follows the one before it, which names what it is about (SHORT)
     assert quotes(generation.answer)[1].startswith("gc.autoPackLimit\nWhen there are more than this many packs")
@@ -325,7 +327,8 @@ def test_the_extract_prefers_the_document_the_evidence_is_about_over_one_that_me
     generation = extractive_answer("What is the default maxsize of functools lru_cache?",
                                    [docs[0], whats_new, *docs[1:]])
     assert generation is not None
-    assert generation.answer.splitlines()[0] == "The default maxsize is 128."
+    assert generation.answer.startswith("If maxsize is set to None, the cache can grow without bound.\n"
+                                        "The default maxsize is 128. [ev1:c:4:1:0]")
     assert quotes(generation.answer)[0].endswith("[ev1:c:4:1:0]")
     without_prior = extractive_answer("What is the default maxsize of functools lru_cache?", [docs[0], whats_new])
     assert without_prior is not None and without_prior.answer.startswith("functools: the lru_cache")
@@ -495,10 +498,18 @@ def test_adjacent_sentences_of_a_passage_are_quoted_in_reading_order() -> None:
             'The default output mode is "list".') in generation.answer
 
 
-def test_the_best_unit_opens_the_extract_before_the_sentence_adjacent_to_it() -> None:
+def test_a_short_best_unit_opens_the_extract_after_the_sentence_before_it() -> None:
+    # pg-035: "The default is 4.0." scored best and opened the extract, its subject quoted after it;
+    # a longer best unit still opens the extract before the sentence adjacent to it (the test above)
+    generation = extractive_answer("What is the default value of random_page_cost?",
+                                   [("ev1:c:41:1:9", RANDOM_PAGE_COST)])
+    assert generation is not None
+    assert generation.answer.startswith("random_page_cost (floating point)\nSets the planner's estimate of the cost "
+                                        "of a non-sequentially-fetched disk page.\nThe default is 4.0.")
     generation = extractive_answer("What is the default output mode?", [("ev1:c:3:1:13", OUTPUT_MODES)])
     assert generation is not None
-    assert generation.answer.startswith('The default output mode is "list".')
+    assert generation.answer.startswith('You can use the ".mode" dot command to switch between these output formats.\n'
+                                        'The default output mode is "list".')
 
 
 SHARED_BUFFERS = """shared_buffers (integer)
