@@ -45,7 +45,12 @@ DROP_CLASSES = frozenset(
     " footnote-back"
     # mkdocstrings' badges after an API object's name in its heading ("readers instance-attribute",
     # "bounds classmethod"): the section is the object's name
-    " doc-labels".split()
+    " doc-labels"
+    # pydata-sphinx-theme and sphinx-book-theme, inside main: the sidebars beside the article ("On this page",
+    # "Edit on GitHub", "Show Source"), the bar above it (the book theme's repository, "Suggest edit" and
+    # download buttons), the book theme's print-only copy of the title and page toc (div.onlyprint); MkDocs
+    # Material's "Edit this page" / "View source" icons (links out of the site) and the page's revision date
+    " bd-sidebar-primary bd-sidebar-secondary bd-header-article onlyprint md-content__button md-source-file".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
 DROP_IDS = frozenset({"footer", "titlearea", "banner"})

@@ -1,0 +1,84 @@
+"""The HTML reader on the themes Python projects publish with (``html_themes``, ``html_rules.DROP_CLASSES``).
+
+The fixtures are one page of clew's own docs (concepts/budgets.md, its table and first detail paragraph,
+with a note, a collapsible tip, two content tabs and a captioned code block added) built by MkDocs
+Material and by Sphinx + MyST with Furo, pydata-sphinx-theme, sphinx-rtd-theme and sphinx-book-theme,
+each theme's announcement banner and edit/source buttons switched on; scripts, style sheets and icon
+paths taken out (tests/fixtures/html/README.md).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_rules import Event
+from clew.corpus.ingest.formats.html_themes import tab_set
+from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
+
+THEMES = ["mkdocs-material", "sphinx-furo", "sphinx-pydata", "sphinx-rtd", "sphinx-book"]
+CHROME = ["On this page", "Show Source", "Edit on GitHub", "Suggest edit", ".md", "Version 2 is out", "Edit this page",
+          "View source", "Back to top", "Toggle", "Copyright", "¶", "Made with"]
+"""Chrome the themes write (sidebars, buttons, banners, footers, permalinks): in no block."""
+CHROME_BLOCKS = ["Contents", "Repository", "Next", "Previous", "next", "previous", "Budgets", "- .md"]
+"""Chrome that is a block of its own where it is left: no block but the title is one of these."""
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_themes_page_reads_as_its_text_with_no_chrome(theme: str) -> None:
+    document = load_html(f"{theme}/budgets.html")
+    assert document.title == "Budgets"
+    assert outline(document) == [("Budgets", 0, None), ("Budgets", 1, 0), ("In detail", 2, 1)]
+    texts = block_texts(document)
+    assert texts[0] == "# Budgets"
+    assert texts[1].startswith("Every run is bounded by explicit budgets")
+    assert [c for c in CHROME if any(c in text for text in texts)] == []
+    assert [t for t in texts if t in CHROME_BLOCKS] == []
+    assert [link.href for link in document.links] == ["stop-reasons.md" if theme == "mkdocs-material"
+                                                      else "#stop-reasons.md"]
+    rows = block_texts(document, "table_row")
+    assert any(t.startswith("| budget | default | bounds | what it counts |\n| --- |") for t in texts)
+    assert len(rows) == 5 and rows[0].startswith("| max_tool_calls | 20 | 1-20 | every tool call")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_a_themes_admonitions_are_blocks_of_their_section_and_its_tabs_read_label_then_code(theme: str) -> None:
+    document = load_html(f"{theme}/budgets.html")
+    texts = block_texts(document)
+    note = next(t for t in texts if "is never above 20" in t)
+    assert note.startswith("Twenty tool calls at most: " if theme == "mkdocs-material" else "Note: ")
+    assert "When a budget runs out: The run ends incomplete with the evidence so far." in texts
+    assert [s.heading for s in document.sections if s.heading != "Budgets"] == ["In detail"]
+    cli = texts.index("Command line")
+    assert texts[cli + 1].startswith("clew ask --max-tool-calls 8")
+    assert texts[cli + 2] == "Python"
+    assert texts[cli + 3].startswith("from clew import retrieve\n")
+    assert [t[:8] for t in block_texts(document, "code")][:2] == ["clew ask", "from cle"]
+
+
+TABS = ('<div class="tabbed-set tabbed-alternate" data-tabs="1:2"><input checked id="t1" name="t" type="radio">'
+        '<input id="t2" name="t" type="radio"><div class="tabbed-labels"><label for="t1">npm</label>'
+        '<label for="t2">yarn</label></div><div class="tabbed-content">'
+        '<div class="tabbed-block"><pre><code>npm ci</code></pre></div>'
+        '<div class="tabbed-block"><pre><code>yarn install</code></pre>{inner}</div></div></div>')
+
+
+def test_a_tab_sets_labels_move_into_their_blocks_nested_sets_too() -> None:
+    inner = TABS.replace("npm", "pnpm").replace("yarn", "bun").format(inner="")
+    document = parse_html(f"<main><p>Install:</p>{TABS.format(inner=inner)}<p>Done.</p></main>")
+    assert block_texts(document) == ["Install:", "npm", "npm ci", "yarn", "yarn install", "pnpm", "pnpm ci", "bun",
+                                     "bun install", "Done."]
+
+
+def test_a_tab_set_whose_labels_and_blocks_do_not_pair_is_read_as_written() -> None:
+    events: list[Event] = [("start", "div", [("class", "tabbed-set")]), ("start", "div", [("class", "tabbed-labels")]),
+                           ("start", "label", []), ("data", "npm", []), ("end", "label", []),
+                           ("start", "label", []), ("data", "yarn", []), ("end", "label", []), ("end", "div", []),
+                           ("start", "div", [("class", "tabbed-content")]),
+                           ("start", "div", [("class", "tabbed-block")]), ("data", "npm ci", []), ("end", "div", []),
+                           ("end", "div", []), ("end", "div", [])]
+    assert tab_set(events) == events
+    document = parse_html("<main><div class=tabbed-set><div class=tabbed-labels><label>npm</label>"
+                          "<label>yarn</label></div><div class=tabbed-content><div class=tabbed-block>"
+                          "<p>npm ci</p></div></div></div></main>")
+    assert block_texts(document) == ["npm", "yarn", "npm ci"]
