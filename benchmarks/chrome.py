@@ -10,8 +10,11 @@ The pages, as Debian and the SQLite site ship them (not committed)::
 
 Each generator names where its main content is and what its chrome is (``GENERATORS``). The
 reference is read by lxml: the main content without ``script``, ``style``, ``svg``, ``math``,
-heading permalinks (``a.headerlink``) and in-page tables of contents (which only repeat the
-headings, so count as neither content nor chrome). Every page is read by clew's ``parse_html``
+heading permalinks (``a.headerlink``; Docusaurus's ``a.hash-link``, VitePress's ``a.header-anchor``) and
+in-page tables of contents (which only repeat the headings, so count as neither content nor chrome);
+a code block is read a line per ``div`` (Docusaurus and Starlight write each line as one, without a newline
+between them). The Docusaurus, VitePress and Starlight pages (``--docusaurus`` etc.) are the npm dev set built by
+each: docs/measurements/generators-2026-12-06.md has the recipe. Every page is read by clew's ``parse_html``
 and by trafilatura's ``bare_extraction`` (formatting, tables and links kept; once as it comes,
 once with ``favor_recall``), and the report gives, per generator and extractor:
 
@@ -66,6 +69,8 @@ else:
 BLOCKS = frozenset(
     "address article aside blockquote br caption dd div dl dt figcaption figure footer h1 h2 h3 h4 h5 h6 header"
     " hr li main nav ol p pre section table tbody td th thead tr ul"
+    # a VitePress code group's tab labels, side by side above its code blocks
+    " label"
     # trafilatura's own elements (and its code blocks, ``code`` outside a paragraph: see ``spaced_text``)
     " cell head item list quote row".split()
 )
@@ -80,7 +85,8 @@ HEADINGS = f".//*[self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or se
 DATA_TABLES = f".//table[not(ancestor::table) and not({ADMONITION})]"
 """Tables that hold data; a one-cell box around a ``pre``, as the SQLite pages frame their
 examples, is left out apart (more than one cell)."""
-SKIP = "//script | //style | //*[local-name()='svg' or local-name()='math'] | //a[contains(@class,'headerlink')]"
+SKIP = ("//script | //style | //*[local-name()='svg' or local-name()='math'] | //a[contains(@class,'headerlink')"
+        " or contains(@class,'hash-link') or contains(@class,'header-anchor')]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +112,28 @@ GENERATORS = {
         toc="//div[@class='toc' or @class='list-of-tables' or @class='list-of-figures']",
     ),
     "sqlite": Generator(main="//body", chrome="//div[@class='nosearch']", toc="//div[@class='fancy_toc']"),
+    # The JavaScript generators (the npm dev set built by each: docs/measurements/generators-2026-12-06.md)
+    "docusaurus": Generator(
+        main="//div[contains(@class,'theme-doc-markdown')]",
+        chrome="//nav[contains(@class,'navbar')] | //aside[contains(@class,'theme-doc-sidebar-container')]"
+               " | //nav[contains(@class,'theme-doc-breadcrumbs')] | //nav[contains(@class,'pagination-nav')]"
+               " | //footer",
+        toc="//div[contains(@class,'theme-doc-toc-desktop') or contains(@class,'theme-doc-toc-mobile')]",
+    ),
+    "vitepress": Generator(
+        main="//div[contains(@class,'vp-doc')]",
+        chrome="//header[contains(@class,'VPNav')] | //div[contains(@class,'VPLocalNav')]"
+               " | //aside[contains(@class,'VPSidebar')] | //footer"
+               " | //div[contains(@class,'vp-doc')]//span[@class='lang']",  # the code block's language
+        toc="//nav[contains(@class,'VPDocAsideOutline')]",
+    ),
+    "starlight": Generator(
+        main="//h1[@id='_top'] | //div[contains(@class,'sl-markdown-content')]",
+        chrome="//header[contains(@class,'header')] | //nav[contains(@class,'sidebar')] | //main//footer"
+               # beside each heading its permalink with hidden text ("Section titled ..."); "Terminal window"
+               " | //a[contains(@class,'sl-anchor-link')] | //span[contains(@class,'sr-only')]",
+        toc="//div[contains(@class,'right-sidebar')] | //mobile-starlight-toc",
+    ),
 }
 
 
@@ -220,7 +248,7 @@ def reference(source: bytes, generator: Generator) -> tuple[Units, set[str]]:
         text,
         [spaced_text(h) for h in each(HEADINGS)],
         [spaced_text(t) for t in each(DATA_TABLES) if len(t.xpath(".//td | .//th")) > 1],
-        [p.text_content() for p in each(".//pre")],
+        [spaced_text(p, gap="\n") for p in each(".//pre")],  # a line per div (Docusaurus, Starlight)
         [" ".join(first_words(li)) for li in each(".//li")],
         [a.get("href") for a in each(".//a[@href]")],
     ), chrome
@@ -311,6 +339,8 @@ def main() -> None:
     parser.add_argument("--sphinx", type=Path, default=Path("/tmp/python3.11-doc/usr/share/doc/python3.11/html"))
     parser.add_argument("--docbook", type=Path, default=Path("/tmp/debian-reference-en/usr/share/debian-reference"))
     parser.add_argument("--sqlite", type=Path, default=ROOT.parent / "shared" / "evals" / "sqlite-docs" / "corpus")
+    for name in ("docusaurus", "vitepress", "starlight"):
+        parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r2-sets/{name}/corpus"))
     parser.add_argument("--pages", type=int, default=40, help="pages per generator at most, spread evenly")
     args = parser.parse_args()
     if args.pages < 1:

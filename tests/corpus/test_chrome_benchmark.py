@@ -1,5 +1,6 @@
-"""benchmarks/chrome.py runs, on one page of each generator (the Sphinx and DocBook fixtures, a
-page written here in the SQLite site's shape); the real run is in docs/measurements/chrome-2026-12-05.md."""
+"""benchmarks/chrome.py runs, on one page of each generator (the Sphinx, DocBook, Docusaurus, VitePress
+and Starlight fixtures, a page written here in the SQLite site's shape); the real runs are in
+docs/measurements/chrome-2026-12-05.md and generators-2026-12-06.md."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
+JS_GENERATORS = ("docusaurus", "vitepress", "starlight")
 SQLITE_PAGE = """<!DOCTYPE html>
 <html><head><title>Widget Files</title><script>function toggle_div(nm) {}</script></head>
 <body>
@@ -47,13 +49,15 @@ CREATE TABLE widgets(
 
 def run(tmp_path: Path) -> Any:
     for name, fixture, page in (("sphinx", FIXTURES / "sphinx-functools.html", "library/functools.html"),
-                                ("docbook", FIXTURES / "docbook-note.html", "ch02s03.html")):
+                                ("docbook", FIXTURES / "docbook-note.html", "ch02s03.html"),
+                                *((js, FIXTURES / js / "mcp.html", "mcp.html") for js in JS_GENERATORS)):
         (tmp_path / name / page).parent.mkdir(parents=True)
         shutil.copy(fixture, tmp_path / name / page)
     (tmp_path / "sqlite").mkdir()
     (tmp_path / "sqlite" / "widgets.html").write_text(SQLITE_PAGE, encoding="utf-8")
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "chrome.py"), "--pages", "3",
-                           *(f"--{name}={tmp_path / name}" for name in ("sphinx", "docbook", "sqlite"))],
+                           *(f"--{name}={tmp_path / name}"
+                             for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS))],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout)
@@ -61,12 +65,18 @@ def run(tmp_path: Path) -> Any:
 
 def test_clew_leaves_no_chrome_and_keeps_the_structure_of_each_generator(tmp_path: Path) -> None:
     report = run(tmp_path)
-    for name in ("sphinx", "docbook", "sqlite"):
+    for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS):
         clew = report[name]["clew"]
         assert clew["pages"] == 1
         assert clew["chrome_strings_left"]["left"] == 0 < clew["chrome_strings_left"]["of"], name
         assert clew["main_words_kept"]["share"] == clew["headings_kept"]["share"] == 1.0, name
-        assert clew["links_kept"]["kept"] == clew["links_kept"]["of"] and clew["permalinks_left"] == 0, name
+        # Starlight's tabs are links to their panels (a[role=tab][href="#tab-panel-0"]): read as the panels' labels
+        tab_links = 2 if name == "starlight" else 0
+        assert clew["links_kept"]["kept"] + tab_links == clew["links_kept"]["of"] and clew["permalinks_left"] == 0, name
+    for name in JS_GENERATORS:  # the code blocks' lines, Starlight's hidden "Section titled ..." as chrome
+        assert report[name]["clew"]["code_kept"] == {"kept": 6, "of": 6, "share": 1.0}, name
+    starlight, docusaurus = report["starlight"]["clew"], report["docusaurus"]["clew"]
+    assert starlight["chrome_strings_left"]["of"] > docusaurus["chrome_strings_left"]["of"]
     sphinx, sqlite = report["sphinx"]["clew"], report["sqlite"]["clew"]
     assert sphinx["code_kept"]["share"] == 1.0 and sphinx["code_kept"]["of"] > 0
     assert sqlite["chrome_strings_left"]["of"] == 6  # Choose any three. About Download Home Widget Files SQLite
