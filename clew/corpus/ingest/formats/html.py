@@ -104,7 +104,6 @@ from clew.corpus.ingest.formats.html_rules import (
 )
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.html_terms import TERM
-from clew.corpus.ingest.formats.html_themes import tab_set_start
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -171,7 +170,7 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if ((tag == "table" or self._ahead.holding or (tag == "div" and page_toc_start(attrs))
-             or counts_down(tag, attrs) or tab_set_start(tag, attrs) or tab_panels_start(tag, attrs))
+             or counts_down(tag, attrs) or tab_panels_start(tag, attrs))
                 and self._read_ahead(("start", tag, attrs))):
             return
         if self._skip_tag is not None:

@@ -1,9 +1,9 @@
 """What the HTML reader holds back until it ends (``clew.corpus.ingest.formats.html``): a table,
 whose cells are a row of data or a frame around blocks only what follows its start can tell
 (``html_rules.TableShape``); a table of contents (``html_rules.page_toc_start``); an ``ol reversed``
-without ``start``, whose first number is its number of items (``html_parts.reversed_items``); a content
-tab set whose labels come before all its tabs (``html_themes.tab_set``); a tab set of
-Docusaurus, VitePress or Starlight, whose labels come before all its panels (``html_jsdocs.tab_panels``).
+without ``start``, whose first number is its number of items (``html_parts.reversed_items``); a tab set
+of Docusaurus, VitePress, Starlight or MkDocs Material, whose labels come before all its panels
+(``html_jsdocs.tab_panels``).
 The reader replays the held events once the element they open has ended, with those facts known.
 """
 
@@ -13,7 +13,6 @@ from clew.corpus.ingest.formats.html_jsdocs import tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
 from clew.corpus.ingest.formats.html_rules import Event, page_toc
-from clew.corpus.ingest.formats.html_themes import tab_set, tab_set_start
 
 
 class HeldEvents:
@@ -54,9 +53,6 @@ class HeldEvents:
             return member_table(events)
         if events and events[0][1] == "table" and is_callout_table(events):
             return callout_list(events)
-        if events and tab_set_start(events[0][1], events[0][2]):
-            self.decided = True  # the tab set is read: not held again
-            return tab_set(events)
         if events and tab_panels_start(events[0][1], events[0][2]):
             self.decided = True  # the tab set is read: not held again
             return tab_panels(events)

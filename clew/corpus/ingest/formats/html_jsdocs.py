@@ -17,17 +17,25 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
   Docusaurus's ``div.tabs-container`` (``ul[role=tablist] > li[role=tab]``, then
   ``div[role=tabpanel]``), Starlight's ``starlight-tabs`` (``a[role=tab]``, ``div[role=tabpanel]``)
   and VitePress's code group ``div.vp-code-group`` (``div.tabs > label``, then ``div.blocks`` of
-  code blocks). Read as written, "Another port" and "Client configuration" stood together above
-  both code blocks. :func:`tab_panels` moves each label to the start of its panel, as a paragraph
-  of its own, so that each tab reads as its label, then its content.
+  code blocks); MkDocs Material's content tabs (pymdown-extensions' ``tabbed``, its alternate style:
+  ``div.tabbed-set``, ``div.tabbed-labels > label``, then ``div.tabbed-content > div.tabbed-block``;
+  html_rules.DROP_CLASSES has the Python themes' chrome, task R1). Read as written, "Another port"
+  and "Client configuration" stood together above both code blocks. :func:`tab_panels` moves each
+  label to the start of its panel, as a paragraph of its own, so that each tab reads as its label,
+  then its content.
 """
 
 from __future__ import annotations
 
 from clew.corpus.ingest.formats.html_rules import _SKIPPED, _VOID, Event, _attr
 
-_TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group"})
+_TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group", "tabbed-set"})
 _TAB_SET_TAGS = frozenset({"starlight-tabs"})
+_TAB_LISTS = frozenset({"tabs", "tabbed-labels"})
+"""A tab list without ARIA roles: VitePress's ``div.tabs``, pymdown-extensions' ``div.tabbed-labels``."""
+_PANEL_BOXES = frozenset({"blocks", "tabbed-content"})
+"""The box of the panels without ARIA roles, each child a panel: VitePress's ``div.blocks``,
+pymdown-extensions' ``div.tabbed-content`` (of ``div.tabbed-block``)."""
 
 
 def _classes(attrs: list[tuple[str, str | None]]) -> list[str]:
@@ -69,13 +77,13 @@ def tab_panels(events: list[Event]) -> list[Event]:
             elif kind == "data" and label is not None and not skipped:
                 label.append(tag)
         elif opens and not panel and depth > 1 and (
-                _role(attrs) == "tablist" or (tag == "div" and "tabs" in _classes(attrs))):
+                _role(attrs) == "tablist" or (tag == "div" and not _TAB_LISTS.isdisjoint(_classes(attrs)))):
             tab_list = depth
         elif opens and not panel and (_role(attrs) == "tabpanel" or (blocks and depth == blocks + 1)):
             panel = depth
             panels.append(len(kept))
             kept.append(event)
-        elif opens and not panel and depth > 1 and tag == "div" and "blocks" in _classes(attrs):
+        elif opens and not panel and depth > 1 and tag == "div" and not _PANEL_BOXES.isdisjoint(_classes(attrs)):
             blocks = depth
             kept.append(event)
         else:

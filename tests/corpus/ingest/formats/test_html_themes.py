@@ -1,4 +1,5 @@
-"""The HTML reader on the themes Python projects publish with (``html_themes``, ``html_rules.DROP_CLASSES``).
+"""The HTML reader on the themes Python projects publish with (their chrome in ``html_rules.DROP_CLASSES``,
+MkDocs Material's content tabs read by ``html_jsdocs.tab_panels``).
 
 The fixtures are one page of clew's own docs (concepts/budgets.md, its table and first detail paragraph,
 with a note, a collapsible tip, two content tabs and a captioned code block added) built by MkDocs
@@ -12,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_jsdocs import tab_panels
 from clew.corpus.ingest.formats.html_rules import Event
-from clew.corpus.ingest.formats.html_themes import tab_set
 from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
 
 THEMES = ["mkdocs-material", "sphinx-furo", "sphinx-pydata", "sphinx-rtd", "sphinx-book"]
@@ -77,8 +78,16 @@ def test_a_tab_set_whose_labels_and_blocks_do_not_pair_is_read_as_written() -> N
                            ("start", "div", [("class", "tabbed-content")]),
                            ("start", "div", [("class", "tabbed-block")]), ("data", "npm ci", []), ("end", "div", []),
                            ("end", "div", []), ("end", "div", [])]
-    assert tab_set(events) == events
+    assert tab_panels(events) == events
     document = parse_html("<main><div class=tabbed-set><div class=tabbed-labels><label>npm</label>"
                           "<label>yarn</label></div><div class=tabbed-content><div class=tabbed-block>"
                           "<p>npm ci</p></div></div></div></main>")
     assert block_texts(document) == ["npm", "yarn", "npm ci"]
+
+
+def test_a_tab_set_of_the_older_style_keeps_each_label_before_its_block() -> None:
+    older = ('<main><div class="tabbed-set" data-tabs="1:2"><input checked id="t1" name="t" type="radio">'
+             '<label for="t1">npm</label><div class="tabbed-content"><pre><code>npm ci</code></pre></div>'
+             '<input id="t2" name="t" type="radio"><label for="t2">yarn</label>'
+             '<div class="tabbed-content"><pre><code>yarn install</code></pre></div></div></main>')
+    assert block_texts(parse_html(older)) == ["npm", "npm ci", "yarn", "yarn install"]
