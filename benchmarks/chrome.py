@@ -14,7 +14,9 @@ heading permalinks (``a.headerlink``; Docusaurus's ``a.hash-link``, VitePress's 
 in-page tables of contents (which only repeat the headings, so count as neither content nor chrome);
 a code block is read a line per ``div`` (Docusaurus and Starlight write each line as one, without a newline
 between them). The Docusaurus, VitePress and Starlight pages (``--docusaurus`` etc.) are the npm dev set built by
-each: docs/measurements/generators-2026-12-06.md has the recipe. Every page is read by clew's ``parse_html``
+each: docs/measurements/generators-2026-12-06.md has the recipe; so are the MkDocs Material and Sphinx +
+MyST pages with Furo, pydata-sphinx-theme, sphinx-rtd-theme and sphinx-book-theme (``--material``, ``--furo``,
+``--pydata``, ``--rtd``, ``--book``; the recipe: docs/measurements/structure-2026-12-05.md, task R1). Every page is read by clew's ``parse_html``
 and by trafilatura's ``bare_extraction`` (formatting, tables and links kept; once as it comes,
 once with ``favor_recall``), and the report gives, per generator and extractor:
 
@@ -99,6 +101,12 @@ class Generator:
     """XPath of in-page tables of contents: neither content nor chrome."""
 
 
+PYDATA_CHROME = (
+    "//aside[contains(@class,'bd-header-announcement')] | //header[contains(@class,'bd-header')]"
+    " | //div[contains(@class,'bd-sidebar-primary')] | //div[contains(@class,'bd-header-article')]"
+    # beside the article, inside main: "On this page" (its toc is left to ``toc``), "Edit on GitHub", "Show Source"
+    " | //div[contains(@class,'bd-sidebar-secondary')] | //footer")
+"""pydata-sphinx-theme's chrome, the book theme's too (it is built on it)."""
 GENERATORS = {
     "sphinx": Generator(
         main="//div[@role='main']",
@@ -134,7 +142,40 @@ GENERATORS = {
                " | //a[contains(@class,'sl-anchor-link')] | //span[contains(@class,'sr-only')]",
         toc="//div[contains(@class,'right-sidebar')] | //mobile-starlight-toc",
     ),
+    # The Python themes (the npm dev set built by each: docs/measurements/structure-2026-12-05.md, task R1)
+    "material": Generator(
+        main="//article[contains(@class,'md-content__inner')]",
+        chrome="//header[contains(@class,'md-header')] | //div[contains(@class,'md-sidebar--primary')]"
+               " | //aside[contains(@class,'md-banner')] | //footer"
+               " | //a[contains(@class,'md-content__button')]",  # "Edit this page", "View source" (icons)
+        toc="//div[contains(@class,'md-sidebar--secondary')]",
+    ),
+    "furo": Generator(
+        main="//article[@role='main']",
+        chrome="//div[contains(@class,'announcement')] | //header[contains(@class,'mobile-header')]"
+               " | //aside[contains(@class,'sidebar-drawer')] | //div[contains(@class,'content-icon-container')]"
+               " | //footer",
+        toc="//aside[contains(@class,'toc-drawer')]",
+    ),
+    "pydata": Generator(
+        main="//article[contains(@class,'bd-article')]",
+        chrome=PYDATA_CHROME,
+        toc="//nav[@id='pst-page-toc-nav']",
+    ),
+    "rtd": Generator(
+        main="//div[@itemprop='articleBody']",
+        chrome="//nav[contains(@class,'wy-nav-side')] | //nav[contains(@class,'wy-nav-top')]"
+               " | //div[@role='navigation'] | //footer",
+        toc="//div[contains(@class,'contents') and contains(@class,'topic')]",
+    ),
+    "book": Generator(
+        main="//article[contains(@class,'bd-article')]",
+        # and the print-only copy of the page's title and table of contents above the article
+        chrome=PYDATA_CHROME + " | //div[contains(@class,'onlyprint')]",
+        toc="//nav[@id='pst-page-toc-nav']",
+    ),
 }
+PY_THEMES = ("material", "furo", "pydata", "rtd", "book")
 
 
 @dataclass(slots=True)
@@ -341,6 +382,8 @@ def main() -> None:
     parser.add_argument("--sqlite", type=Path, default=ROOT.parent / "shared" / "evals" / "sqlite-docs" / "corpus")
     for name in ("docusaurus", "vitepress", "starlight"):
         parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r2-sets/{name}/corpus"))
+    for name, built in zip(PY_THEMES, ("mkdocs-material", "furo", "pydata", "rtd", "book"), strict=True):
+        parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r1-sets/{built}/corpus"))
     parser.add_argument("--pages", type=int, default=40, help="pages per generator at most, spread evenly")
     args = parser.parse_args()
     if args.pages < 1:

@@ -16,6 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
 JS_GENERATORS = ("docusaurus", "vitepress", "starlight")
+PY_THEMES = {"material": "mkdocs-material", "furo": "sphinx-furo", "pydata": "sphinx-pydata", "rtd": "sphinx-rtd",
+             "book": "sphinx-book"}
+"""The Python themes' names in benchmarks/chrome.py, and their fixtures' folders."""
 SQLITE_PAGE = """<!DOCTYPE html>
 <html><head><title>Widget Files</title><script>function toggle_div(nm) {}</script></head>
 <body>
@@ -50,14 +53,16 @@ CREATE TABLE widgets(
 def run(tmp_path: Path) -> Any:
     for name, fixture, page in (("sphinx", FIXTURES / "sphinx-functools.html", "library/functools.html"),
                                 ("docbook", FIXTURES / "docbook-note.html", "ch02s03.html"),
-                                *((js, FIXTURES / js / "mcp.html", "mcp.html") for js in JS_GENERATORS)):
+                                *((js, FIXTURES / js / "mcp.html", "mcp.html") for js in JS_GENERATORS),
+                                *((py, FIXTURES / folder / "budgets.html", "budgets.html")
+                                  for py, folder in PY_THEMES.items())):
         (tmp_path / name / page).parent.mkdir(parents=True)
         shutil.copy(fixture, tmp_path / name / page)
     (tmp_path / "sqlite").mkdir()
     (tmp_path / "sqlite" / "widgets.html").write_text(SQLITE_PAGE, encoding="utf-8")
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "chrome.py"), "--pages", "3",
                            *(f"--{name}={tmp_path / name}"
-                             for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS))],
+                             for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS, *PY_THEMES))],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout)
@@ -65,7 +70,7 @@ def run(tmp_path: Path) -> Any:
 
 def test_clew_leaves_no_chrome_and_keeps_the_structure_of_each_generator(tmp_path: Path) -> None:
     report = run(tmp_path)
-    for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS):
+    for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS, *PY_THEMES):
         clew = report[name]["clew"]
         assert clew["pages"] == 1
         assert clew["chrome_strings_left"]["left"] == 0 < clew["chrome_strings_left"]["of"], name
@@ -75,6 +80,9 @@ def test_clew_leaves_no_chrome_and_keeps_the_structure_of_each_generator(tmp_pat
         assert clew["links_kept"]["kept"] + tab_links == clew["links_kept"]["of"] and clew["permalinks_left"] == 0, name
     for name in JS_GENERATORS:  # the code blocks' lines, Starlight's hidden "Section titled ..." as chrome
         assert report[name]["clew"]["code_kept"] == {"kept": 6, "of": 6, "share": 1.0}, name
+    for name in PY_THEMES:  # the page's table, its three code blocks (two tabs, a captioned one)
+        assert report[name]["clew"]["tables_kept"] == {"kept": 1, "of": 1, "share": 1.0}, name
+        assert report[name]["clew"]["code_kept"]["share"] == 1.0 < report[name]["clew"]["code_kept"]["of"], name
     starlight, docusaurus = report["starlight"]["clew"], report["docusaurus"]["clew"]
     assert starlight["chrome_strings_left"]["of"] > docusaurus["chrome_strings_left"]["of"]
     sphinx, sqlite = report["sphinx"]["clew"], report["sqlite"]["clew"]
