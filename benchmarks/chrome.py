@@ -16,9 +16,10 @@ a code block is read a line per ``div`` (Docusaurus and Starlight write each lin
 between them). The Docusaurus, VitePress and Starlight pages (``--docusaurus`` etc.) are the npm dev set built by
 each: docs/measurements/generators-2026-12-06.md has the recipe; so are the MkDocs Material and Sphinx +
 MyST pages with Furo, pydata-sphinx-theme, sphinx-rtd-theme and sphinx-book-theme (``--material``, ``--furo``,
-``--pydata``, ``--rtd``, ``--book``; the recipe: docs/measurements/structure-2026-12-05.md, task R1). Every page is read by clew's ``parse_html``
-and by trafilatura's ``bare_extraction`` (formatting, tables and links kept; once as it comes,
-once with ``favor_recall``), and the report gives, per generator and extractor:
+``--pydata``, ``--rtd``, ``--book``; the recipe: docs/measurements/structure-2026-12-05.md, task R1).
+Every page is read by clew's ``parse_html`` and by trafilatura's ``bare_extraction`` (formatting, tables
+and links kept; once as it comes, once with ``favor_recall``), and the report gives, per generator and
+extractor:
 
 - ``chrome_strings_left`` / ``chrome_words_left``: the text runs of the chrome (text nodes, each
   page's distinct ones, those that also occur in the main content left out) still in the output;
