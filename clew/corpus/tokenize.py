@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -145,20 +146,26 @@ class _TermNumbers(dict[str, int]):
         return number
 
 
-class _WordNumbers(dict[str, tuple[int, ...]]):
-    """A lower-cased word -> the numbers (``_TERM_NUMBERS``) of ``_WORDS[word]``'s terms, in order: a batch's
-    distinct words become their terms' numbers in one C-level ``map`` and ``chain``, where numbering each
-    term of each distinct word per batch (a Python step per term: 840,000 at 100,000 generated chunks)
-    took 0.5 s of the 1.5 s that counting those chunks' terms took."""
+class _WordIndex(dict[str, int]):
+    """A lower-cased word -> its place in the word table: the numbers (``_TERM_NUMBERS``) of ``_WORDS[word]``'s
+    terms, in order, are ``_WORD_TERMS[_WORD_STARTS[i] : _WORD_STARTS[i + 1]]``. A step's distinct words become
+    their places in one C-level ``map``, and numpy gathers their terms' numbers from the table: the same numbers
+    as a tuple per word chained into an array, without a Python step per term (that chaining, 0.30 s of the 1.5 s
+    the 100,000 generated chunks' terms took warm, and numbering each term of each distinct word per batch
+    before it, 0.5 s, in ``docs/measurements/performance-2026-12-05.md``)."""
 
-    def __missing__(self, word: str) -> tuple[int, ...]:
-        numbers = self[word] = tuple(map(_TERM_NUMBERS.__getitem__, _WORDS[word]))
-        return numbers
+    def __missing__(self, word: str) -> int:
+        index = self[word] = len(_WORD_STARTS) - 1
+        _WORD_TERMS.extend(map(_TERM_NUMBERS.__getitem__, _WORDS[word]))
+        _WORD_STARTS.append(len(_WORD_TERMS))
+        return index
 
 
 _TERM_NAMES: list[str] = []
 _TERM_NUMBERS = _TermNumbers()
-_WORD_NUMBERS = _WordNumbers()
+_WORD_INDEX = _WordIndex()
+_WORD_TERMS = array("q")
+_WORD_STARTS = array("q", [0])
 _BULK_LOCK = threading.Lock()
 """Held by each ``count_terms_bulk``: its numbers stay valid for the whole call (the tables above are
 emptied only between calls, at ``_TERMS_MAX``) and two threads never number one term twice."""
@@ -181,19 +188,25 @@ def _ascii_postings(texts: list[str], positions: list[int]) -> tuple[
     # ``str.split`` drops: they have no terms (``_WORDS[""]`` is empty), so the counts agree
     encoded = call_function("dictionary_encode", [call_function("list_flatten", [words])])
     occurrences = _ints(encoded.indices)  # each word's index among the distinct ones
-    found = list(map(_WORD_NUMBERS.__getitem__, encoded.dictionary.to_pylist()))
-    sizes = np.fromiter(map(len, found), dtype=np.int64, count=len(found))  # terms of each distinct word
-    ids = np.fromiter(chain.from_iterable(found), dtype=np.int64, count=int(sizes.sum()))
-    firsts = np.cumsum(sizes) - sizes
-    each = sizes[occurrences]  # terms of each word occurrence
-    starts = np.repeat(firsts[occurrences], each)
+    places = np.fromiter(map(_WORD_INDEX.__getitem__, encoded.dictionary.to_pylist()), dtype=np.int64,
+                         count=len(encoded.dictionary))
+    bounds = np.array(_WORD_STARTS, dtype=np.int64)  # copies (after the map above, which may add words):
+    table = np.array(_WORD_TERMS, dtype=np.int64)  # no view left to block the next step's additions
+    word = places[occurrences]  # each word occurrence's place in the table
+    firsts = bounds[word]
+    each = bounds[word + 1] - firsts  # terms of each word occurrence
+    starts = np.repeat(firsts, each)
     starts += np.arange(len(starts)) - np.repeat(np.cumsum(each) - each, each)  # + the term's rank in its word
     owners = np.repeat(np.repeat(np.asarray(positions, dtype=np.int64), np.diff(_ints(words.offsets))), each)
     width = max(len(_TERM_NAMES), 1)
     owners *= width
-    owners += ids[starts]
-    pairs, tfs = np.unique(owners, return_counts=True)
-    return pairs // width, pairs % width, tfs.astype(np.int64)
+    owners += table[starts]
+    # ``np.unique`` without its sort of the whole step: the pairs come in runs of ascending positions, which
+    # a stable sort (a merge of runs) orders in a third of the time
+    owners.sort(kind="stable")
+    runs = np.flatnonzero(np.diff(owners, prepend=-1))  # where each distinct pair starts
+    pairs, tfs = owners[runs], np.diff(runs, append=len(owners))
+    return pairs // width, pairs % width, tfs
 
 
 def _ints(array: Any) -> npt.NDArray[Any]:
@@ -209,7 +222,7 @@ def count_terms_bulk(texts: Sequence[str]) -> TermPostings:
 
     An ASCII text (whose lower-casing and whitespace Arrow treats as Python does: ``_ODD_SPACES``
     aside) is lower-cased, split and its words told apart by Arrow in C; only the distinct words
-    are looked up (``_WordNumbers``: their terms' numbers) and the (text, term) pairs counted by numpy.
+    are looked up (``_WordIndex``: their terms' numbers) and the (text, term) pairs counted by numpy.
     The vocabulary is in the order of those numbers (a term's first sight in this process). Any other text is
     counted by ``count_terms``. On 20,000 generated chunks: 0.20 s, against 0.60 s for their
     ``Counter``s and 0.26 s more to flatten those into postings (warm caches).
@@ -217,10 +230,12 @@ def count_terms_bulk(texts: Sequence[str]) -> TermPostings:
     import numpy as np
 
     with _BULK_LOCK:
-        if len(_TERM_NAMES) >= _TERMS_MAX or len(_WORD_NUMBERS) >= _TERMS_MAX:
+        if len(_TERM_NAMES) >= _TERMS_MAX or len(_WORD_INDEX) >= _TERMS_MAX:
             _TERM_NAMES.clear()
             _TERM_NUMBERS.clear()
-            _WORD_NUMBERS.clear()
+            _WORD_INDEX.clear()
+            del _WORD_TERMS[:]
+            del _WORD_STARTS[1:]
         bulk = [i for i, t in enumerate(texts) if t.isascii() and not any(odd in t for odd in _ODD_SPACES)]
         parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
         for first in range(0, len(bulk), BULK_TEXTS):

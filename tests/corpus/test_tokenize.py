@@ -113,6 +113,32 @@ def test_counting_many_texts_at_once_equals_counting_each(step: int, monkeypatch
         assert _bulk_counts(batch) == [dict(count_terms(t)) for t in batch]
 
 
+def test_counting_at_once_stays_right_when_its_tables_are_emptied(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The word table (each word's place, its terms' numbers) is emptied with the term numbers once either holds
+    ``_TERMS_MAX`` entries, between calls: counts stay those of ``count_terms``, and within a text the
+    postings come in the order of the terms' numbers."""
+    import random
+
+    from clew.corpus import tokenize as module
+    from clew.corpus.tokenize import count_terms, count_terms_bulk
+
+    monkeypatch.setattr(module, "_TERMS_MAX", 40)
+    monkeypatch.setattr(module, "BULK_TEXTS", 16)
+    rng = random.Random(11)
+    words = [f"w{i} x-{i}y" for i in range(120)] + ["the", "SQLITE_BUSY", "--dir", "$HOME/bin"]
+    sizes = []
+    for _ in range(12):
+        texts = [" ".join(rng.choice(words) for _ in range(rng.randrange(0, 9))) for _ in range(rng.randrange(1, 50))]
+        assert _bulk_counts(texts) == [dict(count_terms(t)) for t in texts]
+        found = count_terms_bulk(texts)
+        for i in range(len(texts)):
+            assert found.term[found.text == i].tolist() == sorted(found.term[found.text == i].tolist())
+        assert len(module._WORD_STARTS) == len(module._WORD_INDEX) + 1  # one place per word
+        assert module._WORD_STARTS[-1] == len(module._WORD_TERMS)
+        sizes.append(len(module._WORD_INDEX))
+    assert any(after < before for before, after in zip(sizes, sizes[1:]))  # emptied on the way
+
+
 def test_counting_no_texts_gives_no_postings() -> None:
     from clew.corpus.tokenize import count_terms_bulk
 
