@@ -46,7 +46,7 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_ahead import HeldEvents
-from clew.corpus.ingest.formats.html_jsdocs import tab_panels_start
+from clew.corpus.ingest.formats.html_jsdocs import site_name_box, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
 from clew.corpus.ingest.formats.html_members import MemberLevels
 from clew.corpus.ingest.formats.html_parts import (
@@ -163,8 +163,12 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
         self._title_boxes = 0  # TITLE_BOX_CLASSES elements open: a heading inside is the page's title (h1)
         self._members: MemberLevels | None = None  # a Doxygen page's heading levels (html_members)
         self._site_parts: list[str] | None = None
-        self._site_h1: str | None = None
-        """The text of the first ``h1`` in dropped chrome (a site header's name)."""
+        self._site_tag = "h1"  # what holds the site's name: an h1 in dropped chrome, or html_jsdocs.site_name_box
+        self._site_h1: str | None = None  # the site's name (the text of the first self._site_tag in dropped chrome)
+
+    def updatepos(self, i: int, j: int) -> int:
+        """Go on at ``j`` without counting lines for ``getpos``, which nothing here reads (the same parse, tested)."""
+        return j
 
     # --- html.parser callbacks ---------------------------------------------------------
 
@@ -223,8 +227,8 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
         self._close_implied(tag)
         if self._too_deep(tag, attrs):
             return
-        if tag == "h1" and self._drop and self._site_h1 is None:
-            self._site_parts = []  # an h1 in the page's chrome: the site's name, which a title may end with
+        if (tag == "h1" or site_name_box(tag, attrs)) and self._drop and self._site_h1 is None:
+            self._site_parts, self._site_tag = [], tag  # in the chrome: the site's name, which a title may end with
         if self._chrome:
             self._push(Entry(tag))
         elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
@@ -265,7 +269,7 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
                 if self._skip_depth == 0:
                     self._skip_tag = None
             return
-        if tag == "h1" and self._site_parts is not None:
+        if tag == self._site_tag and self._site_parts is not None:
             self._site_h1 = collapse(list(self._site_parts))[0] or None
             self._site_parts = None
         if tag == "title":

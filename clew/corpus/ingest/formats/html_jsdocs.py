@@ -7,9 +7,13 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
   ``footer``, ``aside`` outside the content) and Docusaurus's classes in ``html_rules.DROP_CLASSES``.
   What lies inside the content, and only these generators write, is in ``html_rules.GENERATOR_CLASSES``
   (chrome in a page whose ``<meta name="generator">`` names the generator): VitePress's
-  ``span.lang``, the language name ("bash") over each code block; Starlight's ``a.sl-anchor-link``,
+  ``span.lang``, the language name ("bash") over each code block, and ``div.line-numbers-wrapper``, its
+  line numbers where asked for ("1", "2", ... beside the code); Starlight's ``a.sl-anchor-link``,
   the permalink beside each heading whose hidden text read "Section titled “Synopsis”", and its
   ``span.sr-only`` texts for screen readers ("Terminal window" over a shell example).
+- A VitePress page whose Markdown has no ``h1`` (its title only in the front matter) has no ``h1``: its
+  title is the ``<title>``, "npm-ci | npm Docs", less the site's name, read from the nav bar
+  (:func:`site_name_box`) as other sites' chrome ``h1``.
 - Their admonitions: VitePress's ``div.tip.custom-block`` (also ``info``, ``details``; VuePress
   writes the same) labelled by ``p.custom-block-title``, Starlight's ``aside.starlight-aside``
   labelled by ``p.starlight-aside__title`` (``html_rules.ADMONITION_CLASSES``, ``LABEL_CLASSES``).
@@ -44,6 +48,13 @@ def _classes(attrs: list[tuple[str, str | None]]) -> list[str]:
 
 def _role(attrs: list[tuple[str, str | None]]) -> str:
     return (_attr(attrs, "role") or "").lower()
+
+
+def site_name_box(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """VitePress's ``div.VPNavBarTitle``, the site's name in the nav bar: the reader takes it, as a chrome
+    ``h1``, for the name a ``<title>`` may end with ("npm-ci | npm Docs" is the page "npm-ci" where the
+    Markdown has no ``h1``: VitePress writes the front matter's title only into the ``<title>``)."""
+    return tag == "div" and "vpnavbartitle" in _classes(attrs)
 
 
 def tab_panels_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:

@@ -193,10 +193,11 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     "rustdoc": frozenset("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor".split()),
     # Doxygen: the "Modules | Data Structures | Typedefs" jump links above the title (div.summary)
     "doxygen": frozenset({"summary"}),
-    # VitePress: the language name over each code block (span.lang); Starlight: the permalink beside each
+    # VitePress: the language name over each code block (span.lang) and the line numbers beside it
+    # (div.line-numbers-wrapper, markdown.lineNumbers or ```js:line-numbers); Starlight: the permalink beside each
     # heading (a.sl-anchor-link, whose hidden text read "Section titled ...") and the texts for screen readers
     # only (span.sr-only: "Terminal window" over a shell example). See html_jsdocs.
-    "vitepress": frozenset({"lang"}),
+    "vitepress": frozenset({"lang", "line-numbers-wrapper"}),
     "starlight": frozenset({"sl-anchor-link", "sr-only"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from clew.corpus.ingest.formats.html import parse_html
-from clew.corpus.ingest.formats.html_jsdocs import tab_panels, tab_panels_start
+from clew.corpus.ingest.formats.html_jsdocs import site_name_box, tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_rules import Event
 from clew.corpus.ingest.parsed import ParsedDocument
 from tests.corpus.ingest.formats.documents import block_texts, load_html
@@ -101,3 +101,29 @@ def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
     outer = ('<div class="tabs-container"><ul role="tablist"><li role="tab">Linux</li><li role="tab">Windows</li>'
              f'</ul><div role="tabpanel">{inner}</div><div role="tabpanel"><p>Use WSL.</p></div></div>')
     assert parse_html(outer).text == "Linux\n\npip\n\npip install clew\n\nWindows\n\nUse WSL."
+
+
+def test_a_vitepress_page_without_h1_is_titled_without_the_site_name_and_its_code_without_line_numbers() -> None:
+    """clew's ``docs/concepts/permissions.md`` with its title in the front matter, as the npm pages have it, and
+    its example written ``toml:line-numbers``: VitePress writes no ``h1`` and titles the page "Permissions | clew";
+    the site's name is read from the nav bar (``div.VPNavBarTitle``), and the line numbers beside the code
+    (``div.line-numbers-wrapper``) are not text."""
+    document = load_html("vitepress/permissions.html")
+    assert document.title == "Permissions"
+    assert [s.heading for s in document.sections] == [
+        "Permissions", "What a principal may read", "A principal in clew.toml", "What clew promises"]
+    code = block_texts(document, "code")
+    assert code == [document.text[document.text.index("[principals.support]"):document.text.index(
+        'principal = "support"') + len('principal = "support"')]]
+    assert 'principal = "support"\n\nA request\'s own principal is always replaced' in document.text
+    assert "\n1\n2\n" not in document.text
+
+
+def test_a_site_name_box_is_only_vitepress_nav_bar_title() -> None:
+    """Elsewhere a ``<title>`` keeps what follows its separator unless the chrome's ``h1`` names the site."""
+    page = ('<html><head><title>Intro | {site}</title></head><body><header><div class="{box}"><a href="/">'
+            '<span>{site}</span></a></div></header><main><p>Text.</p></main></body></html>')
+    assert parse_html(page.format(site="Docs", box="VPNavBarTitle has-sidebar")).title == "Intro"
+    assert parse_html(page.format(site="Docs", box="navbar-title")).title == "Intro | Docs"
+    box = [("class", "VPNavBarTitle")]
+    assert site_name_box("div", box) and not site_name_box("span", box)
