@@ -173,8 +173,9 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     writes them beside it. First the sentence before it, when the quoted one is ``SHORT`` ("The
     default is 4.0."): it names what the short one is about ("Sets the planner's estimate of the
     cost of a non-sequentially-fetched disk page."). Then the sentence after it, when that opens
-    with an anaphor ("This setting must be at least 128 kilobytes."): it says more about what the
-    quoted one names."""
+    with an anaphor ("This setting must be at least 128 kilobytes.") and ends as a statement does: it
+    says more about what the quoted one names (SQLite's footer "This page last modified on 2022-01-20
+    21:38:08 UTC" and a lead-in "This module defines the following functions:" do not)."""
     taken: list[Unit] = []
     if unit.kind not in ("sentence", "item") or unit.follow or unit.position < 0:
         return taken
@@ -187,6 +188,7 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     if after < len(passage):
         nxt = passage[after]
         if not (nxt.kind != "sentence" or nxt.follow or nxt.intro is not None or not _ANAPHOR.match(nxt.own)
+                or not nxt.own.rstrip(")\"'*`").endswith((".", "!", "?"))  # a footer, a lead-in: no statement
                 or _key(nxt.own) in quoted or nxt.header != unit.header or len(nxt.own.split()) > LENGTH):
             taken.append(nxt)
     return taken

@@ -537,6 +537,12 @@ def test_a_short_sentence_opening_with_an_anaphor_is_quoted_with_the_sentence_be
     plain = extractive_answer("How big is the cache?", [("ev1:c:1:1:0", "The cache is 10 MB by default. It is possible "
                                                          "to raise it. Raising it costs memory.")])
     assert plain is not None and "It is possible" not in plain.answer
+    # SQLite's page footer opens with "This" but states nothing: not quoted after the page's last sentence
+    footer = extractive_answer("Can recursive foreign key actions be disabled?", [("ev1:c:11:1:40", (
+        "It is not possible to disable recursive foreign key actions.\n\nThis page last modified on 2022-01-20 "
+        "21:38:08 UTC"))])
+    assert footer is not None and footer.answer == ("It is not possible to disable recursive foreign key actions. "
+                                                    "[ev1:c:11:1:40]")
 
 
 FOREIGN_KEY_LIMITS = """In SQLite, a foreign key constraint is permanently marked as deferred or immediate when it is \
