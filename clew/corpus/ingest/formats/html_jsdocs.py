@@ -11,6 +11,9 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
   line numbers where asked for ("1", "2", ... beside the code); Starlight's ``a.sl-anchor-link``,
   the permalink beside each heading whose hidden text read "Section titled “Synopsis”", and its
   ``span.sr-only`` texts for screen readers ("Terminal window" over a shell example).
+- Docusaurus writes a versioned site's banner ("This is unreleased documentation ...") and badge
+  ("Version: 1.0") and an unlisted page's banner inside ``main``, above the article: chrome of the
+  ``docusaurus`` generator.
 - A VitePress page whose Markdown has no ``h1`` (its title only in the front matter) has no ``h1``: its
   title is the ``<title>``, "npm-ci | npm Docs", less the site's name, read from the nav bar
   (:func:`site_name_box`) as other sites' chrome ``h1``.

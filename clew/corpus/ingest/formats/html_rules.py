@@ -198,6 +198,10 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # heading (a.sl-anchor-link, whose hidden text read "Section titled ...") and the texts for screen readers
     # only (span.sr-only: "Terminal window" over a shell example). See html_jsdocs.
     "vitepress": frozenset({"lang", "line-numbers-wrapper"}),
+    # Docusaurus, inside main above the article: a versioned site's banner ("This is unreleased documentation
+    # for ... Next version", "... no longer actively maintained") and badge ("Version: 1.0"), an unlisted page's
+    # banner ("Unlisted page: This page is unlisted. Search engines will not index it, ...")
+    "docusaurus": frozenset({"theme-doc-version-banner", "theme-doc-version-badge", "theme-unlisted-banner"}),
     "starlight": frozenset({"sl-anchor-link", "sr-only"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's

@@ -127,3 +127,15 @@ def test_a_site_name_box_is_only_vitepress_nav_bar_title() -> None:
     assert parse_html(page.format(site="Docs", box="navbar-title")).title == "Intro | Docs"
     box = [("class", "VPNavBarTitle")]
     assert site_name_box("div", box) and not site_name_box("span", box)
+
+
+def test_docusaurus_version_and_unlisted_banners_are_chrome() -> None:
+    """clew's ``docs/concepts/permissions.md`` as the "Next" version of a versioned Docusaurus site
+    (``docusaurus docs:version 1.0``), front matter ``unlisted: true``: inside ``main``, above the article,
+    Docusaurus writes the unlisted page's banner, "This is unreleased documentation ..." and "Version: Next"."""
+    document = load_html("docusaurus/next-permissions.html")
+    assert document.title == "Permissions"
+    assert document.text.startswith("# Permissions\n\nA caller runs as a principal:")
+    for chrome in ("Unlisted page", "unreleased documentation", "latest version", "Version: Next"):
+        assert chrome not in document.text, chrome
+    assert [link.href for link in document.links][:1] == ["/next/configuration"]
