@@ -525,3 +525,20 @@ def test_a_cell_spanning_rows_is_repeated_in_each_row_it_covers() -> None:
         "| WAL_WRITE_LOCK | 1 | 121 |\n| WAL_READ_LOCK(N) | 3 | 123 |\n| WAL_READ_LOCK(1) | 4 | 123 |")
     assert [(link.href, link.start) for link in document.links] == [("locks.html", document.anchors["lock"])]
     assert document.text.index("WAL_WRITE_LOCK") == document.anchors["lock"]
+
+
+def test_the_reader_skips_html_parsers_line_count_and_parses_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_Builder.updatepos`` does not count lines for ``getpos``: every fixture page, and markup whose tags,
+    comments, declarations and character references span lines, parse as with ``html.parser``'s count."""
+    import _markupbase
+
+    from clew.corpus.ingest.formats import html as module
+
+    fixtures = Path(__file__).resolve().parents[3] / "fixtures" / "html"
+    pages = [p.read_text(encoding="utf-8") for p in sorted(fixtures.rglob("*.html"))]
+    pages.append('<!DOCTYPE html\n>\n<title>T</title><h1\nid="a">One</h1><!-- a\ncomment --><p class=\n"x">'
+                 'text &amp;\nmore<![CDATA[x\ny]]></p><?pi\n?><pre>a\n\nb</pre><table><tr><td>1\n</td></tr></table>')
+    skipped = [parse_html(page) for page in pages]
+    monkeypatch.setattr(module._Builder, "updatepos", _markupbase.ParserBase.updatepos)
+    assert [parse_html(page) for page in pages] == skipped
+    assert len(pages) > 10 and all(document.text for document in skipped)
