@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from clew.corpus.ingest.formats.html_ahead import HeldEvents
-from clew.corpus.ingest.formats.html_jsdocs import site_name_box, tab_panels_start
+from clew.corpus.ingest.formats.html_ahead import HeldEvents, rewritten_start
+from clew.corpus.ingest.formats.html_jsdocs import site_name_box
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
 from clew.corpus.ingest.formats.html_members import MemberLevels
 from clew.corpus.ingest.formats.html_parts import (
@@ -174,7 +174,7 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if ((tag == "table" or self._ahead.holding or (tag == "div" and page_toc_start(attrs))
-             or counts_down(tag, attrs) or tab_panels_start(tag, attrs))
+             or counts_down(tag, attrs) or rewritten_start(tag, attrs))
                 and self._read_ahead(("start", tag, attrs))):
             return
         if self._skip_tag is not None:

@@ -3,7 +3,7 @@ whose cells are a row of data or a frame around blocks only what follows its sta
 (``html_rules.TableShape``); a table of contents (``html_rules.page_toc_start``); an ``ol reversed``
 without ``start``, whose first number is its number of items (``html_parts.reversed_items``); a tab set
 of Docusaurus, VitePress, Starlight or MkDocs Material, whose labels come before all its panels
-(``html_jsdocs.tab_panels``).
+(``html_jsdocs.tab_panels``); pdoc's page, whose members' names are no headings (``html_pdoc.pdoc_page``).
 The reader replays the held events once the element they open has ended, with those facts known.
 """
 
@@ -12,7 +12,14 @@ from __future__ import annotations
 from clew.corpus.ingest.formats.html_jsdocs import tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
+from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event, page_toc
+
+
+def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``) or
+    pdoc's page (``html_pdoc.pdoc_main``)."""
+    return tab_panels_start(tag, attrs) or pdoc_main(tag, attrs)
 
 
 class HeldEvents:
@@ -56,6 +63,9 @@ class HeldEvents:
         if events and tab_panels_start(events[0][1], events[0][2]):
             self.decided = True  # the tab set is read: not held again
             return tab_panels(events)
+        if events and pdoc_main(events[0][1], events[0][2]):
+            self.decided = True  # the page is read: not held again
+            return pdoc_page(events)
         if events and events[0][1] == "div":
             if page_toc(events):
                 return None

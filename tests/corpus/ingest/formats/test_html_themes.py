@@ -14,6 +14,7 @@ import pytest
 
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.html_jsdocs import tab_panels
+from clew.corpus.ingest.formats.html_pdoc import pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event
 from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
 
@@ -91,3 +92,30 @@ def test_a_tab_set_of_the_older_style_keeps_each_label_before_its_block() -> Non
              '<input id="t2" name="t" type="radio"><label for="t2">yarn</label>'
              '<div class="tabbed-content"><pre><code>yarn install</code></pre></div></div></main>')
     assert block_texts(parse_html(older)) == ["npm", "npm ci", "yarn", "yarn install"]
+
+
+def test_a_pdoc_page_has_a_section_per_member_and_no_source_listing() -> None:
+    document = load_html("pdoc/bounds.html")
+    assert outline(document) == [
+        ("clew.budgets.bounds API documentation", 0, None), ("clew.budgets.bounds", 1, 0), ("clamp", 2, 1),
+        ("Clamp", 2, 1), ("Clamp.__init__", 3, 3), ("Clamp.low", 3, 3), ("Clamp.high", 3, 3), ("bounds", 2, 1),
+        ("clamped", 2, 1), ("MAX_QUERY_CHARS", 2, 1), ("MAX_LIST_ITEMS", 2, 1), ("MAX_CLAUSES", 2, 1),
+        ("MAX_FILTER_CLAUSES", 2, 1), ("MAX_FILTER_DEPTH", 2, 1)]
+    texts = block_texts(document)
+    clamp = texts.index("## clamp")
+    assert texts[clamp + 1:clamp + 3] == ["def clamp(value: float, low: float, high: float) -> float:",
+                                          "value inside [low, high], of its own type (seconds stay a float)."]
+    assert not any("View Source" in text for text in texts)
+    # the docstring's example stays; the module's and the members' source listings (and their line links) go
+    assert block_texts(document, "code") == ["top_k: Annotated[int, Clamp(1, 50)] = 20"]
+    assert sorted({link.href for link in document.links}) == ["#Clamp", "#bounds", "#clamped"]
+    assert "Clamp" in document.anchors and "Clamp.low" in document.anchors
+
+
+def test_pdoc_page_leaves_a_docstrings_code_and_what_is_no_member_alone() -> None:
+    events: list[Event] = [("start", "main", [("class", "pdoc")]), ("start", "div", [("class", "attr")]),
+                           ("data", "x = 1", []), ("end", "div", []),
+                           ("start", "section", [("id", "f")]), ("start", "div", [("class", "docstring")]),
+                           ("start", "div", [("class", "pdoc-code codehilite")]), ("data", "f()", []),
+                           ("end", "div", []), ("end", "div", []), ("end", "section", []), ("end", "main", [])]
+    assert pdoc_page(events) == events
