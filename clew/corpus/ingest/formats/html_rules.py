@@ -469,8 +469,11 @@ and "Short Table of Contents" (``div.Contents_element#SEC_Contents`` in makeinfo
 
 
 def page_toc_start(attrs: list[tuple[str, str | None]]) -> bool:
-    """A ``div`` that is a table of contents: ``TOC_CLASSES`` (DocBook, Publican) or ``TOC_IDS``."""
-    return not TOC_CLASSES.isdisjoint((_attr(attrs, "class") or "").split()) or _attr(attrs, "id") in TOC_IDS
+    """A ``div`` that is a table of contents: ``TOC_CLASSES`` (DocBook, Publican), ``TOC_IDS``, or Docusaurus's
+    ``<TOCInline>`` (``div.tableOfContentsInline_<hash>``, a CSS module's class, around ``ul.table-of-contents``)."""
+    classes = (_attr(attrs, "class") or "").split()
+    return (not TOC_CLASSES.isdisjoint(classes) or _attr(attrs, "id") in TOC_IDS
+            or any(c.startswith("tableofcontentsinline") for c in classes))
 
 
 def page_toc(events: list[Event]) -> bool:

@@ -139,3 +139,13 @@ def test_docusaurus_version_and_unlisted_banners_are_chrome() -> None:
     for chrome in ("Unlisted page", "unreleased documentation", "latest version", "Version: Next"):
         assert chrome not in document.text, chrome
     assert [link.href for link in document.links][:1] == ["/next/configuration"]
+
+
+def test_docusaurus_inline_table_of_contents_is_dropped_like_docbooks() -> None:
+    """``<TOCInline toc={toc} />`` (``div.tableOfContentsInline_<hash>``) lists the page's own headings as
+    same-page links: dropped, as DocBook's ``div.toc`` of one page is. A titled admonition
+    (``:::warning[Never re-pointed]``) is labelled by its title; ``showLineNumbers`` numbers lines by CSS only."""
+    document = load_html("docusaurus/features.html")
+    assert document.text.startswith("# Evidence ids\n\n## One spelling\n\nIts numbers are ASCII digits")
+    assert "Never re-pointed: An id handed out yesterday is never silently re-pointed at other text." in document.text
+    assert 'ids.py\n\nfrom clew.corpus.ids import decode\ndecode("ev1:c:1:1:0")\n\n' in document.text
