@@ -259,3 +259,38 @@ def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(t
     assert tiny["by_cause"] == {"other_page/not_offered/none": 1}
     assert tiny["flat_found"] == 0
     assert tiny["route_gold"] == {"seed": 1}
+
+
+def test_walk_ceiling_finds_the_cheapest_cover_not_the_greedy_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    from walk_ceiling import best_within, cover_costs
+
+    # by new phrases per token a greedy cover takes c and d (10 tokens each), then b: 50 tokens; b and c hold all
+    # three in 40
+    passages = {"a": ("alpha beta", 50), "b": ("beta gamma", 30), "c": ("alpha", 10), "d": ("gamma", 10),
+                "e": ("delta", 5)}
+    cost = cover_costs(["alpha", "beta", "gamma"], passages)
+    assert cost[0b111] == 40
+    assert cost[0b101] == 20  # alpha and gamma: c and d
+    assert [best_within(cost, budget) for budget in (9, 10, 30, 39, 40)] == [0, 1, 2, 2, 3]
+
+
+def test_walk_ceiling_reports_the_oracle_and_how_the_walk_fills_its_budget(tmp_path: Path) -> None:
+    folder = tmp_path / "evals" / "tiny"
+    (folder / "corpus").mkdir(parents=True)
+    (folder / "corpus" / "backup.md").write_text(
+        "# Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n")
+    (folder / "corpus" / "paging.md").write_text("# Paging\n\nPager duty rotates weekly between two teams.\n")
+    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
+                "evidence": ["run the nightly backup with the archive flag", "rotates weekly between two teams",
+                             "a phrase no page holds"], "sources": ["backup.md", "paging.md"], "kind": "multi_hop"}
+    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    tiny = run("walk_ceiling.py", "--sets", "evals/tiny", "--budgets", "3,1000", cwd=tmp_path)["sets"]["tiny"]
+    oracle = tiny["oracle"]
+    assert (oracle["phrases"], oracle["unheld"], oracle["all_tokens"]["max"]) == (3, 1, None)
+    assert oracle["budgets"]["3"] == {"recall": 0.0, "by_kind": {"multi_hop": 0.0}, "all_within": 0.0}
+    assert oracle["budgets"]["1000"] == {"recall": 0.667, "by_kind": {"multi_hop": 0.667}, "all_within": 0.0}
+    walk = tiny["walk"]["1000"]  # the walk finds the backup page's passage only, and stops with room to spare
+    assert (walk["recall"], walk["runs"]) == (0.333, 1)
+    assert 0 < walk["used_share"] < 0.1 and walk["mean_left"] > 900
+    assert (walk["left_fits"], walk["left_fits_gold"]) == (0, 0)  # flat bm25's top 100 holds nothing else
