@@ -31,12 +31,15 @@ DROP_CLASSES = frozenset(
     " theme-doc-toc-desktop theme-doc-toc-mobile theme-doc-breadcrumbs theme-doc-footer pagination-nav"
     " topnav subnav bottomnav skipnav navheader navfooter"
     # heading permalinks and source links, which are not text
-    " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link permalink"
+    " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link"
     # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked); the line
     # numbers Pygments writes beside code (Sphinx's and MkDocs' linenos: td.linenos, span.linenos)
     " boring linenos"
     # gtk-doc's Top | Description | Object Hierarchy bar (table.navigation); RDoc's "click to toggle source"
     " navigation method-click-advice"
+    # mandoc's (man pages as HTML) running header and footer: "TAR(1) | GNU TAR Manual | TAR(1)" above the page
+    # (table.head), its date and source below it (table.foot)
+    " head-ltitle head-vol head-rtitle foot-date foot-os"
     # Publican's (DocBook: Red Hat's and Fedora's guides, the Debian Administrator's Handbook) Prev / Up /
     # Home / Next bars above and below every page
     " docnav"
@@ -265,11 +268,21 @@ def generator_title(attrs: list[tuple[str, str | None]]) -> str | None:
     return None if generator is None else GENERATOR_TITLES.get(generator)
 
 
+NOT_LINK_CLASSES = frozenset({"permalink"})
+"""Chrome classes on any element but a link (an ``href``): Doxygen's ``span.permalink`` around a member's
+"◆" link. mandoc (``-Thtml``, man pages as HTML) writes ``a.permalink`` around the whole text of every
+heading and option term (``<h1 class="Sh"><a class="permalink" href="#NAME">NAME</a></h1>``, ``<dt><a
+class="permalink" href="#c"><b>-c</b>, <b>--create</b></a></dt>``), which were lost with it; a heading's
+link that holds only a glyph (``PERMALINK_TEXTS``) is dropped as every heading permalink is."""
+
+
 def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
-    """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome
-    classes, see ``GENERATOR_CLASSES``), its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
-    classes = _attr(attrs, "class")
-    if classes is not None and not (DROP_CLASSES.isdisjoint(classes.split()) and generator.isdisjoint(classes.split())):
+    """Chrome by its class (``DROP_CLASSES``, ``NOT_LINK_CLASSES`` but on a link, or ``generator``: the page's
+    generator's chrome classes, see ``GENERATOR_CLASSES``), its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
+    classes = (_attr(attrs, "class") or "").split()
+    if not (DROP_CLASSES.isdisjoint(classes) and generator.isdisjoint(classes)):
+        return True
+    if not NOT_LINK_CLASSES.isdisjoint(classes) and _attr(attrs, "href") is None:
         return True
     if _attr(attrs, "id") in DROP_IDS:
         return True

@@ -1,0 +1,40 @@
+"""HTML of more documentation generators, as Debian ships them or builds them (task R3, issue 36): man
+pages as HTML (mandoc ``-Thtml``), Haddock, gtk-doc. tests/fixtures/html/README.md says where each
+fixture comes from; docs/measurements/generators-2026-12-06.md what was checked and what was left."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html import parse_html
+from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
+
+# --- mandoc -------------------------------------------------------------------------------
+
+
+def test_a_man_page_by_mandoc_keeps_its_headings_and_option_terms() -> None:
+    """mandoc writes every heading's and every option term's text inside ``a.permalink``, which was
+    dropped as chrome: the page had no section and no option name. Its running header ("CLEW-INGEST(1)
+    General Commands Manual CLEW-INGEST(1)", ``table.head``) and footer (the date, ``table.foot``) are chrome."""
+    document = load_html("mandoc/clew-ingest.html")
+    assert document.title == "CLEW-INGEST(1)"
+    assert outline(document)[1:] == [
+        ("NAME", 1, 0), ("SYNOPSIS", 1, 0), ("DESCRIPTION", 1, 0), ("Options", 2, 3), ("EXAMPLES", 1, 0),
+        ("SEE ALSO", 1, 0)]
+    assert document.text.startswith("# NAME\n\nclew ingest — ingest files into a corpus\n\n# SYNOPSIS")
+    assert document.text.endswith("# SEE ALSO\n\nclew-ask(1), clew-outline(1)")
+    paragraphs = block_texts(document, "paragraph")
+    assert paragraphs[paragraphs.index("--db path") + 1] == "DuckDB corpus file (default: database in clew.toml)."
+    assert {"--collection name", "--chunk-tokens n", "--prune"} <= set(paragraphs)
+    assert document.text.startswith("--prune", document.anchors["prune"])
+    assert block_texts(document, "code") == ["clew ingest notes/ --db notes.duckdb\nclew ls --db notes.duckdb"]
+    for chrome in ("General Commands Manual", "December 6, 2026", "CLEW-INGEST(1)"):
+        assert chrome not in document.text, chrome
+
+
+def test_a_permalink_class_is_chrome_unless_it_is_a_link_with_text() -> None:
+    """Doxygen's ``span.permalink`` around a member's glyph link stays chrome, and a heading's
+    ``a.permalink`` holding a glyph is dropped as any heading permalink; one holding words is text."""
+    document = parse_html(
+        '<h2 id="a">Usage<a class="permalink" href="#a">¶</a></h2><p>Text <span class="permalink">'
+        '<a href="#m">&#9670;</a></span> here.</p><p><a class="permalink" href="#b">--flag</a> sets it.</p>')
+    assert [s.heading for s in document.sections[1:]] == ["Usage"]
+    assert block_texts(document, "paragraph") == ["Text here.", "--flag sets it."]
