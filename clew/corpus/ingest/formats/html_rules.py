@@ -32,6 +32,9 @@ DROP_CLASSES = frozenset(
     " topnav subnav bottomnav skipnav navheader navfooter"
     # heading permalinks and source links, which are not text
     " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link"
+    # Haddock's "#" after each declaration (a.selflink; its "Source" link: SOURCE_LINK), the "Instances details"
+    # and "Instance details" labels it shows only where scripts are off (summary.hide-when-js-enabled)
+    " selflink hide-when-js-enabled"
     # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked); the line
     # numbers Pygments writes beside code (Sphinx's and MkDocs' linenos: td.linenos, span.linenos)
     " boring linenos"
@@ -56,10 +59,11 @@ DROP_CLASSES = frozenset(
     " bd-sidebar-primary bd-sidebar-secondary bd-header-article onlyprint md-content__button md-source-file".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
-DROP_IDS = frozenset({"footer", "titlearea", "banner"})
+DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header"})
 """An element with one of these ids is dropped like a ``DROP_CLASSES`` one: AsciiDoc's ``div#footer``
 ("Last updated ..."), Doxygen's ``div#titlearea`` (the project's name above every page), Publican's
-``div#banner`` ("Download the ebook" above every page of the Debian Administrator's Handbook)."""
+``div#banner`` ("Download the ebook" above every page of the Debian Administrator's Handbook), Haddock's
+``div#package-header`` (the package's name and synopsis, its Source / Contents / Index menu)."""
 DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 """ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
 _SKIPPED = frozenset({"script", "style", "svg", "math"})
@@ -209,11 +213,13 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
-BYLINE_CLASSES = frozenset({"author", "corpauthor", "editor", "othercredit", "subtitle"})
+BYLINE_CLASSES = frozenset({"author", "corpauthor", "editor", "othercredit", "subtitle", "instances"})
 """A heading with one of these classes names a person or subtitles the book, not a part of the text:
 DocBook's title page writes each author as ``h3.author`` (debian-reference, maint-guide, the Debian
 Administrator's Handbook, PostgreSQL's ``index.html``) and the book's subtitle as ``h2.subtitle``
 (Publican), which opened a section holding the book's copyright, abstract and table of contents.
+Haddock labels a type's instances ``h4.instances`` ("Instances") inside the type's box, the declarations
+after it no heading of their own: its section held every later declaration up to the next heading.
 Such a heading is a paragraph."""
 CLOSED_PART_CLASSES = frozenset({"legalnotice"})
 """A ``div`` of one of these classes is a part of the title page whose headings end with it: DocBook's
@@ -276,13 +282,23 @@ class="permalink" href="#c"><b>-c</b>, <b>--create</b></a></dt>``), which were l
 link that holds only a glyph (``PERMALINK_TEXTS``) is dropped as every heading permalink is."""
 
 
+SOURCE_LINK = re.compile(r"(?:^|/)src(?:/[^/#]+\.html)?(?:#|$)")
+"""Where Haddock's "Source" link beside every declaration and instance method (``a.link``) leads: the
+module's colourised source in the package's ``src/`` folder (``src/Data.List.Split.Internals.html#splitOn``;
+for another package's class method, that package's ``src`` folder itself).
+80 of the 3,474 words of a module's page; a link of class ``link`` elsewhere is text."""
+
+
 def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
-    """Chrome by its class (``DROP_CLASSES``, ``NOT_LINK_CLASSES`` but on a link, or ``generator``: the page's
-    generator's chrome classes, see ``GENERATOR_CLASSES``), its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
+    """Chrome by its class (``DROP_CLASSES``, ``NOT_LINK_CLASSES`` but on a link, Haddock's source link, or
+    ``generator``: the page's generator's chrome classes, see ``GENERATOR_CLASSES``), its id (``DROP_IDS``) or
+    its role (``DROP_ROLES``)."""
     classes = (_attr(attrs, "class") or "").split()
     if not (DROP_CLASSES.isdisjoint(classes) and generator.isdisjoint(classes)):
         return True
     if not NOT_LINK_CLASSES.isdisjoint(classes) and _attr(attrs, "href") is None:
+        return True
+    if classes == ["link"] and SOURCE_LINK.search(_attr(attrs, "href") or ""):
         return True
     if _attr(attrs, "id") in DROP_IDS:
         return True
@@ -475,10 +491,11 @@ TOC_CLASSES = frozenset("toc list-of-tables list-of-figures list-of-examples lis
 of tables, figures, examples and procedures."""
 
 
-TOC_IDS = frozenset({"toc", "SEC_Contents", "SEC_Overview"})
+TOC_IDS = frozenset({"toc", "SEC_Contents", "SEC_Overview", "table-of-contents"})
 """Ids of a ``div`` that is a table of contents: AsciiDoc's ``div#toc``; Texinfo's "Table of Contents"
 and "Short Table of Contents" (``div.Contents_element#SEC_Contents`` in makeinfo 6,
-``div.element-contents`` in 7), each with its ``h2`` inside."""
+``div.element-contents`` in 7), each with its ``h2`` inside; Haddock's ``div#table-of-contents`` (a
+module's "Contents", its section headings as links ``#g:1``)."""
 
 
 def page_toc_start(attrs: list[tuple[str, str | None]]) -> bool:
