@@ -10,7 +10,7 @@ import runpy
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -35,15 +35,32 @@ def run_here(script: str, *args: str, cwd: Path, monkeypatch: pytest.MonkeyPatch
              ) -> Any:
     """``run`` in this process: the script as ``__main__`` (``runpy``), its arguments in ``sys.argv``, ``cwd`` its
     folder. For a script that imports litellm, 3.5 s of CPU in a process of its own, which the suite's collection
-    imported already (the real-model tests run ``clew ask`` in this process too)."""
+    imported already (the real-model tests run ``clew ask`` in this process too); for the others an interpreter
+    and clew's imports, 0.6-0.9 s a run. The scripts that start processes of their own (servers, workers, the
+    timed commands) keep ``run``: they are about those processes, and they keep the benchmarks' real-process runs."""
     monkeypatch.chdir(cwd)
     monkeypatch.setattr(sys, "argv", [str(BENCHMARKS / script), *args])
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the scripts put benchmarks/ on it
     capsys.readouterr()
     try:
         runpy.run_path(str(BENCHMARKS / script), run_name="__main__")
     except SystemExit as exit_:
         assert exit_.code in (None, 0), capsys.readouterr().err[-3000:]
     return last_document(capsys.readouterr().out)
+
+
+class Runner(Protocol):
+    def __call__(self, script: str, *args: str, cwd: Path) -> Any: ...
+
+
+@pytest.fixture
+def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Runner:
+    """``run_here`` with this test's monkeypatch and capsys."""
+
+    def run_script(script: str, *args: str, cwd: Path) -> Any:
+        return run_here(script, *args, cwd=cwd, monkeypatch=monkeypatch, capsys=capsys)
+
+    return run_script
 
 
 def test_search_answers_the_row_filter_the_same_from_memory_and_in_sql(tmp_path: Path) -> None:
@@ -85,25 +102,25 @@ def test_startup_times_every_command(tmp_path: Path) -> None:
         assert out[command]["median_s"] > 0
 
 
-def test_navigation_times_a_first_touch_read_only_and_read_write(tmp_path: Path) -> None:
-    out = run("navigation.py", "--chunks", "500", "--starts", "10", "--cache", str(tmp_path), cwd=tmp_path)
+def test_navigation_times_a_first_touch_read_only_and_read_write(here: Runner, tmp_path: Path) -> None:
+    out = here("navigation.py", "--chunks", "500", "--starts", "10", "--cache", str(tmp_path), cwd=tmp_path)
     assert out["chunks"] == 500
     assert out["read_only"] and out["read_write"]
 
 
-def test_vectors_numpy_and_duckdb_agree(tmp_path: Path) -> None:
-    out = run("vectors.py", "--chunks", "2000", "--queries", "3", "--db", str(tmp_path / "v.duckdb"), cwd=tmp_path)
+def test_vectors_numpy_and_duckdb_agree(here: Runner, tmp_path: Path) -> None:
+    out = here("vectors.py", "--chunks", "2000", "--queries", "3", "--db", str(tmp_path / "v.duckdb"), cwd=tmp_path)
     assert out["numpy_agrees_with_duckdb"] is True
     assert out["filtered_hits_all_team_t3"] is True
 
 
-def test_agent_measures_the_controller(tmp_path: Path) -> None:
-    out = run("agent.py", "--chunks", "500", "--questions", "3", "--cache", str(tmp_path), cwd=tmp_path)
+def test_agent_measures_the_controller(here: Runner, tmp_path: Path) -> None:
+    out = here("agent.py", "--chunks", "500", "--questions", "3", "--cache", str(tmp_path), cwd=tmp_path)
     assert out["chunks"] == 500
     assert out["controller_ms_per_step_excluding_model_and_store"]["mean"] > 0
 
 
-def test_caller_counts_how_runs_end_and_what_mcp_returns(tmp_path: Path) -> None:
+def test_caller_counts_how_runs_end_and_what_mcp_returns(here: Runner, tmp_path: Path) -> None:
     evals = tmp_path / "evals" / "mini"
     (evals / "corpus").mkdir(parents=True)
     from clew.demo import DEMO_CORPUS
@@ -111,7 +128,7 @@ def test_caller_counts_how_runs_end_and_what_mcp_returns(tmp_path: Path) -> None
     for page in DEMO_CORPUS.glob("*.md"):
         (evals / "corpus" / page.name).write_text(page.read_text())
     (evals / "questions.jsonl").write_text(json.dumps({"id": "q1", "question": "Who is paged for a SEV1?"}) + "\n")
-    out = run("caller.py", "--sets", "mini", "--budgets", "300,2000", "--evals", str(tmp_path / "evals"), cwd=tmp_path)
+    out = here("caller.py", "--sets", "mini", "--budgets", "300,2000", "--evals", str(tmp_path / "evals"), cwd=tmp_path)
     for budget in ("300", "2000"):
         row = out["sets"]["mini"][budget]
         assert row["questions"] == 1 and sum(row["pairs"].values()) == 1
@@ -120,8 +137,7 @@ def test_caller_counts_how_runs_end_and_what_mcp_returns(tmp_path: Path) -> None
 
 
 def test_agentic_compares_the_real_small_model_with_the_ranked_walk(
-        tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+        here: Runner, tmp_path: Path, request: pytest.FixtureRequest) -> None:
     sys.path.insert(0, str(BENCHMARKS))
     from llama_server import missing
 
@@ -139,9 +155,8 @@ def test_agentic_compares_the_real_small_model_with_the_ranked_walk(
     (evals / "questions.jsonl").write_text(json.dumps({
         "id": "q1", "question": "What error rate means a deploy should be rolled back?",
         "evidence": ["stays above 2 percent for five minutes"]}) + "\n")
-    out = run_here("agentic.py", "--sets", "mini", "--questions", "1", "--budget", "1000", "--answer-tokens", "16",
-                   "--select-tokens", "32", "--api-base", llama.api_base, "--evals", str(tmp_path / "evals"),
-                   cwd=tmp_path, monkeypatch=monkeypatch, capsys=capsys)
+    out = here("agentic.py", "--sets", "mini", "--questions", "1", "--budget", "1000", "--answer-tokens", "16",
+               "--select-tokens", "32", "--api-base", llama.api_base, "--evals", str(tmp_path / "evals"), cwd=tmp_path)
     row = out["sets"]["mini"]
     assert row["questions"] == 1 and row["evidence_recall"]["ranked"] == 1.0
     assert row["agentic_minus_ranked"] >= 0  # a model can only add
@@ -189,7 +204,7 @@ def test_parse_process_costs_a_file_in_a_worker_and_skips_the_hostile_one(tmp_pa
     assert out["hostile"]["bound_s"] == 0.5 and out["hostile"]["warm_s"] < 10  # PDFium alone: ~13 s
 
 
-def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(tmp_path: Path) -> None:
+def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(here: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "evals" / "tiny"
     (folder / "corpus" / "guide").mkdir(parents=True)
     (folder / "corpus" / "guide" / "backup.md").write_text(
@@ -199,13 +214,13 @@ def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(tmp_
                 "evidence": ["run the nightly backup with the archive flag"], "sources": ["backup.md"],
                 "kind": "exact_term"}
     (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
-    out = run("dev_recall.py", "--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000", cwd=tmp_path)
+    out = here("dev_recall.py", "--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000", cwd=tmp_path)
     tiny = out["sets"]["tiny"]
     assert tiny["questions"] == 1 and tiny["chunks"] >= 2
     assert tiny["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
 
 
-def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(tmp_path: Path) -> None:
+def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(here: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "evals" / "tiny"
     (folder / "corpus").mkdir(parents=True)
     (folder / "corpus" / "ops.md").write_text(
@@ -217,14 +232,14 @@ def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(tmp_path: P
                 "kind": "exact_term"}
     (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
     args = ("--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000")
-    apart, merged = (run("dev_recall.py", *args, *extra, cwd=tmp_path)["sets"]["tiny"]
+    apart, merged = (here("dev_recall.py", *args, *extra, cwd=tmp_path)["sets"]["tiny"]
                      for extra in ((), ("--merge-sections",)))
     assert (apart["merge_sections"], apart["chunks"], apart["chunks_under_25_tokens"]) == (False, 3, 3)
     assert (merged["merge_sections"], merged["chunks"], merged["chunks_under_25_tokens"]) == (True, 1, 0)
     assert merged["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
 
 
-def test_walk_misses_says_when_flat_bm25s_own_pack_holds_what_the_walk_missed(tmp_path: Path) -> None:
+def test_walk_misses_says_when_flat_bm25s_own_pack_holds_what_the_walk_missed(here: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "evals" / "tiny"
     (folder / "corpus").mkdir(parents=True)
     for i in range(12):  # twelve pages rank above the answer; the walk takes its seed search's ten
@@ -235,12 +250,12 @@ def test_walk_misses_says_when_flat_bm25s_own_pack_holds_what_the_walk_missed(tm
     question = {"id": "tiny-001", "question": "nightly backup", "answers": ["the restore command"],
                 "evidence": ["restored with the restore command"], "sources": ["restore.md"], "kind": "exact_term"}
     (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
-    tiny = run("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)["sets"]["tiny"]["1000"]
+    tiny = here("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)["sets"]["tiny"]["1000"]
     assert [(m["at"], m["flat_rank"], m["flat_found"]) for m in tiny["misses"]] == [(["restore.md#0"], 13, True)]
     assert tiny["flat_found"] == 1
 
 
-def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(tmp_path: Path) -> None:
+def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(here: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "evals" / "tiny"
     (folder / "corpus").mkdir(parents=True)
     (folder / "corpus" / "backup.md").write_text(
@@ -250,7 +265,7 @@ def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(t
                 "evidence": ["run the nightly backup with the archive flag", "rotates weekly between two teams"],
                 "sources": ["backup.md", "paging.md"], "kind": "multi_hop"}
     (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
-    out = run("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)
+    out = here("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)
     tiny = out["sets"]["tiny"]["1000"]
     assert tiny["missed"] == 1
     assert tiny["misses"] == [{"id": "tiny-001", "kind": "multi_hop", "phrase": "rotates weekly between two teams",
@@ -275,7 +290,7 @@ def test_walk_ceiling_finds_the_cheapest_cover_not_the_greedy_one(monkeypatch: p
     assert [best_within(cost, budget) for budget in (9, 10, 30, 39, 40)] == [0, 1, 2, 2, 3]
 
 
-def test_walk_ceiling_reports_the_oracle_and_how_the_walk_fills_its_budget(tmp_path: Path) -> None:
+def test_walk_ceiling_reports_the_oracle_and_how_the_walk_fills_its_budget(here: Runner, tmp_path: Path) -> None:
     folder = tmp_path / "evals" / "tiny"
     (folder / "corpus").mkdir(parents=True)
     (folder / "corpus" / "backup.md").write_text(
@@ -285,7 +300,7 @@ def test_walk_ceiling_reports_the_oracle_and_how_the_walk_fills_its_budget(tmp_p
                 "evidence": ["run the nightly backup with the archive flag", "rotates weekly between two teams",
                              "a phrase no page holds"], "sources": ["backup.md", "paging.md"], "kind": "multi_hop"}
     (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
-    tiny = run("walk_ceiling.py", "--sets", "evals/tiny", "--budgets", "3,1000", cwd=tmp_path)["sets"]["tiny"]
+    tiny = here("walk_ceiling.py", "--sets", "evals/tiny", "--budgets", "3,1000", cwd=tmp_path)["sets"]["tiny"]
     oracle = tiny["oracle"]
     assert (oracle["phrases"], oracle["unheld"], oracle["all_tokens"]["max"]) == (3, 1, None)
     assert oracle["budgets"]["3"] == {"recall": 0.0, "by_kind": {"multi_hop": 0.0}, "all_within": 0.0}
