@@ -35,6 +35,8 @@ DROP_CLASSES = frozenset(
     # Haddock's "#" after each declaration (a.selflink; its "Source" link: SOURCE_LINK), the "Instances details"
     # and "Instance details" labels it shows only where scripts are off (summary.hide-when-js-enabled)
     " selflink hide-when-js-enabled"
+    # gi-docgen's (GNOME's API references since GLib 2.76, GTK 4) "[src]" link after a heading to the source line
+    " srclink"
     # mdBook's hidden lines of a Rust example (the set-up a reader does not see unless asked); the line
     # numbers Pygments writes beside code (Sphinx's and MkDocs' linenos: td.linenos, span.linenos)
     " boring linenos"
@@ -575,9 +577,14 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
     after it (Sphinx's "functools — ... — Python 3.11.2 documentation"); the ``<title>`` less the
     site's name where the ``h1`` of the page's chrome (``site``) is that name and ends it (Node.js's
     "File system | Node.js v18.20.4 Documentation" under a header's "Node.js v18.20.4
-    documentation"); else the ``<title>``."""
+    documentation"); the name once where the ``<title>`` is one name twice (a home page titled
+    "<page>: <site>" as every page, gtk-doc's); else the ``<title>``."""
     if title is None:
         return first_h1
+    for sep in _TITLE_SEPARATORS:  # a home page: its name twice ("ATK - Accessibility Toolkit: ATK - ...")
+        head, found, tail = title.partition(sep)
+        if found and head.strip() and head.strip() == tail.strip():
+            return head.strip()
     if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)):
         return first_h1
     if site:

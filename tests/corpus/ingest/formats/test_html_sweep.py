@@ -67,3 +67,28 @@ def test_a_haddock_module_page_reads_without_its_chrome() -> None:
     assert rows[12].startswith(
         "| Defined in Data.List.Split.Internals. Methods. showsPrec :: Int -> DelimPolicy -> ShowS. show ::")
     assert document.text.index("Instances") < document.sections[2].start == document.text.index("# Implementation")
+
+
+# --- gtk-doc and gi-docgen (GNOME's API references) ------------------------------------------
+
+
+def test_a_gtk_doc_home_page_is_titled_by_its_name_once() -> None:
+    """gtk-doc titles every page "<page>: <book>", so the book's own page read "ATK - Accessibility Toolkit:
+    ATK - Accessibility Toolkit" (Debian's libatk1.0-doc); its other pages already lost the suffix."""
+    document = load_html("gtk-doc/atk-index.html")
+    assert document.title == "ATK - Accessibility Toolkit"
+    assert document.text.startswith("for ATK 2.46.0\n\nOverview\nBase accessibility object")
+    assert parse_html("<title>AtkAction: ATK - Accessibility Toolkit</title><h1>AtkAction</h1>").title == "AtkAction"
+    assert parse_html("<title>A - B: A - C</title><p>x</p>").title == "A - B: A - C"
+
+
+def test_a_gi_docgen_page_has_no_source_marks_in_its_headings() -> None:
+    """gi-docgen (Debian's libjson-glib-doc 1.6.6) writes "[src]" (``a.srclink``, a link to the source
+    line) after the Declaration and Description headings; the sidebar and search are chrome already."""
+    document = load_html("gi-docgen/method.Parser.load_from_data.html")
+    assert document.title == "Json.Parser.load_from_data"
+    assert [s.heading for s in document.sections][3:] == ["Declaration", "Description", "Parameters", "Return value"]
+    assert "[src]" not in document.text and "get_current_line" not in document.text
+    [declaration] = block_texts(document, "code")
+    assert "json_parser_load_from_data (\n  JsonParser* parser," in declaration
+    assert block_texts(document, "table_row")[:2] == ["| data | const gchar* |", "|  | The buffer to parse. |"]
