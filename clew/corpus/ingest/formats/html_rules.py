@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from clew.corpus.ingest.formats.html_sweep import swept_chrome
+
 INLINE_TAGS = frozenset(
     "a abbr b big cite code em font i img kbd nobr q s samp small span strike strong sub sup tt u var"
     " variable"
@@ -32,7 +34,7 @@ DROP_CLASSES = frozenset(
     " topnav subnav bottomnav skipnav navheader navfooter"
     # heading permalinks and source links, which are not text
     " headerlink hash-link header-anchor anchorjs-link zola-anchor viewcode-link"
-    # Haddock's "#" after each declaration (a.selflink; its "Source" link: SOURCE_LINK), the "Instances details"
+    # Haddock's "#" after each declaration (a.selflink; its "Source" link: html_sweep), the "Instances details"
     # and "Instance details" labels it shows only where scripts are off (summary.hide-when-js-enabled)
     " selflink hide-when-js-enabled"
     # gi-docgen's (GNOME's API references since GLib 2.76, GTK 4) "[src]" link after a heading to the source line
@@ -212,6 +214,8 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # banner ("Unlisted page: This page is unlisted. Search engines will not index it, ...")
     "docusaurus": frozenset({"theme-doc-version-banner", "theme-doc-version-badge", "theme-unlisted-banner"}),
     "starlight": frozenset({"sl-anchor-link", "sr-only"}),
+    # Hugo (Chroma with classes): code line numbers, beside each line (span.ln) or a column of their own (span.lnt)
+    "hugo": frozenset({"ln", "lnt"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
@@ -276,31 +280,14 @@ def generator_title(attrs: list[tuple[str, str | None]]) -> str | None:
     return None if generator is None else GENERATOR_TITLES.get(generator)
 
 
-NOT_LINK_CLASSES = frozenset({"permalink"})
-"""Chrome classes on any element but a link (an ``href``): Doxygen's ``span.permalink`` around a member's
-"◆" link. mandoc (``-Thtml``, man pages as HTML) writes ``a.permalink`` around the whole text of every
-heading and option term (``<h1 class="Sh"><a class="permalink" href="#NAME">NAME</a></h1>``, ``<dt><a
-class="permalink" href="#c"><b>-c</b>, <b>--create</b></a></dt>``), which were lost with it; a heading's
-link that holds only a glyph (``PERMALINK_TEXTS``) is dropped as every heading permalink is."""
-
-
-SOURCE_LINK = re.compile(r"(?:^|/)src(?:/[^/#]+\.html)?(?:#|$)")
-"""Where Haddock's "Source" link beside every declaration and instance method (``a.link``) leads: the
-module's colourised source in the package's ``src/`` folder (``src/Data.List.Split.Internals.html#splitOn``;
-for another package's class method, that package's ``src`` folder itself).
-80 of the 3,474 words of a module's page; a link of class ``link`` elsewhere is text."""
-
-
 def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
-    """Chrome by its class (``DROP_CLASSES``, ``NOT_LINK_CLASSES`` but on a link, Haddock's source link, or
-    ``generator``: the page's generator's chrome classes, see ``GENERATOR_CLASSES``), its id (``DROP_IDS``) or
-    its role (``DROP_ROLES``)."""
+    """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome classes, see
+    ``GENERATOR_CLASSES``), by ``html_sweep.swept_chrome`` (a permalink class but on a link, Haddock's source
+    link, text that cannot be selected), by its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
     classes = (_attr(attrs, "class") or "").split()
     if not (DROP_CLASSES.isdisjoint(classes) and generator.isdisjoint(classes)):
         return True
-    if not NOT_LINK_CLASSES.isdisjoint(classes) and _attr(attrs, "href") is None:
-        return True
-    if classes == ["link"] and SOURCE_LINK.search(_attr(attrs, "href") or ""):
+    if swept_chrome(classes, _attr(attrs, "href"), _attr(attrs, "style")):
         return True
     if _attr(attrs, "id") in DROP_IDS:
         return True

@@ -1,8 +1,10 @@
 """HTML of more documentation generators, as Debian ships them or builds them (task R3, issue 36): man
-pages as HTML (mandoc ``-Thtml``), Haddock, gtk-doc. tests/fixtures/html/README.md says where each
-fixture comes from; docs/measurements/generators-2026-12-06.md what was checked and what was left."""
+pages as HTML (mandoc ``-Thtml``), Haddock, gtk-doc, gi-docgen, Hugo. tests/fixtures/html/README.md says
+where each fixture comes from; docs/measurements/generators-2026-12-06.md what was checked and what was left."""
 
 from __future__ import annotations
+
+import pytest
 
 from clew.corpus.ingest.formats.html import parse_html
 from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
@@ -92,3 +94,32 @@ def test_a_gi_docgen_page_has_no_source_marks_in_its_headings() -> None:
     [declaration] = block_texts(document, "code")
     assert "json_parser_load_from_data (\n  JsonParser* parser," in declaration
     assert block_texts(document, "table_row")[:2] == ["| data | const gchar* |", "|  | The buffer to parse. |"]
+
+
+# --- Hugo (Chroma's line numbers) -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", ["hugo/budgets.html", "hugo/budgets-classes.html"])
+def test_hugo_code_keeps_its_lines_without_their_numbers(page: str) -> None:
+    """Hugo 0.111 (Debian's ``hugo``) with ``lineNos = true``: Chroma numbers each line of an example beside
+    it (``linenos=inline``: the example read "1[budgets]") or in a column of its own (``linenos=table``:
+    a code block "1 2" before the example). With its default inline styles the numbers are spans that cannot
+    be selected (``user-select:none``); with classes (``noClasses = false``), ``span.ln`` and ``span.lnt``."""
+    document = load_html(page)
+    assert document.title == "Budgets"
+    assert block_texts(document, "paragraph")[0].startswith("Every run is bounded by explicit budgets")
+    code = block_texts(document, "code")
+    assert len(code) == 3
+    assert "[budgets]\ncontext_tokens = 4000" in code[0] and "[budgets]\ncontext_tokens = 4000" in code[2]
+    assert 'print("no numbers")' in code[1]
+    for text in code:
+        assert not any(line.strip()[:1].isdigit() for line in text.splitlines()), text
+    assert len(block_texts(document, "table_row")) == 5  # the budgets table
+
+
+def test_unselectable_text_is_not_text() -> None:
+    """Text a reader cannot select (``user-select: none``) is chrome: a prompt, a line number."""
+    document = parse_html('<pre><span style="-webkit-user-select:none; user-select: none">$ </span>ls</pre>'
+                          '<p>One <span style="user-select:text">two</span></p>')
+    [code] = block_texts(document, "code")
+    assert code.strip("`\n") == "ls" and block_texts(document, "paragraph") == ["One two"]

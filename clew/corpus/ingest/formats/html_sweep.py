@@ -1,0 +1,38 @@
+"""Chrome of more documentation generators, for ``html_rules._dropped_class`` (task R3's sweep, issue 36):
+elements that are chrome by more than a class name alone, as man pages by mandoc, Haddock and Hugo (its
+Chroma highlighter) write them. docs/measurements/generators-2026-12-06.md has what was checked.
+"""
+
+from __future__ import annotations
+
+import re
+
+NOT_LINK_CLASSES = frozenset({"permalink"})
+"""Chrome classes on any element but a link (an ``href``): Doxygen's ``span.permalink`` around a member's
+"◆" link. mandoc (``-Thtml``, man pages as HTML) writes ``a.permalink`` around the whole text of every
+heading and option term (``<h1 class="Sh"><a class="permalink" href="#NAME">NAME</a></h1>``, ``<dt><a
+class="permalink" href="#c"><b>-c</b>, <b>--create</b></a></dt>``), which were lost with it; a heading's
+link that holds only a glyph (``html_rules.PERMALINK_TEXTS``) is dropped as every heading permalink is."""
+
+SOURCE_LINK = re.compile(r"(?:^|/)src(?:/[^/#]+\.html)?(?:#|$)")
+"""Where Haddock's "Source" link beside every declaration and instance method (``a.link``) leads: the
+module's colourised source in the package's ``src/`` folder (``src/Data.List.Split.Internals.html#splitOn``;
+for another package's class method, that package's ``src`` folder itself).
+80 of the 3,474 words of a module's page; a link of class ``link`` elsewhere is text."""
+
+UNSELECTABLE = re.compile(r"(?:^|;)\s*user-select\s*:\s*none\s*(?:;|$)", re.IGNORECASE)
+"""An inline style that keeps a reader from selecting (and copying) the element's text: what a page
+shows but is not part of what it says. Hugo's highlighter (Chroma, with its default inline styles) writes
+each code line's number so (``<span style="...;user-select:none;...">1</span>``), beside the line
+(``linenos=inline``: "1[budgets]") or as a column of its own (``linenos=table``: a code block "1 2 3" before
+the example); with classes instead (``noClasses = false``) they are ``span.ln`` / ``span.lnt``, chrome
+of the ``hugo`` generator (``html_rules.GENERATOR_CLASSES``)."""
+
+
+def swept_chrome(classes: list[str], href: str | None, style: str | None) -> bool:
+    """Whether an element of these classes, ``href`` and ``style`` is chrome by the rules above."""
+    if not NOT_LINK_CLASSES.isdisjoint(classes) and href is None:
+        return True
+    if classes == ["link"] and SOURCE_LINK.search(href or ""):
+        return True
+    return style is not None and UNSELECTABLE.search(style) is not None
