@@ -1,4 +1,4 @@
-"""An ingest runs Python's young and full garbage collections less often, and puts the thresholds back."""
+"""An ingest runs Python's young, middle and full garbage collections less often, and puts the thresholds back."""
 
 import gc
 import threading
@@ -11,6 +11,7 @@ import pytest
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.collector import (
     FULL_EVERY,
+    MIDDLE_AT_LEAST,
     YOUNG_AT_LEAST,
     fewer_collections_for_good,
     fewer_full_collections,
@@ -26,17 +27,17 @@ def default_thresholds() -> Iterator[None]:
     gc.set_threshold(*found)
 
 
-def test_the_youngest_and_oldest_thresholds_are_raised_in_the_block_and_restored() -> None:
+def test_the_thresholds_are_raised_in_the_block_and_restored() -> None:
     gc.set_threshold(700, 10, 10)
     with fewer_full_collections():
-        assert gc.get_threshold() == (YOUNG_AT_LEAST, 10, 10 * FULL_EVERY)
+        assert gc.get_threshold() == (YOUNG_AT_LEAST, MIDDLE_AT_LEAST, 10 * FULL_EVERY)
     assert gc.get_threshold() == (700, 10, 10)
 
 
 def test_a_higher_young_threshold_is_kept_in_the_block() -> None:
     gc.set_threshold(YOUNG_AT_LEAST * 2, 10, 10)
     with fewer_full_collections():
-        assert gc.get_threshold() == (YOUNG_AT_LEAST * 2, 10, 10 * FULL_EVERY)
+        assert gc.get_threshold() == (YOUNG_AT_LEAST * 2, MIDDLE_AT_LEAST, 10 * FULL_EVERY)
     assert gc.get_threshold() == (YOUNG_AT_LEAST * 2, 10, 10)
 
 
@@ -47,8 +48,20 @@ def test_an_ingest_runs_inside_it(tmp_path: Path) -> None:
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], batch_size=2, chunk_tokens=160,
                      on_document=lambda key: seen.append(gc.get_threshold()))
-    assert set(seen) == {(YOUNG_AT_LEAST, 10, 10 * FULL_EVERY)}
+    assert set(seen) == {(YOUNG_AT_LEAST, MIDDLE_AT_LEAST, 10 * FULL_EVERY)}
     assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_a_higher_middle_threshold_is_kept_in_the_block_and_a_middle_one_set_inside_is_kept_after() -> None:
+    gc.set_threshold(700, MIDDLE_AT_LEAST * 3, 10)
+    with fewer_full_collections():
+        assert gc.get_threshold() == (YOUNG_AT_LEAST, MIDDLE_AT_LEAST * 3, 10 * FULL_EVERY)
+    assert gc.get_threshold() == (700, MIDDLE_AT_LEAST * 3, 10)
+    gc.set_threshold(700, 10, 10)
+    with fewer_full_collections():
+        young, _, old = gc.get_threshold()
+        gc.set_threshold(young, 20, old)  # the caller's own middle threshold stays
+    assert gc.get_threshold() == (700, 20, 10)
 
 
 def test_young_cycles_are_still_collected_in_the_block() -> None:
@@ -100,4 +113,4 @@ def test_a_failing_block_restores_it() -> None:
 def test_a_preparing_worker_keeps_the_raised_thresholds() -> None:
     gc.set_threshold(700, 10, 10)
     fewer_collections_for_good()
-    assert gc.get_threshold() == (YOUNG_AT_LEAST, 10, 10 * FULL_EVERY)
+    assert gc.get_threshold() == (YOUNG_AT_LEAST, MIDDLE_AT_LEAST, 10 * FULL_EVERY)
