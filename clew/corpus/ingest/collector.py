@@ -36,7 +36,7 @@ MIDDLE_AT_LEAST = 100
 """Young collections between two of the middle generation inside the block, unless already more. What survives
 a young collection (the batch in hand, the next one's documents) is freed by reference counts once written, and
 at 10 the middle collections traversed it first, finding nothing: at 100k generated chunks in one process, 11 of
-them took 0.54-0.61 s of the collector's thread CPU, 5 took 0.005 s at 100 (4 alternating pairs, load 3-10; the young
+them took 0.54-0.61 s of the collector's thread CPU, 5 took 0.005 s at 100 (5 alternating pairs, load 3-10; the young
 collections 0.46-0.60 -> 0.54-0.71 s, the full one 0.03 either way: 1.03-1.25 -> 0.58-0.75 s in all; 104-136 objects
 freed, either way)."""
 
