@@ -219,13 +219,16 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
-BYLINE_CLASSES = frozenset({"author", "corpauthor", "editor", "othercredit", "subtitle", "instances"})
+BYLINE_CLASSES = frozenset(
+    {"author", "corpauthor", "editor", "othercredit", "subtitle", "instances", "tsd-index-heading"})
 """A heading with one of these classes names a person or subtitles the book, not a part of the text:
 DocBook's title page writes each author as ``h3.author`` (debian-reference, maint-guide, the Debian
 Administrator's Handbook, PostgreSQL's ``index.html``) and the book's subtitle as ``h2.subtitle``
 (Publican), which opened a section holding the book's copyright, abstract and table of contents.
 Haddock labels a type's instances ``h4.instances`` ("Instances") inside the type's box, the declarations
 after it no heading of their own: its section held every later declaration up to the next heading.
+TypeDoc's index of a page's members labels its groups ``h5.tsd-index-heading`` ("Index") and
+``h3.tsd-index-heading`` ("Constructors", "Methods"), the same headings as the groups below it.
 Such a heading is a paragraph."""
 CLOSED_PART_CLASSES = frozenset({"legalnotice"})
 """A ``div`` of one of these classes is a part of the title page whose headings end with it: DocBook's
@@ -565,12 +568,13 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
     site's name where the ``h1`` of the page's chrome (``site``) is that name and ends it (Node.js's
     "File system | Node.js v18.20.4 Documentation" under a header's "Node.js v18.20.4
     documentation"); the name once where the ``<title>`` is one name twice (a home page titled
-    "<page>: <site>" as every page, gtk-doc's); else the ``<title>``."""
+    "<page>: <site>" as every page, gtk-doc's); the ``<title>``'s part before the site's name where the
+    ``h1`` ends with it (TypeDoc's "clamp | clew-budgets" over "Function clamp"); else the ``<title>``."""
     if title is None:
         return first_h1
     for sep in _TITLE_SEPARATORS:  # a home page: its name twice ("ATK - Accessibility Toolkit: ATK - ...")
         head, found, tail = title.partition(sep)
-        if found and head.strip() and head.strip() == tail.strip():
+        if found and head.strip() and (head.strip() == tail.strip() or (first_h1 or "").endswith(" " + head.strip())):
             return head.strip()
     if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)):
         return first_h1

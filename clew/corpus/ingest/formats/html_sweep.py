@@ -1,6 +1,7 @@
 """Chrome of more documentation generators, for ``html_rules._dropped_class`` (task R3's sweep, issue 36):
 elements that are chrome by more than a class name alone, as man pages by mandoc, Haddock and Hugo (its
-Chroma highlighter) write them. docs/measurements/generators-2026-12-06.md has what was checked.
+Chroma highlighter) write them, and TypeDoc's chrome classes. docs/measurements/generators-2026-12-06.md
+has what was checked.
 """
 
 from __future__ import annotations
@@ -29,8 +30,19 @@ the example); with classes instead (``noClasses = false``) they are ``span.ln`` 
 of the ``hugo`` generator (``html_rules.GENERATOR_CLASSES``)."""
 
 
+CHROME_CLASSES = frozenset(
+    # TypeDoc 0.26 (default theme; every class of it starts "tsd-"): the breadcrumbs above the title, the site
+    # menu and the Settings box ("Member Visibility", "Protected", "Theme") beside it, "On This Page", "Defined
+    # in budgets.ts:42" under every member, a member's flags glued to its name in its heading ("Readonlyleft")
+    "tsd-breadcrumb tsd-navigation tsd-page-navigation tsd-sources tsd-tag".split()
+)
+"""Chrome classes of the generators of this sweep, beside ``html_rules.DROP_CLASSES``."""
+
+
 def swept_chrome(classes: list[str], href: str | None, style: str | None) -> bool:
     """Whether an element of these classes, ``href`` and ``style`` is chrome by the rules above."""
+    if not CHROME_CLASSES.isdisjoint(classes):
+        return True
     if not NOT_LINK_CLASSES.isdisjoint(classes) and href is None:
         return True
     if classes == ["link"] and SOURCE_LINK.search(href or ""):

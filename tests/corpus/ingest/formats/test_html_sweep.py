@@ -123,3 +123,24 @@ def test_unselectable_text_is_not_text() -> None:
                           '<p>One <span style="user-select:text">two</span></p>')
     [code] = block_texts(document, "code")
     assert code.strip("`\n") == "ls" and block_texts(document, "paragraph") == ["One two"]
+
+
+# --- TypeDoc --------------------------------------------------------------------------------
+
+
+def test_a_typedoc_page_reads_without_its_chrome() -> None:
+    """TypeDoc 0.26 (default theme) on a small TypeScript module: the breadcrumbs, the site menu, Settings
+    ("Member Visibility", "Theme"), "On This Page" and "Defined in budgets.ts:55" are chrome, a member's flag
+    is not glued to its name ("Readonlyleft"), the index of the members is no second set of headings, and
+    the title loses the project's name ("Budget | clew-budgets" over "Class Budget")."""
+    document = load_html("typedoc/budget.html")
+    assert document.title == "Budget"
+    assert outline(document)[1:] == [
+        ("Class Budget", 1, 0), ("Constructors", 2, 1), ("constructor", 3, 2), ("Parameters", 4, 3),
+        ("Returns Budget", 4, 3), ("Properties", 2, 1), ("left", 3, 6), ("Methods", 2, 1), ("fits", 3, 8),
+        ("Parameters", 4, 9), ("Returns boolean", 4, 9)]
+    for chrome in ("Settings", "Member Visibility", "Theme", "On This Page", "Defined in", "budgets.ts",
+                   "Readonly", "clew-budgets"):
+        assert chrome not in document.text, chrome
+    assert block_texts(document, "paragraph")[:3] == ["A budget that can be spent.", "Index", "Constructors"]
+    assert "Tokens the run may spend." in document.text
