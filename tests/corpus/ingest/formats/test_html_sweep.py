@@ -144,3 +144,18 @@ def test_a_typedoc_page_reads_without_its_chrome() -> None:
         assert chrome not in document.text, chrome
     assert block_texts(document, "paragraph")[:3] == ["A budget that can be spent.", "Index", "Constructors"]
     assert "Tokens the run may spend." in document.text
+
+
+# --- HeVeA (LaTeX to HTML) ------------------------------------------------------------------
+
+
+def test_a_hevea_title_page_author_is_not_a_section() -> None:
+    """HeVeA 2.35 (Debian's ``hevea``) writes ``\\maketitle`` as ``h1.titlemain`` and the author under it as
+    ``h3.titlerest``, which opened a section "clew" that held the contents list; it is a paragraph."""
+    document = load_html("hevea/budgets.html")
+    assert document.title == "Budgets"
+    assert [(s.heading, s.level) for s in document.sections[1:]] == [
+        ("Budgets", 1), ("Contents", 2), ("1 Budgets", 2), ("1.1 In detail", 3),
+        ("1.2 Which budget bound", 3)]
+    assert block_texts(document, "paragraph")[0] == "clew"
+    assert block_texts(document, "table_row")[1] == "| max_tool_calls | 20 | 1-20 |"
