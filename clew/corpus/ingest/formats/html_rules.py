@@ -229,7 +229,7 @@ Haddock labels a type's instances ``h4.instances`` ("Instances") inside the type
 after it no heading of their own: its section held every later declaration up to the next heading.
 TypeDoc's index of a page's members labels its groups ``h5.tsd-index-heading`` ("Index") and
 ``h3.tsd-index-heading`` ("Constructors", "Methods"), the same headings as the groups below it. HeVeA
-(LaTeX to HTML) writes ``\maketitle``'s author and date as ``h3.titlerest`` under the title's ``h1.titlemain``.
+(LaTeX to HTML) writes ``maketitle``'s author and date as ``h3.titlerest`` under the title's ``h1.titlemain``.
 Such a heading is a paragraph."""
 CLOSED_PART_CLASSES = frozenset({"legalnotice"})
 """A ``div`` of one of these classes is a part of the title page whose headings end with it: DocBook's
