@@ -34,7 +34,10 @@ CHROME_CLASSES = frozenset(
     # TypeDoc 0.26 (default theme; every class of it starts "tsd-"): the breadcrumbs above the title, the site
     # menu and the Settings box ("Member Visibility", "Protected", "Theme") beside it, "On This Page", "Defined
     # in budgets.ts:42" under every member, a member's flags glued to its name in its heading ("Readonlyleft")
-    "tsd-breadcrumb tsd-navigation tsd-page-navigation tsd-sources tsd-tag".split()
+    "tsd-breadcrumb tsd-navigation tsd-page-navigation tsd-sources tsd-tag"
+    # qdoc (Qt's reference, Debian's qt*-doc-html): the breadcrumbs above every page ("Qt 5.15 | Qt Core | C++
+    # Classes | QTimer | Qt 5.15.8 Reference Documentation")
+    " navigationbar".split()
 )
 """Chrome classes of the generators of this sweep, beside ``html_rules.DROP_CLASSES``."""
 

@@ -159,3 +159,20 @@ def test_a_hevea_title_page_author_is_not_a_section() -> None:
         ("1.2 Which budget bound", 3)]
     assert block_texts(document, "paragraph")[0] == "clew"
     assert block_texts(document, "table_row")[1] == "| max_tool_calls | 20 | 1-20 |"
+
+
+# --- qdoc (Qt's reference) ------------------------------------------------------------------
+
+
+def test_a_qdoc_class_page_has_no_breadcrumbs() -> None:
+    """qdoc (Qt 5.15, Debian's qtbase5-doc-html) writes the breadcrumbs "Qt 5.15 / Qt Core / C++ Classes /
+    QTimer / Qt 5.15.8 Reference Documentation" (``div.navigationbar``) above every page, where they read as
+    the page's first list; the sidebar's contents and the footer were already chrome."""
+    document = load_html("qdoc/qtimer.html")
+    assert document.title == "QTimer Class"
+    assert document.text.startswith("# QTimer Class\n\nThe QTimer class provides repetitive and single-shot timers.")
+    for chrome in ("Qt 5.15", "C++ Classes", "Reference Documentation", "Contents", "Copyright", "Qt Company"):
+        assert chrome not in document.text, chrome
+    assert [s.heading for s in document.sections[2:]] == [
+        "Properties", "Public Functions", "Public Slots", "Signals", "Static Public Members",
+        "Reimplemented Protected Functions", "Detailed Description", "int QTimer::timerId() const"]
