@@ -36,8 +36,10 @@ def run_here(script: str, *args: str, cwd: Path, monkeypatch: pytest.MonkeyPatch
     """``run`` in this process: the script as ``__main__`` (``runpy``), its arguments in ``sys.argv``, ``cwd`` its
     folder. For a script that imports litellm, 3.5 s of CPU in a process of its own, which the suite's collection
     imported already (the real-model tests run ``clew ask`` in this process too); for the others an interpreter
-    and clew's imports, 0.6-0.9 s a run. The scripts that start processes of their own (servers, workers, the
-    timed commands) keep ``run``: they are about those processes, and they keep the benchmarks' real-process runs."""
+    and clew's imports, 0.6-0.9 s a run. What a script measures in processes of its own (servers, parse workers,
+    the timed commands, the serving and ingest children) it still starts as processes. ``run`` is left for Ray's
+    ingest (tests/evals/test_ray.py): that script is a Ray driver, and the test's process already drives the
+    module's cluster."""
     monkeypatch.chdir(cwd)
     monkeypatch.setattr(sys, "argv", [str(BENCHMARKS / script), *args])
     monkeypatch.setattr(sys, "path", list(sys.path))  # the scripts put benchmarks/ on it
@@ -63,29 +65,29 @@ def here(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) ->
     return run_script
 
 
-def test_search_answers_the_row_filter_the_same_from_memory_and_in_sql(tmp_path: Path) -> None:
-    out = run("search.py", "--scales", "1000", "--rounds", "1", "--peers", "", "--cache", str(tmp_path), cwd=tmp_path)
+def test_search_answers_the_row_filter_the_same_from_memory_and_in_sql(here: Runner, tmp_path: Path) -> None:
+    out = here("search.py", "--scales", "1000", "--rounds", "1", "--peers", "", "--cache", str(tmp_path), cwd=tmp_path)
     assert out["1000"]["chunks"] == 1000
     assert out["1000"]["row_filter_held_equals_sql"] == "70/70"
     assert set(out["1000"]["clew"]) == {"rare", "mid", "mixed", "common", "all"}
     assert 50 < out["1000"]["serve_peak_memory_mb"] < out["targets"]["serve_peak_memory_mb_at_1m"]
 
 
-def test_embed_stores_the_same_vectors_in_every_setting(tmp_path: Path) -> None:
-    out = run("embed.py", "--chunks", "300", "--rounds", "1", cwd=tmp_path)
+def test_embed_stores_the_same_vectors_in_every_setting(here: Runner, tmp_path: Path) -> None:
+    out = here("embed.py", "--chunks", "300", "--rounds", "1", cwd=tmp_path)
     assert out["corpus"]["chunks"] == 300
     assert {out[mode]["embedded"] for mode in ("shipped", "commit_per_batch", "before")} == {300}
     assert out["before_over_shipped"]["seconds"] > 0
 
 
-def test_ingest_reports_throughput_against_the_parser(tmp_path: Path) -> None:
+def test_ingest_reports_throughput_against_the_parser(here: Runner, tmp_path: Path) -> None:
     html = tmp_path / "html"  # two pages, not the shared SQLite documentation (64 pages: 2.9 s of CPU)
     html.mkdir()
     for name, title in (("a.html", "Backups"), ("b.html", "Paging")):
         body = "".join(f"<h2>{title} {i}</h2><p>{title} step {i}: check the <code>row counts</code>.</p>"
                        for i in range(6))
         (html / name).write_text(f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>")
-    out = run("ingest.py", "--chunks", "400", "--workers", "1", "--pdf-copies", "0", "--html", str(html), cwd=tmp_path)
+    out = here("ingest.py", "--chunks", "400", "--workers", "1", "--pdf-copies", "0", "--html", str(html), cwd=tmp_path)
     generated = out["generated_markdown"]["workers_1"]
     assert generated["chunks"] == 400
     assert generated["parser_seconds"] > 0 and generated["parser_ratio"] > 0
@@ -93,10 +95,10 @@ def test_ingest_reports_throughput_against_the_parser(tmp_path: Path) -> None:
     assert pages["documents"] == 2 and pages["chunks"] >= 2 and pages["parser_seconds"] is not None
 
 
-def test_startup_times_every_command(tmp_path: Path) -> None:
+def test_startup_times_every_command(here: Runner, tmp_path: Path) -> None:
     # no untimed warm-up round (6 more processes) and the bytecode the suite's imports wrote, not a fresh copy:
     # nothing here is timed against a target
-    out = run("startup.py", "--runs", "1", "--warmups", "0", "--no-bytecode", cwd=tmp_path)
+    out = here("startup.py", "--runs", "1", "--warmups", "0", "--no-bytecode", cwd=tmp_path)
     assert out["runs"] == 1 and out["warmups"] == 0
     for command in ("python -c pass", "import clew.cli", "clew --help", "clew search", "clew nav"):
         assert out[command]["median_s"] > 0
@@ -162,20 +164,20 @@ def test_agentic_compares_the_real_small_model_with_the_ranked_walk(
     assert row["agentic_minus_ranked"] >= 0  # a model can only add
 
 
-def test_limits_load_answers_every_request_at_a_limit_and_refuses_past_it(tmp_path: Path) -> None:
+def test_limits_load_answers_every_request_at_a_limit_and_refuses_past_it(here: Runner, tmp_path: Path) -> None:
     import socket
 
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = str(sock.getsockname()[1])
-    out = run("limits_load.py", "--chunks", "300", "--clients", "1", "--seconds", "0.1", "--port", port, cwd=tmp_path)
+    out = here("limits_load.py", "--chunks", "300", "--clients", "1", "--seconds", "0.1", "--port", port, cwd=tmp_path)
     assert out["idle"]["errors"] == 0 and out["idle"]["p50_ms"] > 0
     for name, row in out["beside"].items():
         assert row["errors"] == 0 and row["ratio"] > 0
         assert set(row["heavy"]["statuses"]) == ({"400"} if name.endswith("_refused") else {"200"}), name
 
 
-def test_oracle_timing_probes_a_denied_and_a_missing_read_alike(tmp_path: Path) -> None:
+def test_oracle_timing_probes_a_denied_and_a_missing_read_alike(here: Runner, tmp_path: Path) -> None:
     import socket
 
     with socket.socket() as sock:
@@ -183,7 +185,7 @@ def test_oracle_timing_probes_a_denied_and_a_missing_read_alike(tmp_path: Path) 
         port = str(sock.getsockname()[1])
     # no warm-up: nothing is timed here; 4 rounds a probe (2 denied, 2 missing: quartiles and a held-out half
     # each), each round an upload and a probe (0.3 s of CPU: 12 rounds were 10.7 s, 4 are 5.9 s)
-    out = run("oracle_timing.py", "--documents", "20", "--rounds", "4", "--warmup", "0", "--port", port,
+    out = here("oracle_timing.py", "--documents", "20", "--rounds", "4", "--warmup", "0", "--port", port,
               cwd=tmp_path)
     assert set(out["probes"]) == {"fetch", "read"}
     for probe in out["probes"].values():
@@ -193,10 +195,10 @@ def test_oracle_timing_probes_a_denied_and_a_missing_read_alike(tmp_path: Path) 
         assert 0 <= probe["holdout_accuracy"] <= 1 and 0.5 <= probe["best_accuracy"] <= 1
 
 
-def test_parse_process_costs_a_file_in_a_worker_and_skips_the_hostile_one(tmp_path: Path) -> None:
+def test_parse_process_costs_a_file_in_a_worker_and_skips_the_hostile_one(here: Runner, tmp_path: Path) -> None:
     # every fixture but the ReportLab user guide, a PDF as the camlidl manual is: 1.2 s a parse, parsed six
     # times here, it was 7 of the test's 9 s of CPU
-    out = run("parse_process.py", "--rounds", "2", "--starts", "1", "--files",
+    out = here("parse_process.py", "--rounds", "2", "--starts", "1", "--files",
               "camlidl-manual.pdf,par-rendered-page-breaks.docx,sqlite-datatype3.docx", cwd=tmp_path)
     assert len(out["worker_start_s"]) == 1 and out["worker_start_s"][0] > 0
     assert {"one-line.pdf", "camlidl-manual.pdf", "sqlite-datatype3.docx"} <= set(out["per_file"])
