@@ -10,13 +10,16 @@ The pages, as Debian and the SQLite site ship them (not committed)::
 
 Each generator names where its main content is and what its chrome is (``GENERATORS``). The
 reference is read by lxml: the main content without ``script``, ``style``, ``svg``, ``math``,
-heading permalinks (``a.headerlink``; Docusaurus's ``a.hash-link``, VitePress's ``a.header-anchor``) and
+heading permalinks (``a.headerlink``; Docusaurus's ``a.hash-link``, VitePress's ``a.header-anchor``, TypeDoc's
+``a.tsd-anchor-icon``) and
 in-page tables of contents (which only repeat the headings, so count as neither content nor chrome);
 a code block is read a line per ``div`` (Docusaurus and Starlight write each line as one, without a newline
 between them). The Docusaurus, VitePress and Starlight pages (``--docusaurus`` etc.) are the npm dev set built by
 each: docs/measurements/generators-2026-12-06.md has the recipe; so are the MkDocs Material and Sphinx +
 MyST pages with Furo, pydata-sphinx-theme, sphinx-rtd-theme and sphinx-book-theme (``--material``, ``--furo``,
-``--pydata``, ``--rtd``, ``--book``; the recipe: docs/measurements/structure-2026-12-05.md, task R1).
+``--pydata``, ``--rtd``, ``--book``; the recipe: docs/measurements/structure-2026-12-05.md, task R1). The pages
+of gtk-doc, Haddock, mandoc, qdoc and TypeDoc (``--gtkdoc`` etc.) are Debian's or built for task R3's sweep
+(docs/measurements/generators-2026-12-06.md says which).
 Every page is read by clew's ``parse_html`` and by trafilatura's ``bare_extraction`` (formatting, tables
 and links kept; once as it comes, once with ``favor_recall``), and the report gives, per generator and
 extractor:
@@ -89,7 +92,7 @@ DATA_TABLES = f".//table[not(ancestor::table) and not({ADMONITION})]"
 """Tables that hold data; a one-cell box around a ``pre``, as the SQLite pages frame their
 examples, is left out apart (more than one cell)."""
 SKIP = ("//script | //style | //*[local-name()='svg' or local-name()='math'] | //a[contains(@class,'headerlink')"
-        " or contains(@class,'hash-link') or contains(@class,'header-anchor')]")
+        " or contains(@class,'hash-link') or contains(@class,'header-anchor') or contains(@class,'tsd-anchor-icon')]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,8 +178,31 @@ GENERATORS = {
         chrome=PYDATA_CHROME + " | //div[contains(@class,'onlyprint')]",
         toc="//nav[@id='pst-page-toc-nav']",
     ),
+    # More generators as Debian ships them or builds them (docs/measurements/generators-2026-12-06.md, task R3)
+    "gtkdoc": Generator(main="//body", chrome="//table[@class='navigation']", toc="//div[@class='toc']"),
+    "haddock": Generator(
+        main="//div[@id='content']",
+        chrome="//div[@id='package-header'] | //div[@id='footer'] | //a[@class='selflink']"
+               " | //a[@class='link' and contains(@href,'src')]"  # "Source" beside every declaration
+               " | //summary[contains(@class,'hide-when-js-enabled')]",  # "Instance(s) details"
+        toc="//div[@id='table-of-contents']",
+    ),
+    "mandoc": Generator(main="//div[@class='manual-text']", chrome="//table[@class='head' or @class='foot']",
+                        toc="//nav[@id='toc']"),
+    "qdoc": Generator(
+        main="//div[contains(@class,'mainContent')]",
+        chrome="//div[@class='navigationbar'] | //div[@class='footer']",
+        toc="//div[@class='sidebar']",
+    ),
+    "typedoc": Generator(
+        main="//div[@class='col-content']",
+        chrome="//header | //footer | //div[contains(@class,'col-sidebar')] | //ul[@class='tsd-breadcrumb']"
+               " | //aside[contains(@class,'tsd-sources')] | //code[contains(@class,'tsd-tag')]",
+        toc="//section[contains(@class,'tsd-index-group')]",
+    ),
 }
 PY_THEMES = ("material", "furo", "pydata", "rtd", "book")
+SWEEP = ("gtkdoc", "haddock", "mandoc", "qdoc", "typedoc")
 
 
 @dataclass(slots=True)
@@ -385,6 +411,8 @@ def main() -> None:
         parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r2-sets/{name}/corpus"))
     for name, built in zip(PY_THEMES, ("mkdocs-material", "furo", "pydata", "rtd", "book"), strict=True):
         parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r1-sets/{built}/corpus"))
+    for name in SWEEP:
+        parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r3/sets/{name}"))
     parser.add_argument("--pages", type=int, default=40, help="pages per generator at most, spread evenly")
     args = parser.parse_args()
     if args.pages < 1:

@@ -16,6 +16,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
 JS_GENERATORS = ("docusaurus", "vitepress", "starlight")
+SWEEP = {"haddock": "haddock/split-internals.html", "mandoc": "mandoc/clew-ingest.html", "qdoc": "qdoc/qtimer.html",
+         "typedoc": "typedoc/budget.html"}
+"""Generators of task R3's sweep in benchmarks/chrome.py, and their fixtures (gtk-doc's is a book's index page,
+which the script leaves out)."""
 PY_THEMES = {"material": "mkdocs-material", "furo": "sphinx-furo", "pydata": "sphinx-pydata", "rtd": "sphinx-rtd",
              "book": "sphinx-book"}
 """The Python themes' names in benchmarks/chrome.py, and their fixtures' folders."""
@@ -55,14 +59,15 @@ def run(tmp_path: Path) -> Any:
                                 ("docbook", FIXTURES / "docbook-note.html", "ch02s03.html"),
                                 *((js, FIXTURES / js / "mcp.html", "mcp.html") for js in JS_GENERATORS),
                                 *((py, FIXTURES / folder / "budgets.html", "budgets.html")
-                                  for py, folder in PY_THEMES.items())):
+                                  for py, folder in PY_THEMES.items()),
+                                *((name, FIXTURES / fixture, "page.html") for name, fixture in SWEEP.items())):
         (tmp_path / name / page).parent.mkdir(parents=True)
         shutil.copy(fixture, tmp_path / name / page)
     (tmp_path / "sqlite").mkdir()
     (tmp_path / "sqlite" / "widgets.html").write_text(SQLITE_PAGE, encoding="utf-8")
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "chrome.py"), "--pages", "3",
                            *(f"--{name}={tmp_path / name}"
-                             for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS, *PY_THEMES))],
+                             for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS, *PY_THEMES, *SWEEP))],
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
     return json.loads(done.stdout)
@@ -92,6 +97,24 @@ def test_clew_leaves_no_chrome_and_keeps_the_structure_of_each_generator(tmp_pat
     assert sqlite["list_items_kept"] == {"kept": 2, "of": 2, "share": 1.0}
     # the pre in its one-cell box counts as code; clew's rules read it as a paragraph for now (the docs say so)
     assert sqlite["code_kept"]["of"] == 1
+
+
+def test_the_sweeps_generators_leave_no_chrome(tmp_path: Path) -> None:
+    """mandoc's running header and footer, Haddock's package header, "Source" and "#" links, qdoc's breadcrumbs,
+    TypeDoc's breadcrumbs, menus and "Defined in": none left, and no word of the main content lost. A one-row
+    table is read as text (mandoc's synopsis, qdoc's one-signal summary), Haddock's "Instances" as a label."""
+    report = run(tmp_path)
+    for name in SWEEP:
+        clew = report[name]["clew"]
+        assert clew["pages"] == 1 and clew["permalinks_left"] == 0, name
+        assert clew["chrome_strings_left"]["left"] == 0 < clew["chrome_strings_left"]["of"], name
+        assert clew["links_kept"]["kept"] == clew["links_kept"]["of"], name
+    for name in ("haddock", "mandoc", "typedoc"):
+        assert report[name]["clew"]["main_words_kept"]["share"] == 1.0, name
+    for name in ("mandoc", "qdoc", "typedoc"):
+        assert report[name]["clew"]["headings_kept"]["share"] == 1.0, name
+    assert report["haddock"]["clew"]["headings_kept"] == {"kept": 2, "of": 3, "share": 0.6667}
+    assert report["mandoc"]["clew"]["tables_kept"] == {"kept": 0, "of": 1, "share": 0.0}
 
 
 def test_trafilatura_is_measured_against_the_same_reference(tmp_path: Path) -> None:
