@@ -16,7 +16,8 @@ On top of that a candidate gets a bonus for where it was found (``clew.agent.tre
 taken evidence, ``NEIGHBOUR_BONUS`` times it for the passages right before and after a taken
 seed hit (the one before only when it shares a section with the hit), whose priority is then at
 least ``NEIGHBOUR_FLOOR`` times the hit's, ``LINK_BONUS`` times the linking passage's worth for
-a link target; a passage that is one fenced code block and nothing else gets none of these.
+a link target (less under a budget below ``LINK_BONUS_TOKENS``: ``link_bonus``); a passage that is
+one fenced code block and nothing else gets none of these.
 
 Chosen on one dev set and checked on the other, then the reverse (evidence recall at 1,000
 and 2,000 tokens; docs/measurements/retrieval-quality-2026-12-05.md): the section weight is the one change that
@@ -61,10 +62,21 @@ _Worths = tuple[tuple[float, str | None], list[float], tuple[int, ...], list[tup
 
 ADJACENCY_BONUS = 0.1
 LINK_BONUS = 0.3
+LINK_BONUS_TOKENS = 2000
+"""The context budget from which a link target gets the whole ``LINK_BONUS``; below it the bonus is
+``LINK_BONUS`` times budget / ``LINK_BONUS_TOKENS`` (``link_bonus``)."""
 NEIGHBOUR_BONUS = 0.05
 NEIGHBOUR_FLOOR = 0.6
 SECTION_WEIGHT = 0.5
 VECTOR_WEIGHT = 1.0
+
+
+def link_bonus(budget: int) -> float:
+    """What share of the linking passage's worth a link target gets on top of its own, under a context
+    budget: ``LINK_BONUS`` from ``LINK_BONUS_TOKENS`` up, less in proportion below. At 1,000 tokens
+    (five or six passages) a link target taken for its bonus takes the room of a seed hit that
+    outranks it on its own worth (issue 36, task W: docs/measurements/walk-2026-12-05.md)."""
+    return LINK_BONUS * min(1.0, budget / LINK_BONUS_TOKENS)
 
 
 class Scorer:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from clew.agent.frontier import Candidate
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
-from clew.agent.scoring import ADJACENCY_BONUS, LINK_BONUS, NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR
+from clew.agent.scoring import ADJACENCY_BONUS, NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR, link_bonus
 from clew.agent.units import FENCE
 from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.reader import Passage, passage_of
@@ -185,7 +185,7 @@ class TreeWalk(Walk):
         if self.nav.follow_links and has_links(scope, passage):
             if not run.optional_tool_call("expand_neighbors(links)"):
                 return
-            bonus = LINK_BONUS * chosen.score
+            bonus = link_bonus(run.deps.limits.context_budget_tokens) * chosen.score
             candidates = []
             for link in link_targets(scope, passage):
                 if isinstance(link.target, Passage):

@@ -34,8 +34,9 @@ def test_the_passage_before_a_seed_hit_in_another_section_competes_at_its_own_wo
     folder = write_files(tmp_path / "docs", {"journal.md": JOURNAL, "recovery.md": RECOVERY})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
+        # 2,000 tokens: below that the link bonus shrinks (``clew.agent.scoring.link_bonus``)
         request = {"query": "when does a process play back a hot rollback journal", "include_steps": True,
-                   "queries": [{"collection": "docs", "limit": 1}], "context_budget_tokens": 1000,
+                   "queries": [{"collection": "docs", "limit": 1}], "context_budget_tokens": 2000,
                    "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
         hits = retrieve_sync(request, corpus=corpus).hits
     seed = next(h for h in hits if h.via == "seed")
