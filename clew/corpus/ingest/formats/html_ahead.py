@@ -14,12 +14,13 @@ from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event, page_toc
+from clew.corpus.ingest.formats.html_sweep import toc_list_start
 
 
 def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
-    """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``) or
-    pdoc's page (``html_pdoc.pdoc_main``)."""
-    return tab_panels_start(tag, attrs) or pdoc_main(tag, attrs)
+    """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``),
+    pdoc's page (``html_pdoc.pdoc_main``) or a list that is a table of contents (``html_sweep.toc_list_start``)."""
+    return tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
 
 
 class HeldEvents:
@@ -66,7 +67,7 @@ class HeldEvents:
         if events and pdoc_main(events[0][1], events[0][2]):
             self.decided = True  # the page is read: not held again
             return pdoc_page(events)
-        if events and events[0][1] == "div":
+        if events and (events[0][1] == "div" or toc_list_start(events[0][1], events[0][2])):
             if page_toc(events):
                 return None
             self.decided = True  # the table of contents is read: not held again

@@ -1,7 +1,7 @@
 """Chrome of more documentation generators, for ``html_rules._dropped_class`` (task R3's sweep, issue 36):
 elements that are chrome by more than a class name alone, as man pages by mandoc, Haddock and Hugo (its
-Chroma highlighter) write them, and TypeDoc's chrome classes. docs/measurements/generators-2026-12-06.md
-has what was checked.
+Chroma highlighter) write them, TypeDoc's chrome classes; and for ``html_ahead``, lists that are a page's
+table of contents. docs/measurements/generators-2026-12-06.md has what was checked.
 """
 
 from __future__ import annotations
@@ -51,3 +51,19 @@ def swept_chrome(classes: list[str], href: str | None, style: str | None) -> boo
     if classes == ["link"] and SOURCE_LINK.search(href or ""):
         return True
     return style is not None and UNSELECTABLE.search(style) is not None
+
+
+TOC_LIST_IDS = frozenset({"index"})
+"""Ids of a list that is a page's table of contents: pod2html's ``ul#index`` above NAME."""
+TOC_LIST_CLASSES = frozenset({"toc"})
+"""Classes of a list that is a table of contents: HeVeA's ``ul.toc`` under its "Contents" heading."""
+
+
+def toc_list_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """A ``ul`` or ``ol`` that is a table of contents by its id or class (read ahead: dropped, as a ``div`` of
+    ``html_rules.TOC_CLASSES`` is, where all its links lead into its own page, ``html_rules.page_toc``)."""
+    if tag not in ("ul", "ol"):
+        return False
+    values = dict(attrs)
+    classes = (values.get("class") or "").lower().split()
+    return (values.get("id") or "") in TOC_LIST_IDS or not TOC_LIST_CLASSES.isdisjoint(classes)

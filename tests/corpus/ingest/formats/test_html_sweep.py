@@ -159,6 +159,25 @@ def test_a_hevea_title_page_author_is_not_a_section() -> None:
         ("1.2 Which budget bound", 3)]
     assert block_texts(document, "paragraph")[0] == "clew"
     assert block_texts(document, "table_row")[1] == "| max_tool_calls | 20 | 1-20 |"
+    # its contents (ul.toc of links into the page) only repeat the headings: dropped, its heading left
+    assert not block_texts(document, "list_item")
+    assert "## Contents\n\n## 1 Budgets\n\nEvery run" in document.text
+
+
+# --- pod2html (Perl) ------------------------------------------------------------------------
+
+
+def test_a_pod2html_page_has_no_index_above_its_name() -> None:
+    """pod2html (Perl 5.36) writes the page's index, its own headings as links into it (``ul#index``),
+    above NAME; it only repeats the headings, as a DocBook one-page ``div.toc`` does, and is dropped. A list
+    of the same shape whose links lead to other pages is kept."""
+    document = load_html("pod2html/clew-ingest.html")
+    assert document.title == "clew ingest - ingest files into a corpus"
+    assert document.text.startswith("# NAME\n\nclew ingest - ingest files into a corpus\n\n# SYNOPSIS")
+    assert [s.heading for s in document.sections[1:]] == ["NAME", "SYNOPSIS", "DESCRIPTION", "Options", "SEE ALSO"]
+    assert not block_texts(document, "list_item")
+    kept = parse_html('<ul id="index"><li><a href="a.html#x">A</a></li><li><a href="b.html">B</a></li></ul><p>x</p>')
+    assert block_texts(kept, "list_item") == ["- A", "- B"]
 
 
 # --- qdoc (Qt's reference) ------------------------------------------------------------------
