@@ -328,13 +328,17 @@ def first_words(item: Any) -> list[str]:
     return next((run for run in runs if run), [])[:8]
 
 
+FENCE_INFO = re.compile(r"^(`{3,})\S+$", re.M)
+
+
 def by_clew(text: str) -> Units:
     doc = parse_html(text)
     tables: dict[int, list[str]] = {}
     for block in doc.blocks:
         if block.table is not None:
             tables.setdefault(block.table, []).append(doc.text[block.start:block.end])
-    return units(doc.text, [s.heading for s in doc.sections[1:]], ["\n".join(rows) for rows in tables.values()],
+    text = FENCE_INFO.sub(r"\1", doc.text)  # a code fence's language is markup, not words (VitePress's label is chrome)
+    return units(text, [s.heading for s in doc.sections[1:]], ["\n".join(rows) for rows in tables.values()],
                  [doc.text[b.start:b.end] for b in doc.blocks if b.kind == "code"],
                  [doc.text[b.start:b.end] for b in doc.blocks if b.kind == "list_item"],
                  [link.href for link in doc.links])

@@ -24,8 +24,9 @@ FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
 PROMPT = re.compile(r"(?:>>>|\$|\w+>)(?:\s|$)")
 """A line that starts an interactive session (``>>> import functools``, ``$ sudo apt install``,
-``sqlite> .mode csv``): with the lines after it, up to a blank line, it is code. HTML, PDF and
-DOCX passages carry their code blocks without Markdown fences; joined into a sentence, a session
+``sqlite> .mode csv``): with the lines after it, up to a blank line, it is code. Every reader fences
+the code it knows (``clew.corpus.ingest.formats.fences``), but a session in a paragraph has none, nor
+has code ingested before the readers fenced it; joined into a sentence, a session
 read ``>>> import functools >>> @functools.lru_cache(maxsize=300) ... def get_phone_number(name)``."""
 
 
@@ -311,6 +312,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             continue
         if stripped.startswith(FENCE):
             flush()
+            if units and units[-1].kind == "item":
+                lead = None  # an example inside a list's item, not more of its lead-in's list (as unfenced, above)
             introduce()
             code = [line]
             continue

@@ -3,6 +3,7 @@ term a description is."""
 
 from clew.agent.generate import extractive_answer
 from clew.agent.units import passage_units, sentences
+from clew.corpus.ingest.formats.html import parse_html
 
 from .test_generate import GC_AUTO, GC_PACK_LIMIT
 
@@ -104,6 +105,31 @@ def test_an_example_inside_a_list_item_does_not_carry_on_the_lead_in_s_list() ->
     assert [u.kind for u in units] == ["sentence", "item", "code", "item"]
     assert [f for f, _ in units[0].follow] == ["Create the measurement table as a partitioned table."]
     assert units[3].intro is None
+    # the same steps as the HTML reader now writes them, the ``pre`` fenced: the same units
+    fenced = text.replace("CREATE TABLE", "```\nCREATE TABLE").replace("(logdate);", "(logdate);\n```")
+    units = passage_units(fenced, "ev1:c:18:1:7", 0)
+    assert [u.kind for u in units] == ["sentence", "item", "code", "item"]
+    assert [f for f, _ in units[0].follow] == ["Create the measurement table as a partitioned table."]
+    assert units[3].intro is None
+
+
+def test_a_synopsis_in_an_html_pre_is_code_not_a_sentence() -> None:
+    """npm's synopsis as a Sphinx page writes it (``div.highlight-bash > pre``): the HTML reader fences
+    it as the Markdown source did, so the one-line command is a code unit, as in Markdown, not a
+    sentence quoted first (npm-004 on the HTML renderings of the npm set)."""
+    synopsis = "npm trust gitlab [package] --file [--project|--repo|--repository] [--env|--environment] [-y|--yes]"
+    html = ("<h3>npm trust gitlab</h3><p>Create a trusted relationship between a package and GitLab CI/CD</p>"
+            '<h4>Synopsis</h4><div class="highlight-bash notranslate"><div class="highlight"><pre><span></span>'
+            f"{synopsis}\n</pre></div></div><h4>Flags</h4><table><thead><tr><th>Flag</th><th>Description</th></tr>"
+            "</thead><tr><td>--file</td><td>Name of pipeline file (e.g., .gitlab-ci.yml)</td></tr></table>")
+    markdown = ("### npm trust gitlab\n\nCreate a trusted relationship between a package and GitLab CI/CD\n\n"
+                f"#### Synopsis\n\n```bash\n{synopsis}\n```\n\n#### Flags\n\n| Flag | Description |\n"
+                "| --- | --- |\n| --file | Name of pipeline file (e.g., .gitlab-ci.yml) |")
+    units = passage_units(parse_html(html).text, "ev1:c:1:1:0", 0)
+    assert [(u.kind, u.own) for u in units] == [
+        ("sentence", "Create a trusted relationship between a package and GitLab CI/CD"),
+        ("code", f"```bash\n{synopsis}\n```"), ("row", "| --file | Name of pipeline file (e.g., .gitlab-ci.yml) |")]
+    assert [(u.kind, u.own) for u in units] == [(u.kind, u.own) for u in passage_units(markdown, "ev1:c:1:1:0", 0)]
 
 
 def test_a_short_lead_in_is_quoted_under_the_sentence_before_it() -> None:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+from clew.corpus.ingest.formats.fences import html_language
 from clew.corpus.ingest.formats.html_ahead import HeldEvents, rewritten_start
 from clew.corpus.ingest.formats.html_jsdocs import site_name_box
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
@@ -241,6 +242,8 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
         else:
             self._markers(tag, attrs)
             entry = self._open_element(tag, attrs)
+            if tag == "div":
+                entry.language = html_language(attrs)
             if not entry.role and content_root(tag, attrs):
                 entry.role = "root"
                 self._roots_open += 1
@@ -387,6 +390,8 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
         container = self._container
         if container is not None and container.kind == "cell" and tag in ("b", "strong"):
             container.bold += 1
+        if container is not None and container.kind == "pre" and tag == "code" and not container.language:
+            container.language = html_language(attrs)  # highlight.js, Hugo, Asciidoctor: pre > code.language-x
         if container is not None and container.kind == "heading":
             if container.api:
                 container.pieces.append(("open", signature_part(attrs)))
@@ -455,9 +460,10 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
                 level = self._members.level(level, (_attr(attrs, "class") or "").split())
             heading = _Container("heading", level=level, anchor=_attr(attrs, "id"))
             return self._enter(tag, heading)
-        if tag == "pre":
-            self._pending.extend(self._flush())
-            return self._enter(tag, _Container("pre"))
+        if tag == "pre":  # its language: its own, else a near box's (div.highlight-bash > div.highlight, or the
+            self._pending.extend(self._flush())  # > table.highlighttable > tr > td.code of line numbers > div)
+            boxes = (entry.language for entry in reversed(self._stack[-5:]) if entry.language)
+            return self._enter(tag, _Container("pre", language=html_language(attrs, pre=True) or next(boxes, "")))
         if tag == "dt" and self._dlists and (self._dlists[-1].fields or self._dlists[-1].notes):  # its value's label
             self._pending.extend(self._flush())
             self.end_label()

@@ -24,7 +24,10 @@ consecutive list items of one list and consecutive rows of one table (a single n
 - ``li`` is a ``list_item``, ``"- " + text`` (``"N. " + text`` in an ``ol``, numbered as a browser
   numbers it: ``html_parts._List``), indented two spaces per nesting level; text of the same item
   after a nested block is a further ``list_item`` indented under the marker.
-- ``pre`` is an indivisible ``code`` block, kept verbatim.
+- ``pre`` is an indivisible ``code`` block, kept verbatim between Markdown's fence lines (```` ```bash ````,
+  its language where the page names one: ``fences``); one inside a data table's cell is flattened
+  into the cell's text unfenced (a fence line would break the row), one inside a list item is a
+  block of its own after the item's text, fenced.
 - javadoc's summary tables (``div.summary-table.three-column-summary``, a grid of ``div`` cells,
   ``div.table-header`` the header's) are tables too, a row every N cells.
 - every ``tr`` is a ``table_header`` or ``table_row`` block, ``"| cell | cell |"`` (a cell that
@@ -64,6 +67,7 @@ consecutive list items of one list and consecutive rows of one table (a single n
 
 from __future__ import annotations
 
+from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.html_parts import (
     _Admonition,
     _Container,
@@ -305,6 +309,8 @@ class BlockWriter(TermSections):
         elif container.kind == "pre":
             text, placed, waiting = verbatim(container.pieces)
             if text:
+                text, at = fenced(text, container.language)
+                placed = [(marker, at + offset if offset else 0) for marker, offset in placed]  # an id: the fence
                 self._emit("code", text, placed, indivisible=True)
             self._route(waiting)
         elif container.kind == "label":

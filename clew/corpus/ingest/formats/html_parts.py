@@ -51,6 +51,7 @@ class _Container:
     table: _Table | None = None  # cells: the table they belong to
     field: bool = False  # labels: a field list's name (its value's first block takes it)
     note: bool = False  # labels: an old footnote's, written in brackets
+    language: str = ""  # pre: the code's language, for its opening fence (``fences``)
 
 
 @dataclass(slots=True, eq=False)

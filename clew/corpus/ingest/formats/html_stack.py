@@ -30,6 +30,8 @@ class Entry:
     role: str = ""
     obj: Any = None
     """By role: the ``_Container`` (container), ``_Table`` (table, row, thead) or ``_Item`` (item)."""
+    language: str = ""
+    """A ``div``'s code language (``fences.html_language``: Sphinx's ``highlight-python``), for a ``pre`` in it."""
 
 
 class OpenElements:

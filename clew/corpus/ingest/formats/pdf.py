@@ -16,7 +16,7 @@
   change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item. Runs of
   fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
   at a line's first character and a quarter, half, three quarters and all the way along) are a
-  code block, kept line by line. A word hyphenated at a line end is
+  code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``); a paragraph that goes on over a page break is one block.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
   entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
@@ -49,6 +49,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats import pdf_outline
+from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.pdf_layout import (
     Line,
     drop_running_lines,
@@ -437,7 +438,8 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
 
 def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:
     if kind == "code":
-        renderer.emit("code", "\n".join(line.text.replace("\xad", "-") for line in lines), indivisible=True)
+        code = "\n".join(line.text.replace("\xad", "-") for line in lines)
+        renderer.emit("code", fenced(code)[0], indivisible=True)  # fenced as Markdown writes code (``fences``)
         return
     text = lines[0].text
     for line in lines[1:]:

@@ -49,8 +49,10 @@ line break & an entity.
   - on macOS
 - Run make
 
+```
 $ make install
   done
+```
 
 ### Options
 
@@ -106,7 +108,7 @@ def test_handbook_blocks() -> None:
         "  - on macOS",
         "- Run make",
     ]
-    assert block_texts(document, "code") == ["$ make install\n  done"]
+    assert block_texts(document, "code") == ["```\n$ make install\n  done\n```"]
 
 
 def test_handbook_tables_thead_and_th_only_header_rows() -> None:
@@ -191,8 +193,10 @@ Hidden: visible.
 
 Body after the heading.
 
+```
 int x;
-int y;"""
+int y;
+```"""
 
 
 def test_malformed_page_is_closed_like_a_browser_would() -> None:
@@ -255,7 +259,8 @@ def test_a_one_cell_box_around_a_pre_is_a_code_block() -> None:
         "  Price REAL\n);\n</pre></table></center>\n<p>With some data.</p>")
     document.check()
     assert block_texts(document) == [
-        "Consider a table:", "CREATE TABLE FruitsForSale(\n  Fruit TEXT,\n  Price REAL\n);", "With some data."]
+        "Consider a table:", "```\nCREATE TABLE FruitsForSale(\n  Fruit TEXT,\n  Price REAL\n);\n```",
+        "With some data."]
     assert [(b.kind, b.indivisible) for b in document.blocks] == [
         ("paragraph", False), ("code", True), ("paragraph", False)]
     assert document.tables == []
@@ -267,7 +272,7 @@ def test_a_table_whose_cells_hold_code_or_lists_without_a_header_is_a_frame() ->
         '<table width="100%"><tr><td><a name="top"></a><h2>Usage</h2><td><ul><li>one<li>two</ul>'
         "<tr><td><pre>run --fast\nrun --slow</pre><td><table><tr><td>k<td>v<tr><td>k2<td>v2</table></table>")
     document.check()
-    assert document.text == "## Usage\n\n- one\n- two\n\nrun --fast\nrun --slow\n\n| k | v |\n| k2 | v2 |"
+    assert document.text == "## Usage\n\n- one\n- two\n\n```\nrun --fast\nrun --slow\n```\n\n| k | v |\n| k2 | v2 |"
     assert [b.kind for b in document.blocks] == ["heading", "list_item", "list_item", "code", "table_row", "table_row"]
     assert [s.heading for s in document.sections[1:]] == ["Usage"] and document.sections[1].anchors == ["top"]
     assert len(document.tables) == 1  # the nested data table
@@ -292,7 +297,7 @@ def test_a_data_table_keeps_its_rows_whatever_its_cells_hold() -> None:
 def test_a_table_left_open_at_the_end_of_the_page_is_read() -> None:
     document = parse_html("<p>x</p><table><tr><td>a<td>b<tr><td>c<td><pre>d\ne")
     document.check()
-    assert block_texts(document) == ["x", "a", "b", "c", "d\ne"]
+    assert block_texts(document) == ["x", "a", "b", "c", "```\nd\ne\n```"]
     assert parse_html("<table/><p>after</p>").text == "after"
 
 
@@ -317,9 +322,9 @@ def test_title_falls_back_to_the_first_h1() -> None:
 
 def test_pre_keeps_whitespace_and_br_and_places_links() -> None:
     document = parse_html('<pre>\n\n  a  <a href="x.html">b</a>\n\tc<br>d   \n\n</pre>')
-    assert document.text == "  a  b\n\tc\nd"
+    assert document.text == "```\n  a  b\n\tc\nd\n```"  # fenced as Markdown writes code (``fences``)
     assert document.blocks[0].indivisible
-    assert [(link.href, link.start) for link in document.links] == [("x.html", 5)]
+    assert [(link.href, link.start) for link in document.links] == [("x.html", 9)]
 
 
 def test_a_line_break_ends_a_line_of_text_and_is_a_space_in_headings_and_cells() -> None:
@@ -345,9 +350,9 @@ def test_a_line_break_ends_a_line_of_text_and_is_a_space_in_headings_and_cells()
 
 
 def test_a_block_inside_pre_starts_a_line_and_never_joins_words() -> None:
-    assert parse_html("<pre>x<dt>y</pre>").text == "x\ny"
-    assert parse_html("<pre>a\n<div>b</div>c</pre>").text == "a\nb\nc"  # no blank line before a line's start
-    assert parse_html("<pre>a<span>b</span></pre>").text == "ab"  # inline: no break
+    assert parse_html("<pre>x<dt>y</pre>").text == "```\nx\ny\n```"
+    assert parse_html("<pre>a\n<div>b</div>c</pre>").text == "```\na\nb\nc\n```"  # no blank line before a line's start
+    assert parse_html("<pre>a<span>b</span></pre>").text == "```\nab\n```"  # inline: no break
 
 
 def test_skipped_links_and_dropped_classes_and_buttons() -> None:

@@ -59,7 +59,7 @@ def test_mdbook_hidden_lines_of_an_example_are_not_text() -> None:
     document = parse_html('<pre><code class="language-rust"><span class="boring">#![allow(unused)]\n'
                           '</span><span class="boring">fn main() {\n</span>let x = 5;\n'
                           '<span class="boring">}</span></code></pre>')
-    assert document.text == "let x = 5;"
+    assert document.text == "```rust\nlet x = 5;\n```"
 
 
 def test_a_doxygen_member_title_loses_its_permalink_glyph() -> None:
@@ -168,9 +168,9 @@ def test_rustdoc_details_hold_sections_and_its_chrome_is_dropped() -> None:
         (1, "Struct Vec", ["main-content"]), (2, "Examples", ["examples"]), (2, "Implementations", ["implementations"]),
         (3, "impl<T> Vec<T>", ["impl-Vec"]), (4, "pub const fn new() -> Vec<T>", ["method.new"])]
     assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
-        ("heading", "# Struct Vec"), ("code", "pub struct Vec<T> { /* private fields */ }"),
+        ("heading", "# Struct Vec"), ("code", "```\npub struct Vec<T> { /* private fields */ }\n```"),
         ("paragraph", "A contiguous growable array type."), ("heading", "## Examples"),
-        ("code", "let v = vec![0];\nv[6];"),
+        ("code", "```\nlet v = vec![0];\nv[6];\n```"),
         ("heading", "## Implementations"), ("heading", "### impl<T> Vec<T>"),
         ("heading", "#### pub const fn new() -> Vec<T>"),
         ("paragraph", "Constructs a new, empty Vec<T>.")]

@@ -49,11 +49,11 @@ def test_code_blocks_keep_their_lines(generator: str) -> None:
     """Docusaurus writes each line of a highlighted example as a ``div.token-line`` ending in ``br``,
     Starlight (Expressive Code) as a ``div.ec-line``, VitePress as a ``span.line``: each is one line."""
     code = block_texts(page(generator), "code")
-    assert code[2] == ('{"mcpServers": {"clew": {\n'
+    assert code[2] == ('```json\n{"mcpServers": {"clew": {\n'
                        '  "command": "/home/me/clew/.venv/bin/clew",\n'
                        '  "args": ["mcp", "--db", "/home/me/notes.duckdb", "--config", "/home/me/clew.toml",'
                        ' "--principal", "support"]\n'
-                       '}}}')
+                       '}}}\n```')  # fenced as the Markdown source was, its language kept
     assert len(code) == 6
 
 
@@ -71,8 +71,8 @@ def test_each_tab_reads_as_its_label_then_its_content(generator: str) -> None:
     """A tab set writes its labels first, all together, then its panels (Docusaurus's and Starlight's
     ``role="tablist"`` / ``role="tabpanel"``, VitePress's code group): each label comes before its panel."""
     text = page(generator).text
-    assert ("Another port\n\nclew mcp --db notes.duckdb --transport http --port 9000  # another port\n\n"
-            'Client configuration\n\n{"mcpServers": {"clew": {"url": "http://127.0.0.1:8081/mcp"}}}\n\n'
+    assert ("Another port\n\n```sh\nclew mcp --db notes.duckdb --transport http --port 9000  # another port\n```\n\n"
+            'Client configuration\n\n```json\n{"mcpServers": {"clew": {"url": "http://127.0.0.1:8081/mcp"}}}\n```\n\n'
             "## What a client sees") in text
     assert text.count("Another port") == 1
 
@@ -82,7 +82,7 @@ def test_a_code_block_title_is_kept() -> None:
     example: a paragraph before it (VitePress shows such a title only inside a code group)."""
     for generator in ("docusaurus", "starlight"):
         text = page(generator).text
-        assert "serve.sh\n\nclew mcp --db notes.duckdb --transport http             # http" in text
+        assert "serve.sh\n\n```sh\nclew mcp --db notes.duckdb --transport http             # http" in text
 
 
 def test_tab_panels_leave_a_set_whose_labels_and_panels_do_not_pair_up() -> None:
@@ -100,7 +100,7 @@ def test_a_tab_set_nested_in_a_panel_keeps_its_own_labels() -> None:
              '<div role="tabpanel"><pre>pip install clew</pre></div></div>')
     outer = ('<div class="tabs-container"><ul role="tablist"><li role="tab">Linux</li><li role="tab">Windows</li>'
              f'</ul><div role="tabpanel">{inner}</div><div role="tabpanel"><p>Use WSL.</p></div></div>')
-    assert parse_html(outer).text == "Linux\n\npip\n\npip install clew\n\nWindows\n\nUse WSL."
+    assert parse_html(outer).text == "Linux\n\npip\n\n```\npip install clew\n```\n\nWindows\n\nUse WSL."
 
 
 def test_a_vitepress_page_without_h1_is_titled_without_the_site_name_and_its_code_without_line_numbers() -> None:
@@ -113,9 +113,9 @@ def test_a_vitepress_page_without_h1_is_titled_without_the_site_name_and_its_cod
     assert [s.heading for s in document.sections] == [
         "Permissions", "What a principal may read", "A principal in clew.toml", "What clew promises"]
     code = block_texts(document, "code")
-    assert code == [document.text[document.text.index("[principals.support]"):document.text.index(
-        'principal = "support"') + len('principal = "support"')]]
-    assert 'principal = "support"\n\nA request\'s own principal is always replaced' in document.text
+    assert code == [document.text[document.text.index("```toml\n[principals.support]"):document.text.index(
+        'principal = "support"\n```') + len('principal = "support"\n```')]]
+    assert 'principal = "support"\n```\n\nA request\'s own principal is always replaced' in document.text
     assert "\n1\n2\n" not in document.text
 
 
@@ -148,4 +148,4 @@ def test_docusaurus_inline_table_of_contents_is_dropped_like_docbooks() -> None:
     document = load_html("docusaurus/features.html")
     assert document.text.startswith("# Evidence ids\n\n## One spelling\n\nIts numbers are ASCII digits")
     assert "Never re-pointed: An id handed out yesterday is never silently re-pointed at other text." in document.text
-    assert 'ids.py\n\nfrom clew.corpus.ids import decode\ndecode("ev1:c:1:1:0")\n\n' in document.text
+    assert 'ids.py\n\n```python\nfrom clew.corpus.ids import decode\ndecode("ev1:c:1:1:0")\n```\n\n' in document.text

@@ -69,7 +69,7 @@ def test_a_callout_list_with_font_icons_is_the_list_it_is_without() -> None:
              "</li><li><p>Ends.</p></li></ol></div>")
     document = parse_html(icons)
     document.check()
-    assert document.text == "puts 'Hello' (1)\n\n1. Prints Hello to the console.\n2. Ends."
+    assert document.text == "```\nputs 'Hello' (1)\n```\n\n1. Prints Hello to the console.\n2. Ends."
     assert document.text == parse_html(plain).text
     assert document.tables == []
 

@@ -16,9 +16,9 @@ def test_pandoc_code_lines_are_neither_anchors_nor_links() -> None:
     document = load_html("pandoc-page.html")
     document.check()
     assert document.title == "Widget guide"
-    assert "widget install --user\nwidget --version\n\nTerm" in document.text
+    assert "```bash\nwidget install --user\nwidget --version\n```\n\nTerm" in document.text
     assert sorted(document.anchors) == ["cb1", "fn1", "fnref1", "install"]
-    assert document.text.startswith("widget install", document.anchors["cb1"])
+    assert document.text.startswith("```bash\nwidget install", document.anchors["cb1"])
     assert [link.href for link in document.links] == ["#fn1"]
     assert document.text.endswith("| --user | off |\n\n1. The installer needs a network connection.")
     assert [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_header"] == [
@@ -32,7 +32,7 @@ def test_a_hidden_link_in_code_keeps_an_id_it_does_not_name() -> None:
                           'make <a href="install.html">install</a></pre><p><a href="#co1">(1)</a> builds.</p>')
     assert document.anchors == {"co1": 0}
     assert [link.href for link in document.links] == ["install.html", "#co1"]
-    assert document.text == "make all\nmake install\n\n(1) builds."
+    assert document.text == "```\nmake all\nmake install\n```\n\n(1) builds."
 
 
 def test_asciidoctor_font_icon_names_its_admonition() -> None:
@@ -84,7 +84,7 @@ def test_mkdocstrings_badges_are_not_part_of_an_objects_heading() -> None:
     document.check()
     assert [(s.heading, s.anchors) for s in document.sections if s.level] == [
         ("clew.Corpus", ["clewcorpus"]), ("readers", ["clew.Corpus.readers"])]
-    assert document.text == "## clew.Corpus\n\n### readers\n\nreaders = Readers()\n\nThe readers."
+    assert document.text == "## clew.Corpus\n\n### readers\n\n```\nreaders = Readers()\n```\n\nThe readers."
 
 
 def test_a_superscript_after_a_number_is_a_power() -> None:

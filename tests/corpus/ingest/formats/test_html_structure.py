@@ -186,7 +186,7 @@ def test_pygments_line_numbers_are_not_code() -> None:
         '<span class="linenos">2</span><span class="nb">print</span><span class="p">(</span>'
         '<span class="n">sys</span><span class="p">)</span>\n</pre></div></div>\n</section></div>')
     document.check()
-    assert document.text == "# X\n\nimport os\nprint(os)\n\nimport sys\nprint(sys)"
+    assert document.text == "# X\n\n```python\nimport os\nprint(os)\n```\n\n```python\nimport sys\nprint(sys)\n```"
     assert [b.kind for b in document.blocks] == ["heading", "code", "code"]
 
 
@@ -214,7 +214,7 @@ def test_docbook_graphical_admonitions_are_one_block_with_their_label_lists_and_
     kind, text, section = block_at(document, "Tip")
     assert (kind, section) == ("paragraph", 1)
     assert text == ("Tip: To follow the log as it grows:\n\n- open a second terminal,\n- run tail(1) on the file:"
-                    "\n\n$ tail -f /var/log/widget.log\nwidgetd: listening on 8080")
+                    "\n\n```\n$ tail -f /var/log/widget.log\nwidgetd: listening on 8080\n```")
     assert block_at(document, "Warning") == ("paragraph", "Warning: The debug level logs passwords.", 1)
     assert "[Tip]" not in document.text and "| Tip |" not in document.text
     # the data table beside them stays a table, with its header row
@@ -235,7 +235,7 @@ def test_admonitions_of_other_generators_hold_lists_and_code_in_one_block() -> N
     document.check()
     assert [document.text[b.start:b.end] for b in document.blocks] == [
         "# Guide", "Plain aside.", "- one\n- two",
-        "tip: Use --fast:\n\nwidget --fast\n\n| a | b |\n| --- | --- |\n| 1 | 2 |",
+        "tip: Use --fast:\n\n```\nwidget --fast\n```\n\n| a | b |\n| --- | --- |\n| 1 | 2 |",
         "Warning: Hot.", "After."]
     assert {b.kind for b in document.blocks[1:]} == {"paragraph"} and document.tables == []
     assert len(document.sections) == 2

@@ -52,10 +52,10 @@ def test_a_themes_admonitions_are_blocks_of_their_section_and_its_tabs_read_labe
     assert "When a budget runs out: The run ends incomplete with the evidence so far." in texts
     assert [s.heading for s in document.sections if s.heading != "Budgets"] == ["In detail"]
     cli = texts.index("Command line")
-    assert texts[cli + 1].startswith("clew ask --max-tool-calls 8")
+    assert texts[cli + 1].startswith("```\nclew ask --max-tool-calls 8")
     assert texts[cli + 2] == "Python"
-    assert texts[cli + 3].startswith("from clew import retrieve\n")
-    assert [t[:8] for t in block_texts(document, "code")][:2] == ["clew ask", "from cle"]
+    assert texts[cli + 3].startswith("```\nfrom clew import retrieve\n")
+    assert [t[4:12] for t in block_texts(document, "code")][:2] == ["clew ask", "from cle"]
 
 
 TABS = ('<div class="tabbed-set tabbed-alternate" data-tabs="1:2"><input checked id="t1" name="t" type="radio">'
@@ -68,8 +68,8 @@ TABS = ('<div class="tabbed-set tabbed-alternate" data-tabs="1:2"><input checked
 def test_a_tab_sets_labels_move_into_their_blocks_nested_sets_too() -> None:
     inner = TABS.replace("npm", "pnpm").replace("yarn", "bun").format(inner="")
     document = parse_html(f"<main><p>Install:</p>{TABS.format(inner=inner)}<p>Done.</p></main>")
-    assert block_texts(document) == ["Install:", "npm", "npm ci", "yarn", "yarn install", "pnpm", "pnpm ci", "bun",
-                                     "bun install", "Done."]
+    assert block_texts(document) == ["Install:", "npm", "```\nnpm ci\n```", "yarn", "```\nyarn install\n```", "pnpm",
+                                     "```\npnpm ci\n```", "bun", "```\nbun install\n```", "Done."]
 
 
 def test_a_tab_set_whose_labels_and_blocks_do_not_pair_is_read_as_written() -> None:
@@ -91,7 +91,7 @@ def test_a_tab_set_of_the_older_style_keeps_each_label_before_its_block() -> Non
              '<label for="t1">npm</label><div class="tabbed-content"><pre><code>npm ci</code></pre></div>'
              '<input id="t2" name="t" type="radio"><label for="t2">yarn</label>'
              '<div class="tabbed-content"><pre><code>yarn install</code></pre></div></div></main>')
-    assert block_texts(parse_html(older)) == ["npm", "npm ci", "yarn", "yarn install"]
+    assert block_texts(parse_html(older)) == ["npm", "```\nnpm ci\n```", "yarn", "```\nyarn install\n```"]
 
 
 def test_a_pdoc_page_has_a_section_per_member_and_no_source_listing() -> None:
@@ -107,7 +107,7 @@ def test_a_pdoc_page_has_a_section_per_member_and_no_source_listing() -> None:
                                           "value inside [low, high], of its own type (seconds stay a float)."]
     assert not any("View Source" in text for text in texts)
     # the docstring's example stays; the module's and the members' source listings (and their line links) go
-    assert block_texts(document, "code") == ["top_k: Annotated[int, Clamp(1, 50)] = 20"]
+    assert block_texts(document, "code") == ["```\ntop_k: Annotated[int, Clamp(1, 50)] = 20\n```"]
     assert sorted({link.href for link in document.links}) == ["#Clamp", "#bounds", "#clamped"]
     assert "Clamp" in document.anchors and "Clamp.low" in document.anchors
 

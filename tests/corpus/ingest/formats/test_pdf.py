@@ -243,8 +243,8 @@ def test_code_in_a_tex_typewriter_face_is_a_code_block_and_prose_that_begins_wit
     ends with a word in that face stays prose."""
     document = parse_pdf(pdf_bytes("camlidl-manual.pdf"))
     codes = [document.text[b.start:b.end] for b in document.blocks if b.kind == "code"]
-    assert "typedef struct { int x; } t;\nstruct s4 { struct { int x; } z; };" in codes
-    assert "enum e { A = 1, B = 2, C = 4 };\ntypedef [set] enum e eset;" in codes
-    assert not any(code.startswith("long_default attribute is in scope") for code in codes)
+    assert "```\ntypedef struct { int x; } t;\nstruct s4 { struct { int x; } z; };\n```" in codes  # fenced
+    assert "```\nenum e { A = 1, B = 2, C = 4 };\ntypedef [set] enum e eset;\n```" in codes
+    assert not any("long_default attribute is in scope" in code for code in codes)
     prose = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
     assert any("long_default attribute is in scope" in text for text in prose)

@@ -1,0 +1,56 @@
+"""Code blocks written as Markdown writes them: every reader that knows a block is code (HTML's
+``pre``, PDF's monospace lines, DOCX's code paragraphs) puts it into the document text between
+fence lines, ```` ```bash ````, the lines, ```` ``` ````, so that every format's stored text marks
+code the same way as the Markdown reader's (whose text is the source, fences included). The agent's
+units (``clew.agent.units``), the page start (``clew.corpus.prose``) and evidence rendering read
+code by these fences; the search tokenizer drops the backticks (a language name is a term, as in
+Markdown). The block's span covers its fences, as the Markdown reader's does.
+
+The language is kept where the source names one: HTML's ``class="language-bash"`` (Prism,
+highlight.js, Docusaurus, MkDocs, Hugo, Asciidoctor's ``code``), ``lang-bash``, Sphinx's
+``highlight-python`` box, Pandoc's ``pre.sourceCode.bash``, ``data-lang`` / ``data-language``
+(Hugo, Expressive Code). Names that say "no language" (``none``, ``default``, ``nohighlight``) are
+dropped.
+"""
+
+from __future__ import annotations
+
+import re
+
+FENCE = "```"
+_BACKTICKS = re.compile(r"^[ \t]*(`{3,})", re.M)
+_NAME = re.compile(r"[a-z0-9][a-z0-9_+#.-]{0,29}")
+_NO_LANGUAGE = frozenset({"none", "default", "nohighlight", "no-highlight"})
+_CLASS_PREFIXES = ("language-", "lang-", "highlight-")
+
+
+def fenced(code: str, language: str = "") -> tuple[str, int]:
+    """``code`` between fence lines (the opening one with ``language``), and where ``code`` starts in
+    it. A fence is longer than any run of backticks that opens a line of the code, as CommonMark
+    requires, so that code quoting a fence does not close it."""
+    longest = max((len(m.group(1)) for m in _BACKTICKS.finditer(code)), default=0)
+    fence = "`" * max(len(FENCE), longest + 1)
+    opening = fence + language + "\n"
+    return opening + code + "\n" + fence, len(opening)
+
+
+def language_name(value: str | None) -> str:
+    """A language name as a fence's info string takes it: lower case, one word, or ``""``."""
+    name = (value or "").strip().lower()
+    return name if _NAME.fullmatch(name) and name not in _NO_LANGUAGE else ""
+
+
+def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False) -> str:
+    """The language an HTML element names for the code in it (see the module's docstring); ``pre``:
+    the element is the ``pre`` itself, where Pandoc names it as a bare class after ``sourceCode``."""
+    for key, value in attrs:
+        if key in ("data-lang", "data-language") and language_name(value):
+            return language_name(value)
+    classes = next((value or "" for key, value in attrs if key == "class"), "").lower().split()
+    for name in classes:
+        for prefix in _CLASS_PREFIXES:
+            if name.startswith(prefix) and language_name(name[len(prefix):]):
+                return language_name(name[len(prefix):])
+    if pre and "sourcecode" in classes:
+        return next((language_name(name) for name in classes if name != "sourcecode" and language_name(name)), "")
+    return ""
