@@ -3,12 +3,14 @@ whose cells are a row of data or a frame around blocks only what follows its sta
 (``html_rules.TableShape``); a table of contents (``html_rules.page_toc_start``); an ``ol reversed``
 without ``start``, whose first number is its number of items (``html_parts.reversed_items``); a tab set
 of Docusaurus, VitePress, Starlight or MkDocs Material, whose labels come before all its panels
-(``html_jsdocs.tab_panels``); pdoc's page, whose members' names are no headings (``html_pdoc.pdoc_page``).
+(``html_jsdocs.tab_panels``); pdoc's page and Haddock's declarations, whose members' names are no headings
+(``html_pdoc.pdoc_page``, ``html_haddock.haddock_declarations``).
 The reader replays the held events once the element they open has ended, with those facts known.
 """
 
 from __future__ import annotations
 
+from clew.corpus.ingest.formats.html_haddock import haddock_declarations, haddock_interface
 from clew.corpus.ingest.formats.html_jsdocs import tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
@@ -19,8 +21,10 @@ from clew.corpus.ingest.formats.html_sweep import toc_list_start
 
 def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``),
-    pdoc's page (``html_pdoc.pdoc_main``) or a list that is a table of contents (``html_sweep.toc_list_start``)."""
-    return tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
+    pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``)
+    or Haddock's declarations (``html_haddock.haddock_interface``)."""
+    return tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs) or haddock_interface(
+        tag, attrs)
 
 
 class HeldEvents:
@@ -67,6 +71,9 @@ class HeldEvents:
         if events and pdoc_main(events[0][1], events[0][2]):
             self.decided = True  # the page is read: not held again
             return pdoc_page(events)
+        if events and haddock_interface(events[0][1], events[0][2]):
+            self.decided = True
+            return haddock_declarations(events)
         if events and (events[0][1] == "div" or toc_list_start(events[0][1], events[0][2])):
             if page_toc(events):
                 return None

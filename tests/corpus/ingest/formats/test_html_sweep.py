@@ -51,10 +51,15 @@ def test_a_haddock_module_page_reads_without_its_chrome() -> None:
     Index menu), the module's "Contents" (its own headings as ``#g:N`` links), the "Source" and "#" links
     beside every declaration and instance method and the "Instance(s) details" labels shown without scripts
     are chrome; a type's "Instances" (``h4.instances``) is a label, not a section that held every later
-    declaration up to the next heading."""
+    declaration up to the next heading; each declaration is a section of its own."""
     document = load_html("haddock/split-internals.html")
     assert document.title == "Data.List.Split.Internals"
-    assert outline(document)[1:] == [("Types and utilities", 1, 0), ("Implementation", 1, 0)]
+    # each declaration a section (html_haddock): its name one level below the section heading before it
+    assert outline(document)[1:] == [
+        ("Types and utilities", 1, 0), ("Splitter", 2, 1), ("defaultSplitter", 2, 1), ("DelimPolicy", 2, 1),
+        ("Implementation", 1, 0), ("splitInternal", 2, 5)]
+    assert document.text.startswith("## DelimPolicy\n\ndata DelimPolicy\n\nWhat to do with delimiters?",
+                                    document.sections[4].start)
     for chrome in ("split-0.2.3.5", "Source", "Index", "Contents\n", "details", "Basic strategies", " #"):
         assert chrome not in document.text, chrome
     paragraphs = block_texts(document, "paragraph")
@@ -68,7 +73,7 @@ def test_a_haddock_module_page_reads_without_its_chrome() -> None:
     assert rows[11] == "| Show DelimPolicy |  |"
     assert rows[12].startswith(
         "| Defined in Data.List.Split.Internals. Methods. showsPrec :: Int -> DelimPolicy -> ShowS. show ::")
-    assert document.text.index("Instances") < document.sections[2].start == document.text.index("# Implementation")
+    assert document.sections[4].start < document.text.index("Instances") < document.sections[5].start
 
 
 # --- gtk-doc and gi-docgen (GNOME's API references) ------------------------------------------
