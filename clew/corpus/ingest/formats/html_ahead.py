@@ -16,15 +16,15 @@ from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event, page_toc
-from clew.corpus.ingest.formats.html_sweep import toc_list_start
+from clew.corpus.ingest.formats.html_sweep import separator, separator_start, toc_list_start
 
 
 def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``),
-    pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``)
-    or Haddock's declarations (``html_haddock.haddock_interface``)."""
-    return tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs) or haddock_interface(
-        tag, attrs)
+    pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``),
+    Haddock's declarations (``html_haddock.haddock_interface``) or a ``span.sep`` (``html_sweep.separator_start``)."""
+    return (tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
+            or haddock_interface(tag, attrs) or separator_start(tag, attrs))
 
 
 class HeldEvents:
@@ -74,6 +74,10 @@ class HeldEvents:
         if events and haddock_interface(events[0][1], events[0][2]):
             self.decided = True
             return haddock_declarations(events)
+        if events and separator_start(events[0][1], events[0][2]):
+            if separator(events):
+                return [("data", " ", [])]
+            self.decided = True  # a span.sep with text is read as it is: not held again
         if events and (events[0][1] == "div" or toc_list_start(events[0][1], events[0][2])):
             if page_toc(events):
                 return None

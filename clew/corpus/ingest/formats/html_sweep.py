@@ -7,6 +7,7 @@ table of contents. docs/measurements/generators-2026-12-06.md has what was check
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 NOT_LINK_CLASSES = frozenset({"permalink"})
 """Chrome classes on any element but a link (an ``href``): Doxygen's ``span.permalink`` around a member's
@@ -67,3 +68,16 @@ def toc_list_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     values = dict(attrs)
     classes = (values.get("class") or "").lower().split()
     return (values.get("id") or "") in TOC_LIST_IDS or not TOC_LIST_CLASSES.isdisjoint(classes)
+
+
+def separator_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """A ``span.sep``: read ahead, and where it is empty (its separator drawn by the style sheet) read as a
+    space. gi-docgen writes a page's heading as ``<a>Json</a><span class="sep"></span><a>Parser</a><span
+    class="sep"></span>load_from_data``, which read "JsonParserload_from_data", one word."""
+    return tag == "span" and "sep" in (dict(attrs).get("class") or "").lower().split()
+
+
+def separator(events: Sequence[tuple[str, str, object]]) -> bool:
+    """Whether the held events of a ``span.sep`` (:func:`separator_start`; ``html_rules.Event``, which this
+    module cannot import: html_rules imports it) are an empty one, to be read as one space."""
+    return len(events) <= 2 and all(kind != "data" or not text.strip() for kind, text, _ in events)

@@ -91,14 +91,18 @@ def test_a_gtk_doc_home_page_is_titled_by_its_name_once() -> None:
 
 def test_a_gi_docgen_page_has_no_source_marks_in_its_headings() -> None:
     """gi-docgen (Debian's libjson-glib-doc 1.6.6) writes "[src]" (``a.srclink``, a link to the source
-    line) after the Declaration and Description headings; the sidebar and search are chrome already."""
+    line) after the Declaration and Description headings; the sidebar and search are chrome already. Its
+    title heading's parts are apart by empty ``span.sep`` (drawn by the style sheet): a space each, not
+    "JsonParserload_from_data"; a ``span.sep`` with text is read as it is."""
     document = load_html("gi-docgen/method.Parser.load_from_data.html")
     assert document.title == "Json.Parser.load_from_data"
-    assert [s.heading for s in document.sections][3:] == ["Declaration", "Description", "Parameters", "Return value"]
+    assert [s.heading for s in document.sections][2:] == [
+        "Json Parser load_from_data", "Declaration", "Description", "Parameters", "Return value"]
     assert "[src]" not in document.text and "get_current_line" not in document.text
     [declaration] = block_texts(document, "code")
     assert "json_parser_load_from_data (\n  JsonParser* parser," in declaration
     assert block_texts(document, "table_row")[:2] == ["| data | const gchar* |", "|  | The buffer to parse. |"]
+    assert parse_html('<p>a<span class="sep"> / </span>b<span class="sep"></span>c</p>').text == "a / b c"
 
 
 # --- Hugo (Chroma's line numbers) -----------------------------------------------------------
