@@ -43,10 +43,8 @@ raises.
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
-
 from clew.corpus.ingest.formats.fences import html_language
-from clew.corpus.ingest.formats.html_ahead import HeldEvents, rewritten_start
+from clew.corpus.ingest.formats.html_ahead import ReadAhead, rewritten_start
 from clew.corpus.ingest.formats.html_jsdocs import site_name_box
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
 from clew.corpus.ingest.formats.html_members import MemberLevels
@@ -59,7 +57,6 @@ from clew.corpus.ingest.formats.html_parts import (
     _Row,
     _Table,
     counts_down,
-    reversed_items,
 )
 from clew.corpus.ingest.formats.html_rules import (
     _BREAKS_SVG,
@@ -80,8 +77,6 @@ from clew.corpus.ingest.formats.html_rules import (
     LINE_BREAK,
     TABLE_BOX_CLASSES,
     TITLE_BOX_CLASSES,
-    Event,
-    TableShape,
     _attr,
     _dropped_class,
     admonition,
@@ -100,7 +95,6 @@ from clew.corpus.ingest.formats.html_rules import (
     page_title,
     page_toc_start,
     signature_part,
-    table_shapes,
     table_title,
 )
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
@@ -132,14 +126,14 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     return builder.document()
 
 
-class _Builder(HTMLParser, FootnoteMarks, OpenElements):
-    """The stack of open elements (:class:`OpenElements`) over ``html.parser``'s callbacks; what it
-    reads becomes blocks through :class:`BlockWriter`."""
+class _Builder(ReadAhead, FootnoteMarks, OpenElements):
+    """The stack of open elements (:class:`OpenElements`) over ``html.parser``'s callbacks (tables and
+    the like read ahead first: :class:`ReadAhead`); what it reads becomes blocks through :class:`BlockWriter`."""
 
     def __init__(self, *, content_only: bool = False, embedded: bool = False, collapsible: bool = False) -> None:
         FootnoteMarks.__init__(self)
         OpenElements.__init__(self, self._close)
-        HTMLParser.__init__(self, convert_charrefs=True)
+        ReadAhead.__init__(self)
         self._embedded = embedded
         """HTML inside Markdown: images read as their alt text (see ``parse_html``)."""
         self._collapsible = collapsible
@@ -156,9 +150,6 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
         self._head: Entry | None = None
         self._title_parts: list[str] | None = None
         self._title: str | None = None
-        self._ahead = HeldEvents()  # a table, a table of contents or a counted list read ahead (html_ahead)
-        self._items_counted: int | None = None  # the ol reversed starting now: its number of items
-        self._shape: TableShape | None = None  # of the table starting now
         self._generator: frozenset[str] = frozenset()  # the page's generator's chrome classes (GENERATOR_CLASSES)
         self._title_class: str | None = None  # the class of the page's title div (html_rules.GENERATOR_TITLES)
         self._title_boxes = 0  # TITLE_BOX_CLASSES elements open: a heading inside is the page's title (h1)
@@ -338,37 +329,6 @@ class _Builder(HTMLParser, FootnoteMarks, OpenElements):
 
     def document(self) -> ParsedDocument:
         return self._rendered(page_title(self._title, self._first_h1, self._site_h1), self.depth_repairs())
-
-    # --- tables read ahead -----------------------------------------------------------------
-
-    def _read_ahead(self, event: Event) -> bool:
-        """Hold ``event`` while a table, a table of contents or a counted list is read ahead
-        (``html_ahead.HeldEvents``); replay the held events when it ends. Whether it was held."""
-        held, events = self._ahead.hold(event)
-        if events is not None:
-            self._replay(events)
-        return held
-
-    def _replay(self, events: list[Event] | None) -> None:
-        """Read the held events, each table start with its shape decided and each reversed list's
-        start with its number of items (none is held twice)."""
-        if events is None:
-            return
-        shapes = iter(table_shapes(events))
-        counts = iter(reversed_items(events))
-        for kind, tag, attrs in events:
-            if kind == "data":
-                self.handle_data(tag)
-            elif kind == "end":
-                self.handle_endtag(tag)
-            else:
-                if tag == "table":
-                    self._ahead.decided, self._shape = True, next(shapes)
-                elif kind == "start" and counts_down(tag, attrs):
-                    self._ahead.decided, self._items_counted = True, next(counts)
-                (self.handle_starttag if kind == "start" else self.handle_startendtag)(tag, attrs)
-                self._items_counted = None
-        self._ahead.decided = False
 
     # --- the stack of open elements ------------------------------------------------------
 

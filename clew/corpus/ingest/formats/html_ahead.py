@@ -5,17 +5,21 @@ without ``start``, whose first number is its number of items (``html_parts.rever
 of Docusaurus, VitePress, Starlight or MkDocs Material, whose labels come before all its panels
 (``html_jsdocs.tab_panels``); pdoc's page and Haddock's declarations, whose members' names are no headings
 (``html_pdoc.pdoc_page``, ``html_haddock.haddock_declarations``).
-The reader replays the held events once the element they open has ended, with those facts known.
+The reader replays the held events once the element they open has ended, with those facts known
+(:class:`ReadAhead`, the parser under the reader).
 """
 
 from __future__ import annotations
+
+from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_haddock import haddock_declarations, haddock_interface
 from clew.corpus.ingest.formats.html_jsdocs import tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
+from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
-from clew.corpus.ingest.formats.html_rules import Event, page_toc
+from clew.corpus.ingest.formats.html_rules import Event, TableShape, page_toc, table_shapes
 from clew.corpus.ingest.formats.html_sweep import separator, separator_start, toc_list_start
 
 
@@ -83,3 +87,43 @@ class HeldEvents:
                 return None
             self.decided = True  # the table of contents is read: not held again
         return events
+
+
+class ReadAhead(HTMLParser):
+    """``html.parser`` with the held events (:class:`HeldEvents`) of a table, a table of contents or a
+    counted list, and their replay through the reader's callbacks once what they open has ended."""
+
+    def __init__(self) -> None:
+        HTMLParser.__init__(self, convert_charrefs=True)
+        self._ahead = HeldEvents()  # a table, a table of contents or a counted list read ahead
+        self._items_counted: int | None = None  # the ol reversed starting now: its number of items
+        self._shape: TableShape | None = None  # of the table starting now
+
+    def _read_ahead(self, event: Event) -> bool:
+        """Hold ``event`` while a table, a table of contents or a counted list is read ahead
+        (:class:`HeldEvents`); replay the held events when it ends. Whether it was held."""
+        held, events = self._ahead.hold(event)
+        if events is not None:
+            self._replay(events)
+        return held
+
+    def _replay(self, events: list[Event] | None) -> None:
+        """Read the held events, each table start with its shape decided and each reversed list's
+        start with its number of items (none is held twice)."""
+        if events is None:
+            return
+        shapes = iter(table_shapes(events))
+        counts = iter(reversed_items(events))
+        for kind, tag, attrs in events:
+            if kind == "data":
+                self.handle_data(tag)
+            elif kind == "end":
+                self.handle_endtag(tag)
+            else:
+                if tag == "table":
+                    self._ahead.decided, self._shape = True, next(shapes)
+                elif kind == "start" and counts_down(tag, attrs):
+                    self._ahead.decided, self._items_counted = True, next(counts)
+                (self.handle_starttag if kind == "start" else self.handle_startendtag)(tag, attrs)
+                self._items_counted = None
+        self._ahead.decided = False
