@@ -310,8 +310,10 @@ class TreeWalk(Walk):
 
 
 def _code_only(text: str) -> bool:
-    """One fenced code block and nothing else: a Markdown example (HTML, PDF and DOCX passages carry
-    their code without fences, so no passage of theirs is one)."""
+    """One fenced code block and nothing else: an example. Every reader fences the code it knows as
+    Markdown does (HTML's ``pre``, PDF's monospace runs: ``clew.corpus.ingest.formats.fences``, since
+    95d9f2d); code of a corpus ingested before then, or DOCX's (whose reader marks none), is unfenced
+    and not seen here."""
     stripped = text.strip()
     return stripped.startswith(FENCE) and stripped.endswith(FENCE) and stripped.count(FENCE) == 2
 

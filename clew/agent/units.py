@@ -147,9 +147,10 @@ _CODE_LINE = re.compile(r";$|\S=|^--\s")
 
 
 def _unfenced_code(lines: list[str]) -> bool:
-    """An HTML or DocBook ``<pre>`` block the reader wrote without fences, after a lead-in ending
-    in ":": several lines that end no sentence (prose is one line a paragraph there), or one line
-    of code (``_CODE_LINE``). Joined as prose, "BEGIN WORK; LOCK TABLE films IN SHARE MODE; ..."
+    """An HTML or DocBook ``<pre>`` block without fences (the readers fence code since 95d9f2d, but
+    corpora ingested before then still hold it unfenced), after a lead-in ending in ":": several
+    lines that end no sentence (prose is one line a paragraph there), or one line of code
+    (``_CODE_LINE``). Joined as prose, "BEGIN WORK; LOCK TABLE films IN SHARE MODE; ..."
     was quoted as a sentence, and "PRAGMA mmap_size=0;" taken for a definition's term."""
     if lines[-1].rstrip(")\"'").endswith((".", "!", "?", ":")):  # prose ends so, an aside too: "... packages.)"
         return False
@@ -166,9 +167,10 @@ def _indent(line: str) -> int:
 
 
 def _indented_code(lines: list[str]) -> bool:
-    """An unfenced block of code in a passage (an HTML ``<pre>`` block keeps its lines and their
-    indentation but no fences): a line indented deeper than the line before it, which opens a
-    block (``_OPENS_BLOCK``), or an indented comment. HTML prose is one line a paragraph, and a
+    """An unfenced block of code in a passage (an HTML ``<pre>`` block of a corpus ingested before the
+    readers fenced code, 95d9f2d, keeps its lines and their indentation but no fences): a line
+    indented deeper than the line before it, which opens a block (``_OPENS_BLOCK``), or an indented
+    comment. HTML prose is one line a paragraph, and a
     wrapped Markdown paragraph does not indent under a line ending in ":". Joined as prose, a
     Sphinx example read "def myfunction(arg, ignore_exceptions=False): if ignore_exceptions: cm =
     contextlib.suppress(Exception) else:" and was quoted as a sentence."""
