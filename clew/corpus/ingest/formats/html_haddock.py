@@ -11,6 +11,7 @@ one level below the section heading before it, as pdoc's members got (``html_pdo
 
 from __future__ import annotations
 
+from clew.corpus.ingest.formats.html_events import Parents, follow, text_element
 from clew.corpus.ingest.formats.html_rules import _VOID, Event, _attr
 
 _NAMESPACES = ("v:", "t:")
@@ -37,7 +38,7 @@ def _name(events: list[Event], at: int) -> str | None:
 def haddock_declarations(events: list[Event]) -> list[Event]:
     """The events of ``div#interface`` rewritten as the module docstring says."""
     out: list[Event] = []
-    parents: list[tuple[str, list[tuple[str, str | None]]]] = []  # the open elements (tag, attrs)
+    parents: Parents = []
     level = 1  # the level of the last section heading
     for at, event in enumerate(events):
         kind, tag, attrs = event
@@ -48,11 +49,7 @@ def haddock_declarations(events: list[Event]) -> list[Event]:
             top = parents[-1]
             name = _name(events, at) if top[0] == "div" and "top" in (_attr(top[1], "class") or "").split() else None
             if name is not None:
-                heading = f"h{min(level + 1, 6)}"
-                out.extend([("start", heading, []), ("data", name, []), ("end", heading, [])])
-        if opens:
-            parents.append((tag, attrs))
-        elif kind == "end" and tag not in _VOID and parents:
-            parents.pop()
+                out.extend(text_element(f"h{min(level + 1, 6)}", name))
+        follow(parents, event)
         out.append(event)
     return out

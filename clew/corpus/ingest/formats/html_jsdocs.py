@@ -34,6 +34,7 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
 
 from __future__ import annotations
 
+from clew.corpus.ingest.formats.html_events import text_element
 from clew.corpus.ingest.formats.html_rules import _SKIPPED, _VOID, Event, _attr
 
 _TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group", "tabbed-set"})
@@ -115,5 +116,5 @@ def tab_panels(events: list[Event]) -> list[Event]:
         return events
     for at, text in reversed(list(zip(panels, labels, strict=True))):
         if text:
-            kept[at + 1:at + 1] = [("start", "p", []), ("data", text, []), ("end", "p", [])]
+            kept[at + 1:at + 1] = text_element("p", text)
     return kept

@@ -19,6 +19,7 @@ source listings (a ``div.pdoc-code`` that is a child of a member's box or of the
 
 from __future__ import annotations
 
+from clew.corpus.ingest.formats.html_events import Parents, follow, text_element
 from clew.corpus.ingest.formats.html_rules import _VOID, Event, _attr
 
 _BOXES = {"section": "h2", "div": "h3"}
@@ -51,35 +52,25 @@ def _source_parent(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 def pdoc_page(events: list[Event]) -> list[Event]:
     """The events of ``main.pdoc`` rewritten as the module docstring says."""
     out: list[Event] = []
-    parents: list[tuple[str, list[tuple[str, str | None]]]] = []  # the open elements (tag, attrs)
+    parents: Parents = []
     left_out = 0  # the depth of the element being left out, else 0
     for event in events:
         kind, tag, attrs = event
         opens = kind == "start" and tag not in _VOID
         if left_out:
-            if opens:
-                parents.append((tag, attrs))
-            elif kind == "end" and tag not in _VOID and parents:
-                if len(parents) == left_out:
-                    left_out = 0
-                parents.pop()
+            if kind == "end" and tag not in _VOID and len(parents) == left_out:
+                left_out = 0
+            follow(parents, event)
             continue
-        if opens and tag == "div" and "pdoc-code" in _classes(attrs) and parents and _source_parent(*parents[-1]):
-            parents.append((tag, attrs))
-            left_out = len(parents)
-            continue
-        if opens and tag == "label" and "view-source-button" in _classes(attrs):
-            parents.append((tag, attrs))
+        if opens and ((tag == "div" and "pdoc-code" in _classes(attrs) and parents and _source_parent(*parents[-1]))
+                      or (tag == "label" and "view-source-button" in _classes(attrs))):  # a listing, its button
+            follow(parents, event)
             left_out = len(parents)
             continue
         if opens and tag == "div" and "attr" in _classes(attrs) and parents:
             name = _box(*parents[-1])
             if name is not None:
-                heading = _BOXES[parents[-1][0]]
-                out.extend([("start", heading, []), ("data", name, []), ("end", heading, [])])
-        if opens:
-            parents.append((tag, attrs))
-        elif kind == "end" and tag not in _VOID and parents:
-            parents.pop()
+                out.extend(text_element(_BOXES[parents[-1][0]], name))
+        follow(parents, event)
         out.append(event)
     return out
