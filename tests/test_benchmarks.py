@@ -51,6 +51,21 @@ def run_here(script: str, *args: str, cwd: Path, monkeypatch: pytest.MonkeyPatch
     return last_document(capsys.readouterr().out)
 
 
+BACKUP = "# Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n"
+BACKUP_AND_PAGING = {"backup.md": BACKUP, "paging.md": "# Paging\n\nPager duty rotates weekly between two teams.\n"}
+"""A tiny set's pages: the answer on one, a second gold phrase on the other."""
+
+
+def tiny_set(root: Path, pages: dict[str, str], **question: Any) -> None:
+    """The dev set ``evals/tiny`` under ``root``: ``pages`` (their paths under its corpus, their text) and one
+    question, ``tiny-001``, of the fields given."""
+    folder = root / "evals" / "tiny"
+    for path, text in pages.items():
+        (folder / "corpus" / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / "corpus" / path).write_text(text)
+    (folder / "questions.jsonl").write_text(json.dumps({"id": "tiny-001", **question}) + "\n")
+
+
 class Runner(Protocol):
     def __call__(self, script: str, *args: str, cwd: Path) -> Any: ...
 
@@ -207,15 +222,10 @@ def test_parse_process_costs_a_file_in_a_worker_and_skips_the_hostile_one(here: 
 
 
 def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(here: Runner, tmp_path: Path) -> None:
-    folder = tmp_path / "evals" / "tiny"
-    (folder / "corpus" / "guide").mkdir(parents=True)
-    (folder / "corpus" / "guide" / "backup.md").write_text(
-        "# Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n")
-    (folder / "corpus" / "paging.md").write_text("# Paging\n\nThe pager rotates weekly between the two teams.\n")
-    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
-                "evidence": ["run the nightly backup with the archive flag"], "sources": ["backup.md"],
-                "kind": "exact_term"}
-    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    paging = "# Paging\n\nThe pager rotates weekly between the two teams.\n"
+    tiny_set(tmp_path, {"guide/backup.md": BACKUP, "paging.md": paging},
+             question="When does the nightly backup run?", answers=["before midnight"],
+             evidence=["run the nightly backup with the archive flag"], sources=["backup.md"], kind="exact_term")
     out = here("dev_recall.py", "--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000", cwd=tmp_path)
     tiny = out["sets"]["tiny"]
     assert tiny["questions"] == 1 and tiny["chunks"] >= 2
@@ -223,16 +233,12 @@ def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(here
 
 
 def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(here: Runner, tmp_path: Path) -> None:
-    folder = tmp_path / "evals" / "tiny"
-    (folder / "corpus").mkdir(parents=True)
-    (folder / "corpus" / "ops.md").write_text(
+    tiny_set(tmp_path, {"ops.md": (
         "# Operations\n\n## Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n\n"
         "## Paging\n\nThe pager rotates weekly between the two teams.\n\n"
-        "## Alerts\n\nAlerts page the engineer on call.\n")
-    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
-                "evidence": ["run the nightly backup with the archive flag"], "sources": ["ops.md"],
-                "kind": "exact_term"}
-    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+        "## Alerts\n\nAlerts page the engineer on call.\n")},
+             question="When does the nightly backup run?", answers=["before midnight"],
+             evidence=["run the nightly backup with the archive flag"], sources=["ops.md"], kind="exact_term")
     args = ("--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000")
     apart, merged = (here("dev_recall.py", *args, *extra, cwd=tmp_path)["sets"]["tiny"]
                      for extra in ((), ("--merge-sections",)))
@@ -242,31 +248,21 @@ def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(here: Runne
 
 
 def test_walk_misses_says_when_flat_bm25s_own_pack_holds_what_the_walk_missed(here: Runner, tmp_path: Path) -> None:
-    folder = tmp_path / "evals" / "tiny"
-    (folder / "corpus").mkdir(parents=True)
-    for i in range(12):  # twelve pages rank above the answer; the walk takes its seed search's ten
-        (folder / "corpus" / f"p{i:02d}.md").write_text(
-            f"# Page {i}\n\nThe nightly backup of shard {i} runs" + " nightly backup" * (12 - i) + ".\n")
-    (folder / "corpus" / "restore.md").write_text(
-        "# Restore\n\nThe nightly backup is restored with the restore command.\n")
-    question = {"id": "tiny-001", "question": "nightly backup", "answers": ["the restore command"],
-                "evidence": ["restored with the restore command"], "sources": ["restore.md"], "kind": "exact_term"}
-    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    # twelve pages rank above the answer; the walk takes its seed search's ten
+    pages = {f"p{i:02d}.md": f"# Page {i}\n\nThe nightly backup of shard {i} runs" + " nightly backup" * (12 - i)
+             + ".\n" for i in range(12)}
+    pages["restore.md"] = "# Restore\n\nThe nightly backup is restored with the restore command.\n"
+    tiny_set(tmp_path, pages, question="nightly backup", answers=["the restore command"],
+             evidence=["restored with the restore command"], sources=["restore.md"], kind="exact_term")
     tiny = here("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)["sets"]["tiny"]["1000"]
     assert [(m["at"], m["flat_rank"], m["flat_found"]) for m in tiny["misses"]] == [(["restore.md#0"], 13, True)]
     assert tiny["flat_found"] == 1
 
 
 def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(here: Runner, tmp_path: Path) -> None:
-    folder = tmp_path / "evals" / "tiny"
-    (folder / "corpus").mkdir(parents=True)
-    (folder / "corpus" / "backup.md").write_text(
-        "# Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n")
-    (folder / "corpus" / "paging.md").write_text("# Paging\n\nPager duty rotates weekly between two teams.\n")
-    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
-                "evidence": ["run the nightly backup with the archive flag", "rotates weekly between two teams"],
-                "sources": ["backup.md", "paging.md"], "kind": "multi_hop"}
-    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    tiny_set(tmp_path, BACKUP_AND_PAGING, question="When does the nightly backup run?", answers=["before midnight"],
+             evidence=["run the nightly backup with the archive flag", "rotates weekly between two teams"],
+             sources=["backup.md", "paging.md"], kind="multi_hop")
     out = here("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)
     tiny = out["sets"]["tiny"]["1000"]
     assert tiny["missed"] == 1
@@ -293,15 +289,9 @@ def test_walk_ceiling_finds_the_cheapest_cover_not_the_greedy_one(monkeypatch: p
 
 
 def test_walk_ceiling_reports_the_oracle_and_how_the_walk_fills_its_budget(here: Runner, tmp_path: Path) -> None:
-    folder = tmp_path / "evals" / "tiny"
-    (folder / "corpus").mkdir(parents=True)
-    (folder / "corpus" / "backup.md").write_text(
-        "# Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n")
-    (folder / "corpus" / "paging.md").write_text("# Paging\n\nPager duty rotates weekly between two teams.\n")
-    question = {"id": "tiny-001", "question": "When does the nightly backup run?", "answers": ["before midnight"],
-                "evidence": ["run the nightly backup with the archive flag", "rotates weekly between two teams",
-                             "a phrase no page holds"], "sources": ["backup.md", "paging.md"], "kind": "multi_hop"}
-    (folder / "questions.jsonl").write_text(json.dumps(question) + "\n")
+    tiny_set(tmp_path, BACKUP_AND_PAGING, question="When does the nightly backup run?", answers=["before midnight"],
+             evidence=["run the nightly backup with the archive flag", "rotates weekly between two teams",
+                       "a phrase no page holds"], sources=["backup.md", "paging.md"], kind="multi_hop")
     tiny = here("walk_ceiling.py", "--sets", "evals/tiny", "--budgets", "3,1000", cwd=tmp_path)["sets"]["tiny"]
     oracle = tiny["oracle"]
     assert (oracle["phrases"], oracle["unheld"], oracle["all_tokens"]["max"]) == (3, 1, None)

@@ -4,14 +4,13 @@ docs/measurements/chrome-2026-12-05.md and generators-2026-12-06.md."""
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.test_benchmarks import run as run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "html"
@@ -65,12 +64,8 @@ def run(tmp_path: Path) -> Any:
         shutil.copy(fixture, tmp_path / name / page)
     (tmp_path / "sqlite").mkdir()
     (tmp_path / "sqlite" / "widgets.html").write_text(SQLITE_PAGE, encoding="utf-8")
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "chrome.py"), "--pages", "3",
-                           *(f"--{name}={tmp_path / name}"
-                             for name in ("sphinx", "docbook", "sqlite", *JS_GENERATORS, *PY_THEMES, *SWEEP))],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return json.loads(done.stdout)
+    return run_script("chrome.py", "--pages", "3", *(f"--{name}={tmp_path / name}" for name in (
+        "sphinx", "docbook", "sqlite", *JS_GENERATORS, *PY_THEMES, *SWEEP)), cwd=ROOT)
 
 
 def test_clew_leaves_no_chrome_and_keeps_the_structure_of_each_generator(tmp_path: Path) -> None:
