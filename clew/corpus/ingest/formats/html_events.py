@@ -1,13 +1,19 @@
-"""Held events of the HTML reader (``html_ahead``), as its rewriting rules walk and add to them: the open
-elements as the walk goes (:func:`follow`) and an element of text written in (:func:`text_element`: a
-member's or declaration's heading, ``html_pdoc`` and ``html_haddock``; a tab's label, ``html_jsdocs``)."""
+"""Held events of the HTML reader (``html_ahead``), as its rewriting rules for generators walk and add to
+them: an element's classes (:func:`classes`), the open elements as the walk goes (:func:`follow`) and an
+element of text written in (:func:`text_element`: a member's or declaration's heading, ``html_pdoc`` and
+``html_haddock``; a tab's label, ``html_jsdocs``)."""
 
 from __future__ import annotations
 
-from clew.corpus.ingest.formats.html_rules import _VOID, Event
+from clew.corpus.ingest.formats.html_rules import _VOID, Event, _attr
 
 Parents = list[tuple[str, list[tuple[str, str | None]]]]
 """The elements open at a held event, outermost first: each one's tag and attributes."""
+
+
+def classes(attrs: list[tuple[str, str | None]]) -> list[str]:
+    """An element's classes (none without a ``class``)."""
+    return (_attr(attrs, "class") or "").split()
 
 
 def follow(parents: Parents, event: Event) -> None:

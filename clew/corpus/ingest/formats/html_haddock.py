@@ -11,7 +11,7 @@ one level below the section heading before it, as pdoc's members got (``html_pdo
 
 from __future__ import annotations
 
-from clew.corpus.ingest.formats.html_events import Parents, follow, text_element
+from clew.corpus.ingest.formats.html_events import Parents, classes, follow, text_element
 from clew.corpus.ingest.formats.html_rules import _VOID, Event, _attr
 
 _NAMESPACES = ("v:", "t:")
@@ -29,7 +29,7 @@ def _name(events: list[Event], at: int) -> str | None:
     for kind, tag, attrs in events[at + 1:]:
         if kind == "end" and tag == "p":
             return None
-        if kind == "start" and tag == "a" and "def" in (_attr(attrs, "class") or "").split():
+        if kind == "start" and tag == "a" and "def" in classes(attrs):
             name = _attr(attrs, "id") or ""
             return name[2:] if name.startswith(_NAMESPACES) else None
     return None
@@ -45,9 +45,9 @@ def haddock_declarations(events: list[Event]) -> list[Event]:
         opens = kind == "start" and tag not in _VOID
         if opens and tag in ("h1", "h2", "h3", "h4", "h5") and not (_attr(attrs, "class") or ""):
             level = int(tag[1])
-        if opens and tag == "p" and "src" in (_attr(attrs, "class") or "").split() and parents:
+        if opens and tag == "p" and "src" in classes(attrs) and parents:
             top = parents[-1]
-            name = _name(events, at) if top[0] == "div" and "top" in (_attr(top[1], "class") or "").split() else None
+            name = _name(events, at) if top[0] == "div" and "top" in classes(top[1]) else None
             if name is not None:
                 out.extend(text_element(f"h{min(level + 1, 6)}", name))
         follow(parents, event)

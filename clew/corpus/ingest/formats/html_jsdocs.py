@@ -34,7 +34,7 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
 
 from __future__ import annotations
 
-from clew.corpus.ingest.formats.html_events import text_element
+from clew.corpus.ingest.formats.html_events import classes, text_element
 from clew.corpus.ingest.formats.html_rules import _SKIPPED, _VOID, Event, _attr
 
 _TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group", "tabbed-set"})
@@ -46,10 +46,6 @@ _PANEL_BOXES = frozenset({"blocks", "tabbed-content"})
 pymdown-extensions' ``div.tabbed-content`` (of ``div.tabbed-block``)."""
 
 
-def _classes(attrs: list[tuple[str, str | None]]) -> list[str]:
-    return (_attr(attrs, "class") or "").split()
-
-
 def _role(attrs: list[tuple[str, str | None]]) -> str:
     return (_attr(attrs, "role") or "").lower()
 
@@ -58,12 +54,12 @@ def site_name_box(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """VitePress's ``div.VPNavBarTitle``, the site's name in the nav bar: the reader takes it, as a chrome
     ``h1``, for the name a ``<title>`` may end with ("npm-ci | npm Docs" is the page "npm-ci" where the
     Markdown has no ``h1``: VitePress writes the front matter's title only into the ``<title>``)."""
-    return tag == "div" and "vpnavbartitle" in _classes(attrs)
+    return tag == "div" and "vpnavbartitle" in classes(attrs)
 
 
 def tab_panels_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether an element starts a tab set of these generators (its labels before its panels)."""
-    return tag in _TAB_SET_TAGS or (tag == "div" and not _TAB_SET_CLASSES.isdisjoint(_classes(attrs)))
+    return tag in _TAB_SET_TAGS or (tag == "div" and not _TAB_SET_CLASSES.isdisjoint(classes(attrs)))
 
 
 def tab_panels(events: list[Event]) -> list[Event]:
@@ -92,13 +88,13 @@ def tab_panels(events: list[Event]) -> list[Event]:
             elif kind == "data" and label is not None and not skipped:
                 label.append(tag)
         elif opens and not panel and depth > 1 and (
-                _role(attrs) == "tablist" or (tag == "div" and not _TAB_LISTS.isdisjoint(_classes(attrs)))):
+                _role(attrs) == "tablist" or (tag == "div" and not _TAB_LISTS.isdisjoint(classes(attrs)))):
             tab_list = depth
         elif opens and not panel and (_role(attrs) == "tabpanel" or (blocks and depth == blocks + 1)):
             panel = depth
             panels.append(len(kept))
             kept.append(event)
-        elif opens and not panel and depth > 1 and tag == "div" and not _PANEL_BOXES.isdisjoint(_classes(attrs)):
+        elif opens and not panel and depth > 1 and tag == "div" and not _PANEL_BOXES.isdisjoint(classes(attrs)):
             blocks = depth
             kept.append(event)
         else:

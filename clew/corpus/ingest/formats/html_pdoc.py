@@ -19,7 +19,7 @@ source listings (a ``div.pdoc-code`` that is a child of a member's box or of the
 
 from __future__ import annotations
 
-from clew.corpus.ingest.formats.html_events import Parents, follow, text_element
+from clew.corpus.ingest.formats.html_events import Parents, classes, follow, text_element
 from clew.corpus.ingest.formats.html_rules import _VOID, Event, _attr
 
 _BOXES = {"section": "h2", "div": "h3"}
@@ -27,26 +27,22 @@ _BOXES = {"section": "h2", "div": "h3"}
 ``div.classattr[id]`` (a class's)."""
 
 
-def _classes(attrs: list[tuple[str, str | None]]) -> list[str]:
-    return (_attr(attrs, "class") or "").split()
-
-
 def pdoc_main(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether an element is pdoc's ``main.pdoc`` (the page's content, read ahead and rewritten)."""
-    return tag == "main" and "pdoc" in _classes(attrs)
+    return tag == "main" and "pdoc" in classes(attrs)
 
 
 def _box(tag: str, attrs: list[tuple[str, str | None]]) -> str | None:
     """The member's name when the element is a member's box, else None."""
     name = _attr(attrs, "id")
-    if name is None or tag not in _BOXES or (tag == "div" and "classattr" not in _classes(attrs)):
+    if name is None or tag not in _BOXES or (tag == "div" and "classattr" not in classes(attrs)):
         return None
     return name
 
 
 def _source_parent(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether a source listing in this element is a member's or the module's (not a docstring's code)."""
-    return _box(tag, attrs) is not None or (tag == "section" and "module-info" in _classes(attrs))
+    return _box(tag, attrs) is not None or (tag == "section" and "module-info" in classes(attrs))
 
 
 def pdoc_page(events: list[Event]) -> list[Event]:
@@ -62,12 +58,12 @@ def pdoc_page(events: list[Event]) -> list[Event]:
                 left_out = 0
             follow(parents, event)
             continue
-        if opens and ((tag == "div" and "pdoc-code" in _classes(attrs) and parents and _source_parent(*parents[-1]))
-                      or (tag == "label" and "view-source-button" in _classes(attrs))):  # a listing, its button
+        if opens and ((tag == "div" and "pdoc-code" in classes(attrs) and parents and _source_parent(*parents[-1]))
+                      or (tag == "label" and "view-source-button" in classes(attrs))):  # a listing, its button
             follow(parents, event)
             left_out = len(parents)
             continue
-        if opens and tag == "div" and "attr" in _classes(attrs) and parents:
+        if opens and tag == "div" and "attr" in classes(attrs) and parents:
             name = _box(*parents[-1])
             if name is not None:
                 out.extend(text_element(_BOXES[parents[-1][0]], name))
