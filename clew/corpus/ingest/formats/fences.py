@@ -1,5 +1,5 @@
 """Code blocks written as Markdown writes them: every reader that knows a block is code (HTML's
-``pre``, PDF's monospace lines, DOCX's code paragraphs) puts it into the document text between
+``pre``, PDF's monospace lines; DOCX's reader marks no code) puts it into the document text between
 fence lines, ```` ```bash ````, the lines, ```` ``` ````, so that every format's stored text marks
 code the same way as the Markdown reader's (whose text is the source, fences included). The agent's
 units (``clew.agent.units``), the page start (``clew.corpus.prose``) and evidence rendering read
