@@ -11,8 +11,13 @@ suffixes give ``**/*``.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from clew.corpus.documents import list_documents
+from clew.corpus.reader import Passage, Scope, passage_of
+from clew.corpus.store import Corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "evals"
@@ -61,3 +66,14 @@ def resolve_all(specs: str) -> list[EvalSet]:
     if not names:
         raise SystemExit("--sets is empty: give set names (sqlite-docs) or folders (evals/<name>), comma-separated")
     return [resolve(name) for name in names]
+
+
+def current_passages(corpus: Corpus, collection: str) -> Iterator[tuple[str, int, Passage]]:
+    """Every current passage of ``collection``, document by document in reading order: its document's
+    key, its ordinal and the passage (the walk benchmarks' view of a whole ingested set)."""
+    scope = Scope(corpus, collection=collection)
+    for info in list_documents(scope):
+        doc = scope.document_by_key(info.key)
+        if doc is not None:
+            for ordinal in range(len(doc.skeleton.chunks)):
+                yield info.key, ordinal, passage_of(doc, ordinal)

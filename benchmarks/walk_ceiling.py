@@ -30,16 +30,14 @@ from pathlib import Path
 
 from clew.agent.api import retrieve_sync
 from clew.budgets.tokens import count_tokens, passage_tokens
-from clew.corpus.documents import list_documents
 from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.reader import Scope, passage_of
 from clew.corpus.store import Corpus
 from clew.evals.matching import matches, normalize
 from clew.evals.systems import SYSTEMS, agent_request, flat_hits
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from evalsets import EvalSet, resolve_all
+from evalsets import EvalSet, current_passages, resolve_all
 
 COLLECTION = "dev"
 Held = tuple[str, int]  # (normalised text, tokens) of one passage
@@ -47,16 +45,8 @@ Held = tuple[str, int]  # (normalised text, tokens) of one passage
 
 def corpus_passages(corpus: Corpus) -> dict[str, Held]:
     """Every current passage of the collection, by evidence id: its normalised text and its tokens."""
-    scope = Scope(corpus, collection=COLLECTION)
-    out = {}
-    for info in list_documents(scope):
-        doc = scope.document_by_key(info.key)
-        if doc is None:
-            continue
-        for ordinal in range(len(doc.skeleton.chunks)):
-            passage = passage_of(doc, ordinal)
-            out[passage.evidence_id] = (normalize(passage.text), passage_tokens(passage))
-    return out
+    return {passage.evidence_id: (normalize(passage.text), passage_tokens(passage))
+            for _, _, passage in current_passages(corpus, COLLECTION)}
 
 
 def cover_costs(phrases: list[str], passages: dict[str, Held]) -> list[float]:

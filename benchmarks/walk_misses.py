@@ -33,16 +33,14 @@ from collections import Counter
 from pathlib import Path
 
 from clew.agent.api import retrieve_sync
-from clew.corpus.documents import list_documents
 from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.reader import Scope, passage_of
 from clew.corpus.store import Corpus
 from clew.evals.matching import matches, normalize
 from clew.evals.systems import SYSTEMS, agent_request, flat_hits, pack
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from evalsets import EvalSet, resolve_all
+from evalsets import EvalSet, current_passages, resolve_all
 
 COLLECTION = "dev"
 Place = tuple[str, int]  # (document key, ordinal)
@@ -60,16 +58,8 @@ def place(evidence_id: str, key: str) -> Place:
 
 def corpus_texts(corpus: Corpus) -> dict[str, tuple[Place, str]]:
     """Every current passage of the collection, by evidence id: where it is, its normalised text."""
-    scope = Scope(corpus, collection=COLLECTION)
-    out = {}
-    for info in list_documents(scope):
-        doc = scope.document_by_key(info.key)
-        if doc is None:
-            continue
-        for ordinal in range(len(doc.skeleton.chunks)):
-            passage = passage_of(doc, ordinal)
-            out[passage.evidence_id] = ((info.key, ordinal), normalize(passage.text))
-    return out
+    return {passage.evidence_id: ((key, ordinal), normalize(passage.text))
+            for key, ordinal, passage in current_passages(corpus, COLLECTION)}
 
 
 def where(held: list[Place], taken: set[Place]) -> str:
