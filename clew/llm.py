@@ -7,9 +7,13 @@ the litellm embedder alike.
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Coroutine
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlparse
+
+T = TypeVar("T")
 
 FORBID_ENV = "CLEW_FORBID_MODEL_CALLS"
 TEST_PROVIDER_PREFIX = "clew-test"
@@ -54,6 +58,46 @@ def import_litellm() -> ModuleType:
     # litellm prints help banners to stdout on errors; stdout belongs to the caller (MCP stdio).
     litellm.suppress_debug_info = True
     return litellm
+
+
+def run_loop(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` for work that may call a model, and let litellm finish the logging
+    callbacks of those calls before the loop closes.
+
+    litellm queues a callback per call on the running loop. Left pending when ``asyncio.run`` ends,
+    it is carried onto the next loop of the process with a warning on stderr (``LoggingWorker: event
+    loop changed``): a program calling ``retrieve_sync`` twice, an eval's questions each on a loop of
+    their own, a test runner's captured streams closed under it. Settling them here takes well under
+    a millisecond when no callback is configured; one still running after 5 s is left to the next loop."""
+    import asyncio
+
+    found: list[T] = []
+
+    async def whole() -> None:
+        try:
+            # through a list, not as the main task's result: Python 3.11's ``asyncio.run`` formats the
+            # repr of its finished main task, and a walk's result's repr is about a tenth of a warm walk
+            found.append(await coroutine)
+        finally:
+            await settle_model_logs()
+
+    asyncio.run(whole())
+    return found[0]
+
+
+async def settle_model_logs(timeout_s: float = 5.0) -> None:
+    """Wait (at most ``timeout_s``) for litellm's queued logging callbacks of this loop; nothing when
+    litellm was never imported."""
+    if "litellm" not in sys.modules:
+        return
+    import asyncio
+
+    from litellm.litellm_core_utils.logging_worker import GLOBAL_LOGGING_WORKER
+
+    try:
+        await asyncio.wait_for(GLOBAL_LOGGING_WORKER.flush(), timeout_s)
+    except TimeoutError:
+        return
 
 
 OLLAMA_PROVIDERS = ("ollama", "ollama_chat")

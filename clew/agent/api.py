@@ -22,6 +22,7 @@ from clew.config.model_options import model_options as model_options_of
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import Forbidden, InputError
+from clew.llm import run_loop
 
 DEFAULT_PLAN = "no navigation block and no model: a ranked tree walk (the embedded default)"
 
@@ -130,21 +131,11 @@ def retrieve_sync(request: RetrievalRequest | dict[str, Any] | str, *, corpus: C
     A run without a model reads the store inline and waits on nothing, so it runs without an
     event loop at all (``_run_inline``: asyncio is not even imported, a fifth of what a cold
     ``clew ask`` imported beyond a search); a run with a model runs on its own ``asyncio.run``
-    loop."""
+    loop (``clew.llm.run_loop``: the model's logging callbacks end with it)."""
     run, _ = _prepared(request, corpus, model, model_options, None, True)
     if run.deps.model is None:
         return _run_inline(Controller(run).execute())
-    import asyncio
-
-    found: list[RetrievalResult] = []
-
-    async def execute() -> None:
-        # through a list, not as the main task's result: Python 3.11's ``asyncio.run`` formats the
-        # repr of its finished main task, and a result's repr is about a tenth of a warm walk
-        found.append(await Controller(run).execute())
-
-    asyncio.run(execute())
-    return found[0]
+    return run_loop(Controller(run).execute())
 
 
 def _run_inline(coroutine: Coroutine[Any, Any, RetrievalResult]) -> RetrievalResult:

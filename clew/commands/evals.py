@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import tempfile
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -11,6 +10,7 @@ import typer
 
 from clew.commands.common import DbOption, JsonOption, command, database, err, fail, out, plural, respond
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
+from clew.llm import run_loop
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
@@ -125,7 +125,7 @@ def eval_command(
               "model_options": options.model_dump(exclude_defaults=True, exclude={"api_key_env"}), "limit": limit,
               "concurrency": concurrency, "timeout_s": timeout, "executor": executor, "workers": workers}
     with Corpus(db, read_only=True) as corpus:
-        report = asyncio.run(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
+        report = run_loop(run_eval(picked, chosen, corpus, out_dir, budget_tokens=budget_tokens,
                                       curve_budgets=curve, collection=collection, model=built, concurrency=concurrency,
                                       timeout_s=timeout, config=config, executor=runner_elsewhere))
     respond(report, lambda: out.print(markdown(report), highlight=False, markup=False))
@@ -185,7 +185,7 @@ def batch_command(
     picked = dataset.questions[:limit] if limit is not None else dataset.questions
     elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
     with Corpus(db, read_only=True) as corpus:
-        rows = asyncio.run(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
+        rows = run_loop(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
                                      collection=collection, model=built, concurrency=concurrency,
                                      timeout_s=timeout, executor=elsewhere, whole=dataset.questions))
     counts: dict[str, int] = {}

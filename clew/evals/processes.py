@@ -29,6 +29,7 @@ from typing import Any
 from clew.agent.model import Model
 from clew.evals.datasets import Question
 from clew.evals.systems import SYSTEMS, System
+from clew.llm import run_loop
 
 _worker: dict[str, Any] = {}
 
@@ -72,7 +73,7 @@ def _share(kind: str, items: list[tuple[str, str, int]], concurrency: int, timeo
         await asyncio.gather(*(one(gate, SYSTEMS[name], Question.from_dict(json.loads(data)), budget)
                                for name, data, budget in items))
 
-    asyncio.run(all_of())
+    run_loop(all_of())
     return len(items)
 
 

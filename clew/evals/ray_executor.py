@@ -26,6 +26,7 @@ from typing import Any
 
 from clew.evals.datasets import Question
 from clew.evals.systems import SYSTEMS, System
+from clew.llm import run_loop
 
 BATCH_SIZE = 4
 
@@ -46,7 +47,7 @@ class _Worker:
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[str]]:
         budgets = batch.get("budget", [self.budget_tokens] * len(batch["system"]))
-        return {"row": [asyncio.run(self._one(s, q, int(b)))
+        return {"row": [run_loop(self._one(s, q, int(b)))
                         for s, q, b in zip(batch["system"], batch["question"], budgets, strict=True)]}
 
     async def _one(self, system_name: str, question_json: str, budget_tokens: int) -> str:

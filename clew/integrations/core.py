@@ -34,6 +34,7 @@ from clew.corpus.aio import asearch
 from clew.corpus.search.api import DEFAULT_LIMIT, Mode, SearchHit, search
 from clew.corpus.store import Corpus
 from clew.errors import ClewError, field_error, input_error_from
+from clew.llm import run_loop
 
 T = TypeVar("T")
 How = Literal["walk", "search"]
@@ -120,9 +121,9 @@ def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
     try:
         asyncio.get_running_loop()
     except RuntimeError:
-        return asyncio.run(coroutine)
+        return run_loop(coroutine)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="clew-walk") as pool:
-        return pool.submit(asyncio.run, coroutine).result()
+        return pool.submit(run_loop, coroutine).result()
 
 
 def _search_request(query: str, settings: RetrieverSettings) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
@@ -12,6 +13,7 @@ import pytest
 from litellm import CustomLLM, ModelResponse
 from pydantic import ValidationError
 
+from clew.agent.api import retrieve_sync
 from clew.agent.model import (
     FORBIDDEN_MESSAGE,
     LiteLLMModel,
@@ -22,7 +24,9 @@ from clew.agent.model import (
     model_from_name,
 )
 from clew.budgets.tokens import count_tokens
+from clew.corpus.store import Corpus
 from clew.errors import ClewError, InputError, ModelError, ScriptExhausted
+from clew.llm import run_loop
 from clew.testing import FunctionModel, ModelRequest, ScriptedModel, reply_text, reply_tool_call, reply_tool_calls
 
 # pydantic warns, once per class, that some of litellm's TypedDicts use ``ReadOnly``; litellm
@@ -48,7 +52,7 @@ Register = Callable[[str, CustomLLM], CustomLLM]
 
 
 def run(coro: Coroutine[Any, Any, T]) -> T:
-    return asyncio.run(coro)
+    return run_loop(coro)
 
 
 def tool_call_response(name: str, arguments: str, call_id: str = "call_7") -> ModelResponse:
@@ -373,3 +377,24 @@ def test_function_model_answers_from_the_messages() -> None:
     assert reply.input_tokens == count_tokens(json.dumps(MESSAGES, ensure_ascii=False))
     assert [request.tools for request in model.requests] == [TOOLS, None]
     assert run(FunctionModel(later, name="f").complete(MESSAGES)).content == "async"
+
+
+def test_a_program_that_asks_twice_with_a_model_gets_no_litellm_loop_warning(
+    runbooks: Corpus, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Each ``retrieve_sync`` with a model runs on a loop of its own; litellm's logging callbacks of
+    its calls end with that loop (clew.llm.run_loop), so a second call carries nothing over: no
+    'LoggingWorker: event loop changed' warning on the program's stderr, nothing left queued."""
+    from litellm.litellm_core_utils.logging_worker import GLOBAL_LOGGING_WORKER
+
+    request = {"query": "Who is paged for a SEV1?", "queries": [{"collection": "runbooks"}],
+               "context_budget_tokens": 2000,
+               "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+    model = LiteLLMModel("openai/gpt-4o-mini", mock_response="The on-call engineer is paged.")
+    run_loop(asyncio.sleep(0))  # what earlier tests' loops left queued (this file's ``run`` does not settle)
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="LiteLLM"):
+        answers = [retrieve_sync(request, corpus=runbooks, model=model) for _ in range(3)]
+    assert all(result.generation is not None for result in answers)
+    assert [r.getMessage() for r in caplog.records if "event loop changed" in r.getMessage()] == []
+    assert GLOBAL_LOGGING_WORKER.pending_count == 0

@@ -27,6 +27,7 @@ from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS, DEMO_EDGES
+from clew.llm import run_loop
 from tests.envelope import envelope
 from tests.model_server import LlamaServer
 
@@ -64,6 +65,9 @@ keeps random markers: its two walks would read the same prompt, and the second m
 
 
 def ask(db: Path, api_base: str, *args: str) -> tuple[dict, float, str]:
+    # litellm's logging callbacks that earlier tests' loops left queued (an xdist worker runs other files first)
+    # would run inside this command's loop and write to the runner's streams: settled here, as clew settles its own
+    run_loop(asyncio.sleep(0))
     started = time.monotonic()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("clew.agent.api.new_marker", lambda: MARKER)
