@@ -400,7 +400,7 @@ class BlockWriter(TermSections):
                 cells = cells[: len(cells) - len(row.cells)]
         if len(rows) <= 1 and table.title is not None:
             self._emit("paragraph", *table.title)
-        if len(rows) == 1:  # one row with text after all (its others empty): its cells are text
+        if len(rows) == 1 and sum(1 for text, _ in cells if text) < 2:  # one text cell after all: text
             for text, placed in cells:
                 if text:
                     self._emit("paragraph", text, placed)

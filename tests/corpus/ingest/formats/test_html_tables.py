@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from clew.corpus.ingest.chunking import chunk_document
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown import parse_markdown
@@ -254,3 +256,45 @@ def test_a_waiting_table_title_is_not_lost_to_the_next_one() -> None:
     assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
         ("paragraph", "Table 1. Outer"), ("table_header", "Table 2. Inner"),
         ("table_header", "| Key | Value |\n| --- | --- |"), ("table_row", "| a | 1 |")]
+
+
+ONE_ROW_LAYOUTS = {
+    # groff -Thtml: an option indented by empty cells of set widths
+    "groff": ('<table width="100%" border="0" rules="none" frame="void"><tr valign="top" align="left">'
+              '<td width="11%"></td><td width="9%"><p><b>--help</b></p></td><td width="2%"></td>'
+              '<td width="49%"><p>Output a usage message and exit.</p></td><td width="29%"></td></tr></table>'),
+    # DocBook XSL: a callout list of one callout
+    "callout": ('<div class="calloutlist"><table border="0" summary="Callout list"><tr><td width="5%" valign="top">'
+                '<p><a href="#co.1">(1)</a> </p></td><td valign="top"><p>The function is discussed later.</p></td>'
+                '</tr></table></div>'),
+    # mandoc: an mdoc synopsis (the command beside its arguments)
+    "synopsis": ('<table class="Nm"><tr><td><code class="Nm">ssh</code></td><td>[<code>-46</code>] host</td></tr>'
+                 '</table>'),
+    # a box around one paragraph, beside an empty cell of a class
+    "box": '<table><tr><td class="note">One cell of text.</td><td class="gallery_image"></td></tr></table>',
+}
+
+
+@pytest.mark.parametrize("name", sorted(ONE_ROW_LAYOUTS))
+def test_a_one_row_layout_table_is_read_as_its_text(name: str) -> None:
+    """A table of one row with text is layout (its cells read as paragraphs) where the row sets only
+    widths and alignments, or where one cell holds text: no table."""
+    document = parse_html(ONE_ROW_LAYOUTS[name])
+    document.check()
+    assert document.tables == []
+    assert {b.kind for b in document.blocks} == {"paragraph"}
+
+
+def test_a_one_row_table_of_named_cells_is_data() -> None:
+    """A single row of two text cells or more, its cells named by a class, is data as a longer table of the
+    same cells is (gtk-doc's parameters, qdoc's summaries); a header row over one data row already was."""
+    one = ('<table class="informaltable"><tr><td class="parameter_name"><p>action</p></td>'
+           '<td class="parameter_description"><p>the object</p></td><td class="parameter_annotations"> </td></tr>'
+           '</table>')
+    document = parse_html(one)
+    document.check()
+    assert [(b.kind, document.text[b.start:b.end]) for b in document.blocks] == [
+        ("table_row", "| action | the object |  |")]
+    headed = parse_html("<table><tr><th>Name</th><th>Type</th></tr><tr><td>interval</td><td>int</td></tr></table>")
+    assert [(b.kind, headed.text[b.start:b.end]) for b in headed.blocks] == [
+        ("table_header", "| Name | Type |\n| --- | --- |"), ("table_row", "| interval | int |")]
