@@ -1,0 +1,190 @@
+"""Man pages as groff (``groff -man -Thtml``) and man2html write them, made into the HTML the reader reads
+well before it is parsed (task R4, issue 36; docs/measurements/generators-2026-12-06.md has what was checked).
+Each is known by its first lines (checked once per page, :func:`man_html`); any other page is returned as it is.
+
+groff writes a man page flat: every paragraph a ``p`` indented by an inline style (``margin-left:11%``), an
+option's tag (``.TP``) a paragraph and its text a paragraph indented further, a short tag and its text the cells
+of a one-row layout table beside empty cells of set widths, a subsection heading (``.SS``) a bold paragraph,
+joined by a ``br`` to the tag after it; and the page's index, its own headings as links a ``br`` apart, under its
+title. The index is dropped; each tag followed by text indented further is a definition term (``dt``), its text
+the ``dd`` (as mandoc's option terms, which the reader makes sections); a ``.SS`` heading is an ``h3``.
+
+man2html writes the page's title "Man page of TAR" over its ``h1`` "TAR", a header of the page's section, date
+and "Index" and "Return to Main Contents" links above the first ``hr``, and after the page an "Index" (a ``dl``
+of its own headings as links) and "This document was created by man2html ... Time: ...": the title is the
+``h1``'s, the rest is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_GROFF = '<meta name="generator" content="groff -Thtml'
+_MAN2HTML_TITLE = re.compile(r"<title>Man page of ([^<]*)</title>", re.IGNORECASE)
+_MAN2HTML_END = re.compile(r'created by\s*<a href="[^"]*">man2html</a>', re.IGNORECASE)
+
+
+def man_html(text: str) -> str:
+    """``text`` as the reader should read it: a groff or man2html man page restructured, any other as it is."""
+    head = text[:2000]
+    if _GROFF in head:
+        return _groff(text)
+    title = _MAN2HTML_TITLE.search(head)
+    if title is not None and _MAN2HTML_END.search(text, max(0, len(text) - 2000)):
+        return _man2html(text, title)
+    return text
+
+
+# --- groff -Thtml ---------------------------------------------------------------------------------------
+
+_INDEX = re.compile(r'(</h1>\s*)(?:<a href="#[^"]*">[^<]*</a><br>\s*)+(<hr>)')
+"""The page's index under its title: its own headings as same-page links, a ``br`` after each."""
+
+_BLOCK = re.compile(
+    r'<p style="margin-left:(?P<p>\d+)%;(?P<style>[^"]*)">(?P<inner>.*?)</p>'
+    r'|<pre style="margin-left:(?P<pre>\d+)%;[^"]*">.*?</pre>'
+    r'|<table width="100%" border="0" rules="none" frame="void"\s+cellspacing="0" cellpadding="0">'
+    r"(?P<rows>.*?)</table>",
+    re.DOTALL)
+"""The blocks groff writes at an indent: paragraphs, displays, and the layout tables of short tags."""
+
+_TAG_ROW = re.compile(
+    r'\s*<tr valign="top" align="left">\s*<td width="(?P<indent>\d+)%"></td>\s*<td width="(?P<tag>\d+)%">\s*'
+    r'<p[^>]*>(?P<term>.*?)</p>\s*</td>\s*<td width="(?P<gap>\d+)%"></td>\s*<td width="\d+%">\s*'
+    r'<p[^>]*>(?P<text>.*?)</p>\s*'
+    r'</td>\s*(?:<td width="\d+%">\s*</td>\s*)?</tr>\s*', re.DOTALL)
+"""A row of a short tag's layout table: an empty cell (the indent), the tag, an empty gap, the text."""
+
+_HEADING = re.compile(r"<b>(?P<title>[^<]{1,80}?)\s*(?:</b>\s*)?<br>\s*(?P<rest>.*)", re.DOTALL)
+"""A subsection heading at the start of a paragraph, joined by a ``br`` to what follows it."""
+_BOLD = re.compile(r"<b>(?P<title>[^<]{1,80})</b>")
+_BARRIER = -1
+"""The indent of a block that ends every list (a section heading, a rule, text outside a paragraph)."""
+
+
+@dataclass(slots=True)
+class _Block:
+    indent: int  # percent of the page's width, or _BARRIER
+    html: str
+    inner: str | None = None  # a paragraph's content (a paragraph may be a term)
+    top: bool = False  # a paragraph with space above it (margin-top)
+
+
+def _groff(text: str) -> str:
+    text = _INDEX.sub(r"\1\2", text, count=1)
+    blocks: list[_Block] = []
+    at = 0
+    for match in _BLOCK.finditer(text):
+        if text[at : match.start()].strip():
+            blocks.append(_Block(_BARRIER, text[at : match.start()]))
+        at = match.end()
+        if match["p"] is not None:
+            blocks.append(_Block(int(match["p"]), match.group(0), match["inner"], "margin-top" in match["style"]))
+        elif match["pre"] is not None:
+            blocks.append(_Block(int(match["pre"]), match.group(0)))
+        else:
+            blocks.extend(_tag_rows(match["rows"], match.group(0)))
+    blocks.append(_Block(_BARRIER, text[at:]))
+    base = min((b.indent for b in blocks if b.inner is not None), default=0)
+    blocks = [part for block in blocks for part in _heading_split(block, base)]
+    blocks = [part for at, block in enumerate(blocks) for part in _tag_split(blocks, at)]
+    return "".join(_render(blocks, base))
+
+
+def _heading_split(block: _Block, base: int) -> list[_Block]:
+    """A paragraph at the page's base indent, with space above it, that opens with a bold line and a ``br``:
+    a subsection's heading and the paragraph after it (the tag of the option after the heading)."""
+    heading = _HEADING.match(block.inner) if block.inner is not None and block.top and block.indent == base else None
+    if heading is None:
+        return [block]
+    rest = _balanced(heading["rest"])
+    return [_Block(base, f"<h3>{heading['title']}</h3>"), _Block(base, f"<p>{rest}</p>", rest)]
+
+
+def _tag_split(blocks: list[_Block], at: int) -> list[_Block]:
+    """A tag joined by a ``br`` to the paragraph before it (an option's tag after a subsection's first
+    paragraph): that paragraph, then the tag."""
+    block = blocks[at]
+    if not _is_term(blocks, at) or block.inner is None or "<br>" not in block.inner:
+        return [block]
+    before, tag = block.inner.rsplit("<br>", 1)
+    if not re.sub(r"<[^>]*>", "", before).strip():
+        return [block]
+    if before.rstrip().endswith("<b>"):  # the tag's bold run opened before the break
+        before, tag = before.rstrip()[:-3], "<b>" + tag
+    before, tag = _balanced(before, closing=True), _balanced(tag)
+    return [_Block(block.indent, f"<p>{before}</p>", before), _Block(block.indent, f"<p>{tag}</p>", tag)]
+
+
+def _balanced(html: str, *, closing: bool = False) -> str:
+    """``html`` cut out of a paragraph with its bold runs closed (``closing``) or opened where the cut split one."""
+    opened, closed = html.count("<b>"), html.count("</b>")
+    if closing and opened > closed:
+        return html + "</b>"
+    if not closing and closed > opened:
+        return "<b>" + html
+    return html
+
+
+def _tag_rows(rows: str, html: str) -> list[_Block]:
+    """A layout table of short tags: each row a tag and its text, at their indents; any other table as it is."""
+    blocks: list[_Block] = []
+    at = 0
+    for row in _TAG_ROW.finditer(rows):
+        if row.start() != at:
+            break
+        at = row.end()
+        indent = int(row["indent"])
+        blocks.append(_Block(indent, f"<p>{row['term']}</p>", row["term"]))
+        text_indent = indent + int(row["tag"]) + int(row["gap"])
+        blocks.append(_Block(text_indent, f"<p>{row['text']}</p>", row["text"]))
+    if not blocks or rows[at:].strip():
+        return [_Block(_BARRIER, html)]
+    return blocks
+
+
+def _render(blocks: list[_Block], base: int) -> list[str]:
+    """The blocks' HTML, each tag followed by blocks indented further a ``dt`` and its ``dd``; a bold paragraph
+    at the page's base indent, with space above it and no text under it, a subsection's ``h3``."""
+    out: list[str] = []
+    at = 0
+    while at < len(blocks):
+        if _is_term(blocks, at):
+            out.append("<dl>")
+            while at < len(blocks) and _is_term(blocks, at):
+                end = at + 1
+                while end < len(blocks) and blocks[end].indent > blocks[at].indent:
+                    end += 1
+                out.append(f"<dt>{blocks[at].inner}</dt><dd>")
+                out.extend(_render(blocks[at + 1 : end], base))
+                out.append("</dd>")
+                at = end
+            out.append("</dl>")
+            continue
+        block = blocks[at]
+        bold = _BOLD.fullmatch(block.inner.strip()) if block.inner is not None else None
+        if bold is not None and block.top and block.indent == base and not bold["title"].startswith("-"):
+            out.append(f"<h3>{bold['title']}</h3>")
+        else:
+            out.append(block.html)
+        at += 1
+    return out
+
+
+def _is_term(blocks: list[_Block], at: int) -> bool:
+    """A paragraph followed by a block indented further: an option's tag."""
+    return (blocks[at].inner is not None and blocks[at].indent != _BARRIER and at + 1 < len(blocks)
+            and blocks[at + 1].indent > blocks[at].indent)
+
+
+# --- man2html -------------------------------------------------------------------------------------------
+
+_MAN2HTML_HEADER = re.compile(r"(</h1>).*?<hr>", re.IGNORECASE | re.DOTALL)
+_MAN2HTML_INDEX = re.compile(r'<hr>\s*<a name="index">(?:&nbsp;)?</a>\s*<h2>Index</h2>.*', re.IGNORECASE | re.DOTALL)
+
+
+def _man2html(text: str, title: re.Match[str]) -> str:
+    text = text[: title.start()] + f"<title>{title[1]}</title>" + text[title.end() :]
+    text = _MAN2HTML_HEADER.sub(r"\1", text, count=1)
+    return _MAN2HTML_INDEX.sub("</body></html>", text, count=1)

@@ -1,0 +1,64 @@
+"""Man pages as groff (``-Thtml``) and man2html write them (task R4, issue 36): the same man(7) page, written for
+the tests after ``clew ingest --help``, rendered by each (tests/fixtures/html/README.md), reads with the same
+outline and text, no index or header above it and no index or footer below it."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_man import man_html
+from tests.corpus.ingest.formats.documents import HTML_FIXTURES, block_texts, load_html
+
+OUTLINE = ["CLEW-INGEST", "CLEW-INGEST", "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "Where to", "Chunking",
+           "Pruning", "EXIT STATUS", "SEE ALSO"]
+
+
+def test_a_groff_man_page_reads_without_its_index_and_with_its_subsections() -> None:
+    """groff writes the page's index (its headings as links, a ``br`` apart) under the title, which read as a
+    paragraph "NAME SYNOPSIS ..."; a subsection's heading (``.SS``) as a bold paragraph joined by a ``br`` to
+    the option (or the paragraph) after it, which read "Where to --db path", one paragraph, no section."""
+    document = load_html("groff/clew-ingest.html")
+    assert document.title == "CLEW-INGEST"
+    assert [s.heading for s in document.sections] == OUTLINE
+    assert [s.level for s in document.sections][5:9] == [2, 3, 3, 3]
+    assert "NAME\nSYNOPSIS" not in document.text
+    assert block_texts(document)[8:14] == [
+        "### Where to", "--db path", "DuckDB corpus file (default: database in clew.toml).", "--collection name",
+        "Collection to ingest into (default: the corpus’s only collection).", "### Chunking"]
+    assert "These options decide how files are cut into passages." in block_texts(document, "paragraph")
+    assert document.tables == []  # the short tag "-q" beside its text was a layout table
+
+
+def test_groff_option_tags_are_definition_terms() -> None:
+    """Each tag followed by text indented further (a paragraph, or a short tag's layout table row) is a ``dt``,
+    its text the ``dd``: terms, as mandoc's and man2html's, which the reader makes sections in a long list."""
+    page = man_html((HTML_FIXTURES / "groff/clew-ingest.html").read_text(encoding="utf-8"))
+    assert page.count("<dt>") == 5
+    assert "<dt><b>--db</b> <i>path</i></dt><dd>" in page
+    assert "<dt><b>-q</b></dt><dd><p>Print nothing but errors.</p></dd>" in page
+    assert "<h3>Chunking</h3><p>These options decide how files are cut into passages.\n</p><dl><dt><b>" in page
+    text = "Word " * 300
+    terms = "".join(f'<p style="margin-left:11%;"><b>--opt{n}</b></p>\n<p style="margin-left:22%;">{text}</p>\n'
+                    for n in range(6))
+    long_list = parse_html(f'<meta name="generator" content="groff -Thtml"><h2>OPTIONS</h2>\n{terms}')
+    assert [(s.heading, s.level) for s in long_list.sections[2:]] == [(f"--opt{n}", 3) for n in range(6)]
+
+
+def test_a_man2html_page_reads_as_the_groff_page_does() -> None:
+    """man2html titles the page "Man page of CLEW-INGEST", writes its section, date and "Index" and "Return to
+    Main Contents" links under the ``h1``, and the index (a ``dl`` of the headings) and "This document was
+    created by man2html ... Time: ..." after it: all chrome."""
+    document = load_html("man2html/clew-ingest.html")
+    groff = load_html("groff/clew-ingest.html")
+    assert document.title == "CLEW-INGEST"
+    assert [s.heading for s in document.sections] == OUTLINE
+    for chrome in ("Section: User Commands", "Return to Main Contents", "Index", "man2html", "Time:"):
+        assert chrome not in document.text, chrome
+    assert document.text == groff.text.replace("’", "'")
+
+
+def test_other_pages_are_left_as_they_are() -> None:
+    """The check is made once per page, on its first lines (and man2html's last): another page is not copied."""
+    page = "<title>Man page of X</title><h1>X</h1>Section: 1<hr><p>text</p><hr>"
+    assert man_html(page) is page
+    other = "<html><h1>grep</h1><a href='#a'>a</a><br><hr>"
+    assert man_html(other) is other
