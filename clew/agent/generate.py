@@ -149,9 +149,13 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
         for taken in (unit, *_kept_with(unit, parsed[unit.evidence_id], quoted)):
             if taken is not unit and counted.with_unit(taken) > max_tokens:
                 continue
+            if taken.header and _key(taken.header) in quoted:  # a short lead-in's sentence before it, quoted
+                taken = replace(taken, header="")
             chosen.append(taken)
             counted.add(taken)
             quoted.update(_key(text.split("\n", 1)[-1]) for text in (taken.own, *(f for f, _ in taken.follow)))
+            if taken.follow and taken.header:  # the sentence above a short lead-in is quoted with it
+                quoted.add(_key(taken.header))
     answer = _render(chosen)
     cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
     return Generation(kind="extract", answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in cited],
@@ -172,14 +176,16 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     are short (``LENGTH`` words at most: a long one eats the budget of better units); ``_adjacent``
     writes them beside it. First the sentence before it, when the quoted one is ``SHORT`` ("The
     default is 4.0."): it names what the short one is about ("Sets the planner's estimate of the
-    cost of a non-sequentially-fetched disk page."). Then the sentence after it, when that opens
-    with an anaphor ("This setting must be at least 128 kilobytes.") and ends as a statement does: it
-    says more about what the quoted one names (SQLite's footer "This page last modified on 2022-01-20
-    21:38:08 UTC" and a lead-in "This module defines the following functions:" do not)."""
+    cost of a non-sequentially-fetched disk page."); not when the short one is a label ending in ":"
+    (SQLite's syntax diagrams' "common-table-expression:" took the label "select-stmt:" before it).
+    Then the sentence after it, when that opens with an anaphor ("This setting must be at least 128
+    kilobytes.") and ends as a statement does: it says more about what the quoted one names (SQLite's
+    footer "This page last modified on 2022-01-20 21:38:08 UTC" and a lead-in "This module defines
+    the following functions:" do not)."""
     taken: list[Unit] = []
     if unit.kind not in ("sentence", "item") or unit.follow or unit.position < 0:
         return taken
-    if unit.kind == "sentence" and len(unit.own.split()) <= SHORT and unit.position > 0:
+    if unit.kind == "sentence" and len(unit.own.split()) <= SHORT and unit.position > 0 and not unit.own.endswith(":"):
         before = passage[unit.position - 1]
         if not (before.kind != "sentence" or before.follow or before.intro is not None or _key(before.own) in quoted
                 or before.header != unit.header or len(before.own.split()) > LENGTH):
@@ -194,14 +200,22 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     return taken
 
 
+BARE = 3
+"""A list item of at most this many words is quoted only under the lead-in that introduces it: alone,
+npm's "`.gitignore`", "`.npmignore`" (of "By default, some paths and files are ignored ... Some examples
+are:") and PostgreSQL's "max_connections" (of "The parameters affected are:") name a thing and say
+nothing of it."""
+
+
 def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     """How the unit may be quoted, the fullest first: a lead-in with the list items, rows or code
     it introduces (those not quoted yet; a table's rows meeting the question's condition, or all of
     them when the condition leaves out the row being quoted: the condition was misread); a list
     item or a row with the lead-in that introduces it, then with only itself under that lead-in,
-    then alone. A lead-in ending in ":" whose list is all quoted already has no option; a sentence
-    that introduces a table or code without a colon may also be quoted alone (it says something
-    itself: "When modals are closed, any tooltips ... are also automatically dismissed.")."""
+    then alone (an item of more than ``BARE`` words). A lead-in ending in ":" whose list is all
+    quoted already has no option; a sentence that introduces a table or code without a colon may
+    also be quoted alone (it says something itself: "When modals are closed, any tooltips ... are
+    also automatically dismissed.")."""
     def fresh(follow: list[tuple[str, str]]) -> list[tuple[str, str]]:
         return [f for f in follow if _key(f[0].split("\n", 1)[-1]) not in quoted]
 
@@ -224,7 +238,8 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
         follow = fresh(matching)[:MAX_FOLLOW]
     if mine not in follow:
         matching = follow = [mine]
-    return [quoting(intro, follow), quoting(intro, [mine]), unit]
+    alone = [unit] if len(unit.own.split()) > BARE else []  # "`.gitignore`" says nothing without its lead-in
+    return [quoting(intro, follow), quoting(intro, [mine]), *alone]
 
 
 def _question_weights(question: str) -> dict[str, float]:

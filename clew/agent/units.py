@@ -206,7 +206,11 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     and short labels are context for what follows (a label up to the next label or heading: one
     definition's term is not another's); a label (a definition's term: an option, a field) is
     quoted above the sentences of the paragraph it heads; a lead-in ending in ":" (or
-    the sentence just before a table or a code block) carries the list, rows or code after it."""
+    the sentence just before a table or a code block) carries the list, rows or code after it. A
+    paragraph indented under a list item, after a blank line, is the item's body: the item's terms
+    are its sentences' context (npm's "* `npm install [<@scope>/]<name>@<version range>`:" and,
+    indented under it, "Note that most version ranges must be put in quotes ..."), up to the next
+    item or a paragraph back at the item's margin."""
     units: list[Unit] = []
     heading: set[str] = set()
     header: str | None = None
@@ -219,6 +223,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     label = ""  # the definition term heading the next paragraph
     defined: set[str] = set()  # the terms of the last label: context up to the next label or heading
     prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
+    owner: tuple[Unit, int] | None = None  # the last list item and its marker's indentation: see the docstring
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
@@ -233,7 +238,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         return unit
 
     def flush() -> None:
-        nonlocal lead, previous, label, defined, prose
+        nonlocal lead, previous, label, defined, prose, owner
         if not block:
             return
         joined = " ".join(block)
@@ -245,9 +250,11 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             long = len(joined.split()) > LONG_ITEM and lead is None  # a lead-in quotes its items whole
             parts = SENTENCE.split(joined) if long else [joined]
             unit = add(parts[0], "item", (set(lead.terms) if lead else set()) | previous)
+            owner = (unit, _indent(code_lines[0])) if unit is not None else None
             for sentence in parts[1:]:  # a long item's later sentences, each with the one before as context
                 unit = add(sentence, "sentence", set(unit.terms) if unit is not None else set()) or unit
             return
+        body = set(owner[0].terms) if owner is not None and all(_indent(r) > owner[1] for r in code_lines) else set()
         if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
             add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
             return
@@ -275,7 +282,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         for sentence in SENTENCE.split(joined):
             short = before and not term and sentence.endswith(":") and len(sentence.split()) <= SHORT_LEAD_IN
             # a short lead-in quotes the sentence before it above it (its length not counted against it)
-            unit = add(sentence, "sentence", previous, before if short else term)
+            unit = add(sentence, "sentence", previous | body, before if short else term)
             before = sentence
             if unit is not None:
                 previous = set(unit.terms)
@@ -328,12 +335,14 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
                 add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
             continue
         header = None
+        if stripped and not block and owner is not None and _indent(line) <= owner[1] and not _ITEM.match(stripped):
+            owner = None  # a paragraph back at the list's margin: the item's body has ended
         if not stripped:
             flush()
             in_list = False
         elif stripped.startswith("#") and not block and not line[:1].isspace():  # else a comment in code
             flush()
-            in_list, lead, previous, label, defined, prose = False, None, set(), "", set(), False
+            in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
             heading = set(tokenize(stripped.lstrip("# ")))
         elif _ITEM.match(stripped):
             flush()

@@ -190,3 +190,79 @@ def test_a_list_item_of_one_short_value_is_kept() -> None:
                                [("ev1:c:58:1:1", text)])
     assert answer is not None and "- INT\n- INTEGER\n- REAL\n- TEXT\n- BLOB\n- ANY" in answer.answer
     assert sentences("It is. Ok. The end.") == ["It is.", "The end."]  # prose under four characters is dropped
+
+
+NPM_INSTALL_RANGE = """* `npm install [<@scope>/]<name>@<version range>`:
+
+    Install a version of the package matching the specified version range.
+
+    Note that most version ranges must be put in quotes so that your shell will treat it as a single argument.
+
+    Example:
+
+    ```bash
+    npm install sax@">=0.1.0 <0.2.0"
+    ```
+
+Packages are dropped into the `node_modules` folder under the prefix.
+"""
+
+
+def test_a_paragraph_indented_under_a_list_item_has_the_item_as_context() -> None:
+    """npm's install forms: each is a list item whose description is indented under it after a blank
+    line. Its sentences were read as prose of their own, without the item's terms (``instal``);
+    a paragraph back at the item's margin is no longer its body."""
+
+    units = passage_units(NPM_INSTALL_RANGE, "ev1:c:30:1:14", 0)
+    quotes = next(u for u in units if u.own.startswith("Note that most version ranges"))
+    assert {"instal", "npm", "scope"} <= quotes.context
+    after = next(u for u in units if u.own.startswith("Packages are dropped"))
+    assert "scope" not in after.context
+    flat = passage_units(NPM_INSTALL_RANGE.replace("\n    ", "\n"), "ev1:c:30:1:14", 0)
+    assert "scope" not in next(u for u in flat if u.own.startswith("Note that most")).context  # not indented
+
+
+def test_a_list_item_of_a_bare_name_is_quoted_only_under_its_lead_in() -> None:
+    """npm's "Some examples are:" list of ignored files: "`.gitignore`" quoted alone (when the lead-in
+    and its list did not fit) named a file and said nothing of it; now it is quoted under its lead-in
+    (and the sentence before that), whatever the budget; a longer item may still be quoted alone."""
+
+    text = ("By default, some paths and files are ignored, so there's no need to add them to `.npmignore` "
+            "explicitly. Some examples are:\n\n* `.DS_Store`\n* `.git`\n* `.gitignore`\n* `.hg`\n* `.npmignore`\n"
+            "* `.npmrc`\n* `.svn`\n* `CVS`\n\n"
+            "Additionally, everything in `node_modules` is ignored, except for bundled dependencies.\n")
+    question = "Is a .gitignore file left out of the package?"
+    lead = ("By default, some paths and files are ignored, so there's no need to add them to `.npmignore` "
+            "explicitly.\nSome examples are:\n- `.gitignore` [ev1:c:83:1:8]")
+    for budget in (20, 40, 60):
+        answer = extractive_answer(question, [("ev1:c:83:1:8", text)], max_tokens=budget)
+        assert answer is not None and answer.answer == lead
+    longer = text.replace("* `.gitignore`", "* `.gitignore` files of every folder below the package root")
+    answer = extractive_answer(question, [("ev1:c:83:1:8", longer)], max_tokens=30)
+    assert answer is not None and answer.answer.startswith("`.gitignore` files of every folder below the package root")
+
+
+def test_a_short_label_does_not_take_the_label_before_it() -> None:
+    """SQLite's syntax diagrams leave their labels ("select-stmt:", "common-table-expression:") as lines of
+    their own: the label before a short one is not what it is about ("The default is 4.0." takes the
+    sentence before it; "common-table-expression:" took "select-stmt:")."""
+
+    text = ("The WITH clause must appear before the SELECT.\n\nselect-stmt:\n\ncommon-table-expression:\n\n"
+            "Ordinary common table expressions work as if they were views that exist for one statement.\n")
+    answer = extractive_answer("What is a common table expression?", [("ev1:c:43:1:9", text)], max_tokens=250)
+    assert answer is not None and "common-table-expression:" in answer.answer
+    assert "select-stmt:" not in answer.answer
+
+
+def test_the_sentence_above_a_short_lead_in_is_quoted_once() -> None:
+    """A short lead-in ("Unicode61 supports the following options:") is quoted under the sentence before
+    it; that sentence, quoted on its own too, was written twice (sqlite-008)."""
+
+    text = ("Any arguments following \"unicode61\" in the token specification are treated as a list of alternating "
+            "option names and values. Unicode61 supports the following options:\n\n"
+            "| Option | Usage |\n| --- | --- |\n| remove_diacritics | This option should be set to 0, 1 or 2. |\n"
+            "| separators | This option adds separator characters to unicode61 token arguments. |\n")
+    answer = extractive_answer("Which arguments does the unicode61 tokenizer accept in its token specification?",
+                               [("ev1:c:12:1:34", text)])
+    assert answer is not None and answer.answer.count("Any arguments following") == 1
+    assert "Unicode61 supports the following options:\n| Option | Usage |" in answer.answer
