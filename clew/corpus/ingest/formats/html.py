@@ -44,9 +44,9 @@ raises.
 from __future__ import annotations
 
 from clew.corpus.ingest.formats.fences import html_language
-from clew.corpus.ingest.formats.html_ahead import ReadAhead, rewritten_start
+from clew.corpus.ingest.formats.html_ahead import ReadAhead, read_ahead_start
+from clew.corpus.ingest.formats.html_foreign import ForeignSkip
 from clew.corpus.ingest.formats.html_jsdocs import site_name_box
-from clew.corpus.ingest.formats.html_man import man_html
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
 from clew.corpus.ingest.formats.html_members import MemberLevels
 from clew.corpus.ingest.formats.html_parts import (
@@ -57,7 +57,6 @@ from clew.corpus.ingest.formats.html_parts import (
     _List,
     _Row,
     _Table,
-    counts_down,
 )
 from clew.corpus.ingest.formats.html_rules import (
     _BREAKS_SVG,
@@ -94,7 +93,6 @@ from clew.corpus.ingest.formats.html_rules import (
     may_have_content_root,
     note_list,
     page_title,
-    page_toc_start,
     signature_part,
     table_title,
 )
@@ -114,7 +112,7 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     labelled by its ``<summary>``), as MkDocs' ``???`` is; Markdown asks for it where the details
     hold no heading. Else a ``<details>`` without an admonition class is a container: rustdoc wraps
     every method, its heading and its examples in one."""
-    text = man_html(normalize_newlines(source))  # groff's and man2html's man pages restructured (html_man)
+    text = normalize_newlines(source)
     if may_have_content_root(text):
         builder = _Builder(content_only=True, embedded=embedded, collapsible=collapsible)
         builder.feed(text)
@@ -146,6 +144,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         """Main content elements met (``html_rules.content_root``)."""
         self._skip_tag: str | None = None
         self._skip_depth = 0
+        self._foreign = ForeignSkip()
         self._chrome = 0  # dropped elements open
         self._drop = self._chrome + content_only  # > 0: what is read now is dropped (chrome, or outside the content)
         self._head: Entry | None = None
@@ -159,6 +158,14 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._site_tag = "h1"  # what holds the site's name: an h1 in dropped chrome, or html_jsdocs.site_name_box
         self._site_h1: str | None = None  # the site's name (the text of the first self._site_tag in dropped chrome)
 
+    def parse_starttag(self, i: int) -> int:
+        """A start tag; past the content of a skipped ``svg`` or ``math`` it starts where nothing in it is
+        read (``html_foreign``: the same parse, without tokenizing it)."""
+        end = super().parse_starttag(i)
+        if end > 0 and self._skip_depth == 1 and self.lasttag == self._skip_tag and not self._ahead.holding:
+            return self._foreign.past(self.rawdata, end, self.lasttag)
+        return end
+
     def updatepos(self, i: int, j: int) -> int:
         """Go on at ``j`` without counting lines for ``getpos``, which nothing here reads (the same parse, tested)."""
         return j
@@ -166,9 +173,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
     # --- html.parser callbacks ---------------------------------------------------------
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if ((tag == "table" or self._ahead.holding or (tag == "div" and page_toc_start(attrs))
-             or counts_down(tag, attrs) or rewritten_start(tag, attrs))
-                and self._read_ahead(("start", tag, attrs))):
+        if (self._ahead.holding or read_ahead_start(tag, attrs)) and self._read_ahead(("start", tag, attrs)):
             return
         if self._skip_tag is not None:
             if tag == self._skip_tag:

@@ -14,13 +14,24 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_haddock import haddock_declarations, haddock_interface
-from clew.corpus.ingest.formats.html_jsdocs import tab_panels, tab_panels_start
+from clew.corpus.ingest.formats.html_jsdocs import _TAB_SET_TAGS, tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import is_member_table, member_table
 from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
-from clew.corpus.ingest.formats.html_rules import Event, TableShape, page_toc, table_shapes
+from clew.corpus.ingest.formats.html_rules import Event, TableShape, page_toc, page_toc_start, table_shapes
 from clew.corpus.ingest.formats.html_sweep import separator, separator_start, toc_list_start
+
+READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", *_TAB_SET_TAGS})
+"""The only tags whose start :func:`read_ahead_start` may hold: the rest skip its checks (most tags of a page)."""
+
+
+def read_ahead_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether a start tag begins events the reader holds (see the module's docstring): a table, a ``div``
+    that is a table of contents, a counted-down list (``html_parts.counts_down``) or an element
+    :func:`rewritten_start` rewrites."""
+    return tag in READ_AHEAD_TAGS and (tag == "table" or (tag == "div" and page_toc_start(attrs))
+                                       or counts_down(tag, attrs) or rewritten_start(tag, attrs))
 
 
 def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
