@@ -181,9 +181,22 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     Then the sentence after it, when that opens with an anaphor ("This setting must be at least 128
     kilobytes.") and ends as a statement does: it says more about what the quoted one names (SQLite's
     footer "This page last modified on 2022-01-20 21:38:08 UTC" and a lead-in "This module defines
-    the following functions:" do not)."""
+    the following functions:" do not). For a lead-in quoted with its whole list, only such a sentence
+    right after the list: it sums the list up (npm's "Exceptions to this are:" list of files never
+    packed, then "These cannot be included.")."""
     taken: list[Unit] = []
-    if unit.kind not in ("sentence", "item") or unit.follow or unit.position < 0:
+    if unit.kind not in ("sentence", "item") or unit.position < 0:
+        return taken
+    if unit.follow:  # a lead-in quoted with its whole list: the sentence after the list may sum it up
+        end = unit.position + 1
+        while end < len(passage) and getattr(passage[end].intro, "position", None) == unit.position:
+            end += 1
+        closing = passage[end] if end < len(passage) and len(unit.follow) >= end - unit.position - 1 else None
+        if closing is not None and not (closing.kind != "sentence" or closing.follow or closing.intro is not None
+                                        or not _ANAPHOR.match(closing.own) or _key(closing.own) in quoted
+                                        or not closing.own.rstrip(")\"'*`").endswith((".", "!", "?"))
+                                        or len(closing.own.split()) > LENGTH):
+            taken.append(closing)
         return taken
     if unit.kind == "sentence" and len(unit.own.split()) <= SHORT and unit.position > 0 and not unit.own.endswith(":"):
         before = passage[unit.position - 1]

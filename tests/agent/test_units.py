@@ -266,3 +266,23 @@ def test_the_sentence_above_a_short_lead_in_is_quoted_once() -> None:
                                [("ev1:c:12:1:34", text)])
     assert answer is not None and answer.answer.count("Any arguments following") == 1
     assert "Unicode61 supports the following options:\n| Option | Usage |" in answer.answer
+
+
+def test_a_lead_in_quoted_with_its_whole_list_takes_the_sentence_that_sums_the_list_up() -> None:
+    """npm's "Exceptions to this are:" list of files that are never packed ends "These cannot be included.",
+    the answer to "can I force them in?": with the whole list quoted, the anaphoric sentence after it is
+    quoted too (as one after a quoted sentence is); not when only part of the list is quoted."""
+
+    text = ("Certain files are always included, regardless of settings:\n\n* `package.json`\n* `README`\n"
+            "* `LICENSE` / `LICENCE`\n\nConversely, some files are always ignored. Exceptions to this are:\n\n"
+            "* `.git`\n* `.npmrc`\n* `node_modules`\n* `package-lock.json`\n\nThese cannot be included.\n\n"
+            "You can also use a `.npmignore` file in the root of your package.\n")
+    answer = extractive_answer("Can I force .npmrc and package-lock.json into my package tarball?",
+                               [("ev1:c:79:1:17", text)], max_tokens=60)
+    assert answer is not None and answer.answer == (
+        "Conversely, some files are always ignored.\nExceptions to this are:\n- `.git`\n- `.npmrc`\n- `node_modules`\n"
+        "- `package-lock.json`\nThese cannot be included. [ev1:c:79:1:17]")
+    longer = text.replace("* `.git`\n", "".join(f"* `file{n}`\n" for n in range(8)))  # more items than a quote takes
+    answer = extractive_answer("Can I force .npmrc and package-lock.json into my package tarball?",
+                               [("ev1:c:79:1:17", longer)], max_tokens=120)
+    assert answer is not None and "These cannot be included." not in answer.answer
