@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -25,7 +26,7 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import CorpusError
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from tests.conftest import write_files
+from tests.conftest import Prebuilt, write_files
 
 runner = CliRunner()
 QUERIES = ["planner depot", "battery level", "launch date", "harbour tides", "section"]
@@ -36,20 +37,28 @@ def note(i: int, extra: str = "") -> str:
             f"Lowest battery level allowed is {i} percent.\n\n## Tides\n\nHarbour tides turn at {i}.\n")
 
 
-def build(tmp_path: Path) -> Path:
+def build_fragmented(folder: Path) -> Path:
     """A corpus with two collections and superseded versions (retired index rows), ingested by
     three processes in turn (each compacts the index), as a clew that never rewrote the file
     after an ingest left it: a third of it free blocks."""
-    db = tmp_path / "c.duckdb"
-    first = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
-    second = write_files(tmp_path / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
+    db = folder / "c.duckdb"
+    first = write_files(folder / "a", {f"n{i}.md": note(i) for i in range(30)})
+    second = write_files(folder / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("clew.corpus.rewrite.REWRITE_FREE_SHARE", 1.0)
-        for folder, collection in ((first, "notes"), (second, "more"), (first, "notes")):
+        for source, collection in ((first, "notes"), (second, "more"), (first, "notes")):
             with Corpus(db) as corpus:
-                ingest_paths(corpus, [folder], collection=collection, chunk_tokens=40)
+                ingest_paths(corpus, [source], collection=collection, chunk_tokens=40)
             write_files(first, {f"n{i}.md": note(i, "changed") for i in range(0, 30, 3)})
     return db
+
+
+@pytest.fixture
+def fragmented(tmp_path: Path, prebuilt: Prebuilt) -> Path:
+    """``build_fragmented``'s corpus (``c.duckdb``) in the test's own folder: built once a session
+    (six ingests' worth of CPU a test), copied for each test, which may change its copy."""
+    prebuilt(build_fragmented, tmp_path)
+    return tmp_path / "c.duckdb"
 
 
 def everything(corpus: Corpus) -> dict[str, object]:
@@ -72,8 +81,8 @@ def everything(corpus: Corpus) -> dict[str, object]:
     }
 
 
-def test_compact_keeps_every_answer_and_leaves_few_free_blocks(tmp_path: Path) -> None:
-    db = build(tmp_path)
+def test_compact_keeps_every_answer_and_leaves_few_free_blocks(tmp_path: Path, fragmented: Path) -> None:
+    db = fragmented
     with Corpus(db, read_only=True) as corpus:
         before = everything(corpus)
         assert space(corpus).free_share > 0.15  # what the ingests' replaced versions and index compactions left
@@ -87,8 +96,8 @@ def test_compact_keeps_every_answer_and_leaves_few_free_blocks(tmp_path: Path) -
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["c.duckdb"]  # no copy left behind
 
 
-def test_the_corpus_stays_open_on_the_new_file_and_keeps_its_ids(tmp_path: Path) -> None:
-    db = build(tmp_path)
+def test_the_corpus_stays_open_on_the_new_file_and_keeps_its_ids(tmp_path: Path, fragmented: Path) -> None:
+    db = fragmented
     with Corpus(db) as corpus:
         highest = corpus.cursor().execute("SELECT max(id) FROM documents").fetchone()[0]
         report = rewrite(corpus)
@@ -102,8 +111,9 @@ def test_the_corpus_stays_open_on_the_new_file_and_keeps_its_ids(tmp_path: Path)
         assert search(corpus, {"query": "depot file 999"}).hits[0].document_key == "late.md"
 
 
-def test_a_failed_rewrite_changes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    db = build(tmp_path)
+def test_a_failed_rewrite_changes_nothing(tmp_path: Path, fragmented: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    db = fragmented
     with Corpus(db) as corpus:
         before = everything(corpus)
     digest = hashlib.sha256(db.read_bytes()).hexdigest()
@@ -120,8 +130,8 @@ def test_a_failed_rewrite_changes_nothing(tmp_path: Path, monkeypatch: pytest.Mo
     assert sorted(p.name for p in tmp_path.iterdir() if p.is_file()) == ["c.duckdb"]
 
 
-def test_a_corpus_another_process_holds_is_not_compacted(tmp_path: Path) -> None:
-    db = build(tmp_path)
+def test_a_corpus_another_process_holds_is_not_compacted(fragmented: Path) -> None:
+    db = fragmented
     digest = hashlib.sha256(db.read_bytes()).hexdigest()
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import sys, duckdb
@@ -138,8 +148,8 @@ def test_a_corpus_another_process_holds_is_not_compacted(tmp_path: Path) -> None
     assert hashlib.sha256(db.read_bytes()).hexdigest() == digest
 
 
-def test_read_only_and_in_memory_corpora_are_refused(tmp_path: Path) -> None:
-    db = build(tmp_path)
+def test_read_only_and_in_memory_corpora_are_refused(fragmented: Path) -> None:
+    db = fragmented
     with Corpus(db, read_only=True) as corpus, pytest.raises(CorpusError, match="open read-only"):
         rewrite(corpus)
     with Corpus(":memory:") as corpus, pytest.raises(CorpusError, match="in-memory corpus has no file"):
@@ -174,8 +184,8 @@ def test_python_ingest_gives_back_what_the_index_compaction_freed(tmp_path: Path
         assert search(corpus, {"query": "depot file 105"}).hits[0].document_key == "m5.md"  # open on the new file
 
 
-def test_the_rewrite_after_an_ingest_is_put_off_while_a_marked_reader_reads(tmp_path: Path) -> None:
-    db = build(tmp_path)
+def test_the_rewrite_after_an_ingest_is_put_off_while_a_marked_reader_reads(fragmented: Path) -> None:
+    db = fragmented
     with Corpus(db) as corpus:
         corpus.readers.enter()  # a request still reading (a server's)
         assert give_back_free_blocks(corpus, wait_seconds=0.2) == (None, True)
@@ -185,8 +195,8 @@ def test_the_rewrite_after_an_ingest_is_put_off_while_a_marked_reader_reads(tmp_
         assert done is not None and not deferred and space(corpus).free_share <= REWRITE_FREE_SHARE
 
 
-def test_the_rewrite_waits_for_a_reader_to_finish_and_later_readers_wait_for_it(tmp_path: Path) -> None:
-    db = build(tmp_path)
+def test_the_rewrite_waits_for_a_reader_to_finish_and_later_readers_wait_for_it(fragmented: Path) -> None:
+    db = fragmented
     with Corpus(db) as corpus:
         corpus.readers.enter()
         generation = corpus.generation
@@ -272,10 +282,11 @@ def test_a_process_killed_between_the_compactions_two_steps_loses_nothing(tmp_pa
     folder = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
     more = write_files(tmp_path / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
     plain, crashed = tmp_path / "plain.duckdb", tmp_path / "crashed.duckdb"
-    for db in (plain, crashed):
-        with Corpus(db) as corpus:
-            ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
-            ingest_paths(corpus, [more], collection="more", chunk_tokens=40)
+    with Corpus(plain) as corpus:
+        ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
+        ingest_paths(corpus, [more], collection="more", chunk_tokens=40)
+    assert not list(tmp_path.glob("plain.duckdb.*"))  # closed whole: the one file is the corpus
+    shutil.copyfile(plain, crashed)  # the same two ingests, done once
     write_files(folder, {f"n{i}.md": note(i, "changed") for i in range(0, 30, 3)})
     with Corpus(plain) as corpus:
         ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
