@@ -136,7 +136,12 @@ def index_chunks(
                 "length": lengths[owner]}
     insert_columns(cur, "search_docs", {**docs, **{name: matrix[i] for i, name in enumerate(columns)}})
     insert_columns(cur, "search_postings", postings)
-    unique_terms, df = np.unique(term_ids, return_counts=True)
+    # each posting is one (chunk, term) pair, so a term's postings here are its df: counted by the batch's
+    # own term numbers and put in term-id order (a sort of the vocabulary, not ``np.unique``'s of every posting)
+    counts = np.bincount(terms.term, minlength=len(terms.vocabulary))
+    order = np.argsort(global_ids, kind="stable")
+    order = order[counts[order] > 0]
+    unique_terms, df = global_ids[order], counts[order]
     total_length = int(lengths.sum())
     # the new terms' ids are next_id, next_id + 1, ... and each occurs here: the sorted tail
     fresh = unique_terms >= next_id

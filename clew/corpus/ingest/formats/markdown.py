@@ -115,7 +115,7 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
             definitions.pop(0)  # inside an HTML element or an admonition: rendered or kept with it
         while definitions and definitions[0][1] <= (groups[index][0].map or (0, 0))[0]:
             builder.drop_lines(*definitions.pop(0))
-        html_end = html_stop(groups, index, ends) if builder.holds(groups[index], "<") else None
+        html_end = html_stop(groups, index, ends) if builder.raw_html and builder.holds(groups[index], "<") else None
         stop = None if html_end is not None else _admonition_stop(lines, groups[index])
         if html_end is not None and live_demo(lines, groups, index, html_end):  # not text (markdown_demo)
             builder.drop_lines((groups[index][0].map or (0, 0))[0], (groups[html_end - 1][0].map or (0, 0))[1])
@@ -132,7 +132,10 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
                 stop = max(stop, (groups[last][0].map or (stop, stop))[1])
                 last += 1
             builder.add_admonition(groups[index:last], stop)
-        read = max(read, stop or 0, *((group[0].map or (0, 0))[1] for group in groups[index:last]))
+        if last == index + 1:  # one group (most): no slice to walk
+            read = max(read, stop or 0, (groups[index][0].map or (0, 0))[1])
+        else:
+            read = max(read, stop or 0, *((group[0].map or (0, 0))[1] for group in groups[index:last]))
         index = last
     for span in definitions:
         if span[0] >= read:
@@ -206,6 +209,9 @@ class _Builder:
     def __init__(self, text: str) -> None:
         self.text = text
         self.starts = line_starts(text)
+        self.raw_html = "<" in text
+        """Whether the text may hold raw HTML at all (every HTML token holds a "<"): a block's lines are
+        searched for one only when it does."""
         self.blocks: list[Block] = []
         self.sections: list[Section] = [root_section()]
         self.tables: list[Table] = []
@@ -265,7 +271,7 @@ class _Builder:
             self.add_table(group)
         starts = [block.start for block in self.blocks[added:]] or [self.starts[first.map[0]]]
         self.add_links(group, starts)
-        if not self.holds(group, "<"):  # no raw HTML, so no <a id>
+        if not self.raw_html or not self.holds(group, "<"):  # no raw HTML, so no <a id>
             return
         for name, offset in html_anchors(self.text, self.starts, group):
             self.add_anchor(name, offset)
