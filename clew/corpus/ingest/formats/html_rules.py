@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from clew.corpus.ingest.formats.html_more import more_chrome
 from clew.corpus.ingest.formats.html_sweep import swept_chrome
 
 INLINE_TAGS = frozenset(
@@ -287,11 +288,14 @@ def generator_title(attrs: list[tuple[str, str | None]]) -> str | None:
 def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
     """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome classes, see
     ``GENERATOR_CLASSES``), by ``html_sweep.swept_chrome`` (a permalink class but on a link, Haddock's source
-    link, text that cannot be selected), by its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
+    link, text that cannot be selected) and ``html_more.more_chrome`` (YARD's and RDoc's), by its id
+    (``DROP_IDS``) or its role (``DROP_ROLES``)."""
     classes = (_attr(attrs, "class") or "").split()
     if not (DROP_CLASSES.isdisjoint(classes) and generator.isdisjoint(classes)):
         return True
     if swept_chrome(classes, _attr(attrs, "href"), _attr(attrs, "style")):
+        return True
+    if more_chrome(classes):
         return True
     if _attr(attrs, "id") in DROP_IDS:
         return True

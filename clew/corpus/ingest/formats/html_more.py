@@ -1,0 +1,52 @@
+"""Chrome of the Ruby documentation generators, for ``html_rules._dropped_class`` (task R4, issue 36): YARD and
+RDoc (its Darkfish theme), as Debian ships their pages (ruby-cri-doc and ruby-mocha-doc; ruby-rubymail-doc and
+ruby-tioga-doc); and the pages made into the HTML the reader reads well before they are parsed
+(:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings).
+docs/measurements/generators-2026-12-06.md has what was checked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clew.corpus.ingest.formats.html_man import man_html
+
+CHROME_CLASSES = frozenset(
+    # YARD 0.9: "collapse" beside each summary's heading ("Instance Method Summary collapse"), "show all" and the
+    # whole ancestry it unfolds (hidden until then) in the class's box, a method's source listing with its column
+    # of line numbers (hidden until "View source")
+    "summary_toggle inheritancetree fulltree source_code"
+    # RDoc 6 (Darkfish): a method's source listing (hidden until "click to toggle source")
+    " method-source-code".split()
+)
+"""Chrome classes of these generators, beside ``html_rules.DROP_CLASSES``."""
+
+def more_chrome(classes: list[str]) -> bool:
+    """Whether an element of these classes is chrome. (YARD's breadcrumbs above the title, "Index (C) » Cri »
+    Command", are ``div#menu``: an id a member's anchor may have, qdoc's ``h3.fn#menu`` "QMenu
+    *QPushButton::menu() const"; they stay.)"""
+    return not CHROME_CLASSES.isdisjoint(classes)
+
+
+_DARKFISH = '<script src="../js/darkfish.js"'
+_DARKFISH_TOP = '<script src="./js/darkfish.js"'
+_METHOD_HEADING = re.compile(r'<div class="(method-heading[^"]*)">(.*?)</div>', re.DOTALL)
+"""RDoc's heading of a method or attribute (``div.method-heading``: ``span.method-name``, ``span.method-args``, the
+"click to toggle source" advice), one per ``div.method-detail``, under the ``h3`` of its group ("Public Instance
+Methods"): not a heading, so every method of a class was one section. An ``h4`` instead, as YARD's ``h3.signature``
+is a heading: each method its own section."""
+_TOP_LINK = ' <a href="#top">&uarr;</a>'
+"""RDoc's "↑" after every heading of a description (``<h1>Overview<span><a href="#...">¶</a> <a href="#top">↑</a>
+</span></h1>``): a link back to the page's top, after which the "¶" was not the heading's last link, and both
+stayed ("Overview¶ ↑"); taken out, the "¶" is the trailing permalink every heading loses."""
+
+
+def restructured(text: str) -> str:
+    """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
+    page): a man page by groff or man2html (``html_man``), an RDoc page with its methods' headings as ``h4`` and
+    without its headings' links back to the top."""
+    text = man_html(text)
+    head = text[:3000]
+    if _DARKFISH in head or _DARKFISH_TOP in head:
+        return _METHOD_HEADING.sub(r'<h4 class="\1">\2</h4>', text.replace(_TOP_LINK, ""))
+    return text
