@@ -47,9 +47,9 @@ from clew.corpus.ingest.formats.fences import html_language
 from clew.corpus.ingest.formats.html_ahead import ReadAhead, read_ahead_start
 from clew.corpus.ingest.formats.html_foreign import ForeignSkip
 from clew.corpus.ingest.formats.html_jsdocs import site_name_box
-from clew.corpus.ingest.formats.html_man import man_html
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
 from clew.corpus.ingest.formats.html_members import MemberLevels
+from clew.corpus.ingest.formats.html_more import restructured
 from clew.corpus.ingest.formats.html_parts import (
     _Admonition,
     _Container,
@@ -113,7 +113,7 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     labelled by its ``<summary>``), as MkDocs' ``???`` is; Markdown asks for it where the details
     hold no heading. Else a ``<details>`` without an admonition class is a container: rustdoc wraps
     every method, its heading and its examples in one."""
-    text = man_html(normalize_newlines(source))  # groff's and man2html's man pages restructured (html_man)
+    text = restructured(normalize_newlines(source))  # man pages, RDoc's methods (html_more, html_man)
     if may_have_content_root(text):
         builder = _Builder(content_only=True, embedded=embedded, collapsible=collapsible)
         builder.feed(text)
