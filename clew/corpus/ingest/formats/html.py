@@ -193,11 +193,12 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         if self._head is not None and tag not in _HEAD_CONTENT:
             self._pop_entry(self._head)  # content without </head> or <body>: the head has ended
         if tag in INLINE_TAGS:
-            if (self._drop or _dropped_class(attrs, self._generator)) and self._too_deep(tag, attrs):
+            dropped = not self._drop and bool(attrs) and _dropped_class(attrs, self._generator)  # none: no class
+            if (self._drop or dropped) and self._too_deep(tag, attrs):
                 return
             if self._drop:
                 self._push(Entry(tag))
-            elif _dropped_class(attrs, self._generator):
+            elif dropped:
                 self._push_dropped(tag)
             else:
                 self._inline(tag, attrs)
@@ -231,7 +232,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         if self._chrome:
             self._push(Entry(tag))
         elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
-              or _dropped_class(attrs, self._generator)):
+              or (bool(attrs) and _dropped_class(attrs, self._generator))):
             entry = self._push_dropped(tag)
             if tag == "head":
                 self._head = entry

@@ -130,3 +130,12 @@ def test_only_read_ahead_tags_are_read_ahead() -> None:
         ("main", [("class", "pdoc")]), ("span", [("class", "sep")]), ("div", [("id", "interface")]),
         ("starlight-tabs", []), ("div", [("class", "tabbed-set")])])
     assert page_toc_start([("class", "toc")])  # a div's test: the tag is checked before it
+
+
+def test_an_element_without_attributes_is_never_chrome_by_its_attributes() -> None:
+    """The reader asks ``_dropped_class`` only of a tag with attributes (most of a page's tags have none)."""
+    from clew.corpus.ingest.formats.html_rules import GENERATOR_CLASSES, _dropped_class
+
+    assert not any(_dropped_class([], generator) for generator in [frozenset(), *GENERATOR_CLASSES.values()])
+    assert _dropped_class([("class", "headerlink")]) and _dropped_class([("role", "navigation")])
+    assert parse_html('<p>a <a class="headerlink" href="#x">¶</a>b <a>c</a></p>').text == "a b c"
