@@ -41,12 +41,22 @@ _TOP_LINK = ' <a href="#top">&uarr;</a>'
 stayed ("Overview¶ ↑"); taken out, the "¶" is the trailing permalink every heading loses."""
 
 
+_LATEX2HTML = "<!--Converted with LaTeX2HTML"
+_LATEX2HTML_ABOUT = re.compile(
+    r'<H1><A ID="SECTION\d+">\s*About this document \.\.\.</A>\s*</H1>.*?(?=<BR><HR>|</BODY>)', re.DOTALL)
+"""LaTeX2HTML's colophon, the last section of every document it converts (unless ``-info 0``): "About this document
+..." with the document's title, "This document was generated using the LaTeX2HTML translator Version 2023", the
+command line and the date: a section of the page's outline, its own page when the document is split."""
+
+
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
     page): a man page by groff or man2html (``html_man``), an RDoc page with its methods' headings as ``h4`` and
-    without its headings' links back to the top."""
+    without its headings' links back to the top, a LaTeX2HTML page without its colophon."""
     text = man_html(text)
     head = text[:3000]
     if _DARKFISH in head or _DARKFISH_TOP in head:
         return _METHOD_HEADING.sub(r'<h4 class="\1">\2</h4>', text.replace(_TOP_LINK, ""))
+    if _LATEX2HTML in head:
+        return _LATEX2HTML_ABOUT.sub("", text, count=1)
     return text

@@ -56,8 +56,9 @@ def swept_chrome(classes: list[str], href: str | None, style: str | None) -> boo
 
 TOC_LIST_IDS = frozenset({"index"})
 """Ids of a list that is a page's table of contents: pod2html's ``ul#index`` above NAME."""
-TOC_LIST_CLASSES = frozenset({"toc"})
-"""Classes of a list that is a table of contents: HeVeA's ``ul.toc`` under its "Contents" heading."""
+TOC_LIST_CLASSES = frozenset({"toc", "tofc"})
+"""Classes of a list that is a table of contents: HeVeA's ``ul.toc`` under its "Contents" heading, LaTeX2HTML's
+``ul.TofC`` (task R4)."""
 
 
 def toc_list_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
