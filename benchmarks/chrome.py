@@ -19,7 +19,7 @@ each: docs/measurements/generators-2026-12-06.md has the recipe; so are the MkDo
 MyST pages with Furo, pydata-sphinx-theme, sphinx-rtd-theme and sphinx-book-theme (``--material``, ``--furo``,
 ``--pydata``, ``--rtd``, ``--book``; the recipe: docs/measurements/structure-2026-12-05.md, task R1). The pages
 of gtk-doc, Haddock, mandoc, qdoc and TypeDoc (``--gtkdoc`` etc.) are Debian's or built for task R3's sweep
-(docs/measurements/generators-2026-12-06.md says which).
+(docs/measurements/generators-2026-12-06.md says which); so are YARD's and RDoc's (``--yard``, ``--rdoc``, task R4).
 Every page is read by clew's ``parse_html`` and by trafilatura's ``bare_extraction`` (formatting, tables
 and links kept; once as it comes, once with ``favor_recall``), and the report gives, per generator and
 extractor:
@@ -200,9 +200,24 @@ GENERATORS = {
                " | //aside[contains(@class,'tsd-sources')] | //code[contains(@class,'tsd-tag')]",
         toc="//section[contains(@class,'tsd-index-group')]",
     ),
+    # Task R4's generators (docs/measurements/generators-2026-12-06.md): YARD (ruby-cri-doc, ruby-mocha-doc), RDoc's
+    # Darkfish (ruby-rubymail-doc, ruby-tioga-doc); a method's source listing is hidden until clicked
+    "yard": Generator(
+        main="//div[@id='content']",
+        chrome="//div[@id='header'] | //div[@id='footer'] | //a[@class='summary_toggle']"
+               " | //a[@class='inheritanceTree'] | //ul[@class='fullTree'] | //table[@class='source_code']",
+        toc="//div[@id='toc']",
+    ),
+    "rdoc": Generator(
+        main="//main",
+        chrome="//nav | //footer | //div[contains(@class,'method-source-code')]"
+               " | //span[@class='method-click-advice'] | //a[@href='#top']",
+        toc="//div[@id='table-of-contents']",
+    ),
 }
 PY_THEMES = ("material", "furo", "pydata", "rtd", "book")
 SWEEP = ("gtkdoc", "haddock", "mandoc", "qdoc", "typedoc")
+MORE = ("yard", "rdoc")
 
 
 @dataclass(slots=True)
@@ -417,6 +432,8 @@ def main() -> None:
         parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r1-sets/{built}/corpus"))
     for name in SWEEP:
         parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r3/sets/{name}"))
+    for name in MORE:
+        parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r4/sets/{name}"))
     parser.add_argument("--pages", type=int, default=40, help="pages per generator at most, spread evenly")
     args = parser.parse_args()
     if args.pages < 1:
