@@ -317,7 +317,22 @@ page, the most expensive line of an HTML ingest (the SQLite set read twice, 14.8
 0.12 s; the same answers there and on 300,000 random strings)."""
 
 
+_HINT_PARTS = tuple(re.compile(part) for part in (
+    r"""class\s*=\s*["']?(?:[^"'>]*\s)?body[\s"'>]""", r"""role\s*=\s*["']?main""", r"<(?:main|article)",
+    r"""itemprop\s*=\s*["']?articlebody"""))
+"""What ``_CONTENT_HINT`` finds, in lower case and without its word boundaries: each searched alone for its
+first letters as written (a plain string the regex engine skips ahead to) in an ASCII page lower-cased."""
+
+
 def may_have_content_root(source: str) -> bool:
+    """Whether ``_CONTENT_HINT`` finds a main content element's mark. An ASCII page in whose lower-cased text none
+    of ``_HINT_PARTS`` is found has none (in ASCII, what the hint matches ignoring case is what a part matches
+    lower-cased): the SQLite pages (58 of their 64 are ASCII), 7.2 MB, 0.07 s searched with the hint, 0.02 s so.
+    Lower-casing other text costs about what the hint does (4 ns a character)."""
+    if source.isascii():
+        lowered = source.lower()
+        if not any(part.search(lowered) for part in _HINT_PARTS):
+            return False
     return _CONTENT_HINT.search(source) is not None
 
 

@@ -37,3 +37,17 @@ def test_the_hint_agrees_with_the_case_insensitive_regex_on_random_markup() -> N
     found = [s for s in sources if REFERENCE.search(s)]
     assert len(found) > 50  # the sample reaches the matches, not only the misses
     assert [s for s in sources if may_have_content_root(s) != (REFERENCE.search(s) is not None)] == []
+
+
+def test_an_ascii_page_is_searched_lower_cased_first_with_the_same_answers() -> None:
+    """An ASCII page is first searched lower-cased for the hint's parts (``_HINT_PARTS``), each alone: it has
+    a mark only where one of them is found, and then the same answer as the regex."""
+    from clew.corpus.ingest.formats.html_rules import _HINT_PARTS
+
+    rng = random.Random(2)
+    ascii_pieces = [piece for piece in PIECES if piece.isascii()]
+    sources = ["".join(rng.choice(ascii_pieces) for _ in range(rng.randint(1, 9))) for _ in range(20_000)]
+    found = [s for s in sources if REFERENCE.search(s)]
+    parted = [s for s in sources if any(part.search(s.lower()) for part in _HINT_PARTS)]
+    assert len(found) > 50 and len(parted) > len(found)  # the parts find more: boundaries and all
+    assert [s for s in sources if may_have_content_root(s) != (REFERENCE.search(s) is not None)] == []
