@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -547,3 +548,36 @@ def test_an_inline_shortcodes_template_is_code_outside_raw_html() -> None:
     assert code == ["```go-html-template\n{{- range $.Site.Data.breakpoints }}\n- `.d{{ .abbr }}-flex`\n"
                     "{{- end -}}\n```"]
     assert "```" not in document.text.replace(code[0], "") and "{{<" not in document.text
+
+
+# --- the inline parts read (markdown._read_inlines) ----------------------------------------
+
+
+def test_paragraph_parts_are_parsed_only_where_something_reads_them() -> None:
+    """In a document without ``<``, a top-level paragraph without ``[`` keeps no inline parts; headings,
+    linked paragraphs, list items, table cells and quotes keep theirs, and with a ``<`` anywhere every one does."""
+    from clew.corpus.ingest.formats.markdown import _PARSER
+
+    source = "# Title *x*\n\nplain *text*\n\nsee [a](b)\n\n- item *y*\n\n| h |\n| - |\n| *c* |\n\n> quoted *q*\n"
+    parts = [bool(t.children) for t in _PARSER.parse(source) if t.type == "inline"]
+    assert parts == [True, False, True, True, True, True, True]
+    assert all(t.children for t in _PARSER.parse(source + "\nx <br>\n") if t.type == "inline")
+
+
+def test_documents_parse_as_with_every_inline_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skipping the parts of plain paragraphs changes no parsed document: the fixtures, and documents with
+    links, autolinks, raw HTML, definition lists, admonitions and reference definitions, parse as they do
+    with markdown-it's own inline rule."""
+    from clew.corpus.ingest.formats import markdown as module
+
+    sources = [path.read_text(encoding="utf-8") for path in sorted(FIXTURES.glob("*.md"))] + [
+        "# A\n\nplain words here\n\nsee [the guide](guide.md#setup) and <https://example.com>\n",
+        "# B\n\n[ref]: https://example.com\n\nuses [ref] twice: [ref]\n\n## C\n\nno link *at all*\n",
+        "# D\n\n<details>\n<summary>More</summary>\n\nhidden *text*\n\n</details>\n\nafter it\n",
+        "# E\n\n- `message`\n  - : The text *of* it.\n- `id`\n  - : Its id.\n\nplain after\n",
+        '# F\n\n!!! note "Title"\n    body *text*\n\n    more\n\nplain\n',
+        "# G {#gee}\n\nplain\n{: .note}\n\n| a | b |\n| - | - |\n| [x](y) | z |\n",
+    ]
+    lazy = [repr(parse_markdown(source)) for source in sources]
+    monkeypatch.setattr(module, "_PARSER", module._Markdown("commonmark").enable("table"))  # every inline
+    assert lazy == [repr(parse_markdown(source)) for source in sources]
