@@ -32,9 +32,16 @@ _DARKFISH = '<script src="../js/darkfish.js"'
 _DARKFISH_TOP = '<script src="./js/darkfish.js"'
 _METHOD_HEADING = re.compile(r'<div class="(method-heading[^"]*)">(.*?)</div>', re.DOTALL)
 """RDoc's heading of a method or attribute (``div.method-heading``: ``span.method-name``, ``span.method-args``, the
-"click to toggle source" advice), one per ``div.method-detail``, under the ``h3`` of its group ("Public Instance
-Methods"): not a heading, so every method of a class was one section. An ``h4`` instead, as YARD's ``h3.signature``
-is a heading: each method its own section."""
+"click to toggle source" advice), one per ``div.method-detail``, under the heading of its group ("Public Instance
+Methods"): not a heading, so every method of a class was one section. An ``h3`` instead, as YARD's
+``h3.signature`` is a heading: each method its own section."""
+_GROUP = re.compile(r"(<header>\s*)<h3>(.*?)</h3>(\s*</header>)", re.DOTALL)
+"""A group's heading ("Constants", "Attributes", "Public Instance Methods"): an ``h3`` after the class's description,
+whose own headings are ``h1`` (RDoc markup's ``=``), so that every group was a subsection of the description's last
+heading ("Conventions" held RMail::Header's methods). The groups are ``h2``, the description's headings one level
+down (``_DESCRIPTION``): the class's ``h1`` holds both."""
+_DESCRIPTION = re.compile(r'<section class="description">.*?</section>', re.DOTALL)
+_LEVEL = re.compile(r"<(/?)h([1-5])\b")
 _TOP_LINK = ' <a href="#top">&uarr;</a>'
 """RDoc's "↑" after every heading of a description (``<h1>Overview<span><a href="#...">¶</a> <a href="#top">↑</a>
 </span></h1>``): a link back to the page's top, after which the "¶" was not the heading's last link, and both
@@ -51,12 +58,21 @@ command line and the date: a section of the page's outline, its own page when th
 
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
-    page): a man page by groff or man2html (``html_man``), an RDoc page with its methods' headings as ``h4`` and
-    without its headings' links back to the top, a LaTeX2HTML page without its colophon."""
+    page): a man page by groff or man2html (``html_man``), an RDoc page with its groups, methods and description
+    headings leveled and without its headings' links back to the top, a LaTeX2HTML page without its colophon."""
     text = man_html(text)
     head = text[:3000]
     if _DARKFISH in head or _DARKFISH_TOP in head:
-        return _METHOD_HEADING.sub(r'<h4 class="\1">\2</h4>', text.replace(_TOP_LINK, ""))
+        return _darkfish(text)
     if _LATEX2HTML in head:
         return _LATEX2HTML_ABOUT.sub("", text, count=1)
     return text
+
+
+def _darkfish(text: str) -> str:
+    """An RDoc (Darkfish) page: its description's headings one level down, its groups' headings ``h2``, each
+    method's heading an ``h3``, and no "↑" links."""
+    text = _DESCRIPTION.sub(lambda box: _LEVEL.sub(lambda h: f"<{h[1]}h{int(h[2]) + 1}", box[0]),
+                            text.replace(_TOP_LINK, ""))
+    text = _GROUP.sub(r"\1<h2>\2</h2>\3", text)
+    return _METHOD_HEADING.sub(r'<h3 class="\1">\2</h3>', text)

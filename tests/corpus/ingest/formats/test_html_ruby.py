@@ -24,17 +24,18 @@ def test_a_yard_class_page_reads_without_its_toggles_and_hidden_source() -> None
 
 def test_an_rdoc_page_has_a_section_per_method_and_plain_headings() -> None:
     """RDoc (Darkfish) ends each heading of a description with "¶" and "↑" (a link back to the page's top), which
-    stayed ("Overview¶ ↑"); a method's heading is a ``div.method-heading``, so a class's methods were one section,
-    each with its source listing (hidden until "click to toggle source")."""
+    stayed ("Overview¶ ↑"); the description's headings are ``h1`` as the class's title, its groups ``h3`` (so
+    "Conventions" held every method); a method's heading is a ``div.method-heading``, so a class's methods were
+    one section, each with its source listing (hidden until "click to toggle source")."""
     document = load_html("rdoc/rmail-header.html")
     assert document.title == "class RMail::Header"
-    assert [(s.heading, s.level) for s in document.sections[1:]] == [
-        ("class RMail::Header", 1), ("Overview", 1), ("Terminology", 1), ("Conventions", 1), ("Constants", 3),
-        ("Attributes", 3), ("fields[RW]", 4), ("Public Class Methods", 3), ("new()", 4),
-        ("Public Instance Methods", 3), ("==(other)", 4)]
+    assert [(s.heading, s.level, s.parent) for s in document.sections[1:]] == [
+        ("class RMail::Header", 1, 0), ("Overview", 2, 1), ("Terminology", 2, 1), ("Conventions", 2, 1),
+        ("Constants", 2, 1), ("Attributes", 2, 1), ("fields[RW]", 3, 6), ("Public Class Methods", 2, 1),
+        ("new()", 3, 8), ("Public Instance Methods", 2, 1), ("==(other)", 3, 10)]
     for chrome in ("¶", "↑", "click to toggle source", "# File lib/rmail/header.rb", "def initialize"):
         assert chrome not in document.text, chrome
-    assert document.text.endswith("#### ==(other)\n\nReturns true if the two objects have the same number of fields, "
+    assert document.text.endswith("### ==(other)\n\nReturns true if the two objects have the same number of fields, "
                                   "in the same order, with the same values.")
 
 
@@ -46,4 +47,4 @@ def test_only_a_darkfish_page_is_restructured() -> None:
     assert restructured(page) is page
     assert parse_html(page).text == "## Usage¶ ↑\n\nnew\n\nx"
     darkfish = '<script src="../js/darkfish.js" defer></script>' + page
-    assert parse_html(darkfish).text == "## Usage\n\n#### new\n\nx"
+    assert parse_html(darkfish).text == "## Usage\n\n### new\n\nx"
