@@ -17,7 +17,9 @@ CHROME_CLASSES = frozenset(
     # of line numbers (hidden until "View source")
     "summary_toggle inheritancetree fulltree source_code"
     # RDoc 6 (Darkfish): a method's source listing (hidden until "click to toggle source")
-    " method-source-code".split()
+    " method-source-code"
+    # TeX4ht (htlatex, a document split into pages): "[next] [tail] [up]" above and below each page's text
+    " crosslinks".split()
 )
 """Chrome classes of these generators, beside ``html_rules.DROP_CLASSES``."""
 

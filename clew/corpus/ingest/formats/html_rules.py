@@ -514,9 +514,10 @@ def table_shapes(events: list[Event]) -> list[TableShape]:
     return shapes
 
 
-TOC_CLASSES = frozenset("toc list-of-tables list-of-figures list-of-examples list-of-procedures".split())
+TOC_CLASSES = frozenset(
+    "toc list-of-tables list-of-figures list-of-examples list-of-procedures tableofcontents".split())
 """Classes of a ``div`` that lists the parts of a book: DocBook's tables of contents and its lists
-of tables, figures, examples and procedures."""
+of tables, figures, examples and procedures; TeX4ht's ``div.tableofcontents`` (task R4)."""
 
 
 TOC_IDS = frozenset({"toc", "SEC_Contents", "SEC_Overview", "table-of-contents"})

@@ -1,5 +1,7 @@
-"""LaTeX2HTML 2023 (Debian's latex2html, ``latex2html -noimages -split 0``) of a LaTeX article written for the tests
-after clew's docs/concepts/budgets.md (task R4, issue 36): its table of contents and its colophon are not text."""
+"""LaTeX converted to HTML (task R4, issue 36): LaTeX2HTML 2023 (Debian's latex2html, ``latex2html -noimages -split
+0``) and TeX4ht (Debian's texlive-plain-generic, ``htlatex``; ``"html,2"`` split into pages) of a LaTeX article
+written for the tests after clew's docs/concepts/budgets.md: tables of contents, colophon and page links are not
+text."""
 
 from __future__ import annotations
 
@@ -26,3 +28,18 @@ def test_the_colophon_is_kept_on_another_generators_page() -> None:
     page = '<H1><A ID="SECTION0004">About this document ...</A></H1>This document was made by hand.<BR><HR>'
     assert parse_html(page).text == "# About this document ...\n\nThis document was made by hand."
     assert parse_html("<!--Converted with LaTeX2HTML 2023 -->" + page).text == ""
+
+
+def test_a_tex4ht_page_reads_without_its_contents_and_page_links() -> None:
+    """TeX4ht writes the page's own contents (``div.tableofcontents``, same-page links a ``br`` apart, read as a
+    paragraph "1 Budgets 1.1 In detail 2 Bounds on every request"); split into pages, "[next] [tail] [up]" links
+    (``div.crosslinks``) above and below each page's text."""
+    document = load_html("tex4ht/budgets.html")
+    assert [s.heading for s in document.sections] == [
+        "Budgets", "Budgets", "Contents", "1 Budgets", "1.1 In detail", "2 Bounds on every request"]
+    assert "1 Budgets\n1.1 In detail" not in document.text
+    page = load_html("tex4ht/budgetsse1.html")
+    assert page.text.startswith("### 1 Budgets\n\nEvery run is bounded")
+    assert page.text.replace("\xa0", " ").endswith('```\nclew ask --max-tool-calls 5 "question"\n```')  # nbsp: left
+    for chrome in ("[prev]", "[tail]", "[up]", "[front]"):
+        assert chrome not in page.text, chrome
