@@ -218,8 +218,10 @@ def run() -> None:  # pragma: no cover - tested in a subprocess
         try:
             sys.stdout.flush()
             sys.stderr.flush()
-        except OSError:  # a closed pipe (clew search ... | head): the status the interpreter gives it
-            status = status or 120
+        except OSError:  # a closed pipe (clew search ... | head): the status of every closed pipe
+            from clew.commands.common import PIPE_CLOSED
+
+            status = status or PIPE_CLOSED
         os._exit(status)
 
 

@@ -67,7 +67,12 @@ def _console(name: str) -> Console:
 
         # no emoji codes: a path or a document's text may hold ``:smile:``, printed as written
         made = globals()[name] = Console(stderr=name == "err", soft_wrap=True, emoji=False)
+        made.on_broken_pipe = _reader_left  # type: ignore[method-assign]  # rich's own exits 1, "nothing found"
     return made
+
+
+def _reader_left() -> None:
+    raise pipe_closed()
 
 DbOption = Annotated[Path | None, typer.Option("--db", help="DuckDB corpus file (default: database in clew.toml).")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON envelope instead of a summary.")]
@@ -134,6 +139,8 @@ def command(app: typer.Typer, name: str | None = None, *, example: str, config: 
                     raise fail(error) from error
                 except (typer.Exit, typer.Abort, TyperException):
                     raise
+                except BrokenPipeError:  # the reader left (clew ask ... --json | head -c 100): not a failure of ours
+                    raise pipe_closed() from None
                 except Exception as error:  # the last line: a bug exits 3 (a failure), never 1 (nothing found)
                     log.debug("unexpected error", exc_info=True)
                     raise fail(f"unexpected {type(error).__name__}: {error} (clew -vv COMMAND logs the traceback)",
@@ -144,6 +151,26 @@ def command(app: typer.Typer, name: str | None = None, *, example: str, config: 
         return function
 
     return register
+
+
+PIPE_CLOSED = 141
+"""The exit status when the reader of stdout left before the output ended (``clew search ... | head``):
+what a shell gives a command that the closed pipe ended (128 + SIGPIPE), with no message."""
+
+
+def pipe_closed() -> typer.Exit:
+    """Point stdout at the null device, so that no later write or flush fails again, and return the
+    quiet exit with ``PIPE_CLOSED`` for the caller to raise."""
+    try:
+        out = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # a stream with no descriptor (a test's runner): nothing to flush
+        return typer.Exit(code=PIPE_CLOSED)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, out)
+    finally:
+        os.close(null)
+    return typer.Exit(code=PIPE_CLOSED)
 
 
 def envelope(status: str, code: int, result: Any = None, error: dict[str, Any] | None = None) -> str:

@@ -217,3 +217,40 @@ def test_ask_with_a_configuration_still_takes_its_budgets(small_db: Path, tmp_pa
     result, loaded = _ask(small_db, tmp_path)
     assert "clew.config.settings" in loaded
     assert result["result"]["applied"]["context_budget_tokens"] == 300
+
+
+@pytest.mark.parametrize("argv", [["search", "busy timeout", "--json"], ["ask", "busy timeout", "--json"], ["ls"],
+                                  ["outline", "guide.md"]])
+def test_a_reader_that_left_ends_the_command_quietly_with_the_closed_pipes_status(small_db: Path,
+                                                                                 argv: list[str]) -> None:
+    from clew.commands.common import PIPE_CLOSED
+
+    read, write = os.pipe()
+    os.close(read)  # the reader left before a byte came (clew ... | head -c 0): every write fails
+    try:
+        done = subprocess.run([sys.executable, "-m", "clew", *argv, "--db", str(small_db)], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert (done.returncode, done.stderr) == (PIPE_CLOSED, "")  # was 1 or 120, and "error: unexpected BrokenPipeError"
+
+
+def test_a_closed_pipe_inside_a_command_is_the_same_quiet_exit() -> None:
+    from typer.testing import CliRunner
+
+    from clew.commands.common import PIPE_CLOSED, command
+
+    app = typer.Typer()
+
+    @command(app, "dump", example="clew dump | head", config=False)
+    def dump() -> None:
+        raise BrokenPipeError(32, "Broken pipe")  # a print past the pipe's buffer, once the reader left
+
+    @command(app, "other", example="clew other", config=False)
+    def other() -> None:
+        raise OSError(28, "No space left on device")
+
+    done = CliRunner().invoke(app, ["dump"])
+    assert (done.exit_code, done.output) == (PIPE_CLOSED, "")
+    failed = CliRunner().invoke(app, ["other"])  # any other error is still a failure, named
+    assert failed.exit_code == 3 and "unexpected OSError" in failed.output
