@@ -56,6 +56,18 @@ def test_no_key_and_a_wrong_key_are_401(client: TestClient) -> None:
     assert client.post("/v1/tools/navigate_document_tree", json=body, headers={"X-API-Key": ADMIN}).status_code == 200
 
 
+def test_an_unknown_tool_is_404_naming_it_and_the_tools(client: TestClient) -> None:
+    assert client.post("/v1/tools/serch", json={"query": "x"}).status_code == 401  # the key first, as for a tool
+    typo = client.post("/v1/tools/serch", json={"query": "x"}, headers=auth(ADMIN))
+    assert typo.status_code == 404  # was FastAPI's {"detail": "Not Found"}, naming nothing
+    body = typo.json()
+    assert (body["error"], body["field"]) == ("input", "name"), body
+    assert body["message"].startswith("unknown tool 'serch'; tools: check_citations, ")
+    assert body["message"].endswith(", read, retrieve, search")
+    assert client.post("/v1/tools/retrieve", json={"query": "acme"}, headers=auth(ADMIN)).status_code == 200
+    assert "/v1/tools/{name}" not in client.get("/openapi.json").json()["paths"]
+
+
 def test_healthz_and_openapi(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     paths = client.get("/openapi.json").json()["paths"]

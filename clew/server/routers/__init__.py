@@ -7,4 +7,5 @@ more module and one more line in ``ROUTERS``.
 
 from clew.server.routers import agent, evidence, health, ingest, tools
 
-ROUTERS = [tools.router, agent.router, evidence.router, ingest.router, health.router]
+ROUTERS = [tools.router, agent.router, evidence.router, ingest.router, health.router, tools.unknown]
+"""In order: ``tools.unknown`` answers a name that no route before it took."""

@@ -4,7 +4,8 @@ The body is the tool's arguments, validated by the tool's own model (so that an 
 argument, a wrong type or a blank id is the same error here as in Python, the CLI and MCP:
 400 naming the field). The answer is the tool's result model with its status; a result
 whose status is ``unavailable`` (a missing and a denied row alike) is sent with 404. A tool
-the key may not use is 403.
+the key may not use is 403. A name no tool has is 404 naming it and every tool served here
+(it was FastAPI's bare ``{"detail": "Not Found"}``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from fastapi import APIRouter, Body, Depends, Request
 from fastapi.responses import JSONResponse
 
 from clew.corpus.access import Principal
+from clew.errors import UnknownTool
 from clew.server.routers.common import answer, context, permitted, principal_of, request_schema, served
 from clew.surface import surface
 from clew.tools.registry import Tool
@@ -42,3 +44,12 @@ for _tool in surface.tools():
         router.add_api_route(f"/{_tool.name}", _endpoint(_tool), methods=["POST"], response_model=_tool.result,
                              summary=_tool.name, description=_tool.description,
                              openapi_extra=request_schema(_tool.name))
+
+unknown = APIRouter(prefix="/v1/tools", tags=["tools"])
+"""Included after every other router (``/v1/tools/retrieve`` is the agent router's)."""
+
+
+@unknown.post("/{name}", include_in_schema=False)
+async def unknown_tool(name: str, principal: Principal = Depends(principal_of)) -> JSONResponse:
+    """Any other name (after the key is checked): 404 naming it and every tool."""
+    raise UnknownTool(name, sorted(surface.names()))
