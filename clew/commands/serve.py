@@ -84,12 +84,14 @@ def mcp_command(
     _server_extra()
     from clew.corpus.store import Corpus
     from clew.server.mcp import build_server
-    from clew.server.rest import require_loopback_for_no_auth
 
     config = settings()
     path = database(db)
     chosen = config.principal(principal)  # as REST builds an API key's: the configured model allowed
     if transport is Transport.http:
+        # here only: the REST module imports FastAPI and every router, which stdio needs none of
+        from clew.server.rest import require_loopback_for_no_auth
+
         require_loopback_for_no_auth(host)  # the MCP endpoint has no API keys: loopback only
     corpus = Corpus(path, read_only=True)
     with corpus:

@@ -157,6 +157,14 @@ def test_mcp_over_stdio_navigates_and_writes_only_protocol_to_stdout(db_path: Pa
     assert lines and all(json.loads(line).get("jsonrpc") == "2.0" for line in lines)
 
 
+def test_mcp_over_stdio_starts_without_the_rest_module(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``clew mcp``'s stdio server needs nothing of the REST app (FastAPI and its routers: about 0.1 s of
+    a start's CPU); an import of it here fails (None in sys.modules), so the command would exit 3."""
+    monkeypatch.setitem(sys.modules, "clew.server.rest", None)
+    result = CliRunner().invoke(app, ["mcp", "--db", str(db_path)], input="")  # stdin at its end: the session ends
+    assert result.exit_code == 0, result.output
+
+
 # -- one fixture, four front ends, the same navigation ---------------------------------------
 
 def test_navigation_is_identical_through_python_cli_rest_and_mcp(db_path: Path, config_path: Path) -> None:
