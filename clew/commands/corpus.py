@@ -118,19 +118,20 @@ def ingest(
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
     found = report.documents or report.skipped or report.problems or report.retired
-    respond(report, lambda: _summary(report), status="ok" if found else "no_match")
+    respond(report, lambda: _summary(report, paths), status="ok" if found else "no_match")
 
 
 MAX_PROBLEM_LINES = 10
 """Skipped, repaired, warned and retired files ``clew ingest`` names one line each; the rest are counted."""
 
 
-def _summary(report: IngestReport) -> None:
+def _summary(report: IngestReport, paths: list[Path]) -> None:
     if (done := report.file_compacted) is not None:
         err.print(f"file compacted: {done.free_share_before:.0%} -> {done.free_share_after:.0%} free, "
                   f"{done.mb_before:.1f} -> {done.mb_after:.1f} MB, {done.seconds:.2f} s", highlight=False)
     if not (report.documents or report.skipped or report.problems or report.retired):
-        err.print("no file to ingest (check the paths, --glob and --exclude)", highlight=False)
+        named = ", ".join(str(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+        err.print(f"no file to ingest in {escape(named)} (check the paths, --glob and --exclude)", highlight=False)
     lines = [("skipped" if p.skipped else "warning" if p.warning else "repaired", f"{p.path}: {p.message}")
              for p in report.problems]
     lines += [("retired", f"{key}: not found by this ingest, or excluded (--prune)") for key in report.retired]

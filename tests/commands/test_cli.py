@@ -32,6 +32,17 @@ def test_ingest_human_summary(tmp_path: Path, acme_path: Path) -> None:
     assert "1 document (1 new version, 0 unchanged), 3 chunks" in result.stdout
 
 
+def test_an_ingest_that_found_no_file_names_the_paths_it_looked_in(tmp_path: Path) -> None:
+    empty, other = tmp_path / "empty", tmp_path / "notes"
+    empty.mkdir()
+    other.mkdir()
+    (other / "a.md").write_text("# A\n\nText.\n")
+    db = str(tmp_path / "c.duckdb")
+    result = runner.invoke(app, ["ingest", str(empty), str(other), "--glob", "*.html", "--db", db])
+    assert result.exit_code == 1, result.output  # no_match: nothing found
+    assert f"no file to ingest in {empty}, {other} (check the paths, --glob and --exclude)" in result.output
+
+
 def test_counts_in_human_output_agree_with_their_number() -> None:
     assert [plural(n, "passage") for n in (0, 1, 2)] == ["0 passages", "1 passage", "2 passages"]
     assert plural(1, "tool call") == "1 tool call" and plural(3, "API key") == "3 API keys"
