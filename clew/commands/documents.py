@@ -73,9 +73,12 @@ def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], d
                     collection: CollectionOption = None, as_json: JsonOption = False) -> None:
     """Show a document's section tree with passage counts (no such document: exit status 1)."""
     with Corpus(database(db), read_only=True) as corpus:
-        tree = outline(Scope(corpus, collection=resolve_collection(corpus, collection)), key)
+        scope = Scope(corpus, collection=resolve_collection(corpus, collection))
+        tree = outline(scope, key)
+        near = None if tree is not None else similar_keys(key, [row.key for row in list_documents(scope)])
     if tree is None:
-        raise fail(f"no current document with key {key!r}", code=1)
+        hint = f"did you mean {' or '.join(near)}?" if near else "clew ls lists the keys"
+        raise fail(f"no current document with key {key!r} ({hint})", code=1)
 
     def show() -> None:
         root = Tree(_label(tree))
@@ -88,6 +91,19 @@ def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], d
         out.print(root, soft_wrap=False)  # a row too long wraps under its branch: no evidence id is cut
 
     respond(tree, show)
+
+
+SIMILAR_KEYS = 3
+"""The most keys ``clew outline`` offers for one it did not find."""
+
+
+def similar_keys(given: str, keys: list[str]) -> list[str]:
+    """The keys a user most likely meant by ``given``: the same key in another case, or a key whose
+    file name (or tail of folders) is ``given``, in any case (``Options.html`` for
+    ``zsh/Options.html``); at most ``SIMILAR_KEYS``, in order."""
+    wanted = given.strip("/").casefold()
+    found = [key for key in keys if key.casefold() == wanted or key.casefold().endswith("/" + wanted)]
+    return sorted(found)[:SIMILAR_KEYS]
 
 
 def _label(node: OutlineNode) -> Text:

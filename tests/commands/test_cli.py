@@ -6,6 +6,7 @@ from typer.testing import CliRunner
 
 from clew.cli import app
 from clew.commands.common import plural
+from clew.commands.documents import similar_keys
 from tests.envelope import envelope
 from tests.envelope import result as result_of
 
@@ -41,6 +42,24 @@ def test_an_ingest_that_found_no_file_names_the_paths_it_looked_in(tmp_path: Pat
     result = runner.invoke(app, ["ingest", str(empty), str(other), "--glob", "*.html", "--db", db])
     assert result.exit_code == 1, result.output  # no_match: nothing found
     assert f"no file to ingest in {empty}, {other} (check the paths, --glob and --exclude)" in result.output
+
+
+def test_outline_of_a_key_not_found_offers_the_keys_meant(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "zsh").mkdir(parents=True)
+    (docs / "npm").mkdir()
+    (docs / "zsh" / "Options.html").write_text("<h1>Options</h1><p>AUTO_CD changes directory.</p>")
+    (docs / "npm" / "README.md").write_text("# Semver\n\nRanges.\n")
+    db = str(tmp_path / "c.duckdb")
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db]).exit_code == 0
+    for given, hint in (("Options.html", "did you mean zsh/Options.html?"),  # the file name, as the user sees it
+                        ("zsh/options.html", "did you mean zsh/Options.html?"),  # another case
+                        ("readme.md", "did you mean npm/README.md?"),
+                        ("nothing.md", "clew ls lists the keys")):
+        result = runner.invoke(app, ["outline", given, "--db", db])
+        assert result.exit_code == 1, result.output  # unavailable, as before
+        assert f"no current document with key {given!r} ({hint})" in result.output
+    assert similar_keys("a.md", [f"{n}/a.md" for n in "dcba"] + ["a.md.bak", "ba.md"]) == ["a/a.md", "b/a.md", "c/a.md"]
 
 
 def test_counts_in_human_output_agree_with_their_number() -> None:
