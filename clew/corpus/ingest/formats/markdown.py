@@ -38,7 +38,6 @@ from html import escape as html_escape
 
 import yaml
 from markdown_it import MarkdownIt
-from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
@@ -56,6 +55,7 @@ from clew.corpus.ingest.formats.markdown_inline import (
     inline_text,
     link_labels,
     overload_name,
+    read_needed_inlines,
     reference_definitions,
 )
 from clew.corpus.ingest.formats.markdown_kumascript import kumascript_macros
@@ -89,29 +89,8 @@ class _Markdown(MarkdownIt):
         return url
 
 
-def _read_inlines(state: StateCore) -> None:
-    """markdown-it's core ``inline`` rule (every inline token's parts: text, links, emphasis, code spans),
-    less the parts of a top-level paragraph that nothing here reads: the text is the source, so a paragraph's
-    parts matter only for its links (written with ``[``, or autolinked with ``<``) and its raw HTML (a ``<``,
-    and then every block may be rendered: ``add_html``). In a document without ``<``, a top-level paragraph
-    without ``[`` keeps no parts (``children`` empty). Headings, list items (a definition list is rendered
-    from its parts), table cells and quotes are read whole. On the generated corpus most blocks are such
-    paragraphs: their inline parse was about a third of markdown-it's time."""
-    parse, md, env = state.md.inline.parse, state.md, state.env
-    every = "<" in state.src
-    previous: Token | None = None
-    for token in state.tokens:
-        if token.type == "inline":
-            if token.children is None:
-                token.children = []
-            if (every or "[" in token.content or previous is None or previous.type != "paragraph_open"
-                    or previous.level):
-                parse(token.content, md, env, token.children)
-        previous = token
-
-
 _PARSER = _Markdown("commonmark").enable("table")
-_PARSER.core.ruler.at("inline", _read_inlines)
+_PARSER.core.ruler.at("inline", read_needed_inlines)
 
 
 def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:

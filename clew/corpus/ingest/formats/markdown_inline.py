@@ -1,6 +1,7 @@
 """The inline text of Markdown, for the Markdown reader (``clew.corpus.ingest.formats.markdown``): a
 heading's GitHub slug and attribute list, the plain text an inline sequence renders to, link labels
-and link reference definitions, and what an overloaded function's heading names."""
+and link reference definitions, what an overloaded function's heading names, and which inline
+tokens the reader has markdown-it parse (``read_needed_inlines``)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Sequence
 
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 _ASCII_DROPPED = re.compile(r"[^a-z0-9 _-]")
@@ -100,3 +102,25 @@ def reference_definitions(lines: list[str], groups: Sequence[Sequence[Token]]) -
             spans.append((gap[0], gap[-1] + 1))
         covered = max(covered, stop)
     return spans
+
+
+def read_needed_inlines(state: StateCore) -> None:
+    """markdown-it's core ``inline`` rule (every inline token's parts: text, links, emphasis, code spans),
+    less the parts of a top-level paragraph that the reader never reads: its text is the source, so a
+    paragraph's parts matter only for its links (written with ``[``, or autolinked with ``<``) and its raw
+    HTML (a ``<``, and then any block may be rendered: the reader's ``add_html``). In a document without
+    ``<``, a top-level paragraph without ``[`` keeps no parts (``children`` empty). Headings, list items (a
+    definition list is rendered from its parts), table cells and quotes are read whole. In the generated
+    benchmark corpus 4 of every 9 inline tokens are such paragraphs, and markdown-it's time there fell by
+    about a sixth (docs/measurements/performance-2026-12-05.md, task IM)."""
+    parse, md, env = state.md.inline.parse, state.md, state.env
+    every = "<" in state.src
+    previous: Token | None = None
+    for token in state.tokens:
+        if token.type == "inline":
+            if token.children is None:
+                token.children = []
+            if (every or "[" in token.content or previous is None or previous.type != "paragraph_open"
+                    or previous.level):
+                parse(token.content, md, env, token.children)
+        previous = token

@@ -550,13 +550,13 @@ def test_an_inline_shortcodes_template_is_code_outside_raw_html() -> None:
     assert "```" not in document.text.replace(code[0], "") and "{{<" not in document.text
 
 
-# --- the inline parts read (markdown._read_inlines) ----------------------------------------
+# --- the inline parts read (markdown_inline.read_needed_inlines) ----------------------------------------
 
 
 def test_paragraph_parts_are_parsed_only_where_something_reads_them() -> None:
     """In a document without ``<``, a top-level paragraph without ``[`` keeps no inline parts; headings,
     linked paragraphs, list items, table cells and quotes keep theirs, and with a ``<`` anywhere every one does."""
-    from clew.corpus.ingest.formats.markdown import _PARSER
+    from clew.corpus.ingest.formats.markdown import _PARSER  # its inline rule: markdown_inline.read_needed_inlines
 
     source = "# Title *x*\n\nplain *text*\n\nsee [a](b)\n\n- item *y*\n\n| h |\n| - |\n| *c* |\n\n> quoted *q*\n"
     parts = [bool(t.children) for t in _PARSER.parse(source) if t.type == "inline"]
