@@ -129,10 +129,9 @@ def test_a_separate_ingest_meets_a_clear_lock_error_while_the_server_holds_the_f
         server.wait(20)
         if server.stderr:
             server.stderr.close()
-    # once the server is gone the same ingest goes through
-    done = subprocess.run([*CLEW, "ingest", str(tmp_path / "other.md"), "--db", str(db_path), "--collection", "notes"],
-                          env=env(), capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
+    # once the server is gone the same ingest goes through (in this process: no other one holds the file now)
+    done = runner.invoke(app, ["ingest", str(tmp_path / "other.md"), "--db", str(db_path), "--collection", "notes"])
+    assert done.exit_code == 0, done.output
 
 
 # -- clew mcp over stdio ---------------------------------------------------------------------
