@@ -75,12 +75,18 @@ SNIPPET_LEAD = 40
 """Characters kept before the first matching word when the snippet cannot start at the text's start."""
 
 
-def snippet(text: str, query: str | None, size: int = SNIPPET_CHARS) -> str:
+def snippet(text: str, query: str | None, size: int = SNIPPET_CHARS, heading: str | None = None) -> str:
     """``size`` characters of ``text`` that show why it matched ``query``: its start when the first
     word holding a query term is in view there (or no word holds one: a vector hit), else from a
-    word boundary about ``SNIPPET_LEAD`` characters before that word, marked ``… `` as cut."""
+    word boundary about ``SNIPPET_LEAD`` characters before that word, marked ``… `` as cut.
+
+    A first line that only repeats ``heading`` (the hit's section, shown above the snippet), as
+    ``### Variadic option`` or a man page's ``SHARE_HISTORY <K>``, is left out when text follows it."""
     from clew.corpus.tokenize import tokenize  # only a search's listing needs it
 
+    first, _, rest = text.strip().partition("\n")
+    if heading and rest.strip() and _plain(first.lstrip("#")) == _plain(heading):
+        text = rest
     flat = " ".join(text.split())
     terms = set(tokenize(query)) if query else set()
     at = 0
@@ -92,6 +98,11 @@ def snippet(text: str, query: str | None, size: int = SNIPPET_CHARS) -> str:
             return "… " + flat[start:start + size - 2]
         at += len(word) + 1
     return flat[:size]
+
+
+def _plain(line: str) -> str:
+    """A heading as it reads: no Markdown emphasis or code marks, whitespace collapsed."""
+    return " ".join(line.translate(str.maketrans("", "", "`*_")).split())
 
 
 def search_table(result: SearchResult, width: int, query: str | None = None) -> Table:
@@ -112,7 +123,7 @@ def search_table(result: SearchResult, width: int, query: str | None = None) -> 
     table.columns[3].overflow = "fold"
     for hit in result.hits:
         cell = Text(place(hit.document_key, hit.heading_path, room), style="bold") + Text(
-            "\n" + snippet(hit.text, query))
+            "\n" + snippet(hit.text, query, heading=hit.heading_path[-1] if hit.heading_path else None))
         table.add_row(Text(str(hit.rank)), Text(f"{hit.score:.3f}"), Text(hit.evidence_id), cell)
     return table
 

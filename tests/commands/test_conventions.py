@@ -340,8 +340,7 @@ def test_document_text_is_never_read_as_markup(tmp_path: Path) -> None:
     assert "[red]details[/red]" in shown.stdout and "Links [draft]" in shown.stdout
     found = runner.invoke(app, ["search", "link text", "--db", str(db)])
     (cell,) = _last_cells(found.stdout)  # its wrapped lines joined
-    assert cell == "links.md › Links [draft] # Links [draft] See [link text] and [bold]not bold[/bold] for " \
-                   "[red]details[/red]."
+    assert cell == "links.md › Links [draft] See [link text] and [bold]not bold[/bold] for [red]details[/red]."
     listed = runner.invoke(app, ["outline", "links.md", "--db", str(db)])
     assert "Links [draft]" in listed.stdout
 

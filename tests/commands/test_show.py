@@ -41,6 +41,20 @@ def test_a_hit_whose_match_is_in_view_or_absent_is_shown_from_its_start() -> Non
     assert snippet("PIPESTATUS  is\n short", "pipestatus") == "PIPESTATUS is short"
 
 
+def test_a_first_line_that_repeats_the_hits_heading_is_left_out() -> None:
+    # the heading is the line above the snippet in clew search: a Markdown heading line, or an HTML
+    # reader's term (a man page's option), took a third of the snippet's room at 80 columns
+    text = "### Variadic option\n\nYou may make an option variadic by appending `...`."
+    assert snippet(text, "variadic", heading="Variadic option") == "You may make an option variadic by appending `...`."
+    assert snippet("SHARE_HISTORY <K>\n\nThis option imports new commands.", "share history",
+                   heading="SHARE_HISTORY <K>") == "This option imports new commands."
+    caret = "#### Caret Ranges `^1.2.3`\nAllows changes."
+    assert snippet(caret, None, heading="Caret Ranges ^1.2.3") == "Allows changes."
+    assert snippet("### Title", None, heading="Title") == "### Title"  # nothing after it: kept
+    assert snippet("### Other\nText.", None, heading="Title") == "### Other Text."  # another line: kept
+    assert snippet(text, "variadic") == " ".join(text.split())  # no heading given: as before
+
+
 def test_clew_search_shows_the_words_that_matched(tmp_path: Path) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
