@@ -26,7 +26,9 @@ of the syntax diagrams. The SQLite pages' table of contents (``div.fancy_toc``) 
 ``div.nosearch`` with the page's banner title and is dropped with it: it only repeats the page's
 own headings as same-page links, which the sections already carry (with their anchors). For the
 same reason a ``div.toc`` / ``div#toc`` (DocBook, Publican, AsciiDoc) whose links all lead into one
-page, each to a fragment, is dropped (``html_rules.page_toc``); one that lists other pages is kept.
+page, each to a fragment, is dropped (``html_rules.page_toc``); one that lists other pages is kept. A
+heading left with no text by it (HeVeA's, LaTeX2HTML's and TeX4ht's "Contents", written before the list)
+goes with it (``html_blocks.BlockWriter.end_bare_heading``).
 
 The title is the ``<title>``, except where it is the first ``h1`` followed by the site's name
 (Sphinx's "functools — ... — Python 3.11.2 documentation"): then it is that ``h1``; a page
@@ -133,7 +135,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
     def __init__(self, *, content_only: bool = False, embedded: bool = False, collapsible: bool = False) -> None:
         FootnoteMarks.__init__(self)
         OpenElements.__init__(self, self._close)
-        ReadAhead.__init__(self)
+        ReadAhead.__init__(self, self._contents_dropped)
         self._embedded = embedded
         """HTML inside Markdown: images read as their alt text (see ``parse_html``)."""
         self._collapsible = collapsible
@@ -331,6 +333,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._boundary()
         self._pop_to(0)
         self._route(self._flush())
+        self.end_bare_heading(0)
         for marker in self._pending:
             self._record(marker, self._length)
         self._pending = []

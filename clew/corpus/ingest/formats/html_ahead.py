@@ -11,6 +11,7 @@ The reader replays the held events once the element they open has ended, with th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_haddock import haddock_declarations, haddock_interface
@@ -104,8 +105,9 @@ class ReadAhead(HTMLParser):
     """``html.parser`` with the held events (:class:`HeldEvents`) of a table, a table of contents or a
     counted list, and their replay through the reader's callbacks once what they open has ended."""
 
-    def __init__(self) -> None:
+    def __init__(self, dropped: Callable[[], None]) -> None:
         HTMLParser.__init__(self, convert_charrefs=True)
+        self._dropped = dropped  # called where a table of contents is dropped
         self._ahead = HeldEvents()  # a table, a table of contents or a counted list read ahead
         self._items_counted: int | None = None  # the ol reversed starting now: its number of items
         self._shape: TableShape | None = None  # of the table starting now
@@ -114,7 +116,7 @@ class ReadAhead(HTMLParser):
         """Hold ``event`` while a table, a table of contents or a counted list is read ahead
         (:class:`HeldEvents`); replay the held events when it ends. Whether it was held."""
         held, events = self._ahead.hold(event)
-        if events is not None:
+        if held and not self._ahead.holding:  # it ended: replayed, or dropped (a table of contents)
             self._replay(events)
         return held
 
@@ -122,6 +124,7 @@ class ReadAhead(HTMLParser):
         """Read the held events, each table start with its shape decided and each reversed list's
         start with its number of items (none is held twice)."""
         if events is None:
+            self._dropped()
             return
         shapes = iter(table_shapes(events))
         counts = iter(reversed_items(events))

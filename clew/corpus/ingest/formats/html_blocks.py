@@ -122,6 +122,7 @@ class BlockWriter(TermSections):
         self._caption: tuple[str, Placed] | None = None  # a table's title read before it, waiting for the table
         self._terms: set[int] = set()  # sections opened by a dt
         self._first_h1: str | None = None
+        self._bare: tuple[int, str | None] | None = None  # a heading, a dropped TOC after it (_contents_dropped)
         self.blocks: list[Block] = []
         self.sections: list[Section] = [root_section()]
         self.tables: list[Table] = []
@@ -330,23 +331,21 @@ class BlockWriter(TermSections):
         if not text:
             self._route(waiting)
             return
+        dlist = self._dlists[-1] if heading.api and self._dlists else None
+        overload = dlist is not None and dlist.entry is not None
+        level = 0 if overload else self._heading_level(heading.level)
+        if not overload:
+            self.end_bare_heading(level)
         names = [heading.anchor] if heading.anchor else []
         for kind, anchor in [*self._pending, *(marker for marker, _ in placed)]:
             if kind == "anchor" and anchor not in names:
                 names.append(anchor)
-        dlist = self._dlists[-1] if heading.api and self._dlists else None
         if dlist is not None and dlist.entry is not None:  # an overload: text of the entry's section
             entry = self.sections[dlist.entry]
             entry.anchors.extend(anchor for anchor in names if anchor not in entry.anchors)
             self._emit("paragraph", text, placed)
             self._route(waiting)
             return
-        level = heading.level
-        if not level:  # hidden <h>: one level below the enclosing h1..h6
-            level = min(6, next(lvl for _, lvl, hidden in reversed(self._open) if not hidden) + 1)
-        elif level == TERM:  # one level below the section around its list
-            base = min(self._dlists[-1].depth, len(self._open)) if self._dlists else len(self._open)
-            level = self._open[max(base, 1) - 1][1] + 1
         while self._open[-1][1] >= level:
             self._open.pop()
         index = len(self.sections)
@@ -362,6 +361,52 @@ class BlockWriter(TermSections):
         if heading.level == 1 and self._first_h1 is None:
             self._first_h1 = text
         self._route(waiting)
+
+    def _heading_level(self, level: int) -> int:
+        """The level of the section a heading of ``level`` opens (``_Container.level``)."""
+        if not level:  # hidden <h>: one level below the enclosing h1..h6
+            return min(6, next(lvl for _, lvl, hidden in reversed(self._open) if not hidden) + 1)
+        if level == TERM:  # one level below the section around its list
+            base = min(self._dlists[-1].depth, len(self._open)) if self._dlists else len(self._open)
+            return self._open[max(base, 1) - 1][1] + 1
+        return level
+
+    def _contents_dropped(self) -> None:
+        """A table of contents into the page was dropped (``html_rules.page_toc``): should the last block be a
+        heading with nothing after it yet, its section may be left without text (:meth:`end_bare_heading`)."""
+        last = self.blocks[-1] if self.blocks else None
+        index = len(self.sections) - 1
+        if (self._container is None and last is not None and last.kind == "heading" and last.end == self._length
+                and last.start == self.sections[index].start and index not in self._terms
+                and not any(isinstance(p, str) and p.strip() for p in self._run)):
+            self._bare = (index, self._first_h1)
+
+    def end_bare_heading(self, level: int) -> None:
+        """A heading of ``level`` starts (0: the page ends). A section whose heading is still the last block,
+        with only a table of contents dropped after it (:meth:`_contents_dropped`), ends here without text
+        or subsections where ``level`` is its own or above: its heading is taken out, as Sphinx's and
+        Texinfo's "Contents" go with their table of contents, which holds them. HeVeA, LaTeX2HTML and TeX4ht
+        write the heading before the list or ``div`` (task R5). Its anchors go to the next block; links in
+        it go with it. A heading whose text is only other chrome stays (YARD's undocumented method, whose
+        source listing is dropped; TypeDoc's "Returns Budget")."""
+        if self._bare is None:
+            return
+        (index, first_h1), self._bare = self._bare, None
+        last = self.blocks[-1]
+        if (index != len(self.sections) - 1 or last.start != self.sections[index].start or last.end != self._length
+                or level > self.sections[index].level):
+            return
+        del self.blocks[-1]
+        del self.sections[index]
+        self._open = [entry for entry in self._open if entry[0] != index]
+        self._first_h1 = first_h1
+        self._length -= len(self._parts.pop())
+        self._previous = None
+        moved = [name for name, at in self.anchors.items() if at >= last.start]
+        for name in moved:
+            del self.anchors[name]
+        self._pending[:0] = [("anchor", name) for name in moved]
+        self.links = [link for link in self.links if link.start < last.start]
 
     def _end_row(self, table: _Table) -> None:
         if table.row is not None and table.row.cells:

@@ -16,7 +16,8 @@ def test_a_latex2html_page_reads_without_its_contents_and_colophon() -> None:
     document = load_html("latex2html/budgets.html")
     assert document.title == "Budgets"
     assert [s.heading for s in document.sections] == [
-        "Budgets", "Budgets", "Contents", "Budgets", "In detail", "Bounds on every request", "Footnotes"]
+        "Budgets", "Budgets", "Budgets", "In detail", "Bounds on every request", "Footnotes"]
+    assert document.text.startswith("# Budgets\n\nclew\n\n# Budgets\n\nEvery run")  # "Contents" went with its list
     for chrome in ("About this document", "LaTeX2HTML", "command line", "translation was initiated"):
         assert chrome not in document.text, chrome
     assert block_texts(document, "list_item") == ["- one", "- two"]
@@ -36,10 +37,34 @@ def test_a_tex4ht_page_reads_without_its_contents_and_page_links() -> None:
     (``div.crosslinks``) above and below each page's text."""
     document = load_html("tex4ht/budgets.html")
     assert [s.heading for s in document.sections] == [
-        "Budgets", "Budgets", "Contents", "1 Budgets", "1.1 In detail", "2 Bounds on every request"]
+        "Budgets", "Budgets", "1 Budgets", "1.1 In detail", "2 Bounds on every request"]
     assert "1 Budgets\n1.1 In detail" not in document.text
+    assert "Contents" not in document.text
     page = load_html("tex4ht/budgetsse1.html")
     assert page.text.startswith("### 1 Budgets\n\nEvery run is bounded")
     assert page.text.replace("\xa0", " ").endswith('```\nclew ask --max-tool-calls 5 "question"\n```')  # nbsp: left
     for chrome in ("[prev]", "[tail]", "[up]", "[front]"):
         assert chrome not in page.text, chrome
+
+
+def test_a_contents_heading_goes_with_the_contents_it_held() -> None:
+    """A heading whose section held only a dropped table of contents (into the page) is taken out, as Sphinx's
+    and Texinfo's "Contents" go with the ``div`` that holds them; its anchor goes to the next section. It stays
+    where its section keeps text or subsections, or where the contents lead to other pages (kept)."""
+    toc = '<div class="toc"><a href="#a">A</a> <a href="#b">B</a></div>'
+    document = parse_html(f'<h1>Book</h1><h2 id="contents">Contents</h2>{toc}<h2 id="a">A</h2><p>x</p>')
+    assert [s.heading for s in document.sections[1:]] == ["Book", "A"]
+    assert document.text == "# Book\n\n## A\n\nx"
+    assert document.sections[2].anchors == ["a", "contents"]
+    assert document.anchors["contents"] == document.sections[2].start
+    ended = parse_html(f'<h1>Book</h1><p>x</p><h2>Contents</h2>{toc}')
+    assert ended.text == "# Book\n\nx"
+    assert [s.heading for s in ended.sections[1:]] == ["Book"]
+    kept = [
+        f'<h2>Contents</h2>{toc}<p>Read on.</p><h2 id="a">A</h2>',  # text after the list
+        f'<h2>Contents</h2>{toc}<h3 id="a">A</h3><p>x</p>',  # a subsection
+        '<h2>Contents</h2><div class="toc"><a href="one.html">One</a></div><h2>A</h2>',  # other pages
+        '<h2>Returns</h2><nav>menu</nav><h2>A</h2>',  # other chrome: the heading is content
+    ]
+    for page in kept:
+        assert parse_html(page).sections[1].heading in ("Contents", "Returns"), page

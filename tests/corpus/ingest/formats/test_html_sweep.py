@@ -183,13 +183,12 @@ def test_a_hevea_title_page_author_is_not_a_section() -> None:
     document = load_html("hevea/budgets.html")
     assert document.title == "Budgets"
     assert [(s.heading, s.level) for s in document.sections[1:]] == [
-        ("Budgets", 1), ("Contents", 2), ("1 Budgets", 2), ("1.1 In detail", 3),
-        ("1.2 Which budget bound", 3)]
+        ("Budgets", 1), ("1 Budgets", 2), ("1.1 In detail", 3), ("1.2 Which budget bound", 3)]
     assert block_texts(document, "paragraph")[0] == "clew"
     assert block_texts(document, "table_row")[1] == "| max_tool_calls | 20 | 1-20 |"
-    # its contents (ul.toc of links into the page) only repeat the headings: dropped, its heading left
+    # its contents (ul.toc of links into the page) only repeat the headings: dropped, its heading with it
     assert not block_texts(document, "list_item")
-    assert "## Contents\n\n## 1 Budgets\n\nEvery run" in document.text
+    assert "clew\n\n## 1 Budgets\n\nEvery run" in document.text
 
 
 # --- pod2html (Perl) ------------------------------------------------------------------------
