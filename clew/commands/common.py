@@ -276,6 +276,8 @@ def database(db: Path | None, *, exists: bool = True) -> Path:
         raise fail("no corpus: pass --db FILE, or set database in clew.toml")
     if exists and not chosen.exists():
         raise fail(f"{chosen}: no such corpus file")
+    if chosen.is_dir():  # was exit 3 with DuckDB's "IO Error: Could not read from file ...: Is a directory"
+        raise fail(f"{chosen}: a folder, not a corpus file (--db names a file such as docs.duckdb)")
     log.info("corpus: %s", chosen)
     current().applied["database"] = str(chosen)
     return chosen

@@ -62,6 +62,16 @@ def test_outline_of_a_key_not_found_offers_the_keys_meant(tmp_path: Path) -> Non
     assert similar_keys("a.md", [f"{n}/a.md" for n in "dcba"] + ["a.md.bak", "ba.md"]) == ["a/a.md", "b/a.md", "c/a.md"]
 
 
+def test_a_folder_given_as_the_corpus_is_bad_input_naming_it(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.md").write_text("# A\n\nText.\n")
+    for argv in (["ingest", str(docs)], ["ask", "text"], ["ls"]):
+        result = runner.invoke(app, [*argv, "--db", str(docs)])
+        assert result.exit_code == 2, result.output  # was 3, a store failure, with DuckDB's "Is a directory"
+        assert f"{docs}: a folder, not a corpus file" in result.output
+
+
 def test_counts_in_human_output_agree_with_their_number() -> None:
     assert [plural(n, "passage") for n in (0, 1, 2)] == ["0 passages", "1 passage", "2 passages"]
     assert plural(1, "tool call") == "1 tool call" and plural(3, "API key") == "3 API keys"
