@@ -156,7 +156,11 @@ def collapse(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
 
 
 def verbatim(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
-    """Like :func:`collapse` for ``pre``: text kept as is, less leading blank lines and trailing space."""
+    """Like :func:`collapse` for ``pre``: text kept as is, less leading blank lines and trailing space; a
+    no-break space (U+00A0) is a space, as :func:`collapse` reads it outside ``pre``. TeX4ht writes every space
+    of a ``verbatim`` block so (``clew&#x00A0;ask``), PostgreSQL's manual some between the operators of its
+    ``pre.synopsis`` lists ("<  <=  ="), gtk-doc one in each return type ("const gchar *"); a copied command
+    or a search for its words met U+00A0 (task R5)."""
     parts: list[str] = []
     markers: Placed = []
     length = 0
@@ -166,7 +170,7 @@ def verbatim(pieces: list[Piece]) -> tuple[str, Placed, list[Marker]]:
             length += len(piece)
         else:
             markers.append((piece, length))
-    text = "".join(parts)
+    text = "".join(parts).replace("\xa0", " ")
     lead = _LEADING_BLANK_LINES.match(text)
     cut = lead.end() if lead else 0
     body = text[cut:].rstrip()

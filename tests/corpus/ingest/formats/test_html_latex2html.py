@@ -42,7 +42,9 @@ def test_a_tex4ht_page_reads_without_its_contents_and_page_links() -> None:
     assert "Contents" not in document.text
     page = load_html("tex4ht/budgetsse1.html")
     assert page.text.startswith("### 1 Budgets\n\nEvery run is bounded")
-    assert page.text.replace("\xa0", " ").endswith('```\nclew ask --max-tool-calls 5 "question"\n```')  # nbsp: left
+    # its verbatim block's spaces are no-break spaces (clew&#x00A0;ask): spaces in the code block
+    assert page.text.endswith('```\nclew ask --max-tool-calls 5 "question"\n```')
+    assert "\xa0" not in page.text
     for chrome in ("[prev]", "[tail]", "[up]", "[front]"):
         assert chrome not in page.text, chrome
 
@@ -68,3 +70,10 @@ def test_a_contents_heading_goes_with_the_contents_it_held() -> None:
     ]
     for page in kept:
         assert parse_html(page).sections[1].heading in ("Contents", "Returns"), page
+
+
+def test_a_no_break_space_in_code_is_a_space() -> None:
+    """In a ``pre`` a no-break space reads as a space, as it does in a paragraph; the code keeps its other
+    spacing (PostgreSQL's ``pre.synopsis`` of operators, gtk-doc's return type)."""
+    page = '<p>a\xa0b</p><pre class="synopsis">\n&lt; \xa0 &lt;=\n  const gchar&#160;*\xa0\n</pre>'
+    assert parse_html(page).text == "a b\n\n```\n<   <=\n  const gchar *\n```"
