@@ -18,7 +18,6 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
-from rich.table import Table
 from rich.text import Text
 
 from clew.commands.common import (
@@ -185,14 +184,17 @@ def stats(db: DbOption = None, as_json: JsonOption = False) -> None:
         rows = corpus.stats()
 
     def show() -> None:
-        table = Table("collection", "documents", "versions", "superseded", "chunks", "table chunks", "sections",
-                      "tables", "edges")
+        """A block per collection, a line per kind of row, each well inside 80 columns (a table of
+        nine columns cut every header and the edges there: ``colle…``, ``link… read… sect…``)."""
         for row in rows:
-            edges = ", ".join(f"{graph}={count}" for graph, count in row.edges.items())
-            table.add_row(Text(row.name), *(str(v) for v in (row.documents, row.versions, row.superseded_versions,
-                                                              row.chunks, row.table_chunks, row.sections,
-                                                              row.tables)), Text(edges))
-        out.print(table)
+            out.print(Text(row.name, style="bold"))
+            lines = (("documents", f"{row.documents:,} ({plural(row.versions, 'version')}, "
+                                   f"{row.superseded_versions:,} superseded)"),
+                     ("chunks", f"{row.chunks:,} ({plural(row.table_chunks, 'table chunk')})"),
+                     ("structure", f"{plural(row.sections, 'section')}, {plural(row.tables, 'table')}"),
+                     ("edges", ", ".join(f"{graph} {count:,}" for graph, count in row.edges.items()) or "none"))
+            for label, value in lines:
+                out.print(Text(f"  {label:<10} {value}"))
 
     respond({"collections": [asdict(row) for row in rows]}, show)
 

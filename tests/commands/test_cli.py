@@ -72,6 +72,17 @@ def test_a_folder_given_as_the_corpus_is_bad_input_naming_it(tmp_path: Path) -> 
         assert f"{docs}: a folder, not a corpus file" in result.output
 
 
+def test_stats_reads_whole_at_80_columns(tmp_path: Path, acme_path: Path) -> None:
+    db = str(tmp_path / "c.duckdb")
+    ingested = runner.invoke(app, ["ingest", str(acme_path), "--db", db, "--collection", "engineering-notes"])
+    assert ingested.exit_code == 0, ingested.output
+    shown = runner.invoke(app, ["stats", "--db", db], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines() == [  # was a table of nine columns, every header cut at 80: "colle…"
+        "engineering-notes", "  documents  1 (1 version, 0 superseded)", "  chunks     3 (1 table chunk)",
+        "  structure  4 sections, 1 table", "  edges      reading_order 2, section_hierarchy 5"]
+
+
 def test_counts_in_human_output_agree_with_their_number() -> None:
     assert [plural(n, "passage") for n in (0, 1, 2)] == ["0 passages", "1 passage", "2 passages"]
     assert plural(1, "tool call") == "1 tool call" and plural(3, "API key") == "3 API keys"
