@@ -119,11 +119,14 @@ def rm_command(keys: Annotated[list[str], typer.Argument(help="Document keys to 
     with Corpus(database(db)) as corpus:
         scope = Scope(corpus, collection=resolve_collection(corpus, collection, otherwise="default"))
         report = remove_documents(corpus, scope, keys)
+        current = [row.key for row in list_documents(scope)] if report.missing else []
 
     def show() -> None:
         for key in report.removed:
             out.print(Text(f"retired {key}"))
         for key in report.missing:
-            out.print(Text("not found ", style="yellow") + Text(key))
+            near = similar_keys(key, current)
+            hint = f" (did you mean {' or '.join(near)}?)" if near else ""
+            out.print(Text("not found ", style="yellow") + Text(key + hint))
 
     respond(report, show, status="unavailable" if report.missing else "ok")

@@ -44,7 +44,7 @@ def test_an_ingest_that_found_no_file_names_the_paths_it_looked_in(tmp_path: Pat
     assert f"no file to ingest in {empty}, {other} (check the paths, --glob and --exclude)" in result.output
 
 
-def test_outline_of_a_key_not_found_offers_the_keys_meant(tmp_path: Path) -> None:
+def test_outline_and_rm_of_a_key_not_found_offer_the_keys_meant(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     (docs / "zsh").mkdir(parents=True)
     (docs / "npm").mkdir()
@@ -60,6 +60,10 @@ def test_outline_of_a_key_not_found_offers_the_keys_meant(tmp_path: Path) -> Non
         assert result.exit_code == 1, result.output  # unavailable, as before
         assert f"no current document with key {given!r} ({hint})" in result.output
     assert similar_keys("a.md", [f"{n}/a.md" for n in "dcba"] + ["a.md.bak", "ba.md"]) == ["a/a.md", "b/a.md", "c/a.md"]
+    removed = runner.invoke(app, ["rm", "Options.html", "nothing.md", "--db", db])  # clew rm the same way
+    assert removed.exit_code == 1, removed.output
+    assert removed.stdout.splitlines() == ["not found Options.html (did you mean zsh/Options.html?)",
+                                           "not found nothing.md"]
 
 
 def test_a_folder_given_as_the_corpus_is_bad_input_naming_it(tmp_path: Path) -> None:
