@@ -109,18 +109,29 @@ def read_needed_inlines(state: StateCore) -> None:
     less the parts of a top-level paragraph that the reader never reads: its text is the source, so a
     paragraph's parts matter only for its links (written with ``[``, or autolinked with ``<``) and its raw
     HTML (a ``<``, and then any block may be rendered: the reader's ``add_html``). In a document without
-    ``<``, a top-level paragraph without ``[`` keeps no parts (``children`` empty). Headings, list items (a
-    definition list is rendered from its parts), table cells and quotes are read whole. In the generated
-    benchmark corpus 4 of every 9 inline tokens are such paragraphs, and markdown-it's time there fell by
-    about a sixth (docs/measurements/performance-2026-12-05.md, task IM)."""
+    ``<``, a top-level paragraph without ``[`` keeps no parts (``children`` empty), and a top-level heading
+    without a character that stops markdown-it's text rule gets the one text token that rule would make of
+    it (only its text is read: ``inline_text``). List items (a definition list is rendered from its parts),
+    table cells, quotes and every other heading are parsed. In the generated benchmark corpus 4 of every 9
+    inline tokens are such paragraphs, and markdown-it's time there fell by about a sixth
+    (docs/measurements/performance-2026-12-05.md, task IM)."""
     parse, md, env = state.md.inline.parse, state.md, state.env
     every = "<" in state.src
+    # what stops markdown-it's text rule (markdown-it-py 4; None before): a heading without any of these
+    # characters is one text token, its content, whatever the other rules are
+    marks = getattr(md.inline, "terminator_re", None)
     previous: Token | None = None
     for token in state.tokens:
         if token.type == "inline":
             if token.children is None:
                 token.children = []
-            if (every or "[" in token.content or previous is None or previous.type != "paragraph_open"
-                    or previous.level):
+            if every or "[" in token.content or previous is None or previous.level:
+                parse(token.content, md, env, token.children)
+            elif previous.type == "heading_open" and marks is not None and marks.search(token.content) is None:
+                plain = Token("text", "", 0)  # what the text rule's pending text becomes
+                plain.content = token.content
+                if plain.content:
+                    token.children.append(plain)
+            elif previous.type != "paragraph_open":
                 parse(token.content, md, env, token.children)
         previous = token

@@ -561,6 +561,12 @@ def test_paragraph_parts_are_parsed_only_where_something_reads_them() -> None:
     source = "# Title *x*\n\nplain *text*\n\nsee [a](b)\n\n- item *y*\n\n| h |\n| - |\n| *c* |\n\n> quoted *q*\n"
     parts = [bool(t.children) for t in _PARSER.parse(source) if t.type == "inline"]
     assert parts == [True, False, True, True, True, True, True]
+    headings = "# Plain title 2 (of 3)\n\nSetext, two\nlines\n---\n"
+    plain = [t.children for t in _PARSER.parse(headings) if t.type == "inline"]
+    assert [[(c.type, c.content) for c in children or []] for children in plain] == [
+        [("text", "Plain title 2 (of 3)")],  # made without the inline parse: no character its rules react to
+        [("text", "Setext, two"), ("softbreak", ""), ("text", "lines")],  # a line break: parsed
+    ]
     assert all(t.children for t in _PARSER.parse(source + "\nx <br>\n") if t.type == "inline")
 
 
@@ -577,6 +583,9 @@ def test_documents_parse_as_with_every_inline_parsed(monkeypatch: pytest.MonkeyP
         "# E\n\n- `message`\n  - : The text *of* it.\n- `id`\n  - : Its id.\n\nplain after\n",
         '# F\n\n!!! note "Title"\n    body *text*\n\n    more\n\nplain\n',
         "# G {#gee}\n\nplain\n{: .note}\n\n| a | b |\n| - | - |\n| [x](y) | z |\n",
+        "# Plain title\n\n## Plain title\n\n## `code` title\n\n## Tom &amp; Jerry\n\nTwo\nlines\n===\n",
+        "### \\*not* em\n\nplain\n",
+        "## http.get(options)\n\n## http.get(url, options)\n\ntext\n\n#\n\n## A_b c~d $e! f@g\n",
     ]
     lazy = [repr(parse_markdown(source)) for source in sources]
     monkeypatch.setattr(module, "_PARSER", module._Markdown("commonmark").enable("table"))  # every inline
