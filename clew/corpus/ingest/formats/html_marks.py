@@ -6,7 +6,10 @@ Pandoc writes ``installer<a class="footnote-ref" role="doc-noteref"><sup>1</sup>
 ``<sup>[<a class="footnote">1</a>]</sup>`` or ``<a class="footnote"><sup class="footnote">[14]</sup></a>``,
 Asciidoctor ``<sup class="footnote">[<a class="footnote">1</a>]</sup>``, mdBook
 ``<sup class="footnote-reference"><a>1</a></sup>``, MediaWiki ``<sup class="reference"><a>[1]</a></sup>``,
-docutils ``<a class="footnote-reference" role="doc-noteref">[1]</a>``. Read as they stand, most glue the
+docutils ``<a class="footnote-reference" role="doc-noteref">[1]</a>``, TeX4ht ``<span class="footnote-mark"><a>
+<sup>1</sup></a></span>``, LaTeX2HTML ``<a id="tex2html1" href="#foot10"><sup>1</sup></a>`` and HeVeA
+``<sup><a id="text1" href="#note1">1</a></sup>`` (the last two without a class: :data:`NOTE_LINKS`). Read as
+they stand, most glue the
 label to the word before it ("installer1"), and a term glued to a digit is not the term for search. The
 mark is kept rather than dropped: the note it points at is labelled the same way (docutils' and
 DocBook's notes read ``[1] ...``), so a reader of the text can find it, and the mark's link to the note
@@ -15,24 +18,48 @@ stays where the reader makes links. A ``sup`` that is a footnote mark is no powe
 
 from __future__ import annotations
 
+import re
+
 from clew.corpus.ingest.formats.html_blocks import BlockWriter
 from clew.corpus.ingest.formats.html_rules import Event, Piece, _attr
 
 MARK_CLASSES = {
     "a": frozenset({"footnote-ref", "footnote-reference", "footnote"}),
     "sup": frozenset({"footnote", "footnoteref", "footnote-reference", "reference"}),
+    "span": frozenset({"footnote-mark"}),
 }
 """A footnote mark's outermost element, by tag: pandoc's and docutils' ``a``, DocBook's ``a.footnote``
 (inside a ``sup`` or around one), Asciidoctor's ``sup.footnote`` (``sup.footnoteref`` when the note was
-cited before), mdBook's ``sup.footnote-reference``, MediaWiki's ``sup.reference``. An ``a`` with
-``role="doc-noteref"`` is one too."""
+cited before), mdBook's ``sup.footnote-reference``, MediaWiki's ``sup.reference``, TeX4ht's
+``span.footnote-mark`` (in the text, and before the note's text on its page). An ``a`` with
+``role="doc-noteref"`` is one too, and so is one of :data:`NOTE_LINKS`."""
+
+NOTE_LINKS = frozenset({("tex2html", "foot"), ("", "tex2html"), ("text", "note"), ("note", "text")})
+"""Footnote marks by their link alone, for generators that give them no class: (the ``a``'s ``id``, the
+fragment of its ``href``), each less its number. LaTeX2HTML: the mark ``<a id="tex2html1" href="#foot10">``
+(``footnode.html#foot10`` on a split document's page), and the note's link back to it (``href="#tex2html1"``,
+no id; the ``tex2html`` ids of its contents lead to ``#SECTION...``). HeVeA: the mark ``<a id="text1"
+href="#note1">`` and the note's label ``<a id="note1" href="#text1">``."""
+
+_NUMBERED = re.compile(r"(.*?)\d+")
 
 
 def footnote_mark(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
-    """Whether ``tag`` with ``attrs`` starts a footnote mark (``MARK_CLASSES``)."""
-    if tag == "a" and (_attr(attrs, "role") or "").lower() == "doc-noteref":
+    """Whether ``tag`` with ``attrs`` starts a footnote mark (``MARK_CLASSES``, ``NOTE_LINKS``)."""
+    if tag == "a" and ((_attr(attrs, "role") or "").lower() == "doc-noteref" or _note_link(attrs)):
         return True
     return tag in MARK_CLASSES and not MARK_CLASSES[tag].isdisjoint((_attr(attrs, "class") or "").split())
+
+
+def _note_link(attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether an ``a``'s ``id`` and ``href`` are a footnote mark's of :data:`NOTE_LINKS`."""
+    href = _attr(attrs, "href") or ""
+    fragment = _NUMBERED.fullmatch(href.partition("#")[2]) if "#" in href else None
+    anchor = _attr(attrs, "id")
+    named = _NUMBERED.fullmatch(anchor) if anchor is not None else None
+    if fragment is None or (anchor is not None and named is None):
+        return False
+    return (named.group(1) if named is not None else "", fragment.group(1)) in NOTE_LINKS
 
 
 class FootnoteMarks(BlockWriter):
@@ -58,9 +85,9 @@ class FootnoteMarks(BlockWriter):
         if not isinstance(piece, str):
             super()._add(piece)
             return
-        if self._mark_ended:
+        if self._mark_ended:  # "]" after DocBook's mark is the mark's own; a word right after it is apart
             self._mark_ended = False
-            piece = piece[1:] if piece.startswith("]") else piece
+            piece = piece[1:] if piece.startswith("]") else " " + piece if piece[:1].isalnum() else piece
         if self._mark is None:
             super()._add(piece)
             return

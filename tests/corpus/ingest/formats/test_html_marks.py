@@ -25,6 +25,14 @@ MARKS = {
                "run-time. [1] Semantic", "#phase-distinction"),
     "mediawiki": ('<p>installer<sup id="cite_ref-1" class="reference"><a href="#cite_note-1">[1]</a></sup> runs.</p>',
                   "installer [1] runs.", "#cite_note-1"),
+    "tex4ht": ('<p class="indent">only when it binds.<span class="footnote-mark"><a \nhref="budgets2.html#fn1x0">'
+               '<sup class="textsuperscript">1</sup></a></span><a \n id="x1-3001f1"></a> </p>',
+               "only when it binds. [1]", "budgets2.html#fn1x0"),
+    "latex2html": ('<P>\nA budget stops the walk only when it binds.<A ID="tex2html1"\n  HREF="#foot10"><SUP><SPAN '
+                   'CLASS="arabic">1</SPAN></SUP></A>\n<P>', "A budget stops the walk only when it binds. [1]",
+                   "#foot10"),
+    "hevea": ('<p>\nsays which budget bound.<sup><a id="text1" href="#note1">1</a></sup>\n</p>',
+              "says which budget bound. [1]", "#note1"),
 }
 
 
@@ -46,6 +54,31 @@ def test_a_footnote_mark_after_a_number_is_no_power() -> None:
     document = parse_html('<p>Up to 2<sup>31</sup>-1 since 2019<sup class="footnote">[<a class="footnote" '
                           'href="#n2">2</a>]</sup> and 1024<sup>2</sup>.<a class="footnote-ref" href="#x"></a></p>')
     assert document.text == "Up to 2^31-1 since 2019 [2] and 1024^2."
+
+
+def test_the_latex_converters_marks_read_apart_and_so_do_their_notes() -> None:
+    """LaTeX2HTML, TeX4ht and HeVeA glued a footnote's mark to the word before it ("binds.1"; task R5). Their
+    notes' labels read as marks too: TeX4ht's note page ``[1] Tool calls ...`` (its label glued to the
+    note's first word before), LaTeX2HTML's note ``... binds. [1]`` (its link back), HeVeA's ``[1]``."""
+    for name in ("latex2html/budgets.html", "tex4ht/budgets.html", "tex4ht/budgetsse1.html"):
+        document = load_html(name)
+        document.check()
+        assert "only when it binds. [1]\n\n" in document.text, name
+    assert "Footnotes\n\n... binds. [1]\n\nTool calls" in load_html("latex2html/budgets.html").text
+    assert "which budget bound. [1]\n\n" in load_html("hevea/budgets.html").text
+    note = ('<div class="footnote-text"><p class="indent">     <span class="footnote-mark"><a \n id="fn1x0"><a \n'
+            ' id="x4-3002x1.1"></a>   <sup class="textsuperscript">1</sup></a></span><span \nclass="cmr-8">Tool calls'
+            ' that run out are reported.</span></div>')
+    assert parse_html(note).text == "[1] Tool calls that run out are reported."
+    assert parse_html('<dt><a id="note1" href="#text1">1</a></dt>').text == "[1]"
+
+
+def test_a_link_named_like_a_note_is_no_mark_without_its_pair() -> None:
+    """:data:`html_marks.NOTE_LINKS` asks for the id and the fragment together: a link to ``#note1`` without
+    HeVeA's ``text1`` id, and LaTeX2HTML's contents links (``tex2html7`` to a section), are text."""
+    page = ('<p>See<a href="#note1">1</a> and <a id="x" href="#note2">note 2</a>; <a id="tex2html7" '
+            'href="budgets.html#SECTION0002">Budgets</a>2</p>')
+    assert parse_html(page).text == "See1 and note 2; Budgets2"
 
 
 def test_the_pandoc_page_cites_its_note_as_bracketed() -> None:
