@@ -98,6 +98,7 @@ def ingest(
         raise fail(f"path not found: {', '.join(missing)}")
     show_progress = err.is_terminal and not as_json
     path = database(db, exists=False)
+    new_file = not path.exists()
     with Corpus(path) as corpus:
         name = resolve_collection(corpus, collection, otherwise="default")
         with Progress(
@@ -117,6 +118,9 @@ def ingest(
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
     found = report.documents or report.skipped or report.problems or report.retired
+    if new_file and not found:  # a mistyped path or glob leaves no empty corpus file behind
+        for made in (path, path.with_name(f"{path.name}.wal")):
+            made.unlink(missing_ok=True)
     respond(report, lambda: _summary(report, paths), status="ok" if found else "no_match")
 
 

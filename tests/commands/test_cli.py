@@ -42,6 +42,18 @@ def test_an_ingest_that_found_no_file_names_the_paths_it_looked_in(tmp_path: Pat
     result = runner.invoke(app, ["ingest", str(empty), str(other), "--glob", "*.html", "--db", db])
     assert result.exit_code == 1, result.output  # no_match: nothing found
     assert f"no file to ingest in {empty}, {other} (check the paths, --glob and --exclude)" in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty", "notes"]  # no new, empty corpus file left
+
+
+def test_an_ingest_that_found_no_file_keeps_an_existing_corpus(tmp_path: Path, acme_path: Path) -> None:
+    db = tmp_path / "c.duckdb"
+    assert runner.invoke(app, ["ingest", str(acme_path), "--db", str(db)]).exit_code == 0
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = runner.invoke(app, ["ingest", str(empty), "--db", str(db)])
+    assert result.exit_code == 1, result.output
+    stats = runner.invoke(app, ["stats", "--db", str(db), "--json"])
+    assert [row["documents"] for row in result_of(stats.stdout)["collections"]] == [1]
 
 
 def test_outline_and_rm_of_a_key_not_found_offer_the_keys_meant(tmp_path: Path) -> None:
