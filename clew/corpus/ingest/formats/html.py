@@ -7,7 +7,7 @@ other tag does.
 
 Page chrome is not content. Where a page has a main content element (``main``,
 ``role="main"``, ``itemprop="articleBody"``, Sphinx's ``div.body``, ``article``: see
-``html_rules.content_root``), only what lies inside such elements is read (the ``<title>``
+``html_root.content_root``), only what lies inside such elements is read (the ``<title>``
 aside); a page without one is read whole (should such an element turn out to hold no text, the
 page is read again, whole).
 
@@ -61,6 +61,7 @@ from clew.corpus.ingest.formats.html_parts import (
     _Row,
     _Table,
 )
+from clew.corpus.ingest.formats.html_root import content_root, may_have_content_root
 from clew.corpus.ingest.formats.html_rules import (
     _BREAKS_SVG,
     _BUTTON_SCOPE,
@@ -86,14 +87,12 @@ from clew.corpus.ingest.formats.html_rules import (
     admonition_label,
     api_entry,
     collapse,
-    content_root,
     field_list,
     footnote,
     generator_classes,
     generator_name,
     generator_title,
     grid_columns,
-    may_have_content_root,
     note_list,
     page_title,
     signature_part,
@@ -144,7 +143,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         """Read only what lies inside the page's main content elements."""
         self._roots_open = 0
         self.roots_seen = 0
-        """Main content elements met (``html_rules.content_root``)."""
+        """Main content elements met (``html_root.content_root``)."""
         self._skip_tag: str | None = None
         self._skip_depth = 0
         self._foreign = ForeignSkip()

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from clew.corpus.ingest.formats.html_rules import may_have_content_root
+from clew.corpus.ingest.formats.html_root import may_have_content_root
 
 REFERENCE = re.compile(
     r"""<(?:main|article)\b|\brole\s*=\s*["']?main\b|\bitemprop\s*=\s*["']?articleBody\b"""
@@ -42,7 +42,7 @@ def test_the_hint_agrees_with_the_case_insensitive_regex_on_random_markup() -> N
 def test_an_ascii_page_is_searched_lower_cased_first_with_the_same_answers() -> None:
     """An ASCII page is first searched lower-cased for the hint's parts (``_HINT_PARTS``), each alone: it has
     a mark only where one of them is found, and then the same answer as the regex."""
-    from clew.corpus.ingest.formats.html_rules import _HINT_PARTS
+    from clew.corpus.ingest.formats.html_root import _HINT_PARTS
 
     rng = random.Random(2)
     ascii_pieces = [piece for piece in PIECES if piece.isascii()]
