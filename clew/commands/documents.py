@@ -22,7 +22,7 @@ from clew.commands.common import (
 from clew.commands.common import (
     collection as resolve_collection,
 )
-from clew.corpus.documents import OutlineNode, list_documents, outline, remove_documents
+from clew.corpus.documents import OutlineNode, list_documents, outline, remove_documents, similar_keys
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
@@ -91,19 +91,6 @@ def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], d
         out.print(root, soft_wrap=False)  # a row too long wraps under its branch: no evidence id is cut
 
     respond(tree, show)
-
-
-SIMILAR_KEYS = 3
-"""The most keys ``clew outline`` offers for one it did not find."""
-
-
-def similar_keys(given: str, keys: list[str]) -> list[str]:
-    """The keys a user most likely meant by ``given``: the same key in another case, or a key whose
-    file name (or tail of folders) is ``given``, in any case (``Options.html`` for
-    ``zsh/Options.html``); at most ``SIMILAR_KEYS``, in order."""
-    wanted = given.strip("/").casefold()
-    found = [key for key in keys if key.casefold() == wanted or key.casefold().endswith("/" + wanted)]
-    return sorted(found)[:SIMILAR_KEYS]
 
 
 def _label(node: OutlineNode) -> Text:

@@ -148,3 +148,16 @@ def retire(cur: duckdb.DuckDBPyConnection, versions: list[tuple[int, int]]) -> N
                WHERE (c.document_id, c.version) IN (SELECT (unnest(?::BIGINT[]), unnest(?::INTEGER[]))))""",
         [[d for d, _ in versions], [v for _, v in versions]],
     )
+
+
+SIMILAR_KEYS = 3
+"""The most keys ``clew outline`` (and ``clew rm``, REST) offers for one it did not find."""
+
+
+def similar_keys(given: str, keys: list[str]) -> list[str]:
+    """The keys a user most likely meant by ``given``: the same key in another case, or a key whose
+    file name (or tail of folders) is ``given``, in any case (``Options.html`` for
+    ``zsh/Options.html``); at most ``SIMILAR_KEYS``, in order."""
+    wanted = given.strip("/").casefold()
+    found = [key for key in keys if key.casefold() == wanted or key.casefold().endswith("/" + wanted)]
+    return sorted(found)[:SIMILAR_KEYS]

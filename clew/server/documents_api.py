@@ -2,7 +2,8 @@
 
 - ``GET /v1/collections/{name}/documents`` (``?removed=true`` adds retired ones): the documents
   the key's principal may read, as ``clew ls --json`` lists them.
-- ``GET /v1/collections/{name}/documents/{key}/outline``: a document's section tree.
+- ``GET /v1/collections/{name}/documents/{key}/outline``: a document's section tree; a key not
+  found is a 404 whose ``did_you_mean`` lists the keys meant (as ``clew outline`` offers them).
 - ``DELETE /v1/collections/{name}/documents?key=K&key=K2``: retire documents (their evidence ids
   still resolve, superseded); a key with no readable current document is listed in ``missing``.
 
@@ -21,7 +22,15 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from clew.corpus.access import INGEST_PERMISSION, Principal
-from clew.corpus.documents import DocumentInfo, OutlineNode, RemoveReport, list_documents, outline, remove_documents
+from clew.corpus.documents import (
+    DocumentInfo,
+    OutlineNode,
+    RemoveReport,
+    list_documents,
+    outline,
+    remove_documents,
+    similar_keys,
+)
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
@@ -60,8 +69,11 @@ def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[...
             return scope
         tree = await asyncio.to_thread(outline, scope, key)
         if tree is None:
-            return JSONResponse({"error": "not_found", "detail": f"no current document {key!r} in {name!r}"},
-                                status_code=404)
+            current = await asyncio.to_thread(list_documents, scope)
+            near = similar_keys(key, [row.key for row in current])
+            hint = f"did you mean {' or '.join(near)}?" if near else f"GET /v1/collections/{name}/documents lists them"
+            return JSONResponse({"error": "not_found", "detail": f"no current document {key!r} in {name!r} ({hint})",
+                                 "did_you_mean": near}, status_code=404)
         return tree
 
     @app.delete("/v1/collections/{name}/documents", response_model=RemoveReport, summary="remove_documents")

@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from clew.cli import app
 from clew.commands.common import plural
-from clew.commands.documents import similar_keys
+from clew.corpus.documents import similar_keys
 from tests.envelope import envelope
 from tests.envelope import result as result_of
 

@@ -23,6 +23,13 @@ def test_list_outline_and_remove_documents(corpus: Corpus, config: ServerConfig)
         tree = http.get("/v1/collections/notes/documents/acme-notes.md/outline", headers=auth(ADMIN))
         assert tree.status_code == 200 and tree.json()["kind"] == "document" and tree.json()["passages"] == 3
         assert http.get("/v1/collections/notes/documents/nope.md/outline", headers=auth(ADMIN)).status_code == 404
+        # a key not found offers the keys meant, as clew outline does, and only among what the key may read
+        cased = http.get("/v1/collections/notes/documents/ACME-Notes.md/outline", headers=auth(ADMIN))
+        assert cased.status_code == 404 and cased.json()["did_you_mean"] == ["acme-notes.md"]
+        assert "did you mean acme-notes.md?" in cased.json()["detail"]
+        for principal, near in ((ADMIN, ["budget.txt"]), (READER, [])):
+            hidden = http.get("/v1/collections/notes/documents/BUDGET.TXT/outline", headers=auth(principal))
+            assert hidden.status_code == 404 and hidden.json()["did_you_mean"] == near
         # the reader cannot remove what it cannot read: it is missing to it
         hidden = http.delete("/v1/collections/notes/documents", params={"key": "budget.txt"}, headers=auth(READER))
         assert hidden.status_code == 200 and hidden.json()["missing"] == ["budget.txt"]
