@@ -34,12 +34,14 @@ cited before), mdBook's ``sup.footnote-reference``, MediaWiki's ``sup.reference`
 ``span.footnote-mark`` (in the text, and before the note's text on its page). An ``a`` with
 ``role="doc-noteref"`` is one too, and so is one of :data:`NOTE_LINKS`."""
 
-NOTE_LINKS = frozenset({("tex2html", "foot"), ("", "tex2html"), ("text", "note"), ("note", "text")})
+NOTE_LINKS = frozenset(
+    {("tex2html", "foot"), ("", "tex2html"), ("text", "note"), ("note", "text"), ("DOCF", "FOOT"), ("FOOT", "DOCF")})
 """Footnote marks by their link alone, for generators that give them no class: (the ``a``'s ``id``, the
 fragment of its ``href``), each less its number. LaTeX2HTML: the mark ``<a id="tex2html1" href="#foot10">``
 (``footnode.html#foot10`` on a split document's page), and the note's link back to it (``href="#tex2html1"``,
 no id; the ``tex2html`` ids of its contents lead to ``#SECTION...``). HeVeA: the mark ``<a id="text1"
-href="#note1">`` and the note's label ``<a id="note1" href="#text1">``."""
+href="#note1">`` and the note's label ``<a id="note1" href="#text1">``. Texinfo (task R6): the mark ``<a id="DOCF1"
+href="#FOOT1"><sup>1</sup></a>`` and the note's number ``<a id="FOOT1" href="#DOCF1">(1)</a>``."""
 
 _NUMBERED = re.compile(r"(.*?)\d+")
 

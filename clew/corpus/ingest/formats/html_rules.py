@@ -536,7 +536,7 @@ def field_list(attrs: list[tuple[str, str | None]]) -> bool:
 def note_list(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """A footnote or citation of docutils 0.17 and earlier (``dl.footnote``, ``dl.citation``): its term is
     the label (``1``; the page's style sheet adds the brackets) of its first paragraph."""
-    return tag == "dl" and footnote(attrs)
+    return tag == "dl" and (footnote(attrs) or "thefootnotes" in (_attr(attrs, "class") or "").split())
 
 
 def signature_part(attrs: list[tuple[str, str | None]]) -> str:
