@@ -11,7 +11,7 @@
   from heading-like lines: a line at least 15% larger than the body text (the most used size), or
   bold and 8% larger, is a heading; the larger, the higher (levels by size).
 - **Title.** The document's Title metadata, else the first page's largest text (when larger than
-  the body text), else the first bookmark, else the first heading.
+  the body text; not text drawn inside a figure, as a logo), else the first bookmark, else the first heading.
 - **Blocks.** Lines join into a paragraph until a heading, a gap larger than 1.45 lines, a
   change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item. Runs of
   fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
@@ -148,15 +148,42 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
 
 
 def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookmark: str | None) -> str | None:
-    """The Title metadata, else the first page's largest line (larger than the body text), else the first bookmark."""
+    """The Title metadata, else the first page's largest line (larger than the body text), else the first bookmark.
+    Text drawn in a figure (:func:`_figure_text`) is no title: asymptote.pdf's logo, the word "symptote" set larger
+    than the title above it, was its title (task R6)."""
     title = " ".join((pdf.get_metadata_dict().get("Title") or "").split())
     if title:
         return title
-    named = [line for line in pages[0] if len(alnum(line.text)) >= 3] if pages else []
+    if not pages or not pages[0]:
+        return bookmark
+    figure = _figure_text(pdf)
+    named = [line for line in pages[0] if len(alnum(line.text)) >= 3 and alnum(line.text) not in figure]
     largest = max((line.size for line in named), default=0.0)
     if largest > body:
         return next(line.text for line in named if line.size == largest)
     return bookmark
+
+
+def _figure_text(pdf: pdfium.PdfDocument) -> str:
+    """The text (``alnum``) that the first page draws inside its figures (form XObjects: an included drawing, a logo
+    set as text), where the page has text of its own; else ``""``."""
+    page = pdf[0]
+    textpage = page.get_textpage()
+    try:
+        own, drawn = False, []
+        for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_TEXT], max_depth=4):
+            if obj.level == 0:
+                own = True
+                continue
+            size = pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, None, 0)
+            buffer = ctypes.create_string_buffer(size * 2)
+            pdfium_c.FPDFTextObj_GetText(obj.raw, textpage.raw, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)),
+                                         size)
+            drawn.append(buffer.raw.decode("utf-16-le", errors="ignore"))
+        return alnum("".join(drawn)) if own else ""
+    finally:
+        textpage.close()
+        page.close()
 
 
 def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
