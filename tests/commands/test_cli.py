@@ -52,8 +52,11 @@ def test_an_ingest_that_found_no_file_keeps_an_existing_corpus(tmp_path: Path, a
     empty.mkdir()
     result = runner.invoke(app, ["ingest", str(empty), "--db", str(db)])
     assert result.exit_code == 1, result.output
+    # a mistyped --collection creates no empty collection either
+    typo = runner.invoke(app, ["ingest", str(empty), "--db", str(db), "--collection", "dfeault"])
+    assert typo.exit_code == 1, typo.output
     stats = runner.invoke(app, ["stats", "--db", str(db), "--json"])
-    assert [row["documents"] for row in result_of(stats.stdout)["collections"]] == [1]
+    assert [(row["name"], row["documents"]) for row in result_of(stats.stdout)["collections"]] == [("default", 1)]
 
 
 def test_outline_and_rm_of_a_key_not_found_offer_the_keys_meant(tmp_path: Path) -> None:

@@ -376,13 +376,19 @@ def ingest_paths(
             seen.add(document.key)
             yield document
 
-    with corpus.sharing_cores(workers):  # DuckDB's threads leave the workers their cores
-        report = ingest_documents(
-            corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
-            batch_size=batch_size, on_document=on_document, principal=principal,
-        )
+    # nothing found for a collection the corpus does not hold (a mistyped path, --glob or --collection):
+    # no empty collection is created, and there is nothing to prune
+    held = bool(files) or collection in corpus.collections()
+    if held:
+        with corpus.sharing_cores(workers):  # DuckDB's threads leave the workers their cores
+            report = ingest_documents(
+                corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
+                batch_size=batch_size, on_document=on_document, principal=principal,
+            )
+    else:
+        report = IngestReport(collection=collection)
     report.excluded = found.excluded
-    if prune:
+    if prune and held:
         report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
         if report.retired:
             with corpus.transaction() as cur:
