@@ -378,8 +378,8 @@ def ingest_paths(
 
     # nothing found for a collection the corpus does not hold (a mistyped path, --glob or --collection):
     # no empty collection is created, and there is nothing to prune
-    held = bool(files) or collection in corpus.collections()
-    if held:
+    writes = bool(files) or collection in corpus.collections()
+    if writes:
         with corpus.sharing_cores(workers):  # DuckDB's threads leave the workers their cores
             report = ingest_documents(
                 corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
@@ -388,7 +388,7 @@ def ingest_paths(
     else:
         report = IngestReport(collection=collection)
     report.excluded = found.excluded
-    if prune and held:
+    if prune and writes:
         report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
         if report.retired:
             with corpus.transaction() as cur:
