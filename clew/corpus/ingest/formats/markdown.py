@@ -1,31 +1,27 @@
 """Markdown: CommonMark plus GFM tables, parsed with markdown-it-py.
 
-The document text is the source itself (newlines normalised), so every span points at the
-markdown as written, except for top-level blocks that hold raw HTML (an HTML block, or inline
-HTML such as ``<kbd>``, ``<br>``, ``<a href>`` in a paragraph, list or heading): markdown-it
-renders those to HTML and the HTML reader (``clew.corpus.ingest.formats.html``) reads it, so
-their stored text is what a reader sees, never tags: table rows with their header, a unit per
-long definition-list term, ``<details>`` as one block labelled by its ``<summary>`` (a container
-where it holds headings, which open sections), an image as
-its alt text, headings (``<h2>``) opening sections by their level like Markdown's. That rendering
-replaces their source in the text. An HTML block that leaves an element open (``<details>``,
-``<div align="center">`` before Markdown) is read with the blocks up to the one that closes it
-(alone, when none does; ``markdown_html``). markdown-it reports the source lines of each block (``Token.map``);
-spans are those lines, trimmed of surrounding whitespace (code keeps its indentation).
+The document text is the source itself (newlines normalised), so every span points at the markdown as written, except
+for top-level blocks that hold raw HTML (an HTML block, or inline HTML such as ``<kbd>``, ``<br>``, ``<a href>`` in a
+paragraph, list or heading): markdown-it renders those to HTML and the HTML reader (``clew.corpus.ingest.formats.html``)
+reads it, so their stored text is what a reader sees, never tags: table rows with their header, a unit per long
+definition-list term, ``<details>`` as one block labelled by its ``<summary>`` (a container where it holds headings,
+which open sections), an image as its alt text, headings (``<h2>``) opening sections by their level like Markdown's.
+That rendering replaces their source in the text. An HTML block that leaves an element open (``<details>``, ``<div
+align="center">`` before Markdown) is read with the blocks up to the one that closes it (alone, when none does;
+``markdown_html``). markdown-it reports the source lines of each block (``Token.map``); spans are those lines, trimmed
+of surrounding whitespace (code keeps its indentation).
 
-Only top-level blocks become :class:`Block` s: a list contributes one ``list_item`` per
-item (nested lists stay inside their item), a table one ``table_header`` (header line plus
-delimiter line) and one ``table_row`` per body row; thematic breaks and link reference
-definitions contribute none. Only top-level headings open sections; a heading inside a
-list or a blockquote is part of that block, and one with nothing under it before the next heading
-of its level is a paragraph.
+Only top-level blocks become :class:`Block` s: a list contributes one ``list_item`` per item (nested lists stay inside
+their item), a table one ``table_header`` (header line plus delimiter line) and one ``table_row`` per body row;
+thematic breaks and link reference definitions contribute none. Only top-level headings open sections; a heading inside
+a list or a blockquote is part of that block, and one with nothing under it before the next heading of its level is a
+paragraph. The title is the front matter's ``title``, else the first ``#`` heading, else the first heading of any level.
 
-Admonitions are one ``paragraph`` block of the section they sit in, their label included: a
-GitHub alert is a blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``,
-or the collapsible ``???`` / ``???+``) takes the indented lines after its marker, blank lines
-between them included (CommonMark alone reads an indented body after a blank line as code); so
-does an MkDocs content tab (``=== "pip"``), whose body is prose and code as written. One whose
-body holds raw HTML is rendered and read by the HTML reader instead, as ``Label: text``.
+Admonitions are one ``paragraph`` block of the section they sit in, their label included: a GitHub alert is a
+blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``, or the collapsible ``???`` / ``???+``)
+takes the indented lines after its marker, blank lines between them included (CommonMark alone reads an indented body
+after a blank line as code); so does an MkDocs content tab (``=== "pip"``), whose body is prose and code as written.
+One whose body holds raw HTML is rendered and read by the HTML reader instead, as ``Label: text``.
 """
 
 from __future__ import annotations
@@ -142,7 +138,7 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     for span in definitions:
         if span[0] >= read:
             builder.drop_lines(*span)
-    document = builder.document()
+    document = builder.document(any_heading=not (isinstance(fields.get("title"), str) and str(fields["title"]).strip()))
     if fields:
         document.fields = {**document.fields, **fields}
         title = fields.get("title")
@@ -229,9 +225,11 @@ class _Builder:
         self.region_anchors: list[tuple[str, int, int]] = []
         self.repairs: list[str] = []
 
-    def document(self) -> ParsedDocument:
+    def document(self, *, any_heading: bool = False) -> ParsedDocument:
         if self.regions:
             self.rewrite()
+        if self.title is None and any_heading:  # no "#" heading: the first of any level ("## Bundling yargs"; task R6)
+            self.title = next((section.heading for section in self.sections[1:] if section.heading), None)
         self.sections[0].heading = self.title or ""
         fields: dict[str, object] = {"title": self.title} if self.title is not None else {}
         return ParsedDocument(

@@ -590,3 +590,18 @@ def test_documents_parse_as_with_every_inline_parsed(monkeypatch: pytest.MonkeyP
     lazy = [repr(parse_markdown(source)) for source in sources]
     monkeypatch.setattr(module, "_PARSER", module._Markdown("commonmark").enable("table"))  # every inline
     assert lazy == [repr(parse_markdown(source)) for source in sources]
+
+
+def test_a_file_without_a_level_one_heading_is_titled_by_its_first_heading() -> None:
+    """A trial's ``## Bundling yargs`` page had no title (``clew ls`` showed none): with no front matter ``title`` and
+    no ``#`` heading, the first heading of any level is the title. MkDocs and Docusaurus fall back to the first ``#``
+    heading, then the file name, which the reader does not see; a ``#`` heading or the front matter still wins."""
+    document = parse_markdown("## Bundling yargs\n\nText.\n\n### With webpack\n\nMore.\n")
+    document.check()
+    assert (document.title, document.fields, document.sections[0].heading) == (
+        "Bundling yargs", {"title": "Bundling yargs"}, "Bundling yargs")
+    assert outline(document)[1:] == [("Bundling yargs", 2, 0), ("With webpack", 3, 1)]
+    assert parse_markdown("## Intro\n\nText.\n\n# The Guide\n\nMore.\n").title == "The Guide"
+    fronted = parse_markdown("---\nlayout: docs\ntitle: Brand guidelines\n---\n\n## Mark and logo\n\nText.\n")
+    assert fronted.title == "Brand guidelines"
+    assert list(fronted.fields) == ["layout", "title"]  # the front matter's fields as written
