@@ -1,7 +1,8 @@
 """Chrome of the Ruby documentation generators, for ``html_rules._dropped_class`` (task R4, issue 36): YARD and
 RDoc (its Darkfish theme), as Debian ships their pages (ruby-cri-doc and ruby-mocha-doc; ruby-rubymail-doc and
 ruby-tioga-doc); and the pages made into the HTML the reader reads well before they are parsed
-(:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings).
+(:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings; task R6: Texinfo's
+and HeVeA's colophons, Texinfo's footnotes, Erlang/OTP's reference pages, docutils' own pages).
 docs/measurements/generators-2026-12-06.md has what was checked.
 """
 
@@ -80,6 +81,42 @@ paragraph of a section of its own; the number opens the note's first paragraph i
 mark in the text reads, ``html_marks.NOTE_LINKS``)."""
 
 
+_ERLANG = re.compile(r'<link rel="stylesheet" href="[^"]*\botp_doc\.css"')
+_ERLANG_CONTENT = '<div id="content">'
+_ERLANG_ANCHORS = re.compile(r'<div class="title-anchors">(?:<(?!/?div\b)[^<]*|[^<]+)*</div>')
+_ERLANG_NAME = re.compile(r'<div class="title-name">([^<]*(?:<(?!/?div\b)[^<]*)*)</div>')
+_ERLANG_TITLE = re.compile(r"<title>Erlang -- ")
+_ERLANG_TYPES = re.compile(r'<h3 id="types" class="func-types-title">([^<]*)</h3>')
+"""Erlang/OTP's reference pages (erl_docgen, OTP 25; Debian's erlang-doc): every function is an ``article.func``, so
+the reader, taking the articles for the page's main content, read the functions alone, without the module's title,
+summary and description before them; the page's content is ``div#content`` (made ``role="main"``). Each heading holds
+``div.title-anchors`` (links drawn as a paperclip and a pencil, no text) before its text, a block inside the heading
+that left the function's heading ("all(Pred, List) -> boolean()") a paragraph; it is taken out, and the text of a
+section's heading (``div.title-name``: "Module Summary", "Description", "11.1 Memory") is the heading's own. Each
+function's "Types" (``h3.func-types-title``, under the function's ``h4``) is a label, not a section above it (task
+R6). The pages' titles name the site first ("Erlang -- lists"): the part after it is the title."""
+
+
+_DOCUTILS = '<meta name="generator" content="Docutils '
+_DOCUTILS_DECORATION = re.compile(
+    r'<div class="header">(?:(?!</div>).)*?<hr class="header"\s*/>\s*</div>'
+    r'|<div class="footer">\s*<hr class="footer"\s*/>(?:(?!</div>).)*?</div>', re.DOTALL)
+"""docutils' own HTML writer (``rst2html``, html4css1; Debian's docutils-doc 0.19): the ``.. header::`` and ``..
+footer::`` directives' text, the same on every page (docutils' own pages: "Docutils | Overview | About | Users |
+Reference | Developers" above 47 of 73 pages), in ``div.header`` ending with ``hr.header`` and ``div.footer`` starting
+with ``hr.footer``: the page's running header and footer, chrome (task R6)."""
+_DOCUTILS_NOTE = re.compile(
+    r'<table class="docutils (footnote|citation)"([^>]*)>\s*(?:<colgroup>.*?</colgroup>\s*)?<tbody[^>]*>\s*'
+    r'<tr><td class="label">((?:(?!</td>).)*)</td><td>((?:(?!</t[dr]>).)*)</td></tr>\s*</tbody>\s*</table>', re.DOTALL)
+"""A footnote or citation by html4css1: a table of one row, the label's cell and the text's, read as a table row "| [2]
+| Working with branches ... |"; a ``div.footnote`` with its ``span.label`` instead, read as the html5 writer's
+``aside.footnote`` is: "[2] Working with branches ..."."""
+_DOCUTILS_CONTENTS = '<div class="contents topic"'
+"""The page's own table of contents (``.. contents::``: "Contents" and a list of links to its sections), read as a
+list above the first section; a table of contents as DocBook's ``div.toc`` (``html_rules.TOC_CLASSES``), dropped where
+all its links lead into the page."""
+
+
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
     page): a man page by groff or man2html (``html_man``), an RDoc page with its groups, methods and description
@@ -93,6 +130,10 @@ def restructured(text: str) -> str:
         return _LATEX2HTML_ABOUT.sub("", text, count=1)
     if _YARD_FOOTER in text[-1500:]:
         return _YARD_MENU.sub("", text, count=1)
+    if _ERLANG.search(head) and _ERLANG_CONTENT in text:
+        return _erlang(text)
+    if _DOCUTILS in head:
+        return _docutils(text)
     if _HEVEA in head:
         return _HEVEA_FOOTER.sub("", text, count=1)
     if _TEXINFO.search(head):
@@ -107,3 +148,18 @@ def _darkfish(text: str) -> str:
                             text.replace(_TOP_LINK, ""))
     text = _GROUP.sub(r"\1<h2>\2</h2>\3", text)
     return _METHOD_HEADING.sub(r'<h3 class="\1">\2</h3>', text)
+
+
+def _erlang(text: str) -> str:
+    """An Erlang/OTP page (erl_docgen): ``div#content`` its main content, its title without the site's name, its
+    headings' texts their own, no icon links in them, each function's "Types" a paragraph."""
+    text = _ERLANG_TITLE.sub("<title>", text.replace(_ERLANG_CONTENT, '<div id="content" role="main">', 1), count=1)
+    text = _ERLANG_ANCHORS.sub("", text)
+    return _ERLANG_TYPES.sub(r'<p class="func-types-title">\1</p>', _ERLANG_NAME.sub(r"\1", text))
+
+
+def _docutils(text: str) -> str:
+    """A page by docutils' own writer: no running header or footer, each footnote a ``div.footnote``, the page's
+    contents a table of contents."""
+    text = _DOCUTILS_DECORATION.sub("", text.replace(_DOCUTILS_CONTENTS, '<div class="toc contents topic"'))
+    return _DOCUTILS_NOTE.sub(r'<div class="\1"\2><span class="label">\3</span> \4</div>', text)

@@ -1,0 +1,79 @@
+"""More generators' pages (task R6, issue 36): texi2any's "This document was generated ... using texi2any" footer and
+its footnotes, HeVeA's footer and its footnotes, Erlang/OTP's reference pages (erl_docgen), docutils' own writer.
+tests/fixtures/html/README.md says where each fixture comes from; docs/measurements/generators-2026-12-06.md what was
+checked."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html import parse_html
+from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
+
+
+def test_a_texi2any_page_has_no_colophon_and_its_footnote_reads_as_one_paragraph() -> None:
+    """texi2any 6.8 (``-c PROGRAM_NAME_IN_FOOTER=1``) ends every page with "This document was generated on *date*
+    using texi2any.", which was the page's last passage; a footnote's number (``h5``, "(1)") was a heading over its
+    text, and the mark in the text was glued to its word ("files1")."""
+    document = load_html("texi2any/frob.html")
+    assert "generated" not in document.text and "December" not in document.text
+    assert "which frobs files [1]." in document.text
+    paragraphs = block_texts(document, "paragraph")
+    assert paragraphs[-1] == "[1] A frobbed file is one that was changed on purpose."
+    assert [heading for heading, _, _ in outline(document)][-1] == "Footnotes"
+    assert "(1)" not in document.text
+
+
+def test_the_texinfo_footer_is_kept_on_another_generator_s_page() -> None:
+    """The footer is taken out of pages whose ``meta`` names texi2any or makeinfo only: a page that quotes it
+    (another generator's, or none) keeps it as text."""
+    footer = ('<p><font size="-1">\n  This document was generated on <em>December 6, 2026</em> using '
+              '<a href="https://example.invalid/texinfo/"><em>texi2any</em></a>.\n</font></p>')
+    page = f"<html><head><title>T</title></head><body><h1>T</h1><p>Text.</p>{footer}</body></html>"
+    assert parse_html(page).text.endswith("using texi2any.")
+    texinfo = page.replace("<title>", '<meta name="Generator" content="texi2any"><title>')
+    assert parse_html(texinfo).text.endswith("Text.")
+    seven = texinfo.replace('<font size="-1">', '<span class="program-in-footer">').replace("</font>", "</span>")
+    assert parse_html(seven).text.endswith("Text.")
+
+
+def test_a_hevea_page_has_no_colophon_and_its_footnote_reads_as_one_paragraph() -> None:
+    """HeVeA 2.36: its notes (``dl.thefootnotes``, the number the term) read "[1]" and the text as two paragraphs,
+    where docutils' read "[1] text"; "This document was translated from LaTeX by HeVeA." was the last passage."""
+    document = load_html("hevea/budgets.html")
+    assert block_texts(document, "paragraph")[-1] == "[1] See how a run ends."
+    assert "translated" not in document.text and "HEVEA" not in document.text
+    assert document.text.endswith("A budget stops the walk only when it binds.\n\n[1] See how a run ends.")
+
+
+def test_an_erlang_reference_page_keeps_its_module_description_and_function_headings() -> None:
+    """erl_docgen (Erlang/OTP 25, Debian's erlang-doc): every function is an ``article``, which the reader took for the
+    page's main content: the module's title, summary and description were lost and the text began at the first
+    function. Each heading held its text in ``div.title-name`` beside icon links (``div.title-anchors``), which left the
+    function's heading a paragraph, and each function's "Types" (``h3``) a section above the function's ``h4``."""
+    document = load_html("erlang/lists.html")
+    assert document.title == "lists"  # the <title> is "Erlang -- lists"
+    assert outline(document)[1:] == [
+        ("lists", 1, 0), ("Module", 3, 1), ("Module Summary", 3, 1), ("Description", 3, 1), ("Exports", 3, 1),
+        ("all(Pred, List) -> boolean()", 4, 5), ("any(Pred, List) -> boolean()", 4, 5)]
+    assert "### Module Summary\n\nList processing functions.\n\n### Description\n\nThis module" in document.text
+    paragraphs = block_texts(document, "paragraph")
+    assert paragraphs[paragraphs.index("Types") + 1] == "Pred = fun((Elem :: T) -> boolean())"
+    for chrome in ("Expand All", "STDLIB", "Reference Manual", "Version 4.2", "Copyright", "Erlang --"):
+        assert chrome not in document.text, chrome
+
+
+def test_a_docutils_page_has_no_running_header_or_contents_and_its_footnotes_read_as_paragraphs() -> None:
+    """docutils' own writer (rst2html, html4css1; Debian's docutils-doc 0.19, docs/howto/i18n.html): the ``.. header::``
+    text above every page ("Docutils | Overview | About | ..."), the page's own contents (``div.contents.topic``,
+    links to its sections) and each footnote as a one-row table ("| [1] | If anything ... |")."""
+    document = load_html("docutils/i18n.html")
+    assert document.title == "Docutils Internationalization"
+    assert document.text.startswith("# Docutils Internationalization\n\n| Author: | David Goodger |")
+    assert "Overview | About" not in document.text and "\nContents\n" not in document.text
+    paragraphs = block_texts(document, "paragraph")
+    notes = [paragraph for paragraph in paragraphs if paragraph.startswith("[")]
+    assert [note[:20] for note in notes] == ["[1] If anything in D", "[2] BCP stands for '", "[3] Subtags are sepa"]
+    assert not any(row.startswith("| [") for row in block_texts(document, "table_row"))
+    assert "(or should be [1]) fully parameterized" in document.text
+    assert document.text.startswith("[1] If anything", document.anchors["footnote-1"])
+    assert [heading for heading, _, _ in outline(document)][2:4] == [
+        "Language Module Names", "Docutils Language Module"]
