@@ -2,13 +2,15 @@
 RDoc (its Darkfish theme), as Debian ships their pages (ruby-cri-doc and ruby-mocha-doc; ruby-rubymail-doc and
 ruby-tioga-doc); and the pages made into the HTML the reader reads well before they are parsed
 (:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings; task R6: Texinfo's
-and HeVeA's colophons, Texinfo's footnotes, Erlang/OTP's reference pages, docutils' own pages).
+and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, pydoctor and the Go project).
 docs/measurements/generators-2026-12-06.md has what was checked.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from html import escape as html_escape
 
 from clew.corpus.ingest.formats.html_man import man_html
 
@@ -117,12 +119,40 @@ list above the first section; a table of contents as DocBook's ``div.toc`` (``ht
 all its links lead into the page."""
 
 
+_OCAMLDOC = '<link title="Index of types" rel=Appendix href="index_types.html">'
+_OCAMLDOC_NAVBAR = re.compile(r'<div class="navbar">(?:<(?!/?div\b)[^<]*|[^<]+)*</div>')
+"""ocamldoc's bar above every module page (``div.navbar``: "Up", "Previous", "Next"; Debian's libzarith-ocaml-doc,
+libjsonm-ocaml-doc, libptmap-ocaml-doc), read as the page's first paragraph "Up Next"; dropped on pages that link
+ocamldoc's index of types in their head (task R6)."""
+_OCAMLDOC_SIGNATURE = re.compile(
+    r'(<body>\s*)<code class="code">(<span class="keyword">sig</span><br>.*)</code>(\s*</body>)', re.DOTALL)
+"""ocamldoc's page of a module's signature (``type_Z.html``, linked from the module page's title): the whole body one
+``code`` whose lines are a ``br`` apart, read as one paragraph of a thousand words; a code block instead, a line per
+line."""
+
+
+_GO_HEADER = re.compile(r"<!--(\{.*?\})-->", re.DOTALL)
+"""The Go project's own pages (its spec, memory model, release notes; Debian's golang-1.19-doc): HTML fragments whose
+first lines are a JSON comment (``<!--{"Title": "The Go Memory Model", "Subtitle": ..., "Path": "/ref/mem"}-->``) from
+which go.dev's server writes the page's head and ``h1``; read alone, the page had no title. Its ``Title`` is the
+title (task R6)."""
+
+
+_PYDOCTOR = '<meta name="generator" content="pydoctor '
+_PYDOCTOR_MEMBER = re.compile(r'<div class="functionHeader">((?:<(?!/?div\b)[^<]*|[^<]+)*)</div>')
+"""pydoctor (25.10; a module's or class's page): each member's signature (``div.functionHeader``: "def
+_replay(self, events):", "_ahead =") a paragraph, so that every member of a class was one section; an ``h3`` instead,
+each member a section of its own, as Sphinx's and YARD's signatures are (task R6)."""
+
+
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
     page): a man page by groff or man2html (``html_man``), an RDoc page with its groups, methods and description
     headings leveled and without its headings' links back to the top, a LaTeX2HTML page without its colophon, a
     YARD page without its breadcrumbs."""
     text = man_html(text)
+    if text.startswith("<!--{"):
+        return _go_page(text)
     head = text[:3000]
     if _DARKFISH in head or _DARKFISH_TOP in head:
         return _darkfish(text)
@@ -134,6 +164,10 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
+    if _PYDOCTOR in head:
+        return _PYDOCTOR_MEMBER.sub(r'<h3 class="functionHeader">\1</h3>', text)
+    if _OCAMLDOC in head:
+        return _OCAMLDOC_SIGNATURE.sub(_signature, _OCAMLDOC_NAVBAR.sub("", text, count=1), count=1)
     if _HEVEA in head:
         return _HEVEA_FOOTER.sub("", text, count=1)
     if _TEXINFO.search(head):
@@ -163,3 +197,23 @@ def _docutils(text: str) -> str:
     contents a table of contents."""
     text = _DOCUTILS_DECORATION.sub("", text.replace(_DOCUTILS_CONTENTS, '<div class="toc contents topic"'))
     return _DOCUTILS_NOTE.sub(r'<div class="\1"\2><span class="label">\3</span> \4</div>', text)
+
+
+def _signature(page: re.Match[str]) -> str:
+    """An ocamldoc signature page's ``code`` (:data:`_OCAMLDOC_SIGNATURE`) as a ``pre``, its ``br`` line breaks."""
+    lines = _BREAK.sub("\n", page[2])
+    return f"{page[1]}<pre><code>{lines}</code></pre>{page[3]}"
+
+
+_BREAK = re.compile(r"<br>\n?")
+
+
+def _go_page(text: str) -> str:
+    """A page of the Go project's (:data:`_GO_HEADER`) with a ``title`` from its header's ``Title``."""
+    header = _GO_HEADER.match(text)
+    try:
+        fields = json.loads(header[1]) if header is not None else None
+    except ValueError:
+        return text
+    title = fields.get("Title") if isinstance(fields, dict) else None
+    return f"<title>{html_escape(title)}</title>\n{text}" if isinstance(title, str) and title.strip() else text

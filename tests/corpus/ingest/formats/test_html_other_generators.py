@@ -1,5 +1,6 @@
 """More generators' pages (task R6, issue 36): texi2any's "This document was generated ... using texi2any" footer and
-its footnotes, HeVeA's footer and its footnotes, Erlang/OTP's reference pages (erl_docgen), docutils' own writer.
+its footnotes, HeVeA's footer and its footnotes, Erlang/OTP (erl_docgen), docutils' own writer, ocamldoc, the Go
+project's pages, pydoctor.
 tests/fixtures/html/README.md says where each fixture comes from; docs/measurements/generators-2026-12-06.md what was
 checked."""
 
@@ -77,3 +78,41 @@ def test_a_docutils_page_has_no_running_header_or_contents_and_its_footnotes_rea
     assert document.text.startswith("[1] If anything", document.anchors["footnote-1"])
     assert [heading for heading, _, _ in outline(document)][2:4] == [
         "Language Module Names", "Docutils Language Module"]
+
+
+def test_an_ocamldoc_module_page_has_no_navigation_bar_and_its_signature_page_is_code() -> None:
+    """ocamldoc (Debian's libptmap-ocaml-doc): the bar above every module page (``div.navbar``, "Up") was the page's
+    first paragraph; the signature page (``type_Ptmap.html``), one ``code`` whose lines are a ``br`` apart, read as one
+    paragraph, its lines and their indentation lost."""
+    module = load_html("ocamldoc/Ptmap.html")
+    assert module.text.startswith("# Module Ptmap\n\n```\nmodule Ptmap: sig .. end\n```\n\nMaps over integers")
+    assert "Up" not in module.text.split()
+    signature = load_html("ocamldoc/type_Ptmap.html")
+    [code] = block_texts(signature, "code")
+    assert code.startswith("```\nsig\n  type key = int\n  type +'a t\n  val empty : 'a Ptmap.t\n")
+    assert code.endswith("\nend\n```")
+    assert [block.kind for block in signature.blocks] == ["code"]
+
+
+def test_a_go_project_page_is_titled_by_its_json_header() -> None:
+    """The Go project's pages (Debian's golang-1.19-doc: the spec, the memory model) are fragments whose JSON comment
+    on top names the title that go.dev's server writes; read alone, they had none."""
+    document = load_html("golang/go_mem.html")
+    assert document.title == "The Go Memory Model"
+    assert outline(document)[1:4] == [("Introduction", 2, 0), ("Advice", 3, 1), ("Informal Overview", 3, 1)]
+    assert "Version of June 6, 2022" not in document.text and "/ref/mem" not in document.text
+    assert parse_html('<!--{"Subtitle": "x"}-->\n<h2>Intro</h2><p>Text.</p>').title is None
+    assert parse_html('<!--{ not json }-->\n<h2>Intro</h2><p>Text.</p>').title is None
+
+
+def test_a_pydoctor_page_has_a_section_per_member() -> None:
+    """pydoctor 25.10 (clew's own clew/corpus/ingest/formats built with ``--docformat=restructuredtext``): each member's
+    signature (``div.functionHeader``) was a paragraph, so every member of the module was one section with the
+    module's text; each is now a heading, its docstring and value under it."""
+    document = load_html("pydoctor/formats.fences.html")
+    assert document.title == "formats.fences"
+    headings = [heading for heading, level, _ in outline(document)[2:]]
+    assert headings[:2] == ["def fenced(code: str, language: str = '') -> tuple[str, int]:",
+                            "def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False) -> str:"]
+    assert {level for _, level, _ in outline(document)[2:]} == {3}
+    assert "FENCE: str =" in headings and "¶" not in document.text
