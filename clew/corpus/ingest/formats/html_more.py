@@ -2,7 +2,8 @@
 RDoc (its Darkfish theme), as Debian ships their pages (ruby-cri-doc and ruby-mocha-doc; ruby-rubymail-doc and
 ruby-tioga-doc); and the pages made into the HTML the reader reads well before they are parsed
 (:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings; task R6: Texinfo's
-and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, pydoctor and the Go project).
+and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, pydoctor, GitBook and the Go
+project).
 docs/measurements/generators-2026-12-06.md has what was checked.
 """
 
@@ -22,7 +23,10 @@ CHROME_CLASSES = frozenset(
     # RDoc 6 (Darkfish): a method's source listing (hidden until "click to toggle source")
     " method-source-code"
     # TeX4ht (htlatex, a document split into pages): "[next] [tail] [up]" above and below each page's text
-    " crosslinks".split()
+    " crosslinks"
+    # GitBook 3 (legacy, its default theme): the search box's result templates inside the page's body, two empty
+    # h1 headings ('results matching ""', 'No results matching ""') after the page's text (task R6)
+    " search-results".split()
 )
 """Chrome classes of these generators, beside ``html_rules.DROP_CLASSES``."""
 
@@ -145,6 +149,13 @@ _replay(self, events):", "_ahead =") a paragraph, so that every member of a clas
 each member a section of its own, as Sphinx's and YARD's signatures are (task R6)."""
 
 
+_GITBOOK = '<meta name="generator" content="GitBook '
+_GITBOOK_TITLE = re.compile(r"<title>(.+?) \u00b7 [^<]*</title>")
+"""GitBook 3 (legacy) titles every page "Budgets · GitBook" ("<page> · <book's title>"), its book's first page by its
+name in the summary ("Introduction · GitBook") over an ``h1`` that differs: the part before the book's title is the
+page's title (task R6)."""
+
+
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
     page): a man page by groff or man2html (``html_man``), an RDoc page with its groups, methods and description
@@ -164,6 +175,8 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
+    if _GITBOOK in head:
+        return _GITBOOK_TITLE.sub(r"<title>\1</title>", text, count=1)
     if _PYDOCTOR in head:
         return _PYDOCTOR_MEMBER.sub(r'<h3 class="functionHeader">\1</h3>', text)
     if _OCAMLDOC in head:

@@ -1,6 +1,6 @@
 """More generators' pages (task R6, issue 36): texi2any's "This document was generated ... using texi2any" footer and
 its footnotes, HeVeA's footer and its footnotes, Erlang/OTP (erl_docgen), docutils' own writer, ocamldoc, the Go
-project's pages, pydoctor.
+project's pages, pydoctor, GitBook.
 tests/fixtures/html/README.md says where each fixture comes from; docs/measurements/generators-2026-12-06.md what was
 checked."""
 
@@ -116,3 +116,13 @@ def test_a_pydoctor_page_has_a_section_per_member() -> None:
                             "def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False) -> str:"]
     assert {level for _, level, _ in outline(document)[2:]} == {3}
     assert "FENCE: str =" in headings and "¶" not in document.text
+
+
+def test_a_gitbook_page_has_no_search_templates_and_is_titled_without_the_book() -> None:
+    """GitBook 3.2.3 (legacy; npm ``gitbook``, its default theme): the search box's result templates sit in every page's
+    body, two empty ``h1`` headings ('results matching ""', 'No results matching ""') after the page's text; the
+    ``<title>`` is "Introduction · GitBook" (the page's name in the summary, the book's title)."""
+    document = load_html("gitbook/index.html")
+    assert document.title == "Introduction"
+    assert outline(document)[1:] == [("clew concepts", 1, 0)]
+    assert document.text == "# clew concepts\n\nThe concepts behind clew."
