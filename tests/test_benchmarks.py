@@ -301,3 +301,38 @@ def test_walk_ceiling_reports_the_oracle_and_how_the_walk_fills_its_budget(here:
     assert (walk["recall"], walk["runs"]) == (0.333, 1)
     assert 0 < walk["used_share"] < 0.1 and walk["mean_left"] > 900
     assert (walk["left_fits"], walk["left_fits_gold"]) == (0, 0)  # flat bm25's top 100 holds nothing else
+
+
+def test_walk_floor_displaces_the_lowest_worth_takes_only_when_the_flat_hit_is_worth_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    from walk_floor import Rule, Take, floored
+
+    # a seed hit, a link target and a section mate: 200 tokens, the budget full
+    walk = [Take("a", "a", 100, 10.0, "seed"), Take("b", "b", 60, 3.0, "links"), Take("c", "c", 40, 5.0, "children")]
+    flat = [Take("a", "a", 100, 10.0, "flat"), Take("d", "d", 80, 6.0, "flat")]
+
+    def ids(spec: str, budget: int = 200) -> list[str]:
+        return [t.id for t in floored(walk, flat, budget, Rule.parse(spec))]
+
+    # d (80 tokens, worth 6) takes the room of the link target (3) and the section mate (5); the seed hit stays
+    assert ids("top=all,margin=1,routes=nonseed,drop=99") == ["a", "d"]
+    assert ids("top=all,margin=1.5,routes=nonseed,drop=99") == ["a", "b", "c"]  # 5 x 1.5 is not below 6
+    assert ids("top=all,margin=1,routes=nonseed,drop=1") == ["a", "b", "c"]  # one take frees 60 of the 80
+    assert ids("top=all,margin=1,routes=links,drop=99") == ["a", "b", "c"]
+    assert ids("top=100,margin=1,routes=all,drop=99") == ["a", "d"]  # budget / 100: the flat pack's top 2 may come
+    assert ids("top=200,margin=1,routes=all,drop=99") == ["a", "b", "c"]  # budget / 200: its top 1, already taken
+    assert ids("top=all,margin=1,routes=nonseed,drop=99", budget=280) == ["a", "b", "c", "d"]  # room left: added
+    assert [t.id for t in floored(walk, [Take("e", "b", 60, 9.0, "flat")], 200, Rule.parse("top=all"))] == [
+        "a", "b", "c"]  # the same text as a take: already held
+
+
+def test_walk_floor_counts_the_phrases_of_bm25_the_walk_and_each_rule(here: Runner, tmp_path: Path) -> None:
+    tiny_set(tmp_path, BACKUP_AND_PAGING, question="When does the nightly backup run?", answers=["before midnight"],
+             evidence=["run the nightly backup with the archive flag", "rotates weekly between two teams"],
+             sources=["backup.md", "paging.md"], kind="multi_hop")
+    out = here("walk_floor.py", "--sets", "evals/tiny", "--budgets", "1000", "--rules", "top=200,margin=1.1",
+               cwd=tmp_path)
+    assert out["rules"] == ["top=200,margin=1.1"]
+    assert out["sets"]["tiny"]["1000"] == {"bm25": 1, "walk": 1, "rules": {"top=200,margin=1.1": 1},
+                                           "changed": {"top=200,margin=1.1": {}}}
