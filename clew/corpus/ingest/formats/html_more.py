@@ -2,8 +2,8 @@
 RDoc (its Darkfish theme), as Debian ships their pages (ruby-cri-doc and ruby-mocha-doc; ruby-rubymail-doc and
 ruby-tioga-doc); and the pages made into the HTML the reader reads well before they are parsed
 (:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings; task R6: Texinfo's
-and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, pydoctor, GitBook and the Go
-project).
+and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, pydoctor, GitBook, YODL and the
+Go project).
 docs/measurements/generators-2026-12-06.md has what was checked.
 """
 
@@ -156,6 +156,18 @@ name in the summary ("Introduction · GitBook") over an ``h1`` that differs: the
 page's title (task R6)."""
 
 
+_YODL = ".XXfc {"
+_YODL_NAV = re.compile(
+    r'<hr>\s*<ul>(?:\s*<li>\s*<a href="[^"]*">(?:Table of Contents|Previous Chapter|Next Chapter)</a>)+\s*</ul>\s*<hr>')
+_YODL_TITLE = re.compile(r"<title>([^<]*)</title>")
+_H1 = re.compile(r"<h1\b[^>]*>(.*?)</h1>", re.DOTALL)
+"""YODL's pages (the Z shell's FAQ, Debian's zsh-doc; known by the ``XX`` classes of their style sheet): each chapter
+has "Table of Contents", "Previous Chapter", "Next Chapter" links above and below its text, read as lists; and every
+chapter's ``<title>`` is the book's, "Z-Shell Frequently-Asked Questions". A chapter's links are dropped and its title
+is its ``h1`` with the book's name after it, as texi2any titles a node: "Chapter 4: The mysteries of completion (Z-Shell
+Frequently-Asked Questions)" (task R6)."""
+
+
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
     page): a man page by groff or man2html (``html_man``), an RDoc page with its groups, methods and description
@@ -175,6 +187,8 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
+    if _YODL in head:
+        return _yodl(text)
     if _GITBOOK in head:
         return _GITBOOK_TITLE.sub(r"<title>\1</title>", text, count=1)
     if _PYDOCTOR in head:
@@ -230,3 +244,14 @@ def _go_page(text: str) -> str:
         return text
     title = fields.get("Title") if isinstance(fields, dict) else None
     return f"<title>{html_escape(title)}</title>\n{text}" if isinstance(title, str) and title.strip() else text
+
+
+def _yodl(text: str) -> str:
+    """A YODL page (:data:`_YODL_NAV`): a chapter without its links to the others, titled by its ``h1``."""
+    text, chapters = _YODL_NAV.subn("<hr>", text)
+    heading, title = _H1.search(text), _YODL_TITLE.search(text)
+    if not chapters or heading is None or title is None:
+        return text
+    name = " ".join(re.sub(r"<[^>]*>", "", heading[1]).split())
+    book = " ".join(title[1].split())
+    return text if not name or name == book else _YODL_TITLE.sub(f"<title>{name} ({book})</title>", text, count=1)

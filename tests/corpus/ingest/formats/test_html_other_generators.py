@@ -1,6 +1,6 @@
 """More generators' pages (task R6, issue 36): texi2any's "This document was generated ... using texi2any" footer and
 its footnotes, HeVeA's footer and its footnotes, Erlang/OTP (erl_docgen), docutils' own writer, ocamldoc, the Go
-project's pages, pydoctor, GitBook.
+project's pages, pydoctor, GitBook, YODL.
 tests/fixtures/html/README.md says where each fixture comes from; docs/measurements/generators-2026-12-06.md what was
 checked."""
 
@@ -126,3 +126,14 @@ def test_a_gitbook_page_has_no_search_templates_and_is_titled_without_the_book()
     assert document.title == "Introduction"
     assert outline(document)[1:] == [("clew concepts", 1, 0)]
     assert document.text == "# clew concepts\n\nThe concepts behind clew."
+
+
+def test_a_yodl_chapter_has_no_chapter_links_and_is_titled_by_its_heading() -> None:
+    """YODL (the Z shell's FAQ in Debian's zsh-doc; the fixture is written in its shape): "Table of Contents",
+    "Previous Chapter", "Next Chapter" above and below each chapter read as two lists, and every chapter's
+    ``<title>`` is the book's: six pages titled alike."""
+    document = load_html("yodl/FAQ04.html")
+    assert document.title == "Chapter 4: The mysteries of budgets (Clew Frequently-Asked Questions)"
+    assert document.text.startswith("# Chapter 4: The mysteries of budgets\n\n## 4.1: Which budget bound?")
+    assert "Chapter\n" not in document.text and "Table of Contents" not in document.text
+    assert block_texts(document, "list_item") == []
