@@ -2,8 +2,8 @@
 RDoc (its Darkfish theme), as Debian ships their pages (ruby-cri-doc and ruby-mocha-doc; ruby-rubymail-doc and
 ruby-tioga-doc); and the pages made into the HTML the reader reads well before they are parsed
 (:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings; task R6: Texinfo's
-and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, pydoctor, GitBook, YODL and the
-Go project).
+and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, odoc, pydoctor, GitBook, YODL
+and the Go project).
 docs/measurements/generators-2026-12-06.md has what was checked.
 """
 
@@ -168,6 +168,13 @@ is its ``h1`` with the book's name after it, as texi2any titles a node: "Chapter
 Frequently-Asked Questions)" (task R6)."""
 
 
+_ODOC = '<meta name="generator" content="odoc '
+_ODOC_PREAMBLE = re.compile(r'<header class="odoc-preamble">(.*?)</header>', re.DOTALL)
+"""odoc 2 (Debian's libjs-of-ocaml-doc): a page's title and its module's description are a ``header.odoc-preamble``,
+outside any ``main``: dropped as a page's header landmark, so that every module page had neither its ``h1`` ("Module
+Js_of_ocaml.Url") nor its description; a ``div`` instead (task R6)."""
+
+
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
     page): a man page by groff or man2html (``html_man``), an RDoc page with its groups, methods and description
@@ -187,6 +194,8 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
+    if _ODOC in head:
+        return _ODOC_PREAMBLE.sub(r'<div class="odoc-preamble">\1</div>', text, count=1)
     if _YODL in head:
         return _yodl(text)
     if _GITBOOK in head:

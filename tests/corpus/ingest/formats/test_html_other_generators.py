@@ -1,6 +1,6 @@
 """More generators' pages (task R6, issue 36): texi2any's "This document was generated ... using texi2any" footer and
 its footnotes, HeVeA's footer and its footnotes, Erlang/OTP (erl_docgen), docutils' own writer, ocamldoc, the Go
-project's pages, pydoctor, GitBook, YODL.
+project's pages, pydoctor, GitBook, YODL, odoc.
 tests/fixtures/html/README.md says where each fixture comes from; docs/measurements/generators-2026-12-06.md what was
 checked."""
 
@@ -137,3 +137,13 @@ def test_a_yodl_chapter_has_no_chapter_links_and_is_titled_by_its_heading() -> N
     assert document.text.startswith("# Chapter 4: The mysteries of budgets\n\n## 4.1: Which budget bound?")
     assert "Chapter\n" not in document.text and "Table of Contents" not in document.text
     assert block_texts(document, "list_item") == []
+
+
+def test_an_odoc_module_page_keeps_its_title_and_description() -> None:
+    """odoc 2.1 (Debian's libjs-of-ocaml-doc): the module's ``h1`` and description are a ``header.odoc-preamble``
+    outside any ``main``, dropped with the page's header landmarks: the page began at its first value."""
+    document = load_html("odoc/Url.html")
+    assert document.title == "Url (js_of_ocaml.Js_of_ocaml.Url)"
+    assert document.text.startswith("# Module Js_of_ocaml.Url\n\nThis module provides functions for tampering")
+    assert "Up" not in document.text.split()  # the breadcrumbs (nav.odoc-nav) stay out
+    assert "val urldecode : string -> string" in block_texts(document, "paragraph")
