@@ -14,7 +14,9 @@ freed. A rule is ``top=...,margin=...,routes=...,drop=...``:
 - ``margin``: a take is displaced only when the flat hit is worth more than ``margin`` times it;
 - ``routes``: which takes may go: ``all``, ``nonseed`` (not the walk's own seed hits), ``links``
   (link targets only), ``nonadj`` (neither seed hits nor a seed hit's neighbours);
-- ``drop``: how many takes one flat hit may displace.
+- ``drop``: how many takes one flat hit may displace;
+- ``least``: a flat hit comes in only when worth at least ``least`` times the best seed hit (the
+  walk's ``Scorer.top``: the best worth among the search's first budget / 80 hits, at least 10).
 
 Per set and budget: phrases found by flat ``bm25``, by the ``walk`` and by each rule, and each
 question a rule changes (``id: [walk, rule]``). Measured 2026-12-06 (task W2,
@@ -56,8 +58,9 @@ ROUTES: dict[str, Callable[[str | None], bool]] = {
 }
 """Which of the walk's takes a flat hit may displace, by how the walk reached them (``via``)."""
 DEFAULT_RULES = ("top=all,margin=1,routes=nonseed,drop=99;top=200,margin=1.1,routes=nonseed,drop=2;"
-                 "top=200,margin=1.2,routes=all,drop=2;top=200,margin=1.2,routes=all,drop=1;"
-                 "top=all,margin=1.1,routes=links,drop=99")
+                 "top=200,margin=1.1,routes=nonseed,drop=2,least=0.3;top=200,margin=1.1,routes=nonseed,drop=2,least=0.35;"
+                 "top=200,margin=1.1,routes=nonseed,drop=2,least=0.4;top=200,margin=1.1,routes=nonseed,drop=2,least=0.45;"
+                 "top=200,margin=1.2,routes=all,drop=2,least=0.4;top=all,margin=1.1,routes=links,drop=99")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,27 +78,30 @@ class Rule:
     margin: float
     routes: str
     drop: int
+    least: float
 
     @classmethod
     def parse(cls, spec: str) -> Rule:
         fields = dict(part.split("=", 1) for part in spec.split(",") if part.strip())
-        unknown = set(fields) - {"top", "margin", "routes", "drop"}
+        unknown = set(fields) - {"top", "margin", "routes", "drop", "least"}
         routes = fields.get("routes", "nonseed")
         if unknown or routes not in ROUTES:
-            raise SystemExit(f"bad rule {spec!r}: give top=all|N, margin=X, routes={'|'.join(ROUTES)}, drop=N")
+            raise SystemExit(f"bad rule {spec!r}: give top=all|N, margin=X, routes={'|'.join(ROUTES)}, drop=N, "
+                             "least=X")
         top = fields.get("top", "all")
         return cls(None if top == "all" else int(top), float(fields.get("margin", 1)), routes,
-                   int(fields.get("drop", 99)))
+                   int(fields.get("drop", 99)), float(fields.get("least", 0)))
 
     def movable(self, take: Take) -> bool:
         return ROUTES[self.routes](take.via)
 
 
-def floored(walk: Sequence[Take], flat: Sequence[Take], budget: int, rule: Rule) -> list[Take]:
-    """The walk's pack after the flat pack's best hits it lacks displaced its lowest-worth takes (see the module)."""
+def floored(walk: Sequence[Take], flat: Sequence[Take], budget: int, rule: Rule, best: float = 0.0) -> list[Take]:
+    """The walk's pack after the flat pack's best hits it lacks displaced its lowest-worth takes (see the module);
+    ``best``: the best seed hit's worth."""
     out = list(walk)
     used = sum(t.tokens for t in out)
-    coming = list(flat) if rule.top is None else list(flat[:budget // rule.top])
+    coming = [t for t in (flat if rule.top is None else flat[:budget // rule.top]) if t.worth >= rule.least * best]
     protected = {t.id for t in coming}
     for hit in coming:
         if any(t.id == hit.id or t.text == hit.text for t in out):
@@ -126,11 +132,15 @@ def run_set(evalset: EvalSet, tmp: Path, budgets: list[int], rules: dict[str, Ru
         for q in evalset.questions():
             scorer = Scorer(scope, q["question"])
             ranked = flat_hits(corpus, q["question"], "bm25", COLLECTION)
+            worths: dict[str, float] = {}
+            for hit in ranked:
+                doc, ordinal = scope.document_by_key(hit.document_key), int(hit.evidence_id.rsplit(":", 1)[1])
+                worths[hit.evidence_id] = 0.0 if doc is None else scorer.passage(passage_of(doc, ordinal))
             for budget in budgets:
+                best = max((worths[h.evidence_id] for h in ranked[:max(10, budget // 80)]), default=0.0)
                 flat = []
                 for hit in pack(ranked, budget)[0]:
-                    doc, ordinal = scope.document_by_key(hit.document_key), int(hit.evidence_id.rsplit(":", 1)[1])
-                    worth = 0.0 if doc is None else scorer.passage(passage_of(doc, ordinal))
+                    worth = worths[hit.evidence_id]
                     flat.append(Take(hit.evidence_id, normalize(hit.text), count_tokens(hit.text), worth, "flat"))
                 request = agent_request(SYSTEMS["tree-ranked"], q["question"], budget, COLLECTION)
                 request["include_steps"] = True
@@ -141,7 +151,7 @@ def run_set(evalset: EvalSet, tmp: Path, budgets: list[int], rules: dict[str, Ru
                 before = found(q["evidence"], walk)
                 cell["walk"] += before
                 for name, rule in rules.items():
-                    after = found(q["evidence"], floored(walk, flat, budget, rule))
+                    after = found(q["evidence"], floored(walk, flat, budget, rule, best))
                     cell["rules"][name] += after
                     if after != before:
                         cell["changed"][name][q["id"]] = [before, after]

@@ -323,6 +323,9 @@ def test_walk_floor_displaces_the_lowest_worth_takes_only_when_the_flat_hit_is_w
     assert ids("top=100,margin=1,routes=all,drop=99") == ["a", "d"]  # budget / 100: the flat pack's top 2 may come
     assert ids("top=200,margin=1,routes=all,drop=99") == ["a", "b", "c"]  # budget / 200: its top 1, already taken
     assert ids("top=all,margin=1,routes=nonseed,drop=99", budget=280) == ["a", "b", "c", "d"]  # room left: added
+    best = Rule.parse("top=all,least=0.5")  # d comes in only when worth half the best seed hit
+    assert [t.id for t in floored(walk, flat, 200, best, best=12.0)] == ["a", "d"]
+    assert [t.id for t in floored(walk, flat, 200, best, best=12.1)] == ["a", "b", "c"]
     assert [t.id for t in floored(walk, [Take("e", "b", 60, 9.0, "flat")], 200, Rule.parse("top=all"))] == [
         "a", "b", "c"]  # the same text as a take: already held
 
