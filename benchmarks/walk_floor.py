@@ -20,7 +20,7 @@ freed. A rule is ``top=...,margin=...,routes=...,drop=...``:
 
 Per set and budget: phrases found by flat ``bm25``, by the ``walk`` and by each rule, and each
 question a rule changes (``id: [walk, rule]``). Measured 2026-12-06 (task W2,
-docs/measurements/walk-2026-12-05.md): no rule held on the five sets.
+docs/measurements/walk-2026-12-05.md): none landed in the walk (why, there).
 
     python benchmarks/walk_floor.py --sets sqlite-docs,npm-docs --budgets 1000,2000,4000,8000
     python benchmarks/walk_floor.py --rules "top=200,margin=1.1,routes=nonseed,drop=2"
