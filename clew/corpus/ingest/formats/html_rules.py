@@ -529,8 +529,12 @@ def api_entry(attrs: list[tuple[str, str | None]]) -> bool:
 
 def field_list(attrs: list[tuple[str, str | None]]) -> bool:
     """A docutils field list (``dl.field-list``: a page's ``:Author:``, an API entry's ``Parameters:``,
-    ``Returns:``, ``Raises:``): each term names the field its definition holds."""
-    return "field-list" in (_attr(attrs, "class") or "").split()
+    ``Returns:``, ``Raises:``; the html5 writer's ``dl.docinfo``, task R6): each term names the field its definition
+    holds."""
+    return not _FIELD_LISTS.isdisjoint((_attr(attrs, "class") or "").split())
+
+
+_FIELD_LISTS = frozenset({"field-list", "docinfo"})
 
 
 def note_list(tag: str, attrs: list[tuple[str, str | None]]) -> bool:

@@ -147,3 +147,16 @@ def test_an_odoc_module_page_keeps_its_title_and_description() -> None:
     assert document.text.startswith("# Module Js_of_ocaml.Url\n\nThis module provides functions for tampering")
     assert "Up" not in document.text.split()  # the breadcrumbs (nav.odoc-nav) stay out
     assert "val urldecode : string -> string" in block_texts(document, "paragraph")
+
+
+def test_a_docutils_html5_page_reads_its_bibliographic_fields_as_fields() -> None:
+    """docutils 0.19's html5 writer (``rst2html5.py --link-stylesheet`` of docutils-doc's docs/howto/i18n.txt): the
+    bibliographic fields (``dl.docinfo``) read as a paragraph per term and per value ("Author:", then "David Goodger"),
+    where a field list's read "Author: David Goodger"; its header, contents and footnotes already read right."""
+    document = load_html("docutils/i18n-html5.html")
+    paragraphs = block_texts(document, "paragraph")
+    assert paragraphs[:3] == ["Author: David Goodger", "Contact: docutils-develop@lists.sourceforge.net",
+                              "Date: 2022-04-02"]
+    assert "Overview | About" not in document.text and "\nContents\n" not in document.text
+    assert [p[:20] for p in paragraphs if p.startswith("[")] == [
+        "[1] If anything in D", "[2] BCP stands for '", "[3] Subtags are sepa"]
