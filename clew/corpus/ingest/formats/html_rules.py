@@ -538,8 +538,9 @@ _FIELD_LISTS = frozenset({"field-list", "docinfo"})
 
 
 def note_list(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
-    """A footnote or citation of docutils 0.17 and earlier (``dl.footnote``, ``dl.citation``): its term is
-    the label (``1``; the page's style sheet adds the brackets) of its first paragraph."""
+    """A footnote or citation of docutils 0.17 and earlier (``dl.footnote``, ``dl.citation``), or HeVeA's notes
+    (``dl.thefootnotes``, task R6): its term is the label (``1``; the page's style sheet adds the brackets) of its
+    first paragraph."""
     return tag == "dl" and (footnote(attrs) or "thefootnotes" in (_attr(attrs, "class") or "").split())
 
 
