@@ -148,7 +148,9 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
 
 
 def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookmark: str | None) -> str | None:
-    """The Title metadata, else the first page's largest line (larger than the body text), else the first bookmark.
+    """The Title metadata, else the first page's largest line (larger than the body text) with the lines of its size
+    and left edge right under it (a wrapped title: asymptote.pdf's "Asymptote: the Vector Graphics" / "Language";
+    centred lines, as camlidl's "Camlidl user's manual" / "Version 1.04", are not joined), else the first bookmark.
     Text drawn in a figure (:func:`_figure_text`) is no title: asymptote.pdf's logo, the word "symptote" set larger
     than the title above it, was its title (task R6)."""
     title = " ".join((pdf.get_metadata_dict().get("Title") or "").split())
@@ -159,9 +161,17 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
     figure = _figure_text(pdf)
     named = [line for line in pages[0] if len(alnum(line.text)) >= 3 and alnum(line.text) not in figure]
     largest = max((line.size for line in named), default=0.0)
-    if largest > body:
-        return next(line.text for line in named if line.size == largest)
-    return bookmark
+    if largest <= body:
+        return bookmark
+    first = next(index for index, line in enumerate(named) if line.size == largest)
+    lines = [named[first]]
+    for line in named[first + 1 : first + 3]:  # a title wrapped onto the lines under it, as its own left edge
+        above = lines[-1]
+        if (line.size, line.bold) != (above.size, above.bold) or abs(line.x - above.x) > 1 or not (
+                0 < line.y - above.y <= 1.6 * largest):
+            break
+        lines.append(line)
+    return " ".join(line.text for line in lines)
 
 
 def _figure_text(pdf: pdfium.PdfDocument) -> str:

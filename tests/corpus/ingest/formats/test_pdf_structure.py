@@ -71,7 +71,8 @@ def body(first: float, *texts: str) -> list[Text]:
 
 
 def section(document: ParsedDocument, heading: str) -> int:
-    return next(i for i, s in enumerate(document.sections) if s.heading == heading)
+    """The first section (not the document's root, whose heading is its title) with this heading."""
+    return next(i for i, s in enumerate(document.sections) if i and s.heading == heading)
 
 
 def text_of(document: ParsedDocument, index: int) -> str:

@@ -26,12 +26,13 @@ def _text(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, text: str, size: float,
 
 
 def cover_with_logo(*, logo_in_figure: bool) -> bytes:
-    """A two-page manual: a cover with the title (20 pt, bold), a version line and a 30-pt logo word under them, drawn
-    inside a form XObject (``logo_in_figure``) or as the page's own text; then a page of body text."""
+    """A two-page manual: a cover with the title on two lines (20 pt, bold), a version line and a 30-pt logo word
+    under them, drawn inside a form XObject (``logo_in_figure``) or as the page's own text; then a page of body text."""
     logo = pdfium.PdfDocument.new()
     pdf = pdfium.PdfDocument.new()
     cover = pdf.new_page(612, HEIGHT)
     _text(pdf, cover, "Asymptote: the Vector Graphics", 20, 230, b"Helvetica-Bold")
+    _text(pdf, cover, "Language", 20, 257, b"Helvetica-Bold")
     _text(pdf, cover, "For version 2.85", 11, 280)
     if logo_in_figure:
         drawing = logo.new_page(200, 100)
@@ -57,11 +58,12 @@ def cover_with_logo(*, logo_in_figure: bool) -> bytes:
 
 def test_a_logo_drawn_as_text_in_a_figure_is_not_the_title() -> None:
     document = parse_pdf(cover_with_logo(logo_in_figure=True))
-    assert document.title == "Asymptote: the Vector Graphics"
+    assert document.title == "Asymptote: the Vector Graphics Language"  # its two lines, one left edge
     assert "Asymptote is a descriptive vector graphics language." in document.text
 
 
 def test_the_largest_text_of_the_page_itself_is_still_the_title() -> None:
     """Only text inside a figure is passed over: the same word set by the page itself, larger than the rest, is the
-    title as before (the first page's largest line)."""
+    title as before (the first page's largest line). Centred lines of the title's size under it are not joined to it
+    (camlidl-manual.pdf's "Camlidl user's manual" over "Version 1.04": test_pdf.py)."""
     assert parse_pdf(cover_with_logo(logo_in_figure=False)).title == "symptote"
