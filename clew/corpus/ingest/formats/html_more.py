@@ -175,12 +175,21 @@ outside any ``main``: dropped as a page's header landmark, so that every module 
 Js_of_ocaml.Url") nor its description; a ``div`` instead (task R6)."""
 
 
+_ASCIIDOCTOR_NOTE = re.compile(
+    r'(<div class="footnote" id="_footnotedef_\d+">\s*)(<a href="#_footnoteref_\d+">)(\d+)</a>\. ')
+"""Asciidoctor's notes (every backend: html5, xhtml5, a book with ``toc=left``, an embedded page) write their
+number as "1. See how a run ends.", where the mark in the text reads "[1]" (``html_marks``): the number a label in
+brackets instead, "[1] See how a run ends.", as docutils' and DocBook's notes read (task R6)."""
+
+
 def restructured(text: str) -> str:
     """``text`` as the reader should read it (each generator known by its page's first lines, checked once per
     page): a man page by groff or man2html (``html_man``), an RDoc page with its groups, methods and description
     headings leveled and without its headings' links back to the top, a LaTeX2HTML page without its colophon, a
     YARD page without its breadcrumbs."""
     text = man_html(text)
+    if '"_footnotedef_' in text:  # Asciidoctor's notes, on any page of its (an embedded one names no generator)
+        text = _ASCIIDOCTOR_NOTE.sub(r'\1<span class="label">\2[\3]</a></span> ', text)
     if text.startswith("<!--{"):
         return _go_page(text)
     head = text[:3000]

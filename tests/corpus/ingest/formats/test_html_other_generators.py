@@ -160,3 +160,18 @@ def test_a_docutils_html5_page_reads_its_bibliographic_fields_as_fields() -> Non
     assert "Overview | About" not in document.text and "\nContents\n" not in document.text
     assert [p[:20] for p in paragraphs if p.startswith("[")] == [
         "[1] If anything in D", "[2] BCP stands for '", "[3] Subtags are sepa"]
+
+
+def test_an_asciidoctor_note_reads_with_its_label_in_brackets() -> None:
+    """Asciidoctor 2.0.18 (Debian's asciidoctor unpacked; html5 with ``linkcss``, an article written for the tests):
+    its note read "1. See how a run ends." under a mark that reads "[1]"; so read on an embedded page (``-s``, no
+    generator named) too."""
+    document = load_html("asciidoctor/budgets.html")
+    assert document.title == "Budgets in clew"
+    assert "A run is bounded by budgets. [1]" in document.text
+    assert block_texts(document, "paragraph")[-1] == "[1] See how a run ends."
+    embedded = parse_html('<div class="paragraph"><p>Budgets.<sup class="footnote">[<a id="_footnoteref_2" '
+                          'class="footnote" href="#_footnotedef_2" title="View footnote.">2</a>]</sup></p></div>'
+                          '<div id="footnotes"><hr><div class="footnote" id="_footnotedef_2">\n'
+                          '<a href="#_footnoteref_2">2</a>. A note.\n</div></div>')
+    assert embedded.text == "Budgets. [2]\n\n[2] A note."
