@@ -72,10 +72,12 @@ a member's id elsewhere (qdoc's ``h3.fn#menu``), and YARD writes no generator ``
 
 _TEXINFO = re.compile(r'<meta name="generator" content="(?:texi2any|makeinfo)', re.IGNORECASE)
 _TEXINFO_FOOTER = re.compile(
-    r"<p>\s*<(font|small|span)\b[^>]*>\s*This document was generated\b[^<]*(?:<(?!/?p\b)[^<]*){0,12}?</\1>\s*</p>")
+    r"<p>\s*<(font|small|span)\b[^>]*>\s*This document was generated\b[^<]*(?:<(?!/?p\b)[^<]*){0,12}?</\1>\s*</p>"
+    r'(?:\s*<font size="-1">[^<]*</font>(?=\s*</body>))?')
 """Texinfo's colophon at the end of every page (``texi2any -c PROGRAM_NAME_IN_FOOTER=1``): "This document was
 generated on *date* using texi2any." in ``p > font`` (texi2any 6.8; a ``span`` in texi2any 7), read as the page's
-last passage (task R6)."""
+last passage (task R6); with the small print a manual's own configuration puts right after it, at the page's end
+(Debian's zsh-doc: "Zsh version 5.9, released on May 14, 2022.", on the same 35 pages)."""
 _HEVEA = '<meta name="generator" content="hevea'
 _HEVEA_FOOTER = re.compile(
     r"<!--FOOTER-->\s*<hr[^>]*>\s*<blockquote[^>]*><em>This document was translated from L.*?</blockquote>", re.DOTALL)

@@ -34,6 +34,10 @@ def test_the_texinfo_footer_is_kept_on_another_generator_s_page() -> None:
     assert parse_html(texinfo).text.endswith("Text.")
     seven = texinfo.replace('<font size="-1">', '<span class="program-in-footer">').replace("</font>", "</span>")
     assert parse_html(seven).text.endswith("Text.")
+    zsh = texinfo.replace("</body>", '\n<font size="-1">Zsh version 5.9, released on May 14, 2022.</font>\n</body>')
+    assert parse_html(zsh).text.endswith("Text.")  # zsh-doc's small print after the footer goes with it
+    kept = zsh.replace(footer, "")  # without the colophon, the small print is the page's own
+    assert parse_html(kept).text.endswith("Zsh version 5.9, released on May 14, 2022.")
 
 
 def test_a_hevea_page_has_no_colophon_and_its_footnote_reads_as_one_paragraph() -> None:
