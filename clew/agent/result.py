@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, Field
 
+from clew.budgets.bounds import bounds
+from clew.budgets.limits import Limits
 from clew.corpus.location import Location
 
 if TYPE_CHECKING:
@@ -259,6 +261,7 @@ class RetrievalResult(BaseModel):
             return (names or {}).get(field, field)
 
         a, u, left = self.applied, self.usage, self.summary.candidates_left
+        cap = bounds(Limits)["max_internal_iterations"].high  # a ranked walk on small passages can reach it
         budget = a.get("context_budget_tokens", 0)
         said = {
             "context_budget": f"context budget full ({u.context_tokens:,} of {budget:,} tokens), {left:,} candidate"
@@ -267,8 +270,10 @@ class RetrievalResult(BaseModel):
                               f"{u.context_tokens:,} of {budget:,} context tokens used; " + (
                                   f"{name('max_tool_calls')} raises it" if a.get("max_tool_calls", 20) < 20 else
                                   f"20 is the cap: a narrower walk ({name('beam_width')}) spends fewer"),
-            "max_internal_iterations": f"iterations ran out ({u.iterations} of {a.get('max_internal_iterations')}); "
-                                       f"{name('max_internal_iterations')} raises it",
+            "max_internal_iterations": f"iterations ran out ({u.iterations} of {a.get('max_internal_iterations')})"
+                                       f" with {u.context_tokens:,} of {budget:,} context tokens used; " + (
+                                           f"{name('max_internal_iterations')} raises it"
+                                           if a.get("max_internal_iterations", cap) < cap else f"{cap} is the cap"),
             "timeout": f"took longer than {a.get('timeout_seconds', 0):g} s; {name('timeout_seconds')} raises it",
             "exhausted_frontier": f"the walk took everything it found ({u.context_tokens:,} of {budget:,} tokens)",
             "max_steps": f"the graph walk made its {a.get('max_steps')} moves; {name('max_steps')} raises it",

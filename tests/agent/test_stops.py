@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 
 from clew.agent.api import retrieve_sync
-from clew.agent.result import STOPS, RetrievalResult, StopReason, stops_table
-from clew.corpus.ingest.api import ingest_paths
+from clew.agent.result import STOPS, RetrievalResult, StepSummary, StopReason, UsageReport, stops_table
 from clew.corpus.store import Corpus
 
-from ..conftest import SQLITE_DOCS, Prebuilt, needs_sqlite_docs
+from ..conftest import SQLITE_DOCS, Prebuilt, build_sqlite_docs, needs_sqlite_docs
 
 PAGE = Path(__file__).parents[2] / "docs" / "concepts" / "stop-reasons.md"
 
@@ -29,9 +28,21 @@ def test_every_stop_reason_has_a_row_and_the_schema_describes_them() -> None:
     assert all(f"{s} / {r}:" in described for s, r in STOPS)
 
 
-def build_dev(folder: Path) -> None:
-    with Corpus(folder / "dev.duckdb") as corpus:
-        ingest_paths(corpus, [SQLITE_DOCS / "corpus"], glob="*.html")
+def test_the_iterations_stop_line_offers_a_raise_only_below_the_cap() -> None:
+    """A ranked walk over many small passages (GLFW's Doxygen pages, task U4) took 93 of them in
+    100 iterations and said "--max-iterations raises it", whose range ends at 100."""
+    def ended(applied: int) -> str:
+        return RetrievalResult(
+            status="incomplete", stop_reason="max_internal_iterations", hits=[], generation=None, instructions=[],
+            summary=StepSummary(steps=304, candidates_left=82),
+            usage=UsageReport(iterations=applied, tool_calls=20, context_tokens=7392),
+            applied={"max_internal_iterations": applied, "context_budget_tokens": 8192},
+        ).stop_line({"max_internal_iterations": "--max-iterations"})
+
+    assert ended(100) == ("incomplete: iterations ran out (100 of 100) with 7,392 of 8,192 context tokens used; "
+                          "100 is the cap")
+    assert ended(40) == ("incomplete: iterations ran out (40 of 40) with 7,392 of 8,192 context tokens used; "
+                         "--max-iterations raises it")
 
 
 @needs_sqlite_docs
@@ -39,7 +50,7 @@ def build_dev(folder: Path) -> None:
 def test_the_default_run_on_dev_questions_ends_as_the_docs_say(tmp_path: Path, prebuilt: Prebuilt,
                                                                   budget: int) -> None:
     questions = [json.loads(line) for line in (SQLITE_DOCS / "questions.jsonl").read_text().splitlines()][:10]
-    with Corpus(prebuilt(build_dev, tmp_path) / "dev.duckdb") as corpus:
+    with Corpus(prebuilt(build_sqlite_docs, tmp_path) / "sqlite-docs.duckdb") as corpus:
         results = [retrieve_sync({"query": q["question"], "context_budget_tokens": budget}, corpus=corpus)
                    for q in questions]
     for result in results:
