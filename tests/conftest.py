@@ -39,6 +39,17 @@ needs_sqlite_docs = pytest.mark.skipif(
 )
 
 
+def build_sqlite_docs(folder: Path) -> None:
+    """The shared SQLite dev set's 64 pages in ``folder / "sqlite-docs.duckdb"`` (collection ``sqlite``, the default
+    chunk size): built once a session (``prebuilt``) for the test files that search or walk it, where each ingested
+    it for itself (1.1 s of CPU an ingest)."""
+    from clew.corpus.ingest.api import ingest_paths
+    from clew.corpus.store import Corpus
+
+    with Corpus(folder / "sqlite-docs.duckdb") as corpus:
+        ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html")
+
+
 @pytest.fixture(autouse=True)
 def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests never reach a network: refuse connections to anything but loopback."""

@@ -15,7 +15,7 @@ from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 
-from ..conftest import FIXTURES, SQLITE_DOCS, Prebuilt, needs_sqlite_docs, write_files
+from ..conftest import FIXTURES, SQLITE_DOCS, Prebuilt, build_sqlite_docs, needs_sqlite_docs, write_files
 
 RUNBOOK = FIXTURES / "runbook" / "deployment-guide.md"
 
@@ -231,16 +231,16 @@ def test_a_graph_walk_over_the_section_hierarchy_moves_parent_to_child(runbook: 
 
 
 @needs_sqlite_docs
-def test_a_ranked_walk_fills_its_budget_on_the_dev_corpus(tmp_path: Path) -> None:
+def test_a_ranked_walk_fills_its_budget_on_the_dev_corpus(tmp_path: Path, prebuilt: Prebuilt) -> None:
     """At 4,000 and 8,000 tokens the walk takes passages until its budget is full (>= 90%),
     not until an iteration count meant for model turns runs out."""
     questions = [json.loads(line) for line in (SQLITE_DOCS / "questions.jsonl").read_text().splitlines()][:10]
-    with Corpus(tmp_path / "dev.duckdb") as corpus:
-        ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="dev", glob="*.html", chunk_tokens=220)
+    with Corpus(prebuilt(build_sqlite_docs, tmp_path) / "sqlite-docs.duckdb") as corpus:  # 220-token chunks
         for budget in (4000, 8000):
             fills = []
             for q in questions:
-                request = {"query": q["question"], "queries": [{"collection": "dev"}], "context_budget_tokens": budget,
+                request = {"query": q["question"], "queries": [{"collection": "sqlite"}],
+                           "context_budget_tokens": budget,
                            "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
                 result = run(corpus, request)
                 assert result.usage.context_tokens <= budget

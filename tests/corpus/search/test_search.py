@@ -13,17 +13,14 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.corpus.structure import FROZEN
 from clew.errors import InputError, MalformedEvidenceId, UnknownCollection
-from tests.conftest import SQLITE_DOCS, Prebuilt, needs_sqlite_docs, write_files
+from tests.conftest import SQLITE_DOCS, Prebuilt, build_sqlite_docs, needs_sqlite_docs, write_files
 
 
 @pytest.fixture(scope="module")
-def sqlite_corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+def sqlite_corpus(tmp_path_factory: pytest.TempPathFactory, prebuilt: Prebuilt) -> Corpus:
     if not SQLITE_DOCS.is_dir():
         pytest.skip("the shared SQLite dev set is not beside this checkout")
-    corpus = Corpus(tmp_path_factory.mktemp("search") / "docs.duckdb")
-    ingest_paths(
-        corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html", chunk_tokens=DEFAULT_CHUNK_TOKENS
-    )
+    corpus = Corpus(prebuilt(build_sqlite_docs, tmp_path_factory.mktemp("search")) / "sqlite-docs.duckdb")
     yield corpus
     corpus.close()
 
