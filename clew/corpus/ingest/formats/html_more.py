@@ -91,7 +91,7 @@ mark in the text reads, ``html_marks.NOTE_LINKS``)."""
 
 _ERLANG = re.compile(r'<link rel="stylesheet" href="[^"]*\botp_doc\.css"')
 _ERLANG_CONTENT = '<div id="content">'
-_ERLANG_ANCHORS = re.compile(r'<div class="title-anchors">(?:<(?!/?div\b)[^<]*|[^<]+)*</div>')
+_ERLANG_ANCHORS = re.compile(r'<div class="title-anchors">(?:[^<]|<(?!/?div\b))*+</div>')
 _ERLANG_NAME = re.compile(r'<div class="title-name">([^<]*(?:<(?!/?div\b)[^<]*)*)</div>')
 _ERLANG_TITLE = re.compile(r"<title>Erlang -- ")
 _ERLANG_TYPES = re.compile(r'<h3 id="types" class="func-types-title">([^<]*)</h3>')
@@ -126,7 +126,7 @@ all its links lead into the page."""
 
 
 _OCAMLDOC = '<link title="Index of types" rel=Appendix href="index_types.html">'
-_OCAMLDOC_NAVBAR = re.compile(r'<div class="navbar">(?:<(?!/?div\b)[^<]*|[^<]+)*</div>')
+_OCAMLDOC_NAVBAR = re.compile(r'<div class="navbar">(?:[^<]|<(?!/?div\b))*+</div>')
 """ocamldoc's bar above every module page (``div.navbar``: "Up", "Previous", "Next"; Debian's libzarith-ocaml-doc,
 libjsonm-ocaml-doc, libptmap-ocaml-doc), read as the page's first paragraph "Up Next"; dropped on pages that link
 ocamldoc's index of types in their head (task R6)."""
@@ -145,7 +145,7 @@ title (task R6)."""
 
 
 _PYDOCTOR = '<meta name="generator" content="pydoctor '
-_PYDOCTOR_MEMBER = re.compile(r'<div class="functionHeader">((?:<(?!/?div\b)[^<]*|[^<]+)*)</div>')
+_PYDOCTOR_MEMBER = re.compile(r'<div class="functionHeader">((?:[^<]|<(?!/?div\b))*+)</div>')
 """pydoctor (25.10; a module's or class's page): each member's signature (``div.functionHeader``: "def
 _replay(self, events):", "_ahead =") a paragraph, so that every member of a class was one section; an ``h3`` instead,
 each member a section of its own, as Sphinx's and YARD's signatures are (task R6)."""

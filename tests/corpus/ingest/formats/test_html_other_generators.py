@@ -6,6 +6,9 @@ checked."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from clew.corpus.ingest.formats.html import parse_html
 from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
 
@@ -179,3 +182,21 @@ def test_an_asciidoctor_note_reads_with_its_label_in_brackets() -> None:
                           '<div id="footnotes"><hr><div class="footnote" id="_footnotedef_2">\n'
                           '<a href="#_footnoteref_2">2</a>. A note.\n</div></div>')
     assert embedded.text == "Budgets. [2]\n\n[2] A note."
+
+
+def test_an_unclosed_generator_block_is_read_in_linear_time() -> None:
+    """A truncated page whose pydoctor member, Erlang heading or ocamldoc bar never closes: the rules' patterns
+    give up at once (a pattern whose inner run could be split many ways took 0.7 s for 24 characters, doubling per
+    character). A child process, so that a regression fails the test rather than hanging the run."""
+    script = (
+        "from clew.corpus.ingest.formats.html_more import restructured\n"
+        "heads = ['<meta name=\"generator\" content=\"pydoctor 25.10\"><div class=\"functionHeader\">',\n"
+        "         '<link rel=\"stylesheet\" href=\"otp_doc.css\"><div id=\"content\"><div class=\"title-anchors\">',\n"
+        "         '<link title=\"Index of types\" rel=Appendix href=\"index_types.html\"><div class=\"navbar\">']\n"
+        "for head in heads:\n"
+        "    page = head + 'def _replay(self, events) ' * 4000\n"
+        "    assert restructured(page).endswith('events) '), head\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
