@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
 from clew.commands.common import DbOption, JsonOption, command, database, err, fail, out, plural, respond
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 from clew.llm import run_loop
+
+if TYPE_CHECKING:
+    from clew.evals.datasets import Dataset
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
@@ -55,6 +58,21 @@ def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str
               highlight=False)
 
 
+def _dataset(path: Path, fmt: str) -> Dataset:
+    """The questions file loaded; one that is missing or cannot be read is bad input naming it
+    (exit status 2; was "unexpected FileNotFoundError ..." and exit status 3, a bug's)."""
+    from clew.evals.datasets import load
+
+    if not path.exists():
+        raise fail(f"{path}: no such file of questions")
+    if path.is_dir() and fmt != "beir":
+        raise fail(f"{path}: a folder, not a JSONL file of questions (--format beir reads a folder)")
+    try:
+        return load(path, fmt)
+    except (OSError, UnicodeDecodeError) as error:
+        raise fail(f"{path}: cannot read: {error}") from error
+
+
 @command(app, "eval", example="clew eval questions.jsonl --db docs.duckdb --out report/ --systems bm25,tree-ranked")
 def eval_command(
     questions: Annotated[Path, typer.Argument(help="Questions: a JSONL file (clew, multihop) or a BEIR folder.")],
@@ -90,7 +108,6 @@ def eval_command(
 ) -> None:
     """Evaluate retrieval systems on a QA set under one context token budget."""
     from clew.corpus.store import Corpus
-    from clew.evals.datasets import load
     from clew.evals.report import markdown
     from clew.evals.runner import parse_budgets, run_eval
     from clew.evals.systems import parse_systems
@@ -98,7 +115,7 @@ def eval_command(
 
     require("matplotlib", "plot")  # before any work: the report ends with the plot
     curve = parse_budgets(curve_budgets)
-    dataset = load(questions, fmt)
+    dataset = _dataset(questions, fmt)
     built, options = configured_model(model, model_option)
     chosen = parse_systems(systems, have_model=built is not None)
     db = database(db, exists=False)
@@ -164,13 +181,12 @@ def batch_command(
     summary counts them (their lines say why; a rerun answers them again).
     """
     from clew.corpus.store import Corpus
-    from clew.evals.datasets import load
     from clew.evals.runner import FAILED_ANSWERS, batch_settings, prepare_answers_file, run_batch
     from clew.evals.systems import parse_systems
 
     db = database(db)
     collection = _collection(db, collection)
-    dataset = load(questions, "questions")
+    dataset = _dataset(questions, "questions")
     if "," in system:
         raise fail("--system takes one system")
     if out_file.resolve() == questions.resolve():

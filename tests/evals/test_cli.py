@@ -48,6 +48,18 @@ def test_eval_refuses_a_corpus_folder_that_is_missing_or_empty(tmp_path: Path, q
     assert empty.exit_code == 2 and "no document matches" in empty.output and not out.exists()
 
 
+def test_eval_and_batch_name_a_questions_file_that_is_missing_or_a_folder(tmp_path: Path, notes_db: Path) -> None:
+    """A mistyped questions file was "unexpected FileNotFoundError ..." with exit status 3, a bug's (task U4)."""
+    for target in (tmp_path / "qestions.jsonl", tmp_path):
+        for args in (["eval", str(target), "--db", str(notes_db), "--out", str(tmp_path / "out")],
+                     ["batch", str(target), "--db", str(notes_db), "--out", str(tmp_path / "answers.jsonl")]):
+            result = runner.invoke(app, args)
+            assert result.exit_code == 2, result.output
+            said = "no such file of questions" if target.suffix else "a folder, not a JSONL file of questions"
+            assert f"error: {target}: {said}" in result.stderr and "unexpected" not in result.stderr
+    assert not (tmp_path / "out").exists() and not (tmp_path / "answers.jsonl").exists()
+
+
 def test_eval_multihop_builds_its_corpus(tmp_path: Path) -> None:
     items = [
         {
