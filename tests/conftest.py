@@ -41,13 +41,14 @@ needs_sqlite_docs = pytest.mark.skipif(
 
 def build_sqlite_docs(folder: Path) -> None:
     """The shared SQLite dev set's 64 pages in ``folder / "sqlite-docs.duckdb"`` (collection ``sqlite``, the default
-    chunk size): built once a session (``prebuilt``) for the test files that search or walk it, where each ingested
-    it for itself (1.1 s of CPU an ingest)."""
+    chunk size) and its ingest report in ``ingest-report.json``: built once a session (``prebuilt``) for the test
+    files that ingest, search or walk it, where each ingested it for itself (1.1 s of CPU an ingest)."""
     from clew.corpus.ingest.api import ingest_paths
     from clew.corpus.store import Corpus
 
     with Corpus(folder / "sqlite-docs.duckdb") as corpus:
-        ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html")
+        report = ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html")
+    (folder / "ingest-report.json").write_text(report.model_dump_json(), encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)

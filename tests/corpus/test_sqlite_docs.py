@@ -3,21 +3,21 @@
 
 import pytest
 
-from clew.corpus.ingest.api import IngestReport, ingest_paths
-from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
+from clew.corpus.ingest.api import IngestReport
 from clew.corpus.store import Corpus
 
-from ..conftest import SQLITE_DOCS, needs_sqlite_docs
+from ..conftest import Prebuilt, build_sqlite_docs, needs_sqlite_docs
 
 pytestmark = needs_sqlite_docs
 
 
 @pytest.fixture(scope="module")
-def sqlite_corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Corpus, IngestReport]:
-    db = tmp_path_factory.mktemp("sqlite") / "docs.duckdb"
-    corpus = Corpus(db)
-    report = ingest_paths(corpus, [SQLITE_DOCS / "corpus"], collection="sqlite", glob="*.html",
-                          chunk_tokens=DEFAULT_CHUNK_TOKENS)
+def sqlite_corpus(tmp_path_factory: pytest.TempPathFactory, prebuilt: Prebuilt) -> tuple[Corpus, IngestReport]:
+    """The 64 pages ingested (collection ``sqlite``, the default chunk size) and that ingest's report: the session's
+    one ingest of them (``build_sqlite_docs``), which the search and walk tests copy too."""
+    folder = prebuilt(build_sqlite_docs, tmp_path_factory.mktemp("sqlite"))
+    corpus = Corpus(folder / "sqlite-docs.duckdb")
+    report = IngestReport.model_validate_json((folder / "ingest-report.json").read_text(encoding="utf-8"))
     yield corpus, report
     corpus.close()
 
