@@ -11,9 +11,12 @@ starting its own ``clew mcp``) can read one file side by side.
 from __future__ import annotations
 
 import logging
+import signal
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
+from types import FrameType
 from typing import Annotated
 
 import typer
@@ -31,6 +34,28 @@ class Action(str, Enum):
 class Transport(str, Enum):
     stdio = "stdio"
     http = "http"
+
+
+class _Stopped(Exception):
+    """SIGTERM reached a server: it stops as after Ctrl-C, leaving through the ``with`` blocks."""
+
+
+def _until_stopped(run: Callable[[], None]) -> None:
+    """Run a uvicorn server until it stops; a SIGTERM (``kill PID``, a service manager) ends it as
+    Ctrl-C does. uvicorn shuts down gracefully on SIGTERM, then raises the signal again; with its
+    default action the process died there, before the corpus closed and before the exit handlers
+    ended the PDF/DOCX parse worker an upload had started (the resource tracker then printed
+    "There appear to be 6 leaked semaphore objects" after ``kill``). Exit status 0: a stop asked for."""
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise _Stopped
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        run()
+    except _Stopped:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _server_extra() -> None:
@@ -66,8 +91,8 @@ def serve(
     err.print(f"clew: serving {path} on http://{host}:{port} ({'no auth' if no_auth else 'API keys'})",
               highlight=False)
     with corpus:
-        uvicorn.run(create_app(corpus, config, auth=not no_auth, bind=(host, port)), host=host, port=port,
-                    log_level="warning")
+        app = create_app(corpus, config, auth=not no_auth, bind=(host, port))
+        _until_stopped(lambda: uvicorn.run(app, host=host, port=port, log_level="warning"))
 
 
 @command(app, "mcp", example="clew mcp --db docs.duckdb")
@@ -107,7 +132,7 @@ def mcp_command(
             app = server.streamable_http_app(host=host, transport_security=security)
             err.print(f"clew: serving MCP (streamable HTTP) for {path} at http://{host}:{port}/mcp "
                       f"(no API keys: loopback only; Ctrl-C stops it)", highlight=False)
-            uvicorn.run(app, host=host, port=port, log_level="warning")
+            _until_stopped(lambda: uvicorn.run(app, host=host, port=port, log_level="warning"))
 
 
 @command(app, "config", example="clew config check clew.toml", config=False)
