@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
@@ -126,6 +127,10 @@ def ingest(
 
 MAX_PROBLEM_LINES = 10
 """Skipped, repaired, warned and retired files ``clew ingest`` names one line each; the rest are counted."""
+UNREAD_TYPE = re.compile(r"unsupported file type '(.+)'")
+"""A file skipped for its type (``clew.corpus.ingest.sources``): counted by type in one line, after the
+files that failed to read. An HTML folder holds its site's images, styles and scripts: GLFW's Doxygen
+pages named 9 '.png'/'.css'/'.js' files, then 'and 89 more', where a PDF that did not read hid."""
 
 
 def _summary(report: IngestReport, paths: list[Path]) -> None:
@@ -135,9 +140,19 @@ def _summary(report: IngestReport, paths: list[Path]) -> None:
     if not (report.documents or report.skipped or report.problems or report.retired):
         named = ", ".join(str(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
         err.print(f"no file to ingest in {escape(named)} (check the paths, --glob and --exclude)", highlight=False)
+    kinds: Counter[str] = Counter()
+    shown = []
+    for p in report.problems:
+        if p.skipped and (match := UNREAD_TYPE.fullmatch(p.message)):
+            kinds[match.group(1)] += 1
+        else:
+            shown.append(p)
     lines = [("skipped" if p.skipped else "warning" if p.warning else "repaired", f"{p.path}: {p.message}")
-             for p in report.problems]
+             for p in shown]
     lines += [("retired", f"{key}: not found by this ingest, or excluded (--prune)") for key in report.retired]
+    if kinds:  # after the files that failed to read: a site's images and scripts are no news
+        lines.append(("skipped", f"{plural(kinds.total(), 'file')} of types clew does not read ("
+                      + ", ".join(f"{kind} {count:,}" for kind, count in kinds.most_common()) + ")"))
     for label, text in lines[:MAX_PROBLEM_LINES]:
         err.print(f"[yellow]{label}[/yellow] {escape(text)}", highlight=False)
     if len(lines) > MAX_PROBLEM_LINES:
@@ -145,13 +160,13 @@ def _summary(report: IngestReport, paths: list[Path]) -> None:
         err.print(f"[yellow]and {len(lines) - MAX_PROBLEM_LINES} more[/yellow] ("
                   + ", ".join(f"{n} {label}" for label, n in left.items()) + "): --json lists them all",
                   highlight=False)
-    reasons = ", ".join(f"{reason} {count}" for reason, count in report.links_dangling_by_reason.items())
+    reasons = ", ".join(f"{reason} {count:,}" for reason, count in report.links_dangling_by_reason.items())
     out.print(
         f"{plural(report.documents, 'document')} ({plural(report.versions_created, 'new version')}, "
-        f"{report.unchanged} unchanged), {plural(report.chunks, 'chunk')}, {report.skipped} skipped, "
-        f"{report.repaired} repaired, {plural(report.warnings, 'warning')}, "
-        f"{report.excluded} excluded, {len(report.retired)} retired, "
-        f"links: {report.links_resolved} resolved, {report.links_dangling} dangling"
+        f"{report.unchanged:,} unchanged), {plural(report.chunks, 'chunk')}, {report.skipped:,} skipped, "
+        f"{report.repaired:,} repaired, {plural(report.warnings, 'warning')}, "
+        f"{report.excluded:,} excluded, {len(report.retired):,} retired, "
+        f"links: {report.links_resolved:,} resolved, {report.links_dangling:,} dangling"
         f"{f' ({reasons})' if reasons else ''}, {report.seconds:.2f} s", highlight=False,
     )
 

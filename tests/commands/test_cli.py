@@ -223,6 +223,41 @@ def test_ask_prints_status_answer_and_walk(tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "index" in bad.output
 
 
+def test_ingest_counts_files_of_types_it_does_not_read_in_one_line_after_the_failures(tmp_path: Path) -> None:
+    """An HTML folder's images, styles and scripts took the ten named lines before a PDF that did not
+    read (GLFW's Doxygen pages: 9 such lines, then 'and 89 more'; task U4)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for i in range(12):
+        (site / f"figure-{i:02}.png").write_bytes(b"\x89PNG")
+    for name in ("doxygen.css", "tabs.css", "README"):
+        (site / name).write_text("x")
+    (site / "manual.pdf").write_bytes(b"%PDF-1.4 not a PDF")
+    (site / "index.html").write_text("<title>Guide</title><h1>Guide</h1><p>Kept.</p>")
+    ran = runner.invoke(app, ["ingest", str(site), "--db", str(tmp_path / "c.duckdb")], env={"COLUMNS": "80"})
+    assert ran.exit_code == 0, ran.output
+    said = [line for line in ran.stderr.splitlines() if line.startswith("skipped ")]
+    assert said[0].startswith(f"skipped {site / 'manual.pdf'}: not a readable PDF")
+    assert said[1:] == ["skipped 15 files of types clew does not read (.png 12, .css 2, (none) 1)"]
+    assert "and " not in ran.stderr and "16 skipped" in ran.stdout
+    listed = runner.invoke(app, ["ingest", str(site), "--db", str(tmp_path / "d.duckdb"), "--json"])
+    assert len(result_of(listed.stdout)["problems"]) == 16  # --json names every file
+
+
+def test_the_ingest_summary_groups_thousands_as_its_chunk_count_does() -> None:
+    from clew.commands.common import out
+    from clew.commands.corpus import _summary
+    from clew.corpus.ingest.api import IngestReport
+
+    report = IngestReport(collection="docs", documents=1450, versions_created=1450, chunks=27940, skipped=1203,
+                          links_resolved=4419, links_dangling=1373, links_dangling_by_reason={"external": 1373})
+    with out.capture() as captured:
+        _summary(report, [Path("corpus")])
+    assert captured.get().startswith(
+        "1,450 documents (1,450 new versions, 0 unchanged), 27,940 chunks, 1,203 skipped, 0 repaired, 0 warnings, "
+        "0 excluded, 0 retired, links: 4,419 resolved, 1,373 dangling (external 1,373), ")  # was 4419, 1373
+
+
 def test_ingest_names_ten_problems_then_counts_the_rest(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     docs.mkdir()
