@@ -63,11 +63,14 @@ class PreparedDocument:
     content_hash: str
     chunking: str
     fields: dict[str, object] = field(default_factory=dict)
+    named: str | None = None
+    """The title made from the file's name (``name_title``) where the document gives none."""
 
     def index_texts(self) -> list[str]:
         """What BM25 sees of each chunk (``index_text``): its terms are counted for a whole batch at
-        once by the writer (``count_terms_bulk``), not here, chunk by chunk."""
-        title = document_title(self.fields)
+        once by the writer (``count_terms_bulk``), not here, chunk by chunk. A title made from the
+        file's name (``name_title``) leads the path as a title field would."""
+        title = document_title(self.fields) or self.named
         text = self.parsed.text
         return [index_text(self.parsed.heading_path(c.sections[0]), c.header, text[c.start : c.end], title)
                 for c in self.chunks]
@@ -75,7 +78,28 @@ class PreparedDocument:
     @property
     def title(self) -> str | None:
         title = self.fields.get("title")
-        return title if isinstance(title, str) else self.parsed.title
+        return title if isinstance(title, str) else self.parsed.title or self.named
+
+
+NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc"})
+"""The formats whose files are titled by their name when their text gives no title (``name_title``)."""
+_NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst", ".adoc", ".asciidoc")
+
+
+def name_title(key: str) -> str | None:
+    """A title from a file's name, as MkDocs titles a page without one: the name without its
+    suffix, dashes and underscores as spaces, a lower-case name's first letter a capital
+    ("getting-started.md" -> "Getting started"). None for a key without one of the text formats' suffixes (a JSON Lines
+    record's key, ``"42"``), and for an index page's name (``index.md``, ``README.md``), which names
+    its folder's page: the folder's name then."""
+    parts = [p for p in key.split("/") if p]
+    if not parts or not parts[-1].lower().endswith(_NAME_SUFFIXES):
+        return None
+    stem = parts[-1].rsplit(".", 1)[0]
+    if stem.lower() in ("index", "readme", "_index") and len(parts) > 1:
+        stem = parts[-2]
+    words = " ".join(stem.replace("-", " ").replace("_", " ").split())
+    return (words.capitalize() if words.islower() else words) or None
 
 
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
@@ -108,6 +132,8 @@ def prepare(
         return max(bisect_right(starts, offset) - 1, 0)
 
     fields = dict(parsed.fields)
+    untitled = fmt in NAMED_FORMATS and not parsed.title and not document_title(fields)
+    named = name_title(key) if untitled else None
     fields_json = json.dumps(fields, sort_keys=True, default=str)
     digest = hashlib.sha256()
     for part in (fmt, config.signature(), fields_json, parsed.text):
@@ -129,12 +155,13 @@ def prepare(
         source=source,
         parsed=parsed,
         chunks=chunks,
-        nodes=_nodes(parsed, chunks),
+        nodes=_nodes(parsed, chunks, named),
         anchors=_anchors(parsed, chunks, chunk_at),
         links=links,
         content_hash=digest.hexdigest(),
         chunking=config.signature(),
         fields=fields,
+        named=named,
     )
 
 
@@ -176,7 +203,7 @@ def resolve_href(key: str, href: str) -> str | None:
     return f"{path}#{fragment}" if fragment else path
 
 
-def _nodes(parsed: ParsedDocument, chunks: list[Chunk]) -> list[NodeRow]:
+def _nodes(parsed: ParsedDocument, chunks: list[Chunk], named: str | None) -> list[NodeRow]:
     text_end = len(parsed.text)
     sections = parsed.sections
     nodes: list[NodeRow] = []
@@ -192,7 +219,7 @@ def _nodes(parsed: ParsedDocument, chunks: list[Chunk]) -> list[NodeRow]:
             ends[i] = section.end
     for i, section in enumerate(sections):
         kind = "document" if i == 0 else "section"
-        heading = (parsed.title or section.heading or None) if i == 0 else section.heading
+        heading = (parsed.title or section.heading or named or None) if i == 0 else section.heading
         nodes.append(
             NodeRow(i, section.parent, kind, heading, section.level, parsed.heading_path(i), section.start, ends[i])
         )

@@ -1,0 +1,51 @@
+"""A text file whose text gives no title is titled by its name, as MkDocs titles such a page."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.api import prepare_sources
+from clew.corpus.ingest.prepare import ChunkingConfig, name_title
+from clew.corpus.ingest.sources import Source
+
+CONFIG = ChunkingConfig(160, False)
+
+
+def test_a_name_reads_as_words_without_its_suffix() -> None:
+    assert name_title("guide/getting-started.md") == "Getting started"
+    assert name_title("notes/on_call_rota.txt") == "On call rota"
+    assert name_title("docs/CHANGES.rst") == "CHANGES"
+    assert name_title("manual/install.adoc") == "Install"
+
+
+def test_an_index_page_is_named_by_its_folder_and_a_key_without_a_text_suffix_gets_none() -> None:
+    assert name_title("api/cli-options/index.md") == "Cli options"
+    assert name_title("usage/README.md") == "Usage"
+    assert name_title("README.md") == "README"
+    assert name_title("42") is None
+    assert name_title("pages/home.html") is None
+
+
+def prepared(*sources: Source) -> list[tuple[str | None, str | None, list[str]]]:
+    out = []
+    for docs, _ in prepare_sources(list(sources), CONFIG):
+        doc = docs[0]
+        out.append((doc.title, doc.nodes[0].heading, doc.index_texts()))
+    return out
+
+
+def test_an_untitled_file_is_titled_by_its_name_in_its_outline_and_its_index_texts() -> None:
+    [(title, root, texts)] = prepared(Source("bundling-yargs.md", "/x/bundling-yargs.md", "markdown",
+                                             "Bundle it with esbuild and ship one file.\n"))
+    assert (title, root) == ("Bundling yargs", "Bundling yargs")
+    assert texts == ["Bundling yargs\nBundle it with esbuild and ship one file.\n"]
+    [(title, _, texts)] = prepared(Source("ops/rota.txt", "/x/ops/rota.txt", "text", "Alice then Bob.\n"))
+    assert title == "Rota" and texts[0].startswith("Rota\n")
+
+
+def test_a_title_the_file_gives_wins_and_a_record_without_one_stays_untitled() -> None:
+    assert [t for t, _, _ in prepared(
+        Source("a-b.md", "/x/a-b.md", "markdown", "## Bundling yargs\n\nShip one file.\n"),
+        Source("c-d.md", "/x/c-d.md", "markdown", "---\ntitle: Front\n---\nShip one file.\n"),
+        Source("e.rst", "/x/e.rst", "rst", "Setup\n=====\n\nRun it.\n"),
+    )] == ["Bundling yargs", "Front", "Setup"]
+    [(title, root, texts)] = prepared(Source("d.jsonl", "/x/d.jsonl", "jsonl", '{"key": "r1", "text": "one record"}\n'))
+    assert (title, root, texts) == (None, None, ["one record"])
