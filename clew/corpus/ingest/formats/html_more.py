@@ -119,6 +119,12 @@ _DOCUTILS_NOTE = re.compile(
 """A footnote or citation by html4css1: a table of one row, the label's cell and the text's, read as a table row "| [2]
 | Working with branches ... |"; a ``div.footnote`` with its ``span.label`` instead, read as the html5 writer's
 ``aside.footnote`` is: "[2] Working with branches ..."."""
+_DOCUTILS_DOCINFO = re.compile(r'<table class="docinfo"[^>]*>((?:(?!</?table\b).)*)</table>', re.DOTALL)
+_DOCUTILS_DOCINFO_ROW = re.compile(
+    r'<tr[^>]*>\s*<th class="docinfo-name">((?:(?!</th>).)*)</th>\s*<td[^>]*>((?:(?!</td>).)*)</td>\s*</tr>', re.DOTALL)
+"""The bibliographic fields by html4css1 (``table.docinfo``: Author, Contact, Date, Revision, Copyright and any other
+field the document opens with), read as a table "| Author: | David Goodger |"; a ``dl.docinfo`` as the html5 writer
+writes them instead, each field read "Author: David Goodger" (``html_rules.field_list``, task R7)."""
 _DOCUTILS_CONTENTS = '<div class="contents topic"'
 """The page's own table of contents (``.. contents::``: "Contents" and a list of links to its sections), read as a
 list above the first section; a table of contents as DocBook's ``div.toc`` (``html_rules.TOC_CLASSES``), dropped where
@@ -241,9 +247,19 @@ def _erlang(text: str) -> str:
 
 def _docutils(text: str) -> str:
     """A page by docutils' own writer: no running header or footer, each footnote a ``div.footnote``, the page's
-    contents a table of contents."""
+    contents a table of contents, its bibliographic fields a field list."""
     text = _DOCUTILS_DECORATION.sub("", text.replace(_DOCUTILS_CONTENTS, '<div class="toc contents topic"'))
+    text = _DOCUTILS_DOCINFO.sub(_docinfo, text, count=1)
     return _DOCUTILS_NOTE.sub(r'<div class="\1"\2><span class="label">\3</span> \4</div>', text)
+
+
+def _docinfo(table: re.Match[str]) -> str:
+    """html4css1's ``table.docinfo`` (:data:`_DOCUTILS_DOCINFO`) as a ``dl.docinfo``, a field to a row; a table with
+    a row of another shape stays as it is."""
+    rows = list(_DOCUTILS_DOCINFO_ROW.finditer(table[1]))
+    if not rows or _DOCUTILS_DOCINFO_ROW.sub("", table[1]).count("<tr"):
+        return table[0]
+    return '<dl class="docinfo">' + "".join(f"<dt>{r[1]}</dt><dd>{r[2]}</dd>" for r in rows) + "</dl>"
 
 
 def _signature(page: re.Match[str]) -> str:

@@ -75,7 +75,7 @@ def test_a_docutils_page_has_no_running_header_or_contents_and_its_footnotes_rea
     links to its sections) and each footnote as a one-row table ("| [1] | If anything ... |")."""
     document = load_html("docutils/i18n.html")
     assert document.title == "Docutils Internationalization"
-    assert document.text.startswith("# Docutils Internationalization\n\n| Author: | David Goodger |")
+    assert document.text.startswith("# Docutils Internationalization\n\nAuthor: David Goodger\n\nContact: ")
     assert "Overview | About" not in document.text and "\nContents\n" not in document.text
     paragraphs = block_texts(document, "paragraph")
     notes = [paragraph for paragraph in paragraphs if paragraph.startswith("[")]
@@ -167,6 +167,24 @@ def test_a_docutils_html5_page_reads_its_bibliographic_fields_as_fields() -> Non
     assert "Overview | About" not in document.text and "\nContents\n" not in document.text
     assert [p[:20] for p in paragraphs if p.startswith("[")] == [
         "[1] If anything in D", "[2] BCP stands for '", "[3] Subtags are sepa"]
+
+
+def test_docutils_html4css1_bibliographic_fields_read_as_the_html5_writers() -> None:
+    """html4css1 writes the bibliographic fields as a table (``table.docinfo``), read "| Author: | David Goodger |"
+    (task R6 left it); they read as the html5 writer's field list, and a field of several lines (``Authors``, a
+    ``br`` apart) keeps them."""
+    old, new = load_html("docutils/i18n.html"), load_html("docutils/i18n-html5.html")
+    assert block_texts(old, "paragraph")[:5] == block_texts(new, "paragraph")[:5] == [
+        "Author: David Goodger", "Contact: docutils-develop@lists.sourceforge.net", "Date: 2022-04-02",
+        "Revision: 9051", "Copyright: This document has been placed in the public domain."]
+    assert not old.tables
+    authors = parse_html(
+        '<meta name="generator" content="Docutils 0.19: https://docutils.sourceforge.io/" /><h1 class="title">T</h1>'
+        '<table class="docinfo" frame="void" rules="none"><col class="docinfo-name" /><tbody valign="top">'
+        '<tr><th class="docinfo-name">Authors:</th>\n<td>Me\n<br />Myself</td></tr>'
+        '<tr class="web-site field"><th class="docinfo-name">Web site:</th><td class="field-body">'
+        '<a href="https://example.org/">https://example.org/</a></td>\n</tr></tbody></table><p>Text.</p>')
+    assert authors.text == "# T\n\nAuthors: Me\nMyself\n\nWeb site: https://example.org/\n\nText."
 
 
 def test_an_asciidoctor_note_reads_with_its_label_in_brackets() -> None:
