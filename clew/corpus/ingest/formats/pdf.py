@@ -149,8 +149,11 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
 
 def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookmark: str | None) -> str | None:
     """The Title metadata, else the first page's largest line (larger than the body text) with the lines of its size
-    and left edge right under it (a wrapped title: asymptote.pdf's "Asymptote: the Vector Graphics" / "Language";
-    centred lines, as camlidl's "Camlidl user's manual" / "Version 1.04", are not joined), else the first bookmark.
+    and weight right under it that continue it, else the first bookmark. A line continues the one above on its left
+    edge (a wrapped title: asymptote.pdf's "Asymptote: the Vector Graphics" / "Language"), or on its right edge or
+    centre where the line above fills 0.6 of the text block or more (:func:`_measure`), so that it wrapped: Erlang's
+    "System Architecture Support Libraries" / "(SASL)", 0.80 of it (task R7); camlidl's centred "Camlidl user's
+    manual", 0.33 of it, is a short title over a version line, "Version 1.04", not joined.
     Text drawn in a figure (:func:`_figure_text`) is no title: asymptote.pdf's logo, the word "symptote" set larger
     than the title above it, was its title (task R6)."""
     title = " ".join((pdf.get_metadata_dict().get("Title") or "").split())
@@ -165,13 +168,30 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
         return bookmark
     first = next(index for index, line in enumerate(named) if line.size == largest)
     lines = [named[first]]
-    for line in named[first + 1 : first + 3]:  # a title wrapped onto the lines under it, as its own left edge
+    measure = _measure(pages, body)
+    for line in named[first + 1 : first + 3]:  # a title wrapped onto the lines under it
         above = lines[-1]
-        if (line.size, line.bold) != (above.size, above.bold) or abs(line.x - above.x) > 1 or not (
-                0 < line.y - above.y <= 1.6 * largest):
+        if (line.size, line.bold) != (above.size, above.bold) or not (0 < line.y - above.y <= 1.6 * largest):
+            break
+        if abs(line.x - above.x) > 1 and not (_aligned(line, above) and above.right - above.x >= 0.6 * measure):
             break
         lines.append(line)
     return " ".join(line.text for line in lines)
+
+
+def _aligned(line: Line, above: Line) -> bool:
+    """``line`` is set under ``above`` on the same right edge or the same centre (within 2 pt)."""
+    return abs(line.right - above.right) <= 2 or abs(line.x + line.right - above.x - above.right) <= 4
+
+
+def _measure(pages: list[list[Line]], body: float) -> float:
+    """The width of the text block: from the 5th percentile of the body text's left edges to the 95th of its right
+    edges, over the first 20 pages (a margin note or a page number past the block aside)."""
+    lines = [line for page in pages[:20] for line in page if line.size == body]
+    if not lines:
+        return 0.0
+    lefts, rights = sorted(line.x for line in lines), sorted(line.right for line in lines)
+    return rights[-1 - len(rights) // 20] - lefts[len(lefts) // 20]
 
 
 def _figure_text(pdf: pdfium.PdfDocument) -> str:
@@ -208,6 +228,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count))
         height = page.get_height()
         x, y = ctypes.c_double(), ctypes.c_double()
+        left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
         lines: list[Line] = []
         position = 0
         for raw in re.split(r"\r\n|\r|\n", text):
@@ -224,6 +245,8 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             font, fixed = _font(textpage, first)
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
             last = start + len(raw.rstrip()) - 1
+            pdfium_c.FPDFText_GetCharBox(textpage.raw, last, ctypes.byref(left), ctypes.byref(right),
+                                         ctypes.byref(bottom), ctypes.byref(top))
             # a line of prose may begin with a word set in code: the rest of it is prose
             mono = fixed and all(_font(textpage, at)[1] for at in
                                  {first + (last - first) * k // 4 for k in (1, 2, 3, 4)} - {first}
@@ -236,6 +259,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
                     mono,
                     height - y.value,
                     x.value,
+                    right.value,
                 )
             )
         return lines
@@ -426,7 +450,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
                 i += mark.span
                 if mark.rest:  # a run-in heading: its line goes on as text
                     i -= 1
-                    lines[i] = Line(mark.rest, line.size, False, line.mono, line.y, line.x)
+                    lines[i] = Line(mark.rest, line.size, False, line.mono, line.y, line.x, line.right)
             continue
         i += 1
         table = next((t for t in tables if t.top - 2 <= line.y <= t.bottom + 2 and t.x0 - 2 <= line.x <= t.x1 + 2),
@@ -450,7 +474,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             continue
         heading_size = None
         if not line.mono and leader_line(line.text):  # an entry of a table of contents or an index
-            line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x)
+            line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x, line.right)
             line_kind = "list_item"
         elif navigation and not line.mono and _PAGE_AT_END.search(line.text):  # an entry set without a leader
             line_kind = "list_item"

@@ -44,6 +44,7 @@ class Line:
     mono: bool
     y: float  # distance from the top of the page down to the line's baseline
     x: float
+    right: float = 0.0  # the right edge of its last character (0 where not measured)
 
 
 def _key(text: str) -> str:

@@ -67,3 +67,53 @@ def test_the_largest_text_of_the_page_itself_is_still_the_title() -> None:
     title as before (the first page's largest line). Centred lines of the title's size under it are not joined to it
     (camlidl-manual.pdf's "Camlidl user's manual" over "Version 1.04": test_pdf.py)."""
     assert parse_pdf(cover_with_logo(logo_in_figure=False)).title == "symptote"
+
+
+def _placed(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, text: str, size: float, top: float, align: str) -> None:
+    """``text`` on a line whose left edge (``align="left"``), right edge (``"right"``, at 540 pt) or centre
+    (``"centre"``, 306 pt: a 612-pt page's) is set."""
+    obj = raw.FPDFPageObj_NewTextObj(pdf.raw, b"Helvetica-Bold", size)
+    encoded = ctypes.create_string_buffer((text + "\x00").encode("utf-16-le"))
+    raw.FPDFText_SetText(obj, ctypes.cast(encoded, ctypes.POINTER(ctypes.c_ushort)))
+    left, bottom, right, top_edge = (ctypes.c_float() for _ in range(4))
+    raw.FPDFPageObj_GetBounds(obj, left, bottom, right, top_edge)
+    width = right.value - left.value
+    x = {"left": 72.0, "right": 540.0 - width, "centre": 306.0 - width / 2}[align]
+    raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, x, HEIGHT - top)
+    raw.FPDFPage_InsertObject(page.raw, obj)
+
+
+def cover(first: str, second: str, align: str) -> bytes:
+    """A cover whose 24-pt title is ``first`` over ``second`` (aligned by ``align``, 29 pt apart), then a page of
+    11-pt body text from 72 to 540 pt (a text block 468 pt wide)."""
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, HEIGHT)
+    _placed(pdf, page, first, 24, 600, align)
+    _placed(pdf, page, second, 24, 629, align)
+    page.gen_content()
+    page = pdf.new_page(612, HEIGHT)
+    for row in range(8):
+        _text(pdf, page, "The release handler keeps a system running while its code is upgraded in place, "
+                         "one module at a time.", 11, 100 + 14 * row)
+    page.gen_content()
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    pdf.close()
+    return buffer.getvalue()
+
+
+def test_a_title_wrapped_on_its_right_edge_or_centre_is_read_whole() -> None:
+    """Erlang/OTP's manuals (Debian's erlang-doc 25.2.3) set a long title flush right on two lines: sasl-4.2.pdf's
+    "System Architecture Support Libraries" over "(SASL)" was titled by its first line. A line of the title's size
+    under it on its right edge or centre continues it where the line above fills 0.6 of the text block or more."""
+    assert parse_pdf(cover("System Architecture Support Libraries", "(SASL)", "right")).title == (
+        "System Architecture Support Libraries (SASL)")
+    assert parse_pdf(cover("Simple Network Management Protocol", "(SNMP)", "centre")).title == (
+        "Simple Network Management Protocol (SNMP)")
+
+
+def test_a_short_centred_title_over_a_version_line_stays_alone() -> None:
+    """camlidl-manual.pdf's centred "Camlidl user's manual" (0.33 of its text block) over "Version 1.04" in the same
+    size: a short line did not wrap, so the line under it is no part of it."""
+    assert parse_pdf(cover("Camlidl user's manual", "Version 1.04", "centre")).title == "Camlidl user's manual"
+    assert parse_pdf(cover("Camlidl user's manual", "Version 1.04", "right")).title == "Camlidl user's manual"
