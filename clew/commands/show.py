@@ -62,11 +62,27 @@ def show(result: BaseModel, query: str | None = None) -> None:
             if entry.item is not None:
                 _show_item(entry.item, entry.version_status)
             else:
-                err.print(f"{entry.id}: {entry.status}" + (f" ({entry.detail})" if entry.detail else ""), markup=False)
+                err.print(f"{entry.id}: {entry.status}" + (f" ({entry.detail})" if entry.detail else "")
+                          + _not_a_passage(entry.id), markup=False)
     for item in getattr(result, "items", []):
         _show_item(item, getattr(result, "version_status", None))
     if getattr(result, "truncated", False):
         err.print(f"truncated ({getattr(result, 'truncation_reason', None) or 'limit'})", markup=False)
+
+
+def _not_a_passage(value: str) -> str:
+    """What reads a section's or document's id, which ``clew fetch`` does not: ``clew outline``
+    lists sections by such ids, and one copied from there was only "malformed (expected a passage
+    id ...)" (task U4)."""
+    from clew.corpus.ids import decode
+    from clew.errors import MalformedEvidenceId
+
+    try:
+        kind = decode(value).kind
+    except MalformedEvidenceId:
+        return ""
+    return "" if kind == "c" else (f"; a {'section' if kind == 's' else 'document'} id: clew slice {value} "
+                                   "reads its first passages")
 
 
 SNIPPET_CHARS = 160

@@ -153,6 +153,26 @@ def test_an_id_that_cannot_be_fetched_is_named_once_with_its_reason(tmp_path: Pa
     assert bad.stderr.count("\n") == 1
 
 
+def test_a_section_or_document_id_given_to_fetch_is_pointed_to_slice(tmp_path: Path) -> None:
+    """``clew outline`` lists sections by ``ev1:s:`` ids; one copied from there into ``clew fetch``
+    said only "malformed (expected a passage id ...)" (task U4)."""
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        clew.ingest_paths(corpus, [DEMO_CORPUS])
+    section = next(line.split()[-1] for line in runner.invoke(
+        app, ["outline", "deploy-rollback.md", "--db", str(db)]).stdout.splitlines() if "How to roll back" in line)
+    told = runner.invoke(app, ["fetch", section, "ev1:d:2:1", "--db", str(db)])
+    assert told.exit_code == 2 and told.stderr.splitlines() == [
+        f"{section}: malformed (expected a passage id (ev1:c:<document>:<version>:<ordinal>)); a section id: "
+        f"clew slice {section} reads its first passages",
+        "ev1:d:2:1: malformed (expected a passage id (ev1:c:<document>:<version>:<ordinal>)); a document id: "
+        "clew slice ev1:d:2:1 reads its first passages"]
+    listed = runner.invoke(app, ["fetch", section, "--db", str(db), "--json"])  # the result is the tool's, as before
+    assert [e["status"] for e in result_of(listed.stdout)["evidence"]] == ["malformed"]
+    sliced = runner.invoke(app, ["slice", section, "--db", str(db)])  # the command it names reads the section
+    assert sliced.exit_code == 0 and "How to roll back" in sliced.stdout
+
+
 def test_ask_says_which_option_was_out_of_range_and_what_it_ran_with(tmp_path: Path) -> None:
     db = tmp_path / "c.duckdb"
     with Corpus(db) as corpus:
