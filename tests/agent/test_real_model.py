@@ -58,11 +58,14 @@ def demo_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return db
 
 
+QUESTION = "Who is paged when a SEV1 incident is declared?"
 MARKER = "CLEWDATA0123"
 """The data marker of the CLI runs (random per run in clew): one for all, so that the server's prompt cache reads
 what their prompts share once (the system prompts, the question, the first candidates and passages): in the order
-of the tests below, the four runs read 2,965 prompt tokens anew, not 3,924 (7 ms of CPU each). The stream test
-keeps random markers: its two walks would read the same prompt, and the second must outlast the keep-alive."""
+of the tests below, the four runs read 2,965 prompt tokens anew, not 3,924 (7 ms of CPU each). The stream test's
+Python walk asks the ranked walk's question on it too (its prompt then starts as the tree walk's answer prompt
+before it: 4.5-4.75 -> 3.05 s of server CPU); its SSE walk keeps a random marker and a question of its own, so
+that it reads its prompt anew and outlasts the keep-alive."""
 
 
 def ask(db: Path, api_base: str, *args: str) -> tuple[dict, float, str]:
@@ -72,7 +75,7 @@ def ask(db: Path, api_base: str, *args: str) -> tuple[dict, float, str]:
     started = time.monotonic()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr("clew.agent.api.new_marker", lambda: MARKER)
-        result = runner.invoke(app, ["ask", "Who is paged when a SEV1 incident is declared?", "--db", str(db),
+        result = runner.invoke(app, ["ask", QUESTION, "--db", str(db),
                                      "--collection", "runbooks", "--model", MODEL,
                                      # SmolLM2 fills any bound it is given, at 28 ms of CPU a generated token (4 prompt
                                      # tokens): an answer gets 16, a reply that offers tools 32 (a navigate call is 28)
@@ -115,7 +118,7 @@ def test_the_server_runs_the_checked_model(llama: LlamaServer) -> None:
 
 # In this order the server's prompt cache serves the most: the ranked walk's answer prompt is the start of the
 # graph walk's (296 of 302 tokens), the tree walk's first select prompt starts as the graph walk's (395 of 574)
-# and its answer prompt as the ranked walk's (296 of 1,311)
+# and its answer prompt as the ranked walk's (296 of 1,311), which the stream test's Python walk then asks again
 def test_an_agentic_graph_walk_ends_honestly(llama: LlamaServer, demo_db: Path) -> None:
     body, seconds, _ = ask(demo_db, llama.api_base, "--strategy", "graph", "--selection", "agentic",
                            "--index", "workflow", "--max-steps", "2", "--max-tool-calls", "4",
@@ -143,6 +146,60 @@ def test_an_agentic_tree_walk_ends_honestly(llama: LlamaServer, demo_db: Path) -
     assert all(s["detail"] is None for s in handed[1:]) and (not handed or handed[0]["detail"])
     # SmolLM2 has no tool template (llama.cpp leaves the tools out): whatever it chose, it chose in text
     assert all(s["parsed_from"] in (None, "text") for s in asked)
+
+
+def test_clew_stream_and_rest_sse_with_the_real_model(llama: LlamaServer, demo_db: Path) -> None:
+    import uvicorn
+
+    from clew.agent.stream import stream
+    from clew.config.model_options import ModelOptions
+    from clew.config.settings import ServerConfig
+    from clew.server.rest import create_app
+
+    options = ModelOptions(api_base=llama.api_base, max_tokens=16, retries=1, timeout_seconds=180, tools_as_text=True)
+    request = {"query": "How do I roll back a deploy?", "queries": [{"collection": "runbooks"}],
+               # 400 tokens: each answer prompt still takes seconds to read, past the 1 s keep-alive below
+               "context_budget_tokens": 400, "generator": MODEL, "timeout_seconds": RUN_SECONDS,
+               "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+
+    async def python_events() -> list:
+        with Corpus(demo_db, read_only=True) as corpus:
+            return [event async for event in stream(asked, corpus=corpus, model_options=options)]
+
+    # the Python stream asks the ranked walk's question on its marker after the tree walk, whose answer prompt
+    # starts as that walk's: the server reads the rest of it and the answer's tokens; the SSE walk below keeps
+    # its own question and a random marker (read anew, past the keep-alive)
+    asked = {**request, "query": QUESTION}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("clew.agent.api.new_marker", lambda: MARKER)
+        events = asyncio.run(python_events())
+    assert [e.type for e in events][-1] == "result" and {e.type for e in events[:-1]} == {"step"}
+    assert events[-1].result.usage.model_calls == 1 and events[-1].result.status in ("ok", "incomplete")
+
+    config = ServerConfig(model=MODEL, model_options=options)
+    with Corpus(demo_db, read_only=True) as corpus:
+        server = uvicorn.Server(uvicorn.Config(create_app(corpus, config, auth=False, keepalive_seconds=1.0),
+                                               host="127.0.0.1", port=free_port(), log_level="warning"))
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        try:
+            while not server.started:
+                time.sleep(0.05)
+            port = server.config.port
+            lines: list[str] = []
+            with httpx.Client(timeout=RUN_SECONDS) as client, client.stream(
+                    "POST", f"http://127.0.0.1:{port}/v1/agents/retrieval",
+                    json={**{k: v for k, v in request.items() if k != "generator"}, "stream": True}) as response:
+                assert response.status_code == 200
+                lines = [line for line in response.iter_lines() if line]
+        finally:
+            server.should_exit = True
+            thread.join(10)
+    kinds = [line.removeprefix("event: ") for line in lines if line.startswith("event: ")]
+    assert kinds[-1] == "result" and set(kinds[:-1]) == {"step"}
+    assert ": ping" in lines  # the model call took longer than a second: the stream was kept alive
+    result = json.loads([line for line in lines if line.startswith("data: ")][-1].removeprefix("data: "))["result"]
+    assert result["usage"]["model_calls"] == 1 and answered_by_or_instead_of(result["generation"], MODEL)
 
 
 def test_a_free_run_ends_honestly(llama: LlamaServer, demo_db: Path) -> None:
@@ -183,51 +240,3 @@ def test_a_small_context_window_fails_the_run_clearly_without_retrying(tmp_path:
     assert "failed on attempt 1" in body["detail"] and "retries" not in body["usage"]  # none: absent
     assert body["hits"] and body["usage"]["context_tokens"] > 2048  # the evidence is still reported
     assert seconds < 60  # refused at once, never a hang
-
-
-def test_clew_stream_and_rest_sse_with_the_real_model(llama: LlamaServer, demo_db: Path) -> None:
-    import uvicorn
-
-    from clew.agent.stream import stream
-    from clew.config.model_options import ModelOptions
-    from clew.config.settings import ServerConfig
-    from clew.server.rest import create_app
-
-    options = ModelOptions(api_base=llama.api_base, max_tokens=16, retries=1, timeout_seconds=180, tools_as_text=True)
-    request = {"query": "How do I roll back a deploy?", "queries": [{"collection": "runbooks"}],
-               # 400 tokens: each answer prompt still takes seconds to read, past the 1 s keep-alive below
-               "context_budget_tokens": 400, "generator": MODEL, "timeout_seconds": RUN_SECONDS,
-               "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
-
-    async def python_events() -> list:
-        with Corpus(demo_db, read_only=True) as corpus:
-            return [event async for event in stream(request, corpus=corpus, model_options=options)]
-
-    events = asyncio.run(python_events())
-    assert [e.type for e in events][-1] == "result" and {e.type for e in events[:-1]} == {"step"}
-    assert events[-1].result.usage.model_calls == 1 and events[-1].result.status in ("ok", "incomplete")
-
-    config = ServerConfig(model=MODEL, model_options=options)
-    with Corpus(demo_db, read_only=True) as corpus:
-        server = uvicorn.Server(uvicorn.Config(create_app(corpus, config, auth=False, keepalive_seconds=1.0),
-                                               host="127.0.0.1", port=free_port(), log_level="warning"))
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        try:
-            while not server.started:
-                time.sleep(0.05)
-            port = server.config.port
-            lines: list[str] = []
-            with httpx.Client(timeout=RUN_SECONDS) as client, client.stream(
-                    "POST", f"http://127.0.0.1:{port}/v1/agents/retrieval",
-                    json={**{k: v for k, v in request.items() if k != "generator"}, "stream": True}) as response:
-                assert response.status_code == 200
-                lines = [line for line in response.iter_lines() if line]
-        finally:
-            server.should_exit = True
-            thread.join(10)
-    kinds = [line.removeprefix("event: ") for line in lines if line.startswith("event: ")]
-    assert kinds[-1] == "result" and set(kinds[:-1]) == {"step"}
-    assert ": ping" in lines  # the model call took longer than a second: the stream was kept alive
-    result = json.loads([line for line in lines if line.startswith("data: ")][-1].removeprefix("data: "))["result"]
-    assert result["usage"]["model_calls"] == 1 and answered_by_or_instead_of(result["generation"], MODEL)
