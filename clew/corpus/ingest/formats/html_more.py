@@ -93,6 +93,7 @@ _ERLANG = re.compile(r'<link rel="stylesheet" href="[^"]*\botp_doc\.css"')
 _ERLANG_CONTENT = '<div id="content">'
 _ERLANG_ANCHORS = re.compile(r'<div class="title-anchors">(?:[^<]|<(?!/?div\b))*+</div>')
 _ERLANG_NAME = re.compile(r'<div class="title-name">([^<]*(?:<(?!/?div\b)[^<]*)*)</div>')
+_ERLANG_PREFIXED = re.compile(r'<div>([\w.]+:<span class="title-name">(?:[^<]|<(?!/?div\b))*+)</div>')
 _ERLANG_TITLE = re.compile(r"<title>Erlang -- ")
 _ERLANG_TYPES = re.compile(r'<h3 id="types" class="func-types-title">([^<]*)</h3>')
 """Erlang/OTP's reference pages (erl_docgen, OTP 25; Debian's erlang-doc): every function is an ``article.func``, so
@@ -102,7 +103,9 @@ summary and description before them; the page's content is ``div#content`` (made
 that left the function's heading ("all(Pred, List) -> boolean()") a paragraph; it is taken out, and the text of a
 section's heading (``div.title-name``: "Module Summary", "Description", "11.1 Memory") is the heading's own. Each
 function's "Types" (``h3.func-types-title``, under the function's ``h4``) is a label, not a section above it (task
-R6). The pages' titles name the site first ("Erlang -- lists"): the part after it is the title."""
+R6). A function named with its module (erts' ``erlang:adler32(Data)``) holds its name in a plain ``div`` around
+``span.title-name``, the module before it: it was a paragraph, not a heading (task R7). The pages' titles name the site
+first ("Erlang -- lists"): the part after it is the title."""
 
 
 _DOCUTILS = '<meta name="generator" content="Docutils '
@@ -241,7 +244,7 @@ def _erlang(text: str) -> str:
     """An Erlang/OTP page (erl_docgen): ``div#content`` its main content, its title without the site's name, its
     headings' texts their own, no icon links in them, each function's "Types" a paragraph."""
     text = _ERLANG_TITLE.sub("<title>", text.replace(_ERLANG_CONTENT, '<div id="content" role="main">', 1), count=1)
-    text = _ERLANG_ANCHORS.sub("", text)
+    text = _ERLANG_PREFIXED.sub(r"\1", _ERLANG_ANCHORS.sub("", text))
     return _ERLANG_TYPES.sub(r'<p class="func-types-title">\1</p>', _ERLANG_NAME.sub(r"\1", text))
 
 

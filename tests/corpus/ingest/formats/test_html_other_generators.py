@@ -69,6 +69,32 @@ def test_an_erlang_reference_page_keeps_its_module_description_and_function_head
         assert chrome not in document.text, chrome
 
 
+ERTS_FUNCTIONS = (
+    '<html><head><link rel="stylesheet" href="../../doc/otp_doc.css" type="text/css"><title>Erlang -- erlang</title>'
+    '</head><body><div id="container"><div id="content"><div class="innertube"><h1>erlang</h1>'
+    '<article class="func"><h4 id="adler32-1" class="bold_code title-link func-head">\n<div class="title-anchors">'
+    '<span class="ghlink-before"><a href="#adler32-1" title="Link to this place!"><span class="paperclip-before">'
+    '</span></a></span></div>\n<div>erlang:<span class="title-name">adler32(Data) -&gt; <span class="bold_code">'
+    '<a href="erlang.html#type-non_neg_integer">integer() &gt;= 0</a></span></span>\n</div>\n</h4>'
+    '<div class="REFBODY fun-types"><h3 id="types" class="func-types-title">Types</h3><div class="REFTYPES">'
+    '<span class="bold_code">Data = iodata()</span></div></div><div class="REFBODY rb-3"><p>Computes and returns the'
+    ' adler32 checksum for Data.</p></div></article>'
+    '<article class="func"><h4 id="abs-1" class="bold_code title-link func-head">\n<div class="title-anchors"></div>'
+    '\n<span class="title-name">abs(Float) -&gt; float()</span></h4><div class="REFBODY rb-1"><p>Returns an integer'
+    ' or float.</p></div></article></div></div></div></body></html>')
+
+
+def test_an_erlang_function_named_with_its_module_is_a_heading() -> None:
+    """erts' erlang.html (Debian's erlang-doc 25.2.3) names 124 of its functions with their module, ``erlang:`` in
+    a plain ``div`` around ``span.title-name``: a block inside the ``h4`` that made the function a paragraph,
+    "erlang:adler32(Data) -> integer() >= 0", under the function before it (task R7, found by benchmarks/chrome.py's
+    headings_kept)."""
+    document = parse_html(ERTS_FUNCTIONS)
+    assert [heading for heading, _, _ in outline(document)][1:] == [
+        "erlang", "erlang:adler32(Data) -> integer() >= 0", "abs(Float) -> float()"]
+    assert "erlang:adler32(Data) -> integer() >= 0" not in block_texts(document, "paragraph")
+
+
 def test_a_docutils_page_has_no_running_header_or_contents_and_its_footnotes_read_as_paragraphs() -> None:
     """docutils' own writer (rst2html, html4css1; Debian's docutils-doc 0.19, docs/howto/i18n.html): the ``.. header::``
     text above every page ("Docutils | Overview | About | ..."), the page's own contents (``div.contents.topic``,
