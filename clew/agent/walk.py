@@ -44,6 +44,8 @@ class Walk:
         self.applied = applied
         self.too_large = 0
         """Found passages set aside because they no longer fit the context tokens left."""
+        self.needed: int | None = None
+        """The tokens of the best passage that first did not fit (the context budget's stop names it)."""
 
     # -- the seed search ---------------------------------------------------------------
     def search(self, run: Run) -> list[Found]:
@@ -155,11 +157,8 @@ class Walk:
         if st.full is None:
             best = frontier.ranked(price, 1)
             if best and best[0].passage is not None and best[0].tokens > left:
-                limits, used = run.deps.limits, st.usage.context_tokens
-                st.full = BudgetExhausted(
-                    "context_budget",
-                    f"context budget full ({used:,} of context_budget_tokens={limits.context_budget_tokens:,}): "
-                    f"the next best passage needs {best[0].tokens:,} tokens, {left:,} were left")
+                self.needed = best[0].tokens
+                st.full = self.context_full(run)
                 if not self.packs:
                     raise st.full
         closed = st.full is not None or st.budget.tool_calls_left == 0
@@ -179,8 +178,18 @@ class Walk:
                 f"{limits.context_budget_tokens:,}): {self.too_large:,} passage(s) found did not fit the {left:,} "
                 "tokens left")
         if not ranked and st.full is not None:
+            if self.needed is not None:  # said again with what the packing after it spent
+                st.full = self.context_full(run)
             raise st.full
         return ranked
+
+    def context_full(self, run: Run) -> BudgetExhausted:
+        """The context budget's stop, from the best passage that did not fit (``needed``) and the run's usage now."""
+        limits, used, left = run.deps.limits, run.state.usage.context_tokens, run.state.budget.tokens_left
+        return BudgetExhausted(
+            "context_budget",
+            f"context budget full ({used:,} of context_budget_tokens={limits.context_budget_tokens:,}): "
+            f"the next best passage needs {self.needed:,} tokens, {left:,} were left")
 
     # -- taking a passage ------------------------------------------------------------------
     def take(self, run: Run, chosen: Candidate, passage: Passage, *, depth: int | None, step: int | None) -> bool:

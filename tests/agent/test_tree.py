@@ -62,6 +62,18 @@ def test_depth_zero_is_the_start_key(playbook: Corpus) -> None:
     assert first.depth == 0 and first.via == "start" and first.heading_path == ["Warehouse playbook", "Loading dock"]
 
 
+def test_a_context_budget_stop_says_what_the_packing_after_it_spent(runbooks: Corpus) -> None:
+    """At 360 tokens the best passage left (142 tokens) stops fitting with 276 used; the walk then packs smaller
+    found passages: the stop's detail counts them, as its usage does (it said 276 and 84 left, usage 321)."""
+    request = tree_request("incident severity database failover replica deploy rollback", "runbooks")
+    request["context_budget_tokens"] = 360
+    result = run(runbooks, request)
+    used = result.usage.context_tokens
+    assert result.stop_reason == "context_budget" and result.detail is not None and used > 276
+    assert result.detail == (f"context budget full ({used} of context_budget_tokens=360): the next best passage "
+                             f"needs 142 tokens, {360 - used} were left")
+
+
 def test_max_depth_bounds_what_is_offered(playbook: Corpus) -> None:
     shallow = run(playbook, tree_request("dock", "ops", max_depth=1, beam_width=20))
     assert max(h.depth for h in shallow.hits) <= 1
