@@ -19,7 +19,10 @@ each: docs/measurements/generators-2026-12-06.md has the recipe; so are the MkDo
 MyST pages with Furo, pydata-sphinx-theme, sphinx-rtd-theme and sphinx-book-theme (``--material``, ``--furo``,
 ``--pydata``, ``--rtd``, ``--book``; the recipe: docs/measurements/structure-2026-12-05.md, task R1). The pages
 of gtk-doc, Haddock, mandoc, qdoc and TypeDoc (``--gtkdoc`` etc.) are Debian's or built for task R3's sweep
-(docs/measurements/generators-2026-12-06.md says which); so are YARD's and RDoc's (``--yard``, ``--rdoc``, task R4).
+(docs/measurements/generators-2026-12-06.md says which); so are YARD's, RDoc's, groff's, man2html's, LaTeX2HTML's,
+TeX4ht's and HeVeA's (``--yard`` etc., tasks R4 and R5: /tmp/r4/sets) and task R6's (texi2any, YODL, Erlang/OTP,
+docutils' html4css1 and html5 writers, ocamldoc, odoc, the Go pages, pydoctor, GitBook, Asciidoctor, AsciiDoc:
+/tmp/r6/sets). ``--only NAME,...`` measures some of them.
 Every page is read by clew's ``parse_html`` and by trafilatura's ``bare_extraction`` (formatting, tables
 and links kept; once as it comes, once with ``favor_recall``), and the report gives, per generator and
 extractor:
@@ -214,10 +217,82 @@ GENERATORS = {
                " | //span[@class='method-click-advice'] | //a[@href='#top']",
         toc="//div[@id='table-of-contents']",
     ),
+    # Task R4's and R5's other generators (Debian's packages or a document built by each; /tmp/r4/sets). Their chrome
+    # and contents are loose in the body: groff's index of links above its first rule (a table of contents),
+    # man2html's "Return to Main Contents" and its index after the page, LaTeX2HTML's navigation panel and colophon
+    # ("About this document ..."), TeX4ht's crosslinks, HeVeA's colophon after its last rule
+    "groff": Generator(main="//body", chrome="/..", toc="//body/a[starts-with(@href,'#')][not(preceding-sibling::hr)]"),
+    "man2html": Generator(
+        # the colophon's link to man2html itself (a reference to another page is man2html?1+name: content)
+        main="//body", chrome="//a[contains(@href,'index.html')] | //a[substring(@href, string-length(@href) - 7)"
+                              " = 'man2html']",
+        toc="//a[@name='index']/following-sibling::h2[1] | //a[@name='index']/following-sibling::dl[1]"),
+    "latex2html": Generator(
+        main="//body",
+        chrome="//div[@class='navigation'] | //h1[contains(.,'About this document')] | //p[contains(.,'This document"
+               " was generated using')] | //p[contains(.,'command line arguments were')] | //p[contains(.,'translation"
+               " was initiated')] | //h1[contains(.,'About this document')]/following-sibling::strong",
+        toc="//ul[@class='TofC'] | //ul[@class='ChildLinks']"),
+    "tex4ht": Generator(main="//body", chrome="//div[@class='crosslinks']", toc="//div[@class='tableofcontents']"),
+    "hevea": Generator(main="//body", chrome="//hr[@class='horizontal-rule']/following-sibling::blockquote",
+                       toc="//ul[@class='toc']"),
+    # Task R6's generators (/tmp/r6/sets: Debian's pages or built from clew's docs; the recipe on the same page).
+    # texi2any's navigation (6.8: table.header; 7: div.nav-panel) and its colophon ("This document was generated on
+    # ... using texi2any", and zsh's own small print after it); YODL's chapter links (the Z shell's FAQ: a list
+    # between two rules above and below each chapter); both in the zsh set
+    "texi2any": Generator(
+        main="//body",
+        chrome="//table[@class='header'] | //div[@class='header'] | //div[@class='nav-panel'] | //p[font]"
+               " | //body/font",
+        toc="//table[@class='menu'] | //ul[@class='mini-toc'] | //div[@class='contents']"
+            " | //div[@class='shortcontents']"),
+    "yodl": Generator(
+        main="//body",
+        chrome="//body/ul[preceding-sibling::*[1][self::hr] and following-sibling::*[1][self::hr]]"
+               " | //table[@class='header'] | //div[@class='header'] | //p[font] | //body/font",
+        toc="//table[@class='menu'] | //ul[@class='mini-toc']"),
+    "erlang": Generator(
+        main="//div[@id='content']",
+        chrome="//div[@class='topbar'] | //aside[@id='leftnav'] | //div[@id='content']//div[@class='footer']"
+               " | //div[@class='title-anchors']",
+        toc="/.."),
+    "docutils": Generator(
+        main="//div[@class='document']",
+        chrome="//div[@class='header'] | //div[@class='footer']",
+        toc="//div[contains(@class,'contents')]"),
+    "docutils5": Generator(main="//main", chrome="//header | //footer", toc="//nav[contains(@class,'contents')]"),
+    "ocamldoc": Generator(main="//body", chrome="//div[@class='navbar']", toc="/.."),
+    "odoc": Generator(
+        main="//header[contains(@class,'odoc-preamble')] | //div[contains(@class,'odoc-content')]",
+        chrome="//nav[contains(@class,'odoc-nav')]",
+        toc="//nav[contains(@class,'odoc-toc')]"),
+    "golang": Generator(main="//body", chrome="/..", toc="//div[@id='nav'] | //div[@id='TOC']"),
+    "pydoctor": Generator(
+        main="//main",
+        # the sidebar lists the package's modules and this one's members; a member's permalink (a.headerLink)
+        chrome="//nav[contains(@class,'mainnavbar')] | //footer | //div[@id='show-private']"
+               " | //div[@class='sidebarcontainer'] | //a[@class='headerLink']",
+        toc="/.."),
+    "gitbook": Generator(
+        main="//div[contains(@class,'page-inner')]",
+        chrome="//div[contains(@class,'book-summary')] | //div[contains(@class,'book-header')]"
+               " | //div[contains(@class,'search-results')] | //a[contains(@class,'navigation')]",
+        toc="/.."),
+    "asciidoctor": Generator(
+        main="//div[@id='header']/h1 | //div[@id='content'] | //div[@id='footnotes']",
+        chrome="//div[@id='footer']", toc="//div[@id='toc']"),
+    "asciidoc": Generator(
+        main="//div[@id='header']/h1 | //div[@id='header']/div[@class='sectionbody'] | //div[@id='content']"
+             " | //div[@id='footnotes']",
+        chrome="//div[@id='footer']", toc="//div[@id='toc']"),
 }
 PY_THEMES = ("material", "furo", "pydata", "rtd", "book")
 SWEEP = ("gtkdoc", "haddock", "mandoc", "qdoc", "typedoc")
-MORE = ("yard", "rdoc")
+MORE = ("yard", "rdoc", "groff", "man2html", "latex2html", "tex4ht", "hevea")
+LATER = {"texi2any": "texi2any", "yodl": "zsh", "erlang": "erlang", "docutils": "docutils", "docutils5": "docutils5",
+         "ocamldoc": "ocamldoc", "odoc": "odoc", "golang": "golang", "pydoctor": "pydoctor", "gitbook": "gitbook",
+         "asciidoctor": "asciidoctor", "asciidoc": "asciidoc"}
+"""Task R6's generators and their folders under /tmp/r6/sets."""
 
 
 @dataclass(slots=True)
@@ -271,11 +346,15 @@ def joined(text: str) -> str:
 
 
 def spaced_text(element: Any, skip: frozenset[str] = frozenset(), gap: str = " ") -> str:
-    """The element's text with ``gap`` at every block boundary (lxml's text_content runs blocks together)."""
+    """The element's text with ``gap`` at every block boundary (lxml's text_content runs blocks together), comments
+    left out."""
     parts: list[str] = []
 
     def walk(node: Any) -> None:
-        tag = node.tag if isinstance(node.tag, str) else ""
+        if not isinstance(node.tag, str):  # a comment (HeVeA's "TOC section", TeX4ht's "l. 21"): not text
+            parts.append(node.tail or "")
+            return
+        tag = node.tag
         parent = node.getparent()
         block = tag in BLOCKS or tag == "code" and parent is not None and parent.tag in BLOCK_PARENTS
         if block:
@@ -296,7 +375,9 @@ def spaced_text(element: Any, skip: frozenset[str] = frozenset(), gap: str = " "
 
 
 def code_lines(text: str) -> str:
-    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
+    """A code block's lines, stripped, blank ones left out; a no-break space is a space (TeX4ht writes a verbatim
+    block's spaces so; clew reads them as spaces)."""
+    return "\n".join(line.strip() for line in text.replace("\xa0", " ").splitlines() if line.strip())
 
 
 def heading(text: str) -> str:
@@ -434,13 +515,20 @@ def main() -> None:
         parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r3/sets/{name}"))
     for name in MORE:
         parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r4/sets/{name}"))
+    for name, folder in LATER.items():
+        parser.add_argument(f"--{name}", type=Path, default=Path(f"/tmp/r6/sets/{folder}"))
     parser.add_argument("--pages", type=int, default=40, help="pages per generator at most, spread evenly")
+    parser.add_argument("--only", default="", help="comma-separated generators to measure (default: all)")
     args = parser.parse_args()
     if args.pages < 1:
         parser.error(f"--pages must be at least 1, not {args.pages}")
+    only = [name for name in args.only.split(",") if name]
+    unknown = sorted(set(only) - set(GENERATORS))
+    if unknown:
+        parser.error(f"--only names unknown generators {unknown}; known: {', '.join(GENERATORS)}")
     report: dict[str, Any] = {}
     report["trafilatura"] = TRAFILATURA_MISSING or trafilatura.__version__
-    for name in GENERATORS:
+    for name in only or GENERATORS:
         folder: Path = getattr(args, name)
         report[name] = measure(folder, name, args.pages) if folder.is_dir() else {"skipped": f"no folder {folder}"}
     print(json.dumps(report, indent=2, ensure_ascii=False))

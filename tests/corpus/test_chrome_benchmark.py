@@ -5,6 +5,8 @@ docs/measurements/chrome-2026-12-05.md and generators-2026-12-06.md."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -126,3 +128,40 @@ def test_trafilatura_is_measured_against_the_same_reference(tmp_path: Path) -> N
                 assert other[measure]["of"] == clew[measure]["of"], (name, extractor, measure)
                 assert 0 <= other[measure]["kept"] <= other[measure]["of"]
             assert other["chrome_strings_left"]["of"] == clew["chrome_strings_left"]["of"]
+
+
+LATER = {"texi2any": "texi2any/frob.html", "yodl": "yodl/FAQ04.html", "erlang": "erlang/lists.html",
+         "docutils": "docutils/i18n.html", "docutils5": "docutils/i18n-html5.html", "ocamldoc": "ocamldoc/Ptmap.html",
+         "odoc": "odoc/Url.html", "golang": "golang/go_mem.html", "pydoctor": "pydoctor/formats.fences.html",
+         "gitbook": "gitbook/index.html", "asciidoctor": "asciidoctor/budgets.html", "hevea": "hevea/budgets.html",
+         "latex2html": "latex2html/budgets.html", "tex4ht": "tex4ht/budgetsse1.html", "groff": "groff/clew-ingest.html",
+         "man2html": "man2html/clew-ingest.html"}
+"""Tasks R4-R6's generators in benchmarks/chrome.py (task R7), and their fixtures."""
+
+
+def test_tasks_r4_to_r6_generators_leave_no_chrome(tmp_path: Path) -> None:
+    """texi2any's navigation and colophon, YODL's chapter links, Erlang's top bar, menu and icon links, docutils'
+    running header and footer, ocamldoc's and odoc's bars, pydoctor's menus and sidebar, GitBook's summary and
+    search box, the LaTeX converters' navigation and colophons, man2html's links back: none left. The Go pages have
+    no chrome, groff's only its index of links (a table of contents)."""
+    for name, fixture in LATER.items():
+        (tmp_path / name).mkdir()
+        shutil.copy(FIXTURES / fixture, tmp_path / name / "page.html")  # index.html would be left out
+    report = run_script("chrome.py", "--pages", "3", "--only", ",".join(LATER),
+                        *(f"--{name}={tmp_path / name}" for name in LATER), cwd=ROOT)
+    assert [name for name in report if name != "trafilatura"] == list(LATER)
+    for name in LATER:
+        clew = report[name]["clew"]
+        assert clew["pages"] == 1 and clew["permalinks_left"] == 0, name
+        assert clew["chrome_strings_left"]["left"] == 0, name
+        assert (clew["chrome_strings_left"]["of"] == 0) == (name in ("golang", "groff")), name
+    for name in ("yodl", "erlang", "docutils", "docutils5", "ocamldoc", "odoc", "pydoctor", "gitbook", "tex4ht"):
+        assert report[name]["clew"]["main_words_kept"]["share"] == 1.0, name  # comments are no words (HeVeA, TeX4ht)
+    assert report["pydoctor"]["clew"]["links_kept"] == {"kept": 10, "of": 10, "share": 1.0}
+    assert report["man2html"]["clew"]["chrome_strings_left"]["of"] == 2  # a SEE ALSO link (man2html?1+...) is content
+
+
+def test_only_names_known_generators() -> None:
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "chrome.py"), "--only", "sphinx,nosuch"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 2 and "--only names unknown generators ['nosuch']" in done.stderr
