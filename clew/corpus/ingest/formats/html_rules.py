@@ -205,10 +205,14 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # rustdoc: the module path above the title, a version and "Source" link beside every item
     # (span.rightside, a.src, span.sub-heading), the "Expand description" toggle (summary.hideme),
     # the "ⓘ" beside an example that panics (a.tooltip) and the "§" before a heading (a.doc-anchor,
-    # a.anchor: only a link there; Doxygen's a.anchor holds ids, hence rustdoc pages only)
-    "rustdoc": frozenset("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor".split()),
-    # Doxygen: the "Modules | Data Structures | Typedefs" jump links above the title (div.summary)
-    "doxygen": frozenset({"summary"}),
+    # a.anchor: only a link there; Doxygen's a.anchor holds ids, hence rustdoc pages only), rustdoc 1.63's
+    # "source · [−]" beside the title (span.out-of-band)
+    "rustdoc": frozenset(
+        "rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor out-of-band".split()),
+    # Doxygen: the "Modules | Data Structures | Typedefs" jump links above the title (div.summary), a code link's hover
+    # card after a code block (div.ttc: the member's name, declaration, brief and "Definition: glfw3.h:1048"), a search
+    # page's "Loading... Searching... No Matches" (div.SRStatus), so that page holds no text and is skipped
+    "doxygen": frozenset({"summary", "ttc", "srstatus"}),
     # VitePress: the language name over each code block (span.lang) and the line numbers beside it
     # (div.line-numbers-wrapper, markdown.lineNumbers or ```js:line-numbers); Starlight: the permalink beside each
     # heading (a.sl-anchor-link, whose hidden text read "Section titled ...") and the texts for screen readers
@@ -568,8 +572,13 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
     "File system | Node.js v18.20.4 Documentation" under a header's "Node.js v18.20.4
     documentation"); the name once where the ``<title>`` is one name twice (a home page titled
     "<page>: <site>" as every page, gtk-doc's); the ``<title>``'s part before the site's name where the
-    ``h1`` ends with it (TypeDoc's "clamp | clew-budgets" over "Function clamp"); else the ``<title>``."""
+    ``h1`` ends with it (TypeDoc's "clamp | clew-budgets" over "Function clamp"), unless the ``<title>`` is the
+    ``h1`` after the site's name (R's package pages: "R: Support for Parallel computation in R", whose ``h1`` ends
+    with "R", were titled "R"; task R7); else the ``<title>``."""
     if title is None:
+        return first_h1
+    if first_h1 and any(title.endswith(sep + first_h1) and title[: -len(sep + first_h1)].strip()
+                        for sep in _TITLE_SEPARATORS):  # the site's name first: R's "R: Support for Parallel ..."
         return first_h1
     for sep in _TITLE_SEPARATORS:  # a home page: its name twice ("ATK - Accessibility Toolkit: ATK - ...")
         head, found, tail = title.partition(sep)

@@ -244,3 +244,19 @@ def test_an_unclosed_generator_block_is_read_in_linear_time() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
+
+
+def r_index(h1: str) -> str:
+    """A package index page as R writes it (Debian's r-base-html 4.2.2: library/*/html/00Index.html)."""
+    return (f'<html><head><title>R: {h1}</title><link rel="stylesheet" type="text/css" href="R.css" /></head><body>'
+            f'<div class="container"><h1> {h1}\n<img class="toplogo" src="Rlogo.svg" alt="[R logo]" />\n</h1><hr/>'
+            "<h2>Help Pages</h2><table><tr><td><a href=\"children.html\">children</a></td>"
+            "<td>Low-level Functions for Management of Forked Processes</td></tr></table></div></body></html>")
+
+
+def test_an_r_page_is_titled_by_its_h1_without_the_sites_name_before_it() -> None:
+    """R's pages title themselves "R: <h1>": the package "parallel", whose h1 ends with "R", was titled "R" (the
+    rule for TypeDoc's "clamp | clew-budgets" over "Function clamp": the title's part before the separator, as the
+    h1 ends with it); the 13 other packages' pages kept the site's name, "R: The R Stats Package" (task R7)."""
+    assert parse_html(r_index("Support for Parallel computation in R")).title == "Support for Parallel computation in R"
+    assert parse_html(r_index("The R Stats Package")).title == "The R Stats Package"
