@@ -224,6 +224,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     defined: set[str] = set()  # the terms of the last label: context up to the next label or heading
     prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
     owner: tuple[Unit, int] | None = None  # the last list item and its marker's indentation: see the docstring
+    example: Unit | None = None  # the last code block made of unfenced paragraphs: see ``more_code``
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
@@ -237,8 +238,27 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             unit.intro = lead
         return unit
 
+    def more_code(lines: list[str]) -> bool:
+        """A paragraph of one line of code (``_CODE_LINE``) right after a block of unfenced code
+        goes on with it: Doxygen's ``div.fragment`` writes each line of an example in a
+        ``div.line`` of its own, which the HTML reader reads as a paragraph ("int width, height;",
+        "glfwGetFramebufferSize(window, &width, &height);"). Taken for definition terms, the later
+        lines were lost and the block quoted cut after its first line."""
+        nonlocal example
+        if example is None or not units or units[-1] is not example or len(lines) != 1 or (
+                _CODE_LINE.search(lines[0]) is None or _OPTION.match(lines[0]) is not None):
+            return False
+        own = f"{example.own.removesuffix(FENCE)}{lines[0]}\n{FENCE}"
+        longer = Unit(own, evidence_id, order, "code", example.header, example.context, terms=tokenize(own),
+                      intro=example.intro, position=example.position)
+        if example.intro is not None:  # its lead-in quotes the whole block
+            follow = example.intro.follow
+            follow[follow.index((example.text, evidence_id))] = (longer.text, evidence_id)
+        units[-1] = example = longer
+        return True
+
     def flush() -> None:
-        nonlocal lead, previous, label, defined, prose, owner
+        nonlocal lead, previous, label, defined, prose, owner, example
         if not block:
             return
         joined = " ".join(block)
@@ -255,8 +275,11 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
                 unit = add(sentence, "sentence", set(unit.terms) if unit is not None else set()) or unit
             return
         body = set(owner[0].terms) if owner is not None and all(_indent(r) > owner[1] for r in code_lines) else set()
+        if more_code(lines):
+            return
+        example = None  # a paragraph of another kind (a label too) ends the block
         if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
-            add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
+            example = add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
             return
         if _HTML.match(joined):  # raw HTML in Markdown (a demo's markup): code, never a sentence
             add("\n".join([FENCE + "html", *lines, FENCE]), "code", set(lead.terms) if lead else set())
@@ -269,7 +292,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             return
         if after and len(lines) == 1 and joined.endswith(";") and units[-1].kind == "sentence":
             introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
-            add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
+            example = add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
             return
         if (len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?"))) or (
                 len(lines) == 1 and _SIGNATURE.match(joined)):
@@ -343,6 +366,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         elif stripped.startswith("#") and not block and not line[:1].isspace():  # else a comment in code
             flush()
             in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
+            example = None
             heading = set(tokenize(stripped.lstrip("# ")))
         elif _ITEM.match(stripped):
             flush()

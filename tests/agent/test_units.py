@@ -286,3 +286,27 @@ def test_a_lead_in_quoted_with_its_whole_list_takes_the_sentence_that_sums_the_l
     answer = extractive_answer("Can I force .npmrc and package-lock.json into my package tarball?",
                                [("ev1:c:79:1:17", longer)], max_tokens=120)
     assert answer is not None and "These cannot be included." not in answer.answer
+
+
+def test_an_unfenced_example_of_one_line_a_paragraph_is_one_code_block() -> None:
+    """GLFW's Doxygen guide as the HTML reader reads it (a ``div.fragment``'s lines, one ``div.line``
+    each, come out as one-line paragraphs, unfenced): the lines after the example's first are more of
+    it, not definition terms; question 6 of task U4 quoted the code cut after ``int width, height;``
+    and lost the ``glfwGetFramebufferSize`` call it asked for. A description's term after an example
+    of one line (SQLite's dates, the test above) is prose's, not code: it stays a term."""
+
+    text = ("Rendering with OpenGL\n\nOnce you have a current OpenGL context, you can use OpenGL normally. "
+            "The framebuffer size needs to be retrieved for glViewport.\n\nint width, height;\n\n"
+            "glfwGetFramebufferSize(window, &width, &height);\n\nglViewport(0, 0, width, height);\n\n"
+            "glfwGetFramebufferSize\n\nvoid glfwGetFramebufferSize(GLFWwindow *window, int *width, int *height)\n\n"
+            "Retrieves the size of the framebuffer of the specified window.\n")
+    units = passage_units(text, "ev1:c:51:1:12", 0)
+    block = ("```\nint width, height;\nglfwGetFramebufferSize(window, &width, &height);\n"
+             "glViewport(0, 0, width, height);\n```")
+    assert [(u.kind, u.own) for u in units if u.kind == "code"] == [("code", block)]
+    lead = next(u for u in units if u.own.startswith("The framebuffer size"))
+    assert [f for f, _ in lead.follow] == [block]
+    assert [u.header for u in units] == ["Rendering with OpenGL"] * 2 + ["", "glfwGetFramebufferSize", ""]
+    answer = extractive_answer("How do I get the framebuffer size in pixels for glViewport?",
+                               [("ev1:c:51:1:12", text)])
+    assert answer is not None and "glfwGetFramebufferSize(window, &width, &height);" in answer.answer
