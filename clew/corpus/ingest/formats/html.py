@@ -310,6 +310,10 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         if self._title_parts is not None:
             self._title_parts.append(data)
         elif not self._drop:
+            inner = self._stack[-1] if self._stack else None  # a div read as pre: Doxygen's div.fragment, whose
+            if inner is not None and inner.tag == "div" and self._container is inner.obj is not None \
+                    and inner.obj.kind == "pre" and "\n" in data and not data.strip():
+                return  # div.line elements end their lines, the source's line breaks between them are not the code's
             self._add(data)
         elif self._site_parts is not None:
             self._site_parts.append(data)
@@ -430,9 +434,10 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 level = self._members.level(level, (_attr(attrs, "class") or "").split())
             heading = _Container("heading", level=level, anchor=_attr(attrs, "id"))
             return self._enter(tag, heading)
-        if tag == "pre":  # its language: its own, else a near box's (div.highlight-bash > div.highlight, or the
-            self._pending.extend(self._flush())  # > table.highlighttable > tr > td.code of line numbers > div)
-            boxes = (entry.language for entry in reversed(self._stack[-5:]) if entry.language)
+        fragment = self._members is not None and tag == "div" and "fragment" in (_attr(attrs, "class") or "").split()
+        if tag == "pre" or fragment:  # Doxygen: div.fragment of div.line; its language: its own, else a near box's
+            self._pending.extend(self._flush())  # (div.highlight-bash > div.highlight, or the > table.highlighttable
+            boxes = (entry.language for entry in reversed(self._stack[-5:]) if entry.language)  # > tr > td.code > div)
             return self._enter(tag, _Container("pre", language=html_language(attrs, pre=True) or next(boxes, "")))
         if tag == "dt" and self._dlists and (self._dlists[-1].fields or self._dlists[-1].notes):  # its value's label
             self._pending.extend(self._flush())
