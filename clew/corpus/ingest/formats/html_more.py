@@ -26,7 +26,10 @@ CHROME_CLASSES = frozenset(
     " crosslinks"
     # GitBook 3 (legacy, its default theme): the search box's result templates inside the page's body, two empty
     # h1 headings ('results matching ""', 'No results matching ""') after the page's text (task R6)
-    " search-results".split()
+    " search-results"
+    # JSDoc 4's default template: "Source: budget.js, line 21" under each member, a link into the source page (as
+    # TypeDoc's "Defined in", task R7)
+    " tag-source".split()
 )
 """Chrome classes of these generators, beside ``html_rules.DROP_CLASSES``."""
 
@@ -107,6 +110,14 @@ R6). A function named with its module (erts' ``erlang:adler32(Data)``) holds its
 ``span.title-name``, the module before it: it was a paragraph, not a heading (task R7). The pages' titles name the site
 first ("Erlang -- lists"): the part after it is the title."""
 
+
+_JSDOC = '<link type="text/css" rel="stylesheet" href="styles/jsdoc-default.css">'
+_JSDOC_HEADER = re.compile(r"<(/?)header>")
+"""JSDoc's default template (JSDoc 4.0): each page's ``div#main`` holds its ``h1.page-title`` ("Class: Budget") and a
+``section`` whose ``header`` (the class's signature and description) comes before an ``article`` (the members).
+The reader took the ``article`` for the page's main content and the ``header`` for a landmark: a class page began
+at "Constructor", without its title and description. ``div#main`` is the main content (``role="main"``), the
+``header`` a ``div`` (task R7)."""
 
 _DOCUTILS = '<meta name="generator" content="Docutils '
 _DOCUTILS_DECORATION = re.compile(
@@ -214,6 +225,8 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
+    if _JSDOC in head:
+        return _JSDOC_HEADER.sub(r"<\1div>", text.replace('<div id="main">', '<div id="main" role="main">', 1))
     if _ODOC in head:
         return _ODOC_PREAMBLE.sub(r'<div class="odoc-preamble">\1</div>', text, count=1)
     if _YODL in head:
