@@ -38,7 +38,10 @@ CHROME_CLASSES = frozenset(
     "tsd-breadcrumb tsd-navigation tsd-page-navigation tsd-sources tsd-tag"
     # qdoc (Qt's reference, Debian's qt*-doc-html): the breadcrumbs above every page ("Qt 5.15 | Qt Core | C++
     # Classes | QTimer | Qt 5.15.8 Reference Documentation")
-    " navigationbar".split()
+    " navigationbar"
+    # Doxygen's search/*.html pages: the search box's "Loading... Searching... No Matches" (div.SRStatus), all the
+    # text they hold, so that such a page is skipped as empty; search/nomatches.html names no generator
+    " srstatus".split()
 )
 """Chrome classes of the generators of this sweep, beside ``html_rules.DROP_CLASSES``."""
 

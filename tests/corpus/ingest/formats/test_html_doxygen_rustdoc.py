@@ -73,6 +73,9 @@ def test_a_doxygen_search_page_holds_no_text_and_is_skipped() -> None:
                                                 SEARCH_PAGE), ChunkingConfig(220, False))
     assert documents == []
     assert [p.message for p in problems] == ["no text content after parsing"]
+    # search/nomatches.html names no generator: its status line is chrome all the same
+    assert parse_html('<head><title></title></head><body class="SRPage"><div id="SRIndex">'
+                      '<div class="SRStatus" id="NoMatches">No Matches</div></div></body>').text == ""
 
 
 RUSTDOC_163 = """<head><meta name="generator" content="rustdoc"><title>quote_spanned in quote - Rust</title></head>
