@@ -119,6 +119,16 @@ The reader took the ``article`` for the page's main content and the ``header`` f
 at "Constructor", without its title and description. ``div#main`` is the main content (``role="main"``), the
 ``header`` a ``div`` (task R7)."""
 
+_DOCJS = "<div id='split-left' class='overflow-auto fs0 height-viewport-100'>"
+_DOCJS_MEMBER = re.compile(
+    r'<div class="clearfix small pointer toggle-sibling">\s*<div class="py1 contain">\s*<a class=\'icon pin-right py1'
+    r' dark-link caret-right\'>\u25b8</a>\s*<span class=\'code strong strong truncate\'>((?:[^<]|<(?!/span>))*+)</span>'
+    r'\s*</div>\s*</div>')
+"""documentation.js 14 (its default HTML theme): the sidebar (``div#split-left``: the project's name, a filter box, a
+list of every name, "Need help reading this?") is navigation; each class's member ("Instance Members") is a
+``div.toggle-sibling`` holding a caret link "\u25b8" and the member's name, read as a paragraph "\u25b8 spend(kind,
+amount)" above its text: an ``h4`` of the name instead (task R7)."""
+
 _DOCUTILS = '<meta name="generator" content="Docutils '
 _DOCUTILS_DECORATION = re.compile(
     r'<div class="header">(?:(?!</div>).)*?<hr class="header"\s*/>\s*</div>'
@@ -225,6 +235,9 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
+    if _DOCJS in head:
+        text = text.replace(_DOCJS, _DOCJS[:-1] + ' role="navigation">', 1)
+        return _DOCJS_MEMBER.sub(r'<h4 class="toggle-sibling">\1</h4>', text)
     if _JSDOC in head:
         return _JSDOC_HEADER.sub(r"<\1div>", text.replace('<div id="main">', '<div id="main" role="main">', 1))
     if _ODOC in head:
