@@ -129,6 +129,12 @@ list of every name, "Need help reading this?") is navigation; each class's membe
 ``div.toggle-sibling`` holding a caret link "\u25b8" and the member's name, read as a paragraph "\u25b8 spend(kind,
 amount)" above its text: an ``h4`` of the name instead (task R7)."""
 
+_ESDOC = '<body class="layout-container" data-ice="rootContainer">'
+_ESDOC_SOURCE = re.compile(r'<span data-ice="source">(?:\| )?<span><a href="[^"]*">source</a></span></span>')
+"""ESDoc 1.1 (its standard plugin's theme): a link "source" into the source page at the end of every member's
+heading ("public spend(kind: string, amount: number): boolean source") and beside the class's kind ("public class |
+source"), as TypeDoc's "Defined in"; taken out (task R7)."""
+
 _DOCUTILS = '<meta name="generator" content="Docutils '
 _DOCUTILS_DECORATION = re.compile(
     r'<div class="header">(?:(?!</div>).)*?<hr class="header"\s*/>\s*</div>'
@@ -235,6 +241,8 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
+    if _ESDOC in head:
+        return _ESDOC_SOURCE.sub("", text)
     if _DOCJS in head:
         text = text.replace(_DOCJS, _DOCJS[:-1] + ' role="navigation">', 1)
         return _DOCJS_MEMBER.sub(r'<h4 class="toggle-sibling">\1</h4>', text)

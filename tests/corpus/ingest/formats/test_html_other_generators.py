@@ -288,3 +288,16 @@ def test_a_documentation_js_page_has_no_sidebar_and_its_members_are_headings() -
         "budget", "Limits", "Budget", "spend(kind, amount)", "clamp"]
     assert "Need help" not in document.text and "\u25b8" not in document.text
     assert "#### spend(kind, amount)\n\nSpend one unit." in document.text
+
+
+def test_an_esdoc_member_heading_has_no_source_link() -> None:
+    """ESDoc 1.1 (fixture built from jsdoc/budget.js as an ES module): every member's heading ended with its link
+    "source" into the source page ("public spend(kind: string, amount: number): boolean source"), and the class's
+    kind read "public class | source" (task R7)."""
+    document = load_html("esdoc/budget-class.html")
+    assert document.title == "Budget"
+    headings = [heading for heading, _, _ in outline(document)]
+    assert "public spend(kind: string, amount: number): boolean" in headings
+    assert not any(heading.endswith("source") for heading in headings)
+    assert "public class\n\n# Budget\n\nA budget a run spends" in document.text
+    assert "source" not in document.text.split()
