@@ -22,7 +22,7 @@ of gtk-doc, Haddock, mandoc, qdoc and TypeDoc (``--gtkdoc`` etc.) are Debian's o
 (docs/measurements/generators-2026-12-06.md says which); so are YARD's, RDoc's, groff's, man2html's, LaTeX2HTML's,
 TeX4ht's and HeVeA's (``--yard`` etc., tasks R4 and R5: /tmp/r4/sets) and task R6's (texi2any, YODL, Erlang/OTP,
 docutils' html4css1 and html5 writers, ocamldoc, odoc, the Go pages, pydoctor, GitBook, Asciidoctor, AsciiDoc:
-/tmp/r6/sets; JSDoc and documentation.js, task R7). ``--only NAME,...`` measures some of them.
+/tmp/r6/sets; JSDoc, documentation.js and ESDoc, task R7). ``--only NAME,...`` measures some of them.
 Every page is read by clew's ``parse_html`` and by trafilatura's ``bare_extraction`` (formatting, tables
 and links kept; once as it comes, once with ``favor_recall``), and the report gives, per generator and
 extractor:
@@ -291,6 +291,10 @@ GENERATORS = {
     # pages() leaves out, copied to /tmp/r7/docjs/pages/page.html)
     "documentationjs": Generator(main="//div[@id='split-right']",
                                  chrome="//div[@id='split-left'] | //a[contains(@class,'caret-right')]", toc="/.."),
+    # ESDoc 1.1 with its standard plugin (npm esdoc, of the same module as an ES module: /tmp/r7/esdoc/out)
+    "esdoc": Generator(main="//div[@class='content']",
+                       chrome="//header | //nav[@class='navigation'] | //footer | //span[@data-ice='source']",
+                       toc="/.."),
 }
 PY_THEMES = ("material", "furo", "pydata", "rtd", "book")
 SWEEP = ("gtkdoc", "haddock", "mandoc", "qdoc", "typedoc")
@@ -298,8 +302,8 @@ MORE = ("yard", "rdoc", "groff", "man2html", "latex2html", "tex4ht", "hevea")
 LATER = {"texi2any": "texi2any", "yodl": "zsh", "erlang": "erlang", "docutils": "docutils", "docutils5": "docutils5",
          "ocamldoc": "ocamldoc", "odoc": "odoc", "golang": "golang", "pydoctor": "pydoctor", "gitbook": "gitbook",
          "asciidoctor": "asciidoctor", "asciidoc": "asciidoc", "jsdoc": "/tmp/r7/jsdoc/out",
-         "documentationjs": "/tmp/r7/docjs/pages"}
-"""Task R6's generators and their folders under /tmp/r6/sets (and R7's JSDoc and documentation.js)."""
+         "documentationjs": "/tmp/r7/docjs/pages", "esdoc": "/tmp/r7/esdoc/out"}
+"""Task R6's generators and their folders under /tmp/r6/sets (and R7's JSDoc, documentation.js and ESDoc)."""
 
 
 @dataclass(slots=True)

@@ -136,7 +136,7 @@ LATER = {"texi2any": "texi2any/frob.html", "yodl": "yodl/FAQ04.html", "erlang": 
          "gitbook": "gitbook/index.html", "asciidoctor": "asciidoctor/budgets.html", "hevea": "hevea/budgets.html",
          "latex2html": "latex2html/budgets.html", "tex4ht": "tex4ht/budgetsse1.html", "groff": "groff/clew-ingest.html",
          "man2html": "man2html/clew-ingest.html", "jsdoc": "jsdoc/module-budget-Budget.html",
-         "documentationjs": "documentationjs/index.html"}
+         "documentationjs": "documentationjs/index.html", "esdoc": "esdoc/budget-class.html"}
 """Tasks R4-R7's generators in benchmarks/chrome.py (task R7), and their fixtures."""
 
 
@@ -157,7 +157,7 @@ def test_tasks_r4_to_r6_generators_leave_no_chrome(tmp_path: Path) -> None:
         assert clew["chrome_strings_left"]["left"] == 0, name
         assert (clew["chrome_strings_left"]["of"] == 0) == (name in ("golang", "groff")), name
     for name in ("yodl", "erlang", "docutils", "docutils5", "ocamldoc", "odoc", "pydoctor", "gitbook", "tex4ht",
-                 "jsdoc", "documentationjs"):
+                 "jsdoc", "documentationjs", "esdoc"):
         assert report[name]["clew"]["main_words_kept"]["share"] == 1.0, name  # comments are no words (HeVeA, TeX4ht)
     assert report["pydoctor"]["clew"]["links_kept"] == {"kept": 10, "of": 10, "share": 1.0}
     assert report["man2html"]["clew"]["chrome_strings_left"]["of"] == 2  # a SEE ALSO link (man2html?1+...) is content
