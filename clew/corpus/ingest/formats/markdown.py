@@ -36,7 +36,7 @@ import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from clew.corpus.ingest.formats.dialects import directive_containers, hugo_shortcodes, mdx_to_markdown
+from clew.corpus.ingest.formats.dialects import api_documenter, directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown_deflist import GITHUB_ALERT, definition_list_html
 from clew.corpus.ingest.formats.markdown_demo import live_demo
@@ -95,10 +95,11 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     A YAML front matter block (``---`` lines around a mapping, at the top) becomes the document's fields, not text.
     Directive containers (``:::tip``) and Hugo shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM
     lines and component tags are not text (``dialects``); nor are Liquid tags (``{% raw %}``), ``{% highlight ruby %}``
-    opens a code block (``markdown_liquid``), MDN's ``{{domxref("X")}}`` is a link to X (``markdown_kumascript``).
+    opens a code block (``markdown_liquid``), MDN's ``{{domxref("X")}}`` is a link to X (``markdown_kumascript``);
+    API Documenter's breadcrumbs are not text (``dialects.api_documenter``).
     """
     fields, text = split_front_matter(normalize_newlines(source))
-    text = mdx_to_markdown(text) if mdx else liquid_tags(hugo_shortcodes(directive_containers(text)))
+    text = mdx_to_markdown(text) if mdx else liquid_tags(hugo_shortcodes(directive_containers(api_documenter(text))))
     text = text if mdx else kumascript_macros(text, fields.get("slug"))
     builder = _Builder(text)
     lines = text.split("\n")
