@@ -157,6 +157,14 @@ def _unfenced_code(lines: list[str]) -> bool:
     return len(lines) > 1 or (_CODE_LINE.search(lines[0]) is not None and _OPTION.match(lines[0]) is None)
 
 
+def _options_term(lines: list[str]) -> bool:
+    """A fenced block of a few command-line options, one a line (``--save`` and ``--no-save``): the
+    term of the description after it. A PDF reader fences the lines set in type, and texinfo sets an
+    option table's terms so (R's manuals); quoted as code, they were left out of their description's
+    quote ("Control whether data sets should be saved ..." without ``--no-save``)."""
+    return 0 < len(lines) <= 4 and all(_OPTION.match(line.strip()) and len(line.split()) <= 3 for line in lines)
+
+
 _OPENS_BLOCK = (":", "(", "[", "{", ",", "\\")
 """How a line of code ends when the lines after it are indented under it (``if ignore_exceptions:``,
 ``print(``, ``{``)."""
@@ -328,7 +336,11 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         if code is not None:
             code.append(line)
             if stripped.startswith(FENCE):
-                add("\n".join(code), "code", set(lead.terms) if lead else set())
+                if code[0].strip().startswith(FENCE) and _options_term(code[1:-1]):  # not a cut block's tail
+                    label = " ".join(c.strip() for c in code[1:-1])  # the next description's term
+                    defined = set(tokenize(label))
+                else:
+                    add("\n".join(code), "code", set(lead.terms) if lead else set())
                 code = None
             continue
         if session is not None:

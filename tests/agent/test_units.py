@@ -310,3 +310,23 @@ def test_an_unfenced_example_of_one_line_a_paragraph_is_one_code_block() -> None
     answer = extractive_answer("How do I get the framebuffer size in pixels for glViewport?",
                                [("ev1:c:51:1:12", text)])
     assert answer is not None and "glfwGetFramebufferSize(window, &width, &height);" in answer.answer
+
+
+def test_a_block_of_options_is_the_term_of_the_description_after_it() -> None:
+    """R's texinfo manual as the PDF reader reads it: an option table's terms are set in type, so
+    fenced ("--save" and "--no-save" in one block), and each description follows as a paragraph. The
+    options are its term, quoted above it; as a code block they were left out, and task U4's
+    question 11 quoted "Control whether data sets should be saved ..." without ``--no-save``."""
+
+    text = ("```\n--save\n--no-save\n```\n\nControl whether data sets should be saved or not at the end of the R "
+            "session. If neither is given in an interactive session, the user is asked.\n\n```\n--no-environ\n```\n\n"
+            "Do not read any user file to set environment variables.\n\n"
+            "Run it as follows, from a shell:\n\n```\n--vanilla\nR -q\n```\n")
+    units = passage_units(text, "ev1:c:123:1:315", 0)
+    assert [(u.kind, u.header) for u in units] == [
+        ("sentence", "--save --no-save"), ("sentence", "--save --no-save"), ("sentence", "--no-environ"),
+        ("sentence", ""), ("code", "")]
+    assert "--save" in units[0].context and "--no-environ" not in units[0].context
+    answer = extractive_answer("How do I start R without saving the workspace at the end?",
+                               [("ev1:c:123:1:315", text)])
+    assert answer is not None and "--no-save" in answer.answer
