@@ -157,6 +157,20 @@ def _unfenced_code(lines: list[str]) -> bool:
     return len(lines) > 1 or (_CODE_LINE.search(lines[0]) is not None and _OPTION.match(lines[0]) is None)
 
 
+_GOES_ON = re.compile(r"[a-z]+\s")
+"""A paragraph that opens with a lower-case word (not a name: ``sorted(iterable)``, ``f.readline()``)
+after an example a sentence without its end introduces: the rest of that sentence ("For example",
+the example, "would fit a multiple regression model of y on x1 and x2", R's manual through the PDF
+reader). The example is quoted above it, as a definition's term is: alone, it said what the example
+does without the example (task U4's question 8 lost ``lm(y ~ x1 + x2, data = production)``)."""
+
+
+def _interrupted(units: list[Unit]) -> bool:
+    """The last unit is code right after a sentence that does not end (``_GOES_ON``)."""
+    return (len(units) > 1 and units[-1].kind == "code" and units[-2].kind == "sentence"
+            and not units[-2].own.rstrip(")\"'*`").endswith((".", "!", "?", ":")))
+
+
 def _options_term(lines: list[str]) -> bool:
     """A fenced block of a few command-line options, one a line (``--save`` and ``--no-save``): the
     term of the description after it. A PDF reader fences the lines set in type, and texinfo sets an
@@ -310,6 +324,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         lead = None
         term, label = label, ""
         before = ""
+        if not term and _interrupted(units) and _GOES_ON.match(joined):
+            term = units[-1].own  # the end of the sentence an example interrupts: see ``_GOES_ON``
+            previous |= set(units[-1].terms)
         for sentence in SENTENCE.split(joined):
             short = before and not term and sentence.endswith(":") and len(sentence.split()) <= SHORT_LEAD_IN
             # a short lead-in quotes the sentence before it above it (its length not counted against it)

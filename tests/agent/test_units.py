@@ -330,3 +330,20 @@ def test_a_block_of_options_is_the_term_of_the_description_after_it() -> None:
     answer = extractive_answer("How do I start R without saving the workspace at the end?",
                                [("ev1:c:123:1:315", text)])
     assert answer is not None and "--no-save" in answer.answer
+
+
+def test_the_end_of_a_sentence_an_example_interrupts_is_quoted_under_the_example() -> None:
+    """R's manual (texinfo, through the PDF reader): "For example" then the example, then the sentence
+    goes on in lower case ("would fit a multiple regression model ..."). Task U4's question 8 quoted
+    that end without the ``lm(y ~ x1 + x2 ...)`` call it speaks of; the example is now quoted above it."""
+
+    example = "```\n> fm2 <- lm(y ~ x1 + x2, data = production)\n```"
+    text = ("11.2 Linear models\n\nThe basic function for fitting ordinary multiple models is lm(), and a "
+            "streamlined version of the call is as follows: > fitted.model <- lm(formula, data = data.frame) "
+            f"For example\n\n{example}\n\nwould fit a multiple regression model of y on x1 and x2 (with implicit "
+            "intercept term). The important (but technically optional) parameter data = production specifies "
+            "that any variables needed to construct the model should come first from the production data frame.\n")
+    units = passage_units(text, "ev1:c:123:1:199", 0)
+    assert [u.header for u in units if u.own.startswith(("would fit", "The important"))] == [example, example]
+    answer = extractive_answer("How do I fit a linear regression model?", [("ev1:c:123:1:199", text)])
+    assert answer is not None and "lm(y ~ x1 + x2" in answer.answer
