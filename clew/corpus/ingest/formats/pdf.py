@@ -17,7 +17,9 @@
   fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
   at a line's first character and a quarter, half, three quarters and all the way along) are a
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
-  joined again (``conver-`` + ``sion``); a paragraph that goes on over a page break is one block.
+  joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
+  paragraph that goes on over a page break is one block. A footnote mark reads `` [2]``
+  (``pdf_layout.footnote_marks``); texinfo's example frame corners (``pdf_layout.FRAME_CORNERS``) are no text.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
   entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
   a navigation page: the document's field ``navigation_pages`` lists them, and a search ranks
@@ -51,8 +53,10 @@ import pypdfium2.raw as pdfium_c
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.pdf_layout import (
+    FRAME_CORNERS,
     Line,
     drop_running_lines,
+    footnote_marks,
     leader_line,
     looks_like_text,
     navigation_pages,
@@ -79,6 +83,11 @@ _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 _SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
 """PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen."""
 _FIXED_PITCH = 1
+_BROKEN_NAME = re.compile(r"(?:^|[\s(‘'\"`])_*[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?_$")
+"""A line that ends in a name and one underscore (not two: ``__CYGWIN__``): texinfo lets pdfTeX break ``@env`` and
+``@code`` after an underscore without a hyphen (R's ``R_`` + ``LIBS_USER``), so the next line goes on with the name
+where its first word has an underscore too or begins with a capital or a digit (``x86_`` + ``64``), and not where it
+is a plain word (R's ``NA_real_`` + ``and``)."""
 
 
 def parse_pdf(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
@@ -231,13 +240,18 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
         left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
         lines: list[Line] = []
         position = 0
+        marks = footnote_marks(textpage, text, height)  # "setting2": "setting [2]", as the HTML reader reads marks
         for raw in re.split(r"\r\n|\r|\n", text):
             deadline.check(f"page {index + 1}")
             start, position = position, position + len(raw)
             length = len(raw)
             position += 2 if text.startswith("\r\n", position) else 1
-            line = " ".join(raw.replace("\x00", "").translate(_SOFT_HYPHENS).split())
-            if not line:
+            shown = raw  # raw's indexes are PDFium's, for the positions below
+            for mark in sorted((m - start for m in marks if start <= m < start + length), reverse=True):
+                end = marks[mark + start] - start
+                shown = f"{shown[:mark]} [{shown[mark:end]}]{shown[end:]}"
+            line = " ".join(shown.replace("\x00", "").translate(_SOFT_HYPHENS).split())
+            if not line or FRAME_CORNERS.issuperset(line.replace(" ", "")):
                 continue
             first = start + (length - len(raw.lstrip()))
             size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
@@ -533,4 +547,6 @@ def _join(text: str, more: str) -> str:
         return text[:-1] + more
     if text.endswith("-") and len(text) > 1 and text[-2].isalpha() and more[:1].islower():
         return text[:-1] + more
+    if text.endswith("_") and _BROKEN_NAME.search(text[-200:]) and re.match(r"[A-Z0-9]|\w*_", more):  # a broken name
+        return text + more
     return text + " " + more

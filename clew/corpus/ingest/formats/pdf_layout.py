@@ -17,11 +17,13 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
 
 from __future__ import annotations
 
+import ctypes
 import re
 from collections import Counter
 from dataclasses import dataclass
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 MARGIN = 0.10
 """Share of the page height, at the top and the bottom, where running headers and footers live."""
@@ -45,6 +47,41 @@ class Line:
     y: float  # distance from the top of the page down to the line's baseline
     x: float
     right: float = 0.0  # the right edge of its last character (0 where not measured)
+
+
+FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")
+"""The corners of texinfo's example frame (``@cartouche``, ``@group`` in R's manuals) as PDFium reads pdfTeX's
+circle font: "☛ ✟" above the example, "✡ ✠" below. A line of these alone is no text."""
+_RAISED = re.compile(r"(?<=[^\s\d])\d{1,3}(?!\d)")
+
+
+def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> dict[int, int]:
+    """Footnote marks of a page, by the index in ``text`` (PDFium's, a character per index) of their first digit, to
+    their end: a number right after a word, smaller than the character before it (0.85 of its size or less) and
+    raised above its baseline, where a line in the bottom third of the page, below it, begins with that number (or is
+    it) in a smaller size than the word's, then a word (the note: "setting2" over "2 its binding ..." at the page's
+    foot). Without the note it is no mark: R's "σ2", "R2" (exponents; PDFium may give a raised digit a line of its
+    own, which is not its note, and a subscript under it the next: "2 ζ = 0")."""
+    raw = textpage.raw
+    x, y = ctypes.c_double(), ctypes.c_double()
+
+    def at(index: int) -> tuple[float, float]:
+        pdfium_c.FPDFText_GetCharOrigin(raw, index, ctypes.byref(x), ctypes.byref(y))
+        return pdfium_c.FPDFText_GetFontSize(raw, index), y.value
+
+    notes: dict[str, list[tuple[int, float, float]]] = {}
+    for note in re.finditer(r"(?m)^[ \t]*(\d{1,3})(?:[ \t]+|\r?\n)[^\W\d_]{2}", text):
+        notes.setdefault(note.group(1), []).append((note.start(1), *at(note.start(1))))
+    marks: dict[int, int] = {}
+    for match in _RAISED.finditer(text):
+        if match.group() not in notes:
+            continue
+        (size, base), (before, below) = at(match.start()), at(match.start() - 1)
+        if size <= 0.85 * before and base > below + 1 and any(  # the note, not the mark (PDFium's line of its own)
+                index != match.start() and note_size < before and note_base < min(below - before, height / 3)
+                for index, note_size, note_base in notes[match.group()]):
+            marks[match.start()] = match.end()
+    return marks
 
 
 def _key(text: str) -> str:

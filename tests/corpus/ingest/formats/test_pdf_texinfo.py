@@ -1,0 +1,76 @@
+"""Texinfo's PDF (pdfTeX) as R's manuals are printed (Debian's r-doc-pdf 4.2.2: R-intro.pdf, R-admin.pdf): the
+faults a new user met (task U4), each on a generated page of the same shape. The PDFs are written here with
+pypdfium2's standard fonts: ZapfDingbats for the example frame's corners, as PDFium reads pdfTeX's circle font."""
+
+from __future__ import annotations
+
+import ctypes
+import io
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+
+from clew.corpus.ingest.formats.pdf import parse_pdf
+
+HEIGHT = 792.0
+
+
+def put(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, text: str, size: float, x: float, top: float,
+        font: bytes = b"Helvetica") -> float:
+    """Text at ``x`` with its baseline ``top`` below the page's top; returns its right edge."""
+    obj = raw.FPDFPageObj_NewTextObj(pdf.raw, font, size)
+    encoded = ctypes.create_string_buffer((text + "\x00").encode("utf-16-le"))
+    raw.FPDFText_SetText(obj, ctypes.cast(encoded, ctypes.POINTER(ctypes.c_ushort)))
+    raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, x, HEIGHT - top)
+    raw.FPDFPage_InsertObject(page.raw, obj)
+    left, bottom, right, up = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    raw.FPDFPageObj_GetBounds(obj, ctypes.byref(left), ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(up))
+    return float(right.value)
+
+
+def blocks(*, note: bool) -> list[str]:
+    """One page of R-admin's shape: an example in a frame, a name broken after its underscore, a footnote mark
+    raised after "setting" (with its note at the page's foot where ``note``)."""
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, HEIGHT)
+    put(pdf, page, "Input file form with names and row labels:", 11, 72, 100)
+    put(pdf, page, "\u261b \u271f", 11, 72, 120, b"ZapfDingbats")
+    put(pdf, page, "Price Floor Area", 11, 90, 140, b"Courier")
+    put(pdf, page, "\u2721 \u2720", 11, 72, 160, b"ZapfDingbats")
+    put(pdf, page, "Libraries are specified by the environment variable R_", 11, 72, 200)
+    end = put(pdf, page, "LIBS_USER or by setting", 11, 72, 214)
+    put(pdf, page, "2", 7, end + 0.5, 210)
+    put(pdf, page, "Define __CYGWIN__", 11, 72, 260)
+    put(pdf, page, "FreeBSD: __FreeBSD__ (two underscores end a name)", 11, 72, 274)
+    put(pdf, page, "There are also constants NA_integer_, NA_real_", 11, 72, 320)
+    put(pdf, page, "and NA_character_ of the other types.", 11, 72, 334)
+    if note:
+        put(pdf, page, "2", 7, 72, 700)
+        put(pdf, page, "Its binding is locked once the startup files have been read.", 9, 78, 704)
+    page.gen_content()
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    pdf.close()
+    document = parse_pdf(buffer.getvalue())
+    return [document.text[b.start:b.end] for b in document.blocks]
+
+
+def test_texinfo_example_frame_corners_are_no_text() -> None:
+    """pdfTeX draws texinfo's example frame with a circle font's corners, which PDFium reads as "☛ ✟" above
+    the example and "✡ ✠" below it: lines of them alone were paragraphs (R-intro's data-frame example)."""
+    read = blocks(note=True)
+    assert read[:2] == ["Input file form with names and row labels:", "```\nPrice Floor Area\n```"]
+    assert not any(set(b) & set("\u261b\u271f\u2721\u2720") for b in read)
+
+
+def test_a_name_broken_after_its_underscore_is_joined_and_a_footnote_mark_is_bracketed() -> None:
+    """pdfTeX breaks ``@env{R_LIBS_USER}`` after an underscore without a hyphen: the lines joined with a space
+    ("R_ LIBS_USER"); a name ending in two underscores is a whole name, and so is one before a plain word. A
+    footnote mark set raised and smaller after a word, whose note begins a line at the page's foot, was glued to
+    it ("setting2"): it reads " [2]", as the HTML reader reads marks."""
+    read = blocks(note=True)
+    assert "Libraries are specified by the environment variable R_LIBS_USER or by setting [2]" in read
+    assert "Define __CYGWIN__ FreeBSD: __FreeBSD__ (two underscores end a name)" in read
+    assert "There are also constants NA_integer_, NA_real_ and NA_character_ of the other types." in read
+    # without a note of that number on the page the raised digit is no mark (R-intro's exponent "σ2")
+    assert "Libraries are specified by the environment variable R_LIBS_USER or by setting2" in blocks(note=False)
