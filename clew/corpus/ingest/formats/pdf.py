@@ -549,4 +549,6 @@ def _join(text: str, more: str) -> str:
         return text[:-1] + more
     if text.endswith("_") and _BROKEN_NAME.search(text[-200:]) and re.match(r"[A-Z0-9]|\w*_", more):  # a broken name
         return text + more
+    if text.endswith("]") and re.match(r"[,;:)]|\.(?:\s|$)", more) and re.search(r" \[\d{1,3}\]$", text):  # PDFium's
+        return text + more  # line ends at a raised footnote mark ("required2", ", and"): its punctuation follows it
     return text + " " + more
