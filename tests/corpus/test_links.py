@@ -7,7 +7,7 @@ import pytest
 
 from clew.corpus.documents import retire
 from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.links import target_names
+from clew.corpus.links import resolve_links, target_names
 from clew.corpus.store import Corpus
 
 
@@ -206,3 +206,26 @@ def test_an_anchor_another_generator_wrote_lands_on_its_heading(corpus: Corpus, 
     assert found["kinds.md#NOTE"].startswith(first)  # ``note`` and ``1-note``: two chunks
     assert found["kinds.md#nowhere"].startswith(first)
     assert "Details follow." in found["c.html#events-list"]
+
+
+def test_links_about_to_be_inserted_are_resolved_in_their_lists(corpus: Corpus, tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "a.md").write_text("# A\n\nSee [c](c.md).\n")
+    (folder / "b.md").write_text("# B\n\n## Part\n\nThe part.\n")
+    ingest_paths(corpus, [folder], glob="*.md", chunk_tokens=16)
+    with corpus.transaction() as cur:
+        ids = dict(cur.execute("SELECT key, id FROM documents").fetchall())
+        collection_id = cur.execute("SELECT collection_id FROM documents LIMIT 1").fetchone()[0]
+        part = cur.execute("SELECT chunk FROM anchors WHERE document_id = ? AND anchor = 'part'",
+                           [ids["b.md"]]).fetchone()[0]
+        stored = cur.execute("SELECT count(*), count(dst) FROM edges WHERE graph = 'links'").fetchone()
+        # b.md's next version's edges: two links (one dangling) and a reading-order edge between them
+        new_edges: dict[str, list[object]] = {
+            "graph": ["links", "reading_order", "links"], "dst_ref": ["b#part", None, "nowhere.md"],
+            "dst": [None, "ev1:c:9:9:9", None], "document_id": [ids["b.md"]] * 3, "version": [1] * 3}
+        resolved = resolve_links(cur, collection_id, ["b.md"], [ids["b.md"]], new_edges=new_edges)
+        assert resolved == 1
+        assert new_edges["dst"] == [f"ev1:c:{ids['b.md']}:1:{part}", "ev1:c:9:9:9", None]
+        # the stored rows are as they were: a.md's link to c.md still dangles, none was added
+        assert cur.execute("SELECT count(*), count(dst) FROM edges WHERE graph = 'links'").fetchone() == stored

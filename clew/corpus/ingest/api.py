@@ -538,13 +538,14 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         report.documents += len(batch)
         report.versions_created += len(written)
         report.chunks += sum(len(doc.chunks) for _, _, doc in written)
-        insert_versions(cur, collection_id, written)
+        edges = insert_versions(cur, collection_id, written)
         index_chunks(cur, [(doc_id, version, ordinal) for doc_id, version, doc in written
                             for ordinal in range(len(doc.chunks))], retired,
                      count_terms_bulk([text for _, _, doc in written for text in doc.index_texts()]))
         report.links_resolved += resolve_links(cur, collection_id, [doc.key for _, _, doc in written],
                                                [doc_id for doc_id, _, _ in written], row_filter,
-                                               retry_dangling=retry_dangling)
+                                               retry_dangling=retry_dangling, new_edges=edges)
+        insert_columns(cur, "edges", edges)
 
 
 def _existing(

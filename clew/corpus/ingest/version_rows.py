@@ -24,8 +24,10 @@ EDGE_COLUMNS = ("collection_id", "graph", "type", "src_kind", "src", "dst_kind",
                 "document_id", "version")
 
 
-def insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written: Written) -> None:
-    """Insert every row of the ``written`` versions (the ``documents`` rows exist already)."""
+def insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written: Written) -> dict[str, list[object]]:
+    """Insert every row of the ``written`` versions but their edges (the ``documents`` rows exist
+    already); returns the edges' column lists, for the caller to insert once their links are
+    resolved (``clew.corpus.links.resolve_links``: a link stored with its ``dst`` is not updated)."""
     versions: dict[str, list[object]] = {k: [] for k in (
         "document_id", "version", "content_hash", "format", "source", "title", "fields", "text", "chunking")}
     nodes: dict[str, list[object]] = {k: [] for k in (
@@ -69,8 +71,8 @@ def insert_versions(cur: duckdb.DuckDBPyConnection, collection_id: int, written:
     insert_columns(cur, "anchors", anchors)
     if pages["document_id"]:
         insert_columns(cur, "page_offsets", pages)
-    insert_columns(cur, "edges", edges)
     insert_skeletons(cur, collection_id, written)
+    return edges
 
 
 def _add_nodes(nodes: dict[str, list[object]], doc_id: int, version: int, doc: PreparedDocument) -> None:
