@@ -186,9 +186,12 @@ def _targets_sql(links: str) -> str:
                SELECT m.rid, m.loose_key, a.anchor, a.chunk
                FROM missed m JOIN anchors a ON a.document_id = m.doc AND a.version = m.version
            ),
-           loose AS (  -- the one chunk the missed anchor's normalised form names
+           -- the one chunk the missed anchor's normalised form names; not "= loose_key": DuckDB 1.5
+           -- pushes an equality into near's join as a key, the regular expressions then run on every
+           -- anchor of the collection (0.29 of 0.35 s CPU per batch at 300,000 chunks)
+           loose AS (
                SELECT rid, CASE WHEN count(DISTINCT chunk) = 1 THEN min(chunk) END AS chunk
-               FROM near WHERE {anchor_key_sql('anchor')} = loose_key
+               FROM near WHERE list_contains([loose_key], {anchor_key_sql('anchor')})
                GROUP BY rid
            )
            SELECT x.rid, x.src_doc, x.src_version, x.doc, x.version,
