@@ -106,6 +106,15 @@ def auth(key: str = ADMIN) -> dict[str, str]:
 
 def wait_for_mcp_http(port: int, process: "subprocess.Popen[bytes]", seconds: float = 60) -> None:
     """Until ``clew mcp --transport http`` answers on 127.0.0.1:port (the process must stay up)."""
+    _wait_until_up(f"http://127.0.0.1:{port}/mcp", process, "clew mcp --transport http", seconds)
+
+
+def wait_for_rest(port: int, process: "subprocess.Popen[bytes]", seconds: float = 60) -> None:
+    """Until ``clew serve`` answers ``/healthz`` on 127.0.0.1:port (the process must stay up)."""
+    _wait_until_up(f"http://127.0.0.1:{port}/healthz", process, "clew serve", seconds)
+
+
+def _wait_until_up(url: str, process: "subprocess.Popen[bytes]", name: str, seconds: float) -> None:
     import time
 
     import httpx
@@ -113,10 +122,10 @@ def wait_for_mcp_http(port: int, process: "subprocess.Popen[bytes]", seconds: fl
     deadline = time.monotonic() + seconds
     while True:
         try:
-            httpx.get(f"http://127.0.0.1:{port}/mcp", timeout=1)
+            httpx.get(url, timeout=1)
             return
         except httpx.TransportError:
-            assert time.monotonic() < deadline and process.poll() is None, "clew mcp --transport http did not start"
+            assert time.monotonic() < deadline and process.poll() is None, f"{name} did not start"
             time.sleep(0.1)
 
 

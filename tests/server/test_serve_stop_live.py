@@ -9,7 +9,6 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -17,18 +16,7 @@ import httpx
 import clew
 
 from ..corpus.ingest.formats.test_parse_bounds import pdf_with, text_page
-from .conftest import free_port
-
-
-def wait_for_rest(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            return
-        except httpx.TransportError:
-            assert time.monotonic() < deadline and process.poll() is None, "clew serve did not start"
-            time.sleep(0.1)
+from .conftest import free_port, wait_for_rest
 
 
 def test_a_server_stopped_by_sigterm_after_a_pdf_upload_closes_cleanly(tmp_path: Path) -> None:
