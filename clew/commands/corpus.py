@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import asdict
 from pathlib import Path
@@ -127,10 +126,6 @@ def ingest(
 
 MAX_PROBLEM_LINES = 10
 """Skipped, repaired, warned and retired files ``clew ingest`` names one line each; the rest are counted."""
-UNREAD_TYPE = re.compile(r"unsupported file type '(.+)'")
-"""A file skipped for its type (``clew.corpus.ingest.sources``): counted by type in one line, after the
-files that failed to read. An HTML folder holds its site's images, styles and scripts: GLFW's Doxygen
-pages named 9 '.png'/'.css'/'.js' files, then 'and 89 more', where a PDF that did not read hid."""
 
 
 def _summary(report: IngestReport, paths: list[Path]) -> None:
@@ -140,13 +135,11 @@ def _summary(report: IngestReport, paths: list[Path]) -> None:
     if not (report.documents or report.skipped or report.problems or report.retired):
         named = ", ".join(str(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
         err.print(f"no file to ingest in {escape(named)} (check the paths, --glob and --exclude)", highlight=False)
-    kinds: Counter[str] = Counter()
-    shown = []
-    for p in report.problems:
-        if p.skipped and (match := UNREAD_TYPE.fullmatch(p.message)):
-            kinds[match.group(1)] += 1
-        else:
-            shown.append(p)
+    # files of a type clew does not read are counted by type in one line, after the files that failed to read: an
+    # HTML folder holds its site's images, styles and scripts (GLFW's Doxygen pages named 9 '.png'/'.css'/'.js'
+    # files, then 'and 89 more', where a PDF that did not read hid)
+    kinds = Counter(p.unread_type for p in report.problems if p.unread_type is not None)
+    shown = [p for p in report.problems if p.unread_type is None]
     lines = [("skipped" if p.skipped else "warning" if p.warning else "repaired", f"{p.path}: {p.message}")
              for p in shown]
     lines += [("retired", f"{key}: not found by this ingest, or excluded (--prune)") for key in report.retired]

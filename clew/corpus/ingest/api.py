@@ -112,6 +112,9 @@ class SkippedItem(BaseModel):
     message: str
     skipped: bool
     warning: bool = False
+    unread_type: str | None = None
+    """The suffix of a file skipped because clew reads no file of its type (``'.png'``): ``clew ingest``
+    counts those by type in one line."""
 
 
 class IngestReport(BaseModel):
@@ -395,7 +398,8 @@ def ingest_paths(
                 report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
                                                                      _row_filter(principal))
                 report.links_dangling = sum(report.links_dangling_by_reason.values())
-    report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning)
+    report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning,
+                                   unread_type=p.unread_type)
                        for p in problems] + report.problems  # after them: writes refused by permission
     skipped = sum(p.skipped for p in problems)
     report.skipped += skipped

@@ -113,6 +113,8 @@ class Problem:
     """True when nothing of the file (or line) was ingested."""
     warning: bool = False
     """Ingested, but part of it could not be taken (a scanned page without text); not a repair."""
+    unread_type: str | None = None
+    """The suffix of a file skipped because clew reads no file of its type (``'.png'``, ``'(none)'``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -541,7 +543,8 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple
     name = str(file)
     fmt = SUFFIXES.get(file.suffix.lower())
     if fmt is None:
-        return None, Problem(name, f"unsupported file type {file.suffix or '(none)'!r}", True)
+        suffix = file.suffix or "(none)"
+        return None, Problem(name, f"unsupported file type {suffix!r}", True, unread_type=suffix)
     limits = limits or FileLimits()
     limit, option = limits.for_format(fmt)
     try:

@@ -108,6 +108,8 @@ def test_bad_files_are_skipped_or_repaired_by_name(corpus: Corpus, tmp_path: Pat
     assert problems["empty.md"] == (True, "empty file")
     assert problems["binary.txt"][0] is True and "binary" in problems["binary.txt"][1]
     assert problems["image.png"][0] is True and "unsupported file type" in problems["image.png"][1]
+    # a file skipped for its type says which, so that callers count them by type (clew ingest does)
+    assert {Path(p.path).name: p.unread_type for p in report.problems if p.unread_type} == {"image.png": ".png"}
     assert problems["latin1.txt"][0] is False and "replaced 1 undecodable byte" in problems["latin1.txt"][1]
     assert (report.skipped, report.repaired, report.versions_created) == (3, 1, 3)
     keys = {r[0] for r in corpus.cursor().execute("SELECT key FROM documents").fetchall()}
