@@ -310,10 +310,12 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         if self._title_parts is not None:
             self._title_parts.append(data)
         elif not self._drop:
-            inner = self._stack[-1] if self._stack else None  # a div read as pre: Doxygen's div.fragment, whose
-            if inner is not None and inner.tag == "div" and self._container is inner.obj is not None \
-                    and inner.obj.kind == "pre" and "\n" in data and not data.strip():
-                return  # div.line elements end their lines, the source's line breaks between them are not the code's
+            # a div read as pre (Doxygen's div.fragment): its div.line elements end their lines, the source's line
+            # breaks between them are not the code's (the rare case tested first: this runs for every text)
+            if (container := self._container) is not None and container.kind == "pre" and "\n" in data \
+                    and data.isspace() and self._stack and (inner := self._stack[-1]).tag == "div" \
+                    and inner.obj is container:
+                return
             self._add(data)
         elif self._site_parts is not None:
             self._site_parts.append(data)
