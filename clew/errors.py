@@ -164,24 +164,66 @@ class StoreFailure(CorpusError):
         self.cause = cause
 
 
-def input_error_from(error: object, prefix: str = "") -> InputError:
-    """Turn a pydantic ``ValidationError`` into an ``InputError`` naming every bad field (the first as ``field``)."""
+def input_error_from(error: object, prefix: str = "", model: object = None) -> InputError:
+    """Turn a pydantic ``ValidationError`` into an ``InputError`` naming every bad field (the first as ``field``).
+
+    With the validated ``model`` (a pydantic model class), an unknown field also names the field
+    meant where one is close (``limt: Extra inputs are not permitted; did you mean 'limit'?``)."""
     details = getattr(error, "errors", None)
     if not callable(details) or not details():
         return InputError(prefix or "input", str(error))
-    found = [_located(one, prefix) for one in details()]
+    found = [_located(one, prefix, model) for one in details()]
     unique = list(dict.fromkeys(found))
     return InputError(*unique[0], others=unique[1:])
 
 
-def _located(detail: dict[str, Any], prefix: str) -> tuple[str, str]:
+def _located(detail: dict[str, Any], prefix: str, model: object = None) -> tuple[str, str]:
     parts = [str(part) for part in detail.get("loc", ()) if part != "__root__"]
     named = (detail.get("ctx") or {}).get("field")
     if named:  # a model-level check that names the offending field (see ``field_error``)
         parts.append(str(named))
     path = ".".join(parts)
     field = ".".join(p for p in (prefix, path) if p) or "input"
-    return field, detail.get("msg", "invalid value").removeprefix("Value error, ")
+    message = detail.get("msg", "invalid value").removeprefix("Value error, ")
+    if detail.get("type") == "extra_forbidden" and parts:
+        meant = field_meant(parts[-1], _fields_at(model, parts[:-1]))
+        if meant:
+            message += f"; did you mean {' or '.join(repr(name) for name in meant)}?"
+    return field, message
+
+
+def field_meant(given: str, known: list[str]) -> list[str]:
+    """The known field names a caller most likely meant by ``given`` (a typo, a case slip, or a part
+    of the name: ``budget`` for ``context_budget_tokens``); at most three, closest first."""
+    import difflib
+
+    wanted = given.casefold()
+    close = difflib.get_close_matches(wanted, [name.casefold() for name in known], n=3, cutoff=0.75)
+    parts = [name for name in known if len(wanted) >= 4 and wanted in name.casefold()] if not close else []
+    chosen = [name for lower in close for name in known if name.casefold() == lower] + parts
+    return list(dict.fromkeys(chosen))[:3]
+
+
+def _fields_at(model: object, path: list[str]) -> list[str]:
+    """The field names of ``model`` or of the nested model at ``path`` (none where it is not a model)."""
+    for part in path:
+        if part.isdigit():  # an item of a list: the list's annotation already gave its model
+            continue
+        fields = getattr(model, "model_fields", None)
+        if not isinstance(fields, dict) or part not in fields:
+            return []
+        model = _model_in(fields[part].annotation)
+    fields = getattr(model, "model_fields", None)
+    return [str(name) for name in fields] if isinstance(fields, dict) else []
+
+
+def _model_in(annotation: object) -> object:
+    """The pydantic model an annotation holds (``Filters``, ``Filters | None``), else None."""
+    import typing
+
+    if hasattr(annotation, "model_fields"):
+        return annotation
+    return next((arg for arg in typing.get_args(annotation) if hasattr(arg, "model_fields")), None)
 
 
 def field_error(field: str, message: str) -> Exception:

@@ -405,6 +405,6 @@ def parse_request(data: RetrievalRequest | dict[str, Any] | str) -> RetrievalReq
             return RetrievalRequest.model_validate_json(data)
         return RetrievalRequest.model_validate(data)
     except ValidationError as error:
-        raise input_error_from(error) from error
+        raise input_error_from(error, model=RetrievalRequest) from error
     except ValueError as error:  # pragma: no cover - pydantic wraps validator errors
         raise InputError("request", str(error)) from error

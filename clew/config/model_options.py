@@ -157,4 +157,4 @@ def model_options(data: ModelOptions | dict[str, Any] | None, *, field: str = "m
     try:
         return ModelOptions.model_validate(data or {})
     except ValidationError as error:
-        raise input_error_from(error, field) from error
+        raise input_error_from(error, field, ModelOptions) from error

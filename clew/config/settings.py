@@ -251,7 +251,7 @@ def load_config(path: str | Path | None = None, **overrides: Any) -> ServerConfi
     try:
         config = ServerConfig(**overrides)
     except ValidationError as error:
-        raise input_error_from(error) from error
+        raise input_error_from(error, model=ServerConfig) from error
     finally:
         _TOML.reset(token)
     from_file = file is not None and "database" not in overrides and not os.environ.get("CLEW_DATABASE")

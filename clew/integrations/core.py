@@ -87,7 +87,7 @@ def settings_from(options: dict[str, Any]) -> RetrieverSettings:
     try:
         return RetrieverSettings(**options)
     except ValidationError as error:
-        raise input_error_from(error) from error
+        raise input_error_from(error, model=RetrieverSettings) from error
 
 
 @dataclass(frozen=True, slots=True)

@@ -104,7 +104,7 @@ def parse_args(model: type[A], values: dict[str, Any] | str) -> A:
     try:
         return model.model_validate_json(values) if isinstance(values, str) else model.model_validate(values)
     except ValidationError as error:
-        named = input_error_from(error)
+        named = input_error_from(error, model=model)
         if named.field == "input":  # no field to name: the arguments as a whole (e.g. invalid JSON)
             named = InputError("arguments", named.message)
         raise named from error

@@ -60,7 +60,9 @@ def test_bounds_are_clamped_and_reported() -> None:
             "give one of",
         ),
         ({"query": "x", "queries": [{"collection": " "}]}, "queries.0.collection", "blank"),
-        ({"query": "x", "budget": 5}, "budget", "Extra inputs"),
+        ({"query": "x", "budget": 5}, "budget", "Extra inputs are not permitted; did you mean 'context_budget_tokens'"),
+        ({"query": "x", "queries": [{"collection": "c", "limt": 3}]}, "queries.0.limt", "did you mean 'limit'"),
+        ({"query": "x", "max_tool_call": 5}, "max_tool_call", "did you mean 'max_tool_calls'"),
     ],
 )
 def test_malformed_requests_name_the_field(request_: dict, field: str, message: str) -> None:

@@ -73,6 +73,21 @@ def test_config_check_names_the_bad_field(tmp_path: Path, text: str, field: str)
     assert f"error: {field}:" in " ".join(result.stderr.split())
 
 
+EXTRA = "Extra inputs are not permitted; did you mean"
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("databse = 'x.duckdb'\n", f"databse: {EXTRA} 'database'?"),
+    ("[budgets]\nmax_tool_call = 5\n", f"budgets.max_tool_call: {EXTRA} 'max_tool_calls'?"),
+    ("[model_options]\nmax_token = 64\n", f"model_options.max_token: {EXTRA} 'max_tokens'?"),
+])
+def test_config_check_names_the_key_meant(tmp_path: Path, text: str, said: str) -> None:
+    path = tmp_path / "clew.toml"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["config", "check", str(path)])
+    assert result.exit_code == 2 and f"error: {said}" in " ".join(result.stderr.split()), result.stderr
+
+
 def test_environment_overrides_the_file(config_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("CLEW_DEFAULT_COLLECTION", "from-env")
     monkeypatch.setenv("CLEW_BUDGETS__MAX_TOOL_CALLS", "7")

@@ -263,6 +263,15 @@ def test_an_unknown_argument_is_the_same_error_everywhere(world: dict[str, Any],
     assert list(seen.values()) == [("error", "bogus: Extra inputs are not permitted")] * len(seen), seen
 
 
+@pytest.mark.parametrize("name", sorted(OK))
+def test_a_misspelt_argument_names_the_one_meant_the_same_everywhere(world: dict[str, Any], name: str) -> None:
+    meant = max(OK[name], key=len)
+    typo = meant[:-1]  # "collectio", "evidence_i": a user's slip
+    seen = {s: call(world, name, {**OK[name], typo: 1}) for s, call in SURFACES.items()}
+    expected = ("error", f"{typo}: Extra inputs are not permitted; did you mean {meant!r}?")
+    assert list(seen.values()) == [expected] * len(seen), seen
+
+
 @pytest.mark.parametrize("name", sorted(BOUNDS))
 def test_an_out_of_range_bound_is_clamped_and_reported_the_same_everywhere(world: dict[str, Any], name: str) -> None:
     bound, asked, applied = BOUNDS[name]

@@ -128,7 +128,7 @@ def parse_request(data: SearchRequest | dict[str, Any]) -> SearchRequest:
     try:
         return SearchRequest.model_validate(data)
     except ValidationError as error:
-        raise input_error_from(error) from error
+        raise input_error_from(error, model=SearchRequest) from error
 
 
 def search(corpus: Corpus, request: SearchRequest | dict[str, Any], principal: Principal | None = None) -> SearchResult:
