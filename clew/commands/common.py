@@ -25,6 +25,7 @@ import inspect
 import json
 import logging
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -192,6 +193,19 @@ def respond(result: Any, show: Callable[[], None], *, status: str | None = None)
         show()
     if EXIT_CODES[chosen]:
         raise typer.Exit(code=EXIT_CODES[chosen])
+
+
+def print_wrapped(console: Console, renderable: Any) -> None:
+    """Print a tree whose rows are too long for the terminal: each wraps under its branch (no
+    evidence id is cut) and no wrapped row keeps the space it broke at (a pasted or piped row
+    then ends where its text does)."""
+    with console.capture() as captured:
+        console.print(renderable, soft_wrap=False)
+    console.file.write(_TRAILING.sub(r"\1", captured.get()))
+
+
+_TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
+"""Blanks at a row's end, before any closing style codes (kept: a terminal's colours stay closed)."""
 
 
 def plural(count: int, word: str) -> str:

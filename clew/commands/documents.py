@@ -17,6 +17,7 @@ from clew.commands.common import (
     fail,
     out,
     plural,
+    print_wrapped,
     respond,
 )
 from clew.commands.common import (
@@ -88,7 +89,7 @@ def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], d
                 add(parent.add(_label(child)), child)
 
         add(root, tree)
-        out.print(root, soft_wrap=False)  # a row too long wraps under its branch: no evidence id is cut
+        print_wrapped(out, root)
 
     respond(tree, show)
 

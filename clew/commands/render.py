@@ -9,7 +9,7 @@ from rich.text import Text
 from rich.tree import Tree
 
 from clew.agent.result import EvidenceHit, RetrievalResult, answer_label
-from clew.commands.common import plural
+from clew.commands.common import plural, print_wrapped
 from clew.commands.show import place
 
 
@@ -110,7 +110,7 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
     for note in notes:
         console.print(Text(note, style="dim"))
     if steps and result.steps is not None:
-        console.print(walk_tree(result), soft_wrap=False)  # a row too long wraps under its branch, never cut
+        print_wrapped(console, walk_tree(result))
         u = result.usage
         console.print(Text(f"{plural(u.iterations, 'iteration')}, {plural(u.tool_calls, 'tool call')}, "
                            f"{plural(u.context_tokens, 'context token')}, {plural(u.model_calls, 'model call')}",

@@ -8,6 +8,7 @@ import io
 import json
 import logging
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -292,6 +293,27 @@ def test_the_search_table_keeps_evidence_ids_whole_at_80_columns(tmp_path: Path)
         for hit in hits.hits:
             assert hit.evidence_id in text, (width, hit.evidence_id)
         assert "[see the WAL notes]" in text or "[see the" in text  # markup-like text is printed, not eaten
+
+
+def test_an_outline_row_too_long_wraps_under_its_branch_without_a_trailing_blank() -> None:
+    from rich.tree import Tree
+
+    from clew.commands.common import print_wrapped
+
+    root = Tree("Building applications  document, 16 passages, 2,493 tokens, ev1:d:2:1")
+    branch = root.add("Link with the right libraries  section, 10 passages, 1,437 tokens, ev1:s:2:1:4")
+    branch.add("With MinGW or Visual C++ on Windows  section, 1 passage, 152 tokens, ev1:s:2:1:5")
+    for terminal in (False, True):  # piped, and a terminal's colours (style codes after the blank)
+        buffer = io.StringIO()
+        print_wrapped(Console(file=buffer, width=60, force_terminal=terminal), root)
+        text = buffer.getvalue()
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
+        lines = plain.splitlines()
+        assert len(lines) > 3 and max(len(line) for line in lines) <= 60, plain  # rows wrapped
+        assert [line for line in lines if line != line.rstrip()] == [], plain
+        assert all(f"ev1:s:2:1:{n}" in plain for n in (4, 5)), plain  # the ids whole
+        words = " ".join(line.strip(" │├└─") for line in lines).split()
+        assert words[:9] == "Building applications document, 16 passages, 2,493 tokens, ev1:d:2:1 Link".split()
 
 
 def _last_cells(table: str) -> list[str]:
