@@ -117,11 +117,21 @@ def ingest(
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
-    found = report.documents or report.skipped or report.problems or report.retired
-    if new_file and not found:  # a mistyped path or glob leaves no empty corpus file behind
+    status = _status(report)
+    if new_file and status != "ok":  # a mistyped path or glob, or files none of which read, leave no corpus file
         for made in (path, path.with_name(f"{path.name}.wal")):
             made.unlink(missing_ok=True)
-    respond(report, lambda: _summary(report, paths), status="ok" if found else "no_match")
+    respond(report, lambda: _summary(report, paths), status=status)
+
+
+def _status(report: IngestReport) -> str:
+    """``ok`` when a document was read (new, changed or unchanged) or retired; else ``invalid`` when a file
+    clew reads failed to (an unreadable PDF: bad input, exit status 2), ``no_match`` when no file clew reads
+    was found (an empty folder, a mistyped glob, a folder of images: exit status 1)."""
+    if report.documents or report.retired:
+        return "ok"
+    failed = any(p.skipped and p.unread_type is None for p in report.problems)
+    return "invalid" if failed else "no_match"
 
 
 MAX_PROBLEM_LINES = 10
@@ -132,9 +142,11 @@ def _summary(report: IngestReport, paths: list[Path]) -> None:
     if (done := report.file_compacted) is not None:
         err.print(f"file compacted: {done.free_share_before:.0%} -> {done.free_share_after:.0%} free, "
                   f"{done.mb_before:.1f} -> {done.mb_after:.1f} MB, {done.seconds:.2f} s", highlight=False)
+    named = ", ".join(str(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
     if not (report.documents or report.skipped or report.problems or report.retired):
-        named = ", ".join(str(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
         err.print(f"no file to ingest in {escape(named)} (check the paths, --glob and --exclude)", highlight=False)
+    elif _status(report) != "ok":
+        err.print(f"nothing ingested from {escape(named)}: no file there read (below)", highlight=False)
     # files of a type clew does not read are counted by type in one line, after the files that failed to read: an
     # HTML folder holds its site's images, styles and scripts (GLFW's Doxygen pages named 9 '.png'/'.css'/'.js'
     # files, then 'and 89 more', where a PDF that did not read hid)

@@ -59,6 +59,31 @@ def test_an_ingest_that_found_no_file_keeps_an_existing_corpus(tmp_path: Path, a
     assert [(row["name"], row["documents"]) for row in result_of(stats.stdout)["collections"]] == [("default", 1)]
 
 
+def test_an_ingest_whose_every_file_failed_to_read_is_bad_input_and_leaves_nothing(tmp_path: Path,
+                                                                                   acme_path: Path) -> None:
+    bad, images = tmp_path / "bad", tmp_path / "images"
+    bad.mkdir()
+    images.mkdir()
+    (bad / "broken.pdf").write_bytes(b"%PDF-1.7 not really")
+    (bad / "blob.html").write_bytes(b"<html>\x00\x01\x02</html>")
+    (images / "logo.png").write_bytes(b"\x89PNG\r\n")
+    db = tmp_path / "c.duckdb"
+    result = runner.invoke(app, ["ingest", str(bad), "--db", str(db)])
+    assert result.exit_code == 2, result.output  # the files are wrong: bad input
+    assert f"nothing ingested from {bad}: no file there read (below)" in " ".join(result.stderr.split())
+    assert "skipped" in result.stderr and "broken.pdf" in result.stderr and "blob.html" in result.stderr
+    assert not db.exists()  # no empty corpus file left behind
+    only_images = runner.invoke(app, ["ingest", str(images), "--db", str(db), "--json"])
+    assert only_images.exit_code == 1, only_images.output  # no file of a type clew reads: nothing found
+    assert envelope(only_images.stdout)["status"] == "no_match" and not db.exists()
+    # into an existing corpus: its collections stay as they were, none is made for the files that failed
+    assert runner.invoke(app, ["ingest", str(acme_path), "--db", str(db)]).exit_code == 0
+    again = runner.invoke(app, ["ingest", str(bad), "--db", str(db), "--collection", "other"])
+    assert again.exit_code == 2, again.output
+    stats = runner.invoke(app, ["stats", "--db", str(db), "--json"])
+    assert [(row["name"], row["documents"]) for row in result_of(stats.stdout)["collections"]] == [("default", 1)]
+
+
 def test_outline_and_rm_of_a_key_not_found_offer_the_keys_meant(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     (docs / "zsh").mkdir(parents=True)

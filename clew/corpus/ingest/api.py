@@ -451,8 +451,10 @@ def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocu
             if len(batch) >= batch_size or chunks >= BATCH_CHUNKS:
                 writer.put(batch)
                 batch, chunks = [], 0
-        if batch or writer.batches == 0:
+        if batch or writer.batches == 0 and collection in corpus.collections():
             writer.put(batch)
+    if writer.batches == 0:  # nothing read (every file skipped) for a collection the corpus does not hold: none made
+        return
     with corpus.transaction() as cur:
         report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
     report.links_dangling = sum(report.links_dangling_by_reason.values())
