@@ -1,7 +1,9 @@
+import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
@@ -267,6 +269,25 @@ def test_ingest_counts_files_of_types_it_does_not_read_in_one_line_after_the_fai
     assert "and " not in ran.stderr and "16 skipped" in ran.stdout
     listed = runner.invoke(app, ["ingest", str(site), "--db", str(tmp_path / "d.duckdb"), "--json"])
     assert len(result_of(listed.stdout)["problems"]) == 16  # --json names every file
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="symbolic links as POSIX has them")
+def test_ingest_counts_dangling_links_to_types_it_does_not_read_with_those_files(tmp_path: Path) -> None:
+    """A site copied out of a Debian package links its fonts, styles and scripts to shared folders (python-typer-doc:
+    67 such links, one line each, took the ten named lines and the count hid the rest; task U5). A link that leads
+    nowhere to a type clew does not read is counted with those files; one to a type it reads is still named."""
+    site = tmp_path / "site"
+    site.mkdir()
+    for name in ("lato.woff2", "roboto.woff2", "theme.css"):
+        (site / name).symlink_to(tmp_path / "gone" / name)
+    (site / "lost.html").symlink_to(tmp_path / "gone" / "lost.html")
+    (site / "index.html").write_text("<title>Guide</title><h1>Guide</h1><p>Kept.</p>")
+    ran = runner.invoke(app, ["ingest", str(site), "--db", str(tmp_path / "c.duckdb")], env={"COLUMNS": "80"})
+    assert ran.exit_code == 0, ran.output
+    said = [line for line in ran.stderr.splitlines() if line.startswith("skipped ")]
+    assert said[0].startswith(f"skipped {site / 'lost.html'}: symbolic link to ")
+    assert said[1:] == ["skipped 3 files of types clew does not read (.woff2 2, .css 1)"]
+    assert "4 skipped" in ran.stdout
 
 
 def test_the_ingest_summary_groups_thousands_as_its_chunk_count_does() -> None:

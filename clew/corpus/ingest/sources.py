@@ -231,9 +231,10 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                     found.excluded += 1
                     if rule < len(GENERATED):
                         generated[GENERATED[rule]] = generated.get(GENERATED[rule], 0) + 1
-                elif dangling:
+                elif dangling:  # one to a type clew does not read is counted with those files (a site's fonts)
+                    unread = None if file.suffix.lower() in SUFFIXES else file.suffix or "(none)"
                     found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
-                                                  "exist (or loops): not ingested", True))
+                                                  "exist (or loops): not ingested", True, unread_type=unread))
                 elif not follow_symlinks and not file.resolve().is_relative_to(inside):
                     found.problems.append(Problem(str(file), "a symbolic link to a file outside the folder "
                                                   f"{str(root)!r}: not ingested (--follow-symlinks takes it)", True))
