@@ -196,6 +196,20 @@ def test_an_all_in_one_page_is_left_out_and_a_long_page_of_its_own_is_kept(tmp_p
         assert "manual/guide.html" in keys(corpus, "tree")
 
 
+def test_three_pages_of_one_size_and_one_navigation_are_no_all_in_one_page(tmp_path: Path) -> None:
+    """javadoc's class-use pages of jsoup's three examples (5,120, 5,078 and 5,078 bytes): the same navigation around
+    "No usage of ...", so that the largest passed both the size share and the word pairs' (task U5)."""
+    navigation = "".join(f"<li><a href='p{n}.html'>Package org.jsoup.part{n} overview tree</a></li>" for n in range(30))
+    pages = {f"{name}.html": f"<html><body><ul>{navigation}</ul><main><h2>Uses of Class {name}</h2>"
+                             f"<div>No usage of org.jsoup.examples.{name}</div></main></body></html>"
+             for name in ("HtmlToPlainText", "ListLinks", "Wikipedia")}
+    site = write(tmp_path / "class-use", pages)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert keys(corpus, "docs") == ["HtmlToPlainText.html", "ListLinks.html", "Wikipedia.html"]
+        assert (report.excluded, report.problems) == (0, [])
+
+
 def test_negated_patterns_decide_by_their_order() -> None:
     assert excluded_by("drafts/a.md", ["drafts"]) and not excluded_by("drafts/a.md", ["drafts", "!drafts/a.md"])
     assert excluded_by("drafts/a.md", ["!drafts/a.md", "drafts"])

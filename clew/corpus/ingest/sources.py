@@ -352,6 +352,10 @@ COMPILATION_SHARE = 0.8
 """Such a page is one when this share of its word pairs are in the other pages (``all.html``:
 0.99; a long page beside a few short ones: its own text)."""
 COMPILATION_MIN_PAGES = 3
+COMPILATION_LEAD = 1.25
+"""And at least this many times the size of each other page of the folder: it repeats several of them. Three pages
+of one size (javadoc's class-use pages of jsoup's examples, 5,120, 5,078 and 5,078 bytes, each "No usage of ..." in
+the same navigation) passed the size share, and their shared navigation the word pairs' (task U5)."""
 
 
 def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
@@ -379,7 +383,8 @@ def _compilations(pages: list[tuple[Path, str]]) -> list[str]:
         return []
     sizes = {key: _size_of(file) for file, key in pages}
     total = sum(sizes.values())
-    candidates = [key for key, size in sizes.items() if size and size >= COMPILATION_SIZE * (total - size)]
+    candidates = [key for key, size in sizes.items() if size and size >= COMPILATION_SIZE * (total - size)
+                  and all(size >= COMPILATION_LEAD * other for other_key, other in sizes.items() if other_key != key)]
     if not candidates:
         return []
     pairs = {key: {hash(pair) for pair in _word_pairs(file, MAX_TEXT_BYTES)} for file, key in pages}
