@@ -233,7 +233,11 @@ between each member's name and its parameters, a break hint ("parse\u200b(java.l
 copied invisible in a name a compiler rejects), is taken out. javadoc 11's summary tables title themselves with a
 tab per kind of member, "All Methods Instance Methods Abstract Methods Concrete Methods" read as the title of
 each method summary: the tabs that only filter it (``span.tableTab``, a script's links) are taken out, "All Methods"
-stays, as "Constructors" titles its table (task U5)."""
+stays, as "Constructors" titles its table (task U5). A member's notes ("Parameters:", "Returns:", "Throws:", "Author:";
+javadoc 11's ``dl`` whose terms are ``span.paramLabel``, ``returnLabel``, ..., javadoc 17's ``dl.notes``) read each
+term as a paragraph of its own over its definitions, and an extract quoted "Author:" alone: they are a field list, as
+docutils' are ("Returns: sane HTML", "Author: Jonathan Hedley, jonathan@hedley.net")."""
+_JAVADOC_NOTES = re.compile(r'<dl>(?=\s*<dt><span class="\w+Label">)|<dl class="notes">')
 
 
 _MKDOCS_RTD_NAME = re.compile(r'var mkdocs_page_name = ("(?:[^"\\]|\\.)*");')
@@ -295,9 +299,11 @@ def restructured(text: str) -> str:
 
 
 def _javadoc(text: str) -> str:
-    """A javadoc page (:data:`_JAVADOC`): its title without the API's, no zero-width spaces, no filter tabs."""
+    """A javadoc page (:data:`_JAVADOC`): its title without the API's, no zero-width spaces, no filter tabs, its
+    members' notes field lists."""
     text = _JAVADOC_TITLE.sub(r"<title>\1</title>", text.replace("&#8203;", "").replace("\u200b", ""), count=1)
-    return _JAVADOC_TABS.sub("", text)
+    text = _JAVADOC_NOTES.sub('<dl class="notes field-list">', _JAVADOC_TABS.sub("", text))
+    return text
 
 
 def _mkdocs_title(text: str, quoted: str) -> str:

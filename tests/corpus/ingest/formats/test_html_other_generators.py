@@ -320,19 +320,30 @@ _JAVADOC_11 = ('<!DOCTYPE HTML>\n<!-- NewPage -->\n<html>\n<head>\n<!-- Generate
 def test_a_javadoc_page_is_titled_by_its_name_without_zero_width_spaces_or_filter_tabs() -> None:
     """javadoc 11 (Debian's libjsoup-java-doc 1.15.3): the ``<title>`` ends with the API's window title in brackets,
     each member's name is followed by a zero-width space (the name quoted and copied was ``absUrl\\u200b``), and the
-    method summary's filter tabs read "All Methods Instance Methods Concrete Methods" over the table (task U5)."""
+    method summary's filter tabs read "All Methods Instance Methods Concrete Methods" over the table; a member's notes
+    ("Parameters:", "Returns:", "Author:") read each term alone over its definition (task U5)."""
     document = parse_html(_JAVADOC_11)
     assert document.title == "Node"
     assert "\u200b" not in document.text
     assert "| java.lang.String | absUrl(java.lang.String attributeKey) |" in document.text
     assert "Instance Methods" not in document.text and "Concrete Methods" not in document.text
     assert "### Method Summary\n\nAll Methods\n| Modifier and Type | Method |" in document.text  # the table's title
+    # a member's notes: each term with its definition, as a field list (an extract quoted "Author:" alone)
+    notes = parse_html(_JAVADOC_11.replace("</main>", '<div class="block">Parse HTML.</div><dl><dt><span class='
+                                           '"paramLabel">Parameters:</span></dt><dd><code>html</code> - HTML to parse'
+                                           '</dd><dt><span class="returnLabel">Returns:</span></dt><dd>sane HTML</dd>'
+                                           '<dt><span class="simpleTagLabel">Author:</span></dt><dd>Jonathan Hedley'
+                                           '</dd></dl></main>'))
+    assert block_texts(notes, "paragraph")[-3:] == [
+        "Parameters: html - HTML to parse", "Returns: sane HTML", "Author: Jonathan Hedley"]
     # javadoc 17 (libcommons-lang3-java-doc) names itself in a generator meta; its tabs are buttons, already dropped
     page17 = ('<html><head><meta name="generator" content="javadoc/ClassWriterImpl"><title>Validate (Apache Commons '
               'Lang 3.12.0 API)</title></head><body><main role="main"><h1 title="Class Validate" class="title">Class '
-              'Validate</h1><p><code>isTrue&#8203;(boolean&nbsp;expression)</code></p></main></body></html>')
+              'Validate</h1><p><code>isTrue&#8203;(boolean&nbsp;expression)</code></p><dl class="notes"><dt>Returns:'
+              '</dt><dd>the value</dd></dl></main></body></html>')
     document = parse_html(page17)
-    assert (document.title, block_texts(document, "paragraph")) == ("Validate", ["isTrue(boolean expression)"])
+    assert (document.title, block_texts(document, "paragraph")) == (
+        "Validate", ["isTrue(boolean expression)", "Returns: the value"])
     # another generator's page keeps its bracketed title and its zero-width spaces (PostgreSQL's EXPLAIN output)
     other = parse_html('<html><head><title>Node (an API)</title></head><body><p>a&#8203;b</p></body></html>')
     assert (other.title, other.text) == ("Node (an API)", "a\u200bb")
