@@ -234,10 +234,15 @@ copied invisible in a name a compiler rejects), is taken out. javadoc 11's summa
 tab per kind of member, "All Methods Instance Methods Abstract Methods Concrete Methods" read as the title of
 each method summary: the tabs that only filter it (``span.tableTab``, a script's links) are taken out, "All Methods"
 stays, as "Constructors" titles its table (task U5). A member's notes ("Parameters:", "Returns:", "Throws:", "Author:";
-javadoc 11's ``dl`` whose terms are ``span.paramLabel``, ``returnLabel``, ..., javadoc 17's ``dl.notes``) read each
+javadoc 11's ``dl`` whose first term ends with a colon, ``span.paramLabel``, ..., javadoc 17's ``dl.notes``) read each
 term as a paragraph of its own over its definitions, and an extract quoted "Author:" alone: they are a field list, as
 docutils' are ("Returns: sane HTML", "Author: Jonathan Hedley, jonathan@hedley.net")."""
-_JAVADOC_NOTES = re.compile(r'<dl>(?=\s*<dt><span class="\w+Label">)|<dl class="notes">')
+_JAVADOC_LIST_TAG = re.compile(r"<(/?)(ul|li)\b([^>]*)>")
+_JAVADOC_LAYOUT = re.compile(r'\bclass="blockList(?:Last)?"')
+"""javadoc 11 lays each page out in lists (``ul.blockList > li.blockList``, nested: the class's description, each
+summary, each member's detail), read as list items: every member's description began "- Parse HTML into a Document."
+indented under its heading, its notes joined to it as the item's lines. Each such list and item is a ``div``."""
+_JAVADOC_NOTES = re.compile(r'<dl>(?=\s*<dt>(?:<span class="\w+Label">)?[^<>]*:(?:</span>)?</dt>)|<dl class="notes">')
 
 
 _MKDOCS_RTD_NAME = re.compile(r'var mkdocs_page_name = ("(?:[^"\\]|\\.)*");')
@@ -303,7 +308,39 @@ def _javadoc(text: str) -> str:
     members' notes field lists."""
     text = _JAVADOC_TITLE.sub(r"<title>\1</title>", text.replace("&#8203;", "").replace("\u200b", ""), count=1)
     text = _JAVADOC_NOTES.sub('<dl class="notes field-list">', _JAVADOC_TABS.sub("", text))
-    return text
+    return _javadoc_layout_lists(text)
+
+
+def _javadoc_layout_lists(text: str) -> str:
+    """``text`` with javadoc's layout lists (:data:`_JAVADOC_LAYOUT`) and their items made ``div``s, each with its own
+    end tag; an item left open by a doc comment's own list closes as HTML closes it (at the next item or the list's
+    end)."""
+    parts: list[str] = []
+    done = 0
+    open_tags: list[tuple[str, bool]] = []  # (tag, layout) of each ul/li open at this point
+
+    def put(at: int, end: int, tag: str) -> None:
+        nonlocal done
+        parts.append(text[done:at] + tag)
+        done = end
+
+    for found in _JAVADOC_LIST_TAG.finditer(text):
+        closing, tag, attrs = found[1] == "/", found[2].lower(), found[3]
+        if tag == "li" and not closing and open_tags and open_tags[-1][0] == "li":
+            if open_tags.pop()[1]:  # an item the next one closes
+                put(found.start(), found.start(), "</div>")
+        if closing:
+            if tag == "ul" and open_tags and open_tags[-1][0] == "li":
+                if open_tags.pop()[1]:
+                    put(found.start(), found.start(), "</div>")
+            if open_tags and open_tags[-1][0] == tag and open_tags.pop()[1]:
+                put(found.start(), found.end(), "</div>")
+            continue
+        layout = bool(_JAVADOC_LAYOUT.search(attrs))
+        open_tags.append((tag, layout))
+        if layout:
+            put(found.start(), found.end(), f"<div{attrs}>")
+    return "".join(parts) + text[done:]
 
 
 def _mkdocs_title(text: str, quoted: str) -> str:

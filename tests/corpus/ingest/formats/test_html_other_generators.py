@@ -321,7 +321,8 @@ def test_a_javadoc_page_is_titled_by_its_name_without_zero_width_spaces_or_filte
     """javadoc 11 (Debian's libjsoup-java-doc 1.15.3): the ``<title>`` ends with the API's window title in brackets,
     each member's name is followed by a zero-width space (the name quoted and copied was ``absUrl\\u200b``), and the
     method summary's filter tabs read "All Methods Instance Methods Concrete Methods" over the table; a member's notes
-    ("Parameters:", "Returns:", "Author:") read each term alone over its definition (task U5)."""
+    ("Parameters:", "Returns:", "Author:") read each term alone over its definition, and its layout lists were read
+    as lists, each member's description an item indented under its heading (task U5)."""
     document = parse_html(_JAVADOC_11)
     assert document.title == "Node"
     assert "\u200b" not in document.text
@@ -336,6 +337,17 @@ def test_a_javadoc_page_is_titled_by_its_name_without_zero_width_spaces_or_filte
                                            '</dd></dl></main>'))
     assert block_texts(notes, "paragraph")[-3:] == [
         "Parameters: html - HTML to parse", "Returns: sane HTML", "Author: Jonathan Hedley"]
+    # its layout lists (ul.blockList > li.blockList): each description a paragraph, not a list item under its heading
+    detail = ('<ul class="blockList"><li class="blockList"><h3>Method Detail</h3><ul class="blockList"><li class='
+              '"blockList"><h4>parse</h4><pre>public static Document parse(String html)</pre><div class="block">Parse '
+              'HTML into a Document.</div><dl><dt><span class="returnLabel">Returns:</span></dt><dd>sane HTML</dd></dl>'
+              '</li></ul><ul class="blockListLast"><li class="blockList"><h4>clean</h4><div class="block">Cleans:<ul>'
+              '<li>one<li>two</ul></div></li></ul></li></ul>')
+    laid = parse_html(_JAVADOC_11.replace("</main>", detail + "</main>"))
+    assert [(b.kind, laid.text[b.start:b.end]) for b in laid.blocks][-8:] == [
+        ("heading", "#### parse"), ("code", "```\npublic static Document parse(String html)\n```"),
+        ("paragraph", "Parse HTML into a Document."), ("paragraph", "Returns: sane HTML"), ("heading", "#### clean"),
+        ("paragraph", "Cleans:"), ("list_item", "- one"), ("list_item", "- two")]  # a comment's own list stays one
     # javadoc 17 (libcommons-lang3-java-doc) names itself in a generator meta; its tabs are buttons, already dropped
     page17 = ('<html><head><meta name="generator" content="javadoc/ClassWriterImpl"><title>Validate (Apache Commons '
               'Lang 3.12.0 API)</title></head><body><main role="main"><h1 title="Class Validate" class="title">Class '
