@@ -53,8 +53,12 @@ def show(result: BaseModel, query: str | None = None) -> None:
         for u in result.unresolved:
             err.print(f"unresolved {u.id}: {u.status}", markup=False)
     elif isinstance(result, SliceResult):
-        for p in result.passages:
-            out.print(Text(p.evidence_id, style="bold") + Text(f"  {p.index + 1}/{p.total}  {p.breadcrumb}"))
+        for p in result.passages:  # as clew fetch heads a passage: its document, headings and pages (task U5)
+            path = " › ".join([*([result.document_key] if result.document_key else []),
+                               *([p.breadcrumb.replace(" > ", " › ")] if p.breadcrumb else [])])
+            if span := p.location.page_span():
+                path += f"  {span}"
+            out.print(Text(p.evidence_id, style="bold") + Text(f"  {p.index + 1}/{p.total}  {path}"))
             out.print(Text(p.text))
             out.print()
     elif hasattr(result, "evidence"):

@@ -16,7 +16,7 @@ from clew.commands.show import SNIPPET_CHARS, show, snippet
 from clew.corpus.location import Location
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
-from clew.navigation.models import Item, PassagesResult
+from clew.navigation.models import Item, PassagesResult, SlicePassage, SliceResult
 from tests.envelope import result as result_of
 
 runner = CliRunner()
@@ -140,6 +140,20 @@ def test_a_fetched_passage_names_its_document_and_pages(capsys: Any) -> None:
     show(PassagesResult(status="ok", items=[item]))
     assert capsys.readouterr().out.splitlines()[0] == (  # was "ev1:c:1:1:300  5 Shell Variables > ..."
         "ev1:c:1:1:300  bash/bashref.pdf › 5 Shell Variables › 5.2 Bash Variables  p. 93  [text]")
+
+
+def test_a_sliced_passage_names_its_document_and_pages_as_a_fetched_one(capsys: Any) -> None:
+    """``clew slice`` headed each passage with its headings alone ("42/47  GitPython Tutorial > Using git directly"):
+    no document, and no page to cite a PDF's passage by (task U5; ``clew fetch``'s was mended in round 2)."""
+    passage = SlicePassage(evidence_id="ev1:c:1:1:300", index=299, total=412, kind="text", text="PIPESTATUS ...",
+                           breadcrumb="5 Shell Variables > 5.2 Bash Variables",
+                           location=Location(char_start=0, char_end=14, page_numbers=[93, 94]))
+    show(SliceResult(status="ok", document_key="bash/bashref.pdf", passages=[passage]))
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "ev1:c:1:1:300  300/412  bash/bashref.pdf › 5 Shell Variables › 5.2 Bash Variables  p. 93-94")
+    show(SliceResult(status="ok", document_key="notes.md", passages=[passage.model_copy(update={
+        "breadcrumb": "", "location": Location(char_start=0, char_end=14)})]))
+    assert capsys.readouterr().out.splitlines()[0] == "ev1:c:1:1:300  300/412  notes.md"
 
 
 def test_an_id_that_cannot_be_fetched_is_named_once_with_its_reason(tmp_path: Path) -> None:
