@@ -121,6 +121,7 @@ class BlockWriter(TermSections):
         self._field_label = False  # that label is a field list's name
         self._caption: tuple[str, Placed] | None = None  # a table's title read before it, waiting for the table
         self._terms: set[int] = set()  # sections opened by a dt
+        self._defined: dict[int, Block] = {}  # term headings a dd followed (by id; held, so no id is reused)
         self._first_h1: str | None = None
         self._bare: tuple[int, str | None] | None = None  # a heading, a dropped TOC after it (_contents_dropped)
         self.blocks: list[Block] = []

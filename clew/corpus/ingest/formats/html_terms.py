@@ -31,6 +31,7 @@ class TermSections:
     anchors: dict[str, int]
     _open: list[tuple[int, int, bool]]  # open sections: index, level, hidden <h>
     _terms: set[int]  # sections opened by a dt
+    _defined: dict[int, Block]  # term headings a dd followed
     _dlists: list[_DList]  # the open definition lists, innermost last
     _parts: list[str]
     _length: int
@@ -109,17 +110,20 @@ class TermSections:
         """A ``dd`` starts: the ``dt`` right before it, when more than one (a group of terms for one
         definition: an option's short and long names, Texinfo's ``@itemx``), become one heading, a
         line each, and one section named by all of them (``-a, --text``). Terms without a ``dd``
-        after them (DocBook's index, a ``dl`` of ``dt`` only) stay apart."""
+        after them (DocBook's index, a ``dl`` of ``dt`` only) stay apart, and so does a term whose own ``dd``
+        held no text (javadoc's index: ``<dd>&nbsp;</dd>`` under a method without a description; task U5)."""
         if not self._dlists:
             return
         first = len(self.blocks)
         while first > 0 and first > len(self.blocks) - MAX_TERM_GROUP:
             block = self.blocks[first - 1]
-            if (block.kind != "heading" or block.section not in self._terms
+            if (block.kind != "heading" or block.section not in self._terms or id(block) in self._defined
                     or block.section < self._dlists[-1].sections or self.sections[block.section].start != block.start):
                 break
             first -= 1
         count = len(self.blocks) - first
+        if count:  # the term this dd defines (a group's first, which the group joins into)
+            self._defined[id(self.blocks[first])] = self.blocks[first]
         if count < 2:
             return
         head, tail = self.blocks[first], self.blocks[first + 1:]

@@ -111,6 +111,27 @@ def test_a_group_of_terms_for_one_definition_is_one_term() -> None:
         ("paragraph", "-a\n--text"), ("paragraph", "Treat all files as text.")]
 
 
+def test_a_term_whose_definition_is_empty_is_not_joined_to_the_next() -> None:
+    """javadoc's index writes ``<dd>&nbsp;</dd>`` under a member without a description: that term was joined to the
+    next one's, "timeout() - Method in class ...HttpConnection.Request, timeout(int) - Method in interface
+    ...Connection.Request" one heading over the second's description (task U5); RDoc's constants without a
+    description alike ("BASE36\nMESSAGE_ID_MAXRAND" one paragraph)."""
+    filler = " ".join(["Set the total request timeout duration."] * 200)  # long enough for a unit per term
+    page = ('<h2>T</h2><dl><dt><a href="R.html#timeout()">timeout()</a> - Method in class HttpConnection.Request</dt>'
+            '<dd>&nbsp;</dd><dt><a href="C.html#timeout(int)">timeout(int)</a> - Method in interface Connection</dt>'
+            f'<dd><div class="block">Update the request timeout.</div></dd><dt>-a</dt><dt>--text</dt><dd>{filler}</dd>'
+            '</dl>')
+    document = parse_html(page)
+    document.check()
+    assert [(s.level, s.heading) for s in document.sections[1:]] == [  # a term with nothing under it is no unit
+        (2, "T"), (3, "timeout(int) - Method in interface Connection"), (3, "-a, --text")]  # a group still joins
+    assert document.text[document.blocks[1].start:document.blocks[1].end] == (
+        "timeout() - Method in class HttpConnection.Request")
+    constants = parse_html("<dl><dt>BASE36</dt><dd> </dd><dt>PARAM_SCAN_RE</dt><dd></dd></dl>")
+    assert [(b.kind, constants.text[b.start:b.end]) for b in constants.blocks] == [
+        ("paragraph", "BASE36"), ("paragraph", "PARAM_SCAN_RE")]
+
+
 def test_phrasing_elements_such_as_acronym_do_not_break_a_sentence() -> None:
     """DocBook writes every SQL of PostgreSQL's manual as ``<acronym class="acronym">SQL</acronym>``."""
     document = parse_html('<p><acronym class="acronym">SQL</acronym> only specifies the <dfn>integer</dfn> types, '
