@@ -64,6 +64,14 @@ def anchor_key_sql(column: str) -> str:
     return f"trim(regexp_replace({spaced}, '^[-0-9.]+', ''), '-')"
 
 
+BATCH_KEYS, BATCH_NAMES, BATCH_DOCUMENTS = "clew_link_keys", "clew_link_names", "clew_link_documents"
+"""Temporary tables of the batch's keys, their :func:`target_names` and its documents, while
+:func:`resolve_links` runs."""
+
+TARGET_DST = "'ev1:c:' || doc || ':' || version || ':' || coalesce(chunk, 0)"
+"""The chunk a row of ``clew_link_targets`` names: the one its anchor names, else the first."""
+
+
 def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str], new_documents: list[int],
                   row_filter: Filter | None = None, *, retry_dangling: bool = True,
                   new_edges: Mapping[str, list[Any]] | None = None) -> int:
@@ -79,14 +87,18 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     Resolved again: links whose candidates name one of ``keys`` (the documents that just got a
     version), the dangling links of ``new_documents`` (those just written), and with
     ``retry_dangling`` every dangling link of the collection. Only those links get candidates
-    joined against the documents (one scan of the collection's link rows finds them): after a
-    resolution no dangling link has a candidate in the collection, so later batches of the same
-    ingest only need the first two, as long as nothing else wrote in between
-    (``clew.corpus.ingest`` retries every dangling link at an ingest's first batch and after
-    any other write). The loose match normalises only the anchors of the pages a missed anchor is on:
-    joined in one step, DuckDB pushed the normalised form's test into its scan of every anchor of the
-    collection, two regular expressions per anchor at every batch (0.30 of 0.45 s at 100,000 chunks,
-    growing with the collection).
+    joined against the documents: after a resolution no dangling link has a candidate in the
+    collection, so later batches of the same ingest only need the first two, as long as nothing
+    else wrote in between (``clew.corpus.ingest`` retries every dangling link at an ingest's first
+    batch and after any other write).
+    What a batch reads does not grow with the collection but for one pass over ``edges.dst``: of
+    the stored links only the dangling ones are read, unless a document of the batch may move a
+    link that already names a chunk (:func:`_may_move`: a changed page, or a key that outranks
+    another); the anchors are read only for the documents the links land on (DuckDB skips the row
+    groups of the others), and the loose match (:func:`_loose_sql`) only runs for the links whose
+    anchor names none exactly. At 300,000 chunks a batch's call took 0.08-0.21 s of CPU, reading
+    every link row and anchor, and takes 0.05-0.10 s (docs/measurements/performance-2026-12-05.md,
+    "task L2").
 
     ``new_edges`` (column lists of edges about to be inserted, of the versions just written:
     ``graph``, ``dst_ref``, ``dst``, ``document_id``, ``version``) are resolved in the same query,
@@ -95,11 +107,21 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     million chunks), which is left for the stored links whose target arrived now.
     """
     rows = [] if new_edges is None else [i for i, graph in enumerate(new_edges["graph"]) if graph == "links"]
-    # a new link's rid is -1 - its index in new_edges; a stored one's, its rowid
-    links = """SELECT e.rowid AS rid, e.dst, e.document_id, e.version, e.dst_ref
-               FROM edges e
-               WHERE e.collection_id = $1 AND e.graph = 'links' AND e.dst_ref NOT LIKE '%://%'"""
     with ExitStack() as stack:
+        # the batch's keys, their target names and its documents, as views (a list written into the
+        # SQL costs DuckDB about 3 us a value to parse: 0.1 s for a batch's 15,000 candidate keys)
+        for view, column, values, kind in ((BATCH_KEYS, "key", keys, "VARCHAR"),
+                                           (BATCH_NAMES, "name", target_names(keys), "VARCHAR"),
+                                           (BATCH_DOCUMENTS, "id", new_documents, "BIGINT")):
+            with arrow_view(cur, f"{view}_rows", {column: values}):
+                cur.execute(f"CREATE OR REPLACE TEMP TABLE {view} AS SELECT CAST({column} AS {kind}) AS {column} "
+                            f"FROM {view}_rows")
+            stack.callback(cur.execute, f"DROP TABLE {view}")
+        # a new link's rid is -1 - its index in new_edges; a stored one's, its rowid
+        dangling = "" if _may_move(cur, collection_id) else " AND e.dst IS NULL"
+        links = f"""SELECT e.rowid AS rid, e.dst, e.document_id, e.version, e.dst_ref
+                   FROM edges e
+                   WHERE e.collection_id = $1 AND e.graph = 'links' AND e.dst_ref NOT LIKE '%://%'{dangling}"""
         if new_edges is not None and rows:
             stack.enter_context(arrow_view(cur, "clew_new_links", {
                 "rid": [-1 - i for i in rows], "document_id": [new_edges["document_id"][i] for i in rows],
@@ -108,7 +130,9 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
             links += """ UNION ALL
                SELECT rid, CAST(NULL AS VARCHAR), document_id, version, dst_ref FROM clew_new_links
                WHERE dst_ref NOT LIKE '%://%'"""
-        execute(cur, _targets_sql(links), [collection_id, keys, target_names(keys), retry_dangling, new_documents])
+        execute(cur, _targets_sql(links), [collection_id, retry_dangling])
+    if one(cur, "SELECT count(*) FROM clew_link_targets WHERE chunk IS NULL AND anchor <> ''")[0]:
+        cur.execute(_loose_sql())
     params: list[Any] = []
     both = (
         "TRUE"
@@ -122,20 +146,43 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
             WHERE {both}""", params))[0]
     if new_edges is not None:
         dst = new_edges["dst"]
-        for rid, target in cur.execute("SELECT rid, dst FROM clew_link_targets WHERE rid < 0").fetchall():
+        for rid, target in cur.execute(f"SELECT rid, {TARGET_DST} FROM clew_link_targets WHERE rid < 0").fetchall():
             dst[-1 - rid] = target
     if one(cur, "SELECT count(*) FROM clew_link_targets WHERE rid >= 0")[0]:
         cur.execute(
-            """UPDATE edges SET dst = t.dst, dst_kind = 'chunk' FROM clew_link_targets t
-               WHERE t.rid >= 0 AND edges.rowid = t.rid"""
+            f"""UPDATE edges SET dst = t.dst, dst_kind = 'chunk'
+               FROM (SELECT rid, {TARGET_DST} AS dst FROM clew_link_targets WHERE rid >= 0) t
+               WHERE edges.rowid = t.rid"""
         )
     cur.execute("DROP TABLE clew_link_targets")
     return int(resolved)
 
 
+def _may_move(cur: duckdb.DuckDBPyConnection, collection_id: int) -> bool:
+    """Whether a stored link that already names a chunk may name another now that the batch's keys
+    got a version: only a link into a document whose key is a candidate of such a link (one that a
+    :func:`target_names` name gives by :func:`link_candidates_sql`, or that trims to such a name:
+    the link's path as written), other than a document the batch created, whose version 1 no link
+    can name yet. A document of the batch that had a version (a new one now) is one, and so is one
+    whose key ranks below a new key of the batch (``guide/README.md`` when ``guide/index.md``
+    arrives). Without one, only dangling links need be looked at (see :func:`resolve_links`).
+    Reads the views of the batch's keys, names and documents."""
+    return bool(one(cur, inline(
+        f"""WITH rules(rank, joiner, tail) AS (VALUES {link_candidates_sql()})
+           SELECT count(*) FROM documents d
+           WHERE d.collection_id = $1
+             AND (trim(d.key, '/') IN (SELECT name FROM {BATCH_NAMES})
+                  OR d.key IN (SELECT CASE WHEN r.joiner = '/' THEN ltrim(n.name || '/' || r.tail, '/')
+                                           ELSE n.name || r.tail END
+                               FROM {BATCH_NAMES} n, rules r WHERE r.rank > 0))
+             AND NOT (d.current_version = 1 AND d.id IN (SELECT id FROM {BATCH_DOCUMENTS}))""",
+        [collection_id]))[0])
+
+
 def _targets_sql(links: str) -> str:
     """SQL that creates the temporary table ``clew_link_targets`` (``rid``, ``src_doc``,
-    ``src_version``, ``doc``, ``version``, ``dst``: the chunk each resolved link points at) from
+    ``src_version``, ``doc``, ``version``, ``anchor``, ``chunk``: the chunk its anchor names as
+    written, NULL if none; see :data:`TARGET_DST`) from
     ``links`` (a query of ``rid``, ``dst``, ``document_id``, ``version``, ``dst_ref``), with the
     parameters of :func:`resolve_links`'s query."""
     return f"""CREATE OR REPLACE TEMP TABLE clew_link_targets AS
@@ -149,9 +196,9 @@ def _targets_sql(links: str) -> str:
            ),
            wanted AS (
                SELECT rid, dst, document_id AS src_doc, version AS src_version, target_key, anchor FROM links
-               WHERE (dst IS NULL AND ($4 OR document_id IN (SELECT unnest($5::BIGINT[]))))
-                  OR target_key IN (SELECT unnest($2::VARCHAR[]))
-                  OR trim(target_key, '/') IN (SELECT unnest($3::VARCHAR[]))
+               WHERE (dst IS NULL AND ($2 OR document_id IN (SELECT id FROM {BATCH_DOCUMENTS})))
+                  OR target_key IN (SELECT key FROM {BATCH_KEYS})
+                  OR trim(target_key, '/') IN (SELECT name FROM {BATCH_NAMES})
            ),
            rules(rank, joiner, tail) AS (VALUES {link_candidates_sql()}),
            candidates AS (
@@ -167,7 +214,7 @@ def _targets_sql(links: str) -> str:
                       arg_min(c.anchor, c.rank) AS anchor
                FROM candidates c JOIN documents d ON d.collection_id = $1 AND d.key = c.candidate
                JOIN document_versions dv ON dv.document_id = d.id AND dv.version = d.current_version  -- not retired
-               WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT unnest($2::VARCHAR[])))
+               WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT key FROM {BATCH_KEYS}))
                   OR c.dst IS NULL
                GROUP BY c.rid
            ),
@@ -177,26 +224,25 @@ def _targets_sql(links: str) -> str:
                LEFT JOIN anchors a ON a.document_id = f.doc AND a.version = f.version
                                     AND a.anchor = coalesce(f.anchor, '')  -- no #fragment: the lead paragraph
                GROUP BY f.rid, f.src_doc, f.src_version, f.doc, f.version, f.anchor
-           ),
-           missed AS MATERIALIZED (  -- an anchor that names none exactly, in its normalised form
-               SELECT rid, doc, version, {anchor_key_sql('anchor')} AS loose_key FROM exact
-               WHERE chunk IS NULL AND {anchor_key_sql('anchor')} <> ''
-           ),
-           near AS MATERIALIZED (  -- the anchors of those links' pages, and only theirs (see below)
-               SELECT m.rid, m.loose_key, a.anchor, a.chunk
-               FROM missed m JOIN anchors a ON a.document_id = m.doc AND a.version = m.version
-           ),
-           -- the one chunk the missed anchor's normalised form names; not "= loose_key": DuckDB 1.5
-           -- pushes an equality into near's join as a key, the regular expressions then run on every
-           -- anchor of the collection (0.29 of 0.35 s CPU per batch at 300,000 chunks)
-           loose AS (
-               SELECT rid, CASE WHEN count(DISTINCT chunk) = 1 THEN min(chunk) END AS chunk
-               FROM near WHERE list_contains([loose_key], {anchor_key_sql('anchor')})
-               GROUP BY rid
            )
-           SELECT x.rid, x.src_doc, x.src_version, x.doc, x.version,
-                  'ev1:c:' || x.doc || ':' || x.version || ':' || coalesce(x.chunk, l.chunk, 0) AS dst
-           FROM exact x LEFT JOIN loose l ON l.rid = x.rid"""
+           SELECT * FROM exact"""
+
+
+def _loose_sql() -> str:
+    """SQL that gives the links of ``clew_link_targets`` whose anchor names no anchor of its page
+    exactly the one chunk its normalised form names (:func:`anchor_key_sql`), if any. Only the
+    anchors of those links' pages are read (DuckDB narrows its scan of ``anchors`` to their
+    documents). Not "= loose_key": DuckDB 1.5 pushes an equality into the join as a key, and the
+    regular expressions then run on every anchor of the collection (0.29 of 0.35 s CPU per batch
+    at 300,000 chunks)."""
+    return f"""UPDATE clew_link_targets SET chunk = l.chunk FROM (
+               SELECT m.rid, CASE WHEN count(DISTINCT a.chunk) = 1 THEN min(a.chunk) END AS chunk
+               FROM (SELECT rid, doc, version, {anchor_key_sql('anchor')} AS loose_key FROM clew_link_targets
+                     WHERE chunk IS NULL) m
+               JOIN anchors a ON a.document_id = m.doc AND a.version = m.version
+               WHERE m.loose_key <> '' AND list_contains([m.loose_key], {anchor_key_sql('a.anchor')})
+               GROUP BY m.rid) l
+           WHERE clew_link_targets.rid = l.rid AND l.chunk IS NOT NULL"""
 
 
 def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int,

@@ -94,6 +94,31 @@ def test_a_retired_target_dangles_and_the_next_ingest_finds_the_next_candidate(c
     assert targets(corpus)["notes"].startswith("notes/README.md:1:")
 
 
+def test_a_better_candidate_in_a_later_batch_of_the_same_ingest_moves_a_resolved_link(corpus: Corpus,
+                                                                                      tmp_path: Path) -> None:
+    """Batches after an ingest's first look only at dangling stored links, unless a batch's key may
+    move one that already resolved: here ``guide/index.md`` outranks ``guide/README.md``, which the
+    link took a batch earlier, and a changed page moves the links into it to its new version."""
+    folder = tmp_path / "docs"
+    (folder / "guide").mkdir(parents=True)
+    (folder / "a.md").write_text("# A\n\nSee [the guide](guide/) and [b](b.md#flow-content).\n")
+    (folder / "b.md").write_text("# B\n\n## Intro\n\nFirst.\n\n## Flow_content\n\nFlows.\n")
+    (folder / "guide" / "README.md").write_text("# Readme\n\nThe readme.\n")
+    (folder / "guide" / "index.md").write_text("# Index\n\nThe index.\n")
+    order: list[str] = []
+    report = ingest_paths(corpus, [folder], glob="**/*.md", chunk_tokens=16, batch_size=1, on_document=order.append)
+    assert order == ["a.md", "b.md", "guide/README.md", "guide/index.md"]
+    # a.md's two links dangle, b.md's (by its loose anchor) and README's resolve them, index.md moves one
+    assert (report.links_resolved, report.links_dangling) == (3, 0)
+    assert targets(corpus)["guide"].startswith("guide/index.md:1:")
+    assert targets(corpus)["b.md#flow-content"] == "b.md:1:## Flow_content\n\nFlows.\n"
+    (folder / "b.md").write_text("# B\n\n## Intro\n\nFirst, changed.\n\n## Flow content\n\nFlows on.\n")
+    (folder / "c.md").write_text("# C\n\nUnrelated.\n")
+    later = ingest_paths(corpus, [folder], glob="[bc].md", chunk_tokens=16, batch_size=1)
+    assert (later.versions_created, later.links_resolved, later.links_dangling) == (2, 1, 0)
+    assert targets(corpus)["b.md#flow-content"] == "b.md:2:## Flow content\n\nFlows on.\n"
+
+
 def test_a_write_between_two_batches_has_the_next_batch_retry_dangling_links(corpus: Corpus,
                                                                              tmp_path: Path) -> None:
     folder = tmp_path / "docs"
