@@ -123,7 +123,7 @@ def test_the_cli_limit_is_in_mib_and_the_default_takes_16(tmp_path: Path) -> Non
     (folder / "over.txt").write_bytes(b"x" * MIB + b"\n")  # 1 MiB and one byte
     result = CliRunner().invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "c.duckdb"), "--max-text-mib", "1",
                                       "--json"])
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 2, result.output  # its only file over the limit: nothing ingested, the file is refused
     (problem,) = result_of(result.stdout)["problems"]
     assert problem["skipped"] and problem["message"].startswith(
         "1,048,577 bytes is over the 1,048,576 bytes (1 MiB) limit for text files (text): not ingested")
