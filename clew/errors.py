@@ -186,7 +186,7 @@ def _located(detail: dict[str, Any], prefix: str, model: object = None) -> tuple
     field = ".".join(p for p in (prefix, path) if p) or "input"
     message = detail.get("msg", "invalid value").removeprefix("Value error, ")
     if detail.get("type") == "extra_forbidden" and parts:
-        meant = field_meant(parts[-1], _fields_at(model, parts[:-1]))
+        meant = _meant(parts[-1], _model_at(model, parts[:-1]))
         if meant:
             message += f"; did you mean {' or '.join(repr(name) for name in meant)}?"
     return field, message
@@ -204,26 +204,50 @@ def field_meant(given: str, known: list[str]) -> list[str]:
     return list(dict.fromkeys(chosen))[:3]
 
 
-def _fields_at(model: object, path: list[str]) -> list[str]:
-    """The field names of ``model`` or of the nested model at ``path`` (none where it is not a model)."""
+def _meant(given: str, model: object) -> list[str]:
+    """The fields of ``model`` meant by ``given``; else those of a model one level down, named where they
+    live (``queries[].limit`` for a request's top-level ``limit``)."""
+    fields = _fields(model)
+    here = field_meant(given, list(fields))
+    if here or not fields:
+        return here
+    below: dict[str, str] = {}
+    for name, info in fields.items():
+        inner, many = _model_in(info.annotation)
+        for leaf in _fields(inner):
+            below.setdefault(leaf, f"{name}[].{leaf}" if many else f"{name}.{leaf}")
+    return [below[leaf] for leaf in field_meant(given, list(below))]
+
+
+def _fields(model: object) -> dict[str, Any]:
+    fields = getattr(model, "model_fields", None)
+    return fields if isinstance(fields, dict) else {}
+
+
+def _model_at(model: object, path: list[str]) -> object:
+    """``model``, or the nested model at ``path`` (None where it is not a model)."""
     for part in path:
         if part.isdigit():  # an item of a list: the list's annotation already gave its model
             continue
-        fields = getattr(model, "model_fields", None)
-        if not isinstance(fields, dict) or part not in fields:
-            return []
-        model = _model_in(fields[part].annotation)
-    fields = getattr(model, "model_fields", None)
-    return [str(name) for name in fields] if isinstance(fields, dict) else []
+        info = _fields(model).get(part)
+        if info is None:
+            return None
+        model = _model_in(info.annotation)[0]
+    return model
 
 
-def _model_in(annotation: object) -> object:
-    """The pydantic model an annotation holds (``Filters``, ``Filters | None``), else None."""
+def _model_in(annotation: object) -> tuple[object, bool]:
+    """The pydantic model an annotation holds (``Filters``, ``Filters | None``, ``list[Query]``), else None;
+    and whether it holds a list of them."""
     import typing
 
     if hasattr(annotation, "model_fields"):
-        return annotation
-    return next((arg for arg in typing.get_args(annotation) if hasattr(arg, "model_fields")), None)
+        return annotation, False
+    for arg in typing.get_args(annotation):
+        found, many = _model_in(arg)
+        if found is not None:
+            return found, many or typing.get_origin(annotation) in (list, tuple)
+    return None, False
 
 
 def field_error(field: str, message: str) -> Exception:

@@ -63,6 +63,7 @@ def test_bounds_are_clamped_and_reported() -> None:
         ({"query": "x", "budget": 5}, "budget", "Extra inputs are not permitted; did you mean 'context_budget_tokens'"),
         ({"query": "x", "queries": [{"collection": "c", "limt": 3}]}, "queries.0.limt", "did you mean 'limit'"),
         ({"query": "x", "max_tool_call": 5}, "max_tool_call", "did you mean 'max_tool_calls'"),
+        ({"query": "x", "limit": 5}, "limit", "did you mean 'queries\\[\\].limit'"),  # where it lives
     ],
 )
 def test_malformed_requests_name_the_field(request_: dict, field: str, message: str) -> None:
