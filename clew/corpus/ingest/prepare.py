@@ -14,10 +14,9 @@ from urllib.parse import unquote, urlsplit
 from clew.corpus.ingest.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
 from clew.corpus.ingest.formats.docx import parse_docx
 from clew.corpus.ingest.formats.html import parse_html
-from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_rst
+from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain, parse_rst
 from clew.corpus.ingest.formats.markdown import parse_markdown, parse_mdx
 from clew.corpus.ingest.formats.pdf import parse_pdf
-from clew.corpus.ingest.formats.text import parse_text
 from clew.corpus.ingest.parsed import ParseBounds, ParsedDocument, pickled_by_fields
 from clew.corpus.prose import reads_as_prose
 from clew.corpus.search.index import INDEX_REVISION, document_title, index_text
@@ -103,7 +102,7 @@ def name_title(key: str) -> str | None:
 
 
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
-    "markdown": parse_markdown, "html": parse_html, "text": parse_text, "pdf": parse_pdf, "docx": parse_docx,
+    "markdown": parse_markdown, "html": parse_html, "text": parse_plain, "pdf": parse_pdf, "docx": parse_docx,
     "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
 }
 

@@ -7,8 +7,17 @@ Markdown. Only the titles are read; everything else is paragraphs (or code, belo
   punctuation character repeated at least as long as the title. Levels follow the order in
   which the adornment styles (character, with or without overline) first appear, as docutils
   assigns them.
-- AsciiDoc: a line ``= Title``, ``== Section``, ... (up to six ``=``) is a title of that level.
-  Delimited listing and literal blocks (``----``, ``....``) are code blocks, kept whole.
+- AsciiDoc: a line ``= Title``, ``== Section``, ... (up to six ``=``) is a title of that level,
+  and so is a two-line title, a line underlined by ``=``, ``-``, ``~``, ``^`` or ``+`` (levels 1
+  to 5) within two characters of its length, after a blank line (git's manual pages:
+  ``git-stash(1)`` over ``============``, ``NAME`` over ``----``). Delimited listing and literal
+  blocks (``----``, ``....``) are code blocks, kept whole.
+
+A ``.txt`` file is often one of the two (git's ``Documentation/*.txt`` is AsciiDoc, Python's old
+``*.txt`` docs reStructuredText): :func:`parse_plain` reads it as AsciiDoc when it opens with an
+AsciiDoc title (either form) over a section title of the next level, as reStructuredText when it
+opens with an underlined title and holds an explicit markup line (``.. note::``, ``.. _target:``),
+and as plain text otherwise.
 
 reStructuredText code is a code block, kept whole: a code directive (``.. code-block:: bash``,
 ``.. code::``, ``.. sourcecode::``) with its indented body, and the literal block a paragraph
@@ -25,7 +34,7 @@ from __future__ import annotations
 
 import re
 
-from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section
+from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, ParsedDocument, Section
 
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+\s*$")
@@ -37,6 +46,14 @@ _RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode)::", re.I)
 _RST_TARGET = re.compile(r"^\.\.\s+_[^:]*:\s*$")
 _ASCIIDOC_ADMONITION = re.compile(r"^\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$")
 _ASCIIDOC_EXAMPLE = re.compile(r"^={4,}\s*$")
+_ASCIIDOC_UNDERLINE = re.compile(r"^([=~^+-])\1+\s*$")
+_ASCIIDOC_LEVELS = "=-~^+"
+_ASCIIDOC_ATTRIBUTES = re.compile(r"^(?:\[\[[^\]]*\]\]|\[[\w.#%,\"= -]*\]|:!?[\w-]+!?:(?:\s.*)?)\s*$")
+"""A block anchor (``[[summary]]``), a block's attribute list (``[verse]``, ``[source,c]``) or an
+attribute entry (``:sectanchors:``) on a line of its own, before a paragraph or a title: not text."""
+_RST_EXPLICIT = re.compile(r"^\.\.\s+(?:[\w:-]+::|_[^:]*:)", re.M)
+_SNIFF_LINES = 40
+"""How many of a ``.txt`` file's first lines :func:`parse_plain` looks at for its titles."""
 
 
 class _Sections:
@@ -171,7 +188,10 @@ def parse_asciidoc(source: str) -> ParsedDocument:
     run: int | None = None
     fence: tuple[str, int] | None = None  # the open delimiter and its line
     admonition: tuple[str, int] | None = None  # an admonition block's delimiter and its [LABEL] line
+    underline = -1  # the line under a two-line title, read with it
     for i, line in enumerate(lines):
+        if i == underline:
+            continue
         if admonition is not None:
             if line.strip() == admonition[0] and i > admonition[1] + 1:
                 doc.block(admonition[1], i + 1, "paragraph")
@@ -185,6 +205,13 @@ def parse_asciidoc(source: str) -> ParsedDocument:
         if (run is None and _ASCIIDOC_ADMONITION.match(line) and i + 1 < len(lines)
                 and _ASCIIDOC_EXAMPLE.match(lines[i + 1])):
             admonition = (lines[i + 1].strip(), i)
+            continue
+        if run is None and _ASCIIDOC_ATTRIBUTES.match(line):
+            continue
+        level = _asciidoc_two_line(lines, i) if run is None else None
+        if level is not None:
+            doc.heading(line, level, i, i + 2)
+            underline = i + 1
             continue
         delimiter = _ASCIIDOC_FENCE.match(line)
         title = _ASCIIDOC_TITLE.match(line) if run is None else None
@@ -205,3 +232,37 @@ def parse_asciidoc(source: str) -> ParsedDocument:
     elif run is not None:
         doc.block(run, len(lines), "paragraph")
     return doc.document()
+
+
+def _asciidoc_two_line(lines: list[str], i: int) -> int | None:
+    """The level of a two-line title at line ``i`` (after a blank line, an attribute line or the start), else None."""
+    if i + 1 >= len(lines) or _blank(lines[i]) or (
+            i > 0 and not _blank(lines[i - 1]) and not _ASCIIDOC_ATTRIBUTES.match(lines[i - 1])):
+        return None
+    under = _ASCIIDOC_UNDERLINE.match(lines[i + 1])
+    title = lines[i].strip()
+    if under is None or _ASCIIDOC_UNDERLINE.match(title) or not any(ch.isalnum() for ch in title):
+        return None
+    if abs(len(lines[i + 1].rstrip()) - len(lines[i].rstrip())) > 2:
+        return None
+    return _ASCIIDOC_LEVELS.index(under.group(1)) + 1
+
+
+def parse_plain(source: str) -> ParsedDocument:
+    """A ``.txt`` file: AsciiDoc, reStructuredText or plain text, by its opening (see the module's doc)."""
+    text = normalize_newlines(source)
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines[:_SNIFF_LINES]) if not _blank(line)), None)
+    if first is None:
+        return parse_text(source)
+    if _rst_title(lines, first) is not None and _RST_EXPLICIT.search(text) is not None:
+        return parse_rst(source)
+    top = _ASCIIDOC_TITLE.match(lines[first])
+    two = _asciidoc_two_line(lines, first)
+    if (top is not None and len(top.group(1)) == 1
+            and any(line.startswith("== ") for line in lines[first + 1:])):
+        return parse_asciidoc(source)
+    if two == 1 and (any(line.startswith("== ") for line in lines[first + 2:])
+                     or any(_asciidoc_two_line(lines, i) == 2 for i in range(first + 2, len(lines) - 1))):
+        return parse_asciidoc(source)
+    return parse_text(source)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_rst
+from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain, parse_rst
 from clew.corpus.store import Corpus
 from tests.corpus.ingest.formats.documents import outline
 
@@ -129,3 +129,59 @@ def test_rst_code_directives_and_literal_blocks_are_code_and_targets_are_not_tex
         ("paragraph", "After the example."),
     ]
     assert all(block.indivisible for block in rst.blocks if block.kind == "code")
+
+
+GIT_PAGE = """git-stash(1)
+============
+
+NAME
+----
+git-stash - Stash the changes in a dirty working directory away
+
+SYNOPSIS
+--------
+[verse]
+'git stash' list [<log-options>]
+
+OPTIONS
+-------
+-u::
+--include-untracked::
+\tAll untracked files are also stashed.
+
+[[examples]]
+Examples
+~~~~~~~~
+------------
+$ git stash -u
+------------
+"""
+
+
+def test_asciidoc_two_line_titles_attribute_lines_and_a_txt_file_read_as_asciidoc() -> None:
+    # git's Documentation/*.txt (Debian's git-doc): two-line titles; read as plain text, the page had no
+    # section and "git-stash(1) ============ NAME ---- git-stash - ..." was one paragraph
+    for document in (parse_asciidoc(GIT_PAGE), parse_plain(GIT_PAGE)):
+        document.check()
+        assert outline(document) == [("git-stash(1)", 0, None), ("git-stash(1)", 1, 0), ("NAME", 2, 1),
+                                     ("SYNOPSIS", 2, 1), ("OPTIONS", 2, 1), ("Examples", 3, 4)]
+        texts = [(b.kind, document.text[b.start:b.end]) for b in document.blocks]
+        assert ("paragraph", "'git stash' list [<log-options>]") in texts  # "[verse]" is no text
+        assert not any("[[examples]]" in text for _, text in texts)
+        assert texts[-1] == ("code", "------------\n$ git stash -u\n------------")  # a fence, not an underline
+        assert document.title == "git-stash(1)"
+
+
+def test_a_txt_file_is_asciidoc_rst_or_text_by_its_opening() -> None:
+    mixed = "My First Contribution\n=====================\n:sectanchors:\n\n[[summary]]\n== Summary\n\nA tutorial.\n"
+    assert outline(parse_plain(mixed)) == [("My First Contribution", 0, None), ("My First Contribution", 1, 0),
+                                           ("Summary", 2, 1)]
+    rst = "Notes\n=====\n\n.. note:: Read me.\n\nUsage\n-----\n\nText::\n\n    code\n"
+    document = parse_plain(rst)
+    assert outline(document) == [("Notes", 0, None), ("Notes", 1, 0), ("Usage", 2, 1)]
+    assert [b.kind for b in document.blocks][-1] == "code"
+    for plain in ("Title-looking line\n\n# not markdown here\n", "Just a title\n============\n\nNo sections.\n",
+                  "= Title\n\nno second level\n"):
+        document = parse_plain(plain)
+        assert outline(document) == [("", 0, None)], plain
+        assert {b.kind for b in document.blocks} == {"paragraph"}
