@@ -56,6 +56,7 @@ from clew.corpus.ingest.formats.markdown_inline import (
 )
 from clew.corpus.ingest.formats.markdown_kumascript import kumascript_macros
 from clew.corpus.ingest.formats.markdown_liquid import liquid_tags
+from clew.corpus.ingest.formats.markdown_myst import myst
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -96,10 +97,12 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     Directive containers (``:::tip``) and Hugo shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM
     lines and component tags are not text (``dialects``); nor are Liquid tags (``{% raw %}``), ``{% highlight ruby %}``
     opens a code block (``markdown_liquid``), MDN's ``{{domxref("X")}}`` is a link to X (``markdown_kumascript``);
-    API Documenter's breadcrumbs are not text (``dialects.api_documenter``).
+    API Documenter's breadcrumbs are not text (``dialects.api_documenter``); MyST's roles and directives read as
+    Sphinx renders them (``markdown_myst``).
     """
     fields, text = split_front_matter(normalize_newlines(source))
-    text = mdx_to_markdown(text) if mdx else liquid_tags(hugo_shortcodes(directive_containers(api_documenter(text))))
+    text = mdx_to_markdown(text) if mdx else liquid_tags(hugo_shortcodes(directive_containers(myst(
+        api_documenter(text)))))
     text = text if mdx else kumascript_macros(text, fields.get("slug"))
     builder = _Builder(text)
     lines = text.split("\n")

@@ -1,0 +1,136 @@
+"""MyST Markdown (Sphinx's Markdown: click's and many Python projects' ``docs/*.md``), as Sphinx renders it.
+
+Rewritten line by line before the Markdown parser reads the text; every line stays a line (see
+``dialects``). Only a text that holds a role or a directive is rewritten; code is left as written.
+
+- A role, ``{name}`content```, reads as Sphinx shows it: a cross-reference to code (``{func}`confirm```,
+  ``{class}`~click.Context```, ``{meth}`Context.invoke```) as the code span ```confirm```, ```Context```
+  (a leading ``~`` shows the last dotted name, ``!`` nothing); ``{ref}``, ``{doc}``, ``{term}``,
+  ``{numref}`` and ``{any}`` as their title (``{ref}`Counting <counting>``` is "Counting") or target.
+  Read as written, "the {func}`confirm` function" was quoted with its markup.
+- A directive fence, ````` ```{name} arguments `````: an admonition (``{note}``, ``{warning}``,
+  ``{versionadded} 8.0``, ``{admonition} Title``, ...) is its label and its body, text rather than a
+  code block ("Note:", "Version added: 8.0", "Title"); ``{code-block} python`` (``{code}``,
+  ``{sourcecode}``) a code block in that language; a directive that shows no text of its own
+  (``{toctree}``, ``{contents}``, ``{currentmodule}``, ``{include}``, ``{literalinclude}``, ``{image}``,
+  ``{figure}``) is not text. Its option lines (``:caption: Example``) are not text either. Any other
+  directive (``{eval-rst}``, whose body is reStructuredText) stays a code block. The colon form,
+  ``:::{note}``, reads as a directive container (``:::note``, see ``dialects``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_ROLE = re.compile(r"\{([a-z][\w:+.-]*)\}(`+)(.+?)(?<!`)\2(?!`)")
+_TICKS = re.compile(r"`+")
+_TEXT_ROLES = frozenset("ref doc term numref any download keyword option envvar".split())
+_TITLED = re.compile(r"(.*?)\s*<([^<>]+)>\s*$", re.S)
+_FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})\{([\w-]+)\}[ \t]*(.*?)[ \t]*$")
+_COLON_FENCE = re.compile(r"^([ \t]{0,3}:{3,})\{([\w-]+)\}")
+_OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
+_ADMONITIONS = {
+    "note": "Note", "tip": "Tip", "hint": "Hint", "important": "Important", "warning": "Warning",
+    "caution": "Caution", "attention": "Attention", "danger": "Danger", "error": "Error", "seealso": "See also",
+    "versionadded": "Version added", "versionchanged": "Version changed", "deprecated": "Deprecated",
+    "admonition": "",
+}
+_CODE = frozenset({"code-block", "code", "sourcecode"})
+_HIDDEN = frozenset("toctree contents currentmodule module include literalinclude image figure autosummary".split())
+
+
+def myst(text: str) -> str:
+    """``text`` with its MyST roles and directive fences read as Sphinx renders them (see the module's doc)."""
+    if "}`" not in text and "```{" not in text and ":::{" not in text and "~~~{" not in text:
+        return text
+    lines = text.split("\n")
+    fence: str | None = None  # the open code fence's marker (a plain fence, or a directive kept as code)
+    stack: list[str] = []  # the markers of the admonition fences open around this line
+    options = False  # the lines right after a directive's fence line: its options (":caption: x")
+    opening = -1  # the line of a code directive's fence, moved down over its options (each line stays a line)
+    for number, line in enumerate(lines):
+        if options:
+            if _OPTION.match(line):
+                lines[number] = ""
+                if opening >= 0:
+                    lines[number], lines[opening], opening = lines[opening], "", number
+                continue
+            options, opening = False, -1
+        stripped = line.strip()
+        if fence is not None:  # inside code: as written, up to its closing fence
+            if stripped and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
+                fence = None
+            continue
+        if stack and stripped and set(stripped) == {stack[-1][0]} and len(stripped) >= len(stack[-1]):
+            stack.pop()
+            lines[number] = ""
+            continue
+        directive = _FENCE.match(line)
+        if directive is not None:
+            indent, marker, name, arguments = directive.groups()
+            options = True
+            if name in _ADMONITIONS:
+                label = _ADMONITIONS[name]
+                lines[number] = f"{indent}{label}: {arguments}".rstrip() if label else f"{indent}{arguments}"
+                stack.append(marker)
+            elif name in _CODE:
+                lines[number], fence, opening = f"{indent}{marker}{arguments}", marker, number
+            elif name in _HIDDEN:
+                _hide(lines, number, marker)
+            else:
+                fence = marker
+            continue
+        if stripped.startswith(("```", "~~~")):
+            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+            continue
+        colon = _COLON_FENCE.match(line)
+        if colon is not None:
+            line = lines[number] = f"{colon.group(1)}{colon.group(2)}{line[colon.end():]}"
+            options = True
+        if "}`" in line:
+            lines[number] = _roles(line)
+    return "\n".join(lines)
+
+
+def _hide(lines: list[str], number: int, marker: str) -> None:
+    """Blank a directive that shows no text: its fence line, body and closing fence."""
+    lines[number] = ""
+    for index in range(number + 1, len(lines)):
+        stripped = lines[index].strip()
+        lines[index] = ""
+        if stripped and set(stripped) == {marker[0]} and len(stripped) >= len(marker):
+            return
+
+
+def _roles(line: str) -> str:
+    """``line`` with its roles read (a role in a code span, ```.text-{color}```, is code and stays)."""
+    parts: list[str] = []
+    at = 0
+    while at < len(line):
+        role = _ROLE.match(line, at) if line[at] == "{" and (at == 0 or not line[at - 1].isalnum()) else None
+        if role is not None:
+            parts.append(_role(role))
+            at = role.end()
+        elif line[at] == "`":  # a code span (to the next run of as many backticks), else the run itself
+            ticks = len(line) - at - len(line[at:].lstrip("`"))
+            close = next((m for m in _TICKS.finditer(line, at + ticks) if len(m.group()) == ticks), None)
+            stop = close.end() if close is not None else at + ticks
+            parts.append(line[at:stop])
+            at = stop
+        else:
+            parts.append(line[at])
+            at += 1
+    return "".join(parts)
+
+
+def _role(found: re.Match[str]) -> str:
+    name, content = found.group(1).rsplit(":", 1)[-1], found.group(3).strip()
+    titled = _TITLED.match(content)
+    if name in _TEXT_ROLES:
+        return titled.group(1) or titled.group(2) if titled else content
+    content = titled.group(1) or titled.group(2) if titled else content
+    if content.startswith("~"):
+        content = content[1:].rsplit(".", 1)[-1]
+    content = content.lstrip("!")
+    ticks = "``" if "`" in content else "`"
+    return f"{ticks}{content}{ticks}"

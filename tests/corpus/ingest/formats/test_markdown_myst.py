@@ -1,0 +1,76 @@
+"""MyST Markdown (click's docs): roles and directive fences as Sphinx renders them
+(``clew.corpus.ingest.formats.markdown_myst`` and the Markdown reader)."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.markdown import parse_markdown
+
+PAGE = """# User Input Prompts
+
+```{currentmodule} click
+```
+
+```{contents}
+---
+depth: 2
+---
+```
+
+Use the {func}`prompt` function, or {func}`~click.confirm`; see {ref}`Counting <counting>` and {class}`!Context`.
+
+```{note}
+:class: small
+Prompts need a terminal.
+```
+
+```{versionadded} 8.0
+```
+
+```{code-block} python
+:caption: prompt.py
+
+value = click.prompt("Name")
+```
+
+```{eval-rst}
+.. click:example::
+
+    @click.command()
+```
+
+```python
+x = "{func}`kept`"
+```
+
+:::{tip} A title
+Colon fences too.
+:::
+"""
+
+
+def test_myst_roles_and_directives_read_as_sphinx_renders_them() -> None:
+    # read as written, click's "the {func}`confirm` function" was quoted with its markup, and every
+    # {note} and {versionadded} was a code block
+    document = parse_markdown(PAGE)
+    document.check()
+    texts = [(b.kind, document.text[b.start:b.end]) for b in document.blocks]
+    assert texts == [
+        ("heading", "# User Input Prompts"),
+        ("paragraph", "Use the `prompt` function, or `confirm`; see Counting and `Context`."),
+        ("paragraph", "Note:"),
+        ("paragraph", "Prompts need a terminal."),
+        ("paragraph", "Version added: 8.0"),
+        ("code", '```python\n\nvalue = click.prompt("Name")\n```'),
+        ("code", "```{eval-rst}\n.. click:example::\n\n    @click.command()\n```"),
+        ("code", '```python\nx = "{func}`kept`"\n```'),
+        ("paragraph", "Tip: A title\nColon fences too."),
+    ]
+    assert document.title == "User Input Prompts"
+
+
+def test_text_without_myst_is_unchanged() -> None:
+    # a code span that ends in a brace (Bootstrap's "`.text-{color}` classes") is no role
+    source = ("# T\n\nA {brace} and `code` and {{ jinja }}; put `.text-{color}` classes on `.card`.\n\n"
+              "```js\nconst a = {b}`c`;\n```\n")
+    document = parse_markdown(source)
+    assert document.text == source
