@@ -24,14 +24,24 @@ def haddock_interface(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 
 
 def _name(events: list[Event], at: int) -> str | None:
-    """The declaration's name: the id, less its namespace, of the first ``a.def`` of the signature that
-    starts at ``at`` (None if it has none before it ends)."""
-    for kind, tag, attrs in events[at + 1:]:
+    """The declaration's name: the text of the first ``a.def`` of the signature that starts at ``at``, when
+    its id has a namespace (None if it has none before it ends). Not the id less its namespace: Haddock
+    writes a character other than a letter, digit, ``:``, ``_`` or ``.`` in it as ``-NN-`` (aeson's
+    ``eitherDecode'`` is ``v:eitherDecode-39-``, ``(.:?)`` is ``v:.:-63-``; task U7)."""
+    for start in range(at + 1, len(events)):
+        kind, tag, attrs = events[start]
         if kind == "end" and tag == "p":
             return None
         if kind == "start" and tag == "a" and "def" in classes(attrs):
-            name = _attr(attrs, "id") or ""
-            return name[2:] if name.startswith(_NAMESPACES) else None
+            if not (_attr(attrs, "id") or "").startswith(_NAMESPACES):
+                return None
+            text = []
+            for kind, data, _ in events[start + 1:]:
+                if kind == "end" and data == "a":
+                    break
+                if kind == "data":
+                    text.append(data)
+            return "".join(text).strip() or None
     return None
 
 

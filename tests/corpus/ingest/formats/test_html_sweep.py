@@ -76,6 +76,25 @@ def test_a_haddock_module_page_reads_without_its_chrome() -> None:
     assert document.sections[4].start < document.text.index("Instances") < document.sections[5].start
 
 
+
+def test_a_haddock_declaration_is_titled_by_its_name_as_the_page_shows_it() -> None:
+    """The declaration's heading is its ``a.def``'s text, not its id: Haddock writes a prime or an operator's
+    characters in the id as ``-NN-`` (aeson's ``eitherDecode'`` is ``v:eitherDecode-39-``, headed
+    "eitherDecode-39-"; ``(.:?)`` is ``v:.:-63-``; task U7)."""
+    top = ('<div class="top"><p class="src"><a id="{id}" class="def">{name}</a> :: {sig} '
+           '<a href="src/Data.Aeson.html" class="link">Source</a></p><div class="doc"><p>{doc}</p></div></div>')
+    document = parse_html(
+        '<title>Data.Aeson</title><div id="interface"><h1 id="g:1">Decoding</h1>'
+        + top.format(id="v:eitherDecode-39-", name="eitherDecode'", sig="ByteString -&gt; Either String a",
+                     doc="Like decode' but returns an error message when decoding fails.")
+        + top.format(id="v:.:-63-", name="(.:?)", sig="Object -&gt; Key -&gt; Parser (Maybe a)",
+                     doc="Retrieve the value associated with the given key, if any.")
+        + top.format(id="v:-62--42--60-", name="(&gt;*&lt;)", sig="Encoding -&gt; Encoding -&gt; Encoding",
+                     doc="Add a comma.") + "</div>")
+    assert outline(document)[1:] == [("Decoding", 1, 0), ("eitherDecode'", 2, 1), ("(.:?)", 2, 1), ("(>*<)", 2, 1)]
+    assert "eitherDecode' :: ByteString -> Either String a" in block_texts(document, "paragraph")
+
+
 # --- gtk-doc and gi-docgen (GNOME's API references) ------------------------------------------
 
 
