@@ -216,6 +216,104 @@ quoted under, however many words its parameters make (a short one was a term alr
 was a sentence of its own, quoted without its description or scored apart from it)."""
 
 
+_UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
+"""A title's underline or overline (reStructuredText, AsciiDoc's two-line titles, Markdown's setext)."""
+
+
+def _underlined(block: list[str], line: str) -> bool:
+    """``line`` underlines the one-line paragraph ``block`` (a title, within two characters of its
+    length or longer), or closes an overlined title (``=====`` over and under it; not ``----`` nor
+    ``....``, AsciiDoc's listing and literal blocks around one line). Passages of source text keep
+    their titles so: quoted, "Whitespace Control ------------------" read as a sentence of its section."""
+    if len(block) == 1:
+        return (not _UNDERLINE.fullmatch(block[0]) and len(line) >= len(block[0]) - 2
+                and not block[0].endswith((":", ".", ",")))
+    return (len(block) == 2 and line[0] not in "-." and _UNDERLINE.fullmatch(block[0]) is not None
+            and block[0][0] == line[0])
+
+
+_DELIMITER = re.compile(r"-{4,}|\.{4,}")
+_LABELED = re.compile(r"(\S.*?)(?<!:)::\s*$")
+
+
+def _labeled(lines: list[str], first: int) -> tuple[list[str], list[str], int] | None:
+    """AsciiDoc's labeled list item at line ``first``: its terms (``-u::``, ``--include-untracked::``, a
+    line each), its description (the indented lines right under them, unindented) and the line after
+    it. Read as written, the description, indented under a line ending in ":", was quoted as code."""
+    terms: list[str] = []
+    index = first
+    while index < len(lines) and not lines[index][:1].isspace() and (found := _LABELED.match(lines[index])):
+        terms.append(found.group(1))
+        index += 1
+    stop = index
+    while stop < len(lines) and lines[stop].strip() and lines[stop][:1].isspace():
+        stop += 1
+    if not terms or stop == index:
+        return None
+    return terms, [line.strip() for line in lines[index:stop]], stop
+
+
+_LITERAL_OPENER = re.compile(r"\s*\.\.\s+(?:code-block|sourcecode|code)::\s*([\w+-]*)\s*$|(.*?)\s*::\s*$")
+_DIRECTIVE = re.compile(r"\s*\.\.\s+\S+::")
+_OPTION_LINE = re.compile(r"\s*:[\w-]+:(?:\s.*)?$")
+
+
+def _rst_literals(lines: list[str]) -> list[str]:
+    """A passage's AsciiDoc listing and literal blocks (``----`` or ``....`` lines around them, after a
+    blank line: "------------ $ git revert HEAD^ ------------" was quoted as prose) as fenced code, its
+    AsciiDoc labeled lists as terms over their descriptions (``_labeled``), and its
+    reStructuredText code as fenced blocks, as the Markdown it is quoted as: a code
+    directive (``.. code-block:: python``, its options dropped) or a paragraph ending in ``::`` (read
+    ending in ``:``, as Sphinx renders it; ``::`` alone is nothing) and a blank line (AsciiDoc's
+    labeled list, ``--include-untracked::`` over its indented description, is no code) over its indented lines, blank
+    lines inside them included, dedented. Read as paragraphs, a block was cut at its first blank line
+    and its indentation lost (Jinja's "def datetime_format(...):" then "return value.strftime(format)"
+    and, cut off, ``environment.filters["datetime_format"] = datetime_format``)."""
+    out: list[str] = []
+    index, fenced = 0, False
+    while index < len(lines):
+        line = lines[index]
+        index += 1
+        if line.strip().startswith(FENCE):
+            fenced = not fenced
+        if not fenced and _DELIMITER.fullmatch(line) and (index < 2 or not lines[index - 2].strip()) and (
+                line in lines[index:]):  # AsciiDoc's listing or literal block, between two equal lines
+            stop = lines.index(line, index)
+            out.extend([FENCE, *lines[index:stop], FENCE])
+            index = stop + 1
+            continue
+        labeled = None if fenced else _labeled(lines, index - 1)
+        if labeled is not None:
+            terms, body, index = labeled
+            out.extend([" ".join(terms), "", *body, ""])
+            continue
+        opener = None if fenced else _LITERAL_OPENER.match(line)
+        if opener is None or (opener.group(1) is None and (
+                _DIRECTIVE.match(line) or index >= len(lines) or lines[index].strip())):  # AsciiDoc's "term::"
+            out.append(line)
+            continue
+        margin = _indent(line)
+        stop = index
+        while stop < len(lines) and (not lines[stop].strip() or _indent(lines[stop]) > margin):
+            stop += 1
+        body = lines[index:stop]
+        while body and opener.group(1) is not None and _OPTION_LINE.match(body[0]):
+            body = body[1:]
+        while body and not body[-1].strip():
+            body = body[:-1]
+        while body and not body[0].strip():
+            body = body[1:]
+        if not body:
+            out.append(line)
+            continue
+        if opener.group(2):
+            out.append(line[:margin] + opener.group(2) + ("" if opener.group(2).endswith(":") else ":"))
+        deep = min(_indent(b) for b in body if b.strip())
+        out.extend(["", FENCE + (opener.group(1) or ""), *(b[deep:] for b in body), FENCE, ""])
+        index = stop
+    return out
+
+
 def sentences(text: str) -> list[str]:
     """The quotable units of a passage in reading order: sentences, list items, table rows."""
     return [u.text for u in passage_units(text, "", 0)]
@@ -344,6 +442,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             lead = units[-1]
 
     lines = text.splitlines()
+    if "::" in text or "----" in text or "...." in text:
+        lines = _rst_literals(lines)
     fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
     if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
         code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
@@ -392,6 +492,14 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         if not stripped:
             flush()
             in_list = False
+        elif (not line[:1].isspace() and not in_list and _UNDERLINE.fullmatch(stripped) is not None
+              and _underlined(block, stripped)):
+            title = block[-1]
+            block.clear()
+            raw.clear()
+            in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
+            example = None
+            heading = set(tokenize(title))
         elif stripped.startswith("#") and not block and not line[:1].isspace():  # else a comment in code
             flush()
             in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None

@@ -347,3 +347,41 @@ def test_the_end_of_a_sentence_an_example_interrupts_is_quoted_under_the_example
     assert [u.header for u in units if u.own.startswith(("would fit", "The important"))] == [example, example]
     answer = extractive_answer("How do I fit a linear regression model?", [("ev1:c:123:1:199", text)])
     assert answer is not None and "lm(y ~ x1 + x2" in answer.answer
+
+
+def test_a_source_text_title_s_underline_makes_it_a_heading_not_a_sentence() -> None:
+    """reStructuredText and AsciiDoc passages are their source: task U6's extract quoted "Whitespace
+    Control ------------------" and "NAME ---- git-stash - Stash the changes ..." as sentences. A
+    listing block's delimiters around one line are no overlined title."""
+    text = ("Whitespace Control\n------------------\n\nIn the default configuration a newline is stripped.\n\n"
+            "=====\nUsage\n=====\n\nNAME\n----\ngit-stash - Stash the changes in a dirty working directory away\n")
+    units = passage_units(text, "ev1:c:1:1:0", 0)
+    assert [u.text for u in units] == ["In the default configuration a newline is stripped.",
+                                       "git-stash - Stash the changes in a dirty working directory away"]
+    assert "control" in units[0].context
+    assert "name" in units[1].context and "usage" not in units[1].context
+    assert [u.own for u in passage_units("Run it:\n\n----\n$ git stash\n----\n", "ev1:c:1:1:0", 0)] == [
+        "Run it:", "```\n$ git stash\n```"]
+
+
+def test_rst_code_is_one_fenced_block_with_its_indentation() -> None:
+    """A code directive's body or a literal block after "::", blank lines inside it included: read as
+    paragraphs, Jinja's filter example lost "return"'s indentation and, after its blank line, the line
+    that registers the filter (task U6, question 8)."""
+    text = ("Here's a filter that formats datetime objects:\n\n.. code-block:: python\n   :linenos:\n\n"
+            "    def datetime_format(value):\n        return value.strftime(\"%H:%M\")\n\n"
+            "    environment.filters[\"datetime_format\"] = datetime_format\n\n"
+            "You can use it for this::\n\n    env = Environment()\n\n.. note::\n\n    A note.\n")
+    assert sentences(text) == [
+        "Here's a filter that formats datetime objects:",
+        "```python\ndef datetime_format(value):\n    return value.strftime(\"%H:%M\")\n\n"
+        "environment.filters[\"datetime_format\"] = datetime_format\n```",
+        "You can use it for this:", "```\nenv = Environment()\n```", ".. note::", "A note."]
+    assert sentences("You can also revert an earlier change:\n\n------------\n$ git revert HEAD^\n------------\n") == [
+        "You can also revert an earlier change:", "```\n$ git revert HEAD^\n```"]
+    # AsciiDoc's labeled list (git-stash's options): its terms over its description, which was quoted as code
+    units = passage_units("-u::\n--include-untracked::\n\tAll untracked files are also stashed.\n\tThen cleaned.\n",
+                          "ev1:c:1:1:0", 0)
+    assert [(u.text, u.kind) for u in units] == [
+        ("-u --include-untracked\nAll untracked files are also stashed.", "sentence"),
+        ("-u --include-untracked\nThen cleaned.", "sentence")]
