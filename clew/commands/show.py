@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeGuard
@@ -91,6 +92,7 @@ def _not_a_passage(value: str) -> str:
 
 SNIPPET_CHARS = 160
 """Characters of a hit's text that ``clew search`` shows (whitespace collapsed)."""
+_ADORNMENT = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
 SNIPPET_LEAD = 40
 """Characters kept before the first matching word when the snippet cannot start at the text's start."""
 
@@ -101,12 +103,19 @@ def snippet(text: str, query: str | None, size: int = SNIPPET_CHARS, heading: st
     word boundary about ``SNIPPET_LEAD`` characters before that word, marked ``… `` as cut.
 
     A first line that only repeats ``heading`` (the hit's section, shown above the snippet), as
-    ``### Variadic option`` or a man page's ``SHARE_HISTORY <K>``, is left out when text follows it."""
+    ``### Variadic option`` or a man page's ``SHARE_HISTORY <K>``, is left out when text follows it, and
+    so are the lines around it that adorn it as a title in source text (``OPTIONS`` over ``-------``:
+    a git page's hit read "------- -a:: --all:: ...")."""
     from clew.corpus.tokenize import tokenize  # only a search's listing needs it
 
     first, _, rest = text.strip().partition("\n")
+    if heading and _ADORNMENT.fullmatch(first) and rest.strip():  # a reStructuredText title's overline
+        first, _, rest = rest.strip().partition("\n")
     if heading and rest.strip() and _plain(first.lstrip("#")) == _plain(heading):
         text = rest
+        under, _, after = rest.partition("\n")
+        if _ADORNMENT.fullmatch(under.strip()) and after.strip():  # its underline (reStructuredText, AsciiDoc)
+            text = after
     flat = " ".join(text.split())
     terms = set(tokenize(query)) if query else set()
     at = 0

@@ -53,6 +53,10 @@ def test_a_first_line_that_repeats_the_hits_heading_is_left_out() -> None:
     assert snippet("### Title", None, heading="Title") == "### Title"  # nothing after it: kept
     assert snippet("### Other\nText.", None, heading="Title") == "### Other Text."  # another line: kept
     assert snippet(text, "variadic") == " ".join(text.split())  # no heading given: as before
+    # source text's titles (task U6: a git page's hit read "------- -a:: --all:: ...")
+    assert snippet("OPTIONS\n-------\n-a::\n--all::", None, heading="OPTIONS") == "-a:: --all::"
+    assert snippet("=====\nUsage\n=====\nRun it.", None, heading="Usage") == "Run it."
+    assert snippet("=====\nOther\n=====\nRun it.", None, heading="Usage") == "===== Other ===== Run it."
 
 
 def test_clew_search_shows_the_words_that_matched(tmp_path: Path) -> None:
