@@ -209,11 +209,13 @@ calling user can create files in." was left out of its "The list is:"). Joined i
 the two ranked low by their length: a PostgreSQL "Here is the procedure:" lost its steps."""
 
 
-_SIGNATURE = re.compile(r"(?:(?:class|exception|async|await|@)\s*)?[A-Za-z_][\w.]*\(.*\)(?:\s*->\s*\S.*)?$")
+_SIGNATURE = re.compile(r"(?:(?:class|exception|async|await|@)\s*)?[A-Za-z_][\w.]*\(.*\)(?:\s*->\s*\S.*)?$"
+                        r"|(?:[A-Za-z_][\w'.]*|\([^\s()]+\))\s+::\s+\S.*$")
 """An API entry's signature on a line of its own (Sphinx's ``<dt>``: ``json.loads(s, *, cls=None, ...)``,
-``class collections.Counter([iterable-or-mapping])``): the term its description's paragraph is
-quoted under, however many words its parameters make (a short one was a term already; a long one
-was a sentence of its own, quoted without its description or scored apart from it)."""
+``class collections.Counter([iterable-or-mapping])``; Haddock's ``eitherDecode :: FromJSON a => ByteString ->
+Either String a``, ``(.:?) :: ...``): the term its description's paragraph is quoted under, however many words
+its parameters make (a short one was a term already; a long one was a sentence of its own, quoted without its
+description or scored apart from it: U7's "Like decode but returns an error message when decoding fails.")."""
 
 
 _UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")

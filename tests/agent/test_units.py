@@ -161,6 +161,23 @@ def test_a_long_api_signature_is_the_term_of_its_description() -> None:
     assert {"json.loads", "object_hook"} <= units[0].context  # the question may name it or a parameter
 
 
+def test_a_haskell_type_signature_is_the_term_of_its_description() -> None:
+    """Haddock writes each declaration as its name (the heading html_haddock gives it), its type signature
+    and its description: a signature of more than six words was a sentence of its own, and the extract
+    quoted "Like decode but returns an error message when decoding fails." without eitherDecode (task U7)."""
+    text = ("eitherDecode\n\neitherDecode :: FromJSON a => ByteString -> Either String a\n\n"
+            "Like decode but returns an error message when decoding fails.\n\n"
+            "(.:?) :: FromJSON a => Object -> Key -> Parser (Maybe a)\n\n"
+            "Retrieve the value associated with the given key of an Object.\n")
+    units = passage_units(text, "ev1:c:13:1:27", 0)
+    assert [(u.header, u.own) for u in units] == [
+        ("eitherDecode :: FromJSON a => ByteString -> Either String a",
+         "Like decode but returns an error message when decoding fails."),
+        ("(.:?) :: FromJSON a => Object -> Key -> Parser (Maybe a)",
+         "Retrieve the value associated with the given key of an Object.")]
+    assert {"eitherdecod", "fromjson"} <= units[0].context  # the question may name it or a type (stemmed)
+
+
 def test_an_option_opening_a_line_keeps_its_dashes() -> None:
     """tar's man page read as text: an option and its description on one line. The extract quoted
     'M, --multi-volume ...' and 'transform=EXPRESSION ...' when a unit's ends lost every '-'; a
