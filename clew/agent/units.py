@@ -235,6 +235,11 @@ def _underlined(block: list[str], line: str) -> bool:
 
 
 _DELIMITER = re.compile(r"-{4,}|\.{4,}")
+_NOT_TEXT = re.compile(r"\+|\[\[[\w:.-]+\]\]|\.\.\s+auto\w+::.*")
+"""Lines of source text that are no text: AsciiDoc's list continuation (``+`` alone: "+ All ignored and
+untracked files ..." was quoted as a list item) and block anchor (``[[last-commit-amend]]``, quoted
+joined to the question under it), a reStructuredText autodoc directive (``.. autofunction:: name``,
+whose text Sphinx reads from the code: quoted as written, question 7's first line)."""
 _LABELED = re.compile(r"(\S.*?)(?<!:)::\s*$")
 
 
@@ -278,6 +283,9 @@ def _rst_literals(lines: list[str]) -> list[str]:
         index += 1
         if line.strip().startswith(FENCE):
             fenced = not fenced
+        if not fenced and _NOT_TEXT.fullmatch(line.strip()):
+            out.append("")
+            continue
         if not fenced and _DELIMITER.fullmatch(line) and (index < 2 or not lines[index - 2].strip()) and (
                 line in lines[index:]):  # AsciiDoc's listing or literal block, between two equal lines
             stop = lines.index(line, index)

@@ -396,6 +396,9 @@ def test_rst_code_is_one_fenced_block_with_its_indentation() -> None:
         "You can use it for this:", "```\nenv = Environment()\n```", ".. note::", "A note."]
     assert sentences("You can also revert an earlier change:\n\n------------\n$ git revert HEAD^\n------------\n") == [
         "You can also revert an earlier change:", "```\n$ git revert HEAD^\n```"]
+    assert sentences("[[amend]]\nI made a mistake in the last commit::\n\tUse --amend.\n+\nOr start over.\n\n"
+                     ".. autofunction:: jinja2.select_autoescape\n") == [
+        "I made a mistake in the last commit", "Use --amend.", "Or start over."]
     # AsciiDoc's labeled list (git-stash's options): its terms over its description, which was quoted as code
     units = passage_units("-u::\n--include-untracked::\n\tAll untracked files are also stashed.\n\tThen cleaned.\n",
                           "ev1:c:1:1:0", 0)
