@@ -185,3 +185,23 @@ def test_a_txt_file_is_asciidoc_rst_or_text_by_its_opening() -> None:
         document = parse_plain(plain)
         assert outline(document) == [("", 0, None)], plain
         assert {b.kind for b in document.blocks} == {"paragraph"}
+
+
+def test_asciidoc_and_rst_links_and_anchors() -> None:
+    # read without them, git's 1,614 linkgit: references were text only (task U6)
+    adoc = ("= Stash\n\n[[push]]\n== Push\n\nSee linkgit:git-add[1] and <<push,pushing>>, not <<nowhere>>.\n\n"
+            "----\nlinkgit:git-log[1] in code\n----\n")
+    as_txt = adoc.replace("= Stash", "Stash\n=====").replace("== Push", "Push\n----")
+    for document, suffix in ((parse_asciidoc(adoc), ".adoc"), (parse_plain(as_txt), ".txt")):
+        document.check()
+        assert [link.href for link in document.links] == [f"git-add{suffix}", "#push"]
+        text = document.text
+        assert text[document.anchors["push"]:].lstrip("= ").startswith("Push")
+        assert text[document.links[0].start:].startswith("linkgit:git-add[1]")
+    rst = (".. _Whitespace Control:\n\nWhitespace\n==========\n\nSee :ref:`whitespace control`, "
+           ":ref:`the filters <filters>`, :doc:`intro`, :doc:`Templates </templates>`.\n\n"
+           ".. code-block:: rst\n\n    :doc:`in-code`\n")
+    document = parse_rst(rst)
+    document.check()
+    assert [link.href for link in document.links] == ["#whitespace control", "intro.rst"]
+    assert document.text[document.anchors["whitespace control"]:].startswith("Whitespace\n")
