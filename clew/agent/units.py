@@ -235,6 +235,10 @@ def _underlined(block: list[str], line: str) -> bool:
 
 
 _DELIMITER = re.compile(r"-{4,}|\.{4,}")
+_GRID_BORDER = re.compile(r"\+(?:[-=:]+\+)+")
+"""A reStructuredText grid table's border line (``+-----+-----+``, ``+=====+=====+`` under its header):
+read as the end of the table, it made each row after it a header, never quoted (Jinja's loop table:
+the ``loop.index`` row was left out of task U6's question 9)."""
 _NOT_TEXT = re.compile(r"\+|\[\[[\w:.-]+\]\]|\.\.\s+auto\w+::.*")
 """Lines of source text that are no text: AsciiDoc's list continuation (``+`` alone: "+ All ignored and
 untracked files ..." was quoted as a list item) and block anchor (``[[last-commit-amend]]``, quoted
@@ -487,6 +491,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
                 lead = None  # an example inside a list's item, not more of its lead-in's list (as unfenced, above)
             introduce()
             code = [line]
+            continue
+        if _GRID_BORDER.fullmatch(stripped):  # a grid table's border: no row, and the header stays
+            flush()
             continue
         if stripped.startswith("|"):
             flush()

@@ -405,3 +405,18 @@ def test_rst_code_is_one_fenced_block_with_its_indentation() -> None:
     assert [(u.text, u.kind) for u in units] == [
         ("-u --include-untracked\nAll untracked files are also stashed.", "sentence"),
         ("-u --include-untracked\nThen cleaned.", "sentence")]
+
+
+def test_a_grid_table_s_borders_keep_its_header_and_rows() -> None:
+    """reStructuredText's grid table (Jinja's loop variables): each border line ended the table, so the
+    row after it was taken for a header and never quoted (task U6, question 9: ``loop.index``)."""
+    border = "+---------------+-----------------------------------+"
+    text = "\n".join(["Inside of a for-loop block, you can access some special variables:", "", border,
+                      "| Variable      | Description                       |", border.replace("-", "="),
+                      "| `loop.index`  | The current iteration of the loop. |", border,
+                      "| `loop.first`  | True if first iteration.          |", border])
+    units = passage_units(text, "ev1:c:1:1:0", 0)
+    rows = [u for u in units if u.kind == "row"]
+    assert [u.own for u in rows] == ["| `loop.index`  | The current iteration of the loop. |",
+                                     "| `loop.first`  | True if first iteration.          |"]
+    assert {u.header for u in rows} == {"| Variable      | Description                       |"}
