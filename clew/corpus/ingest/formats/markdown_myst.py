@@ -7,7 +7,11 @@ Rewritten line by line before the Markdown parser reads the text; every line sta
   ``{class}`~click.Context```, ``{meth}`Context.invoke```) as the code span ```confirm```, ```Context```
   (a leading ``~`` shows the last dotted name, ``!`` nothing); ``{ref}``, ``{doc}``, ``{term}``,
   ``{numref}`` and ``{any}`` as their title (``{ref}`Counting <counting>``` is "Counting") or target.
-  Read as written, "the {func}`confirm` function" was quoted with its markup.
+  Read as written, "the {func}`confirm` function" was quoted with its markup. A ``{ref}`` to a label of
+  this page is a link to it, and a ``{doc}`` to a page beside this one (``{doc}`quickstart```, not
+  ``/quickstart``) a link to its ``.md`` file.
+- A target, ``(label)=`` on a line of its own, is not text: over a heading it names the heading
+  (``# Options {#options}``, an anchor of the page).
 - A directive fence, ````` ```{name} arguments `````: an admonition (``{note}``, ``{warning}``,
   ``{versionadded} 8.0``, ``{admonition} Title``, ...) is its label and its body, text rather than a
   code block ("Note:", "Version added: 8.0", "Title"); ``{code-block} python`` (``{code}``,
@@ -24,6 +28,8 @@ import re
 
 _ROLE = re.compile(r"\{([a-z][\w:+.-]*)\}(`+)(.+?)(?<!`)\2(?!`)")
 _TICKS = re.compile(r"`+")
+_TARGET = re.compile(r"\(([\w.:-]+)\)=")
+_HEADING = re.compile(r" {0,3}#{1,6}[ \t]")
 _TEXT_ROLES = frozenset("ref doc term numref any download keyword option envvar".split())
 _TITLED = re.compile(r"(.*?)\s*<([^<>]+)>\s*$", re.S)
 _FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})\{([\w-]+)\}[ \t]*(.*?)[ \t]*$")
@@ -41,9 +47,10 @@ _HIDDEN = frozenset("toctree contents currentmodule module include literalinclud
 
 def myst(text: str) -> str:
     """``text`` with its MyST roles and directive fences read as Sphinx renders them (see the module's doc)."""
-    if "}`" not in text and "```{" not in text and ":::{" not in text and "~~~{" not in text:
+    if "}`" not in text and "```{" not in text and ":::{" not in text and "~~~{" not in text and ")=" not in text:
         return text
     lines = text.split("\n")
+    labels = _targets(lines)
     fence: str | None = None  # the open code fence's marker (a plain fence, or a directive kept as code)
     stack: list[str] = []  # the markers of the admonition fences open around this line
     options = False  # the lines right after a directive's fence line: its options (":caption: x")
@@ -88,7 +95,7 @@ def myst(text: str) -> str:
             line = lines[number] = f"{colon.group(1)}{colon.group(2)}{line[colon.end():]}"
             options = True
         if "}`" in line:
-            lines[number] = _roles(line)
+            lines[number] = _roles(line, labels)
     return "\n".join(lines)
 
 
@@ -102,14 +109,32 @@ def _hide(lines: list[str], number: int, marker: str) -> None:
             return
 
 
-def _roles(line: str) -> str:
+def _targets(lines: list[str]) -> set[str]:
+    """The labels of the page's targets, ``(label)=`` on a line of its own, each line rewritten: over a
+    heading, the heading's attribute (``# Options {#options}``, an anchor of the page), else nothing
+    (read as written, "(options)=" was a paragraph of its own over click's every page)."""
+    labels: set[str] = set()
+    for number, line in enumerate(lines):
+        found = _TARGET.fullmatch(line.strip())
+        if found is None or line[:1].isspace():
+            continue
+        label = found.group(1)
+        labels.add(label.lower())
+        lines[number] = ""
+        following = next((i for i in range(number + 1, len(lines)) if lines[i].strip()), None)
+        if following is not None and _HEADING.match(lines[following]) and "{#" not in lines[following]:
+            lines[following] = f"{lines[following].rstrip()} {{#{label.lower()}}}"
+    return labels
+
+
+def _roles(line: str, labels: set[str]) -> str:
     """``line`` with its roles read (a role in a code span, ```.text-{color}```, is code and stays)."""
     parts: list[str] = []
     at = 0
     while at < len(line):
         role = _ROLE.match(line, at) if line[at] == "{" and (at == 0 or not line[at - 1].isalnum()) else None
         if role is not None:
-            parts.append(_role(role))
+            parts.append(_role(role, labels))
             at = role.end()
         elif line[at] == "`":  # a code span (to the next run of as many backticks), else the run itself
             ticks = len(line) - at - len(line[at:].lstrip("`"))
@@ -123,11 +148,17 @@ def _roles(line: str) -> str:
     return "".join(parts)
 
 
-def _role(found: re.Match[str]) -> str:
+def _role(found: re.Match[str], labels: set[str]) -> str:
     name, content = found.group(1).rsplit(":", 1)[-1], found.group(3).strip()
     titled = _TITLED.match(content)
+    target = titled.group(2).strip() if titled else content
+    shown = titled.group(1) or target if titled else content
+    if name == "ref" and target.lower() in labels:  # a label of this page: a link to its anchor
+        return f"[{shown}](#{target.lower()})"
+    if name == "doc" and not target.startswith("/") and " " not in target:  # a page beside this one
+        return f"[{shown}]({target}.md)"
     if name in _TEXT_ROLES:
-        return titled.group(1) or titled.group(2) if titled else content
+        return shown
     content = titled.group(1) or titled.group(2) if titled else content
     if content.startswith("~"):
         content = content[1:].rsplit(".", 1)[-1]

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from clew.corpus.ingest.formats.markdown import parse_markdown
 
-PAGE = """# User Input Prompts
+PAGE = """(prompts)=
+
+# User Input Prompts
 
 ```{currentmodule} click
 ```
@@ -17,6 +19,7 @@ depth: 2
 ```
 
 Use the {func}`prompt` function, or {func}`~click.confirm`; see {ref}`Counting <counting>` and {class}`!Context`.
+Back to {ref}`the top <Prompts>`, on to {doc}`quickstart`, or {doc}`the API </api>`.
 
 ```{note}
 :class: small
@@ -56,7 +59,8 @@ def test_myst_roles_and_directives_read_as_sphinx_renders_them() -> None:
     texts = [(b.kind, document.text[b.start:b.end]) for b in document.blocks]
     assert texts == [
         ("heading", "# User Input Prompts"),
-        ("paragraph", "Use the `prompt` function, or `confirm`; see Counting and `Context`."),
+        ("paragraph", "Use the `prompt` function, or `confirm`; see Counting and `Context`.\n"
+                      "Back to [the top](#prompts), on to [quickstart](quickstart.md), or the API."),
         ("paragraph", "Note:"),
         ("paragraph", "Prompts need a terminal."),
         ("paragraph", "Version added: 8.0"),
@@ -66,6 +70,8 @@ def test_myst_roles_and_directives_read_as_sphinx_renders_them() -> None:
         ("paragraph", "Tip: A title\nColon fences too."),
     ]
     assert document.title == "User Input Prompts"
+    assert [link.href for link in document.links] == ["#prompts", "quickstart.md"]
+    assert "prompts" in document.anchors
 
 
 def test_text_without_myst_is_unchanged() -> None:
