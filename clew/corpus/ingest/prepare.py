@@ -134,10 +134,6 @@ def prepare(
     untitled = fmt in NAMED_FORMATS and not parsed.title and not document_title(fields)
     named = name_title(key) if untitled else None
     fields_json = json.dumps(fields, sort_keys=True, default=str)
-    digest = hashlib.sha256()
-    for part in (fmt, config.signature(), fields_json, parsed.text):
-        digest.update(part.encode("utf-8", "surrogatepass"))
-        digest.update(b"\x00")
     links: list[tuple[int, str]] = []
     seen: set[tuple[int, str]] = set()
     for link in parsed.links:
@@ -148,14 +144,26 @@ def prepare(
         if item not in seen:
             seen.add(item)
             links.append(item)
+    nodes = _nodes(parsed, chunks, named)
+    anchors = _anchors(parsed, chunks, chunk_at)
+    # the hash covers what is stored of the document, its structure too: a reader that now finds a heading, a
+    # table or a link in the same text makes a new version on the next ingest (a re-ingest after an upgrade
+    # picks the better reading up; the same reading twice is unchanged)
+    shape = repr(([(c.start, c.end, c.kind, c.sections, c.table, c.header) for c in chunks],
+                  [(n.parent, n.kind, n.heading, n.level, n.start, n.end) for n in nodes],
+                  sorted(anchors.items()), links, parsed.title, named))
+    digest = hashlib.sha256()
+    for part in (fmt, config.signature(), fields_json, parsed.text, shape):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\x00")
     return PreparedDocument(
         key=key,
         format=fmt,
         source=source,
         parsed=parsed,
         chunks=chunks,
-        nodes=_nodes(parsed, chunks, named),
-        anchors=_anchors(parsed, chunks, chunk_at),
+        nodes=nodes,
+        anchors=anchors,
         links=links,
         content_hash=digest.hexdigest(),
         chunking=config.signature(),

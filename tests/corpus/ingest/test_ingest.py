@@ -1,6 +1,7 @@
 import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,6 +93,34 @@ def test_a_newer_chunker_re_chunks_unchanged_content(corpus: Corpus, tmp_path: P
     monkeypatch.setattr(prepare, "CHUNKER_REVISION", prepare.CHUNKER_REVISION + 1)
     again = ingest_paths(corpus, [folder], chunk_tokens=160)
     assert (again.versions_created, again.unchanged) == (1, 0)
+
+
+def test_a_reader_that_reads_the_same_text_better_makes_a_new_version(corpus: Corpus, tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """After an upgrade whose reader finds more structure in the same text (a heading, a link), a re-ingest
+    stores the better reading; the same reading twice is unchanged (U6: reStructuredText pages kept their old,
+    linkless rows)."""
+    import clew.corpus.ingest.prepare as prepare
+
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "guide.md").write_text("# Guide\n\nRead the [setup](setup.md) first.\n\n## Usage\n\nRun it.\n")
+    (folder / "setup.md").write_text("# Setup\n\nInstall it.\n")
+    real = prepare.PARSERS["markdown"]
+
+    def flat(source: str) -> Any:  # an older reader: the same text, without its links
+        parsed = real(source)
+        parsed.links = []
+        return parsed
+
+    monkeypatch.setitem(prepare.PARSERS, "markdown", flat)
+    assert ingest_paths(corpus, [folder], workers=1).versions_created == 2
+    assert ingest_paths(corpus, [folder], workers=1).unchanged == 2
+    monkeypatch.setitem(prepare.PARSERS, "markdown", real)
+    better = ingest_paths(corpus, [folder], workers=1)
+    assert (better.versions_created, better.unchanged) == (1, 1)  # guide.md's link is new; setup.md read the same
+    assert better.links_resolved == 1
+    assert ingest_paths(corpus, [folder], workers=1).unchanged == 2
 
 
 def test_bad_files_are_skipped_or_repaired_by_name(corpus: Corpus, tmp_path: Path) -> None:
