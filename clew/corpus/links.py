@@ -64,9 +64,13 @@ def anchor_key_sql(column: str) -> str:
     return f"trim(regexp_replace({spaced}, '^[-0-9.]+', ''), '-')"
 
 
-BATCH_KEYS, BATCH_NAMES, BATCH_DOCUMENTS = "clew_link_keys", "clew_link_names", "clew_link_documents"
-"""Temporary tables of the batch's keys, their :func:`target_names` and its documents, while
-:func:`resolve_links` runs."""
+BATCH = "clew_link_batch"
+"""The view of the batch's keys, their :func:`target_names` and its documents while
+:func:`resolve_links` runs (three columns, each padded with NULLs to the longest); read as
+``BATCH_KEYS``, ``BATCH_NAMES`` and ``BATCH_DOCUMENTS``."""
+BATCH_KEYS = f"(SELECT CAST(key AS VARCHAR) AS key FROM {BATCH} WHERE key IS NOT NULL)"
+BATCH_NAMES = f"(SELECT CAST(name AS VARCHAR) AS name FROM {BATCH} WHERE name IS NOT NULL)"
+BATCH_DOCUMENTS = f"(SELECT CAST(id AS BIGINT) AS id FROM {BATCH} WHERE id IS NOT NULL)"
 
 TARGET_DST = "'ev1:c:' || doc || ':' || version || ':' || coalesce(chunk, 0)"
 """The chunk a row of ``clew_link_targets`` names: the one its anchor names, else the first."""
@@ -108,15 +112,13 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     """
     rows = [] if new_edges is None else [i for i, graph in enumerate(new_edges["graph"]) if graph == "links"]
     with ExitStack() as stack:
-        # the batch's keys, their target names and its documents, as views (a list written into the
+        # the batch's keys, their target names and its documents, in one view (a list written into the
         # SQL costs DuckDB about 3 us a value to parse: 0.1 s for a batch's 15,000 candidate keys)
-        for view, column, values, kind in ((BATCH_KEYS, "key", keys, "VARCHAR"),
-                                           (BATCH_NAMES, "name", target_names(keys), "VARCHAR"),
-                                           (BATCH_DOCUMENTS, "id", new_documents, "BIGINT")):
-            with arrow_view(cur, f"{view}_rows", {column: values}):
-                cur.execute(f"CREATE OR REPLACE TEMP TABLE {view} AS SELECT CAST({column} AS {kind}) AS {column} "
-                            f"FROM {view}_rows")
-            stack.callback(cur.execute, f"DROP TABLE {view}")
+        names = target_names(keys)
+        size = max(len(keys), len(names), len(new_documents))
+        stack.enter_context(arrow_view(cur, BATCH, {
+            column: [*values, *([None] * (size - len(values)))]
+            for column, values in (("key", keys), ("name", names), ("id", new_documents))}))
         # a new link's rid is -1 - its index in new_edges; a stored one's, its rowid
         dangling = "" if _may_move(cur, collection_id) else " AND e.dst IS NULL"
         links = f"""SELECT e.rowid AS rid, e.dst, e.document_id, e.version, e.dst_ref
@@ -166,16 +168,22 @@ def _may_move(cur: duckdb.DuckDBPyConnection, collection_id: int) -> bool:
     can name yet. A document of the batch that had a version (a new one now) is one, and so is one
     whose key ranks below a new key of the batch (``guide/README.md`` when ``guide/index.md``
     arrives). Without one, only dangling links need be looked at (see :func:`resolve_links`).
-    Reads the views of the batch's keys, names and documents."""
+    Reads the batch's view (:data:`BATCH`)."""
     return bool(one(cur, inline(
-        f"""WITH rules(rank, joiner, tail) AS (VALUES {link_candidates_sql()})
-           SELECT count(*) FROM documents d
-           WHERE d.collection_id = $1
-             AND (trim(d.key, '/') IN (SELECT name FROM {BATCH_NAMES})
-                  OR d.key IN (SELECT CASE WHEN r.joiner = '/' THEN ltrim(n.name || '/' || r.tail, '/')
+        f"""WITH rules(rank, joiner, tail) AS (VALUES {link_candidates_sql()}),
+           named AS (
+               SELECT d.id, d.current_version FROM documents d
+               WHERE d.collection_id = $1
+                 AND d.key IN (SELECT CASE WHEN r.joiner = '/' THEN ltrim(n.name || '/' || r.tail, '/')
                                            ELSE n.name || r.tail END
-                               FROM {BATCH_NAMES} n, rules r WHERE r.rank > 0))
-             AND NOT (d.current_version = 1 AND d.id IN (SELECT id FROM {BATCH_DOCUMENTS}))""",
+                               FROM {BATCH_NAMES} n, rules r WHERE r.rank > 0)
+               UNION ALL  -- apart: in one OR, DuckDB trimmed every key of the collection
+               SELECT d.id, d.current_version FROM documents d
+               WHERE d.collection_id = $1 AND (starts_with(d.key, '/') OR ends_with(d.key, '/'))
+                 AND trim(d.key, '/') IN (SELECT name FROM {BATCH_NAMES})
+           )
+           SELECT count(*) FROM named
+           WHERE NOT (current_version = 1 AND id IN (SELECT id FROM {BATCH_DOCUMENTS}))""",
         [collection_id]))[0])
 
 
@@ -208,15 +216,19 @@ def _targets_sql(links: str) -> str:
                            ELSE rtrim(ltrim(w.target_key, '/'), '/') || r.tail END AS candidate
                FROM wanted w, rules r
            ),
-           found AS (
-               SELECT c.rid, any_value(c.src_doc) AS src_doc, any_value(c.src_version) AS src_version,
-                      arg_min(d.id, c.rank) AS doc, arg_min(d.current_version, c.rank) AS version,
-                      arg_min(c.anchor, c.rank) AS anchor
+           named AS MATERIALIZED (  -- apart: DuckDB joined every document with its current version first
+               SELECT c.rid, c.src_doc, c.src_version, c.anchor, c.rank, d.id, d.current_version
                FROM candidates c JOIN documents d ON d.collection_id = $1 AND d.key = c.candidate
-               JOIN document_versions dv ON dv.document_id = d.id AND dv.version = d.current_version  -- not retired
                WHERE c.rid IN (SELECT rid FROM candidates WHERE candidate IN (SELECT key FROM {BATCH_KEYS}))
                   OR c.dst IS NULL
-               GROUP BY c.rid
+           ),
+           found AS (
+               SELECT n.rid, any_value(n.src_doc) AS src_doc, any_value(n.src_version) AS src_version,
+                      arg_min(n.id, n.rank) AS doc, arg_min(n.current_version, n.rank) AS version,
+                      arg_min(n.anchor, n.rank) AS anchor
+               FROM named n
+               JOIN document_versions dv ON dv.document_id = n.id AND dv.version = n.current_version  -- not retired
+               GROUP BY n.rid
            ),
            exact AS (
                SELECT f.rid, f.src_doc, f.src_version, f.doc, f.version, f.anchor, min(a.chunk) AS chunk
