@@ -2,18 +2,39 @@
 
 ``SCHEMA_VERSION`` is written into ``clew_meta`` when a file is created. Opening a file whose
 version is newer than this code raises ``SchemaVersionError`` instead of guessing. An older
-file opened read-write gets the tables added since (every statement is ``IF NOT EXISTS``);
-opened read-only it is read as it is (version 1 lacks ``page_offsets``, which only PDF
-documents use, and it can hold none; versions 1 and 2 lack ``skeletons``, and navigation reads
-the structure from ``nodes`` and ``chunks`` instead).
+file opened read-write is upgraded in one transaction, whole or not at all: the tables added
+since are created (every statement is ``IF NOT EXISTS``) and the per-version tables of a file
+before version 4 are recreated without their keys (``upgrade``). Opened read-only it is read as
+it is (version 1 lacks ``page_offsets``, which only PDF documents use, and it can hold none;
+versions 1 and 2 lack ``skeletons``, and navigation reads the structure from ``nodes`` and
+``chunks`` instead; versions 1 to 3 have the keys, which change no query's result).
 
 Versions: 1, the first; 2 adds ``page_offsets``; 3 adds ``skeletons``, which opening an older file
-read-write fills from the rows it already has (``clew.corpus.skeleton_rows.backfill``).
+read-write fills from the rows it already has (``clew.corpus.skeleton_rows.backfill``); 4 drops the
+primary keys of ``document_versions``, ``nodes``, ``chunks``, ``page_offsets`` and ``skeletons``
+(``KEYLESS``), whose ``*_document`` indexes a bulk write drops and builds again at its end
+(``LOOKUP_INDEXES``).
+
+Why version 4 has no keys there: on DuckDB 1.5 a commit smaller than a row group (122,880 rows) is
+appended to the last row group of a table with an ART index (a key is one), and every checkpoint
+writes that row group again whole and frees the old copy; an ingest checkpoints every 256 MB of
+log (``clew.corpus.checkpoint``), so a 1M-chunk ingest left a third of its file free and paid an
+18-20 s rewrite at the end. Without an index each commit gets row groups of its own, and with
+DuckDB's vacuum off (``store.WRITE_CONFIG``) nothing merges them again. The writer keeps the rows
+unique itself (``clew.corpus.ingest.api._write_batch``, under the write lock): a version is written
+once, as version 1 of a new document, as the one after ``documents.current_version`` (which moves to
+it in the same transaction), or as the version a retirement moved ``current_version`` to, which has
+no rows; no statement relied on the keys (no ``ON CONFLICT`` on these tables). Without its index a
+first touch of a document scanned ``skeletons`` (24 ms of CPU instead of 2.9 at 100k chunks), so the
+lookup indexes stay, outside bulk writes (building them again takes about 10 ms per 5,000 versions).
+docs/measurements/performance-2026-12-05.md, "2026-12-06 night, task P3".
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+import duckdb
+
+SCHEMA_VERSION = 4
 
 DDL = """
 CREATE TABLE IF NOT EXISTS clew_meta (
@@ -46,8 +67,7 @@ CREATE TABLE IF NOT EXISTS document_versions (
     fields JSON NOT NULL,
     text VARCHAR NOT NULL,
     chunking VARCHAR NOT NULL,
-    ingested_at TIMESTAMP NOT NULL DEFAULT current_timestamp,
-    PRIMARY KEY (document_id, version)
+    ingested_at TIMESTAMP NOT NULL DEFAULT current_timestamp
 );
 -- The structure tree: ordinal 0 is the document, then sections, then tables.
 CREATE TABLE IF NOT EXISTS nodes (
@@ -62,8 +82,7 @@ CREATE TABLE IF NOT EXISTS nodes (
     start_offset INTEGER NOT NULL,
     end_offset INTEGER NOT NULL,
     first_chunk INTEGER,
-    last_chunk INTEGER,
-    PRIMARY KEY (document_id, version, ordinal)
+    last_chunk INTEGER
 );
 -- Passages in reading order; [start_offset, end_offset) into document_versions.text.
 CREATE TABLE IF NOT EXISTS chunks (
@@ -80,15 +99,13 @@ CREATE TABLE IF NOT EXISTS chunks (
     heading_path VARCHAR[] NOT NULL,
     body VARCHAR NOT NULL,          -- = document text[start_offset:end_offset]
     token_count INTEGER NOT NULL,
-    oversize BOOLEAN NOT NULL,
-    PRIMARY KEY (document_id, version, ordinal)
+    oversize BOOLEAN NOT NULL
 );
 -- Where each page of a paged document version (PDF) begins in its text; page N is starts[N].
 CREATE TABLE IF NOT EXISTS page_offsets (
     document_id BIGINT NOT NULL,
     version INTEGER NOT NULL,
-    starts INTEGER[] NOT NULL,
-    PRIMARY KEY (document_id, version)
+    starts INTEGER[] NOT NULL
 );
 -- What navigation needs of one version, in one row read by one indexed lookup (clew.corpus.skeleton_rows):
 -- its text, what never changes about its document (collection, key) and its fields (copies of the
@@ -102,8 +119,7 @@ CREATE TABLE IF NOT EXISTS skeletons (
     key VARCHAR NOT NULL,
     fields JSON NOT NULL,
     text VARCHAR NOT NULL,
-    structure VARCHAR NOT NULL,
-    PRIMARY KEY (document_id, version)
+    structure VARCHAR NOT NULL
 );
 CREATE TABLE IF NOT EXISTS anchors (
     document_id BIGINT NOT NULL,
@@ -171,19 +187,56 @@ CREATE TABLE IF NOT EXISTS embeddings (
 );
 """
 
-# Single-column indexes for point lookups (navigation). DuckDB scans through an index only for a
-# filter on one single-column indexed column; the composite primary keys above guard
-# uniqueness but are never used for lookups. Kept apart so that older files can be given them.
+# Single-column indexes for point lookups. DuckDB scans through an index only for a filter on one
+# single-column indexed column; the primary keys above guard uniqueness but are never used for
+# lookups. Kept apart so that older files can be given them. ``LOOKUP_INDEXES`` serve a first touch
+# of a document (its skeleton, its fields, its pages; its nodes and chunks where it has no skeleton):
+# a bulk write drops them and builds them again at its end (``store.Corpus.deferred_checkpoint``), so
+# that its commits never append to an indexed table of these (see the module docstring). The edges'
+# serve the graph walk.
+LOOKUP_INDEXES = {f"{table}_document": f"CREATE INDEX IF NOT EXISTS {table}_document ON {table} (document_id);"
+                  for table in ("document_versions", "nodes", "chunks", "page_offsets", "skeletons")}
 INDEXES = """
 CREATE INDEX IF NOT EXISTS documents_key ON documents (key);
-CREATE INDEX IF NOT EXISTS document_versions_document ON document_versions (document_id);
-CREATE INDEX IF NOT EXISTS nodes_document ON nodes (document_id);
-CREATE INDEX IF NOT EXISTS chunks_document ON chunks (document_id);
 CREATE INDEX IF NOT EXISTS edges_src ON edges (src);
 CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst);
 CREATE INDEX IF NOT EXISTS embeddings_document ON embeddings (document_id);
-CREATE INDEX IF NOT EXISTS page_offsets_document ON page_offsets (document_id);
-CREATE INDEX IF NOT EXISTS skeletons_document ON skeletons (document_id);
-"""
+""" + "\n".join(LOOKUP_INDEXES.values()) + "\n"
 DDL += INDEXES
 
+KEYLESS: dict[str, tuple[str, ...]] = {
+    "document_versions": ("document_id", "version"),
+    "nodes": ("document_id", "version", "ordinal"),
+    "chunks": ("document_id", "version", "ordinal"),
+    "page_offsets": ("document_id", "version"),
+    "skeletons": ("document_id", "version"),
+}
+"""The tables without keys or indexes since version 4, each with its natural key (unique by the
+writer's rule; the order ``upgrade`` copies the rows in)."""
+
+def table_ddl(table: str, name: str) -> str:
+    """The ``CREATE TABLE`` statement of ``table`` in ``DDL``, naming the table ``name``."""
+    start = DDL.index(f"CREATE TABLE IF NOT EXISTS {table} (")
+    statement = DDL[start : DDL.index("\n);", start) + 3]
+    return statement.replace(f"CREATE TABLE IF NOT EXISTS {table} (", f"CREATE TABLE {name} (", 1)
+
+
+def upgrade(cur: duckdb.DuckDBPyConnection) -> None:
+    """Recreate the ``KEYLESS`` tables of a file before version 4 as version 4 has them (in the
+    caller's transaction): each table's rows are copied, ordered by its natural key, into a new
+    table without the key, the old table and its index are dropped and the new one renamed. A
+    table the file lacks (``page_offsets`` before version 2, ``skeletons`` before 3) is left to
+    ``DDL``, which creates it without a key."""
+    present = {row[0] for row in cur.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database() "
+        "AND schema_name = 'main'").fetchall()}
+    for index in LOOKUP_INDEXES:  # DDL builds them again, on the new tables
+        cur.execute(f"DROP INDEX IF EXISTS {index}")
+    for table, key in KEYLESS.items():
+        if table not in present:
+            continue
+        fresh = f"clew_v4_{table}"
+        cur.execute(table_ddl(table, fresh))
+        cur.execute(f"INSERT INTO {fresh} SELECT * FROM {table} ORDER BY {', '.join(key)}")
+        cur.execute(f"DROP TABLE {table}")
+        cur.execute(f"ALTER TABLE {fresh} RENAME TO {table}")

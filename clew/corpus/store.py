@@ -21,13 +21,26 @@ import duckdb
 
 from clew.corpus.checkpoint import raising
 from clew.corpus.readers import Readers
-from clew.corpus.schema import DDL, SCHEMA_VERSION
+from clew.corpus.schema import DDL, LOOKUP_INDEXES, SCHEMA_VERSION, upgrade
 from clew.corpus.shared_change import SharedChange, Undo
 from clew.corpus.sql import execute, inline, one
 from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 
 logger = logging.getLogger(__name__)
 
+
+WRITE_CONFIG: dict[str, str | bool | int | float | list[str]] = {"max_vacuum_tasks": 0}
+"""DuckDB settings of every read-write connection. No vacuum: at a checkpoint DuckDB merges a
+table's small row groups (one per commit in a table without an index, ``clew.corpus.schema``)
+into larger ones, writing them again and freeing the old copies in a doubling pattern: a 1M-chunk
+ingest left a third of its file free without it. Rows a delete leaves (the index compaction's
+retired postings) stay in their row groups until ``clew compact`` copies the file
+(``clew.corpus.rewrite``), which writes full row groups; docs/measurements/performance-2026-12-05.md,
+"2026-12-06 night, task P3"."""
+
+LOOKUP_DROPPED = "lookup_indexes_dropped"
+"""The ``clew_meta`` key a bulk write sets while the lookup indexes (``clew.corpus.schema.LOOKUP_INDEXES``)
+are dropped; a read-write open builds them again if a process died inside one."""
 
 PENDING_POSTINGS = "pending_postings"
 """The ``clew_meta`` key of a staged index compaction (``clew.corpus.search.index.compact``) whose
@@ -76,9 +89,9 @@ class Corpus:
         self.read_only = read_only
         if read_only and self.path != ":memory:" and not Path(self.path).exists():
             raise CorpusError(f"{self.path}: no such corpus file")
-        self._config: dict[str, str | bool | int | float | list[str]] = (
-            {"threads": threads} if threads is not None else {}
-        )
+        self._config: dict[str, str | bool | int | float | list[str]] = {} if read_only else dict(WRITE_CONFIG)
+        if threads is not None:
+            self._config["threads"] = threads
         self._con = self._connect()
         self._write_lock = threading.Lock()
         self.readers = Readers()
@@ -218,7 +231,9 @@ class Corpus:
         return self._bulk.held_now
 
     def _raise_threshold(self) -> Undo:
-        """Raise the checkpoint threshold (unless already as high); what restores it and checkpoints."""
+        """Raise the checkpoint threshold (unless already as high) and drop the lookup indexes; what
+        builds them again, restores the threshold and checkpoints."""
+        self._drop_lookup_indexes()  # first: if it fails, nothing is left to undo
         try:
             cur = self._con.cursor()
             statements = raising(str(one(cur, "SELECT current_setting('checkpoint_threshold')")[0]))
@@ -226,8 +241,27 @@ class Corpus:
                 cur.execute(statements[0])
             cur.close()
         except duckdb.Error as error:
-            raise StoreFailure(self.path, error, "raising the checkpoint threshold", "nothing was written") from error
+            raise StoreFailure(self.path, error, "raising the checkpoint threshold",
+                               "nothing was written; a read-write open builds the lookup indexes again") from error
         return lambda: self._end_bulk(None if statements is None else statements[1])
+
+    def _drop_lookup_indexes(self) -> None:
+        """Drop the indexes that only reads use (``clew.corpus.schema.LOOKUP_INDEXES``) for a bulk write:
+        DuckDB appends a small commit to the last row group of an indexed table, and every checkpoint
+        then writes that row group again whole (a 1M-chunk ingest left a third of its file free). Until
+        the write ends, a first touch of a document in this process scans those tables."""
+        with self.transaction() as cur:
+            for name in LOOKUP_INDEXES:
+                cur.execute(f"DROP INDEX IF EXISTS {name}")
+            cur.execute(f"INSERT OR REPLACE INTO clew_meta VALUES ('{LOOKUP_DROPPED}', 'true')")
+
+    def _build_lookup_indexes(self) -> None:
+        """Build the lookup indexes again (about 10 ms per 5,000 versions), clear ``LOOKUP_DROPPED`` and
+        checkpoint: DuckDB cannot replay an index's creation from the log on a read-only open."""
+        with self.transaction() as cur:
+            cur.execute("".join(LOOKUP_INDEXES.values()))
+            cur.execute(f"DELETE FROM clew_meta WHERE key = '{LOOKUP_DROPPED}'")
+        self.checkpoint("after building the lookup indexes")
 
     @contextmanager
     def bulk_write(self, what: str) -> Iterator[None]:
@@ -250,7 +284,15 @@ class Corpus:
             except duckdb.Error as error:
                 raise CheckpointFailure(self.path, error, "restoring the checkpoint threshold after a bulk write",
                                         "every committed write is in the write-ahead log") from error
+        # the writes into the file first: if that fails (a full disk), the lookup indexes are built at the
+        # next read-write open, and no index's creation waits in the log (a read-only open could not replay it)
         self.checkpoint("after a bulk write")
+        try:
+            self._build_lookup_indexes()
+        except StoreFailure as error:  # a CheckpointFailure too
+            raise CheckpointFailure(self.path, error.cause, "building the lookup indexes again after a bulk write",
+                                    "every committed write is stored; reads scan until a read-write open builds them"
+                                    ) from error
 
     def checkpoint(self, when: str) -> None:
         """Write what the write-ahead log holds into the file now (inside ``deferred_checkpoint`` too):
@@ -351,8 +393,8 @@ class Corpus:
         cur = self._con.cursor()
         try:  # the rows themselves: asking information_schema first cost each open ~10 ms more
             # the key as a literal: a bound parameter makes DuckDB import pandas (clew.corpus.sql)
-            rows = dict(cur.execute(
-                f"SELECT key, value FROM clew_meta WHERE key IN ('schema_version', '{PENDING_POSTINGS}')").fetchall())
+            rows = dict(cur.execute(f"SELECT key, value FROM clew_meta WHERE key IN "
+                                    f"('schema_version', '{PENDING_POSTINGS}', '{LOOKUP_DROPPED}')").fetchall())
             has_meta = True
         except duckdb.CatalogException:  # no clew_meta table: not a clew corpus (yet)
             rows, has_meta = {}, False
@@ -364,6 +406,8 @@ class Corpus:
                 raise SchemaVersionError(self.path, found, SCHEMA_VERSION)
             if found == SCHEMA_VERSION or (found >= 1 and self.read_only):
                 self.schema_version = found
+                if LOOKUP_DROPPED in rows and not self.read_only:  # a process died inside a bulk write
+                    self._build_lookup_indexes()
                 return pending
         if self.read_only:
             raise CorpusError(f"{self.path} is not a clew corpus (no schema); open it read-write once")
@@ -371,6 +415,8 @@ class Corpus:
 
         cur.execute("BEGIN TRANSACTION")  # an older file is upgraded whole or not at all
         try:
+            if 1 <= found < 4:
+                upgrade(cur)  # the per-version tables without their keys (clew.corpus.schema)
             cur.execute(DDL)
             cur.execute("INSERT INTO search_stats SELECT 0, 0, 0, 0, 0 WHERE NOT EXISTS (SELECT * FROM search_stats)")
             if found >= 1:

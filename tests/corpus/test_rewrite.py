@@ -40,7 +40,8 @@ def note(i: int, extra: str = "") -> str:
 def build_fragmented(folder: Path) -> Path:
     """A corpus with two collections and superseded versions (retired index rows), ingested by
     three processes in turn (each compacts the index), as a clew that never rewrote the file
-    after an ingest left it: a third of it free blocks."""
+    after an ingest left it: over a tenth of it free blocks (14.6%; a third before schema version 4,
+    whose checkpoints no longer write the per-version tables again)."""
     db = folder / "c.duckdb"
     first = write_files(folder / "a", {f"n{i}.md": note(i) for i in range(30)})
     second = write_files(folder / "b", {f"m{i}.md": note(100 + i) for i in range(10)})
@@ -85,7 +86,7 @@ def test_compact_keeps_every_answer_and_leaves_few_free_blocks(tmp_path: Path, f
     db = fragmented
     with Corpus(db, read_only=True) as corpus:
         before = everything(corpus)
-        assert space(corpus).free_share > 0.15  # what the ingests' replaced versions and index compactions left
+        assert space(corpus).free_share > REWRITE_FREE_SHARE  # what the ingests' index compactions left
     result = runner.invoke(app, ["compact", "--db", str(db), "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)["result"]

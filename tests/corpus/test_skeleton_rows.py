@@ -15,6 +15,7 @@ from clew.corpus.access import Principal, parse_filter
 from clew.corpus.documents import remove_documents
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
+from clew.corpus.schema import SCHEMA_VERSION
 from clew.corpus.store import Corpus
 from clew.corpus.structure import DocumentVersion, load_skeletons
 from clew.errors import StoreFailure
@@ -162,7 +163,7 @@ def test_an_older_file_is_read_without_the_table_and_upgraded_when_opened_read_w
         assert corpus.has_skeletons
         assert stored_rows(corpus) == written  # the same rows ingestion wrote
         value, = corpus.cursor().execute("SELECT value FROM clew_meta WHERE key = 'schema_version'").fetchone()
-        assert value == "3"
+        assert value == str(SCHEMA_VERSION)
     for key, found in read_all(path, Principal()).items():
         same(found, old[key])
 
