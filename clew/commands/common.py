@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from clew.config.settings import ServerConfig
+    from clew.corpus.rewrite import FileCompaction
     from clew.corpus.store import Corpus
 
     err: Console
@@ -206,6 +207,13 @@ def print_wrapped(console: Console, renderable: Any) -> None:
 
 _TRAILING = re.compile(r"[ \t]+((?:\x1b\[[0-9;]*m)*)$", re.MULTILINE)
 """Blanks at a row's end, before any closing style codes (kept: a terminal's colours stay closed)."""
+
+
+def say_compacted(done: FileCompaction | None) -> None:
+    """The stderr line of a write that rewrote the file without its free blocks (``clew ingest``, ``clew rm``)."""
+    if done is not None:
+        _console("err").print(f"file compacted: {done.free_share_before:.0%} -> {done.free_share_after:.0%} free, "
+                  f"{done.mb_before:.1f} -> {done.mb_after:.1f} MB, {done.seconds:.2f} s", highlight=False)
 
 
 def plural(count: int, word: str) -> str:

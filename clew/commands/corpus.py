@@ -31,6 +31,7 @@ from clew.commands.common import (
     out,
     plural,
     respond,
+    say_compacted,
 )
 from clew.commands.common import (
     collection as resolve_collection,
@@ -139,9 +140,7 @@ MAX_PROBLEM_LINES = 10
 
 
 def _summary(report: IngestReport, paths: list[Path]) -> None:
-    if (done := report.file_compacted) is not None:
-        err.print(f"file compacted: {done.free_share_before:.0%} -> {done.free_share_after:.0%} free, "
-                  f"{done.mb_before:.1f} -> {done.mb_after:.1f} MB, {done.seconds:.2f} s", highlight=False)
+    say_compacted(report.file_compacted)
     named = ", ".join(str(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
     if not (report.documents or report.skipped or report.problems or report.retired):
         err.print(f"no file to ingest in {escape(named)} (check the paths, --glob and --exclude)", highlight=False)

@@ -19,6 +19,7 @@ from clew.commands.common import (
     plural,
     print_wrapped,
     respond,
+    say_compacted,
 )
 from clew.commands.common import (
     collection as resolve_collection,
@@ -110,6 +111,7 @@ def rm_command(keys: Annotated[list[str], typer.Argument(help="Document keys to 
         current = [row.key for row in list_documents(scope)] if report.missing else []
 
     def show() -> None:
+        say_compacted(report.file_compacted)
         for key in report.removed:
             out.print(Text(f"retired {key}"))
         for key in report.missing:

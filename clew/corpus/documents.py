@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from clew.budgets.bounds import MAX_LIST_ITEMS
 from clew.corpus.reader import Scope
+from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import index_chunks
 from clew.corpus.sql import execute, one
 from clew.corpus.store import Corpus
@@ -56,6 +57,8 @@ class RemoveReport(BaseModel):
     collection: str
     removed: list[str] = Field(default_factory=list, description="keys retired now")
     missing: list[str] = Field(default_factory=list, description="keys with no current readable document")
+    file_compacted: FileCompaction | None = Field(None, description="the file rewritten without its free blocks, "
+                                                  "as an ingest does, when the removal left more than 10% free")
 
 
 _LIST_SQL = """
@@ -131,6 +134,7 @@ def remove_documents(corpus: Corpus, scope: Scope, keys: list[str]) -> RemoveRep
     if targets:
         with corpus.transaction() as cur:
             retire(cur, targets)
+        report.file_compacted = give_back_free_blocks(corpus)[0]  # every write path leaves <= 10% free
     return report
 
 

@@ -185,6 +185,21 @@ def test_python_ingest_gives_back_what_the_index_compaction_freed(tmp_path: Path
         assert search(corpus, {"query": "depot file 105"}).hits[0].document_key == "m5.md"  # open on the new file
 
 
+def test_clew_rm_gives_back_free_blocks_as_an_ingest_does(fragmented: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("clew.corpus.rewrite.REWRITE_FREE_SHARE", 0.02)  # the removal's writes reuse free blocks
+    with Corpus(fragmented, read_only=True) as corpus:
+        assert space(corpus).free_share > 0.02
+    result = runner.invoke(app, ["rm", "n1.md", "--db", str(fragmented), "--collection", "notes"])
+    assert result.exit_code == 0, result.output
+    assert "file compacted:" in result.stderr and "retired n1.md" in result.stdout
+    with Corpus(fragmented, read_only=True) as corpus:
+        assert space(corpus).free_share <= 0.02
+        keys = [row.key for row in list_documents(Scope(corpus, collection="notes"))]
+        assert "n1.md" not in keys and "n2.md" in keys
+    missing = runner.invoke(app, ["rm", "gone.md", "--db", str(fragmented), "--collection", "notes", "--json"])
+    assert missing.exit_code == 1 and json.loads(missing.stdout)["result"]["file_compacted"] is None  # nothing written
+
+
 def test_the_rewrite_after_an_ingest_is_put_off_while_a_marked_reader_reads(fragmented: Path) -> None:
     db = fragmented
     with Corpus(db) as corpus:
