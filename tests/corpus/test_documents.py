@@ -270,6 +270,36 @@ def test_list_and_outline(tmp_path: Path, docs: Path) -> None:
         assert [r.key for r in list_documents(Scope(corpus, hidden, "docs"))] == ["alpha.md"]
 
 
+def test_a_table_with_a_title_is_named_by_it_in_the_outline(tmp_path: Path) -> None:
+    """An HTML caption, DocBook's title paragraph, or a caption in Markdown's HTML is the table's heading
+    (the Debian Reference's tables read '(table)' in `clew outline`: task U7); a table without one stays
+    unnamed."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    row = "<tr><th>package</th><th>size</th></tr><tr><td>grub-pc</td><td>534</td></tr>"
+    (folder / "boot.html").write_text(
+        "<h1>Boot</h1><p>Loaders.</p>"
+        f'<div class="table"><p class="title"><b>Table 3.1. List of boot loaders</b></p><table>{row}</table></div>'
+        f"<table><caption>Kernel levels</caption>{row}</table><table>{row}</table>")
+    (folder / "notes.md").write_text(f"# Notes\n\n<table><caption>Sizes</caption>{row}</table>\n")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=220)
+        scope = Scope(corpus)
+
+        def tables(key: str) -> list[str | None]:
+            found: list[str | None] = []
+            stack = [outline(scope, key)]
+            while stack:
+                node = stack.pop()
+                assert node is not None
+                found += [node.heading] if node.kind == "table" else []
+                stack += reversed(node.children)
+            return found
+
+        assert tables("boot.html") == ["Table 3.1. List of boot loaders", "Kernel levels", None]
+        assert tables("notes.md") == ["Sizes"]
+
+
 def test_prune_retires_deleted_files_and_their_ids_still_resolve(tmp_path: Path, docs: Path) -> None:
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)

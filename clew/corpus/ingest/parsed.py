@@ -80,6 +80,9 @@ class Section:
 @dataclass(slots=True)
 class Table:
     section: int
+    title: str | None = None
+    """Its title where the source gives one (an HTML ``caption``, DocBook's ``Table 3.1. ...``): the
+    table's heading in the outline (its passages repeat it as their first header row)."""
 
 
 @pickled_by_fields

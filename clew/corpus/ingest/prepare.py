@@ -233,7 +233,7 @@ def _nodes(parsed: ParsedDocument, chunks: list[Chunk], named: str | None) -> li
     base = len(sections)
     for j, table in enumerate(parsed.tables):
         nodes.append(
-            NodeRow(base + j, table.section, "table", None, sections[table.section].level + 1,
+            NodeRow(base + j, table.section, "table", table.title, sections[table.section].level + 1,
                     parsed.heading_path(table.section), text_end, 0)
         )
     starts = [c.start for c in chunks]

@@ -455,7 +455,7 @@ class BlockWriter(TermSections):
             while headers < len(rows) and rows[headers][2]:
                 headers += 1
             index = len(self.tables)
-            self.tables.append(Table(section=self._open[-1][0]))
+            self.tables.append(Table(section=self._open[-1][0], title=None if table.title is None else table.title[0]))
             if table.title is not None:  # the title first, a header row of its own: each passage repeats it
                 self._emit("table_header", *table.title, table=index)
             for position, (text, placed, _, _) in enumerate(rows):

@@ -462,7 +462,7 @@ class _Builder:
                     self.sections[-1].anchors.append(slug)
                     self.region_anchors.append((slug, region, section.start))
         tables = len(self.tables)
-        self.tables.extend(Table(section=mapped[table.section]) for table in rendered.tables)
+        self.tables.extend(Table(section=mapped[table.section], title=table.title) for table in rendered.tables)
         for position, block in enumerate(rendered.blocks):
             previous = rendered.blocks[position - 1] if position else None
             if (block.kind == "list_item" and previous is not None and previous.kind == "list_item"
