@@ -264,7 +264,8 @@ def _labeled(lines: list[str], first: int) -> tuple[list[str], list[str], int] |
     return terms, [line.strip() for line in lines[index:stop]], stop
 
 
-_LITERAL_OPENER = re.compile(r"\s*\.\.\s+(?:code-block|sourcecode|code)::\s*([\w+-]*)\s*$|(.*?)\s*::\s*$")
+_LITERAL_OPENER = re.compile(  # "((?:.*\S)?)\s*::", not "(.*?)\s*::": that is quadratic in a line's blanks
+    r"\s*\.\.\s+(?:code-block|sourcecode|code)::\s*([\w+-]*)\s*$|((?:.*\S)?)\s*::\s*$")
 _DIRECTIVE = re.compile(r"\s*\.\.\s+\S+::")
 _OPTION_LINE = re.compile(r"\s*:[\w-]+:(?:\s.*)?$")
 

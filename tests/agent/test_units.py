@@ -1,6 +1,9 @@
 """A passage's units (clew.agent.units): where a sentence ends, what a lead-in's block is, whose
 term a description is."""
 
+import subprocess
+import sys
+
 from clew.agent.generate import extractive_answer
 from clew.agent.units import passage_units, sentences
 from clew.corpus.ingest.formats.html import parse_html
@@ -420,3 +423,17 @@ def test_a_grid_table_s_borders_keep_its_header_and_rows() -> None:
     assert [u.own for u in rows] == ["| `loop.index`  | The current iteration of the loop. |",
                                      "| `loop.first`  | True if first iteration.          |"]
     assert {u.header for u in rows} == {"| Variable      | Description                       |"}
+
+
+def test_a_line_of_many_blanks_before_its_double_colon_is_read_in_linear_time() -> None:
+    """reStructuredText's literal opener ("Example::") matched a line of 200,000 blanks before a "::" in time
+    quadratic in them (about 2 minutes); an oversized passage can hold such a line. A child process, so that a
+    regression fails the test rather than hanging the run."""
+    script = (
+        "from clew.agent.units import passage_units\n"
+        "text = 'Intro' + ' ' * 200_000 + ':: x\\n\\nRun it::\\n\\n    make\\n'\n"
+        "assert passage_units(text, 'ev1:c:1:1:0', 0)\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr

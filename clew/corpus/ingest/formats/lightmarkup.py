@@ -48,7 +48,7 @@ from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_ne
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section
 
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+\s*$")
-_ASCIIDOC_TITLE = re.compile(r"^(={1,6})\s+(\S.*?)\s*$")
+_ASCIIDOC_TITLE = re.compile(r"^(={1,6})\s+(\S(?:.*\S)?)\s*$")  # not "\S.*?\s*$": quadratic in a line's blanks
 _ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
 _RST_ADMONITION = re.compile(
     r"^(\s*)\.\.\s+(?:admonition|attention|caution|danger|error|hint|important|note|tip|warning|seealso)::", re.I)

@@ -31,8 +31,8 @@ _TICKS = re.compile(r"`+")
 _TARGET = re.compile(r"\(([\w.:-]+)\)=")
 _HEADING = re.compile(r" {0,3}#{1,6}[ \t]")
 _TEXT_ROLES = frozenset("ref doc term numref any download keyword option envvar".split())
-_TITLED = re.compile(r"(.*?)\s*<([^<>]+)>\s*$", re.S)
-_FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})\{([\w-]+)\}[ \t]*(.*?)[ \t]*$")
+_TITLED = re.compile(r"((?:.*\S)?)\s*<([^<>]+)>\s*$", re.S)  # not "(.*?)\s*": quadratic in blanks
+_FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})\{([\w-]+)\}[ \t]*((?:[^ \t](?:.*[^ \t])?)?)[ \t]*$")
 _COLON_FENCE = re.compile(r"^([ \t]{0,3}:{3,})\{([\w-]+)\}")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
 _ADMONITIONS = {

@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from clew.corpus.ingest.formats.markdown import parse_markdown
 
 PAGE = """(prompts)=
@@ -80,3 +83,21 @@ def test_text_without_myst_is_unchanged() -> None:
               "```js\nconst a = {b}`c`;\n```\n")
     document = parse_markdown(source)
     assert document.text == source
+
+
+def test_lines_of_many_blanks_are_read_in_linear_time() -> None:
+    """A MyST directive fence, a role's "title <target>" and an AsciiDoc title, each with a run of 200,000 blanks
+    inside: their patterns took time quadratic in the blanks (0.2 s at 8,000, about 2 minutes at 200,000). A child
+    process, so that a regression fails the test rather than hanging the run."""
+    script = (
+        "from clew.corpus.ingest.formats.markdown import parse_markdown\n"
+        "from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc\n"
+        "gap = ' ' * 200_000\n"
+        "fence = parse_markdown('# T\\n\\n```{note} a' + gap + 'b\\nbody\\n```\\n')\n"
+        "role = parse_markdown('# T\\n\\nSee {ref}`a' + gap + 'x <y> z`.\\n')\n"
+        "title = parse_asciidoc('= a' + gap + 'b\\n\\n== B\\n\\ntext\\n', '.adoc')\n"
+        "assert 'body' in fence.text and 'See' in role.text and 'text' in title.text\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
