@@ -36,7 +36,6 @@ import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from clew.corpus.ingest.formats.dialects import api_documenter, directive_containers, hugo_shortcodes, mdx_to_markdown
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.markdown_deflist import GITHUB_ALERT, definition_list_html
 from clew.corpus.ingest.formats.markdown_demo import live_demo
@@ -54,9 +53,7 @@ from clew.corpus.ingest.formats.markdown_inline import (
     read_needed_inlines,
     reference_definitions,
 )
-from clew.corpus.ingest.formats.markdown_kumascript import kumascript_macros
-from clew.corpus.ingest.formats.markdown_liquid import liquid_tags
-from clew.corpus.ingest.formats.markdown_myst import myst
+from clew.corpus.ingest.formats.markdown_source import as_commonmark
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -93,17 +90,11 @@ _PARSER.core.ruler.at("inline", read_needed_inlines)
 def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     """Parse CommonMark (with GFM tables) into blocks, sections, tables, links and anchors.
 
-    A YAML front matter block (``---`` lines around a mapping, at the top) becomes the document's fields, not text.
-    Directive containers (``:::tip``) and Hugo shortcodes (``{{< note >}}``) read as their label; with ``mdx``, ESM
-    lines and component tags are not text (``dialects``); nor are Liquid tags (``{% raw %}``), ``{% highlight ruby %}``
-    opens a code block (``markdown_liquid``), MDN's ``{{domxref("X")}}`` is a link to X (``markdown_kumascript``);
-    API Documenter's breadcrumbs are not text (``dialects.api_documenter``); MyST's roles and directives read as
-    Sphinx renders them (``markdown_myst``).
+    A YAML front matter block (``---`` lines around a mapping, at the top) becomes the document's fields, not text;
+    the dialects it is written in are read first (``markdown_source``: MDX, MyST, Liquid, Hugo, MDN's macros, ...).
     """
     fields, text = split_front_matter(normalize_newlines(source))
-    text = mdx_to_markdown(text) if mdx else liquid_tags(hugo_shortcodes(directive_containers(myst(
-        api_documenter(text)))))
-    text = text if mdx else kumascript_macros(text, fields.get("slug"))
+    text = as_commonmark(text, mdx=mdx, slug=fields.get("slug"))
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))
