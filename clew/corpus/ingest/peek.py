@@ -1,12 +1,14 @@
 """What a file's first bytes or its words tell before it is parsed: a generated file no name tells
 (``GENERATED_SIGNS``), a page for browsers rather than readers (a redirect, a ``noindex`` page), and
-the word pairs that find a file's twin or an all-in-one page (``clew.corpus.ingest.sources``, which
-decides what to do with each)."""
+the word pairs that find a file's twin or an all-in-one page, and those of a PDF's pages that find a
+print of HTML pages (``clew.corpus.ingest.sources`` and ``copies``, which decide what to do with each)."""
 
 from __future__ import annotations
 
 import html
 import re
+import time
+import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -83,7 +85,6 @@ _TAG = re.compile(r"<[^>]*>")
 _WORD = re.compile(r"\w+")
 
 
-
 def word_pairs(file: Path, limit: int, *, html_page: bool) -> set[tuple[str, ...]]:
     """The pairs of consecutive words in the first ``limit`` bytes of ``file`` (an HTML page's without its
     tags, scripts and styles), lower-cased; a file of one word gives that word."""
@@ -98,3 +99,51 @@ def word_pairs(file: Path, limit: int, *, html_page: bool) -> set[tuple[str, ...
     return set(zip(words, words[1:])) if len(words) > 1 else {(word,) for word in words}
 
 
+
+
+PDF_SAMPLE_PAGES = 32
+"""Pages of a PDF read to tell whether it prints HTML pages beside it, spread evenly from the first to
+the last (the Debian Reference, 261 pages: 0.03 s of CPU for 16 of them, every page 0.39 s, its parse
+1.8 s; docs/measurements/structure-2026-12-05.md, task D2)."""
+_PDF_PAGE_OBJECTS = 20_000
+"""A sampled page with more objects than this is not read (``ParseBounds.page_objects`` bounds the parse)."""
+_PDF_SECONDS = 2.0
+
+
+def pdf_page_pairs(file: Path, pages: int = PDF_SAMPLE_PAGES) -> list[set[tuple[str, ...]]] | None:
+    """The word pairs (as :func:`word_pairs`, NFKC-folded: ligatures apart) of up to ``pages`` pages of
+    the PDF ``file``, spread evenly over it; None when it cannot be read, or not within a few seconds."""
+    import pypdfium2 as pdfium  # only when a PDF sits beside HTML pages
+    import pypdfium2.raw as pdfium_c
+
+    ends = time.monotonic() + _PDF_SECONDS
+    try:
+        pdf = pdfium.PdfDocument(str(file))
+    except (pdfium.PdfiumError, OSError):
+        return None
+    try:
+        count = len(pdf)
+        if count == 0:
+            return None
+        read = min(pages, count)
+        picked = sorted({round(i * (count - 1) / max(read - 1, 1)) for i in range(read)})
+        out: list[set[tuple[str, ...]]] = []
+        for index in picked:
+            if time.monotonic() > ends:
+                return None
+            page = pdf[index]
+            try:
+                if pdfium_c.FPDFPage_CountObjects(page.raw) > _PDF_PAGE_OBJECTS:
+                    return None
+                textpage = page.get_textpage()
+                text = textpage.get_text_range()
+                textpage.close()
+            finally:
+                page.close()
+            words = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
+            out.append(set(zip(words, words[1:])))
+        return out
+    except pdfium.PdfiumError:
+        return None
+    finally:
+        pdf.close()

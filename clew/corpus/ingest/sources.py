@@ -35,7 +35,9 @@ folder; a caller's ``!`` pattern naming one takes it back in.
 Twins are ingested once: a file whose text is the same as another's found under the same
 folder, by name a copy of it in another format (``a.txt`` beside ``a.html``; Sphinx's
 ``_sources/x.rst.txt`` beside ``x.html``), is skipped and reported (see :func:`same_text`); the
-kept one is the first by ``TWIN_PREFERENCE`` (the HTML page: links name it and its anchors).
+kept one is the first by ``TWIN_PREFERENCE`` (the HTML page: links name it and its anchors). A PDF
+printed from the HTML pages found with it is skipped and reported too (``clew.corpus.ingest.copies``;
+a caller's ``!`` pattern naming it takes it back in).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Literal
 
+from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import browser_page, generated_sign, word_pairs
@@ -250,8 +253,9 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 found.excluded += len(browser)
                 found.problems.append(_browser_problem(root, browser))
             kept, twins = drop_twins(files)
+            kept, copies = drop_pdf_copies(kept, lambda key: _taken_back(key, patterns))
             found.files.extend(kept)
-            found.problems.extend(twins)
+            found.problems.extend(twins + copies)
         else:
             found.files.append((root, root.name))
     return found
@@ -407,6 +411,30 @@ def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], l
                                                     "once, as that file", True)
     kept = [entry for index, entry in enumerate(files) if index not in dropped]
     return kept, [dropped[index] for index in sorted(dropped)]
+
+
+def drop_pdf_copies(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
+                    ) -> tuple[list[tuple[Path, str]], list[Problem]]:
+    """``files`` less the PDFs printed from the HTML pages among them (``clew.corpus.ingest.copies``), and
+    a problem for each one left out; a key for which ``taken_back`` is true is kept."""
+    paths = {key: file for file, key in files}
+    candidates = [(file, key) for file, key in files if not (file.suffix.lower() == ".pdf" and taken_back(key))]
+    copies = pdf_copies(candidates, _is_html, _word_pairs)
+    problems = []
+    for copy in copies:
+        name, parent = PurePosixPath(copy.key).name, PurePosixPath(copy.key).parent
+        beside = copy.folder == ("" if parent == PurePosixPath(".") else parent.as_posix())
+        where = "beside it" if beside else f"under {copy.folder or 'the folder'}/"
+        problems.append(Problem(str(paths[copy.key]), f"the HTML pages {where} hold its text ({copy.share:.0%} of the "
+                                f"word pairs of {copy.pages} of its pages read): a copy in another format, ingested "
+                                f"once, as those pages; take it in with --exclude '!{name}' or a '!{name}' line in "
+                                f"{IGNORE_FILE}", True))
+    dropped = {copy.key for copy in copies}
+    return [entry for entry in files if entry[1] not in dropped], problems
+
+
+def _is_html(file: Path) -> bool:
+    return SUFFIXES.get(file.suffix.lower()) == "html"
 
 
 _SOURCE_SUFFIXES = (".rst", ".md", ".markdown", ".txt", ".ipynb")
