@@ -6,13 +6,20 @@ groff writes a man page flat: every paragraph a ``p`` indented by an inline styl
 option's tag (``.TP``) a paragraph and its text a paragraph indented further, a short tag and its text the cells
 of a one-row layout table beside empty cells of set widths, a subsection heading (``.SS``) a bold paragraph,
 joined by a ``br`` to the tag after it; and the page's index, its own headings as links a ``br`` apart, under its
-title. The index is dropped; each tag followed by text indented further is a definition term (``dt``), its text
+title. Tcl's pages draw a rule above and below the synopsis (``.BS``/``.BE``, and under an ``.AP`` argument list)
+that groff writes as a run of underscores, a paragraph of its own or the end of the synopsis's paragraph (231 of
+Tcl 8.6's 232 pages, task U9): read as text ("lsort ?options? list ____...", a passage "lsort ____..." of its own).
+The rules and the index are dropped; each tag followed by text indented further is a definition term (``dt``), its text
 the ``dd`` (as mandoc's option terms, which the reader makes sections); a ``.SS`` heading is an ``h3``.
 
 man2html writes the page's title "Man page of TAR" over its ``h1`` "TAR", a header of the page's section, date
 and "Index" and "Return to Main Contents" links above the first ``hr``, and after the page an "Index" (a ``dl``
 of its own headings as links) and "This document was created by man2html ... Time: ...": the title is the
 ``h1``'s, the rest is dropped.
+
+pod2html (Perl's POD pages) titles a page by its NAME paragraph ("perlfaq4 - Data Manipulation"), but writes an empty
+``<title>`` where the NAME heading holds an index entry (``=head1 NAME X<regex>``, 20 of Perl 5.36's 206 pages), so
+that the page was titled by its first ``h1``, "NAME" (task U9): the NAME paragraph is its title.
 """
 
 from __future__ import annotations
@@ -33,6 +40,8 @@ def man_html(text: str) -> str:
     title = _MAN2HTML_TITLE.search(head)
     if title is not None and _MAN2HTML_END.search(text, max(0, len(text) - 2000)):
         return _man2html(text, title)
+    if _POD2HTML in head and _POD2HTML_UNTITLED in head:
+        return _pod2html(text)
     return text
 
 
@@ -40,6 +49,8 @@ def man_html(text: str) -> str:
 
 _INDEX = re.compile(r'(</h1>\s*)(?:<a href="#[^"]*">[^<]*</a><br>\s*)+(<hr>)')
 """The page's index under its title: its own headings as same-page links, a ``br`` after each."""
+_RULE = re.compile(r'<p(?: style="[^"]*")?>\s*_{20,}\s*</p>\n?|\s*_{20,}(?=</p>)')
+"""A rule drawn in underscores (``\\l``): a paragraph of its own, or the end of one."""
 
 _BLOCK = re.compile(
     r'<p style="margin-left:(?P<p>\d+)%;(?P<style>[^"]*)">(?P<inner>.*?)</p>'
@@ -58,6 +69,8 @@ _TAG_ROW = re.compile(
 
 _HEADING = re.compile(r"<b>(?P<title>[^<]{1,80}?)\s*(?:</b>\s*)?<br>\s*(?P<rest>.*)", re.DOTALL)
 """A subsection heading at the start of a paragraph, joined by a ``br`` to what follows it."""
+_SECTION = re.compile(r"<h2>\s*([^<]*?)\s*<a name=")
+"""A section's heading (``.SH``), as groff writes it."""
 _BOLD = re.compile(r"<b>(?P<title>[^<]{1,80})</b>")
 _BARRIER = -1
 """The indent of a block that ends every list (a section heading, a rule, text outside a paragraph)."""
@@ -68,19 +81,23 @@ class _Block:
     indent: int  # percent of the page's width, or _BARRIER
     html: str
     inner: str | None = None  # a paragraph's content (a paragraph may be a term)
-    top: bool = False  # a paragraph with space above it (margin-top)
+    top: bool = False  # a paragraph with space above it (margin-top) outside the SYNOPSIS: a heading's place
 
 
 def _groff(text: str) -> str:
-    text = _INDEX.sub(r"\1\2", text, count=1)
+    text = _RULE.sub("", _INDEX.sub(r"\1\2", text, count=1))
     blocks: list[_Block] = []
     at = 0
+    synopsis = False  # inside the SYNOPSIS, whose bold lines are declarations ("#include <tcl.h>"), never headings
     for match in _BLOCK.finditer(text):
         if text[at : match.start()].strip():
             blocks.append(_Block(_BARRIER, text[at : match.start()]))
+            if (section := _SECTION.findall(text, at, match.start())):
+                synopsis = section[-1] == "SYNOPSIS"
         at = match.end()
         if match["p"] is not None:
-            blocks.append(_Block(int(match["p"]), match.group(0), match["inner"], "margin-top" in match["style"]))
+            top = "margin-top" in match["style"] and not synopsis
+            blocks.append(_Block(int(match["p"]), match.group(0), match["inner"], top))
         elif match["pre"] is not None:
             blocks.append(_Block(int(match["pre"]), match.group(0)))
         else:
@@ -188,3 +205,19 @@ def _man2html(text: str, title: re.Match[str]) -> str:
     text = text[: title.start()] + f"<title>{title[1]}</title>" + text[title.end() :]
     text = _MAN2HTML_HEADER.sub(r"\1", text, count=1)
     return _MAN2HTML_INDEX.sub("</body></html>", text, count=1)
+
+
+# --- pod2html -------------------------------------------------------------------------------------------
+
+_POD2HTML = '<link rev="made" href="mailto:'
+_POD2HTML_UNTITLED = "<title></title>"
+_POD_NAME = re.compile(r'<h1 id="NAME">\s*NAME\s*</h1>\s*<p>(?P<name>.*?)</p>', re.DOTALL)
+
+
+def _pod2html(text: str) -> str:
+    """An untitled pod2html page titled by its NAME paragraph, as pod2html titles the others."""
+    found = _POD_NAME.search(text)
+    name = " ".join(re.sub(r"<[^>]*>", "", found["name"]).split()) if found is not None else ""
+    if not name:
+        return text
+    return text.replace(_POD2HTML_UNTITLED, f"<title>{name}</title>", 1)

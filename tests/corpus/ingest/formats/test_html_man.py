@@ -62,3 +62,31 @@ def test_other_pages_are_left_as_they_are() -> None:
     assert man_html(page) is page
     other = "<html><h1>grep</h1><a href='#a'>a</a><br><hr>"
     assert man_html(other) is other
+
+
+def test_groffs_rules_in_underscores_are_not_text_nor_a_synopsis_line_a_heading() -> None:
+    """Tcl's pages draw a rule above and below the synopsis and under an argument list (``\\l``), which groff
+    writes as 78 underscores: a paragraph of its own ("clew_open ____" was the page's first passage), the end
+    of the synopsis's last paragraph, the end of a table cell. In the synopsis, the bold "#include <clew.h>" with
+    space above it was taken for a subsection's heading (107 of Tcl's C API pages); a ``.SS`` elsewhere still is."""
+    document = load_html("groff/clew_open.html")
+    assert "__" not in document.text
+    assert [s.heading for s in document.sections] == [
+        "clew_open", "clew_open", "NAME", "SYNOPSIS", "ARGUMENTS", "DESCRIPTION", "Read-only files", "SEE ALSO"]
+    texts = block_texts(document)
+    assert texts[:7] == ["# clew_open", "## NAME", "clew_open, clew_close - open and close a corpus file",
+                         "## SYNOPSIS", "#include <clew.h>", "clew_corpus *\nclew_open(path, flags)",
+                         "int\nclew_close(corpus)"]
+    assert "A corpus that clew_open returned." in texts
+
+
+def test_an_untitled_pod2html_page_is_titled_by_its_name_paragraph() -> None:
+    """pod2html writes ``<title></title>`` where the NAME heading holds an index entry (``=head1 NAME
+    X<clew search>``: perlre, perlfunc, perlop and 17 more of Perl's pages), and the page was titled "NAME"; the
+    NAME paragraph is its title, as pod2html titles the others. A titled page keeps its title."""
+    document = load_html("pod2html/clew-search.html")
+    assert document.title == "clew search - search a corpus's passages"
+    assert [s.heading for s in document.sections][1:4] == ["NAME", "SYNOPSIS", "DESCRIPTION"]
+    assert load_html("pod2html/clew-ingest.html").title == "clew ingest - ingest files into a corpus"
+    untitled = '<link rev="made" href="mailto:a@b" />\n<title></title><h1 id="NAME">NAME</h1>\n<p></p><h1>X</h1>'
+    assert man_html(untitled) is untitled
