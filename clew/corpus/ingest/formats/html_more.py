@@ -245,6 +245,19 @@ indented under its heading, its notes joined to it as the item's lines. Each suc
 _JAVADOC_NOTES = re.compile(r'<dl>(?=\s*<dt>(?:<span class="\w+Label">)?[^<>]*:(?:</span>)?</dt>)|<dl class="notes">')
 
 
+_NODEJS = re.compile(r'<meta name="nodejs\.org:node-version"|<body class="alt apidoc"')
+_NODEJS_SIDEBAR = '<div id="column2" class="interior">'
+_NODEJS_TOC = '<details id="toc"'
+_NODEJS_TITLE = re.compile(r"<title>([^<]*)</title>")
+"""Node.js's API pages (its own generator, ``tools/doc/html.mjs``; Debian's nodejs-doc 18.20): every page opens with the
+sidebar ``div#column2`` (the site's name and a link to each of the 60 modules) and the page's table of contents,
+``details#toc`` ("Table of contents" over a link to each of its sections), read as the page's first two or three
+passages (task U8: a third of a search's hits were the sidebar's list). The sidebar is navigation, and the table of
+contents, all its links into the page, is dropped as ``div#toc`` is (``html_rules.page_toc``): both made landmarks
+(``role="navigation"``). A title names a module in Markdown's backticks, as the generator copies it from the heading's
+source ("Modules: `node:module` API"): without them, as the heading reads."""
+
+
 _MKDOCS_RTD_NAME = re.compile(r'var mkdocs_page_name = ("(?:[^"\\]|\\.)*");')
 _TITLE = re.compile(r"<title>([^<]*)</title>")
 """MkDocs' readthedocs theme writes the page's name into a script of its head (``mkdocs_page_name``) and titles the
@@ -300,7 +313,16 @@ def restructured(text: str) -> str:
         return _javadoc(text)
     if (name := _MKDOCS_RTD_NAME.search(head)) is not None:
         return _mkdocs_title(text, name[1])
+    if _NODEJS.search(head):
+        return _nodejs(text)
     return text
+
+
+def _nodejs(text: str) -> str:
+    """A Node.js API page (:data:`_NODEJS`) without its sidebar and table of contents, its title without backticks."""
+    text = text.replace(_NODEJS_SIDEBAR, _NODEJS_SIDEBAR[:-1] + ' role="navigation">', 1)
+    text = text.replace(_NODEJS_TOC, _NODEJS_TOC + ' role="navigation"', 1)
+    return _NODEJS_TITLE.sub(lambda title: f"<title>{title[1].replace('`', '')}</title>", text, count=1)
 
 
 def _javadoc(text: str) -> str:

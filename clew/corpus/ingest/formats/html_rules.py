@@ -45,6 +45,9 @@ DROP_CLASSES = frozenset(
     " boring linenos"
     # gtk-doc's Top | Description | Object Hierarchy bar (table.navigation); RDoc's "click to toggle source"
     " navigation method-click-advice"
+    # gtk-doc's column of line numbers beside a highlighted example (table.listing_frame > td.listing_lines:
+    # a code block "1 2" before the example's, task U8)
+    " listing_lines"
     # mandoc's (man pages as HTML) running header and footer: "TAR(1) | GNU TAR Manual | TAR(1)" above the page
     # (table.head), its date and source below it (table.foot)
     " head-ltitle head-vol head-rtitle foot-date foot-os"

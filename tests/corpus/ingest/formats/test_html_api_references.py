@@ -1,0 +1,82 @@
+"""API references a new user's trial read (task U8, issues 35/36): Node.js's API pages (its own generator,
+``tools/doc/html.mjs``, as Debian's nodejs-doc 18.20 ships them) and gtk-doc's highlighted examples (GLib 2.74's
+reference, libglib2.0-doc). The pages below keep each generator's markup around a few lines of the real text.
+docs/measurements/callers-2026-12-05.md has the trial."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html import parse_html
+from tests.corpus.ingest.formats.documents import block_texts, outline
+
+_NODE_HEAD = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
+              '  <meta name="nodejs.org:node-version" content="v18.20.4">\n'
+              '  <title>Modules: `node:module` API | Node.js v18.20.4 Documentation</title>\n'
+              '  <link rel="stylesheet" href="assets/style.css">\n</head>\n')
+_NODE_BODY = (
+    '<body class="alt apidoc" id="api-section-module">\n  <div id="content" class="clearfix">\n'
+    '    <div id="column2" class="interior">\n      <div id="intro" class="interior">\n'
+    '        <a href="index.html" title="Go back to the home page">Node.js</a>\n      </div>\n'
+    '      <ul>\n<li><a href="documentation.html" class="nav-documentation">About this documentation</a></li>\n</ul>\n'
+    '<hr class="line"/>\n<ul>\n<li><a href="assert.html" class="nav-assert">Assertion testing</a></li>\n'
+    '<li><a href="module.html" class="nav-module active">Modules: <code>node:module</code> API</a></li>\n</ul>\n'
+    '    </div>\n    <div id="column1" data-id="module" class="interior">\n      <header class="header">\n'
+    '        <div class="header-container"><h1>Node.js v18.20.4 documentation</h1></div>\n      </header>\n'
+    '      <details id="toc" open><summary>Table of contents</summary><ul>\n'
+    '<li><a href="#modules-nodemodule-api">Modules: <code>node:module</code> API</a><ul>\n'
+    '<li><a href="#the-module-object">The <code>Module</code> object</a></li>\n</ul></li>\n</ul>\n</details>\n'
+    '      <div id="apicontent">\n'
+    '        <h2>Modules: <code>node:module</code> API<span><a class="mark" href="#modules-nodemodule-api" '
+    'id="modules-nodemodule-api">#</a></span></h2>\n'
+    '<section><h3>The <code>Module</code> object<span><a class="mark" href="#the-module-object" '
+    'id="the-module-object">#</a></span></h3>\n'
+    '<p>Provides general utility methods when interacting with instances of <code>Module</code>.</p>\n'
+    '</section>\n      </div>\n    </div>\n  </div>\n</body>\n</html>\n')
+
+
+def test_a_node_api_page_has_no_sidebar_nor_table_of_contents_and_its_title_no_backticks() -> None:
+    """Every Node.js API page opened with the sidebar (the site's name, a link to each of the 60 modules) and its
+    table of contents ("Table of contents", a link to each section), its first two or three passages; the title
+    kept the Markdown's backticks of the heading's source ("Modules: `node:module` API")."""
+    document = parse_html(_NODE_HEAD + _NODE_BODY)
+    document.check()
+    assert document.title == "Modules: node:module API"
+    assert document.text.startswith("## Modules: node:module API\n\n### The Module object\n\nProvides general")
+    assert [heading for heading, _, _ in outline(document)][1:] == ["Modules: node:module API", "The Module object"]
+    for chrome in ("Node.js", "Assertion testing", "About this documentation", "Table of contents"):
+        assert chrome not in document.text
+
+
+def test_a_sidebar_of_the_same_ids_stays_on_another_generator_s_page() -> None:
+    """The sidebar and table of contents are Node.js's only on its pages (its version ``meta`` or its body's
+    classes): another page's ``div#column2`` is read, and its title keeps what it has."""
+    body = _NODE_BODY.replace('<body class="alt apidoc" id="api-section-module">', "<body>")
+    document = parse_html("<html><head><title>Modules: `node:module` API</title></head>\n" + body)
+    assert "Assertion testing" in document.text
+    assert document.title == "Modules: `node:module` API"
+
+
+_GTK_DOC_EXAMPLE = (
+    '<html><head><title>Doubly-Linked Lists: GLib Reference Manual</title>\n'
+    '<meta name="generator" content="GTK-Doc V1.33.1 (XML mode)"></head><body>\n'
+    '<div class="refsect2">\n<a name="g-list-free-full"></a><h3>g_list_free_full ()</h3>\n'
+    '<pre class="programlisting"><span class="returnvalue">void</span>\ng_list_free_full (GList *list,\n'
+    '                  GDestroyNotify free_func);</pre>\n'
+    '<p>It can be combined with <code class="function">g_steal_pointer()</code>:</p>\n'
+    '<div class="informalexample">\n  <table class="listing_frame" border="0" cellpadding="0" cellspacing="0">\n'
+    '    <tbody>\n      <tr>\n        <td class="listing_lines" align="right"><pre>1\n2</pre></td>\n'
+    '        <td class="listing_code"><pre class="programlisting"><span class="n">GList</span><span class="w"> '
+    '</span><span class="o">*</span><span class="n">list_of_owned_things</span> = …;\n'
+    '<span class="n">g_list_free_full</span> (g_steal_pointer (&amp;list_of_owned_things), g_object_unref);'
+    '</pre></td>\n      </tr>\n    </tbody>\n  </table>\n</div>\n</div>\n</body></html>\n')
+
+
+def test_a_gtk_doc_example_has_no_column_of_line_numbers() -> None:
+    """gtk-doc writes a highlighted example as a table of two cells, the line numbers' and the code's: the numbers
+    were a code block of their own ("1\\n2") between the sentence and the example (40 of GLib's 100 pages)."""
+    document = parse_html(_GTK_DOC_EXAMPLE)
+    document.check()
+    code = block_texts(document, "code")
+    assert code[-1] == ("```\nGList *list_of_owned_things = …;\n"
+                        "g_list_free_full (g_steal_pointer (&list_of_owned_things), g_object_unref);\n```")
+    assert len(code) == 2
+    assert "1\n2" not in document.text
