@@ -77,6 +77,11 @@ _MONO_FONT = re.compile(r"courier|mono|cmtt|sftt|ectt|txtt|typewriter|consol|men
 """Fixed-pitch fonts by name, for PDFs whose font descriptor does not set the FixedPitch flag:
 TeX's typewriter faces (``CMTT10``, cm-super's ``SFTT1000``, ``txtt``), Courier, ``*Mono``,
 Consolas, Menlo, Inconsolata, Source Code Pro, Andale Mono."""
+_TEX_TYPEWRITER = re.compile(r"cmtt|cmitt|cmsltt|sftt|ectt|txtt|lmtt|lmmono")
+_TEX_QUOTES = str.maketrans({"\u2018": "`", "\u2019": "'"})
+"""TeX's typewriter faces hold the characters typed as `` ` `` and ``'`` in glyphs named quoteleft and quoteright,
+which PDFium reads as U+2018 and U+2019: ``plot ’file’ using 1:3`` in gnuplot's manual, OCaml's ``type ’a iid``
+(task U9). Typed so they are ``plot 'file' using 1:3``; a curly quote of any other font stays."""
 _BULLET = re.compile(r"^(?:[•◦▪‣∙●○■□–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+\S")
 _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 """A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
@@ -246,6 +251,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             start, position = position, position + len(raw)
             length = len(raw)
             position += 2 if text.startswith("\r\n", position) else 1
+            raw = _typed_quotes(textpage, raw, start)
             shown = raw  # raw's indexes are PDFium's, for the positions below
             for mark in sorted((m - start for m in marks if start <= m < start + length), reverse=True):
                 end = marks[mark + start] - start
@@ -279,6 +285,14 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
         return lines
     finally:
         textpage.close()
+
+
+def _typed_quotes(textpage: pdfium.PdfTextPage, raw: str, start: int) -> str:
+    """``raw`` (the text from PDFium's character ``start``) with the quotes of TeX's typewriter faces as typed."""
+    if "\u2018" not in raw and "\u2019" not in raw:
+        return raw
+    return "".join(char.translate(_TEX_QUOTES) if char in "\u2018\u2019"
+                   and _TEX_TYPEWRITER.search(_font(textpage, start + at)[0]) else char for at, char in enumerate(raw))
 
 
 def _font(textpage: pdfium.PdfTextPage, index: int) -> tuple[str, bool]:

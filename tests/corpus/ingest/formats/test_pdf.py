@@ -248,3 +248,14 @@ def test_code_in_a_tex_typewriter_face_is_a_code_block_and_prose_that_begins_wit
     assert not any("long_default attribute is in scope" in code for code in codes)
     prose = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
     assert any("long_default attribute is in scope" in text for text in prose)
+
+
+def test_quotes_of_a_tex_typewriter_face_read_as_typed() -> None:
+    """TeX's typewriter faces draw `` ` `` and ``'`` with glyphs named quoteleft and quoteright, which PDFium reads as
+    curly quotes: OCaml's type variables read ``type ’a iid`` (gnuplot's manual, ``plot ’file’ using 1:3``: task
+    U9), which no compiler takes. They read as typed; a curly quote in the roman text ("Microsoft’s IDL") stays."""
+    document = parse_pdf(pdf_bytes("camlidl-manual.pdf"))
+    codes = [document.text[b.start:b.end] for b in document.blocks if b.kind == "code"]
+    assert "```\ntype 'a iid\n```" in codes
+    assert not any("’" in code or "‘" in code for code in codes)
+    assert "Microsoft’s IDL" in document.text
