@@ -181,7 +181,11 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     Then the sentence after it, when that opens with an anaphor ("This setting must be at least 128
     kilobytes.") and ends as a statement does: it says more about what the quoted one names (SQLite's
     footer "This page last modified on 2022-01-20 21:38:08 UTC" and a lead-in "This module defines
-    the following functions:" do not). For a lead-in quoted with its whole list, only such a sentence
+    the following functions:" do not); or when it introduces a code example, with the example (the
+    first it introduces): the quoted sentence says what the example does, the one after it only leads
+    to it (GitPython's "... you may conveniently use the git command directly." then "It is owned by each
+    repository instance." over ``git = repo.git``); not a lead-in that announces its example (ending in
+    ":" or "e.g."): it is quoted on its own terms. For a lead-in quoted with its whole list, only such a sentence
     right after the list: it sums the list up (npm's "Exceptions to this are:" list of files never
     packed, then "These cannot be included.")."""
     taken: list[Unit] = []
@@ -206,11 +210,20 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     after = unit.position + 1
     if after < len(passage):
         nxt = passage[after]
-        if not (nxt.kind != "sentence" or nxt.follow or nxt.intro is not None or not _ANAPHOR.match(nxt.own)
-                or not nxt.own.rstrip(")\"'*`").endswith((".", "!", "?"))  # a footer, a lead-in: no statement
-                or _key(nxt.own) in quoted or nxt.header != unit.header or len(nxt.own.split()) > LENGTH):
-            taken.append(nxt)
+        if not (nxt.kind != "sentence" or nxt.intro is not None or _key(nxt.own) in quoted
+                or nxt.header != unit.header or len(nxt.own.split()) > LENGTH):
+            example = nxt.follow[:1]
+            if example and _code(example[0][0]) and not nxt.own.endswith((":", "e.g.")) and (
+                    _key(example[0][0].split("\n", 1)[-1]) not in quoted):
+                taken.append(replace(nxt, follow=example))  # the example the next sentence introduces
+            elif not nxt.follow and _ANAPHOR.match(nxt.own) and nxt.own.rstrip(")\"'*`").endswith((".", "!", "?")):
+                taken.append(nxt)  # ends as a statement: not a footer, not a lead-in
     return taken
+
+
+def _code(text: str) -> bool:
+    """A lead-in's follower that is code (a fenced block or an interactive session), not a list item or row."""
+    return text.lstrip().startswith(FENCE) or PROMPT.match(text) is not None
 
 
 BARE = 3

@@ -218,6 +218,12 @@ its parameters make (a short one was a term already; a long one was a sentence o
 description or scored apart from it: U7's "Like decode but returns an error message when decoding fails.")."""
 
 
+_SEE = re.compile(r"\(?(?:For\b[^,;:]*,\s*)?(?:[Ss]ee|[Rr]efer to)\b[^;:]*[.)]")
+"""A sentence that only points elsewhere ("For more information about retrieving monitors, see Retrieving
+monitors.", "See also Video modes."): it introduces no example that follows it; the sentence before it does
+(task U4's question 4: GLFW's ``glfwCreateWindow(..., glfwGetPrimaryMonitor(), NULL)`` hung under the pointer)."""
+
+
 _UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
 """A title's underline or overline (reStructuredText, AsciiDoc's two-line titles, Markdown's setext)."""
 
@@ -360,6 +366,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
     owner: tuple[Unit, int] | None = None  # the last list item and its marker's indentation: see the docstring
     example: Unit | None = None  # the last code block made of unfenced paragraphs: see ``more_code``
+    paragraph: list[Unit] = []  # the sentences of the last paragraph of prose: see ``introduce``
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
@@ -437,6 +444,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
         lead = None
         term, label = label, ""
         before = ""
+        paragraph.clear()
         if not term and _interrupted(units) and _GOES_ON.match(joined):
             term = units[-1].own  # the end of the sentence an example interrupts: see ``_GOES_ON``
             previous |= set(units[-1].terms)
@@ -446,15 +454,19 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             unit = add(sentence, "sentence", previous | body, before if short else term)
             before = sentence
             if unit is not None:
+                paragraph.append(unit)
                 previous = set(unit.terms)
                 lead = unit if unit.own.endswith(":") else None
         prose = True
 
     def introduce() -> None:
-        """The sentence just before a table or a code block introduces it."""
+        """The sentence just before a table or a code block introduces it; not a sentence that only points
+        elsewhere (``_SEE``): the one before it in its paragraph does."""
         nonlocal lead
         if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow:
             lead = units[-1]
+            if len(paragraph) > 1 and paragraph[-1] is lead and _SEE.fullmatch(lead.own) and not paragraph[-2].follow:
+                lead = paragraph[-2]
 
     lines = text.splitlines()
     if "::" in text or "----" in text or "...." in text:

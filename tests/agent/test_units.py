@@ -437,3 +437,79 @@ def test_a_line_of_many_blanks_before_its_double_colon_is_read_in_linear_time() 
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
+
+
+GLFW_FULL_SCREEN = """### Full screen windows
+
+To create a full screen window, you need to specify which monitor the window should use. In most cases, the \
+user's primary monitor is a good choice. For more information about retrieving monitors, see Retrieving monitors.
+
+```
+GLFWwindow* window = glfwCreateWindow(640, 480, "My Title", glfwGetPrimaryMonitor(), NULL);
+```
+
+Full screen windows cover the entire display area of a monitor, have no border or decorations.
+"""
+
+
+def test_a_cross_reference_is_not_an_example_s_lead_in() -> None:
+    """GLFW's window guide (task U4, question 4): the example follows "For more information about retrieving
+    monitors, see Retrieving monitors.", a pointer elsewhere that introduces nothing; the sentence before it
+    does, and the sentence it goes on from is quoted with it and the example."""
+    units = passage_units(GLFW_FULL_SCREEN, "ev1:c:59:1:3", 0)
+    block = '```\nGLFWwindow* window = glfwCreateWindow(640, 480, "My Title", glfwGetPrimaryMonitor(), NULL);\n```'
+    assert [(u.own, [f for f, _ in u.follow]) for u in units if u.follow] == [
+        ("In most cases, the user's primary monitor is a good choice.", [block])]
+    answer = extractive_answer("How do I create a full screen window?", [("ev1:c:59:1:3", GLFW_FULL_SCREEN)],
+                               max_tokens=80)
+    assert answer is not None and answer.answer.startswith(
+        "To create a full screen window, you need to specify which monitor the window should use.\n"
+        f"In most cases, the user's primary monitor is a good choice.\n{block}")
+    see = "Windows can be made full screen. See Retrieving monitors.\n\n```\nglfwSetWindowMonitor(w, m);\n```\n"
+    assert [u.own for u in passage_units(see, "ev1:c:59:1:4", 0) if u.follow] == ["Windows can be made full screen."]
+
+
+GIT_DIRECTLY = """## Using git directly
+
+In case you are missing functionality as it has not been wrapped, you may conveniently use the git command \
+directly. It is owned by each repository instance.
+
+```python
+git = repo.git
+git.checkout("HEAD", b="my_new_branch")  # create a new branch
+```
+
+The return value will by default be a string of the standard output channel produced by the command.
+"""
+TYPER_LIST = """You can declare a CLI option that can be used multiple times, and then get all the values.
+
+For example, let's say you want to accept several users in a single execution.
+
+For this, use the standard Python typing.List to declare it as a list of str:
+
+```python
+{!../docs_src/multiple_values/multiple_options/tutorial001.py!}
+```
+
+You will receive the values as you declared them, as a list of str.
+"""
+
+
+def test_a_quoted_sentence_takes_the_example_the_next_sentence_introduces() -> None:
+    """GitPython's "Using git directly" (task U5, question 9): the sentence that answers is quoted, but the
+    example is introduced by the sentence after it ("It is owned by each repository instance."), which shares
+    no question word: the example was left out. It is quoted with the sentence it goes on from, when it fits.
+    Not a lead-in that announces its example (ending in ":" or "e.g.", Typer's "For this, use the standard
+    Python typing.List ...:", question 15): it is quoted on its own terms (taken with the sentence before it,
+    Python's "Roughly equivalent to:" and its long recipe cost three answers of the python-docs set)."""
+    answer = extractive_answer("How do I run a git command that GitPython does not wrap?",
+                               [("ev1:c:6:1:41", GIT_DIRECTLY)], max_tokens=120)
+    assert answer is not None and answer.answer.startswith(
+        "In case you are missing functionality as it has not been wrapped, you may conveniently use the git command "
+        "directly.\nIt is owned by each repository instance.\n```python\ngit = repo.git\ngit.checkout(")
+    answer = extractive_answer("How do I accept the same option several times in Typer?",
+                               [("ev1:c:303:1:0", TYPER_LIST)], max_tokens=120)
+    assert answer is not None and "For this, use the standard Python typing.List" not in answer.answer
+    answer = extractive_answer("How do I run a git command that GitPython does not wrap?",
+                               [("ev1:c:6:1:41", GIT_DIRECTLY)], max_tokens=40)  # the example does not fit
+    assert answer is not None and "```" not in answer.answer
