@@ -315,10 +315,10 @@ def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str
 
 
 ADMONITION_CLASSES = frozenset(
-    "admonition theme-admonition markdown-alert note tip warning caution important danger attention hint"
-    " custom-block".split()
+    "admonition admonitionblock theme-admonition markdown-alert note tip warning caution important danger attention"
+    " hint custom-block".split()
 )
-"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook, VitePress; MkDocs writes a
+"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook, VitePress, AsciiDoc; MkDocs writes a
 collapsible one as ``details.note``, labelled by its ``summary``), an ``aside`` or ``role="note"``
 is an admonition: one block of the section it sits in, with its label."""
 LABEL_CLASSES = frozenset(

@@ -51,6 +51,21 @@ def test_asciidoctor_font_icon_names_its_admonition() -> None:
     assert [b.kind for b in document.blocks] == ["heading", "paragraph", "paragraph", "paragraph"]
 
 
+def test_asciidoc_python_admonition_without_its_kind_is_one_block_not_a_table() -> None:
+    """AsciiDoc 10 (Python, ``xhtml11``: git's manual pages) writes ``div.admonitionblock`` without the kind
+    Asciidoctor adds (``admonitionblock note``): still an admonition, its ``div.title`` the label, not a
+    two-column data table ``| Note | ... |``."""
+    page = ('<div class="sect1"><h2 id="_notes">Notes</h2><div class="sectionbody"><div class="admonitionblock">'
+            '<table><tr><td class="icon"><div class="title">Note</div></td><td class="content"><code>ORIG_HEAD</code>'
+            ' is not guaranteed to still point to the previous branch tip.</td></tr></table></div>'
+            '<div class="paragraph"><p>The commits are applied.</p></div></div></div>')
+    document = parse_html(page)
+    document.check()
+    assert document.text == ("## Notes\n\nNote: ORIG_HEAD is not guaranteed to still point to the previous branch"
+                             " tip.\n\nThe commits are applied.")
+    assert document.tables == []
+
+
 def test_texinfo_table_of_contents_of_a_one_page_manual_is_dropped() -> None:
     """A manual made by makeinfo as one page (Bash's ``bashref.html``) opens with its "Table of Contents"
     (``div#SEC_Contents``, its ``h2`` inside), links to the page's own headings: dropped like DocBook's,
