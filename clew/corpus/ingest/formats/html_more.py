@@ -39,8 +39,9 @@ def more_chrome(classes: list[str]) -> bool:
     return not CHROME_CLASSES.isdisjoint(classes)
 
 
-_DARKFISH = '<script src="../js/darkfish.js"'
-_DARKFISH_TOP = '<script src="./js/darkfish.js"'
+_DARKFISH = re.compile(r'<script src="(?:\./|(?:\.\./)+)js/darkfish\.js"')
+"""A Darkfish page's script, from its folder's depth: ``./js/`` (a top-level class), ``../js/`` (``RMail/Header.html``),
+``../../js/`` (``Benchmark/IPS/Job.html``; a page two folders down was not read as Darkfish's, task U8)."""
 _METHOD_HEADING = re.compile(r'<div class="(method-heading[^"]*)">(.*?)</div>', re.DOTALL)
 """RDoc's heading of a method or attribute (``div.method-heading``: ``span.method-name``, ``span.method-args``, the
 "click to toggle source" advice), one per ``div.method-detail``, under the heading of its group ("Public Instance
@@ -279,7 +280,7 @@ def restructured(text: str) -> str:
     if text.startswith("<!--{"):
         return _go_page(text)
     head = text[:3000]
-    if _DARKFISH in head or _DARKFISH_TOP in head:
+    if _DARKFISH.search(head):
         return _darkfish(text)
     if _LATEX2HTML in head:
         return _LATEX2HTML_ABOUT.sub("", text, count=1)

@@ -6,7 +6,7 @@ docs/measurements/callers-2026-12-05.md has the trial."""
 from __future__ import annotations
 
 from clew.corpus.ingest.formats.html import parse_html
-from tests.corpus.ingest.formats.documents import block_texts, outline
+from tests.corpus.ingest.formats.documents import HTML_FIXTURES, block_texts, load_html, outline
 
 _NODE_HEAD = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
               '  <meta name="nodejs.org:node-version" content="v18.20.4">\n'
@@ -80,3 +80,17 @@ def test_a_gtk_doc_example_has_no_column_of_line_numbers() -> None:
                         "g_list_free_full (g_steal_pointer (&list_of_owned_things), g_object_unref);\n```")
     assert len(code) == 2
     assert "1\n2" not in document.text
+
+
+def test_an_rdoc_page_two_folders_down_is_read_as_darkfish_s() -> None:
+    """RDoc's pages were known as Darkfish's by their script's path, ``./js/`` or ``../js/`` only: a class two
+    folders down (benchmark-ips' ``Benchmark/IPS/Job.html``, ``../../js/darkfish.js``) kept its methods one section,
+    each with its source listing and "click to toggle source". It reads as the same page one folder down does."""
+    page = (HTML_FIXTURES / "rdoc" / "rmail-header.html").read_text(encoding="utf-8")
+    assert '<script src="../js/darkfish.js"' in page
+    deeper = parse_html(page.replace('<script src="../js/darkfish.js"', '<script src="../../js/darkfish.js"'))
+    deeper.check()
+    assert [(s.heading, s.level) for s in deeper.sections] == [(s.heading, s.level) for s in load_html(
+        "rdoc/rmail-header.html").sections]
+    assert ("new()", 3) in [(s.heading, s.level) for s in deeper.sections]
+    assert "click to toggle source" not in deeper.text
