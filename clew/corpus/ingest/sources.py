@@ -51,6 +51,7 @@ from typing import BinaryIO, Literal
 
 from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.formats.html_charset import declared_charset
+from clew.corpus.ingest.includes import expand, partials
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import browser_page, generated_sign, word_pairs
 from clew.errors import InputError
@@ -254,8 +255,12 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 found.problems.append(_browser_problem(root, browser))
             kept, twins = drop_twins(files)
             kept, copies = drop_pdf_copies(kept, lambda key: _taken_back(key, patterns))
+            kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
             found.files.extend(kept)
             found.problems.extend(twins + copies)
+            if held:
+                found.excluded += len(held)
+                found.problems.append(_partials_problem(root, held))
         else:
             found.files.append((root, root.name))
     return found
@@ -433,6 +438,24 @@ def drop_pdf_copies(files: list[tuple[Path, str]], taken_back: Callable[[str], b
     return [entry for entry in files if entry[1] not in dropped], problems
 
 
+def drop_partials(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
+                  ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
+    """``files`` less the AsciiDoc partials that pages among them include whole (``clew.corpus.ingest.includes``),
+    with ``(partial, page)`` of each left out; a key for which ``taken_back`` is true is kept."""
+    texts = [(file, key) for file, key in files if SUFFIXES.get(file.suffix.lower()) in ("asciidoc", "text")]
+    held = {key: page for key, page in partials(texts, TWIN_READ_BYTES).items() if not taken_back(key)}
+    return [entry for entry in files if entry[1] not in held], sorted(held.items())
+
+
+def _partials_problem(root: Path, held: list[tuple[str, str]]) -> Problem:
+    count, example = len(held), PurePosixPath(held[0][0]).name
+    where = _some([f"{key} in {page}" for key, page in held])
+    return Problem(str(root), f"{count} AsciiDoc partial{'s' if count > 1 else ''} (files pages include whole, their "
+                              f"text read where the page includes it: {where}) not ingested as documents of their "
+                              f"own; take one in with --exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}",
+                   False, warning=True)
+
+
 def _is_html(file: Path) -> bool:
     return SUFFIXES.get(file.suffix.lower()) == "html"
 
@@ -548,6 +571,12 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple
         where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"
         problem = None if charset and not bad else Problem(
             name, f"not valid {where}; replaced {bad} undecodable byte(s)", False)
+    if fmt in ("asciidoc", "text"):
+        content, missed = expand(content, file, key, limits.text_bytes, fmt == "text")
+        if missed:
+            note = f"{len(missed)} include:: line{'s' if len(missed) > 1 else ''} not read, left out: {_some(missed)}"
+            problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(
+                name, note, False, warning=True)
     lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0
     if lines > limits.markdown_lines:
         return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "

@@ -22,6 +22,9 @@ label of the page (a label of another page, or a ``:doc:`` from the root, ``/tem
 no file). Links inside code are not links. Read without them, git's 1,614 ``linkgit:`` references
 were text only (task U6: 12 links resolved over 298 pages).
 
+AsciiDoc's ``include::`` and conditionals are applied as the file is read, before it gets here
+(``clew.corpus.ingest.includes``): the text parsed is the page with its includes in place.
+
 A ``.txt`` file is often one of the two (git's ``Documentation/*.txt`` is AsciiDoc, Python's old
 ``*.txt`` docs reStructuredText): :func:`parse_plain` reads it as AsciiDoc when it opens with an
 AsciiDoc title (either form) over a section title of the next level, as reStructuredText when it
@@ -43,6 +46,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Literal
 
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section
@@ -296,21 +300,29 @@ def _asciidoc_two_line(lines: list[str], i: int) -> int | None:
     return _ASCIIDOC_LEVELS.index(under.group(1)) + 1
 
 
-def parse_plain(source: str) -> ParsedDocument:
-    """A ``.txt`` file: AsciiDoc, reStructuredText or plain text, by its opening (see the module's doc)."""
+def plain_kind(source: str) -> Literal["asciidoc", "rst", "text"]:
+    """What a ``.txt`` file is, by its opening (see the module's doc)."""
     text = normalize_newlines(source)
     lines = text.split("\n")
     first = next((i for i, line in enumerate(lines[:_SNIFF_LINES]) if not _blank(line)), None)
     if first is None:
-        return parse_text(source)
+        return "text"
     if _rst_title(lines, first) is not None and _RST_EXPLICIT.search(text) is not None:
-        return parse_rst(source)
+        return "rst"
     top = _ASCIIDOC_TITLE.match(lines[first])
     two = _asciidoc_two_line(lines, first)
     if (top is not None and len(top.group(1)) == 1
             and any(line.startswith("== ") for line in lines[first + 1:])):
-        return parse_asciidoc(source, ".txt")
+        return "asciidoc"
     if two == 1 and (any(line.startswith("== ") for line in lines[first + 2:])
                      or any(_asciidoc_two_line(lines, i) == 2 for i in range(first + 2, len(lines) - 1))):
-        return parse_asciidoc(source, ".txt")
-    return parse_text(source)
+        return "asciidoc"
+    return "text"
+
+
+def parse_plain(source: str) -> ParsedDocument:
+    """A ``.txt`` file: AsciiDoc, reStructuredText or plain text, by its opening (see the module's doc)."""
+    kind = plain_kind(source)
+    if kind == "rst":
+        return parse_rst(source)
+    return parse_asciidoc(source, ".txt") if kind == "asciidoc" else parse_text(source)

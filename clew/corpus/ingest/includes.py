@@ -1,0 +1,225 @@
+"""AsciiDoc's preprocessor, applied as a file is read: ``include::`` and the conditionals.
+
+As Asciidoctor renders a page, an ``include::file[]`` line stands for the lines of that file (git's
+manual pages include their options: ``git-log.txt`` holds ``include::diff-options.txt[]``), so the
+document's text holds them where the directive stands (:func:`preprocess`). The path is resolved
+relative to the including file, a nested include relative to its own file; a file included again
+inside itself (a cycle), past ``MAX_DEPTH`` includes deep, outside the ingested folder (its real
+path), or not there (a name with an ``{attribute}``, a file the package left out) is not read: its
+line is left out and reported. Of the directive's attributes, ``lines=1..10;15..20`` (or with ``,``)
+and ``tag=name`` / ``tags=a;b`` (the lines between ``tag::name[]`` and ``end::name[]``, the marker
+lines left out) are kept; others (``leveloffset``, ``indent``, a tag with ``*`` or ``!``) are not
+read, and the file is included whole.
+
+Conditionals (``ifdef::a[]``, ``ifdef::a,b[]`` for either, ``ifdef::a+b[]`` for both, ``ifndef::``,
+``endif::``) are evaluated against the attributes set before them (``:git-log: 1``, unset by
+``:git-log!:``), so ``git-log.txt`` shows the diff options for ``git log``, not those
+``ifdef::git-format-patch[]`` holds; an ``ifeval::`` is kept (its expression is not evaluated), and
+a single-line ``ifdef::a[text]`` gives its text. The directives' own lines are not text.
+
+A file that a page includes whole and that has no title of its own is a partial, not a page (git
+names its partials no way apart: ``diff-options.txt``, ``urls.txt``, ``i18n.txt``, beside the pages
+``git-log.txt``; Asciidoctor's ``_name.adoc`` convention is not git's; git's Makefile renders only the
+pages it lists): :func:`partials` finds them and ``clew.corpus.ingest.sources`` leaves them out, their
+text found in the pages that include them. A titled file a page includes (a book's chapter) stays a
+page of its own as well.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+
+from clew.corpus.ingest.formats.lightmarkup import plain_kind
+
+MAX_DEPTH = 64
+"""Includes inside includes (Asciidoctor's ``max-include-depth``)."""
+_DIRECTIVE = re.compile(r"^(?:include|ifn?def|ifeval|endif)::", re.M)
+_INCLUDE = re.compile(r"^include::([^\[\n]+)\[([^\]\n]*)\][ \t]*$")
+_CONDITION = re.compile(r"^(ifn?def|ifeval|endif)::([^\[\n]*)\[(.*)\][ \t]*$")
+_ATTRIBUTE = re.compile(r"^:(!?)([\w][\w-]*)(!?):(?:[ \t]+.*)?$")
+_TAG = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
+_NAMED = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
+
+Reader = Callable[[Path], str | None]
+"""A file's text (None when it cannot be read)."""
+
+
+def expand(text: str, file: Path, key: str, limit: int, plain: bool) -> tuple[str, list[str]]:
+    """The text of the AsciiDoc ``file`` (``plain``: a ``.txt`` file, expanded only when it reads as AsciiDoc)
+    found as ``key`` (its folder: ``file``'s path less ``key``), by :func:`preprocess` with files of at
+    most ``limit`` bytes; and the includes left out. A text without directives comes back as it is."""
+    if _DIRECTIVE.search(text) is None or (plain and plain_kind(text) != "asciidoc"):
+        return text, []
+    root = file
+    for _ in PurePosixPath(key).parts:
+        root = root.parent
+    return preprocess(text, file, root, lambda path: read_text(path, limit) if path.is_file() else None, limit)
+
+
+def read_text(file: Path, limit: int) -> str | None:
+    """The first ``limit`` bytes of ``file`` as UTF-8 (undecodable bytes replaced); None if it cannot be read."""
+    try:
+        with file.open("rb") as handle:
+            data = handle.read(limit)
+    except OSError:
+        return None
+    return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")
+
+
+def _page(text: str) -> bool:
+    """Whether ``text`` is an AsciiDoc page with a title of its own (a ``.txt`` file that reads as AsciiDoc)."""
+    return plain_kind(text) == "asciidoc" or text.lstrip().startswith("= ")
+
+
+def preprocess(text: str, file: Path, root: Path, read: Reader, limit: int) -> tuple[str, list[str]]:
+    """``text`` (of ``file``, in the folder ``root``) with its includes and conditionals applied (see the
+    module docstring), at most ``limit`` characters of included text; and each include left out, with why."""
+    out: list[str] = []
+    missed: list[str] = []
+    attributes: set[str] = set()
+    budget = [limit]
+    _lines(text.split("\n"), file, root.resolve(), read, out, missed, attributes, [file.resolve()], budget)
+    return "\n".join(out), missed
+
+
+def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str], missed: list[str],
+           attributes: set[str], chain: list[Path], budget: list[int]) -> None:
+    skipping = 0  # conditionals open inside a false one (the false one included)
+    for line in lines:
+        condition = _CONDITION.match(line) if line[:1] in "ie" else None
+        if condition is not None:
+            kind, names, content = condition.groups()
+            if kind == "endif":
+                skipping = max(skipping - 1, 0)
+            elif skipping:
+                skipping += 0 if content and kind != "ifeval" else 1
+            elif kind == "ifeval":
+                continue
+            elif not _holds(kind, names, attributes):
+                skipping += 0 if content else 1
+            elif content:
+                out.append(content)
+            continue
+        if skipping:
+            continue
+        attribute = _ATTRIBUTE.match(line) if line.startswith(":") else None
+        if attribute is not None:
+            unset, name, after = attribute.groups()
+            (attributes.discard if unset or after else attributes.add)(name)
+        include = _INCLUDE.match(line) if line.startswith("include::") else None
+        if include is None:
+            out.append(line)
+            continue
+        target, why = _target(file, include.group(1).strip(), root, chain)
+        included = read(target) if target is not None and why is None else None
+        if target is not None and why is None and included is None:
+            why = "not found"
+        if included is None or target is None:
+            missed.append(f"{include.group(1).strip()} ({why})")
+            continue
+        if len(included) > budget[0]:
+            missed.append(f"{include.group(1).strip()} (over the size limit)")
+            continue
+        budget[0] -= len(included)
+        part = _select(included.replace("\r\n", "\n").replace("\r", "\n").split("\n"), include.group(2))
+        _lines(part, target, root, read, out, missed, attributes, [*chain, target], budget)
+
+
+def _holds(kind: str, names: str, attributes: set[str]) -> bool:
+    wanted = [name.strip() for name in re.split(r"[,+]", names) if name.strip()]
+    found = (all if "+" in names else any)(name in attributes for name in wanted)
+    return found if kind == "ifdef" else not found
+
+
+def _target(file: Path, name: str, root: Path, chain: list[Path]) -> tuple[Path | None, str | None]:
+    """The file ``name`` names from ``file``, or why it is not read."""
+    if "{" in name or "://" in name:
+        return None, "an attribute or a URL in its name"
+    try:
+        target = (file.parent / name).resolve()
+    except (OSError, RuntimeError):
+        return None, "not found"
+    if not target.is_relative_to(root):
+        return target, "outside the ingested folder"
+    if target in chain:
+        return target, "includes itself"
+    if len(chain) > MAX_DEPTH:
+        return target, f"more than {MAX_DEPTH} includes deep"
+    return target, None
+
+
+def _select(lines: list[str], attributes: str) -> list[str]:
+    """The lines a directive's ``lines=`` or ``tag(s)=`` keeps (all for others)."""
+    named = {match.group(1): next(g for g in match.groups()[1:] if g is not None).strip()
+             for match in _NAMED.finditer(attributes)}
+    if "lines" in named:
+        picked: list[str] = []
+        for part in re.split(r"[;,]", named["lines"]):
+            first, _, last = part.strip().partition("..")
+            if not first.strip().isdigit() or (last.strip() and last.strip() != "-1" and not last.strip().isdigit()):
+                return lines
+            stop = len(lines) if not last or last.strip() == "-1" else int(last)
+            picked += lines[int(first) - 1:stop] if last else lines[int(first) - 1:int(first)]
+        return picked
+    tags = named.get("tag") or named.get("tags")
+    if not tags or any(ch in tags for ch in "*!"):
+        return lines
+    wanted = {tag.strip() for tag in tags.split(";") if tag.strip()}
+    picked, open_tags = [], set[str]()
+    for line in lines:
+        marker = _TAG.search(line)
+        if marker is not None:
+            kind, name = marker.groups()
+            (open_tags.add if kind == "tag" else open_tags.discard)(name)
+            continue
+        if open_tags & wanted:
+            picked.append(line)
+    return picked
+
+
+def whole_includes(text: str) -> list[str]:
+    """The paths ``text``'s ``include::`` lines name without ``lines=`` or ``tag(s)=`` (as written)."""
+    found = []
+    for line in text.split("\n"):
+        include = _INCLUDE.match(line) if line.startswith("include::") else None
+        if include is not None and not re.search(r"\b(?:lines|tags?)\s*=", include.group(2)):
+            found.append(include.group(1).strip())
+    return found
+
+
+def partials(files: list[tuple[Path, str]], limit: int) -> dict[str, str]:
+    """Of ``files`` (AsciiDoc and text files, ``(file, key)``; the first ``limit`` bytes of each read),
+    those an AsciiDoc page with a title of its own (whose includes are read) includes whole, or a partial
+    of one includes, and that are no page themselves (a chapter a book includes stays a page; so does a
+    cycle of files that include each other and no page): the partial's key -> the key of a page holding it."""
+    texts = {key: text for file, key in files if (text := read_text(file, limit)) is not None}
+    titled = {key for key, text in texts.items() if _page(text)}
+    edges: dict[str, list[str]] = {}
+    for key, text in texts.items():
+        folder = PurePosixPath(key).parent.as_posix()
+        targets = (_normal(f"{folder}/{name}") for name in whole_includes(text))
+        edges[key] = [target for target in targets if target is not None and target in texts and target != key]
+    held: dict[str, str] = {}
+    pending = [(key, key) for key in sorted(titled, reverse=True) if edges[key]]
+    while pending:
+        key, page = pending.pop()
+        for target in edges[key]:
+            if target not in held and target not in titled:
+                held[target] = page
+                pending.append((target, page))
+    return held
+
+
+def _normal(path: str) -> str | None:
+    """``path`` with its ``.`` and ``..`` parts applied; None when it leaves the root."""
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        elif part not in ("", "."):
+            parts.append(part)
+    return "/".join(parts)

@@ -1,0 +1,140 @@
+"""AsciiDoc's include:: and conditionals as a file is read (git's Documentation/*.txt: a page includes its
+options, a partial; the page sets an attribute the partial's ifdef:: asks for), and the partials left out
+as documents of their own."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from clew.corpus.ingest.formats.lightmarkup import parse_plain
+from clew.corpus.ingest.sources import find_files, read_source
+
+PAGE = """git-log(1)
+==========
+
+NAME
+----
+git-log - Show commit logs
+
+OPTIONS
+-------
+:git-log: 1
+include::diff-options.txt[]
+
+EXAMPLES
+--------
+include::examples/log.txt[tag=short]
+
+include::missing.txt[]
+include::../outside.txt[]
+include::git-log.txt[]
+"""
+OPTIONS = """// the partial: no title of its own
+ifdef::git-format-patch[]
+--no-stat::
+	Generate plain patches without any diffstats.
+endif::git-format-patch[]
+
+ifndef::git-format-patch[]
+-p::
+--patch::
+	Generate patch.
+ifdef::git-log[]
+	Shown for git log only.
+endif::git-log[]
+endif::git-format-patch[]
+
+include::diff-more.txt[lines=2..3]
+"""
+MORE = "first line, not included\n--stat::\n\tGenerate a diffstat.\nlast line, not included\n"
+EXAMPLES = """// tag::short[]
+`git log --oneline`::
+	One line per commit.
+// end::short[]
+`git log -p`::
+	Not in the tag.
+"""
+
+
+def documentation(root: Path) -> Path:
+    folder = root / "Documentation"
+    (folder / "examples").mkdir(parents=True)
+    (folder / "git-log.txt").write_text(PAGE, encoding="utf-8")
+    (folder / "diff-options.txt").write_text(OPTIONS, encoding="utf-8")
+    (folder / "diff-more.txt").write_text(MORE, encoding="utf-8")
+    (folder / "examples" / "log.txt").write_text(EXAMPLES, encoding="utf-8")
+    (root / "outside.txt").write_text("Outside the ingested folder.\n", encoding="utf-8")
+    return folder
+
+
+def test_an_include_is_read_where_it_stands_as_asciidoctor_renders_it(tmp_path: Path) -> None:
+    folder = documentation(tmp_path)
+    source, problem = read_source(folder / "git-log.txt", "git-log.txt")
+    assert source is not None and isinstance(source.content, str)
+    options = source.content[source.content.index("OPTIONS"):source.content.index("EXAMPLES")]
+    # the attribute the page set before the include holds; the format-patch branch is left out; the lines asked for
+    assert options.split("\n")[2:] == [":git-log: 1", "// the partial: no title of its own", "", "-p::", "--patch::",
+                                       "\tGenerate patch.", "\tShown for git log only.", "", "--stat::",
+                                       "\tGenerate a diffstat.", "", "", ""]
+    assert "`git log --oneline`::\n\tOne line per commit.\n" in source.content  # the tag, without its markers
+    assert "Not in the tag" not in source.content and "include::" not in source.content
+    assert "Outside the ingested folder" not in source.content  # ../outside.txt is above Documentation/
+    assert problem is not None and problem.warning and not problem.skipped
+    assert problem.message == ("3 include:: lines not read, left out: missing.txt (not found), ../outside.txt (outside "
+                               "the ingested folder), git-log.txt (includes itself)")
+    parsed = parse_plain(source.content)  # the included options are the OPTIONS section's text
+    options_section = next(i for i, s in enumerate(parsed.sections) if s.heading == "OPTIONS")
+    assert any("Generate patch." in parsed.text[b.start:b.end] for b in parsed.blocks if b.section == options_section)
+
+
+def test_a_file_read_alone_resolves_its_includes_beside_it(tmp_path: Path) -> None:
+    folder = documentation(tmp_path)
+    source, _ = read_source(folder / "git-log.txt", "Documentation/git-log.txt")  # the root is tmp_path now
+    assert source is not None and "Outside the ingested folder." in str(source.content)
+
+
+def test_plain_text_and_a_page_without_directives_are_read_as_they_are(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Notes\n\ninclude::diff-options.txt[] is how a page includes a file.\n", encoding="utf-8")
+    (tmp_path / "diff-options.txt").write_text(OPTIONS, encoding="utf-8")
+    source, problem = read_source(notes, "notes.txt")  # not AsciiDoc: no directive is applied
+    assert source is not None and source.content == notes.read_text(encoding="utf-8") and problem is None
+
+
+def test_the_partials_a_page_includes_are_left_out_and_can_be_taken_back(tmp_path: Path) -> None:
+    folder = documentation(tmp_path)
+    (folder / "loop-a.txt").write_text("include::loop-b.txt[]\n", encoding="utf-8")  # a cycle, no page: kept
+    (folder / "loop-b.txt").write_text("include::loop-a.txt[]\n", encoding="utf-8")
+    found = find_files([folder], "**/*")
+    # diff-more.txt is included in part (lines=), examples/log.txt by a tag: pages of their own as well
+    assert sorted(key for _, key in found.files) == ["diff-more.txt", "examples/log.txt", "git-log.txt", "loop-a.txt",
+                                                     "loop-b.txt"]
+    assert found.excluded == 1
+    (partial,) = found.problems
+    assert (partial.path, partial.warning) == (str(folder), True)
+    assert partial.message == ("1 AsciiDoc partial (files pages include whole, their text read where the page "
+                               "includes it: diff-options.txt in git-log.txt) not ingested as documents of their "
+                               "own; take one in with --exclude '!diff-options.txt' or a '!diff-options.txt' line "
+                               "in .clewignore")
+    taken = find_files([folder], "**/*", ["!diff-options.txt"])
+    assert "diff-options.txt" in [key for _, key in taken.files] and taken.excluded == 0
+
+
+def test_a_titled_page_another_includes_stays_a_page(tmp_path: Path) -> None:
+    (tmp_path / "book.adoc").write_text("= The book\n\ninclude::chapter.adoc[]\n", encoding="utf-8")
+    (tmp_path / "chapter.adoc").write_text("= A chapter\n\nIts text.\n", encoding="utf-8")
+    found = find_files([tmp_path], "**/*")
+    assert sorted(key for _, key in found.files) == ["book.adoc", "chapter.adoc"] and not found.problems
+    source, _ = read_source(tmp_path / "book.adoc", "book.adoc")
+    assert source is not None and source.content == "= The book\n\n= A chapter\n\nIts text.\n\n"
+
+
+def test_conditionals_follow_the_attributes_set_and_unset_before_them(tmp_path: Path) -> None:
+    text = ("= Page\n\n:web:\nifdef::web[Seen on the web.]\nifdef::print[Seen in print.]\n:web!:\n"
+            "ifndef::web[]\nNot on the web now.\nifdef::print+web[]\nNever both.\nendif::print+web[]\nendif::web[]\n"
+            "ifeval::[{sectnum} > 1]\nAn expression is not evaluated: kept.\nendif::[]\n")
+    (tmp_path / "page.adoc").write_text(text, encoding="utf-8")
+    source, problem = read_source(tmp_path / "page.adoc", "page.adoc")
+    assert source is not None and problem is None
+    assert source.content == ("= Page\n\n:web:\nSeen on the web.\n:web!:\nNot on the web now.\n"
+                              "An expression is not evaluated: kept.\n")
