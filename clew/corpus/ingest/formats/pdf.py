@@ -271,20 +271,30 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             mono = fixed and all(_font(textpage, at)[1] for at in
                                  {first + (last - first) * k // 4 for k in (1, 2, 3, 4)} - {first}
                                  if not text[at].isspace())
-            lines.append(
-                Line(
-                    line,
-                    round(size, 1),
-                    weight >= 500 or bool(_BOLD_FONT.search(font)),
-                    mono,
-                    height - y.value,
-                    x.value,
-                    right.value,
-                )
-            )
+            bold = weight >= 500 or bool(_BOLD_FONT.search(font))
+            lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
+            lines.append(Line(line, round(size, 1), bold, mono, height - y.value, x.value, right.value, lead))
         return lines
     finally:
         textpage.close()
+
+
+def _bold_lead(textpage: pdfium.PdfTextPage, raw: str, start: int, first: int, line: str) -> int:
+    """The length in ``line`` of the bold run that opens it where text of another weight follows on the line (LaTeX's
+    run-in ``\\paragraph`` heading, ``Png If gnuplot was configured ...``: ``pdf_outline`` splits it off), else 0."""
+
+    def bold(at: int) -> bool:
+        weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, at)
+        return weight >= 500 or bool(_BOLD_FONT.search(_font(textpage, at)[0]))
+
+    last = start + len(raw.rstrip()) - 1
+    if bold(last):  # a heading, or a line of bold text
+        return 0
+    for at in range(first, min(last, first + 120)):
+        if not raw[at - start].isspace() and not bold(at):
+            lead = " ".join(raw[first - start : at - start].split())
+            return len(lead) if line.startswith(lead) else 0
+    return 0
 
 
 def _typed_quotes(textpage: pdfium.PdfTextPage, raw: str, start: int) -> str:

@@ -47,6 +47,7 @@ class Line:
     y: float  # distance from the top of the page down to the line's baseline
     x: float
     right: float = 0.0  # the right edge of its last character (0 where not measured)
+    lead: int = 0  # the length of a bold run that opens the line with text of another weight after it, else 0
 
 
 FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")

@@ -8,7 +8,9 @@ its destination points to:
   the same with or without a section number (``3.1 Shell Syntax`` carries ``Shell Syntax``;
   ``Appendix D Indexes`` carries ``Indexes``); or when it and the next lines of the same size do
   (a title set on two lines); or, for a bold or larger line, when it begins with the title (a
-  run-in heading: ``Literals. Integer literals ...``; the rest of the line stays text). A whole
+  run-in heading: ``Literals. Integer literals ...``; the rest of the line stays text), or when its
+  opening bold run, with text of another weight after it, is the title (LaTeX's ``\\paragraph``: ``Png If
+  gnuplot ...`` in gnuplot's manual, 67 of its 649 sections, read "Png" twice; task U9). A whole
   line is preferred to a joined one, and that to a run-in one;
 - where no line carries it, the section opens at the destination's height (the first line at or
   below it; without a height, the top of the page), with the bookmark's title as its heading;
@@ -186,6 +188,8 @@ def _carries(lines: list[Line], i: int, entry: Entry, body: float) -> tuple[int,
                 return 1, Mark(entry.title, entry.level, i, k - i + 1, " ".join(texts))
             if not any(t.startswith(f) for f in joined for t in titles):
                 break
+    if line.lead and alnum(line.text[: line.lead]) in titles:  # a bold run-in heading, then roman text
+        return 2, Mark(entry.title, entry.level, i, 1, line.text[: line.lead], line.text[line.lead :].lstrip())
     if line.bold or line.size > body + 0.5:
         for title in (entry.title, _NUMBERING.sub("", entry.title, count=1)):
             for text in (line.text, _NUMBERING.sub("", line.text, count=1)):
