@@ -241,7 +241,9 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     then alone (an item of more than ``BARE`` words). A lead-in ending in ":" whose list is all
     quoted already has no option; a sentence that introduces a table or code without a colon may
     also be quoted alone (it says something itself: "When modals are closed, any tooltips ... are
-    also automatically dismissed.")."""
+    also automatically dismissed."), not one that ends no sentence: PostgreSQL's "is a timestamp without
+    time zone, while" over its literal (a chunk opening inside a sentence), npm's "**Using the `npm:`
+    prefix to replace with a different package name:**" say nothing without what they introduce."""
     def fresh(follow: list[tuple[str, str]]) -> list[tuple[str, str]]:
         return [f for f in follow if _key(f[0].split("\n", 1)[-1]) not in quoted]
 
@@ -251,7 +253,7 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     if unit.follow:
         matching = _matching_rows(unit.follow, wanted)
         follow = fresh(matching)[:MAX_FOLLOW]
-        alone = [replace(unit, follow=[])] if not unit.own.endswith(":") else []
+        alone = [replace(unit, follow=[])] if unit.own.rstrip(")\"'*`").endswith((".", "!", "?")) else []
         return ([quoting(unit, follow)] if follow else []) + alone
     intro = unit.intro
     if intro is None or _key(intro.own) in quoted:

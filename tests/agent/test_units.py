@@ -513,3 +513,15 @@ def test_a_quoted_sentence_takes_the_example_the_next_sentence_introduces() -> N
     answer = extractive_answer("How do I run a git command that GitPython does not wrap?",
                                [("ev1:c:6:1:41", GIT_DIRECTLY)], max_tokens=40)  # the example does not fit
     assert answer is not None and "```" not in answer.answer
+
+
+def test_a_lead_in_that_ends_no_sentence_is_quoted_only_with_what_it_introduces() -> None:
+    """A chunk of PostgreSQL's datetime page opens inside a sentence ("is a timestamp without time zone, while"
+    over the literal it speaks of): quoted alone, the fragment says nothing; quoted, it brings its literal."""
+    text = ("is a timestamp without time zone, while\n\n```\nTIMESTAMP '2004-10-19 10:23:54+02'\n```\n\n"
+            "is a timestamp with time zone. PostgreSQL never examines the content of a literal string before "
+            "determining its type, and therefore will treat both of the above as timestamp without time zone.\n")
+    answer = extractive_answer("Which literal is a timestamp without time zone?", [("ev1:c:15:1:15", text)],
+                               max_tokens=30)
+    assert answer is not None and answer.answer == (
+        "is a timestamp without time zone, while\n```\nTIMESTAMP '2004-10-19 10:23:54+02'\n``` [ev1:c:15:1:15]")
