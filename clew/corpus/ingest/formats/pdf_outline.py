@@ -7,7 +7,8 @@ its destination points to:
   destination has one) that carries the bookmark's title. A line carries a title when it reads
   the same with or without a section number (``3.1 Shell Syntax`` carries ``Shell Syntax``;
   ``Appendix D Indexes`` carries ``Indexes``); or when it and the next lines of the same size do
-  (a title set on two lines); or, for a bold or larger line, when it begins with the title (a
+  (a title set on two lines; a bookmark's underscores may be spaces on the page, as gnuplot's "Using_examples" over
+  "Using examples", 21 of its sections: task U9); or, for a bold or larger line, when it begins with the title (a
   run-in heading: ``Literals. Integer literals ...``; the rest of the line stays text), or when its
   opening bold run, with text of another weight after it, is the title (LaTeX's ``\\paragraph``: ``Png If
   gnuplot ...`` in gnuplot's manual, 67 of its 649 sections, read "Png" twice; task U9). A whole
@@ -173,7 +174,7 @@ def _carries(lines: list[Line], i: int, entry: Entry, body: float) -> tuple[int,
     forms = _forms(line.text)
     if not forms or _leader(line.text):  # a table of contents' line names the section; it is not its heading
         return None
-    titles = _forms(entry.title)
+    titles = _forms(entry.title) | _forms(entry.title.replace("_", " "))  # gnuplot's "Using_examples": "Using examples"
     if forms & titles:
         return 0, Mark(entry.title, entry.level, i, 1, line.text)
     if any(t.startswith(f) for f in forms for t in titles if len(f) >= 4):
