@@ -161,13 +161,13 @@ class IngestReport(BaseModel):
 
 def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],
                  on_file: Callable[[str], None] | None = None, limits: FileLimits | None = None, *,
-                 keys_as_sources: bool = False) -> Iterator[Source]:
+                 keys_as_sources: bool = False, targets: dict[str, dict[str, str]] | None = None) -> Iterator[Source]:
     """Each file read (a skipped one's problem appended to ``problems``); ``keys_as_sources``: the
-    source a version keeps is the file's key, not its path on this machine."""
+    source a version keeps is the file's key, not its path on this machine; ``targets``: ``Found.targets``."""
     for file, key in files:
         if on_file is not None:
             on_file(key)
-        source, problem = read_source(file, key, limits)
+        source, problem = read_source(file, key, limits, (targets or {}).get(str(file)))
         if problem is not None:
             problems.append(problem)
         if source is not None:
@@ -194,7 +194,7 @@ def prepare_sources(sources: list[Source], config: ChunkingConfig) -> list[Prepa
                            for r in records], problems)
             continue
         try:
-            document = parse(source.format, source.content, source.bounds)
+            document = parse(source.format, source.content, source.bounds, dict(source.targets))
         except Exception as error:  # noqa: BLE001 - one file's failure never sinks the others
             out[index] = _unreadable(source, error)
             continue
@@ -371,7 +371,7 @@ def ingest_paths(
         on_total(len(files))
     if workers == "auto":
         workers = auto_workers(len(files), total_size(files))
-    sources = iter_sources(files, problems, on_file, limits, keys_as_sources=keys_as_sources)
+    sources = iter_sources(files, problems, on_file, limits, keys_as_sources=keys_as_sources, targets=found.targets)
     seen = {key for _, key in files}
 
     def noted(documents: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:

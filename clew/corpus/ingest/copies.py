@@ -41,6 +41,15 @@ class PdfCopy:
     folder: str
     """The folder (a key's prefix, ``""`` for the root) whose HTML pages hold its text."""
 
+    def message(self, ignore_file: str) -> str:
+        """The problem line that reports it (``ignore_file``: the name of the file of exclusions)."""
+        name, parent = PurePosixPath(self.key).name, PurePosixPath(self.key).parent
+        beside = self.folder == ("" if parent == PurePosixPath(".") else parent.as_posix())
+        where = "beside it" if beside else f"under {self.folder or 'the folder'}/"
+        return (f"the HTML pages {where} hold its text ({self.share:.0%} of the word pairs of {self.pages} of its "
+                f"pages read): a copy in another format, ingested once, as those pages; take it in with --exclude "
+                f"'!{name}' or a '!{name}' line in {ignore_file}")
+
 
 Pairs = set[tuple[str, ...]]
 

@@ -51,7 +51,8 @@ from typing import BinaryIO, Literal
 
 from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.formats.html_charset import declared_charset
-from clew.corpus.ingest.includes import expand, partials
+from clew.corpus.ingest.formats.lightmarkup import rst_targets
+from clew.corpus.ingest.includes import expand, partials, read_text
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import browser_page, generated_sign, word_pairs
 from clew.errors import InputError
@@ -130,6 +131,9 @@ class Source:
     """Text, or the file's bytes for ``BINARY_FORMATS``."""
     bounds: ParseBounds | None = None
     """What parsing it may cost (``BINARY_FORMATS``; None: ``ParseBounds()``)."""
+    targets: tuple[tuple[str, str], ...] = ()
+    """What a reStructuredText page's roles name in other pages found with it, and their hrefs
+    (``lightmarkup.rst_targets``)."""
 
 
 IGNORE_FILE = ".clewignore"
@@ -155,6 +159,8 @@ class Found:
     excluded: int = 0
     problems: list[Problem] = field(default_factory=list)
     """What was found but cannot be read (a symbolic link whose target is missing)."""
+    targets: dict[str, dict[str, str]] = field(default_factory=dict)
+    """A reStructuredText file's path -> what its roles name in other pages (``Source.targets``)."""
 
 
 def excluded_by(key: str, patterns: list[str]) -> bool:
@@ -258,6 +264,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
             found.files.extend(kept)
             found.problems.extend(twins + copies)
+            found.targets.update(_rst_targets(kept))
             if held:
                 found.excluded += len(held)
                 found.problems.append(_partials_problem(root, held))
@@ -425,16 +432,8 @@ def drop_pdf_copies(files: list[tuple[Path, str]], taken_back: Callable[[str], b
     paths = {key: file for file, key in files}
     candidates = [(file, key) for file, key in files if not (file.suffix.lower() == ".pdf" and taken_back(key))]
     copies = pdf_copies(candidates, _is_html, _word_pairs)
-    problems = []
-    for copy in copies:
-        name, parent = PurePosixPath(copy.key).name, PurePosixPath(copy.key).parent
-        beside = copy.folder == ("" if parent == PurePosixPath(".") else parent.as_posix())
-        where = "beside it" if beside else f"under {copy.folder or 'the folder'}/"
-        problems.append(Problem(str(paths[copy.key]), f"the HTML pages {where} hold its text ({copy.share:.0%} of the "
-                                f"word pairs of {copy.pages} of its pages read): a copy in another format, ingested "
-                                f"once, as those pages; take it in with --exclude '!{name}' or a '!{name}' line in "
-                                f"{IGNORE_FILE}", True))
     dropped = {copy.key for copy in copies}
+    problems = [Problem(str(paths[copy.key]), copy.message(IGNORE_FILE), True) for copy in copies]
     return [entry for entry in files if entry[1] not in dropped], problems
 
 
@@ -445,6 +444,13 @@ def drop_partials(files: list[tuple[Path, str]], taken_back: Callable[[str], boo
     texts = [(file, key) for file, key in files if SUFFIXES.get(file.suffix.lower()) in ("asciidoc", "text")]
     held = {key: page for key, page in partials(texts, TWIN_READ_BYTES).items() if not taken_back(key)}
     return [entry for entry in files if entry[1] not in held], sorted(held.items())
+
+
+def _rst_targets(files: list[tuple[Path, str]]) -> dict[str, dict[str, str]]:
+    """``Found.targets`` of the reStructuredText pages among ``files`` (found under one folder)."""
+    paths = {key: file for file, key in files if SUFFIXES.get(file.suffix.lower()) == "rst"}
+    texts = {key: text for key, file in paths.items() if (text := read_text(file, TWIN_READ_BYTES)) is not None}
+    return {str(paths[key]): targets for key, targets in rst_targets(texts).items()}
 
 
 def _partials_problem(root: Path, held: list[tuple[str, str]]) -> Problem:
@@ -534,8 +540,10 @@ def _read_at_most(handle: BinaryIO, size: int) -> bytes:
     return data + handle.read(size - len(data))
 
 
-def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple[Source | None, Problem | None]:
-    """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread."""
+def read_source(file: Path, key: str, limits: FileLimits | None = None, targets: dict[str, str] | None = None
+                ) -> tuple[Source | None, Problem | None]:
+    """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread.
+    ``targets``: a reStructuredText page's ``Found.targets``."""
     name = str(file)
     fmt = SUFFIXES.get(file.suffix.lower())
     if fmt is None:
@@ -582,7 +590,7 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None) -> tuple
         return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "
                                    "files: not ingested; split the file or raise the limit (--max-markdown-lines)",
                              True)
-    return Source(key, name, fmt, content), problem
+    return Source(key, name, fmt, content, targets=tuple(sorted((targets or {}).items()))), problem
 
 
 def _size(count: int) -> str:

@@ -18,9 +18,10 @@ Links and anchors: an AsciiDoc block anchor line (``[[summary]]``) and a reStruc
 ``linkgit:git-add[1]`` links to the page of that name beside this one (``git-add.txt`` in a
 ``.txt`` file, ``git-add.adoc`` in an AsciiDoc one) and ``<<summary>>`` to an anchor of the page;
 reStructuredText's ``:doc:`intro``` links to ``intro.rst`` beside it and ``:ref:`label``` to a
-label of the page (a label of another page, or a ``:doc:`` from the root, ``/templates``, names
-no file). Links inside code are not links. Read without them, git's 1,614 ``linkgit:`` references
-were text only (task U6: 12 links resolved over 298 pages).
+label of the page, or (Sphinx's labels are global) to the label of another page found with it, as
+a ``:doc:`` from the root (``/templates``) to that page: the pages' labels are read together,
+before each is parsed (:func:`rst_targets`). Links inside code are not links. Read without them,
+git's 1,614 ``linkgit:`` references were text only (task U6: 12 links resolved over 298 pages).
 
 AsciiDoc's ``include::`` and conditionals are applied as the file is read, before it gets here
 (``clew.corpus.ingest.includes``): the text parsed is the page with its includes in place.
@@ -44,8 +45,9 @@ paragraph form (``NOTE: text``) already is one paragraph.
 
 from __future__ import annotations
 
+import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Literal
 
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
@@ -119,7 +121,8 @@ def _blank(line: str) -> bool:
     return not line.strip()
 
 
-def parse_rst(source: str) -> ParsedDocument:
+def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDocument:
+    """A reStructuredText page; ``targets``: the hrefs of what its roles name in other pages (:func:`rst_targets`)."""
     text = normalize_newlines(source)
     lines = text.split("\n")
     doc = _Sections(text)
@@ -169,7 +172,7 @@ def parse_rst(source: str) -> ParsedDocument:
         i += 1
     if run is not None:
         doc.block(run, len(lines), "paragraph")
-    return _wire(doc.document(), _RST_LABEL, _RST_LINK, _rst_href)
+    return _wire(doc.document(), _RST_LABEL, _RST_LINK, lambda found, anchors: _rst_href(found, anchors, targets or {}))
 
 
 def _indented_end(lines: list[str], first: int, indent: int) -> int:
@@ -260,11 +263,43 @@ def parse_asciidoc(source: str, suffix: str = ".adoc") -> ParsedDocument:
     return _wire(doc.document(), _ADOC_ANCHOR, _ADOC_LINK, href)
 
 
-def _rst_href(found: re.Match[str], anchors: dict[str, int]) -> str | None:
+def _rst_href(found: re.Match[str], anchors: dict[str, int], targets: Mapping[str, str]) -> str | None:
     if found.group(1):  # :doc:
-        return None if found.group(1).startswith("/") else found.group(1).strip() + ".rst"
+        name = found.group(1).strip()
+        return targets.get(name) if name.startswith("/") else name + ".rst"
     label = " ".join(found.group(2).lower().split())
-    return "#" + label if label in anchors else None
+    return "#" + label if label in anchors else targets.get(label)
+
+
+def rst_targets(texts: Mapping[str, str]) -> dict[str, dict[str, str]]:
+    """For each reStructuredText page of ``texts`` (a key -> its text: the pages found together), the
+    hrefs, relative to it, of what its roles name in other pages: ``{label: "other.rst#label"}`` for a
+    ``:ref:`` to a label another page defines (Sphinx's labels are global; the first page by key
+    defining it), ``{"/intro": "../intro.rst"}`` for a ``:doc:`` from the root: the topmost folder
+    above the page holding an ``index.rst`` (Sphinx's source folder), else the folder ingested."""
+    labels: dict[str, str] = {}
+    for key in sorted(texts):
+        for found in _RST_LABEL.finditer(texts[key]):
+            labels.setdefault(" ".join(found.group(1).lower().split()), key)
+    indexes = {key.rsplit("/", 1)[0] if "/" in key else "" for key in texts if key.rsplit("/", 1)[-1] == "index.rst"}
+    out: dict[str, dict[str, str]] = {}
+    for key, text in texts.items():
+        folder = posixpath.dirname(key)
+        found_here: dict[str, str] = {}
+        for found in _RST_LINK.finditer(text):
+            if found.group(1) and found.group(1).strip().startswith("/"):
+                name = found.group(1).strip()
+                root = next((f for f in sorted(indexes, key=len) if not f or folder == f or folder.startswith(f + "/")),
+                            "")
+                found_here[name] = posixpath.relpath(posixpath.join(root, name.lstrip("/") + ".rst"), folder or ".")
+            elif found.group(2):
+                label = " ".join(found.group(2).lower().split())
+                if labels.get(label, key) != key:
+                    target = posixpath.relpath(labels[label], folder or ".")
+                    found_here[label] = f"{target}#{label}"
+        if found_here:
+            out[key] = found_here
+    return out
 
 
 def _wire(document: ParsedDocument, anchor: re.Pattern[str], link: re.Pattern[str],
@@ -320,9 +355,10 @@ def plain_kind(source: str) -> Literal["asciidoc", "rst", "text"]:
     return "text"
 
 
-def parse_plain(source: str) -> ParsedDocument:
-    """A ``.txt`` file: AsciiDoc, reStructuredText or plain text, by its opening (see the module's doc)."""
+def parse_plain(source: str, targets: Mapping[str, str] | None = None) -> ParsedDocument:
+    """A ``.txt`` file: AsciiDoc, reStructuredText (with ``targets``, as :func:`parse_rst`) or plain text,
+    by its opening (see the module's doc)."""
     kind = plain_kind(source)
     if kind == "rst":
-        return parse_rst(source)
+        return parse_rst(source, targets)
     return parse_asciidoc(source, ".txt") if kind == "asciidoc" else parse_text(source)

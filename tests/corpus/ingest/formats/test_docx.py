@@ -126,10 +126,10 @@ def test_any_parser_failure_skips_only_its_file(tmp_path: Path, monkeypatch: pyt
 
     real = ingest.parse
 
-    def flaky(fmt: str, content: str | bytes, bounds: object = None) -> object:
+    def flaky(fmt: str, content: str | bytes, bounds: object = None, targets: object = None) -> object:
         if isinstance(content, str) and "poison" in content:
             raise RecursionError("maximum recursion depth exceeded")
-        return real(fmt, content, bounds)  # type: ignore[arg-type]
+        return real(fmt, content, bounds, targets)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ingest, "parse", flaky)
     folder = tmp_path / "docs"

@@ -205,3 +205,28 @@ def test_asciidoc_and_rst_links_and_anchors() -> None:
     document.check()
     assert [link.href for link in document.links] == ["#whitespace control", "intro.rst"]
     assert document.text[document.anchors["whitespace control"]:].startswith("Whitespace\n")
+
+
+def test_rst_roles_link_to_the_labels_and_pages_of_other_pages(tmp_path: Path) -> None:
+    # Jinja's docs (task U6): ":ref:`writing-filters`" in templates.rst names a label of api.rst; Sphinx's labels
+    # are global. Read a page at a time, such a role was no link.
+    docs = tmp_path / "corpus" / "jinja"
+    (docs / "guide").mkdir(parents=True)
+    (docs / "index.rst").write_text("Jinja\n=====\n\nStart with :doc:`guide/templates`.\n", encoding="utf-8")
+    (docs / "api.rst").write_text("API\n===\n\nIntro.\n\n.. _writing-filters:\n\nCustom Filters\n--------------\n\n"
+                                  "Register a filter in ``environment.filters``.\n", encoding="utf-8")
+    (docs / "guide" / "templates.rst").write_text(
+        "Templates\n=========\n\nSee :ref:`custom filters <writing-filters>`, :doc:`the API </api>`, "
+        ":ref:`Writing Filters` and :ref:`nowhere`.\n\n.. code-block:: rst\n\n    :ref:`writing-filters`\n",
+        encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [tmp_path / "corpus"], collection="docs")
+        rows = corpus.cursor().execute(
+            """SELECT e.dst_ref, d.key, c.body FROM edges e
+               LEFT JOIN chunks c ON e.dst = 'ev1:c:' || c.document_id || ':' || c.version || ':' || c.ordinal
+               LEFT JOIN documents d ON d.id = c.document_id WHERE e.graph = 'links'""").fetchall()
+    # the label's section (both spellings: one link), the page from the root (the folder of index.rst); nowhere: none
+    assert sorted((ref, key, body.split("\n")[0]) for ref, key, body in rows) == [
+        ("jinja/api.rst", "jinja/api.rst", "API"), ("jinja/api.rst#writing-filters", "jinja/api.rst", "Custom Filters"),
+        ("jinja/guide/templates.rst", "jinja/guide/templates.rst", "Templates")]
+    assert report.links_resolved == 3 and report.links_dangling == 0
