@@ -5,8 +5,9 @@ manual pages include their options: ``git-log.txt`` holds ``include::diff-option
 document's text holds them where the directive stands (:func:`preprocess`). The path is resolved
 relative to the including file, a nested include relative to its own file; a file included again
 inside itself (a cycle), past ``MAX_DEPTH`` includes deep, outside the ingested folder (its real
-path), or not there (a name with an ``{attribute}``, a file the package left out) is not read: its
-line is left out and reported. Of the directive's attributes, ``lines=1..10;15..20`` (or with ``,``)
+path), or not there (a name with an ``{attribute}``, a file the package left out), or past the
+limits (``MAX_INCLUDES`` files, their text the text files' size limit) is not read: its line is
+left out and reported. Of the directive's attributes, ``lines=1..10;15..20`` (or with ``,``)
 and ``tag=name`` / ``tags=a;b`` (the lines between ``tag::name[]`` and ``end::name[]``, the marker
 lines left out) are kept; others (``leveloffset``, ``indent``, a tag with ``*`` or ``!``) are not
 read, and the file is included whole.
@@ -35,6 +36,9 @@ from clew.corpus.ingest.formats.lightmarkup import plain_kind
 
 MAX_DEPTH = 64
 """Includes inside includes (Asciidoctor's ``max-include-depth``)."""
+MAX_INCLUDES = 10_000
+"""Files one page includes, all depths together: with the size limit (the included text at most the text
+files' limit), a page that includes a file a thousand times that includes another a thousand times ends."""
 _DIRECTIVE = re.compile(r"^(?:include|ifn?def|ifeval|endif)::", re.M)
 _INCLUDE = re.compile(r"^include::([^\[\n]+)\[([^\]\n]*)\][ \t]*$")
 _CONDITION = re.compile(r"^(ifn?def|ifeval|endif)::([^\[\n]*)\[(.*)\][ \t]*$")
@@ -79,7 +83,7 @@ def preprocess(text: str, file: Path, root: Path, read: Reader, limit: int) -> t
     out: list[str] = []
     missed: list[str] = []
     attributes: set[str] = set()
-    budget = [limit]
+    budget = [limit, MAX_INCLUDES]  # characters, and files, still to include
     _lines(text.split("\n"), file, root.resolve(), read, out, missed, attributes, [file.resolve()], budget)
     return "\n".join(out), missed
 
@@ -119,10 +123,11 @@ def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str
         if included is None or target is None:
             missed.append(f"{include.group(1).strip()} ({why})")
             continue
-        if len(included) > budget[0]:
-            missed.append(f"{include.group(1).strip()} (over the size limit)")
+        if len(included) > budget[0] or budget[1] <= 0:
+            missed.append(f"{include.group(1).strip()} (over the {'size' if budget[1] > 0 else 'includes'} limit)")
             continue
         budget[0] -= len(included)
+        budget[1] -= 1
         part = _select(included.replace("\r\n", "\n").replace("\r", "\n").split("\n"), include.group(2))
         _lines(part, target, root, read, out, missed, attributes, [*chain, target], budget)
 

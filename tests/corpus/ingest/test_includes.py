@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from clew.corpus.ingest import includes
 from clew.corpus.ingest.formats.lightmarkup import parse_plain
-from clew.corpus.ingest.sources import find_files, read_source
+from clew.corpus.ingest.sources import FileLimits, find_files, read_source
 
 PAGE = """git-log(1)
 ==========
@@ -138,3 +141,17 @@ def test_conditionals_follow_the_attributes_set_and_unset_before_them(tmp_path: 
     assert source is not None and problem is None
     assert source.content == ("= Page\n\n:web:\nSeen on the web.\n:web!:\nNot on the web now.\n"
                               "An expression is not evaluated: kept.\n")
+
+
+def test_includes_of_includes_end_at_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(includes, "MAX_INCLUDES", 6)
+    (tmp_path / "page.adoc").write_text("= Page\n\n" + "include::fan.adoc[]\n" * 3, encoding="utf-8")
+    (tmp_path / "fan.adoc").write_text("include::leaf.adoc[]\n" * 3, encoding="utf-8")
+    (tmp_path / "leaf.adoc").write_text("Leaf.\n", encoding="utf-8")
+    source, problem = read_source(tmp_path / "page.adoc", "page.adoc")
+    assert source is not None and problem is not None
+    assert str(source.content).count("Leaf.") == 4  # fan, leaf x3, fan, leaf: six files, then none
+    assert problem.message == ("3 include:: lines not read, left out: leaf.adoc (over the includes limit), leaf.adoc "
+                               "(over the includes limit), fan.adoc (over the includes limit)")
+    source, problem = read_source(tmp_path / "page.adoc", "page.adoc", FileLimits(text_bytes=100))
+    assert problem is not None and "(over the size limit)" in problem.message
