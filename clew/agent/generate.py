@@ -167,6 +167,12 @@ _ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\
 "It must be used ..."; not "It is possible to ...", whose "it" points forward)."""
 
 
+_SAME = re.compile(r"\bthe same(?=[.,;]|\s+(?:using|with|by|for|in|on|through|via|when|if|without)\b)")
+"""A sentence that leans on the one before it inside ("You can achieve the same using hide_input=True.", after "The
+program will still receive the password, but nothing will be shown on screen"): "the same" standing for what the
+sentence before says, not a determiner ("the same name as")."""
+
+
 SHORT = 6
 """A quoted sentence of at most this many words is quoted with the sentence before it (``_kept_with``)."""
 
@@ -179,15 +185,15 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     cost of a non-sequentially-fetched disk page."); not when the short one is a label ending in ":"
     (SQLite's syntax diagrams' "common-table-expression:" took the label "select-stmt:" before it).
     Then the sentence after it, when that opens with an anaphor ("This setting must be at least 128
-    kilobytes.") and ends as a statement does: it says more about what the quoted one names (SQLite's
-    footer "This page last modified on 2022-01-20 21:38:08 UTC" and a lead-in "This module defines
-    the following functions:" do not); or when it introduces a code example, with the example (the
-    first it introduces): the quoted sentence says what the example does, the one after it only leads
-    to it (GitPython's "... you may conveniently use the git command directly." then "It is owned by each
-    repository instance." over ``git = repo.git``); not a lead-in that announces its example (ending in
-    ":" or "e.g."): it is quoted on its own terms. For a lead-in quoted with its whole list, only such a sentence
-    right after the list: it sums the list up (npm's "Exceptions to this are:" list of files never
-    packed, then "These cannot be included.")."""
+    kilobytes.") or does "the same" (``_SAME``) and ends as a statement does: it says more about what
+    the quoted one names (SQLite's footer "This page last modified on 2022-01-20 21:38:08 UTC" and a
+    lead-in "This module defines the following functions:" do not); or when it introduces a code
+    example, with the example (the first it introduces): the quoted sentence says what the example
+    does, the one after it only leads to it (GitPython's "... you may conveniently use the git command
+    directly." then "It is owned by each repository instance." over ``git = repo.git``); not a lead-in
+    that announces its example (ending in ":" or "e.g."): it is quoted on its own terms. For a lead-in
+    quoted with its whole list, only such a sentence right after the list: it sums the list up (npm's
+    "Exceptions to this are:" list of files never packed, then "These cannot be included.")."""
     taken: list[Unit] = []
     if unit.kind not in ("sentence", "item") or unit.position < 0:
         return taken
@@ -216,8 +222,9 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
             if example and _code(example[0][0]) and not nxt.own.endswith((":", "e.g.")) and (
                     _key(example[0][0].split("\n", 1)[-1]) not in quoted):
                 taken.append(replace(nxt, follow=example))  # the example the next sentence introduces
-            elif not nxt.follow and _ANAPHOR.match(nxt.own) and nxt.own.rstrip(")\"'*`").endswith((".", "!", "?")):
-                taken.append(nxt)  # ends as a statement: not a footer, not a lead-in
+            elif not nxt.follow and (_ANAPHOR.match(nxt.own) or _SAME.search(nxt.own)) and (
+                    nxt.own.rstrip(")\"'*`").endswith((".", "!", "?"))):  # a statement: not a footer, not a lead-in
+                taken.append(nxt)
     return taken
 
 

@@ -525,3 +525,36 @@ def test_a_lead_in_that_ends_no_sentence_is_quoted_only_with_what_it_introduces(
                                max_tokens=30)
     assert answer is not None and answer.answer == (
         "is a timestamp without time zone, while\n```\nTIMESTAMP '2004-10-19 10:23:54+02'\n``` [ev1:c:15:1:15]")
+
+
+TYPER_PASSWORD = """## A Password prompt
+
+When receiving a password, it is very common (in most shells) to not show anything on the screen while typing the \
+password.
+
+The program will still receive the password, but nothing will be shown on screen, not even ****.
+
+You can achieve the same using hide_input=True.
+
+And if you combine it with confirmation_prompt=True you can easily receive a password with double confirmation:
+
+```python
+{!../docs_src/options/password/tutorial002.py!}
+```
+"""
+
+
+def test_a_sentence_that_does_the_same_as_the_quoted_one_is_quoted_with_it() -> None:
+    """Typer's password prompt (task U5, question 12): "You can achieve the same using hide_input=True." holds the
+    answer and no question word: it leans on the sentence before it ("the same" stands for it), as a sentence
+    opening with an anaphor does, and is quoted with it; "the same" of a thing named after it is no such lean."""
+    answer = extractive_answer("How do I ask for a password without showing it on screen in Typer?",
+                               [("ev1:c:309:1:1", TYPER_PASSWORD)], max_tokens=80)
+    assert answer is not None and answer.answer.startswith(
+        "When receiving a password, it is very common (in most shells) to not show anything on the screen while "
+        "typing the password.\nThe program will still receive the password, but nothing will be shown on screen, not "
+        "even ****.\nYou can achieve the same using hide_input=True.")
+    named = TYPER_PASSWORD.replace("You can achieve the same using", "Prompts keep the same name as")
+    answer = extractive_answer("How do I ask for a password without showing it on screen in Typer?",
+                               [("ev1:c:309:1:1", named)], max_tokens=80)
+    assert answer is not None and "Prompts keep the same name" not in answer.answer
