@@ -94,3 +94,40 @@ def test_an_rdoc_page_two_folders_down_is_read_as_darkfish_s() -> None:
         "rdoc/rmail-header.html").sections]
     assert ("new()", 3) in [(s.heading, s.level) for s in deeper.sections]
     assert "click to toggle source" not in deeper.text
+
+
+_GI_DOCGEN_CLASS = (
+    '<!DOCTYPE html>\n<html lang="en">\n<head>\n  <title>Gtk.Button</title>\n</head>\n<body>\n<div id="body-wrapper">\n'
+    '  <header>\n    <h3>Class</h3>\n    <h1 aria-label="Name"><a href="index.html">Gtk</a><span class="sep" '
+    'role="presentation"></span>Button</h1>\n  </header>\n  <section>\n      <div class="toggle-wrapper">\n'
+    '        <h4 id="description" style="display:flex;">\n          Description\n'
+    '          <a href="#description" class="anchor"></a>\n        </h4>\n'
+    '        <div class="docblock">\n          <p>The <code>GtkButton</code> widget is generally used to trigger a '
+    'callback function.</p>\n<h1 id="css-nodes">CSS nodes<a class="md-anchor" href="#css-nodes" '
+    'title="Permanent link"></a></h1>\n<p><code>GtkButton</code> has a single CSS node with name button.</p>\n'
+    '<h2 id="states">States<a class="md-anchor" href="#states" title="Permanent link"></a></h2>\n'
+    '<p>It may also receive the .flat style class.</p>\n        </div>\n      </div>\n'
+    '      <div class="toggle-wrapper">\n        <h4 id="ancestors">\n          Ancestors\n'
+    '          <a href="#ancestors" class="anchor"></a>\n        </h4>\n'
+    '        <ul class="type"><li class="type"><a href="class.Widget.html">GtkWidget</a></li></ul>\n      </div>\n'
+    '      <div class="toggle-wrapper methods">\n        <h4 id="constructors">\n          Constructors\n'
+    '          <a href="#constructors" class="anchor"></a>\n        </h4>\n        <div class="docblock">\n'
+    '          <h6><a href="ctor.Button.new.html">gtk_button_new</a></h6>\n'
+    '          <div class="docblock"><p>Creates a new <code>GtkButton</code> widget.</p></div>\n'
+    '        </div>\n      </div>\n  </section>\n</div>\n</body>\n</html>\n')
+
+
+def test_a_gi_docgen_description_s_headings_sit_under_description() -> None:
+    """gi-docgen writes a class's description from Markdown, its headings ``h1`` to ``h3`` level with the page's
+    ``h1``: "CSS nodes" stood beside the class's title, and the description's last heading held the page's
+    "Ancestors", "Constructors" and every method (GTK 4.8's ``GtkButton``)."""
+    document = parse_html(_GI_DOCGEN_CLASS)
+    document.check()
+    sections = {s.heading: s for s in document.sections}
+    described = [s.heading for s in document.sections if s.parent is not None
+                 and document.sections[s.parent].heading == "Description"]
+    assert described == ["CSS nodes"]
+    assert document.sections[sections["States"].parent or 0].heading == "CSS nodes"
+    for heading in ("Ancestors", "Constructors"):
+        assert sections[heading].parent == sections["Description"].parent
+    assert document.sections[sections["gtk_button_new"].parent or 0].heading == "Constructors"
