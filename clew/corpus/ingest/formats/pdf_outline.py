@@ -11,7 +11,8 @@ its destination points to:
   "Using examples", 21 of its sections: task U9); or, for a bold or larger line, when it begins with the title (a
   run-in heading: ``Literals. Integer literals ...``; the rest of the line stays text), or when its
   opening bold run, with text of another weight after it, is the title (LaTeX's ``\\paragraph``: ``Png If
-  gnuplot ...`` in gnuplot's manual, 67 of its 649 sections, read "Png" twice; task U9). A whole
+  gnuplot ...`` in gnuplot's manual, 67 of its 649 sections, read "Png" twice; task U9), or begins with the title
+  and a bold name (``Timecolumn timecolumn(N, ...) reads ...``). A whole
   line is preferred to a joined one, and that to a run-in one;
 - where no line carries it, the section opens at the destination's height (the first line at or
   below it; without a height, the top of the page), with the bookmark's title as its heading;
@@ -189,8 +190,12 @@ def _carries(lines: list[Line], i: int, entry: Entry, body: float) -> tuple[int,
                 return 1, Mark(entry.title, entry.level, i, k - i + 1, " ".join(texts))
             if not any(t.startswith(f) for f in joined for t in titles):
                 break
-    if line.lead and alnum(line.text[: line.lead]) in titles:  # a bold run-in heading, then roman text
-        return 2, Mark(entry.title, entry.level, i, 1, line.text[: line.lead], line.text[line.lead :].lstrip())
+    if line.lead:  # a bold run-in heading, then roman text; or the heading, a bold name, then roman text
+        head = line.text[: line.lead]
+        end = line.lead if alnum(head) in titles else next(
+            (len(t) for t in (entry.title, entry.title.replace("_", " ")) if head.startswith(t + " ")), 0)
+        if end:
+            return 2, Mark(entry.title, entry.level, i, 1, line.text[:end], line.text[end:].lstrip())
     if line.bold or line.size > body + 0.5:
         for title in (entry.title, _NUMBERING.sub("", entry.title, count=1)):
             for text in (line.text, _NUMBERING.sub("", line.text, count=1)):

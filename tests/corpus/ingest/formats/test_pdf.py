@@ -267,14 +267,16 @@ def test_a_latex_run_in_paragraph_heading_is_split_from_its_text() -> None:
     the line stayed whole, so every such section began with its heading twice (gnuplot's manual: 67 of 649
     sections, task U9). The bold run is the heading; a sentence that begins with the heading's word stays whole.
     A bookmark's underscores may be spaces on the page (``\\texorpdfstring``; gnuplot's "Using_examples" over "Using
-    examples", 21 sections, whose heading was read twice, once as the bookmark's and once as text)."""
+    examples", 21 sections, whose heading was read twice, once as the bookmark's and once as text). A bold name may
+    follow the heading in its bold run ("Timecolumn timecolumn(N) reads ...")."""
     document = parse_pdf((PDFS / "latex-runin.pdf").read_bytes())
-    assert [s.heading for s in document.sections][3:] == ["Png", "Pdf", "Arrays", "Using examples"]
+    assert [s.heading for s in document.sections][3:] == ["Png", "Pdf", "Arrays", "Using examples", "Timecolumn"]
     paragraphs = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
     assert "If clew was built with an image reader, it reads PNG images as pictures. You can name the type:" in (
         paragraphs)
     assert "PDF files are read with their outline, tables and page numbers." in paragraphs
     assert "Arrays are stored as lists of passages, one per element." in paragraphs
     assert "This creates a corpus of the manuals in one folder." in paragraphs
-    assert not any(text.startswith(("Png ", "Pdf ", "Arrays Arrays", "Using")) for text in paragraphs)
+    assert "timecolumn(N) reads the time in column N of a data file." in paragraphs
+    assert not any(text.startswith(("Png ", "Pdf ", "Arrays Arrays", "Using", "Timecolumn")) for text in paragraphs)
     assert "```\nclew ingest 'file.png' --type=png\n```" in document.text
