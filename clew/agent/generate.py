@@ -162,9 +162,10 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
                       model=None)
 
 
-_ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\b|'s\b))\b")
+_ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\b|'s\b))\b"
+                      r"|(?:For|To do) (?:this|that|so),")
 """How a sentence that leans on the one before it opens ("This attribute ...", "They can be ...",
-"It must be used ..."; not "It is possible to ...", whose "it" points forward)."""
+"It must be used ...", "For this, use ..."; not "It is possible to ...", whose "it" points forward)."""
 
 
 _SAME = re.compile(r"\bthe same(?=[.,;]|\s+(?:using|with|by|for|in|on|through|via|when|if|without)\b)")
@@ -191,7 +192,8 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     example, with the example (the first it introduces): the quoted sentence says what the example
     does, the one after it only leads to it (GitPython's "... you may conveniently use the git command
     directly." then "It is owned by each repository instance." over ``git = repo.git``); not a lead-in
-    that announces its example (ending in ":" or "e.g."): it is quoted on its own terms. For a lead-in
+    that announces its example (ending in ":" or "e.g.") unless it opens with an anaphor (Typer's "For
+    this, use the standard Python typing.List ...:"): it is quoted on its own terms. For a lead-in
     quoted with its whole list, only such a sentence right after the list: it sums the list up (npm's
     "Exceptions to this are:" list of files never packed, then "These cannot be included.")."""
     taken: list[Unit] = []
@@ -219,10 +221,11 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
         if not (nxt.kind != "sentence" or nxt.intro is not None or _key(nxt.own) in quoted
                 or nxt.header != unit.header or len(nxt.own.split()) > LENGTH):
             example = nxt.follow[:1]
-            if example and _code(example[0][0]) and not nxt.own.endswith((":", "e.g.")) and (
+            leans = _ANAPHOR.match(nxt.own) is not None
+            if example and _code(example[0][0]) and (leans or not nxt.own.endswith((":", "e.g."))) and (
                     _key(example[0][0].split("\n", 1)[-1]) not in quoted):
                 taken.append(replace(nxt, follow=example))  # the example the next sentence introduces
-            elif not nxt.follow and (_ANAPHOR.match(nxt.own) or _SAME.search(nxt.own)) and (
+            elif not nxt.follow and (leans or _SAME.search(nxt.own)) and (
                     nxt.own.rstrip(")\"'*`").endswith((".", "!", "?"))):  # a statement: not a footer, not a lead-in
                 taken.append(nxt)
     return taken

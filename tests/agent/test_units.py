@@ -496,12 +496,13 @@ You will receive the values as you declared them, as a list of str.
 
 
 def test_a_quoted_sentence_takes_the_example_the_next_sentence_introduces() -> None:
-    """GitPython's "Using git directly" (task U5, question 9): the sentence that answers is quoted, but the
-    example is introduced by the sentence after it ("It is owned by each repository instance."), which shares
-    no question word: the example was left out. It is quoted with the sentence it goes on from, when it fits.
-    Not a lead-in that announces its example (ending in ":" or "e.g.", Typer's "For this, use the standard
-    Python typing.List ...:", question 15): it is quoted on its own terms (taken with the sentence before it,
-    Python's "Roughly equivalent to:" and its long recipe cost three answers of the python-docs set)."""
+    """GitPython's "Using git directly" and Typer's multiple options (task U5, questions 9 and 15): the sentence
+    that answers is quoted, but the example is introduced by the sentence after it ("It is owned by each
+    repository instance.", "For this, use the standard Python typing.List ...:"), which shares no question
+    word: the example was left out. It is quoted with the sentence it goes on from, when it fits. Not a lead-in
+    that announces its example (ending in ":" or "e.g.") without leaning on the sentence before it: it is
+    quoted on its own terms (taken with the sentence before it, Python's "Roughly equivalent to:" and its long
+    recipe cost three answers of the python-docs set)."""
     answer = extractive_answer("How do I run a git command that GitPython does not wrap?",
                                [("ev1:c:6:1:41", GIT_DIRECTLY)], max_tokens=120)
     assert answer is not None and answer.answer.startswith(
@@ -509,7 +510,12 @@ def test_a_quoted_sentence_takes_the_example_the_next_sentence_introduces() -> N
         "directly.\nIt is owned by each repository instance.\n```python\ngit = repo.git\ngit.checkout(")
     answer = extractive_answer("How do I accept the same option several times in Typer?",
                                [("ev1:c:303:1:0", TYPER_LIST)], max_tokens=120)
-    assert answer is not None and "For this, use the standard Python typing.List" not in answer.answer
+    assert answer is not None and (
+        "For example, let's say you want to accept several users in a single execution.\nFor this, use the standard "
+        "Python typing.List to declare it as a list of str:\n```python\n") in answer.answer
+    answer = extractive_answer("How do I accept the same option several times in Typer?",
+                               [("ev1:c:303:1:0", TYPER_LIST.replace("For this, use", "Use"))], max_tokens=120)
+    assert answer is not None and "Use the standard Python typing.List" not in answer.answer
     answer = extractive_answer("How do I run a git command that GitPython does not wrap?",
                                [("ev1:c:6:1:41", GIT_DIRECTLY)], max_tokens=40)  # the example does not fit
     assert answer is not None and "```" not in answer.answer
