@@ -92,7 +92,7 @@ def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str
            attributes: set[str], chain: list[Path], budget: list[int]) -> None:
     skipping = 0  # conditionals open inside a false one (the false one included)
     for line in lines:
-        condition = _CONDITION.match(line) if line[:1] in "ie" else None
+        condition = _CONDITION.match(line) if line.startswith(("if", "endif")) else None
         if condition is not None:
             kind, names, content = condition.groups()
             if kind == "endif":
