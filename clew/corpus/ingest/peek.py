@@ -6,8 +6,10 @@ print of HTML pages (``clew.corpus.ingest.sources`` and ``copies``, which decide
 from __future__ import annotations
 
 import html
+import json
 import re
-import time
+import subprocess
+import sys
 import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
@@ -100,50 +102,73 @@ def word_pairs(file: Path, limit: int, *, html_page: bool) -> set[tuple[str, ...
 
 
 
-
 PDF_SAMPLE_PAGES = 32
 """Pages of a PDF read to tell whether it prints HTML pages beside it, spread evenly from the first to
 the last (the Debian Reference, 261 pages: 0.03 s of CPU for 16 of them, every page 0.39 s, its parse
 1.8 s; docs/measurements/structure-2026-12-05.md, task D2)."""
 _PDF_PAGE_OBJECTS = 20_000
 """A sampled page with more objects than this is not read (``ParseBounds.page_objects`` bounds the parse)."""
-_PDF_SECONDS = 2.0
+PDF_SECONDS = 5.0
+"""The time reading a PDF's pages may take, its process's start included (about 0.1 s): PDFium can spend
+seconds in one call on a page built to stall it, so the pages are read in a child process, ended past this."""
 
 
 def pdf_page_pairs(file: Path, pages: int = PDF_SAMPLE_PAGES) -> list[set[tuple[str, ...]]] | None:
     """The word pairs (as :func:`word_pairs`, NFKC-folded: ligatures apart) of up to ``pages`` pages of
-    the PDF ``file``, spread evenly over it; None when it cannot be read, or not within a few seconds."""
+    the PDF ``file``, spread evenly over it; None when it cannot be read, or not within ``PDF_SECONDS``."""
+    try:
+        done = subprocess.run([sys.executable, "-m", __name__, str(file), str(pages)], capture_output=True,
+                              timeout=PDF_SECONDS, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    try:
+        texts = json.loads(done.stdout)
+    except ValueError:
+        return None
+    if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
+        return None
+    out: list[set[tuple[str, ...]]] = []
+    for text in texts:
+        words = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
+        out.append(set(zip(words, words[1:])))
+    return out
+
+
+def _page_texts(file: str, pages: int) -> list[str] | None:
+    """The text of up to ``pages`` pages of the PDF ``file`` spread evenly over it (in the child process)."""
     import pypdfium2 as pdfium  # only when a PDF sits beside HTML pages
     import pypdfium2.raw as pdfium_c
 
-    ends = time.monotonic() + _PDF_SECONDS
     try:
-        pdf = pdfium.PdfDocument(str(file))
+        pdf = pdfium.PdfDocument(file)
     except (pdfium.PdfiumError, OSError):
         return None
     try:
         count = len(pdf)
-        if count == 0:
-            return None
         read = min(pages, count)
         picked = sorted({round(i * (count - 1) / max(read - 1, 1)) for i in range(read)})
-        out: list[set[tuple[str, ...]]] = []
+        texts = []
         for index in picked:
-            if time.monotonic() > ends:
-                return None
             page = pdf[index]
             try:
                 if pdfium_c.FPDFPage_CountObjects(page.raw) > _PDF_PAGE_OBJECTS:
                     return None
                 textpage = page.get_textpage()
-                text = textpage.get_text_range()
+                texts.append(textpage.get_text_range())
                 textpage.close()
             finally:
                 page.close()
-            words = _WORD.findall(unicodedata.normalize("NFKC", text).lower())
-            out.append(set(zip(words, words[1:])))
-        return out
+        return texts or None
     except pdfium.PdfiumError:
         return None
     finally:
         pdf.close()
+
+
+if __name__ == "__main__":  # pdf_page_pairs's child: python -m clew.corpus.ingest.peek FILE PAGES
+    found = _page_texts(sys.argv[1], int(sys.argv[2]))
+    if found is None:
+        sys.exit(1)
+    sys.stdout.write(json.dumps(found))

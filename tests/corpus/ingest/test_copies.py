@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+import pytest
 
+from clew.corpus.ingest import peek
 from clew.corpus.ingest.sources import find_files
 
 CHAPTERS = {
@@ -115,3 +117,15 @@ def test_a_pdf_without_html_pages_in_its_folder_tree_is_kept(tmp_path: Path) -> 
     (tmp_path / "notes.md").write_text("# Notes\n\n" + CHAPTERS["ch01.en.html"][1] + "\n", encoding="utf-8")
     found = find_files([tmp_path], "**/*")
     assert sorted(key for _, key in found.files) == ["notes.md", "reference.pdf"] and not found.problems
+
+
+def test_a_pdf_that_cannot_be_read_in_time_or_at_all_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # its pages are read in a child process, ended past PDF_SECONDS: PDFium can stall seconds in one call
+    folder = manual(tmp_path)
+    write_pdf(folder / "reference.en.pdf", list(CHAPTERS.values()))
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.7\nnot a PDF after all\n")
+    assert [p.path for p in find_files([tmp_path], "**/*").problems] == [str(folder / "reference.en.pdf")]
+    monkeypatch.setattr(peek, "PDF_SECONDS", 0.001)
+    found = find_files([tmp_path], "**/*")
+    assert {"reference/reference.en.pdf", "reference/broken.pdf"} <= {key for _, key in found.files}
+    assert not found.problems
