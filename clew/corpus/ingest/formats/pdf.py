@@ -28,7 +28,8 @@
   PDFium) go to pdfplumber's table finder as explicit lines, and each cell's text is PDFium's
   text inside the cell (letting pdfplumber parse the page itself, through pdfminer, took
   seven times as long as all the rest). A table of at least two rows and two columns whose
-  cells are mostly filled replaces the lines inside its box, its first row as the header.
+  cells are mostly filled replaces the lines inside its box, its first row as the header; so does
+  a box whose columns are drawn by space alone (LaTeX's ``tabular{|ccl|}``: ``pdf_boxes``).
 - **Pages.** Every page's start offset is kept (``ParsedDocument.pages``), so each passage
   knows the pages it spans. Pages without a text layer whose picture shows lines of text are
   reported in one warning with their numbers (scanned; no OCR); a cover or a figure without
@@ -52,6 +53,7 @@ import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
+from clew.corpus.ingest.formats.pdf_boxes import boxed_rows
 from clew.corpus.ingest.formats.pdf_layout import (
     FRAME_CORNERS,
     Line,
@@ -369,8 +371,8 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str
         try:
             height = page.get_height()
             horizontal, vertical = _strokes(page, height, deadline, index)
-            # a grid of at least two rows and two columns; boxes around code have only two columns of strokes
-            if len({round(e["top"]) for e in horizontal}) < 3 or len({round(e["x0"]) for e in vertical}) < 3:
+            # a grid of at least two rows, and two columns or a box (pdf_boxes: its columns drawn by space alone)
+            if len({round(e["top"]) for e in horizontal}) < 3 or len({round(e["x0"]) for e in vertical}) < 2:
                 continue
             settings = {"vertical_strategy": "explicit", "horizontal_strategy": "explicit",
                         "explicit_vertical_lines": vertical, "explicit_horizontal_lines": horizontal}
@@ -381,11 +383,13 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str
                 for table in finder.tables:
                     rows = [[_cell_text(textpage, cell, height) for cell in row.cells] for row in table.rows]
                     cells = [cell for row in rows for cell in row]
-                    if len(rows) < 2 or max(len(row) for row in rows) < 2:
-                        continue
-                    if sum(1 for cell in cells if cell) < 0.5 * len(cells):
-                        continue
                     x0, top, x1, bottom = table.bbox
+                    if max(len(row) for row in rows) < 2 and (boxed := boxed_rows(textpage, table.bbox, height, lines)):
+                        top, rows = boxed
+                    elif len(rows) < 2 or max(len(row) for row in rows) < 2:
+                        continue
+                    elif sum(1 for cell in cells if cell) < 0.5 * len(cells):
+                        continue
                     found.setdefault(index, []).append(_PdfTable(top, bottom, x0, x1, rows))
             finally:
                 textpage.close()

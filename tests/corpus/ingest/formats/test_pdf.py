@@ -280,3 +280,17 @@ def test_a_latex_run_in_paragraph_heading_is_split_from_its_text() -> None:
     assert "timecolumn(N) reads the time in column N of a data file." in paragraphs
     assert not any(text.startswith(("Png ", "Pdf ", "Arrays Arrays", "Using", "Timecolumn")) for text in paragraphs)
     assert "```\nclew ingest 'file.png' --type=png\n```" in document.text
+
+
+def test_a_boxed_table_without_column_rules_is_a_table_and_framed_code_and_prose_are_not() -> None:
+    """LaTeX's ``tabular{|ccl|}`` draws a box, a rule under the caption and the header, and no line between the
+    columns: the finder saw one column and the rows read as one list item ("- -a unary minus ! !a logical negation
+    ..."; gnuplot's 14 operator and format tables, task U9). Its columns are the bands no character crosses; the
+    caption stays a line above it. A framed listing stays code and a framed paragraph text."""
+    document = parse_pdf((PDFS / "latex-boxed-table.pdf").read_bytes())
+    assert ("Unary Operators\n\n| Symbol | Example | Explanation |\n| --- | --- | --- |\n| - | -a | unary minus |\n"
+            "| ! | !a | logical negation |\n| $ | $3 | the value of column 3 |") in document.text
+    assert "```\nclew ingest docs/ --db docs.duckdb\n" in document.text
+    prose = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
+    assert any(text.startswith("Every passage of an answer carries its evidence id") for text in prose)
+    assert [b.kind for b in document.blocks].count("table_row") == 3

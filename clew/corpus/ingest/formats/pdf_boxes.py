@@ -1,0 +1,105 @@
+"""Tables in a ruled box whose columns are drawn by space alone (task U9), for the PDF reader's table finder.
+
+LaTeX's ``tabular{|ccl|}`` with ``\\hline`` draws a box and rules between row groups, but no line between its
+columns: gnuplot's manual sets its operator and format tables so ("Unary Operators" over "Symbol Example
+Explanation" and a row per operator). The finder saw a box of one column and read it as text, every row of it joined
+into one list item ("- -a unary minus + +a unary plus ..."). Inside such a box the columns are the vertical bands no
+character of any row crosses, each at least :data:`COLUMN_GAP` wide; a line above the first row that spans them (a
+caption set in a box of its own) stays text above the table. A box of prose (no band), of code (half its lines or
+more in a fixed-pitch face: a framed listing, whose odd glyph, DocBook's "←-", may make a line look otherwise), one
+with text beside it on its lines (a column of a larger grid: the Debian Reference's table of mail commands) or of
+fewer than two rows is no table.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from clew.corpus.ingest.formats.pdf_layout import Line
+
+COLUMN_GAP = 6.0
+"""Points of space between two columns at least (LaTeX's column separation is 12 pt; a word space about 3.3 pt)."""
+_SAME_LINE = 2.0
+"""Points between the baselines of two characters of one line at most."""
+
+
+def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float], height: float,
+               lines: list[Line]) -> tuple[float, list[list[str]]] | None:
+    """The rows of the ruled ``box`` (x0, top, x1, bottom from the page's top) whose columns are drawn by space alone,
+    and the top of its first row; None where the box holds no such table."""
+    x0, top, x1, bottom = box
+    beside = [line for line in lines if top - 1 <= line.y <= bottom + 1]
+    inside = [line for line in beside if x0 - 1 <= line.x <= x1 + 1]
+    if len(inside) < len(beside):  # text beside the box: it is a column of a grid the finder did not join
+        return None
+    if len(inside) < 2 or 2 * sum(line.mono for line in inside) >= len(inside):  # a framed listing
+        return None
+    rows = _text_lines(textpage, box, height)
+    while rows and len(_segments(rows[0][1])) == 1:  # a caption over the table (or a box of prose)
+        rows.pop(0)
+    if len(rows) < 2:
+        return None
+    bands = _segments([span for _, spans in rows for span in spans])
+    if len(bands) < 2:
+        return None
+    extents = [_extent(spans) for _, spans in rows]
+    cells = [[_cell(textpage, (left, low, right, high), height) for left, right in bands] for low, high in extents]
+    if sum(1 for row in cells for cell in row if cell) < 0.5 * len(cells) * len(bands):
+        return None
+    return extents[0][0], cells
+
+
+_Span = tuple[float, float, float, float]
+"""A character's box: left, top, right, bottom (points from the page's top)."""
+
+
+def _text_lines(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float],
+                height: float) -> list[tuple[float, list[_Span]]]:
+    """The characters inside ``box`` (not spaces) in lines by their baselines, top to bottom."""
+    x0, top, x1, bottom = box
+    left, right, low, high = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    x, y = ctypes.c_double(), ctypes.c_double()
+    found: list[tuple[float, _Span]] = []
+    for index in range(textpage.count_chars()):
+        if chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, index)).isspace():
+            continue
+        pdfium_c.FPDFText_GetCharBox(textpage.raw, index, ctypes.byref(left), ctypes.byref(right),
+                                     ctypes.byref(low), ctypes.byref(high))
+        span = (left.value, height - high.value, right.value, height - low.value)
+        if span[0] < x0 - 1 or span[2] > x1 + 1 or span[1] < top - 1 or span[3] > bottom + 1 or span[2] <= span[0]:
+            continue
+        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
+        found.append((height - y.value, span))
+    lines: list[tuple[float, list[_Span]]] = []
+    for baseline, span in sorted(found, key=lambda item: item[0]):
+        if lines and baseline - lines[-1][0] <= _SAME_LINE:
+            lines[-1][1].append(span)
+        else:
+            lines.append((baseline, [span]))
+    return lines
+
+
+def _segments(spans: list[_Span]) -> list[tuple[float, float]]:
+    """The horizontal extents the spans cover, joined where less than :data:`COLUMN_GAP` apart."""
+    joined: list[tuple[float, float]] = []
+    for left, _, right, _ in sorted(spans):
+        if joined and left - joined[-1][1] < COLUMN_GAP:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], right))
+        else:
+            joined.append((left, right))
+    return joined
+
+
+def _extent(spans: list[_Span]) -> tuple[float, float]:
+    """The top and bottom of a line's characters."""
+    return min(span[1] for span in spans), max(span[3] for span in spans)
+
+
+def _cell(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, float], height: float) -> str:
+    left, top, right, bottom = cell
+    text = textpage.get_text_bounded(left=left - 0.5, bottom=height - bottom - 0.5, right=right + 0.5,
+                                     top=height - top + 0.5)
+    return " ".join(text.replace("\xad", "").split())
