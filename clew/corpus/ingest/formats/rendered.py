@@ -90,8 +90,8 @@ class Renderer:
         self.tables.append(Table(section=self.section))
         columns = max(len(row) for row in rows)
         header_rows = min(header_rows, len(rows))
-        for position, row in enumerate(rows):
-            text = "| " + " | ".join(row) + " |"
+        for position, row in enumerate(rows):  # a "|" in a cell written "\|", as the HTML reader writes it
+            text = "| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |"
             if position == header_rows - 1:
                 text += "\n|" + " --- |" * columns
             self.emit("table_header" if position < header_rows else "table_row", text, table=index)

@@ -17,6 +17,7 @@ import pytest
 
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.formats.pdf import parse_pdf
+from clew.corpus.ingest.formats.rendered import Renderer
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
@@ -294,3 +295,15 @@ def test_a_boxed_table_without_column_rules_is_a_table_and_framed_code_and_prose
     prose = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
     assert any(text.startswith("Every passage of an answer carries its evidence id") for text in prose)
     assert [b.kind for b in document.blocks].count("table_row") == 3
+
+
+def test_a_bar_in_a_pdf_or_docx_table_cell_is_escaped_as_the_html_reader_escapes_it() -> None:
+    """gnuplot's operator table has a row "| |A| cardinality of array A" (the operator, its example): written into
+    the pipe-table row as it was, it made five cells of three; the PDF and DOCX readers' rows now write a cell's
+    ``|`` as ``\\|``, as the HTML reader does (reportlab's character tables, whose cells hold "|", alike)."""
+    renderer = Renderer()
+    renderer.table([["Symbol", "Example", "Explanation"], ["|", "|A|", "cardinality of array A"]], 1)
+    assert renderer.document().text.endswith("| \\| | \\|A\\| | cardinality of array A |")
+    document = parse_pdf(pdf_bytes("reportlab-userguide.pdf"))
+    rows = [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_row"]
+    assert any("| [ { | \\| | ] } |" in row for row in rows)
