@@ -90,6 +90,15 @@ def test_an_include_is_read_where_it_stands_as_asciidoctor_renders_it(tmp_path: 
     assert any("Generate patch." in parsed.text[b.start:b.end] for b in parsed.blocks if b.section == options_section)
 
 
+def test_a_link_to_a_file_outside_the_folder_is_not_included(tmp_path: Path) -> None:
+    folder = documentation(tmp_path)
+    (folder / "linked.txt").symlink_to(tmp_path / "outside.txt")
+    (folder / "page.adoc").write_text("= Page\n\ninclude::linked.txt[]\n", encoding="utf-8")
+    source, problem = read_source(folder / "page.adoc", "page.adoc")
+    assert source is not None and "Outside" not in str(source.content)
+    assert problem is not None and problem.message.endswith("linked.txt (outside the ingested folder)")
+
+
 def test_a_file_read_alone_resolves_its_includes_beside_it(tmp_path: Path) -> None:
     folder = documentation(tmp_path)
     source, _ = read_source(folder / "git-log.txt", "Documentation/git-log.txt")  # the root is tmp_path now
