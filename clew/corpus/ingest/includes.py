@@ -9,8 +9,10 @@ path), or not there (a name with an ``{attribute}``, a file the package left out
 limits (``MAX_INCLUDES`` files, their text the text files' size limit) is not read: its line is
 left out and reported. Of the directive's attributes, ``lines=1..10;15..20`` (or with ``,``)
 and ``tag=name`` / ``tags=a;b`` (the lines between ``tag::name[]`` and ``end::name[]``, the marker
-lines left out) are kept; others (``leveloffset``, ``indent``, a tag with ``*`` or ``!``) are not
-read, and the file is included whole.
+lines left out) are kept, and ``leveloffset=+1`` (or ``-1``, or ``2``: absolute) moves the included
+one-line titles (``= Chapter`` -> ``== Chapter``; not a two-line title's underline, nor a line in a
+listing block); others (``indent``, a tag with ``*`` or ``!``) are not read, and the file is
+included whole.
 
 Conditionals (``ifdef::a[]``, ``ifdef::a,b[]`` for either, ``ifdef::a+b[]`` for both, ``ifndef::``,
 ``endif::``) are evaluated against the attributes set before them (``:git-log: 1``, unset by
@@ -43,6 +45,8 @@ _DIRECTIVE = re.compile(r"^(?:include|ifn?def|ifeval|endif)::", re.M)
 _INCLUDE = re.compile(r"^include::([^\[\n]+)\[([^\]\n]*)\][ \t]*$")
 _CONDITION = re.compile(r"^(ifn?def|ifeval|endif)::([^\[\n]*)\[(.*)\][ \t]*$")
 _ATTRIBUTE = re.compile(r"^:(!?)([\w][\w-]*)(!?):(?:[ \t]+.*)?$")
+_LEVEL_TITLE = re.compile(r"^(={1,6})([ \t]+\S.*)$")
+_FENCE = re.compile(r"^(?:-{4,}|\.{4,})[ \t]*$")
 _TAG = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _NAMED = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
 
@@ -89,8 +93,9 @@ def preprocess(text: str, file: Path, root: Path, read: Reader, limit: int) -> t
 
 
 def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str], missed: list[str],
-           attributes: set[str], chain: list[Path], budget: list[int]) -> None:
+           attributes: set[str], chain: list[Path], budget: list[int], offset: int = 0) -> None:
     skipping = 0  # conditionals open inside a false one (the false one included)
+    fence: str | None = None  # the delimiter of the listing or literal block the lines are in
     for line in lines:
         condition = _CONDITION.match(line) if line.startswith(("if", "endif")) else None
         if condition is not None:
@@ -114,6 +119,11 @@ def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str
             (attributes.discard if unset or after else attributes.add)(name)
         include = _INCLUDE.match(line) if line.startswith("include::") else None
         if include is None:
+            title = _LEVEL_TITLE.match(line) if offset and fence is None else None
+            if title is not None:
+                line = "=" * max(1, min(6, len(title.group(1)) + offset)) + title.group(2)
+            elif _FENCE.match(line):
+                fence = None if fence == line.strip() else fence or line.strip()
             out.append(line)
             continue
         target, why = _target(file, include.group(1).strip(), root, chain)
@@ -129,7 +139,17 @@ def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str
         budget[0] -= len(included)
         budget[1] -= 1
         part = _select(included.replace("\r\n", "\n").replace("\r", "\n").split("\n"), include.group(2))
-        _lines(part, target, root, read, out, missed, attributes, [*chain, target], budget)
+        _lines(part, target, root, read, out, missed, attributes, [*chain, target], budget,
+               _level_offset(include.group(2), offset))
+
+
+def _level_offset(attributes: str, offset: int) -> int:
+    """The level offset a directive's ``leveloffset=+1`` (relative) or ``leveloffset=2`` (absolute) sets."""
+    found = re.search(r"\bleveloffset\s*=\s*[\"']?([+-]?)(\d+)", attributes)
+    if found is None:
+        return offset
+    sign, value = found.groups()
+    return offset + int(value) if sign == "+" else offset - int(value) if sign == "-" else int(value)
 
 
 def _holds(kind: str, names: str, attributes: set[str]) -> bool:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.ingest import includes
-from clew.corpus.ingest.formats.lightmarkup import parse_plain
+from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain
 from clew.corpus.ingest.sources import FileLimits, find_files, read_source
 
 PAGE = """git-log(1)
@@ -139,6 +139,14 @@ def test_a_titled_page_another_includes_stays_a_page(tmp_path: Path) -> None:
     assert sorted(key for _, key in found.files) == ["book.adoc", "chapter.adoc"] and not found.problems
     source, _ = read_source(tmp_path / "book.adoc", "book.adoc")
     assert source is not None and source.content == "= The book\n\n= A chapter\n\nIts text.\n\n"
+    (tmp_path / "chapter.adoc").write_text("= A chapter\n\n== A section\n\n----\n== code\n----\n", encoding="utf-8")
+    (tmp_path / "book.adoc").write_text("= The book\n\ninclude::chapter.adoc[leveloffset=+1]\n", encoding="utf-8")
+    source, _ = read_source(tmp_path / "book.adoc", "book.adoc")  # moved down a level, the listing block as it is
+    assert source is not None and source.content == ("= The book\n\n== A chapter\n\n=== A section\n\n----\n== code\n"
+                                                     "----\n\n")
+    sections = parse_asciidoc(str(source.content)).sections
+    assert [(s.heading, s.level, s.parent) for s in sections[1:]] == [("The book", 1, 0), ("A chapter", 2, 1),
+                                                                     ("A section", 3, 2)]
 
 
 def test_conditionals_follow_the_attributes_set_and_unset_before_them(tmp_path: Path) -> None:
