@@ -78,14 +78,16 @@ def show(result: BaseModel, query: str | None = None) -> None:
 def _not_a_passage(value: str) -> str:
     """What reads a section's or document's id, which ``clew fetch`` does not: ``clew outline``
     lists sections by such ids, and one copied from there was only "malformed (expected a passage
-    id ...)" (task U4)."""
+    id ...)" (task U4). A document's key where an id was meant (``clew fetch nodejs/timers.html``,
+    task U8): ``clew outline`` lists its passages' ids."""
     from clew.corpus.ids import decode
     from clew.errors import MalformedEvidenceId
 
     try:
         kind = decode(value).kind
     except MalformedEvidenceId:
-        return ""
+        return "" if value.startswith("ev") or not value.strip() else (
+            f"; if it is a document's key, clew outline {value} lists its passages' ids")
     return "" if kind == "c" else (f"; a {'section' if kind == 's' else 'document'} id: clew slice {value} "
                                    "reads its first passages")
 

@@ -161,7 +161,15 @@ SIMILAR_KEYS = 3
 def similar_keys(given: str, keys: list[str]) -> list[str]:
     """The keys a user most likely meant by ``given``: the same key in another case, or a key whose
     file name (or tail of folders) is ``given``, in any case (``Options.html`` for
-    ``zsh/Options.html``); at most ``SIMILAR_KEYS``, in order."""
+    ``zsh/Options.html``); where ``given`` names no suffix, a key that is it with one
+    (``nodejs/timers.html`` or ``timers.html`` for ``nodejs/timers``, ``timers``: a page's name as its
+    title reads, task U8); at most ``SIMILAR_KEYS``, in order."""
     wanted = given.strip("/").casefold()
-    found = [key for key in keys if key.casefold() == wanted or key.casefold().endswith("/" + wanted)]
-    return sorted(found)[:SIMILAR_KEYS]
+    bare = "." not in wanted.rpartition("/")[2]
+
+    def means(key: str) -> bool:
+        if bare and "." in (name := key.rpartition("/")[2]):
+            key = key[: len(key) - len(name)] + name.rpartition(".")[0]
+        return key == wanted or key.endswith("/" + wanted)
+
+    return sorted(key for key in keys if means(key.casefold()))[:SIMILAR_KEYS]
