@@ -307,3 +307,22 @@ def test_a_bar_in_a_pdf_or_docx_table_cell_is_escaped_as_the_html_reader_escapes
     document = parse_pdf(pdf_bytes("reportlab-userguide.pdf"))
     rows = [document.text[b.start:b.end] for b in document.blocks if b.kind == "table_row"]
     assert any("| [ { | \\| | ] } |" in row for row in rows)
+
+
+def test_a_box_with_text_beside_it_is_not_read_as_a_table_of_its_own() -> None:
+    """A box the finder sees alone may be one column of a larger grid whose other columns it did not join (the
+    Debian Reference's table of mail commands: its "postfix command" column read as a table of two columns, the
+    rest as text): a box with text beside it on its lines is left as text."""
+    from clew.corpus.ingest.formats.pdf import _lines, _tables
+    from clew.corpus.ingest.formats.pdf_layout import Line
+    from clew.corpus.ingest.parsed import Deadline
+
+    pdf = pdfium.PdfDocument(PDFS / "latex-boxed-table.pdf")
+    try:
+        lines = _lines(pdf[0], Deadline(60), 0)
+        (table,) = _tables(pdf, [lines], [], Deadline(60))[0]
+        assert table.rows[0] == ["Symbol", "Example", "Explanation"]
+        beside = Line("exim4 -q", lines[0].size, False, True, table.bottom - 2, table.x1 + 20)
+        assert _tables(pdf, [[*lines, beside]], [], Deadline(60)) == {}
+    finally:
+        pdf.close()
