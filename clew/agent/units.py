@@ -218,10 +218,11 @@ its parameters make (a short one was a term already; a long one was a sentence o
 description or scored apart from it: U7's "Like decode but returns an error message when decoding fails.")."""
 
 
-_SEE = re.compile(r"\(?(?:For\b[^,;:]*,\s*)?(?:[Ss]ee|[Rr]efer to)\b[^;:]*[.)]")
+_SEE = re.compile(r"(?!.*\b(?:below|following|example)\b)\(?(?:For\b[^,;:]*,\s*)?(?:[Ss]ee|[Rr]efer to)\b[^;:]*[.)]")
 """A sentence that only points elsewhere ("For more information about retrieving monitors, see Retrieving
-monitors.", "See also Video modes."): it introduces no example that follows it; the sentence before it does
-(task U4's question 4: GLFW's ``glfwCreateWindow(..., glfwGetPrimaryMonitor(), NULL)`` hung under the pointer)."""
+monitors.", "See also Video modes."; not "See the example below."): it introduces no example that follows it;
+the sentence before it does (task U4's question 4: GLFW's ``glfwCreateWindow(..., glfwGetPrimaryMonitor(), NULL)``
+hung under the pointer)."""
 
 
 _UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")

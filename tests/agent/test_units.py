@@ -467,6 +467,8 @@ def test_a_cross_reference_is_not_an_example_s_lead_in() -> None:
         f"In most cases, the user's primary monitor is a good choice.\n{block}")
     see = "Windows can be made full screen. See Retrieving monitors.\n\n```\nglfwSetWindowMonitor(w, m);\n```\n"
     assert [u.own for u in passage_units(see, "ev1:c:59:1:4", 0) if u.follow] == ["Windows can be made full screen."]
+    below = see.replace("See Retrieving monitors.", "See the example below.")  # a pointer to the example itself
+    assert [u.own for u in passage_units(below, "ev1:c:59:1:4", 0) if u.follow] == ["See the example below."]
 
 
 GIT_DIRECTLY = """## Using git directly
