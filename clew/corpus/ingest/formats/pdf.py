@@ -354,6 +354,7 @@ class _PdfTable:
     x0: float
     x1: float
     rows: list[list[str]]
+    title: str | None = None
 
 
 def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str],
@@ -384,13 +385,14 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str
                     rows = [[_cell_text(textpage, cell, height) for cell in row.cells] for row in table.rows]
                     cells = [cell for row in rows for cell in row]
                     x0, top, x1, bottom = table.bbox
+                    title = None
                     if max(len(row) for row in rows) < 2 and (boxed := boxed_rows(textpage, table.bbox, height, lines)):
-                        top, rows = boxed
+                        top, rows, title = boxed
                     elif len(rows) < 2 or max(len(row) for row in rows) < 2:
                         continue
                     elif sum(1 for cell in cells if cell) < 0.5 * len(cells):
                         continue
-                    found.setdefault(index, []).append(_PdfTable(top, bottom, x0, x1, rows))
+                    found.setdefault(index, []).append(_PdfTable(top, bottom, x0, x1, rows, title))
             finally:
                 textpage.close()
         except (ValueError, ZeroDivisionError) as error:  # a degenerate drawing: its lines stay text
@@ -500,7 +502,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
         if table is not None:
             flush()
             if table.rows:
-                renderer.table(table.rows, 1)
+                renderer.table(table.rows, 1, table.title)
                 table.rows = []
             first, heading_size = False, None
             continue
@@ -536,7 +538,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
         renderer.heading(mark.title, mark.level)
     for table in tables:  # a table whose box held no line of text still goes in, after the page's text
         if table.rows:
-            renderer.table(table.rows, 1)
+            renderer.table(table.rows, 1, table.title)
 
 
 def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:

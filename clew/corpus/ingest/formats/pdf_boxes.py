@@ -5,10 +5,10 @@ columns: gnuplot's manual sets its operator and format tables so ("Unary Operato
 Explanation" and a row per operator). The finder saw a box of one column and read it as text, every row of it joined
 into one list item ("- -a unary minus + +a unary plus ..."). Inside such a box the columns are the vertical bands no
 character of any row crosses, each at least :data:`COLUMN_GAP` wide; a line above the first row that spans them (a
-caption set in a box of its own) stays text above the table. A box of prose (no band), of code (half its lines or
-more in a fixed-pitch face: a framed listing, whose odd glyph, DocBook's "←-", may make a line look otherwise), one
-with text beside it on its lines (a column of a larger grid: the Debian Reference's table of mail commands) or of
-fewer than two rows is no table.
+caption set in a box of its own) stays text above the table and is its title (its heading in the outline). A box of
+prose (no band), of code (half its lines or more in a fixed-pitch face: a framed listing, whose odd glyph, DocBook's
+"←-", may make a line look otherwise), one with text beside it on its lines (a column of a larger grid: the Debian
+Reference's table of mail commands) or of fewer than two rows is no table.
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ _SAME_LINE = 2.0
 
 
 def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float], height: float,
-               lines: list[Line]) -> tuple[float, list[list[str]]] | None:
-    """The rows of the ruled ``box`` (x0, top, x1, bottom from the page's top) whose columns are drawn by space alone,
-    and the top of its first row; None where the box holds no such table."""
+               lines: list[Line]) -> tuple[float, list[list[str]], str | None] | None:
+    """The top of the first row, the rows and the caption of the ruled ``box`` (x0, top, x1, bottom from the page's
+    top) whose columns are drawn by space alone; None where the box holds no such table."""
     x0, top, x1, bottom = box
     beside = [line for line in lines if top - 1 <= line.y <= bottom + 1]
     inside = [line for line in beside if x0 - 1 <= line.x <= x1 + 1]
@@ -38,8 +38,10 @@ def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, flo
     if len(inside) < 2 or 2 * sum(line.mono for line in inside) >= len(inside):  # a framed listing
         return None
     rows = _text_lines(textpage, box, height)
+    captions: list[str] = []
     while rows and len(_segments(rows[0][1])) == 1:  # a caption over the table (or a box of prose)
-        rows.pop(0)
+        low, high = _extent(rows.pop(0)[1])
+        captions.append(_cell(textpage, (x0, low, x1, high), height))
     if len(rows) < 2:
         return None
     bands = _segments([span for _, spans in rows for span in spans])
@@ -49,7 +51,7 @@ def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, flo
     cells = [[_cell(textpage, (left, low, right, high), height) for left, right in bands] for low, high in extents]
     if sum(1 for row in cells for cell in row if cell) < 0.5 * len(cells) * len(bands):
         return None
-    return extents[0][0], cells
+    return extents[0][0], cells, " ".join(captions) or None
 
 
 _Span = tuple[float, float, float, float]

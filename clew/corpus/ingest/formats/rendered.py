@@ -81,13 +81,13 @@ class Renderer:
         self.length += len(text)
         block.end = self.length
 
-    def table(self, rows: list[list[str]], header_rows: int) -> None:
+    def table(self, rows: list[list[str]], header_rows: int, title: str | None = None) -> None:
         rows = [[" ".join((cell or "").split()) for cell in row] for row in rows]
         rows = [row for row in rows if any(row)]
         if not rows:
             return
         index = len(self.tables)
-        self.tables.append(Table(section=self.section))
+        self.tables.append(Table(section=self.section, title=title))  # the title: its heading in the outline
         columns = max(len(row) for row in rows)
         header_rows = min(header_rows, len(rows))
         for position, row in enumerate(rows):  # a "|" in a cell written "\|", as the HTML reader writes it

@@ -287,7 +287,8 @@ def test_a_boxed_table_without_column_rules_is_a_table_and_framed_code_and_prose
     """LaTeX's ``tabular{|ccl|}`` draws a box, a rule under the caption and the header, and no line between the
     columns: the finder saw one column and the rows read as one list item ("- -a unary minus ! !a logical negation
     ..."; gnuplot's 14 operator and format tables, task U9). Its columns are the bands no character crosses; the
-    caption stays a line above it. A framed listing stays code and a framed paragraph text."""
+    caption stays a line above it and is the table's title. A framed listing stays code and a framed paragraph
+    text."""
     document = parse_pdf((PDFS / "latex-boxed-table.pdf").read_bytes())
     assert ("Unary Operators\n\n| Symbol | Example | Explanation |\n| --- | --- | --- |\n| - | -a | unary minus |\n"
             "| ! | !a | logical negation |\n| $ | $3 | the value of column 3 |") in document.text
@@ -295,6 +296,7 @@ def test_a_boxed_table_without_column_rules_is_a_table_and_framed_code_and_prose
     prose = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
     assert any(text.startswith("Every passage of an answer carries its evidence id") for text in prose)
     assert [b.kind for b in document.blocks].count("table_row") == 3
+    assert [table.title for table in document.tables] == ["Unary Operators"]  # its heading in the outline
 
 
 def test_a_bar_in_a_pdf_or_docx_table_cell_is_escaped_as_the_html_reader_escapes_it() -> None:
