@@ -20,7 +20,9 @@ freed. A rule is ``top=...,margin=...,routes=...,drop=...``:
 
 Per set and budget: phrases found by flat ``bm25``, by the ``walk`` and by each rule, and each
 question a rule changes (``id: [walk, rule]``). Measured 2026-12-06 (task W2,
-docs/measurements/walk-2026-12-05.md): none landed in the walk (why, there).
+docs/measurements/walk-2026-12-05.md); ``top=200,margin=1.1,routes=nonseed,drop=2,least=0.4`` is in the
+walk since task W3 (``clew.agent.floor``), so the ``walk`` measured here already holds its swaps (its
+hits ``via: floor``) and a rule is measured on top of it.
 
     python benchmarks/walk_floor.py --sets sqlite-docs,npm-docs --budgets 1000,2000,4000,8000
     python benchmarks/walk_floor.py --rules "top=200,margin=1.1,routes=nonseed,drop=2"

@@ -133,6 +133,7 @@ class Controller:
             chosen=note.chosen, chosen_by=note.chosen_by, tool=note.tool, detail=note.detail, refused=note.refused,
             tool_calls=usage.tool_calls, context_tokens=usage.context_tokens, iterations=usage.iterations,
             tree_navigation=note.tree, graph_navigation=note.graph, parsed_from=note.parsed_from,
+            floor=note.floor,
         )
         run.state.steps.append(step)
         if run.deps.on_step is not None:

@@ -47,6 +47,16 @@ class Pack:
         self.hits[hit.evidence_id] = hit
         self.texts.setdefault(text_key(hit.text), hit.evidence_id)
 
+    def give_back(self, evidence_id: str) -> EvidenceHit:
+        """A taken passage leaves the pack (the walk's floor gave its room to a better one,
+        ``clew.agent.floor``): no longer citable, and its text may be taken again."""
+        hit = self.hits.pop(evidence_id)
+        self.ledger.forget(evidence_id)
+        key = text_key(hit.text)
+        if self.texts.get(key) == evidence_id:
+            del self.texts[key]
+        return hit
+
     def saw(self, hit: EvidenceHit) -> None:
         """A passage a tool showed; it replaces nothing already fetched."""
         known = self.hits.get(hit.evidence_id)

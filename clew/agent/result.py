@@ -148,6 +148,17 @@ class GraphNavigation(BaseModel):
     relationship: str | None = Field(None, description="graph:type of the edge followed (None: the start).")
 
 
+class FloorSwap(BaseModel):
+    """The walk's floor at its end (``clew.agent.floor``): a hit of the seed search's flat pack that the
+    walk lacked took the room of the walk's lowest-worth takes."""
+
+    taken: str = Field(description="The seed hit taken in (its evidence id; its hit says via: floor).")
+    rank: int = Field(description="Its rank in the seed search (1: the best).")
+    worth: float = Field(description="Its worth on the walk's scale (the score its hit carries).")
+    displaced: list[str] = Field(default_factory=list, description="The takes it replaced, lowest worth first "
+                                 "(empty: it fitted the room left).")
+
+
 class Step(BaseModel):
     """One state transition: what was offered, chosen and spent."""
 
@@ -167,6 +178,8 @@ class Step(BaseModel):
     graph_navigation: GraphNavigation | None = None
     parsed_from: Literal["text"] | None = Field(None, description="'text' when the model wrote its tool call "
                                                 "as JSON in its reply instead of a structured call.")
+    floor: list[FloorSwap] = Field(default_factory=list, exclude_if=_empty, description="The swaps the walk's "
+                                   "floor made when the walk ended, one per seed hit taken in (absent: none).")
 
 
 class StepSummary(BaseModel):

@@ -18,7 +18,16 @@ from clew.agent.evidence import Pack
 from clew.agent.frontier import Candidate, Frontier
 from clew.agent.model import Model, ModelReply
 from clew.agent.request import Applied, RetrievalRequest
-from clew.agent.result import Generation, GraphNavigation, Instruction, Step, StepActor, StopReason, TreeNavigation
+from clew.agent.result import (
+    FloorSwap,
+    Generation,
+    GraphNavigation,
+    Instruction,
+    Step,
+    StepActor,
+    StopReason,
+    TreeNavigation,
+)
 from clew.agent.states import State
 from clew.budgets.limits import Budget, Limits, Usage
 from clew.budgets.tokens import count_tokens
@@ -69,6 +78,7 @@ class StepNote:
     tree: TreeNavigation | None = None
     graph: GraphNavigation | None = None
     parsed_from: Literal["text"] | None = None
+    floor: list[FloorSwap] = field(default_factory=list)
 
     def add_tool(self, name: str) -> None:
         self.tool = name if self.tool is None else f"{self.tool}, {name}"

@@ -16,12 +16,16 @@ opening, its first prose passage: a page's description past a synopsis of comman
 passage reached from outside the tree (a hit, a link target) offers the node it sits in; a
 seed hit also offers the passages right before and after it (``via: adjacent``).
 Unvisited candidates stay in the frontier, so the walk comes back to a sibling it passed over
-when that sibling scores better than what is left.
+when that sibling scores better than what is left. When nothing left can be taken, a ranked walk
+from the seed hits ends with its floor (``clew.agent.floor``): the flat pack's best hits it lacks
+take the room of its weakest takes where they are worth more.
 """
 
 from __future__ import annotations
 
+from clew.agent.floor import apply_floor
 from clew.agent.frontier import Candidate
+from clew.agent.request import Applied, Navigation
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
 from clew.agent.scoring import ADJACENCY_BONUS, NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR, link_bonus
@@ -54,6 +58,11 @@ class TreeWalk(Walk):
     name = "tree"
     permission = "tree_search"
     packs = True
+
+    def __init__(self, nav: Navigation, applied: Applied) -> None:
+        super().__init__(nav, applied)
+        self.seeds: list[Found] | None = None
+        """The seed search's hits, when they are the walk's starts (what the floor compares with)."""
 
     @property
     def graph(self) -> str:
@@ -104,6 +113,7 @@ class TreeWalk(Walk):
 
     def _hits(self, run: Run, found: list[Found]) -> list[Candidate]:
         """Every seed hit competes in the frontier (an agentic walk's model is offered the best of them)."""
+        self.seeds = found
         out = []
         for f in found:
             c = self.candidate(run, f.passage, 0, "seed")
@@ -133,6 +143,13 @@ class TreeWalk(Walk):
             first = self.start(run, node, rank)
             out.extend(c for c in (first, opened) if c is not None)
         return out
+
+    def finish(self, run: Run) -> None:
+        """A ranked walk seeded by its search hits ends holding the flat pack's best hits where they are
+        worth more than its weakest takes (``clew.agent.floor``); a walk from named starts, or one a
+        model chose, keeps what it took."""
+        if self.seeds is not None and self.nav.selection == "ranked":
+            apply_floor(run, self, self.seeds)
 
     # -- offering ------------------------------------------------------------------------
     async def offer(self, run: Run) -> list[Candidate]:

@@ -46,6 +46,10 @@ class Walk:
         """Found passages set aside because they no longer fit the context tokens left."""
         self.needed: int | None = None
         """The tokens of the best passage that first did not fit (the context budget's stop names it)."""
+        self.needed_id: str | None = None
+        """Its id: the tree walk's floor may take it in after all."""
+        self.taken: dict[str, Candidate] = {}
+        """What each passage taken was taken as (its worth and route: ``clew.agent.floor`` weighs them)."""
 
     # -- the seed search ---------------------------------------------------------------
     def search(self, run: Run) -> list[Found]:
@@ -157,7 +161,7 @@ class Walk:
         if st.full is None:
             best = frontier.ranked(price, 1)
             if best and best[0].passage is not None and best[0].tokens > left:
-                self.needed = best[0].tokens
+                self.needed, self.needed_id = best[0].tokens, best[0].id
                 st.full = self.context_full(run)
                 if not self.packs:
                     raise st.full
@@ -171,25 +175,31 @@ class Walk:
         for c in unopened + too_large:
             frontier.set_aside(c)
         ranked = frontier.ranked(price, width)[:width]
+        if not ranked:  # the walk is over: its pack is final
+            self.finish(run)
         if not ranked and st.full is None and self.too_large:  # found passages were left for want of room
             limits, used = run.deps.limits, st.usage.context_tokens
             st.full = BudgetExhausted(
                 "context_budget", f"context budget full ({used:,} of context_budget_tokens="
-                f"{limits.context_budget_tokens:,}): {self.too_large:,} passage(s) found did not fit the {left:,} "
-                "tokens left")
+                f"{limits.context_budget_tokens:,}): {self.too_large:,} passage(s) found did not fit the "
+                f"{st.budget.tokens_left:,} tokens left")
         if not ranked and st.full is not None:
             if self.needed is not None:  # said again with what the packing after it spent
                 st.full = self.context_full(run)
             raise st.full
         return ranked
 
+    def finish(self, run: Run) -> None:
+        """What a walk does once nothing it found can be taken, before it stops (the tree walk's floor)."""
+
     def context_full(self, run: Run) -> BudgetExhausted:
         """The context budget's stop, from the best passage that did not fit (``needed``) and the run's usage now."""
         limits, used, left = run.deps.limits, run.state.usage.context_tokens, run.state.budget.tokens_left
-        return BudgetExhausted(
-            "context_budget",
-            f"context budget full ({used:,} of context_budget_tokens={limits.context_budget_tokens:,}): "
-            f"the next best passage needs {self.needed:,} tokens, {left:,} were left")
+        said = f"context budget full ({used:,} of context_budget_tokens={limits.context_budget_tokens:,}): "
+        if self.needed_id in run.state.pack.hits:  # the floor took it in, in place of weaker takes
+            return BudgetExhausted("context_budget", f"{said}{left:,} tokens were left after the floor's swaps")
+        return BudgetExhausted("context_budget", f"{said}the next best passage needs {self.needed:,} tokens, "
+                                                 f"{left:,} were left")
 
     # -- taking a passage ------------------------------------------------------------------
     def take(self, run: Run, chosen: Candidate, passage: Passage, *, depth: int | None, step: int | None) -> bool:
@@ -209,6 +219,7 @@ class Walk:
             st.budget.reserve(st.budget.reserved + block)
         st.pack.take(EvidenceHit.of(passage, via=chosen.via, fetched=True, tokens=tokens, fields=run.deps.fields,
                                     score=chosen.score, depth=depth, step=step, origin=chosen.origin))
+        self.taken[passage.evidence_id] = chosen
         self._instruction(run, passage)
         return True
 

@@ -21,6 +21,11 @@ class EvidenceLedger:
         with self._lock:
             self._full[evidence_id] = chars
 
+    def forget(self, evidence_id: str) -> None:
+        """No longer fetched: a walk gave the passage's room to another (``clew.agent.floor``)."""
+        with self._lock:
+            self._full.pop(evidence_id, None)
+
     def fetched(self, evidence_id: str) -> bool:
         with self._lock:
             return evidence_id in self._full
