@@ -201,6 +201,9 @@ def _indented_code(lines: list[str]) -> bool:
                for before, line in zip(lines, lines[1:], strict=False))
 
 
+SHORT_LABEL = 6
+"""A paragraph of at most this many words that ends no sentence is a label: a definition's term (an option, a
+field) over the paragraph it heads, or a code block's lead-in ("Run tests by keyword expressions")."""
 SHORT_LEAD_IN = 6
 """A lead-in ending in ":" of at most this many words ("The list is:", "For example:") says nothing
 of what it introduces: the sentence before it in its paragraph does, and is quoted above it as
@@ -437,7 +440,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
             example = add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
             return
-        if (len(joined.split()) <= 6 and not joined.endswith((".", ":", "!", "?"))) or (
+        if (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
                 len(lines) == 1 and _SIGNATURE.match(joined)):
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
             label = joined
@@ -460,10 +463,16 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
                 lead = unit if unit.own.endswith(":") else None
         prose = True
 
-    def introduce() -> None:
+    def introduce(code: bool = True) -> None:
         """The sentence just before a table or a code block introduces it; not a sentence that only points
-        elsewhere (``_SEE``): the one before it in its paragraph does."""
-        nonlocal lead
+        elsewhere (``_SEE``): the one before it in its paragraph does. A label over a code block (pytest's
+        "Run tests by keyword expressions" over ``pytest -k "MyClass and not method"``) is the block's lead-in,
+        a unit of its own, not the term of the paragraph after the block."""
+        nonlocal lead, label
+        if code and label and len(label.split()) <= SHORT_LABEL and not _SIGNATURE.match(label) and (
+                not _GOES_ON.match(label)):  # not a sentence's middle an example interrupts: "was translated to"
+            lead, label = add(label, "sentence", set()), ""
+            return
         if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow:
             lead = units[-1]
             if len(paragraph) > 1 and paragraph[-1] is lead and _SEE.fullmatch(lead.own) and not paragraph[-2].follow:
@@ -513,7 +522,7 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             flush()
             if header is None:
                 header = stripped
-                introduce()
+                introduce(code=False)
             elif not stripped.startswith("| ---"):
                 add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
             continue

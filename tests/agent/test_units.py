@@ -439,6 +439,57 @@ def test_a_line_of_many_blanks_before_its_double_colon_is_read_in_linear_time() 
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
 
 
+PYTEST_USAGE = """## Specifying which tests to run
+
+Pytest supports several ways to run and select tests from the command-line.
+
+Run tests in a module
+
+```bash
+pytest test_mod.py
+```
+
+Run tests in a directory
+
+```bash
+pytest testing/
+```
+
+Run tests by keyword expressions
+
+```bash
+pytest -k "MyClass and not method"
+```
+
+This will run tests which contain names that match the given string expression (case-insensitive), which can \
+include Python operators that use filenames, class names and function names as variables. The example above will \
+run TestMyClass.test_something but not TestMyClass.test_method_simple.
+"""
+
+
+def test_a_short_label_over_a_code_block_is_the_block_s_lead_in() -> None:
+    """pytest's usage page (task U7, question 1): a label line over each command ("Run tests by keyword
+    expressions" over ``pytest -k ...``) introduces that command; it was the term of the paragraph after the
+    block and the three blocks hung under the page's first sentence, so the extract quoted the label over the
+    wrong text and the command under another's lead-in. A label over prose is still that prose's term; a
+    label is not quoted without its block (it ends no sentence: it says nothing alone)."""
+    units = passage_units(PYTEST_USAGE, "ev1:c:231:1:1", 0)
+    leads = {u.own: [f for f, _ in u.follow] for u in units if u.follow}
+    assert leads == {"Run tests in a module": ["```bash\npytest test_mod.py\n```"],
+                     "Run tests in a directory": ["```bash\npytest testing/\n```"],
+                     "Run tests by keyword expressions": ['```bash\npytest -k "MyClass and not method"\n```']}
+    assert all(u.header == "" for u in units)
+    answer = extractive_answer("How do I run only the tests whose names match a keyword expression with pytest?",
+                               [("ev1:c:231:1:1", PYTEST_USAGE)])
+    assert answer is not None and (
+        'Run tests by keyword expressions\n```bash\npytest -k "MyClass and not method"\n```' in answer.answer)
+    short = extractive_answer("How do I run only the tests whose names match a keyword expression with pytest?",
+                              [("ev1:c:231:1:1", PYTEST_USAGE)], max_tokens=55)
+    assert short is not None and "Run tests" not in short.answer  # no room for a block: not its label alone
+    described = passage_units("Run tests in a module\n\nPytest runs every test of the module.\n", "ev1:c:1:1:0", 0)
+    assert [u.text for u in described] == ["Run tests in a module\nPytest runs every test of the module."]
+
+
 GLFW_FULL_SCREEN = """### Full screen windows
 
 To create a full screen window, you need to specify which monitor the window should use. In most cases, the \
