@@ -19,7 +19,8 @@ of its own headings as links) and "This document was created by man2html ... Tim
 
 pod2html (Perl's POD pages) titles a page by its NAME paragraph ("perlfaq4 - Data Manipulation"), but writes an empty
 ``<title>`` where the NAME heading holds an index entry (``=head1 NAME X<regex>``, 20 of Perl 5.36's 206 pages), so
-that the page was titled by its first ``h1``, "NAME" (task U9): the NAME paragraph is its title.
+that the page was titled by its first ``h1``, "NAME" (task U9): the NAME paragraph is its title. A group of
+``=item`` lines is one heading (:data:`_POD_EMPTY_DD`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def man_html(text: str) -> str:
     title = _MAN2HTML_TITLE.search(head)
     if title is not None and _MAN2HTML_END.search(text, max(0, len(text) - 2000)):
         return _man2html(text, title)
-    if _POD2HTML in head and _POD2HTML_UNTITLED in head:
+    if _POD2HTML in head:
         return _pod2html(text)
     return text
 
@@ -211,11 +212,20 @@ def _man2html(text: str, title: re.Match[str]) -> str:
 
 _POD2HTML = '<link rev="made" href="mailto:'
 _POD2HTML_UNTITLED = "<title></title>"
+_POD_EMPTY_DD = re.compile(r"(</dt>)\s*<dd>\s*</dd>\s*(?=<dt\b)")
+"""pod2html writes each ``=item`` of a group (perlfunc's ``sort SUBNAME LIST``, ``sort BLOCK LIST``, ``sort LIST``;
+perlvar's ``$EVAL_ERROR``, ``$@``) as a ``dt`` with an empty ``dd``, so that only the last was the entry's heading
+and the others paragraphs of the section before it (task U9): the empty ``dd`` are dropped and the group is one
+heading, as Sphinx's or Texinfo's ``@itemx`` groups are."""
 _POD_NAME = re.compile(r'<h1 id="NAME">\s*NAME\s*</h1>\s*<p>(?P<name>.*?)</p>', re.DOTALL)
 
 
 def _pod2html(text: str) -> str:
-    """An untitled pod2html page titled by its NAME paragraph, as pod2html titles the others."""
+    """A pod2html page with its item groups joined (:data:`_POD_EMPTY_DD`); untitled, titled by its NAME paragraph,
+    as pod2html titles the others."""
+    text = _POD_EMPTY_DD.sub(r"\1\n", text)
+    if _POD2HTML_UNTITLED not in text[:2000]:
+        return text
     found = _POD_NAME.search(text)
     name = " ".join(re.sub(r"<[^>]*>", "", found["name"]).split()) if found is not None else ""
     if not name:

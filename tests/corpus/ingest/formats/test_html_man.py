@@ -90,3 +90,13 @@ def test_an_untitled_pod2html_page_is_titled_by_its_name_paragraph() -> None:
     assert load_html("pod2html/clew-ingest.html").title == "clew ingest - ingest files into a corpus"
     untitled = '<link rev="made" href="mailto:a@b" />\n<title></title><h1 id="NAME">NAME</h1>\n<p></p><h1>X</h1>'
     assert man_html(untitled) is untitled
+
+
+def test_a_pod2html_item_group_is_one_term() -> None:
+    """pod2html writes each ``=item`` of a group (``--db path`` and ``-d path``; perlfunc's three ``sort`` forms,
+    perlvar's ``$EVAL_ERROR`` and ``$@``) as a ``dt`` with an empty ``dd``: only the last was the entry's term, the
+    others paragraphs of the entry before it. The group is one term, a line each."""
+    document = load_html("pod2html/clew-search.html")
+    texts = block_texts(document)
+    assert texts[-4:-1] == ["--db path\n-d path", "DuckDB corpus file (default: database in clew.toml).", "# SEE ALSO"]
+    assert "--db path" not in block_texts(document, "paragraph")
