@@ -1,0 +1,114 @@
+"""MkDocs' generic blocks and mkdocstrings' autodoc lines, read as the built site shows them.
+
+- pymdown-extensions' Blocks (``pymdownx.blocks``, MkDocs Material sites): a block opens with ``/// name | title``
+  (more slashes to nest one in another: ``//// tab | Output``), may take YAML options on the indented lines right
+  after (``    type: warning``, ``    open: True``) and closes with a line of as many slashes. An admonition's fence
+  reads as its label, as a directive container's does (``/// tip | New tabs`` reads ``Tip: New tabs``, ``/// note``
+  ``Note:``); a titled ``admonition``, ``details`` or ``tab`` reads as its title (``/// tab | pip`` reads ``pip:``);
+  the wrappers ``html`` (``/// html | div.result``), ``caption``, ``define`` and ``attrs`` read as nothing, their
+  body being the text. Option lines and closing fences are not text.
+- mkdocstrings' autodoc line (``::: package.module.Class``, a dotted name alone on its line, with its indented
+  ``options:`` lines): the site renders the object's API documentation from the code, which a Markdown source does
+  not hold; the lines are not text, and an admonition (``??? abstract "API Reference"``) that held only them is
+  none either.
+
+Every line stays a line (the rewritten text maps to the source's lines); code is left as written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from clew.corpus.ingest.formats.dialects import code_lines
+
+_FENCE = re.compile(r"[ \t]{0,3}(/{3,})[ \t]*(?:([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?)?[ \t]*")
+_WRAPPERS = frozenset({"html", "caption", "figure-caption", "table-caption", "define", "attrs", "markdown"})
+_BY_TITLE = frozenset({"admonition", "details", "tab"})
+_AUTODOC = re.compile(r"([ \t]*):::[ \t]+[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+[ \t]*")
+_MARKER = re.compile(r"([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+[\w\"-]")
+
+
+def mkdocs_blocks(text: str) -> str:
+    """``text`` with its generic blocks' fences read as labels and its autodoc lines left out (see above)."""
+    if "///" not in text and ":::" not in text:
+        return text
+    code = code_lines(text)
+    lines = text.split("\n")
+    cleared: set[int] = set()
+    if "///" in text:
+        _blocks(lines, code)
+    if ":::" in text:
+        cleared = _autodoc(lines, code)
+    if cleared:
+        _emptied_admonitions(lines, code, cleared)
+    return "\n".join(lines)
+
+
+def _blocks(lines: list[str], code: set[int]) -> None:
+    opened: list[int] = []  # the slash counts of the open blocks, innermost last
+    number = 0
+    while number < len(lines):
+        fence = None if number in code else _FENCE.fullmatch(lines[number])
+        if fence is None:
+            number += 1
+            continue
+        slashes, name = len(fence.group(1)), fence.group(2)
+        if name is None:
+            if slashes in opened:  # a closing fence: the blocks opened inside it close with it
+                del opened[opened.index(slashes):]
+                lines[number] = ""
+            number += 1
+            continue
+        opened.append(slashes)
+        lines[number] = _label(name.lower(), (fence.group(3) or "").strip())
+        number += 1
+        while number < len(lines) and number not in code and lines[number][:4] in ("    ", "\t") and (
+                lines[number].strip()):
+            lines[number] = ""  # the block's YAML options
+            number += 1
+
+
+def _label(name: str, title: str) -> str:
+    if name in _WRAPPERS:
+        return ""
+    if name in _BY_TITLE:
+        return f"{title}:" if title else ("Details:" if name == "details" else "")
+    label = name.replace("-", " ").capitalize()
+    return f"{label}: {title}" if title else f"{label}:"
+
+
+def _autodoc(lines: list[str], code: set[int]) -> set[int]:
+    cleared: set[int] = set()
+    number = 0
+    while number < len(lines):
+        found = None if number in code else _AUTODOC.fullmatch(lines[number])
+        if found is None:
+            number += 1
+            continue
+        indent = _indent(found.group(1))
+        lines[number] = ""
+        cleared.add(number)
+        number += 1
+        while number < len(lines) and lines[number].strip() and _indent(lines[number]) > indent:
+            lines[number] = ""  # its options
+            cleared.add(number)
+            number += 1
+    return cleared
+
+
+def _emptied_admonitions(lines: list[str], code: set[int], cleared: set[int]) -> None:
+    """An MkDocs admonition whose body was only autodoc lines is not text either."""
+    for number, line in enumerate(lines):
+        marker = None if number in code else _MARKER.match(line)
+        if marker is None:
+            continue
+        after = next((n for n in range(number + 1, len(lines)) if lines[n].strip()), len(lines))
+        if after < len(lines) and _indent(lines[after]) > _indent(marker.group(1)):
+            continue  # the body holds text
+        if any(n in cleared for n in range(number + 1, after)):
+            lines[number] = ""
+
+
+def _indent(line: str) -> int:
+    expanded = line.expandtabs(4)
+    return len(expanded) - len(expanded.lstrip())

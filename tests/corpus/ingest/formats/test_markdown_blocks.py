@@ -1,0 +1,96 @@
+"""MkDocs' generic blocks (pymdown-extensions' ``/// name | title``) and mkdocstrings' ``::: package.Class`` lines
+as the built site shows them (``clew.corpus.ingest.formats.markdown_blocks``; task U10, pymdown-extensions' and
+Starlette's docs/)."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.markdown import parse_markdown
+from clew.corpus.ingest.formats.markdown_blocks import mkdocs_blocks
+
+PAGE = """# Tabbed
+
+/// tip | 9.10 New Approach to Tabs
+Checkout the new Tab extension!
+///
+
+```text title="Tabs"
+/// html | div.result
+kept as written
+///
+```
+
+/// html | div.result
+~~Delete me~~
+///
+
+/// admonition | Some title
+    type: warning
+
+Some content
+///
+
+//// tab | Output
+/// note
+Nested.
+///
+////
+
+/// new | 10.0
+New in 10.0.
+///
+"""
+
+API_PAGE = """# Applications
+
+??? abstract "API Reference"
+    ::: starlette.applications.Starlette
+        options:
+            show_root_heading: true
+            filters:
+                - "__init__"
+
+Starlette includes an application class.
+
+!!! note "Kept"
+    ::: starlette.Thing
+
+    A body of its own.
+
+::: tip A VitePress container
+Not an autodoc line.
+:::
+"""
+
+
+def _texts(source: str) -> list[str]:
+    parsed = parse_markdown(source)
+    return [parsed.text[b.start:b.end] for b in parsed.blocks if b.kind != "heading"]
+
+
+def test_generic_blocks_read_as_their_labels_and_bodies() -> None:
+    texts = _texts(PAGE)
+    assert texts == [
+        "Tip: 9.10 New Approach to Tabs\nCheckout the new Tab extension!",
+        '```text title="Tabs"\n/// html | div.result\nkept as written\n///\n```',
+        "~~Delete me~~",
+        "Some title:",
+        "Some content",
+        "Output:\nNote:\nNested.",
+        "New: 10.0\nNew in 10.0.",
+    ]
+    assert not any("///" in text or "type: warning" in text for text in texts if not text.startswith("```"))
+
+
+def test_every_line_stays_a_line_and_a_stray_fence_stays_text() -> None:
+    assert mkdocs_blocks(PAGE).count("\n") == PAGE.count("\n")
+    assert mkdocs_blocks("A path like\n///\nstays.\n") == "A path like\n///\nstays.\n"
+
+
+def test_autodoc_lines_and_an_admonition_holding_only_them_are_not_text() -> None:
+    texts = _texts(API_PAGE)
+    assert texts[0] == "Starlette includes an application class."
+    assert not any("starlette.applications" in text or "show_root_heading" in text or "API Reference" in text
+                   for text in texts)
+    kept = next(text for text in texts if "Kept" in text)
+    assert "A body of its own." in kept and "starlette.Thing" not in kept
+    assert "Tip: A VitePress container\nNot an autodoc line." in texts
