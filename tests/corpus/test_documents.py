@@ -150,6 +150,79 @@ def test_haddock_indexes_sources_and_hoogle_database_and_sphinx_viewcode_are_lef
         assert report.excluded == 3
 
 
+RDOC_HEAD = ('<!DOCTYPE html>\n\n<html>\n<head>\n<meta charset="UTF-8">\n\n<title>{title}</title>\n\n'
+             '<script type="text/javascript">\n  var rdoc_rel_prefix = "./";\n  var index_rel_prefix = "./";\n'
+             '</script>\n\n<script src="./js/darkfish.js" defer></script>\n')
+RDOC_BUILD = {  # RDoc's Darkfish pages (ruby-benchmark-ips's, task U8): a class, the index of its methods
+    "Benchmark/IPS/Job.html": RDOC_HEAD.format(title="class Benchmark::IPS::Job - RDoc Documentation")
+    + '<body id="top" class="class">\n<main role="main"><h1 class="class">class Benchmark::IPS::Job</h1>\n'
+      "<p>compare! compares the reports of every job run.</p></main>\n",
+    "table_of_contents.html": RDOC_HEAD.format(title="Table of Contents - RDoc Documentation")
+    + '<body id="top" class="table-of-contents">\n<main role="main">\n<h1 class="class">Table of Contents - RDoc '
+      'Documentation</h1>\n<h2 id="methods">Methods</h2>\n<ul>\n  <li class="method">\n    <a href="Benchmark/'
+      'IPS/Job.html#method-i-compare-21">#compare!</a>\n    &mdash;\n    <span class="container">Benchmark::IPS::Job'
+      "</span>\n</ul>\n</main>\n",
+    "guide/table_of_contents.html": "<html><head><title>Table of Contents</title></head><body><h1>Table of Contents"
+                                    "</h1><p>Chapter one tells how jobs compare.</p></body></html>",
+}
+
+
+def test_rdoc_s_table_of_contents_is_left_out_as_a_generated_index(tmp_path: Path) -> None:
+    """RDoc's index of every class and method is generated, as Sphinx's genindex.html: left out in the one line
+    with its '!NAME' take-back; a user's own page of that name (no RDoc head) stays."""
+    site = write(tmp_path / "rdoc", RDOC_BUILD)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert keys(corpus) == ["Benchmark/IPS/Job.html", "guide/table_of_contents.html"]
+    (line,) = report.problems
+    assert line.message.startswith(
+        "1 generated file (a documentation tool's indexes, search page, sources or assets: table_of_contents.html) "
+        "not ingested; take them in with --exclude '!NAME'")
+    assert (report.excluded, report.documents) == (1, 2)
+    with Corpus(tmp_path / "back.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", exclude=["!table_of_contents.html"])
+        assert "table_of_contents.html" in keys(corpus) and report.excluded == 0
+
+
+NODE_INDEX_MD = ("<!--\n  NB(chrisdickinson): if you move this file, be sure to update\n  tools/doc/html.mjs to point "
+                 "at the new location.\n-->\n\n<!--introduced_in=v0.10.0-->\n\n* [About this documentation]"
+                 "(documentation.md)\n* [Usage and example](synopsis.md)\n\n<hr class=\"line\"/>\n\n"
+                 "* [Assertion testing](assert.md)\n* [Asynchronous context tracking](async_context.md)\n"
+                 "* [Async hooks](async_hooks.md)\n* [Buffer](buffer.md)\n* [C++ addons](addons.md)\n"
+                 "* [Child processes](child_process.md)\n* [Cluster](cluster.md)\n\n<hr class=\"line\"/>\n\n"
+                 "* [Code repository and issue tracker][]\n\n"
+                 "[Code repository and issue tracker]: https://github.com/nodejs/node\n")
+NODE_INDEX_HTML = (  # tools/doc/html.mjs's rendering: the list, in the page and again in its sidebar, and chrome
+    '<html lang="en"><head><title>Index | Node.js v18.20.4 Documentation</title></head><body class="alt apidoc">'
+    '<div id="column2" class="interior"><ul><li><a href="documentation.html">About this documentation</a></li>'
+    '<li><a href="synopsis.html">Usage and example</a></li></ul><hr class="line"/><ul>'
+    '<li><a href="assert.html">Assertion testing</a></li><li><a href="async_hooks.html">Async hooks</a></li>'
+    '<li><a href="buffer.html">Buffer</a></li></ul></div><div id="column1" class="interior"><header><h1>Node.js '
+    'v18.20.4 documentation</h1><ul><li class="picker-header">Other versions</li><li><a href="#">18.x LTS</a>'
+    '</li><li><a href="index.json">View as JSON</a></li><li><a href="#">Edit on GitHub</a></li></ul></header>'
+    '<div id="apicontent"><ul><li><a href="documentation.html">About this documentation</a></li>'
+    '<li><a href="synopsis.html">Usage and example</a></li></ul><hr class="line"/><ul>'
+    '<li><a href="assert.html">Assertion testing</a></li><li><a href="async_context.html">Asynchronous context '
+    'tracking</a></li><li><a href="async_hooks.html">Async hooks</a></li><li><a href="buffer.html">Buffer</a></li>'
+    '<li><a href="addons.html">C++ addons</a></li><li><a href="child_process.html">Child processes</a></li>'
+    '<li><a href="cluster.html">Cluster</a></li></ul><hr class="line"/><ul><li><a href="https://github.com/nodejs/'
+    'node">Code repository and issue tracker</a></li></ul></div></div></body></html>')
+
+
+def test_a_markdown_page_of_links_is_the_twin_of_the_page_it_renders_to(tmp_path: Path) -> None:
+    """Node.js's index.md is read as it renders (its links' targets, comments and tags are no page's words):
+    ingested once, as index.html; a Markdown list of other links beside a page of the same name stays."""
+    site = write(tmp_path / "api", {"index.md": NODE_INDEX_MD, "index.html": NODE_INDEX_HTML,
+                                    "other/index.html": NODE_INDEX_HTML,
+                                    "other/index.md": "# Index\n\n* [Streams](stream.md)\n* [Timers](timers.md)\n"
+                                                      "* [Worker threads](worker_threads.md)\n* [Zlib](zlib.md)\n"})
+    files = [(site / key, key) for key in ("index.html", "index.md", "other/index.html", "other/index.md")]
+    kept, twins = drop_twins(files)
+    assert [key for _, key in kept] == ["index.html", "other/index.html", "other/index.md"]
+    assert [(p.path, p.message) for p in twins] == [(str(site / "index.md"), "the same text as index.html (a copy in "
+                                                     "another format): ingested once, as that file")]
+
+
 MDBOOK = {  # the shape mdBook gives a book: chapters, a redirect for a moved chapter, print.html (noindex)
     "index.html": "<html><head><title>Intro</title></head><body><main><h1>Intro</h1>"
                   "<p>Gears mesh with other gears.</p></main></body></html>",

@@ -17,7 +17,8 @@ Generated pages are left out by default: what a documentation tool writes beside
 that are not documents (``GENERATED``: Sphinx's ``genindex.html``, ``search.html``,
 ``py-modindex.html``, ``_sources/``, ``_static/``, Sphinx viewcode's ``_modules/``, Haddock's
 ``doc-index*.html``, ...), and files known by their first bytes (``peek.GENERATED_SIGNS``: Haddock's
-hyperlinked source pages, Hoogle's database). They count as excluded, and each folder
+hyperlinked source pages, Hoogle's database; RDoc's ``table_of_contents.html`` by its name and first bytes: a
+page of that name RDoc did not write stays). They count as excluded, and each folder
 reports them in one line; they come before the caller's patterns, so ``--exclude '!_sources'``
 (or a ``!_sources`` line in ``.clewignore``) takes them back in.
 
@@ -498,12 +499,14 @@ def _twin_rank(file: Path) -> int:
 
 
 def _word_pairs(file: Path, limit: int = TWIN_READ_BYTES) -> set[tuple[str, ...]]:
-    return word_pairs(file, limit, html_page=SUFFIXES.get(file.suffix.lower()) == "html")
+    fmt = SUFFIXES.get(file.suffix.lower())
+    return word_pairs(file, limit, html_page=fmt == "html", markdown=fmt in ("markdown", "mdx"))
 
 
 def same_text(first: Path, second: Path) -> bool:
     """Whether two files hold the same text: ``TWIN_SHARE`` of the word pairs of the smaller are in
-    the other (HTML read without its tags, scripts and styles; the first ``TWIN_READ_BYTES`` of each)."""
+    the other (HTML without its tags, scripts and styles, Markdown without its links' targets and comments, as
+    they render: Node.js's ``index.md``, a list of links, 0.30 -> 1.0; the first ``TWIN_READ_BYTES`` of each)."""
     small, large = sorted((_word_pairs(first), _word_pairs(second)), key=len)
     return bool(small) and len(small & large) >= TWIN_SHARE * len(small)
 
