@@ -15,7 +15,8 @@ Only top-level blocks become :class:`Block` s: a list contributes one ``list_ite
 their item), a table one ``table_header`` (header line plus delimiter line) and one ``table_row`` per body row;
 thematic breaks and link reference definitions contribute none. Only top-level headings open sections; a heading inside
 a list or a blockquote is part of that block, and one with nothing under it before the next heading of its level is a
-paragraph. The title is the front matter's ``title``, else the first ``#`` heading, else the first heading of any level.
+paragraph. The title is the front matter's ``title``, else the first ``#`` heading, else a heading of any level that
+opens the page (none: the file's name, ``prepare.name_title``).
 
 Admonitions are one ``paragraph`` block of the section they sit in, their label included: a GitHub alert is a
 blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``, or the collapsible ``???`` / ``???+``)
@@ -223,7 +224,8 @@ class _Builder:
     def document(self, *, any_heading: bool = False) -> ParsedDocument:
         if self.regions:
             self.rewrite()
-        if self.title is None and any_heading:  # no "#" heading: the first of any level ("## Bundling yargs"; task R6)
+        if self.title is None and any_heading and self.blocks and self.blocks[0].kind == "heading":
+            # no "#": a heading that opens the page ("## Bundling yargs", R6), not one after text (U10's Starlette)
             self.title = next((section.heading for section in self.sections[1:] if section.heading), None)
         self.sections[0].heading = self.title or ""
         fields: dict[str, object] = {"title": self.title} if self.title is not None else {}

@@ -357,3 +357,14 @@ def test_a_file_without_a_level_one_heading_is_titled_by_its_first_heading() -> 
     fronted = parse_markdown("---\nlayout: docs\ntitle: Brand guidelines\n---\n\n## Mark and logo\n\nText.\n")
     assert fronted.title == "Brand guidelines"
     assert list(fronted.fields) == ["layout", "title"]  # the front matter's fields as written
+
+
+def test_a_heading_after_the_pages_text_does_not_title_it() -> None:
+    """Starlette's testclient.md opens with text and code, its first heading ``### HTTP trailers`` 86 lines down: it
+    was the page's title in ``clew ls`` and every hit (task U10; 18 of its 25 pages alike). Only a heading that opens
+    the page titles it; otherwise the page is untitled, and ingest names it by its file ("Testclient")."""
+    document = parse_markdown("The test client lets you make requests.\n\n```python\nclient = TestClient(app)\n```\n"
+                              "\n### HTTP trailers\n\nText.\n")
+    document.check()
+    assert (document.title, document.fields, document.sections[0].heading) == (None, {}, "")
+    assert outline(document)[1:] == [("HTTP trailers", 3, 0)]
