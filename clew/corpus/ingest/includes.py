@@ -1,4 +1,4 @@
-"""AsciiDoc's preprocessor, applied as a file is read: ``include::`` and the conditionals.
+"""AsciiDoc's preprocessor and reStructuredText's ``.. include::``, applied as a file is read.
 
 As Asciidoctor renders a page, an ``include::file[]`` line stands for the lines of that file (git's
 manual pages include their options: ``git-log.txt`` holds ``include::diff-options.txt[]``), so the
@@ -26,6 +26,15 @@ names its partials no way apart: ``diff-options.txt``, ``urls.txt``, ``i18n.txt`
 pages it lists): :func:`partials` finds them and ``clew.corpus.ingest.sources`` leaves them out, their
 text found in the pages that include them. A titled file a page includes (a book's chapter) stays a
 page of its own as well.
+
+reStructuredText's ``.. include:: file`` is read the same way and within the same guards (:func:`_take`): the
+file's lines stand where the directive stands, at its indentation, a nested include's path relative to its own
+file (as docutils reads them; one that starts with ``/`` from the ingested folder, as Sphinx reads it from
+its source folder). Of its options, ``:start-line:``/``:end-line:`` and ``:start-after:``/``:end-before:``
+pick the lines; ``:literal:`` and ``:code: lang`` make them a code block; the others are not read. A path in angle
+brackets (``<isonum.txt>``: docutils' own substitution sets) is not a file of the folder: left out and reported. An
+include inside a literal block (the indented lines after a line ending in ``::``, or a code directive's body) is
+text, as docutils shows it.
 """
 
 from __future__ import annotations
@@ -49,21 +58,32 @@ _LEVEL_TITLE = re.compile(r"^(={1,6})([ \t]+\S.*)$")
 _FENCE = re.compile(r"^(?:-{4,}|\.{4,})[ \t]*$")
 _TAG = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _NAMED = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
+_RST_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+include::", re.M)
+_RST_INCLUDE = re.compile(r"^([ \t]*)\.\.[ \t]+include::[ \t]*(\S(?:.*\S)?)?[ \t]*$")
+_RST_OPTION = re.compile(r"^([ \t]+):([\w-]+):(?:[ \t]+(.*?))?[ \t]*$")
+_RST_VERBATIM = re.compile(r"^([ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal)::.*"
+                           r"|(?!\.\.[ \t])(?=.*[^:\s]).*::)[ \t]*$")
+"""A line whose indented lines after it are verbatim: a code directive, or a paragraph's line ending in ``::``
+(not a title's adornment of colons)."""
 
 Reader = Callable[[Path], str | None]
 """A file's text (None when it cannot be read)."""
 
 
-def expand(text: str, file: Path, key: str, limit: int, plain: bool) -> tuple[str, list[str]]:
-    """The text of the AsciiDoc ``file`` (``plain``: a ``.txt`` file, expanded only when it reads as AsciiDoc)
-    found as ``key`` (its folder: ``file``'s path less ``key``), by :func:`preprocess` with files of at
-    most ``limit`` bytes; and the includes left out. A text without directives comes back as it is."""
-    if _DIRECTIVE.search(text) is None or (plain and plain_kind(text) != "asciidoc"):
+def expand(text: str, file: Path, key: str, limit: int, fmt: str) -> tuple[str, list[str]]:
+    """The text of the AsciiDoc or reStructuredText ``file`` (``fmt``: ``"asciidoc"``, ``"rst"``, or ``"text"``
+    for a ``.txt`` file, expanded as the markup it reads as) found as ``key`` (its folder: ``file``'s path less
+    ``key``), by :func:`preprocess` with files of at most ``limit`` bytes; and the includes left out. A text
+    without directives comes back as it is."""
+    rst = _RST_DIRECTIVE.search(text) is not None and (fmt == "rst" or (fmt == "text" and plain_kind(text) == "rst"))
+    asciidoc = not rst and _DIRECTIVE.search(text) is not None and (
+        fmt == "asciidoc" or (fmt == "text" and plain_kind(text) == "asciidoc"))
+    if not (rst or asciidoc):
         return text, []
     root = file
     for _ in PurePosixPath(key).parts:
         root = root.parent
-    return preprocess(text, file, root, lambda path: read_text(path, limit) if path.is_file() else None, limit)
+    return preprocess(text, file, root, lambda path: read_text(path, limit) if path.is_file() else None, limit, rst)
 
 
 def read_text(file: Path, limit: int) -> str | None:
@@ -81,15 +101,92 @@ def _page(text: str) -> bool:
     return plain_kind(text) == "asciidoc" or text.lstrip().startswith("= ")
 
 
-def preprocess(text: str, file: Path, root: Path, read: Reader, limit: int) -> tuple[str, list[str]]:
+def preprocess(text: str, file: Path, root: Path, read: Reader, limit: int, rst: bool = False
+               ) -> tuple[str, list[str]]:
     """``text`` (of ``file``, in the folder ``root``) with its includes and conditionals applied (see the
-    module docstring), at most ``limit`` characters of included text; and each include left out, with why."""
+    module docstring; ``rst``: reStructuredText's includes), at most ``limit`` characters of included text;
+    and each include left out, with why."""
     out: list[str] = []
     missed: list[str] = []
-    attributes: set[str] = set()
     budget = [limit, MAX_INCLUDES]  # characters, and files, still to include
-    _lines(text.split("\n"), file, root.resolve(), read, out, missed, attributes, [file.resolve()], budget)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n") if rst else text.split("\n")
+    if rst:
+        _rst_lines(lines, file, root.resolve(), read, out, missed, [file.resolve()], budget, "")
+    else:
+        _lines(lines, file, root.resolve(), read, out, missed, set(), [file.resolve()], budget)
     return "\n".join(out), missed
+
+
+def _take(file: Path, name: str, root: Path, read: Reader, chain: list[Path], budget: list[int],
+          missed: list[str]) -> tuple[Path, list[str]] | None:
+    """The file an include in ``file`` names and its lines, or None when the guards leave it out (the
+    module docstring; why, in ``missed``); what it takes comes off ``budget`` (characters, files)."""
+    target, why = _target(file, name, root, chain)
+    included = read(target) if target is not None and why is None else None
+    if target is not None and why is None and included is None:
+        why = "not found"
+    if included is None or target is None:
+        missed.append(f"{name} ({why})")
+        return None
+    if len(included) > budget[0] or budget[1] <= 0:
+        missed.append(f"{name} (over the {'size' if budget[1] > 0 else 'includes'} limit)")
+        return None
+    budget[0] -= len(included)
+    budget[1] -= 1
+    return target, included.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+def _rst_lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str], missed: list[str],
+               chain: list[Path], budget: list[int], indent: str) -> None:
+    """``lines`` of a reStructuredText ``file`` into ``out`` (each after ``indent``), its includes read."""
+    verbatim: int | None = None  # the indentation of the line that opened the literal block the lines are in
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
+        own = len(line) - len(line.lstrip())
+        if verbatim is not None and line.strip() and own <= verbatim:
+            verbatim = None
+        include = _RST_INCLUDE.match(line) if verbatim is None and ".. include::" in line else None
+        if include is None:
+            out.append(indent + line if line.strip() else line)
+            opens = _RST_VERBATIM.match(line) if verbatim is None else None
+            verbatim = len(opens.group(1)) if opens is not None else verbatim
+            continue
+        options: dict[str, str] = {}
+        while i < len(lines) and (option := _RST_OPTION.match(lines[i])) and len(option.group(1)) > own:
+            options[option.group(2)] = option.group(3) or ""
+            i += 1
+        name = include.group(2) or ""
+        if name.startswith("<") or not name:
+            missed.append(f"{name or '(no file)'} ({'a docutils set, not a file' if name else 'no path'})")
+            continue
+        from_file = root / "_" if name.startswith("/") else file  # Sphinx: "/x.rst" from the top folder
+        taken = _take(from_file, name.lstrip("/") if name.startswith("/") else name, root, read, chain, budget, missed)
+        if taken is None:
+            continue
+        target, part = taken
+        part = _rst_part(part, options)
+        if "literal" in options or "code" in options:
+            head = f"{indent}{include.group(1)}.. code:: {options.get('code', '')}".rstrip()
+            out.extend([head, "", *(f"{indent}{include.group(1)}   {row}" if row.strip() else "" for row in part), ""])
+            continue
+        _rst_lines(part, target, root, read, out, missed, [*chain, target], budget, indent + include.group(1))
+
+
+def _rst_part(lines: list[str], options: dict[str, str]) -> list[str]:
+    """The lines an include's ``:start-line:``, ``:end-line:``, ``:start-after:``, ``:end-before:`` keep."""
+    def number(name: str) -> int | None:
+        value = options.get(name, "").strip()
+        return int(value) if re.fullmatch(r"-?\d+", value) else None
+    lines = lines[number("start-line"):number("end-line")]
+    text = "\n".join(lines)
+    after, before = options.get("start-after", ""), options.get("end-before", "")
+    if after and after in text:
+        text = text[text.index(after) + len(after):]
+    if before and before in text:
+        text = text[:text.index(before)]
+    return text.split("\n")
 
 
 def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str], missed: list[str],
@@ -126,20 +223,11 @@ def _lines(lines: list[str], file: Path, root: Path, read: Reader, out: list[str
                 fence = None if fence == line.strip() else fence or line.strip()
             out.append(line)
             continue
-        target, why = _target(file, include.group(1).strip(), root, chain)
-        included = read(target) if target is not None and why is None else None
-        if target is not None and why is None and included is None:
-            why = "not found"
-        if included is None or target is None:
-            missed.append(f"{include.group(1).strip()} ({why})")
+        taken = _take(file, include.group(1).strip(), root, read, chain, budget, missed)
+        if taken is None:
             continue
-        if len(included) > budget[0] or budget[1] <= 0:
-            missed.append(f"{include.group(1).strip()} (over the {'size' if budget[1] > 0 else 'includes'} limit)")
-            continue
-        budget[0] -= len(included)
-        budget[1] -= 1
-        part = _select(included.replace("\r\n", "\n").replace("\r", "\n").split("\n"), include.group(2))
-        _lines(part, target, root, read, out, missed, attributes, [*chain, target], budget,
+        target, part = taken
+        _lines(_select(part, include.group(2)), target, root, read, out, missed, attributes, [*chain, target], budget,
                _level_offset(include.group(2), offset))
 
 

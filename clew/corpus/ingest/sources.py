@@ -582,8 +582,8 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"
         problem = None if charset and not bad else Problem(
             name, f"not valid {where}; replaced {bad} undecodable byte(s)", False)
-    if fmt in ("asciidoc", "text"):
-        content, missed = expand(content, file, key, limits.text_bytes, fmt == "text")
+    if fmt in ("asciidoc", "rst", "text"):
+        content, missed = expand(content, file, key, limits.text_bytes, fmt)
         if missed:
             note = f"{len(missed)} include:: line{'s' if len(missed) > 1 else ''} not read, left out: {_some(missed)}"
             problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(

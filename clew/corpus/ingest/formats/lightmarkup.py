@@ -23,8 +23,8 @@ a ``:doc:`` from the root (``/templates``) to that page: the pages' labels are r
 before each is parsed (:func:`rst_targets`). Links inside code are not links. Read without them,
 git's 1,614 ``linkgit:`` references were text only (task U6: 12 links resolved over 298 pages).
 
-AsciiDoc's ``include::`` and conditionals are applied as the file is read, before it gets here
-(``clew.corpus.ingest.includes``): the text parsed is the page with its includes in place.
+AsciiDoc's ``include::`` and conditionals, and reStructuredText's ``.. include::``, are applied as the file is
+read, before it gets here (``clew.corpus.ingest.includes``): the text parsed is the page with its includes in place.
 
 A ``.txt`` file is often one of the two (git's ``Documentation/*.txt`` is AsciiDoc, Python's old
 ``*.txt`` docs reStructuredText): :func:`parse_plain` reads it as AsciiDoc when it opens with an
