@@ -3,7 +3,8 @@
 - a passage id (``ev1:c:...``): the ``window`` passages centred on it (shifted inwards at
   either end of the document);
 - a section or table id (``ev1:s:...``): the window starting at the node's first passage;
-- a document id (``ev1:d:...``): its first ``window`` passages.
+- a document id (``ev1:d:...``) or a document's key (its current version, as ``read`` and
+  ``grep`` take one: ``clew slice tcl/lsort.html``, task U9): its first ``window`` passages.
 
 ``parent_id`` is the document version (``ev1:d:...``) the slice was cut from: what a
 citation of the slice as a whole names. ``sliced`` is false when the document is a single
@@ -19,12 +20,12 @@ from typing import Annotated
 from clew.budgets.bounds import Clamp
 from clew.corpus.reader import Scope
 from clew.navigation.models import InCollection, NonBlank, SlicePassage, SliceResult
-from clew.navigation.passages import fit, item, open_id
+from clew.navigation.passages import fit, item, open_document
 
 
 class SliceArgs(InCollection):
     id: NonBlank
-    """A passage, section or document evidence id."""
+    """A passage, section or document evidence id, or a document key (its current version)."""
     window: Annotated[int, Clamp(1, 64)] = 3
     """Passages in the slice."""
     content_max_chars: Annotated[int, Clamp(1, 50_000)] = 18000
@@ -35,7 +36,7 @@ def fetch_slice(scope: Scope, args: SliceArgs) -> SliceResult:
     """Fetch a window of consecutive passages centred on a passage, or a document's (or section's) first passages."""
     applied = args.clamped()
     window, max_chars = applied["window"], applied["content_max_chars"]
-    opened = open_id(scope, args.id, "csd")
+    opened = open_document(scope, args.id)
     if opened.doc is None:
         return SliceResult(status=opened.status, detail=opened.detail, applied=applied)
     doc, sk = opened.doc, opened.doc.skeleton

@@ -41,6 +41,18 @@ def test_slice_of_a_document_or_section(scope: Scope, rows: list[tuple]) -> None
     assert cut.truncated is True and cut.covers_parent is False and sum(len(p.text) for p in cut.passages) == 30
 
 
+def test_slice_of_a_document_key_reads_its_current_version(scope: Scope, rows: list[tuple]) -> None:
+    """A document's key where an id was meant (``clew slice tcl/lsort.html``, task U9; ``read`` and ``grep``
+    take one): its current version's first passages, as its document id gives; an unknown key is unavailable."""
+    doc = rows[0][0].rsplit(":", 1)[0].replace(":c:", ":d:")
+    by_key = fetch_slice(scope, SliceArgs(id="guide.md", window=4))
+    assert by_key == fetch_slice(scope, SliceArgs(id=doc, window=4))
+    assert [p.evidence_id for p in by_key.passages] == [r[0] for r in rows[:4]] and by_key.document_key == "guide.md"
+    missing = fetch_slice(scope, SliceArgs(id="no/such.md"))
+    assert (missing.status, missing.passages) == ("unavailable", [])
+    assert fetch_slice(scope, SliceArgs(id="ev1:x")).status == "malformed"
+
+
 def test_single_passage_document_is_not_sliced(scope: Scope, guide: Corpus) -> None:
     (only,) = chunk_rows(guide, "secret.md")
     result = fetch_slice(scope, SliceArgs(id=only[0], window=5))

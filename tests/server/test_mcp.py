@@ -132,7 +132,7 @@ def test_a_denied_row_is_the_same_result_as_a_missing_one(corpus: Corpus, secret
     assert not allowed.is_error and allowed.structured_content["status"] in ("ok", "no_match")
 
 
-@pytest.mark.parametrize(("name", "arguments"), [("fetch_slice", {"id": "garbage"}),
+@pytest.mark.parametrize(("name", "arguments"), [("fetch_slice", {"id": "ev1:c:garbage"}),
                                                  ("fetch_evidence", {"ids": ["ev1:c:1"]})])
 def test_a_malformed_id_is_a_result_with_that_status(corpus: Corpus, name: str, arguments: dict) -> None:
     result = session(corpus)(lambda c: call(c, name, arguments))
