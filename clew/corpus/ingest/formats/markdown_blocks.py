@@ -1,4 +1,4 @@
-"""MkDocs' generic blocks and mkdocstrings' autodoc lines, read as the built site shows them.
+"""MkDocs' generic blocks, mkdocstrings' autodoc lines and icon links, read as the built site shows them.
 
 - pymdown-extensions' Blocks (``pymdownx.blocks``, MkDocs Material sites): a block opens with ``/// name | title``
   (more slashes to nest one in another: ``//// tab | Output``), may take YAML options on the indented lines right
@@ -11,6 +11,9 @@
   ``options:`` lines): the site renders the object's API documentation from the code, which a Markdown source does
   not hold; the lines are not text, and an admonition (``??? abstract "API Reference"``) that held only them is
   none either.
+- A line of icon links only (MkDocs Material's ``[:octicons-file-code-24:][_tabbed]{: .source-link }``, a link to the
+  page's source drawn as an icon, atop each of pymdown-extensions' pages): the site shows an icon, no words; the
+  line is not text.
 
 Every line stays a line (the rewritten text maps to the source's lines); code is left as written.
 """
@@ -25,12 +28,14 @@ _FENCE = re.compile(r"[ \t]{0,3}(/{3,})[ \t]*(?:([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]
 _WRAPPERS = frozenset({"html", "caption", "figure-caption", "table-caption", "define", "attrs", "markdown"})
 _BY_TITLE = frozenset({"admonition", "details", "tab"})
 _AUTODOC = re.compile(r"([ \t]*):::[ \t]+[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+[ \t]*")
+_ICON_LINKS = re.compile(r"[ \t]*(?:\[:[\w+-]+:\](?:\([^()\s]*\)|\[[^\[\]]*\])(?:\{:?[^{}]*\})?[ \t]*)+")
 _MARKER = re.compile(r"([ \t]*)(?:!!!|\?\?\?\+?)[ \t]+[\w\"-]")
 
 
 def mkdocs_blocks(text: str) -> str:
-    """``text`` with its generic blocks' fences read as labels and its autodoc lines left out (see above)."""
-    if "///" not in text and ":::" not in text:
+    """``text`` with its generic blocks' fences read as labels, its autodoc lines and icon links left out (see
+    above)."""
+    if "///" not in text and ":::" not in text and "[:" not in text:
         return text
     code = code_lines(text)
     lines = text.split("\n")
@@ -41,6 +46,10 @@ def mkdocs_blocks(text: str) -> str:
         cleared = _autodoc(lines, code)
     if cleared:
         _emptied_admonitions(lines, code, cleared)
+    if "[:" in text:
+        for number, line in enumerate(lines):
+            if "[:" in line and number not in code and _ICON_LINKS.fullmatch(line):
+                lines[number] = ""
     return "\n".join(lines)
 
 

@@ -94,3 +94,13 @@ def test_autodoc_lines_and_an_admonition_holding_only_them_are_not_text() -> Non
     kept = next(text for text in texts if "Kept" in text)
     assert "A body of its own." in kept and "starlette.Thing" not in kept
     assert "Tip: A VitePress container\nNot an autodoc line." in texts
+
+
+def test_a_line_of_icon_links_is_not_text() -> None:
+    """pymdown-extensions' pages open with ``[:octicons-file-code-24:][_tilde]{: .source-link }`` (a link to the
+    page's source, drawn as an icon): it was each page's first passage and search's first hit for "strikethrough
+    tilde". An icon inside a sentence stays."""
+    source = ("[:octicons-file-code-24:][_tilde]{: .source-link }\n\n# Tilde\n\n"
+              "[:material-github:](https://example.org/x) [:octicons-tag-24:][tag]\n\nSee [:x:][y] here.\n")
+    assert _texts(source) == ["See [:x:][y] here."]
+    assert mkdocs_blocks(source).count("\n") == source.count("\n")
