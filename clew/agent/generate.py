@@ -99,9 +99,10 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     polar = _yes_no_terms(question)
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
-    parsed = {evidence_id: parsed_units(text, evidence_id) for evidence_id, text in evidence}  # shared: copy to change
+    parsed = {evidence_id: parsed_units(text, evidence_id, " › ".join((paths or {}).get(evidence_id, ())[-2:]))
+              for evidence_id, text in evidence}  # shared: copy to change
     orders = {evidence_id: order for order, (evidence_id, _) in enumerate(evidence)}
-    continue_lead_ins(parsed)
+    continue_lead_ins(parsed, {e for e, text in evidence if _HEADING.match(text)})
     documents = Counter(_document(e) for e in parsed)
     weights = {e: 1 + DOCUMENT * documents[_document(e)] / len(parsed) for e in parsed}
     headed = {e: wanted.intersection(tokenize(" ".join(path))) for e, path in (paths or {}).items()}
@@ -160,6 +161,10 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
     return Generation(kind="extract", answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in cited],
                       model=None)
+
+
+_HEADING = re.compile(r"#{1,6} \S")
+"""A passage that opens with its heading: no lead-in of the passage before it introduces its rows."""
 
 
 _ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\b|'s\b))\b"
@@ -518,7 +523,7 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
         if evidence_id != cited:
             parts[-1] += f" [{cited}]"
             cited = evidence_id
-        if text.startswith("|"):
+        if text.startswith("|") or _headed_row(text):
             header = text.split("\n", 1)[0] if "\n" in text else ""
             if header and header != table:
                 table = header
@@ -529,6 +534,13 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
         else:
             parts.append(f"- {text}")
     return "\n".join(parts) + f" [{cited}]"
+
+
+def _headed_row(text: str) -> bool:
+    """A row under a header that is no row: a table without a header row under its section path
+    (``units.passage_units``' ``where``: "g_list_free_full () › Parameters")."""
+    header, _, row = text.partition("\n")
+    return row.startswith("|") and "\n" not in row and not header.startswith(FENCE) and PROMPT.match(header) is None
 
 
 def check_answer(answer: str, evidence: dict[str, str], model: str) -> Generation:

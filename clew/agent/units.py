@@ -8,8 +8,10 @@ units are scored, chosen and quoted lives in ``generate``.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import takewhile
 
 from clew.corpus.tokenize import tokenize
 
@@ -69,11 +71,12 @@ class Unit:
 
 
 
-def continue_lead_ins(parsed: dict[str, list[Unit]]) -> None:
-    """A lead-in that ends its passage takes the list items or table rows opening the next
-    passage of the same document (only rows when it does not end in ":"), when that passage is
-    in the evidence too. The passages it changes are copied first (``parsed`` holds the units
-    ``parsed_units`` keeps)."""
+def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = ()) -> None:
+    """A lead-in that ends its passage takes the list items or table rows opening the next passage of the same
+    document (only rows when it does not end in ":"), when that passage is in the evidence too; not a table under
+    the next passage's opening heading (``headed``: gtk-doc's "See g_get_monotonic_time()." ends a description,
+    the next passage is its "#### Parameters"; code under "Synopsis" is still quoted with the description). The
+    passages it changes are copied first (``parsed`` holds the units ``parsed_units`` keeps)."""
     copied: set[str] = set()
 
     def own(evidence_id: str) -> list[Unit]:
@@ -88,6 +91,8 @@ def continue_lead_ins(parsed: dict[str, list[Unit]]) -> None:
         head, _, ordinal = evidence_id.rpartition(":")
         after = f"{head}:{int(ordinal) + 1}" if ordinal.isdigit() else None
         opening = parsed.get(after, []) if after is not None else []
+        if after in headed and opening and opening[0].kind == "row":
+            continue  # a table under its own heading
         taken = 0
         for unit in opening:
             if unit.kind == "sentence" or (unit.kind == "item" and not units[-1].own.endswith(":")):
@@ -123,9 +128,9 @@ def _copy(kept: list[Unit]) -> list[Unit]:
 
 
 @lru_cache(maxsize=PARSED_PASSAGES)
-def parsed_units(text: str, evidence_id: str) -> list[Unit]:
+def parsed_units(text: str, evidence_id: str, where: str = "") -> list[Unit]:
     """``passage_units`` of a fetched passage, kept: shared by every extract (copy to change)."""
-    return passage_units(text, evidence_id, 0)
+    return passage_units(text, evidence_id, 0, where)
 
 
 _HTML = re.compile(r"<(div|section|nav|form|button|ul|ol|li|table|tr|td|svg|img|input|select|iframe|figure|hr|br)"
@@ -226,6 +231,16 @@ _SEE = re.compile(r"(?!.*\b(?:below|following|example)\b)\(?(?:For\b[^,;:]*,\s*)
 monitors.", "See also Video modes."; not "See the example below."): it introduces no example that follows it;
 the sentence before it does (task U4's question 4: GLFW's ``glfwCreateWindow(..., glfwGetPrimaryMonitor(), NULL)``
 hung under the pointer)."""
+
+
+_METADATA = re.compile(r"(?:Added in|Since|Deprecated since|Stability): \S.{0,60}|History")
+"""An entry's metadata line (Node.js's "Added in: v11.0.0", "Stability: 2 - Stable", "History"; gtk-doc's "Since:
+2.28"): read as a label, it was quoted over the description after it in place of the entry's name (task U8's q6).
+A unit of its own, quoted only when the question shares its words; never a term, nor an example's lead-in."""
+
+
+_NAMES = re.compile(r"[^\s,]+(?:,\s*[^\s,]+)+")
+"""A list of names, comma-separated (a man page's KEYWORDS or SEE ALSO: "catch, error, exception")."""
 
 
 _UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
@@ -339,12 +354,18 @@ def _rst_literals(lines: list[str]) -> list[str]:
     return out
 
 
+def _separated(lines: list[str], number: int) -> bool:
+    """The table opening at ``lines[number]`` has a header row (of one line or more): a separator follows it."""
+    table = takewhile(lambda line: line.startswith(("|", "+")), (line.strip() for line in lines[number + 1:]))
+    return any(line.startswith("| ---") or _GRID_BORDER.fullmatch(line) for line in table)
+
+
 def sentences(text: str) -> list[str]:
     """The quotable units of a passage in reading order: sentences, list items, table rows."""
     return [u.text for u in passage_units(text, "", 0)]
 
 
-def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
+def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> list[Unit]:
     """Units of one passage: sentences of prose (wrapped lines rejoined), list items (with their
     continuation lines), table rows (with the header row), fenced code blocks and interactive
     sessions (``PROMPT``: whole). Headings
@@ -355,7 +376,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     paragraph indented under a list item, after a blank line, is the item's body: the item's terms
     are its sentences' context (npm's "* `npm install [<@scope>/]<name>@<version range>`:" and,
     indented under it, "Note that most version ranges must be put in quotes ..."), up to the next
-    item or a paragraph back at the item's margin."""
+    item or a paragraph back at the item's margin. A table without a header row (no ``"| --- |"``: gtk-doc's
+    Parameters) is rows under ``where``, the passage's section path ("g_list_free_full () › Parameters"), quoted
+    above them, its terms their context: it says whose parameter a row is."""
     units: list[Unit] = []
     heading: set[str] = set()
     header: str | None = None
@@ -440,6 +463,9 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
             example = add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
             return
+        if len(lines) == 1 and _METADATA.fullmatch(joined):
+            add(joined, "sentence", set())  # not a term, and prose has not resumed: see ``_METADATA``
+            return
         if (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
                 len(lines) == 1 and _SIGNATURE.match(joined)):
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
@@ -473,10 +499,22 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
                 not _GOES_ON.match(label)):  # not a sentence's middle an example interrupts: "was translated to"
             lead, label = add(label, "sentence", set()), ""
             return
-        if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow:
+        if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow and (
+                _METADATA.fullmatch(units[-1].own) is None):
             lead = units[-1]
             if len(paragraph) > 1 and paragraph[-1] is lead and _SEE.fullmatch(lead.own) and not paragraph[-2].follow:
                 lead = paragraph[-2]
+
+    def unheaded() -> None:
+        """A label that is all its section holds is a sentence: RDoc's "Enables Settings.get('nested.key.name') for
+        dynamic access" (no period) under "### get(key)" was a term of nothing, never quoted (task U8's q11). Not
+        a label after other units (a table's title ending a passage), a signature or an option (the next passage
+        may describe it), a name of one or two words ("$EVAL_ERROR") or a list of names (KEYWORDS: ``_NAMES``)."""
+        nonlocal label
+        if label and len(units) == opened and len(label.split()) > 2 and not _NAMES.fullmatch(label) and (
+                not _SIGNATURE.match(label) and not _OPTION.match(label)):
+            add(label, "sentence", set())
+        label = ""
 
     lines = text.splitlines()
     if "::" in text or "----" in text or "...." in text:
@@ -485,7 +523,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
     if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
         code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
     session: list[str] | None = None  # the lines of an interactive session (``PROMPT``)
-    for line in lines:
+    opened = 0  # the units before the last heading
+    for number, line in enumerate(lines):
         stripped = line.strip()
         if code is not None:
             code.append(line)
@@ -520,7 +559,12 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             continue
         if stripped.startswith("|"):
             flush()
-            if header is None:
+            if header is None and not _separated(lines, number):  # no header row: see the docstring
+                header = where
+                if len(units) > opened:  # not a sentence above the table's own heading ("See g_get_monotonic_time().")
+                    introduce(code=False)
+                add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
+            elif header is None:
                 header = stripped
                 introduce(code=False)
             elif not stripped.startswith("| ---"):
@@ -537,14 +581,18 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             title = block[-1]
             block.clear()
             raw.clear()
+            unheaded()
             in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
             example = None
             heading = set(tokenize(title))
+            opened = len(units)
         elif stripped.startswith("#") and not block and not line[:1].isspace():  # else a comment in code
             flush()
+            unheaded()
             in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
             example = None
             heading = set(tokenize(stripped.lstrip("# ")))
+            opened = len(units)
         elif _ITEM.match(stripped):
             flush()
             in_list = True
@@ -554,6 +602,8 @@ def passage_units(text: str, evidence_id: str, order: int) -> list[Unit]:
             block.append(stripped)
             raw.append(line.rstrip())
     flush()
+    if code is None and session is None:
+        unheaded()
     if code is not None:  # a block the passage cuts off
         add("\n".join(code), "code", set(lead.terms) if lead else set())
     if session is not None:
