@@ -43,7 +43,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
-from clew.corpus.ingest.formats.lightmarkup import plain_kind
+from clew.corpus.ingest.formats.lightmarkup import plain_kind, rst_titled
 
 MAX_DEPTH = 64
 """Includes inside includes (Asciidoctor's ``max-include-depth``)."""
@@ -302,17 +302,42 @@ def whole_includes(text: str) -> list[str]:
     return found
 
 
+def rst_whole_includes(text: str) -> list[str]:
+    """The paths ``text``'s ``.. include::`` directives name without an option that picks lines (as written;
+    not docutils' ``<sets>``)."""
+    found = []
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        include = _RST_INCLUDE.match(line) if ".. include::" in line else None
+        if include is None or not include.group(2) or include.group(2).startswith("<"):
+            continue
+        options = []
+        for row in lines[i + 1:]:
+            option = _RST_OPTION.match(row)
+            if option is None or len(option.group(1)) <= len(include.group(1)):
+                break
+            options.append(option.group(2))
+        if not any(option.startswith(("start-", "end-")) for option in options):
+            found.append(include.group(2))
+    return found
+
+
 def partials(files: list[tuple[Path, str]], limit: int) -> dict[str, str]:
-    """Of ``files`` (AsciiDoc and text files, ``(file, key)``; the first ``limit`` bytes of each read),
-    those an AsciiDoc page with a title of its own (whose includes are read) includes whole, or a partial
-    of one includes, and that are no page themselves (a chapter a book includes stays a page; so does a
-    cycle of files that include each other and no page): the partial's key -> the key of a page holding it."""
+    """Of ``files`` (AsciiDoc, reStructuredText and text files, ``(file, key)``; the first ``limit`` bytes of each
+    read), those a page with a title of its own (whose includes are read) includes whole, or a partial of one
+    includes, and that are no page themselves (a chapter a book includes stays a page; so does a cycle of files
+    that include each other and no page): the partial's key -> the key of a page holding it. A reStructuredText
+    file (``.rst``, or a ``.txt`` file that reads as one) names them with ``.. include::`` (CPython's
+    ``includes/*.rst``, which its Sphinx configuration leaves out as pages), the others with ``include::``."""
     texts = {key: text for file, key in files if (text := read_text(file, limit)) is not None}
-    titled = {key for key, text in texts.items() if _page(text)}
+    rst = {key for key, text in texts.items()
+           if key.lower().endswith(".rst") or (key.lower().endswith(".txt") and plain_kind(text) == "rst")}
+    titled = {key for key, text in texts.items() if (rst_titled(text) if key in rst else _page(text))}
     edges: dict[str, list[str]] = {}
     for key, text in texts.items():
         folder = PurePosixPath(key).parent.as_posix()
-        targets = (_normal(f"{folder}/{name}") for name in whole_includes(text))
+        names = rst_whole_includes(text) if key in rst else whole_includes(text)
+        targets = (_normal(name if name.startswith("/") else f"{folder}/{name}") for name in names)
         edges[key] = [target for target in targets if target is not None and target in texts and target != key]
     held: dict[str, str] = {}
     pending = [(key, key) for key in sorted(titled, reverse=True) if edges[key]]

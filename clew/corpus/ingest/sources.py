@@ -440,9 +440,10 @@ def drop_pdf_copies(files: list[tuple[Path, str]], taken_back: Callable[[str], b
 
 def drop_partials(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
                   ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
-    """``files`` less the AsciiDoc partials that pages among them include whole (``clew.corpus.ingest.includes``),
-    with ``(partial, page)`` of each left out; a key for which ``taken_back`` is true is kept."""
-    texts = [(file, key) for file, key in files if SUFFIXES.get(file.suffix.lower()) in ("asciidoc", "text")]
+    """``files`` less the AsciiDoc and reStructuredText partials that pages among them include whole
+    (``clew.corpus.ingest.includes``), with ``(partial, page)`` of each left out; a key for which ``taken_back``
+    is true is kept."""
+    texts = [(file, key) for file, key in files if SUFFIXES.get(file.suffix.lower()) in ("asciidoc", "rst", "text")]
     held = {key: page for key, page in partials(texts, TWIN_READ_BYTES).items() if not taken_back(key)}
     return [entry for entry in files if entry[1] not in held], sorted(held.items())
 
@@ -457,7 +458,8 @@ def _rst_targets(files: list[tuple[Path, str]]) -> dict[str, dict[str, str]]:
 def _partials_problem(root: Path, held: list[tuple[str, str]]) -> Problem:
     count, example = len(held), PurePosixPath(held[0][0]).name
     where = _some([f"{key} in {page}" for key, page in held])
-    return Problem(str(root), f"{count} AsciiDoc partial{'s' if count > 1 else ''} (files pages include whole, their "
+    markup = "reStructuredText" if all(page.endswith(".rst") for _, page in held) else "AsciiDoc"
+    return Problem(str(root), f"{count} {markup} partial{'s' if count > 1 else ''} (files pages include whole, their "
                               f"text read where the page includes it: {where}) not ingested as documents of their "
                               f"own; take one in with --exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}",
                    False, warning=True)

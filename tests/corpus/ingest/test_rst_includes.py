@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clew.corpus.ingest.formats.lightmarkup import parse_rst
-from clew.corpus.ingest.sources import FileLimits, read_source
+from clew.corpus.ingest.sources import FileLimits, find_files, read_source
 
 SELECT = """:mod:`select` --- Waiting for I/O completion
 ============================================
@@ -112,3 +112,22 @@ def test_rst_includes_end_at_the_size_limit(tmp_path: Path) -> None:
     source, problem = read_source(tmp_path / "page.rst", "page.rst", FileLimits(text_bytes=100))
     assert source is not None and str(source.content).count("A part of forty") == 2
     assert problem is not None and problem.message.endswith("part.rst (over the size limit)")
+
+
+def test_the_rst_partials_pages_include_whole_are_left_out_and_can_be_taken_back(tmp_path: Path) -> None:
+    """CPython's includes/*.rst (no title of their own; its Sphinx configuration leaves them out as pages) are
+    read in the pages that include them, not as documents of their own; a titled page another includes (a
+    changelog), a file included in part (``:start-after:``) and a file no page includes stay documents."""
+    folder = doc(tmp_path)
+    (folder / "changes.rst").write_text(".. _changes:\n\nChanges\n=======\n\nVersion 2.0.\n", encoding="utf-8")
+    (folder / "whatsnew.rst").write_text("What's new\n==========\n\n.. include:: /changes.rst\n", encoding="utf-8")
+    (folder / "includes" / "unused.rst").write_text("Included by no page.\n", encoding="utf-8")
+    found = find_files([folder], "**/*")
+    assert sorted(key for _, key in found.files) == [
+        "changes.rst", "includes/epoll-note.rst", "includes/poll-example.py", "includes/unused.rst",
+        "library/select.rst", "whatsnew.rst"]
+    (line,) = [p for p in found.problems if "partial" in p.message]
+    assert line.message.startswith("1 reStructuredText partial (files pages include whole, their text read where the "
+                                   "page includes it: includes/wasm-notavail.rst in library/select.rst) not ingested")
+    back = find_files([folder], "**/*", ["!wasm-notavail.rst"])
+    assert "includes/wasm-notavail.rst" in [key for _, key in back.files]

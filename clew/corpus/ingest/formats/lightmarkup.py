@@ -335,6 +335,13 @@ def _asciidoc_two_line(lines: list[str], i: int) -> int | None:
     return _ASCIIDOC_LEVELS.index(under.group(1)) + 1
 
 
+def rst_titled(source: str) -> bool:
+    """Whether a reStructuredText ``source`` holds a section title (after a label or an include too: a page;
+    the partial a page includes has none)."""
+    lines = normalize_newlines(source).split("\n")
+    return any(_rst_title(lines, i) is not None for i in range(len(lines)))
+
+
 def plain_kind(source: str) -> Literal["asciidoc", "rst", "text"]:
     """What a ``.txt`` file is, by its opening (see the module's doc)."""
     text = normalize_newlines(source)
