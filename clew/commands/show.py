@@ -35,8 +35,18 @@ def _show_item(item: Item, version_status: str | None = None) -> None:
             "removed": "  (removed: the document was retired; its id still resolves)"}.get(version_status or "", "")
     out.print(Text(item.evidence_id, style="bold") + Text(f"  {path}  [{item.kind}]{cut}")
               + Text(note, style="yellow"))
-    out.print(Text(item.text))
+    out.print(Text(_passage_text(item.text)))
     out.print()
+
+
+_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+|\s+\Z")
+
+
+def _passage_text(text: str) -> str:
+    """A passage's text without the blank lines around it (a Markdown passage whose first lines are left out, an
+    MDX import or an autodoc line, opens with them: ten blank lines over Starlette's first passage, task U10); the
+    first line's indentation stays."""
+    return _BLANK_LINES.sub("", text)
 
 
 def show(result: BaseModel, query: str | None = None) -> None:
@@ -60,7 +70,7 @@ def show(result: BaseModel, query: str | None = None) -> None:
             if span := p.location.page_span():
                 path += f"  {span}"
             out.print(Text(p.evidence_id, style="bold") + Text(f"  {p.index + 1}/{p.total}  {path}"))
-            out.print(Text(p.text))
+            out.print(Text(_passage_text(p.text)))
             out.print()
     elif hasattr(result, "evidence"):
         for entry in result.evidence:

@@ -146,6 +146,22 @@ def test_a_fetched_passage_names_its_document_and_pages(capsys: Any) -> None:
         "ev1:c:1:1:300  bash/bashref.pdf › 5 Shell Variables › 5.2 Bash Variables  p. 93  [text]")
 
 
+def test_a_fetched_or_sliced_passage_is_shown_without_the_blank_lines_around_it(capsys: Any) -> None:
+    """Starlette's applications.md opens with an admonition that held only mkdocstrings' lines, left out line for
+    line: ``clew fetch`` printed ten blank lines over the passage's first sentence (task U10)."""
+    text = "\n\n \n\n    indented = True\nStarlette includes an application class.\n\n\n"
+    item = Item(evidence_id="ev1:c:1:1:0", document_key="starlette/applications.md", kind="text", text=text,
+                heading_path=[], location=Location(char_start=0, char_end=len(text)))
+    show(PassagesResult(status="ok", items=[item]))
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "    indented = True", "Starlette includes an application class.", ""]
+    passage = SlicePassage(evidence_id="ev1:c:1:1:0", index=0, total=4, kind="text", text=text, breadcrumb="",
+                           location=Location(char_start=0, char_end=len(text)))
+    show(SliceResult(status="ok", document_key="starlette/applications.md", passages=[passage]))
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "    indented = True", "Starlette includes an application class.", ""]
+
+
 def test_a_sliced_passage_names_its_document_and_pages_as_a_fetched_one(capsys: Any) -> None:
     """``clew slice`` headed each passage with its headings alone ("42/47  GitPython Tutorial > Using git directly"):
     no document, and no page to cite a PDF's passage by (task U5; ``clew fetch``'s was mended in round 2)."""
