@@ -4,9 +4,9 @@
   (more slashes to nest one in another: ``//// tab | Output``), may take YAML options on the indented lines right
   after (``    type: warning``, ``    open: True``) and closes with a line of as many slashes. An admonition's fence
   reads as its label, as a directive container's does (``/// tip | New tabs`` reads ``Tip: New tabs``, ``/// note``
-  ``Note:``); a titled ``admonition``, ``details`` or ``tab`` reads as its title (``/// tab | pip`` reads ``pip:``);
-  the wrappers ``html`` (``/// html | div.result``), ``caption``, ``define`` and ``attrs`` read as nothing, their
-  body being the text. Option lines and closing fences are not text.
+  ``Note:``, ``/// new | New 10.7`` ``New 10.7:``); a titled ``admonition``, ``details`` or ``tab`` reads as its
+  title (``/// tab | pip`` reads ``pip:``); the wrappers ``html`` (``/// html | div.result``), ``caption``,
+  ``define`` and ``attrs`` read as nothing, their body being the text. Option lines and closing fences are not text.
 - mkdocstrings' autodoc line (``::: package.module.Class``, a dotted name alone on its line, with its indented
   ``options:`` lines): the site renders the object's API documentation from the code, which a Markdown source does
   not hold; the lines are not text, and an admonition (``??? abstract "API Reference"``) that held only them is
@@ -83,6 +83,8 @@ def _label(name: str, title: str) -> str:
     if name in _BY_TITLE:
         return f"{title}:" if title else ("Details:" if name == "details" else "")
     label = name.replace("-", " ").capitalize()
+    if title.lower().split(" ", 1)[0] == label.lower():  # "/// new | New 10.7": "New 10.7:", not "New: New 10.7"
+        return f"{title}:"
     return f"{label}: {title}" if title else f"{label}:"
 
 

@@ -38,6 +38,10 @@ Nested.
 /// new | 10.0
 New in 10.0.
 ///
+
+/// new | New 10.7
+Plain text.
+///
 """
 
 API_PAGE = """# Applications
@@ -77,6 +81,7 @@ def test_generic_blocks_read_as_their_labels_and_bodies() -> None:
         "Some content",
         "Output:\nNote:\nNested.",
         "New: 10.0\nNew in 10.0.",
+        "New 10.7:\nPlain text.",
     ]
     assert not any("///" in text or "type: warning" in text for text in texts if not text.startswith("```"))
 
