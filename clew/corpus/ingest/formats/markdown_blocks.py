@@ -7,6 +7,7 @@
   ``Note:``, ``/// new | New 10.7`` ``New 10.7:``); a titled ``admonition``, ``details`` or ``tab`` reads as its
   title (``/// tab | pip`` reads ``pip:``); the wrappers ``html`` (``/// html | div.result``), ``caption``,
   ``define`` and ``attrs`` read as nothing, their body being the text. Option lines and closing fences are not text.
+  A block inside a list item is indented with the item's text.
 - mkdocstrings' autodoc line (``::: package.module.Class``, a dotted name alone on its line, with its indented
   ``options:`` lines): the site renders the object's API documentation from the code, which a Markdown source does
   not hold; the lines are not text, and an admonition (``??? abstract "API Reference"``) that held only them is
@@ -24,7 +25,7 @@ import re
 
 from clew.corpus.ingest.formats.dialects import code_lines
 
-_FENCE = re.compile(r"[ \t]{0,3}(/{3,})[ \t]*(?:([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?)?[ \t]*")
+_FENCE = re.compile(r"([ \t]*)(/{3,})[ \t]*(?:([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?)?[ \t]*")
 _WRAPPERS = frozenset({"html", "caption", "figure-caption", "table-caption", "define", "attrs", "markdown"})
 _BY_TITLE = frozenset({"admonition", "details", "tab"})
 _AUTODOC = re.compile(r"([ \t]*):::[ \t]+[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+[ \t]*")
@@ -61,7 +62,7 @@ def _blocks(lines: list[str], code: set[int]) -> None:
         if fence is None:
             number += 1
             continue
-        slashes, name = len(fence.group(1)), fence.group(2)
+        slashes, name = len(fence.group(2)), fence.group(3)
         if name is None:
             if slashes in opened:  # a closing fence: the blocks opened inside it close with it
                 del opened[opened.index(slashes):]
@@ -69,10 +70,11 @@ def _blocks(lines: list[str], code: set[int]) -> None:
             number += 1
             continue
         opened.append(slashes)
-        lines[number] = _label(name.lower(), (fence.group(3) or "").strip())
+        lines[number] = _label(name.lower(), (fence.group(4) or "").strip())
+        options = _indent(fence.group(1)) + 4
         number += 1
-        while number < len(lines) and number not in code and lines[number][:4] in ("    ", "\t") and (
-                lines[number].strip()):
+        while number < len(lines) and number not in code and lines[number].strip() and (
+                _indent(lines[number]) >= options):
             lines[number] = ""  # the block's YAML options
             number += 1
 

@@ -86,6 +86,15 @@ def test_generic_blocks_read_as_their_labels_and_bodies() -> None:
     assert not any("///" in text or "type: warning" in text for text in texts if not text.startswith("```"))
 
 
+def test_a_block_inside_a_list_item_is_read_as_one_outside() -> None:
+    """pymdown's FancyLists page shows each example's result in ``/// html | div.result`` inside a list item (nine
+    items quoted their fences)."""
+    source = ("1.  Generic list items inherit type.\n\n    ```\n    #.  item\n    ```\n\n"
+              "    //// html | div.result\n        attrs: {class: x}\n    #.  item\n    ////\n")
+    (item,) = _texts(source)
+    assert "////" not in item and "attrs" not in item and item.endswith("    #.  item")
+
+
 def test_every_line_stays_a_line_and_a_stray_fence_stays_text() -> None:
     assert mkdocs_blocks(PAGE).count("\n") == PAGE.count("\n")
     assert mkdocs_blocks("A path like\n///\nstays.\n") == "A path like\n///\nstays.\n"
