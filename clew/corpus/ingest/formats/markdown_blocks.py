@@ -55,14 +55,20 @@ def mkdocs_blocks(text: str) -> str:
 
 
 def _blocks(lines: list[str], code: set[int]) -> None:
+    every = {n: found for n, line in enumerate(lines)
+             if "///" in line and (found := _FENCE.fullmatch(line)) is not None}
+    fences = {n: found for n, found in every.items() if n not in code}
+    # the last closing fence of each width, code included (a tab's indented body reads as code to CommonMark)
+    last_close = {len(found.group(2)): n for n, found in every.items() if found.group(3) is None}
     opened: list[int] = []  # the slash counts of the open blocks, innermost last
     number = 0
     while number < len(lines):
-        fence = None if number in code else _FENCE.fullmatch(lines[number])
-        if fence is None:
-            number += 1
+        fence = fences.get(number)
+        slashes = len(fence.group(2)) if fence is not None else 0
+        if fence is None or (fence.group(3) is not None and last_close.get(slashes, -1) < number):
+            number += 1  # not a fence, or an opening one that nothing closes ("/// Returns", a Rust doc comment)
             continue
-        slashes, name = len(fence.group(2)), fence.group(3)
+        name = fence.group(3)
         if name is None:
             if slashes in opened:  # a closing fence: the blocks opened inside it close with it
                 del opened[opened.index(slashes):]

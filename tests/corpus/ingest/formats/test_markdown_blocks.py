@@ -39,7 +39,7 @@ Nested.
 New in 10.0.
 ///
 
-/// new | New 10.7
+/// New | New 10.7
 Plain text.
 ///
 """
@@ -98,6 +98,8 @@ def test_a_block_inside_a_list_item_is_read_as_one_outside() -> None:
 def test_every_line_stays_a_line_and_a_stray_fence_stays_text() -> None:
     assert mkdocs_blocks(PAGE).count("\n") == PAGE.count("\n")
     assert mkdocs_blocks("A path like\n///\nstays.\n") == "A path like\n///\nstays.\n"
+    rust = "Write docs as\n\n/// Returns\n\nabove the function.\n"  # nothing closes it: no block
+    assert mkdocs_blocks(rust) == rust
 
 
 def test_autodoc_lines_and_an_admonition_holding_only_them_are_not_text() -> None:
