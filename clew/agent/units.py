@@ -16,12 +16,13 @@ from itertools import takewhile
 from clew.corpus.tokenize import tokenize
 
 SENTENCE = re.compile(r"(?<![\s(]p\.)(?<!\bpp\.)(?<!e\.g\.)(?<!i\.e\.)(?<!\bcf\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bSec\.)"
-                       r"(?<!\bNo\.)(?<!\(ex\.)(?<!\(eg\.)(?:(?<=[.!?])|(?<=[^.][.!?]\)))\s+(?=[A-Z0-9`\"'(])")
+                       r"(?<!\bNo\.)(?<!\(ex\.)(?<!\(eg\.)(?:(?<=[.!?])|(?<=[^.][.!?]\)))\s+(?=[A-Z0-9`\"'(]|@[a-z]+\s)")
 """Where a sentence ends: after ``.``, ``!`` or ``?`` (or a parenthesis closing a sentence:
 "(The default is 500 pages.) The maximum ...", not "format(FORMAT,...) SQL") and space, before a
-capital, digit, quote or bracket; not after an abbreviation that a number or name follows
-(``(p. 67)``, ``e.g.``, ``(ex.``, ``Fig.``, ``No.``): a PDF manual's "See also set xrange (p. 216)"
-is one sentence."""
+capital, digit, quote, bracket or a doc comment's tag (RDoc's "... in given time. @param warmup
+[Integer] Specify how long ...": the tags were the tail of a 46-word sentence, task U8's q7); not
+after an abbreviation that a number or name follows (``(p. 67)``, ``e.g.``, ``(ex.``, ``Fig.``,
+``No.``): a PDF manual's "See also set xrange (p. 216)" is one sentence."""
 FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
 PROMPT = re.compile(r"(?:>>>|\$|\w+>)(?:\s|$)")
@@ -239,8 +240,9 @@ _METADATA = re.compile(r"(?:Added in|Since|Deprecated since|Stability): \S.{0,60
 A unit of its own, quoted only when the question shares its words; never a term, nor an example's lead-in."""
 
 
-_NAMES = re.compile(r"[^\s,]+(?:,\s*[^\s,]+)+")
-"""A list of names, comma-separated (a man page's KEYWORDS or SEE ALSO: "catch, error, exception")."""
+_NAMES = re.compile(r"[^\s,]+(?:,\s*[^\s,]+)+|[A-Z][\w ]{0,30}: \S.*")
+"""A list of names, comma-separated (a man page's KEYWORDS or SEE ALSO: "catch, error, exception"), or a field and
+its value (RDoc's "Also aliased as: running", "Alias for: warming")."""
 
 
 _UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
@@ -509,7 +511,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         """A label that is all its section holds is a sentence: RDoc's "Enables Settings.get('nested.key.name') for
         dynamic access" (no period) under "### get(key)" was a term of nothing, never quoted (task U8's q11). Not
         a label after other units (a table's title ending a passage), a signature or an option (the next passage
-        may describe it), a name of one or two words ("$EVAL_ERROR") or a list of names (KEYWORDS: ``_NAMES``)."""
+        may describe it), a name of one or two words ("$EVAL_ERROR"), a list of names or a field (``_NAMES``)."""
         nonlocal label
         if label and len(units) == opened and len(label.split()) > 2 and not _NAMES.fullmatch(label) and (
                 not _SIGNATURE.match(label) and not _OPTION.match(label)):

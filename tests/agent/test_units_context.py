@@ -2,7 +2,7 @@
 is, and which lines are an entry's metadata, not its term (the new-user trials U8 and U9, task X7)."""
 
 from clew.agent.generate import extractive_answer
-from clew.agent.units import passage_units
+from clew.agent.units import passage_units, sentences
 from clew.corpus.tokenize import tokenize
 
 GLIB_FREE_FULL = """\
@@ -171,3 +171,25 @@ def test_a_label_that_is_all_its_section_holds_is_a_sentence() -> None:
                     "## Format\n\nThe header is 100 bytes.\n\nDatabase Header Format\n"):
         assert [u.own for u in passage_units(context, "ev1:c:1:1:0", 0)] == (
             ["The header is 100 bytes."] if "Format" in context else [])
+
+
+BENCHMARK_IPS = """\
+### ips(*args) { |job| ... }
+
+Measure code in block, each code's benchmarked result will display in iteration per second with standard deviation \
+in given time. @param time [Integer] Specify how long should benchmark your code in seconds. @param warmup \
+[Integer] Specify how long should Warmup time run in seconds. @return [Report]
+"""
+
+
+def test_a_doc_comment_s_tag_opens_a_sentence() -> None:
+    """U8 q7: RDoc keeps a method's YARD tags in its paragraph; "@param warmup [Integer] Specify how long should
+    Warmup time run in seconds." was the tail of one 46-word sentence, scored as one. A tag after a sentence's end
+    opens the next; an npm scope ("@npm/cli") does not."""
+    assert sentences(BENCHMARK_IPS.split("\n\n", 1)[1]) == [
+        "Measure code in block, each code's benchmarked result will display in iteration per second with standard "
+        "deviation in given time.", "@param time [Integer] Specify how long should benchmark your code in seconds.",
+        "@param warmup [Integer] Specify how long should Warmup time run in seconds.", "@return [Report]"]
+    assert len(sentences("Install it from the registry. @npm/cli is the package.")) == 1
+    units = passage_units("### warming(label, _warmup)\n\nAlso aliased as: running\n\n### footer()\n", "ev1:c:1:1:1", 0)
+    assert units == []  # a field and its value alone in its section stays context (RDoc's alias line)
