@@ -226,7 +226,14 @@ class TreeWalk(Walk):
         the hit in words the question does not use: 'To un-deprecate a package, ...'); the one
         before likewise only when it shares a section with the hit. The passage before a
         section's first is the previous section's tail (on Bootstrap's pages a 250-300-token HTML
-        example), no part of what the hit says: it competes at its own worth."""
+        example), no part of what the hit says: it competes at its own worth, and so does the
+        one after that opens the next term of the hit's definition list (``_next_term``: on a
+        man page the next option, 'git rebase -X' -> '--rerere-autoupdate').
+
+        A fenced example gets no bonus for where it was found (``priced``), but the one after a
+        hit that itself ends in a fenced block, in the hit's section, is the rest of that block's
+        example cut in two (gitrevisions' commit graph, then its table of names): it keeps the
+        neighbour's priority (issue 36, task W4: docs/measurements/walk-2026-12-05.md)."""
         doc = run.deps.scope.document(passage.document_id, passage.version)
         if doc is None:
             return
@@ -240,10 +247,16 @@ class TreeWalk(Walk):
             score = self.score_of(run, neighbour)
             if score is None:
                 continue
-            elsewhere = ordinal < passage.ordinal and not set(neighbour.sections) & set(passage.sections)
+            if ordinal < passage.ordinal:
+                elsewhere = not set(neighbour.sections) & set(passage.sections)
+            else:
+                elsewhere = _next_term(doc, passage, neighbour)
             priority = score if elsewhere else max(score + NEIGHBOUR_BONUS * run.scorer.top,
                                                    NEIGHBOUR_FLOOR * chosen.priority)
-            frontier.push(self.priced(run, neighbour, score, chosen.depth, "adjacent", passage.evidence_id, priority))
+            goes_on = (ordinal > passage.ordinal and not elsewhere and neighbour.sections == passage.sections
+                       and passage.text.rstrip().endswith(FENCE))
+            price = Walk.priced if goes_on else self.priced  # the rest of a fenced example keeps its priority
+            frontier.push(price(run, neighbour, score, chosen.depth, "adjacent", passage.evidence_id, priority))
 
     @staticmethod
     def _rest_of_unit(run: Run, passage: Passage) -> Passage | None:
@@ -324,6 +337,22 @@ class TreeWalk(Walk):
                         key=lambda c: (-c.priority, c.id))
         for candidate in ranked[:self.applied.beam_width]:
             run.state.frontier.push(candidate)
+
+
+def _next_term(doc: DocumentVersion, passage: Passage, following: Passage) -> bool:
+    """Whether ``following`` (the passage right after ``passage``) opens the next term of the
+    definition list ``passage`` is an entry of: the first passage of a section beside the hit's,
+    under the same parent, whose heading is a term (a ``dt`` is a heading without ``#``:
+    ``clew.corpus.ingest.formats.html_blocks``). On a man page's OPTIONS that is the next option,
+    no part of what the hit says; a Markdown page's next section (a ``#`` heading: npm's 'Default
+    Configs' after 'Environment Variables') goes on with it, and keeps the neighbour's priority."""
+    if not passage.sections or not following.sections:
+        return False
+    sk = doc.skeleton
+    mine, theirs = passage.sections[0], following.sections[0]
+    node = sk.nodes[theirs]
+    return (theirs != mine and node.first_chunk == following.ordinal and node.parent == sk.nodes[mine].parent
+            and not following.text.lstrip().startswith("#"))
 
 
 def _code_only(text: str) -> bool:
