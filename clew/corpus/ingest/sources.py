@@ -13,7 +13,9 @@ folder's root (``api/v1/*``, ``/legacy``), and a folder it names takes everythin
 ``*`` in a pattern also matches ``/``. A pattern that starts with ``!`` takes back in what an
 earlier one left out (``!_sources``); the last pattern that matches a key decides.
 
-Generated pages are left out by default: what a documentation tool writes beside the pages
+Hidden files and folders (a name that starts with ``.``: ``.snippets/``, ``.DS_Store``) are not pages, as
+MkDocs and Sphinx leave them out; they count as excluded, in a line of their own (``!.snippets`` takes them
+back in). Generated pages are left out by default: what a documentation tool writes beside the pages
 that are not documents (``GENERATED``: Sphinx's ``genindex.html``, ``search.html``,
 ``py-modindex.html``, ``_sources/``, ``_static/``, Sphinx viewcode's ``_modules/``, Haddock's
 ``doc-index*.html``, ...), and files known by their first bytes (``peek.GENERATED_SIGNS``: Haddock's
@@ -138,7 +140,10 @@ class Source:
 
 
 IGNORE_FILE = ".clewignore"
-GENERATED = ("genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
+HIDDEN = ".*"
+"""A hidden file or folder (``.snippets/``, ``.DS_Store``): not a page of the manual, as MkDocs and Sphinx
+leave them out; reported in a line of its own, and a ``!`` pattern takes it back in."""
+GENERATED = (HIDDEN, "genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
              "objects.inv", ".buildinfo", "_sources", "_static", "_modules", "doc-index.html", "doc-index-*.html")
 """Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
 document: indexes, the search page, page sources and highlighted sources, static assets. Left out
@@ -231,6 +236,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             matches = _matches(root, glob, follow_symlinks)
             inside = root.resolve()
             generated: dict[str, int] = {}
+            hidden: list[str] = []
             files: list[tuple[Path, str]] = []
             for file in matches:
                 dangling = file.is_symlink() and not file.exists()
@@ -240,7 +246,9 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 rule = deciding_pattern(key, patterns)
                 if rule is not None and not patterns[rule].startswith("!"):
                     found.excluded += 1
-                    if rule < len(GENERATED):
+                    if rule == 0:  # HIDDEN
+                        hidden.append(key)
+                    elif rule < len(GENERATED):
                         generated[GENERATED[rule]] = generated.get(GENERATED[rule], 0) + 1
                 elif dangling:  # one to a type clew does not read is counted with those files (a site's fonts)
                     unread = None if file.suffix.lower() in SUFFIXES else file.suffix or "(none)"
@@ -254,6 +262,12 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                     generated[sign] = generated.get(sign, 0) + 1
                 else:
                     files.append((file, key))
+            if hidden:
+                name = next(part for part in PurePosixPath(hidden[0]).parts if part.startswith("."))
+                found.problems.append(Problem(str(root), f"{len(hidden)} hidden file{'s' if len(hidden) > 1 else ''} "
+                                              f"(a name that starts with '.', as MkDocs leaves out: {_some(hidden)}) "
+                                              f"not ingested; take them in with --exclude '!{name}' or a '!{name}' "
+                                              f"line in {IGNORE_FILE}", False, warning=True))
             if generated:
                 found.problems.append(_generated_problem(root, generated))
             files, browser = drop_browser_pages(files, lambda key: _taken_back(key, patterns))

@@ -1,0 +1,68 @@
+"""MkDocs sites as projects keep them (task F2): hidden folders, theme templates, Snippets' includes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from clew.corpus.ingest.sources import find_files
+
+
+def write(folder: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return folder
+
+
+MKDOCS_SITE = {  # pymdown-extensions' docs/src/markdown and Starlette's docs/ (task U10), cut down
+    "index.md": "# PyMdown Extensions\n\nExtensions for Python Markdown.\n",
+    "extensions/tilde.md": "# Tilde\n\nUse `~~Delete me~~` to strike through text.\n",
+    ".snippets/abbr.md": "*[FAQ]: Frequent Asked Questions\n*[GFM]: GitHub Flavored Markdown\n",
+    ".snippets/links.md": '[_tilde]: https://example.org/pymdownx/tilde.py "Source"\n',
+    "extensions/.pages": "nav:\n  - tilde.md\n",
+    "overrides/main.html": '{% extends "base.html" %}\n\n{% block announce %}\n  <a class="md-banner__link" '
+                           'href="https://example.org">Observability for <strong>Starlette</strong></a>\n'
+                           "{% endblock %}\n",
+    "overrides/partials/toc-item.html": "<!-- Copied from an issue comment -->\n<li class=\"md-nav__item\"></li>\n"
+                                        '<a href="{{ toc_item.url }}" class="md-nav__link">{{ toc_item.title }}</a>\n',
+    "overrides/partials/define.html": '{{ define "main" }}\n<main>{{ .Content }}</main>\n{{ end }}\n',
+    "overrides/page.html": "<!DOCTYPE html>\n<html><head><title>Vue</title></head><body><h1>Templates</h1>"
+                           "<p>Write <code>{{ message }}</code> to show a value.</p></body></html>\n",
+}
+
+
+def keys(root: Path, exclude: list[str] | None = None) -> list[str]:
+    return [key for _, key in find_files([root], "**/*", exclude).files]
+
+
+def test_hidden_files_and_folders_are_left_out_in_one_line_that_says_how_to_take_them_back(tmp_path: Path) -> None:
+    """MkDocs leaves out what starts with '.': pymdown's .snippets/ (link and abbreviation lists appended to every
+    page) was two pages of its own."""
+    site = write(tmp_path / "docs", MKDOCS_SITE)
+    found = find_files([site], "**/*")
+    assert [key for _, key in found.files] == ["extensions/tilde.md", "index.md", "overrides/page.html"]
+    hidden = next(problem for problem in found.problems if "hidden" in problem.message)
+    assert (hidden.path, hidden.warning, hidden.skipped) == (str(site), True, False)
+    assert hidden.message == (
+        "3 hidden files (a name that starts with '.', as MkDocs leaves out: .snippets/abbr.md, .snippets/links.md, "
+        "extensions/.pages) not ingested; take them in with --exclude '!.snippets' or a '!.snippets' line in "
+        ".clewignore")
+    assert keys(site, ["!.snippets"])[:2] == [".snippets/abbr.md", ".snippets/links.md"]
+    assert find_files([site / ".snippets" / "abbr.md"], "**/*").files == [(site / ".snippets" / "abbr.md", "abbr.md")]
+
+
+def test_a_theme_s_templates_are_left_out_by_their_first_bytes(tmp_path: Path) -> None:
+    """Starlette's overrides/*.html (Jinja) were three untitled pages; a page that shows a template's syntax in its
+    text is a page."""
+    site = write(tmp_path / "docs", MKDOCS_SITE)
+    found = find_files([site], "**/*")
+    assert "overrides/page.html" in keys(site)
+    generated = next(problem for problem in found.problems if "generated" in problem.message)
+    assert generated.message.startswith(
+        "3 generated files (a documentation tool's indexes, search page, sources or assets: 3 theme template) not "
+        "ingested; take them in with --exclude '!NAME'")
+    assert found.excluded == 6
+    assert keys(site, ["!overrides"]) == ["extensions/tilde.md", "index.md", "overrides/main.html",
+                                          "overrides/page.html", "overrides/partials/define.html",
+                                          "overrides/partials/toc-item.html"]
