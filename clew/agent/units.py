@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import takewhile
 
+from clew.agent.source_blocks import FENCE as FENCE
+from clew.agent.source_blocks import indent, rst_literals
 from clew.corpus.tokenize import tokenize
 
 SENTENCE = re.compile(r"(?<![\s(]p\.)(?<!\bpp\.)(?<!e\.g\.)(?<!i\.e\.)(?<!\bcf\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bSec\.)"
@@ -23,7 +25,6 @@ capital, digit, quote, bracket or a doc comment's tag (RDoc's "... in given time
 [Integer] Specify how long ...": the tags were the tail of a 46-word sentence, task U8's q7); not
 after an abbreviation that a number or name follows (``(p. 67)``, ``e.g.``, ``(ex.``, ``Fig.``,
 ``No.``): a PDF manual's "See also set xrange (p. 216)" is one sentence."""
-FENCE = "```"
 _ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
 PROMPT = re.compile(r"(?:>>>|\$|\w+>)(?:\s|$)")
 """A line that starts an interactive session (``>>> import functools``, ``$ sudo apt install``,
@@ -190,10 +191,6 @@ _OPENS_BLOCK = (":", "(", "[", "{", ",", "\\")
 ``print(``, ``{``)."""
 
 
-def _indent(line: str) -> int:
-    return len(line) - len(line.lstrip())
-
-
 def _indented_code(lines: list[str]) -> bool:
     """An unfenced block of code in a passage (an HTML ``<pre>`` block of a corpus ingested before the
     readers fenced code, 95d9f2d, keeps its lines and their indentation but no fences): a line
@@ -202,7 +199,7 @@ def _indented_code(lines: list[str]) -> bool:
     wrapped Markdown paragraph does not indent under a line ending in ":". Joined as prose, a
     Sphinx example read "def myfunction(arg, ignore_exceptions=False): if ignore_exceptions: cm =
     contextlib.suppress(Exception) else:" and was quoted as a sentence."""
-    return any(_indent(line) > _indent(before) and (before.rstrip().endswith(_OPENS_BLOCK)
+    return any(indent(line) > indent(before) and (before.rstrip().endswith(_OPENS_BLOCK)
                                                      or line.lstrip().startswith("#"))
                for before, line in zip(lines, lines[1:], strict=False))
 
@@ -261,99 +258,10 @@ def _underlined(block: list[str], line: str) -> bool:
             and block[0][0] == line[0])
 
 
-_DELIMITER = re.compile(r"-{4,}|\.{4,}")
 _GRID_BORDER = re.compile(r"\+(?:[-=:]+\+)+")
 """A reStructuredText grid table's border line (``+-----+-----+``, ``+=====+=====+`` under its header):
 read as the end of the table, it made each row after it a header, never quoted (Jinja's loop table:
 the ``loop.index`` row was left out of task U6's question 9)."""
-_NOT_TEXT = re.compile(r"\+|\[\[[\w:.-]+\]\]|\.\.\s+auto\w+::.*")
-"""Lines of source text that are no text: AsciiDoc's list continuation (``+`` alone: "+ All ignored and
-untracked files ..." was quoted as a list item) and block anchor (``[[last-commit-amend]]``, quoted
-joined to the question under it), a reStructuredText autodoc directive (``.. autofunction:: name``,
-whose text Sphinx reads from the code: quoted as written, question 7's first line)."""
-_LABELED = re.compile(r"(\S.*?)(?<!:)::\s*$")
-
-
-def _labeled(lines: list[str], first: int) -> tuple[list[str], list[str], int] | None:
-    """AsciiDoc's labeled list item at line ``first``: its terms (``-u::``, ``--include-untracked::``, a
-    line each), its description (the indented lines right under them, unindented) and the line after
-    it. Read as written, the description, indented under a line ending in ":", was quoted as code."""
-    terms: list[str] = []
-    index = first
-    while index < len(lines) and not lines[index][:1].isspace() and (found := _LABELED.match(lines[index])):
-        terms.append(found.group(1))
-        index += 1
-    stop = index
-    while stop < len(lines) and lines[stop].strip() and lines[stop][:1].isspace():
-        stop += 1
-    if not terms or stop == index:
-        return None
-    return terms, [line.strip() for line in lines[index:stop]], stop
-
-
-_LITERAL_OPENER = re.compile(  # "((?:.*\S)?)\s*::", not "(.*?)\s*::": that is quadratic in a line's blanks
-    r"\s*\.\.\s+(?:code-block|sourcecode|code)::\s*([\w+-]*)\s*$|((?:.*\S)?)\s*::\s*$")
-_DIRECTIVE = re.compile(r"\s*\.\.\s+\S+::")
-_OPTION_LINE = re.compile(r"\s*:[\w-]+:(?:\s.*)?$")
-
-
-def _rst_literals(lines: list[str]) -> list[str]:
-    """A passage's AsciiDoc listing and literal blocks (``----`` or ``....`` lines around them, after a
-    blank line: "------------ $ git revert HEAD^ ------------" was quoted as prose) as fenced code, its
-    AsciiDoc labeled lists as terms over their descriptions (``_labeled``), and its
-    reStructuredText code as fenced blocks, as the Markdown it is quoted as: a code
-    directive (``.. code-block:: python``, its options dropped) or a paragraph ending in ``::`` (read
-    ending in ``:``, as Sphinx renders it; ``::`` alone is nothing) and a blank line (AsciiDoc's
-    labeled list, ``--include-untracked::`` over its indented description, is no code) over its indented lines, blank
-    lines inside them included, dedented. Read as paragraphs, a block was cut at its first blank line
-    and its indentation lost (Jinja's "def datetime_format(...):" then "return value.strftime(format)"
-    and, cut off, ``environment.filters["datetime_format"] = datetime_format``)."""
-    out: list[str] = []
-    index, fenced = 0, False
-    while index < len(lines):
-        line = lines[index]
-        index += 1
-        if line.strip().startswith(FENCE):
-            fenced = not fenced
-        if not fenced and _NOT_TEXT.fullmatch(line.strip()):
-            out.append("")
-            continue
-        if not fenced and _DELIMITER.fullmatch(line) and (index < 2 or not lines[index - 2].strip()) and (
-                line in lines[index:]):  # AsciiDoc's listing or literal block, between two equal lines
-            stop = lines.index(line, index)
-            out.extend([FENCE, *lines[index:stop], FENCE])
-            index = stop + 1
-            continue
-        labeled = None if fenced else _labeled(lines, index - 1)
-        if labeled is not None:
-            terms, body, index = labeled
-            out.extend([" ".join(terms), "", *body, ""])
-            continue
-        opener = None if fenced else _LITERAL_OPENER.match(line)
-        if opener is None or (opener.group(1) is None and (
-                _DIRECTIVE.match(line) or index >= len(lines) or lines[index].strip())):  # AsciiDoc's "term::"
-            out.append(line)
-            continue
-        margin = _indent(line)
-        stop = index
-        while stop < len(lines) and (not lines[stop].strip() or _indent(lines[stop]) > margin):
-            stop += 1
-        body = lines[index:stop]
-        while body and opener.group(1) is not None and _OPTION_LINE.match(body[0]):
-            body = body[1:]
-        while body and not body[-1].strip():
-            body = body[:-1]
-        while body and not body[0].strip():
-            body = body[1:]
-        if not body:
-            out.append(line)
-            continue
-        if opener.group(2):
-            out.append(line[:margin] + opener.group(2) + ("" if opener.group(2).endswith(":") else ":"))
-        deep = min(_indent(b) for b in body if b.strip())
-        out.extend(["", FENCE + (opener.group(1) or ""), *(b[deep:] for b in body), FENCE, ""])
-        index = stop
-    return out
 
 
 def _separated(lines: list[str], number: int) -> bool:
@@ -441,11 +349,11 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
             long = len(joined.split()) > LONG_ITEM and lead is None  # a lead-in quotes its items whole
             parts = SENTENCE.split(joined) if long else [joined]
             unit = add(parts[0], "item", (set(lead.terms) if lead else set()) | previous)
-            owner = (unit, _indent(code_lines[0])) if unit is not None else None
+            owner = (unit, indent(code_lines[0])) if unit is not None else None
             for sentence in parts[1:]:  # a long item's later sentences, each with the one before as context
                 unit = add(sentence, "sentence", set(unit.terms) if unit is not None else set()) or unit
             return
-        body = set(owner[0].terms) if owner is not None and all(_indent(r) > owner[1] for r in code_lines) else set()
+        body = set(owner[0].terms) if owner is not None and all(indent(r) > owner[1] for r in code_lines) else set()
         if more_code(lines):
             return
         example = None  # a paragraph of another kind (a label too) ends the block
@@ -520,7 +428,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
 
     lines = text.splitlines()
     if "::" in text or "----" in text or "...." in text:
-        lines = _rst_literals(lines)
+        lines = rst_literals(lines)
     fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
     if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
         code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
@@ -573,7 +481,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                 add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
             continue
         header = None
-        if stripped and not block and owner is not None and _indent(line) <= owner[1] and not _ITEM.match(stripped):
+        if stripped and not block and owner is not None and indent(line) <= owner[1] and not _ITEM.match(stripped):
             owner = None  # a paragraph back at the list's margin: the item's body has ended
         if not stripped:
             flush()
