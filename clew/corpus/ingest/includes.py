@@ -1,4 +1,4 @@
-"""AsciiDoc's preprocessor and reStructuredText's ``.. include::``, applied as a file is read.
+"""AsciiDoc's preprocessor, reStructuredText's ``.. include::`` and pymdown's Snippets, applied as a file is read.
 
 As Asciidoctor renders a page, an ``include::file[]`` line stands for the lines of that file (git's
 manual pages include their options: ``git-log.txt`` holds ``include::diff-options.txt[]``), so the
@@ -35,6 +35,14 @@ pick the lines; ``:literal:`` and ``:code: lang`` make them a code block; the ot
 brackets (``<isonum.txt>``: docutils' own substitution sets) is not a file of the folder: left out and reported. An
 include inside a literal block (the indented lines after a line ending in ``::``, or a code directive's body) is
 text, as docutils shows it.
+
+pymdownx.snippets' ``--8<-- "file.md"`` in a Markdown page (MkDocs Material's sites), and its block form (a
+``--8<--`` line, a path a line, ``--8<--``; a path after ``;`` is not read), is read the same way (:func:`snippets`):
+the file's lines where the line stands, at its indentation, found from the ingested folder (the docs folder,
+MkDocs' ``base_path``) or the page's own folder, within the same guards; a file outside the folder (the
+project's ``LICENSE.md``) is left out and named. ``file.md:3``, ``::3``, ``:4:6``, ``:1:3,5:6`` pick lines;
+``file.md:name`` the lines between ``--8<-- [start:name]`` and ``--8<-- [end:name]`` (those marker lines are
+never text). A line escaped with ``;`` reads as written, less one ``;``, as pymdown shows it.
 """
 
 from __future__ import annotations
@@ -65,6 +73,11 @@ _RST_VERBATIM = re.compile(r"^([ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode
                            r"|(?!\.\.[ \t])(?=.*[^:\s]).*::)[ \t]*$")
 """A line whose indented lines after it are verbatim: a code directive, or a paragraph's line ending in ``::``
 (not a title's adornment of colons)."""
+_SNIPPET = re.compile(r"""^([ \t]*)(;*)(-+8<-+(?:[ \t]+("(?:\\"|[^"\n])+?"|'(?:\\'|[^'\n])+?'))?)[ \t]*$""")
+"""pymdownx.snippets' line: ``--8<-- "file.md"``, or ``--8<--`` alone around a block of paths; ``;`` escapes it."""
+_SNIPPET_SECTION = re.compile(r"(;*)(-+8<-+[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\])", re.I)
+_SNIPPET_PART = re.compile(r"^(.*?)(?:((?::-?\d*){1,2}(?:,-?\d*(?::-?\d*)?)*)|:([a-z][-_0-9a-z]*))?$", re.I)
+_SNIPPET_ANY = re.compile(r"^[ \t]*;*-+8<-+", re.M)
 
 Reader = Callable[[Path], str | None]
 """A file's text (None when it cannot be read)."""
@@ -75,6 +88,8 @@ def expand(text: str, file: Path, key: str, limit: int, fmt: str) -> tuple[str, 
     for a ``.txt`` file, expanded as the markup it reads as) found as ``key`` (its folder: ``file``'s path less
     ``key``), by :func:`preprocess` with files of at most ``limit`` bytes; and the includes left out. A text
     without directives comes back as it is."""
+    if fmt == "markdown":
+        return snippets(text, file, key, limit) if _SNIPPET_ANY.search(text) else (text, [])
     rst = _RST_DIRECTIVE.search(text) is not None and (fmt == "rst" or (fmt == "text" and plain_kind(text) == "rst"))
     asciidoc = not rst and _DIRECTIVE.search(text) is not None and (
         fmt == "asciidoc" or (fmt == "text" and plain_kind(text) == "asciidoc"))
@@ -84,6 +99,13 @@ def expand(text: str, file: Path, key: str, limit: int, fmt: str) -> tuple[str, 
     for _ in PurePosixPath(key).parts:
         root = root.parent
     return preprocess(text, file, root, lambda path: read_text(path, limit) if path.is_file() else None, limit, rst)
+
+
+def left_out(fmt: str, missed: list[str]) -> str:
+    """The line that names the includes a page's text left out (``missed``, from :func:`expand`)."""
+    what = "--8<-- snippet" if fmt == "markdown" else "include::"
+    shown = ", ".join(missed[:3]) + (f" and {len(missed) - 3} more" if len(missed) > 3 else "")
+    return f"{len(missed)} {what} line{'s' if len(missed) > 1 else ''} not read, left out: {shown}"
 
 
 def read_text(file: Path, limit: int) -> str | None:
@@ -361,3 +383,83 @@ def _normal(path: str) -> str | None:
         elif part not in ("", "."):
             parts.append(part)
     return "/".join(parts)
+
+
+def snippets(text: str, file: Path, key: str, limit: int) -> tuple[str, list[str]]:
+    """The Markdown ``text`` of ``file`` (found as ``key``) with pymdownx.snippets' includes read (see the module
+    docstring), within :func:`_take`'s guards and at most ``limit`` characters of included text; and the snippets
+    left out, with why."""
+    root = file
+    for _ in PurePosixPath(key).parts:
+        root = root.parent
+    out: list[str] = []
+    missed: list[str] = []
+    _snippet_lines(text.split("\n"), file, root.resolve(), out, missed, [file.resolve()], [limit, MAX_INCLUDES], "",
+                   lambda path: read_text(path, limit) if path.is_file() else None)
+    return "\n".join(out), missed
+
+
+def _snippet_lines(lines: list[str], file: Path, root: Path, out: list[str], missed: list[str], chain: list[Path],
+                   budget: list[int], indent: str, read: Reader) -> None:
+    """``lines`` into ``out`` (each after ``indent``), each snippet's file read where its line stands: a path is
+    looked for from the ingested folder (MkDocs' docs folder, the ``base_path`` a site sets), then from the
+    page's own folder; one outside the folder (the project's ``LICENSE.md``) is left out and named."""
+    block: list[str] | None = None  # the paths of an open ``--8<--`` block
+    for line in lines:
+        found = _SNIPPET.match(line) if "8<-" in line else None
+        if found is not None and found.group(2):  # escaped: the line as written, less one ';'
+            out.append(indent + found.group(1) + found.group(2)[1:] + found.group(3))
+            continue
+        if found is not None and found.group(4) is None:
+            names, block = (block, None) if block is not None else ([], [])
+        elif block is not None:
+            if line.strip() and not line.lstrip().startswith(";"):
+                block.append(line.strip())
+            continue
+        elif found is not None:
+            names = [found.group(4)[1:-1]]
+        else:
+            marker = _SNIPPET_SECTION.search(line) if "8<-" in line else None
+            if marker is not None and marker.group(1):  # escaped: the line as written, less one ';'
+                line = line[:marker.start()] + marker.group(1)[1:] + line[marker.start(2):]
+            if marker is None or marker.group(1):
+                out.append(indent + line if line.strip() else line)
+            continue
+        for name in names:
+            path, part, section = _SNIPPET_PART.match(name).groups()  # type: ignore[union-attr]
+            whys: list[str] = []
+            taken = _take(root / "_", path.lstrip("/"), root, read, chain, budget, whys)
+            if taken is None and (file.parent / path).resolve() != (root / path.lstrip("/")).resolve():
+                taken = _take(file, path, root, read, chain, budget, whys)
+            if taken is None:
+                outside = any((folder / path).is_file() for folder in list(root.parents)[:4])
+                why = next((why for why in whys if not why.endswith("(not found)")), None)
+                missed.append(why or f"{path} ({'outside the ingested folder' if outside else 'not found'})")
+                continue
+            target, included = taken
+            picked = _snippet_part(included, part, section)
+            _snippet_lines(picked, target, root, out, missed, [*chain, target], budget, indent + found.group(1)
+                           if found is not None else indent, read)
+
+
+def _snippet_part(lines: list[str], part: str | None, section: str | None) -> list[str]:
+    """The lines a snippet's ``:3``, ``::3``, ``:4:6`` or ``:1:3,5:6`` (line numbers from 1) or ``:name`` (the
+    lines between ``--8<-- [start:name]`` and ``--8<-- [end:name]``) keeps; all of them for none."""
+    if section:
+        picked: list[str] = []
+        inside = False
+        for line in lines:
+            marker = _SNIPPET_SECTION.search(line)
+            if marker is not None and not marker.group(1) and marker.group(4) == section:
+                inside = marker.group(3).lower() == "start"
+            elif inside:
+                picked.append(line)
+        return picked
+    if not part:
+        return lines
+    picked = []
+    for span in part[1:].split(","):
+        first, _, last = span.partition(":")
+        start = int(first) if first.isdigit() and int(first) > 0 else 1
+        picked += lines[start - 1:int(last) if last.isdigit() and int(last) > 0 else len(lines)]
+    return picked

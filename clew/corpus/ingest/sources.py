@@ -55,7 +55,7 @@ from typing import BinaryIO, Literal
 from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
-from clew.corpus.ingest.includes import expand, partials, read_text
+from clew.corpus.ingest.includes import expand, left_out, partials, read_text
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import browser_page, generated_sign, word_pairs
 from clew.errors import InputError
@@ -598,10 +598,10 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"
         problem = None if charset and not bad else Problem(
             name, f"not valid {where}; replaced {bad} undecodable byte(s)", False)
-    if fmt in ("asciidoc", "rst", "text"):
+    if fmt in ("asciidoc", "rst", "text", "markdown"):
         content, missed = expand(content, file, key, limits.text_bytes, fmt)
         if missed:
-            note = f"{len(missed)} include:: line{'s' if len(missed) > 1 else ''} not read, left out: {_some(missed)}"
+            note = left_out(fmt, missed)
             problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(
                 name, note, False, warning=True)
     lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0

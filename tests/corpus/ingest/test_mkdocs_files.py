@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clew.corpus.ingest.sources import find_files
+from clew.corpus.ingest.sources import find_files, read_source
 
 
 def write(folder: Path, files: dict[str, str]) -> Path:
@@ -66,3 +66,46 @@ def test_a_theme_s_templates_are_left_out_by_their_first_bytes(tmp_path: Path) -
     assert keys(site, ["!overrides"]) == ["extensions/tilde.md", "index.md", "overrides/main.html",
                                           "overrides/page.html", "overrides/partials/define.html",
                                           "overrides/partials/toc-item.html"]
+
+
+SNIPPETS_PROJECT = {  # pymdown-extensions' sdist (task U10), cut down: docs/src/markdown is the ingested folder
+    "LICENSE.md": "The MIT License (MIT)\n\nCopyright (c) 2014 - 2026 Isaac Muse\n",
+    "docs/src/markdown/about/license.md": '---\nicon: lucide/copyright\n---\n--8<-- "LICENSE.md"\n',
+    "docs/src/markdown/about/changelog.md": "# Changelog\n\n--8<--\n.snippets/links.md\n; .snippets/gone.md\n"
+                                            ".snippets/abbr.md\n--8<--\n\n- item\n\n    --8<-- \"notes.md:2:3\"\n",
+    "docs/src/markdown/about/notes.md": "# Notes\nfirst note\nsecond note\nthird note\n",
+    "docs/src/markdown/.snippets/links.md": '[_tilde]: https://example.org/tilde.py "Source"\n',
+    "docs/src/markdown/.snippets/abbr.md": "*[FAQ]: Frequent Asked Questions\n",
+    "docs/src/markdown/extensions/snippets.md": (
+        "# Snippets\n\n```\n;--8<-- \"filename.ext\"\n;;--8<-- \"escaped.md\"\n```\n\n"
+        "```py\n--8<-- \"example.py:func\"\n```\n\n```\n# ;--8<-- [start:func]\n```\n\n"
+        "--8<-- \"snippets.md\"\n--8<-- \"https://example.org/x.md\"\n--8<-- \"missing.md\"\n"),
+    "docs/src/markdown/extensions/example.py": "import os\n\n# --8<-- [start:func]\ndef func():\n    pass\n"
+                                               "# --8<-- [end:func]\n",
+}
+
+
+def test_a_snippet_reads_as_the_file_where_its_line_stands(tmp_path: Path) -> None:
+    """pymdownx.snippets' ``--8<-- "file"`` (and its block of paths) is an include: from the docs folder (MkDocs'
+    base_path) or the page's folder, with its lines (``:2:3``) or section (``:func``), at the line's indentation;
+    ``;`` escapes a line."""
+    root = write(tmp_path / "pymdown", SNIPPETS_PROJECT) / "docs" / "src" / "markdown"
+    changelog, problem = read_source(root / "about" / "changelog.md", "about/changelog.md")
+    assert changelog is not None and problem is None
+    assert changelog.content == ('# Changelog\n\n[_tilde]: https://example.org/tilde.py "Source"\n\n'
+                                 "*[FAQ]: Frequent Asked Questions\n\n\n- item\n\n    first note\n    second note\n")
+    page, problem = read_source(root / "extensions" / "snippets.md", "extensions/snippets.md")
+    assert page is not None and problem is not None and problem.warning
+    assert page.content == ('# Snippets\n\n```\n--8<-- "filename.ext"\n;--8<-- "escaped.md"\n```\n\n'
+                            "```py\ndef func():\n    pass\n```\n\n```\n# --8<-- [start:func]\n```\n\n")
+    assert problem.message == ("3 --8<-- snippet lines not read, left out: snippets.md (includes itself), "
+                               "https://example.org/x.md (an attribute or a URL in its name), missing.md (not found)")
+
+
+def test_a_snippet_outside_the_ingested_folder_is_named_in_the_page_s_warning(tmp_path: Path) -> None:
+    """U10: ``--8<-- "LICENSE.md"`` (the project's, outside docs/src/markdown) was license.md's whole text."""
+    root = write(tmp_path / "pymdown", SNIPPETS_PROJECT) / "docs" / "src" / "markdown"
+    page, problem = read_source(root / "about" / "license.md", "about/license.md")
+    assert page is not None and page.content == "---\nicon: lucide/copyright\n---\n"
+    assert problem is not None and problem.message == (
+        "1 --8<-- snippet line not read, left out: LICENSE.md (outside the ingested folder)")
