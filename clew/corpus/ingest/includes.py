@@ -34,7 +34,8 @@ its source folder). Of its options, ``:start-line:``/``:end-line:`` and ``:start
 pick the lines; ``:literal:`` and ``:code: lang`` make them a code block; the others are not read. A path in angle
 brackets (``<isonum.txt>``: docutils' own substitution sets) is not a file of the folder: left out and reported. An
 include inside a literal block (the indented lines after a line ending in ``::``, or a code directive's body) is
-text, as docutils shows it.
+text, as docutils shows it. Sphinx's ``.. literalinclude:: file`` is a code block of the file (``:language:``),
+its lines picked by ``:pyobject:``, ``:lines:``, ``:start-at:``/``:end-at:`` and ``:start-after:``/``:end-before:``.
 
 pymdownx.snippets' ``--8<-- "file.md"`` in a Markdown page (MkDocs Material's sites), and its block form (a
 ``--8<--`` line, a path a line, ``--8<--``; a path after ``;`` is not read), is read the same way (:func:`snippets`):
@@ -66,8 +67,9 @@ _LEVEL_TITLE = re.compile(r"^(={1,6})([ \t]+\S.*)$")
 _FENCE = re.compile(r"^(?:-{4,}|\.{4,})[ \t]*$")
 _TAG = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _NAMED = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
-_RST_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+include::", re.M)
+_RST_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:literal)?include::", re.M)
 _RST_INCLUDE = re.compile(r"^([ \t]*)\.\.[ \t]+include::[ \t]*(\S(?:.*\S)?)?[ \t]*$")
+_RST_LITERAL = re.compile(r"^([ \t]*)\.\.[ \t]+literalinclude::[ \t]*(\S(?:.*\S)?)?[ \t]*$")
 _RST_OPTION = re.compile(r"^([ \t]+):([\w-]+):(?:[ \t]+(.*?))?[ \t]*$")
 _RST_VERBATIM = re.compile(r"^([ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal)::.*"
                            r"|(?!\.\.[ \t])(?=.*[^:\s]).*::)[ \t]*$")
@@ -169,7 +171,8 @@ def _rst_lines(lines: list[str], file: Path, root: Path, read: Reader, out: list
         own = len(line) - len(line.lstrip())
         if verbatim is not None and line.strip() and own <= verbatim:
             verbatim = None
-        include = _RST_INCLUDE.match(line) if verbatim is None and ".. include::" in line else None
+        include = (_RST_INCLUDE.match(line) or _RST_LITERAL.match(line)) if verbatim is None and "include::" in line \
+            else None
         if include is None:
             out.append(indent + line if line.strip() else line)
             opens = _RST_VERBATIM.match(line) if verbatim is None else None
@@ -188,12 +191,45 @@ def _rst_lines(lines: list[str], file: Path, root: Path, read: Reader, out: list
         if taken is None:
             continue
         target, part = taken
+        if include.re is _RST_LITERAL:  # Sphinx's: a code block of the file
+            options["code"] = options.get("language", "")
+            part = _literal_part(part, options)
         part = _rst_part(part, options)
         if "literal" in options or "code" in options:
             head = f"{indent}{include.group(1)}.. code:: {options.get('code', '')}".rstrip()
             out.extend([head, "", *(f"{indent}{include.group(1)}   {row}" if row.strip() else "" for row in part), ""])
             continue
         _rst_lines(part, target, root, read, out, missed, [*chain, target], budget, indent + include.group(1))
+
+
+def _literal_part(lines: list[str], options: dict[str, str]) -> list[str]:
+    """The lines a ``.. literalinclude::``'s ``:pyobject:``, ``:lines:`` (``1,3,5-10,20-``), ``:start-at:`` and
+    ``:end-at:`` keep (its ``:start-after:``/``:end-before:`` are :func:`_rst_part`'s)."""
+    for name in options.get("pyobject", "").split(".") if options.get("pyobject", "").strip() else []:
+        opens = re.compile(rf"^([ \t]*)(?:async[ \t]+)?(?:def|class)[ \t]+{re.escape(name.strip())}\b")
+        start = next((i for i, line in enumerate(lines) if opens.match(line)), None)
+        if start is None:
+            return lines
+        depth = len(opens.match(lines[start]).group(1))  # type: ignore[union-attr]
+        stop = next((i for i in range(start + 1, len(lines)) if lines[i].strip()
+                     and len(lines[i]) - len(lines[i].lstrip()) <= depth), len(lines))
+        lines = lines[start:stop]
+        while lines and not lines[-1].strip():
+            lines.pop()
+    if re.fullmatch(r"[ \t]*\d+(?:-\d*)?(?:[ \t]*,[ \t]*\d+(?:-\d*)?)*[ \t]*", options.get("lines", "")):
+        picked: list[str] = []
+        for span in options["lines"].split(","):
+            first, dash, last = span.strip().partition("-")
+            picked += lines[int(first) - 1:(int(last) if last else len(lines)) if dash else int(first)]
+        lines = picked
+    text = "\n".join(lines)
+    at, end = options.get("start-at", ""), options.get("end-at", "")
+    if at and at in text:  # from the start of the line that holds it
+        text = text[text.rfind("\n", 0, text.index(at)) + 1:]
+    if end and end in text:  # to the end of the line that holds it
+        stop = text.find("\n", text.index(end))
+        text = text if stop < 0 else text[:stop]
+    return text.split("\n")
 
 
 def _rst_part(lines: list[str], options: dict[str, str]) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clew.corpus.ingest.formats.lightmarkup import parse_rst
+from clew.corpus.ingest.prepare import parse
 from clew.corpus.ingest.sources import FileLimits, find_files, read_source
 
 SELECT = """:mod:`select` --- Waiting for I/O completion
@@ -131,3 +132,85 @@ def test_the_rst_partials_pages_include_whole_are_left_out_and_can_be_taken_back
                                    "page includes it: includes/wasm-notavail.rst in library/select.rst) not ingested")
     back = find_files([folder], "**/*", ["!wasm-notavail.rst"])
     assert "includes/wasm-notavail.rst" in [key for _, key in back.files]
+
+
+DOCUTILS_DOCS = {  # docutils' own docs/ (its sdist; F1's leftover): .txt pages that open with the header include
+    "header.txt": ".. header:: Docutils__ | Overview__\n\n   __ https://docutils.sourceforge.io\n"
+                  "   __ ../index.html\n",
+    "user/config.txt": ".. include:: ../header.txt\n\n========================\n Docutils Configuration\n"
+                       "========================\n\n:Author: David Goodger\n\nConfiguration files are used for "
+                       "persistent customization.\n\nCommand-Line Options\n====================\n\nThe options "
+                       "are listed by ``--help``.\n",
+    "user/notes.txt": "Just notes: not a manual page.\n\n.. include:: ../header.txt\n",
+}
+
+
+def test_a_txt_page_that_opens_with_an_include_over_its_title_reads_as_restructuredtext(tmp_path: Path) -> None:
+    """docutils' ``docs/user/*.txt`` open with ``.. include:: ../header.txt``: they were plain text, the directive a
+    line of text and their titles two lines of ``=``."""
+    root = tmp_path / "docs"
+    for name, text in DOCUTILS_DOCS.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    page, problem = read_source(root / "user" / "config.txt", "user/config.txt")
+    assert page is not None and problem is None
+    assert page.content.startswith(".. header:: Docutils__ | Overview__\n\n   __ https://docutils.sourceforge.io\n")
+    doc = parse(page.format, page.content, page.bounds)
+    assert doc.title == "Docutils Configuration"
+    assert [(section.heading, section.level) for section in doc.sections] == [
+        ("Docutils Configuration", 0), ("Docutils Configuration", 1), ("Command-Line Options", 2)]
+    assert ".. include::" not in doc.text and "persistent customization" in doc.text
+    notes, _ = read_source(root / "user" / "notes.txt", "user/notes.txt")
+    assert notes is not None and ".. include:: ../header.txt" in notes.content  # no title: plain text, as before
+
+
+SPHINX_PAGE = """Tutorial
+========
+
+The function below mends a gear.
+
+.. literalinclude:: ../src/gears.py
+   :pyobject: Gear.mend
+
+Its first lines:
+
+.. literalinclude:: ../src/gears.py
+   :language: python
+   :lines: 1,5-6
+
+.. literalinclude:: ../src/missing.py
+"""
+GEARS_PY = '''import os
+import sys
+
+
+class Gear:
+    def turn(self):
+        return 1
+
+    def mend(self):
+        """Mend the gear."""
+        return os.sep
+
+
+def spin():
+    pass
+'''
+
+
+def test_a_literalinclude_is_a_code_block_of_the_file(tmp_path: Path) -> None:
+    """Sphinx's ``.. literalinclude::`` was not read: the page showed neither the directive nor the code."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "src").mkdir()
+    (tmp_path / "docs" / "tutorial.rst").write_text(SPHINX_PAGE, encoding="utf-8")
+    (tmp_path / "src" / "gears.py").write_text(GEARS_PY, encoding="utf-8")
+    page, problem = read_source(tmp_path / "docs" / "tutorial.rst", "docs/tutorial.rst")
+    assert page is not None and problem is not None
+    assert problem.message == "1 include:: line not read, left out: ../src/missing.py (not found)"
+    assert page.content == ("Tutorial\n========\n\nThe function below mends a gear.\n\n.. code::\n\n"
+                            '       def mend(self):\n           """Mend the gear."""\n           return os.sep\n\n\n'
+                            "Its first lines:\n\n.. code:: python\n\n"
+                            "   import os\n   class Gear:\n       def turn(self):\n\n\n")
+    doc = parse_rst(page.content)
+    assert "return os.sep" in doc.text and "class Gear:" in doc.text and "literalinclude" not in doc.text
+    assert "def turn" not in doc.text.split("Its first lines")[0]

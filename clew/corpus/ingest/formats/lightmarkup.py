@@ -349,7 +349,8 @@ def plain_kind(source: str) -> Literal["asciidoc", "rst", "text"]:
     first = next((i for i, line in enumerate(lines[:_SNIFF_LINES]) if not _blank(line)), None)
     if first is None:
         return "text"
-    if _rst_title(lines, first) is not None and _RST_EXPLICIT.search(text) is not None:
+    opening = _after_explicit(lines, first)
+    if opening is not None and _rst_title(lines, opening) is not None and _RST_EXPLICIT.search(text) is not None:
         return "rst"
     top = _ASCIIDOC_TITLE.match(lines[first])
     two = _asciidoc_two_line(lines, first)
@@ -360,6 +361,17 @@ def plain_kind(source: str) -> Literal["asciidoc", "rst", "text"]:
                      or any(_asciidoc_two_line(lines, i) == 2 for i in range(first + 2, len(lines) - 1))):
         return "asciidoc"
     return "text"
+
+
+def _after_explicit(lines: list[str], first: int) -> int | None:
+    """The first line at or after ``first`` past the explicit markup blocks that open a page (docutils' own
+    ``docs/user/*.txt`` open with ``.. include:: ../header.txt`` over their title), within the lines sniffed."""
+    i = first
+    while i < min(len(lines), _SNIFF_LINES) and (lines[i].startswith(".. ") or lines[i].rstrip() == ".."):
+        i += 1
+        while i < len(lines) and (_blank(lines[i]) or lines[i][:1] in (" ", "\t")):
+            i += 1
+    return i if i < len(lines) else None
 
 
 def parse_plain(source: str, targets: Mapping[str, str] | None = None) -> ParsedDocument:
