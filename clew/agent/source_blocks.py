@@ -1,6 +1,8 @@
 """Source text that is no Markdown, rewritten as the Markdown the extract quotes it as
 (``clew.agent.units``): AsciiDoc's listing and literal blocks and labeled lists, reStructuredText's
-code directives and literal blocks, and the lines of either that are no text.
+code directives and literal blocks, and the lines of either that are no text (``rst_literals``);
+blockquotes, GitHub alerts and MkDocs admonitions, whose markers the readers keep as written, read
+as the site shows them (``admonitions``).
 """
 
 from __future__ import annotations
@@ -104,3 +106,40 @@ def rst_literals(lines: list[str]) -> list[str]:
         index = stop
     return out
 
+
+_QUOTED = re.compile(r" {0,3}(?!>>>\s)(?:>[ \t]?)+")
+"""A blockquote's markers at a line's start (``> ``, nested ``> > ``); not a Python session's ``>>> ``."""
+_ALERT = re.compile(r"\[!([A-Za-z][\w-]*)\][-+]?[ \t]*(?:#+[ \t]+)?(.*?)[ \t]*")
+"""A GitHub alert's or a pymdownx.quotes callout's marker, the first line of its blockquote (``[!NOTE]``, ``[!new] New
+in 12.0``, the collapsible ``[!danger]- Click to see more``): its title after it, if any."""
+_ADMONITION = re.compile(r"[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[A-Za-z][\w-]*(?:[ \t]+[A-Za-z][\w-]*)*"
+                         r"(?:[ \t]+\"(.*)\")?[ \t]*")
+"""An MkDocs admonition's marker (``!!! note``, ``!!! tip "Title"``, the collapsible ``??? abstract`` and ``???+``,
+extra classes such as ``inline end`` before the title)."""
+
+
+def admonitions(lines: list[str]) -> list[str]:
+    """A passage's blockquotes as their text (the ``>`` markers left out) and its admonitions' and alerts' markers
+    (``_ADMONITION``, ``_ALERT``) read as the site shows them: a title as a paragraph of its own (a label over the
+    body: "New in 12.0" over "Tilde was rewritten from the ground up."), an untitled marker as nothing (the site
+    shows its type, which says what kind of aside it is, not what it says). Read as written, ``!!! note`` was a
+    label quoted as a line of its own over each of its body's sentences, and "> [!new] New in 12.0 > Tilde was
+    rewritten from the ground up." one sentence (task U10's q3). Code is left as written."""
+    out: list[str] = []
+    fenced: bool | None = None  # inside code: whether its fence was quoted (its lines' markers are the quote's)
+    for line in lines:
+        quoted = _QUOTED.match(line)
+        if fenced is False:
+            quoted = None  # "> [!note]" as a page shows the syntax, in code
+        text = line[quoted.end():] if quoted else line
+        if text.strip().startswith(FENCE):
+            fenced = quoted is not None if fenced is None else None
+            out.append(text)
+            continue
+        marker = None if fenced is not None else (_ALERT.fullmatch(text) if quoted else _ADMONITION.fullmatch(line))
+        if marker is None:
+            out.append(text)
+        else:
+            title = (marker.group(2) if quoted else marker.group(1) or "").strip()
+            out.extend(["", title, ""] if title else [""])
+    return out

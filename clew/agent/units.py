@@ -14,7 +14,7 @@ from functools import lru_cache
 from itertools import takewhile
 
 from clew.agent.source_blocks import FENCE as FENCE
-from clew.agent.source_blocks import indent, rst_literals
+from clew.agent.source_blocks import admonitions, indent, rst_literals
 from clew.corpus.tokenize import tokenize
 
 SENTENCE = re.compile(r"(?<![\s(]p\.)(?<!\bpp\.)(?<!e\.g\.)(?<!i\.e\.)(?<!\bcf\.)(?<!\bvs\.)(?<!\bFig\.)(?<!\bSec\.)"
@@ -429,6 +429,8 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     lines = text.splitlines()
     if "::" in text or "----" in text or "...." in text:
         lines = rst_literals(lines)
+    if ">" in text or "!!!" in text or "???" in text:
+        lines = admonitions(lines)
     fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
     if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
         code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
