@@ -103,13 +103,6 @@ def expand(text: str, file: Path, key: str, limit: int, fmt: str) -> tuple[str, 
     return preprocess(text, file, root, lambda path: read_text(path, limit) if path.is_file() else None, limit, rst)
 
 
-def left_out(fmt: str, missed: list[str]) -> str:
-    """The line that names the includes a page's text left out (``missed``, from :func:`expand`)."""
-    what = "--8<-- snippet" if fmt == "markdown" else "include::"
-    shown = ", ".join(missed[:3]) + (f" and {len(missed) - 3} more" if len(missed) > 3 else "")
-    return f"{len(missed)} {what} line{'s' if len(missed) > 1 else ''} not read, left out: {shown}"
-
-
 def read_text(file: Path, limit: int) -> str | None:
     """The first ``limit`` bytes of ``file`` as UTF-8 (undecodable bytes replaced); None if it cannot be read."""
     try:

@@ -52,10 +52,12 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, Literal
 
+from clew.corpus.ingest import left_out
 from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
-from clew.corpus.ingest.includes import expand, left_out, partials, read_text
+from clew.corpus.ingest.includes import expand, partials, read_text
+from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import browser_page, generated_sign, word_pairs
 from clew.errors import InputError
@@ -139,7 +141,6 @@ class Source:
     (``lightmarkup.rst_targets``)."""
 
 
-IGNORE_FILE = ".clewignore"
 HIDDEN = ".*"
 """A hidden file or folder (``.snippets/``, ``.DS_Store``): not a page of the manual, as MkDocs and Sphinx
 leave them out; reported in a line of its own, and a ``!`` pattern takes it back in."""
@@ -263,17 +264,13 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 else:
                     files.append((file, key))
             if hidden:
-                name = next(part for part in PurePosixPath(hidden[0]).parts if part.startswith("."))
-                found.problems.append(Problem(str(root), f"{len(hidden)} hidden file{'s' if len(hidden) > 1 else ''} "
-                                              f"(a name that starts with '.', as MkDocs leaves out: {_some(hidden)}) "
-                                              f"not ingested; take them in with --exclude '!{name}' or a '!{name}' "
-                                              f"line in {IGNORE_FILE}", False, warning=True))
+                found.problems.append(Problem(str(root), left_out.hidden(hidden), False, warning=True))
             if generated:
-                found.problems.append(_generated_problem(root, generated))
+                found.problems.append(Problem(str(root), left_out.generated(generated), False, warning=True))
             files, browser = drop_browser_pages(files, lambda key: _taken_back(key, patterns))
             if browser:
                 found.excluded += len(browser)
-                found.problems.append(_browser_problem(root, browser))
+                found.problems.append(Problem(str(root), left_out.browser(browser), False, warning=True))
             kept, twins = drop_twins(files)
             kept, copies = drop_pdf_copies(kept, lambda key: _taken_back(key, patterns))
             kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
@@ -282,7 +279,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             found.targets.update(_rst_targets(kept))
             if held:
                 found.excluded += len(held)
-                found.problems.append(_partials_problem(root, held))
+                found.problems.append(Problem(str(root), left_out.partials(held), False, warning=True))
         else:
             found.files.append((root, root.name))
     return found
@@ -316,16 +313,6 @@ def _matches(root: Path, glob: str, follow_symlinks: bool) -> list[Path]:
     except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
         raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
     return sorted(matches)
-
-
-def _generated_problem(root: Path, counts: dict[str, int]) -> Problem:
-    total = sum(counts.values())
-    what = ", ".join(f"{count} {pattern}" if count > 1 or "*" in pattern or "." not in pattern else pattern
-                     for pattern, count in counts.items())
-    return Problem(str(root), f"{total} generated file{'s' if total > 1 else ''} (a documentation tool's indexes, "
-                              f"search page, sources or assets: {what}) not ingested; take them in with "
-                              f"--exclude '!NAME' or a '!NAME' line in {IGNORE_FILE} (e.g. '!_sources')",
-                   False, warning=True)
 
 
 COMPILATION_SIZE = 0.5
@@ -392,32 +379,6 @@ def _taken_back(key: str, patterns: list[str]) -> bool:
     return rule is not None and patterns[rule].startswith("!")
 
 
-def _browser_problem(root: Path, pages: list[tuple[str, str]]) -> Problem:
-    redirects = [key for key, why in pages if why == "redirect"]
-    noindex = [key for key, why in pages if why == "noindex"]
-    compilations = [key for key, why in pages if why == "compilation"]
-    parts = []
-    if redirects:
-        parts.append(f"{len(redirects)} redirect page{'s' if len(redirects) > 1 else ''} (only a refresh to another "
-                     f"page: {_some(redirects)})")
-    if noindex:
-        parts.append(f"{len(noindex)} page{'s' if len(noindex) > 1 else ''} marked noindex by the site "
-                     f"(<meta name=robots>: {_some(noindex)})")
-    if compilations:
-        parts.append(f"{len(compilations)} all-in-one page{'s' if len(compilations) > 1 else ''} (the other "
-                     f"pages' text again: {_some(compilations)})")
-    example = PurePosixPath((compilations or noindex or redirects)[0]).name
-    listed = f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else parts[0]
-    message = (f"{listed} not ingested: pages for browsers, not documents of their own; take one in with "
-               f"--exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}")
-    return Problem(str(root), message, False, warning=True)
-
-
-def _some(keys: list[str], shown: int = 3) -> str:
-    more = len(keys) - shown
-    return ", ".join(keys[:shown]) + (f" and {more} more" if more > 0 else "")
-
-
 def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:
     """``files`` less the twins of others (see the module docstring), and a problem for each twin left out."""
     by_name: dict[str, list[int]] = {}  # a document's name (its key without suffix) -> indexes into files
@@ -467,16 +428,6 @@ def _rst_targets(files: list[tuple[Path, str]]) -> dict[str, dict[str, str]]:
     paths = {key: file for file, key in files if SUFFIXES.get(file.suffix.lower()) == "rst"}
     texts = {key: text for key, file in paths.items() if (text := read_text(file, TWIN_READ_BYTES)) is not None}
     return {str(paths[key]): targets for key, targets in rst_targets(texts).items()}
-
-
-def _partials_problem(root: Path, held: list[tuple[str, str]]) -> Problem:
-    count, example = len(held), PurePosixPath(held[0][0]).name
-    where = _some([f"{key} in {page}" for key, page in held])
-    markup = "reStructuredText" if all(page.endswith(".rst") for _, page in held) else "AsciiDoc"
-    return Problem(str(root), f"{count} {markup} partial{'s' if count > 1 else ''} (files pages include whole, their "
-                              f"text read where the page includes it: {where}) not ingested as documents of their "
-                              f"own; take one in with --exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}",
-                   False, warning=True)
 
 
 def _is_html(file: Path) -> bool:
@@ -601,7 +552,7 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
     if fmt in ("asciidoc", "rst", "text", "markdown"):
         content, missed = expand(content, file, key, limits.text_bytes, fmt)
         if missed:
-            note = left_out(fmt, missed)
+            note = left_out.includes(fmt, missed)
             problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(
                 name, note, False, warning=True)
     lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0
