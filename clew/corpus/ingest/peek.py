@@ -20,9 +20,10 @@ GENERATED_SIGNS = (("Haddock source", "*.html", re.compile(r'src="highlight\.js"
                    ("table_of_contents.html", "table_of_contents.html",
                     re.compile(r"<title>Table of Contents - [^<]*</title>\s*<script[^>]*>\s*var rdoc_rel_prefix")),
                    ("theme template", "*.htm*", re.compile(
-                       r"\A(?![\s\S]*<(?:!doctype|html|head|body)\b)[\s\S]*?(?:\{%-?\s*(?:extends|block|import|include|"
-                       r"from|macro|set|if|for|raw|comment|capture|assign)\b|\{\{-?\s*(?:define|template|block|"
-                       r"partial)\b|\{\{-?\s*[\w.]+\s*(?:\|[^}]*)?-?\}\})", re.IGNORECASE)))
+                       r"\A(?!\s*---[ \t]*\n)(?![\s\S]*<(?:!doctype|html|head|body)\b)[\s\S]*?"
+                       r"(?:\{%-?\s*(?:extends|block|import|include|from|macro|set|if|for|raw|comment|capture|assign)\b"
+                       r"|\{\{-?\s*(?:define|template|block|partial)\b|\{\{-?\s*[\w.]+\s*(?:\|[^}]*)?-?\}\})",
+                       re.IGNORECASE)))
 """Generated files no name alone tells, by their names (globs, lower-cased) and first bytes: Haddock's hyperlinked
 source (aeson's largest, one passage of 121,687 tokens) and its database for Hoogle (the doc comments again, with
 their HTML tags; task U7); RDoc's (Darkfish's) ``table_of_contents.html``, every class and every method of the
@@ -30,7 +31,8 @@ project, each a link with its class's name ("compare! - Benchmark::IPS::Job"): a
 ``genindex.html`` (task U8: 20 of the 374 passages its 15 walks read). A page of that name RDoc did not write
 stays. A theme's template (Starlette's MkDocs ``overrides/main.html``: Jinja's ``{% extends %}``; Liquid's
 ``{% include %}``, Go's ``{{ define "x" }}``, or a fragment with a ``{{ value }}`` slot and no ``<html>``,
-``<head>`` or ``<body>``: a page the site renders from it, never one a reader reads; task F2)."""
+``<head>`` or ``<body>``: a page the site renders from it, never one a reader reads; task F2). A file that opens
+with front matter (``---``: a Jekyll or Hugo page written in HTML, ``{{ page.title }}`` in it) is a page."""
 
 
 def generated_sign(file: Path) -> str | None:

@@ -27,6 +27,7 @@ MKDOCS_SITE = {  # pymdown-extensions' docs/src/markdown and Starlette's docs/ (
     "overrides/partials/toc-item.html": "<!-- Copied from an issue comment -->\n<li class=\"md-nav__item\"></li>\n"
                                         '<a href="{{ toc_item.url }}" class="md-nav__link">{{ toc_item.title }}</a>\n',
     "overrides/partials/define.html": '{{ define "main" }}\n<main>{{ .Content }}</main>\n{{ end }}\n',
+    "about.html": "---\nlayout: default\ntitle: About\n---\n<h1>{{ page.title }}</h1>\n<p>Gears mesh and turn.</p>\n",
     "overrides/page.html": "<!DOCTYPE html>\n<html><head><title>Vue</title></head><body><h1>Templates</h1>"
                            "<p>Write <code>{{ message }}</code> to show a value.</p></body></html>\n",
 }
@@ -41,7 +42,7 @@ def test_hidden_files_and_folders_are_left_out_in_one_line_that_says_how_to_take
     page) was two pages of its own."""
     site = write(tmp_path / "docs", MKDOCS_SITE)
     found = find_files([site], "**/*")
-    assert [key for _, key in found.files] == ["extensions/tilde.md", "index.md", "overrides/page.html"]
+    assert [key for _, key in found.files] == ["about.html", "extensions/tilde.md", "index.md", "overrides/page.html"]
     hidden = next(problem for problem in found.problems if "hidden" in problem.message)
     assert (hidden.path, hidden.warning, hidden.skipped) == (str(site), True, False)
     assert hidden.message == (
@@ -54,16 +55,16 @@ def test_hidden_files_and_folders_are_left_out_in_one_line_that_says_how_to_take
 
 def test_a_theme_s_templates_are_left_out_by_their_first_bytes(tmp_path: Path) -> None:
     """Starlette's overrides/*.html (Jinja) were three untitled pages; a page that shows a template's syntax in its
-    text is a page."""
+    text is a page, and so is a Jekyll page written in HTML (its front matter)."""
     site = write(tmp_path / "docs", MKDOCS_SITE)
     found = find_files([site], "**/*")
-    assert "overrides/page.html" in keys(site)
+    assert "overrides/page.html" in keys(site) and "about.html" in keys(site)
     generated = next(problem for problem in found.problems if "generated" in problem.message)
     assert generated.message.startswith(
         "3 generated files (a documentation tool's indexes, search page, sources or assets: 3 theme template) not "
         "ingested; take them in with --exclude '!NAME'")
     assert found.excluded == 6
-    assert keys(site, ["!overrides"]) == ["extensions/tilde.md", "index.md", "overrides/main.html",
+    assert keys(site, ["!overrides"]) == ["about.html", "extensions/tilde.md", "index.md", "overrides/main.html",
                                           "overrides/page.html", "overrides/partials/define.html",
                                           "overrides/partials/toc-item.html"]
 
