@@ -49,7 +49,7 @@ never text). A line escaped with ``;`` reads as written, less one ``;``, as pymd
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest.formats.lightmarkup import plain_kind, rst_titled
@@ -383,12 +383,18 @@ def partials(files: list[tuple[Path, str]], limit: int) -> dict[str, str]:
     texts = {key: text for file, key in files if (text := read_text(file, limit)) is not None}
     rst = {key for key, text in texts.items()
            if key.lower().endswith(".rst") or (key.lower().endswith(".txt") and plain_kind(text) == "rst")}
-    titled = {key for key, text in texts.items() if (rst_titled(text) if key in rst else _page(text))}
+    markdown = {key for key in texts if key.lower().endswith((".md", ".markdown", ".mdown"))}
+    titled = {key for key, text in texts.items()
+              if (rst_titled(text) if key in rst else _markdown_titled(text) if key in markdown else _page(text))}
     edges: dict[str, list[str]] = {}
     for key, text in texts.items():
         folder = PurePosixPath(key).parent.as_posix()
-        names = rst_whole_includes(text) if key in rst else whole_includes(text)
-        targets = (_normal(name if name.startswith("/") else f"{folder}/{name}") for name in names)
+        if key in markdown:  # from the folder, then from the page's folder, as snippets() looks
+            targets = [next((target for target in (_normal(name.lstrip("/")), _normal(f"{folder}/{name}"))
+                             if target in texts), None) for name in snippet_whole_includes(text)]
+        else:
+            names = rst_whole_includes(text) if key in rst else whole_includes(text)
+            targets = [_normal(name if name.startswith("/") else f"{folder}/{name}") for name in names]
         edges[key] = [target for target in targets if target is not None and target in texts and target != key]
     held: dict[str, str] = {}
     pending = [(key, key) for key in sorted(titled, reverse=True) if edges[key]]
@@ -399,6 +405,19 @@ def partials(files: list[tuple[Path, str]], limit: int) -> dict[str, str]:
                 held[target] = page
                 pending.append((target, page))
     return held
+
+
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\n(.*?\n)---[ \t]*(?:\n|\Z)", re.S)
+
+
+def _markdown_titled(text: str) -> bool:
+    """Whether a Markdown page has a title of its own: a ``title:`` in its front matter, or a heading that opens it."""
+    matter = _FRONT_MATTER.match(text)
+    if matter is not None and re.search(r"^title:", matter.group(1), re.M):
+        return True
+    lines = [line for line in text[matter.end() if matter else 0:].split("\n", 40)[:40] if line.strip()]
+    return bool(lines) and (re.match(r" {0,3}#{1,6}(?:[ \t]|$)", lines[0]) is not None
+                            or (len(lines) > 1 and re.fullmatch(r" {0,3}(?:=+|-+)[ \t]*", lines[1]) is not None))
 
 
 def _normal(path: str) -> str | None:
@@ -428,32 +447,40 @@ def snippets(text: str, file: Path, key: str, limit: int) -> tuple[str, list[str
     return "\n".join(out), missed
 
 
+def _snippet_items(lines: list[str]) -> Iterator[tuple[str | None, str, list[str]]]:
+    """Each of a Markdown page's ``lines`` as the page shows it, ``(line, "", [])``, or a snippet's,
+    ``(None, indentation, paths)``: a ``--8<-- "path"`` line, or a block's closing ``--8<--`` with the paths it holds.
+    A block's other lines and a section's marker lines are not shown."""
+    block: list[str] | None = None  # the paths of an open ``--8<--`` block
+    for line in lines:
+        found = _SNIPPET.match(line) if "8<-" in line else None
+        if found is not None and found.group(2):  # escaped: the line as written, less one ';'
+            yield found.group(1) + found.group(2)[1:] + found.group(3), "", []
+        elif found is not None and found.group(4) is None:
+            if block is not None:
+                yield None, found.group(1), block
+            block = [] if block is None else None
+        elif block is not None:
+            if line.strip() and not line.lstrip().startswith(";"):
+                block.append(line.strip())
+        elif found is not None:
+            yield None, found.group(1), [found.group(4)[1:-1]]
+        else:
+            marker = _SNIPPET_SECTION.search(line) if "8<-" in line else None
+            if marker is not None and marker.group(1):  # escaped: the line as written, less one ';'
+                yield line[:marker.start()] + marker.group(1)[1:] + line[marker.start(2):], "", []
+            elif marker is None:
+                yield line, "", []
+
+
 def _snippet_lines(lines: list[str], file: Path, root: Path, out: list[str], missed: list[str], chain: list[Path],
                    budget: list[int], indent: str, read: Reader) -> None:
     """``lines`` into ``out`` (each after ``indent``), each snippet's file read where its line stands: a path is
     looked for from the ingested folder (MkDocs' docs folder, the ``base_path`` a site sets), then from the
     page's own folder; one outside the folder (the project's ``LICENSE.md``) is left out and named."""
-    block: list[str] | None = None  # the paths of an open ``--8<--`` block
-    for line in lines:
-        found = _SNIPPET.match(line) if "8<-" in line else None
-        if found is not None and found.group(2):  # escaped: the line as written, less one ';'
-            out.append(indent + found.group(1) + found.group(2)[1:] + found.group(3))
-            continue
-        if found is not None and found.group(4) is None:
-            names, block = (block, None) if block is not None else ([], [])
-        elif block is not None:
-            if line.strip() and not line.lstrip().startswith(";"):
-                block.append(line.strip())
-            continue
-        elif found is not None:
-            names = [found.group(4)[1:-1]]
-        else:
-            marker = _SNIPPET_SECTION.search(line) if "8<-" in line else None
-            if marker is not None and marker.group(1):  # escaped: the line as written, less one ';'
-                line = line[:marker.start()] + marker.group(1)[1:] + line[marker.start(2):]
-            if marker is None or marker.group(1):
-                out.append(indent + line if line.strip() else line)
-            continue
+    for shown, at, names in _snippet_items(lines):
+        if shown is not None:
+            out.append(indent + shown if shown.strip() else shown)
         for name in names:
             path, part, section = _SNIPPET_PART.match(name).groups()  # type: ignore[union-attr]
             whys: list[str] = []
@@ -466,9 +493,14 @@ def _snippet_lines(lines: list[str], file: Path, root: Path, out: list[str], mis
                 missed.append(why or f"{path} ({'outside the ingested folder' if outside else 'not found'})")
                 continue
             target, included = taken
-            picked = _snippet_part(included, part, section)
-            _snippet_lines(picked, target, root, out, missed, [*chain, target], budget, indent + found.group(1)
-                           if found is not None else indent, read)
+            _snippet_lines(_snippet_part(included, part, section), target, root, out, missed, [*chain, target],
+                           budget, indent + at, read)
+
+
+def snippet_whole_includes(text: str) -> list[str]:
+    """The paths ``text``'s snippets name without lines or a section (as written)."""
+    return [name for shown, _, names in _snippet_items(text.split("\n")) for name in names
+            if not any(_SNIPPET_PART.match(name).groups()[1:])]  # type: ignore[union-attr]
 
 
 def _snippet_part(lines: list[str], part: str | None, section: str | None) -> list[str]:

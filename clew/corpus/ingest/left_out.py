@@ -57,7 +57,9 @@ def partials(held: list[tuple[str, str]]) -> str:
     """Partials: ``(key, the key of a page that includes it)``."""
     count, example = len(held), PurePosixPath(held[0][0]).name
     where = some([f"{key} in {page}" for key, page in held])
-    markup = "reStructuredText" if all(page.endswith(".rst") for _, page in held) else "AsciiDoc"
+    kinds = {PurePosixPath(page).suffix.lower() for _, page in held}
+    markup = "reStructuredText" if kinds == {".rst"} else "Markdown" if kinds <= {".md", ".markdown", ".mdown"} \
+        else "AsciiDoc"
     return (f"{count} {markup} partial{'s' if count > 1 else ''} (files pages include whole, their text read where "
             f"the page includes it: {where}) not ingested as documents of their own; take one in with --exclude "
             f"'!{example}' or a '!{example}' line in {IGNORE_FILE}")

@@ -415,10 +415,11 @@ def drop_pdf_copies(files: list[tuple[Path, str]], taken_back: Callable[[str], b
 
 def drop_partials(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
                   ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
-    """``files`` less the AsciiDoc and reStructuredText partials that pages among them include whole
-    (``clew.corpus.ingest.includes``), with ``(partial, page)`` of each left out; a key for which ``taken_back``
-    is true is kept."""
-    texts = [(file, key) for file, key in files if SUFFIXES.get(file.suffix.lower()) in ("asciidoc", "rst", "text")]
+    """``files`` less the AsciiDoc, reStructuredText and Markdown (Snippets) partials that pages among them
+    include whole (``clew.corpus.ingest.includes``), with ``(partial, page)`` of each left out; a key for which
+    ``taken_back`` is true is kept."""
+    texts = [(file, key) for file, key in files
+             if SUFFIXES.get(file.suffix.lower()) in ("asciidoc", "rst", "text", "markdown")]
     held = {key: page for key, page in partials(texts, TWIN_READ_BYTES).items() if not taken_back(key)}
     return [entry for entry in files if entry[1] not in held], sorted(held.items())
 

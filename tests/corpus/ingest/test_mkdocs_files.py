@@ -110,3 +110,34 @@ def test_a_snippet_outside_the_ingested_folder_is_named_in_the_page_s_warning(tm
     assert page is not None and page.content == "---\nicon: lucide/copyright\n---\n"
     assert problem is not None and problem.message == (
         "1 --8<-- snippet line not read, left out: LICENSE.md (outside the ingested folder)")
+
+
+SNIPPET_PAGES = {  # a MkDocs Material site whose snippets sit in a folder of the docs, not a hidden one
+    "index.md": '# Gears\n\nInstall it first:\n\n--8<-- "snippets/install.md"\n\n--8<-- "changelog.md"\n',
+    "usage.md": "---\ntitle: Usage\n---\nTurn the gear.\n\n--8<--\nsnippets/warning.md\n--8<--\n",
+    "notes.md": 'Notes with no title.\n\n--8<-- "snippets/notes-only.md"\n',
+    "snippets/install.md": "```\npip install gears\n```\n",
+    "snippets/warning.md": "!!! warning\n    Do not oil the gear.\n",
+    "snippets/notes-only.md": "A note only notes.md includes.\n",
+    "snippets/lines.md": "Line one.\nLine two.\n",
+    "changelog.md": "# Changelog\n\n## 1.0\n\nFirst release.\n",
+    "faq.md": 'FAQ\n===\n\n--8<-- "snippets/lines.md:2"\n',
+}
+
+
+def test_a_snippet_a_titled_page_includes_whole_is_a_partial_not_a_page(tmp_path: Path) -> None:
+    """As AsciiDoc's and rST's partials: the snippet's text is found in the page that includes it, not twice; a
+    titled page (a changelog) stays a page, and so does a file only an untitled page includes or one included in
+    part."""
+    site = write(tmp_path / "docs", SNIPPET_PAGES)
+    found = find_files([site], "**/*")
+    assert [key for _, key in found.files] == ["changelog.md", "faq.md", "index.md", "notes.md",
+                                               "snippets/lines.md", "snippets/notes-only.md", "usage.md"]
+    (line,) = found.problems
+    assert line.message == (
+        "2 Markdown partials (files pages include whole, their text read where the page includes it: "
+        "snippets/install.md in index.md, snippets/warning.md in usage.md) not ingested as documents of their own; "
+        "take one in with --exclude '!install.md' or a '!install.md' line in .clewignore")
+    page, _ = read_source(site / "usage.md", "usage.md")
+    assert page is not None and page.content.endswith("Turn the gear.\n\n!!! warning\n    Do not oil the gear.\n\n")
+    assert "snippets/install.md" in keys(site, ["!install.md"])
