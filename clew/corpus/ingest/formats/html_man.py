@@ -11,6 +11,8 @@ that groff writes as a run of underscores, a paragraph of its own or the end of 
 Tcl 8.6's 232 pages, task U9): read as text ("lsort ?options? list ____...", a passage "lsort ____..." of its own).
 The rules and the index are dropped; each tag followed by text indented further is a definition term (``dt``), its text
 the ``dd`` (as mandoc's option terms, which the reader makes sections); a ``.SS`` heading is an ``h3``.
+A display in no-fill mode (Tcl's ``.CS``/``.CE`` examples: indented paragraphs, a ``br`` after each line) is one
+``pre`` (task R9).
 
 man2html writes the page's title "Man page of TAR" over its ``h1`` "TAR", a header of the page's section, date
 and "Index" and "Return to Main Contents" links above the first ``hr``, and after the page an "Index" (a ``dl``
@@ -83,6 +85,7 @@ class _Block:
     html: str
     inner: str | None = None  # a paragraph's content (a paragraph may be a term)
     top: bool = False  # a paragraph with space above it (margin-top) outside the SYNOPSIS: a heading's place
+    space: bool = False  # a paragraph with space above it (margin-top), anywhere
 
 
 def _groff(text: str) -> str:
@@ -98,7 +101,8 @@ def _groff(text: str) -> str:
         at = match.end()
         if match["p"] is not None:
             top = "margin-top" in match["style"] and not synopsis
-            blocks.append(_Block(int(match["p"]), match.group(0), match["inner"], top))
+            space = "margin-top" in match["style"]
+            blocks.append(_Block(int(match["p"]), match.group(0), match["inner"], top, space))
         elif match["pre"] is not None:
             blocks.append(_Block(int(match["pre"]), match.group(0)))
         else:
@@ -180,6 +184,10 @@ def _render(blocks: list[_Block], base: int) -> list[str]:
                 at = end
             out.append("</dl>")
             continue
+        if (end := _code_end(blocks, at, base)) > at:
+            out.append(_code(blocks[at:end]))
+            at = end
+            continue
         block = blocks[at]
         bold = _BOLD.fullmatch(block.inner.strip()) if block.inner is not None else None
         if bold is not None and block.top and block.indent == base and not bold["title"].startswith("-"):
@@ -188,6 +196,51 @@ def _render(blocks: list[_Block], base: int) -> list[str]:
             out.append(block.html)
         at += 1
     return out
+
+
+_LINE_BREAK = re.compile(r"\s*<br>\s*")
+_OPEN_BEFORE_BREAK = re.compile(r"((?:<[bi]>)+)\s*<br>\s*")
+"""A bold or italic run that groff opens before the ``br`` that ends the line: it belongs to the next line."""
+_CODE_LINE = 100
+"""The longest line, in characters, of a paragraph in no-fill mode (``.nf``): a longer one is filled text with a
+``.br`` in it."""
+
+
+def _lines(inner: str) -> list[str]:
+    """A no-fill paragraph's lines: groff ends each with a ``br`` and wraps its own HTML between words."""
+    inner = _OPEN_BEFORE_BREAK.sub(r"<br>\1", inner)
+    return [" ".join(line.split()) for line in _LINE_BREAK.split(inner)]
+
+
+def _is_code(block: _Block, base: int) -> bool:
+    """A paragraph indented past the page's text whose lines groff ended with a ``br`` each, none longer than a
+    line of code: a display in no-fill mode (Tcl's ``.CS``/``.CE`` example, ``.RS`` with ``.nf``)."""
+    if block.inner is None or block.indent <= base or "<br>" not in block.inner:
+        return False
+    return all(len(re.sub(r"<[^>]*>", "", line)) <= _CODE_LINE for line in _lines(block.inner))
+
+
+def _code_end(blocks: list[_Block], at: int, base: int) -> int:
+    """The end of the display that starts at ``at`` (``at`` where none does): a no-fill paragraph and the ones
+    after it at its indent, groff's paragraph for each blank line of the display."""
+    if _is_term(blocks, at) or not _is_code(blocks[at], base):
+        return at
+    end = at + 1
+    while end < len(blocks) and blocks[end].indent == blocks[at].indent and not _is_term(blocks, end) \
+            and _is_code(blocks[end], base):
+        end += 1
+    return end
+
+
+def _code(blocks: list[_Block]) -> str:
+    """A display's paragraphs as one ``pre``, a blank line where groff began a paragraph with space above it."""
+    lines: list[str] = []
+    for block in blocks:
+        if lines and block.space:
+            lines.append("")
+        lines.extend(_lines(block.inner or ""))
+    code = "\n".join(lines).replace("&rsquo;", "'").replace("&lsquo;", "`")  # groff's quotes for ' and `
+    return f"<pre>{code}</pre>"
 
 
 def _is_term(blocks: list[_Block], at: int) -> bool:

@@ -72,12 +72,33 @@ def test_groffs_rules_in_underscores_are_not_text_nor_a_synopsis_line_a_heading(
     document = load_html("groff/clew_open.html")
     assert "__" not in document.text
     assert [s.heading for s in document.sections] == [
-        "clew_open", "clew_open", "NAME", "SYNOPSIS", "ARGUMENTS", "DESCRIPTION", "Read-only files", "SEE ALSO"]
+        "clew_open", "clew_open", "NAME", "SYNOPSIS", "ARGUMENTS", "DESCRIPTION", "Read-only files", "EXAMPLE",
+        "SEE ALSO"]
     texts = block_texts(document)
     assert texts[:7] == ["# clew_open", "## NAME", "clew_open, clew_close - open and close a corpus file",
                          "## SYNOPSIS", "#include <clew.h>", "clew_corpus *\nclew_open(path, flags)",
                          "int\nclew_close(corpus)"]
     assert "A corpus that clew_open returned." in texts
+
+
+def test_a_groff_display_in_no_fill_mode_is_one_code_block() -> None:
+    """Tcl's pages set their examples between ``.CS`` and ``.CE`` (``.RS`` and ``.nf``), which groff writes as
+    paragraphs indented past the text, a ``br`` after each line and a new paragraph at each blank line: they
+    read as paragraphs, a C comment's lines as sentences ("* Open the file without a writer's lock: ..."). The
+    display is one code block, a line each, its blank line kept, a bold name that groff opened before a line's
+    ``br`` on the next line and groff's quotes as typed; a paragraph with a ``.br`` in its text stays one."""
+    document = load_html("groff/clew_open.html")
+    code = [document.text[b.start : b.end] for b in document.blocks if b.kind == "code"]
+    assert code == ["```\nclew_corpus *corpus;\nint status = 0;\n\n/*\n"
+                    "* Open the file without a writer's lock: many readers\n* may hold it at once.\n*/\n"
+                    'corpus = clew_open("docs.duckdb", CLEW_READ_ONLY);\nif (corpus == NULL) {\nstatus = 1;\n'
+                    "} else {\nclew_close(corpus);\n}\nreturn status;\n```"]
+    assert block_texts(document)[-5:-3] == ["## EXAMPLE", "Open a corpus read-only and close it:"]
+    prose = "Word " * 30
+    filled = parse_html('<meta name="generator" content="groff -Thtml"><h2>NOTES</h2>\n'
+                        f'<p style="margin-left:11%; margin-top: 1em">{prose}</p>\n'
+                        f'<p style="margin-left:22%; margin-top: 1em">{prose} <br>\nMore words.</p>\n')
+    assert [b.kind for b in filled.blocks] == ["heading", "paragraph", "paragraph"]
 
 
 def test_an_untitled_pod2html_page_is_titled_by_its_name_paragraph() -> None:
