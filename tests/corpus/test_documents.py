@@ -304,6 +304,36 @@ def test_an_all_in_one_page_is_left_out_and_a_long_page_of_its_own_is_kept(tmp_p
         assert "manual/guide.html" in keys(corpus, "tree")
 
 
+def test_a_table_of_contents_of_the_other_pages_is_left_out_and_a_glossary_is_kept(tmp_path: Path) -> None:
+    """pod2html's perltoc.html (1.35 MB beside 206 pages, a tenth of their size): each page's NAME line and every
+    heading again, as ``h2`` and ``dt``, and it outranked the answer's page (task R9). The folder's largest page,
+    nearly all headings found in the other pages, is left out with its take-back line; a glossary of as many terms
+    (``dt``, each with its own text) is kept."""
+    pages = {f"perl{name}.html": f"<html><body><h1>NAME</h1><p>perl{name} - Perl {name} manual</p>" + "".join(
+        f"<h2>Handling {name} record {n}</h2><p>{'To handle a record, read it first and check its fields. ' * 2}</p>"
+        for n in range(30)) + "</body></html>" for name in ("data", "file", "regex", "object", "thread")}
+    toc = "<html><body><h1>NAME</h1><p>perltoc - perl documentation table of contents</p>" + "".join(
+        f"<h2>perl{name} - Perl {name} manual</h2><dl>"
+        + "".join(f"<dt>Handling {name} record {n}</dt><dd></dd>" for n in range(30)) + "</dl>"
+        for name in ("data", "file", "regex", "object", "thread")) + "</body></html>"
+    site = write(tmp_path / "pod", {**pages, "perltoc.html": toc})
+    glossary = write(tmp_path / "glossary", {**pages, "glossary.html": "<html><body><dl>" + "".join(
+        f"<dt>Handling {name} record {n}</dt><dd><p>A record of {name} kind {n}: what its handler reads first, "
+        f"then the fields it checks.</p></dd>" for name in ("data", "file", "regex", "object") for n in range(30))
+        + "</dl></body></html>"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert "perltoc.html" not in keys(corpus) and len(keys(corpus)) == 5
+        (line,) = report.problems
+        assert line.message.startswith("1 table of contents (the other pages' headings again: perltoc.html) not "
+                                       "ingested")
+        assert "--exclude '!perltoc.html'" in line.message and report.excluded == 1
+        report = ingest_paths(corpus, [site], collection="all", exclude=["!perltoc.html"])
+        assert "perltoc.html" in keys(corpus, "all") and (report.excluded, report.problems) == (0, [])
+        report = ingest_paths(corpus, [glossary], collection="glossary")
+        assert "glossary.html" in keys(corpus, "glossary") and (report.excluded, report.problems) == (0, [])
+
+
 def test_three_pages_of_one_size_and_one_navigation_are_no_all_in_one_page(tmp_path: Path) -> None:
     """javadoc's class-use pages of jsoup's three examples (5,120, 5,078 and 5,078 bytes): the same navigation around
     "No usage of ...", so that the largest passed both the size share and the word pairs' (task U5)."""

@@ -33,10 +33,11 @@ def generated(counts: dict[str, int]) -> str:
 
 
 def browser(pages: list[tuple[str, str]]) -> str:
-    """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex`` or ``compilation``."""
+    """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation`` or ``contents``."""
     redirects = [key for key, why in pages if why == "redirect"]
     noindex = [key for key, why in pages if why == "noindex"]
     compilations = [key for key, why in pages if why == "compilation"]
+    contents = [key for key, why in pages if why == "contents"]
     parts = []
     if redirects:
         parts.append(f"{len(redirects)} redirect page{'s' if len(redirects) > 1 else ''} (only a refresh to another "
@@ -47,7 +48,10 @@ def browser(pages: list[tuple[str, str]]) -> str:
     if compilations:
         parts.append(f"{len(compilations)} all-in-one page{'s' if len(compilations) > 1 else ''} (the other "
                      f"pages' text again: {some(compilations)})")
-    example = PurePosixPath((compilations or noindex or redirects)[0]).name
+    if contents:
+        parts.append(f"{len(contents)} table{'s' if len(contents) > 1 else ''} of contents (the other pages' "
+                     f"headings again: {some(contents)})")
+    example = PurePosixPath((contents or compilations or noindex or redirects)[0]).name
     listed = f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else parts[0]
     return (f"{listed} not ingested: pages for browsers, not documents of their own; take one in with "
             f"--exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}")

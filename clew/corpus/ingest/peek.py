@@ -1,7 +1,8 @@
 """What a file's first bytes or its words tell before it is parsed: a generated file no name tells
 (``GENERATED_SIGNS``), a page for browsers rather than readers (a redirect, a ``noindex`` page), and
-the word pairs that find a file's twin or an all-in-one page, and those of a PDF's pages that find a
-print of HTML pages (``clew.corpus.ingest.sources`` and ``copies``, which decide what to do with each)."""
+the word pairs that find a file's twin, an all-in-one page or a table of contents (its headings'), and those of
+a PDF's pages that find a print of HTML pages (``clew.corpus.ingest.sources`` and ``copies``, which decide what
+to do with each)."""
 
 from __future__ import annotations
 
@@ -122,6 +123,33 @@ def word_pairs(file: Path, limit: int, *, html_page: bool, markdown: bool = Fals
         text = html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", text)))
     words = _WORD.findall(text.lower())
     return set(zip(words, words[1:])) if len(words) > 1 else {(word,) for word in words}
+
+
+_HEADING = re.compile(r"<(h[1-6]|dt)\b[^>]*>(.*?)</\1\s*>", re.DOTALL | re.IGNORECASE)
+
+
+def headings(file: Path, limit: int, at_least: int) -> tuple[list[set[tuple[str, ...]]], float]:
+    """The word pairs of each heading (``h1``-``h6``, ``dt``) of two words or more in the first ``limit`` bytes of the
+    HTML ``file`` (lower-cased, as :func:`word_pairs`), and the share of the page's words that are in headings: a
+    table of contents of other pages (pod2html's ``perltoc.html``: 0.46; a page of its own: 0.06 at most). A page
+    with fewer than ``at_least`` headings gives none (its words are not counted)."""
+    try:
+        with file.open("rb") as handle:
+            text = _UNREAD.sub(" ", handle.read(limit).decode("utf-8", errors="replace"))
+    except OSError:
+        return [], 0.0
+    found_headings = list(_HEADING.finditer(text))
+    if len(found_headings) < at_least:
+        return [], 0.0
+    pairs: list[set[tuple[str, ...]]] = []
+    in_headings = 0
+    for found in found_headings:
+        words = _WORD.findall(html.unescape(_TAG.sub(" ", found.group(2))).lower())
+        in_headings += len(words)
+        if len(words) > 1:
+            pairs.append(set(zip(words, words[1:])))
+    total = len(_WORD.findall(html.unescape(_TAG.sub(" ", text))))
+    return pairs, in_headings / total if total else 0.0
 
 
 

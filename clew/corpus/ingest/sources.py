@@ -32,8 +32,10 @@ so marked (mdBook's ``print.html``, every chapter again on one page; a site mark
 throughout is a site, and is ingested); and an all-in-one page, an HTML page at least
 ``COMPILATION_SIZE`` times as large as the folder's other HTML pages together whose word pairs are
 ``COMPILATION_SHARE`` of them in those pages (Node.js's ``api/all.html``, a second copy of every
-page's text). They count as excluded and are reported in one line per
-folder; a caller's ``!`` pattern naming one takes it back in.
+page's text); and a table of contents of the other pages, the folder's largest HTML page by ``COMPILATION_LEAD``
+with at least ``CONTENTS_HEADINGS`` headings holding ``CONTENTS_WORDS`` of its words, ``COMPILATION_SHARE`` of them
+headings' words in those pages (pod2html's ``perltoc.html``, every page's headings again). They count as excluded and
+are reported in one line per folder; a caller's ``!`` pattern naming one takes it back in.
 
 Twins are ingested once: a file whose text is the same as another's found under the same
 folder, by name a copy of it in another format (``a.txt`` beside ``a.html``; Sphinx's
@@ -59,7 +61,7 @@ from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import expand, partials, read_text
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.parsed import ParseBounds
-from clew.corpus.ingest.peek import browser_page, generated_sign, word_pairs
+from clew.corpus.ingest.peek import browser_page, generated_sign, headings, word_pairs
 from clew.errors import InputError
 
 Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
@@ -326,6 +328,12 @@ COMPILATION_LEAD = 1.25
 """And at least this many times the size of each other page of the folder: it repeats several of them. Three pages
 of one size (javadoc's class-use pages of jsoup's examples, 5,120, 5,078 and 5,078 bytes, each "No usage of ..." in
 the same navigation) passed the size share, and their shared navigation the word pairs' (task U5)."""
+CONTENTS_HEADINGS = 100
+CONTENTS_WORDS = 0.3
+"""A table of contents of the other pages: at least this many headings (``h1``-``h6``, ``dt``) holding at least this
+share of its words (pod2html's ``perltoc.html``, 1.35 MB beside 206 pages: 5,685 headings, 0.46 of its words; the
+largest page of each eval set's folders 0.06 at most), ``COMPILATION_SHARE`` of its headings of two words or more
+found in the other pages (task R9: it outranked the answer's page)."""
 
 
 def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
@@ -343,27 +351,42 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
         if key not in dropped and SUFFIXES.get(file.suffix.lower()) == "html":
             folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
     for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
-        dropped.update((key, "compilation") for key in _compilations(pages) if not taken_back(key))
+        dropped.update((key, why) for key, why in _compilations(pages) if not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
 
-def _compilations(pages: list[tuple[Path, str]]) -> list[str]:
-    """The keys of the all-in-one pages among ``pages`` (``COMPILATION_SIZE``, ``COMPILATION_SHARE``)."""
+def _compilations(pages: list[tuple[Path, str]]) -> list[tuple[str, str]]:
+    """The keys of the all-in-one pages (``"compilation"``: ``COMPILATION_SIZE``, ``COMPILATION_SHARE``) and tables
+    of contents (``"contents"``: ``CONTENTS_HEADINGS``, ``CONTENTS_WORDS``) among ``pages``, with which."""
     if len(pages) < COMPILATION_MIN_PAGES:
         return []
     sizes = {key: _size_of(file) for file, key in pages}
     total = sum(sizes.values())
-    candidates = [key for key, size in sizes.items() if size and size >= COMPILATION_SIZE * (total - size)
-                  and all(size >= COMPILATION_LEAD * other for other_key, other in sizes.items() if other_key != key)]
+    leading = [(file, key) for file, key in pages if sizes[key] and all(
+        sizes[key] >= COMPILATION_LEAD * other for other_key, other in sizes.items() if other_key != key)]
+    candidates: list[tuple[str, str]] = []
+    contents: dict[str, list[set[tuple[str, ...]]]] = {}
+    for file, key in leading:
+        if sizes[key] >= COMPILATION_SIZE * (total - sizes[key]):
+            candidates.append((key, "compilation"))
+            continue
+        page_headings, share = headings(file, MAX_TEXT_BYTES, CONTENTS_HEADINGS)
+        if len(page_headings) >= CONTENTS_HEADINGS and share >= CONTENTS_WORDS:
+            contents[key] = page_headings
+            candidates.append((key, "contents"))
     if not candidates:
         return []
     pairs = {key: {hash(pair) for pair in _word_pairs(file, MAX_TEXT_BYTES)} for file, key in pages}
     found = []
-    for key in candidates:
-        own = pairs[key]
+    for key, why in candidates:
         others = set().union(*(other for other_key, other in pairs.items() if other_key != key))
-        if own and len(own & others) >= COMPILATION_SHARE * len(own):
-            found.append(key)
+        if why == "compilation":  # its word pairs in the other pages
+            whole, shared = len(pairs[key]), len(pairs[key] & others)
+        else:  # its headings' pairs, each heading whole
+            hashed = [{hash(pair) for pair in heading} for heading in contents[key]]
+            whole, shared = len(hashed), sum(heading <= others for heading in hashed)
+        if whole and shared >= COMPILATION_SHARE * whole:
+            found.append((key, why))
     return found
 
 
