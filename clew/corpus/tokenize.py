@@ -277,13 +277,3 @@ def count_terms_bulk(texts: Sequence[str]) -> TermPostings:
         owner, term, tf = owner[order], local[term[order]], tf[order]
     lengths = np.bincount(owner, weights=tf, minlength=len(texts)).astype(np.int64)
     return TermPostings(vocabulary, owner, term, tf, lengths)
-
-
-def raw_tokens(text: str) -> list[str]:
-    """The lower-cased tokens of ``text`` in order, before they become terms (``word_terms`` of each)."""
-    return _TOKEN.findall(text.lower())
-
-
-def word_terms(raw: str) -> tuple[str, ...]:
-    """The index terms of one lower-cased token (``tokenize`` is these, token after token)."""
-    return _word(raw)

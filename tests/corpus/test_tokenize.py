@@ -182,15 +182,3 @@ def test_counting_shell_terms_equals_counting_the_tokens(text: str) -> None:
     assert count_terms(text) == Counter(tokenize(text))
     postings = count_terms_bulk([text])
     assert dict(zip((postings.vocabulary[t] for t in postings.term), postings.tf.tolist())) == count_terms(text)
-
-
-def test_a_texts_terms_are_its_raw_tokens_terms_in_order() -> None:
-    from itertools import chain
-
-    from clew.corpus.tokenize import raw_tokens, word_terms
-
-    text = "Read-only  max_wal_size: set it with --directory; $HOME/bin 2>&1 the Filename"
-    assert raw_tokens(text) == ["read-only", "max_wal_size", "set", "it", "with", "--directory", "$home/bin", "2",
-                                ">&1", "the", "filename"]
-    assert list(chain.from_iterable(map(word_terms, raw_tokens(text)))) == tokenize(text)
-    assert word_terms("read-only") == ("read-only", "read", "onli") and word_terms("the") == ()

@@ -23,7 +23,6 @@ from clew.corpus.access import Filter, Principal
 from clew.corpus.location import Location
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.search.bm25 import bm25_search
-from clew.corpus.search.compounds import query_terms
 from clew.corpus.search.fields import TEXT, field_search
 from clew.corpus.store import Corpus
 from clew.errors import InputError, input_error_from
@@ -196,10 +195,6 @@ def search_passages(
             embedder = embedder_from_name(model)
             vector, model = embedder.embed([req.query])[0], embedder.name
         applied["embedding_model"] = model
-    if req.mode != "vector" and req.field is None:
-        expanded = query_terms(scope, req.query).expanded
-        if expanded:  # why a passage that writes the question's words otherwise matched
-            applied["expanded"] = expanded
     # every retriever gives the whole window: what a navigation passage gives up (below) comes from it
     ranked = ranked_lists(scope, req.query, req.mode, window, vector=vector,
                           model=model, exclude_chunks=excluded, exclude_ids=req.exclude_ids,

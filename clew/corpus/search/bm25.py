@@ -1,8 +1,7 @@
 """BM25 queries over the inverted index.
 
 Scores are Okapi BM25 (``k1 = 1.2``, ``b = 0.75``, Lucene's idf) over the indexed text of a
-chunk (heading path + text), for the query's terms and the compounds and splits of its words that
-the vocabulary holds (``clew.corpus.search.compounds``), with the statistics of the scope's principal
+chunk (heading path + text), with the statistics of the scope's principal
 (``clew.corpus.search.stats``: corpus-wide, or counted over what a restricted principal may
 read; from postings held in memory, a restricted principal's partial scores are repriced at
 its mean length: ``clew.corpus.search.postings``). Sparse terms are scored from the
@@ -25,7 +24,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from clew.corpus.reader import Scope
-from clew.corpus.search.compounds import query_terms
 from clew.corpus.search.index import document_title, index_text
 from clew.corpus.search.postings import memory_postings, memory_search
 from clew.corpus.search.stats import (
@@ -71,26 +69,26 @@ def bm25_search(
     exclude_chunks: list[tuple[int, int, int]] = (),  # type: ignore[assignment]
     exclude_document_keys: list[str] = (),  # type: ignore[assignment]
 ) -> list[ScoredChunk]:
-    if not tokenize(query):
+    terms = sorted(set(tokenize(query)))
+    if not terms:
         return []
-    asked = query_terms(scope, query)
-    stats = asked.stats
-    if not stats.live or not asked.weights:
+    stats = term_stats(scope, terms)
+    if not stats.live or not stats.terms:
         return []
     whole = corpus_stats(scope, ()) if stats.scoped else stats  # the index holds corpus-wide partial scores
     index = memory_postings(scope.corpus, whole.avgdl, K1, B)
     if index is not None:  # a read-only corpus small enough to score in memory, with the same rules
         params: list[Any] = []
         allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
-        weights = [(stats.terms[t][0], idf) for t, idf in sorted(asked.weights.items())]
+        weights = [(term_id, stats.idf(df)) for term_id, df, _ in (stats.terms[t] for t in sorted(stats.terms))]
         return [ScoredChunk(*row) for row in memory_search(scope, index, weights, int(limit), list(exclude_chunks),
                                                             allowed, params, reader_mask(scope, index))]
     cur = scope.cursor()
     avgdl = stats.avgdl
     sparse: list[tuple[int, float]] = []
     dense: list[tuple[int, float]] = []
-    for term, idf in sorted(asked.weights.items()):
-        term_id, _, dense_col = stats.terms[term]
+    for term_id, df, dense_col in (stats.terms[t] for t in sorted(stats.terms)):
+        idf = stats.idf(df)
         (dense if dense_col is not None else sparse).append((dense_col if dense_col is not None else term_id, idf))
     params = []
     allowed = allowed_documents_sql(scope, params, list(exclude_document_keys))
@@ -233,8 +231,7 @@ class QueryScorer:
     """
 
     def __init__(self, scope: Scope, query: str) -> None:
-        asked = query_terms(scope, query)
-        idf, self.avgdl = asked.weights, asked.stats.avgdl
+        idf, self.avgdl = term_idf(scope, set(tokenize(query)))
         # summed in one order whatever the process's string hashing: a set's order would change the
         # float rounding of a score, and so which of two near-equal candidates a walk takes first
         self.idf = dict(sorted(idf.items()))
