@@ -283,16 +283,16 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
 
 def _bold_lead(textpage: pdfium.PdfTextPage, raw: str, start: int, first: int, line: str) -> int:
     """The length in ``line`` of the bold run that opens it where text of another weight follows on the line (LaTeX's
-    run-in ``\\paragraph`` heading, ``Png If gnuplot was configured ...``: ``pdf_outline`` splits it off), else 0."""
+    run-in ``\\paragraph`` heading, ``Png If gnuplot was configured ...``: ``pdf_outline`` splits it off), else 0.
+    The line may end in bold (gnuplot's "Bins smooth bins is the same as ... see smooth", a bold name set across the
+    line's end: task R9)."""
 
     def bold(at: int) -> bool:
         weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, at)
         return weight >= 500 or bool(_BOLD_FONT.search(_font(textpage, at)[0]))
 
     last = start + len(raw.rstrip()) - 1
-    if bold(last):  # a heading, or a line of bold text
-        return 0
-    for at in range(first, min(last, first + 120)):
+    for at in range(first, min(last, first + 120)):  # a line of bold text (a heading) has none: 0
         if not raw[at - start].isspace() and not bold(at):
             lead = " ".join(raw[first - start : at - start].split())
             return len(lead) if line.startswith(lead) else 0
@@ -360,7 +360,9 @@ class _PdfTable:
 def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str],
             deadline: Deadline) -> dict[int, list[_PdfTable]]:
     """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
-    pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it."""
+    pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it. A first row of one
+    cell across the table (gnuplot's "Graph Border Encoding" over "Bit plot splot") is its title, as a boxed
+    table's caption (``pdf_boxes``: text above the table), not a header row of one cell and empty ones (task R9)."""
     from pdfplumber.page import Page
     from pdfplumber.table import TableFinder  # imported here: only documents with ruled pages pay for it
 
@@ -392,6 +394,11 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str
                         continue
                     elif sum(1 for cell in cells if cell) < 0.5 * len(cells):
                         continue
+                    elif len(rows) > 2 and all(cell is None for cell in table.rows[0].cells[1:]) and rows[0][0]:
+                        # a cell across the table over its header: its caption, text above the table
+                        title, rows, top = rows[0][0], rows[1:], table.rows[1].bbox[1]
+                        title = " ".join(line.text for line in lines if table.bbox[1] <= line.y <= top
+                                         and x0 - 2 <= line.x <= x1 + 2) or title  # the line (no stray descender)
                     found.setdefault(index, []).append(_PdfTable(top, bottom, x0, x1, rows, title))
             finally:
                 textpage.close()

@@ -269,9 +269,11 @@ def test_a_latex_run_in_paragraph_heading_is_split_from_its_text() -> None:
     sections, task U9). The bold run is the heading; a sentence that begins with the heading's word stays whole.
     A bookmark's underscores may be spaces on the page (``\\texorpdfstring``; gnuplot's "Using_examples" over "Using
     examples", 21 sections, whose heading was read twice, once as the bookmark's and once as text). A bold name may
-    follow the heading in its bold run ("Timecolumn timecolumn(N) reads ...")."""
+    follow the heading in its bold run ("Timecolumn timecolumn(N) reads ..."), and the line may end in bold (gnuplot's
+    "Bins smooth bins is the same as ... see smooth", read "Bins" twice; task R9)."""
     document = parse_pdf((PDFS / "latex-runin.pdf").read_bytes())
-    assert [s.heading for s in document.sections][3:] == ["Png", "Pdf", "Arrays", "Using examples", "Timecolumn"]
+    assert [s.heading for s in document.sections][3:] == ["Png", "Pdf", "Arrays", "Using examples", "Timecolumn",
+                                                          "Bins"]
     paragraphs = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
     assert "If clew was built with an image reader, it reads PNG images as pictures. You can name the type:" in (
         paragraphs)
@@ -279,7 +281,9 @@ def test_a_latex_run_in_paragraph_heading_is_split_from_its_text() -> None:
     assert "Arrays are stored as lists of passages, one per element." in paragraphs
     assert "This creates a corpus of the manuals in one folder." in paragraphs
     assert "timecolumn(N) reads the time in column N of a data file." in paragraphs
-    assert not any(text.startswith(("Png ", "Pdf ", "Arrays Arrays", "Using", "Timecolumn")) for text in paragraphs)
+    assert any(text.startswith("smooth bins is the same as bins. See also smooth frequency,") for text in paragraphs)
+    assert not any(text.startswith(("Png ", "Pdf ", "Arrays Arrays", "Using", "Timecolumn", "Bins")) for text in
+                   paragraphs)
     assert "```\nclew ingest 'file.png' --type=png\n```" in document.text
 
 
@@ -288,15 +292,18 @@ def test_a_boxed_table_without_column_rules_is_a_table_and_framed_code_and_prose
     columns: the finder saw one column and the rows read as one list item ("- -a unary minus ! !a logical negation
     ..."; gnuplot's 14 operator and format tables, task U9). Its columns are the bands no character crosses; the
     caption stays a line above it and is the table's title. A framed listing stays code and a framed paragraph
-    text."""
+    text. A table ruled between its columns too, its caption a row of one cell across it (gnuplot's "Graph Border
+    Encoding"), read with a title row "| Border Encoding |  |  |" over its header; now as the boxed one's (task R9)."""
     document = parse_pdf((PDFS / "latex-boxed-table.pdf").read_bytes())
     assert ("Unary Operators\n\n| Symbol | Example | Explanation |\n| --- | --- | --- |\n| - | -a | unary minus |\n"
             "| ! | !a | logical negation |\n| $ | $3 | the value of column 3 |") in document.text
     assert "```\nclew ingest docs/ --db docs.duckdb\n" in document.text
     prose = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
     assert any(text.startswith("Every passage of an answer carries its evidence id") for text in prose)
-    assert [b.kind for b in document.blocks].count("table_row") == 3
-    assert [table.title for table in document.tables] == ["Unary Operators"]  # its heading in the outline
+    assert [b.kind for b in document.blocks].count("table_row") == 5
+    assert [table.title for table in document.tables] == ["Unary Operators", "Border Encoding"]  # outline headings
+    assert ("Border Encoding\n\n| Bit | plot | splot |\n| --- | --- | --- |\n| 1 | bottom | left front |\n"
+            "| 2 | left | left back |") in document.text
 
 
 def test_a_bar_in_a_pdf_or_docx_table_cell_is_escaped_as_the_html_reader_escapes_it() -> None:
