@@ -44,6 +44,19 @@ def test_an_edoc_page_has_no_navigation_bar_section_list_or_footer() -> None:
     assert parse_html(_EDOC_PAGE.replace(' title="EDoc"', "")).text.startswith("Overview")
 
 
+def test_edoc_s_frame_of_module_links_has_no_text_of_its_own() -> None:
+    """EDoc's ``modules-frame.html`` (the left frame: "Modules" over a table of one link per module) was a document
+    of 13 one-cell rows; a table the page's author wrote is kept."""
+    rows = "".join(f'<tr><td><a href="{name}.html" target="overviewFrame" class="module">{name}</a></td></tr>\n'
+                   for name in ("proper", "proper_fsm"))
+    table = '<table width="100%" border="0" summary="list of modules">'
+    body = f'<h2 class="indextitle">Modules</h2>\n{table}\n{rows}</table>'
+    frame = _EDOC_HEAD.replace("Module proper", "The proper application") + body + "\n</body>\n</html>"
+    assert parse_html(frame).text.strip() == ""
+    kept = parse_html(_EDOC_HEAD + "<h1>Module proper</h1>\n<table><tr><td>proper_fsm</td></tr></table></body></html>")
+    assert "proper_fsm" in kept.text
+
+
 def test_a_frameset_page_has_no_text_of_its_own() -> None:
     """A frameset page (EDoc's ``index.html``): the text for browsers without frames was read as a document."""
     page = (
