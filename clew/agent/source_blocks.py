@@ -109,7 +109,7 @@ def rst_literals(lines: list[str]) -> list[str]:
 
 _QUOTED = re.compile(r" {0,3}(?!>>>\s)(?:>[ \t]?)+")
 """A blockquote's markers at a line's start (``> ``, nested ``> > ``); not a Python session's ``>>> ``."""
-_ALERT = re.compile(r"\[!([A-Za-z][\w-]*)\][-+]?[ \t]*(?:#+[ \t]+)?(.*?)[ \t]*")
+_ALERT = re.compile(r"\[!([A-Za-z][\w-]*+)\][-+]?[ \t]*+(?:#++[ \t]++)?((?:.*[^ \t\n])?)[ \t]*")
 """A GitHub alert's or a pymdownx.quotes callout's marker, the first line of its blockquote (``[!NOTE]``, ``[!new] New
 in 12.0``, the collapsible ``[!danger]- Click to see more``): its title after it, if any."""
 _ADMONITION = re.compile(r"[ \t]*(?:!!!|\?\?\?\+?)[ \t]+[A-Za-z][\w-]*(?:[ \t]+[A-Za-z][\w-]*)*"

@@ -70,15 +70,16 @@ _NAMED = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
 _RST_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:literal)?include::", re.M)
 _RST_INCLUDE = re.compile(r"^([ \t]*)\.\.[ \t]+include::[ \t]*(\S(?:.*\S)?)?[ \t]*$")
 _RST_LITERAL = re.compile(r"^([ \t]*)\.\.[ \t]+literalinclude::[ \t]*(\S(?:.*\S)?)?[ \t]*$")
-_RST_OPTION = re.compile(r"^([ \t]+):([\w-]+):(?:[ \t]+(.*?))?[ \t]*$")
+_RST_OPTION = re.compile(r"^([ \t]++):([\w-]++):(?:[ \t]++((?:.*[^ \t\n])?))?[ \t]*$")
 _RST_VERBATIM = re.compile(r"^([ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal)::.*"
                            r"|(?!\.\.[ \t])(?=.*[^:\s]).*::)[ \t]*$")
 """A line whose indented lines after it are verbatim: a code directive, or a paragraph's line ending in ``::``
 (not a title's adornment of colons)."""
 _SNIPPET = re.compile(r"""^([ \t]*)(;*)(-+8<-+(?:[ \t]+("(?:\\"|[^"\n])+?"|'(?:\\'|[^'\n])+?'))?)[ \t]*$""")
 """pymdownx.snippets' line: ``--8<-- "file.md"``, or ``--8<--`` alone around a block of paths; ``;`` escapes it."""
-_SNIPPET_SECTION = re.compile(r"(;*)(-+8<-+[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\])", re.I)
-_SNIPPET_PART = re.compile(r"^(.*?)(?:((?::-?\d*){1,2}(?:,-?\d*(?::-?\d*)?)*)|:([a-z][-_0-9a-z]*))?$", re.I)
+_SNIPPET_SECTION = re.compile(r"(?:(?<![;-])|(?<=-)(?=;))"  # from a run's start: linear in a run of '-'
+                              r"(;*)(-+8<-+[ \t]+\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\])", re.I)
+_SNIPPET_SECTION_NAME = re.compile(r"[a-z][-_0-9a-z]*", re.I)
 _SNIPPET_ANY = re.compile(r"^[ \t]*;*-+8<-+", re.M)
 
 Reader = Callable[[Path], str | None]
@@ -482,7 +483,7 @@ def _snippet_lines(lines: list[str], file: Path, root: Path, out: list[str], mis
         if shown is not None:
             out.append(indent + shown if shown.strip() else shown)
         for name in names:
-            path, part, section = _SNIPPET_PART.match(name).groups()  # type: ignore[union-attr]
+            path, part, section = snippet_part(name)
             whys: list[str] = []
             taken = _take(root / "_", path.lstrip("/"), root, read, chain, budget, whys)
             if taken is None and (file.parent / path).resolve() != (root / path.lstrip("/")).resolve():
@@ -500,7 +501,41 @@ def _snippet_lines(lines: list[str], file: Path, root: Path, out: list[str], mis
 def snippet_whole_includes(text: str) -> list[str]:
     """The paths ``text``'s snippets name without lines or a section (as written)."""
     return [name for shown, _, names in _snippet_items(text.split("\n")) for name in names
-            if not any(_SNIPPET_PART.match(name).groups()[1:])]  # type: ignore[union-attr]
+            if snippet_part(name)[1:] == (None, None)]
+
+
+def snippet_part(name: str) -> tuple[str, str | None, str | None]:
+    """A snippet's name as its path, its lines (``:3``, ``::3``, ``:4:6``, ``:1:3,5:6``) and its section (``:name``):
+    the path ends at the first ``:`` after which the rest is lines or a section, else the name is the path. In
+    linear time (one pass from the end; the pattern it replaces, a lazy path before an optional tail, was
+    quadratic in a name of many ``:`` or ``,``: seconds at 8,000 characters)."""
+    size = len(name)
+    lines_from = [False] * (size + 1)  # lines_from[i]: name[i:] is ``,``-led parts only (or empty)
+    lines_from[size] = True
+    for i in range(size - 1, -1, -1):
+        if name[i] == ",":
+            end = _number(name, i + 1)
+            if end < size and name[end] == ":":
+                end = _number(name, end + 1)
+            lines_from[i] = lines_from[end]
+    last = name.rfind(":")
+    for i in range(size):
+        if name[i] != ":":
+            continue
+        end = _number(name, i + 1)
+        if lines_from[end] or (end < size and name[end] == ":" and lines_from[_number(name, end + 1)]):
+            return name[:i], name[i:], None
+        if i == last and _SNIPPET_SECTION_NAME.fullmatch(name, i + 1):
+            return name[:i], None, name[i + 1:]
+    return name, None, None
+
+
+def _number(name: str, at: int) -> int:
+    """Where ``-?\\d*`` from ``at`` ends."""
+    at += at < len(name) and name[at] == "-"
+    while at < len(name) and name[at].isdecimal():
+        at += 1
+    return at
 
 
 def _snippet_part(lines: list[str], part: str | None, section: str | None) -> list[str]:

@@ -52,7 +52,7 @@ def man_html(text: str) -> str:
 
 _INDEX = re.compile(r'(</h1>\s*)(?:<a href="#[^"]*">[^<]*</a><br>\s*)+(<hr>)')
 """The page's index under its title: its own headings as same-page links, a ``br`` after each."""
-_RULE = re.compile(r'<p(?: style="[^"]*")?>\s*_{20,}\s*</p>\n?|\s*_{20,}(?=</p>)')
+_RULE = re.compile(r'<p(?: style="[^"]*")?>\s*_{20,}\s*</p>\n?|(?:(?<!\s)|(?<=</p>\n))(?:\s+|(?<!_))_{20,}(?=</p>)')
 """A rule drawn in underscores (``\\l``): a paragraph of its own, or the end of one."""
 
 _BLOCK = re.compile(
@@ -72,7 +72,7 @@ _TAG_ROW = re.compile(
 
 _HEADING = re.compile(r"<b>(?P<title>[^<]{1,80}?)\s*(?:</b>\s*)?<br>\s*(?P<rest>.*)", re.DOTALL)
 """A subsection heading at the start of a paragraph, joined by a ``br`` to what follows it."""
-_SECTION = re.compile(r"<h2>\s*([^<]*?)\s*<a name=")
+_SECTION = re.compile(r"<h2>\s*+((?:[^<]*[^<\s])?)\s*<a name=")
 """A section's heading (``.SH``), as groff writes it."""
 _BOLD = re.compile(r"<b>(?P<title>[^<]{1,80})</b>")
 _BARRIER = -1
@@ -198,8 +198,8 @@ def _render(blocks: list[_Block], base: int) -> list[str]:
     return out
 
 
-_LINE_BREAK = re.compile(r"\s*<br>\s*")
-_OPEN_BEFORE_BREAK = re.compile(r"((?:<[bi]>)+)\s*<br>\s*")
+_LINE_BREAK = re.compile(r"(?:(?<!\s)\s+)?<br>\s*")
+_OPEN_BEFORE_BREAK = re.compile(r"(?<!<b>)(?<!<i>)((?:<[bi]>)+)\s*<br>\s*")
 """A bold or italic run that groff opens before the ``br`` that ends the line: it belongs to the next line."""
 _CODE_LINE = 100
 """The longest line, in characters, of a paragraph in no-fill mode (``.nf``): a longer one is filled text with a

@@ -25,7 +25,7 @@ import re
 
 from clew.corpus.ingest.formats.dialects import code_lines
 
-_FENCE = re.compile(r"([ \t]*)(/{3,})[ \t]*(?:([A-Za-z][\w-]*)[ \t]*(?:\|[ \t]*(.*?))?)?[ \t]*")
+_FENCE = re.compile(r"([ \t]*+)(/{3,}+)(?:[ \t]*+([A-Za-z][\w-]*+)(?:[ \t]*+\|[ \t]*+((?:.*[^ \t\n])?))?)?[ \t]*")
 _WRAPPERS = frozenset({"html", "caption", "figure-caption", "table-caption", "define", "attrs", "markdown"})
 _BY_TITLE = frozenset({"admonition", "details", "tab"})
 _AUTODOC = re.compile(r"([ \t]*):::[ \t]+[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)+[ \t]*")

@@ -1,0 +1,64 @@
+"""Patterns that read a line (or a page) in time linear in its length: each of these took time quadratic
+(or worse) in a run of blanks, dashes, tags or separators (0.2-10 s at 8,000 characters, minutes to hours at
+200,000: a hang on an odd file). Run in a child process, so that a regression fails the test rather than
+hanging the run; each result is checked against what the earlier pattern matched on the same input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+SCRIPT = r"""
+from clew.agent.source_blocks import _ALERT
+from clew.corpus.ingest.formats.html_man import _LINE_BREAK, _OPEN_BEFORE_BREAK, _RULE, _SECTION
+from clew.corpus.ingest.formats.markdown_blocks import _FENCE
+from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
+
+n = 200_000
+blanks = " " * n
+print(_ALERT.fullmatch("[!NOTE] a" + blanks + "b").group(2)[-1], flush=True)
+print(_ALERT.fullmatch("[!NOTE]" + blanks + "\n") is None, flush=True)
+print(_FENCE.fullmatch("/// tip | a" + blanks + "b").group(4)[-1], flush=True)
+print(_FENCE.fullmatch("///" + blanks + "!") is None, flush=True)
+print(_RST_OPTION.match("   :lines: 1" + blanks + "2").group(3)[-1], flush=True)
+print(_RST_OPTION.match("   :lines:" + blanks + "\nx") is None, flush=True)
+print(_SNIPPET_SECTION.search("-" * n + "8<") is None, flush=True)
+print(snippet_part("a" + ":1,2" * (n // 4) + "/x")[1:], flush=True)
+print(snippet_part("a" + ":1,1" * (n // 4) + ":1:1:1")[1][:4], flush=True)
+print(_SECTION.search("<h2>a" + blanks + "b<x") is None, flush=True)
+print(_RULE.sub("", "<p>" + blanks + "x" + "_" * n + "x") == "<p>" + blanks + "x" + "_" * n + "x", flush=True)
+print(len(_LINE_BREAK.split(blanks + "x")), flush=True)
+print(_OPEN_BEFORE_BREAK.search("<b>" * n + "x") is None, flush=True)
+"""
+
+EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True"]
+
+
+def test_line_patterns_take_time_linear_in_a_line() -> None:
+    done = subprocess.run([sys.executable, "-c", SCRIPT], capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout.splitlines()) == (0, EXPECTED), done.stderr
+
+
+def test_the_rewritten_patterns_match_as_before_on_ordinary_lines() -> None:
+    """The same matches as the earlier patterns on the lines they were written for."""
+    from clew.agent.source_blocks import _ALERT
+    from clew.corpus.ingest.formats.html_man import _LINE_BREAK, _OPEN_BEFORE_BREAK, _RULE, _SECTION
+    from clew.corpus.ingest.formats.markdown_blocks import _FENCE
+    from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
+
+    alert = _ALERT.fullmatch("[!new] ## New in 12.0  ")
+    assert alert is not None and alert.groups() == ("new", "New in 12.0")
+    fence = _FENCE.fullmatch("  /// tip | 9.10 New Approach ")
+    assert fence is not None and fence.groups() == ("  ", "///", "tip", "9.10 New Approach")
+    option = _RST_OPTION.match("   :lines: 3-5  ")
+    assert option is not None and option.groups() == ("   ", "lines", "3-5")
+    section = _SNIPPET_SECTION.search(";--8<-- [start: intro]")
+    assert section is not None and section.groups() == (";", "--8<-- [start: intro]", "start", "intro")
+    assert [snippet_part(name) for name in ("docs/a.md:3:5", "a.md::3", "a.md:1:3,5:6", "a.md:intro", "a:b/c.md")] == [
+        ("docs/a.md", ":3:5", None), ("a.md", "::3", None), ("a.md", ":1:3,5:6", None), ("a.md", None, "intro"),
+        ("a:b/c.md", None, None)]
+    heading = _SECTION.search('<h2>NAME  <a name="NAME"></a>')
+    assert heading is not None and heading.group(1) == "NAME"
+    assert _RULE.sub("", "<p>" + "_" * 30 + "</p>\n<p>text " + "_" * 25 + "</p>") == "<p>text</p>"
+    assert _LINE_BREAK.split("lsort \t<br>\n list<br>x") == ["lsort", "list", "x"]
+    assert _OPEN_BEFORE_BREAK.sub(r"<br>\1", "a <b><i> <br>b") == "a <br><b><i>b"
