@@ -39,14 +39,16 @@ def _show_item(item: Item, version_status: str | None = None) -> None:
     out.print()
 
 
-_BLANK_LINES = re.compile(r"\A(?:[ \t]*\n)+|\s+\Z")
+_LEADING_BLANK_LINES = re.compile(r"(?:[ \t]*+\n)+")
 
 
 def _passage_text(text: str) -> str:
     """A passage's text without the blank lines around it (a Markdown passage whose first lines are left out, an
     MDX import or an autodoc line, opens with them: ten blank lines over Starlette's first passage, task U10); the
-    first line's indentation stays."""
-    return _BLANK_LINES.sub("", text)
+    first line's indentation stays. (``rstrip``, not a pattern: ``\\s+\\Z`` rescans a run of blanks from each of
+    them, quadratic in it.)"""
+    lead = _LEADING_BLANK_LINES.match(text)
+    return text[lead.end() if lead else 0:].rstrip()
 
 
 def show(result: BaseModel, query: str | None = None) -> None:

@@ -10,6 +10,8 @@ import sys
 
 SCRIPT = r"""
 from clew.agent.source_blocks import _ALERT
+from clew.commands.show import _passage_text
+from clew.corpus.ingest.peek import _HEADING
 from clew.corpus.ingest.formats.html_man import _LINE_BREAK, _OPEN_BEFORE_BREAK, _RULE, _SECTION
 from clew.corpus.ingest.formats.markdown_blocks import _FENCE
 from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
@@ -29,9 +31,12 @@ print(_SECTION.search("<h2>a" + blanks + "b<x") is None, flush=True)
 print(_RULE.sub("", "<p>" + blanks + "x" + "_" * n + "x") == "<p>" + blanks + "x" + "_" * n + "x", flush=True)
 print(len(_LINE_BREAK.split(blanks + "x")), flush=True)
 print(_OPEN_BEFORE_BREAK.search("<b>" * n + "x") is None, flush=True)
+print(len(list(_HEADING.finditer("<dl>" + "<dt>term x<dd>desc y" * (n // 10)))), flush=True)
+print(repr(_passage_text("\n\n  a" + blanks + "b" + blanks)[-3:]), flush=True)
 """
 
-EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True"]
+EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
+            "'  b'"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
