@@ -376,6 +376,11 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         if len(lines) == 1 and _METADATA.fullmatch(joined):
             add(joined, "sentence", set())  # not a term, and prose has not resumed: see ``_METADATA``
             return
+        if (lead is not None and units[-1] is lead and lead.own.endswith(":") and not lead.follow
+                and len(lead.own.split()) > SHORT_LEAD_IN  # a sentence, not a label itself ("select-stmt:")
+                and joined.endswith(":") and len(joined.split()) <= SHORT_LEAD_IN and len(SENTENCE.split(joined)) == 1):
+            return  # a label under a lead-in ("Execution example:" under "Here is an example to create a table:",
+            # Groonga's Sphinx pages, task U11): the lead-in introduces what follows the label, not the label
         if (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
                 len(lines) == 1 and _SIGNATURE.match(joined)):
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted

@@ -193,3 +193,30 @@ def test_a_doc_comment_s_tag_opens_a_sentence() -> None:
     assert len(sentences("Install it from the registry. @npm/cli is the package.")) == 1
     units = passage_units("### warming(label, _warmup)\n\nAlso aliased as: running\n\n### footer()\n", "ev1:c:1:1:1", 0)
     assert units == []  # a field and its value alone in its section stays context (RDoc's alias line)
+
+
+GROONGA_EXAMPLE = """Here is an example to create TABLE_HASH_KEY table:
+
+Execution example:
+
+```
+table_create Tags TABLE_HASH_KEY ShortText
+# [[0, 1337566253.89858, 0.000355720520019531], true]
+```
+
+The table_create command creates a table that is named Tags, is TABLE_HASH_KEY type and has ShortText type key.
+"""
+
+
+def test_a_label_under_a_lead_in_leaves_the_example_to_the_lead_in() -> None:
+    """Groonga's Sphinx pages (task U11, question 6) put a label between a lead-in and its example ("Here is an
+    example to create TABLE_HASH_KEY table:", "Execution example:", the command): the label took the example, and
+    the extract quoted the lead-in alone, which says nothing without it. The lead-in now introduces the example."""
+    units = passage_units(GROONGA_EXAMPLE, "ev1:c:7:1:0", 0)
+    assert [(u.own, [f for f, _ in u.follow]) for u in units if u.kind == "sentence"][0] == (
+        "Here is an example to create TABLE_HASH_KEY table:",
+        ["```\ntable_create Tags TABLE_HASH_KEY ShortText\n# [[0, 1337566253.89858, 0.000355720520019531], true]\n```"])
+    assert all(u.own != "Execution example:" for u in units)
+    question = "How do I create a table keyed by a hash of a string?"
+    answer = extractive_answer(question, [("ev1:c:7:1:0", GROONGA_EXAMPLE)])
+    assert answer is not None and "table_create Tags TABLE_HASH_KEY ShortText" in answer.answer
