@@ -274,6 +274,24 @@ def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(h
     assert tiny["route_gold"] == {"seed": 1}
 
 
+def test_walk_takes_lists_each_take_and_the_fate_of_a_missed_phrase(here: Runner, tmp_path: Path) -> None:
+    # as above: twelve pages rank above the answer and the walk's seed search returns ten of them
+    pages = {f"p{i:02d}.md": f"# Page {i}\n\nThe nightly backup of shard {i} runs" + " nightly backup" * (12 - i)
+             + ".\n" for i in range(12)}
+    pages["restore.md"] = "# Restore\n\nThe nightly backup is restored with the restore command.\n"
+    tiny_set(tmp_path, pages, question="nightly backup", answers=["the restore command"],
+             evidence=["restored with the restore command"], sources=["restore.md"], kind="exact_term")
+    out = here("walk_takes.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)["sets"]["tiny"]["1000"]
+    assert (out["walk"], out["flat"], out["phrases"]) == (0, 1, 1)
+    cell = out["questions"]["tiny-001"]
+    assert cell["found"] == [0, 1, 1]
+    assert cell["takes"][0]["via"] == "seed" and cell["takes"][0]["flat_rank"] == 1
+    assert all(t["kept"] and not t["gold"] and t["worth"] <= t["priority"] for t in cell["takes"])
+    [miss] = cell["misses"]
+    [at] = miss["at"]
+    assert (at["flat_rank"], at["in_flat_pack"], at["fate"], at["priority"]) == (13, True, "never_offered", None)
+
+
 def test_walk_ceiling_finds_the_cheapest_cover_not_the_greedy_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     from walk_ceiling import best_within, cover_costs
