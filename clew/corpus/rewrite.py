@@ -31,7 +31,7 @@ from pathlib import Path
 import duckdb
 from pydantic import BaseModel, Field
 
-from clew.corpus.checkpoint import size_bytes
+from clew.corpus.checkpoint import default_setting, size_bytes
 from clew.corpus.search.index import compact, is_compact
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus, fsync
@@ -121,10 +121,8 @@ def _lower_memory_limit(con: duckdb.DuckDBPyConnection) -> str | None:
     size, cap = size_bytes(found), size_bytes(REWRITE_MEMORY_LIMIT)
     if size is None or cap is None or size <= cap:
         return None
-    with duckdb.connect() as fresh:
-        default = str(one(fresh, "SELECT current_setting('memory_limit')")[0])
     con.execute(f"SET memory_limit = '{REWRITE_MEMORY_LIMIT}'")
-    return "RESET memory_limit" if found == default else f"SET memory_limit = '{found}'"
+    return "RESET memory_limit" if found == default_setting("memory_limit") else f"SET memory_limit = '{found}'"
 
 
 def _database_name(cur: duckdb.DuckDBPyConnection) -> str:

@@ -45,7 +45,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from clew.corpus.checkpoint import size_bytes
+from clew.corpus.checkpoint import default_setting, size_bytes
 from clew.corpus.reader import Scope
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus
@@ -237,11 +237,9 @@ def _lower_memory_limit(cur: Any) -> str | None:
     size, cap = size_bytes(found), size_bytes(HELD_MEMORY_LIMIT)
     if size is None or cap is None or size <= cap:
         return None
-    import duckdb
-    with duckdb.connect() as fresh:  # a rendered limit is rounded: the default is put back by RESET
-        default = str(one(fresh.cursor(), "SELECT current_setting('memory_limit')")[0])
     cur.execute(f"SET memory_limit = '{HELD_MEMORY_LIMIT}'")
-    return "RESET memory_limit" if found == default else f"SET memory_limit = '{found}'"
+    # a rendered limit is rounded: the default is put back by RESET
+    return "RESET memory_limit" if found == default_setting("memory_limit") else f"SET memory_limit = '{found}'"
 
 
 def partial(tf: np.ndarray, length: np.ndarray, k1: float, b: float, avgdl: float) -> np.ndarray:
