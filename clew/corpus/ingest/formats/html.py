@@ -195,8 +195,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             self._pop_entry(self._head)  # content without </head> or <body>: the head has ended
         if tag in INLINE_TAGS:
             dropped = not self._drop and bool(attrs) and _dropped_class(attrs, self._generator)  # none: no class
-            if (self._drop or dropped) and self._too_deep(tag, attrs):
-                return
+            if (self._drop or dropped) and (tag in _VOID or self._too_deep(tag, attrs)):
+                return  # a dropped img has no end tag: on the stack it kept the a or span around it open
             if self._drop:
                 self._push(Entry(tag))
             elif dropped:
