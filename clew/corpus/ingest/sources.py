@@ -560,9 +560,9 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
     if fmt in BINARY_FORMATS:
         return Source(key, name, fmt, data, limits.parse), None
     if b"\x00" in data[:8192]:
-        if fmt != "html" or not data.lstrip().startswith(b"<"):
+        if fmt != "html" or not data.lstrip().startswith(b"<") or data.count(b"\x00") * 1000 > len(data):
             return None, Problem(name, "binary file (NUL bytes)", True)
-        data = data.replace(b"\x00", b"")  # a page's NUL character, as browsers read it: none (javadoc's CharUtils)
+        data = data.replace(b"\x00", b"")  # a page's rare NUL character, as browsers read it: none (javadoc 17's)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
