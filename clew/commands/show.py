@@ -107,6 +107,9 @@ def _not_a_passage(value: str) -> str:
 SNIPPET_CHARS = 160
 """Characters of a hit's text that ``clew search`` shows (whitespace collapsed)."""
 _ADORNMENT = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
+_FENCE = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[\w+.-]*[ \t]*$", re.MULTILINE)
+"""A code fence's line (```` ``` ````, ```` ```python ````): the snippet is one line, where the marks are no block
+(yard-doc's hit read "``` $ yard server --reload ``` Note that ...", task U12)."""
 SNIPPET_LEAD = 40
 """Characters kept before the first matching word when the snippet cannot start at the text's start."""
 
@@ -130,7 +133,7 @@ def snippet(text: str, query: str | None, size: int = SNIPPET_CHARS, heading: st
         under, _, after = rest.partition("\n")
         if _ADORNMENT.fullmatch(under.strip()) and after.strip():  # its underline (reStructuredText, AsciiDoc)
             text = after
-    flat = " ".join(text.split())
+    flat = " ".join(_FENCE.sub("", text).split())
     terms = set(tokenize(query)) if query else set()
     at = 0
     for word in flat.split(" ") if terms and len(flat) > size else ():

@@ -59,6 +59,13 @@ def test_a_first_line_that_repeats_the_hits_heading_is_left_out() -> None:
     assert snippet("=====\nOther\n=====\nRun it.", None, heading="Usage") == "===== Other ===== Run it."
 
 
+def test_a_snippet_has_no_code_fences() -> None:
+    """The snippet is one line, where a code block's fences are no block: yard-doc's hit read "``` $ yard server
+    --reload ``` Note that in incremental mode ..." (task U12). Code spans and the code itself stay."""
+    text = "```\n$ yard server --reload\n```\n\nNote that `--reload` keeps the server's objects.\n~~~ruby\nx = 1\n~~~"
+    assert snippet(text, "reload") == "$ yard server --reload Note that `--reload` keeps the server's objects. x = 1"
+
+
 def test_clew_search_shows_the_words_that_matched(tmp_path: Path) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
