@@ -357,3 +357,21 @@ def test_walk_floor_counts_the_phrases_of_bm25_the_walk_and_each_rule(here: Runn
     assert out["rules"] == ["top=200,margin=1.1"]
     assert out["sets"]["tiny"]["1000"] == {"bm25": 1, "walk": 1, "rules": {"top=200,margin=1.1": 1},
                                            "changed": {"top=200,margin=1.1": {}}}
+
+
+def test_absent_flags_a_question_asked_of_another_sets_corpus_and_not_of_its_own(here: Runner,
+                                                                                  tmp_path: Path) -> None:
+    tiny_set(tmp_path, {"backup.md": BACKUP}, question="When does the nightly backup run?", answers=["before midnight"],
+             evidence=["run the nightly backup"], sources=["backup.md"], kind="exact_term")
+    other = tmp_path / "evals" / "other"
+    (other / "corpus").mkdir(parents=True)
+    (other / "corpus" / "paging.md").write_text("# Paging\n\nPager duty rotates weekly between two teams. The backup "
+                                                  "pager is the team lead.\n")
+    (other / "questions.jsonl").write_text(json.dumps({"id": "other-001", "question": "Which teams does pager duty "
+                                                       "rotate between?", "answers": ["weekly"]}) + "\n")
+    out = here("absent.py", "--sets", "evals/tiny,evals/other", cwd=tmp_path)
+    assert (out["own"]["tiny"]["share"], out["own"]["other"]["share"]) == (0.0, 0.0)
+    # "backup" finds the pager's page, which says nothing of nightly runs; the pager's question finds nothing
+    assert out["cross"]["tiny on other"]["questions_flagged"][0]["absent"] == ["nightly", "run"]
+    assert out["cross"]["other on tiny"]["questions_flagged"][0]["absent"] is None
+    assert (out["cross"]["other on tiny"]["share"], out["cross"]["other on tiny"]["no_answer"]) == (1.0, 1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Literal
 
+from clew.agent.absent import absent_terms
 from clew.agent.generate import check_answer, extractive_answer
 from clew.agent.prompts import answer_prompt
 from clew.agent.result import Generation
@@ -103,6 +104,8 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
         pages = {h.evidence_id: h.location.page_numbers for h in fetched if h.location is not None}
         for citation in st.generation.citations:
             citation.page_numbers = list(pages.get(citation.evidence_id, ()))
+        st.generation.absent_terms = await run.store(absent_terms, deps.scope, deps.request.query,
+                                                     [(h.text, h.heading_path) for h in fetched])
     if st.generation is None:
         if not pending:
             run.stop("no_evidence", st.detail or "no evidence was found")

@@ -121,6 +121,10 @@ class Generation(BaseModel):
     fallback: str | None = Field(None, exclude_if=_absent, description="Set when the extract stands in for a "
                                  "model's answer that cited no evidence fetched in full (kind is then 'extract'), "
                                  "saying why.")
+    absent_terms: list[str] = Field(default_factory=list, exclude_if=_empty, description="Words of the question, "
+                                    "as written, that neither the evidence nor any passage the caller may read "
+                                    "holds (stemmed as the search matches): the evidence cannot speak to them. "
+                                    "Information, not a stop: the answer is still given (absent: none).")
 
 
 def answer_label(generation: Generation) -> str:

@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.text import Text
 from rich.tree import Tree
 
+from clew.agent.brief import absent_line
 from clew.agent.result import EvidenceHit, RetrievalResult, answer_label
 from clew.commands.common import plural, print_wrapped
 from clew.commands.show import place
@@ -105,6 +106,9 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
             console.print(Text("\n".join(shown[1:])))
         for removed in gen.removed_citations:
             console.print(Text("removed citation ", style="yellow") + Text(f"{removed.evidence_id}: {removed.reason}"))
+        if (absent := absent_line(gen)) is not None:
+            console.print(Text(absent, style="yellow"))
+            used += rows(absent, width)
         used += len(gen.removed_citations) + sum(rows(line, width) for line in shown)
     console.print(Text(stop, style=colour))
     for note in notes:

@@ -1,0 +1,80 @@
+"""The question's words that neither the evidence nor the corpus holds: the evidence cannot speak to them.
+
+BM25 finds something for almost any question (a passage sharing one of its words), and the extract
+quotes what scores best, so an answer comes back whether or not the corpus can answer. A run's
+generation says which words of the question (as written) no evidence passage holds and no passage
+the caller may read holds either (``Generation.absent_terms``): "kubernetes" asked of SQLite's
+manual. It is information, not a guess at confidence, and not a stop: the answer is still given.
+
+The question is read with the search index's own tokenizer (``clew.corpus.tokenize``): its stopwords
+are dropped, and a word matches its stemmed forms ("indexes" is held by "index") in a passage's text
+or heading path, as a search matches. A compound token (``max_wal_size``, ``2.0.0-rc.1``,
+``printf-style``) is held whole, or by all of its parts. A few English function words that the index
+keeps (``FUNCTION_WORDS``: "besides", "myself") are never reported.
+
+Why the corpus and not only the evidence (measured on six eval sets at 2,000 tokens, task N1 in
+docs/measurements/callers-2026-12-05.md): real questions are written in the asker's words, and 60-88%
+of them hold a word that the 2,000 tokens of evidence lack ("already", "roughly"), so that signal
+would be on for nearly every answer; a word the whole corpus lacks flags 2.5-34% of the real questions
+(mostly words the documents say otherwise: "mandatory" for "required") and 75-100% of questions
+asked of another set's corpus.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from clew.corpus.reader import Scope
+from clew.corpus.search.stats import term_stats
+from clew.corpus.tokenize import _TOKEN, count_terms, tokenize
+
+FUNCTION_WORDS = frozenset(tokenize(
+    "about above after again against all also among apart any away before behind below beside besides between "
+    "both during each either else even every ever few further herself himself itself just many may might more "
+    "most much must myself neither nor once only other ourselves own per same some still themselves through "
+    "too toward towards under until upon very via whether while within without yet yourself yourselves"))
+"""Index terms of English function words the index keeps, never reported: a question's "besides" or
+"myself" absent from a manual says nothing about its subject."""
+
+Word = tuple[str, tuple[str, ...]]
+"""A word of the question as written, and its index terms (the whole token first, then its parts)."""
+
+
+def question_words(question: str) -> list[Word]:
+    """Each searchable word of ``question`` once, as written, with its index terms; stopwords and
+    ``FUNCTION_WORDS`` left out."""
+    lowered = question.lower()
+    source = question if len(lowered) == len(question) else lowered  # a few letters lengthen when lowered
+    seen: dict[str, tuple[str, ...]] = {}
+    for match in _TOKEN.finditer(lowered):
+        terms = tuple(tokenize(match.group()))
+        if terms and terms[0] not in FUNCTION_WORDS and terms[0] not in {t[0] for t in seen.values()}:
+            seen[source[match.start():match.end()]] = terms
+    return list(seen.items())
+
+
+def held_terms(passages: Iterable[tuple[str, Sequence[str]]]) -> set[str]:
+    """Every index term of the passages (their text and heading path), as the index holds them."""
+    held: set[str] = set()
+    for text, path in passages:
+        held.update(count_terms(text))
+        held.update(count_terms(" ".join(path)))
+    return held
+
+
+def unheld(words: Iterable[Word], held: set[str]) -> list[Word]:
+    """The words ``held`` holds neither whole nor by all of their parts."""
+    return [(word, terms) for word, terms in words
+            if terms[0] not in held and (len(terms) == 1 or not all(t in held for t in terms[1:]))]
+
+
+def absent_terms(scope: Scope, question: str, passages: Iterable[tuple[str, Sequence[str]]]) -> list[str]:
+    """The words of ``question`` (as written) that none of ``passages`` (text, heading path) holds, nor any
+    passage that ``scope``'s principal may read (the search index's document frequencies, as it scores)."""
+    held = held_terms(passages)
+    missing = unheld(question_words(question), held)
+    if not missing:
+        return []
+    stats = term_stats(scope, {t for _, terms in missing for t in terms})
+    held.update(term for term, (_, df, _) in stats.terms.items() if df > 0)
+    return [word for word, _ in unheld(missing, held)]

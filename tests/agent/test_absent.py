@@ -1,0 +1,83 @@
+"""The question's words that neither the evidence nor the corpus holds (``Generation.absent_terms``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Console
+
+from clew.agent.absent import absent_terms, held_terms, question_words, unheld
+from clew.agent.api import retrieve_sync
+from clew.agent.brief import brief
+from clew.commands.render import print_result
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.testing import FunctionModel, reply_text
+
+from .conftest import tree_request
+
+STAGING = ("Pallets wait in the staging lane until the dock lead signs the manifest.",
+           ["Warehouse playbook", "Loading dock"])
+
+
+def test_a_question_is_read_as_the_index_reads_it_its_words_kept_as_written() -> None:
+    words = question_words("Why does Kubernetes restart my pods besides the max_wal_size, and its pod?")
+    # stopwords (why, does, my, the, and, its) and function words (besides) are left out; "pod" is "pods" again
+    assert words == [("Kubernetes", ("kubernet",)), ("restart", ("restart",)), ("pods", ("pod",)),
+                     ("max_wal_size", ("max_wal_size", "max", "wal", "size"))]
+
+
+def test_a_compound_is_held_whole_or_by_every_one_of_its_parts() -> None:
+    compound = [("max_wal_size", ("max_wal_size", "max", "wal", "size"))]
+    assert unheld(compound, {"max_wal_size"}) == []
+    assert unheld(compound, {"max", "wal", "size"}) == []
+    assert unheld(compound, {"max", "wal"}) == compound
+    assert unheld([("pods", ("pod",))], {"pods"}) == [("pods", ("pod",))]  # terms, not the word, are matched
+
+
+def test_a_passage_holds_the_words_of_its_heading_path_too() -> None:
+    held = held_terms([STAGING])
+    assert {"pallet", "stage", "manifest", "load", "dock", "warehous"} <= held
+
+
+def test_only_words_the_evidence_and_the_corpus_both_lack_are_absent(playbook: Corpus) -> None:
+    scope = Scope(playbook, collection="ops")
+    # "freezer" is not in the passage but the corpus has it: the evidence missed it, the corpus did not
+    assert absent_terms(scope, "Where do the Kubernetes pallets wait before the freezer?", [STAGING]) == ["Kubernetes"]
+    assert absent_terms(scope, "Where do pallets wait on the loading dock?", [STAGING]) == []
+    assert absent_terms(scope, "Where do helm charts wait?", []) == ["helm", "charts"]
+
+
+def test_a_run_carries_the_absent_words_and_leaves_the_field_out_when_there_are_none(playbook: Corpus) -> None:
+    asked = retrieve_sync(tree_request("Where do kubernetes pallets wait?", "ops"), corpus=playbook)
+    assert asked.generation is not None and asked.generation.kind == "extract"
+    assert asked.generation.absent_terms == ["kubernetes"] and "staging lane" in asked.generation.answer
+    assert asked.model_dump(mode="json")["generation"]["absent_terms"] == ["kubernetes"]
+    assert "not in the corpus: kubernetes" in brief(asked).splitlines()
+    held = retrieve_sync(tree_request("Where do pallets wait?", "ops"), corpus=playbook)
+    assert held.generation is not None and held.generation.absent_terms == []
+    assert "absent_terms" not in held.model_dump(mode="json")["generation"]
+    assert "not in the corpus" not in brief(held)
+
+
+def test_the_cli_prints_one_line_after_the_answer(playbook: Corpus) -> None:
+    console = Console(record=True, width=100)
+    print_result(console, retrieve_sync(tree_request("Where do kubernetes pallets wait?", "ops"), corpus=playbook))
+    lines = console.export_text().splitlines()
+    assert lines[0].startswith("extract (quoted from the evidence, no model)")
+    assert lines.count("not in the corpus: kubernetes") == 1
+    assert lines.index("not in the corpus: kubernetes") < next(i for i, line in enumerate(lines)
+                                                               if line.startswith("ok: "))
+
+
+def test_a_model_still_answers_when_words_are_absent(playbook: Corpus) -> None:
+    def cite_first(messages: list[dict[str, Any]], tools: Any) -> dict[str, Any]:
+        first = re.search(r"^(ev1:\S+)$", "\n".join(str(m["content"]) for m in messages), re.MULTILINE)
+        assert first is not None
+        return reply_text(f"Pallets wait in the staging lane [{first.group(1)}].")
+
+    result = retrieve_sync(tree_request("Where do kubernetes pallets wait?", "ops"), corpus=playbook,
+                           model=FunctionModel(cite_first))
+    assert result.generation is not None and result.generation.kind == "model"
+    assert result.generation.absent_terms == ["kubernetes"] and result.generation.citations
