@@ -283,6 +283,11 @@ javadoc 17 writes the same lists with other classes and plain items (``ul.member
 ``summary-list``, ``details-list``, the serialized form's ``block-list``): every member of Debian's
 libcommons-lang3-java-doc read "- public static boolean isBlank(CharSequence cs)" with its description and notes as
 the item's lines (task U12). An item without a class is layout in a layout list."""
+_JAVADOC_PACKAGE = re.compile(
+    r'(<div class="sub(?:-t|T)itle">(?:[^<]|<(?!/?div\b))*</div>)(\s*)(<h([12])\b[^>]*>.*?</h\4>)', re.DOTALL)
+"""A class page's package line above its title (javadoc 17's ``div.sub-title``, 11's ``div.subTitle``: "Package
+org.apache.commons.lang3"), a passage of its own before the title on every class page, with no heading (53 of
+commons-lang3's): the title's first paragraph instead, as the page's header shows it (task U12)."""
 _JAVADOC_NOTES = re.compile(r'<dl>(?=\s*<dt>(?:<span class="\w+Label">)?[^<>]*:(?:</span>)?</dt>)|<dl class="notes">')
 
 
@@ -403,6 +408,7 @@ def _javadoc(text: str) -> str:
     members' notes field lists."""
     text = _JAVADOC_TITLE.sub(r"<title>\1</title>", text.replace("&#8203;", "").replace("\u200b", ""), count=1)
     text = _JAVADOC_NOTES.sub('<dl class="notes field-list">', _JAVADOC_TABS.sub("", text))
+    text = _JAVADOC_PACKAGE.sub(r"\3\2\1", text, count=1)
     return _javadoc_layout_lists(text)
 
 
