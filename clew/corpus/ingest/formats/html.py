@@ -98,6 +98,7 @@ from clew.corpus.ingest.formats.html_rules import (
     signature_part,
     table_title,
 )
+from clew.corpus.ingest.formats.html_scala_typedoc import api_pages
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.html_terms import TERM
 from clew.corpus.ingest.formats.text import normalize_newlines
@@ -114,7 +115,7 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     labelled by its ``<summary>``), as MkDocs' ``???`` is; Markdown asks for it where the details
     hold no heading. Else a ``<details>`` without an admonition class is a container: rustdoc wraps
     every method, its heading and its examples in one."""
-    text = restructured(normalize_newlines(source))  # man pages, RDoc's methods (html_more, html_man)
+    text = restructured(api_pages(normalize_newlines(source)))  # man pages, RDoc, Scaladoc (html_more, html_man, ...)
     if may_have_content_root(text):
         builder = _Builder(content_only=True, embedded=embedded, collapsible=collapsible)
         builder.feed(text)

@@ -228,6 +228,9 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     "starlight": frozenset({"sl-anchor-link", "sr-only"}),
     # Hugo (Chroma with classes): code line numbers, beside each line (span.ln) or a column of their own (span.lnt)
     "hugo": frozenset({"ln", "lnt"}),
+    # pdoc3 (0.11): each member's source, hidden until "Expand source code" (details.source) and read before its
+    # docstring, the docstring a second time among the code (task U13: boltons' pages 3.7x their text)
+    "pdoc3": frozenset({"source"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""

@@ -41,3 +41,93 @@ def test_an_image_in_a_dropped_link_does_not_drop_the_text_after_it() -> None:
                    '<a class="headerlink"><img src="x.png"/></a>'):
         page = f"<html><body><h2>Usage{markup}</h2><p>The text after the heading.</p></body></html>"
         assert parse_html(page).text == "## Usage\n\nThe text after the heading."
+
+
+def test_a_scaladoc_page_reads_its_members_once_as_sections_without_the_member_filter() -> None:
+    """Scaladoc 2's member list (``ol > li[name][visbl]``) read as a numbered list ("1. Creates an already completed
+    Future ..."), each member's first sentence twice (``p.shortcomment`` before ``div.fullcomment``), and the member
+    filter (``div#mbrsel``: "Ordering Alphabetic By Inheritance ... Visibility Public All") in the first passage."""
+    member_filter = (
+        '<div id="mbrsel"><div id="order"><span class="filtertype">Ordering</span><ol><li class="alpha in">'
+        "<span>Alphabetic</span></li><li class=\"inherit out\"><span>By Inheritance</span></li></ol></div>"
+        '<div id="visbl"><span class="filtertype">Visibility</span><ol><li class="public in"><span>Public</span></li>'
+        "</ol></div></div>\n"
+    )
+    comment_list = "<ul><li>first</li><li>second</li></ul>"
+    page = _SCALADOC.replace('<div id="template">', member_filter + '<div id="template">').replace(
+        "the newly created", comment_list + "the newly created")
+    text = parse_html(page).text
+    assert "Ordering" not in text and "Alphabetic" not in text and "Visibility" not in text
+    assert text.count("Creates an already completed Future with the specified result.") == 1
+    assert "#### def successful(result: T): Future[T]\n\nCreates an already completed Future" in text
+    assert "1. Creates" not in text
+    assert "- first\n- second" in text  # a comment's own list stays a list
+
+
+_PDOC3 = (
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    '<meta name="generator" content="pdoc3 0.11.6">\n'
+    "<title>boltons.iterutils API documentation</title>\n</head>\n<body>\n<main>\n<article id=\"content\">\n"
+    '<header>\n<h1 class="title">Module <code>boltons.iterutils</code></h1>\n</header>\n<section id="section-intro">\n'
+    "<p>iterutils fills many of those gaps.</p>\n</section>\n<section>\n"
+    '<h2 class="section-title" id="header-functions">Functions</h2>\n<dl>\n'
+    '<dt id="boltons.iterutils.chunked"><code class="name flex">\n<span>def <span class="ident">chunked</span></span>'
+    "(<span>src, size, count=None, **kw)</span>\n</code></dt>\n<dd>\n<details class=\"source\">\n<summary>\n"
+    "<span>Expand source code</span>\n</summary>\n"
+    "<pre><code class=\"python\">def chunked(src, size, count=None, **kw):\n"
+    "    &#34;&#34;&#34;Returns a list of *count* chunks.&#34;&#34;&#34;\n    return list(chunk_iter)</code></pre>\n"
+    '</details>\n<div class="desc"><p>Returns a list of <em>count</em> chunks.</p></div>\n</dd>\n</dl>\n</section>\n'
+    "</article>\n</main>\n</body>\n</html>\n"
+)
+
+
+def test_a_pdoc3_page_does_not_read_its_members_source() -> None:
+    """pdoc3 writes each member's source before its docstring, hidden until "Expand source code"
+    (``details.source``): every function's first passage was its code, its docstring a second time in it."""
+    text = parse_html(_PDOC3).text
+    assert "Expand source code" not in text and "return list(chunk_iter)" not in text
+    assert "def chunked(src, size, count=None, **kw)\n\nReturns a list of count chunks." in text
+    assert text.count("Returns a list of") == 1
+
+
+_TYPEDOC = (
+    '<!doctype html>\n<html class="minimal no-js">\n<head>\n\t<meta charset="utf-8">\n'
+    "\t<title>DAPLink | DAPjs API Documentation</title>\n</head>\n<body>\n<header>\n"
+    '\t<div class="tsd-page-toolbar"><div class="container"><div class="table-wrap">'
+    '<div class="table-cell" id="tsd-search"><a href="../index.html" class="title">DAPjs API Documentation</a>'
+    "</div></div></div></div>\n</header>\n"
+    '<div class="container container-main">\n<div class="content-wrap">\n'
+    '<section class="tsd-panel tsd-comment"><div class="tsd-comment tsd-typography"><div class="lead">'
+    "<p>DAPLink Class</p></div></div></section>\n"
+    '<section class="tsd-panel-group tsd-index-group">\n<h2>Index</h2>\n<section class="tsd-panel tsd-index-panel">'
+    '<div class="tsd-index-content">\n<section class="tsd-index-section tsd-is-inherited">\n<h3>Methods</h3>\n'
+    '<ul class="tsd-index-list"><li class="tsd-kind-method"><a href="daplink.html#flash" class="tsd-kind-icon">flash'
+    "</a></li></ul>\n</section>\n</div></section>\n</section>\n"
+    '<section class="tsd-panel-group tsd-member-group ">\n<h2>Methods</h2>\n'
+    '<section class="tsd-panel tsd-member tsd-kind-method tsd-parent-kind-class">\n'
+    '<a name="flash" class="tsd-anchor"></a>'
+    "\n<h3>flash</h3>\n"
+    '<ul class="tsd-signatures tsd-kind-method"><li class="tsd-signature tsd-kind-icon">flash(buffer: BufferSource,'
+    " pageSize?: number): Promise&lt;void&gt;</li></ul>\n"
+    '<ul class="tsd-descriptions"><li class="tsd-description">'
+    '<div class="tsd-comment tsd-typography"><div class="lead">'
+    '<p>Flash the target</p></div></div>\n<h4 class="tsd-parameters-title">Parameters</h4>\n'
+    '<ul class="tsd-parameters">\n<li>\n<h5>buffer: <span class="tsd-signature-type">BufferSource</span></h5>\n'
+    '<div class="tsd-comment tsd-typography"><div class="lead"><p>The image to flash</p></div></div>\n</li>\n<li>\n'
+    '<h5><span class="tsd-flag ts-flagDefault value">Default value</span> pageSize: number</h5>\n'
+    '<div class="tsd-comment tsd-typography"><div class="lead"><p>The page size to use</p></div></div>\n</li>\n</ul>\n'
+    '<h4 class="tsd-returns-title">Returns Promise&lt;void&gt;</h4>\n</li></ul>\n</section>\n</section>\n'
+    "</div></div>\n</body>\n</html>\n"
+)
+
+
+def test_an_old_typedoc_page_is_titled_without_the_site_and_reads_parameters_as_items() -> None:
+    """TypeDoc before 0.20: no ``h1``, the ``<title>`` "DAPLink | DAPjs API Documentation" titled the page; each
+    parameter an ``h5``, a section of its own ("flash > Parameters > buffer: BufferSource"); the index's groups
+    ("Index > Methods") sections beside the members' ("Methods")."""
+    document = parse_html(_TYPEDOC)
+    assert document.title == "DAPLink"
+    headings = [line for line in document.text.splitlines() if line.startswith("#")]
+    assert headings == ["## Methods", "### flash", "#### Parameters", "#### Returns Promise<void>"]
+    assert "- buffer: BufferSource\n    The image to flash\n  - Default value pageSize: number" in document.text
+    assert "Index\n\nMethods\n\n- flash" in document.text

@@ -1,0 +1,81 @@
+"""Scaladoc 2's pages and TypeDoc's before 0.20 (its ``default`` and ``minimal`` themes), made into the HTML the
+reader reads well before they are parsed, as ``html_more.restructured`` makes others (task U13, issue 36: Debian's
+scala-doc 2.11.12 and the npm package dapjs 2.3.0, which ships its TypeDoc pages).
+docs/measurements/generators-2026-12-06.md has what was checked.
+
+- Scaladoc 2 (known by its ``lib/template.css``): a page lists its members in an ``ol`` of ``li[name][visbl]``, each
+  the member's ``h4.signature`` over its comment, read as a numbered list: every description began "22. Creates an
+  already completed Future ..." under its heading. Each such list and item is a ``div``. A member's comment is
+  written twice, its first sentence (``p.shortcomment``, shown while the member is folded) then the whole
+  (``div.fullcomment``): every description read its first sentence twice, and every member has both (118,797 in the
+  whole of scala-doc): the short one is left out. The member filter above the lists (``div#mbrsel``: "Ordering
+  Alphabetic By Inheritance Inherited Future AnyRef Any Hide All Show All Visibility Public All", in each page's
+  first passage) is navigation.
+- TypeDoc before 0.20: a page has no ``h1``, its ``<title>`` "DAPLink | DAPjs API Documentation" (the site's name
+  after the bar, as its tool bar's ``a.title`` names it) titled it in ``clew ls`` and every hit: titled by the part
+  before the bar. Each parameter is an ``h5`` in ``ul.tsd-parameters``: every parameter was a section of its own
+  ("flash > Parameters > buffer: BufferSource" over "The image to flash"); a list item, as TypeDoc 0.26 writes it
+  ("- buffer: BufferSource" over its comment). The index of the page's members (``section.tsd-index-group``: "Index"
+  over "Constructors", "Methods", ... each a list of links) is headed as 0.26's is, by ``.tsd-index-heading``
+  (``html_rules.BYLINE_CLASSES``: paragraphs), so that "Index > Methods" is no section beside "Methods".
+"""
+
+from __future__ import annotations
+
+import re
+
+_SCALADOC = re.compile(r'<link href="(?:\.\./)*lib/template\.css"')
+_SCALADOC_TAG = re.compile(r"<(/?)(ol|li)\b([^>]*)>")
+_MEMBER = re.compile(r'^\s+name="[^"]*"\s+visbl="')
+_SHORT = re.compile(r'<p class="shortcomment cmt">[^<]*+(?:<(?!/p>)[^<]*+)*+</p>(?=<div class="fullcomment">)')
+_FILTER = '<div id="mbrsel">'
+
+_TYPEDOC = re.compile(r'<html class="(?:default|minimal) no-js">')
+_TYPEDOC_TOOLBAR = 'class="tsd-page-toolbar"'
+_TYPEDOC_TITLE = re.compile(r"<title>([^<|]*[^<|\s])\s+\|\s+([^<]*[^<\s])\s*</title>")
+_TYPEDOC_PARAMETER = re.compile(r"(<li>\s*)<h5>((?:[^<]|<(?!/?h5\b))*+)</h5>")
+"""A parameter's name and type (the only ``h5`` these themes write: each in an item of ``ul.tsd-parameters``)."""
+_TYPEDOC_INDEX = re.compile(r'(<section class="tsd-(?:panel-group tsd-index-group|index-section[\w -]*)">\s*)<h([23])>')
+
+
+def api_pages(text: str) -> str:
+    """``text`` made readable when its first lines are Scaladoc 2's or an old TypeDoc's; else ``text``."""
+    head = text[:3000]
+    if _SCALADOC.search(head) and _FILTER in text:
+        return _scaladoc(text)
+    if _TYPEDOC.search(head) and _TYPEDOC_TOOLBAR in text:
+        return _typedoc(text)
+    return text
+
+
+def _scaladoc(text: str) -> str:
+    """A Scaladoc 2 page: its member lists and their items ``div``s, without the members' short comments, the member
+    filter navigation. Scaladoc writes well-formed XHTML: each ``ol``/``li`` end tag closes the one open."""
+    text = _SHORT.sub("", text.replace(_FILTER, '<div id="mbrsel" role="navigation">', 1))
+    parts: list[str] = []
+    done = 0
+    open_tags: list[bool] = []  # whether each ol/li open at this point is a member list or a member
+    for found in _SCALADOC_TAG.finditer(text):
+        closing, tag, attrs = found[1] == "/", found[2].lower(), found[3]
+        if closing:
+            if open_tags and open_tags.pop():
+                parts.append(text[done:found.start()] + "</div>")
+                done = found.end()
+            continue
+        member = tag == "li" and bool(_MEMBER.match(attrs))
+        if tag == "ol":
+            member = bool(_MEMBER.match(text[found.end():found.end() + 200].lstrip()[3:]))
+        open_tags.append(member)
+        if member:
+            parts.append(text[done:found.start()] + f"<div{attrs}>")
+            done = found.end()
+    return "".join(parts) + text[done:]
+
+
+def _typedoc(text: str) -> str:
+    """An old TypeDoc page: titled without the site's name, its parameters list items, its index headed as 0.26's."""
+    title = _TYPEDOC_TITLE.search(text[:3000])
+    if title is not None and f'class="title">{title[2]}</a>' in text:
+        text = text[:title.start()] + f"<title>{title[1]}</title>" + text[title.end():]
+    text = _TYPEDOC_PARAMETER.sub(r"\1<span>\2</span>", text)
+    return _TYPEDOC_INDEX.sub(r'\1<h\2 class="tsd-index-heading">', text)
