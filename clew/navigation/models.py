@@ -37,6 +37,10 @@ Relation = Literal["parent", "siblings", "children", "previous", "next", "table_
 
 UNAVAILABLE = "no readable passage has this id"
 """The one detail given for a missing *and* for a denied id."""
+NO_DOCUMENT = "no readable document has this key"
+"""The one detail given for a missing *and* for a denied document key (``read``, ``grep``, ``fetch_slice`` take
+either): "no readable passage has this id" for ``clew slice 'Tags Overview'`` named an id the user never gave (task
+U12)."""
 
 
 def _not_blank(value: str) -> str:

@@ -27,7 +27,7 @@ from clew.corpus import ids
 from clew.corpus.reader import Scope
 from clew.corpus.structure import DocumentVersion, Skeleton
 from clew.errors import MalformedEvidenceId
-from clew.navigation.models import UNAVAILABLE, Item, Location, Status, TruncationReason
+from clew.navigation.models import NO_DOCUMENT, UNAVAILABLE, Item, Location, Status, TruncationReason
 
 PASSAGE_ONLY = "expected a passage id (ev1:c:<document>:<version>:<ordinal>)"
 _ATX_OPEN = re.compile(r"#{1,6}(?:[ \t]+|$)")
@@ -85,7 +85,7 @@ def open_document(scope: Scope, document: str) -> Opened:
     except duckdb.Error as error:
         return failed(error)
     if doc is None:
-        return Opened("unavailable", UNAVAILABLE)
+        return Opened("unavailable", NO_DOCUMENT)
     return Opened("ok", None, doc, None, "d")
 
 

@@ -43,14 +43,18 @@ def test_slice_of_a_document_or_section(scope: Scope, rows: list[tuple]) -> None
 
 def test_slice_of_a_document_key_reads_its_current_version(scope: Scope, rows: list[tuple]) -> None:
     """A document's key where an id was meant (``clew slice tcl/lsort.html``, task U9; ``read`` and ``grep``
-    take one): its current version's first passages, as its document id gives; an unknown key is unavailable."""
+    take one): its current version's first passages, as its document id gives; an unknown key is unavailable, and
+    says it is a key (a title typed for a key, ``clew slice 'Tags Overview'``, read "no readable passage has this id";
+    task U12)."""
     doc = rows[0][0].rsplit(":", 1)[0].replace(":c:", ":d:")
     by_key = fetch_slice(scope, SliceArgs(id="guide.md", window=4))
     assert by_key == fetch_slice(scope, SliceArgs(id=doc, window=4))
     assert [p.evidence_id for p in by_key.passages] == [r[0] for r in rows[:4]] and by_key.document_key == "guide.md"
     missing = fetch_slice(scope, SliceArgs(id="no/such.md"))
-    assert (missing.status, missing.passages) == ("unavailable", [])
+    assert (missing.status, missing.detail, missing.passages) == (
+        "unavailable", "no readable document has this key", [])
     assert fetch_slice(scope, SliceArgs(id="ev1:x")).status == "malformed"
+    assert fetch_slice(scope, SliceArgs(id="ev1:c:999:1:0")).detail == "no readable passage has this id"
 
 
 def test_single_passage_document_is_not_sliced(scope: Scope, guide: Corpus) -> None:
