@@ -304,11 +304,11 @@ async def run_eval(
 
 async def answer_question(system: System, question: Question, corpus: Corpus, *, budget_tokens: int, collection: str,
                           model: Model | None) -> dict[str, Any]:
-    """One answers.jsonl row: id, question, status, answer, citations, evidence ids, usage."""
+    """One answers.jsonl row: id, question, status, answer, citations, absent terms, evidence ids, usage."""
     began = time.perf_counter()
     o = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model)
     return {"id": question.id, "question": question.question, "status": o.status, "stop_reason": o.stop_reason,
-            "error": None, "answer": o.answer, "citations": o.citations,
+            "error": None, "answer": o.answer, "citations": o.citations, "absent_terms": o.absent_terms,
             "evidence_ids": [p.evidence_id for p in o.passages],
             "usage": {"context_tokens": o.context_tokens, "tool_calls": o.tool_calls, "iterations": o.iterations,
                       "model_calls": o.model_calls, "model_input_tokens": o.model_input_tokens,
@@ -318,7 +318,8 @@ async def answer_question(system: System, question: Question, corpus: Corpus, *,
 
 def answer_failure_row(question: Question, error: BaseException, latency_s: float) -> dict[str, Any]:
     return {"id": question.id, "question": question.question, "status": "error", "stop_reason": "error",
-            "error": f"{type(error).__name__}: {error}", "answer": None, "citations": [], "evidence_ids": [],
+            "error": f"{type(error).__name__}: {error}", "answer": None, "citations": [], "absent_terms": [],
+            "evidence_ids": [],
             "usage": {"latency_s": round(latency_s, 4)}}
 
 

@@ -103,6 +103,8 @@ class Outcome:
     answer_kind: str | None = None
     """``extract`` (quoted from the evidence, no model) or ``model``; None without an answer."""
     citations: list[str] = field(default_factory=list)
+    absent_terms: list[str] = field(default_factory=list)
+    """The question's words that neither the evidence nor the corpus holds (``Generation.absent_terms``)."""
     tool_calls: int = 0
     iterations: int = 0
     model_calls: int = 0
@@ -166,6 +168,7 @@ async def run_system(system: System, corpus: Corpus, query: str, *, budget: int,
         answer=generation.answer if generation is not None else None,
         answer_kind=generation.kind if generation is not None else None,
         citations=[c.evidence_id for c in generation.citations if c.valid] if generation is not None else [],
+        absent_terms=list(generation.absent_terms) if generation is not None else [],
         tool_calls=u.tool_calls,
         iterations=u.iterations,
         model_calls=u.model_calls,
