@@ -14,6 +14,7 @@ may not read is neither listed, outlined nor removed (it reads as missing).
 
 from __future__ import annotations
 
+import difflib
 from typing import Literal
 
 import duckdb
@@ -163,13 +164,24 @@ def similar_keys(given: str, keys: list[str]) -> list[str]:
     file name (or tail of folders) is ``given``, in any case (``Options.html`` for
     ``zsh/Options.html``); where ``given`` names no suffix, a key that is it with one
     (``nodejs/timers.html`` or ``timers.html`` for ``nodejs/timers``, ``timers``: a page's name as its
-    title reads, task U8); at most ``SIMILAR_KEYS``, in order."""
+    title reads, task U8); failing those, a key in the same folder whose file name is ``given``'s misspelt
+    (``scala/concurrent/Future.html`` for ``scala/concurrent/Futur.html``, task U13: difflib's ratio at least
+    0.8, the closest first); at most ``SIMILAR_KEYS``, in order."""
     wanted = given.strip("/").casefold()
-    bare = "." not in wanted.rpartition("/")[2]
+    folder, _, wanted_name = wanted.rpartition("/")
+    bare = "." not in wanted_name
 
     def means(key: str) -> bool:
         if bare and "." in (name := key.rpartition("/")[2]):
             key = key[: len(key) - len(name)] + name.rpartition(".")[0]
         return key == wanted or key.endswith("/" + wanted)
 
-    return sorted(key for key in keys if means(key.casefold()))[:SIMILAR_KEYS]
+    meant = sorted(key for key in keys if means(key.casefold()))[:SIMILAR_KEYS]
+    if meant or not wanted_name:
+        return meant
+    siblings: dict[str, str] = {}
+    for key in sorted(keys):
+        key_folder, _, name = key.casefold().rpartition("/")
+        if key_folder == folder:
+            siblings.setdefault(name, key)
+    return [siblings[name] for name in difflib.get_close_matches(wanted_name, siblings, SIMILAR_KEYS, 0.8)]

@@ -44,3 +44,21 @@ def test_a_key_given_to_fetch_points_to_outline(tmp_path: Path) -> None:
         "[:<ordinal>]); if it is a document's key, clew outline timers.html lists its passages' ids"]
     outlined = runner.invoke(app, ["outline", "timers.html", "--db", db])  # the command it names lists the ids
     assert outlined.exit_code == 0 and "ev1:s:" in outlined.stdout
+
+
+def test_a_misspelt_key_offers_the_keys_of_its_folder_it_is_close_to(tmp_path: Path) -> None:
+    """``clew outline scala/concurrent/Futur.html`` (a letter short) answered "clew ls lists the keys" (task U13)."""
+    docs = tmp_path / "docs"
+    (docs / "scala" / "concurrent").mkdir(parents=True)
+    for name in ("Future.html", "Future$.html", "Promise.html"):
+        (docs / "scala" / "concurrent" / name).write_text(f"<h1>{name}</h1><p>What a {name} is.</p>")
+    (docs / "Futur.html").write_text("<h1>Another folder</h1><p>Not offered for the concurrent folder.</p>")
+    db = str(tmp_path / "c.duckdb")
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db]).exit_code == 0
+    result = runner.invoke(app, ["outline", "scala/concurrent/Futur.html", "--db", db])
+    assert result.exit_code == 1, result.output
+    assert ("no current document with key 'scala/concurrent/Futur.html' (did you mean scala/concurrent/Future.html or "
+            "scala/concurrent/Future$.html?)") in " ".join(result.output.split())
+    assert similar_keys("docs/Promse.md", ["docs/Promise.md", "other/Promse.md.bak", "docs/Zebra.md"]) == [
+        "docs/Promise.md"]
+    assert similar_keys("docs/zzz.md", ["docs/Promise.md"]) == []
