@@ -1,6 +1,6 @@
-"""Scaladoc 2's pages and TypeDoc's before 0.20 (its ``default`` and ``minimal`` themes), made into the HTML the
-reader reads well before they are parsed, as ``html_more.restructured`` makes others (task U13, issue 36: Debian's
-scala-doc 2.11.12 and the npm package dapjs 2.3.0, which ships its TypeDoc pages).
+"""Scaladoc 2's pages, TypeDoc's before 0.20 (its ``default`` and ``minimal`` themes) and pdoc3's, made into the
+HTML the reader reads well before they are parsed, as ``html_more.restructured`` makes others (task U13, issue 36:
+Debian's scala-doc 2.11.12, the npm package dapjs 2.3.0, which ships its TypeDoc pages, and boltons by pdoc3 0.11.6).
 docs/measurements/generators-2026-12-06.md has what was checked.
 
 - Scaladoc 2 (known by its ``lib/template.css``): a page lists its members in an ``ol`` of ``li[name][visbl]``, each
@@ -18,6 +18,11 @@ docs/measurements/generators-2026-12-06.md has what was checked.
   ("- buffer: BufferSource" over its comment). The index of the page's members (``section.tsd-index-group``: "Index"
   over "Constructors", "Methods", ... each a list of links) is headed as 0.26's is, by ``.tsd-index-heading``
   (``html_rules.BYLINE_CLASSES``: paragraphs), so that "Index > Methods" is no section beside "Methods".
+- pdoc3 (0.11; its ``<meta name="generator">``): a class is a ``dt`` under the page's ``h2`` "Classes", a section one
+  level below it (``h3``'s), and pdoc3 heads the groups inside its ``dd`` ("Ancestors", "Methods", "Instance
+  variables", ...) ``h3`` too: each group closed its class's section and stood beside it, boltons' ``LRI.clear``
+  under "Classes > Methods", not its class. Those headings are ``h4``. (Its members' source:
+  ``html_rules.GENERATOR_CLASSES``.)
 """
 
 from __future__ import annotations
@@ -35,16 +40,21 @@ _TYPEDOC_TOOLBAR = 'class="tsd-page-toolbar"'
 _TYPEDOC_TITLE = re.compile(r"<title>([^<|]*[^<|\s])\s+\|\s+([^<]*[^<\s])\s*</title>")
 _TYPEDOC_PARAMETER = re.compile(r"(<li>\s*)<h5>((?:[^<]|<(?!/?h5\b))*+)</h5>")
 """A parameter's name and type (the only ``h5`` these themes write: each in an item of ``ul.tsd-parameters``)."""
+_PDOC3 = '<meta name="generator" content="pdoc3 '
+_PDOC3_GROUP = re.compile(
+    r"<h3>(Ancestors|Subclasses|Class variables|Instance variables|Static methods|Methods|Inherited members)</h3>")
 _TYPEDOC_INDEX = re.compile(r'(<section class="tsd-(?:panel-group tsd-index-group|index-section[\w -]*)">\s*)<h([23])>')
 
 
 def api_pages(text: str) -> str:
-    """``text`` made readable when its first lines are Scaladoc 2's or an old TypeDoc's; else ``text``."""
+    """``text`` made readable when its first lines are Scaladoc 2's, an old TypeDoc's or pdoc3's; else ``text``."""
     head = text[:3000]
     if _SCALADOC.search(head) and _FILTER in text:
         return _scaladoc(text)
     if _TYPEDOC.search(head) and _TYPEDOC_TOOLBAR in text:
         return _typedoc(text)
+    if _PDOC3 in head:
+        return _PDOC3_GROUP.sub(r"<h4>\1</h4>", text)
     return text
 
 

@@ -131,3 +131,25 @@ def test_an_old_typedoc_page_is_titled_without_the_site_and_reads_parameters_as_
     assert headings == ["## Methods", "### flash", "#### Parameters", "#### Returns Promise<void>"]
     assert "- buffer: BufferSource\n    The image to flash\n  - Default value pageSize: number" in document.text
     assert "Index\n\nMethods\n\n- flash" in document.text
+
+
+def test_a_pdoc3_class_holds_its_methods() -> None:
+    """pdoc3 heads a class's groups (``h3`` "Ancestors", "Methods") at the level of the class's own term section (an
+    ``h3``'s, one below "Classes"): "Methods" stood beside its class, boltons' ``LRI.clear`` under "Classes >
+    Methods"."""
+    klass = (
+        '<dt id="boltons.cacheutils.LRI"><code class="flex name class">\n<span>class <span class="ident">LRI</span>'
+        "</span>\n<span>(</span><span>max_size=128, values=None, on_miss=None)</span>\n</code></dt>\n<dd>\n"
+        '<div class="desc"><p>The LRI implements the basic Least Recently Inserted strategy.</p></div>\n'
+        '<h3>Ancestors</h3>\n<ul class="hlist"><li>builtins.dict</li></ul>\n<h3>Methods</h3>\n<dl>\n'
+        '<dt id="boltons.cacheutils.LRI.clear"><code class="name flex">\n<span>def <span class="ident">clear</span>'
+        "</span>(<span>self)</span>\n</code></dt>\n<dd>\n<div class=\"desc\"><p>" + "Clear the cache. " * 400
+        + "</p></div>\n</dd>\n</dl>\n</dd>\n"
+    )
+    page = _PDOC3.replace('id="header-functions">Functions</h2>', 'id="header-classes">Classes</h2>').replace(
+        '<dl>\n<dt id="boltons.iterutils.chunked">', "<dl>\n" + klass + '<dt id="boltons.iterutils.chunked">')
+    sections = {section.heading: section for section in parse_html(page).sections}
+    lri = "class LRI (max_size=128, values=None, on_miss=None)"
+    assert sections[lri].level == 3
+    assert sections["Methods"].level == 4 and sections["Methods"].parent == list(sections).index(lri)
+    assert sections["Ancestors"].level == 4
