@@ -16,7 +16,8 @@ from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from tests.navigation.conftest import GUIDE, write
+from tests.conftest import Prebuilt
+from tests.navigation.conftest import GUIDE, build_guide, write
 
 NOT_DRAFT = Principal(name="reader", row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}}))
 
@@ -51,19 +52,23 @@ def test_denied_answers_exactly_like_missing(guide: Corpus, tool: str) -> None:
     assert "unavailable" not in CALLS[tool](Scope(guide), f"ev1:c:{sid}:1:0", "secret.md").model_dump_json()
 
 
-@pytest.mark.parametrize("tool", sorted(CALLS))
-def test_other_collections_are_invisible(guide: Corpus, tmp_path: Path, tool: str) -> None:
+def build_guide_and_hr(folder: Path) -> None:
+    """The guide's corpus (``build_guide``) and pay.md in a second collection, ``hr``."""
     from clew.corpus.ingest.api import ingest_paths
 
-    ingest_paths(
-        guide,
-        [write(tmp_path / "hr", {"pay.md": "# Pay\n\nThe launch bonus is secret.\n"})],
-        collection="hr",
-        chunk_tokens=40,
-    )
-    pay = guide.cursor().execute("SELECT id FROM documents WHERE key = 'pay.md'").fetchone()[0]
-    scope = Scope(guide, Principal(collections=frozenset({"docs"})))
-    denied = CALLS[tool](scope, f"ev1:c:{pay}:1:0", "pay.md").model_dump_json()
+    build_guide(folder)
+    with Corpus(folder / "guide.duckdb") as corpus:
+        ingest_paths(corpus, [write(folder / "hr", {"pay.md": "# Pay\n\nThe launch bonus is secret.\n"})],
+                     collection="hr", chunk_tokens=40)
+
+
+@pytest.mark.parametrize("tool", sorted(CALLS))
+def test_other_collections_are_invisible(tmp_path: Path, prebuilt: Prebuilt, tool: str) -> None:
+    # built once a session and copied (an ingest a tool, eleven, took about 1.5 s of CPU)
+    with Corpus(prebuilt(build_guide_and_hr, tmp_path) / "guide.duckdb") as guide:
+        pay = guide.cursor().execute("SELECT id FROM documents WHERE key = 'pay.md'").fetchone()[0]
+        scope = Scope(guide, Principal(collections=frozenset({"docs"})))
+        denied = CALLS[tool](scope, f"ev1:c:{pay}:1:0", "pay.md").model_dump_json()
     assert "unavailable" in denied and "bonus" not in denied
 
 
