@@ -10,7 +10,9 @@ docs/measurements/generators-2026-12-06.md has what was checked.
   (``div.fullcomment``): every description read its first sentence twice, and every member has both (118,797 in the
   whole of scala-doc): the short one is left out. The member filter above the lists (``div#mbrsel``: "Ordering
   Alphabetic By Inheritance Inherited Future AnyRef Any Hide All Show All Visibility Public All", in each page's
-  first passage) is navigation.
+  first passage) is navigation. The page's package (``p#owner``: "scala.concurrent", links to its packages) stood
+  above the title, a passage of its own on every page, no section's: the title's first paragraph instead, as
+  ``html_more`` makes javadoc's package line.
 - TypeDoc before 0.20: a page has no ``h1``, its ``<title>`` "DAPLink | DAPjs API Documentation" (the site's name
   after the bar, as its tool bar's ``a.title`` names it) titled it in ``clew ls`` and every hit: titled by the part
   before the bar. Each parameter is an ``h5`` in ``ul.tsd-parameters``: every parameter was a section of its own
@@ -34,6 +36,7 @@ _SCALADOC_TAG = re.compile(r"<(/?)(ol|li)\b([^>]*)>")
 _MEMBER = re.compile(r'^\s+name="[^"]*"\s+visbl="')
 _SHORT = re.compile(r'<p class="shortcomment cmt">[^<]*+(?:<(?!/p>)[^<]*+)*+</p>(?=<div class="fullcomment">)')
 _FILTER = '<div id="mbrsel">'
+_OWNER = re.compile(r'(<p id="owner">(?:[^<]|<(?!/p>))*+</p>)(\s*)(<h1>(?:[^<]|<(?!/h1>))*+</h1>)')
 
 _TYPEDOC = re.compile(r'<html class="(?:default|minimal) no-js">')
 _TYPEDOC_TOOLBAR = 'class="tsd-page-toolbar"'
@@ -62,6 +65,7 @@ def _scaladoc(text: str) -> str:
     """A Scaladoc 2 page: its member lists and their items ``div``s, without the members' short comments, the member
     filter navigation. Scaladoc writes well-formed XHTML: each ``ol``/``li`` end tag closes the one open."""
     text = _SHORT.sub("", text.replace(_FILTER, '<div id="mbrsel" role="navigation">', 1))
+    text = _OWNER.sub(r"\3\2\1", text, count=1)
     parts: list[str] = []
     done = 0
     open_tags: list[bool] = []  # whether each ol/li open at this point is a member list or a member

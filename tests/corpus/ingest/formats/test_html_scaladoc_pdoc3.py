@@ -22,7 +22,9 @@ _MEMBER = (
 _SCALADOC = (
     "<!DOCTYPE html >\n<html><head><title>Future - Scala Standard Library 2.11.12 - scala.concurrent.Future</title>"
     '<link href="../../lib/template.css" media="screen" type="text/css" rel="stylesheet" /></head>'
-    '<body class="value"><div id="definition"><h1>Future</h1></div>\n'
+    '<body class="value"><div id="definition"><p id="owner"><a href="../package.html" class="extype" name="scala">'
+    'scala</a>.<a href="package.html" class="extype" name="scala.concurrent">concurrent</a></p>\n<h1>Future</h1>'
+    '</div>\n'
     '<div id="template"><div id="allMembers"><div id="values" class="values members"><h3>Value Members</h3><ol>'
     + _MEMBER + "</ol></div></div></div></body></html>"
 )
@@ -45,8 +47,9 @@ def test_an_image_in_a_dropped_link_does_not_drop_the_text_after_it() -> None:
 
 def test_a_scaladoc_page_reads_its_members_once_as_sections_without_the_member_filter() -> None:
     """Scaladoc 2's member list (``ol > li[name][visbl]``) read as a numbered list ("1. Creates an already completed
-    Future ..."), each member's first sentence twice (``p.shortcomment`` before ``div.fullcomment``), and the member
-    filter (``div#mbrsel``: "Ordering Alphabetic By Inheritance ... Visibility Public All") in the first passage."""
+    Future ..."), each member's first sentence twice (``p.shortcomment`` before ``div.fullcomment``), the member
+    filter (``div#mbrsel``: "Ordering Alphabetic By Inheritance ... Visibility Public All") in the first passage, and
+    the package line (``p#owner``) a passage of its own above the title."""
     member_filter = (
         '<div id="mbrsel"><div id="order"><span class="filtertype">Ordering</span><ol><li class="alpha in">'
         "<span>Alphabetic</span></li><li class=\"inherit out\"><span>By Inheritance</span></li></ol></div>"
@@ -57,6 +60,7 @@ def test_a_scaladoc_page_reads_its_members_once_as_sections_without_the_member_f
     page = _SCALADOC.replace('<div id="template">', member_filter + '<div id="template">').replace(
         "the newly created", comment_list + "the newly created")
     text = parse_html(page).text
+    assert text.startswith("# Future\n\nscala.concurrent\n\n")  # the package line was a passage above the title
     assert "Ordering" not in text and "Alphabetic" not in text and "Visibility" not in text
     assert text.count("Creates an already completed Future with the specified result.") == 1
     assert "#### def successful(result: T): Future[T]\n\nCreates an already completed Future" in text
