@@ -18,8 +18,9 @@ docs/measurements/generators-2026-12-06.md has what was checked.
   before the bar. Each parameter is an ``h5`` in ``ul.tsd-parameters``: every parameter was a section of its own
   ("flash > Parameters > buffer: BufferSource" over "The image to flash"); a list item, as TypeDoc 0.26 writes it
   ("- buffer: BufferSource" over its comment). The index of the page's members (``section.tsd-index-group``: "Index"
-  over "Constructors", "Methods", ... each a list of links) is headed as 0.26's is, by ``.tsd-index-heading``
-  (``html_rules.BYLINE_CLASSES``: paragraphs), so that "Index > Methods" is no section beside "Methods".
+  over "Constructors", "Methods", ... each a list of links) keeps its heading "Index", its groups' headings are 0.26's
+  ``.tsd-index-heading`` (``html_rules.BYLINE_CLASSES``: paragraphs), so that "Index > Methods" is no section beside
+  "Methods" (without "Index" the lists joined the section before them, the README's last on ``globals.html``).
 - pdoc3 (0.11; its ``<meta name="generator">``): a class is a ``dt`` under the page's ``h2`` "Classes", a section one
   level below it (``h3``'s), and pdoc3 heads the groups inside its ``dd`` ("Ancestors", "Methods", "Instance
   variables", ...) ``h3`` too: each group closed its class's section and stood beside it, boltons' ``LRI.clear``
@@ -46,7 +47,7 @@ _TYPEDOC_PARAMETER = re.compile(r"(<li>\s*)<h5>((?:[^<]|<(?!/?h5\b))*+)</h5>")
 _PDOC3 = '<meta name="generator" content="pdoc3 '
 _PDOC3_GROUP = re.compile(
     r"<h3>(Ancestors|Subclasses|Class variables|Instance variables|Static methods|Methods|Inherited members)</h3>")
-_TYPEDOC_INDEX = re.compile(r'(<section class="tsd-(?:panel-group tsd-index-group|index-section[\w -]*)">\s*)<h([23])>')
+_TYPEDOC_INDEX = re.compile(r'(<section class="tsd-index-section[\w -]*">\s*)<h3>')
 
 
 def api_pages(text: str) -> str:
@@ -92,4 +93,4 @@ def _typedoc(text: str) -> str:
     if title is not None and f'class="title">{title[2]}</a>' in text:
         text = text[:title.start()] + f"<title>{title[1]}</title>" + text[title.end():]
     text = _TYPEDOC_PARAMETER.sub(r"\1<span>\2</span>", text)
-    return _TYPEDOC_INDEX.sub(r'\1<h\2 class="tsd-index-heading">', text)
+    return _TYPEDOC_INDEX.sub(r'\1<h3 class="tsd-index-heading">', text)

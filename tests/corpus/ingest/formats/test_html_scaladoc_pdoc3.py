@@ -128,13 +128,13 @@ _TYPEDOC = (
 def test_an_old_typedoc_page_is_titled_without_the_site_and_reads_parameters_as_items() -> None:
     """TypeDoc before 0.20: no ``h1``, the ``<title>`` "DAPLink | DAPjs API Documentation" titled the page; each
     parameter an ``h5``, a section of its own ("flash > Parameters > buffer: BufferSource"); the index's groups
-    ("Index > Methods") sections beside the members' ("Methods")."""
+    ("Index > Methods") sections beside the members' ("Methods"): "Index" holds them as text."""
     document = parse_html(_TYPEDOC)
     assert document.title == "DAPLink"
     headings = [line for line in document.text.splitlines() if line.startswith("#")]
-    assert headings == ["## Methods", "### flash", "#### Parameters", "#### Returns Promise<void>"]
+    assert headings == ["## Index", "## Methods", "### flash", "#### Parameters", "#### Returns Promise<void>"]
     assert "- buffer: BufferSource\n    The image to flash\n  - Default value pageSize: number" in document.text
-    assert "Index\n\nMethods\n\n- flash" in document.text
+    assert "## Index\n\nMethods\n\n- flash" in document.text
 
 
 def test_a_pdoc3_class_holds_its_methods() -> None:
