@@ -12,7 +12,10 @@ docs/measurements/generators-2026-12-06.md has what was checked.
   Alphabetic By Inheritance Inherited Future AnyRef Any Hide All Show All Visibility Public All", in each page's
   first passage) is navigation. The page's package (``p#owner``: "scala.concurrent", links to its packages) stood
   above the title, a passage of its own on every page, no section's: the title's first paragraph instead, as
-  ``html_more`` makes javadoc's package line.
+  ``html_more`` makes javadoc's package line. At the page's end the views a script fills (``div#inheritedMembers``:
+  "Inherited from AnyRef", "Inherited by implicit conversion any2stringadd from Future[T] to ...";
+  ``div#groupedMembers``: "Ungrouped") are headings over nothing, a passage of headings only; such an empty
+  ``div.parent``, ``div.conversion`` or ``div.group`` is left out (a group with its description stays).
 - TypeDoc before 0.20: a page has no ``h1``, its ``<title>`` "DAPLink | DAPjs API Documentation" (the site's name
   after the bar, as its tool bar's ``a.title`` names it) titled it in ``clew ls`` and every hit: titled by the part
   before the bar. Each parameter is an ``h5`` in ``ul.tsd-parameters``: every parameter was a section of its own
@@ -37,6 +40,8 @@ _SCALADOC_TAG = re.compile(r"<(/?)(ol|li)\b([^>]*)>")
 _MEMBER = re.compile(r'^\s+name="[^"]*"\s+visbl="')
 _SHORT = re.compile(r'<p class="shortcomment cmt">[^<]*+(?:<(?!/p>)[^<]*+)*+</p>(?=<div class="fullcomment">)')
 _FILTER = '<div id="mbrsel">'
+_EMPTY_VIEW = re.compile(
+    r'<div class="(?:parent|group|conversion)" name="[^"]*">\s*<h3>(?:[^<]|<(?!/?h3\b|/?div\b))*+</h3>\s*</div>')
 _OWNER = re.compile(r'(<p id="owner">(?:[^<]|<(?!/p>))*+</p>)(\s*)(<h1>(?:[^<]|<(?!/h1>))*+</h1>)')
 
 _TYPEDOC = re.compile(r'<html class="(?:default|minimal) no-js">')
@@ -66,7 +71,7 @@ def _scaladoc(text: str) -> str:
     """A Scaladoc 2 page: its member lists and their items ``div``s, without the members' short comments, the member
     filter navigation. Scaladoc writes well-formed XHTML: each ``ol``/``li`` end tag closes the one open."""
     text = _SHORT.sub("", text.replace(_FILTER, '<div id="mbrsel" role="navigation">', 1))
-    text = _OWNER.sub(r"\3\2\1", text, count=1)
+    text = _EMPTY_VIEW.sub("", _OWNER.sub(r"\3\2\1", text, count=1))
     parts: list[str] = []
     done = 0
     open_tags: list[bool] = []  # whether each ol/li open at this point is a member list or a member

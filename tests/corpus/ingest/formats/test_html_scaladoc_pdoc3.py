@@ -57,8 +57,18 @@ def test_a_scaladoc_page_reads_its_members_once_as_sections_without_the_member_f
         "</ol></div></div>\n"
     )
     comment_list = "<ul><li>first</li><li>second</li></ul>"
+    views = (
+        '<div id="inheritedMembers"><div class="parent" name="scala.AnyRef">\n<h3>Inherited from '
+        '<a href="../AnyRef.html" class="extype" name="scala.AnyRef">AnyRef</a></h3>\n</div></div>\n'
+        '<div class="conversion" name="scala.Predef.Ensuring">\n<h3>Inherited by implicit conversion Ensuring from '
+        'Future[T] to Ensuring[Future[T]]</h3>\n</div>\n<div id="groupedMembers">'
+        '<div class="group" name="Ungrouped">\n<h3>Ungrouped</h3>\n\n</div><div class="group" name="Helpers">\n'
+        '<h3>Iteration Helpers</h3>\n<div class="comment cmt"><p>These enable collections-like operations.</p></div>\n'
+        "</div></div>\n"
+    )
     page = _SCALADOC.replace('<div id="template">', member_filter + '<div id="template">').replace(
-        "the newly created", comment_list + "the newly created")
+        "the newly created", comment_list + "the newly created").replace(
+        "</div></div></body>", "</div>" + views + "</div></body>")
     text = parse_html(page).text
     assert text.startswith("# Future\n\nscala.concurrent\n\n")  # the package line was a passage above the title
     assert "Ordering" not in text and "Alphabetic" not in text and "Visibility" not in text
@@ -66,6 +76,8 @@ def test_a_scaladoc_page_reads_its_members_once_as_sections_without_the_member_f
     assert "#### def successful(result: T): Future[T]\n\nCreates an already completed Future" in text
     assert "1. Creates" not in text
     assert "- first\n- second" in text  # a comment's own list stays a list
+    assert "Inherited from" not in text and "Ungrouped" not in text  # the views a script fills: headings over nothing
+    assert text.endswith("### Iteration Helpers\n\nThese enable collections-like operations.")
 
 
 _PDOC3 = (
