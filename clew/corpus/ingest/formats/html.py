@@ -100,7 +100,7 @@ from clew.corpus.ingest.formats.html_rules import (
 )
 from clew.corpus.ingest.formats.html_scala_typedoc import api_pages
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
-from clew.corpus.ingest.formats.html_terms import TERM
+from clew.corpus.ingest.formats.html_terms import TERM, bold_terms
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -116,6 +116,7 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     hold no heading. Else a ``<details>`` without an admonition class is a container: rustdoc wraps
     every method, its heading and its examples in one."""
     text = restructured(api_pages(normalize_newlines(source)))  # man pages, RDoc, Scaladoc (html_more, html_man, ...)
+    text = bold_terms(text)  # <p><b>NAME</b></p><blockquote>: a term and its definition (html_terms)
     if may_have_content_root(text):
         builder = _Builder(content_only=True, embedded=embedded, collapsible=collapsible)
         builder.feed(text)

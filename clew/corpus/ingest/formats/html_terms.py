@@ -4,9 +4,15 @@ around its list, and when its list has closed (or its ``dd`` starts) the writer 
 terms became: consecutive ``dt`` of one ``dd`` are one heading (``join_terms``), a short list is
 text of the section around it (``TERM_UNITS_CHARS``), a term with nothing under it is a paragraph,
 and a Sphinx API entry with nothing under its signature is a line of the section around it.
+
+A page may write its terms without a ``dl``: a paragraph holding only a bold name, the name's description in a
+blockquote under it (SQLite's compile.html, its 195 compile-time options). :func:`bold_terms` makes such runs the
+definition lists they are, before the page is parsed.
 """
 
 from __future__ import annotations
+
+import re
 
 from clew.corpus.ingest.formats.html_parts import _DList
 from clew.corpus.ingest.parsed import Block, Link, Section, Table
@@ -19,6 +25,25 @@ TERM_UNITS_CHARS = 6000
 """A definition list with at least this much text has a unit per term; a shorter one (a few
 modes of a pragma, the five conflict algorithms) reads better as the text of its section:
 measured on the SQLite dev set, per-term units there lost two evidence phrases."""
+
+_BOLD_TERM = re.compile(
+    r"<p(?P<attrs>(?:\s[^>]*)?)>\s*"
+    r"(?P<term><(?P<bold>b|strong)(?:\s[^>]*)?>(?P<name>(?:[^<]|</?(?:code|i|em|var|tt)(?:\s[^>]*)?>)*+)</(?P=bold)>)"
+    r"\s*(?:</p>\s*)?<blockquote>(?P<body>(?:[^<]|<(?!/?blockquote\b)|<blockquote\b[^>]*>(?:[^<]|<(?!/?blockquote\b))*+"
+    r"</blockquote>)*+)</blockquote>",
+    re.IGNORECASE)
+"""A term and its definition written without a ``dl``: ``<p><b>NAME</b></p><blockquote>...</blockquote>``. The
+paragraph holds one ``b`` or ``strong`` and nothing else (inside it only text, ``code`` and ``i``/``em``/``var``/``tt``:
+``SQLITE_MAX_MMAP_SIZE=<i>N</i>``); the blockquote (no attributes: a classed one may be an admonition) may hold
+one level of blockquotes (SQLITE_DQS's table of settings). Bold inside a sentence, or a blockquote after a
+paragraph of text, is not this shape."""
+_TAG = re.compile(r"<[^>]*>")
+_ITEM_OPENED = re.compile(r"<li\b[^>]*>\s*\Z", re.IGNORECASE)
+"""A list item's first paragraph is its line (``- BugFixes``, a GitPython changelog's item over its sub-list):
+no term."""
+_BETWEEN_TERMS = re.compile(r"(?:\s|<a\s+(?:name|id)=\"[^\"<>]*\"\s*>\s*</a>)*", re.IGNORECASE)
+"""What may lie between two such terms of one list: white space and empty anchors (``<a name="fdatasync"></a>``,
+the next term's, which then names its section)."""
 
 
 class TermSections:
@@ -158,3 +183,31 @@ class TermSections:
             self._open.pop()
         if self._open[-1][0] != head.section:
             self._open.append((head.section, section.level, True))
+
+
+def bold_terms(text: str) -> str:
+    """Runs of ``_BOLD_TERM`` (only ``_BETWEEN_TERMS`` between them) as definition lists, one per run: the bold
+    paragraph a ``dt`` (with the paragraph's attributes; the bold's own ``id`` stays inside it), its blockquote the
+    ``dd``. A run is one list, so a long one has a unit per term and a short one stays text
+    (``TERM_UNITS_CHARS``), as a ``dl`` written so would."""
+    if "<blockquote>" not in text.lower():
+        return text
+    parts: list[str] = []
+    done = 0  # the text before this is in parts
+    run_end = -1  # where the open run's last term ended (-1: no run open)
+    for found in _BOLD_TERM.finditer(text):
+        start = found.start()
+        if not _TAG.sub("", found["name"]).strip() or _ITEM_OPENED.search(text, max(0, start - 200), start):
+            continue
+        joins = run_end >= 0 and _BETWEEN_TERMS.fullmatch(text, run_end, start) is not None
+        if run_end >= 0 and not joins:
+            parts.append("</dl>")
+        parts.append(text[done:start])
+        if not joins:
+            parts.append("<dl>")
+        parts.append(f"<dt{found['attrs']}>{found['term']}</dt><dd>{found['body']}</dd>")
+        done = run_end = found.end()
+    if run_end >= 0:
+        parts.append("</dl>")
+    parts.append(text[done:])
+    return "".join(parts)
