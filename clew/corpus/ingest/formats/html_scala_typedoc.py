@@ -15,7 +15,11 @@ docs/measurements/generators-2026-12-06.md has what was checked.
   ``html_more`` makes javadoc's package line. At the page's end the views a script fills (``div#inheritedMembers``:
   "Inherited from AnyRef", "Inherited by implicit conversion any2stringadd from Future[T] to ...";
   ``div#groupedMembers``: "Ungrouped") are headings over nothing, a passage of headings only; such an empty
-  ``div.parent``, ``div.conversion`` or ``div.group`` is left out (a group with its description stays).
+  ``div.parent``, ``div.conversion`` or ``div.group`` is left out (a group with its description stays). A member's
+  parameters and attributes (``dl.paramcmts``: "T" over "the type of the value in the future", "returns" over "the
+  newly created Future object"; ``dl.attributes``: "Definition Classes" over "AnyRef → Any") read each term as a line
+  of its own over its definition, and an extract quoted "T" alone: they are field lists ("returns: the newly created
+  Future object"), as docutils' are.
 - TypeDoc before 0.20: a page has no ``h1``, its ``<title>`` "DAPLink | DAPjs API Documentation" (the site's name
   after the bar, as its tool bar's ``a.title`` names it) titled it in ``clew ls`` and every hit: titled by the part
   before the bar. Each parameter is an ``h5`` in ``ul.tsd-parameters``: every parameter was a section of its own
@@ -72,6 +76,8 @@ def _scaladoc(text: str) -> str:
     filter navigation. Scaladoc writes well-formed XHTML: each ``ol``/``li`` end tag closes the one open."""
     text = _SHORT.sub("", text.replace(_FILTER, '<div id="mbrsel" role="navigation">', 1))
     text = _EMPTY_VIEW.sub("", _OWNER.sub(r"\3\2\1", text, count=1))
+    text = text.replace('<dl class="paramcmts block">', '<dl class="paramcmts block field-list">')
+    text = text.replace('<dl class="attributes block">', '<dl class="attributes block field-list">')
     parts: list[str] = []
     done = 0
     open_tags: list[bool] = []  # whether each ol/li open at this point is a member list or a member

@@ -67,7 +67,7 @@ def test_a_scaladoc_page_reads_its_members_once_as_sections_without_the_member_f
         "</div></div>\n"
     )
     page = _SCALADOC.replace('<div id="template">', member_filter + '<div id="template">').replace(
-        "the newly created", comment_list + "the newly created").replace(
+        "Future with the specified result.\n", "Future with the specified result.\n" + comment_list).replace(
         "</div></div></body>", "</div>" + views + "</div></body>")
     text = parse_html(page).text
     assert text.startswith("# Future\n\nscala.concurrent\n\n")  # the package line was a passage above the title
@@ -76,6 +76,7 @@ def test_a_scaladoc_page_reads_its_members_once_as_sections_without_the_member_f
     assert "#### def successful(result: T): Future[T]\n\nCreates an already completed Future" in text
     assert "1. Creates" not in text
     assert "- first\n- second" in text  # a comment's own list stays a list
+    assert "returns: the newly created Future object" in text  # dl.paramcmts: a field list
     assert "Inherited from" not in text and "Ungrouped" not in text  # the views a script fills: headings over nothing
     assert text.endswith("### Iteration Helpers\n\nThese enable collections-like operations.")
 
