@@ -91,6 +91,20 @@ def test_a_yard_file_page_is_titled_by_its_name_and_a_class_page_by_its_heading(
     assert "collapse" not in klass.text
 
 
+def test_a_yard_class_box_is_a_field_list() -> None:
+    """The box under a class's title (``div.box_info``, one ``dl`` per term) read "Inherits:", "Object", "Defined
+    in:", "lib/yard/tags/library.rb" as four paragraphs, and an extract quoted "Object" and "Defined in:" as two
+    lines; each term now opens its definition's paragraph, as javadoc's notes do. A definition list of a docstring
+    whose term has no colon stays one."""
+    box = ('<h1>Class: YARD::Tags::Library</h1><div class="box_info"><dl><dt>Inherits:</dt><dd><span class='
+           '"inheritName">Object</span><ul class="fullTree"><li>Object</li><li class="next">YARD::Tags::Library</li>'
+           '</ul><a href="#" class="inheritanceTree">show all</a></dd></dl><dl><dt>Includes:</dt><dd>CodeObjects, '
+           'Parser</dd></dl><dl><dt>Defined in:</dt><dd>lib/yard/tags/library.rb</dd></dl></div><div class='
+           '"docstring"><dl><dt>term</dt><dd>its meaning</dd></dl></div>')
+    page = parse_html(_yard_page("Class: YARD::Tags::Library &mdash; YARD 0.9.28 Documentation", box))
+    assert page.text == ("# Class: YARD::Tags::Library\n\nInherits: Object\n\nIncludes: CodeObjects, Parser\n\n"
+                         "Defined in: lib/yard/tags/library.rb\n\nterm\n\nits meaning")
+
 def test_yards_frame_lists_are_not_documents() -> None:
     """YARD's lists for its side frame (``class_list.html``, ``method_list.html``, ``file_list.html``,
     ``tag_list.html``) were documents: "Method List", 73 passages of method names with their classes, quoted in an
