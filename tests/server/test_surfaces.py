@@ -135,9 +135,11 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     corpus = Corpus(db, read_only=True)
     sessions: list[Mcp] = []
     try:
-        # one REST client for the module's calls (each client builds an SSL context, about 20 ms of CPU)
+        # one REST client for the module's calls (each client builds an SSL context, about 20 ms of CPU); a
+        # connection a call, as before: none kept open for the server to close while the client reuses it
         with Served(create_app(corpus, load_config(config_path))) as served, \
-                httpx.Client(base_url=served.url, timeout=120) as rest_client:
+                httpx.Client(base_url=served.url, timeout=120,
+                             limits=httpx.Limits(max_keepalive_connections=0)) as rest_client:
             stdio = StdioServerParameters(command=CLEW[0], args=[*CLEW[1:], "mcp", "--db", str(db), "--config",
                                                                  str(config_path), "--principal", "reader"])
             sessions.append(Mcp(lambda: stdio_client(stdio)))
