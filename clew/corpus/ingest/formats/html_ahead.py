@@ -17,7 +17,7 @@ from html.parser import HTMLParser
 from clew.corpus.ingest.formats.html_haddock import haddock_declarations, haddock_interface
 from clew.corpus.ingest.formats.html_jsdocs import _TAB_SET_TAGS, tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
-from clew.corpus.ingest.formats.html_members import is_member_table, member_table
+from clew.corpus.ingest.formats.html_members import declaration, is_declaration_table, is_member_table, member_table
 from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event, TableShape, page_toc, page_toc_start, table_shapes
@@ -73,12 +73,14 @@ class HeldEvents:
         return True, None
 
     def release(self) -> list[Event] | None:
-        """The held events to replay (a Doxygen member summary rewritten first: ``html_members``), or
+        """The held events to replay (a Doxygen member summary or declaration rewritten first: ``html_members``), or
         None for a table of contents that only leads into its own page (``html_rules.page_toc``);
         nothing is held afterwards."""
         events, self.events = self.events or [], None
         if events and is_member_table(events[0]):
             return member_table(events)
+        if events and is_declaration_table(events[0]):
+            return declaration(events)
         if events and events[0][1] == "table" and is_callout_table(events):
             return callout_list(events)
         if events and tab_panels_start(events[0][1], events[0][2]):

@@ -15,14 +15,22 @@ and description side by side (``| int | mdb_env_open (...) | Open an environment
 group of one member is one paragraph. Separator rows are dropped, a declaration column empty in
 every row (module and page lists) is left out, and rows without a description get an empty cell
 where others have one.
+
+A member's declaration above its description (``div.memproto > table.memname``) is a table too:
+the name and an opening parenthesis, then a row per parameter (``SDL_Window *`` | ``window,``) and
+a row for the closing one. Read as it is, it was a table of empty and one-word cells (``| void
+SDL_SetWindowTitle | ( | SDL_Window * | window, |``, task U14); :func:`declaration` reads it as
+one line of code, ``void SDL_SetWindowTitle(SDL_Window * window, const char * title)``.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from clew.corpus.ingest.formats.html_rules import Event, _attr
 
+_BLANKS = re.compile(r"\s+")
 _START_TABLE: Event = ("start", "table", [])
 _END_TABLE: Event = ("end", "table", [])
 
@@ -31,6 +39,50 @@ def is_member_table(event: Event) -> bool:
     """Whether ``event`` starts a Doxygen member summary table."""
     kind, tag, attrs = event
     return kind == "start" and tag == "table" and "memberdecls" in (_attr(attrs, "class") or "").split()
+
+
+def is_declaration_table(event: Event) -> bool:
+    """Whether ``event`` starts a Doxygen member's declaration (``table.memname``)."""
+    kind, tag, attrs = event
+    return kind == "start" and tag == "table" and "memname" in (_attr(attrs, "class") or "").split()
+
+
+def declaration(events: list[Event]) -> list[Event]:
+    """The events of a declaration table rewritten as one line of code (a ``pre``): its cells'
+    inner events in order (their links kept), blanks collapsed, a space between two cells except
+    after an opening parenthesis, before a cell that is one (a macro's ``NAME(``) and before a closing
+    one or a comma."""
+    out: list[Event] = [("start", "pre", [])]
+    written = ""
+    for _, cells in _rows(events[1:]):
+        for cell in cells:
+            text = " ".join("".join(data for kind, data, _ in cell if kind == "data").split())
+            if not text:
+                continue
+            if written and not written.endswith("(") and not text.startswith((")", ",")) and text != "(":
+                out.append(("data", " ", []))
+            out.extend(_collapsed(cell))
+            written = text
+    out.append(("end", "pre", []))
+    return out
+
+
+def _collapsed(cell: list[Event]) -> list[Event]:
+    """A cell's events with each run of blanks (no-break spaces among them) one space, none at its ends."""
+    out: list[Event] = []
+    last = -1  # the index in out of the last text
+    for kind, data, attrs in cell:
+        if kind == "data":
+            text = _BLANKS.sub(" ", data)
+            if last < 0 or out[last][1].endswith(" "):
+                text = text.lstrip(" ")
+            if not text:
+                continue
+            last = len(out)
+        out.append((kind, text if kind == "data" else data, attrs))
+    if last >= 0:
+        out[last] = ("data", out[last][1].rstrip(" "), [])
+    return out
 
 
 def member_table(events: list[Event]) -> list[Event]:

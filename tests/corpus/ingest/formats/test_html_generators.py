@@ -473,7 +473,7 @@ def test_doxygen_members_sit_under_their_group_heading() -> None:
         (4, "Data Fields", "MDB_val"), (4, "Field Documentation", "MDB_val"), (5, "mv_size", "Field Documentation"),
         (5, "mv_data", "Field Documentation"), (3, "MDB_stat", "Data Structure Documentation"),
         (2, "Typedef Documentation", ""), (3, "MDB_dbi", "Typedef Documentation")]
-    assert document.text[document.anchors["MDB_stat"]:].startswith("### MDB_stat\n\nstruct MDB_stat")
+    assert document.text[document.anchors["MDB_stat"]:].startswith("### MDB_stat\n\n```\nstruct MDB_stat\n```")
     plain = parse_html(page.replace("Doxygen 1.8.16", "Other 1.0"))  # another generator: levels as written
     assert [s.level for s in plain.sections[1:]] == [2, 2, 3, 4, 2, 2, 2, 2, 2]
 

@@ -1,0 +1,80 @@
+"""Doxygen 1.9.4's member declarations as Debian bookworm ships them (libsdl2-doc 2.26.5): the table above each
+member's description (``div.memproto > table.memname``) is a line of code, not a table (task U14)."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html import parse_html
+
+HEAD = '<head><meta name="generator" content="Doxygen 1.9.4"/><title>SDL2: SDL_video.h File Reference</title></head>'
+TITLE = '<div class="header"><div class="headertitle"><div class="title">SDL_video.h File Reference</div></div></div>'
+
+
+def member(name: str, rows: str, doc: str) -> str:
+    return (f'<h2 class="memtitle"><span class="permalink"><a href="#a5b">&#9670;&nbsp;</a></span>{name}</h2>\n'
+            f'<div class="memitem">\n<div class="memproto">\n      <table class="memname">\n{rows}      </table>\n'
+            f'</div><div class="memdoc">\n<p>{doc}</p>\n</div>\n</div>\n')
+
+
+FUNCTION = member("SDL_SetWindowTitle()", '''        <tr>
+          <td class="memname">void SDL_SetWindowTitle </td>
+          <td>(</td>
+          <td class="paramtype"><a class="el" href="../../dc/d64/_s_d_l__video_8h.html#a8a">SDL_Window</a> *&#160;</td>
+          <td class="paramname"><em>window</em>, </td>
+        </tr>
+        <tr>
+          <td class="paramkey"></td>
+          <td></td>
+          <td class="paramtype">const char *&#160;</td>
+          <td class="paramname"><em>title</em>&#160;</td>
+        </tr>
+        <tr>
+          <td></td>
+          <td>)</td>
+          <td></td><td></td>
+        </tr>
+''', "Set the title of a window.")
+MACRO = member("SDL_WINDOWPOS_CENTERED_DISPLAY", '''        <tr>
+          <td class="memname">#define SDL_WINDOWPOS_CENTERED_DISPLAY</td>
+          <td>(</td>
+          <td class="paramtype">&#160;</td>
+          <td class="paramname">X</td>
+          <td>)</td>
+          <td>&#160;&#160;&#160;(SDL_WINDOWPOS_CENTERED_MASK|(X))</td>
+        </tr>
+''', "Used to indicate that the window position should be centered.")
+DEFINE = member("AUDIO_F32", '''        <tr>
+          <td class="memname">#define AUDIO_F32&#160;&#160;&#160;<a class="el" href="#afa">AUDIO_F32LSB</a></td>
+        </tr>
+''', "Samples in 32-bit floating point.")
+
+
+def blocks(body: str) -> list[tuple[str, str]]:
+    document = parse_html(f"{HEAD}<body>{TITLE}<div class=\"contents\">"
+                          f'<h2 class="groupheader">Function Documentation</h2>{body}</div></body>')
+    return [(b.kind, document.text[b.start:b.end]) for b in document.blocks]
+
+
+def test_a_doxygen_function_declaration_is_one_line_of_code() -> None:
+    """A function's declaration was a table of one-word and empty cells (``| void SDL_SetWindowTitle | ( |
+    SDL_Window * | window, |``, one row a parameter), and the extract quoted its cells; it is one line of code,
+    its links kept."""
+    assert blocks(FUNCTION)[2:] == [
+        ("heading", "### SDL_SetWindowTitle()"),
+        ("code", "```\nvoid SDL_SetWindowTitle(SDL_Window * window, const char * title)\n```"),
+        ("paragraph", "Set the title of a window.")]
+    document = parse_html(f"{HEAD}<body>{FUNCTION}</body>")
+    assert [link.href for link in document.links] == ["../../dc/d64/_s_d_l__video_8h.html#a8a"]
+
+
+def test_a_doxygen_macro_declaration_keeps_its_parenthesis_and_body_apart() -> None:
+    """A macro's name meets its parenthesis (``NAME(X)``), its body stands after a space; a one-cell
+    declaration (``#define AUDIO_F32 AUDIO_F32LSB``) is code too, its blanks one space."""
+    assert blocks(MACRO)[3] == (
+        "code", "```\n#define SDL_WINDOWPOS_CENTERED_DISPLAY(X) (SDL_WINDOWPOS_CENTERED_MASK|(X))\n```")
+    assert blocks(DEFINE)[3] == ("code", "```\n#define AUDIO_F32 AUDIO_F32LSB\n```")
+
+
+def test_a_table_of_another_class_is_still_a_table() -> None:
+    """Only ``table.memname`` is a declaration: a table of the same cells without the class is read as before."""
+    plain = FUNCTION.replace('class="memname"', 'class="other"')
+    assert [kind for kind, _ in blocks(plain)][3:4] == ["table_row"]
