@@ -50,7 +50,7 @@ from clew.corpus.ingest.formats.html_ahead import ReadAhead, read_ahead_start
 from clew.corpus.ingest.formats.html_foreign import ForeignSkip
 from clew.corpus.ingest.formats.html_jsdocs import site_name_box
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
-from clew.corpus.ingest.formats.html_members import MemberLevels
+from clew.corpus.ingest.formats.html_members import MemberLevels, doxygen_fields
 from clew.corpus.ingest.formats.html_more import restructured
 from clew.corpus.ingest.formats.html_parts import (
     _Admonition,
@@ -456,7 +456,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             return Entry(tag)
         if tag == "dl":
             dlist = _DList(len(self._open), len(self.sections), len(self.blocks), self._length, api_entry(attrs),
-                           fields=field_list(attrs), notes=note_list(tag, attrs))
+                           fields=field_list(attrs) or (self._members is not None and doxygen_fields(attrs)),
+                           notes=note_list(tag, attrs))
             self._dlists.append(dlist)
             return Entry(tag, "dlist", dlist)
         if self._tables:

@@ -85,6 +85,14 @@ def _collapsed(cell: list[Event]) -> list[Event]:
     return out
 
 
+def doxygen_fields(attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether a ``dl`` of a Doxygen page is one of a member's labelled paragraphs (``dl.section``: "Returns",
+    "Since", "See also", "Note", "Warning", a ``\\par``'s own title), one term over its definition: a field list
+    ("Returns: a timer ID or 0 if an error occurs"), as docutils' "Returns:" is (task U14). Each term was a line of
+    its own over its definition, and an extract quoted "Returns" alone."""
+    return "section" in (_attr(attrs, "class") or "").split()
+
+
 def member_table(events: list[Event]) -> list[Event]:
     """The events of a member table (from its start tag to its end tag, or to the end of ``events``),
     rewritten as the module docstring says."""

@@ -78,3 +78,27 @@ def test_a_table_of_another_class_is_still_a_table() -> None:
     """Only ``table.memname`` is a declaration: a table of the same cells without the class is read as before."""
     plain = FUNCTION.replace('class="memname"', 'class="other"')
     assert [kind for kind, _ in blocks(plain)][3:4] == ["table_row"]
+
+
+SECTIONS = ('<dl class="params"><dt>Parameters</dt><dd><table class="params">\n<tr><td class="paramname">id</td>'
+            '<td>the ID of the timer to remove </td></tr>\n</table></dd></dl>\n'
+            '<dl class="section return"><dt>Returns</dt><dd>SDL_TRUE if the timer is removed or SDL_FALSE if the timer'
+            " wasn't found.</dd></dl>\n"
+            '<dl class="section since"><dt>Since</dt><dd>This function is available since SDL 2.0.0.</dd></dl>\n'
+            '<dl class="section see"><dt>See also</dt><dd><a class="el" href="#a82">SDL_AddTimer</a> </dd></dl>\n')
+
+
+def test_a_doxygen_members_returns_since_and_see_also_are_fields() -> None:
+    """A member's labelled paragraphs (``dl.section``) read each label as a line over its text ('Returns' over
+    'SDL_TRUE if ...'), and question 7's extract quoted 'Returns' and 'Since' alone; they are fields, as
+    docutils' 'Returns:' is. The parameters' table stays a table under its label."""
+    body = member("SDL_RemoveTimer()", '<tr><td class="memname">SDL_bool SDL_RemoveTimer </td><td>(</td>'
+                  '<td class="paramtype">SDL_TimerID&#160;</td><td class="paramname"><em>id</em></td><td>)</td></tr>',
+                  "Remove a timer created with SDL_AddTimer().").replace("</p>\n</div>", "</p>\n" + SECTIONS + "</div>")
+    assert blocks(body)[5:] == [
+        ("paragraph", "Parameters"), ("table_row", "| id | the ID of the timer to remove |"),
+        ("paragraph", "Returns: SDL_TRUE if the timer is removed or SDL_FALSE if the timer wasn't found."),
+        ("paragraph", "Since: This function is available since SDL 2.0.0."),
+        ("paragraph", "See also: SDL_AddTimer")]
+    other = parse_html(f"<body><p>Remove a timer.</p>{SECTIONS}</body>")  # no generator named: as before
+    assert "Returns\n\nSDL_TRUE if" in other.text
