@@ -24,7 +24,7 @@ from clew.commands.common import (
 from clew.commands.common import (
     collection as resolve_collection,
 )
-from clew.corpus.documents import OutlineNode, list_documents, outline, remove_documents, similar_keys
+from clew.corpus.documents import OutlineNode, keys_meant, list_documents, outline, remove_documents
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
@@ -71,13 +71,14 @@ def ls_command(db: DbOption = None,
 
 
 @command(app, "outline", example="clew outline guide.md --db docs.duckdb")
-def outline_command(key: Annotated[str, typer.Argument(help="Document key.")], db: DbOption = None,
+def outline_command(key: Annotated[str, typer.Argument(help="Document key (or the title of one document).")],
+                    db: DbOption = None,
                     collection: CollectionOption = None, as_json: JsonOption = False) -> None:
     """Show a document's section tree with passage counts (no such document: exit status 1)."""
     with Corpus(database(db), read_only=True) as corpus:
         scope = Scope(corpus, collection=resolve_collection(corpus, collection))
         tree = outline(scope, key)
-        near = None if tree is not None else similar_keys(key, [row.key for row in list_documents(scope)])
+        near = None if tree is not None else keys_meant(scope, key)
     if tree is None:
         hint = f"did you mean {' or '.join(near)}?" if near else "clew ls lists the keys"
         raise fail(f"no current document with key {key!r} ({hint})", code=1)
@@ -108,14 +109,14 @@ def rm_command(keys: Annotated[list[str], typer.Argument(help="Document keys to 
     with Corpus(database(db)) as corpus:
         scope = Scope(corpus, collection=resolve_collection(corpus, collection, otherwise="default"))
         report = remove_documents(corpus, scope, keys)
-        current = [row.key for row in list_documents(scope)] if report.missing else []
+        meant = {key: keys_meant(scope, key) for key in report.missing}
 
     def show() -> None:
         say_compacted(report.file_compacted)
         for key in report.removed:
             out.print(Text(f"retired {key}"))
         for key in report.missing:
-            near = similar_keys(key, current)
+            near = meant[key]
             hint = f" (did you mean {' or '.join(near)}?)" if near else ""
             out.print(Text("not found ", style="yellow") + Text(key + hint))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeGuard
@@ -91,7 +92,7 @@ def _not_a_passage(value: str) -> str:
     """What reads a section's or document's id, which ``clew fetch`` does not: ``clew outline``
     lists sections by such ids, and one copied from there was only "malformed (expected a passage
     id ...)" (task U4). A document's key where an id was meant (``clew fetch nodejs/timers.html``,
-    task U8): ``clew outline`` lists its passages' ids."""
+    task U8), or its title (task S1): ``clew outline`` lists its passages' ids."""
     from clew.corpus.ids import decode
     from clew.errors import MalformedEvidenceId
 
@@ -99,7 +100,7 @@ def _not_a_passage(value: str) -> str:
         kind = decode(value).kind
     except MalformedEvidenceId:
         return "" if value.startswith("ev") or not value.strip() else (
-            f"; if it is a document's key, clew outline {value} lists its passages' ids")
+            f"; if it is a document's key or title, clew outline {shlex.quote(value)} lists its passages' ids")
     return "" if kind == "c" else (f"; a {'section' if kind == 's' else 'document'} id: clew slice {value} "
                                    "reads its first passages")
 

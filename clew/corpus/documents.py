@@ -15,6 +15,7 @@ may not read is neither listed, outlined nor removed (it reads as missing).
 from __future__ import annotations
 
 import difflib
+from collections.abc import Mapping
 from typing import Literal
 
 import duckdb
@@ -26,6 +27,7 @@ from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import index_chunks
 from clew.corpus.sql import execute, one
 from clew.corpus.store import Corpus
+from clew.corpus.structure import DocumentVersion
 from clew.errors import InputError
 
 
@@ -97,8 +99,9 @@ def list_documents(scope: Scope, *, include_removed: bool = False) -> list[Docum
 
 
 def outline(scope: Scope, key: str) -> OutlineNode | None:
-    """The section tree of the current readable version of ``key`` with passage counts, or None."""
-    doc = scope.document_by_key(key)
+    """The section tree of the current readable version of ``key`` (or of the one document titled so:
+    ``document_meant``) with passage counts, or None."""
+    doc = document_meant(scope, key)
     if doc is None:
         return None
     sk = doc.skeleton
@@ -156,32 +159,88 @@ def retire(cur: duckdb.DuckDBPyConnection, versions: list[tuple[int, int]]) -> N
 
 
 SIMILAR_KEYS = 3
-"""The most keys ``clew outline`` (and ``clew rm``, REST) offers for one it did not find."""
+"""The most keys a surface offers for one it did not find (``clew outline``, ``clew rm``, ``clew slice``, REST's
+``did_you_mean``, the tools that take a document key)."""
+
+_TITLES_SQL = """
+SELECT col.name, d.key, v.title FROM documents d JOIN collections col ON col.id = d.collection_id
+JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+WHERE {predicate} ORDER BY col.name, d.key"""
 
 
-def similar_keys(given: str, keys: list[str]) -> list[str]:
-    """The keys a user most likely meant by ``given``: the same key in another case, or a key whose
+def _plain(text: str) -> str:
+    """A title or a typed name as they are compared: white space collapsed, any case."""
+    return " ".join(text.split()).casefold()
+
+
+def readable_titles(scope: Scope) -> list[tuple[str, str, str | None]]:
+    """``(collection, key, title)`` of the current documents the scope may read, by collection and key."""
+    params: list[object] = []
+    sql = _TITLES_SQL.format(predicate=scope.predicate(params))
+    return [(c, k, t) for c, k, t in scope.cursor().execute(sql, params).fetchall()]
+
+
+def keys_meant(scope: Scope, given: str) -> list[str]:
+    """The keys of readable current documents a user most likely meant by ``given`` (``similar_keys``):
+    what every surface offers for a key it did not find. Only documents the scope may read are
+    looked at, so that neither a key nor a title of another is ever offered."""
+    rows = readable_titles(scope)
+    titles: dict[str, str | None] = {}
+    for _, key, title in rows:
+        titles.setdefault(key, title)
+    return similar_keys(given, list(titles), titles)
+
+
+def document_meant(scope: Scope, given: str) -> DocumentVersion | None:
+    """The current readable document whose key is ``given``; failing that, the one whose title is
+    ``given`` (any case, white space collapsed: ``clew outline 'Tags Overview'``, task S1) where
+    exactly one readable document has that title. For the commands that read (``outline``,
+    ``slice``, ``read``, ``grep``); ``clew rm`` takes keys only."""
+    doc = scope.document_by_key(given)
+    if doc is not None or not given.strip():
+        return doc
+    wanted = _plain(given)
+    titled = [(c, k) for c, k, t in readable_titles(scope) if t is not None and _plain(t) == wanted]
+    if len(titled) != 1:
+        return None
+    collection, key = titled[0]
+    return next(iter(scope.current_by_keys([key], collection).values()), None)
+
+
+def similar_keys(given: str, keys: list[str], titles: Mapping[str, str | None] | None = None) -> list[str]:
+    """The keys a user most likely meant by ``given``: the keys of documents titled ``given`` (in
+    ``titles``, any case, white space collapsed: a page's title typed for its key, ``Tags Overview``
+    for ``file.tags.html``, task S1); the same key in another case, or a key whose
     file name (or tail of folders) is ``given``, in any case (``Options.html`` for
     ``zsh/Options.html``); where ``given`` names no suffix, a key that is it with one
     (``nodejs/timers.html`` or ``timers.html`` for ``nodejs/timers``, ``timers``: a page's name as its
     title reads, task U8); failing those, a key in the same folder whose file name is ``given``'s misspelt
-    (``scala/concurrent/Future.html`` for ``scala/concurrent/Futur.html``, task U13: difflib's ratio at least
-    0.8, the closest first); at most ``SIMILAR_KEYS``, in order."""
+    (``scala/concurrent/Future.html`` for ``scala/concurrent/Futur.html``, task U13), then a key whose
+    title is ``given`` misspelt (``Tags Overveiw``): difflib's ratio at least 0.8, the closest first;
+    at most ``SIMILAR_KEYS``, in order."""
+    titles = titles or {}
     wanted = given.strip("/").casefold()
     folder, _, wanted_name = wanted.rpartition("/")
     bare = "." not in wanted_name
+    wanted_title = _plain(given)
 
     def means(key: str) -> bool:
         if bare and "." in (name := key.rpartition("/")[2]):
             key = key[: len(key) - len(name)] + name.rpartition(".")[0]
         return key == wanted or key.endswith("/" + wanted)
 
-    meant = sorted(key for key in keys if means(key.casefold()))[:SIMILAR_KEYS]
+    plain_titles = {key: _plain(title) for key, title in titles.items() if title}
+    titled = sorted(key for key in keys if wanted_title and plain_titles.get(key) == wanted_title)
+    meant = titled + sorted(key for key in keys if key not in titled and means(key.casefold()))
     if meant or not wanted_name:
-        return meant
+        return meant[:SIMILAR_KEYS]
     siblings: dict[str, str] = {}
+    by_title: dict[str, str] = {}
     for key in sorted(keys):
         key_folder, _, name = key.casefold().rpartition("/")
         if key_folder == folder:
             siblings.setdefault(name, key)
-    return [siblings[name] for name in difflib.get_close_matches(wanted_name, siblings, SIMILAR_KEYS, 0.8)]
+        if key in plain_titles:
+            by_title.setdefault(plain_titles[key], key)
+    close = [siblings[name] for name in difflib.get_close_matches(wanted_name, siblings, SIMILAR_KEYS, 0.8)]
+    return close or [by_title[t] for t in difflib.get_close_matches(wanted_title, by_title, SIMILAR_KEYS, 0.8)]

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import duckdb
 
 from clew.corpus import ids
+from clew.corpus.documents import document_meant, keys_meant
 from clew.corpus.reader import Scope
 from clew.corpus.structure import DocumentVersion, Skeleton
 from clew.errors import MalformedEvidenceId
@@ -76,16 +77,20 @@ def open_id(scope: Scope, evidence_id: str, kinds: str = "c") -> Opened:
 def open_document(scope: Scope, document: str) -> Opened:
     """A document reference: any evidence id (its version) or a key (its current version).
 
-    A reference that starts with ``ev1:`` is read as an evidence id, anything else as a key.
+    A reference that starts with ``ev1:`` is read as an evidence id, anything else as a key, or as
+    the title of exactly one readable document (``clew.corpus.documents.document_meant``). A key
+    that names none says so, with the keys meant where there are some (``keys_meant``: of readable
+    documents only, so a denied key and a missing one read the same).
     """
     if document.strip().startswith(f"{ids.PREFIX}:"):
         return open_id(scope, document, "csd")
     try:
-        doc = scope.document_by_key(document)
+        doc = document_meant(scope, document)
+        near = keys_meant(scope, document) if doc is None else []
     except duckdb.Error as error:
         return failed(error)
     if doc is None:
-        return Opened("unavailable", NO_DOCUMENT)
+        return Opened("unavailable", NO_DOCUMENT + (f" (did you mean {' or '.join(near)}?)" if near else ""))
     return Opened("ok", None, doc, None, "d")
 
 

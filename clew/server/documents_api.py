@@ -3,7 +3,8 @@
 - ``GET /v1/collections/{name}/documents`` (``?removed=true`` adds retired ones): the documents
   the key's principal may read, as ``clew ls --json`` lists them.
 - ``GET /v1/collections/{name}/documents/{key}/outline``: a document's section tree; a key not
-  found is a 404 whose ``did_you_mean`` lists the keys meant (as ``clew outline`` offers them).
+  found is a 404 whose ``did_you_mean`` lists the keys meant (as ``clew outline`` offers them: a
+  title's among them); the title of exactly one readable document is taken for its key.
 - ``DELETE /v1/collections/{name}/documents?key=K&key=K2``: retire documents (their evidence ids
   still resolve, superseded); a key with no readable current document is listed in ``missing``.
 
@@ -26,10 +27,10 @@ from clew.corpus.documents import (
     DocumentInfo,
     OutlineNode,
     RemoveReport,
+    keys_meant,
     list_documents,
     outline,
     remove_documents,
-    similar_keys,
 )
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
@@ -69,8 +70,7 @@ def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[...
             return scope
         tree = await asyncio.to_thread(outline, scope, key)
         if tree is None:
-            current = await asyncio.to_thread(list_documents, scope)
-            near = similar_keys(key, [row.key for row in current])
+            near = await asyncio.to_thread(keys_meant, scope, key)
             hint = f"did you mean {' or '.join(near)}?" if near else f"GET /v1/collections/{name}/documents lists them"
             return JSONResponse({"error": "not_found", "detail": f"no current document {key!r} in {name!r} ({hint})",
                                  "did_you_mean": near}, status_code=404)

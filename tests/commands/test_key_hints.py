@@ -21,10 +21,12 @@ def test_a_key_without_its_suffix_offers_the_key_with_it(tmp_path: Path) -> None
     (docs / "nodejs" / "timers_promises.md").write_text("# Timers promises\n\nAwait a delay.\n")
     db = str(tmp_path / "c.duckdb")
     assert runner.invoke(app, ["ingest", str(docs), "--db", db]).exit_code == 0
-    for given in ("nodejs/timers", "timers", "NodeJS/Timers"):
+    for given in ("nodejs/timers", "NodeJS/Timers"):
         result = runner.invoke(app, ["outline", given, "--db", db])
         assert result.exit_code == 1, result.output
         assert f"no current document with key {given!r} (did you mean nodejs/timers.html?)" in result.output
+    titled = runner.invoke(app, ["outline", "timers", "--db", db])  # the page's title: taken for its key (task S1)
+    assert titled.exit_code == 0 and titled.stdout.startswith("Timers  document, 1 passage"), titled.output
     assert similar_keys("timers", ["a/timers.md", "a/timers.md.bak", "b/timers", "c/my-timers.html"]) == [
         "a/timers.md", "b/timers"]
     assert similar_keys("timers.md", ["a/timers.md.bak", "b/timers.html"]) == []  # a suffix given is kept
@@ -41,7 +43,7 @@ def test_a_key_given_to_fetch_points_to_outline(tmp_path: Path) -> None:
     assert told.exit_code == 2
     assert told.stderr.splitlines() == [
         "timers.html: malformed (malformed evidence id 'timers.html': expected ev1:<c|s|d>:<document>:<version>"
-        "[:<ordinal>]); if it is a document's key, clew outline timers.html lists its passages' ids"]
+        "[:<ordinal>]); if it is a document's key or title, clew outline timers.html lists its passages' ids"]
     outlined = runner.invoke(app, ["outline", "timers.html", "--db", db])  # the command it names lists the ids
     assert outlined.exit_code == 0 and "ev1:s:" in outlined.stdout
 
@@ -62,3 +64,32 @@ def test_a_misspelt_key_offers_the_keys_of_its_folder_it_is_close_to(tmp_path: P
     assert similar_keys("docs/Promse.md", ["docs/Promise.md", "other/Promse.md.bak", "docs/Zebra.md"]) == [
         "docs/Promise.md"]
     assert similar_keys("docs/zzz.md", ["docs/Promise.md"]) == []
+
+
+def test_a_title_typed_for_a_key_is_read_or_offered_by_every_command(tmp_path: Path) -> None:
+    """``clew outline 'Tags Overview'`` answered "clew ls lists the keys" (task U12's trial, YARD's
+    ``file.tags.html``): a unique title is taken for the key by the commands that read, offered by ``rm``."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "file.tags.html").write_text("<h1>Tags Overview</h1><p>Tags add meta-data to a docstring.</p>")
+    (docs / "Future.html").write_text("<h1>Future</h1><p>The trait.</p>")
+    (docs / "Future$.html").write_text("<h1>Future</h1><p>The object.</p>")
+    db = str(tmp_path / "c.duckdb")
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db]).exit_code == 0
+    outlined = runner.invoke(app, ["outline", "Tags Overview", "--db", db])
+    assert outlined.exit_code == 0 and outlined.stdout.startswith("Tags Overview  document, 1 passage")
+    sliced = runner.invoke(app, ["slice", "tags overview", "--db", db, "--json"])
+    assert sliced.exit_code == 0 and '"document_key": "file.tags.html"' in sliced.stdout
+    shared = runner.invoke(app, ["outline", "Future", "--db", db])  # two pages titled so: both offered
+    assert shared.exit_code == 1
+    assert "no current document with key 'Future' (did you mean Future$.html or Future.html?)" in " ".join(
+        shared.output.split())
+    misspelt = runner.invoke(app, ["slice", "Tags Overveiw", "--db", db])
+    assert misspelt.exit_code == 1
+    assert "no readable document has this key (did you mean file.tags.html?)" in " ".join(misspelt.output.split())
+    removed = runner.invoke(app, ["rm", "Tags Overview", "--db", db])  # rm takes keys only
+    assert removed.exit_code == 1
+    assert removed.stdout.splitlines() == ["not found Tags Overview (did you mean file.tags.html?)"]
+    fetched = runner.invoke(app, ["fetch", "Tags Overview", "--db", db])  # fetch points to outline, which reads it
+    assert "if it is a document's key or title, clew outline 'Tags Overview' lists its passages' ids" in " ".join(
+        fetched.stderr.split())

@@ -58,3 +58,29 @@ def test_removing_a_blank_key_is_a_400_naming_the_key_and_removes_nothing(corpus
             assert blank.json()["field"] == "key" and "is blank" in blank.json()["message"]
         listed = http.get("/v1/collections/notes/documents", headers=auth(ADMIN)).json()["documents"]
         assert [d["key"] for d in listed] == ["acme-notes.md", "budget.txt", "lunch.txt"]
+
+
+def test_a_title_typed_for_a_key_is_taken_or_offered_only_among_readable_documents(
+        corpus: Corpus, config: ServerConfig) -> None:
+    """A page's title where a key is asked (task S1): the outline route and the tools that read a document take the
+    title of exactly one readable document for its key, and ``did_you_mean`` offers the keys titled so; a document
+    the principal may not read (the reader's ``budget.txt``, titled "Budget") is neither taken nor offered."""
+    with Served(create_app(corpus, config)) as served, httpx.Client(base_url=served.url, timeout=30) as http:
+        titled = http.get("/v1/collections/notes/documents/acme robotics ENGINEERING notes/outline",
+                          headers=auth(ADMIN))
+        assert titled.status_code == 200 and titled.json()["passages"] == 3
+        close = http.get("/v1/collections/notes/documents/Acme Robotics engineering note/outline", headers=auth(ADMIN))
+        assert close.status_code == 404 and close.json()["did_you_mean"] == ["acme-notes.md"]
+        assert http.get("/v1/collections/notes/documents/Budget/outline", headers=auth(ADMIN)).status_code == 200
+        for given in ("Budget", "Budgett"):
+            hidden = http.get(f"/v1/collections/notes/documents/{given}/outline", headers=auth(READER))
+            assert hidden.status_code == 404 and hidden.json()["did_you_mean"] == []
+        sliced = http.post("/v1/tools/fetch_slice", json={"id": "budget", "collection": "notes"}, headers=auth(ADMIN))
+        assert sliced.status_code == 200 and sliced.json()["document_key"] == "budget.txt"
+        read = http.post("/v1/tools/read", json={"document": "budgett"}, headers=auth(ADMIN))
+        assert read.status_code == 404
+        assert read.json()["detail"] == "no readable document has this key (did you mean budget.txt?)"
+        denied = http.post("/v1/tools/read", json={"document": "budgett"}, headers=auth(READER))
+        missing = http.post("/v1/tools/read", json={"document": "nothing at all"}, headers=auth(READER))
+        assert (denied.status_code, denied.json()) == (missing.status_code, missing.json())
+        assert denied.status_code == 404 and denied.json()["detail"] == "no readable document has this key"

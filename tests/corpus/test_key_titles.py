@@ -1,0 +1,105 @@
+"""A page's title typed where a document key is asked (``clew outline 'Tags Overview'``, task S1): the keys of the
+documents titled so are offered, and the title of exactly one readable document is taken for its key by the
+commands that read (``outline``, ``fetch_slice``, ``read``, ``grep``), never by ``rm``; only documents the caller
+may read are looked at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.access import Principal
+from clew.corpus.documents import SIMILAR_KEYS, document_meant, keys_meant, outline, remove_documents, similar_keys
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from clew.navigation.slices import SliceArgs, fetch_slice
+
+PAGES = {
+    "file.tags.html": "<h1>Tags Overview</h1><p>Tags add meta-data to a docstring.</p>",
+    "file.README.html": "<h1>README</h1><p>YARD is a documentation tool.</p>",
+    "scala/Future.html": "<h1>Future</h1><p>The trait: a value that may become available.</p>",
+    "scala/Future$.html": "<h1>Future</h1><p>The object: Future.successful makes a completed one.</p>",
+    "Alpha.html": "<h1>Alpha</h1><p>Alpha keeps logs for thirty days.</p>",
+}
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Iterator[Corpus]:
+    folder = tmp_path / "docs"
+    for name, text in PAGES.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs")
+        yield corpus
+
+
+def test_similar_keys_offers_the_keys_of_the_documents_titled_so() -> None:
+    keys = ["file.tags.html", "a/overview.html", "b/Future.html", "b/Future$.html", "c/x.html", "d/y.html"]
+    titles = {"file.tags.html": "Tags Overview", "b/Future.html": "Future", "b/Future$.html": "Future",
+              "c/x.html": "Future", "d/y.html": "Future", "a/overview.html": None}
+    assert similar_keys("tags  OVERVIEW", keys, titles) == ["file.tags.html"]  # any case, blanks collapsed
+    assert similar_keys("Future", keys, titles) == ["b/Future$.html", "b/Future.html", "c/x.html"]  # SIMILAR_KEYS
+    assert SIMILAR_KEYS == 3
+    # a title first, then a key that is the name given: both kinds of meaning are offered
+    assert similar_keys("overview", ["a/overview.html", "z.html"], {"z.html": "Overview"}) == [
+        "z.html", "a/overview.html"]
+    # a misspelt title, after a misspelt file name in the folder given
+    assert similar_keys("Tags Overveiw", keys, titles) == ["file.tags.html"]
+    assert similar_keys("Tag Overview", ["file.tags.html"]) == []  # no titles given: none read
+    assert similar_keys("Something else entirely", keys, titles) == []
+
+
+def test_a_unique_title_is_taken_for_the_key_and_a_shared_one_is_offered(corpus: Corpus) -> None:
+    scope = Scope(corpus, collection="docs")
+    tree = outline(scope, "tags overview")
+    assert tree is not None and tree.children[0].heading == "Tags Overview"
+    assert tree == outline(scope, "file.tags.html")
+    doc = document_meant(scope, " Tags   Overview ")
+    assert doc is not None and doc.key == "file.tags.html"
+    # two documents titled "Future": neither is taken, both are offered
+    assert outline(scope, "Future") is None and document_meant(scope, "future") is None
+    assert keys_meant(scope, "Future") == ["scala/Future$.html", "scala/Future.html"]
+    assert keys_meant(scope, "Tags Overveiw") == ["file.tags.html"]
+    assert document_meant(scope, "Tags Overveiw") is None  # a close title is offered, never taken
+    # the tools that read a document by key take the title the same way, and offer the keys meant
+    sliced = fetch_slice(scope, SliceArgs(id="Tags Overview", window=2))
+    assert sliced.status == "ok" and sliced.document_key == "file.tags.html"
+    shared = fetch_slice(scope, SliceArgs(id="Future"))
+    assert (shared.status, shared.detail) == (
+        "unavailable", "no readable document has this key (did you mean scala/Future$.html or scala/Future.html?)")
+    assert fetch_slice(scope, SliceArgs(id="nothing.html")).detail == "no readable document has this key"
+
+
+def test_rm_takes_keys_only(corpus: Corpus) -> None:
+    """Removing by a title a user typed could retire a document they did not mean: the title is missing."""
+    report = remove_documents(corpus, Scope(corpus, collection="docs"), ["Tags Overview"])
+    assert (report.removed, report.missing) == ([], ["Tags Overview"])
+    assert outline(Scope(corpus, collection="docs"), "file.tags.html") is not None
+
+
+def test_a_title_the_caller_may_not_read_is_neither_taken_nor_offered(corpus: Corpus,
+                                                                       tmp_path: Path) -> None:
+    only_alpha = Scope(corpus, Principal(row_filter={"term": {"title": "Alpha"}}), "docs")
+    assert outline(only_alpha, "Tags Overview") is None and document_meant(only_alpha, "Tags Overview") is None
+    for given in ("Tags Overview", "tags overveiw", "Future", "file.tags.htm"):
+        assert keys_meant(only_alpha, given) == []
+        assert fetch_slice(only_alpha, SliceArgs(id=given)).detail == "no readable document has this key"
+    assert keys_meant(Scope(corpus, collection="docs"), "file.tags.htm") == ["file.tags.html"]
+    assert document_meant(only_alpha, "ALPHA") is not None  # its own title still opens it
+    # of two documents titled "Alpha", the one the caller may read is the one meant (the other in a collection
+    # it may not read); a caller who reads both is offered both
+    private = tmp_path / "private"
+    private.mkdir()
+    (private / "secret-alpha.html").write_text("<h1>Alpha</h1><p>Not for everyone.</p>", encoding="utf-8")
+    ingest_paths(corpus, [private], collection="private")
+    docs_only = Scope(corpus, Principal(collections=frozenset({"docs"})))
+    doc = document_meant(docs_only, "Alpha")
+    assert doc is not None and doc.key == "Alpha.html"
+    assert keys_meant(docs_only, "secret alpha") == [] and keys_meant(docs_only, "secret-alpha") == []
+    assert document_meant(Scope(corpus), "Alpha") is None and keys_meant(Scope(corpus), "secret-alpha") == [
+        "secret-alpha.html"]
+    assert keys_meant(Scope(corpus), "Alpha") == ["Alpha.html", "secret-alpha.html"]
