@@ -246,6 +246,27 @@ def test_denied_missing_and_malformed_ids_have_the_same_status_everywhere(
         assert len(bodies) == 1, (case, bodies)
 
 
+def test_a_title_typed_for_a_key_is_read_and_offered_the_same_everywhere(world: dict[str, Any]) -> None:
+    """A page's title where a key is asked (task S1): the title of the one readable document titled so reads it
+    as its key does, a misspelt one is unavailable with the key meant, on every surface; the reader's denied
+    ``budget.txt`` ("Budget") is neither read nor offered by its title."""
+    for name, field in (("read", "document"), ("grep", "document"), ("fetch_slice", "id")):
+        base = {**{k: v for k, v in OK[name].items() if k != field}, "collection": "notes"}
+        by_key = comparable(python(world, name, {**base, field: "acme-notes.md"})[1])
+        seen = {s: call(world, name, {**base, field: "acme robotics  ENGINEERING notes"})
+                for s, call in SURFACES.items()}
+        assert {s: comparable(a[1]) for s, a in seen.items()} == dict.fromkeys(SURFACES, by_key), (name, seen)
+        assert status_of(by_key) == "ok" and by_key["document_key"] == "acme-notes.md"
+        for given, surfaces, detail in (
+                ("Acme Robotics engineering note", list(SURFACES),
+                 "no readable document has this key (did you mean acme-notes.md?)"),
+                ("Budget", READERS, "no readable document has this key"),
+                ("Budgett", READERS, "no readable document has this key")):
+            answers = {s: SURFACES[s](world, name, {**base, field: given}) for s in surfaces}
+            assert {s: (a[0], status_of(a[1]), a[1]["detail"]) for s, a in answers.items()} == dict.fromkeys(
+                surfaces, ("ok", "unavailable", detail)), (name, given, answers)
+
+
 NOT_CANONICAL = {"arabic-indic": "ev1:c:\u0661:1:1", "fullwidth": "ev1:c:\uff11:1:1", "leading-zeros": "ev1:c:0001:1:1"}
 """``ev1:c:1:1:1`` spelt three other ways that ``int()`` reads alike: each is malformed on every surface."""
 
