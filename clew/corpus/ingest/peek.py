@@ -139,29 +139,51 @@ lets a definition list's terms go unclosed) was otherwise read to the page's end
 8,000 terms)."""
 
 
-def headings(file: Path, limit: int, at_least: int) -> tuple[list[set[tuple[str, ...]]], float]:
+def headings(file: Path, limit: int, at_least: int) -> tuple[list[set[tuple[str, ...]]], float, float]:
     """The word pairs of each heading (``h1``-``h6``, ``dt``) of two words or more in the first ``limit`` bytes of the
-    HTML ``file`` (lower-cased, as :func:`word_pairs`), and the share of the page's words that are in headings: a
-    table of contents of other pages (pod2html's ``perltoc.html``: 0.46; a page of its own: 0.06 at most). A page
-    with fewer than ``at_least`` headings gives none (its words are not counted)."""
+    HTML ``file`` (lower-cased, as :func:`word_pairs`), the share of the page's words that are in headings, and the
+    share of those headings over text of their own: a table of contents of other pages (pod2html's ``perltoc.html``:
+    0.46 of its words, 0.20 of its headings over text; a page of its own: 0.06 of its words at most) or a class page
+    (Scaladoc's ``Reifier.html``, 287 member signatures and attributes: 0.33 of its words, 0.89 of its headings
+    over text). A heading's own text is the words up to the next heading of its rank or above (a ``dt`` the lowest),
+    less those in headings: ``perltoc.html``'s ``h2`` stands over its ``dt``s only, each ``dt`` over an empty ``dd``;
+    a Scaladoc member's signature over its description or its "Definition Classes". A page with fewer than
+    ``at_least`` headings gives none (its words are not counted)."""
     try:
         with file.open("rb") as handle:
             text = _UNREAD.sub(" ", handle.read(limit).decode("utf-8", errors="replace"))
     except OSError:
-        return [], 0.0
+        return [], 0.0, 0.0
     found_headings = list(_HEADING.finditer(text))
     if len(found_headings) < at_least:
-        return [], 0.0
+        return [], 0.0, 0.0
     pairs: list[set[tuple[str, ...]]] = []
     in_headings = 0
-    for found in found_headings:
+    ends = [found.start() for found in found_headings[1:]] + [len(text)]
+    after = [0]  # after[i]: the words between the headings before i and their next ones, summed
+    for found, end in zip(found_headings, ends, strict=True):
+        after.append(after[-1] + len(_WORD.findall(html.unescape(_TAG.sub(" ", text[found.end():end])))))
+    ranks = [7 if found.group(1).lower() == "dt" else int(found.group(1)[1]) for found in found_headings]
+    closing = _next_at_or_above(ranks)
+    over_text = 0
+    for index, found in enumerate(found_headings):
         words = _WORD.findall(html.unescape(_TAG.sub(" ", found.group(2))).lower())
         in_headings += len(words)
         if len(words) > 1:
             pairs.append(set(zip(words, words[1:])))
+            over_text += after[closing[index]] > after[index]
     total = len(_WORD.findall(html.unescape(_TAG.sub(" ", text))))
-    return pairs, in_headings / total if total else 0.0
+    return pairs, in_headings / total if total else 0.0, over_text / len(pairs) if pairs else 0.0
 
+
+def _next_at_or_above(ranks: list[int]) -> list[int]:
+    """For each heading, the index of the next heading of its rank or above (a lower number), or ``len(ranks)``."""
+    out, open_ones = [len(ranks)] * len(ranks), list[int]()
+    for index, rank in enumerate(ranks):
+        while open_ones and ranks[open_ones[-1]] >= rank:
+            out[open_ones.pop()] = index
+        open_ones.append(index)
+    return out
 
 
 PDF_SAMPLE_PAGES = 32

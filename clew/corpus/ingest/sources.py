@@ -33,8 +33,9 @@ throughout is a site, and is ingested); and an all-in-one page, an HTML page at 
 ``COMPILATION_SIZE`` times as large as the folder's other HTML pages together whose word pairs are
 ``COMPILATION_SHARE`` of them in those pages (Node.js's ``api/all.html``, a second copy of every
 page's text); and a table of contents of the other pages, the folder's largest HTML page by ``COMPILATION_LEAD``
-with at least ``CONTENTS_HEADINGS`` headings holding ``CONTENTS_WORDS`` of its words, ``COMPILATION_SHARE`` of them
-headings' words in those pages (pod2html's ``perltoc.html``, every page's headings again). They count as excluded and
+with at least ``CONTENTS_HEADINGS`` headings holding ``CONTENTS_WORDS`` of its words, fewer than ``CONTENTS_OVER_TEXT``
+of them over text of their own, ``COMPILATION_SHARE`` of them headings' words in those pages (pod2html's
+``perltoc.html``, every page's headings again). They count as excluded and
 are reported in one line per folder; a caller's ``!`` pattern naming one takes it back in.
 
 Twins are ingested once: a file whose text is the same as another's found under the same
@@ -334,6 +335,13 @@ CONTENTS_WORDS = 0.3
 share of its words (pod2html's ``perltoc.html``, 1.35 MB beside 206 pages: 5,685 headings, 0.46 of its words; the
 largest page of each eval set's folders 0.06 at most), ``COMPILATION_SHARE`` of its headings of two words or more
 found in the other pages (task R9: it outranked the answer's page)."""
+CONTENTS_OVER_TEXT = 0.5
+"""And fewer than this share of those headings stand over text of their own (``peek.headings``): a table of contents'
+headings are the other pages' headings with nothing under them (``perltoc.html``: 0.20 of them, a ``dt`` over an
+empty ``dd``); a class page's are its members, each over its description or where it is defined. Scaladoc's
+``Reifier.html``, ``ICodes.html`` and ``PatternMatching$OptimizingMatchTranslator.html`` (more than 100 member
+signatures, 0.33-0.38 of their words, which the traits' pages they inherit from repeat) have 0.89-0.94 of their
+headings over text, and were left out of scala-doc's 3,518 pages as tables of contents (task F3)."""
 
 
 def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
@@ -370,8 +378,8 @@ def _compilations(pages: list[tuple[Path, str]]) -> list[tuple[str, str]]:
         if sizes[key] >= COMPILATION_SIZE * (total - sizes[key]):
             candidates.append((key, "compilation"))
             continue
-        page_headings, share = headings(file, MAX_TEXT_BYTES, CONTENTS_HEADINGS)
-        if len(page_headings) >= CONTENTS_HEADINGS and share >= CONTENTS_WORDS:
+        page_headings, share, over_text = headings(file, MAX_TEXT_BYTES, CONTENTS_HEADINGS)
+        if len(page_headings) >= CONTENTS_HEADINGS and share >= CONTENTS_WORDS and over_text < CONTENTS_OVER_TEXT:
             contents[key] = page_headings
             candidates.append((key, "contents"))
     if not candidates:
