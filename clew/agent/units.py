@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import takewhile
 
+from clew.agent.declarations import DECLARED, SIGNATURE, names, signature
 from clew.agent.source_blocks import FENCE as FENCE
 from clew.agent.source_blocks import admonitions, indent, rst_literals
 from clew.corpus.tokenize import tokenize
@@ -215,15 +216,6 @@ calling user can create files in." was left out of its "The list is:"). Joined i
 the two ranked low by their length: a PostgreSQL "Here is the procedure:" lost its steps."""
 
 
-_SIGNATURE = re.compile(r"(?:(?:class|exception|async|await|@)\s*)?[A-Za-z_][\w.]*\(.*\)(?:\s*->\s*\S.*)?$"
-                        r"|(?:[A-Za-z_][\w'.]*|\([^\s()]+\))\s+::\s+\S.*$")
-"""An API entry's signature on a line of its own (Sphinx's ``<dt>``: ``json.loads(s, *, cls=None, ...)``,
-``class collections.Counter([iterable-or-mapping])``; Haddock's ``eitherDecode :: FromJSON a => ByteString ->
-Either String a``, ``(.:?) :: ...``): the term its description's paragraph is quoted under, however many words
-its parameters make (a short one was a term already; a long one was a sentence of its own, quoted without its
-description or scored apart from it: U7's "Like decode but returns an error message when decoding fails.")."""
-
-
 _SEE = re.compile(r"(?!.*\b(?:below|following|example)\b)\(?(?:For\b[^,;:]*,\s*)?(?:[Ss]ee|[Rr]efer to)\b[^;:]*[.)]")
 """A sentence that only points elsewhere ("For more information about retrieving monitors, see Retrieving
 monitors.", "See also Video modes."; not "See the example below."): it introduces no example that follows it;
@@ -288,7 +280,9 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     indented under it, "Note that most version ranges must be put in quotes ..."), up to the next
     item or a paragraph back at the item's margin. A table without a header row (no ``"| --- |"``: gtk-doc's
     Parameters) is rows under ``where``, the passage's section path ("g_list_free_full () › Parameters"), quoted
-    above them, its terms their context: it says whose parameter a row is."""
+    above them, its terms their context: it says whose parameter a row is. An API member's declaration
+    (``clew.agent.declarations``: a paragraph, a list item under the heading that names the member, a heading that
+    declares it) is the term of the description after it (see ``member``)."""
     units: list[Unit] = []
     heading: set[str] = set()
     header: str | None = None
@@ -304,6 +298,13 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     owner: tuple[Unit, int] | None = None  # the last list item and its marker's indentation: see the docstring
     example: Unit | None = None  # the last code block made of unfenced paragraphs: see ``more_code``
     paragraph: list[Unit] = []  # the sentences of the last paragraph of prose: see ``introduce``
+    title = ""  # the last heading's text
+    member = ""  # ``label`` is a member's declaration (``declarations``), the kind of unit it was before task X10
+    # ("item", "sentence"): a list item under the heading that names the member, or a paragraph in a form other
+    # than Sphinx's and Haddock's; the description after it (TypeDoc's "- setSerialBaudrate(baudrate?: number):
+    # Promise<void>" over "- Set the serial baud rate setting") is quoted under it, as a definition's under its
+    # term (task U13's questions 6-10); with no description after it, it is that unit again (``restore``);
+    # "heading": a heading that is a member's declaration (``headed``)
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
@@ -337,7 +338,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         return True
 
     def flush() -> None:
-        nonlocal lead, previous, label, defined, prose, owner, example
+        nonlocal lead, previous, label, defined, prose, owner, example, member
         if not block:
             return
         joined = " ".join(block)
@@ -346,9 +347,14 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         raw.clear()
         after, prose = prose, False
         if in_list:
+            if lead is None and len(units) == opened and not label and names(joined, title):
+                label, defined, member = joined, set(tokenize(joined)), "item"  # see ``member``
+                return
             long = len(joined.split()) > LONG_ITEM and lead is None  # a lead-in quotes its items whole
             parts = SENTENCE.split(joined) if long else [joined]
-            unit = add(parts[0], "item", (set(lead.terms) if lead else set()) | previous)
+            term, label = (label, "") if member else ("", label)
+            member = ""
+            unit = add(parts[0], "item", (set(lead.terms) if lead else set()) | previous, term)
             owner = (unit, indent(code_lines[0])) if unit is not None else None
             for sentence in parts[1:]:  # a long item's later sentences, each with the one before as context
                 unit = add(sentence, "sentence", set(unit.terms) if unit is not None else set()) or unit
@@ -381,12 +387,15 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                 and joined.endswith(":") and len(joined.split()) <= SHORT_LEAD_IN and len(SENTENCE.split(joined)) == 1):
             return  # a label under a lead-in ("Execution example:" under "Here is an example to create a table:",
             # Groonga's Sphinx pages, task U11): the lead-in introduces what follows the label, not the label
-        if (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
-                len(lines) == 1 and _SIGNATURE.match(joined)):
+        labelled = len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))
+        declared = not labelled and len(lines) == 1 and not SIGNATURE.match(joined) and signature(joined)
+        if labelled or (len(lines) == 1 and SIGNATURE.match(joined)) or (
+                declared and (not label or names(joined, label))):  # not "def decorate(...): ..." under "vs"
+            restore()
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
-            label = joined
+            label, member = joined, "sentence" if declared else ""
             return
-        lead = None
+        lead, member = None, ""
         term, label = label, ""
         before = ""
         paragraph.clear()
@@ -410,7 +419,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         "Run tests by keyword expressions" over ``pytest -k "MyClass and not method"``) is the block's lead-in,
         a unit of its own, not the term of the paragraph after the block."""
         nonlocal lead, label
-        if code and label and len(label.split()) <= SHORT_LABEL and not _SIGNATURE.match(label) and (
+        if code and label and len(label.split()) <= SHORT_LABEL and not SIGNATURE.match(label) and (
                 not _GOES_ON.match(label)):  # not a sentence's middle an example interrupts: "was translated to"
             lead, label = add(label, "sentence", set()), ""
             return
@@ -426,10 +435,26 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         a label after other units (a table's title ending a passage), a signature or an option (the next passage
         may describe it), a name of one or two words ("$EVAL_ERROR"), a list of names or a field (``_NAMES``)."""
         nonlocal label
-        if label and len(units) == opened and len(label.split()) > 2 and not _NAMES.fullmatch(label) and (
-                not _SIGNATURE.match(label) and not _OPTION.match(label)):
+        if member:
+            restore()
+        elif label and len(units) == opened and len(label.split()) > 2 and not _NAMES.fullmatch(label) and (
+                not SIGNATURE.match(label) and not _OPTION.match(label)):
             add(label, "sentence", set())
         label = ""
+
+    def restore() -> None:
+        """A member's declaration with no description after it is the unit it was (see ``member``)."""
+        nonlocal member
+        if member in ("item", "sentence"):  # not a heading's (``headed``)
+            add(label, member, set())
+        member = ""
+
+    def headed(text: str) -> None:
+        """A heading that is a member's declaration (Scaladoc's "#### def successful[T](result: T): Future[T]") is
+        the term of the paragraph under it: its description, quoted without the member's name before."""
+        nonlocal label, defined, member
+        if DECLARED.match(text) and signature(text):
+            label, defined, member = text, set(tokenize(text)), "heading"
 
     lines = text.splitlines()
     if "::" in text or "----" in text or "...." in text:
@@ -503,13 +528,16 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
             example = None
             heading = set(tokenize(title))
             opened = len(units)
+            headed(title)
         elif stripped.startswith("#") and not block and not line[:1].isspace():  # else a comment in code
             flush()
             unheaded()
             in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
             example = None
-            heading = set(tokenize(stripped.lstrip("# ")))
+            title = stripped.lstrip("# ")
+            heading = set(tokenize(title))
             opened = len(units)
+            headed(title)
         elif _ITEM.match(stripped):
             flush()
             in_list = True
@@ -521,6 +549,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     flush()
     if code is None and session is None:
         unheaded()
+    restore()  # a declaration over a code block the passage cuts off
     if code is not None:  # a block the passage cuts off
         add("\n".join(code), "code", set(lead.terms) if lead else set())
     if session is not None:

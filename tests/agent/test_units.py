@@ -313,7 +313,8 @@ def test_an_unfenced_example_of_one_line_a_paragraph_is_one_code_block() -> None
     each, come out as one-line paragraphs, unfenced): the lines after the example's first are more of
     it, not definition terms; question 6 of task U4 quoted the code cut after ``int width, height;``
     and lost the ``glfwGetFramebufferSize`` call it asked for. A description's term after an example
-    of one line (SQLite's dates, the test above) is prose's, not code: it stays a term."""
+    of one line (SQLite's dates, the test above) is prose's, not code: it stays a term; the C prototype after
+    the name is the term of the description after it (task X10: before, a sentence of its own under the name)."""
 
     text = ("Rendering with OpenGL\n\nOnce you have a current OpenGL context, you can use OpenGL normally. "
             "The framebuffer size needs to be retrieved for glViewport.\n\nint width, height;\n\n"
@@ -326,7 +327,8 @@ def test_an_unfenced_example_of_one_line_a_paragraph_is_one_code_block() -> None
     assert [(u.kind, u.own) for u in units if u.kind == "code"] == [("code", block)]
     lead = next(u for u in units if u.own.startswith("The framebuffer size"))
     assert [f for f, _ in lead.follow] == [block]
-    assert [u.header for u in units] == ["Rendering with OpenGL"] * 2 + ["", "glfwGetFramebufferSize", ""]
+    prototype = "void glfwGetFramebufferSize(GLFWwindow *window, int *width, int *height)"
+    assert [u.header for u in units] == ["Rendering with OpenGL"] * 2 + ["", prototype]  # its description's term
     answer = extractive_answer("How do I get the framebuffer size in pixels for glViewport?",
                                [("ev1:c:51:1:12", text)])
     assert answer is not None and "glfwGetFramebufferSize(window, &width, &height);" in answer.answer

@@ -1,0 +1,57 @@
+"""An API member's declaration as an API reference generator writes it above the member's description: a
+signature or a declaration on a line of its own (``clew.agent.units`` quotes the description under it)."""
+
+from __future__ import annotations
+
+import re
+
+from clew.budgets.tokens import count_tokens
+from clew.corpus.tokenize import tokenize
+
+SIGNATURE = re.compile(r"(?:(?:class|exception|async|await|@)\s*)?[A-Za-z_][\w.]*\(.*\)(?:\s*->\s*\S.*)?$"
+                       r"|(?:[A-Za-z_][\w'.]*|\([^\s()]+\))\s+::\s+\S.*$")
+"""An API entry's signature on a line of its own (Sphinx's ``<dt>``: ``json.loads(s, *, cls=None, ...)``,
+``class collections.Counter([iterable-or-mapping])``; Haddock's ``eitherDecode :: FromJSON a => ByteString ->
+Either String a``, ``(.:?) :: ...``): the term its description's paragraph is quoted under, however many words
+its parameters make (a short one was a term already; a long one was a sentence of its own, quoted without its
+description or scored apart from it: U7's "Like decode but returns an error message when decoding fails.")."""
+
+_MODIFIERS = (r"(?:(?:public|protected|private|static|final|abstract|override|implicit|lazy|sealed|case|async|"
+              r"export|default|synchronized|native|readonly|pub(?:\([\w:]+\))?|unsafe|extern|inline|virtual)\s+)*")
+_DECLARATION = re.compile(
+    _MODIFIERS
+    + r"(?:(?:def|val|var|fn|func|function|type|trait|object|interface|struct|enum)\s+[A-Za-z_$][\w$]*\S*(?:\s.*)?"
+    r"|(?:new\s+)?[A-Za-z_$][\w$.]*(?:<[^()]*>|\[[^()]*\])?\(.*\)(?:\s*:\s*\S.*)?"
+    r"|(?:(?:void|int|long|short|char|byte|boolean|bool|float|double|unsigned|signed|const|[A-Z][\w$.]*"
+    r"(?:<[^()]*>|\[\])*\**|[\w$.]+(?:<[^()]*>|\[\])+\**|[\w$.]+\*+)\s+){1,3}\**[A-Za-z_$][\w$]*\(.*\)"
+    r"(?:\s+throws\s+[\w$., ]+)?)")
+"""A declaration in other languages' forms: TypeDoc's ``setSerialBaudrate(baudrate?: number): Promise<void>`` and
+``new Budget(total): Budget``, Scaladoc's ``def successful[T](result: T): Future[T]`` and ``def toOption:
+Option[A]``, javadoc's ``public static String valueOf(char[] data, int offset, int count)``, rustdoc's ``pub fn
+len(&self) -> usize``, a C prototype's ``int glfwInit(void)``; the words before a name and its parameters are types
+(a primitive, a capitalised name, a name with type arguments or pointer marks): "same as fromFile(file, enc)" is
+prose."""
+
+DECLARED = re.compile(_MODIFIERS + r"(?:def|val|var|fn|func|function|type|trait|object|interface|struct|enum)\s")
+"""A declaration that opens with its keyword (Scaladoc's ``def``, ``val``, rustdoc's ``pub fn``): a heading so is a
+member's declaration, not a section's title that names a call ("## fs.readFile(path[, options], callback)")."""
+
+MEMBER_TOKENS = 40
+"""A declaration of more than this many tokens is a synopsis, not a member's signature: never a description's term."""
+
+
+def signature(line: str) -> bool:
+    """The line is an API member's signature or declaration (``SIGNATURE``, ``_DECLARATION``): whatever its
+    length for Sphinx's and Haddock's forms, as before; the other forms at most ``MEMBER_TOKENS`` tokens, and not a
+    sentence ("Use open(file)." ends as prose does)."""
+    if SIGNATURE.match(line):
+        return True
+    return (not line.rstrip().endswith((".", ":", ",", ";")) and _DECLARATION.fullmatch(line.strip()) is not None
+            and count_tokens(line) <= MEMBER_TOKENS)
+
+
+def names(line: str, title: str) -> bool:
+    """The signature ``line`` declares the member its heading ``title`` names (TypeDoc's "### flash" over ``flash
+    (buffer: BufferSource, pageSize?: number): Promise<void>``): every term of the title is in it."""
+    own = set(tokenize(title))
+    return bool(own) and own <= set(tokenize(line)) and signature(line)

@@ -1,0 +1,91 @@
+"""An API member's description is quoted under the signature that names it (task X10): the passages as the HTML
+reader writes TypeDoc's, Scaladoc's and javadoc's member entries."""
+
+from __future__ import annotations
+
+from clew.agent.declarations import MEMBER_TOKENS, signature
+from clew.agent.generate import extractive_answer
+from clew.agent.units import passage_units
+
+_TYPEDOC_OLD = ("#### Returns this\n\n### setSerialBaudrate\n\n"
+                "- setSerialBaudrate(baudrate?: number): Promise<void>\n\n- Set the serial baud rate setting\n\n")
+"""TypeDoc before 0.20 (dapjs 2.3.0): ``ul.tsd-signatures`` and ``ul.tsd-descriptions``, one item each."""
+_TYPEDOC_NEW = "## Methods\n\n### fits\n\n- fits(tokens): boolean\n- Whether tokens more fit.\n\n"
+"""TypeDoc 0.26 (tests/fixtures/html/typedoc/budget.html): the signature and its description in one list."""
+
+
+def _read(text: str) -> list[tuple[str, str, str]]:
+    return [(u.kind, u.header, u.own) for u in passage_units(text, "ev1:c:1:1:0", 0)]
+
+
+def test_a_typedoc_members_description_is_quoted_under_its_signature() -> None:
+    assert _read(_TYPEDOC_OLD) == [
+        ("item", "setSerialBaudrate(baudrate?: number): Promise<void>", "Set the serial baud rate setting")]
+    assert _read(_TYPEDOC_NEW) == [("item", "fits(tokens): boolean", "Whether tokens more fit.")]
+
+
+def test_a_signature_item_stays_an_item_where_the_structure_does_not_tie_it_to_a_description() -> None:
+    """Not under a heading that names the member (TypeDoc's "constructor" over ``new Budget(total)``), nor with no
+    description after it, nor a list of calls inside a section's text."""
+    assert _read("### constructor\n\n- new Budget(total): Budget\n\n- Makes a budget\n\n") == [
+        ("item", "", "new Budget(total): Budget"), ("item", "", "Makes a budget")]
+    assert _read("### reset\n\n- reset(): Promise<boolean>\n\n#### Returns Promise<boolean>\n\n") == [
+        ("item", "", "reset(): Promise<boolean>")]
+    assert _read("### calls\n\nThe calls are:\n\n- calls(a): number\n- Counts the calls\n") == [
+        ("sentence", "", "The calls are:"), ("item", "", "calls(a): number"), ("item", "", "Counts the calls")]
+
+
+def test_a_scaladoc_members_declaration_heading_is_the_term_of_its_description() -> None:
+    text = ("#### def successful[T](result: T): Future[T]\n\nCreates an already completed Future with the specified "
+            "result.\n\nT: the type of the value in the future\n\n")
+    assert _read(text) == [
+        ("sentence", "def successful[T](result: T): Future[T]",
+         "Creates an already completed Future with the specified result."),
+        ("sentence", "", "T: the type of the value in the future")]
+    assert _read("#### def toOption: Option[A]\n\nReturns a Some containing the Left value.\n")[0][1] == (
+        "def toOption: Option[A]")
+    assert _read("## fs.readFile(path[, options], callback)\n\nReads the entire contents of a file.\n") == [
+        ("sentence", "", "Reads the entire contents of a file.")]  # a section's title, not a declaration
+
+
+def test_a_long_javadoc_signature_is_the_term_of_its_description() -> None:
+    text = ("### abbreviate\n\npublic static String abbreviate(String str, String abbrevMarker, int offset, int "
+            "maxWidth)\n\nAbbreviates a String using a given replacement marker.\n\n")
+    assert _read(text) == [
+        ("sentence", "public static String abbreviate(String str, String abbrevMarker, int offset, int maxWidth)",
+         "Abbreviates a String using a given replacement marker.")]
+
+
+def test_a_declaration_with_no_description_after_it_is_quoted_as_before() -> None:
+    """documentation.js's ``clamp`` ending its passage (its description is the next passage's), two overloads
+    (the first has no description of its own), and a line of code under a label that it does not name (pdoc3's
+    "vs" over ``def decorate(...): pre_func() func() post_func()``) stay sentences."""
+    assert _read("### clamp\n\nclamp(value: number, low: number, high: number): number\n") == [
+        ("sentence", "", "clamp(value: number, low: number, high: number): number")]
+    assert _read("def grouped(size: Int, step: Int, pad: Int): Iterator\n\n"
+                 "def grouped(size: Int, step: Int, pad: Int, fill: Int): Iterator\n\nGroups the elements.\n") == [
+        ("sentence", "", "def grouped(size: Int, step: Int, pad: Int): Iterator"),
+        ("sentence", "def grouped(size: Int, step: Int, pad: Int, fill: Int): Iterator", "Groups the elements.")]
+    assert _read("vs\n\ndef decorate(func, pre_func=noop, post_func=noop): pre_func() func() post_func()\n") == [
+        ("sentence", "vs", "def decorate(func, pre_func=noop, post_func=noop): pre_func() func() post_func()")]
+
+
+def test_what_is_not_a_members_signature() -> None:
+    assert signature("setSerialBaudrate(baudrate?: number): Promise<void>")
+    assert signature("pub fn len(&self) -> usize")
+    assert not signature("Use open(file) to read it.")
+    assert not signature("The Program Counter")
+    synopsis = "int f(" + ", ".join(f"int a{i}" for i in range(MEMBER_TOKENS)) + "): number"
+    assert not signature(synopsis)  # a synopsis, not a member's signature
+
+
+def test_the_extract_quotes_the_signature_that_names_the_member() -> None:
+    """Task U13's question 7: "Set the serial baud rate setting" was quoted without ``setSerialBaudrate``."""
+    getter = ("### getSerialBaudrate\n\n- getSerialBaudrate(): Promise<number>\n\n- Get the serial baud rate "
+              "setting\n\n")
+    evidence = [("ev1:c:34:1:69", _TYPEDOC_OLD), ("ev1:c:34:1:35", getter)]
+    paths = {"ev1:c:34:1:69": ["Methods", "setSerialBaudrate"], "ev1:c:34:1:35": ["Methods", "getSerialBaudrate"]}
+    generation = extractive_answer("set the serial baud rate", evidence, paths=paths)
+    assert generation is not None
+    assert ("setSerialBaudrate(baudrate?: number): Promise<void>\nSet the serial baud rate setting [ev1:c:34:1:69]"
+            in generation.answer)
