@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 from clew.cli import app
 from clew.corpus.access import Principal
 from clew.corpus.documents import list_documents, outline, remove_documents
+from clew.corpus.ingest import left_out
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.sources import drop_twins, excluded_by
 from clew.corpus.reader import Scope
@@ -216,9 +217,35 @@ def test_javadoc_s_source_pages_and_index_are_left_out_as_generated(tmp_path: Pa
     (line,) = report.problems
     assert line.message.startswith("3 generated files (a documentation tool's indexes, search page, sources or "
                                    "assets: 2 javadoc index, 1 javadoc source) not ingested")
+    assert line.message.endswith("(e.g. '!index-all.html')")  # the example names what was left out first
     with Corpus(tmp_path / "back.duckdb") as corpus:
         report = ingest_paths(corpus, [site], collection="docs", exclude=["!src-html"])
         assert "src-html/org/acme/Widget.html" in keys(corpus) and report.excluded == 2
+
+
+def test_the_generated_files_line_s_example_names_what_was_left_out(tmp_path: Path) -> None:
+    """The line ended "(e.g. '!_sources')" whatever was left out; with only javadoc's sources left out it names
+    '!src-html', which takes them back (task S1)."""
+    pages = {key: text for key, text in JAVADOC_BUILD.items() if "index-all" not in key}
+    site = write(tmp_path / "api", pages)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        (line,) = ingest_paths(corpus, [site], collection="docs").problems
+        assert line.message.endswith("'!NAME' line in .clewignore (e.g. '!src-html')"), line.message
+        report = ingest_paths(corpus, [site], collection="docs", exclude=["!src-html"])
+        assert "src-html/org/acme/Widget.html" in keys(corpus) and report.excluded == 0
+    sphinx = write(tmp_path / "html", SPHINX_BUILD)
+    with Corpus(tmp_path / "sphinx.duckdb") as corpus:
+        (line,) = ingest_paths(corpus, [sphinx], collection="docs").problems
+        assert line.message.endswith("(e.g. '!_sources')")
+    # a sign's file outside the folder its generator writes is named by its file name; a pattern by itself
+    assert left_out.generated({"javadoc source": ["Widget.html"], "_static": ["_static/a.css"]}).endswith(
+        "(e.g. '!Widget.html')")
+    assert left_out.generated({"theme template": ["overrides/main.html", "overrides/page.html"]}).endswith(
+        "(e.g. '!main.html')")
+    assert left_out.generated({"genindex-*.html": ["genindex-A.html"], "_sources": ["_sources/a.txt"]}) == (
+        "2 generated files (a documentation tool's indexes, search page, sources or assets: 1 genindex-*.html, "
+        "1 _sources) not ingested; take them in with --exclude '!NAME' or a '!NAME' line in .clewignore "
+        "(e.g. '!genindex-*.html')")
 
 
 NODE_INDEX_MD = ("<!--\n  NB(chrisdickinson): if you move this file, be sure to update\n  tools/doc/html.mjs to point "

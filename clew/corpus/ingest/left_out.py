@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
+from clew.corpus.ingest.peek import GENERATED_SIGNS
+
 IGNORE_FILE = ".clewignore"
 
 
@@ -22,14 +24,26 @@ def hidden(keys: list[str]) -> str:
             f"{IGNORE_FILE}")
 
 
-def generated(counts: dict[str, int]) -> str:
-    """Generated files, counted by the pattern or the sign that told them."""
-    total = sum(counts.values())
-    what = ", ".join(f"{count} {pattern}" if count > 1 or "*" in pattern or "." not in pattern else pattern
-                     for pattern, count in counts.items())
+SIGN_FOLDERS = {"javadoc source": "src-html", "Haddock source": "src"}
+"""The folder a generator writes the files of a sign (``clew.corpus.ingest.peek.GENERATED_SIGNS``) into: the name
+that takes them back (``--exclude '!src-html'``)."""
+
+
+def generated(left: dict[str, list[str]]) -> str:
+    """Generated files: their keys, by the pattern (``GENERATED``) or the sign (``GENERATED_SIGNS``) that told
+    them. The example names what was left out first (task S1: it was '!_sources' whatever was): the pattern, or
+    for a sign the folder its generator writes (``SIGN_FOLDERS``) where the file is in one, else its file name."""
+    total = sum(len(keys) for keys in left.values())
+    what = ", ".join(f"{len(keys)} {pattern}" if len(keys) > 1 or "*" in pattern or "." not in pattern else pattern
+                     for pattern, keys in left.items())
+    first, keys = next(iter(left.items()))
+    example = first
+    if first in {name for name, _, _ in GENERATED_SIGNS}:
+        *folders, name = PurePosixPath(keys[0]).parts
+        example = SIGN_FOLDERS[first] if SIGN_FOLDERS.get(first) in folders else name
     return (f"{total} generated file{'s' if total > 1 else ''} (a documentation tool's indexes, search page, sources "
             f"or assets: {what}) not ingested; take them in with --exclude '!NAME' or a '!NAME' line in "
-            f"{IGNORE_FILE} (e.g. '!_sources')")
+            f"{IGNORE_FILE} (e.g. '!{example}')")
 
 
 def browser(pages: list[tuple[str, str]]) -> str:

@@ -239,7 +239,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             patterns = [*GENERATED, *(exclude or []), *ignore_patterns(root)]
             matches = _matches(root, glob, follow_symlinks)
             inside = root.resolve()
-            generated: dict[str, int] = {}
+            generated: dict[str, list[str]] = {}  # the pattern or sign that told them -> keys
             hidden: list[str] = []
             files: list[tuple[Path, str]] = []
             for file in matches:
@@ -253,7 +253,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                     if rule == 0:  # HIDDEN
                         hidden.append(key)
                     elif rule < len(GENERATED):
-                        generated[GENERATED[rule]] = generated.get(GENERATED[rule], 0) + 1
+                        generated.setdefault(GENERATED[rule], []).append(key)
                 elif dangling:  # one to a type clew does not read is counted with those files (a site's fonts)
                     unread = None if file.suffix.lower() in SUFFIXES else file.suffix or "(none)"
                     found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
@@ -263,7 +263,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                                                   f"{str(root)!r}: not ingested (--follow-symlinks takes it)", True))
                 elif (sign := generated_sign(file)) is not None and not _taken_back(key, patterns):
                     found.excluded += 1
-                    generated[sign] = generated.get(sign, 0) + 1
+                    generated.setdefault(sign, []).append(key)
                 else:
                     files.append((file, key))
             if hidden:
