@@ -209,9 +209,10 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # (span.rightside, a.src, span.sub-heading), the "Expand description" toggle (summary.hideme),
     # the "ⓘ" beside an example that panics (a.tooltip) and the "§" before a heading (a.doc-anchor,
     # a.anchor: only a link there; Doxygen's a.anchor holds ids, hence rustdoc pages only), rustdoc 1.63's
-    # "source · [−]" beside the title (span.out-of-band)
-    "rustdoc": frozenset(
-        "rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor out-of-band".split()),
+    # "source · [−]" beside the title (span.out-of-band), an example's "Run" link (a.test-arrow) and a signature's
+    # "ⓘ Notable traits for Keys ..." hover card (span.notable-traits: in the method's heading; task U14)
+    "rustdoc": frozenset(("rustdoc-breadcrumbs rightside src sub-heading hideme tooltip doc-anchor anchor out-of-band"
+                          " test-arrow notable-traits").split()),
     # Doxygen: the "Modules | Data Structures | Typedefs" jump links above the title (div.summary), a code link's hover
     # card after a code block (div.ttc: the member's name, declaration, brief and "Definition: glfw3.h:1048"), a source
     # listing's line numbers (span.lineno; its div.fragment is read as pre, see html._Builder._open_element)
