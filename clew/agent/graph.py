@@ -64,7 +64,7 @@ class GraphWalk(Walk):
         if keys:
             doc = scope.resolve_keys(keys[:1], scope.collection, field=START_FIELD).get(keys[0])
             if doc is None:
-                run.end_walk("no_evidence", missing_start(keys[:1]))
+                run.end_walk("no_evidence", missing_start(scope, keys[:1]))
                 return None
             return self.start(run, root(doc), 0)
         return self.start(run, found[0].passage, 0) if found else None

@@ -106,9 +106,9 @@ class TreeWalk(Walk):
         docs = scope.resolve_keys(keys, scope.collection, field=START_FIELD)
         missing = [key for key in keys if key not in docs]
         if missing and not docs:
-            run.end_walk("no_evidence", missing_start(missing))
+            run.end_walk("no_evidence", missing_start(scope, missing))
         elif missing:
-            run.note.detail = missing_start(missing)
+            run.note.detail = missing_start(scope, missing)
         return self._enter(run, [root(docs[key]) for key in keys if key in docs])
 
     def _hits(self, run: Run, found: list[Found]) -> list[Candidate]:

@@ -109,6 +109,13 @@ def test_a_denied_start_reads_as_a_missing_one(runbooks: Corpus) -> None:
     allowed = retrieve_sync(request, corpus=runbooks)
     assert allowed.hits[0].document_key == "deploy-rollback.md"
     assert seen.detail == "the start names no readable document: 'deploy-rollback'"
+    # the keys meant, as clew outline offers them, and only among what the principal may read (task S1)
+    misspelt = {"query": "rollback", "queries": [{"collection": "runbooks"}],
+                "steps": {"retrieval": {"navigation": {"start_key": "Deploy rollbak"}}}}
+    assert retrieve_sync(misspelt, corpus=runbooks).detail == (
+        "the start names no readable document: 'Deploy rollbak' (did you mean deploy-rollback.md?)")
+    assert retrieve_sync({**misspelt, "principal": denied.model_dump()}, corpus=runbooks).detail == (
+        "the start names no readable document: 'Deploy rollbak'")
 
 
 def test_ingest_paths_runs_with_the_cli_defaults(tmp_path: Path) -> None:
