@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from clew.agent.declarations import signature
 from clew.agent.result import Citation, Generation
 from clew.agent.rows import Conditions, matching_rows, other_row
 from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, continue_lead_ins, parsed_units
@@ -311,13 +312,26 @@ def _render(chosen: list[Unit]) -> str:
 
 def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = None) -> str:
     """One passage's part of ``_render``: its units (chosen order, adjacent ones together:
-    ``_adjacent``), then its citation. ``first``: the extract's best unit, quoted first."""
-    headers = list(dict.fromkeys(u.header for u in group))
-    group = _adjacent(sorted(group, key=lambda u: headers.index(u.header)), first)  # stable: best first by header
+    ``_adjacent``), then its citation. ``first``: the extract's best unit, quoted first. A passage
+    quoted under an API member's declaration (``declarations.signature``: the term of its description
+    since task X10) reads in its own order: the signature, its description, then its field list
+    ("Parameters: count - ...", "letters - ...", "numbers - ..."); best first, U12's question 14 quoted
+    "letters - ..." first and the signature last, each field cut from the member it belongs to (task X11)."""
+    if any(u.header and _declared(u.header) for u in group):  # a member's description and fields: as written
+        group = sorted(group, key=lambda u: u.position)  # stable: a lead-in's variants keep the chosen order
+    else:
+        headers = list(dict.fromkeys(u.header for u in group))
+        group = _adjacent(sorted(group, key=lambda u: headers.index(u.header)), first)  # stable: best first by header
     pieces = [_quote(u, bare=k > 0 and group[k - 1].header == u.header) for k, u in enumerate(group)]
     cite = f" [{evidence_id}]"
     text = "\n".join(q.removesuffix(cite) for q in pieces)
     return text if _CITED.search(text) else text + cite  # a list from the next passage cites it
+
+
+@lru_cache(maxsize=KEYS)
+def _declared(header: str) -> bool:
+    """The header is an API member's declaration (its last line: a definition's term)."""
+    return signature(header.rsplit("\n", 1)[-1])
 
 
 def _adjacent(group: list[Unit], first: Unit | None) -> list[Unit]:
