@@ -10,6 +10,12 @@ Rules, in order of strength:
   block of the same section, such as a list item's bold title or a definition term
   (``SQLITE_MAX_MMAP_SIZE=N`` before its description). Without this rule such a title ended
   one chunk while its text opened the next, and a link to its anchor led to the wrong chunk;
+- but a heading with nothing under it (the next block is outside its section: old TypeDoc's
+  ``Returns Array<string | symbol>`` of ``eventNames``, its last line) ends the text before it, of
+  its parent's member, and the chunk lists its section; it opened the next section's chunk
+  (``flash``'s). After headings that travel with it (``eventNames`` over it alone), or after a
+  table, it is their unit's last block, a unit of its own; before any text (a page's title over
+  its first section's) it travels with what follows;
 - a table always starts a new chunk and the text after it starts another; table chunks are
   cut between rows, and every table chunk after the first repeats the header row(s), stored
   apart from the body so that body offsets still point into the document text;
@@ -37,7 +43,7 @@ from clew.budgets.tokens import count_tokens, count_tokens_bulk
 from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
-CHUNKER_REVISION = 4
+CHUNKER_REVISION = 5
 """Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
@@ -80,6 +86,8 @@ class _Unit:
     """The unit starts an item: it begins with a lead-in or at an anchor (a link target)."""
     paragraph: bool = False
     """Its last block is a paragraph (what a table's lead-in is, further into a section)."""
+    closed: list[int] = field(default_factory=list)
+    """The sections of the headings with nothing under them that end the unit (``_units``)."""
 
 
 @dataclass(slots=True)
@@ -147,8 +155,9 @@ class _Builder:
     def emit(self, units: list[_Unit], kind: Literal["text", "table"], header: str, tokens: int) -> None:
         sections: list[int] = []
         for unit in units:
-            if unit.section not in sections:
-                sections.append(unit.section)
+            for section in (unit.section, *unit.closed):
+                if section not in sections:
+                    sections.append(section)
         table = next((u.table for u in units if u.table is not None), None)  # after a table's lead-in
         self.chunks.append(
             Chunk(units[0].start, units[-1].end, kind, sections, table, header, tokens, tokens > self.limit)
@@ -214,7 +223,7 @@ def _chunk(doc: ParsedDocument, units: list[_Unit], chunk_tokens: int, merge_sec
 
 def _units(doc: ParsedDocument) -> list[_Unit]:
     """Blocks as tiling units: each runs to the next block's start; headings join what follows (their
-    tokens not counted yet)."""
+    tokens not counted yet), a heading with nothing under it what comes before (``_empty``)."""
     text, blocks = doc.text, doc.blocks
     units: list[_Unit] = []
     anchored = {content_start(text, offset) for offset in doc.anchors.values()}
@@ -224,8 +233,13 @@ def _units(doc: ParsedDocument) -> list[_Unit]:
         end = blocks[i + 1].start if i + 1 < len(blocks) else len(text)
         start = block.start if pending_start is None else pending_start
         if i + 1 < len(blocks) and block.kind == "heading":
-            pending_start = start
-            continue
+            if not units or not _empty(doc, block, blocks[i + 1]):  # before any text (a title) it travels on
+                pending_start = start
+                continue
+            if pending_start is None and units[-1].table is None:
+                units[-1].end = end
+                units[-1].closed.append(block.section)
+                continue
         if i + 1 < len(blocks) and _leads_in(text, block, blocks[i + 1]):
             pending_start = start
             lead_ins.add(start)
@@ -237,6 +251,14 @@ def _units(doc: ParsedDocument) -> list[_Unit]:
     return units
 
 
+def _empty(doc: ParsedDocument, heading: Block, following: Block) -> bool:
+    """Whether nothing is under ``heading``: the block after it is outside the section it opens."""
+    section: int | None = following.section
+    while section is not None and section != heading.section:
+        section = doc.sections[section].parent
+    return section is None
+
+
 def _fitted(text: str, units: list[_Unit], limit: int) -> list[_Unit]:
     """The counted units, each divisible one of more than ``limit`` tokens cut into pieces (``_split``)."""
     out: list[_Unit] = []
@@ -244,7 +266,9 @@ def _fitted(text: str, units: list[_Unit], limit: int) -> list[_Unit]:
         if unit.tokens <= limit or unit.indivisible or unit.table is not None:
             out.append(unit)
             continue
-        for piece in _split(text, unit, limit):
+        pieces = _split(text, unit, limit)
+        pieces[-1].closed = unit.closed
+        for piece in pieces:
             piece.tokens = count_tokens(text[piece.start : piece.end])
             out.append(piece)
     return out

@@ -301,3 +301,24 @@ def test_documents_chunked_together_are_chunked_as_each_alone(acme_path: Path, m
             assert [c.token_count for c in chunks] == [count_tokens(c.display_text(doc.text)) for c in chunks]
     with pytest.raises(ValueError, match="chunk_tokens must be at least 16, got 4"):
         chunk_documents(docs, chunk_tokens=4)
+
+
+def test_a_heading_with_nothing_under_it_ends_the_text_before_it_not_the_next_sections() -> None:
+    """Old TypeDoc's ``Returns Array<string | symbol>`` of ``eventNames`` (nothing under it) opened ``flash``'s
+    passage (task U13's dapjs pages); it ends ``eventNames``' passage now, which lists its section. A page's title
+    over nothing still opens the first text's passage, and one after a table is a passage of its own."""
+    doc = parse_html("<h1>DAPLink</h1><h2>Methods</h2><h3>eventNames</h3><ul><li>eventNames(): Array&lt;string | "
+                     "symbol&gt;</li></ul><h4>Returns Array&lt;string | symbol&gt;</h4><h3>flash</h3><ul><li>flash("
+                     "buffer: BufferSource): Promise&lt;void&gt;</li><li>Flash the target</li></ul><h4>Returns "
+                     "Promise&lt;void&gt;</h4><h3>halt</h3><table><tr><th>option</th><th>meaning</th></tr><tr><td>"
+                     "wait</td><td>wait for the halt</td></tr></table><h4>Returns void</h4><h3>reset</h3><p>Reset "
+                     "the target.</p>")
+    chunks = chunk_document(doc)
+    texts = [doc.text[chunk.start:chunk.end].strip() for chunk in chunks]
+    titles = {section.heading: index for index, section in enumerate(doc.sections)}
+    assert texts[0].startswith("# DAPLink\n\n## Methods\n\n### eventNames")
+    assert texts[0].endswith("#### Returns Array<string | symbol>")
+    assert chunks[0].sections == [titles["eventNames"], titles["Returns Array<string | symbol>"]]
+    assert texts[1].startswith("### flash") and texts[1].endswith("#### Returns Promise<void>")
+    assert [chunk.kind for chunk in chunks[2:]] == ["table", "text", "text"] and texts[3] == "#### Returns void"
+    assert chunks[3].sections == [titles["Returns void"]] and texts[4] == "### reset\n\nReset the target."
