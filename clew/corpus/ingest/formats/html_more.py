@@ -108,6 +108,10 @@ _TEXINFO_FOOTER = re.compile(
 generated on *date* using texi2any." in ``p > font`` (texi2any 6.8; a ``span`` in texi2any 7), read as the page's
 last passage (task R6); with the small print a manual's own configuration puts right after it, at the page's end
 (Debian's zsh-doc: "Zsh version 5.9, released on May 14, 2022.", on the same 35 pages)."""
+_TEXINFO_LETTERS = re.compile(r'<table><tr><th valign="top">Jump to: &nbsp; </th>(?:[^<]|<(?!/?table\b))*+</table>')
+"""The letters above and below a Texinfo 6 index ("Jump to: ! + < _ A B C ..."; texi2any 7 classes the table
+``cp-letters-header-printindex``, inside the ``div.printindex`` dropped): links into the index, which is chrome
+(``html_rules.GENERATOR_CLASSES``), read as the index page's only text (diffutils' Index.html; task U14)."""
 _HEVEA = '<meta name="generator" content="hevea'
 _HEVEA_FOOTER = re.compile(
     r"<!--FOOTER-->\s*<hr[^>]*>\s*<blockquote[^>]*><em>This document was translated from L.*?</blockquote>", re.DOTALL)
@@ -387,7 +391,7 @@ def restructured(text: str) -> str:
     if _HEVEA in head:
         return _HEVEA_FOOTER.sub("", text, count=1)
     if _TEXINFO.search(head):
-        return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", text))
+        return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", _TEXINFO_LETTERS.sub("", text)))
     if _JAVADOC.search(head):
         return _javadoc(text)
     if (name := _MKDOCS_RTD_NAME.search(head)) is not None:
