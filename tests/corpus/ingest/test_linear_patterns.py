@@ -13,7 +13,7 @@ from clew.agent.source_blocks import _ALERT
 from clew.commands.show import _passage_text
 from clew.corpus.ingest.peek import _HEADING
 from clew.corpus.ingest.formats.html_man import _LINE_BREAK, _OPEN_BEFORE_BREAK, _RULE, _SECTION
-from clew.corpus.ingest.formats.html_more import _JAVADOC_PACKAGE, _TEXINFO_LETTERS, _YARD_TITLE
+from clew.corpus.ingest.formats.html_more import _JAVADOC_PACKAGE, _TEXINFO_LETTERS, _YARD_TITLE, _texinfo_title
 from clew.corpus.ingest.formats.markdown_blocks import _FENCE
 from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
 from clew.commands.show import _FENCE as _SNIPPET_FENCE
@@ -39,10 +39,12 @@ print(_YARD_TITLE.search("<title>" + blanks + "&mdash;" + blanks) is None, flush
 print(_JAVADOC_PACKAGE.search('<div class="subTitle">x</div><h1>' * (n // 30)) is None, flush=True)
 print(len(_SNIPPET_FENCE.sub("", "```" + "a" * n + blanks + "x")), flush=True)
 print(_TEXINFO_LETTERS.search('<table><tr><th valign="top">Jump to: &nbsp; </th>' * (n // 10)) is None, flush=True)
+settitles = '<h1 class="settitle"' * (n // 4) + '<h1 class="settitle">x</h1>' + '<h1 class="top"' * (n // 4)
+print(len(_texinfo_title(settitles)) == len(settitles), flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
-            "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True"]
+            "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:

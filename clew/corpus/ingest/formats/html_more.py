@@ -112,6 +112,10 @@ _TEXINFO_LETTERS = re.compile(r'<table><tr><th valign="top">Jump to: &nbsp; </th
 """The letters above and below a Texinfo 6 index ("Jump to: ! + < _ A B C ..."; texi2any 7 classes the table
 ``cp-letters-header-printindex``, inside the ``div.printindex`` dropped): links into the index, which is chrome
 (``html_rules.GENERATOR_CLASSES``), read as the index page's only text (diffutils' Index.html; task U14)."""
+_TEXINFO_SETTITLE = re.compile(r'<h1 class="settitle"[^<>]*+>([^<]*+)</h1>')
+"""A Texinfo manual's title over its Top page (``h1.settitle``), where the Top node's own heading (``h1.top``) says
+the same: two headings "Comparing and Merging Files", the first an empty section in the outline (diffutils; task
+U14). It is left out then; a title that differs from the Top node's ("Frob Manual" over "Frob") stays."""
 _HEVEA = '<meta name="generator" content="hevea'
 _HEVEA_FOOTER = re.compile(
     r"<!--FOOTER-->\s*<hr[^>]*>\s*<blockquote[^>]*><em>This document was translated from L.*?</blockquote>", re.DOTALL)
@@ -391,7 +395,7 @@ def restructured(text: str) -> str:
     if _HEVEA in head:
         return _HEVEA_FOOTER.sub("", text, count=1)
     if _TEXINFO.search(head):
-        return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", _TEXINFO_LETTERS.sub("", text)))
+        return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", _TEXINFO_LETTERS.sub("", _texinfo_title(text))))
     if _JAVADOC.search(head):
         return _javadoc(text)
     if (name := _MKDOCS_RTD_NAME.search(head)) is not None:
@@ -454,6 +458,14 @@ def _javadoc_layout_lists(text: str) -> str:
         if layout:
             put(found.start(), found.end(), f"<div{attrs}>")
     return "".join(parts) + text[done:]
+
+
+def _texinfo_title(text: str) -> str:
+    """The page less its manual's title where the Top node's heading repeats it (``_TEXINFO_SETTITLE``)."""
+    title = _TEXINFO_SETTITLE.search(text)
+    if title is None or not re.search(f'<h1 class="top"[^<>]*+>{re.escape(title[1])}</h1>', text):
+        return text
+    return text[: title.start()] + text[title.end():]
 
 
 def _mkdocs_title(text: str, quoted: str) -> str:

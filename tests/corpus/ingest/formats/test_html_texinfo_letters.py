@@ -28,3 +28,19 @@ def test_a_texinfo_indexs_jump_letters_are_chrome() -> None:
     assert [document.text[b.start:b.end] for b in document.blocks] == ["## Appendix C Index"]
     other = parse_html(PAGE.replace("makeinfo", "other"))  # a page that names no generator keeps the letters
     assert "Jump to:" in other.text
+
+
+TOP = (f'{HEAD.replace("Index (", "Top (")}<body lang="en"><h1 class="settitle" align="center">Comparing and Merging '
+       'Files</h1>\n<div class="top" id="Top"><div class="header"><p>Next: <a href="Overview.html" accesskey="n" '
+       'rel="next">Overview</a></p></div><span id="Comparing-and-Merging-Files"></span><h1 class="top">Comparing and '
+       'Merging Files</h1>\n<p>This manual is for GNU Diffutils (version 3.8, 2 January 2021).</p></div></body>')
+
+
+def test_a_texinfo_manuals_title_is_not_repeated_over_its_top_node() -> None:
+    """The manual's title (``h1.settitle``) over a Top node whose heading says the same was a second heading, an
+    empty section first in the outline; a title that differs from the Top node's stays (the frob fixture's)."""
+    document = parse_html(TOP)
+    assert [s.heading for s in document.sections[1:]] == ["Comparing and Merging Files"]
+    assert document.text.startswith("# Comparing and Merging Files\n\nThis manual is for GNU Diffutils")
+    other = parse_html(TOP.replace('<h1 class="top">Comparing and Merging Files', '<h1 class="top">Top'))
+    assert [s.heading for s in other.sections[1:]] == ["Comparing and Merging Files", "Top"]
