@@ -23,6 +23,8 @@ take the room of its weakest takes where they are worth more.
 
 from __future__ import annotations
 
+import re
+
 from clew.agent.floor import apply_floor
 from clew.agent.frontier import Candidate
 from clew.agent.request import Applied, Navigation
@@ -187,8 +189,7 @@ class TreeWalk(Walk):
             c = self.candidate(run, rest, chosen.depth, "continued", passage.evidence_id, priority=chosen.priority)
             if c is not None:
                 frontier.push(c)
-        if chosen.via == "seed":
-            self._push_neighbours(run, chosen, passage)
+        self._push_neighbours(run, chosen, passage, introduced_only=chosen.via != "seed")
         if chosen.depth >= self.applied.max_depth:
             return
         if chosen.via in ENTRIES:
@@ -218,7 +219,7 @@ class TreeWalk(Walk):
                                                          bonus))
             self._push_best(run, candidates)
 
-    def _push_neighbours(self, run: Run, chosen: Candidate, passage: Passage) -> None:
+    def _push_neighbours(self, run: Run, chosen: Candidate, passage: Passage, introduced_only: bool = False) -> None:
         """A seed hit's passages right before and after it compete at once, without opening the
         section first: the one after in any section (the list a heading introduced, the lines an
         entry goes on with) at its own worth plus ``NEIGHBOUR_BONUS`` times the best seed's, and
@@ -233,16 +234,22 @@ class TreeWalk(Walk):
         A fenced example gets no bonus for where it was found (``priced``), but the one after a
         hit that itself ends in a fenced block, in the hit's section, is the rest of that block's
         example cut in two (gitrevisions' commit graph, then its table of names): it keeps the
-        neighbour's priority (issue 36, task W4: docs/measurements/walk-2026-12-05.md)."""
+        neighbour's priority (issue 36, task W4: docs/measurements/walk-2026-12-05.md). So does the
+        code block or list opening the passage after any taken one (``introduced_only``: not a seed
+        hit) that ends in a lead-in ending in ':' (``_introduces``: 'Let's assume you want to bind
+        ... context variables:', then the Flask example; issues 35/36, task W6)."""
         doc = run.deps.scope.document(passage.document_id, passage.version)
         if doc is None:
             return
         frontier = run.state.frontier
         for ordinal in (passage.ordinal - 1, passage.ordinal + 1):
-            if not 0 <= ordinal < len(doc.skeleton.chunks):
+            if not 0 <= ordinal < len(doc.skeleton.chunks) or (introduced_only and ordinal < passage.ordinal):
                 continue
             neighbour = passage_of(doc, ordinal)
             if neighbour.evidence_id in frontier.visited:
+                continue
+            introduced = ordinal > passage.ordinal and _introduces(passage, neighbour)
+            if introduced_only and not introduced:
                 continue
             score = self.score_of(run, neighbour)
             if score is None:
@@ -250,11 +257,12 @@ class TreeWalk(Walk):
             if ordinal < passage.ordinal:
                 elsewhere = not set(neighbour.sections) & set(passage.sections)
             else:
-                elsewhere = _next_term(doc, passage, neighbour)
+                elsewhere = not introduced and _next_term(doc, passage, neighbour)
             priority = score if elsewhere else max(score + NEIGHBOUR_BONUS * run.scorer.top,
                                                    NEIGHBOUR_FLOOR * chosen.priority)
-            goes_on = (ordinal > passage.ordinal and not elsewhere and neighbour.sections == passage.sections
-                       and passage.text.rstrip().endswith(FENCE))
+            goes_on = introduced or (ordinal > passage.ordinal and not elsewhere
+                                     and neighbour.sections == passage.sections
+                                     and passage.text.rstrip().endswith(FENCE))
             price = Walk.priced if goes_on else self.priced  # the rest of a fenced example keeps its priority
             frontier.push(price(run, neighbour, score, chosen.depth, "adjacent", passage.evidence_id, priority))
 
@@ -353,6 +361,21 @@ def _next_term(doc: DocumentVersion, passage: Passage, following: Passage) -> bo
     node = sk.nodes[theirs]
     return (theirs != mine and node.first_chunk == following.ordinal and node.parent == sk.nodes[mine].parent
             and not following.text.lstrip().startswith("#"))
+
+
+_ITEM = re.compile(r"(?:[-*+]|\d{1,3}[.)])\s")
+"""A list item's marker, as the readers write one (``clew.agent.units`` reads items so)."""
+
+
+def _introduces(passage: Passage, following: Passage) -> bool:
+    """Whether ``passage`` ends (after trailing blanks) in a sentence ending in ':' and
+    ``following``, the passage right after it, opens with a code block or a list: what the
+    lead-in introduces, cut into the next passage."""
+    last = passage.text.rstrip().rpartition("\n")[2].strip()
+    if not last.endswith(":") or last.startswith(("#", FENCE)):
+        return False
+    opening = following.text.lstrip()
+    return opening.startswith(FENCE) or _ITEM.match(opening) is not None
 
 
 def _code_only(text: str) -> bool:

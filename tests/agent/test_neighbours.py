@@ -9,11 +9,13 @@ from clew.corpus.store import Corpus
 
 from ..conftest import write_files
 
+# the hot section's first sentence ends in '.', not ':': a taken lead-in ending in ':' offers the list
+# opening the next passage as its own neighbour (task W6); this test is about the seed hit's neighbours
 JOURNAL = """# Journals
 
 ## When a journal is hot
 
-A rollback journal is hot, and must be played back, when all of these hold:
+A rollback journal is hot, and must be played back, when all of these hold.
 
 - the hot rollback journal exists and its size is greater than 512 bytes
 - no reserved lock is held on the database and the rollback journal names no super-journal
