@@ -18,7 +18,7 @@ from typing import Any
 
 from clew.agent.api import retrieve as run_agent
 from clew.agent.brief import brief
-from clew.agent.request import RetrievalRequest
+from clew.agent.request import UNNAMED, RetrievalRequest
 from clew.agent.result import RetrievalResult
 from clew.corpus.access import WALK_PERMISSIONS, Principal
 from clew.corpus.reader import Scope
@@ -44,7 +44,8 @@ def authorized(context: ToolContext, request: RetrievalRequest) -> RetrievalRequ
     principal = context.scope.principal
     request = request.model_copy(update={"principal": principal})
     for query in request.queries:  # an unknown or unreadable collection first: it reads as missing to anyone
-        Scope(context.scope.corpus, principal, query.collection)
+        if query.collection != UNNAMED:  # left out: planning fills in the one this principal may read
+            Scope(context.scope.corpus, principal, query.collection)
     needed = walk_permission(request, context.model)
     if needed is not None and not principal.may_use(needed):
         strategy = next(k for k, v in WALK_PERMISSIONS.items() if v == needed)

@@ -9,7 +9,7 @@ from typing import Any
 from clew.agent.controller import Controller
 from clew.agent.model import Model, model_from_name
 from clew.agent.prompts import answer_prompt, new_marker
-from clew.agent.request import Generator, Navigation, QuerySpec, RetrievalRequest, parse_request
+from clew.agent.request import UNNAMED, Generator, Navigation, QuerySpec, RetrievalRequest, parse_request
 from clew.agent.result import Instruction, RetrievalResult, Step
 from clew.agent.run import Deps, Run, RunState
 from clew.agent.scoring import Scorer
@@ -30,18 +30,25 @@ DEFAULT_PLAN = "no navigation block and no model: a ranked tree walk (the embedd
 def plan(request: RetrievalRequest, model: Model | None, corpus: Corpus) -> RetrievalRequest:
     """What runs: without a navigation block and without a model, the embedded default (a ranked
     tree walk); a walk without queries[] searches the collection its start names, else the one
-    collection the principal may read (several: an error listing them)."""
+    collection the principal may read (several: an error listing them). A queries[] entry that
+    names no collection gets that same one, whatever runs: every surface (Python, REST, MCP)
+    plans here, so the rule and its error are the same everywhere."""
     walks = request.navigation is not None or model is None
     if walks and not request.queries:
         request = request.model_copy(update={"queries": [QuerySpec(collection=_collection(request, corpus))]})
+    unnamed = [i for i, q in enumerate(request.queries) if q.collection == UNNAMED]
+    if unnamed:
+        named = _collection(request, corpus, f"queries.{unnamed[0]}.collection")
+        request = request.model_copy(update={"queries": [
+            q.model_copy(update={"collection": named}) if q.collection == UNNAMED else q for q in request.queries]})
     if request.navigation is not None or model is not None:
         return request
     retrieval = request.steps.retrieval.model_copy(update={"navigation": Navigation()})
     return request.model_copy(update={"steps": request.steps.model_copy(update={"retrieval": retrieval})})
 
 
-def _collection(request: RetrievalRequest, corpus: Corpus) -> str:
-    """The collection a query-only walk is bounded by."""
+def _collection(request: RetrievalRequest, corpus: Corpus, field: str = "queries") -> str:
+    """The collection a query-only walk, or a query naming none, is bounded by (errors name ``field``)."""
     principal, nav = request.principal, request.navigation
     starts = [nav.start_key] if nav is not None and nav.start_key else [
         k.strip() for k in (nav.start_nodes or "").split(",") if k.strip() and not k.strip().startswith("$")
@@ -54,9 +61,9 @@ def _collection(request: RetrievalRequest, corpus: Corpus) -> str:
     if len(readable) == 1:
         return readable[0]
     if not readable:
-        raise InputError("queries", "no collection the caller may read holds documents (ingest some first)")
-    raise InputError("queries", f"the caller may read {len(readable)} collections ({', '.join(readable)}): name "
-                                "one in queries[], e.g. {\"collection\": \"" + readable[0] + "\"}")
+        raise InputError(field, "no collection the caller may read holds documents (ingest some first)")
+    raise InputError(field, f"the caller may read {len(readable)} collections ({', '.join(readable)}): name "
+                            "one in queries[], e.g. {\"collection\": \"" + readable[0] + "\"}")
 
 
 async def retrieve(
@@ -110,7 +117,8 @@ def _prepared(request: RetrievalRequest | dict[str, Any] | str, corpus: Corpus, 
     applied = req.applied()
     if asked.navigation is None and nav is not None:  # planned: the default tree walk
         applied = applied.adding(planned=DEFAULT_PLAN)
-    if not asked.queries and spec is not None:  # a query-only request: the collection it was given
+    left_out = asked.seed_query is None or asked.seed_query.collection == UNNAMED
+    if left_out and spec is not None:  # a query-only request, or a seed query naming none: the collection it was given
         applied = applied.adding(collection=spec.collection)
     deps = Deps(corpus=corpus, request=req, limits=req.limits(), applied=applied, scope=scope, model=model,
                 marker=new_marker(), fields=spec.fields if spec else None, on_step=on_step, offload=offload)

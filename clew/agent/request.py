@@ -83,7 +83,7 @@ class Applied(BaseModel):
     planned: str | None = None
     """Why this walk runs when the request named none (the embedded default)."""
     collection: str | None = None
-    """The collection a request without queries[] was given."""
+    """The collection a request without queries[], or whose seed query named none, was given."""
     reported: tuple[str, ...] = Field((), exclude=True)
     """The names ``report`` gives, in order: the bounds that apply to this run."""
 
@@ -128,12 +128,24 @@ class FilterQuery(_Strict):
         return {"term": {self.field: self.term}}
 
 
+UNNAMED = ""
+"""``QuerySpec.collection`` left out: planning (``clew.agent.api.plan``) fills in the one collection the
+caller may read before anything reads it; a name given blank is still refused."""
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    """Left out of the schema: a client that sends defaults would send the blank name, which is refused."""
+    schema.pop("default", None)
+
+
 class QuerySpec(_Strict):
     """One seed search: at most one of full_text_search, semantic_search or hybrid. With none, a
     walk seeds from the best search the corpus has: hybrid where the collection has semantic
     embeddings (``clew embed``), else BM25 (``applied.seed_mode`` says which)."""
 
-    collection: str = Field(description="The collection to search (also 'table').")
+    collection: str = Field(UNNAMED, description="The collection to search (also 'table'); may be left out when "
+                            "the caller may read exactly one collection holding documents: that one is searched "
+                            "(applied.collection says so).", json_schema_extra=_no_default)
     full_text_search: TextQuery | None = None
     semantic_search: TextQuery | None = None
     hybrid: TextQuery | None = None

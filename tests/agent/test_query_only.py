@@ -7,6 +7,7 @@ import pytest
 
 from clew.agent.api import retrieve, retrieve_sync
 from clew.agent.handlers import HANDLERS
+from clew.agent.request import RetrievalRequest
 from clew.agent.run import Run
 from clew.agent.states import State
 from clew.agent.stream import ResultEvent, stream
@@ -159,3 +160,36 @@ def test_a_walk_seeds_from_the_best_search_the_collection_has(runbooks: Corpus,
     assert fallback.applied["seed_mode"] == "bm25" and fallback.hits
     with pytest.raises(InputError):
         retrieve_sync(asked, corpus=runbooks)  # asked for hybrid: the error is the caller's to see
+
+
+def test_a_query_entry_without_a_collection_searches_the_only_one(runbooks: Corpus) -> None:
+    """queries[] entries may leave the collection out as a query-only request does (task Q3)."""
+    asked = {"query": "What error rate means a deploy should be rolled back?", "queries": [{"limit": 5}]}
+    result = retrieve_sync(asked, corpus=runbooks)
+    assert result.hits and {h.collection for h in result.hits} == {"runbooks"}
+    assert result.applied["collection"] == "runbooks" and result.applied["query_limits"] == [5]
+    named = retrieve_sync({**asked, "queries": [{"table": "runbooks", "limit": 5}]}, corpus=runbooks)
+    assert "collection" not in named.applied  # named: nothing was filled in
+    assert [h.evidence_id for h in named.hits] == [h.evidence_id for h in result.hits]
+    with pytest.raises(InputError) as blank:
+        retrieve_sync({**asked, "queries": [{"collection": " "}]}, corpus=runbooks)
+    assert blank.value.field == "queries.0.collection"  # a blank name is still a mistake, not a left-out one
+    schema = RetrievalRequest.model_json_schema()["$defs"]["QuerySpec"]  # what REST and MCP clients read
+    assert "collection" not in schema.get("required", []) and "default" not in schema["properties"]["collection"]
+    assert "may be left out when the caller may read exactly one" in schema["properties"]["collection"]["description"]
+
+
+def test_a_query_entry_without_a_collection_over_several_names_the_field_and_lists_them(
+        two_collections: Corpus, tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        retrieve_sync({"query": "deploy", "queries": [{"collection": "notes"}, {"limit": 5}]}, corpus=two_collections)
+    assert caught.value.field == "queries.1.collection" and "2 collections (notes, runbooks)" in caught.value.message
+    only_notes = Principal(name="n", collections=["notes"])
+    result = retrieve_sync({"query": "deploy", "queries": [{"limit": 5}], "principal": only_notes.model_dump()},
+                           corpus=two_collections)
+    assert {h.collection for h in result.hits} == {"notes"} and result.applied["collection"] == "notes"
+    assert "runbooks" not in result.model_dump_json()  # the other collection is never revealed
+    with Corpus(tmp_path / "empty.duckdb") as empty, pytest.raises(InputError) as none:
+        retrieve_sync({"query": "deploy", "queries": [{"limit": 5}]}, corpus=empty)
+    assert none.value.field == "queries.0.collection"
+    assert none.value.message == "no collection the caller may read holds documents (ingest some first)"
