@@ -33,6 +33,42 @@ def test_a_man_page_by_mandoc_keeps_its_headings_and_option_terms() -> None:
         assert chrome not in document.text, chrome
 
 
+MANDOC_BULLETS = """<!DOCTYPE html><html><head><title>EPOLL_WAIT(2)</title></head><body>
+<div class="manual-text">
+<section class="Sh"><h1 class="Sh" id="DESCRIPTION"><a class="permalink" href="#DESCRIPTION">DESCRIPTION</a></h1>
+<p class="Pp">A call to <b>epoll_wait</b>() will block until either:</p>
+<dl class="Bl-tag">
+  <dt>&#x2022;</dt>
+  <dd>a file descriptor delivers an event;</dd>
+  <dt>&#x2022;</dt>
+  <dd>the call is interrupted by a signal handler; or
+    <dl class="Bl-tag">
+      <dt>o</dt>
+      <dd>by <b>SIGINT</b>;</dd>
+    </dl>
+  </dd>
+  <dt>&#x2022;</dt>
+  <dd>the timeout expires.</dd>
+</dl>
+<dl class="Bl-tag">
+  <dt><b>EINTR</b></dt>
+  <dd>The call was interrupted.</dd>
+</dl>
+</section></div></body></html>"""
+
+
+def test_a_man_page_by_mandoc_reads_its_bulleted_paragraphs_as_a_list() -> None:
+    """mandoc writes a man(7) page's bulleted paragraphs (``.IP \\(bu``) as a ``dl`` whose every term is the bullet,
+    which read as a paragraph "•" above each item (task U15: 708 items of the Linux man-pages); they are a list, a
+    list inside an item too, and a list of real terms stays one."""
+    document = parse_html(MANDOC_BULLETS)
+    assert "\u2022" not in document.text
+    assert ("will block until either:\n\n- a file descriptor delivers an event;\n"
+            "- the call is interrupted by a signal handler; or") in document.text
+    assert "  - by SIGINT;\n- the timeout expires." in document.text
+    assert "EINTR" in block_texts(document, "paragraph")
+
+
 def test_a_permalink_class_is_chrome_unless_it_is_a_link_with_text() -> None:
     """Doxygen's ``span.permalink`` around a member's glyph link stays chrome, and a heading's
     ``a.permalink`` holding a glyph is dropped as any heading permalink; one holding words is text."""
