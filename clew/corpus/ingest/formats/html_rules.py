@@ -571,6 +571,9 @@ PERMALINK_TEXTS = frozenset({"", "¶", "#", "§", "🔗", "⚓", "∞", "\u200b"
 """What a heading's last same-page link (``<a href="#...">``) holds when it is a permalink."""
 
 _TITLE_SEPARATORS = (" — ", " – ", " - ", " | ", " · ", " :: ", ": ")
+_SPHINX_UNTITLED = "<no title>"
+"""What Sphinx writes as the title of a page without a heading, before the site's name ("<no title> — Cython
+0.29.32 documentation", the Cython examples' README; task U15): no title, as a page without a ``<title>``."""
 
 
 def page_title(title: str | None, first_h1: str | None, site: str | None = None) -> str | None:
@@ -582,7 +585,10 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
     "<page>: <site>" as every page, gtk-doc's); the ``<title>``'s part before the site's name where the
     ``h1`` ends with it (TypeDoc's "clamp | clew-budgets" over "Function clamp"), unless the ``<title>`` is the
     ``h1`` after the site's name (R's package pages: "R: Support for Parallel computation in R", whose ``h1`` ends
-    with "R", were titled "R"; task R7); else the ``<title>``."""
+    with "R", were titled "R"; task R7); else the ``<title>``. Sphinx's ``<no title>`` is none."""
+    if title is not None and (title == _SPHINX_UNTITLED
+                              or any(title.startswith(_SPHINX_UNTITLED + sep) for sep in _TITLE_SEPARATORS)):
+        title = None
     if title is None:
         return first_h1
     if first_h1 and any(title.endswith(sep + first_h1) and title[: -len(sep + first_h1)].strip()

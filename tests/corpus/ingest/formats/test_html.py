@@ -320,6 +320,15 @@ def test_title_falls_back_to_the_first_h1() -> None:
     assert parse_html("<p>no headings</p>").fields == {}
 
 
+def test_sphinxs_no_title_placeholder_is_no_title() -> None:
+    """Sphinx titles a page without a heading "<no title> — <site>" (the Cython docs' examples/README, task U15):
+    that is no title, and a real one of that shape is kept."""
+    untitled = "<title>&lt;no title&gt; &#8212; Cython 0.29.32 documentation</title><p>This example directory ..."
+    assert parse_html(untitled).title is None
+    assert parse_html("<title>&lt;no title&gt;</title><h1>Examples</h1>").title == "Examples"
+    assert parse_html("<title>No title &#8212; Site</title>").title == "No title — Site"
+
+
 def test_pre_keeps_whitespace_and_br_and_places_links() -> None:
     document = parse_html('<pre>\n\n  a  <a href="x.html">b</a>\n\tc<br>d   \n\n</pre>')
     assert document.text == "```\n  a  b\n\tc\nd\n```"  # fenced as Markdown writes code (``fences``)
