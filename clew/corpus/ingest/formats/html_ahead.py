@@ -17,13 +17,22 @@ from html.parser import HTMLParser
 from clew.corpus.ingest.formats.html_haddock import haddock_declarations, haddock_interface
 from clew.corpus.ingest.formats.html_jsdocs import _TAB_SET_TAGS, tab_panels, tab_panels_start
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
-from clew.corpus.ingest.formats.html_members import declaration, is_declaration_table, is_member_table, member_table
+from clew.corpus.ingest.formats.html_members import (
+    declaration,
+    definition,
+    definition_start,
+    is_declaration_table,
+    is_labels_table,
+    is_member_table,
+    labelled_declaration,
+    member_table,
+)
 from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event, TableShape, page_toc, page_toc_start, table_shapes
 from clew.corpus.ingest.formats.html_sweep import separator, separator_start, toc_list_start
 
-READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", *_TAB_SET_TAGS})
+READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", *_TAB_SET_TAGS})
 """The only tags whose start :func:`read_ahead_start` may hold: the rest skip its checks (most tags of a page)."""
 
 
@@ -38,9 +47,10 @@ def read_ahead_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``),
     pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``),
-    Haddock's declarations (``html_haddock.haddock_interface``) or a ``span.sep`` (``html_sweep.separator_start``)."""
+    Haddock's declarations (``html_haddock.haddock_interface``), a ``span.sep`` (``html_sweep.separator_start``)
+    or Doxygen's "Definition at line ..." (``html_members.definition_start``)."""
     return (tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
-            or haddock_interface(tag, attrs) or separator_start(tag, attrs))
+            or haddock_interface(tag, attrs) or separator_start(tag, attrs) or definition_start(tag, attrs))
 
 
 class HeldEvents:
@@ -81,6 +91,11 @@ class HeldEvents:
             return member_table(events)
         if events and is_declaration_table(events[0]):
             return declaration(events)
+        if events and is_labels_table(events[0]):
+            return labelled_declaration(events)
+        if events and definition_start(events[0][1], events[0][2]):
+            self.decided = True  # read (rewritten as a field or as it is): not held again
+            return definition(events)
         if events and events[0][1] == "table" and is_callout_table(events):
             return callout_list(events)
         if events and tab_panels_start(events[0][1], events[0][2]):

@@ -20,7 +20,15 @@ A member's declaration above its description (``div.memproto > table.memname``) 
 the name and an opening parenthesis, then a row per parameter (``SDL_Window *`` | ``window,``) and
 a row for the closing one. Read as it is, it was a table of empty and one-word cells (``| void
 SDL_SetWindowTitle | ( | SDL_Window * | window, |``, task U14); :func:`declaration` reads it as
-one line of code, ``void SDL_SetWindowTitle(SDL_Window * window, const char * title)``.
+one line of code, ``void SDL_SetWindowTitle(SDL_Window * window, const char * title)``. A C or C++
+member's labels beside it (``table.mlabels``: the declaration's table in one cell, "inline", "static",
+"virtual" in the next) follow that line: ``static int f(int e) [inline] [static]``
+(:func:`labelled_declaration`, task R11).
+
+Doxygen ends each member's description with "Definition at line 95 of file SDL_video.h."
+(``p.definition``): where its source is, read as a sentence of every member's passage. Users ask which
+header declares a member: :func:`definition` keeps the file as a field, "Defined in: SDL_video.h" (its
+link kept), as ``dl.section``'s "Returns" is one (task R11).
 """
 
 from __future__ import annotations
@@ -45,6 +53,65 @@ def is_declaration_table(event: Event) -> bool:
     """Whether ``event`` starts a Doxygen member's declaration (``table.memname``)."""
     kind, tag, attrs = event
     return kind == "start" and tag == "table" and "memname" in (_attr(attrs, "class") or "").split()
+
+
+def is_labels_table(event: Event) -> bool:
+    """Whether ``event`` starts a Doxygen member's declaration with its labels (``table.mlabels``)."""
+    kind, tag, attrs = event
+    return kind == "start" and tag == "table" and "mlabels" in (_attr(attrs, "class") or "").split()
+
+
+def labelled_declaration(events: list[Event]) -> list[Event]:
+    """The events of a labels table (``table.mlabels``) rewritten as its declaration's line of code
+    (:func:`declaration`) with each label (``span.mlabel``) after it in brackets; the events unchanged where it
+    holds no ``table.memname``."""
+    start = next((i for i, event in enumerate(events) if i and is_declaration_table(event)), None)
+    if start is None:
+        return events
+    depth, end = 0, len(events)
+    for i in range(start, len(events)):
+        kind, tag, _ = events[i]
+        if tag == "table" and kind in ("start", "end"):
+            depth += 1 if kind == "start" else -1
+            if depth == 0:
+                end = i + 1
+                break
+    labels: list[str] = []
+    within = 0  # span elements open inside a span.mlabel
+    for kind, tag, attrs in events[end:]:
+        if kind == "start" and tag == "span" and (within or "mlabel" in (_attr(attrs, "class") or "").split()):
+            if not within:
+                labels.append("")
+            within += 1
+        elif kind == "end" and tag == "span" and within:
+            within -= 1
+        elif kind == "data" and within:
+            labels[-1] += tag
+    line = declaration(events[start:end])
+    words = " ".join(f"[{label}]" for label in (" ".join(label.split()) for label in labels) if label)
+    return [*line[:-1], ("data", " " + words, []), line[-1]] if words else line
+
+
+_DEFINITION = re.compile(r"Definition at line \d+ of file .+\.")
+
+
+def definition_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """Whether a start tag begins Doxygen's "Definition at line N of file X." (``p.definition``)."""
+    return tag == "p" and "definition" in (_attr(attrs, "class") or "").split()
+
+
+def definition(events: list[Event]) -> list[Event]:
+    """The events of a ``p.definition`` rewritten as a field, "Defined in" over the file's link (the last link);
+    the events unchanged where its text is not Doxygen's sentence."""
+    text = " ".join("".join(data for kind, data, _ in events if kind == "data").split())
+    starts = [i for i, (kind, tag, _) in enumerate(events) if kind == "start" and tag == "a"]
+    if not _DEFINITION.fullmatch(text) or not starts:
+        return events
+    end = next((i for i in range(starts[-1], len(events)) if events[i][:2] == ("end", "a")), None)
+    if end is None:
+        return events
+    return [("start", "dl", [("class", "section")]), ("start", "dt", []), ("data", "Defined in", []),
+            ("end", "dt", []), ("start", "dd", []), *events[starts[-1]:end + 1], ("end", "dd", []), ("end", "dl", [])]
 
 
 def declaration(events: list[Event]) -> list[Event]:

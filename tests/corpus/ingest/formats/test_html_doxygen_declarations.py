@@ -116,3 +116,45 @@ def test_the_doxygen_tree_views_breadcrumbs_are_chrome() -> None:
     every page's last passage ('- include', '- SDL_timer.h', on all 469 of SDL2's pages)."""
     assert blocks(SECTIONS + NAV_PATH)[-1] == ("paragraph", "See also: SDL_AddTimer")
     assert "SDL_timer.h" in parse_html(f"<body>{NAV_PATH}</body>").text  # a page that names no generator keeps it
+
+
+SOURCE = "../../dc/d64/_s_d_l__video_8h_source.html"
+DEFINITION = (f'<p class="definition">Definition at line <a class="el" href="{SOURCE}#l00095">95</a> of file '
+              f'<a class="el" href="{SOURCE}">SDL_video.h</a>.</p>\n')
+
+
+def test_a_doxygen_members_definition_line_is_a_field_naming_its_header() -> None:
+    """'Definition at line 95 of file SDL_video.h.' ended every member's passage (where its source is, not what it
+    does, task R11); the header that declares the member is kept, as a field, its link to the source file kept."""
+    body = member("SDL_SetWindowTitle()", "", "Set the title of a window.").replace("</p>\n</div>",
+                                                                                   "</p>\n" + DEFINITION + "</div>")
+    assert blocks(body)[-2:] == [("paragraph", "Set the title of a window."), ("paragraph", "Defined in: SDL_video.h")]
+    document = parse_html(f"{HEAD}<body>{body}</body>")
+    assert "Definition at line" not in document.text
+    assert [link.href for link in document.links] == [SOURCE]
+    other = '<p class="definition">A definition: a statement of meaning.</p>'  # the class alone: read as it is
+    assert blocks(other)[-1] == ("paragraph", "A definition: a statement of meaning.")
+
+
+LABELLED = member("lh_entry_k()", '''        <tr>
+          <td class="memname">static void * lh_entry_k </td>
+          <td>(</td>
+          <td class="paramtype">const struct <a class="el" href="structlh__entry.html">lh_entry</a> *&#160;</td>
+          <td class="paramname"><em>e</em></td><td>)</td>
+          <td></td>
+        </tr>
+''', "Return a non-const version of lh_entry.k.").replace(
+    '<table class="memname">', '<table class="mlabels">\n  <tr>\n  <td class="mlabels-left">\n'
+    '      <table class="memname">').replace(
+    '      </table>\n</div>', '      </table>\n  </td>\n  <td class="mlabels-right">\n<span class="mlabels">'
+    '<span class="mlabel">inline</span><span class="mlabel">static</span></span>  </td>\n  </tr>\n</table>\n</div>')
+
+
+def test_a_doxygen_declaration_with_labels_is_one_line_of_code_with_them() -> None:
+    """A member with labels beside its declaration (``table.mlabels``: json-c's ``lh_entry_k``, "inline" and
+    "static") was a table of the declaration's cells and the labels; it is the declaration's line with its labels
+    after it, as ``table.memname`` alone is (task R11)."""
+    assert "mlabels" in LABELLED
+    assert blocks(LABELLED)[3:] == [
+        ("code", "```\nstatic void * lh_entry_k(const struct lh_entry * e) [inline] [static]\n```"),
+        ("paragraph", "Return a non-const version of lh_entry.k.")]

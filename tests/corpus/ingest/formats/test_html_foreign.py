@@ -119,16 +119,17 @@ def test_only_read_ahead_tags_are_read_ahead() -> None:
         [("class", "tabs-container")], [("class", "tabbed-set")], [("class", "pdoc")], [("id", "interface")],
         [("id", "index")], [("class", "sep")], [],
     ]
-    tags = "p a b i li td tr th h1 h2 pre code section article nav aside dl dt dd img svg path text".split()
+    tags = "a b i li td tr th h1 h2 pre code section article nav aside dl dt dd img svg path text".split()
     for tag in tags:
         assert tag not in READ_AHEAD_TAGS
         for attr in attrs:
             assert not counts_down(tag, attr) and not rewritten_start(tag, attr)
             assert not read_ahead_start(tag, attr)
+    assert not any(read_ahead_start("p", attr) for attr in attrs)  # a p only as Doxygen's p.definition
     assert all(read_ahead_start(tag, attr) for tag, attr in [
         ("table", []), ("div", [("class", "toc")]), ("ol", [("reversed", None)]), ("ul", [("id", "index")]),
         ("main", [("class", "pdoc")]), ("span", [("class", "sep")]), ("div", [("id", "interface")]),
-        ("starlight-tabs", []), ("div", [("class", "tabbed-set")])])
+        ("starlight-tabs", []), ("div", [("class", "tabbed-set")]), ("p", [("class", "definition")])])
     assert page_toc_start([("class", "toc")])  # a div's test: the tag is checked before it
 
 
