@@ -98,6 +98,7 @@ from clew.corpus.ingest.formats.html_rules import (
     signature_part,
     table_title,
 )
+from clew.corpus.ingest.formats.html_rustdoc import rustdoc_title
 from clew.corpus.ingest.formats.html_scala_typedoc import api_pages
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.html_terms import TERM, bold_terms
@@ -158,6 +159,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._title_class: str | None = None  # the class of the page's title div (html_rules.GENERATOR_TITLES)
         self._title_boxes = 0  # TITLE_BOX_CLASSES elements open: a heading inside is the page's title (h1)
         self._members: MemberLevels | None = None  # a Doxygen page's heading levels (html_members)
+        self._rustdoc = False  # a page rustdoc wrote: its title less " - Rust" (html_rustdoc)
         self._site_parts: list[str] | None = None
         self._site_tag = "h1"  # what holds the site's name: an h1 in dropped chrome, or html_jsdocs.site_name_box
         self._site_h1: str | None = None  # the site's name (the text of the first self._site_tag in dropped chrome)
@@ -224,6 +226,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 self._title_class = generator_title(attrs) or self._title_class
                 if self._members is None and generator_name(attrs) == "doxygen":
                     self._members = MemberLevels()
+                self._rustdoc = self._rustdoc or generator_name(attrs) == "rustdoc"
             if not self._drop:
                 self._markers(tag, attrs)
             return
@@ -346,7 +349,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._pending = []
 
     def document(self) -> ParsedDocument:
-        return self._rendered(page_title(self._title, self._first_h1, self._site_h1), self.depth_repairs())
+        title = page_title(self._title, self._first_h1, self._site_h1)
+        return self._rendered(rustdoc_title(title) if self._rustdoc else title, self.depth_repairs())
 
     # --- the stack of open elements ------------------------------------------------------
 

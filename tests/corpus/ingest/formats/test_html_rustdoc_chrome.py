@@ -44,3 +44,21 @@ def test_a_rustdoc_signatures_notable_traits_card_is_chrome() -> None:
     it; the heading is the signature."""
     assert blocks(KEYS)[1:] == ["#### pub fn keys(&self) -> Keys<'_, K, V>",
                                 "An iterator visiting all keys in arbitrary order."]
+
+
+def title(head_title: str, h1: str, generator: str = '<meta name="generator" content="rustdoc">') -> str | None:
+    return parse_html(f"<head>{generator}<title>{head_title}</title></head><body><h1>{h1}</h1><p>x</p></body>").title
+
+
+def test_a_rustdoc_title_says_what_the_page_is_without_rust() -> None:
+    """Every rustdoc title ends with " - Rust" ("BTreeMap in std::collections - Rust"), a language's name after
+    what the page is, in every search hit and outline (task R11): rustdoc 1.63's and today's form (the ``h1``
+    "Struct std::collections::BTreeMap", later "Struct BTreeMap"), the form before 1.53 and a module's page."""
+    assert title("BTreeMap in std::collections - Rust", "Struct std::collections::BTreeMap") == (
+        "BTreeMap in std::collections")
+    assert title("BTreeMap in std::collections - Rust", "Struct BTreeMap") == "BTreeMap in std::collections"
+    assert title("std::collections::BTreeMap - Rust", "Struct std::collections::BTreeMap") == (
+        "std::collections::BTreeMap")
+    assert title("std::collections - Rust", "Module std::collections") == "std::collections"
+    assert title("Rust", "Rust") == "Rust"
+    assert title("Crabs - Rust", "About crabs", generator="") == "Crabs - Rust"  # no generator named: as before
