@@ -153,6 +153,10 @@ _JSDOC_HEADER = re.compile(r"<(/?)header>")
 The reader took the ``article`` for the page's main content and the ``header`` for a landmark: a class page began
 at "Constructor", without its title and description. ``div#main`` is the main content (``role="main"``), the
 ``header`` a ``div`` (task R7)."""
+_JSDOC_OPTIONAL = re.compile(r'((?:&hellip;|\u2026|\.\.\.)?+[\w$]++)<span class="signature-attributes">opt</span>')
+"""A member's optional parameter in its heading's signature, the name and a ``span.signature-attributes`` "opt" (shown
+raised): read "applyEach(fns, …argsopt, callbackopt)", so that a search for "callback" missed it (async 3.2.5's
+documentation, task U15). Written ``[callback]``, as a JSDoc comment names an optional parameter."""
 
 _DOCJS = "<div id='split-left' class='overflow-auto fs0 height-viewport-100'>"
 _DOCJS_MEMBER = re.compile(
@@ -381,7 +385,8 @@ def restructured(text: str) -> str:
         text = text.replace(_DOCJS, _DOCJS[:-1] + ' role="navigation">', 1)
         return _DOCJS_MEMBER.sub(r'<h4 class="toggle-sibling">\1</h4>', text)
     if _JSDOC in head:
-        return _JSDOC_HEADER.sub(r"<\1div>", text.replace('<div id="main">', '<div id="main" role="main">', 1))
+        text = _JSDOC_OPTIONAL.sub(r"[\1]", text.replace('<div id="main">', '<div id="main" role="main">', 1))
+        return _JSDOC_HEADER.sub(r"<\1div>", text)
     if _ODOC in head:
         return _ODOC_PREAMBLE.sub(r'<div class="odoc-preamble">\1</div>', text, count=1)
     if _YODL in head:

@@ -277,6 +277,15 @@ def test_a_jsdoc_class_page_keeps_its_title_and_description() -> None:
     assert "const budget = new Budget({maxToolCalls: 5, contextTokens: 2000});" in block_texts(document, "code")[0]
 
 
+def test_a_jsdoc_optional_parameter_is_bracketed_in_its_members_heading() -> None:
+    """JSDoc writes an optional parameter in a member's signature as its name and a raised "opt", which read
+    "spend(kind, amountopt)" (async 3.2.5's "applyEach(fns, …argsopt, callbackopt)", task U15): ``[amount]``."""
+    document = load_html("jsdoc/module-budget-Budget.html")
+    headings = [heading for heading, _, _ in outline(document)]
+    assert "spend(kind, [amount]) → {boolean}" in headings
+    assert not any("opt)" in heading for heading in headings)
+
+
 def test_a_documentation_js_page_has_no_sidebar_and_its_members_are_headings() -> None:
     """documentation.js 14's default theme (fixture built from jsdoc/budget.js): the sidebar's "Need help reading
     this?" was the page's first paragraph, and a class's member a paragraph "▸ spend(kind, amount)" above its text
