@@ -286,7 +286,10 @@ GENERATORS = {
              " | //div[@id='footnotes']",
         chrome="//div[@id='footer']", toc="//div[@id='toc']"),
     # Task R7's: JSDoc 4.0's default template (npm jsdoc, of tests/fixtures/html/jsdoc/budget.js: /tmp/r7/jsdoc/out)
-    "jsdoc": Generator(main="//div[@id='main']", chrome="//nav | //footer | //*[@class='tag-source']", toc="/.."),
+    # An optional parameter's raised "opt" in a member's signature ("amount<span>opt</span>") is no word of the page's
+    # (the reference read "amountopt"); clew writes the parameter "[amount]" (task U15)
+    "jsdoc": Generator(main="//div[@id='main']", chrome="//nav | //footer | //*[@class='tag-source']"
+                       " | //span[@class='signature-attributes']", toc="/.."),
     # documentation.js 14's default theme (npm documentation, of the same module; its one page, index.html, which
     # pages() leaves out, copied to /tmp/r7/docjs/pages/page.html)
     "documentationjs": Generator(main="//div[@id='split-right']",
