@@ -62,6 +62,23 @@ def test_a_target_in_a_later_batch_and_a_later_ingest(corpus: Corpus, tmp_path: 
     assert targets(corpus)["/guide"].startswith("guide/index.md:1:")
 
 
+def test_a_superseded_versions_links_are_not_counted_as_dangling(corpus: Corpus, tmp_path: Path) -> None:
+    """The report counts the dangling links of the documents as they are now: a page changed twice still has one
+    external link and one missing target, not three of each (task U15: 16 -> 28 external links after a
+    re-ingest), and a retired page's links are gone with it."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    page = folder / "a.md"
+    for text in ("One.", "Two.", "Three."):
+        page.write_text(f"# A\n\nSee [web](https://example.org/x) and [gone](nowhere.md). {text}\n")
+        report = ingest_paths(corpus, [folder], glob="*.md")
+        assert report.links_dangling_by_reason == {"external": 1, "missing_document": 1}
+    (folder / "b.md").write_text("# B\n\nSee [web](https://example.org/y).\n")
+    page.unlink()
+    report = ingest_paths(corpus, [folder], glob="*.md", prune=True)
+    assert report.links_dangling_by_reason == {"external": 1}
+
+
 def test_a_superseded_target_is_followed_to_its_new_version(corpus: Corpus, tmp_path: Path) -> None:
     folder = tmp_path / "docs"
     folder.mkdir()
