@@ -21,7 +21,8 @@ of its own headings as links) and "This document was created by man2html ... Tim
 
 mandoc (``-Thtml``) writes a man(7) page's bulleted paragraphs (``.IP \\(bu``) as a ``dl.Bl-tag`` whose every term is
 the bullet: read as terms "•", each item a paragraph under a paragraph "•" (708 items on 110 of the Linux man-pages'
-893 section 2 and 3 pages, task U15). Such a list is a ``ul`` (:func:`_mandoc_bullets`).
+893 section 2 and 3 pages, task U15). Such a list is a ``ul``, and one whose terms number it ("(1)", "2.", "[3]",
+consecutive: 15 of the 893 pages) an ``ol`` from its first number (:func:`_mandoc_lists`).
 
 pod2html (Perl's POD pages) titles a page by its NAME paragraph ("perlfaq4 - Data Manipulation"), but writes an empty
 ``<title>`` where the NAME heading holds an index entry (``=head1 NAME X<regex>``, 20 of Perl 5.36's 206 pages), so
@@ -50,7 +51,7 @@ def man_html(text: str) -> str:
     if _POD2HTML in head:
         return _pod2html(text)
     if _MANDOC in text and _MANDOC_LIST in text:
-        return _mandoc_bullets(text)
+        return _mandoc_lists(text)
     return text
 
 
@@ -276,9 +277,14 @@ _BULLET_ITEM = re.compile(r"<dt>\s*+(?:&#x2022;|\u2022|&#x00B7;|\u00b7|&#x25E6;|
 """A term that is only a bullet (mandoc writes ``\\(bu`` as ``&#x2022;``; ``.IP o``, ``.IP *``), and its ``dd``."""
 
 
-def _mandoc_bullets(text: str) -> str:
-    """Each ``dl.Bl-tag`` whose terms are all bullets (:data:`_BULLET_ITEM`) as a ``ul``, its ``dd`` the items. The
-    lists are taken last first, so that a bulleted list inside another's item is one when the outer is checked."""
+_NUMBER_ITEM = re.compile(r"<dt>\s*+(?:\((\d{1,3})\)|(\d{1,3})[.)]|\[(\d{1,3})\])\s*+</dt>\s*+<dd>")
+"""A term that is only a number, as ``.IP (1)``, ``.IP 2.``, ``.IP [3]`` write it, and its ``dd``."""
+
+
+def _mandoc_lists(text: str) -> str:
+    """Each ``dl.Bl-tag`` whose terms are all bullets (:data:`_BULLET_ITEM`) as a ``ul``, one whose terms are
+    consecutive numbers (:data:`_NUMBER_ITEM`) as an ``ol`` starting at the first; its ``dd`` the items. The lists are
+    taken last first, so that a list inside another's item is one when the outer is checked."""
     starts = [found.start() for found in re.finditer(_MANDOC_LIST, text)]
     for start in reversed(starts):
         depth = 0
@@ -289,10 +295,17 @@ def _mandoc_bullets(text: str) -> str:
         else:
             continue
         inner = text[start + len(_MANDOC_LIST) : tag.start()]
-        if inner.count("<dt") != len(_BULLET_ITEM.findall(inner)) or "<dt" not in inner or "<dl" in inner:
+        terms = inner.count("<dt")
+        if not terms or "<dl" in inner:
             continue
-        items = _BULLET_ITEM.sub("<li>", inner).replace("</dd>", "</li>")
-        text = f"{text[:start]}<ul>{items}</ul>{text[tag.end():]}"
+        if len(_BULLET_ITEM.findall(inner)) == terms:
+            items, opening, closing = _BULLET_ITEM.sub("<li>", inner), "<ul>", "</ul>"
+        else:
+            numbers = [int(next(group for group in found if group)) for found in _NUMBER_ITEM.findall(inner)]
+            if len(numbers) != terms or numbers != list(range(numbers[0], numbers[0] + terms)):
+                continue
+            items, opening, closing = _NUMBER_ITEM.sub("<li>", inner), f'<ol start="{numbers[0]}">', "</ol>"
+        text = f"{text[:start]}{opening}{items.replace('</dd>', '</li>')}{closing}{text[tag.end():]}"
     return text
 
 

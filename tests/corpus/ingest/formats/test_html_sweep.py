@@ -54,19 +54,35 @@ MANDOC_BULLETS = """<!DOCTYPE html><html><head><title>EPOLL_WAIT(2)</title></hea
   <dt><b>EINTR</b></dt>
   <dd>The call was interrupted.</dd>
 </dl>
+<p class="Pp">In the child, in this order:</p>
+<dl class="Bl-tag">
+  <dt>(1)</dt>
+  <dd>Process attribute actions.</dd>
+  <dt>(2)</dt>
+  <dd>File actions.</dd>
+</dl>
+<dl class="Bl-tag">
+  <dt>[0]</dt>
+  <dd>Off.</dd>
+  <dt>[2]</dt>
+  <dd>On.</dd>
+</dl>
 </section></div></body></html>"""
 
 
 def test_a_man_page_by_mandoc_reads_its_bulleted_paragraphs_as_a_list() -> None:
     """mandoc writes a man(7) page's bulleted paragraphs (``.IP \\(bu``) as a ``dl`` whose every term is the bullet,
     which read as a paragraph "•" above each item (task U15: 708 items of the Linux man-pages); they are a list, a
-    list inside an item too, and a list of real terms stays one."""
+    list inside an item too, and a list of real terms stays one. Numbered paragraphs (``.IP (1)``), consecutive,
+    are a numbered list."""
     document = parse_html(MANDOC_BULLETS)
     assert "\u2022" not in document.text
     assert ("will block until either:\n\n- a file descriptor delivers an event;\n"
             "- the call is interrupted by a signal handler; or") in document.text
     assert "  - by SIGINT;\n- the timeout expires." in document.text
     assert "EINTR" in block_texts(document, "paragraph")
+    assert "In the child, in this order:\n\n1. Process attribute actions.\n2. File actions." in document.text
+    assert {"[0]", "[2]"} <= set(block_texts(document, "paragraph"))  # not consecutive: terms as written
 
 
 def test_a_permalink_class_is_chrome_unless_it_is_a_link_with_text() -> None:
