@@ -580,3 +580,33 @@ def test_a_sphinx_source_is_the_twin_of_its_page_in_any_folder(tmp_path: Path) -
     kept, twins = drop_twins(files)
     assert [key for _, key in kept] == ["v1/_sources/lib/os.md.txt", "v1/lib/io.html"]
     assert [(p.path, p.skipped) for p in twins] == [(str(site / "v1/_sources/lib/io.rst.txt"), True)]
+
+
+JSDOC_HEAD = ('<!DOCTYPE html>\n<html lang="en">\n<head>\n    <meta charset="utf-8">\n'
+              '    <title>JSDoc: {title}</title>\n'
+              '    <link type="text/css" rel="stylesheet" href="styles/jsdoc-default.css">\n</head>\n<body>\n'
+              '<div id="main">\n    <h1 class="page-title">{title}</h1>\n')
+JSDOC_BUILD = {
+    "retry.js.html": JSDOC_HEAD.format(title="Source: retry.js")
+    + '<section><article><pre class="prettyprint source linenums"><code>export default function retry(opts, task) '
+      "{\n    return attempt(task);\n}</code></pre></article></section></div></body></html>",
+    "module-ControlFlow.html": JSDOC_HEAD.format(title="ControlFlow")
+    + '<section><article><h4 class="name" id=".retry">retry(opts, task, callback)</h4><div class="description">'
+      "Attempts to get a successful response from task no more than times times.</div>"
+      '<pre class="prettyprint"><code>async.retry(3, apiMethod, done);</code></pre></article></section>'
+      "</div></body></html>",
+}
+
+
+def test_jsdoc_s_source_pages_are_left_out_as_generated(tmp_path: Path) -> None:
+    """JSDoc writes every source file as a page ("Source: retry.js", the file in ``pre.prettyprint.source``): 100 of
+    async 3.2.5's 106 pages, one ranked second for a question on retrying (task U15); a page that shows an example in
+    ``pre.prettyprint`` stays."""
+    site = write(tmp_path / "docs", JSDOC_BUILD)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert keys(corpus) == ["module-ControlFlow.html"]
+        (line,) = report.problems
+        assert "1 JSDoc source) not ingested" in line.message and line.message.endswith("(e.g. '!retry.js.html')")
+        report = ingest_paths(corpus, [site], collection="docs", exclude=["!retry.js.html"])
+        assert keys(corpus) == ["module-ControlFlow.html", "retry.js.html"]
