@@ -14,6 +14,7 @@ from clew.commands.show import _passage_text
 from clew.corpus.ingest.peek import _HEADING
 from clew.corpus.ingest.formats.html_man import _LINE_BREAK, _OPEN_BEFORE_BREAK, _RULE, _SECTION
 from clew.corpus.ingest.formats.html_more import _JAVADOC_PACKAGE, _TEXINFO_LETTERS, _YARD_TITLE, _texinfo_title
+from clew.corpus.ingest.formats.html_more import _JSDOC_OPTIONAL
 from clew.corpus.ingest.formats.markdown_blocks import _FENCE
 from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
 from clew.commands.show import _FENCE as _SNIPPET_FENCE
@@ -41,10 +42,11 @@ print(len(_SNIPPET_FENCE.sub("", "```" + "a" * n + blanks + "x")), flush=True)
 print(_TEXINFO_LETTERS.search('<table><tr><th valign="top">Jump to: &nbsp; </th>' * (n // 10)) is None, flush=True)
 settitles = '<h1 class="settitle"' * (n // 4) + '<h1 class="settitle">x</h1>' + '<h1 class="top"' * (n // 4)
 print(len(_texinfo_title(settitles)) == len(settitles), flush=True)
+print(_JSDOC_OPTIONAL.search("a" * n + '<span class="x">opt</span>') is None, flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
-            "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True"]
+            "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
@@ -75,3 +77,7 @@ def test_the_rewritten_patterns_match_as_before_on_ordinary_lines() -> None:
     assert _RULE.sub("", "<p>" + "_" * 30 + "</p>\n<p>text " + "_" * 25 + "</p>") == "<p>text</p>"
     assert _LINE_BREAK.split("lsort \t<br>\n list<br>x") == ["lsort", "list", "x"]
     assert _OPEN_BEFORE_BREAK.sub(r"<br>\1", "a <b><i> <br>b") == "a <br><b><i>b"
+    from clew.corpus.ingest.formats.html_more import _JSDOC_OPTIONAL
+    opt = '<span class="signature-attributes">opt</span>'
+    assert _JSDOC_OPTIONAL.sub(r"[\1]", f"applyEach(fns, &hellip;args{opt}, callback{opt})") == (
+        "applyEach(fns, [&hellip;args], [callback])")

@@ -153,7 +153,8 @@ _JSDOC_HEADER = re.compile(r"<(/?)header>")
 The reader took the ``article`` for the page's main content and the ``header`` for a landmark: a class page began
 at "Constructor", without its title and description. ``div#main`` is the main content (``role="main"``), the
 ``header`` a ``div`` (task R7)."""
-_JSDOC_OPTIONAL = re.compile(r'((?:&hellip;|\u2026|\.\.\.)?+[\w$]++)<span class="signature-attributes">opt</span>')
+_JSDOC_OPTIONAL = re.compile(
+    r'(?<![\w$])((?:&hellip;|\u2026|\.\.\.)?+[\w$]++)<span class="signature-attributes">opt</span>')
 """A member's optional parameter in its heading's signature, the name and a ``span.signature-attributes`` "opt" (shown
 raised): read "applyEach(fns, …argsopt, callbackopt)", so that a search for "callback" missed it (async 3.2.5's
 documentation, task U15). Written ``[callback]``, as a JSDoc comment names an optional parameter."""
