@@ -11,11 +11,15 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.forked_cli import ForkedCli
 from tests.model_server import LlamaServer
+
+if TYPE_CHECKING:
+    from clew.corpus.store import Corpus
 
 # the order the files run in: the slow install test, then the longest files first
 pytest_plugins = ["tests.ordering"]
@@ -78,11 +82,22 @@ def python_output(code: str) -> str:
 
 
 def write_files(folder: Path, files: dict[str, str]) -> Path:
-    """Write ``{name: text}`` into ``folder`` (created) and return it: a small real corpus."""
+    """Write ``{name: text}`` into ``folder`` (created, with the folders a name holds) and return it: a small
+    real corpus."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
     return folder
+
+
+def document_keys(corpus: Corpus, collection: str = "docs", removed: bool = False) -> list[str]:
+    """The keys ``clew ls`` lists in ``collection`` (with the removed ones where ``removed``)."""
+    from clew.corpus.documents import list_documents
+    from clew.corpus.reader import Scope
+
+    return [row.key for row in list_documents(Scope(corpus, collection=collection), include_removed=removed)]
 
 
 @pytest.fixture

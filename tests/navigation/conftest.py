@@ -11,7 +11,7 @@ from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.testing import recorded_statements
-from tests.conftest import FIXTURES, Prebuilt
+from tests.conftest import FIXTURES, Prebuilt, write_files
 
 # A guide with nested sections, a heading-only section, a multi-passage section and a table
 # that spans several passages (chunk_tokens=40).
@@ -77,13 +77,6 @@ The launch date is kept here. See the [guide](guide.md).
 """
 
 
-def write(folder: Path, files: dict[str, str]) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, text in files.items():
-        (folder / name).write_text(text)
-    return folder
-
-
 def build_acme(folder: Path) -> None:
     with Corpus(folder / "acme.duckdb") as corpus:
         ingest_paths(corpus, [FIXTURES / "markdown" / "acme-notes.md"], collection="notes", chunk_tokens=160,
@@ -91,7 +84,7 @@ def build_acme(folder: Path) -> None:
 
 
 def build_guide(folder: Path) -> None:
-    docs = write(folder / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
+    docs = write_files(folder / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
     with Corpus(folder / "guide.duckdb") as corpus:
         ingest_paths(corpus, [docs], collection="docs", chunk_tokens=40)
 

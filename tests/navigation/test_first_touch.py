@@ -14,14 +14,15 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import FetchArgs, fetch_evidence
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from tests.navigation.conftest import GUIDE, PUBLIC, SECRET, write
+from tests.conftest import write_files
+from tests.navigation.conftest import GUIDE, PUBLIC, SECRET
 
 READER = Principal(name="reader", row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}}))
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
-    folder = write(tmp_path / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
+    folder = write_files(tmp_path / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
     path = tmp_path / "first.duckdb"
     with Corpus(path) as corpus:
         ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)

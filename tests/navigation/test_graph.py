@@ -210,11 +210,11 @@ def test_bad_input(scope: Scope) -> None:
 def test_keys_with_quotes_are_literals_not_sql(tmp_path: Path, guide: Corpus) -> None:
     from clew.corpus.ingest.api import ingest_paths
     from clew.navigation.reading import ReadArgs, read
-    from tests.navigation.conftest import write
+    from tests.conftest import write_files
 
     odd = "o'brien'); DROP TABLE chunks; --.md"
     ingest_paths(
-        guide, [write(tmp_path / "odd", {odd: "# O'Brien\n\nQuoted text.\n"})], collection="docs", chunk_tokens=40
+        guide, [write_files(tmp_path / "odd", {odd: "# O'Brien\n\nQuoted text.\n"})], collection="docs", chunk_tokens=40
     )
     assert (
         ingest_edges(

@@ -13,7 +13,8 @@ from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.reading import GetChunkArgs, GrepArgs, ReadArgs, get_chunk, grep, read
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from tests.navigation.conftest import chunk_rows, write
+from tests.conftest import write_files
+from tests.navigation.conftest import chunk_rows
 
 POLICY = """# Policy
 
@@ -61,7 +62,8 @@ EXPECTED = [
 @pytest.fixture
 def policy(tmp_path: Path) -> Iterator[Corpus]:
     with Corpus(tmp_path / "policy.duckdb") as corpus:
-        ingest_paths(corpus, [write(tmp_path / "docs", {"policy.md": POLICY})], collection="docs", chunk_tokens=30)
+        ingest_paths(corpus, [write_files(tmp_path / "docs", {"policy.md": POLICY})], collection="docs",
+                     chunk_tokens=30)
         yield corpus
 
 

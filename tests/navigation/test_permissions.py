@@ -16,8 +16,8 @@ from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.reading import GetChunkArgs, GrepArgs, NavigateArgs, ReadArgs, get_chunk, grep, navigate, read
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from tests.conftest import Prebuilt
-from tests.navigation.conftest import GUIDE, build_guide, write
+from tests.conftest import Prebuilt, write_files
+from tests.navigation.conftest import GUIDE, build_guide
 
 NOT_DRAFT = Principal(name="reader", row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}}))
 
@@ -58,7 +58,7 @@ def build_guide_and_hr(folder: Path) -> None:
 
     build_guide(folder)
     with Corpus(folder / "guide.duckdb") as corpus:
-        ingest_paths(corpus, [write(folder / "hr", {"pay.md": "# Pay\n\nThe launch bonus is secret.\n"})],
+        ingest_paths(corpus, [write_files(folder / "hr", {"pay.md": "# Pay\n\nThe launch bonus is secret.\n"})],
                      collection="hr", chunk_tokens=40)
 
 
@@ -104,9 +104,9 @@ def test_row_filter_applies_to_every_version(tmp_path: Path, guide: Corpus) -> N
     """A key whose new version is a draft: the old, published version stays readable on its own terms."""
     from clew.corpus.ingest.api import ingest_paths
 
-    folder = write(tmp_path / "v", {"doc.md": "---\nstatus: published\n---\n# Doc\n\n" + GUIDE})
+    folder = write_files(tmp_path / "v", {"doc.md": "---\nstatus: published\n---\n# Doc\n\n" + GUIDE})
     ingest_paths(guide, [folder], collection="docs", chunk_tokens=40)
-    write(folder, {"doc.md": "---\nstatus: draft\n---\n# Doc\n\nDraft text.\n"})
+    write_files(folder, {"doc.md": "---\nstatus: draft\n---\n# Doc\n\nDraft text.\n"})
     ingest_paths(guide, [folder], collection="docs", chunk_tokens=40)
     doc = guide.cursor().execute("SELECT id FROM documents WHERE key = 'doc.md'").fetchone()[0]
     scope = Scope(guide, NOT_DRAFT)

@@ -141,10 +141,12 @@ def test_bad_input_names_the_field(scope: Scope, call: tuple[str, dict], field: 
 
 def test_ambiguous_key_needs_a_collection(tmp_path: Path, guide: Corpus) -> None:
     from clew.corpus.ingest.api import ingest_paths
-    from tests.navigation.conftest import GUIDE, write
+    from tests.conftest import write_files
+    from tests.navigation.conftest import GUIDE
 
     ingest_paths(
-        guide, [write(tmp_path / "other", {"guide.md": GUIDE + "\nOther copy.\n"})], collection="other", chunk_tokens=40
+        guide, [write_files(tmp_path / "other", {"guide.md": GUIDE + "\nOther copy.\n"})], collection="other",
+        chunk_tokens=40
     )
     with pytest.raises(InputError) as caught:
         read(Scope(guide), ReadArgs(document="guide.md"))

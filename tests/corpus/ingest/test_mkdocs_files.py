@@ -5,15 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clew.corpus.ingest.sources import find_files, read_source
-
-
-def write(folder: Path, files: dict[str, str]) -> Path:
-    for name, text in files.items():
-        path = folder / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return folder
-
+from tests.conftest import write_files
 
 MKDOCS_SITE = {  # pymdown-extensions' docs/src/markdown and Starlette's docs/ (task U10), cut down
     "index.md": "# PyMdown Extensions\n\nExtensions for Python Markdown.\n",
@@ -40,7 +32,7 @@ def keys(root: Path, exclude: list[str] | None = None) -> list[str]:
 def test_hidden_files_and_folders_are_left_out_in_one_line_that_says_how_to_take_them_back(tmp_path: Path) -> None:
     """MkDocs leaves out what starts with '.': pymdown's .snippets/ (link and abbreviation lists appended to every
     page) was two pages of its own."""
-    site = write(tmp_path / "docs", MKDOCS_SITE)
+    site = write_files(tmp_path / "docs", MKDOCS_SITE)
     found = find_files([site], "**/*")
     assert [key for _, key in found.files] == ["about.html", "extensions/tilde.md", "index.md", "overrides/page.html"]
     hidden = next(problem for problem in found.problems if "hidden" in problem.message)
@@ -56,7 +48,7 @@ def test_hidden_files_and_folders_are_left_out_in_one_line_that_says_how_to_take
 def test_a_theme_s_templates_are_left_out_by_their_first_bytes(tmp_path: Path) -> None:
     """Starlette's overrides/*.html (Jinja) were three untitled pages; a page that shows a template's syntax in its
     text is a page, and so is a Jekyll page written in HTML (its front matter)."""
-    site = write(tmp_path / "docs", MKDOCS_SITE)
+    site = write_files(tmp_path / "docs", MKDOCS_SITE)
     found = find_files([site], "**/*")
     assert "overrides/page.html" in keys(site) and "about.html" in keys(site)
     generated = next(problem for problem in found.problems if "generated" in problem.message)
@@ -90,7 +82,7 @@ def test_a_snippet_reads_as_the_file_where_its_line_stands(tmp_path: Path) -> No
     """pymdownx.snippets' ``--8<-- "file"`` (and its block of paths) is an include: from the docs folder (MkDocs'
     base_path) or the page's folder, with its lines (``:2:3``) or section (``:func``), at the line's indentation;
     ``;`` escapes a line."""
-    root = write(tmp_path / "pymdown", SNIPPETS_PROJECT) / "docs" / "src" / "markdown"
+    root = write_files(tmp_path / "pymdown", SNIPPETS_PROJECT) / "docs" / "src" / "markdown"
     changelog, problem = read_source(root / "about" / "changelog.md", "about/changelog.md")
     assert changelog is not None and problem is None
     assert changelog.content == ('# Changelog\n\n[_tilde]: https://example.org/tilde.py "Source"\n\n'
@@ -105,7 +97,7 @@ def test_a_snippet_reads_as_the_file_where_its_line_stands(tmp_path: Path) -> No
 
 def test_a_snippet_outside_the_ingested_folder_is_named_in_the_page_s_warning(tmp_path: Path) -> None:
     """U10: ``--8<-- "LICENSE.md"`` (the project's, outside docs/src/markdown) was license.md's whole text."""
-    root = write(tmp_path / "pymdown", SNIPPETS_PROJECT) / "docs" / "src" / "markdown"
+    root = write_files(tmp_path / "pymdown", SNIPPETS_PROJECT) / "docs" / "src" / "markdown"
     page, problem = read_source(root / "about" / "license.md", "about/license.md")
     assert page is not None and page.content == "---\nicon: lucide/copyright\n---\n"
     assert problem is not None and problem.message == (
@@ -129,7 +121,7 @@ def test_a_snippet_a_titled_page_includes_whole_is_a_partial_not_a_page(tmp_path
     """As AsciiDoc's and rST's partials: the snippet's text is found in the page that includes it, not twice; a
     titled page (a changelog) stays a page, and so does a file only an untitled page includes or one included in
     part."""
-    site = write(tmp_path / "docs", SNIPPET_PAGES)
+    site = write_files(tmp_path / "docs", SNIPPET_PAGES)
     found = find_files([site], "**/*")
     assert [key for _, key in found.files] == ["changelog.md", "faq.md", "index.md", "notes.md",
                                                "snippets/lines.md", "snippets/notes-only.md", "usage.md"]
