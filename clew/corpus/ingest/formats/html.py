@@ -35,7 +35,7 @@ The title is the ``<title>``, except where it is the first ``h1`` followed by th
 without a ``<title>`` takes its first ``h1``.
 
 A table is read ahead to its end before it is rendered: a layout table (a frame around blocks,
-``html_rules.TableShape.layout``: a one-cell box around a ``pre``, an admonition's icon beside
+``html_layout.TableShape.layout``: a one-cell box around a ``pre``, an admonition's icon beside
 its text, ...) is not a data table, and its cells are read as the blocks they hold.
 
 Unclosed ``li``, ``p``, ``dt``/``dd``, ``td``/``th`` and ``tr`` are closed the way the HTML
@@ -496,7 +496,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             return Entry(tag, "table", table)
         if tag == "table":
             if self._shape is not None and self._shape.layout(in_admonition=bool(self._admonitions)):
-                return Entry(tag)  # a frame around blocks, not data (html_rules.TableShape.layout)
+                return Entry(tag)  # a frame around blocks, not data (html_layout.TableShape.layout)
             table = _Table(title=self._caption)
             self._caption = None
             self._tables.append(table)

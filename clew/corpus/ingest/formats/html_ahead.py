@@ -1,6 +1,6 @@
 """What the HTML reader holds back until it ends (``clew.corpus.ingest.formats.html``): a table,
 whose cells are a row of data or a frame around blocks only what follows its start can tell
-(``html_rules.TableShape``); a table of contents (``html_rules.page_toc_start``); an ``ol reversed``
+(``html_layout.TableShape``); a table of contents (``html_rules.page_toc_start``); an ``ol reversed``
 without ``start``, whose first number is its number of items (``html_parts.reversed_items``); a tab set
 of Docusaurus, VitePress, Starlight or MkDocs Material, whose labels come before all its panels
 (``html_jsdocs.tab_panels``); pdoc's page and Haddock's declarations, whose members' names are no headings
@@ -16,6 +16,7 @@ from html.parser import HTMLParser
 
 from clew.corpus.ingest.formats.html_haddock import haddock_declarations, haddock_interface
 from clew.corpus.ingest.formats.html_jsdocs import _TAB_SET_TAGS, tab_panels, tab_panels_start
+from clew.corpus.ingest.formats.html_layout import TableShape, table_shapes
 from clew.corpus.ingest.formats.html_marks import callout_list, is_callout_table
 from clew.corpus.ingest.formats.html_members import (
     declaration,
@@ -29,7 +30,7 @@ from clew.corpus.ingest.formats.html_members import (
 )
 from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
-from clew.corpus.ingest.formats.html_rules import Event, TableShape, page_toc, page_toc_start, table_shapes
+from clew.corpus.ingest.formats.html_rules import Event, page_toc, page_toc_start
 from clew.corpus.ingest.formats.html_sweep import separator, separator_start, toc_list_start
 
 READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", *_TAB_SET_TAGS})

@@ -40,7 +40,7 @@ consecutive list items of one list and consecutive rows of one table (a single n
   block, as written ("Table 9.9. SQL String Functions and Operators"): the chunker repeats header
   rows in every passage of a table, and a title written as a paragraph before the table ended the
   text passage before it. A title whose box holds no data table stays a paragraph.
-  A layout table (``html_rules.TableShape.layout``: a single row, a one-cell box around a
+  A layout table (``html_layout.TableShape.layout``: a single row, a one-cell box around a
   ``pre``, cells holding code or lists without a header, an admonition's frame) is not a table:
   the parser reads its cells as the blocks they hold (a ``pre`` stays a code block). In a data
   table, a table inside a cell, or anything else inside a cell, is flattened into the cell's text.
