@@ -7,8 +7,8 @@ from pathlib import Path
 
 from clew.corpus.documents import list_documents
 from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.browser_pages import CONTENTS_HEADINGS, CONTENTS_OVER_TEXT, CONTENTS_WORDS
 from clew.corpus.ingest.peek import headings
-from clew.corpus.ingest.sources import CONTENTS_HEADINGS, CONTENTS_OVER_TEXT, CONTENTS_WORDS
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 

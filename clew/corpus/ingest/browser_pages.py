@@ -1,0 +1,97 @@
+"""Pages a site publishes for browsers rather than readers, left out of an ingest (``clew.corpus.ingest.sources``
+calls it for each folder's files): redirect pages, pages marked noindex, all-in-one pages that repeat their folder's
+pages, and tables of contents of the other pages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+
+from clew.corpus.ingest.peek import browser_page, headings, word_pairs
+
+COMPILATION_SIZE = 0.5
+"""An HTML page at least this share of the size of the folder's other HTML pages together may be
+an all-in-one page (Node.js's ``all.html``: 5.8 MB beside 7.2 MB of pages)."""
+COMPILATION_SHARE = 0.8
+"""Such a page is one when this share of its word pairs are in the other pages (``all.html``:
+0.99; a long page beside a few short ones: its own text)."""
+COMPILATION_MIN_PAGES = 3
+COMPILATION_LEAD = 1.25
+"""And at least this many times the size of each other page of the folder: it repeats several of them. Three pages
+of one size (javadoc's class-use pages of jsoup's examples, 5,120, 5,078 and 5,078 bytes, each "No usage of ..." in
+the same navigation) passed the size share, and their shared navigation the word pairs' (task U5)."""
+CONTENTS_HEADINGS = 100
+CONTENTS_WORDS = 0.3
+"""A table of contents of the other pages: at least this many headings (``h1``-``h6``, ``dt``) holding at least this
+share of its words (pod2html's ``perltoc.html``, 1.35 MB beside 206 pages: 5,685 headings, 0.46 of its words; the
+largest page of each eval set's folders 0.06 at most), ``COMPILATION_SHARE`` of its headings of two words or more
+found in the other pages (task R9: it outranked the answer's page)."""
+CONTENTS_OVER_TEXT = 0.5
+"""And fewer than this share of those headings stand over text of their own (``peek.headings``): a table of contents'
+headings are the other pages' headings with nothing under them (``perltoc.html``: 0.20 of them, a ``dt`` over an
+empty ``dd``); a class page's are its members, each over its description or where it is defined. Scaladoc's
+``Reifier.html``, ``ICodes.html`` and ``PatternMatching$OptimizingMatchTranslator.html`` (more than 100 member
+signatures, 0.33-0.38 of their words, which the traits' pages they inherit from repeat) have 0.89-0.94 of their
+headings over text, and were left out of scala-doc's 3,518 pages as tables of contents (task F3)."""
+
+
+def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool],
+                       is_html: Callable[[Path], bool], limit: int
+                       ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
+    """``files`` less redirect pages, less the pages marked noindex when some other HTML page
+    among them is not, and less all-in-one pages and tables of contents (see ``clew.corpus.ingest.sources``'
+    docstring); with ``(key, why)`` of each page left out. A key for which ``taken_back`` is true is kept; a page
+    is read up to ``limit`` bytes."""
+    marks = {key: browser_page(file) if is_html(file) else None for file, key in files}
+    indexed = any(mark is None and is_html(file) for (file, key), mark in zip(files, marks.values(), strict=True))
+    dropped = {key: mark for key, mark in marks.items()
+               if mark is not None and (mark == "redirect" or indexed) and not taken_back(key)}
+    folders: dict[str, list[tuple[Path, str]]] = {}
+    for file, key in files:
+        if key not in dropped and is_html(file):
+            folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
+    for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
+        dropped.update((key, why) for key, why in _compilations(pages, limit) if not taken_back(key))
+    return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
+
+
+def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, str]]:
+    """The keys of the all-in-one pages (``"compilation"``: ``COMPILATION_SIZE``, ``COMPILATION_SHARE``) and tables
+    of contents (``"contents"``: ``CONTENTS_HEADINGS``, ``CONTENTS_WORDS``) among ``pages``, with which."""
+    if len(pages) < COMPILATION_MIN_PAGES:
+        return []
+    sizes = {key: _size_of(file) for file, key in pages}
+    total = sum(sizes.values())
+    leading = [(file, key) for file, key in pages if sizes[key] and all(
+        sizes[key] >= COMPILATION_LEAD * other for other_key, other in sizes.items() if other_key != key)]
+    candidates: list[tuple[str, str]] = []
+    contents: dict[str, list[set[tuple[str, ...]]]] = {}
+    for file, key in leading:
+        if sizes[key] >= COMPILATION_SIZE * (total - sizes[key]):
+            candidates.append((key, "compilation"))
+            continue
+        page_headings, share, over_text = headings(file, limit, CONTENTS_HEADINGS)
+        if len(page_headings) >= CONTENTS_HEADINGS and share >= CONTENTS_WORDS and over_text < CONTENTS_OVER_TEXT:
+            contents[key] = page_headings
+            candidates.append((key, "contents"))
+    if not candidates:
+        return []
+    pairs = {key: {hash(pair) for pair in word_pairs(file, limit, html_page=True)} for file, key in pages}
+    found = []
+    for key, why in candidates:
+        others = set().union(*(other for other_key, other in pairs.items() if other_key != key))
+        if why == "compilation":  # its word pairs in the other pages
+            whole, shared = len(pairs[key]), len(pairs[key] & others)
+        else:  # its headings' pairs, each heading whole
+            hashed = [{hash(pair) for pair in heading} for heading in contents[key]]
+            whole, shared = len(hashed), sum(heading <= others for heading in hashed)
+        if whole and shared >= COMPILATION_SHARE * whole:
+            found.append((key, why))
+    return found
+
+
+def _size_of(file: Path) -> int:
+    try:
+        return file.stat().st_size
+    except OSError:
+        return 0
