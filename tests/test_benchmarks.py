@@ -247,12 +247,15 @@ def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(here: Runne
     assert merged["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
 
 
+BURIED_ANSWER = {  # twelve pages rank above the answer; a walk takes its seed search's ten of them
+    **{f"p{i:02d}.md": f"# Page {i}\n\nThe nightly backup of shard {i} runs" + " nightly backup" * (12 - i) + ".\n"
+       for i in range(12)},
+    "restore.md": "# Restore\n\nThe nightly backup is restored with the restore command.\n",
+}
+
+
 def test_walk_misses_says_when_flat_bm25s_own_pack_holds_what_the_walk_missed(here: Runner, tmp_path: Path) -> None:
-    # twelve pages rank above the answer; the walk takes its seed search's ten
-    pages = {f"p{i:02d}.md": f"# Page {i}\n\nThe nightly backup of shard {i} runs" + " nightly backup" * (12 - i)
-             + ".\n" for i in range(12)}
-    pages["restore.md"] = "# Restore\n\nThe nightly backup is restored with the restore command.\n"
-    tiny_set(tmp_path, pages, question="nightly backup", answers=["the restore command"],
+    tiny_set(tmp_path, BURIED_ANSWER, question="nightly backup", answers=["the restore command"],
              evidence=["restored with the restore command"], sources=["restore.md"], kind="exact_term")
     tiny = here("walk_misses.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)["sets"]["tiny"]["1000"]
     assert [(m["at"], m["flat_rank"], m["flat_found"]) for m in tiny["misses"]] == [(["restore.md#0"], 13, True)]
@@ -275,11 +278,7 @@ def test_walk_misses_places_a_missed_phrase_the_walk_never_saw_on_another_page(h
 
 
 def test_walk_takes_lists_each_take_and_the_fate_of_a_missed_phrase(here: Runner, tmp_path: Path) -> None:
-    # as above: twelve pages rank above the answer and the walk's seed search returns ten of them
-    pages = {f"p{i:02d}.md": f"# Page {i}\n\nThe nightly backup of shard {i} runs" + " nightly backup" * (12 - i)
-             + ".\n" for i in range(12)}
-    pages["restore.md"] = "# Restore\n\nThe nightly backup is restored with the restore command.\n"
-    tiny_set(tmp_path, pages, question="nightly backup", answers=["the restore command"],
+    tiny_set(tmp_path, BURIED_ANSWER, question="nightly backup", answers=["the restore command"],
              evidence=["restored with the restore command"], sources=["restore.md"], kind="exact_term")
     out = here("walk_takes.py", "--sets", "evals/tiny", "--budgets", "1000", cwd=tmp_path)["sets"]["tiny"]["1000"]
     assert (out["walk"], out["flat"], out["phrases"]) == (0, 1, 1)
