@@ -46,26 +46,23 @@ def generated(left: dict[str, list[str]]) -> str:
             f"{IGNORE_FILE} (e.g. '!{example}')")
 
 
+_BROWSER_KINDS = (  # why, what one is and what many are, what it holds
+    ("redirect", "redirect page", "redirect pages", "only a refresh to another page"),
+    ("noindex", "page marked noindex by the site", "pages marked noindex by the site", "<meta name=robots>"),
+    ("compilation", "all-in-one page", "all-in-one pages", "the other pages' text again"),
+    ("contents", "table of contents", "tables of contents", "the other pages' headings again"),
+)
+
+
 def browser(pages: list[tuple[str, str]]) -> str:
     """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation`` or ``contents``."""
-    redirects = [key for key, why in pages if why == "redirect"]
-    noindex = [key for key, why in pages if why == "noindex"]
-    compilations = [key for key, why in pages if why == "compilation"]
-    contents = [key for key, why in pages if why == "contents"]
-    parts = []
-    if redirects:
-        parts.append(f"{len(redirects)} redirect page{'s' if len(redirects) > 1 else ''} (only a refresh to another "
-                     f"page: {some(redirects)})")
-    if noindex:
-        parts.append(f"{len(noindex)} page{'s' if len(noindex) > 1 else ''} marked noindex by the site "
-                     f"(<meta name=robots>: {some(noindex)})")
-    if compilations:
-        parts.append(f"{len(compilations)} all-in-one page{'s' if len(compilations) > 1 else ''} (the other "
-                     f"pages' text again: {some(compilations)})")
-    if contents:
-        parts.append(f"{len(contents)} table{'s' if len(contents) > 1 else ''} of contents (the other pages' "
-                     f"headings again: {some(contents)})")
-    example = PurePosixPath((contents or compilations or noindex or redirects)[0]).name
+    parts, examples = [], []
+    for why, one, many, holds in _BROWSER_KINDS:
+        keys = [key for key, reason in pages if reason == why]
+        if keys:
+            parts.append(f"{len(keys)} {one if len(keys) == 1 else many} ({holds}: {some(keys)})")
+            examples.append(keys[0])
+    example = PurePosixPath(examples[-1]).name  # the last kind's first page: a table of contents before the rest
     listed = f"{', '.join(parts[:-1])} and {parts[-1]}" if len(parts) > 1 else parts[0]
     return (f"{listed} not ingested: pages for browsers, not documents of their own; take one in with "
             f"--exclude '!{example}' or a '!{example}' line in {IGNORE_FILE}")
