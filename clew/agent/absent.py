@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 
 from clew.corpus.reader import Scope
 from clew.corpus.search.stats import term_stats
-from clew.corpus.tokenize import _TOKEN, count_terms, tokenize
+from clew.corpus.tokenize import TOKEN, count_terms, tokenize
 
 FUNCTION_WORDS = frozenset(tokenize(
     "about above after again against all also among apart any away before behind below beside besides between "
@@ -46,7 +46,7 @@ def question_words(question: str) -> list[Word]:
     lowered = question.lower()
     source = question if len(lowered) == len(question) else lowered  # a few letters lengthen when lowered
     seen: dict[str, tuple[str, ...]] = {}
-    for match in _TOKEN.finditer(lowered):
+    for match in TOKEN.finditer(lowered):
         terms = tuple(tokenize(match.group()))
         if terms and terms[0] not in FUNCTION_WORDS and terms[0] not in {t[0] for t in seen.values()}:
             seen[source[match.start():match.end()]] = terms

@@ -36,9 +36,11 @@ if TYPE_CHECKING:
 # shell operators, each exactly: ``&&``, ``||``, ``|&``, ``>&1``/``>&2`` (so ``2>&1`` is ``2``, ``>&1``
 # and its part ``1``: a ``2>&1`` token would cost every word a try, 9% of the regex's time), ``>>``
 # (not inside ``>>>``, Python's prompt) and ``<<<``. Every branch begins with a literal or a class.
-_TOKEN = re.compile(r"[\w]+(?:[.\-:/][\w]+)*+|-(?<![\w-]-)-?[A-Za-z][\w-]*"
+TOKEN = re.compile(r"[\w]+(?:[.\-:/][\w]+)*+|-(?<![\w-]-)-?[A-Za-z][\w-]*"
                     r"|\$(?:[*@#?$!\-]|\d(?!\w|\.\d)|[A-Za-z_]\w*(?:[.\-:/][\w]+)*+|\{[A-Za-z_]\w*\})"
                     r"|&&|\|[|&]|>(?:&\d|>(?<!>>>)(?!>))|<<<(?<!<<<<)(?!<)")
+"""A token as written, before it becomes index terms (``tokenize``): what a query's words are matched as
+(``clew.corpus.search.fields``, ``clew.agent.absent``)."""
 _PARTS = re.compile(r"[A-Za-z]+|\d+")
 _PLAIN = re.compile(r"[a-z]+")
 STOPWORDS = frozenset(
@@ -70,7 +72,7 @@ def _word(token: str) -> tuple[str, ...]:
 def tokenize(text: str) -> list[str]:
     """Index terms of ``text`` in order (compound tokens are followed by their parts)."""
     out: list[str] = []
-    for raw in _TOKEN.findall(text.lower()):
+    for raw in TOKEN.findall(text.lower()):
         out.extend(_word(raw))
     return out
 
@@ -100,7 +102,7 @@ class _WordCache(dict[str, tuple[str, ...]]):
     def __missing__(self, word: str) -> tuple[str, ...]:
         if len(self) >= _TERMS_MAX:
             self.clear()
-        terms = self[word] = tuple(chain.from_iterable(map(_TERMS.__getitem__, _TOKEN.findall(word))))
+        terms = self[word] = tuple(chain.from_iterable(map(_TERMS.__getitem__, TOKEN.findall(word))))
         return terms
 
 

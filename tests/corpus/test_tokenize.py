@@ -48,7 +48,7 @@ def test_the_token_pattern_finds_what_the_option_first_pattern_found() -> None:
     import random
     import re
 
-    from clew.corpus.tokenize import _TOKEN
+    from clew.corpus.tokenize import TOKEN
 
     original = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[\w]+(?:[.\-:/][\w]+)*")
     rng = random.Random(17)
@@ -56,7 +56,7 @@ def test_the_token_pattern_finds_what_the_option_first_pattern_found() -> None:
     texts = ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 40))) for _ in range(5000)]
     texts += ["-", "--", "---a", "a--b", "-a", " --x-y", "x.-y", "3.2.", "-9", "--ü", "é-a"]
     for text in texts:
-        assert _TOKEN.findall(text) == original.findall(text), text
+        assert TOKEN.findall(text) == original.findall(text), text
 
 
 def test_counting_terms_word_by_word_equals_the_regex_over_the_whole_text() -> None:

@@ -20,7 +20,7 @@ import json
 from typing import Any
 
 from clew.corpus.reader import Scope
-from clew.corpus.tokenize import _TOKEN, tokenize
+from clew.corpus.tokenize import TOKEN, tokenize
 
 HEADING = "heading"
 TEXT = "text"
@@ -33,7 +33,7 @@ def field_search(scope: Scope, query: str, field: str, *, limit: int,
     terms = set(tokenize(query))
     if not terms:
         return []
-    needles = sorted({*terms, *(raw for raw in _TOKEN.findall(query.lower()) if len(raw) > 1)})
+    needles = sorted({*terms, *(raw for raw in TOKEN.findall(query.lower()) if len(raw) > 1)})
     if field == HEADING:
         value, key, first = "array_to_string(c.heading_path, ' ')", [], ""
     else:
