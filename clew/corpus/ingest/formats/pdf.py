@@ -59,6 +59,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     Line,
     drop_running_lines,
     footnote_marks,
+    indexed_text,
     leader_line,
     looks_like_text,
     navigation_pages,
@@ -241,7 +242,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             return []
         text = textpage.get_text_range()
         if len(text) != count:  # characters outside the BMP: no index mapping, read them one by one
-            text = "".join(chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, i)) for i in range(count))
+            text = indexed_text(textpage, count)
         height = page.get_height()
         x, y = ctypes.c_double(), ctypes.c_double()
         left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()

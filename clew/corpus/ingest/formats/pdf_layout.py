@@ -56,6 +56,25 @@ circle font: "☛ ✟" above the example, "✡ ✠" below. A line of these alone
 _RAISED = re.compile(r"(?<=[^\s\d])\d{1,3}(?!\d)")
 
 
+def indexed_text(textpage: pdfium.PdfTextPage, count: int) -> str:
+    """The page's text, one character for each of PDFium's ``count`` character indexes, where ``get_text_range`` gives
+    fewer: PDFium counts a character outside the BMP (LuaTeX's emoji in luaotfload's manual, a math letter) as two
+    indexes, its UTF-16 surrogates. The character is read at the first and a NUL (dropped from lines, as PDFium's own
+    are) stands at the second; a lone surrogate is U+FFFD. Lone surrogates would stop the ingest where its rows are
+    written as UTF-8 (task U16)."""
+    units = [pdfium_c.FPDFText_GetUnicode(textpage.raw, index) for index in range(count)]
+    chars: list[str] = []
+    for index, unit in enumerate(units):
+        low = units[index + 1] if index + 1 < count else 0
+        if 0xD800 <= unit < 0xDC00 and 0xDC00 <= low < 0xE000:
+            chars.append(chr(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)))
+        elif 0xDC00 <= unit < 0xE000 and index and 0xD800 <= units[index - 1] < 0xDC00:
+            chars.append("\x00")
+        else:
+            chars.append("\ufffd" if 0xD800 <= unit < 0xE000 else chr(unit))
+    return "".join(chars)
+
+
 def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> dict[int, int]:
     """Footnote marks of a page, by the index in ``text`` (PDFium's, a character per index) of their first digit, to
     their end: a number right after a word, smaller than the character before it (0.85 of its size or less) and
