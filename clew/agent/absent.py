@@ -3,8 +3,9 @@
 BM25 finds something for almost any question (a passage sharing one of its words), and the extract
 quotes what scores best, so an answer comes back whether or not the corpus can answer. A run's
 generation says which words of the question (as written) no evidence passage holds and no passage
-the caller may read holds either (``Generation.absent_terms``): "kubernetes" asked of SQLite's
-manual. It is information, not a guess at confidence, and not a stop: the answer is still given.
+of the collection it was asked of (as the caller may read it) holds either
+(``Generation.absent_terms``): "kubernetes" asked of SQLite's manual. It is information, not a guess at
+confidence, and not a stop: the answer is still given.
 
 The question is read with the search index's own tokenizer (``clew.corpus.tokenize``): its stopwords
 are dropped, and a word matches its stemmed forms ("indexes" is held by "index") in a passage's text
@@ -70,11 +71,13 @@ def unheld(words: Iterable[Word], held: set[str]) -> list[Word]:
 
 def absent_terms(scope: Scope, question: str, passages: Iterable[tuple[str, Sequence[str]]]) -> list[str]:
     """The words of ``question`` (as written) that none of ``passages`` (text, heading path) holds, nor any
-    passage that ``scope``'s principal may read (the search index's document frequencies, as it scores)."""
+    passage ``scope`` reads: the collection the question was asked of (and its filter), as its principal
+    may read it, so that a word only another collection holds is absent here (the search index's
+    document frequencies, counted over those rows)."""
     held = held_terms(passages)
     missing = unheld(question_words(question), held)
     if not missing:
         return []
-    stats = term_stats(scope, {t for _, terms in missing for t in terms})
+    stats = term_stats(scope, {t for _, terms in missing for t in terms}, narrowed=True)
     held.update(term for term, (_, df, _) in stats.terms.items() if df > 0)
     return [word for word, _ in unheld(missing, held)]

@@ -3,19 +3,25 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 from clew.agent.absent import absent_terms, held_terms, question_words, unheld
 from clew.agent.api import retrieve_sync
 from clew.agent.brief import brief
 from clew.commands.render import print_result
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
+from clew.corpus.search import postings
+from clew.corpus.search.bm25 import bm25_search
 from clew.corpus.store import Corpus
 from clew.testing import FunctionModel, reply_text
+from tests.conftest import write_files
 
-from .conftest import tree_request
+from .conftest import PLAYBOOK, tree_request
 
 STAGING = ("Pallets wait in the staging lane until the dock lead signs the manifest.",
            ["Warehouse playbook", "Loading dock"])
@@ -81,3 +87,22 @@ def test_a_model_still_answers_when_words_are_absent(playbook: Corpus) -> None:
                            model=FunctionModel(cite_first))
     assert result.generation is not None and result.generation.kind == "model"
     assert result.generation.absent_terms == ["kubernetes"] and result.generation.citations
+
+
+@pytest.mark.parametrize("held", [False, True])  # counted in SQL (read-write), over the postings held in memory
+def test_a_word_only_another_collection_holds_is_absent_from_the_one_asked(tmp_path: Path, held: bool) -> None:
+    write_files(tmp_path / "ops", {"playbook.md": PLAYBOOK})
+    write_files(tmp_path / "platform", {"cluster.md": "# Cluster\n\nKubernetes restarts a pod whose probe fails.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [tmp_path / "ops"], collection="ops", chunk_tokens=16)
+        ingest_paths(corpus, [tmp_path / "platform"], collection="platform", chunk_tokens=16)
+    with Corpus(tmp_path / "c.duckdb", read_only=held) as corpus:
+        for _ in range(postings.WARM_QUERIES + 1 if held else 0):
+            bm25_search(Scope(corpus), "pallets", limit=3)
+        assert (postings.loaded_postings(corpus) is not None) == held
+        question = "Where do the Kubernetes pallets wait?"
+        assert absent_terms(Scope(corpus, collection="ops"), question, [STAGING]) == ["Kubernetes"]
+        assert absent_terms(Scope(corpus, collection="platform"), question, []) == ["pallets", "wait"]
+        assert absent_terms(Scope(corpus), question, []) == []  # the whole corpus (no collection named) holds both
+        asked = retrieve_sync(tree_request(question, "ops"), corpus=corpus)
+        assert asked.generation is not None and asked.generation.absent_terms == ["Kubernetes"]

@@ -37,15 +37,17 @@ class TermStats:
         return math.log(1 + (self.live - df + 0.5) / (df + 0.5))
 
 
-def term_stats(scope: Scope, terms: Iterable[str]) -> TermStats:
-    """The statistics the scope's principal is scored with (see the module docstring)."""
+def term_stats(scope: Scope, terms: Iterable[str], *, narrowed: bool = False) -> TermStats:
+    """The statistics the scope's principal is scored with (see the module docstring). ``narrowed``:
+    counted over what ``scope`` itself reads, its collection and filter too (``clew.agent.absent``
+    asks whether the collection a question was asked of holds a word, not the whole corpus)."""
     terms = set(terms)
     stats = corpus_stats(scope, terms)
-    readers = Scope(scope.corpus, scope.principal)  # the principal's rows, not the caller's narrowing
+    readers = scope if narrowed else Scope(scope.corpus, scope.principal)  # by default not the caller's narrowing
     if readers.reads_everything():
         return stats
     index = loaded_postings(scope.corpus)
-    mask = None if index is None else reader_mask(readers, index)
+    mask = None if index is None else _rows(readers, index)
     if index is None or mask is None:
         return scoped_stats(readers, stats, terms)
     return held_scoped_stats(index, mask, stats, terms)
@@ -61,7 +63,11 @@ def held_scoped_stats(index: MemoryPostings, mask: RowMask, corpus: TermStats, t
 
 def reader_mask(scope: Scope, index: MemoryPostings) -> RowMask | None:
     """A restricted principal's rows among the held ones (None for a principal that reads everything)."""
-    readers = Scope(scope.corpus, scope.principal)
+    return _rows(Scope(scope.corpus, scope.principal), index)
+
+
+def _rows(readers: Scope, index: MemoryPostings) -> RowMask | None:
+    """The held rows ``readers`` may read (None where it reads everything)."""
     if readers.reads_everything():
         return None
     params: list[Any] = []
