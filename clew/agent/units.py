@@ -256,6 +256,17 @@ read as the end of the table, it made each row after it a header, never quoted (
 the ``loop.index`` row was left out of task U6's question 9)."""
 
 
+def _item_introduces(item: Unit, lead: Unit | None, owner: tuple[Unit, int] | None, line: str) -> bool:
+    """A list item that ends in ":" introduces the code block right after it at the list's margin (not one
+    indented under the item: an example inside its body): Cython's "2. Negative indices are checked for ... We can
+    add a decorator to disable bounds checking:" then ``@cython.boundscheck(False)`` (task U15's question 14: the
+    decorator was never quoted), npm's "* Create a new team:" then ``npm team create <org:team>``. The block is
+    quoted after the item in its list when a lead-in introduces that list (``lead``), else with the item; the items
+    after the block are no more of that list (as before)."""
+    return (item.own.endswith(":") and (lead is None or item.intro is lead)
+            and (owner is None or owner[0] is not item or indent(line) <= owner[1]))
+
+
 def _separated(lines: list[str], number: int) -> bool:
     """The table opening at ``lines[number]`` has a header row (of one line or more): a separator follows it."""
     table = takewhile(lambda line: line.startswith(("|", "+")), (line.strip() for line in lines[number + 1:]))
@@ -465,6 +476,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
         code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
     session: list[str] | None = None  # the lines of an interactive session (``PROMPT``)
+    closes = False  # the open code block is the one a list item introduces (``_item_introduces``)
     opened = 0  # the units before the last heading
     for number, line in enumerate(lines):
         stripped = line.strip()
@@ -477,6 +489,8 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                 else:
                     add("\n".join(code), "code", set(lead.terms) if lead else set())
                 code = None
+                if closes:  # the block an item introduced: what follows it is not more of its list
+                    lead, closes = None, False
             continue
         if session is not None:
             if stripped:
@@ -491,8 +505,10 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
             continue
         if stripped.startswith(FENCE):
             flush()
-            if units and units[-1].kind == "item":
+            if units and units[-1].kind == "item" and not _item_introduces(units[-1], lead, owner, line):
                 lead = None  # an example inside a list's item, not more of its lead-in's list (as unfenced, above)
+            elif units and units[-1].kind == "item":
+                lead, closes = lead or units[-1], True  # an item ending in ":" introduces the block after it
             introduce()
             code = [line]
             continue

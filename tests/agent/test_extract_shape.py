@@ -1,0 +1,82 @@
+"""The shape of what the extract quotes (task X12): a list item ending in ":" quotes the code block it introduces."""
+
+from __future__ import annotations
+
+from clew.agent.generate import extractive_answer
+from clew.agent.units import passage_units
+
+BOUNDS = """## Tuning indexing further
+
+The array lookups are still slowed down by two factors:
+
+1. Bounds checking is performed.
+2. Negative indices are checked for and handled correctly. The code above is explicitly coded so that it doesn't \
+use negative indices, and it (hopefully) always access within bounds. We can add a decorator to disable bounds checking:
+
+```cython
+cimport cython
+@cython.boundscheck(False) # turn off bounds-checking for entire function
+@cython.wraparound(False)  # turn off negative index wrapping for entire function
+def naive_convolve(np.ndarray[DTYPE_t, ndim=2] f, np.ndarray[DTYPE_t, ndim=2] g):
+```
+
+Now bounds checking is not performed.
+"""
+"""Cython's numpy tutorial as its Sphinx page reads (task U15's question 14): the list's last item introduces the
+decorator after the list."""
+
+TEAMS = """### Team Admins create teams
+
+* Check who you've added to your org:
+
+```bash
+npm team ls <org>:developers
+```
+
+* Each org is automatically given a `developers` team, so you can see the whole list of team members in your org.
+
+* Create a new team:
+
+```bash
+npm team create <org:team>
+```
+
+* Add members to that team:
+
+```bash
+npm team add <org:team> <user>
+```
+"""
+"""npm's orgs.md: each item ending in ":" introduces the command after it."""
+
+
+def test_a_lists_last_item_ending_in_a_colon_quotes_the_block_after_the_list() -> None:
+    generation = extractive_answer("How do I turn off bounds checking for a function?", [("ev1:c:28:1:10", BOUNDS)])
+    assert generation is not None
+    assert "We can add a decorator to disable bounds checking:\n```cython\n" in generation.answer
+    assert "@cython.boundscheck(False)" in generation.answer
+    units = passage_units(BOUNDS, "ev1:c:28:1:10", 0)
+    lead = units[0]
+    assert lead.own == "The array lookups are still slowed down by two factors:"
+    assert [u.kind for u in units if u.intro is lead] == ["item", "item", "code"]  # the block after its list
+
+
+def test_an_item_ending_in_a_colon_quotes_its_block_and_the_next_item_is_no_part_of_it() -> None:
+    generation = extractive_answer("How do I create a new team in my npm org?", [("ev1:c:85:1:1", TEAMS)])
+    assert generation is not None
+    assert "Create a new team:\n```bash\nnpm team create <org:team>\n```" in generation.answer
+    units = passage_units(TEAMS, "ev1:c:85:1:1", 0)
+    items = {u.own: u for u in units if u.kind == "item"}
+    assert [f for f, _ in items["Create a new team:"].follow] == ["```bash\nnpm team create <org:team>\n```"]
+    assert items["Each org is automatically given a `developers` team, so you can see the whole list of team members "
+                 "in your org."].intro is None  # not a follower of "Check who you've added to your org:"
+    assert items["Add members to that team:"].intro is None
+
+
+def test_a_block_indented_under_its_item_stays_the_items_own_example() -> None:
+    text = ("Two ways to install:\n\n- From the registry:\n\n    ```bash\n    npm install pkg\n    ```\n\n"
+            "- From a folder.\n")
+    units = passage_units(text, "ev1:c:1:1:0", 0)
+    item = next(u for u in units if u.own == "From the registry:")
+    assert not item.follow  # inside the item's body: as before task X12
+    assert [u.own for u in units if u.intro is units[0]] == ["From the registry:"]
