@@ -184,6 +184,7 @@ def score(question: Question, system: System, outcome: Outcome, latency_s: float
         "answer_phrases": metrics.evidence_found(held, [quoted]) if quoted is not None and held else None,
         "answer_contained": metrics.answer_found(quoted, question.answers) if quoted is not None else None,
         "citations": outcome.citations,
+        "absent_terms": outcome.absent_terms,
         "citation_precision": metrics.citation_precision(outcome.citations, supporting),
         "context_tokens": outcome.context_tokens,
         "tool_calls": outcome.tool_calls,
@@ -206,7 +207,7 @@ def failure_row(question: Question, system: System, error: BaseException, latenc
         "error": f"{type(error).__name__}: {error}",
         "evidence_found": [False] * len(question.evidence or gold_documents(question)),
         "evidence_recall": 0.0, "context_tokens": 0, "tool_calls": 0, "iterations": 0,
-        "latency_s": round(latency_s, 4), "evidence_ids": [], "citations": [],
+        "latency_s": round(latency_s, 4), "evidence_ids": [], "citations": [], "absent_terms": [],
     }
 
 

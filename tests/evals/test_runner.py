@@ -67,6 +67,20 @@ def test_eval_writes_results_and_reports(notes: Corpus, questions: list[Question
     assert (out / "recall_vs_tokens.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_an_eval_row_carries_the_absent_terms_a_batch_line_carries(notes: Corpus, tmp_path: Path) -> None:
+    asked = [Question(id="k", question="Are kubernetes robot logs kept?", evidence=("30 days",))]
+    run(asked, [SYSTEMS["tree-ranked"]], notes, tmp_path / "eval", curve_budgets=[])
+    row = json.loads((tmp_path / "eval" / "results.jsonl").read_text())
+    line = asyncio.run(runner.run_batch(asked, SYSTEMS["tree-ranked"], notes, tmp_path / "answers.jsonl"))[0]
+    assert row["absent_terms"] == line["absent_terms"] == ["kubernetes"]
+    guide = " ".join((ROOT / "docs" / "guides" / "evals.md").read_text().split())
+    documented = re.search(r"`DIR/results.jsonl` \(one line per question, system and budget: `\{(.*?)\}`", guide)
+    assert documented is not None and set(row) == set(re.findall(r'"(\w+)"', documented.group(1)))
+    failed = runner.failure_row(asked[0], SYSTEMS["tree-ranked"], RuntimeError("gone"), 0.1)
+    unanswered = runner.answer_failure_row(asked[0], RuntimeError("gone"), 0.1)
+    assert failed["absent_terms"] == unanswered["absent_terms"] == []
+
+
 def test_one_failing_question_is_recorded_and_the_run_goes_on(
     notes: Corpus, questions: list[Question], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
