@@ -18,6 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from clew.agent.declarations import signature
+from clew.agent.examples import cut_example
 from clew.agent.result import Citation, Generation
 from clew.agent.rows import Conditions, matching_rows, other_row
 from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, continue_lead_ins, parsed_units
@@ -253,7 +254,8 @@ nothing of it."""
 def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
     """How the unit may be quoted, the fullest first: a lead-in with the list items, rows or code
     it introduces (those not quoted yet; a table's rows meeting the question's condition, or all of
-    them when the condition leaves out the row being quoted: the condition was misread); a list
+    them when the condition leaves out the row being quoted: the condition was misread), then with its
+    long examples cut to the lines holding question terms (``examples.cut_example``); a list
     item or a row with the lead-in that introduces it, then with only itself under that lead-in,
     then alone (an item of more than ``BARE`` words). A lead-in ending in ":" whose list is all
     quoted already has no option; a sentence that introduces a table or code without a colon may
@@ -271,7 +273,8 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
         matching = matching_rows(unit.follow, wanted)
         follow = fresh(matching)[:MAX_FOLLOW]
         alone = [replace(unit, follow=[])] if unit.own.rstrip(")\"'*`").endswith((".", "!", "?")) else []
-        return ([quoting(unit, follow)] if follow else []) + alone
+        cut = [(cut_example(t, wanted) or t, e) if _code(t) else (t, e) for t, e in follow]
+        return ([quoting(unit, follow)] if follow else []) + ([quoting(unit, cut)] if cut != follow else []) + alone
     intro = unit.intro
     if intro is None or _key(intro.own) in quoted:
         return [unit]

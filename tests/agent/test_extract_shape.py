@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from clew.agent.examples import cut_example
 from clew.agent.generate import extractive_answer
 from clew.agent.units import passage_units
 
@@ -80,3 +81,49 @@ def test_a_block_indented_under_its_item_stays_the_items_own_example() -> None:
     item = next(u for u in units if u.own == "From the registry:")
     assert not item.follow  # inside the item's body: as before task X12
     assert [u.own for u in units if u.intro is units[0]] == ["From the registry:"]
+
+
+SETUP = "\n".join(f"    app.config['SETTING_{n}'] = {n}  # an unrelated setting" for n in range(40))
+LONG = f"""## Example: Flask and Thread-Local Data
+
+Let's assume you want to bind a unique request ID and the URL path to every log entry by storing it in storage \
+managed by context variables:
+
+```python
+import flask
+import structlog
+
+def create_app():
+    app = flask.Flask(__name__)
+{SETUP}
+
+    @app.before_request
+    def bind():
+        structlog.contextvars.bind_contextvars(request_id=str(uuid.uuid4()), view=flask.request.path)
+
+    return app
+```
+"""
+"""An example longer than the extract (structlog's contextvars page, task X11's case) under the lead-in that says
+what it shows."""
+
+
+def test_an_example_longer_than_the_extract_is_quoted_cut_to_the_lines_holding_question_terms() -> None:
+    generation = extractive_answer("How do I bind a request ID to every log entry with structlog contextvars?",
+                                   [("ev1:c:59:1:4", LONG)])
+    assert generation is not None
+    lines = generation.answer.removesuffix(" [ev1:c:59:1:4]").splitlines()
+    assert lines[0].startswith("Let's assume you want to bind a unique request ID")
+    assert lines[1:] == ["```python", "...", "import structlog", "...", "    @app.before_request", "    def bind():",
+                         "        structlog.contextvars.bind_contextvars(request_id=str(uuid.uuid4()), "
+                         "view=flask.request.path)", "...", "```"]  # none of the 40 settings
+
+
+def test_an_example_is_cut_only_where_few_of_its_lines_hold_the_terms() -> None:
+    short = "```python\nimport structlog\nlog = structlog.get_logger()\nlog.info('hi')\n```"
+    assert cut_example(short, {"structlog"}) is None  # under MIN_LINES: whole or not at all
+    html = "```html\n" + "\n".join(f'<div class="modal-{n}">' for n in range(9)) + "\n<p>Body</p>\n```"
+    assert cut_example(html, {"modal"}) is None  # the term on every other line: a cut says no more
+    assert cut_example(html, {"absent"}) is None
+    session = "\n".join([">>> import structlog", *(f">>> x{n} = {n}" for n in range(8))])
+    assert cut_example(session, {"structlog"}) == ">>> import structlog\n..."
