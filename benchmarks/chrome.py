@@ -194,7 +194,8 @@ GENERATORS = {
                         toc="//nav[@id='toc']"),
     "qdoc": Generator(
         main="//div[contains(@class,'mainContent')]",
-        chrome="//div[@class='navigationbar'] | //div[@class='footer']",
+        # the brief's link "More..." to the Detailed Description (task U17)
+        chrome="//div[@class='navigationbar'] | //div[@class='footer'] | //a[@href='#details'][.='More...']",
         toc="//div[@class='sidebar']",
     ),
     "typedoc": Generator(

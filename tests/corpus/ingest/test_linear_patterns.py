@@ -15,6 +15,7 @@ from clew.corpus.ingest.peek import _HEADING
 from clew.corpus.ingest.formats.html_man import _LINE_BREAK, _OPEN_BEFORE_BREAK, _RULE, _SECTION
 from clew.corpus.ingest.formats.html_more import _JAVADOC_PACKAGE, _TEXINFO_LETTERS, _YARD_TITLE, _texinfo_title
 from clew.corpus.ingest.formats.html_more import _JSDOC_OPTIONAL
+from clew.corpus.ingest.formats.html_jsapi import _DOCJS_UNNAMED, _ESDOC_NOTICE, documentation_js
 from clew.corpus.ingest.formats.markdown_blocks import _FENCE
 from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
 from clew.commands.show import _FENCE as _SNIPPET_FENCE
@@ -43,10 +44,15 @@ print(_TEXINFO_LETTERS.search('<table><tr><th valign="top">Jump to: &nbsp; </th>
 settitles = '<h1 class="settitle"' * (n // 4) + '<h1 class="settitle">x</h1>' + '<h1 class="top"' * (n // 4)
 print(len(_texinfo_title(settitles)) == len(settitles), flush=True)
 print(_JSDOC_OPTIONAL.search("a" * n + '<span class="x">opt</span>') is None, flush=True)
+print(_ESDOC_NOTICE.search(('<div class="header-notice"><div class="import-path">' + "x" * 50) * (n // 100)) is None,
+      flush=True)
+print(_DOCJS_UNNAMED.search("<title>|" + blanks + "x") is None, flush=True)
+labels = "<div class='py1 quiet mt1 prose-big'>Parameters</div><div>" * (n // 50)
+print(documentation_js(labels).count("<dt>"), flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
-            "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True"]
+            "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True", "True", "True", "1"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:

@@ -14,6 +14,7 @@ import re
 from html import escape as html_escape
 from html import unescape as html_unescape
 
+from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
 from clew.corpus.ingest.formats.html_man import man_html
 
 CHROME_CLASSES = frozenset(
@@ -159,22 +160,6 @@ _JSDOC_OPTIONAL = re.compile(
 raised): read "applyEach(fns, …argsopt, callbackopt)", so that a search for "callback" missed it (async 3.2.5's
 documentation, task U15). Written ``[callback]``, as a JSDoc comment names an optional parameter."""
 
-_DOCJS = "<div id='split-left' class='overflow-auto fs0 height-viewport-100'>"
-_DOCJS_MEMBER = re.compile(
-    r'<div class="clearfix small pointer toggle-sibling">\s*<div class="py1 contain">\s*<a class=\'icon pin-right py1'
-    r' dark-link caret-right\'>\u25b8</a>\s*<span class=\'code strong strong truncate\'>((?:[^<]|<(?!/span>))*+)</span>'
-    r'\s*</div>\s*</div>')
-"""documentation.js 14 (its default HTML theme): the sidebar (``div#split-left``: the project's name, a filter box, a
-list of every name, "Need help reading this?") is navigation; each class's member ("Instance Members") is a
-``div.toggle-sibling`` holding a caret link "\u25b8" and the member's name, read as a paragraph "\u25b8 spend(kind,
-amount)" above its text: an ``h4`` of the name instead (task R7)."""
-
-_ESDOC = '<body class="layout-container" data-ice="rootContainer">'
-_ESDOC_SOURCE = re.compile(r'<span data-ice="source">(?:\| )?<span><a href="[^"]*">source</a></span></span>')
-"""ESDoc 1.1 (its standard plugin's theme): a link "source" into the source page at the end of every member's
-heading ("public spend(kind: string, amount: number): boolean source") and beside the class's kind ("public class |
-source"), as TypeDoc's "Defined in"; taken out (task R7)."""
-
 _DOCUTILS = '<meta name="generator" content="Docutils '
 _DOCUTILS_DECORATION = re.compile(
     r'<div class="header">(?:(?!</div>).)*?<hr class="header"\s*/>\s*</div>'
@@ -310,6 +295,14 @@ commons-lang3's): the title's first paragraph instead, as the page's header show
 _JAVADOC_NOTES = re.compile(r'<dl>(?=\s*<dt>(?:<span class="\w+Label">)?[^<>]*:(?:</span>)?</dt>)|<dl class="notes">')
 
 
+_QDOC = '<div class="header" id="qtdocheader">'
+_QDOC_MORE = ' <a href="#details">More...</a>'
+"""qdoc (Qt 5.15's reference, Debian's qtbase5-doc-html): a class page's one-line brief ends with a link "More..." to
+its "Detailed Description" (273 of Qt Core's 684 pages), read as the brief's last word ("The QTimer class provides
+repetitive and single-shot timers. More...", every such page's first passage and the slice a caller reads first):
+taken out (task U17)."""
+
+
 _NODEJS = re.compile(r'<meta name="nodejs\.org:node-version"|<body class="alt apidoc"')
 _NODEJS_SIDEBAR = '<div id="column2" class="interior">'
 _NODEJS_TOC = '<details id="toc"'
@@ -380,11 +373,10 @@ def restructured(text: str) -> str:
         return _erlang(text)
     if _DOCUTILS in head:
         return _docutils(text)
-    if _ESDOC in head:
-        return _ESDOC_SOURCE.sub("", text)
-    if _DOCJS in head:
-        text = text.replace(_DOCJS, _DOCJS[:-1] + ' role="navigation">', 1)
-        return _DOCJS_MEMBER.sub(r'<h4 class="toggle-sibling">\1</h4>', text)
+    if ESDOC in head:
+        return esdoc(text)
+    if DOCJS in head:
+        return documentation_js(text)
     if _JSDOC in head:
         text = _JSDOC_OPTIONAL.sub(r"[\1]", text.replace('<div id="main">', '<div id="main" role="main">', 1))
         return _JSDOC_HEADER.sub(r"<\1div>", text)
@@ -404,6 +396,8 @@ def restructured(text: str) -> str:
         return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", _TEXINFO_LETTERS.sub("", _texinfo_title(text))))
     if _JAVADOC.search(head):
         return _javadoc(text)
+    if _QDOC in head:
+        return text.replace(_QDOC_MORE, "", 1)
     if (name := _MKDOCS_RTD_NAME.search(head)) is not None:
         return _mkdocs_title(text, name[1])
     if _NODEJS.search(head):

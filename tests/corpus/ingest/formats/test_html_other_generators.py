@@ -308,7 +308,8 @@ def test_an_esdoc_member_heading_has_no_source_link() -> None:
     headings = [heading for heading, _, _ in outline(document)]
     assert "public spend(kind: string, amount: number): boolean" in headings
     assert not any(heading.endswith("source") for heading in headings)
-    assert "public class\n\n# Budget\n\nA budget a run spends" in document.text
+    assert "# Budget\n\n```\nimport {Budget} from 'clew-budgets/src/budget.js'\n```\n\npublic class\n\nA budget" in (
+        document.text)
     assert "source" not in document.text.split()
 
 

@@ -295,6 +295,15 @@ def test_a_qdoc_class_page_has_no_breadcrumbs() -> None:
         "Reimplemented Protected Functions", "Detailed Description", "int QTimer::timerId() const"]
 
 
+def test_a_qdoc_brief_has_no_more_link() -> None:
+    """qdoc ends a class page's one-line brief with a link "More..." to its Detailed Description, read as the brief's
+    last word on 273 of Qt Core's 684 pages (task U17)."""
+    document = load_html("qdoc/qtimer.html")
+    assert block_texts(document, "paragraph")[0] == "The QTimer class provides repetitive and single-shot timers."
+    assert "More..." not in document.text
+    assert "Detailed Description" in [s.heading for s in document.sections]
+
+
 def test_a_qdoc_summary_of_one_member_is_a_table_row() -> None:
     """qdoc's member summaries (``table.alignedsummary``: ``td.memItemLeft`` the type, ``td.memItemRight`` the
     signature) of a class with one signal, or one reimplemented function, are one-row tables, which read as
