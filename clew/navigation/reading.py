@@ -46,7 +46,7 @@ class GetChunkArgs(InCollection):
 
 class NavigateArgs(InCollection):
     document: NonBlank
-    """An evidence id of the document (any kind), or a document key (its current version)."""
+    """Any evidence id of the document, its key, or its title if no other readable document has it (current version)."""
     start_offset: int
     """Where the current passage starts (a location.char_start)."""
     end_offset: int
@@ -61,7 +61,7 @@ class NavigateArgs(InCollection):
 
 class ReadArgs(InCollection):
     document: NonBlank
-    """An evidence id of the document (any kind), or a document key (its current version)."""
+    """Any evidence id of the document, its key, or its title if no other readable document has it (current version)."""
     start: int | None = None
     """First character offset to read from (None: the start of the document)."""
     end: int | None = None
@@ -74,7 +74,7 @@ class ReadArgs(InCollection):
 
 class GrepArgs(InCollection):
     document: NonBlank
-    """An evidence id of the document (any kind), or a document key (its current version)."""
+    """Any evidence id of the document, its key, or its title if no other readable document has it (current version)."""
     pattern: str
     """Text to look for, case-insensitively (blank: nothing matches)."""
     mode: Literal["phrase", "term"] = "phrase"

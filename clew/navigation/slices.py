@@ -3,8 +3,9 @@
 - a passage id (``ev1:c:...``): the ``window`` passages centred on it (shifted inwards at
   either end of the document);
 - a section or table id (``ev1:s:...``): the window starting at the node's first passage;
-- a document id (``ev1:d:...``) or a document's key (its current version, as ``read`` and
-  ``grep`` take one: ``clew slice tcl/lsort.html``, task U9): its first ``window`` passages.
+- a document id (``ev1:d:...``), a document's key or the title of exactly one readable document (its
+  current version, as ``read`` and ``grep`` take one: ``clew slice tcl/lsort.html``, task U9; ``clew
+  slice 'Tags Overview'``, task S1): its first ``window`` passages.
 
 ``parent_id`` is the document version (``ev1:d:...``) the slice was cut from: what a
 citation of the slice as a whole names. ``sliced`` is false when the document is a single
@@ -25,7 +26,7 @@ from clew.navigation.passages import fit, item, open_document
 
 class SliceArgs(InCollection):
     id: NonBlank
-    """A passage, section or document evidence id, or a document key (its current version)."""
+    """A passage, section or document evidence id, or a document's key or unique title (its current version)."""
     window: Annotated[int, Clamp(1, 64)] = 3
     """Passages in the slice."""
     content_max_chars: Annotated[int, Clamp(1, 50_000)] = 18000

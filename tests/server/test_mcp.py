@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from mcp.client.client import Client
 
 from clew.agent.result import RetrievalResult
@@ -29,6 +30,7 @@ from clew.navigation.models import (
 )
 from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.server import mcp as clew_mcp
+from clew.server.routers.common import component
 from clew.surface import surface
 
 from .conftest import ACME, MISSING
@@ -62,6 +64,19 @@ def test_every_tool_is_listed_with_the_contract(corpus: Corpus) -> None:
         "parent", "siblings", "children", "previous", "next", "table_context"]
     assert nav.input_schema["required"] == ["evidence_id", "relation"]
     assert "ctx" not in nav.input_schema["properties"]
+
+
+def test_a_document_argument_says_it_takes_a_title_the_same_on_mcp_and_rest(corpus: Corpus,
+                                                                           client: TestClient) -> None:
+    """The arguments read through ``open_document`` take an evidence id, a key or a unique title (task S1); what
+    their descriptions say comes from one source, the tool's arguments model."""
+    listed = {t.name: t.input_schema for t in session(corpus)(lambda c: c.list_tools()).tools}
+    components = client.get("/openapi.json").json()["components"]["schemas"]
+    for name, argument in (("read", "document"), ("grep", "document"), ("navigate", "document"), ("fetch_slice", "id")):
+        said = surface.get(name).parameters()["properties"][argument]["description"]
+        assert all(word in said for word in ("evidence id", "key", "title")), (name, said)
+        assert listed[name]["properties"][argument]["description"] == said
+        assert components[component(name)]["properties"][argument]["description"] == said
 
 
 CASES: list[tuple[str, dict[str, Any], type]] = [
