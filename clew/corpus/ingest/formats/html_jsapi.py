@@ -42,6 +42,10 @@ _ESDOC_NOTICE = re.compile(
 'luxon/src/datetime.js'", "public class") above the class's ``h1``: a passage of its own before the title, with no
 heading, on every class page (luxon 2.5.2's 25, task U17). After the title instead, as its first paragraphs, as
 javadoc's package line is read."""
+_ESDOC_TITLE = re.compile(r'<title data-ice="title">([^<]*?) \| ([^<|]*+)</title>')
+"""ESDoc titles every page "<page> | <project>": a class page "DateTime | luxon" over its ``h1`` "DateTime", read as
+the ``h1``; the others "Home | luxon", "Reference | luxon", "Source | luxon", "Variable | luxon" in ``clew ls``, the
+outline and every hit (task U17). The page's name is the title; the home page's is the project's ("luxon")."""
 
 
 def documentation_js(text: str) -> str:
@@ -80,4 +84,6 @@ def _inline_end(text: str, start: int) -> int:
 
 def esdoc(text: str) -> str:
     """An ESDoc page as the reader should read it (the rules above)."""
+    text = _ESDOC_TITLE.sub(lambda title: f"<title>{title[2] if title[1] == 'Home' else title[1]}</title>", text,
+                            count=1)
     return _ESDOC_NOTICE.sub(r"\2\3\1", _ESDOC_SOURCE.sub("", text), count=1)

@@ -41,3 +41,16 @@ def test_an_esdoc_class_page_opens_with_its_title() -> None:
     assert document.text.startswith("# Budget\n\n```\nimport {Budget} from 'clew-budgets/src/budget.js'\n```\n\n"
                                     "public class\n\nA budget a run spends")
     assert document.sections[0].heading == "Budget" and document.sections[0].start == 0
+
+
+def test_an_esdoc_page_is_titled_by_its_name_without_the_projects() -> None:
+    """ESDoc titles every page "<page> | <project>": "Reference | luxon", "Source | luxon" in ``clew ls``. The page's
+    name is the title, and the home page's the project's."""
+    page = (HTML_FIXTURES / "esdoc" / "budget-class.html").read_text(encoding="utf-8")
+    assert load_html("esdoc/budget-class.html").title == "Budget"
+    for name, title in (("Reference", "Reference"), ("Source", "Source"), ("src/budget.js", "src/budget.js"),
+                        ("Home", "clew-budgets")):
+        renamed = page.replace('<title data-ice="title">Budget | clew-budgets</title>',
+                               f'<title data-ice="title">{name} | clew-budgets</title>')
+        renamed = renamed.replace("<h1", "<h2").replace("</h1>", "</h2>")
+        assert parse_html(renamed).title == title, name
