@@ -307,6 +307,10 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     defined: set[str] = set()  # the terms of the last label: context up to the next label or heading
     prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
     owner: tuple[Unit, int] | None = None  # the last list item and its marker's indentation: see the docstring
+    terms: Unit | None = None  # a lead-in ending in ":" right before a definition's term: it introduces the terms
+    # up to the next heading (pipe2's "The following values can be bitwise ORed in flags to obtain different
+    # behavior:" over O_CLOEXEC, O_DIRECT, ... each with its description, task U15's question 3), quoted with their
+    # names as a lead-in with its list; alone, it said nothing
     example: Unit | None = None  # the last code block made of unfenced paragraphs: see ``more_code``
     paragraph: list[Unit] = []  # the sentences of the last paragraph of prose: see ``introduce``
     title = ""  # the last heading's text
@@ -349,7 +353,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         return True
 
     def flush() -> None:
-        nonlocal lead, previous, label, defined, prose, owner, example, member
+        nonlocal lead, previous, label, defined, prose, owner, example, member, terms
         if not block:
             return
         joined = " ".join(block)
@@ -405,6 +409,10 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
             restore()
             defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
             label, member = joined, "sentence" if declared else ""
+            if labelled and lead is not None and units[-1] is lead and lead.own.endswith(":") and not lead.follow:
+                terms = lead  # see ``terms``
+            if labelled and terms is not None:
+                terms.follow.append((joined, evidence_id))
             return
         lead, member = None, ""
         term, label = label, ""
@@ -541,7 +549,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
             raw.clear()
             unheaded()
             in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
-            example = None
+            example = terms = None
             heading = set(tokenize(title))
             opened = len(units)
             headed(title)
@@ -549,7 +557,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
             flush()
             unheaded()
             in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
-            example = None
+            example = terms = None
             title = stripped.lstrip("# ")
             heading = set(tokenize(title))
             opened = len(units)

@@ -127,3 +127,41 @@ def test_an_example_is_cut_only_where_few_of_its_lines_hold_the_terms() -> None:
     assert cut_example(html, {"absent"}) is None
     session = "\n".join([">>> import structlog", *(f">>> x{n} = {n}" for n in range(8))])
     assert cut_example(session, {"structlog"}) == ">>> import structlog\n..."
+
+
+PIPE2 = """# DESCRIPTION
+
+pipe() creates a pipe, a unidirectional data channel that can be used for interprocess communication.
+
+If flags is 0, then pipe2() is the same as pipe(). The following values can be bitwise ORed in flags to obtain \
+different behavior:
+
+O_CLOEXEC
+
+Set the close-on-exec (FD_CLOEXEC) flag on the two new file descriptors. See the description of the same flag in \
+open(2) for reasons why this may be useful.
+
+O_DIRECT (since Linux 3.4)
+
+Create a pipe that performs I/O in "packet" mode.
+
+O_NONBLOCK
+
+Set the O_NONBLOCK file status flag on the open file descriptions referred to by the new file descriptors.
+
+# RETURN VALUE
+
+EFAULT
+
+pipefd is not valid.
+"""
+"""pipe(2)'s DESCRIPTION as mandoc writes it (task U15's question 3): the lead-in introduces the flags' terms."""
+
+
+def test_a_lead_in_over_definitions_is_quoted_with_their_terms() -> None:
+    generation = extractive_answer("Which flags can be passed to pipe2?", [("ev1:c:150:2:3", PIPE2)])
+    assert generation is not None
+    assert ("The following values can be bitwise ORed in flags to obtain different behavior:\n- O_CLOEXEC\n"
+            "- O_DIRECT (since Linux 3.4)\n- O_NONBLOCK") in generation.answer
+    lead = next(u for u in passage_units(PIPE2, "ev1:c:150:2:3", 0) if u.own.startswith("The following values"))
+    assert [f for f, _ in lead.follow] == ["O_CLOEXEC", "O_DIRECT (since Linux 3.4)", "O_NONBLOCK"]  # not EFAULT
