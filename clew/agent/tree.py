@@ -12,7 +12,8 @@ child documents) are priced, and at most ``beam_width`` unvisited ones join the 
 level deeper; nothing deeper than ``max_depth`` is offered. With ``follow_links`` a taken
 passage that links elsewhere also offers the passages it links to (one more tool call, only
 for a passage with links; a link to a whole document leads to its best passage and to its
-opening, its first prose passage: a page's description past a synopsis of commands), and a
+opening, its first prose passage: a page's description past a synopsis of commands, and past a
+manual page's NAME line to its DESCRIPTION: ``_past_lead``), and a
 passage reached from outside the tree (a hit, a link target) offers the node it sits in; a
 seed hit also offers the passages right before and after it (``via: adjacent``).
 Unvisited candidates stay in the frontier, so the walk comes back to a sibling it passed over
@@ -24,6 +25,7 @@ take the room of its weakest takes where they are worth more.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 from clew.agent.floor import apply_floor
 from clew.agent.frontier import Candidate
@@ -33,6 +35,7 @@ from clew.agent.run import Run
 from clew.agent.scoring import ADJACENCY_BONUS, NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR, link_bonus
 from clew.agent.units import FENCE
 from clew.agent.walk import START_FIELD, Walk, missing_start
+from clew.corpus.prose import reads_as_prose
 from clew.corpus.reader import Passage, passage_of
 from clew.corpus.search.api import Found
 from clew.corpus.structure import DocumentVersion
@@ -209,10 +212,9 @@ class TreeWalk(Walk):
                 if isinstance(link.target, Passage):
                     targets: list[Passage | None] = [link.target]
                 else:  # a whole document: its best passage, and where a reader starts it
-                    targets = [
-                        self._best_passage(run, link.target),
-                        opening(link.target, frontier.visited_in(link.target)),
-                    ]
+                    visited = frontier.visited_in(link.target)
+                    start = opening(link.target, visited)
+                    targets = [self._best_passage(run, link.target), start, _past_lead(link.target, start, visited)]
                 for target in targets:
                     if target is not None and target.evidence_id not in frontier.visited:
                         candidates.append(self.candidate(run, target, chosen.depth + 1, "links", passage.evidence_id,
@@ -345,6 +347,25 @@ class TreeWalk(Walk):
                         key=lambda c: (-c.priority, c.id))
         for candidate in ranked[:self.applied.beam_width]:
             run.state.frontier.push(candidate)
+
+
+def _past_lead(node: Node, start: Passage | None, visited: Collection[int]) -> Passage | None:
+    """Where a page's text starts when its opening is a lead line: a section of that one passage (a
+    manual page's NAME, 'git-range-diff - Compare two commit ranges ...'), then, past anything that does
+    not read as prose (its SYNOPSIS), the first passage that does (DESCRIPTION's). None when the opening
+    section goes on, or that passage was visited (issue 36, task G1)."""
+    if start is None:
+        return None
+    chunks = node.doc.skeleton.chunks
+    lead = chunks[start.ordinal].sections[:1]
+    after = [o for o in node.passages if o > start.ordinal]
+    if not after or any(chunks[o].sections[:1] == lead for o in after):
+        return None
+    for ordinal in after:
+        passage = passage_of(node.doc, ordinal)
+        if reads_as_prose(passage.text):
+            return None if ordinal in visited else passage
+    return None
 
 
 def _next_term(doc: DocumentVersion, passage: Passage, following: Passage) -> bool:
