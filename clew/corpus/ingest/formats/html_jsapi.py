@@ -46,6 +46,12 @@ _ESDOC_TITLE = re.compile(r'<title data-ice="title">([^<]*?) \| ([^<|]*+)</title
 """ESDoc titles every page "<page> | <project>": a class page "DateTime | luxon" over its ``h1`` "DateTime", read as
 the ``h1``; the others "Home | luxon", "Reference | luxon", "Source | luxon", "Variable | luxon" in ``clew ls``, the
 outline and every hit (task U17). The page's name is the title; the home page's is the project's ("luxon")."""
+_ESDOC_SUMMARY = re.compile(r'(<table class="summary" data-ice="summary">)((?:[^<]|<(?!/?table\b))*+)</table>')
+_ESDOC_EMPTY_LAST = re.compile(r"<td>\s*+</td>(\s*+</tr>)")
+"""ESDoc's summary tables ("Method Summary", a class's members, the index of functions) have a third column for the
+member's version, empty unless its comment gives one: "| public | toISO(opts: Object): string. Returns ... |  |"
+under a head row of one cell across the three, "| Public Methods |  |  |" (luxon 2.5.2's summaries: 25 class pages
+and the indexes; task U17). Where it is empty in every row the column is left out, and the head row spans two."""
 
 
 def documentation_js(text: str) -> str:
@@ -86,4 +92,14 @@ def esdoc(text: str) -> str:
     """An ESDoc page as the reader should read it (the rules above)."""
     text = _ESDOC_TITLE.sub(lambda title: f"<title>{title[2] if title[1] == 'Home' else title[1]}</title>", text,
                             count=1)
+    text = _ESDOC_SUMMARY.sub(_summary, text)
     return _ESDOC_NOTICE.sub(r"\2\3\1", _ESDOC_SOURCE.sub("", text), count=1)
+
+
+def _summary(table: re.Match[str]) -> str:
+    """An ESDoc summary table without its third column where that is empty in every row."""
+    body = table[2]
+    if len(_ESDOC_EMPTY_LAST.findall(body)) != body.count("</tr>") - 1:  # the head row and every member's
+        return table[0]
+    body = _ESDOC_EMPTY_LAST.sub(r"\1", body).replace('colspan="3"', 'colspan="2"', 1)
+    return f"{table[1]}{body}</table>"

@@ -54,3 +54,20 @@ def test_an_esdoc_page_is_titled_by_its_name_without_the_projects() -> None:
                                f'<title data-ice="title">{name} | clew-budgets</title>')
         renamed = renamed.replace("<h1", "<h2").replace("</h1>", "</h2>")
         assert parse_html(renamed).title == title, name
+
+
+def test_an_esdoc_summary_has_no_empty_version_column() -> None:
+    """ESDoc's summary tables have a third column for a member's version, empty unless its comment gives one: every
+    row read "| public | calls: number |  |" under "| Public Members |  |  |". Left out where empty in every row,
+    kept in a table where a row has a version."""
+    document = load_html("esdoc/budget-class.html")
+    rows = block_texts(document, "table_row")
+    assert "| public | calls: number |" in rows
+    assert "| public | spend(kind: string, amount: number): boolean. Spend one unit. |" in rows
+    assert "| Public Members |  |\n| --- | --- |" in block_texts(document, "table_header")
+    assert not any(row.endswith("|  |") for row in rows)
+    page = (HTML_FIXTURES / "esdoc" / "budget-class.html").read_text(encoding="utf-8")
+    versioned = page.replace("<td>\n      \n      \n    </td>", "<td>1.0.0</td>", 1)
+    assert versioned != page
+    assert "| public | constructor(limits: Limits). Make a budget. | 1.0.0 |" in block_texts(parse_html(versioned),
+                                                                                        "table_row")
