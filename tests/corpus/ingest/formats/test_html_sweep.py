@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clew.corpus.ingest.formats.html import parse_html
-from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
+from tests.corpus.ingest.formats.documents import HTML_FIXTURES, block_texts, load_html, outline
 
 # --- mandoc -------------------------------------------------------------------------------
 
@@ -302,6 +302,19 @@ def test_a_qdoc_brief_has_no_more_link() -> None:
     assert block_texts(document, "paragraph")[0] == "The QTimer class provides repetitive and single-shot timers."
     assert "More..." not in document.text
     assert "Detailed Description" in [s.heading for s in document.sections]
+
+
+def test_a_qdoc_code_block_has_no_common_indentation() -> None:
+    """qdoc indents every code block one space more than its snippet ("     QTimer *timer = new QTimer(this);"):
+    the common indentation is taken out, an indented line keeps the rest of its own (task U17)."""
+    document = load_html("qdoc/qtimer.html")
+    code = block_texts(document, "code")
+    assert code[0].startswith("```\nQTimer *timer = new QTimer(this);\nconnect(timer, &QTimer::timeout, this, ")
+    assert all(not line.startswith(" ") for block in code for line in block.splitlines())
+    page = (HTML_FIXTURES / "qdoc" / "qtimer.html").read_text(encoding="utf-8")
+    nested = page.replace("\n     connect(timer", "\n         connect(timer", 1)
+    assert nested != page
+    assert "\n    connect(timer, &QTimer::timeout" in block_texts(parse_html(nested), "code")[0]
 
 
 def test_a_qdoc_summary_of_one_member_is_a_table_row() -> None:
