@@ -402,7 +402,11 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                 and joined.endswith(":") and len(joined.split()) <= SHORT_LEAD_IN and len(SENTENCE.split(joined)) == 1):
             return  # a label under a lead-in ("Execution example:" under "Here is an example to create a table:",
             # Groonga's Sphinx pages, task U11): the lead-in introduces what follows the label, not the label
-        labelled = len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))
+        labelled = (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
+            len(lines) > 1 and len(units) == opened and lead is None and all(line.endswith(";") for line in lines))
+        # a synopsis of lines of SQL opening its section ("PRAGMA schema.wal_checkpoint;" ... "PRAGMA
+        # schema.wal_checkpoint(TRUNCATE);") is the term of its description, as a short one is: joined, it was a
+        # sentence apart from what it names (task X12's sqlite-017)
         declared = not labelled and len(lines) == 1 and not SIGNATURE.match(joined) and signature(joined)
         if labelled or (len(lines) == 1 and SIGNATURE.match(joined)) or (
                 declared and (not label or names(joined, label))):  # not "def decorate(...): ..." under "vs"

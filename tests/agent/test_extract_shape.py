@@ -165,3 +165,37 @@ def test_a_lead_in_over_definitions_is_quoted_with_their_terms() -> None:
             "- O_DIRECT (since Linux 3.4)\n- O_NONBLOCK") in generation.answer
     lead = next(u for u in passage_units(PIPE2, "ev1:c:150:2:3", 0) if u.own.startswith("The following values"))
     assert [f for f, _ in lead.follow] == ["O_CLOEXEC", "O_DIRECT (since Linux 3.4)", "O_NONBLOCK"]  # not EFAULT
+
+
+WAL_CHECKPOINT = """### PRAGMA wal_checkpoint
+
+PRAGMA schema.wal_checkpoint;
+PRAGMA schema.wal_checkpoint(PASSIVE);
+PRAGMA schema.wal_checkpoint(FULL);
+PRAGMA schema.wal_checkpoint(RESTART);
+PRAGMA schema.wal_checkpoint(TRUNCATE);
+
+If the write-ahead log is enabled (via the journal_mode pragma), this pragma causes a checkpoint operation to run on \
+database database, or on all attached databases if database is omitted. If write-ahead log mode is disabled, this \
+pragma is a harmless no-op.
+"""
+"""SQLite's pragma.html as the HTML reader writes it (sqlite-017): a synopsis of five lines of SQL."""
+
+
+def test_a_synopsis_of_sql_lines_under_a_heading_is_the_term_of_its_description() -> None:
+    units = passage_units(WAL_CHECKPOINT, "ev1:c:50:1:117", 0)
+    synopsis = ("PRAGMA schema.wal_checkpoint; PRAGMA schema.wal_checkpoint(PASSIVE); "
+                "PRAGMA schema.wal_checkpoint(FULL); PRAGMA schema.wal_checkpoint(RESTART); "
+                "PRAGMA schema.wal_checkpoint(TRUNCATE);")
+    assert [(u.header, u.own[:30]) for u in units] == [(synopsis, "If the write-ahead log is enab"),
+                                                       (synopsis, "If write-ahead log mode is dis")]
+    generation = extractive_answer("Which mode of PRAGMA wal_checkpoint runs a checkpoint when write-ahead log is on?",
+                                   [("ev1:c:50:1:117", WAL_CHECKPOINT)])
+    assert generation is not None
+    assert generation.answer.startswith(synopsis + "\n")
+    short = "### PRAGMA temp_store\n\nPRAGMA temp_store;\nPRAGMA temp_store = 0;\n\nThis pragma sets temp_store.\n"
+    # a short synopsis was a label already
+    assert [u.header for u in passage_units(short, "e", 0)] == ["PRAGMA temp_store; PRAGMA temp_store = 0;"]
+    later = ("### Locking\n\nTake the lock first.\n\nLOCK TABLE films IN SHARE ROW EXCLUSIVE MODE;\n"
+             "SELECT * FROM films WHERE kind = 'Comedy';\n\nThen commit.\n")
+    assert [(u.kind, u.header) for u in passage_units(later, "e", 0)] == [("sentence", "")] * 3  # not under the heading
