@@ -54,6 +54,7 @@ import pypdfium2.raw as pdfium_c
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.pdf_boxes import boxed_rows
+from clew.corpus.ingest.formats.pdf_hyphens import line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
     FRAME_CORNERS,
     Line,
@@ -91,6 +92,7 @@ _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 _SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
 """PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen."""
 _FIXED_PITCH = 1
+_LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")
 _BROKEN_NAME = re.compile(r"(?:^|[\s(‘'\"`])_*[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?_$")
 """A line that ends in a name and one underscore (not two: ``__CYGWIN__``): texinfo lets pdfTeX break ``@env`` and
 ``@code`` after an underscore without a hyphen (R's ``R_`` + ``LIBS_USER``), so the next line goes on with the name
@@ -144,6 +146,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
                         if len(scanned) == 1 else f"pages {page_list(scanned)}: no text layer (scanned images?); "
                         "not OCR'd, nothing ingested from them")
     drop_running_lines(pages, heights)
+    settle_hyphens(pages)
     tables = _tables(pdf, pages, warnings, deadline)
     body = _body_size(pages)
     bookmarks = pdf_outline.entries(pdf, heights)
@@ -247,14 +250,14 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
         x, y = ctypes.c_double(), ctypes.c_double()
         left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
         lines: list[Line] = []
-        position = 0
         marks = footnote_marks(textpage, text, height)  # "setting2": "setting [2]", as the HTML reader reads marks
-        for raw in re.split(r"\r\n|\r|\n", text):
+        for start, raw in line_pieces(textpage, text):
             deadline.check(f"page {index + 1}")
-            start, position = position, position + len(raw)
             length = len(raw)
-            position += 2 if text.startswith("\r\n", position) else 1
             raw = _typed_quotes(textpage, raw, start)
+            if "\ufffe" in raw:  # a line-end hyphen in a fixed-pitch face is the author's (pdf_hyphens)
+                raw = "".join("-" if char == "\ufffe" and _font(textpage, start + at)[1] else char
+                              for at, char in enumerate(raw))
             shown = raw  # raw's indexes are PDFium's, for the positions below
             for mark in sorted((m - start for m in marks if start <= m < start + length), reverse=True):
                 end = marks[mark + start] - start
@@ -277,6 +280,8 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             bold = weight >= 500 or bool(_BOLD_FONT.search(font))
             lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
             lines.append(Line(line, round(size, 1), bold, mono, height - y.value, x.value, right.value, lead))
+        if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, last)[1]:
+            lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
         return lines
     finally:
         textpage.close()
@@ -562,7 +567,7 @@ def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) 
     if (continues and kind == "paragraph" and last is not None and last.kind in ("paragraph", "list_item")
             and not tail.rstrip("\xad").endswith((".", ":", "!", "?")) and text[:1].islower()):
         hyphenated = tail.endswith("\xad") or (tail.endswith("-") and len(tail) > 1 and tail[-2].isalpha())
-        renderer.extend(_clean(text) if hyphenated else " " + _clean(text), drop=1 if hyphenated else 0)
+        renderer.extend(_clean(text) if hyphenated else " " + _clean(text), drop=1 if tail.endswith("\xad") else 0)
         return
     if renderer.blocks and tail.endswith("\xad"):
         renderer.extend("", drop=1)  # a soft hyphen ending the last block: nothing follows it
@@ -583,8 +588,8 @@ def _join(text: str, more: str) -> str:
     """Two lines of one paragraph: a word hyphenated across them is joined again."""
     if text.endswith("\xad"):
         return text[:-1] + more
-    if text.endswith("-") and len(text) > 1 and text[-2].isalpha() and more[:1].islower():
-        return text[:-1] + more
+    if text.endswith("-") and len(text) > 1 and text[-2].isalpha() and more[:1].isalnum():
+        return text + more  # the author's hyphen at a line end (PDFium marks the line breaker's: pdf_hyphens)
     if text.endswith("_") and _BROKEN_NAME.search(text[-200:]) and re.match(r"[A-Z0-9]|\w*_", more):  # a broken name
         return text + more
     if text.endswith("]") and re.match(r"[,;:)]|\.(?:\s|$)", more) and re.search(r" \[\d{1,3}\]$", text):  # PDFium's

@@ -12,22 +12,26 @@ from __future__ import annotations
 from clew.corpus.ingest.formats.pdf import parse_pdf
 
 
-def cmap_pdf(lines: list[bytes], mapped: dict[int, str]) -> bytes:
-    """One page of ``lines`` in Helvetica whose ToUnicode map reads ASCII as itself and each code of ``mapped`` as
-    its text (UTF-16, surrogates and all)."""
+def hand_pdf(pages: list[bytes], mapped: dict[int, str] | None = None) -> bytes:
+    """A PDF of one page per content stream, with two fonts: ``/F1`` Helvetica, whose ToUnicode map reads ASCII as
+    itself and each code of ``mapped`` as its text (UTF-16, surrogates and all), and ``/F2`` Courier."""
+    mapped = mapped or {}
     chars = b" ".join(b"<%02X> <%s>" % (code, text.encode("utf-16-be").hex().upper().encode())
                       for code, text in mapped.items())
     cmap = (b"/CIDInit /ProcSet findresource begin 12 dict begin begincmap /CMapName /Hand def "
             b"1 begincodespacerange <00> <FF> endcodespacerange "
             b"%d beginbfchar %s endbfchar 1 beginbfrange <20> <7E> <0020> endbfrange "
             b"endcmap CMapName currentdict /CMap defineresource pop end end" % (len(mapped), chars))
-    content = b"BT /F1 11 Tf 72 700 Td 14 TL " + b" ".join(b"(" + line + b") '" for line in lines) + b" ET"
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 4 0 R >> >> "
-               b"/Contents 5 0 R >>",
-               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 6 0 R >>",
-               b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+    count = len(pages)
+    kids = b" ".join(b"%d 0 R" % (6 + 2 * n) for n in range(count))
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, count),
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /ToUnicode 5 0 R >>",
+               b"<< /Type /Font /Subtype /Type1 /BaseFont /Courier >>",
                b"<< /Length %d >>\nstream\n%s\nendstream" % (len(cmap), cmap)]
+    for n, content in enumerate(pages):
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R "
+                       b"/F2 4 0 R >> >> /Contents %d 0 R >>" % (7 + 2 * n))
+        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content))
     out, offsets = bytearray(b"%PDF-1.4\n"), []
     for number, body in enumerate(objects, 1):
         offsets.append(len(out))
@@ -39,9 +43,48 @@ def cmap_pdf(lines: list[bytes], mapped: dict[int, str]) -> bytes:
     return bytes(out)
 
 
+def lines(*texts: bytes, top: int = 700, size: int = 11) -> bytes:
+    """A content stream of ``texts`` in ``/F1``, one a line from ``top`` down (a text may switch fonts itself)."""
+    shown = b" ".join(b"T* (" + text + b") Tj" for text in texts)
+    return b"BT /F1 %d Tf 72 %d Td %d TL %s ET" % (size, top, size + 3, shown)
+
+
 def test_a_character_outside_the_bmp_is_read_whole_and_the_text_is_utf8() -> None:
-    data = cmap_pdf([b"Emoji like \x80 need a colour font such as \x81.", b"The next line is plain text."],
+    data = hand_pdf([lines(b"Emoji like \x80 need a colour font such as \x81.", b"The next line is plain text.")],
                     {0x80: "\U0001F600", 0x81: "Noto \u00C9moji"})
     text = parse_pdf(data).text
     text.encode("utf-8")  # lone surrogates: UnicodeEncodeError, as the ingest met it
     assert "Emoji like \U0001F600 need a colour font such as Noto \u00C9moji. The next line is plain text." in text
+
+
+def test_a_hyphen_the_author_typed_at_a_line_end_is_kept_and_the_line_breakers_is_dropped() -> None:
+    """PDFium marks every hyphen that ends a line after a letter as a soft one; the reader dropped them all, so
+    luaotfload's manual read ``luaotfloadblacklist.cnf`` (question L5 found nothing) and Gutenprint's
+    ``--disablestatic`` and ``pre1999``. A word broken by the line breaker still reads whole."""
+    text = parse_pdf(hand_pdf([lines(
+        b"Take note of the font and append its file name to the file luaotfload-",
+        b"blacklist.cnf; luaotfload reads every luaotfload-blacklist.cnf it finds, the",
+        b"global one and the one in the document's folder. A line is hyphen-",
+        b"ated when it is full. Old \\(pre-",
+        b"1999\\) printers and the LuaTeX-",
+        b"Fonts package need ) Tj /F2 11 Tf (--disable-) Tj /F1 11 Tf (",
+        b"static, a flag set in a fixed-pitch face."),
+    ])).text
+    assert "append its file name to the file luaotfload-blacklist.cnf; luaotfload reads" in text
+    assert "A line is hyphenated when it is full. Old (pre-1999) printers and the LuaTeX-Fonts package" in text
+    assert "need --disable-static, a flag" in text
+
+
+def test_a_hyphen_that_ends_a_page_or_meets_a_footnote_is_weighed_with_the_words_that_go_on() -> None:
+    """PDFium leaves the hyphen that ends a page unmarked (gnuplot's "hex-" over page 239's "adecimal"), and joins a
+    hyphenated line to what is set under it, however far or small: luaotfload's "character pro" and its page number
+    "16" read "pro16", "only sup" and its footnote "8See http://..." read "sup8See"."""
+    footnote = b" ET BT /F1 7 Tf 72 672 Td (8See the list of script tags.) Tj ET"
+    text = parse_pdf(hand_pdf([
+        lines(b"Colours may be named as in the file on your system, or written in hex-"),
+        lines(b"adecimal, as 00ff00 for green. Variable fonts are only sup-")[:-3] + footnote,
+        lines(b"ported in base mode."),
+    ])).text
+    assert "written in hexadecimal, as 00ff00 for green." in text
+    assert "sup8See" not in text and "sup-8See" not in text
+    assert "8See the list of script tags." in text or "[8] See the list" in text

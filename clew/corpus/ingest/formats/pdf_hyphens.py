@@ -1,0 +1,95 @@
+"""Which of the hyphens that PDFium found at line ends are a word's own (task U16).
+
+PDFium marks a hyphen that ends a line after a letter as a soft hyphen (U+FFFE, read as U+00AD) and joins the two lines,
+``luaotfload\\xadblacklist.cnf``; the reader drops a soft hyphen inside a line, so a word hyphenated by the line
+breaker reads whole (``con\\xaddensed``: ``condensed``). A hyphen the author typed that happens to end a line was
+dropped as well: luaotfload's manual read ``luaotfloadblacklist.cnf`` and ``luaotfloadtool.exe``, Gutenprint's
+``--disablestatic`` and ``pre1999``. A soft hyphen is the author's hyphen where
+
+- it is set in a fixed-pitch face (the reader decides this where it knows the font): TeX does not hyphenate its
+  typewriter faces, and code is not hyphenated by word processors;
+- a digit follows it (``pre-1999``), or a capital after a word that is not all capitals (``LuaTeX-Fonts``): the line
+  breaker splits a word between two of its letters, and the rest of a word is not capitalised;
+- the document writes the two parts with a hyphen elsewhere, on one line (``luaotfload-blacklist.cnf`` a few lines
+  on), and never as one word.
+
+PDFium joins the lines at such a hyphen whatever the next line is: in luaotfload's manual the page number under a
+page's last line ("character pro\ufffe16", where page 17 goes on "trusion") and a footnote ("only sup\ufffe8See
+http://...") were read as one line with the text above them; a line is cut after a hyphen whose next character is
+more than ``FAR`` of the font size above or below it, or smaller (``line_pieces``): the page number is a running line
+again, the footnote a paragraph of its own.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections.abc import Iterator
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from clew.corpus.ingest.formats.pdf_layout import Line
+
+FAR = 2.0
+"""How far below or above a line-end hyphen (in its font sizes) the next character is on another line than the next."""
+
+_SPLIT = re.compile(r"(\w+)\xad(?=(\w+))")
+_COMPOUND = re.compile(r"\w+(?:-\w+)+")
+_WORD = re.compile(r"\w+")
+_LAST = re.compile(r"(\w+)\xad$")
+
+
+def settle_hyphens(pages: list[list[Line]]) -> None:
+    """Make the soft hyphens in the lines of ``pages`` that are the author's (the module docstring) ``-``; one that
+    ends a line (the page's last, or cut by ``line_pieces``) is weighed with the first word of the next line (the next
+    page's, running lines dropped) by the document's words only: that line may be a footnote or a page number."""
+    lines = [line for page in pages for line in page]
+    if not any("\xad" in line.text for line in lines):
+        return
+    pairs: set[str] = set()
+    words: set[str] = set()
+    for line in lines:
+        text = line.text.lower()
+        for compound in _COMPOUND.findall(text):
+            parts = compound.split("-")
+            pairs.update(f"{a}-{b}" for a, b in zip(parts, parts[1:], strict=False))
+        words.update(_WORD.findall(_SPLIT.sub(" ", text)))
+
+    def own(before: str, after: str, *, near: bool = True) -> bool:
+        return ((near and (after[0].isdigit() or (after[0].isupper() and not before.isupper())))
+                or (f"{before}-{after}".lower() in pairs and (before + after).lower() not in words))
+
+    for at, line in enumerate(lines):
+        if "\xad" not in line.text:
+            continue
+        line.text = _SPLIT.sub(lambda m: m.group(1) + ("-" if own(m.group(1), m.group(2)) else "\xad"), line.text)
+        before = _LAST.search(line.text)
+        after = _WORD.match(lines[at + 1].text) if at + 1 < len(lines) else None
+        if before and after and own(before.group(1), after.group(), near=False):
+            line.text = line.text[:-1] + "-"
+
+
+def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, str]]:
+    """The lines of ``text`` (a page's, PDFium's indexes), each with the index of its first character; a line that
+    PDFium joined at a hyphen (U+FFFE) to a character ``FAR`` away is cut after the hyphen."""
+    position = 0
+    for raw in re.split(r"\r\n|\r|\n", text):
+        start = position
+        position += len(raw) + (2 if text.startswith("\r\n", position + len(raw)) else 1)
+        cut = 0
+        for found in re.finditer("\ufffe", raw):
+            at = start + found.start()
+            if found.end() < len(raw) and _far(textpage, at, at + 1):
+                yield start + cut, raw[cut : found.end()]
+                cut = found.end()
+        yield start + cut, raw[cut:]
+
+
+def _far(textpage: pdfium.PdfTextPage, hyphen: int, after: int) -> bool:
+    x, y, later = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, hyphen, ctypes.byref(x), ctypes.byref(y))
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, ctypes.byref(x), ctypes.byref(later))
+    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, hyphen) or 10.0
+    smaller = pdfium_c.FPDFText_GetFontSize(textpage.raw, after) < 0.85 * size  # a footnote's mark, its text
+    return smaller or abs(y.value - later.value) > FAR * size
