@@ -80,17 +80,19 @@ class PreparedDocument:
         return title if isinstance(title, str) else self.parsed.title or self.named
 
 
-NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc"})
-"""The formats whose files are titled by their name when their text gives no title (``name_title``)."""
-_NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst", ".adoc", ".asciidoc")
+NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html"})
+"""The formats whose files are titled by their name when their text gives no title (``name_title``): an HTML
+page with neither a ``<title>`` nor an ``h1`` too (task S2: it was listed untitled where Markdown was named)."""
+_NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst", ".adoc", ".asciidoc",
+                  ".html", ".htm", ".xhtml")
 
 
 def name_title(key: str) -> str | None:
     """A title from a file's name, as MkDocs titles a page without one: the name without its
     suffix, dashes and underscores as spaces, a lower-case name's first letter a capital
-    ("getting-started.md" -> "Getting started"). None for a key without one of the text formats' suffixes (a JSON Lines
-    record's key, ``"42"``), and for an index page's name (``index.md``, ``README.md``), which names
-    its folder's page: the folder's name then."""
+    ("getting-started.md" -> "Getting started"). None for a key without one of the text or HTML formats' suffixes (a
+    JSON Lines record's key, ``"42"``), and for an index page's name (``index.md``, ``README.md``, ``index.html``),
+    which names its folder's page: the folder's name then."""
     parts = [p for p in key.split("/") if p]
     if not parts or not parts[-1].lower().endswith(_NAME_SUFFIXES):
         return None

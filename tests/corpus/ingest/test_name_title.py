@@ -1,10 +1,19 @@
-"""A text file whose text gives no title is titled by its name, as MkDocs titles such a page."""
+"""A text file or HTML page whose text gives no title is titled by its name, as MkDocs titles such a page."""
 
 from __future__ import annotations
 
-from clew.corpus.ingest.api import prepare_sources
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.corpus.documents import list_documents
+from clew.corpus.ingest.api import ingest_paths, prepare_sources
 from clew.corpus.ingest.prepare import ChunkingConfig, name_title
 from clew.corpus.ingest.sources import Source
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from tests.conftest import write_files
 
 CONFIG = ChunkingConfig(160, False)
 
@@ -21,7 +30,9 @@ def test_an_index_page_is_named_by_its_folder_and_a_key_without_a_text_suffix_ge
     assert name_title("usage/README.md") == "Usage"
     assert name_title("README.md") == "README"
     assert name_title("42") is None
-    assert name_title("pages/home.html") is None
+    assert name_title("pages/photo.png") is None
+    assert name_title("pages/home.html") == "Home"
+    assert name_title("api/java-util/index.html") == "Java util"
 
 
 def prepared(*sources: Source) -> list[tuple[str | None, str | None, list[str]]]:
@@ -49,3 +60,23 @@ def test_a_title_the_file_gives_wins_and_a_record_without_one_stays_untitled() -
     )] == ["Bundling yargs", "Front", "Setup"]
     [(title, root, texts)] = prepared(Source("d.jsonl", "/x/d.jsonl", "jsonl", '{"key": "r1", "text": "one record"}\n'))
     assert (title, root, texts) == (None, None, ["one record"])
+
+
+def test_an_html_page_with_neither_a_title_nor_an_h1_is_titled_by_its_name_everywhere(tmp_path: Path) -> None:
+    """U15: such a page was listed with a blank title where a Markdown page was named (task S2)."""
+    [(title, root, texts)] = prepared(Source("api/retry-policy.html", "/x/api/retry-policy.html", "html",
+                                             "<html><body><h2>Options</h2><p>Retry three times.</p></body></html>"))
+    assert (title, root) == ("Retry policy", "Retry policy") and texts[0].startswith("Retry policy > Options\n")
+    assert [t for t, _, _ in prepared(
+        Source("a-b.html", "/x/a-b.html", "html", "<title>Backoff</title><p>Wait.</p>"),
+        Source("c-d.html", "/x/c-d.html", "html", "<h1>Jitter</h1><p>Spread.</p>"),
+    )] == ["Backoff", "Jitter"]
+    folder = write_files(tmp_path / "docs", {"api/retry-policy.html": "<p>Retry three times.</p>",
+                                             "guide.md": "Read the policy first.\n"})
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        ingest_paths(corpus, [folder])
+        assert {d.key: d.title for d in list_documents(Scope(corpus))} == {
+            "api/retry-policy.html": "Retry policy", "guide.md": "Guide"}
+    shown = CliRunner().invoke(app, ["ls", "--db", str(db)], env={"COLUMNS": "100"})
+    assert shown.exit_code == 0 and any(line.split()[-2:] == ["Retry", "policy"] for line in shown.stdout.splitlines())
