@@ -5,7 +5,8 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
   are a bare page number (``12``, ``xiv``, ``Page 3 of 9``); or whose text, digits aside, recurs
   in that band on at least three pages; or that begin or end with the page's printed number
   where at least three pages print theirs at the same height (``Chapter 2: Definitions 4`` on
-  the only page of its chapter that has a header: the printed numbers run with the page index).
+  the only page of its chapter that has a header: the printed numbers run with the page index). A bare number a
+  little further in (``NUMBER_MARGIN``) is one where three pages print theirs so.
 - **Index and table-of-contents pages** (``navigation_pages``) hold at least ``LEADER_LINES``
   lines that end in a page number after a dot leader (``PIPESTATUS . . . . 87``, ``3.1 Shell
   Syntax . . . 5``), and such lines are at least ``LEADER_SHARE`` of the page's lines (the
@@ -27,6 +28,9 @@ import pypdfium2.raw as pdfium_c
 
 MARGIN = 0.10
 """Share of the page height, at the top and the bottom, where running headers and footers live."""
+NUMBER_MARGIN = 0.15
+"""Past ``MARGIN``, up to this share, a line that is a bare number is the page's number where at least three pages
+print theirs at its height, running with the page index (luaotfload's manual, LuaTeX: 89% down an A4 page)."""
 LEADER_LINES = 5
 LEADER_SHARE = 0.4
 _PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:#|[ivxlcdm]+)(?:\s*(?:of|/)\s*#)?\W*$", re.IGNORECASE)
@@ -131,20 +135,27 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
     bands: Counter[str] = Counter()
     marked: list[list[tuple[int, str]]] = []
     offsets: Counter[tuple[bool, int, int]] = Counter()  # (top band, height, page index - printed number)
+    numbers: list[list[int]] = []  # bare numbers past the band, in the wider one
     for index, (lines, height) in enumerate(zip(pages, heights)):
         here = [(i, _key(line.text)) for i, line in enumerate(lines) if _in_band(line, height)]
+        wide = [i for i, line in enumerate(lines) if not _in_band(line, height)
+                and _in_band(line, height, NUMBER_MARGIN) and _PAGE_NUMBER.match(_key(line.text))]
         marked.append(here)
+        numbers.append(wide)
         bands.update({key for _, key in here})
-        offsets.update({_position(lines[i], height, index) for i, _ in here} - {None})  # type: ignore[arg-type]
+        offsets.update({_position(lines[i], height, index) for i in [*(i for i, _ in here), *wide]}
+                       - {None})  # type: ignore[arg-type]
     for index, (lines, here) in enumerate(zip(pages, marked)):
         drop = {i for i, key in here if _PAGE_NUMBER.match(key) or bands[key] >= 3
                 or offsets.get(_position(lines[i], heights[index], index), 0) >= 3}  # type: ignore[arg-type]
+        drop |= {i for i in numbers[index]
+                 if offsets.get(_position(lines[i], heights[index], index), 0) >= 3}  # type: ignore[arg-type]
         if drop:
             lines[:] = [line for i, line in enumerate(lines) if i not in drop]
 
 
-def _in_band(line: Line, height: float) -> bool:
-    return line.y <= height * MARGIN or line.y >= height * (1 - MARGIN)
+def _in_band(line: Line, height: float, margin: float = MARGIN) -> bool:
+    return line.y <= height * margin or line.y >= height * (1 - margin)
 
 
 def _position(line: Line, height: float, index: int) -> tuple[bool, int, int] | None:
