@@ -194,8 +194,9 @@ GENERATORS = {
                         toc="//nav[@id='toc']"),
     "qdoc": Generator(
         main="//div[contains(@class,'mainContent')]",
-        # the brief's link "More..." to the Detailed Description (task U17)
-        chrome="//div[@class='navigationbar'] | //div[@class='footer'] | //a[@href='#details'][.='More...']",
+        # the brief's link "More..." to the Detailed Description, the links to the member lists (task U17)
+        chrome="//div[@class='navigationbar'] | //div[@class='footer'] | //a[@href='#details'][.='More...']"
+               " | //ul[li/a[contains(@href,'-members.html')]]",
         toc="//div[@class='sidebar']",
     ),
     "typedoc": Generator(

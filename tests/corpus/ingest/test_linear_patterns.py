@@ -14,7 +14,7 @@ from clew.commands.show import _passage_text
 from clew.corpus.ingest.peek import _HEADING
 from clew.corpus.ingest.formats.html_man import _LINE_BREAK, _OPEN_BEFORE_BREAK, _RULE, _SECTION
 from clew.corpus.ingest.formats.html_more import _JAVADOC_PACKAGE, _TEXINFO_LETTERS, _YARD_TITLE, _texinfo_title
-from clew.corpus.ingest.formats.html_more import _JSDOC_OPTIONAL, _QDOC_CODE
+from clew.corpus.ingest.formats.html_more import _JSDOC_OPTIONAL, _QDOC_CODE, _QDOC_MEMBERS
 from clew.corpus.ingest.formats.html_jsapi import _DOCJS_UNNAMED, _ESDOC_NOTICE, _ESDOC_TITLE, documentation_js, esdoc
 from clew.corpus.ingest.formats.markdown_blocks import _FENCE
 from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
@@ -52,11 +52,12 @@ print(documentation_js(labels).count("<dt>"), flush=True)
 print(_ESDOC_TITLE.search('<title data-ice="title">' + " | x" * (n // 4)) is None, flush=True)
 print(len(esdoc('<table class="summary" data-ice="summary"><td>' * (n // 40))) > n, flush=True)
 print(_QDOC_CODE.search('<pre class="cpp">' * (n // 17) + "x") is None, flush=True)
+print(_QDOC_MEMBERS.search('<ul>\n<li><a href="' + "-members" * (n // 8)) is None, flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
             "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True", "True", "True", "1", "True",
-            "True", "True"]
+            "True", "True", "True"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:

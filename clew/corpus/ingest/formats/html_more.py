@@ -301,6 +301,12 @@ _QDOC_MORE = ' <a href="#details">More...</a>'
 its "Detailed Description" (273 of Qt Core's 684 pages), read as the brief's last word ("The QTimer class provides
 repetitive and single-shot timers. More...", every such page's first passage and the slice a caller reads first):
 taken out (task U17)."""
+_QDOC_MEMBERS = re.compile(
+    r'<ul>\n<li><a href="[^"<>]*-members\.html">List of all members, including inherited members</a></li>\n'
+    r'(?:<li><a href="[^"<>]*-obsolete\.html">Obsolete members</a></li>\n)?</ul>')
+"""Under a class's header table qdoc links its two companion pages, "List of all members, including inherited members"
+and "Obsolete members", in a list read as a passage of its own on 262 of Qt Core's pages (the third a caller's slice
+reads): navigation to pages the collection holds, taken out as the breadcrumbs are (task U17)."""
 _QDOC_CODE = re.compile(r'(<pre class="[^"]*+">\n?)([^<]*+(?:<(?!/?pre\b)[^<]*+)*+)(?=</pre>)')
 """qdoc indents every code block by one space more than its snippet's own indentation (all 1,532 of Qt Core's: 1,256
 by one space, 233 by five), which an extract and a fetch showed before each line ("     QFile file(\"in.txt\");"):
@@ -407,7 +413,7 @@ def restructured(text: str) -> str:
     if _JAVADOC.search(head):
         return _javadoc(text)
     if _QDOC in head:
-        return _QDOC_CODE.sub(_dedent, text.replace(_QDOC_MORE, "", 1))
+        return _QDOC_CODE.sub(_dedent, _QDOC_MEMBERS.sub("", text.replace(_QDOC_MORE, "", 1), count=1))
     if (name := _MKDOCS_RTD_NAME.search(head)) is not None:
         return _mkdocs_title(text, name[1])
     if _NODEJS.search(head):

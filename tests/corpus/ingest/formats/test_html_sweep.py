@@ -304,6 +304,22 @@ def test_a_qdoc_brief_has_no_more_link() -> None:
     assert "Detailed Description" in [s.heading for s in document.sections]
 
 
+def test_a_qdoc_class_page_has_no_links_to_its_member_lists() -> None:
+    """Under the header table qdoc links the class's companion pages ("List of all members, including inherited
+    members", "Obsolete members"), a list read as a passage of its own on 262 of Qt Core's pages (task U17)."""
+    document = load_html("qdoc/qtimer.html")
+    assert "List of all members" not in document.text
+    texts = block_texts(document)
+    assert texts[texts.index("| Inherits: | QObject |") + 1] == "## Properties"
+    page = (HTML_FIXTURES / "qdoc" / "qtimer.html").read_text(encoding="utf-8")
+    obsolete = page.replace("inherited members</a></li>\n", "inherited members</a></li>\n"
+                            '<li><a href="qtimer-obsolete.html">Obsolete members</a></li>\n', 1)
+    assert obsolete != page
+    assert "Obsolete members" not in parse_html(obsolete).text
+    assert "- see the list" in parse_html(page.replace("List of all members, including inherited members",
+                                                       "see the list", 1)).text
+
+
 def test_a_qdoc_code_block_has_no_common_indentation() -> None:
     """qdoc indents every code block one space more than its snippet ("     QTimer *timer = new QTimer(this);"):
     the common indentation is taken out, an indented line keeps the rest of its own (task U17)."""
