@@ -338,3 +338,37 @@ def test_jsdoc_s_source_pages_are_left_out_as_generated(tmp_path: Path) -> None:
         assert "1 JSDoc source) not ingested" in line.message and line.message.endswith("(e.g. '!retry.js.html')")
         report = ingest_paths(corpus, [site], collection="docs", exclude=["!retry.js.html"])
         assert document_keys(corpus) == ["module-ControlFlow.html", "retry.js.html"]
+
+
+SITE_WITH_ASSETS = {  # JSDoc's default template, ESDoc's, Docusaurus', javadoc's legal/ (tasks U15, U17, U12)
+    "index.html": "<h1>Retry</h1><p>retry runs a task again until it succeeds.</p>",
+    "scripts/prettify/Apache-License-2.0.txt": "Apache License Version 2.0, January 2004. Terms and conditions.",
+    "scripts/prettify/prettify.js": "var PR = {};",
+    "api/index.html": "<h1>API</h1><p>The functions.</p>",
+    "api/script/prettify/Apache-License-2.0.txt": "Apache License Version 2.0, January 2004.",
+    "assets/js/main.js.LICENSE.txt": "/*! react-dom: MIT licence */",
+    "assets/files/handbook.html": "<h1>Handbook</h1><p>A page the site links to, kept.</p>",
+    "legal/jquery.md": "## jQuery v3.6.1\n\nMIT licence.\n",
+    "tools/scripts/README.md": "# Scripts\n\nrelease.sh tags a release.\n",  # no page beside scripts/: kept
+}
+
+
+def test_a_site_s_text_files_in_its_asset_folders_are_left_out_in_one_line(tmp_path: Path) -> None:
+    """A licence JSDoc's template ships in ``scripts/prettify/`` was ingested as a document (task U15)."""
+    site = write_files(tmp_path / "out", SITE_WITH_ASSETS)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert document_keys(corpus) == ["api/index.html", "assets/files/handbook.html", "index.html",
+                                         "tools/scripts/README.md"]
+        (line,) = [p for p in report.problems if p.warning]
+        assert line.message == (
+            "4 text files in a site's asset folders (licences and notes of the scripts, styles and fonts its pages "
+            "load: api/script/prettify/Apache-License-2.0.txt, assets/js/main.js.LICENSE.txt, legal/jquery.md and 1 "
+            "more) not ingested: not pages of the site; take one in with --exclude '!Apache-License-2.0.txt' or a "
+            "'!Apache-License-2.0.txt' line in .clewignore")
+        assert report.excluded == 4
+        report = ingest_paths(corpus, [site], collection="docs", exclude=["!legal"])
+        assert "legal/jquery.md" in document_keys(corpus) and report.excluded == 3
+        licence = site / "scripts" / "prettify" / "Apache-License-2.0.txt"
+        ingest_paths(corpus, [licence], collection="named")  # a file named on the command line is always taken
+        assert document_keys(corpus, "named") == ["Apache-License-2.0.txt"]

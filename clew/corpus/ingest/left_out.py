@@ -46,6 +46,14 @@ def generated(left: dict[str, list[str]]) -> str:
             f"{IGNORE_FILE} (e.g. '!{example}')")
 
 
+def assets(keys: list[str]) -> str:
+    """A site's text files in its asset folders (``sources.site_assets``), by key."""
+    count, name = len(keys), PurePosixPath(keys[0]).name
+    return (f"{count} text file{'s' if count > 1 else ''} in a site's asset folders (licences and notes of the "
+            f"scripts, styles and fonts its pages load: {some(keys)}) not ingested: not pages of the site; take one "
+            f"in with --exclude '!{name}' or a '!{name}' line in {IGNORE_FILE}")
+
+
 _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("redirect", "redirect page", "redirect pages", "only a refresh to another page"),
     ("noindex", "page marked noindex by the site", "pages marked noindex by the site", "<meta name=robots>"),

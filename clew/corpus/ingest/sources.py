@@ -22,7 +22,9 @@ that are not documents (``GENERATED``: Sphinx's ``genindex.html``, ``search.html
 hyperlinked source pages, Hoogle's database; RDoc's ``table_of_contents.html`` by its name and first bytes: a
 page of that name RDoc did not write stays). They count as excluded, and each folder
 reports them in one line; they come before the caller's patterns, so ``--exclude '!_sources'``
-(or a ``!_sources`` line in ``.clewignore``) takes them back in.
+(or a ``!_sources`` line in ``.clewignore``) takes them back in. A site's text files in its asset folders
+(``site_assets``: JSDoc's ``scripts/prettify/Apache-License-2.0.txt`` beside its pages) are left out the same
+way, in a line of their own.
 
 Pages a site publishes for browsers rather than readers are left out too: a redirect page (a
 ``<meta http-equiv="refresh">`` to another URL and at most ``peek.REDIRECT_WORDS`` words of text:
@@ -271,6 +273,11 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 found.problems.append(Problem(str(root), left_out.hidden(hidden), False, warning=True))
             if generated:
                 found.problems.append(Problem(str(root), left_out.generated(generated), False, warning=True))
+            assets = site_assets(files, lambda key: _taken_back(key, patterns))
+            if assets:
+                files = [entry for entry in files if entry[1] not in set(assets)]
+                found.excluded += len(assets)
+                found.problems.append(Problem(str(root), left_out.assets(assets), False, warning=True))
             files, browser = drop_browser_pages(files, lambda key: _taken_back(key, patterns), _is_html, MAX_TEXT_BYTES)
             if browser:
                 found.excluded += len(browser)
@@ -317,6 +324,33 @@ def _matches(root: Path, glob: str, follow_symlinks: bool) -> list[Path]:
     except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
         raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
     return sorted(matches)
+
+
+SITE_ASSET_FOLDERS = frozenset({"assets", "static", "static.files", "scripts", "script", "legal"})
+"""Folders in which a site's generator puts what its pages load or ship, not pages: MkDocs Material's and
+Docusaurus' ``assets/`` (scripts, styles, fonts, images; Docusaurus' ``assets/js/*.js.LICENSE.txt``), JSDoc's
+``scripts/`` (``scripts/prettify/Apache-License-2.0.txt``, task U15) and ESDoc's ``script/``, rustdoc's
+``static.files/`` (its fonts' licences), javadoc's ``legal/`` (``jquery.md``, ``jqueryUI.md``), a theme's
+``static/``; Sphinx's ``_static/`` is left out whole (``GENERATED``)."""
+_ASSET_TEXT: frozenset[Format] = frozenset({"markdown", "mdx", "text", "rst", "asciidoc"})
+
+
+def site_assets(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]) -> list[str]:
+    """The keys of ``files`` that are a site's assets, not its pages: a text file (Markdown, plain text,
+    reStructuredText, AsciiDoc: a licence, a vendored library's notes) under a ``SITE_ASSET_FOLDERS`` folder whose
+    parent folder holds an HTML page found with it (a site's pages and their assets beside them; a repository's
+    ``scripts/README.md`` beside no page stays). Its HTML pages, PDFs and DOCX files are documents (Docusaurus'
+    ``assets/files/`` holds the files pages link to) and stay; a key for which ``taken_back`` is true stays."""
+    pages = {key.rpartition("/")[0] for file, key in files if _is_html(file)}
+    left = []
+    for file, key in files:
+        if SUFFIXES.get(file.suffix.lower()) not in _ASSET_TEXT or taken_back(key):
+            continue
+        folders = key.split("/")[:-1]
+        if any(name.lower() in SITE_ASSET_FOLDERS and "/".join(folders[:at]) in pages
+               for at, name in enumerate(folders)):
+            left.append(key)
+    return left
 
 
 def _taken_back(key: str, patterns: list[str]) -> bool:
