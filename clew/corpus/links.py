@@ -111,6 +111,8 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
     million chunks), which is left for the stored links whose target arrived now.
     """
     rows = [] if new_edges is None else [i for i, graph in enumerate(new_edges["graph"]) if graph == "links"]
+    if not _any_link(cur, collection_id, [new_edges["dst_ref"][i] for i in rows] if new_edges is not None else []):
+        return 0
     with ExitStack() as stack:
         # the batch's keys, their target names and its documents, in one view (a list written into the
         # SQL costs DuckDB about 3 us a value to parse: 0.1 s for a batch's 15,000 candidate keys)
@@ -158,6 +160,16 @@ def resolve_links(cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list
         )
     cur.execute("DROP TABLE clew_link_targets")
     return int(resolved)
+
+
+def _any_link(cur: duckdb.DuckDBPyConnection, collection_id: int, new_refs: list[str | None]) -> bool:
+    """Whether :func:`resolve_links` has a link to look at: a new one or a stored one of the collection
+    that is not a URL (``NOT LIKE '%://%'``, as it reads them). Without one its query reads nothing, and
+    planning it (the views, the candidates' joins) cost a batch about 13 ms of CPU: most small ingests."""
+    if any(ref is not None and "://" not in ref for ref in new_refs):
+        return True
+    return bool(one(cur, f"""SELECT EXISTS (SELECT 1 FROM edges WHERE collection_id = {int(collection_id)}
+                                AND graph = 'links' AND dst_ref NOT LIKE '%://%')""")[0])
 
 
 def _may_move(cur: duckdb.DuckDBPyConnection, collection_id: int) -> bool:

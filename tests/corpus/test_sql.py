@@ -1,7 +1,7 @@
-"""Writers' values go into SQL as literals and their columns through Parquet (clew.corpus.sql): the same
-rows as bound parameters and Arrow tables gave, and an ingest that imports neither pandas nor
-pyarrow.dataset (which DuckDB's Python client and pyarrow import for a bound parameter, an Arrow
-scan or ``pyarrow.array``)."""
+"""Writers' values go into SQL as literals and their columns through Parquet, or a few cells as a VALUES
+list (clew.corpus.sql): the same rows as bound parameters and Arrow tables gave, and an ingest that
+imports neither pandas nor pyarrow.dataset (which DuckDB's Python client and pyarrow import for a bound
+parameter, an Arrow scan or ``pyarrow.array``)."""
 
 import importlib.util
 import subprocess
@@ -12,6 +12,7 @@ import duckdb
 import numpy as np
 import pytest
 
+from clew.corpus import sql
 from clew.corpus.columns import arrow_array
 from clew.corpus.sql import arrow_view, execute, inline, insert_columns, literal
 from clew.errors import CorpusError
@@ -55,7 +56,24 @@ def test_inline_refuses_what_it_cannot_write(sql: str, params: list[object], mes
         inline(sql, params)
 
 
-def test_columns_go_in_as_arrow_tables_did() -> None:
+@pytest.fixture(params=["values", "parquet"])
+def insert_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Each insert of the test through one path: a few cells as a ``VALUES`` list (``VALUES_CELLS``), or
+    every insert through a Parquet file (``VALUES_CELLS`` 0); the Parquet files written, recorded."""
+    if request.param == "parquet":
+        monkeypatch.setattr(sql, "VALUES_CELLS", 0)
+    written: list[str] = []
+    real = sql.parquet_rows
+
+    def recorded(columns: dict[str, object]) -> object:
+        written.append(",".join(columns))
+        return real(columns)
+
+    monkeypatch.setattr(sql, "parquet_rows", recorded)
+    return written
+
+
+def test_columns_go_in_as_arrow_tables_did(insert_path: list[str]) -> None:
     columns: dict[str, object] = {
         "i": [1, None, 3], "s": ["x", None, "zé'"], "b": [True, False, None], "f": [1.5, None, -2.0],
         "l": [[1, 2], [], None], "h": [["a"], [], ["b", "c"]], "e": [[], [], []], "n": [None, None, None],
@@ -66,6 +84,7 @@ def test_columns_go_in_as_arrow_tables_did() -> None:
     con.execute("CREATE TABLE t (i INTEGER, s VARCHAR, b BOOLEAN, f DOUBLE, l INTEGER[], h VARCHAR[], e INTEGER[], "
                 "n INTEGER, np_i16 SMALLINT, np_b BOOLEAN, r BIGINT)")
     insert_columns(con, "t", columns)
+    assert len(insert_path) == (1 if sql.VALUES_CELLS == 0 else 0)
     assert con.execute("SELECT * FROM t").fetchall() == [
         (1, "x", True, 1.5, [1, 2], ["a"], [], None, 1, True, 0),
         (None, None, False, None, [], [], [], None, -2, False, 1),
@@ -76,7 +95,7 @@ def test_columns_go_in_as_arrow_tables_did() -> None:
     assert con.execute("SELECT count(*) FROM duckdb_views() WHERE view_name = 'clew_v'").fetchone() == (0,)
 
 
-def test_string_columns_keep_their_cells_whether_ascii_or_not() -> None:
+def test_string_columns_keep_their_cells_whether_ascii_or_not(insert_path: list[str]) -> None:
     # an ASCII column is sized by characters, any other by each cell's UTF-8 bytes
     columns = {"a": ["", "plain", "x y"], "u": ["日本", "", "😀é"], "h": [["é"], [], ["a", "日"]],
                "m": ["ascii", None, "ü"]}
@@ -85,6 +104,22 @@ def test_string_columns_keep_their_cells_whether_ascii_or_not() -> None:
     insert_columns(con, "t", columns)
     assert con.execute("SELECT * FROM t").fetchall() == [
         ("", "日本", ["é"], "ascii"), ("plain", "", [], None), ("x y", "😀é", ["a", "日"], "ü")]
+
+
+@pytest.mark.parametrize(("columns", "why"), [
+    ({"i": list(range(sql.VALUES_CELLS + 1))}, "more cells than VALUES_CELLS"),
+    ({"s": ["x" * (sql.VALUES_CHARS // 2)] * 3}, "more characters than VALUES_CHARS"),
+    ({"f": [1.0, float("nan")]}, "a value no literal writes"),
+])
+def test_what_a_values_list_cannot_hold_goes_through_parquet(columns: dict[str, list[object]], why: str,
+                                                              insert_path: list[str]) -> None:
+    con = duckdb.connect()
+    name, values = next(iter(columns.items()))
+    con.execute(f"CREATE TABLE t ({name} {dict(i='BIGINT', s='VARCHAR', f='DOUBLE')[name]})")
+    insert_columns(con, "t", columns)
+    assert insert_path == [name], why
+    got = [row[0] for row in con.execute("SELECT * FROM t").fetchall()]
+    assert list(map(repr, got)) == list(map(repr, values))  # by repr: a NaN reads back as one
 
 
 def test_a_column_of_no_known_type_is_named() -> None:
