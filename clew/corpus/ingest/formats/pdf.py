@@ -87,6 +87,10 @@ _TEX_QUOTES = str.maketrans({"\u2018": "`", "\u2019": "'"})
 which PDFium reads as U+2018 and U+2019: ``plot ’file’ using 1:3`` in gnuplot's manual, OCaml's ``type ’a iid``
 (task U9). Typed so they are ``plot 'file' using 1:3``; a curly quote of any other font stays."""
 _BULLET = re.compile(r"^(?:[•◦▪‣∙●○■□–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+\S")
+_BULLET_GLYPH = re.compile(r"[•◦▪‣∙●○■□]\s+(?=\S)")
+"""A bullet a word processor sets in a symbol font of its own size (LibreOffice's ``●`` in OpenSymbol, 9 pt before
+12-pt text, task U16): the line is measured by its last character (its first words may be code: dblatex's
+``• latex.encoding=utf8 produces ...``), else each item's first line is a block of its own."""
 _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 """A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
 _SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
@@ -266,15 +270,17 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             if not line or FRAME_CORNERS.issuperset(line.replace(" ", "")):
                 continue
             first = start + (length - len(raw.lstrip()))
-            size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
-            weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, first)
-            font, fixed = _font(textpage, first)
-            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
             last = start + len(raw.rstrip()) - 1
+            bullet = _BULLET_GLYPH.match(raw, first - start)  # its text's look, not the bullet's (a symbol font)
+            look = last if bullet else first
+            size = pdfium_c.FPDFText_GetFontSize(textpage.raw, look)
+            weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look)
+            font, fixed = _font(textpage, look)
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
             pdfium_c.FPDFText_GetCharBox(textpage.raw, last, ctypes.byref(left), ctypes.byref(right),
                                          ctypes.byref(bottom), ctypes.byref(top))
             # a line of prose may begin with a word set in code: the rest of it is prose
-            mono = fixed and all(_font(textpage, at)[1] for at in
+            mono = not bullet and fixed and all(_font(textpage, at)[1] for at in
                                  {first + (last - first) * k // 4 for k in (1, 2, 3, 4)} - {first}
                                  if not text[at].isspace())
             bold = weight >= 500 or bool(_BOLD_FONT.search(font))

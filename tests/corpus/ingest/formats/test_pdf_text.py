@@ -107,3 +107,23 @@ def test_page_numbers_set_a_little_inside_the_footer_band_are_dropped() -> None:
     assert not any(line.strip() in {"1", "2", "3"} for line in text.splitlines())
     assert "3 luaotfload" not in text and "2 luaotfload" not in text
     assert "42" in text
+
+
+def test_a_word_processors_bullet_in_a_smaller_symbol_font_heads_one_list_item() -> None:
+    """LibreOffice Writer (Gutenprint's manual) sets each bullet, ``●``, in OpenSymbol at 9 pt before 12-pt text, the
+    item's lines hanging under the text: the first line was measured by the bullet, so each item read as two blocks,
+    "● Fast This algorithm also produces output with very strong diagonal patterns, and is also" and "quite fast. ..."
+    (148 items). A bulleted line's first words in a fixed-pitch face (``● -i Display ...``) do not make it code."""
+    def item(top: int, first: bytes, *more: bytes) -> bytes:
+        rest = b" ".join(b"0 -16 Td (" + line + b") Tj" for line in more)
+        return b"BT /F1 9 Tf 110 %d Td (\xb7) Tj /F1 12 Tf 18 0 Td (" % top + first + b") Tj " + rest + b" ET "
+
+    text = parse_pdf(hand_pdf([
+        b"BT /F1 12 Tf 72 720 Td (The following algorithms are available.) Tj ET "
+        + item(690, b"Fast This algorithm also produces output with very", b"strong diagonal patterns, and is fast.")
+        + item(640, b"EvenTone This algorithm yields excellent smoothness in all", b"tones, and suits photographs.")
+        + b"BT /F1 9 Tf 110 590 Td (\xb7) Tj /F2 12 Tf 18 0 Td (-i) Tj /F1 12 Tf ( Display the ink left.) Tj ET",
+    ], {0xB7: "\u25cf"})).text
+    assert "\u25cf Fast This algorithm also produces output with very strong diagonal patterns, and is fast." in text
+    assert "\u25cf EvenTone This algorithm yields excellent smoothness in all tones, and suits photographs." in text
+    assert "\u25cf -i Display the ink left." in text and "```" not in text
