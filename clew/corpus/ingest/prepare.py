@@ -80,17 +80,19 @@ class PreparedDocument:
         return title if isinstance(title, str) else self.parsed.title or self.named
 
 
-NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html"})
-"""The formats whose files are titled by their name when their text gives no title (``name_title``): an HTML
-page with neither a ``<title>`` nor an ``h1`` too (task S2: it was listed untitled where Markdown was named)."""
+NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html", "pdf", "docx"})
+"""The formats whose files are titled by their name when they give no title (``name_title``): every format a file
+is read as, a JSON Lines record not (its key is no file's). An HTML page with neither a ``<title>`` nor an ``h1``
+(task S2: it was listed untitled where Markdown was named), a PDF or DOCX file with neither a metadata title nor a
+heading (task S3) are titled so too."""
 _NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst", ".adoc", ".asciidoc",
-                  ".html", ".htm", ".xhtml")
+                  ".html", ".htm", ".xhtml", ".pdf", ".docx")
 
 
 def name_title(key: str) -> str | None:
     """A title from a file's name, as MkDocs titles a page without one: the name without its
     suffix, dashes and underscores as spaces, a lower-case name's first letter a capital
-    ("getting-started.md" -> "Getting started"). None for a key without one of the text or HTML formats' suffixes (a
+    ("getting-started.md" -> "Getting started"). None for a key without one of the suffixes of ``NAMED_FORMATS`` (a
     JSON Lines record's key, ``"42"``), and for an index page's name (``index.md``, ``README.md``, ``index.html``),
     which names its folder's page: the folder's name then."""
     parts = [p for p in key.split("/") if p]

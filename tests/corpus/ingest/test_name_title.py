@@ -1,9 +1,12 @@
-"""A text file or HTML page whose text gives no title is titled by its name, as MkDocs titles such a page."""
+"""A file that gives no title (a text file, an HTML page, a PDF or DOCX file) is titled by its name, as MkDocs titles
+such a page."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+import pypdfium2 as pdfium
 from typer.testing import CliRunner
 
 from clew.cli import app
@@ -13,7 +16,8 @@ from clew.corpus.ingest.prepare import ChunkingConfig, name_title
 from clew.corpus.ingest.sources import Source
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from tests.conftest import write_files
+from tests.conftest import FIXTURES, write_files
+from tests.corpus.ingest.formats.test_pdf_title import _text
 
 CONFIG = ChunkingConfig(160, False)
 
@@ -33,6 +37,8 @@ def test_an_index_page_is_named_by_its_folder_and_a_key_without_a_text_suffix_ge
     assert name_title("pages/photo.png") is None
     assert name_title("pages/home.html") == "Home"
     assert name_title("api/java-util/index.html") == "Java util"
+    assert name_title("manuals/on-call_rota.pdf") == "On call rota"
+    assert name_title("specs/Page-Breaks.docx") == "Page Breaks"
 
 
 def prepared(*sources: Source) -> list[tuple[str | None, str | None, list[str]]]:
@@ -80,3 +86,35 @@ def test_an_html_page_with_neither_a_title_nor_an_h1_is_titled_by_its_name_every
             "api/retry-policy.html": "Retry policy", "guide.md": "Guide"}
     shown = CliRunner().invoke(app, ["ls", "--db", str(db)], env={"COLUMNS": "100"})
     assert shown.exit_code == 0 and any(line.split()[-2:] == ["Retry", "policy"] for line in shown.stdout.splitlines())
+
+
+def untitled_pdf() -> bytes:
+    """One page of 11-pt lines: no metadata title, no larger line, no heading."""
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, 792)
+    _text(pdf, page, "Retry three times, then give up and page the on-call engineer.", 11, 100)
+    _text(pdf, page, "Wait a minute between the tries.", 11, 114)
+    page.gen_content()
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    pdf.close()
+    return buffer.getvalue()
+
+
+def test_a_pdf_or_docx_file_that_gives_no_title_is_titled_by_its_name_as_every_format(tmp_path: Path) -> None:
+    """Task S3: S2 named untitled HTML pages; an untitled PDF or DOCX file was still listed with a blank title."""
+    docx = (FIXTURES / "docx" / "par-rendered-page-breaks.docx").read_bytes()
+    [(pdf_title, pdf_root, pdf_texts), (docx_title, docx_root, _)] = prepared(
+        Source("runbooks/retry-policy.pdf", "/x/runbooks/retry-policy.pdf", "pdf", untitled_pdf()),
+        Source("par-rendered-page-breaks.docx", "/x/par-rendered-page-breaks.docx", "docx", docx))
+    assert (pdf_title, pdf_root) == ("Retry policy", "Retry policy") and pdf_texts[0].startswith("Retry policy\n")
+    assert (docx_title, docx_root) == ("Par rendered page breaks", "Par rendered page breaks")
+    titled = (FIXTURES / "docx" / "sqlite-datatype3.docx").read_bytes()
+    assert [t for t, _, _ in prepared(Source("datatypes.docx", "/x/datatypes.docx", "docx", titled))] == [
+        "Datatypes In SQLite"]
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "retry-policy.pdf").write_bytes(untitled_pdf())
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as corpus:
+        ingest_paths(corpus, [tmp_path / "docs"])
+        assert {d.key: d.title for d in list_documents(Scope(corpus))} == {"retry-policy.pdf": "Retry policy"}
