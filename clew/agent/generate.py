@@ -105,7 +105,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     parsed = {evidence_id: parsed_units(text, evidence_id, " › ".join((paths or {}).get(evidence_id, ())[-2:]))
               for evidence_id, text in evidence}  # shared: copy to change
     orders = {evidence_id: order for order, (evidence_id, _) in enumerate(evidence)}
-    continue_lead_ins(parsed, {e for e, text in evidence if _HEADING.match(text)})
+    continue_lead_ins(parsed, {e for e, text in evidence if _HEADING.match(text)},
+                      {e: int(m.group(1)) for e, text in evidence if (m := _NUMBERED.match(text))})
     documents = Counter(_document(e) for e in parsed)
     weights = {e: 1 + DOCUMENT * documents[_document(e)] / len(parsed) for e in parsed}
     headed = {e: wanted.intersection(tokenize(" ".join(path))) for e, path in (paths or {}).items()}
@@ -168,6 +169,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
 
 _HEADING = re.compile(r"#{1,6} \S")
 """A passage that opens with its heading: no lead-in of the passage before it introduces its rows."""
+_NUMBERED = re.compile(r"\s*(\d{1,3})[.)]\s")
+"""A passage that opens with a numbered list's item: its number (the list may go on from the passage before)."""
 
 
 _ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\b|'s\b))\b"
@@ -274,7 +277,10 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
         follow = fresh(matching)[:MAX_FOLLOW]
         alone = [replace(unit, follow=[])] if unit.own.rstrip(")\"'*`").endswith((".", "!", "?")) else []
         cut = [(cut_example(t, wanted) or t, e) if _code(t) else (t, e) for t, e in follow]
-        return ([quoting(unit, follow)] if follow else []) + ([quoting(unit, cut)] if cut != follow else []) + alone
+        in_passage = [f for f in follow if f[1] == unit.evidence_id or _code(f[0])]
+        own = [quoting(unit, in_passage)] if in_passage and len(in_passage) < len(follow) else []
+        quoted_all = [quoting(unit, follow)] if follow else []
+        return quoted_all + ([quoting(unit, cut)] if cut != follow else []) + own + alone
     intro = unit.intro
     if intro is None or _key(intro.own) in quoted:
         return [unit]

@@ -74,13 +74,15 @@ class Unit:
 
 
 
-def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = ()) -> None:
+def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (),
+                      numbered: dict[str, int] | None = None) -> None:
     """A lead-in that ends its passage takes the list items or table rows opening the next passage of the same
     document (only rows when it does not end in ":"), when that passage is in the evidence too; not a table under
     the next passage's opening heading (``headed``: gtk-doc's "See g_get_monotonic_time()." ends a description,
     the next passage is its "#### Parameters"; code under "Synopsis" is still quoted with the description). The
     passages it changes are copied first (``parsed`` holds the units ``parsed_units`` keeps)."""
     copied: set[str] = set()
+    numbered = numbered or {}
 
     def own(evidence_id: str) -> list[Unit]:
         if evidence_id not in copied:
@@ -89,11 +91,20 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
         return parsed[evidence_id]
 
     for evidence_id, units in list(parsed.items()):
-        if not units or units[-1].kind != "sentence" or units[-1].follow:
-            continue
         head, _, ordinal = evidence_id.rpartition(":")
         after = f"{head}:{int(ordinal) + 1}" if ordinal.isdigit() else None
         opening = parsed.get(after, []) if after is not None else []
+        if after is not None and after in numbered and _list_goes_on(units, opening, numbered[after]):
+            lead = own(evidence_id)[-1].intro
+            if lead is None:  # ``_list_goes_on`` saw it
+                continue
+            for unit in takewhile(lambda u: u.kind == "item" and u.intro is None, own(after)):
+                lead.follow.append((unit.text, unit.evidence_id))
+                unit.context |= set(lead.terms)
+                unit.intro = lead
+            continue
+        if not units or units[-1].kind != "sentence" or units[-1].follow:
+            continue
         if after in headed and opening and opening[0].kind == "row":
             continue  # a table under its own heading
         taken = 0
@@ -108,6 +119,17 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
             units[-1].follow.append((unit.text, unit.evidence_id))
             unit.context |= set(units[-1].terms)
             unit.intro = units[-1]
+
+
+def _list_goes_on(units: list[Unit], opening: list[Unit], number: int) -> bool:
+    """The passage ends with the numbered list a lead-in of it introduces, and the next passage opens with item
+    ``number`` of it: the chunker cut the list (task X12's sqlite-015)."""
+    if not units or not opening or units[-1].kind != "item" or opening[0].kind != "item" or opening[0].intro:
+        return False
+    lead = units[-1].intro
+    return (lead is not None and lead.evidence_id == units[-1].evidence_id and lead.own.endswith(":")
+            and bool(lead.follow) and lead.follow[-1] == (units[-1].text, units[-1].evidence_id)
+            and number == len(lead.follow) + 1)
 
 
 PARSED_PASSAGES = 4096
