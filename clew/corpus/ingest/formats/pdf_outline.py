@@ -15,7 +15,10 @@ its destination points to:
   and a bold name (``Timecolumn timecolumn(N, ...) reads ...``). A whole
   line is preferred to a joined one, and that to a run-in one;
 - where no line carries it, the section opens at the destination's height (the first line at or
-  below it; without a height, the top of the page), with the bookmark's title as its heading;
+  below it; without a height, the top of the page), with the bookmark's title as its heading; where that is
+  below the page's last line and one of the next page's first lines carries the title, there (hyperref's anchor
+  set before a page break: luaotfload's "2.13 New in version 3.11" at the foot of page 5, its heading atop page 6,
+  read as a heading with nothing under it and then its title again as a paragraph);
 - a bookmark without a destination opens where the next bookmark that has one does, just before
   it (an outline's group entry: ``Basics`` over ``Helper``); one pointing back to an earlier page
   than the bookmark before it opens where that one did, so that sections stay in reading order.
@@ -39,6 +42,9 @@ MAX_DEPTH = 32
 """Outline levels read; levels deeper than 6 become sections of level 6."""
 SLACK = 6.0
 """Points above a destination's height that its heading's baseline may sit (rounding, ascenders)."""
+AHEAD = 3
+"""A destination below its page's last line whose title no line of the page carries opens at the next page's heading
+that carries it among its first ``AHEAD`` lines (LaTeX set the anchor before the page break: task U16)."""
 _RUN_IN = re.compile(r"\s*[.:—–]\s+(?=\S)")
 """What ends a run-in heading before its text goes on (``Literals. Integer literals ...``)."""
 _NUMBERING = re.compile(
@@ -123,6 +129,10 @@ def place(found: list[Entry], pages: list[list[Line]], body: float) -> dict[int,
             if entry.page > page:
                 page, low = entry.page, 0
             mark = _find(pages[page], entry, low, body)
+            if not mark.span and mark.line >= len(pages[page]) and page + 1 < len(pages):
+                ahead = _find(pages[page + 1], Entry(entry.title, entry.level, page + 1, None), 0, body)
+                if ahead.span and ahead.line < AHEAD:  # the heading heads the next page
+                    page, mark = page + 1, ahead
         here = marks.setdefault(page, [])
         here.extend(Mark(w.title, w.level, mark.line) for w in waiting)
         waiting = []

@@ -127,3 +127,18 @@ def test_a_word_processors_bullet_in_a_smaller_symbol_font_heads_one_list_item()
     assert "\u25cf Fast This algorithm also produces output with very strong diagonal patterns, and is fast." in text
     assert "\u25cf EvenTone This algorithm yields excellent smoothness in all tones, and suits photographs." in text
     assert "\u25cf -i Display the ink left." in text and "```" not in text
+
+
+def test_a_bookmark_set_before_a_page_break_opens_at_its_heading_atop_the_next_page() -> None:
+    """hyperref may set a section's anchor at the foot of a page and its heading atop the next (luaotfload's "2.13 New
+    in version 3.11", 4 of its 71 sections): the section opened below the page's last line, empty, and its printed
+    heading was the first paragraph of the section before."""
+    from tests.corpus.ingest.formats.test_pdf_structure import Bookmark, body, make_pdf, section, text_of
+
+    document = parse_pdf(make_pdf([
+        [("2.12 New in version 3.12", 14.0, 90), *body(120, "The color key accepts a table.")],
+        [("2.13 New in version 3.11", 14.0, 90), *body(120, "Variable fonts are supported in node mode.")],
+    ], [Bookmark("2.12 New in version 3.12", 0, 0, 80), Bookmark("2.13 New in version 3.11", 0, 0, 700)]))
+    assert text_of(document, section(document, "2.12 New in version 3.12")).endswith("The color key accepts a table.")
+    assert "Variable fonts are supported" in text_of(document, section(document, "2.13 New in version 3.11"))
+    assert document.text.count("2.13 New in version 3.11") == 1
