@@ -285,7 +285,10 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
                                  if not text[at].isspace())
             bold = weight >= 500 or bool(_BOLD_FONT.search(font))
             lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
-            lines.append(Line(line, round(size, 1), bold, mono, height - y.value, x.value, right.value, lead))
+            end_x, end_y = ctypes.c_double(), ctypes.c_double()
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, ctypes.byref(end_x), ctypes.byref(end_y))
+            lines.append(Line(line, round(size, 1), bold, mono, height - y.value, x.value, right.value, lead,
+                              max(height - end_y.value, height - y.value)))
         if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, last)[1]:
             lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
         return lines
@@ -545,7 +548,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
         if paragraph:
             last = paragraph[-1]
-            if (line.y - last.y > 1.5 * max(last.size, line.size) or abs(line.size - last.size) >= 1
+            if (line.y - (last.end or last.y) > 1.5 * max(last.size, line.size) or abs(line.size - last.size) >= 1
                     or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
                     or (kind == "list_item" and line.x < paragraph[0].x - 1)):
                 flush()

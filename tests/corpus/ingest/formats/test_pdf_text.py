@@ -142,3 +142,16 @@ def test_a_bookmark_set_before_a_page_break_opens_at_its_heading_atop_the_next_p
     assert text_of(document, section(document, "2.12 New in version 3.12")).endswith("The color key accepts a table.")
     assert "Variable fonts are supported" in text_of(document, section(document, "2.13 New in version 3.11"))
     assert document.text.count("2.13 New in version 3.11") == 1
+
+
+def test_a_paragraph_goes_on_after_a_line_that_pdfium_joined_at_a_hyphen() -> None:
+    """PDFium reads the two lines around a line-end hyphen as one, measured from the first: the next line lay two
+    leadings under it, and the paragraph was cut there ("... Fontconfig configuration files;" over "consult man 5
+    fonts.conf ..." in luaotfload's manual; its blocks 749 -> 689, gnuplot's 5,211 -> 5,147, camlidl's 274 -> 255)."""
+    text = parse_pdf(hand_pdf([lines(
+        b"luaotfload scans the directories where fonts are expected on a given sys-",
+        b"tem. On a Linux machine it follows the Fontconfig configuration files;",
+        b"consult the manual page for further information.",
+    )])).text
+    assert text == ("luaotfload scans the directories where fonts are expected on a given system. On a Linux machine "
+                    "it follows the Fontconfig configuration files; consult the manual page for further information.")
