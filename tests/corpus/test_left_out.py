@@ -372,3 +372,48 @@ def test_a_site_s_text_files_in_its_asset_folders_are_left_out_in_one_line(tmp_p
         licence = site / "scripts" / "prettify" / "Apache-License-2.0.txt"
         ingest_paths(corpus, [licence], collection="named")  # a file named on the command line is always taken
         assert document_keys(corpus, "named") == ["Apache-License-2.0.txt"]
+
+
+RUSTDOC_HEAD = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+                'content="width=device-width, initial-scale=1.0"><meta name="generator" content="rustdoc">'
+                '<title>{0}</title></head><body class="rustdoc"><h1>{0}</h1><p>{1}</p></body></html>')
+RUSTDOC_ROOT = {  # rustdoc 1.63's output root (task U14): its pages, and the licences it writes beside them
+    "settings.html": RUSTDOC_HEAD.format("Rustdoc settings", "Theme and preferences."),
+    "LICENSE-MIT.txt": "Permission is hereby granted, free of charge, to any person obtaining a copy.",
+    "LICENSE-APACHE.txt": "Apache License Version 2.0, January 2004.",
+    "COPYRIGHT.txt": "These documentation pages include resources by third parties.",
+    "FiraSans-LICENSE.txt": "Copyright (c) 2014, Mozilla Foundation. SIL Open Font License.",
+    "SourceSerif4-LICENSE.md": "Copyright 2014-2021 Adobe. SIL Open Font License.",
+    "std/collections/struct.HashMap.html": RUSTDOC_HEAD.format("HashMap in std::collections - Rust", "A hash map."),
+    "std/collections/notes.txt": "Notes on the hash map's growth.",  # not a licence: kept
+}
+
+
+def test_licences_a_documentation_tool_writes_beside_its_pages_are_left_out_in_one_line(tmp_path: Path) -> None:
+    """rustdoc writes LICENSE-MIT.txt, LICENSE-APACHE.txt and its fonts' licences at the docs' root, in no asset
+    folder: each was a document (S2's left, task S3)."""
+    site = write_files(tmp_path / "doc", RUSTDOC_ROOT)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert document_keys(corpus) == ["settings.html", "std/collections/notes.txt",
+                                         "std/collections/struct.HashMap.html"]
+        (line,) = [p for p in report.problems if p.warning]
+        assert line.message == (
+            "5 licence files a documentation tool wrote beside its pages (COPYRIGHT.txt, FiraSans-LICENSE.txt, "
+            "LICENSE-APACHE.txt and 2 more) not ingested: not pages of the site; take one in with --exclude "
+            "'!COPYRIGHT.txt' or a '!COPYRIGHT.txt' line in .clewignore")
+        assert report.excluded == 5
+        report = ingest_paths(corpus, [site], collection="docs", exclude=["!LICENSE-MIT.txt"])
+        assert "LICENSE-MIT.txt" in document_keys(corpus) and report.excluded == 4
+        ingest_paths(corpus, [site / "LICENSE-APACHE.txt"], collection="named")  # named on the command line: taken
+        assert document_keys(corpus, "named") == ["LICENSE-APACHE.txt"]
+
+
+def test_a_repository_s_licence_beside_its_readme_or_pages_written_by_hand_stays(tmp_path: Path) -> None:
+    repo = write_files(tmp_path / "repo", {
+        "README.md": "# Retry\n\nretry runs a task again.\n", "LICENSE.md": "MIT License\n\nPermission is granted.\n",
+        "site/index.html": "<h1>Retry</h1><p>A page written by hand.</p>", "site/COPYING.txt": "GPL v3.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [repo], collection="docs")
+        assert document_keys(corpus) == ["LICENSE.md", "README.md", "site/COPYING.txt", "site/index.html"]
+        assert report.excluded == 0 and not [p for p in report.problems if p.warning]

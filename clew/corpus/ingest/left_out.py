@@ -54,6 +54,14 @@ def assets(keys: list[str]) -> str:
             f"in with --exclude '!{name}' or a '!{name}' line in {IGNORE_FILE}")
 
 
+def licences(keys: list[str]) -> str:
+    """The licences a generator writes beside a site's pages (``sources.site_licences``), by key."""
+    count, name = len(keys), PurePosixPath(keys[0]).name
+    return (f"{count} licence file{'s' if count > 1 else ''} a documentation tool wrote beside its pages "
+            f"({some(keys)}) not ingested: not pages of the site; take one in with --exclude '!{name}' or a '!{name}' "
+            f"line in {IGNORE_FILE}")
+
+
 _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("redirect", "redirect page", "redirect pages", "only a refresh to another page"),
     ("noindex", "page marked noindex by the site", "pages marked noindex by the site", "<meta name=robots>"),

@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import fnmatch
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -65,7 +66,7 @@ from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import expand, partials, read_text
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.parsed import ParseBounds
-from clew.corpus.ingest.peek import generated_sign, word_pairs
+from clew.corpus.ingest.peek import generated_sign, site_generator, word_pairs
 from clew.errors import InputError
 
 Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
@@ -278,6 +279,11 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 files = [entry for entry in files if entry[1] not in set(assets)]
                 found.excluded += len(assets)
                 found.problems.append(Problem(str(root), left_out.assets(assets), False, warning=True))
+            licences = site_licences(files, lambda key: _taken_back(key, patterns))
+            if licences:
+                files = [entry for entry in files if entry[1] not in set(licences)]
+                found.excluded += len(licences)
+                found.problems.append(Problem(str(root), left_out.licences(licences), False, warning=True))
             files, browser = drop_browser_pages(files, lambda key: _taken_back(key, patterns), _is_html, MAX_TEXT_BYTES)
             if browser:
                 found.excluded += len(browser)
@@ -351,6 +357,33 @@ def site_assets(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
                for at, name in enumerate(folders)):
             left.append(key)
     return left
+
+
+_LICENCE_NAME = re.compile(r"(?:^|[-_.])(?:licen[cs]e|copying|copyright)(?:[-_.]|$)", re.IGNORECASE)
+"""A licence's file name: ``LICENSE-MIT.txt``, ``FiraSans-LICENSE.txt``, ``SourceSerif4-LICENSE.md``,
+``COPYRIGHT.txt``, ``COPYING.md``."""
+SITE_PAGES_PEEKED = 3
+"""The HTML pages of a folder read for their generator (``site_licences``): a generated site's all carry it."""
+
+
+def site_licences(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]) -> list[str]:
+    """The keys of ``files`` that are licences a generator writes beside a site's pages, not documentation: a text
+    file (as ``site_assets``) named as a licence (``_LICENCE_NAME``) in a folder whose HTML pages found with it say
+    a tool wrote them (``peek.site_generator``; the first ``SITE_PAGES_PEEKED``): rustdoc's ``LICENSE-MIT.txt``,
+    ``LICENSE-APACHE.txt``, ``COPYRIGHT.txt`` and its fonts' ``FiraSans-LICENSE.txt`` at the docs' root (task S3). A
+    repository's ``LICENSE.md`` beside its ``README.md`` or beside pages written by hand stays; a key for which
+    ``taken_back`` is true stays. Only a folder holding such a licence has its pages read."""
+    named = [(file, key) for file, key in files if SUFFIXES.get(file.suffix.lower()) in _ASSET_TEXT
+             and _LICENCE_NAME.search(file.name.rsplit(".", 1)[0]) and not taken_back(key)]
+    if not named:
+        return []
+    pages: dict[str, list[Path]] = {}
+    for file, key in files:
+        if _is_html(file):
+            pages.setdefault(key.rpartition("/")[0], []).append(file)
+    sites = {folder for folder in {key.rpartition("/")[0] for _, key in named}
+             if any(site_generator(page) for page in pages.get(folder, [])[:SITE_PAGES_PEEKED])}
+    return [key for _, key in named if key.rpartition("/")[0] in sites]
 
 
 def _taken_back(key: str, patterns: list[str]) -> bool:
