@@ -272,10 +272,16 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             first = start + (length - len(raw.lstrip()))
             last = start + len(raw.rstrip()) - 1
             bullet = _BULLET_GLYPH.match(raw, first - start)  # its text's look, not the bullet's (a symbol font)
-            look = last if bullet else first
+            after = marks.get(first, first)  # a line that opens with a footnote's mark (PDFium's break): its text
+            after += len(raw[after - start :]) - len(raw[after - start :].lstrip())
+            small = pdfium_c.FPDFText_GetFontSize(textpage.raw, first) < 0.85 * pdfium_c.FPDFText_GetFontSize(
+                textpage.raw, last)  # a raised number opens it (a footnote's own): measured by its text
+            look = last if bullet or small else after
             size = pdfium_c.FPDFText_GetFontSize(textpage.raw, look)
             weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look)
             font, fixed = _font(textpage, look)
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, ctypes.byref(x), ctypes.byref(y))
+            y_after = y.value
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
             pdfium_c.FPDFText_GetCharBox(textpage.raw, last, ctypes.byref(left), ctypes.byref(right),
                                          ctypes.byref(bottom), ctypes.byref(top))
@@ -287,8 +293,8 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
             end_x, end_y = ctypes.c_double(), ctypes.c_double()
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, ctypes.byref(end_x), ctypes.byref(end_y))
-            lines.append(Line(line, round(size, 1), bold, mono, height - y.value, x.value, right.value, lead,
-                              max(height - end_y.value, height - y.value)))
+            lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
+                              max(height - end_y.value, height - y_after)))
         if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, last)[1]:
             lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
         return lines

@@ -59,7 +59,9 @@ class Line:
 FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")
 """The corners of texinfo's example frame (``@cartouche``, ``@group`` in R's manuals) as PDFium reads pdfTeX's
 circle font: "☛ ✟" above the example, "✡ ✠" below. A line of these alone is no text."""
-_RAISED = re.compile(r"(?<=[^\s\d])\d{1,3}(?!\d)")
+_RAISED = re.compile(r"(?<=[^\s\d])\d{1,3}(?!\d)|(?<=[^\s\d]\r\n)\d{1,3}(?=[ \t]+[^\W\d_])")
+"""A number right after a word; or opening a line, after a word and a line break, before a word: PDFium may break
+the line at a raised mark (luaotfload's "Live,17 or just leave it" reads "Live," and "17 or just leave it")."""
 
 
 def indexed_text(textpage: pdfium.PdfTextPage, count: int) -> str:
@@ -96,13 +98,14 @@ def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> di
         return pdfium_c.FPDFText_GetFontSize(raw, index), y.value
 
     notes: dict[str, list[tuple[int, float, float]]] = {}
-    for note in re.finditer(r"(?m)^[ \t]*(\d{1,3})(?:[ \t]+|\r?\n)[^\W\d_]{2}", text):
+    for note in re.finditer(r"(?m)^[ \t]*(\d{1,3})(?:[ \t]+|\r?\n)?[^\W\d_]{2}", text):  # LuaTeX: "13The tool"
         notes.setdefault(note.group(1), []).append((note.start(1), *at(note.start(1))))
     marks: dict[int, int] = {}
     for match in _RAISED.finditer(text):
         if match.group() not in notes:
             continue
-        (size, base), (before, below) = at(match.start()), at(match.start() - 1)
+        word = match.start() - (3 if text[match.start() - 1] == "\n" else 1)  # the word's last character
+        (size, base), (before, below) = at(match.start()), at(word)
         if size <= 0.85 * before and base > below + 1 and any(  # the note, not the mark (PDFium's line of its own)
                 index != match.start() and note_size < before and note_base < min(below - before, height / 3)
                 for index, note_size, note_base in notes[match.group()]):

@@ -155,3 +155,19 @@ def test_a_paragraph_goes_on_after_a_line_that_pdfium_joined_at_a_hyphen() -> No
     )])).text
     assert text == ("luaotfload scans the directories where fonts are expected on a given system. On a Linux machine "
                     "it follows the Fontconfig configuration files; consult the manual page for further information.")
+
+
+def test_a_footnote_whose_number_is_raised_and_smaller_is_one_paragraph_and_its_mark_is_found() -> None:
+    """LuaTeX's footnotes (luaotfload's manual) open with their number raised, smaller than the note and with no space:
+    PDFium reads "17You may have to run ...", which was no note to the mark in the text ("Live,17"), and the note's
+    first line was measured by its number, so the note read as two paragraphs. The note is one paragraph now, and the
+    mark "[17]" (17 of the manual's marks found where none was)."""
+    text = parse_pdf(hand_pdf([
+        b"BT /F1 10 Tf 72 700 Td (Place this file where kpse finds it if you are running Live,) Tj "
+        b"/F1 6 Tf 4 Ts (17) Tj 0 Ts /F1 10 Tf ( or just leave it in the working) Tj 0 -12 Td "
+        b"(directory of your document. luaotfload reads all files named so.) Tj ET "
+        b"BT /F1 6 Tf 72 103 Td (17) Tj ET BT /F1 8 Tf 78 100 Td (You may have to run mktexlsr if you created a "
+        b"new file in your) Tj 0 -10 Td (texmf tree, as the manual says.) Tj ET",
+    ])).text
+    assert "if you are running Live, [17] or just leave it in the working directory" in text
+    assert "17You may have to run mktexlsr if you created a new file in your texmf tree, as the manual says." in text
