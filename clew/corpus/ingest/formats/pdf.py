@@ -54,7 +54,7 @@ import pypdfium2.raw as pdfium_c
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.pdf_boxes import boxed_rows
-from clew.corpus.ingest.formats.pdf_hyphens import line_pieces, settle_hyphens
+from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
     FRAME_CORNERS,
     Line,
@@ -97,11 +97,6 @@ _SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
 """PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen."""
 _FIXED_PITCH = 1
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")
-_BROKEN_NAME = re.compile(r"(?:^|[\s(‘'\"`])_*[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?_$")
-"""A line that ends in a name and one underscore (not two: ``__CYGWIN__``): texinfo lets pdfTeX break ``@env`` and
-``@code`` after an underscore without a hyphen (R's ``R_`` + ``LIBS_USER``), so the next line goes on with the name
-where its first word has an underscore too or begins with a capital or a digit (``x86_`` + ``64``), and not where it
-is a plain word (R's ``NA_real_`` + ``and``)."""
 
 
 def parse_pdf(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
@@ -576,37 +571,19 @@ def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) 
         return
     text = lines[0].text
     for line in lines[1:]:
-        text = _join(text, line.text)
+        text = join_lines(text, line.text)
     last = renderer.blocks[-1] if renderer.blocks else None
     tail = renderer.tail
     if (continues and kind == "paragraph" and last is not None and last.kind in ("paragraph", "list_item")
             and not tail.rstrip("\xad").endswith((".", ":", "!", "?")) and text[:1].islower()):
         hyphenated = tail.endswith("\xad") or (tail.endswith("-") and len(tail) > 1 and tail[-2].isalpha())
-        renderer.extend(_clean(text) if hyphenated else " " + _clean(text), drop=1 if tail.endswith("\xad") else 0)
+        renderer.extend(clean(text) if hyphenated else " " + clean(text), drop=1 if tail.endswith("\xad") else 0)
         return
     if renderer.blocks and tail.endswith("\xad"):
         renderer.extend("", drop=1)  # a soft hyphen ending the last block: nothing follows it
-    text = _clean(text)
+    text = clean(text)
     if kind == "list_item":
         group = renderer.previous if last is not None and last.kind == "list_item" else ("list", len(renderer.blocks))
         renderer.emit("list_item", text, group=group)
     else:
         renderer.emit("paragraph", text)
-
-
-def _clean(text: str) -> str:
-    """Soft hyphens inside a paragraph are dropped; one at its very end waits for a continuation."""
-    return text[:-1].replace("\xad", "") + text[-1:] if text else text
-
-
-def _join(text: str, more: str) -> str:
-    """Two lines of one paragraph: a word hyphenated across them is joined again."""
-    if text.endswith("\xad"):
-        return text[:-1] + more
-    if text.endswith("-") and len(text) > 1 and text[-2].isalpha() and more[:1].isalnum():
-        return text + more  # the author's hyphen at a line end (PDFium marks the line breaker's: pdf_hyphens)
-    if text.endswith("_") and _BROKEN_NAME.search(text[-200:]) and re.match(r"[A-Z0-9]|\w*_", more):  # a broken name
-        return text + more
-    if text.endswith("]") and re.match(r"[,;:)]|\.(?:\s|$)", more) and re.search(r" \[\d{1,3}\]$", text):  # PDFium's
-        return text + more  # line ends at a raised footnote mark ("required2", ", and"): its punctuation follows it
-    return text + " " + more

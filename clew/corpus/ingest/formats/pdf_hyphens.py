@@ -1,4 +1,4 @@
-"""Which of the hyphens that PDFium found at line ends are a word's own (task U16).
+"""Which hyphens PDFium found at line ends are a word's own, and how two lines of a paragraph join (task U16).
 
 PDFium marks a hyphen that ends a line after a letter as a soft hyphen (U+FFFE, read as U+00AD) and joins the two lines,
 ``luaotfload\\xadblacklist.cnf``; the reader drops a soft hyphen inside a line, so a word hyphenated by the line
@@ -38,6 +38,11 @@ _SPLIT = re.compile(r"(\w+)\xad(?=(\w+))")
 _COMPOUND = re.compile(r"\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
 _LAST = re.compile(r"(\w+)\xad$")
+_BROKEN_NAME = re.compile(r"(?:^|[\s(‘'\"`])_*[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?_$")
+"""A line that ends in a name and one underscore (not two: ``__CYGWIN__``): texinfo lets pdfTeX break ``@env`` and
+``@code`` after an underscore without a hyphen (R's ``R_`` + ``LIBS_USER``), so the next line goes on with the name
+where its first word has an underscore too or begins with a capital or a digit (``x86_`` + ``64``), and not where it
+is a plain word (R's ``NA_real_`` + ``and``)."""
 
 
 def settle_hyphens(pages: list[list[Line]]) -> None:
@@ -93,3 +98,21 @@ def _far(textpage: pdfium.PdfTextPage, hyphen: int, after: int) -> bool:
     size = pdfium_c.FPDFText_GetFontSize(textpage.raw, hyphen) or 10.0
     smaller = pdfium_c.FPDFText_GetFontSize(textpage.raw, after) < 0.85 * size  # a footnote's mark, its text
     return smaller or abs(y.value - later.value) > FAR * size
+
+
+def clean(text: str) -> str:
+    """Soft hyphens inside a paragraph are dropped; one at its very end waits for a continuation."""
+    return text[:-1].replace("\xad", "") + text[-1:] if text else text
+
+
+def join_lines(text: str, more: str) -> str:
+    """Two lines of one paragraph: a word hyphenated across them is joined again."""
+    if text.endswith("\xad"):
+        return text[:-1] + more
+    if text.endswith("-") and len(text) > 1 and text[-2].isalpha() and more[:1].isalnum():
+        return text + more  # the author's hyphen at a line end (PDFium marks the line breaker's: above)
+    if text.endswith("_") and _BROKEN_NAME.search(text[-200:]) and re.match(r"[A-Z0-9]|\w*_", more):  # a broken name
+        return text + more
+    if text.endswith("]") and re.match(r"[,;:)]|\.(?:\s|$)", more) and re.search(r" \[\d{1,3}\]$", text):  # PDFium's
+        return text + more  # line ends at a raised footnote mark ("required2", ", and"): its punctuation follows it
+    return text + " " + more
