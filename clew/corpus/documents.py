@@ -15,6 +15,7 @@ may not read is neither listed, outlined nor removed (it reads as missing).
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from typing import Literal
 
@@ -181,30 +182,80 @@ def readable_titles(scope: Scope) -> list[tuple[str, str, str | None]]:
 
 
 def keys_meant(scope: Scope, given: str) -> list[str]:
-    """The keys of readable current documents a user most likely meant by ``given`` (``similar_keys``):
-    what every surface offers for a key it did not find. Only documents the scope may read are
-    looked at, so that neither a key nor a title of another is ever offered."""
+    """The keys of readable current documents a user most likely meant by ``given``: those of the documents
+    ``titles_meant`` finds, then ``similar_keys``'s: what every surface offers for a key it did not find. Only
+    documents the scope may read are looked at, so that neither a key nor a title of another is ever offered."""
     rows = readable_titles(scope)
     titles: dict[str, str | None] = {}
     for _, key, title in rows:
         titles.setdefault(key, title)
-    return similar_keys(given, list(titles), titles)
+    meant = sorted(key for _, key in titles_meant(rows, given))
+    return list(dict.fromkeys(meant + similar_keys(given, list(titles), titles)))[:SIMILAR_KEYS]
 
 
 def document_meant(scope: Scope, given: str) -> DocumentVersion | None:
-    """The current readable document whose key is ``given``; failing that, the one whose title is
-    ``given`` (any case, white space collapsed: ``clew outline 'Tags Overview'``, task S1) where
-    exactly one readable document has that title. For the commands that read (``outline``,
-    ``slice``, ``read``, ``grep``); ``clew rm`` takes keys only."""
+    """The current readable document whose key is ``given``; failing that, the one ``titles_meant`` finds
+    (``clew outline 'Tags Overview'``, task S1; ``clew outline 'Overview of actions in GTK'`` for the page titled
+    "Gtk – 4.0: Overview of actions in GTK", task S3) where it finds exactly one. For the commands that read
+    (``outline``, ``slice``, ``read``, ``grep``); ``clew rm`` takes keys only."""
     doc = scope.document_by_key(given)
     if doc is not None or not given.strip():
         return doc
-    wanted = _plain(given)
-    titled = [(c, k) for c, k, t in readable_titles(scope) if t is not None and _plain(t) == wanted]
+    titled = titles_meant(readable_titles(scope), given)
     if len(titled) != 1:
         return None
     collection, key = titled[0]
     return next(iter(scope.current_by_keys([key], collection).values()), None)
+
+
+SITE_PART_TITLES = 3
+"""A title's site part (``titles_meant``) is one at least this many titles of its collection share."""
+SITE_PARTS_WEIGHED = 8
+"""The most parts a title typed could be the site part of (``titles_meant``), those of the most titles first,
+counted over their collection's titles: a word many titles end with ("Overview") names no page anyway."""
+_SITE_PREFIX = re.compile(r"(?:\s[-\u2013\u2014|\u00b7\u00bb:]|:)\s\Z")
+_SITE_SUFFIX = re.compile(r"\s(?:[-\u2013\u2014|\u00b7\u00bb:]\s|\()")
+"""Where a site's part of a title ends or begins (on ``_plain`` text): a dash, a bar, a dot, a guillemet or a colon
+set off by spaces, a colon and a space ("Gtk – 4.0: ", " - Rust", " | luxon", " — Python 3.11 documentation"), or
+an opening parenthesis for a suffix (javadoc's " (Apache Commons Lang 3.12.0 API)")."""
+
+
+def titles_meant(rows: list[tuple[str, str, str | None]], given: str) -> list[tuple[str, str]]:
+    """``(collection, key)`` of the documents in ``rows`` (``readable_titles``) titled ``given`` (any case, white
+    space collapsed); failing those, of the documents whose title is ``given`` with its site part, a prefix or suffix
+    (``_SITE_PREFIX``, ``_SITE_SUFFIX``) at least ``SITE_PART_TITLES`` titles of its collection share: a title as
+    it reads on the page, typed without the site's name (gtk4's "Gtk – 4.0: Overview of actions in GTK" typed
+    "Overview of actions in GTK", rustdoc's "HashMap in std::collections - Rust" typed "HashMap in
+    std::collections"; task S3). A part no other titles share is the title's own ("SQLite Query Planning" is not
+    "Query Planning": SQLite's titles share no part). The titles are read once; a part is counted over its
+    collection's titles only where a title ends or begins with ``given`` after it (``SITE_PARTS_WEIGHED``)."""
+    wanted = _plain(given)
+    if not wanted:
+        return []
+    plain = [(collection, key, _plain(title)) for collection, key, title in rows if title]
+    exact = [(collection, key) for collection, key, title in plain if title == wanted]
+    if exact:
+        return exact
+    parts: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (collection, site part) -> documents
+    for collection, key, title in plain:
+        if len(title) <= len(wanted):
+            continue
+        if title.endswith(wanted) and _SITE_PREFIX.search(title, 0, len(title) - len(wanted)):
+            parts.setdefault((collection, title[: -len(wanted)]), []).append((collection, key))
+        elif title.startswith(wanted) and _SITE_SUFFIX.match(title, len(wanted)):
+            parts.setdefault((collection, title[len(wanted):]), []).append((collection, key))
+    if not parts:
+        return []
+    titles: dict[str, list[str]] = {}
+    for collection, _, title in plain:
+        titles.setdefault(collection, []).append(title)
+    meant = []
+    for (collection, part), docs in sorted(parts.items(), key=lambda item: -len(item[1]))[:SITE_PARTS_WEIGHED]:
+        prefix = not part.startswith(" ")  # a suffix begins with its separator's space, a prefix ends with it
+        shared = sum(1 for title in titles[collection] if (title.startswith(part) if prefix else title.endswith(part)))
+        if shared >= SITE_PART_TITLES:
+            meant += docs
+    return sorted(meant)
 
 
 def similar_keys(given: str, keys: list[str], titles: Mapping[str, str | None] | None = None) -> list[str]:

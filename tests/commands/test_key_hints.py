@@ -93,3 +93,28 @@ def test_a_title_typed_for_a_key_is_read_or_offered_by_every_command(tmp_path: P
     fetched = runner.invoke(app, ["fetch", "Tags Overview", "--db", db])  # fetch points to outline, which reads it
     assert "if it is a document's key or title, clew outline 'Tags Overview' lists its passages' ids" in " ".join(
         fetched.stderr.split())
+
+
+def test_a_title_typed_without_its_site_s_part_is_read_or_offered_by_every_command(tmp_path: Path) -> None:
+    """gtk4's "Gtk – 4.0: Overview of actions in GTK" typed as its page reads, without the site's prefix (S1's left,
+    task S3): taken where one readable document has it, offered where several do."""
+    docs = tmp_path / "docs"
+    for folder, version in (("gtk4", "4.0"), ("gtk3", "3.0")):
+        (docs / folder).mkdir(parents=True)
+        for name, title in (("actions.html", f"Overview of actions in GTK {version[0]}"),
+                            ("section-list-widget.html", "Lists"), ("css.html", "CSS in GTK")):
+            (docs / folder / name).write_text(f"<title>Gtk – {version}: {title}</title><p>{title} in {folder}.</p>",
+                                              encoding="utf-8")
+    db = str(tmp_path / "c.duckdb")
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db]).exit_code == 0
+    outlined = runner.invoke(app, ["outline", "Overview of actions in GTK 4", "--db", db])
+    assert outlined.exit_code == 0 and outlined.stdout.startswith("Gtk – 4.0: Overview of actions in GTK 4  document")
+    sliced = runner.invoke(app, ["slice", "overview of actions in gtk 3", "--db", db, "--json"])
+    assert sliced.exit_code == 0 and '"document_key": "gtk3/actions.html"' in sliced.stdout
+    shared = runner.invoke(app, ["slice", "Lists", "--db", db])  # gtk3's and gtk4's: both offered, neither read
+    assert shared.exit_code == 1
+    assert ("no readable document has this key (did you mean gtk3/section-list-widget.html or "
+            "gtk4/section-list-widget.html?)") in " ".join(shared.output.split())
+    removed = runner.invoke(app, ["rm", "CSS in GTK", "--db", db])  # rm takes keys only, offers the keys meant
+    assert removed.exit_code == 1
+    assert removed.stdout.splitlines() == ["not found CSS in GTK (did you mean gtk3/css.html or gtk4/css.html?)"]

@@ -103,3 +103,48 @@ def test_a_title_the_caller_may_not_read_is_neither_taken_nor_offered(corpus: Co
     assert document_meant(Scope(corpus), "Alpha") is None and keys_meant(Scope(corpus), "secret-alpha") == [
         "secret-alpha.html"]
     assert keys_meant(Scope(corpus), "Alpha") == ["Alpha.html", "secret-alpha.html"]
+
+
+SITE_PAGES = {  # gi-docgen's gtk4 and gtk3 pages, rustdoc's, and SQLite's (whose titles share no site part)
+    "gtk4/actions.html": "<title>Gtk – 4.0: Overview of actions in GTK</title><p>Actions name what a user does.</p>",
+    "gtk4/list-widgets.html": "<title>Gtk – 4.0: Lists</title><p>GtkListView shows a model.</p>",
+    "gtk4/drag-and-drop.html": "<title>Gtk – 4.0: Drag-and-Drop in GTK</title><p>Drag sources.</p>",
+    "gtk3/list-widgets.html": "<title>Gtk – 3.0: Lists</title><p>GtkTreeView shows a model.</p>",
+    "gtk3/actions.html": "<title>Gtk – 3.0: Actions</title><p>GAction.</p>",
+    "gtk3/css.html": "<title>Gtk – 3.0: CSS in GTK</title><p>Style classes.</p>",
+    "std/collections/struct.HashMap.html": "<title>HashMap in std::collections - Rust</title><p>A hash map.</p>",
+    "std/collections/struct.BTreeMap.html": "<title>BTreeMap in std::collections - Rust</title><p>An ordered map.</p>",
+    "std/vec/struct.Vec.html": "<title>Vec in std::vec - Rust</title><p>A growable array.</p>",
+    "sqlite/queryplanner.html": "<title>SQLite Query Planning</title><p>How indexes are chosen.</p>",
+    "sqlite/autoinc.html": "<title>SQLite Autoincrement</title><p>ROWID.</p>",
+    "sqlite/fts5.html": "<title>SQLite FTS5 Extension</title><p>Full-text search.</p>",
+}
+
+
+def test_a_title_typed_without_its_site_s_prefix_or_suffix_is_taken_where_one_document_has_it(tmp_path: Path) -> None:
+    """gtk4's "Gtk – 4.0: Overview of actions in GTK" typed as it reads on the page, "Overview of actions in GTK",
+    was neither taken nor offered (S1's left, task S3); a part many of the collection's titles share is the site's."""
+    folder = tmp_path / "docs"
+    for name, text in SITE_PAGES.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="docs")
+        scope = Scope(corpus, collection="docs")
+        doc = document_meant(scope, "overview of  actions in GTK")
+        assert doc is not None and doc.key == "gtk4/actions.html"
+        tree = outline(scope, "Overview of actions in GTK")
+        assert tree is not None and tree == outline(scope, "gtk4/actions.html")
+        hashmap = document_meant(scope, "HashMap in std::collections")  # rustdoc's suffix
+        assert hashmap is not None and hashmap.key == "std/collections/struct.HashMap.html"
+        sliced = fetch_slice(scope, SliceArgs(id="Drag-and-Drop in GTK", window=2))
+        assert sliced.status == "ok" and sliced.document_key == "gtk4/drag-and-drop.html"
+        # two sites' parts (gtk4's, gtk3's) leave "Lists" twice: neither is taken, both are offered
+        assert document_meant(scope, "Lists") is None
+        assert keys_meant(scope, "Lists") == ["gtk3/list-widgets.html", "gtk4/list-widgets.html"]
+        # "SQLite " is no site part (no separator): the title typed without it is not taken (offered as a close title)
+        assert document_meant(scope, "Query Planning") is None
+        assert document_meant(scope, "HashMap") is None and document_meant(scope, "4.0: Lists") is not None
+        # keys and whole titles as before
+        assert document_meant(scope, "Gtk – 4.0: Lists") is not None
+        assert document_meant(scope, "gtk3/css.html") is not None
