@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import httpx
 
 from clew.config.settings import ServerConfig
+from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from clew.server.rest import create_app
 
@@ -84,3 +87,23 @@ def test_a_title_typed_for_a_key_is_taken_or_offered_only_among_readable_documen
         missing = http.post("/v1/tools/read", json={"document": "nothing at all"}, headers=auth(READER))
         assert (denied.status_code, denied.json()) == (missing.status_code, missing.json())
         assert denied.status_code == 404 and denied.json()["detail"] == "no readable document has this key"
+
+
+def test_a_title_typed_without_its_site_s_part_is_taken_or_offered_over_rest(
+        corpus: Corpus, config: ServerConfig, tmp_path: Path) -> None:
+    """gtk4's "Gtk – 4.0: Overview of actions in GTK" typed as the page reads (task S3): the outline route takes it
+    where one readable document has it; "Lists", two sites' page, is a 404 offering both keys."""
+    site = tmp_path / "gtk"
+    for folder, version in (("gtk4", "4.0"), ("gtk3", "3.0")):
+        (site / folder).mkdir(parents=True)
+        for name, title in ((f"actions{version[0]}.html", f"Overview of actions in GTK {version[0]}"),
+                            ("section-list-widget.html", "Lists"), ("css.html", "CSS in GTK")):
+            (site / folder / name).write_text(f"<title>Gtk – {version}: {title}</title><p>{title}.</p>",
+                                              encoding="utf-8")
+    ingest_paths(corpus, [site], collection="gtk")
+    with Served(create_app(corpus, config)) as served, httpx.Client(base_url=served.url, timeout=30) as http:
+        taken = http.get("/v1/collections/gtk/documents/Overview of actions in GTK 4/outline", headers=auth(ADMIN))
+        assert taken.status_code == 200 and taken.json()["heading"] == "Gtk – 4.0: Overview of actions in GTK 4"
+        shared = http.get("/v1/collections/gtk/documents/lists/outline", headers=auth(ADMIN))
+        assert shared.status_code == 404
+        assert shared.json()["did_you_mean"] == ["gtk3/section-list-widget.html", "gtk4/section-list-widget.html"]
