@@ -14,6 +14,7 @@ from functools import lru_cache
 from itertools import takewhile
 
 from clew.agent.declarations import DECLARED, SIGNATURE, names, signature
+from clew.agent.identifiers import camel_terms
 from clew.agent.source_blocks import FENCE as FENCE
 from clew.agent.source_blocks import admonitions, indent, rst_literals
 from clew.corpus.tokenize import tokenize
@@ -347,8 +348,8 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
         if (len(clean) < 4 and kind != "item") or not any(ch.isalnum() for ch in clean):
             return None  # a list item may be one short value: STRICT's "INT", a format's "csv"
-        unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context, terms=tokenize(clean),
-                    position=len(units))
+        unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context,
+                    terms=tokenize(clean) + camel_terms(clean), position=len(units))
         units.append(unit)
         if lead is not None and kind != "sentence":
             lead.follow.append((unit.text, evidence_id))
