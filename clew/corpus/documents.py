@@ -225,10 +225,11 @@ def titles_meant(rows: list[tuple[str, str, str | None]], given: str) -> list[tu
     space collapsed); failing those, of the documents whose title is ``given`` with its site part, a prefix or suffix
     (``_SITE_PREFIX``, ``_SITE_SUFFIX``) at least ``SITE_PART_TITLES`` titles of its collection share: a title as
     it reads on the page, typed without the site's name (gtk4's "Gtk – 4.0: Overview of actions in GTK" typed
-    "Overview of actions in GTK", rustdoc's "HashMap in std::collections - Rust" typed "HashMap in
-    std::collections"; task S3). A part no other titles share is the title's own ("SQLite Query Planning" is not
-    "Query Planning": SQLite's titles share no part). The titles are read once; a part is counted over its
-    collection's titles only where a title ends or begins with ``given`` after it (``SITE_PARTS_WEIGHED``)."""
+    "Overview of actions in GTK", "HashMap in std::collections - Rust" typed "HashMap in std::collections"; task S3;
+    the HTML reader already drops some generators' parts: rustdoc's " - Rust"). A part no other titles share is the
+    title's own ("SQLite Query Planning" is not "Query Planning": SQLite's titles share no part). The titles are read
+    once; a part is counted over its collection's titles only where a title ends or begins with ``given`` after it
+    (``SITE_PARTS_WEIGHED``)."""
     wanted = _plain(given)
     if not wanted:
         return []

@@ -105,7 +105,7 @@ def test_a_title_the_caller_may_not_read_is_neither_taken_nor_offered(corpus: Co
     assert keys_meant(Scope(corpus), "Alpha") == ["Alpha.html", "secret-alpha.html"]
 
 
-SITE_PAGES = {  # gi-docgen's gtk4 and gtk3 pages, rustdoc's, and SQLite's (whose titles share no site part)
+SITE_PAGES = {  # gi-docgen's gtk4 and gtk3 pages, pages with a site's suffix, SQLite's (whose titles share no part)
     "gtk4/actions.html": "<title>Gtk – 4.0: Overview of actions in GTK</title><p>Actions name what a user does.</p>",
     "gtk4/list-widgets.html": "<title>Gtk – 4.0: Lists</title><p>GtkListView shows a model.</p>",
     "gtk4/drag-and-drop.html": "<title>Gtk – 4.0: Drag-and-Drop in GTK</title><p>Drag sources.</p>",
@@ -135,7 +135,7 @@ def test_a_title_typed_without_its_site_s_prefix_or_suffix_is_taken_where_one_do
         assert doc is not None and doc.key == "gtk4/actions.html"
         tree = outline(scope, "Overview of actions in GTK")
         assert tree is not None and tree == outline(scope, "gtk4/actions.html")
-        hashmap = document_meant(scope, "HashMap in std::collections")  # rustdoc's suffix
+        hashmap = document_meant(scope, "HashMap in std::collections")  # a site's suffix
         assert hashmap is not None and hashmap.key == "std/collections/struct.HashMap.html"
         sliced = fetch_slice(scope, SliceArgs(id="Drag-and-Drop in GTK", window=2))
         assert sliced.status == "ok" and sliced.document_key == "gtk4/drag-and-drop.html"
