@@ -267,8 +267,9 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             first = start + (length - len(raw.lstrip()))
             last = start + len(raw.rstrip()) - 1
             bullet = _BULLET_GLYPH.match(raw, first - start)  # its text's look, not the bullet's (a symbol font)
-            after = marks.get(first, first)  # a line that opens with a footnote's mark (PDFium's break): its text
-            after += len(raw[after - start :]) - len(raw[after - start :].lstrip())
+            after = first
+            if first in marks:  # a line that opens with a footnote's mark (PDFium's break): measured by its text
+                after = marks[first] + len(raw[marks[first] - start :]) - len(raw[marks[first] - start :].lstrip())
             small = pdfium_c.FPDFText_GetFontSize(textpage.raw, first) < 0.85 * pdfium_c.FPDFText_GetFontSize(
                 textpage.raw, last)  # a raised number opens it (a footnote's own): measured by its text
             look = last if bullet or small else after
@@ -277,7 +278,8 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             font, fixed = _font(textpage, look)
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, ctypes.byref(x), ctypes.byref(y))
             y_after = y.value
-            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
+            if after != first:
+                pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, ctypes.byref(x), ctypes.byref(y))
             pdfium_c.FPDFText_GetCharBox(textpage.raw, last, ctypes.byref(left), ctypes.byref(right),
                                          ctypes.byref(bottom), ctypes.byref(top))
             # a line of prose may begin with a word set in code: the rest of it is prose

@@ -34,8 +34,8 @@ from clew.corpus.ingest.formats.pdf_layout import Line
 FAR = 2.0
 """How far below or above a line-end hyphen (in its font sizes) the next character is on another line than the next."""
 
-_SPLIT = re.compile(r"(\w+)\xad(?=(\w+))")
-_COMPOUND = re.compile(r"\w+(?:-\w+)+")
+_SPLIT = re.compile(r"(?<!\w)(\w+)\xad(?=(\w+))")
+_COMPOUND = re.compile(r"(?<!\w)\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
 _LAST = re.compile(r"(\w+)\xad$")
 _BROKEN_NAME = re.compile(r"(?:^|[\s(‘'\"`])_*[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?_$")
@@ -52,14 +52,12 @@ def settle_hyphens(pages: list[list[Line]]) -> None:
     lines = [line for page in pages for line in page]
     if not any("\xad" in line.text for line in lines):
         return
+    whole = "\n".join(line.text for line in lines).lower()
     pairs: set[str] = set()
-    words: set[str] = set()
-    for line in lines:
-        text = line.text.lower()
-        for compound in _COMPOUND.findall(text):
-            parts = compound.split("-")
-            pairs.update(f"{a}-{b}" for a, b in zip(parts, parts[1:], strict=False))
-        words.update(_WORD.findall(_SPLIT.sub(" ", text)))
+    for compound in _COMPOUND.findall(whole):
+        parts = compound.split("-")
+        pairs.update(f"{a}-{b}" for a, b in zip(parts, parts[1:], strict=False))
+    words = set(_WORD.findall(_SPLIT.sub(" ", whole)))
 
     def own(before: str, after: str, *, near: bool = True) -> bool:
         return ((near and (after[0].isdigit() or (after[0].isupper() and not before.isupper())))
