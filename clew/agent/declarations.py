@@ -23,7 +23,7 @@ _DECLARATION = re.compile(
     + r"(?:(?:def|val|var|fn|func|function|type|trait|object|interface|struct|enum)\s+[A-Za-z_$][\w$]*\S*(?:\s.*)?"
     r"|(?:new\s+)?[A-Za-z_$][\w$.]*(?:<[^()]*>|\[[^()]*\])?\(.*\)(?:\s*:\s*\S.*)?"
     r"|(?:(?:void|int|long|short|char|byte|boolean|bool|float|double|unsigned|signed|const|[A-Z][\w$.]*"
-    r"(?:<[^()]*>|\[\])*\**|[\w$.]+(?:<[^()]*>|\[\])+\**|[\w$.]+\*+)\s+){1,3}\**[A-Za-z_$][\w$]*\(.*\)"
+    r"(?:<[^()]*>|\[\])*\**|[\w$.]+(?:<[^()]*>|\[\])+\**|[\w$.]+\*+)\s+){1,3}(?:\*+\s*)?[A-Za-z_$][\w$]*\(.*\)"
     r"(?:\s+throws\s+[\w$., ]+)?)")
 """A declaration in other languages' forms: TypeDoc's ``setSerialBaudrate(baudrate?: number): Promise<void>`` and
 ``new Budget(total): Budget``, Scaladoc's ``def successful[T](result: T): Future[T]`` and ``def toOption:
@@ -55,3 +55,13 @@ def names(line: str, title: str) -> bool:
     (buffer: BufferSource, pageSize?: number): Promise<void>``): every term of the title is in it."""
     own = set(tokenize(title))
     return bool(own) and own <= set(tokenize(line)) and signature(line)
+
+
+def declared_block(code: list[str]) -> str:
+    """The declaration a fenced code block of one line holds (``code``: the fences and the lines between), else "":
+    Doxygen writes a member's prototype so under its heading (``SDL_Window * SDL_CreateWindow(const char * title,
+    ...)`` over "Create a window with the specified position, dimensions, and flags."); a code block has no score of
+    its own, so the prototype was never quoted and its description was quoted without the name (task X13, U14's
+    question 6)."""
+    inner = [line.strip() for line in code[1:-1] if line.strip()]
+    return inner[0] if len(inner) == 1 and len(code) == 3 and signature(inner[0]) else ""

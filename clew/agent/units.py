@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import takewhile
 
-from clew.agent.declarations import DECLARED, SIGNATURE, names, signature
+from clew.agent.declarations import DECLARED, SIGNATURE, declared_block, names, signature
 from clew.agent.identifiers import camel_terms
 from clew.agent.source_blocks import FENCE as FENCE
 from clew.agent.source_blocks import admonitions, indent, rst_literals
@@ -342,7 +342,8 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     # than Sphinx's and Haddock's; the description after it (TypeDoc's "- setSerialBaudrate(baudrate?: number):
     # Promise<void>" over "- Set the serial baud rate setting") is quoted under it, as a definition's under its
     # term (task U13's questions 6-10); with no description after it, it is that unit again (``restore``);
-    # "heading": a heading that is a member's declaration (``headed``)
+    # "heading": a heading that is a member's declaration (``headed``); "code": a one-line code block that is one
+    # (``declared_block``)
 
     def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
@@ -493,6 +494,8 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         nonlocal member
         if member in ("item", "sentence"):  # not a heading's (``headed``)
             add(label, member, set())
+        elif member == "code":  # a code block's (``declared_block``), fenced again
+            add("\n".join([FENCE, label, FENCE]), "code", set())
         member = ""
 
     def headed(text: str) -> None:
@@ -521,6 +524,9 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                 if code[0].strip().startswith(FENCE) and _options_term(code[1:-1]):  # not a cut block's tail
                     label = " ".join(c.strip() for c in code[1:-1])  # the next description's term
                     defined = set(tokenize(label))
+                elif title and len(units) == opened and lead is None and not label and declared_block(code):
+                    label = declared_block(code)  # a member's prototype opening its section: see ``member``
+                    defined, member = set(tokenize(label)), "code"
                 else:
                     add("\n".join(code), "code", set(lead.terms) if lead else set())
                 code = None

@@ -89,3 +89,31 @@ def test_the_extract_quotes_the_signature_that_names_the_member() -> None:
     assert generation is not None
     assert ("setSerialBaudrate(baudrate?: number): Promise<void>\nSet the serial baud rate setting [ev1:c:34:1:69]"
             in generation.answer)
+
+
+SDL_CREATE_WINDOW = """### SDL_CreateWindow()
+
+```
+SDL_Window * SDL_CreateWindow(const char * title, int x, int y, int w, int h, Uint32 flags)
+```
+
+Create a window with the specified position, dimensions, and flags.
+
+Returns the window that was created or NULL on failure.
+"""
+"""Doxygen 1.9's member as the HTML reader writes it (SDL2's SDL_video.h, task U14's question 6): the prototype is a
+code block of one line under the member's heading."""
+
+
+def test_a_one_line_prototype_under_a_members_heading_names_its_description() -> None:
+    units = passage_units(SDL_CREATE_WINDOW, "ev1:c:3:1:2", 0, "SDL_video.h")
+    prototype = "SDL_Window * SDL_CreateWindow(const char * title, int x, int y, int w, int h, Uint32 flags)"
+    assert [(u.kind, u.header) for u in units] == [("sentence", prototype), ("sentence", "")]
+    generation = extractive_answer("How do I create a window with SDL?", [("ev1:c:3:1:2", SDL_CREATE_WINDOW)])
+    assert generation is not None
+    assert generation.answer.startswith(prototype + "\nCreate a window with the specified position")
+    # a block of two lines, or of code that declares nothing, stays a code block
+    two = SDL_CREATE_WINDOW.replace("Uint32 flags)\n", "Uint32 flags);\nint SDL_GetNumVideoDisplays(void)\n")
+    assert passage_units(two, "e", 0, "SDL_video.h")[0].kind == "code"
+    call = SDL_CREATE_WINDOW.replace(prototype, "window = make(title)")
+    assert passage_units(call, "e", 0, "SDL_video.h")[0].kind == "code"
