@@ -4,10 +4,13 @@ warning line that says how to take it back."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+import pytest
 
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.peek import generated_sign
 from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from tests.conftest import document_keys, write_files
@@ -338,6 +341,119 @@ def test_jsdoc_s_source_pages_are_left_out_as_generated(tmp_path: Path) -> None:
         assert "1 JSDoc source) not ingested" in line.message and line.message.endswith("(e.g. '!retry.js.html')")
         report = ingest_paths(corpus, [site], collection="docs", exclude=["!retry.js.html"])
         assert document_keys(corpus) == ["module-ControlFlow.html", "retry.js.html"]
+
+
+ESDOC_HEAD = ('<!DOCTYPE html>\n<html>\n<head>\n  <meta charset="utf-8">\n  <base data-ice="baseUrl" href="{up}">\n'
+              '  <title data-ice="title">{title} | luxon</title>\n'
+              '  <link type="text/css" rel="stylesheet" href="css/style.css">\n</head>\n'
+              '<body class="layout-container" data-ice="rootContainer">\n<header>\n  <a href="./">Home</a>\n'
+              '  <a href="identifiers.html">Reference</a>\n  <a href="source.html">Source</a>\n</header>\n'
+              '<div class="content" data-ice="content">')
+RUSTDOC_HEAD = ('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="generator" content="rustdoc">'
+                '<meta name="description" content="{description}"><meta name="keywords" content="rust, rustlang, '
+                'rust-lang"><title>{title}</title><link rel="stylesheet" type="text/css" href="{up}rustdoc.css">'
+                '</head><body class="rustdoc {kind}"><section id="main-content" class="content">')
+DOXYGEN_HEAD = ('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "https://www.w3.org/TR/xhtml1/DTD/'
+                'xhtml1-transitional.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n<meta http-equiv='
+                '"Content-Type" content="text/xhtml;charset=UTF-8"/>\n<meta name="generator" content="Doxygen 1.9.4"/>'
+                '\n<title>SDL: {title}</title>\n<link href="../../doxygen.css" rel="stylesheet" type="text/css" />\n'
+                '</head>\n<body>\n<div id="doc-content">\n<div class="header">\n  <div class="headertitle"><div '
+                'class="title">{heading}</div></div>\n</div><!--header-->\n<div class="contents">\n')
+SOURCE_PAGE_BUILDS = {  # each generator's source page of one whole file beside a page of its documentation (task F4)
+    "ESDoc": ({  # ESDoc 1.1 on luxon 2.5.2 (task U17): file/src/*.js.html, the file in one pre.source-code
+        "class/src/datetime.js~DateTime.html": ESDOC_HEAD.format(up="../../../", title="DateTime")
+        + '<h1 data-ice="name">DateTime</h1><div class="description" data-ice="description"><p>A DateTime is an '
+          "immutable data structure representing a specific date and time.</p></div></div></body></html>",
+        "file/src/datetime.js.html": ESDOC_HEAD.format(up="../../", title="src/datetime.js")
+        + '<h1 data-ice="title">src/datetime.js</h1>\n<pre class="source-code line-number raw-source-code"><code '
+          'class="prettyprint linenums" data-ice="content">import Duration from &quot;./duration.js&quot;;\n'
+          "export default class DateTime {\n  plus(duration) {\n    return this;\n  }\n}</code></pre>\n</div>"
+          "</body></html>",
+    }, "file/src/datetime.js.html", "file"),
+    "rustdoc": ({  # rustdoc 1.63 (Debian's cargo-doc, task S3): src/CRATE/*.rs.html, the file in one pre.rust
+        "openssl_macros/attr.test.html": RUSTDOC_HEAD.format(
+            description="API documentation for the Rust `test` attr macro in crate `openssl_macros`.",
+            title="test in openssl_macros - Rust", up="../", kind="attr")
+        + '<h1 class="fqn">Attribute Macro <a href="index.html">openssl_macros</a>::<a class="attr" href="#">test</a>'
+          "</h1><p>Runs a test with the OpenSSL library initialised.</p></section></body></html>",
+        "src/openssl_macros/lib.rs.html": RUSTDOC_HEAD.format(
+            description="Source of the Rust file `vendor/openssl-macros/src/lib.rs`.", title="lib.rs - source",
+            up="../../", kind="source")
+        + '<div class="example-wrap"><pre class="line-numbers"><span id="1">1</span>\n<span id="2">2</span>\n</pre>'
+          '<pre class="rust"><code><span class="kw">use</span> <span class="ident">proc_macro::TokenStream</span>;\n'
+          '<span class="kw">pub fn</span> <span class="ident">test</span>() {}</code></pre></div></section>'
+          "</body></html>",
+    }, "src/openssl_macros/lib.rs.html", "src"),
+    "Doxygen": ({  # Doxygen 1.9.4 on SDL 2.26 (task U14): *_source.html, the file in one div.fragment of lines
+        "d6/d97/_s_d_l__atomic_8h.html": DOXYGEN_HEAD.format(title="SDL_atomic.h File Reference",
+                                                            heading="SDL_atomic.h File Reference")
+        + '<div class="textblock"><p>Atomic operations. These operations may or may not actually be implemented '
+          "using processor specific atomic operations.</p></div></div></div></body></html>",
+        "d6/d97/_s_d_l__atomic_8h_source.html": DOXYGEN_HEAD.format(title="SDL_atomic.h Source File",
+                                                                   heading="SDL_atomic.h")
+        + '<a href="../../d6/d97/_s_d_l__atomic_8h.html">Go to the documentation of this file.</a>'
+          '<div class="fragment">'
+          '<div class="line"><a id="l00001" name="l00001"></a><span class="lineno">    1</span><span class="comment">'
+          '/* Simple DirectMedia Layer */</span></div>\n<div class="line"><a id="l00002" name="l00002"></a><span '
+          'class="lineno">    2</span><span class="preprocessor">#ifndef SDL_atomic_h_</span></div>\n</div><!-- '
+          "fragment --></div><!-- contents -->\n</div></body></html>",
+    }, "d6/d97/_s_d_l__atomic_8h_source.html", "*_source.html"),
+}
+
+
+@pytest.mark.parametrize("generator", sorted(SOURCE_PAGE_BUILDS))
+def test_a_generator_s_page_of_one_whole_source_file_is_left_out_as_generated(tmp_path: Path, generator: str) -> None:
+    """ESDoc's, rustdoc's and Doxygen's pages of a whole source file in one code block (luxon's 24, one passage each,
+    were ingested where JSDoc's are left out; task F4) are left out by their generator's marks, in the generated
+    files' line that names what takes them back; the page of the same file's documentation stays, and a source page
+    named on the command line is taken."""
+    pages, source, back = SOURCE_PAGE_BUILDS[generator]
+    site = write_files(tmp_path / "site", pages)
+    (kept,) = (key for key in pages if key != source)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert document_keys(corpus) == [kept]
+        (line,) = report.problems
+        assert f"assets: 1 {generator} source) not ingested" in line.message
+        assert line.message.endswith(f"(e.g. '!{back}')") and report.excluded == 1
+        report = ingest_paths(corpus, [site], collection="docs", exclude=[f"!{back}"])
+        assert document_keys(corpus) == sorted([kept, source]) and report.excluded == 0
+    with Corpus(tmp_path / "named.duckdb") as corpus:
+        report = ingest_paths(corpus, [site / source], collection="docs")
+        assert document_keys(corpus) == [PurePosixPath(source).name] and report.problems == []
+
+
+OPUS_SOURCE_HEAD = (  # Doxygen 1.9.4 under Opus 1.3.1's own header (task U14's libopus-doc): no generator meta
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.'
+    'dtd">\n<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n<meta http-equiv="Content-Type" content="text/xhtml;'
+    'charset=UTF-8"/>\n<title>Opus: {title}</title>\n<link href="customdoxygen.css" rel="stylesheet" type="text/css" />'
+    '\n<link href="search/search.css" rel="stylesheet" type="text/css"/>\n<script type="text/javascript" src="search/'
+    'searchdata.js"></script>\n<script type="text/javascript" src="search/search.js"></script>\n</head>\n<body>\n<div '
+    'id="top"><!-- do not remove this div! -->\n<div id="titlearea">\n<table cellspacing="0" cellpadding="0">\n '
+    '<tbody>\n <tr style="height: 64px;">\n  <td style="padding-left: 0.5em;">\n  <div id="projectname"><img src='
+    '"opus_logo.svg" width=112 height=64 alt="Opus"/><!--Opus--></div>\n  </td>\n  <td><table style="padding-left: '
+    '0.5em;" cellspacing="0" cellpadding="0"><tbody>\n   <tr><td>\n   <div id="projectbrief">Opus audio codec (RFC '
+    '6716): API and operations manual</div>\n   </td></tr>\n  <td><span id="projectnumber">1.3.1</span>\n   </td>'
+    '</tr>\n   </table>\n  </td>\n </tr>\n </tbody>\n</table>\n</div>\n<!-- Generated by Doxygen 1.9.4 -->\n')
+
+
+def test_doxygen_s_source_pages_under_a_project_s_own_header_are_left_out_by_their_title(tmp_path: Path) -> None:
+    """Opus' pages carry no generator meta and Doxygen's comment comes past the bytes read: its five source pages are
+    known by their name and title ("opus.h Source File"); a page of that name no title or meta marks stays."""
+    pages = {"opus_8h_source.html": OPUS_SOURCE_HEAD.format(title="opus.h Source File")
+             + '<a href="opus_8h.html">Go to the documentation of this file.</a><div class="fragment">'
+               '<div class="line"><span class="lineno">    1</span><span class="comment">/* Copyright (c) 2010-2011 '
+               "Xiph.Org */</span>"
+               "</div></div></body></html>",
+             "opus_8h.html": OPUS_SOURCE_HEAD.format(title="opus.h File Reference")
+             + "<p>Opus reference implementation API.</p></body></html>",
+             "notes/open_source.html": "<html><head><title>Open source</title></head><body><p>Opus is open source."
+                                       "</p></body></html>"}
+    site = write_files(tmp_path / "html", pages)
+    assert [generated_sign(site / key) for key in pages] == ["Doxygen source", None, None]
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert document_keys(corpus) == ["notes/open_source.html", "opus_8h.html"] and report.excluded == 1
 
 
 SITE_WITH_ASSETS = {  # JSDoc's default template, ESDoc's, Docusaurus', javadoc's legal/ (tasks U15, U17, U12)

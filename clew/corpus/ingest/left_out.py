@@ -24,15 +24,20 @@ def hidden(keys: list[str]) -> str:
             f"{IGNORE_FILE}")
 
 
-SIGN_FOLDERS = {"javadoc source": "src-html", "Haddock source": "src"}
+SIGN_FOLDERS = {"javadoc source": "src-html", "Haddock source": "src", "rustdoc source": "src",
+                "ESDoc source": "file"}
 """The folder a generator writes the files of a sign (``clew.corpus.ingest.peek.GENERATED_SIGNS``) into: the name
 that takes them back (``--exclude '!src-html'``)."""
+SIGN_NAMES = {"Doxygen source": "*_source.html"}
+"""The name a generator gives every file of a sign it writes into no folder of its own: the pattern that takes them
+all back (Doxygen's sources sit beside their headers' pages, ``d6/d97/_s_d_l__atomic_8h_source.html``)."""
 
 
 def generated(left: dict[str, list[str]]) -> str:
     """Generated files: their keys, by the pattern (``GENERATED``) or the sign (``GENERATED_SIGNS``) that told
     them. The example names what was left out first (task S1: it was '!_sources' whatever was): the pattern, or
-    for a sign the folder its generator writes (``SIGN_FOLDERS``) where the file is in one, else its file name."""
+    for a sign the folder its generator writes (``SIGN_FOLDERS``) where the file is in one, else the name its
+    generator gives them all (``SIGN_NAMES``), else its file name."""
     total = sum(len(keys) for keys in left.values())
     what = ", ".join(f"{len(keys)} {pattern}" if len(keys) > 1 or "*" in pattern or "." not in pattern else pattern
                      for pattern, keys in left.items())
@@ -40,7 +45,7 @@ def generated(left: dict[str, list[str]]) -> str:
     example = first
     if first in {name for name, _, _ in GENERATED_SIGNS}:
         *folders, name = PurePosixPath(keys[0]).parts
-        example = SIGN_FOLDERS[first] if SIGN_FOLDERS.get(first) in folders else name
+        example = SIGN_FOLDERS[first] if SIGN_FOLDERS.get(first) in folders else SIGN_NAMES.get(first, name)
     return (f"{total} generated file{'s' if total > 1 else ''} (a documentation tool's indexes, search page, sources "
             f"or assets: {what}) not ingested; take them in with --exclude '!NAME' or a '!NAME' line in "
             f"{IGNORE_FILE} (e.g. '!{example}')")

@@ -18,13 +18,13 @@ MkDocs and Sphinx leave them out; they count as excluded, in a line of their own
 back in). Generated pages are left out by default: what a documentation tool writes beside the pages
 that are not documents (``GENERATED``: Sphinx's ``genindex.html``, ``search.html``,
 ``py-modindex.html``, ``_sources/``, ``_static/``, Sphinx viewcode's ``_modules/``, Haddock's
-``doc-index*.html``, ...), and files known by their first bytes (``peek.GENERATED_SIGNS``: Haddock's
-hyperlinked source pages, Hoogle's database; RDoc's ``table_of_contents.html`` by its name and first bytes: a
-page of that name RDoc did not write stays). They count as excluded, and each folder
-reports them in one line; they come before the caller's patterns, so ``--exclude '!_sources'``
-(or a ``!_sources`` line in ``.clewignore``) takes them back in. A site's text files in its asset folders
-(``site_assets``: JSDoc's ``scripts/prettify/Apache-License-2.0.txt`` beside its pages) are left out the same
-way, in a line of their own.
+``doc-index*.html``, ...), and files known by their first bytes (``peek.GENERATED_SIGNS``: a generator's pages
+of one whole source file each, Haddock's, javadoc's, JSDoc's, ESDoc's, rustdoc's and Doxygen's; Hoogle's database;
+RDoc's ``table_of_contents.html`` by its name and first bytes: a page of that name RDoc did not write stays).
+They count as excluded, and each folder reports them in one line; they come before the caller's patterns, so
+``--exclude '!_sources'`` (or a ``!_sources`` line in ``.clewignore``) takes them back in. A site's text files in
+its asset folders (``site_assets``: JSDoc's ``scripts/prettify/Apache-License-2.0.txt`` beside its pages) are left
+out the same way, in a line of their own.
 
 Pages a site publishes for browsers rather than readers are left out too: a redirect page (a
 ``<meta http-equiv="refresh">`` to another URL and at most ``peek.REDIRECT_WORDS`` words of text:
