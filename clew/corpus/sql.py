@@ -20,7 +20,7 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -147,13 +147,53 @@ def _rows_folder() -> Path:
 @contextmanager
 def arrow_view(cur: duckdb.DuckDBPyConnection, name: str, columns: Mapping[str, Any]) -> Iterator[str]:
     """Expose column lists to SQL as a temporary view ``name`` for one block (read from a Parquet
-    file: ``parquet_rows``; large Python lists passed as query parameters are converted value by value)."""
-    with parquet_rows(columns) as rows:
-        cur.execute(f"CREATE OR REPLACE TEMPORARY VIEW {name} AS SELECT * FROM {rows}")
+    file: ``parquet_rows``; large Python lists passed as query parameters are converted value by value).
+    A few cells (``VALUES_CELLS``) of the kinds ``_view_type`` knows are a ``VALUES`` list instead, each
+    column cast to the type it reads back as from Parquet (a ``CREATE TABLE ... AS`` keeps the same types):
+    1.1-1.3 ms a small view against 1.7-1.8 ms."""
+    typed = _typed_values(columns)
+    with nullcontext(typed) if typed is not None else parquet_rows(columns) as rows:
+        source = rows if typed is not None else f"SELECT * FROM {rows}"
+        cur.execute(f"CREATE OR REPLACE TEMPORARY VIEW {name} AS {source}")
         try:
             yield name
         finally:
             cur.execute(f"DROP VIEW IF EXISTS {name}")
+
+
+_NUMPY_TYPES = {"b1": "BOOLEAN", "i2": "SMALLINT", "i4": "INTEGER", "i8": "BIGINT", "f4": "FLOAT", "f8": "DOUBLE"}
+
+
+def _view_type(values: Any) -> str | None:
+    """The DuckDB type a column reads back as from Parquet (``clew.corpus.columns.arrow_array``'s rules: a
+    numpy array's dtype, else its first value that is not None), for the kinds a typed ``VALUES`` list
+    takes: booleans, integers, floats, strings. None for any other (lists, other dtypes, no value)."""
+    dtype = getattr(values, "dtype", None)
+    if dtype is not None:
+        return _NUMPY_TYPES.get(dtype.str[1:])
+    first = next((v for v in values if v is not None), None)
+    if isinstance(first, bool):  # a numpy bool is neither this nor a number: Parquet takes it
+        return "BOOLEAN"
+    if isinstance(first, numbers.Integral):
+        return "BIGINT"
+    if isinstance(first, numbers.Real):
+        return "DOUBLE"
+    return "VARCHAR" if isinstance(first, str) else None
+
+
+def _typed_values(columns: Mapping[str, Any]) -> str | None:
+    """``SELECT`` of the columns from a ``VALUES`` list, each cast to its ``_view_type``; None where one has
+    none, or the rows cannot be a ``VALUES`` list (``_values_list``; no rows)."""
+    types = [_view_type(values) for values in columns.values()]
+    lengths = {len(values) for values in columns.values()}
+    if None in types or len(lengths) != 1 or 0 in lengths:
+        return None
+    values = _values_list(columns, lengths.pop())
+    if values is None:
+        return None
+    names = [f"c{i}" for i in range(len(types))]
+    casts = ", ".join(f"CAST({c} AS {t}) AS \"{n}\"" for c, t, n in zip(names, types, columns, strict=True))
+    return f"SELECT {casts} FROM (VALUES {values}) AS clew_values({', '.join(names)})"
 
 
 VALUES_CELLS = 128

@@ -106,6 +106,30 @@ def test_string_columns_keep_their_cells_whether_ascii_or_not(insert_path: list[
         ("", "日本", ["é"], "ascii"), ("plain", "", [], None), ("x y", "😀é", ["a", "日"], "ü")]
 
 
+def test_a_view_reads_the_same_types_and_rows_either_way(insert_path: list[str]) -> None:
+    """A small view is a typed VALUES list, each column cast to the type Parquet gives it (a CREATE TABLE ... AS
+    from it keeps them): the same DESCRIBE and rows as through Parquet; a list column goes through Parquet."""
+    columns: dict[str, object] = {
+        "s": ["a", None, "b'c"], "i": [1, None, 2**40], "f": [1.5, 2.0, None], "b": [True, False, None],
+        "n16": np.array([1, -2, 3], dtype=np.int16), "n32": np.array([1, 2, 3], dtype=np.int32),
+        "n64": np.arange(3), "f32": np.array([0.5, 0.1, 2], dtype=np.float32), "nb": np.array([True, False, True]),
+        "r": range(3), "ni": [np.int64(3), 4, None]}
+    con = duckdb.connect()
+    with arrow_view(con, "clew_v", columns):
+        con.execute("CREATE TABLE t AS SELECT * FROM clew_v")
+    assert len(insert_path) == (1 if sql.VALUES_CELLS == 0 else 0)
+    assert [(name, kind) for name, kind, *_ in con.execute("DESCRIBE t").fetchall()] == [
+        ("s", "VARCHAR"), ("i", "BIGINT"), ("f", "DOUBLE"), ("b", "BOOLEAN"), ("n16", "SMALLINT"), ("n32", "INTEGER"),
+        ("n64", "BIGINT"), ("f32", "FLOAT"), ("nb", "BOOLEAN"), ("r", "BIGINT"), ("ni", "BIGINT")]
+    assert con.execute("SELECT * FROM t").fetchall() == [
+        ("a", 1, 1.5, True, 1, 1, 0, 0.5, True, 0, 3),
+        (None, None, 2.0, False, -2, 2, 1, float(np.float32(0.1)), False, 1, 4),
+        ("b'c", 2**40, None, None, 3, 3, 2, 2.0, True, 2, None)]
+    with arrow_view(con, "clew_l", {"k": ["x"], "l": [["a", "b"]]}):
+        assert con.execute("SELECT * FROM clew_l").fetchall() == [("x", ["a", "b"])]
+    assert insert_path[-1] == "k,l", "a list column has no VALUES type: Parquet"
+
+
 @pytest.mark.parametrize(("columns", "why"), [
     ({"i": list(range(sql.VALUES_CELLS + 1))}, "more cells than VALUES_CELLS"),
     ({"s": ["x" * (sql.VALUES_CHARS // 2)] * 3}, "more characters than VALUES_CHARS"),
