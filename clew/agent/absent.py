@@ -73,11 +73,27 @@ def absent_terms(scope: Scope, question: str, passages: Iterable[tuple[str, Sequ
     """The words of ``question`` (as written) that none of ``passages`` (text, heading path) holds, nor any
     passage ``scope`` reads: the collection the question was asked of (and its filter), as its principal
     may read it, so that a word only another collection holds is absent here (the search index's
-    document frequencies, counted over those rows)."""
+    document frequencies, counted over those rows).
+
+    Where ``scope`` reads the whole corpus (one collection, no filter), its statistics are the
+    corpus's (cached until the next write) and are asked first: the passages' terms (0.3-0.4 ms of CPU a question
+    for a 2,000-token pack, 5% of a warm walk) are read only for the words the corpus lacks, which few
+    questions hold. Otherwise the scoped count is a query, asked only for the words the passages lack."""
+    words = question_words(question)
+    if not words:
+        return []
+    if scope.reads_everything():
+        held = _scope_terms(scope, words)
+        missing = unheld(words, held)
+        return [word for word, _ in unheld(missing, held | held_terms(passages))] if missing else []
     held = held_terms(passages)
-    missing = unheld(question_words(question), held)
+    missing = unheld(words, held)
     if not missing:
         return []
-    stats = term_stats(scope, {t for _, terms in missing for t in terms}, narrowed=True)
-    held.update(term for term, (_, df, _) in stats.terms.items() if df > 0)
-    return [word for word, _ in unheld(missing, held)]
+    return [word for word, _ in unheld(missing, held | _scope_terms(scope, missing))]
+
+
+def _scope_terms(scope: Scope, words: Sequence[Word]) -> set[str]:
+    """The index terms of ``words`` that some passage ``scope`` reads holds."""
+    stats = term_stats(scope, {t for _, terms in words for t in terms}, narrowed=True)
+    return {term for term, (_, df, _) in stats.terms.items() if df > 0}
