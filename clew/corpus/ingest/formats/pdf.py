@@ -250,7 +250,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
         left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
         lines: list[Line] = []
         marks = footnote_marks(textpage, text, height)  # "setting2": "setting [2]", as the HTML reader reads marks
-        for start, raw in line_pieces(textpage, text):
+        for start, raw, aside in line_pieces(textpage, text):
             deadline.check(f"page {index + 1}")
             length = len(raw)
             raw = _typed_quotes(textpage, raw, start)
@@ -291,9 +291,12 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             end_x, end_y = ctypes.c_double(), ctypes.c_double()
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, ctypes.byref(end_x), ctypes.byref(end_y))
             lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
-                              max(height - end_y.value, height - y_after)))
+                              max(height - end_y.value, height - y_after), aside))
         if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, last)[1]:
             lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
+        for prose, note in zip(lines, lines[1:], strict=False):  # nor one before a margin note on its line
+            if note.aside and not prose.mono and _LETTER_HYPHEN.search(prose.text):
+                prose.text = prose.text[:-1] + "\xad"
         return lines
     finally:
         textpage.close()
@@ -500,12 +503,17 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
     first = True  # the next block is the page's first: it may continue the last page's paragraph
     heading_size: float | None = None  # the size of the heading just written (a heading on two lines)
 
+    asides: list[Line] = []  # margin notes beside the paragraph: after it
+
     def flush() -> None:
         nonlocal paragraph, first
         if paragraph:
             _emit(renderer, paragraph, kind, continues=first)
             first = False
         paragraph = []
+        for note in asides:
+            renderer.emit("paragraph", clean(note.text))
+        asides.clear()
 
     i = 0
     while i < len(lines):
@@ -542,6 +550,9 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             first = False
             continue
         heading_size = None
+        if line.aside and paragraph:
+            asides.append(line)
+            continue
         if not line.mono and leader_line(line.text):  # an entry of a table of contents or an index
             line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x, line.right)
             line_kind = "list_item"

@@ -32,6 +32,10 @@ import pypdfium2.raw as pdfium_c
 from clew.corpus.ingest.formats.pdf_layout import Line
 
 FAR = 2.0
+BACK, AHEAD = 10.0, 3.0
+"""A capital set on a word's baseline this many font sizes left of it, or right of it, without a space, opens a
+margin note (``line_pieces``)."""
+_NOTE = re.compile(r"(?<=[^\s\ufffe])(?=[A-Z])|(?<=\ufffe)(?=[A-Z])")
 """How far below or above a line-end hyphen (in its font sizes) the next character is on another line than the next."""
 
 _SPLIT = re.compile(r"(?<!\w)(\w+)\xad(?=(\w+))")
@@ -68,25 +72,39 @@ def settle_hyphens(pages: list[list[Line]]) -> None:
             continue
         line.text = _SPLIT.sub(lambda m: m.group(1) + ("-" if own(m.group(1), m.group(2)) else "\xad"), line.text)
         before = _LAST.search(line.text)
-        after = _WORD.match(lines[at + 1].text) if at + 1 < len(lines) else None
+        following = next((lines[k] for k in range(at + 1, len(lines)) if not lines[k].aside), None)  # past a note
+        after = _WORD.match(following.text) if following else None
         if before and after and own(before.group(1), after.group(), near=False):
             line.text = line.text[:-1] + "-"
 
 
-def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, str]]:
-    """The lines of ``text`` (a page's, PDFium's indexes), each with the index of its first character; a line that
-    PDFium joined at a hyphen (U+FFFE) to a character ``FAR`` away is cut after the hyphen."""
+def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, str, bool]]:
+    """The lines of ``text`` (a page's, PDFium's indexes), each with the index of its first character and whether it is
+    a margin note; a line that PDFium joined at a hyphen (U+FFFE) to a character ``FAR`` away is cut after the hyphen,
+    and one joined on its baseline to a note in the margin (a capital right after a word, far left of it or past it:
+    luaotfload's "X TEEXNEW in v2.96!", "so youNew in 3.12 – experimental") before the note."""
     position = 0
     for raw in re.split(r"\r\n|\r|\n", text):
         start = position
         position += len(raw) + (2 if text.startswith("\r\n", position + len(raw)) else 1)
-        cut = 0
-        for found in re.finditer("\ufffe", raw):
-            at = start + found.start()
-            if found.end() < len(raw) and _far(textpage, at, at + 1):
-                yield start + cut, raw[cut : found.end()]
-                cut = found.end()
-        yield start + cut, raw[cut:]
+        cuts = [(found.end(), False) for found in re.finditer("\ufffe", raw)
+                if found.end() < len(raw) and _far(textpage, start + found.start(), start + found.end())]
+        cuts += [(found.start(), True) for found in _NOTE.finditer(raw)
+                 if _aside(textpage, start + found.start() - 1, start + found.start())]
+        cut, aside = 0, False
+        for at, note in sorted(cuts):
+            yield start + cut, raw[cut:at], aside
+            cut, aside = at, note
+        yield start + cut, raw[cut:], aside
+
+
+def _aside(textpage: pdfium.PdfTextPage, before: int, at: int) -> bool:
+    x, y, later_x, later_y = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, before, ctypes.byref(x), ctypes.byref(y))
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, at, ctypes.byref(later_x), ctypes.byref(later_y))
+    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, before) or 10.0
+    return abs(y.value - later_y.value) < size / 2 and not (
+        x.value - BACK * size <= later_x.value <= x.value + AHEAD * size)
 
 
 def _far(textpage: pdfium.PdfTextPage, hyphen: int, after: int) -> bool:

@@ -54,6 +54,7 @@ class Line:
     lead: int = 0  # the length of a bold run that opens the line with text of another weight after it, else 0
     end: float = 0.0  # the baseline of its last character, from the top (0: y's); below y where PDFium joined two
     # lines at a hyphen (``sys\ufffetem``), so the next line's distance is from the second (task U16)
+    aside: bool = False  # a margin note PDFium joined to the line beside it (``pdf_hyphens.line_pieces``)
 
 
 FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")

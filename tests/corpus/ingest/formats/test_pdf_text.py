@@ -171,3 +171,18 @@ def test_a_footnote_whose_number_is_raised_and_smaller_is_one_paragraph_and_its_
     ])).text
     assert "if you are running Live, [17] or just leave it in the working directory" in text
     assert "17You may have to run mktexlsr if you created a new file in your texmf tree, as the manual says." in text
+
+
+def test_a_margin_note_on_a_lines_baseline_is_a_paragraph_after_the_one_it_stands_beside() -> None:
+    """luaotfload's manual sets "New in 3.12" and "NEW in v3.12!" in the margin beside the line they annotate; PDFium
+    joins the note to that line without a space ("so youNew in 3.12", "color dec-NEW in v3.12!" over "larations"), and
+    the sentences read with the note inside them (8 in the manual). The note is cut off and follows the paragraph."""
+    text = parse_pdf(hand_pdf([
+        b"BT /F1 10 Tf 170 700 Td [(Many shaping rules are implemented only for specific scripts and so you) 46000 "
+        b"(New in 3.12)] TJ 0 -12 Td [(get correct typesetting only if the script is set. The color key takes a table "
+        b"with color dec-) 52000 (NEW in v3.12!)] TJ 0 -12 Td (larations of glyphs.) Tj "
+        b"ET",
+    ])).text
+    assert text == ("Many shaping rules are implemented only for specific scripts and so you get correct typesetting "
+                    "only if the script is set. The color key takes a table with color declarations of glyphs.\n\n"
+                    "New in 3.12\n\nNEW in v3.12!")
