@@ -17,6 +17,7 @@ from clew.corpus.location import Location
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
 from clew.navigation.models import Item, PassagesResult, SlicePassage, SliceResult
+from tests.conftest import Prebuilt
 from tests.envelope import result as result_of
 
 runner = CliRunner()
@@ -78,9 +79,14 @@ def test_clew_search_shows_the_words_that_matched(tmp_path: Path) -> None:
     assert "PIPESTATUS An array variable" in found.stdout and "MAILCHECK" not in found.stdout
 
 
-def test_the_walk_wraps_at_80_columns_and_cuts_nothing(tmp_path: Path) -> None:
-    with Corpus(tmp_path / "c.duckdb") as corpus:
+def build_demo(folder: Path) -> None:
+    """The demo's pages with ``clew ingest``'s defaults in ``c.duckdb``: built once a session (``prebuilt``)."""
+    with Corpus(folder / "c.duckdb") as corpus:
         clew.ingest_paths(corpus, [DEMO_CORPUS])
+
+
+def test_the_walk_wraps_at_80_columns_and_cuts_nothing(tmp_path: Path, prebuilt: Prebuilt) -> None:
+    with Corpus(prebuilt(build_demo, tmp_path) / "c.duckdb") as corpus:
         result = clew.retrieve_sync({"query": "What error rate means a deploy should be rolled back?",
                                      "context_budget_tokens": 400, "include_steps": True}, corpus=corpus)
     assert result.steps
@@ -183,10 +189,8 @@ def test_a_sliced_passage_names_its_document_and_pages_as_a_fetched_one(capsys: 
     assert capsys.readouterr().out.splitlines()[0] == "ev1:c:1:1:300  300/412  notes.md"
 
 
-def test_an_id_that_cannot_be_fetched_is_named_once_with_its_reason(tmp_path: Path) -> None:
-    db = tmp_path / "c.duckdb"
-    with Corpus(db) as corpus:
-        clew.ingest_paths(corpus, [DEMO_CORPUS])
+def test_an_id_that_cannot_be_fetched_is_named_once_with_its_reason(tmp_path: Path, prebuilt: Prebuilt) -> None:
+    db = prebuilt(build_demo, tmp_path) / "c.duckdb"
     gone = runner.invoke(app, ["fetch_evidence", "ev1:c:1:1:9999", "--db", str(db)])
     assert gone.exit_code == 1 and gone.stderr == "ev1:c:1:1:9999: unavailable (no readable passage has this id)\n"
     bad = runner.invoke(app, ["fetch_evidence", "evX", "--db", str(db)])  # was "malformed" twice, on two lines
@@ -194,12 +198,10 @@ def test_an_id_that_cannot_be_fetched_is_named_once_with_its_reason(tmp_path: Pa
     assert bad.stderr.count("\n") == 1
 
 
-def test_a_section_or_document_id_given_to_fetch_is_pointed_to_slice(tmp_path: Path) -> None:
+def test_a_section_or_document_id_given_to_fetch_is_pointed_to_slice(tmp_path: Path, prebuilt: Prebuilt) -> None:
     """``clew outline`` lists sections by ``ev1:s:`` ids; one copied from there into ``clew fetch``
     said only "malformed (expected a passage id ...)" (task U4)."""
-    db = tmp_path / "c.duckdb"
-    with Corpus(db) as corpus:
-        clew.ingest_paths(corpus, [DEMO_CORPUS])
+    db = prebuilt(build_demo, tmp_path) / "c.duckdb"
     section = next(line.split()[-1] for line in runner.invoke(
         app, ["outline", "deploy-rollback.md", "--db", str(db)]).stdout.splitlines() if "How to roll back" in line)
     told = runner.invoke(app, ["fetch", section, "ev1:d:2:1", "--db", str(db)])
@@ -214,10 +216,8 @@ def test_a_section_or_document_id_given_to_fetch_is_pointed_to_slice(tmp_path: P
     assert sliced.exit_code == 0 and "How to roll back" in sliced.stdout
 
 
-def test_ask_says_which_option_was_out_of_range_and_what_it_ran_with(tmp_path: Path) -> None:
-    db = tmp_path / "c.duckdb"
-    with Corpus(db) as corpus:
-        clew.ingest_paths(corpus, [DEMO_CORPUS])
+def test_ask_says_which_option_was_out_of_range_and_what_it_ran_with(tmp_path: Path, prebuilt: Prebuilt) -> None:
+    db = prebuilt(build_demo, tmp_path) / "c.duckdb"
     asked = runner.invoke(app, ["ask", "Who is paged for a SEV1?", "--db", str(db), "--context-tokens", "100",
                                 "--max-tool-calls", "50", "--max-depth", "3"])
     assert asked.exit_code == 0, asked.output

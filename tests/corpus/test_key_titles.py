@@ -16,6 +16,7 @@ from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.slices import SliceArgs, fetch_slice
+from tests.conftest import Prebuilt, write_files
 
 PAGES = {
     "file.tags.html": "<h1>Tags Overview</h1><p>Tags add meta-data to a docstring.</p>",
@@ -26,14 +27,15 @@ PAGES = {
 }
 
 
+def build_pages(folder: Path) -> None:
+    """PAGES in docs, built once a session (``prebuilt``) for every test of the fixture below."""
+    with Corpus(folder / "c.duckdb") as corpus:
+        ingest_paths(corpus, [write_files(folder / "docs", PAGES)], collection="docs")
+
+
 @pytest.fixture
-def corpus(tmp_path: Path) -> Iterator[Corpus]:
-    folder = tmp_path / "docs"
-    for name, text in PAGES.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(text, encoding="utf-8")
-    with Corpus(tmp_path / "c.duckdb") as corpus:
-        ingest_paths(corpus, [folder], collection="docs")
+def corpus(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    with Corpus(prebuilt(build_pages, tmp_path) / "c.duckdb") as corpus:
         yield corpus
 
 

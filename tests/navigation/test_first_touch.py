@@ -14,19 +14,22 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.evidence import FetchArgs, fetch_evidence
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from tests.conftest import write_files
+from tests.conftest import Prebuilt, write_files
 from tests.navigation.conftest import GUIDE, PUBLIC, SECRET
 
 READER = Principal(name="reader", row_filter=parse_filter({"bool": {"must_not": [{"term": {"status": "draft"}}]}}))
 
 
+def build_first(folder: Path) -> None:
+    """The three pages in docs (40 tokens a chunk), built once a session (``prebuilt``) for every test."""
+    pages = write_files(folder / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
+    with Corpus(folder / "first.duckdb") as corpus:
+        ingest_paths(corpus, [pages], collection="docs", chunk_tokens=40)
+
+
 @pytest.fixture
-def db(tmp_path: Path) -> Path:
-    folder = write_files(tmp_path / "docs", {"guide.md": GUIDE, "public.md": PUBLIC, "secret.md": SECRET})
-    path = tmp_path / "first.duckdb"
-    with Corpus(path) as corpus:
-        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=40)
-    return path
+def db(tmp_path: Path, prebuilt: Prebuilt) -> Path:
+    return prebuilt(build_first, tmp_path) / "first.duckdb"
 
 
 def ids(corpus: Corpus, key: str) -> list[str]:

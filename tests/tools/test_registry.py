@@ -12,17 +12,23 @@ from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.navigation.models import NavigationResult
 from clew.tools import Registry, ToolContext, registry
-from tests.conftest import python_output
+from tests.conftest import FIXTURES, Prebuilt, python_output
 
 SNAPSHOT = Path(__file__).parent / "snapshots" / "tool_schemas.json"
 NAVIGATION_TOOLS = {"navigate_document_tree", "get_chunk", "navigate", "read", "grep", "expand_neighbors",
                     "fetch_slice", "fetch_evidence", "check_citations"}
 
 
+def build_acme(folder: Path) -> None:
+    """acme-notes.md in notes (merge_sections, 160 tokens), built once a session (``prebuilt``) for every test."""
+    with Corpus(folder / "acme.duckdb") as corpus:
+        ingest_paths(corpus, [FIXTURES / "markdown" / "acme-notes.md"], collection="notes", chunk_tokens=160,
+                     merge_sections=True)
+
+
 @pytest.fixture
-def context(tmp_path: Path, acme_path: Path) -> ToolContext:
-    corpus = Corpus(tmp_path / "acme.duckdb")
-    ingest_paths(corpus, [acme_path], collection="notes", chunk_tokens=160, merge_sections=True)
+def context(tmp_path: Path, prebuilt: Prebuilt) -> ToolContext:
+    corpus = Corpus(prebuilt(build_acme, tmp_path) / "acme.duckdb")
     yield ToolContext(Scope(corpus))
     corpus.close()
 
