@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 SCRIPT = r"""
+from clew.agent.identifiers import _CAMEL
 from clew.agent.source_blocks import _ALERT
 from clew.commands.show import _passage_text
 from clew.corpus.ingest.peek import _HEADING
@@ -53,11 +54,13 @@ print(_ESDOC_TITLE.search('<title data-ice="title">' + " | x" * (n // 4)) is Non
 print(len(esdoc('<table class="summary" data-ice="summary"><td>' * (n // 40))) > n, flush=True)
 print(_QDOC_CODE.search('<pre class="cpp">' * (n // 17) + "x") is None, flush=True)
 print(_QDOC_MEMBERS.search('<ul>\n<li><a href="' + "-members" * (n // 8)) is None, flush=True)
+print(_CAMEL.search("a" + "A" * n + "_") is None, flush=True)
+print(len(_CAMEL.findall("aB" * (n // 2))), flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
             "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True", "True", "True", "1", "True",
-            "True", "True", "True"]
+            "True", "True", "True", "True", "1"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
@@ -92,3 +95,6 @@ def test_the_rewritten_patterns_match_as_before_on_ordinary_lines() -> None:
     opt = '<span class="signature-attributes">opt</span>'
     assert _JSDOC_OPTIONAL.sub(r"[\1]", f"applyEach(fns, &hellip;args{opt}, callback{opt})") == (
         "applyEach(fns, [&hellip;args], [callback])")
+    from clew.agent.identifiers import _CAMEL
+    assert _CAMEL.findall("Qt::SkipEmptyParts, fromISO(x) getElementById HTML SQLITE_BUSY Returns x86 iOS") == [
+        "SkipEmptyParts", "fromISO", "getElementById", "HTML", "iOS"]
