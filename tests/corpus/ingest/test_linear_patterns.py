@@ -18,6 +18,7 @@ from clew.corpus.ingest.formats.html_more import _JAVADOC_PACKAGE, _TEXINFO_LETT
 from clew.corpus.ingest.formats.html_more import _JSDOC_OPTIONAL, _QDOC_CODE, _QDOC_MEMBERS
 from clew.corpus.ingest.formats.html_jsapi import _DOCJS_UNNAMED, _ESDOC_NOTICE, _ESDOC_TITLE, documentation_js, esdoc
 from clew.corpus.ingest.formats.markdown_blocks import _FENCE
+from clew.corpus.ingest.formats.pdf_hyphens import _LAST
 from clew.corpus.ingest.includes import _RST_OPTION, _SNIPPET_SECTION, snippet_part
 from clew.commands.show import _FENCE as _SNIPPET_FENCE
 
@@ -56,11 +57,12 @@ print(_QDOC_CODE.search('<pre class="cpp">' * (n // 17) + "x") is None, flush=Tr
 print(_QDOC_MEMBERS.search('<ul>\n<li><a href="' + "-members" * (n // 8)) is None, flush=True)
 print(_CAMEL.search("a" + "A" * n + "_") is None, flush=True)
 print(len(_CAMEL.findall("aB" * (n // 2))), flush=True)
+print(_LAST.search("a" * n + "\xadx") is None, _LAST.search("x " + "a" * n + "\xad").start(), flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
             "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True", "True", "True", "1", "True",
-            "True", "True", "True", "True", "1"]
+            "True", "True", "True", "True", "1", "True 2"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
@@ -98,3 +100,6 @@ def test_the_rewritten_patterns_match_as_before_on_ordinary_lines() -> None:
     from clew.agent.identifiers import _CAMEL
     assert _CAMEL.findall("Qt::SkipEmptyParts, fromISO(x) getElementById HTML SQLITE_BUSY Returns x86 iOS") == [
         "SkipEmptyParts", "fromISO", "getElementById", "HTML", "iOS"]
+    from clew.corpus.ingest.formats.pdf_hyphens import _LAST
+    last = _LAST.search("the luaotfload\xadblack\xad")
+    assert last is not None and last.group(1) == "black"

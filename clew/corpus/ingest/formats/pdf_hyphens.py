@@ -41,7 +41,9 @@ _NOTE = re.compile(r"(?<=[^\s\ufffe])(?=[A-Z])|(?<=\ufffe)(?=[A-Z])")
 _SPLIT = re.compile(r"(?<!\w)(\w+)\xad(?=(\w+))")
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:-\w+)+")
 _WORD = re.compile(r"\w+")
-_LAST = re.compile(r"(\w+)\xad$")
+_LAST = re.compile(r"(?<!\w)(\w+)\xad$")
+"""A line's last word before a soft hyphen that ends it (from the word's start only: a search from every letter of a
+long word ran each to the line's end, time quadratic in the word)."""
 _BROKEN_NAME = re.compile(r"(?:^|[\s(‘'\"`])_*[A-Za-z](?:[A-Za-z0-9_]*[A-Za-z0-9])?_$")
 """A line that ends in a name and one underscore (not two: ``__CYGWIN__``): texinfo lets pdfTeX break ``@env`` and
 ``@code`` after an underscore without a hyphen (R's ``R_`` + ``LIBS_USER``), so the next line goes on with the name
