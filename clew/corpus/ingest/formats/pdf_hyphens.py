@@ -32,11 +32,13 @@ import pypdfium2.raw as pdfium_c
 from clew.corpus.ingest.formats.pdf_layout import Line
 
 FAR = 2.0
+"""How far below or above a line-end hyphen (in its font sizes) the next character is on another line than the next."""
 BACK, AHEAD = 10.0, 3.0
 """A capital set on a word's baseline this many font sizes left of it, or right of it, without a space, opens a
 margin note (``line_pieces``)."""
 _NOTE = re.compile(r"(?<=[^\s\ufffe])(?=[A-Z])|(?<=\ufffe)(?=[A-Z])")
-"""How far below or above a line-end hyphen (in its font sizes) the next character is on another line than the next."""
+"""Where a margin note may open inside a line (``line_pieces`` asks PDFium where the capital is set): at a capital
+right after any character but a space (a word's last, without a space), or after a line-end hyphen."""
 
 _SPLIT = re.compile(r"(?<!\w)(\w+)\xad(?=(\w+))")
 _COMPOUND = re.compile(r"(?<!\w)\w+(?:-\w+)+")
