@@ -16,7 +16,7 @@ from clew.agent.result import EvidenceHit, RetrievalResult
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 
-from ..conftest import write_files
+from ..conftest import Prebuilt, write_files
 
 
 def held(name: str, worth: float, cost: int = 100, *, seed: bool = False) -> Held:
@@ -112,11 +112,15 @@ FILES = {
 QUESTION = "vacuum freeze horizon of old rows"
 
 
+def build_files(folder: Path) -> None:
+    """FILES in docs (one chunk a page), built once a session (``prebuilt``) for every test of the fixture below."""
+    with Corpus(folder / "c.duckdb") as corpus:
+        ingest_paths(corpus, [write_files(folder / "docs", FILES)], collection="docs", chunk_tokens=2000)
+
+
 @pytest.fixture
-def corpus(tmp_path: Path) -> Iterator[Corpus]:
-    folder = write_files(tmp_path / "docs", FILES)
-    with Corpus(tmp_path / "c.duckdb") as corpus:
-        ingest_paths(corpus, [folder], collection="docs", chunk_tokens=2000)
+def corpus(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    with Corpus(prebuilt(build_files, tmp_path) / "c.duckdb") as corpus:
         yield corpus
 
 

@@ -13,7 +13,7 @@ from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.reading import GetChunkArgs, GrepArgs, ReadArgs, get_chunk, grep, read
 from clew.navigation.slices import SliceArgs, fetch_slice
 from clew.navigation.tree import TreeArgs, navigate_document_tree
-from tests.conftest import write_files
+from tests.conftest import Prebuilt, write_files
 from tests.navigation.conftest import chunk_rows
 
 POLICY = """# Policy
@@ -59,11 +59,16 @@ EXPECTED = [
 ]
 
 
-@pytest.fixture
-def policy(tmp_path: Path) -> Iterator[Corpus]:
-    with Corpus(tmp_path / "policy.duckdb") as corpus:
-        ingest_paths(corpus, [write_files(tmp_path / "docs", {"policy.md": POLICY})], collection="docs",
+def build_policy(folder: Path) -> None:
+    """POLICY in docs (30 tokens a chunk), built once a session (``prebuilt``) for every test of the fixture below."""
+    with Corpus(folder / "policy.duckdb") as corpus:
+        ingest_paths(corpus, [write_files(folder / "docs", {"policy.md": POLICY})], collection="docs",
                      chunk_tokens=30)
+
+
+@pytest.fixture
+def policy(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    with Corpus(prebuilt(build_policy, tmp_path) / "policy.duckdb") as corpus:
         yield corpus
 
 
