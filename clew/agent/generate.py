@@ -19,9 +19,10 @@ from functools import lru_cache
 
 from clew.agent.declarations import signature
 from clew.agent.examples import cut_example
+from clew.agent.lead_ins import continue_lead_ins
 from clew.agent.result import Citation, Generation
 from clew.agent.rows import Conditions, matching_rows, other_row
-from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, continue_lead_ins, parsed_units
+from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, parsed_units
 from clew.budgets.tokens import count_tokens
 from clew.corpus import ids
 from clew.corpus.tokenize import tokenize

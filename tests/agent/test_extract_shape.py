@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from clew.agent.examples import cut_example
 from clew.agent.generate import extractive_answer
-from clew.agent.units import Unit, continue_lead_ins, parsed_units, passage_units
+from clew.agent.lead_ins import continue_lead_ins
+from clew.agent.units import Unit, parsed_units, passage_units
 
 BOUNDS = """## Tuning indexing further
 
