@@ -16,8 +16,11 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
     """A lead-in that ends its passage takes the list items or table rows opening the next passage of the same
     document (only rows when it does not end in ":"), when that passage is in the evidence too; not a table under
     the next passage's opening heading (``headed``: gtk-doc's "See g_get_monotonic_time()." ends a description,
-    the next passage is its "#### Parameters"; code under "Synopsis" is still quoted with the description). The
-    passages it changes are copied first (``parsed`` holds the units ``parsed_units`` keeps)."""
+    the next passage is its "#### Parameters"; code under "Synopsis" is still quoted with the description). A
+    numbered list ending a passage under its lead-in goes on with the items opening the next passage when that one
+    opens with the item after its last (``numbered``: the number of the item a passage opens with, by evidence id;
+    ``_list_goes_on``). The passages it changes are copied first (``parsed`` holds the units ``parsed_units``
+    keeps)."""
     copied: set[str] = set()
     numbered = numbered or {}
 
