@@ -274,16 +274,13 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 found.problems.append(Problem(str(root), left_out.hidden(hidden), False, warning=True))
             if generated:
                 found.problems.append(Problem(str(root), left_out.generated(generated), False, warning=True))
-            assets = site_assets(files, lambda key: _taken_back(key, patterns))
-            if assets:
-                files = [entry for entry in files if entry[1] not in set(assets)]
-                found.excluded += len(assets)
-                found.problems.append(Problem(str(root), left_out.assets(assets), False, warning=True))
-            licences = site_licences(files, lambda key: _taken_back(key, patterns))
-            if licences:
-                files = [entry for entry in files if entry[1] not in set(licences)]
-                found.excluded += len(licences)
-                found.problems.append(Problem(str(root), left_out.licences(licences), False, warning=True))
+            for site_files, line in ((site_assets, left_out.assets), (site_licences, left_out.licences)):
+                keys = site_files(files, lambda key: _taken_back(key, patterns))
+                if keys:
+                    left = set(keys)
+                    files = [entry for entry in files if entry[1] not in left]
+                    found.excluded += len(keys)
+                    found.problems.append(Problem(str(root), line(keys), False, warning=True))
             files, browser = drop_browser_pages(files, lambda key: _taken_back(key, patterns), _is_html, MAX_TEXT_BYTES)
             if browser:
                 found.excluded += len(browser)
