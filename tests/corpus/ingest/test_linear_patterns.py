@@ -9,7 +9,14 @@ import subprocess
 import sys
 
 SCRIPT = r"""
-from clew.agent.identifiers import _CAMEL
+from clew.agent.generate import _NUMBERED
+from clew.agent.identifiers import _CAMEL, _HUMP
+from clew.corpus.documents import _SITE_PREFIX, _SITE_SUFFIX
+from clew.corpus.ingest.formats.html_jsapi import _ESDOC_EMPTY_LAST
+from clew.corpus.ingest.formats.pdf import _BULLET_GLYPH, _LETTER_HYPHEN
+from clew.corpus.ingest.formats.pdf_hyphens import _COMPOUND, _NOTE, _SPLIT
+from clew.corpus.ingest.formats.pdf_layout import _RAISED
+from clew.corpus.ingest.sources import _LICENCE_NAME
 from clew.agent.source_blocks import _ALERT
 from clew.commands.show import _passage_text
 from clew.corpus.ingest.peek import _HEADING
@@ -58,11 +65,19 @@ print(_QDOC_MEMBERS.search('<ul>\n<li><a href="' + "-members" * (n // 8)) is Non
 print(_CAMEL.search("a" + "A" * n + "_") is None, flush=True)
 print(len(_CAMEL.findall("aB" * (n // 2))), flush=True)
 print(_LAST.search("a" * n + "\xadx") is None, _LAST.search("x " + "a" * n + "\xad").start(), flush=True)
+print(_NUMBERED.match(blanks + "1") is None, len(_HUMP.findall("A" * n + "a")), flush=True)
+print(_SITE_PREFIX.search(" -" * (n // 2) + "x") is None, _SITE_SUFFIX.search(blanks + "x") is None, flush=True)
+print(_ESDOC_EMPTY_LAST.search("<td>" + blanks + "</td>" + blanks) is None, len(_BULLET_GLYPH.findall("•" + blanks)),
+      flush=True)
+print(_LETTER_HYPHEN.search("a-" * (n // 2) + "x") is None, len(_SPLIT.findall("a\xad" * (n // 2))), flush=True)
+print(len(_COMPOUND.findall("a-" * (n // 2))), len(_NOTE.findall("aA" * (n // 2))), flush=True)
+print(len(_RAISED.findall("a\r\n1" + blanks)), _LICENCE_NAME.search("-licens" * (n // 7)) is None, flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
             "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True", "True", "True", "1", "True",
-            "True", "True", "True", "True", "1", "True 2"]
+            "True", "True", "True", "True", "1", "True 2", "True 2",
+            "True True", "True 0", "True 99999", "1 100000", "0 True"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
@@ -103,3 +118,32 @@ def test_the_rewritten_patterns_match_as_before_on_ordinary_lines() -> None:
     from clew.corpus.ingest.formats.pdf_hyphens import _LAST
     last = _LAST.search("the luaotfload\xadblack\xad")
     assert last is not None and last.group(1) == "black"
+
+
+def test_the_title_list_and_pdf_line_patterns_match_ordinary_lines() -> None:
+    """What the patterns of site parts, numbered items, camelCase parts, ESDoc's empty cells, PDF bullets, hyphens,
+    margin notes, raised marks and licence names were written for still matches."""
+    from clew.agent.generate import _NUMBERED
+    from clew.agent.identifiers import _HUMP
+    from clew.corpus.documents import _SITE_PREFIX, _SITE_SUFFIX
+    from clew.corpus.ingest.formats.html_jsapi import _ESDOC_EMPTY_LAST
+    from clew.corpus.ingest.formats.pdf import _BULLET_GLYPH, _LETTER_HYPHEN
+    from clew.corpus.ingest.formats.pdf_hyphens import _COMPOUND, _NOTE, _SPLIT
+    from clew.corpus.ingest.formats.pdf_layout import _RAISED
+    from clew.corpus.ingest.sources import _LICENCE_NAME
+
+    numbered = _NUMBERED.match("12. Then")
+    assert numbered is not None and numbered[1] == "12" and _NUMBERED.match("1.5 x") is None
+    assert _HUMP.findall("fromISOString2") == ["from", "ISO", "String", "2"]
+    assert [bool(_SITE_PREFIX.search(text)) for text in ("gtk – 4.0: ", "docs: ", "sqlite ")] == [True, True, False]
+    assert [bool(_SITE_SUFFIX.match(text)) for text in (" - rust", " (apache commons lang 3.12.0 api)", " query")] == [
+        True, True, False]
+    assert _ESDOC_EMPTY_LAST.sub(r"\1", "<td>a</td><td> </td>\n</tr>") == "<td>a</td>\n</tr>"
+    assert [bool(_BULLET_GLYPH.match(text)) for text in ("● Fast", "●")] == [True, False]
+    assert [bool(_LETTER_HYPHEN.search(text)) for text in ("pre-", "1999-")] == [True, False]
+    assert _SPLIT.findall("con\xaddensed word") == [("con", "densed")]
+    assert _COMPOUND.findall("luaotfload-blacklist.cnf, pre-1999") == ["luaotfload-blacklist", "pre-1999"]
+    assert [found.start() for found in _NOTE.finditer("so youNew in")] == [6]
+    assert _RAISED.findall("Live,17 or") == _RAISED.findall("Live,\r\n17 or") == ["17"]
+    assert [bool(_LICENCE_NAME.search(name)) for name in ("FiraSans-LICENSE", "COPYING", "licensed-fonts")] == [
+        True, True, False]
