@@ -172,3 +172,10 @@ def test_includes_of_includes_end_at_the_limits(tmp_path: Path, monkeypatch: pyt
                                "(over the includes limit), fan.adoc (over the includes limit)")
     source, problem = read_source(tmp_path / "page.adoc", "page.adoc", FileLimits(text_bytes=100))
     assert problem is not None and "(over the size limit)" in problem.message
+
+
+def test_the_whole_files_a_markdown_page_snippets_are_read_from_its_snippet_lines_only() -> None:
+    # a page without the ``8<-`` mark names none (its lines are not walked: task P4); one with it names its paths
+    assert includes.snippet_whole_includes("# Page\n\nText about include: and snippets.\n" * 50) == []
+    page = '# Page\n\n--8<-- "parts/intro.md"\n\n--8<-- "parts/lines.md:2:4"\n\n;--8<-- "escaped.md"\n'
+    assert includes.snippet_whole_includes(page) == ["parts/intro.md"]
