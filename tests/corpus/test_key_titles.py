@@ -126,12 +126,8 @@ SITE_PAGES = {  # gi-docgen's gtk4 and gtk3 pages, pages with a site's suffix, S
 def test_a_title_typed_without_its_site_s_prefix_or_suffix_is_taken_where_one_document_has_it(tmp_path: Path) -> None:
     """gtk4's "Gtk – 4.0: Overview of actions in GTK" typed as it reads on the page, "Overview of actions in GTK",
     was neither taken nor offered (S1's left, task S3); a part many of the collection's titles share is the site's."""
-    folder = tmp_path / "docs"
-    for name, text in SITE_PAGES.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(text, encoding="utf-8")
     with Corpus(tmp_path / "c.duckdb") as corpus:
-        ingest_paths(corpus, [folder], collection="docs")
+        ingest_paths(corpus, [write_files(tmp_path / "docs", SITE_PAGES)], collection="docs")
         scope = Scope(corpus, collection="docs")
         doc = document_meant(scope, "overview of  actions in GTK")
         assert doc is not None and doc.key == "gtk4/actions.html"
