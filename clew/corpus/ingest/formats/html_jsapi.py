@@ -78,7 +78,8 @@ def _div_end(text: str, start: int) -> int:
     for tag in _DIV_TAG.finditer(text, start):
         depth += -1 if tag[1] else 1
         if depth == 0:
-            return text.index(">", tag.end()) + 1
+            close = text.find(">", tag.end())
+            return len(text) if close < 0 else close + 1  # a file cut inside the closing tag
     return len(text)
 
 

@@ -34,6 +34,16 @@ def test_a_documentation_js_page_built_without_a_name_is_titled_documentation() 
     assert parse_html(page).title == "clew-budgets 1.0.0 | Documentation"
 
 
+def test_a_documentation_js_page_cut_inside_a_parts_closing_tag_is_read() -> None:
+    """A file that ends in a labelled part's unclosed ``</div`` (a truncated download) is read to its end: finding
+    where the part ends raised ValueError out of parse_html."""
+    page = (HTML_FIXTURES / "documentationjs" / "index.html").read_text(encoding="utf-8")
+    label = page.index("<div class='py1 quiet mt1 prose-big'>Parameters</div>")
+    part = page.index("<div", label + len("<div class='py1 quiet mt1 prose-big'>Parameters</div>"))
+    cut = page[:part] + "<div>kind (string)</div"
+    assert "Parameters: kind (string)" in block_texts(parse_html(cut), "paragraph")
+
+
 def test_an_esdoc_class_page_opens_with_its_title() -> None:
     """ESDoc writes the class's import line and kind above its ``h1``: a passage with no heading before the title on
     every class page. They are the title's first paragraphs."""
