@@ -36,7 +36,7 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
         opening = parsed.get(after, []) if after is not None else []
         if after is not None and after in numbered and _list_goes_on(units, opening, numbered[after]):
             lead = own(evidence_id)[-1].intro
-            if lead is None:  # ``_list_goes_on`` saw it
+            if lead is None:  # never: ``_list_goes_on`` found the lead-in (a guard the type checker reads)
                 continue
             for unit in takewhile(lambda u: u.kind == "item" and u.intro is None, own(after)):
                 lead.follow.append((unit.text, unit.evidence_id))

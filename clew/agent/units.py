@@ -449,8 +449,9 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                 if code[0].strip().startswith(FENCE) and _options_term(code[1:-1]):  # not a cut block's tail
                     label = " ".join(c.strip() for c in code[1:-1])  # the next description's term
                     defined = set(tokenize(label))
-                elif title and len(units) == opened and lead is None and not label and declared_block(code):
-                    label = declared_block(code)  # a member's prototype opening its section: see ``member``
+                elif title and len(units) == opened and lead is None and not label and (
+                        prototype := declared_block(code)):
+                    label = prototype  # a member's prototype opening its section: see ``member``
                     defined, member = set(tokenize(label)), "code"
                 else:
                     add("\n".join(code), "code", set(lead.terms) if lead else set())
