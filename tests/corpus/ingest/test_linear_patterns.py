@@ -15,7 +15,7 @@ from clew.corpus.documents import _SITE_PREFIX, _SITE_SUFFIX
 from clew.corpus.ingest.formats.html_jsapi import _ESDOC_EMPTY_LAST
 from clew.corpus.ingest.formats.pdf import _BULLET_GLYPH, _LETTER_HYPHEN
 from clew.corpus.ingest.formats.pdf_hyphens import _COMPOUND, _NOTE, _SPLIT
-from clew.corpus.ingest.formats.pdf_layout import _RAISED
+from clew.corpus.ingest.formats.pdf_layout import _NOTE_LINE, _RAISED
 from clew.corpus.ingest.sources import _LICENCE_NAME
 from clew.agent.source_blocks import _ALERT
 from clew.commands.show import _passage_text
@@ -72,12 +72,14 @@ print(_ESDOC_EMPTY_LAST.search("<td>" + blanks + "</td>" + blanks) is None, len(
 print(_LETTER_HYPHEN.search("a-" * (n // 2) + "x") is None, len(_SPLIT.findall("a\xad" * (n // 2))), flush=True)
 print(len(_COMPOUND.findall("a-" * (n // 2))), len(_NOTE.findall("aA" * (n // 2))), flush=True)
 print(len(_RAISED.findall("a\r\n1" + blanks)), _LICENCE_NAME.search("-licens" * (n // 7)) is None, flush=True)
+print(_NOTE_LINE.search("\n" + blanks + "1") is None, _NOTE_LINE.search("1" + blanks + "1") is None,
+      len(_NOTE_LINE.findall("\r\n12" * (n // 4))), flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
             "'  b'", "True", "True", str(3 + 2 * 200_000 + 1), "True", "True", "True", "True", "True", "1", "True",
             "True", "True", "True", "True", "1", "True 2", "True 2",
-            "True True", "True 0", "True 99999", "1 100000", "0 True"]
+            "True True", "True 0", "True 99999", "1 100000", "0 True", "True True 0"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
@@ -129,7 +131,7 @@ def test_the_title_list_and_pdf_line_patterns_match_ordinary_lines() -> None:
     from clew.corpus.ingest.formats.html_jsapi import _ESDOC_EMPTY_LAST
     from clew.corpus.ingest.formats.pdf import _BULLET_GLYPH, _LETTER_HYPHEN
     from clew.corpus.ingest.formats.pdf_hyphens import _COMPOUND, _NOTE, _SPLIT
-    from clew.corpus.ingest.formats.pdf_layout import _RAISED
+    from clew.corpus.ingest.formats.pdf_layout import _NOTE_LINE, _RAISED
     from clew.corpus.ingest.sources import _LICENCE_NAME
 
     numbered = _NUMBERED.match("12. Then")
@@ -145,5 +147,9 @@ def test_the_title_list_and_pdf_line_patterns_match_ordinary_lines() -> None:
     assert _COMPOUND.findall("luaotfload-blacklist.cnf, pre-1999") == ["luaotfload-blacklist", "pre-1999"]
     assert [found.start() for found in _NOTE.finditer("so youNew in")] == [6]
     assert _RAISED.findall("Live,17 or") == _RAISED.findall("Live,\r\n17 or") == ["17"]
+    assert [found.span() for found in _RAISED.finditer("setting2 R2 x1234 a 5 b,\r\n17 or a\r\n3\n")] == [
+        (7, 8), (10, 11), (26, 28)]  # what the two look-behinds first found (task P5 put the digit first)
+    assert [found.start() for found in _NOTE.finditer("A GNUplot X\ufffeY (Z")] == [3, 4, 12, 15]
+    assert _NOTE_LINE.findall("x\n 13The tool\r\n2\r\nits note\n2nd\n1234 no") == ["13", "2", "2"]
     assert [bool(_LICENCE_NAME.search(name)) for name in ("FiraSans-LICENSE", "COPYING", "licensed-fonts")] == [
         True, True, False]

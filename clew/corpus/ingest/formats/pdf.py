@@ -248,6 +248,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
         height = page.get_height()
         x, y = ctypes.c_double(), ctypes.c_double()
         left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+        end_x, end_y = ctypes.c_double(), ctypes.c_double()
         lines: list[Line] = []
         marks = footnote_marks(textpage, text, height)  # "setting2": "setting [2]", as the HTML reader reads marks
         for start, raw, aside in line_pieces(textpage, text):
@@ -270,10 +271,12 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             after = first
             if first in marks:  # a line that opens with a footnote's mark (PDFium's break): measured by its text
                 after = marks[first] + len(raw[marks[first] - start :]) - len(raw[marks[first] - start :].lstrip())
-            small = pdfium_c.FPDFText_GetFontSize(textpage.raw, first) < 0.85 * pdfium_c.FPDFText_GetFontSize(
-                textpage.raw, last)  # a raised number opens it (a footnote's own): measured by its text
+            first_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
+            last_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, last)
+            small = first_size < 0.85 * last_size  # a raised number opens it (a footnote's own): measured by its text
             look = last if bullet or small else after
-            size = pdfium_c.FPDFText_GetFontSize(textpage.raw, look)
+            size = last_size if look == last else first_size if look == first else pdfium_c.FPDFText_GetFontSize(
+                textpage.raw, look)
             weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look)
             font, fixed = _font(textpage, look)
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, ctypes.byref(x), ctypes.byref(y))
@@ -288,7 +291,6 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
                                  if not text[at].isspace())
             bold = weight >= 500 or bool(_BOLD_FONT.search(font))
             lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
-            end_x, end_y = ctypes.c_double(), ctypes.c_double()
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, ctypes.byref(end_x), ctypes.byref(end_y))
             lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
                               max(height - end_y.value, height - y_after), aside))
