@@ -186,3 +186,18 @@ def test_a_margin_note_on_a_lines_baseline_is_a_paragraph_after_the_one_it_stand
     assert text == ("Many shaping rules are implemented only for specific scripts and so you get correct typesetting "
                     "only if the script is set. The color key takes a table with color declarations of glyphs.\n\n"
                     "New in 3.12\n\nNEW in v3.12!")
+
+
+def test_a_soft_hyphen_is_weighed_by_the_documents_compounds_and_words() -> None:
+    """``settle_hyphens`` reads the compounds on the lines with a hyphen and the words (first halves of soft-hyphenated
+    words left out) once a pair is met (task P5): a hyphen is the author's where the document writes the compound
+    and never the joined word, or a digit follows; not where it writes the word whole too."""
+    from clew.corpus.ingest.formats.pdf_hyphens import settle_hyphens
+    from clew.corpus.ingest.formats.pdf_layout import Line
+
+    texts = ["Re-entry, reentry and luaotfload-blacklist.cnf are written so;", "a re\xad", "entry, the luaotfload\xad",
+             "blacklist.cnf, co\xadoperate and pre\xad1999 black\xadout.", "Black"]
+    lines = [Line(text, 10.0, False, False, 100.0 + 12 * at, 72.0) for at, text in enumerate(texts)]
+    settle_hyphens([lines[:3], lines[3:]])
+    assert [line.text for line in lines[1:4]] == [
+        "a re\xad", "entry, the luaotfload-", "blacklist.cnf, co\xadoperate and pre-1999 black\xadout."]
