@@ -68,12 +68,11 @@ def _text_lines(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, fl
     for index in range(textpage.count_chars()):
         if chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, index)).isspace():
             continue
-        pdfium_c.FPDFText_GetCharBox(textpage.raw, index, ctypes.byref(left), ctypes.byref(right),
-                                     ctypes.byref(low), ctypes.byref(high))
+        pdfium_c.FPDFText_GetCharBox(textpage.raw, index, left, right, low, high)
         span = (left.value, height - high.value, right.value, height - low.value)
         if span[0] < x0 - 1 or span[2] > x1 + 1 or span[1] < top - 1 or span[3] > bottom + 1 or span[2] <= span[0]:
             continue
-        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, ctypes.byref(x), ctypes.byref(y))
+        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, index, x, y)
         found.append((height - y.value, span))
     lines: list[tuple[float, list[_Span]]] = []
     for baseline, span in sorted(found, key=lambda item: item[0]):

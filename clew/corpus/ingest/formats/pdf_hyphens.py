@@ -117,8 +117,8 @@ def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, 
 
 def _aside(textpage: pdfium.PdfTextPage, before: int, at: int) -> bool:
     x, y, later_x, later_y = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, before, ctypes.byref(x), ctypes.byref(y))
-    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, at, ctypes.byref(later_x), ctypes.byref(later_y))
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, before, x, y)
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, at, later_x, later_y)
     size = pdfium_c.FPDFText_GetFontSize(textpage.raw, before) or 10.0
     return abs(y.value - later_y.value) < size / 2 and not (
         x.value - BACK * size <= later_x.value <= x.value + AHEAD * size)
@@ -126,8 +126,8 @@ def _aside(textpage: pdfium.PdfTextPage, before: int, at: int) -> bool:
 
 def _far(textpage: pdfium.PdfTextPage, hyphen: int, after: int) -> bool:
     x, y, later = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, hyphen, ctypes.byref(x), ctypes.byref(y))
-    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, ctypes.byref(x), ctypes.byref(later))
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, hyphen, x, y)
+    pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, x, later)
     size = pdfium_c.FPDFText_GetFontSize(textpage.raw, hyphen) or 10.0
     smaller = pdfium_c.FPDFText_GetFontSize(textpage.raw, after) < 0.85 * size  # a footnote's mark, its text
     return smaller or abs(y.value - later.value) > FAR * size

@@ -101,7 +101,7 @@ def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> di
     x, y = ctypes.c_double(), ctypes.c_double()
 
     def at(index: int) -> tuple[float, float]:
-        pdfium_c.FPDFText_GetCharOrigin(raw, index, ctypes.byref(x), ctypes.byref(y))
+        pdfium_c.FPDFText_GetCharOrigin(raw, index, x, y)
         return pdfium_c.FPDFText_GetFontSize(raw, index), y.value
 
     notes: dict[str, list[tuple[int, float, float]]] = {}
