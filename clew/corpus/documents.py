@@ -181,11 +181,12 @@ def readable_titles(scope: Scope) -> list[tuple[str, str, str | None]]:
     return [(c, k, t) for c, k, t in scope.cursor().execute(sql, params).fetchall()]
 
 
-def keys_meant(scope: Scope, given: str) -> list[str]:
+def keys_meant(scope: Scope, given: str, rows: list[tuple[str, str, str | None]] | None = None) -> list[str]:
     """The keys of readable current documents a user most likely meant by ``given``: those of the documents
     ``titles_meant`` finds, then ``similar_keys``'s: what every surface offers for a key it did not find. Only
-    documents the scope may read are looked at, so that neither a key nor a title of another is ever offered."""
-    rows = readable_titles(scope)
+    documents the scope may read are looked at, so that neither a key nor a title of another is ever offered
+    (``rows``: ``readable_titles(scope)`` where the caller has read them already)."""
+    rows = readable_titles(scope) if rows is None else rows
     titles: dict[str, str | None] = {}
     for _, key, title in rows:
         titles.setdefault(key, title)
@@ -198,14 +199,21 @@ def document_meant(scope: Scope, given: str) -> DocumentVersion | None:
     (``clew outline 'Tags Overview'``, task S1; ``clew outline 'Overview of actions in GTK'`` for the page titled
     "Gtk – 4.0: Overview of actions in GTK", task S3) where it finds exactly one. For the commands that read
     (``outline``, ``slice``, ``read``, ``grep``); ``clew rm`` takes keys only."""
+    return document_or_keys_meant(scope, given, near=False)[0]
+
+
+def document_or_keys_meant(scope: Scope, given: str, *, near: bool = True) -> tuple[DocumentVersion | None, list[str]]:
+    """``document_meant``, and where it finds none, ``keys_meant`` (when ``near``): the readable titles are read
+    once for both (a key that names nothing read them twice: 8 ms against 1.8 ms for a key found)."""
     doc = scope.document_by_key(given)
-    if doc is not None or not given.strip():
-        return doc
-    titled = titles_meant(readable_titles(scope), given)
-    if len(titled) != 1:
-        return None
-    collection, key = titled[0]
-    return next(iter(scope.current_by_keys([key], collection).values()), None)
+    if doc is not None:
+        return doc, []
+    rows = readable_titles(scope) if given.strip() or near else []
+    titled = titles_meant(rows, given) if given.strip() else []
+    if len(titled) == 1:
+        collection, key = titled[0]
+        doc = next(iter(scope.current_by_keys([key], collection).values()), None)
+    return doc, (keys_meant(scope, given, rows) if doc is None and near else [])
 
 
 SITE_PART_TITLES = 3

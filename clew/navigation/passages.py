@@ -24,7 +24,7 @@ from dataclasses import dataclass
 import duckdb
 
 from clew.corpus import ids
-from clew.corpus.documents import document_meant, keys_meant
+from clew.corpus.documents import document_or_keys_meant
 from clew.corpus.reader import Scope
 from clew.corpus.structure import DocumentVersion, Skeleton
 from clew.errors import MalformedEvidenceId
@@ -85,8 +85,7 @@ def open_document(scope: Scope, document: str) -> Opened:
     if document.strip().startswith(f"{ids.PREFIX}:"):
         return open_id(scope, document, "csd")
     try:
-        doc = document_meant(scope, document)
-        near = keys_meant(scope, document) if doc is None else []
+        doc, near = document_or_keys_meant(scope, document)
     except duckdb.Error as error:
         return failed(error)
     if doc is None:

@@ -147,3 +147,25 @@ def test_a_title_typed_without_its_site_s_prefix_or_suffix_is_taken_where_one_do
         meant = [document_meant(scope, given) for given in ("4.0: Lists", "Gtk – 4.0: Lists", "gtk3/css.html")]
         assert [doc.key if doc else None for doc in meant] == [
             "gtk4/list-widgets.html", "gtk4/list-widgets.html", "gtk3/css.html"]
+
+
+def test_a_key_that_names_nothing_reads_the_titles_once(corpus: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
+    from clew.corpus import documents
+    from clew.navigation.passages import open_document
+
+    reads: list[int] = []
+    real = documents.readable_titles
+
+    def counted(scope: Scope) -> list[tuple[str, str, str | None]]:
+        reads.append(1)
+        return real(scope)
+
+    monkeypatch.setattr(documents, "readable_titles", counted)
+    scope = Scope(corpus, collection="docs")
+    opened = open_document(scope, "Tags Overveiw")  # neither a key nor a title: the keys meant are offered
+    assert opened.status == "unavailable" and "file.tags.html" in (opened.detail or "")
+    assert len(reads) == 1  # read for the title and for the keys meant alike (it was read twice)
+    reads.clear()
+    assert open_document(scope, "Alpha.html").status == "ok" and reads == []  # a key found reads no titles
+    assert open_document(scope, "tags overview").status == "ok" and len(reads) == 1
+    assert documents.document_or_keys_meant(scope, "Future") == (None, ["scala/Future$.html", "scala/Future.html"])
