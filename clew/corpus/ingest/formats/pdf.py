@@ -46,14 +46,14 @@ import ctypes
 import re
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
-from clew.corpus.ingest.formats.pdf_boxes import boxed_rows
+from clew.corpus.ingest.formats.pdf_boxes import Grid, boxed_rows, ruled_grid
 from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
     FRAME_CORNERS,
@@ -120,6 +120,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     pages: list[list[Line]] = []
     heights: list[float] = []
     pictures: list[int] = []  # pages without text but with images
+    grids: dict[int, Grid] = {}  # pages whose strokes may draw a table (pdf_boxes.ruled_grid)
     for index in range(len(pdf)):
         deadline.check(f"page {index + 1}")
         page = pdf[index]
@@ -130,6 +131,8 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
                                      "for one page: not ingested; raise the limit (--max-page-objects)")
         heights.append(page.get_height())
         lines = _lines(page, deadline, index)
+        if lines and (found := ruled_grid(page, heights[-1], deadline, index)) is not None:
+            grids[index] = found
         if not lines and _has_images(page):
             pictures.append(index)
         pages.append(lines)
@@ -146,7 +149,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
                         "not OCR'd, nothing ingested from them")
     drop_running_lines(pages, heights)
     settle_hyphens(pages)
-    tables = _tables(pdf, pages, warnings, deadline)
+    tables = _tables(pdf, pages, grids, warnings, deadline)
     body = _body_size(pages)
     bookmarks = pdf_outline.entries(pdf, heights)
     outline = pdf_outline.place(bookmarks, pages, body) if any(e.page is not None for e in bookmarks) else {}
@@ -381,26 +384,28 @@ class _PdfTable:
     title: str | None = None
 
 
-def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], warnings: list[str],
+def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], grids: dict[int, Grid], warnings: list[str],
             deadline: Deadline) -> dict[int, list[_PdfTable]]:
     """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
     pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it. A first row of one
     cell across the table (gnuplot's "Graph Border Encoding" over "Bit plot splot") is its title, as a boxed
-    table's caption (``pdf_boxes``: text above the table), not a header row of one cell and empty ones (task R9)."""
+    table's caption (``pdf_boxes``: text above the table), not a header row of one cell and empty ones (task R9).
+    ``grids``: the strokes of the pages, read with their lines (``pdf_boxes.ruled_grid``)."""
     from pdfplumber.page import Page
     from pdfplumber.table import TableFinder  # imported here: only documents with ruled pages pay for it
 
     found: dict[int, list[_PdfTable]] = {}
     for index, lines in enumerate(pages):
-        if not lines:
+        grid = grids.get(index)
+        if not lines or grid is None:
             continue
+        if isinstance(grid, str):
+            warnings.append(f"page {index + 1}: tables not read ({grid}); their text is kept as paragraphs")
+            continue
+        horizontal, vertical = grid
         page = pdf[index]
         try:
             height = page.get_height()
-            horizontal, vertical = _strokes(page, height, deadline, index)
-            # a grid of at least two rows, and two columns or a box (pdf_boxes: its columns drawn by space alone)
-            if len({round(e["top"]) for e in horizontal}) < 3 or len({round(e["x0"]) for e in vertical}) < 2:
-                continue
             settings = {"vertical_strategy": "explicit", "horizontal_strategy": "explicit",
                         "explicit_vertical_lines": vertical, "explicit_horizontal_lines": horizontal}
             # pdfplumber reads only the box's size and its explicit lines from the page it is given
@@ -443,51 +448,6 @@ class _PageBox:
     @property
     def bbox(self) -> tuple[float, float, float, float]:
         return (0, 0, self.width, self.height)
-
-
-def _strokes(page: pdfium.PdfPage, height: float, deadline: Deadline,
-             index: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Horizontal and vertical segments of the page's paths, as pdfplumber edges (top-left origin)."""
-    horizontal: list[dict[str, Any]] = []
-    vertical: list[dict[str, Any]] = []
-    x, y = ctypes.c_float(), ctypes.c_float()
-    for obj in page.get_objects(max_depth=2):
-        deadline.check(f"page {index + 1}")
-        if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
-            continue
-        left, bottom, right, top = obj.get_bounds()
-        if right - left < 2 and top - bottom < 2:
-            continue
-        m = obj.get_matrix()
-        points: list[tuple[float, float]] = []
-        start: tuple[float, float] | None = None
-        for i in range(pdfium_c.FPDFPath_CountSegments(obj.raw)):
-            segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
-            pdfium_c.FPDFPathSegment_GetPoint(segment, x, y)
-            point = (m.a * x.value + m.c * y.value + m.e, m.b * x.value + m.d * y.value + m.f)
-            kind = pdfium_c.FPDFPathSegment_GetType(segment)
-            if kind == pdfium_c.FPDF_SEGMENT_MOVETO:
-                start = point
-            elif kind == pdfium_c.FPDF_SEGMENT_LINETO and points:
-                _edge(points[-1], point, height, horizontal, vertical)
-            if pdfium_c.FPDFPathSegment_GetClose(segment) and start is not None:
-                _edge(point, start, height, horizontal, vertical)
-            points.append(point)
-    return horizontal, vertical
-
-
-def _edge(a: tuple[float, float], b: tuple[float, float], height: float, horizontal: list[dict[str, Any]],
-          vertical: list[dict[str, Any]]) -> None:
-    (x0, y0), (x1, y1) = a, b
-    if abs(y0 - y1) < 1 and abs(x1 - x0) >= 3:
-        top = height - (y0 + y1) / 2
-        horizontal.append({"object_type": "line_edge", "orientation": "h", "x0": min(x0, x1), "x1": max(x0, x1),
-                           "top": top, "bottom": top, "width": abs(x1 - x0), "height": 0})
-    elif abs(x0 - x1) < 1 and abs(y1 - y0) >= 3:
-        left = (x0 + x1) / 2
-        vertical.append({"object_type": "line_edge", "orientation": "v", "x0": left, "x1": left,
-                         "top": height - max(y0, y1), "bottom": height - min(y0, y1), "width": 0,
-                         "height": abs(y1 - y0)})
 
 
 def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, float] | None, height: float) -> str:

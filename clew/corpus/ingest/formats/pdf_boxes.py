@@ -14,16 +14,20 @@ Reference's table of mail commands) or of fewer than two rows is no table.
 from __future__ import annotations
 
 import ctypes
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats.pdf_layout import Line
+from clew.corpus.ingest.parsed import Deadline
 
 COLUMN_GAP = 6.0
 """Points of space between two columns at least (LaTeX's column separation is 12 pt; a word space about 3.3 pt)."""
 _SAME_LINE = 2.0
 """Points between the baselines of two characters of one line at most."""
+Grid = tuple[list[dict[str, Any]], list[dict[str, Any]]] | str
+"""A page's horizontal and vertical strokes as pdfplumber edges, or the error PDFium's drawing gave (``ruled_grid``)."""
 
 
 def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float], height: float,
@@ -104,3 +108,62 @@ def _cell(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, float],
     text = textpage.get_text_bounded(left=left - 0.5, bottom=height - bottom - 0.5, right=right + 0.5,
                                      top=height - top + 0.5)
     return " ".join(text.replace("\xad", "").split())
+
+
+def ruled_grid(page: pdfium.PdfPage, height: float, deadline: Deadline, index: int) -> Grid | None:
+    """The page's strokes where they may draw a table: a grid of at least two rows, and two columns or a box (its
+    columns drawn by space alone: ``boxed_rows``); else None. Where the drawing is degenerate, the error (the page's
+    tables are not read). The reader takes them while the page is open for its lines (task P5: opening every page
+    with text a second time for its strokes)."""
+    try:
+        horizontal, vertical = _strokes(page, height, deadline, index)
+    except (ValueError, ZeroDivisionError) as error:
+        return str(error)
+    if len({round(e["top"]) for e in horizontal}) < 3 or len({round(e["x0"]) for e in vertical}) < 2:
+        return None
+    return horizontal, vertical
+
+
+def _strokes(page: pdfium.PdfPage, height: float, deadline: Deadline,
+             index: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Horizontal and vertical segments of the page's paths, as pdfplumber edges (top-left origin)."""
+    horizontal: list[dict[str, Any]] = []
+    vertical: list[dict[str, Any]] = []
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for obj in page.get_objects(max_depth=2):
+        deadline.check(f"page {index + 1}")
+        if obj.type != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        left, bottom, right, top = obj.get_bounds()
+        if right - left < 2 and top - bottom < 2:
+            continue
+        m = obj.get_matrix()
+        points: list[tuple[float, float]] = []
+        start: tuple[float, float] | None = None
+        for i in range(pdfium_c.FPDFPath_CountSegments(obj.raw)):
+            segment = pdfium_c.FPDFPath_GetPathSegment(obj.raw, i)
+            pdfium_c.FPDFPathSegment_GetPoint(segment, x, y)
+            point = (m.a * x.value + m.c * y.value + m.e, m.b * x.value + m.d * y.value + m.f)
+            kind = pdfium_c.FPDFPathSegment_GetType(segment)
+            if kind == pdfium_c.FPDF_SEGMENT_MOVETO:
+                start = point
+            elif kind == pdfium_c.FPDF_SEGMENT_LINETO and points:
+                _edge(points[-1], point, height, horizontal, vertical)
+            if pdfium_c.FPDFPathSegment_GetClose(segment) and start is not None:
+                _edge(point, start, height, horizontal, vertical)
+            points.append(point)
+    return horizontal, vertical
+
+
+def _edge(a: tuple[float, float], b: tuple[float, float], height: float, horizontal: list[dict[str, Any]],
+          vertical: list[dict[str, Any]]) -> None:
+    (x0, y0), (x1, y1) = a, b
+    if abs(y0 - y1) < 1 and abs(x1 - x0) >= 3:
+        top = height - (y0 + y1) / 2
+        horizontal.append({"object_type": "line_edge", "orientation": "h", "x0": min(x0, x1), "x1": max(x0, x1),
+                           "top": top, "bottom": top, "width": abs(x1 - x0), "height": 0})
+    elif abs(x0 - x1) < 1 and abs(y1 - y0) >= 3:
+        left = (x0 + x1) / 2
+        vertical.append({"object_type": "line_edge", "orientation": "v", "x0": left, "x1": left,
+                         "top": height - max(y0, y1), "bottom": height - min(y0, y1), "width": 0,
+                         "height": abs(y1 - y0)})
