@@ -402,6 +402,7 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], grids: dict[int, G
         if isinstance(grid, str):
             warnings.append(f"page {index + 1}: tables not read ({grid}); their text is kept as paragraphs")
             continue
+        deadline.check(f"page {index + 1}")  # pdfplumber's finder on a dense grid may take a while
         horizontal, vertical = grid
         page = pdf[index]
         try:

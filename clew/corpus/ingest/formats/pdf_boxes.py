@@ -9,6 +9,9 @@ caption set in a box of its own) stays text above the table and is its title (it
 prose (no band), of code (half its lines or more in a fixed-pitch face: a framed listing, whose odd glyph, DocBook's
 "←-", may make a line look otherwise), one with text beside it on its lines (a column of a larger grid: the Debian
 Reference's table of mail commands) or of fewer than two rows is no table.
+
+The strokes the table finder starts from are read here as well (``ruled_grid``), while the reader has the page open
+for its lines: pages that draw no grid are not opened again.
 """
 
 from __future__ import annotations
