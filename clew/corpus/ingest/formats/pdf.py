@@ -43,6 +43,7 @@
 from __future__ import annotations
 
 import ctypes
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -339,8 +340,15 @@ def _font(textpage: pdfium.PdfTextPage, index: int) -> tuple[str, bool]:
     the font's FixedPitch flag, or a typewriter face by name (``_MONO_FONT``)."""
     name, flags = ctypes.create_string_buffer(96), ctypes.c_int()
     pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, 96, flags)
-    font = name.value.decode("latin-1", "replace").lower()
-    return font, bool(flags.value & _FIXED_PITCH) or _MONO_FONT.search(font) is not None
+    return _font_look(name.value, bool(flags.value & _FIXED_PITCH))
+
+
+@functools.lru_cache(maxsize=1024)
+def _font_look(name: bytes, fixed: bool) -> tuple[str, bool]:
+    """A font's name, decoded and lower-cased, and whether it is fixed-pitch: a document has a few fonts and the
+    reader asks for one some 27,000 times on gnuplot's manual."""
+    font = name.decode("latin-1", "replace").lower()
+    return font, fixed or _MONO_FONT.search(font) is not None
 
 
 def _scanned(pdf: pdfium.PdfDocument, index: int) -> bool:
