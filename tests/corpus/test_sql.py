@@ -130,6 +130,27 @@ def test_a_view_reads_the_same_types_and_rows_either_way(insert_path: list[str])
     assert insert_path[-1] == "k,l", "a list column has no VALUES type: Parquet"
 
 
+HOSTILE = ["it's", "'); DROP TABLE t; --", "back\\slash\\", "\\'", "''", "nul\x00in'side\x00", "𝄞 non-BMP",
+           "a ? b $1 /* c", "\n\r\t", ""]
+
+
+def test_no_cell_breaks_out_of_its_literal(insert_path: list[str]) -> None:
+    """Quotes, backslashes, NULs, placeholders and comment marks in cells (strings, lists of them) read back as
+    written, through a VALUES list as through Parquet, and run no SQL of their own."""
+    lists = [[cell, None] for cell in HOSTILE]
+    floats = [-0.0, 1e308, 5e-324, None, 2.5, 1.0, 0.1, -1e-300, 3.0, None]
+    con = duckdb.connect()
+    con.execute("CREATE TABLE t (s VARCHAR, l VARCHAR[], f DOUBLE)")
+    insert_columns(con, "t", {"s": HOSTILE, "l": lists, "f": floats})
+    with arrow_view(con, "clew_v", {"s": HOSTILE, "f": floats}):
+        viewed = con.execute("SELECT * FROM clew_v").fetchall()
+    assert len(insert_path) == (2 if sql.VALUES_CELLS == 0 else 0)
+    rows = list(zip(HOSTILE, lists, floats, strict=True))
+    assert con.execute("SELECT * FROM t").fetchall() == rows
+    assert list(map(repr, viewed)) == [repr((s, f)) for s, _, f in rows]  # repr: -0.0 stays -0.0
+    assert con.execute("SELECT table_name FROM duckdb_tables()").fetchall() == [("t",)]
+
+
 @pytest.mark.parametrize(("columns", "why"), [
     ({"i": list(range(sql.VALUES_CELLS + 1))}, "more cells than VALUES_CELLS"),
     ({"s": ["x" * (sql.VALUES_CHARS // 2)] * 3}, "more characters than VALUES_CHARS"),
