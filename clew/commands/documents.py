@@ -24,7 +24,7 @@ from clew.commands.common import (
 from clew.commands.common import (
     collection as resolve_collection,
 )
-from clew.corpus.documents import OutlineNode, keys_meant, list_documents, outline, remove_documents
+from clew.corpus.documents import OutlineNode, keys_meant, list_documents, outline_or_keys_meant, remove_documents
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 
@@ -77,8 +77,7 @@ def outline_command(key: Annotated[str, typer.Argument(help="Document key (or th
     """Show a document's section tree with passage counts (no such document: exit status 1)."""
     with Corpus(database(db), read_only=True) as corpus:
         scope = Scope(corpus, collection=resolve_collection(corpus, collection))
-        tree = outline(scope, key)
-        near = None if tree is not None else keys_meant(scope, key)
+        tree, near = outline_or_keys_meant(scope, key)
     if tree is None:
         hint = f"did you mean {' or '.join(near)}?" if near else "clew ls lists the keys"
         raise fail(f"no current document with key {key!r} ({hint})", code=1)

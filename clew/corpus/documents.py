@@ -102,9 +102,17 @@ def list_documents(scope: Scope, *, include_removed: bool = False) -> list[Docum
 def outline(scope: Scope, key: str) -> OutlineNode | None:
     """The section tree of the current readable version of ``key`` (or of the one document titled so:
     ``document_meant``) with passage counts, or None."""
-    doc = document_meant(scope, key)
-    if doc is None:
-        return None
+    return outline_or_keys_meant(scope, key, near=False)[0]
+
+
+def outline_or_keys_meant(scope: Scope, key: str, *, near: bool = True) -> tuple[OutlineNode | None, list[str]]:
+    """``outline``, and where it finds no document, ``keys_meant`` (when ``near``): what ``clew outline`` and the
+    REST outline answer, the readable titles read once for both (``document_or_keys_meant``)."""
+    doc, meant = document_or_keys_meant(scope, key, near=near)
+    return (None if doc is None else _tree(doc)), meant
+
+
+def _tree(doc: DocumentVersion) -> OutlineNode:
     sk = doc.skeleton
 
     def build(ordinal: int) -> OutlineNode:

@@ -27,9 +27,8 @@ from clew.corpus.documents import (
     DocumentInfo,
     OutlineNode,
     RemoveReport,
-    keys_meant,
     list_documents,
-    outline,
+    outline_or_keys_meant,
     remove_documents,
 )
 from clew.corpus.reader import Scope
@@ -68,9 +67,8 @@ def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[...
         scope = scope_of(name, principal)
         if isinstance(scope, JSONResponse):
             return scope
-        tree = await asyncio.to_thread(outline, scope, key)
+        tree, near = await asyncio.to_thread(outline_or_keys_meant, scope, key)
         if tree is None:
-            near = await asyncio.to_thread(keys_meant, scope, key)
             hint = f"did you mean {' or '.join(near)}?" if near else f"GET /v1/collections/{name}/documents lists them"
             return JSONResponse({"error": "not_found", "detail": f"no current document {key!r} in {name!r} ({hint})",
                                  "did_you_mean": near}, status_code=404)

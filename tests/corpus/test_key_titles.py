@@ -169,3 +169,7 @@ def test_a_key_that_names_nothing_reads_the_titles_once(corpus: Corpus, monkeypa
     assert open_document(scope, "Alpha.html").status == "ok" and reads == []  # a key found reads no titles
     assert open_document(scope, "tags overview").status == "ok" and len(reads) == 1
     assert documents.document_or_keys_meant(scope, "Future") == (None, ["scala/Future$.html", "scala/Future.html"])
+    reads.clear()  # clew outline and the REST outline: the same single read (they read them twice)
+    assert documents.outline_or_keys_meant(scope, "Tags Overveiw") == (None, ["file.tags.html"]) and len(reads) == 1
+    tree, meant = documents.outline_or_keys_meant(scope, "tags overview")
+    assert tree is not None and tree == outline(scope, "file.tags.html") and meant == []
