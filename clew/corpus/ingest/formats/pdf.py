@@ -338,9 +338,17 @@ def _typed_quotes(textpage: pdfium.PdfTextPage, raw: str, start: int) -> str:
 def _font(textpage: pdfium.PdfTextPage, index: int) -> tuple[str, bool]:
     """The name (lower-cased) of the font of character ``index``, and whether it is fixed-pitch:
     the font's FixedPitch flag, or a typewriter face by name (``_MONO_FONT``)."""
-    name, flags = ctypes.create_string_buffer(96), ctypes.c_int()
-    pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, 96, flags)
+    name, flags = ctypes.create_string_buffer(FONT_NAME_BYTES), ctypes.c_int()
+    length = pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, FONT_NAME_BYTES, flags)
+    if length > FONT_NAME_BYTES:  # PDFium leaves a buffer too short for the name untouched: ask again
+        name = ctypes.create_string_buffer(length)
+        pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, length, flags)
     return _font_look(name.value, bool(flags.value & _FIXED_PITCH))
+
+
+FONT_NAME_BYTES = 96
+"""The buffer a font's name is first read into (a subset's "ABCDEF+LMMono10-Regular" fits; a longer one is read
+again into a buffer of its length)."""
 
 
 @functools.lru_cache(maxsize=1024)

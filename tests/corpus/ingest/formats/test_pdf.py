@@ -342,3 +342,28 @@ def test_a_box_with_text_beside_it_is_not_read_as_a_table_of_its_own() -> None:
         assert warnings == ["page 1: tables not read (bad matrix); their text is kept as paragraphs"]
     finally:
         pdf.close()
+
+
+def test_a_font_name_longer_than_the_first_buffer_is_read_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PDFium's FPDFText_GetFontInfo writes the name only into a buffer long enough for it and returns the length
+    it needs: a longer name (a subset prefix and a long family) was read as "" and its typewriter face lost."""
+    import ctypes
+    from types import SimpleNamespace
+
+    import pypdfium2.raw as pdfium_c
+
+    from clew.corpus.ingest.formats import pdf
+
+    long_name = b"ABCDEF+" + b"SourceCodeProSemiboldItalicExtendedForDocumentation-" * 2 + b"Mono"
+    assert len(long_name) > 96  # the first buffer's size (pdf.FONT_NAME_BYTES)
+
+    def font_info(_page: object, _index: int, buffer: ctypes.Array[ctypes.c_char], buflen: int,
+                  flags: ctypes.c_int) -> int:
+        flags.value = 0  # no FixedPitch flag: only the name tells
+        if buflen >= len(long_name) + 1:
+            ctypes.memmove(buffer, long_name + b"\0", len(long_name) + 1)
+        return len(long_name) + 1
+
+    monkeypatch.setattr(pdfium_c, "FPDFText_GetFontInfo", font_info)
+    name, fixed = pdf._font(SimpleNamespace(raw=None), 0)  # type: ignore[arg-type]
+    assert name == long_name.decode().lower() and fixed
