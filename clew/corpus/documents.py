@@ -236,21 +236,30 @@ set off by spaces, a colon and a space ("Gtk – 4.0: ", " - Rust", " | luxon", 
 an opening parenthesis for a suffix (javadoc's " (Apache Commons Lang 3.12.0 API)")."""
 
 
+def _rust_title(wanted: str) -> str:
+    """rustdoc titles an item by its name and module ("HashMap in std::collections"); a Rust user types its path
+    ("std::collections::HashMap"): the title that path reads as, or "" where ``wanted`` is no path."""
+    module, separator, name = wanted.rpartition("::")
+    return f"{name} in {module}" if separator and module and name and " " not in wanted else ""
+
+
 def titles_meant(rows: list[tuple[str, str, str | None]], given: str) -> list[tuple[str, str]]:
     """``(collection, key)`` of the documents in ``rows`` (``readable_titles``) titled ``given`` (any case, white
     space collapsed); failing those, of the documents whose title is ``given`` with its site part, a prefix or suffix
     (``_SITE_PREFIX``, ``_SITE_SUFFIX``) at least ``SITE_PART_TITLES`` titles of its collection share: a title as
     it reads on the page, typed without the site's name (gtk4's "Gtk – 4.0: Overview of actions in GTK" typed
     "Overview of actions in GTK", "HashMap in std::collections - Rust" typed "HashMap in std::collections"; task S3;
-    the HTML reader already drops some generators' parts: rustdoc's " - Rust"). A part no other titles share is the
-    title's own ("SQLite Query Planning" is not "Query Planning": SQLite's titles share no part). The titles are read
-    once; a part is counted over its collection's titles only where a title ends or begins with ``given`` after it
-    (``SITE_PARTS_WEIGHED``)."""
+    the HTML reader already drops some generators' parts: rustdoc's " - Rust"; rustdoc's "HashMap in
+    std::collections" is also the title of the path "std::collections::HashMap", ``_rust_title``). A part no other
+    titles share is the title's own ("SQLite Query Planning" is not "Query Planning": SQLite's titles share no part).
+    The titles are read once; a part is counted over its collection's titles only where a title ends or begins with
+    ``given`` after it (``SITE_PARTS_WEIGHED``)."""
     wanted = _plain(given)
     if not wanted:
         return []
     plain = [(collection, key, _plain(title)) for collection, key, title in rows if title]
-    exact = [(collection, key) for collection, key, title in plain if title == wanted]
+    pathed = _rust_title(wanted)
+    exact = [(collection, key) for collection, key, title in plain if title in (wanted, pathed)]
     if exact:
         return exact
     parts: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (collection, site part) -> documents

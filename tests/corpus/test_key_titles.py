@@ -173,3 +173,22 @@ def test_a_key_that_names_nothing_reads_the_titles_once(corpus: Corpus, monkeypa
     assert documents.outline_or_keys_meant(scope, "Tags Overveiw") == (None, ["file.tags.html"]) and len(reads) == 1
     tree, meant = documents.outline_or_keys_meant(scope, "tags overview")
     assert tree is not None and tree == outline(scope, "file.tags.html") and meant == []
+
+
+def test_a_rust_items_path_is_taken_for_the_title_rustdoc_gives_it(tmp_path: Path) -> None:
+    from clew.corpus.documents import titles_meant
+
+    rows = [("std", "std/collections/struct.HashMap.html", "HashMap in std::collections"),
+            ("std", "std/collections/hash_map/struct.HashMap.html", "HashMap in std::collections::hash_map"),
+            ("std", "std/index.html", "std")]
+    assert titles_meant(rows, "std::collections::HashMap") == [("std", "std/collections/struct.HashMap.html")]
+    assert titles_meant(rows, "STD::collections::hash_map::HashMap") == [
+        ("std", "std/collections/hash_map/struct.HashMap.html")]
+    assert titles_meant(rows, "HashMap in std::collections") == [("std", "std/collections/struct.HashMap.html")]
+    assert titles_meant(rows, "std::") == [] and titles_meant(rows, "::HashMap") == []  # no module or no name
+    pages = {"struct.HashMap.html": "<title>HashMap in std::collections</title><h1>Struct HashMap</h1>"
+                                    "<p>A hash map implemented with quadratic probing.</p>"}
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [write_files(tmp_path / "docs", pages)], collection="std")
+        doc = document_meant(Scope(corpus, collection="std"), "std::collections::HashMap")
+        assert doc is not None and doc.key == "struct.HashMap.html"
