@@ -1,6 +1,7 @@
 """A lead-in continued across passages of the evidence (``clew.agent.generate``): a passage that ends with a
-sentence introducing a list, a table or code, or ends inside a numbered list the chunker cut, goes on in the next
-passage of its document. ``clew.agent.units`` cuts one passage into units; this joins two passages' units.
+sentence introducing a list, a table or code, or ends inside a numbered list or an example the chunker cut, goes
+on in the next passage of its document. ``clew.agent.units`` cuts one passage into units; this joins two
+passages' units.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
     the next passage is its "#### Parameters"; code under "Synopsis" is still quoted with the description). A
     numbered list ending a passage under its lead-in goes on with the items opening the next passage when that one
     opens with the item after its last (``numbered``: the number of the item a passage opens with, by evidence id;
-    ``_list_goes_on``). The passages it changes are copied first (``parsed`` holds the units ``parsed_units``
+    ``_list_goes_on``); a code block ending a passage under its lead-in, with the code blocks opening the next one
+    (``_code_goes_on``). The passages it changes are copied first (``parsed`` holds the units ``parsed_units``
     keeps)."""
     copied: set[str] = set()
     numbered = numbered or {}
@@ -42,6 +44,14 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
                 lead.follow.append((unit.text, unit.evidence_id))
                 unit.context |= set(lead.terms)
                 unit.intro = lead
+            continue
+        if after is not None and _code_goes_on(units, opening):
+            lead = own(evidence_id)[-1].intro
+            for unit in takewhile(lambda u: u.kind == "code" and u.intro is None, own(after)):
+                if lead is not None:  # never None: ``_code_goes_on`` found it (a guard the type checker reads)
+                    lead.follow.append((unit.text, unit.evidence_id))
+                    unit.context |= set(lead.terms)
+                    unit.intro = lead
             continue
         if not units or units[-1].kind != "sentence" or units[-1].follow:
             continue
@@ -70,6 +80,17 @@ def _list_goes_on(units: list[Unit], opening: list[Unit], number: int) -> bool:
     return (lead is not None and lead.evidence_id == units[-1].evidence_id and lead.own.endswith(":")
             and bool(lead.follow) and lead.follow[-1] == (units[-1].text, units[-1].evidence_id)
             and number == len(lead.follow) + 1)
+
+
+def _code_goes_on(units: list[Unit], opening: list[Unit]) -> bool:
+    """The passage ends with a code block its lead-in ending in ":" introduces, and the next passage opens with a
+    code block of no lead-in: the chunker cut the example between its blocks (Gutenprint's "Change the following line
+    from:" ``LogLevel Info`` | "to" ``LogLevel Debug``, task X14)."""
+    if not units or not opening or units[-1].kind != "code" or opening[0].kind != "code" or opening[0].intro:
+        return False
+    lead = units[-1].intro
+    return (lead is not None and lead.own.endswith(":") and bool(lead.follow)
+            and lead.follow[-1] == (units[-1].text, units[-1].evidence_id))
 
 
 def _copy(kept: list[Unit]) -> list[Unit]:

@@ -98,6 +98,10 @@ _OPTION = re.compile(r"-{1,2}[A-Za-z]")
 """A command-line option's term (``-h host --host=host``): a definition's term, not code."""
 _EDGES = re.compile(r"^(?:[#\s]|-+(?=\s))+|(?:\s+-+|[#\s])+$")
 """A text's heading marks and loose dashes at either end; not an option's (``-M, --multi-volume``)."""
+_JOINING = re.compile(r"[a-z]{1,3}")
+"""A paragraph of one short lower-case word between an example and the code block after it ("to", "or"): too short
+to be a unit, it was lost, and the block read alone. It is quoted above the block: Gutenprint's "Change the following
+line from:" ``LogLevel Info`` "to" ``LogLevel Debug``, the chunker's cut before "to" (task X14, U16's G2)."""
 _CODE_LINE = re.compile(r";$|\S=|^--\s")
 """A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
 
@@ -440,6 +444,7 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
         code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
     session: list[str] | None = None  # the lines of an interactive session (``PROMPT``)
     closes = False  # the open code block is the one a list item introduces (``_item_introduces``)
+    above = ""  # a word too short to be a unit over the open code block (``_JOINING``): quoted above it
     opened = 0  # the units before the last heading
     for number, line in enumerate(lines):
         stripped = line.strip()
@@ -454,8 +459,8 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                     label = prototype  # a member's prototype opening its section: see ``member``
                     defined, member = set(tokenize(label)), "code"
                 else:
-                    add("\n".join(code), "code", set(lead.terms) if lead else set())
-                code = None
+                    add("\n".join(code), "code", set(lead.terms) if lead else set(), above)
+                code, above = None, ""
                 if closes:  # the block an item introduced: what follows it is not more of its list
                     lead, closes = None, False
             continue
@@ -476,7 +481,10 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
                 lead = None  # an example inside a list's item, not more of its lead-in's list (as unfenced, above)
             elif units and units[-1].kind == "item":
                 lead, closes = lead or units[-1], True  # an item ending in ":" introduces the block after it
-            introduce()
+            if _JOINING.fullmatch(label):
+                above, label, lead = label, "", None  # see ``_JOINING``
+            else:
+                introduce()
             code = [line]
             continue
         if _GRID_BORDER.fullmatch(stripped):  # a grid table's border: no row, and the header stays
