@@ -258,8 +258,8 @@ def titles_meant(rows: list[tuple[str, str, str | None]], given: str) -> list[tu
     if not wanted:
         return []
     plain = [(collection, key, _plain(title)) for collection, key, title in rows if title]
-    pathed = _rust_title(wanted)
-    exact = [(collection, key) for collection, key, title in plain if title in (wanted, pathed)]
+    forms = {wanted, _rust_title(wanted)} - {""}  # a blank title is no rustdoc title of a non-path
+    exact = [(collection, key) for collection, key, title in plain if title in forms]
     if exact:
         return exact
     parts: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (collection, site part) -> documents

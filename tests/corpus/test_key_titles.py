@@ -192,3 +192,11 @@ def test_a_rust_items_path_is_taken_for_the_title_rustdoc_gives_it(tmp_path: Pat
         ingest_paths(corpus, [write_files(tmp_path / "docs", pages)], collection="std")
         doc = document_meant(Scope(corpus, collection="std"), "std::collections::HashMap")
         assert doc is not None and doc.key == "struct.HashMap.html"
+
+
+def test_a_blank_title_is_meant_by_no_name() -> None:
+    from clew.corpus.documents import titles_meant
+
+    rows = [("docs", "blank.html", "   "), ("docs", "a.html", "Alpha")]
+    assert titles_meant(rows, "Alpha") == [("docs", "a.html")]
+    assert titles_meant(rows, "Beta") == []  # a title of white space is not "" for a name that is no Rust path
