@@ -6,7 +6,7 @@ passages' units.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from itertools import takewhile
 
 from clew.agent.units import Unit
@@ -20,8 +20,8 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
     the next passage is its "#### Parameters"; code under "Synopsis" is still quoted with the description). A
     numbered list ending a passage under its lead-in goes on with the items opening the next passage when that one
     opens with the item after its last (``numbered``: the number of the item a passage opens with, by evidence id;
-    ``_list_goes_on``); a code block ending a passage under its lead-in, with the code blocks opening the next one
-    (``_code_goes_on``). The passages it changes are copied first (``parsed`` holds the units ``parsed_units``
+    ``_cut_lead``); a code block ending a passage under its lead-in, with the code blocks opening the next one
+    (``_cut_lead``). The passages it changes are copied first (``parsed`` holds the units ``parsed_units``
     keeps)."""
     copied: set[str] = set()
     numbered = numbered or {}
@@ -35,23 +35,13 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
     for evidence_id, units in list(parsed.items()):
         head, _, ordinal = evidence_id.rpartition(":")
         after = f"{head}:{int(ordinal) + 1}" if ordinal.isdigit() else None
-        opening = parsed.get(after, []) if after is not None else []
-        if after is not None and after in numbered and _list_goes_on(units, opening, numbered[after]):
-            lead = own(evidence_id)[-1].intro
-            if lead is None:  # never: ``_list_goes_on`` found the lead-in (a guard the type checker reads)
-                continue
-            for unit in takewhile(lambda u: u.kind == "item" and u.intro is None, own(after)):
-                lead.follow.append((unit.text, unit.evidence_id))
-                unit.context |= set(lead.terms)
-                unit.intro = lead
+        if after is None:
             continue
-        if after is not None and _code_goes_on(units, opening):
-            lead = own(evidence_id)[-1].intro
-            for unit in takewhile(lambda u: u.kind == "code" and u.intro is None, own(after)):
-                if lead is not None:  # never None: ``_code_goes_on`` found it (a guard the type checker reads)
-                    lead.follow.append((unit.text, unit.evidence_id))
-                    unit.context |= set(lead.terms)
-                    unit.intro = lead
+        opening = parsed.get(after, [])
+        if _cut_lead(units, opening, numbered.get(after)) is not None:
+            kind, lead = units[-1].kind, own(evidence_id)[-1].intro  # the copy's lead-in
+            if lead is not None:  # always: ``_cut_lead`` found it (a guard the type checker reads)
+                _attach(lead, takewhile(lambda u: u.kind == kind and u.intro is None, own(after)))
             continue
         if not units or units[-1].kind != "sentence" or units[-1].follow:
             continue
@@ -62,35 +52,34 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
             if unit.kind == "sentence" or (unit.kind == "item" and not units[-1].own.endswith(":")):
                 break
             taken += 1
-        if not taken or after is None:
-            continue
-        units = own(evidence_id)
-        for unit in own(after)[:taken]:
-            units[-1].follow.append((unit.text, unit.evidence_id))
-            unit.context |= set(units[-1].terms)
-            unit.intro = units[-1]
+        if taken:
+            _attach(own(evidence_id)[-1], own(after)[:taken])
 
 
-def _list_goes_on(units: list[Unit], opening: list[Unit], number: int) -> bool:
-    """The passage ends with the numbered list a lead-in of it introduces, and the next passage opens with item
-    ``number`` of it: the chunker cut the list (task X12's sqlite-015)."""
-    if not units or not opening or units[-1].kind != "item" or opening[0].kind != "item" or opening[0].intro:
-        return False
-    lead = units[-1].intro
-    return (lead is not None and lead.evidence_id == units[-1].evidence_id and lead.own.endswith(":")
-            and bool(lead.follow) and lead.follow[-1] == (units[-1].text, units[-1].evidence_id)
-            and number == len(lead.follow) + 1)
+def _attach(lead: Unit, units: Iterable[Unit]) -> None:
+    """``units`` (of the next passage) read under ``lead``: quoted with it, sharing its terms."""
+    for unit in units:
+        lead.follow.append((unit.text, unit.evidence_id))
+        unit.context |= set(lead.terms)
+        unit.intro = lead
 
 
-def _code_goes_on(units: list[Unit], opening: list[Unit]) -> bool:
-    """The passage ends with a code block its lead-in ending in ":" introduces, and the next passage opens with a
-    code block of no lead-in: the chunker cut the example between its blocks (Gutenprint's "Change the following line
-    from:" ``LogLevel Info`` | "to" ``LogLevel Debug``, task X14)."""
-    if not units or not opening or units[-1].kind != "code" or opening[0].kind != "code" or opening[0].intro:
-        return False
-    lead = units[-1].intro
-    return (lead is not None and lead.own.endswith(":") and bool(lead.follow)
-            and lead.follow[-1] == (units[-1].text, units[-1].evidence_id))
+def _cut_lead(units: list[Unit], opening: list[Unit], number: int | None) -> Unit | None:
+    """The lead-in ending in ":" whose numbered list or example ends the passage (``units``), where the next passage
+    (``opening``) opens with more of it, of no lead-in of its own: the item numbered next (``number``: the number of
+    the item that passage opens with; the list's lead-in in the same passage), or a code block. The chunker cut the
+    list (task X12's sqlite-015) or the example between its blocks (Gutenprint's "Change the following line from:"
+    ``LogLevel Info`` | "to" ``LogLevel Debug``, task X14)."""
+    if not units or not opening:
+        return None
+    last, first = units[-1], opening[0]
+    lead = last.intro
+    if (last.kind not in ("item", "code") or first.kind != last.kind or first.intro is not None or lead is None
+            or not lead.own.endswith(":") or not lead.follow or lead.follow[-1] != (last.text, last.evidence_id)):
+        return None
+    if last.kind == "item" and (lead.evidence_id != last.evidence_id or number != len(lead.follow) + 1):
+        return None
+    return lead
 
 
 def _copy(kept: list[Unit]) -> list[Unit]:
