@@ -17,7 +17,7 @@ from clew.agent.result import EvidenceHit, Instruction
 from clew.agent.run import Run
 from clew.agent.states import State
 from clew.budgets.tokens import passage_tokens
-from clew.corpus.documents import keys_meant
+from clew.corpus.documents import keys_meant, readable_titles
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.search.api import Found, SearchRequest, search_passages
 from clew.errors import BudgetExhausted, ClewError
@@ -30,9 +30,9 @@ def missing_start(scope: Scope, keys: list[str]) -> str:
     """What a walk says of starts that name no readable document (a denied one reads the same), each with the
     keys meant where there are some (``clew.corpus.documents.keys_meant``, as ``clew outline`` offers them: a
     title typed for a key, ``--start-key 'Tags Overview'``, task S1)."""
-    named = []
+    named, titles = [], readable_titles(scope)  # read once for every key
     for key in keys:
-        near = keys_meant(scope, key)
+        near = keys_meant(scope, key, titles)
         named.append(repr(key) + (f" (did you mean {' or '.join(near)}?)" if near else ""))
     return f"the start names no readable document: {', '.join(named)}"
 
