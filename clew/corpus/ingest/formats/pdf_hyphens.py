@@ -36,6 +36,8 @@ FAR = 2.0
 BACK, AHEAD = 10.0, 3.0
 """A capital set on a word's baseline this many font sizes left of it, or right of it, without a space, opens a
 margin note (``line_pieces``)."""
+TURN = 0.1
+"""An angle (radians) between two runs of a line that makes them text set at different angles (``_turns``)."""
 _NOTE = re.compile(r"[A-Z](?<=\S[A-Z])")
 """Where a margin note may open inside a line (``line_pieces`` asks PDFium where the capital is set): at a capital
 right after any character but a space (a word's last, without a space, or a line-end hyphen). The capital comes first
@@ -98,7 +100,8 @@ def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, 
     """The lines of ``text`` (a page's, PDFium's indexes), each with the index of its first character and whether it is
     a margin note; a line that PDFium joined at a hyphen (U+FFFE) to a character ``FAR`` away is cut after the hyphen,
     and one joined on its baseline to a note in the margin (a capital right after a word, far left of it or past it:
-    luaotfload's "X TEEXNEW in v2.96!", "so youNew in 3.12 – experimental") before the note."""
+    luaotfload's "X TEEXNEW in v2.96!", "so youNew in 3.12 – experimental") before the note; a line that runs on from
+    upright text into text set at another angle (``_turns``) is cut where it turns."""
     position = 0
     for raw in _BREAK.split(text):
         start = position
@@ -108,11 +111,46 @@ def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, 
             if found.end() < len(raw) and _far(textpage, start + found.start(), start + found.end())]
         cuts += [(found.start(), True) for found in _NOTE.finditer(raw)
                  if _aside(textpage, start + found.start() - 1, start + found.start())]
+        cuts += [(at, False) for at in _turns(textpage, raw, start)]
         cut, aside = 0, False
         for at, note in sorted(cuts):
             yield start + cut, raw[cut:at], aside
             cut, aside = at, note
         yield start + cut, raw[cut:], aside
+
+
+def _turns(textpage: pdfium.PdfTextPage, raw: str, start: int) -> list[int]:
+    """Where ``raw`` (a line from PDFium's index ``start``) turns: the first visible character of each run set at
+    another angle than the run before it. PDFium joins text set upright and text set turned into one line where no
+    line break comes between them: dblatex's running header and a landscape table under it, "DocBook to LaTeX
+    Publishing 27 / 127 Column 1 Column 2 ..." (task R12); cut, the header is a running line again. Only a line whose
+    first and last visible characters differ in angle, or lie ``FAR`` apart across its baseline, is read character by
+    character."""
+    visible = [at for at in (len(raw) - len(raw.lstrip()), len(raw.rstrip()) - 1) if 0 <= at < len(raw)]
+    if len(visible) < 2 or visible[0] >= visible[1]:
+        return []
+    first, last = start + visible[0], start + visible[1]
+    angle = pdfium_c.FPDFText_GetCharAngle
+    x, y, later = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first) or 10.0
+    if abs(angle(textpage.raw, first) - angle(textpage.raw, last)) < TURN:
+        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, x, y)
+        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, x, later)
+        if abs(y.value - later.value) <= FAR * size:
+            return []
+    cuts, before, previous = [], angle(textpage.raw, first), first
+    for at in range(visible[0] + 1, visible[1] + 1):
+        if raw[at].isspace():
+            continue
+        turned = angle(textpage.raw, start + at)
+        if abs(turned - before) >= TURN:  # a glyph mirrored on its baseline (TeX's XeTeX logo) is no turn
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, previous, x, y)
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, start + at, x, later)
+            if abs(y.value - later.value) > size:
+                cuts.append(at)
+            before = turned
+        previous = start + at
+    return cuts
 
 
 def _aside(textpage: pdfium.PdfTextPage, before: int, at: int) -> bool:

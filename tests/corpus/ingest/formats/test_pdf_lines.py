@@ -1,0 +1,23 @@
+"""How the PDF reader assembles lines from PDFium's characters (task R12, U16's leftovers on dblatex's and
+luaotfload's manuals). The PDFs are written by hand (``test_pdf_text.hand_pdf``)."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.pdf import parse_pdf
+from tests.corpus.ingest.formats.test_pdf_text import hand_pdf, lines
+
+
+def test_a_running_header_joined_to_turned_text_under_it_is_still_a_running_header() -> None:
+    """dblatex's manual sets a wide table turned a quarter (a landscape page); PDFium puts no line break between the
+    page's running header and the turned text, and the header read as the table's first words: "DocBook to LaTeX
+    Publishing 27 / 127 Column 1 Column 2 ...". The line is cut where the text turns; the header is chrome again."""
+    def page(number: int, body: bytes) -> bytes:
+        return b"BT /F1 10 Tf 72 750 Td (Publishing Guide %d / 5) Tj ET " % number + body
+
+    turned = (b"BT /F1 10 Tf 0 -1 1 0 80 700 Tm (Column 1) Tj 0 -1 1 0 80 560 Tm (Column 2) Tj "
+              b"0 -1 1 0 92 700 Tm (left aligned) Tj 0 -1 1 0 92 560 Tm (right aligned) Tj ET")
+    pages = [page(number, lines(b"Body text of page %d goes here." % number)) for number in (1, 2, 4, 5)]
+    pages.insert(2, page(3, turned))
+    text = parse_pdf(hand_pdf(pages)).text
+    assert "Publishing Guide" not in text
+    assert "Column 1 Column 2 left aligned right aligned" in text
