@@ -4,6 +4,7 @@ imports neither pandas nor pyarrow.dataset (which DuckDB's Python client and pya
 parameter, an Arrow scan or ``pyarrow.array``)."""
 
 import importlib.util
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -188,3 +189,21 @@ print(first.chunks > 0, again.retired != [], sorted(m for m in unwanted if m in 
 """
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=300)
     assert out.stdout.split("\n")[-2] == "True True []", out.stdout + out.stderr
+
+
+def test_a_worker_that_ends_without_exit_handlers_leaves_no_rows_file(tmp_path: Path) -> None:
+    """A Ray or pytest-xdist worker ends with ``os._exit``, which runs no exit handler: the Parquet
+    rows of a bulk insert are removed when the insert ends, not at the process's exit."""
+    script = (
+        "import os, duckdb\n"
+        "from clew.corpus import sql\n"
+        "sql.VALUES_CELLS = 0\n"
+        "con = duckdb.connect()\n"
+        "con.execute('CREATE TABLE t (i INTEGER)')\n"
+        "sql.insert_columns(con, 't', {'i': [1, 2, 3]})\n"
+        "assert con.execute('SELECT sum(i) FROM t').fetchone() == (6,)\n"
+        "os._exit(0)\n"
+    )
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("clew-rows-")] == []
