@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import socket
@@ -163,7 +162,12 @@ os.environ["CLEW_FORBID_MODEL_CALLS"] = "1"
 # run's own, never the user's cache folder (subprocesses inherit it).
 _CACHE = tempfile.mkdtemp(prefix="clew-test-cache-")
 os.environ["CLEW_CACHE_DIR"] = _CACHE
-atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """The run's cache folder goes when its process's pytest ends: a pytest-xdist worker ends with
+    ``os._exit``, which runs no exit handler (an ``atexit`` removal left a folder per worker and run)."""
+    shutil.rmtree(_CACHE, ignore_errors=True)
 
 # The terminal's size is no test's input. pytest imports readline, which sets COLUMNS=80 and
 # LINES=24 in the process's C environment (os.environ does not show them); pytest-xdist's workers
