@@ -38,6 +38,9 @@ BACK, AHEAD = 10.0, 3.0
 margin note (``line_pieces``)."""
 TURN = 0.1
 """An angle (radians) between two runs of a line that makes them text set at different angles (``_turns``)."""
+_SPACED = re.compile(r"[A-Z] [A-Z]+")
+"""A capital, a space and capitals: where PDFium may read a logo with a mirrored glyph ("X TEEX", ``_logos``); a
+capital opens it, so the search skips to the capitals."""
 _NOTE = re.compile(r"[A-Z](?<=\S[A-Z])")
 """Where a margin note may open inside a line (``line_pieces`` asks PDFium where the capital is set): at a capital
 right after any character but a space (a word's last, without a space, or a line-end hyphen). The capital comes first
@@ -101,7 +104,8 @@ def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, 
     a margin note; a line that PDFium joined at a hyphen (U+FFFE) to a character ``FAR`` away is cut after the hyphen,
     and one joined on its baseline to a note in the margin (a capital right after a word, far left of it or past it:
     luaotfload's "X TEEXNEW in v2.96!", "so youNew in 3.12 – experimental") before the note; a line that runs on from
-    upright text into text set at another angle (``_turns``) is cut where it turns."""
+    upright text into text set at another angle (``_turns``) is cut where it turns; a logo with a mirrored glyph reads
+    left to right (``_logos``)."""
     position = 0
     for raw in _BREAK.split(text):
         start = position
@@ -113,10 +117,39 @@ def line_pieces(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, 
                  if _aside(textpage, start + found.start() - 1, start + found.start())]
         cuts += [(at, False) for at in _turns(textpage, raw, start)]
         cut, aside = 0, False
-        for at, note in sorted(cuts):
-            yield start + cut, raw[cut:at], aside
+        for at, note in [*sorted(cuts), (len(raw), False)]:  # cut where PDFium's characters say, then read logos
+            yield start + cut, _logos(textpage, raw[cut:at], start + cut) if " " in raw else raw[cut:at], aside
             cut, aside = at, note
-        yield start + cut, raw[cut:], aside
+
+
+def _logos(textpage: pdfium.PdfTextPage, raw: str, start: int) -> str:
+    """``raw`` with each word that holds a mirrored glyph read in the order its glyphs are set, left to right: TeX's
+    XeTeX logo sets a mirrored E, lowered, between the X and the T, and PDFium reads its characters in the order they
+    are drawn, with a space it makes up: "X TEEX" (luaotfload's manual, 18 times; task R12), read "XETEX" now, as
+    the TeX logo beside it reads "TEX". A made-up space inside the word is written NUL (dropped with the line's other
+    NULs), so that ``raw`` keeps PDFium's indexes. Only a capital, a space and capitals (``_SPACED``) is asked about."""
+    found = _SPACED.search(raw)
+    if found is None:
+        return raw
+    matrix = pdfium_c.FS_MATRIX()
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    chars = list(raw)
+    while found is not None:
+        word = range(start + found.start(), start + found.end())
+        mirrored = False
+        for at in word:
+            pdfium_c.FPDFText_GetMatrix(textpage.raw, at, matrix)
+            mirrored = mirrored or matrix.a * matrix.d - matrix.b * matrix.c < 0
+        if mirrored:
+            glyphs = []
+            for at in word:
+                if raw[at - start] != " ":
+                    pdfium_c.FPDFText_GetCharBox(textpage.raw, at, left, right, bottom, top)
+                    glyphs.append((left.value, raw[at - start]))
+            ordered = "".join(char for _, char in sorted(glyphs)).ljust(len(word), "\x00")
+            chars[found.start() : found.end()] = ordered
+        found = _SPACED.search(raw, found.end())
+    return "".join(chars)
 
 
 def _turns(textpage: pdfium.PdfTextPage, raw: str, start: int) -> list[int]:

@@ -21,3 +21,14 @@ def test_a_running_header_joined_to_turned_text_under_it_is_still_a_running_head
     text = parse_pdf(hand_pdf(pages)).text
     assert "Publishing Guide" not in text
     assert "Column 1 Column 2 left aligned right aligned" in text
+
+
+def test_a_logo_with_a_mirrored_glyph_reads_in_the_order_its_glyphs_are_set() -> None:
+    """TeX's XeTeX logo sets a mirrored E, lowered, between its X and its T; PDFium reads the characters in the order
+    they are drawn and makes up a space: "X TEEX" (luaotfload's manual, 18 times). The word reads left to right,
+    "XETEX", as the TeX logo reads "TEX"; capitals after a capital and a space, no glyph mirrored, stay as they are."""
+    content = (b"BT /F1 10 Tf 72 700 Td (Loading fonts the ) Tj ET BT /F1 10 Tf 157 700 Td (X) Tj ET "
+               b"BT /F1 10 Tf 1 0 0 1 170 700 Tm (T) Tj 1 0 0 1 175.5 698 Tm (E) Tj "
+               b"1 0 0 1 181 700 Tm (X way, as in A BC, is allowed too.) Tj ET "
+               b"BT /F1 10 Tf -1 0 0 1 170 698 Tm (E) Tj ET")
+    assert parse_pdf(hand_pdf([content])).text == "Loading fonts the XETEX way, as in A BC, is allowed too."
