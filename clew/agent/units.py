@@ -10,10 +10,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import takewhile
 
 from clew.agent.declarations import DECLARED, SIGNATURE, declared_block, names, signature
 from clew.agent.identifiers import camel_terms
+from clew.agent.line_shapes import (
+    CODE_LINE,
+    GRID_BORDER,
+    OPTION,
+    UNDERLINE,
+    indented_code,
+    options_term,
+    separated,
+    underlined,
+    unfenced_code,
+)
 from clew.agent.source_blocks import FENCE as FENCE
 from clew.agent.source_blocks import admonitions, indent, rst_literals
 from clew.corpus.tokenize import tokenize
@@ -94,27 +104,12 @@ sentences: the first is the item, each later one a sentence of its own with the 
 context (SQLite's numbered paragraphs run to a hundred words and five sentences; scored by its
 length, such an item ranked below its one sentence that answers). An item a lead-in introduces
 stays whole: the lead-in quotes its list."""
-_OPTION = re.compile(r"-{1,2}[A-Za-z]")
-"""A command-line option's term (``-h host --host=host``): a definition's term, not code."""
 _EDGES = re.compile(r"^(?:[#\s]|-+(?=\s))+|(?:\s+-+|[#\s])+$")
 """A text's heading marks and loose dashes at either end; not an option's (``-M, --multi-volume``)."""
 _JOINING = re.compile(r"[a-z]{1,3}")
 """A paragraph of one short lower-case word between an example and the code block after it ("to", "or"): too short
 to be a unit, it was lost, and the block read alone. It is quoted above the block: Gutenprint's "Change the following
 line from:" ``LogLevel Info`` "to" ``LogLevel Debug``, the chunker's cut before "to" (task X14, U16's G2)."""
-_CODE_LINE = re.compile(r";$|\S=|^--\s")
-"""A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
-
-
-def _unfenced_code(lines: list[str]) -> bool:
-    """An HTML or DocBook ``<pre>`` block without fences (the readers fence code since 95d9f2d, but
-    corpora ingested before then still hold it unfenced), after a lead-in ending in ":": several
-    lines that end no sentence (prose is one line a paragraph there), or one line of code
-    (``_CODE_LINE``). Joined as prose, "BEGIN WORK; LOCK TABLE films IN SHARE MODE; ..."
-    was quoted as a sentence, and "PRAGMA mmap_size=0;" taken for a definition's term."""
-    if lines[-1].rstrip(")\"'").endswith((".", "!", "?", ":")):  # prose ends so, an aside too: "... packages.)"
-        return False
-    return len(lines) > 1 or (_CODE_LINE.search(lines[0]) is not None and _OPTION.match(lines[0]) is None)
 
 
 _GOES_ON = re.compile(r"[a-z]+\s")
@@ -129,32 +124,6 @@ def _interrupted(units: list[Unit]) -> bool:
     """The last unit is code right after a sentence that does not end (``_GOES_ON``)."""
     return (len(units) > 1 and units[-1].kind == "code" and units[-2].kind == "sentence"
             and not units[-2].own.rstrip(")\"'*`").endswith((".", "!", "?", ":")))
-
-
-def _options_term(lines: list[str]) -> bool:
-    """A fenced block of a few command-line options, one a line (``--save`` and ``--no-save``): the
-    term of the description after it. A PDF reader fences the lines set in type, and texinfo sets an
-    option table's terms so (R's manuals); quoted as code, they were left out of their description's
-    quote ("Control whether data sets should be saved ..." without ``--no-save``)."""
-    return 0 < len(lines) <= 4 and all(_OPTION.match(line.strip()) and len(line.split()) <= 3 for line in lines)
-
-
-_OPENS_BLOCK = (":", "(", "[", "{", ",", "\\")
-"""How a line of code ends when the lines after it are indented under it (``if ignore_exceptions:``,
-``print(``, ``{``)."""
-
-
-def _indented_code(lines: list[str]) -> bool:
-    """An unfenced block of code in a passage (an HTML ``<pre>`` block of a corpus ingested before the
-    readers fenced code, 95d9f2d, keeps its lines and their indentation but no fences): a line
-    indented deeper than the line before it, which opens a block (``_OPENS_BLOCK``), or an indented
-    comment. HTML prose is one line a paragraph, and a
-    wrapped Markdown paragraph does not indent under a line ending in ":". Joined as prose, a
-    Sphinx example read "def myfunction(arg, ignore_exceptions=False): if ignore_exceptions: cm =
-    contextlib.suppress(Exception) else:" and was quoted as a sentence."""
-    return any(indent(line) > indent(before) and (before.rstrip().endswith(_OPENS_BLOCK)
-                                                     or line.lstrip().startswith("#"))
-               for before, line in zip(lines, lines[1:], strict=False))
 
 
 SHORT_LABEL = 6
@@ -186,28 +155,6 @@ _NAMES = re.compile(r"[^\s,]+(?:,\s*[^\s,]+)+|[A-Z][\w ]{0,30}: \S.*")
 its value (RDoc's "Also aliased as: running", "Alias for: warming")."""
 
 
-_UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
-"""A title's underline or overline (reStructuredText, AsciiDoc's two-line titles, Markdown's setext)."""
-
-
-def _underlined(block: list[str], line: str) -> bool:
-    """``line`` underlines the one-line paragraph ``block`` (a title, within two characters of its
-    length or longer), or closes an overlined title (``=====`` over and under it; not ``----`` nor
-    ``....``, AsciiDoc's listing and literal blocks around one line). Passages of source text keep
-    their titles so: quoted, "Whitespace Control ------------------" read as a sentence of its section."""
-    if len(block) == 1:
-        return (not _UNDERLINE.fullmatch(block[0]) and len(line) >= len(block[0]) - 2
-                and not block[0].endswith((":", ".", ",")))
-    return (len(block) == 2 and line[0] not in "-." and _UNDERLINE.fullmatch(block[0]) is not None
-            and block[0][0] == line[0])
-
-
-_GRID_BORDER = re.compile(r"\+(?:[-=:]+\+)+")
-"""A reStructuredText grid table's border line (``+-----+-----+``, ``+=====+=====+`` under its header):
-read as the end of the table, it made each row after it a header, never quoted (Jinja's loop table:
-the ``loop.index`` row was left out of task U6's question 9)."""
-
-
 def _item_introduces(item: Unit, lead: Unit | None, owner: tuple[Unit, int] | None, line: str) -> bool:
     """A list item that ends in ":" introduces the code block right after it at the list's margin (not one
     indented under the item: an example inside its body): Cython's "2. Negative indices are checked for ... We can
@@ -217,12 +164,6 @@ def _item_introduces(item: Unit, lead: Unit | None, owner: tuple[Unit, int] | No
     after the block are no more of that list (as before)."""
     return (item.own.endswith(":") and (lead is None or item.intro is lead)
             and (owner is None or owner[0] is not item or indent(line) <= owner[1]))
-
-
-def _separated(lines: list[str], number: int) -> bool:
-    """The table opening at ``lines[number]`` has a header row (of one line or more): a separator follows it."""
-    table = takewhile(lambda line: line.startswith(("|", "+")), (line.strip() for line in lines[number + 1:]))
-    return any(line.startswith("| ---") or _GRID_BORDER.fullmatch(line) for line in table)
 
 
 def sentences(text: str) -> list[str]:
@@ -245,304 +186,385 @@ def passage_units(text: str, evidence_id: str, order: int, where: str = "") -> l
     Parameters) is rows under ``where``, the passage's section path ("g_list_free_full () › Parameters"), quoted
     above them, its terms their context: it says whose parameter a row is. An API member's declaration
     (``clew.agent.declarations``: a paragraph, a list item under the heading that names the member, a heading that
-    declares it) is the term of the description after it (see ``member``)."""
-    units: list[Unit] = []
-    heading: set[str] = set()
-    header: str | None = None
-    block: list[str] = []
-    raw: list[str] = []  # the block's lines as the passage writes them (indented code keeps its indentation)
-    code: list[str] | None = None  # the lines of an open fenced code block
-    in_list = False
-    lead: Unit | None = None  # the last sentence, when it ends in ":" and prose has not resumed
-    previous: set[str] = set()
-    label = ""  # the definition term heading the next paragraph
-    defined: set[str] = set()  # the terms of the last label: context up to the next label or heading
-    prose = False  # the last block was a paragraph of prose (its last sentence may introduce an example)
-    owner: tuple[Unit, int] | None = None  # the last list item and its marker's indentation: see the docstring
-    terms: Unit | None = None  # a lead-in ending in ":" right before a definition's term: it introduces the terms
-    # up to the next heading (pipe2's "The following values can be bitwise ORed in flags to obtain different
-    # behavior:" over O_CLOEXEC, O_DIRECT, ... each with its description, task U15's question 3), quoted with their
-    # names as a lead-in with its list; alone, it said nothing
-    example: Unit | None = None  # the last code block made of unfenced paragraphs: see ``more_code``
-    paragraph: list[Unit] = []  # the sentences of the last paragraph of prose: see ``introduce``
-    title = ""  # the last heading's text
-    member = ""  # ``label`` is a member's declaration (``declarations``), the kind of unit it was before task X10
-    # ("item", "sentence"): a list item under the heading that names the member, or a paragraph in a form other
-    # than Sphinx's and Haddock's; the description after it (TypeDoc's "- setSerialBaudrate(baudrate?: number):
-    # Promise<void>" over "- Set the serial baud rate setting") is quoted under it, as a definition's under its
-    # term (task U13's questions 6-10); with no description after it, it is that unit again (``restore``);
-    # "heading": a heading that is a member's declaration (``headed``); "code": a one-line code block that is one
-    # (``declared_block``)
+    declares it) is the term of the description after it (see ``_Cut.member``)."""
+    return _Cut(evidence_id, order, where).passage(text)
 
-    def add(own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
+
+@dataclass(slots=True)
+class _Cut:
+    """One passage being cut into units, line by line (``passage``), and what the lines read so far leave open. Each
+    shape it knows has its method: a heading (``section``), a fenced code block (``fence``, ``code_line``), an
+    interactive session, a table row (``row``), a list item (``item``), a paragraph of code (``code_paragraph``), a
+    label or a definition's term (``term``), prose (``prose``); a lead-in is the last sentence ending in ":"
+    (``lead``), or the one before a table or a code block (``introduce``)."""
+
+    evidence_id: str
+    order: int
+    where: str
+    units: list[Unit] = field(default_factory=list)
+    heading: set[str] = field(default_factory=set)
+    """The last heading's terms: the context of every unit up to the next heading."""
+    header: str | None = None
+    """The open table's header row (``where`` for a table without one)."""
+    block: list[str] = field(default_factory=list)
+    """The lines of the paragraph or list item being read (stripped)."""
+    raw: list[str] = field(default_factory=list)
+    """The block's lines as the passage writes them (indented code keeps its indentation)."""
+    code: list[str] | None = None
+    """The lines of an open fenced code block."""
+    session: list[str] | None = None
+    """The lines of an interactive session (``PROMPT``)."""
+    closes: bool = False
+    """The open code block is the one a list item introduces (``_item_introduces``)."""
+    above: str = ""
+    """A word too short to be a unit over the open code block (``_JOINING``): quoted above it."""
+    opened: int = 0
+    """The units before the last heading."""
+    in_list: bool = False
+    lead: Unit | None = None
+    """The last sentence, when it ends in ":" and prose has not resumed."""
+    previous: set[str] = field(default_factory=set)
+    """The terms of the last sentence or item: the next one's context."""
+    label: str = ""
+    """The definition term heading the next paragraph."""
+    defined: set[str] = field(default_factory=set)
+    """The terms of the last label: context up to the next label or heading."""
+    prose: bool = False
+    """The last block was a paragraph of prose (its last sentence may introduce an example)."""
+    owner: tuple[Unit, int] | None = None
+    """The last list item and its marker's indentation: see ``passage_units``."""
+    terms: Unit | None = None
+    """A lead-in ending in ":" right before a definition's term: it introduces the terms up to the next heading
+    (pipe2's "The following values can be bitwise ORed in flags to obtain different behavior:" over O_CLOEXEC,
+    O_DIRECT, ... each with its description, task U15's question 3), quoted with their names as a lead-in with its
+    list; alone, it said nothing."""
+    example: Unit | None = None
+    """The last code block made of unfenced paragraphs: see ``more_code``."""
+    paragraph: list[Unit] = field(default_factory=list)
+    """The sentences of the last paragraph of prose: see ``introduce``."""
+    title: str = ""
+    """The last heading's text."""
+    member: str = ""
+    """``label`` is a member's declaration (``declarations``), the kind of unit it was before task X10 ("item",
+    "sentence"): a list item under the heading that names the member, or a paragraph in a form other than Sphinx's
+    and Haddock's; the description after it (TypeDoc's "- setSerialBaudrate(baudrate?: number): Promise<void>" over
+    "- Set the serial baud rate setting") is quoted under it, as a definition's under its term (task U13's questions
+    6-10); with no description after it, it is that unit again (``restore``); "heading": a heading that is a
+    member's declaration (``headed``); "code": a one-line code block that is one (``declared_block``)."""
+
+    def passage(self, text: str) -> list[Unit]:
+        lines = text.splitlines()
+        if "::" in text or "----" in text or "...." in text:
+            lines = rst_literals(lines)
+        if ">" in text or "!!!" in text or "???" in text:
+            lines = admonitions(lines)
+        fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
+        if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
+            self.code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence ends it
+        for number, line in enumerate(lines):
+            self.line(lines, number, line)
+        self.flush()
+        if self.code is None and self.session is None:
+            self.unheaded()
+        self.restore()  # a declaration over a code block the passage cuts off
+        if self.code is not None:  # a block the passage cuts off
+            self.add("\n".join(self.code), "code", self.led())
+        if self.session is not None:
+            self.add("\n".join(self.session), "code", self.led())
+        return self.units
+
+    def line(self, lines: list[str], number: int, line: str) -> None:
+        stripped = line.strip()
+        if self.code is not None:
+            self.code_line(self.code, line, stripped)
+            return
+        if self.session is not None:
+            if stripped:
+                self.session.append(line)
+                return
+            self.add("\n".join(self.session), "code", self.led())
+            self.session = None
+        elif PROMPT.match(stripped):
+            self.flush()
+            self.introduce()
+            self.session = [line]
+            return
+        if stripped.startswith(FENCE):
+            self.fence(line)
+        elif GRID_BORDER.fullmatch(stripped):  # a grid table's border: no row, and the header stays
+            self.flush()
+        elif stripped.startswith("|"):
+            self.row(lines, number, stripped)
+        else:
+            self.header = None
+            self.text_line(line, stripped)
+
+    def text_line(self, line: str, stripped: str) -> None:
+        """A line of prose, a list item's, a heading or a blank line."""
+        if stripped and not self.block and self.owner is not None and indent(line) <= self.owner[1] and (
+                not _ITEM.match(stripped)):
+            self.owner = None  # a paragraph back at the list's margin: the item's body has ended
+        if not stripped:
+            self.flush()
+            self.in_list = False
+        elif (not line[:1].isspace() and not self.in_list and UNDERLINE.fullmatch(stripped) is not None
+              and underlined(self.block, stripped)):
+            title = self.block[-1]
+            self.block.clear()
+            self.raw.clear()
+            self.section(title)
+        elif stripped.startswith("#") and not self.block and not line[:1].isspace():  # else a comment in code
+            self.section(stripped.lstrip("# "))
+        else:
+            if _ITEM.match(stripped):
+                self.flush()
+                self.in_list = True
+                stripped = _ITEM.sub("", stripped)
+            self.block.append(stripped)
+            self.raw.append(line.rstrip())
+
+    def section(self, title: str) -> None:
+        """A heading: what the last section left open ends; its terms are the context of what follows, and a heading
+        that declares a member is the term of the paragraph under it (``headed``)."""
+        self.unheaded()
+        self.in_list, self.lead, self.previous, self.label, self.defined, self.prose, self.owner = (
+            False, None, set(), "", set(), False, None)
+        self.example = self.terms = None
+        self.title = title
+        self.heading = set(tokenize(title))
+        self.opened = len(self.units)
+        self.headed(title)
+
+    def fence(self, line: str) -> None:
+        """A fence opens a code block: the sentence before it, a label over it or an item ending in ":" introduces
+        it."""
+        self.flush()
+        units = self.units
+        if units and units[-1].kind == "item" and not _item_introduces(units[-1], self.lead, self.owner, line):
+            self.lead = None  # an example inside a list's item, not more of its lead-in's list (as unfenced, below)
+        elif units and units[-1].kind == "item":
+            self.lead, self.closes = self.lead or units[-1], True  # an item ending in ":" introduces the block
+        if _JOINING.fullmatch(self.label):
+            self.above, self.label, self.lead = self.label, "", None  # see ``_JOINING``
+        else:
+            self.introduce()
+        self.code = [line]
+
+    def code_line(self, code: list[str], line: str, stripped: str) -> None:
+        """A line of the open code block; its closing fence makes it a unit, or a term (a few options, a member's
+        prototype opening its section)."""
+        code.append(line)
+        if not stripped.startswith(FENCE):
+            return
+        if code[0].strip().startswith(FENCE) and options_term(code[1:-1]):  # not a cut block's tail
+            self.label = " ".join(c.strip() for c in code[1:-1])  # the next description's term
+            self.defined = set(tokenize(self.label))
+        elif self.title and len(self.units) == self.opened and self.lead is None and not self.label and (
+                prototype := declared_block(code)):
+            self.label = prototype  # a member's prototype opening its section: see ``member``
+            self.defined, self.member = set(tokenize(self.label)), "code"
+        else:
+            self.add("\n".join(code), "code", self.led(), self.above)
+        self.code, self.above = None, ""
+        if self.closes:  # the block an item introduced: what follows it is not more of its list
+            self.lead, self.closes = None, False
+
+    def row(self, lines: list[str], number: int, stripped: str) -> None:
+        """A table's line: its header row (the sentence before the table introduces it), a separator or a row."""
+        self.flush()
+        if self.header is None and not separated(lines, number):  # no header row: see ``passage_units``
+            self.header = self.where
+            if len(self.units) > self.opened:  # not a sentence above the table's own heading
+                self.introduce(code=False)  # ("See g_get_monotonic_time().")
+            self.add(stripped, "row", set(tokenize(self.header)) | self.led(), self.header)
+        elif self.header is None:
+            self.header = stripped
+            self.introduce(code=False)
+        elif not stripped.startswith("| ---"):
+            self.add(stripped, "row", set(tokenize(self.header)) | self.led(), self.header)
+
+    def led(self) -> set[str]:
+        """The lead-in's terms: the context of what it introduces."""
+        return set(self.lead.terms) if self.lead else set()
+
+    def add(self, own: str, kind: str, context: set[str], row_header: str = "") -> Unit | None:
         clean = own if kind in ("row", "code") else _EDGES.sub("", " ".join(own.split()))
         if (len(clean) < 4 and kind != "item") or not any(ch.isalnum() for ch in clean):
             return None  # a list item may be one short value: STRICT's "INT", a format's "csv"
-        unit = Unit(clean, evidence_id, order, kind, row_header, heading | defined | context,
-                    terms=tokenize(clean) + camel_terms(clean), position=len(units))
-        units.append(unit)
-        if lead is not None and kind != "sentence":
-            lead.follow.append((unit.text, evidence_id))
-            unit.intro = lead
+        unit = Unit(clean, self.evidence_id, self.order, kind, row_header, self.heading | self.defined | context,
+                    terms=tokenize(clean) + camel_terms(clean), position=len(self.units))
+        self.units.append(unit)
+        if self.lead is not None and kind != "sentence":
+            self.lead.follow.append((unit.text, self.evidence_id))
+            unit.intro = self.lead
         return unit
 
-    def more_code(lines: list[str]) -> bool:
-        """A paragraph of one line of code (``_CODE_LINE``) right after a block of unfenced code
+    def flush(self) -> None:
+        """The paragraph or list item read so far (``block``) becomes units, or a term of what follows."""
+        if not self.block:
+            return
+        joined = " ".join(self.block)
+        lines, code_lines = list(self.block), list(self.raw)
+        self.block.clear()
+        self.raw.clear()
+        after, self.prose = self.prose, False
+        if self.in_list:
+            self.item(joined, code_lines)
+        elif self.more_code(lines):
+            return
+        elif not self.code_paragraph(joined, lines, code_lines, after):
+            if len(lines) == 1 and _METADATA.fullmatch(joined):
+                self.add(joined, "sentence", set())  # not a term, and prose has not resumed: see ``_METADATA``
+            elif not self.term(joined, lines):
+                self.prose_paragraph(joined, code_lines)
+
+    def item(self, joined: str, code_lines: list[str]) -> None:
+        """A list item: a member's declaration under the heading that names it (the term of the item after it),
+        else a unit, a long one by its sentences (``LONG_ITEM``)."""
+        if self.lead is None and len(self.units) == self.opened and not self.label and names(joined, self.title):
+            self.label, self.defined, self.member = joined, set(tokenize(joined)), "item"  # see ``member``
+            return
+        long = len(joined.split()) > LONG_ITEM and self.lead is None  # a lead-in quotes its items whole
+        parts = SENTENCE.split(joined) if long else [joined]
+        term, self.label = (self.label, "") if self.member else ("", self.label)
+        self.member = ""
+        unit = self.add(parts[0], "item", self.led() | self.previous, term)
+        self.owner = (unit, indent(code_lines[0])) if unit is not None else None
+        for sentence in parts[1:]:  # a long item's later sentences, each with the one before as context
+            unit = self.add(sentence, "sentence", set(unit.terms) if unit is not None else set()) or unit
+
+    def more_code(self, lines: list[str]) -> bool:
+        """A paragraph of one line of code (``CODE_LINE``) right after a block of unfenced code
         goes on with it: Doxygen's ``div.fragment`` writes each line of an example in a
         ``div.line`` of its own, which the HTML reader reads as a paragraph ("int width, height;",
         "glfwGetFramebufferSize(window, &width, &height);"). Taken for definition terms, the later
-        lines were lost and the block quoted cut after its first line."""
-        nonlocal example
-        if example is None or not units or units[-1] is not example or len(lines) != 1 or (
-                _CODE_LINE.search(lines[0]) is None or _OPTION.match(lines[0]) is not None):
+        lines were lost and the block quoted cut after its first line. A paragraph of another kind (a label too)
+        ends the block."""
+        example = self.example
+        if example is None or not self.units or self.units[-1] is not example or len(lines) != 1 or (
+                CODE_LINE.search(lines[0]) is None or OPTION.match(lines[0]) is not None):
+            self.example = None
             return False
         own = f"{example.own.removesuffix(FENCE)}{lines[0]}\n{FENCE}"
-        longer = Unit(own, evidence_id, order, "code", example.header, example.context, terms=tokenize(own),
+        longer = Unit(own, self.evidence_id, self.order, "code", example.header, example.context, terms=tokenize(own),
                       intro=example.intro, position=example.position)
         if example.intro is not None:  # its lead-in quotes the whole block
             follow = example.intro.follow
-            follow[follow.index((example.text, evidence_id))] = (longer.text, evidence_id)
-        units[-1] = example = longer
+            follow[follow.index((example.text, self.evidence_id))] = (longer.text, self.evidence_id)
+        self.units[-1] = self.example = longer
         return True
 
-    def flush() -> None:
-        nonlocal lead, previous, label, defined, prose, owner, example, member, terms
-        if not block:
-            return
-        joined = " ".join(block)
-        lines, code_lines = list(block), list(raw)
-        block.clear()
-        raw.clear()
-        after, prose = prose, False
-        if in_list:
-            if lead is None and len(units) == opened and not label and names(joined, title):
-                label, defined, member = joined, set(tokenize(joined)), "item"  # see ``member``
-                return
-            long = len(joined.split()) > LONG_ITEM and lead is None  # a lead-in quotes its items whole
-            parts = SENTENCE.split(joined) if long else [joined]
-            term, label = (label, "") if member else ("", label)
-            member = ""
-            unit = add(parts[0], "item", (set(lead.terms) if lead else set()) | previous, term)
-            owner = (unit, indent(code_lines[0])) if unit is not None else None
-            for sentence in parts[1:]:  # a long item's later sentences, each with the one before as context
-                unit = add(sentence, "sentence", set(unit.terms) if unit is not None else set()) or unit
-            return
-        body = set(owner[0].terms) if owner is not None and all(indent(r) > owner[1] for r in code_lines) else set()
-        if more_code(lines):
-            return
-        example = None  # a paragraph of another kind (a label too) ends the block
-        if lead is not None and units[-1] is lead and lead.own.endswith(":") and _unfenced_code(lines):
-            example = add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
-            return
-        if _HTML.match(joined):  # raw HTML in Markdown (a demo's markup): code, never a sentence
-            add("\n".join([FENCE + "html", *lines, FENCE]), "code", set(lead.terms) if lead else set())
-            return
-        if _indented_code(code_lines):  # quoted without its indentation, as above: it costs tokens
-            if units and units[-1].kind == "item":
-                lead = None  # an example inside a list's item, not more of its lead-in's list
-            introduce()
-            add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms) if lead else set())
-            return
-        if after and len(lines) == 1 and joined.endswith(";") and units[-1].kind == "sentence":
-            introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
-            example = add("\n".join([FENCE, joined, FENCE]), "code", set(units[-1].terms))
-            return
-        if len(lines) == 1 and _METADATA.fullmatch(joined):
-            add(joined, "sentence", set())  # not a term, and prose has not resumed: see ``_METADATA``
-            return
-        if (lead is not None and units[-1] is lead and lead.own.endswith(":") and not lead.follow
+    def code_paragraph(self, joined: str, lines: list[str], code_lines: list[str], after: bool) -> bool:
+        """A paragraph that is code: unfenced under a lead-in (``unfenced_code``), raw HTML, indented code, or one
+        line of SQL after the sentence it shows; a unit of kind "code"."""
+        lead = self.lead
+        if lead is not None and self.units[-1] is lead and lead.own.endswith(":") and unfenced_code(lines):
+            self.example = self.add("\n".join([FENCE, *lines, FENCE]), "code", set(lead.terms))
+        elif _HTML.match(joined):  # raw HTML in Markdown (a demo's markup): code, never a sentence
+            self.add("\n".join([FENCE + "html", *lines, FENCE]), "code", self.led())
+        elif indented_code(code_lines):  # quoted without its indentation, as above: it costs tokens
+            if self.units and self.units[-1].kind == "item":
+                self.lead = None  # an example inside a list's item, not more of its lead-in's list
+            self.introduce()
+            self.add("\n".join([FENCE, *lines, FENCE]), "code", self.led())
+        elif after and len(lines) == 1 and joined.endswith(";") and self.units[-1].kind == "sentence":
+            self.introduce()  # an example after the sentence it shows ("Compute the current date." "SELECT date();")
+            self.example = self.add("\n".join([FENCE, joined, FENCE]), "code", set(self.units[-1].terms))
+        else:
+            return False
+        return True
+
+    def term(self, joined: str, lines: list[str]) -> bool:
+        """A label (a definition's term: an option, a field; a synopsis; a member's declaration) is the term of the
+        paragraph after it, and context up to the next label or heading; a label under a lead-in ending in ":" is
+        one of the terms it introduces (``terms``). Not a unit of its own (``unheaded``, ``restore``)."""
+        lead = self.lead
+        if (lead is not None and self.units[-1] is lead and lead.own.endswith(":") and not lead.follow
                 and len(lead.own.split()) > SHORT_LEAD_IN  # a sentence, not a label itself ("select-stmt:")
                 and joined.endswith(":") and len(joined.split()) <= SHORT_LEAD_IN and len(SENTENCE.split(joined)) == 1):
-            return  # a label under a lead-in ("Execution example:" under "Here is an example to create a table:",
+            return True  # a label under a lead-in ("Execution example:" under "Here is an example to create a table:",
             # Groonga's Sphinx pages, task U11): the lead-in introduces what follows the label, not the label
         labelled = (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
-            len(lines) > 1 and len(units) == opened and lead is None and all(line.endswith(";") for line in lines))
+            len(lines) > 1 and len(self.units) == self.opened and lead is None
+            and all(line.endswith(";") for line in lines))
         # a synopsis of lines of SQL opening its section ("PRAGMA schema.wal_checkpoint;" ... "PRAGMA
         # schema.wal_checkpoint(TRUNCATE);") is the term of its description, as a short one is: joined, it was a
         # sentence apart from what it names (task X12's sqlite-017)
         declared = not labelled and len(lines) == 1 and not SIGNATURE.match(joined) and signature(joined)
-        if labelled or (len(lines) == 1 and SIGNATURE.match(joined)) or (
-                declared and (not label or names(joined, label))):  # not "def decorate(...): ..." under "vs"
-            restore()
-            defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
-            label, member = joined, "sentence" if declared else ""
-            if labelled and lead is not None and units[-1] is lead and lead.own.endswith(":") and not lead.follow:
-                terms = lead  # see ``terms``
-            if labelled and terms is not None:
-                terms.follow.append((joined, evidence_id))
-            return
-        lead, member = None, ""
-        term, label = label, ""
+        if not (labelled or (len(lines) == 1 and SIGNATURE.match(joined)) or (
+                declared and (not self.label or names(joined, self.label)))):  # not "def decorate(...): ..." under "vs"
+            return False
+        self.restore()
+        self.defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
+        self.label, self.member = joined, "sentence" if declared else ""
+        if labelled and lead is not None and self.units[-1] is lead and lead.own.endswith(":") and not lead.follow:
+            self.terms = lead  # see ``terms``
+        if labelled and self.terms is not None:
+            self.terms.follow.append((joined, self.evidence_id))
+        return True
+
+    def prose_paragraph(self, joined: str, code_lines: list[str]) -> None:
+        """A paragraph of prose: its sentences, under the label before it; the last one ending in ":" is a lead-in."""
+        owner = self.owner
+        body = set(owner[0].terms) if owner is not None and all(indent(r) > owner[1] for r in code_lines) else set()
+        self.lead, self.member = None, ""
+        term, self.label = self.label, ""
         before = ""
-        paragraph.clear()
-        if not term and _interrupted(units) and _GOES_ON.match(joined):
-            term = units[-1].own  # the end of the sentence an example interrupts: see ``_GOES_ON``
-            previous |= set(units[-1].terms)
+        self.paragraph.clear()
+        if not term and _interrupted(self.units) and _GOES_ON.match(joined):
+            term = self.units[-1].own  # the end of the sentence an example interrupts: see ``_GOES_ON``
+            self.previous |= set(self.units[-1].terms)
         for sentence in SENTENCE.split(joined):
             short = before and not term and sentence.endswith(":") and len(sentence.split()) <= SHORT_LEAD_IN
             # a short lead-in quotes the sentence before it above it (its length not counted against it)
-            unit = add(sentence, "sentence", previous | body, before if short else term)
+            unit = self.add(sentence, "sentence", self.previous | body, before if short else term)
             before = sentence
             if unit is not None:
-                paragraph.append(unit)
-                previous = set(unit.terms)
-                lead = unit if unit.own.endswith(":") else None
-        prose = True
+                self.paragraph.append(unit)
+                self.previous = set(unit.terms)
+                self.lead = unit if unit.own.endswith(":") else None
+        self.prose = True
 
-    def introduce(code: bool = True) -> None:
+    def introduce(self, code: bool = True) -> None:
         """The sentence just before a table or a code block introduces it; not a sentence that only points
         elsewhere (``_SEE``): the one before it in its paragraph does. A label over a code block (pytest's
         "Run tests by keyword expressions" over ``pytest -k "MyClass and not method"``) is the block's lead-in,
         a unit of its own, not the term of the paragraph after the block."""
-        nonlocal lead, label
+        label = self.label
         if code and label and len(label.split()) <= SHORT_LABEL and not SIGNATURE.match(label) and (
                 not _GOES_ON.match(label)):  # not a sentence's middle an example interrupts: "was translated to"
-            lead, label = add(label, "sentence", set()), ""
+            self.lead, self.label = self.add(label, "sentence", set()), ""
             return
-        if lead is None and units and units[-1].kind == "sentence" and not units[-1].follow and (
+        units, paragraph = self.units, self.paragraph
+        if self.lead is None and units and units[-1].kind == "sentence" and not units[-1].follow and (
                 _METADATA.fullmatch(units[-1].own) is None):
-            lead = units[-1]
+            self.lead = lead = units[-1]
             if len(paragraph) > 1 and paragraph[-1] is lead and _SEE.fullmatch(lead.own) and not paragraph[-2].follow:
-                lead = paragraph[-2]
+                self.lead = paragraph[-2]
 
-    def unheaded() -> None:
+    def unheaded(self) -> None:
         """A label that is all its section holds is a sentence: RDoc's "Enables Settings.get('nested.key.name') for
         dynamic access" (no period) under "### get(key)" was a term of nothing, never quoted (task U8's q11). Not
         a label after other units (a table's title ending a passage), a signature or an option (the next passage
         may describe it), a name of one or two words ("$EVAL_ERROR"), a list of names or a field (``_NAMES``)."""
-        nonlocal label
-        if member:
-            restore()
-        elif label and len(units) == opened and len(label.split()) > 2 and not _NAMES.fullmatch(label) and (
-                not SIGNATURE.match(label) and not _OPTION.match(label)):
-            add(label, "sentence", set())
-        label = ""
+        label = self.label
+        if self.member:
+            self.restore()
+        elif label and len(self.units) == self.opened and len(label.split()) > 2 and not _NAMES.fullmatch(label) and (
+                not SIGNATURE.match(label) and not OPTION.match(label)):
+            self.add(label, "sentence", set())
+        self.label = ""
 
-    def restore() -> None:
+    def restore(self) -> None:
         """A member's declaration with no description after it is the unit it was (see ``member``)."""
-        nonlocal member
-        if member in ("item", "sentence"):  # not a heading's (``headed``)
-            add(label, member, set())
-        elif member == "code":  # a code block's (``declared_block``), fenced again
-            add("\n".join([FENCE, label, FENCE]), "code", set())
-        member = ""
+        if self.member in ("item", "sentence"):  # not a heading's (``headed``)
+            self.add(self.label, self.member, set())
+        elif self.member == "code":  # a code block's (``declared_block``), fenced again
+            self.add("\n".join([FENCE, self.label, FENCE]), "code", set())
+        self.member = ""
 
-    def headed(text: str) -> None:
+    def headed(self, text: str) -> None:
         """A heading that is a member's declaration (Scaladoc's "#### def successful[T](result: T): Future[T]") is
         the term of the paragraph under it: its description, quoted without the member's name before."""
-        nonlocal label, defined, member
         if DECLARED.match(text) and signature(text):
-            label, defined, member = text, set(tokenize(text)), "heading"
-
-    lines = text.splitlines()
-    if "::" in text or "----" in text or "...." in text:
-        lines = rst_literals(lines)
-    if ">" in text or "!!!" in text or "???" in text:
-        lines = admonitions(lines)
-    fences = [i for i, line in enumerate(lines) if line.strip().startswith(FENCE)]
-    if len(fences) % 2 and lines[fences[0]].strip() == FENCE and fences[0] > 0:
-        code = []  # the passage starts inside a code block (a chunk boundary cut it): its first fence closes it
-    session: list[str] | None = None  # the lines of an interactive session (``PROMPT``)
-    closes = False  # the open code block is the one a list item introduces (``_item_introduces``)
-    above = ""  # a word too short to be a unit over the open code block (``_JOINING``): quoted above it
-    opened = 0  # the units before the last heading
-    for number, line in enumerate(lines):
-        stripped = line.strip()
-        if code is not None:
-            code.append(line)
-            if stripped.startswith(FENCE):
-                if code[0].strip().startswith(FENCE) and _options_term(code[1:-1]):  # not a cut block's tail
-                    label = " ".join(c.strip() for c in code[1:-1])  # the next description's term
-                    defined = set(tokenize(label))
-                elif title and len(units) == opened and lead is None and not label and (
-                        prototype := declared_block(code)):
-                    label = prototype  # a member's prototype opening its section: see ``member``
-                    defined, member = set(tokenize(label)), "code"
-                else:
-                    add("\n".join(code), "code", set(lead.terms) if lead else set(), above)
-                code, above = None, ""
-                if closes:  # the block an item introduced: what follows it is not more of its list
-                    lead, closes = None, False
-            continue
-        if session is not None:
-            if stripped:
-                session.append(line)
-                continue
-            add("\n".join(session), "code", set(lead.terms) if lead else set())
-            session = None
-        elif PROMPT.match(stripped):
-            flush()
-            introduce()
-            session = [line]
-            continue
-        if stripped.startswith(FENCE):
-            flush()
-            if units and units[-1].kind == "item" and not _item_introduces(units[-1], lead, owner, line):
-                lead = None  # an example inside a list's item, not more of its lead-in's list (as unfenced, above)
-            elif units and units[-1].kind == "item":
-                lead, closes = lead or units[-1], True  # an item ending in ":" introduces the block after it
-            if _JOINING.fullmatch(label):
-                above, label, lead = label, "", None  # see ``_JOINING``
-            else:
-                introduce()
-            code = [line]
-            continue
-        if _GRID_BORDER.fullmatch(stripped):  # a grid table's border: no row, and the header stays
-            flush()
-            continue
-        if stripped.startswith("|"):
-            flush()
-            if header is None and not _separated(lines, number):  # no header row: see the docstring
-                header = where
-                if len(units) > opened:  # not a sentence above the table's own heading ("See g_get_monotonic_time().")
-                    introduce(code=False)
-                add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
-            elif header is None:
-                header = stripped
-                introduce(code=False)
-            elif not stripped.startswith("| ---"):
-                add(stripped, "row", set(tokenize(header)) | (set(lead.terms) if lead else set()), header)
-            continue
-        header = None
-        if stripped and not block and owner is not None and indent(line) <= owner[1] and not _ITEM.match(stripped):
-            owner = None  # a paragraph back at the list's margin: the item's body has ended
-        if not stripped:
-            flush()
-            in_list = False
-        elif (not line[:1].isspace() and not in_list and _UNDERLINE.fullmatch(stripped) is not None
-              and _underlined(block, stripped)):
-            title = block[-1]
-            block.clear()
-            raw.clear()
-            unheaded()
-            in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
-            example = terms = None
-            heading = set(tokenize(title))
-            opened = len(units)
-            headed(title)
-        elif stripped.startswith("#") and not block and not line[:1].isspace():  # else a comment in code
-            flush()
-            unheaded()
-            in_list, lead, previous, label, defined, prose, owner = False, None, set(), "", set(), False, None
-            example = terms = None
-            title = stripped.lstrip("# ")
-            heading = set(tokenize(title))
-            opened = len(units)
-            headed(title)
-        elif _ITEM.match(stripped):
-            flush()
-            in_list = True
-            block.append(_ITEM.sub("", stripped))
-            raw.append(line.rstrip())
-        else:
-            block.append(stripped)
-            raw.append(line.rstrip())
-    flush()
-    if code is None and session is None:
-        unheaded()
-    restore()  # a declaration over a code block the passage cuts off
-    if code is not None:  # a block the passage cuts off
-        add("\n".join(code), "code", set(lead.terms) if lead else set())
-    if session is not None:
-        add("\n".join(session), "code", set(lead.terms) if lead else set())
-    return units
+            self.label, self.defined, self.member = text, set(tokenize(text)), "heading"

@@ -1,0 +1,80 @@
+"""What a line or a few lines of a passage are, read alone (``clew.agent.units`` cuts a passage into units by
+them): a command-line option's term, a line of code, a block of code without fences, a title's underline, a table's
+border and header row."""
+
+from __future__ import annotations
+
+import re
+from itertools import takewhile
+
+from clew.agent.source_blocks import indent
+
+OPTION = re.compile(r"-{1,2}[A-Za-z]")
+"""A command-line option's term (``-h host --host=host``): a definition's term, not code."""
+CODE_LINE = re.compile(r";$|\S=|^--\s")
+"""A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
+
+
+def unfenced_code(lines: list[str]) -> bool:
+    """An HTML or DocBook ``<pre>`` block without fences (the readers fence code since 95d9f2d, but
+    corpora ingested before then still hold it unfenced), after a lead-in ending in ":": several
+    lines that end no sentence (prose is one line a paragraph there), or one line of code
+    (``CODE_LINE``). Joined as prose, "BEGIN WORK; LOCK TABLE films IN SHARE MODE; ..."
+    was quoted as a sentence, and "PRAGMA mmap_size=0;" taken for a definition's term."""
+    if lines[-1].rstrip(")\"'").endswith((".", "!", "?", ":")):  # prose ends so, an aside too: "... packages.)"
+        return False
+    return len(lines) > 1 or (CODE_LINE.search(lines[0]) is not None and OPTION.match(lines[0]) is None)
+
+
+def options_term(lines: list[str]) -> bool:
+    """A fenced block of a few command-line options, one a line (``--save`` and ``--no-save``): the
+    term of the description after it. A PDF reader fences the lines set in type, and texinfo sets an
+    option table's terms so (R's manuals); quoted as code, they were left out of their description's
+    quote ("Control whether data sets should be saved ..." without ``--no-save``)."""
+    return 0 < len(lines) <= 4 and all(OPTION.match(line.strip()) and len(line.split()) <= 3 for line in lines)
+
+
+OPENS_BLOCK = (":", "(", "[", "{", ",", "\\")
+"""How a line of code ends when the lines after it are indented under it (``if ignore_exceptions:``,
+``print(``, ``{``)."""
+
+
+def indented_code(lines: list[str]) -> bool:
+    """An unfenced block of code in a passage (an HTML ``<pre>`` block of a corpus ingested before the
+    readers fenced code, 95d9f2d, keeps its lines and their indentation but no fences): a line
+    indented deeper than the line before it, which opens a block (``OPENS_BLOCK``), or an indented
+    comment. HTML prose is one line a paragraph, and a
+    wrapped Markdown paragraph does not indent under a line ending in ":". Joined as prose, a
+    Sphinx example read "def myfunction(arg, ignore_exceptions=False): if ignore_exceptions: cm =
+    contextlib.suppress(Exception) else:" and was quoted as a sentence."""
+    return any(indent(line) > indent(before) and (before.rstrip().endswith(OPENS_BLOCK)
+                                                     or line.lstrip().startswith("#"))
+               for before, line in zip(lines, lines[1:], strict=False))
+
+
+UNDERLINE = re.compile(r"([=~^+*#\"'.:_-])\1{2,}")
+"""A title's underline or overline (reStructuredText, AsciiDoc's two-line titles, Markdown's setext)."""
+
+
+def underlined(block: list[str], line: str) -> bool:
+    """``line`` underlines the one-line paragraph ``block`` (a title, within two characters of its
+    length or longer), or closes an overlined title (``=====`` over and under it; not ``----`` nor
+    ``....``, AsciiDoc's listing and literal blocks around one line). Passages of source text keep
+    their titles so: quoted, "Whitespace Control ------------------" read as a sentence of its section."""
+    if len(block) == 1:
+        return (not UNDERLINE.fullmatch(block[0]) and len(line) >= len(block[0]) - 2
+                and not block[0].endswith((":", ".", ",")))
+    return (len(block) == 2 and line[0] not in "-." and UNDERLINE.fullmatch(block[0]) is not None
+            and block[0][0] == line[0])
+
+
+GRID_BORDER = re.compile(r"\+(?:[-=:]+\+)+")
+"""A reStructuredText grid table's border line (``+-----+-----+``, ``+=====+=====+`` under its header):
+read as the end of the table, it made each row after it a header, never quoted (Jinja's loop table:
+the ``loop.index`` row was left out of task U6's question 9)."""
+
+
+def separated(lines: list[str], number: int) -> bool:
+    """The table opening at ``lines[number]`` has a header row (of one line or more): a separator follows it."""
+    table = takewhile(lambda line: line.startswith(("|", "+")), (line.strip() for line in lines[number + 1:]))
+    return any(line.startswith("| ---") or GRID_BORDER.fullmatch(line) for line in table)
