@@ -8,7 +8,8 @@ Asciidoctor ``<sup class="footnote">[<a class="footnote">1</a>]</sup>``, mdBook
 ``<sup class="footnote-reference"><a>1</a></sup>``, MediaWiki ``<sup class="reference"><a>[1]</a></sup>``,
 docutils ``<a class="footnote-reference" role="doc-noteref">[1]</a>``, TeX4ht ``<span class="footnote-mark"><a>
 <sup>1</sup></a></span>``, LaTeX2HTML ``<a id="tex2html1" href="#foot10"><sup>1</sup></a>`` and HeVeA
-``<sup><a id="text1" href="#note1">1</a></sup>`` (the last two without a class: :data:`NOTE_LINKS`). Read as
+``<sup><a id="text1" href="#note1">1</a></sup>`` (the last two without a class: :data:`NOTE_LINKS`), Org mode
+``<sup><a id="fnr.1" class="footref" href="#fn.1">1</a></sup>``. Read as
 they stand, most glue the
 label to the word before it ("installer1"), and a term glued to a digit is not the term for search. The
 mark is kept rather than dropped: the note it points at is labelled the same way (docutils' and
@@ -24,14 +25,15 @@ from clew.corpus.ingest.formats.html_blocks import BlockWriter
 from clew.corpus.ingest.formats.html_rules import Event, Piece, _attr
 
 MARK_CLASSES = {
-    "a": frozenset({"footnote-ref", "footnote-reference", "footnote"}),
+    "a": frozenset({"footnote-ref", "footnote-reference", "footnote", "footref", "footnum"}),
     "sup": frozenset({"footnote", "footnoteref", "footnote-reference", "reference"}),
     "span": frozenset({"footnote-mark"}),
 }
 """A footnote mark's outermost element, by tag: pandoc's and docutils' ``a``, DocBook's ``a.footnote``
 (inside a ``sup`` or around one), Asciidoctor's ``sup.footnote`` (``sup.footnoteref`` when the note was
 cited before), mdBook's ``sup.footnote-reference``, MediaWiki's ``sup.reference``, TeX4ht's
-``span.footnote-mark`` (in the text, and before the note's text on its page). An ``a`` with
+``span.footnote-mark`` (in the text, and before the note's text on its page), Org mode's ``a.footref`` (in a
+``sup``) and its note's number ``a.footnum`` (task U19). An ``a`` with
 ``role="doc-noteref"`` is one too, and so is one of :data:`NOTE_LINKS`."""
 
 NOTE_LINKS = frozenset(

@@ -66,11 +66,12 @@ DROP_CLASSES = frozenset(
     " bd-sidebar-primary bd-sidebar-secondary bd-header-article onlyprint md-content__button md-source-file".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
-DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header"})
+DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header", "postamble"})
 """An element with one of these ids is dropped like a ``DROP_CLASSES`` one: AsciiDoc's ``div#footer``
 ("Last updated ..."), Doxygen's ``div#titlearea`` (the project's name above every page), Publican's
 ``div#banner`` ("Download the ebook" above every page of the Debian Administrator's Handbook), Haddock's
-``div#package-header`` (the package's name and synopsis, its Source / Contents / Index menu)."""
+``div#package-header`` (the package's name and synopsis, its Source / Contents / Index menu), Org mode's
+``div#postamble`` ("Author: ...", "Created: 2026-12-07 Mon 04:59", "Validate" after every exported page)."""
 DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 """ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
 _SKIPPED = frozenset({"script", "style", "svg", "math"})
@@ -320,7 +321,9 @@ def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str
 
 ADMONITION_CLASSES = frozenset(
     "admonition admonitionblock theme-admonition markdown-alert note tip warning caution important danger attention"
-    " hint custom-block".split()
+    " hint custom-block"
+    # Org mode's HTML export: a footnote (``div.footdef``: its number, then ``div.footpara``), read as a footnote
+    " footdef".split()
 )
 """A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook, VitePress, AsciiDoc; MkDocs writes a
 collapsible one as ``details.note``, labelled by its ``summary``), an ``aside`` or ``role="note"``
@@ -363,12 +366,13 @@ def grid_columns(tag: str, attrs: list[tuple[str, str | None]]) -> int:
 
 
 def footnote(attrs: list[tuple[str, str | None]]) -> bool:
-    """A docutils footnote or citation (``aside.footnote``, ``div.citation``, docutils 0.18 and later): its
-    label (``[1]``, an inline ``span.label``) opens its first paragraph."""
+    """A docutils footnote or citation (``aside.footnote``, ``div.citation``, docutils 0.18 and later) or Org
+    mode's (``div.footdef``, task U19): its label (``[1]``, an inline ``span.label``, Org's ``a.footnum``)
+    opens its first paragraph."""
     return not _NOTES.isdisjoint((_attr(attrs, "class") or "").split())
 
 
-_NOTES = frozenset({"footnote", "citation"})
+_NOTES = frozenset({"footnote", "citation", "footdef"})
 
 
 def admonition_label(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
