@@ -192,13 +192,16 @@ def _attr(attrs: list[tuple[str, str | None]], name: str) -> str | None:
     return None
 
 
-_TEXINFO = frozenset(
-    "header nav-panel printindex index-cp index-fn index-vr index-ky index-pg index-tp".split()
-)
+_TEXINFO = frozenset("header nav-panel printindex".split())
+_TEXINFO_INDEX = re.compile(r"index-[a-z0-9]+")
+"""A Texinfo 6 index's table: ``table.index-`` and the index's name, the six standard ones (cp, fn, vr, ky, pg, tp)
+and any a manual defines (``@defindex``: Bash's ``index-bt`` builtins and ``index-rw`` reserved words, read as a
+table of letters and empty cells at the end of its one-page manual; task U19). Texinfo 7's ``a.index-entry-id``,
+an index entry's anchor in the text, is no index."""
 GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # Texinfo (makeinfo / texi2any): the Next/Previous/Up bar of every node sits in div.header
     # (texinfo 6) or div.nav-panel (texinfo 7), a printed index's entries (links to the nodes,
-    # each under its term) in table.index-cp (-fn, -vr, -ky, -pg, -tp; texinfo 6) or
+    # each under its term) in table.index-cp (-fn, -vr, -ky, -pg, -tp, any other: _TEXINFO_INDEX; texinfo 6) or
     # div.printindex (texinfo 7). The menu of a node's subsections (ul.section-toc, ul.mini-toc)
     # is kept, like DocBook's div.toc: its links lead a walk to the subsections' pages. Other
     # generators use "header" for content (javadoc's page title), so these classes are chrome
@@ -303,11 +306,13 @@ def generator_title(attrs: list[tuple[str, str | None]]) -> str | None:
 
 def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
     """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome classes, see
-    ``GENERATOR_CLASSES``), by ``html_sweep.swept_chrome`` (a permalink class but on a link, Haddock's source
-    link, text that cannot be selected) and ``html_more.more_chrome`` (YARD's and RDoc's), by its id
-    (``DROP_IDS``) or its role (``DROP_ROLES``)."""
+    ``GENERATOR_CLASSES``; a Texinfo index's ``_TEXINFO_INDEX``), by ``html_sweep.swept_chrome`` (a permalink
+    class but on a link, Haddock's source link, text that cannot be selected) and ``html_more.more_chrome``
+    (YARD's and RDoc's), by its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
     classes = (_attr(attrs, "class") or "").split()
     if not (DROP_CLASSES.isdisjoint(classes) and generator.isdisjoint(classes)):
+        return True
+    if generator is _TEXINFO and any(_TEXINFO_INDEX.fullmatch(name) for name in classes):
         return True
     if swept_chrome(classes, _attr(attrs, "href"), _attr(attrs, "style")):
         return True
