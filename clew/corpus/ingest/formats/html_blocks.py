@@ -53,7 +53,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
   no entry inside) is a paragraph of the section around it, its id kept.
 - an admonition (``html_rules.admonition``: Sphinx's ``div.admonition``, DocBook's ``div.note``,
   ``aside``, ``role="note"``, ...) is one ``paragraph`` block of the section it sits in, its
-  label first (``"Note: ..."``): its headings (DocBook's ``h3.title``) and terms open no section.
+  label first (``"Note: ..."``; inside a list item a line of the item, ``"  Note: ..."``, task U18): its headings
+  (DocBook's ``h3.title``) and terms open no section.
   docutils' ``aside.footnote-list`` is none, each ``aside.footnote`` in it is: ``"[2] This is why ..."``;
   so is a citation (``div.citation``), and docutils 0.17's ``dl.footnote`` terms label their text so.
 - a docutils field list (``dl.field-list``: ``Author:``, ``Parameters:``) opens no section: a field's
@@ -66,6 +67,8 @@ consecutive list items of one list and consecutive rows of one table (a single n
 """
 
 from __future__ import annotations
+
+import re
 
 from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.html_parts import (
@@ -94,6 +97,9 @@ from clew.corpus.ingest.formats.html_rules import (
 from clew.corpus.ingest.formats.html_terms import TERM, TermSections
 from clew.corpus.ingest.formats.text import root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
+
+_ITEM_MARK = re.compile(r"- |\d+\. ")
+"""How a list item's first line starts after its indentation (``_List.marker``: "- " or "N. ")."""
 
 FOOTNOTE_LABEL_CHARS = 12
 """A footnote's text before its first block is its label when it is at most this long (``[1]``, ``[*]``)."""
@@ -169,11 +175,13 @@ class BlockWriter(TermSections):
         if self._admonitions:
             return  # the outermost one merges
         inner = self.blocks[admonition.blocks:]
-        if inner:
+        if inner:  # inside a list item, lines of the item (its label on the first, ``_emit``): it stays in the list
+            line = bool(self._items) and all(block.kind == "list_item" for block in inner)
             del self.blocks[admonition.blocks:]
-            self.blocks.append(Block(inner[0].start, inner[-1].end, "paragraph", inner[0].section))
+            kind: BlockKind = "list_item" if line else "paragraph"
+            self.blocks.append(Block(inner[0].start, inner[-1].end, kind, inner[0].section))
             del self.tables[admonition.tables:]
-            self._previous = None
+            self._previous = self._previous if line else None
 
     def _add(self, piece: Piece) -> None:
         if self._power and isinstance(piece, str):
@@ -475,10 +483,13 @@ class BlockWriter(TermSections):
         if self._label is not None:  # an admonition's or a field's label goes before its first paragraph
             label, label_placed = self._label
             self._label = None
-            # a field's value inside a list item is the item's text after a nested block, indented
-            indent = len(text) - len(text.lstrip(" ")) if self._field_label and kind == "list_item" else 0
-            if kind != "paragraph" and not indent:
-                self._emit("paragraph", label, label_placed)
+            # a field's value or an admonition inside a list item is the item's text after a nested block, indented
+            indent = len(text) - len(text.lstrip(" ")) if kind == "list_item" else 0
+            if indent and not self._field_label and _ITEM_MARK.match(text, indent):
+                indent = 0  # an admonition opening with a nested list: its label a line above it
+            if kind != "paragraph" and not indent:  # a field's name a line over its list: "Parameters:" (Sphinx 4's
+                colon = ":" if self._field_label and label[-1] not in ":.!?]" else ""  # style sheet adds the colon)
+                self._emit("paragraph", label + colon, label_placed)
             else:
                 prefix = text[:indent] + label + (" " if label[-1] in ":.!?]" else ": ")
                 text = prefix + text[indent:]
