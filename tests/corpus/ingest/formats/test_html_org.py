@@ -43,3 +43,12 @@ def test_a_postamble_of_another_shape_is_chrome_too() -> None:
                           '<p>Exported by me on 2020-02-21</p></div></body></html>')
     document.check()
     assert document.text == "Kept."
+
+
+def test_an_org_subtitle_is_the_paragraph_under_the_title() -> None:
+    """Org's XHTML export writes the subtitle inside the title's ``h1`` (``<br />`` then ``span.subtitle``): the
+    heading read "Budgets Release 1.0" ("The Org Manual Release 9.5" over every passage of the Org manual); now the
+    heading is the title and the subtitle the paragraph under it."""
+    document = load_html("org-mode/budgets.html")
+    assert [section.heading for section in document.sections if section.level == 1] == ["Budgets"]
+    assert document.text.startswith("# Budgets\n\nRelease 1.0\n\n## 1. Limits")
