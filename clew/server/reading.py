@@ -1,10 +1,12 @@
-"""Every request but an upload is a marked reader of the corpus (``Corpus.readers``).
+"""Every request but an upload or a removal is a marked reader of the corpus (``Corpus.readers``).
 
-An upload's ingest may end by rewriting the corpus file (``clew.corpus.rewrite``), which opens
-the corpus's connection again and so would close the cursors of requests still reading. That
-rewrite waits for the marked readers to finish, and requests that arrive meanwhile wait for it
-(seconds: the rewrite's time is in the upload's report). An upload is not a reader: it is the
-writer whose ingest may wait for the others.
+An upload's ingest and a removal (``DELETE`` of documents) may end by rewriting the corpus file
+(``clew.corpus.rewrite``) or compacting its index, which opens the corpus's connection again and so
+would close the cursors of requests still reading. That rewrite waits for the marked readers to
+finish, and requests that arrive meanwhile wait for it (seconds: the rewrite's time is in the
+writer's report). An upload or a removal is not a reader: it is the writer that may wait for the
+others. (A removal marked as a reader waited its whole ``READERS_WAIT_SECONDS``, 10 s, for itself
+to leave, then put the file's compaction off.)
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from clew.corpus.store import Corpus
 from clew.server.guard import UPLOAD_PATH
 
 WAIT_POLL_SECONDS = 0.05
+WRITES = frozenset({"POST", "DELETE"})
+"""The methods that write on the documents route: an upload, a removal."""
 
 
 class MarkReaders:
@@ -25,7 +29,7 @@ class MarkReaders:
         self.readers = corpus.readers
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or (scope["method"] == "POST" and UPLOAD_PATH.fullmatch(scope["path"])):
+        if scope["type"] != "http" or (scope["method"] in WRITES and UPLOAD_PATH.fullmatch(scope["path"])):
             await self.app(scope, receive, send)
             return
         while not self.readers.try_enter():  # a rewrite runs: wait for it (polled, so a cancelled wait holds nothing)

@@ -5,9 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import httpx
+import pytest
 
 from clew.config.settings import ServerConfig
+from clew.corpus import documents
 from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.rewrite import FileCompaction
 from clew.corpus.store import Corpus
 from clew.server.rest import create_app
 
@@ -51,6 +54,26 @@ def test_list_outline_and_remove_documents(corpus: Corpus, config: ServerConfig)
                            headers=auth(NARROW)).status_code == 403
         assert http.get("/v1/collections/nowhere/documents", headers=auth(ADMIN)).status_code == 404
         assert http.get("/v1/collections/notes/documents").status_code == 401
+
+
+def test_a_removal_is_the_writer_not_a_reader_so_its_compaction_waits_for_nobody(
+        corpus: Corpus, config: ServerConfig, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``DELETE`` of documents writes, as an upload does: it is no marked reader (``clew.server.reading``). Marked
+    as one, its own file compaction waited the whole ``READERS_WAIT_SECONDS`` (10 s) for it to leave, then was put
+    off. Seen from inside the removal's compaction: no reader is inside, and the gate closes at once."""
+    seen: list[bool] = []
+    give_back = documents.give_back_free_blocks
+
+    def watched(corpus: Corpus, **options: float | None) -> tuple[FileCompaction | None, bool]:
+        with corpus.readers.drained(0.0) as idle:
+            seen.append(idle)
+        return give_back(corpus, **options)
+
+    monkeypatch.setattr(documents, "give_back_free_blocks", watched)
+    with Served(create_app(corpus, config)) as served, httpx.Client(base_url=served.url, timeout=30) as http:
+        removed = http.delete("/v1/collections/notes/documents", params={"key": "lunch.txt"}, headers=auth(ADMIN))
+        assert removed.status_code == 200 and removed.json()["removed"] == ["lunch.txt"], removed.text
+    assert seen == [True]
 
 
 def test_removing_a_blank_key_is_a_400_naming_the_key_and_removes_nothing(corpus: Corpus, config: ServerConfig) -> None:
