@@ -477,14 +477,19 @@ def _quote(unit: Unit, *, bare: bool = False) -> str:
         if evidence_id != cited:
             parts[-1] += f" [{cited}]"
             cited = evidence_id
+        first, _, rest = text.partition("\n")
         if text.startswith("|") or _headed_row(text):
-            header = text.split("\n", 1)[0] if "\n" in text else ""
+            header = first if rest else ""
             if header and header != table:
                 table = header
                 parts.append(header)
-            parts.append(text.split("\n", 1)[-1])
-        elif text.lstrip().startswith(FENCE) or "\n" in text or PROMPT.match(text):
+            parts.append(rest or first)
+        elif rest and first == table:
+            parts.append(rest)  # a row under the header quoted above it (a table drawn in a literal block)
+        elif text.lstrip().startswith(FENCE) or rest or PROMPT.match(text):
             parts.append(text)  # code (a list item is one line)
+            if rest and not first.lstrip().startswith(FENCE) and PROMPT.match(first) is None:
+                table = first  # a unit under its header: a drawn table's row (``line_shapes.drawn_table``)
         else:
             parts.append(f"- {text}")
     return "\n".join(parts) + f" [{cited}]"

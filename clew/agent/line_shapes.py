@@ -5,7 +5,7 @@ border and header row."""
 from __future__ import annotations
 
 import re
-from itertools import takewhile
+from itertools import dropwhile, takewhile
 
 from clew.agent.source_blocks import indent
 
@@ -78,3 +78,54 @@ def separated(lines: list[str], number: int) -> bool:
     """The table opening at ``lines[number]`` has a header row (of one line or more): a separator follows it."""
     table = takewhile(lambda line: line.startswith(("|", "+")), (line.strip() for line in lines[number + 1:]))
     return any(line.startswith("| ---") or GRID_BORDER.fullmatch(line) for line in table)
+
+
+_RULE = re.compile(r"\s*-{3,}\s*")
+"""A line of dashes under a drawn table's header (or closing the table)."""
+_GAP = re.compile(r"\s{2,}")
+"""What sets a drawn table's columns apart."""
+
+
+def drawn_table(lines: list[str]) -> list[tuple[str, str]]:
+    """The ``(header, row)`` pairs of a table drawn in a literal block (AsciiDoc's ``....``, a ``<pre>``), or none:
+    its first line a header of two columns or more set apart by two spaces or more (no ``|``: psql's output is
+    another shape), then a line of dashes. A row is a line at the rows' left margin, or the first after a blank line,
+    with the lines indented under it (a cell that wraps), its white space closed up; a line right before a line of
+    dashes heads the rows after it (read-tree's "clean I==H I==M" over rows 4-9). Read as one code block, such a
+    table scored nothing and did not fit the extract whole: git-status's "<m2> The octal file mode in stage 2." was
+    never quoted (task X16, git-008)."""
+    body = list(dropwhile(lambda line: not line.strip(), lines))
+    if len(body) < 3 or not _RULE.fullmatch(body[1]) or "|" in body[0]:
+        return []
+    if len(_GAP.split(body[0].strip())) < 2:
+        return []
+    rest = body[2:]
+    cells = [line for line in rest if line.strip() and not _RULE.fullmatch(line)]
+    if not cells:
+        return []
+    margin = min(indent(line) for line in cells)
+    records: list[list[str]] = []  # each a row's lines, or a header's (then followed by a rule)
+    heads: set[int] = set()
+    fresh = True
+    for line in rest:
+        if not line.strip():
+            fresh = True
+        elif _RULE.fullmatch(line):
+            if records and not fresh:
+                heads.add(len(records) - 1)
+            fresh = True
+        elif fresh or indent(line) <= margin:
+            records.append([line])
+            fresh = False
+        else:
+            records[-1].append(line)
+    heads.discard(len(records) - 1)  # a rule closing the table heads nothing
+    header = " ".join(body[0].split())
+    table: list[tuple[str, str]] = []
+    for number, record in enumerate(records):
+        text = " ".join(" ".join(line.split()) for line in record)
+        if number in heads:
+            header = text
+        else:
+            table.append((header, text))
+    return table

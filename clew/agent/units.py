@@ -18,6 +18,7 @@ from clew.agent.line_shapes import (
     GRID_BORDER,
     OPTION,
     UNDERLINE,
+    drawn_table,
     indented_code,
     options_term,
     separated,
@@ -363,6 +364,9 @@ class _Cut:
                 prototype := declared_block(code)):
             self.label = prototype  # a member's prototype opening its section: see ``member``
             self.defined, self.member = set(tokenize(self.label)), "code"
+        elif code[0].strip().startswith(FENCE) and (table := drawn_table(code[1:-1])):
+            for header, row in table:  # a table drawn in a literal block: rows under their header
+                self.add(row, "row", set(tokenize(header)) | self.led(), header)
         else:
             self.add("\n".join(code), "code", self.led(), self.above)
         self.code, self.above = None, ""

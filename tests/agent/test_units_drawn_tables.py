@@ -1,0 +1,80 @@
+"""A table drawn in a literal block (task X16): AsciiDoc man pages set git-status's porcelain v2 fields and
+read-tree's carry-forward rules as a header, a line of dashes and aligned rows in a ``....`` block. Read as one code
+block, the table scored nothing and did not fit the extract whole: "<m2> The octal file mode in stage 2." was never
+quoted (git-docs' git-008)."""
+
+from __future__ import annotations
+
+from clew.agent.generate import extractive_answer
+from clew.agent.line_shapes import drawn_table
+from clew.agent.units import passage_units
+
+STATUS = """Unmerged entries have the following format; the first character is a "u" to distinguish from ordinary \
+changed entries.
+
+```
+u <XY> <sub> <m1> <m2> <m3> <mW> <h1> <h2> <h3> <path>
+```
+
+```
+Field       Meaning
+--------------------------------------------------------
+<XY>        A 2 character field describing the conflict type
+            as described in the short format.
+<sub>       A 4 character field describing the submodule state
+            as described above.
+<m1>        The octal file mode in stage 1.
+<m2>        The octal file mode in stage 2.
+<m3>        The octal file mode in stage 3.
+<path>      The pathname.
+--------------------------------------------------------
+```
+"""
+
+RULES = """        I                   H        M        Result
+       -------------------------------------------------------
+     0  nothing             nothing  nothing  (does not happen)
+     3  nothing             exists   exists,  use M if "initial checkout",
+                                     H == M   keep index otherwise
+
+        clean I==H  I==M
+       ------------------
+     4  yes   N/A   N/A     nothing  nothing  keep index
+"""
+
+
+def test_a_drawn_table_is_rows_under_its_header() -> None:
+    rows = [u for u in passage_units(STATUS, "ev1:c:41:1:21", 0) if u.kind == "row"]
+    assert [u.own for u in rows] == [
+        "<XY> A 2 character field describing the conflict type as described in the short format.",
+        "<sub> A 4 character field describing the submodule state as described above.",
+        "<m1> The octal file mode in stage 1.", "<m2> The octal file mode in stage 2.",
+        "<m3> The octal file mode in stage 3.", "<path> The pathname."]
+    assert {u.header for u in rows} == {"Field Meaning"}
+    assert all(u.intro is not None and u.intro.own.startswith("Unmerged entries") for u in rows)
+
+
+def test_a_line_over_dashes_heads_the_rows_after_it() -> None:
+    assert drawn_table(RULES.splitlines()) == [
+        ("I H M Result", "0 nothing nothing nothing (does not happen)"),
+        ("I H M Result", '3 nothing exists exists, use M if "initial checkout", H == M keep index otherwise'),
+        ("clean I==H I==M", "4 yes N/A N/A nothing nothing keep index")]
+
+
+def test_other_blocks_stay_code() -> None:
+    revisions = ["   Args   Expanded arguments    Selected commits", "   D                            G H D",
+                 "   B...C  = B ^F C              G H D E B C"]  # no line of dashes under the header
+    psql = [" a | b", "---+---", " 1 | 2"]
+    count = [" count", "-------", "     3"]  # one column: a query's output
+    assert drawn_table(revisions) == drawn_table(psql) == drawn_table(count) == []
+    code = f"```\n{chr(10).join(revisions)}\n```\n"
+    assert [u.kind for u in passage_units(code, "e", 0)] == ["code"]
+
+
+def test_the_row_that_answers_is_quoted_with_its_header_once() -> None:
+    question = ("Parsing porcelain v2 status for a conflicted file: how is the line marked, and which field gives the "
+                "file mode of the stage-2 version?")
+    generation = extractive_answer(question, [("ev1:c:41:1:21", STATUS)])
+    assert generation is not None
+    assert "<m2> The octal file mode in stage 2." in generation.answer
+    assert generation.answer.count("Field Meaning") == 1
