@@ -3,7 +3,7 @@ RDoc (its Darkfish theme), as Debian ships their pages (ruby-cri-doc and ruby-mo
 ruby-tioga-doc); and the pages made into the HTML the reader reads well before they are parsed
 (:func:`restructured`: man pages by groff and man2html, ``html_man``; RDoc's method headings; task R6: Texinfo's
 and HeVeA's colophons, Texinfo's footnotes, the pages of Erlang/OTP, docutils, ocamldoc, odoc, pydoctor, GitBook, YODL,
-the Go project and Org mode's subtitle).
+the Go project, Org mode's subtitle and pandoc's title block).
 docs/measurements/generators-2026-12-06.md has what was checked.
 """
 
@@ -16,6 +16,7 @@ from html import unescape as html_unescape
 
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
 from clew.corpus.ingest.formats.html_man import man_html
+from clew.corpus.ingest.formats.html_titles import ORG, PANDOC, org_title, pandoc_title_block
 
 CHROME_CLASSES = frozenset(
     # YARD 0.9: "collapse" beside each summary's heading ("Instance Method Summary collapse"), "show all" and the
@@ -117,12 +118,6 @@ _TEXINFO_SETTITLE = re.compile(r'<h1 class="settitle"[^<>]*+>([^<]*+)</h1>')
 """A Texinfo manual's title over its Top page (``h1.settitle``), where the Top node's own heading (``h1.top``) says
 the same: two headings "Comparing and Merging Files", the first an empty section in the outline (diffutils; task
 U14). It is left out then; a title that differs from the Top node's ("Frob Manual" over "Frob") stays."""
-_ORG = re.compile(r'<meta name="generator" content="Org[ -]mode"', re.IGNORECASE)
-_ORG_SUBTITLE = re.compile(r'(<h1 class="title">[^<]*+)<br ?/?>\s*+<span class="subtitle">([^<]*+)</span>\s*+</h1>')
-"""Org mode's title with its subtitle (its XHTML export, the default: ``h1.title`` holding ``<br />`` and
-``span.subtitle``): read as one heading, "The Org Manual Release 9.5", every passage's first heading; the subtitle
-is made the paragraph under the title, as the HTML5 export writes them apart (``h1.title`` then ``p.subtitle``;
-task U19)."""
 _HEVEA = '<meta name="generator" content="hevea'
 _HEVEA_FOOTER = re.compile(
     r"<!--FOOTER-->\s*<hr[^>]*>\s*<blockquote[^>]*><em>This document was translated from L.*?</blockquote>", re.DOTALL)
@@ -422,8 +417,10 @@ def restructured(text: str) -> str:
         return _OCAMLDOC_SIGNATURE.sub(_signature, _OCAMLDOC_NAVBAR.sub("", text, count=1), count=1)
     if _HEVEA in head:
         return _HEVEA_FOOTER.sub("", text, count=1)
-    if _ORG.search(head):
-        return _ORG_SUBTITLE.sub(r'\1</h1>\n<p class="subtitle">\2</p>', text, count=1)
+    if PANDOC.search(head):
+        return pandoc_title_block(text)
+    if ORG.search(head):
+        return org_title(text)
     if _TEXINFO.search(head):
         return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", _TEXINFO_LETTERS.sub("", _texinfo_title(text))))
     if _JAVADOC.search(head):
