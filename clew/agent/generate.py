@@ -155,17 +155,30 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
         for taken in (unit, *_kept_with(unit, parsed[unit.evidence_id], quoted)):
             if taken is not unit and counted.with_unit(taken) > max_tokens:
                 continue
-            if taken.header and _key(taken.header) in quoted:  # a short lead-in's sentence before it, quoted
-                taken = replace(taken, header="")
+            interrupted = _interrupted_by(taken.header)
+            if taken.header and (_key(taken.header) in quoted or (interrupted and interrupted[0] in quoted)):
+                taken = replace(taken, header="")  # a short lead-in's sentence before it, or the sentence an
+                # example interrupts, quoted with it already
             chosen.append(taken)
             counted.add(taken)
             quoted.update(_key(text.split("\n", 1)[-1]) for text in (taken.own, *(f for f, _ in taken.follow)))
+            quoted.update(_interrupted_by(taken.header))
             if taken.follow and taken.header:  # the sentence above a short lead-in is quoted with it
                 quoted.add(_key(taken.header))
     answer = _render(chosen)
     cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
     return Generation(kind="extract", answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in cited],
                       model=None)
+
+
+def _interrupted_by(header: str) -> tuple[str, ...]:
+    """The keys of the sentence and the example a unit's ``header`` holds when the unit is the end of a sentence
+    the example interrupts (``units._GOES_ON``): its start, quoted with the example as a lead-in, is not quoted again
+    above the end, nor that lead-in after it; none for any other header."""
+    start, _, example = header.partition("\n")
+    if not example.startswith(FENCE) or start.startswith(FENCE):
+        return ()
+    return _key(start), _key(example.split("\n", 1)[-1])
 
 
 _HEADING = re.compile(r"#{1,6} \S")

@@ -86,20 +86,38 @@ _GAP = re.compile(r"\s{2,}")
 """What sets a drawn table's columns apart."""
 
 
+_CELL = re.compile(r"\S+(?: \S+)*")
+"""A drawn table's cell: words set apart by one space."""
+_WORDS = re.compile(r"[A-Za-z][A-Za-z ]*")
+
+
+def _aligned(body: list[str]) -> bool:
+    """A table drawn without a line of dashes: a header of three columns or more of words, and two lines or more
+    after it whose every cell starts where a header's column does (gitrevisions' "Args / Expanded arguments /
+    Selected commits" over "B...C  = B ^F C  G H D E B C", task X16's git-004)."""
+    header = list(_CELL.finditer(body[0])) if body else []
+    if len(header) < 3 or not all(_WORDS.fullmatch(cell.group()) for cell in header):
+        return False
+    columns = {cell.start() for cell in header}
+    rows = [line for line in body[1:] if line.strip()]
+    return len(rows) > 1 and all(cell.start() in columns for line in rows for cell in _CELL.finditer(line))
+
+
 def drawn_table(lines: list[str]) -> list[tuple[str, str]]:
     """The ``(header, row)`` pairs of a table drawn in a literal block (AsciiDoc's ``....``, a ``<pre>``), or none:
     its first line a header of two columns or more set apart by two spaces or more (no ``|``: psql's output is
-    another shape), then a line of dashes. A row is a line at the rows' left margin, or the first after a blank line,
-    with the lines indented under it (a cell that wraps), its white space closed up; a line right before a line of
-    dashes heads the rows after it (read-tree's "clean I==H I==M" over rows 4-9). Read as one code block, such a
-    table scored nothing and did not fit the extract whole: git-status's "<m2> The octal file mode in stage 2." was
-    never quoted (task X16, git-008)."""
+    another shape), then a line of dashes; or a header aligned with every line after it (``_aligned``). A row is a
+    line at the rows' left margin, or the first after a blank line, with the lines indented under it (a cell that
+    wraps), its white space closed up; a line right before a line of dashes heads the rows after it (read-tree's
+    "clean I==H I==M" over rows 4-9). Read as one code block, such a table scored nothing and did not fit the
+    extract whole: git-status's "<m2> The octal file mode in stage 2." was never quoted (task X16, git-008)."""
     body = list(dropwhile(lambda line: not line.strip(), lines))
-    if len(body) < 3 or not _RULE.fullmatch(body[1]) or "|" in body[0]:
+    if len(body) >= 3 and _RULE.fullmatch(body[1]) and "|" not in body[0] and len(_GAP.split(body[0].strip())) > 1:
+        rest = body[2:]
+    elif _aligned(body):
+        rest = body[1:]
+    else:
         return []
-    if len(_GAP.split(body[0].strip())) < 2:
-        return []
-    rest = body[2:]
     cells = [line for line in rest if line.strip() and not _RULE.fullmatch(line)]
     if not cells:
         return []

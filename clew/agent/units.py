@@ -516,7 +516,8 @@ class _Cut:
         before = ""
         self.paragraph.clear()
         if not term and _interrupted(self.units) and _GOES_ON.match(joined):
-            term = self.units[-1].own  # the end of the sentence an example interrupts: see ``_GOES_ON``
+            term = f"{self.units[-2].own}\n{self.units[-1].own}"  # the end of the sentence an example interrupts,
+            # under its start and the example: see ``_GOES_ON``
             self.previous |= set(self.units[-1].terms)
         for sentence in SENTENCE.split(joined):
             short = before and not term and sentence.endswith(":") and len(sentence.split()) <= SHORT_LEAD_IN

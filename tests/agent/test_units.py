@@ -357,7 +357,9 @@ def test_a_block_of_options_is_the_term_of_the_description_after_it() -> None:
 def test_the_end_of_a_sentence_an_example_interrupts_is_quoted_under_the_example() -> None:
     """R's manual (texinfo, through the PDF reader): "For example" then the example, then the sentence
     goes on in lower case ("would fit a multiple regression model ..."). Task U4's question 8 quoted
-    that end without the ``lm(y ~ x1 + x2 ...)`` call it speaks of; the example is now quoted above it."""
+    that end without the ``lm(y ~ x1 + x2 ...)`` call it speaks of; the example is now quoted above it, under the
+    sentence it interrupts (task X16: git's "If you can do that, you can now recreate the missing object with"
+    ``git hash-object -w <recreated-file>`` "and your repository is good again!" lost its start)."""
 
     example = "```\n> fm2 <- lm(y ~ x1 + x2, data = production)\n```"
     text = ("11.2 Linear models\n\nThe basic function for fitting ordinary multiple models is lm(), and a "
@@ -366,7 +368,10 @@ def test_the_end_of_a_sentence_an_example_interrupts_is_quoted_under_the_example
             "intercept term). The important (but technically optional) parameter data = production specifies "
             "that any variables needed to construct the model should come first from the production data frame.\n")
     units = passage_units(text, "ev1:c:123:1:199", 0)
-    assert [u.header for u in units if u.own.startswith(("would fit", "The important"))] == [example, example]
+    interrupted = units[0].own
+    assert interrupted.endswith("lm(formula, data = data.frame) For example")
+    assert [u.header for u in units if u.own.startswith(("would fit", "The important"))] == [
+        f"{interrupted}\n{example}"] * 2
     answer = extractive_answer("How do I fit a linear regression model?", [("ev1:c:123:1:199", text)])
     assert answer is not None and "lm(y ~ x1 + x2" in answer.answer
 

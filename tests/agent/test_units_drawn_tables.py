@@ -61,14 +61,23 @@ def test_a_line_over_dashes_heads_the_rows_after_it() -> None:
         ("clean I==H I==M", "4 yes N/A N/A nothing nothing keep index")]
 
 
-def test_other_blocks_stay_code() -> None:
+def test_a_header_aligned_with_every_line_after_it_heads_rows() -> None:
     revisions = ["   Args   Expanded arguments    Selected commits", "   D                            G H D",
-                 "   B...C  = B ^F C              G H D E B C"]  # no line of dashes under the header
+                 "   B...C  = B ^F C              G H D E B C", "   B^-    = B^..B",
+                 "          = ^B^1 B              E I J F B"]  # no line of dashes under the header (git-004)
+    header = "Args Expanded arguments Selected commits"
+    assert drawn_table(revisions) == [(header, "D G H D"), (header, "B...C = B ^F C G H D E B C"),
+                                      (header, "B^- = B^..B = ^B^1 B E I J F B")]
+
+
+def test_other_blocks_stay_code() -> None:
     psql = [" a | b", "---+---", " 1 | 2"]
     count = [" count", "-------", "     3"]  # one column: a query's output
-    assert drawn_table(revisions) == drawn_table(psql) == drawn_table(count) == []
-    code = f"```\n{chr(10).join(revisions)}\n```\n"
-    assert [u.kind for u in passage_units(code, "e", 0)] == ["code"]
+    two = ["Name   Value", "a      1", "b      2"]  # two columns and no dashes: too little to tell from code
+    code = ["Usage  of the tool", "  tool --verbose   prints more", "x = 1    # one"]  # not aligned with the header
+    assert drawn_table(psql) == drawn_table(count) == drawn_table(two) == drawn_table(code) == []
+    block = f"```\n{chr(10).join(code)}\n```\n"
+    assert [u.kind for u in passage_units(block, "e", 0)] == ["code"]
 
 
 def test_the_row_that_answers_is_quoted_with_its_header_once() -> None:
@@ -78,3 +87,19 @@ def test_the_row_that_answers_is_quoted_with_its_header_once() -> None:
     assert generation is not None
     assert "<m2> The octal file mode in stage 2." in generation.answer
     assert generation.answer.count("Field Meaning") == 1
+
+
+def test_a_sentence_an_example_interrupts_is_quoted_whole() -> None:
+    """Task X16's git-015 (rule D2): the sentence goes on in lower case after its example; its end was quoted under
+    the example, its start was not."""
+    text = ("If you can do that, you can now recreate the missing object with\n\n```\ngit hash-object -w "
+            "<recreated-file>\n```\n\nand your repository is good again!\n")
+    units = passage_units(text, "ev1:c:63:1:6", 0)
+    end = next(u for u in units if u.own == "and your repository is good again!")
+    assert end.text == ("If you can do that, you can now recreate the missing object with\n```\ngit hash-object -w "
+                        "<recreated-file>\n```\nand your repository is good again!")
+    generation = extractive_answer("Is my repository good again once I recreate the missing object?",
+                                   [("ev1:c:63:1:6", text)])
+    assert generation is not None
+    assert generation.answer.startswith("If you can do that, you can now recreate the missing object with\n```")
+    assert generation.answer.count("recreate the missing object with") == 1  # not again as the example's lead-in
