@@ -127,7 +127,7 @@ def eval_command(
         else:
             _ingest(db, corpus_dir or questions, dataset, collection or "default", glob)
     db = database(db)
-    collection = _collection(db, collection)
+    collection = _collection(db, collection, "clew eval")
     runner_elsewhere = None
     if executor == "local":
         runner_elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
@@ -148,12 +148,18 @@ def eval_command(
     respond(report, lambda: out.print(markdown(report), highlight=False, markup=False))
 
 
-def _collection(db: Path, given: str | None) -> str:
+def _collection(db: Path, given: str | None, needed: str) -> str:
+    """The one collection every question's walk reads (``--collection``, ``default_collection``, the only
+    one, else ``default``). A corpus of several, none of them ``default``, is refused before any work,
+    naming them, as ``clew ask`` refuses it: each question failed on its own before, "unknown collection
+    'default'" (task U20)."""
     from clew.commands.common import collection
     from clew.corpus.store import Corpus
 
     with Corpus(db, read_only=True) as corpus:
-        return collection(corpus, given, otherwise="default") or "default"
+        names = corpus.collections(with_documents=True)
+        fallback = "default" if len(names) < 2 or "default" in names else None
+        return collection(corpus, given, needed=needed, otherwise=fallback) or "default"
 
 
 @command(app, "batch", example="clew batch questions.jsonl --db docs.duckdb --out answers.jsonl")
@@ -185,7 +191,7 @@ def batch_command(
     from clew.evals.systems import parse_systems
 
     db = database(db)
-    collection = _collection(db, collection)
+    collection = _collection(db, collection, "clew batch")
     dataset = _dataset(questions, "questions")
     if "," in system:
         raise fail("--system takes one system")
