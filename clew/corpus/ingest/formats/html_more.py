@@ -127,6 +127,9 @@ _TEXINFO_NOTE = re.compile(r'<h5[^>]*>(<a id="FOOT\d+" href="[^"]*#DOCF\d+">)\((
 """A Texinfo footnote's number (``h5 > a#FOOT1``, "(1)", under ``h4`` "Footnotes"): a heading, its text the one
 paragraph of a section of its own; the number opens the note's first paragraph instead ("[1] A frobbed ...", as its
 mark in the text reads, ``html_marks.NOTE_LINKS``)."""
+_TEXINFO_NOTES = re.compile(r'<h4 class="footnotes-heading">([^<]*+)</h4>')
+"""The heading over a page's notes, at the level of a chapter (``h2``): as an ``h4`` it was a part of the page's last
+subsection, on a one-page manual of its last appendix ("Appendix D Variable Index › Footnotes"; task U19)."""
 
 
 _ERLANG = re.compile(r'<link rel="stylesheet" href="[^"]*\botp_doc\.css"')
@@ -422,7 +425,8 @@ def restructured(text: str) -> str:
     if ORG.search(head):
         return org_title(text)
     if _TEXINFO.search(head):
-        return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", _TEXINFO_LETTERS.sub("", _texinfo_title(text))))
+        text = _TEXINFO_NOTES.sub(r'<h2 class="footnotes-heading">\1</h2>', _texinfo_title(text), count=1)
+        return _TEXINFO_NOTE.sub(r"<p>\1\2\3 ", _TEXINFO_FOOTER.sub("", _TEXINFO_LETTERS.sub("", text)))
     if _JAVADOC.search(head):
         return _javadoc(text)
     if _QDOC in head:

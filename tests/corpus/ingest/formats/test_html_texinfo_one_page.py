@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from clew.corpus.ingest.formats.html import parse_html
+from tests.corpus.ingest.formats.documents import load_html
 
 HEAD = ('<head><title>Bash Reference Manual</title><meta name="description" content="Bash Reference Manual">'
         '<meta name="Generator" content="makeinfo"></head>')
@@ -49,3 +50,15 @@ def test_a_texinfo_entrys_anchor_and_another_generators_index_class_stay() -> No
     assert "index-alias" in anchored.anchors
     other = parse_html(page("bt").replace("makeinfo", "other"))
     assert "| alias: |" in other.text
+
+
+def test_a_texinfo_pages_notes_sit_beside_its_chapters() -> None:
+    """The notes' heading (``h4.footnotes-heading``) made them a part of the page's last subsection: on a one-page
+    manual its last appendix ("Appendix D Variable Index › Footnotes", org-roam's manual). It is a chapter's level
+    now, under the manual's Top node beside its chapters."""
+    document = load_html("texi2any/frob.html")
+    notes = next(section for section in document.sections if section.heading == "Footnotes")
+    chapters = [section for section in document.sections if section.heading in ("1 Overview", "2 Invoking frob")]
+    assert notes.level == 2 and {chapter.level for chapter in chapters} == {2}
+    assert {chapter.parent for chapter in chapters} == {notes.parent}
+    assert document.text.endswith("## Footnotes\n\n[1] A frobbed file is one that was changed on purpose.")
