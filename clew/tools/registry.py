@@ -27,6 +27,7 @@ import functools
 import importlib
 import inspect
 import json
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, get_type_hints
@@ -148,7 +149,24 @@ def _parameters(arguments: type[BaseModel], hidden: frozenset[str]) -> dict[str,
         schema.get("properties", {}).pop(name, None)
     if "required" in schema:
         schema["required"] = [n for n in schema["required"] if n not in hidden]
-    return schema
+    return _referenced_defs(schema) if hidden else schema
+
+
+def _referenced_defs(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with only the ``$defs`` its properties still reach: a hidden field's models would
+    otherwise stay behind, read by no one (``retrieve``'s ``Principal``: 246 of its tokens)."""
+    defs: dict[str, Any] = schema.get("$defs", {})
+    reached: set[str] = set()
+    pending = [{k: v for k, v in schema.items() if k != "$defs"}]
+    while pending:
+        for ref in re.findall(r'"\$ref": "#/\$defs/([^"]+)"', json.dumps(pending.pop())):
+            if ref not in reached and ref in defs:
+                reached.add(ref)
+                pending.append(defs[ref])
+    if not defs or len(reached) == len(defs):
+        return schema
+    kept = {name: body for name, body in defs.items() if name in reached}
+    return {k: kept if k == "$defs" else v for k, v in schema.items() if k != "$defs" or kept}
 
 
 def _clean(schema: Any) -> Any:
