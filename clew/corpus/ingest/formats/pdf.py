@@ -29,7 +29,8 @@
   text inside the cell (letting pdfplumber parse the page itself, through pdfminer, took
   seven times as long as all the rest). A table of at least two rows and two columns whose
   cells are mostly filled replaces the lines inside its box, its first row as the header; so does
-  a box whose columns are drawn by space alone (LaTeX's ``tabular{|ccl|}``: ``pdf_boxes``).
+  a box whose columns are drawn by space alone (LaTeX's ``tabular{|ccl|}``: ``pdf_boxes``), and a table without
+  box or rules where its columns are certain, their text aligned in three rows or more (``pdf_columns``).
 - **Pages.** Every page's start offset is kept (``ParsedDocument.pages``), so each passage
   knows the pages it spans. Pages without a text layer whose picture shows lines of text are
   reported in one warning with their numbers (scanned; no OCR); a cover or a figure without
@@ -54,7 +55,8 @@ import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
-from clew.corpus.ingest.formats.pdf_boxes import Grid, boxed_rows, ruled_grid
+from clew.corpus.ingest.formats.pdf_boxes import Grid, PdfTable, boxed_rows, ruled_grid
+from clew.corpus.ingest.formats.pdf_columns import Spaced, add_spaced, spaced_tables
 from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
     FRAME_CORNERS,
@@ -122,6 +124,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     heights: list[float] = []
     pictures: list[int] = []  # pages without text but with images
     grids: dict[int, Grid] = {}  # pages whose strokes may draw a table (pdf_boxes.ruled_grid)
+    spaced: dict[int, list[Spaced]] = {}  # tables drawn by space alone (pdf_columns)
     for index in range(len(pdf)):
         deadline.check(f"page {index + 1}")
         page = pdf[index]
@@ -131,7 +134,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
             raise UnreadableDocument(f"page {index + 1} holds {objects:,} objects, over the {page_objects:,} limit "
                                      "for one page: not ingested; raise the limit (--max-page-objects)")
         heights.append(page.get_height())
-        lines = _lines(page, deadline, index)
+        lines = _lines(page, deadline, index, spaced.setdefault(index, []))
         if lines and (found := ruled_grid(page, heights[-1], deadline, index)) is not None:
             grids[index] = found
         if not lines and _has_images(page):
@@ -152,10 +155,11 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     settle_hyphens(pages)
     tables = _tables(pdf, pages, grids, warnings, deadline)
     body = _body_size(pages)
+    navigation = set(navigation_pages(pages))
+    add_spaced(tables, spaced, navigation, body)
     bookmarks = pdf_outline.entries(pdf, heights)
     outline = pdf_outline.place(bookmarks, pages, body) if any(e.page is not None for e in bookmarks) else {}
     title = _title(pdf, pages, body, bookmarks[0].title if bookmarks else None)
-    navigation = set(navigation_pages(pages))
     renderer = Renderer()
     heading_levels = {} if outline else _heading_levels(pages, body)
     for index, lines in enumerate(pages):
@@ -239,8 +243,9 @@ def _figure_text(pdf: pdfium.PdfDocument) -> str:
         page.close()
 
 
-def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
-    """The page's text lines, in PDFium's reading order, with the look of their first character."""
+def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int, spaced: list[Spaced] | None = None) -> list[Line]:
+    """The page's text lines, in PDFium's reading order, with the look of their first character; the tables drawn
+    by space alone among them go to ``spaced`` where given (``pdf_columns``: read while the page's text is open)."""
     textpage = page.get_textpage()
     try:
         count = textpage.count_chars()
@@ -298,12 +303,14 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int) -> list[Line]:
             lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, end_x, end_y)
             lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
-                              max(height - end_y.value, height - y_after), aside))
+                              max(height - end_y.value, height - y_after), aside, (first, last)))
         if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, last)[1]:
             lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
         for prose, note in zip(lines, lines[1:], strict=False):  # nor one before a margin note on its line
             if note.aside and not prose.mono and _LETTER_HYPHEN.search(prose.text):
                 prose.text = prose.text[:-1] + "\xad"
+        if spaced is not None:
+            spaced.extend(spaced_tables(textpage, lines, height))
         return lines
     finally:
         textpage.close()
@@ -390,18 +397,8 @@ def _heading_levels(pages: list[list[Line]], body: float) -> dict[float, int]:
     return {size: min(6, rank + 1) for rank, size in enumerate(sizes)}
 
 
-@dataclass(slots=True)
-class _PdfTable:
-    top: float
-    bottom: float
-    x0: float
-    x1: float
-    rows: list[list[str]]
-    title: str | None = None
-
-
 def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], grids: dict[int, Grid], warnings: list[str],
-            deadline: Deadline) -> dict[int, list[_PdfTable]]:
+            deadline: Deadline) -> dict[int, list[PdfTable]]:
     """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
     pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it. A first row of one
     cell across the table (gnuplot's "Graph Border Encoding" over "Bit plot splot") is its title, as a boxed
@@ -410,7 +407,7 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], grids: dict[int, G
     from pdfplumber.page import Page
     from pdfplumber.table import TableFinder  # imported here: only documents with ruled pages pay for it
 
-    found: dict[int, list[_PdfTable]] = {}
+    found: dict[int, list[PdfTable]] = {}
     for index, lines in enumerate(pages):
         grid = grids.get(index)
         if not lines or grid is None:
@@ -445,7 +442,7 @@ def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], grids: dict[int, G
                         title, rows, top = rows[0][0], rows[1:], table.rows[1].bbox[1]
                         title = " ".join(line.text for line in lines if table.bbox[1] <= line.y <= top
                                          and x0 - 2 <= line.x <= x1 + 2) or title  # the line (no stray descender)
-                    found.setdefault(index, []).append(_PdfTable(top, bottom, x0, x1, rows, title))
+                    found.setdefault(index, []).append(PdfTable(top, bottom, x0, x1, rows, title))
             finally:
                 textpage.close()
         except (ValueError, ZeroDivisionError) as error:  # a degenerate drawing: its lines stay text
@@ -476,7 +473,7 @@ def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, fl
 
 
 def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
-                 body: float, tables: list[_PdfTable], *, navigation: bool = False) -> None:
+                 body: float, tables: list[PdfTable], *, navigation: bool = False) -> None:
     pending = list(marks)  # the outline's sections opening on this page, in reading order
     paragraph: list[Line] = []
     kind = "paragraph"

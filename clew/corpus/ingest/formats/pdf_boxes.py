@@ -17,6 +17,7 @@ for its lines: pages that draw no grid are not opened again.
 from __future__ import annotations
 
 import ctypes
+from dataclasses import dataclass
 from typing import Any
 
 import pypdfium2 as pdfium
@@ -33,6 +34,18 @@ Grid = tuple[list[dict[str, Any]], list[dict[str, Any]]] | str
 """A page's horizontal and vertical strokes as pdfplumber edges, or the error PDFium's drawing gave (``ruled_grid``)."""
 
 
+@dataclass(slots=True)
+class PdfTable:
+    """A table found on a page: its box (points from the page's top) and its rows, the first the header."""
+
+    top: float
+    bottom: float
+    x0: float
+    x1: float
+    rows: list[list[str]]
+    title: str | None = None
+
+
 def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float], height: float,
                lines: list[Line]) -> tuple[float, list[list[str]], str | None] | None:
     """The top of the first row, the rows and the caption of the ruled ``box`` (x0, top, x1, bottom from the page's
@@ -44,18 +57,18 @@ def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, flo
         return None
     if len(inside) < 2 or 2 * sum(line.mono for line in inside) >= len(inside):  # a framed listing
         return None
-    rows = _text_lines(textpage, box, height)
+    rows = text_lines(textpage, box, height)
     captions: list[str] = []
-    while rows and len(_segments(rows[0][1])) == 1:  # a caption over the table (or a box of prose)
-        low, high = _extent(rows.pop(0)[1])
-        captions.append(_cell(textpage, (x0, low, x1, high), height))
+    while rows and len(segments(rows[0][1])) == 1:  # a caption over the table (or a box of prose)
+        low, high = extent(rows.pop(0)[1])
+        captions.append(cell(textpage, (x0, low, x1, high), height))
     if len(rows) < 2:
         return None
-    bands = _segments([span for _, spans in rows for span in spans])
+    bands = segments([span for _, spans in rows for span in spans])
     if len(bands) < 2:
         return None
-    extents = [_extent(spans) for _, spans in rows]
-    cells = [[_cell(textpage, (left, low, right, high), height) for left, right in bands] for low, high in extents]
+    extents = [extent(spans) for _, spans in rows]
+    cells = [[cell(textpage, (left, low, right, high), height) for left, right in bands] for low, high in extents]
     if sum(1 for row in cells for cell in row if cell) < 0.5 * len(cells) * len(bands):
         return None
     return extents[0][0], cells, " ".join(captions) or None
@@ -65,7 +78,7 @@ _Span = tuple[float, float, float, float]
 """A character's box: left, top, right, bottom (points from the page's top)."""
 
 
-def _text_lines(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float],
+def text_lines(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float],
                 height: float) -> list[tuple[float, list[_Span]]]:
     """The characters inside ``box`` (not spaces) in lines by their baselines, top to bottom."""
     x0, top, x1, bottom = box
@@ -90,7 +103,7 @@ def _text_lines(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, fl
     return lines
 
 
-def _segments(spans: list[_Span]) -> list[tuple[float, float]]:
+def segments(spans: list[_Span]) -> list[tuple[float, float]]:
     """The horizontal extents the spans cover, joined where less than :data:`COLUMN_GAP` apart."""
     joined: list[tuple[float, float]] = []
     for left, _, right, _ in sorted(spans):
@@ -101,13 +114,14 @@ def _segments(spans: list[_Span]) -> list[tuple[float, float]]:
     return joined
 
 
-def _extent(spans: list[_Span]) -> tuple[float, float]:
+def extent(spans: list[_Span]) -> tuple[float, float]:
     """The top and bottom of a line's characters."""
     return min(span[1] for span in spans), max(span[3] for span in spans)
 
 
-def _cell(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, float], height: float) -> str:
-    left, top, right, bottom = cell
+def cell(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float], height: float) -> str:
+    """The text of the characters inside ``box`` (left, top, right, bottom from the page's top), spaces collapsed."""
+    left, top, right, bottom = box
     text = textpage.get_text_bounded(left=left - 0.5, bottom=height - bottom - 0.5, right=right + 0.5,
                                      top=height - top + 0.5)
     return " ".join(text.replace("\xad", "").split())

@@ -154,25 +154,19 @@ def _logos(textpage: pdfium.PdfTextPage, raw: str, start: int) -> str:
 
 def _turns(textpage: pdfium.PdfTextPage, raw: str, start: int) -> list[int]:
     """Where ``raw`` (a line from PDFium's index ``start``) turns: the first visible character of each run set at
-    another angle than the run before it. PDFium joins text set upright and text set turned into one line where no
-    line break comes between them: dblatex's running header and a landscape table under it, "DocBook to LaTeX
-    Publishing 27 / 127 Column 1 Column 2 ..." (task R12); cut, the header is a running line again. Only a line whose
-    first and last visible characters differ in angle, or lie ``FAR`` apart across its baseline, is read character by
-    character."""
-    visible = [at for at in (len(raw) - len(raw.lstrip()), len(raw.rstrip()) - 1) if 0 <= at < len(raw)]
-    if len(visible) < 2 or visible[0] >= visible[1]:
-        return []
-    first, last = start + visible[0], start + visible[1]
+    another angle than the run before it, off its baseline. PDFium joins text set upright and text set turned into
+    one line where no line break comes between them: dblatex's running header and a landscape table under it,
+    "DocBook to LaTeX Publishing 27 / 127 Column 1 Column 2 ..." (task R12); cut, the header is a running line again.
+    Only a line whose first and last visible characters differ in angle is read character by character."""
+    first, last = len(raw) - len(raw.lstrip()), len(raw.rstrip()) - 1
     angle = pdfium_c.FPDFText_GetCharAngle
+    before = angle(textpage.raw, start + first)
+    if last <= first or abs(before - angle(textpage.raw, start + last)) < TURN:
+        return []
     x, y, later = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first) or 10.0
-    if abs(angle(textpage.raw, first) - angle(textpage.raw, last)) < TURN:
-        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, x, y)
-        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, x, later)
-        if abs(y.value - later.value) <= FAR * size:
-            return []
-    cuts, before, previous = [], angle(textpage.raw, first), first
-    for at in range(visible[0] + 1, visible[1] + 1):
+    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, start + first) or 10.0
+    cuts, previous = [], start + first
+    for at in range(first + 1, last + 1):
         if raw[at].isspace():
             continue
         turned = angle(textpage.raw, start + at)

@@ -55,6 +55,7 @@ class Line:
     end: float = 0.0  # the baseline of its last character, from the top (0: y's); below y where PDFium joined two
     # lines at a hyphen (``sys\ufffetem``), so the next line's distance is from the second (task U16)
     aside: bool = False  # a margin note PDFium joined to the line beside it (``pdf_hyphens.line_pieces``)
+    chars: tuple[int, int] = (0, -1)  # PDFium's indexes of its first and last visible characters (``pdf_columns``)
 
 
 FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")

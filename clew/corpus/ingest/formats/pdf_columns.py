@@ -1,0 +1,143 @@
+"""Tables drawn by space alone, without a box or a rule (task R12), for the PDF reader.
+
+luaotfload's manual (LuaTeX) sets its table 1 as a ``tabular`` without rules: a system's name, then its font paths,
+a path cell wrapped onto lines of its own under the second column. PDFium reads each row's first line as one line
+("Windows %WINDIR%\\Fonts", "Linux /usr/local/etc/fonts/fonts.conf and") and the wrapped lines alone, set in a
+fixed-pitch face: the table read as a paragraph and code blocks ("/etc/fonts/fonts.conf"), its rows torn apart.
+
+Such a table is read where its columns are certain, else its lines stay text in their reading order:
+
+- a run of at least ``ROWS`` lines one under the other (each at most ``LEADING`` of its size under the last), none a
+  heading (larger than the body text) or a margin note, each ending well short of the page's text block (``SHORT``
+  of its sizes: a line of prose fills it), the first in a proportional face and fewer than half in a fixed-pitch
+  one (a listing is code), with no other text beside it on its lines (a page in two columns, a note in the margin),
+  its lines not starting inside a ruled table of the page, nor on a table of contents or an index;
+- the run's characters fall into columns, vertical bands no character crosses, at least ``pdf_boxes.COLUMN_GAP``
+  apart, two or more (``pdf_boxes.segments``);
+- every column's text starts at its band's left edge (within ``ALIGN``) in at least ``ROWS`` rows: a row begins at a
+  line with text in the first column, and a line without (a wrapped cell) goes on with the row above it.
+
+The table's first row is its header, as the reader writes every table (``Renderer.table``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from clew.corpus.ingest.formats.pdf_boxes import PdfTable, cell, extent, segments
+from clew.corpus.ingest.formats.pdf_layout import Line
+
+ROWS = 3
+"""Rows a column's text must start at its left edge in, and lines a run must hold, for a table without rules."""
+LEADING = 1.6
+"""How far (in font sizes) a line of the run is under the one above it at most: a blank line ends the run."""
+SHORT = 2.0
+"""How far (in its font sizes) short of the text block's right edge every line of the run ends at least."""
+ALIGN = 2.0
+"""Points between a column's left edge and where its text starts in a row, at most."""
+HEADING = 1.08
+"""A line this much larger than the body text is no table row (``pdf.BOLD_HEADING_RATIO``)."""
+
+
+Spaced = tuple[PdfTable, float]
+"""A table set by space alone and the largest font size of its lines (``add_spaced`` weighs it by the body text's)."""
+
+
+def spaced_tables(textpage: pdfium.PdfTextPage, lines: list[Line], height: float) -> list[Spaced]:
+    """The tables set by space alone among a page's ``lines`` (see the module docstring), read while the reader has
+    the page's text open (opening pages again for them cost a tenth of the parse); the text block's right edge is
+    where the page's rightmost line ends of those set no smaller than most of its characters (a page mostly of code
+    in a smaller face than its prose has it where the prose ends)."""
+    sizes: Counter[float] = Counter()
+    for each in lines:
+        sizes[each.size] += len(each.text)
+    most = sizes.most_common(1)[0][0] if sizes else 0.0
+    edge = max((each.right for each in lines if each.size >= most), default=0.0)
+
+    def fits(line: Line) -> bool:
+        return not line.aside and line.right < edge - SHORT * line.size
+
+    tables: list[Spaced] = []
+    run: list[Line] = []
+    for line in [*lines, None]:
+        if line is not None and fits(line) and run and 0 < line.y - run[-1].y <= LEADING * max(line.size, run[-1].size):
+            run.append(line)
+            continue
+        if len(run) >= ROWS and _may_be_table(run, lines) and (table := _table(textpage, run, height)) is not None:
+            tables.append((table, max(row.size for row in run)))
+        run = [line] if line is not None and fits(line) else []
+    return tables
+
+
+def add_spaced(tables: dict[int, list[PdfTable]], spaced: dict[int, list[Spaced]], navigation: set[int],
+               body: float) -> None:
+    """Add to ``tables`` (the ruled tables by page index) the ``spaced`` ones (``spaced_tables``) set no larger than
+    the ``body`` text (not headings) whose lines start outside them, but on tables of contents and indexes
+    (``navigation``: pages in two columns)."""
+    for index, found in spaced.items():
+        ruled = tables.get(index, [])
+        keep = [table for table, size in found if index not in navigation and size < body * HEADING and not any(
+            table.top <= other.bottom and other.top <= table.bottom and other.x0 - 3 <= table.x0 <= other.x1 + 1
+            for other in ruled)]  # where a ruled table holds the lines' starts, as the reader gives it the lines
+        if keep:
+            tables.setdefault(index, []).extend(keep)
+
+
+def _may_be_table(run: list[Line], lines: list[Line]) -> bool:
+    left = min(line.x for line in run)
+    starts = sum(1 for line in run if line.x - left <= ALIGN)
+    beside = sum(1 for line in lines if run[0].y - 1 <= line.y <= run[-1].y + 1)
+    return (starts >= ROWS and run[0].x - left <= ALIGN and not run[0].mono
+            and 2 * sum(line.mono for line in run) < len(run) and beside == len(run))
+
+
+def _table(textpage: pdfium.PdfTextPage, run: list[Line], height: float) -> PdfTable | None:
+    """The run's table where its columns are certain (the module docstring), else None."""
+    found = [_spans(textpage, line, height) for line in run]
+    bands = segments([span for spans in found for span in spans])
+    if len(bands) < 2:
+        return None
+    rows: list[list[list[_Span]]] = []  # a row's characters, band by band
+    for spans in found:
+        columns = [[span for span in spans if low - 0.5 <= span[0] and span[2] <= high + 0.5] for low, high in bands]
+        if columns[0]:
+            rows.append(columns)
+        elif rows:
+            for column, more in zip(rows[-1], columns, strict=True):
+                column.extend(more)
+        else:
+            return None
+    if len(rows) < ROWS:
+        return None
+    for at, (low, _) in enumerate(bands):  # each column's text starts at its left edge in ROWS rows or more
+        starts = [min(span[0] for span in row[at]) for row in rows if row[at]]
+        if 2 * len(starts) < len(rows) or sum(1 for start in starts if start - low <= ALIGN) < ROWS:
+            return None
+    cells = []
+    for row in rows:
+        top, bottom = extent([span for column in row for span in column])
+        cells.append([cell(textpage, (low, top, high, bottom), height) for low, high in bands])
+    if any(len({row[at] for row in cells}) == 1 for at in range(len(bands))):  # a bullet's column: a list
+        return None
+    left, right = min(line.x for line in run), max(line.right for line in run)
+    return PdfTable(run[0].y - 1, run[-1].y + 1, left - 1, right + 1, cells)
+
+
+_Span = tuple[float, float, float, float]
+
+
+def _spans(textpage: pdfium.PdfTextPage, line: Line, height: float) -> list[_Span]:
+    """The boxes of the line's visible characters: left, top, right, bottom (points from the page's top)."""
+    left, right, low, high = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    spans: list[_Span] = []
+    for index in range(line.chars[0], line.chars[1] + 1):
+        if chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, index)).isspace():
+            continue
+        pdfium_c.FPDFText_GetCharBox(textpage.raw, index, left, right, low, high)
+        if right.value > left.value:
+            spans.append((left.value, height - high.value, right.value, height - low.value))
+    return spans
