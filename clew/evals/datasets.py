@@ -134,6 +134,11 @@ def _unique(questions: list[tuple[int, Question]], path: Path, problems: list[Li
     return kept
 
 
+ANSWER_NAMES = ("expected", "expected_answer", "answer", "ground_truth", "reference")
+"""What harnesses name an expected answer; a line holding one of these without ``evidence`` is told
+where each goes (task U20: a harness's ``{"id", "question", "expected"}``)."""
+
+
 def load_clew(path: Path) -> Dataset:
     problems: list[LineProblem] = []
     parsed = []
@@ -141,6 +146,10 @@ def load_clew(path: Path) -> Dataset:
         try:
             if not isinstance(obj, dict):
                 raise _Bad("not a JSON object")
+            if "evidence" not in obj and (unread := next((k for k in ANSWER_NAMES if k in obj), None)):
+                raise _Bad(f"missing field 'evidence' (the gold phrases a returned passage must hold); {unread!r} "
+                           "is not read: expected answers go in 'answers', a list (clew batch answers questions "
+                           "without gold)")
             parsed.append((number, Question(
                 id=_text(obj, "id"), question=_text(obj, "question"), kind=obj.get("kind") or "all",
                 answers=_strings(obj, "answers", required=False), evidence=_strings(obj, "evidence", required=True),
