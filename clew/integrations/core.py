@@ -33,7 +33,7 @@ from clew.corpus.access import Principal
 from clew.corpus.aio import asearch
 from clew.corpus.search.api import DEFAULT_LIMIT, Mode, SearchHit, search
 from clew.corpus.store import Corpus
-from clew.errors import ClewError, field_error, input_error_from
+from clew.errors import ClewError, InputError, field_error, input_error_from
 from clew.llm import run_loop
 
 T = TypeVar("T")
@@ -104,7 +104,11 @@ def retrieved(corpus: Corpus, query: str, settings: RetrieverSettings) -> list[R
     caller is inside one)."""
     if settings.how == "search":
         return _records(search(corpus, _search_request(query, settings), settings.principal).hits, settings)
-    return _records(_walk_hits(run_sync(retrieve(_walk_request(query, settings), corpus=corpus))), settings)
+    try:
+        walked = run_sync(retrieve(_walk_request(query, settings), corpus=corpus))
+    except InputError as error:
+        raise _as_retriever_error(error, corpus, settings) from None
+    return _records(_walk_hits(walked), settings)
 
 
 async def aretrieved(corpus: Corpus, query: str, settings: RetrieverSettings) -> list[Retrieved]:
@@ -112,7 +116,24 @@ async def aretrieved(corpus: Corpus, query: str, settings: RetrieverSettings) ->
     if settings.how == "search":
         found = await asearch(corpus, _search_request(query, settings), settings.principal)
         return _records(found.hits, settings)
-    return _records(_walk_hits(await retrieve(_walk_request(query, settings), corpus=corpus)), settings)
+    try:
+        walked = await retrieve(_walk_request(query, settings), corpus=corpus)
+    except InputError as error:
+        raise _as_retriever_error(error, corpus, settings) from None
+    return _records(_walk_hits(walked), settings)
+
+
+def _as_retriever_error(error: InputError, corpus: Corpus, settings: RetrieverSettings) -> InputError:
+    """A walk's "several collections: name one in queries[]" as the retriever's caller can act on it: they
+    wrote no queries[], they left out ``collection`` (the error named ``queries`` before, task U20)."""
+    if error.field != "queries" or settings.collection is not None or "queries" in settings.request:
+        return error
+    principal = settings.principal or Principal()
+    readable = [c for c in corpus.collections(with_documents=True) if principal.may_read_collection(c)]
+    if len(readable) < 2:
+        return error
+    return InputError("collection", f"a walk reads one collection and this retriever may read {len(readable)} "
+                                    f"({', '.join(readable)}): pass one, e.g. collection={readable[0]!r}")
 
 
 def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:

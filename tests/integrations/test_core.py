@@ -99,3 +99,13 @@ def test_a_walk_that_fails_raises_with_its_stop_line(corpus: clew.Corpus) -> Non
         retrieved(corpus, QUESTION, RetrieverSettings(collection="runbooks", principal=search_only))
     found = retrieved(corpus, QUESTION, RetrieverSettings(how="search", collection="runbooks", principal=search_only))
     assert found[0].metadata["document_key"] == "deploy-rollback.md"
+
+
+def test_a_walk_on_several_collections_without_one_names_the_collection_argument(corpus: clew.Corpus) -> None:
+    """The error named ``queries`` ("name one in queries[]"), which a retriever's caller never wrote (task U20)."""
+    for run in (lambda s: retrieved(corpus, QUESTION, s), lambda s: asyncio.run(aretrieved(corpus, QUESTION, s))):
+        with pytest.raises(clew.InputError) as raised:
+            run(RetrieverSettings())
+        assert raised.value.field == "collection"
+        assert raised.value.message == ("a walk reads one collection and this retriever may read 2 "
+                                        "(manuals, runbooks): pass one, e.g. collection='manuals'")
