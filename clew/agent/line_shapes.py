@@ -89,6 +89,9 @@ _GAP = re.compile(r"\s{2,}")
 _CELL = re.compile(r"\S+(?: \S+)*")
 """A drawn table's cell: words set apart by one space."""
 _WORDS = re.compile(r"[A-Za-z][A-Za-z ]*")
+_ALNUM = re.compile(r"[^\W_]")
+"""A letter or a digit: every line of a drawn table's rows holds one, where an ASCII drawing aligned under names
+(a sequence diagram's lifelines, "|     |---->|") has lines of none."""
 
 
 def _aligned(body: list[str]) -> bool:
@@ -119,7 +122,7 @@ def drawn_table(lines: list[str]) -> list[tuple[str, str]]:
     else:
         return []
     cells = [line for line in rest if line.strip() and not _RULE.fullmatch(line)]
-    if not cells:
+    if not cells or not all(_ALNUM.search(line) for line in cells):  # a drawing's line: "|     |---->|"
         return []
     margin = min(indent(line) for line in cells)
     records: list[list[str]] = []  # each a row's lines, or a header's (then followed by a rule)

@@ -103,3 +103,24 @@ def test_a_sentence_an_example_interrupts_is_quoted_whole() -> None:
     assert generation is not None
     assert generation.answer.startswith("If you can do that, you can now recreate the missing object with\n```")
     assert generation.answer.count("recreate the missing object with") == 1  # not again as the example's lead-in
+
+
+def test_an_ascii_drawing_aligned_under_names_stays_code() -> None:
+    """A sequence diagram's names head lifelines that start at their columns, as a drawn table's cells would: its
+    lines of bars and arrows hold no letter or digit, a table's rows do."""
+    sequence = ["A     B     C", "|     |     |", "|---->|     |", "|     |---->|"]
+    lifelines = ["Client          Proxy           Server", "|               |               |",
+                 "|--- request -->|               |", "|               |--- request -->|"]
+    assert drawn_table(sequence) == drawn_table(lifelines) == []
+    block = f"```\n{chr(10).join(lifelines)}\n```\n"
+    assert [u.kind for u in passage_units(block, "e", 0)] == ["code"]
+
+
+def test_a_shell_session_and_a_doctest_stay_code() -> None:
+    """Their first line is a prompt's, not a header, though the output under it is aligned (or over dashes)."""
+    shell = ["$ docker ps", "CONTAINER ID   IMAGE     COMMAND   STATUS",
+             "abc123         nginx     nginx     Up 2 hours",
+             "def456         redis     redis     Up 3 hours"]
+    sqlite = ["sqlite> SELECT * FROM t;", "a           b", "----------  ----------", "1           2"]
+    doctest = [">>> print(table)", "Name   Value  Unit", "-----  -----  ----", "width  3      cm"]
+    assert drawn_table(shell) == drawn_table(sqlite) == drawn_table(doctest) == []
