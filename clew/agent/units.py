@@ -151,6 +151,18 @@ _METADATA = re.compile(r"(?:Added in|Since|Deprecated since|Stability): \S.{0,60
 A unit of its own, quoted only when the question shares its words; never a term, nor an example's lead-in."""
 
 
+_MARKS = re.compile(r"(?!\.+$)[^\w\s]{1,3}")
+"""A paragraph of marks alone (no letter, digit or space; not dots): a key's name ("!", "|", "?" in kakoune's key
+lists), a flag's (git-push's "!" and "="), a label, though it ends as a sentence may ("!", "?") or starts as a table's
+row may ("|"): read as prose, it was no unit, and the description after it was quoted with no term (task U18's
+question 13, "insert and select command output before each selection." without its "!")."""
+
+
+_SETTING = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
+"""A heading that is one name with an underscore: a setting's (Scrapy's "### DOWNLOAD_DELAY"), whose section is its
+entry; see ``_Cut.headed``."""
+
+
 _NAMES = re.compile(r"[^\s,]+(?:,\s*[^\s,]+)+|[A-Z][\w ]{0,30}: \S.*")
 """A list of names, comma-separated (a man page's KEYWORDS or SEE ALSO: "catch, error, exception"), or a field and
 its value (RDoc's "Also aliased as: running", "Alias for: warming")."""
@@ -251,7 +263,8 @@ class _Cut:
     and Haddock's; the description after it (TypeDoc's "- setSerialBaudrate(baudrate?: number): Promise<void>" over
     "- Set the serial baud rate setting") is quoted under it, as a definition's under its term (task U13's questions
     6-10); with no description after it, it is that unit again (``restore``); "heading": a heading that is a
-    member's declaration (``headed``); "code": a one-line code block that is one (``declared_block``)."""
+    member's declaration (``headed``); "code": a one-line code block that is one (``declared_block``); "named": a
+    heading that is a setting's name (``_SETTING``)."""
 
     def passage(self, text: str) -> list[Unit]:
         lines = text.splitlines()
@@ -294,7 +307,7 @@ class _Cut:
             self.fence(line)
         elif GRID_BORDER.fullmatch(stripped):  # a grid table's border: no row, and the header stays
             self.flush()
-        elif stripped.startswith("|"):
+        elif stripped.startswith("|") and stripped != "|":  # "|" alone is a key's name: see ``_MARKS``
             self.row(lines, number, stripped)
         else:
             self.header = None
@@ -488,7 +501,8 @@ class _Cut:
                 and joined.endswith(":") and len(joined.split()) <= SHORT_LEAD_IN and len(SENTENCE.split(joined)) == 1):
             return True  # a label under a lead-in ("Execution example:" under "Here is an example to create a table:",
             # Groonga's Sphinx pages, task U11): the lead-in introduces what follows the label, not the label
-        labelled = (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
+        labelled = (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or bool(
+            _MARKS.fullmatch(joined)) or (
             len(lines) > 1 and len(self.units) == self.opened and lead is None
             and all(line.endswith(";") for line in lines))
         # a synopsis of lines of SQL opening its section ("PRAGMA schema.wal_checkpoint;" ... "PRAGMA
@@ -498,9 +512,10 @@ class _Cut:
         if not (labelled or (len(lines) == 1 and SIGNATURE.match(joined)) or (
                 declared and (not self.label or names(joined, self.label)))):  # not "def decorate(...): ..." under "vs"
             return False
+        named = self.label if self.member == "named" and labelled else ""  # a setting's name over its label
         self.restore()
-        self.defined = set(tokenize(joined))  # a label (a definition term): context, and quoted
-        self.label, self.member = joined, "sentence" if declared else ""
+        self.defined = set(tokenize(f"{named} {joined}"))  # a label (a definition term): context, and quoted
+        self.label, self.member = f"{named}\n{joined}" if named else joined, "sentence" if declared else ""
         if labelled and lead is not None and self.units[-1] is lead and lead.own.endswith(":") and not lead.follow:
             self.terms = lead  # see ``terms``
         if labelled and self.terms is not None:
@@ -511,8 +526,9 @@ class _Cut:
         """A paragraph of prose: its sentences, under the label before it; the last one ending in ":" is a lead-in."""
         owner = self.owner
         body = set(owner[0].terms) if owner is not None and all(indent(r) > owner[1] for r in code_lines) else set()
+        named = self.member == "named" and joined.startswith(self.label)  # "pg_dump — extract a ..." names itself
         self.lead, self.member = None, ""
-        term, self.label = self.label, ""
+        term, self.label = "" if named else self.label, ""
         before = ""
         self.paragraph.clear()
         if not term and _interrupted(self.units) and _GOES_ON.match(joined):
@@ -573,3 +589,7 @@ class _Cut:
         the term of the paragraph under it: its description, quoted without the member's name before."""
         if DECLARED.match(text) and signature(text):
             self.label, self.defined, self.member = text, set(tokenize(text)), "heading"
+        elif _SETTING.fullmatch(text):  # a setting's name (``_SETTING``) is quoted above its first paragraph, and
+            # above the label opening its section ("Default: 0"): quoted alone, that label said whose default it was
+            # not (task U18's question 1)
+            self.label, self.defined, self.member = text, set(tokenize(text)), "named"
