@@ -33,6 +33,7 @@ from clew.corpus.ingest.formats.html_blocks import _ITEM_MARK
 from clew.corpus.ingest.formats.html_more import _ASCIIDOCTOR_BREAK, _TEXINFO_NOTES
 from clew.corpus.ingest.formats.html_rules import _TEXINFO_INDEX
 from clew.corpus.ingest.formats.html_titles import _ORG_SUBTITLE, _PANDOC_TITLE, ORG, PANDOC
+from clew.agent.units import _MARKS, _SETTING
 
 n = 200_000
 blanks = " " * n
@@ -95,6 +96,8 @@ print(ORG.search('<meta name="generator" content="Org' * (n // 35)) is None,
       PANDOC.search('<meta name="generator" content="pando' * (n // 37)) is None,
       _ORG_SUBTITLE.search(('<h1 class="title">' + "x" * 10 + "<br />" + blanks[:20]) * (n // 50)) is None,
       _PANDOC_TITLE.match(blanks + '<h1 class="title">' + "</h" * n) is None, flush=True)
+print(_MARKS.fullmatch("." * n + "!") is None, _SETTING.fullmatch("a_" * (n // 2) + "!") is None,
+      _SETTING.fullmatch("A" * n + "_" + "1" * n) is not None, flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
@@ -102,7 +105,7 @@ EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1
             "True", "True", "True", "True", "1", "True 2", "True 2",
             "True True", "True 0", "True 99999", "1 100000", "0 True", "True True 0", "None content= None",
             "200001 200000", "True 50000", "True True 2", "1 ['x'] True True", "True True True True",
-            "True True True True"]
+            "True True True True", "True True True"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
