@@ -57,18 +57,18 @@ def boxed_rows(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, flo
         return None
     if len(inside) < 2 or 2 * sum(line.mono for line in inside) >= len(inside):  # a framed listing
         return None
-    rows = text_lines(textpage, box, height)
+    rows = _text_lines(textpage, box, height)
     captions: list[str] = []
     while rows and len(segments(rows[0][1])) == 1:  # a caption over the table (or a box of prose)
-        low, high = extent(rows.pop(0)[1])
-        captions.append(cell(textpage, (x0, low, x1, high), height))
+        low, high = _extent(rows.pop(0)[1])
+        captions.append(_cell(textpage, (x0, low, x1, high), height))
     if len(rows) < 2:
         return None
     bands = segments([span for _, spans in rows for span in spans])
     if len(bands) < 2:
         return None
-    extents = [extent(spans) for _, spans in rows]
-    cells = [[cell(textpage, (left, low, right, high), height) for left, right in bands] for low, high in extents]
+    extents = [_extent(spans) for _, spans in rows]
+    cells = [[_cell(textpage, (left, low, right, high), height) for left, right in bands] for low, high in extents]
     if sum(1 for row in cells for cell in row if cell) < 0.5 * len(cells) * len(bands):
         return None
     return extents[0][0], cells, " ".join(captions) or None
@@ -78,8 +78,8 @@ _Span = tuple[float, float, float, float]
 """A character's box: left, top, right, bottom (points from the page's top)."""
 
 
-def text_lines(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float],
-                height: float) -> list[tuple[float, list[_Span]]]:
+def _text_lines(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float],
+                 height: float) -> list[tuple[float, list[_Span]]]:
     """The characters inside ``box`` (not spaces) in lines by their baselines, top to bottom."""
     x0, top, x1, bottom = box
     left, right, low, high = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
@@ -114,12 +114,12 @@ def segments(spans: list[_Span]) -> list[tuple[float, float]]:
     return joined
 
 
-def extent(spans: list[_Span]) -> tuple[float, float]:
+def _extent(spans: list[_Span]) -> tuple[float, float]:
     """The top and bottom of a line's characters."""
     return min(span[1] for span in spans), max(span[3] for span in spans)
 
 
-def cell(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float], height: float) -> str:
+def _cell(textpage: pdfium.PdfTextPage, box: tuple[float, float, float, float], height: float) -> str:
     """The text of the characters inside ``box`` (left, top, right, bottom from the page's top), spaces collapsed."""
     left, top, right, bottom = box
     text = textpage.get_text_bounded(left=left - 0.5, bottom=height - bottom - 0.5, right=right + 0.5,

@@ -28,7 +28,7 @@ from collections import Counter
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from clew.corpus.ingest.formats.pdf_boxes import PdfTable, cell, extent, segments
+from clew.corpus.ingest.formats.pdf_boxes import PdfTable, segments
 from clew.corpus.ingest.formats.pdf_layout import Line
 
 ROWS = 3
@@ -96,48 +96,60 @@ def _may_be_table(run: list[Line], lines: list[Line]) -> bool:
 
 
 def _table(textpage: pdfium.PdfTextPage, run: list[Line], height: float) -> PdfTable | None:
-    """The run's table where its columns are certain (the module docstring), else None."""
-    found = [_spans(textpage, line, height) for line in run]
-    bands = segments([span for spans in found for span in spans])
+    """The run's table where its columns are certain (the module docstring), else None. A line with text in the
+    first column only may be a first cell wrapped (the Debian Reference's "View log for system services and kernel
+    from" over "the last boot ”journalctl -b --system”") as well as a row of empty cells: not certain."""
+    found = [_characters(textpage, line) for line in run]
+    bands = segments([(left, 0.0, right, 0.0) for characters in found for left, right, _ in characters])
     if len(bands) < 2:
         return None
-    rows: list[list[list[_Span]]] = []  # a row's characters, band by band
-    for spans in found:
-        columns = [[span for span in spans if low - 0.5 <= span[0] and span[2] <= high + 0.5] for low, high in bands]
-        if columns[0]:
-            rows.append(columns)
-        elif rows:
-            for column, more in zip(rows[-1], columns, strict=True):
-                column.extend(more)
-        else:
+    rows: list[list[list[list[int]]]] = []  # a row's characters: band by band, line by line, PDFium's indexes
+    starts: list[list[float]] = [[] for _ in bands]  # where each column's text starts, row by row
+    for characters in found:
+        columns = [[at for left, right, at in characters if low - 0.5 <= left and right <= high + 0.5]
+                   for low, high in bands]
+        if columns[0] and not any(columns[1:]):
             return None
+        if columns[0]:
+            rows.append([[] for _ in bands])
+        elif not rows:
+            return None
+        for at, (row, here) in enumerate(zip(rows[-1], columns, strict=True)):
+            if here and not any(row):  # the column's first text in this row: where it starts
+                starts[at].append(min(left for left, _, index in characters if index == here[0]))
+            row.append(here)
     if len(rows) < ROWS:
         return None
-    for at, (low, _) in enumerate(bands):  # each column's text starts at its left edge in ROWS rows or more
-        starts = [min(span[0] for span in row[at]) for row in rows if row[at]]
-        if 2 * len(starts) < len(rows) or sum(1 for start in starts if start - low <= ALIGN) < ROWS:
+    for (low, _), lefts in zip(bands, starts, strict=True):  # each column starts at its left edge in ROWS rows
+        if 2 * len(lefts) < len(rows) or sum(1 for left in lefts if left - low <= ALIGN) < ROWS:
             return None
-    cells = []
-    for row in rows:
-        top, bottom = extent([span for column in row for span in column])
-        cells.append([cell(textpage, (low, top, high, bottom), height) for low, high in bands])
+    cells = [[" ".join(filter(None, (_text(textpage, line) for line in column))) for column in row] for row in rows]
     if any(len({row[at] for row in cells}) == 1 for at in range(len(bands))):  # a bullet's column: a list
         return None
     left, right = min(line.x for line in run), max(line.right for line in run)
     return PdfTable(run[0].y - 1, run[-1].y + 1, left - 1, right + 1, cells)
 
 
-_Span = tuple[float, float, float, float]
-
-
-def _spans(textpage: pdfium.PdfTextPage, line: Line, height: float) -> list[_Span]:
-    """The boxes of the line's visible characters: left, top, right, bottom (points from the page's top)."""
+def _characters(textpage: pdfium.PdfTextPage, line: Line) -> list[tuple[float, float, int]]:
+    """The line's visible characters: the left and right edges of each one's box and its PDFium index."""
     left, right, low, high = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    spans: list[_Span] = []
+    found: list[tuple[float, float, int]] = []
     for index in range(line.chars[0], line.chars[1] + 1):
         if chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, index)).isspace():
             continue
         pdfium_c.FPDFText_GetCharBox(textpage.raw, index, left, right, low, high)
         if right.value > left.value:
-            spans.append((left.value, height - high.value, right.value, height - low.value))
-    return spans
+            found.append((left.value, right.value, index))
+    return found
+
+
+def _text(textpage: pdfium.PdfTextPage, indexes: list[int]) -> str:
+    """PDFium's text from the first to the last of ``indexes`` (one line's characters in a column)."""
+    if not indexes:
+        return ""
+    text = textpage.get_text_range(min(indexes), max(indexes) - min(indexes) + 1)
+    return " ".join(text.translate(_DROPPED).split())
+
+
+_DROPPED = str.maketrans({"\ufffe": None, "\x02": None, "\xad": None, "\x00": None})
+"""PDFium's marks of a line-end hyphen (``pdf._SOFT_HYPHENS``), soft hyphens and NULs: no text of a cell."""

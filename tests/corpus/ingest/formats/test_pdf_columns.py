@@ -54,3 +54,17 @@ def test_lines_whose_columns_are_not_certain_stay_text_in_reading_order() -> Non
     assert bullets.tables == sparse.tables == two.tables == []
     assert "- first item" in bullets.text and "alpha beta note gamma" in sparse.text
     assert "Windows C: Linux /usr/share/fonts" in two.text
+
+
+def test_a_line_with_text_in_the_first_column_only_leaves_the_lines_text() -> None:
+    """The Debian Reference wraps a table's first cells and sets the second column on the row's last line ("View
+    log for system services and kernel from" over "the last boot ”journalctl -b --system”"): a line with text in
+    the first column only may be such a cell or a row of empty cells. Read as rows, the cells were torn ("View log
+    for system services and kernel from | ”journalctl b | system”"); the lines stay text."""
+    document = parse_pdf(hand_pdf([page([
+        (72, b"Show the log", b""), (72, b"of the boot", b"boot.log"),
+        (72, b"Show the log", b""), (72, b"of the user", b"user.log"),
+        (72, b"Follow the", b""), (72, b"unit's log", b"unit.log"),
+    ])]))
+    assert document.tables == []
+    assert "Show the log of the boot boot.log Show the log of the user user.log" in document.text
