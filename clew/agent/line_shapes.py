@@ -89,6 +89,11 @@ _GAP = re.compile(r"\s{2,}")
 _CELL = re.compile(r"\S+(?: \S+)*")
 """A drawn table's cell: words set apart by one space."""
 _WORDS = re.compile(r"[A-Za-z][A-Za-z ]*")
+LITERAL = frozenset({"", "text", "txt", "plaintext"})
+"""The languages a fence names over a literal block, where a table may be drawn: none (AsciiDoc's ``....``, a
+``<pre>`` with no language: every drawn table of the six eval sets' pages), or plain text's. A block named code
+(``sql``, ``yaml``, ``python``) is code, though its lines align as a table's ("SELECT  name  FROM  users" over
+"WHERE   age   >     30" was read as rows under that header)."""
 _ALNUM = re.compile(r"[^\W_]")
 """A letter or a digit: every line of a drawn table's rows holds one, where an ASCII drawing aligned under names
 (a sequence diagram's lifelines, "|     |---->|") has lines of none."""
@@ -106,14 +111,17 @@ def _aligned(body: list[str]) -> bool:
     return len(rows) > 1 and all(cell.start() in columns for line in rows for cell in _CELL.finditer(line))
 
 
-def drawn_table(lines: list[str]) -> list[tuple[str, str]]:
+def drawn_table(lines: list[str], language: str = "") -> list[tuple[str, str]]:
     """The ``(header, row)`` pairs of a table drawn in a literal block (AsciiDoc's ``....``, a ``<pre>``), or none:
     its first line a header of two columns or more set apart by two spaces or more (no ``|``: psql's output is
     another shape), then a line of dashes; or a header aligned with every line after it (``_aligned``). A row is a
     line at the rows' left margin, or the first after a blank line, with the lines indented under it (a cell that
     wraps), its white space closed up; a line right before a line of dashes heads the rows after it (read-tree's
     "clean I==H I==M" over rows 4-9). Read as one code block, such a table scored nothing and did not fit the
-    extract whole: git-status's "<m2> The octal file mode in stage 2." was never quoted (task X16, git-008)."""
+    extract whole: git-status's "<m2> The octal file mode in stage 2." was never quoted (task X16, git-008). A block
+    whose fence names a ``language`` other than plain text's (``LITERAL``) is code, whatever its shape."""
+    if language.strip().lower() not in LITERAL:
+        return []
     body = list(dropwhile(lambda line: not line.strip(), lines))
     if len(body) >= 3 and _RULE.fullmatch(body[1]) and "|" not in body[0] and len(_GAP.split(body[0].strip())) > 1:
         rest = body[2:]

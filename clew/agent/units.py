@@ -377,7 +377,7 @@ class _Cut:
                 prototype := declared_block(code)):
             self.label = prototype  # a member's prototype opening its section: see ``member``
             self.defined, self.member = set(tokenize(self.label)), "code"
-        elif code[0].strip().startswith(FENCE) and (table := drawn_table(code[1:-1])):
+        elif code[0].strip().startswith(FENCE) and (table := drawn_table(code[1:-1], code[0].strip().lstrip("`"))):
             for header, row in table:  # a table drawn in a literal block: rows under their header
                 self.add(row, "row", set(tokenize(header)) | self.led(), header)
         else:
@@ -512,7 +512,8 @@ class _Cut:
         if not (labelled or (len(lines) == 1 and SIGNATURE.match(joined)) or (
                 declared and (not self.label or names(joined, self.label)))):  # not "def decorate(...): ..." under "vs"
             return False
-        named = self.label if self.member == "named" and labelled else ""  # a setting's name over its label
+        named = self.label if self.member == "named" and labelled and self.label not in joined else ""
+        # a setting's name over the label opening its section, not over one that writes it ("DAP_CONNECT: = 2")
         self.restore()
         self.defined = set(tokenize(f"{named} {joined}"))  # a label (a definition term): context, and quoted
         self.label, self.member = f"{named}\n{joined}" if named else joined, "sentence" if declared else ""
@@ -551,6 +552,8 @@ class _Cut:
         elsewhere (``_SEE``): the one before it in its paragraph does. A label over a code block (pytest's
         "Run tests by keyword expressions" over ``pytest -k "MyClass and not method"``) is the block's lead-in,
         a unit of its own, not the term of the paragraph after the block."""
+        if self.member == "named":  # a setting's name is a paragraph's term, not a code block's lead-in
+            self.label, self.member = "", ""
         label = self.label
         if code and label and len(label.split()) <= SHORT_LABEL and not SIGNATURE.match(label) and (
                 not _GOES_ON.match(label)):  # not a sentence's middle an example interrupts: "was translated to"

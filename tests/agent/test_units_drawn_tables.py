@@ -124,3 +124,13 @@ def test_a_shell_session_and_a_doctest_stay_code() -> None:
     sqlite = ["sqlite> SELECT * FROM t;", "a           b", "----------  ----------", "1           2"]
     doctest = [">>> print(table)", "Name   Value  Unit", "-----  -----  ----", "width  3      cm"]
     assert drawn_table(shell) == drawn_table(sqlite) == drawn_table(doctest) == []
+
+
+def test_a_block_named_code_stays_code_though_it_aligns_as_a_table() -> None:
+    """Only a literal block (its fence names no language, or plain text) may hold a drawn table."""
+    sql = ["SELECT  name  FROM  users", "WHERE   age   >     30", "ORDER   BY    name"]
+    assert drawn_table(sql, "sql") == [] != drawn_table(sql)
+    block = "```sql\n" + "\n".join(sql) + "\n```\n"
+    assert [u.kind for u in passage_units(block, "e", 0)] == ["code"]
+    text = "```text\n" + STATUS.split("```\n\n```\n", 1)[1]
+    assert [u.own for u in passage_units(text, "e", 0) if u.kind == "row"][-1] == "<path> The pathname."
