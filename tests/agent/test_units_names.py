@@ -75,3 +75,15 @@ def test_a_setting_s_heading_is_quoted_above_its_first_paragraph() -> None:
     for text in ("## pg_dump\n\npg_dump — extract a PostgreSQL database into a script file.\n",
                  "## Download delay\n\nMinimum seconds to wait between requests.\n"):
         assert [u.header for u in passage_units(text, "e", 0)] == [""]
+
+
+
+def test_a_setting_s_heading_leaves_a_label_writing_it_and_a_code_block_as_they_were() -> None:
+    """The name is not quoted twice over a label that writes it (pdoc's "DAP_CONNECT: = 2" under "### DAP_CONNECT"),
+    nor made the lead-in of a code block opening its section (Doxygen's "#define SDL_BIG_ENDIAN 4321" under "###
+    SDL_BIG_ENDIAN": a code unit, the description after it a sentence, as before; U13's and U14's trials)."""
+    units = passage_units("### DAP_CONNECT\n\nDAP_CONNECT: = 2\n\nConnect to Device and selected DAP mode\n", "e", 0)
+    assert [(u.header, u.own) for u in units] == [("DAP_CONNECT: = 2", "Connect to Device and selected DAP mode")]
+    define = "### SDL_BIG_ENDIAN\n\n```\n#define SDL_BIG_ENDIAN 4321\n```\n\nThe big endian byte order.\n"
+    assert [(u.header, u.own, u.intro) for u in passage_units(define, "e", 0)] == [
+        ("", "```\n#define SDL_BIG_ENDIAN 4321\n```", None), ("", "The big endian byte order.", None)]
