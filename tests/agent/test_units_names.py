@@ -77,7 +77,6 @@ def test_a_setting_s_heading_is_quoted_above_its_first_paragraph() -> None:
         assert [u.header for u in passage_units(text, "e", 0)] == [""]
 
 
-
 def test_a_setting_s_heading_leaves_a_label_writing_it_and_a_code_block_as_they_were() -> None:
     """The name is not quoted twice over a label that writes it (pdoc's "DAP_CONNECT: = 2" under "### DAP_CONNECT"),
     nor made the lead-in of a code block opening its section (Doxygen's "#define SDL_BIG_ENDIAN 4321" under "###
