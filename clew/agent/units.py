@@ -234,6 +234,7 @@ class _Cut:
     opened: int = 0
     """The units before the last heading."""
     in_list: bool = False
+    """A list item's marker (``_ITEM``) opened the lines read since the last blank line or heading: an item."""
     lead: Unit | None = None
     """The last sentence, when it ends in ":" and prose has not resumed."""
     previous: set[str] = field(default_factory=set)
