@@ -1,5 +1,5 @@
-"""``clew._process``: the executable's own process freezes what a command imported and may end
-without the teardown; called from Python, nothing changes."""
+"""``clew._process``: the executable's own process freezes what a command imported, freezes everything at its
+exit, and may end without the teardown; called from Python, nothing changes."""
 
 import gc
 import json
@@ -23,6 +23,16 @@ def test_in_the_executables_process_settling_freezes_what_was_imported() -> None
                         "_process.own_process()\n_process.settled()\nprint(before, gc.get_freeze_count())")
     before, after = map(int, out.split())
     assert before == 0 and after > 1000
+
+
+def test_the_executables_process_freezes_everything_at_its_exit_and_every_exit_handler_still_runs() -> None:
+    """The teardown's collections walk nothing the process made (``no_final_collections``): the freeze runs at the
+    exit, after the handlers registered later and before those registered earlier, each of which still runs."""
+    out = python_output("import atexit, gc\n"
+                        "atexit.register(lambda: print('earlier', gc.get_freeze_count() > 1000))\n"
+                        "from clew import _process\n_process.own_process()\n"
+                        "atexit.register(lambda: print('later', gc.get_freeze_count()))\n")
+    assert out.split() == ["later", "0", "earlier", "True"]
 
 
 def test_an_ask_without_a_model_ends_with_its_status_and_its_whole_output(tmp_path: Path) -> None:
