@@ -188,6 +188,8 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
         return title
     if not pages or not pages[0]:
         return bookmark
+    if (name := _man_name(pages[0])) is not None:
+        return name
     figure = _figure_text(pdf)
     named = [line for line in pages[0] if len(alnum(line.text)) >= 3 and alnum(line.text) not in figure]
     largest = max((line.size for line in named), default=0.0)
@@ -204,6 +206,23 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
             break
         lines.append(line)
     return " ".join(line.text for line in lines)
+
+
+def _man_name(lines: list[Line]) -> str | None:
+    """A man page's NAME paragraph ("apt-get - APT package handling utility -- command-line interface"), where the
+    first page opens with a heading "NAME" and the paragraph indented under it: groff's PDF of a man page (``groff -man
+    -Tpdf``) has no title metadata and no outline, and its headings, 10.9 pt over 10, are the largest lines, so the
+    page was titled by its first heading, "NAME" (task U21), as pod2html's pages were before ``html_man``. Looked for
+    in the page's first three lines (a running header "APT-MARK(8) APT APT-MARK(8)" may open it)."""
+    at = next((index for index, line in enumerate(lines[:3]) if line.text.strip() == "NAME"), None)
+    if at is None:
+        return None
+    name = []
+    for line in lines[at + 1 : at + 4]:  # the paragraph: its lines set right of the heading's left edge
+        if line.x <= lines[at].x + 1:
+            break
+        name.append(line.text.strip())
+    return " ".join(name) or None
 
 
 def _aligned(line: Line, above: Line) -> bool:

@@ -117,3 +117,33 @@ def test_a_short_centred_title_over_a_version_line_stays_alone() -> None:
     size: a short line did not wrap, so the line under it is no part of it."""
     assert parse_pdf(cover("Camlidl user's manual", "Version 1.04", "centre")).title == "Camlidl user's manual"
     assert parse_pdf(cover("Camlidl user's manual", "Version 1.04", "right")).title == "Camlidl user's manual"
+
+
+def man_page(name: str) -> bytes:
+    """A man page as ``groff -man -Tpdf`` writes one (task U21, apt's pages): no Title metadata, no outline, the
+    headings bold in 10.9 pt over the body's 10 at the left margin, each paragraph indented under its heading."""
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, HEIGHT)
+    rows = [("NAME", 72, b"Times-Bold"), (name, 108, b"Times-Roman"), ("SYNOPSIS", 72, b"Times-Bold"),
+            ("apt-get [-asqdyfmubV] [-o=config_string] {update | upgrade | install pkg}", 108, b"Times-Roman"),
+            ("DESCRIPTION", 72, b"Times-Bold"),
+            ("apt-get is the command-line tool for handling packages.", 108, b"Times-Roman")]
+    for row, (text, x, font) in enumerate(rows):
+        obj = raw.FPDFPageObj_NewTextObj(pdf.raw, font, 10.9 if x == 72 else 10)
+        encoded = ctypes.create_string_buffer((text + "\x00").encode("utf-16-le"))
+        raw.FPDFText_SetText(obj, ctypes.cast(encoded, ctypes.POINTER(ctypes.c_ushort)))
+        raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, x, HEIGHT - 100 - 14 * row)
+        raw.FPDFPage_InsertObject(page.raw, obj)
+    page.gen_content()
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    pdf.close()
+    return buffer.getvalue()
+
+
+def test_a_man_page_is_titled_by_its_name_paragraph_not_its_first_heading() -> None:
+    """groff's PDF of apt-get(8) was titled "NAME" (its first heading, the first of the largest lines); its NAME
+    paragraph names it, as html_man titles a pod2html page. The NAME heading and its paragraph stay in the text."""
+    document = parse_pdf(man_page("apt-get - APT package handling utility -- command-line interface"))
+    assert document.title == "apt-get - APT package handling utility -- command-line interface"
+    assert "NAME\n\napt-get - APT package handling utility" in document.text
