@@ -51,19 +51,19 @@ COMMANDS: dict[str, Entry] = {
                              "(superseded). A key not found: exit status 1 (the others are retired)."),
     "embed": Entry("embed", "Embed every current chunk that has no vector for MODEL yet (a second run embeds "
                             "nothing)."),
-    "search": Entry(_TOOL, "Search the collection for passages; start every retrieval here."),
-    "navigate_document_tree": Entry(_TOOL, "Move from a passage to related passages of the same document version."),
-    "nav": Entry(_TOOL, "Move from a passage to related passages of the same document version.", hidden=True),
+    "search": Entry(_TOOL, "Search the collection for passages."),
+    "navigate_document_tree": Entry(_TOOL, "Move from a passage to related passages (relation) of the same document "
+                                           "version."),
+    "nav": Entry(_TOOL, "Move from a passage to related passages (relation) of the same document version.",
+                 hidden=True),
     "get_chunk": Entry(_TOOL, "Read one passage by its evidence id."),
-    "navigate": Entry(_TOOL, "Step through a document in reading order from a span: the passages after it (next) or "
-                             "before it (previous)."),
+    "navigate": Entry(_TOOL, "Step through a document in reading order from a span (direction)."),
     "read": Entry(_TOOL, "Read the passages of a document that lie inside a character range, in reading order."),
-    "grep": Entry(_TOOL, "Find the passages of one document that contain a phrase, or every term of a pattern "
-                         "(case-insensitive)."),
+    "grep": Entry(_TOOL, "Find the passages of one document that contain a phrase, or every term of a pattern."),
     "expand_neighbors": Entry(_TOOL, "Walk graph edges (reading order, section hierarchy, links, user graphs) from "
-                                     "seed ids, up to 3 hops."),
-    "expand": Entry(_TOOL, "Walk graph edges (reading order, section hierarchy, links, user graphs) from seed ids, up "
-                           "to 3 hops.", hidden=True),
+                                     "seed ids."),
+    "expand": Entry(_TOOL, "Walk graph edges (reading order, section hierarchy, links, user graphs) from seed ids.",
+                    hidden=True),
     "fetch_slice": Entry(_TOOL, "Fetch a window of consecutive passages centred on a passage, or a document's (or "
                                 "section's) first passages."),
     "slice": Entry(_TOOL, "Fetch a window of consecutive passages centred on a passage, or a document's (or "
@@ -72,9 +72,8 @@ COMMANDS: dict[str, Entry] = {
     "fetch": Entry(_TOOL, "Read passages in full and record them as fetched, so that they may be cited.",
                    hidden=True),
     "check_citations": Entry(_TOOL, "Say which ids may be cited: fetched in full in this run, existing and readable."),
-    "retrieve": Entry(_TOOL, "Run the retrieval agent: a seed search in the collection (queries[].collection, or "
-                             "table), then a bounded walk (strategy tree: sections and passages; graph: edges of "
-                             "index), then an answer with the evidence it read."),
+    "retrieve": Entry(_TOOL, "Run the retrieval agent: a seed search (queries[]), a bounded walk "
+                             "(steps.retrieval.navigation: tree or graph), then an answer with the evidence it read."),
     "ask": Entry("ask", "Ask a question: search, walk the structure, answer with citations."),
     "eval": Entry("evals", "Evaluate retrieval systems on a QA set under one context token budget."),
     "batch": Entry("evals", "Answer a file of questions; one JSON line per question in --out."),

@@ -26,9 +26,8 @@ from clew.errors import Forbidden
 from clew.tools.builtin import registry
 from clew.tools.registry import Tool, ToolContext
 
-RETRIEVE_DOC = """Run the retrieval agent: a seed search in the collection (queries[].collection, \
-or table), then a bounded walk (strategy tree: sections and passages; graph: edges of index), \
-then an answer with the evidence it read."""
+RETRIEVE_DOC = """Run the retrieval agent: a seed search (queries[]), a bounded walk \
+(steps.retrieval.navigation: tree or graph), then an answer with the evidence it read."""
 
 
 def walk_permission(request: RetrievalRequest, model: object = None) -> str | None:

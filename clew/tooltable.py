@@ -26,8 +26,8 @@ def _type(schema: dict[str, Any]) -> str:
     if "anyOf" in schema:
         return " \\| ".join(_type(s) for s in schema["anyOf"] if s.get("type") != "null") or "null"
     kind = schema.get("type")
-    if isinstance(kind, list):
-        return " \\| ".join(k for k in kind if k != "null")
+    if isinstance(kind, list):  # one schema of several types (clew.tools.schema.compact)
+        return " \\| ".join(_type({**schema, "type": k}) for k in kind if k != "null")
     if kind == "array":
         return f"list[{_type(schema.get('items', {}))}]"
     if "$ref" in schema:

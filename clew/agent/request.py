@@ -36,7 +36,7 @@ from clew.budgets.limits import (
     Seconds,
     ToolCalls,
 )
-from clew.corpus.access import Filter, Principal, Scalar
+from clew.corpus.access import Filter, FilterArgument, Principal, Scalar
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank, state_bounds
 
@@ -109,8 +109,8 @@ def _renamed(data: Any, old: str, new: str, where: str = "") -> Any:
 class TextQuery(_Strict):
     query: str | None = Field(None, max_length=MAX_QUERY_CHARS,
                               description="Text to search for (default: the request's query); also 'match'.")
-    field: NonBlank | None = Field(None, description="full_text_search only: the field to match instead of the text "
-                                   "(heading, or a document field such as title).")
+    field: NonBlank | None = Field(None, description="full_text_search only: a field to match instead of the text "
+                                   "(heading or a document field).")
 
     @model_validator(mode="before")
     @classmethod
@@ -139,22 +139,21 @@ def _no_default(schema: dict[str, Any]) -> None:
 
 
 class QuerySpec(_Strict):
-    """One seed search: at most one of full_text_search, semantic_search or hybrid. With none, a
-    walk seeds from the best search the corpus has: hybrid where the collection has semantic
-    embeddings (``clew embed``), else BM25 (``applied.seed_mode`` says which)."""
+    """One seed search: at most one of full_text_search, semantic_search or hybrid (none: the best the
+    collection has)."""
 
-    collection: str = Field(UNNAMED, description="The collection to search (also 'table'); may be left out when "
-                            "the caller may read exactly one collection holding documents: that one is searched "
-                            "(applied.collection says so).", json_schema_extra=_no_default)
+    collection: str = Field(UNNAMED, description="The collection to search (also 'table'); may be left out "
+                            "where the caller reads only one.", json_schema_extra=_no_default)
     full_text_search: TextQuery | None = None
     semantic_search: TextQuery | None = None
     hybrid: TextQuery | None = None
-    filter: Filter | None = None
+    filter: FilterArgument = Field(None, description="Only documents whose fields match, e.g. "
+                                   '{"term": {"status": "published"}}; also terms, range, exists, bool.')
     filter_query: FilterQuery | None = Field(None, description="A term filter {term, field}; with filter, both hold.")
     fields: list[str] | None = Field(None, max_length=MAX_CLAUSES)
     limit: Annotated[int | None, Clamp(1, 100)] = Field(
-        None, description=f"Seed hits; default {DEFAULT_SEED_LIMIT}, or for a walk enough to fill its context budget: "
-        f"context_budget_tokens / {SEED_TOKENS}, at least {DEFAULT_SEED_LIMIT}")
+        None, description=f"Seed hits (default: {DEFAULT_SEED_LIMIT}, or enough to fill "
+        "a walk's context budget)")
 
     @model_validator(mode="before")
     @classmethod
@@ -213,9 +212,8 @@ class Navigation(_Strict):
     strategy: Literal["tree", "graph"] = "tree"
     selection: Literal["agentic", "ranked"] = "ranked"
     query_index: int = Field(0, description="Which entry of queries[] seeds the walk.")
-    index: NonBlank | None = Field(None, description="Graph to walk: for a graph walk links, reading_order, "
-                              "section_hierarchy or a user graph; for a tree walk section_hierarchy (the default) or a "
-                              "user graph whose edges (edge_types, default child) join documents.")
+    index: NonBlank | None = Field(None, description="Graph to walk: links, reading_order, section_hierarchy (a "
+                              "tree walk's default) or a user graph.")
     start_key: NonBlank | None = Field(None, description="Document key to start from instead of the first seed hit.")
     start_nodes: str | None = Field(
         None, description="ranked only: '$roots', comma-separated keys, or '$hits' (the seed hits)."
@@ -223,11 +221,11 @@ class Navigation(_Strict):
     max_depth: Annotated[int, Clamp(1, 20)] = 5
     beam_width: Annotated[int, Clamp(1, 20)] = 3
     follow_links: bool = Field(
-        True, description="tree: a visited passage also offers the passages it links to (graph links)."
+        True, description="tree walk: also offer the passages a visited passage links to."
     )
     direction: Literal["out", "in", "both"] = "out"
-    edge_types: list[str] = Field(default_factory=list, description="Edge types to follow (graph walk), or that "
-                                  "join a document to its children (tree walk over a user graph; default child).")
+    edge_types: list[str] = Field(default_factory=list, description="Edge types to follow (graph walk) or "
+                                  "joining documents to their children (tree walk; default child).")
     max_steps: Annotated[int, Clamp(1, 20)] = 8
     neighbor_limit: Annotated[int, Clamp(1, 256)] = 8
     instruction: str | None = Field(None, max_length=MAX_QUERY_CHARS)
@@ -257,7 +255,7 @@ class RetrievalSteps(_Strict):
 
 
 class GenerationStep(_Strict):
-    """``steps.generation``: an empty object asks for the answer (what a run gives anyway)."""
+    """``{}`` asks for the answer (as without it)."""
 
 
 class Steps(_Strict):
@@ -305,18 +303,18 @@ class RetrievalRequest(_Strict):
     max_internal_iterations: Iterations = DEFAULT_ITERATIONS
     max_tool_calls: ToolCalls = HARD_MAX_TOOL_CALLS
     context_budget_tokens: ContextTokens = DEFAULT_CONTEXT_TOKENS
-    timeout_seconds: Seconds = Field(DEFAULT_TIMEOUT_SECONDS, description="Wall-clock bound of the run in seconds; "
-                                     "past it the run ends incomplete / timeout with the evidence so far.")
+    timeout_seconds: Seconds = Field(DEFAULT_TIMEOUT_SECONDS, description="Seconds before the run ends "
+                                     "incomplete (timeout) with the evidence so far.")
     generator: str | Generator | None = Field(
         None, description="A litellm model string, or {provider, model}, or none for the extractive answer."
     )
     steps: Steps = Field(default_factory=Steps)
     principal: Principal = Field(default_factory=Principal)
     stream: bool = False
-    extract_tokens: ExtractTokens = Field(DEFAULT_EXTRACT_TOKENS, description="The extract's size in tokens, citations "
-                                "included: the answer quoted from the evidence when no model answers")
-    include_steps: bool = Field(False, description="Return every step of the walk in the result (steps); "
-                                "without it the result carries a summary. A stream always sends the steps.")
+    extract_tokens: ExtractTokens = Field(DEFAULT_EXTRACT_TOKENS, description="Tokens of the extractive answer "
+                                "(no model), citations included")
+    include_steps: bool = Field(False, description="Return every step of the walk "
+                                "(steps), not a summary; a stream always does.")
 
     @field_validator("timeout_seconds")
     @classmethod

@@ -63,7 +63,8 @@ def _kind(schema: dict[str, Any]) -> str:
     named = [t.get("type") for t in types if t.get("type") not in (None, "null")]
     if isinstance(schema.get("type"), list):
         named = [t for t in schema["type"] if t != "null"]
-    array: dict[str, Any] = next((t for t in types if t.get("type") == "array"), {})
+    array: dict[str, Any] = next((t for t in types if t.get("type") == "array" or (
+        isinstance(t.get("type"), list) and "array" in t["type"])), {})
     if named == ["array"] and array.get("items", {}).get("type") == "string":
         return "strings"
     return named[0] if len(named) == 1 and named[0] in ("integer", "boolean", "string") else "json"
@@ -117,7 +118,8 @@ def _value(tool: Tool, name: str, value: Any) -> Any:
     try:
         return json.loads(value)
     except json.JSONDecodeError as error:
-        if any(t.get("type") == "string" for t in prop.get("anyOf", ())):  # e.g. generator: a model name
+        kinds = [prop.get("type"), *(t.get("type") for t in prop.get("anyOf", ()))]
+        if any(k == "string" or (isinstance(k, list) and "string" in k) for k in kinds):  # generator: a model name
             return value
         raise InputError(name, f"not valid JSON: {error.msg}") from error
 

@@ -38,6 +38,7 @@ from pydantic import (
     Tag,
     TypeAdapter,
     ValidationError,
+    WithJsonSchema,
     field_validator,
     model_validator,
 )
@@ -232,6 +233,10 @@ class _Parsed:
 Filter = Annotated[AnyFilter, _Parsed]
 """A filter wherever one is accepted (requests, tool arguments, ``clew.toml``): its errors name
 the field holding it and say where inside it (``malformed filter at range.year.lt: ...``)."""
+FilterArgument = Annotated[Filter | None, WithJsonSchema({"type": ["object", "null"]})]
+"""An optional filter as a tool's argument: validated as ``Filter``, but its JSON schema says only "an object"
+(its field's description gives the form): the whole grammar is about 650 tokens (cl100k_base) that every
+client listing the tools puts before its model on every turn, and an error still names the clause."""
 
 
 class Principal(BaseModel):

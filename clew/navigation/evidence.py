@@ -43,7 +43,7 @@ class FetchArgs(InCollection):
     ids: list[NonBlank] = Field(min_length=1, max_length=MAX_IDS)
     """Passage ids (ev1:c:...) to read in full; at most 50."""
     max_chars: Annotated[int, Clamp(1, 50_000)] = 12000
-    """Character budget over all passages; a passage cut by it is not citable."""
+    """Character budget over all passages."""
 
 
 class CitationArgs(InCollection):

@@ -67,7 +67,7 @@ class ExpandArgs(InCollection):
     relationship_types: list[NonBlank] | None = None
     """Edge types or graph names to follow (e.g. next, child, links_to, workflow); None: all."""
     types: list[NeighborType] | None = None
-    """Neighbour types to return (chunk, section, table, document); None: all."""
+    """Neighbour types to return; None: all."""
     depth: Annotated[int, Clamp(1, 3)] = 1
     """Hops from the seeds."""
     limit: Annotated[int, Clamp(1, 24)] = 8
@@ -79,10 +79,9 @@ class ExpandArgs(InCollection):
 
 
 def expand_neighbors(scope: Scope, args: ExpandArgs) -> NeighborsResult:
-    """Walk graph edges (reading order, section hierarchy, links, user graphs) from seed ids, up to 3 hops.
+    """Walk graph edges (reading order, section hierarchy, links, user graphs) from seed ids.
 
-    Returns the neighbours ranked by distance and score, each with a content preview; use
-    fetch_evidence on an id before citing it.
+    Returns the neighbours ranked by distance and score, each with a content preview.
     """
     scope = scope.within(args.collection)
     depth, limit, preview = (args.clamped()[name] for name in ("depth", "limit", "content_max_chars"))

@@ -91,7 +91,7 @@ class InCollection(Args):
     """Arguments of a tool that reads: it may be narrowed to one collection."""
 
     collection: NonBlank | None = None
-    """Read only inside this collection (an unknown or unreadable one is an error naming collection)."""
+    """Only this collection."""
 
 
 Chars = Annotated[int, Clamp(1, 20_000)]

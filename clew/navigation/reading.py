@@ -46,13 +46,13 @@ class GetChunkArgs(InCollection):
 
 class NavigateArgs(InCollection):
     document: NonBlank
-    """Any evidence id of the document, its key, or its title if no other readable document has it (current version)."""
+    """An evidence id of the document, its key, or its unique title (current version)."""
     start_offset: int
     """Where the current passage starts (a location.char_start)."""
     end_offset: int
     """Where the current passage ends (a location.char_end)."""
     direction: Literal["next", "previous"] = "next"
-    """next: the passages after the span; previous: the passages before it (in reading order)."""
+    """next: the passages after the span; previous: those before it."""
     top_k: TopK = 1
     """How many passages."""
     max_chars: Chars = 12000
@@ -61,7 +61,7 @@ class NavigateArgs(InCollection):
 
 class ReadArgs(InCollection):
     document: NonBlank
-    """Any evidence id of the document, its key, or its title if no other readable document has it (current version)."""
+    """An evidence id of the document, its key, or its unique title (current version)."""
     start: int | None = None
     """First character offset to read from (None: the start of the document)."""
     end: int | None = None
@@ -74,11 +74,11 @@ class ReadArgs(InCollection):
 
 class GrepArgs(InCollection):
     document: NonBlank
-    """Any evidence id of the document, its key, or its title if no other readable document has it (current version)."""
+    """An evidence id of the document, its key, or its unique title (current version)."""
     pattern: str
     """Text to look for, case-insensitively (blank: nothing matches)."""
     mode: Literal["phrase", "term"] = "phrase"
-    """phrase: the whole pattern, spaces included, as one substring; term: every token somewhere in the passage."""
+    """phrase: the whole pattern as one substring; term: every token anywhere in the passage."""
     top_k: TopK = 5
     """Most passages."""
     max_chars: Chars = 12000
@@ -106,7 +106,7 @@ def get_chunk(scope: Scope, args: GetChunkArgs) -> ReadResult:
 
 
 def navigate(scope: Scope, args: NavigateArgs) -> ReadResult:
-    """Step through a document in reading order from a span: the passages after it (next) or before it (previous)."""
+    """Step through a document in reading order from a span (direction)."""
     if args.end_offset < args.start_offset:
         raise InputError("end_offset", f"must not be before start_offset ({args.end_offset} < {args.start_offset})")
     top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
@@ -148,7 +148,7 @@ def read(scope: Scope, args: ReadArgs) -> ReadResult:
 
 
 def grep(scope: Scope, args: GrepArgs) -> ReadResult:
-    """Find the passages of one document that contain a phrase, or every term of a pattern (case-insensitive)."""
+    """Find the passages of one document that contain a phrase, or every term of a pattern."""
     top_k, max_chars = (args.clamped()[name] for name in ("top_k", "max_chars"))
     opened = open_document(scope, args.document)
     applied = {"top_k": top_k, "max_chars": max_chars}

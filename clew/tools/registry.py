@@ -27,7 +27,6 @@ import functools
 import importlib
 import inspect
 import json
-import re
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, get_type_hints
@@ -37,6 +36,7 @@ from pydantic import BaseModel
 from clew.errors import UnknownTool
 from clew.navigation.ledger import EvidenceLedger
 from clew.navigation.models import parse_args
+from clew.tools.schema import compact, unwrap
 
 if TYPE_CHECKING:
     from clew.corpus.access import Principal
@@ -99,7 +99,7 @@ class Tool:
             return function(scope, args, ledger=context.ledger) if takes_ledger else function(scope, args)
 
         result = get_type_hints(function)["return"]
-        return cls(name or function.__name__, inspect.getdoc(function) or "", arguments, result, handler)
+        return cls(name or function.__name__, unwrap(inspect.getdoc(function) or ""), arguments, result, handler)
 
     def permitted(self, principal: Principal) -> bool:
         return self.permission(principal) if self.permission is not None else principal.may_use(self.name)
@@ -144,38 +144,12 @@ def _as_dict(arguments: dict[str, Any] | str, model: type[BaseModel]) -> dict[st
 
 @functools.lru_cache(maxsize=None)
 def _parameters(arguments: type[BaseModel], hidden: frozenset[str]) -> dict[str, Any]:
-    schema: dict[str, Any] = _clean(arguments.model_json_schema())
+    schema: dict[str, Any] = arguments.model_json_schema()
     for name in hidden:
         schema.get("properties", {}).pop(name, None)
     if "required" in schema:
         schema["required"] = [n for n in schema["required"] if n not in hidden]
-    return _referenced_defs(schema) if hidden else schema
-
-
-def _referenced_defs(schema: dict[str, Any]) -> dict[str, Any]:
-    """``schema`` with only the ``$defs`` its properties still reach: a hidden field's models would
-    otherwise stay behind, read by no one (``retrieve``'s ``Principal``: 246 of its tokens)."""
-    defs: dict[str, Any] = schema.get("$defs", {})
-    reached: set[str] = set()
-    pending = [{k: v for k, v in schema.items() if k != "$defs"}]
-    while pending:
-        for ref in re.findall(r'"\$ref": "#/\$defs/([^"]+)"', json.dumps(pending.pop())):
-            if ref not in reached and ref in defs:
-                reached.add(ref)
-                pending.append(defs[ref])
-    if not defs or len(reached) == len(defs):
-        return schema
-    kept = {name: body for name, body in defs.items() if name in reached}
-    return {k: kept if k == "$defs" else v for k, v in schema.items() if k != "$defs" or kept}
-
-
-def _clean(schema: Any) -> Any:
-    """Drop pydantic's generated titles: models read descriptions, titles only add tokens."""
-    if isinstance(schema, dict):
-        return {k: _clean(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
-    if isinstance(schema, list):
-        return [_clean(v) for v in schema]
-    return schema
+    return compact(schema)  # a hidden field's models leave with it (retrieve's Principal: 246 tokens)
 
 
 @dataclass(frozen=True)

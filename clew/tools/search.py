@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, WithJsonSchema
+from pydantic import Field
 
 from clew.budgets.bounds import MAX_LIST_ITEMS, MAX_QUERY_CHARS, Clamp
-from clew.corpus.access import Filter
+from clew.corpus.access import FilterArgument
 from clew.corpus.reader import Scope
 from clew.corpus.search.api import DEFAULT_LIMIT, MAX_CHARS, MAX_LIMIT, SearchRequest, SearchResult, search_in
 from clew.corpus.search.fields import TEXT
@@ -22,11 +22,11 @@ class SearchArgs(InCollection):
     limit: Annotated[int, Clamp(1, MAX_LIMIT)] = DEFAULT_LIMIT
     """Hits to return."""
     field: NonBlank | None = None
-    """Match the query against this field instead of the text: heading, or a document field such as title (bm25)."""
-    filter: Annotated[Filter | None, WithJsonSchema({"type": ["object", "null"]})] = None
+    """A field to match instead of the text: heading, or a document field such as title (bm25)."""
+    filter: FilterArgument = None
     """Only documents whose fields match, e.g. {"term": {"status": "published"}}; also terms, range, exists, bool."""
     exclude_ids: list[NonBlank] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
-    """Evidence ids not to return again (e.g. those already seen)."""
+    """Evidence ids not to return again."""
     exclude_document_keys: list[NonBlank] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     """Documents not to return."""
     max_chars: Annotated[int, Clamp(1, MAX_CHARS)] = 2000
@@ -34,11 +34,9 @@ class SearchArgs(InCollection):
 
 
 def search(scope: Scope, args: SearchArgs) -> SearchResult:
-    """Search the collection for passages; start every retrieval here.
+    """Search the collection for passages.
 
-    Returns up to ``limit`` hits, best first, each with an evidence id to navigate from or
-    fetch, and its document version and offsets (for navigate and read). Pass ids you have
-    already seen in exclude_ids to get new ones.
+    Returns hits, best first, each with an evidence id and its document's offsets (for navigate and read).
     """
     # built as it is from arguments SearchArgs has validated (a one-off search builds no second
     # validator for them); the request's own rule for field: text is the passage text (no field)

@@ -176,7 +176,7 @@ def test_a_query_entry_without_a_collection_searches_the_only_one(runbooks: Corp
     assert blank.value.field == "queries.0.collection"  # a blank name is still a mistake, not a left-out one
     schema = RetrievalRequest.model_json_schema()["$defs"]["QuerySpec"]  # what REST and MCP clients read
     assert "collection" not in schema.get("required", []) and "default" not in schema["properties"]["collection"]
-    assert "may be left out when the caller may read exactly one" in schema["properties"]["collection"]["description"]
+    assert "may be left out where the caller reads only one" in schema["properties"]["collection"]["description"]
 
 
 def test_a_query_entry_without_a_collection_over_several_names_the_field_and_lists_them(

@@ -32,7 +32,7 @@ def test_a_model_defined_in_a_function_reads_its_own_docstrings() -> None:
 
     schema = Local.model_json_schema()["properties"]
     assert schema["top_k"]["description"] == "Passages to return (1-5; clamped)."
-    assert schema["collection"]["description"].startswith("Read only inside this collection")
+    assert schema["collection"]["description"] == "Only this collection."
 
 
 def test_an_explicit_description_wins_and_the_tools_keep_theirs() -> None:

@@ -53,11 +53,24 @@ async def call(client: Client, name: str, arguments: dict[str, Any]) -> Any:
     return await client.call_tool(name, arguments)
 
 
+async def _instructions(client: Client) -> str | None:
+    return client.instructions
+
+
 def test_every_tool_is_listed_with_the_contract(corpus: Corpus) -> None:
     tools = session(corpus)(lambda c: c.list_tools()).tools
     assert sorted(t.name for t in tools) == surface.names()
+    described = {t.name: t.description for t in tools}
+    # the listing reaches a model whole: the contract is stated once, on search (and in the server's
+    # instructions), and the widening tools point to it
+    assert clew_mcp.CONTRACT in described["search"]
+    assert sum(clew_mcp.CONTRACT in d for d in described.values()) == 1
+    for name in clew_mcp.WIDENING:
+        assert described[name].endswith("Traversal contract: see search."), name
+        assert name in clew_mcp.CONTRACT
+    assert "call search first" in clew_mcp.CONTRACT and "at most two widening rounds" in clew_mcp.CONTRACT
+    assert clew_mcp.CONTRACT in (session(corpus)(_instructions) or "")
     for tool in tools:
-        assert "call search first" in tool.description and "at most two widening rounds" in tool.description
         assert tool.output_schema is not None
     nav = next(t for t in tools if t.name == "navigate_document_tree")
     assert nav.input_schema["properties"]["relation"]["enum"] == [
@@ -281,7 +294,8 @@ def test_stated_bounds_are_the_bounds_the_tools_apply(corpus: Corpus) -> None:
     checked = 0
     for tool in surface.tools():
         listed = next(t for t in session(corpus)(lambda c: c.list_tools()).tools if t.name == tool.name)
-        stated = dict((n, (int(lo), int(hi))) for n, lo, hi in re.findall(r"(\w+) (\d+)-(\d+)", listed.description))
+        stated = {n: tuple(map(int, re.findall(r"\((\d+)-(\d+); clamped\)", p.get("description", ""))[0]))
+                  for n, p in listed.input_schema["properties"].items() if "; clamped)" in p.get("description", "")}
         bounds = tool.arguments.bounds()
         assert stated == {n: (b.low, b.high) for n, b in bounds.items()}, tool.name
         for name, bound in bounds.items():
