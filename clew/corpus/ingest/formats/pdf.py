@@ -12,9 +12,9 @@
   bold and 8% larger, is a heading; the larger, the higher (levels by size).
 - **Title.** The document's Title metadata, else the first page's largest text (when larger than
   the body text; not text drawn inside a figure, as a logo), else the first bookmark, else the first heading.
-- **Blocks.** Lines join into a paragraph until a heading, a gap larger than 1.45 lines, a
-  change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item. Runs of
-  fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
+- **Blocks.** Lines join into a paragraph until a heading, a gap larger than 1.5 sizes (``pdf_layout.paragraph_gaps``
+  where the leading is wider), a change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item.
+  Runs of fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
   at a line's first character and a quarter, half, three quarters and all the way along) are a
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
@@ -68,6 +68,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     looks_like_text,
     navigation_pages,
     page_list,
+    paragraph_gaps,
     shorten_leader,
 )
 from clew.corpus.ingest.formats.pdf_outline import Mark, alnum
@@ -162,11 +163,12 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     title = _title(pdf, pages, body, bookmarks[0].title if bookmarks else None)
     renderer = Renderer()
     heading_levels = {} if outline else _heading_levels(pages, body)
+    gaps = paragraph_gaps(pages, _measure(pages, body))
     for index, lines in enumerate(pages):
         deadline.check(f"page {index + 1}")
         renderer.page()
         _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
-                     navigation=index in navigation)
+                     navigation=index in navigation, gaps=gaps)
     document = renderer.document(title=title)
     document.warnings = warnings
     if navigation:
@@ -492,7 +494,8 @@ def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, fl
 
 
 def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
-                 body: float, tables: list[PdfTable], *, navigation: bool = False) -> None:
+                 body: float, tables: list[PdfTable], *, navigation: bool = False,
+                 gaps: dict[float, float] | None = None) -> None:
     pending = list(marks)  # the outline's sections opening on this page, in reading order
     paragraph: list[Line] = []
     kind = "paragraph"
@@ -558,7 +561,8 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
         if paragraph:
             last = paragraph[-1]
-            if (line.y - (last.end or last.y) > 1.5 * max(last.size, line.size) or abs(line.size - last.size) >= 1
+            limit = max(1.5 * max(last.size, line.size), (gaps or {}).get(line.size, 0.0))  # pdf_layout
+            if (line.y - (last.end or last.y) > limit or abs(line.size - last.size) >= 1
                     or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
                     or (kind == "list_item" and line.x < paragraph[0].x - 1)):
                 flush()

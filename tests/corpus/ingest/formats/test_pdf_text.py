@@ -201,3 +201,31 @@ def test_a_soft_hyphen_is_weighed_by_the_documents_compounds_and_words() -> None
     settle_hyphens([lines[:3], lines[3:]])
     assert [line.text for line in lines[1:4]] == [
         "a re\xad", "entry, the luaotfload-", "blacklist.cnf, co\xadoperate and pre-1999 black\xadout."]
+
+
+def spaced_lines(texts: list[bytes], leadings: list[float], size: float = 10.5) -> bytes:
+    """A content stream of ``texts`` in ``/F1`` at ``size``, each set ``leadings[n]`` below the one before."""
+    shown = b" ".join(b"0 -%.2f Td (%s) Tj" % (leading, text) for leading, text in zip(leadings, texts, strict=True))
+    return b"BT /F1 %.1f Tf 48 760 Td %s ET" % (size, shown)
+
+
+def test_lines_set_one_and_a_half_sizes_apart_join_into_paragraphs() -> None:
+    """Asciidoctor PDF (Prawn, task U21) sets 10.5-pt lines 15.78 pt apart, 1.503 sizes, and paragraphs 27.8 pt
+    apart: past the rule's 1.5 sizes, so that every line was a paragraph of its own and the extract quoted half
+    sentences ("We'll use this command to install"). Where the lines that wrapped (those filling the text block) are
+    set so, a paragraph ends at a gap wider than 1.15 times that leading. LaTeX's 1.2 sizes are untouched."""
+    full = [b"You can install Asciidoctor PDF using the gem install command. We will use this command to install",
+            b"the Asciidoctor PDF gem named asciidoctor-pdf that is published on RubyGems.org. Pass the name of",
+            b"the gem to the gem install command as follows, then check the version of Ruby it reports to you",
+            b"before you go on."]
+    other = [b"Installing Asciidoctor PDF will install a number of other gems mentioned in these docs, including",
+             b"asciidoctor, prawn, prawn-svg, prawn-table, prawn-icon, and ttfunk. For the most part, the versions",
+             b"of these dependencies are locked to the version of Asciidoctor PDF. The patch versions are allowed",
+             b"to vary."]
+    document = parse_pdf(hand_pdf([spaced_lines(full + other, [15.78] * 4 + [27.78] + [15.78] * 3)]))
+    paragraphs = [block for block in document.blocks if block.kind == "paragraph"]
+    assert len(paragraphs) == 2
+    assert "We will use this command to install the Asciidoctor PDF gem named asciidoctor-pdf" in document.text
+    assert "before you go on.\n\nInstalling Asciidoctor PDF" in document.text
+    tight = parse_pdf(hand_pdf([spaced_lines(full + other, [12.6] * 4 + [16.5] + [12.6] * 3)]))
+    assert len([block for block in tight.blocks if block.kind == "paragraph"]) == 2  # 1.2 sizes: the rule as it was
