@@ -21,8 +21,9 @@ from .conftest import ACME, build_corpus
 
 FIXTURE = Path(__file__).parents[1] / "fixtures" / "markdown" / "acme-notes.md"
 BENCHMARK = Path(__file__).parents[2] / "benchmarks" / "mcp_listing.py"
-GOAL = 4000
-"""Tokens (cl100k_base) of the eleven tools' names, descriptions and input schemas, at most (task M1: 6,568)."""
+GOAL = 4200
+"""Tokens (cl100k_base) of the eleven tools' names, descriptions and input schemas, at most: 4,000 measured on
+2026-12-07 (6,568 before task M1), and a twentieth of room for a description's next sentence."""
 
 GOOD: dict[str, dict[str, Any]] = {
     "search": {"query": "Orion planner", "limit": 2, "collection": "notes", "filter": None},
