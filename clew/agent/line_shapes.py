@@ -95,8 +95,9 @@ LITERAL = frozenset({"", "text", "txt", "plaintext"})
 (``sql``, ``yaml``, ``python``) is code, though its lines align as a table's ("SELECT  name  FROM  users" over
 "WHERE   age   >     30" was read as rows under that header)."""
 _ALNUM = re.compile(r"[^\W_]")
-"""A letter or a digit: every line of a drawn table's rows holds one, where an ASCII drawing aligned under names
-(a sequence diagram's lifelines, "|     |---->|") has lines of none."""
+"""A letter or a digit: every line of a drawn table's rows holds one (or is dots alone: rows left out, perlsolaris'
+test report), where an ASCII drawing aligned under names (a sequence diagram's lifelines, "|     |---->|") has lines
+of none."""
 
 
 def _aligned(body: list[str]) -> bool:
@@ -130,7 +131,8 @@ def drawn_table(lines: list[str], language: str = "") -> list[tuple[str, str]]:
     else:
         return []
     cells = [line for line in rest if line.strip() and not _RULE.fullmatch(line)]
-    if not cells or not all(_ALNUM.search(line) for line in cells):  # a drawing's line: "|     |---->|"
+    if not cells or not all(_ALNUM.search(line) or not line.strip().strip(".…") for line in cells):
+        return []  # a drawing's line ("|     |---->|"), not a row's nor an elision's ("...")
         return []
     margin = min(indent(line) for line in cells)
     records: list[list[str]] = []  # each a row's lines, or a header's (then followed by a rule)

@@ -112,6 +112,10 @@ def test_an_ascii_drawing_aligned_under_names_stays_code() -> None:
     lifelines = ["Client          Proxy           Server", "|               |               |",
                  "|--- request -->|               |", "|               |--- request -->|"]
     assert drawn_table(sequence) == drawn_table(lifelines) == []
+    report = ["Failed Test         Stat Wstat  Failed", "-----------------------------------", "...",
+              "../ext/Encode/t/at-cn.t  4  1024  13.79%"]  # a line of dots: rows left out, not a drawing's
+    assert drawn_table(report) == [("Failed Test Stat Wstat Failed", "..."),
+                                   ("Failed Test Stat Wstat Failed", "../ext/Encode/t/at-cn.t 4 1024 13.79%")]
     block = f"```\n{chr(10).join(lifelines)}\n```\n"
     assert [u.kind for u in passage_units(block, "e", 0)] == ["code"]
 
