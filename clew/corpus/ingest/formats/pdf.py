@@ -63,6 +63,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     Line,
     drop_running_lines,
     footnote_marks,
+    index_entry,
     indexed_text,
     leader_line,
     looks_like_text,
@@ -555,7 +556,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
         if not line.mono and leader_line(line.text):  # an entry of a table of contents or an index
             line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x, line.right)
             line_kind = "list_item"
-        elif navigation and not line.mono and _PAGE_AT_END.search(line.text):  # an entry set without a leader
+        elif navigation and not line.mono and (_PAGE_AT_END.search(line.text) or index_entry(line.text)):  # no leader
             line_kind = "list_item"
         else:
             line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"

@@ -11,7 +11,9 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
   lines that end in a page number after a dot leader (``PIPESTATUS . . . . 87``, ``3.1 Shell
   Syntax . . . 5``), and such lines are at least ``LEADER_SHARE`` of the page's lines (the
   index's one-letter group headings and its title are the rest); so is the page after one
-  whose lines are that share of such lines, however few (the list's last entries).
+  whose lines are that share of such lines, however few (the list's last entries). An index set
+  by LaTeX's ``theindex`` (Sphinx's) has no leaders: a term, a comma and its page numbers
+  (``why3-prove command line option, 65``) is an entry too (``INDEX_ENTRY``).
 - **Paragraph gaps** (``paragraph_gaps``): a gap between two lines larger than 1.5 times their size opens a new
   paragraph; where a size's leading is wider than 1.3 sizes (Asciidoctor PDF sets its lines 1.5 sizes apart), larger
   than 1.15 times that leading.
@@ -42,6 +44,10 @@ _PAGE = r"(?:\d{1,4}|[ivxlcdm]{1,7})"
 LEADER = re.compile(rf"(?:\s*\.){{3,}}\s*({_PAGE}(?:\s*[,–-]\s*{_PAGE})*)\s*$|(?:\s?\.){{6,}}\s*$", re.IGNORECASE)
 """A dot leader at a line's end and the page number it leads to: three dots or more before the
 number (or numbers: ``8, 86``), six or more where none is on the line (PDFium may put it on the next)."""
+INDEX_ENTRY = re.compile(r"^[^,]*?[^\W\d_][^,]*,\s*\d{1,4}(?:\s*[,–-]\s*\d{1,4})*$")
+"""A back-of-book index's entry as LaTeX's ``theindex`` sets it, without a leader: a term, a comma, its page numbers
+(``why3-prove command line option, 65`` under ``--timelimit``: Sphinx's index of Why3's manual, 8 pages read as the
+last section's text, task U21); the term holds a letter and no comma."""
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
@@ -194,11 +200,16 @@ def shorten_leader(text: str) -> str:
     return f"{text[: found.start()].rstrip()} … {found.group(1) or ''}".rstrip()
 
 
+def index_entry(text: str) -> bool:
+    """Whether a line is an entry of a LaTeX index (:data:`INDEX_ENTRY`); most lines end in no digit."""
+    return text[-1:].isdigit() and "," in text and INDEX_ENTRY.match(text) is not None
+
+
 def navigation_pages(pages: list[list[Line]]) -> list[int]:
     """0-based indices of index and table-of-contents pages (see the module docstring)."""
     found: list[int] = []
     for index, lines in enumerate(pages):
-        leaders = sum(1 for line in lines if leader_line(line.text))
+        leaders = sum(1 for line in lines if leader_line(line.text) or index_entry(line.text))
         after = bool(found) and found[-1] == index - 1  # the last entries of a list that began on the page before
         if leaders >= (1 if after else LEADER_LINES) and leaders >= LEADER_SHARE * len(lines):
             found.append(index)

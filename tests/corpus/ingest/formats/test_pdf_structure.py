@@ -254,3 +254,20 @@ def test_an_index_entry_ranks_below_the_passage_it_points_to_and_is_still_found(
         # a search without navigation passages among its hits is as it was
         plain = api.search(corpus, {"query": "foreground pipeline"})
         assert "navigation_weight" not in plain.applied and plain.hits[0].heading_path[-1] == "1. Variables"
+
+
+def test_an_index_set_without_leaders_as_latex_sets_it_is_a_navigation_page() -> None:
+    """Sphinx's PDF (LaTeX's ``theindex``, task U21: Why3's manual) sets its index as a term, a comma and its pages
+    ("why3-prove command line option, 65"), without a dot leader: its 8 pages were read as the last section's text
+    and ranked as the pages they point to. Such a page is a navigation page, its entries lines; prose with a comma
+    and a number in it stays text."""
+    entries = ["--timelimit", "why3-prove command line option, 65", "--memlimit", "why3-prove command line option, 65",
+               "--stepslimit, 65, 66", "why3-replay command line option, 79", "abstract, 91", "alt-ergo, 12, 61-63"]
+    index = [("INDEX", 18.0, 90), *[(text, 11.0, 120 + 16 * i) for i, text in enumerate(entries)]]
+    prose = [("Limits", 18.0, 90), *body(120, "Set the prover's time limit; by default the limit is 10 seconds, as",
+                                         "section 6.4 says, and the memory limit is 1000, 65",
+                                         "megabytes, so that a prover that loops is stopped in time.")]
+    document = parse_pdf(make_pdf([prose, index], title="Why3"))
+    assert document.fields["navigation_pages"] == [2]
+    assert "why3-replay command line option, 79\nabstract, 91\nalt-ergo, 12, 61-63" in document.text  # entries
+    assert "the memory limit is 1000, 65 megabytes" in document.text
