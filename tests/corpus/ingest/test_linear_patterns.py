@@ -34,6 +34,8 @@ from clew.corpus.ingest.formats.html_more import _ASCIIDOCTOR_BREAK, _TEXINFO_NO
 from clew.corpus.ingest.formats.html_rules import _TEXINFO_INDEX
 from clew.corpus.ingest.formats.html_titles import _ORG_SUBTITLE, _PANDOC_TITLE, ORG, PANDOC
 from clew.agent.units import _MARKS, _SETTING
+from clew.corpus.ingest.formats.pdf_columns import _WORD
+from clew.tools.schema import _REF, _WRAP
 
 n = 200_000
 blanks = " " * n
@@ -98,6 +100,8 @@ print(ORG.search('<meta name="generator" content="Org' * (n // 35)) is None,
       _PANDOC_TITLE.match(blanks + '<h1 class="title">' + "</h" * n) is None, flush=True)
 print(_MARKS.fullmatch("." * n + "!") is None, _SETTING.fullmatch("a_" * (n // 2) + "!") is None,
       _SETTING.fullmatch("A" * n + "_" + "1" * n) is not None, flush=True)
+print(len(_WRAP.sub(" ", "a\n" * (n // 2))), _REF.findall('"$ref": "#/$defs/' * (n // 17)) == [],
+      len(_WORD.findall(blanks + "x")), flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
@@ -105,7 +109,7 @@ EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1
             "True", "True", "True", "True", "1", "True 2", "True 2",
             "True True", "True 0", "True 99999", "1 100000", "0 True", "True True 0", "None content= None",
             "200001 200000", "True 50000", "True True 2", "1 ['x'] True True", "True True True True",
-            "True True True True", "True True True"]
+            "True True True True", "True True True", "200000 True 1"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
@@ -218,3 +222,9 @@ def test_the_drawn_table_list_item_and_title_patterns_match_ordinary_lines() -> 
     assert org is not None and org.groups() == ("<h1 class=\"title\">The Org Manual", "Release 9.5")
     title = _PANDOC_TITLE.match('\n<h1 class="title">A <em>b</em></h1>\n<p class="author">C</p>')
     assert title is not None and title.group().endswith("</em></h1>")
+    from clew.corpus.ingest.formats.pdf_columns import _WORD
+    from clew.tools.schema import _REF, _WRAP
+
+    assert _WRAP.sub(" ", "A line\nwrapped.\n\n- item\n- two\n* three") == "A line wrapped.\n\n- item\n- two\n* three"
+    assert _REF.findall('{"$ref": "#/$defs/Principal", "b": {"$ref": "#/$defs/Scope"}}') == ["Principal", "Scope"]
+    assert _WORD.findall(" a  bc ") == ["a", "bc"]
