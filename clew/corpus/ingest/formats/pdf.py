@@ -19,7 +19,8 @@
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
   paragraph that goes on over a page break is one block. A footnote mark reads `` [2]``
-  (``pdf_layout.footnote_marks``); texinfo's example frame corners (``pdf_layout.FRAME_CORNERS``) are no text.
+  (``pdf_layout.footnote_marks``); texinfo's example frame corners (``pdf_layout.FRAME_CORNERS``) and icons
+  (``_ICON``) are no text.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
   entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
   a navigation page: the document's field ``navigation_pages`` lists them, and a search ranks
@@ -98,6 +99,9 @@ _BULLET_GLYPH = re.compile(r"[•◦▪‣∙●○■□]\s+(?=\S)")
 ``• latex.encoding=utf8 produces ...``), else each item's first line is a block of its own."""
 _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 """A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
+_ICON = re.compile(r"[\ue000-\uf8ff ]+")
+"""A line of private-use characters only: an icon font's glyph, Asciidoctor PDF's admonition icons (Font Awesome's
+U+F05A, U+F0EB, U+F06A beside a note, a tip, a warning): no text (read as empty paragraphs, task U21)."""
 _SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
 """PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen."""
 _FIXED_PITCH = 1
@@ -296,7 +300,7 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int, spaced: list[Sp
                 end = marks[mark + start] - start
                 shown = f"{shown[:mark]} [{shown[mark:end]}]{shown[end:]}"
             line = " ".join(shown.replace("\x00", "").translate(_SOFT_HYPHENS).split())
-            if not line or FRAME_CORNERS.issuperset(line.replace(" ", "")):
+            if not line or FRAME_CORNERS.issuperset(line.replace(" ", "")) or _ICON.fullmatch(line):
                 continue
             first = start + (length - len(raw.lstrip()))
             last = start + len(raw.rstrip()) - 1

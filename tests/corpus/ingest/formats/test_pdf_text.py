@@ -229,3 +229,18 @@ def test_lines_set_one_and_a_half_sizes_apart_join_into_paragraphs() -> None:
     assert "before you go on.\n\nInstalling Asciidoctor PDF" in document.text
     tight = parse_pdf(hand_pdf([spaced_lines(full + other, [12.6] * 4 + [16.5] + [12.6] * 3)]))
     assert len([block for block in tight.blocks if block.kind == "paragraph"]) == 2  # 1.2 sizes: the rule as it was
+
+
+def test_an_icon_fonts_glyph_alone_on_its_line_is_no_text() -> None:
+    """Asciidoctor PDF sets a 24-pt Font Awesome icon left of each admonition (U+F05A, a private-use character,
+    beside a note): read as a line of its own, a heading "# \uf05a" where larger than the text, a paragraph of that
+    character alone in the README's layout, which the extract quoted as an empty sentence (task U21). A private-use
+    character inside a line of text stays."""
+    page = (b"BT /F1 11 Tf 72 700 Td (Read the notes below before you install it.) Tj ET "
+            b"BT /F1 24 Tf 66 640 Td (\xa1) Tj ET "
+            b"BT /F1 11 Tf 120 652 Td (The documentation for the latest release is online.) Tj ET "
+            b"BT /F1 11 Tf 72 600 Td (Press \xa1 to open it.) Tj ET")
+    document = parse_pdf(hand_pdf([page], {0xA1: "\uf05a"}))
+    assert document.text == ("Read the notes below before you install it.\n\n"
+                             "The documentation for the latest release is online.\n\nPress \uf05a to open it.")
+    assert [section.heading for section in document.sections[1:]] == []
