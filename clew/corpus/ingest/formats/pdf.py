@@ -83,11 +83,13 @@ HEADING_RATIO = 1.15
 BOLD_HEADING_RATIO = 1.08
 """A bold line this much larger than the body text is a heading too (LaTeX's 12 pt over 10.95 pt)."""
 _BOLD_FONT = re.compile(r"bold|black|heavy|demi|cmbx")
-_MONO_FONT = re.compile(r"courier|mono|cmtt|sftt|ectt|txtt|typewriter|consol|menlo|inconsolata|sourcecode|andale")
+_MONO_FONT = re.compile(r"courier|mono|cmtt|sftt|ectt|t(?:1x|x)b?tt|typewriter|consol|menlo|inconsolata|sourcecode|"
+                        r"andale")
 """Fixed-pitch fonts by name, for PDFs whose font descriptor does not set the FixedPitch flag:
-TeX's typewriter faces (``CMTT10``, cm-super's ``SFTT1000``, ``txtt``), Courier, ``*Mono``,
+TeX's typewriter faces (``CMTT10``, cm-super's ``SFTT1000``, ``txtt``, newtxtt's ``t1xtt``, ``t1xbtt``: Sphinx's
+LaTeX with TeX Gyre, task U21), Courier, ``*Mono``,
 Consolas, Menlo, Inconsolata, Source Code Pro, Andale Mono."""
-_TEX_TYPEWRITER = re.compile(r"cmtt|cmitt|cmsltt|sftt|ectt|txtt|lmtt|lmmono")
+_TEX_TYPEWRITER = re.compile(r"cmtt|cmitt|cmsltt|sftt|ectt|t(?:1x|x)b?tt|lmtt|lmmono")
 _TEX_QUOTES = str.maketrans({"\u2018": "`", "\u2019": "'"})
 """TeX's typewriter faces hold the characters typed as `` ` `` and ``'`` in glyphs named quoteleft and quoteright,
 which PDFium reads as U+2018 and U+2019: ``plot ’file’ using 1:3`` in gnuplot's manual, OCaml's ``type ’a iid``

@@ -244,3 +244,18 @@ def test_an_icon_fonts_glyph_alone_on_its_line_is_no_text() -> None:
     assert document.text == ("Read the notes below before you install it.\n\n"
                              "The documentation for the latest release is online.\n\nPress \uf05a to open it.")
     assert [section.heading for section in document.sections[1:]] == []
+
+
+def test_newtxtts_typewriter_face_sets_code() -> None:
+    """Sphinx's LaTeX with TeX Gyre (Why3's manual, task U21) sets its code in newtxtt's ``t1xtt``, a font without
+    the FixedPitch flag whose name no pattern knew: it had no code block (805 now), a shell session one line
+    ("> cd examples > why3 replay ... 1/1 (replay OK)"). The font is renamed in place here (the same length keeps the
+    file's offsets), so that only its name tells it."""
+    page = (b"BT /F1 10 Tf 72 700 Td (Installation can be tested as follows:) Tj ET "
+            b"BT /F2 10 Tf 72 680 Td (> cd examples) Tj ET "
+            b"BT /F2 10 Tf 72 668 Td (> why3 replay logic/scottish-private-club) Tj ET "
+            b"BT /F2 10 Tf 72 656 Td (1/1 \\(replay OK\\)) Tj ET "
+            b"BT /F1 10 Tf 72 630 Td (The Why3 executable files are then available.) Tj ET")
+    document = parse_pdf(hand_pdf([page]).replace(b"/BaseFont /Courier", b"/BaseFont /t1xtt10"))
+    assert "```\n> cd examples\n> why3 replay logic/scottish-private-club\n1/1 (replay OK)\n```" in document.text
+    assert [block.kind for block in document.blocks] == ["paragraph", "code", "paragraph"]
