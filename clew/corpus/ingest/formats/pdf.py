@@ -584,9 +584,26 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             renderer.table(table.rows, 1, table.title)
 
 
+def _indented(lines: list[Line]) -> list[str]:
+    """A code block's lines, each indented by its left edge's distance from the block's leftmost in characters: the
+    median width of a character over its lines (``right - x`` over the text's length). Why3's listings (task U21) lost
+    their indentation, ``variant { n - pos }`` under ``let rec bt_queens ...``. A block whose lines stand more than 64
+    characters apart is columns, left as it is, as a block no line of which is measured."""
+    texts = [line.text.replace("\xad", "-") for line in lines]
+    widths = sorted((line.right - line.x) / len(text) for line, text in zip(lines, texts, strict=True)
+                    if line.right > line.x and len(text) >= 4)
+    if not widths:
+        return texts
+    width, left = widths[len(widths) // 2], min(line.x for line in lines)
+    indents = [round((line.x - left) / width) for line in lines]
+    if max(indents) > 64:  # columns set apart (luaotfload's file list: 125 characters), no indentation
+        return texts
+    return [" " * indent + text for indent, text in zip(indents, texts, strict=True)]
+
+
 def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:
     if kind == "code":
-        code = "\n".join(line.text.replace("\xad", "-") for line in lines)
+        code = "\n".join(_indented(lines))
         renderer.emit("code", fenced(code)[0], indivisible=True)  # fenced as Markdown writes code (``fences``)
         return
     text = lines[0].text

@@ -259,3 +259,19 @@ def test_newtxtts_typewriter_face_sets_code() -> None:
     document = parse_pdf(hand_pdf([page]).replace(b"/BaseFont /Courier", b"/BaseFont /t1xtt10"))
     assert "```\n> cd examples\n> why3 replay logic/scottish-private-club\n1/1 (replay OK)\n```" in document.text
     assert [block.kind for block in document.blocks] == ["paragraph", "code", "paragraph"]
+
+
+def test_a_code_blocks_lines_keep_their_indentation() -> None:
+    """Why3's listings (task U21) lost their indentation: ``variant { n - pos }`` set two characters right of ``let
+    rec bt_queens ...`` read flush left. Each line is indented by its left edge's distance from the block's
+    leftmost, in the block's character width (Courier 10 pt: 6 pt)."""
+    page = (b"BT /F1 10 Tf 72 700 Td (The function is defined as follows:) Tj ET "
+            b"BT /F2 10 Tf 72 680 Td (let rec bt_queens \\(board: array int\\) \\(n: int\\) : unit) Tj ET "
+            b"BT /F2 10 Tf 84 668 Td (variant { n - pos }) Tj ET "
+            b"BT /F2 10 Tf 84 656 Td (ensures { forall b:array int. length b = n ->) Tj ET "
+            b"BT /F2 10 Tf 108 644 Td (not \\(solution b n\\) }) Tj ET "
+            b"BT /F2 10 Tf 72 632 Td (=) Tj ET "
+            b"BT /F1 10 Tf 72 610 Td (Its variant ensures termination.) Tj ET")
+    document = parse_pdf(hand_pdf([page]))
+    assert ("```\nlet rec bt_queens (board: array int) (n: int) : unit\n  variant { n - pos }\n"
+            "  ensures { forall b:array int. length b = n ->\n      not (solution b n) }\n=\n```") in document.text
