@@ -64,10 +64,12 @@ from clew.corpus.ingest.formats.pdf_layout import (
     Line,
     drop_running_lines,
     footnote_marks,
+    indented,
     index_entry,
     indexed_text,
     leader_line,
     looks_like_text,
+    man_name,
     navigation_pages,
     page_list,
     paragraph_gaps,
@@ -197,7 +199,7 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
         return title
     if not pages or not pages[0]:
         return bookmark
-    if (name := _man_name(pages[0])) is not None:
+    if (name := man_name(pages[0])) is not None:
         return name
     figure = _figure_text(pdf)
     named = [line for line in pages[0] if len(alnum(line.text)) >= 3 and alnum(line.text) not in figure]
@@ -215,23 +217,6 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
             break
         lines.append(line)
     return " ".join(line.text for line in lines)
-
-
-def _man_name(lines: list[Line]) -> str | None:
-    """A man page's NAME paragraph ("apt-get - APT package handling utility -- command-line interface"), where the
-    first page opens with a heading "NAME" and the paragraph indented under it: groff's PDF of a man page (``groff -man
-    -Tpdf``) has no title metadata and no outline, and its headings, 10.9 pt over 10, are the largest lines, so the
-    page was titled by its first heading, "NAME" (task U21), as pod2html's pages were before ``html_man``. Looked for
-    in the page's first three lines (a running header "APT-MARK(8) APT APT-MARK(8)" may open it)."""
-    at = next((index for index, line in enumerate(lines[:3]) if line.text.strip() == "NAME"), None)
-    if at is None:
-        return None
-    name = []
-    for line in lines[at + 1 : at + 4]:  # the paragraph: its lines set right of the heading's left edge
-        if line.x <= lines[at].x + 1:
-            break
-        name.append(line.text.strip())
-    return " ".join(name) or None
 
 
 def _aligned(line: Line, above: Line) -> bool:
@@ -584,26 +569,9 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             renderer.table(table.rows, 1, table.title)
 
 
-def _indented(lines: list[Line]) -> list[str]:
-    """A code block's lines, each indented by its left edge's distance from the block's leftmost in characters: the
-    median width of a character over its lines (``right - x`` over the text's length). Why3's listings (task U21) lost
-    their indentation, ``variant { n - pos }`` under ``let rec bt_queens ...``. A block whose lines stand more than 64
-    characters apart is columns, left as it is, as a block no line of which is measured."""
-    texts = [line.text.replace("\xad", "-") for line in lines]
-    widths = sorted((line.right - line.x) / len(text) for line, text in zip(lines, texts, strict=True)
-                    if line.right > line.x and len(text) >= 4)
-    if not widths:
-        return texts
-    width, left = widths[len(widths) // 2], min(line.x for line in lines)
-    indents = [round((line.x - left) / width) for line in lines]
-    if max(indents) > 64:  # columns set apart (luaotfload's file list: 125 characters), no indentation
-        return texts
-    return [" " * indent + text for indent, text in zip(indents, texts, strict=True)]
-
-
 def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:
     if kind == "code":
-        code = "\n".join(_indented(lines))
+        code = "\n".join(indented(lines))
         renderer.emit("code", fenced(code)[0], indivisible=True)  # fenced as Markdown writes code (``fences``)
         return
     text = lines[0].text

@@ -296,3 +296,37 @@ def paragraph_gaps(pages: list[list[Line]], measure: float) -> dict[float, float
         if 1.15 * ratio > 1.5:
             gaps[size] = 1.15 * ratio * size
     return gaps
+
+
+def man_name(lines: list[Line]) -> str | None:
+    """A man page's NAME paragraph ("apt-get - APT package handling utility -- command-line interface"), where the
+    first page opens with a heading "NAME" and the paragraph indented under it: groff's PDF of a man page (``groff -man
+    -Tpdf``) has no title metadata and no outline, and its headings, 10.9 pt over 10, are the largest lines, so the
+    page was titled by its first heading, "NAME" (task U21), as pod2html's pages were before ``html_man``. Looked for
+    in the page's first three lines (a running header "APT-MARK(8) APT APT-MARK(8)" may open it)."""
+    at = next((index for index, line in enumerate(lines[:3]) if line.text.strip() == "NAME"), None)
+    if at is None:
+        return None
+    name = []
+    for line in lines[at + 1 : at + 4]:  # the paragraph: its lines set right of the heading's left edge
+        if line.x <= lines[at].x + 1:
+            break
+        name.append(line.text.strip())
+    return " ".join(name) or None
+
+
+def indented(lines: list[Line]) -> list[str]:
+    """A code block's lines, each indented by its left edge's distance from the block's leftmost in characters: the
+    median width of a character over its lines (``right - x`` over the text's length). Why3's listings (task U21) lost
+    their indentation, ``variant { n - pos }`` under ``let rec bt_queens ...``. A block whose lines stand more than 64
+    characters apart is columns, left as it is, as a block no line of which is measured."""
+    texts = [line.text.replace("\xad", "-") for line in lines]
+    widths = sorted((line.right - line.x) / len(text) for line, text in zip(lines, texts, strict=True)
+                    if line.right > line.x and len(text) >= 4)
+    if not widths:
+        return texts
+    width, left = widths[len(widths) // 2], min(line.x for line in lines)
+    indents = [round((line.x - left) / width) for line in lines]
+    if max(indents) > 64:  # columns set apart (luaotfload's file list: 125 characters), no indentation
+        return texts
+    return [" " * indent + text for indent, text in zip(indents, texts, strict=True)]
