@@ -554,7 +554,10 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
         if paragraph:
             last = paragraph[-1]
             limit = max(1.5 * max(last.size, line.size), (gaps or {}).get(line.size, 0.0))  # pdf_layout
-            if (line.y - (last.end or last.y) > limit or abs(line.size - last.size) >= 1
+            gap = line.y - (last.end or last.y)
+            if kind == line_kind == "code" and limit < gap <= 2.5 * line.size and line.size == last.size:
+                paragraph.append(Line("", line.size, False, True, line.y, line.x))  # a blank line in the code
+            elif (gap > limit or abs(line.size - last.size) >= 1
                     or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
                     or (kind == "list_item" and line.x < paragraph[0].x - 1)):
                 flush()

@@ -329,4 +329,4 @@ def indented(lines: list[Line]) -> list[str]:
     indents = [round((line.x - left) / width) for line in lines]
     if max(indents) > 64:  # columns set apart (luaotfload's file list: 125 characters), no indentation
         return texts
-    return [" " * indent + text for indent, text in zip(indents, texts, strict=True)]
+    return [" " * indent + text if text else "" for indent, text in zip(indents, texts, strict=True)]

@@ -275,3 +275,19 @@ def test_a_code_blocks_lines_keep_their_indentation() -> None:
     document = parse_pdf(hand_pdf([page]))
     assert ("```\nlet rec bt_queens (board: array int) (n: int) : unit\n  variant { n - pos }\n"
             "  ensures { forall b:array int. length b = n ->\n      not (solution b n) }\n=\n```") in document.text
+
+
+def test_a_blank_line_inside_a_code_block_does_not_split_it() -> None:
+    """Why3's listings (task U21) set a blank line between declarations, two leadings (24 pt at 10 pt): past the
+    paragraph gap, so that ``theory HelloProof``, each ``goal`` and ``end`` were five code blocks. A code line up
+    to 2.5 sizes under the last goes on in the same block after a blank line; text after the code still ends it."""
+    page = (b"BT /F1 10 Tf 72 700 Td (Here is our first Why3 file:) Tj ET "
+            b"BT /F2 10 Tf 72 680 Td (theory HelloProof) Tj ET "
+            b"BT /F2 10 Tf 84 656 Td (goal G1: true) Tj ET "
+            b"BT /F2 10 Tf 84 632 Td (goal G2: \\(true -> false\\)) Tj ET "
+            b"BT /F2 10 Tf 72 608 Td (end) Tj ET "
+            b"BT /F1 10 Tf 72 584 Td (Any declaration must occur inside a theory.) Tj ET "
+            b"BT /F2 10 Tf 72 560 Td (theory Other) Tj ET")
+    document = parse_pdf(hand_pdf([page]))
+    assert "```\ntheory HelloProof\n\n  goal G1: true\n\n  goal G2: (true -> false)\n\nend\n```" in document.text
+    assert [block.kind for block in document.blocks] == ["paragraph", "code", "paragraph", "code"]
