@@ -95,7 +95,7 @@ def main() -> None:
     unknown = [s for s in systems if s not in SYSTEMS or SYSTEMS[s].needs_model]
     if unknown:
         sys.exit(f"unknown or model-needing systems: {', '.join(unknown)}")
-    if any(SYSTEMS[s].mode in ("vector", "hybrid") or SYSTEMS[s].seed is not None for s in systems) and not args.embed:
+    if any(SYSTEMS[s].needs_vectors for s in systems) and not args.embed:
         sys.exit("vector, hybrid and tree-hybrid need --embed (minilm, hashing or a litellm embedding model)")
     budgets = [int(b) for b in args.budgets.split(",")]
     report: dict = {"budgets": budgets, "systems": systems, "sets": {}}
@@ -107,13 +107,17 @@ def main() -> None:
                 with Corpus(Path(tmp) / f"{name}-{size}.duckdb") as corpus:
                     ingested = ingest_paths(corpus, [evalset.corpus], collection="dev", glob=evalset.glob,
                                             chunk_tokens=size, merge_sections=args.merge_sections)
+                    ingest_seconds = time.perf_counter() - started
                     small = corpus.cursor().execute(
                         "SELECT count(*) FROM chunks WHERE token_count < 25").fetchall()[0][0]
+                    embed_seconds: float | None = None
                     if args.embed:
                         from clew.corpus.embedders import embedder_from_name
                         from clew.corpus.search.embedding import embed_missing
 
+                        embedding = time.perf_counter()
                         embed_missing(corpus, embedder_from_name(args.embed))
+                        embed_seconds = time.perf_counter() - embedding
                     runs: dict[str, dict[int, dict]] = {}
                     for system in systems:
                         runs[system] = {b: evaluate(corpus, qs, system, b) for b in budgets}
@@ -124,7 +128,8 @@ def main() -> None:
                 report["sets"][key] = {
                     "questions": len(qs), "chunks": ingested.chunks, "chunks_under_25_tokens": small,
                     "chunk_tokens": size, "merge_sections": args.merge_sections,
-                    "ingest_seconds": round(time.perf_counter() - started, 1),
+                    "ingest_seconds": round(ingest_seconds, 1),
+                    "embed_seconds": None if embed_seconds is None else round(embed_seconds, 1),
                     "embedder": args.embed, "runs": runs, "goal": goal(runs, budgets),
                 }
     print(json.dumps(report, indent=2))

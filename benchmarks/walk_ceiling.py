@@ -138,7 +138,7 @@ def main() -> None:
     args = parser.parse_args()
     system = None if args.no_walk else args.system
     if system is not None and (system not in SYSTEMS or SYSTEMS[system].flat or SYSTEMS[system].needs_model
-                               or SYSTEMS[system].seed is not None):
+                               or SYSTEMS[system].needs_vectors):
         sys.exit(f"--system must be a walk that needs no model or embeddings (tree-ranked, graph-ranked), "
                  f"not {system!r}")
     budgets = [int(b) for b in args.budgets.split(",")]

@@ -120,7 +120,7 @@ def main() -> None:
     parser.add_argument("--budgets", default="1000,2000")
     args = parser.parse_args()
     system = SYSTEMS.get(args.system)
-    if system is None or system.flat or system.needs_model or system.seed is not None:
+    if system is None or system.flat or system.needs_model or system.needs_vectors:
         sys.exit(f"--system must be a walk that needs no model or embeddings (tree-ranked, graph-ranked), "
                  f"not {args.system!r}")
     budgets = [int(b) for b in args.budgets.split(",")]

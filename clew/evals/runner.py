@@ -258,7 +258,7 @@ def describe_systems(systems: Sequence[System], corpus: Corpus, collection: str,
     stored = default_model(corpus, collection)
     out: dict[str, dict[str, str | None]] = {}
     for system in systems:
-        uses_vectors = system.mode in ("vector", "hybrid") or system.seed == "hybrid"
+        uses_vectors = system.needs_vectors
         embedder = (stored or "none stored") if uses_vectors else None
         answers = None if system.flat else (model.name if model is not None else "extract")
         out[system.name] = {"embedder": embedder, "answers": answers}

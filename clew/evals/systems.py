@@ -9,7 +9,9 @@ otherwise the request defaults (a ranked walk's seed search then asks for one hi
 tokens of budget, 10-100, and its iterations are bounded by the budget rather than by a
 count of model turns):
 
-- ``tree-ranked``: ranked tree walk with the default ``max_depth`` 5 and ``beam_width`` 3 (no model needed);
+- ``tree-ranked``: ranked tree walk with the default ``max_depth`` 5 and ``beam_width`` 3 (no model needed),
+  seeded by BM25 whatever the collection holds (a request naming no search seeds from hybrid where the
+  collection has semantic vectors: that is ``tree-hybrid`` there);
 - ``tree-hybrid``: the same walk seeded by a hybrid search, pricing by embedding similarity too
   (needs embeddings, like ``vector`` and ``hybrid``);
 - ``graph-ranked``: ranked walk over the ``links`` graph (no model needed): a link-following
@@ -46,11 +48,16 @@ class System:
     navigation: dict[str, Any] | None = None
     needs_model: bool = False
     seed: str | None = None
-    """How an agent system's seed query searches: None for full text, or ``hybrid``."""
+    """The search an agent system's seed query names (``full_text_search``, ``hybrid``); None names none."""
 
     @property
     def flat(self) -> bool:
         return self.mode is not None
+
+    @property
+    def needs_vectors(self) -> bool:
+        """Whether it searches by embeddings (a flat vector or hybrid search, a hybrid seed)."""
+        return self.mode in ("vector", "hybrid") or self.seed == "hybrid"
 
 
 SYSTEMS: dict[str, System] = {
@@ -59,7 +66,7 @@ SYSTEMS: dict[str, System] = {
         System("bm25", mode="bm25"),
         System("vector", mode="vector"),
         System("hybrid", mode="hybrid"),
-        System("tree-ranked", navigation={"strategy": "tree", "selection": "ranked"}),
+        System("tree-ranked", navigation={"strategy": "tree", "selection": "ranked"}, seed="full_text_search"),
         System("tree-hybrid", navigation={"strategy": "tree", "selection": "ranked"}, seed="hybrid"),
         System("graph-ranked", navigation={"strategy": "graph", "selection": "ranked", "index": "links"}),
         System("tree-agentic", navigation={"strategy": "tree", "selection": "agentic"}, needs_model=True),
