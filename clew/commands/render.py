@@ -124,7 +124,9 @@ def print_result(console: Console, result: RetrievalResult, *, steps: bool = Fal
     room = max(1, min(MAX_EVIDENCE_LINES, MAX_LINES - used - 1))
     listed = sorted(result.hits, key=lambda h: h.evidence_id not in cited)[:room]  # stable: walk order
     if listed:
+        seed = result.applied.get("seed_mode")  # BM25 unless the collection's vectors seeded the walk
         console.print(Text(f"evidence ({plural(len(result.hits), 'passage')}" + (
+            f", seeded by {seed} search" if seed in ("hybrid", "vector") else "") + (
             f", {len(listed)} shown; --json lists all" if len(listed) < len(result.hits) else "") + "):",
             style="bold"))
     for hit in listed:

@@ -41,6 +41,8 @@ def test_ask_seeds_from_hybrid_where_the_collection_has_semantic_vectors(
         ingest_paths(corpus, [DEMO_CORPUS], collection="runbooks")
     plain = ask(db)
     assert plain["applied"]["seed_mode"] == "bm25" and plain["hits"]  # no vectors: BM25
+    shown = runner.invoke(app, ["ask", QUESTION, "--db", str(db)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0 and "evidence (" in shown.stdout and "seeded by" not in shown.stdout, shown.stdout
 
     real = embedders.embedder_from_name
     monkeypatch.setattr(embedders, "embedder_from_name",
@@ -50,6 +52,8 @@ def test_ask_seeds_from_hybrid_where_the_collection_has_semantic_vectors(
     assert report.embedded > 0 and report.model == "semantic-stand-in"
     seeded = ask(db)
     assert seeded["applied"]["seed_mode"] == "hybrid" and seeded["hits"]
+    shown = runner.invoke(app, ["ask", QUESTION, "--db", str(db)], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0 and "passages, seeded by hybrid search" in shown.stdout, shown.stdout
     assert seeded["generation"]["kind"] == "extract" and seeded["generation"]["citations"]
 
     def cannot(spec: str) -> object:
