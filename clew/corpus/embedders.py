@@ -172,27 +172,43 @@ def declared_dimensions(folder: Path) -> int | None:
     return size if len(modes) == 1 and isinstance(size, int) and size > 0 else None
 
 
-_MODELS: dict[tuple[Path, str], Any] = {}
+_MODELS: dict[tuple[Path, str], tuple[tuple[tuple[str, int, int], ...], Any, threading.Lock]] = {}
+"""Per folder and device: the folder's files as the model was loaded from them (``_files``), the model, and the
+lock its ``encode`` runs under."""
 _MODELS_LOCK = threading.Lock()
 
 
-def _loaded_model(path: Path, device: str) -> Any:
-    """The sentence-transformers model in ``path`` on ``device``, loaded once a process: a search, a walk and
-    each question of ``clew eval``, ``clew serve``, MCP or the Python API make an embedder of their own by name
+def _files(folder: Path) -> tuple[tuple[str, int, int], ...]:
+    """Each file under ``folder``: its path, size and modification time (a model written again there differs)."""
+    found = []
+    for file in folder.rglob("*"):
+        if file.is_file():
+            stat = file.stat()
+            found.append((str(file), stat.st_size, stat.st_mtime_ns))
+    return tuple(sorted(found))
+
+
+def _loaded_model(path: Path, device: str) -> tuple[Any, threading.Lock]:
+    """The sentence-transformers model in ``path`` on ``device``, loaded once a process while the folder's files
+    stay as they were, and the lock every ``encode`` of it holds: a search, a walk and each question of
+    ``clew eval``, ``clew serve``, MCP or the Python API make an embedder of their own by name
     (``embedder_from_name``), and each loaded MiniLM from disk again (0.67 s wall a question against 0.17 s with
-    the model kept, task E4)."""
+    the model kept, task E4). Shared, the model is not safe to encode with from two threads at once (a server's
+    requests): its fast tokenizer refuses a second caller (``RuntimeError: Already borrowed``)."""
     key = (path.resolve(), device)
+    files = _files(key[0])
     with _MODELS_LOCK:
-        model = _MODELS.get(key)
-        if model is None:
+        known = _MODELS.get(key)
+        if known is None or known[0] != files:
             os.environ["HF_HUB_OFFLINE"] = "1"
             os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
             try:
                 from sentence_transformers import SentenceTransformer
             except ImportError as error:
                 raise InputError("model", f"sentence-transformers is not installed ({DENSE_EXTRA_HINT})") from error
-            model = _MODELS[key] = SentenceTransformer(str(path), device=device, local_files_only=True)
-    return model
+            model = SentenceTransformer(str(key[0]), device=device, local_files_only=True)
+            known = _MODELS[key] = (files, model, threading.Lock())
+    return known[1], known[2]
 
 
 class SentenceTransformerEmbedder:
@@ -212,10 +228,10 @@ class SentenceTransformerEmbedder:
         self.name = MINILM if model_path is None else f"sentence-transformers:{self.model_path}"
         self.batch_size = batch_size
         self.device = device
-        self._model: Any = None
+        self._model: tuple[Any, threading.Lock] | None = None
         self._dimensions: int | None = None
 
-    def _load(self) -> Any:
+    def _load(self) -> tuple[Any, threading.Lock]:
         if self._model is None:
             self._model = _loaded_model(self.model_path, self.device)
         return self._model
@@ -225,7 +241,7 @@ class SentenceTransformerEmbedder:
         if self._dimensions is None:
             self._dimensions = declared_dimensions(self.model_path)
         if self._dimensions is None:
-            model = self._load()
+            model = self._load()[0]
             size = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
             self._dimensions = int(size())
         return self._dimensions
@@ -233,8 +249,10 @@ class SentenceTransformerEmbedder:
     def embed(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.dimensions), dtype=np.float32)
-        matrix = self._load().encode(list(texts), batch_size=self.batch_size, convert_to_numpy=True,
-                                     normalize_embeddings=True, show_progress_bar=False)
+        model, encoding = self._load()
+        with encoding:
+            matrix = model.encode(list(texts), batch_size=self.batch_size, convert_to_numpy=True,
+                                  normalize_embeddings=True, show_progress_bar=False)
         return check_output(self.name, normalize_rows(matrix), len(texts), self.dimensions)
 
 

@@ -1,6 +1,7 @@
 import json
 import subprocess
 import sys
+import threading
 import types
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,44 @@ def test_a_sentence_transformer_model_is_loaded_once_a_process(tmp_path: Path,
         assert embedder_from_name(f"sentence-transformers:{folder}").embed(["a question"]).shape == (1, 384)
     SentenceTransformerEmbedder(other).embed(["a question"])
     assert loads == [str(folder.resolve()), str(other.resolve())]
+
+
+def test_a_shared_model_is_loaded_again_when_its_folder_changes_and_encodes_one_call_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model written again in the same folder is loaded again (not the one of before); and two embedders of
+    one folder, in two threads (a server's requests), never run its ``encode`` at once: a shared fast tokenizer
+    refuses a second caller (``RuntimeError: Already borrowed``)."""
+    loads: list[str] = []
+    inside: list[int] = []
+    overlapped: list[bool] = []
+
+    class Model:
+        def __init__(self, path: str, device: str, local_files_only: bool) -> None:
+            loads.append(path)
+
+        def encode(self, texts: list[str], **options: object) -> np.ndarray:
+            overlapped.append(bool(inside))
+            inside.append(1)
+            if texts == ["first"]:  # a second request comes while this one encodes
+                other = threading.Thread(target=lambda: SentenceTransformerEmbedder(folder).embed(["second"]))
+                other.start()
+                other.join(0.2)  # serialized, it waits for this encode to end
+                waiting.append(other)
+            inside.pop()
+            return np.ones((len(texts), 384), dtype=np.float32)
+
+    waiting: list[threading.Thread] = []
+    monkeypatch.setitem(sys.modules, "sentence_transformers", types.SimpleNamespace(SentenceTransformer=Model))
+    monkeypatch.setattr(embedders, "_MODELS", {})
+    folder = write_model_folder(tmp_path / "mini", MINILM_MODULES, MEAN_POOLING)
+    SentenceTransformerEmbedder(folder).embed(["first"])
+    waiting[0].join()
+    assert overlapped == [False, False]
+    SentenceTransformerEmbedder(folder).embed(["again"])
+    assert loads == [str(folder.resolve())]
+    (folder / "config.json").write_text('{"hidden_size": 384, "written": "again"}')
+    SentenceTransformerEmbedder(folder).embed(["after"])
+    assert loads == [str(folder.resolve())] * 2
 
 
 def test_sentence_transformer_missing_folder(tmp_path: Path) -> None:
