@@ -37,7 +37,8 @@ capital, digit, quote, bracket or a doc comment's tag (RDoc's "... in given time
 [Integer] Specify how long ...": the tags were the tail of a 46-word sentence, task U8's q7); not
 after an abbreviation that a number or name follows (``(p. 67)``, ``e.g.``, ``(ex.``, ``Fig.``,
 ``No.``): a PDF manual's "See also set xrange (p. 216)" is one sentence."""
-_ITEM = re.compile(r"^(?:[-*+]\s+|\d{1,3}[.)]\s+)")
+_ITEM = re.compile(r"^(?:[-*+\u2022\u25e6\u25aa\u2023]\s+|\d{1,3}[.)]\s+)")
+"""A list item's marker: "-", "*", "+", a bullet a PDF reader keeps as text (groff's "\u2022", task X18), a number."""
 PROMPT = re.compile(r"(?:>>>|\$|\w+>)(?:\s|$)")
 """A line that starts an interactive session (``>>> import functools``, ``$ sudo apt install``,
 ``sqlite> .mode csv``): with the lines after it, up to a blank line, it is code. Every reader fences

@@ -444,3 +444,26 @@ def test_a_line_of_many_blanks_before_its_double_colon_is_read_in_linear_time() 
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
     assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
+
+
+def test_a_line_opening_with_a_bullet_character_is_a_list_item() -> None:
+    """A PDF reader keeps groff's bullets as text (task X18, U21's G4): apt's sources.list(5) options were one
+    paragraph, its second sentence running from the first option's last into the next option ("... config option.
+    \u2022 Languages (lang) is ...")."""
+    text = (
+        "Unsupported options are silently ignored by all APT versions.\n\n"
+        "\u2022 Architectures (arch) is a multivalue option defining for which architectures information should be\n"
+        "downloaded. If this option isn't set the default is all architectures as defined by the\n"
+        "APT::Architectures config option.\n"
+        "\u2022 Languages (lang) is a multivalue option defining for which languages information should be\n"
+        "downloaded.\n"
+        "  \u25e6 a nested point.\n"
+    )
+    units = passage_units(text, "ev1:c:8:1:11", 0)
+    assert [(u.kind, u.own.split(" is ")[0][:24]) for u in units] == [
+        ("sentence", "Unsupported options are "),
+        ("item", "Architectures (arch)"),
+        ("item", "Languages (lang)"),
+        ("item", "a nested point."),
+    ]
+    assert not any("\u2022" in u.own or "\u25e6" in u.own for u in units)
