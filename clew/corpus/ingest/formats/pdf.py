@@ -47,7 +47,6 @@ from __future__ import annotations
 import ctypes
 import functools
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import cast
 
@@ -62,6 +61,7 @@ from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_piece
 from clew.corpus.ingest.formats.pdf_layout import (
     FRAME_CORNERS,
     Line,
+    body_size,
     drop_running_lines,
     footnote_marks,
     indented,
@@ -70,6 +70,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     leader_line,
     looks_like_text,
     man_name,
+    mark_inset_headings,
     navigation_pages,
     page_list,
     paragraph_gaps,
@@ -164,7 +165,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     drop_running_lines(pages, heights)
     settle_hyphens(pages)
     tables = _tables(pdf, pages, grids, warnings, deadline)
-    body = _body_size(pages)
+    body = body_size(pages)
     navigation = set(navigation_pages(pages))
     add_spaced(tables, spaced, navigation, body)
     bookmarks = pdf_outline.entries(pdf, heights)
@@ -172,6 +173,8 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     title = _title(pdf, pages, body, bookmarks[0].title if bookmarks else None)
     renderer = Renderer()
     heading_levels = {} if outline else _heading_levels(pages, body)
+    if heading_levels:
+        mark_inset_headings(pages, lambda line: line.size in heading_levels and _heading_like(line, body), body)
     gaps = paragraph_gaps(pages, _measure(pages, body))
     for index, lines in enumerate(pages):
         deadline.check(f"page {index + 1}")
@@ -391,14 +394,6 @@ def _has_images(page: pdfium.PdfPage) -> bool:
     return any(obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE for obj in page.get_objects(max_depth=2))
 
 
-def _body_size(pages: list[list[Line]]) -> float:
-    sizes: Counter[float] = Counter()
-    for lines in pages:
-        for line in lines:
-            sizes[line.size] += len(line.text)
-    return sizes.most_common(1)[0][0] if sizes else 0.0
-
-
 def _heading_like(line: Line, body: float) -> bool:
     return bool(body) and len(line.text) <= 150 and not line.mono and (
         line.size >= body * HEADING_RATIO or (line.bold and line.size >= body * BOLD_HEADING_RATIO))
@@ -530,14 +525,15 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
                 table.rows = []
             first, heading_size = False, None
             continue
-        if line.size in heading_levels and _heading_like(line, body):
+        if line.inset or (line.size in heading_levels and _heading_like(line, body)):
             flush()
-            if heading_size == line.size:
+            if heading_size == line.size and not line.inset:
                 renderer.extend(" " + line.text)  # a heading set on two lines
                 renderer.sections[-1].heading += " " + line.text
-            else:
-                renderer.heading(line.text, heading_levels[line.size])
-                heading_size = line.size
+            else:  # an inset one is a man page's subheading (pdf_layout.mark_inset_headings)
+                level = min(6, len(heading_levels) + 1) if line.inset else heading_levels[line.size]
+                renderer.heading(line.text, level)
+                heading_size = None if line.inset else line.size
             first = False
             continue
         heading_size = None

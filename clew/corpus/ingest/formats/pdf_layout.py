@@ -26,7 +26,8 @@ from __future__ import annotations
 import ctypes
 import re
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -65,6 +66,7 @@ class Line:
     # lines at a hyphen (``sys\ufffetem``), so the next line's distance is from the second (task U16)
     aside: bool = False  # a margin note PDFium joined to the line beside it (``pdf_hyphens.line_pieces``)
     chars: tuple[int, int] = (0, -1)  # PDFium's indexes of its first and last visible characters (``pdf_columns``)
+    inset: bool = False  # a subheading set between the headings' edge and the text's (``mark_inset_headings``)
 
 
 FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")
@@ -313,6 +315,40 @@ def man_name(lines: list[Line]) -> str | None:
             break
         name.append(line.text.strip())
     return " ".join(name) or None
+
+
+def body_size(pages: list[list[Line]]) -> float:
+    """The body text's size: the size most of the characters are set in."""
+    sizes: Counter[float] = Counter()
+    for lines in pages:
+        for line in lines:
+            sizes[line.size] += len(line.text)
+    return sizes.most_common(1)[0][0] if sizes else 0.0
+
+
+def mark_inset_headings(pages: list[list[Line]], heading: Callable[[Line], bool], body: float) -> None:
+    """Mark the subheadings set, in the body's size and bold on a line of their own, right of the headings' left edge
+    and left of the text's, the text under them on the text's edge: groff's ``.SS`` in a man page's PDF (task R13,
+    "Proxy Configuration" at 87 pt between the ``.SH`` headings' 72 and the text's 108). The edges are the ones most
+    used: of the headings, and of the lines right under them. An option's or command's name (``.TP``: apt-get's
+    ``autoremove``) is bold too but set on the text's edge or right of it, its description further in: no heading.
+    Where headings and text share their edge (LaTeX, texinfo) no line is between them."""
+    edges: Counter[float] = Counter()
+    under: Counter[float] = Counter()
+    for lines in pages:
+        for above, line in zip(lines, lines[1:], strict=False):
+            if heading(above):
+                edges[round(above.x)] += 1
+                under[round(line.x)] += 1
+    if not edges or not under:
+        return
+    left, text = edges.most_common(1)[0][0], under.most_common(1)[0][0]
+    for lines in pages:
+        for index, (line, below) in enumerate(zip(lines, lines[1:], strict=False)):
+            if (line.bold and not line.lead and not line.mono and abs(line.size - body) < 0.5
+                    and left + body <= line.x <= text - body and below.x >= text - 1 and not heading(below)
+                    and any(c.isalpha() for c in line.text) and len(line.text) <= 80):
+                lines[index] = replace(line, inset=True)
 
 
 def indented(lines: list[Line]) -> list[str]:
