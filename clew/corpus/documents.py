@@ -140,7 +140,8 @@ def remove_documents(corpus: Corpus, scope: Scope, keys: list[str]) -> RemoveRep
     if len(keys) > MAX_LIST_ITEMS:
         raise InputError("key", f"at most {MAX_LIST_ITEMS} keys at a time, got {len(keys)}")
     report = RemoveReport(collection=scope.collection)
-    found = scope.current_by_keys(keys, scope.collection)
+    with corpus.readers.reading():  # a reader until it writes: a server's upload may rewrite the file meanwhile
+        found = scope.current_by_keys(keys, scope.collection)
     targets = [(v.document_id, v.version) for v in found.values()]
     report.removed = sorted(v.key for v in found.values())
     report.missing = sorted(set(keys) - set(report.removed))

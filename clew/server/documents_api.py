@@ -78,10 +78,16 @@ def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[...
     async def remove(name: str, key: list[str] = Query(..., description="a document key (repeatable)"),
                      principal: Principal = Depends(principal_of)) -> Any:
         """Retire documents: no longer searched or navigated; their evidence ids still resolve (superseded)."""
-        scope = scope_of(name, principal)
+        return await asyncio.to_thread(removal, name, key, principal)
+
+    def removal(name: str, keys: list[str], principal: Principal) -> Any:
+        """The removal is the writer (``clew.server.reading``); its reads before it writes are a marked reader's,
+        which an upload's file rewrite waits for (it closes the cursors of the connection it replaces)."""
+        with corpus.readers.reading():
+            scope = scope_of(name, principal)
         if isinstance(scope, JSONResponse):
             return scope
         if corpus.read_only:
             return JSONResponse({"error": "read_only", "detail": "the server opened the corpus read-only"},
                                 status_code=409)
-        return await asyncio.to_thread(remove_documents, corpus, scope, key)
+        return remove_documents(corpus, scope, keys)

@@ -10,8 +10,10 @@ import pytest
 from clew.config.settings import ServerConfig
 from clew.corpus import documents
 from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.reader import Scope
 from clew.corpus.rewrite import FileCompaction
 from clew.corpus.store import Corpus
+from clew.server import documents_api
 from clew.server.rest import create_app
 
 from .conftest import ADMIN, NARROW, READER, auth
@@ -74,6 +76,35 @@ def test_a_removal_is_the_writer_not_a_reader_so_its_compaction_waits_for_nobody
         removed = http.delete("/v1/collections/notes/documents", params={"key": "lunch.txt"}, headers=auth(ADMIN))
         assert removed.status_code == 200 and removed.json()["removed"] == ["lunch.txt"], removed.text
     assert seen == [True]
+
+
+def test_a_removal_reads_as_a_marked_reader_until_it_writes(
+        corpus: Corpus, config: ServerConfig, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before it writes, a ``DELETE`` reads (its collection, the documents' keys) on the corpus's connection, which
+    an upload's file rewrite closes and opens again: those reads are a marked reader's, so a rewrite waits for them
+    (a rewrite's gate, closed from inside them, finds a reader inside), and its compaction still waits for nobody."""
+    seen: list[bool] = []
+    lookup = documents.Scope.current_by_keys
+    make_scope = documents_api.Scope
+
+    def drained() -> None:
+        with corpus.readers.drained(0.0) as idle:
+            seen.append(idle)
+
+    def watched_lookup(scope: Scope, *args: object) -> object:
+        drained()
+        return lookup(scope, *args)  # type: ignore[arg-type]
+
+    def watched_scope(*args: object) -> Scope:
+        drained()
+        return make_scope(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(documents.Scope, "current_by_keys", watched_lookup)
+    monkeypatch.setattr(documents_api, "Scope", watched_scope)
+    with Served(create_app(corpus, config)) as served, httpx.Client(base_url=served.url, timeout=30) as http:
+        removed = http.delete("/v1/collections/notes/documents", params={"key": "lunch.txt"}, headers=auth(ADMIN))
+        assert removed.status_code == 200 and removed.json()["removed"] == ["lunch.txt"], removed.text
+    assert seen == [False, False]
 
 
 def test_removing_a_blank_key_is_a_400_naming_the_key_and_removes_nothing(corpus: Corpus, config: ServerConfig) -> None:
