@@ -36,6 +36,9 @@ from clew.corpus.ingest.formats.html_titles import _ORG_SUBTITLE, _PANDOC_TITLE,
 from clew.agent.units import _MARKS, _SETTING
 from clew.corpus.ingest.formats.pdf_columns import _WORD
 from clew.tools.schema import _REF, _WRAP
+from clew.corpus.ingest.formats.pdf import _ICON, _MONO_FONT, _TEX_TYPEWRITER
+from clew.corpus.ingest.formats.pdf_layout import index_entry
+from clew.agent.units import _ITEM as _UNIT_ITEM
 
 n = 200_000
 blanks = " " * n
@@ -102,6 +105,9 @@ print(_MARKS.fullmatch("." * n + "!") is None, _SETTING.fullmatch("a_" * (n // 2
       _SETTING.fullmatch("A" * n + "_" + "1" * n) is not None, flush=True)
 print(len(_WRAP.sub(" ", "a\n" * (n // 2))), _REF.findall('"$ref": "#/$defs/' * (n // 17)) == [],
       len(_WORD.findall(blanks + "x")), flush=True)
+print(index_entry("a" * 2 * n + ",x 5"), index_entry("a" * 2 * n + ", 5"), _ICON.fullmatch("\ue000 " * n + "x") is None,
+      _MONO_FONT.search("t1x" * n) is None, _TEX_TYPEWRITER.search("t1x" * n) is None,
+      _UNIT_ITEM.match("\u2022" + blanks + "x") is not None, flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
@@ -109,7 +115,8 @@ EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1
             "True", "True", "True", "True", "1", "True 2", "True 2",
             "True True", "True 0", "True 99999", "1 100000", "0 True", "True True 0", "None content= None",
             "200001 200000", "True 50000", "True True 2", "1 ['x'] True True", "True True True True",
-            "True True True True", "True True True", "200000 True 1"]
+            "True True True True", "True True True", "200000 True 1",
+            "False True True True True True"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
@@ -228,3 +235,15 @@ def test_the_drawn_table_list_item_and_title_patterns_match_ordinary_lines() -> 
     assert _WRAP.sub(" ", "A line\nwrapped.\n\n- item\n- two\n* three") == "A line wrapped.\n\n- item\n- two\n* three"
     assert _REF.findall('{"$ref": "#/$defs/Principal", "b": {"$ref": "#/$defs/Scope"}}') == ["Principal", "Scope"]
     assert _WORD.findall(" a  bc ") == ["a", "bc"]
+    from clew.agent.units import _ITEM as _UNIT_ITEM
+    from clew.corpus.ingest.formats.pdf import _ICON, _MONO_FONT, _TEX_TYPEWRITER
+    from clew.corpus.ingest.formats.pdf_layout import index_entry
+
+    assert [index_entry(line) for line in ("why3-prove command line option, 65", "--timelimit, 65, 70–72", "é, 3",
+                                           "12, 65", "Knuth, D. E. 1997", "term, 65,", "_, 3")] == [
+        True, True, True, False, False, False, False]
+    assert _ICON.fullmatch("\uf05a") and not _ICON.fullmatch("\uf05a Note")
+    assert _MONO_FONT.search("NewTXTT-t1xbtt") and _TEX_TYPEWRITER.search("t1xtt")
+    assert not _TEX_TYPEWRITER.search("ptmr")
+    assert [bool(_UNIT_ITEM.match(line)) for line in ("\u2022 Languages (lang)", "- a", "\u2022x", "2) b")] == [
+        True, True, False, True]

@@ -45,10 +45,12 @@ _PAGE = r"(?:\d{1,4}|[ivxlcdm]{1,7})"
 LEADER = re.compile(rf"(?:\s*\.){{3,}}\s*({_PAGE}(?:\s*[,–-]\s*{_PAGE})*)\s*$|(?:\s?\.){{6,}}\s*$", re.IGNORECASE)
 """A dot leader at a line's end and the page number it leads to: three dots or more before the
 number (or numbers: ``8, 86``), six or more where none is on the line (PDFium may put it on the next)."""
-INDEX_ENTRY = re.compile(r"^[^,]*?[^\W\d_][^,]*,\s*\d{1,4}(?:\s*[,–-]\s*\d{1,4})*$")
+INDEX_ENTRY = re.compile(r"([^,]+),\s*\d{1,4}(?:\s*[,–-]\s*\d{1,4})*")
 """A back-of-book index's entry as LaTeX's ``theindex`` sets it, without a leader: a term, a comma, its page numbers
 (``why3-prove command line option, 65`` under ``--timelimit``: Sphinx's index of Why3's manual, 8 pages read as the
-last section's text, task U21); the term holds a letter and no comma."""
+last section's text, task U21); the term holds a letter (``_LETTER``, apart: a letter inside the term's pattern made it
+quadratic in a line with no comma after its letters) and no comma."""
+_LETTER = re.compile(r"[^\W\d_]")
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
@@ -204,7 +206,8 @@ def shorten_leader(text: str) -> str:
 
 def index_entry(text: str) -> bool:
     """Whether a line is an entry of a LaTeX index (:data:`INDEX_ENTRY`); most lines end in no digit."""
-    return text[-1:].isdigit() and "," in text and INDEX_ENTRY.match(text) is not None
+    found = INDEX_ENTRY.fullmatch(text) if text[-1:].isdigit() else None
+    return found is not None and _LETTER.search(found.group(1)) is not None
 
 
 def navigation_pages(pages: list[list[Line]]) -> list[int]:
