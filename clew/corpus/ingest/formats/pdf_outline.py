@@ -133,6 +133,7 @@ def place(found: list[Entry], pages: list[list[Line]], body: float) -> dict[int,
                 ahead = _find(pages[page + 1], Entry(entry.title, entry.level, page + 1, None), 0, body)
                 if ahead.span and ahead.line < AHEAD:  # the heading heads the next page
                     page, mark = page + 1, ahead
+        mark = _labelled(pages[page], mark, low)
         here = marks.setdefault(page, [])
         here.extend(Mark(w.title, w.level, mark.line) for w in waiting)
         waiting = []
@@ -161,6 +162,43 @@ def _find(lines: list[Line], entry: Entry, low: int, body: float) -> Mark:
         return Mark(entry.title, entry.level, low)
     line = next((i for i in range(low, len(lines)) if lines[i].y >= top - SLACK), len(lines))
     return Mark(entry.title, entry.level, line)
+
+
+_LABELS = frozenset({"chapter", "appendix", "part"})
+_UNITS = ("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+          "seventeen eighteen nineteen").split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_WORDS = {word: n for n, word in enumerate(_UNITS, 1)} | {
+    f"{ten}{sep}{unit}".strip("-"): 10 * n + u for n, ten in enumerate(_TENS, 2)
+    for u, unit in enumerate(["", *_UNITS[:9]]) for sep in ("-", " ")}
+
+
+def _chapter_number(text: str) -> str | None:
+    """A chapter's number as a label sets it apart: "1", "A", "IV", or spelled ("ONE", "TWENTY-ONE": Sphinx's LaTeX)."""
+    word = text.strip().lower()
+    if word in _WORDS:
+        return str(_WORDS[word])
+    if word.isdigit() or (len(word) == 1 and word.isalpha()) or (word and set(word) <= set("ivxlc")):
+        return text.strip()
+    return None
+
+
+def _labelled(lines: list[Line], mark: Mark, low: int) -> Mark:
+    """A chapter heading whose label and number stand on lines of their own over its title (Sphinx's LaTeX: "CHAPTER"
+    over "ONE" over "FOREWORD", task R13) read as one heading, the number before the title ("1 Foreword", as its
+    sections read "1.1 Availability"; "Appendix A ...", "Part II ..." keep their label: dblatex's, LaTeX's part);
+    the title in the bookmark's own case where the page sets it in capitals. The label's lines opened the section
+    before it, two paragraphs left at the end of the chapter before."""
+    if mark.span != 1 or mark.rest:
+        return mark
+    for start in range(mark.line - 1, max(low, mark.line - 2) - 1, -1):  # "CHAPTER ONE", or "CHAPTER" over "ONE"
+        words = " ".join(line.text for line in lines[start : mark.line]).split()
+        if len(words) >= 2 and words[0].lower() in _LABELS and (number := _chapter_number(" ".join(words[1:]))):
+            printed = mark.heading or mark.title
+            title = mark.title if printed.isupper() and alnum(printed) == alnum(mark.title) else printed
+            label = "" if words[0].lower() == "chapter" else words[0].capitalize() + " "  # "Appendix A", "Part II"
+            return Mark(mark.title, mark.level, start, mark.span + mark.line - start, f"{label}{number} {title}")
+    return mark
 
 
 def alnum(text: str) -> str:
