@@ -17,12 +17,20 @@ HEIGHT = 792.0
 
 
 def _text(pdf: pdfium.PdfDocument, page: pdfium.PdfPage, text: str, size: float, top: float,
-          font: bytes = b"Helvetica") -> None:
+          font: bytes = b"Helvetica", x: float = 72) -> None:
     obj = raw.FPDFPageObj_NewTextObj(pdf.raw, font, size)
     encoded = ctypes.create_string_buffer((text + "\x00").encode("utf-16-le"))
     raw.FPDFText_SetText(obj, ctypes.cast(encoded, ctypes.POINTER(ctypes.c_ushort)))
-    raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, 72, HEIGHT - top)
+    raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, x, HEIGHT - top)
     raw.FPDFPage_InsertObject(page.raw, obj)
+
+
+def _saved(pdf: pdfium.PdfDocument) -> bytes:
+    """``pdf`` as a file's bytes (and closed)."""
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    pdf.close()
+    return buffer.getvalue()
 
 
 def cover_with_logo(*, logo_in_figure: bool) -> bytes:
@@ -49,11 +57,9 @@ def cover_with_logo(*, logo_in_figure: bool) -> bytes:
     page = pdf.new_page(612, HEIGHT)
     _text(pdf, page, "Asymptote is a descriptive vector graphics language.", 11, 100)
     page.gen_content()
-    buffer = io.BytesIO()
-    pdf.save(buffer)
-    pdf.close()
+    saved = _saved(pdf)
     logo.close()
-    return buffer.getvalue()
+    return saved
 
 
 def test_a_logo_drawn_as_text_in_a_figure_is_not_the_title() -> None:
@@ -96,10 +102,7 @@ def cover(first: str, second: str, align: str) -> bytes:
         _text(pdf, page, "The release handler keeps a system running while its code is upgraded in place, "
                          "one module at a time.", 11, 100 + 14 * row)
     page.gen_content()
-    buffer = io.BytesIO()
-    pdf.save(buffer)
-    pdf.close()
-    return buffer.getvalue()
+    return _saved(pdf)
 
 
 def test_a_title_wrapped_on_its_right_edge_or_centre_is_read_whole() -> None:
@@ -129,16 +132,9 @@ def man_page(name: str) -> bytes:
             ("DESCRIPTION", 72, b"Times-Bold"),
             ("apt-get is the command-line tool for handling packages.", 108, b"Times-Roman")]
     for row, (text, x, font) in enumerate(rows):
-        obj = raw.FPDFPageObj_NewTextObj(pdf.raw, font, 10.9 if x == 72 else 10)
-        encoded = ctypes.create_string_buffer((text + "\x00").encode("utf-16-le"))
-        raw.FPDFText_SetText(obj, ctypes.cast(encoded, ctypes.POINTER(ctypes.c_ushort)))
-        raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, x, HEIGHT - 100 - 14 * row)
-        raw.FPDFPage_InsertObject(page.raw, obj)
+        _text(pdf, page, text, 10.9 if x == 72 else 10, 100 + 14 * row, font, x)
     page.gen_content()
-    buffer = io.BytesIO()
-    pdf.save(buffer)
-    pdf.close()
-    return buffer.getvalue()
+    return _saved(pdf)
 
 
 def test_a_man_page_is_titled_by_its_name_paragraph_not_its_first_heading() -> None:
