@@ -91,13 +91,11 @@ class Walk:
     @staticmethod
     def best_search(run: Run) -> Literal["bm25", "hybrid"]:
         """The seed search of a query that names none: hybrid where the collection has semantic
-        embeddings, else BM25 (and BM25 where their model cannot embed the question here: see
-        ``search``). Hashing vectors are lexical (``clew.corpus.embedders.HashingEmbedder``): they
-        add nothing to BM25."""
-        from clew.corpus.search.embedded import default_model
+        embeddings, else BM25 (``seed_search``; and BM25 where their model cannot embed the question
+        here: see ``search``)."""
+        from clew.corpus.search.embedded import default_model, seed_search
 
-        model = default_model(run.deps.corpus, run.deps.scope.collection)
-        return "bm25" if model is None or model.startswith("hashing") else "hybrid"
+        return seed_search(default_model(run.deps.corpus, run.deps.scope.collection))
 
     def candidate(self, run: Run, target: Passage | Node, depth: int, via: str, origin: str | None = None,
                   bonus: float = 0.0, priority: float | None = None) -> Candidate | None:

@@ -252,13 +252,15 @@ async def evaluate_pair(system: System, question: Question, corpus: Corpus, *, b
 def describe_systems(systems: Sequence[System], corpus: Corpus, collection: str,
                      model: Model | None) -> dict[str, dict[str, str | None]]:
     """Which model produced each system's vectors (``embedder``; None: it uses none) and its answers
-    (``answers``: the model's name, ``extract`` for the model-free quoted answer, None for a flat baseline)."""
-    from clew.corpus.search.embedded import default_model
+    (``answers``: the model's name, ``extract`` for the model-free quoted answer, None for a flat baseline).
+    A walk whose seed query names no search is seeded by hybrid search where the vectors are semantic."""
+    from clew.corpus.search.embedded import default_model, seed_search
 
     stored = default_model(corpus, collection)
     out: dict[str, dict[str, str | None]] = {}
     for system in systems:
-        uses_vectors = system.needs_vectors
+        uses_vectors = system.needs_vectors or (
+            system.navigation is not None and system.seed is None and seed_search(stored) == "hybrid")
         embedder = (stored or "none stored") if uses_vectors else None
         answers = None if system.flat else (model.name if model is not None else "extract")
         out[system.name] = {"embedder": embedder, "answers": answers}

@@ -8,6 +8,7 @@ command about 0.1 s.
 from __future__ import annotations
 
 import weakref
+from typing import Literal
 
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus
@@ -48,6 +49,13 @@ def default_model(corpus: Corpus, collection: str | None = None) -> str | None:
     """The model with the most vectors for current chunks (ties: first by name), or None."""
     counts = embedded_models(corpus, collection)
     return min(counts, key=lambda name: (-counts[name], name)) if counts else None
+
+
+def seed_search(model: str | None) -> Literal["bm25", "hybrid"]:
+    """The seed search of a walk whose query names none, where ``model`` made the collection's vectors
+    (``default_model``): hybrid where they are semantic, else BM25. Hashing vectors are lexical
+    (``clew.corpus.embedders.HashingEmbedder``): they add nothing to BM25."""
+    return "bm25" if model is None or model.startswith("hashing") else "hybrid"
 
 
 def has_embeddings(corpus: Corpus) -> bool:
