@@ -188,17 +188,18 @@ def _labelled(lines: list[Line], mark: Mark, low: int) -> Mark:
     over "ONE" over "FOREWORD", task R13) read as one heading, the number before the title ("1 Foreword", as its
     sections read "1.1 Availability"; "Appendix A ...", "Part II ..." keep their label: dblatex's, LaTeX's part);
     the title in the bookmark's own case where the page sets it in capitals. The label's lines opened the section
-    before it, two paragraphs left at the end of the chapter before."""
+    before it, two paragraphs left at the end of the chapter before. A title in capitals without a label takes its
+    bookmark's case too (Why3's "BIBLIOGRAPHY": "Bibliography")."""
     if mark.span != 1 or mark.rest:
         return mark
+    printed = mark.heading or mark.title
+    title = mark.title if printed.isupper() and alnum(printed) == alnum(mark.title) else printed
     for start in range(mark.line - 1, max(low, mark.line - 2) - 1, -1):  # "CHAPTER ONE", or "CHAPTER" over "ONE"
         words = " ".join(line.text for line in lines[start : mark.line]).split()
         if len(words) >= 2 and words[0].lower() in _LABELS and (number := _chapter_number(" ".join(words[1:]))):
-            printed = mark.heading or mark.title
-            title = mark.title if printed.isupper() and alnum(printed) == alnum(mark.title) else printed
             label = "" if words[0].lower() == "chapter" else words[0].capitalize() + " "  # "Appendix A", "Part II"
             return Mark(mark.title, mark.level, start, mark.span + mark.line - start, f"{label}{number} {title}")
-    return mark
+    return Mark(mark.title, mark.level, mark.line, mark.span, title) if title != printed else mark
 
 
 def alnum(text: str) -> str:

@@ -35,7 +35,10 @@ def test_a_label_on_one_line_and_a_title_in_its_own_case() -> None:
 
 
 def test_lines_that_are_no_chapter_label_stay_text() -> None:
-    """A word "Chapter" over a word that is no number, or a number alone, is not taken into the heading."""
+    """A word "Chapter" over a word that is no number, or a number alone, is not taken into the heading. A title
+    printed in capitals still reads in its bookmark's case (Why3's unnumbered "BIBLIOGRAPHY")."""
     for above in (("CHAPTER", "NOTES"), ("ONE",)):
         marks = place([Entry("Foreword", 1, 0, 72.0)], [_chapter_page(*above)], 10.0)
-        assert marks == {0: [Mark("Foreword", 1, 1 + len(above), 1, "FOREWORD")]}
+        assert marks == {0: [Mark("Foreword", 1, 1 + len(above), 1, "Foreword")]}
+    marks = place([Entry("Notes", 1, 0, 72.0)], [_chapter_page("CHAPTER", "ONE")], 10.0)  # no bookmark's title
+    assert marks == {0: [Mark("Notes", 1, 1, 0)]}  # at its destination, the heading the bookmark's
