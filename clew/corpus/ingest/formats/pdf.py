@@ -180,7 +180,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
         deadline.check(f"page {index + 1}")
         renderer.page()
         _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
-                     navigation=index in navigation, gaps=gaps)
+                     navigation=index in navigation, last_page=len(pages), gaps=gaps)
     document = renderer.document(title=title)
     document.warnings = warnings
     if navigation:
@@ -481,7 +481,7 @@ def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, fl
 
 
 def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
-                 body: float, tables: list[PdfTable], *, navigation: bool = False,
+                 body: float, tables: list[PdfTable], *, navigation: bool = False, last_page: int = 9999,
                  gaps: dict[float, float] | None = None) -> None:
     pending = list(marks)  # the outline's sections opening on this page, in reading order
     paragraph: list[Line] = []
@@ -543,7 +543,8 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
         if not line.mono and leader_line(line.text):  # an entry of a table of contents or an index
             line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x, line.right)
             line_kind = "list_item"
-        elif navigation and not line.mono and (_PAGE_AT_END.search(line.text) or index_entry(line.text)):  # no leader
+        elif navigation and not line.mono and (_PAGE_AT_END.search(line.text)
+                                               or index_entry(line.text, last_page)):  # no leader
             line_kind = "list_item"
         else:
             line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"

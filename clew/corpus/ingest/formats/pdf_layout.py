@@ -45,12 +45,18 @@ _PAGE = r"(?:\d{1,4}|[ivxlcdm]{1,7})"
 LEADER = re.compile(rf"(?:\s*\.){{3,}}\s*({_PAGE}(?:\s*[,–-]\s*{_PAGE})*)\s*$|(?:\s?\.){{6,}}\s*$", re.IGNORECASE)
 """A dot leader at a line's end and the page number it leads to: three dots or more before the
 number (or numbers: ``8, 86``), six or more where none is on the line (PDFium may put it on the next)."""
-INDEX_ENTRY = re.compile(r"([^,]+),\s*\d{1,4}(?:\s*[,–-]\s*\d{1,4})*")
+INDEX_ENTRY = re.compile(r"([^,]+),\s*(\d{1,4}(?:\s*[,–-]\s*\d{1,4})*)")
 """A back-of-book index's entry as LaTeX's ``theindex`` sets it, without a leader: a term, a comma, its page numbers
 (``why3-prove command line option, 65`` under ``--timelimit``: Sphinx's index of Why3's manual, 8 pages read as the
 last section's text, task U21); the term holds a letter (``_LETTER``, apart: a letter inside the term's pattern made it
-quadratic in a line with no comma after its letters) and no comma."""
+quadratic in a line with no comma after its letters) and no comma; its numbers are pages the document has or code
+lines (:data:`CODE_LINES`), not years (task R14: ``Addison-Wesley, 1997`` in a short PDF's bibliography is no entry).
+Front matter numbered apart only lowers a printed number below its page's place, so the page count bounds a page's:
+Why3's index runs to 163 of 184 pages, gnuplot's to 303 of 311, dblatex's to 124 of 143."""
 _LETTER = re.compile(r"[^\W\d_]")
+CODE_LINES = 999
+"""The largest number an index entry may hold above the document's page count: the doc package's index gives the
+code lines where a macro is used (cloze's, 216 lines in 61 pages), a year is above it."""
 _ROMAN = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
@@ -204,17 +210,19 @@ def shorten_leader(text: str) -> str:
     return f"{text[: found.start()].rstrip()} … {found.group(1) or ''}".rstrip()
 
 
-def index_entry(text: str) -> bool:
-    """Whether a line is an entry of a LaTeX index (:data:`INDEX_ENTRY`); most lines end in no digit."""
+def index_entry(text: str, last_page: int = 9999) -> bool:
+    """Whether a line is an entry of a LaTeX index (:data:`INDEX_ENTRY`) of a document of ``last_page`` pages (its
+    numbers from 1 to that or to :data:`CODE_LINES`); most lines end in no digit."""
     found = INDEX_ENTRY.fullmatch(text) if text[-1:].isdigit() else None
-    return found is not None and _LETTER.search(found.group(1)) is not None
+    return (found is not None and _LETTER.search(found.group(1)) is not None
+            and all(0 < int(number) <= max(last_page, CODE_LINES) for number in re.findall(r"\d+", found.group(2))))
 
 
 def navigation_pages(pages: list[list[Line]]) -> list[int]:
     """0-based indices of index and table-of-contents pages (see the module docstring)."""
     found: list[int] = []
     for index, lines in enumerate(pages):
-        leaders = sum(1 for line in lines if leader_line(line.text) or index_entry(line.text))
+        leaders = sum(1 for line in lines if leader_line(line.text) or index_entry(line.text, len(pages)))
         after = bool(found) and found[-1] == index - 1  # the last entries of a list that began on the page before
         if leaders >= (1 if after else LEADER_LINES) and leaders >= LEADER_SHARE * len(lines):
             found.append(index)

@@ -271,3 +271,27 @@ def test_an_index_set_without_leaders_as_latex_sets_it_is_a_navigation_page() ->
     assert document.fields["navigation_pages"] == [2]
     assert "why3-replay command line option, 79\nabstract, 91\nalt-ergo, 12, 61-63" in document.text  # entries
     assert "the memory limit is 1000, 65 megabytes" in document.text
+
+
+def test_a_bibliography_whose_lines_end_in_years_is_no_index() -> None:
+    """A bibliography's wrapped entries end in a publisher and a year ("Addison-Wesley, 1997", no period): half its
+    lines looked like LaTeX index entries, so a short PDF's references page was taken for an index, its entries
+    split in the middle (task R14). An index's numbers are pages of the document, or code lines under 1,000 (the doc
+    package's index, cloze's: 216 lines in 61 pages): 1997 is neither in a 2-page PDF, and the references read as
+    their paragraph."""
+    from clew.corpus.ingest.formats.pdf_layout import index_entry
+
+    assert [index_entry("Addison-Wesley, 1997", 2), index_entry("Addison-Wesley, 1997", 2000),
+            index_entry("\\clozefix, 95, 105", 61), index_entry("alt-ergo, 0", 184)] == [False, True, True, False]
+    references = [("References", 18.0, 90), *body(
+        120, "[1] D. E. Knuth. The Art of Computer Programming. Volume 1: Fundamental Algorithms.",
+        "Addison-Wesley, 1997", "[2] A. V. Aho, R. Sethi and J. D. Ullman. Compilers: Principles, Techniques, Tools.",
+        "Addison-Wesley, 1986",
+        "[3] B. W. Kernighan and D. M. Ritchie. The C Programming Language. Second edition.", "Prentice Hall, 1988",
+        "[4] W. R. Stevens. Advanced Programming in the UNIX Environment.", "Addison-Wesley, 1992",
+        "[5] R. Milner, M. Tofte and R. Harper. The Definition of Standard ML.", "MIT Press, 1990")]
+    prose = [("Limits", 18.0, 90), *body(120, "Set the prover's time limit; by default the limit is 10 seconds.")]
+    document = parse_pdf(make_pdf([prose, references], title="Why3"))
+    assert "navigation_pages" not in document.fields
+    assert ("Fundamental Algorithms. Addison-Wesley, 1997 [2] A. V. Aho" in document.text
+            and "Standard ML. MIT Press, 1990" in document.text)
