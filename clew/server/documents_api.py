@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from fastapi import Depends, FastAPI, Query
@@ -34,6 +35,7 @@ from clew.corpus.documents import (
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.errors import UnknownCollection
+from clew.server.reading import writers_of
 
 
 class DocumentList(BaseModel):
@@ -78,7 +80,7 @@ def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[...
     async def remove(name: str, key: list[str] = Query(..., description="a document key (repeatable)"),
                      principal: Principal = Depends(principal_of)) -> Any:
         """Retire documents: no longer searched or navigated; their evidence ids still resolve (superseded)."""
-        return await asyncio.to_thread(removal, name, key, principal)
+        return await writers_of(app).write(partial(removal, name, key, principal))  # in turn, as an upload
 
     def removal(name: str, keys: list[str], principal: Principal) -> Any:
         """The removal is the writer (``clew.server.reading``); its reads before it writes are a marked reader's,

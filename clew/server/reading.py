@@ -7,12 +7,21 @@ finish, and requests that arrive meanwhile wait for it (seconds: the rewrite's t
 writer's report). An upload or a removal is not a reader: it is the writer that may wait for the
 others. (A removal marked as a reader waited its whole ``READERS_WAIT_SECONDS``, 10 s, for itself
 to leave, then put the file's compaction off.)
+
+The writers take turns (``Writers``): an upload reads outside its transactions (the collections,
+DuckDB's settings, the file's free blocks), so another writer's file rewrite, which closes the
+connection, must not run meanwhile; one at a time, the rewrite of one never meets the reads of
+another, and a writer waits for nobody but the writers before it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable
+from typing import TypeVar
 
+from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from clew.corpus.store import Corpus
@@ -21,6 +30,7 @@ from clew.server.guard import UPLOAD_PATH
 WAIT_POLL_SECONDS = 0.05
 WRITES = frozenset({"POST", "DELETE"})
 """The methods that write on the documents route: an upload, a removal."""
+T = TypeVar("T")
 
 
 class MarkReaders:
@@ -38,3 +48,51 @@ class MarkReaders:
             await self.app(scope, receive, send)
         finally:
             self.readers.leave()
+
+
+class Writers:
+    """A server's writers (an upload's ingest, a removal of documents), one at a time, in turn."""
+
+    def __init__(self) -> None:
+        self._turn = asyncio.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.waiting = 0
+        """Writers waiting for their turn (``changed`` is notified when it changes)."""
+        self.changed = threading.Condition()
+
+    async def write(self, work: Callable[[], T]) -> T:
+        """``work()`` in a thread once the writers before it are done. The turn ends when the thread
+        does, not when the request does: a request cancelled meanwhile leaves the turn held by its
+        write until that write ends."""
+        turn = self._lock()
+        self._count(+1)
+        try:
+            await turn.acquire()
+        finally:
+            self._count(-1)
+        try:
+            running = asyncio.ensure_future(asyncio.to_thread(work))
+        except BaseException:
+            turn.release()
+            raise
+        running.add_done_callback(lambda _: turn.release())
+        return await asyncio.shield(running)
+
+    def _lock(self) -> asyncio.Lock:
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # an app served again by a new event loop (a test's second server)
+            self._loop, self._turn = loop, asyncio.Lock()
+        return self._turn
+
+    def _count(self, step: int) -> None:
+        with self.changed:
+            self.waiting += step
+            self.changed.notify_all()
+
+
+def writers_of(app: Starlette) -> Writers:
+    """The app's ``Writers`` (made at its first write; in the event loop's thread, so made once)."""
+    found: Writers | None = getattr(app.state, "writers", None)
+    if found is None:
+        found = app.state.writers = Writers()
+    return found

@@ -3,14 +3,15 @@
 Needs the ``ingest`` permission and the collection among the key's readable ones (403),
 and a corpus opened read-write (409). An uploaded PDF or DOCX that parses for longer than the
 configured ``max_parse_seconds`` is skipped with the reason, and the rest of the upload stored.
+Uploads (and removals) take turns, one writing at a time (``clew.server.reading.Writers``).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 import tempfile
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.sources import FileLimits
 from clew.errors import Forbidden, InputError, ReadOnlyCorpus
+from clew.server.reading import writers_of
 from clew.server.routers.common import principal_of, served
 
 router = APIRouter(tags=["ingest"])
@@ -64,9 +66,11 @@ async def ingest(name: str, request: Request, chunk_tokens: int = DEFAULT_CHUNK_
         raise InputError("chunk_tokens", "must be 16-8192")
     with tempfile.TemporaryDirectory(prefix="clew-upload-") as tmp:
         await _write_upload(request, Path(tmp))
-        report = await asyncio.to_thread(ingest_paths, corpus, [tmp], collection=name, chunk_tokens=chunk_tokens,
-                                         merge_sections=merge_sections, principal=principal, keys_as_sources=True,
-                                         limits=FileLimits(parse=ParseBounds(app.config.max_parse_seconds)))
+        # in turn with the other writers: its reads outside a transaction must not meet another's file rewrite
+        limits = FileLimits(parse=ParseBounds(app.config.max_parse_seconds))
+        report = await writers_of(request.app).write(partial(
+            ingest_paths, corpus, [tmp], collection=name, chunk_tokens=chunk_tokens, merge_sections=merge_sections,
+            principal=principal, keys_as_sources=True, limits=limits))
     for problem in report.problems:
         problem.path = problem.path.removeprefix(tmp).lstrip("/")
     return report
