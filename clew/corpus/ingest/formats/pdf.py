@@ -55,7 +55,7 @@ import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
-from clew.corpus.ingest.formats.pdf_boxes import Grid, PdfTable, boxed_rows, ruled_grid
+from clew.corpus.ingest.formats.pdf_boxes import Grid, PdfTable, boxed_rows, cell_text, ruled_grid
 from clew.corpus.ingest.formats.pdf_columns import Spaced, add_spaced, spaced_tables
 from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
@@ -477,7 +477,7 @@ def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, fl
         return ""
     x0, top, x1, bottom = cell
     text = textpage.get_text_bounded(left=x0, bottom=height - bottom, right=x1, top=height - top)
-    return " ".join(text.translate(_SOFT_HYPHENS).replace("\xad", "").split())
+    return cell_text(text)
 
 
 def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],

@@ -184,3 +184,12 @@ def _edge(a: tuple[float, float], b: tuple[float, float], height: float, horizon
         vertical.append({"object_type": "line_edge", "orientation": "v", "x0": left, "x1": left,
                          "top": height - max(y0, y1), "bottom": height - min(y0, y1), "width": 0,
                          "height": abs(y1 - y0)})
+
+
+_NOT_CELL_TEXT = str.maketrans({"\ufffe": None, "\x02": None, "\xad": None, "\x00": None})
+"""PDFium's marks of a line-end hyphen (U+FFFE, older builds U+0002), soft hyphens and NULs: no text of a cell."""
+
+
+def cell_text(text: str) -> str:
+    """A table cell's text as PDFium gives it (ruled or set by space alone), its white space made single."""
+    return " ".join(text.translate(_NOT_CELL_TEXT).split())

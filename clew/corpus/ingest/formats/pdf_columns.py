@@ -29,7 +29,7 @@ from collections import Counter
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from clew.corpus.ingest.formats.pdf_boxes import PdfTable, segments
+from clew.corpus.ingest.formats.pdf_boxes import PdfTable, cell_text, segments
 from clew.corpus.ingest.formats.pdf_layout import Line
 
 ROWS = 3
@@ -157,9 +157,7 @@ def _text(textpage: pdfium.PdfTextPage, indexes: list[int]) -> str:
     if not indexes:
         return ""
     text = textpage.get_text_range(min(indexes), max(indexes) - min(indexes) + 1)
-    return " ".join(text.translate(_DROPPED).split())
+    return cell_text(text)
 
 
 _WORD = re.compile(r"\S+")
-_DROPPED = str.maketrans({"\ufffe": None, "\x02": None, "\xad": None, "\x00": None})
-"""PDFium's marks of a line-end hyphen (``pdf._SOFT_HYPHENS``), soft hyphens and NULs: no text of a cell."""
