@@ -23,6 +23,7 @@ again, the footnote a paragraph of its own.
 from __future__ import annotations
 
 import ctypes
+import math
 import re
 from collections.abc import Iterator
 
@@ -161,7 +162,7 @@ def _turns(textpage: pdfium.PdfTextPage, raw: str, start: int) -> list[int]:
     first, last = len(raw) - len(raw.lstrip()), len(raw.rstrip()) - 1
     angle = pdfium_c.FPDFText_GetCharAngle
     before = angle(textpage.raw, start + first)
-    if last <= first or abs(before - angle(textpage.raw, start + last)) < TURN:
+    if last <= first or not turned(before, angle(textpage.raw, start + last)):
         return []
     x, y, later = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     size = pdfium_c.FPDFText_GetFontSize(textpage.raw, start + first) or 10.0
@@ -169,15 +170,22 @@ def _turns(textpage: pdfium.PdfTextPage, raw: str, start: int) -> list[int]:
     for at in range(first + 1, last + 1):
         if raw[at].isspace():
             continue
-        turned = angle(textpage.raw, start + at)
-        if abs(turned - before) >= TURN:  # a glyph mirrored on its baseline (TeX's XeTeX logo) is no turn
+        its = angle(textpage.raw, start + at)
+        if turned(before, its):  # a glyph mirrored on its baseline (TeX's XeTeX logo) is no turn
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, previous, x, y)
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, start + at, x, later)
             if abs(y.value - later.value) > size:
                 cuts.append(at)
-            before = turned
+            before = its
         previous = start + at
     return cuts
+
+
+def turned(one: float, other: float) -> bool:
+    """Whether two of PDFium's character angles (radians, 0 to 2 pi) are ``TURN`` or more apart, the short way round:
+    6.27 and 0.01 are both about upright."""
+    apart = abs(one - other) % math.tau
+    return min(apart, math.tau - apart) >= TURN
 
 
 def _aside(textpage: pdfium.PdfTextPage, before: int, at: int) -> bool:

@@ -9,6 +9,8 @@ character outside the BMP)."""
 
 from __future__ import annotations
 
+import math
+
 from clew.corpus.ingest.formats.pdf import parse_pdf
 
 
@@ -291,3 +293,15 @@ def test_a_blank_line_inside_a_code_block_does_not_split_it() -> None:
     document = parse_pdf(hand_pdf([page]))
     assert "```\ntheory HelloProof\n\n  goal G1: true\n\n  goal G2: (true -> false)\n\nend\n```" in document.text
     assert [block.kind for block in document.blocks] == ["paragraph", "code", "paragraph", "code"]
+
+
+def test_character_angles_either_side_of_zero_are_no_turn() -> None:
+    # PDFium gives a glyph's angle from 0 to 2 pi: a glyph tilted a hair below upright reads 6.27, one a hair above
+    # 0.01; both are upright, so a line holding both is not cut where it "turns" (R12's left, the V4 review).
+    from clew.corpus.ingest.formats.pdf_hyphens import turned
+
+    assert not turned(6.27, 0.01)
+    assert not turned(0.0, math.tau - 0.05)
+    assert turned(0.0, math.pi / 2)
+    assert turned(6.27, math.pi / 2)
+    assert turned(0.0, 0.1)
