@@ -17,6 +17,8 @@ another, and a writer waits for nobody but the writers before it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import threading
 from collections.abc import Callable
 from typing import TypeVar
@@ -61,22 +63,21 @@ class Writers:
         self.changed = threading.Condition()
 
     async def write(self, work: Callable[[], T]) -> T:
-        """``work()`` in a thread once the writers before it are done. The turn ends when the thread
-        does, not when the request does: a request cancelled meanwhile leaves the turn held by its
-        write until that write ends."""
+        """``work()`` in a thread once the writers before it are done. The thread cannot be stopped, so a
+        request cancelled meanwhile (a server's forced shutdown cancels its requests) ends when it does
+        (``_outlasted``): the turn stays its write's until then, and so does what the write reads (an
+        upload's folder, removed as its request ends: before, under the ingest still reading it)."""
         turn = self._lock()
         self._count(+1)
         try:
             await turn.acquire()
         finally:
             self._count(-1)
-        try:
-            running = asyncio.ensure_future(asyncio.to_thread(work))
-        except BaseException:
+        try:  # a future, not a task: the event loop's own shutdown cancels every task, which would end the wait
+            return await _outlasted(asyncio.get_running_loop().run_in_executor(
+                None, contextvars.copy_context().run, work))
+        finally:
             turn.release()
-            raise
-        running.add_done_callback(lambda _: turn.release())
-        return await asyncio.shield(running)
 
     def _lock(self) -> asyncio.Lock:
         loop = asyncio.get_running_loop()
@@ -88,6 +89,17 @@ class Writers:
         with self.changed:
             self.waiting += step
             self.changed.notify_all()
+
+
+async def _outlasted(running: asyncio.Future[T]) -> T:
+    """``running``'s result; where the caller is cancelled, the cancellation is raised once ``running`` ends."""
+    try:
+        return await asyncio.shield(running)
+    except asyncio.CancelledError:
+        while not running.done():
+            with contextlib.suppress(asyncio.CancelledError):  # cancelled again: the thread still runs
+                await asyncio.wait([running])
+        raise
 
 
 def writers_of(app: Starlette) -> Writers:
