@@ -132,7 +132,7 @@ def place(found: list[Entry], pages: list[list[Line]], body: float) -> dict[int,
             if not mark.span and mark.line >= len(pages[page]) and page + 1 < len(pages):
                 ahead = _find(pages[page + 1], Entry(entry.title, entry.level, page + 1, None), 0, body)
                 if ahead.span and ahead.line < AHEAD:  # the heading heads the next page
-                    page, mark = page + 1, ahead
+                    page, low, mark = page + 1, 0, ahead
         mark = _labelled(pages[page], mark, low)
         here = marks.setdefault(page, [])
         here.extend(Mark(w.title, w.level, mark.line) for w in waiting)

@@ -42,3 +42,15 @@ def test_lines_that_are_no_chapter_label_stay_text() -> None:
         assert marks == {0: [Mark("Foreword", 1, 1 + len(above), 1, "Foreword")]}
     marks = place([Entry("Notes", 1, 0, 72.0)], [_chapter_page("CHAPTER", "ONE")], 10.0)  # no bookmark's title
     assert marks == {0: [Mark("Notes", 1, 1, 0)]}  # at its destination, the heading the bookmark's
+
+
+def test_a_chapter_carried_to_the_next_page_takes_its_label_from_that_page_s_top() -> None:
+    """The bookmark points at the foot of the page where the section before opened (LaTeX set the anchor before the
+    page break); the chapter's label, number and title head the next page. The label was looked for above the
+    section before's heading line on the first page, not from the next page's top: "Foreword", number lost."""
+    first = [Line("Installation", 14.3, True, False, 100.0, 72.0),
+             Line("Run the installer and answer its questions.", 10.0, False, False, 130.0, 72.0),
+             Line("Then read the foreword.", 10.0, False, False, 150.0, 72.0)]
+    marks = place([Entry("Installation", 1, 0, 90.0), Entry("Foreword", 1, 0, 700.0)],
+                  [first, _chapter_page("CHAPTER", "ONE")[1:]], 10.0)
+    assert marks == {0: [Mark("Installation", 1, 0, 1, "Installation")], 1: [Mark("Foreword", 1, 0, 3, "1 Foreword")]}
