@@ -108,6 +108,7 @@ print(len(_WRAP.sub(" ", "a\n" * (n // 2))), _REF.findall('"$ref": "#/$defs/' * 
 print(index_entry("a" * 2 * n + ",x 5"), index_entry("a" * 2 * n + ", 5"), _ICON.fullmatch("\ue000 " * n + "x") is None,
       _MONO_FONT.search("t1x" * n) is None, _TEX_TYPEWRITER.search("t1x" * n) is None,
       _UNIT_ITEM.match("\u2022" + blanks + "x") is not None, flush=True)
+print(index_entry("a, " + "1, " * (n // 3) + "1", 100), index_entry("a, " + "1, " * (n // 3) + "1000", 100), flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
@@ -116,7 +117,7 @@ EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1
             "True True", "True 0", "True 99999", "1 100000", "0 True", "True True 0", "None content= None",
             "200001 200000", "True 50000", "True True 2", "1 ['x'] True True", "True True True True",
             "True True True True", "True True True", "200000 True 1",
-            "False True True True True True"]
+            "False True True True True True", "True False"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:
