@@ -13,7 +13,9 @@ from clew.commands.models import ModelOption, ModelOptionsOption, configured_mod
 from clew.llm import run_loop
 
 if TYPE_CHECKING:
-    from clew.evals.datasets import Dataset
+    from collections.abc import Sequence
+
+    from clew.evals.datasets import Dataset, Question
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
@@ -137,6 +139,8 @@ def eval_command(
         runner_elsewhere = RayExecutor(str(db.resolve()), budget_tokens=budget_tokens, collection=collection,
                                        model=built, timeout_s=timeout, concurrency=concurrency)
     picked = dataset.questions[:limit] if limit is not None else dataset.questions
+    for line in _unknown_sources(db, collection, picked):
+        err.print(line, highlight=False, markup=False)
     config = {"dataset": str(questions), "format": fmt, "db": str(db),
               "model": None if built is None else built.name,
               "model_options": options.model_dump(exclude_defaults=True, exclude={"api_key_env"}), "limit": limit,
@@ -146,6 +150,41 @@ def eval_command(
                                       curve_budgets=curve, collection=collection, model=built, concurrency=concurrency,
                                       timeout_s=timeout, config=config, executor=runner_elsewhere))
     respond(report, lambda: out.print(markdown(report), highlight=False, markup=False))
+
+
+SOURCES_NAMED = 5
+"""The most ``sources`` naming no document that ``clew eval`` names one by one; the rest are counted."""
+
+
+def _unknown_sources(db: Path, collection: str, questions: Sequence[Question]) -> list[str]:
+    """A warning for each question's ``sources`` key that no current document of ``collection`` has, with the keys
+    meant (``keys_meant``): recall@10 and MRR count such a source as never found, and read 0.000 without a word
+    when the keys were written relative to another folder ("Reference/Errors.html" for
+    "fastify/Reference/Errors.html", a folder of sites ingested; task U24). The first ``SOURCES_NAMED`` by name,
+    then a count."""
+    from clew.corpus.documents import keys_meant, readable_titles
+    from clew.corpus.reader import Scope
+    from clew.corpus.store import Corpus
+
+    named = list(dict.fromkeys((question.id, source) for question in questions for source in question.sources))
+    if not named:
+        return []
+    with Corpus(db, read_only=True) as corpus:
+        scope = Scope(corpus, collection=collection)
+        rows = readable_titles(scope)
+        keys = {key for _, key, _ in rows}
+        missing = [(qid, source) for qid, source in named if source not in keys]
+        lines = []
+        for qid, source in missing[:SOURCES_NAMED]:
+            meant = keys_meant(scope, source, rows)
+            hint = f" (did you mean {', '.join(repr(key) for key in meant)}?)" if meant else ""
+            lines.append(f"warning {qid}: source {source!r} is no document of collection {collection!r}{hint}; "
+                         "recall@10 and MRR count it as never found")
+    if len(missing) > SOURCES_NAMED:
+        more = len(missing) - SOURCES_NAMED
+        lines.append(f"warning {more} more source{'s are' if more > 1 else ' is'} no document of collection "
+                     f"{collection!r}")
+    return lines
 
 
 def _collection(db: Path, given: str | None, needed: str) -> str:
