@@ -4,6 +4,14 @@ section's heading (the new-user trial U18's questions 13 and 1, task X17)."""
 from clew.agent.generate import extractive_answer
 from clew.agent.units import passage_units
 
+
+def quoted(question: str, evidence_id: str, passage: str) -> str:
+    """The extract of one passage at 250 tokens."""
+    answer = extractive_answer(question, [(evidence_id, passage)], max_tokens=250)
+    assert answer is not None
+    return answer.answer
+
+
 KAKOUNE_PIPES = """\
 ## Changes through external programs
 
@@ -38,9 +46,8 @@ def test_a_key_of_marks_alone_is_the_term_of_its_description() -> None:
         ("<a-|>", "pipe each selection through the given external filter program and ignore its output."),
         ("!", "insert and select command output before each selection."),
         ("<a-!>", "append and select command output after each selection.")]
-    answer = extractive_answer("How do I insert the output of a shell command in kakoune?",
-                               [("ev1:c:12:1:12", KAKOUNE_PIPES)], max_tokens=250)
-    assert answer is not None and answer.answer.startswith("!\ninsert and select command output before each")
+    assert quoted("How do I insert the output of a shell command in kakoune?", "ev1:c:12:1:12", KAKOUNE_PIPES
+                  ).startswith("!\ninsert and select command output before each")
     dots = passage_units("## Rest\n\n...\n\nThe rest of the list is left out.\n", "ev1:c:1:1:0", 0)
     assert [(u.header, u.own) for u in dots] == [("", "The rest of the list is left out.")]
 
@@ -66,9 +73,8 @@ def test_a_setting_s_heading_is_quoted_above_its_first_paragraph() -> None:
     assert [(u.header, u.own) for u in units] == [
         ("DOWNLOAD_DELAY\nDefault: 0", "Minimum seconds to wait between 2 consecutive requests to the same domain."),
         ("", "Use DOWNLOAD_DELAY to throttle your crawling speed, to avoid hitting servers too hard.")]
-    answer = extractive_answer("How do I wait between requests to the same site in Scrapy?",
-                               [("ev1:c:78:1:46", SCRAPY_DOWNLOAD_DELAY)], max_tokens=250)
-    assert answer is not None and answer.answer.startswith("DOWNLOAD_DELAY\nDefault: 0\nMinimum seconds to wait")
+    assert quoted("How do I wait between requests to the same site in Scrapy?", "ev1:c:78:1:46", SCRAPY_DOWNLOAD_DELAY
+                  ).startswith("DOWNLOAD_DELAY\nDefault: 0\nMinimum seconds to wait")
     unlabelled = passage_units("### CONCURRENT_ITEMS\n\nMaximum number of items to process in parallel.\n", "e", 0)
     assert [(u.header, u.own) for u in unlabelled] == [
         ("CONCURRENT_ITEMS", "Maximum number of items to process in parallel.")]
