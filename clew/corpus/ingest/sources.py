@@ -152,10 +152,12 @@ HIDDEN = ".*"
 """A hidden file or folder (``.snippets/``, ``.DS_Store``): not a page of the manual, as MkDocs and Sphinx
 leave them out; reported in a line of its own, and a ``!`` pattern takes it back in."""
 GENERATED = (HIDDEN, "genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
-             "objects.inv", ".buildinfo", "_sources", "_static", "_modules", "doc-index.html", "doc-index-*.html")
+             "objects.inv", ".buildinfo", "_sources", "_static", "_modules", "doc-index.html", "doc-index-*.html",
+             "404.html")
 """Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
-document: indexes, the search page, page sources and highlighted sources, static assets. Left out
-unless a ``!`` pattern takes them back in."""
+document: indexes, the search page, the page a server answers a missing one with (``404.html``: MkDocs,
+Sphinx's notfound, Docusaurus, VitePress, Jekyll, Hugo; "Page Not Found", task U24), page sources and
+highlighted sources, static assets. Left out unless a ``!`` pattern takes them back in."""
 TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "mdx", "rst", "asciidoc", "text")
 """Of twins, the first format here is kept; the binary formats (PDF, DOCX) and JSONL are never twins."""
 TWIN_SHARE = 0.4
@@ -246,6 +248,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             generated: dict[str, list[str]] = {}  # the pattern or sign that told them -> keys
             hidden: list[str] = []
             files: list[tuple[Path, str]] = []
+            left_pages: list[tuple[Path, str]] = []  # HTML pages left out as generated: still pages of their site
             for file in matches:
                 dangling = file.is_symlink() and not file.exists()
                 if not (file.is_file() or dangling) or (file.name == IGNORE_FILE and file.parent == root):
@@ -258,6 +261,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                         hidden.append(key)
                     elif rule < len(GENERATED):
                         generated.setdefault(GENERATED[rule], []).append(key)
+                        left_pages += [(file, key)] if _is_html(file) else []
                 elif dangling:  # one to a type clew does not read is counted with those files (a site's fonts)
                     unread = None if file.suffix.lower() in SUFFIXES else file.suffix or "(none)"
                     found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
@@ -268,6 +272,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 elif (sign := generated_sign(file)) is not None and not _taken_back(key, patterns):
                     found.excluded += 1
                     generated.setdefault(sign, []).append(key)
+                    left_pages += [(file, key)] if _is_html(file) else []
                 else:
                     files.append((file, key))
             if hidden:
@@ -275,7 +280,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             if generated:
                 found.problems.append(Problem(str(root), left_out.generated(generated), False, warning=True))
             for site_files, line in ((site_assets, left_out.assets), (site_licences, left_out.licences)):
-                keys = site_files(files, lambda key: _taken_back(key, patterns))
+                keys = site_files(files + left_pages, lambda key: _taken_back(key, patterns))
                 if keys:
                     left = set(keys)
                     files = [entry for entry in files if entry[1] not in left]
