@@ -60,6 +60,7 @@ from clew.corpus.ingest.formats.html_parts import (
     _List,
     _Row,
     _Table,
+    quote_admonition,
 )
 from clew.corpus.ingest.formats.html_root import content_root, may_have_content_root
 from clew.corpus.ingest.formats.html_rules import (
@@ -426,6 +427,11 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 return self._enter(tag, _Container("label"))
             if tag in _HEADINGS or tag == "dt":
                 return Entry(tag)  # text of the admonition: it opens no section
+        if tag in _HEADINGS and self._stack and self._stack[-1].role == "quote":  # > ## Note (quote_admonition)
+            self._pending.extend(self._flush())
+            if (quoted := quote_admonition(self._stack[-1], len(self.blocks))) is not None:
+                self._admonitions.append(quoted)
+                return self._enter(tag, _Container("label"))
         if admonition(tag, attrs) or (tag == "details" and self._collapsible):
             held = _Admonition(len(self.blocks), len(self.tables), footnote=footnote(attrs))
             self._admonitions.append(held)
@@ -519,6 +525,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         if tag == "div" and self._members is not None and "memitem" in (_attr(attrs, "class") or "").split():
             self._members.open_body()
             return Entry(tag, "member")
+        if tag == "blockquote":  # a callout where a heading opens it (html_parts.quote_admonition)
+            return Entry(tag, "quote", (len(self.blocks), len(self.tables)))
         return Entry(tag)
 
     def _enter(self, tag: str, container: _Container) -> Entry:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from clew.corpus.ingest.formats.html_rules import Event, Marker, Piece, Placed, _attr
+from clew.corpus.ingest.formats.html_stack import Entry
 
 
 @dataclass(slots=True, eq=False)
@@ -29,6 +30,21 @@ class _Admonition:
     tables: int
     labelled: bool = False
     footnote: bool = False  # a docutils footnote: the text before its first block is its label
+
+
+def quote_admonition(parent: Entry | None, blocks: int) -> _Admonition | None:
+    """A heading opens ``parent``, a ``blockquote`` (role ``quote``, its ``obj`` the counts of blocks and tables
+    at its start) with no block before it: the quote is a callout, Markdown's ``> ## Note`` as kramdown, goldmark
+    and markdown-it write it, and the heading its label, as an admonition's (fastify's docs: "Note", "⚠ Security
+    Notice"; task U22). Read as a section, such a heading held every later section of its level or below: "Note"
+    held 20 of Getting-Started's 25 passages. The entry becomes the admonition's; None where the heading is not
+    the quote's first block."""
+    if parent is None or parent.role != "quote" or parent.obj[0] != blocks:
+        return None
+    _, tables = parent.obj
+    held = _Admonition(blocks, tables, labelled=True)
+    parent.role, parent.obj = "admonition", held
+    return held
 
 
 @dataclass(slots=True, eq=False)
