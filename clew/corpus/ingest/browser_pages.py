@@ -1,6 +1,6 @@
 """Pages a site publishes for browsers rather than readers, left out of an ingest (``clew.corpus.ingest.sources``
 calls it for each folder's files): redirect pages, pages marked noindex, all-in-one pages that repeat their folder's
-pages, and tables of contents of the other pages."""
+pages, tables of contents of the other pages, and a Docsify site's sidebar and navbar."""
 
 from __future__ import annotations
 
@@ -35,6 +35,17 @@ signatures, 0.33-0.38 of their words, which the traits' pages they inherit from 
 headings over text, and were left out of scala-doc's 3,518 pages as tables of contents (task F3)."""
 
 
+DOCSIFY_NAVIGATION = frozenset({"_sidebar.md", "_navbar.md"})
+"""A Docsify site's navigation (``loadSidebar``, ``loadNavbar``): lists of links Docsify shows beside every page and
+never as one; left out in a folder of a Docsify site, one at or under a folder whose ``index.html`` loads Docsify
+(``DOCSIFY_MARKS``; task U24: pino's ``_sidebar.md`` was a document, "Sidebar"). Elsewhere such a file is a page."""
+DOCSIFY_MARKS = (b"$docsify", b"npm/docsify", b"docsify.min.js", b"docsify.js")
+"""What a Docsify site's ``index.html`` holds: its ``window.$docsify`` settings, its script (``docsify init``'s
+``//cdn.jsdelivr.net/npm/docsify@5``, ``lib/docsify.min.js``)."""
+DOCSIFY_READ = 64 * 1024
+"""The bytes of an ``index.html`` looked at for ``DOCSIFY_MARKS`` (``docsify init``'s page: 635 bytes)."""
+
+
 def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool],
                        is_html: Callable[[Path], bool], limit: int
                        ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
@@ -52,6 +63,7 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
             folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
     for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
         dropped.update((key, why) for key, why in _compilations(pages, limit) if not taken_back(key))
+    dropped.update((key, "navigation") for key in _docsify_navigation(files) if not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
 
@@ -88,6 +100,26 @@ def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, 
         if whole and shared >= COMPILATION_SHARE * whole:
             found.append((key, why))
     return found
+
+
+def _docsify_navigation(files: list[tuple[Path, str]]) -> list[str]:
+    """The keys of ``files`` that are a Docsify site's navigation (``DOCSIFY_NAVIGATION``)."""
+    named = [key for file, key in files if file.name in DOCSIFY_NAVIGATION]
+    if not named:
+        return []
+    sites = {PurePosixPath(key).parent.as_posix() for file, key in files
+             if file.name == "index.html" and _loads_docsify(file)}
+    folders = {key: PurePosixPath(key).parent.as_posix() + "/" for key in named}
+    return [key for key in named if any(site == "." or folders[key].startswith(site + "/") for site in sites)]
+
+
+def _loads_docsify(file: Path) -> bool:
+    try:
+        with file.open("rb") as handle:
+            head = handle.read(DOCSIFY_READ)
+    except OSError:
+        return False
+    return any(mark in head for mark in DOCSIFY_MARKS)
 
 
 def _size_of(file: Path) -> int:

@@ -1,0 +1,45 @@
+"""A Docsify site's sidebar and navbar (``_sidebar.md``, ``_navbar.md``) are its navigation, not pages: Docsify
+shows them beside every page and never as one, and each was a document of links ("Sidebar", pino's docs, task U24).
+A file of that name in a folder no Docsify site holds is a page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.store import Corpus
+from tests.conftest import document_keys, write_files
+
+DOCSIFY_SITE = {  # what `docsify init` writes, with pino's pages and a sidebar (task U24)
+    "index.html": "<!DOCTYPE html><html><head><meta charset=utf-8><title>Pino</title></head><body>"
+                  "<div id=app></div><script>window.$docsify = { name: 'pino', loadSidebar: true, loadNavbar: true }"
+                  "</script><script src=\"//cdn.jsdelivr.net/npm/docsify@5\"></script></body></html>",
+    "README.md": "# pino\n\nVery low overhead JavaScript logger.\n",
+    "_sidebar.md": "* [Readme](/)\n* [API](docs/api.md)\n* [Redaction](docs/redaction.md)\n",
+    "_navbar.md": "* [GitHub](https://example.org/pino)\n",
+    "docs/api.md": "# API\n\n## logger.level\n\nSet this property to the desired logging level.\n",
+    "docs/redaction.md": "# Redaction\n\nUse the `redact` option to hide secrets.\n",
+    "docs/_sidebar.md": "* [API](docs/api.md)\n",
+}
+
+
+def test_a_docsify_site_s_sidebar_and_navbar_are_left_out_as_navigation(tmp_path: Path) -> None:
+    site = write_files(tmp_path / "sites" / "pino", DOCSIFY_SITE)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site.parent], collection="docs", chunk_tokens=220)
+        assert document_keys(corpus) == ["pino/README.md", "pino/docs/api.md", "pino/docs/redaction.md"]
+    line = next(p for p in report.problems if "navigation" in p.message)
+    assert line.warning and line.message.startswith(
+        "3 site navigation files (a Docsify sidebar or navbar: links to the other pages: pino/_navbar.md, "
+        "pino/_sidebar.md, pino/docs/_sidebar.md) not ingested")
+    assert report.excluded == 3
+
+
+def test_a_sidebar_file_outside_a_docsify_site_is_a_page_and_a_negated_pattern_takes_one_back(tmp_path: Path) -> None:
+    notes = write_files(tmp_path / "notes", {"_sidebar.md": "* [Plan](plan.md)\n", "plan.md": "# Plan\n\nShip it.\n"})
+    site = write_files(tmp_path / "pino", DOCSIFY_SITE)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [notes], collection="notes", chunk_tokens=220)
+        ingest_paths(corpus, [site], collection="docs", chunk_tokens=220, exclude=["!_navbar.md"])
+        assert document_keys(corpus, "notes") == ["_sidebar.md", "plan.md"]
+        assert document_keys(corpus, "docs") == ["README.md", "_navbar.md", "docs/api.md", "docs/redaction.md"]
