@@ -3,7 +3,9 @@ that run an event loop (an agent framework, a web server).
 
 DuckDB blocks the thread that reads or writes, so each coroutine runs its call in a worker
 thread (``asyncio.to_thread``) and the loop goes on serving other tasks. The connection is
-shared and each thread takes its own cursor (``Corpus.cursor``), so such calls may overlap.
+shared and each thread takes its own cursor (``Corpus.cursor``), so such calls may overlap; ingests
+of one corpus take turns (``Corpus.turn``): ``aingest_paths`` twice in ``asyncio.gather`` writes one
+after the other.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from clew.corpus.search.index import index_chunks
 from clew.corpus.sql import execute, one
 from clew.corpus.store import Corpus
 from clew.corpus.structure import DocumentVersion
+from clew.corpus.write_turn import in_turn
 from clew.errors import InputError
 
 
@@ -128,6 +129,7 @@ def _tree(doc: DocumentVersion) -> OutlineNode:
     return build(0)
 
 
+@in_turn
 def remove_documents(corpus: Corpus, scope: Scope, keys: list[str]) -> RemoveReport:
     """Retire the current readable documents named by ``keys`` in the scope's collection."""
     if scope.collection is None:

@@ -35,6 +35,7 @@ from clew.corpus.checkpoint import default_setting, size_bytes
 from clew.corpus.search.index import compact, is_compact
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus, fsync
+from clew.corpus.write_turn import in_turn
 from clew.errors import CorpusError
 
 logger = logging.getLogger(__name__)
@@ -79,6 +80,7 @@ class FileCompaction(BaseModel):
     seconds: float
 
 
+@in_turn
 def give_back_free_blocks(corpus: Corpus, *, wait_seconds: float | None = None
                           ) -> tuple[FileCompaction | None, bool]:
     """After a write: rewrite the file when more than ``REWRITE_FREE_SHARE`` of it is free.
@@ -145,6 +147,7 @@ def _wal(path: Path) -> Path:
     return path.with_name(path.name + ".wal")
 
 
+@in_turn
 def compact_corpus(corpus: Corpus) -> RewriteReport:
     """``clew compact``: compact the BM25 index if it holds retired rows or unsorted postings, then
     rewrite the file."""
@@ -155,6 +158,7 @@ def compact_corpus(corpus: Corpus) -> RewriteReport:
     return rewrite(corpus)
 
 
+@in_turn
 def rewrite(corpus: Corpus) -> RewriteReport:
     """Copy the corpus into a fresh file and swap it in (see the module docstring); the corpus
     stays open on the new file. Its content (rows, ids, sequences, indexes) is unchanged."""

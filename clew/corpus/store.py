@@ -1,8 +1,9 @@
 """The DuckDB store: opening, schema checks, collections, bulk writes.
 
 One ``Corpus`` holds one DuckDB connection. DuckDB allows one read-write process, or many
-read-only ones, per file; inside a process, threads share the connection and each takes its
-own ``cursor()``.
+read-only ones, per file (another process is refused with an error naming the one that holds
+it: ``held_by``); inside a process, threads share the connection and each takes its own
+``cursor()``, and the writers take turns (``Corpus.turn``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import threading
 from collections import Counter
 from collections.abc import Iterator
@@ -24,6 +26,7 @@ from clew.corpus.readers import Readers
 from clew.corpus.schema import DDL, LOOKUP_INDEXES, SCHEMA_VERSION, upgrade
 from clew.corpus.shared_change import SharedChange, Undo
 from clew.corpus.sql import execute, inline, one
+from clew.corpus.write_turn import WriteTurn
 from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 
 logger = logging.getLogger(__name__)
@@ -49,8 +52,23 @@ the sorted postings ``search_postings`` waits for. A read-write open finishes it
 
 
 def staged_postings_files(corpus: Path) -> list[Path]:
-    """The sorted-postings files of a compaction beside ``corpus`` (named by it or left by one that died)."""
+    """The sorted-postings files of compactions beside ``corpus`` (``{name}.postings-{write}-{i}.parquet``:
+    named by a pending record, or left by a process that died before its first commit)."""
     return sorted(corpus.parent.glob(f"{corpus.name}.postings-*.parquet"))
+
+
+_HELD = re.compile(r"Conflicting lock is held in (?P<program>.+?) \(PID (?P<pid>\d+)\)")
+"""DuckDB's refusal of a file another process holds (``IO Error: Could not set lock on file ...``)."""
+
+
+def held_by(error: duckdb.Error) -> str | None:
+    """What a user is told when another process holds the file (None: ``error`` is not that)."""
+    held = _HELD.search(str(error))
+    if held is None:
+        return None
+    return (f"process {held['pid']} ({held['program']}) has it open, and DuckDB's file lock lets no other process "
+            "open a file one is writing, nor write one another has open; nothing was read or written here. Wait "
+            "for that process to end (or close the corpus in it), or send the writes to it (a server's upload)")
 
 
 def fsync(path: Path) -> None:
@@ -94,6 +112,10 @@ class Corpus:
             self._config["threads"] = threads
         self._con = self._connect()
         self._write_lock = threading.Lock()
+        self.turn = WriteTurn()
+        """Writers of this corpus, one at a time, each for its whole write (``clew.corpus.write_turn``):
+        ``ingest_paths``, ``remove_documents``, ``embed_missing``, ``compact_corpus`` hold it; a caller's own
+        steps that must not meet another thread's write hold it too (``with corpus.turn.held(): ...``)."""
         self.readers = Readers()
         """Threads that mark their reads (a server's requests), waited for before the file is rewritten."""
         self._bulk = SharedChange()
@@ -119,7 +141,7 @@ class Corpus:
         try:
             return duckdb.connect(self.path, read_only=self.read_only, config=self._config)
         except duckdb.Error as error:
-            raise CorpusError(f"{self.path}: cannot open the corpus: {error}") from error
+            raise CorpusError(f"{self.path}: cannot open the corpus: {held_by(error) or error}") from error
 
     def close(self) -> None:
         """Close the file (DuckDB checkpoints it: what was committed is already in its log)."""

@@ -8,10 +8,13 @@ writer's report). An upload or a removal is not a reader: it is the writer that 
 others. (A removal marked as a reader waited its whole ``READERS_WAIT_SECONDS``, 10 s, for itself
 to leave, then put the file's compaction off.)
 
-The writers take turns (``Writers``): an upload reads outside its transactions (the collections,
-DuckDB's settings, the file's free blocks), so another writer's file rewrite, which closes the
-connection, must not run meanwhile; one at a time, the rewrite of one never meets the reads of
-another, and a writer waits for nobody but the writers before it.
+The writers take turns: an upload reads outside its transactions (the collections, DuckDB's settings,
+the file's free blocks), so another writer's file rewrite, which closes the connection, must not run
+meanwhile; one at a time, the rewrite of one never meets the reads of another, and a writer waits for
+nobody but the writers before it. The turn itself is the corpus's (``Corpus.turn``: ``ingest_paths`` and
+``remove_documents`` hold it, as they do in any caller's threads); ``Writers`` is only the queue in front
+of it, in the event loop, so that a queued upload holds no worker thread (the default pool has
+``min(32, CPUs + 4)``, 6 on 2 CPUs, which every request's reads share) while it waits.
 """
 
 from __future__ import annotations

@@ -58,6 +58,7 @@ from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.sql import arrow_view, execute, insert_columns
 from clew.corpus.store import Corpus
 from clew.corpus.tokenize import count_terms_bulk
+from clew.corpus.write_turn import in_turn
 from clew.errors import InputError, StoreFailure
 
 logger = logging.getLogger(__name__)
@@ -298,6 +299,7 @@ def _worker_start(parent: int) -> None:
     fewer_collections_for_good()
 
 
+@in_turn
 def ingest_paths(
     corpus: Corpus,
     paths: str | Path | Iterable[str | Path],
@@ -413,6 +415,7 @@ def ingest_paths(
     return report
 
 
+@in_turn
 def ingest_documents(
     corpus: Corpus,
     documents: Iterable[PreparedDocument],

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from clew.corpus.sql import arrow_view, insert_columns
 from clew.corpus.store import Corpus
+from clew.corpus.write_turn import in_turn
 
 BUILT_IN_GRAPHS = frozenset({"section_hierarchy", "reading_order", "links"})
 
@@ -49,6 +50,7 @@ def _check(record: object, line: int) -> tuple[tuple[str, str, str, str, float] 
     return (values[0], values[1], values[2], values[3], float(weight)), None
 
 
+@in_turn
 def ingest_edges(corpus: Corpus, content: str, *, collection: str) -> EdgesReport:
     report = EdgesReport(collection=collection)
     candidates: list[tuple[int, tuple[str, str, str, str, float]]] = []

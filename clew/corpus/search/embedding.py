@@ -21,6 +21,7 @@ from clew.corpus.schema import DDL
 from clew.corpus.search.index import index_text
 from clew.corpus.sql import one
 from clew.corpus.store import Corpus
+from clew.corpus.write_turn import in_turn
 from clew.errors import InputError
 
 logger = logging.getLogger(__name__)
@@ -62,6 +63,7 @@ _HAS_VECTOR = """EXISTS (SELECT 1 FROM embeddings e WHERE e.document_id = c.docu
     AND e.version = c.version AND e.ordinal = c.ordinal AND e.model = ?)"""
 
 
+@in_turn
 def embed_missing(
     corpus: Corpus,
     embedder: Embedder,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import uuid
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,7 @@ import duckdb
 from clew.corpus.sql import arrow_view, execute, insert_columns, one
 from clew.corpus.store import PENDING_POSTINGS, CheckpointFailure, Corpus, fsync, staged_postings_files
 from clew.corpus.tokenize import TermPostings
+from clew.corpus.write_turn import in_turn
 from clew.errors import StoreFailure
 
 logger = logging.getLogger(__name__)
@@ -172,6 +174,7 @@ def is_compact(cur: duckdb.DuckDBPyConnection) -> bool:
     return bool(postings == sorted_rows and dead == 0)
 
 
+@in_turn
 def compact(corpus: Corpus) -> None:
     """Drop dead rows, recount, re-choose dense terms, rewrite postings sorted.
 
@@ -183,7 +186,8 @@ def compact(corpus: Corpus) -> None:
     written past them: 10.1-10.2% of the file at 100,000 chunks, which the file rewrite after an
     ingest then took 1.5-1.8 s to give back; in two, 2.2-2.4% (docs/measurements/ingest-2026-12-04.md,
     sections 20 and 21). A process that dies between the two leaves the record, and the next
-    read-write open finishes the compaction (``Corpus.finish_compaction``). Marked readers (a server's
+    read-write open finishes the compaction (``Corpus.finish_compaction``), and so does the next compaction
+    when its second step failed (a full disk) in a process that lives on. Marked readers (a server's
     requests, ``Corpus.readers``) wait outside while it runs. In memory, or while readers stay inside
     past ``READERS_WAIT_SECONDS``: one transaction.
 
@@ -197,6 +201,10 @@ def compact(corpus: Corpus) -> None:
         corpus.checkpoint("before the index compaction")
     except CheckpointFailure as error:
         logger.info("compacting without a checkpoint first: %s", error)
+    with corpus.transaction() as cur:
+        waiting = one(cur, f"SELECT count(*) FROM clew_meta WHERE key = '{PENDING_POSTINGS}'")[0]
+    if waiting:  # a compaction whose second step failed (a full disk): its staged files hold the postings
+        corpus.finish_compaction()
     if corpus.path == ":memory:":
         _compact(corpus, staged=False)
         return
@@ -214,6 +222,18 @@ READERS_WAIT_SECONDS = 10.0
 
 
 def _compact(corpus: Corpus, *, staged: bool) -> None:
+    files: list[Path] = []  # this write's staged postings, removed if its transaction fails
+    try:
+        _first_step(corpus, staged, files)
+    except BaseException:
+        for f in files:
+            f.unlink(missing_ok=True)
+        raise
+    if staged:
+        _refill(corpus)
+
+
+def _first_step(corpus: Corpus, staged: bool, files: list[Path]) -> None:
     with corpus.transaction() as cur:
         cur.execute("DELETE FROM search_postings WHERE chunk_id IN (SELECT chunk_id FROM search_docs WHERE NOT live)")
         cur.execute("DELETE FROM search_docs WHERE NOT live")
@@ -243,12 +263,13 @@ def _compact(corpus: Corpus, *, staged: bool) -> None:
         total_postings = int(one(cur, "SELECT count(*) FROM search_postings")[0])
         if staged:
             _rebuild_docs(cur, len(dense))  # from the postings still in place (their order does not matter)
-            files = _stage_sorted(cur, Path(corpus.path))
+            _stage_sorted(cur, Path(corpus.path), files)
             # an empty table of the same columns; the sorted rows come back after the checkpoint
             cur.execute("CREATE TABLE search_postings_sorted AS SELECT * FROM search_postings LIMIT 0")
             cur.execute("DROP TABLE search_postings")
             cur.execute("ALTER TABLE search_postings_sorted RENAME TO search_postings")
-            execute(cur, "INSERT OR REPLACE INTO clew_meta VALUES (?, ?)", [PENDING_POSTINGS, json.dumps(files)])
+            execute(cur, "INSERT OR REPLACE INTO clew_meta VALUES (?, ?)",
+                    [PENDING_POSTINGS, json.dumps([f.name for f in files])])
         else:
             _write_sorted(cur)
             cur.execute("DROP TABLE search_postings")
@@ -262,8 +283,6 @@ def _compact(corpus: Corpus, *, staged: bool) -> None:
                postings = ?, sorted_postings = ?, dense_terms = ?""",
             [live, total_postings, total_postings, len(dense)],
         )
-    if staged:
-        _refill(corpus)
 
 
 def _refill(corpus: Corpus) -> None:
@@ -291,27 +310,31 @@ def _write_sorted(cur: duckdb.DuckDBPyConnection) -> None:
         cur.execute(f"{into} SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id")
 
 
-def _stage_sorted(cur: duckdb.DuckDBPyConnection, corpus: Path) -> list[str]:
+def _stage_sorted(cur: duckdb.DuckDBPyConnection, corpus: Path, files: list[Path]) -> None:
     """The postings in (term_id, chunk_id) order written to Parquet files beside ``corpus``, a range
-    of term ids a file (as ``_write_sorted`` sorts them), each synced to disk; their names in order.
+    of term ids a file (as ``_write_sorted`` sorts them), each synced to disk; ``files`` gets their
+    paths, in order, as each is begun.
 
-    Files a compaction interrupted before its first commit left behind are removed first (nothing
-    names them)."""
-    names: list[str] = []
+    The names are this write's own (``{name}.postings-{write}-{i}.parquet``): with one name for every
+    compaction (``postings-0``), a compaction run between another's two steps (two threads' ingests)
+    removed the other's files as stale, wrote its own under the same name and replaced the record, so
+    the other's second step loaded its file and the other's sorted postings (the whole index) were
+    lost. Files no record names (a compaction that died before its first commit left them; any record
+    was finished first, ``compact``) are removed first."""
+    write = uuid.uuid4().hex[:12]
     try:
         for stale in staged_postings_files(corpus):
             stale.unlink(missing_ok=True)
         for i, where in enumerate(_term_ranges(cur)):
-            target = corpus.with_name(f"{corpus.name}.postings-{i}.parquet")
+            target = corpus.with_name(f"{corpus.name}.postings-{write}-{i}.parquet")
+            files.append(target)
             cur.execute(f"COPY (SELECT * FROM search_postings{where} ORDER BY term_id, chunk_id) TO "
                         f"'{_quoted(target)}' (FORMAT parquet)")
             fsync(target)
-            names.append(target.name)
         fsync(corpus.parent)
     except OSError as error:  # DuckDB's own failures are the transaction's StoreFailure already
         raise StoreFailure(str(corpus), error, "writing the index compaction's sorted postings beside the corpus",
                            "the compaction was rolled back") from error
-    return names
 
 
 def _quoted(path: Path) -> str:
