@@ -8,6 +8,13 @@
   indented two spaces per numbering level; consecutive items join with one newline. An item of
   a numbered list reads ``"N. "`` with the number Word shows (:class:`_Numbering`), a bullet's
   ``"- "``.
+- A paragraph in a code style (:data:`CODE_STYLES`, or a style based on one: pandoc's ``Source Code``,
+  LibreOffice's ``Preformatted Text``, Word's ``HTML Preformatted``) is code: its lines (``w:br``)
+  kept, consecutive code paragraphs (LibreOffice writes one a line, blank lines too) one code block,
+  fenced as Markdown writes code (``fences``); a no-break space in them is a space.
+- A footnote or endnote reference reads ``[N]`` (N counts the notes in the order the text refers
+  to them, as Word numbers them); the note's text follows the paragraph (or table) that refers to
+  it as a paragraph ``"[N] text"``: in the section it belongs to, not lost in ``footnotes.xml``.
 - A table is a table: its rows marked "repeat as header row" are its header, else its first
   row; merged cells are written once; a one-cell table is text (a layout box, not a table).
 - Pages: where Word recorded its last layout (``w:lastRenderedPageBreak``) or an explicit page
@@ -25,6 +32,7 @@ import re
 import zipfile
 from typing import TYPE_CHECKING, Any
 
+from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.rendered import Renderer
 from clew.corpus.ingest.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
 
@@ -34,6 +42,8 @@ if TYPE_CHECKING:
 
 _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+CODE_STYLES = frozenset({"source code", "preformatted text", "html preformatted", "plain text", "macro text", "code"})
+"""Paragraph style names (lower case) that mark code: pandoc's, LibreOffice's (from HTML's ``pre``), Word's."""
 
 
 def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
@@ -60,14 +70,28 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
     numbering = _Numbering(document)
     if paged:
         renderer.page()
+    notes = _Notes(document, body)
+    code: list[str] = []  # the lines of the code paragraphs read since the last other block
     has_title = False
     for number, element in enumerate(body.iterchildren(), start=1):
         deadline.check(f"body element {number}")
         tag = element.tag.rsplit("}", 1)[-1]
+        if tag == "p" and _is_code(paragraph := Paragraph(element, document)):
+            if paged and not code and _page_break(element):
+                renderer.page()
+            code.extend(paragraph.text.replace("\u00a0", " ").split("\n"))
+            continue
+        if code:
+            _code(renderer, code)
+            code = []
         if tag == "p":
             has_title = _paragraph(renderer, Paragraph(element, document), paged, has_title, numbering)
         elif tag == "tbl":
             _table(renderer, Table(element, document), deadline)
+        if tag in ("p", "tbl"):
+            notes.follow(renderer, element)
+    if code:
+        _code(renderer, code)
     title = (document.core_properties.title or "").strip() or None
     parsed = renderer.document(title=title)
     if dropped:
@@ -112,10 +136,7 @@ def _check_expanded(data: bytes, limit: int) -> None:
 
 def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool, numbering: _Numbering) -> bool:
     element = paragraph._p
-    if paged and renderer.blocks and (
-        element.find(f".//{_W}lastRenderedPageBreak") is not None
-        or any(br.get(f"{_W}type") == "page" for br in element.iter(f"{_W}br"))
-    ):
+    if paged and renderer.blocks and _page_break(element):
         renderer.page()
     text = " ".join(paragraph.text.split())
     if not text:
@@ -135,6 +156,75 @@ def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title:
     else:
         renderer.emit("paragraph", text)
     return has_title
+
+
+def _page_break(element: Any) -> bool:
+    return element.find(f".//{_W}lastRenderedPageBreak") is not None or any(
+        br.get(f"{_W}type") == "page" for br in element.iter(f"{_W}br"))
+
+
+def _is_code(paragraph: Paragraph) -> bool:
+    style = paragraph.style
+    while style is not None:
+        if (style.name or "").strip().lower() in CODE_STYLES:
+            return True
+        style = style.base_style
+    return False
+
+
+def _code(renderer: Renderer, lines: list[str]) -> None:
+    """One code block of consecutive code paragraphs' lines, less blank lines at its ends."""
+    lines = [line.rstrip() for line in lines]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    if lines:
+        renderer.emit("code", fenced("\n".join(lines))[0], indivisible=True)
+
+
+class _Notes:
+    """Footnotes and endnotes: each reference in the body numbered in order and marked ``[N]`` in its
+    run's text; :meth:`follow` emits the notes an element refers to after it."""
+
+    def __init__(self, document: Any, body: Any) -> None:
+        from docx.opc.constants import RELATIONSHIP_TYPE
+        from docx.oxml.parser import parse_xml
+        from docx.text.paragraph import Paragraph
+
+        self._texts: dict[tuple[str, str], str] = {}  # (kind, w:id) -> the note's text
+        for kind, relation in (("footnote", RELATIONSHIP_TYPE.FOOTNOTES), ("endnote", RELATIONSHIP_TYPE.ENDNOTES)):
+            try:
+                root = parse_xml(document.part.part_related_by(relation).blob)
+            except (KeyError, ValueError, SyntaxError):  # no such part, or one that does not parse
+                continue
+            for note in root.iterchildren(f"{_W}{kind}"):
+                if note.get(f"{_W}type") in (None, "normal"):
+                    text = " ".join(" ".join(Paragraph(p, document.part).text.split()) for p in note.iter(f"{_W}p"))
+                    self._texts[(kind, note.get(f"{_W}id") or "")] = " ".join(text.split())
+        self._numbers: dict[tuple[str, str], int] = {}  # (kind, w:id) -> its number (a note is referred to once)
+        if not self._texts:
+            return
+        for reference in body.iter(f"{_W}footnoteReference", f"{_W}endnoteReference"):
+            kind = "footnote" if reference.tag == f"{_W}footnoteReference" else "endnote"
+            key = (kind, reference.get(f"{_W}id") or "")
+            if key in self._texts and key not in self._numbers:
+                number = self._numbers[key] = len(self._numbers) + 1
+                mark = reference.makeelement(f"{_W}t", {})
+                mark.text = f"[{number}]"
+                reference.addnext(mark)
+
+    def follow(self, renderer: Renderer, element: Any) -> None:
+        """The notes ``element`` refers to, each a paragraph ``"[N] text"`` after it."""
+        if not self._numbers:
+            return
+        for reference in element.iter(f"{_W}footnoteReference", f"{_W}endnoteReference"):
+            kind = "footnote" if reference.tag == f"{_W}footnoteReference" else "endnote"
+            key = (kind, reference.get(f"{_W}id") or "")
+            number, text = self._numbers.get(key), self._texts.get(key)
+            if number is not None and text and reference.getnext() is not None and (
+                    reference.getnext().text == f"[{number}]"):
+                renderer.emit("paragraph", f"[{number}] {text}")
 
 
 def _heading_level(paragraph: Paragraph) -> int | None:

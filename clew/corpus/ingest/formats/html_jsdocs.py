@@ -26,7 +26,9 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
   and VitePress's code group ``div.vp-code-group`` (``div.tabs > label``, then ``div.blocks`` of
   code blocks); MkDocs Material's content tabs (pymdown-extensions' ``tabbed``, its alternate style:
   ``div.tabbed-set``, ``div.tabbed-labels > label``, then ``div.tabbed-content > div.tabbed-block``;
-  html_rules.DROP_CLASSES has the Python themes' chrome, task R1). Read as written, "Another port"
+  html_rules.DROP_CLASSES has the Python themes' chrome, task R1); Sphinx's sphinx-tabs extension
+  (``div.sphinx-tabs``, ``div[role=tablist] > button[role=tab]``, then ``div[role=tabpanel]``, any
+  theme: Flask's "macOS/Linux" and "Windows" shell commands, task U23). Read as written, "Another port"
   and "Client configuration" stood together above both code blocks. :func:`tab_panels` moves each
   label to the start of its panel, as a paragraph of its own, so that each tab reads as its label,
   then its content.
@@ -37,7 +39,7 @@ from __future__ import annotations
 from clew.corpus.ingest.formats.html_events import classes, text_element
 from clew.corpus.ingest.formats.html_rules import _SKIPPED, _VOID, Event, _attr
 
-_TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group", "tabbed-set"})
+_TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group", "tabbed-set", "sphinx-tabs"})
 _TAB_SET_TAGS = frozenset({"starlight-tabs"})
 _TAB_LISTS = frozenset({"tabs", "tabbed-labels"})
 """A tab list without ARIA roles: VitePress's ``div.tabs``, pymdown-extensions' ``div.tabbed-labels``."""

@@ -15,6 +15,7 @@ from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from clew.navigation.passages import item
 from tests.conftest import FIXTURES
+from tests.corpus.ingest.formats.documents import block_texts
 
 DOCX = FIXTURES / "docx"
 
@@ -170,3 +171,51 @@ def test_numbered_list_items_keep_the_numbers_word_shows() -> None:
     made.save(data)
     assert parse_docx(data.getvalue()).text == (
         "Steps:\n\n1. Stop the node.\n2. Copy the files.\n3. Start the node.\n- check the log")
+
+
+LITERAL = """\
+This is a typical paragraph.  An indented literal block follows.
+
+::
+
+    for a in [5,4,3,2,1]:   # this is program code, shown as-is
+        print a
+    print "it's..."
+    # a literal block continues until the indentation ends
+
+This text has returned to the indentation of the first paragraph,
+is outside of the literal block, and is therefore treated as an
+ordinary paragraph."""
+
+
+@pytest.mark.parametrize("producer", ["pandoc", "libreoffice"])
+def test_code_paragraphs_are_one_fenced_block_with_their_lines(producer: str) -> None:
+    """pandoc writes a literal block as one ``Source Code`` paragraph with ``w:br`` lines, LibreOffice
+    one ``Preformatted Text`` paragraph a line (task U23: both read as prose, lines run together)."""
+    document = parse_docx((DOCX / f"{producer}-rst-literal-blocks.docx").read_bytes())
+    document.check()
+    code = block_texts(document, "code")
+    assert code[0] == "```\n" + LITERAL + "\n```"
+    assert code[1:4] == ["```\nParagraph:\n\n::\n\n    Literal block\n```",
+                         "```\nParagraph: ::\n\n    Literal block\n```", "```\nParagraph::\n\n    Literal block\n```"]
+    assert code[4].startswith("```\n+------------------------------+\n| paragraph                    |\n")
+    assert code[5] == ("```\nJohn Doe wrote::\n\n>> Great idea!\n>\n> Why didn't I think of that?\n\n"
+                       "You just did!  ;-)\n```")
+    assert len(code) == {"pandoc": 7, "libreoffice": 8}[producer]  # pandoc's HTML put the footnote's code last
+    assert all(block.indivisible for block in document.blocks if block.kind == "code")
+    assert [document.sections[b.section].heading for b in document.blocks if b.kind == "code"][3:7] == [
+        "Literal Blocks", "Indented Literal Blocks", "Quoted Literal Blocks", "Quoted Literal Blocks"]
+
+
+def test_a_footnote_follows_the_paragraph_that_refers_to_it() -> None:
+    """pandoc writes footnotes into ``footnotes.xml``, where the reader never looked (task U23)."""
+    document = parse_docx((DOCX / "pandoc-rst-literal-blocks.docx").read_bytes())
+    texts = block_texts(document)
+    at = next(i for i, text in enumerate(texts) if text.startswith("Quoted literal blocks are unindented"))
+    assert "printable 7-bit ASCII character[1]. A blank line ends" in texts[at]
+    assert texts[at + 1] == ("[1] The following are all valid quoting characters: ! \" # $ % & ' ( ) * + , - . / : ; "
+                             "< = > ? @ [ \\ ] ^ _ ` { | } ~ Note that these are the same characters as are valid "
+                             "for title adornment of sections.")
+    assert texts[at + 2].startswith("Possible uses include literate programming")
+    assert [s.heading for s in document.sections[2:]] == ["Literal Blocks", "Indented Literal Blocks",
+                                                          "Quoted Literal Blocks"]  # the contents field: no text
