@@ -31,9 +31,15 @@ from clew.corpus.ingest.formats.html_members import (
 from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event, page_toc, page_toc_start
-from clew.corpus.ingest.formats.html_sweep import separator, separator_start, toc_list_start
+from clew.corpus.ingest.formats.html_sweep import (
+    edit_link,
+    edit_link_start,
+    separator,
+    separator_start,
+    toc_list_start,
+)
 
-READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", *_TAB_SET_TAGS})
+READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", "a", *_TAB_SET_TAGS})
 """The only tags whose start :func:`read_ahead_start` may hold: the rest skip its checks (most tags of a page)."""
 
 
@@ -48,10 +54,12 @@ def read_ahead_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
 def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``),
     pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``),
-    Haddock's declarations (``html_haddock.haddock_interface``), a ``span.sep`` (``html_sweep.separator_start``)
-    or Doxygen's "Definition at line ..." (``html_members.definition_start``)."""
+    Haddock's declarations (``html_haddock.haddock_interface``), a ``span.sep`` (``html_sweep.separator_start``),
+    Doxygen's "Definition at line ..." (``html_members.definition_start``) or a link to edit the page
+    (``html_sweep.edit_link_start``)."""
     return (tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
-            or haddock_interface(tag, attrs) or separator_start(tag, attrs) or definition_start(tag, attrs))
+            or haddock_interface(tag, attrs) or separator_start(tag, attrs) or definition_start(tag, attrs)
+            or edit_link_start(tag, attrs))
 
 
 class HeldEvents:
@@ -85,7 +93,9 @@ class HeldEvents:
 
     def release(self) -> list[Event] | None:
         """The held events to replay (a Doxygen member summary or declaration rewritten first: ``html_members``), or
-        None for a table of contents that only leads into its own page (``html_rules.page_toc``);
+        None for a table of contents that only leads into its own page (``html_rules.page_toc``) and for a link
+        to edit the page (``html_sweep.edit_link``; a heading left with nothing but it goes with it, Hugo's "Last
+        updated: <date>");
         nothing is held afterwards."""
         events, self.events = self.events or [], None
         if events and is_member_table(events[0]):
@@ -112,6 +122,10 @@ class HeldEvents:
             if separator(events):
                 return [("data", " ", [])]
             self.decided = True  # a span.sep with text is read as it is: not held again
+        if events and edit_link_start(events[0][1], events[0][2]):
+            if edit_link(events):
+                return None  # "Improve this page": left out, as a table of contents into the page is
+            self.decided = True  # a link in a sentence is read as it is: not held again
         if events and (events[0][1] == "div" or toc_list_start(events[0][1], events[0][2])):
             if page_toc(events):
                 return None
@@ -125,7 +139,7 @@ class ReadAhead(HTMLParser):
 
     def __init__(self, dropped: Callable[[], None]) -> None:
         HTMLParser.__init__(self, convert_charrefs=True)
-        self._dropped = dropped  # called where a table of contents is dropped
+        self._dropped = dropped  # called where a table of contents or an edit link is dropped
         self._ahead = HeldEvents()  # a table, a table of contents or a counted list read ahead
         self._items_counted: int | None = None  # the ol reversed starting now: its number of items
         self._shape: TableShape | None = None  # of the table starting now

@@ -85,3 +85,30 @@ def separator(events: Sequence[tuple[str, str, object]]) -> bool:
     """Whether the held events of a ``span.sep`` (:func:`separator_start`; ``html_rules.Event``, which this
     module cannot import: html_rules imports it) are an empty one, to be read as one space."""
     return len(events) <= 2 and all(kind != "data" or not text.strip() for kind, text, _ in events)
+
+
+EDIT_LABELS = frozenset(
+    {"improve this page", "edit this page", "edit on github", "edit on gitlab", "edit this page on github",
+     "suggest an edit"})
+"""What a link to edit the page's source says (casefolded, its spaces collapsed): Jekyll's documentation site writes
+"Improve this page" above every page's title (``div.improve > a``, an icon before it), Hugo's (gohugoioTheme) under
+every page, after its "Last updated" date (task U22); each was a passage of its own, the first of Jekyll's pages."""
+
+
+def edit_link_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """A link into a repository's editor (GitHub's ``/<owner>/<repo>/edit/...``, GitLab's ``.../-/edit/...``): read
+    ahead, and left out where it only says :data:`EDIT_LABELS` (:func:`edit_link`). Such a link in a sentence
+    ("Go ahead and edit it", "Please add it to the list.") is text."""
+    if tag != "a":
+        return False
+    href = dict(attrs).get("href") or ""
+    if not href.startswith(("https://", "http://")):
+        return False  # host, owner, repository, "edit" (urlsplit raises on a host such as "[:PORT_NUMBER]")
+    parts = href.split("://", 1)[1].partition("#")[0].partition("?")[0].split("/")
+    return len(parts) > 4 and (parts[3] == "edit" or parts[3:5] == ["-", "edit"])
+
+
+def edit_link(events: Sequence[tuple[str, str, object]]) -> bool:
+    """Whether the held events of a link :func:`edit_link_start` holds say only one of :data:`EDIT_LABELS`."""
+    text = " ".join("".join(text for kind, text, _ in events if kind == "data").split()).casefold()
+    return text in EDIT_LABELS

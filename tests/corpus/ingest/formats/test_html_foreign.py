@@ -119,7 +119,7 @@ def test_only_read_ahead_tags_are_read_ahead() -> None:
         [("class", "tabs-container")], [("class", "tabbed-set")], [("class", "pdoc")], [("id", "interface")],
         [("id", "index")], [("class", "sep")], [],
     ]
-    tags = "a b i li td tr th h1 h2 pre code section article nav aside dl dt dd img svg path text".split()
+    tags = "b i li td tr th h1 h2 pre code section article nav aside dl dt dd img svg path text".split()
     for tag in tags:
         assert tag not in READ_AHEAD_TAGS
         for attr in attrs:
@@ -129,7 +129,9 @@ def test_only_read_ahead_tags_are_read_ahead() -> None:
     assert all(read_ahead_start(tag, attr) for tag, attr in [
         ("table", []), ("div", [("class", "toc")]), ("ol", [("reversed", None)]), ("ul", [("id", "index")]),
         ("main", [("class", "pdoc")]), ("span", [("class", "sep")]), ("div", [("id", "interface")]),
-        ("starlight-tabs", []), ("div", [("class", "tabbed-set")]), ("p", [("class", "definition")])])
+        ("starlight-tabs", []), ("div", [("class", "tabbed-set")]), ("p", [("class", "definition")]),
+        ("a", [("href", "https://github.com/o/r/edit/main/x.md")])])
+    assert not any(read_ahead_start("a", attr) for attr in [*attrs, [("href", "/docs/")], [("href", "https://x.org/a/b")]])
     assert page_toc_start([("class", "toc")])  # a div's test: the tag is checked before it
 
 

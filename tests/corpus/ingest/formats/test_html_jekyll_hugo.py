@@ -30,3 +30,42 @@ def test_a_heading_after_a_quotes_first_block_still_opens_a_section() -> None:
     document.check()
     assert outline(document) == [("T", 0, None), ("T", 1, 0), ("Later", 2, 1)]
     assert block_texts(document)[-1] == "Tip: Short."
+
+
+def test_jekylls_improve_this_page_link_is_chrome() -> None:
+    """Jekyll's documentation site writes "Improve this page" (a link into GitHub's editor, an icon before it) above
+    every page's title: each docs page's first passage was that line alone. It is left out; the page opens with its
+    title."""
+    document = load_html("jekyll/jekyll-variables.html")
+    assert "Improve this page" not in document.text
+    assert block_texts(document)[0] == "# Variables"
+    assert not any("/edit/" in link.href for link in document.links)
+
+
+def test_hugos_last_updated_line_and_edit_link_are_chrome() -> None:
+    """Hugo's documentation theme ends every page with an ``h6`` "Last updated: <date>" and "Improve this page" (a
+    link into GitHub's editor): the page's last passage, a section under "See Also". The link is left out, and the
+    heading with it, as a heading left with nothing but a table of contents is."""
+    document = load_html("hugo-docs/front-matter.html")
+    assert "Improve this page" not in document.text and "Last updated" not in document.text
+    assert outline(document)[-1] == ("See Also", 2, 1)
+    assert block_texts(document)[-1] == "- Taxonomies"
+
+
+def test_an_edit_link_in_a_sentence_is_text() -> None:
+    """A link into the editor that says more than an edit label is the sentence's ("Go ahead and edit it ...")."""
+    document = parse_html('<html><head><title>T</title></head><body><h1>T</h1><p>Go ahead and <a href="https://github.'
+                          'com/jekyll/jekyll/edit/master/docs/_docs/ci.md">edit it</a> if you want.</p><p><a href='
+                          '"https://gitlab.com/g/p/-/edit/main/README.md">Edit this page</a></p></body></html>')
+    document.check()
+    assert block_texts(document) == ["# T", "Go ahead and edit it if you want."]
+    assert [link.href for link in document.links] == ["https://github.com/jekyll/jekyll/edit/master/docs/_docs/ci.md"]
+
+
+def test_a_link_to_a_host_urlsplit_refuses_is_read() -> None:
+    """Groonga's tutorial links ``http://[:PORT_NUMBER]/...`` (a placeholder): the edit-link check reads such a link
+    without ``urllib.parse.urlsplit``, which raises on it."""
+    document = parse_html('<html><body><p>Open <a href="http://[:PORT_NUMBER]/index.html">the page</a>.</p>'
+                          '</body></html>')
+    document.check()
+    assert document.text == "Open the page."
