@@ -248,3 +248,24 @@ def test_the_drawn_table_list_item_and_title_patterns_match_ordinary_lines() -> 
     assert not _TEX_TYPEWRITER.search("ptmr")
     assert [bool(_UNIT_ITEM.match(line)) for line in ("\u2022 Languages (lang)", "- a", "\u2022x", "2) b")] == [
         True, True, False, True]
+
+
+TAB_SCRIPT = r"""
+from clew.corpus.ingest.formats.dialects import _TAB_LABEL, _TAB_VALUE, _tab_label
+n = 200_000
+print(_TAB_LABEL.search(' label="' * (n // 8)) is None, _TAB_VALUE.search(" value='" * (n // 8)) is None, flush=True)
+print(_TAB_LABEL.search(' label="' + "a" * n) is None, repr(_tab_label("<TabItem" + " x" * n + ">")), flush=True)
+"""
+
+
+def test_the_mdx_tab_label_patterns_take_time_linear_in_a_line() -> None:
+    """A tab's label and value (task U24), on runs of openings (each closing the one before) and on a tag of
+    200,000 attributes."""
+    from clew.corpus.ingest.formats.dialects import _TAB_LABEL, _TAB_VALUE
+
+    done = subprocess.run([sys.executable, "-c", TAB_SCRIPT], capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout.splitlines()) == (0, ["False False", "True ''"]), done.stderr
+    label = _TAB_LABEL.search('<TabItem value="js" label="JavaScript">')
+    value = _TAB_VALUE.search("<TabItem value='py'>")
+    assert label is not None and label.group(1) == "JavaScript"
+    assert value is not None and value.group(2) == "py"

@@ -6,8 +6,9 @@ is left as written.
 
 - MDX (``.mdx``): an ESM statement (``import``/``export`` at the start of a top-level line, up
   to the next blank line) is blanked, and so is a line that holds only component tags
-  (``<Tabs>``, ``<TabItem value="npm" label="npm">``, ``</Tabs>``: a component's name starts
-  with a capital); a component tag inside a line of text is removed and its text kept
+  (``<Tabs>``, ``</TabItem>``, ``</Tabs>``: a component's name starts with a capital), but a line that opens a
+  tab reads as the tab's label (``<TabItem value="npm" label="npm">`` is ``npm``, its ``value`` where it has no
+  label, as the built page shows it; task U24); a component tag inside a line of text is removed and its text kept
   (``<Highlight>Widgets</Highlight> are great`` reads ``Widgets are great``).
 - Directive containers (Docusaurus and VitePress admonitions, in ``.md`` files too):
   ``:::tip Use the latest version`` (also ``::: tip``, ``:::note[Title]``) reads ``Tip: Use the
@@ -41,6 +42,8 @@ from markdown_it.token import Token
 _PARSER = MarkdownIt("commonmark")
 _ESM = re.compile(r"(?:import|export)\b")
 _COMPONENT = re.compile(r"</?[A-Z][\w.]*(?:\s(?:[^<>{}\"']|\"[^\"]*\"|'[^']*'|\{[^{}]*\})*)?/?>")
+_TAB_LABEL = re.compile(r"""\slabel=(?:"([^"]*)"|'([^']*)')""")
+_TAB_VALUE = re.compile(r"""\svalue=(?:"([^"]*)"|'([^']*)')""")
 _CONTAINER = re.compile(r"[ \t]{0,3}:{3,}[ \t]*([A-Za-z][\w-]*)?[ \t]*(?:\[([^\]]*)\])?(.*)$")
 _CLOSE = re.compile(r"[ \t]{0,3}:{3,}[ \t]*$")
 
@@ -79,8 +82,19 @@ def mdx_to_markdown(text: str) -> str:
             continue
         lines[number] = _outside_code_spans(line, lambda part: _COMPONENT.sub("", part))
         if line.strip() and not lines[number].strip():
-            lines[number] = ""
+            lines[number] = _tab_label(line)
     return directive_containers("\n".join(lines), code)
+
+
+def _tab_label(line: str) -> str:
+    """The label of the tab a line of component tags opens (``<TabItem value="npm" label="npm">``: Docusaurus' and
+    Starlight's; its ``value`` where it has no label, as Docusaurus shows it), else nothing (task U24)."""
+    for tag in _COMPONENT.finditer(line):
+        if tag.group(0).startswith("<TabItem") and tag.group(0)[8:9] in (" ", "\t", "\n", ">", "/"):
+            named = _TAB_LABEL.search(tag.group(0)) or _TAB_VALUE.search(tag.group(0))
+            if named is not None:
+                return named.group(1) if named.group(1) is not None else named.group(2)
+    return ""
 
 
 def directive_containers(text: str, code: set[int] | None = None) -> str:
