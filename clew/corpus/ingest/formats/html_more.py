@@ -14,6 +14,8 @@ import re
 from html import escape as html_escape
 from html import unescape as html_unescape
 
+from clew.corpus.ingest.formats.html_hugo import TOC as HUGO_TOC
+from clew.corpus.ingest.formats.html_hugo import hugo_toc_label
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
 from clew.corpus.ingest.formats.html_man import man_html
 from clew.corpus.ingest.formats.html_titles import ORG, PANDOC, org_title, pandoc_title_block
@@ -380,6 +382,8 @@ def restructured(text: str) -> str:
         text = _ASCIIDOCTOR_NOTE.sub(r'\1<span class="label">\2[\3]</a></span> ', text)
     if "&#8203;" in text:  # Asciidoctor's ellipsis and em dash (any page of its)
         text = _ASCIIDOCTOR_BREAK.sub(r"\1", text)
+    if HUGO_TOC in text:  # Hugo's table of contents: its theme's label before it (html_hugo)
+        text = hugo_toc_label(text)
     if text.startswith("<!--{"):
         return _go_page(text)
     head = text[:3000]

@@ -69,3 +69,17 @@ def test_a_link_to_a_host_urlsplit_refuses_is_read() -> None:
                           '</body></html>')
     document.check()
     assert document.text == "Open the page."
+
+
+def test_the_label_of_hugos_table_of_contents_goes_with_it() -> None:
+    """Hugo writes a page's table of contents as ``nav#TableOfContents`` (dropped, as every ``nav``); the label its
+    theme writes right before it ("What's on this Page", a ``p``) stayed, every page's first line. It goes with the
+    table of contents; other text before it stays."""
+    document = load_html("hugo-docs/front-matter.html")
+    assert "on this Page" not in document.text
+    assert block_texts(document)[:2] == ["CONTENT MANAGEMENT", "# Front Matter"]
+    document = parse_html('<html><body><h1>T</h1><div><h4>Table of Contents:</h4>\n<nav id="TableOfContents"><ul><li>'
+                          '<a href="#a">A</a></li></ul></nav></div><p>Related</p><nav id="TableOfContents"></nav>'
+                          '<h2 id="a">A</h2><p>Text.</p></body></html>')
+    document.check()
+    assert block_texts(document) == ["# T", "Related", "## A", "Text."]
