@@ -38,7 +38,8 @@ headings over text, and were left out of scala-doc's 3,518 pages as tables of co
 DOCSIFY_NAVIGATION = frozenset({"_sidebar.md", "_navbar.md"})
 """A Docsify site's navigation (``loadSidebar``, ``loadNavbar``): lists of links Docsify shows beside every page and
 never as one; left out in a folder of a Docsify site, one at or under a folder whose ``index.html`` loads Docsify
-(``DOCSIFY_MARKS``; task U24: pino's ``_sidebar.md`` was a document, "Sidebar"). Elsewhere such a file is a page."""
+(``DOCSIFY_MARKS``) beside its ``README.md`` (task U24: pino's ``_sidebar.md`` was a document, "Sidebar"; the shell
+``index.html``, whose ``<div id="app">`` Docsify fills, is left out too). Elsewhere such a file is a page."""
 DOCSIFY_MARKS = (b"$docsify", b"npm/docsify", b"docsify.min.js", b"docsify.js")
 """What a Docsify site's ``index.html`` holds: its ``window.$docsify`` settings, its script (``docsify init``'s
 ``//cdn.jsdelivr.net/npm/docsify@5``, ``lib/docsify.min.js``)."""
@@ -63,7 +64,7 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
             folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
     for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
         dropped.update((key, why) for key, why in _compilations(pages, limit) if not taken_back(key))
-    dropped.update((key, "navigation") for key in _docsify_navigation(files) if not taken_back(key))
+    dropped.update((key, why) for key, why in _docsify(files) if not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
 
@@ -102,15 +103,19 @@ def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, 
     return found
 
 
-def _docsify_navigation(files: list[tuple[Path, str]]) -> list[str]:
-    """The keys of ``files`` that are a Docsify site's navigation (``DOCSIFY_NAVIGATION``)."""
-    named = [key for file, key in files if file.name in DOCSIFY_NAVIGATION]
-    if not named:
+def _docsify(files: list[tuple[Path, str]]) -> list[tuple[str, str]]:
+    """The keys of ``files`` that are a Docsify site's shell (``"shell"``: an ``index.html`` beside a ``README.md``,
+    the site's home page, that loads Docsify: the page Docsify fills with the Markdown, whose own text is at most
+    "Loading ...") and navigation (``"navigation"``: ``DOCSIFY_NAVIGATION`` at or under a shell's folder)."""
+    homes = {PurePosixPath(key).parent.as_posix() for file, key in files if file.name == "README.md"}
+    shells = [key for file, key in files
+              if file.name == "index.html" and PurePosixPath(key).parent.as_posix() in homes and _loads_docsify(file)]
+    if not shells:
         return []
-    sites = {PurePosixPath(key).parent.as_posix() for file, key in files
-             if file.name == "index.html" and _loads_docsify(file)}
-    folders = {key: PurePosixPath(key).parent.as_posix() + "/" for key in named}
-    return [key for key in named if any(site == "." or folders[key].startswith(site + "/") for site in sites)]
+    sites = [PurePosixPath(key).parent.as_posix() for key in shells]
+    navigation = [key for file, key in files if file.name in DOCSIFY_NAVIGATION and any(
+        site == "." or (PurePosixPath(key).parent.as_posix() + "/").startswith(site + "/") for site in sites)]
+    return [(key, "shell") for key in shells] + [(key, "navigation") for key in navigation]
 
 
 def _loads_docsify(file: Path) -> bool:

@@ -74,12 +74,13 @@ _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("contents", "table of contents", "tables of contents", "the other pages' headings again"),
     ("navigation", "site navigation file", "site navigation files", "a Docsify sidebar or navbar: links to the other "
      "pages"),
+    ("shell", "Docsify page shell", "Docsify page shells", "the page Docsify fills with the Markdown beside it"),
 )
 
 
 def browser(pages: list[tuple[str, str]]) -> str:
-    """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation``, ``contents`` or
-    ``navigation``."""
+    """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation``, ``contents``,
+    ``navigation`` or ``shell``."""
     parts, examples = [], []
     for why, one, many, holds in _BROWSER_KINDS:
         keys = [key for key, reason in pages if reason == why]
