@@ -15,6 +15,11 @@
 - A footnote or endnote reference reads ``[N]`` (N counts the notes in the order the text refers
   to them, as Word numbers them); the note's text follows the paragraph (or table) that refers to
   it as a paragraph ``"[N] text"``: in the section it belongs to, not lost in ``footnotes.xml``.
+- A table of contents is left out, as the HTML reader leaves a page's out: paragraphs in Word's ``TOC N``
+  style (LibreOffice's ``Contents N``; a contents field in a ``w:sdt`` is not read at all), a paragraph of
+  three or more links into the document with nothing but their numbers beside them (LibreOffice's DOCX
+  of an HTML manual's contents, "1 Introduction / 1.1 TeX Live and ..."), and a "Contents" heading
+  over one.
 - A table is a table: its rows marked "repeat as header row" are its header, else its first
   row; merged cells are written once; a one-cell table is text (a layout box, not a table).
 - Pages: where Word recorded its last layout (``w:lastRenderedPageBreak``) or an explicit page
@@ -44,6 +49,7 @@ _HEADING_STYLE = re.compile(r"^heading\s*(\d)$", re.IGNORECASE)
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 CODE_STYLES = frozenset({"source code", "preformatted text", "html preformatted", "plain text", "macro text", "code"})
 """Paragraph style names (lower case) that mark code: pandoc's, LibreOffice's (from HTML's ``pre``), Word's."""
+_CONTENTS_HEADINGS = frozenset({"contents", "table of contents"})
 
 
 def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
@@ -84,6 +90,8 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         if code:
             _code(renderer, code)
             code = []
+        if tag == "p" and (_contents(paragraph) or _contents_heading(paragraph, document)):
+            continue
         if tag == "p":
             has_title = _paragraph(renderer, Paragraph(element, document), paged, has_title, numbering)
         elif tag == "tbl":
@@ -161,6 +169,35 @@ def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title:
 def _page_break(element: Any) -> bool:
     return element.find(f".//{_W}lastRenderedPageBreak") is not None or any(
         br.get(f"{_W}type") == "page" for br in element.iter(f"{_W}br"))
+
+
+def _contents(paragraph: Paragraph) -> bool:
+    """Whether a paragraph is an entry (or all) of a table of contents (see the module's docstring)."""
+    style = paragraph.style
+    while style is not None:
+        kind, _, level = (style.name or "").strip().lower().rpartition(" ")
+        if kind in ("toc", "contents") and level.isdecimal():
+            return True
+        style = style.base_style
+    element = paragraph._p
+    links = [link for link in element.iterchildren(f"{_W}hyperlink") if link.get(f"{_W}anchor")]
+    if len(links) < 3:
+        return False
+    outside = " ".join(node.text or "" for node in element.iter(f"{_W}t") if not any(
+        link.get(f"{_W}anchor") for link in node.iterancestors(f"{_W}hyperlink")))
+    return all(len(word) <= 8 and not any(char.islower() for char in word) for word in outside.split())
+
+
+def _contents_heading(paragraph: Paragraph, document: Any) -> bool:
+    """A "Contents" heading over a table of contents (the next paragraph with text is one)."""
+    from docx.text.paragraph import Paragraph
+
+    if " ".join(paragraph.text.split()).lower() not in _CONTENTS_HEADINGS or _heading_level(paragraph) is None:
+        return False
+    following = paragraph._p.getnext()
+    while following is not None and following.tag == f"{_W}p" and not Paragraph(following, document).text.strip():
+        following = following.getnext()
+    return following is not None and following.tag == f"{_W}p" and _contents(Paragraph(following, document))
 
 
 def _is_code(paragraph: Paragraph) -> bool:

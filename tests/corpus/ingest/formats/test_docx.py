@@ -7,6 +7,7 @@ from pathlib import Path
 
 import docx
 import pytest
+from docx.enum.style import WD_STYLE_TYPE
 
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.formats.docx import parse_docx
@@ -219,3 +220,22 @@ def test_a_footnote_follows_the_paragraph_that_refers_to_it() -> None:
     assert texts[at + 2].startswith("Possible uses include literate programming")
     assert [s.heading for s in document.sections[2:]] == ["Literal Blocks", "Indented Literal Blocks",
                                                           "Quoted Literal Blocks"]  # the contents field: no text
+
+
+def test_a_table_of_contents_is_left_out() -> None:
+    """LibreOffice's DOCX of an HTML manual writes its contents as one paragraph of links into the
+    document, Word's contents entries are ``TOC N`` paragraphs: each read as text at the document's start
+    (task U23), where the HTML reader leaves a page's contents out."""
+    document = parse_docx((DOCX / "libreoffice-rst-literal-blocks.docx").read_bytes())
+    assert [s.heading for s in document.sections[1:]] == [
+        "reStructuredText Markup Specification", "Literal Blocks", "Indented Literal Blocks", "Quoted Literal Blocks"]
+    assert block_texts(document)[:3] == ["# reStructuredText Markup Specification", "David Goodger", "# Literal Blocks"]
+    made = docx.Document()
+    made.styles.add_style("toc 1", WD_STYLE_TYPE.PARAGRAPH)
+    made.add_heading("Contents", level=1)
+    made.add_paragraph("Restarts\t2", style="toc 1")
+    made.add_heading("Restarts", level=1)
+    made.add_paragraph("Drain the node first; see Restarts above.")
+    buffer = io.BytesIO()
+    made.save(buffer)
+    assert block_texts(parse_docx(buffer.getvalue())) == ["# Restarts", "Drain the node first; see Restarts above."]
