@@ -77,12 +77,13 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
     if paged:
         renderer.page()
     notes = _Notes(document, body)
+    styles = _Styles()
     code: list[str] = []  # the lines of the code paragraphs read since the last other block
     has_title = False
     for number, element in enumerate(body.iterchildren(), start=1):
         deadline.check(f"body element {number}")
         tag = element.tag.rsplit("}", 1)[-1]
-        if tag == "p" and _is_code(paragraph := Paragraph(element, document)):
+        if tag == "p" and CODE_STYLES.intersection(styles.names(paragraph := Paragraph(element, document))):
             if paged and not code and _page_break(element):
                 renderer.page()
             code.extend(paragraph.text.replace("\u00a0", " ").split("\n"))
@@ -90,10 +91,10 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         if code:
             _code(renderer, code)
             code = []
-        if tag == "p" and (_contents(paragraph) or _contents_heading(paragraph, document)):
+        if tag == "p" and (_contents(paragraph, styles) or _contents_heading(paragraph, document, styles)):
             continue
         if tag == "p":
-            has_title = _paragraph(renderer, Paragraph(element, document), paged, has_title, numbering)
+            has_title = _paragraph(renderer, paragraph, paged, has_title, numbering, styles)
         elif tag == "tbl":
             _table(renderer, Table(element, document), deadline)
         if tag in ("p", "tbl"):
@@ -142,21 +143,22 @@ def _check_expanded(data: bytes, limit: int) -> None:
                                  "ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
 
 
-def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool, numbering: _Numbering) -> bool:
+def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool, numbering: _Numbering,
+               styles: _Styles) -> bool:
     element = paragraph._p
     if paged and renderer.blocks and _page_break(element):
         renderer.page()
     text = " ".join(paragraph.text.split())
     if not text:
         return has_title
-    level = _heading_level(paragraph)
+    level = _heading_level(paragraph, styles)
     if level == 0:  # Title
         renderer.heading(text, 1)
         return True
     if level is not None:
         renderer.heading(text, level + 1 if has_title else level)
         return has_title
-    depth = _list_depth(paragraph)
+    depth = _list_depth(paragraph, styles)
     if depth is not None:
         group = renderer.previous if renderer.blocks and renderer.blocks[-1].kind == "list_item" else (
             "list", len(renderer.blocks))
@@ -171,14 +173,31 @@ def _page_break(element: Any) -> bool:
         br.get(f"{_W}type") == "page" for br in element.iter(f"{_W}br"))
 
 
-def _contents(paragraph: Paragraph) -> bool:
+class _Styles:
+    """The names of a paragraph's style and the styles it is based on (lower case), looked up once a style:
+    python-docx finds a paragraph's style by a walk over all the document's styles."""
+
+    def __init__(self) -> None:
+        self._names: dict[str | None, tuple[str, ...]] = {}
+
+    def names(self, paragraph: Paragraph) -> tuple[str, ...]:
+        key = paragraph._p.style
+        if key not in self._names:
+            names: list[str] = []
+            style = paragraph.style
+            while style is not None and len(names) < 32:  # a loop of based-on styles ends
+                names.append((style.name or "").strip().lower())
+                style = style.base_style
+            self._names[key] = tuple(names)
+        return self._names[key]
+
+
+def _contents(paragraph: Paragraph, styles: _Styles) -> bool:
     """Whether a paragraph is an entry (or all) of a table of contents (see the module's docstring)."""
-    style = paragraph.style
-    while style is not None:
-        kind, _, level = (style.name or "").strip().lower().rpartition(" ")
+    for name in styles.names(paragraph):
+        kind, _, level = name.rpartition(" ")
         if kind in ("toc", "contents") and level.isdecimal():
             return True
-        style = style.base_style
     element = paragraph._p
     links = [link for link in element.iterchildren(f"{_W}hyperlink") if link.get(f"{_W}anchor")]
     if len(links) < 3:
@@ -188,25 +207,16 @@ def _contents(paragraph: Paragraph) -> bool:
     return all(len(word) <= 8 and not any(char.islower() for char in word) for word in outside.split())
 
 
-def _contents_heading(paragraph: Paragraph, document: Any) -> bool:
+def _contents_heading(paragraph: Paragraph, document: Any, styles: _Styles) -> bool:
     """A "Contents" heading over a table of contents (the next paragraph with text is one)."""
     from docx.text.paragraph import Paragraph
 
-    if " ".join(paragraph.text.split()).lower() not in _CONTENTS_HEADINGS or _heading_level(paragraph) is None:
+    if " ".join(paragraph.text.split()).lower() not in _CONTENTS_HEADINGS or _heading_level(paragraph, styles) is None:
         return False
     following = paragraph._p.getnext()
     while following is not None and following.tag == f"{_W}p" and not Paragraph(following, document).text.strip():
         following = following.getnext()
-    return following is not None and following.tag == f"{_W}p" and _contents(Paragraph(following, document))
-
-
-def _is_code(paragraph: Paragraph) -> bool:
-    style = paragraph.style
-    while style is not None:
-        if (style.name or "").strip().lower() in CODE_STYLES:
-            return True
-        style = style.base_style
-    return False
+    return following is not None and following.tag == f"{_W}p" and _contents(Paragraph(following, document), styles)
 
 
 def _code(renderer: Renderer, lines: list[str]) -> None:
@@ -264,17 +274,14 @@ class _Notes:
                 renderer.emit("paragraph", f"[{number}] {text}")
 
 
-def _heading_level(paragraph: Paragraph) -> int | None:
+def _heading_level(paragraph: Paragraph, styles: _Styles) -> int | None:
     """0 for Title, 1-9 for a heading, None for body text."""
-    style = paragraph.style
-    while style is not None:
-        name = (style.name or "").strip()
-        if name.lower() == "title":
+    for name in styles.names(paragraph):
+        if name == "title":
             return 0
         match = _HEADING_STYLE.match(name)
         if match:
             return int(match.group(1))
-        style = style.base_style
     properties = paragraph._p.pPr
     outline = properties.find(f"{_W}outlineLvl") if properties is not None else None
     if outline is not None:
@@ -284,15 +291,15 @@ def _heading_level(paragraph: Paragraph) -> int | None:
     return None
 
 
-def _list_depth(paragraph: Paragraph) -> int | None:
+def _list_depth(paragraph: Paragraph, styles: _Styles) -> int | None:
     properties = paragraph._p.pPr
     numbering = properties.find(f"{_W}numPr") if properties is not None else None
     if numbering is not None:
         level = numbering.find(f"{_W}ilvl")
         value = level.get(f"{_W}val") if level is not None else "0"
         return int(value) if value and value.isdecimal() else 0
-    style = (paragraph.style.name or "") if paragraph.style is not None else ""
-    return 0 if style.lower().startswith("list") else None
+    names = styles.names(paragraph)
+    return 0 if names and names[0].startswith("list") else None
 
 
 class _Numbering:
