@@ -26,7 +26,7 @@ from clew.corpus.readers import Readers
 from clew.corpus.schema import DDL, LOOKUP_INDEXES, SCHEMA_VERSION, upgrade
 from clew.corpus.shared_change import SharedChange, Undo
 from clew.corpus.sql import execute, inline, one
-from clew.corpus.write_turn import WriteTurn
+from clew.corpus.write_turn import turn_for
 from clew.errors import CorpusError, InputError, SchemaVersionError, StoreFailure, UnknownCollection
 
 logger = logging.getLogger(__name__)
@@ -112,8 +112,8 @@ class Corpus:
             self._config["threads"] = threads
         self._con = self._connect()
         self._write_lock = threading.Lock()
-        self.turn = WriteTurn()
-        """Writers of this corpus, one at a time, each for its whole write (``clew.corpus.write_turn``):
+        self.turn = turn_for(self.path)
+        """Writers of this corpus file, one at a time, each for its whole write (``clew.corpus.write_turn``):
         ``ingest_paths``, ``remove_documents``, ``embed_missing``, ``compact_corpus`` hold it; a caller's own
         steps that must not meet another thread's write hold it too (``with corpus.turn.held(): ...``)."""
         self.readers = Readers()

@@ -10,13 +10,16 @@ other's and swapped its staged postings (the index lost them), a rewrite was ski
 the other's bulk write was open, and a checkpoint failed on the other's open transaction. So each write
 holds the turn from its first read to its last step, and a writer in another thread waits for it; the
 holder's nested writes (an ingest's compaction and file rewrite) pass. Readers never take it: a
-server's requests are marked readers (``Corpus.readers``), which the file rewrite waits for.
+server's requests are marked readers (``Corpus.readers``), which the file rewrite waits for. Every
+``Corpus`` of this process open on one file shares its turn (``turn_for``): DuckDB gives them one database.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Concatenate, ParamSpec, Protocol, TypeVar
@@ -52,6 +55,23 @@ class WriteTurn:
         with self.changed:
             self.waiting += step
             self.changed.notify_all()
+
+
+_TURNS: weakref.WeakValueDictionary[str, WriteTurn] = weakref.WeakValueDictionary()
+_MAKING = threading.Lock()
+
+
+def turn_for(path: str) -> WriteTurn:
+    """The turn of the corpus file at ``path``, shared by the ``Corpus`` objects of this process open on it
+    (kept while one is); a turn of its own for an in-memory corpus."""
+    if path == ":memory:":
+        return WriteTurn()
+    key = os.path.realpath(path)
+    with _MAKING:
+        turn = _TURNS.get(key)
+        if turn is None:
+            turn = _TURNS[key] = WriteTurn()
+        return turn
 
 
 class HasTurn(Protocol):

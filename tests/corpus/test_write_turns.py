@@ -120,6 +120,28 @@ def test_aingest_paths_twice_in_asyncio_gather_take_turns(tmp_path: Path) -> Non
         check_stored(corpus, reports)
 
 
+@pytest.mark.usefixtures("forced")
+def test_two_corpus_objects_on_one_file_share_the_turn(tmp_path: Path) -> None:
+    """DuckDB gives the ``Corpus`` objects of one process open on one file one database: their writers take the
+    same turns as those of one ``Corpus`` (an in-memory corpus has a turn of its own)."""
+    db = tmp_path / "c.duckdb"
+    with Corpus(db) as one, Corpus(tmp_path / "." / "c.duckdb") as other:
+        assert one.turn is other.turn
+        with Corpus(":memory:") as first, Corpus(":memory:") as second:
+            assert first.turn is not second.turn
+        for folder in folders(tmp_path, "round one").values():
+            ingest_paths(one, [folder], collection="notes")
+        overlap = Overlap(one)
+        changed = folders(tmp_path, "round two")
+        with ThreadPoolExecutor(2) as pool:
+            reports = list(pool.map(lambda w, corpus: ingest_paths(corpus, [changed[w]], collection="notes",
+                                                                   on_document=overlap.on_document(w)),
+                                    changed, (one, other)))
+        assert overlap.seen[1] == "second queued", overlap.seen
+    with Corpus(db) as corpus:
+        check_stored(corpus, reports)
+
+
 def test_a_compaction_whose_second_step_failed_is_finished_by_the_next_not_swept(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A compaction's second step fails (a full disk): its sorted postings wait in the staged files its record
