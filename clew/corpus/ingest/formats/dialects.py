@@ -10,6 +10,8 @@ is left as written.
   tab reads as the tab's label (``<TabItem value="npm" label="npm">`` is ``npm``, its ``value`` where it has no
   label, as the built page shows it; task U24); a component tag inside a line of text is removed and its text kept
   (``<Highlight>Widgets</Highlight> are great`` reads ``Widgets are great``).
+- Docsify's helpers: a paragraph that opens with ``!>`` reads ``Important: ...``, one that opens with ``?>``
+  ``Tip: ...`` (``docsify_helpers``).
 - Directive containers (Docusaurus and VitePress admonitions, in ``.md`` files too):
   ``:::tip Use the latest version`` (also ``::: tip``, ``:::note[Title]``) reads ``Tip: Use the
   latest version``, its body follows, and the closing ``:::`` line is blank.
@@ -95,6 +97,25 @@ def _tab_label(line: str) -> str:
             if named is not None:
                 return named.group(1) if named.group(1) is not None else named.group(2)
     return ""
+
+
+_DOCSIFY_HELPERS = {"!": "Important", "?": "Tip"}
+
+
+def docsify_helpers(text: str) -> str:
+    """``text`` with Docsify's helpers read as their label: a paragraph that opens with ``!>`` (important content,
+    Docsify's ``p.warn``) reads ``Important: ...``, one that opens with ``?>`` (a tip, ``p.tip``) ``Tip: ...``
+    (task U24). A line inside a paragraph or in code stays as written."""
+    if "!>" not in text and "?>" not in text:
+        return text
+    code = code_lines(text)
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        bare = line.lstrip(" ")
+        if (len(line) - len(bare) < 4 and bare[1:2] == ">" and bare[:1] in _DOCSIFY_HELPERS and number not in code
+                and (number == 0 or not lines[number - 1].strip())):
+            lines[number] = f"{_DOCSIFY_HELPERS[bare[0]]}: {bare[2:].lstrip()}"
+    return "\n".join(lines)
 
 
 def directive_containers(text: str, code: set[int] | None = None) -> str:
