@@ -32,6 +32,7 @@ from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
 from clew.corpus.ingest.formats.html_rules import Event, page_toc, page_toc_start
 from clew.corpus.ingest.formats.html_sweep import (
+    badge_start,
     edit_link,
     edit_link_start,
     separator,
@@ -55,11 +56,11 @@ def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether an element is read ahead to be rewritten: a tab set (``html_jsdocs.tab_panels_start``),
     pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``),
     Haddock's declarations (``html_haddock.haddock_interface``), a ``span.sep`` (``html_sweep.separator_start``),
-    Doxygen's "Definition at line ..." (``html_members.definition_start``) or a link to edit the page
-    (``html_sweep.edit_link_start``)."""
+    Doxygen's "Definition at line ..." (``html_members.definition_start``), a link to edit the page
+    (``html_sweep.edit_link_start``) or a badge (``html_sweep.badge_start``)."""
     return (tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
             or haddock_interface(tag, attrs) or separator_start(tag, attrs) or definition_start(tag, attrs)
-            or edit_link_start(tag, attrs))
+            or edit_link_start(tag, attrs) or badge_start(tag, attrs))
 
 
 class HeldEvents:
@@ -122,6 +123,9 @@ class HeldEvents:
             if separator(events):
                 return [("data", " ", [])]
             self.decided = True  # a span.sep with text is read as it is: not held again
+        if events and badge_start(events[0][1], events[0][2]):
+            self.decided = True  # read with a space before it, a word of its own: not held again
+            return [("data", " ", []), *events]
         if events and edit_link_start(events[0][1], events[0][2]):
             if edit_link(events):
                 return None  # "Improve this page": left out, as a table of contents into the page is

@@ -112,3 +112,13 @@ def edit_link(events: Sequence[tuple[str, str, object]]) -> bool:
     """Whether the held events of a link :func:`edit_link_start` holds say only one of :data:`EDIT_LABELS`."""
     text = " ".join("".join(text for kind, text, _ in events if kind == "data").split()).casefold()
     return text in EDIT_LABELS
+
+
+def badge_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """A badge (``span.badge``, ``span.version-badge``: a class ``badge`` or ending ``-badge``), read ahead to be read
+    as a word of its own: Jekyll's documentation writes ``<h2>Theme Variables<span class="version-badge" title="This
+    feature is available starting version 4.3.0">4.3.0</span></h2>``, the style sheet spacing it, which read
+    "Theme Variables4.3.0", one word glued to the version (task U22)."""
+    if tag != "span":
+        return False
+    return any(name == "badge" or name.endswith("-badge") for name in (dict(attrs).get("class") or "").lower().split())

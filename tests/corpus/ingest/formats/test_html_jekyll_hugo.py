@@ -83,3 +83,15 @@ def test_the_label_of_hugos_table_of_contents_goes_with_it() -> None:
                           '<h2 id="a">A</h2><p>Text.</p></body></html>')
     document.check()
     assert block_texts(document) == ["# T", "Related", "## A", "Text."]
+
+
+def test_a_badge_reads_as_a_word_of_its_own() -> None:
+    """Jekyll's documentation writes a version badge right after a heading's text (``span.version-badge``, spaced by
+    the style sheet): "Theme Variables4.3.0" read as one word; now "Theme Variables 4.3.0". Bootstrap's ``span.badge``
+    after a space reads as before."""
+    document = load_html("jekyll/jekyll-variables.html")
+    assert outline(document)[-1] == ("Theme Variables 4.3.0", 2, 1)
+    document = parse_html('<h1>Example heading <span class="badge badge-secondary">New</span></h1><p>Messages<span '
+                          'class="badge">4</span>.</p>')
+    document.check()
+    assert block_texts(document) == ["# Example heading New", "Messages 4."]
