@@ -15,6 +15,9 @@
 - A footnote or endnote reference reads ``[N]`` (N counts the notes in the order the text refers
   to them, as Word numbers them); the note's text follows the paragraph (or table) that refers to
   it as a paragraph ``"[N] text"``: in the section it belongs to, not lost in ``footnotes.xml``.
+- An admonition's title written as a paragraph of its own (pandoc's "Note", "Caution": docutils' labels,
+  :data:`ADMONITION_LABELS`) reads with the paragraph after it, "Note: This document ...", as the HTML
+  reader reads an admonition's label; alone where a heading, a list, code or a table follows.
 - A table of contents is left out, as the HTML reader leaves a page's out: paragraphs in Word's ``TOC N``
   style (LibreOffice's ``Contents N``; a contents field in a ``w:sdt`` is not read at all), a paragraph of
   three or more links into the document with nothing but their numbers beside them (LibreOffice's DOCX
@@ -50,6 +53,8 @@ _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 CODE_STYLES = frozenset({"source code", "preformatted text", "html preformatted", "plain text", "macro text", "code"})
 """Paragraph style names (lower case) that mark code: pandoc's, LibreOffice's (from HTML's ``pre``), Word's."""
 _CONTENTS_HEADINGS = frozenset({"contents", "table of contents"})
+ADMONITION_LABELS = frozenset(
+    {"Note", "Tip", "Hint", "Important", "Warning", "Caution", "Attention", "Danger", "Error", "See also"})
 
 
 def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
@@ -79,6 +84,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
     notes = _Notes(document, body)
     styles = _Styles()
     code: list[str] = []  # the lines of the code paragraphs read since the last other block
+    label = _Label()
     has_title = False
     for number, element in enumerate(body.iterchildren(), start=1):
         deadline.check(f"body element {number}")
@@ -86,6 +92,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         if tag == "p" and CODE_STYLES.intersection(styles.names(paragraph := Paragraph(element, document))):
             if paged and not code and _page_break(element):
                 renderer.page()
+            label.flush(renderer)
             code.extend(paragraph.text.replace("\u00a0", " ").split("\n"))
             continue
         if code:
@@ -94,13 +101,15 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         if tag == "p" and (_contents(paragraph, styles) or _contents_heading(paragraph, document, styles)):
             continue
         if tag == "p":
-            has_title = _paragraph(renderer, paragraph, paged, has_title, numbering, styles)
+            has_title = _paragraph(renderer, paragraph, paged, has_title, numbering, styles, label)
         elif tag == "tbl":
+            label.flush(renderer)
             _table(renderer, Table(element, document), deadline)
         if tag in ("p", "tbl"):
             notes.follow(renderer, element)
     if code:
         _code(renderer, code)
+    label.flush(renderer)
     title = (document.core_properties.title or "").strip() or None
     parsed = renderer.document(title=title)
     if dropped:
@@ -144,7 +153,7 @@ def _check_expanded(data: bytes, limit: int) -> None:
 
 
 def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool, numbering: _Numbering,
-               styles: _Styles) -> bool:
+               styles: _Styles, label: _Label) -> bool:
     element = paragraph._p
     if paged and renderer.blocks and _page_break(element):
         renderer.page()
@@ -152,20 +161,39 @@ def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title:
     if not text:
         return has_title
     level = _heading_level(paragraph, styles)
+    depth = _list_depth(paragraph, styles) if level is None else None
+    if level is None and depth is None:
+        if label.text is None and text in ADMONITION_LABELS:
+            label.text = text
+        else:
+            renderer.emit("paragraph", text if label.text is None else f"{label.text}: {text}")
+            label.text = None
+        return has_title
+    label.flush(renderer)
     if level == 0:  # Title
         renderer.heading(text, 1)
         return True
     if level is not None:
         renderer.heading(text, level + 1 if has_title else level)
         return has_title
-    depth = _list_depth(paragraph, styles)
     if depth is not None:
         group = renderer.previous if renderer.blocks and renderer.blocks[-1].kind == "list_item" else (
             "list", len(renderer.blocks))
         renderer.emit("list_item", "  " * depth + numbering.marker(paragraph) + text, group=group)
-    else:
-        renderer.emit("paragraph", text)
     return has_title
+
+
+class _Label:
+    """An admonition's title paragraph, held for the paragraph after it."""
+
+    def __init__(self) -> None:
+        self.text: str | None = None
+
+    def flush(self, renderer: Renderer) -> None:
+        """The held title as a paragraph of its own (a heading, a list, code or a table follows it)."""
+        if self.text is not None:
+            renderer.emit("paragraph", self.text)
+            self.text = None
 
 
 def _page_break(element: Any) -> bool:
