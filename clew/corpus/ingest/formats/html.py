@@ -103,6 +103,7 @@ from clew.corpus.ingest.formats.html_rustdoc import rustdoc_title
 from clew.corpus.ingest.formats.html_scala_typedoc import api_pages
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.html_terms import TERM, bold_terms
+from clew.corpus.ingest.formats.html_titles import og_site_name, site_title
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -163,6 +164,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._rustdoc = False  # a page rustdoc wrote: its title less " - Rust" (html_rustdoc)
         self._site_parts: list[str] | None = None
         self._site_tag = "h1"  # what holds the site's name: an h1 in dropped chrome, or html_jsdocs.site_name_box
+        self._site_name: str | None = None  # <meta property="og:site_name"> (html_titles.site_title)
         self._site_h1: str | None = None  # the site's name (the text of the first self._site_tag in dropped chrome)
 
     def parse_starttag(self, i: int) -> int:
@@ -228,6 +230,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 if self._members is None and generator_name(attrs) == "doxygen":
                     self._members = MemberLevels()
                 self._rustdoc = self._rustdoc or generator_name(attrs) == "rustdoc"
+                self._site_name = self._site_name or og_site_name(attrs)
             if not self._drop:
                 self._markers(tag, attrs)
             return
@@ -350,7 +353,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._pending = []
 
     def document(self) -> ParsedDocument:
-        title = page_title(self._title, self._first_h1, self._site_h1)
+        title = site_title(page_title(self._title, self._first_h1, self._site_h1), self._site_name, self._first_h1)
         return self._rendered(rustdoc_title(title) if self._rustdoc else title, self.depth_repairs())
 
     # --- the stack of open elements ------------------------------------------------------

@@ -95,3 +95,29 @@ def test_a_badge_reads_as_a_word_of_its_own() -> None:
                           'class="badge">4</span>.</p>')
     document.check()
     assert block_texts(document) == ["# Example heading New", "Messages 4."]
+
+
+_MINIMA_HEAD = ('<html><head><title>Fastify | Fast and low overhead web framework, for Node.js</title>'
+                '<meta property="og:title" content="Fastify" /><meta property="og:site_name" content="Fastify" />'
+                '</head><body><header class="site-header"><a class="site-title" href="/">Fastify</a></header>'
+                '<main class="page-content"><article class="post"><header class="post-header">'
+                '<h1 class="post-title"></h1></header><div class="post-content">')
+
+
+def test_a_page_titled_with_its_sites_name_takes_its_h1() -> None:
+    """jekyll-seo-tag titles a page without a title of its own with the site's title and tagline ("Fastify | Fast and
+    low overhead web framework, for Node.js", ``og:site_name`` "Fastify"): fastify's Serverless guide, whose source
+    opens with ``<h1 align="center">Serverless</h1>``, was titled so. Its first ``h1`` that is not the site's name is
+    the title; an ``h1`` that is the site's name (a home page's, or fastify's banner over every page) keeps the
+    site's title, and so does a page without an ``h1`` (a home page whose first heading is "Simple")."""
+    serverless = parse_html(_MINIMA_HEAD + '<h1 align="center">Serverless</h1><p>Run serverless.</p><h2 id="aws">AWS'
+                            '</h2><p>Text.</p></div></article></main></body></html>')
+    home = parse_html(_MINIMA_HEAD + '<h2 id="simple">Simple</h2><p>Text.</p></div></article></main></body></html>')
+    for document in (serverless, home):
+        document.check()
+    assert serverless.title == "Serverless"
+    assert home.title == "Fastify | Fast and low overhead web framework, for Node.js"
+    assert load_html("jekyll/fastify-getting-started.html").title == "Fastify"
+    own = _MINIMA_HEAD.replace("Fastify | Fast and low overhead web framework, for Node.js", "Principles | Fastify")
+    own += "<h1>Principles</h1><p>Text.</p></div></article></main></body></html>"
+    assert parse_html(own).title == "Principles"
