@@ -14,6 +14,7 @@ import re
 from html import escape as html_escape
 from html import unescape as html_unescape
 
+from clew.corpus.ingest.formats.html_diff import diff_marks
 from clew.corpus.ingest.formats.html_hugo import TOC as HUGO_TOC
 from clew.corpus.ingest.formats.html_hugo import hugo_toc_label
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
@@ -384,6 +385,7 @@ def restructured(text: str) -> str:
         text = _ASCIIDOCTOR_BREAK.sub(r"\1", text)
     if HUGO_TOC in text:  # Hugo's table of contents: its theme's label before it (html_hugo)
         text = hugo_toc_label(text)
+    text = diff_marks(text)  # Expressive Code's and Shiki's removed and added code lines (html_diff)
     if text.startswith("<!--{"):
         return _go_page(text)
     head = text[:3000]
