@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from clew.agent.declarations import DECLARED, SIGNATURE, declared_block, names, signature
+from clew.agent.declarations import DECLARED, HEADING_NAME, SIGNATURE, declared_block, names, signature
 from clew.agent.identifiers import camel_terms
 from clew.agent.line_shapes import (
     CODE_LINE,
@@ -440,7 +440,8 @@ class _Cut:
     def item(self, joined: str, code_lines: list[str]) -> None:
         """A list item: a member's declaration under the heading that names it (the term of the item after it),
         else a unit, a long one by its sentences (``LONG_ITEM``)."""
-        if self.lead is None and len(self.units) == self.opened and not self.label and names(joined, self.title):
+        if self.lead is None and len(self.units) == self.opened and (not self.label or self.member == "named") and (
+                names(joined, self.title)):  # TypeDoc's "### flash" names the member an item declares
             self.label, self.defined, self.member = joined, set(tokenize(joined)), "item"  # see ``member``
             return
         long = len(joined.split()) > LONG_ITEM and self.lead is None  # a lead-in quotes its items whole
@@ -594,7 +595,6 @@ class _Cut:
         the term of the paragraph under it: its description, quoted without the member's name before."""
         if DECLARED.match(text) and signature(text):
             self.label, self.defined, self.member = text, set(tokenize(text)), "heading"
-        elif _SETTING.fullmatch(text):  # a setting's name (``_SETTING``) is quoted above its first paragraph, and
-            # above the label opening its section ("Default: 0"): quoted alone, that label said whose default it was
-            # not (task U18's question 1)
+        elif _SETTING.fullmatch(text) or HEADING_NAME.fullmatch(text):  # a setting's name, a name: quoted above
+            # its first paragraph, and above the label opening its section ("Default: 0", task U18's question 1)
             self.label, self.defined, self.member = text, set(tokenize(text)), "named"

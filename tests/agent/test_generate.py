@@ -111,8 +111,8 @@ def test_a_lead_in_ending_in_a_colon_keeps_its_list() -> None:
                                    [("ev1:c:7:1:3", OUTDATED)])
     assert generation is not None
     lines = generation.answer.splitlines()
-    assert lines[0] == "The type parameter may be one of the following:"
-    assert lines[1:5] == ["- `any` (default) a version exists that is greater than the current one",
+    assert lines[:2] == ["`:outdated(<type>)`", "The type parameter may be one of the following:"]  # its heading's name
+    assert lines[2:6] == ["- `any` (default) a version exists that is greater than the current one",
                           "- `in-range` a version exists that is greater than the current one, and satisfies at "
                           "least one if its parent's dependencies",
                           "- `out-of-range` a version exists that is greater than the current one, does not "
@@ -126,7 +126,8 @@ def test_a_lead_in_at_the_end_of_a_passage_takes_the_list_opening_the_next_one()
     evidence = [("ev1:c:7:1:3", lead), ("ev1:c:7:1:4", "- " + items)]
     generation = extractive_answer("Which values can the type parameter of the :outdated selector take?", evidence)
     assert generation is not None
-    assert generation.answer.startswith("The type parameter may be one of the following: [ev1:c:7:1:3]\n- `any`")
+    assert generation.answer.startswith(
+        "`:outdated(<type>)`\nThe type parameter may be one of the following: [ev1:c:7:1:3]\n- `any`")
     assert {c.evidence_id for c in generation.citations} == {"ev1:c:7:1:3", "ev1:c:7:1:4"}
 
 
@@ -363,8 +364,8 @@ def test_a_list_item_that_answers_is_quoted_under_the_sentence_that_introduces_i
                                    [("ev1:c:7:1:3", OUTDATED)])
     assert generation is not None
     lines = generation.answer.splitlines()
-    assert lines[0] == "The type parameter may be one of the following:"
-    assert any(line.startswith("- `in-range` a version exists") for line in lines[1:])
+    assert lines[:2] == ["`:outdated(<type>)`", "The type parameter may be one of the following:"]
+    assert any(line.startswith("- `in-range` a version exists") for line in lines[2:])
 
 
 def test_parts_of_a_compound_in_the_question_weigh_less_than_its_words() -> None:

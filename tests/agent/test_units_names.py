@@ -92,3 +92,56 @@ def test_a_setting_s_heading_leaves_a_label_writing_it_and_a_code_block_as_they_
     define = "### SDL_BIG_ENDIAN\n\n```\n#define SDL_BIG_ENDIAN 4321\n```\n\nThe big endian byte order.\n"
     assert [(u.header, u.own, u.intro) for u in passage_units(define, "e", 0)] == [
         ("", "```\n#define SDL_BIG_ENDIAN 4321\n```", None), ("", "The big endian byte order.", None)]
+
+
+FASTIFY_BODY_LIMIT = """\
+### bodyLimit
+
+- Default: 1048576 (1MiB)
+
+Defines the maximum payload, in bytes, the server is allowed to accept.
+"""
+
+UNDICI_RETRY_AGENT = """\
+# Class: RetryAgent
+
+Extends: undici.Dispatcher
+
+A undici.Dispatcher that allows to automatically retry a request. Wraps a undici.RetryHandler.
+"""
+
+PINO_LEVEL = """\
+#### `level` (String)
+
+Default: `'info'`
+
+The minimum level to log: Pino will not log messages with a lower level.
+"""
+
+
+def test_a_heading_that_names_one_thing_is_quoted_above_its_first_paragraph() -> None:
+    """U24's F1 and U5 (task X19): a heading naming one thing, an identifier with a capital inside it (Fastify's
+    "### bodyLimit"), a name in backticks with its type (pino's "#### `level` (String)") or "Class: X" (undici's),
+    is quoted above its section's first list item, label or paragraph, as a setting's name is: "Default: 1048576
+    (1MiB)" was quoted without the option it is the default of, "A undici.Dispatcher that allows to automatically
+    retry a request." without its class. Only the first: the description after the label stays as it was."""
+    fastify = passage_units(FASTIFY_BODY_LIMIT, "ev1:c:36:1:14", 0)
+    assert [(u.header, u.own) for u in fastify] == [
+        ("bodyLimit", "Default: 1048576 (1MiB)"),
+        ("", "Defines the maximum payload, in bytes, the server is allowed to accept.")]
+    assert quoted("What is the largest request body Fastify accepts by default?", "ev1:c:36:1:14", FASTIFY_BODY_LIMIT
+                  ).startswith("bodyLimit\nDefault: 1048576 (1MiB)")
+    undici = passage_units(UNDICI_RETRY_AGENT, "ev1:c:85:1:0", 0)
+    assert [u.header for u in undici] == ["Class: RetryAgent\nExtends: undici.Dispatcher"] * 2
+    assert quoted("How do I retry failed undici requests automatically?", "ev1:c:85:1:0", UNDICI_RETRY_AGENT
+                  ).startswith("Class: RetryAgent\nExtends: undici.Dispatcher\nA undici.Dispatcher that allows")
+    pino = passage_units(PINO_LEVEL, "ev1:c:43:1:5", 0)
+    description = "The minimum level to log: Pino will not log messages with a lower level."
+    assert [(u.header, u.own) for u in pino] == [("`level` (String)\nDefault: `'info'`", description)]
+
+
+def test_a_heading_of_words_or_a_capitalised_word_names_nothing() -> None:
+    """A section's title in words, a capitalised word ("JavaScript", a product's name) or a name after another word
+    than "Class", "Interface", "Enum" or "Event" ("Example: retry") is no entry's name: nothing above its paragraph."""
+    for heading in ("Body limit", "JavaScript", "Example: retry", "`level` is a string"):
+        assert [u.header for u in passage_units(f"## {heading}\n\nThe default is 1048576 bytes.\n", "e", 0)] == [""]
