@@ -218,7 +218,8 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     does, the one after it only leads to it (GitPython's "... you may conveniently use the git command
     directly." then "It is owned by each repository instance." over ``git = repo.git``); not a lead-in
     that announces its example (ending in ":" or "e.g.") unless it opens with an anaphor (Typer's "For
-    this, use the standard Python typing.List ...:"): it is quoted on its own terms. For a lead-in
+    this, use the standard Python typing.List ...:") or is a short lead-in quoting the quoted one above it
+    (docutils' "The following example should be illustrative:", task X19): it is quoted on its own terms. For a lead-in
     quoted with its whole list, only such a sentence right after the list: it sums the list up (npm's
     "Exceptions to this are:" list of files never packed, then "These cannot be included.")."""
     taken: list[Unit] = []
@@ -243,10 +244,11 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     after = unit.position + 1
     if after < len(passage):
         nxt = passage[after]
+        led = bool(nxt.header) and _key(nxt.header) == _key(unit.own)  # a short lead-in under it: "Like this:"
         if not (nxt.kind != "sentence" or nxt.intro is not None or _key(nxt.own) in quoted
-                or nxt.header != unit.header or len(nxt.own.split()) > LENGTH):
+                or (nxt.header != unit.header and not led) or len(nxt.own.split()) > LENGTH):
             example = nxt.follow[:1]
-            leans = _ANAPHOR.match(nxt.own) is not None
+            leans = led or _ANAPHOR.match(nxt.own) is not None
             if example and _code(example[0][0]) and (leans or not nxt.own.endswith((":", "e.g."))) and (
                     _key(example[0][0].split("\n", 1)[-1]) not in quoted):
                 taken.append(replace(nxt, follow=example))  # the example the next sentence introduces

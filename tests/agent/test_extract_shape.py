@@ -238,3 +238,28 @@ def units_of(evidence: list[tuple[str, str]]) -> list[Unit]:
     parsed = {e: parsed_units(text, e, "") for e, text in evidence}
     continue_lead_ins(parsed, (), {e: int(text.split(".")[0]) for e, text in evidence if text[0].isdigit()})
     return [unit for units in parsed.values() for unit in units]
+
+
+FOOTNOTES = """\
+Only unused footnote numbers are assigned to auto-numbered footnotes. The following example should be illustrative:
+
+```
+[2]_ will be "2" (manually numbered),
+[#]_ will be "3" (anonymous auto-numbered), and
+[#label]_ will be "1" (labeled auto-numbered).
+```
+
+Manual and automatic footnote numbering may both be used within a single document.
+"""
+
+
+def test_a_quoted_sentence_takes_the_short_lead_in_under_it_with_its_example() -> None:
+    """U23's question 1 (task X19): "The following example should be illustrative:" is a short lead-in, quoted
+    under the sentence before it; that sentence was quoted (the best unit) and the lead-in with its example left, as
+    a lead-in ending in ":" is unless it opens with an anaphor: the example holding ``[#]_`` was never quoted."""
+    generation = extractive_answer("How do I write an auto-numbered footnote in reStructuredText?",
+                                   [("ev1:c:78:1:86", FOOTNOTES)], max_tokens=120)
+    assert generation is not None
+    assert generation.answer.startswith(
+        "Only unused footnote numbers are assigned to auto-numbered footnotes.\n"
+        "The following example should be illustrative:\n```\n[2]_ will be \"2\" (manually numbered),\n[#]_ will be")
