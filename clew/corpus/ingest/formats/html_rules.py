@@ -63,15 +63,21 @@ DROP_CLASSES = frozenset(
     # "Edit on GitHub", "Show Source"), the bar above it (the book theme's repository, "Suggest edit" and
     # download buttons), the book theme's print-only copy of the title and page toc (div.onlyprint); MkDocs
     # Material's "Edit this page" / "View source" icons (links out of the site) and the page's revision date
-    " bd-sidebar-primary bd-sidebar-secondary bd-header-article onlyprint md-content__button md-source-file".split()
+    " bd-sidebar-primary bd-sidebar-secondary bd-header-article onlyprint md-content__button md-source-file"
+    # Antora's default UI: the side column (div.nav-container: the navigation tree and the panel of the site's
+    # components and versions, read "Git2.39 - Git - 2.39" before every page's title); Pelican's default theme
+    # (notmyidea): the blogroll and social links under every article, sections "links" and "social" (task U25)
+    " nav-container blogroll social".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
-DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header", "postamble"})
+DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header", "postamble", "__comments"})
 """An element with one of these ids is dropped like a ``DROP_CLASSES`` one: AsciiDoc's ``div#footer``
 ("Last updated ..."), Doxygen's ``div#titlearea`` (the project's name above every page), Publican's
 ``div#banner`` ("Download the ebook" above every page of the Debian Administrator's Handbook), Haddock's
 ``div#package-header`` (the package's name and synopsis, its Source / Contents / Index menu), Org mode's
-``div#postamble`` ("Author: ...", "Created: 2026-12-07 Mon 04:59", "Validate" after every exported page)."""
+``div#postamble`` ("Author: ...", "Created: 2026-12-07 Mon 04:59", "Validate" after every exported page), MkDocs
+Material's ``h2#__comments`` (its comment system's heading, "Feedback" over Giscus' script: an empty last section of
+every page of Griffe's site, task U25)."""
 DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 """ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
 _SKIPPED = frozenset({"script", "style", "svg", "math"})
