@@ -1,9 +1,11 @@
 """Pages a site publishes for browsers rather than readers, left out of an ingest (``clew.corpus.ingest.sources``
 calls it for each folder's files): redirect pages, pages marked noindex, all-in-one pages that repeat their folder's
-pages, tables of contents of the other pages, and a Docsify site's sidebar and navbar."""
+pages, tables of contents of the other pages, a blog-style site's lists of posts, and a Docsify site's sidebar and
+navbar."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
@@ -35,6 +37,16 @@ signatures, 0.33-0.38 of their words, which the traits' pages they inherit from 
 headings over text, and were left out of scala-doc's 3,518 pages as tables of contents (task F3)."""
 
 
+LISTING_ENTRIES = 2
+"""A page with at least this many hAtom entries (``class="hentry"``) or publication dates (``class="published"``) is
+a list of posts (``"listing"``): other pages' articles again, in full or summarised, as Pelican's themes write a site's
+``index.html``, ``index2.html``, ``category/*.html`` and ``author/*.html`` (task U25: 17 of pymdown-extensions' 71
+pages under Pelican's default theme, one post's words found on four pages). A post's own page has one of each."""
+LISTING_MARKS = (b"hentry", b"published")
+_CLASS = re.compile(r"""\bclass\s*=\s*(["'])([^"']*+)\1""", re.IGNORECASE)
+"""An element's ``class`` attribute and its value (linear: the value ends at the first quote)."""
+
+
 DOCSIFY_NAVIGATION = frozenset({"_sidebar.md", "_navbar.md"})
 """A Docsify site's navigation (``loadSidebar``, ``loadNavbar``): lists of links Docsify shows beside every page and
 never as one; left out in a folder of a Docsify site, one at or under a folder whose ``index.html`` loads Docsify
@@ -51,9 +63,9 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
                        is_html: Callable[[Path], bool], limit: int
                        ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
     """``files`` less redirect pages, less the pages marked noindex when some other HTML page
-    among them is not, and less all-in-one pages and tables of contents (see ``clew.corpus.ingest.sources``'
-    docstring); with ``(key, why)`` of each page left out. A key for which ``taken_back`` is true is kept; a page
-    is read up to ``limit`` bytes."""
+    among them is not, and less all-in-one pages, tables of contents and lists of posts (see
+    ``clew.corpus.ingest.sources``' docstring); with ``(key, why)`` of each page left out. A key for which
+    ``taken_back`` is true is kept; a page is read up to ``limit`` bytes."""
     marks = {key: browser_page(file) if is_html(file) else None for file, key in files}
     indexed = any(mark is None and is_html(file) for (file, key), mark in zip(files, marks.values(), strict=True))
     dropped = {key: mark for key, mark in marks.items()
@@ -64,6 +76,8 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
             folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
     for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
         dropped.update((key, why) for key, why in _compilations(pages, limit) if not taken_back(key))
+    dropped.update((key, "listing") for file, key in files
+                   if key not in dropped and is_html(file) and _lists_posts(file, limit) and not taken_back(key))
     dropped.update((key, why) for key, why in _docsify(files) if not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
@@ -101,6 +115,25 @@ def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, 
         if whole and shared >= COMPILATION_SHARE * whole:
             found.append((key, why))
     return found
+
+
+def _lists_posts(file: Path, limit: int) -> bool:
+    """Whether the HTML ``file`` (its first ``limit`` bytes) is a list of posts (``LISTING_ENTRIES``)."""
+    try:
+        with file.open("rb") as handle:
+            data = handle.read(limit)
+    except OSError:
+        return False
+    if not any(mark in data for mark in LISTING_MARKS):
+        return False
+    entries = dates = 0
+    for found in _CLASS.finditer(data.decode("utf-8", errors="replace")):
+        names = found[2].split()
+        entries += "hentry" in names
+        dates += "published" in names
+        if entries >= LISTING_ENTRIES or dates >= LISTING_ENTRIES:
+            return True
+    return False
 
 
 def _docsify(files: list[tuple[Path, str]]) -> list[tuple[str, str]]:
