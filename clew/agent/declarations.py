@@ -36,13 +36,25 @@ DECLARED = re.compile(_MODIFIERS + r"(?:def|val|var|fn|func|function|type|trait|
 """A declaration that opens with its keyword (Scaladoc's ``def``, ``val``, rustdoc's ``pub fn``): a heading so is a
 member's declaration, not a section's title that names a call ("## fs.readFile(path[, options], callback)")."""
 
-HEADING_NAME = re.compile(r"[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|`[^`\s]+`(?: \([^()]*\))?"
+HEADING_NAME = re.compile(r"[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9-]*|`[^`\s]+`(?: \([^()]*\))?"
                           r"|(?:Class|Interface|Enum|Event): (?:`[^`\s]+`|'[^'\s]+'|\"[^\"\s]+\"|[\w.$]+)")
 """A heading that names one thing, its section the entry that describes it (task X19): an identifier with a capital
-inside it, lower-case first (Fastify's "### bodyLimit"), a name in backticks, alone or with its type (pino's "####
+inside it, lower-case first (Fastify's "### bodyLimit"), one lower-case word (Hugo's "### paginate": a section's
+title is capitalised in most styles, a setting's name is not), a name in backticks, alone or with its type (pino's "####
 `level` (String)"), or "Class: X" (undici's "# Class: RetryAgent"; Node.js's "Event: 'close'"). Quoted above its
 section's first paragraph, as a setting's name is (``clew.agent.units``' ``_SETTING``): quoted alone, "Default:
 1048576 (1MiB)" said whose default it was not (task U24's F1 and U5)."""
+
+_WRITTEN = re.compile(r"(?:(?:Class|Interface|Enum|Event): )?(\S+)")
+
+
+def written(sentence: str, heading: str) -> bool:
+    """The sentence writes the name its heading names (``HEADING_NAME``, a setting's), its first word after "Class: "
+    with its backticks ("`level`", not the word "level"): it says what it describes, no name above it (PostgreSQL's
+    "pg_dump — extract ...", TypeDoc's "The calls are:" under "### calls")."""
+    match = _WRITTEN.match(heading)
+    return match is not None and match.group(1) in sentence
+
 
 MEMBER_TOKENS = 40
 """A declaration of more than this many tokens is a synopsis, not a member's signature: never a description's term."""

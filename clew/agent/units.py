@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from clew.agent.declarations import DECLARED, HEADING_NAME, SIGNATURE, declared_block, names, signature
+from clew.agent.declarations import DECLARED, HEADING_NAME, SIGNATURE, declared_block, names, signature, written
 from clew.agent.identifiers import camel_terms
 from clew.agent.line_shapes import (
     CODE_LINE,
@@ -530,9 +530,8 @@ class _Cut:
         """A paragraph of prose: its sentences, under the label before it; the last one ending in ":" is a lead-in."""
         owner = self.owner
         body = set(owner[0].terms) if owner is not None and all(indent(r) > owner[1] for r in code_lines) else set()
-        named = self.member == "named" and joined.startswith(self.label)  # "pg_dump — extract a ..." names itself
-        self.lead, self.member = None, ""
-        term, self.label = "" if named else self.label, ""
+        name, term = self.label if self.member == "named" else "", self.label  # a name: see ``written``
+        self.lead, self.member, self.label = None, "", ""
         before = ""
         self.paragraph.clear()
         if not term and _interrupted(self.units) and _GOES_ON.match(joined):
@@ -542,7 +541,8 @@ class _Cut:
         for sentence in SENTENCE.split(joined):
             short = before and not term and sentence.endswith(":") and len(sentence.split()) <= SHORT_LEAD_IN
             # a short lead-in quotes the sentence before it above it (its length not counted against it)
-            unit = self.add(sentence, "sentence", self.previous | body, before if short else term)
+            unit = self.add(sentence, "sentence", self.previous | body,
+                            before if short else "" if name and written(sentence, name) else term)
             before = sentence
             if unit is not None:
                 self.paragraph.append(unit)

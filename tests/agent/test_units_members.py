@@ -25,10 +25,11 @@ def test_a_typedoc_members_description_is_quoted_under_its_signature() -> None:
 
 
 def test_a_signature_item_stays_an_item_where_the_structure_does_not_tie_it_to_a_description() -> None:
-    """Not under a heading that names the member (TypeDoc's "constructor" over ``new Budget(total)``), nor with no
-    description after it, nor a list of calls inside a section's text."""
+    """Not under a heading that names the member (TypeDoc's "constructor" over ``new Budget(total)``: the heading's
+    word is quoted above the first item, as a name is since task X19), nor with no description after it, nor a
+    list of calls inside a section's text."""
     assert _read("### constructor\n\n- new Budget(total): Budget\n\n- Makes a budget\n\n") == [
-        ("item", "", "new Budget(total): Budget"), ("item", "", "Makes a budget")]
+        ("item", "constructor", "new Budget(total): Budget"), ("item", "", "Makes a budget")]
     assert _read("### reset\n\n- reset(): Promise<boolean>\n\n#### Returns Promise<boolean>\n\n") == [
         ("item", "", "reset(): Promise<boolean>")]
     assert _read("### calls\n\nThe calls are:\n\n- calls(a): number\n- Counts the calls\n") == [

@@ -145,3 +145,11 @@ def test_a_heading_of_words_or_a_capitalised_word_names_nothing() -> None:
     than "Class", "Interface", "Enum" or "Event" ("Example: retry") is no entry's name: nothing above its paragraph."""
     for heading in ("Body limit", "JavaScript", "Example: retry", "`level` is a string"):
         assert [u.header for u in passage_units(f"## {heading}\n\nThe default is 1048576 bytes.\n", "e", 0)] == [""]
+
+
+def test_a_heading_of_one_lower_case_word_is_a_name() -> None:
+    """U22's h4 (task X19, rule H2): Hugo's settings reference names each setting in a heading of one lower-case
+    word; "Default value: 10" was quoted without "paginate"."""
+    hugo = "### paginate\n\nDefault value: 10\n\nDefault number of elements per page in pagination.\n"
+    assert [(u.header, u.own) for u in passage_units(hugo, "ev1:c:278:1:55", 0)] == [
+        ("paginate\nDefault value: 10", "Default number of elements per page in pagination.")]
