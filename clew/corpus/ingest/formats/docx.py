@@ -83,7 +83,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         renderer.page()
     notes = _Notes(document, body)
     styles = _Styles()
-    code: list[str] = []  # the lines of the code paragraphs read since the last other block
+    code: list[Paragraph] = []  # the code paragraphs read since the last other block
     label = _Label()
     has_title = False
     for number, element in enumerate(body.iterchildren(), start=1):
@@ -93,10 +93,10 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
             if paged and not code and _page_break(element):
                 renderer.page()
             label.flush(renderer)
-            code.extend(paragraph.text.replace("\u00a0", " ").split("\n"))
+            code.append(paragraph)
             continue
         if code:
-            _code(renderer, code)
+            _code(renderer, code, notes)
             code = []
         if tag == "p" and (_contents(paragraph, styles) or _contents_heading(paragraph, document, styles)):
             continue
@@ -108,7 +108,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         if tag in ("p", "tbl"):
             notes.follow(renderer, element)
     if code:
-        _code(renderer, code)
+        _code(renderer, code, notes)
     label.flush(renderer)
     title = (document.core_properties.title or "").strip() or None
     parsed = renderer.document(title=title)
@@ -247,15 +247,18 @@ def _contents_heading(paragraph: Paragraph, document: Any, styles: _Styles) -> b
     return following is not None and following.tag == f"{_W}p" and _contents(Paragraph(following, document), styles)
 
 
-def _code(renderer: Renderer, lines: list[str]) -> None:
-    """One code block of consecutive code paragraphs' lines, less blank lines at its ends."""
-    lines = [line.rstrip() for line in lines]
+def _code(renderer: Renderer, paragraphs: list[Paragraph], notes: _Notes) -> None:
+    """One code block of consecutive code paragraphs' lines, less blank lines at its ends; then the notes they refer
+    to, as after any paragraph (their references are marked ``[N]`` in the code)."""
+    lines = [line.rstrip() for paragraph in paragraphs for line in paragraph.text.replace("\u00a0", " ").split("\n")]
     while lines and not lines[-1]:
         lines.pop()
     while lines and not lines[0]:
         lines.pop(0)
     if lines:
         renderer.emit("code", fenced("\n".join(lines))[0], indivisible=True)
+    for paragraph in paragraphs:
+        notes.follow(renderer, paragraph._p)
 
 
 class _Notes:

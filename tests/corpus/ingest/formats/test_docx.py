@@ -222,6 +222,21 @@ def test_a_footnote_follows_the_paragraph_that_refers_to_it() -> None:
                                                           "Quoted Literal Blocks"]  # the contents field: no text
 
 
+def test_a_footnote_referred_to_in_code_follows_the_code_block() -> None:
+    """A code paragraph is read with the paragraphs of its block, after the loop that lets a paragraph's notes follow
+    it: its reference read ``[1]`` in the code and the note's text was never read (review V5 of 579d0db)."""
+    data = (DOCX / "pandoc-rst-literal-blocks.docx").read_bytes()
+    document = docx.Document(io.BytesIO(data))
+    referring = next(p for p in document.paragraphs if "w:footnoteReference" in p._p.xml)
+    referring.style = document.styles["Source Code"]
+    written = io.BytesIO()
+    document.save(written)
+    texts = block_texts(parse_docx(written.getvalue()))
+    at = next(i for i, text in enumerate(texts) if text.startswith("```\nQuoted literal blocks are unindented"))
+    assert "printable 7-bit ASCII character[1]. A blank line ends" in texts[at]
+    assert texts[at + 1].startswith("[1] The following are all valid quoting characters: ! \" # $ % & '")
+    assert texts[at + 2].startswith("Possible uses include literate programming")
+
 def test_a_table_of_contents_is_left_out() -> None:
     """LibreOffice's DOCX of an HTML manual writes its contents as one paragraph of links into the
     document, Word's contents entries are ``TOC N`` paragraphs: each read as text at the document's start
