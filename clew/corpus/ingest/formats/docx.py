@@ -90,8 +90,8 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
         deadline.check(f"body element {number}")
         tag = element.tag.rsplit("}", 1)[-1]
         if tag == "p" and CODE_STYLES.intersection(styles.names(paragraph := Paragraph(element, document))):
-            if paged and not code and _page_break(element):
-                renderer.page()
+            if paged and not code:
+                _page_turn(renderer, element)
             label.flush(renderer)
             code.append(paragraph)
             continue
@@ -155,8 +155,8 @@ def _check_expanded(data: bytes, limit: int) -> None:
 def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool, numbering: _Numbering,
                styles: _Styles, label: _Label) -> bool:
     element = paragraph._p
-    if paged and renderer.blocks and _page_break(element):
-        renderer.page()
+    if paged:
+        _page_turn(renderer, element)
     text = " ".join(paragraph.text.split())
     if not text:
         return has_title
@@ -196,9 +196,11 @@ class _Label:
             self.text = None
 
 
-def _page_break(element: Any) -> bool:
-    return element.find(f".//{_W}lastRenderedPageBreak") is not None or any(
-        br.get(f"{_W}type") == "page" for br in element.iter(f"{_W}br"))
+def _page_turn(renderer: Renderer, element: Any) -> None:
+    """A new page where Word broke the page before or in ``element`` (none before the first block)."""
+    if renderer.blocks and (element.find(f".//{_W}lastRenderedPageBreak") is not None or any(
+            br.get(f"{_W}type") == "page" for br in element.iter(f"{_W}br"))):
+        renderer.page()
 
 
 class _Styles:

@@ -8,6 +8,7 @@ from pathlib import Path
 import docx
 import pytest
 from docx.enum.style import WD_STYLE_TYPE
+from docx.enum.text import WD_BREAK
 
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.formats.docx import parse_docx
@@ -236,6 +237,23 @@ def test_a_footnote_referred_to_in_code_follows_the_code_block() -> None:
     assert "printable 7-bit ASCII character[1]. A blank line ends" in texts[at]
     assert texts[at + 1].startswith("[1] The following are all valid quoting characters: ! \" # $ % & '")
     assert texts[at + 2].startswith("Possible uses include literate programming")
+
+@pytest.mark.parametrize("style", ["Source Code", "Prose"])
+def test_a_page_break_before_the_first_block_opens_no_page(style: str) -> None:
+    """Word's page break in the document's first paragraph, code or prose, starts no second page before it (a code
+    paragraph did, review V5 of 579d0db: pages [0, 0, 35], every block a page later than Word shows it)."""
+    document = docx.Document()
+    document.styles.add_style(style, WD_STYLE_TYPE.PARAGRAPH)
+    for text in ("print(1)", "Next paragraph.", "The second page."):
+        paragraph = document.add_paragraph("", style=style if text == "print(1)" else None)
+        if text != "Next paragraph.":
+            paragraph.add_run().add_break(WD_BREAK.PAGE)
+        paragraph.add_run(text)
+    written = io.BytesIO()
+    document.save(written)
+    parsed = parse_docx(written.getvalue())
+    assert len(parsed.pages) == 2
+    assert parsed.text[parsed.pages[1]:].startswith("The second page.")
 
 def test_a_table_of_contents_is_left_out() -> None:
     """LibreOffice's DOCX of an HTML manual writes its contents as one paragraph of links into the
