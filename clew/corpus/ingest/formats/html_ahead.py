@@ -47,7 +47,12 @@ READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", "a
 def read_ahead_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether a start tag begins events the reader holds (see the module's docstring): a table, a ``div``
     that is a table of contents, a counted-down list (``html_parts.counts_down``) or an element
-    :func:`rewritten_start` rewrites."""
+    :func:`rewritten_start` rewrites. A link (the commonest of these tags) is asked only whether it is an edit link."""
+    if tag == "a":  # most links: no href of an editor ("/edit/"), answered here
+        for name, value in attrs:
+            if name == "href":
+                return value is not None and "edit/" in value and edit_link_start(tag, attrs)
+        return False
     return tag in READ_AHEAD_TAGS and (tag == "table" or (tag == "div" and page_toc_start(attrs))
                                        or counts_down(tag, attrs) or rewritten_start(tag, attrs))
 

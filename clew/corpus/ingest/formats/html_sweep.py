@@ -101,8 +101,8 @@ def edit_link_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     ("Go ahead and edit it", "Please add it to the list.") is text."""
     if tag != "a":
         return False
-    href = dict(attrs).get("href") or ""
-    if not href.startswith(("https://", "http://")):
+    href = next((value for name, value in attrs if name == "href"), None) or ""
+    if not href.startswith(("https://", "http://")) or "edit/" not in href:
         return False  # host, owner, repository, "edit" (urlsplit raises on a host such as "[:PORT_NUMBER]")
     parts = href.split("://", 1)[1].partition("#")[0].partition("?")[0].split("/")
     return len(parts) > 4 and (parts[3] == "edit" or parts[3:5] == ["-", "edit"])
