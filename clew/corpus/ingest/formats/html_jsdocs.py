@@ -55,8 +55,14 @@ def _role(attrs: list[tuple[str, str | None]]) -> str:
 def site_name_box(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """VitePress's ``div.VPNavBarTitle``, the site's name in the nav bar: the reader takes it, as a chrome
     ``h1``, for the name a ``<title>`` may end with ("npm-ci | npm Docs" is the page "npm-ci" where the
-    Markdown has no ``h1``: VitePress writes the front matter's title only into the ``<title>``)."""
-    return tag == "div" and "vpnavbartitle" in classes(attrs)
+    Markdown has no ``h1``: VitePress writes the front matter's title only into the ``<title>``). MkDocs Material's
+    first ``div.md-header__topic`` likewise (the second, ``data-md-component="header-topic"``, is the page's): its
+    ``<title>`` "Loading - Griffe" is the page "Loading" where the ``h1`` says "Loading APIs" (task U25)."""
+    if tag != "div":
+        return False
+    names = classes(attrs)
+    return "vpnavbartitle" in names or ("md-header__topic" in names and not any(
+        name == "data-md-component" for name, _ in attrs))
 
 
 def tab_panels_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:

@@ -40,3 +40,12 @@ def test_materials_comments_heading_is_chrome() -> None:
     assert "Feedback" not in headings
     assert headings[-1] == "Search paths"
     assert block_texts(document)[-1].startswith("If Griffe cannot find sources for the specified object")
+
+
+def test_materials_title_leaves_out_the_site_name_in_its_header() -> None:
+    """MkDocs Material titles a page "<navigation title> - <site name>" and writes the site's name in its header
+    (the first ``div.md-header__topic``; the second is the page's). Where the page's ``h1`` is not the navigation
+    title ("Loading APIs" under "Loading"), the title kept the site's name: 33 of Griffe's 80 pages ("Loading -
+    Griffe"). The header's name is the site's, as a chrome ``h1`` is; the page is "Loading"."""
+    assert load_html("mkdocs-material/griffe-loading.html").title == "Loading"
+    assert load_html("mkdocs-material/budgets.html").title == "Budgets"
