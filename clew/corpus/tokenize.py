@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from array import array
 from collections import Counter
 from collections.abc import Sequence
@@ -69,10 +70,17 @@ def _word(token: str) -> tuple[str, ...]:
     return tuple(terms)
 
 
+def folded(text: str) -> str:
+    """``text`` lower-cased, in Unicode's compatibility form (NFKC) where it is not ASCII: a ligature as its
+    letters (tex4ht's and some PDFs' "\ufb01les" is "files"), full-width letters and digits as ASCII, a letter and
+    its combining accent as one character (task U23). Documents and queries alike, so each finds the other."""
+    return text.lower() if text.isascii() else unicodedata.normalize("NFKC", text).lower()
+
+
 def tokenize(text: str) -> list[str]:
     """Index terms of ``text`` in order (compound tokens are followed by their parts)."""
     out: list[str] = []
-    for raw in TOKEN.findall(text.lower()):
+    for raw in TOKEN.findall(folded(text)):
         out.extend(_word(raw))
     return out
 
@@ -102,7 +110,7 @@ class _WordCache(dict[str, tuple[str, ...]]):
     def __missing__(self, word: str) -> tuple[str, ...]:
         if len(self) >= _TERMS_MAX:
             self.clear()
-        terms = self[word] = tuple(chain.from_iterable(map(_TERMS.__getitem__, TOKEN.findall(word))))
+        terms = self[word] = tuple(chain.from_iterable(map(_TERMS.__getitem__, TOKEN.findall(folded(word)))))
         return terms
 
 

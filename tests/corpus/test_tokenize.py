@@ -1,6 +1,6 @@
 import pytest
 
-from clew.corpus.tokenize import tokenize
+from clew.corpus.tokenize import count_terms, tokenize
 
 
 def test_identifiers_numbers_and_options_stay_whole() -> None:
@@ -182,3 +182,10 @@ def test_counting_shell_terms_equals_counting_the_tokens(text: str) -> None:
     assert count_terms(text) == Counter(tokenize(text))
     postings = count_terms_bulk([text])
     assert dict(zip((postings.vocabulary[t] for t in postings.term), postings.tf.tolist())) == count_terms(text)
+
+
+def test_ligatures_full_width_and_combining_accents_read_as_typed() -> None:
+    assert tokenize("personal macro \ufb01les") == tokenize("personal macro files")
+    assert tokenize("\uff33\uff31\uff2c\uff49\uff54\uff45") == ["sqlite"]
+    assert tokenize("e\u0301te\u0301") == tokenize("\u00e9t\u00e9")  # a letter and its combining accent: one letter
+    assert count_terms("the e\ufb00ect") == count_terms("the effect")

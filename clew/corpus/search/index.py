@@ -40,11 +40,12 @@ MIN_DENSE_CHUNKS = 1000
 """Below this many chunks every term stays sparse: scanning postings is already cheap."""
 
 
-INDEX_REVISION = 4
+INDEX_REVISION = 5
 """What the index holds of a chunk; part of the chunking signature, so re-ingesting an older
 corpus rebuilds it. 2: the document's title leads the heading path (for BM25 and embeddings alike).
 3: an ordered list item's number is left out (``_ITEM_NUMBER``). 4: the tokenizer keeps shell
-parameters (``$*``, ``$HOME``) and a few shell operators (``&&``, ``>>``) as terms."""
+parameters (``$*``, ``$HOME``) and a few shell operators (``&&``, ``>>``) as terms. 5: a token that NFKC
+writes otherwise (a ligature, full-width letters) is indexed as that form's terms."""
 
 _ITEM_NUMBER = re.compile(r"^( *)\d{1,9}[.)] ", re.MULTILINE)
 """An ordered list item's number at the start of a line ("1. ", "  2) "): a marker, as "- " is, not a

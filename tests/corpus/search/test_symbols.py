@@ -27,3 +27,22 @@ def test_a_question_about_shell_parameters_finds_the_passage_that_defines_them(t
         assert [h.document_key for h in search(corpus, {"query": "${HOME}"}).hits] == ["env.md"]
         assert search(corpus, {"query": "home"}).hits[0].document_key == "env.md"  # the name alone still finds it
         assert [h.document_key for h in search(corpus, {"query": "&& >>"}).hits] == ["build.md"]
+
+
+def test_a_ligature_or_full_width_letters_are_the_letters_a_user_types(tmp_path: Path) -> None:
+    """tex4ht's HTML (the TeX Live guide, task U23) writes 'ﬁ' and 'ﬀ' as ligature characters: the question's
+    "personal macro files" found the passage tenth, on other words. Documents and queries are read in Unicode's
+    compatibility form (NFKC), so each finds the other, whichever way it is written."""
+    folder = write_files(tmp_path / "docs", {
+        "macros.html": "<html><head><title>Macros</title></head><body><h1>Macros</h1><p>Put your personal macro "
+                       "\ufb01les in the TEXMFHOME tree; the e\ufb00ect is immediate.</p></body></html>",
+        "install.md": "# Installing\n\nPersonal settings go in your home folder. A macro package is installed with "
+                      "tlmgr.\n",
+        "wide.md": "# Wide\n\nThe \uff33\uff31\uff2c\uff49\uff54\uff45 shell.\n",
+    })
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=220)
+        assert search(corpus, {"query": "personal macro files"}).hits[0].document_key == "macros.html"
+        assert [h.document_key for h in search(corpus, {"query": "effect"}).hits] == ["macros.html"]
+        assert [h.document_key for h in search(corpus, {"query": "SQLite"}).hits] == ["wide.md"]
+        assert [h.document_key for h in search(corpus, {"query": "\ufb01les"}).hits][0] == "macros.html"
