@@ -48,7 +48,6 @@ from __future__ import annotations
 from clew.corpus.ingest.formats.fences import html_language
 from clew.corpus.ingest.formats.html_ahead import ReadAhead, read_ahead_start
 from clew.corpus.ingest.formats.html_foreign import ForeignSkip
-from clew.corpus.ingest.formats.html_jsdocs import site_name_box
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks
 from clew.corpus.ingest.formats.html_members import MemberLevels, doxygen_fields
 from clew.corpus.ingest.formats.html_more import restructured
@@ -95,15 +94,14 @@ from clew.corpus.ingest.formats.html_rules import (
     generator_title,
     grid_columns,
     note_list,
-    page_title,
     signature_part,
     table_title,
 )
 from clew.corpus.ingest.formats.html_rustdoc import rustdoc_title
 from clew.corpus.ingest.formats.html_scala_typedoc import api_pages
+from clew.corpus.ingest.formats.html_site import SiteName
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.html_terms import TERM, bold_terms
-from clew.corpus.ingest.formats.html_titles import og_site_name, site_title
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -162,10 +160,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._title_boxes = 0  # TITLE_BOX_CLASSES elements open: a heading inside is the page's title (h1)
         self._members: MemberLevels | None = None  # a Doxygen page's heading levels (html_members)
         self._rustdoc = False  # a page rustdoc wrote: its title less " - Rust" (html_rustdoc)
-        self._site_parts: list[str] | None = None
-        self._site_tag = "h1"  # what holds the site's name: an h1 in dropped chrome, or html_jsdocs.site_name_box
-        self._site_name: str | None = None  # <meta property="og:site_name"> (html_titles.site_title)
-        self._site_h1: str | None = None  # the site's name (the text of the first self._site_tag in dropped chrome)
+        self._site = SiteName()
 
     def parse_starttag(self, i: int) -> int:
         """A start tag; past the content of a skipped ``svg`` or ``math`` it starts where nothing in it is
@@ -230,15 +225,14 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 if self._members is None and generator_name(attrs) == "doxygen":
                     self._members = MemberLevels()
                 self._rustdoc = self._rustdoc or generator_name(attrs) == "rustdoc"
-                self._site_name = self._site_name or og_site_name(attrs)
+                self._site.meta(attrs)
             if not self._drop:
                 self._markers(tag, attrs)
             return
         self._close_implied(tag)
         if self._too_deep(tag, attrs):
             return
-        if (tag == "h1" or site_name_box(tag, attrs)) and self._drop and self._site_h1 is None:
-            self._site_parts, self._site_tag = [], tag  # in the chrome: the site's name, which a title may end with
+        self._site.start(tag, attrs, bool(self._drop))
         if self._chrome:
             self._push(Entry(tag))
         elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
@@ -281,9 +275,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 if self._skip_depth == 0:
                     self._skip_tag = None
             return
-        if tag == self._site_tag and self._site_parts is not None:
-            self._site_h1 = collapse(list(self._site_parts))[0] or None
-            self._site_parts = None
+        self._site.end(tag)
         if tag == "title":
             if self._title_parts is not None:
                 self._end_title()
@@ -326,8 +318,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                     and inner.obj is container:
                 return
             self._add(data)
-        elif self._site_parts is not None:
-            self._site_parts.append(data)
+        else:
+            self._site.data(data)
 
     def parse_marked_section(self, i: int, report: bool = True) -> int:
         """``<![...]>``: the standard parser raises on unknown keywords; skip those like HTML does."""
@@ -353,7 +345,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         self._pending = []
 
     def document(self) -> ParsedDocument:
-        title = site_title(page_title(self._title, self._first_h1, self._site_h1), self._site_name, self._first_h1)
+        title = self._site.title(self._title, self._first_h1)
         return self._rendered(rustdoc_title(title) if self._rustdoc else title, self.depth_repairs())
 
     # --- the stack of open elements ------------------------------------------------------
