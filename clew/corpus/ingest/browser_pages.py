@@ -1,12 +1,13 @@
 """Pages a site publishes for browsers rather than readers, left out of an ingest (``clew.corpus.ingest.sources``
 calls it for each folder's files): redirect pages, pages marked noindex, all-in-one pages that repeat their folder's
-pages, tables of contents of the other pages, a blog-style site's lists of posts, and a Docsify site's sidebar and
-navbar."""
+pages, tables of contents of the other pages, a blog-style site's lists of posts and lists of links to its pages, and
+a Docsify site's sidebar and navbar."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest.peek import browser_page, headings, word_pairs
@@ -47,6 +48,18 @@ _CLASS = re.compile(r"""\bclass\s*=\s*(["'])([^"']*+)\1""", re.IGNORECASE)
 """An element's ``class`` attribute and its value (linear: the value ends at the first quote)."""
 
 
+LINKS_MARKS = (b'id="content"', b"id='content'")
+"""A page whose content element (``id="content"``, as Pelican's themes write every page) holds a heading and, below
+it, nothing but links to the site's own pages (each perhaps with a count or a date beside it: ``about (9)``) is a
+list of links (``"links"``): Pelican's ``archives.html``, ``tags.html``, ``categories.html``, ``authors.html`` and
+the ``tag/``, ``category/``, ``author/`` lists of a theme that lists titles only (task R15: 4 of pymdown-extensions'
+71 pages under Pelican's default theme, after U25's lists of posts). A page of any text of its own is not one."""
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "dt"})
+"""Elements whose words are a list's labels: headings, and the dates of an archive's ``dt`` over each link."""
+_OWN_WORD = re.compile(r"[^\W\d_]{2,}")
+"""A word of the page's own (a count, ``(9)``, is not one; a date's month is in a ``dt``)."""
+
+
 DOCSIFY_NAVIGATION = frozenset({"_sidebar.md", "_navbar.md"})
 """A Docsify site's navigation (``loadSidebar``, ``loadNavbar``): lists of links Docsify shows beside every page and
 never as one; left out in a folder of a Docsify site, one at or under a folder whose ``index.html`` loads Docsify
@@ -76,8 +89,10 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
             folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
     for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
         dropped.update((key, why) for key, why in _compilations(pages, limit) if not taken_back(key))
-    dropped.update((key, "listing") for file, key in files
-                   if key not in dropped and is_html(file) and _lists_posts(file, limit) and not taken_back(key))
+    for file, key in files:
+        kind = _list_kind(file, limit) if key not in dropped and is_html(file) else None
+        if kind is not None and not taken_back(key):
+            dropped[key] = kind
     dropped.update((key, why) for key, why in _docsify(files) if not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
@@ -117,13 +132,19 @@ def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, 
     return found
 
 
-def _lists_posts(file: Path, limit: int) -> bool:
-    """Whether the HTML ``file`` (its first ``limit`` bytes) is a list of posts (``LISTING_ENTRIES``)."""
+def _list_kind(file: Path, limit: int) -> str | None:
+    """Whether the HTML ``file`` (its first ``limit`` bytes) is a list of posts (``"listing"``) or of links
+    (``"links"``), or None."""
     try:
         with file.open("rb") as handle:
             data = handle.read(limit)
     except OSError:
-        return False
+        return None
+    return "listing" if _lists_posts(data) else "links" if _lists_links(data) else None
+
+
+def _lists_posts(data: bytes) -> bool:
+    """Whether an HTML page's ``data`` is a list of posts (``LISTING_ENTRIES``)."""
     if not any(mark in data for mark in LISTING_MARKS):
         return False
     entries = dates = 0
@@ -134,6 +155,73 @@ def _lists_posts(file: Path, limit: int) -> bool:
         if entries >= LISTING_ENTRIES or dates >= LISTING_ENTRIES:
             return True
     return False
+
+
+def _lists_links(data: bytes) -> bool:
+    """Whether an HTML page's ``data`` is a list of links to its site's pages (``LINKS_MARKS``)."""
+    at = min((found for found in map(data.find, LINKS_MARKS) if found >= 0), default=-1)
+    if at < 0:
+        return False
+    reader = _LinkList()  # read from the content element's tag on: the page's head and bars are not looked at
+    try:
+        reader.feed(data[max(0, data.rfind(b"<", 0, at)):].decode("utf-8", errors="replace"))
+        reader.close()
+    except _OwnText:
+        return False
+    return reader.closed and reader.headings > 0
+
+
+class _OwnText(Exception):
+    """The content element holds text of its own, or a link off the site: not a list of links."""
+
+
+class _LinkList(HTMLParser):
+    """Reads the element ``id="content"`` of a page: its headings, links to the site's pages, and words of its own
+    (which end the reading, ``_OwnText``)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tag: str | None = None  # the content element's tag, once open
+        self.depth = 0  # its nesting in elements of that tag
+        self.closed = False
+        self.labels = 0  # open headings and links
+        self.unread = 0  # open script and style
+        self.headings = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.closed:
+            return
+        if self.tag is None:
+            if any(name == "id" and value == "content" for name, value in attrs):
+                self.tag, self.depth = tag, 1
+            return
+        self.depth += tag == self.tag
+        if tag in ("script", "style"):
+            self.unread += 1
+        elif tag in _HEADINGS:
+            self.labels += 1
+            self.headings += tag != "dt"
+        elif tag == "a":
+            target = next((value or "" for name, value in attrs if name == "href"), "")
+            if "//" in target or target.startswith(("mailto:", "#")):
+                raise _OwnText
+            self.labels += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.tag is None or self.closed:
+            return
+        if tag == self.tag:
+            self.depth -= 1
+            self.closed = self.depth == 0
+        elif tag in ("script", "style"):
+            self.unread = max(0, self.unread - 1)
+        elif tag in _HEADINGS or tag == "a":
+            self.labels = max(0, self.labels - 1)
+
+    def handle_data(self, data: str) -> None:
+        if self.tag is not None and not self.closed and not self.labels and not self.unread \
+                and _OWN_WORD.search(data):
+            raise _OwnText
 
 
 def _docsify(files: list[tuple[Path, str]]) -> list[tuple[str, str]]:

@@ -73,6 +73,7 @@ _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("compilation", "all-in-one page", "all-in-one pages", "the other pages' text again"),
     ("contents", "table of contents", "tables of contents", "the other pages' headings again"),
     ("listing", "list of posts", "lists of posts", "other pages' articles again"),
+    ("links", "list of links", "lists of links", "only links to the site's pages"),
     ("navigation", "site navigation file", "site navigation files", "a Docsify sidebar or navbar: links to the other "
      "pages"),
     ("shell", "Docsify page shell", "Docsify page shells", "the page Docsify fills with the Markdown beside it"),
@@ -81,7 +82,7 @@ _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
 
 def browser(pages: list[tuple[str, str]]) -> str:
     """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation``, ``contents``,
-    ``listing``, ``navigation`` or ``shell``."""
+    ``listing``, ``links``, ``navigation`` or ``shell``."""
     parts, examples = [], []
     for why, one, many, holds in _BROWSER_KINDS:
         keys = [key for key, reason in pages if reason == why]
