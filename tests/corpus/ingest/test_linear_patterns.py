@@ -289,11 +289,12 @@ def test_the_diff_line_patterns_take_time_linear_in_a_page() -> None:
 NAME_AND_HOLDER_SCRIPT = r"""
 import duckdb
 from clew.agent.declarations import _WRITTEN, HEADING_NAME
+from clew.corpus.ingest.browser_pages import _OWN_WORD
 from clew.corpus.store import held_by
 n = 800_000
 print(HEADING_NAME.fullmatch("a" * n + "!") is None, HEADING_NAME.fullmatch("Class: `" + "a" * n) is None,
       HEADING_NAME.fullmatch("`a` (" + "a" * n) is None, _WRITTEN.match(" " * n) is None,
-      _WRITTEN.match("Class: " * (n // 7))[1], flush=True)
+      _WRITTEN.match("Class: " * (n // 7))[1], _OWN_WORD.search("a1" * (n // 2)) is None, flush=True)
 print(held_by(duckdb.IOException("Conflicting lock is held in " * (n // 28))) is None,
       held_by(duckdb.IOException("Conflicting lock is held in " + " (PID 1" * (n // 7) + "x")) is None,
       held_by(duckdb.IOException("Conflicting lock is held in " + "p" * n + " (PID 7).")) is not None, flush=True)
@@ -302,15 +303,15 @@ print(held_by(duckdb.IOException("Conflicting lock is held in " * (n // 28))) is
 
 def test_a_heading_s_name_and_a_held_file_s_holder_take_time_linear_in_a_line() -> None:
     """A heading that names one thing and the name it writes (``clew.agent.declarations.HEADING_NAME``, ``_WRITTEN``,
-    task X19) and the process named by DuckDB's refusal of a file another one holds (``clew.corpus.store.held_by``,
-    task H2), at 800,000 characters:
-    held_by's pattern, searched for anywhere, was quadratic in a message repeating DuckDB's words (80,000
-    characters 1.1 s, 200,000 6.9 s, these past the 60 s; review V5)."""
+    task X19), a word of a page's own (``clew.corpus.ingest.browser_pages._OWN_WORD``, task R15) and the process
+    named by DuckDB's refusal of a file another one holds (``clew.corpus.store.held_by``, task H2), at 800,000
+    characters: held_by's pattern, searched for anywhere, was quadratic in a message repeating DuckDB's words
+    (80,000 characters 1.1 s, 200,000 6.9 s, these past the 60 s; review V5)."""
     from clew.agent.declarations import HEADING_NAME
 
     done = subprocess.run([sys.executable, "-c", NAME_AND_HOLDER_SCRIPT], capture_output=True, text=True, timeout=60,
                           check=False)
-    assert (done.returncode, done.stdout.splitlines()) == (0, ["True True True True Class:", "True True True"]), (
+    assert (done.returncode, done.stdout.splitlines()) == (0, ["True True True True Class: True", "True True True"]), (
         done.stderr)
     assert [bool(HEADING_NAME.fullmatch(heading)) for heading in (
         "bodyLimit", "`level` (String)", "Class: RetryAgent", "Event: 'close'", "Getting started")] == [
