@@ -169,7 +169,7 @@ _UNITS = ("one two three four five six seven eight nine ten eleven twelve thirte
           "seventeen eighteen nineteen").split()
 _TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
 _WORDS = {word: n for n, word in enumerate(_UNITS, 1)} | {
-    f"{ten}{sep}{unit}".strip("-"): 10 * n + u for n, ten in enumerate(_TENS, 2)
+    f"{ten}{sep}{unit}".strip("- "): 10 * n + u for n, ten in enumerate(_TENS, 2)
     for u, unit in enumerate(["", *_UNITS[:9]]) for sep in ("-", " ")}
 
 
