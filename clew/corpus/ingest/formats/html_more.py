@@ -16,7 +16,7 @@ from html import unescape as html_unescape
 
 from clew.corpus.ingest.formats.html_diff import diff_marks
 from clew.corpus.ingest.formats.html_hugo import TOC as HUGO_TOC
-from clew.corpus.ingest.formats.html_hugo import hugo_toc_label
+from clew.corpus.ingest.formats.html_hugo import hugo_page, hugo_theme_chrome, hugo_toc_label
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
 from clew.corpus.ingest.formats.html_man import man_html
 from clew.corpus.ingest.formats.html_titles import ORG, PANDOC, org_title, pandoc_title_block
@@ -385,6 +385,8 @@ def restructured(text: str) -> str:
         text = _ASCIIDOCTOR_BREAK.sub(r"\1", text)
     if HUGO_TOC in text:  # Hugo's table of contents: its theme's label before it (html_hugo)
         text = hugo_toc_label(text)
+    if hugo_page(text):  # Hugo's theme: a page's category links over its title, its related pages (html_hugo)
+        text = hugo_theme_chrome(text)
     text = diff_marks(text)  # Expressive Code's and Shiki's removed and added code lines (html_diff)
     if text.startswith("<!--{"):
         return _go_page(text)

@@ -48,8 +48,7 @@ def test_hugos_last_updated_line_and_edit_link_are_chrome() -> None:
     heading with it, as a heading left with nothing but a table of contents is."""
     document = load_html("hugo-docs/front-matter.html")
     assert "Improve this page" not in document.text and "Last updated" not in document.text
-    assert outline(document)[-1] == ("See Also", 2, 1)
-    assert block_texts(document)[-1] == "- Taxonomies"
+    assert block_texts(document)[-1] == "- JSON Spec"
 
 
 def test_an_edit_link_in_a_sentence_is_text() -> None:
@@ -77,7 +76,7 @@ def test_the_label_of_hugos_table_of_contents_goes_with_it() -> None:
     table of contents; other text before it stays."""
     document = load_html("hugo-docs/front-matter.html")
     assert "on this Page" not in document.text
-    assert block_texts(document)[:2] == ["CONTENT MANAGEMENT", "# Front Matter"]
+    assert block_texts(document)[1].startswith("Hugo allows you to add front matter in yaml, toml, or json")
     document = parse_html('<html><body><h1>T</h1><div><h4>Table of Contents:</h4>\n<nav id="TableOfContents"><ul><li>'
                           '<a href="#a">A</a></li></ul></nav></div><p>Related</p><nav id="TableOfContents"></nav>'
                           '<h2 id="a">A</h2><p>Text.</p></body></html>')
@@ -121,3 +120,25 @@ def test_a_page_titled_with_its_sites_name_takes_its_h1() -> None:
     own = _MINIMA_HEAD.replace("Fastify | Fast and low overhead web framework, for Node.js", "Principles | Fastify")
     own += "<h1>Principles</h1><p>Text.</p></div></article></main></body></html>"
     assert parse_html(own).title == "Principles"
+
+
+def test_hugos_category_link_over_the_title_and_its_related_pages_are_chrome() -> None:
+    """Hugo's documentation theme writes the page's category ("CONTENT MANAGEMENT", a link to
+    ``/categories/content-management``) in the ``header`` above its ``h1``: every page's first line; and its related
+    pages after the page, ``<h2>See Also</h2>`` over a list of links (no ``id``: every heading Hugo renders from
+    Markdown has one), read as the page's last section. On a page Hugo built (its generator ``meta``) both are left
+    out (task R15); elsewhere, and a See Also of the page's own Markdown, they stay."""
+    document = load_html("hugo-docs/front-matter.html")
+    assert block_texts(document)[0] == "# Front Matter"
+    assert "CONTENT MANAGEMENT" not in document.text and "See Also" not in document.text
+    assert outline(document)[-1] == ("Front Matter Format Specs", 2, 1)
+    body = ('<body><main><div class="documentation-copy"><header class="flex-none w-100"><a href="/categories/'
+            'templates" class="f6 fw8 mb0 link mid-gray dim mr3">TEMPLATES</a>\n<h1 class="lh-title">Lookup Order'
+            '</h1></header><p>Text.</p>\n<h2 id="see-also">See Also</h2>\n<ul><li><a href="/a/">A</a></li></ul>\n'
+            '<h2>See Also</h2>\n<ul>\n\t<li><a href="/b/">B</a></li>\n</ul></div></main></body></html>')
+    hugo = parse_html('<html><head><meta name="generator" content="Hugo 0.111.3"><title>T</title></head>' + body)
+    hugo.check()
+    assert block_texts(hugo) == ["# Lookup Order", "Text.", "## See Also", "- A"]
+    other = parse_html("<html><head><title>T</title></head>" + body)
+    other.check()
+    assert block_texts(other) == ["TEMPLATES", "# Lookup Order", "Text.", "## See Also", "- A", "## See Also", "- B"]
