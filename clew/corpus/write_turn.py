@@ -28,14 +28,26 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class WriteTurn:
+class Waiters:
+    """How many writers wait for their turn: ``waiting``, with ``changed`` notified at each change (what a test
+    waits on to know a writer is queued). The corpus's turn and a server's queue in front of it count alike."""
+
+    def __init__(self) -> None:
+        self.waiting = 0
+        self.changed = threading.Condition()
+
+    def _count(self, step: int) -> None:
+        with self.changed:
+            self.waiting += step
+            self.changed.notify_all()
+
+
+class WriteTurn(Waiters):
     """One writer at a time (reentrant: the holder's thread may take it again)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._lock = threading.RLock()
-        self.waiting = 0
-        """Writers waiting for the turn (``changed`` is notified when it changes)."""
-        self.changed = threading.Condition()
 
     @contextmanager
     def held(self) -> Iterator[None]:
@@ -50,11 +62,6 @@ class WriteTurn:
             yield
         finally:
             self._lock.release()
-
-    def _count(self, step: int) -> None:
-        with self.changed:
-            self.waiting += step
-            self.changed.notify_all()
 
 
 _TURNS: weakref.WeakValueDictionary[str, WriteTurn] = weakref.WeakValueDictionary()

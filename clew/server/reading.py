@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import threading
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -30,6 +29,7 @@ from starlette.applications import Starlette
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from clew.corpus.store import Corpus
+from clew.corpus.write_turn import Waiters
 from clew.server.guard import UPLOAD_PATH
 
 WAIT_POLL_SECONDS = 0.05
@@ -55,15 +55,13 @@ class MarkReaders:
             self.readers.leave()
 
 
-class Writers:
+class Writers(Waiters):
     """A server's writers (an upload's ingest, a removal of documents), one at a time, in turn."""
 
     def __init__(self) -> None:
+        super().__init__()
         self._turn = asyncio.Lock()
         self._loop: asyncio.AbstractEventLoop | None = None
-        self.waiting = 0
-        """Writers waiting for their turn (``changed`` is notified when it changes)."""
-        self.changed = threading.Condition()
 
     async def write(self, work: Callable[[], T]) -> T:
         """``work()`` in a thread once the writers before it are done. The thread cannot be stopped, so a
@@ -87,11 +85,6 @@ class Writers:
         if loop is not self._loop:  # an app served again by a new event loop (a test's second server)
             self._loop, self._turn = loop, asyncio.Lock()
         return self._turn
-
-    def _count(self, step: int) -> None:
-        with self.changed:
-            self.waiting += step
-            self.changed.notify_all()
 
 
 async def _outlasted(running: asyncio.Future[T]) -> T:
