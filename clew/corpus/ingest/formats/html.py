@@ -102,6 +102,7 @@ from clew.corpus.ingest.formats.html_scala_typedoc import api_pages
 from clew.corpus.ingest.formats.html_site import SiteName
 from clew.corpus.ingest.formats.html_stack import Entry, OpenElements
 from clew.corpus.ingest.formats.html_terms import TERM, bold_terms
+from clew.corpus.ingest.formats.html_titles import banner_title
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -123,11 +124,11 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
         builder.feed(text)
         builder.close()
         if builder.roots_seen and builder.blocks:
-            return builder.document()
+            return builder.document() if embedded else banner_title(builder.document(), text)
     builder = _Builder(embedded=embedded, collapsible=collapsible)
     builder.feed(text)
     builder.close()
-    return builder.document()
+    return builder.document() if embedded else banner_title(builder.document(), text)
 
 
 class _Builder(ReadAhead, FootnoteMarks, OpenElements):

@@ -16,7 +16,8 @@ their item), a table one ``table_header`` (header line plus delimiter line) and 
 thematic breaks and link reference definitions contribute none. Only top-level headings open sections; a heading inside
 a list or a blockquote is part of that block, and one with nothing under it before the next heading of its level is a
 paragraph. The title is the front matter's ``title``, else the first ``#`` heading, else a heading of any level that
-opens the page (none: the file's name, ``prepare.name_title``).
+opens the page (none: the file's name, ``prepare.name_title``); a centred banner's ``h1`` over the page gives way to the
+heading right after it (``html_titles.banner_title``).
 
 Admonitions are one ``paragraph`` block of the section they sit in, their label included: a GitHub alert is a
 blockquote (``> [!NOTE]``), and an MkDocs admonition (``!!! note "Title"``, or the collapsible ``???`` / ``???+``)
@@ -38,6 +39,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_titles import banner_title
 from clew.corpus.ingest.formats.markdown_deflist import GITHUB_ALERT, definition_list_html
 from clew.corpus.ingest.formats.markdown_demo import live_demo
 from clew.corpus.ingest.formats.markdown_html import end_tags, has_html, html_anchors, html_stop, html_tokens
@@ -134,12 +136,14 @@ def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
     for span in definitions:
         if span[0] >= read:
             builder.drop_lines(*span)
-    document = builder.document(any_heading=not (isinstance(fields.get("title"), str) and str(fields["title"]).strip()))
+    titled = isinstance(fields.get("title"), str) and bool(str(fields["title"]).strip())
+    document = builder.document(any_heading=not titled)
+    if not titled:  # a banner over the page: the heading after it titles it (html_titles.banner_title)
+        document = banner_title(document, text)
     if fields:
         document.fields = {**document.fields, **fields}
-        title = fields.get("title")
-        if isinstance(title, str) and title.strip():
-            document.title = document.sections[0].heading = title.strip()
+        if titled:
+            document.title = document.sections[0].heading = str(fields["title"]).strip()
     return document
 
 
@@ -303,14 +307,8 @@ class _Builder:
         start, end = trim_span(self.text, start, end, left=kind != "code")
         if start >= end:
             return None
-        block = Block(
-            start=start,
-            end=end,
-            kind=kind,
-            section=self.current_section,
-            table=table,
-            indivisible=kind == "code",
-        )
+        block = Block(start=start, end=end, kind=kind, section=self.current_section, table=table,
+                      indivisible=kind == "code")
         self.blocks.append(block)
         return block
 

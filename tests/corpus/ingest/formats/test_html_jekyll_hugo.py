@@ -107,8 +107,9 @@ def test_a_page_titled_with_its_sites_name_takes_its_h1() -> None:
     """jekyll-seo-tag titles a page without a title of its own with the site's title and tagline ("Fastify | Fast and
     low overhead web framework, for Node.js", ``og:site_name`` "Fastify"): fastify's Serverless guide, whose source
     opens with ``<h1 align="center">Serverless</h1>``, was titled so. Its first ``h1`` that is not the site's name is
-    the title; an ``h1`` that is the site's name (a home page's, or fastify's banner over every page) keeps the
-    site's title, and so does a page without an ``h1`` (a home page whose first heading is "Simple")."""
+    the title; an ``h1`` that is the site's name keeps the site's title where text follows it (a home page's), and so
+    does a page without an ``h1`` (a home page whose first heading is "Simple"). fastify's banner over every page,
+    with its heading right after it, gives way to that heading (task R16, ``html_titles.banner_title``)."""
     serverless = parse_html(_MINIMA_HEAD + '<h1 align="center">Serverless</h1><p>Run serverless.</p><h2 id="aws">AWS'
                             '</h2><p>Text.</p></div></article></main></body></html>')
     home = parse_html(_MINIMA_HEAD + '<h2 id="simple">Simple</h2><p>Text.</p></div></article></main></body></html>')
@@ -116,7 +117,7 @@ def test_a_page_titled_with_its_sites_name_takes_its_h1() -> None:
         document.check()
     assert serverless.title == "Serverless"
     assert home.title == "Fastify | Fast and low overhead web framework, for Node.js"
-    assert load_html("jekyll/fastify-getting-started.html").title == "Fastify"
+    assert load_html("jekyll/fastify-getting-started.html").title == "Getting Started"
     own = _MINIMA_HEAD.replace("Fastify | Fast and low overhead web framework, for Node.js", "Principles | Fastify")
     own += "<h1>Principles</h1><p>Text.</p></div></article></main></body></html>"
     assert parse_html(own).title == "Principles"
