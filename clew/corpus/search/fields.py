@@ -41,7 +41,10 @@ def field_search(scope: Scope, query: str, field: str, *, limit: int,
     params: list[Any] = [*key]  # the SELECT's value, then each LIKE's, in the order they appear
     for needle in needles:
         params.extend([*key, f"%{needle}%"])
-    matches = " OR ".join(f"lower({value}) LIKE ?" for _ in needles)
+    params.extend([*key, *key])
+    # LIKE reads the stored text, which keeps what tokenize folds (a ligature's "\ufb01les" holds no "file"):
+    # a value with a character past ASCII (more bytes than characters) goes to the tokenized check as it is.
+    matches = " OR ".join([*(f"lower({value}) LIKE ?" for _ in needles), f"strlen({value}) <> length({value})"])
     predicate = scope.predicate(params)
     excluded = ""
     if exclude_document_keys:

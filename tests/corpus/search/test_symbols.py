@@ -46,3 +46,20 @@ def test_a_ligature_or_full_width_letters_are_the_letters_a_user_types(tmp_path:
         assert [h.document_key for h in search(corpus, {"query": "effect"}).hits] == ["macros.html"]
         assert [h.document_key for h in search(corpus, {"query": "SQLite"}).hits] == ["wide.md"]
         assert [h.document_key for h in search(corpus, {"query": "\ufb01les"}).hits][0] == "macros.html"
+
+
+def test_a_heading_or_field_written_with_a_ligature_is_found_by_the_letters(tmp_path: Path) -> None:
+    """A field search (a heading, a front-matter field) first narrows the rows by LIKE on the stored text, which
+    keeps its ligatures: 'Macro \ufb01les' held no 'file', so the row never reached the tokenized check that
+    would have matched it (review V6 of 9d42b77)."""
+    folder = write_files(tmp_path / "docs", {
+        "macros.md": "---\ntitle: Personal macro \ufb01les\n---\n\n# Macro \ufb01les\n\nPut them in TEXMFHOME.\n",
+        "other.md": "# Settings\n\nNothing about macros here.\n",
+    })
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=220)
+        assert [h.document_key for h in search(corpus, {"query": "files", "field": "heading"}).hits] \
+            == ["macros.md"]
+        assert [h.document_key for h in search(corpus, {"query": "files", "field": "title"}).hits] == ["macros.md"]
+        assert [h.document_key for h in search(corpus, {"query": "\ufb01les", "field": "heading"}).hits] \
+            == ["macros.md"]
