@@ -66,3 +66,18 @@ def test_a_negated_pattern_takes_a_list_of_links_back(tmp_path: Path) -> None:
         ingest_paths(corpus, [site], collection="docs", chunk_tokens=220, exclude=["!archives.html"])
         assert "archives.html" in document_keys(corpus)
         assert "tags.html" not in document_keys(corpus)
+
+
+def test_a_definition_list_whose_terms_are_not_closed_is_a_page(tmp_path: Path) -> None:
+    """HTML lets a ``dt`` end where the next ``dt`` or ``dd`` opens: read as still open, the term made every word
+    after it a label, and a glossary of its own text was left out as a list of links (review V6 of 0344756)."""
+    site = write_files(tmp_path / "site", {
+        "glossary.html": _page("Glossary - PyMdown Extensions", '<h1>Glossary</h1><dl><dt>Keys<dd>An extension that '
+                               'styles <a href="/extensions-keys.html">key presses</a>.<dt>Caret<dd>Inserts text.'
+                               "</dl>"),
+        "archives.html": SITE["archives.html"].replace("</dt>", ""),
+    })
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        assert document_keys(corpus) == ["glossary.html"]
+    assert report.excluded == 1

@@ -54,8 +54,9 @@ it, nothing but links to the site's own pages (each perhaps with a count or a da
 list of links (``"links"``): Pelican's ``archives.html``, ``tags.html``, ``categories.html``, ``authors.html`` and
 the ``tag/``, ``category/``, ``author/`` lists of a theme that lists titles only (task R15: 4 of pymdown-extensions'
 71 pages under Pelican's default theme, after U25's lists of posts). A page of any text of its own is not one."""
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "dt"})
-"""Elements whose words are a list's labels: headings, and the dates of an archive's ``dt`` over each link."""
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+"""Elements whose words are a list's labels: headings, and (``_LinkList.term``) the dates of an archive's ``dt``
+over each link."""
 _OWN_WORD = re.compile(r"[^\W\d_]{2,}")
 """A word of the page's own (a count, ``(9)``, is not one; a date's month is in a ``dt``)."""
 
@@ -187,6 +188,7 @@ class _LinkList(HTMLParser):
         self.labels = 0  # open headings and links
         self.unread = 0  # open script and style
         self.headings = 0
+        self.term = False  # a dt open: its end tag may be left out (HTML ends it at the next dt or dd, or the dl's end)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self.closed:
@@ -196,11 +198,15 @@ class _LinkList(HTMLParser):
                 self.tag, self.depth = tag, 1
             return
         self.depth += tag == self.tag
-        if tag in ("script", "style"):
+        if tag in ("dt", "dd"):
+            self._end_term()
+            self.term = tag == "dt"
+            self.labels += self.term
+        elif tag in ("script", "style"):
             self.unread += 1
         elif tag in _HEADINGS:
             self.labels += 1
-            self.headings += tag != "dt"
+            self.headings += 1
         elif tag == "a":
             target = next((value or "" for name, value in attrs if name == "href"), "")
             if "//" in target or target.startswith(("mailto:", "#")):
@@ -215,8 +221,14 @@ class _LinkList(HTMLParser):
             self.closed = self.depth == 0
         elif tag in ("script", "style"):
             self.unread = max(0, self.unread - 1)
+        elif tag in ("dt", "dl"):
+            self._end_term()
         elif tag in _HEADINGS or tag == "a":
             self.labels = max(0, self.labels - 1)
+
+    def _end_term(self) -> None:
+        if self.term:
+            self.term, self.labels = False, max(0, self.labels - 1)
 
     def handle_data(self, data: str) -> None:
         if self.tag is not None and not self.closed and not self.labels and not self.unread \
