@@ -128,9 +128,18 @@ def banner_title(document: ParsedDocument, source: str) -> ParsedDocument:
 
 def _banner(source: str) -> re.Match[str] | None:
     """:data:`_BANNER` at the page's first ``h1`` that is one, tried at each ``h1`` and at the ``p`` / ``div`` just
-    before it (a search of the whole page took 5.2 s of CPU over the 241 MB of the pages hashed, this 0.22 s)."""
+    before it (a search of the whole page took 5.2 s of CPU over the 241 MB of the pages hashed, this 0.22 s). An
+    ``h1`` inside a comment is not tried: each try reads the comments after its ``h1``, so tries at those inside them
+    took time quadratic in the page (review V6)."""
+    comment_at, comment_end = source.find("<!--"), 0  # the next comment's opening; where the last one read ends
     for h1 in _H1.finditer(source):
         at = h1.start()
+        while 0 <= comment_at < at:
+            close = source.find("-->", comment_at + 4)
+            comment_end = len(source) if close < 0 else close + 3
+            comment_at = source.find("<!--", comment_end)
+        if at < comment_end:
+            continue
         for start in sorted({source.rfind("<p", max(at - 2000, 0), at), source.rfind("<div", max(at - 2000, 0), at)}):
             match = _BANNER.match(source, start) if start >= 0 else None
             if match is not None and match.group(1) is not None:
