@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 
 from clew.corpus.reader import Scope
 from clew.corpus.search.stats import term_stats
-from clew.corpus.tokenize import TOKEN, count_terms, tokenize
+from clew.corpus.tokenize import TOKEN, count_terms, folded, tokenize
 
 FUNCTION_WORDS = frozenset(tokenize(
     "about above after again against all also among apart any away before behind below beside besides between "
@@ -44,8 +44,8 @@ Word = tuple[str, tuple[str, ...]]
 def question_words(question: str) -> list[Word]:
     """Each searchable word of ``question`` once, as written, with its index terms; stopwords and
     ``FUNCTION_WORDS`` left out."""
-    lowered = question.lower()
-    source = question if len(lowered) == len(question) else lowered  # a few letters lengthen when lowered
+    lowered = folded(question)  # as tokenize reads it: a letter and its combining accent one character
+    source = question if len(lowered) == len(question) else lowered  # a few letters lengthen when lowered or folded
     seen: dict[str, tuple[str, ...]] = {}
     for match in TOKEN.finditer(lowered):
         terms = tuple(tokenize(match.group()))

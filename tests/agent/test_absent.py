@@ -35,6 +35,16 @@ def test_a_question_is_read_as_the_index_reads_it_its_words_kept_as_written() ->
                      ("max_wal_size", ("max_wal_size", "max", "wal", "size"))]
 
 
+def test_a_question_s_words_are_folded_as_the_index_folds_them() -> None:
+    """A letter and its combining accent ("cafe\u0301") are one character to the index (NFKC, 9d42b77): the question's
+    words were read before folding, so "cafe\u0301" was the word "cafe", reported absent from a page holding "café"
+    (review V6). Where folding changes the question's length its words are reported folded, as where lower-casing
+    does."""
+    assert question_words("Is the cafe\u0301 open?") == [("café", ("café", "caf")), ("open", ("open",))]
+    assert question_words("Personal macro \ufb01les") == [("personal", ("person",)), ("macro", ("macro",)),
+                                                          ("files", ("file",))]
+
+
 def test_a_compound_is_held_whole_or_by_every_one_of_its_parts() -> None:
     compound = [("max_wal_size", ("max_wal_size", "max", "wal", "size"))]
     assert unheld(compound, {"max_wal_size"}) == []
