@@ -81,3 +81,19 @@ def test_a_definition_list_whose_terms_are_not_closed_is_a_page(tmp_path: Path) 
         report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
         assert document_keys(corpus) == ["glossary.html"]
     assert report.excluded == 1
+
+
+def test_a_page_of_headings_without_links_is_a_page(tmp_path: Path) -> None:
+    """A list of links holds links: a page whose content is a heading over a figure, or over a table of numbers, has
+    no words of its own either, and was left out as a list of links (review V6 of 0344756)."""
+    site = write_files(tmp_path / "site", {
+        "architecture.html": _page("Architecture - PyMdown Extensions", '<h1>Architecture</h1><img src="arch.png" '
+                                   'alt="The extensions and the parser">'),
+        "timings.html": _page("Timings - PyMdown Extensions", "<h1>Timings</h1><table><tr><td>12.5</td><td>300</td>"
+                              "</tr></table>"),
+        "categories.html": SITE["categories.html"],
+    })
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        assert document_keys(corpus) == ["architecture.html", "timings.html"]
+    assert report.excluded == 1

@@ -169,7 +169,7 @@ def _lists_links(data: bytes) -> bool:
         reader.close()
     except _OwnText:
         return False
-    return reader.closed and reader.headings > 0
+    return reader.closed and reader.headings > 0 and reader.listed > 0
 
 
 class _OwnText(Exception):
@@ -188,6 +188,7 @@ class _LinkList(HTMLParser):
         self.labels = 0  # open headings and links
         self.unread = 0  # open script and style
         self.headings = 0
+        self.listed = 0  # links and lists (ul, ol, dl): a list of links holds one (Pelican's empty tags page a list)
         self.term = False  # a dt open: its end tag may be left out (HTML ends it at the next dt or dd, or the dl's end)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -204,6 +205,8 @@ class _LinkList(HTMLParser):
             self.labels += self.term
         elif tag in ("script", "style"):
             self.unread += 1
+        elif tag in ("ul", "ol", "dl"):
+            self.listed += 1
         elif tag in _HEADINGS:
             self.labels += 1
             self.headings += 1
@@ -212,6 +215,7 @@ class _LinkList(HTMLParser):
             if "//" in target or target.startswith(("mailto:", "#")):
                 raise _OwnText
             self.labels += 1
+            self.listed += 1
 
     def handle_endtag(self, tag: str) -> None:
         if self.tag is None or self.closed:
