@@ -91,17 +91,18 @@ _HOME = re.compile(r"""\bhref\s*+=\s*+["'](?:/|\./|index\.html)["']""", re.IGNOR
 def banner_title(document: ParsedDocument, source: str) -> ParsedDocument:
     """``document`` titled with the heading after its banner, where its source opens with one (task R16).
 
-    A banner is an ``h1`` written in HTML and centred (``align="center"``, ``style="text-align: center"``, on
-    itself or on a ``p`` / ``div`` that holds only it and images) that names the project over every page, not the
-    page: fastify's ``<h1 align="center">Fastify</h1>`` then ``## Server``. Told from a page's own centred title
-    (SQLite's ``<h1 align="center">Rowid Tables</h1>`` then ``<h2>1.0 Definition</h2>``) by one of: a logo in its
-    ``p`` / ``div``; an ``h1`` after it (fastify's Testing guide, ``# Testing``); in a built page, the site's name
-    (:data:`_SITE_NAMES`) its text. Where the heading after it follows with nothing between (blank lines, comments)
-    and the page is titled with the banner's text (or with that text and a tagline after it, jekyll-seo-tag's
-    "Fastify | Fast and low ..."), that heading is the page's title. A home page whose banner stands over text ("The
-    documentation for Fastify is split ...") keeps its name; so does a page with a table of contents between
-    (fastify's Warnings), and fastify's Markdown source where an ``h2`` follows: the page alone cannot tell it from
-    SQLite's shape."""
+    A banner is an ``h1`` written in HTML and centred (``align="center"``, ``style="text-align: center"``, on itself
+    or on a ``p`` / ``div`` that holds only it and images) that names the project over every page, not the page:
+    fastify's ``<h1 align="center">Fastify</h1>`` then ``## Server``. Told from a page's own centred title (SQLite's
+    ``<h1 align="center">Rowid Tables</h1>`` then ``<h2>1.0 Definition</h2>``) by one of: an ``h1`` after it
+    (fastify's Testing guide, ``# Testing``); in a built page, the site's name (:data:`_SITE_NAMES`) its text. A
+    logo beside the name is no sign: a repository's README opens so (``<div align="center"><img ...><h1>Widget</h1>
+    </div>`` over ``## Features``), and keeps its name (V6's review). Where the heading after it follows with
+    nothing between (blank lines, comments) and the page is titled with the banner's text (or with that text and a
+    tagline after it, jekyll-seo-tag's "Fastify | Fast and low ..."), that heading is the page's title. A home page
+    whose banner stands over text ("The documentation for Fastify is split ...") keeps its name; so does a page with
+    a table of contents between (fastify's Warnings), and fastify's Markdown source where an ``h2`` follows: the
+    page alone cannot tell it from SQLite's shape."""
     if "<h1" not in source and "<H1" not in source:
         return document
     match = _banner(source)
@@ -110,8 +111,7 @@ def banner_title(document: ParsedDocument, source: str) -> ParsedDocument:
     name, title = " ".join(unescape(match.group(4)).split()), document.title or ""
     if not name or not (title == name or any(title.startswith(name + sep) for sep in _SEPARATORS)):
         return document
-    logo = match.group(1) is not None and "<img" in source[match.start():match.start(4)].lower()
-    if not (logo or match.group(5).lower().startswith(("<h1", "# ", "#\t")) or _site_named(source, name)):
+    if not (match.group(5).lower().startswith(("<h1", "# ", "#\t")) or _site_named(source, name)):
         return document
     at = next((index for index, section in enumerate(document.sections[1:], start=1) if section.heading.strip()), 0)
     if at and document.sections[at].heading == name:  # the banner, the page's first heading: the next one
