@@ -286,8 +286,7 @@ class _Notes:
         if not self._texts:
             return
         for reference in body.iter(f"{_W}footnoteReference", f"{_W}endnoteReference"):
-            kind = "footnote" if reference.tag == f"{_W}footnoteReference" else "endnote"
-            key = (kind, reference.get(f"{_W}id") or "")
+            key = _note_key(reference)
             if key in self._texts and key not in self._numbers:
                 number = self._numbers[key] = len(self._numbers) + 1
                 mark = reference.makeelement(f"{_W}t", {})
@@ -299,12 +298,16 @@ class _Notes:
         if not self._numbers:
             return
         for reference in element.iter(f"{_W}footnoteReference", f"{_W}endnoteReference"):
-            kind = "footnote" if reference.tag == f"{_W}footnoteReference" else "endnote"
-            key = (kind, reference.get(f"{_W}id") or "")
+            key = _note_key(reference)
             number, text = self._numbers.get(key), self._texts.get(key)
             if number is not None and text and reference.getnext() is not None and (
                     reference.getnext().text == f"[{number}]"):
                 renderer.emit("paragraph", f"[{number}] {text}")
+
+
+def _note_key(reference: Any) -> tuple[str, str]:
+    """A footnote or endnote reference's note: (its kind, its ``w:id``)."""
+    return ("footnote" if reference.tag == f"{_W}footnoteReference" else "endnote", reference.get(f"{_W}id") or "")
 
 
 def _heading_level(paragraph: Paragraph, styles: _Styles) -> int | None:
