@@ -14,7 +14,14 @@ second time, among the code.
 heading holding the member's qualified name (its box's id; ``h2`` for a module's member, ``h3`` for
 a class's), so that its signature and docstring are its section; the "View Source" labels and the
 source listings (a ``div.pdoc-code`` that is a child of a member's box or of the module's
-``section.module-info``, not a docstring's example) are left out.
+``section.module-info``, not a docstring's example) are left out. A docstring's own headings (pdoc renders a
+docstring as Markdown: rich's ``# Create a panel 20 characters wide``, a comment in an example, is an ``h1``) are
+made headings below its member's (:func:`_heading_level`, task U27): as written, an ``h1`` in ``Align``'s docstring
+was a section beside the module and every later member of the page sat under it. A class's "Inherited Members"
+(``div.inherited > h5``) is a heading of the class, beside its members, not under its last member.
+
+:func:`pdoc_title`: pdoc's and pdoc3's ``<title>`` is "<module> API documentation" on every page; the page's
+title is the module's name (task U27).
 """
 
 from __future__ import annotations
@@ -25,6 +32,10 @@ from clew.corpus.ingest.formats.html_rules import _VOID, Event, _attr
 _BOXES = {"section": "h2", "div": "h3"}
 """A member's box, and the heading its name is read as: ``section[id]`` (a module's member),
 ``div.classattr[id]`` (a class's)."""
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_GENERATORS = ('<meta name="generator" content="pdoc ', '<meta name="generator" content="pdoc3 ')
+_API_TITLE = " API documentation</title>"
+"""What pdoc and pdoc3 write in a page's head: their ``meta``, and its ``<title>``'s end after the module's name."""
 
 
 def pdoc_main(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
@@ -45,11 +56,42 @@ def _source_parent(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     return _box(tag, attrs) is not None or (tag == "section" and "module-info" in classes(attrs))
 
 
+def pdoc_title(text: str) -> str:
+    """A page of pdoc or pdoc3 (its generator's ``meta``) titled by its module, not "<module> API documentation"."""
+    head = text[:4000]
+    start, end = head.find("<title>"), head.find(_API_TITLE)
+    if start < 0 or end < start or "<" in head[start + len("<title>"):end] or not any(
+            generator in head for generator in _GENERATORS):
+        return text
+    return text[:end] + "</title>" + text[end + len(_API_TITLE):]
+
+
+def _heading_level(tag: str, parents: Parents) -> str:
+    """The heading ``tag`` as it reads in pdoc's page: inside a docstring, one level below its member's heading
+    and more (its ``h1`` the member's level plus one, at most ``h6``); inside a class's "Inherited Members" box,
+    one level below the class's; else ``tag``."""
+    inside = None
+    for parent_tag, attrs in reversed(parents):
+        names = classes(attrs)
+        if inside is None and parent_tag == "div" and ("docstring" in names or "inherited" in names):
+            inside = "docstring" if "docstring" in names else "inherited"
+        level = 1 if parent_tag == "section" and "module-info" in names else None
+        if _box(parent_tag, attrs) is not None:
+            level = int(_BOXES[parent_tag][1])
+        if level is not None:
+            if inside is None:
+                return tag
+            below = int(tag[1]) if inside == "docstring" else 1
+            return f"h{min(6, level + below)}"
+    return tag
+
+
 def pdoc_page(events: list[Event]) -> list[Event]:
     """The events of ``main.pdoc`` rewritten as the module docstring says."""
     out: list[Event] = []
     parents: Parents = []
     left_out = 0  # the depth of the element being left out, else 0
+    heading = ""  # the open heading's tag as it is read, where it is rewritten
     for event in events:
         kind, tag, attrs = event
         opens = kind == "start" and tag not in _VOID
@@ -67,6 +109,10 @@ def pdoc_page(events: list[Event]) -> list[Event]:
             name = _box(*parents[-1])
             if name is not None:
                 out.extend(text_element(_BOXES[parents[-1][0]], name))
+        if tag in _HEADINGS and kind == "start" and (level := _heading_level(tag, parents)) != tag:
+            heading, event = level, (kind, level, attrs)
+        elif tag in _HEADINGS and kind == "end" and heading:
+            event, heading = (kind, heading, attrs), ""
         follow(parents, event)
         out.append(event)
     return out

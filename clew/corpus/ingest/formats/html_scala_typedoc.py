@@ -39,6 +39,8 @@ from __future__ import annotations
 
 import re
 
+from clew.corpus.ingest.formats.html_pdoc import pdoc_title
+
 _SCALADOC = re.compile(r'<link href="(?:\.\./)*lib/template\.css"')
 _SCALADOC_TAG = re.compile(r"<(/?)(ol|li)\b([^>]*)>")
 _MEMBER = re.compile(r'^\s+name="[^"]*"\s+visbl="')
@@ -60,15 +62,16 @@ _TYPEDOC_INDEX = re.compile(r'(<section class="tsd-index-section[\w -]*">\s*)<h3
 
 
 def api_pages(text: str) -> str:
-    """``text`` made readable when its first lines are Scaladoc 2's, an old TypeDoc's or pdoc3's; else ``text``."""
+    """``text`` made readable when its first lines are Scaladoc 2's, an old TypeDoc's or pdoc3's; else ``text``
+    (pdoc's and pdoc3's titled by their module: ``html_pdoc.pdoc_title``)."""
     head = text[:3000]
     if _SCALADOC.search(head) and _FILTER in text:
         return _scaladoc(text)
     if _TYPEDOC.search(head) and _TYPEDOC_TOOLBAR in text:
         return _typedoc(text)
     if _PDOC3 in head:
-        return _PDOC3_GROUP.sub(r"<h4>\1</h4>", text)
-    return text
+        text = _PDOC3_GROUP.sub(r"<h4>\1</h4>", text)
+    return pdoc_title(text)
 
 
 def _scaladoc(text: str) -> str:

@@ -97,7 +97,7 @@ def test_a_tab_set_of_the_older_style_keeps_each_label_before_its_block() -> Non
 def test_a_pdoc_page_has_a_section_per_member_and_no_source_listing() -> None:
     document = load_html("pdoc/bounds.html")
     assert outline(document) == [
-        ("clew.budgets.bounds API documentation", 0, None), ("clew.budgets.bounds", 1, 0), ("clamp", 2, 1),
+        ("clew.budgets.bounds", 0, None), ("clew.budgets.bounds", 1, 0), ("clamp", 2, 1),
         ("Clamp", 2, 1), ("Clamp.__init__", 3, 3), ("Clamp.low", 3, 3), ("Clamp.high", 3, 3), ("bounds", 2, 1),
         ("clamped", 2, 1), ("MAX_QUERY_CHARS", 2, 1), ("MAX_LIST_ITEMS", 2, 1), ("MAX_CLAUSES", 2, 1),
         ("MAX_FILTER_CLAUSES", 2, 1), ("MAX_FILTER_DEPTH", 2, 1)]
