@@ -76,6 +76,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     paragraph_gaps,
     shorten_leader,
 )
+from clew.corpus.ingest.formats.pdf_order import painted_in_layers, reading_order
 from clew.corpus.ingest.formats.pdf_outline import Mark, alnum
 from clew.corpus.ingest.formats.rendered import Renderer
 from clew.corpus.ingest.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
@@ -136,6 +137,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     pictures: list[int] = []  # pages without text but with images
     grids: dict[int, Grid] = {}  # pages whose strokes may draw a table (pdf_boxes.ruled_grid)
     spaced: dict[int, list[Spaced]] = {}  # tables drawn by space alone (pdf_columns)
+    layered = painted_in_layers(pdf.get_metadata_dict())
     for index in range(len(pdf)):
         deadline.check(f"page {index + 1}")
         page = pdf[index]
@@ -145,7 +147,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
             raise UnreadableDocument(f"page {index + 1} holds {objects:,} objects, over the {page_objects:,} limit "
                                      "for one page: not ingested; raise the limit (--max-page-objects)")
         heights.append(page.get_height())
-        lines = _lines(page, deadline, index, spaced.setdefault(index, []))
+        lines = _lines(page, deadline, index, spaced.setdefault(index, []), layered=layered)
         if lines and (found := ruled_grid(page, heights[-1], deadline, index)) is not None:
             grids[index] = found
         if not lines and _has_images(page):
@@ -259,9 +261,11 @@ def _figure_text(pdf: pdfium.PdfDocument) -> str:
         page.close()
 
 
-def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int, spaced: list[Spaced] | None = None) -> list[Line]:
-    """The page's text lines, in PDFium's reading order, with the look of their first character; the tables drawn
-    by space alone among them go to ``spaced`` where given (``pdf_columns``: read while the page's text is open)."""
+def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int, spaced: list[Spaced] | None = None, *,
+           layered: bool = False) -> list[Line]:
+    """The page's text lines, in PDFium's reading order (top to bottom where ``layered``: ``pdf_order``), with the
+    look of their first character; the tables drawn by space alone among them go to ``spaced`` where given
+    (``pdf_columns``: read while the page's text is open)."""
     textpage = page.get_textpage()
     try:
         count = textpage.count_chars()
@@ -320,7 +324,9 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int, spaced: list[Sp
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, end_x, end_y)
             lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
                               max(height - end_y.value, height - y_after), aside, (first, last)))
-        if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, last)[1]:
+        if layered:  # an HTML engine's code boxes and list markers painted last (pdf_order)
+            lines = reading_order(lines)
+        if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, lines[-1].chars[1])[1]:
             lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
         for prose, note in zip(lines, lines[1:], strict=False):  # nor one before a margin note on its line
             if note.aside and not prose.mono and _LETTER_HYPHEN.search(prose.text):

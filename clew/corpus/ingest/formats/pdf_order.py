@@ -1,0 +1,81 @@
+"""PDF: a page's lines in reading order where the engine painted them out of it (task U28).
+
+PDFium reads a page's text in the order it was drawn. TeX, word processors and Typst draw a page top to bottom, but
+browser engines printing HTML draw it by CSS's painting layers: WeasyPrint and wkhtmltopdf (Qt WebKit) paint a
+code block's box (positioned for its copy button, or ``overflow: auto``) and WeasyPrint the list markers
+(``::marker``) after the page's other text, so Requests' quickstart read every example below its page's last
+paragraph, into the next section, and its bullets as a paragraph ``• • • •`` of their own.
+
+Only such an engine's PDFs are reordered (``painted_in_layers``: its name as the Producer or Creator), since TeX's
+figures hold their labels in any order, and a page of LuaTeX's manual that went back up to them read a margin note
+into a hyphenated word. A page is put in reading order, top to bottom, when its text goes back up within one column
+(a line that starts more than a line above the one drawn before it, their spans across the page overlapping, or a
+list marker) and the page is not set in columns (lines side by side, each wider than a quarter of the text's width:
+a two-column page goes back up to its second column, and keeps PDFium's order). Lines on one baseline read left to
+right, and a list marker drawn alone joins the text beside it (``•`` + ``Keep-Alive & Connection Pooling``), as one
+line, read with the text's look.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from clew.corpus.ingest.formats.pdf_layout import Line
+
+_MARKER = re.compile(r"[•◦▪‣∙●○■□–-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxlc]{1,6}[.)]")
+"""A list item's marker alone on its line: a bullet, ``1.``, ``(a)``, ``iv.``."""
+_LAYERED = re.compile(r"WeasyPrint|wkhtmltopdf")
+"""The engines seen painting so (task U28: WeasyPrint 70, wkhtmltopdf 0.12.6 on Qt 5.15); Typst draws in order."""
+_SIDE_BY_SIDE = 3
+"""Lines of the page's right half beside lines of its left half, each wider than a quarter of the text: columns."""
+
+
+def painted_in_layers(metadata: dict[str, str]) -> bool:
+    """Whether the PDF's Producer or Creator is an HTML engine that paints text out of reading order."""
+    return any(_LAYERED.search(metadata.get(field) or "") for field in ("Producer", "Creator"))
+
+
+def reading_order(lines: list[Line]) -> list[Line]:
+    """``lines`` (PDFium's order) top to bottom where the page went back up in one column (see the module)."""
+    if not _back_up(lines) or _columns(lines):
+        return lines
+    ordered = sorted(lines, key=lambda line: line.y)
+    out: list[Line] = []
+    start = 0
+    while start < len(ordered):
+        row = [ordered[start]]
+        end = start + 1
+        while end < len(ordered) and ordered[end].y - row[0].y <= 0.3 * max(row[0].size, ordered[end].size):
+            row.append(ordered[end])
+            end += 1
+        row.sort(key=lambda line: line.x)
+        out.extend(_markers_joined(row))
+        start = end
+    return out
+
+
+def _back_up(lines: list[Line]) -> bool:
+    return any(after.y < before.y - 1.5 * max(before.size, after.size)
+               and (after.x < before.right and before.x < after.right or _MARKER.fullmatch(after.text) is not None)
+               for before, after in zip(lines, lines[1:], strict=False))
+
+
+def _columns(lines: list[Line]) -> bool:
+    left, right = min(line.x for line in lines), max(line.right for line in lines)
+    middle, quarter = (left + right) / 2, (right - left) / 4
+    wide = [line for line in lines if line.right - line.x > quarter]
+    right_half = [line for line in wide if line.x >= middle]
+    left_half = [line for line in wide if line.right <= middle]
+    beside = sum(1 for line in right_half if any(abs(other.y - line.y) < line.size for other in left_half))
+    return beside >= _SIDE_BY_SIDE
+
+
+def _markers_joined(row: list[Line]) -> list[Line]:
+    out: list[Line] = []
+    for line in row:
+        if out and _MARKER.fullmatch(out[-1].text) and out[-1].right <= line.x:
+            marker = out.pop()
+            line = replace(line, text=f"{marker.text} {line.text}", x=marker.x)
+        out.append(line)
+    return out
