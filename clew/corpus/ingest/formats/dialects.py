@@ -105,15 +105,19 @@ _DOCSIFY_HELPERS = {"!": "Important", "?": "Tip"}
 def docsify_helpers(text: str) -> str:
     """``text`` with Docsify's helpers read as their label: a paragraph that opens with ``!>`` (important content,
     Docsify's ``p.warn``) reads ``Important: ...``, one that opens with ``?>`` (a tip, ``p.tip``) ``Tip: ...``
-    (task U24). A line inside a paragraph or in code stays as written."""
+    (task U24). A line inside a paragraph, in code or in an HTML block stays as written, and so does a marker with no
+    text after it (task R17): PHP's closing tag ``?>`` opens a line after a blank one in a ``<?php`` block (an HTML
+    block to its ``?>`` line) or alone, quoted in prose; Docsify would show it as an empty tip."""
     if "!>" not in text and "?>" not in text:
         return text
-    code = code_lines(text)
+    tokens = _PARSER.parse(text)
+    code = code_lines(text, tokens) | {number for token in tokens if token.type == "html_block" and token.map
+                                       for number in range(*token.map)}
     lines = text.split("\n")
     for number, line in enumerate(lines):
         bare = line.lstrip(" ")
-        if (len(line) - len(bare) < 4 and bare[1:2] == ">" and bare[:1] in _DOCSIFY_HELPERS and number not in code
-                and (number == 0 or not lines[number - 1].strip())):
+        if (len(line) - len(bare) < 4 and bare[1:2] == ">" and bare[:1] in _DOCSIFY_HELPERS and bare[2:].strip()
+                and number not in code and (number == 0 or not lines[number - 1].strip())):
             lines[number] = f"{_DOCSIFY_HELPERS[bare[0]]}: {bare[2:].lstrip()}"
     return "\n".join(lines)
 
