@@ -17,6 +17,12 @@ _ORG_SUBTITLE = re.compile(r'(<h1 class="title">[^<]*+)<br ?/?>\s*+<span class="
 """Org mode's title with its subtitle (its XHTML export, the default: ``h1.title`` holding ``<br />`` and
 ``span.subtitle``): read as one heading, "The Org Manual Release 9.5", every passage's first heading; the subtitle
 is made the paragraph under the title, as the HTML5 export writes them apart (``h1.title`` then ``p.subtitle``)."""
+_ORG_HEADER = re.compile(
+    r'<header>\s*+(<h1 class="title">[^<]*+</h1>)\s*+(?:<p class="subtitle"[^<>]*+>([^<]*+)</p>\s*+)?</header>')
+"""Org mode's HTML5 export (``org-html-html5-fancy``) of the title and subtitle: a ``header`` (chrome, so the title
+was read from ``<title>`` only and the subtitle lost; task U19's leftover) holding ``h1.title`` and
+``p.subtitle`` (``role="doc-subtitle"`` since Org 9.5). Read as the XHTML export's are (task R17): the title, then
+the subtitle the paragraph under it, before the first chapter: the document's, not a chapter's text or a heading."""
 
 PANDOC = re.compile(r'<meta name="generator" content="pandoc"', re.IGNORECASE)
 """A page pandoc wrote standalone (``-s``)."""
@@ -28,7 +34,12 @@ _PANDOC_TITLE = re.compile(r"\s*+<h1 class=\"title\">.*?</h1>", re.DOTALL)
 
 
 def org_title(text: str) -> str:
-    """The page with its title's subtitle (:data:`_ORG_SUBTITLE`) the paragraph after the title."""
+    """The page with its title's subtitle (:data:`_ORG_SUBTITLE`) the paragraph after the title, and the HTML5
+    export's title ``header`` (:data:`_ORG_HEADER`) its title and that paragraph."""
+    found = _ORG_HEADER.search(text)
+    if found is not None:
+        subtitle = "" if found.group(2) is None else f'\n<p class="subtitle">{found.group(2)}</p>'
+        return f"{text[:found.start()]}{found.group(1)}{subtitle}{text[found.end():]}"
     return _ORG_SUBTITLE.sub(r'\1</h1>\n<p class="subtitle">\2</p>', text, count=1)
 
 

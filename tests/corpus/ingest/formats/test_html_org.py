@@ -3,7 +3,11 @@ read as other generators' are, the ``div#postamble`` after every page left out a
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.html_titles import _ORG_HEADER
 from tests.corpus.ingest.formats.documents import load_html
 
 
@@ -52,3 +56,28 @@ def test_an_org_subtitle_is_the_paragraph_under_the_title() -> None:
     document = load_html("org-mode/budgets.html")
     assert [section.heading for section in document.sections if section.level == 1] == ["Budgets"]
     assert document.text.startswith("# Budgets\n\nRelease 1.0\n\n## 1. Limits")
+
+
+def test_the_html5_exports_title_and_subtitle_read_as_the_xhtml_exports() -> None:
+    """Org's HTML5 export (``org-html-html5-fancy``) writes the title and subtitle in a ``header`` (``h1.title``, then
+    ``p.subtitle``), chrome to the reader: the title came from ``<title>`` alone and the subtitle was lost. They read
+    as the XHTML export's now: the title, the subtitle the paragraph under it, then the first chapter (task R17)."""
+    html5 = load_html("org-mode/budgets-html5.html")
+    html5.check()
+    assert html5.text.startswith("# Budgets\n\nRelease 1.0\n\n## 1. Limits")
+    xhtml = load_html("org-mode/budgets.html")
+    assert html5.text == xhtml.text
+    assert [(s.heading, s.level) for s in html5.sections] == [(s.heading, s.level) for s in xhtml.sections]
+
+
+def test_the_html5_title_pattern_is_linear_and_reads_the_export() -> None:
+    """``_ORG_HEADER`` on 200,000 characters of headers that never close (a child process: a pattern gone quadratic
+    fails the test rather than hanging the run), and on the export's own header."""
+    script = ("from clew.corpus.ingest.formats.html_titles import _ORG_HEADER\n"
+              "print(_ORG_HEADER.search(('<header>' + ' ' * 20 + '<h1 class=\"title\">x</h1><p class=\"subtitle\" x>')"
+              " * 3_400) is None)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=False)
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
+    header = _ORG_HEADER.search('<header>\n<h1 class="title">B</h1>\n<p class="subtitle" role="doc-subtitle">R</p>\n'
+                                "</header><nav>")
+    assert header is not None and header.groups() == ('<h1 class="title">B</h1>', "R")
