@@ -1,7 +1,7 @@
 """Pages a site publishes for browsers rather than readers, left out of an ingest (``clew.corpus.ingest.sources``
 calls it for each folder's files): redirect pages, pages marked noindex, all-in-one pages that repeat their folder's
-pages, tables of contents of the other pages, a blog-style site's lists of posts and lists of links to its pages, and
-a Docsify site's sidebar and navbar."""
+pages, tables of contents of the other pages, a blog-style site's lists of posts and lists of links to its pages,
+a Docsify site's sidebar and navbar, and a site's not-found page."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
-from clew.corpus.ingest.peek import browser_page, headings, word_pairs
+from clew.corpus.ingest.peek import browser_page, headings, word_pairs, words
 
 COMPILATION_SIZE = 0.5
 """An HTML page at least this share of the size of the folder's other HTML pages together may be
@@ -73,6 +73,20 @@ DOCSIFY_READ = 64 * 1024
 """The bytes of an ``index.html`` looked at for ``DOCSIFY_MARKS`` (``docsify init``'s page: 635 bytes)."""
 
 
+NOT_FOUND_NAMES = frozenset({"404.html", "404.htm"})
+"""The name of the page a site answers a missing one with, as the generators write it beside the pages (Sphinx's
+sphinx-notfound-page and the pallets theme, MkDocs and Material, Docusaurus, VitePress, Starlight, Jekyll, Hugo)."""
+NOT_FOUND_OWN_WORDS = 30
+"""Such a page is a not-found page (``"notfound"``) when it says so (``_NOT_FOUND``: in its title or text) and holds
+at most this many words that another page of its site does not (its bars, sidebar and footer are every page's): the
+trials' not-found pages 1-18 ("404" alone: MkDocs, Material, VitePress; "Unfortunately we couldn't find the content
+you were looking for.": sphinx-notfound-page; Jekyll's docs' 18). A page of that name with text of its own (a page
+on the HTTP status 404) stays: the name alone leaves nothing out (task R17; task U24 left out every ``404.html``)."""
+_NOT_FOUND = re.compile(r"\b(?:404|not found|(?:does not|doesn t) exist|(?:could not|couldn t|cannot|can t) (?:be )?"
+                        r"find|cannot be found)\b")
+"""What a not-found page says, in its words (lower-cased, an apostrophe a space: ``peek.words``)."""
+
+
 def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str], bool],
                        is_html: Callable[[Path], bool], limit: int
                        ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
@@ -95,6 +109,8 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
         if kind is not None and not taken_back(key):
             dropped[key] = kind
     dropped.update((key, why) for key, why in _docsify(files) if not taken_back(key))
+    dropped.update((key, "notfound") for key in _not_found(files, is_html, limit) if key not in dropped
+                   and not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
 
@@ -238,6 +254,30 @@ class _LinkList(HTMLParser):
         if self.tag is not None and not self.closed and not self.labels and not self.unread \
                 and _OWN_WORD.search(data):
             raise _OwnText
+
+
+def _not_found(files: list[tuple[Path, str]], is_html: Callable[[Path], bool], limit: int) -> list[str]:
+    """The keys of ``files`` that are a site's not-found page (``NOT_FOUND_NAMES``, ``NOT_FOUND_OWN_WORDS``), each
+    weighed against another HTML page of its site: its folder's ``index.html``, else the first of its folder, else the
+    first below it (undici's Docusaurus build: no home page, its pages under ``api/``), else the first of ``files``."""
+    pages = [(file, key) for file, key in files if is_html(file)]
+    found = []
+    for file, key in pages:
+        if file.name.lower() not in NOT_FOUND_NAMES:
+            continue
+        folder = PurePosixPath(key).parent
+        others = [(other, other_key) for other, other_key in pages if other_key != key]
+        near = [other for other, other_key in others if PurePosixPath(other_key).parent == folder]
+        below = [other for other, other_key in others if folder in PurePosixPath(other_key).parents]
+        other = next((page for page in near if page.name == "index.html"), None)
+        other = other or next(iter(near + below + [page for page, _ in others]), None)
+        own = words(file, limit, html_page=True)
+        if not _NOT_FOUND.search(" ".join(own)):
+            continue
+        site = set() if other is None else set(words(other, limit, html_page=True))
+        if len(set(own) - site) <= NOT_FOUND_OWN_WORDS:
+            found.append(key)
+    return found
 
 
 def _docsify(files: list[tuple[Path, str]]) -> list[tuple[str, str]]:

@@ -77,12 +77,13 @@ _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("navigation", "site navigation file", "site navigation files", "a Docsify sidebar or navbar: links to the other "
      "pages"),
     ("shell", "Docsify page shell", "Docsify page shells", "the page Docsify fills with the Markdown beside it"),
+    ("notfound", "not-found page", "not-found pages", "the page a server answers a missing one with"),
 )
 
 
 def browser(pages: list[tuple[str, str]]) -> str:
     """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation``, ``contents``,
-    ``listing``, ``links``, ``navigation`` or ``shell``."""
+    ``listing``, ``links``, ``navigation``, ``shell`` or ``notfound``."""
     parts, examples = [], []
     for why, one, many, holds in _BROWSER_KINDS:
         keys = [key for key, reason in pages if reason == why]

@@ -171,20 +171,26 @@ word pairs with them in, and was ingested twice (task F1)."""
 
 
 def word_pairs(file: Path, limit: int, *, html_page: bool, markdown: bool = False) -> set[tuple[str, ...]]:
-    """The pairs of consecutive words in the first ``limit`` bytes of ``file`` (an HTML page's without its
-    tags, scripts and styles; a Markdown file's as it renders: without its links' targets, comments and tags),
-    lower-cased; a file of one word gives that word."""
+    """The pairs of consecutive words in the first ``limit`` bytes of ``file`` (:func:`words`); a file of one word
+    gives that word."""
+    found = words(file, limit, html_page=html_page, markdown=markdown)
+    return set(zip(found, found[1:])) if len(found) > 1 else {(word,) for word in found}
+
+
+def words(file: Path, limit: int, *, html_page: bool, markdown: bool = False) -> list[str]:
+    """The words in the first ``limit`` bytes of ``file`` (an HTML page's without its tags, scripts and styles, its
+    title's among them; a Markdown file's as it renders: without its links' targets, comments and tags),
+    lower-cased; none where it cannot be read."""
     try:
         with file.open("rb") as handle:
             text = handle.read(limit).decode("utf-8", errors="replace")
     except OSError:
-        return set()
+        return []
     if markdown:
         text = _MARKDOWN_TARGET.sub("] ", _MARKDOWN_DEFINITION.sub(" ", text))
     if html_page or markdown:
         text = html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", text)))
-    words = _WORD.findall(text.lower())
-    return set(zip(words, words[1:])) if len(words) > 1 else {(word,) for word in words}
+    return _WORD.findall(text.lower())
 
 
 _HEADING = re.compile(r"<(h[1-6]|dt)\b[^>]*>((?:[^<]|<(?!(?:h[1-6]|dt)\b))*?)</\1\s*>", re.DOTALL | re.IGNORECASE)
