@@ -62,6 +62,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     FRAME_CORNERS,
     Line,
     body_size,
+    code_blank_lines,
     drop_running_lines,
     footnote_marks,
     indented,
@@ -558,8 +559,9 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             last = paragraph[-1]
             limit = max(1.5 * max(last.size, line.size), (gaps or {}).get(line.size, 0.0))  # pdf_layout
             gap = line.y - (last.end or last.y)
-            if kind == line_kind == "code" and limit < gap <= 2.5 * line.size and line.size == last.size:
-                paragraph.append(Line("", line.size, False, True, line.y, line.x))  # a blank line in the code
+            if kind == line_kind == "code" and limit < gap and line.size == last.size and (
+                    blanks := 1 if gap <= 2.5 * line.size else code_blank_lines(paragraph, gap)):
+                paragraph.extend(Line("", line.size, False, True, line.y, line.x) for _ in range(blanks))
             elif (gap > limit or abs(line.size - last.size) >= 1
                     or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
                     or (kind == "list_item" and line.x < paragraph[0].x - 1)):

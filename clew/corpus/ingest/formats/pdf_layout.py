@@ -377,3 +377,12 @@ def indented(lines: list[Line]) -> list[str]:
     if max(indents) > 64:  # columns set apart (luaotfload's file list: 125 characters), no indentation
         return texts
     return [" " * indent + text if text else "" for indent, text in zip(indents, texts, strict=True)]
+
+
+def code_blank_lines(code: list[Line], gap: float) -> int:
+    """The blank lines a gap in a code block holds where it is two or three times the block's own line pitch:
+    Typst sets raw text 1.41 sizes apart, so one blank line is 2.8 sizes (Starlette's test client example, U28)."""
+    pitch = next((below.y - above.y for above, below in zip(reversed(code[:-1]), reversed(code[1:]), strict=True)
+                  if above.text and below.text), 0.0)
+    lines = round(gap / pitch) if pitch > 0 else 0
+    return lines - 1 if lines in (2, 3) and abs(gap - lines * pitch) <= 0.05 * pitch else 0
