@@ -8,8 +8,8 @@ Markdown). The block's span covers its fences, as the Markdown reader's does.
 
 The language is kept where the source names one: HTML's ``class="language-bash"`` (Prism,
 highlight.js, Docusaurus, MkDocs, Hugo, Asciidoctor's ``code``), ``lang-bash``, Sphinx's
-``highlight-python`` box, Pandoc's ``pre.sourceCode.bash``, ``data-lang`` / ``data-language``
-(Hugo, Expressive Code). Names that say "no language" (``none``, ``default``, ``nohighlight``) are
+``highlight-python`` box, Hexo's ``figure.highlight.bash``, Pandoc's ``pre.sourceCode.bash``, ``data-lang`` /
+``data-language`` (Hugo, Expressive Code). Names that say "no language" (``none``, ``default``, ``nohighlight``) are
 dropped.
 """
 
@@ -40,9 +40,10 @@ def language_name(value: str | None) -> str:
     return name if _NAME.fullmatch(name) and name not in _NO_LANGUAGE else ""
 
 
-def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False) -> str:
+def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False, figure: bool = False) -> str:
     """The language an HTML element names for the code in it (see the module's docstring); ``pre``:
-    the element is the ``pre`` itself, where Pandoc names it as a bare class after ``sourceCode``."""
+    the element is the ``pre`` itself, where Pandoc names it as a bare class after ``sourceCode``; ``figure``: a
+    ``figure``, where Hexo names it as the class beside ``highlight``."""
     for key, value in attrs:
         if key in ("data-lang", "data-language") and language_name(value):
             return language_name(value)
@@ -53,4 +54,6 @@ def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False) -> 
                 return language_name(name[len(prefix):])
     if pre and "sourcecode" in classes:
         return next((language_name(name) for name in classes if name != "sourcecode" and language_name(name)), "")
+    if figure and len(classes) == 2 and "highlight" in classes:  # Hexo's figure.highlight.jsx around its code's table
+        return language_name(classes[classes[0] == "highlight"])
     return ""

@@ -67,6 +67,7 @@ from clew.corpus.ingest.formats.html_rules import (
     _BUTTON_SCOPE,
     _CLOSES_P,
     _ENDS_HEADING,
+    _FOREIGN,
     _HEAD_CONTENT,
     _HEADINGS,
     _LEVELS,
@@ -215,7 +216,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             if not self._drop:
                 self._markers(tag, attrs)
             return
-        self._boundary()
+        if tag not in _FOREIGN:  # svg, math: no text of their own, inline where they stand (an icon in a link, U26)
+            self._boundary()
         if tag in _SKIPPED:
             self._skip_tag, self._skip_depth = tag, 1
             return
@@ -246,8 +248,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         else:
             self._markers(tag, attrs)
             entry = self._open_element(tag, attrs)
-            if tag == "div":
-                entry.language = html_language(attrs)
+            if tag in ("div", "figure"):
+                entry.language = html_language(attrs, figure=tag == "figure")
             if not entry.role and content_root(tag, attrs):
                 entry.role = "root"
                 self._roots_open += 1

@@ -80,8 +80,10 @@ Material's ``h2#__comments`` (its comment system's heading, "Feedback" over Gisc
 every page of Griffe's site, task U25)."""
 DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 """ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
-_SKIPPED = frozenset({"script", "style", "svg", "math"})
-"""Skipped by counting their own tag: raw text (script, style) or foreign XML (svg, math)."""
+_FOREIGN = frozenset({"svg", "math"})
+_SKIPPED = frozenset({"script", "style"}) | _FOREIGN
+"""Skipped by counting their own tag: raw text (script, style) or foreign XML (svg, math: ``_FOREIGN``, which ends no
+paragraph, as an icon inside a link or a formula inside a sentence ends none)."""
 _VOID = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
 _HEAD_CONTENT = frozenset("base link meta noscript script style template title".split())
 _LEVELS = {f"h{level}": level for level in range(1, 7)}
@@ -242,6 +244,13 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # pdoc3 (0.11): each member's source, hidden until "Expand source code" (details.source) and read before its
     # docstring, the docstring a second time among the code (task U13: boltons' pages 3.7x their text)
     "pdoc3": frozenset({"source"}),
+    # VuePress 1 (default theme): the line numbers beside code (div.line-numbers-wrapper, markdown.lineNumbers), the
+    # "(opens new window)" after every link out of the site (span.sr-only by its icon), the prev/next links under every
+    # page (div.page-nav: "← MD012 - Multiple consecutive blank lines MD014 - ... →"; task U26)
+    "vuepress": frozenset({"line-numbers-wrapper", "sr-only", "page-nav"}),
+    # Hexo (its highlighter, every theme): the column of line numbers beside a code block (figure.highlight > table >
+    # td.gutter; a code block "1 2 3" before every example, task U26)
+    "hexo": frozenset({"gutter"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
