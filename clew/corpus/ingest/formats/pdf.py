@@ -104,6 +104,9 @@ _BULLET_GLYPH = re.compile(r"[•◦▪‣∙●○■□]\s+(?=\S)")
 """A bullet a word processor sets in a symbol font of its own size (LibreOffice's ``●`` in OpenSymbol, 9 pt before
 12-pt text, task U16): the line is measured by its last character (its first words may be code: dblatex's
 ``• latex.encoding=utf8 produces ...``), else each item's first line is a block of its own."""
+_CONTENTS = frozenset({"contents", "table of contents"})
+"""A contents page's heading, no title: wkhtmltopdf on unpatched Qt writes no Title, and a site's print page opens
+with its table of contents (Griffe's, task U28)."""
 _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 """A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
 _ICON = re.compile(r"[\ue000-\uf8ff ]+")
@@ -184,6 +187,8 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
         renderer.page()
         _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
                      navigation=index in navigation, last_page=len(pages), gaps=gaps)
+    if not title and (renderer.first_heading or "").casefold() in _CONTENTS:  # the next heading: a contents page's no
+        title = next((s.heading for s in renderer.sections[1:] if s.heading.casefold() not in _CONTENTS), None)
     document = renderer.document(title=title)
     document.warnings = warnings
     if navigation:
@@ -198,8 +203,8 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
     centre where the line above fills 0.6 of the text block or more (:func:`_measure`), so that it wrapped: Erlang's
     "System Architecture Support Libraries" / "(SASL)", 0.80 of it (task R7); camlidl's centred "Camlidl user's
     manual", 0.33 of it, is a short title over a version line, "Version 1.04", not joined.
-    Text drawn in a figure (:func:`_figure_text`) is no title: asymptote.pdf's logo, the word "symptote" set larger
-    than the title above it, was its title (task R6)."""
+    A contents page's heading (``_CONTENTS``) and text drawn in a figure (:func:`_figure_text`) are no title:
+    asymptote.pdf's logo, the word "symptote" set larger than the title above it, was its title (task R6)."""
     title = " ".join((pdf.get_metadata_dict().get("Title") or "").split())
     if title:
         return title
@@ -208,7 +213,8 @@ def _title(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float, bookma
     if (name := man_name(pages[0])) is not None:
         return name
     figure = _figure_text(pdf)
-    named = [line for line in pages[0] if len(alnum(line.text)) >= 3 and alnum(line.text) not in figure]
+    named = [line for line in pages[0] if len(alnum(line.text)) >= 3 and alnum(line.text) not in figure
+             and line.text.casefold() not in _CONTENTS]
     largest = max((line.size for line in named), default=0.0)
     if largest <= body:
         return bookmark

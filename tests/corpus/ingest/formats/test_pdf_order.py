@@ -82,3 +82,12 @@ def test_lines_on_one_baseline_read_left_to_right_and_a_marker_joins_its_text() 
     assert [line.text for line in reading_order(painted)] == ["Intro paragraph", "1. First item", "2. Second item",
                                                               "After the list"]
     assert reading_order(painted)[1].x == 52
+
+
+def test_a_print_page_s_table_of_contents_heading_is_no_title() -> None:
+    """wkhtmltopdf on unpatched Qt writes no Title metadata, and a site's print page opens with its contents."""
+    contents = b"BT /F1 20 Tf 72 720 Td (Table of Contents) Tj ET " + lines(b"1. Introduction", b"2. Installation",
+                                                                            top=690)
+    chapter = b"BT /F1 20 Tf 72 720 Td (Introduction) Tj ET " + lines(
+        b"Griffe reads Python source code and inspects objects at runtime.", top=690)
+    assert parse_pdf(hand_pdf([contents, chapter])).title == "Introduction"
