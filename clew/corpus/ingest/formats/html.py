@@ -202,6 +202,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             if (self._drop or dropped) and (tag in _VOID or self._too_deep(tag, attrs)):
                 return  # a dropped img has no end tag: on the stack it kept the a or span around it open
             if self._drop:
+                self._site.start(tag, attrs, True)  # a site's name in a link (html_jsdocs.site_name_box)
                 self._push(Entry(tag))
             elif dropped:
                 self._push_dropped(tag)

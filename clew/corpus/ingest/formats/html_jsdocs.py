@@ -57,12 +57,14 @@ def site_name_box(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     ``h1``, for the name a ``<title>`` may end with ("npm-ci | npm Docs" is the page "npm-ci" where the
     Markdown has no ``h1``: VitePress writes the front matter's title only into the ``<title>``). MkDocs Material's
     first ``div.md-header__topic`` likewise (the second, ``data-md-component="header-topic"``, is the page's): its
-    ``<title>`` "Loading - Griffe" is the page "Loading" where the ``h1`` says "Loading APIs" (task U25)."""
-    if tag != "div":
-        return False
+    ``<title>`` "Loading - Griffe" is the page "Loading" where the ``h1`` says "Loading APIs" (task U25). And
+    Bootstrap's ``a.navbar-brand``, where MkDocs' own ``mkdocs`` theme writes the site's name: "Library Reference -
+    Python-Markdown" is the page "Library Reference" over the ``h1`` "Using Markdown as a Python Library" (task U27)."""
     names = classes(attrs)
-    return "vpnavbartitle" in names or ("md-header__topic" in names and not any(
-        name == "data-md-component" for name, _ in attrs))
+    if tag == "a":
+        return "navbar-brand" in names
+    return tag == "div" and ("vpnavbartitle" in names or ("md-header__topic" in names and not any(
+        name == "data-md-component" for name, _ in attrs)))
 
 
 def tab_panels_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:

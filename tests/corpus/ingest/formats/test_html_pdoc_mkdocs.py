@@ -83,3 +83,54 @@ def test_a_pdoc_page_is_titled_by_its_module() -> None:
     assert parse_html(other).title == "rich.align API documentation"
     assert parse_html(_PDOC.replace("rich.align API documentation", "Align &lt;b&gt; API documentation")).title == \
         "Align <b>"
+
+
+_MKDOCS = (
+    '<!DOCTYPE html>\n<html lang="en" data-bs-theme="light">\n    <head>\n        <meta charset="utf-8">\n'
+    '        <link rel="canonical" href="https://Python-Markdown.github.io/library/">\n'
+    "        <title>Library Reference - Python-Markdown</title>\n"
+    '        <link href="../css/bootstrap.min.css" rel="stylesheet">\n    </head>\n\n    <body>\n'
+    '        <div class="navbar fixed-top navbar-expand-lg navbar-dark bg-primary">\n'
+    '            <div class="container">\n'
+    '                <a class="navbar-brand" href="..">Python-Markdown</a>\n'
+    '                <div id="navbar-collapse" class="navbar-collapse collapse">\n'
+    '                    <ul class="nav navbar-nav">\n'
+    '                        <li class="nav-item"><a href=".." class="nav-link">Home</a></li>\n'
+    '                        <li class="nav-item dropdown"><a href="#" class="nav-link dropdown-toggle active"'
+    ' aria-current="page" role="button" data-bs-toggle="dropdown">Usage</a>\n'
+    '                            <ul class="dropdown-menu"><li><a href="./" class="dropdown-item active"'
+    ' aria-current="page">Library Reference</a></li></ul></li>\n'
+    "                    </ul>\n                </div>\n            </div>\n        </div>\n\n"
+    '        <div class="container">\n            <div class="row">\n'
+    '                    <div class="col-md-3"><div class="navbar-expand-md bs-sidebar hidden-print affix"'
+    ' role="complementary">\n    <div class="navbar-header"><button type="button" class="navbar-toggler collapsed"'
+    ' data-bs-toggle="collapse" data-bs-target="#toc-collapse" title="Table of Contents">'
+    '<span class="fa fa-angle-down"></span></button></div>\n'
+    '    <div id="toc-collapse" class="navbar-collapse collapse card bg-body-tertiary">\n'
+    '        <ul class="nav flex-column"><li class="nav-item" data-bs-level="1">'
+    '<a href="#using-markdown-as-a-python-library" class="nav-link">Using Markdown as a Python Library</a></li>'
+    "</ul>\n    </div>\n</div></div>\n"
+    '                    <div class="col-md-9" role="main">\n\n'
+    '<h1 id="using-markdown-as-a-python-library">Using Markdown as a Python Library'
+    '<a class="headerlink" href="#using-markdown-as-a-python-library" title="Permanent link">&sect;</a></h1>\n'
+    "<p>First and foremost, Python-Markdown is intended to be a python library module used by various projects to"
+    " convert Markdown syntax into HTML.</p>\n</div>\n            </div>\n        </div>\n\n"
+    '        <footer class="col-md-12">\n            <hr>\n                <p>Copyright &copy; 2010-2026 The'
+    ' Python-Markdown Project.</p>\n            <p>Documentation built with <a href="https://www.mkdocs.org/">'
+    "MkDocs</a>.</p>\n        </footer>\n    </body>\n</html>\n"
+)
+
+
+def test_a_page_of_mkdocs_own_theme_is_titled_without_the_sites_name() -> None:
+    """MkDocs' built-in ``mkdocs`` theme (Bootstrap) titles a page "<nav title> - <site_name>" and writes the site's
+    name in the navbar's brand link (``a.navbar-brand``). Where the page's ``h1`` is not its navigation title (14 of
+    Python-Markdown's 38 pages) the title kept the site's name: "Library Reference - Python-Markdown"."""
+    document = parse_html(_MKDOCS)
+    document.check()
+    assert document.title == "Library Reference"
+    assert [s.heading for s in document.sections] == ["Library Reference", "Using Markdown as a Python Library"]
+    h1 = "Using Markdown as a Python Library"
+    same = _MKDOCS.replace("Library Reference - Python-Markdown", f"{h1} - Python-Markdown")
+    assert parse_html(same).title == h1
+    unnamed = _MKDOCS.replace('<a class="navbar-brand" href="..">Python-Markdown</a>', "")
+    assert parse_html(unnamed).title == "Library Reference - Python-Markdown"
