@@ -91,3 +91,11 @@ def test_a_print_page_s_table_of_contents_heading_is_no_title() -> None:
     chapter = b"BT /F1 20 Tf 72 720 Td (Introduction) Tj ET " + lines(
         b"Griffe reads Python source code and inspects objects at runtime.", top=690)
     assert parse_pdf(hand_pdf([contents, chapter])).title == "Introduction"
+
+
+def test_a_line_opening_with_smaller_inline_code_goes_on_with_its_paragraph() -> None:
+    """A browser sets ``code`` at 0.85-0.9 em: a line that opened with it was measured at that size, and its
+    paragraph broke in three there (Requests' "If you change the encoding ..." by WeasyPrint)."""
+    document = parse_pdf((FIXTURES / "weasyprint-code-spans.pdf").read_bytes())
+    assert [kind for kind, _ in _blocks(document)] == ["heading", "paragraph", "paragraph"]
+    assert "the new value of r.encoding whenever you call r.text. You might want" in document.text
