@@ -10,7 +10,7 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
-from clew.corpus.ingest.peek import browser_page, headings, word_pairs, words
+from clew.corpus.ingest.peek import browser_page, headings, read_at_most, word_pairs, words
 
 COMPILATION_SIZE = 0.5
 """An HTML page at least this share of the size of the folder's other HTML pages together may be
@@ -94,7 +94,12 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
     among them is not, and less all-in-one pages, tables of contents and lists of posts (see
     ``clew.corpus.ingest.sources``' docstring); with ``(key, why)`` of each page left out. A key for which
     ``taken_back`` is true is kept; a page is read up to ``limit`` bytes."""
-    marks = {key: browser_page(file) if is_html(file) else None for file, key in files}
+    marks: dict[str, str | None] = {}
+    kinds: dict[str, str | None] = {}  # each HTML page read once, for both (task R17)
+    for file, key in files:
+        data = _read(file, limit) if is_html(file) else None
+        marks[key] = None if data is None else browser_page(data)
+        kinds[key] = None if data is None else _list_kind(data)
     indexed = any(mark is None and is_html(file) for (file, key), mark in zip(files, marks.values(), strict=True))
     dropped = {key: mark for key, mark in marks.items()
                if mark is not None and (mark == "redirect" or indexed) and not taken_back(key)}
@@ -104,9 +109,8 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
             folders.setdefault(PurePosixPath(key).parent.as_posix(), []).append((file, key))
     for pages in folders.values():  # an all-in-one page repeats the pages of its own folder
         dropped.update((key, why) for key, why in _compilations(pages, limit) if not taken_back(key))
-    for file, key in files:
-        kind = _list_kind(file, limit) if key not in dropped and is_html(file) else None
-        if kind is not None and not taken_back(key):
+    for key, kind in kinds.items():
+        if kind is not None and key not in dropped and not taken_back(key):
             dropped[key] = kind
     dropped.update((key, why) for key, why in _docsify(files) if not taken_back(key))
     dropped.update((key, "notfound") for key in _not_found(files, is_html, limit) if key not in dropped
@@ -149,20 +153,25 @@ def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, 
     return found
 
 
-def _list_kind(file: Path, limit: int) -> str | None:
-    """Whether the HTML ``file`` (its first ``limit`` bytes) is a list of posts (``"listing"``) or of links
-    (``"links"``), or None."""
+def _read(file: Path, limit: int) -> bytes | None:
+    """The first ``limit`` bytes of ``file``; None where it cannot be read (reading it to ingest reports that)."""
     try:
         with file.open("rb") as handle:
-            data = handle.read(limit)
+            return read_at_most(handle, limit)
     except OSError:
         return None
+
+
+def _list_kind(data: bytes) -> str | None:
+    """Whether an HTML page (``data``) is a list of posts (``"listing"``) or of links (``"links"``), or None."""
     return "listing" if _lists_posts(data) else "links" if _lists_links(data) else None
 
 
 def _lists_posts(data: bytes) -> bool:
-    """Whether an HTML page's ``data`` is a list of posts (``LISTING_ENTRIES``)."""
-    if not any(mark in data for mark in LISTING_MARKS):
+    """Whether an HTML page's ``data`` is a list of posts (``LISTING_ENTRIES``). A page that holds neither mark twice
+    is not looked at further: every page of Qt's documentation says "as published by the Free Software Foundation"
+    once, and decoding each to read its classes was most of the folder's look (task R17)."""
+    if all(data.count(mark) < LISTING_ENTRIES for mark in LISTING_MARKS):
         return False
     entries = dates = 0
     for found in _CLASS.finditer(data.decode("utf-8", errors="replace")):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from clew.corpus.ingest import sources
+from clew.corpus.ingest import peek
 from clew.corpus.ingest.sources import FileLimits, read_source
 
 
@@ -17,7 +17,7 @@ def test_a_read_stops_at_the_size_or_the_end(tmp_path: Path, size: int, expected
     path = tmp_path / "f.bin"
     path.write_bytes(b"abcdefghij")
     with path.open("rb") as handle:
-        assert sources._read_at_most(handle, size) == expected
+        assert peek.read_at_most(handle, size) == expected
 
 
 @pytest.mark.parametrize(("size", "expected"), [(6, b"abcdef"), (8, b"abcdefgh"), (100, b"abcdefghij")])
@@ -26,10 +26,10 @@ def test_a_file_longer_than_its_size_said_is_read_on_up_to_the_size(
     path = tmp_path / "f.bin"
     path.write_bytes(b"abcdefghij")
     real = os.fstat
-    monkeypatch.setattr(sources.os, "fstat", lambda fd: os.stat_result((*real(fd)[:6], 4, *real(fd)[7:])))
-    assert sources.os.fstat(0).st_size == 4  # the file grew after its size was read
+    monkeypatch.setattr(peek.os, "fstat", lambda fd: os.stat_result((*real(fd)[:6], 4, *real(fd)[7:])))
+    assert peek.os.fstat(0).st_size == 4  # the file grew after its size was read
     with path.open("rb") as handle:
-        assert sources._read_at_most(handle, size) == expected
+        assert peek.read_at_most(handle, size) == expected
 
 
 def test_a_text_file_over_the_limit_is_skipped_and_named(tmp_path: Path) -> None:
