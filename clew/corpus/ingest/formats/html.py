@@ -198,7 +198,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         if self._head is not None and tag not in _HEAD_CONTENT:
             self._pop_entry(self._head)  # content without </head> or <body>: the head has ended
         if tag in INLINE_TAGS:
-            dropped = not self._drop and bool(attrs) and _dropped_class(attrs, self._generator)  # none: no class
+            dropped = not self._drop and bool(attrs) and _dropped_class(attrs, self._generator, tag)  # none: no class
             if (self._drop or dropped) and (tag in _VOID or self._too_deep(tag, attrs)):
                 return  # a dropped img has no end tag: on the stack it kept the a or span around it open
             if self._drop:
@@ -240,7 +240,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
         if self._chrome:
             self._push(Entry(tag))
         elif ((tag in DROP_TAGS and not (tag == "header" and self._sectioning()))
-              or (bool(attrs) and _dropped_class(attrs, self._generator))):
+              or (bool(attrs) and _dropped_class(attrs, self._generator, tag))):
             entry = self._push_dropped(tag)
             if tag == "head":
                 self._head = entry

@@ -204,8 +204,10 @@ _TEXINFO = frozenset("header nav-panel printindex".split())
 _TEXINFO_INDEX = re.compile(r"index-[a-z0-9]+")
 """A Texinfo 6 index's table: ``table.index-`` and the index's name, the six standard ones (cp, fn, vr, ky, pg, tp)
 and any a manual defines (``@defindex``: Bash's ``index-bt`` builtins and ``index-rw`` reserved words, read as a
-table of letters and empty cells at the end of its one-page manual; task U19). Texinfo 7's ``a.index-entry-id``,
-an index entry's anchor in the text, is no index."""
+table of letters and empty cells at the end of its one-page manual; task U19). Only a ``table`` (task R17): another
+element of such a class on a Texinfo page is the manual's own (``@html``), and Texinfo 7's index is
+``div.printindex`` (its tables ``table.cp-entries-printindex``). Texinfo 7's ``a.index-entry-id``, an index entry's
+anchor in the text, is no index."""
 GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # Texinfo (makeinfo / texi2any): the Next/Previous/Up bar of every node sits in div.header
     # (texinfo 6) or div.nav-panel (texinfo 7), a printed index's entries (links to the nodes,
@@ -319,15 +321,16 @@ def generator_title(attrs: list[tuple[str, str | None]]) -> str | None:
     return None if generator is None else GENERATOR_TITLES.get(generator)
 
 
-def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset()) -> bool:
+def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str] = frozenset(), tag: str = "") -> bool:
     """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome classes, see
-    ``GENERATOR_CLASSES``; a Texinfo index's ``_TEXINFO_INDEX``), by ``html_sweep.swept_chrome`` (a permalink
-    class but on a link, Haddock's source link, text that cannot be selected) and ``html_more.more_chrome``
-    (YARD's and RDoc's), by its id (``DROP_IDS``) or its role (``DROP_ROLES``)."""
+    ``GENERATOR_CLASSES``; a Texinfo index's ``table`` of class ``_TEXINFO_INDEX``, ``tag`` the element's), by
+    ``html_sweep.swept_chrome`` (a permalink class but on a link, Haddock's source link, text that cannot be
+    selected) and ``html_more.more_chrome`` (YARD's and RDoc's), by its id (``DROP_IDS``) or its role
+    (``DROP_ROLES``)."""
     classes = (_attr(attrs, "class") or "").split()
     if not (DROP_CLASSES.isdisjoint(classes) and generator.isdisjoint(classes)):
         return True
-    if generator is _TEXINFO and any(_TEXINFO_INDEX.fullmatch(name) for name in classes):
+    if generator is _TEXINFO and tag == "table" and any(_TEXINFO_INDEX.fullmatch(name) for name in classes):
         return True
     if swept_chrome(classes, _attr(attrs, "href"), _attr(attrs, "style")):
         return True

@@ -62,3 +62,15 @@ def test_a_texinfo_pages_notes_sit_beside_its_chapters() -> None:
     assert notes.level == 2 and {chapter.level for chapter in chapters} == {2}
     assert {chapter.parent for chapter in chapters} == {notes.parent}
     assert document.text.endswith("## Footnotes\n\n[1] A frobbed file is one that was changed on purpose.")
+
+
+def test_only_a_texinfo_table_of_an_index_class_is_an_index() -> None:
+    """The index rule took any element of a class ``index-<name>`` on a Texinfo page, so a manual's own markup
+    (``@html``: a ``div.index-item`` of text, a ``span.index-term``) was cut as an index; only makeinfo's
+    ``table.index-<name>`` is one (task R17)."""
+    raw = ('<div class="index-item"><p>Each <span class="index-term">alias</span> is expanded when a command is '
+           'read.</p></div>')
+    document = parse_html(page("cp").replace('<div class="appendix"', raw + '<div class="appendix"'))
+    document.check()
+    assert "Each alias is expanded when a command is read." in document.text
+    assert "Index Entry" not in document.text and not document.tables
