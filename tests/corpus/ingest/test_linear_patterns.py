@@ -109,7 +109,7 @@ print(index_entry("a" * 2 * n + ",x 5"), index_entry("a" * 2 * n + ", 5"), _ICON
       _MONO_FONT.search("t1x" * n) is None, _TEX_TYPEWRITER.search("t1x" * n) is None,
       _UNIT_ITEM.match("\u2022" + blanks + "x") is not None, flush=True)
 print(index_entry("a, " + "1, " * (n // 3) + "1", 100), index_entry("a, " + "1, " * (n // 3) + "1000", 100), flush=True)
-from clew.corpus.ingest.formats.pdf_order import _LAYERED, _MARKER
+from clew.corpus.ingest.formats.pdf_order import _LAYERED, LIST_MARKER as _MARKER
 print(_MARKER.fullmatch("(" + "1" * n + ".") is None, _LAYERED.search("Weasy" * n) is None, flush=True)
 """
 

@@ -17,7 +17,9 @@ Such a table is read where its columns are certain, else its lines stay text in 
 - every column's text starts at its band's left edge (within ``ALIGN``) in at least ``ROWS`` rows: a row begins at a
   line with text in the first column, and a line without (a wrapped cell) goes on with the row above it.
 
-The table's first row is its header, as the reader writes every table (``Renderer.table``).
+A column of one text in every row (bullets), or a first column of list markers (``1.``, ``2.``, ``3.``: an ordered
+list a browser or LaTeX's enumerate sets apart from its text), makes a list, no table. The table's first row is its
+header, as the reader writes every table (``Renderer.table``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats.pdf_boxes import PdfTable, cell_text, segments
 from clew.corpus.ingest.formats.pdf_layout import Line
+from clew.corpus.ingest.formats.pdf_order import LIST_MARKER
 
 ROWS = 3
 """Rows a column's text must start at its left edge in, and lines a run must hold, for a table without rules."""
@@ -126,6 +129,8 @@ def _table(textpage: pdfium.PdfTextPage, run: list[Line], height: float) -> PdfT
             return None
     cells = [[" ".join(filter(None, (_text(textpage, line) for line in column))) for column in row] for row in rows]
     if any(len({row[at] for row in cells}) == 1 for at in range(len(bands))):  # a bullet's column: a list
+        return None
+    if all(LIST_MARKER.fullmatch(row[0]) for row in cells):  # numbered (1. 2. 3.): a list too (task U28)
         return None
     left, right = min(line.x for line in run), max(line.right for line in run)
     return PdfTable(run[0].y - 1, run[-1].y + 1, left - 1, right + 1, cells)

@@ -23,7 +23,7 @@ from dataclasses import replace
 
 from clew.corpus.ingest.formats.pdf_layout import Line
 
-_MARKER = re.compile(r"[•◦▪‣∙●○■□–-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxlc]{1,6}[.)]")
+LIST_MARKER = re.compile(r"[•◦▪‣∙●○■□–-]|\(?\d{1,3}[.)]|\(?[a-zA-Z][.)]|[ivxlc]{1,6}[.)]")
 """A list item's marker alone on its line: a bullet, ``1.``, ``(a)``, ``iv.``."""
 _LAYERED = re.compile(r"WeasyPrint|wkhtmltopdf")
 """The engines seen painting so (task U28: WeasyPrint 70, wkhtmltopdf 0.12.6 on Qt 5.15); Typst draws in order."""
@@ -57,7 +57,7 @@ def reading_order(lines: list[Line]) -> list[Line]:
 
 def _back_up(lines: list[Line]) -> bool:
     return any(after.y < before.y - 1.5 * max(before.size, after.size)
-               and (after.x < before.right and before.x < after.right or _MARKER.fullmatch(after.text) is not None)
+               and (after.x < before.right and before.x < after.right or LIST_MARKER.fullmatch(after.text) is not None)
                for before, after in zip(lines, lines[1:], strict=False))
 
 
@@ -74,7 +74,7 @@ def _columns(lines: list[Line]) -> bool:
 def _markers_joined(row: list[Line]) -> list[Line]:
     out: list[Line] = []
     for line in row:
-        if out and _MARKER.fullmatch(out[-1].text) and out[-1].right <= line.x:
+        if out and LIST_MARKER.fullmatch(out[-1].text) and out[-1].right <= line.x:
             marker = out.pop()
             line = replace(line, text=f"{marker.text} {line.text}", x=marker.x)
         out.append(line)

@@ -68,3 +68,14 @@ def test_a_line_with_text_in_the_first_column_only_leaves_the_lines_text() -> No
     ])]))
     assert document.tables == []
     assert "Show the log of the boot boot.log Show the log of the user user.log" in document.text
+
+
+def test_a_numbered_list_whose_numbers_stand_apart_stays_a_list() -> None:
+    """A browser sets an ordered list's numbers apart from their text (Griffe's footnotes by wkhtmltopdf), as
+    LaTeX's enumerate does (plantuml's release steps): the numbers' column made them a table (task U28)."""
+    steps = [(72, b"1.", b"Adapt date and version number."), (72, b"2.", b"Adapt CHANGELOG.md."),
+             (72, b"3.", b"Set a git tag and push.")]
+    document = parse_pdf(hand_pdf([page(steps)]))
+    assert not document.tables
+    assert [block.kind for block in document.blocks[:4]] == ["paragraph", "list_item", "list_item", "list_item"]
+    assert "2. Adapt CHANGELOG.md." in document.text
