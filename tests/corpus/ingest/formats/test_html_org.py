@@ -8,7 +8,7 @@ import sys
 
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.html_titles import _ORG_HEADER
-from tests.corpus.ingest.formats.documents import load_html
+from tests.corpus.ingest.formats.documents import HTML_FIXTURES, load_html
 
 
 def test_an_org_footnote_mark_reads_apart_from_its_word() -> None:
@@ -81,3 +81,16 @@ def test_the_html5_title_pattern_is_linear_and_reads_the_export() -> None:
     header = _ORG_HEADER.search('<header>\n<h1 class="title">B</h1>\n<p class="subtitle" role="doc-subtitle">R</p>\n'
                                 "</header><nav>")
     assert header is not None and header.groups() == ('<h1 class="title">B</h1>', "R")
+
+
+def test_an_html5_export_without_a_subtitle_keeps_its_title_heading() -> None:
+    """A document without ``#+SUBTITLE``: the HTML5 export's ``header`` holds the title alone (Org 9.5.5), read as the
+    title heading over the chapters, as the XHTML export's ``h1.title`` is."""
+    page = load_html("org-mode/budgets-html5.html")
+    source = (HTML_FIXTURES / "org-mode/budgets-html5.html").read_text(encoding="utf-8")
+    alone = source.replace('<p class="subtitle" role="doc-subtitle">Release 1.0</p>\n', "")
+    assert alone != source
+    document = parse_html(alone)
+    document.check()
+    assert document.text.startswith("# Budgets\n\n## 1. Limits")
+    assert document.text == page.text.replace("Release 1.0\n\n", "", 1)
