@@ -171,8 +171,9 @@ def browser_page(data: bytes) -> str | None:
     head = _Head()
     head.feed(head_text)
     head.close()
-    if head.refresh is not None and body is not None:
-        words = _WORD.findall(html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", text[body.start():]))))
+    if head.refresh is not None:
+        shown = text[body.start():] if body else text  # a page of a head alone (pdoc's index.html; task U27)
+        words = _WORD.findall(html.unescape(_TAG.sub(" ", _UNREAD.sub(" ", shown))))
         if len(words) <= REDIRECT_WORDS:
             return "redirect"
     return "noindex" if head.noindex else None
