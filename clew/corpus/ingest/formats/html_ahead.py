@@ -4,7 +4,8 @@ whose cells are a row of data or a frame around blocks only what follows its sta
 without ``start``, whose first number is its number of items (``html_parts.reversed_items``); a tab set
 of Docusaurus, VitePress, Starlight or MkDocs Material, whose labels come before all its panels
 (``html_jsdocs.tab_panels``); pdoc's page and Haddock's declarations, whose members' names are no headings
-(``html_pdoc.pdoc_page``, ``html_haddock.haddock_declarations``).
+(``html_pdoc.pdoc_page``, ``html_haddock.haddock_declarations``); a heading's permalink (``a.header-anchor``), which
+VuePress 2 wraps around the heading's text (:func:`heading_link`).
 The reader replays the held events once the element they open has ended, with those facts known
 (:class:`ReadAhead`, the parser under the reader).
 """
@@ -30,7 +31,7 @@ from clew.corpus.ingest.formats.html_members import (
 )
 from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
-from clew.corpus.ingest.formats.html_rules import Event, page_toc, page_toc_start
+from clew.corpus.ingest.formats.html_rules import PERMALINK_TEXTS, Event, page_toc, page_toc_start
 from clew.corpus.ingest.formats.html_sweep import (
     badge_start,
     edit_link,
@@ -47,12 +48,13 @@ READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", "a
 def read_ahead_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether a start tag begins events the reader holds (see the module's docstring): a table, a ``div``
     that is a table of contents, a counted-down list (``html_parts.counts_down``) or an element
-    :func:`rewritten_start` rewrites. A link (the commonest of these tags) is asked only whether it is an edit link."""
-    if tag == "a":  # most links: no href of an editor ("/edit/"), answered here
+    :func:`rewritten_start` rewrites. A link (the commonest of these tags) is asked only whether it is an edit link
+    or a heading's permalink."""
+    if tag == "a":  # most links: no href of an editor ("/edit/") and no permalink's class, answered here
         for name, value in attrs:
-            if name == "href":
-                return value is not None and "edit/" in value and edit_link_start(tag, attrs)
-        return False
+            if name == "href" and value is not None and "edit/" in value and edit_link_start(tag, attrs):
+                return True
+        return heading_link_start(tag, attrs)
     return tag in READ_AHEAD_TAGS and (tag == "table" or (tag == "div" and page_toc_start(attrs))
                                        or counts_down(tag, attrs) or rewritten_start(tag, attrs))
 
@@ -66,6 +68,29 @@ def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     return (tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
             or haddock_interface(tag, attrs) or separator_start(tag, attrs) or definition_start(tag, attrs)
             or edit_link_start(tag, attrs) or badge_start(tag, attrs))
+
+
+_HEADING_LINK = "header-anchor"
+
+
+def heading_link_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
+    """A heading's permalink of class ``header-anchor`` (markdown-it-anchor's: VuePress, VitePress), chrome
+    (``html_rules.DROP_CLASSES``) where it holds a glyph; read ahead to tell (:func:`heading_link`)."""
+    return tag == "a" and any(name == "class" and _HEADING_LINK in (value or "").split() for name, value in attrs)
+
+
+def heading_link(events: list[Event]) -> list[Event]:
+    """The held events of a ``header-anchor`` link: as they are where it holds a glyph ("#" before VuePress 1's
+    headings, a zero-width space after VitePress's: ``PERMALINK_TEXTS``), dropped by its class; else (VuePress 2's
+    ``<h1><a class="header-anchor" href="#x"><span>Title</span></a></h1>``, every heading's whole text, task U26)
+    the link without that class, read as the heading's text."""
+    text = " ".join("".join(text for kind, text, _ in events if kind == "data").split())
+    if text in PERMALINK_TEXTS:
+        return events
+    _, tag, attrs = events[0]
+    kept = [(name, " ".join(c for c in (value or "").split() if c != _HEADING_LINK) if name == "class" else value)
+            for name, value in attrs]
+    return [("start", tag, kept), *events[1:]]
 
 
 class HeldEvents:
@@ -128,6 +153,10 @@ class HeldEvents:
             if separator(events):
                 return [("data", " ", [])]
             self.decided = True  # a span.sep with text is read as it is: not held again
+        if events and heading_link_start(events[0][1], events[0][2]):
+            held = heading_link(events)
+            self.decided = held is events  # a permalink, dropped by its class: not held again
+            return held
         if events and badge_start(events[0][1], events[0][2]):
             self.decided = True  # read with a space before it, a word of its own: not held again
             return [("data", " ", []), *events]

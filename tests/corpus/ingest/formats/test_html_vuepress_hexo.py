@@ -89,3 +89,39 @@ def test_a_gutter_is_chrome_only_on_a_hexo_page() -> None:
     """Elsewhere (Hexo 3 names no generator) a cell of class ``gutter`` is the page's own text."""
     page = HEXO.replace('<meta name="generator" content="Hexo 4.2.1">', "")
     assert "```json\n1\n2\n3\n```" in parse_html(page).text
+
+
+VUEPRESS2 = (
+    '<!doctype html><html lang="en-US"><head><meta name="generator" content="VuePress 2.0.0-rc.30" />'
+    '<title>MD011 - Reversed link syntax | markdownlint</title></head><body><div id="app">'
+    '<div class="vp-theme-container"><header class="vp-navbar"><a class="route-link" href="/">'
+    '<span class="vp-site-name">markdownlint</span></a></header>'
+    '<main class="vp-page"><div vp-content><div id="content"><h1 id="md011-reversed-link-syntax" tabindex="-1">'
+    '<a class="header-anchor" href="#md011-reversed-link-syntax"><span><code>MD011</code> - Reversed link syntax</span>'
+    '</a></h1><p>Tags: <code>links</code></p><h2 id="fix" tabindex="-1"><a class="header-anchor" href="#fix">'
+    '<span>Fixing it</span></a></h2><p>To fix this, swap the <code>[]</code> and <code>()</code> around:</p>'
+    '<div class="language-markdown line-numbers-mode" data-highlighter="prismjs" data-ext="md"><pre>'
+    '<code class="language-markdown"><span class="line">[Correct link syntax](https://www.example.com/)</span>\n'
+    '</code></pre><div class="line-numbers" aria-hidden="true"><div class="line-number"></div></div></div>'
+    '</div></div></main></div></div></body></html>'
+)
+
+
+def test_a_vuepress_2_heading_inside_its_permalink_is_the_heading() -> None:
+    """VuePress 2 wraps each heading's whole text in its permalink (``a.header-anchor``), chrome where it holds a
+    glyph: every heading was empty, the page one untitled section titled "MD011 - Reversed link syntax |
+    markdownlint" from its ``<title>``."""
+    document = parse_html(VUEPRESS2)
+    assert document.title == "MD011 - Reversed link syntax"
+    assert [s.heading for s in document.sections] == [
+        "MD011 - Reversed link syntax", "MD011 - Reversed link syntax", "Fixing it"]
+    assert block_texts(document, "code") == ["```markdown\n[Correct link syntax](https://www.example.com/)\n```"]
+
+
+def test_a_header_anchor_holding_a_glyph_is_still_chrome() -> None:
+    """VuePress 1's "#" before a heading, VitePress's zero-width space after it: chrome as before."""
+    before = parse_html('<html><body><main><h2 id="a"><a href="#a" class="header-anchor">#</a> Options</h2>'
+                        '<p>Text.</p><h2 id="b">Usage <a class="header-anchor" href="#b" aria-label="Permalink to'
+                        ' &quot;Usage&quot;">&#8203;</a></h2><p>More.</p></main></body></html>')
+    assert [s.heading for s in before.sections][1:] == ["Options", "Usage"]
+    assert "#" not in before.text.replace("## ", "") and "\u200b" not in before.text
