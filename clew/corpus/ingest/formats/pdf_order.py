@@ -11,14 +11,17 @@ figures hold their labels in any order, and a page of LuaTeX's manual that went 
 into a hyphenated word. A page is put in reading order, top to bottom, when its text goes back up within one column
 (a line that starts more than a line above the one drawn before it, their spans across the page overlapping, or a
 list marker) and the page is not set in columns (lines side by side, each wider than a quarter of the text's width:
-a two-column page goes back up to its second column, and keeps PDFium's order). Lines on one baseline read left to
-right, and a list marker drawn alone joins the text beside it (``•`` + ``Keep-Alive & Connection Pooling``), as one
-line, read with the text's look.
+a two-column page goes back up to its second column, and keeps PDFium's order) nor in blocks side by side that no
+line crosses (a site's sidebar of short links beside its text, as a browser prints it: sorted top to bottom, each
+link read between two lines of the text, task V7). Lines on one baseline read left to right, and a list marker drawn
+alone joins the text beside it (``•`` + ``Keep-Alive & Connection Pooling``), as one line, read with the text's
+look.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import replace
 
 from clew.corpus.ingest.formats.pdf_layout import Line
@@ -38,7 +41,7 @@ def painted_in_layers(metadata: dict[str, str]) -> bool:
 
 def reading_order(lines: list[Line]) -> list[Line]:
     """``lines`` (PDFium's order) top to bottom where the page went back up in one column (see the module)."""
-    if not _back_up(lines) or _columns(lines):
+    if not _back_up(lines) or _columns(lines) or _blocks_apart(lines):
         return lines
     ordered = sorted(lines, key=lambda line: line.y)
     out: list[Line] = []
@@ -65,9 +68,30 @@ def _columns(lines: list[Line]) -> bool:
     left, right = min(line.x for line in lines), max(line.right for line in lines)
     middle, quarter = (left + right) / 2, (right - left) / 4
     wide = [line for line in lines if line.right - line.x > quarter]
-    right_half = [line for line in wide if line.x >= middle]
-    left_half = [line for line in wide if line.right <= middle]
-    beside = sum(1 for line in right_half if any(abs(other.y - line.y) < line.size for other in left_half))
+    return _beside([line for line in wide if line.right <= middle], [line for line in wide if line.x >= middle])
+
+
+def _blocks_apart(lines: list[Line]) -> bool:
+    """Whether a gap across the page that no line but a list marker crosses has ``_SIDE_BY_SIDE`` lines of its right
+    beside lines of its left: a sidebar, or a page of columns without a line wider than a quarter of the text."""
+    spans = sorted((line.x, line.right) for line in lines if LIST_MARKER.fullmatch(line.text) is None)
+    reach = spans[0][1] if spans else 0.0
+    for x, right in spans[1:]:
+        if x > reach and _beside([line for line in lines if line.right <= reach],
+                                 [line for line in lines if line.x >= x]):
+            return True
+        reach = max(reach, right)
+    return False
+
+
+def _beside(left: list[Line], right: list[Line]) -> bool:
+    """Whether ``_SIDE_BY_SIDE`` lines of ``right`` stand beside (within their size, top to bottom) a line of
+    ``left``."""
+    tops = sorted(line.y for line in left)
+    beside = 0
+    for line in right:
+        at = bisect_right(tops, line.y - line.size)
+        beside += at < len(tops) and tops[at] < line.y + line.size
     return beside >= _SIDE_BY_SIDE
 
 
