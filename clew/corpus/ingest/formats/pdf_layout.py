@@ -3,10 +3,12 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
 
 - **Running headers and footers** are lines in the top or bottom ``MARGIN`` of their page that
   are a bare page number (``12``, ``xiv``, ``Page 3 of 9``); or whose text, digits aside, recurs
-  in that band on at least three pages; or that begin or end with the page's printed number
-  where at least three pages print theirs at the same height (``Chapter 2: Definitions 4`` on
-  the only page of its chapter that has a header: the printed numbers run with the page index). A bare number a
-  little further in (``NUMBER_MARGIN``) is one where three pages print theirs so.
+  in that band at one height (within 2 pt) on at least three pages (a heading atop two pages and at
+  the foot of a third, in wkhtmltopdf's narrow margins, is none: task U28); or that begin or end
+  with the page's printed number where at least three pages print theirs at the same height
+  (``Chapter 2: Definitions 4`` on the only page of its chapter that has a header: the printed
+  numbers run with the page index). A bare number a little further in (``NUMBER_MARGIN``) is one
+  where three pages print theirs so.
 - **Index and table-of-contents pages** (``navigation_pages``) hold at least ``LEADER_LINES``
   lines that end in a page number after a dot leader (``PIPESTATUS . . . . 87``, ``3.1 Shell
   Syntax . . . 5``), and such lines are at least ``LEADER_SHARE`` of the page's lines (the
@@ -164,7 +166,7 @@ def _printed_number(text: str) -> int | None:
 
 def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
     """Remove running headers, footers and page numbers from ``pages`` (see the module docstring)."""
-    bands: Counter[str] = Counter()
+    bands: Counter[tuple[str, int]] = Counter()
     marked: list[list[tuple[int, str]]] = []
     offsets: Counter[tuple[bool, int, int]] = Counter()  # (top band, height, page index - printed number)
     numbers: list[list[int]] = []  # bare numbers past the band, in the wider one
@@ -174,11 +176,12 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
                 and _in_band(line, height, NUMBER_MARGIN) and _PAGE_NUMBER.match(_key(line.text))]
         marked.append(here)
         numbers.append(wide)
-        bands.update({key for _, key in here})
+        bands.update({(key, round(lines[i].y)) for i, key in here})  # at one height: a heading atop pages is none
         offsets.update({_position(lines[i], height, index) for i in [*(i for i, _ in here), *wide]}
                        - {None})  # type: ignore[arg-type]
     for index, (lines, here) in enumerate(zip(pages, marked)):
-        drop = {i for i, key in here if _PAGE_NUMBER.match(key) or bands[key] >= 3
+        drop = {i for i, key in here if _PAGE_NUMBER.match(key)
+                or sum(bands[key, round(lines[i].y) + near] for near in range(-2, 3)) >= 3
                 or offsets.get(_position(lines[i], heights[index], index), 0) >= 3}  # type: ignore[arg-type]
         drop |= {i for i in numbers[index]
                  if offsets.get(_position(lines[i], heights[index], index), 0) >= 3}  # type: ignore[arg-type]
