@@ -14,7 +14,7 @@ import typer
 
 from clew.cli import COMMANDS, load_command
 from clew.commands.tools import tool_commands
-from tests.conftest import python_output
+from tests.conftest import python_output, write_files
 
 HEAVY = ("pyarrow", "numpy", "markdown_it", "litellm", "fastapi", "mcp", "yaml")
 MODULES = ("corpus", "documents", "embed", "ask", "evals", "serve")
@@ -47,6 +47,18 @@ def test_help_imports_no_command_module_and_no_rich() -> None:
 def test_every_command_prints_plain_help() -> None:
     for name in COMMANDS:
         assert load_command(name).rich_markup_mode is None, name  # type: ignore[attr-defined]
+
+
+def test_an_ingest_of_markdown_loads_no_pdf_or_docx_reader(tmp_path: Path) -> None:
+    """The PDF and DOCX readers (pypdfium2, pdfplumber, python-docx and their layout rules) are imported by the
+    first file of theirs, not by every ``clew ingest`` and ``clew serve``."""
+    folder = write_files(tmp_path / "notes", {"backups.md": "# Backups\n\nRestore the latest backup.\n"})
+    argv = ["clew", "ingest", "--db", str(tmp_path / "notes.duckdb"), str(folder)]
+    loaded = _loaded_after(f"import sys\nfrom clew.cli import main\nsys.argv = {argv!r}\ntry:\n    main()\n"
+                           "except SystemExit as done:\n    assert not done.code, done.code")
+    assert "clew.corpus.ingest.formats.markdown" in loaded
+    assert sorted(m for m in loaded if m.split(".")[0] in ("pypdfium2", "pdfplumber", "docx")
+                  or m.startswith(("clew.corpus.ingest.formats.pdf", "clew.corpus.ingest.formats.docx"))) == []
 
 
 def test_search_and_nav_load_neither_the_agent_nor_the_parsers(tmp_path: Path) -> None:

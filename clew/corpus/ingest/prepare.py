@@ -12,11 +12,9 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from clew.corpus.ingest.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
-from clew.corpus.ingest.formats.docx import parse_docx
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain, parse_rst
 from clew.corpus.ingest.formats.markdown import parse_markdown, parse_mdx
-from clew.corpus.ingest.formats.pdf import parse_pdf
 from clew.corpus.ingest.parsed import ParseBounds, ParsedDocument, pickled_by_fields
 from clew.corpus.prose import reads_as_prose
 from clew.corpus.search.index import INDEX_REVISION, document_title, index_text
@@ -103,6 +101,22 @@ def name_title(key: str) -> str | None:
         stem = parts[-2]
     words = " ".join(stem.replace("-", " ").replace("_", " ").split())
     return (words.capitalize() if words.islower() else words) or None
+
+
+def parse_pdf(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
+    """``formats.pdf.parse_pdf``, imported by the first PDF: its reader (pypdfium2, pdfplumber, the layout rules)
+    and the DOCX reader's (below) are 45 ms of CPU a process that reads neither (``clew ingest`` of a Markdown
+    folder, ``clew serve`` until an upload of one)."""
+    from clew.corpus.ingest.formats.pdf import parse_pdf as read
+
+    return read(content, bounds)
+
+
+def parse_docx(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
+    """``formats.docx.parse_docx``, imported by the first DOCX file (``parse_pdf``)."""
+    from clew.corpus.ingest.formats.docx import parse_docx as read
+
+    return read(content, bounds)
 
 
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
