@@ -5,10 +5,11 @@ text of its own is a document."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
+from clew.corpus.ingest import browser_pages
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from tests.conftest import document_keys, write_files
@@ -107,3 +108,57 @@ def test_a_not_found_page_left_out_still_makes_its_folder_a_site_for_its_assets(
         assert document_keys(corpus) == ["api/Errors/index.html"]
     assert report.excluded == 2
     assert any("assets/js/main.07ed6d9c.js.LICENSE.txt" in line.message for line in report.problems)
+
+
+def test_a_short_page_on_404_that_its_site_links_to_is_a_document(tmp_path: Path) -> None:
+    """An HTTP reference's "404 Not Found" in two sentences (RFC 9110's): 28 words its index does not hold, under
+    ``NOT_FOUND_OWN_WORDS``, so it was left out as the site's not-found page; its index lists it, as no generator
+    links to its not-found page (task V7)."""
+    nav = ('<nav><a href="index.html">HTTP status codes</a> <a href="403.html">403</a> <a href="404.html">404</a>'
+           "</nav>")
+    site = write_files(tmp_path / "http", {
+        "index.html": f"<html><head><title>HTTP status codes</title></head><body>{nav}<main><h1>HTTP status codes"
+                      '</h1><ul><li><a href="403.html">403 Forbidden</a></li><li><a href="./404.html#top">404 Not '
+                      "Found</a></li></ul></main></body></html>",
+        "404.html": f"<html><head><title>404 Not Found - HTTP status codes</title></head><body>{nav}<main><h1>404 "
+                    "Not Found</h1><p>The origin server did not find a current representation for the target "
+                    "resource or is not willing to disclose that one exists.</p><p>A 404 status code does not "
+                    "indicate whether this lack of representation is temporary or permanent.</p></main></body></html>",
+    })
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        assert document_keys(corpus) == ["404.html", "index.html"]
+    assert report.excluded == 0
+
+
+def test_a_prefetched_script_named_after_the_not_found_page_is_no_link_to_it(tmp_path: Path) -> None:
+    """VuePress 2 prefetches ``/assets/404.html-IInCLvZl.js`` on every page: no link to its not-found page."""
+    home = HOME.replace("<head>", '<head><link rel="prefetch" href="/assets/404.html-IInCLvZl.js" as="script">')
+    site = write_files(tmp_path / "site", {"404.html": NOT_FOUND_PAGES["material"], "index.html": home})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        assert document_keys(corpus) == ["index.html"]
+
+
+class _CountedPath(PurePosixPath):
+    """A ``PurePosixPath`` that counts the paths made from a key."""
+
+    made = 0
+
+    def __new__(cls, *parts: str) -> _CountedPath:
+        _CountedPath.made += 1
+        return super().__new__(cls, *parts)
+
+
+def test_each_page_s_folder_is_found_once_however_many_not_found_pages_a_site_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A site of many versions, each with its not-found page: every page's folder was found again for each of them
+    (40 versions of 502 pages: 10 s)."""
+    pages = {f"v{version}/{name}": NOT_FOUND_PAGES["material"] if name == "404.html" else HOME
+             for version in range(8) for name in ["404.html", "index.html", *(f"api/p{n}.html" for n in range(8))]}
+    site = write_files(tmp_path / "site", pages)
+    files = sorted((file, file.relative_to(site).as_posix()) for file in site.rglob("*.html"))
+    monkeypatch.setattr(browser_pages, "PurePosixPath", _CountedPath)
+    assert browser_pages._not_found(files, lambda file: True, 1 << 20) == [f"v{version}/404.html"
+                                                                           for version in range(8)]
+    assert _CountedPath.made <= len(files)
