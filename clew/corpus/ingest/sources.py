@@ -302,7 +302,27 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 found.problems.append(Problem(str(root), left_out.partials(held), False, warning=True))
         else:
             found.files.append((root, root.name))
+    found.files, clashes = _one_file_a_key(found.files)
+    found.problems.extend(clashes)
     return found
+
+
+def _one_file_a_key(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:
+    """The files, one for each key: two folders given may hold a file of one key (two sites' ``index.html``; task U26),
+    where the last stood alone and the first was lost without a word. The first is kept, each later one reported;
+    a file found twice (a folder given twice) is kept once, unreported."""
+    first: dict[str, Path] = {}
+    kept: list[tuple[Path, str]] = []
+    clashes: list[Problem] = []
+    for file, key in files:
+        if key not in first:
+            first[key] = file
+            kept.append((file, key))
+        elif first[key].resolve() != file.resolve():
+            clashes.append(Problem(str(file), f"the key {key!r} is taken by {first[key]}: not ingested (a key is the "
+                                   "path in the folder given: ingest the folders' parent, or each folder into a "
+                                   "--collection of its own)", True))
+    return kept, clashes
 
 
 def _matches(root: Path, glob: str, follow_symlinks: bool) -> list[Path]:
