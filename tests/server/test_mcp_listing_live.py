@@ -6,12 +6,13 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import subprocess
+import runpy
 import sys
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
@@ -82,10 +83,30 @@ async def _session(db: Path) -> tuple[list[Any], dict[str, Any], dict[str, Any]]
     return tools, good, bad
 
 
+Listed = tuple[Path, list[Any], dict[str, Any], dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def listed(tmp_path_factory: pytest.TempPathFactory) -> Listed:
+    """One stdio session for the module's tests (``_session``), on a corpus of its own: each test started a
+    ``clew mcp`` of its own for the same listing (1.2 s of CPU a start)."""
+    db = build_corpus(tmp_path_factory.mktemp("listing"), FIXTURE)
+    return (db, *asyncio.run(_session(db)))
+
+
+def _benchmark(db: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    """``benchmarks/mcp_listing.py --db DB``'s report, the script run in this process (``runpy``, as
+    tests/test_benchmarks.py runs the others): it lists the tools over a ``clew mcp`` session of its own."""
+    monkeypatch.setattr(sys, "argv", [str(BENCHMARK), "--db", str(db)])
+    capsys.readouterr()
+    runpy.run_path(str(BENCHMARK), run_name="__main__")
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return report
+
+
 def test_the_listing_is_under_its_goal_and_every_tool_takes_a_good_call_and_refuses_a_bad_one(
-        tmp_path: Path) -> None:
-    db = build_corpus(tmp_path, FIXTURE)
-    tools, good, bad = asyncio.run(_session(db))
+        listed: Listed, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    db, tools, good, bad = listed
     assert sorted(t.name for t in tools) == sorted(GOOD) == sorted(BAD) == surface.names()
     for tool in tools:
         jsonschema.Draft202012Validator.check_schema(tool.input_schema)
@@ -98,27 +119,18 @@ def test_the_listing_is_under_its_goal_and_every_tool_takes_a_good_call_and_refu
         assert not jsonschema.Draft202012Validator(tool.input_schema).is_valid(args), tool.name
         assert bad[tool.name].is_error and field in bad[tool.name].content[0].text, (tool.name, bad[tool.name])
     # the figure the MCP guide gives, counted by the benchmark over a session of its own
-    done = subprocess.run([sys.executable, str(BENCHMARK), "--db", str(db)], capture_output=True, text=True,
-                          timeout=120, check=True)
-    report = json.loads(done.stdout)
+    report = _benchmark(db, monkeypatch, capsys)
     assert report["tools"] == len(tools) and set(report["per_tool"]) == set(GOOD)
     assert report["input"] == sum(p["input"] for p in report["per_tool"].values()) <= GOAL
     assert report["total"]["titles"] == report["total"]["output_titles"] == report["total"]["bounds"] == 0
     assert report["total"]["contract"] == report["per_tool"]["search"]["contract"] > 0  # stated once
 
 
-def test_every_listed_def_is_read_and_retrieve_lists_no_principal(tmp_path: Path) -> None:
+def test_every_listed_def_is_read_and_retrieve_lists_no_principal(listed: Listed) -> None:
     """``retrieve`` hides its ``principal`` (always the caller's), but its schema kept the ``Principal``
     model among its ``$defs``: 246 tokens (cl100k_base) that every client listing the tools received
     and nothing referenced (task U20). A model used once is written where it is used (task M1)."""
-    db = build_corpus(tmp_path, FIXTURE)
-
-    async def listed() -> dict[str, dict[str, Any]]:
-        server = StdioServerParameters(command=sys.executable, args=["-m", "clew.cli", "mcp", "--db", str(db)])
-        async with Client(stdio_client(server)) as client:
-            return {tool.name: tool.input_schema for tool in (await client.list_tools()).tools}
-
-    schemas = asyncio.run(listed())
+    schemas = {tool.name: tool.input_schema for tool in listed[1]}
     assert "retrieve" in schemas and "principal" not in schemas["retrieve"]["properties"]
     for name, schema in schemas.items():
         assert set(schema.get("$defs", {})) == _reached(schema), name
