@@ -18,7 +18,7 @@
   at a line's first character and a quarter, half, three quarters and all the way along) are a
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
-  paragraph that goes on over a page break is one block. A footnote mark reads `` [2]``
+  paragraph or a listing that goes on over a page break is one block. A footnote mark reads `` [2]``
   (``pdf_layout.footnote_marks``); texinfo's example frame corners (``pdf_layout.FRAME_CORNERS``) and icons
   (``_ICON``) are no text.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
@@ -591,6 +591,10 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
 def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:
     if kind == "code":
         code = "\n".join(indented(lines))
+        fence = renderer.tail[renderer.tail.rfind("\n") + 1 :]
+        if continues and renderer.blocks and renderer.blocks[-1].kind == "code" and fenced(code)[1] <= len(fence) + 1:
+            renderer.extend(f"\n{code}\n{fence}", drop=len(fence) + 1)  # a listing going on over a page break
+            return
         renderer.emit("code", fenced(code)[0], indivisible=True)  # fenced as Markdown writes code (``fences``)
         return
     text = lines[0].text

@@ -1,4 +1,4 @@
-"""PDF running headers and footers: what is one and what is not (``pdf_layout.drop_running_lines``)."""
+"""PDF page edges: running headers and footers (``pdf_layout.drop_running_lines``), code going on over a page break."""
 
 from __future__ import annotations
 
@@ -18,3 +18,19 @@ def test_a_heading_at_the_top_of_two_pages_and_the_foot_of_a_third_is_no_running
              page(b"", b"Each object has a docstring.", foot=b"foot")]
     text = parse_pdf(hand_pdf(pages)).text
     assert text.count("Docstrings") == 3 and "Widget manual" not in text
+
+
+def test_a_listing_going_on_over_a_page_break_is_one_code_block() -> None:
+    """Starlette's WebSocket test example by Typst and Requests' SOCKS proxies by WeasyPrint broke at a page end
+    into two code blocks, the imports apart from the test (task U28)."""
+    def code(*texts: bytes, top: int) -> bytes:
+        return b"BT /F2 9 Tf 72 %d Td 12 TL " % top + b" ".join(b"(" + t + b") Tj T*" for t in texts) + b" ET"
+    first = lines(b"You can also test WebSocket sessions with the test client.", top=700) + b" " + code(
+        b"from starlette.testclient import TestClient", b"from starlette.websockets import WebSocket", top=100)
+    second = code(b"def test_app():", b"    client = TestClient(app)", top=740) + b" " + lines(
+        b"The operations on the session are plain function calls.", top=680)
+    document = parse_pdf(hand_pdf([first, second]))
+    blocks = [document.text[block.start:block.end] for block in document.blocks if block.kind == "code"]
+    assert blocks == ["```\nfrom starlette.testclient import TestClient\nfrom starlette.websockets import WebSocket\n"
+                      "def test_app():\n    client = TestClient(app)\n```"]
+    assert document.pages[1] < document.text.index("def test_app")
