@@ -83,11 +83,15 @@ def heading_link(events: list[Event]) -> list[Event]:
     """The held events of a ``header-anchor`` link: as they are where it holds a glyph ("#" before VuePress 1's
     headings, a zero-width space after VitePress's: ``PERMALINK_TEXTS``), dropped by its class; else (VuePress 2's
     ``<h1><a class="header-anchor" href="#x"><span>Title</span></a></h1>``, every heading's whole text, task U26)
-    the link without that class, read as the heading's text."""
-    text = " ".join("".join(text for kind, text, _ in events if kind == "data").split())
-    if text in PERMALINK_TEXTS:
-        return events
+    the link without that class, read as the heading's text. One with a glyph among its parts or a label of its own
+    (``aria-label``, ``aria-hidden``) is a permalink too: markdown-it-anchor's ``linkAfterHeader``, a hidden
+    "Permalink to ..." and an ``aria-hidden`` "#" after the heading, read 'Permalink to "Install" #' (task V7)."""
+    parts = [text for kind, text, _ in events if kind == "data"]
     _, tag, attrs = events[0]
+    if (" ".join("".join(parts).split()) in PERMALINK_TEXTS or any(part.strip() in PERMALINK_TEXTS - {""}
+                                                                   for part in parts)
+            or any(name in ("aria-label", "aria-hidden") for name, _ in attrs)):
+        return events
     kept = [(name, " ".join(c for c in (value or "").split() if c != _HEADING_LINK) if name == "class" else value)
             for name, value in attrs]
     return [("start", tag, kept), *events[1:]]

@@ -1,0 +1,32 @@
+"""A heading's permalink of class ``header-anchor`` (markdown-it-anchor's): the heading's text where VuePress 2 wraps
+it (``html_ahead.heading_link``), chrome in every other style (task V7)."""
+
+from __future__ import annotations
+
+import pytest
+
+from clew.corpus.ingest.formats.html import parse_html
+
+
+def _page(heading: str) -> str:
+    return f"<html><body><main><h1>Guide</h1><p>Intro.</p>{heading}<p>Run pip.</p></main></body></html>"
+
+
+@pytest.mark.parametrize("heading", [
+    # markdown-it-anchor's linkAfterHeader: a hidden label and an aria-hidden glyph, after the heading
+    '<h2 id="x">Install</h2><a class="header-anchor" href="#x"><span class="visually-hidden">Permalink to '
+    '&quot;Install&quot;</span> <span aria-hidden="true">#</span></a>',
+    # a permalink with a word and a label of its own, inside the heading
+    '<h2 id="x">Install <a class="header-anchor" href="#x" aria-label="Permalink to this heading">link</a></h2>',
+    '<h2 id="x">Install <a class="header-anchor" href="#x" aria-hidden="true">anchor</a></h2>',
+])
+def test_a_labelled_permalink_or_one_with_a_glyph_is_chrome(heading: str) -> None:
+    document = parse_html(_page(heading))
+    assert document.text == "# Guide\n\nIntro.\n\n## Install\n\nRun pip."
+
+
+def test_vuepress_2_s_permalink_around_the_heading_s_text_is_still_the_heading() -> None:
+    document = parse_html(_page('<h2 id="x"><a class="header-anchor" href="#x"><span><code>MD022</code> - Headings '
+                                "should be surrounded by blank lines</span></a></h2>"))
+    assert [section.heading for section in document.sections][-1] == (
+        "MD022 - Headings should be surrounded by blank lines")
