@@ -21,6 +21,9 @@ FENCE = "```"
 _BACKTICKS = re.compile(r"^[ \t]*(`{3,})", re.M)
 _NAME = re.compile(r"[a-z0-9][a-z0-9_+#.-]{0,29}")
 _NO_LANGUAGE = frozenset({"none", "default", "nohighlight", "no-highlight"})
+_HEXO_NO_LANGUAGE = "plain"
+"""What Hexo's highlighter names a fence without a language (``figure.highlight.plain``; task V7: an options example
+of eslint-plugin-jsx-a11y's read as ```` ```plain ````)."""
 _CLASS_PREFIXES = ("language-", "lang-", "highlight-")
 
 
@@ -55,5 +58,6 @@ def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False, fig
     if pre and "sourcecode" in classes:
         return next((language_name(name) for name in classes if name != "sourcecode" and language_name(name)), "")
     if figure and len(classes) == 2 and "highlight" in classes:  # Hexo's figure.highlight.jsx around its code's table
-        return language_name(classes[classes[0] == "highlight"])
+        name = classes[classes[0] == "highlight"]
+        return "" if name == _HEXO_NO_LANGUAGE else language_name(name)
     return ""

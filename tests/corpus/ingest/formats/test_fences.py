@@ -28,6 +28,8 @@ def test_a_language_name_is_one_lower_case_word_and_none_is_no_language() -> Non
     assert html_language([("class", "Language-Console line-numbers")]) == "console"
     assert html_language([("class", "sourceCode Haskell")], pre=True) == "haskell"
     assert html_language([("class", "sourceCode Haskell")]) == ""  # a bare class names a language on a pre only
+    assert html_language([("class", "highlight jsx")], figure=True) == "jsx"  # Hexo's figure
+    assert html_language([("class", "highlight plain")], figure=True) == ""  # Hexo's fence without a language
 
 
 @pytest.mark.parametrize(("html", "language"), [
