@@ -11,11 +11,12 @@ figures hold their labels in any order, and a page of LuaTeX's manual that went 
 into a hyphenated word. A page is put in reading order, top to bottom, when its text goes back up within one column
 (a line that starts more than a line above the one drawn before it, their spans across the page overlapping, or a
 list marker) and the page is not set in columns (lines side by side, each wider than a quarter of the text's width:
-a two-column page goes back up to its second column, and keeps PDFium's order) nor in blocks side by side that no
-line crosses (a site's sidebar of short links beside its text, as a browser prints it: sorted top to bottom, each
-link read between two lines of the text, task V7). Lines on one baseline read left to right, and a list marker drawn
-alone joins the text beside it (``•`` + ``Keep-Alive & Connection Pooling``), as one line, read with the text's
-look.
+a two-column page goes back up to its second column, and keeps PDFium's order). Blocks side by side that no line
+crosses (a site's sidebar of short links beside its text, as a browser prints it) are each put in order on their own,
+left then right: sorted together, each link read between two lines of the text (task V7); where most lines of the
+right block stand on a baseline of the left's (a table's cells) they are rows, put in order as one. Lines on one
+baseline read left to right, and a list marker drawn alone joins the text beside it (``•`` + ``Keep-Alive &
+Connection Pooling``), as one line, read with the text's look.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ _LAYERED = re.compile(r"WeasyPrint|wkhtmltopdf")
 """The engines seen painting so (task U28: WeasyPrint 70, wkhtmltopdf 0.12.6 on Qt 5.15); Typst draws in order."""
 _SIDE_BY_SIDE = 3
 """Lines of the page's right half beside lines of its left half, each wider than a quarter of the text: columns."""
+_BASELINE = 0.3
+"""Lines whose tops are less than this share of their size apart stand on one baseline."""
 
 
 def painted_in_layers(metadata: dict[str, str]) -> bool:
@@ -41,15 +44,21 @@ def painted_in_layers(metadata: dict[str, str]) -> bool:
 
 def reading_order(lines: list[Line]) -> list[Line]:
     """``lines`` (PDFium's order) top to bottom where the page went back up in one column (see the module)."""
-    if not _back_up(lines) or _columns(lines) or _blocks_apart(lines):
+    if not _back_up(lines) or _columns(lines):
         return lines
+    apart = _blocks_apart(lines)
+    if apart is not None:  # a sidebar beside the text: each block in its own order (a table's cells: rows, below)
+        left = [line for line in lines if line.x + line.right < 2 * apart]
+        right = [line for line in lines if line.x + line.right >= 2 * apart]
+        if _beside(left, right, within=_BASELINE) * 2 < len(right):
+            return reading_order(left) + reading_order(right)
     ordered = sorted(lines, key=lambda line: line.y)
     out: list[Line] = []
     start = 0
     while start < len(ordered):
         row = [ordered[start]]
         end = start + 1
-        while end < len(ordered) and ordered[end].y - row[0].y <= 0.3 * max(row[0].size, ordered[end].size):
+        while end < len(ordered) and ordered[end].y - row[0].y <= _BASELINE * max(row[0].size, ordered[end].size):
             row.append(ordered[end])
             end += 1
         row.sort(key=lambda line: line.x)
@@ -68,31 +77,32 @@ def _columns(lines: list[Line]) -> bool:
     left, right = min(line.x for line in lines), max(line.right for line in lines)
     middle, quarter = (left + right) / 2, (right - left) / 4
     wide = [line for line in lines if line.right - line.x > quarter]
-    return _beside([line for line in wide if line.right <= middle], [line for line in wide if line.x >= middle])
+    return _beside([line for line in wide if line.right <= middle],
+                   [line for line in wide if line.x >= middle]) >= _SIDE_BY_SIDE
 
 
-def _blocks_apart(lines: list[Line]) -> bool:
-    """Whether a gap across the page that no line but a list marker crosses has ``_SIDE_BY_SIDE`` lines of its right
-    beside lines of its left: a sidebar, or a page of columns without a line wider than a quarter of the text."""
+def _blocks_apart(lines: list[Line]) -> float | None:
+    """The middle of the first gap across the page that no line but a list marker crosses, with ``_SIDE_BY_SIDE``
+    lines of its right beside lines of its left (a sidebar, a table's columns), else None."""
     spans = sorted((line.x, line.right) for line in lines if LIST_MARKER.fullmatch(line.text) is None)
     reach = spans[0][1] if spans else 0.0
     for x, right in spans[1:]:
         if x > reach and _beside([line for line in lines if line.right <= reach],
-                                 [line for line in lines if line.x >= x]):
-            return True
+                                 [line for line in lines if line.x >= x]) >= _SIDE_BY_SIDE:
+            return (reach + x) / 2
         reach = max(reach, right)
-    return False
+    return None
 
 
-def _beside(left: list[Line], right: list[Line]) -> bool:
-    """Whether ``_SIDE_BY_SIDE`` lines of ``right`` stand beside (within their size, top to bottom) a line of
-    ``left``."""
+def _beside(left: list[Line], right: list[Line], *, within: float = 1.0) -> int:
+    """How many lines of ``right`` stand beside a line of ``left``: their tops less than ``within`` of the right
+    line's size apart."""
     tops = sorted(line.y for line in left)
     beside = 0
     for line in right:
-        at = bisect_right(tops, line.y - line.size)
-        beside += at < len(tops) and tops[at] < line.y + line.size
-    return beside >= _SIDE_BY_SIDE
+        at = bisect_right(tops, line.y - within * line.size)
+        beside += at < len(tops) and tops[at] < line.y + within * line.size
+    return beside
 
 
 def _markers_joined(row: list[Line]) -> list[Line]:
