@@ -59,6 +59,7 @@ from clew.corpus.ingest.formats.pdf_boxes import Grid, PdfTable, boxed_rows, cel
 from clew.corpus.ingest.formats.pdf_columns import Spaced, add_spaced, spaced_tables
 from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
+    ADMONITION_LABEL,
     FRAME_CORNERS,
     Line,
     body_size,
@@ -613,5 +614,7 @@ def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) 
     if kind == "list_item":
         group = renderer.previous if last is not None and last.kind == "list_item" else ("list", len(renderer.blocks))
         renderer.emit("list_item", text, group=group)
+    elif last is not None and last.kind == "paragraph" and ADMONITION_LABEL.fullmatch(tail):
+        renderer.extend(" " + text)  # an admonition's label over its text (pdf_layout.ADMONITION_LABEL)
     else:
         renderer.emit("paragraph", text)

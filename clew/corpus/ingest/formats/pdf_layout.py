@@ -79,6 +79,9 @@ class Line:
     inset: bool = False  # a subheading set between the headings' edge and the text's (``mark_inset_headings``)
 
 
+ADMONITION_LABEL = re.compile(r"(?:Note|Notes|Warning|Important|Tip|Hint|Caution|Danger|Attention|See also|Todo):?")
+"""An admonition's label set on a line of its own over its text (Sphinx's "Note:" and MkDocs Material's "Important:"
+printed by WeasyPrint and wkhtmltopdf, task U28): it opens the paragraph under it, as the HTML reader reads it."""
 FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")
 """The corners of texinfo's example frame (``@cartouche``, ``@group`` in R's manuals) as PDFium reads pdfTeX's
 circle font: "☛ ✟" above the example, "✡ ✠" below. A line of these alone is no text."""
