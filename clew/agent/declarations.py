@@ -36,11 +36,13 @@ DECLARED = re.compile(_MODIFIERS + r"(?:def|val|var|fn|func|function|type|trait|
 """A declaration that opens with its keyword (Scaladoc's ``def``, ``val``, rustdoc's ``pub fn``): a heading so is a
 member's declaration, not a section's title that names a call ("## fs.readFile(path[, options], callback)")."""
 
-HEADING_NAME = re.compile(r"[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9-]*|`[^`\s]+`(?: \([^()]*\))?"
+HEADING_NAME = re.compile(r"[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*|[a-z][a-z0-9-]*(?:/[a-z][a-z0-9-]*)*"
+                          r"|`[^`\s]+`(?: \([^()]*\))?"
                           r"|(?:Class|Interface|Enum|Event): (?:`[^`\s]+`|'[^'\s]+'|\"[^\"\s]+\"|[\w.$]+)")
 """A heading that names one thing, its section the entry that describes it (task X19): an identifier with a capital
 inside it, lower-case first (Fastify's "### bodyLimit"), one lower-case word (Hugo's "### paginate": a section's
-title is capitalised in most styles, a setting's name is not), a name in backticks, alone or with its type (pino's "####
+title is capitalised in most styles, a setting's name is not) or such words joined by "/" (an ESLint rule's name,
+"# import/extensions", task X20), a name in backticks, alone or with its type (pino's "####
 `level` (String)"), or "Class: X" (undici's "# Class: RetryAgent"; Node.js's "Event: 'close'"). Quoted above its
 section's first paragraph, as a setting's name is (``clew.agent.units``' ``_SETTING``): quoted alone, "Default:
 1048576 (1MiB)" said whose default it was not (task U24's F1 and U5)."""

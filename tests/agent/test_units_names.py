@@ -153,3 +153,27 @@ def test_a_heading_of_one_lower_case_word_is_a_name() -> None:
     hugo = "### paginate\n\nDefault value: 10\n\nDefault number of elements per page in pagination.\n"
     assert [(u.header, u.own) for u in passage_units(hugo, "ev1:c:278:1:55", 0)] == [
         ("paginate\nDefault value: 10", "Default number of elements per page in pagination.")]
+
+
+ESLINT_IMPORT_EXTENSIONS = """\
+# import/extensions
+
+Some file resolve algorithms allow you to omit the file extension within the import source path. For example the node \
+resolver can resolve ./foo/bar to the absolute path /User/someone/foo/bar.js.
+
+In order to provide a consistent use of file extensions across your code base, this rule can enforce or disallow the \
+use of certain file extensions.
+"""
+
+
+def test_lower_case_words_joined_by_a_slash_are_a_name() -> None:
+    """U26's H5 (task X20, rule N1): an ESLint rule's page is headed by the rule's name, plugin and rule joined by "/";
+    "Some file resolve algorithms allow you to omit the file extension ..." was quoted without "import/extensions",
+    which the question ("Which rule ...?") asks for. A title in capitalised words joined so names nothing."""
+    units = passage_units(ESLINT_IMPORT_EXTENSIONS, "ev1:c:47:1:0", 0)
+    assert [u.header for u in units] == ["import/extensions"] * 2 + [""]  # its first paragraph's sentences
+    assert quoted("Which rule makes imports include or omit the file extension such as .js?", "ev1:c:47:1:0",
+                  ESLINT_IMPORT_EXTENSIONS).startswith(
+        "import/extensions\nSome file resolve algorithms allow you to omit the file extension within the import")
+    for heading in ("Input/Output", "Read/write access", "import/"):
+        assert [u.header for u in passage_units(f"## {heading}\n\nThe default is 1048576 bytes.\n", "e", 0)] == [""]
