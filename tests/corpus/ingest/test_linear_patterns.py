@@ -377,3 +377,19 @@ def test_a_banner_is_looked_for_in_time_linear_in_a_page() -> None:
     done = subprocess.run([sys.executable, "-c", BANNER_SCRIPT], capture_output=True, text=True, timeout=60,
                           check=False)
     assert (done.returncode, done.stdout.split()) == (0, ["True", "True", "a"]), done.stderr
+
+
+HOME_SCRIPT = r"""
+from clew.corpus.ingest.formats.html_titles import _HOME, _site_named
+n = 200_000
+print(_HOME.search('href="' + "../" * (n // 3)) is None, _HOME.search("href='" + "../" * (n // 3) + "index.html'")
+      is not None, _site_named('<a class="title" href="' + "../" * (n // 3) + '">', "a"), flush=True)
+"""
+
+
+def test_a_relative_link_home_is_read_in_time_linear_in_a_page() -> None:
+    """The link home as a mirror rewrites it (``../index.html``, ``html_titles._HOME``, task U29) on a run of
+    ``../`` that never closes, and on one that does."""
+    done = subprocess.run([sys.executable, "-c", HOME_SCRIPT], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert (done.returncode, done.stdout.split()) == (0, ["True", "True", "False"]), done.stderr

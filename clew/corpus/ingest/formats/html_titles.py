@@ -93,10 +93,11 @@ _CENTRED = re.compile(r"""\balign\s*+=\s*+["']?center\b|\bstyle\s*+=\s*+["'][^"'
                       re.IGNORECASE)
 _SITE_NAMES = re.compile(r"<(meta|a)\s([^<>]*+)>", re.IGNORECASE)
 """Where a page names its site: Open Graph's ``og:site_name`` (jekyll-seo-tag), a link to the site's home (minima's
-``a.site-title``, VitePress's ``a.title``; its text less tags)."""
+``a.site-title``, VitePress's ``a.title``; its text less tags): ``/``, or relative as a mirror rewrites it
+(``../index.html``: wget ``--convert-links`` and HTTrack, task U29)."""
 _OG_SITE = re.compile(r"""\bproperty\s*+=\s*+["']og:site_name["']""", re.IGNORECASE)
 _CONTENT = re.compile(r"""\bcontent\s*+=\s*+["']([^"'<>]*+)["']""", re.IGNORECASE)
-_HOME = re.compile(r"""\bhref\s*+=\s*+["'](?:/|\./|index\.html)["']""", re.IGNORECASE)
+_HOME = re.compile(r"""\bhref\s*+=\s*+["'](?:/|\.\.?/(?:\.\./)*+(?:index\.html)?|index\.html)["']""", re.IGNORECASE)
 
 
 def banner_title(document: ParsedDocument, source: str) -> ParsedDocument:

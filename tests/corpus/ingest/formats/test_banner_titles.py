@@ -74,6 +74,25 @@ def test_the_heading_after_the_banner_titles_the_page_built_by_jekyll_or_vitepre
         assert (document.title, document.sections[0].heading) == ("Factory", "Factory")
 
 
+def test_the_banner_titles_the_page_a_mirror_saved() -> None:
+    """fastify's VitePress site saved by HTTrack 3.49 (task U29): its comments before ``<head>``, its links made
+    relative, the navbar's link home ``../index.html`` (``index.html`` on the home page, as wget
+    ``--convert-links`` writes it too). 28 of 44 pages were titled "Fastify" (their build folder's: "Factory", ...)."""
+    mirrored = VITEPRESS.replace(
+        "<html lang=\"en-US\" dir=\"ltr\">\n  <head>",
+        "<html lang=\"en-US\" dir=\"ltr\">\n  \n<!-- Mirrored from 127.0.0.1:18762/Reference/Server.html by HTTrack "
+        "Website Copier/3.x [XR&CO'2014], Mon, 07 Dec 2026 10:39:17 GMT -->\n<head>")
+    assert mirrored != VITEPRESS
+    for home in ("../index.html", "../../index.html", "../", "./index.html", "index.html"):
+        page = mirrored.replace('class="title" href="/"', f'class="title" href="{home}"')
+        assert page != mirrored
+        document = parse_html(page)
+        document.check()
+        assert (home, document.title, document.sections[0].heading) == (home, "Factory", "Factory")
+    other = parse_html(mirrored.replace('class="title" href="/"', 'class="title" href="../guide.html"'))
+    assert other.title == "Fastify"  # a link elsewhere names no site
+
+
 def test_a_home_page_banner_over_text_and_an_uncentred_heading_keep_their_titles() -> None:
     """The home page's banner stands over text: it stays "Fastify". An ``h1`` that is not centred, or a front
     matter's title, is the page's own title; a centred ``h1`` after another heading is no banner; a ``div`` banner
