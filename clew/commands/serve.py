@@ -58,11 +58,13 @@ def _until_stopped(run: Callable[[], None]) -> None:
         signal.signal(signal.SIGTERM, before)
 
 
-def _server_extra() -> None:
-    """Stop naming the ``server`` extra when its packages are missing (clew.extras)."""
+def _server_extra(*modules: str) -> None:
+    """Stop naming the ``server`` extra when one of the ``modules`` (those of it the command runs) is missing
+    (clew.extras). ``clew serve`` asks for no ``mcp``: the REST server uses none of it, and its import (the
+    SDK's types, pydantic models built at import) was 0.3 s of CPU of the server's start."""
     from clew.extras import require
 
-    for module in ("fastapi", "uvicorn", "python_multipart", "mcp"):
+    for module in modules:
         require(module, "server")
 
 
@@ -75,7 +77,7 @@ def serve(
     read_only: Annotated[bool, typer.Option("--read-only", help="Open the corpus read-only (no uploads).")] = False,
 ) -> None:
     """Serve the REST API (FastAPI + uvicorn) over one corpus."""
-    _server_extra()
+    _server_extra("fastapi", "uvicorn", "python_multipart")
     import uvicorn
 
     from clew.corpus.store import Corpus
@@ -106,7 +108,7 @@ def mcp_command(
 ) -> None:
     """Serve the tools over MCP. Over stdio nothing but the protocol is written to stdout."""
     logging.basicConfig(stream=sys.stderr, level=logging.WARNING, force=True)
-    _server_extra()
+    _server_extra("mcp", "uvicorn")
     from clew.corpus.store import Corpus
     from clew.server.mcp import build_server
 

@@ -104,6 +104,17 @@ def test_a_tool_command_loads_its_own_tool_only(small_db: Path, argv: list[str],
     assert [m for m in loaded if m.split(".")[0] in (*HEAVY, "asyncio")] == []
 
 
+def test_serve_loads_no_mcp_module(small_db: Path) -> None:
+    """``clew serve`` (REST) runs nothing of the MCP SDK: up to the server's start (``uvicorn.run``, here a stand-in
+    that returns) it imports FastAPI and no ``mcp`` module (0.3 s of CPU a start)."""
+    argv = ["clew", "serve", "--db", str(small_db), "--no-auth", "--port", "0"]
+    loaded = _loaded_after(f"import sys, uvicorn\nuvicorn.run = lambda app, **options: print(type(app).__name__)\n"
+                           f"from clew.cli import main\nsys.argv = {argv!r}\ntry:\n    main()\n"
+                           "except SystemExit as done:\n    assert not done.code, done.code")
+    assert {"fastapi", "clew.server.rest"} <= loaded
+    assert sorted(m for m in loaded if m.split(".")[0] in ("mcp", "mcp_types")) == []
+
+
 def test_search_with_a_configuration_loads_no_agent_server_or_model_module(small_db: Path, tmp_path: Path) -> None:
     # a clew.toml naming a model, its options, budgets and principals: read, validated, and nothing more
     (tmp_path / "clew.toml").write_text(
