@@ -154,6 +154,10 @@ class _Head(HTMLParser):
 
 
 _REFRESH_URL = re.compile(r"""url\s*=\s*['"]?([^'"]*)""", re.IGNORECASE)
+MIRROR_INDEX = "<!-- Mirror and index made by HTTrack Website Copier"
+"""What HTTrack writes in the head of the page it makes over its project folder (``index.html``, "Local index -
+HTTrack Website Copier": a list of the sites saved, a link to each one's first page; task U29). The site's own
+pages hold ``<!-- Mirrored from ... by HTTrack Website Copier`` instead, and are kept."""
 _BODY = re.compile(r"<body\b", re.IGNORECASE)
 _HEAD_SIGNS = re.compile(r"refresh|robots", re.IGNORECASE)
 """What a head that ``_Head`` finds something in holds: most hold neither, and are not parsed (task R17)."""
@@ -162,10 +166,12 @@ _HEAD_SIGNS = re.compile(r"refresh|robots", re.IGNORECASE)
 def browser_page(data: bytes) -> str | None:
     """Why an HTML page (``data``: its bytes, as read to look at it for ``browser_pages``; its first
     ``_HEAD_BYTES`` looked at) is a page for browsers rather than readers (``clew.corpus.ingest.sources``):
-    ``"redirect"``, ``"noindex"``, or None."""
+    ``"redirect"``, ``"noindex"``, ``"mirror"`` (:data:`MIRROR_INDEX`), or None."""
     text = data[:_HEAD_BYTES].decode("utf-8", errors="replace")
     body = _BODY.search(text)
     head_text = text[: body.start()] if body else text
+    if MIRROR_INDEX in head_text:
+        return "mirror"
     if _HEAD_SIGNS.search(head_text) is None:
         return None
     head = _Head()

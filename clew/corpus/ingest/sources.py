@@ -153,12 +153,13 @@ HIDDEN = ".*"
 leave them out; reported in a line of its own, and a ``!`` pattern takes it back in."""
 GENERATED = (HIDDEN, "genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
              "objects.inv", ".buildinfo", ".doctrees", "_sources", "_static", "_modules", "doc-index.html",
-             "doc-index-*.html")
+             "doc-index-*.html", "hts-cache", "hts-log.txt")
 """Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
 document: indexes, the search page, page sources and highlighted sources, static assets, Sphinx's pickled doctrees
 (``.doctrees``, which ``sphinx-build`` writes into the output folder unless ``-d`` says elsewhere: reported as hidden
-files before, task U27). Left out unless a ``!`` pattern takes them back in. The page a server answers a missing
-one with (``404.html``) is left out by what it says, not by its name (``browser_pages.NOT_FOUND_NAMES``; task R17)."""
+files before, task U27), HTTrack's cache and log beside a mirror (task U29). Left out unless a ``!`` pattern takes
+them back in. The page a server answers a missing one with (``404.html``) is left out by what it says, not by its
+name (``browser_pages.NOT_FOUND_NAMES``; task R17)."""
 TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "mdx", "rst", "asciidoc", "text")
 """Of twins, the first format here is kept; the binary formats (PDF, DOCX) and JSONL are never twins."""
 TWIN_SHARE = 0.4

@@ -1,0 +1,47 @@
+"""Documentation sites as a user saves them (task U29): HTTrack's project folder around the site it mirrored
+(``tests/fixtures/mirrors/httrack``: fastify's VitePress site as HTTrack 3.49 saved it, pages trimmed). HTTrack writes
+its own files beside the site's folder: its project page ``index.html`` ("Local index - HTTrack Website Copier"),
+``hts-log.txt``, ``hts-cache/`` (``new.txt``, ``doit.log``; ``new.zip``, ``new.lst``), ``backblue.gif`` and
+``fade.gif``; its comments in each page (``<!-- Mirrored from ... -->``); its links made relative."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from clew.corpus.documents import list_documents
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.reader import Scope
+from clew.corpus.store import Corpus
+from tests.conftest import document_keys
+
+MIRROR = Path(__file__).resolve().parents[2] / "fixtures" / "mirrors" / "httrack"
+
+
+def test_httrack_s_own_files_are_left_out_and_the_site_s_pages_kept(tmp_path: Path) -> None:
+    """HTTrack's log and cache were documents ("hts-log.txt", "new.txt": 5 of the 49 documents of fastify's mirror,
+    with its project page, titled "Local index - HTTrack Website Copier"). Now the site's pages alone are kept; the
+    log and cache are generated files, the project page a page for browsers, each named in a line."""
+    site = shutil.copytree(MIRROR, tmp_path / "fastify")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        assert document_keys(corpus) == ["127.0.0.1_18762/Reference/Server.html", "127.0.0.1_18762/index.html"]
+    messages = [line.message for line in report.problems]
+    generated = next(message for message in messages if "generated files" in message)
+    assert "hts-cache" in generated and "hts-log.txt" in generated
+    browser = next(message for message in messages if "pages for browsers" in message)
+    assert browser.startswith("1 mirror tool's index page (HTTrack's list of the sites it saved: index.html)")
+    assert "--exclude '!index.html'" in browser
+
+
+def test_a_page_of_the_mirrored_site_is_titled_as_in_its_build_folder(tmp_path: Path) -> None:
+    """The navbar's link home made relative (``../index.html``) still names the site, so the heading after the
+    banner titles the page, as in the build folder ("Factory", not "Fastify"); the home page keeps "Fastify"; the
+    relative link from one to the other resolves."""
+    site = shutil.copytree(MIRROR, tmp_path / "fastify")
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        titles = {row.key: row.title for row in list_documents(Scope(corpus, collection="docs"))}
+    assert titles == {"127.0.0.1_18762/Reference/Server.html": "Factory", "127.0.0.1_18762/index.html": "Fastify"}
+    # the home page's link to Server.html resolves; Server's to ../Guides/Index.html, not in the fixture, does not
+    assert (report.links_resolved, report.links_dangling_by_reason.get("missing_document")) == (1, 1)
