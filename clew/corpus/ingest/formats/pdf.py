@@ -77,7 +77,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     paragraph_gaps,
     shorten_leader,
 )
-from clew.corpus.ingest.formats.pdf_order import painted_in_layers, reading_order
+from clew.corpus.ingest.formats.pdf_order import drawn_bullets, painted_in_layers, reading_order
 from clew.corpus.ingest.formats.pdf_outline import Mark
 from clew.corpus.ingest.formats.pdf_title import CONTENTS, document_title, text_measure
 from clew.corpus.ingest.formats.rendered import Renderer
@@ -262,8 +262,8 @@ def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int, spaced: list[Sp
             pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, end_x, end_y)
             lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
                               max(height - end_y.value, height - y_after), aside, (first, last)))
-        if layered:  # an HTML engine's code boxes and list markers painted last (pdf_order)
-            lines = reading_order(lines)
+        if layered:  # an HTML engine's code boxes and list markers painted last, its discs drawn (pdf_order)
+            lines = reading_order(drawn_bullets(page, lines))
         if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, lines[-1].chars[1])[1]:
             lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
         for prose, note in zip(lines, lines[1:], strict=False):  # nor one before a margin note on its line

@@ -16,14 +16,19 @@ crosses (a site's sidebar of short links beside its text, as a browser prints it
 left then right: sorted together, each link read between two lines of the text (task V7); where most lines of the
 right block stand on a baseline of the left's (a table's cells) they are rows, put in order as one. Lines on one
 baseline read left to right, and a list marker drawn alone joins the text beside it (``•`` + ``Keep-Alive &
-Connection Pooling``), as one line, read with the text's look.
+Connection Pooling``), as one line, read with the text's look. wkhtmltopdf draws a ``ul``'s discs as paths, no text:
+a small square path just left of a line, level with its text, is its bullet (``drawn_bullets``; task U28).
 """
 
 from __future__ import annotations
 
+import ctypes
 import re
 from bisect import bisect_right
 from dataclasses import replace
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats.pdf_layout import Line
 
@@ -40,6 +45,33 @@ _BASELINE = 0.3
 def painted_in_layers(metadata: dict[str, str]) -> bool:
     """Whether the PDF's Producer or Creator is an HTML engine that paints text out of reading order."""
     return any(_LAYERED.search(metadata.get(field) or "") for field in ("Producer", "Creator"))
+
+
+def drawn_bullets(page: pdfium.PdfPage, lines: list[Line]) -> list[Line]:
+    """``lines`` with "• " before each line that a small square path (2-8 pt, a disc or a square drawn as a
+    ``ul``'s marker) stands just left of (within 1.5 of the line's size), level with its text: a list item, its text
+    prose or code (Griffe's ``obj.is_kind("class")``)."""
+    if not lines:
+        return lines
+    height = page.get_height()
+    marks = []
+    left, bottom, right, top = ctypes.c_float(), ctypes.c_float(), ctypes.c_float(), ctypes.c_float()
+    for index in range(pdfium_c.FPDFPage_CountObjects(page.raw)):  # the page's own (raw: a third of the helper's time)
+        obj = pdfium_c.FPDFPage_GetObject(page.raw, index)
+        if pdfium_c.FPDFPageObj_GetType(obj) != pdfium_c.FPDF_PAGEOBJ_PATH:
+            continue
+        pdfium_c.FPDFPageObj_GetBounds(obj, left, bottom, right, top)
+        width = right.value - left.value
+        if 2 <= width <= 8 and abs(width - (top.value - bottom.value)) <= 1:
+            marks.append((left.value, right.value, height - (top.value + bottom.value) / 2))
+    if not marks:
+        return lines
+    out = []
+    for line in lines:
+        mark = next((m for m in marks if 0 <= line.x - m[1] <= 1.5 * line.size
+                     and line.y - line.size <= m[2] <= line.y), None)
+        out.append(line if mark is None else replace(line, text=f"\u2022 {line.text}", x=mark[0], mono=False))
+    return out
 
 
 def reading_order(lines: list[Line]) -> list[Line]:

@@ -99,3 +99,13 @@ def test_a_line_opening_with_smaller_inline_code_goes_on_with_its_paragraph() ->
     document = parse_pdf((FIXTURES / "weasyprint-code-spans.pdf").read_bytes())
     assert [kind for kind, _ in _blocks(document)] == ["heading", "paragraph", "paragraph"]
     assert "the new value of r.encoding whenever you call r.text. You might want" in document.text
+
+
+def test_wkhtmltopdf_s_drawn_discs_make_list_items() -> None:
+    """Qt paints a ``ul``'s discs as paths, no text: the three features read as one paragraph with the sentence
+    that introduces them (task U28)."""
+    blocks = _blocks(parse_pdf((FIXTURES / "wkhtmltopdf-order.pdf").read_bytes()))
+    assert blocks[3:7] == [
+        ("paragraph", "The connection stays open until you close it. Widget supports these features out of the box:"),
+        ("list_item", "• Keep-alive and connection pooling"), ("list_item", "• Automatic retries on reset connections"),
+        ("list_item", "• Streaming uploads")]
