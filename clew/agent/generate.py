@@ -199,6 +199,12 @@ program will still receive the password, but nothing will be shown on screen"): 
 sentence before says, not a determiner ("the same name as")."""
 
 
+_EXAMPLE_SECTION = re.compile(r"Examples?:")
+"""A docstring's example section (Google style: "Example:" a paragraph of its own after the summary, as pdoc writes it):
+the example of the sentence before it, whatever its follower is (pdoc writes rich's ``>>> if Confirm.ask("Continue"):``
+as nested blockquotes, a paragraph read as a label; task X20's rule N2b)."""
+
+
 SHORT = 6
 """A quoted sentence of at most this many words is quoted with the sentence before it (``_kept_with``)."""
 
@@ -245,11 +251,12 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     if after < len(passage):
         nxt = passage[after]
         led = bool(nxt.header) and _key(nxt.header) == _key(unit.own)  # a short lead-in under it: "Like this:"
+        section = unit.kind == "sentence" and not nxt.header and _EXAMPLE_SECTION.fullmatch(nxt.own) is not None
         if not (nxt.kind != "sentence" or nxt.intro is not None or _key(nxt.own) in quoted
                 or (nxt.header != unit.header and not led) or len(nxt.own.split()) > LENGTH):
             example = nxt.follow[:1]
-            leans = led or _ANAPHOR.match(nxt.own) is not None
-            if example and _code(example[0][0]) and (leans or not nxt.own.endswith((":", "e.g."))) and (
+            leans = led or section or _ANAPHOR.match(nxt.own) is not None
+            if example and (_code(example[0][0]) or section) and (leans or not nxt.own.endswith((":", "e.g."))) and (
                     _key(example[0][0].split("\n", 1)[-1]) not in quoted):
                 taken.append(replace(nxt, follow=example))  # the example the next sentence introduces
             elif not nxt.follow and (leans or _SAME.search(nxt.own)) and (

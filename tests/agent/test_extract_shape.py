@@ -263,3 +263,33 @@ def test_a_quoted_sentence_takes_the_short_lead_in_under_it_with_its_example() -
     assert generation.answer.startswith(
         "Only unused footnote numbers are assigned to auto-numbered footnotes.\n"
         "The following example should be illustrative:\n```\n[2]_ will be \"2\" (manually numbered),\n[#]_ will be")
+
+
+RICH_CONFIRM = """\
+## Confirm
+
+class Confirm(rich.prompt.PromptBase[bool]):
+
+A yes / no confirmation prompt.
+
+{section}
+
+if Confirm.ask("Continue"): run_job()
+"""
+"""pdoc's page of rich.prompt (task U27's R5): the docstring's ``>>> if Confirm.ask("Continue"):`` example, which pdoc
+writes as nested blockquotes, is a paragraph that "Example:" introduces as a label."""
+
+
+def test_a_quoted_sentence_takes_the_docstring_example_section_after_it() -> None:
+    """U27's R5 (task X20, rule N2b): "A yes / no confirmation prompt." was quoted without the "Example:" paragraph
+    after it and ``Confirm.ask("Continue")``; a docstring's example section is the example of its summary. Another
+    short lead-in opening the next paragraph ("For example:", "See also:") is quoted on its own terms, as before."""
+    question = "How do I ask the user a yes/no question in the terminal with rich?"
+    generation = extractive_answer(question, [("ev1:c:75:1:37", RICH_CONFIRM.format(section="Example:"))])
+    assert generation is not None
+    assert 'A yes / no confirmation prompt.\nExample:\n- if Confirm.ask("Continue"): run_job()' in generation.answer
+    for section in ("For example:", "Usage:"):
+        generation = extractive_answer(question, [("ev1:c:75:1:37", RICH_CONFIRM.format(section=section))])
+        assert generation is not None
+        assert "A yes / no confirmation prompt." in generation.answer
+        assert "Confirm.ask" not in generation.answer
