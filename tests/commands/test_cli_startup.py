@@ -115,6 +115,18 @@ def test_serve_loads_no_mcp_module(small_db: Path) -> None:
     assert sorted(m for m in loaded if m.split(".")[0] in ("mcp", "mcp_types")) == []
 
 
+def test_mcp_over_stdio_loads_no_fastapi(small_db: Path) -> None:
+    """``clew mcp`` over stdio runs no REST code: up to serving (``MCPServer.run``, here a stand-in that returns)
+    it imports the MCP SDK and neither FastAPI nor clew's REST module (0.2 s of CPU a start)."""
+    argv = ["clew", "mcp", "--db", str(small_db)]
+    loaded = _loaded_after("import sys\nfrom mcp.server.mcpserver import MCPServer\n"
+                           "MCPServer.run = lambda self, *args, **options: print(type(self).__name__)\n"
+                           f"from clew.cli import main\nsys.argv = {argv!r}\ntry:\n    main()\n"
+                           "except SystemExit as done:\n    assert not done.code, done.code")
+    assert {"mcp", "clew.server.mcp"} <= loaded
+    assert sorted(m for m in loaded if m.split(".")[0] == "fastapi" or m.startswith("clew.server.r")) == []
+
+
 def test_search_with_a_configuration_loads_no_agent_server_or_model_module(small_db: Path, tmp_path: Path) -> None:
     # a clew.toml naming a model, its options, budgets and principals: read, validated, and nothing more
     (tmp_path / "clew.toml").write_text(
