@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
+from urllib.parse import unquote, urlsplit
 
 from clew.corpus.ingest.peek import browser_page, headings, read_at_most, word_pairs, words
 
@@ -115,8 +116,8 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
         if kind is not None and key not in dropped and not taken_back(key):
             dropped[key] = kind
     dropped.update((key, why) for key, why in _docsify(files) if not taken_back(key))
-    dropped.update((key, "notfound") for key in _not_found(files, is_html, limit) if key not in dropped
-                   and not taken_back(key))
+    dropped.update((key, "notfound") for key in _not_found(files, is_html, limit) + _saved_errors(files)
+                   if key not in dropped and not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
 
 
@@ -334,3 +335,48 @@ def _size_of(file: Path) -> int:
         return file.stat().st_size
     except OSError:
         return 0
+
+
+HTTRACK_LOG = ("hts-cache", "new.txt")
+"""HTTrack's record of what its last run fetched, in the project folder that holds the folder of each site it saved:
+a line per URL, tab-separated (the status code fourth, the type sixth, the URL eighth)."""
+
+
+def _saved_errors(files: list[tuple[Path, str]]) -> list[str]:
+    """The keys of ``files`` that HTTrack saved from an error response (``HTTRACK_LOG``: a status of 400 or more, an
+    HTML body): the server's not-found page, saved under the name of the page a link asked for (task U29: fastify's
+    guides link to ``Contributing.html``, which its build does not hold; HTTrack saved ``http.server``'s "Error
+    response / Error code: 404" there, a document of the mirror). A page is saved where HTTrack's default structure
+    puts it: the URL's host (``:`` a ``_``), then its path (a folder's ``index.html``)."""
+    keys = {key for _, key in files}
+    found: list[str] = []
+    seen: set[str] = set()
+    for file, key in files:
+        for depth, folder in enumerate(PurePosixPath(key).parents):
+            if folder.as_posix() in seen:
+                break
+            seen.add(folder.as_posix())
+            log = file.parents[depth].joinpath(*HTTRACK_LOG)
+            if log.is_file():
+                found.extend(page for page in _error_pages(log, folder) if page in keys)
+    return found
+
+
+def _error_pages(log: Path, folder: PurePosixPath) -> list[str]:
+    """The keys (under ``folder``'s) of the pages ``log`` (``HTTRACK_LOG``) records as saved from an error response."""
+    try:
+        lines = log.read_text("utf-8", errors="replace").splitlines()
+    except OSError:
+        return []
+    pages = []
+    for line in lines[1:]:
+        fields = line.split("\t")
+        if len(fields) < 8 or not fields[3].isdigit() or int(fields[3]) < 400 or "html" not in fields[5]:
+            continue
+        url = urlsplit(fields[7])
+        path = unquote(url.path) or "/"
+        if url.netloc:
+            name = path.lstrip("/") + ("index.html" if path.endswith("/") else "")
+            pages.append((folder / url.netloc.replace(":", "_") / name).as_posix())
+    return pages
+

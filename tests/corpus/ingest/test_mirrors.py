@@ -2,7 +2,8 @@
 (``tests/fixtures/mirrors/httrack``: fastify's VitePress site as HTTrack 3.49 saved it, pages trimmed). HTTrack writes
 its own files beside the site's folder: its project page ``index.html`` ("Local index - HTTrack Website Copier"),
 ``hts-log.txt``, ``hts-cache/`` (``new.txt``, ``doit.log``; ``new.zip``, ``new.lst``), ``backblue.gif`` and
-``fade.gif``; its comments in each page (``<!-- Mirrored from ... -->``); its links made relative."""
+``fade.gif``; its comments in each page (``<!-- Mirrored from ... -->``); its links made relative; the server's answer
+to a link to a missing page, saved under that page's name (``Guides/Contributing.html``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from clew.corpus.documents import list_documents
 from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.sources import find_files
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
 from tests.conftest import document_keys
@@ -30,8 +32,27 @@ def test_httrack_s_own_files_are_left_out_and_the_site_s_pages_kept(tmp_path: Pa
     generated = next(message for message in messages if "generated files" in message)
     assert "hts-cache" in generated and "hts-log.txt" in generated
     browser = next(message for message in messages if "pages for browsers" in message)
-    assert browser.startswith("1 mirror tool's index page (HTTrack's list of the sites it saved: index.html)")
+    assert browser.startswith("1 not-found page (the page a server answers a missing one with: "
+                              "127.0.0.1_18762/Guides/Contributing.html) and 1 mirror tool's index page (HTTrack's "
+                              "list of the sites it saved: index.html)")
     assert "--exclude '!index.html'" in browser
+
+
+def test_a_page_httrack_saved_from_an_error_response_is_left_out(tmp_path: Path) -> None:
+    """fastify's guides link to ``Contributing.html``, which the site does not hold: HTTrack saved the server's
+    answer there ("Error response / Error code: 404", ``http.server``'s; a site's own not-found page alike), and the
+    mirror held a document its build folder does not. ``hts-cache/new.txt`` records the 404 for that URL: the page is
+    a not-found page. The same page where the log records a 200, or without HTTrack's log, is kept."""
+    site = shutil.copytree(MIRROR, tmp_path / "fastify")
+    page = "127.0.0.1_18762/Guides/Contributing.html"
+    found = find_files([site], "**/*")
+    assert page not in [key for _, key in found.files]
+    log = site / "hts-cache" / "new.txt"
+    error, fetched = "\t404\terror ('File%20not%20found')\ttext/html\t", "\t200\tadded ('OK')\ttext/html\t"
+    log.write_text(log.read_text("utf-8").replace(error, fetched), "utf-8")
+    assert page in [key for _, key in find_files([site], "**/*").files]
+    shutil.rmtree(site / "hts-cache")
+    assert page in [key for _, key in find_files([site], "**/*").files]
 
 
 def test_a_page_of_the_mirrored_site_is_titled_as_in_its_build_folder(tmp_path: Path) -> None:
