@@ -40,7 +40,14 @@ from clew.corpus.ingest.api import DEFAULT_BATCH_SIZE, IngestReport, ingest_path
 from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.ingest.parsed import MAX_EXPANDED_MIB, MAX_PAGE_OBJECTS, MAX_PARSE_SECONDS, ParseBounds
-from clew.corpus.ingest.sources import MAX_BINARY_BYTES, MAX_MARKDOWN_LINES, MAX_TEXT_BYTES, MIB, FileLimits
+from clew.corpus.ingest.sources import (
+    KEY_CLASH_WAY_OUT,
+    MAX_BINARY_BYTES,
+    MAX_MARKDOWN_LINES,
+    MAX_TEXT_BYTES,
+    MIB,
+    FileLimits,
+)
 from clew.corpus.rewrite import RewriteReport, compact_corpus
 from clew.corpus.store import Corpus
 
@@ -150,9 +157,13 @@ def _summary(report: IngestReport, paths: list[Path]) -> None:
     # HTML folder holds its site's images, styles and scripts (GLFW's Doxygen pages named 9 '.png'/'.css'/'.js'
     # files, then 'and 89 more', where a PDF that did not read hid)
     kinds = Counter(p.unread_type for p in report.problems if p.unread_type is not None)
-    shown = [p for p in report.problems if p.unread_type is None]
+    shown = [p for p in report.problems if p.unread_type is None and p.taken_by is None]
     lines = [("skipped" if p.skipped else "warning" if p.warning else "repaired", f"{p.path}: {p.message}")
              for p in shown]
+    if taken := [p for p in report.problems if p.taken_by is not None]:  # one hint, not one a file (task R18)
+        lines.append(("skipped", f"{plural(len(taken), 'file')} whose keys an earlier folder given holds ("
+                      + ", ".join(f"{p.path} as {p.taken_by}" for p in taken[:2])
+                      + (f" and {len(taken) - 2:,} more" if len(taken) > 2 else "") + f"); {KEY_CLASH_WAY_OUT}"))
     lines += [("retired", f"{key}: not found by this ingest, or excluded (--prune)") for key in report.retired]
     if kinds:  # after the files that failed to read: a site's images and scripts are no news
         lines.append(("skipped", f"{plural(kinds.total(), 'file')} of types clew does not read ("

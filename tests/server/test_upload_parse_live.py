@@ -36,7 +36,7 @@ def test_an_upload_skips_the_pdf_that_outlasts_its_bound_and_stores_the_rest(tmp
         assert answer.status_code == 200, answer.text
         report = answer.json()
         assert report["problems"] == [{"path": "hostile.pdf", "message": timed_out(BOUND), "skipped": True,
-                                       "warning": False, "unread_type": None}]
+                                       "warning": False, "unread_type": None, "taken_by": None}]
         assert (report["versions_created"], report["skipped"]) == (2, 1)
         assert took < bound, (took, bound)
         for query, key in (("kiwi manual", "manual.pdf"), ("heron note", "note.md")):

@@ -116,6 +116,9 @@ class SkippedItem(BaseModel):
     unread_type: str | None = None
     """The suffix of a file skipped because clew reads no file of its type (``'.png'``): ``clew ingest``
     counts those by type in one line."""
+    taken_by: str | None = None
+    """The file of an earlier folder given that holds this file's key (two sites' ``index.html``), this one skipped:
+    ``clew ingest`` says those in one line."""
 
 
 class IngestReport(BaseModel):
@@ -401,7 +404,7 @@ def ingest_paths(
                                                                      _row_filter(principal))
                 report.links_dangling = sum(report.links_dangling_by_reason.values())
     report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning,
-                                   unread_type=p.unread_type)
+                                   unread_type=p.unread_type, taken_by=p.taken_by)
                        for p in problems] + report.problems  # after them: writes refused by permission
     skipped = sum(p.skipped for p in problems)
     report.skipped += skipped

@@ -132,6 +132,8 @@ class Problem:
     """Ingested, but part of it could not be taken (a scanned page without text); not a repair."""
     unread_type: str | None = None
     """The suffix of a file skipped because clew reads no file of its type (``'.png'``, ``'(none)'``)."""
+    taken_by: str | None = None
+    """The file of an earlier folder given that holds the key of this one, skipped (two sites' ``index.html``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,6 +310,12 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
     return found
 
 
+KEY_CLASH_WAY_OUT = ("a key is the path in the folder given: ingest the folders' parent, or each folder into a "
+                     "--collection of its own")
+"""What to do where two folders given hold a file of one key: said in each such file's problem, and once in
+``clew ingest``'s line that counts them."""
+
+
 def _one_file_a_key(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:
     """The files, one for each key: two folders given may hold a file of one key (two sites' ``index.html``; task U26),
     where the last stood alone and the first was lost without a word. The first is kept, each later one reported;
@@ -320,9 +328,8 @@ def _one_file_a_key(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str
             first[key] = file
             kept.append((file, key))
         elif first[key].resolve() != file.resolve():
-            clashes.append(Problem(str(file), f"the key {key!r} is taken by {first[key]}: not ingested (a key is the "
-                                   "path in the folder given: ingest the folders' parent, or each folder into a "
-                                   "--collection of its own)", True))
+            clashes.append(Problem(str(file), f"the key {key!r} is taken by {first[key]}: not ingested "
+                                   f"({KEY_CLASH_WAY_OUT})", True, taken_by=str(first[key])))
     return kept, clashes
 
 
