@@ -294,7 +294,7 @@ def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int,
                   WHERE e.collection_id = ? AND e.graph = 'links' AND {source}
                     AND (e.dst IS NULL OR NOT coalesce({target}, FALSE))"""
     rows = execute(cur, 
-        f"""SELECT CASE WHEN regexp_matches(dst_ref, '^[A-Za-z][A-Za-z0-9+.-]*:') THEN 'external'
+        f"""SELECT CASE WHEN regexp_matches(dst_ref, '^(?:[A-Za-z][A-Za-z0-9+.-]*:|//)') THEN 'external'
                        WHEN dst_ref = '..' OR starts_with(dst_ref, '../') THEN 'outside_collection'
                        ELSE 'missing_document' END AS reason, count(*)
            FROM ({sql}) GROUP BY reason ORDER BY reason""",

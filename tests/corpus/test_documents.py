@@ -260,6 +260,17 @@ def test_dangling_links_by_reason(tmp_path: Path) -> None:
     assert report.links_dangling == 4
 
 
+def test_a_protocol_relative_link_is_external(tmp_path: Path) -> None:
+    """``//github.com/bep`` (a URL of the page's own scheme: Hugo's docs 0.111 wrote 275 such links to GitHub) is a
+    link to another site, not a missing page of the collection (task U29: the build folder's ingest said
+    "missing_document 298", 275 of them these; its wget mirror, whose links wget made https://, none)."""
+    folder = write_files(tmp_path / "site", {"about/index.html": '<html><body><h1>About</h1><p><a href="//github.com/'
+                                             'bep">bep</a> and <a href="/templates/list">lists</a>.</p></body></html>'})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [folder], collection="docs", chunk_tokens=220)
+    assert report.links_dangling_by_reason == {"external": 1, "missing_document": 1}
+
+
 def test_a_sphinx_source_is_the_twin_of_its_page_in_any_folder(tmp_path: Path) -> None:
     site = write_files(tmp_path / "site", {
         "v1/lib/io.html": "<h1>io</h1><p>Streams of bytes and text for files.</p>",
