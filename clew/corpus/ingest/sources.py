@@ -61,6 +61,7 @@ from typing import Literal
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.browser_pages import drop_browser_pages
 from clew.corpus.ingest.copies import pdf_copies
+from clew.corpus.ingest.folder_copies import folder_copies
 from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import expand, partials, read_text
@@ -423,7 +424,8 @@ def _taken_back(key: str, patterns: list[str]) -> bool:
 
 
 def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:
-    """``files`` less the twins of others (see the module docstring), and a problem for each twin left out."""
+    """``files`` less the twins of others (see the module docstring) and the pages a mirror saved twice
+    (``folder_copies``), and a problem for each one left out."""
     by_name: dict[str, list[int]] = {}  # a document's name (its key without suffix) -> indexes into files
     for index, (_, key) in enumerate(files):
         name = _document_name(key)
@@ -440,6 +442,11 @@ def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], l
             if same_text(keep_file, file):
                 dropped[index] = Problem(str(file), f"the same text as {keep_key} (a copy in another format): ingested "
                                                     "once, as that file", True)
+    at = {key: index for index, (_, key) in enumerate(files)}
+    for copy, page in folder_copies([entry for index, entry in enumerate(files) if index not in dropped], _word_pairs):
+        dropped[at[copy]] = Problem(str(files[at[copy]][0]), f"the same page as {page} (a mirror saved it twice, as "
+                                                             "linked with and without its trailing slash): ingested "
+                                                             "once, as that file", True)
     kept = [entry for index, entry in enumerate(files) if index not in dropped]
     return kept, [dropped[index] for index in sorted(dropped)]
 

@@ -66,3 +66,29 @@ def test_a_page_of_the_mirrored_site_is_titled_as_in_its_build_folder(tmp_path: 
     assert titles == {"127.0.0.1_18762/Reference/Server.html": "Factory", "127.0.0.1_18762/index.html": "Fastify"}
     # the home page's link to Server.html resolves; Server's to ../Guides/Index.html, not in the fixture, does not
     assert (report.links_resolved, report.links_dangling_by_reason.get("missing_document")) == (1, 1)
+
+
+WGET_HUGO = Path(__file__).resolve().parents[2] / "fixtures" / "mirrors" / "wget-hugo"
+"""Hugo 0.111's docs as ``wget --mirror --convert-links --adjust-extension`` saved them, pages trimmed: its links
+to ``/functions/with`` (no trailing slash; the server redirects) saved ``functions/with.html`` beside
+``functions/with/index.html``, the same page."""
+
+
+def test_a_page_a_mirror_saved_twice_is_ingested_once(tmp_path: Path) -> None:
+    """22 of the mirror's 538 documents were such copies (the build folder: 521). The folder's ``index.html`` is
+    kept, its copy named in a line; ``content-management.html`` beside ``content-management/index.html`` with text
+    of its own stays."""
+    site = shutil.copytree(WGET_HUGO, tmp_path / "hugo")
+    found = find_files([site], "**/*")
+    assert sorted(key for _, key in found.files) == [
+        "content-management.html", "content-management/front-matter/index.html", "content-management/index.html",
+        "functions/index.html", "functions/with/index.html", "index.html"]
+    lines = sorted(problem.message for problem in found.problems)
+    assert lines == ["the same page as content-management/front-matter/index.html (a mirror saved it twice, as linked "
+                     "with and without its trailing slash): ingested once, as that file",
+                     "the same page as functions/with/index.html (a mirror saved it twice, as linked with and "
+                     "without its trailing slash): ingested once, as that file"]
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs", chunk_tokens=220)
+        assert "functions/with.html" not in document_keys(corpus)
+    assert report.documents == 6
