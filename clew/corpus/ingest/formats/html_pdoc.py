@@ -20,6 +20,10 @@ made headings below its member's (:func:`_heading_level`, task U27): as written,
 was a section beside the module and every later member of the page sat under it. A class's "Inherited Members"
 (``div.inherited > h5``) is a heading of the class, beside its members, not under its last member.
 
+A docstring's doctest example (``>>> if Confirm.ask("Continue"):``) is three nested blockquotes to pdoc's Markdown
+(markdown2), its lines one paragraph: it is read as a Python code block (:func:`_doctest`, task R18), as Sphinx's
+doctest blocks are, not as a paragraph (U27's R5 quoted rich's ``Confirm`` example as a label).
+
 :func:`pdoc_title`: pdoc's and pdoc3's ``<title>`` is "<module> API documentation" on every page; the page's
 title is the module's name (task U27).
 """
@@ -86,14 +90,66 @@ def _heading_level(tag: str, parents: Parents) -> str:
     return tag
 
 
+DOCTEST_DEPTH = 3
+"""Blockquotes nested in a docstring, a paragraph alone in the innermost: ``>>>`` read as Markdown's quote marks."""
+
+
+def _doctest(events: list[Event], at: int) -> tuple[list[Event], int] | None:
+    """A ``pre > code.language-python`` for pdoc's doctest example opening at ``events[at]`` (a blockquote), and the
+    index past its end; None where the blockquote is another. markdown2 indents a blockquote's lines two spaces a
+    level, so the paragraph's lines after its first lose that (``run_job()`` under ``if Confirm.ask(...):`` keeps
+    the rest)."""
+    depth = levels = 0
+    paragraphs: list[str] = []
+    paragraph: list[str] | None = None
+    for index in range(at, len(events)):
+        kind, tag, _ = events[index]
+        if kind == "data":
+            if paragraph is not None:
+                paragraph.append(tag)
+            elif tag.strip():
+                return None
+        elif tag == "blockquote" and paragraph is None and kind in ("start", "end"):
+            if kind == "start" and paragraphs:
+                return None
+            depth += 1 if kind == "start" else -1
+            levels = max(levels, depth)
+            if depth == 0:
+                if levels < DOCTEST_DEPTH or not paragraphs:
+                    return None
+                indent = " " * (2 * levels)
+                code = "\n\n".join("\n".join(line.removeprefix(indent) if i else line.strip()
+                                              for i, line in enumerate(text.rstrip().split("\n")))
+                                    for text in paragraphs)
+                return [("start", "pre", []), ("start", "code", [("class", "language-python")]), ("data", code, []),
+                        ("end", "code", []), ("end", "pre", [])], index + 1
+        elif tag == "p" and kind in ("start", "end"):
+            if kind == "start" and (paragraph is not None or depth != levels):
+                return None
+            if kind == "end" and paragraph is not None:
+                paragraphs.append("".join(paragraph))
+            paragraph = [] if kind == "start" else None
+        elif paragraph is None:  # another element beside the paragraph: a quote, not a doctest
+            return None
+    return None
+
+
 def pdoc_page(events: list[Event]) -> list[Event]:
     """The events of ``main.pdoc`` rewritten as the module docstring says."""
     out: list[Event] = []
     parents: Parents = []
     left_out = 0  # the depth of the element being left out, else 0
     heading = ""  # the open heading's tag as it is read, where it is rewritten
-    for event in events:
+    skip_to = 0  # past a doctest example read as code
+    for at, event in enumerate(events):
+        if at < skip_to:
+            continue
         kind, tag, attrs = event
+        if (kind == "start" and tag == "blockquote" and not left_out and parents
+                and "docstring" in classes(parents[-1][1]) and (doctest := _doctest(events, at)) is not None):
+            code, skip_to = doctest
+            out.extend(code)
+            continue
         opens = kind == "start" and tag not in _VOID
         if left_out:
             if kind == "end" and tag not in _VOID and len(parents) == left_out:
