@@ -14,7 +14,8 @@ _CONFIRM = (
     '<div class="attr class">\n    <span class="def">class</span>\n    <span class="name">Confirm</span>'
     '(<span class="base"><a href="#PromptBase">rich.prompt.PromptBase</a>[bool]</span>):\n</div>\n'
     '<label class="view-source-button" for="Confirm-view-source"><span>View Source</span></label>\n'
-    '<div class="pdoc-code codehilite"><pre><span id="Confirm-336">class Confirm(PromptBase[bool]):</span></pre></div>\n'
+    '<div class="pdoc-code codehilite"><pre><span id="Confirm-336">class Confirm(PromptBase[bool]):</span></pre>'
+    "</div>\n"
     '            <div class="docstring"><p>A yes / no confirmation prompt.</p>\n\n<p>Example:</p>\n\n'
     "<blockquote>\n  <blockquote>\n    <blockquote>\n"
     '      <p>if <a href="#Confirm.ask">Confirm.ask</a>("Continue"):\n                  run_job()</p>\n'
