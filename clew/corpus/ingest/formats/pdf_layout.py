@@ -3,12 +3,13 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
 
 - **Running headers and footers** are lines in the top or bottom ``MARGIN`` of their page that
   are a bare page number (``12``, ``xiv``, ``Page 3 of 9``); or whose text, digits aside, recurs
-  in that band at one height (within 2 pt) on at least three pages (a heading atop two pages and at
-  the foot of a third, in wkhtmltopdf's narrow margins, is none: task U28); or that begin or end
-  with the page's printed number where at least three pages print theirs at the same height
-  (``Chapter 2: Definitions 4`` on the only page of its chapter that has a header: the printed
-  numbers run with the page index). A bare number a little further in (``NUMBER_MARGIN``) is one
-  where three pages print theirs so.
+  in that band at one height (within ``HEADER_TOLERANCE``, 2 pt) on at least three pages (a heading
+  atop two pages and at the foot of a third, in wkhtmltopdf's narrow margins, is none: task U28); or
+  that begin or end with the page's printed number where at least three pages print theirs at one
+  height (within ``NUMBER_TOLERANCE``, 1 pt) (``Chapter 2: Definitions 4`` on the only page of its
+  chapter that has a header: the printed numbers run with the page index). A bare number a little
+  further in (``NUMBER_MARGIN``) is one where three pages print theirs so. Heights are measured,
+  not rounded (task R18).
 - **Index and table-of-contents pages** (``navigation_pages``) hold at least ``LEADER_LINES``
   lines that end in a page number after a dot leader (``PIPESTATUS . . . . 87``, ``3.1 Shell
   Syntax . . . 5``), and such lines are at least ``LEADER_SHARE`` of the page's lines (the
@@ -26,7 +27,9 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
 from __future__ import annotations
 
 import ctypes
+import math
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -36,6 +39,11 @@ import pypdfium2.raw as pdfium_c
 
 MARGIN = 0.10
 """Share of the page height, at the top and the bottom, where running headers and footers live."""
+HEADER_TOLERANCE = 2.0
+"""Points two lines' heights may differ by and be at one height, for a running header's text."""
+NUMBER_TOLERANCE = 1.0
+"""The same for a printed page number (2 pt took a footnote, "1 This is a technical limitation ...", for one in
+OpTeX's manual: task R18)."""
 NUMBER_MARGIN = 0.15
 """Past ``MARGIN``, up to this share, a line that is a bare number is the page's number where at least three pages
 print theirs at its height, running with the page index (luaotfload's manual, LuaTeX: 89% down an A4 page)."""
@@ -169,9 +177,9 @@ def _printed_number(text: str) -> int | None:
 
 def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
     """Remove running headers, footers and page numbers from ``pages`` (see the module docstring)."""
-    bands: Counter[tuple[str, int]] = Counter()
+    bands: dict[str, list[tuple[float, int]]] = {}  # a text in the band: its heights, each with its page
     marked: list[list[tuple[int, str]]] = []
-    offsets: Counter[tuple[bool, int, int]] = Counter()  # (top band, height, page index - printed number)
+    offsets: dict[tuple[bool, int], list[tuple[float, int]]] = {}  # (top half, page index - printed number)
     numbers: list[list[int]] = []  # bare numbers past the band, in the wider one
     for index, (lines, height) in enumerate(zip(pages, heights)):
         here = [(i, _key(line.text)) for i, line in enumerate(lines) if _in_band(line, height)]
@@ -179,28 +187,55 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
                 and _in_band(line, height, NUMBER_MARGIN) and _PAGE_NUMBER.match(_key(line.text))]
         marked.append(here)
         numbers.append(wide)
-        bands.update({(key, round(lines[i].y)) for i, key in here})  # at one height: a heading atop pages is none
-        offsets.update({_position(lines[i], height, index) for i in [*(i for i, _ in here), *wide]}
-                       - {None})  # type: ignore[arg-type]
+        for i, key in here:  # at one height: a heading atop pages is none
+            bands.setdefault(key, []).append((lines[i].y, index))
+        for i in [*(i for i, _ in here), *wide]:
+            if (position := _position(lines[i], height, index)) is not None:
+                offsets.setdefault(position, []).append((lines[i].y, index))
+    for found in [*bands.values(), *offsets.values()]:
+        found.sort()
     for index, (lines, here) in enumerate(zip(pages, marked)):
-        drop = {i for i, key in here if _PAGE_NUMBER.match(key)
-                or sum(bands[key, round(lines[i].y) + near] for near in range(-2, 3)) >= 3
-                or offsets.get(_position(lines[i], heights[index], index), 0) >= 3}  # type: ignore[arg-type]
-        drop |= {i for i in numbers[index]
-                 if offsets.get(_position(lines[i], heights[index], index), 0) >= 3}  # type: ignore[arg-type]
+        height = heights[index]
+        drop = {i for i, key in here if _PAGE_NUMBER.match(key) or _numbered(offsets, lines[i], height, index)
+                or _on_three_pages(bands[key], lines[i].y, HEADER_TOLERANCE)}
+        drop |= {i for i in numbers[index] if _numbered(offsets, lines[i], height, index)}
         if drop:
             lines[:] = [line for i, line in enumerate(lines) if i not in drop]
+
+
+def _numbered(offsets: dict[tuple[bool, int], list[tuple[float, int]]], line: Line, height: float, index: int) -> bool:
+    """Whether ``line`` begins or ends with its page's printed number where three pages print theirs at its height."""
+    position = _position(line, height, index)
+    return position is not None and _on_three_pages(offsets.get(position, []), line.y, NUMBER_TOLERANCE)
+
+
+def _on_three_pages(found: list[tuple[float, int]], y: float, tolerance: float) -> bool:
+    """Whether ``found`` (heights and their pages, sorted) holds, with ``y``, three pages or more at heights no more
+    than ``tolerance`` apart. Measured, not rounded: rounded heights on either side of a rounding's boundary (691.00
+    and 690.98 pt, PDFium's float noise) were two heights (review V7, task R18)."""
+    near = found[bisect_left(found, (y - tolerance, -1)) : bisect_right(found, (y + tolerance, math.inf))]
+    for start, (low, _) in enumerate(near):  # each window [low, low + tolerance] that holds y
+        if low > y:
+            break
+        pages: set[int] = set()
+        for height, page in near[start:]:
+            if height > low + tolerance:
+                break
+            pages.add(page)
+            if len(pages) >= 3:
+                return True
+    return False
 
 
 def _in_band(line: Line, height: float, margin: float = MARGIN) -> bool:
     return line.y <= height * margin or line.y >= height * (1 - margin)
 
 
-def _position(line: Line, height: float, index: int) -> tuple[bool, int, int] | None:
+def _position(line: Line, height: float, index: int) -> tuple[bool, int] | None:
     number = _printed_number(line.text)
     if number is None:
         return None
-    return line.y <= height / 2, round(line.y / 2), index - number
+    return line.y <= height / 2, index - number
 
 
 def leader_line(text: str) -> bool:

@@ -34,3 +34,14 @@ def test_a_listing_going_on_over_a_page_break_is_one_code_block() -> None:
     assert blocks == ["```\nfrom starlette.testclient import TestClient\nfrom starlette.websockets import WebSocket\n"
                       "def test_app():\n    client = TestClient(app)\n```"]
     assert document.pages[1] < document.text.index("def test_app")
+
+
+def test_page_numbers_a_hair_apart_across_a_rounding_boundary_are_one_height() -> None:
+    """Page numbers set a little further in than the running band are the page's number where three pages print
+    theirs at one height; the heights were rounded to 2 pt first, so 691.00 and 690.98 pt from the top (PDFium's
+    float noise) fell on either side of a boundary and no height held three: the numbers read as text (task R18)."""
+    pages = [lines(b"Each widget has a style and a size.", top=700) + b" BT /F1 9 Tf 300 %s Td (%d) Tj ET" % (y, n)
+             for n, y in enumerate([b"101", b"101.02", b"101", b"101.02"], 1)]
+    text = parse_pdf(hand_pdf(pages)).text
+    assert text.count("Each widget has a style and a size.") == 4
+    assert not any(digit in text for digit in "1234")
