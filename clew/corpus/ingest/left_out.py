@@ -79,12 +79,13 @@ _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("shell", "Docsify page shell", "Docsify page shells", "the page Docsify fills with the Markdown beside it"),
     ("notfound", "not-found page", "not-found pages", "the page a server answers a missing one with"),
     ("mirror", "mirror tool's index page", "mirror tool's index pages", "HTTrack's list of the sites it saved"),
+    ("autoindex", "folder listing", "folder listings", "a web server's list of a folder's files"),
 )
 
 
 def browser(pages: list[tuple[str, str]]) -> str:
     """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation``, ``contents``,
-    ``listing``, ``links``, ``navigation``, ``shell``, ``notfound`` or ``mirror``."""
+    ``listing``, ``links``, ``navigation``, ``shell``, ``notfound``, ``mirror`` or ``autoindex``."""
     parts, examples = [], []
     for why, one, many, holds in _BROWSER_KINDS:
         keys = [key for key, reason in pages if reason == why]

@@ -158,6 +158,11 @@ MIRROR_INDEX = "<!-- Mirror and index made by HTTrack Website Copier"
 """What HTTrack writes in the head of the page it makes over its project folder (``index.html``, "Local index -
 HTTrack Website Copier": a list of the sites saved, a link to each one's first page; task U29). The site's own
 pages hold ``<!-- Mirrored from ... by HTTrack Website Copier`` instead, and are kept."""
+_LISTING = re.compile(r"<title>\s*+((?:Directory listing for|Index of) /)", re.IGNORECASE)
+"""A web server's listing of a folder, titled and headed so (Python's ``http.server``: "Directory listing for
+/Guides/", Apache's and nginx's autoindex: "Index of /Guides"): a mirror saves one where a page links to a folder
+(task U29: HTTrack's ``Guides/index-2.html`` and ``Reference/index-2.html``, wget's ``Guides/index.html``, each a list
+of the folder's files)."""
 _BODY = re.compile(r"<body\b", re.IGNORECASE)
 _HEAD_SIGNS = re.compile(r"refresh|robots", re.IGNORECASE)
 """What a head that ``_Head`` finds something in holds: most hold neither, and are not parsed (task R17)."""
@@ -166,12 +171,16 @@ _HEAD_SIGNS = re.compile(r"refresh|robots", re.IGNORECASE)
 def browser_page(data: bytes) -> str | None:
     """Why an HTML page (``data``: its bytes, as read to look at it for ``browser_pages``; its first
     ``_HEAD_BYTES`` looked at) is a page for browsers rather than readers (``clew.corpus.ingest.sources``):
-    ``"redirect"``, ``"noindex"``, ``"mirror"`` (:data:`MIRROR_INDEX`), or None."""
+    ``"redirect"``, ``"noindex"``, ``"mirror"`` (:data:`MIRROR_INDEX`), ``"autoindex"`` (:data:`_LISTING`), or
+    None."""
     text = data[:_HEAD_BYTES].decode("utf-8", errors="replace")
     body = _BODY.search(text)
     head_text = text[: body.start()] if body else text
     if MIRROR_INDEX in head_text:
         return "mirror"
+    listing = _LISTING.search(head_text)
+    if listing is not None and f"<h1>{listing.group(1)}".lower() in text.lower():
+        return "autoindex"
     if _HEAD_SIGNS.search(head_text) is None:
         return None
     head = _Head()

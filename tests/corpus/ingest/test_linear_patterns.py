@@ -393,3 +393,19 @@ def test_a_relative_link_home_is_read_in_time_linear_in_a_page() -> None:
     done = subprocess.run([sys.executable, "-c", HOME_SCRIPT], capture_output=True, text=True, timeout=60,
                           check=False)
     assert (done.returncode, done.stdout.split()) == (0, ["True", "True", "False"]), done.stderr
+
+
+LISTING_SCRIPT = r"""
+from clew.corpus.ingest.peek import _LISTING
+n = 200_000
+print(_LISTING.search("<title>" + " " * n + "Index of") is None, _LISTING.search("<title>" * (n // 7)) is None,
+      _LISTING.search("<TITLE>\n Directory listing for /a/</TITLE>").group(1), flush=True)
+"""
+
+
+def test_a_folder_listing_s_title_is_read_in_time_linear_in_a_page() -> None:
+    """A web server's folder listing (``peek._LISTING``, task U29) on a run of blanks and of ``<title>``s."""
+    done = subprocess.run([sys.executable, "-c", LISTING_SCRIPT], capture_output=True, text=True, timeout=60,
+                          check=False)
+    assert (done.returncode, done.stdout.split()) == (0, ["True", "True", "Directory", "listing", "for", "/"]), (
+        done.stderr)

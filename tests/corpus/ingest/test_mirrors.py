@@ -15,7 +15,7 @@ from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.sources import find_files
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from tests.conftest import document_keys
+from tests.conftest import document_keys, write_files
 
 MIRROR = Path(__file__).resolve().parents[2] / "fixtures" / "mirrors" / "httrack"
 
@@ -33,9 +33,27 @@ def test_httrack_s_own_files_are_left_out_and_the_site_s_pages_kept(tmp_path: Pa
     assert "hts-cache" in generated and "hts-log.txt" in generated
     browser = next(message for message in messages if "pages for browsers" in message)
     assert browser.startswith("1 not-found page (the page a server answers a missing one with: "
-                              "127.0.0.1_18762/Guides/Contributing.html) and 1 mirror tool's index page (HTTrack's "
-                              "list of the sites it saved: index.html)")
-    assert "--exclude '!index.html'" in browser
+                              "127.0.0.1_18762/Guides/Contributing.html), 1 mirror tool's index page (HTTrack's "
+                              "list of the sites it saved: index.html) and 1 folder listing (a web server's list of a "
+                              "folder's files: 127.0.0.1_18762/Guides/index-2.html)")
+    assert "--exclude '!index-2.html'" in browser
+
+
+def test_a_web_server_s_folder_listing_is_left_out(tmp_path: Path) -> None:
+    """A page links to a folder (fastify's home to ``/Guides/``): the server answered with its listing of the
+    folder, which HTTrack saved as ``Guides/index-2.html`` (wget as ``Guides/index.html``), a document of the mirror
+    ("Directory listing for /Guides/", Python's ``http.server``). Apache's and nginx's ("Index of /docs/") alike; a
+    page that names a listing in its text only is kept."""
+    pages = {"docs/index.html": '<html><head><title>Index of /docs/</title></head><body><h1>Index of /docs/</h1><hr>'
+                                '<pre><a href="../">../</a>\n<a href="guide.html">guide.html</a>   07-Dec-2026 10:39'
+                                "   1234\n</pre><hr></body></html>",
+             "docs/guide.html": "<html><head><title>Guide</title></head><body><h1>Guide</h1><p>Index of /docs: a "
+                                "server writes one where a folder has no index.html.</p></body></html>",
+             "docs/serving.html": "<html><head><title>Index of /docs is a listing</title></head><body><h1>Serving"
+                                  "</h1><p>How to serve the folder.</p></body></html>"}
+    site = write_files(tmp_path / "site", pages)
+    keys = [key for _, key in find_files([site], "**/*").files]
+    assert keys == ["docs/guide.html", "docs/serving.html"]
 
 
 def test_a_page_httrack_saved_from_an_error_response_is_left_out(tmp_path: Path) -> None:
