@@ -8,9 +8,9 @@ Markdown). The block's span covers its fences, as the Markdown reader's does.
 
 The language is kept where the source names one: HTML's ``class="language-bash"`` (Prism,
 highlight.js, Docusaurus, MkDocs, Hugo, Asciidoctor's ``code``), ``lang-bash``, Sphinx's
-``highlight-python`` box, Hexo's ``figure.highlight.bash``, Pandoc's ``pre.sourceCode.bash``, ``data-lang`` /
-``data-language`` (Hugo, Expressive Code). Names that say "no language" (``none``, ``default``, ``nohighlight``) are
-dropped.
+``highlight-python`` box, mkdocs-jupyter's ``hl-python``, Hexo's ``figure.highlight.bash``, Pandoc's
+``pre.sourceCode.bash``, ``data-lang`` / ``data-language`` (Hugo, Expressive Code). Names that say "no language"
+(``none``, ``default``, ``nohighlight``; ``_NO_LANGUAGE``) are dropped.
 """
 
 from __future__ import annotations
@@ -20,11 +20,14 @@ import re
 FENCE = "```"
 _BACKTICKS = re.compile(r"^[ \t]*(`{3,})", re.M)
 _NAME = re.compile(r"[a-z0-9][a-z0-9_+#.-]{0,29}")
-_NO_LANGUAGE = frozenset({"none", "default", "nohighlight", "no-highlight"})
+_NO_LANGUAGE = frozenset({"none", "default", "nohighlight", "no-highlight", "myst-ansi", "ipynb"})
+"""Names that say "no language": ``none`` and the like, and a notebook renderer's names for what it highlights
+(task U30): MyST-NB's ``highlight-myst-ansi`` over every cell's output (text, ANSI colours), mkdocs-jupyter's
+``highlight-ipynb`` over every code cell, the cell's language in the class beside it (``hl-python``)."""
 _HEXO_NO_LANGUAGE = "plain"
 """What Hexo's highlighter names a fence without a language (``figure.highlight.plain``; task V7: an options example
 of eslint-plugin-jsx-a11y's read as ```` ```plain ````)."""
-_CLASS_PREFIXES = ("language-", "lang-", "highlight-")
+_CLASS_PREFIXES = ("language-", "lang-", "highlight-", "hl-")
 
 
 def fenced(code: str, language: str = "") -> tuple[str, int]:

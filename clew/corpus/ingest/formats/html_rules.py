@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from clew.corpus.ingest.formats.html_more import more_chrome
+from clew.corpus.ingest.formats.html_notebook import notebook_chrome
 from clew.corpus.ingest.formats.html_sweep import swept_chrome
 
 INLINE_TAGS = frozenset(
@@ -325,7 +326,8 @@ def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str
     """Chrome by its class (``DROP_CLASSES``, or ``generator``: the page's generator's chrome classes, see
     ``GENERATOR_CLASSES``; a Texinfo index's ``table`` of class ``_TEXINFO_INDEX``, ``tag`` the element's), by
     ``html_sweep.swept_chrome`` (a permalink class but on a link, Haddock's source link, text that cannot be
-    selected) and ``html_more.more_chrome`` (YARD's and RDoc's), by its id (``DROP_IDS``) or its role
+    selected), ``html_more.more_chrome`` (YARD's and RDoc's) and ``html_notebook.notebook_chrome`` (a Jupyter notebook's
+    prompts and copy buttons), by its id (``DROP_IDS``) or its role
     (``DROP_ROLES``)."""
     classes = (_attr(attrs, "class") or "").split()
     if not (DROP_CLASSES.isdisjoint(classes) and generator.isdisjoint(classes)):
@@ -334,7 +336,7 @@ def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str
         return True
     if swept_chrome(classes, _attr(attrs, "href"), _attr(attrs, "style")):
         return True
-    if more_chrome(classes):
+    if more_chrome(classes) or notebook_chrome(classes, tag):
         return True
     if _attr(attrs, "id") in DROP_IDS:
         return True

@@ -1,0 +1,62 @@
+"""Jupyter notebooks published as documentation pages (task U30): one notebook, nbsphinx's own ``code-cells.ipynb``
+with its stored outputs, as nbsphinx (Sphinx), MyST-NB (sphinx-book-theme) and mkdocs-jupyter (MkDocs Material)
+render it. tests/fixtures/html/README.md says how each fixture was made."""
+
+from __future__ import annotations
+
+import pytest
+
+from clew.corpus.ingest.formats.fences import html_language
+from clew.corpus.ingest.formats.html_notebook import notebook_chrome
+from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
+
+GENERATORS = ("nbsphinx", "myst-nb", "mkdocs-jupyter")
+CELLS = [  # the code of the notebook's cells and their outputs, in order (the empty cells have none)
+    "# 2 empty lines before, 1 after", "6 * 7", "42", "print('Hello, world!')", "Hello, world!",
+    "print('Hello, world!')\n6 * 7", "Hello, world!", "42"]
+
+
+def _code(block: str) -> tuple[str, str]:
+    """A code block's language and code, its fences taken off."""
+    opening, _, rest = block.partition("\n")
+    return opening.strip("`"), rest.rsplit("\n", 1)[0]
+
+
+@pytest.mark.parametrize("generator", GENERATORS)
+def test_a_notebook_page_reads_as_its_cells_without_prompts_or_copy_buttons(generator: str) -> None:
+    """nbsphinx wrote each cell's prompt as a code block of its own (```` ``` ```` ``[2]:``), mkdocs-jupyter each as a
+    paragraph ("In [2]:", "Out[2]:") beside a copy button's hidden "Copied!" and the cell's code again on one line
+    for it to copy: every cell read as up to four blocks, two of them noise. Now each cell is its code, then its
+    outputs, one code block each, on every generator's page."""
+    document = load_html(f"notebooks/{generator}-code-cells.html")
+    assert document.title == "Code Cells"
+    headings = [heading for heading, _, _ in outline(document)]
+    assert headings[1:] == ["Code Cells", "Code, Output, Streams", "Cell Magics"]
+    code = [_code(block) for block in block_texts(document, "code")]
+    assert [text for _, text in code][: len(CELLS)] == CELLS
+    for noise in ("[ ]:", "[1]:", "In [", "Out[", "Copied!", "print('Hello, world!') 6 * 7"):
+        assert noise not in document.text, noise
+    assert all(not text.startswith("[") for text in block_texts(document))
+
+
+def test_a_notebook_page_names_its_cells_language_not_the_renderers() -> None:
+    """mkdocs-jupyter names each code cell ``highlight-ipynb hl-python`` (the cell's language in ``hl-``), MyST-NB
+    each output ``highlight-myst-ansi``: the code read as ```` ```ipynb ````, the outputs as
+    ```` ```myst-ansi ````.
+    nbsphinx's ``highlight-ipython3`` is the kernel's lexer and stays."""
+    pages = {generator: load_html(f"notebooks/{generator}-code-cells.html") for generator in GENERATORS}
+    languages = {generator: [_code(block)[0] for block in block_texts(page, "code")][:3]
+                 for generator, page in pages.items()}
+    assert languages == {"nbsphinx": ["ipython3", "ipython3", ""], "myst-nb": ["ipython3", "ipython3", ""],
+                         "mkdocs-jupyter": ["python", "python", ""]}
+    assert html_language([("class", "highlight-ipynb hl-python")]) == "python"
+    assert html_language([("class", "highlight-myst-ansi notranslate")]) == ""
+
+
+def test_only_a_prompt_that_docutils_wrote_is_nbsphinx_chrome() -> None:
+    """nbsphinx's ``div.prompt`` comes with docutils' classes; a page's own ``prompt`` class elsewhere is text."""
+    assert notebook_chrome(["prompt", "highlight-none", "notranslate"], "div")
+    assert notebook_chrome(["prompt", "empty", "docutils", "container"], "div")
+    assert notebook_chrome(["jp-inputprompt", "jp-inputarea-prompt"], "div")
+    assert not notebook_chrome(["prompt"], "div")
+    assert not notebook_chrome(["prompt", "notranslate"], "span")
