@@ -1,0 +1,56 @@
+"""A documentation's versions side by side in one folder (``latest/``, ``v1.1/``, ``v2.0/``, task U31): ``clew ingest``
+says so and how to ask one version, and a collection per version answers from that version alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.commands.corpus import side_by_side
+
+runner = CliRunner()
+PAGES = ("install", "config", "cli", "server", "testing")
+
+
+def versions(root: Path) -> Path:
+    site = root / "site"
+    for version, python in (("v1", "3.6"), ("v2", "3.8")):
+        for page in PAGES:
+            (site / version).mkdir(parents=True, exist_ok=True)
+            (site / version / f"{page}.md").write_text(
+                f"# {page.title()}\n\nWidget {version[1:]} supports Python {python} and newer; see {page}.\n")
+            (site / version / "logo.png").write_bytes(b"\x89PNG\r\n")
+    return site
+
+
+def test_ingest_says_the_folder_holds_versions_side_by_side_and_a_collection_asks_one(tmp_path: Path) -> None:
+    site = versions(tmp_path)
+    db = str(tmp_path / "all.duckdb")
+    ingested = runner.invoke(app, ["ingest", str(site), "--db", db])
+    assert ingested.exit_code == 0, ingested.output
+    assert ("note 5 pages lie under v1/, v2/ alike (versions or languages side by side?): search and ask take "
+            "passages of each; to ask one, ingest each folder into a --collection of its own (docs/guides/"
+            "documents.md, 'Several versions of one documentation')") in " ".join(ingested.stderr.split())
+    both = runner.invoke(app, ["ask", "Which Python versions does install support?", "--db", db])
+    assert "3.6 and newer" in both.stdout and "3.8 and newer" in both.stdout  # each version's page, in one pack
+    one = str(tmp_path / "one.duckdb")
+    for version in ("v1", "v2"):
+        alone = runner.invoke(app, ["ingest", str(site / version), "--db", one, "--collection", version])
+        assert alone.exit_code == 0 and "note" not in alone.stderr, alone.output
+    asked = runner.invoke(app, ["ask", "Which Python versions does install support?", "--db", one,
+                                "--collection", "v2"])
+    assert asked.exit_code == 0, asked.output
+    assert "3.8 and newer" in asked.stdout and "3.6" not in asked.stdout
+
+
+def test_a_site_whose_folders_share_a_few_names_is_not_versions() -> None:
+    site = [f"{part}/index.html" for part in ("api", "guide", "tutorial", "howto")] + [
+        f"guide/{n}.html" for n in range(20)] + [f"api/{n}.html" for n in range(3)]
+    assert side_by_side(site) is None  # one shared name (index.html): each part's own page
+    assert side_by_side([f"{v}/{n}.html" for v in ("en", "fr") for n in range(4)]) is None  # under 5 pages
+    mostly_own = [f"v1/{n}.html" for n in range(5)] + [f"v2/{n}.html" for n in range(5)] + [
+        f"blog/post-{n}.html" for n in range(11)]
+    assert side_by_side(mostly_own) is None  # 10 copies of 21 pages: most pages are the folder's own
+    assert side_by_side(mostly_own[:-2]) == side_by_side([f"{v}/{n}.html" for v in ("v1", "v2") for n in range(5)])
