@@ -78,8 +78,9 @@ from clew.corpus.ingest.formats.html_rules import (
     BYLINE_CLASSES,
     CLOSED_PART_CLASSES,
     DROP_TAGS,
-    INLINE_TAGS,
+    INLINE_DROPPED,
     LINE_BREAK,
+    PHRASING,
     TABLE_BOX_CLASSES,
     TITLE_BOX_CLASSES,
     _attr,
@@ -188,7 +189,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 return
             self._skip_tag = None
         if self._title_parts is not None:
-            if tag in INLINE_TAGS:
+            if tag in PHRASING:
                 return
             self._end_title()
         if tag == "title":
@@ -197,8 +198,9 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             return
         if self._head is not None and tag not in _HEAD_CONTENT:
             self._pop_entry(self._head)  # content without </head> or <body>: the head has ended
-        if tag in INLINE_TAGS:
-            dropped = not self._drop and bool(attrs) and _dropped_class(attrs, self._generator, tag)  # none: no class
+        if tag in PHRASING:
+            dropped = not self._drop and (tag in INLINE_DROPPED  # none: no class
+                                          or (bool(attrs) and _dropped_class(attrs, self._generator, tag)))
             if (self._drop or dropped) and (tag in _VOID or self._too_deep(tag, attrs)):
                 return  # a dropped img has no end tag: on the stack it kept the a or span around it open
             if self._drop:
@@ -285,10 +287,10 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 self._end_title()
             return
         if self._flattened_end(tag):  # the end of an element opened below MAX_DEPTH
-            if tag not in INLINE_TAGS:
+            if tag not in PHRASING:
                 self._boundary()
             return
-        if tag in INLINE_TAGS:
+        if tag in PHRASING:
             container = self._container
             self._power = self._power and tag != "sup"  # an empty sup: the text after it is no power
             self.end_mark(tag)

@@ -24,6 +24,13 @@ inside one element of the narrower set is inside one here too."""
 DROP_TAGS = frozenset("noscript template head nav header footer form select button".split())
 """Dropped with everything inside; a ``header`` inside the main content or a sectioning element
 (``article``, ``section``, ``aside``) is that part's own header (its title) and is kept."""
+INLINE_DROPPED = frozenset({"button"})
+"""``DROP_TAGS`` that are phrasing content: dropped with what they hold, but, as ``INLINE_TAGS``, ending no
+paragraph. The Jupyter Notebook's own tutorials say where to click with the toolbar's icon in the sentence ("This is
+done by clicking on the <button><i class="fa fa-repeat"></i></button> in the toolbar above."), which split the
+sentence into two paragraphs (task U30)."""
+PHRASING = INLINE_TAGS | INLINE_DROPPED
+"""Tags that end no paragraph."""
 DROP_CLASSES = frozenset(
     # the SQLite pages' banner and menus
     "nosearch menu"

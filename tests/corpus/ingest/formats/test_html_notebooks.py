@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from clew.corpus.ingest.formats.fences import html_language
+from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.html_notebook import notebook_chrome
 from tests.corpus.ingest.formats.documents import block_texts, load_html, outline
 
@@ -60,3 +61,28 @@ def test_only_a_prompt_that_docutils_wrote_is_nbsphinx_chrome() -> None:
     assert notebook_chrome(["jp-inputprompt", "jp-inputarea-prompt"], "div")
     assert not notebook_chrome(["prompt"], "div")
     assert not notebook_chrome(["prompt", "notranslate"], "span")
+
+
+RESTARTING = """<!DOCTYPE html><html><head><title>Running Code - Notebook tutorials</title></head><body><main>
+<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput" data-mime-type="text/markdown">
+<h2 id="restarting-the-kernels">Restarting the kernels</h2>
+</div>
+<div class="jp-RenderedHTMLCommon jp-RenderedMarkdown jp-MarkdownOutput" data-mime-type="text/markdown">
+<p>The kernel maintains the state of a notebook's computations. You can reset this state by restarting the kernel. This
+is done by clicking on the <button class="btn btn-default btn-xs"><i class="fa fa-repeat icon-repeat"></i></button> in
+the toolbar above.</p>
+</div>
+<p><button class="md-clipboard" title="Copy to clipboard">Copy</button></p>
+</main></body></html>"""
+
+
+def test_an_icon_button_inside_a_sentence_is_dropped_without_splitting_it() -> None:
+    """The Jupyter Notebook's tutorial "Running Code" (its notebook as mkdocs-jupyter renders it) names the toolbar's
+    restart button by its icon inside the sentence: the ``button`` was dropped with a paragraph's end, the sentence
+    read as two paragraphs ("... clicking on the" / "in the toolbar above."). A button's own text is still dropped."""
+    document = parse_html(RESTARTING)
+    document.check()
+    assert block_texts(document, "paragraph") == [
+        "The kernel maintains the state of a notebook's computations. You can reset this state by restarting the "
+        "kernel. This is done by clicking on the in the toolbar above."]
+    assert "Copy" not in document.text
