@@ -53,6 +53,11 @@ from clew.corpus.store import Corpus
 
 app = typer.Typer(rich_markup_mode=None)  # plain help: see clew.cli
 
+NOTEBOOK_WAY_IN = ("Jupyter notebooks are read as the pages a documentation tool renders them into (nbsphinx, MyST-NB, "
+                   "mkdocs-jupyter) or as Markdown: jupyter nbconvert --to markdown NAME.ipynb")
+"""Said after the count of files of types clew does not read where notebooks are among them (task U30): a folder of
+``.ipynb`` files was "skipped 10 files of types clew does not read (.ipynb 10)", then "nothing ingested", no way in."""
+
 
 @command(app, example="clew ingest docs/ --db docs.duckdb --collection docs")
 def ingest(
@@ -199,7 +204,8 @@ def _summary(report: IngestReport, paths: list[Path], hint: str | None = None) -
     lines += [("retired", f"{key}: not found by this ingest, or excluded (--prune)") for key in report.retired]
     if kinds:  # after the files that failed to read: a site's images and scripts are no news
         lines.append(("skipped", f"{plural(kinds.total(), 'file')} of types clew does not read ("
-                      + ", ".join(f"{kind} {count:,}" for kind, count in kinds.most_common()) + ")"))
+                      + ", ".join(f"{kind} {count:,}" for kind, count in kinds.most_common()) + ")"
+                      + (f"; {NOTEBOOK_WAY_IN}" if ".ipynb" in kinds else "")))
     for label, text in lines[:MAX_PROBLEM_LINES]:
         err.print(f"[yellow]{label}[/yellow] {escape(text)}", highlight=False)
     if len(lines) > MAX_PROBLEM_LINES:
