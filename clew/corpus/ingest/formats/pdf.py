@@ -18,7 +18,7 @@
   at a line's first character and a quarter, half, three quarters and all the way along) are a
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
-  paragraph or a listing that goes on over a page break is one block. A footnote mark reads `` [2]``
+  paragraph or a listing (set in one size) that goes on over a page break is one block. A footnote mark reads `` [2]``
   (``pdf_layout.footnote_marks``); texinfo's example frame corners (``pdf_layout.FRAME_CORNERS``) and icons
   (``_ICON``) are no text.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
@@ -62,8 +62,10 @@ from clew.corpus.ingest.formats.pdf_layout import (
     ADMONITION_LABEL,
     FRAME_CORNERS,
     Line,
+    Listing,
     body_size,
     code_blank_lines,
+    continued_code,
     drop_running_lines,
     footnote_marks,
     indented,
@@ -74,6 +76,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     mark_inset_headings,
     navigation_pages,
     page_list,
+    page_margins,
     paragraph_gaps,
     shorten_leader,
 )
@@ -180,11 +183,13 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     if heading_levels:
         mark_inset_headings(pages, lambda line: line.size in heading_levels and _heading_like(line, body), body)
     gaps = paragraph_gaps(pages, text_measure(pages, body))
+    listing, margins = Listing(), page_margins(pages)  # a listing may go on over a page break
     for index, lines in enumerate(pages):
         deadline.check(f"page {index + 1}")
         renderer.page()
         _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
-                     navigation=index in navigation, last_page=len(pages), gaps=gaps)
+                     listing=listing, margin=margins[index % 2], navigation=index in navigation,
+                     last_page=len(pages), gaps=gaps)
     if not title and (renderer.first_heading or "").casefold() in CONTENTS:  # the next heading: a contents page's no
         title = next((s.heading for s in renderer.sections[1:] if s.heading.casefold() not in CONTENTS), None)
     document = renderer.document(title=title)
@@ -425,8 +430,8 @@ def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, fl
 
 
 def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
-                 body: float, tables: list[PdfTable], *, navigation: bool = False, last_page: int = 9999,
-                 gaps: dict[float, float] | None = None) -> None:
+                 body: float, tables: list[PdfTable], *, listing: Listing, margin: float | None = None,
+                 navigation: bool = False, last_page: int = 9999, gaps: dict[float, float] | None = None) -> None:
     pending = list(marks)  # the outline's sections opening on this page, in reading order
     paragraph: list[Line] = []
     kind = "paragraph"
@@ -438,7 +443,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
     def flush() -> None:
         nonlocal paragraph, first
         if paragraph:
-            _emit(renderer, paragraph, kind, continues=first)
+            _emit(renderer, paragraph, kind, continues=first, listing=listing, margin=margin)
             first = False
         paragraph = []
         for note in asides:
@@ -514,14 +519,19 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             renderer.table(table.rows, 1, table.title)
 
 
-def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool) -> None:
+def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool, listing: Listing,
+          margin: float | None) -> None:
     if kind == "code":
-        code = "\n".join(indented(lines))
         fence = renderer.tail[renderer.tail.rfind("\n") + 1 :]
-        if continues and renderer.blocks and renderer.blocks[-1].kind == "code" and fenced(code)[1] <= len(fence) + 1:
-            renderer.extend(f"\n{code}\n{fence}", drop=len(fence) + 1)  # a listing going on over a page break
-            return
+        after_code = bool(renderer.blocks) and renderer.blocks[-1].kind == "code"
+        if continues and after_code and (texts := continued_code(listing, lines, margin)) is not None:
+            code = "\n".join(texts)
+            if fenced(code)[1] <= len(fence) + 1:
+                renderer.extend(f"\n{code}\n{fence}", drop=len(fence) + 1)  # a listing going on over a page break
+                return
+        code = "\n".join(indented(lines))
         renderer.emit("code", fenced(code)[0], indivisible=True)  # fenced as Markdown writes code (``fences``)
+        listing.lines, listing.margin = list(lines), margin
         return
     text = lines[0].text
     for line in lines[1:]:

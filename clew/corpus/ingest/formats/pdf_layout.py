@@ -32,7 +32,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -418,6 +418,50 @@ def indented(lines: list[Line]) -> list[str]:
     if max(indents) > 64:  # columns set apart (luaotfload's file list: 125 characters), no indentation
         return texts
     return [" " * indent + text if text else "" for indent, text in zip(indents, texts, strict=True)]
+
+
+@dataclass(slots=True)
+class Listing:
+    """The code block written last, for one going on over a page break: its lines (those of later pages moved to its
+    first page's place) and its first page's margin (:func:`page_margins`)."""
+
+    lines: list[Line] = field(default_factory=list)
+    margin: float | None = None
+
+
+def page_margins(pages: list[list[Line]]) -> tuple[float | None, float | None]:
+    """Where prose lines most often begin (rounded to a point) on the document's odd and on its even pages, None where
+    none do (three lines at least): a two-sided document's pages stand apart by their margins' difference (Erlang's
+    manuals: 14 pt). Counted over the document: a page's own most common edge was an indented figure or a caption."""
+    found: tuple[Counter[int], Counter[int]] = (Counter(), Counter())
+    for index, lines in enumerate(pages):
+        found[index % 2].update(round(line.x) for line in lines if line.text and not line.mono)
+    first, second = (counts.most_common(1) for counts in found)
+    return (float(first[0][0]) if first and first[0][1] >= 3 else None,
+            float(second[0][0]) if second and second[0][1] >= 3 else None)
+
+
+MARGIN_SHIFT = 36.0
+"""Points, the most two-sided pages' margins may differ by (Erlang's manuals: 14 pt); more is no such pair (the
+modes of luacomplex's two pages, a short document: 258 pt), and a listing's next page is measured alone."""
+
+
+def continued_code(listing: Listing, lines: list[Line], margin: float | None) -> list[str] | None:
+    """The lines of code opening a page that go on with ``listing`` (which ended the page before), indented from the
+    listing's left edge (U28's leftover: from their own page's), where the two pages' margins say how they stand; else
+    as their own page has them. None where they are set in another size: another listing (b3c3940 joined any; task
+    R18). A left edge does not tell two listings apart: two-sided pages and columns move it."""
+    if not listing.lines or not lines or abs(lines[0].size - listing.lines[-1].size) > 0.5:
+        return None
+    if margin is None or listing.margin is None or abs(margin - listing.margin) > MARGIN_SHIFT:
+        return indented(lines)
+    shift = margin - listing.margin
+    moved = [replace(line, x=line.x - shift, right=line.right - shift if line.right else 0.0) for line in lines]
+    left = min((line.x for line in listing.lines if line.text), default=0.0)
+    if min((line.x for line in moved if line.text), default=left) < left - 0.3 * lines[0].size:
+        return indented(lines)  # left of the listing's edge (another column): as the page has them
+    listing.lines.extend(moved)
+    return indented(listing.lines)[-len(moved) :]
 
 
 def code_blank_lines(code: list[Line], gap: float) -> int:

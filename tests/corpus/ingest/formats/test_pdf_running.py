@@ -45,3 +45,39 @@ def test_page_numbers_a_hair_apart_across_a_rounding_boundary_are_one_height() -
     text = parse_pdf(hand_pdf(pages)).text
     assert text.count("Each widget has a style and a size.") == 4
     assert not any(digit in text for digit in "1234")
+
+
+def _code(*texts: bytes, top: int, x: int = 72, size: int = 9) -> bytes:
+    return b"BT /F2 %d Tf %d %d Td %d TL " % (size, x, top, size + 3) + b" ".join(
+        b"(" + t + b") Tj T*" for t in texts) + b" ET"
+
+
+def _code_blocks(pages: list[bytes]) -> list[str]:
+    document = parse_pdf(hand_pdf(pages))
+    return [document.text[block.start:block.end] for block in document.blocks if block.kind == "code"]
+
+
+def test_a_listings_lines_on_the_next_page_keep_their_indentation_from_its_left_edge() -> None:
+    """The lines of a listing going on over a page break were indented from their own page's leftmost line, so a
+    function's body continued on the next page lost its indentation (U28's leftover). A two-sided document's pages
+    stand apart by their margins (Erlang's manuals: 14 pt), so the pages' margins place them (task R18)."""
+    prose = (b"You can also test WebSocket sessions with the test client.", b"Use it as a context manager.",
+             b"The session is closed on leaving the block.")
+    for shift in (0, 14, -14):
+        first = lines(*prose, top=700) + b" " + _code(b"def test_app():", b"    client = TestClient(app)", top=100)
+        second = _code(b"    with client.websocket_connect(\"/\") as websocket:",
+                       b"        data = websocket.receive_text()", top=740, x=72 + shift) + b" " + lines(
+            b"The operations on the session are plain function calls.", b"Each waits for the application.",
+            b"A test ends when the block does.", top=680).replace(b" 72 680 Td", b" %d 680 Td" % (72 + shift))
+        assert _code_blocks([first, second]) == [
+            "```\ndef test_app():\n    client = TestClient(app)\n    with client.websocket_connect(\"/\") as websocket:"
+            "\n        data = websocket.receive_text()\n```"], shift
+
+
+def test_two_listings_meeting_at_a_page_break_stay_apart_where_their_size_differs() -> None:
+    """b3c3940 joined any code block opening a page to one that ended the page before: a listing, then on the next
+    page its output in a smaller size, read as one (task R18)."""
+    first = lines(b"Run the script and read what it prints.", top=700) + b" " + _code(
+        b"for name in names:", b"    print(name)", top=100)
+    smaller = _code(b"alice", b"bob", top=740, size=7) + b" " + lines(b"Each name is on a line of its own.", top=680)
+    assert _code_blocks([first, smaller]) == ["```\nfor name in names:\n    print(name)\n```", "```\nalice\nbob\n```"]
