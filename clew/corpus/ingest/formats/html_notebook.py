@@ -15,7 +15,12 @@ found and an extract could quote as the example.
   page's style: the code again as one line of prose after its code block).
 
 MyST-NB (Jupyter Book, sphinx-book-theme) writes no prompts; its output blocks' ``highlight-myst-ansi`` names no
-language (``fences``).
+language (``fences``). A cell tagged ``hide-input``, ``hide-output`` or ``hide-cell`` is folded in a
+``details.hide`` whose ``summary`` holds the toggle's two labels, ``p.collapsed.admonition-title`` "Show code cell
+source" and ``p.expanded.admonition-title`` "Hide code cell source": a paragraph "Show code cell source Hide code
+cell source" over the cell, and the cell inside read as an admonition's text (a paragraph, not code). The labels are
+chrome, and the ``details`` (``above-input`` or ``below-input`` beside ``hide``) no admonition: the cell reads as
+cells do.
 """
 
 from __future__ import annotations
@@ -24,12 +29,23 @@ NOTEBOOK_CLASSES = frozenset(
     "jp-inputprompt jp-outputprompt input_prompt output_prompt zeroclipboard-container clipboard-copy-txt".split())
 """Classes (lower-cased, as ``html_rules._attr`` reads them) of a notebook page's prompts and copy buttons."""
 _SPHINX_BOX = frozenset({"notranslate", "docutils"})
+_TOGGLE_STATES = frozenset({"collapsed", "expanded"})
 
 
 def notebook_chrome(classes: list[str], tag: str) -> bool:
-    """Whether an element of these classes and ``tag`` is a notebook page's prompt or copy button (above): one of
-    ``NOTEBOOK_CLASSES``, or nbsphinx's prompt, a ``div.prompt`` that docutils wrote (``notranslate`` or
-    ``docutils`` beside it)."""
+    """Whether an element of these classes and ``tag`` is a notebook page's prompt, copy button or toggle label
+    (above): one of ``NOTEBOOK_CLASSES``, an admonition title of a toggle's state (MyST-NB's), or nbsphinx's prompt,
+    a ``div.prompt`` that docutils wrote (``notranslate`` or ``docutils`` beside it)."""
     if not NOTEBOOK_CLASSES.isdisjoint(classes):
         return True
+    if "admonition-title" in classes and not _TOGGLE_STATES.isdisjoint(classes):
+        return True
     return tag == "div" and "prompt" in classes and not _SPHINX_BOX.isdisjoint(classes)
+
+
+_FOLDS = frozenset({"above-input", "below-input"})
+
+
+def folded_cell(classes: list[str]) -> bool:
+    """Whether a ``details`` of these classes is MyST-NB's fold around a hidden cell (above): no admonition."""
+    return "hide" in classes and not _FOLDS.isdisjoint(classes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from clew.corpus.ingest.formats.html_more import more_chrome
-from clew.corpus.ingest.formats.html_notebook import notebook_chrome
+from clew.corpus.ingest.formats.html_notebook import folded_cell, notebook_chrome
 from clew.corpus.ingest.formats.html_sweep import swept_chrome
 
 INLINE_TAGS = frozenset(
@@ -380,6 +380,8 @@ def admonition(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     if tag == "div" and role == "doc-biblioentry":  # a docutils citation: one block, its label first, as a footnote
         return True
     classes = (_attr(attrs, "class") or "").split()
+    if tag == "details" and folded_cell(classes):
+        return False
     return not ADMONITION_CLASSES.isdisjoint(classes) or any(c.startswith("admonition_") for c in classes)
 
 

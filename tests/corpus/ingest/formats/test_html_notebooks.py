@@ -86,3 +86,17 @@ def test_an_icon_button_inside_a_sentence_is_dropped_without_splitting_it() -> N
         "The kernel maintains the state of a notebook's computations. You can reset this state by restarting the "
         "kernel. This is done by clicking on the in the toolbar above."]
     assert "Copy" not in document.text
+
+
+def test_a_folded_cell_of_myst_nb_is_read_without_its_toggle_labels() -> None:
+    """MyST-NB folds a cell tagged ``hide-input``, ``hide-output`` or ``hide-cell`` in a ``details.hide`` whose summary
+    holds the toggle's two labels ("Show code cell source" / "Hide code cell source"): read as a paragraph over
+    every folded cell. The labels are chrome; the folded code and output are read, a ``remove-input`` cell's not at
+    all (MyST-NB leaves it out). The Jupyter Notebook's "Running Code" with its first cells tagged so."""
+    document = load_html("notebooks/myst-nb-hidden-cells.html")
+    assert [_code(block)[1] for block in block_texts(document, "code")] == [
+        "a = 10", "print(a)", "10", "import time\ntime.sleep(10)"]
+    for label in ("Show code cell", "Hide code cell"):
+        assert label not in document.text, label
+    assert not notebook_chrome(["admonition-title"], "p")
+    assert notebook_chrome(["collapsed", "admonition-title"], "p")
