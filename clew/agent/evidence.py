@@ -2,13 +2,16 @@
 
 Documentation repeats itself (npm's docs print the same ``save-exact`` paragraph on every
 command page that takes the option): a passage whose text is already in the pack, up to
-whitespace, is a duplicate and is neither added nor charged. Passages the walk takes are
-fetched in full, so they are recorded in the run's citation ledger; passages a free run only
+whitespace, is a duplicate and is neither added nor charged. So is a near-copy: a passage of another document
+that shares ``NEAR_COPY_SHARE`` of its word pairs with one taken (a documentation's versions side by side, the
+same paragraph under ``latest/``, ``v1.1/`` and ``v2.0/``: a tenth of Flask's packs, task U31). Passages the walk
+takes are fetched in full, so they are recorded in the run's citation ledger; passages a free run only
 saw in a tool result are kept as hits that may not be cited.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -24,12 +27,29 @@ def text_key(text: str) -> str:
     return " ".join(text.split())
 
 
+NEAR_COPY_SHARE = 0.9
+"""The share of a passage's word pairs that one taken from another document holds, for the passage to be its
+near-copy (measured as pre-registered, task U31: >= 0.9)."""
+NEAR_COPY_MIN_PAIRS = 10
+"""Fewer word pairs (a heading, a one-line example) and a passage is no near-copy of anything."""
+_WORD = re.compile(r"\w+")
+
+
+@lru_cache(maxsize=16384)
+def word_pairs(text: str) -> frozenset[tuple[str, str]]:
+    """The pairs of consecutive words of a passage, lower-cased."""
+    words = _WORD.findall(text.lower())
+    return frozenset(zip(words, words[1:]))
+
+
 @dataclass
 class Pack:
     hits: dict[str, EvidenceHit] = field(default_factory=dict)
     ledger: EvidenceLedger = field(default_factory=EvidenceLedger)
     texts: dict[str, str] = field(default_factory=dict)
     """Text key -> the evidence id that holds it."""
+    pairs: dict[str, tuple[str, frozenset[tuple[str, str]]]] = field(default_factory=dict)
+    """Evidence id -> its document's key and word pairs, for each taken passage of ``NEAR_COPY_MIN_PAIRS`` or more."""
 
     def holds(self, key: str, evidence_id: str) -> bool:
         """Whether another passage with this text key is already in the pack."""
@@ -41,17 +61,30 @@ class Pack:
         holder = self.texts.get(text_key(passage.text))
         return holder if holder is not None and holder != passage.evidence_id else None
 
+    def near_copy_of(self, text: str, document_key: str) -> str | None:
+        """The id of a taken passage of another document holding ``NEAR_COPY_SHARE`` of this text's word pairs."""
+        mine = word_pairs(text)
+        if len(mine) < NEAR_COPY_MIN_PAIRS:
+            return None
+        for evidence_id, (key, theirs) in self.pairs.items():
+            if key != document_key and len(mine & theirs) >= NEAR_COPY_SHARE * len(mine):
+                return evidence_id
+        return None
+
     def take(self, hit: EvidenceHit) -> None:
         """A passage fetched in full: citable from now on."""
         self.ledger.record(hit.evidence_id, len(hit.text))
         self.hits[hit.evidence_id] = hit
         self.texts.setdefault(text_key(hit.text), hit.evidence_id)
+        if len(pairs := word_pairs(hit.text)) >= NEAR_COPY_MIN_PAIRS:
+            self.pairs[hit.evidence_id] = (hit.document_key, pairs)
 
     def give_back(self, evidence_id: str) -> EvidenceHit:
         """A taken passage leaves the pack (the walk's floor gave its room to a better one,
         ``clew.agent.floor``): no longer citable, and its text may be taken again."""
         hit = self.hits.pop(evidence_id)
         self.ledger.forget(evidence_id)
+        self.pairs.pop(evidence_id, None)
         key = text_key(hit.text)
         if self.texts.get(key) == evidence_id:
             del self.texts[key]

@@ -214,6 +214,10 @@ class Walk:
         if duplicate is not None:
             run.note.detail = f"same text as {duplicate}: not taken again"
             return False
+        near = st.pack.near_copy_of(passage.text, passage.document_key)
+        if near is not None:
+            run.note.detail = f"a near-copy of {near} (another document's): not taken"
+            return False
         tokens = chosen.tokens if chosen.passage is passage else passage_tokens(passage)
         if run.deps.model is None:
             st.budget.spend_context(tokens)
