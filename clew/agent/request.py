@@ -407,10 +407,14 @@ class RetrievalRequest(_Strict):
 
 
 def parse_request(data: RetrievalRequest | dict[str, Any] | str) -> RetrievalRequest:
-    """Validate a request (dict or JSON text); errors name the field."""
+    """Validate a request (dict or JSON text); errors name the field. Text that does not open with ``{`` is the
+    question alone, ``{"query": text}``: a Python caller's first try, ``retrieve_sync("How do I ...?", ...)``, was
+    refused as "Invalid JSON: expected value at line 1 column 1" (task U30)."""
     if isinstance(data, RetrievalRequest):
         return data
     try:
+        if isinstance(data, str) and not data.lstrip().startswith("{"):
+            return RetrievalRequest.model_validate({"query": data})
         if isinstance(data, str):
             return RetrievalRequest.model_validate_json(data)
         return RetrievalRequest.model_validate(data)

@@ -34,6 +34,13 @@ def test_a_query_alone_walks_the_only_collection(runbooks: Corpus) -> None:
     assert result.generation is not None and "2 percent" in result.generation.answer
 
 
+def test_a_question_alone_is_a_request_in_python(runbooks: Corpus) -> None:
+    question = "What error rate means a deploy should be rolled back?"
+    asked = retrieve_sync(question, corpus=runbooks)
+    assert "2 percent" in (asked.generation.answer if asked.generation else "")
+    assert asked.model_dump() == retrieve_sync({"query": question}, corpus=runbooks).model_dump()
+
+
 def test_the_sync_wrapper_runs_a_walk_without_a_model_inline_with_the_same_result(
         runbooks: Corpus, monkeypatch: pytest.MonkeyPatch) -> None:
     request = {"query": "What error rate means a deploy should be rolled back?", "include_steps": True}

@@ -74,6 +74,17 @@ def test_malformed_requests_name_the_field(request_: dict, field: str, message: 
 
 def test_json_text_is_accepted() -> None:
     assert parse_request('{"query": "wal"}').query == "wal"
+    assert parse_request(' \n{"query": "wal", "context_budget_tokens": 1000}').context_budget_tokens == 1000
+
+
+def test_text_that_is_no_json_object_is_the_question_alone() -> None:
+    assert parse_request("How do I roll back a deploy?") == parse_request({"query": "How do I roll back a deploy?"})
+    assert parse_request("[wal]").query == "[wal]"
+    with pytest.raises(InputError) as caught:  # an empty question is refused as {"query": ""} is
+        parse_request("")
+    assert caught.value.field == "query"
+    with pytest.raises(InputError):  # JSON text that opens an object stays JSON: its fault is named, not asked
+        parse_request('{"query": "wal",')
 
 
 UNBOUNDED = {"query_index"}
