@@ -268,6 +268,9 @@ number as "1. See how a run ends.", where the mark in the text reads "[1]" (``ht
 brackets instead, "[1] See how a run ends.", as docutils' and DocBook's notes read (task R6)."""
 
 
+_VUEPRESS_OUTBOUND = '</svg> <span class="sr-only">(opens new window)</span>'
+"""VuePress 1's link out of the site ends in its icon, a space and a label for screen readers (chrome, task U26); the
+space, between two things without text, read as a space before the punctuation after the link."""
 _ASCIIDOCTOR_BREAK = re.compile(r"(&#8230;|&#8212;)&#8203;")
 """Asciidoctor writes a zero-width space after the ellipsis and the em dash it puts for ``...`` and ``--``
 ("arrange-buffers <buffer>&#8230;&#8203;", "``%sh{&#8230;&#8203;}``": kakoune's manual, 33 on 10 of its 18 pages): an
@@ -383,6 +386,8 @@ def restructured(text: str) -> str:
         text = _ASCIIDOCTOR_NOTE.sub(r'\1<span class="label">\2[\3]</a></span> ', text)
     if "&#8203;" in text:  # Asciidoctor's ellipsis and em dash (any page of its)
         text = _ASCIIDOCTOR_BREAK.sub(r"\1", text)
+    if _VUEPRESS_OUTBOUND in text:  # VuePress 1's link out: "line-wrapping ." read the space past its icon (R18)
+        text = text.replace(_VUEPRESS_OUTBOUND, _VUEPRESS_OUTBOUND.replace("> <", "><"))
     if HUGO_TOC in text:  # Hugo's table of contents: its theme's label before it (html_hugo)
         text = hugo_toc_label(text)
     if hugo_page(text):  # Hugo's theme: a page's category links over its title, its related pages (html_hugo)

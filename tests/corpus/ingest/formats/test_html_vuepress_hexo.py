@@ -36,7 +36,8 @@ def test_a_vuepress_page_reads_without_its_line_numbers_link_icons_and_prev_next
     """VuePress 1 writes the line numbers beside code (``markdown.lineNumbers``) as a ``div`` after the ``pre``,
     "(opens new window)" for screen readers inside every link out of the site, and the previous and next pages under
     every page: they read "1 2" after each example, a paragraph "(opens new window)." after each link (its icon, an
-    ``svg``, split the sentence), and "← MD012 - ... MD014 - ... →" as the page's last passage."""
+    ``svg``, split the sentence), and "← MD012 - ... MD014 - ... →" as the page's last passage. The space between the
+    icon and its hidden label read as a space before the full stop after the link ("line-wrapping .", task R18)."""
     document = parse_html(VUEPRESS)
     assert document.title == "MD013 - Line length"
     assert block_texts(document, "code") == [
@@ -45,7 +46,7 @@ def test_a_vuepress_page_reads_without_its_line_numbers_link_icons_and_prev_next
     assert block_texts(document, "paragraph") == [
         "For example (assuming normal behavior):",
         "Rationale: Extremely long lines can be difficult to work with in some editors. More information:"
-        " https://cirosantilli.com/markdown-style-guide#line-wrapping ."]
+        " https://cirosantilli.com/markdown-style-guide#line-wrapping."]
     for chrome in ("opens new window", "MD012", "MD014", "Edit this page", "\n1\n2"):
         assert chrome not in document.text, chrome
 
