@@ -16,6 +16,7 @@ from clew.budgets.limits import (
     Limits,
 )
 from clew.commands.common import (
+    FILTER_HELP,
     CollectionOption,
     DbOption,
     JsonOption,
@@ -23,6 +24,7 @@ from clew.commands.common import (
     configured,
     database,
     err,
+    filter_argument,
     out,
     respond,
 )
@@ -54,6 +56,7 @@ def ask(
     edge_type: Annotated[list[str] | None, typer.Option(
         "--edge-type", help="Edge types to follow (graph; tree over a user graph).")] = None,
     direction: Annotated[Literal["out", "in", "both"] | None, typer.Option(help="Edge direction (graph).")] = None,
+    filter_: Annotated[str | None, typer.Option("--filter", help=FILTER_HELP)] = None,
     start_key: Annotated[str | None, typer.Option(help="Document key to start from.")] = None,
     max_depth: Annotated[int | None, typer.Option(help=f"Tree depth ({RANGES['max_depth']}).")] = None,
     beam_width: Annotated[int | None, typer.Option(
@@ -105,11 +108,15 @@ def ask(
                                 "instruction_field": instruction_field}
         navigation = {"strategy": strategy, "selection": selection, **{k: v for k, v in walk.items() if v is not None}}
         request["steps"] = {"retrieval": {"navigation": navigation}}
+    chosen_filter = filter_argument(filter_) if filter_ is not None else None
     _process.settled()  # the code is loaded: the walk and its output come next
     with Corpus(path, read_only=True) as corpus:
         chosen_collection = resolve_collection(corpus, collection, needed=None if strategy == "free" else "a walk")
-        if chosen_collection is not None:
-            request["queries"] = [{"collection": chosen_collection}]
+        query: dict[str, Any] = {"collection": chosen_collection} if chosen_collection is not None else {}
+        if chosen_filter is not None:
+            query["filter"] = chosen_filter
+        if query:
+            request["queries"] = [query]
         result = retrieve_sync(request, corpus=corpus, model=chosen)
     if chosen is None:  # no model: no thread was started, and the corpus is closed
         _process.ends_at_once()

@@ -363,3 +363,19 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
     @stream.setter
     def stream(self, value: object) -> None:
         """``StreamHandler`` sets its stream; this one always reads ``sys.stderr`` instead."""
+
+
+FILTER_HELP = ('Only documents whose fields match: FIELD=VALUE, or JSON such as {"term": {"status": "published"}}; '
+               "also terms, range, exists, bool.")
+
+
+def filter_argument(value: str) -> Any:
+    """A ``--filter`` as typed: JSON, or ``FIELD=VALUE`` as a term filter (``clew search``, ``clew ask``)."""
+    if not value.lstrip().startswith("{"):
+        from clew.corpus.access import parse_field_expression
+
+        return parse_field_expression(value).model_dump(exclude_none=True)
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError as error:
+        raise InputError("filter", f"not valid JSON: {error.msg}") from error

@@ -33,6 +33,7 @@ from clew.commands.common import (
     command,
     configured,
     database,
+    filter_argument,
     respond,
     settings,
 )
@@ -111,10 +112,8 @@ def _value(tool: Tool, name: str, value: Any) -> Any:
     prop = tool.parameters()["properties"].get(name, {})
     if not isinstance(value, str) or _kind(prop) != "json":
         return value
-    if name == "filter" and not value.lstrip().startswith("{"):
-        from clew.corpus.access import parse_field_expression
-
-        return parse_field_expression(value).model_dump(exclude_none=True)
+    if name == "filter":
+        return filter_argument(value)
     try:
         return json.loads(value)
     except json.JSONDecodeError as error:

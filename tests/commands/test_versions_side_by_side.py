@@ -54,3 +54,24 @@ def test_a_site_whose_folders_share_a_few_names_is_not_versions() -> None:
         f"blog/post-{n}.html" for n in range(11)]
     assert side_by_side(mostly_own) is None  # 10 copies of 21 pages: most pages are the folder's own
     assert side_by_side(mostly_own[:-2]) == side_by_side([f"{v}/{n}.html" for v in ("v1", "v2") for n in range(5)])
+
+
+def test_ask_takes_a_filter_on_a_field_such_as_a_version_in_front_matter(tmp_path: Path) -> None:
+    """One collection of every version: a field a page carries (front matter ``version: 2.0``) scopes ``clew ask``
+    as it scopes ``clew search`` (before: no such option)."""
+    docs = tmp_path / "docs"
+    for version, python in (("1.1", "3.5"), ("2.0", "3.6"), ("3.0", "3.8")):
+        (docs / version).mkdir(parents=True)
+        (docs / version / "install.md").write_text(
+            f"---\nversion: {version}\n---\n# Install\n\nFlask supports Python {python} and newer.\n")
+    db = str(tmp_path / "c.duckdb")
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db]).exit_code == 0
+    question = "Which Python versions does Flask support?"
+    for given in ("version=2.0", '{"term": {"version": 2.0}}'):
+        asked = runner.invoke(app, ["ask", question, "--db", db, "--filter", given])
+        assert asked.exit_code == 0, asked.output
+        assert "3.6 and newer" in asked.stdout and "3.5" not in asked.stdout and "3.8" not in asked.stdout
+    everything = runner.invoke(app, ["ask", question, "--db", db])
+    assert all(f"{p} and newer" in everything.stdout for p in ("3.5", "3.6", "3.8"))
+    bad = runner.invoke(app, ["ask", question, "--db", db, "--filter", '{"term": '])
+    assert bad.exit_code == 2 and "filter" in bad.stderr, bad.output
