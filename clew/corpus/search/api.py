@@ -122,16 +122,18 @@ class SearchResult(BaseModel):
     applied: dict[str, Any]
 
 
-def parse_request(data: SearchRequest | dict[str, Any]) -> SearchRequest:
+def parse_request(data: SearchRequest | dict[str, Any] | str) -> SearchRequest:
+    """Validate a search request; a string is the query alone (``{"query": text}``), as a walk's question is."""
     if isinstance(data, SearchRequest):
         return data
     try:
-        return SearchRequest.model_validate(data)
+        return SearchRequest.model_validate({"query": data} if isinstance(data, str) else data)
     except ValidationError as error:
         raise input_error_from(error, model=SearchRequest) from error
 
 
-def search(corpus: Corpus, request: SearchRequest | dict[str, Any], principal: Principal | None = None) -> SearchResult:
+def search(corpus: Corpus, request: SearchRequest | dict[str, Any] | str,
+           principal: Principal | None = None) -> SearchResult:
     """Search as ``principal`` (default: may read everything)."""
     req = parse_request(request)
     return search_in(Scope(corpus, principal or Principal(), req.collection, req.filter), req)

@@ -56,6 +56,16 @@ def test_exact_identifiers_are_found(sqlite_corpus: Corpus, query: str, document
 
 
 @needs_sqlite_docs
+def test_a_string_is_the_query_alone(sqlite_corpus: Corpus) -> None:
+    asked = search(sqlite_corpus, "SQLITE_BUSY")
+    assert asked.model_dump() == search(sqlite_corpus, {"query": "SQLITE_BUSY"}).model_dump()
+    assert asked.hits and "SQLITE_BUSY" in asked.hits[0].text
+    with pytest.raises(InputError) as caught:
+        search(sqlite_corpus, "")
+    assert caught.value.field == "query"
+
+
+@needs_sqlite_docs
 def test_limit_is_clamped_and_reported(sqlite_corpus: Corpus) -> None:
     assert search(sqlite_corpus, {"query": "database", "limit": 500}).limit == 100
     assert len(search(sqlite_corpus, {"query": "database", "limit": 500}).hits) == 100
