@@ -531,7 +531,7 @@ def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool, 
                 return
         code = "\n".join(indented(lines))
         renderer.emit("code", fenced(code)[0], indivisible=True)  # fenced as Markdown writes code (``fences``)
-        listing.lines, listing.margin = list(lines), margin
+        listing.start(lines, margin)
         return
     text = lines[0].text
     for line in lines[1:]:

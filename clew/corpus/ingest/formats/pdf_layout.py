@@ -33,6 +33,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from heapq import heappop, heappush
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -408,25 +409,73 @@ def indented(lines: list[Line]) -> list[str]:
     median width of a character over its lines (``right - x`` over the text's length). Why3's listings (task U21) lost
     their indentation, ``variant { n - pos }`` under ``let rec bt_queens ...``. A block whose lines stand more than 64
     characters apart is columns, left as it is, as a block no line of which is measured."""
+    widths = sorted(_char_widths(lines))
+    return _placed(lines, widths[len(widths) // 2] if widths else None, min(line.x for line in lines),
+                   max(line.x for line in lines))
+
+
+def _char_widths(lines: list[Line]) -> list[float]:
+    """The width of a character of each measured line of ``lines`` (four characters or more)."""
+    return [(line.right - line.x) / len(line.text) for line in lines if line.right > line.x and len(line.text) >= 4]
+
+
+def _placed(lines: list[Line], width: float | None, left: float, far: float) -> list[str]:
+    """``lines``' texts indented from ``left`` by characters of ``width`` (``indented``); as they are where no line
+    was measured (``width`` None) or the block's lines (the furthest in at ``far``) stand over 64 characters apart."""
     texts = [line.text.replace("\xad", "-") for line in lines]
-    widths = sorted((line.right - line.x) / len(text) for line, text in zip(lines, texts, strict=True)
-                    if line.right > line.x and len(text) >= 4)
-    if not widths:
+    if width is None or round((far - left) / width) > 64:  # columns set apart (luaotfload's file list: 125 characters)
         return texts
-    width, left = widths[len(widths) // 2], min(line.x for line in lines)
-    indents = [round((line.x - left) / width) for line in lines]
-    if max(indents) > 64:  # columns set apart (luaotfload's file list: 125 characters), no indentation
-        return texts
-    return [" " * indent + text if text else "" for indent, text in zip(indents, texts, strict=True)]
+    return [" " * round((line.x - left) / width) + text if text else ""
+            for line, text in zip(lines, texts, strict=True)]
 
 
 @dataclass(slots=True)
 class Listing:
-    """The code block written last, for one going on over a page break: its lines (those of later pages moved to its
-    first page's place) and its first page's margin (:func:`page_margins`)."""
+    """The code block written last, for one going on over a page break: its first page's margin (:func:`page_margins`)
+    and what ``indented`` measures of its lines (those of later pages moved to its first page's place), kept as lines
+    are added: a listing over many pages re-measured whole at each was quadratic in its lines (400 pages of 60 lines
+    2.0 s, review V8)."""
 
-    lines: list[Line] = field(default_factory=list)
     margin: float | None = None
+    lines: int = 0
+    size: float = 0.0  # the last line's
+    left: float = math.inf  # the leftmost line's edge
+    far: float = -math.inf  # the furthest in
+    edge: float | None = None  # the leftmost edge of a line with text
+    low: list[float] = field(default_factory=list)  # the lower half of the lines' character widths, negated (a heap)
+    high: list[float] = field(default_factory=list)  # the upper half (a heap): its least is their median as indented's
+
+    def start(self, lines: list[Line], margin: float | None) -> None:
+        """A new listing of ``lines``, on a page of ``margin``."""
+        self.margin, self.lines, self.left, self.far, self.edge = margin, 0, math.inf, -math.inf, None
+        self.low, self.high = [], []
+        self.add(lines)
+
+    def add(self, lines: list[Line]) -> None:
+        """``lines`` go on with the listing (moved to its first page's place)."""
+        if not lines:
+            return
+        for width in _char_widths(lines):
+            if self.high and width >= self.high[0]:
+                heappush(self.high, width)
+            else:
+                heappush(self.low, -width)
+            count = len(self.low) + len(self.high)
+            while len(self.high) > count - count // 2:
+                heappush(self.low, -heappop(self.high))
+            while len(self.high) < count - count // 2:
+                heappush(self.high, -heappop(self.low))
+        self.lines += len(lines)
+        self.size = lines[-1].size
+        self.left = min(self.left, min(line.x for line in lines))
+        self.far = max(self.far, max(line.x for line in lines))
+        edges = [line.x for line in lines if line.text]
+        if edges:
+            self.edge = min(edges) if self.edge is None else min(self.edge, min(edges))
+
+    def indented(self, lines: list[Line]) -> list[str]:
+        """``lines``, the last added, as ``indented`` writes them among all of the listing's."""
+        return _placed(lines, self.high[0] if self.high else None, self.left, self.far)
 
 
 def page_margins(pages: list[list[Line]]) -> tuple[float | None, float | None]:
@@ -451,17 +500,17 @@ def continued_code(listing: Listing, lines: list[Line], margin: float | None) ->
     listing's left edge (U28's leftover: from their own page's), where the two pages' margins say how they stand; else
     as their own page has them. None where they are set in another size: another listing (b3c3940 joined any; task
     R18). A left edge does not tell two listings apart: two-sided pages and columns move it."""
-    if not listing.lines or not lines or abs(lines[0].size - listing.lines[-1].size) > 0.5:
+    if not listing.lines or not lines or abs(lines[0].size - listing.size) > 0.5:
         return None
     if margin is None or listing.margin is None or abs(margin - listing.margin) > MARGIN_SHIFT:
         return indented(lines)
     shift = margin - listing.margin
     moved = [replace(line, x=line.x - shift, right=line.right - shift if line.right else 0.0) for line in lines]
-    left = min((line.x for line in listing.lines if line.text), default=0.0)
+    left = 0.0 if listing.edge is None else listing.edge
     if min((line.x for line in moved if line.text), default=left) < left - 0.3 * lines[0].size:
         return indented(lines)  # left of the listing's edge (another column): as the page has them
-    listing.lines.extend(moved)
-    return indented(listing.lines)[-len(moved) :]
+    listing.add(moved)
+    return listing.indented(moved)
 
 
 def code_blank_lines(code: list[Line], gap: float) -> int:
