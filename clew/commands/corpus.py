@@ -120,12 +120,6 @@ def ingest(
             disable=not show_progress,
         ) as progress:
             task = progress.add_task("", total=None)
-            keys: list[str] = []
-
-            def read(key: str) -> None:
-                keys.append(key)
-                progress.update(task, advance=1, description=key[-40:])
-
             report = ingest_paths(
                 corpus, paths, collection=name or "default", glob=glob, chunk_tokens=chunk_tokens,
                 merge_sections=merge_sections, batch_size=batch_size, workers=workers or "auto",
@@ -134,15 +128,13 @@ def ingest(
                     max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines,
                     ParseBounds(max_parse_seconds, max_page_objects, max_docx_expanded_mib * MIB)),
                 on_total=lambda total: progress.update(task, total=total),
-                on_file=read,
+                on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
     status = _status(report)
     if new_file and status != "ok":  # a mistyped path or glob, or files none of which read, leave no corpus file
         for made in (path, path.with_name(f"{path.name}.wal")):
             made.unlink(missing_ok=True)
-    unread = tuple(p.unread_type for p in report.problems if p.unread_type is not None)  # a site's images
-    hint = side_by_side([key for key in keys if not key.lower().endswith(unread)] if unread else keys)
-    respond(report, lambda: _summary(report, paths, hint), status=status)
+    respond(report, lambda: _summary(report, paths), status=status)
 
 
 def _status(report: IngestReport) -> str:
@@ -155,35 +147,11 @@ def _status(report: IngestReport) -> str:
     return "invalid" if failed else "no_match"
 
 
-MIN_SHARED_PAGES = 5
-"""Pages of one path under several top folders that make ``clew ingest`` say how to ask one folder."""
-
-
-def side_by_side(keys: list[str]) -> str | None:
-    """One line when most of the pages read lie under several top folders by the same path (``latest/config.html``,
-    ``v1.1/config.html``, ``v2.0/config.html``): a documentation's versions, or its languages, side by side, whose
-    near-copies then share every search and pack (Flask's docs at three releases, task U31); None otherwise."""
-    tops: dict[str, set[str]] = {}
-    for key in keys:
-        top, sep, rest = key.partition("/")
-        if sep:
-            tops.setdefault(rest, set()).add(top)
-    shared = {rest: found for rest, found in tops.items() if len(found) > 1}
-    copies = sum(len(found) for found in shared.values())
-    if len(shared) < MIN_SHARED_PAGES or 2 * copies < len(keys):
-        return None
-    folders = sorted(Counter(top for found in shared.values() for top in found))
-    named = ", ".join(f"{top}/" for top in folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
-    return (f"{plural(len(shared), 'page')} lie under {named} alike (versions or languages side by side?): search "
-            "and ask take passages of each; to ask one, ingest each folder into a --collection of its own "
-            "(docs/guides/documents.md, 'Several versions of one documentation')")
-
-
 MAX_PROBLEM_LINES = 10
 """Skipped, repaired, warned and retired files ``clew ingest`` names one line each; the rest are counted."""
 
 
-def _summary(report: IngestReport, paths: list[Path], hint: str | None = None) -> None:
+def _summary(report: IngestReport, paths: list[Path]) -> None:
     say_compacted(report.file_compacted)
     named = ", ".join(str(path) for path in paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
     if not (report.documents or report.skipped or report.problems or report.retired):
@@ -213,8 +181,8 @@ def _summary(report: IngestReport, paths: list[Path], hint: str | None = None) -
         err.print(f"[yellow]and {len(lines) - MAX_PROBLEM_LINES} more[/yellow] ("
                   + ", ".join(f"{n} {label}" for label, n in left.items()) + "): --json lists them all",
                   highlight=False)
-    if hint is not None:
-        err.print(f"[yellow]note[/yellow] {escape(hint)}", highlight=False)
+    if report.side_by_side is not None:
+        err.print(f"[yellow]note[/yellow] {escape(report.side_by_side)}", highlight=False)
     reasons = ", ".join(f"{reason} {count:,}" for reason, count in report.links_dangling_by_reason.items())
     out.print(
         f"{plural(report.documents, 'document')} ({plural(report.versions_created, 'new version')}, "

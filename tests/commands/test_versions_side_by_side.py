@@ -3,12 +3,13 @@ says so and how to ask one version, and a collection per version answers from th
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from clew.cli import app
-from clew.commands.corpus import side_by_side
+from clew.corpus.ingest.side_by_side import side_by_side
 
 runner = CliRunner()
 PAGES = ("install", "config", "cli", "server", "testing")
@@ -33,6 +34,8 @@ def test_ingest_says_the_folder_holds_versions_side_by_side_and_a_collection_ask
     assert ("note 5 pages lie under v1/, v2/ alike (versions or languages side by side?): search and ask take "
             "passages of each; to ask one, ingest each folder into a --collection of its own (docs/guides/"
             "documents.md, 'Several versions of one documentation')") in " ".join(ingested.stderr.split())
+    as_json = runner.invoke(app, ["ingest", str(site), "--db", db, "--json"])  # the envelope says it too (REST)
+    assert json.loads(as_json.stdout)["result"]["side_by_side"].startswith("5 pages lie under v1/, v2/ alike")
     both = runner.invoke(app, ["ask", "Which Python versions does install support?", "--db", db])
     assert "3.6 and newer" in both.stdout and "3.8 and newer" in both.stdout  # each version's page, in one pack
     one = str(tmp_path / "one.duckdb")

@@ -42,6 +42,7 @@ from clew.corpus.ingest.formats.jsonl import parse_jsonl
 from clew.corpus.ingest.parse_process import BinaryParsers, Job, Prepared, Ready, watch_parent
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 from clew.corpus.ingest.prepare import ChunkingConfig, PreparedDocument, parse, prepare
+from clew.corpus.ingest.side_by_side import side_by_side
 from clew.corpus.ingest.sources import (
     BINARY_FORMATS,
     FileLimits,
@@ -152,6 +153,8 @@ class IngestReport(BaseModel):
                            "the links counts and the file compaction fields are withheld (0, false, null), since "
                            "they would tell a key it may not write (not written) from an absent one (written); "
                            "documents, skipped, problems and retired count only what it sent or may read")
+    side_by_side: str | None = Field(None, description="most documents read lie under several top folders by one "
+                                     "path (versions side by side): how to ask one (clew.corpus.ingest.side_by_side)")
     seconds: float = 0.0
 
     def withhold(self) -> None:
@@ -378,10 +381,12 @@ def ingest_paths(
         workers = auto_workers(len(files), total_size(files))
     sources = iter_sources(files, problems, on_file, limits, keys_as_sources=keys_as_sources, targets=found.targets)
     seen = {key for _, key in files}
+    read: list[str] = []
 
     def noted(documents: Iterable[PreparedDocument]) -> Iterator[PreparedDocument]:
         for document in documents:
             seen.add(document.key)
+            read.append(document.key)
             yield document
 
     # nothing found for a collection the corpus does not hold (a mistyped path, --glob or --collection):
@@ -395,7 +400,7 @@ def ingest_paths(
             )
     else:
         report = IngestReport(collection=collection)
-    report.excluded = found.excluded
+    report.excluded, report.side_by_side = found.excluded, side_by_side(read)
     if prune and writes:
         report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
         if report.retired:
