@@ -10,7 +10,7 @@ from clew.corpus.ingest.api import prepare_source
 from clew.corpus.ingest.chunking import Chunk
 from clew.corpus.ingest.parsed import Block, Link, Section, Table
 from clew.corpus.ingest.prepare import ChunkingConfig, NodeRow
-from clew.corpus.ingest.sources import read_source
+from clew.corpus.ingest.source_file import read_source
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 

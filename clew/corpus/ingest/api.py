@@ -28,13 +28,11 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
-import duckdb
 from pydantic import BaseModel, Field
 
-from clew.corpus.access import Filter, Principal, compile_filter
-from clew.corpus.documents import retire
+from clew.corpus.access import Filter, Principal
 from clew.corpus.ingest.batch_writer import BatchWriter
 from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS, Chunk, chunk_documents
 from clew.corpus.ingest.collector import fewer_collections_for_good, fewer_full_collections
@@ -43,16 +41,9 @@ from clew.corpus.ingest.parse_process import BinaryParsers, Job, Prepared, Ready
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 from clew.corpus.ingest.prepare import ChunkingConfig, PreparedDocument, parse, prepare
 from clew.corpus.ingest.side_by_side import side_by_side
-from clew.corpus.ingest.sources import (
-    BINARY_FORMATS,
-    FileLimits,
-    Problem,
-    Source,
-    find_files,
-    read_source,
-    suffix_twins,
-)
-from clew.corpus.ingest.version_rows import insert_versions
+from clew.corpus.ingest.source_file import read_source
+from clew.corpus.ingest.sources import BINARY_FORMATS, FileLimits, Problem, Source, find_files, suffix_twins
+from clew.corpus.ingest.version_rows import existing_versions, insert_versions, prune_collection
 from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
@@ -521,7 +512,7 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
         collection_id = corpus.ensure_collection(cur, collection)
         # the last occurrence of a key in one batch wins
         by_key = {doc.key: doc for doc in batch}
-        existing = _existing(cur, collection_id, list(by_key), row_filter)
+        existing = existing_versions(cur, collection_id, list(by_key), row_filter)
         new_keys = [key for key in by_key if key not in existing]
         # one statement for all the batch's new ids (a statement per document was ~2 ms each)
         new_ids = sorted(int(r[0]) for r in execute(cur, 
@@ -563,45 +554,3 @@ def _write_batch(corpus: Corpus, collection: str, batch: list[PreparedDocument],
                                                [doc_id for doc_id, _, _ in written], row_filter,
                                                retry_dangling=retry_dangling, new_edges=edges)
         insert_columns(cur, "edges", edges)
-
-
-def _existing(
-    cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str], row_filter: Filter | None = None
-) -> dict[str, tuple[int, int, str | None, bool]]:
-    """Key -> (document id, current version, its content hash (None for a retired document), and
-    whether ``row_filter`` may read its latest version: the current one, or the retired one)."""
-    if not keys:
-        return {}
-    params: list[Any] = []
-    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "lv")
-    with arrow_view(cur, "clew_keys", {"key": keys}):
-        rows = execute(cur, 
-            f"""SELECT d.key, d.id, d.current_version, v.content_hash, coalesce({readable}, FALSE)
-               FROM documents d LEFT JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
-               LEFT JOIN document_versions lv ON lv.document_id = d.id
-                    AND lv.version = d.current_version - CASE WHEN v.document_id IS NULL THEN 1 ELSE 0 END
-               JOIN clew_keys k ON k.key = d.key
-               WHERE d.collection_id = ?""",
-            [*params, collection_id],
-        ).fetchall()
-    return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
-
-
-def prune_collection(corpus: Corpus, collection: str, seen: set[str], row_filter: Filter | None = None) -> list[str]:
-    """Retire the collection's current documents whose keys are not in ``seen``; returns their keys.
-
-    With a ``row_filter`` (a writer's), only documents whose current version it may read are
-    retired and named: one it cannot read is neither touched nor reported, as if absent."""
-    params: list[Any] = []
-    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "v")
-    with corpus.transaction() as cur:
-        rows = execute(cur,
-            f"""SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
-               JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
-               WHERE col.name = ? AND coalesce({readable}, FALSE) ORDER BY d.key""",
-            [collection, *params],
-        ).fetchall()
-        gone = [(key, int(doc_id), int(version)) for key, doc_id, version in rows if key not in seen]
-        if gone:
-            retire(cur, [(doc_id, version) for _, doc_id, version in gone])
-    return [key for key, _, _ in gone]

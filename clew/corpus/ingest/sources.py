@@ -62,12 +62,11 @@ from clew.corpus.ingest import left_out
 from clew.corpus.ingest.browser_pages import drop_browser_pages
 from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.folder_copies import folder_copies
-from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
-from clew.corpus.ingest.includes import expand, partials, read_text
+from clew.corpus.ingest.includes import partials, read_text
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.parsed import ParseBounds
-from clew.corpus.ingest.peek import generated_sign, read_at_most, site_generator, word_pairs
+from clew.corpus.ingest.peek import generated_sign, site_generator, word_pairs
 from clew.errors import InputError
 
 Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
@@ -545,63 +544,3 @@ def suffix_twins(files: list[tuple[Path, str]]) -> list[Problem]:
                                         f"are ingested; leave one out with --exclude '*{twin.suffix}' or .clewignore",
                                         False, warning=True))
     return problems
-
-
-def read_source(file: Path, key: str, limits: FileLimits | None = None, targets: dict[str, str] | None = None
-                ) -> tuple[Source | None, Problem | None]:
-    """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread.
-    ``targets``: a reStructuredText page's ``Found.targets``."""
-    name = str(file)
-    fmt = SUFFIXES.get(file.suffix.lower())
-    if fmt is None:
-        suffix = file.suffix or "(none)"
-        return None, Problem(name, f"unsupported file type {suffix!r}", True, unread_type=suffix)
-    limits = limits or FileLimits()
-    limit, option = limits.for_format(fmt)
-    try:
-        with file.open("rb") as handle:
-            data = read_at_most(handle, limit + 1)  # never more than the limit, even if the file grows meanwhile
-            size = max(len(data), os.fstat(handle.fileno()).st_size)
-    except OSError as error:
-        return None, Problem(name, f"cannot read: {error.strerror or error}", True)
-    if len(data) > limit:
-        kind = "binary" if fmt in BINARY_FORMATS else "text"
-        return None, Problem(name, f"{_size(size)} is over the {_size(limit)} limit for {kind} files ({fmt}): "
-                                   f"not ingested; split the file or raise the limit ({option})", True)
-    if not data.strip():
-        return None, Problem(name, "empty file", True)
-    if fmt in BINARY_FORMATS:
-        return Source(key, name, fmt, data, limits.parse), None
-    if b"\x00" in data[:8192]:
-        if fmt != "html" or not data.lstrip().startswith(b"<") or data.count(b"\x00") * 1000 > len(data):
-            return None, Problem(name, "binary file (NUL bytes)", True)
-        data = data.replace(b"\x00", b"")  # a page's rare NUL character, as browsers read it: none (javadoc 17's)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        content = data.decode("utf-8")
-        problem = None
-    except UnicodeDecodeError as error:
-        charset = declared_charset(data) if fmt == "html" else None  # a page in the encoding it declares
-        content = data.decode(charset or "utf-8", errors="replace")
-        bad = content.count("\ufffd")
-        where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"
-        problem = None if charset and not bad else Problem(
-            name, f"not valid {where}; replaced {bad} undecodable byte(s)", False)
-    if fmt in ("asciidoc", "rst", "text", "markdown"):
-        content, missed = expand(content, file, key, limits.text_bytes, fmt)
-        if missed:
-            note = left_out.includes(fmt, missed)
-            problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(
-                name, note, False, warning=True)
-    lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0
-    if lines > limits.markdown_lines:
-        return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "
-                                   "files: not ingested; split the file or raise the limit (--max-markdown-lines)",
-                             True)
-    return Source(key, name, fmt, content, targets=tuple(sorted((targets or {}).items()))), problem
-
-
-def _size(count: int) -> str:
-    whole = f" ({count // MIB} MiB)" if count >= MIB and count % MIB == 0 else ""
-    return f"{count:,} bytes{whole}"

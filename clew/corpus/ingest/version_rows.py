@@ -1,4 +1,6 @@
-"""Write the rows of new document versions: versions, structure nodes, chunks, anchors, pages, edges, skeletons.
+"""Write the rows of new document versions: versions, structure nodes, chunks, anchors, pages, edges, skeletons;
+read the versions a collection holds (``existing_versions``) and retire those an ingest did not find
+(``prune_collection``).
 
 Rows are gathered column by column (one list per column, extended a document at a time) and
 handed to DuckDB as Arrow tables (``insert_columns``): no Python loop over cells.
@@ -9,13 +11,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from operator import attrgetter
+from typing import Any
 
 import duckdb
 
 from clew.corpus import ids
+from clew.corpus.access import Filter, compile_filter
+from clew.corpus.documents import retire
 from clew.corpus.ingest.prepare import PreparedDocument, node_of
 from clew.corpus.skeleton_rows import encode
-from clew.corpus.sql import inline, insert_columns, one
+from clew.corpus.sql import arrow_view, execute, inline, insert_columns, one
+from clew.corpus.store import Corpus
 
 Written = list[tuple[int, int, PreparedDocument]]
 """(document id, version, the prepared document) of each version to write."""
@@ -130,3 +136,45 @@ def encode_prepared(doc: PreparedDocument) -> str:
                None if c.table is None else table_base + c.table, c.header, c.token_count)
               for i, c in enumerate(doc.chunks)]
     return encode(nodes, chunks, doc.parsed.pages or [])
+
+
+def existing_versions(
+    cur: duckdb.DuckDBPyConnection, collection_id: int, keys: list[str], row_filter: Filter | None = None
+) -> dict[str, tuple[int, int, str | None, bool]]:
+    """Key -> (document id, current version, its content hash (None for a retired document), and
+    whether ``row_filter`` may read its latest version: the current one, or the retired one)."""
+    if not keys:
+        return {}
+    params: list[Any] = []
+    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "lv")
+    with arrow_view(cur, "clew_keys", {"key": keys}):
+        rows = execute(cur, 
+            f"""SELECT d.key, d.id, d.current_version, v.content_hash, coalesce({readable}, FALSE)
+               FROM documents d LEFT JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               LEFT JOIN document_versions lv ON lv.document_id = d.id
+                    AND lv.version = d.current_version - CASE WHEN v.document_id IS NULL THEN 1 ELSE 0 END
+               JOIN clew_keys k ON k.key = d.key
+               WHERE d.collection_id = ?""",
+            [*params, collection_id],
+        ).fetchall()
+    return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
+
+
+def prune_collection(corpus: Corpus, collection: str, seen: set[str], row_filter: Filter | None = None) -> list[str]:
+    """Retire the collection's current documents whose keys are not in ``seen``; returns their keys.
+
+    With a ``row_filter`` (a writer's), only documents whose current version it may read are
+    retired and named: one it cannot read is neither touched nor reported, as if absent."""
+    params: list[Any] = []
+    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "v")
+    with corpus.transaction() as cur:
+        rows = execute(cur,
+            f"""SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
+               JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+               WHERE col.name = ? AND coalesce({readable}, FALSE) ORDER BY d.key""",
+            [collection, *params],
+        ).fetchall()
+        gone = [(key, int(doc_id), int(version)) for key, doc_id, version in rows if key not in seen]
+        if gone:
+            retire(cur, [(doc_id, version) for _, doc_id, version in gone])
+    return [key for key, _, _ in gone]

@@ -10,7 +10,8 @@ import pytest
 
 from clew.corpus.ingest import includes
 from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain
-from clew.corpus.ingest.sources import FileLimits, find_files, read_source
+from clew.corpus.ingest.source_file import read_source
+from clew.corpus.ingest.sources import FileLimits, find_files
 
 PAGE = """git-log(1)
 ==========

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from clew.corpus.ingest.sources import find_files, read_source
+from clew.corpus.ingest.source_file import read_source
+from clew.corpus.ingest.sources import find_files
 from tests.conftest import write_files
 
 MKDOCS_SITE = {  # pymdown-extensions' docs/src/markdown and Starlette's docs/ (task U10), cut down

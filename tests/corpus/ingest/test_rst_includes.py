@@ -9,7 +9,8 @@ from pathlib import Path
 
 from clew.corpus.ingest.formats.lightmarkup import parse_rst
 from clew.corpus.ingest.prepare import parse
-from clew.corpus.ingest.sources import FileLimits, find_files, read_source
+from clew.corpus.ingest.source_file import read_source
+from clew.corpus.ingest.sources import FileLimits, find_files
 
 SELECT = """:mod:`select` --- Waiting for I/O completion
 ============================================

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.ingest import peek
-from clew.corpus.ingest.sources import FileLimits, read_source
+from clew.corpus.ingest.source_file import read_source
+from clew.corpus.ingest.sources import FileLimits
 
 
 @pytest.mark.parametrize(("size", "expected"), [(3, b"abc"), (10, b"abcdefghij"), (11, b"abcdefghij"),
