@@ -60,6 +60,7 @@ from clew.corpus.ingest.formats.html_parts import (
     _Row,
     _Table,
     quote_admonition,
+    table_cell,
 )
 from clew.corpus.ingest.formats.html_root import content_root, may_have_content_root
 from clew.corpus.ingest.formats.html_rules import (
@@ -473,19 +474,12 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             return Entry(tag, "dlist", dlist)
         if self._tables:
             table = self._tables[-1]
-            if table.columns and tag == "div" and len(self._stack) == table.depth + 1:  # a cell of a grid
-                if table.row is not None and len(table.row.cells) >= table.columns:
+            grid = bool(table.columns) and tag == "div" and len(self._stack) == table.depth + 1  # a cell of a grid
+            if grid or tag in ("td", "th"):
+                if grid and table.row is not None and len(table.row.cells) >= table.columns:
                     self._end_row(table)
-                cell = _Container("cell", header="table-header" in (_attr(attrs, "class") or "").split(), table=table)
-                cell.pieces = [*table.pending, *self._flush()]
-                table.pending = []
-                return self._enter(tag, cell)
-            if tag in ("td", "th"):
-                span = _attr(attrs, "colspan")
-                cell = _Container("cell", header=tag == "th", table=table)
-                cell.span = int(span) if span is not None and span.isdecimal() and 0 < int(span) < 1000 else 1
-                rows = _attr(attrs, "rowspan")
-                cell.rowspan = int(rows) if rows is not None and rows.isdecimal() and 0 < int(rows) < 1000 else 1
+                cell = (table_cell(table, header="table-header" in (_attr(attrs, "class") or "").split()) if grid
+                        else table_cell(table, header=tag == "th", attrs=attrs))
                 cell.pieces = [*table.pending, *self._flush()]
                 table.pending = []
                 return self._enter(tag, cell)

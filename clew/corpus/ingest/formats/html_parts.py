@@ -70,6 +70,18 @@ class _Container:
     language: str = ""  # pre: the code's language, for its opening fence (``fences``)
 
 
+def table_cell(table: _Table, *, header: bool, attrs: list[tuple[str, str | None]] | None = None) -> _Container:
+    """A cell of ``table``; a ``td``/``th``'s ``attrs`` give its colspan and rowspan (1-999; else 1)."""
+    cell = _Container("cell", header=header, table=table)
+    if attrs is not None:
+        cell.span, cell.rowspan = _span(_attr(attrs, "colspan")), _span(_attr(attrs, "rowspan"))
+    return cell
+
+
+def _span(value: str | None) -> int:
+    return int(value) if value is not None and value.isdecimal() and 0 < int(value) < 1000 else 1
+
+
 @dataclass(slots=True, eq=False)
 class _Row:
     cells: list[_Container]
