@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 
 from clew.agent.api import retrieve
-from clew.agent.evidence import NEAR_COPY_MIN_PAIRS, Pack, word_pairs
+from clew.agent.evidence import NEAR_COPY_MIN_PAIRS, WORD_PAIRS_CACHED, Pack, word_pairs
 from clew.agent.result import EvidenceHit
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
@@ -53,3 +53,12 @@ def test_a_near_copy_is_of_another_document_and_long_enough() -> None:
     assert pack.near_copy_of(SHARED[:90] + " Only in this version: a new reloader.", "b") is None
     pack.give_back("ev1:c:a:1:0")
     assert pack.near_copy_of(SHARED.format(server="uWSGI"), "b") is None  # given back: takeable again
+
+
+def test_the_word_pairs_kept_between_walks_stay_a_few_megabytes() -> None:
+    """A server runs walk after walk: the cache of passages' word pairs is bounded, not a tenth of its memory."""
+    word_pairs.cache_clear()
+    for n in range(WORD_PAIRS_CACHED + 50):
+        word_pairs(SHARED.format(server=f"server{n}"))
+    info = word_pairs.cache_info()
+    assert info.currsize == info.maxsize == WORD_PAIRS_CACHED <= 1024
