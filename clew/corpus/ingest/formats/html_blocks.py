@@ -83,6 +83,7 @@ from clew.corpus.ingest.formats.html_parts import (
     end_sentence,
     fill_colspans,
     fill_rowspans,
+    link_target,
 )
 from clew.corpus.ingest.formats.html_rules import (
     _SKIPPED_LINKS,
@@ -211,7 +212,7 @@ class BlockWriter(TermSections):
             if key == "id" or (key == "name" and tag == "a"):
                 self._add(("anchor", value.strip()))
             elif key == "href" and tag == "a" and not value.strip().lower().startswith(_SKIPPED_LINKS):
-                self._add(("link", value))
+                self._add(("link", link_target(value)))
 
     def _line_link(self, attrs: list[tuple[str, str | None]]) -> bool:
         """Pandoc's code line: ``<span id="cb3-2"><a href="#cb3-2" aria-hidden="true"></a>`` in a

@@ -274,3 +274,15 @@ def end_sentence(pieces: list[Piece]) -> None:
             if text[-1] not in SENTENCE_ENDS:
                 pieces[at] = text + "." + piece[len(text):]
             return
+
+
+def link_target(href: str) -> str:
+    """An ``<a href>`` as the page's link records it. Sphinx's singlehtml builder writes a reference into
+    another source file as ``#document-messages#messages`` (the source file's id, then the label's): two
+    fragments, which name no id of the page (task U32: 116 of the 128 in-page links of Babel's manual landed
+    on its first passage); the label after the last ``#`` is the section the reference names. Another
+    fragment holding a ``#`` is kept: SQLite's ``fileformat2.html##sqltab`` names its ``<a name="#sqltab">``."""
+    path, _, fragment = href.partition("#")
+    if fragment.startswith("document-") and "#" in fragment:
+        return f"{path}#{fragment.rpartition('#')[2]}"
+    return href
