@@ -9,8 +9,9 @@ Markdown). The block's span covers its fences, as the Markdown reader's does.
 The language is kept where the source names one: HTML's ``class="language-bash"`` (Prism,
 highlight.js, Docusaurus, MkDocs, Hugo, Asciidoctor's ``code``), ``lang-bash``, Sphinx's
 ``highlight-python`` box, mkdocs-jupyter's ``hl-python``, Hexo's ``figure.highlight.bash``, Pandoc's
-``pre.sourceCode.bash``, ``data-lang`` / ``data-language`` (Hugo, Expressive Code). Names that say "no language"
-(``none``, ``default``, ``nohighlight``; ``_NO_LANGUAGE``) are dropped.
+``pre.sourceCode.bash`` (the class after ``sourceCode``: pkgdown's downlit writes ``pre.downlit.sourceCode.r``,
+which read as ```` ```downlit ````; task U32), ``data-lang`` / ``data-language`` (Hugo, Expressive Code). Names
+that say "no language" (``none``, ``default``, ``nohighlight``; ``_NO_LANGUAGE``) are dropped.
 """
 
 from __future__ import annotations
@@ -58,8 +59,9 @@ def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False, fig
         for prefix in _CLASS_PREFIXES:
             if name.startswith(prefix) and language_name(name[len(prefix):]):
                 return language_name(name[len(prefix):])
-    if pre and "sourcecode" in classes:
-        return next((language_name(name) for name in classes if name != "sourcecode" and language_name(name)), "")
+    if pre and "sourcecode" in classes:  # the class after it: downlit (pkgdown) writes "downlit sourceCode r"
+        after = classes[classes.index("sourcecode") + 1 :]
+        return next((language_name(name) for name in after if language_name(name)), "")
     if figure and len(classes) == 2 and "highlight" in classes:  # Hexo's figure.highlight.jsx around its code's table
         name = classes[classes[0] == "highlight"]
         return "" if name == _HEXO_NO_LANGUAGE else language_name(name)

@@ -1,5 +1,6 @@
 """Sphinx's singlehtml builder and R's pkgdown (task U32's trial): excerpts of Babel 2.18's manual built by
-Sphinx 9.0.4 as one page, trimmed to the elements the reader meets."""
+Sphinx 9.0.4 as one page and of dplyr 1.0.10's site built by pkgdown 2.0.7 (Bootstrap 5), trimmed to the elements
+the reader meets."""
 
 from __future__ import annotations
 
@@ -42,3 +43,26 @@ def test_another_fragment_holding_a_hash_is_kept() -> None:
     ``<a name="#sqltab">``: that fragment matches as written."""
     document = parse_html('<p>See the <a href="fileformat2.html##sqltab">schema table</a>.</p>')
     assert [link.href for link in document.links] == ["fileformat2.html##sqltab"]
+
+
+PKGDOWN_ARTICLE = """<main id="main" class="col-md-9"><div class="page-header">
+<img src="../logo.png" class="logo" alt=""><h1>Column-wise operations</h1>
+<small class="dont-index">Source: <a href="https://github.com/tidyverse/dplyr/blob/HEAD/vignettes/colwise.Rmd"
+class="external-link"><code>vignettes/colwise.Rmd</code></a></small>
+<div class="d-none name"><code>colwise.Rmd</code></div>
+</div>
+<p>It’s often useful to perform the same operation on multiple columns:</p>
+<div class="sourceCode" id="cb1"><pre class="downlit sourceCode r">
+<code class="sourceCode R"><span><span class="va">df</span> <span class="op"><a
+href="https://rdrr.io/pkg/magrittr/man/pipe.html" class="external-link">%&gt;%</a></span> </span>
+<span>  <span class="fu"><a href="../reference/group_by.html">group_by</a></span><span class="op">(</span><span
+class="va">g1</span><span class="op">)</span></span></code></pre></div>
+</main>"""
+
+
+def test_pkgdown_code_is_r() -> None:
+    """downlit (pkgdown's highlighter) writes ``pre.downlit.sourceCode.r``: the language is the class after
+    ``sourceCode``, as in Pandoc's ``pre.sourceCode.r``; every example of the site read as ```` ```downlit ````."""
+    document = parse_html(PKGDOWN_ARTICLE)
+    code = [document.text[b.start : b.end] for b in document.blocks if b.kind == "code"]
+    assert code == ["```r\ndf %>% \n  group_by(g1)\n```"]
