@@ -5,7 +5,8 @@ without ``start``, whose first number is its number of items (``html_parts.rever
 of Docusaurus, VitePress, Starlight or MkDocs Material, whose labels come before all its panels
 (``html_jsdocs.tab_panels``); pdoc's page and Haddock's declarations, whose members' names are no headings
 (``html_pdoc.pdoc_page``, ``html_haddock.haddock_declarations``); a heading's permalink (``a.header-anchor``), which
-VuePress 2 wraps around the heading's text (:func:`heading_link`).
+VuePress 2 wraps around the heading's text (:func:`heading_link`); Quarto's folded code cell and code tools' menu
+(``html_quarto.quarto_chrome``).
 The reader replays the held events once the element they open has ended, with those facts known
 (:class:`ReadAhead`, the parser under the reader).
 """
@@ -31,6 +32,7 @@ from clew.corpus.ingest.formats.html_members import (
 )
 from clew.corpus.ingest.formats.html_parts import counts_down, reversed_items
 from clew.corpus.ingest.formats.html_pdoc import pdoc_main, pdoc_page
+from clew.corpus.ingest.formats.html_quarto import quarto_chrome, quarto_chrome_start
 from clew.corpus.ingest.formats.html_rules import PERMALINK_TEXTS, Event, page_toc, page_toc_start
 from clew.corpus.ingest.formats.html_sweep import (
     badge_start,
@@ -41,7 +43,7 @@ from clew.corpus.ingest.formats.html_sweep import (
     toc_list_start,
 )
 
-READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", "a", *_TAB_SET_TAGS})
+READ_AHEAD_TAGS = frozenset({"table", "div", "ol", "ul", "main", "span", "p", "a", "details", *_TAB_SET_TAGS})
 """The only tags whose start :func:`read_ahead_start` may hold: the rest skip its checks (most tags of a page)."""
 
 
@@ -64,10 +66,11 @@ def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``),
     Haddock's declarations (``html_haddock.haddock_interface``), a ``span.sep`` (``html_sweep.separator_start``),
     Doxygen's "Definition at line ..." (``html_members.definition_start``), a link to edit the page
-    (``html_sweep.edit_link_start``) or a badge (``html_sweep.badge_start``)."""
+    (``html_sweep.edit_link_start``), a badge (``html_sweep.badge_start``) or Quarto's chrome
+    (``html_quarto.quarto_chrome_start``)."""
     return (tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
             or haddock_interface(tag, attrs) or separator_start(tag, attrs) or definition_start(tag, attrs)
-            or edit_link_start(tag, attrs) or badge_start(tag, attrs))
+            or edit_link_start(tag, attrs) or badge_start(tag, attrs) or quarto_chrome_start(tag, attrs))
 
 
 _HEADING_LINK = "header-anchor"
@@ -147,6 +150,9 @@ class HeldEvents:
         if events and tab_panels_start(events[0][1], events[0][2]):
             self.decided = True  # the tab set is read: not held again
             return tab_panels(events)
+        if events and quarto_chrome_start(events[0][1], events[0][2]):
+            self.decided = True  # read without its chrome: not held again
+            return quarto_chrome(events)
         if events and pdoc_main(events[0][1], events[0][2]):
             self.decided = True  # the page is read: not held again
             return pdoc_page(events)

@@ -28,7 +28,10 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
   ``div.tabbed-set``, ``div.tabbed-labels > label``, then ``div.tabbed-content > div.tabbed-block``;
   html_rules.DROP_CLASSES has the Python themes' chrome, task R1); Sphinx's sphinx-tabs extension
   (``div.sphinx-tabs``, ``div[role=tablist] > button[role=tab]``, then ``div[role=tabpanel]``, any
-  theme: Flask's "macOS/Linux" and "Windows" shell commands, task U23). Read as written, "Another port"
+  theme: Flask's "macOS/Linux" and "Windows" shell commands, task U23); Quarto's Bootstrap tab sets
+  (``div.panel-tabset``, ``ul.nav-tabs[role=tablist] > li > a[role=tab]``, then ``div.tab-content >
+  div.tab-pane[role=tabpanel]``: a list "R", "Python", "Julia" over the three examples, task U33). Read as
+  written, "Another port"
   and "Client configuration" stood together above both code blocks. :func:`tab_panels` moves each
   label to the start of its panel, as a paragraph of its own, so that each tab reads as its label,
   then its content.
@@ -39,7 +42,7 @@ from __future__ import annotations
 from clew.corpus.ingest.formats.html_events import classes, text_element
 from clew.corpus.ingest.formats.html_rules import _SKIPPED, _VOID, Event, _attr
 
-_TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group", "tabbed-set", "sphinx-tabs"})
+_TAB_SET_CLASSES = frozenset({"tabs-container", "vp-code-group", "tabbed-set", "sphinx-tabs", "panel-tabset"})
 _TAB_SET_TAGS = frozenset({"starlight-tabs"})
 _TAB_LISTS = frozenset({"tabs", "tabbed-labels"})
 """A tab list without ARIA roles: VitePress's ``div.tabs``, pymdown-extensions' ``div.tabbed-labels``."""
