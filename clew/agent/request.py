@@ -148,7 +148,8 @@ class QuerySpec(_Strict):
     semantic_search: TextQuery | None = None
     hybrid: TextQuery | None = None
     filter: FilterArgument = Field(None, description="Only documents whose fields match, e.g. "
-                                   '{"term": {"status": "published"}}; also terms, range, exists, bool.')
+                                   '{"term": {"status": "published"}}; also terms, range, exists, bool, and '
+                                   '{"path": GLOB} on the document key, e.g. "v2.0/*".')
     filter_query: FilterQuery | None = Field(None, description="A term filter {term, field}; with filter, both hold.")
     fields: list[str] | None = Field(None, max_length=MAX_CLAUSES)
     limit: Annotated[int | None, Clamp(1, 100)] = Field(

@@ -366,7 +366,8 @@ class _Stderr(logging.StreamHandler):  # type: ignore[type-arg]
 
 
 FILTER_HELP = ('Only documents whose fields match: FIELD=VALUE, or JSON such as {"term": {"status": "published"}}; '
-               "also terms, range, exists, bool.")
+               "also terms, range, exists, bool; path=GLOB: whose key (path in the collection) matches, e.g. "
+               "path=v2.0.")
 
 
 def filter_argument(value: str) -> Any:
@@ -379,3 +380,14 @@ def filter_argument(value: str) -> Any:
         return json.loads(value)
     except json.JSONDecodeError as error:
         raise InputError("filter", f"not valid JSON: {error.msg}") from error
+
+
+def checked_filter(value: str | None) -> dict[str, Any] | None:
+    """A ``--filter`` as typed (``filter_argument``), checked at once (an error names ``filter``) and written as
+    it is matched: what a batch runs every question with and records in its answers (``clew batch``)."""
+    if value is None:
+        return None
+    from clew.corpus.access import parse_filter
+
+    parsed = parse_filter(filter_argument(value))
+    return None if parsed is None else parsed.model_dump(exclude_defaults=True)

@@ -8,7 +8,19 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 import typer
 
-from clew.commands.common import DbOption, JsonOption, command, database, err, fail, out, plural, respond
+from clew.commands.common import (
+    FILTER_HELP,
+    DbOption,
+    JsonOption,
+    checked_filter,
+    command,
+    database,
+    err,
+    fail,
+    out,
+    plural,
+    respond,
+)
 from clew.commands.models import ModelOption, ModelOptionsOption, configured_model
 from clew.llm import run_loop
 
@@ -33,14 +45,14 @@ CollectionOption = Annotated[str | None, typer.Option(
 
 
 def _processes(db: Path, workers: int, budget_tokens: int, collection: str, model: Any, timeout: float,
-               concurrency: int) -> Any:
+               concurrency: int, doc_filter: dict[str, Any] | None = None) -> Any:
     """Worker processes for ``--workers`` above 1; None runs the questions here."""
     if workers <= 1:
         return None
     from clew.evals.processes import ProcessExecutor
 
     return ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens, collection=collection,
-                           model=model, timeout_s=timeout, concurrency=concurrency)
+                           model=model, timeout_s=timeout, concurrency=concurrency, doc_filter=doc_filter)
 
 
 def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str) -> None:
@@ -216,6 +228,7 @@ def batch_command(
     timeout: TimeoutOption = 120.0,
     limit: LimitOption = None,
     collection: CollectionOption = None,
+    filter_: Annotated[str | None, typer.Option("--filter", help=f"{FILTER_HELP} Every question's.")] = None,
     workers: WorkersOption = 1,
     overwrite: Annotated[bool, typer.Option("--overwrite", help="Empty --out first instead of resuming it.")] = False,
     as_json: JsonOption = False,
@@ -238,17 +251,19 @@ def batch_command(
         raise fail(f"--out {out_file} is the file of questions; name another file for the answers")
     built, _ = configured_model(model, model_option)
     (chosen,) = parse_systems(system, have_model=built is not None)
-    resume = prepare_answers_file(out_file, dataset.questions, batch_settings(chosen, built, budget_tokens),
-                                  overwrite=overwrite)
+    chosen_filter = checked_filter(filter_)
+    resume = prepare_answers_file(out_file, dataset.questions, batch_settings(chosen, built, budget_tokens,
+                                                                              chosen_filter), overwrite=overwrite)
     if resume.kept or resume.retried:
         err.print(f"resuming {out_file}: {plural(resume.kept, 'answer')} kept, {resume.retried} errored answered again "
                   f"(--overwrite starts afresh)", highlight=False)
     picked = dataset.questions[:limit] if limit is not None else dataset.questions
-    elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
+    elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency, chosen_filter)
     with Corpus(db, read_only=True) as corpus:
         rows = run_loop(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
                                      collection=collection, model=built, concurrency=concurrency,
-                                     timeout_s=timeout, executor=elsewhere, whole=dataset.questions))
+                                     timeout_s=timeout, executor=elsewhere, whole=dataset.questions,
+                                     doc_filter=chosen_filter))
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["status"]] = counts.get(row["status"], 0) + 1

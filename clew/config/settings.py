@@ -53,7 +53,7 @@ from clew.budgets.bounds import bounds
 from clew.budgets.limits import Limits
 from clew.config.hosts import split_host
 from clew.config.model_options import ModelOptions
-from clew.corpus.access import INGEST_PERMISSION, WALK_PERMISSIONS, Filter, Principal
+from clew.corpus.access import INGEST_PERMISSION, WALK_PERMISSIONS, Principal, RowFilter
 from clew.corpus.ingest.parsed import MAX_PARSE_SECONDS
 from clew.errors import InputError, field_error, input_error_from
 from clew.navigation.models import NonBlank
@@ -89,7 +89,7 @@ class Budgets(_Strict):
 class PrincipalConfig(_Strict):
     collections: list[str] | None = None
     """Collections this principal may read (None: every collection)."""
-    row_filter: Filter | None = None
+    row_filter: RowFilter | None = None
     """Only documents whose fields match are readable."""
     tools: list[str] | None = None
     """Tool permissions (tool names, tree_search, graph_search, ingest); None: all."""

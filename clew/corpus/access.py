@@ -7,12 +7,15 @@ A filter is the shape users of search engines already write (all keys are docume
     {"terms": {"acl": ["oncall", "sre"]}}          # any of
     {"range": {"year": {"gte": 2020, "lt": 2025}}}
     {"exists": {"field": "owner"}}
+    {"path": "v2.0"}                               # the document's key: a glob (``Path``)
     {"bool": {"must": [...], "should": [...], "must_not": [...]}}
 
 A :class:`Principal` names the collections it may read (``None``: all), a row filter
 over document fields, and the tool permissions it holds (``None``: all). Filters are
-compiled to a SQL predicate over ``document_versions.fields`` (alias ``v``) with bound
-parameters, so that every query applies them inside the query, before any limit.
+compiled to a SQL predicate over ``document_versions.fields`` (alias ``v``; a ``path`` clause
+over the document's key) with bound parameters, so that every query applies them inside the
+query, before any limit. A row filter is over fields alone (``RowFilter``): ``path`` narrows a
+request, it grants or denies nothing.
 
 Numbers in a filter are finite: NaN and the infinities are errors naming the field, in a
 request and in ``clew.toml`` alike (``lt = nan`` would compare true against every row).
@@ -24,6 +27,7 @@ import functools
 import json
 import math
 import re
+import string
 from typing import Annotated, Any
 
 from pydantic import (
@@ -47,6 +51,9 @@ from pydantic_core import CoreSchema, core_schema
 
 from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS
 from clew.errors import InputError
+
+MAX_GLOB_CHARS = 1_000
+"""The longest ``path`` glob a filter takes."""
 
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z_][A-Za-z0-9_\-]*)*")
 
@@ -138,6 +145,67 @@ class Exists(_Filter):
     exists: ExistsSpec
 
 
+class Path(_Filter):
+    """The document's key (its path in the collection, as ``clew ls`` prints it) matches a glob, from the
+    key's start and case-sensitive, as ``--exclude``'s patterns with a ``/`` do: ``*`` is any run of
+    characters, ``/`` included (``**`` too), ``**/`` also none; ``?`` one character; ``[abc]``, ``[a-z]``,
+    ``[!abc]`` one of them or none of them; a pattern naming a folder takes everything below it
+    (``v2.0`` and ``v2.0/`` match ``v2.0/install.html``); a leading ``/`` is the collection's root."""
+
+    path: str
+
+    @field_validator("path")
+    @classmethod
+    def _glob(cls, value: str) -> str:
+        glob_regex(value)
+        return value
+
+
+def glob_regex(glob: str) -> str:
+    """The regular expression (RE2, matched whole: DuckDB's ``regexp_full_match``) of a ``Path`` glob; a
+    pattern that cannot be one is a ``ValueError`` saying why."""
+    if not glob.strip("/ "):
+        raise ValueError("the path glob is empty (every document: leave path out)")
+    if len(glob) > MAX_GLOB_CHARS:
+        raise ValueError(f"the path glob takes at most {MAX_GLOB_CHARS} characters, got {len(glob)}")
+    pattern, out, i = glob.strip("/"), [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif pattern[i] in "*?":
+            out.append(".*" if pattern[i] == "*" else ".")
+            i += 1
+        elif pattern[i] == "[":
+            negated = pattern.startswith("[!", i)
+            end = pattern.find("]", i + 2 if negated else i + 1)
+            if end <= i + 1 + negated:
+                raise ValueError(f"{glob!r}: the '[' at character {i + 1} opens no class closed by ']' (a '[' "
+                                 "itself: '[[]')")
+            inner = "".join("\\" + c if c in "\\^[]" else c for c in pattern[i + 1 + negated:end])
+            out.append(f"[{'^' if negated else ''}{inner}]")
+            i = end + 1
+        else:
+            out.append("\\" + pattern[i] if pattern[i] in string.punctuation else pattern[i])
+            i += 1
+    regex = "(?s)" + "".join(out) + "(?:/.*)?"
+    try:
+        re.compile(regex)
+    except re.error as error:  # a class such as [z-a]
+        raise ValueError(f"{glob!r} is not a usable glob: {error.msg}") from None
+    return regex
+
+
+def field_filter(flt: AnyFilter) -> AnyFilter:
+    """``flt`` when it has no ``path`` clause (a row filter matches document fields), else a ``ValueError``."""
+    inner = (*flt.bool.must, *flt.bool.should, *flt.bool.must_not) if isinstance(flt, Bool) else ()
+    if isinstance(flt, Path):
+        raise ValueError("a row filter matches document fields; path narrows a request's filter only")
+    for clause in inner:
+        field_filter(clause)
+    return flt
+
+
 class BoolSpec(_Filter):
     must: list[AnyFilter] = Field(default_factory=list, max_length=MAX_CLAUSES)
     should: list[AnyFilter] = Field(default_factory=list, max_length=MAX_CLAUSES)
@@ -182,12 +250,12 @@ def _kind(value: object) -> str | None:
 
 AnyFilter = Annotated[
     Annotated[Term, Tag("term")] | Annotated[Terms, Tag("terms")] | Annotated[Range, Tag("range")]
-    | Annotated[Exists, Tag("exists")] | Annotated[Bool, Tag("bool")],
+    | Annotated[Exists, Tag("exists")] | Annotated[Bool, Tag("bool")] | Annotated[Path, Tag("path")],
     Discriminator(_kind, custom_error_type="filter_kind",
-                  custom_error_message="a filter is one of term, terms, range, exists or bool"),
+                  custom_error_message="a filter is one of term, terms, range, exists, bool or path"),
 ]
 """A filter of any kind, as the models nest it (errors located inside it)."""
-_TAGS = {"term", "terms", "range", "exists", "bool"}
+_TAGS = {"term", "terms", "range", "exists", "bool", "path"}
 
 
 @functools.cache
@@ -197,7 +265,7 @@ def _filter_adapter() -> TypeAdapter[AnyFilter]:
 
 def _checked(value: object) -> object:
     """The one filter parser: a filter of any kind, or a ``ValueError`` saying where inside it what is wrong."""
-    if isinstance(value, Term | Terms | Range | Exists | Bool):
+    if isinstance(value, Term | Terms | Range | Exists | Bool | Path):
         return value
     try:
         return _filter_adapter().validate_python(value)
@@ -237,6 +305,8 @@ FilterArgument = Annotated[Filter | None, WithJsonSchema({"type": ["object", "nu
 """An optional filter as a tool's argument: validated as ``Filter``, but its JSON schema says only "an object"
 (its field's description gives the form): the whole grammar is about 650 tokens (cl100k_base) that every
 client listing the tools puts before its model on every turn, and an error still names the clause."""
+RowFilter = Annotated[Filter, AfterValidator(field_filter)]
+"""A principal's row filter: a ``Filter`` over document fields alone (a ``path`` clause is an error naming it)."""
 
 
 class Principal(BaseModel):
@@ -247,7 +317,7 @@ class Principal(BaseModel):
     name: str = "anonymous"
     collections: frozenset[str] | None = None
     """Collections this principal may read; None means every collection."""
-    row_filter: Filter | None = None
+    row_filter: RowFilter | None = None
     """Only documents whose fields match this filter are readable (and usable as routes)."""
     tools: frozenset[str] | None = None
     """Tool permissions held: tool names, the walks' (``WALK_PERMISSIONS``) and ``ingest``; None means all."""
@@ -292,14 +362,17 @@ def parse_filter(value: object, field: str = "filter") -> Filter | None:
         raise InputError(field, str(error)) from error
 
 
-def parse_field_expression(expression: str) -> Term:
-    """``FIELD=VALUE`` (the CLI's ``--filter``) as a term filter; numbers stay numbers."""
+def parse_field_expression(expression: str) -> Term | Path:
+    """``FIELD=VALUE`` (the CLI's ``--filter``) as a term filter, numbers staying numbers; ``path=GLOB`` as a
+    ``path`` filter (a field named path: the JSON form, ``{"term": {"path": ...}}``)."""
     if not isinstance(expression, str) or "=" not in expression:
         raise InputError("filter", f"expected FIELD=VALUE, got {expression!r}")
     name, _, raw = expression.partition("=")
     name = name.strip()
     if not _FIELD.fullmatch(name) or not raw.strip():
         raise InputError("filter", f"expected FIELD=VALUE, got {expression!r}")
+    if name == "path":
+        return parse_filter({"path": raw.strip()})  # type: ignore[return-value]
     value: Scalar = raw.strip()
     for cast in (int, float):
         try:
@@ -316,9 +389,15 @@ def _path(name: str) -> str:
     return "$." + ".".join(f'"{part}"' for part in name.split("."))
 
 
-def compile_filter(flt: Filter, params: list[Any], alias: str = "v") -> str:
-    """A SQL predicate over ``{alias}.fields``; values are appended to ``params``."""
+def compile_filter(flt: Filter, params: list[Any], alias: str = "v", key: str | None = None) -> str:
+    """A SQL predicate over ``{alias}.fields`` and, for a ``path`` clause, the document's key (the SQL
+    ``key``: a query without one takes row filters alone); values are appended to ``params``."""
     col = f"{alias}.fields"
+    if isinstance(flt, Path):
+        if key is None:
+            raise ValueError("a path filter needs the document's key in the query (a row filter cannot hold one)")
+        params.append(glob_regex(flt.path))
+        return f"regexp_full_match({key}, ?)"
     if isinstance(flt, Term | Terms):
         if isinstance(flt, Term):
             name, value = next(iter(flt.term.items()))
@@ -348,11 +427,11 @@ def compile_filter(flt: Filter, params: list[Any], alias: str = "v") -> str:
         params.append(_path(flt.exists.field))
         return f"(coalesce(json_type({col}, ?), 'NULL') != 'NULL')"
     spec = flt.bool
-    clauses = [compile_filter(f, params, alias) for f in spec.must]
+    clauses = [compile_filter(f, params, alias, key) for f in spec.must]
     if spec.should:
-        clauses.append("(" + " OR ".join(compile_filter(f, params, alias) for f in _one_terms_per_field(spec.should))
-                       + ")")
-    clauses.extend(f"NOT {compile_filter(f, params, alias)}" for f in spec.must_not)
+        clauses.append("(" + " OR ".join(compile_filter(f, params, alias, key)
+                                         for f in _one_terms_per_field(spec.should)) + ")")
+    clauses.extend(f"NOT {compile_filter(f, params, alias, key)}" for f in spec.must_not)
     return "(" + " AND ".join(clauses) + ")" if clauses else "TRUE"
 
 

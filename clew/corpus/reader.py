@@ -128,12 +128,14 @@ class Scope:
             ):
                 raise UnknownCollection(self.collection)
 
-    def predicate(self, params: list[Any], *, rows: bool = True, collection: str = "col.name") -> str:
-        """SQL over aliases ``col`` (collections) and ``v`` (document_versions).
+    def predicate(self, params: list[Any], *, rows: bool = True, collection: str = "col.name",
+                  key: str = "d.key") -> str:
+        """SQL over aliases ``col`` (collections), ``v`` (document_versions) and ``d`` (documents).
 
         ``rows=False`` leaves out the row filters: the collections part alone, for questions
         asked per collection (never per row) that must not reveal unreadable rows.
-        ``collection``: where the collection's name is (``v.collection`` over ``skeletons``).
+        ``collection``, ``key``: where the collection's name and the document's key are
+        (``v.collection`` and ``v.key`` over ``skeletons``).
         """
         clauses = []  # collection names as literals: a bound parameter makes DuckDB import pandas (0.2 s)
         if self.collection is not None:
@@ -142,7 +144,7 @@ class Scope:
             clauses.append(f"{collection} IN ({str_list(sorted(self.principal.collections))})")
         for flt in (self.principal.row_filter, self.filter) if rows else ():
             if flt is not None:
-                clauses.append(compile_filter(flt, params, "v"))
+                clauses.append(compile_filter(flt, params, "v", key))
         return " AND ".join(clauses) if clauses else "TRUE"
 
     def reads_everything(self) -> bool:
@@ -375,7 +377,7 @@ class Scope:
         to ask: those of an existing document that had no row, or a row that did not decode (a
         version the predicate refused is decided)."""
         params: list[Any] = []
-        predicate = self.predicate(params, collection="v.collection")
+        predicate = self.predicate(params, collection="v.collection", key="v.key")
         found, currents = skeleton_rows.read_stored(cur, unknown, predicate, params, structure=structure, also=also)
         current.update(currents)
         for key, got in found.items():

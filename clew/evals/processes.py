@@ -47,7 +47,7 @@ def _start(db: str, model: str | Model | None, rows: Any) -> None:
 
 
 def _share(kind: str, items: list[tuple[str, str, int]], concurrency: int, timeout_s: float | None,
-           collection: str) -> int:
+           collection: str, doc_filter: dict[str, Any] | None) -> int:
     """Rows for ``(system name, question JSON, budget)`` items, each put on the queue when done; their number."""
     from clew.evals.runner import answer_failure_row, answer_question, evaluate_pair, failure_row
 
@@ -56,10 +56,12 @@ def _share(kind: str, items: list[tuple[str, str, int]], concurrency: int, timeo
     async def one(gate: asyncio.Semaphore, system: System, question: Question, budget_tokens: int) -> None:
         async with gate:
             began = time.perf_counter()
-            run = evaluate_pair if kind == "eval" else answer_question
             try:
-                row = await asyncio.wait_for(run(system, question, corpus, budget_tokens=budget_tokens,
-                                                 collection=collection, model=model), timeout_s)
+                row = await asyncio.wait_for(
+                    evaluate_pair(system, question, corpus, budget_tokens=budget_tokens, collection=collection,
+                                  model=model) if kind == "eval" else
+                    answer_question(system, question, corpus, budget_tokens=budget_tokens, collection=collection,
+                                    model=model, doc_filter=doc_filter), timeout_s)
             except Exception as error:  # noqa: BLE001 - recorded in the row; the run goes on
                 if isinstance(error, TimeoutError):
                     error = TimeoutError(f"timed out after {timeout_s} s")
@@ -81,10 +83,13 @@ class ProcessExecutor:
     """Pass as ``run_eval(..., executor=...)`` or ``run_batch(..., executor=...)``."""
 
     def __init__(self, db: str, *, workers: int, budget_tokens: int, collection: str = "default",
-                 model: str | Model | None = None, timeout_s: float | None = None, concurrency: int = 8) -> None:
+                 model: str | Model | None = None, timeout_s: float | None = None, concurrency: int = 8,
+                 doc_filter: dict[str, Any] | None = None) -> None:
+        """``doc_filter``: a batch's (``clew batch --filter``), over the documents of ``collection``."""
         if workers < 1:
             raise ValueError(f"workers must be at least 1, got {workers}")
         self.db, self.workers, self.budget_tokens, self.collection = db, workers, budget_tokens, collection
+        self.doc_filter = doc_filter
         self.model, self.timeout_s = model, timeout_s
         self.per_worker = max(1, math.ceil(concurrency / workers))
 
@@ -100,8 +105,8 @@ class ProcessExecutor:
         done = context.Queue()
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start,
                                  initargs=(self.db, self.model, done)) as pool:
-            futures = [pool.submit(_share, kind, items[w::workers], self.per_worker, self.timeout_s, self.collection)
-                       for w in range(workers)]
+            futures = [pool.submit(_share, kind, items[w::workers], self.per_worker, self.timeout_s, self.collection,
+                                   self.doc_filter) for w in range(workers)]
             received = 0
             while received < len(items):
                 try:

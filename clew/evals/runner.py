@@ -306,10 +306,11 @@ async def run_eval(
 
 
 async def answer_question(system: System, question: Question, corpus: Corpus, *, budget_tokens: int, collection: str,
-                          model: Model | None) -> dict[str, Any]:
+                          model: Model | None, doc_filter: dict[str, Any] | None = None) -> dict[str, Any]:
     """One answers.jsonl row: id, question, status, answer, citations, absent terms, evidence ids, usage."""
     began = time.perf_counter()
-    o = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model)
+    o = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model,
+                         doc_filter=doc_filter)
     return {"id": question.id, "question": question.question, "status": o.status, "stop_reason": o.stop_reason,
             "error": None, "answer": o.answer, "citations": o.citations, "absent_terms": o.absent_terms,
             "evidence_ids": [p.evidence_id for p in o.passages],
@@ -339,9 +340,12 @@ class Resume:
     retried: int
 
 
-def batch_settings(system: System, model: Model | None, budget_tokens: int) -> dict[str, Any]:
-    """The settings every answers line carries, so a rerun with other settings cannot mix its lines in."""
-    return {"system": system.name, "model": None if model is None else model.name, "budget_tokens": budget_tokens}
+def batch_settings(system: System, model: Model | None, budget_tokens: int,
+                   doc_filter: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The settings every answers line carries, so a rerun with other settings cannot mix its lines in
+    (``doc_filter``, recorded as ``filter``: a line written without one has none)."""
+    return {"system": system.name, "model": None if model is None else model.name, "budget_tokens": budget_tokens,
+            "filter": doc_filter}
 
 
 def prepare_answers_file(path: Path, questions: Sequence[Question], settings: dict[str, Any], *,
@@ -398,20 +402,21 @@ async def run_batch(
     questions: Sequence[Question], system: System, corpus: Corpus, out_file: Path, *,
     budget_tokens: int = DEFAULT_BUDGET_TOKENS, collection: str = "default", model: Model | None = None,
     concurrency: int = DEFAULT_CONCURRENCY, timeout_s: float | None = DEFAULT_TIMEOUT_S, executor: Any = None,
-    overwrite: bool = False, whole: Sequence[Question] | None = None,
+    overwrite: bool = False, whole: Sequence[Question] | None = None, doc_filter: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
-    """Answer every question (no gold); one line each (see ``answer_question``) with ``batch_settings``.
+    """Answer every question (no gold) over the documents ``doc_filter`` matches; one line each (see
+    ``answer_question``) with ``batch_settings``.
 
     An existing ``out_file`` is resumed or refused (``prepare_answers_file``; ``whole`` is the whole
     file of questions when ``questions`` is a part of it); ``overwrite`` empties it first.
     ``executor`` (``clew.evals.processes.ProcessExecutor``) runs them in worker processes.
     """
-    settings = batch_settings(system, model, budget_tokens)
+    settings = batch_settings(system, model, budget_tokens, doc_filter)
     prepare_answers_file(out_file, questions if whole is None else whole, settings, overwrite=overwrite)
 
     async def work(question: Question) -> dict[str, Any]:
         row = await answer_question(system, question, corpus, budget_tokens=budget_tokens, collection=collection,
-                                    model=model)
+                                    model=model, doc_filter=doc_filter)
         return {**row, **settings}
 
     elsewhere = None

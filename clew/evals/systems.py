@@ -131,21 +131,28 @@ def pack(hits: list[Any], budget: int) -> tuple[list[Any], int]:
     return packed, used
 
 
-def flat_hits(corpus: Corpus, query: str, mode: str, collection: str | None = None) -> list[SearchHit]:
-    """The top ``FLAT_LIMIT`` hits of one search, full text."""
+def flat_hits(corpus: Corpus, query: str, mode: str, collection: str | None = None,
+              doc_filter: dict[str, Any] | None = None) -> list[SearchHit]:
+    """The top ``FLAT_LIMIT`` hits of one search, full text (of the documents ``doc_filter`` matches)."""
     request: dict[str, Any] = {"query": query, "mode": mode, "limit": FLAT_LIMIT, "max_chars": 20_000}
     if collection is not None:
         request["collection"] = collection
+    if doc_filter is not None:
+        request["filter"] = doc_filter
     return search(corpus, request).hits
 
 
-def flat_search(corpus: Corpus, query: str, mode: str, budget: int, collection: str | None = None) -> Outcome:
-    packed, used = pack(flat_hits(corpus, query, mode, collection), budget)
+def flat_search(corpus: Corpus, query: str, mode: str, budget: int, collection: str | None = None,
+                doc_filter: dict[str, Any] | None = None) -> Outcome:
+    packed, used = pack(flat_hits(corpus, query, mode, collection, doc_filter), budget)
     return Outcome([Passage(h.evidence_id, h.document_key, h.text) for h in packed], used, tool_calls=1)
 
 
-def agent_request(system: System, query: str, budget: int, collection: str) -> dict[str, Any]:
+def agent_request(system: System, query: str, budget: int, collection: str,
+                  doc_filter: dict[str, Any] | None = None) -> dict[str, Any]:
     spec: dict[str, Any] = {"collection": collection}
+    if doc_filter is not None:
+        spec["filter"] = doc_filter
     if system.seed is not None:
         spec[system.seed] = {}
     request: dict[str, Any] = {"query": query, "queries": [spec], "context_budget_tokens": budget}
@@ -155,15 +162,17 @@ def agent_request(system: System, query: str, budget: int, collection: str) -> d
 
 
 async def run_system(system: System, corpus: Corpus, query: str, *, budget: int, collection: str = "default",
-                     model: Model | None = None, offload: bool = False) -> Outcome:
-    """One question through one system. The runners' loops do nothing else, so the store reads run
+                     model: Model | None = None, offload: bool = False,
+                     doc_filter: dict[str, Any] | None = None) -> Outcome:
+    """One question through one system, over the documents of ``collection`` that ``doc_filter`` matches (a
+    request's filter: ``clew batch --filter``). The runners' loops do nothing else, so the store reads run
     inline by default (``offload=True`` puts them on worker threads, as a server would)."""
     if system.flat:
         assert system.mode is not None  # noqa: S101
         if offload:
-            return await asyncio.to_thread(flat_search, corpus, query, system.mode, budget, collection)
-        return flat_search(corpus, query, system.mode, budget, collection)
-    result = await retrieve(agent_request(system, query, budget, collection), corpus=corpus, model=model,
+            return await asyncio.to_thread(flat_search, corpus, query, system.mode, budget, collection, doc_filter)
+        return flat_search(corpus, query, system.mode, budget, collection, doc_filter)
+    result = await retrieve(agent_request(system, query, budget, collection, doc_filter), corpus=corpus, model=model,
                             offload=offload)
     generation = result.generation
     u = result.usage

@@ -24,7 +24,8 @@ class SearchArgs(InCollection):
     field: NonBlank | None = None
     """A field to match instead of the text: heading, or a document field such as title (bm25)."""
     filter: FilterArgument = None
-    """Only documents whose fields match, e.g. {"term": {"status": "published"}}; also terms, range, exists, bool."""
+    """Only documents whose fields match, e.g. {"term": {"status": "published"}}; also terms, range, exists, bool,
+    and {"path": GLOB} on the document key, e.g. "v2.0/*"."""
     exclude_ids: list[NonBlank] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)
     """Evidence ids not to return again."""
     exclude_document_keys: list[NonBlank] = Field(default_factory=list, max_length=MAX_LIST_ITEMS)

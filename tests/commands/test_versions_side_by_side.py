@@ -32,12 +32,16 @@ def test_ingest_says_the_folder_holds_versions_side_by_side_and_a_collection_ask
     ingested = runner.invoke(app, ["ingest", str(site), "--db", db])
     assert ingested.exit_code == 0, ingested.output
     assert ("note 5 pages lie under v1/, v2/ alike (versions or languages side by side?): search and ask take "
-            "passages of each; to ask one, ingest each folder into a --collection of its own (docs/guides/"
-            "documents.md, 'Several versions of one documentation')") in " ".join(ingested.stderr.split())
+            "passages of each; to ask one, pass --filter path=v1 (search, ask, batch), or ingest each folder into a "
+            "--collection of its own (docs/guides/documents.md, 'Several versions of one documentation')"
+            ) in " ".join(ingested.stderr.split())
     as_json = runner.invoke(app, ["ingest", str(site), "--db", db, "--json"])  # the envelope says it too (REST)
     assert json.loads(as_json.stdout)["result"]["side_by_side"].startswith("5 pages lie under v1/, v2/ alike")
     both = runner.invoke(app, ["ask", "Which Python versions does install support?", "--db", db])
     assert "3.6 and newer" in both.stdout and "3.8 and newer" in both.stdout  # each version's page, in one pack
+    filtered = runner.invoke(app, ["ask", "Which Python versions does install support?", "--db", db,
+                                   "--filter", "path=v2"])  # the note's way to ask one, in the same collection
+    assert "3.8 and newer" in filtered.stdout and "3.6" not in filtered.stdout, filtered.output
     one = str(tmp_path / "one.duckdb")
     for version in ("v1", "v2"):
         alone = runner.invoke(app, ["ingest", str(site / version), "--db", one, "--collection", version])

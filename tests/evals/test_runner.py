@@ -209,8 +209,10 @@ def test_batch_answers_every_question(notes: Corpus, questions: list[Question], 
         "system",
         "model",
         "budget_tokens",
+        "filter",
     }
-    assert (rows[0]["system"], rows[0]["model"], rows[0]["budget_tokens"]) == ("tree-ranked", model.name, 2000)
+    assert (rows[0]["system"], rows[0]["model"], rows[0]["budget_tokens"], rows[0]["filter"]) == (
+        "tree-ranked", model.name, 2000, None)
     assert rows[0]["usage"]["model_calls"] >= 1
 
 

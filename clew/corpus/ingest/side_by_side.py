@@ -25,5 +25,5 @@ def side_by_side(keys: list[str]) -> str | None:
     folders = sorted(set().union(*shared.values()))
     named = ", ".join(f"{top}/" for top in folders[:3]) + (f" and {len(folders) - 3} more" if len(folders) > 3 else "")
     return (f"{len(shared):,} pages lie under {named} alike (versions or languages side by side?): search and ask "
-            "take passages of each; to ask one, ingest each folder into a --collection of its own "
-            "(docs/guides/documents.md, 'Several versions of one documentation')")
+            f"take passages of each; to ask one, pass --filter path={folders[0]} (search, ask, batch), or ingest each "
+            "folder into a --collection of its own (docs/guides/documents.md, 'Several versions of one documentation')")

@@ -48,7 +48,8 @@ class SearchRequest(BaseModel):
     collection: str | None = Field(None, description="Collection to search (default: every readable one).")
     mode: Mode = Field("bm25", description="bm25 (keywords), vector (embeddings) or hybrid (RRF of both).")
     limit: int = Field(DEFAULT_LIMIT, description=f"Hits to return, clamped to 1-{MAX_LIMIT}.")
-    filter: Filter | None = Field(None, description="Filter on document fields: term, terms, range, exists, bool.")
+    filter: Filter | None = Field(None, description="Filter on document fields: term, terms, range, exists, bool; "
+                                  "path (a glob on the document key).")
     fields: list[str] | None = Field(None, max_length=MAX_CLAUSES,
                                      description="Document fields to return with each hit (default: none).")
     exclude_ids: list[str] = Field(

@@ -169,7 +169,7 @@ def test_changed_documents_are_searched_at_their_current_version_only(acl_corpus
         ({"query": "   "}, "query", "blank"),
         ({"query": "x", "mode": "fuzzy"}, "mode", "bm25"),
         ({"query": "x", "limit": "many"}, "limit", "integer"),
-        ({"query": "x", "filter": {"match": {"a": 1}}}, "filter", "term, terms, range, exists or bool"),
+        ({"query": "x", "filter": {"match": {"a": 1}}}, "filter", "term, terms, range, exists, bool or path"),
         ({"query": "x", "surprise": 1}, "surprise", "Extra inputs"),
     ],
 )

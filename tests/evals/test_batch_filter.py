@@ -1,0 +1,73 @@
+"""``clew batch --filter`` (issue 35): the option and parsing of ``clew ask --filter``, applied to every question,
+recorded in each answers line, so that a resume under another filter (or none) is refused as other settings are."""
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from clew.cli import app
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.store import Corpus
+from tests.agent.test_path_filter import PYTHON, releases
+from tests.conftest import Prebuilt
+
+QUESTIONS = [
+    {"id": "install", "question": "Which Python versions does Widget support?"},
+    {"id": "config", "question": "Which file does Widget read?"},
+]
+
+
+def build(folder: Path) -> None:
+    with Corpus(folder / "docs.duckdb") as corpus:
+        ingest_paths(corpus, [releases(folder)], collection="docs")
+
+
+@pytest.fixture
+def db(tmp_path: Path, prebuilt: Prebuilt) -> Path:
+    return prebuilt(build, tmp_path) / "docs.duckdb"
+
+
+def batch(db: Path, out: Path, *options: str) -> tuple[int, str, list[dict]]:
+    questions = out.parent / "q.jsonl"
+    questions.write_text("".join(json.dumps(q) + "\n" for q in QUESTIONS))
+    ran = CliRunner().invoke(app, ["batch", str(questions), "--db", str(db), "--out", str(out), *options])
+    rows = [json.loads(line) for line in out.read_text().splitlines()] if out.exists() else []
+    return ran.exit_code, ran.stderr, rows
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_every_question_of_a_batch_reads_the_filtered_release(db: Path, tmp_path: Path, workers: str) -> None:
+    code, said, rows = batch(db, tmp_path / "v2.jsonl", "--filter", "path=v2", "--workers", workers)
+    assert code == 0, said
+    assert [row["filter"] for row in rows] == [{"path": "v2"}] * 2  # recorded as it is matched
+    assert all(row["status"] == "ok" for row in rows) and f"Python {PYTHON['v2']} and newer" in rows[0]["answer"]
+    for row in rows:
+        assert row["evidence_ids"] and all(other not in row["answer"] for other in ("3.6", "3.10"))
+
+
+def test_a_resume_under_another_filter_or_none_is_refused(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "answers.jsonl"
+    assert batch(db, out, "--filter", '{"term": {"status": "published"}}')[0] == 0
+    code, said, _ = batch(db, out, "--filter", "status=published")  # the same filter, written the short way
+    assert code == 0 and "2 answers kept" in said, said
+    for other in (["--filter", "path=v2"], []):
+        code, said, rows = batch(db, out, *other)
+        assert code == 2 and "answered with filter {'term': {'status': 'published'}}, this batch runs" in said, said
+        assert len(rows) == 2  # untouched
+    unfiltered = tmp_path / "all.jsonl"
+    assert batch(db, unfiltered)[0] == 0
+    code, said, _ = batch(db, unfiltered, "--filter", "path=v1")
+    assert code == 2 and "answered with filter None, this batch runs {'path': 'v1'}" in said, said
+
+
+def test_a_bad_filter_is_refused_before_any_question(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "answers.jsonl"
+    for given, says in (
+        ("path=v1[", "filter: malformed filter at path: 'v1['"),
+        ("{", "filter: not valid JSON"),
+        ("status", "filter: expected FIELD=VALUE"),
+    ):
+        code, said, _ = batch(db, out, "--filter", given)
+        assert code == 2 and says in said and not out.exists(), said
