@@ -341,7 +341,7 @@ def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str
         return True
     if generator is _TEXINFO and tag == "table" and any(_TEXINFO_INDEX.fullmatch(name) for name in classes):
         return True
-    if swept_chrome(classes, _attr(attrs, "href"), _attr(attrs, "style")):
+    if swept_chrome(classes, _attr(attrs, "href"), _attr(attrs, "style"), tag):
         return True
     if more_chrome(classes) or notebook_chrome(classes, tag):
         return True
@@ -508,7 +508,7 @@ def signature_part(attrs: list[tuple[str, str | None]]) -> str:
 PERMALINK_TEXTS = frozenset({"", "¶", "#", "§", "🔗", "⚓", "∞", "\u200b"})
 """What a heading's last same-page link (``<a href="#...">``) holds when it is a permalink."""
 
-_TITLE_SEPARATORS = (" — ", " – ", " - ", " | ", " · ", " :: ", ": ")
+_TITLE_SEPARATORS = (" — ", " – ", " - ", " | ", " · ", " • ", " :: ", ": ")  # " • ": pkgdown's "Grouped data • dplyr"
 _SPHINX_UNTITLED = "<no title>"
 """What Sphinx writes as the title of a page without a heading, before the site's name ("<no title> — Cython
 0.29.32 documentation", the Cython examples' README; task U15): no title, as a page without a ``<title>``."""

@@ -46,9 +46,20 @@ CHROME_CLASSES = frozenset(
 """Chrome classes of the generators of this sweep, beside ``html_rules.DROP_CLASSES``."""
 
 
-def swept_chrome(classes: list[str], href: str | None, style: str | None) -> bool:
-    """Whether an element of these classes, ``href`` and ``style`` is chrome by the rules above."""
-    if not CHROME_CLASSES.isdisjoint(classes):
+HIDDEN_CLASS = "d-none"
+"""Bootstrap's class for an element shown at no width (``d-none`` with no ``d-md-block`` beside it): pkgdown 2's
+source file's name under every page's title (``div.d-none.name``: "colwise.Rmd", "across.Rd"; task U32)."""
+_SHOWN_AT = re.compile(r"d-(?:sm|md|lg|xl|xxl|print)-\w+")
+PKGDOWN_SOURCE = "dont-index"
+"""pkgdown's class for what its search leaves out: on a ``small``, the "Source: vignettes/colwise.Rmd" link to the
+repository under every page's title; on a ``div``, a reference page's See also, which stays."""
+
+
+def swept_chrome(classes: list[str], href: str | None, style: str | None, tag: str = "") -> bool:
+    """Whether an element ``tag`` of these classes, ``href`` and ``style`` is chrome by the rules above."""
+    if not CHROME_CLASSES.isdisjoint(classes) or (tag == "small" and PKGDOWN_SOURCE in classes):
+        return True
+    if HIDDEN_CLASS in classes and not any(_SHOWN_AT.fullmatch(name) for name in classes):
         return True
     if not NOT_LINK_CLASSES.isdisjoint(classes) and href is None:
         return True

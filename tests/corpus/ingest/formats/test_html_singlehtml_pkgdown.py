@@ -45,7 +45,9 @@ def test_another_fragment_holding_a_hash_is_kept() -> None:
     assert [link.href for link in document.links] == ["fileformat2.html##sqltab"]
 
 
-PKGDOWN_ARTICLE = """<main id="main" class="col-md-9"><div class="page-header">
+PKGDOWN_ARTICLE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<title>Column-wise operations • dplyr</title></head><body><div class="container template-article">
+<div class="row"><main id="main" class="col-md-9"><div class="page-header">
 <img src="../logo.png" class="logo" alt=""><h1>Column-wise operations</h1>
 <small class="dont-index">Source: <a href="https://github.com/tidyverse/dplyr/blob/HEAD/vignettes/colwise.Rmd"
 class="external-link"><code>vignettes/colwise.Rmd</code></a></small>
@@ -57,7 +59,7 @@ class="external-link"><code>vignettes/colwise.Rmd</code></a></small>
 href="https://rdrr.io/pkg/magrittr/man/pipe.html" class="external-link">%&gt;%</a></span> </span>
 <span>  <span class="fu"><a href="../reference/group_by.html">group_by</a></span><span class="op">(</span><span
 class="va">g1</span><span class="op">)</span></span></code></pre></div>
-</main>"""
+</main></div></div></body></html>"""
 
 
 def test_pkgdown_code_is_r() -> None:
@@ -66,3 +68,23 @@ def test_pkgdown_code_is_r() -> None:
     document = parse_html(PKGDOWN_ARTICLE)
     code = [document.text[b.start : b.end] for b in document.blocks if b.kind == "code"]
     assert code == ["```r\ndf %>% \n  group_by(g1)\n```"]
+
+
+def test_pkgdown_title_and_page_header() -> None:
+    """pkgdown titles a page "Column-wise operations • dplyr": the site's name after a bullet, read as part of the
+    title (118 of the site's 118 pages). Under the title it writes the source's repository link (``small.dont-index``,
+    "Source: vignettes/colwise.Rmd") and the source file's name hidden by Bootstrap's ``d-none``: both opened every
+    page's first passage."""
+    document = parse_html(PKGDOWN_ARTICLE)
+    document.check()
+    assert document.title == "Column-wise operations"
+    first = document.text[document.blocks[1].start : document.blocks[1].end]
+    assert first == "It’s often useful to perform the same operation on multiple columns:"
+    assert "Source:" not in document.text
+    assert "colwise.Rmd" not in document.text
+
+
+def test_bootstrap_hidden_class_shown_at_a_width_stays() -> None:
+    """``d-none d-md-block`` is shown from a medium width on: text."""
+    document = parse_html('<div class="d-none d-md-block"><p>Wide screens see this.</p></div><p>All see this.</p>')
+    assert document.text == "Wide screens see this.\n\nAll see this."
