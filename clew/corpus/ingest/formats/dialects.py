@@ -18,9 +18,10 @@ is left as written.
 - Hugo shortcodes (Kubernetes' and Docker's docs): a line holding only an admonition's shortcode
   (``{{< note >}}``, ``{{% warning %}}``) reads ``Note:`` (nothing when the admonition has no title
   and no text of its own, only shortcodes such as a ``{{< partial >}}``, or opens with a heading,
-  which titles it); a line holding only another shortcode (``{{< tabs >}}``, ``{{< /note >}}``,
-  ``{{< codenew file="pod.yaml" >}}``) is blank (inside a raw HTML block, an HTML comment: a blank
-  line would end the block); an inline shortcode with a ``text`` argument reads as that text (``{{<
+  which titles it: that heading then reads as the label, not as a section, ``Heading text: `` before
+  the admonition's first line of text); a line holding only another shortcode (``{{< tabs >}}``,
+  ``{{< /note >}}``, ``{{< codenew file="pod.yaml" >}}``) is blank (inside a raw HTML block, an HTML
+  comment: a blank line would end the block); an inline shortcode with a ``text`` argument reads as that text (``{{<
   glossary_tooltip text="Pods" term_id="pod" >}}`` is ``Pods``), and a link shortcode (Hugo's
   ``ref`` and ``relref``, Bootstrap's ``docsref``) as its path, so ``[modal]({{< docsref
   "/components/modal" >}})`` is a Markdown link to ``/components/modal``, resolved as any other; a
@@ -170,9 +171,11 @@ def hugo_shortcodes(text: str, code: set[int] | None = None) -> str:
         code = code_lines(text, tokens)
     text = _paired_inline(text, code, {n for t in tokens if t.type == "html_block" and t.map for n in range(*t.map)})
     rewritten = _outside_code(text, ("{{<", "{{%"), _shortcode_line, code)
-    bare = _bare_admonitions(text.split("\n"), code)
+    bare, titles = _bare_admonitions(text.split("\n"), code)
     if bare:
         rewritten = "\n".join("" if number in bare else line for number, line in enumerate(rewritten.split("\n")))
+    if titles:
+        rewritten = _labelled(rewritten.split("\n"), titles)
     html = {n for t in tokens if t.type == "html_block" and t.map for n in range(t.map[0] + 1, t.map[1])}
     if not html:
         return rewritten
@@ -235,12 +238,16 @@ def _paired_inline(text: str, code: set[int], html: set[int]) -> str:
     return "\n".join(lines)
 
 
-def _bare_admonitions(lines: list[str], code: set[int]) -> set[int]:
+def _bare_admonitions(lines: list[str], code: set[int]) -> tuple[set[int], set[int]]:
     """The lines of admonition shortcodes without a title whose label would say nothing: the admonition
     holds no text (only shortcode lines: Bootstrap's ``{{< partial "callout-info-sanitizer.md" >}}``,
     a file outside the pages) or opens with a heading, which titles it (a ``Callout:`` line alone in
-    the section before that heading)."""
+    the section before that heading); and the lines of those headings. Such a heading is the admonition's
+    label (``_labelled``), not a section: Bootstrap's callouts (``##### Associating help text with form controls``)
+    opened a section that took the rest of the section they sit in (task R19; Hugo renders them as
+    ``div.bd-callout``, an admonition to the HTML reader)."""
     bare: set[int] = set()
+    titles: set[int] = set()
     for number, line in enumerate(lines):
         opened = None if number in code or "{{" not in line else _SHORTCODE_LINE.fullmatch(line)
         if (opened is None or opened.group(2) or opened.group(3).lower() not in _ADMONITIONS
@@ -251,7 +258,28 @@ def _bare_admonitions(lines: list[str], code: set[int]) -> set[int]:
         if close is not None and (not body or all(_SHORTCODE_LINE.fullmatch(text) for text in body)
                                   or _HEADING.match(body[0])):
             bare.add(number)
-    return bare
+            if body and _HEADING.match(body[0]):
+                titles.add(next(n for n in range(number + 1, close) if lines[n].strip()))
+    return bare, titles
+
+
+_PROSE = re.compile(r" {0,3}[^\s#>|<`~*+\-=0-9]")
+"""A line that goes on a paragraph (not a list item, quote, table row, fence, HTML or heading)."""
+
+
+def _labelled(lines: list[str], titles: set[int]) -> str:
+    """``lines`` with each heading of ``titles`` read as its admonition's label: its text, then ``:`` unless it
+    ends a sentence, before the next line when that one is the admonition's text (blank lines between stay),
+    else on the heading's own line."""
+    for number in sorted(titles):
+        text = re.sub(r"[ \t]+#+[ \t]*$", "", _HEADING.sub("", lines[number], count=1)).strip()
+        label = text if not text or text[-1] in ".:!?" else f"{text}:"
+        after = next((n for n in range(number + 1, len(lines)) if lines[n].strip()), None)
+        if after is not None and _PROSE.match(lines[after]) and not _SHORTCODE_LINE.fullmatch(lines[after]):
+            lines[number], lines[after] = "", f"{label} {lines[after].lstrip()}"
+        else:
+            lines[number] = label
+    return "\n".join(lines)
 
 
 def _closing_line(lines: list[str], start: int, name: str) -> int | None:

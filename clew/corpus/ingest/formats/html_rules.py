@@ -354,11 +354,14 @@ def _dropped_class(attrs: list[tuple[str, str | None]], generator: frozenset[str
 ADMONITION_CLASSES = frozenset(
     "admonition admonitionblock theme-admonition markdown-alert note tip warning caution important danger attention"
     " hint custom-block"
+    # Bootstrap's boxes: its docs' callouts (``div.bd-callout.bd-callout-warning``, a heading then text, task R19),
+    # Foundation's and other themes' ``div.callout``, and ``div.alert`` (Docsy's alerts, a notebook's notes)
+    " bd-callout callout alert"
     # Org mode's HTML export: a footnote (``div.footdef``: its number, then ``div.footpara``), read as a footnote
     " footdef".split()
 )
-"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook, VitePress, AsciiDoc; MkDocs writes a
-collapsible one as ``details.note``, labelled by its ``summary``), an ``aside`` or ``role="note"``
+"""A block with one of these classes (Sphinx, MkDocs, Docusaurus, GitHub, DocBook, VitePress, AsciiDoc, Bootstrap;
+MkDocs writes a collapsible one as ``details.note``, labelled by its ``summary``), an ``aside`` or ``role="note"``
 is an admonition: one block of the section it sits in, with its label."""
 LABEL_CLASSES = frozenset(
     {"admonition-title", "markdown-alert-title", "title", "custom-block-title", "starlight-aside__title"})

@@ -18,8 +18,7 @@ def test_a_component_pages_live_demos_are_not_text_and_their_source_stays() -> N
     document = parse_markdown((FIXTURES / "component-demos.md").read_text(encoding="utf-8"))
     document.check()
     assert [(heading, level) for heading, level, _ in outline(document)[1:]] == [
-        ("Static backdrop", 2), ("Example with list-group", 2), ("Options", 2),
-        ("Data attributes for individual modals", 4)]
+        ("Static backdrop", 2), ("Example with list-group", 2), ("Options", 2)]  # a callout's heading is its label
     for filler in ("I will not close", "Placeholder content", "Launch static backdrop modal\n\n"):
         assert filler not in document.text.replace(block_texts(document, "code")[0], "")
     code = block_texts(document, "code")
@@ -47,12 +46,14 @@ def test_raw_html_without_a_repeating_code_block_is_read() -> None:
 
 def test_an_admonition_that_labels_nothing_reads_nothing() -> None:
     """Bootstrap's callouts: one holding only a ``{{< partial >}}`` (a file outside the pages) and one
-    that opens with a heading leave no ``Callout:`` line of their own; one with text keeps its label."""
+    that opens with a heading leave no ``Callout:`` line of their own (the heading labels it, task R19); one with
+    text keeps its label."""
     document = parse_markdown((FIXTURES / "component-demos.md").read_text(encoding="utf-8"))
     assert document.text.count("Callout:") == 1
     assert "Callout:\nOnly one modal at a time is supported." in document.text
-    between = document.text.split("backdrop: 'static' })\n```")[1].split("#### Data attributes")[0]
+    between = document.text.split("backdrop: 'static' })\n```")[1].split("Data attributes for individual modals:")[0]
     assert not between.strip()
+    assert "Data attributes for individual modals" not in [s.heading for s in document.sections]
 
 
 def test_a_shortcode_pair_on_one_line_reads_as_what_it_holds() -> None:
