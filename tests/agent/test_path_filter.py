@@ -6,6 +6,7 @@ a principal's row filter still applies, and a row filter cannot hold a path."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.server import mcp as clew_mcp
 from clew.server.rest import create_app
+from clew.testing import ScriptedModel, reply_text, reply_tool_call
 from tests.conftest import Prebuilt
 
 QUESTION = "Which Python versions does Widget support?"
@@ -107,6 +109,31 @@ def test_the_walk_cannot_step_out_of_the_filter(corpus: Corpus) -> None:
         corpus=corpus,
     )
     assert keys(graph) and all(key.startswith("v1/") for key in keys(graph))
+
+
+def test_a_free_runs_tools_read_inside_the_filter(corpus: Corpus) -> None:
+    """The model's own calls (search, fetch_evidence of an id it was never offered) read as the walk does."""
+    outside = search(corpus, {"query": "Widget Python", "collection": "docs", "filter": {"path": "v2"}}).hits[0]
+    model = ScriptedModel(
+        [
+            reply_tool_call("fetch_evidence", {"ids": [outside.evidence_id]}),
+            reply_tool_call("search", {"query": "Widget Python", "collection": "docs"}),
+            reply_text("Python 3.6."),
+        ]
+    )
+    request = {"query": QUESTION, "queries": [{"collection": "docs", "filter": {"path": "v1"}}]}
+    result = retrieve_sync(request, corpus=corpus, model=model)
+    fetched, found = (json.loads(model.requests[i].messages[-1]["content"].split("\n")[2]) for i in (1, 2))
+    assert fetched["evidence"] == [
+        {
+            "id": outside.evidence_id,
+            "status": "unavailable",
+            "recorded": False,
+            "detail": "no readable passage has this id",
+        }
+    ]  # as a missing id reads
+    assert {hit["document_key"] for hit in found["hits"]} == {"v1/install.md", "v1/config.md"}
+    assert keys(result) == {"v1/install.md", "v1/config.md"}
 
 
 def test_search_takes_the_path_filter(corpus: Corpus) -> None:
