@@ -152,16 +152,20 @@ class Source:
 
 HIDDEN = ".*"
 """A hidden file or folder (``.snippets/``, ``.DS_Store``): not a page of the manual, as MkDocs and Sphinx
-leave them out; reported in a line of its own, and a ``!`` pattern takes it back in."""
+leave them out; reported in a line of its own, and a ``!`` pattern takes it back in. An empty one is not reported:
+GitHub Pages' marker ``.nojekyll``, which Quarto, Sphinx's ``githubpages`` and pdoc write into every site they build
+(a warning on every Quarto site, task U33), holds nothing to take in."""
 GENERATED = (HIDDEN, "genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
+             "genindex", "genindex-*", "py-modindex",  # Sphinx's dirhtml builder: genindex/index.html (task U32)
              "objects.inv", ".buildinfo", ".doctrees", "_sources", "_static", "_modules", "doc-index.html",
-             "doc-index-*.html", "hts-cache", "hts-log.txt")
+             "doc-index-*.html", "hts-cache", "hts-log.txt", "robots.txt")
 """Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
 document: indexes, the search page, page sources and highlighted sources, static assets, Sphinx's pickled doctrees
 (``.doctrees``, which ``sphinx-build`` writes into the output folder unless ``-d`` says elsewhere: reported as hidden
-files before, task U27), HTTrack's cache and log beside a mirror (task U29). Left out unless a ``!`` pattern takes
-them back in. The page a server answers a missing one with (``404.html``) is left out by what it says, not by its
-name (``browser_pages.NOT_FOUND_NAMES``; task R17)."""
+files before, task U27), HTTrack's cache and log beside a mirror (task U29), a site's rules for crawlers
+(``robots.txt``, which Quarto writes where the site's URL is set: a document "Robots" in a book, task U33). Left
+out unless a ``!`` pattern takes them back in. The page a server answers a missing one with (``404.html``) is left
+out by what it says, not by its name (``browser_pages.NOT_FOUND_NAMES``; task R17)."""
 TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "mdx", "rst", "asciidoc", "text")
 """Of twins, the first format here is kept; the binary formats (PDF, DOCX) and JSONL are never twins."""
 TWIN_SHARE = 0.4
@@ -262,7 +266,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 if rule is not None and not patterns[rule].startswith("!"):
                     found.excluded += 1
                     if rule == 0:  # HIDDEN
-                        hidden.append(key)
+                        hidden += [key] if dangling or not file.is_file() or file.stat().st_size else []
                     elif rule < len(GENERATED):
                         generated.setdefault(GENERATED[rule], []).append(key)
                         left_pages += [(file, key)] if _is_html(file) else []
@@ -363,12 +367,13 @@ def _matches(root: Path, glob: str, follow_symlinks: bool) -> list[Path]:
     return sorted(matches)
 
 
-SITE_ASSET_FOLDERS = frozenset({"assets", "static", "static.files", "scripts", "script", "legal"})
+SITE_ASSET_FOLDERS = frozenset({"assets", "static", "static.files", "scripts", "script", "legal", "deps"})
 """Folders in which a site's generator puts what its pages load or ship, not pages: MkDocs Material's and
 Docusaurus' ``assets/`` (scripts, styles, fonts, images; Docusaurus' ``assets/js/*.js.LICENSE.txt``), JSDoc's
 ``scripts/`` (``scripts/prettify/Apache-License-2.0.txt``, task U15) and ESDoc's ``script/``, rustdoc's
 ``static.files/`` (its fonts' licences), javadoc's ``legal/`` (``jquery.md``, ``jqueryUI.md``), a theme's
-``static/``; Sphinx's ``_static/`` is left out whole (``GENERATED``)."""
+``static/``, pkgdown's ``deps/`` (Bootstrap, jQuery and ``data-deps.txt``, the tags that load them: a document "Data
+deps" in every pkgdown site, task U32); Sphinx's ``_static/`` is left out whole (``GENERATED``)."""
 _ASSET_TEXT: frozenset[Format] = frozenset({"markdown", "mdx", "text", "rst", "asciidoc"})
 
 
