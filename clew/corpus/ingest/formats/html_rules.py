@@ -364,7 +364,8 @@ ADMONITION_CLASSES = frozenset(
 MkDocs writes a collapsible one as ``details.note``, labelled by its ``summary``), an ``aside`` or ``role="note"``
 is an admonition: one block of the section it sits in, with its label."""
 LABEL_CLASSES = frozenset(
-    {"admonition-title", "markdown-alert-title", "title", "custom-block-title", "starlight-aside__title"})
+    {"admonition-title", "markdown-alert-title", "title", "custom-block-title", "starlight-aside__title",
+     "callout-header"})
 """The label of an admonition (``p.admonition-title``, DocBook's ``h3.title``, VitePress's
 ``p.custom-block-title``, Starlight's ``p.starlight-aside__title``); Docusaurus's is a
 class that starts with ``admonitionHeading``. Else the admonition's first heading or header cell

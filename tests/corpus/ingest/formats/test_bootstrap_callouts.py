@@ -99,3 +99,29 @@ def test_an_alert_is_an_admonition_wherever_it_stands() -> None:
         "Heads up</h4><p>Widget 2 needs Python 3.8.</p></div><p>Run the installer.</p></main>"
     )
     assert by_section(document) == {"Install": ["Heads up: Widget 2 needs Python 3.8.", "Run the installer."]}
+
+
+QUARTO = """<main><h2 id="callouts">Callouts</h2>
+<div class="callout callout-style-default callout-important callout-titled">
+<div class="callout-header d-flex align-content-center">
+<div class="callout-icon-container">
+<i class="callout-icon"></i>
+</div>
+<div class="callout-title-container flex-fill">
+Key insight
+</div>
+</div>
+<div class="callout-body-container callout-body">
+<p>A budget is counted in tokens, not passages.</p>
+</div>
+</div>
+<p>After the callout.</p></main>"""
+
+
+def test_a_quarto_callout_is_labelled_by_its_header() -> None:
+    """Quarto writes a callout (on Bootstrap) as ``div.callout`` whose ``div.callout-header`` holds an icon and the
+    title: the header is its label, as an admonition's title is."""
+    document = parse_html(QUARTO)
+    assert by_section(document) == {
+        "Callouts": ["Key insight: A budget is counted in tokens, not passages.", "After the callout."]
+    }
