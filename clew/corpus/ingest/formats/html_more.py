@@ -19,6 +19,7 @@ from clew.corpus.ingest.formats.html_hugo import TOC as HUGO_TOC
 from clew.corpus.ingest.formats.html_hugo import hugo_page, hugo_theme_chrome, hugo_toc_label
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
 from clew.corpus.ingest.formats.html_man import man_html
+from clew.corpus.ingest.formats.html_pkgdown import BLANK_INPUT, examples_parted
 from clew.corpus.ingest.formats.html_titles import ORG, PANDOC, org_title, pandoc_title_block
 
 CHROME_CLASSES = frozenset(
@@ -393,6 +394,8 @@ def restructured(text: str) -> str:
     if hugo_page(text):  # Hugo's theme: a page's category links over its title, its related pages (html_hugo)
         text = hugo_theme_chrome(text)
     text = diff_marks(text)  # Expressive Code's and Shiki's removed and added code lines (html_diff)
+    if BLANK_INPUT in text:  # pkgdown's examples, one pre, parted at their blank lines (html_pkgdown)
+        text = examples_parted(text)
     if text.startswith("<!--{"):
         return _go_page(text)
     head = text[:3000]

@@ -88,3 +88,35 @@ def test_bootstrap_hidden_class_shown_at_a_width_stays() -> None:
     """``d-none d-md-block`` is shown from a medium width on: text."""
     document = parse_html('<div class="d-none d-md-block"><p>Wide screens see this.</p></div><p>All see this.</p>')
     assert document.text == "Wide screens see this.\n\nAll see this."
+
+
+PKGDOWN_EXAMPLES = """<div class="section level2">
+<h2 id="ref-examples">Examples<a class="anchor" aria-label="anchor" href="#ref-examples"></a></h2>
+<div class="sourceCode"><pre class="sourceCode r"><code><span class="r-in"><span><span class="co"># A purrr-style \
+formula</span></span></span>
+<span class="r-in"><span><span class="va">iris</span> <span class="op"><a href="https://rdrr.io/pkg/magrittr/man/\
+pipe.html" class="external-link">%&gt;%</a></span></span></span>
+<span class="r-in"><span>  <span class="fu"><a href="group_by.html">group_by</a></span><span class="op">(</span><span \
+class="va">Species</span><span class="op">)</span></span></span>
+<span class="r-out co"><span class="r-pr">#&gt;</span> <span style="color: #949494;"># A tibble: 3 × 3</span></span>
+<span class="r-in"><span></span></span>
+<span class="r-in"><span></span></span>
+<span class="r-in"><span><span class="co"># A named list of functions</span></span></span>
+<span class="r-in"><span><span class="va">iris</span></span></span>
+<span class="r-out co"><span class="r-pr">#&gt;</span>   Species    Sepal.Length</span>
+<span class="r-in"><span></span></span>
+</code></pre></div>
+</div>"""
+
+
+def test_pkgdown_examples_are_parted_at_their_blank_lines() -> None:
+    """pkgdown writes a reference page's examples as one ``pre``: one indivisible passage of up to 14,016 tokens
+    (the Examples of dplyr's site held 129,783 of its 240,427 tokens). The blank input lines part them, each part a
+    code block; a blank line at the end parts nothing."""
+    document = parse_html(PKGDOWN_EXAMPLES)
+    document.check()
+    code = [document.text[b.start : b.end] for b in document.blocks if b.kind == "code"]
+    assert code == [
+        "```r\n# A purrr-style formula\niris %>%\n  group_by(Species)\n#> # A tibble: 3 × 3\n```",
+        "```r\n# A named list of functions\niris\n#>   Species    Sepal.Length\n```",
+    ]
