@@ -49,7 +49,9 @@ CHROME_CLASSES = frozenset(
 HIDDEN_CLASS = "d-none"
 """Bootstrap's class for an element shown at no width (``d-none`` with no ``d-md-block`` beside it): pkgdown 2's
 source file's name under every page's title (``div.d-none.name``: "colwise.Rmd", "across.Rd"; task U32)."""
-_SHOWN_AT = re.compile(r"d-(?:sm|md|lg|xl|xxl|print)-\w+")
+_SHOWN_AT = re.compile(r"d-(?:sm|md|lg|xl|xxl|print)-(?:inline|(?:inline-)?(?:block|flex|grid)|table(?:-row|-cell)?)")
+"""A class that shows an element from a width on (or in print), with any display Bootstrap 5 names
+(``d-md-block``, ``d-md-inline-block``, ``d-lg-table-cell``); ``d-print-none`` shows nothing."""
 PKGDOWN_SOURCE = "dont-index"
 """pkgdown's class for what its search leaves out: on a ``small``, the "Source: vignettes/colwise.Rmd" link to the
 repository under every page's title; on a ``div``, a reference page's See also, which stays."""
