@@ -32,6 +32,8 @@
   cells are mostly filled replaces the lines inside its box, its first row as the header; so does
   a box whose columns are drawn by space alone (LaTeX's ``tabular{|ccl|}``: ``pdf_boxes``), and a table without
   box or rules where its columns are certain, their text aligned in three rows or more (``pdf_columns``).
+- **Links** into the document (a reference "Section 1", a contents entry: link annotations to a page and a height)
+  are links to anchors at their destinations' lines (``pdf_links``); links out are not read.
 - **Pages.** Every page's start offset is kept (``ParsedDocument.pages``), so each passage
   knows the pages it spans. Pages without a text layer whose picture shows lines of text are
   reported in one warning with their numbers (scanned; no OCR); a cover or a figure without
@@ -80,6 +82,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     paragraph_gaps,
     shorten_leader,
 )
+from clew.corpus.ingest.formats.pdf_links import PageLink, add_links, page_links
 from clew.corpus.ingest.formats.pdf_order import drawn_bullets, painted_in_layers, reading_order
 from clew.corpus.ingest.formats.pdf_outline import Mark
 from clew.corpus.ingest.formats.pdf_title import CONTENTS, document_title, text_measure
@@ -142,6 +145,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     pictures: list[int] = []  # pages without text but with images
     grids: dict[int, Grid] = {}  # pages whose strokes may draw a table (pdf_boxes.ruled_grid)
     spaced: dict[int, list[Spaced]] = {}  # tables drawn by space alone (pdf_columns)
+    links: dict[int, list[PageLink]] = {}  # links into the document, by the page they stand on (pdf_links)
     layered = painted_in_layers(pdf.get_metadata_dict())
     for index in range(len(pdf)):
         deadline.check(f"page {index + 1}")
@@ -157,6 +161,8 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
             grids[index] = found
         if not lines and _has_images(page):
             pictures.append(index)
+        if lines and (found_links := page_links(pdf, page)):
+            links[index] = found_links
         pages.append(lines)
         page.close()
     if not any(pages):
@@ -193,6 +199,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     if not title and (renderer.first_heading or "").casefold() in CONTENTS:  # the next heading: a contents page's no
         title = next((s.heading for s in renderer.sections[1:] if s.heading.casefold() not in CONTENTS), None)
     document = renderer.document(title=title)
+    add_links(document, links, pages)
     document.warnings = warnings
     if navigation:
         document.fields[NAVIGATION_PAGES] = sorted(index + 1 for index in navigation)

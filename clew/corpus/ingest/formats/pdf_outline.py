@@ -93,11 +93,12 @@ def entries(pdf: pdfium.PdfDocument, heights: list[float]) -> list[Entry]:
         if index is None or not 0 <= index < len(heights):
             found.append(Entry(title, min(6, bookmark.level + 1), None, None))
             continue
-        found.append(Entry(title, min(6, bookmark.level + 1), index, _top(destination, heights[index])))
+        found.append(Entry(title, min(6, bookmark.level + 1), index, destination_top(destination, heights[index])))
     return found
 
 
-def _top(destination: pdfium.PdfDest, height: float) -> float | None:
+def destination_top(destination: pdfium.PdfDest, height: float) -> float | None:
+    """How far below the top of its page (``height`` high) a destination points; None where it names no height."""
     mode, view = destination.get_view()
     top: float | None = None
     if mode == pdfium_c.PDFDEST_VIEW_XYZ:
