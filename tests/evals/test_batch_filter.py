@@ -8,20 +8,13 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
-from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.store import Corpus
-from tests.agent.test_path_filter import PYTHON, releases
+from tests.agent.test_path_filter import PYTHON, build
 from tests.conftest import Prebuilt
 
 QUESTIONS = [
     {"id": "install", "question": "Which Python versions does Widget support?"},
     {"id": "config", "question": "Which file does Widget read?"},
 ]
-
-
-def build(folder: Path) -> None:
-    with Corpus(folder / "docs.duckdb") as corpus:
-        ingest_paths(corpus, [releases(folder)], collection="docs")
 
 
 @pytest.fixture
