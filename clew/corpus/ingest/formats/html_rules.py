@@ -265,7 +265,8 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""
 BYLINE_CLASSES = frozenset(
-    {"author", "corpauthor", "editor", "othercredit", "subtitle", "instances", "tsd-index-heading", "titlerest"})
+    {"author", "corpauthor", "editor", "othercredit", "subtitle", "instances", "tsd-index-heading", "titlerest",
+     "date"})
 """A heading with one of these classes names a person or subtitles the book, not a part of the text:
 DocBook's title page writes each author as ``h3.author`` (debian-reference, maint-guide, the Debian
 Administrator's Handbook, PostgreSQL's ``index.html``) and the book's subtitle as ``h2.subtitle``
@@ -274,8 +275,9 @@ Haddock labels a type's instances ``h4.instances`` ("Instances") inside the type
 after it no heading of their own: its section held every later declaration up to the next heading.
 TypeDoc's index of a page's members labels its groups ``h5.tsd-index-heading`` ("Index") and
 ``h3.tsd-index-heading`` ("Constructors", "Methods"), the same headings as the groups below it. HeVeA
-(LaTeX to HTML) writes ``maketitle``'s author and date as ``h3.titlerest`` under the title's ``h1.titlemain``.
-Such a heading is a paragraph."""
+(LaTeX to HTML) writes ``maketitle``'s author and date as ``h3.titlerest`` under the title's ``h1.titlemain``, R
+Markdown (``html_vignette``, ``html_document``) as ``h4.author`` and ``h4.date`` (a section "November, 2014" under
+magrittr's title; task U32). Such a heading is a paragraph."""
 CLOSED_PART_CLASSES = frozenset({"legalnotice"})
 """A ``div`` of one of these classes is a part of the title page whose headings end with it: DocBook's
 and Publican's legal notice (``div.legalnotice > h1.legalnotice``, "Legal Notice", as high as the book's

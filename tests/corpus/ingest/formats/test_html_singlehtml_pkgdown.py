@@ -120,3 +120,25 @@ def test_pkgdown_examples_are_parted_at_their_blank_lines() -> None:
         "```r\n# A purrr-style formula\niris %>%\n  group_by(Species)\n#> # A tibble: 3 × 3\n```",
         "```r\n# A named list of functions\niris\n#>   Species    Sepal.Length\n```",
     ]
+
+
+RMARKDOWN_VIGNETTE = """<!DOCTYPE html><html><head><meta charset="utf-8" /><title>Introducing magrittr</title></head>
+<body>
+<h1 class="title toc-ignore">Introducing magrittr</h1>
+<h4 class="author">Stefan Milton Bache</h4>
+<h4 class="date">November, 2014</h4>
+<div id="abstract" class="section level1">
+<h1>Abstract</h1>
+<p>The <em>magrittr</em> package has two aims: decrease development time and improve readability.</p>
+</div>
+</body></html>"""
+
+
+def test_rmarkdown_title_block_date_is_no_section() -> None:
+    """R Markdown's title block (Debian's r-cran-magrittr vignette, rmarkdown's html_vignette) writes the date as
+    ``h4.date`` under the title: a section "November, 2014" of no passages in the outline, as its ``h4.author`` was
+    before it became a byline. Both are paragraphs under the title."""
+    document = parse_html(RMARKDOWN_VIGNETTE)
+    document.check()
+    assert [(s.heading, s.level) for s in document.sections[1:]] == [("Introducing magrittr", 1), ("Abstract", 1)]
+    assert "Stefan Milton Bache\n\nNovember, 2014" in document.text
