@@ -44,3 +44,15 @@ def test_another_pages_dropdown_menu_and_details_are_read() -> None:
         "<details><summary>More</summary><p>Hidden text.</p></details></main>"
     )
     assert block_texts(document)[1:] == ["- Action", "More", "Hidden text."]
+
+
+def test_the_title_block_s_labels_stand_with_their_values() -> None:
+    document = load_html("quarto/signalflow-index.html")
+    assert document.title == "SignalFlow EEG"
+    assert block_texts(document)[:4] == [
+        "# SignalFlow EEG",
+        "Author: E. Pedapati",
+        "Published: June 30, 2023",
+        "# Welcome",
+    ]
+    assert not any("Quarto" in text or "pedapati@" in text for text in block_texts(document))
