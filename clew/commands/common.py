@@ -387,7 +387,6 @@ def checked_filter(value: str | None) -> dict[str, Any] | None:
     it is matched: what a batch runs every question with and records in its answers (``clew batch``)."""
     if value is None:
         return None
-    from clew.corpus.access import parse_filter
+    from clew.corpus.access import matched_filter
 
-    parsed = parse_filter(filter_argument(value))
-    return None if parsed is None else parsed.model_dump(exclude_defaults=True)
+    return matched_filter(filter_argument(value))

@@ -362,6 +362,13 @@ def parse_filter(value: object, field: str = "filter") -> Filter | None:
         raise InputError(field, str(error)) from error
 
 
+
+def matched_filter(value: object, field: str = "filter") -> dict[str, Any] | None:
+    """``parse_filter``'s filter written as it is matched (``status=published`` and ``{"term": {"status":
+    "published"}}`` alike): what a batch runs every question with and records in its answers lines."""
+    parsed = parse_filter(value, field)
+    return None if parsed is None else parsed.model_dump(exclude_defaults=True)
+
 def parse_field_expression(expression: str) -> Term | Path:
     """``FIELD=VALUE`` (the CLI's ``--filter``) as a term filter, numbers staying numbers; ``path=GLOB`` as a
     ``path`` filter (a field named path: the JSON form, ``{"term": {"path": ...}}``)."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from clew.agent.model import Model
 from clew.budgets.tokens import count_tokens
+from clew.corpus.access import matched_filter
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.evals import metrics
@@ -409,8 +410,10 @@ async def run_batch(
 
     An existing ``out_file`` is resumed or refused (``prepare_answers_file``; ``whole`` is the whole
     file of questions when ``questions`` is a part of it); ``overwrite`` empties it first.
-    ``executor`` (``clew.evals.processes.ProcessExecutor``) runs them in worker processes.
+    ``executor`` (``clew.evals.processes.ProcessExecutor``) runs them in worker processes. A ``doc_filter`` that
+    cannot be one is an ``InputError`` naming ``filter`` before any question, as ``clew batch --filter``'s is.
     """
+    doc_filter = matched_filter(doc_filter)
     settings = batch_settings(system, model, budget_tokens, doc_filter)
     prepare_answers_file(out_file, questions if whole is None else whole, settings, overwrite=overwrite)
 

@@ -1,6 +1,7 @@
 """``clew batch --filter`` (issue 35): the option and parsing of ``clew ask --filter``, applied to every question,
 recorded in each answers line, so that a resume under another filter (or none) is refused as other settings are."""
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -8,6 +9,11 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
+from clew.corpus.store import Corpus
+from clew.errors import InputError
+from clew.evals.datasets import Question
+from clew.evals.runner import run_batch
+from clew.evals.systems import parse_systems
 from tests.agent.test_path_filter import PYTHON, build
 from tests.conftest import Prebuilt
 
@@ -64,3 +70,30 @@ def test_a_bad_filter_is_refused_before_any_question(db: Path, tmp_path: Path) -
     ):
         code, said, _ = batch(db, out, "--filter", given)
         assert code == 2 and says in said and not out.exists(), said
+
+
+def test_run_batch_checks_and_records_its_filter_as_the_command_does(db: Path, tmp_path: Path) -> None:
+    """Python's ``run_batch`` takes the filter the command takes: a bad one is refused before any question (no
+    answers file), and one filter written two ways is recorded one way, so a resume across the two surfaces holds."""
+    (system,) = parse_systems("bm25", have_model=False)
+    questions = [Question(id=q["id"], question=q["question"]) for q in QUESTIONS]
+    out = tmp_path / "answers.jsonl"
+    with Corpus(db, read_only=True) as corpus:
+        with pytest.raises(InputError, match="filter: malformed filter at path: 'v1\\['"):
+            asyncio.run(run_batch(questions, system, corpus, out, collection="docs", doc_filter={"path": "v1["}))
+        assert not out.exists()
+        rows = asyncio.run(
+            run_batch(
+                questions,
+                system,
+                corpus,
+                out,
+                collection="docs",
+                doc_filter={"bool": {"must": [{"path": "v2"}], "should": []}},
+            )
+        )
+    assert [row["filter"] for row in rows] == [{"bool": {"must": [{"path": "v2"}]}}] * 2
+    code, said, _ = batch(
+        db, out, "--system", "bm25", "--collection", "docs", "--filter", '{"bool": {"must": [{"path": "v2"}]}}'
+    )
+    assert code == 0 and "2 answers kept" in said, said
