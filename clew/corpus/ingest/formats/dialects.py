@@ -238,16 +238,16 @@ def _paired_inline(text: str, code: set[int], html: set[int]) -> str:
     return "\n".join(lines)
 
 
-def _bare_admonitions(lines: list[str], code: set[int]) -> tuple[set[int], set[int]]:
+def _bare_admonitions(lines: list[str], code: set[int]) -> tuple[set[int], dict[int, int]]:
     """The lines of admonition shortcodes without a title whose label would say nothing: the admonition
     holds no text (only shortcode lines: Bootstrap's ``{{< partial "callout-info-sanitizer.md" >}}``,
     a file outside the pages) or opens with a heading, which titles it (a ``Callout:`` line alone in
-    the section before that heading); and the lines of those headings. Such a heading is the admonition's
-    label (``_labelled``), not a section: Bootstrap's callouts (``##### Associating help text with form controls``)
-    opened a section that took the rest of the section they sit in (task R19; Hugo renders them as
-    ``div.bd-callout``, an admonition to the HTML reader)."""
+    the section before that heading); and the lines of those headings, each with its admonition's closing line.
+    Such a heading is the admonition's label (``_labelled``), not a section: Bootstrap's callouts (``##### Associating
+    help text with form controls``) opened a section that took the rest of the section they sit in (task R19; Hugo
+    renders them as ``div.bd-callout``, an admonition to the HTML reader)."""
     bare: set[int] = set()
-    titles: set[int] = set()
+    titles: dict[int, int] = {}
     for number, line in enumerate(lines):
         opened = None if number in code or "{{" not in line else _SHORTCODE_LINE.fullmatch(line)
         if (opened is None or opened.group(2) or opened.group(3).lower() not in _ADMONITIONS
@@ -259,7 +259,7 @@ def _bare_admonitions(lines: list[str], code: set[int]) -> tuple[set[int], set[i
                                   or _HEADING.match(body[0])):
             bare.add(number)
             if body and _HEADING.match(body[0]):
-                titles.add(next(n for n in range(number + 1, close) if lines[n].strip()))
+                titles[next(n for n in range(number + 1, close) if lines[n].strip())] = close
     return bare, titles
 
 
@@ -267,14 +267,14 @@ _PROSE = re.compile(r" {0,3}[^\s#>|<`~*+\-=0-9]")
 """A line that goes on a paragraph (not a list item, quote, table row, fence, HTML or heading)."""
 
 
-def _labelled(lines: list[str], titles: set[int]) -> str:
+def _labelled(lines: list[str], titles: dict[int, int]) -> str:
     """``lines`` with each heading of ``titles`` read as its admonition's label: its text, then ``:`` unless it
     ends a sentence, before the next line when that one is the admonition's text (blank lines between stay),
-    else on the heading's own line."""
+    else on the heading's own line (``titles``: each heading's line, the line that closes its admonition)."""
     for number in sorted(titles):
         text = re.sub(r"[ \t]+#+[ \t]*$", "", _HEADING.sub("", lines[number], count=1)).strip()
         label = text if not text or text[-1] in ".:!?" else f"{text}:"
-        after = next((n for n in range(number + 1, len(lines)) if lines[n].strip()), None)
+        after = next((n for n in range(number + 1, titles[number]) if lines[n].strip()), None)
         if after is not None and _PROSE.match(lines[after]) and not _SHORTCODE_LINE.fullmatch(lines[after]):
             lines[number], lines[after] = "", f"{label} {lines[after].lstrip()}"
         else:

@@ -125,3 +125,14 @@ def test_a_quarto_callout_is_labelled_by_its_header() -> None:
     assert by_section(document) == {
         "Callouts": ["Key insight: A budget is counted in tokens, not passages.", "After the callout."]
     }
+
+
+def test_a_callout_holding_only_its_heading_labels_nothing_after_it() -> None:
+    """A callout whose heading is all it holds: the label stands alone, the paragraph after the callout keeps its own
+    start (it was 'Heading only: The text after the callout.', the label reaching past the callout's close)."""
+    document = parse_markdown(
+        "# Page\n\n## Budgets\n\n{{< callout info >}}\n##### Heading only\n{{< /callout >}}\n\n"
+        "The text after the callout.\n"
+    )
+    document.check()
+    assert by_section(document)["Budgets"] == ["Heading only:", "The text after the callout."]
