@@ -18,6 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from clew.agent.declarations import signature
+from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example
 from clew.agent.lead_ins import continue_lead_ins
 from clew.agent.result import Citation, Generation
@@ -452,6 +453,8 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     own = wanted & unit.vocabulary
     if not own or unit.kind == "code" or all(_NUMERAL.fullmatch(t) for t in own | (wanted & unit.context)):
         return 0.0  # a unit sharing only numbers with the question ('3.0' in a table of versions) answers nothing
+    if says_nothing(unit):
+        return 0.0
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)

@@ -14,6 +14,12 @@ OPTION = re.compile(r"-{1,2}[A-Za-z]")
 CODE_LINE = re.compile(r";$|\S=|^--\s")
 """A line of SQL or a setting (``REINDEX INDEX my_index;``, ``PRAGMA mmap_size=0;``, ``-- comment``)."""
 
+SEE = re.compile(r"(?!.*\b(?:below|following|example)\b)\(?(?:For\b[^,;:]*,\s*)?(?:[Ss]ee|[Rr]efer to)\b[^;:]*[.)]")
+"""A sentence that only points elsewhere ("For more information about retrieving monitors, see Retrieving
+monitors.", "See also Video modes."; not "See the example below."): it introduces no example that follows it;
+the sentence before it does (task U4's question 4: GLFW's ``glfwCreateWindow(..., glfwGetPrimaryMonitor(), NULL)``
+hung under the pointer)."""
+
 
 def unfenced_code(lines: list[str]) -> bool:
     """An HTML or DocBook ``<pre>`` block without fences (the readers fence code since 95d9f2d, but

@@ -17,6 +17,7 @@ from clew.agent.line_shapes import (
     CODE_LINE,
     GRID_BORDER,
     OPTION,
+    SEE,
     UNDERLINE,
     drawn_table,
     indented_code,
@@ -137,13 +138,6 @@ of what it introduces: the sentence before it in its paragraph does, and is quot
 its ``header`` (tempfile's "Python searches a standard list of directories to find one which the
 calling user can create files in." was left out of its "The list is:"). Joined into one unit,
 the two ranked low by their length: a PostgreSQL "Here is the procedure:" lost its steps."""
-
-
-_SEE = re.compile(r"(?!.*\b(?:below|following|example)\b)\(?(?:For\b[^,;:]*,\s*)?(?:[Ss]ee|[Rr]efer to)\b[^;:]*[.)]")
-"""A sentence that only points elsewhere ("For more information about retrieving monitors, see Retrieving
-monitors.", "See also Video modes."; not "See the example below."): it introduces no example that follows it;
-the sentence before it does (task U4's question 4: GLFW's ``glfwCreateWindow(..., glfwGetPrimaryMonitor(), NULL)``
-hung under the pointer)."""
 
 
 _METADATA = re.compile(r"(?:Added in|Since|Deprecated since|Stability): \S.{0,60}|History")
@@ -552,7 +546,7 @@ class _Cut:
 
     def introduce(self, code: bool = True) -> None:
         """The sentence just before a table or a code block introduces it; not a sentence that only points
-        elsewhere (``_SEE``): the one before it in its paragraph does. A label over a code block (pytest's
+        elsewhere (``line_shapes.SEE``): the one before it in its paragraph does. A label over a code block (pytest's
         "Run tests by keyword expressions" over ``pytest -k "MyClass and not method"``) is the block's lead-in,
         a unit of its own, not the term of the paragraph after the block."""
         if self.member == "named":  # a setting's name is a paragraph's term, not a code block's lead-in
@@ -566,7 +560,7 @@ class _Cut:
         if self.lead is None and units and units[-1].kind == "sentence" and not units[-1].follow and (
                 _METADATA.fullmatch(units[-1].own) is None):
             self.lead = lead = units[-1]
-            if len(paragraph) > 1 and paragraph[-1] is lead and _SEE.fullmatch(lead.own) and not paragraph[-2].follow:
+            if len(paragraph) > 1 and paragraph[-1] is lead and SEE.fullmatch(lead.own) and not paragraph[-2].follow:
                 self.lead = paragraph[-2]
 
     def unheaded(self) -> None:
