@@ -45,14 +45,14 @@ CollectionOption = Annotated[str | None, typer.Option(
 
 
 def _processes(db: Path, workers: int, budget_tokens: int, collection: str, model: Any, timeout: float,
-               concurrency: int, doc_filter: dict[str, Any] | None = None) -> Any:
+               concurrency: int) -> Any:
     """Worker processes for ``--workers`` above 1; None runs the questions here."""
     if workers <= 1:
         return None
     from clew.evals.processes import ProcessExecutor
 
     return ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens, collection=collection,
-                           model=model, timeout_s=timeout, concurrency=concurrency, doc_filter=doc_filter)
+                           model=model, timeout_s=timeout, concurrency=concurrency)
 
 
 def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str) -> None:
@@ -258,7 +258,7 @@ def batch_command(
         err.print(f"resuming {out_file}: {plural(resume.kept, 'answer')} kept, {resume.retried} errored answered again "
                   f"(--overwrite starts afresh)", highlight=False)
     picked = dataset.questions[:limit] if limit is not None else dataset.questions
-    elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency, chosen_filter)
+    elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
     with Corpus(db, read_only=True) as corpus:
         rows = run_loop(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
                                      collection=collection, model=built, concurrency=concurrency,

@@ -83,19 +83,17 @@ class ProcessExecutor:
     """Pass as ``run_eval(..., executor=...)`` or ``run_batch(..., executor=...)``."""
 
     def __init__(self, db: str, *, workers: int, budget_tokens: int, collection: str = "default",
-                 model: str | Model | None = None, timeout_s: float | None = None, concurrency: int = 8,
-                 doc_filter: dict[str, Any] | None = None) -> None:
-        """``doc_filter``: a batch's (``clew batch --filter``), over the documents of ``collection``."""
+                 model: str | Model | None = None, timeout_s: float | None = None, concurrency: int = 8) -> None:
         if workers < 1:
             raise ValueError(f"workers must be at least 1, got {workers}")
         self.db, self.workers, self.budget_tokens, self.collection = db, workers, budget_tokens, collection
-        self.doc_filter = doc_filter
         self.model, self.timeout_s = model, timeout_s
         self.per_worker = max(1, math.ceil(concurrency / workers))
 
     def rows(self, pairs: Sequence[tuple[System, Question] | tuple[System, Question, int]],
-             kind: str = "eval") -> Iterator[dict[str, Any]]:
-        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items."""
+             kind: str = "eval", doc_filter: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
+        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items;
+        ``doc_filter``: a batch's (``run_batch``'s, ``clew batch --filter``), over the documents of ``collection``."""
         if not pairs:
             return
         items = [(p[0].name, json.dumps(p[1].as_dict(), ensure_ascii=False), p[2] if len(p) > 2 else self.budget_tokens)
@@ -106,7 +104,7 @@ class ProcessExecutor:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start,
                                  initargs=(self.db, self.model, done)) as pool:
             futures = [pool.submit(_share, kind, items[w::workers], self.per_worker, self.timeout_s, self.collection,
-                                   self.doc_filter) for w in range(workers)]
+                                   doc_filter) for w in range(workers)]
             received = 0
             while received < len(items):
                 try:

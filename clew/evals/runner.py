@@ -425,7 +425,8 @@ async def run_batch(
     elsewhere = None
     if executor is not None:
         def elsewhere(todo: list[Question]) -> Iterable[dict[str, Any]]:
-            rows: Iterable[dict[str, Any]] = executor.rows([(system, q) for q in todo], kind="batch")
+            pairs = [(system, q, budget_tokens) for q in todo]  # the budget and filter its lines record
+            rows: Iterable[dict[str, Any]] = executor.rows(pairs, kind="batch", doc_filter=doc_filter)
             return ({**row, **settings} for row in rows)
 
     return await run_resumable(questions, key=lambda q: q.id, row_key=lambda r: r["id"], work=work,

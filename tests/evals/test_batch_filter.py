@@ -12,6 +12,7 @@ from clew.cli import app
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.evals.datasets import Question
+from clew.evals.processes import ProcessExecutor
 from clew.evals.runner import run_batch
 from clew.evals.systems import parse_systems
 from tests.agent.test_path_filter import PYTHON, build
@@ -97,3 +98,28 @@ def test_run_batch_checks_and_records_its_filter_as_the_command_does(db: Path, t
         db, out, "--system", "bm25", "--collection", "docs", "--filter", '{"bool": {"must": [{"path": "v2"}]}}'
     )
     assert code == 0 and "2 answers kept" in said, said
+
+
+def test_run_batch_in_worker_processes_answers_under_its_own_filter_and_budget(db: Path, tmp_path: Path) -> None:
+    """The executor answers each question with the filter and budget ``run_batch`` records in its lines, not with
+    settings of its own: it was given none, and its answers read every release while the lines said {"path": "v2"}."""
+    (system,) = parse_systems("tree-ranked", have_model=False)
+    questions = [Question(id=q["id"], question=q["question"]) for q in QUESTIONS]
+    executor = ProcessExecutor(str(db), workers=2, budget_tokens=50, collection="docs")
+    with Corpus(db, read_only=True) as corpus:
+        rows = asyncio.run(
+            run_batch(
+                questions,
+                system,
+                corpus,
+                tmp_path / "answers.jsonl",
+                collection="docs",
+                budget_tokens=2000,
+                doc_filter={"path": "v2"},
+                executor=executor,
+            )
+        )
+    assert [(row["filter"], row["budget_tokens"], row["status"]) for row in rows] == [({"path": "v2"}, 2000, "ok")] * 2
+    install = next(row for row in rows if row["id"] == "install")
+    assert f"Python {PYTHON['v2']} and newer" in install["answer"], install["answer"]
+    assert all(other not in install["answer"] for other in (PYTHON["v1"], PYTHON["latest"]))
