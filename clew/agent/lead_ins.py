@@ -15,7 +15,10 @@ from clew.agent.units import Unit
 def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (),
                       numbered: dict[str, int] | None = None) -> None:
     """A lead-in that ends its passage takes the list items or table rows opening the next passage of the same
-    document (only rows when it does not end in ":"), when that passage is in the evidence too; not a table under
+    document (only rows when it does not end in ":"), when that passage is in the evidence too; a list item ending in
+    ":" that no lead-in introduces takes the code blocks opening it, not under a heading (SignalFlow's "4. Clone the
+    SignalFlow repository with submodules: Run the following command ...:", its ``git clone`` the next passage's
+    first block: the chunker cut the step from its command); not a table under
     the next passage's opening heading (``headed``: gtk-doc's "See g_get_monotonic_time()." ends a description,
     the next passage is its "#### Parameters"; code under "Synopsis" is still quoted with the description). A
     numbered list ending a passage under its lead-in goes on with the items opening the next passage when that one
@@ -42,6 +45,12 @@ def continue_lead_ins(parsed: dict[str, list[Unit]], headed: Collection[str] = (
             kind, lead = units[-1].kind, own(evidence_id)[-1].intro  # the copy's lead-in
             if lead is not None:  # always: ``_cut_lead`` found it (a guard the type checker reads)
                 _attach(lead, takewhile(lambda u: u.kind == kind and u.intro is None, own(after)))
+            continue
+        last = units[-1] if units else None
+        if last is not None and last.kind == "item" and last.own.endswith(":") and not (last.follow or last.intro):
+            code = sum(1 for _ in takewhile(lambda u: u.kind == "code" and u.intro is None, opening))
+            if code and after not in headed:  # a step's command the chunker cut from it (task X22, U33's B3)
+                _attach(own(evidence_id)[-1], own(after)[:code])
             continue
         if not units or units[-1].kind != "sentence" or units[-1].follow:
             continue

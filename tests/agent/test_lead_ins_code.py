@@ -5,6 +5,7 @@ too short to be a unit and was lost; the second block, with no lead-in, was neve
 from __future__ import annotations
 
 from clew.agent.generate import extractive_answer
+from clew.agent.lead_ins import continue_lead_ins
 from clew.agent.units import passage_units
 
 BEFORE = """6. In the event of any difficulty, we ask that you take the following actions:
@@ -50,3 +51,49 @@ def test_code_opening_a_passage_is_not_taken_by_a_block_of_the_passage_before_wi
     result = extractive_answer("Which LogLevel shows the daemon's settings?", [("d:1", before), ("d:2", AFTER)])
     assert result is not None
     assert "LogLevel Info\n``` [d:1]\nto" not in result.answer
+
+
+STEPS = """## Method 1: Using Git
+
+1. Check if Git is installed:
+   Open a terminal and run the following command:
+
+```bash
+git --version
+```
+
+2. Create a 'github' directory: Choose a location on your drive that will hold your toolboxes.
+3. Clone the repository with submodules:
+   Run the following command to clone the repository and its submodules:
+"""
+CLONE = """```bash
+git clone --recurse-submodules https://example.org/lab/Toolkit.git
+```
+
+   This will clone the repository and its submodules into the 'github' directory.
+4. Clone other toolkits: you may need several other toolkits.
+"""
+"""A numbered step of a Quarto book's install chapter (SignalFlow EEG's, task U33's B3) whose command the chunker cut
+into the next passage."""
+
+RESTRICTIONS = """There are two restrictions on when this method can be used:
+
+- The index type must support index-only scans.
+- The query must reference only columns stored in the index. Given an index on x and y, these queries could use it:
+"""
+
+
+def test_a_step_ending_its_passage_is_quoted_with_the_command_opening_the_next() -> None:
+    """B3 (task X22, rule C1b): "Clone the repository with submodules: Run the following command ...:" was quoted
+    alone and the ``git clone`` command never; an item in a lead-in's list stays under its lead-in."""
+    evidence = [("ev1:c:5:1:1", STEPS), ("ev1:c:5:1:2", CLONE)]
+    generation = extractive_answer("What command clones the repository with its submodules?", evidence)
+    assert generation is not None
+    assert (
+        "Run the following command to clone the repository and its submodules: [ev1:c:5:1:1]\n```bash\n"
+        "git clone --recurse-submodules https://example.org/lab/Toolkit.git\n```" in generation.answer
+    )
+    parsed = {"ev1:c:25:1:1": passage_units(RESTRICTIONS, "ev1:c:25:1:1", 0), "ev1:c:25:1:2": []}
+    parsed["ev1:c:25:1:2"] = passage_units(CLONE, "ev1:c:25:1:2", 1)
+    continue_lead_ins(parsed)
+    assert not parsed["ev1:c:25:1:1"][-1].follow  # the second restriction, quoted with the first under their lead-in
