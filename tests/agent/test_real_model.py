@@ -117,8 +117,9 @@ def test_the_server_runs_the_checked_model(llama: LlamaServer) -> None:
 
 
 # In this order the server's prompt cache serves the most: the ranked walk's answer prompt is the start of the
-# graph walk's (296 of 302 tokens), the tree walk's first select prompt starts as the graph walk's (395 of 574)
-# and its answer prompt as the ranked walk's (its first 296 tokens), which the stream test's Python walk then asks again
+# graph walk's (296 of 302 tokens), the tree walk's first select prompt starts as the graph walk's (205 of its
+# tokens read anew) and its answer prompt as the ranked walk's (its first 296 tokens), which the stream test's
+# Python walk then asks again
 def test_an_agentic_graph_walk_ends_honestly(llama: LlamaServer, demo_db: Path) -> None:
     body, seconds, _ = ask(demo_db, llama.api_base, "--strategy", "graph", "--selection", "agentic",
                            "--index", "workflow", "--max-steps", "2", "--max-tool-calls", "4",
