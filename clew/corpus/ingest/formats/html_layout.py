@@ -11,13 +11,16 @@ LAYOUT_CONTENT = frozenset("pre ul ol dl table blockquote h1 h2 h3 h4 h5 h6".spl
 """Block content that makes a table without header cells a layout table when one of its cells
 holds it (a paragraph or a ``div`` does not: Sphinx and DocBook wrap every data cell in one)."""
 _LAYOUT_ROLES = frozenset({"presentation", "none"})
+_LAYOUT_CLASSES = frozenset({"simplelist", "blockquote"})
+"""DocBook XSL's frames: a ``simplelist`` (a list of words, one a row or in columns) and a ``blockquote`` with
+its attribution (the quote in a cell between two empty ones, ``--`` and the source right-aligned below)."""
 
 
 @dataclass(slots=True)
 class TableShape:
     """What :func:`table_shapes` has read of one table."""
 
-    role: bool = False  # role="presentation" or "none"
+    role: bool = False  # role="presentation" or "none", or a class of _LAYOUT_CLASSES
     rows: int = 0  # rows with text in their cells
     header: bool = False  # a th, thead or caption
     blocks: bool = False  # a cell holds LAYOUT_CONTENT
@@ -82,7 +85,8 @@ def table_shapes(events: list[Event]) -> list[TableShape]:
             if tag == "table":
                 if top is not None and top.in_cell:
                     top.blocks = True
-                shapes.append(TableShape(role=(_attr(attrs, "role") or "").lower() in _LAYOUT_ROLES))
+                role = (_attr(attrs, "role") or "").lower() in _LAYOUT_ROLES
+                shapes.append(TableShape(role=role or _attr(attrs, "class") in _LAYOUT_CLASSES))
                 open_shapes.append(shapes[-1])
             elif top is None:
                 pass

@@ -298,3 +298,31 @@ def test_a_one_row_table_of_named_cells_is_data() -> None:
     headed = parse_html("<table><tr><th>Name</th><th>Type</th></tr><tr><td>interval</td><td>int</td></tr></table>")
     assert [(b.kind, headed.text[b.start:b.end]) for b in headed.blocks] == [
         ("table_header", "| Name | Type |\n| --- | --- |"), ("table_row", "| interval | int |")]
+
+
+DOCBOOK_FRAMES = """<div class="sect1"><h2 class="title">8.6. Boolean Type</h2>
+<p>Valid literal values for the <span class="quote">&#8220;true&#8221;</span> state are:</p>
+<table border="0" summary="Simple list" class="simplelist"><tr><td><code class="literal">true</code></td></tr><tr><td>
+<code class="literal">yes</code></td></tr><tr><td><code class="literal">on</code></td></tr></table>
+<div class="blockquote"><table border="0" class="blockquote" style="width: 100%; cellspacing: 0; cellpadding: 0;"
+summary="Block quote"><tr><td width="10%" valign="top"> </td><td width="80%" valign="top"><p>
+    The Identification Protocol is not intended as an authorization or access control protocol.
+   </p></td><td width="10%" valign="top"> </td></tr><tr><td width="10%" valign="top"> </td><td colspan="2"
+align="right" valign="top">--<span class="attribution">RFC 1413</span></td></tr></table></div>
+<p>After.</p></div>"""
+"""DocBook XSL's frames as PostgreSQL 15's datatype-boolean.html and auth-ident.html have them."""
+
+
+def test_a_docbook_simple_list_and_block_quote_are_text_not_tables() -> None:
+    """A ``simplelist`` is a list of words, one a row: no table of one column without a header (15 pages of
+    PostgreSQL 15's manual); a ``blockquote``'s frame puts the quote between two empty cells and its attribution
+    in a cell spanning two columns, which read as a table row ``| | --RFC 1413 | --RFC 1413 |``."""
+    document = parse_html(DOCBOOK_FRAMES)
+    document.check()
+    assert document.tables == []
+    assert {b.kind for b in document.blocks[1:]} == {"paragraph"}
+    assert block_texts(document)[1:] == [
+        "Valid literal values for the “true” state are:", "true", "yes", "on",
+        "The Identification Protocol is not intended as an authorization or access control protocol.",
+        "--RFC 1413", "After.",
+    ]
