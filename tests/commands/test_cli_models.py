@@ -9,6 +9,7 @@ from clew.cli import app
 from clew.commands.models import configured_model
 from clew.demo import DEMO_CORPUS
 from clew.errors import InputError
+from tests.conftest import Prebuilt
 from tests.envelope import result
 
 runner = CliRunner()
@@ -18,12 +19,17 @@ pytestmark = pytest.mark.filterwarnings(
 )
 
 
-@pytest.fixture
-def demo_db(tmp_path: Path) -> Path:
-    db = tmp_path / "demo.duckdb"
-    result = runner.invoke(app, ["ingest", str(DEMO_CORPUS), "--db", str(db), "--collection", "runbooks"])
+def build_demo(folder: Path) -> None:
+    """The demo's runbooks as ``clew ingest`` writes them: once a session (``prebuilt``)."""
+    result = runner.invoke(app, ["ingest", str(DEMO_CORPUS), "--db", str(folder / "demo.duckdb"), "--collection",
+                                 "runbooks"])
     assert result.exit_code == 0, result.output
-    return db
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path, prebuilt: Prebuilt) -> Path:
+    """The test's own copy of the corpus."""
+    return prebuilt(build_demo, tmp_path) / "demo.duckdb"
 
 
 def test_options_on_the_command_line_go_over_the_config(tmp_path: Path) -> None:

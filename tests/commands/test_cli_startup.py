@@ -219,6 +219,9 @@ def test_the_executable_exits_with_the_commands_status_and_its_whole_output(smal
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == code, done.stderr
     assert json.loads(done.stdout)["status"] == status  # flushed before the process ends
+
+
+def test_the_executable_prints_its_whole_table(small_db: Path) -> None:
     table = subprocess.run([sys.executable, "-m", "clew", "search", "busy timeout", "--db", str(small_db)],
                            capture_output=True, text=True, timeout=120)
     assert table.returncode == 0 and table.stdout.startswith("┏")

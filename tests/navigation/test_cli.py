@@ -4,19 +4,23 @@ import pytest
 from typer.testing import CliRunner
 
 from clew.cli import app
+from tests.conftest import FIXTURES, Prebuilt
 from tests.envelope import envelope
 
 runner = CliRunner()
 
 
-@pytest.fixture
-def db(tmp_path: Path, acme_path: Path) -> str:
-    path = tmp_path / "c.duckdb"
-    result = runner.invoke(
-        app, ["ingest", str(acme_path), "--db", str(path), "--merge-sections", "--collection", "notes"]
-    )
+def build_acme_notes(folder: Path) -> None:
+    """acme-notes.md in ``notes`` (merged sections), as ``clew ingest`` writes it; once a session (``prebuilt``)."""
+    result = runner.invoke(app, ["ingest", str(FIXTURES / "markdown" / "acme-notes.md"), "--db",
+                                 str(folder / "c.duckdb"), "--merge-sections", "--collection", "notes"])
     assert result.exit_code == 0, result.output
-    return str(path)
+
+
+@pytest.fixture
+def db(tmp_path: Path, prebuilt: Prebuilt) -> str:
+    """The test's own copy of the corpus."""
+    return str(prebuilt(build_acme_notes, tmp_path) / "c.duckdb")
 
 
 def run(*args: str) -> tuple[int, str, str]:

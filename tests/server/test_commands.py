@@ -131,9 +131,9 @@ def test_a_separate_ingest_meets_a_clear_lock_error_while_the_server_holds_the_f
         wait_healthy(url, server)
         other = tmp_path / "other.md"
         other.write_text("# Other\n\nA second writer.\n", encoding="utf-8")
-        ingest = subprocess.run([*CLEW, "ingest", str(other), "--db", str(db_path), "--collection", "notes"],
-                                env=env(), capture_output=True, text=True, timeout=60)
-        assert ingest.returncode == 3  # a store failure
+        # the second writer in this process (a process other than the server's, as a user's second command is)
+        ingest = runner.invoke(app, ["ingest", str(other), "--db", str(db_path), "--collection", "notes"])
+        assert ingest.exit_code == 3  # a store failure
         assert "lock" in ingest.stderr.lower() and "cannot open the corpus" in ingest.stderr
         # the server goes on serving, and nothing was written
         response = httpx.post(f"{url}/v1/tools/read", json={"document": "other.md"}, headers=auth(ADMIN), timeout=10)
@@ -233,15 +233,14 @@ def test_a_read_only_server_lets_readers_in_and_keeps_writers_out(db_path: Path,
                                "--read-only"], env=env(), stderr=subprocess.PIPE, text=True)
     try:
         wait_healthy(f"http://127.0.0.1:{port}", server)
-        reader = subprocess.run([*CLEW, "stats", "--db", str(db_path), "--json"], env=env(), capture_output=True,
-                                text=True, timeout=60)
-        assert reader.returncode == 0, reader.stderr
+        # the reader and the writer in this process, a process other than the server's
+        reader = runner.invoke(app, ["stats", "--db", str(db_path), "--json"])
+        assert reader.exit_code == 0, reader.output
         assert {c["name"] for c in result_of(reader.stdout)["collections"]} == {"notes", "private"}
         other = tmp_path / "other.md"
         other.write_text("# Other\n\nA writer.\n", encoding="utf-8")
-        writer = subprocess.run([*CLEW, "ingest", str(other), "--db", str(db_path)], env=env(), capture_output=True,
-                                text=True, timeout=60)
-        assert writer.returncode == 3 and "lock" in writer.stderr.lower()
+        writer = runner.invoke(app, ["ingest", str(other), "--db", str(db_path)])
+        assert writer.exit_code == 3 and "lock" in writer.stderr.lower()
     finally:
         server.terminate()
         server.wait(20)

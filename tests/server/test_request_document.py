@@ -19,6 +19,7 @@ from clew.corpus.search.api import search
 from clew.corpus.store import Corpus
 from clew.errors import InputError
 from clew.server.rest import create_app
+from tests.conftest import Prebuilt
 
 from .test_rest_live import Served
 
@@ -41,12 +42,18 @@ REQUEST: dict[str, Any] = {
 }
 
 
-@pytest.fixture
-def corpus(tmp_path: Path) -> Iterator[Corpus]:
-    records = tmp_path / "records.jsonl"
+def build_records(folder: Path) -> None:
+    """RECORDS in ``docs``: built once a session (``prebuilt``)."""
+    records = folder / "records.jsonl"
     records.write_text("\n".join(json.dumps(r) for r in RECORDS) + "\n", encoding="utf-8")
-    with Corpus(tmp_path / "docs.duckdb") as opened:
+    with Corpus(folder / "docs.duckdb") as opened:
         ingest_paths(opened, [records], collection="docs", chunk_tokens=160)
+
+
+@pytest.fixture
+def corpus(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """The test's own copy of the corpus."""
+    with Corpus(prebuilt(build_records, tmp_path) / "docs.duckdb") as opened:
         yield opened
 
 
