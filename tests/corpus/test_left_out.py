@@ -91,6 +91,24 @@ def test_haddock_indexes_sources_and_hoogle_database_and_sphinx_viewcode_are_lef
         assert report.excluded == 3
 
 
+
+def test_hscolour_source_pages_are_left_out_as_haddock_s_own_are(tmp_path: Path) -> None:
+    """Haddock built without ``--hyperlinked-source`` links each module's source as HsColour wrote it (Debian's
+    ghc-doc: 251 of base 4.15's 469 pages, one code block each); a page that only names HsColour stays."""
+    pages = {"src/Data-Bits.html": '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML '
+             '1.0 Strict//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html>\n<head>\n<!-- Generated '
+             "by HsColour, http://code.haskell.org/~malcolm/hscolour/ -->\n<title>Data/Bits.hs</title>\n<link "
+             "type='text/css' rel='stylesheet' href='hscolour.css' />\n</head>\n<body>\n<pre><a name=\"line-1\">"
+             "</a><span class='hs-comment'>{-# LANGUAGE Trustworthy #-}</span>\n</pre></body></html>",
+             "Data-Bits.html": "<html><head><title>Data.Bits</title></head><body><h1>Data.Bits</h1><p>Bitwise "
+                               "operations; the source was coloured by HsColour.</p></body></html>"}
+    site = write_files(tmp_path / "html", pages)
+    assert [generated_sign(site / key) for key in pages] == ["Haddock source", None]
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert document_keys(corpus) == ["Data-Bits.html"] and report.excluded == 1
+
+
 RDOC_HEAD = ('<!DOCTYPE html>\n\n<html>\n<head>\n<meta charset="UTF-8">\n\n<title>{title}</title>\n\n'
              '<script type="text/javascript">\n  var rdoc_rel_prefix = "./";\n  var index_rel_prefix = "./";\n'
              '</script>\n\n<script src="./js/darkfish.js" defer></script>\n')
