@@ -1,7 +1,7 @@
 """reStructuredText and AsciiDoc: their section titles, and paragraphs between blank lines.
 
-The document text is the source itself (newlines normalised), so spans point at it, as in
-Markdown. Only the titles are read; everything else is paragraphs (or code, below).
+The document text is the source itself (newlines normalised, tables written as pipe rows), so
+spans point at it, as in Markdown. Only the titles are read; everything else is paragraphs (or code, below).
 
 - reStructuredText: a title is a line underlined (optionally also overlined) by one
   punctuation character repeated at least as long as the title. Levels follow the order in
@@ -37,6 +37,10 @@ reStructuredText code is a code block, kept whole: a code directive (``.. code-b
 ending in ``::`` introduces (its indented lines). A hyperlink target line (``.. _install:``) is
 not text.
 
+Tables (reStructuredText's grid, simple, ``list-table`` and ``csv-table``; AsciiDoc's ``|===``) are
+written again as pipe rows before the page is read, a row a line (``lightmarkup_tables``): a
+``table_header`` block for the header rows, a ``table_row`` block a row.
+
 Admonitions are one paragraph block with their label, whatever they hold: a reStructuredText
 directive (``.. note::``, ``.. warning::``, ``.. seealso::``, ...) with its indented body, and
 an AsciiDoc admonition block (``[NOTE]`` over a ``====`` delimited block). AsciiDoc's
@@ -50,8 +54,9 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
+from clew.corpus.ingest.formats.lightmarkup_tables import SourceTable, asciidoc_tables, rst_tables
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
-from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section
+from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+\s*$")
 _ASCIIDOC_TITLE = re.compile(r"^(={1,6})\s+(\S(?:.*\S)?)\s*$")  # not "\S.*?\s*$": quadratic in a line's blanks
@@ -80,15 +85,18 @@ _SNIFF_LINES = 40
 class _Sections:
     """Blocks and sections of a source-text document, built in order."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, tables: list[SourceTable]) -> None:
         self.text = text
         self.starts = line_starts(text)
         self.blocks: list[Block] = []
         self.sections: list[Section] = [root_section()]
+        self.tables: list[Table] = []
+        self.table_at = {table.first: table for table in tables}
+        """The tables written as pipe rows (``lightmarkup_tables``), by their first line."""
         self.open = [0]
         self.title: str | None = None
 
-    def block(self, first: int, stop: int, kind: BlockKind) -> int | None:
+    def block(self, first: int, stop: int, kind: BlockKind, table: int | None = None) -> int | None:
         start, end = line_span(self.text, self.starts, first, stop)
         while end > start and self.text[end - 1].isspace():
             end -= 1
@@ -97,8 +105,23 @@ class _Sections:
                 start += 1
         if start >= end:
             return None
-        self.blocks.append(Block(start, end, kind, self.open[-1], indivisible=kind == "code"))
+        self.blocks.append(Block(start, end, kind, self.open[-1], table, indivisible=kind == "code"))
         return start
+
+    def table(self, first: int) -> int | None:
+        """The table whose rows start at line ``first``, a block a row (the last header row with the
+        ``| --- |`` line after it): the line after it, None where no table starts there."""
+        found = self.table_at.get(first)
+        if found is None:
+            return None
+        self.tables.append(Table(section=self.open[-1], title=found.title))
+        line = first
+        for position in range(found.rows):
+            header = position < found.header
+            stop = line + (2 if position == found.header - 1 else 1)
+            self.block(line, stop, "table_header" if header else "table_row", len(self.tables) - 1)
+            line = stop
+        return found.stop
 
     def heading(self, title: str, level: int, first: int, stop: int) -> None:
         while len(self.open) > 1 and self.sections[self.open[-1]].level >= level:
@@ -113,8 +136,8 @@ class _Sections:
 
     def document(self) -> ParsedDocument:
         self.sections[0].heading = self.title or ""
-        return ParsedDocument(text=self.text, blocks=self.blocks, sections=self.sections, title=self.title,
-                              fields={"title": self.title} if self.title else {})
+        return ParsedDocument(text=self.text, blocks=self.blocks, sections=self.sections, tables=self.tables,
+                              title=self.title, fields={"title": self.title} if self.title else {})
 
 
 def _blank(line: str) -> bool:
@@ -123,15 +146,21 @@ def _blank(line: str) -> bool:
 
 def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDocument:
     """A reStructuredText page; ``targets``: the hrefs of what its roles name in other pages (:func:`rst_targets`)."""
-    text = normalize_newlines(source)
-    lines = text.split("\n")
-    doc = _Sections(text)
+    lines, tables = rst_tables(normalize_newlines(source).split("\n"))
+    text = "\n".join(lines)
+    doc = _Sections(text, tables)
     styles: list[tuple[str, bool]] = []
     run: int | None = None  # first line of the paragraph being read
     i = 0
     literal = False  # the last paragraph ended in "::": an indented block after it is code
     while i < len(lines):
         line = lines[i]
+        if i in doc.table_at:
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run, literal = None, False
+            i = doc.table(i) or i + 1
+            continue
         directive = _RST_ADMONITION.match(line) or _RST_CODE.match(line)
         if directive is not None:  # the directive and its indented body: one block
             if run is not None:
@@ -205,15 +234,22 @@ def _rst_title(lines: list[str], i: int) -> tuple[int, int, str, tuple[str, bool
 
 def parse_asciidoc(source: str, suffix: str = ".adoc") -> ParsedDocument:
     """An AsciiDoc page; ``suffix``: its file's, which ``linkgit:`` names its siblings by."""
-    text = normalize_newlines(source)
-    lines = text.split("\n")
-    doc = _Sections(text)
+    lines, tables = asciidoc_tables(normalize_newlines(source).split("\n"))
+    text = "\n".join(lines)
+    doc = _Sections(text, tables)
     run: int | None = None
     fence: tuple[str, int] | None = None  # the open delimiter and its line
     admonition: tuple[str, int] | None = None  # an admonition block's delimiter and its [LABEL] line
     underline = -1  # the line under a two-line title, read with it
+    table_end = 0  # the line after the table being read
     for i, line in enumerate(lines):
-        if i == underline:
+        if i == underline or i < table_end:
+            continue
+        if i in doc.table_at and fence is None and admonition is None:
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run = None
+            table_end = doc.table(i) or 0
             continue
         if admonition is not None:
             if line.strip() == admonition[0] and i > admonition[1] + 1:
