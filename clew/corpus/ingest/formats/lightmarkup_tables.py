@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from docutils.parsers.rst.tableparser import DataError, GridTableParser, SimpleTableParser
@@ -55,12 +56,12 @@ _ADOC_ATTRIBUTES = re.compile(r"^\[([^\]]*)\]\s*$")
 _ADOC_CELL = re.compile(r"(?:^|(?<=\s))((?:\d+(?:\.\d+)?[*+])?[<^>]?(?:\.[<^>])?[adehlmsv]?)\|")
 
 
-def _row_line(cells: list[str], indent: str) -> str:
-    return indent + "| " + " | ".join(" ".join(cell.split()).replace("|", "\\|") for cell in cells) + " |"
+def _row_line(cells: list[str], indent: str, rewrite: Callable[[str], str]) -> str:
+    return indent + "| " + " | ".join(rewrite(" ".join(cell.split())).replace("|", "\\|") for cell in cells) + " |"
 
 
 def _written(lines: list[str], first: int, stop: int, rows: list[list[str]], header: int, title: str | None,
-             indent: str, out: list[str], tables: list[SourceTable]) -> None:
+             indent: str, out: list[str], tables: list[SourceTable], rewrite: Callable[[str], str] = str) -> None:
     """Write ``rows`` in place of ``lines[first:stop]`` at the end of ``out``; the original lines when none."""
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     if not rows:
@@ -70,7 +71,7 @@ def _written(lines: list[str], first: int, stop: int, rows: list[list[str]], hea
     columns = max(len(row) for row in rows)
     tables.append(SourceTable(len(out), header, len(rows), title))
     for position, row in enumerate(rows):
-        out.append(_row_line(row, indent))
+        out.append(_row_line(row, indent, rewrite))
         if position == header - 1:
             out.append(indent + "|" + " --- |" * columns)
 
@@ -79,8 +80,9 @@ def _blank(line: str) -> bool:
     return not line.strip()
 
 
-def rst_tables(lines: list[str]) -> tuple[list[str], list[SourceTable]]:
-    """``lines`` of a reStructuredText page with its tables written as pipe rows, and where they are."""
+def rst_tables(lines: list[str], rewrite: Callable[[str], str] = str) -> tuple[list[str], list[SourceTable]]:
+    """``lines`` of a reStructuredText page with its tables written as pipe rows, and where they are;
+    ``rewrite``: what becomes of every other line outside code (its roles: ``rst_roles``), table rows too."""
     out: list[str] = []
     tables: list[SourceTable] = []
     i = 0
@@ -109,7 +111,7 @@ def rst_tables(lines: list[str]) -> tuple[list[str], list[SourceTable]]:
             found = reader(body, options) if "file" not in options and "url" not in options else None
             if found is not None:
                 _written(lines, i, stop, found[0], found[1], directive.group(3) or None, directive.group(1), out,
-                         tables)
+                         tables, rewrite)
                 i = stop
                 continue
             parsed = None
@@ -117,10 +119,10 @@ def rst_tables(lines: list[str]) -> tuple[list[str], list[SourceTable]]:
             parsed = None
         if parsed is not None:
             indent = (grid or simple).group(1)  # type: ignore[union-attr]
-            _written(lines, i, stop, parsed[0], parsed[1], None, indent, out, tables)
+            _written(lines, i, stop, parsed[0], parsed[1], None, indent, out, tables, rewrite)
             i = stop
             continue
-        out.append(lines[i])
+        out.append(rewrite(lines[i]))
         i += 1
     return out, tables
 

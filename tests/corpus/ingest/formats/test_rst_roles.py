@@ -1,0 +1,38 @@
+"""reStructuredText roles read as Sphinx shows them (task U34)."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.lightmarkup import parse_rst
+
+# Sphinx 8.1.3's doc/usage/extensions/coverage.rst and Jinja 3.1.4's docs/api.rst (cut), with a literal block
+PAGE = """\
+Coverage
+========
+
+.. _coverage-howto:
+
+This extension features one additional builder, the :class:`CoverageBuilder`.
+
+.. warning::
+
+   :mod:`~sphinx.ext.coverage` **imports** the modules to be documented.
+
+Call :meth:`Environment.get_template <jinja2.Environment.get_template>` or :func:`!render`, as :pep:`8`
+asks, with a :term:`loader`; see :ref:`coverage-howto` and :doc:`intro`.
+
+Written as::
+
+    the :class:`CoverageBuilder`
+"""
+
+
+def test_roles_read_as_their_text_and_doc_and_ref_stay_links() -> None:
+    document = parse_rst(PAGE)
+    paragraphs = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
+    assert paragraphs[0] == "This extension features one additional builder, the ``CoverageBuilder``."
+    assert paragraphs[1].endswith("``coverage`` **imports** the modules to be documented.")
+    assert paragraphs[2] == ("Call ``Environment.get_template`` or ``render``, as PEP 8\n"
+                             "asks, with a loader; see :ref:`coverage-howto` and :doc:`intro`.")
+    assert [document.text[b.start:b.end] for b in document.blocks if b.kind == "code"] == [
+        "    the :class:`CoverageBuilder`"]
+    assert sorted(link.href for link in document.links) == ["#coverage-howto", "intro.rst"]
