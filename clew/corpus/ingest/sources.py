@@ -155,10 +155,13 @@ HIDDEN = ".*"
 leave them out; reported in a line of its own, and a ``!`` pattern takes it back in. An empty one is not reported:
 GitHub Pages' marker ``.nojekyll``, which Quarto, Sphinx's ``githubpages`` and pdoc write into every site they build
 (a warning on every Quarto site, task U33), holds nothing to take in."""
-GENERATED = (HIDDEN, "genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js",
-             "genindex", "genindex-*", "py-modindex",  # Sphinx's dirhtml builder: genindex/index.html (task U32)
-             "objects.inv", ".buildinfo", ".doctrees", "_sources", "_static", "_modules", "doc-index.html",
-             "doc-index-*.html", "hts-cache", "hts-log.txt", "robots.txt")
+GENERATED = (HIDDEN,
+             # Sphinx's dirhtml builder: genindex/index.html (task U32); before the html builder's names, so that the
+             # last pattern that matches, the one a file is reported under, is the most particular ("genindex-*.html")
+             "genindex", "genindex-*", "py-modindex",
+             "genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js", "objects.inv",
+             ".buildinfo", ".doctrees", "_sources", "_static", "_modules", "doc-index.html", "doc-index-*.html",
+             "hts-cache", "hts-log.txt", "robots.txt")
 """Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
 document: indexes, the search page, page sources and highlighted sources, static assets, Sphinx's pickled doctrees
 (``.doctrees``, which ``sphinx-build`` writes into the output folder unless ``-d`` says elsewhere: reported as hidden
