@@ -4,6 +4,7 @@ signature or a declaration on a line of its own (``clew.agent.units`` quotes the
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from clew.budgets.tokens import count_tokens
 from clew.corpus.tokenize import tokenize
@@ -87,3 +88,19 @@ def declared_block(code: list[str]) -> str:
     question 6)."""
     inner = [line.strip() for line in code[1:-1] if line.strip()]
     return inner[0] if len(inner) == 1 and len(code) == 3 and signature(inner[0]) else ""
+
+
+@lru_cache(maxsize=65_536)
+def declared(header: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The terms of the member's declaration a unit is quoted under (its ``header``'s last line, a ``signature``) and
+    those of the member's name (the last dotted part before "(", less the compound: ``format_timedelta`` -> format,
+    timedelta); none for another header. The extract scores a description whose own words share no question term by
+    the declaration's when the question names the member (task X22, U32's S4: "Return a time delta according to the
+    rules of the given locale." under ``babel.dates.format_timedelta(delta, granularity='second', threshold=.85,
+    ...)`` scored 0 for "What is the default threshold of babel.dates.format_timedelta?"). Added to every description,
+    or to one under a member the question does not name, they cost python-docs' py-001 its answer."""
+    line = header.rsplit("\n", 1)[-1]
+    if not header or not signature(line):
+        return frozenset(), frozenset()
+    name = tokenize(line.split("(", 1)[0].split()[-1].rsplit(".", 1)[-1]) if "(" in line else []
+    return frozenset(tokenize(line)), frozenset(name[1:] if len(name) > 1 else name)

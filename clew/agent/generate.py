@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from clew.agent.declarations import signature
+from clew.agent.declarations import declared, signature
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example
 from clew.agent.lead_ins import continue_lead_ins
@@ -451,6 +451,8 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     much its document holds of the evidence (``DOCUMENT``); ``path``: the question terms its
     passage's heading path holds; ``polar``: the terms of the question's yes/no clauses (``POLAR``)."""
     own = wanted & unit.vocabulary
+    if not own and unit.header and (member := declared(unit.header))[1] and member[1] <= wanted:
+        own = wanted & member[0]  # a description under the declaration of the member the question names
     if not own or unit.kind == "code" or all(_NUMERAL.fullmatch(t) for t in own | (wanted & unit.context)):
         return 0.0  # a unit sharing only numbers with the question ('3.0' in a table of versions) answers nothing
     if says_nothing(unit):
