@@ -239,10 +239,19 @@ def test_embed_missing_on_a_read_only_file(corpus: Corpus) -> None:
 
 # -- vector_search -------------------------------------------------------------------------
 
+def build_embedded(folder: Path) -> None:
+    """``build_corpus`` with every chunk embedded by HASHING: once a session (``prebuilt``), not once a test."""
+    build_corpus(folder)
+    with Corpus(folder / "c.duckdb") as corpus:
+        embed_missing(corpus, HASHING)
+
+
 @pytest.fixture
-def embedded(corpus: Corpus) -> Corpus:
-    embed_missing(corpus, HASHING)
-    return corpus
+def embedded(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """The test's own copy of the embedded corpus."""
+    corpus = Corpus(prebuilt(build_embedded, tmp_path) / "c.duckdb")
+    yield corpus
+    corpus.close()
 
 
 def brute_force(
