@@ -1,6 +1,7 @@
 """A request needs only a query: the walk finds its collection, or its start's, on every entry point."""
 
 import asyncio
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,15 +17,26 @@ from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 from clew.demo import DEMO_CORPUS
 from clew.errors import InputError
+from tests.conftest import Prebuilt
+
+from .conftest import build_runbooks
+
+
+def build_two_collections(folder: Path) -> None:
+    """The runbooks and a ``notes`` collection of one page (in folder/notes): once a session (``prebuilt``)."""
+    build_runbooks(folder)
+    notes = folder / "notes"
+    notes.mkdir()
+    (notes / "deployment-guide.md").write_text("# Deployment guide\n\nDeploys go out on Tuesdays after the freeze.\n")
+    with Corpus(folder / "runbooks.duckdb") as corpus:
+        ingest_paths(corpus, [notes], collection="notes")
 
 
 @pytest.fixture
-def two_collections(tmp_path: Path, runbooks: Corpus) -> Corpus:
-    notes = tmp_path / "notes"
-    notes.mkdir()
-    (notes / "deployment-guide.md").write_text("# Deployment guide\n\nDeploys go out on Tuesdays after the freeze.\n")
-    ingest_paths(runbooks, [notes], collection="notes")
-    return runbooks
+def two_collections(tmp_path: Path, prebuilt: Prebuilt) -> Iterator[Corpus]:
+    """The test's own copy of the two collections."""
+    with Corpus(prebuilt(build_two_collections, tmp_path) / "runbooks.duckdb") as corpus:
+        yield corpus
 
 
 def test_a_query_alone_walks_the_only_collection(runbooks: Corpus) -> None:
