@@ -35,7 +35,9 @@ and as plain text otherwise.
 reStructuredText code is a code block, kept whole: a code directive (``.. code-block:: bash``,
 ``.. code::``, ``.. sourcecode::``) with its indented body, and the literal block a paragraph
 ending in ``::`` introduces (its indented lines). A hyperlink target line (``.. _install:``) is
-not text.
+not text. A ``.. toctree::`` is its entries, a list item each, linking to the page it names
+(``intro`` to ``intro.rst``, ``Title <intro>`` too, a URL to it); the directive and its options
+(``:maxdepth: 2``) are not text.
 
 Tables (reStructuredText's grid, simple, ``list-table`` and ``csv-table``; AsciiDoc's ``|===``) are
 written again as pipe rows before the page is read, a row a line (``lightmarkup_tables``): a
@@ -65,6 +67,9 @@ _ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
 _RST_ADMONITION = re.compile(
     r"^(\s*)\.\.\s+(?:admonition|attention|caution|danger|error|hint|important|note|tip|warning|seealso)::", re.I)
 _RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode)::", re.I)
+_RST_TOCTREE = re.compile(r"^(\s*)\.\.\s+toctree::\s*$")
+_RST_OPTION = re.compile(r"^:[\w-]+:(?:\s.*)?$")
+_RST_TITLED = re.compile(r"^[^<>]*<([^<>]+)>$")
 _RST_TARGET = re.compile(r"^\.\.\s+_[^:]*:\s*$")
 _ASCIIDOC_ADMONITION = re.compile(r"^\[(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]\s*$")
 _ASCIIDOC_EXAMPLE = re.compile(r"^={4,}\s*$")
@@ -154,6 +159,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
     run: int | None = None  # first line of the paragraph being read
     i = 0
     literal = False  # the last paragraph ended in "::": an indented block after it is code
+    toc_links: list[Link] = []
     while i < len(lines):
         line = lines[i]
         if i in doc.table_at:
@@ -169,6 +175,21 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             run, literal = None, False
             stop = _indented_end(lines, i + 1, len(directive.group(1)))
             doc.block(i, stop, "code" if _RST_CODE.match(line) else "paragraph")
+            i = stop
+            continue
+        toctree = _RST_TOCTREE.match(line)
+        if toctree is not None:  # its entries, a list item each linking to its page; its options not text
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run, literal = None, False
+            stop = _indented_end(lines, i + 1, len(toctree.group(1)))
+            for entry in range(i + 1, stop):
+                name = lines[entry].strip()
+                if name and not _RST_OPTION.match(name):
+                    start = doc.block(entry, entry + 1, "list_item")
+                    href = _toctree_href(name)
+                    if start is not None and href is not None:
+                        toc_links.append(Link(start, href))
             i = stop
             continue
         if run is None and _RST_TARGET.match(line):
@@ -202,7 +223,23 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
         i += 1
     if run is not None:
         doc.block(run, len(lines), "paragraph")
-    return _wire(doc.document(), _RST_LABEL, _RST_LINK, lambda found, anchors: _rst_href(found, anchors, targets or {}))
+    document = _wire(doc.document(), _RST_LABEL, _RST_LINK,
+                     lambda found, anchors: _rst_href(found, anchors, targets or {}))
+    if toc_links:
+        document.links = sorted([*document.links, *toc_links], key=lambda link: link.start)
+    return document
+
+
+def _toctree_href(entry: str) -> str | None:
+    """Where a toctree entry (``intro``, ``Title <intro>``, a URL) leads: the page beside this one
+    (``intro.rst``) or the URL; None for ``self``, a glob and a path from the root."""
+    titled = _RST_TITLED.match(entry)
+    target = titled.group(1) if titled else entry
+    if "://" in target:
+        return target
+    if target == "self" or target.startswith("/") or any(ch in target for ch in "*?["):
+        return None
+    return target + ".rst"
 
 
 def _indented_end(lines: list[str], first: int, indent: int) -> int:

@@ -230,3 +230,32 @@ def test_rst_roles_link_to_the_labels_and_pages_of_other_pages(tmp_path: Path) -
         ("jinja/api.rst", "jinja/api.rst", "API"), ("jinja/api.rst#writing-filters", "jinja/api.rst", "Custom Filters"),
         ("jinja/guide/templates.rst", "jinja/guide/templates.rst", "Templates")]
     assert report.links_resolved == 3 and report.links_dangling == 0
+
+
+# Jinja 3.1.4's docs/index.rst (cut), and an entry with a title and a URL as Sphinx's own docs write them
+TOCTREE = """\
+Jinja
+=====
+
+Jinja is a fast, expressive, extensible templating engine.
+
+.. toctree::
+    :maxdepth: 2
+    :caption: Contents:
+
+    intro
+    Template Designer Documentation <templates>
+    self
+    Changes <https://jinja.palletsprojects.com/changes/>
+"""
+
+
+def test_a_toctree_is_its_entries_each_a_link_its_options_not_text() -> None:
+    document = parse_rst(TOCTREE)
+    items = [document.text[b.start:b.end] for b in document.blocks if b.kind == "list_item"]
+    assert items == ["intro", "Template Designer Documentation <templates>", "self",
+                     "Changes <https://jinja.palletsprojects.com/changes/>"]
+    texts = [document.text[b.start:b.end] for b in document.blocks]
+    assert not any("toctree" in text or ":maxdepth:" in text for text in texts)
+    assert [(document.text[link.start:link.start + 5], link.href) for link in document.links] == [
+        ("intro", "intro.rst"), ("Templ", "templates.rst"), ("Chang", "https://jinja.palletsprojects.com/changes/")]
