@@ -18,9 +18,9 @@ from clew.corpus.ingest.formats.html_diff import diff_marks
 from clew.corpus.ingest.formats.html_hugo import TOC as HUGO_TOC
 from clew.corpus.ingest.formats.html_hugo import hugo_page, hugo_theme_chrome, hugo_toc_label
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
+from clew.corpus.ingest.formats.html_link_chrome import link_chrome_dropped
 from clew.corpus.ingest.formats.html_man import man_html
 from clew.corpus.ingest.formats.html_pkgdown import BLANK_INPUT, examples_parted
-from clew.corpus.ingest.formats.html_rustdoc import read_more_dropped
 from clew.corpus.ingest.formats.html_titles import ORG, PANDOC, org_title, pandoc_title_block
 
 CHROME_CLASSES = frozenset(
@@ -397,7 +397,7 @@ def restructured(text: str) -> str:
     text = diff_marks(text)  # Expressive Code's and Shiki's removed and added code lines (html_diff)
     if BLANK_INPUT in text:  # pkgdown's examples, one pre, parted at their blank lines (html_pkgdown)
         text = examples_parted(text)
-    text = read_more_dropped(text)  # rustdoc's "Read more" after a trait method's first sentence (html_rustdoc)
+    text = link_chrome_dropped(text)  # rustdoc's "Read more", Doxygen's link to a file's source (html_link_chrome)
     if text.startswith("<!--{"):
         return _go_page(text)
     head = text[:3000]

@@ -100,3 +100,16 @@ def test_rustdoc_163s_source_and_collapse_links_beside_the_title_are_chrome() ->
         "# Macro quote::quote_spanned",
         "```\nmacro_rules! quote_spanned {\n    ($span:expr=> $($tt:tt)*) => { ... };\n}\n```",
         "Same as quote!, but applies a given span."]
+
+
+def test_a_doxygen_files_link_to_its_source_is_chrome() -> None:
+    """A file's page (libstdc++-12-doc's stdlib.h) opens with "Go to the source code of this file.", a paragraph of one
+    link to the source page that ingest leaves out (704 of the package's pages, task S1). A page that names no
+    generator keeps it."""
+    body = ('<div class="header"><div class="headertitle"><div class="title">stdlib.h File Reference</div></div>'
+            '</div><!--header-->\n<div class="contents">\n\n<p><a href="a00002_source.html">Go to the source code of '
+            'this file.</a></p>\n<a name="details" id="details"></a><h2 class="groupheader">Detailed Description</h2>'
+            '<div class="textblock"><p>This is a Standard C++ Library header.</p></div></div>')
+    assert blocks(f"{DOXYGEN_HEAD}<body>{body}</body>")[1:] == [
+        "## Detailed Description", "This is a Standard C++ Library header."]
+    assert "Go to the source code of this file." in parse_html(f"<body>{body}</body>").text
