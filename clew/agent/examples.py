@@ -9,7 +9,7 @@ fit.
 
 from __future__ import annotations
 
-from clew.agent.units import FENCE
+from clew.agent.units import FENCE, PROMPT
 from clew.corpus.tokenize import tokenize
 
 CUT = "..."
@@ -41,3 +41,20 @@ def cut_example(text: str, wanted: set[str]) -> str | None:
         elif not cut or cut[-1] != CUT:
             cut.append(CUT)
     return "\n".join([lines[0], *cut, lines[-1]] if fenced else cut)
+
+
+def head_example(text: str) -> str | None:
+    """A fenced session's first paragraph (its lines before the first blank line, at most ``MIN_LINES``, the first
+    a command at a prompt) and a ``CUT`` line, when the block goes on after it: the shortest form of an example
+    ``cut_example`` cannot cut (task X22, U32's D3: Babel's "The compile sub-command can be used to compile
+    translation catalogs into binary MO files:" over 213 tokens of ``$ pybabel compile --help``, the question's
+    terms on most of its lines, had no form that fit, and the command was never quoted); None otherwise. Not code:
+    the head of a function ("def dropwhile(predicate, iterable):") says less than the member it implements."""
+    lines = text.split("\n")
+    if len(lines) < 4 or not lines[0].lstrip().startswith(FENCE) or not lines[-1].strip().startswith(FENCE):
+        return None
+    body = lines[1:-1]
+    blank = next((n for n, line in enumerate(body) if not line.strip()), None)
+    if not blank or blank > MIN_LINES or PROMPT.match(body[0]) is None or not any(x.strip() for x in body[blank:]):
+        return None
+    return "\n".join([lines[0], *body[:blank], CUT, lines[-1]])

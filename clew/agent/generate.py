@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from clew.agent.declarations import declared, signature
 from clew.agent.empty_units import says_nothing
-from clew.agent.examples import cut_example
+from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
 from clew.agent.result import Citation, Generation
 from clew.agent.rows import Conditions, matching_rows, other_row
@@ -301,10 +301,11 @@ def _options(unit: Unit, wanted: set[str], quoted: set[str]) -> list[Unit]:
         follow = fresh(matching)[:MAX_FOLLOW]
         alone = [replace(unit, follow=[])] if unit.own.rstrip(")\"'*`").endswith((".", "!", "?")) else []
         cut = [(cut_example(t, wanted) or t, e) if _code(t) else (t, e) for t, e in follow]
+        head = [(head_example(t) or t, e) if (t, e) in follow else (t, e) for t, e in cut]  # what no cut shortens
         in_passage = [f for f in follow if f[1] == unit.evidence_id or _code(f[0])]
         own = [quoting(unit, in_passage)] if in_passage and len(in_passage) < len(follow) else []
-        quoted_all = [quoting(unit, follow)] if follow else []
-        return quoted_all + ([quoting(unit, cut)] if cut != follow else []) + own + alone
+        shorter = [quoting(unit, c) for n, c in enumerate((follow, cut, head)) if c and c not in (follow, cut)[:n]]
+        return shorter + own + alone
     intro = unit.intro
     if intro is None or _key(intro.own) in quoted:
         return [unit]

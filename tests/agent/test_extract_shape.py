@@ -293,3 +293,63 @@ def test_a_quoted_sentence_takes_the_docstring_example_section_after_it() -> Non
         assert generation is not None
         assert "A yes / no confirmation prompt." in generation.answer
         assert "Confirm.ask" not in generation.answer
+
+
+FRONT_ENDS = """### Front-Ends
+
+Babel provides two different front-ends to access its functionality for working with message catalogs:
+
+- A Command-Line Interface, and
+- Distutils/Setuptools Integration
+
+Which one you choose depends on the nature of your project.
+"""
+COMPILE = """## compile
+
+The compile sub-command can be used to compile translation catalogs into binary MO files:
+
+```
+$ pybabel compile --help
+Usage: pybabel compile [options]
+
+compile message catalogs to MO files
+
+Options:
+  -h, --help            show this help message and exit
+  -D DOMAIN, --domain=DOMAIN
+                        domains of PO files (space separated list, default
+                        'messages')
+  -d DIRECTORY, --directory=DIRECTORY
+                        path to base directory containing the catalogs
+  -i INPUT_FILE, --input-file=INPUT_FILE
+                        name of the input file
+  -o OUTPUT_FILE, --output-file=OUTPUT_FILE
+                        name of the output file (default
+                        '<output_dir>/<locale>/LC_MESSAGES/<domain>.mo')
+  -l LOCALE, --locale=LOCALE
+                        locale of the catalog to compile
+  -f, --use-fuzzy       also include fuzzy translations
+  --statistics          print statistics about translations
+```
+"""
+"""Babel 2.19's docs as Sphinx's dirhtml builder writes them (U32's babel-dirhtml: ``messages/``, ``cmdline/``)."""
+
+
+def test_a_session_no_cut_shortens_is_quoted_by_its_first_paragraph() -> None:
+    """U32's D3 (task X22, rule H1b): the lead-in over ``pybabel compile --help`` (213 tokens, the question's terms on
+    most of its lines: no cut) did not fit after the front-ends, and had no other form: ``pybabel compile`` was never
+    quoted. Its first paragraph, the command and its usage line, is its shortest form; code is not cut so."""
+    question = (
+        "Babel's message catalogs page names two front-ends; with the command-line one, which sub-command compiles "
+        "catalogs to MO files?"
+    )
+    generation = extractive_answer(question, [("ev1:c:24:1:4", FRONT_ENDS), ("ev1:c:16:1:2", COMPILE)], max_tokens=180)
+    assert generation is not None
+    assert (
+        "binary MO files:\n```\n$ pybabel compile --help\nUsage: pybabel compile [options]\n...\n```"
+        in generation.answer
+    )
+    code = COMPILE.replace("$ pybabel compile --help", "def compile(options):")
+    generation = extractive_answer(question, [("ev1:c:24:1:4", FRONT_ENDS), ("ev1:c:16:1:2", code)], max_tokens=180)
+    assert generation is not None
+    assert "def compile(options):" not in generation.answer
