@@ -1,5 +1,5 @@
 """benchmarks/reader_sweep.py on a folder of thirteen pages written here, each anomaly on pages of its own; the real
-sweep (eleven Debian manuals) is in docs/measurements/generators-2026-12-06.md, task S1."""
+sweep (twelve folders of ten Debian packages) is in docs/measurements/generators-2026-12-06.md, task S1."""
 
 from __future__ import annotations
 
