@@ -35,7 +35,10 @@ and as plain text otherwise.
 reStructuredText code is a code block, kept whole: a code directive (``.. code-block:: bash``,
 ``.. code::``, ``.. sourcecode::``) with its indented body, and the literal block a paragraph
 ending in ``::`` introduces (its indented lines). A hyperlink target line (``.. _install:``) is
-not text. A ``.. toctree::`` is its entries, a list item each, linking to the page it names
+not text. An object description with a body (``.. confval:: name``, ``.. py:function:: f(x)``, autodoc's
+``.. autoclass:: C``) is a section named by its signature (its signature lines, one under the other, by
+all of them), under the section it stands in, holding its indented body, as the HTML reader reads Sphinx's
+API entries; one without a body stays a line. A ``.. toctree::`` is its entries, a list item each, linking to the page it names
 (``intro`` to ``intro.rst``, ``Title <intro>`` too, a URL to it); the directive and its options
 (``:maxdepth: 2``) are not text.
 
@@ -67,6 +70,12 @@ _ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
 _RST_ADMONITION = re.compile(
     r"^(\s*)\.\.\s+(?:admonition|attention|caution|danger|error|hint|important|note|tip|warning|seealso)::", re.I)
 _RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode)::", re.I)
+_RST_OBJECT = re.compile(
+    r"^(\s*)\.\.[ \t]+((?:py:|c:|cpp:|js:|rst:|std:)?(?:confval|attribute|function|method|class|exception|data|"
+    r"decorator|staticmethod|classmethod|property|envvar|describe|object|member|macro|type|var|directive|role|"
+    r"auto(?:class|function|method|attribute|exception|data|decorator|property)))::[ \t]+(\S.*?)\s*$")
+"""An object description (Sphinx's ``.. confval:: name``, ``.. py:function:: f(x)``, autodoc's ``.. autoclass:: C``):
+a section named by its signature, holding its indented body."""
 _RST_TOCTREE = re.compile(r"^(\s*)\.\.\s+toctree::\s*$")
 _RST_OPTION = re.compile(r"^:[\w-]+:(?:\s.*)?$")
 _RST_TITLED = re.compile(r"^[^<>]*<([^<>]+)>$")
@@ -114,6 +123,21 @@ class _Sections:
         self.blocks.append(Block(start, end, kind, self.open[-1], table, indivisible=kind == "code"))
         return start
 
+    def entry(self, name: str, line: int, body: int, stop: int) -> bool:
+        """Open the section of an object description (``.. confval:: name``) whose lines are ``line`` to
+        ``body``, its body to ``stop``, under the open section; False where it would be deeper than six levels."""
+        parent = self.open[-1]
+        level = self.sections[parent].level + 1
+        if level > 6:
+            return False
+        section = Section(heading=" ".join(name.split()), level=level, parent=parent, start=0)
+        self.sections.append(section)
+        self.open.append(len(self.sections) - 1)
+        start = self.block(line, body, "heading")
+        section.start = start if start is not None else self.starts[line]
+        section.end = self.starts[stop] - 1 if stop < len(self.starts) else len(self.text)
+        return True
+
     def table(self, first: int) -> int | None:
         """The table whose rows start at line ``first``, a block a row (the last header row with the
         ``| --- |`` line after it): the line after it, None where no table starts there."""
@@ -160,8 +184,36 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
     i = 0
     literal = False  # the last paragraph ended in "::": an indented block after it is code
     toc_links: list[Link] = []
+    entries: list[int] = []  # the line after the body of each object description open around this line
     while i < len(lines):
         line = lines[i]
+        if entries and i >= entries[-1]:  # an object description's body ends
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run, literal = None, False
+            entries.pop()
+            doc.open.pop()
+            continue
+        described = _RST_OBJECT.match(line)
+        if described is not None:
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run, literal = None, False
+            names, last = [described.group(3)], i + 1  # signature lines of one description: one section
+            while last < len(lines) and (more := _RST_OBJECT.match(lines[last])) is not None:
+                if more.group(1) != described.group(1):
+                    break
+                names.append(more.group(3))
+                last += 1
+            stop = _indented_end(lines, last, len(described.group(1)))
+            if stop == last:  # no body: its line, as written
+                doc.block(i, last, "paragraph")
+                i = last
+                continue
+            if doc.entry(", ".join(names), i, last, stop):
+                entries.append(stop)
+                i = last
+                continue
         if i in doc.table_at:
             if run is not None:
                 doc.block(run, i, "paragraph")

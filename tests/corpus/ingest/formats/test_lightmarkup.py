@@ -259,3 +259,50 @@ def test_a_toctree_is_its_entries_each_a_link_its_options_not_text() -> None:
     assert not any("toctree" in text or ":maxdepth:" in text for text in texts)
     assert [(document.text[link.start:link.start + 5], link.href) for link in document.links] == [
         ("intro", "intro.rst"), ("Templ", "templates.rst"), ("Chang", "https://jinja.palletsprojects.com/changes/")]
+
+
+# Sphinx 8.1.3's doc/usage/extensions/coverage.rst and Jinja 3.1.4's docs/api.rst (cut)
+DESCRIPTIONS = """\
+Configuration
+-------------
+
+.. confval:: coverage_c_regexes
+
+.. confval:: coverage_statistics_to_report
+
+   Print a tabular report of the coverage statistics to the coverage report.
+   ``True`` by default.
+
+   .. versionadded:: 7.2
+
+High Level API
+--------------
+
+.. autoclass:: Environment([options])
+    :members: from_string, get_template
+
+    .. attribute:: shared
+
+        If a template was created by using the ``Template`` constructor
+        an environment is created automatically.
+
+The high-level API is the API you will use in the application.
+"""
+
+
+def test_an_object_description_is_a_section_holding_its_body() -> None:
+    document = parse_rst(DESCRIPTIONS)
+    document.check()
+    sections = [(s.heading, s.level, document.sections[s.parent].heading if s.parent else None)
+                for s in document.sections[1:]]
+    assert sections == [("Configuration", 1, None), ("coverage_statistics_to_report", 2, "Configuration"),
+                        ("High Level API", 1, None), ("Environment([options])", 2, "High Level API"),
+                        ("shared", 3, "Environment([options])")]
+    by_text = {document.text[b.start:b.end].split("\n")[0]: document.sections[b.section].heading
+               for b in document.blocks}
+    assert by_text[".. confval:: coverage_c_regexes"] == "Configuration"  # no body: a line, as written
+    assert by_text[".. versionadded:: 7.2"] == "coverage_statistics_to_report"
+    assert by_text["If a template was created by using the ``Template`` constructor"] == "shared"
+    assert by_text["The high-level API is the API you will use in the application."] == "High Level API"
+    ends = {s.heading: s.end for s in document.sections}
+    assert document.text[:ends["coverage_statistics_to_report"]].endswith(".. versionadded:: 7.2")
