@@ -38,7 +38,8 @@ ending in ``::`` introduces (its indented lines). A hyperlink target line (``.. 
 not text. An object description with a body (``.. confval:: name``, ``.. py:function:: f(x)``, autodoc's
 ``.. autoclass:: C``) is a section named by its signature (its signature lines, one under the other, by
 all of them), under the section it stands in, holding its indented body, as the HTML reader reads Sphinx's
-API entries; one without a body stays a line. A ``.. toctree::`` is its entries, a list item each, linking to the page it names
+API entries; one without a body stays a line. A ``.. toctree::`` is its entries, a list item each,
+linking to the page it names
 (``intro`` to ``intro.rst``, ``Title <intro>`` too, a URL to it); the directive and its options
 (``:maxdepth: 2``) are not text.
 
