@@ -61,7 +61,7 @@ from collections.abc import Callable, Mapping
 from typing import Literal
 
 from clew.corpus.ingest.formats.lightmarkup_tables import SourceTable, asciidoc_tables, rst_tables
-from clew.corpus.ingest.formats.rst_roles import role_text
+from clew.corpus.ingest.formats.rst_roles import role_text, version_note
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -177,7 +177,7 @@ def _blank(line: str) -> bool:
 
 def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDocument:
     """A reStructuredText page; ``targets``: the hrefs of what its roles name in other pages (:func:`rst_targets`)."""
-    lines, tables = rst_tables(normalize_newlines(source).split("\n"), role_text)
+    lines, tables = rst_tables(normalize_newlines(source).split("\n"), lambda line: role_text(version_note(line)))
     text = "\n".join(lines)
     doc = _Sections(text, tables)
     styles: list[tuple[str, bool]] = []

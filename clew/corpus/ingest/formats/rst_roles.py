@@ -1,4 +1,5 @@
-"""reStructuredText's interpreted text roles read as Sphinx shows them, for its reader (``lightmarkup``).
+"""reStructuredText's interpreted text roles and Sphinx's version notes read as Sphinx shows them, for its
+reader (``lightmarkup``).
 
 A role names what it marks up (``:func:`confirm```, ``:class:`~jinja2.Environment```); written into the
 page's text as it stands, an answer quoted the markup ("the :class:`CoverageBuilder`"). Each role on a
@@ -13,6 +14,10 @@ line outside code is written again as the built page shows it:
 - ``:pep:`8``` and ``:rfc:`2616``` as "PEP 8" and "RFC 2616";
 - any other role (``:term:``, ``:abbr:``, ``:guilabel:``, ``:dfn:``, ``:sup:``) as its title or text;
 - ``:doc:`` and ``:ref:`` stay as written: the reader links them (``lightmarkup``).
+
+A version note's directive line reads as Sphinx 7.3 and later write it: ``.. versionadded:: 7.2`` is "Added in
+version 7.2.", ``.. versionchanged:: 2.0 Text`` "Changed in version 2.0: Text", ``.. deprecated::`` "Deprecated
+since version", ``.. versionremoved::`` "Removed in version"; its indented body goes on from it.
 """
 
 from __future__ import annotations
@@ -25,6 +30,19 @@ _CODE_DOMAINS = ("py:", "c:", "cpp:", "js:", "rst:")
 _CODE = frozenset("func class meth mod attr exc data obj const confval envvar option program file samp command kbd code"
                   " code-py type member var macro".split())
 _KEPT = frozenset({"doc", "ref"})
+_VERSION = re.compile(
+    r"^(\s*)\.\.[ \t]+(versionadded|versionchanged|deprecated|versionremoved)::[ \t]+(\S+)[ \t]*(.*?)\s*$")
+_VERSION_LABELS = {"versionadded": "Added in version", "versionchanged": "Changed in version",
+                   "deprecated": "Deprecated since version", "versionremoved": "Removed in version"}
+
+
+def version_note(line: str) -> str:
+    """``line`` as Sphinx shows it where it opens a version note (see the module's doc), else as it is."""
+    found = _VERSION.match(line) if ".. " in line else None
+    if found is None:
+        return line
+    indent, name, version, text = found.groups()
+    return f"{indent}{_VERSION_LABELS[name]} {version}" + (f": {text}" if text else ".")
 
 
 def role_text(line: str) -> str:

@@ -301,8 +301,8 @@ def test_an_object_description_is_a_section_holding_its_body() -> None:
     by_text = {document.text[b.start:b.end].split("\n")[0]: document.sections[b.section].heading
                for b in document.blocks}
     assert by_text[".. confval:: coverage_c_regexes"] == "Configuration"  # no body: a line, as written
-    assert by_text[".. versionadded:: 7.2"] == "coverage_statistics_to_report"
+    assert by_text["Added in version 7.2."] == "coverage_statistics_to_report"
     assert by_text["If a template was created by using the ``Template`` constructor"] == "shared"
     assert by_text["The high-level API is the API you will use in the application."] == "High Level API"
     ends = {s.heading: s.end for s in document.sections}
-    assert document.text[:ends["coverage_statistics_to_report"]].endswith(".. versionadded:: 7.2")
+    assert document.text[:ends["coverage_statistics_to_report"]].endswith("Added in version 7.2.")

@@ -36,3 +36,29 @@ def test_roles_read_as_their_text_and_doc_and_ref_stay_links() -> None:
     assert [document.text[b.start:b.end] for b in document.blocks if b.kind == "code"] == [
         "    the :class:`CoverageBuilder`"]
     assert sorted(link.href for link in document.links) == ["#coverage-howto", "intro.rst"]
+
+
+# Sphinx 8.1.3's doc/usage/extensions/coverage.rst and doc/usage/configuration.rst (cut)
+VERSIONS = """\
+Configuration
+=============
+
+.. confval:: coverage_statistics_to_report
+
+   ``True`` by default.
+
+   .. versionadded:: 7.2
+
+.. versionchanged:: 7.3 The default is now ``True``.
+
+.. deprecated:: 1.8
+   Use :confval:`html_logo` instead.
+"""
+
+
+def test_a_version_note_reads_as_sphinx_shows_it() -> None:
+    document = parse_rst(VERSIONS)
+    paragraphs = [document.text[b.start:b.end] for b in document.blocks if b.kind == "paragraph"]
+    assert paragraphs[-3:] == ["Added in version 7.2.", "Changed in version 7.3: The default is now ``True``.",
+                               "Deprecated since version 1.8.\n   Use ``html_logo`` instead."]
+    assert document.sections[document.blocks[-3].section].heading == "coverage_statistics_to_report"
