@@ -36,10 +36,11 @@ from clew.commands.common import (
 from clew.commands.common import (
     collection as resolve_collection,
 )
-from clew.corpus.ingest.api import DEFAULT_BATCH_SIZE, IngestReport, ingest_paths
+from clew.corpus.ingest.api import DEFAULT_BATCH_SIZE, ingest_paths
 from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest.edges import ingest_edges
 from clew.corpus.ingest.parsed import MAX_EXPANDED_MIB, MAX_PAGE_OBJECTS, MAX_PARSE_SECONDS, ParseBounds
+from clew.corpus.ingest.report import IngestReport
 from clew.corpus.ingest.sources import (
     KEY_CLASH_WAY_OUT,
     MAX_BINARY_BYTES,

@@ -106,13 +106,15 @@ def test_a_tool_command_loads_its_own_tool_only(small_db: Path, argv: list[str],
 
 def test_serve_loads_no_mcp_module(small_db: Path) -> None:
     """``clew serve`` (REST) runs nothing of the MCP SDK: up to the server's start (``uvicorn.run``, here a stand-in
-    that returns) it imports FastAPI and no ``mcp`` module (0.3 s of CPU a start)."""
+    that returns) it imports FastAPI and no ``mcp`` module (0.3 s of CPU a start), nor the write path (the readers,
+    the chunker: about 0.14 s), which the first upload loads."""
     argv = ["clew", "serve", "--db", str(small_db), "--no-auth", "--port", "0"]
     loaded = _loaded_after(f"import sys, uvicorn\nuvicorn.run = lambda app, **options: print(type(app).__name__)\n"
                            f"from clew.cli import main\nsys.argv = {argv!r}\ntry:\n    main()\n"
                            "except SystemExit as done:\n    assert not done.code, done.code")
     assert {"fastapi", "clew.server.rest"} <= loaded
     assert sorted(m for m in loaded if m.split(".")[0] in ("mcp", "mcp_types")) == []
+    assert sorted(m for m in loaded if m in ("clew.corpus.ingest.api", "clew.corpus.ingest.prepare")) == []
 
 
 def test_mcp_over_stdio_loads_no_fastapi(small_db: Path) -> None:

@@ -11,10 +11,10 @@ from typing import Any
 import httpx
 import pytest
 
+from clew.corpus.ingest import api as ingest_api  # the upload route calls its ingest_paths
 from clew.corpus.store import Corpus
 from clew.server import reading
 from clew.server.rest import create_app
-from clew.server.routers import ingest
 
 from ..corpus.test_rewrite import note
 from .test_rest_live import Served
@@ -36,7 +36,7 @@ def test_a_second_upload_waits_for_the_first_to_end_before_it_reads(tmp_path: Pa
     would meet the first's file rewrite) or queued for its turn; it is queued, and runs once the first ends."""
     inside: list[str] = []
     first_inside, second_inside = threading.Event(), threading.Event()
-    ingest_paths = ingest.ingest_paths
+    ingest_paths = ingest_api.ingest_paths
 
     def watched(corpus: Corpus, paths: list[str], **options: Any) -> Any:
         inside.append(sorted(path.name for path in Path(paths[0]).iterdir())[0])
@@ -51,7 +51,7 @@ def test_a_second_upload_waits_for_the_first_to_end_before_it_reads(tmp_path: Pa
                 writers.changed.notify_all()
         return ingest_paths(corpus, paths, **options)
 
-    monkeypatch.setattr(ingest, "ingest_paths", watched)
+    monkeypatch.setattr(ingest_api, "ingest_paths", watched)
     with Corpus(tmp_path / "c.duckdb") as corpus:
         app = create_app(corpus, auth=False)
         writers = reading.writers_of(app)

@@ -12,10 +12,10 @@ from typing import Any
 import httpx
 import pytest
 
+from clew.corpus.ingest import api as ingest_api  # the upload route calls its ingest_paths
 from clew.corpus.store import Corpus
 from clew.server.reading import Writers
 from clew.server.rest import create_app
-from clew.server.routers import ingest
 
 from ..corpus.test_rewrite import note
 
@@ -34,7 +34,7 @@ def test_an_upload_cancelled_while_its_ingest_runs_keeps_its_files_until_the_ing
     (``[False, True]``: a.md's folder gone, nothing of it stored)."""
     inside, go_on = threading.Event(), threading.Event()
     folder_there: list[bool] = []
-    ingest_paths = ingest.ingest_paths
+    ingest_paths = ingest_api.ingest_paths
 
     def watched(corpus: Corpus, paths: list[str], **options: Any) -> Any:
         if not inside.is_set():
@@ -59,7 +59,7 @@ def test_an_upload_cancelled_while_its_ingest_runs_keeps_its_files_until_the_ing
             listed = await http.get(ROUTE)
             return sorted(row["key"] for row in listed.json()["documents"])
 
-    monkeypatch.setattr(ingest, "ingest_paths", watched)
+    monkeypatch.setattr(ingest_api, "ingest_paths", watched)
     with Corpus(tmp_path / "c.duckdb") as corpus:
         keys = asyncio.run(uploads(create_app(corpus, auth=False)))
     assert folder_there == [True, True]

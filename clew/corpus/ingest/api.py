@@ -30,8 +30,6 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, Field
-
 from clew.corpus.access import Filter, Principal
 from clew.corpus.ingest.batch_writer import BatchWriter
 from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS, Chunk, chunk_documents
@@ -40,12 +38,13 @@ from clew.corpus.ingest.formats.jsonl import parse_jsonl
 from clew.corpus.ingest.parse_process import BinaryParsers, Job, Prepared, Ready, watch_parent
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 from clew.corpus.ingest.prepare import ChunkingConfig, PreparedDocument, parse, prepare
+from clew.corpus.ingest.report import IngestReport, SkippedItem
 from clew.corpus.ingest.side_by_side import side_by_side
 from clew.corpus.ingest.source_file import read_source
 from clew.corpus.ingest.sources import BINARY_FORMATS, FileLimits, Problem, Source, find_files, suffix_twins
 from clew.corpus.ingest.version_rows import existing_versions, insert_versions, prune_collection
 from clew.corpus.links import dangling_by_reason, resolve_links
-from clew.corpus.rewrite import FileCompaction, give_back_free_blocks
+from clew.corpus.rewrite import give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
 from clew.corpus.sql import arrow_view, execute, insert_columns
 from clew.corpus.store import Corpus
@@ -98,63 +97,6 @@ def total_size(files: Iterable[tuple[Path, str]]) -> int:
         except OSError:
             continue
     return size
-
-
-class SkippedItem(BaseModel):
-    path: str
-    message: str
-    skipped: bool
-    warning: bool = False
-    unread_type: str | None = None
-    """The suffix of a file skipped because clew reads no file of its type (``'.png'``): ``clew ingest``
-    counts those by type in one line."""
-    taken_by: str | None = None
-    """The file of an earlier folder given that holds this file's key (two sites' ``index.html``), this one skipped:
-    ``clew ingest`` says those in one line."""
-
-
-class IngestReport(BaseModel):
-    collection: str
-    documents: int = Field(0, description="documents read and prepared (new, changed or unchanged)")
-    versions_created: int = 0
-    unchanged: int = 0
-    chunks: int = Field(0, description="chunks written for the new versions")
-    skipped: int = Field(0, description="files or records that were not ingested")
-    repaired: int = 0
-    warnings: int = Field(0, description="files ingested with a part left out (a scanned PDF page)")
-    problems: list[SkippedItem] = Field(default_factory=list)
-    links_resolved: int = 0
-    links_dangling: int = 0
-    links_dangling_by_reason: dict[str, int] = Field(
-        default_factory=dict, description="dangling links of the collection by reason: external (a URL with a "
-        "scheme, or //host/...), outside_collection (a relative path above the collection's root), missing_document "
-        "(no key of the collection is named by any rule)")
-    excluded: int = Field(0, description="files left out by --exclude, .clewignore, or as generated pages (a Sphinx "
-                          "genindex, search page, _sources, _static: one warning per folder; a !PATTERN keeps them)")
-    retired: list[str] = Field(default_factory=list, description="keys retired by prune (files no longer found)")
-    compaction_deferred: bool = Field(False, description="the BM25 index compaction after the ingest failed (a "
-                                      "full disk; logged): the documents are stored, and it is tried again after "
-                                      "the next ingest")
-    file_compacted: FileCompaction | None = Field(None, description="the ingest left more than 10% of the file "
-                                                  "free, so the file was rewritten without its free blocks")
-    file_compaction_deferred: bool = Field(False, description="that rewrite was put off: other requests were "
-                                           "still reading, or it failed (a full disk; logged). A later ingest, "
-                                           "or clew compact, does it")
-    withheld: bool = Field(False, description="the writer has a row filter: versions_created, unchanged, chunks, "
-                           "the links counts and the file compaction fields are withheld (0, false, null), since "
-                           "they would tell a key it may not write (not written) from an absent one (written); "
-                           "documents, skipped, problems and retired count only what it sent or may read")
-    side_by_side: str | None = Field(None, description="most documents read lie under several top folders by one "
-                                     "path (versions side by side): how to ask one (clew.corpus.ingest.side_by_side)")
-    seconds: float = 0.0
-
-    def withhold(self) -> None:
-        """Withhold what depends on the corpus's contents (see ``withheld``)."""
-        self.versions_created = self.unchanged = self.chunks = self.links_resolved = self.links_dangling = 0
-        self.links_dangling_by_reason = {}
-        self.compaction_deferred = self.file_compaction_deferred = False
-        self.file_compacted = None
-        self.withheld = True
 
 
 def iter_sources(files: Iterable[tuple[Path, str]], problems: list[Problem],

@@ -20,9 +20,9 @@ from pydantic import BaseModel, Field
 from starlette.datastructures import UploadFile
 
 from clew.corpus.access import INGEST_PERMISSION, Principal
-from clew.corpus.ingest.api import IngestReport, ingest_paths
 from clew.corpus.ingest.chunking import DEFAULT_CHUNK_TOKENS
 from clew.corpus.ingest.parsed import ParseBounds
+from clew.corpus.ingest.report import IngestReport
 from clew.corpus.ingest.sources import FileLimits
 from clew.errors import Forbidden, InputError, ReadOnlyCorpus
 from clew.server.reading import writers_of
@@ -64,6 +64,8 @@ async def ingest(name: str, request: Request, chunk_tokens: int = DEFAULT_CHUNK_
         raise ReadOnlyCorpus("the server opened the corpus read-only")
     if not 16 <= chunk_tokens <= 8192:
         raise InputError("chunk_tokens", "must be 16-8192")
+    from clew.corpus.ingest.api import ingest_paths  # the write path (readers, chunker): loaded by the first upload
+
     with tempfile.TemporaryDirectory(prefix="clew-upload-") as tmp:
         await _write_upload(request, Path(tmp))
         # in turn with the other writers: its reads outside a transaction must not meet another's file rewrite
