@@ -12,7 +12,9 @@ import duckdb
 from clew.corpus.access import Filter, compile_filter
 from clew.corpus.sql import arrow_view, execute, inline, one
 
-LINK_SUFFIXES = (".md", ".markdown", ".html", ".htm")
+LINK_SUFFIXES = (".md", ".markdown", ".html", ".htm", ".gz")
+"""What a link's path may lack of a key: a document suffix, or ``.gz`` (Debian's ``changelog.html.gz``, which
+the pages beside it link as ``changelog.html``)."""
 FOLDER_INDEXES = ("index.md", "index.html", "README.md")
 
 

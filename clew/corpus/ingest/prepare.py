@@ -94,9 +94,10 @@ def name_title(key: str) -> str | None:
     JSON Lines record's key, ``"42"``), and for an index page's name (``index.md``, ``README.md``, ``index.html``),
     which names its folder's page: the folder's name then."""
     parts = [p for p in key.split("/") if p]
-    if not parts or not parts[-1].lower().endswith(_NAME_SUFFIXES):
+    name = parts[-1].removesuffix(".gz") if parts else ""  # a gzip file by the name it holds: NEWS.txt.gz
+    if not name.lower().endswith(_NAME_SUFFIXES):
         return None
-    stem = parts[-1].rsplit(".", 1)[0]
+    stem = name.rsplit(".", 1)[0]
     if stem.lower() in ("index", "readme", "_index") and len(parts) > 1:
         stem = parts[-2]
     words = " ".join(stem.replace("-", " ").replace("_", " ").split())

@@ -1,18 +1,23 @@
 """One file read into a ``Source`` (``read_source``): its format by suffix, the size limits of its kind
 (``FileLimits``), its bytes decoded (UTF-8, else the charset an HTML page declares, else replaced and said),
 the includes of AsciiDoc, reStructuredText and Markdown pages expanded; a file that cannot be read says why
-(a ``Problem``). What files an ingest reads is ``clew.corpus.ingest.sources``'s."""
+(a ``Problem``). A gzip file (``changelog.html.gz``) is read as the format of its name without ``.gz``, decompressed
+a piece at a time up to the same limit (``read_gzip``). What files an ingest reads is
+``clew.corpus.ingest.sources``'s."""
 
 from __future__ import annotations
 
+import gzip
 import os
+import zlib
 from pathlib import Path
+from typing import BinaryIO
 
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.includes import expand
 from clew.corpus.ingest.peek import read_at_most
-from clew.corpus.ingest.sources import BINARY_FORMATS, MIB, SUFFIXES, FileLimits, Problem, Source
+from clew.corpus.ingest.sources import BINARY_FORMATS, GZIP_SUFFIX, MIB, FileLimits, Problem, Source, format_of
 
 
 def read_source(file: Path, key: str, limits: FileLimits | None = None, targets: dict[str, str] | None = None
@@ -20,21 +25,29 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
     """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread.
     ``targets``: a reStructuredText page's ``Found.targets``."""
     name = str(file)
-    fmt = SUFFIXES.get(file.suffix.lower())
+    fmt = format_of(file)
     if fmt is None:
         suffix = file.suffix or "(none)"
         return None, Problem(name, f"unsupported file type {suffix!r}", True, unread_type=suffix)
     limits = limits or FileLimits()
     limit, option = limits.for_format(fmt)
+    gzipped = file.suffix.lower() == GZIP_SUFFIX
     try:
         with file.open("rb") as handle:
-            data = read_at_most(handle, limit + 1)  # never more than the limit, even if the file grows meanwhile
-            size = max(len(data), os.fstat(handle.fileno()).st_size)
+            if gzipped:
+                data = read_gzip(handle, limit + 1)
+                size = len(data)
+            else:
+                data = read_at_most(handle, limit + 1)  # never more than the limit, even if the file grows meanwhile
+                size = max(len(data), os.fstat(handle.fileno()).st_size)
+    except (gzip.BadGzipFile, EOFError, zlib.error) as error:
+        return None, Problem(name, f"not a readable gzip file ({str(error) or 'it ends early'}): not ingested", True)
     except OSError as error:
         return None, Problem(name, f"cannot read: {error.strerror or error}", True)
     if len(data) > limit:
         kind = "binary" if fmt in BINARY_FORMATS else "text"
-        return None, Problem(name, f"{_size(size)} is over the {_size(limit)} limit for {kind} files ({fmt}): "
+        what = f"decompressed, more than {_size(limit)}, which" if gzipped else _size(size)
+        return None, Problem(name, f"{what} is over the {_size(limit)} limit for {kind} files ({fmt}): "
                                    f"not ingested; split the file or raise the limit ({option})", True)
     if not data.strip():
         return None, Problem(name, "empty file", True)
@@ -68,6 +81,22 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
                                    "files: not ingested; split the file or raise the limit (--max-markdown-lines)",
                              True)
     return Source(key, name, fmt, content, targets=tuple(sorted((targets or {}).items()))), problem
+
+
+def read_gzip(handle: BinaryIO, size: int) -> bytes:
+    """At most ``size`` bytes of the gzip stream in ``handle``, decompressed a MiB at a time: a file that
+    decompresses to far more (a gzip bomb, gigabytes of zeros in a few MB) costs ``size`` bytes of memory, no more.
+    Raises ``gzip.BadGzipFile``, ``EOFError`` (the stream ends early) or ``zlib.error`` for a corrupt file."""
+    pieces: list[bytes] = []
+    read = 0
+    with gzip.GzipFile(fileobj=handle, mode="rb") as stream:
+        while read < size:
+            piece = stream.read(min(MIB, size - read))
+            if not piece:
+                break
+            pieces.append(piece)
+            read += len(piece)
+    return b"".join(pieces)
 
 
 def _size(count: int) -> str:

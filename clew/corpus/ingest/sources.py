@@ -89,12 +89,23 @@ SUFFIXES: dict[str, Format] = {
     ".pdf": "pdf",
     ".docx": "docx",
 }
+GZIP_SUFFIX = ".gz"
+"""A file compressed with gzip (Debian ships large pages so: ``changelog.html.gz``, ``NEWS.txt.gz``) is read as the
+format of its name without this suffix (``format_of``), decompressed by ``source_file.read_gzip``."""
 BINARY_FORMATS = frozenset({"pdf", "docx"})
 """Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
 MIB = 1024 * 1024
 MAX_TEXT_BYTES = 16 * MIB
 MAX_BINARY_BYTES = 128 * MIB
 MAX_MARKDOWN_LINES = 2_000_000
+
+
+def format_of(file: PurePosixPath | Path) -> Format | None:
+    """The format a file is read as, by its suffix; a gzip file's (``a.html.gz``) by the suffix before ``.gz``."""
+    suffix = file.suffix.lower()
+    if suffix == GZIP_SUFFIX:
+        suffix = PurePosixPath(file.stem).suffix.lower()
+    return SUFFIXES.get(suffix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +285,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                         generated.setdefault(GENERATED[rule], []).append(key)
                         left_pages += [(file, key)] if _is_html(file) else []
                 elif dangling:  # one to a type clew does not read is counted with those files (a site's fonts)
-                    unread = None if file.suffix.lower() in SUFFIXES else file.suffix or "(none)"
+                    unread = None if format_of(file) else file.suffix or "(none)"
                     found.problems.append(Problem(str(file), f"symbolic link to {os.readlink(file)!r}, which does not "
                                                   "exist (or loops): not ingested", True, unread_type=unread))
                 elif not follow_symlinks and not file.resolve().is_relative_to(inside):
