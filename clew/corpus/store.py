@@ -112,6 +112,8 @@ class Corpus:
         self.read_only = read_only
         if read_only and self.path != ":memory:" and not Path(self.path).exists():
             raise CorpusError(f"{self.path}: no such corpus file")
+        if not read_only and self.path != ":memory:":
+            _make_folder(Path(self.path).parent, self.path)
         self._config: dict[str, str | bool | int | float | list[str]] = {} if read_only else dict(WRITE_CONFIG)
         if threads is not None:
             self._config["threads"] = threads
@@ -531,3 +533,12 @@ def _rollback(cur: duckdb.DuckDBPyConnection) -> None:
         cur.execute("ROLLBACK")
     except duckdb.Error:  # a failed or invalidated database has no transaction left to roll back
         pass
+
+
+def _make_folder(folder: Path, path: str) -> None:
+    """The folder a new corpus file goes in, made when missing (``clew ingest --db db/docs.duckdb`` in a
+    fresh clone: DuckDB creates the file, not its folder)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CorpusError(f"{path}: cannot make the corpus's folder {folder}: {error.strerror or error}") from error

@@ -35,6 +35,15 @@ def test_ingest_human_summary(tmp_path: Path, acme_path: Path) -> None:
     assert "1 document (1 new version, 0 unchanged), 3 chunks" in result.stdout
 
 
+def test_ingest_makes_the_folder_of_a_new_corpus(tmp_path: Path, acme_path: Path) -> None:
+    db = tmp_path / "db" / "docs.duckdb"
+    result = runner.invoke(app, ["ingest", str(acme_path), "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "1 document (1 new version, 0 unchanged), 3 chunks" in result.stdout
+    searched = runner.invoke(app, ["stats", "--db", str(db), "--json"])
+    assert searched.exit_code == 0 and result_of(searched.stdout)["collections"][0]["documents"] == 1
+
+
 def test_an_ingest_that_found_no_file_names_the_paths_it_looked_in(tmp_path: Path) -> None:
     empty, other = tmp_path / "empty", tmp_path / "notes"
     empty.mkdir()

@@ -56,3 +56,16 @@ def test_insert_columns_refuses_ragged_columns(tmp_path: Path) -> None:
             insert_columns(
                 cur, "anchors", {"document_id": [1, 2], "version": [1], "anchor": ["a", "b"], "chunk": [0, 0]}
             )
+
+
+def test_a_new_corpus_file_gets_its_folder(tmp_path: Path) -> None:
+    path = tmp_path / "db" / "docs" / "c.duckdb"
+    Corpus(path).close()
+    assert Corpus(path, read_only=True).schema_version == SCHEMA_VERSION
+
+
+def test_a_file_where_the_folder_goes_is_named(tmp_path: Path) -> None:
+    (tmp_path / "db").write_text("not a folder")
+    with pytest.raises(CorpusError, match=r"cannot make the corpus's folder .*db"):
+        Corpus(tmp_path / "db" / "c.duckdb")
+    assert (tmp_path / "db").read_text() == "not a folder"
