@@ -156,13 +156,17 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
             raise UnreadableDocument(f"page {index + 1} holds {objects:,} objects, over the {page_objects:,} limit "
                                      "for one page: not ingested; raise the limit (--max-page-objects)")
         heights.append(page.get_height())
-        lines = _lines(page, deadline, index, spaced.setdefault(index, []), layered=layered)
+        textpage = page.get_textpage()  # one a page: loading it costs as much as reading its lines
+        try:
+            lines = _lines(page, textpage, deadline, index, spaced.setdefault(index, []), layered=layered)
+            if lines and (found_links := page_links(pdf, textpage, page)):
+                links[index] = found_links
+        finally:
+            textpage.close()
         if lines and (found := ruled_grid(page, heights[-1], deadline, index)) is not None:
             grids[index] = found
         if not lines and _has_images(page):
             pictures.append(index)
-        if lines and (found_links := page_links(pdf, page)):
-            links[index] = found_links
         pages.append(lines)
         page.close()
     if not any(pages):
@@ -206,86 +210,82 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     return document
 
 
-def _lines(page: pdfium.PdfPage, deadline: Deadline, index: int, spaced: list[Spaced] | None = None, *,
-           layered: bool = False) -> list[Line]:
-    """The page's text lines, in PDFium's reading order (top to bottom where ``layered``: ``pdf_order``), with the
-    look of their first character; the tables drawn by space alone among them go to ``spaced`` where given
-    (``pdf_columns``: read while the page's text is open)."""
-    textpage = page.get_textpage()
-    try:
-        count = textpage.count_chars()
-        if count <= 0:
-            return []
-        text = textpage.get_text_range()
-        if len(text) != count:  # characters outside the BMP: no index mapping, read them one by one
-            text = indexed_text(textpage, count)
-        height = page.get_height()
-        # ctypes passes a c_double by reference where PDFium's function takes a pointer: 0.5 us a call, with
-        # ctypes.byref 0.85 (the reader makes some 300,000 such calls on gnuplot's manual)
-        x, y = ctypes.c_double(), ctypes.c_double()
-        left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-        end_x, end_y = ctypes.c_double(), ctypes.c_double()
-        lines: list[Line] = []
-        marks = footnote_marks(textpage, text, height)  # "setting2": "setting [2]", as the HTML reader reads marks
-        for start, raw, aside in line_pieces(textpage, text):
-            deadline.check(f"page {index + 1}")
-            length = len(raw)
-            raw = _typed_quotes(textpage, raw, start)
-            if "\ufffe" in raw:  # a line-end hyphen in a fixed-pitch face is the author's (pdf_hyphens)
-                raw = "".join("-" if char == "\ufffe" and _font(textpage, start + at)[1] else char
-                              for at, char in enumerate(raw))
-            shown = raw  # raw's indexes are PDFium's, for the positions below
-            for mark in sorted((m - start for m in marks if start <= m < start + length), reverse=True):
-                end = marks[mark + start] - start
-                shown = f"{shown[:mark]} [{shown[mark:end]}]{shown[end:]}"
-            line = " ".join(shown.replace("\x00", "").translate(_SOFT_HYPHENS).split())
-            if not line or FRAME_CORNERS.issuperset(line.replace(" ", "")) or _ICON.fullmatch(line):
-                continue
-            first = start + (length - len(raw.lstrip()))
-            last = start + len(raw.rstrip()) - 1
-            bullet = _BULLET_GLYPH.match(raw, first - start)  # its text's look, not the bullet's (a symbol font)
-            after = first
-            if first in marks:  # a line that opens with a footnote's mark (PDFium's break): measured by its text
-                after = marks[first] + len(raw[marks[first] - start :]) - len(raw[marks[first] - start :].lstrip())
-            first_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
-            last_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, last)
-            small = first_size < 0.85 * last_size  # a raised number opens it (a footnote's own): measured by its text
-            look = last if bullet or small else after
-            size = last_size if look == last else first_size if look == first else pdfium_c.FPDFText_GetFontSize(
-                textpage.raw, look)
-            weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look)
-            font, fixed = _font(textpage, look)
-            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, x, y)
-            y_after = y.value
-            if after != first:
-                pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, x, y)
-            pdfium_c.FPDFText_GetCharBox(textpage.raw, last, left, right, bottom, top)
-            # a line of prose may begin with a word set in code: the rest of it is prose
-            mono = not bullet and fixed and all(_font(textpage, at)[1] for at in
-                                 {first + (last - first) * k // 4 for k in (1, 2, 3, 4)} - {first}
-                                 if not text[at].isspace())
-            if layered and fixed and not mono:  # measured by its prose: a browser sets code smaller (0.85-0.9 em)
-                look = next((at for at in range(look, last + 1) if not text[at].isspace()
-                             and not _font(textpage, at)[1]), look)
-                size = pdfium_c.FPDFText_GetFontSize(textpage.raw, look)
-                weight, font = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look), _font(textpage, look)[0]
-            bold = weight >= 500 or bool(_BOLD_FONT.search(font))
-            lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
-            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, end_x, end_y)
-            lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
-                              max(height - end_y.value, height - y_after), aside, (first, last)))
-        if layered:  # an HTML engine's code boxes and list markers painted last, its discs drawn (pdf_order)
-            lines = reading_order(drawn_bullets(page, lines))
-        if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, lines[-1].chars[1])[1]:
-            lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
-        for prose, note in zip(lines, lines[1:], strict=False):  # nor one before a margin note on its line
-            if note.aside and not prose.mono and _LETTER_HYPHEN.search(prose.text):
-                prose.text = prose.text[:-1] + "\xad"
-        if spaced is not None:
-            spaced.extend(spaced_tables(textpage, lines, height))
-        return lines
-    finally:
-        textpage.close()
+def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadline, index: int,
+           spaced: list[Spaced] | None = None, *, layered: bool = False) -> list[Line]:
+    """The page's text lines (``textpage``: its text, open), in PDFium's reading order (top to bottom where
+    ``layered``: ``pdf_order``), with the look of their first character; the tables drawn by space alone among them
+    go to ``spaced`` where given (``pdf_columns``)."""
+    count = textpage.count_chars()
+    if count <= 0:
+        return []
+    text = textpage.get_text_range()
+    if len(text) != count:  # characters outside the BMP: no index mapping, read them one by one
+        text = indexed_text(textpage, count)
+    height = page.get_height()
+    # ctypes passes a c_double by reference where PDFium's function takes a pointer: 0.5 us a call, with
+    # ctypes.byref 0.85 (the reader makes some 300,000 such calls on gnuplot's manual)
+    x, y = ctypes.c_double(), ctypes.c_double()
+    left, right, bottom, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    end_x, end_y = ctypes.c_double(), ctypes.c_double()
+    lines: list[Line] = []
+    marks = footnote_marks(textpage, text, height)  # "setting2": "setting [2]", as the HTML reader reads marks
+    for start, raw, aside in line_pieces(textpage, text):
+        deadline.check(f"page {index + 1}")
+        length = len(raw)
+        raw = _typed_quotes(textpage, raw, start)
+        if "\ufffe" in raw:  # a line-end hyphen in a fixed-pitch face is the author's (pdf_hyphens)
+            raw = "".join("-" if char == "\ufffe" and _font(textpage, start + at)[1] else char
+                          for at, char in enumerate(raw))
+        shown = raw  # raw's indexes are PDFium's, for the positions below
+        for mark in sorted((m - start for m in marks if start <= m < start + length), reverse=True):
+            end = marks[mark + start] - start
+            shown = f"{shown[:mark]} [{shown[mark:end]}]{shown[end:]}"
+        line = " ".join(shown.replace("\x00", "").translate(_SOFT_HYPHENS).split())
+        if not line or FRAME_CORNERS.issuperset(line.replace(" ", "")) or _ICON.fullmatch(line):
+            continue
+        first = start + (length - len(raw.lstrip()))
+        last = start + len(raw.rstrip()) - 1
+        bullet = _BULLET_GLYPH.match(raw, first - start)  # its text's look, not the bullet's (a symbol font)
+        after = first
+        if first in marks:  # a line that opens with a footnote's mark (PDFium's break): measured by its text
+            after = marks[first] + len(raw[marks[first] - start :]) - len(raw[marks[first] - start :].lstrip())
+        first_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
+        last_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, last)
+        small = first_size < 0.85 * last_size  # a raised number opens it (a footnote's own): measured by its text
+        look = last if bullet or small else after
+        size = last_size if look == last else first_size if look == first else pdfium_c.FPDFText_GetFontSize(
+            textpage.raw, look)
+        weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look)
+        font, fixed = _font(textpage, look)
+        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, x, y)
+        y_after = y.value
+        if after != first:
+            pdfium_c.FPDFText_GetCharOrigin(textpage.raw, first, x, y)
+        pdfium_c.FPDFText_GetCharBox(textpage.raw, last, left, right, bottom, top)
+        # a line of prose may begin with a word set in code: the rest of it is prose
+        mono = not bullet and fixed and all(_font(textpage, at)[1] for at in
+                             {first + (last - first) * k // 4 for k in (1, 2, 3, 4)} - {first}
+                             if not text[at].isspace())
+        if layered and fixed and not mono:  # measured by its prose: a browser sets code smaller (0.85-0.9 em)
+            look = next((at for at in range(look, last + 1) if not text[at].isspace()
+                         and not _font(textpage, at)[1]), look)
+            size = pdfium_c.FPDFText_GetFontSize(textpage.raw, look)
+            weight, font = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look), _font(textpage, look)[0]
+        bold = weight >= 500 or bool(_BOLD_FONT.search(font))
+        lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
+        pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, end_x, end_y)
+        lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
+                          max(height - end_y.value, height - y_after), aside, (first, last)))
+    if layered:  # an HTML engine's code boxes and list markers painted last, its discs drawn (pdf_order)
+        lines = reading_order(drawn_bullets(page, lines))
+    if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, lines[-1].chars[1])[1]:
+        lines[-1].text = lines[-1].text[:-1] + "\xad"  # PDFium marks no hyphen that ends the page (pdf_hyphens)
+    for prose, note in zip(lines, lines[1:], strict=False):  # nor one before a margin note on its line
+        if note.aside and not prose.mono and _LETTER_HYPHEN.search(prose.text):
+            prose.text = prose.text[:-1] + "\xad"
+    if spaced is not None:
+        spaced.extend(spaced_tables(textpage, lines, height))
+    return lines
 
 
 def _bold_lead(textpage: pdfium.PdfTextPage, raw: str, start: int, first: int, line: str) -> int:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ctypes
 import re
 from dataclasses import dataclass
+from itertools import islice
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -43,11 +44,10 @@ class PageLink:
     top: float | None
 
 
-def page_links(pdf: pdfium.PdfDocument, page: pdfium.PdfPage) -> list[PageLink]:
-    """The links of ``page`` (open) into the document, in the order PDFium lists them."""
+def page_links(pdf: pdfium.PdfDocument, textpage: pdfium.PdfTextPage, page: pdfium.PdfPage) -> list[PageLink]:
+    """The links of ``page`` (open, ``textpage`` its text) into the document, in the order PDFium lists them."""
     position, link = ctypes.c_int(0), pdfium_c.FPDF_LINK()
     found: list[PageLink] = []
-    textpage: pdfium.PdfTextPage | None = None
     while pdfium_c.FPDFLink_Enumerate(page.raw, ctypes.byref(position), ctypes.byref(link)):
         destination = pdfium_c.FPDFLink_GetDest(pdf.raw, link)
         if not destination:
@@ -59,21 +59,34 @@ def page_links(pdf: pdfium.PdfDocument, page: pdfium.PdfPage) -> list[PageLink]:
         rect = pdfium_c.FS_RECTF()
         if not 0 <= index < len(pdf) or not pdfium_c.FPDFLink_GetAnnotRect(link, ctypes.byref(rect)):
             continue
-        textpage = textpage or page.get_textpage()
         text = " ".join(textpage.get_text_bounded(rect.left, rect.bottom, rect.right, rect.top).split())
         if text:
             height = pdf.get_page_size(index)[1]
             found.append(PageLink(text, index, destination_top(pdfium.PdfDest(destination, pdf), height)))
-    if textpage is not None:
-        textpage.close()
     return found
 
 
-def _words(text: str, count: int | None = None) -> re.Pattern[str] | None:
-    """``text``'s first ``count`` words, whatever stands between them, as whole words: "Section 1" is not the start
-    of "Section 1.1"."""
-    words = re.findall(r"\w+", text)[:count]
-    return re.compile(r"(?<!\w)" + r"\W+".join(map(re.escape, words)) + r"(?![.,:-]?\w)") if words else None
+_WORD = re.compile(r"\w+")
+_GLUED = re.compile(r"[.,:-]?\w")
+"""What may not follow a run's last word: "Section 1" is not the start of "Section 1.1"."""
+
+
+def _runs(text: str, words: list[str], start: int = 0, end: int | None = None) -> list[int]:
+    """Where each run of ``words`` starts in ``text[start:end]``, none overlapping the one before: whole words,
+    whatever stands between them. Found from the first word's places, not by a pattern compiled for each link (those
+    took a third of the reader's time on a manual with a thousand links: bashref.pdf, an R package's reference)."""
+    end = len(text) if end is None else end
+    found: list[int] = []
+    at = text.find(words[0], start, end) if words else -1
+    while at >= 0:
+        run = list(islice(_WORD.finditer(text, at, end), len(words)))
+        whole = at == 0 or not _WORD.match(text[at - 1])
+        if whole and run[0].start() == at and [word[0] for word in run] == words:
+            if not _GLUED.match(text, run[-1].end(), end):
+                found.append(at)
+                at = run[-1].end()
+        at = text.find(words[0], at + 1, end)
+    return found
 
 
 def add_links(document: ParsedDocument, links: dict[int, list[PageLink]], pages: list[list[Line]]) -> None:
@@ -83,9 +96,8 @@ def add_links(document: ParsedDocument, links: dict[int, list[PageLink]], pages:
     for index, found in sorted(links.items()):
         seen: dict[str, int] = {}
         for link in found:
-            pattern = _words(link.text)
+            matches = _runs(document.text, _WORD.findall(link.text), starts[index], starts[index + 1])
             nth = seen[link.text] = seen.get(link.text, -1) + 1
-            matches = [] if pattern is None else list(pattern.finditer(document.text, starts[index], starts[index + 1]))
             if nth >= len(matches):
                 continue
             key = (link.page, link.top, _LEADER.sub("", link.text) if link.top is None else "")
@@ -93,7 +105,7 @@ def add_links(document: ParsedDocument, links: dict[int, list[PageLink]], pages:
             if target is None:
                 target = anchors[key] = f"pdf-page-{link.page + 1}-{len(anchors) + 1}"
                 document.anchors[target] = _destination(document.text, starts, pages[link.page], link)
-            document.links.append(Link(matches[nth].start(), f"#{target}"))
+            document.links.append(Link(matches[nth], f"#{target}"))
     document.links.sort(key=lambda item: item.start)
 
 
@@ -101,19 +113,23 @@ def _destination(text: str, starts: list[int], lines: list[Line], link: PageLink
     """Where the destination's line starts in ``text`` (on its page), else the page's start: the first line at or
     below the destination's height that opens with the link's text (a contents entry's, less its leader and page
     number: ReportLab's and Beamer's destinations name no height), else the first line at or below it."""
-    start, end = starts[link.page], starts[link.page + 1]
+    start = starts[link.page]
     below = [line for line in lines if link.top is None or line.y >= link.top - SLACK]
-    title = _words(_LEADER.sub("", link.text))
-    carried = [line for line in below if title is not None and title.match(line.text.lstrip("#• "))]
     if not below:
         return start
-    target = carried[0] if carried and len(_LEADER.sub("", link.text).split()) > 1 else min(below, key=_baseline)
-    pattern = _words(target.text, WORDS)
-    if pattern is None:
+    title = _WORD.findall(_LEADER.sub("", link.text))
+    carried = (
+        [line for line in below if _runs(line.text.lstrip("#• "), title)[:1] == [0]]
+        if len(_LEADER.sub("", link.text).split()) > 1
+        else []
+    )
+    target = carried[0] if carried else min(below, key=_baseline)
+    words = _WORD.findall(target.text)[:WORDS]
+    if not words:
         return start
-    nth = sum(1 for line in lines[: lines.index(target)] if pattern.search(line.text))  # a contents entry above it
-    found = list(pattern.finditer(text, start, end))
-    return found[nth].start() if nth < len(found) else start
+    nth = sum(1 for line in lines[: lines.index(target)] if _runs(line.text, words))  # a contents entry above it
+    found = _runs(text, words, start, starts[link.page + 1])
+    return found[nth] if nth < len(found) else start
 
 
 def _baseline(line: Line) -> float:

@@ -330,7 +330,9 @@ def test_a_box_with_text_beside_it_is_not_read_as_a_table_of_its_own() -> None:
     pdf = pdfium.PdfDocument(PDFS / "latex-boxed-table.pdf")
     try:
         page = pdf[0]
-        lines = _lines(page, Deadline(60), 0)
+        textpage = page.get_textpage()
+        lines = _lines(page, textpage, Deadline(60), 0)
+        textpage.close()
         grid = ruled_grid(page, page.get_height(), Deadline(60), 0)
         assert grid is not None
         (table,) = _tables(pdf, [lines], {0: grid}, [], Deadline(60))[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from clew.corpus.ingest.formats.pdf import parse_pdf
+from clew.corpus.ingest.formats.pdf_links import _runs
 from clew.corpus.ingest.parsed import ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures" / "pdf"
@@ -40,3 +41,14 @@ def test_references_and_contents_entries_lead_to_their_sections() -> None:
 
 def test_a_pdf_without_links_has_none() -> None:
     assert parse_pdf((FIXTURES / "typst-code.pdf").read_bytes()).links == []
+
+
+def test_a_link_text_is_found_as_whole_words() -> None:
+    text = "See Section 1.1 and Section 1, then Section 11 (Section\n1) and section 1."
+    assert _runs(text, ["Section", "1"]) == [
+        text.index("Section 1,"),
+        text.index("Section\n1"),
+    ]
+    assert _runs(text, ["Section", "1"], start=text.index("then")) == [text.index("Section\n1")]
+    assert _runs("a a a", ["a", "a"]) == [0]  # runs do not overlap
+    assert _runs(text, []) == []
