@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 
 from clew.errors import InputError
 from clew.server.routers.ingest import upload_key
+from tests.conftest import FIXTURES
 
 from .conftest import auth
 from .test_rest import bad
@@ -76,3 +77,18 @@ def test_names_are_kept_as_sent_and_windows_paths_refused() -> None:
         with pytest.raises(InputError) as raised:
             upload_key(name)
         assert raised.value.field == "files" and repr(name) in str(raised.value)
+
+
+def test_a_gzipped_upload_is_read_as_the_file_it_holds_and_a_corrupt_one_is_named(client: TestClient) -> None:
+    """Task G1: the upload route reads through the same ``read_source`` as ``clew ingest``."""
+    held = (FIXTURES / "gzip" / "debian" / "certificates.txt.gz").read_bytes()  # openssl's HOWTO, as Debian ships it
+    response = upload(client, ("HOWTO/certificates.txt.gz", held), ("cut.md.gz", held[:300]))
+    assert response.status_code == 200, response.text
+    assert response.json()["versions_created"] == 1
+    [problem] = response.json()["problems"]
+    assert (problem["path"], problem["skipped"]) == ("cut.md.gz", True)
+    assert problem["message"].startswith("not a readable gzip file (")
+    assert [d["key"] for d in listed(client)] == ["HOWTO/certificates.txt.gz"]
+    hits = client.post("/v1/tools/search", json={"query": "certificate authority role", "collection": "uploads"},
+                       headers=auth()).json()["hits"]
+    assert hits[0]["document_key"] == "HOWTO/certificates.txt.gz"
