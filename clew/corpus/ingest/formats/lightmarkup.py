@@ -38,7 +38,8 @@ ending in ``::`` introduces (its indented lines). A hyperlink target line (``.. 
 not text. An object description with a body (``.. confval:: name``, ``.. py:function:: f(x)``, autodoc's
 ``.. autoclass:: C``) is a section named by its signature (its signature lines, one under the other, by
 all of them), under the section it stands in, holding its indented body, as the HTML reader reads Sphinx's
-API entries; one without a body stays a line. A ``.. toctree::`` is its entries, a list item each,
+API entries, its option and field lines as Sphinx shows them (``:type: int`` "Type: int", ``rst_roles``); one
+without a body stays a line. A ``.. toctree::`` is its entries, a list item each,
 linking to the page it names
 (``intro`` to ``intro.rst``, ``Title <intro>`` too, a URL to it); the directive and its options
 (``:maxdepth: 2``) are not text.
@@ -61,7 +62,7 @@ from collections.abc import Callable, Mapping
 from typing import Literal
 
 from clew.corpus.ingest.formats.lightmarkup_tables import SourceTable, asciidoc_tables, rst_tables
-from clew.corpus.ingest.formats.rst_roles import role_text, version_note
+from clew.corpus.ingest.formats.rst_roles import field_line, role_text, version_note
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
@@ -177,7 +178,8 @@ def _blank(line: str) -> bool:
 
 def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDocument:
     """A reStructuredText page; ``targets``: the hrefs of what its roles name in other pages (:func:`rst_targets`)."""
-    lines, tables = rst_tables(normalize_newlines(source).split("\n"), lambda line: role_text(version_note(line)))
+    lines, tables = rst_tables(_entry_fields(normalize_newlines(source).split("\n")),
+                               lambda line: role_text(version_note(line)))
     text = "\n".join(lines)
     doc = _Sections(text, tables)
     styles: list[tuple[str, bool]] = []
@@ -281,6 +283,25 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
     if toc_links:
         document.links = sorted([*document.links, *toc_links], key=lambda link: link.start)
     return document
+
+
+def _entry_fields(lines: list[str]) -> list[str]:
+    """``lines`` with the option and field lines of each object description's body (``:type: int``, ``:param x:``,
+    at the body's own indent) as Sphinx shows them (``rst_roles.field_line``)."""
+    out = list(lines)
+    for i, line in enumerate(lines):
+        described = _RST_OBJECT.match(line) if ".. " in line else None
+        if described is None:
+            continue
+        body = next((j for j in range(i + 1, len(lines)) if not _blank(lines[j])
+                     and not _RST_OBJECT.match(lines[j])), len(lines))
+        indent = len(lines[body]) - len(lines[body].lstrip()) if body < len(lines) else 0
+        if indent <= len(described.group(1)):
+            continue
+        for j in range(body, _indented_end(lines, body, len(described.group(1)))):
+            if lines[j][:indent].isspace() and lines[j][indent:indent + 1] == ":":
+                out[j] = field_line(lines[j])
+    return out
 
 
 def _toctree_href(entry: str) -> str | None:

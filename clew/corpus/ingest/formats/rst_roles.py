@@ -18,6 +18,9 @@ line outside code is written again as the built page shows it:
 A version note's directive line reads as Sphinx 7.3 and later write it: ``.. versionadded:: 7.2`` is "Added in
 version 7.2.", ``.. versionchanged:: 2.0 Text`` "Changed in version 2.0: Text", ``.. deprecated::`` "Deprecated
 since version", ``.. versionremoved::`` "Removed in version"; its indented body goes on from it.
+
+An object description's option and field lines (``:type: int``, ``:param x: text``) read as Sphinx shows them
+(:func:`field_line`), a field a line: "Type: int", "Parameter x: text".
 """
 
 from __future__ import annotations
@@ -66,3 +69,33 @@ def _shown(found: re.Match[str]) -> str:
     if name in _CODE or name.startswith(_CODE_DOMAINS):
         return f"``{shown}``"
     return shown
+
+
+_FIELD = re.compile(r"^(\s*):([a-zA-Z][\w-]*)((?:[ \t]+[^:\s][^:]*?)?)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$")
+_FLAGS = frozenset("noindex no-index noindexentry no-index-entry nocontentsentry no-contents-entry no-typesetting"
+                   " abstractmethod async classmethod staticmethod final".split())
+_FIELD_LABELS = {"param": "Parameter", "parameter": "Parameter", "arg": "Parameter", "argument": "Parameter",
+                 "key": "Keyword", "keyword": "Keyword", "kwarg": "Keyword", "kwparam": "Keyword",
+                 "raises": "Raises", "raise": "Raises", "except": "Raises", "exception": "Raises",
+                 "var": "Variable", "ivar": "Variable", "cvar": "Variable", "returns": "Returns",
+                 "return": "Returns", "rtype": "Return type", "vartype": "Type of"}
+
+
+def field_line(line: str) -> str:
+    """An option or field line of an object description's body as Sphinx shows it: ``:type: int`` is
+    "Type: int", ``:default: 0`` "Default: 0", ``:param x: text`` "Parameter x: text", ``:param int x:``
+    "Parameter x (int):", ``:type x: int`` "Type of x: int", ``:rtype: str`` "Return type: str"; a flag
+    (``:noindex:``) is left out (an empty line); any other line as it is."""
+    found = _FIELD.match(line) if line.lstrip().startswith(":") else None
+    if found is None:
+        return line
+    indent, name, argument, value = found.group(1), found.group(2).lower(), found.group(3).split(), found.group(4)
+    if name in _FLAGS and not argument and not value:
+        return ""
+    if name == "type" and argument:
+        label = "Type of " + " ".join(argument)
+    elif len(argument) >= 2 and _FIELD_LABELS.get(name) in ("Parameter", "Keyword"):
+        label = f"{_FIELD_LABELS[name]} {argument[-1]} ({' '.join(argument[:-1])})"
+    else:
+        label = " ".join([_FIELD_LABELS.get(name, name.replace("-", " ").capitalize()), *argument])
+    return f"{indent}{label}:" + (f" {value}" if value else "")

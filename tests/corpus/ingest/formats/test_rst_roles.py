@@ -62,3 +62,48 @@ def test_a_version_note_reads_as_sphinx_shows_it() -> None:
     assert paragraphs[-3:] == ["Added in version 7.2.", "Changed in version 7.3: The default is now ``True``.",
                                "Deprecated since version 1.8.\n   Use ``html_logo`` instead."]
     assert document.sections[document.blocks[-3].section].heading == "coverage_statistics_to_report"
+
+
+# Sphinx 8.1.3's doc/usage/extensions/coverage.rst (a confval's options) and doc/usage/domains/python.rst (info field
+# lists), cut
+ENTRIES = """\
+Coverage
+========
+
+.. confval:: coverage_statistics_to_report
+   :type: :code-py:`bool`
+   :default: :code-py:`True`
+
+   Print a tabular report of the coverage statistics to the coverage report.
+
+.. py:function:: send_message(sender, recipient, message_body, [priority=1])
+   :no-index:
+
+   Send a message to a recipient
+
+   :param str sender: The person sending the message
+   :param priority: The priority of the message, can be a number 1-5
+   :type priority: integer or None
+   :return: the message id
+   :rtype: int
+   :raises ValueError: if the message_body exceeds 160 characters
+
+   .. code-block:: rst
+
+      :param x: kept as written in code
+"""
+
+
+def test_an_entrys_options_and_fields_read_as_sphinx_shows_them() -> None:
+    doc = parse_rst(ENTRIES)
+    shown = [doc.text[b.start:b.end] for b in doc.blocks if b.kind == "paragraph"]
+    assert shown[0] == "Type: ``bool``\n   Default: ``True``"
+    assert shown[3].split("\n   ") == [
+        "Parameter sender (str): The person sending the message",
+        "Parameter priority: The priority of the message, can be a number 1-5",
+        "Type of priority: integer or None", "Returns: the message id", "Return type: int",
+        "Raises ValueError: if the message_body exceeds 160 characters"]
+    assert ":no-index:" not in doc.text
+    assert "      :param x: kept as written in code" in doc.text
+    assert [s.heading for s in doc.sections][2:] == [
+        "coverage_statistics_to_report", "send_message(sender, recipient, message_body, [priority=1])"]
