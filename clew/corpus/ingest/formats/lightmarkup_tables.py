@@ -93,7 +93,8 @@ def rst_tables(lines: list[str], rewrite: Callable[[str], str] = str) -> tuple[l
         directive = _DIRECTIVE.match(lines[i])
         if _RST_CODE.match(lines[i]) or (lines[i].rstrip().endswith("::") and not lines[i].lstrip().startswith("..")):
             stop = _body_end(lines, i + 1, len(lines[i]) - len(lines[i].lstrip()))
-            out.extend(lines[i:stop])  # code, or a literal block: tables written there are examples
+            out.append(lines[i] if _RST_CODE.match(lines[i]) else rewrite(lines[i]))  # "like this::": prose
+            out.extend(lines[i + 1:stop])  # code, or a literal block: tables written there are examples
             i = max(stop, i + 1)
             continue
         if grid is not None:

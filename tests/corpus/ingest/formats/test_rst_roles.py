@@ -107,3 +107,11 @@ def test_an_entrys_options_and_fields_read_as_sphinx_shows_them() -> None:
     assert "      :param x: kept as written in code" in doc.text
     assert [s.heading for s in doc.sections][2:] == [
         "coverage_statistics_to_report", "send_message(sender, recipient, message_body, [priority=1])"]
+
+
+def test_a_paragraph_that_opens_a_literal_block_reads_its_roles_too() -> None:
+    document = parse_rst("Render\n======\n\nCall :func:`jinja2.render` with\n:class:`Environment` like this::\n\n"
+                         "    render(:func:`x`)\n")
+    blocks = [(b.kind, document.text[b.start:b.end]) for b in document.blocks]
+    assert blocks[1:] == [("paragraph", "Call ``jinja2.render`` with\n``Environment`` like this::"),
+                          ("code", "    render(:func:`x`)")]
