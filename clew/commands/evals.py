@@ -44,15 +44,14 @@ CollectionOption = Annotated[str | None, typer.Option(
          "collection, else default).")]
 
 
-def _processes(db: Path, workers: int, budget_tokens: int, collection: str, model: Any, timeout: float,
-               concurrency: int) -> Any:
+def _processes(db: Path, workers: int, budget_tokens: int, model: Any, timeout: float, concurrency: int) -> Any:
     """Worker processes for ``--workers`` above 1; None runs the questions here."""
     if workers <= 1:
         return None
     from clew.evals.processes import ProcessExecutor
 
-    return ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens, collection=collection,
-                           model=model, timeout_s=timeout, concurrency=concurrency)
+    return ProcessExecutor(str(db.resolve()), workers=workers, budget_tokens=budget_tokens, model=model,
+                           timeout_s=timeout, concurrency=concurrency)
 
 
 def _ingest(db: Path, corpus_dir: Path, dataset: Any, collection: str, glob: str) -> None:
@@ -144,12 +143,12 @@ def eval_command(
     collection = _collection(db, collection, "clew eval")
     runner_elsewhere = None
     if executor == "local":
-        runner_elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
+        runner_elsewhere = _processes(db, workers, budget_tokens, built, timeout, concurrency)
     if executor == "ray":
         from clew.evals.ray_executor import RayExecutor
 
-        runner_elsewhere = RayExecutor(str(db.resolve()), budget_tokens=budget_tokens, collection=collection,
-                                       model=built, timeout_s=timeout, concurrency=concurrency)
+        runner_elsewhere = RayExecutor(str(db.resolve()), budget_tokens=budget_tokens, model=built, timeout_s=timeout,
+                                       concurrency=concurrency)
     picked = dataset.questions[:limit] if limit is not None else dataset.questions
     for line in _unknown_sources(db, collection, picked):
         err.print(line, highlight=False, markup=False)
@@ -258,7 +257,7 @@ def batch_command(
         err.print(f"resuming {out_file}: {plural(resume.kept, 'answer')} kept, {resume.retried} errored answered again "
                   f"(--overwrite starts afresh)", highlight=False)
     picked = dataset.questions[:limit] if limit is not None else dataset.questions
-    elsewhere = _processes(db, workers, budget_tokens, collection, built, timeout, concurrency)
+    elsewhere = _processes(db, workers, budget_tokens, built, timeout, concurrency)
     with Corpus(db, read_only=True) as corpus:
         rows = run_loop(run_batch(picked, chosen, corpus, out_file, budget_tokens=budget_tokens,
                                      collection=collection, model=built, concurrency=concurrency,

@@ -82,17 +82,18 @@ def _share(kind: str, items: list[tuple[str, str, int]], concurrency: int, timeo
 class ProcessExecutor:
     """Pass as ``run_eval(..., executor=...)`` or ``run_batch(..., executor=...)``."""
 
-    def __init__(self, db: str, *, workers: int, budget_tokens: int, collection: str = "default",
-                 model: str | Model | None = None, timeout_s: float | None = None, concurrency: int = 8) -> None:
+    def __init__(self, db: str, *, workers: int, budget_tokens: int, model: str | Model | None = None,
+                 timeout_s: float | None = None, concurrency: int = 8) -> None:
         if workers < 1:
             raise ValueError(f"workers must be at least 1, got {workers}")
-        self.db, self.workers, self.budget_tokens, self.collection = db, workers, budget_tokens, collection
+        self.db, self.workers, self.budget_tokens = db, workers, budget_tokens
         self.model, self.timeout_s = model, timeout_s
         self.per_worker = max(1, math.ceil(concurrency / workers))
 
-    def rows(self, pairs: Sequence[tuple[System, Question] | tuple[System, Question, int]],
+    def rows(self, pairs: Sequence[tuple[System, Question] | tuple[System, Question, int]], *, collection: str,
              kind: str = "eval", doc_filter: dict[str, Any] | None = None) -> Iterator[dict[str, Any]]:
-        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items;
+        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items,
+        searched in ``collection`` (``run_eval``'s or ``run_batch``'s, which their rows record);
         ``doc_filter``: a batch's (``run_batch``'s, ``clew batch --filter``), over the documents of ``collection``."""
         if not pairs:
             return
@@ -103,7 +104,7 @@ class ProcessExecutor:
         done = context.Queue()
         with ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=_start,
                                  initargs=(self.db, self.model, done)) as pool:
-            futures = [pool.submit(_share, kind, items[w::workers], self.per_worker, self.timeout_s, self.collection,
+            futures = [pool.submit(_share, kind, items[w::workers], self.per_worker, self.timeout_s, collection,
                                    doc_filter) for w in range(workers)]
             received = 0
             while received < len(items):

@@ -69,15 +69,17 @@ class _Worker:
 
 
 class RayExecutor:
-    """Pass as ``run_eval(..., executor=RayExecutor(...))``; ``rows(pairs)`` yields result rows."""
+    """Pass as ``run_eval(..., executor=RayExecutor(...))``; ``rows(pairs, collection=...)`` yields result rows."""
 
-    def __init__(self, db: str, *, budget_tokens: int, collection: str = "default", model: Any = None,
-                 timeout_s: float | None = None, concurrency: int = 2, address: str | None = None) -> None:
-        self.db, self.budget_tokens, self.collection = db, budget_tokens, collection
+    def __init__(self, db: str, *, budget_tokens: int, model: Any = None, timeout_s: float | None = None,
+                 concurrency: int = 2, address: str | None = None) -> None:
+        self.db, self.budget_tokens = db, budget_tokens
         self.model, self.timeout_s, self.concurrency, self.address = model, timeout_s, concurrency, address
 
-    def rows(self, pairs: Sequence[tuple[System, Question] | tuple[System, Question, int]]) -> Iterator[dict[str, Any]]:
-        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items."""
+    def rows(self, pairs: Sequence[tuple[System, Question] | tuple[System, Question, int]], *,
+             collection: str) -> Iterator[dict[str, Any]]:
+        """Rows of ``(system, question)`` pairs (under ``budget_tokens``) or ``(system, question, budget)`` items,
+        searched in ``collection`` (``run_eval``'s, which its report records)."""
         if not pairs:
             return
         from clew.extras import require
@@ -96,7 +98,7 @@ class RayExecutor:
             fn_constructor_kwargs={
                 "db": str(self.db),
                 "budget_tokens": self.budget_tokens,
-                "collection": self.collection,
+                "collection": collection,
                 "model": self.model,
                 "timeout_s": self.timeout_s,
             },

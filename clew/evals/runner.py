@@ -281,7 +281,7 @@ async def run_eval(
     ``clew eval`` asks for ``DEFAULT_CURVE_BUDGETS``; by default here the curve is the one point).
 
     ``executor`` (e.g. ``clew.evals.ray_executor.RayExecutor``) runs the items elsewhere; its
-    ``rows(items)`` yields result rows. By default they run here, on the event loop.
+    ``rows(items, collection=collection)`` yields result rows. By default they run here, on the event loop.
     """
     from clew.evals.report import write_reports
 
@@ -295,7 +295,7 @@ async def run_eval(
         items, key=item_key, row_key=row_key, work=work,
         failed=lambda i, e, t: failure_row(i[1], i[0], e, t, i[2]), path=out / "results.jsonl",
         concurrency=concurrency, timeout_s=timeout_s, description="eval",
-        elsewhere=None if executor is None else executor.rows,
+        elsewhere=None if executor is None else lambda todo: executor.rows(todo, collection=collection),
     )
     full_config = {"budget_tokens": budget_tokens, "curve_budgets": budgets, "systems": [s.name for s in systems],
                    "questions": len(questions), "collection": collection,
@@ -426,7 +426,8 @@ async def run_batch(
     if executor is not None:
         def elsewhere(todo: list[Question]) -> Iterable[dict[str, Any]]:
             pairs = [(system, q, budget_tokens) for q in todo]  # the budget and filter its lines record
-            rows: Iterable[dict[str, Any]] = executor.rows(pairs, kind="batch", doc_filter=doc_filter)
+            rows: Iterable[dict[str, Any]] = executor.rows(pairs, collection=collection, kind="batch",
+                                                           doc_filter=doc_filter)
             return ({**row, **settings} for row in rows)
 
     return await run_resumable(questions, key=lambda q: q.id, row_key=lambda r: r["id"], work=work,

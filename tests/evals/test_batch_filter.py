@@ -101,11 +101,12 @@ def test_run_batch_checks_and_records_its_filter_as_the_command_does(db: Path, t
 
 
 def test_run_batch_in_worker_processes_answers_under_its_own_filter_and_budget(db: Path, tmp_path: Path) -> None:
-    """The executor answers each question with the filter and budget ``run_batch`` records in its lines, not with
-    settings of its own: it was given none, and its answers read every release while the lines said {"path": "v2"}."""
+    """The executor answers each question with the collection, filter and budget ``run_batch`` records in its lines,
+    not with settings of its own: its answers read every release while the lines said {"path": "v2"}, and a
+    collection of its own (``default`` unless given) searched another collection than the run's ``docs``."""
     (system,) = parse_systems("tree-ranked", have_model=False)
     questions = [Question(id=q["id"], question=q["question"]) for q in QUESTIONS]
-    executor = ProcessExecutor(str(db), workers=2, budget_tokens=50, collection="docs")
+    executor = ProcessExecutor(str(db), workers=2, budget_tokens=50)
     with Corpus(db, read_only=True) as corpus:
         rows = asyncio.run(
             run_batch(
