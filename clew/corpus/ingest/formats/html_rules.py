@@ -58,6 +58,8 @@ DROP_CLASSES = frozenset(
     # mandoc's (man pages as HTML) running header and footer: "TAR(1) | GNU TAR Manual | TAR(1)" above the page
     # (table.head), its date and source below it (table.foot)
     " head-ltitle head-vol head-rtitle foot-date foot-os"
+    # BoostBook's copyright and license at the foot of every page (div.copyright-footer, task S2)
+    " copyright-footer"
     # Publican's (DocBook: Red Hat's and Fedora's guides, the Debian Administrator's Handbook) Prev / Up /
     # Home / Next bars above and below every page
     " docnav"

@@ -1,0 +1,68 @@
+"""Pages of Debian bookworm's documentation packages that task S2's sweep found read wrong: BoostBook's
+(libboost1.81-doc 1.81.0), each a small fixture of the generator's shape."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html import parse_html
+
+HEADER = """<table cellpadding="2" width="100%"><tr>
+<td valign="top"><img alt="Boost C++ Libraries" width="277" height="86" src="../../boost.png"></td>
+<td align="center"><a href="../../index.html">Home</a></td>
+<td align="center"><a href="../../libs/libraries.htm">Libraries</a></td>
+<td align="center"><a href="http://www.boost.org/users/people.html">People</a></td>
+<td align="center"><a href="http://www.boost.org/users/faq.html">FAQ</a></td>
+<td align="center"><a href="../../more/index.htm">More</a></td>
+</tr></table>
+<hr>
+"""
+ENTRY = """<div class="refentry">
+<a name="Assignable"></a><div class="titlepage"></div>
+<div class="refnamediv">
+<h2><span class="refentrytitle">Concept Assignable</span></h2>
+<p>Assignable</p>
+</div>
+<div class="refsect1">
+<a name="id-1.3.47.3.4.3"></a><h2>Description</h2>
+<p>Assignable types must have copy constructors,
+    <code class="computeroutput">operator=</code> for assignment.</p>
+</div>
+</div>
+"""
+FOOTER = """<table xmlns:rev="http://www.cs.rpi.edu/~gregod/boost/tools/doc/revision" width="100%"><tr>
+<td align="left"></td>
+<td align="right"><div class="copyright-footer">Copyright &#169; 2001, 2002 Indiana University<br>Copyright &#169; 2000
+ Jeremy Siek, Lie-Quan Lee, Andrew Lumsdaine<p>
+      Distributed under the Boost Software License, Version 1.0. (See accompanying file <code class="filename">
+      LICENSE_1_0.txt</code> or copy at
+      <a href="http://www.boost.org/LICENSE_1_0.txt" target="_top">http://www.boost.org/LICENSE_1_0.txt</a>)
+      </p>
+</div></td>
+</tr></table>
+"""
+HEAD = """<head><title>Concept Assignable</title>
+<link rel="stylesheet" href="../../doc/src/boostbook.css" type="text/css">
+<meta name="generator" content="DocBook XSL Stylesheets Vsnapshot"></head>"""
+
+
+def blocks(html: str) -> list[str]:
+    document = parse_html(html)
+    return [document.text[b.start : b.end] for b in document.blocks]
+
+
+def test_boosts_link_bar_and_copyright_footer_are_chrome() -> None:
+    """Every BoostBook page opens with Boost's logo and the links Home, Libraries, People, FAQ, More in a table
+    without a class (3,904 of 3,904 pages), and ends with its copyright and license in ``div.copyright-footer`` (a
+    paragraph on 559 of the 659 pages swept). The link bar was the first passage's first lines, the license a
+    paragraph of each page's last passage."""
+    assert blocks(f"{HEAD}<body>{HEADER}{ENTRY}{FOOTER}</body>") == [
+        "# Concept Assignable",
+        "Assignable",
+        "## Description",
+        "Assignable types must have copy constructors, operator= for assignment.",
+    ]
+
+
+def test_a_link_table_without_boosts_logo_is_read() -> None:
+    """A table of the same links under another logo is the page's own and stays."""
+    other = HEADER.replace("Boost C++ Libraries", "Our project")
+    assert "Libraries" in parse_html(f"{HEAD}<body>{other}{ENTRY}</body>").text
