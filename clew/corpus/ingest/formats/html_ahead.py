@@ -36,6 +36,7 @@ from clew.corpus.ingest.formats.html_quarto import quarto_chrome, quarto_chrome_
 from clew.corpus.ingest.formats.html_rules import PERMALINK_TEXTS, Event, page_toc, page_toc_start
 from clew.corpus.ingest.formats.html_sweep import (
     badge_start,
+    classifier_start,
     edit_link,
     edit_link_start,
     separator,
@@ -66,11 +67,12 @@ def rewritten_start(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     pdoc's page (``html_pdoc.pdoc_main``), a list that is a table of contents (``html_sweep.toc_list_start``),
     Haddock's declarations (``html_haddock.haddock_interface``), a ``span.sep`` (``html_sweep.separator_start``),
     Doxygen's "Definition at line ..." (``html_members.definition_start``), a link to edit the page
-    (``html_sweep.edit_link_start``), a badge (``html_sweep.badge_start``) or Quarto's chrome
-    (``html_quarto.quarto_chrome_start``)."""
+    (``html_sweep.edit_link_start``), a badge (``html_sweep.badge_start``), a definition's type
+    (``html_sweep.classifier_start``) or Quarto's chrome (``html_quarto.quarto_chrome_start``)."""
     return (tab_panels_start(tag, attrs) or pdoc_main(tag, attrs) or toc_list_start(tag, attrs)
             or haddock_interface(tag, attrs) or separator_start(tag, attrs) or definition_start(tag, attrs)
-            or edit_link_start(tag, attrs) or badge_start(tag, attrs) or quarto_chrome_start(tag, attrs))
+            or edit_link_start(tag, attrs) or badge_start(tag, attrs) or classifier_start(tag, attrs)
+            or quarto_chrome_start(tag, attrs))
 
 
 _HEADING_LINK = "header-anchor"
@@ -170,6 +172,9 @@ class HeldEvents:
         if events and badge_start(events[0][1], events[0][2]):
             self.decided = True  # read with a space before it, a word of its own: not held again
             return [("data", " ", []), *events]
+        if events and classifier_start(events[0][1], events[0][2]):
+            self.decided = True  # read after " : ", as the style sheet shows it: not held again
+            return [("data", " : ", []), *events]
         if events and edit_link_start(events[0][1], events[0][2]):
             if edit_link(events):
                 return None  # "Improve this page": left out, as a table of contents into the page is
