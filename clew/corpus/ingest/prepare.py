@@ -130,8 +130,11 @@ def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None,
           targets: dict[str, str] | None = None) -> ParsedDocument:
     """Parse one source (bytes for PDF and DOCX, parsed within ``bounds``: by default ``ParseBounds()``);
     raises ``UnreadableDocument`` for a file that cannot be read. ``targets``: what a reStructuredText
-    page's roles name in other pages (``lightmarkup.rst_targets``)."""
-    if targets and fmt in ("rst", "text"):
+    page's roles name in other pages (``lightmarkup.rst_targets``), an AsciiDoc page's ``xref:`` references
+    (``asciidoc_xrefs.xref_targets``)."""
+    if targets and fmt in ("rst", "text", "asciidoc"):
+        if fmt == "asciidoc":
+            return parse_asciidoc(content, targets=targets)  # type: ignore[arg-type]
         return (parse_rst if fmt == "rst" else parse_plain)(content, targets)  # type: ignore[arg-type]
     if fmt == "pdf":
         return parse_pdf(content, bounds)  # type: ignore[arg-type]

@@ -62,6 +62,7 @@ from clew.corpus.ingest import left_out
 from clew.corpus.ingest.browser_pages import drop_browser_pages
 from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.folder_copies import folder_copies
+from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import partials, read_text
 from clew.corpus.ingest.left_out import IGNORE_FILE
@@ -198,7 +199,8 @@ class Found:
     problems: list[Problem] = field(default_factory=list)
     """What was found but cannot be read (a symbolic link whose target is missing)."""
     targets: dict[str, dict[str, str]] = field(default_factory=dict)
-    """A reStructuredText file's path -> what its roles name in other pages (``Source.targets``)."""
+    """A reStructuredText or AsciiDoc file's path -> what its roles or ``xref:`` references name in other pages
+    (``Source.targets``)."""
 
 
 def excluded_by(key: str, patterns: list[str]) -> bool:
@@ -493,10 +495,14 @@ def drop_partials(files: list[tuple[Path, str]], taken_back: Callable[[str], boo
 
 
 def _rst_targets(files: list[tuple[Path, str]]) -> dict[str, dict[str, str]]:
-    """``Found.targets`` of the reStructuredText pages among ``files`` (found under one folder)."""
-    paths = {key: file for file, key in files if SUFFIXES.get(file.suffix.lower()) == "rst"}
-    texts = {key: text for key, file in paths.items() if (text := read_text(file, TWIN_READ_BYTES)) is not None}
-    return {str(paths[key]): targets for key, targets in rst_targets(texts).items()}
+    """``Found.targets`` of the reStructuredText and AsciiDoc pages among ``files`` (found under one folder): what
+    their roles and ``xref:`` references name in other pages."""
+    out: dict[str, dict[str, str]] = {}
+    for fmt, targets_of in (("rst", rst_targets), ("asciidoc", xref_targets)):
+        paths = {key: file for file, key in files if SUFFIXES.get(file.suffix.lower()) == fmt}
+        texts = {key: text for key, file in paths.items() if (text := read_text(file, TWIN_READ_BYTES)) is not None}
+        out.update({str(paths[key]): targets for key, targets in targets_of(texts).items()})
+    return out
 
 
 def _is_html(file: Path) -> bool:

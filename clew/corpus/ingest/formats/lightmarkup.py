@@ -16,7 +16,9 @@ spans point at it, as in Markdown. Only the titles are read; everything else is 
 Links and anchors: an AsciiDoc block anchor line (``[[summary]]``) and a reStructuredText label
 (``.. _whitespace-control:``, lower-cased as Sphinx does) name the block after them; AsciiDoc's
 ``linkgit:git-add[1]`` links to the page of that name beside this one (``git-add.txt`` in a
-``.txt`` file, ``git-add.adoc`` in an AsciiDoc one) and ``<<summary>>`` to an anchor of the page;
+``.txt`` file, ``git-add.adoc`` in an AsciiDoc one) and ``<<summary>>`` to an anchor of the page (``[[summary]]``
+or ``[#summary]``); ``<<info,INFO>>`` and Antora's ``xref:page.adoc#id[text]`` read as their text and link to
+the anchor or page (``asciidoc_xrefs``);
 reStructuredText's ``:doc:`intro``` links to ``intro.rst`` beside it and ``:ref:`label``` to a
 label of the page, or (Sphinx's labels are global) to the label of another page found with it, as
 a ``:doc:`` from the root (``/templates``) to that page: the pages' labels are read together,
@@ -61,6 +63,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Literal
 
+from clew.corpus.ingest.formats.asciidoc_xrefs import xref_href, xref_lines
 from clew.corpus.ingest.formats.lightmarkup_tables import SourceTable, asciidoc_tables, rst_tables
 from clew.corpus.ingest.formats.rst_roles import field_line, role_text, version_note
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
@@ -90,7 +93,7 @@ _ASCIIDOC_ATTRIBUTES = re.compile(r"^(?:\[\[[^\]]*\]\]|\[[\w.#%,\"= -]*\]|:!?[\w
 """A block anchor (``[[summary]]``), a block's attribute list (``[verse]``, ``[source,c]``) or an
 attribute entry (``:sectanchors:``) on a line of its own, before a paragraph or a title: not text."""
 _RST_EXPLICIT = re.compile(r"^\.\.\s+(?:[\w:-]+::|_[^:]*:)", re.M)
-_ADOC_ANCHOR = re.compile(r"^\[\[([\w:.-]+)(?:,[^\]]*)?\]\][ \t]*$", re.M)
+_ADOC_ANCHOR = re.compile(r"^\[(?:\[([\w:.-]+)(?:,[^\]]*)?\]|#([\w:.-]+)(?:[.%,][^\]]*)?)\][ \t]*$", re.M)
 _ADOC_LINK = re.compile(r"linkgit:([\w.-]+)\[\d*\]|<<([\w:.-]+)(?:,[^>\n]*)?>>")
 _RST_LABEL = re.compile(r"^\.\.[ \t]+_([^:`\n]+):[ \t]*$", re.M)
 _RST_LINK = re.compile(r":doc:`(?:[^`<\n]*<)?([^`<>\n]+?)>?`|:ref:`(?:[^`<\n]*<)?([^`<>\n]+?)>?`")
@@ -344,9 +347,11 @@ def _rst_title(lines: list[str], i: int) -> tuple[int, int, str, tuple[str, bool
     return None
 
 
-def parse_asciidoc(source: str, suffix: str = ".adoc") -> ParsedDocument:
-    """An AsciiDoc page; ``suffix``: its file's, which ``linkgit:`` names its siblings by."""
+def parse_asciidoc(source: str, suffix: str = ".adoc", targets: Mapping[str, str] | None = None) -> ParsedDocument:
+    """An AsciiDoc page; ``suffix``: its file's, which ``linkgit:`` names its siblings by; ``targets``: the hrefs
+    of the pages its ``xref:`` references name (``asciidoc_xrefs.xref_targets``)."""
     lines, tables = asciidoc_tables(normalize_newlines(source).split("\n"))
+    lines, refs = xref_lines(lines)
     text = "\n".join(lines)
     doc = _Sections(text, tables)
     run: int | None = None
@@ -408,7 +413,12 @@ def parse_asciidoc(source: str, suffix: str = ".adoc") -> ParsedDocument:
             return found.group(1) + suffix
         return "#" + found.group(2) if found.group(2) in anchors else None
 
-    return _wire(doc.document(), _ADOC_ANCHOR, _ADOC_LINK, href)
+    document = _wire(doc.document(), _ADOC_ANCHOR, _ADOC_LINK, href)
+    xrefs = [Link(doc.starts[ref.line] + ref.column, found) for ref in refs
+             if (found := xref_href(ref, document.anchors, targets or {})) is not None]
+    if xrefs:
+        document.links = sorted([*document.links, *xrefs], key=lambda link: link.start)
+    return document
 
 
 def _rst_href(found: re.Match[str], anchors: dict[str, int], targets: Mapping[str, str]) -> str | None:
@@ -457,7 +467,7 @@ def _wire(document: ParsedDocument, anchor: re.Pattern[str], link: re.Pattern[st
     text = document.text
     for found in anchor.finditer(text):
         after = _NEXT_TEXT.search(text, found.end())
-        name = found.group(1) if anchor is _ADOC_ANCHOR else " ".join(found.group(1).lower().split())
+        name = found.group(1) or found.group(2) if anchor is _ADOC_ANCHOR else " ".join(found.group(1).lower().split())
         document.anchors.setdefault(name, after.start() if after else found.start())
     code = [(b.start, b.end) for b in document.blocks if b.kind == "code"]
     for found in link.finditer(text):
@@ -528,4 +538,4 @@ def parse_plain(source: str, targets: Mapping[str, str] | None = None) -> Parsed
     kind = plain_kind(source)
     if kind == "rst":
         return parse_rst(source, targets)
-    return parse_asciidoc(source, ".txt") if kind == "asciidoc" else parse_text(source)
+    return parse_asciidoc(source, ".txt", targets) if kind == "asciidoc" else parse_text(source)
