@@ -100,13 +100,13 @@ def ingest(
                                                      "parsing takes longer than this.")] = MAX_PARSE_SECONDS,
     max_page_objects: Annotated[int, typer.Option(min=1, help="Skip (and report) a PDF with a page of more "
                                                   "objects (text runs, paths, images) than this.")] = MAX_PAGE_OBJECTS,
-    max_docx_expanded_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) a DOCX file whose parts "
+    max_docx_expanded_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) a DOCX or EPUB file whose parts "
                                                        "unzip to more than this.")] = MAX_EXPANDED_MIB,
     follow_symlinks: Annotated[bool, typer.Option(help="Ingest files that symbolic links inside a folder point to "
                                                   "outside it (default: skipped and reported).")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Ingest Markdown, MDX, HTML, PDF, DOCX, reStructuredText, AsciiDoc, text and JSONL files into a corpus."""
+    """Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, reStructuredText, AsciiDoc, text and JSONL files into a corpus."""
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise fail(f"path not found: {', '.join(missing)}")

@@ -58,7 +58,8 @@ def test_an_ingest_of_markdown_loads_no_pdf_or_docx_reader(tmp_path: Path) -> No
                            "except SystemExit as done:\n    assert not done.code, done.code")
     assert "clew.corpus.ingest.formats.markdown" in loaded
     assert sorted(m for m in loaded if m.split(".")[0] in ("pypdfium2", "pdfplumber", "docx")
-                  or m.startswith(("clew.corpus.ingest.formats.pdf", "clew.corpus.ingest.formats.docx"))) == []
+                  or m.startswith(("clew.corpus.ingest.formats.pdf", "clew.corpus.ingest.formats.docx",
+                                    "clew.corpus.ingest.formats.epub"))) == []
 
 
 def test_search_and_nav_load_neither_the_agent_nor_the_parsers(tmp_path: Path) -> None:

@@ -90,6 +90,7 @@ def _warm(module: str) -> int:
     """Run once in a new worker: ``module`` (the one whose function it will run), the parsers and
     the tokenizer's tables (0.1-1 s in all), so that no file's clock pays for them."""
     import clew.corpus.ingest.formats.docx
+    import clew.corpus.ingest.formats.epub
     import clew.corpus.ingest.formats.pdf  # noqa: F401
     from clew.budgets.tokens import count_tokens, encoding
 

@@ -116,7 +116,7 @@ class ParseBounds:
     """Objects (text runs, paths, images) on one PDF page: a page of a manual holds a few thousand;
     100,000 text objects on one page is a file built to stall a parser."""
     expanded_bytes: int = MAX_EXPANDED_MIB * 1024 * 1024
-    """Bytes of a DOCX file's parts once unzipped (a zip bomb expands a few hundred KB to GBs)."""
+    """Bytes of a DOCX or EPUB file's parts once unzipped (a zip bomb expands a few hundred KB to GBs)."""
 
     def deadline(self) -> Deadline:
         return Deadline(self.seconds)

@@ -78,13 +78,13 @@ class PreparedDocument:
         return title if isinstance(title, str) else self.parsed.title or self.named
 
 
-NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html", "pdf", "docx"})
+NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html", "pdf", "docx", "epub"})
 """The formats whose files are titled by their name when they give no title (``name_title``): every format a file
 is read as, a JSON Lines record not (its key is no file's). An HTML page with neither a ``<title>`` nor an ``h1``
 (task S2: it was listed untitled where Markdown was named), a PDF or DOCX file with neither a metadata title nor a
 heading (task S3) are titled so too."""
 _NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst", ".adoc", ".asciidoc",
-                  ".html", ".htm", ".xhtml", ".pdf", ".docx")
+                  ".html", ".htm", ".xhtml", ".pdf", ".docx", ".epub")
 
 
 def name_title(key: str) -> str | None:
@@ -120,15 +120,22 @@ def parse_docx(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocum
     return read(content, bounds)
 
 
+def parse_epub(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
+    """``formats.epub.parse_epub``, imported by the first EPUB file (``parse_pdf``)."""
+    from clew.corpus.ingest.formats.epub import parse_epub as read
+
+    return read(content, bounds)
+
+
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
     "markdown": parse_markdown, "html": parse_html, "text": parse_plain, "pdf": parse_pdf, "docx": parse_docx,
-    "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
+    "epub": parse_epub, "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
 }
 
 
 def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None,
           targets: dict[str, str] | None = None) -> ParsedDocument:
-    """Parse one source (bytes for PDF and DOCX, parsed within ``bounds``: by default ``ParseBounds()``);
+    """Parse one source (bytes for PDF, DOCX and EPUB, parsed within ``bounds``: by default ``ParseBounds()``);
     raises ``UnreadableDocument`` for a file that cannot be read. ``targets``: what a reStructuredText
     page's roles name in other pages (``lightmarkup.rst_targets``), an AsciiDoc page's ``xref:`` references
     (``asciidoc_xrefs.xref_targets``)."""
@@ -140,6 +147,8 @@ def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None,
         return parse_pdf(content, bounds)  # type: ignore[arg-type]
     if fmt == "docx":
         return parse_docx(content, bounds)  # type: ignore[arg-type]
+    if fmt == "epub":
+        return parse_epub(content, bounds)  # type: ignore[arg-type]
     return PARSERS[fmt](content)
 
 

@@ -70,7 +70,7 @@ from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import generated_sign, site_generator, word_pairs
 from clew.errors import InputError
 
-Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx"]
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -89,11 +89,12 @@ SUFFIXES: dict[str, Format] = {
     ".ndjson": "jsonl",
     ".pdf": "pdf",
     ".docx": "docx",
+    ".epub": "epub",
 }
 GZIP_SUFFIX = ".gz"
 """A file compressed with gzip (Debian ships large pages so: ``changelog.html.gz``, ``NEWS.txt.gz``) is read as the
 format of its name without this suffix (``format_of``), decompressed by ``source_file.read_gzip``."""
-BINARY_FORMATS = frozenset({"pdf", "docx"})
+BINARY_FORMATS = frozenset({"pdf", "docx", "epub"})
 """Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
 MIB = 1024 * 1024
 MAX_TEXT_BYTES = 16 * MIB
@@ -120,7 +121,7 @@ class FileLimits:
     text_bytes: int = MAX_TEXT_BYTES
     """Markdown, HTML, text, reStructuredText, AsciiDoc and JSONL files (a JSONL file is read whole too)."""
     binary_bytes: int = MAX_BINARY_BYTES
-    """PDF and DOCX files, whose size is mostly images and fonts, not text."""
+    """PDF, DOCX and EPUB files, whose size is mostly images and fonts, not text."""
     markdown_lines: int = MAX_MARKDOWN_LINES
     """Lines of a Markdown file: markdown-it keeps about 600 bytes per line while it parses
     (1M lines of ``x`` took 590 MB in it alone), so 16 MiB of very short lines would take ~5 GB."""

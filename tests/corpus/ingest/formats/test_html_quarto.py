@@ -56,3 +56,40 @@ def test_the_title_block_s_labels_stand_with_their_values() -> None:
         "# Welcome",
     ]
     assert not any("Quarto" in text or "pedapati@" in text for text in block_texts(document))
+
+
+def test_the_author_grid_reads_each_author_with_their_affiliation() -> None:
+    """Authors with affiliations stand in a grid of their own (``div.quarto-title-meta-author``, beside
+    ``div.quarto-title-meta``): two labels, then each author's cell and their affiliation's, as Quarto 1.3 and later
+    write it. They were loose paragraphs "Authors", "Affiliations", "Norah Jones", "Carnegie Mellon University", ..."""
+    author = (
+        '<p class="author"><a href="https://example.com/{0}">{1}</a> <a href="mailto:{0}@example.com"'
+        ' class="quarto-title-author-email"><i class="bi bi-envelope"></i></a></p>'
+    )
+    grid = (
+        '<div class="quarto-title-meta-author">'
+        '<div class="quarto-title-meta-heading">Authors</div><div class="quarto-title-meta-heading">Affiliations</div>'
+        f'<div class="quarto-title-meta-contents">{author.format("norah", "Norah Jones")}</div>'
+        '<div class="quarto-title-meta-contents"><p class="affiliation">Carnegie Mellon University</p>'
+        '<p class="affiliation">University of Chicago</p></div>'
+        f'<div class="quarto-title-meta-contents">{author.format("bill", "Bill Gates")}</div>'
+        '<div class="quarto-title-meta-contents"><p class="affiliation"><a href="https://example.com">\n  Microsoft\n'
+        "</a></p></div>"
+        f'<div class="quarto-title-meta-contents">{author.format("ada", "Ada Lovelace")}</div>'
+        '<div class="quarto-title-meta-contents"></div></div>'
+    )
+    html = (
+        '<html><body><main class="content" id="quarto-document-content">'
+        '<header id="title-block-header" class="quarto-title-block default">'
+        '<div class="quarto-title"><h1 class="title">A Rich Document</h1></div>'
+        f'{grid}<div class="quarto-title-meta"><div><div class="quarto-title-meta-heading">Published</div>'
+        '<div class="quarto-title-meta-contents"><p class="date">March 1, 2024</p></div></div></div></header>'
+        "<p>Body.</p></main></body></html>"
+    )
+    assert block_texts(parse_html(html)) == [
+        "# A Rich Document",
+        "Authors: Norah Jones (Carnegie Mellon University, University of Chicago), Bill Gates (Microsoft),"
+        " Ada Lovelace",
+        "Published: March 1, 2024",
+        "Body.",
+    ]
