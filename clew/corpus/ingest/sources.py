@@ -165,9 +165,10 @@ class Source:
 
 HIDDEN = ".*"
 """A hidden file or folder (``.snippets/``, ``.DS_Store``): not a page of the manual, as MkDocs and Sphinx
-leave them out; reported in a line of its own, and a ``!`` pattern takes it back in. An empty one is not reported:
-GitHub Pages' marker ``.nojekyll``, which Quarto, Sphinx's ``githubpages`` and pdoc write into every site they build
-(a warning on every Quarto site, task U33), holds nothing to take in."""
+leave them out; counted as excluded, reported in a line of its own, and a ``!`` pattern takes it back in. An empty
+one is neither reported nor counted (as this folder's ``.clewignore`` is not): GitHub Pages' marker ``.nojekyll``,
+which Quarto, Sphinx's ``githubpages`` and pdoc write into every site they build (a warning on every Quarto site,
+task U33), holds nothing to take in."""
 GENERATED = (HIDDEN,
              # Sphinx's dirhtml builder: genindex/index.html (task U32); before the html builder's names, so that the
              # last pattern that matches, the one a file is reported under, is the most particular ("genindex-*.html")
@@ -281,9 +282,11 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 key = file.relative_to(root).as_posix()
                 rule = deciding_pattern(key, patterns)
                 if rule is not None and not patterns[rule].startswith("!"):
+                    if rule == 0 and not dangling and file.is_file() and not file.stat().st_size:
+                        continue  # an empty hidden file (HIDDEN): a marker, no file left out
                     found.excluded += 1
-                    if rule == 0:  # HIDDEN
-                        hidden += [key] if dangling or not file.is_file() or file.stat().st_size else []
+                    if rule == 0:
+                        hidden.append(key)
                     elif rule < len(GENERATED):
                         generated.setdefault(GENERATED[rule], []).append(key)
                         left_pages += [(file, key)] if _is_html(file) else []
