@@ -14,7 +14,8 @@ of its own and every passage of the table repeats its header; the rest of the te
 - AsciiDoc: a ``|===`` block; its columns from the ``cols`` attribute (``[cols="1,2"]``,
   ``[cols=2*]``) else from its first line's cells; its header row where ``options="header"`` or
   ``%header`` says so, or, as Asciidoctor reads it, where the first line holds a whole row and a
-  blank line follows it (``%noheader`` none); a cell's specifier (``2+|``, ``a|``) is not text; a block
+  blank line follows it (``%noheader`` none); a cell starts at every ``|`` not escaped, its specifier
+  (``2+|``, ``.3+h|``, ``a|``) is not text, and a cell spanning rows stands in each row it covers; a block
   title over it (``.Defaults``) is its title.
 """
 
@@ -24,6 +25,7 @@ import csv
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from docutils.parsers.rst.tableparser import DataError, GridTableParser, SimpleTableParser
 from docutils.statemachine import StringList
@@ -53,7 +55,9 @@ _ADOC_TABLE = re.compile(r"^\|={3,}\s*$")
 _ADOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
 _ADOC_TITLE = re.compile(r"^\.([^.\s].*?)\s*$")
 _ADOC_ATTRIBUTES = re.compile(r"^\[([^\]]*)\]\s*$")
-_ADOC_CELL = re.compile(r"(?:^|(?<=\s))((?:\d+(?:\.\d+)?[*+])?[<^>]?(?:\.[<^>])?[adehlmsv]?)\|")
+_ADOC_CELL = re.compile(r"(?:(?<!\S)((?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?[<^>]?(?:\.[<^>])?[adehlmsv]?))?(?<!\\)\|")
+"""A cell's start, as Asciidoctor parts them: every ``|`` not escaped (``|a|b`` is two cells), its specifier before
+it (``2+``, ``.2+``, ``a``) where a space or the line's start is before that."""
 
 
 def _row_line(cells: list[str], indent: str, rewrite: Callable[[str], str]) -> str:
@@ -257,6 +261,8 @@ def _adoc_columns(attributes: str) -> int:
     if found is None:
         return 0
     value = next(group for group in found.groups() if group is not None)
+    if value.strip().isdigit():  # cols=3: three columns
+        return int(value)
     count = 0
     for spec in value.replace(";", ",").split(","):
         repeat = re.match(r"\s*(\d+)\*", spec)
@@ -266,7 +272,7 @@ def _adoc_columns(attributes: str) -> int:
 
 def _adoc_rows(body: list[str], attributes: str) -> tuple[list[list[str]], int] | None:
     """A ``|===`` block's rows and header rows (see the module's doc); None where its cells are not ``|`` cells."""
-    cells: list[tuple[str, int]] = []  # text, columns spanned
+    cells: list[tuple[str, int, int]] = []  # text, columns and rows spanned
     first_line_cells = 0
     header_blank = False
     for number, line in enumerate(body):
@@ -276,31 +282,64 @@ def _adoc_rows(body: list[str], attributes: str) -> tuple[list[list[str]], int] 
         if not marks or marks[0].start() != 0:
             if not cells:
                 return None
-            cells[-1] = (cells[-1][0] + " " + line.strip(), cells[-1][1])
+            cells[-1] = (cells[-1][0] + " " + line.strip(), *cells[-1][1:])
             continue
         for position, mark in enumerate(marks):
             end = marks[position + 1].start() if position + 1 < len(marks) else len(line)
-            spanned = re.match(r"(\d+)\+", mark.group(1))
-            cells.append((line[mark.end():end].strip(), int(spanned.group(1)) if spanned else 1))
+            spanned = re.match(r"(\d*)(?:\.(\d*))?\+", mark.group(1) or "")  # columns.rows: 2+, .3+, 2.3+
+            across, down = (int(spanned.group(1) or 1), int(spanned.group(2) or 1)) if spanned else (1, 1)
+            cells.append((line[mark.end():end].strip().replace("\\|", "|"), across, down))
         if not first_line_cells:
             first_line_cells = len(marks)
             header_blank = number + 1 < len(body) and _blank(body[number + 1])
     columns = _adoc_columns(attributes) or first_line_cells
     if not cells or columns < 1:
         return None
-    rows: list[list[str]] = [[]]
-    filled = 0
-    for text, span in cells:
-        if filled >= columns:
+    return _filled(cells, columns), _adoc_header(attributes, header_blank and first_line_cells == columns)
+
+
+def _filled(cells: list[tuple[str, int, int]], columns: int) -> list[list[str]]:
+    """``cells`` (text, columns and rows spanned) in rows of ``columns``; a cell that spans rows is repeated in each
+    row it covers, at its column, as the HTML reader does (``html_parts.fill_rowspans``): a row read alone is whole."""
+    rows: list[list[str]] = []
+    carried: dict[int, list[Any]] = {}  # column -> [text, columns spanned, rows it still covers]
+    column = columns  # the first cell opens a row
+
+    def carry() -> None:  # the cells spanning down into the row at ``column``
+        nonlocal column
+        while column in carried:
+            held = carried[column]
+            rows[-1].append(held[0])
+            held[2] -= 1
+            if not held[2]:
+                del carried[column]
+            column += held[1]
+
+    for text, across, down in cells:
+        if column >= columns:
             rows.append([])
-            filled = 0
+            column = 0
+        carry()
+        if column >= columns:  # the row was the spanning cells': the cell opens the next
+            rows.append([])
+            column = 0
+            carry()
         rows[-1].append(text)
-        filled += span
+        if down > 1:
+            carried[column] = [text, across, down - 1]
+        column += across
+    if rows:
+        carry()
+    return rows
+
+
+def _adoc_header(attributes: str, implicit: bool) -> int:
+    """A ``|===`` block's header rows (see the module's doc): its first line a whole row, a blank line after it."""
     options = attributes.replace('"', "")
     if "noheader" in options:
         header = 0
-    elif re.search(r"%header|options=[\w,]*header", options) or (header_blank and first_line_cells == columns):
+    elif re.search(r"%header|options=[\w,]*header", options) or implicit:
         header = 1
     else:
         header = 0
-    return rows, header
+    return header

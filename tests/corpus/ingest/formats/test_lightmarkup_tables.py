@@ -186,3 +186,26 @@ def test_asciidoc_columns_from_cols_a_header_option_and_a_block_title() -> None:
         ("table_header", "| Name | Type | Description |\n| --- | --- | --- |"),
         ("table_row", "| doctype | String | The document type. |"),
     ]
+
+
+def test_asciidoc_cells_written_without_spaces_a_column_count_and_a_row_span() -> None:
+    """Asciidoctor parts cells at every unescaped ``|``, a specifier only where a space or the line's start is before
+    it; ``cols=3`` (a bare number) is three columns; ``.2+|`` (two rows) is a specifier, not text."""
+    compact = parse_asciidoc("= T\n\n|===\n|Name|Value\n\n|a\\|b|2 2\n|===\n")
+    assert _rows(compact) == [("table_header", "| Name | Value |\n| --- | --- |"), ("table_row", "| a\\|b | 2 2 |")]
+    counted = parse_asciidoc("= T\n\n[cols=3]\n|===\n|a |b\n|c\n|d |e |f\n|===\n")
+    assert _rows(counted) == [("table_row", "| a | b | c |"), ("table_row", "| d | e | f |")]
+    # Asciidoctor's syntax-highlighting/pages/index.adoc (cut): a cell over three rows stands in each, as in HTML
+    spanned = parse_asciidoc("= T\n\n|===\n|Type |Highlighter |Gem\n\nh|Client-side\n|Highlight.js\n|_n/a_\n\n"
+                             ".3+h|Build-time\n|CodeRay\n|coderay\n\n|Pygments\n|pygments.rb\n\n|Rouge\n|rouge\n"
+                             "|x 2.2+|wide |y\n|z\n|===\n")
+    assert [text for _, text in _rows(spanned)] == [
+        "| Type | Highlighter | Gem |\n| --- | --- | --- |",
+        "| Client-side | Highlight.js | _n/a_ |",
+        "| Build-time | CodeRay | coderay |",
+        "| Build-time | Pygments | pygments.rb |",
+        "| Build-time | Rouge | rouge |",
+        "| x | wide |",
+        "| y | wide |",
+        "| z |",
+    ]
