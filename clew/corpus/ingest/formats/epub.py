@@ -6,7 +6,8 @@
   chrome rules), in spine order, into one document: its headings are the book's sections. A file whose text
   starts before its first heading (a pandoc title page, a chapter without a heading) is headed by its title in
   the book's contents (EPUB 3 ``nav``, EPUB 2 ``toc.ncx``), else by its ``<title>``, else by its file's name.
-  The contents document itself is not read (it repeats the headings).
+  The contents document itself is not read (it repeats the headings), nor a spine file that is the contents
+  written as a page (EPUB 2: three or more of its headings, and at least half, link to other files of the book).
 - Links between the book's files are resolved inside the book: ``ch2.xhtml#usage`` becomes ``#usage``, an
   anchor of this document. A file's start is the anchor named by its path in the package (``text/ch2.xhtml``);
   an ``id`` already taken by an earlier file is renamed ``<that path>#<id>`` (Sphinx repeats section ids from
@@ -111,7 +112,9 @@ def _read_book(archive: zipfile.ZipFile, deadline: Deadline) -> ParsedDocument:
         raw = archive.read(path)
         text = raw.decode(declared_charset(raw) or "utf-8", errors="replace").removeprefix("\ufeff")
         name = posixpath.relpath(path, base) if base else path
-        chapters.append(_Chapter(path, name, parse_html(text)))
+        parsed = parse_html(text)
+        if not _contents_page(parsed, path, {p for p, _, _ in spine}):
+            chapters.append(_Chapter(path, name, parsed))
     title = next((e.text.strip() for e in package.iter() if _local(e.tag) == "title" and e.text and e.text.strip()),
                  None)
     return _Book(chapters, titles, title).document()
@@ -119,6 +122,21 @@ def _read_book(archive: zipfile.ZipFile, deadline: Deadline) -> ParsedDocument:
 
 def _local(tag: str | object) -> str:
     return tag.rsplit("}", 1)[-1] if isinstance(tag, str) else ""
+
+
+def _contents_page(parsed: ParsedDocument, path: str, spine: set[str]) -> bool:
+    """Whether a spine file is the book's contents written as a page of its own (EPUB 2 has no ``nav``): three or more
+    of its headings, and at least half, link to other files of the spine (SiSU's ``index.xhtml``: ``h4.toc > a``)."""
+    headings = [b for b in parsed.blocks if b.kind == "heading"]
+    linked = 0
+    for block in headings:
+        for link in parsed.links:
+            parts = urlsplit(link.href)
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), unquote(parts.path)))
+            if block.start <= link.start < block.end and parts.path and not parts.scheme and target in spine - {path}:
+                linked += 1
+                break
+    return linked >= 3 and linked * 2 >= len(headings)
 
 
 def _encrypted(archive: zipfile.ZipFile, names: set[str]) -> set[str]:

@@ -77,7 +77,10 @@ DROP_CLASSES = frozenset(
     # Antora's default UI: the side column (div.nav-container: the navigation tree and the panel of the site's
     # components and versions, read "Git2.39 - Git - 2.39" before every page's title); Pelican's default theme
     # (notmyidea): the blogroll and social links under every article, sections "links" and "social" (task U25)
-    " nav-container blogroll social".split()
+    " nav-container blogroll social"
+    # SiSU's (Debian's live-manual, HTML and EPUB) number before every paragraph, a link to itself (label.ocn: "4",
+    # "5", ... a paragraph each, one before every chapter's heading; task E1)
+    " ocn".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
 DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header", "postamble", "__comments"})

@@ -164,3 +164,18 @@ def test_ingest_and_ask_a_book(tmp_path: Path) -> None:
     assert hits[0]["document_key"] == "npm.epub"
     assert hits[0]["heading_path"] == ["Workspaces", "Running commands in the context of workspaces"]
     assert "npm run test --workspace=a" in hits[0]["text"]
+
+
+def test_an_epub2_book_leaves_out_its_contents_page_and_sisus_paragraph_numbers() -> None:
+    document = parse_epub((EPUB / "sisu-live-manual-part.epub").read_bytes())
+    document.check()
+    assert document.title == "Live Systems Manual"
+    # index.xhtml, the contents as a page (its headings link to the chapters), is not read: no second outline
+    assert [s.heading for s in document.sections[1:]] == [
+        "Live Systems Manual", "About", "About this manual", "1. About this manual",
+        "2. About the Live Systems Project"]
+    # SiSU's number before every paragraph (label.ocn: "4", "5", ...) is not text
+    assert document.text.startswith("# Live Systems Manual\n\n# About\n\n# About this manual\n\n"
+                                    "# 1. About this manual\n\nThis manual serves as a single access point")
+    assert not any(document.text[b.start:b.end].isdigit() for b in document.blocks)
+    assert "#about-manual.xhtml" in [link.href for link in document.links]
