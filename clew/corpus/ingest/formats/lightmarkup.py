@@ -41,7 +41,9 @@ not text. An object description with a body (``.. confval:: name``, ``.. py:func
 ``.. autoclass:: C``) is a section named by its signature (its signature lines, one under the other, by
 all of them), under the section it stands in, holding its indented body, as the HTML reader reads Sphinx's
 API entries, its option and field lines as Sphinx shows them (``:type: int`` "Type: int", ``rst_roles``); one
-without a body stays a line. A ``.. toctree::`` is its entries, a list item each,
+without a body stays a line. A ``.. glossary::`` is its entries, each term (the terms of an entry one after the other,
+a ``: key`` left out) a section holding its description, as object descriptions are.
+A ``.. toctree::`` is its entries, a list item each,
 linking to the page it names
 (``intro`` to ``intro.rst``, ``Title <intro>`` too, a URL to it); the directive and its options
 (``:maxdepth: 2``) are not text.
@@ -64,17 +66,21 @@ from collections.abc import Callable, Mapping
 from typing import Literal
 
 from clew.corpus.ingest.formats.asciidoc_xrefs import xref_href, xref_lines
-from clew.corpus.ingest.formats.lightmarkup_tables import SourceTable, asciidoc_tables, rst_tables
+from clew.corpus.ingest.formats.lightmarkup_tables import (
+    ASCIIDOC_FENCE,
+    RST_CODE,
+    SourceTable,
+    asciidoc_tables,
+    rst_tables,
+)
 from clew.corpus.ingest.formats.rst_roles import field_line, role_text, version_note
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+\s*$")
 _ASCIIDOC_TITLE = re.compile(r"^(={1,6})\s+(\S(?:.*\S)?)\s*$")  # not "\S.*?\s*$": quadratic in a line's blanks
-_ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
 _RST_ADMONITION = re.compile(
     r"^(\s*)\.\.\s+(?:admonition|attention|caution|danger|error|hint|important|note|tip|warning|seealso)::", re.I)
-_RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode)::", re.I)
 _RST_OBJECT = re.compile(
     r"^(\s*)\.\.[ \t]+((?:py:|c:|cpp:|js:|rst:|std:)?(?:confval|attribute|function|method|class|exception|data|"
     r"decorator|staticmethod|classmethod|property|envvar|describe|object|member|macro|type|var|directive|role|"
@@ -82,6 +88,8 @@ _RST_OBJECT = re.compile(
 """An object description (Sphinx's ``.. confval:: name``, ``.. py:function:: f(x)``, autodoc's ``.. autoclass:: C``):
 a section named by its signature, holding its indented body."""
 _RST_TOCTREE = re.compile(r"^(\s*)\.\.\s+toctree::\s*$")
+_RST_GLOSSARY = re.compile(r"^(\s*)\.\.\s+glossary::\s*$")
+_GLOSSARY_KEY = re.compile(r"[ \t]+:[ \t]+\S.*$")
 _RST_OPTION = re.compile(r"^:[\w-]+:(?:\s.*)?$")
 _RST_TITLED = re.compile(r"^[^<>]*<([^<>]+)>$")
 _RST_TARGET = re.compile(r"^\.\.\s+_[^:]*:\s*$")
@@ -191,6 +199,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
     literal = False  # the last paragraph ended in "::": an indented block after it is code
     toc_links: list[Link] = []
     entries: list[int] = []  # the line after the body of each object description open around this line
+    glossary: tuple[int, int] | None = None  # the open glossary's terms' indent and the line after it
     while i < len(lines):
         line = lines[i]
         if entries and i >= entries[-1]:  # an object description's body ends
@@ -200,6 +209,32 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             entries.pop()
             doc.open.pop()
             continue
+        opened = _RST_GLOSSARY.match(line) if not (literal and run is None) else None  # not one in a literal block
+        if opened is not None:  # its options are not text; its terms are read below
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run, literal = None, False
+            stop = _indented_end(lines, i + 1, len(opened.group(1)))
+            first = next((j for j in range(i + 1, stop) if not _blank(lines[j])
+                          and not _RST_OPTION.match(lines[j].strip())), stop)
+            glossary = (len(lines[first]) - len(lines[first].lstrip()), stop) if first < stop else None
+            i = first
+            continue
+        if (glossary is not None and i < glossary[1] and not _blank(line)
+                and len(line) - len(line.lstrip()) == glossary[0]):  # a term: a section holding its description
+            if run is not None:
+                doc.block(run, i, "paragraph")
+            run, literal = None, False
+            last = i + 1
+            while last < len(lines) and not _blank(lines[last]) and len(lines[last]) - len(lines[last].lstrip()) == \
+                    glossary[0]:
+                last += 1
+            stop = _indented_end(lines, last, glossary[0])
+            terms = (_GLOSSARY_KEY.sub("", lines[j].strip()) for j in range(i, last))  # "term 1 : A": "term 1"
+            if doc.entry(", ".join(terms), i, last, stop):
+                entries.append(stop)
+                i = last
+                continue
         described = _RST_OBJECT.match(line)
         if described is not None:
             if run is not None:
@@ -226,13 +261,13 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             run, literal = None, False
             i = doc.table(i) or i + 1
             continue
-        directive = _RST_ADMONITION.match(line) or _RST_CODE.match(line)
+        directive = _RST_ADMONITION.match(line) or RST_CODE.match(line)
         if directive is not None:  # the directive and its indented body: one block
             if run is not None:
                 doc.block(run, i, "paragraph")
             run, literal = None, False
             stop = _indented_end(lines, i + 1, len(directive.group(1)))
-            doc.block(i, stop, "code" if _RST_CODE.match(line) else "paragraph")
+            doc.block(i, stop, "code" if RST_CODE.match(line) else "paragraph")
             i = stop
             continue
         toctree = _RST_TOCTREE.match(line)
@@ -389,7 +424,7 @@ def parse_asciidoc(source: str, suffix: str = ".adoc", targets: Mapping[str, str
             doc.heading(line, level, i, i + 2)
             underline = i + 1
             continue
-        delimiter = _ASCIIDOC_FENCE.match(line)
+        delimiter = ASCIIDOC_FENCE.match(line)
         title = _ASCIIDOC_TITLE.match(line) if run is None else None
         if delimiter or title or _blank(line):
             if run is not None:

@@ -20,6 +20,10 @@ Rewritten line by line before the Markdown parser reads the text; every line sta
   ``{figure}``) is not text. Its option lines (``:caption: Example``) are not text either. Any other
   directive (``{eval-rst}``, whose body is reStructuredText) stays a code block. The colon form,
   ``:::{note}``, reads as a directive container (``:::note``, see ``dialects``).
+- A glossary (````` ```{glossary} `````, ``:::{glossary}``) is its entries, each term a heading one level under
+  the heading above it and its description (unindented) that heading's text, as the HTML reader reads a long
+  definition list; the description stays Markdown, so its code spans and links stay (``_glossaries``). Text after
+  the glossary reads under its last term (Markdown closes a section only at a heading).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ _TITLED = re.compile(r"((?:.*\S)?)\s*<([^<>]+)>\s*$", re.S)  # not "(.*?)\s*": q
 _FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})\{([\w-]+)\}[ \t]*((?:[^ \t](?:.*[^ \t])?)?)[ \t]*$")
 _COLON_FENCE = re.compile(r"^([ \t]{0,3}:{3,})\{([\w-]+)\}")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
+_GLOSSARY = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\{glossary\}[ \t]*$")
 _ADMONITIONS = {
     "note": "Note", "tip": "Tip", "hint": "Hint", "important": "Important", "warning": "Warning",
     "caution": "Caution", "attention": "Attention", "danger": "Danger", "error": "Error", "seealso": "See also",
@@ -50,6 +55,7 @@ def myst(text: str) -> str:
     if "}`" not in text and "```{" not in text and ":::{" not in text and "~~~{" not in text and ")=" not in text:
         return text
     lines = text.split("\n")
+    _glossaries(lines)
     labels = _targets(lines)
     fence: str | None = None  # the open code fence's marker (a plain fence, or a directive kept as code)
     stack: list[str] = []  # the markers of the admonition fences open around this line
@@ -97,6 +103,62 @@ def myst(text: str) -> str:
         if "}`" in line:
             lines[number] = _roles(line, labels)
     return "\n".join(lines)
+
+
+def _glossaries(lines: list[str]) -> None:
+    """Each glossary (````` ```{glossary} ````` or ``:::{glossary}``) rewritten as Sphinx shows it, a term with its
+    description a unit: the term lines (a line not indented; several in a row name one entry) a heading one level
+    under the heading above the glossary, its description (the indented lines after it) that heading's text,
+    unindented by its first line's indent (Markdown, so its code spans and links stay); the fences and options
+    (``:sorted:``) not text."""
+    level, fence, number = 1, "", 0
+    while number < len(lines):
+        line = lines[number]
+        stripped = line.strip()
+        if fence:
+            if stripped and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
+                fence = ""
+        elif (opening := _GLOSSARY.match(line)) is not None:
+            number = _glossary(lines, number, opening.group(1), min(level + 1, 6))
+            continue
+        elif stripped.startswith(("```", "~~~")):
+            fence = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+        elif _HEADING.match(line):
+            level = len(stripped) - len(stripped.lstrip("#"))
+        number += 1
+
+
+def _glossary(lines: list[str], first: int, marker: str, level: int) -> int:
+    """Rewrite the glossary opening at line ``first`` (``_glossaries``); the line after its closing fence."""
+    lines[first] = ""
+    number = first + 1
+    while number < len(lines) and _OPTION.match(lines[number]):
+        lines[number] = ""
+        number += 1
+    term, indent, inner = -1, 0, ""  # the entry's heading line, its description's indent, an open code fence
+    for number in range(number, len(lines)):
+        line = lines[number]
+        stripped = line.strip()
+        if not inner and stripped and set(stripped) == {marker[0]} and len(stripped) >= len(marker):
+            lines[number] = ""
+            return number + 1
+        if not stripped:
+            continue
+        if not line[0].isspace() and not inner:  # a term: a heading, or the entry's other name
+            if term >= 0 and number == term + 1:
+                lines[term] += f", {stripped}"
+                lines[number] = ""
+            else:
+                lines[number] = f"{'#' * level} {stripped}"
+            term, indent = number, -1
+            continue
+        if indent < 0:
+            indent = len(line) - len(line.lstrip())
+        lines[number] = line[min(indent, len(line) - len(line.lstrip())):]
+        if stripped.startswith(("```", "~~~")):
+            run = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
+            inner = "" if inner and run[0] == inner[0] and len(run) >= len(inner) else inner or run
+    return len(lines)
 
 
 def _hide(lines: list[str], number: int, marker: str) -> None:
