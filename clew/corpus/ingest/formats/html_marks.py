@@ -138,10 +138,12 @@ class FootnoteMarks(BlockWriter):
 
 
 def is_callout_table(events: list[Event]) -> bool:
-    """Whether the held ``events`` (a table's, from its start tag) are Asciidoctor's callout list with
-    font icons (``div.colist > table``): every row two cells, the first holding ``i.conum[data-value]``."""
+    """Whether the held ``events`` (a table's, from its start tag) are a callout list: Asciidoctor's with
+    font icons (``div.colist > table``) or DocBook XSL's (``table[summary="Callout list"]``: Publican's,
+    BoostBook's, PostgreSQL's); every row two cells, the first holding the mark (:func:`_callout_number`)."""
     rows = _rows(events)
-    return bool(rows) and all(len(cells) == 2 and _callout_number(cells[0]) is not None for cells in rows)
+    docbook = _attr(events[0][2], "summary") == _DOCBOOK_CALLOUTS
+    return bool(rows) and all(len(cells) == 2 and _callout_number(cells[0], docbook) is not None for cells in rows)
 
 
 def callout_list(events: list[Event]) -> list[Event]:
@@ -149,7 +151,7 @@ def callout_list(events: list[Event]) -> list[Event]:
     </td><td>Prints ...</td></tr>``, rewritten as the list its form without icons writes
     (``div.colist > ol > li``): ``1. Prints ...``, not a table of numbers and texts."""
     rows = _rows(events)
-    first = _callout_number(rows[0][0]) if rows else None
+    first = _callout_number(rows[0][0], _attr(events[0][2], "summary") == _DOCBOOK_CALLOUTS) if rows else None
     start: list[tuple[str, str | None]] = [] if first in (None, "1") else [("start", first)]
     out: list[Event] = [("start", "ol", start)]
     for cells in rows:
@@ -158,8 +160,21 @@ def callout_list(events: list[Event]) -> list[Event]:
     return out
 
 
-def _callout_number(cell: list[Event]) -> str | None:
-    """The callout number of a cell that holds Asciidoctor's ``i.conum[data-value]``, or None."""
+_DOCBOOK_CALLOUTS = "Callout list"
+_DOCBOOK_MARK = re.compile(r"\((\d+)\)|(\d+)")
+
+
+def _callout_number(cell: list[Event], docbook: bool) -> str | None:
+    """The callout number of a cell that holds Asciidoctor's ``i.conum[data-value]``, or None; in a DocBook
+    callout list, of a cell whose text is its mark, ``(1)``, or whose one image is (``<img class="callout"
+    alt="1">``, Publican's and BoostBook's), a link to the mark in the example around either."""
+    if docbook:
+        text = "".join(tag for kind, tag, _ in cell if kind == "data").strip()
+        alts = [
+            _attr(attrs, "alt") or "" for kind, tag, attrs in cell if kind in ("start", "startend") and tag == "img"
+        ]
+        mark = _DOCBOOK_MARK.fullmatch(text or (alts[0] if len(alts) == 1 else ""))
+        return (mark.group(1) or mark.group(2)) if mark else None
     for kind, tag, attrs in cell:
         if kind in ("start", "startend") and tag == "i" and "conum" in (_attr(attrs, "class") or "").split():
             value = _attr(attrs, "data-value")

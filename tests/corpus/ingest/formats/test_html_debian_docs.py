@@ -88,3 +88,41 @@ def test_a_numpydoc_parameters_type_is_apart_from_its_name() -> None:
     text = parse_html(NUMPYDOC).text
     assert "a : (N, N) array_like\n\nSquare input data" in text
     assert "lower : bool, default: False" in text
+
+
+def callouts(mark_one: str, mark_two: str) -> str:
+    return (
+        '<body><h1>Virtualization</h1><pre class="screen">virt-install --connect qemu:///system'
+        '<a id="virtinst.connect"></a>\n  --name testkvm</pre>'
+        '<div class="calloutlist"><table border="0" summary="Callout list"><tr><td width="5%" valign="top"'
+        f' align="left"><p>{mark_one} </p></td><td valign="top" align="left"><div class="para">The --connect option'
+        ' specifies the hypervisor to use.</div></td></tr><tr><td width="5%" valign="top" align="left">'
+        f'<p>{mark_two} </p></td><td valign="top" align="left"><p>The --name option names the machine.</p>'
+        "</td></tr></table></div></body>"
+    )
+
+
+def test_a_docbook_callout_list_is_a_numbered_list() -> None:
+    """DocBook XSL writes a callout list (the notes keyed to marks in the example above it) as a table whose summary
+    is "Callout list", each row the mark, "(1)" or an image of it, beside its note: Publican's Debian Administrator's
+    Handbook (4 of 127 pages), BoostBook, PostgreSQL. Each read as a table without a header, "|  | The --connect
+    option ...", the image's mark lost; now it is the numbered list Asciidoctor's callouts are read as."""
+    images = callouts(
+        '<a href="#virtinst.connect"><img class="callout" src="Common_Content/images/1.png" alt="1" /></a>',
+        '<a href="#virtinst.name"><img class="callout" src="Common_Content/images/2.png" alt="2" /></a>',
+    )
+    expected = [
+        "# Virtualization",
+        "```\nvirt-install --connect qemu:///system\n  --name testkvm\n```",
+        "1. The --connect option specifies the hypervisor to use.",
+        "2. The --name option names the machine.",
+    ]
+    assert blocks(images) == expected
+    assert blocks(callouts('<a href="#co.one">(1)</a>', '<a href="#co.two">(2)</a>')) == expected
+    assert parse_html(images).tables == []
+    one = (  # a list of one callout, once a one-row layout table (test_html_tables), is a list too
+        '<div class="calloutlist"><table border="0" summary="Callout list"><tr><td width="5%" valign="top">'
+        '<p><a href="#co.1">(1)</a> </p></td><td valign="top"><p>The function is discussed later.</p></td>'
+        "</tr></table></div>"
+    )
+    assert blocks(one) == ["1. The function is discussed later."]

@@ -263,10 +263,6 @@ ONE_ROW_LAYOUTS = {
     "groff": ('<table width="100%" border="0" rules="none" frame="void"><tr valign="top" align="left">'
               '<td width="11%"></td><td width="9%"><p><b>--help</b></p></td><td width="2%"></td>'
               '<td width="49%"><p>Output a usage message and exit.</p></td><td width="29%"></td></tr></table>'),
-    # DocBook XSL: a callout list of one callout
-    "callout": ('<div class="calloutlist"><table border="0" summary="Callout list"><tr><td width="5%" valign="top">'
-                '<p><a href="#co.1">(1)</a> </p></td><td valign="top"><p>The function is discussed later.</p></td>'
-                '</tr></table></div>'),
     # mandoc: an mdoc synopsis (the command beside its arguments)
     "synopsis": ('<table class="Nm"><tr><td><code class="Nm">ssh</code></td><td>[<code>-46</code>] host</td></tr>'
                  '</table>'),
