@@ -48,11 +48,14 @@ class SourceTable:
 
 _GRID_BORDER = re.compile(r"^(\s*)\+(?:-+\+)+\s*$")
 _SIMPLE_BORDER = re.compile(r"^(\s*)=+(?: +=+)+\s*$")
-_RST_CODE = re.compile(r"^\s*\.\.\s+(?:code-block|code|sourcecode|parsed-literal)::", re.I)
+RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode|parsed-literal)::", re.I)
+"""A reStructuredText directive of code, its indent the group: its body is read as it is (no table, role or line
+rewritten; one block of code)."""
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(list-table|csv-table)::[ \t]*(.*?)\s*$")
 _OPTION = re.compile(r"^:([\w-]+):(?:\s+(.*))?$")
 _ADOC_TABLE = re.compile(r"^\|={3,}\s*$")
-_ADOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
+ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
+"""An AsciiDoc listing or literal block's delimiter (``----``, ``....``), the group: its lines are read as they are."""
 _ADOC_TITLE = re.compile(r"^\.([^.\s].*?)\s*$")
 _ADOC_ATTRIBUTES = re.compile(r"^\[([^\]]*)\]\s*$")
 _ADOC_CELL = re.compile(r"(?:(?<!\S)((?:(?:\d+(?:\.\d*)?|(?:\d*\.)?\d+)[*+])?[<^>]?(?:\.[<^>])?[adehlmsv]?))?(?<!\\)\|")
@@ -95,9 +98,9 @@ def rst_tables(lines: list[str], rewrite: Callable[[str], str] = str) -> tuple[l
         grid = _GRID_BORDER.match(lines[i]) if after_blank else None
         simple = _SIMPLE_BORDER.match(lines[i]) if after_blank and grid is None else None
         directive = _DIRECTIVE.match(lines[i])
-        if _RST_CODE.match(lines[i]) or (lines[i].rstrip().endswith("::") and not lines[i].lstrip().startswith("..")):
+        if RST_CODE.match(lines[i]) or (lines[i].rstrip().endswith("::") and not lines[i].lstrip().startswith("..")):
             stop = _body_end(lines, i + 1, len(lines[i]) - len(lines[i].lstrip()))
-            out.append(lines[i] if _RST_CODE.match(lines[i]) else rewrite(lines[i]))  # "like this::": prose
+            out.append(lines[i] if RST_CODE.match(lines[i]) else rewrite(lines[i]))  # "like this::": prose
             out.extend(lines[i + 1:stop])  # code, or a literal block: tables written there are examples
             i = max(stop, i + 1)
             continue
@@ -223,7 +226,7 @@ def asciidoc_tables(lines: list[str]) -> tuple[list[str], list[SourceTable]]:
     tables: list[SourceTable] = []
     i = 0
     while i < len(lines):
-        fence = _ADOC_FENCE.match(lines[i])
+        fence = ASCIIDOC_FENCE.match(lines[i])
         if fence is not None:  # a listing or literal block: a table written there is an example
             stop = next((j for j in range(i + 1, len(lines)) if lines[j].strip() == fence.group(1)), len(lines) - 1)
             out.extend(lines[i:stop + 1])

@@ -131,6 +131,17 @@ def test_rst_code_directives_and_literal_blocks_are_code_and_targets_are_not_tex
     assert all(block.indivisible for block in rst.blocks if block.kind == "code")
 
 
+def test_rst_parsed_literal_is_one_block_of_code_as_the_table_rewrite_reads_it() -> None:
+    """One definition of a code directive serves the reader and its table rewrite (review V9): the reader's own
+    left out ``parsed-literal``, which Sphinx shows as a literal block, and read its line as a paragraph."""
+    rst = parse_rst("Dummy text\n\n.. parsed-literal::\n\n   |picture|\\ AFTER\n\n   +---+\n   | a |\n   +---+\n")
+    rst.check()
+    assert [(b.kind, rst.text[b.start:b.end]) for b in rst.blocks] == [
+        ("paragraph", "Dummy text"),
+        ("code", ".. parsed-literal::\n\n   |picture|\\ AFTER\n\n   +---+\n   | a |\n   +---+"),
+    ]
+
+
 GIT_PAGE = """git-stash(1)
 ============
 
