@@ -17,6 +17,7 @@ from clew.errors import InputError
 from clew.navigation.tree import TreeArgs, navigate_document_tree
 from clew.server.rest import create_app, is_loopback, require_loopback_for_no_auth
 from clew.surface import surface
+from tests.conftest import FIXTURES
 
 from .conftest import ACME, ADMIN, MISSING, NARROW, READER, auth
 
@@ -406,6 +407,16 @@ def test_ingest_uploaded_files(client: TestClient, acme_path: Path) -> None:
     assert response.json()["documents"] == 2
     hits = client.post("/v1/tools/search", json={"query": "kiwi", "collection": "docs"}, headers=auth()).json()["hits"]
     assert hits[0]["document_key"] == "guide.md"
+
+
+def test_an_uploaded_epub_is_one_document(client: TestClient) -> None:
+    book = (FIXTURES / "epub" / "pandoc-npm-scope-workspaces.epub").read_bytes()
+    response = client.post("/v1/collections/books/documents", files=[("files", ("npm.epub", book))], headers=auth())
+    assert response.status_code == 200, response.text
+    assert response.json()["documents"] == 1
+    hits = client.post("/v1/tools/search", json={"query": "scoped packages install", "collection": "books"},
+                       headers=auth()).json()["hits"]
+    assert hits[0]["document_key"] == "npm.epub" and hits[0]["heading_path"][0] == "Scope"
 
 
 def test_ingest_bad_input_and_permissions(client: TestClient) -> None:
