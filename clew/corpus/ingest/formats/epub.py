@@ -7,7 +7,7 @@
   starts before its first heading (a pandoc title page, a chapter without a heading) is headed by its title in
   the book's contents (EPUB 3 ``nav``, EPUB 2 ``toc.ncx``), else by its ``<title>``, else by its file's name.
   The contents document itself is not read (it repeats the headings), nor a spine file that is the contents
-  written as a page (EPUB 2: three or more of its headings, and at least half, link to other files of the book).
+  written as a page (EPUB 2, ``_contents_page``: its headings, or each of its entries, link to other files).
 - Links between the book's files are resolved inside the book: ``ch2.xhtml#usage`` becomes ``#usage``, an
   anchor of this document. A file's start is the anchor named by its path in the package (``text/ch2.xhtml``);
   an ``id`` already taken by an earlier file is renamed ``<that path>#<id>`` (Sphinx repeats section ids from
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 from dataclasses import dataclass
 from urllib.parse import unquote, urlsplit
@@ -43,6 +44,8 @@ from clew.corpus.ingest.parsed import (
 _CONTAINER = "META-INF/container.xml"
 _ENCRYPTION = "META-INF/encryption.xml"
 _XHTML_TYPES = frozenset({"application/xhtml+xml", "text/html"})
+_MARKER = re.compile(r"\s*(?:[-*+]|\d+[.)])?\s*")
+"""A list item's marker as the HTML reader writes it ("- ", "  2. "): a contents entry opens with its link."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,17 +129,28 @@ def _local(tag: str | object) -> str:
 
 def _contents_page(parsed: ParsedDocument, path: str, spine: set[str]) -> bool:
     """Whether a spine file is the book's contents written as a page of its own (EPUB 2 has no ``nav``): three or more
-    of its headings, and at least half, link to other files of the spine (SiSU's ``index.xhtml``: ``h4.toc > a``)."""
+    of its headings, and at least half, link to other files of the spine (SiSU's ``index.xhtml``: ``h4.toc > a``), or
+    each of its other blocks, two or more, opens with such a link after its list marker (pandoc's EPUB 2
+    ``nav.xhtml``, a Sphinx master page that is a toctree alone; one with a paragraph of its own is read)."""
+    others = spine - {path}
+    starts = []
+    for link in parsed.links:
+        parts = urlsplit(link.href)
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(path), unquote(parts.path)))
+        if parts.path and not parts.scheme and not parts.netloc and target in others:
+            starts.append(link.start)
     headings = [b for b in parsed.blocks if b.kind == "heading"]
-    linked = 0
-    for block in headings:
-        for link in parsed.links:
-            parts = urlsplit(link.href)
-            target = posixpath.normpath(posixpath.join(posixpath.dirname(path), unquote(parts.path)))
-            if block.start <= link.start < block.end and parts.path and not parts.scheme and target in spine - {path}:
-                linked += 1
-                break
-    return linked >= 3 and linked * 2 >= len(headings)
+    linked = sum(any(b.start <= at < b.end for at in starts) for b in headings)
+    if linked >= 3 and linked * 2 >= len(headings):
+        return True
+    entries = [b for b in parsed.blocks if b.kind != "heading"]
+    opening = set(starts)
+    return len(entries) >= 2 and all(_after_marker(parsed.text, b) in opening for b in entries)
+
+
+def _after_marker(text: str, block: Block) -> int:
+    marker = _MARKER.match(text, block.start, block.end)
+    return marker.end() if marker else block.start
 
 
 def _encrypted(archive: zipfile.ZipFile, names: set[str]) -> set[str]:

@@ -73,6 +73,13 @@ def test_a_pandoc_book_keeps_its_code_and_renames_ids_that_repeat_across_chapter
     assert not any(link.href.startswith("/") for link in document.links)
 
 
+def test_an_epub2_book_reads_as_its_epub3_twin_its_contents_page_left_out() -> None:
+    epub2 = parse_epub((EPUB / "pandoc-npm-scope-workspaces-epub2.epub").read_bytes())
+    epub2.check()
+    assert epub2.text == parse_epub(PANDOC.read_bytes()).text  # no "1. Scope\n2. Workspaces" contents page
+    assert [s.heading for s in epub2.sections if s.level == 1] == ["npm: scopes and workspaces", "Scope", "Workspaces"]
+
+
 def test_text_before_a_chapters_first_heading_is_headed_by_its_title_in_the_contents() -> None:
     with zipfile.ZipFile(PANDOC) as book:
         chapter = book.read("EPUB/text/ch001.xhtml").decode()
