@@ -113,7 +113,9 @@ def _read_book(archive: zipfile.ZipFile, deadline: Deadline) -> ParsedDocument:
         if "nav" in props.split():
             continue  # the book's contents: the headings again
         raw = archive.read(path)
-        text = raw.decode(declared_charset(raw) or "utf-8", errors="replace").removeprefix("\ufeff")
+        utf16 = raw.startswith((b"\xff\xfe", b"\xfe\xff"))  # EPUB allows UTF-16 XHTML, marked by its BOM
+        codec = "utf-16" if utf16 else declared_charset(raw) or "utf-8"
+        text = raw.decode(codec, errors="replace").removeprefix("\ufeff")
         name = posixpath.relpath(path, base) if base else path
         parsed = parse_html(text)
         if not _contents_page(parsed, path, {p for p, _, _ in spine}):

@@ -94,6 +94,13 @@ def test_text_before_a_chapters_first_heading_is_headed_by_its_title_in_the_cont
     assert document.sections[scope + 1].parent == scope  # its "Description" under it
 
 
+def test_a_chapter_in_utf16_is_read() -> None:
+    with zipfile.ZipFile(PANDOC) as book:
+        chapter = book.read("EPUB/text/ch001.xhtml").decode().replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    document = parse_epub(rewritten(PANDOC, {"EPUB/text/ch001.xhtml": chapter.encode("utf-16")}))
+    assert document.text == parse_epub(PANDOC.read_bytes()).text
+
+
 def test_a_drm_book_is_skipped_with_its_reason_and_font_obfuscation_is_read() -> None:
     def encryption(uri: str) -> bytes:
         return (b'<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
