@@ -11,6 +11,9 @@ wrote them before it is parsed (:func:`link_chrome_dropped`, from ``html_more.re
 - BoostBook: every page opens with Boost's logo and the links Home, Libraries, People, FAQ and More in a table of
   its own (no class), then ``hr``: 3,904 of Debian libboost1.81-doc 1.81's 3,904 pages (task S2's sweep), the first
   lines of each page's first passage. Known by the logo's ``alt`` in the table itself.
+- texi2html (Texinfo's converter before texi2any): a bar of bracketed links, "[ << ] [ >> ] [Top] [Contents] [Index]
+  [ ? ]", in a classless table above and below every page (gettext-doc 0.21's manual, task S2's sweep); its colophon
+  goes as texi2any's does (``html_more._TEXINFO_FOOTER``).
 
 A page is known by its generator in its first 3,000 characters; another page keeps such words.
 """
@@ -27,15 +30,22 @@ _BOOST_BAR = re.compile(
     r'<table cellpadding="2" width="100%"><tr>\s*<td valign="top"><img alt="Boost C\+\+ Libraries"[^<>]*></td>'
     r'(?:\s*<td align="center"><a href="[^"<>]*">[^<>]*</a></td>)*\s*</tr></table>\s*(?:<hr>)?'
 )
+_TEXI2HTML = re.compile(r'<meta name="generator" content="texi2html', re.IGNORECASE)
+_TEXI2HTML_BAR = re.compile(
+    r'<table cellpadding="1" cellspacing="1" border="0">\s*<tr>(?:\s*<td valign="middle" align="left">'
+    r'(?:\[<a href="[^"<>]*"(?: title="[^"<>]*")?>[^<>]*</a>\]|\[[^<>\]]*\]|\s*&nbsp;\s*)</td>)+\s*</tr></table>'
+)
 
 
 def link_chrome_dropped(text: str) -> str:
-    """``text`` without rustdoc's "Read more" links, Doxygen's link to a file's source and Boost's link bar, on
-    their generators' pages."""
+    """``text`` without rustdoc's "Read more" links, Doxygen's link to a file's source, Boost's and texi2html's
+    link bars, on their generators' pages."""
     if "Read more</a>" in text and _RUSTDOC in text[:3000]:
         return _READ_MORE.sub("", text)
     if "Go to the source code of this file.</a></p>" in text and _DOXYGEN.search(text[:3000]):
         return _SOURCE_LINK.sub("", text, count=1)
     if 'alt="Boost C++ Libraries"' in text[:3000]:
         return _BOOST_BAR.sub("", text, count=1)
+    if '<table cellpadding="1" cellspacing="1" border="0">' in text and _TEXI2HTML.search(text[:3000]):
+        return _TEXI2HTML_BAR.sub("", text)
     return text

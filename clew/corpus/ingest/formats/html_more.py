@@ -107,14 +107,15 @@ in an answer on undocumented objects (task U12). Navigation, as EDoc's frame of 
 empty."""
 
 
-_TEXINFO = re.compile(r'<meta name="generator" content="(?:texi2any|makeinfo)', re.IGNORECASE)
+_TEXINFO = re.compile(r'<meta name="generator" content="(?:texi2any|makeinfo|texi2html)', re.IGNORECASE)
 _TEXINFO_FOOTER = re.compile(
-    r"<p>\s*<(font|small|span)\b[^>]*>\s*This document was generated\b[^<]*(?:<(?!/?p\b)[^<]*){0,12}?</\1>\s*</p>"
+    r"<p>\s*<(font|small|span)\b[^>]*>\s*This document was generated\b[^<]*(?:<(?!/?p\b)[^<]*){0,12}?</\1>"
+    r"\s*(?:<br>\s*)?</p>"
     r'(?:\s*<font size="-1">[^<]*</font>(?=\s*</body>))?')
 """Texinfo's colophon at the end of every page (``texi2any -c PROGRAM_NAME_IN_FOOTER=1``): "This document was
-generated on *date* using texi2any." in ``p > font`` (texi2any 6.8; a ``span`` in texi2any 7), read as the page's
-last passage (task R6); with the small print a manual's own configuration puts right after it, at the page's end
-(Debian's zsh-doc: "Zsh version 5.9, released on May 14, 2022.", on the same 35 pages)."""
+generated on *date* using texi2any." in ``p > font`` (texi2any 6.8, texi2html's then a ``br``; a ``span`` in
+texi2any 7), the last passage (task R6); with the small print a manual's own configuration puts right after it, at
+the page's end (Debian's zsh-doc: "Zsh version 5.9, released on May 14, 2022.", on the same 35 pages)."""
 _TEXINFO_LETTERS = re.compile(r'<table><tr><th valign="top">Jump to: &nbsp; </th>(?:[^<]|<(?!/?table\b))*+</table>')
 """The letters above and below a Texinfo 6 index ("Jump to: ! + < _ A B C ..."; texi2any 7 classes the table
 ``cp-letters-header-printindex``, inside the ``div.printindex`` dropped): links into the index, which is chrome
