@@ -393,6 +393,9 @@ def test_a_failure_to_sync_the_staged_postings_defers_the_compaction(tmp_path: P
 
     db = tmp_path / "c.duckdb"
     folder = write_files(tmp_path / "a", {f"n{i}.md": note(i) for i in range(30)})
+    with Corpus(db) as corpus:  # a first ingest writes its postings sorted (no compaction): the index is not empty
+        ingest_paths(corpus, [write_files(tmp_path / "first", {"n0.md": note(0)})], collection="notes",
+                     chunk_tokens=40)
     monkeypatch.setattr(index, "fsync", failing)  # as index.py imported it
     with Corpus(db) as corpus:
         report = ingest_paths(corpus, [folder], collection="notes", chunk_tokens=40)
