@@ -27,7 +27,6 @@ import functools
 import json
 import math
 import re
-import string
 from typing import Annotated, Any
 
 from pydantic import (
@@ -50,10 +49,8 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, core_schema
 
 from clew.budgets.bounds import MAX_CLAUSES, MAX_FILTER_CLAUSES, MAX_FILTER_DEPTH, MAX_LIST_ITEMS
+from clew.corpus.globs import glob_regex
 from clew.errors import InputError
-
-MAX_GLOB_CHARS = 1_000
-"""The longest ``path`` glob a filter takes."""
 
 _FIELD = re.compile(r"[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z_][A-Za-z0-9_\-]*)*")
 
@@ -146,8 +143,8 @@ class Exists(_Filter):
 
 
 class Path(_Filter):
-    """The document's key (its path in the collection, as ``clew ls`` prints it) matches a glob, from the
-    key's start and case-sensitive, as ``--exclude``'s patterns with a ``/`` do: ``*`` is any run of
+    """The document's key (its path in the collection, as ``clew ls`` prints it) matches a glob
+    (``clew.corpus.globs``: the one ``--exclude``'s patterns with a ``/`` are read by): ``*`` is any run of
     characters, ``/`` included (``**`` too), ``**/`` also none; ``?`` one character; ``[abc]``, ``[a-z]``,
     ``[!abc]`` one of them or none of them; a pattern naming a folder takes everything below it
     (``v2.0`` and ``v2.0/`` match ``v2.0/install.html``); a leading ``/`` is the collection's root."""
@@ -159,41 +156,6 @@ class Path(_Filter):
     def _glob(cls, value: str) -> str:
         glob_regex(value)
         return value
-
-
-def glob_regex(glob: str) -> str:
-    """The regular expression (RE2, matched whole: DuckDB's ``regexp_full_match``) of a ``Path`` glob; a
-    pattern that cannot be one is a ``ValueError`` saying why."""
-    if not glob.strip("/ "):
-        raise ValueError("the path glob is empty (every document: leave path out)")
-    if len(glob) > MAX_GLOB_CHARS:
-        raise ValueError(f"the path glob takes at most {MAX_GLOB_CHARS} characters, got {len(glob)}")
-    pattern, out, i = glob.strip("/"), [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern[i] in "*?":
-            out.append(".*" if pattern[i] == "*" else ".")
-            i += 1
-        elif pattern[i] == "[":
-            negated = pattern.startswith("[!", i)
-            end = pattern.find("]", i + 2 if negated else i + 1)
-            if end <= i + 1 + negated:
-                raise ValueError(f"{glob!r}: the '[' at character {i + 1} opens no class closed by ']' (a '[' "
-                                 "itself: '[[]')")
-            inner = "".join("\\" + c if c in "\\^[]" else c for c in pattern[i + 1 + negated:end])
-            out.append(f"[{'^' if negated else ''}{inner}]")
-            i = end + 1
-        else:
-            out.append("\\" + pattern[i] if pattern[i] in string.punctuation else pattern[i])
-            i += 1
-    regex = "(?s)" + "".join(out) + "(?:/.*)?"
-    try:
-        re.compile(regex)
-    except re.error as error:  # a class such as [z-a]
-        raise ValueError(f"{glob!r} is not a usable glob: {error.msg}") from None
-    return regex
 
 
 def field_filter(flt: AnyFilter) -> AnyFilter:

@@ -155,9 +155,8 @@ def test_permissions_hold_under_a_path_filter_and_a_row_filter_holds_no_path(cor
 @pytest.mark.parametrize(
     ("glob", "says"),
     [
-        ("v1[", "the '[' at character 3 opens no class closed by ']'"),
         ("", "the path glob is empty"),
-        ("[z-a]", "not a usable glob: bad character range z-a"),
+        ("v" * 1_001, "the path glob takes at most 1000 characters"),
         (3, "Input should be a valid string"),
     ],
 )
@@ -174,8 +173,8 @@ def test_clew_ask_takes_the_path_filter_as_path_equals_glob_or_json(db: Path) ->
         asked = runner.invoke(app, ["ask", QUESTION, "--db", str(db), "--filter", given])
         assert asked.exit_code == 0, asked.output
         assert "Python 3.8 and newer" in asked.stdout and "3.6" not in asked.stdout and "3.10" not in asked.stdout
-    bad = runner.invoke(app, ["ask", QUESTION, "--db", str(db), "--filter", "path=v2["])
-    assert bad.exit_code == 2 and "filter: malformed filter at path: 'v2['" in bad.stderr, bad.output
+    bad = runner.invoke(app, ["ask", QUESTION, "--db", str(db), "--filter", "path=/"])
+    assert bad.exit_code == 2 and "filter: malformed filter at path: the path glob is empty" in bad.stderr, bad.output
 
 
 def test_rest_and_mcp_take_the_path_filter(corpus: Corpus) -> None:
@@ -194,7 +193,7 @@ def test_rest_and_mcp_take_the_path_filter(corpus: Corpus) -> None:
         refused = client.post(
             "/v1/agents/retrieval",
             headers={"Authorization": f"Bearer {KEY}"},
-            json={**body, "queries": [{"collection": "docs", "filter": {"path": "["}}]},
+            json={**body, "queries": [{"collection": "docs", "filter": {"path": "/"}}]},
         )
         assert refused.status_code == 400 and refused.json()["field"] == "queries.0.filter", refused.text
 

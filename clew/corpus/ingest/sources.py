@@ -50,7 +50,7 @@ a caller's ``!`` pattern naming it takes it back in).
 
 from __future__ import annotations
 
-import fnmatch
+import functools
 import os
 import re
 from collections.abc import Callable
@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
+from clew.corpus.globs import glob_regex
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.browser_pages import drop_browser_pages
 from clew.corpus.ingest.copies import pdf_copies
@@ -216,15 +217,25 @@ def deciding_pattern(key: str, patterns: list[str]) -> int | None:
     parts = PurePosixPath(key).parts
     for index in range(len(patterns) - 1, -1, -1):
         pattern = patterns[index].removeprefix("!")
-        if "/" not in pattern.rstrip("/"):
-            name = pattern.rstrip("/")
-            if any(fnmatch.fnmatchcase(part, name) for part in parts):
-                return index
+        whole = _glob(pattern)
+        if whole is None:
             continue
-        rooted = pattern.strip("/")
-        if fnmatch.fnmatchcase(key, rooted) or fnmatch.fnmatchcase(key, rooted + "/*"):
+        if "/" not in pattern.rstrip("/"):  # any one component
+            if any(whole.fullmatch(part) for part in parts):
+                return index
+        elif whole.fullmatch(key):  # from the root; a folder takes everything below it
             return index
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def _glob(pattern: str) -> re.Pattern[str] | None:
+    """``pattern`` read as a filter's ``path`` is (``clew.corpus.globs``); None for one that is no glob (empty or
+    too long), which matches nothing."""
+    try:
+        return re.compile(glob_regex(pattern))
+    except ValueError:
+        return None
 
 
 def ignore_patterns(folder: Path) -> list[str]:
