@@ -71,6 +71,7 @@ from clew.corpus.ingest.formats.lightmarkup_tables import (
     RST_CODE,
     SourceTable,
     asciidoc_tables,
+    indented_end,
     rst_tables,
 )
 from clew.corpus.ingest.formats.rst_roles import field_line, role_text, version_note
@@ -214,7 +215,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             if run is not None:
                 doc.block(run, i, "paragraph")
             run, literal = None, False
-            stop = _indented_end(lines, i + 1, len(opened.group(1)))
+            stop = indented_end(lines, i + 1, len(opened.group(1)))
             first = next((j for j in range(i + 1, stop) if not _blank(lines[j])
                           and not _RST_OPTION.match(lines[j].strip())), stop)
             glossary = (len(lines[first]) - len(lines[first].lstrip()), stop) if first < stop else None
@@ -229,7 +230,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             while last < len(lines) and not _blank(lines[last]) and len(lines[last]) - len(lines[last].lstrip()) == \
                     glossary[0]:
                 last += 1
-            stop = _indented_end(lines, last, glossary[0])
+            stop = indented_end(lines, last, glossary[0])
             terms = (_GLOSSARY_KEY.sub("", lines[j].strip()) for j in range(i, last))  # "term 1 : A": "term 1"
             if doc.entry(", ".join(terms), i, last, stop):
                 entries.append(stop)
@@ -246,7 +247,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
                     break
                 names.append(more.group(3))
                 last += 1
-            stop = _indented_end(lines, last, len(described.group(1)))
+            stop = indented_end(lines, last, len(described.group(1)))
             if stop == last:  # no body: its line, as written
                 doc.block(i, last, "paragraph")
                 i = last
@@ -266,7 +267,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             if run is not None:
                 doc.block(run, i, "paragraph")
             run, literal = None, False
-            stop = _indented_end(lines, i + 1, len(directive.group(1)))
+            stop = indented_end(lines, i + 1, len(directive.group(1)))
             doc.block(i, stop, "code" if RST_CODE.match(line) else "paragraph")
             i = stop
             continue
@@ -275,7 +276,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             if run is not None:
                 doc.block(run, i, "paragraph")
             run, literal = None, False
-            stop = _indented_end(lines, i + 1, len(toctree.group(1)))
+            stop = indented_end(lines, i + 1, len(toctree.group(1)))
             for entry in range(i + 1, stop):
                 name = lines[entry].strip()
                 if name and not _RST_OPTION.match(name):
@@ -290,7 +291,7 @@ def parse_rst(source: str, targets: Mapping[str, str] | None = None) -> ParsedDo
             i += 1
             continue
         if run is None and literal and not _blank(line) and line[0].isspace():
-            stop = _indented_end(lines, i, 0)
+            stop = indented_end(lines, i, 0)
             doc.block(i, stop, "code")
             literal = False
             i = stop
@@ -336,7 +337,7 @@ def _entry_fields(lines: list[str]) -> list[str]:
         indent = len(lines[body]) - len(lines[body].lstrip()) if body < len(lines) else 0
         if indent <= len(described.group(1)):
             continue
-        for j in range(body, _indented_end(lines, body, len(described.group(1)))):
+        for j in range(body, indented_end(lines, body, len(described.group(1)))):
             if lines[j][:indent].isspace() and lines[j][indent:indent + 1] == ":":
                 out[j] = field_line(lines[j])
     return out
@@ -352,17 +353,6 @@ def _toctree_href(entry: str) -> str | None:
     if target == "self" or target.startswith("/") or any(ch in target for ch in "*?["):
         return None
     return target + ".rst"
-
-
-def _indented_end(lines: list[str], first: int, indent: int) -> int:
-    """The line after the block of lines from ``first`` indented more than ``indent`` (blank lines
-    inside it included, trailing ones not)."""
-    stop, j = first, first
-    while j < len(lines) and (_blank(lines[j]) or len(lines[j]) - len(lines[j].lstrip()) > indent):
-        j += 1
-        if not _blank(lines[j - 1]):
-            stop = j
-    return stop
 
 
 def _rst_title(lines: list[str], i: int) -> tuple[int, int, str, tuple[str, bool]] | None:

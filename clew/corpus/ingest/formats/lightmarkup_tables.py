@@ -99,7 +99,7 @@ def rst_tables(lines: list[str], rewrite: Callable[[str], str] = str) -> tuple[l
         simple = _SIMPLE_BORDER.match(lines[i]) if after_blank and grid is None else None
         directive = _DIRECTIVE.match(lines[i])
         if RST_CODE.match(lines[i]) or (lines[i].rstrip().endswith("::") and not lines[i].lstrip().startswith("..")):
-            stop = _body_end(lines, i + 1, len(lines[i]) - len(lines[i].lstrip()))
+            stop = indented_end(lines, i + 1, len(lines[i]) - len(lines[i].lstrip()))
             out.append(lines[i] if RST_CODE.match(lines[i]) else rewrite(lines[i]))  # "like this::": prose
             out.extend(lines[i + 1:stop])  # code, or a literal block: tables written there are examples
             i = max(stop, i + 1)
@@ -113,7 +113,7 @@ def rst_tables(lines: list[str], rewrite: Callable[[str], str] = str) -> tuple[l
             stop = _simple_end(lines, i)
             parsed = _docutils(SimpleTableParser(), lines[i:stop], len(simple.group(1))) if stop else None
         elif directive is not None:
-            stop = _body_end(lines, i + 1, len(directive.group(1)))
+            stop = indented_end(lines, i + 1, len(directive.group(1)))
             options, body = _options(lines[i + 1:stop])
             reader = _list_table if directive.group(2) == "list-table" else _csv_table
             found = reader(body, options) if "file" not in options and "url" not in options else None
@@ -157,9 +157,9 @@ def _simple_end(lines: list[str], first: int) -> int:
     return 0
 
 
-def _body_end(lines: list[str], first: int, indent: int) -> int:
-    """The line after a directive's body: the lines from ``first`` indented more than ``indent``
-    (blank lines inside it included, trailing ones not)."""
+def indented_end(lines: list[str], first: int, indent: int) -> int:
+    """The line after the block of lines from ``first`` indented more than ``indent`` (a directive's body; blank
+    lines inside it included, trailing ones not)."""
     stop, j = first, first
     while j < len(lines) and (_blank(lines[j]) or len(lines[j]) - len(lines[j].lstrip()) > indent):
         j += 1
