@@ -73,7 +73,8 @@ def parse_epub(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
                 "ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
         try:
             return _read_book(archive, deadline)
-        except (zipfile.BadZipFile, ElementTree.ParseError, EOFError, OSError, ValueError) as error:
+        # LookupError: an XML file that declares an encoding Python does not know (encoding="bogus")
+        except (zipfile.BadZipFile, ElementTree.ParseError, EOFError, OSError, ValueError, LookupError) as error:
             raise UnreadableDocument(f"not a readable EPUB file ({type(error).__name__}: {error})") from error
 
 
@@ -165,12 +166,13 @@ def _encrypted(archive: zipfile.ZipFile, names: set[str]) -> set[str]:
 
 def _contents_titles(archive: zipfile.ZipFile, navs: list[str]) -> dict[str, str]:
     """Each file's title in the book's contents (EPUB 3 nav's links, EPUB 2 NCX's navPoints): zip path ->
-    the title of the first entry that points at it. Contents that are not well-formed XML give none."""
+    the title of the first entry that points at it. Contents that are not well-formed XML (or declare an
+    encoding Python does not know) give none."""
     titles: dict[str, str] = {}
     for nav in navs:
         try:
             root = ElementTree.fromstring(archive.read(nav))
-        except ElementTree.ParseError:
+        except (ElementTree.ParseError, LookupError):  # LookupError: an encoding Python does not know
             continue
         base = posixpath.dirname(nav)
         for element in root.iter():

@@ -144,6 +144,7 @@ def test_a_book_that_unzips_past_its_bound_is_skipped_before_it_is_unzipped(tmp_
     (b"this is plain text, not a book", "not a zip"),
     (rewritten(SPHINX, {"META-INF/container.xml": None}), "no META-INF/container.xml"),
     (rewritten(SPHINX, {"content.opf": b"<package><spine"}), "ParseError"),
+    (rewritten(SPHINX, {"content.opf": b'<?xml version="1.0" encoding="bogus"?><package/>'}), "LookupError"),
 ])
 def test_a_broken_book_is_a_problem_naming_the_file_and_the_rest_is_stored(
         tmp_path: Path, data: bytes, reason: str) -> None:
@@ -160,6 +161,13 @@ def test_a_broken_book_is_a_problem_naming_the_file_and_the_rest_is_stored(
     problem = report.problems[0]
     assert problem.path.endswith("broken.epub") and problem.message.startswith("not a readable EPUB file")
     assert reason in problem.message
+
+
+def test_a_nav_in_an_encoding_python_does_not_know_is_left_out_and_the_book_read() -> None:
+    nav = zipfile.ZipFile(PANDOC).read("EPUB/nav.xhtml").replace(b'encoding="UTF-8"', b'encoding="bogus"', 1)
+    assert b'encoding="bogus"' in nav
+    book = parse_epub(rewritten(PANDOC, {"EPUB/nav.xhtml": nav}))
+    assert book.text == parse_epub(PANDOC.read_bytes()).text  # its toc.ncx still names the chapters
 
 
 def test_ingest_and_ask_a_book(tmp_path: Path) -> None:
