@@ -3,7 +3,8 @@
 read a pattern the same way, through :func:`glob_regex`.
 
 A glob is matched whole, from the key's start, case-sensitive: ``*`` is any run of characters, ``/`` included
-(``**`` too), ``**/`` also none (``**/index.md`` is the root's ``index.md`` too); ``?`` one character;
+(``**`` too), a ``**/`` that is a whole folder also none (``**/index.md`` is the root's ``index.md`` too;
+``a**/b`` is ``a*/b``, as in ``.gitignore``); ``?`` one character;
 ``[abc]``, ``[a-z]``, ``[!abc]`` one of them or none of them, as ``fnmatch`` reads them (a ``]`` first in the
 class is one of them; a range whose ends are reversed holds nothing); a ``[`` that no ``]`` closes is itself; a
 pattern naming a folder takes everything below it (``v2.0`` and ``v2.0/`` match ``v2.0/install.html``); a
@@ -27,7 +28,7 @@ def glob_regex(glob: str) -> str:
         raise ValueError(f"the path glob takes at most {MAX_GLOB_CHARS} characters, got {len(glob)}")
     pattern, out, i = glob.strip("/"), [], 0
     while i < len(pattern):
-        if pattern.startswith("**/", i):
+        if pattern.startswith("**/", i) and (i == 0 or pattern[i - 1] == "/"):  # a whole folder: 'a**/b' is 'a*/b'
             out.append("(?:.*/)?")
             i += 3
         elif pattern[i] in "*?":

@@ -24,6 +24,9 @@ CASES = [  # (glob, key, whether it matches)
     ("docs/[z-a]x.md", "docs/ax.md", False),  # a reversed range holds nothing
     ("**/x.md", "x.md", True),  # '**/' is any folders or none
     ("**/x.md", "a/b/x.md", True),
+    ("a**/x.md", "ax.md", False),  # '**/' after other characters is '*/': at least one folder
+    ("a**/x.md", "ab/c/x.md", True),
+    ("d/**/x.md", "d/x.md", True),
     ("v2.*", "v2.1/x.md", True),
     ("v2.*", "v20/x.md", False),
     ("*/install.md", "v1/install.md", True),
