@@ -17,6 +17,7 @@ Invariants every parser keeps (``ParsedDocument.check`` verifies them):
 from __future__ import annotations
 
 import time
+import zipfile
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal, TypeVar
@@ -120,6 +121,14 @@ class ParseBounds:
 
     def deadline(self) -> Deadline:
         return Deadline(self.seconds)
+
+    def check_unzipped(self, archive: zipfile.ZipFile, parts: str) -> None:
+        """Refuse a zip (a DOCX's parts, an EPUB's files) whose directory says it unzips to more than
+        ``expanded_bytes``, before any of it is unzipped (zipfile stops a member past its stated size)."""
+        expanded = sum(info.file_size for info in archive.infolist())
+        if expanded > self.expanded_bytes:
+            raise UnreadableDocument(f"its {parts} unzip to {expanded:,} bytes, over the {self.expanded_bytes:,}-byte "
+                                     "limit: not ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
 
 
 class Deadline:

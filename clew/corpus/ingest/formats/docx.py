@@ -67,7 +67,7 @@ def parse_docx(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
 
     bounds = bounds or ParseBounds()
     deadline = bounds.deadline()
-    _check_expanded(data, bounds.expanded_bytes)
+    _check_expanded(data, bounds)
     try:
         document = docx.Document(io.BytesIO(data))
     except (zipfile.BadZipFile, PackageNotFoundError, KeyError, ValueError, XMLSyntaxError) as error:
@@ -139,17 +139,13 @@ def _drop_entity_references(body: Any) -> set[str]:
     return names
 
 
-def _check_expanded(data: bytes, limit: int) -> None:
-    """Refuse a file whose parts unzip to more than ``limit`` bytes, before any is unzipped
-    (what the zip's directory says; zipfile stops a part that unzips past its stated size)."""
+def _check_expanded(data: bytes, bounds: ParseBounds) -> None:
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            expanded = sum(info.file_size for info in archive.infolist())
+        archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, OSError):
         return  # not a zip: python-docx says so below
-    if expanded > limit:
-        raise UnreadableDocument(f"its parts unzip to {expanded:,} bytes, over the {limit:,}-byte limit: not "
-                                 "ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
+    with archive:
+        bounds.check_unzipped(archive, "parts")
 
 
 def _paragraph(renderer: Renderer, paragraph: Paragraph, paged: bool, has_title: bool, numbering: _Numbering,

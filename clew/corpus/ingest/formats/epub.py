@@ -66,11 +66,7 @@ def parse_epub(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument
     except (zipfile.BadZipFile, ValueError, OSError) as error:
         raise UnreadableDocument(f"not a readable EPUB file (not a zip: {error})") from error
     with archive:
-        expanded = sum(info.file_size for info in archive.infolist())
-        if expanded > bounds.expanded_bytes:
-            raise UnreadableDocument(
-                f"its files unzip to {expanded:,} bytes, over the {bounds.expanded_bytes:,}-byte limit: not "
-                "ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
+        bounds.check_unzipped(archive, "files")
         try:
             return _read_book(archive, deadline)
         # LookupError: an XML file that declares an encoding Python does not know (encoding="bogus")
