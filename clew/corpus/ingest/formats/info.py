@@ -1,0 +1,344 @@
+"""GNU Info manuals (what ``makeinfo`` writes and a system installs as ``/usr/share/info/*.info.gz``): one
+document a manual, read by the HTML reader from the HTML its nodes become, so that a manual reads with the tree and
+the units of the same manual's Texinfo HTML (``makeinfo --html``).
+
+- Nodes are the chunks between ``\\x1f`` lines that open with a header line (``File: x.info,  Node: Foo,  Next:
+  ...,  Up: ...``); everything else is left out: the preamble (its copying notice repeats in ``Top``), the
+  ``Indirect:`` and ``Tag Table:`` of a split manual, the ``Local Variables`` trailer. Text without a node is not an
+  Info file (:class:`UnreadableDocument`).
+- A node's heading is its first line when the next underlines it: ``*`` a chapter (the ``Top`` node's title the
+  manual's, level 1), ``=`` a section, ``-`` a subsection, ``.`` a subsubsection, the levels of makeinfo's HTML
+  (``h2`` to ``h5``). A node without a heading is headed by its name one level below its ``Up`` node. Each node's
+  heading carries its name as makeinfo's HTML does (``sort invocation`` -> ``#sort-invocation``, ``NODE_ID``), and
+  the ``@anchor`` names the tag table lists under the node (``Ref:``).
+- Menus (``* Menu:``: ``* Name::`` and ``* Label: Node.`` entries) are lists of links to those nodes; cross
+  references (``*Note Node::``, ``*note Label: Node.``, ``*note Label: (coreutils)ls invocation.``) are links, to
+  another manual as ``coreutils.info.gz#ls-invocation`` (its name as Debian installs it). ``*Note`` reads "See".
+- A block indented five columns more than the text around it is an example (code), as makeinfo writes
+  ``@example``; term lines followed by a description indented below them are a ``@table`` (or ``@deffn``) entry,
+  a definition list; lines opened by ``•``, ``*``, ``-`` or ``1.`` at an indent under five are list items.
+- Index nodes (the ``\\x00\\x08[index\\x00\\x08]`` marker, then ``* entry: node. (line N)``) are left out: their
+  entries repeat the nodes' words; the markers, and image markers, are stripped everywhere.
+
+A split manual (``x.info`` with ``x.info-1``, ``x.info-2``) is joined by the file reader
+(``source_file.read_source``) from the parts its ``Indirect:`` table names (:func:`indirect_parts`).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.text import normalize_newlines
+from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
+
+OTHER_MANUAL_SUFFIX = ".info"
+"""How a link names another manual's file (``(coreutils)ls invocation`` -> ``coreutils.info.gz#ls-invocation``):
+as a system installs it, beside this one."""
+UNDERLINE_LEVELS = {"*": 2, "=": 3, "-": 4, ".": 5}
+"""A heading's level by the character that underlines it (``@chapter``, ``@section``, ``@subsection``,
+``@subsubsection`` and their unnumbered and appendix kin): makeinfo's HTML ``h2`` to ``h5``."""
+TOP_LEVEL = 1
+CODE_INDENT = 5
+"""Columns makeinfo indents an ``@example`` (and a ``@table`` item's description) past the text around it."""
+MAX_TERMS = 8
+"""Term lines (``@item`` and its ``@itemx``) one description may follow."""
+
+_MARKER = re.compile(r"\x00\x08\[[^\x00]*\x00\x08\]")
+_INDEX_MARKER = "\x00\x08[index\x00\x08]"
+_FIELD = re.compile(r"(File|Node|Next|Prev|Previous|Up):[ \t]*(\x7f[^\x7f\n]*\x7f|[^,\t\n]*)")
+_UNDERLINE = re.compile(r"([*=\-.])\1*")
+_MENU = "* Menu:"
+_ENTRY = re.compile(
+    r"\* +(?:(?P<name>[^:\n]+?)::|(?P<label>[^:\n]+?):[ \t]+(?P<node>(?:\([^)\n]*\))?[^\t\n]*?)"
+    r"(?:\.(?=\s|$)|,|\t|$))(?P<rest>.*)",
+    re.DOTALL,
+)
+_XREF = re.compile(
+    r"\*(?P<note>[Nn]ote)\s+(?:(?P<name>[^:\x1f]{1,300}?)::|(?P<label>[^:\x1f]{1,300}?):\s*"
+    r"(?P<node>(?:\([^)\n]*\))?[^,\t:\x1f]{1,300}?)(?P<end>[.,](?=\s|$|\))|\t))"
+)
+_SEE = re.compile(r"\bsee\s*$", re.IGNORECASE)
+_ITEM = re.compile(r" *(?:[•*\-]|\d{1,3}\.|[a-z]\.) +\S")
+_ITEM_END = {"dl": "</dd>", "ul": "</li>", "ol": "</li>"}
+_DETAILED = re.compile(r"[-—]+ ?The Detailed Node Listing ?[-—]+")
+"""The line before the Top node's menu of every node (each node's own menu again), left out."""
+_REF_LINE = re.compile(r"(Node|Ref): (.*)\x7f\d+$")
+
+
+def node_id(name: str) -> str:
+    """The HTML id makeinfo gives a node (Texinfo's node name normalisation): ASCII letters and digits as they are,
+    each run of spaces one ``-``, any other character ``_`` and its code point in hex (``_002e`` for ``.``)."""
+    out = []
+    for char in " ".join(name.split()):
+        if char == " ":
+            out.append("-")
+        elif char.isascii() and char.isalnum():
+            out.append(char)
+        else:
+            out.append(f"_{ord(char):04x}")
+    return "".join(out)
+
+
+def indirect_parts(text: str) -> list[str] | None:
+    """The file names a split manual's index file lists under ``Indirect:`` (``find.info-1``, in order); None for
+    a manual in one file."""
+    for chunk in text.split("\x1f")[1:]:
+        body = chunk.lstrip("\x0c\n")
+        if body.startswith("Indirect:"):
+            return [line.split(":", 1)[0].strip() for line in body.splitlines()[1:] if ":" in line]
+    return None
+
+
+@dataclass(slots=True)
+class _Node:
+    name: str
+    up: str
+    lines: list[str]
+    refs: list[str] = field(default_factory=list)
+
+
+def parse_info(source: str) -> ParsedDocument:
+    """Read one manual's nodes, in order, into one document (see the module's description)."""
+    text = normalize_newlines(source)
+    nodes: list[_Node] = []
+    refs: dict[str, list[str]] = {}
+    manual = ""
+    for chunk in text.split("\x1f")[1:]:
+        body = chunk.lstrip("\x0c\n")
+        if body.startswith("Tag Table:"):
+            refs.update(_tag_refs(body))
+        if not body.startswith("File:"):
+            continue
+        header, _, rest = body.partition("\n")
+        fields = {key: _unquote(value) for key, value in _FIELD.findall(header)}
+        if not fields.get("Node") or _INDEX_MARKER in rest:
+            continue
+        manual = manual or re.sub(r"\.info(?:-\d+)?$", "", fields.get("File", "")).strip()
+        lines = _MARKER.sub("", rest).replace("\x00", "").split("\n")
+        nodes.append(_Node(fields["Node"], fields.get("Up", ""), lines))
+    if not nodes:
+        raise UnreadableDocument(
+            "not a GNU Info file (no node: no line 'File: ..., Node: ...' after a \\x1f line): not ingested"
+        )
+    writer = _Writer(manual)
+    for node in nodes:
+        node.refs = refs.get(node.name, [])
+        writer.node(node)
+    return parse_html("<html><body>" + "".join(writer.out) + "</body></html>")
+
+
+def _unquote(value: str) -> str:
+    return " ".join(value.strip().strip("\x7f").split())
+
+
+def _tag_refs(table: str) -> dict[str, list[str]]:
+    """The ``@anchor`` names (``Ref:``) the tag table lists after each node, the node they are in."""
+    out: dict[str, list[str]] = {}
+    node = None
+    for line in table.splitlines():
+        match = _REF_LINE.match(line)
+        if match is None:
+            continue
+        if match[1] == "Node":
+            node = _unquote(match[2])
+        elif node is not None:
+            out.setdefault(node, []).append(_unquote(match[2]))
+    return out
+
+
+def _indent(line: str) -> int:
+    return len(line) - len(line.lstrip(" "))
+
+
+def _width(line: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in line)
+
+
+class _Writer:
+    """The HTML of a manual's nodes, one at a time; ``open`` holds the lists a description or item is inside."""
+
+    def __init__(self, manual: str) -> None:
+        self.manual = manual
+        self.out: list[str] = []
+        self.levels: dict[str, int] = {}
+        self.open: list[tuple[int, str, int]] = []  # (indent of their text, "dl" | "ul" | "ol", of their terms)
+
+    def node(self, node: _Node) -> None:
+        lines = node.lines
+        while lines and not lines[0].strip():
+            lines = lines[1:]
+        ids = "".join(f'<a id="{html.escape(node_id(ref))}"></a>' for ref in node.refs)
+        top = node.name == "Top"
+        if len(lines) > 1 and self._underlines(lines[0], lines[1]):
+            level = TOP_LEVEL if top else UNDERLINE_LEVELS[lines[1][0]]
+            heading, lines = lines[0].strip(), lines[2:]
+        else:
+            level = TOP_LEVEL if top else min(self.levels.get(node.up, TOP_LEVEL) + 1, 6)
+            heading = node.name
+        self.levels[node.name] = level
+        self.close()
+        self.out.append(f'<h{level} id="{html.escape(node_id(node.name))}">{ids}{html.escape(heading)}</h{level}>\n')
+        menu = next((at for at, line in enumerate(lines) if line.rstrip() == _MENU), len(lines))
+        for run in _runs(lines[:menu]):
+            self.run(run)
+        self.close()
+        self.menu(lines[menu + 1 :])
+
+    @staticmethod
+    def _underlines(line: str, under: str) -> bool:
+        under = under.rstrip()
+        return (
+            bool(line.strip())
+            and not line.startswith(" ")
+            and _UNDERLINE.fullmatch(under) is not None
+            and len(under) == _width(line.rstrip())
+        )
+
+    def run(self, lines: list[str]) -> None:
+        if len(lines) > 1 and self._underlines(lines[0], lines[1]):
+            self.close()
+            level = UNDERLINE_LEVELS[lines[1][0]]
+            self.out.append(f"<h{level}>{html.escape(lines[0].strip())}</h{level}>\n")
+            if lines[2:]:
+                self.run(lines[2:])
+            return
+        first = _indent(lines[0])
+        least = min(_indent(line) for line in lines)
+        entry = _entry(lines)
+        kind = "dl" if entry is not None else None
+        if _ITEM.match(lines[0]):
+            entry, kind = None, "ol" if lines[0].lstrip()[0].isalnum() else "ul"
+        while self.open:  # close the lists this run is outside of (neither in a description nor a sibling entry)
+            text, open_kind, marker = self.open[-1]
+            if least >= text or (marker == first and open_kind == kind):
+                break
+            self.end_list()
+        context = self.open[-1][0] if self.open else 0
+        sibling = bool(self.open) and self.open[-1][1:] == (kind, first)  # the next entry of the innermost list
+        opens = context <= first < context + CODE_INDENT and (entry is not None or first > context)
+        if kind is None or not (sibling or opens):  # text of the description or item it is in, or code
+            if least >= context + CODE_INDENT:
+                code = "\n".join(line[context + CODE_INDENT :] for line in lines)
+                self.out.append(f'<pre class="example">{html.escape(code)}</pre>\n')
+            else:
+                self.out.append(f"<p>{self.inline(' '.join(line.strip() for line in lines))}</p>\n")
+            return
+        if sibling:
+            self.out.append(_ITEM_END[kind])
+        else:
+            self.out.append(f"<{kind}>")
+            self.open.append((_indent(lines[entry[0]]) if entry is not None else context + CODE_INDENT, kind, first))
+        if entry is None:
+            words = " ".join(line.strip() for line in lines).split(" ", 1)
+            self.out.append(f"<li><p>{self.inline(words[1] if len(words) > 1 else '')}</p>\n")  # open: more may follow
+            return
+        terms, end = entry
+        self.out.append("".join(f"<dt>{self.inline(line.strip())}</dt>" for line in lines[:terms]))
+        self.out.append(f"<dd><p>{self.inline(' '.join(line.strip() for line in lines[terms:end]))}</p>\n")
+        if end < len(lines):  # the next entry of a table written without blank lines between its entries
+            self.run(lines[end:])
+
+    def close(self) -> None:
+        """Close every open list: what follows is outside them."""
+        while self.open:
+            self.end_list()
+
+    def end_list(self) -> None:
+        """Close the innermost open list, and its last entry (kept open for the paragraphs that go on in it)."""
+        kind = self.open.pop()[1]
+        self.out.append(f"{_ITEM_END[kind]}</{kind}>\n")
+
+    def menu(self, lines: list[str]) -> None:
+        """A node's menu: its entries a list of links, any other line (a group's title) a paragraph."""
+        entries: list[str] = []
+        for line in lines:
+            if _DETAILED.fullmatch(line.strip()):
+                break
+            if line.startswith("* "):
+                entries.append(line)
+            elif line.startswith(" ") and line.strip() and entries:
+                entries[-1] += " " + line.strip()
+            elif line.strip():
+                self._entries(entries)
+                entries = []
+                self.out.append(f"<p>{html.escape(line.strip())}</p>\n")
+        self._entries(entries)
+
+    def _entries(self, entries: list[str]) -> None:
+        items = []
+        for entry in entries:
+            match = _ENTRY.match(entry)
+            if match is None:
+                items.append(f"<li>{html.escape(entry[2:].strip())}</li>")
+                continue
+            name = match["name"] or match["label"]
+            rest = " ".join(match["rest"].split())
+            link = f'<a href="{html.escape(self.href(match["name"] or match["node"]))}">{html.escape(name.strip())}</a>'
+            items.append(f"<li>{link}{': ' + html.escape(rest) if rest else ''}</li>")
+        if items:
+            self.out.append("<ul>" + "".join(items) + "</ul>\n")  # not ul.menu: the HTML reader drops that (SQLite's)
+
+    def inline(self, text: str) -> str:
+        """Text with its cross references as links (``*Note`` as "See", as makeinfo's HTML writes ``@xref``)."""
+        out = []
+        at = 0
+        for match in _XREF.finditer(text):
+            before = text[at : match.start()]
+            out.append(html.escape(before))
+            if not _SEE.search(before):
+                out.append("See " if match["note"] == "Note" else "see ")
+            label = " ".join((match["name"] or match["label"]).split())
+            target = match["name"] or match["node"]
+            out.append(f'<a href="{html.escape(self.href(target))}">{html.escape(label)}</a>')
+            out.append(html.escape(match["end"] or "").replace("\t", ""))
+            at = match.end()
+        out.append(html.escape(text[at:]))
+        return "".join(out)
+
+    def href(self, target: str) -> str:
+        """A node's link: ``#id`` in this manual, ``manual.info.gz#id`` in another (``(manual)Node``)."""
+        target = _unquote(target)
+        other = re.match(r"\(([^)]*)\)\s*(.*)", target, re.DOTALL)
+        if other is None or other[1].strip() == self.manual:
+            node = other[2] if other is not None else target
+            return f"#{node_id(node or 'Top')}"
+        node = _unquote(other[2])
+        return other[1].strip() + OTHER_MANUAL_SUFFIX + (f"#{node_id(node)}" if node and node != "Top" else "")
+
+
+def _runs(lines: list[str]) -> list[list[str]]:
+    """The runs of non-blank lines; a list item (``_ITEM``) after another at its indent opens a run of its own
+    (``@itemize`` writes no blank line between its items)."""
+    runs: list[list[str]] = []
+    current: list[str] = []
+    for line in lines:
+        if current and _ITEM.match(line) and _ITEM.match(current[0]) and _indent(line) == _indent(current[0]):
+            runs.append(current)
+            current = []
+        if line.strip():
+            current.append(line.rstrip())
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _entry(lines: list[str]) -> tuple[int, int] | None:
+    """How many term lines open ``lines`` when they are a ``@table`` or ``@deffn`` entry (terms at one indent, then
+    a description indented four or more columns past them), and where the entry ends (the next term at the indent
+    of its terms, or the run's end); None when they are not one."""
+    first = _indent(lines[0])
+    for at, line in enumerate(lines[1 : MAX_TERMS + 1], start=1):
+        indent = _indent(line)
+        if indent >= first + 4:
+            end = next((k for k in range(at, len(lines)) if _indent(lines[k]) < indent), len(lines))
+            return (at, end) if end == len(lines) or _indent(lines[end]) == first else None
+        if indent != first:
+            return None
+    return None

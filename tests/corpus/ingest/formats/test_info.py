@@ -1,0 +1,137 @@
+"""GNU Info manuals read by ``formats.info`` (task I1): tests/fixtures/info/README.md says where the excerpt comes
+from."""
+
+from __future__ import annotations
+
+import pytest
+
+from clew.corpus.ingest.formats.info import indirect_parts, node_id, parse_info
+from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
+from tests.conftest import FIXTURES
+
+COREUTILS = FIXTURES / "info" / "coreutils.info"
+
+
+@pytest.fixture(scope="module")
+def coreutils() -> ParsedDocument:
+    parsed = parse_info(COREUTILS.read_text(encoding="utf-8"))
+    parsed.check()
+    return parsed
+
+
+def blocks(parsed: ParsedDocument, kind: str) -> list[str]:
+    return [parsed.text[b.start : b.end] for b in parsed.blocks if b.kind == kind]
+
+
+def linked(parsed: ParsedDocument) -> list[tuple[str, str]]:
+    """Each link's first words (of its line) and its target."""
+    return [(" ".join(parsed.text[link.start :].split("\n", 1)[0].split()[:3]), link.href) for link in parsed.links]
+
+
+def test_nodes_are_the_sections_of_makeinfo_s_html_by_their_underlines(coreutils: ParsedDocument) -> None:
+    assert coreutils.title == "GNU Coreutils"
+    assert [(s.heading, s.level, s.parent, s.anchors) for s in coreutils.sections[1:]] == [
+        ("GNU Coreutils", 1, 0, ["Top"]),
+        ("3.3 ‘nl’: Number lines and write files", 3, 1, ["nl-invocation"]),
+        ("7 Operating on sorted files", 2, 1, ["Operating-on-sorted-files"]),
+        # the tag table's Ref: under the node names an anchor of it
+        ("7.1 ‘sort’: Sort text files", 3, 3, ["sort-invocation", "sort-invocation_002dFootnote_002d1"]),
+    ]
+
+
+def test_the_preamble_index_tag_table_and_trailer_are_left_out(coreutils: ParsedDocument) -> None:
+    text = coreutils.text
+    assert text.startswith("# GNU Coreutils\n\nThis manual documents version 9.1")
+    for left_out in (
+        "INFO-DIR-SECTION",
+        "produced by makeinfo",
+        "Tag Table",
+        "coding: utf-8",
+        "Concept index\n",
+        "(line",
+        "\x00",
+        "\x08",
+        "[index",
+        "* Menu:",
+    ):
+        assert left_out not in text, left_out
+
+
+def test_menus_are_lists_of_links_to_their_nodes_and_the_detailed_listing_is_left_out(
+    coreutils: ParsedDocument,
+) -> None:
+    items = blocks(coreutils, "list_item")
+    assert items[:3] == [
+        "- Output of entire files: cat tac nl od base32 base64 basenc",
+        "- Operating on sorted files: sort shuf uniq comm ptx tsort",
+        "- Concept index: General index",
+    ]
+    assert "- sort invocation: Sort text files." in items
+    links = linked(coreutils)
+    assert links[:3] == [
+        ("Output of entire", "#Output-of-entire-files"),
+        ("Operating on sorted", "#Operating-on-sorted-files"),
+        ("Concept index: General", "#Concept-index"),
+    ]
+    assert ("sort invocation: Sort", "#sort-invocation") in links
+    assert "#nl-invocation" not in [href for _, href in links]  # only in the Top's detailed node listing
+
+
+def test_cross_references_are_links_to_nodes_and_to_other_manuals(coreutils: ParsedDocument) -> None:
+    text = coreutils.text
+    assert "long double-precision floating point number. See Floating point. Do not report" in text
+    assert "as an index/version number. (See Version sort ordering.)" in text
+    assert "for the basic regular expression BRE. See Regular Expressions." in text
+    links = linked(coreutils)
+    assert ("Floating point. Do", "#Floating-point") in links
+    assert ("Version sort ordering.)", "#Version-sort-ordering") in links
+    assert ("Regular Expressions.", "grep.info#Regular-Expressions") in links
+
+
+def test_examples_are_code_and_tables_are_terms_with_their_descriptions(coreutils: ParsedDocument) -> None:
+    code = blocks(coreutils, "code")
+    assert "```\nsort [OPTION]... [FILE]...\n```" in code
+    assert "```\nsort -n -r\n```" in code  # an example inside a list item
+    text = coreutils.text
+    assert (
+        "‘-n’\n‘--numeric-sort’\n‘--sort=numeric’\n\nSort numerically.  The number begins each line".replace("  ", " ")
+    ) in text
+    assert "\n\nComparison is exact; there is no rounding error.\n\n" in text  # a description's second paragraph
+    # a table inside a description, its entries written without blank lines between them
+    assert (
+        "The styles are:\n\n‘a’\n\nnumber all lines,\n\n‘t’\n\nnumber only nonempty lines (default for body)," in text
+    )
+    assert "- Minus infinity." in blocks(coreutils, "list_item")
+
+
+def test_a_node_without_a_heading_is_headed_by_its_name_below_its_up_node() -> None:
+    parsed = parse_info(
+        "\x1f\nFile: m.info,  Node: Top,  Next: Parts,  Up: (dir)\n\nManual\n******\n\n* Menu:\n\n"
+        "* Parts::\n\n\x1f\nFile: m.info,  Node: Parts,  Up: Top\n\n1 Parts\n*******\n\n"
+        "\x1f\nFile: m.info,  Node: Loose end,  Up: Parts\n\nText of a node without a heading.\n"
+    )
+    assert [(s.heading, s.level, s.anchors) for s in parsed.sections[1:]] == [
+        ("Manual", 1, ["Top"]),
+        ("1 Parts", 2, ["Parts"]),
+        ("Loose end", 3, ["Loose-end"]),
+    ]
+
+
+@pytest.mark.parametrize("text", ["name = Views\ncore = 7.x\n", "no node here\x1f\nTag Table:\n\x1f\nEnd Tag Table\n"])
+def test_a_file_without_nodes_is_not_an_info_file(text: str) -> None:
+    with pytest.raises(UnreadableDocument, match="not a GNU Info file"):
+        parse_info(text)
+
+
+def test_node_ids_and_the_indirect_table() -> None:
+    assert [node_id(n) for n in ("sort invocation", "Treating / specially", "Top", "  a\n b")] == [
+        "sort-invocation",
+        "Treating-_002f-specially",
+        "Top",
+        "a-b",
+    ]
+    assert indirect_parts(
+        "This is find.info.\n\x1f\nIndirect:\nfind.info-1: 1201\nfind.info-2: 312546\n\x1f\n"
+        "Tag Table:\n(Indirect)\nNode: Top\x7f1201\n"
+    ) == ["find.info-1", "find.info-2"]
+    assert indirect_parts(COREUTILS.read_text(encoding="utf-8")) is None
