@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 from urllib.parse import unquote, urlsplit
 
-from clew.corpus.ingest.peek import browser_page, headings, read_at_most, word_pairs, words
+from clew.corpus.ingest.peek import browser_page, headings, read_head, read_name, word_pairs, words
 
 COMPILATION_SIZE = 0.5
 """An HTML page at least this share of the size of the folder's other HTML pages together may be
@@ -157,10 +157,10 @@ def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, 
 
 
 def _read(file: Path, limit: int) -> bytes | None:
-    """The first ``limit`` bytes of ``file``; None where it cannot be read (reading it to ingest reports that)."""
+    """The first ``limit`` bytes of ``file`` (a gzip file's decompressed); None where it cannot be read (reading it
+    to ingest reports that)."""
     try:
-        with file.open("rb") as handle:
-            return read_at_most(handle, limit)
+        return read_head(file, limit)
     except OSError:
         return None
 
@@ -280,7 +280,7 @@ def _not_found(files: list[tuple[Path, str]], is_html: Callable[[Path], bool], l
         folders.setdefault(folder, []).append((file, key))
     found = []
     for file, key, folder in pages:
-        if file.name.lower() not in NOT_FOUND_NAMES:
+        if read_name(file.name).lower() not in NOT_FOUND_NAMES:
             continue
         own = words(file, limit, html_page=True)
         if not _NOT_FOUND.search(" ".join(own)):

@@ -53,6 +53,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest.formats.lightmarkup import plain_kind, rst_titled
+from clew.corpus.ingest.peek import read_head
 
 MAX_DEPTH = 64
 """Includes inside includes (Asciidoctor's ``max-include-depth``)."""
@@ -105,10 +106,10 @@ def expand(text: str, file: Path, key: str, limit: int, fmt: str) -> tuple[str, 
 
 
 def read_text(file: Path, limit: int) -> str | None:
-    """The first ``limit`` bytes of ``file`` as UTF-8 (undecodable bytes replaced); None if it cannot be read."""
+    """The first ``limit`` bytes of ``file`` (a gzip file's decompressed) as UTF-8 (undecodable bytes replaced);
+    None if it cannot be read."""
     try:
-        with file.open("rb") as handle:
-            data = handle.read(limit)
+        data = read_head(file, limit)
     except OSError:
         return None
     return data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")

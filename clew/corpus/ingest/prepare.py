@@ -13,9 +13,11 @@ from urllib.parse import unquote, urlsplit
 
 from clew.corpus.ingest.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.info import parse_info
 from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain, parse_rst
 from clew.corpus.ingest.formats.markdown import parse_markdown, parse_mdx
 from clew.corpus.ingest.parsed import ParseBounds, ParsedDocument, pickled_by_fields
+from clew.corpus.ingest.peek import read_name
 from clew.corpus.prose import reads_as_prose
 from clew.corpus.search.index import INDEX_REVISION, document_title, index_text
 
@@ -78,13 +80,13 @@ class PreparedDocument:
         return title if isinstance(title, str) else self.parsed.title or self.named
 
 
-NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html", "pdf", "docx", "epub"})
+NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html", "pdf", "docx", "epub", "info"})
 """The formats whose files are titled by their name when they give no title (``name_title``): every format a file
 is read as, a JSON Lines record not (its key is no file's). An HTML page with neither a ``<title>`` nor an ``h1``
 (task S2: it was listed untitled where Markdown was named), a PDF or DOCX file with neither a metadata title nor a
 heading (task S3) are titled so too."""
 _NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst", ".adoc", ".asciidoc",
-                  ".html", ".htm", ".xhtml", ".pdf", ".docx", ".epub")
+                  ".html", ".htm", ".xhtml", ".pdf", ".docx", ".epub", ".info")
 
 
 def name_title(key: str) -> str | None:
@@ -94,7 +96,7 @@ def name_title(key: str) -> str | None:
     JSON Lines record's key, ``"42"``), and for an index page's name (``index.md``, ``README.md``, ``index.html``),
     which names its folder's page: the folder's name then."""
     parts = [p for p in key.split("/") if p]
-    name = parts[-1].removesuffix(".gz") if parts else ""  # a gzip file by the name it holds: NEWS.txt.gz
+    name = read_name(parts[-1]) if parts else ""  # a gzip file by the name it holds: NEWS.txt.gz
     if not name.lower().endswith(_NAME_SUFFIXES):
         return None
     stem = name.rsplit(".", 1)[0]
@@ -129,7 +131,7 @@ def parse_epub(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocum
 
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
     "markdown": parse_markdown, "html": parse_html, "text": parse_plain, "pdf": parse_pdf, "docx": parse_docx,
-    "epub": parse_epub, "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
+    "epub": parse_epub, "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx, "info": parse_info,
 }
 
 

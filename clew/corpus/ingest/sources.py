@@ -66,12 +66,13 @@ from clew.corpus.ingest.folder_copies import folder_copies
 from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import partials, read_text
+from clew.corpus.ingest.info_parts import read_with_their_index
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.parsed import ParseBounds
-from clew.corpus.ingest.peek import generated_sign, site_generator, word_pairs
+from clew.corpus.ingest.peek import generated_sign, read_name, site_generator, word_pairs
 from clew.errors import InputError
 
-Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub"]
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "info"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -91,10 +92,8 @@ SUFFIXES: dict[str, Format] = {
     ".pdf": "pdf",
     ".docx": "docx",
     ".epub": "epub",
+    ".info": "info",  # GNU Info (coreutils.info.gz); a split manual's parts (x.info-1.gz) are read with x.info
 }
-GZIP_SUFFIX = ".gz"
-"""A file compressed with gzip (Debian ships large pages so: ``changelog.html.gz``, ``NEWS.txt.gz``) is read as the
-format of its name without this suffix (``format_of``), decompressed by ``source_file.read_gzip``."""
 BINARY_FORMATS = frozenset({"pdf", "docx", "epub"})
 """Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
 MIB = 1024 * 1024
@@ -104,11 +103,9 @@ MAX_MARKDOWN_LINES = 2_000_000
 
 
 def format_of(file: PurePosixPath | Path) -> Format | None:
-    """The format a file is read as, by its suffix; a gzip file's (``a.html.gz``) by the suffix before ``.gz``."""
-    suffix = file.suffix.lower()
-    if suffix == GZIP_SUFFIX:
-        suffix = PurePosixPath(file.stem).suffix.lower()
-    return SUFFIXES.get(suffix)
+    """The format a file is read as, by its suffix; a gzip file's (``a.html.gz``) by the suffix before
+    ``.gz`` (``peek.GZIP_SUFFIX``: the name it is read under, ``peek.read_name``)."""
+    return SUFFIXES.get(PurePosixPath(read_name(file.name)).suffix.lower())
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +329,8 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             kept, twins = drop_twins(files)
             kept, copies = drop_pdf_copies(kept, lambda key: _taken_back(key, patterns))
             kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
+            parts = read_with_their_index(kept)  # a split Info manual's parts: read with its index file
+            kept = [entry for entry in kept if entry[1] not in parts]
             found.files.extend(kept)
             found.problems.extend(twins + copies)
             found.targets.update(_rst_targets(kept))
@@ -417,7 +416,7 @@ def site_assets(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]
     pages = {key.rpartition("/")[0] for file, key in files if _is_html(file)}
     left = []
     for file, key in files:
-        if SUFFIXES.get(file.suffix.lower()) not in _ASSET_TEXT or taken_back(key):
+        if format_of(file) not in _ASSET_TEXT or taken_back(key):
             continue
         folders = key.split("/")[:-1]
         if any(name.lower() in SITE_ASSET_FOLDERS and "/".join(folders[:at]) in pages
@@ -440,8 +439,8 @@ def site_licences(files: list[tuple[Path, str]], taken_back: Callable[[str], boo
     ``LICENSE-APACHE.txt``, ``COPYRIGHT.txt`` and its fonts' ``FiraSans-LICENSE.txt`` at the docs' root (task S3). A
     repository's ``LICENSE.md`` beside its ``README.md`` or beside pages written by hand stays; a key for which
     ``taken_back`` is true stays. Only a folder holding such a licence has its pages read."""
-    named = [(file, key) for file, key in files if SUFFIXES.get(file.suffix.lower()) in _ASSET_TEXT
-             and _LICENCE_NAME.search(file.name.rsplit(".", 1)[0]) and not taken_back(key)]
+    named = [(file, key) for file, key in files if format_of(file) in _ASSET_TEXT
+             and _LICENCE_NAME.search(read_name(file.name).rsplit(".", 1)[0]) and not taken_back(key)]
     if not named:
         return []
     pages: dict[str, list[Path]] = {}
@@ -504,7 +503,7 @@ def drop_partials(files: list[tuple[Path, str]], taken_back: Callable[[str], boo
     include whole (``clew.corpus.ingest.includes``), with ``(partial, page)`` of each left out; a key for which
     ``taken_back`` is true is kept."""
     texts = [(file, key) for file, key in files
-             if SUFFIXES.get(file.suffix.lower()) in ("asciidoc", "rst", "text", "markdown")]
+             if format_of(file) in ("asciidoc", "rst", "text", "markdown")]
     held = {key: page for key, page in partials(texts, TWIN_READ_BYTES).items() if not taken_back(key)}
     return [entry for entry in files if entry[1] not in held], sorted(held.items())
 
@@ -514,14 +513,14 @@ def _rst_targets(files: list[tuple[Path, str]]) -> dict[str, dict[str, str]]:
     their roles and ``xref:`` references name in other pages."""
     out: dict[str, dict[str, str]] = {}
     for fmt, targets_of in (("rst", rst_targets), ("asciidoc", xref_targets)):
-        paths = {key: file for file, key in files if SUFFIXES.get(file.suffix.lower()) == fmt}
+        paths = {key: file for file, key in files if format_of(file) == fmt}
         texts = {key: text for key, file in paths.items() if (text := read_text(file, TWIN_READ_BYTES)) is not None}
         out.update({str(paths[key]): targets for key, targets in targets_of(texts).items()})
     return out
 
 
 def _is_html(file: Path) -> bool:
-    return SUFFIXES.get(file.suffix.lower()) == "html"
+    return format_of(file) == "html"
 
 
 _SOURCE_SUFFIXES = (".rst", ".md", ".markdown", ".txt", ".ipynb")
@@ -529,8 +528,8 @@ _SOURCE_SUFFIXES = (".rst", ".md", ".markdown", ".txt", ".ipynb")
 
 def _document_name(key: str) -> str | None:
     """What a file is a rendering of: its key without the suffix (a Sphinx source ``a/_sources/b.rst.txt``
-    is ``a/b``); None for formats that are never twins."""
-    path = PurePosixPath(key)
+    is ``a/b``, a gzip file ``a.html.gz`` is ``a``); None for formats that are never twins."""
+    path = PurePosixPath(read_name(key))
     if _twin_format(path.suffix) is None:
         return None
     parts = path.parts
@@ -551,12 +550,12 @@ def _twin_format(suffix: str) -> Format | None:
 
 
 def _twin_rank(file: Path) -> int:
-    fmt = _twin_format(file.suffix)
+    fmt = _twin_format(PurePosixPath(read_name(file.name)).suffix)
     return TWIN_PREFERENCE.index(fmt) if fmt is not None else len(TWIN_PREFERENCE)
 
 
 def _word_pairs(file: Path, limit: int = TWIN_READ_BYTES) -> set[tuple[str, ...]]:
-    fmt = SUFFIXES.get(file.suffix.lower())
+    fmt = format_of(file)
     return word_pairs(file, limit, html_page=fmt == "html", markdown=fmt in ("markdown", "mdx"))
 
 
@@ -570,17 +569,19 @@ def same_text(first: Path, second: Path) -> bool:
 
 def suffix_twins(files: list[tuple[Path, str]]) -> list[Problem]:
     """A warning for each file ingested beside another of the same name and a different suffix
-    (``a.txt`` beside ``a.html``: usually one is the other's source, and the content counts twice)."""
+    (``a.txt`` beside ``a.html``: usually one is the other's source, and the content counts twice); a gzip file
+    by the name it is read under (``a.html.gz`` beside ``a.md``)."""
     by_stem: dict[tuple[Path, str], list[Path]] = {}
     for file, _ in files:
-        if file.suffix.lower() in SUFFIXES:
-            by_stem.setdefault((file.parent, file.stem), []).append(file)
+        if format_of(file) is not None:
+            by_stem.setdefault((file.parent, PurePosixPath(read_name(file.name)).stem), []).append(file)
     problems = []
-    for twins in by_stem.values():
+    for stem, twins in by_stem.items():
         if len(twins) > 1:
             names = ", ".join(twin.name for twin in twins)
             for twin in twins[1:]:
+                suffix = twin.name[len(stem[1]):]  # ".html", or a gzip file's ".html.gz"
                 problems.append(Problem(str(twin), f"same name as {twins[0].name} with another suffix ({names}): both "
-                                        f"are ingested; leave one out with --exclude '*{twin.suffix}' or .clewignore",
+                                        f"are ingested; leave one out with --exclude '*{suffix}' or .clewignore",
                                         False, warning=True))
     return problems

@@ -14,9 +14,10 @@ from typer.testing import CliRunner
 
 from clew.cli import app
 from clew.corpus.ingest.api import ingest_paths, prepare_sources
+from clew.corpus.ingest.peek import read_head, read_name
 from clew.corpus.ingest.prepare import ChunkingConfig, name_title
 from clew.corpus.ingest.source_file import read_source
-from clew.corpus.ingest.sources import MIB, FileLimits, format_of
+from clew.corpus.ingest.sources import MIB, FileLimits, find_files, format_of, suffix_twins
 from clew.corpus.links import target_names
 from clew.corpus.store import Corpus
 from tests.corpus.test_links import targets
@@ -119,3 +120,76 @@ def test_clew_ingest_says_which_gzip_file_it_could_not_read(tmp_path: Path) -> N
     )
     assert ran.stdout.startswith("1 document (1 new version, 0 unchanged)")
     assert target_names(["doc/changelog.html.gz"]) == ["doc/changelog.html", "doc/changelog.html.gz"]
+
+
+def _gzipped(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(gzip.compress(text.encode("utf-8")))
+    return path
+
+
+GUIDE = (
+    "<html><head><title>Guide</title></head><body><h1>Guide</h1><p>The installer writes its configuration "
+    "folder under the prefix, and an upgrade keeps every file in that folder as it was.</p></body></html>"
+)
+INTRO_MD = (
+    "# Introduction\n\nThe cache folder holds the downloaded archives until a purge removes them, "
+    "and the log level decides how much the tool writes about each download.\n"
+)
+
+
+def test_a_gzip_file_is_checked_under_the_name_and_the_text_it_holds(tmp_path: Path) -> None:
+    """The generated-page, browser-page and twin checks look at a gzip file's name without ``.gz`` and at its
+    decompressed text (review of 94fc7cd): before, ``retry.js.html.gz`` matched no ``*.html`` sign, a gzip page's
+    head was read compressed, and ``guide.html.gz`` was no one's twin, so all were ingested."""
+    folder = tmp_path / "site"
+    folder.mkdir()
+    _gzipped(
+        folder / "retry.js.html.gz",
+        "<html><head><title>JSDoc: Source: retry.js</title></head><body>"
+        '<pre class="prettyprint source linenums"><code>export default function retry() {}</code></pre>'
+        "</body></html>",
+    )
+    _gzipped(
+        folder / "old.html.gz",
+        '<html><head><meta http-equiv="refresh" content="0; url=guide.html"></head><body>Moved.</body></html>',
+    )
+    (folder / "guide.html").write_text(GUIDE, encoding="utf-8")
+    _gzipped(folder / "guide.html.gz", GUIDE)  # the same page again, compressed
+    (folder / "intro.md").write_text(INTRO_MD, encoding="utf-8")
+    _gzipped(
+        folder / "intro.html.gz",
+        "<html><head><title>Introduction</title></head><body><h1>Introduction</h1>"
+        "<p>The cache folder holds the downloaded archives until a purge removes them, and the log level "
+        "decides how much the tool writes about each download.</p></body></html>",
+    )  # rendered from intro.md
+    (folder / "notes.md").write_text("# Notes\n\nA release note of its own.\n", encoding="utf-8")
+    _gzipped(folder / "notes.html.gz", "<html><body><h1>Changes</h1><p>Other words altogether here.</p></body></html>")
+    found = find_files([folder], "**/*")
+    assert sorted(key for _, key in found.files) == ["guide.html", "intro.html.gz", "notes.html.gz", "notes.md"]
+    messages = {
+        Path(p.path).name: p.message for p in found.problems + suffix_twins(found.files) if p.path != str(folder)
+    }
+    left = [p.message for p in found.problems if p.path == str(folder)]
+    assert any("retry.js.html.gz" in m and "JSDoc source" in m for m in left)
+    assert any(m.startswith("1 redirect page (only a refresh to another page: old.html.gz)") for m in left)
+    assert messages["guide.html.gz"].startswith("the same text as guide.html (a copy in another format)")
+    assert messages["intro.md"].startswith("the same text as intro.html.gz (a copy in another format)")
+    assert messages["notes.md"].endswith("both are ingested; leave one out with --exclude '*.md' or .clewignore")
+
+
+def test_the_name_a_file_is_read_under_and_its_head() -> None:
+    assert [read_name(n) for n in ("a/changelog.html.gz", "NEWS.TXT.GZ", "a.html", "a.gz")] == [
+        "a/changelog.html",
+        "NEWS.TXT",
+        "a.html",
+        "a",
+    ]
+    assert read_head(CHANGELOG, 15) == b"<!DOCTYPE html>"
+
+
+def test_a_corrupt_gzip_file_s_head_is_unreadable(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.html.gz"
+    cut.write_bytes(CHANGELOG.read_bytes()[:5000])
+    with pytest.raises(OSError, match="not a readable gzip file"):
+        read_head(cut, 1 << 20)
