@@ -66,13 +66,12 @@ from clew.corpus.ingest.folder_copies import folder_copies
 from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import partials, read_text
-from clew.corpus.ingest.info_parts import read_with_their_index
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import generated_sign, read_name, site_generator, word_pairs
 from clew.errors import InputError
 
-Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "info"]
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -92,7 +91,6 @@ SUFFIXES: dict[str, Format] = {
     ".pdf": "pdf",
     ".docx": "docx",
     ".epub": "epub",
-    ".info": "info",  # GNU Info (coreutils.info.gz); a split manual's parts (x.info-1.gz) are read with x.info
 }
 BINARY_FORMATS = frozenset({"pdf", "docx", "epub"})
 """Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
@@ -329,8 +327,6 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             kept, twins = drop_twins(files)
             kept, copies = drop_pdf_copies(kept, lambda key: _taken_back(key, patterns))
             kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
-            parts = read_with_their_index(kept)  # a split Info manual's parts: read with its index file
-            kept = [entry for entry in kept if entry[1] not in parts]
             found.files.extend(kept)
             found.problems.extend(twins + copies)
             found.targets.update(_rst_targets(kept))
