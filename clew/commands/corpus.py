@@ -100,8 +100,11 @@ def ingest(
                                                      "parsing takes longer than this.")] = MAX_PARSE_SECONDS,
     max_page_objects: Annotated[int, typer.Option(min=1, help="Skip (and report) a PDF with a page of more "
                                                   "objects (text runs, paths, images) than this.")] = MAX_PAGE_OBJECTS,
-    max_docx_expanded_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) a DOCX or EPUB file whose parts "
-                                                       "unzip to more than this.")] = MAX_EXPANDED_MIB,
+    max_zip_expanded_mib: Annotated[int, typer.Option(
+        min=1, help="Skip (and report) a DOCX or EPUB file (a zip) whose files unzip to more than this.")
+    ] = MAX_EXPANDED_MIB,
+    max_docx_expanded_mib: Annotated[int | None, typer.Option(
+        min=1, hidden=True, help="Deprecated: the old name of --max-zip-expanded-mib.")] = None,
     follow_symlinks: Annotated[bool, typer.Option(help="Ingest files that symbolic links inside a folder point to "
                                                   "outside it (default: skipped and reported).")] = False,
     as_json: JsonOption = False,
@@ -110,6 +113,7 @@ def ingest(
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise fail(f"path not found: {', '.join(missing)}")
+    expanded_mib = _zip_expanded_mib(max_zip_expanded_mib, max_docx_expanded_mib)
     show_progress = err.is_terminal and not as_json
     path = database(db, exists=False)
     new_file = not path.exists()
@@ -127,7 +131,7 @@ def ingest(
                 exclude=exclude or [], follow_symlinks=follow_symlinks,
                 prune=prune, limits=FileLimits(
                     max_text_mib * MIB, max_binary_mib * MIB, max_markdown_lines,
-                    ParseBounds(max_parse_seconds, max_page_objects, max_docx_expanded_mib * MIB)),
+                    ParseBounds(max_parse_seconds, max_page_objects, expanded_mib * MIB)),
                 on_total=lambda total: progress.update(task, total=total),
                 on_file=lambda key: progress.update(task, advance=1, description=key[-40:]),
             )
@@ -136,6 +140,20 @@ def ingest(
         for made in (path, path.with_name(f"{path.name}.wal")):
             made.unlink(missing_ok=True)
     respond(report, lambda: _summary(report, paths), status=status)
+
+
+def _zip_expanded_mib(new: int, old: int | None) -> int:
+    """The zip bound an ingest was given (``ParseBounds.expanded_bytes``): ``--max-zip-expanded-mib``, or its old
+    name ``--max-docx-expanded-mib`` (from before EPUB files were read, 433451e), deprecated: it still works and warns
+    once; both, at two values, is refused."""
+    if old is None:
+        return new
+    if new not in (old, MAX_EXPANDED_MIB):
+        raise fail(f"--max-docx-expanded-mib {old} and --max-zip-expanded-mib {new}: the first is the old name of "
+                   "the second; give one")
+    err.print("[yellow]warning[/yellow] --max-docx-expanded-mib is deprecated: it is --max-zip-expanded-mib, which "
+              "bounds DOCX and EPUB files alike", highlight=False)
+    return old
 
 
 def _status(report: IngestReport) -> str:

@@ -35,6 +35,14 @@ def test_a_question_is_read_as_the_index_reads_it_its_words_kept_as_written() ->
                      ("max_wal_size", ("max_wal_size", "max", "wal", "size"))]
 
 
+def test_an_indefinite_pronoun_is_never_a_word_the_corpus_lacks() -> None:
+    """The demo's own question "Everything about incidents, failover, ..." printed "not in the corpus:
+    Everything" (task U36): "everything", "anyone", "whatever" say nothing of a manual's subject, as
+    "myself" and "besides" say nothing."""
+    words = question_words("Everything anyone should know, whatever the setup, about nothing and somewhere else")
+    assert words == [("know", ("know",)), ("setup", ("setup",))]
+
+
 def test_a_question_s_words_are_folded_as_the_index_folds_them() -> None:
     """A letter and its combining accent ("cafe\u0301") are one character to the index (NFKC, 9d42b77): the question's
     words were read before folding, so "cafe\u0301" was the word "cafe", reported absent from a page holding "café"

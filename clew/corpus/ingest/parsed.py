@@ -128,7 +128,7 @@ class ParseBounds:
         expanded = sum(info.file_size for info in archive.infolist())
         if expanded > self.expanded_bytes:
             raise UnreadableDocument(f"its {parts} unzip to {expanded:,} bytes, over the {self.expanded_bytes:,}-byte "
-                                     "limit: not ingested (a zip bomb?); raise the limit (--max-docx-expanded-mib)")
+                                     "limit: not ingested (a zip bomb?); raise the limit (--max-zip-expanded-mib)")
 
 
 class Deadline:

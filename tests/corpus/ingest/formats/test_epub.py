@@ -115,7 +115,8 @@ def test_a_drm_book_is_skipped_with_its_reason_and_font_obfuscation_is_read() ->
     assert parse_epub(fonts).title == "Sample manual"
 
 
-def test_a_book_that_unzips_past_its_bound_is_skipped_before_it_is_unzipped(tmp_path: Path) -> None:
+def _padded_book() -> bytes:
+    """The Sphinx book with 16 MiB of zeros beside its files (under 100 KB zipped)."""
     out = io.BytesIO()
     with zipfile.ZipFile(SPHINX) as book, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for entry in book.infolist():
@@ -123,12 +124,16 @@ def test_a_book_that_unzips_past_its_bound_is_skipped_before_it_is_unzipped(tmp_
         with target.open("_static/padding.bin", "w") as padding:
             for _ in range(16):
                 padding.write(bytes(1 << 20))
-    data = out.getvalue()
+    return out.getvalue()
+
+
+def test_a_book_that_unzips_past_its_bound_is_skipped_before_it_is_unzipped(tmp_path: Path) -> None:
+    data = _padded_book()
     assert len(data) < 100_000
     assert parse_epub(data).title == "Sample manual"  # within the default 512 MiB
     with pytest.raises(UnreadableDocument, match=r"its files unzip to 16,\d{3},\d{3} bytes, over the "
                                                  r"8,388,608-byte limit: not ingested \(a zip bomb\?\); raise the "
-                                                 r"limit \(--max-docx-expanded-mib\)"):
+                                                 r"limit \(--max-zip-expanded-mib\)"):
         parse_epub(data, ParseBounds(expanded_bytes=8 << 20))
     (tmp_path / "bomb.epub").write_bytes(data)
     (tmp_path / "note.md").write_text("# Note\n\nStored.\n")
@@ -201,3 +206,27 @@ def test_an_epub2_book_leaves_out_its_contents_page_and_sisus_paragraph_numbers(
                                     "# 1. About this manual\n\nThis manual serves as a single access point")
     assert not any(document.text[b.start:b.end].isdigit() for b in document.blocks)
     assert "#about-manual.xhtml" in [link.href for link in document.links]
+
+
+@pytest.mark.parametrize("options", [["--max-zip-expanded-mib", "8"], ["--max-docx-expanded-mib", "8"]])
+def test_clew_ingest_bounds_a_book_by_the_zip_option_and_its_old_name(tmp_path: Path, options: list[str]) -> None:
+    """``--max-docx-expanded-mib`` bounded EPUB files too (433451e): it is ``--max-zip-expanded-mib`` now, and the
+    old name still works, with one warning."""
+    (tmp_path / "bomb.epub").write_bytes(_padded_book())
+    ran = CliRunner().invoke(app, ["ingest", str(tmp_path / "bomb.epub"), "--db", str(tmp_path / "c.duckdb"),
+                                   "--workers", "1", *options], env={"COLUMNS": "200"})
+    assert ran.exit_code != 0 and "over the 8,388,608-byte limit" in ran.stderr, ran.output
+    warned = [line for line in ran.stderr.splitlines() if "deprecated" in line]
+    assert warned == ([] if options[0] == "--max-zip-expanded-mib" else [
+        "warning --max-docx-expanded-mib is deprecated: it is --max-zip-expanded-mib, which bounds DOCX and EPUB "
+        "files alike"])
+
+
+def test_clew_ingest_refuses_the_zip_option_and_its_old_name_at_two_values(tmp_path: Path) -> None:
+    ran = CliRunner().invoke(app, ["ingest", str(SPHINX), "--db", str(tmp_path / "c.duckdb"),
+                                   "--max-zip-expanded-mib", "8", "--max-docx-expanded-mib", "16"],
+                             env={"COLUMNS": "200"})
+    assert ran.exit_code == 2, ran.output
+    assert "--max-docx-expanded-mib 16 and --max-zip-expanded-mib 8: the first is the old name of the second; " \
+        "give one" in ran.stderr
+    assert not (tmp_path / "c.duckdb").exists()
