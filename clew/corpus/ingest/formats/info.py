@@ -13,7 +13,8 @@ the units of the same manual's Texinfo HTML (``makeinfo --html``).
   the ``@anchor`` names the tag table lists under the node (``Ref:``).
 - Menus (``* Menu:``: ``* Name::`` and ``* Label: Node.`` entries) are lists of links to those nodes; cross
   references (``*Note Node::``, ``*note Label: Node.``, ``*note Label: (coreutils)ls invocation.``) are links, to
-  another manual as ``coreutils.info.gz#ls-invocation`` (its name as Debian installs it). ``*Note`` reads "See".
+  another manual as ``coreutils.info#ls-invocation`` (a link resolves to ``coreutils.info.gz`` too). ``*Note`` reads
+  "See", ``(*note`` "(see" (``@xref``, ``@pxref``), another ``*note`` its link alone (``@ref``), as in the HTML.
 - A block indented five columns more than the text around it is an example (code), as makeinfo writes
   ``@example``; term lines followed by a description indented below them are a ``@table`` (or ``@deffn``) entry,
   a definition list; lines opened by ``•``, ``*``, ``-`` or ``1.`` at an indent under five are list items.
@@ -36,8 +37,8 @@ from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 
 OTHER_MANUAL_SUFFIX = ".info"
-"""How a link names another manual's file (``(coreutils)ls invocation`` -> ``coreutils.info.gz#ls-invocation``):
-as a system installs it, beside this one."""
+"""How a link names another manual's file (``(coreutils)ls invocation`` -> ``coreutils.info#ls-invocation``), beside
+this one: it resolves to ``coreutils.info.gz`` too (``clew.corpus.links.LINK_SUFFIXES``)."""
 UNDERLINE_LEVELS = {"*": 2, "=": 3, "-": 4, ".": 5}
 """A heading's level by the character that underlines it (``@chapter``, ``@section``, ``@subsection``,
 ``@subsubsection`` and their unnumbered and appendix kin): makeinfo's HTML ``h2`` to ``h5``."""
@@ -61,8 +62,10 @@ _XREF = re.compile(
     r"\*(?P<note>[Nn]ote)\s+(?:(?P<name>[^:\x1f]{1,300}?)::|(?P<label>[^:\x1f]{1,300}?):\s*"
     r"(?P<node>(?:\([^)\n]*\))?[^,\t:\x1f]{1,300}?)(?P<end>[.,](?=\s|$|\))|\t))"
 )
-_SEE = re.compile(r"\bsee\s*$", re.IGNORECASE)
-_ITEM = re.compile(r" *(?:[•*\-]|\d{1,3}\.|[a-z]\.) +\S")
+_PXREF = re.compile(r"\(\s*$")
+"""What comes before a ``*note`` that reads "see" (``@pxref``, written in parentheses); an ``@ref`` reads as its
+link alone (the text says "see" itself when it means it)."""
+_ITEM = re.compile(r" *(?:[•*\-]|\d{1,3}\.|[A-Za-z]\.) +\S")
 _ITEM_END = {"dl": "</dd>", "ul": "</li>", "ol": "</li>"}
 _DETAILED = re.compile(r"[-—]+ ?The Detailed Node Listing ?[-—]+")
 """The line before the Top node's menu of every node (each node's own menu again), left out."""
@@ -289,7 +292,7 @@ class _Writer:
         for match in _XREF.finditer(text):
             before = text[at : match.start()]
             out.append(html.escape(before))
-            if not _SEE.search(before):
+            if match["note"] == "Note" or _PXREF.search(before):
                 out.append("See " if match["note"] == "Note" else "see ")
             label = " ".join((match["name"] or match["label"]).split())
             target = match["name"] or match["node"]

@@ -1,0 +1,76 @@
+"""GNU Info manuals split into parts, as a system installs a large one: ``gdb.info.gz`` holds the preamble, an
+``Indirect:`` table naming the parts (``gdb.info-1.gz``, ``gdb.info-2.gz``, ...) and the tag table; the nodes are in
+the parts. The manual is one document, read from its index file with its parts joined in the table's order
+(:func:`join_parts`, called by ``source_file.read_source``); a part found beside its index file is not read again on
+its own (:func:`read_with_their_index`), and a part alone is not a document (``source_file.read_source`` says so,
+naming its index file). A missing or unreadable part is reported by name and the others are read."""
+
+from __future__ import annotations
+
+import re
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+from clew.corpus.ingest.formats.info import indirect_parts
+
+PART_NAME = re.compile(r"(?P<manual>.+\.info)-\d+(?:\.gz)?", re.IGNORECASE)
+"""A part's file name (``gdb.info-3.gz``), and the name of its manual's index file (``gdb.info``)."""
+_CODING = re.compile(rb"\nLocal Variables:\s*\ncoding: *([-\w]+)", re.IGNORECASE)
+
+
+def manual_of_part(name: str) -> str | None:
+    """The index file's name (``gdb.info``) of a part's file name (``gdb.info-3.gz``); None for another name."""
+    match = PART_NAME.fullmatch(name)
+    return match["manual"] if match else None
+
+
+def read_with_their_index(files: list[tuple[Path, str]]) -> set[str]:
+    """The keys of the parts among ``files`` whose index file (``x.info`` or ``x.info.gz`` in their folder) is among
+    them too: read as part of that manual, not on their own."""
+    present = {(file.parent, file.name.lower()) for file, _ in files}
+    out = set()
+    for file, key in files:
+        manual = manual_of_part(file.name)
+        if manual and {(file.parent, manual.lower()), (file.parent, manual.lower() + ".gz")} & present:
+            out.add(key)
+    return out
+
+
+def declared_coding(data: bytes) -> str | None:
+    """The encoding an Info file's ``Local Variables`` trailer declares (``coding: iso-8859-1``), if any."""
+    match = _CODING.search(data[-512:])
+    return match[1].decode("ascii") if match else None
+
+
+def join_parts(
+    index: Path, text: str, limit: int, read: Callable[[Path, int], bytes], codec: str = "utf-8"
+) -> tuple[str, list[str], list[str]]:
+    """A split manual's ``text`` (its index file's) with each part it names (found beside ``index``, as named or
+    gzipped) joined after it, each after a node separator (a part's own preamble is no node); read by ``read(path,
+    most bytes)``, decoded with ``codec``. Returns the text, what could not be read (a line each), and the parts read.
+    At most ``limit + 1`` characters are read in all (the caller checks the limit)."""
+    pieces = [text]
+    size = len(text)
+    notes: list[str] = []
+    read_parts: list[str] = []
+    for part in indirect_parts(text) or []:
+        if size > limit:
+            break
+        paths = [index.parent / part, index.parent / (part + ".gz")]
+        path = next((p for p in paths if p.is_file()), None)
+        if path is None:
+            notes.append(f"its part {part} is missing (no {part} or {part}.gz beside it): its nodes are not ingested")
+            continue
+        try:
+            data = read(path, limit + 1 - size)
+        except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError
+            notes.append(
+                f"its part {path.name} could not be read ({error or 'it ends early'}): its nodes are not ingested"
+            )
+            continue
+        piece = "\x1f\n" + data.decode(codec, errors="replace")
+        pieces.append(piece)
+        size += len(piece)
+        read_parts.append(path.name)
+    return "".join(pieces), notes, read_parts
