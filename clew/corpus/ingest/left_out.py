@@ -114,3 +114,12 @@ def includes(fmt: str, missed: list[str]) -> str:
     """The includes a page's text left out (``missed``, from ``includes.expand``; ``fmt``: the page's format)."""
     what = "--8<-- snippet" if fmt == "markdown" else "include::"
     return f"{len(missed)} {what} line{'s' if len(missed) > 1 else ''} not read, left out: {some(missed)}"
+
+
+def man_aliases(pairs: list[tuple[str, str]]) -> str:
+    """Man pages that are aliases of others (``man_pages``): ``(alias, page)`` by key."""
+    count = len(pairs)
+    shown = some([f"{alias} -> {page}" for alias, page in pairs])
+    return (f"{count} man page alias{'es' if count > 1 else ''} (a page that is only '.so' of another, or a link to "
+            f"another: {shown}) not ingested: each stands for the page it names, and a reference to it links there; "
+            f"take one in with --exclude '!NAME' or a '!NAME' line in {IGNORE_FILE}")

@@ -14,6 +14,7 @@ from urllib.parse import unquote, urlsplit
 from clew.corpus.ingest.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain, parse_rst
+from clew.corpus.ingest.formats.man import parse_man
 from clew.corpus.ingest.formats.markdown import parse_markdown, parse_mdx
 from clew.corpus.ingest.parsed import ParseBounds, ParsedDocument, pickled_by_fields
 from clew.corpus.ingest.peek import read_name
@@ -131,6 +132,7 @@ def parse_epub(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocum
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
     "markdown": parse_markdown, "html": parse_html, "text": parse_plain, "pdf": parse_pdf, "docx": parse_docx,
     "epub": parse_epub, "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
+    "man": parse_man,
 }
 
 
@@ -140,6 +142,8 @@ def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None,
     raises ``UnreadableDocument`` for a file that cannot be read. ``targets``: what a reStructuredText
     page's roles name in other pages (``lightmarkup.rst_targets``), an AsciiDoc page's ``xref:`` references
     (``asciidoc_xrefs.xref_targets``)."""
+    if fmt == "man":
+        return parse_man(content, targets)  # type: ignore[arg-type]
     if targets and fmt in ("rst", "text", "asciidoc"):
         if fmt == "asciidoc":
             return parse_asciidoc(content, targets=targets)  # type: ignore[arg-type]

@@ -10,10 +10,11 @@ from __future__ import annotations
 import gzip
 import os
 import zlib
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.formats.html_charset import declared_charset
+from clew.corpus.ingest.formats.man import ROFF_HEAD, is_roff, man_targets
 from clew.corpus.ingest.includes import expand
 from clew.corpus.ingest.peek import read_at_most, read_gzip, read_name
 from clew.corpus.ingest.sources import BINARY_FORMATS, MIB, FileLimits, Problem, Source, format_of
@@ -22,7 +23,8 @@ from clew.corpus.ingest.sources import BINARY_FORMATS, MIB, FileLimits, Problem,
 def read_source(file: Path, key: str, limits: FileLimits | None = None, targets: dict[str, str] | None = None
                 ) -> tuple[Source | None, Problem | None]:
     """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread.
-    ``targets``: a reStructuredText page's ``Found.targets``."""
+    ``targets``: a reStructuredText page's ``Found.targets``; a man page's, of which those it references are kept
+    (``formats.man.man_targets``)."""
     name = str(file)
     fmt = format_of(file)
     if fmt is None:
@@ -52,6 +54,11 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         return None, Problem(name, "empty file", True)
     if fmt in BINARY_FORMATS:
         return Source(key, name, fmt, data, limits.parse), None
+    if fmt == "man" and not is_roff(data[:ROFF_HEAD].decode("utf-8", "replace")):
+        suffix = PurePosixPath(read_name(file.name)).suffix
+        what = "binary (NUL bytes)" if b"\x00" in data[:8192] else "its first lines are not roff: no .TH, .Dd or .so"
+        return None, Problem(name, f"unsupported file type {suffix!r}: named as a man page, but {what}", True,
+                             unread_type=suffix)
     if b"\x00" in data[:8192]:
         if fmt != "html" or not data.lstrip().startswith(b"<") or data.count(b"\x00") * 1000 > len(data):
             return None, Problem(name, "binary file (NUL bytes)", True)
@@ -79,6 +86,8 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "
                                    "files: not ingested; split the file or raise the limit (--max-markdown-lines)",
                              True)
+    if fmt == "man":
+        targets = man_targets(content, key, targets or {})
     return Source(key, name, fmt, content, targets=tuple(sorted((targets or {}).items()))), problem
 
 

@@ -67,11 +67,12 @@ from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import partials, read_text
 from clew.corpus.ingest.left_out import IGNORE_FILE
+from clew.corpus.ingest.man_pages import man_pages
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import generated_sign, read_name, site_generator, word_pairs
 from clew.errors import InputError
 
-Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub"]
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "man"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -100,10 +101,16 @@ MAX_BINARY_BYTES = 128 * MIB
 MAX_MARKDOWN_LINES = 2_000_000
 
 
+MAN_SUFFIX = re.compile(r"\.(?:[0-9][a-z0-9+]{0,7}|n|l)", re.IGNORECASE)
+"""A man page's suffix, its section (``ls.1``, ``Foo::Bar.3pm``, ``openssl.1ssl``, Tcl's ``.n``): read as one where
+its first lines are roff (``formats.man.is_roff``), else skipped saying why (``source_file.read_source``)."""
+
+
 def format_of(file: PurePosixPath | Path) -> Format | None:
     """The format a file is read as, by its suffix; a gzip file's (``a.html.gz``) by the suffix before
     ``.gz`` (``peek.GZIP_SUFFIX``: the name it is read under, ``peek.read_name``)."""
-    return SUFFIXES.get(PurePosixPath(read_name(file.name)).suffix.lower())
+    suffix = PurePosixPath(read_name(file.name)).suffix.lower()
+    return SUFFIXES.get(suffix) or ("man" if MAN_SUFFIX.fullmatch(suffix) else None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,7 +205,7 @@ class Found:
     """What was found but cannot be read (a symbolic link whose target is missing)."""
     targets: dict[str, dict[str, str]] = field(default_factory=dict)
     """A reStructuredText or AsciiDoc file's path -> what its roles or ``xref:`` references name in other pages
-    (``Source.targets``)."""
+    (``Source.targets``); a man page's -> the man pages found with it (``"grep(1)"`` -> its key; ``man_pages``)."""
 
 
 def excluded_by(key: str, patterns: list[str]) -> bool:
@@ -327,9 +334,15 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             kept, twins = drop_twins(files)
             kept, copies = drop_pdf_copies(kept, lambda key: _taken_back(key, patterns))
             kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
+            kept, aliases, pages = man_pages(kept, lambda file: format_of(file) == "man",
+                                             lambda key: _taken_back(key, patterns))
             found.files.extend(kept)
             found.problems.extend(twins + copies)
             found.targets.update(_rst_targets(kept))
+            found.targets.update({str(file): pages for file, _ in kept if pages and format_of(file) == "man"})
+            if aliases:
+                found.excluded += len(aliases)
+                found.problems.append(Problem(str(root), left_out.man_aliases(aliases), False, warning=True))
             if held:
                 found.excluded += len(held)
                 found.problems.append(Problem(str(root), left_out.partials(held), False, warning=True))

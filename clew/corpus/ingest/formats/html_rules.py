@@ -83,14 +83,15 @@ DROP_CLASSES = frozenset(
     " ocn".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
-DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header", "postamble", "__comments"})
+DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header", "postamble", "__comments", "aside-container"})
 """An element with one of these ids is dropped like a ``DROP_CLASSES`` one: AsciiDoc's ``div#footer``
 ("Last updated ..."), Doxygen's ``div#titlearea`` (the project's name above every page), Publican's
 ``div#banner`` ("Download the ebook" above every page of the Debian Administrator's Handbook), Haddock's
 ``div#package-header`` (the package's name and synopsis, its Source / Contents / Index menu), Org mode's
 ``div#postamble`` ("Author: ...", "Created: 2026-12-07 Mon 04:59", "Validate" after every exported page), MkDocs
 Material's ``h2#__comments`` (its comment system's heading, "Feedback" over Giscus' script: an empty last section of
-every page of Griffe's site, task U25)."""
+every page of Griffe's site, task U25), Rspress' ``div#aside-container`` (its "ON THIS PAGE" beside the page: the label
+was the page's last line, task U35)."""
 DROP_ROLES = frozenset({"navigation", "search", "banner", "contentinfo"})
 """ARIA landmarks of page chrome: dropped like ``nav``, ``header`` and ``footer``."""
 _FOREIGN = frozenset({"svg", "math"})
@@ -266,6 +267,10 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # Hexo (its highlighter, every theme): the column of line numbers beside a code block (figure.highlight > table >
     # td.gutter; a code block "1 2 3" before every example, task U26)
     "hexo": frozenset({"gutter"}),
+    # Rspress 1 (no main element: the page is read whole): the top bar (div.rspress-nav: the site's name, "Docs"), the
+    # narrow screens' "on this page" list above the title (div.rspress-sidebar-menu-container: every heading of the
+    # page as a list, the first passage of each; task U35)
+    "rspress": frozenset({"rspress-nav", "rspress-sidebar-menu-container"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""

@@ -40,6 +40,7 @@ from __future__ import annotations
 import re
 
 from clew.corpus.ingest.formats.html_pdoc import pdoc_title
+from clew.corpus.ingest.formats.html_redoc import redoc_page
 
 _SCALADOC = re.compile(r'<link href="(?:\.\./)*lib/template\.css"')
 _SCALADOC_TAG = re.compile(r"<(/?)(ol|li)\b([^>]*)>")
@@ -63,7 +64,8 @@ _TYPEDOC_INDEX = re.compile(r'(<section class="tsd-index-section[\w -]*">\s*)<h3
 
 def api_pages(text: str) -> str:
     """``text`` made readable when its first lines are Scaladoc 2's, an old TypeDoc's or pdoc3's; else ``text``
-    (pdoc's and pdoc3's titled by their module: ``html_pdoc.pdoc_title``)."""
+    (pdoc's and pdoc3's titled by their module: ``html_pdoc.pdoc_title``; Redoc 2's pages: ``html_redoc``)."""
+    text = redoc_page(text)
     head = text[:3000]
     if _SCALADOC.search(head) and _FILTER in text:
         return _scaladoc(text)

@@ -1,0 +1,281 @@
+"""Man pages as installed (roff source: ``ls.1``, ``printf.3.gz``, ``Foo::Bar.3pm.gz``), read by writing the HTML
+mandoc would write for them (``roff_html.Page``) and reading that as an HTML page (``formats.html``), so that a page
+has the shape clew gives a man page rendered to HTML (``html_man``).
+
+No Python library reads roff man pages (checked, task M1: doclifter is a 400 kB program that writes DocBook,
+man2text runs groff), so this is a focused reader of the two macro packages man pages are written in, over the
+roff it needs (``formats.roff``): man(7) here, mdoc(7) in ``man_mdoc``. A page is titled by its ``.TH``/``.Dt``
+(``ls(1)``, the name as its NAME section writes it), a section per ``.SH``/``.Sh``, a subsection per
+``.SS``/``.Ss``; an option list (``.TP``, ``.IP tag``, ``.It``; DocBook's paragraph followed by an ``.RS`` block)
+is terms with their descriptions, ``.IP \\(bu`` items a bulleted list; ``.nf``/``.EX``/``.Vb`` displays code
+blocks; tbl's ``.TS``/``.TE`` tables tables; a reference ``foo(1)`` (``.BR foo (1)``, ``.Xr foo 1``) a link to
+that page where it is among the pages ingested with it (``man_targets``). Requests it does not know are dropped,
+their text kept.
+
+A man page is known by its name (``sources.MAN_SUFFIX``) and its first lines (:func:`is_roff`); a page that is only
+``.so man1/other.1`` is an alias of that page (``man_pages``).
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Iterable
+
+from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.man_mdoc import MDOC_START, Mdoc
+from clew.corpus.ingest.formats.roff import Font, Line, Roff, inline_html, roff_lines
+from clew.corpus.ingest.formats.roff_html import Page, linked, page_title, tbl_table
+from clew.corpus.ingest.formats.text import normalize_newlines
+from clew.corpus.ingest.parsed import ParsedDocument
+
+ROFF_START = re.compile(r"""\\"|(?:\.|')\s*(?:\\"|TH\b|Dd\b|so\b|Dt\b|de\b|ds\b|ig\b|if\b|ie\b|nh\b|ad\b|
+                            TS\b|SH\b|Sh\b|\\"|pc\b|rn\b|lf\b|mso\b|Os\b|ss\b|nr\b)""", re.VERBOSE)
+"""A line that begins a roff page: a comment (``.\\"``, ``'\\"``, a bare ``\\"``), a title (``.TH``, ``.Dd``, ``.Dt``), an include (``.so``), or one of
+the requests a page's preamble starts with."""
+ROFF_HEAD = 100_000
+"""The characters of a file :func:`is_roff` looks at for a man page's title: a page's preamble of string and macro
+definitions (pod2man's, 60 lines) comes before it."""
+
+
+def is_roff(text: str) -> bool:
+    """Whether ``text`` begins as a roff page: its first non-blank line one that starts it (``ROFF_START``), and a
+    man page's title (``.TH``, ``.Dd``, ``.Dt``) or include (``.so``) among its lines. A text file named ``notes.1``
+    is not one."""
+    first = next((line for line in text[:ROFF_HEAD].split("\n", 200) if line.strip()), "")
+    if not ROFF_START.match(first):
+        return False
+    return bool(re.search(r"^[.']\s*(?:TH|Dd|Dt|so)\b", text[:ROFF_HEAD], re.MULTILINE))
+
+
+SO_ONLY = re.compile(r"\A(?:[ \t]*(?:[.'][ \t]*\\\".*|'\\\".*)?\n)*[ \t]*[.'][ \t]*so[ \t]+(?P<target>\S+)[ \t]*"
+                     r"(?:\n[ \t]*(?:[.'][ \t]*\\\".*|'\\\".*)?)*\n?\Z")
+"""A page that is only an include of another (comments before or after it): ``.so man1/gzip.1``."""
+ALIAS_BYTES = 2000
+"""The most an alias is: a longer page is a page of its own."""
+
+
+def alias_target(text: str) -> str | None:
+    """The page ``text`` is an alias of (``.so man1/gzip.1`` -> ``man1/gzip.1``); None for a page of its own."""
+    found = SO_ONLY.match(text) if len(text) <= ALIAS_BYTES else None
+    return found["target"] if found is not None else None
+
+
+def parse_man(source: str, targets: dict[str, str] | None = None) -> ParsedDocument:
+    """A man page (man(7) or mdoc(7)) as a document; ``targets``: the pages it references that were found with it
+    (``"grep(1)"`` -> the href of that page, ``man_targets``)."""
+    return parse_html(man_html(source, targets or {}))
+
+
+def man_html(source: str, targets: dict[str, str]) -> str:
+    """The page as the HTML mandoc would write for it (see the module docstring)."""
+    text = normalize_newlines(source)
+    roff = Roff()
+    page = Page()
+    lines = roff_lines(text, roff)
+    reader: _Man | Mdoc
+    first = next((line for line in _head(text)), "")
+    reader = Mdoc(page, roff, targets) if MDOC_START.match(first) else _Man(page, roff, targets)
+    title = reader.read(lines)
+    return page.html(title)
+
+
+def _head(text: str) -> list[str]:
+    """The page's first request that is no comment or definition: ``.TH`` or ``.Dd``, which tell its macros."""
+    return [line for line in text.split("\n", 400)[:400]
+            if re.match(r"[.']\s*(?:TH|Dd|Dt|Sh|SH)\b", line)][:1]
+
+
+def man_targets(content: str, key: str, pages: dict[str, str]) -> dict[str, str]:
+    """Of ``pages`` (every page found with this one: ``"grep(1)"`` -> its key), those ``content`` references, as
+    hrefs relative to ``key``; a page's reference to itself is no link."""
+    plain = _RAW_ESCAPES.sub(lambda found: "-" if found[0] == "\\-" else "", content)
+    names = {f"{m[1]}({m[2]})" for m in _RAW_REFERENCE.finditer(plain)}
+    names |= {f"{m[1]}({m[2]})" for m in _XR.finditer(content)}
+    folder = posixpath.dirname(key)
+    return {name: posixpath.relpath(pages[name], folder or ".") for name in sorted(names)
+            if name in pages and pages[name] != key}
+
+
+_RAW_ESCAPES = re.compile(r"\\f(?:\[[^\]\n]*\]|\(..|.)|\\[-&|^%]")
+"""The escapes a reference is written with (fonts, ``\\-``, ``\\&``): ``\\fBgit\\-add\\fR(1)``."""
+_RAW_REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z_][\w.:+-]*[\w+])[ \t\"]*\(([0-9][a-z0-9]*|n|l)\)")
+"""A reference as a page's source writes it, its escapes gone (``grep(1)``, ``.BR grep (1)``)."""
+_XR = re.compile(r"^[.']\s*Xr\s+\"?([^\s\"]+)\"?\s+\"?([0-9][a-z0-9]*|n|l)\b", re.MULTILINE)
+
+
+# --- man(7) -----------------------------------------------------------------------------------------------------
+
+_FONT_MACROS = {"B": "B", "I": "I", "SB": "B", "SM": "R", "BR": "BR", "BI": "BI", "IB": "IB", "IR": "IR",
+                "RB": "RB", "RI": "RI", "CW": "R", "CB": "B", "CI": "I"}
+"""The font macros: one font for all arguments, joined by spaces, or two alternating, joined without."""
+_BULLETS = {"\u2022", "*", "-", "o", "+", "\u00b7", "\u25e6", "\u2013", "\u2014"}
+_NUMBER = re.compile(r"\(?\[?\d{1,3}[.)\]]?\.?|[a-z][.)]")
+_IGNORED = {"PD", "UC", "DT", "ad", "na", "hy", "nh", "ne", "ta", "ti", "in", "ll", "lt", "ps", "vs", "ft", "fam",
+            "ss", "cs", "bd", "nr", "tr", "so", "mso", "IX", "ID", "ev", "hw", "hc", "lf", "pl", "pc", "po", "ns",
+            "rs", "ce", "ul", "cu", "fp", "ftr", "rr", "rn", "ch", "wh", "it", "itc", "em", "blm", "lsm", "do",
+            "cp", "mk", "rt", "sv", "os", "tm", "ab", "ec", "eo", "cc", "c2", "sy", "pso", "open", "close",
+            "write", "fl", "Ip", "AT", "OP", "UN", "MR", "PT", "BT", "EQ", "EN", "TE", "TH_", "color", "char",
+            "schar", "fchar", "hcode", "shc", "warn", "vpt", "kern", "linetabs", "de1", "nop", "Tp", "SY", "YS"}
+"""Requests that lay out or set up and write nothing a reader reads (their arguments too are not text)."""
+
+
+class _Man:
+    """A man(7) page's macros read into ``page``."""
+
+    def __init__(self, page: Page, roff: Roff, targets: dict[str, str]) -> None:
+        self.page = page
+        self.roff = roff
+        self.targets = targets
+        self.font = Font()
+        self.pending: str | None = None  # a macro waiting for its next line: SH, SS, TP, TQ, B, I, ...
+        self.tag_font: str | None = None
+        self.tbl: list[str] | None = None
+        self.link: str | None = None  # .UR/.MT's address while its text is read
+        self.link_text: list[str] = []
+
+    def inline(self, text: str) -> str:
+        return linked(inline_html(text, self.font), self.targets)
+
+    def read(self, lines: Iterable[Line]) -> str:
+        name, section = "", ""
+        for line in lines:
+            if self.tbl is not None:
+                if line.name == "TE":
+                    self.page.block(tbl_table(self.tbl, self.inline))
+                    self.tbl = None
+                else:
+                    self.tbl.append(_raw(line))
+                continue
+            if line.name is None:
+                self._text(line.text)
+            elif line.name == "TH":
+                name, section = (line.args + ["", ""])[:2]
+            else:
+                self._request(line)
+        return page_title(name, section, self.page.name_line)
+
+    def _text(self, text: str) -> None:
+        page = self.page
+        if not text.strip() and page.pre is None:
+            if self.pending is None:
+                page.paragraph()
+            return
+        if text[:1] in " \t" and page.pre is None:
+            page.line_break()
+        inline = self.inline(text)
+        if self.pending is not None:
+            self._pending_line(text, inline)
+            return
+        if self.link is not None:
+            self.link_text.append(inline)
+            return
+        page.text(inline)
+
+    def _pending_line(self, text: str, inline: str) -> None:
+        """The line a macro without arguments applies to: a heading, an item's tag, a line in a font."""
+        macro, self.pending = self.pending, None
+        if macro in ("SH", "SS"):
+            self.page.heading(2 if macro == "SH" else 3, inline)
+        elif macro in ("TP", "TQ"):
+            self.page.item("dl", inline)
+        elif macro is not None:
+            self._fonts(macro, [text])
+
+    def _request(self, line: Line) -> None:
+        page, name, args = self.page, line.name or "", line.args
+        if name in ("SH", "SS", "Sh", "Ss"):
+            if args:
+                page.heading(2 if name in ("SH", "Sh") else 3, self.inline(" ".join(args)))
+            else:
+                self.pending = name.upper()
+        elif name in ("PP", "LP", "P", "HP", "Pp", "Lp"):
+            page.paragraph(ends_list=True)
+        elif name in ("sp", "Sp", "br"):
+            page.paragraph() if name != "br" else page.line_break()
+            if name != "br" and page.pre is not None:
+                page.text("")
+        elif name in ("TP", "TQ"):
+            page.paragraph()
+            self.pending = name
+        elif name == "IP":
+            self._ip(args)
+        elif name == "RS":
+            page.indent()
+        elif name == "RE":
+            page.outdent()
+        elif name in ("nf", "EX", "Vb", "Ds"):
+            page.display()
+        elif name in ("fi", "EE", "Ve", "De"):
+            page.end_display()
+        elif name in _FONT_MACROS:
+            if args:
+                self._fonts(name, args)
+            else:
+                self.pending = name
+        elif name == "TS":
+            self.tbl = []
+        elif name in ("UR", "MT"):
+            self.link = ("mailto:" if name == "MT" else "") + (args[0] if args else "")
+            self.link_text = []
+        elif name in ("UE", "ME"):
+            self._end_link(args)
+        elif name == "SY":
+            page.paragraph(ends_list=True)
+            page.text(f"<b>{self.inline(' '.join(args))}</b>")
+        elif name == "OP":
+            page.text("[" + self._alternate(["B", "I"], args, " ") + "]")
+        elif name not in _IGNORED and line.text.strip():
+            self._text(line.text)  # a request it does not know: its text kept
+
+    def _ip(self, args: list[str]) -> None:
+        tag = inline_html(args[0], Font()) if args else ""
+        mark = html.unescape(re.sub(r"<[^>]*>", "", tag)).strip()
+        if not mark:
+            self.page.paragraph()
+            if self.page.levels[-1].kind is None:
+                self.page.paragraph(ends_list=True)
+        elif mark in _BULLETS:
+            self.page.item("ul")
+        elif _NUMBER.fullmatch(mark):
+            self.page.item("ol")
+        else:
+            self.page.item("dl", linked(tag, self.targets))
+
+    def _fonts(self, macro: str, args: list[str]) -> None:
+        fonts = _FONT_MACROS[macro]
+        if len(fonts) == 1:
+            inline = self._alternate([fonts], [" ".join(args)], "")
+        else:
+            inline = self._alternate(list(fonts), args, "")
+        inline = linked(inline, self.targets)
+        if self.pending in ("TP", "TQ"):
+            self.pending = None
+            self.page.item("dl", inline)
+        elif self.link is not None:
+            self.link_text.append(inline)
+        else:
+            self.page.text(inline)
+
+    def _alternate(self, fonts: list[str], args: list[str], joiner: str) -> str:
+        """``args`` in ``fonts`` taken in turn (``.BR grep (1)``), the font after them as before."""
+        kept = Font(self.font.current, self.font.previous)
+        pieces = []
+        for index, arg in enumerate(args):
+            font = Font(current={"B": "b", "I": "i", "R": ""}[fonts[index % len(fonts)]])
+            pieces.append(inline_html(arg, font))
+        self.font = kept
+        return joiner.join(pieces)
+
+    def _end_link(self, args: list[str]) -> None:
+        href, text = self.link or "", " ".join(self.link_text).strip()
+        self.link = None
+        shown = text or html.escape(href.removeprefix("mailto:"), quote=False)
+        after = self.inline(args[0]) if args else ""
+        self.page.text(f'<a href="{html.escape(href)}">{shown}</a>{after}' if href else shown + after)
+
+
+def _raw(line: Line) -> str:
+    """A line as it was written (a request's name back before its text): a tbl table's lines."""
+    return line.text if line.name is None else f".{line.name} {line.text}"

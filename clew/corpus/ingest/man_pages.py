@@ -1,0 +1,76 @@
+"""The man pages found under one folder (``clew.corpus.ingest.sources``): which are aliases of others, and which page
+each name in a reference (``grep(1)``) is.
+
+A page is named by its file: ``ls.1.gz`` is ``ls(1)``, ``Foo::Bar.3pm.gz`` is ``Foo::Bar(3pm)`` (and ``Foo::Bar(3)``
+where no page has that name). An alias is a page that is only ``.so man1/other.1`` (``formats.man.alias_target``), or
+a symbolic link to another page found with it (Debian installs ``slogin.1.gz -> ssh.1.gz``): it holds no text of its
+own, so it is left out (reported in one line) and its name stands for the page it names, so that a reference to it
+links to that page.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+
+from clew.corpus.ingest.formats.man import ALIAS_BYTES, alias_target
+from clew.corpus.ingest.peek import read_head, read_name
+
+_SECTION = re.compile(r"([0-9][a-z0-9+]*|n|l)", re.IGNORECASE)
+
+
+def page_name(key: str) -> tuple[str, str] | None:
+    """The name and section a man page's file name gives it (``man1/ls.1.gz`` -> ``("ls", "1")``)."""
+    name = PurePosixPath(read_name(key)).name
+    stem, dot, section = name.rpartition(".")
+    if not dot or not stem or not _SECTION.fullmatch(section):
+        return None
+    return stem, section
+
+
+def man_pages(files: list[tuple[Path, str]], is_man: Callable[[Path], bool], taken_back: Callable[[str], bool]
+              ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]], dict[str, str]]:
+    """``files`` (found under one folder) less the man pages that are aliases (see the module docstring), with
+    ``(alias, page)`` of each left out (``page`` as the alias names it where it was not found), and every page's
+    name -> its key (``"grep(1)" -> "man1/grep.1.gz"``, an alias's name -> its page's). A key for which ``taken_back``
+    is true is kept."""
+    pages = [(file, key) for file, key in files if is_man(file)]
+    if not pages:
+        return files, [], {}
+    names: dict[str, str] = {}
+    for _, key in pages:
+        named = page_name(key)
+        if named is not None:
+            names.setdefault(f"{named[0]}({named[1]})", key)
+    for name, key in list(names.items()):  # Foo::Bar(3pm) is also Foo::Bar(3), ssl(7ssl) ssl(7)
+        short = re.sub(r"\((\d)[a-z0-9+]+\)$", r"(\1)", name)
+        names.setdefault(short, key)
+    by_path = {file.resolve(): key for file, key in pages if not file.is_symlink()}
+    aliases: dict[str, str] = {}
+    for file, key in pages:
+        if taken_back(key):
+            continue
+        target = _alias(file, by_path, names)
+        if target is not None:
+            aliases[key] = target
+    for alias, target in aliases.items():
+        named = page_name(alias)
+        if named is not None and target in by_path.values():
+            names[f"{named[0]}({named[1]})"] = target
+    return [entry for entry in files if entry[1] not in aliases], sorted(aliases.items()), names
+
+
+def _alias(file: Path, by_path: dict[Path, str], names: dict[str, str]) -> str | None:
+    """The key of the page ``file`` is an alias of (as the alias names it where no such page was found), or None."""
+    if file.is_symlink():
+        return by_path.get(file.resolve())
+    try:
+        head = read_head(file, ALIAS_BYTES + 1)
+    except OSError:
+        return None  # reading it to ingest says why
+    target = alias_target(head.decode("utf-8", "replace"))
+    if target is None:
+        return None
+    named = page_name(target)
+    return names.get(f"{named[0]}({named[1]})", target) if named is not None else target

@@ -1,0 +1,155 @@
+"""HTML as Redoc 2 (redoc-cli 0.13.21) and Rspress 1 (1.47.2) publish it: excerpts of task U35's builds, the
+Dialogporten API's OpenAPI description from the npm package @digdir/dialogporten-schema 1.40.0 (ISC) and npm's
+documentation (the npm-docs dev set) in Rspress' default theme; class names as built, icons' SVG paths and most
+operations, rows and menu items left out."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.html import parse_html
+from tests.corpus.ingest.formats.documents import block_texts
+
+_MENU = (
+    '<div class="sc-eBHhsj dhHelK menu-content" style="top:0px;height:calc(100vh - 0px)">'
+    '<div role="search" class="sc-iapWAC cNIbYM"><input type="text" value="" placeholder="Search..."'
+    ' aria-label="Search" class="sc-kqGoIF eLSrIr search-input"/></div>'
+    '<div class="sc-kOHTFB IVbWU scrollbar-container undefined"><ul class="sc-bpUBKd bpycMf" role="menu">'
+    '<li data-item-id="tag/Serviceowner" class="sc-eyvILC fbjDYy"><label type="tag" role="menuitem"'
+    ' class="sc-gfoqjT hlXHtc -depth1"><span title="Serviceowner" class="sc-kbousE jSTdPd">Serviceowner</span></label>'
+    '<ul class="sc-bpUBKd eXvsLO"><li data-item-id="tag/Serviceowner/operation/V1ServiceOwnerDialogsPurge_PurgeDialog"'
+    ' class="sc-eyvILC fbjDYy"><label role="menuitem" class="sc-gfoqjT ioZqbe -depth2"><span type="post"'
+    ' class="sc-kYxDKI kjICpR operation-type post">post</span><span width="calc(100% - 38px)" class="sc-kbousE dlJfXA">'
+    "Permanently deletes a dialog</span></label></li></ul></li></ul>"
+    '<div class="sc-sLsrZ iSibdF"><a target="_blank" rel="noopener noreferrer" href="https://redocly.com/redoc/">API'
+    " docs by Redocly</a></div></div></div>"
+)
+_RESPONSE = (
+    '<div><button class="sc-gdyeKB byyrOX" disabled=""><strong class="sc-dSIIpw bpEYcE">{code}<!-- --> </strong>'
+    '<span class="sc-fhzFiK gducij"><p>{text}</p>\n</span></button></div>'
+)
+_OPERATION = (
+    '<div id="tag/Serviceowner/operation/V1ServiceOwnerDialogsPurge_PurgeDialog" class="sc-dcJsrY cqVkUp">'
+    '<div class="sc-kAyceB hBQWIZ"><div class="sc-fqkvVR oJKYx"><h2 class="sc-jXbUNg fWnwAh">'
+    '<a class="sc-jlZhew kbdRLs"'
+    ' href="#tag/Serviceowner/operation/V1ServiceOwnerDialogsPurge_PurgeDialog"'
+    ' aria-label="tag/Serviceowner/operation/V1ServiceOwnerDialogsPurge_PurgeDialog"></a>Permanently deletes a'
+    ' dialog<!-- --> </h2><div class="sc-bVVIoq icSMtY"><div class="sc-eeDRCY sc-dCFHLb gTGgei dJWFsO"><p>Deletes a'
+    " given dialog (hard delete).</p>\n</div></div>"
+    '<div><h5 class="sc-dAlyuH jbQuod">query<!-- --> Parameters</h5><table class="sc-dAbbOL ccPhmY"><tbody>'
+    '<tr class=""><td class="sc-dLMFU sc-eldPxv sc-Nxspf hZbWKe jXkfaY gQgOVd" kind="field" title="continuationToken">'
+    '<span class="sc-gFqAkR eRqgPI"></span><button aria-label="expand properties"><span class="property-name">'
+    'continuationToken</span><svg class="sc-cwHptR ivsSRP" viewBox="0 0 24 24"></svg></button></td>'
+    '<td class="sc-fPXMVe bAXEAa"><div><div><span class="sc-cfxfcM sc-gmPhUn ecSUzn hUewpb">(ContinuationToken (any'
+    ' or null))</span></div> <div><div class="sc-eeDRCY sc-dCFHLb gTGgei dwkgVY">'
+    "<p>Supply &quot;continuationToken&quot;"
+    " for the response to get the next page of results</p>\n</div></div></div></td></tr></tbody></table></div>"
+    '<div><h3 class="sc-fMMURN egoxtT">Responses</h3>'
+    + _RESPONSE.format(code="204", text="The dialog aggregate was deleted successfully.")
+    + _RESPONSE.format(
+        code="401",
+        text="Missing or invalid authentication token. Requires a Maskinporten-token with"
+        " the scope &quot;digdir:dialogporten.serviceprovider&quot;.",
+    )
+    + '<div><button class="sc-gdyeKB byyrOX" disabled=""><strong class="sc-dSIIpw bpEYcE">410<!-- --> </strong>'
+    "</button></div></div></div>"
+    '<div class="sc-iGgWBj sc-gsFSXq ibAZSi eDeKjd"><div class="sc-iEXKAA jQGZcv"><button class="sc-eZYNyq jtLmPa">'
+    '<span type="post" class="sc-dlWCHZ hJzVsN http-verb post">post</span><span class="sc-EgOXT fVtHyw">'
+    '/api/v1/serviceowner/dialogs/{dialogId}/actions/purge</span><svg class="sc-cwHptR" viewBox="0 0 24 24"></svg>'
+    '</button></div><div><h3 class="sc-kFWlue gHlWXx">Response samples</h3><div class="sc-kMribo dmSOLx">'
+    '<div class="redoc-json"><code><button class="collapser" aria-label="collapse"></button><span class="token'
+    ' punctuation">{</span><ul class="obj collapsible"><li><div class="hoverable"><span class="property'
+    ' token string">"status"</span>: <span class="token number">400</span></div></li></ul><span class="token'
+    ' punctuation">}</span></code></div><div class="sc-jxOSlx ebiVIa"><button><div class="sc-jxOSlx">Copy</div>'
+    "</button></div></div></div></div></div></div>"
+)
+REDOC = (
+    '<!DOCTYPE html><html><head><meta charset="utf8" /><title>Dialogporten</title></head><body>'
+    '<div id="redoc"><div class="sc-lnPyaJ eJNCiX redoc-wrap">'
+    + _MENU
+    + '<div class="sc-eulNck iEaKWZ api-content"><div class="sc-dcJsrY bBkGhy"><div class="sc-kAyceB hBQWIZ">'
+    '<div class="sc-fqkvVR oJKYx api-info"><h1 class="sc-imWYAI sc-gmgFlS cILgPb crFmld">Dialogporten<!-- -->'
+    ' <span>(<!-- -->v1<!-- -->)</span></h1><p>Download OpenAPI specification<!-- -->:<a download="openapi.json"'
+    ' target="_blank" class="sc-kMkxaj iQWvAY">Download</a></p></div></div></div>'
+    '<div id="tag/Serviceowner" class="sc-dcJsrY bBkGhy"><div class="sc-kAyceB hBQWIZ"><div class="sc-fqkvVR oJKYx">'
+    '<h1 class="sc-imWYAI sc-gmgFlS cILgPb crFmld"><a class="sc-jlZhew kbdRLs" href="#tag/Serviceowner"'
+    ' aria-label="tag/Serviceowner"></a>Serviceowner</h1></div></div></div>'
+    + _OPERATION
+    + "</div></div></div></body></html>"
+)
+
+
+def test_a_redoc_page_reads_its_endpoints_responses_and_expandable_names() -> None:
+    """Redoc 2 writes an operation's method and path, each response's code and description, and the name of a
+    parameter whose schema is an object inside ``<button>`` elements, which the reader drops: no passage named an
+    endpoint, "Responses" stood over nothing and the row of ``continuationToken`` had no name. The method and path
+    read under the operation's title, each response as a paragraph opening with its code; the menu of operations
+    ("postPermanently deletes a dialog", "API docs by Redocly") and the download link are left out, a JSON sample's
+    folding toggles and "Copy" too."""
+    document = parse_html(REDOC)
+    assert document.title == "Dialogporten"
+    assert [section.heading for section in document.sections][2:6] == [
+        "Serviceowner",
+        "Permanently deletes a dialog",
+        "query Parameters",
+        "Responses",
+    ]
+    assert block_texts(document, "paragraph")[:5] == [
+        "POST /api/v1/serviceowner/dialogs/{dialogId}/actions/purge",
+        "Deletes a given dialog (hard delete).",
+        "204 The dialog aggregate was deleted successfully.",
+        "401 Missing or invalid authentication token. Requires a Maskinporten-token with the scope"
+        ' "digdir:dialogporten.serviceprovider".',
+        "410",
+    ]
+    assert '| continuationToken | (ContinuationToken (any or null)). Supply "continuationToken" for' in document.text
+    for chrome in ("postPermanently", "API docs by Redocly", "Download", "Search...", "collapse", "Copy"):
+        assert chrome not in document.text, chrome
+
+
+def test_a_page_without_redocs_wrapper_keeps_dropping_its_buttons() -> None:
+    """Only Redoc's page (``div.redoc-wrap``) reads its buttons: elsewhere a button is a control, its label chrome."""
+    page = (
+        "<html><body><main><h2>Install</h2><p>Run it.</p><button><strong>401</strong><span><p>Copy</p></span>"
+        "</button></main></body></html>"
+    )
+    assert parse_html(page).text == "## Install\n\nRun it."
+
+
+RSPRESS = (
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><meta name="generator" content="Rspress v1.47.2">'
+    '<title data-rh="true">npm-trust - npm Docs</title></head><body><div id="root">'
+    '<div class="navContainer_d18b1 rspress-nav px-6  sticky_ddfa7"><div class="container_e4235 flex"><div'
+    ' class="navBarTitle_c5f07"><a href="/index.html" class="link_a7cea flex"><span>npm Docs</span></a></div>'
+    '<div class="rspress-nav-menu menu h-14"><a href="/commands/npm.html" class="link_a7cea "><div'
+    ' class="rspress-nav-menu-item singleItem_c1154">Docs</div></a></div></div></div>'
+    '<section><div class="docLayout_af141 pt-0"><div class="flex-1 relative min-w-0">'
+    '<div class="rspress-sidebar-menu-container "><div class="rspress-sidebar-menu"><button type="button"'
+    ' class="flex-center ml-auto"><span class="text-sm">ON THIS PAGE</span></button><div'
+    ' class="rspress-local-toc-container "><ul><li><a href="#synopsis" class="link_a7cea rspress-toc-link">'
+    '<span class="rspress-toc-link-text block">Synopsis</span></a></li><li><a href="#see-also" class="link_a7cea'
+    ' rspress-toc-link"><span class="rspress-toc-link-text block">See Also</span></a></li></ul></div></div></div>'
+    '<div class="content_ff766 rspress-doc-container flex"><div class="flex-1 overflow-x-auto">'
+    '<div class="rspress-doc">'
+    '<h1 id="npm-trust" class="rspress-doc-title text-3xl">npm-trust<a class="link_a7cea header-anchor"'
+    ' href="#npm-trust" aria-hidden="true">#</a></h1><!--$--><h3 id="synopsis">Synopsis<a class="header-anchor"'
+    ' aria-hidden="true" href="#synopsis">#</a></h3><p>Note: This command is unaware of workspaces.</p>'
+    '<h3 id="see-also">See Also<a class="header-anchor" aria-hidden="true" href="#see-also">#</a></h3>'
+    '<ul class="list-disc pl-5 my-4 leading-7"><li><a href="/commands/npm-publish.html" class="link_a7cea">npm'
+    ' publish</a></li></ul><!--/$--></div><div class="rspress-doc-footer"><footer class="mt-8"><div'
+    ' class="flex flex-col"><a href="https://example.invalid/edit/commands/npm-trust.md" target="_blank"'
+    ' class="editLink_e1cfa">Edit this page</a></div></footer></div></div><div class="aside-container_bc5fa">'
+    '<div class="flex flex-col"><div id="aside-container" class="relative text-sm font-medium"><div class="leading-7'
+    ' block text-sm font-semibold pl-3">ON THIS PAGE</div><nav class="mt-1"><ul class="relative"><li><a'
+    ' href="#synopsis" title="Synopsis" class="aside-link"><span class="aside-link-text block">Synopsis</span></a></li>'
+    "</ul></nav></div></div></div></div></div></div></section></div></body></html>"
+)
+
+
+def test_an_rspress_page_reads_without_its_top_bar_and_on_this_page_lists() -> None:
+    """Rspress 1 writes no ``main``: its top bar (the site's name, "Docs"), the narrow screens' list of the page's
+    headings above the title and the label "ON THIS PAGE" beside it were read as the page's first passage ("npm Docs",
+    "Docs", every heading) and the last line of its last section."""
+    document = parse_html(RSPRESS)
+    assert document.title == "npm-trust"
+    assert document.text == (
+        "# npm-trust\n\n### Synopsis\n\nNote: This command is unaware of workspaces.\n\n### See Also\n\n- npm publish"
+    )
