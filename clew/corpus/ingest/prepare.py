@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlsplit
 
 from clew.corpus.ingest.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
 from clew.corpus.ingest.formats.html import parse_html
+from clew.corpus.ingest.formats.info import parse_info
 from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain, parse_rst
 from clew.corpus.ingest.formats.man import parse_man
 from clew.corpus.ingest.formats.markdown import parse_markdown, parse_mdx
@@ -80,13 +81,13 @@ class PreparedDocument:
         return title if isinstance(title, str) else self.parsed.title or self.named
 
 
-NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html", "pdf", "docx", "epub"})
+NAMED_FORMATS = frozenset({"markdown", "mdx", "text", "rst", "asciidoc", "html", "pdf", "docx", "epub", "info"})
 """The formats whose files are titled by their name when they give no title (``name_title``): every format a file
 is read as, a JSON Lines record not (its key is no file's). An HTML page with neither a ``<title>`` nor an ``h1``
 (task S2: it was listed untitled where Markdown was named), a PDF or DOCX file with neither a metadata title nor a
 heading (task S3) are titled so too."""
 _NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst", ".adoc", ".asciidoc",
-                  ".html", ".htm", ".xhtml", ".pdf", ".docx", ".epub")
+                  ".html", ".htm", ".xhtml", ".pdf", ".docx", ".epub", ".info")
 
 
 def name_title(key: str) -> str | None:
@@ -131,7 +132,7 @@ def parse_epub(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocum
 
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
     "markdown": parse_markdown, "html": parse_html, "text": parse_plain, "pdf": parse_pdf, "docx": parse_docx,
-    "epub": parse_epub, "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx,
+    "epub": parse_epub, "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx, "info": parse_info,
     "man": parse_man,
 }
 

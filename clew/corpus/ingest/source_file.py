@@ -1,6 +1,7 @@
 """One file read into a ``Source`` (``read_source``): its format by suffix, the size limits of its kind
 (``FileLimits``), its bytes decoded (UTF-8, else the charset an HTML page declares, else replaced and said),
-the includes of AsciiDoc, reStructuredText and Markdown pages expanded; a file that cannot be read says why
+the includes of AsciiDoc, reStructuredText and Markdown pages expanded, a split GNU Info manual's parts joined after its
+index file (``info_parts``); a file that cannot be read says why
 (a ``Problem``). A gzip file (``changelog.html.gz``) is read as the format of its name without ``.gz``, decompressed
 a piece at a time up to the same limit (``peek.read_gzip``). What files an ingest reads is
 ``clew.corpus.ingest.sources``'s."""
@@ -15,7 +16,9 @@ from pathlib import Path, PurePosixPath
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.formats.man import ROFF_HEAD, is_roff, man_targets
+from clew.corpus.ingest.formats.info import indirect_parts
 from clew.corpus.ingest.includes import expand
+from clew.corpus.ingest.info_parts import declared_coding, join_parts, manual_of_part
 from clew.corpus.ingest.peek import read_at_most, read_gzip, read_name
 from clew.corpus.ingest.sources import BINARY_FORMATS, MIB, FileLimits, Problem, Source, format_of
 
@@ -27,6 +30,10 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
     (``formats.man.man_targets``)."""
     name = str(file)
     fmt = format_of(file)
+    if fmt is None and (manual := manual_of_part(file.name)) is not None:
+        return None, Problem(name, f"a part of the split Info manual {manual}, whose index file ({manual} or "
+                                   f"{manual}.gz) is not beside it: not ingested; a part is read with its index file",
+                             True)
     if fmt is None:
         suffix = file.suffix or "(none)"
         return None, Problem(name, f"unsupported file type {suffix!r}", True, unread_type=suffix)
@@ -59,7 +66,7 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         what = "binary (NUL bytes)" if b"\x00" in data[:8192] else "its first lines are not roff: no .TH, .Dd or .so"
         return None, Problem(name, f"unsupported file type {suffix!r}: named as a man page, but {what}", True,
                              unread_type=suffix)
-    if b"\x00" in data[:8192]:
+    if b"\x00" in data[:8192] and fmt != "info":  # an Info file's index markers hold NULs: its reader strips them
         if fmt != "html" or not data.lstrip().startswith(b"<") or data.count(b"\x00") * 1000 > len(data):
             return None, Problem(name, "binary file (NUL bytes)", True)
         data = data.replace(b"\x00", b"")  # a page's rare NUL character, as browsers read it: none (javadoc 17's)
@@ -69,7 +76,8 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         content = data.decode("utf-8")
         problem = None
     except UnicodeDecodeError as error:
-        charset = declared_charset(data) if fmt == "html" else None  # a page in the encoding it declares
+        # a page in the encoding it declares; an Info file in its trailer's (coding: iso-8859-1)
+        charset = declared_charset(data) if fmt == "html" else declared_coding(data) if fmt == "info" else None
         content = data.decode(charset or "utf-8", errors="replace")
         bad = content.count("\ufffd")
         where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"
@@ -81,6 +89,18 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
             note = left_out.includes(fmt, missed)
             problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(
                 name, note, False, warning=True)
+    if fmt == "info" and indirect_parts(content) is not None:
+        content, missed, parts = join_parts(file, content, limit, _read_part, declared_coding(data) or "utf-8")
+        if not parts:
+            return None, Problem(name, f"the index file of a split Info manual, none of whose parts is beside it "
+                                       f"({'; '.join(missed)}): not ingested", True)
+        if len(content) > limit:
+            return None, Problem(name, f"with its parts, more than {_size(limit)}, which is over the {_size(limit)} "
+                                       f"limit for text files (info): not ingested; raise the limit ({option})", True)
+        if missed:
+            note = "; ".join(missed)
+            problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(
+                name, note, False, warning=True)
     lines = content.count("\n") + (not content.endswith("\n")) if fmt == "markdown" else 0
     if lines > limits.markdown_lines:
         return None, Problem(name, f"{lines:,} lines is over the {limits.markdown_lines:,}-line limit for Markdown "
@@ -89,6 +109,12 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
     if fmt == "man":
         targets = man_targets(content, key, targets or {})
     return Source(key, name, fmt, content, targets=tuple(sorted((targets or {}).items()))), problem
+
+
+def _read_part(path: Path, size: int) -> bytes:
+    """At most ``size`` bytes of a split Info manual's part (decompressed, for ``x.info-1.gz``)."""
+    with path.open("rb") as handle:
+        return read_gzip(handle, size) if path.name.lower().endswith(".gz") else read_at_most(handle, size)
 
 
 def _size(count: int) -> str:

@@ -66,13 +66,14 @@ from clew.corpus.ingest.folder_copies import folder_copies
 from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import partials, read_text
+from clew.corpus.ingest.info_parts import read_with_their_index
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.man_pages import man_pages
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import generated_sign, read_name, site_generator, word_pairs
 from clew.errors import InputError
 
-Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "man"]
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "info", "man"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -92,6 +93,7 @@ SUFFIXES: dict[str, Format] = {
     ".pdf": "pdf",
     ".docx": "docx",
     ".epub": "epub",
+    ".info": "info",  # GNU Info (coreutils.info.gz); a split manual's parts (x.info-1.gz) are read with x.info
 }
 BINARY_FORMATS = frozenset({"pdf", "docx", "epub"})
 """Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
@@ -122,7 +124,8 @@ class FileLimits:
     """
 
     text_bytes: int = MAX_TEXT_BYTES
-    """Markdown, HTML, text, reStructuredText, AsciiDoc and JSONL files (a JSONL file is read whole too)."""
+    """Markdown, HTML, text, reStructuredText, AsciiDoc, GNU Info and JSONL files (a JSONL file is read whole too;
+    a split Info manual with all its parts)."""
     binary_bytes: int = MAX_BINARY_BYTES
     """PDF, DOCX and EPUB files, whose size is mostly images and fonts, not text."""
     markdown_lines: int = MAX_MARKDOWN_LINES
@@ -334,6 +337,8 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             kept, twins = drop_twins(files)
             kept, copies = drop_pdf_copies(kept, lambda key: _taken_back(key, patterns))
             kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
+            parts = read_with_their_index(kept)  # a split Info manual's parts: read with its index file
+            kept = [entry for entry in kept if entry[1] not in parts]
             kept, aliases, pages = man_pages(kept, lambda file: format_of(file) == "man",
                                              lambda key: _taken_back(key, patterns))
             found.files.extend(kept)
