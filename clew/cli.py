@@ -36,8 +36,8 @@ class Entry:
 
 _TOOL = "tools"  # the commands generated from the tool surface (``clew.commands.tools``)
 COMMANDS: dict[str, Entry] = {
-    "ingest": Entry("corpus", "Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, GNU Info, reStructuredText, AsciiDoc, "
-                              "text and JSONL files into a corpus."),
+    "ingest": Entry("corpus", "Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, GNU Info, man pages, reStructuredText, "
+                              "AsciiDoc, text and JSONL files into a corpus."),
     "ingest-edges": Entry("corpus", "Add user graph edges between documents (rejected lines: exit status 2, the good "
                                     "ones are kept)."),
     "stats": Entry("corpus", "Counts per collection."),

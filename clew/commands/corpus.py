@@ -109,8 +109,8 @@ def ingest(
                                                   "outside it (default: skipped and reported).")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, GNU Info, reStructuredText, AsciiDoc, text and JSONL files into a
-    corpus."""
+    """Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, GNU Info, man pages, reStructuredText, AsciiDoc, text and JSONL
+    files into a corpus."""
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise fail(f"path not found: {', '.join(missing)}")

@@ -6,8 +6,8 @@ their sections, definition-list terms, list items, code, tables, paragraphs) is 
 other tag does.
 
 Page chrome is not content. Where a page has a main content element (``main``,
-``role="main"``, ``itemprop="articleBody"``, Sphinx's ``div.body``, ``article``: see
-``html_root.content_root``), only what lies inside such elements is read (the ``<title>``
+``role="main"``, ``itemprop="articleBody"``, Sphinx's ``div.body``, ``article``, YUI's ``div#yui-main``:
+see ``html_root.content_root``), only what lies inside such elements is read (the ``<title>``
 aside); a page without one is read whole (should such an element turn out to hold no text, the
 page is read again, whole).
 

@@ -32,8 +32,8 @@ from clew.corpus.ingest.parsed import ParsedDocument
 
 ROFF_START = re.compile(r"""\\"|(?:\.|')\s*(?:\\"|TH\b|Dd\b|so\b|Dt\b|de\b|ds\b|ig\b|if\b|ie\b|nh\b|ad\b|
                             TS\b|SH\b|Sh\b|\\"|pc\b|rn\b|lf\b|mso\b|Os\b|ss\b|nr\b)""", re.VERBOSE)
-"""A line that begins a roff page: a comment (``.\\"``, ``'\\"``, a bare ``\\"``), a title (``.TH``, ``.Dd``, ``.Dt``), an include (``.so``), or one of
-the requests a page's preamble starts with."""
+"""A line that begins a roff page: a comment (``.\\"``, ``'\\"``, a bare ``\\"``), a title (``.TH``, ``.Dd``,
+``.Dt``), an include (``.so``), or one of the requests a page's preamble starts with."""
 ROFF_HEAD = 100_000
 """The characters of a file :func:`is_roff` looks at for a man page's title: a page's preamble of string and macro
 definitions (pod2man's, 60 lines) comes before it."""

@@ -12,11 +12,12 @@ from clew.corpus.ingest.formats.html_root import may_have_content_root
 
 REFERENCE = re.compile(
     r"""<(?:main|article)\b|\brole\s*=\s*["']?main\b|\bitemprop\s*=\s*["']?articleBody\b"""
-    r"""|\bclass\s*=\s*["']?(?:[^"'>]*\s)?body[\s"'>]""",
+    r"""|\bid\s*=\s*["']?yui-main\b|\bclass\s*=\s*["']?(?:[^"'>]*\s)?body[\s"'>]""",
     re.IGNORECASE,
 )
 PIECES = ["<", "main", "MAIN", "article", "role", "Role", "itemprop", "articleBody", "class", "CLASS", "body",
-          "Body", "=", " ", "\n", "'", '"', ">", "x", "_", "-", "\u0130", "\u0131", "\u017f", "\u212a", "é", "1"]
+          "Body", "id", "ID", "yui-main", "YUI-Main", "=", " ", "\n", "'", '"', ">", "x", "_", "-", "\u0130", "\u0131",
+          "\u017f", "\u212a", "é", "1"]
 
 
 @pytest.mark.parametrize(("source", "expected"), [
@@ -24,6 +25,7 @@ PIECES = ["<", "main", "MAIN", "article", "role", "Role", "itemprop", "articleBo
     ("role='main'", True), ('ROLE = "Main"', True), ("arole=main", False), ("role=mainx", False),
     ("itemprop=articleBody", True), ("xitemprop=articleBody", False), ("\u0130temprop=articlebody", True),
     ('<div class="a body">', True), ("class='a\nbody x'", True), ("subclass='body'", False),
+    ('<div id="yui-main">', True), ("ID=Yui-Main", True), ("xid=yui-main", False), ("id=yui-mainx", False),
     ("class='nobody'", False), ("_class='body'", False), ("-class='body'", True), ("", False),
 ])
 def test_the_hint_finds_a_main_element_a_role_or_a_body_class(source: str, expected: bool) -> None:

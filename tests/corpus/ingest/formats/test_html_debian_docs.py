@@ -174,3 +174,46 @@ def test_texi2htmls_navigation_bars_and_colophon_are_chrome() -> None:
     assert blocks(TEXI2HTML_PAGE.replace(spacer, ""))[0] == "# 3. The Format of PO Files"
     # the same bar on a page that names no texi2html is read
     assert "[Contents]" in parse_html(TEXI2HTML_PAGE.replace("texi2html 1.78a", "mytool")).text
+
+
+DJANGO = """<html lang="en"><head><title>FAQ: The admin &#8212; Django 3.2.25 documentation</title>
+<link rel="stylesheet" type="text/css" href="../_static/default.css" /></head><body>
+<div class="document"><div id="custom-doc" class="yui-t6">
+<div id="hd"><h1><a href="../index.html">Django 3.2.25 documentation</a></h1>
+<div id="global-nav"><a title="Home page" href="../index.html">Home</a>  |
+<a title="Table of contents" href="../contents.html">Table of contents</a>  |
+<a title="Global index" href="../genindex.html">Index</a>  |
+<a title="Module index" href="../py-modindex.html">Modules</a></div>
+<div class="nav">&laquo; <a href="models.html" title="FAQ: Databases and models">previous</a> |
+<a href="index.html" title="Django FAQ" accesskey="U">up</a> |
+<a href="contributing.html" title="FAQ: Contributing code">next</a> &raquo;</div></div>
+<div id="bd"><div id="yui-main"><div class="yui-b"><div class="yui-g" id="faq-admin">
+<div class="section" id="s-faq-the-admin"><span id="faq-the-admin"></span><h1>FAQ: The admin<a class="headerlink"
+ href="#faq-the-admin" title="Permalink to this heading">¶</a></h1>
+<div class="section" id="s-some-objects-aren-t-appearing-in-the-admin"><h2>Some objects aren’t appearing in the
+ admin.</h2>
+<p>Inconsistent row counts may be caused by missing foreign key values.</p>
+</div></div></div></div></div>
+<div class="yui-b" id="sidebar"><div class="sphinxsidebar" role="navigation" aria-label="main navigation">
+<div class="sphinxsidebarwrapper"><div><h4>Previous topic</h4><p class="topless"><a href="models.html"
+ title="previous chapter">FAQ: Databases and models</a></p></div></div></div>
+<h3>Last update:</h3><p class="topless">Nov 11, 2026</p></div></div>
+<div id="ft"><div class="nav">&laquo; <a href="models.html" title="FAQ: Databases and models">previous</a> |
+<a href="contributing.html" title="FAQ: Contributing code">next</a> &raquo;</div></div>
+</div><div class="clearer"></div></div></body></html>"""
+
+
+def test_djangos_yui_main_is_the_pages_content() -> None:
+    """Django's own Sphinx theme (python-django-doc 3.2.25) lays its pages out on YUI's grid: the banner "Django
+    3.2.25 documentation" as an ``h1`` and the links Home | Table of contents | Index | Modules and « previous | up
+    | next » in ``div#hd``, the page in ``div#yui-main``, the sidebar's "Last update:" beside it, the links again in
+    ``div#ft``. With no ``div.body`` or ``main``, the page was read whole: every one of the 534 pages swept was
+    titled with the banner, began with the two link lines and ended with "### Last update:" and the date."""
+    document = parse_html(DJANGO)
+    assert document.title == "FAQ: The admin"
+    assert blocks(DJANGO) == [
+        "# FAQ: The admin",
+        "## Some objects aren’t appearing in the admin.",
+        "Inconsistent row counts may be caused by missing foreign key values.",
+    ]
+    assert document.links == []
