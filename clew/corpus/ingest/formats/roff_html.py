@@ -245,7 +245,8 @@ _TAB = re.compile(r"tab\s*\(\s*(.)\s*\)", re.IGNORECASE)
 
 def tbl_table(lines: list[str], inline: Callable[[str], str]) -> str:
     """A tbl table (the lines between ``.TS`` and ``.TE``) as an HTML table, ``inline`` reading each cell. Its header
-    is the rows before a ``.TH`` (a ``.TS H`` table), else its first row where the first row's format is bold, or a
+    is the rows before a ``.TH`` (a ``.TS H`` table), else the rows whose formats come before a rule in the formats
+    (``l c c l``, ``____``, ``lB c c l.``: signal(7)), else its first row where the first row's format is bold, or a
     rule (``_``, ``=``) follows the first row: what a reader sees as the header."""
     at = 0
     separator = "\t"
@@ -275,6 +276,9 @@ def tbl_table(lines: list[str], inline: Callable[[str], str]) -> str:
     if not rows:
         return ""
     bold_first = len(formats) > 1 and "b" in formats[0].lower()
+    ruled = next((at for at, line in enumerate(formats) if not line.strip().rstrip(".").strip("_=| \t")), 0)
+    if not head and 0 < ruled < len(rows):  # a rule in the format after the first rows ("l c c l", "____", ...)
+        head = ruled
     if not head and len(rows) > 1 and (rule_after_first or bold_first):
         head = 1
     out = ["<table>"]

@@ -263,6 +263,23 @@ def test_a_tbl_table_keeps_its_header_and_its_text_blocks() -> None:
     assert "- one\n- two" in parsed.text
 
 
+SIGNAL = """.TH signal 7 2022-10-30 "Linux man-pages 6.03"
+.SH DESCRIPTION
+.TS
+l c c l
+____
+lB c c l.
+Signal	Standard	Action	Comment
+SIGABRT	P1990	Core	Abort signal from \\fBabort\\fP(3)
+.TE
+"""
+
+
+def test_a_rule_among_a_tbl_table_s_formats_marks_its_header_rows() -> None:
+    assert "| Signal | Standard | Action | Comment |\n| --- | --- | --- | --- |\n| SIGABRT | P1990 | Core | Abort signal " \
+           "from abort(3) |" in parse_man(SIGNAL).text
+
+
 def test_pod2man_pages_read_their_own_verbatim_macros_and_strings() -> None:
     parsed = parse_man(PERL)
     assert parsed.title == "File::Spec(3perl)"
