@@ -276,8 +276,8 @@ SIGABRT	P1990	Core	Abort signal from \\fBabort\\fP(3)
 
 
 def test_a_rule_among_a_tbl_table_s_formats_marks_its_header_rows() -> None:
-    assert "| Signal | Standard | Action | Comment |\n| --- | --- | --- | --- |\n| SIGABRT | P1990 | Core | Abort signal " \
-           "from abort(3) |" in parse_man(SIGNAL).text
+    assert ("| Signal | Standard | Action | Comment |\n| --- | --- | --- | --- |\n"
+            "| SIGABRT | P1990 | Core | Abort signal from abort(3) |") in parse_man(SIGNAL).text
 
 
 def test_pod2man_pages_read_their_own_verbatim_macros_and_strings() -> None:
