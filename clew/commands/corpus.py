@@ -92,8 +92,8 @@ def ingest(
     ] = False,
     max_text_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) text files larger than this "
                                               "(Markdown, HTML, text, JSONL ...).")] = MAX_TEXT_BYTES // MIB,
-    max_binary_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) PDF and DOCX files larger "
-                                                "than this.")] = MAX_BINARY_BYTES // MIB,
+    max_binary_mib: Annotated[int, typer.Option(min=1, help="Skip (and report) PDF, DOCX and EPUB files "
+                                                "larger than this.")] = MAX_BINARY_BYTES // MIB,
     max_markdown_lines: Annotated[int, typer.Option(min=1, help="Skip (and report) Markdown files of more "
                                                     "lines than this.")] = MAX_MARKDOWN_LINES,
     max_parse_seconds: Annotated[float, typer.Option(min=0.001, help="Skip (and report) a PDF or DOCX file whose "

@@ -94,6 +94,16 @@ def test_every_command_shows_an_example() -> None:
         assert f"Example: clew {name} " in shown.stdout, name
 
 
+def test_the_binary_size_limit_names_every_format_it_bounds() -> None:
+    """``--max-binary-mib`` bounds PDF, DOCX and EPUB files (``BINARY_FORMATS``); its help named PDF and DOCX
+    only, as from before EPUB files were read (task U36)."""
+    from clew.corpus.ingest.sources import BINARY_FORMATS
+
+    shown = " ".join(runner.invoke(app, ["ingest", "--help"], env={"COLUMNS": "200"}).stdout.split())
+    line = shown[shown.index("--max-binary-mib"):][:120]
+    assert all(fmt.upper() in line for fmt in BINARY_FORMATS), line
+
+
 @pytest.mark.parametrize(("words", "choices"), [
     (["ask"], ["tree|graph|free", "ranked|agentic", "out|in|both"]),
     (["search"], ["bm25|vector|hybrid"]),

@@ -1,4 +1,4 @@
-"""PDF and DOCX files are parsed in a process of their own, ended when one outlasts its time bound.
+"""PDF, DOCX and EPUB files are parsed in a process of their own, ended when one outlasts its time bound.
 
 ``ParseBounds.seconds`` is checked between pages, lines and drawn paths, but one PDFium call
 cannot be cut short from inside: a 37 KB page whose forms draw one another 2,500 times spends
@@ -41,7 +41,7 @@ from types import TracebackType
 
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.prepare import ChunkingConfig, PreparedDocument
-from clew.corpus.ingest.sources import Problem, Source
+from clew.corpus.ingest.sources import BINARY_FORMATS, Problem, Source
 
 logger = logging.getLogger(__name__)
 
@@ -237,6 +237,9 @@ def _is_main_test(test: ast.expr) -> bool:
             and any(isinstance(side, ast.Constant) and side.value == "__main__" for side in sides))
 
 
+KINDS = "/".join(sorted(fmt.upper() for fmt in BINARY_FORMATS))
+"""The files a parse worker reads, as the warnings name them: ``DOCX/EPUB/PDF``."""
+
 _WARNED: set[tuple[str, int]] = set()
 """What has been warned of once: an unguarded script's line, or ``_DAEMONIC``."""
 _DAEMONIC = ("<daemonic process>", 0)
@@ -251,23 +254,23 @@ def _take(prepare: Prepare) -> Worker | None:
         if _DAEMONIC not in _WARNED:
             _WARNED.add(_DAEMONIC)
             logger.warning("this ingest runs in a daemonic process (a multiprocessing pool's worker), which may not "
-                           "start a PDF/DOCX parse worker: parsing in this process, where the time bound is checked "
-                           "only between pages and lines")
+                           "start a %s parse worker: parsing in this process, where the time bound is checked "
+                           "only between pages and lines", KINDS)
         return None
     unguarded = unguarded_main()
     if unguarded is not None:
         if unguarded not in _WARNED:
             _WARNED.add(unguarded)
-            logger.warning("%s, line %d, is not under `if __name__ == \"__main__\":`, so a PDF/DOCX parse worker "
+            logger.warning("%s, line %d, is not under `if __name__ == \"__main__\":`, so a %s parse worker "
                            "would run it again: parsing in this process, where the time bound is checked only "
-                           "between pages and lines", *unguarded)
+                           "between pages and lines", *unguarded, KINDS)
         return None
     try:
         return Worker(prepare)
     except (multiprocessing.TimeoutError, OSError) as error:  # OSError: no process could be made
-        logger.warning("a PDF/DOCX parse worker did not start within %g s (%s; does the script keep its "
+        logger.warning("a %s parse worker did not start within %g s (%s; does the script keep its "
                        "top-level code under `if __name__ == \"__main__\":`?): parsing in this process, where "
-                       "the time bound is checked only between pages and lines", START_SECONDS,
+                       "the time bound is checked only between pages and lines", KINDS, START_SECONDS,
                        _words(error))
         return None
 

@@ -176,6 +176,7 @@ def test_a_script_without_a_main_guard_parses_in_place_and_says_which_line(tmp_p
     else:
         assert done.stdout.split() == ["1", "0", "0"]
         assert f"{script}, line 9, is not under `if __name__ == \"__main__\":`" in done.stderr
+        assert "so a DOCX/EPUB/PDF parse worker would run it again" in done.stderr  # not "PDF/DOCX" (task U36)
 
 
 def crash_on(source: Source, config: ChunkingConfig) -> Prepared:
