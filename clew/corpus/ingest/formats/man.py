@@ -192,10 +192,10 @@ class _Man:
                 self.pending = name.upper()
         elif name in ("PP", "LP", "P", "HP", "Pp", "Lp"):
             page.paragraph(ends_list=True)
-        elif name in ("sp", "Sp", "br"):
-            page.paragraph() if name != "br" else page.line_break()
-            if name != "br" and page.pre is not None:
-                page.text("")
+        elif name in ("sp", "Sp"):
+            page.paragraph()
+        elif name == "br":
+            page.line_break()
         elif name in ("TP", "TQ"):
             page.paragraph()
             self.pending = name

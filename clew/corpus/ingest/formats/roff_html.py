@@ -58,7 +58,11 @@ class Page:
             self.para.append("<br>")
 
     def paragraph(self, *, ends_list: bool = False) -> None:
-        """A paragraph break; ``ends_list``: the lists at this indent end unless an item comes next (``.PP``)."""
+        """A paragraph break (in a display, a blank line); ``ends_list``: the lists at this indent end unless an item
+        comes next (``.PP``)."""
+        if self.pre is not None:
+            self.pre.append("")
+            return
         self._flush()
         if ends_list:
             self.levels[-1].broken = True

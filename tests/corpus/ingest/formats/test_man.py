@@ -84,6 +84,12 @@ PRINTF = r"""'\" t
 .TH printf 3 2022-12-04 "Linux man-pages 6.03"
 .SH NAME
 printf, fprintf \- formatted output conversion
+.SH SYNOPSIS
+.nf
+.B #include <stdio.h>
+.PP
+.BI "int printf(const char *restrict " format ", ...);"
+.fi
 .SH ATTRIBUTES
 For an explanation of the terms used in this section, see
 .BR attributes (7).
@@ -259,7 +265,8 @@ def test_a_tbl_table_keeps_its_header_and_its_text_blocks() -> None:
     assert parsed.title == "printf(3)"
     assert "| Interface | Attribute | Value |\n| --- | --- | --- |" in parsed.text
     assert "| printf(), fprintf() | Thread safety | MT-Safe locale |" in parsed.text
-    assert code(parsed) == ['#include <stdio.h>\nprintf("%s\\n", "hello");']
+    assert code(parsed) == ["#include <stdio.h>\n\nint printf(const char *restrict format, ...);",
+                            '#include <stdio.h>\nprintf("%s\\n", "hello");']
     assert "- one\n- two" in parsed.text
 
 
