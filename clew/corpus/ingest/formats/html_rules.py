@@ -255,8 +255,10 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # banner ("Unlisted page: This page is unlisted. Search engines will not index it, ...")
     "docusaurus": frozenset({"theme-doc-version-banner", "theme-doc-version-badge", "theme-unlisted-banner"}),
     "starlight": frozenset({"sl-anchor-link", "sr-only"}),
-    # Hugo (Chroma with classes): code line numbers, beside each line (span.ln) or a column of their own (span.lnt)
-    "hugo": frozenset({"ln", "lnt"}),
+    # Hugo (Chroma with classes): code line numbers, beside each line (span.ln) or a column of their own (span.lnt);
+    # Docsy's "Was this page helpful?" under every docs page (h2.feedback--title "Feedback", p.feedback--question, the
+    # two p.feedback--response "Glad to hear it! ...", "Sorry to hear that. ...": a last section of each; task U35)
+    "hugo": frozenset({"ln", "lnt", "feedback--title", "feedback--question", "feedback--response"}),
     # pdoc3 (0.11): each member's source, hidden until "Expand source code" (details.source) and read before its
     # docstring, the docstring a second time among the code (task U13: boltons' pages 3.7x their text)
     "pdoc3": frozenset({"source"}),
@@ -269,8 +271,9 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     "hexo": frozenset({"gutter"}),
     # Rspress 1 (no main element: the page is read whole): the top bar (div.rspress-nav: the site's name, "Docs"), the
     # narrow screens' "on this page" list above the title (div.rspress-sidebar-menu-container: every heading of the
-    # page as a list, the first passage of each; task U35)
-    "rspress": frozenset({"rspress-nav", "rspress-sidebar-menu-container"}),
+    # page as a list, the first passage of each; task U35); Rspress 2: the permalink before each heading's text
+    # (a.rp-header-anchor "#": "### #Synopsis")
+    "rspress": frozenset({"rspress-nav", "rspress-sidebar-menu-container", "rp-header-anchor"}),
 }
 """Chrome classes of one documentation generator, by the first word of the page's
 ``<meta name="generator">`` (lower-cased)."""

@@ -1,7 +1,7 @@
-"""HTML as Redoc 2 (redoc-cli 0.13.21) and Rspress 1 (1.47.2) publish it: excerpts of task U35's builds, the
-Dialogporten API's OpenAPI description from the npm package @digdir/dialogporten-schema 1.40.0 (ISC) and npm's
-documentation (the npm-docs dev set) in Rspress' default theme; class names as built, icons' SVG paths and most
-operations, rows and menu items left out."""
+"""HTML as Redoc 2 (redoc-cli 0.13.21), Rspress 1 (1.47.2) and Docsy 0.7.2 (Hugo 0.111.3) publish it: excerpts of
+task U35's builds, the Dialogporten API's OpenAPI description from the npm package @digdir/dialogporten-schema 1.40.0
+(ISC), npm's documentation (the npm-docs dev set) in Rspress' default theme and Docsy's own user guide (Apache-2.0);
+class names as built, icons' SVG paths and most operations, rows and menu items left out."""
 
 from __future__ import annotations
 
@@ -153,3 +153,58 @@ def test_an_rspress_page_reads_without_its_top_bar_and_on_this_page_lists() -> N
     assert document.text == (
         "# npm-trust\n\n### Synopsis\n\nNote: This command is unaware of workspaces.\n\n### See Also\n\n- npm publish"
     )
+
+
+DOCSY = (
+    '<!doctype html><html lang="en" class="no-js"><head><meta charset="utf-8"><meta name="generator"'
+    ' content="Hugo 0.111.3"><title>Known issues | Docsy</title></head><body class="td-page"><header>'
+    '<nav class="td-navbar navbar-dark js-navbar-scroll"><a class="navbar-brand" href="/"><span'
+    ' class="navbar-brand__name">Docsy</span></a></nav></header><div class="container-fluid td-outer"><div'
+    ' class="td-main"><div class="row flex-xl-nowrap"><main class="col-12 col-md-9 col-xl-8 ps-md-5" role="main">'
+    '<div class="td-content"><h1>Known issues</h1><div class="lead">Known issues when installing Docsy theme.</div>'
+    '<h3 id="windows-subsystem-for-linux-wsl">Windows Subsystem for Linux (WSL)</h3>\n<p>If you&rsquo;re using WSL,'
+    " ensure that you&rsquo;re running <code>hugo</code> on a Linux mount of the filesystem.</p>\n"
+    "<style>\n  .feedback--answer {\n    display: inline-block;\n  }\n</style>\n"
+    '<div class="d-print-none">\n<h2 class="feedback--title">Feedback</h2>\n<p class="feedback--question">Was this'
+    ' page helpful?</p>\n<button class="btn btn-primary mb-4 feedback--answer feedback--answer-yes">Yes</button>\n'
+    '<button class="btn btn-primary mb-4 feedback--answer feedback--answer-no">No</button>\n'
+    '<p class="feedback--response feedback--response-yes">\n  Glad to hear it! Please'
+    ' <a href="https://github.com/google/docsy/issues/new">tell us'
+    ' how we can improve</a>.\n</p>\n<p class="feedback--response feedback--response-no">\n  Sorry to hear that.'
+    ' Please <a href="https://github.com/google/docsy/issues/new">tell us how we can improve</a>.\n</p>\n</div>\n'
+    "<script>\n  const yesButton = document.querySelector('.feedback--answer-yes');\n</script>"
+    "</div></main></div></div></div>"
+    "</body></html>"
+)
+
+
+def test_a_docsy_page_reads_without_its_feedback_question() -> None:
+    """Docsy writes "Was this page helpful?" under every docs page with its heading "Feedback" and both answers'
+    replies ("Glad to hear it! ...", "Sorry to hear that. ..."), shown by a script: each page's last section."""
+    document = parse_html(DOCSY)
+    assert [section.heading for section in document.sections] == [
+        "Known issues",
+        "Known issues",
+        "Windows Subsystem for Linux (WSL)",
+    ]
+    for chrome in ("Feedback", "helpful", "Glad to hear it", "Sorry to hear that"):
+        assert chrome not in document.text, chrome
+
+
+RSPRESS_2 = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>npm-ci - npm Docs</title>'
+    '<meta name="generator" content="Rspress v2.0.22"></head><body><div id="__rspress_root">'
+    '<div class="rp-doc-layout__container"><aside class="rp-doc-layout__sidebar rp-scrollbar"></aside>'
+    '<div class="rp-doc-layout__doc"><main class="rp-doc-layout__doc-container"><div class="rp-doc rspress-doc">'
+    '<h1 class="rp-toc-include" id="npm-ci"><span>npm-ci</span><a href="#npm-ci" class="rp-header-anchor rp-link"'
+    ' aria-hidden="true">#</a> </h1><!--$--><h3 class="rp-toc-include" id="synopsis"><a href="#synopsis"'
+    ' class="rp-header-anchor rp-link" aria-hidden="true">#</a>Synopsis</h3>\n<p>Install a project with a clean'
+    " slate.</p></div></main></div></div></div></body></html>"
+)
+
+
+def test_an_rspress_2_heading_reads_without_its_permalink() -> None:
+    """Rspress 2 writes each heading's permalink "#" before its text (``a.rp-header-anchor``): "### #Synopsis"."""
+    document = parse_html(RSPRESS_2)
+    assert document.title == "npm-ci"
+    assert document.text == "# npm-ci\n\n### Synopsis\n\nInstall a project with a clean slate."
