@@ -14,6 +14,10 @@ wrote them before it is parsed (:func:`link_chrome_dropped`, from ``html_more.re
 - texi2html (Texinfo's converter before texi2any): a bar of bracketed links, "[ << ] [ >> ] [Top] [Contents] [Index]
   [ ? ]", in a classless table above and below every page (gettext-doc 0.21's manual, task S2's sweep); its colophon
   goes as texi2any's does (``html_more._TEXINFO_FOOTER``).
+- haproxy-dconv (HAProxy's manuals as HTML): a keyword documented in several sections is a Bootstrap dropdown, the
+  keyword, then a menu shown on a click, "This keyword is available in sections :" and a link to each section;
+  read inline, 473 such menus broke the sentences of haproxy-doc 2.6's configuration manual (task S3's sweep). The
+  menu goes, the keyword stays. Known by the menu's header itself, which is dconv's.
 
 A page is known by its generator in its first 3,000 characters; another page keeps such words.
 """
@@ -30,6 +34,8 @@ _BOOST_BAR = re.compile(
     r'<table cellpadding="2" width="100%"><tr>\s*<td valign="top"><img alt="Boost C\+\+ Libraries"[^<>]*></td>'
     r'(?:\s*<td align="center"><a href="[^"<>]*">[^<>]*</a></td>)*\s*</tr></table>\s*(?:<hr>)?'
 )
+_DCONV_HEADER = '<ul class="dropdown-menu"><li class="dropdown-header">This keyword is available in sections :</li>'
+_DCONV_MENU = re.compile(re.escape(_DCONV_HEADER) + r'(?:<li><a href="[^"<>]*">[^<>]*</a></li>)*</ul>')
 _TEXI2HTML = re.compile(r'<meta name="generator" content="texi2html', re.IGNORECASE)
 _TEXI2HTML_BAR = re.compile(
     r'<table cellpadding="1" cellspacing="1" border="0">\s*<tr>(?:\s*<td valign="middle" align="left">'
@@ -39,7 +45,7 @@ _TEXI2HTML_BAR = re.compile(
 
 def link_chrome_dropped(text: str) -> str:
     """``text`` without rustdoc's "Read more" links, Doxygen's link to a file's source, Boost's and texi2html's
-    link bars, on their generators' pages."""
+    link bars, on their generators' pages, and haproxy-dconv's keyword menus."""
     if "Read more</a>" in text and _RUSTDOC in text[:3000]:
         return _READ_MORE.sub("", text)
     if "Go to the source code of this file.</a></p>" in text and _DOXYGEN.search(text[:3000]):
@@ -48,4 +54,6 @@ def link_chrome_dropped(text: str) -> str:
         return _BOOST_BAR.sub("", text, count=1)
     if '<table cellpadding="1" cellspacing="1" border="0">' in text and _TEXI2HTML.search(text[:3000]):
         return _TEXI2HTML_BAR.sub("", text)
+    if _DCONV_HEADER in text:
+        return _DCONV_MENU.sub("", text)
     return text

@@ -217,3 +217,36 @@ def test_djangos_yui_main_is_the_pages_content() -> None:
         "Inconsistent row counts may be caused by missing foreign key values.",
     ]
     assert document.links == []
+
+
+def dconv_keyword(name: str, sections: list[str]) -> str:
+    items = "".join(f'<li><a href="#{name}%20%28{s.replace(" ", "%20")}%29">{s}</a></li>' for s in sections)
+    return (
+        f'<span class="dropdown"><a class="dropdown-toggle" data-toggle="dropdown" href="#">{name}<span class="caret">'
+        '</span></a><ul class="dropdown-menu"><li class="dropdown-header">This keyword is available in sections :</li>'
+        f"{items}</ul></span>"
+    )
+
+
+def test_haproxys_keyword_menus_are_chrome() -> None:
+    """haproxy-dconv (haproxy-doc 2.6's configuration manual) writes a keyword documented in several sections as a
+    Bootstrap dropdown: the keyword, then a menu shown on a click, "This keyword is available in sections :" and a
+    link to each. Read inline, 473 of them broke the configuration manual's sentences ('The "bind\\nThis keyword is
+    available in sections :\\nLog forwarding\\nPeers\\n..." keyword supports'), in its text and its "See also:"
+    lines; the menu is left out, the keyword stays."""
+    page = (
+        '<html><head><title>HAProxy - Configuration Manual</title></head><body><div class="container-fluid">'
+        '<div class="page-header"><h2>5.1. Bind options</h2></div><div><pre class="text">The &quot;'
+        f"{dconv_keyword('bind', ['Log forwarding', 'Peers'])}&quot; keyword supports a certain number of settings.\n"
+        '</pre></div><div class="page-header"><b>See also:</b> &quot;'
+        f"{dconv_keyword('crt', ['Bind options', 'Server and default-server options'])}&quot;, "
+        '<a href="#5.2">section 5.2</a> about server options.</div></div></body></html>'
+    )
+    document = parse_html(page)
+    assert document.text == (
+        '## 5.1. Bind options\n\n```\nThe "bind" keyword supports a certain number of settings.\n```\n\n'
+        'See also: "crt", section 5.2 about server options.'
+    )
+    assert [link.href for link in document.links] == ["#", "#", "#5.2"]  # the keywords link to "#", as written
+    # a dropdown menu of other words is read
+    assert "Other menu" in parse_html(page.replace("This keyword is available in sections :", "Other menu")).text
