@@ -7,8 +7,8 @@ the units of the same manual's Texinfo HTML (``makeinfo --html``).
   ``Indirect:`` and ``Tag Table:`` of a split manual, the ``Local Variables`` trailer. Text without a node is not an
   Info file (:class:`UnreadableDocument`).
 - A node's heading is its first line when the next underlines it: ``*`` a chapter (the ``Top`` node's title the
-  manual's, level 1), ``=`` a section, ``-`` a subsection, ``.`` a subsubsection, the levels of makeinfo's HTML
-  (``h2`` to ``h5``). A node without a heading is headed by its name one level below its ``Up`` node. Each node's
+  manual's, level 1), ``=`` a section, ``-`` a subsection, ``.`` a subsubsection, at the levels of makeinfo's HTML
+  (``UNDERLINE_LEVELS``). A node without a heading is headed by its name one level below its ``Up`` node. Each node's
   heading carries its name as makeinfo's HTML does (``sort invocation`` -> ``#sort-invocation``, ``NODE_ID``), and
   the ``@anchor`` names the tag table lists under the node (``Ref:``).
 - Menus (``* Menu:``: ``* Name::`` and ``* Label: Node.`` entries) are lists of links to those nodes; cross
@@ -39,14 +39,17 @@ from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 OTHER_MANUAL_SUFFIX = ".info"
 """How a link names another manual's file (``(coreutils)ls invocation`` -> ``coreutils.info#ls-invocation``), beside
 this one: it resolves to ``coreutils.info.gz`` too (``clew.corpus.links.LINK_SUFFIXES``)."""
-UNDERLINE_LEVELS = {"*": 2, "=": 3, "-": 4, ".": 5}
+UNDERLINE_LEVELS = {"*": 2, "=": 3, "-": 4, ".": 4}
 """A heading's level by the character that underlines it (``@chapter``, ``@section``, ``@subsection``,
-``@subsubsection`` and their unnumbered and appendix kin): makeinfo's HTML ``h2`` to ``h5``."""
+``@subsubsection`` and their unnumbered and appendix kin), as makeinfo's HTML has them: ``h2``, ``h3``, ``h4``, and
+``h4`` again for a subsubsection (and a ``@subsubheading``), so that the manual has the tree of its HTML."""
 TOP_LEVEL = 1
 CODE_INDENT = 5
 """Columns makeinfo indents an ``@example`` (and a ``@table`` item's description) past the text around it."""
 MAX_TERMS = 8
 """Term lines (``@item`` and its ``@itemx``) one description may follow."""
+MAX_TERM_WIDTH = 60
+"""A longer line is filled text (makeinfo fills to 72 columns), not a term; a ``@deffn`` line (`` -- ``) may be."""
 
 _MARKER = re.compile(r"\x00\x08\[[^\x00]*\x00\x08\]")
 _INDEX_MARKER = "\x00\x08[index\x00\x08]"
@@ -186,8 +189,13 @@ class _Writer:
         self.close()
         self.out.append(f'<h{level} id="{html.escape(node_id(node.name))}">{ids}{html.escape(heading)}</h{level}>\n')
         menu = next((at for at, line in enumerate(lines) if line.rstrip() == _MENU), len(lines))
-        for run in _runs(lines[:menu]):
-            self.run(run)
+        runs = _runs(lines[:menu])
+        for at, run in enumerate(runs):
+            following = runs[at + 1] if at + 1 < len(runs) else None
+            if run and following and _terms_alone(run, following):  # an @item with a blank line under it
+                runs[at + 1] = run + following
+            elif run:
+                self.run(run)
         self.close()
         self.menu(lines[menu + 1 :])
 
@@ -224,26 +232,50 @@ class _Writer:
         sibling = bool(self.open) and self.open[-1][1:] == (kind, first)  # the next entry of the innermost list
         opens = context <= first < context + CODE_INDENT and (entry is not None or first > context)
         if kind is None or not (sibling or opens):  # text of the description or item it is in, or code
-            if least >= context + CODE_INDENT:
-                code = "\n".join(line[context + CODE_INDENT :] for line in lines)
-                self.out.append(f'<pre class="example">{html.escape(code)}</pre>\n')
-            else:
-                self.out.append(f"<p>{self.inline(' '.join(line.strip() for line in lines))}</p>\n")
+            self.blocks(lines, context)
             return
         if sibling:
             self.out.append(_ITEM_END[kind])
         else:
             self.out.append(f"<{kind}>")
-            self.open.append((_indent(lines[entry[0]]) if entry is not None else context + CODE_INDENT, kind, first))
-        if entry is None:
-            words = " ".join(line.strip() for line in lines).split(" ", 1)
-            self.out.append(f"<li><p>{self.inline(words[1] if len(words) > 1 else '')}</p>\n")  # open: more may follow
+            # a description's text is five columns past its terms (four past a @deffn's " -- "), an example in it more
+            text = min(_indent(lines[entry[0]]), first + CODE_INDENT) if entry is not None else context + CODE_INDENT
+            self.open.append((text, kind, first))
+        text = self.open[-1][0]
+        if entry is None:  # the item's text, its marker left out; it stays open: more may follow
+            end = next(
+                (k for k in range(1, len(lines)) if _indent(lines[k]) == first and _ITEM.match(lines[k])), len(lines)
+            )  # the next item, no blank line between them
+            marker = len(lines[0]) - len(lines[0].lstrip().split(" ", 1)[-1].lstrip())
+            self.out.append("<li>")
+            self.blocks([" " * text + lines[0][marker:], *lines[1:end]], text)
+            if end < len(lines):
+                self.run(lines[end:])
             return
         terms, end = entry
-        self.out.append("".join(f"<dt>{self.inline(line.strip())}</dt>" for line in lines[:terms]))
-        self.out.append(f"<dd><p>{self.inline(' '.join(line.strip() for line in lines[terms:end]))}</p>\n")
+        self.out.append("".join(f"<dt>{self.inline(line.strip())}</dt>" for line in lines[:terms]) + "<dd>")
+        if 0 < _indent(lines[terms]) - text < CODE_INDENT and _ITEM.match(lines[terms]):
+            self.run(lines[terms:end])  # a list opens the description
+        else:
+            self.blocks(lines[terms:end], text)
         if end < len(lines):  # the next entry of a table written without blank lines between its entries
             self.run(lines[end:])
+
+    def blocks(self, lines: list[str], text: int) -> None:
+        """Lines of text indented ``text`` columns as paragraphs, and those indented five more as examples (an
+        ``@example`` written without blank lines around it)."""
+        at = 0
+        while at < len(lines):
+            code = _indent(lines[at]) >= text + CODE_INDENT
+            stop = next(
+                (k for k in range(at, len(lines)) if (_indent(lines[k]) >= text + CODE_INDENT) != code), len(lines)
+            )
+            if code:
+                example = "\n".join(line[text + CODE_INDENT :] for line in lines[at:stop])
+                self.out.append(f'<pre class="example">{html.escape(example)}</pre>\n')
+            else:
+                self.out.append(f"<p>{self.inline(' '.join(line.strip() for line in lines[at:stop]))}</p>\n")
+            at = stop
 
     def close(self) -> None:
         """Close every open list: what follows is outside them."""
@@ -315,11 +347,20 @@ class _Writer:
 
 def _runs(lines: list[str]) -> list[list[str]]:
     """The runs of non-blank lines; a list item (``_ITEM``) after another at its indent opens a run of its own
-    (``@itemize`` writes no blank line between its items)."""
+    (``@itemize`` writes no blank line between its items), and so does a table's first term under a paragraph."""
     runs: list[list[str]] = []
     current: list[str] = []
-    for line in lines:
+    for at, line in enumerate(lines):
         if current and _ITEM.match(line) and _ITEM.match(current[0]) and _indent(line) == _indent(current[0]):
+            runs.append(current)
+            current = []
+        elif (
+            current
+            and not _term_line(current[-1])
+            and _term_line(line)
+            and at + 1 < len(lines)
+            and _indent(lines[at + 1]) >= _indent(line) + 4
+        ):  # a table right under a paragraph, no blank line
             runs.append(current)
             current = []
         if line.strip():
@@ -340,8 +381,46 @@ def _entry(lines: list[str]) -> tuple[int, int] | None:
     for at, line in enumerate(lines[1 : MAX_TERMS + 1], start=1):
         indent = _indent(line)
         if indent >= first + 4:
-            end = next((k for k in range(at, len(lines)) if _indent(lines[k]) < indent), len(lines))
+            terms = lines[:at]
+            if lines[at - 1].rstrip().endswith(":") or any(
+                len(term) > MAX_TERM_WIDTH and not term.lstrip().startswith("-- ") for term in terms
+            ):
+                return None  # filled text ("... the following will work:") over an example, not terms
+            end = next((k for k in range(at, len(lines)) if _indent(lines[k]) < first + 4), len(lines))
             return (at, end) if end == len(lines) or _indent(lines[end]) == first else None
         if indent != first:
             return None
     return None
+
+
+_TERM_LINE = re.compile(r" *(?:['‘`]|-- )[^\n]*(?<![.:,;])")
+"""A line that reads as a ``@table`` term: quoted (``@table @code``: ``'select'``, ``‘r’,‘R’ (reading files)``) or
+a ``@deffn`` line, not ending as a sentence does."""
+
+
+def _term_line(line: str) -> bool:
+    return len(line) <= MAX_TERM_WIDTH and _TERM_LINE.fullmatch(line.rstrip()) is not None
+
+
+def _terms_alone(run: list[str], following: list[str]) -> bool:
+    """Whether ``run`` is only the terms of a ``@table`` entry whose description is the run after it, below a blank
+    line: quoted terms (``'select'``) or ``@deffn`` lines over any description, other short lines (``@table @asis``:
+    "Backslash escapes") over one that reads as sentences, not as an example."""
+    first = _indent(run[0])
+    if len(run) > MAX_TERMS or any(_indent(line) != first for line in run):
+        return False
+    if min(_indent(line) for line in following) < first + 4:
+        return False
+    if all(_term_line(line) for line in run):
+        return True
+    return all(len(line) <= MAX_TERM_WIDTH and not line.rstrip().endswith((".", ":", ",", ";")) for line in run) and (
+        _sentences(following)
+    )
+
+
+def _sentences(lines: list[str]) -> bool:
+    """Whether ``lines`` read as filled text: words with single spaces between them (two after a full stop), the
+    last ending as a sentence or a clause does."""
+    return lines[-1].rstrip().endswith((".", ":", ";", ")")) and all(
+        len(line.split()) >= 4 and "   " not in line.strip() for line in lines
+    )

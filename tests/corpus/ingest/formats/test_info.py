@@ -135,3 +135,63 @@ def test_node_ids_and_the_indirect_table() -> None:
         "Tag Table:\n(Indirect)\nNode: Top\x7f1201\n"
     ) == ["find.info-1", "find.info-2"]
     assert indirect_parts(COREUTILS.read_text(encoding="utf-8")) is None
+
+
+def one_node(body: str) -> ParsedDocument:
+    parsed = parse_info(f"\x1f\nFile: m.info,  Node: Top,  Up: (dir)\n\nManual\n******\n\n{body}")
+    parsed.check()
+    return parsed
+
+
+def test_table_shapes_of_real_manuals_are_entries_with_their_descriptions() -> None:
+    # bash.info's Conditional Constructs ('select': a blank line under the term) and Programmable Completion
+    # Builtins ('compopt': an example, then the text); sed.info's Addresses (a table right under a paragraph)
+    parsed = one_node(
+        "Addresses can be in any of the following forms:\n‘NUMBER’\n     Specifying a line number.\n\n"
+        "'select'\n\n     The 'select' construct allows the easy generation of menus.\n\n"
+        "'compopt'\n          compopt [-o OPTION] [NAME]\n     Modify completion options for each NAME.\n\n"
+        "Backslash escapes\n\n     The following backslash escape sequences are recognized:\n\n"
+        "     ‘\\a’\n          Bell (BEL, Control-G).\n"
+    )
+    assert parsed.text.split("\n\n")[1:] == [
+        "Addresses can be in any of the following forms:",
+        "‘NUMBER’",
+        "Specifying a line number.",
+        "'select'",
+        "The 'select' construct allows the easy generation of menus.",
+        "'compopt'",
+        "```\ncompopt [-o OPTION] [NAME]\n```",
+        "Modify completion options for each NAME.",
+        "Backslash escapes",
+        "The following backslash escape sequences are recognized:",
+        "‘\\a’",
+        "Bell (BEL, Control-G).",
+    ]
+
+
+def test_examples_without_blank_lines_lists_in_descriptions_and_filled_text_are_told_apart() -> None:
+    # bash.info's Conditional Constructs ('=~': an example between two lines of text) and Bash Compatibility Mode
+    # (an @itemize in a table's description)
+    parsed = one_node(
+        "'[[...]]'\n     If you want to match 'initial string' at the start of a line, the\n     following will work:\n"
+        '          [[ $line =~ ^"initial string" ]]\n     but this will not.\n\n'
+        "'compat50 (set using BASH_COMPAT)'\n        * Bash-5.1 changed the way '$RANDOM' is generated to introduce\n"
+        "          slightly more randomness.\n        * Another change.\n"
+    )
+    assert blocks(parsed, "code") == ['```\n[[ $line =~ ^"initial string" ]]\n```']
+    assert blocks(parsed, "list_item") == [
+        "- Bash-5.1 changed the way '$RANDOM' is generated to introduce slightly more randomness.",
+        "- Another change.",
+    ]
+    assert "If you want to match 'initial string' at the start of a line, the following will work:" in parsed.text
+
+
+def test_cross_reference_words_are_as_in_the_html() -> None:
+    parsed = one_node("*Note Top::, for more.  It is faster (*note Top::).  See *note Top::.  As in *note Top::.\n")
+    assert "See Top, for more. It is faster (see Top). See Top. As in Top." in parsed.text
+    assert [link.href for link in parsed.links] == ["#Top"] * 4
+
+
+def test_a_subsubsection_is_at_the_level_of_a_subsection_as_makeinfo_s_html_has_it() -> None:
+    parsed = one_node("1.1.1 Sub\n---------\n\nText.\n\n1.1.1.1 Subsub\n..............\n\nMore.\n")
+    assert [(s.heading, s.level) for s in parsed.sections[2:]] == [("1.1.1 Sub", 4), ("1.1.1.1 Subsub", 4)]
