@@ -111,7 +111,7 @@ class Page:
         of what it holds (``TERM_CHARS``; DocBook's man pages)."""
         self.end_display()
         level = self.levels[-1]
-        term = "".join(self.para).strip()
+        term = " ".join(self.para).strip()
         if term_allowed and term and len(re.sub(r"<[^>]*>", "", term)) <= TERM_CHARS \
                 and not term.endswith(":") and not (level.kind in ("ul", "ol") and not level.broken):
             self.para = []

@@ -65,6 +65,12 @@ Don\(cqt actually add the file(s), just show if they exist\&.
 Be verbose\&.
 .RE
 .PP
+\fB\-\-chmod\fR=(+|\-)x,
+\fB\-\-renormalize\fR
+.RS 4
+Two terms on two lines\&.
+.RE
+.PP
 For example:
 .sp
 .if n \{\
@@ -254,6 +260,7 @@ def test_docbook_s_paragraph_and_indented_block_is_a_term_and_displays_are_code(
     text = parsed.text
     assert "-n, --dry-run\n\nDon’t actually add the file(s), just show if they exist." in text
     assert "-v, --verbose\n\nBe verbose." in text
+    assert "--chmod=(+|-)x, --renormalize\n\nTwo terms on two lines." in text
     assert code(parsed) == ["git add Documentation/\\*.txt"]
     assert "For example:" in text and "Note that the asterisk * is quoted." in text
     assert "Aq" not in text and "\\" not in text.replace("\\*", "")
