@@ -18,7 +18,9 @@ from clew.corpus.ingest.formats.roff import Font, inline_html, split_args
 
 TERM_CHARS = 120
 """The longest paragraph read as a term when an indented block follows it (DocBook's man pages write an option as a
-paragraph and its description as an ``.RS`` block after it): a longer one is text."""
+paragraph and its description as an ``.RS`` block after it): a longer one is text, and so is a sentence (ending in
+``.``: nsswitch.conf(5)'s "... named libnss_SERVICE.so.X that resides in /lib." over an example) or an introduction
+(ending in ``:``, "For example:")."""
 
 
 @dataclass(slots=True)
@@ -112,8 +114,9 @@ class Page:
         self.end_display()
         level = self.levels[-1]
         term = " ".join(self.para).strip()
-        if term_allowed and term and len(re.sub(r"<[^>]*>", "", term)) <= TERM_CHARS \
-                and not term.endswith(":") and not (level.kind in ("ul", "ol") and not level.broken):
+        words = html.unescape(re.sub(r"<[^>]*>", "", term)).strip()
+        if term_allowed and words and len(words) <= TERM_CHARS and not words.endswith((":", ".")) \
+                and not (level.kind in ("ul", "ol") and not level.broken):
             self.para = []
             self.item("dl", term)
         else:
