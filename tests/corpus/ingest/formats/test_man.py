@@ -356,3 +356,21 @@ def test_a_request_it_does_not_know_is_dropped_and_its_text_kept() -> None:
     parsed = parse_man('.TH X 1\n.SH NAME\nx \\- y\n.SH DESCRIPTION\n.XY kept words\n.ad l\n.de Zz\nhidden\n..\nend\n')
     assert parsed.text.endswith("## DESCRIPTION\n\nkept words end")
     assert "hidden" not in parsed.text and " l" not in parsed.text
+
+
+def test_escapes_strings_and_addresses_read_as_nroff_prints_them() -> None:
+    page = r""".TH X 7
+.ds Vn 2.1
+.SH DESCRIPTION
+Use \f(CWcode\fP \(em \(lqquoted\(rq \*(lqtoo\*(rq, a back\e slash, \&.dot and version \*(Vn; caf\('e.
+.UR https://example.org/x
+the site
+.UE .
+Mail
+.MT bugs@example.org
+.ME .
+"""
+    parsed = parse_man(page)
+    assert "Use code — “quoted” “too”, a back\\ slash, .dot and version 2.1; café." in parsed.text
+    assert [link.href for link in parsed.links] == ["https://example.org/x"]  # the HTML reader keeps no mailto:
+    assert "the site." in parsed.text and "Mail bugs@example.org." in parsed.text
