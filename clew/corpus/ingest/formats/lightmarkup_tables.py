@@ -9,8 +9,9 @@ of its own and every passage of the table repeats its header; the rest of the te
   tables (``=====  =====`` borders, a third border under the header), read by docutils' own table
   parsers (spans included: a cell spanning columns is written once); the ``list-table`` directive
   (a bullet list of rows, each a bullet list of cells; ``:header-rows:``) and the ``csv-table``
-  directive (``:header:``, ``:header-rows:``, ``:delim:``; its rows in the body, not a ``:file:``);
-  the directives' argument is the table's title.
+  directive (``:header:``, ``:header-rows:``, ``:delim:``; its rows in the body, or a ``:file:``'s, which
+  ``clew.corpus.ingest.includes`` writes there); the directives' argument is the table's title, as is the
+  ``table`` directive's, whose body is a grid or simple table (its directive and option lines are not text).
 - AsciiDoc: a ``|===`` block; its columns from the ``cols`` attribute (``[cols="1,2"]``,
   ``[cols=2*]``) else from its first line's cells; its header row where ``options="header"`` or
   ``%header`` says so, or, as Asciidoctor reads it, where the first line holds a whole row and a
@@ -52,6 +53,7 @@ RST_CODE = re.compile(r"^(\s*)\.\.\s+(?:code-block|code|sourcecode|parsed-litera
 """A reStructuredText directive of code, its indent the group: its body is read as it is (no table, role or line
 rewritten; one block of code)."""
 _DIRECTIVE = re.compile(r"^(\s*)\.\.\s+(list-table|csv-table)::[ \t]*(.*?)\s*$")
+_TABLE = re.compile(r"^(\s*)\.\.\s+table::[ \t]*(.*?)\s*$")
 _OPTION = re.compile(r"^:([\w-]+):(?:\s+(.*))?$")
 _ADOC_TABLE = re.compile(r"^\|={3,}\s*$")
 ASCIIDOC_FENCE = re.compile(r"^(-{4,}|\.{4,})\s*$")
@@ -92,8 +94,13 @@ def rst_tables(lines: list[str], rewrite: Callable[[str], str] = str) -> tuple[l
     ``rewrite``: what becomes of every other line outside code (its roles: ``rst_roles``), table rows too."""
     out: list[str] = []
     tables: list[SourceTable] = []
+    title: str | None = None  # a ``table`` directive's, for the table in its body
     i = 0
     while i < len(lines):
+        captioned = _TABLE.match(lines[i])
+        if captioned is not None and (first := _captioned_table(lines, i, len(captioned.group(1)))):
+            title, i = captioned.group(2) or None, first  # the directive and its options are not text
+            continue
         after_blank = i == 0 or _blank(lines[i - 1])
         grid = _GRID_BORDER.match(lines[i]) if after_blank else None
         simple = _SIMPLE_BORDER.match(lines[i]) if after_blank and grid is None else None
@@ -127,12 +134,27 @@ def rst_tables(lines: list[str], rewrite: Callable[[str], str] = str) -> tuple[l
             parsed = None
         if parsed is not None:
             indent = (grid or simple).group(1)  # type: ignore[union-attr]
-            _written(lines, i, stop, parsed[0], parsed[1], None, indent, out, tables, rewrite)
+            _written(lines, i, stop, parsed[0], parsed[1], title, indent, out, tables, rewrite)
+            title = None
             i = stop
             continue
         out.append(rewrite(lines[i]))
+        title = None
         i += 1
     return out, tables
+
+
+def _captioned_table(lines: list[str], first: int, indent: int) -> int:
+    """The line of the grid or simple table a ``table`` directive at ``first`` holds in its body, after its
+    options and a blank line; 0 where its body holds none."""
+    j = first + 1
+    while j < len(lines) and _OPTION.match(lines[j].strip()) and len(lines[j]) - len(lines[j].lstrip()) > indent:
+        j += 1
+    while j < len(lines) and _blank(lines[j]):
+        j += 1
+    opens = j < len(lines) and _blank(lines[j - 1]) and len(lines[j]) - len(lines[j].lstrip()) > indent and (
+        _GRID_BORDER.match(lines[j]) or _SIMPLE_BORDER.match(lines[j]))
+    return j if opens else 0
 
 
 def _docutils(parser: GridTableParser | SimpleTableParser, block: list[str],

@@ -136,6 +136,44 @@ def test_simple_and_csv_tables_are_tables_and_an_example_in_a_literal_block_stay
     assert code == ["   =====  =====\n   A      B\n   =====  =====\n   False  False\n   =====  ====="]
 
 
+# docutils' own docs (docs/ref/rst/directives.txt, "Table"): the table directive captions the simple table in its
+# body; a second table directive whose body is no table (a paragraph) stays text
+CAPTIONED = """\
+Table
+=====
+
+.. table:: Truth table for "not"
+   :widths: auto
+
+   =====  =====
+     A    not A
+   =====  =====
+   False  True
+   True   False
+   =====  =====
+
+.. table:: Not a table
+   :align: center
+
+   A paragraph.
+
+=====  =====
+B      C
+=====  =====
+1      2
+=====  =====
+"""
+
+
+def test_a_table_directive_is_the_title_of_the_table_in_its_body() -> None:
+    document = parse_rst(CAPTIONED)
+    assert [" ".join(text.split()) for _kind, text in _rows(document)] == [
+        "| A | not A | | --- | --- |", "| False | True |", "| True | False |", "| B | C | | --- | --- |", "| 1 | 2 |"]
+    assert [table.title for table in document.tables] == ['Truth table for "not"', None]
+    assert ":widths:" not in document.text and "table:: Truth" not in document.text
+    assert ".. table:: Not a table\n   :align: center\n\n   A paragraph." in document.text
+
+
 # Asciidoctor's docs/modules/ROOT/pages/errors-and-warnings.adoc (cut): an implicit header row (a
 # first line of cells, a blank line after it), a cell going on over lines; and a table in a listing block
 ASCIIDOCTOR_TABLE = """\
