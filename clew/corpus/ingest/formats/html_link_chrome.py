@@ -19,12 +19,15 @@ wrote them before it is parsed (:func:`link_chrome_dropped`, from ``html_more.re
   read inline, 473 such menus broke the sentences of haproxy-doc 2.6's configuration manual (task S3's sweep). The
   menu goes, the keyword stays. Known by the menu's header itself, which is dconv's.
 
-A page is known by its generator in its first 3,000 characters; another page keeps such words.
+A page is known by its generator in its first 3,000 characters; another page keeps such words. The chrome of manuals
+laid out as their project's site goes first (``html_site_chrome``).
 """
 
 from __future__ import annotations
 
 import re
+
+from clew.corpus.ingest.formats.html_site_chrome import site_chrome_dropped
 
 _RUSTDOC = '<meta name="generator" content="rustdoc">'
 _READ_MORE = re.compile(r" ?<a href=\"[^\"<>]*\">Read more</a>")
@@ -45,7 +48,9 @@ _TEXI2HTML_BAR = re.compile(
 
 def link_chrome_dropped(text: str) -> str:
     """``text`` without rustdoc's "Read more" links, Doxygen's link to a file's source, Boost's and texi2html's
-    link bars, on their generators' pages, and haproxy-dconv's keyword menus."""
+    link bars, on their generators' pages, haproxy-dconv's keyword menus, and Exim's, Apache's and FFmpeg's site chrome
+    (``html_site_chrome``)."""
+    text = site_chrome_dropped(text)
     if "Read more</a>" in text and _RUSTDOC in text[:3000]:
         return _READ_MORE.sub("", text)
     if "Go to the source code of this file.</a></p>" in text and _DOXYGEN.search(text[:3000]):

@@ -1,5 +1,6 @@
-"""Pages of Debian bookworm's documentation packages that task S2's sweep found read wrong: BoostBook's
-(libboost1.81-doc 1.81.0) and numpydoc's under Sphinx (python-scipy-doc 1.10.1), each a small fixture of the
+"""Pages of Debian bookworm's documentation packages that tasks S2's and S3's sweeps found read wrong: BoostBook's
+(libboost1.81-doc 1.81.0), numpydoc's under Sphinx (python-scipy-doc 1.10.1), texi2html's, DocBook's callouts;
+Django's Sphinx theme, haproxy-dconv, Exim's, Apache's and FFmpeg's manuals (S3), each a small fixture of the
 generator's shape."""
 
 from __future__ import annotations
@@ -250,3 +251,134 @@ def test_haproxys_keyword_menus_are_chrome() -> None:
     assert [link.href for link in document.links] == ["#", "#", "#5.2"]  # the keywords link to "#", as written
     # a dropdown menu of other words is read
     assert "Other menu" in parse_html(page.replace("This keyword is available in sections :", "Other menu")).text
+
+
+EXIM = """<!DOCTYPE html PUBLIC "XSLT-compat">
+<html lang="en-GB"><head><meta http-equiv="Content-Type" content="text/html; charset=UTF-8">
+<meta name="author" content="The Exim Project. &lt;https://www.exim.org/&gt;">
+<title>44. Access control lists</title></head>
+<body class="no-js"><h1 id="header"><a href="http://www.exim.org">Exim Internet Mailer</a></h1>
+<div id="outer"><ul id="nav_flow" class="nav">
+<li><a href="https://www.exim.org/index.html">Home</a></li>
+<li><a href="https://www.exim.org/mirrors.html">Download</a></li>
+<li class="search"><form action="https://encrypted.google.com/search" method="get">
+<input type="search" name="q" placeholder="Search Docs Online" class="search_field"></form></li>
+</ul>
+<div id="inner"><div id="content">
+<a class="previous_page" href="ch-encrypted_smtp_connections_using_tlsssl.html">&lt;-previous</a><a class="next_page"
+ href="ch-content_scanning_at_acl_time.html">next-&gt;</a><div id="chapter" class="chapter">
+<h2 id="CHAPACL" class=""><a href="ch-access_control_lists.html">Chapter 44 - Access control lists</a></h2>
+<p>Access Control Lists (ACLs) are defined in a separate section of the runtime configuration file.</p>
+</div>
+<a class="previous_page" href="ch-encrypted_smtp_connections_using_tlsssl.html">&lt;-previous</a><a class="toc_page"
+ href="index.html">Table of Contents</a><a class="next_page" href="ch-content_scanning_at_acl_time.html">next-&gt;</a>
+</div></div>
+<div id="footer">Website design by <a href="https://www.grepular.com/">Mike Cardwell</a>.</div></div></body></html>"""
+
+
+def test_exims_site_banner_menu_and_chapter_links_are_chrome() -> None:
+    """Exim's specification as HTML (exim4-doc-html 4.96, the exim.org site's layout) opens every page with the
+    site's banner, ``<h1 id="header">`` "Exim Internet Mailer", and its menu Home, Download, Documentation, ...
+    (``ul#nav_flow``), and puts "<-previous" "next->" links above the chapter and "<-previous" "Table of Contents"
+    "next->" below it: on all 136 pages swept, the banner the first heading of each page, over the chapter."""
+    document = parse_html(EXIM)
+    assert document.title == "44. Access control lists"
+    assert blocks(EXIM) == [
+        "## Chapter 44 - Access control lists",
+        "Access Control Lists (ACLs) are defined in a separate section of the runtime configuration file.",
+    ]
+    assert [link.href for link in document.links] == ["ch-access_control_lists.html"]
+    # the same markup on a page that is not Exim's is read
+    assert "Exim Internet Mailer" in parse_html(EXIM.replace("The Exim Project", "Someone")).text
+
+
+APACHE = """<!DOCTYPE html SYSTEM "about:legacy-compat">
+<html lang="en"><head><META http-equiv="Content-Type" content="text/html; charset=UTF-8">
+<title>mod_cache - Apache HTTP Server Version 2.4</title></head>
+<body><div id="page-header">
+<p class="menu"><a href="../mod/index.html">Modules</a> | <a href="../mod/quickreference.html">Directives</a></p>
+<p class="apache">Apache HTTP Server Version 2.4</p>
+<img alt="" src="../../images/feather.png"></div>
+<div class="up"><a href="./index.html"><img title="&lt;-" alt="&lt;-" src="../../images/left.gif"></a></div>
+<div id="path">
+<a href="https://www.apache.org/">Apache</a> &gt; <a href="https://httpd.apache.org/">HTTP Server</a> &gt; <a
+ href="../index.html">Version 2.4</a> &gt; <a href="./index.html">Modules</a></div>
+<div id="page-content">
+<div id="preamble"><h1>Apache Module mod_cache</h1>
+<div class="toplang">
+<p><span>Available Languages: </span><a href="../../en/mod/mod_cache.html" title="English">&nbsp;en&nbsp;</a> |
+<a href="../../fr/mod/mod_cache.html" hreflang="fr" rel="alternate" title="Fran&ccedil;ais">&nbsp;fr&nbsp;</a></p>
+</div>
+<h3>Summary</h3>
+<p>mod_cache implements an RFC 2616 compliant HTTP content caching filter.</p>
+</div>
+<div id="quickview"><h3 class="directives">Directives</h3>
+<ul id="toc">
+<li><img alt="" src="../../images/down.gif"> <a href="#cachelock">CacheLock</a></li>
+</ul>
+<h3>Bugfix checklist</h3><ul class="seealso"><li><a href="https://www.apache.org/dist/httpd/CHANGES_2.4">httpd
+ changelog</a></li></ul><h3>See also</h3>
+<ul class="seealso">
+<li><a href="../caching.html">Caching Guide</a></li>
+</ul></div>
+<div class="directive-section"><h2><a name="CacheLock" id="CacheLock">CacheLock</a> <a name="cachelock"
+ id="cachelock">Directive</a></h2>
+<p>The CacheLock directive enables the thundering herd lock for the given URL space.</p>
+</div>
+</div>
+<div class="bottomlang">
+<p><span>Available Languages: </span><a href="../../en/mod/mod_cache.html" title="English">&nbsp;en&nbsp;</a> |
+<a href="../../fr/mod/mod_cache.html" hreflang="fr" rel="alternate" title="Fran&ccedil;ais">&nbsp;fr&nbsp;</a></p>
+</div><div id="footer">
+<p class="apache">Copyright 2025 The Apache Software Foundation.<br>Licensed under the <a
+ href="http://www.apache.org/licenses/LICENSE-2.0">Apache License, Version 2.0</a>.</p>
+</div></body></html>"""
+
+
+def test_apaches_header_breadcrumb_languages_and_quickview_are_chrome() -> None:
+    """Apache HTTP Server's manual (apache2-doc 2.4) opens every page with "Apache HTTP Server Version 2.4" and its
+    menu (``div#page-header``), the breadcrumb "Apache > HTTP Server > ..." (``div#path``) and "Available Languages:
+    en | fr" (``div.toplang``, again in ``div.bottomlang`` at the end), and floats a box of the page's directives,
+    "Bugfix checklist" and "See also" beside it (``div#quickview``): on all 244 pages swept, the header and the
+    breadcrumb were each page's first lines, the languages its last."""
+    assert blocks(APACHE) == [
+        "# Apache Module mod_cache",
+        "### Summary",
+        "mod_cache implements an RFC 2616 compliant HTTP content caching filter.",
+        "## CacheLock Directive",
+        "The CacheLock directive enables the thundering herd lock for the given URL space.",
+    ]
+    # in another language (six of en/'s pages are Portuguese) too; the same elements on a page not Apache's are read
+    assert blocks(APACHE.replace("Apache HTTP Server Version 2.4", "Servidor HTTP Apache Vers&atilde;o 2.4"))[0] == (
+        "# Apache Module mod_cache"
+    )
+    other = APACHE.replace('class="apache"', 'class="name"')
+    assert "Available Languages" in parse_html(other).text
+
+
+FFMPEG = """<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">
+<html>
+<!-- Created by GNU Texinfo 6.8, https://www.gnu.org/software/texinfo/ -->
+  <head><meta charset="utf-8"><title>FFmpeg Filters Documentation</title>
+    <link rel="stylesheet" type="text/css" href="bootstrap.min.css"></head>
+  <body><div class="container">
+<a name="afftfilt"></a>
+<h3 class="section">8.22 afftfilt<span class="pull-right"><a class="anchor hidden-xs" href="#afftfilt"
+ aria-hidden="true">#</a> <a class="anchor hidden-xs"href="#toc-afftfilt" aria-hidden="true">TOC</a></span></h3>
+<p>Apply arbitrary expressions to samples in frequency domain.
+</p>
+      <p style="font-size: small;">
+        This document was generated using <a href="https://www.gnu.org/software/texinfo/"><em>makeinfo</em></a>.
+      </p>
+    </div>
+  </body>
+</html>"""
+
+
+def test_ffmpegs_heading_links_and_colophon_are_chrome() -> None:
+    """FFmpeg's manuals (ffmpeg-doc 5.1: Texinfo 6.8 with FFmpeg's page template) end every heading with two links,
+    "#" to itself and "TOC" to its contents entry, and every page with "This document was generated using makeinfo."
+    in a small font: 5,341 of the 7,162 headings swept read "8.22 afftfilt# TOC"."""
+    assert blocks(FFMPEG) == ["### 8.22 afftfilt", "Apply arbitrary expressions to samples in frequency domain."]
+    # the same links on a page Texinfo did not write are read
+    assert "TOC" in parse_html(FFMPEG.replace("Created by GNU Texinfo", "Created by hand")).text

@@ -1,0 +1,58 @@
+"""The chrome of manuals laid out as their project's web site, with no generator named, left out before the page is
+parsed (:func:`site_chrome_dropped`, from ``html_link_chrome.link_chrome_dropped``; task S3's sweep):
+
+- Exim's specification (the exim.org site's layout, exim4-doc-html 4.96): the site's banner ``<h1 id="header">``
+  "Exim Internet Mailer" and its menu (``ul#nav_flow``: Home, Download, Documentation, ...) above every page, and
+  the links "<-previous", "next->" and "Table of Contents" (``a.previous_page``, ``a.next_page``, ``a.toc_page``)
+  above and below each chapter: on all 136 pages swept, the banner was each page's first heading, over its
+  chapter. Known by the page's author, "The Exim Project".
+- Apache HTTP Server's manual (apache2-doc 2.4's ``manual/en``): the header "Apache HTTP Server Version 2.4" with
+  its menu (``div#page-header``), the breadcrumb "Apache > HTTP Server > Documentation > Version 2.4 > Modules"
+  (``div#path``), "Available Languages: en | fr | ..." above and below the page (``div.toplang``,
+  ``div.bottomlang``), and the floating box of the page's topics and directives, "Bugfix checklist" (links to the
+  changelog, known issues, bug reports) and "See also" (``div#quickview``): on all 244 pages swept, the header and
+  breadcrumb the first lines of each page. Known by the class Apache's manual writes its name and copyright line
+  with, ``p.apache`` (in every language: six of ``en/``'s pages are in Portuguese); none of these elements holds a
+  ``div``.
+- FFmpeg's manuals (ffmpeg-doc 5.1, Texinfo 6.8 with FFmpeg's own page template, as on ffmpeg.org): after every
+  heading's text two links, "#" to the heading and "TOC" back to its contents entry (``span.pull-right`` of
+  ``a.anchor.hidden-xs``), and the colophon "This document was generated using makeinfo." (a ``p`` in a small font)
+  at the end: 5,341 of the 7,162 headings of 30 pages read "8.22 afftfilt# TOC". Known by the links' classes on a
+  page Texinfo wrote.
+
+Ids such as ``path`` or ``header`` name other things on other pages (a section about ``PATH``), so they are chrome
+only on these sites' pages.
+"""
+
+from __future__ import annotations
+
+import re
+
+_EXIM = '<meta name="author" content="The Exim Project.'
+_EXIM_CHROME = re.compile(
+    r'<h1 id="header"><a href="[^"<>]*">Exim Internet Mailer</a></h1>|<ul id="nav_flow" class="nav">.*?</ul>'
+    r'|<a class="(?:previous_page|next_page|toc_page)"\s+href="[^"<>]*">[^<>]*</a>',
+    re.DOTALL,
+)
+_APACHE = '<p class="apache">'
+_APACHE_CHROME = re.compile(
+    r'<div (?:id="(?:page-header|path|quickview)"|class="(?:toplang|bottomlang)")>.*?</div>', re.DOTALL
+)
+_FFMPEG = '<a class="anchor hidden-xs"'
+_TEXINFO = "<!-- Created by GNU Texinfo"
+_FFMPEG_CHROME = re.compile(
+    r'<span class="pull-right">(?:\s*<a class="anchor hidden-xs"\s*href="#[^"<>]*"\s+aria-hidden="true">[^<>]*</a>)+'
+    r'\s*</span>|<p style="font-size: small;">\s*This document was generated using <a href="[^"<>]*"><em>makeinfo'
+    r"</em></a>\.\s*</p>"
+)
+
+
+def site_chrome_dropped(text: str) -> str:
+    """``text`` without Exim's, Apache's or FFmpeg's site chrome, on their manuals' pages."""
+    if _EXIM in text[:3000]:
+        return _EXIM_CHROME.sub("", text)
+    if _APACHE in text:
+        return _APACHE_CHROME.sub("", text)
+    if _FFMPEG in text and _TEXINFO in text[:3000]:
+        return _FFMPEG_CHROME.sub("", text)
+    return text
