@@ -1,8 +1,8 @@
 """Redoc 2's API reference pages (redoc-cli 0.13, ``@redocly/cli`` 1.x ``build-docs``: one page, rendered on the
 server, holding a whole OpenAPI description), made into the HTML the reader reads well before they are parsed, as
 ``html_scala_typedoc.api_pages`` makes others (task U35: the Dialogporten API's description from the npm package
-@digdir/dialogporten-schema 1.40.0, 23 paths, by redoc-cli 0.13.21). docs/measurements/generators-2026-12-06.md has
-what was checked.
+@digdir/dialogporten-schema 1.40.0, 23 paths, by redoc-cli 0.13.21 with Redoc 2.0.0 and by ``@redocly/cli`` 1.25.0
+with Redoc 2.1.5). docs/measurements/generators-2026-12-06.md has what was checked.
 
 Redoc writes three kinds of content inside ``<button>`` elements, which the reader drops with all they hold
 (``html_rules.DROP_TAGS``):
@@ -11,11 +11,11 @@ Redoc writes three kinds of content inside ``<button>`` elements, which the read
   panel after the operation's responses: no passage named an endpoint. It is a paragraph ``GET /api/v1/...`` (code)
   right after the operation's ``h2``, where a reader of the page sees it beside the title;
 - each response's status code and description ("401" over "Missing or invalid authentication token. Requires a
-  Maskinporten-token with the scope ..."): only the heading "Responses" was left. It is a paragraph that opens with
-  the code;
+  Maskinporten-token with the scope ..."; Redoc 2.0 writes the description in a ``span``, 2.1 in a ``div``): only the
+  heading "Responses" was left. It is a paragraph that opens with the code;
 - the name of a parameter or property whose schema is an object or array, a toggle that shows its fields
-  (``button[aria-label="expand properties"]``): its row of the parameters' table had no name ("continuationToken",
-  "orderBy"). It is the name, as a leaf's is.
+  (``button[aria-label="expand properties"]``, in Redoc 2.1 ``"expand continuationToken"``): its row of the
+  parameters' table had no name ("continuationToken", "orderBy"). It is the name, as a leaf's is.
 
 The other buttons (a JSON sample's folding toggles, "Copy") stay dropped. The menu of operations at the page's left
 (``div.menu-content``: every operation as "getGets a list of dialogs", "API docs by Redocly"; the page's first two
@@ -31,8 +31,8 @@ import re
 _REDOC = 'redoc-wrap"'
 _BUTTON = re.compile(r"<button\b([^>]*)>((?:[^<]|<(?!/?button\b))*+)</button>")
 _ENDPOINT = re.compile(r'<span type="\w+" class="[^"]*\bhttp-verb\b[^"]*">(\w+)</span><span\b[^>]*>([^<]*)</span>')
-_RESPONSE = re.compile(r"(<strong\b[^>]*>(?:[^<]|<(?!/strong>))*+</strong>)(\s*<span\b[^>]*>\s*<p>)")
-_EXPAND = 'aria-label="expand properties"'
+_RESPONSE = re.compile(r"(<strong\b[^>]*>(?:[^<]|<(?!/strong>))*+</strong>)(\s*<(?:span|div)\b[^>]*>\s*<p>)")
+_EXPAND = re.compile(r'aria-label="expand [^"]+"')
 _MENU = re.compile(r'<div class="[^"]*\bmenu-content"')
 _DOWNLOAD = re.compile(r"<p>Download OpenAPI specification(?:<!-- -->)?:<a download=[^>]*>Download</a></p>")
 
@@ -51,7 +51,7 @@ def redoc_page(text: str) -> str:
             if heading_end >= 0:
                 line = f"<p><code>{endpoint[1].upper()} {endpoint[2]}</code></p>"
                 edits.append((heading_end + len("</h2>"), heading_end + len("</h2>"), line))
-        elif _EXPAND in found[1]:
+        elif _EXPAND.search(found[1]):
             edits.append((found.start(), found.end(), found[2]))
         elif "<strong" in found[2]:  # a response: its code opens its description
             edits.append((found.start(), found.end(), "<div>" + _RESPONSE.sub(r"\2\1 ", found[2], count=1) + "</div>"))

@@ -105,6 +105,21 @@ def test_a_redoc_page_reads_its_endpoints_responses_and_expandable_names() -> No
         assert chrome not in document.text, chrome
 
 
+def test_redoc_2_1_writes_a_response_and_an_expandable_name_its_own_way() -> None:
+    """Redoc 2.1.5 (``@redocly/cli`` 1.25.0) writes a response's description in a ``div`` (2.0 a ``span``) and labels
+    the toggle by the name ("expand continuationToken"); a JSON sample's folding toggle is ``aria-label="expand"``."""
+    page = (
+        REDOC.replace('<span class="sc-fhzFiK gducij"><p>', '<div html="&lt;p&gt;x&lt;/p&gt;" class="sc-iJCTme"><p>')
+        .replace("</p>\n</span></button>", "</p>\n</div></button>")
+        .replace('aria-label="expand properties"', 'aria-label="expand continuationToken"')
+        .replace('aria-label="collapse"', 'aria-label="expand"')
+    )
+    document = parse_html(page)
+    assert block_texts(document, "paragraph")[2] == "204 The dialog aggregate was deleted successfully."
+    assert '| continuationToken | (ContinuationToken (any or null)). Supply "continuationToken" for' in document.text
+    assert "expand" not in document.text
+
+
 def test_a_page_without_redocs_wrapper_keeps_dropping_its_buttons() -> None:
     """Only Redoc's page (``div.redoc-wrap``) reads its buttons: elsewhere a button is a control, its label chrome."""
     page = (
