@@ -35,7 +35,10 @@ pick the lines; ``:literal:`` and ``:code: lang`` make them a code block; the ot
 brackets (``<isonum.txt>``: docutils' own substitution sets) is not a file of the folder: left out and reported. An
 include inside a literal block (the indented lines after a line ending in ``::``, or a code directive's body) is
 text, as docutils shows it. Sphinx's ``.. literalinclude:: file`` is a code block of the file (``:language:``),
-its lines picked by ``:pyobject:``, ``:lines:``, ``:start-at:``/``:end-at:`` and ``:start-after:``/``:end-before:``.
+its lines picked by ``:pyobject:``, ``:lines:``, ``:start-at:``/``:end-at:`` and ``:start-after:``/``:end-before:``. A
+``.. csv-table::`` whose rows are a ``:file:`` has the file's lines written as its body (the option left out), so
+that its reader (``lightmarkup_tables``) reads them as the rows written there; a file it cannot read leaves the
+directive out, named in the report.
 
 pymdownx.snippets' ``--8<-- "file.md"`` in a Markdown page (MkDocs Material's sites), and its block form (a
 ``--8<--`` line, a path a line, ``--8<--``; a path after ``;`` is not read), is read the same way (:func:`snippets`):
@@ -68,8 +71,9 @@ _LEVEL_TITLE = re.compile(r"^(={1,6})([ \t]+\S.*)$")
 _FENCE = re.compile(r"^(?:-{4,}|\.{4,})[ \t]*$")
 _TAG = re.compile(r"\b(tag|end)::([\w-]+)\[\]")
 _NAMED = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^,]*))""")
-_RST_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:literal)?include::", re.M)
+_RST_DIRECTIVE = re.compile(r"^[ \t]*\.\.[ \t]+(?:(?:literal)?include|csv-table)::", re.M)
 _RST_INCLUDE = re.compile(r"^([ \t]*)\.\.[ \t]+include::[ \t]*(\S(?:.*\S)?)?[ \t]*$")
+_RST_CSV = re.compile(r"^([ \t]*)\.\.[ \t]+csv-table::.*$")
 _RST_LITERAL = re.compile(r"^([ \t]*)\.\.[ \t]+literalinclude::[ \t]*(\S(?:.*\S)?)?[ \t]*$")
 _RST_OPTION = re.compile(r"^([ \t]++):([\w-]++):(?:[ \t]++((?:.*[^ \t\n])?))?[ \t]*$")
 _RST_VERBATIM = re.compile(r"^([ \t]*)(?:\.\.[ \t]+(?:code-block|code|sourcecode|parsed-literal)::.*"
@@ -168,6 +172,10 @@ def _rst_lines(lines: list[str], file: Path, root: Path, read: Reader, out: list
             verbatim = None
         include = (_RST_INCLUDE.match(line) or _RST_LITERAL.match(line)) if verbatim is None and "include::" in line \
             else None
+        table = _RST_CSV.match(line) if verbatim is None and "csv-table::" in line else None
+        if table is not None and (stop := _csv_file(lines, i, file, root, read, out, missed, chain, budget, indent)):
+            i = stop
+            continue
         if include is None:
             out.append(indent + line if line.strip() else line)
             opens = _RST_VERBATIM.match(line) if verbatim is None else None
@@ -195,6 +203,32 @@ def _rst_lines(lines: list[str], file: Path, root: Path, read: Reader, out: list
             out.extend([head, "", *(f"{indent}{include.group(1)}   {row}" if row.strip() else "" for row in part), ""])
             continue
         _rst_lines(part, target, root, read, out, missed, [*chain, target], budget, indent + include.group(1))
+
+
+def _csv_file(lines: list[str], at: int, file: Path, root: Path, read: Reader, out: list[str], missed: list[str],
+              chain: list[Path], budget: list[int], indent: str) -> int:
+    """A ``.. csv-table::`` (``lines[at - 1]``) with a ``:file:`` into ``out``, the file's lines its body (the
+    directive left out, and why in ``missed``, where the file cannot be read); the line after its options, or 0
+    for a table without ``:file:``."""
+    own = len(lines[at - 1]) - len(lines[at - 1].lstrip())
+    stop = at
+    options: list[tuple[str, str]] = []
+    while stop < len(lines) and (option := _RST_OPTION.match(lines[stop])) and len(option.group(1)) > own:
+        options.append((option.group(2), lines[stop]))
+        stop += 1
+    name = next((line.split(":file:", 1)[1].strip() for key, line in options if key == "file"), None)
+    if name is None:
+        return 0
+    from_file = root / "_" if name.startswith("/") else file  # Sphinx: "/x.csv" from the top folder
+    taken = _take(from_file, name.lstrip("/"), root, read, chain, budget, missed) if name.strip("/") else None
+    if taken is None:
+        missed[-1:] = [f"csv-table :file: {missed[-1]}"] if name.strip("/") else ["csv-table :file: (no path)"]
+        return stop
+    body = indent + lines[at - 1][:own] + "   "
+    out.append(indent + lines[at - 1])
+    out.extend(indent + line for key, line in options if key not in ("file", "encoding"))
+    out.extend(["", *(body + row if row.strip() else "" for row in taken[1]), ""])
+    return stop
 
 
 def _literal_part(lines: list[str], options: dict[str, str]) -> list[str]:

@@ -215,3 +215,51 @@ def test_a_literalinclude_is_a_code_block_of_the_file(tmp_path: Path) -> None:
     doc = parse_rst(page.content)
     assert "return os.sep" in doc.text and "class Gear:" in doc.text and "literalinclude" not in doc.text
     assert "def turn" not in doc.text.split("Its first lines")[0]
+
+
+# docutils' csv-table with its rows in a file beside the page (Sphinx reads "/name" from its source folder); a file
+# that is not there, or outside the ingested folder, is named in the report and the rest of the page read
+CSV_PAGE = """Frozen delights
+===============
+
+.. csv-table:: Frozen Delights!
+   :file: ../data/delights.csv
+   :header-rows: 1
+   :widths: 15, 10, 30
+   :encoding: utf-8
+
+.. csv-table:: Prices
+   :file: /data/delights.csv
+
+.. csv-table:: Gone
+   :file: gone.csv
+
+.. csv-table:: Outside
+   :file: ../../prices.csv
+
+Served cold.
+"""
+DELIGHTS = 'Treat,Quantity,Description\n"Albatross",2.99,"On a stick!"\n"Popcorn",1.99,"Straight from the oven"\n'
+
+
+def test_a_csv_table_reads_the_rows_of_its_file(tmp_path: Path) -> None:
+    folder = tmp_path / "doc"
+    (folder / "menu").mkdir(parents=True)
+    (folder / "data").mkdir()
+    (folder / "menu" / "frozen.rst").write_text(CSV_PAGE, encoding="utf-8")
+    (folder / "data" / "delights.csv").write_text(DELIGHTS, encoding="utf-8")
+    (tmp_path / "prices.csv").write_text("Treat,Price\nPopcorn,2\n", encoding="utf-8")
+    source, problem = read_source(folder / "menu" / "frozen.rst", "menu/frozen.rst")
+    assert source is not None and isinstance(source.content, str)
+    document = parse_rst(source.content)
+    rows = [document.text[b.start:b.end] for b in document.blocks if b.kind in ("table_header", "table_row")]
+    assert [" ".join(row.split()) for row in rows] == [
+        "| Treat | Quantity | Description | | --- | --- | --- |", "| Albatross | 2.99 | On a stick! |",
+        "| Popcorn | 1.99 | Straight from the oven |", "| Treat | Quantity | Description |",
+        "| Albatross | 2.99 | On a stick! |", "| Popcorn | 1.99 | Straight from the oven |"]
+    assert [table.title for table in document.tables] == ["Frozen Delights!", "Prices"]
+    assert ":file:" not in document.text and "Gone" not in document.text and "Outside" not in document.text
+    assert document.text.rstrip().endswith("Served cold.")
+    assert problem is not None and problem.warning
+    assert "csv-table :file: gone.csv (not found)" in problem.message
+    assert "csv-table :file: ../../prices.csv (outside the ingested folder)" in problem.message
