@@ -270,7 +270,12 @@ class _Writer:
             stop = next(
                 (k for k in range(at, len(lines)) if (_indent(lines[k]) >= text + CODE_INDENT) != code), len(lines)
             )
-            if code:
+            if code and _quotation(lines[at:stop]):  # @quotation, indented as an example is
+                self.out.append(
+                    f"<blockquote><p>{self.inline(' '.join(line.strip() for line in lines[at:stop]))}"
+                    "</p></blockquote>\n"
+                )
+            elif code:
                 example = "\n".join(line[text + CODE_INDENT :] for line in lines[at:stop])
                 self.out.append(f'<pre class="example">{html.escape(example)}</pre>\n')
             else:
@@ -419,8 +424,26 @@ def _terms_alone(run: list[str], following: list[str]) -> bool:
 
 
 def _sentences(lines: list[str]) -> bool:
-    """Whether ``lines`` read as filled text: words with single spaces between them (two after a full stop), the
-    last ending as a sentence or a clause does."""
-    return lines[-1].rstrip().endswith((".", ":", ";", ")")) and all(
-        len(line.split()) >= 4 and "   " not in line.strip() for line in lines
+    """Whether ``lines`` read as filled text: words with single spaces between them (two after a full stop), four
+    or more a line but the last, which ends as a sentence or a clause does."""
+    return (
+        lines[-1].rstrip().endswith((".", ":", ";", ")"))
+        and all(len(line.split()) >= 4 for line in lines[:-1])
+        and all("   " not in line.strip() for line in lines)
+    )
+
+
+QUOTATION_WIDTH = 55
+"""An indented block with a line this long, all of it sentences (``_sentences``), is a ``@quotation`` (filled text: the
+copying notice of every manual), not an ``@example``."""
+_CODE_SIGNS = re.compile(r"[{}=|$\\]|^\s*[#%*/+@>-]|\w\(|;\s*$")
+
+
+def _quotation(lines: list[str]) -> bool:
+    """Whether an indented block reads as a ``@quotation``: two lines or more of filled text, no sign of code."""
+    return (
+        len(lines) >= 2
+        and max(len(line.strip()) for line in lines) >= QUOTATION_WIDTH
+        and _sentences(lines)
+        and not any(_CODE_SIGNS.search(line) for line in lines)
     )

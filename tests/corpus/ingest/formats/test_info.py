@@ -195,3 +195,20 @@ def test_cross_reference_words_are_as_in_the_html() -> None:
 def test_a_subsubsection_is_at_the_level_of_a_subsection_as_makeinfo_s_html_has_it() -> None:
     parsed = one_node("1.1.1 Sub\n---------\n\nText.\n\n1.1.1.1 Subsub\n..............\n\nMore.\n")
     assert [(s.heading, s.level) for s in parsed.sections[2:]] == [("1.1.1 Sub", 4), ("1.1.1.1 Subsub", 4)]
+
+
+def test_a_quotation_is_text_and_an_example_stays_code() -> None:
+    # find-maint.info's commandments (@quotation) and coreutils.info's examples, indented alike
+    parsed = one_node(
+        "     Thou shalt check the array bounds of all strings (indeed, all\n     arrays), for surely where thou "
+        "typest 'foo' someone someday shall\n     type 'supercalifragilisticexpialidocious'.\n\n"
+        "     $ comm -23 file1 file2 | wc -l    # number of lines only in file1\n     1\n\n"
+        "     void text(double x, double y, const char *str, double rot, double hadj,\n"
+        "               pGgcontext gc, pDevDesc dd);\n"
+    )
+    assert blocks(parsed, "code") == [
+        "```\n$ comm -23 file1 file2 | wc -l    # number of lines only in file1\n1\n```",
+        "```\nvoid text(double x, double y, const char *str, double rot, double hadj,\n"
+        "          pGgcontext gc, pDevDesc dd);\n```",
+    ]
+    assert "Thou shalt check the array bounds of all strings (indeed, all arrays), for surely" in parsed.text
