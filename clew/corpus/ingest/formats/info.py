@@ -239,7 +239,13 @@ class _Writer:
         else:
             self.out.append(f"<{kind}>")
             # a description's text is five columns past its terms (four past a @deffn's " -- "), an example in it more
-            text = min(_indent(lines[entry[0]]), first + CODE_INDENT) if entry is not None else context + CODE_INDENT
+            text = (
+                context + CODE_INDENT
+                if entry is None
+                else first + 4
+                if _deffn(lines[0])
+                else min(_indent(lines[entry[0]]), first + CODE_INDENT)
+            )
             self.open.append((text, kind, first))
         text = self.open[-1][0]
         if entry is None:  # the item's text, its marker left out; it stays open: more may follow
@@ -253,8 +259,14 @@ class _Writer:
                 self.run(lines[end:])
             return
         terms, end = entry
-        self.out.append("".join(f"<dt>{self.inline(line.strip())}</dt>" for line in lines[:terms]) + "<dd>")
-        if 0 < _indent(lines[terms]) - text < CODE_INDENT and _ITEM.match(lines[terms]):
+        names: list[str] = []  # a @deffn line continued at ten columns is one term
+        for line in lines[:terms]:
+            if names and _indent(line) > first:
+                names[-1] += " " + line.strip()
+            else:
+                names.append(line.strip())
+        self.out.append("".join(f"<dt>{self.inline(name)}</dt>" for name in names) + "<dd>")
+        if terms < end and 0 < _indent(lines[terms]) - text < CODE_INDENT and _ITEM.match(lines[terms]):
             self.run(lines[terms:end])  # a list opens the description
         else:
             self.blocks(lines[terms:end], text)
@@ -383,6 +395,14 @@ def _entry(lines: list[str]) -> tuple[int, int] | None:
     a description indented four or more columns past them), and where the entry ends (the next term at the indent
     of its terms, or the run's end); None when they are not one."""
     first = _indent(lines[0])
+    if _deffn(lines[0]):  # " -- Function: name ARGS", more such lines, each maybe continued at ten columns
+        at = next(
+            (k for k in range(1, len(lines)) if not (_deffn(lines[k]) or _indent(lines[k]) >= first + 8)), len(lines)
+        )
+        if at < len(lines) and _indent(lines[at]) != first + 4:
+            return None
+        end = next((k for k in range(at, len(lines)) if _indent(lines[k]) < first + 4), len(lines))
+        return (at, end) if end == len(lines) or _indent(lines[end]) == first else None
     for at, line in enumerate(lines[1 : MAX_TERMS + 1], start=1):
         indent = _indent(line)
         if indent >= first + 4:
@@ -396,6 +416,11 @@ def _entry(lines: list[str]) -> tuple[int, int] | None:
         if indent != first:
             return None
     return None
+
+
+def _deffn(line: str) -> bool:
+    """Whether ``line`` is a ``@deffn`` line as makeinfo writes it (`` -- Scheme Procedure: open-file FILE``)."""
+    return line.startswith(" -- ") and len(line) > 4
 
 
 _TERM_LINE = re.compile(r" *(?:['‘`]|-- )[^\n]*(?<![.:,;])")
@@ -436,7 +461,7 @@ def _sentences(lines: list[str]) -> bool:
 QUOTATION_WIDTH = 55
 """An indented block with a line this long, all of it sentences (``_sentences``), is a ``@quotation`` (filled text: the
 copying notice of every manual), not an ``@example``."""
-_CODE_SIGNS = re.compile(r"[{}=|$\\]|^\s*[#%*/+@>-]|\w\(|;\s*$")
+_CODE_SIGNS = re.compile(r"[{}=|$\\]|^\s*[#%*/+@>;-]|\w\(|\)\s*;|;\s*$")
 
 
 def _quotation(lines: list[str]) -> bool:

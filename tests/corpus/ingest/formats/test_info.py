@@ -212,3 +212,25 @@ def test_a_quotation_is_text_and_an_example_stays_code() -> None:
         "          pGgcontext gc, pDevDesc dd);\n```",
     ]
     assert "Thou shalt check the array bounds of all strings (indeed, all arrays), for surely" in parsed.text
+
+
+def test_deffn_lines_continued_and_many_are_the_terms_of_one_description() -> None:
+    # guile.info's "File Ports" (a @deffn line continued at ten columns) and "SRFI-4 API" (twelve @deffnx lines)
+    names = "".join(f" -- C Function: scm_u{bits}vector_set_x (vec, i, value)\n" for bits in range(1, 13))
+    parsed = one_node(
+        " -- Scheme Procedure: with-input-from-file filename thunk\n          [#:guess-encoding=#f] [#:binary=#f]\n"
+        " -- Scheme Procedure: with-error-to-file filename thunk [#:encoding=#f]\n          [#:binary=#f]\n"
+        "     Open FILENAME and call ‘(THUNK)’ with the new port setup.\n\n"
+        "     When THUNK returns, the port is closed.\n\n"
+        f"{names}     Set the element at index I in VEC to VALUE.\n"
+    )
+    assert parsed.text.split("\n\n")[1:4] == [
+        "-- Scheme Procedure: with-input-from-file filename thunk [#:guess-encoding=#f] [#:binary=#f]\n"
+        "-- Scheme Procedure: with-error-to-file filename thunk [#:encoding=#f] [#:binary=#f]",
+        "Open FILENAME and call ‘(THUNK)’ with the new port setup.",
+        "When THUNK returns, the port is closed.",
+    ]
+    assert not blocks(parsed, "code")
+    assert parsed.text.endswith(
+        "-- C Function: scm_u12vector_set_x (vec, i, value)\n\nSet the element at index I in VEC to VALUE."
+    )
