@@ -119,6 +119,12 @@ _IGNORED = {"PD", "UC", "DT", "ad", "na", "hy", "nh", "ne", "ta", "ti", "in", "l
             "write", "fl", "Ip", "AT", "OP", "UN", "MR", "PT", "BT", "EQ", "EN", "TE", "TH_", "color", "char",
             "schar", "fchar", "hcode", "shc", "warn", "vpt", "kern", "linetabs", "de1", "nop", "Tp", "SY", "YS"}
 """Requests that lay out or set up and write nothing a reader reads (their arguments too are not text)."""
+_TCL = frozenset({"AP", "AS", "BS", "BE", "VS", "VE", "CS", "CE", "DS", "DE", "QW", "PQ", "QR", "SO", "SE", "OP", "UL",
+                  "MT"})
+"""The macros of Tcl's ``man.macros``, which Tcl's and Tk's pages (``lsort.3tcl``, ``lsort.n``) define at their top:
+read as what they write where the page defines them (``.AP`` an argument's term, ``.CS``/``.CE`` a code block,
+``.QW`` a quoted word; ``.AS``, ``.BS``/``.BE``, ``.VS``/``.VE`` and Tcl's ``.MT`` nothing); in a page that does not
+define them, ``.OP`` and ``.MT`` are groff's."""
 
 
 class _Man:
@@ -185,7 +191,11 @@ class _Man:
 
     def _request(self, line: Line) -> None:
         page, name, args = self.page, line.name or "", line.args
-        if name in ("SH", "SS", "Sh", "Ss"):
+        if self.link is not None and name not in ("UE", "ME", "br") and name not in _FONT_MACROS:
+            self._end_link([])  # a link's text ends at the next break, where its .UE is missing
+        if name in _TCL and name in self.roff.macros:
+            self._tcl(name, args)
+        elif name in ("SH", "SS", "Sh", "Ss"):
             if args:
                 page.heading(2 if name in ("SH", "Sh") else 3, self.inline(" ".join(args)))
             else:
@@ -228,6 +238,38 @@ class _Man:
             page.text("[" + self._alternate(["B", "I"], args, " ") + "]")
         elif name not in _IGNORED and line.text.strip():
             self._text(line.text)  # a request it does not know: its text kept
+
+    def _tcl(self, name: str, args: list[str]) -> None:
+        """Tcl's man.macros (``_TCL``), as the page's own definitions of them write them."""
+        page, words = self.page, [self.inline(arg) for arg in args]
+        if name == "AP":  # an argument: its type, name and direction, then its description
+            term = " ".join(words[:1] + [f"<i>{word}</i>" for word in words[1:2]])
+            page.item("dl", term + (f" ({words[2]})" if len(words) > 2 else ""))
+        elif name == "OP":  # a widget option: its command-line name, database name and class
+            labels = ("Command-Line Name:", "Database Name:", "Database Class:")
+            page.item("dl", " ".join(f"{label} <b>{word}</b>" for label, word in zip(labels, words, strict=False)))
+        elif name in ("CS", "DS"):
+            page.display()
+        elif name in ("CE", "DE"):
+            page.end_display()
+        elif name in ("QW", "PQ", "QR"):  # “a”b, (“a”b)c, “a”-“b”c
+            count = 2 if name == "QR" else 1
+            quoted = "-".join(f"\u201c{word}\u201d" for word in (words + [""])[:count])
+            rest = words[count:]
+            if name == "PQ":
+                page.text(f"({quoted}{''.join(rest[:1])}){''.join(rest[1:2])}")
+            else:
+                page.text(quoted + "".join(rest[:1]))
+        elif name == "SO":
+            page.paragraph(ends_list=True)
+        elif name == "SE":
+            page.paragraph()
+            page.text("See the <b>options</b> manual entry for details on the standard options.")
+            page.paragraph()
+        elif name == "UL":
+            page.text(" ".join(words))
+        elif name == "MT":  # Tcl's "empty string"
+            page.text("\u201c\u201d")
 
     def _ip(self, args: list[str]) -> None:
         tag = inline_html(args[0], Font()) if args else ""

@@ -374,3 +374,68 @@ Mail
     assert "Use code — “quoted” “too”, a back\\ slash, .dot and version 2.1; café." in parsed.text
     assert [link.href for link in parsed.links] == ["https://example.org/x"]  # the HTML reader keeps no mailto:
     assert "the site." in parsed.text and "Mail bugs@example.org." in parsed.text
+
+
+TCL = r"""'\"
+'\" Copyright (c) 1993 The Regents of the University of California.
+.de AP
+.ie !"\\$4"" .TP \\$4
+..
+.de AS
+.nr )A 10n
+..
+.de CS
+.RS
+.nf
+.ta .25i .5i .75i 1i
+..
+.de CE
+.fi
+.RE
+..
+.de QW
+.ie '\\*(lq'"' ``\\$1''\\$2
+.el \\*(lq\\$1\\*(rq\\$2
+..
+.de PQ
+.el (\\*(lq\\$1\\*(rq\\$2)\\$3
+..
+.de MT
+.QW ""
+..
+.TH lsort n 8.5 Tcl "Tcl Built-In Commands"
+.BS
+.SH NAME
+lsort \- Sort the elements of a list
+.SH ARGUMENTS
+.AS Tcl_Interp *interp in/out
+.AP Tcl_DString *dsPtr in/out
+Pointer to structure that is used to manage a dynamic string.
+.BE
+.SH DESCRIPTION
+Sort the list in increasing order
+.PQ smallest "items first" .
+Use
+.QW word ,
+or
+.MT
+then:
+.CS
+\fBlsort\fR -integer {5 3 1 2 11 4}
+.CE
+"""
+
+
+def test_tcl_s_own_macros_read_as_the_page_defines_them() -> None:
+    parsed = parse_man(TCL)
+    assert parsed.title == "lsort(n)"
+    assert parsed.text.startswith("## NAME\n\nlsort - Sort the elements of a list")  # no .AS widths as text
+    assert "Tcl_DString *dsPtr (in/out)\n\nPointer to structure that is used to manage a dynamic string." in parsed.text
+    assert "Sort the list in increasing order (“smallest”items first). Use “word”, or “” then:" in parsed.text
+    assert code(parsed) == ["lsort -integer {5 3 1 2 11 4}"]
+
+
+def test_a_link_without_its_end_ends_at_the_next_paragraph() -> None:
+    parsed = parse_man(".TH X 1\n.SH SEE ALSO\n.UR https://example.org/\nthe site\n.PP\nMore text.\n")
+    assert parsed.text.endswith("the site\n\nMore text.")
+    assert [link.href for link in parsed.links] == ["https://example.org/"]
