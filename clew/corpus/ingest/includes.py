@@ -55,6 +55,7 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path, PurePosixPath
 
+from clew.corpus.ingest.formats.asciidoc_xrefs import resource_path
 from clew.corpus.ingest.formats.lightmarkup import plain_kind, rst_titled
 from clew.corpus.ingest.peek import read_head
 
@@ -207,9 +208,8 @@ def _rst_lines(lines: list[str], file: Path, root: Path, read: Reader, out: list
 
 def _csv_file(lines: list[str], at: int, file: Path, root: Path, read: Reader, out: list[str], missed: list[str],
               chain: list[Path], budget: list[int], indent: str) -> int:
-    """A ``.. csv-table::`` (``lines[at - 1]``) with a ``:file:`` into ``out``, the file's lines its body (the
-    directive left out, and why in ``missed``, where the file cannot be read); the line after its options, or 0
-    for a table without ``:file:``."""
+    """A ``.. csv-table::`` (``lines[at - 1]``) with a ``:file:`` into ``out``, the file's lines its body (left out, and
+    why in ``missed``, where the file cannot be read); the line after its options, or 0 for one without ``:file:``."""
     own = len(lines[at - 1]) - len(lines[at - 1].lstrip())
     stop = at
     options: list[tuple[str, str]] = []
@@ -225,8 +225,7 @@ def _csv_file(lines: list[str], at: int, file: Path, root: Path, read: Reader, o
         missed[-1:] = [f"csv-table :file: {missed[-1]}"] if name.strip("/") else ["csv-table :file: (no path)"]
         return stop
     body = indent + lines[at - 1][:own] + "   "
-    out.append(indent + lines[at - 1])
-    out.extend(indent + line for key, line in options if key not in ("file", "encoding"))
+    out.extend([indent + lines[at - 1], *(indent + line for key, line in options if key not in ("file", "encoding"))])
     out.extend(["", *(body + row if row.strip() else "" for row in taken[1]), ""])
     return stop
 
@@ -335,6 +334,7 @@ def _holds(kind: str, names: str, attributes: set[str]) -> bool:
 
 def _target(file: Path, name: str, root: Path, chain: list[Path]) -> tuple[Path | None, str | None]:
     """The file ``name`` names from ``file``, or why it is not read."""
+    name = resource_path(file.as_posix(), name)  # Antora's partial$x.adoc
     if "{" in name or "://" in name:
         return None, "an attribute or a URL in its name"
     try:
@@ -429,7 +429,7 @@ def partials(files: list[tuple[Path, str]], limit: int) -> dict[str, str]:
             targets = [next((target for target in (_normal(name.lstrip("/")), _normal(f"{folder}/{name}"))
                              if target in texts), None) for name in snippet_whole_includes(text)]
         else:
-            names = rst_whole_includes(text) if key in rst else whole_includes(text)
+            names = rst_whole_includes(text) if key in rst else [resource_path(key, n) for n in whole_includes(text)]
             targets = [_normal(name if name.startswith("/") else f"{folder}/{name}") for name in names]
         edges[key] = [target for target in targets if target is not None and target in texts and target != key]
     held: dict[str, str] = {}

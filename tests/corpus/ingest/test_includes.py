@@ -180,3 +180,41 @@ def test_the_whole_files_a_markdown_page_snippets_are_read_from_its_snippet_line
     assert includes.snippet_whole_includes("# Page\n\nText about include: and snippets.\n" * 50) == []
     page = '# Page\n\n--8<-- "parts/intro.md"\n\n--8<-- "parts/lines.md:2:4"\n\n;--8<-- "escaped.md"\n'
     assert includes.snippet_whole_includes(page) == ["parts/intro.md"]
+
+
+# Asciidoctor's docs (Antora): modules/install/pages/ruby-packaging.adoc includes partial$success.adoc, which is
+# modules/install/partials/success.adoc; an example of another module by its id (cli:example$...), one of another
+# component (asciidoc:cli:...) not among the files
+RUBY = """= Install Using gem
+
+== gem install
+
+ $ gem install asciidoctor
+
+include::partial$success.adoc[]
+
+include::cli:example$version.txt[]
+
+include::asciidoc:cli:partial$other.adoc[]
+"""
+SUCCESS = """If the gem installed successfully, Asciidoctor's CLI will be available on your PATH.
+To confirm that Asciidoctor is available, execute:
+"""
+
+
+def test_an_antora_resource_id_names_a_file_of_the_module(tmp_path: Path) -> None:
+    files = {"modules/install/pages/ruby-packaging.adoc": RUBY, "modules/install/partials/success.adoc": SUCCESS,
+             "modules/cli/examples/version.txt": " $ asciidoctor --version\n"}
+    for key, text in files.items():
+        (tmp_path / "docs" / key).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / "docs" / key).write_text(text, encoding="utf-8")
+    page = tmp_path / "docs/modules/install/pages/ruby-packaging.adoc"
+    source, problem = read_source(page, "modules/install/pages/ruby-packaging.adoc")
+    assert source is not None and isinstance(source.content, str)
+    assert (" $ gem install asciidoctor\n\nIf the gem installed successfully, Asciidoctor's CLI will be available on "
+            "your PATH.\nTo confirm that Asciidoctor is available, execute:\n\n\n $ asciidoctor --version\n"
+            in source.content)
+    assert "include::" not in source.content
+    assert problem is not None and problem.message.endswith("asciidoc:cli:partial$other.adoc (not found)")
+    found = find_files([tmp_path / "docs"], "**/*")  # the partial is read in its page, not a page of its own
+    assert "modules/install/partials/success.adoc" not in [key for _, key in found.files]

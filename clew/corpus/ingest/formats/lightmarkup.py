@@ -376,7 +376,7 @@ def parse_asciidoc(source: str, suffix: str = ".adoc", targets: Mapping[str, str
     """An AsciiDoc page; ``suffix``: its file's, which ``linkgit:`` names its siblings by; ``targets``: the hrefs
     of the pages its ``xref:`` references name (``asciidoc_xrefs.xref_targets``)."""
     lines, tables = asciidoc_tables(normalize_newlines(source).split("\n"))
-    lines, refs = xref_lines(lines)
+    lines, refs = xref_lines(lines, targets)
     text = "\n".join(lines)
     doc = _Sections(text, tables)
     run: int | None = None

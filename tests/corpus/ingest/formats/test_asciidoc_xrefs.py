@@ -55,7 +55,7 @@ TREE = {
     "docs/modules/ROOT/pages/errors-and-warnings.adoc": ERRORS,
     "docs/modules/ROOT/pages/reference-safe-mode.adoc": SAFE_MODE,
     "docs/modules/ROOT/pages/safe-modes.adoc": "= Safe Modes\n\n[#secure]\n== SECURE\n",
-    "docs/modules/cli/pages/set-safe-mode.adoc": "= Set the Safe Mode Using the CLI\n",
+    "docs/modules/cli/pages/set-safe-mode.adoc": "= Set the Safe Mode Using the CLI\n:navtitle: Set Safe Mode\n",
     "docs/modules/cli/pages/index.adoc": "= Process AsciiDoc Using the CLI\n",
     "docs/modules/extensions/pages/preprocessor.adoc": PREPROCESSOR,
     "docs/modules/cli/nav.adoc": "* xref:index.adoc[]\n** xref:set-safe-mode.adoc[]\n",  # its navigation
@@ -76,27 +76,34 @@ def test_a_cross_reference_reads_as_its_text_and_links_to_its_anchor() -> None:
 
 
 def test_antora_page_references_read_as_their_text_and_link_to_the_pages_found() -> None:
-    targets = xref_targets(TREE)
+    targets = xref_targets(TREE)  # "page.adoc[]": what a reference to a page found shows without text of its own
     assert targets == {
         "docs/modules/ROOT/pages/reference-safe-mode.adoc": {
             "safe-modes.adoc#secure": "safe-modes.adoc#secure",
             "cli:set-safe-mode.adoc": "../../cli/pages/set-safe-mode.adoc",
+            "cli:set-safe-mode.adoc[]": "Set the Safe Mode Using the CLI",
             "api:set-safe-mode.adoc": "",  # not in the corpus
-            "cli:index.adoc": "../../cli/pages/index.adoc"},
+            "cli:index.adoc": "../../cli/pages/index.adoc",
+            "cli:index.adoc[]": "Process AsciiDoc Using the CLI"},
         "docs/modules/extensions/pages/preprocessor.adoc": {
             "asciidoc::normalization.adoc": "",  # another component's
-            "ROOT:reference-safe-mode.adoc": "../../ROOT/pages/reference-safe-mode.adoc"},
-        "docs/modules/cli/nav.adoc": {"index.adoc": "pages/index.adoc",
-                                      "set-safe-mode.adoc": "pages/set-safe-mode.adoc"}}
+            "ROOT:reference-safe-mode.adoc": "../../ROOT/pages/reference-safe-mode.adoc",
+            "ROOT:reference-safe-mode.adoc[]": "Set the Safe Mode"},
+        "docs/modules/cli/nav.adoc": {  # a navigation file shows a page's :navtitle:
+            "index.adoc": "pages/index.adoc", "index.adoc[]": "Process AsciiDoc Using the CLI",
+            "set-safe-mode.adoc": "pages/set-safe-mode.adoc", "set-safe-mode.adoc[]": "Set Safe Mode"}}
     doc = parse("asciidoc", SAFE_MODE, targets=targets["docs/modules/ROOT/pages/reference-safe-mode.adoc"])
     assert "restrictive setting, SECURE.\n" in doc.text
-    assert "set the safe mode from the CLI and the API." in doc.text and "See cli:index to learn" in doc.text
+    assert "set the safe mode from the CLI and the API." in doc.text
+    assert "See Process AsciiDoc Using the CLI to learn" in doc.text
     assert [(doc.text[link.start:].split()[0], link.href) for link in doc.links] == [
         ("SECURE.", "safe-modes.adoc#secure"), ("safe", "../../cli/pages/set-safe-mode.adoc"),
-        ("cli:index", "../../cli/pages/index.adoc")]
+        ("Process", "../../cli/pages/index.adoc")]
     other = parse_asciidoc(PREPROCESSOR)  # another component's page, a module's page not found: no link
     assert "lines and normalizes them. See ROOT:reference-safe-mode." in other.text
     assert other.links == []
+    nav = parse("asciidoc", TREE["docs/modules/cli/nav.adoc"], targets=targets["docs/modules/cli/nav.adoc"])
+    assert nav.text == "* Process AsciiDoc Using the CLI\n** Set Safe Mode\n"
 
 
 def test_a_folder_in_antoras_layout_resolves_its_references(tmp_path: Path) -> None:
