@@ -17,11 +17,12 @@ Redoc writes three kinds of content inside ``<button>`` elements, which the read
   (``button[aria-label="expand properties"]``, in Redoc 2.1 ``"expand continuationToken"``): its row of the
   parameters' table had no name ("continuationToken", "orderBy"). It is the name, as a leaf's is.
 
-The other buttons (a JSON sample's folding toggles, "Copy") stay dropped. The menu of operations at the page's left
-(``div.menu-content``: every operation as "getGets a list of dialogs", "API docs by Redocly"; the page's first two
-passages) is navigation, and the link to the description under the title ("Download OpenAPI specification:Download")
-is left out. Redoc 3 (``@redocly/cli`` 2) renders only
-the description's overview on the server; its operations are drawn in the browser from the embedded description.
+The other buttons (a JSON sample's folding toggles, "Copy") stay dropped. A JSON sample (``div.redoc-json``: its
+objects and arrays nested lists, each member an item) read as lists ("- "status": 400"); it is a JSON code block.
+The menu of operations at the page's left (``div.menu-content``: every operation as "getGets a list of dialogs",
+"API docs by Redocly"; the page's first two passages) is navigation, and the link to the description under the
+title ("Download OpenAPI specification:Download") is left out. Redoc 3 (``@redocly/cli`` 2) renders only the
+description's overview on the server; its operations are drawn in the browser from the embedded description.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ _RESPONSE = re.compile(r"(<strong\b[^>]*>(?:[^<]|<(?!/strong>))*+</strong>)(\s*<
 _EXPAND = re.compile(r'aria-label="expand [^"]+"')
 _MENU = re.compile(r'<div class="[^"]*\bmenu-content"')
 _DOWNLOAD = re.compile(r"<p>Download OpenAPI specification(?:<!-- -->)?:<a download=[^>]*>Download</a></p>")
+_JSON = re.compile(r'<div class="redoc-json"><code>((?:[^<]|<(?!/code>))*+)</code></div>')
+_TAG = re.compile(r"(<[^>]*>)")
 
 
 def redoc_page(text: str) -> str:
@@ -43,6 +46,7 @@ def redoc_page(text: str) -> str:
     if _REDOC not in text:
         return text
     text = _DOWNLOAD.sub("", _MENU.sub(r'\g<0> role="navigation"', text, count=1), count=1)
+    text = _JSON.sub(_json_sample, text)
     edits: list[tuple[int, int, str]] = []  # (start, end, what replaces text[start:end]), apart from each other
     for found in _BUTTON.finditer(text):
         endpoint = _ENDPOINT.search(found[2])
@@ -61,3 +65,21 @@ def redoc_page(text: str) -> str:
         parts += [text[done:start], replacement]
         done = end
     return "".join(parts) + text[done:]
+
+
+def _json_sample(found: re.Match[str]) -> str:
+    """A JSON sample Redoc writes as nested lists (``ul.obj``, ``ul.array``, an ``li`` per member), as the code it
+    shows: a member a line, indented two spaces a level; its folding toggles (``button.collapser``) not text."""
+    parts: list[str] = []
+    depth = 0
+    for piece in _TAG.split(found[1]):
+        if not piece.startswith("<"):
+            parts.append(piece)
+        elif piece.startswith("<ul"):
+            depth += 1
+        elif piece == "</ul>":
+            depth -= 1
+            parts.append("\n" + "  " * depth)
+        elif piece.startswith("<li"):
+            parts.append("\n" + "  " * depth)
+    return '<pre><code class="language-json">' + "".join(parts) + "</code></pre>"

@@ -83,7 +83,7 @@ def test_a_redoc_page_reads_its_endpoints_responses_and_expandable_names() -> No
     endpoint, "Responses" stood over nothing and the row of ``continuationToken`` had no name. The method and path
     read under the operation's title, each response as a paragraph opening with its code; the menu of operations
     ("postPermanently deletes a dialog", "API docs by Redocly") and the download link are left out, a JSON sample's
-    folding toggles and "Copy" too."""
+    folding toggles and "Copy" too. The sample, nested lists, read as a list ("- "status": 400"): it is JSON code."""
     document = parse_html(REDOC)
     assert document.title == "Dialogporten"
     assert [section.heading for section in document.sections][2:6] == [
@@ -101,6 +101,7 @@ def test_a_redoc_page_reads_its_endpoints_responses_and_expandable_names() -> No
         "410",
     ]
     assert '| continuationToken | (ContinuationToken (any or null)). Supply "continuationToken" for' in document.text
+    assert block_texts(document, "code") == ['```json\n{\n  "status": 400\n}\n```']
     for chrome in ("postPermanently", "API docs by Redocly", "Download", "Search...", "collapse", "Copy"):
         assert chrome not in document.text, chrome
 
