@@ -141,7 +141,12 @@ class LazyGroup(TyperGroup):
         return name, command, rest
 
 
+SHORT_NAMES = {name: next(full for full, listed in COMMANDS.items()
+                          if not listed.hidden and listed.summary == entry.summary)
+               for name, entry in COMMANDS.items() if entry.hidden}
+"""The hidden commands, each a short name of a listed tool (``fetch``: ``fetch_evidence``), as the epilog names them."""
 EPILOG = ("Exit status: 0 ok, 1 nothing found or unavailable, 2 bad input, 3 store or model failure. "
+          "Short names: " + ", ".join(f"{short} ({full})" for short, full in SHORT_NAMES.items()) + ". "
           "Configuration: --config FILE, else $CLEW_CONFIG, else ./clew.toml. "
           "Example: clew ingest docs/ --db docs.duckdb && clew ask \"How do I roll back?\" --db docs.duckdb")
 # Help is plain text (``rich_markup_mode=None``, here and on every command's app): typer's rich help

@@ -94,6 +94,14 @@ def test_every_command_shows_an_example() -> None:
         assert f"Example: clew {name} " in shown.stdout, name
 
 
+def test_the_listing_names_the_short_names_the_docs_use() -> None:
+    """The README and getting-started read a passage with `clew fetch ID`, a command `clew --help` did not list
+    (hidden beside `fetch_evidence`, as `nav`, `expand` and `slice` are; task U36): its epilog names each."""
+    top = " ".join(runner.invoke(app, ["--help"], env={"COLUMNS": "200"}).stdout.split())
+    assert ("Short names: nav (navigate_document_tree), expand (expand_neighbors), slice (fetch_slice), "
+            "fetch (fetch_evidence).") in top
+
+
 def test_the_binary_size_limit_names_every_format_it_bounds() -> None:
     """``--max-binary-mib`` bounds PDF, DOCX and EPUB files (``BINARY_FORMATS``); its help named PDF and DOCX
     only, as from before EPUB files were read (task U36)."""
