@@ -17,6 +17,9 @@ from pathlib import Path, PurePosixPath
 from clew.corpus.ingest.formats.man import ALIAS_BYTES, alias_target
 from clew.corpus.ingest.peek import read_head, read_name
 
+MAN_SUFFIX = re.compile(r"\.(?:[0-9][a-z0-9+]{0,7}|n|l)", re.IGNORECASE)
+"""A man page's suffix, its section (``ls.1``, ``Foo::Bar.3pm``, ``openssl.1ssl``, Tcl's ``.n``): read as one where
+its first lines are roff (``formats.man.is_roff``), else skipped saying why (``source_file.read_source``)."""
 _SECTION = re.compile(r"([0-9][a-z0-9+]*|n|l)", re.IGNORECASE)
 
 
@@ -29,36 +32,38 @@ def page_name(key: str) -> tuple[str, str] | None:
     return stem, section
 
 
-def man_pages(files: list[tuple[Path, str]], is_man: Callable[[Path], bool], taken_back: Callable[[str], bool]
-              ) -> tuple[list[tuple[Path, str]], list[tuple[str, str]], dict[str, str]]:
+def man_pages(files: list[tuple[Path, str]], is_man: Callable[[Path], bool], taken_back: Callable[[str], bool],
+              names: dict[str, str]) -> tuple[list[tuple[Path, str]], list[tuple[str, str]]]:
     """``files`` (found under one folder) less the man pages that are aliases (see the module docstring), with
-    ``(alias, page)`` of each left out (``page`` as the alias names it where it was not found), and every page's
-    name -> its key (``"grep(1)" -> "man1/grep.1.gz"``, an alias's name -> its page's). A key for which ``taken_back``
-    is true is kept."""
+    ``(alias, page)`` of each left out (``page`` as the alias names it where it was not found); ``names`` gets every
+    page's name -> its key (``"grep(1)" -> "man1/grep.1.gz"``, an alias's name -> its page's), the first folder's
+    where two folders given hold pages of one name (``clew ingest man1 man5``: ssh(1) references ssh_config(5)). A key
+    for which ``taken_back`` is true is kept."""
     pages = [(file, key) for file, key in files if is_man(file)]
     if not pages:
-        return files, [], {}
-    names: dict[str, str] = {}
+        return files, []
+    mine: dict[str, str] = {}
     for _, key in pages:
         named = page_name(key)
         if named is not None:
-            names.setdefault(f"{named[0]}({named[1]})", key)
-    for name, key in list(names.items()):  # Foo::Bar(3pm) is also Foo::Bar(3), ssl(7ssl) ssl(7)
-        short = re.sub(r"\((\d)[a-z0-9+]+\)$", r"(\1)", name)
-        names.setdefault(short, key)
+            mine.setdefault(f"{named[0]}({named[1]})", key)
+    for name, key in list(mine.items()):  # Foo::Bar(3pm) is also Foo::Bar(3), ssl(7ssl) ssl(7)
+        mine.setdefault(re.sub(r"\((\d)[a-z0-9+]+\)$", r"(\1)", name), key)
     by_path = {file.resolve(): key for file, key in pages if not file.is_symlink()}
     aliases: dict[str, str] = {}
     for file, key in pages:
         if taken_back(key):
             continue
-        target = _alias(file, by_path, names)
+        target = _alias(file, by_path, {**names, **mine})
         if target is not None:
             aliases[key] = target
     for alias, target in aliases.items():
         named = page_name(alias)
         if named is not None and target in by_path.values():
-            names[f"{named[0]}({named[1]})"] = target
-    return [entry for entry in files if entry[1] not in aliases], sorted(aliases.items()), names
+            mine[f"{named[0]}({named[1]})"] = target
+    for name, key in mine.items():
+        names.setdefault(name, key)
+    return [entry for entry in files if entry[1] not in aliases], sorted(aliases.items())
 
 
 def _alias(file: Path, by_path: dict[Path, str], names: dict[str, str]) -> str | None:

@@ -68,7 +68,7 @@ from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import partials, read_text
 from clew.corpus.ingest.info_parts import read_with_their_index
 from clew.corpus.ingest.left_out import IGNORE_FILE
-from clew.corpus.ingest.man_pages import man_pages
+from clew.corpus.ingest.man_pages import MAN_SUFFIX, man_pages
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import generated_sign, read_name, site_generator, word_pairs
 from clew.errors import InputError
@@ -103,14 +103,9 @@ MAX_BINARY_BYTES = 128 * MIB
 MAX_MARKDOWN_LINES = 2_000_000
 
 
-MAN_SUFFIX = re.compile(r"\.(?:[0-9][a-z0-9+]{0,7}|n|l)", re.IGNORECASE)
-"""A man page's suffix, its section (``ls.1``, ``Foo::Bar.3pm``, ``openssl.1ssl``, Tcl's ``.n``): read as one where
-its first lines are roff (``formats.man.is_roff``), else skipped saying why (``source_file.read_source``)."""
-
-
 def format_of(file: PurePosixPath | Path) -> Format | None:
     """The format a file is read as, by its suffix; a gzip file's (``a.html.gz``) by the suffix before
-    ``.gz`` (``peek.GZIP_SUFFIX``: the name it is read under, ``peek.read_name``)."""
+    ``.gz`` (``peek.GZIP_SUFFIX``: the name it is read under, ``peek.read_name``); a man page's by its section."""
     suffix = PurePosixPath(read_name(file.name)).suffix.lower()
     return SUFFIXES.get(suffix) or ("man" if MAN_SUFFIX.fullmatch(suffix) else None)
 
@@ -281,7 +276,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
     A glob that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
     """
     check_glob(glob)
-    found = Found()
+    found, man_names = Found(), dict[str, str]()  # every man page found, by name(section): references across folders
     for root in paths:
         if root.is_dir():
             patterns = [*GENERATED, *(exclude or []), *ignore_patterns(root)]
@@ -339,12 +334,12 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             kept, held = drop_partials(kept, lambda key: _taken_back(key, patterns))
             parts = read_with_their_index(kept)  # a split Info manual's parts: read with its index file
             kept = [entry for entry in kept if entry[1] not in parts]
-            kept, aliases, pages = man_pages(kept, lambda file: format_of(file) == "man",
-                                             lambda key: _taken_back(key, patterns))
+            kept, aliases = man_pages(kept, lambda file: format_of(file) == "man",
+                                      lambda key: _taken_back(key, patterns), man_names)
             found.files.extend(kept)
             found.problems.extend(twins + copies)
             found.targets.update(_rst_targets(kept))
-            found.targets.update({str(file): pages for file, _ in kept if pages and format_of(file) == "man"})
+            found.targets.update({str(file): man_names for file, _ in kept if format_of(file) == "man"})
             if aliases:
                 found.excluded += len(aliases)
                 found.problems.append(Problem(str(root), left_out.man_aliases(aliases), False, warning=True))

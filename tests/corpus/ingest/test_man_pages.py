@@ -94,3 +94,13 @@ def test_which_option_of_ls_sorts_by_time_is_found_with_its_term(man: Path, corp
     [first, *_] = search(corpus, {"query": "ls option sort by modification time"}).hits
     assert first.document_key == "man1/ls.1.gz"
     assert "-t" in first.text and "sort by time, newest first" in first.text
+
+
+def test_references_link_across_the_folders_given(man: Path, corpus: Corpus) -> None:
+    """``clew ingest man1 man5``: each folder's keys are its own (``ssh.1``, ``ssh_config.5``), and ssh(1)'s
+    reference to ssh_config(5) still links."""
+    report = ingest_paths(corpus, [man / "man1", man / "man5"], chunk_tokens=200)
+    assert report.versions_created == 3
+    links = targets(corpus)
+    assert set(links) == {"ssh.1", "ssh_config.5"}
+    assert links["ssh_config.5"].startswith("ssh_config.5:1:")

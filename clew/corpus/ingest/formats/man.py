@@ -12,7 +12,7 @@ blocks; tbl's ``.TS``/``.TE`` tables tables; a reference ``foo(1)`` (``.BR foo (
 that page where it is among the pages ingested with it (``man_targets``). Requests it does not know are dropped,
 their text kept.
 
-A man page is known by its name (``sources.MAN_SUFFIX``) and its first lines (:func:`is_roff`); a page that is only
+A man page is known by its name (``man_pages.MAN_SUFFIX``) and its first lines (:func:`is_roff`); a page that is only
 ``.so man1/other.1`` is an alias of that page (``man_pages``).
 """
 
