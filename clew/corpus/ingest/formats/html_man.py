@@ -24,6 +24,11 @@ the bullet: read as terms "•", each item a paragraph under a paragraph "•" (
 893 section 2 and 3 pages, task U15). Such a list is a ``ul``, and one whose terms number it ("(1)", "2.", "[3]",
 consecutive: 15 of the 893 pages) an ``ol`` from its first number (:func:`_mandoc_lists`).
 
+Postfix's man pages as HTML (postfix-doc 3.7, task S3) are nroff's output in one ``pre``: the header line "ACCESS(5)
+... ACCESS(5)", each section's name in bold at the left margin, its text indented under it, the footer line. A page
+whose ``pre`` opens with such a header line is parted at those names, each an ``h2`` over its text as a ``pre``
+(:func:`_nroff_pre`); the header and footer lines go.
+
 pod2html (Perl's POD pages) titles a page by its NAME paragraph ("perlfaq4 - Data Manipulation"), but writes an empty
 ``<title>`` where the NAME heading holds an index entry (``=head1 NAME X<regex>``, 20 of Perl 5.36's 206 pages), so
 that the page was titled by its first ``h1``, "NAME" (task U9): the NAME paragraph is its title. A group of
@@ -33,6 +38,7 @@ that the page was titled by its first ``h1``, "NAME" (task U9): the NAME paragra
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 
 _GROFF = '<meta name="generator" content="groff -Thtml'
@@ -52,6 +58,9 @@ def man_html(text: str) -> str:
         return _pod2html(text)
     if _MANDOC in text and _MANDOC_LIST in text:
         return _mandoc_lists(text)
+    nroff = _NROFF_PRE.search(head)
+    if nroff is not None:
+        return _nroff_pre(text, nroff)
     return text
 
 
@@ -266,6 +275,31 @@ def _man2html(text: str, title: re.Match[str]) -> str:
     text = text[: title.start()] + f"<title>{title[1]}</title>" + text[title.end() :]
     text = _MAN2HTML_HEADER.sub(r"\1", text, count=1)
     return _MAN2HTML_INDEX.sub("</body></html>", text, count=1)
+
+
+# --- nroff's output in one pre (postfix) ---------------------------------------------------------------
+
+_NROFF_PRE = re.compile(
+    r"<body\b[^>]*>\s*<pre>\n?(?P<name>[\w.:+-]{1,80}\(\w{1,9}\))[ \t]{2,}[^\n<]*?(?P=name)[ \t]*\n"
+)
+"""A page whose body opens with a ``pre`` whose first line is a man page's header, "ACCESS(5)  ...  ACCESS(5)"."""
+_NROFF_NAME = re.compile(r"^<b>([A-Z][A-Z0-9 _.,/&()'-]{0,60})</b>[ \t]*$", re.MULTILINE)
+
+
+def _nroff_pre(text: str, header: re.Match[str]) -> str:
+    """A man page in one ``pre`` (:data:`_NROFF_PRE` its header line) parted at its sections' names."""
+    end = text.find("</pre>", header.end())
+    if end < 0:
+        return text
+    body = re.sub(rf"\n[ \t]+{re.escape(header['name'])}[ \t]*\n?$", "\n", text[header.end() : end].rstrip())
+    parts = _NROFF_NAME.split(body)
+    html = [f"<pre>{textwrap.dedent(parts[0]).strip(chr(10))}</pre>" if parts[0].strip() else ""]
+    for name, section in zip(parts[1::2], parts[2::2], strict=True):
+        html.append(f"<h2>{name}</h2>")
+        if section.strip():
+            html.append(f"<pre>{textwrap.dedent(section).strip(chr(10))}</pre>")
+    opening = text[header.start() : header.end()]
+    return text[: header.start()] + opening[: opening.index("<pre>")] + "\n".join(html) + text[end + 6 :]
 
 
 # --- mandoc -Thtml -------------------------------------------------------------------------------------

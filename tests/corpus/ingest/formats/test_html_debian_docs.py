@@ -382,3 +382,51 @@ def test_ffmpegs_heading_links_and_colophon_are_chrome() -> None:
     assert blocks(FFMPEG) == ["### 8.22 afftfilt", "Apply arbitrary expressions to samples in frequency domain."]
     # the same links on a page Texinfo did not write are read
     assert "TOC" in parse_html(FFMPEG.replace("Created by GNU Texinfo", "Created by hand")).text
+
+
+POSTFIX = """<!doctype html public "-//W3C//DTD HTML 4.01 Transitional//EN"
+        "http://www.w3.org/TR/html4/loose.dtd">
+<html> <head>
+<meta http-equiv="Content-Type" content="text/html; charset=utf-8">
+<title> Postfix manual - access(5) </title>
+</head> <body> <pre>
+ACCESS(5)                                                            ACCESS(5)
+
+<b>NAME</b>
+       access - Postfix SMTP server access table
+
+<b>SYNOPSIS</b>
+       <b>postmap /etc/postfix/access</b>
+
+<b>DESCRIPTION</b>
+       This  document  describes access control on remote SMTP client informa-
+       tion. See <a href="header_checks.5.html"><b>header_checks</b>(5)</a>.
+
+          <b>Postfix 2.0 and later:</b>
+              The table is searched for the address.
+
+                                                                     ACCESS(5)
+</pre> </body> </html>
+"""
+
+
+def test_a_man_page_as_nroffs_output_in_one_pre_has_its_sections() -> None:
+    """Postfix's man pages as HTML (postfix-doc 3.7, 76 pages) are nroff's output in one ``pre``: the header line
+    "ACCESS(5) ... ACCESS(5)", each section's name in bold at the left margin, its text indented under it, and the
+    footer line. Read as one code block, no page had a section, and 6 were one passage over 5,000 tokens. Each name
+    is now a heading over its text, a code block as nroff laid it out, without the page's header and footer lines."""
+    document = parse_html(POSTFIX)
+    assert document.title == "Postfix manual - access(5)"
+    assert [section.heading for section in document.sections[1:]] == ["NAME", "SYNOPSIS", "DESCRIPTION"]
+    assert blocks(POSTFIX) == [
+        "## NAME",
+        "```\naccess - Postfix SMTP server access table\n```",
+        "## SYNOPSIS",
+        "```\npostmap /etc/postfix/access\n```",
+        "## DESCRIPTION",
+        "```\nThis  document  describes access control on remote SMTP client informa-\ntion. See header_checks(5).\n\n"
+        "   Postfix 2.0 and later:\n       The table is searched for the address.\n```",
+    ]
+    assert [link.href for link in document.links] == ["header_checks.5.html"]
+    # a pre that does not open with a man page's header line is one code block
+    assert len(blocks(POSTFIX.replace("ACCESS(5)      ", "Access table   "))) == 1
