@@ -9,15 +9,17 @@ the units of the same manual's Texinfo HTML (``makeinfo --html``).
 - A node's heading is its first line when the next underlines it: ``*`` a chapter (the ``Top`` node's title the
   manual's, level 1), ``=`` a section, ``-`` a subsection, ``.`` a subsubsection, at the levels of makeinfo's HTML
   (``UNDERLINE_LEVELS``). A node without a heading is headed by its name one level below its ``Up`` node. Each node's
-  heading carries its name as makeinfo's HTML does (``sort invocation`` -> ``#sort-invocation``, ``NODE_ID``), and
+  heading carries its name as makeinfo's HTML does (``sort invocation`` -> ``#sort-invocation``, :func:`node_id`), and
   the ``@anchor`` names the tag table lists under the node (``Ref:``).
 - Menus (``* Menu:``: ``* Name::`` and ``* Label: Node.`` entries) are lists of links to those nodes; cross
   references (``*Note Node::``, ``*note Label: Node.``, ``*note Label: (coreutils)ls invocation.``) are links, to
   another manual as ``coreutils.info#ls-invocation`` (a link resolves to ``coreutils.info.gz`` too). ``*Note`` reads
   "See", ``(*note`` "(see" (``@xref``, ``@pxref``), another ``*note`` its link alone (``@ref``), as in the HTML.
 - A block indented five columns more than the text around it is an example (code), as makeinfo writes
-  ``@example``; term lines followed by a description indented below them are a ``@table`` (or ``@deffn``) entry,
-  a definition list; lines opened by ``•``, ``*``, ``-`` or ``1.`` at an indent under five are list items.
+  ``@example``, unless it reads as filled text with no sign of code (``@quotation``, indented alike: a paragraph);
+  term lines followed by a description indented below them are a ``@table`` entry, `` -- `` lines (each maybe
+  continued at ten columns) over one a ``@deffn``: a definition list; lines opened by ``•``, ``*``, ``-`` or ``1.``
+  at an indent under five are list items.
 - Index nodes (the ``\\x00\\x08[index\\x00\\x08]`` marker, then ``* entry: node. (line N)``) are left out: their
   entries repeat the nodes' words; the markers, and image markers, are stripped everywhere.
 
