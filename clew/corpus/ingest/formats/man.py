@@ -43,10 +43,11 @@ def is_roff(text: str) -> bool:
     """Whether ``text`` begins as a roff page: its first non-blank line one that starts it (``ROFF_START``), and a
     man page's title (``.TH``, ``.Dd``, ``.Dt``) or include (``.so``) among its lines. A text file named ``notes.1``
     is not one."""
-    first = next((line for line in text[:ROFF_HEAD].split("\n", 200) if line.strip()), "")
+    head = text[:ROFF_HEAD].lstrip("\ufeff")  # a byte order mark before the page
+    first = next((line for line in head.split("\n", 200) if line.strip()), "")
     if not ROFF_START.match(first):
         return False
-    return bool(re.search(r"^[.']\s*(?:TH|Dd|Dt|so)\b", text[:ROFF_HEAD], re.MULTILINE))
+    return bool(re.search(r"^[.']\s*(?:TH|Dd|Dt|so)\b", head, re.MULTILINE))
 
 
 SO_ONLY = re.compile(r"\A(?:[ \t]*(?:[.'][ \t]*\\\".*|'\\\".*)?\n)*[ \t]*[.'][ \t]*so[ \t]+(?P<target>\S+)[ \t]*"

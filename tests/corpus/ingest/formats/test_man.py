@@ -337,6 +337,7 @@ def test_an_mdoc_page_reads_its_macros_lists_displays_and_references() -> None:
 def test_a_page_is_roff_by_its_first_lines_and_an_so_page_is_an_alias() -> None:
     assert all(is_roff(page) for page in (LS, GIT, PRINTF, PERL, SSH_CONFIG))
     assert is_roff(".so man1/gzip.1\n")
+    assert is_roff("\ufeff.TH X 1\n")  # a byte order mark before it (read_source drops a UTF-8 one after this check)
     assert is_roff('\\" Copyright (C) 2013\n.TH fanotify_init 2 2023-02-05\n')  # a comment without its dot
     assert not is_roff("Notes for release 1\n.TH is how a title starts\n")
     assert not is_roff("\x00\x01garbage .TH")
