@@ -56,6 +56,42 @@ def test_generated_pages_come_back_with_a_negated_pattern(tmp_path: Path) -> Non
     assert report.excluded == 3  # _static/ and py-modindex.html
 
 
+# pkgdown's own vignette "Search" (Debian's r-cran-pkgdown 2.0.7, doc/search.html, its opening), a page about search
+# that its site names so; Sphinx 7's search page (python-click-doc), which holds div#search-results under a sidebar
+PKGDOWN_SEARCH = """<!DOCTYPE html><html><head><title>Search</title><style>body { margin: 0 }</style></head><body>
+<h1 class="title toc-ignore">Search</h1>
+<p>Depending on the Bootstrap version used for your pkgdown website, search will be either built-in (Bootstrap 5 and
+up) or will need some more configuration of an external service (Bootstrap 3). We'd recommend switching to Bootstrap 5,
+see <code>vignette("customise")</code>.</p>
+<h2>Bootstrap 5: built-in search</h2>
+<p>With BS5, search is built-in so building your pkgdown website will automatically build a search index that's
+available in navbar (using <a href="https://fusejs.io/">fuse.js</a>). Currently the only available customisation is
+excluding some paths from the search index:</p>
+<p>Note that search requires a "real" server, not a local <code>file://</code> based preview, so search won't work
+with the default preview. To test search with a local preview, you'll need to use <code>servr::httw("docs")</code> or
+similar.</p>
+<h2>Bootstrap 3: Algolia</h2>
+<p>pkgdown websites can integrate search capability using DocSearch from Algolia. DocSearch is a powerful search
+engine that is free for documentation websites. There are only two steps needed to enable DocSearch on a pkgdown
+website.</p></body></html>"""
+SPHINX_SEARCH = (
+    '<html><head><title>Search - Click Documentation</title><script src="searchindex.js" defer></script></head>'
+    '<body><div class="sphinxsidebar"><h3>Navigation</h3><ul>'
+    + "<li><a href='x.html'>Click command reference</a></li>" * 40
+    + '</ul></div><div class="body" role="main"><h1 id="search-documentation">Search</h1><p>Searching for multiple '
+    'words only shows matches that contain all words.</p><div id="search-results"></div></div></body></html>')
+
+
+def test_a_page_about_search_named_search_html_is_a_document(tmp_path: Path) -> None:
+    site = write_files(tmp_path / "doc", {"search.html": PKGDOWN_SEARCH, "sphinx/search.html": SPHINX_SEARCH,
+                                          "sphinx/index.html": SPHINX_BUILD["index.html"],
+                                          "fake/search.html": SPHINX_BUILD["search.html"]})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [site], collection="docs")
+        assert document_keys(corpus) == ["search.html", "sphinx/index.html"]
+    assert report.excluded == 2  # Sphinx's search page, and one of a few words (SPHINX_BUILD's)
+
+
 HADDOCK_BUILD = {  # a Haddock package's shape (aeson's, task U7), with a Sphinx site's viewcode beside it
     "Data-Widget.html": "<html><head><title>Data.Widget</title></head><body><div id=content><h1>Data.Widget</h1>"
                         "<p>decode turns bytes into a widget.</p></div></body></html>",

@@ -70,7 +70,7 @@ from clew.corpus.ingest.info_parts import read_with_their_index
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.man_pages import MAN_SUFFIX, man_pages
 from clew.corpus.ingest.parsed import ParseBounds
-from clew.corpus.ingest.peek import generated_sign, read_name, site_generator, word_pairs
+from clew.corpus.ingest.peek import generated_sign, read_name, search_page, site_generator, word_pairs
 from clew.errors import InputError
 
 Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "info", "man"]
@@ -292,7 +292,8 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                     continue
                 key = file.relative_to(root).as_posix()
                 rule = deciding_pattern(key, patterns)
-                if rule is not None and not patterns[rule].startswith("!"):
+                if (rule is not None and not patterns[rule].startswith("!")
+                        and (patterns[rule] != "search.html" or search_page(file))):  # a page about search stays
                     if rule == 0 and not dangling and file.is_file() and not file.stat().st_size:
                         continue  # an empty hidden file (HIDDEN): a marker, no file left out
                     found.excluded += 1
