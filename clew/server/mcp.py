@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections import OrderedDict
+from importlib.metadata import version
 from typing import Any
 
 import duckdb
@@ -99,7 +100,8 @@ class ClewServer(MCPServer):
     """An MCP server over one corpus, reading as one principal."""
 
     def __init__(self, corpus: Corpus, config: ServerConfig, principal: Principal, model: Model | None) -> None:
-        super().__init__(name="clew", instructions=CONTRACT, middleware=[_handshake_over_http])
+        super().__init__(name="clew", version=version("clew"), instructions=CONTRACT,  # as clew --version says
+                         middleware=[_handshake_over_http])
         self.corpus, self.config, self.principal, self.model = corpus, config, principal, model
         self._ledgers: OrderedDict[str, EvidenceLedger] = OrderedDict()
         self._ledger = EvidenceLedger()  # calls without a session id: stdio's one client, in process

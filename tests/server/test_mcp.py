@@ -57,6 +57,19 @@ async def _instructions(client: Client) -> str | None:
     return client.instructions
 
 
+async def _server_info(client: Client) -> Any:
+    return client.server_info
+
+
+def test_the_server_tells_a_client_its_name_and_version(corpus: Corpus) -> None:
+    """A client shows the server it connected to by name and version, the one `clew --version` prints; clew's told
+    an empty version (task U36)."""
+    from importlib.metadata import version
+
+    info = session(corpus)(_server_info)
+    assert (info.name, info.version) == ("clew", version("clew")) and info.version
+
+
 def test_every_tool_is_listed_with_the_contract(corpus: Corpus) -> None:
     tools = session(corpus)(lambda c: c.list_tools()).tools
     assert sorted(t.name for t in tools) == surface.names()
