@@ -20,7 +20,7 @@ from clew.corpus.ingest.formats.html_hugo import hugo_page, hugo_theme_chrome, h
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
 from clew.corpus.ingest.formats.html_link_chrome import link_chrome_dropped
 from clew.corpus.ingest.formats.html_man import man_html
-from clew.corpus.ingest.formats.html_pkgdown import BLANK_INPUT, examples_parted
+from clew.corpus.ingest.formats.html_pkgdown import pkgdown_page
 from clew.corpus.ingest.formats.html_titles import ORG, PANDOC, org_title, pandoc_title_block
 
 CHROME_CLASSES = frozenset(
@@ -396,8 +396,7 @@ def restructured(text: str) -> str:
     if hugo_page(text):  # Hugo's theme: a page's category links over its title, its related pages (html_hugo)
         text = hugo_theme_chrome(text)
     text = diff_marks(text)  # Expressive Code's and Shiki's removed and added code lines (html_diff)
-    if BLANK_INPUT in text:  # pkgdown's examples, one pre, parted at their blank lines (html_pkgdown)
-        text = examples_parted(text)
+    text = pkgdown_page(text)  # pkgdown's examples parted at their blank lines, its changelog's source link
     text = link_chrome_dropped(text)  # rustdoc's "Read more", Doxygen's link to a file's source (html_link_chrome)
     if text.startswith("<!--{"):
         return _go_page(text)
