@@ -15,8 +15,8 @@ from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.formats.html_charset import declared_charset
-from clew.corpus.ingest.formats.man import ROFF_HEAD, is_roff, man_targets
 from clew.corpus.ingest.formats.info import indirect_parts
+from clew.corpus.ingest.formats.man import ROFF_HEAD, is_roff, man_targets
 from clew.corpus.ingest.includes import expand
 from clew.corpus.ingest.info_parts import declared_coding, join_parts, manual_of_part
 from clew.corpus.ingest.peek import read_at_most, read_gzip, read_name
