@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.peek import generated_sign
 from clew.corpus.store import Corpus
 from tests.conftest import FIXTURES, document_keys
@@ -50,3 +51,25 @@ def test_the_index_is_left_out_reported_with_the_generated_files_and_taken_back_
         )
         ingest_paths(corpus, [book], collection="docs", exclude=["!bookindex.html"])
         assert document_keys(corpus) == ["bookindex.html", "ch02s03.html", "guide.html"]
+
+
+# DocBook XSL's docbook.xsl (one page, no chunks): the book's index at its end, div.index around its title page and
+# the inner div.index of its letters
+ONE_PAGE_INDEX = (
+    '<html><head><title>Widget Guide</title><meta name="generator" content="DocBook XSL Stylesheets V1.79.2"></head>'
+    '<body><div class="book"><div class="titlepage"><div><div><h1 class="title"><a name="id1"></a>Widget Guide</h1>'
+    '</div></div><hr></div><div class="chapter"><div class="titlepage"><div><div><h2 class="title"><a name="ch01"></a>'
+    "Chapter 1. Installing</h2></div></div></div><p>Unpack the widget and run <code>widget --setup</code>.</p></div>"
+    '<div class="index"><div class="titlepage"><div><div><h2 class="title"><a name="id2"></a>Index</h2></div></div>'
+    '</div><div class="index"><div class="indexdiv"><h3>S</h3><dl><dt>setup, <a class="indexterm" href="#ch01">'
+    "Installing</a></dt><dt>widget</dt><dd><dl><dt>setup of, <a class=\"indexterm\" href=\"#ch01\">Installing</a></dt>"
+    "</dl></dd></dl></div></div></div></div></body></html>"
+)
+
+
+def test_a_one_page_book_leaves_its_index_out_and_an_index_page_read_keeps_it() -> None:
+    document = parse_html(ONE_PAGE_INDEX)
+    assert document.text == "# Widget Guide\n\n## Chapter 1. Installing\n\nUnpack the widget and run widget --setup."
+    assert parse_html(ONE_PAGE_BOOK).text.endswith("Unpack the widget and run widget --setup.")
+    taken_back = parse_html(BOOKINDEX.read_text(encoding="utf-8"))  # '!bookindex.html': the index is its text
+    assert "acldefault" in taken_back.text

@@ -15,6 +15,7 @@ from html import escape as html_escape
 from html import unescape as html_unescape
 
 from clew.corpus.ingest.formats.html_diff import diff_marks
+from clew.corpus.ingest.formats.html_docbook import docbook_index_dropped
 from clew.corpus.ingest.formats.html_hugo import TOC as HUGO_TOC
 from clew.corpus.ingest.formats.html_hugo import hugo_page, hugo_theme_chrome, hugo_toc_label
 from clew.corpus.ingest.formats.html_jsapi import DOCJS, ESDOC, documentation_js, esdoc
@@ -397,6 +398,7 @@ def restructured(text: str) -> str:
         text = hugo_theme_chrome(text)
     text = diff_marks(text)  # Expressive Code's and Shiki's removed and added code lines (html_diff)
     text = pkgdown_page(text)  # pkgdown's examples parted at their blank lines, its changelog's source link
+    text = docbook_index_dropped(text)  # a one-page DocBook book's index (html_docbook)
     text = link_chrome_dropped(text)  # rustdoc's "Read more", Doxygen's link to a file's source (html_link_chrome)
     if text.startswith("<!--{"):
         return _go_page(text)
