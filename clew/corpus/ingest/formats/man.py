@@ -103,7 +103,7 @@ _RAW_ESCAPES = re.compile(r"\\f(?:\[[^\]\n]*\]|\(..|.)|\\[-&|^%]")
 """The escapes a reference is written with (fonts, ``\\-``, ``\\&``): ``\\fBgit\\-add\\fR(1)``."""
 _RAW_REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z_][\w.:+-]*[\w+])[ \t\"]*\(([0-9][a-z0-9]*|n|l)\)")
 """A reference as a page's source writes it, its escapes gone (``grep(1)``, ``.BR grep (1)``)."""
-_XR = re.compile(r"^[.']\s*Xr\s+\"?([^\s\"]+)\"?\s+\"?([0-9][a-z0-9]*|n|l)\b", re.MULTILINE)
+_XR = re.compile(r"^[.']\s*(?:Xr|MR)\s+\"?([^\s\"]+)\"?\s+\"?([0-9][a-z0-9]*|n|l)\b", re.MULTILINE)
 
 
 # --- man(7) -----------------------------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ _IGNORED = {"PD", "UC", "DT", "ad", "na", "hy", "nh", "ne", "ta", "ti", "in", "l
             "ss", "cs", "bd", "nr", "tr", "so", "mso", "IX", "ID", "ev", "hw", "hc", "lf", "pl", "pc", "po", "ns",
             "rs", "ce", "ul", "cu", "fp", "ftr", "rr", "rn", "ch", "wh", "it", "itc", "em", "blm", "lsm", "do",
             "cp", "mk", "rt", "sv", "os", "tm", "ab", "ec", "eo", "cc", "c2", "sy", "pso", "open", "close",
-            "write", "fl", "Ip", "AT", "OP", "UN", "MR", "PT", "BT", "EQ", "EN", "TE", "TH_", "color", "char",
+            "write", "fl", "Ip", "AT", "OP", "UN", "PT", "BT", "EQ", "EN", "TE", "TH_", "color", "char",
             "schar", "fchar", "hcode", "shc", "warn", "vpt", "kern", "linetabs", "de1", "nop", "Tp", "SY", "YS"}
 """Requests that lay out or set up and write nothing a reader reads (their arguments too are not text)."""
 _TCL = frozenset({"AP", "AS", "BS", "BE", "VS", "VE", "CS", "CE", "DS", "DE", "QW", "PQ", "QR", "SO", "SE", "OP", "UL",
@@ -237,6 +237,9 @@ class _Man:
             page.text(f"<b>{self.inline(' '.join(args))}</b>")
         elif name == "OP":
             page.text("[" + self._alternate(["B", "I"], args, " ") + "]")
+        elif name == "MR" and args:  # groff 1.23's reference: .MR grep 1 ,
+            reference = self._alternate(["I", "R"], [args[0], f"({args[1]})" if len(args) > 1 else ""], "")
+            page.text(linked(reference, self.targets) + self.inline("".join(args[2:3])))
         elif name not in _IGNORED and line.text.strip():
             self._text(line.text)  # a request it does not know: its text kept
 

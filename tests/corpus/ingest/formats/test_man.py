@@ -43,7 +43,8 @@ Full documentation <https://www.gnu.org/software/coreutils/ls>
 or available locally via: info \(aq(coreutils) ls invocation\(aq
 .PP
 .BR dir (1),
-\fBvdir\fP(1)
+\fBvdir\fP(1),
+.MR info 1 .
 """
 
 GIT = r"""'\" t
@@ -257,8 +258,10 @@ def test_tp_options_are_terms_with_their_descriptions_and_tq_joins_terms() -> No
 
 
 def test_see_also_references_link_to_the_pages_found_with_it() -> None:
-    parsed = parse_man(LS, {"dir(1)": "dir.1.gz", "vdir(1)": "../man1/vdir.1"})
-    assert [link.href for link in parsed.links if not link.href.startswith("http")] == ["dir.1.gz", "../man1/vdir.1"]
+    parsed = parse_man(LS, {"dir(1)": "dir.1.gz", "vdir(1)": "../man1/vdir.1", "info(1)": "info.1.gz"})
+    assert [link.href for link in parsed.links if not link.href.startswith("http")] == [
+        "dir.1.gz", "../man1/vdir.1", "info.1.gz"]  # .BR, \fB...\fP and groff 1.23's .MR
+    assert parsed.text.endswith("dir(1), vdir(1), info(1).")
     assert "info '(coreutils) ls invocation'" in parsed.text
     assert [link.href for link in parse_man(LS).links if not link.href.startswith("http")] == []
 
@@ -348,8 +351,9 @@ def test_a_page_is_roff_by_its_first_lines_and_an_so_page_is_an_alias() -> None:
 
 def test_only_the_pages_a_page_references_become_its_targets_relative_to_it() -> None:
     pages = {"dir(1)": "man1/dir.1.gz", "vdir(1)": "man1/vdir.1.gz", "ls(1)": "man1/ls.1.gz",
-             "ssh(1)": "man1/ssh.1.gz", "printf(3)": "man3/printf.3.gz"}
-    assert man_targets(LS, "man1/ls.1.gz", pages) == {"dir(1)": "dir.1.gz", "vdir(1)": "vdir.1.gz"}
+             "ssh(1)": "man1/ssh.1.gz", "printf(3)": "man3/printf.3.gz", "info(1)": "man1/info.1.gz"}
+    assert man_targets(LS, "man1/ls.1.gz", pages) == {"dir(1)": "dir.1.gz", "vdir(1)": "vdir.1.gz",
+                                                      "info(1)": "info.1.gz"}
     assert man_targets(SSH_CONFIG, "man5/ssh_config.5.gz", pages) == {"ssh(1)": "../man1/ssh.1.gz"}
 
 
