@@ -3,7 +3,8 @@
 the parts. The manual is one document, read from its index file with its parts joined in the table's order
 (:func:`join_parts`, called by ``source_file.read_source``); a part found beside its index file is not read again on
 its own (:func:`read_with_their_index`), and a part alone is not a document (``source_file.read_source`` says so,
-naming its index file). A missing or unreadable part is reported by name and the others are read."""
+naming its index file). A missing or unreadable part, or one named with a folder (which would read a file outside the
+folder ingested), is reported by name and the others are read."""
 
 from __future__ import annotations
 
@@ -47,8 +48,9 @@ def join_parts(
     index: Path, text: str, limit: int, read: Callable[[Path, int], bytes], codec: str = "utf-8"
 ) -> tuple[str, list[str], list[str]]:
     """A split manual's ``text`` (its index file's) with each part it names (found beside ``index``, as named or
-    gzipped) joined after it, each after a node separator (a part's own preamble is no node); read by ``read(path,
-    most bytes)``, decoded with ``codec``. Returns the text, what could not be read (a line each), and the parts read.
+    gzipped; a name with a folder in it, ``../x/y.info-1`` or ``/etc/y.info-1``, is not read) joined after it, each
+    after a node separator (a part's own preamble is no node); read by ``read(path, most bytes)``, decoded with
+    ``codec``. Returns the text, what could not be read (a line each), and the parts read.
     At most ``limit + 1`` characters are read in all (the caller checks the limit)."""
     pieces = [text]
     size = len(text)
@@ -57,6 +59,10 @@ def join_parts(
     for part in indirect_parts(text) or []:
         if size > limit:
             break
+        if part != Path(part).name or part in ("", ".", ".."):  # makeinfo names a part by its file name alone
+            notes.append(f"its part {part} is not a file name (a part is a file beside its index file): its nodes "
+                         "are not ingested")
+            continue
         paths = [index.parent / part, index.parent / (part + ".gz")]
         path = next((p for p in paths if p.is_file()), None)
         if path is None:

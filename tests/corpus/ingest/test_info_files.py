@@ -174,3 +174,22 @@ def test_a_user_s_question_is_answered_from_the_node_and_links_reach_another_man
     assert resolved["coreutils.info.gz#sort-invocation"].startswith(  # type: ignore[union-attr]
         "coreutils.info.gz:1:### 7.1 ‘sort’: Sort text files"
     )
+
+
+def test_a_part_named_with_a_path_is_not_read_from_outside_the_folder(corpus: Corpus, tmp_path: Path) -> None:
+    files = split(COREUTILS, "coreutils.info")
+    write(tmp_path / "elsewhere", {"coreutils.info-2": files["coreutils.info-2"]}, gzipped=False)
+    index = files["coreutils.info"].replace("coreutils.info-2: ", "../elsewhere/coreutils.info-2: ")
+    write(tmp_path / "info", {"coreutils.info": index, "coreutils.info-1": files["coreutils.info-1"]})
+    report = ingest_paths(corpus, [tmp_path / "info"], chunk_tokens=400)
+    assert (report.versions_created, report.skipped) == (1, 0)
+    assert problems(report) == {
+        "coreutils.info.gz": (
+            False,
+            "its part ../elsewhere/coreutils.info-2 is not a file name (a part is a file beside its index file): "
+            "its nodes are not ingested",
+        )
+    }
+    texts = [hit.text for hit in search(corpus, {"query": "sort numerically numeric nl lines", "limit": 20}).hits]
+    assert any("‘nl’ writes each FILE" in text for text in texts)  # a node of the first part
+    assert not any("Sort numerically." in text for text in texts)  # the sort node, in the folder outside
