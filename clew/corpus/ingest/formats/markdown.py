@@ -56,6 +56,7 @@ from clew.corpus.ingest.formats.markdown_inline import (
     read_needed_inlines,
     reference_definitions,
 )
+from clew.corpus.ingest.formats.markdown_myst import glossary_closed
 from clew.corpus.ingest.formats.markdown_source import as_commonmark
 from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, root_section, trim_span
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
@@ -425,6 +426,7 @@ class _Builder:
         rendered = parse_html(html, embedded=True, collapsible=not (headings or _HTML_HEADING.search(html)))
         self.repairs.extend(rendered.repairs)
         if not rendered.text:  # a comment, or tags without text: their blank lines go with them
+            self.current = glossary_closed(self.sections, self.current, html, start)  # (markdown_myst)
             while end < len(self.text) and self.text[end] == "\n":
                 end += 1
         region = len(self.regions)

@@ -22,13 +22,16 @@ Rewritten line by line before the Markdown parser reads the text; every line sta
   ``:::{note}``, reads as a directive container (``:::note``, see ``dialects``).
 - A glossary (````` ```{glossary} `````, ``:::{glossary}``) is its entries, each term a heading one level under
   the heading above it and its description (unindented) that heading's text, as the HTML reader reads a long
-  definition list; the description stays Markdown, so its code spans and links stay (``_glossaries``). Text after
-  the glossary reads under its last term (Markdown closes a section only at a heading).
+  definition list; the description stays Markdown, so its code spans and links stay (``_glossaries``). Its closing
+  fence is written as an HTML comment, ``GLOSSARY_END``, where the Markdown reader ends the terms' sections
+  (:func:`glossary_closed`): text after the glossary is the section's around it, not its last term's.
 """
 
 from __future__ import annotations
 
 import re
+
+from clew.corpus.ingest.parsed import Section
 
 _ROLE = re.compile(r"\{([a-z][\w:+.-]*)\}(`+)(.+?)(?<!`)\2(?!`)")
 _TICKS = re.compile(r"`+")
@@ -40,6 +43,9 @@ _FENCE = re.compile(r"^([ \t]{0,3})(`{3,}|~{3,})\{([\w-]+)\}[ \t]*((?:[^ \t](?:.
 _COLON_FENCE = re.compile(r"^([ \t]{0,3}:{3,})\{([\w-]+)\}")
 _OPTION = re.compile(r"^[ \t]*:[\w-]+:(?:[ \t].*)?$")
 _GLOSSARY = re.compile(r"^ {0,3}(`{3,}|~{3,}|:{3,})\{glossary\}[ \t]*$")
+GLOSSARY_END = "<!-- the glossary's terms end, level "
+"""A glossary's closing fence as :func:`_glossaries` writes it, the level of its terms after it: a comment (no text)
+at which the Markdown reader ends the terms' sections (:func:`glossary_closed`)."""
 _ADMONITIONS = {
     "note": "Note", "tip": "Tip", "hint": "Hint", "important": "Important", "warning": "Warning",
     "caution": "Caution", "attention": "Attention", "danger": "Danger", "error": "Error", "seealso": "See also",
@@ -139,8 +145,9 @@ def _glossary(lines: list[str], first: int, marker: str, level: int) -> int:
     for number in range(number, len(lines)):
         line = lines[number]
         stripped = line.strip()
-        if not inner and stripped and set(stripped) == {marker[0]} and len(stripped) >= len(marker):
-            lines[number] = ""
+        if (not inner and stripped and set(stripped) == {marker[0]} and len(stripped) >= len(marker)
+                and len(line) - len(stripped) < 4):  # not a directive's inside the entry (attrs' :::{note})
+            lines[number] = f"{GLOSSARY_END}{level} -->"
             return number + 1
         if not stripped:
             continue
@@ -159,6 +166,18 @@ def _glossary(lines: list[str], first: int, marker: str, level: int) -> int:
             run = stripped[: len(stripped) - len(stripped.lstrip(stripped[0]))]
             inner = "" if inner and run[0] == inner[0] and len(run) >= len(inner) else inner or run
     return len(lines)
+
+
+def glossary_closed(sections: list[Section], current: int, html: str, at: int) -> int:
+    """The section open after the raw ``html`` at ``at``: where it is a glossary's end (``GLOSSARY_END``), the one
+    around its terms, whose sections end there; else ``current``."""
+    if not html.startswith(GLOSSARY_END):
+        return current
+    level = int(html[len(GLOSSARY_END):].split()[0])
+    while current and sections[current].level >= level:
+        sections[current].end = at if sections[current].end is None else sections[current].end
+        current = sections[current].parent or 0
+    return current
 
 
 def _hide(lines: list[str], number: int, marker: str) -> None:

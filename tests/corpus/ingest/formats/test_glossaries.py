@@ -97,3 +97,39 @@ def test_a_rst_glossary_is_its_terms_each_a_section_holding_its_description() ->
                           ("code", "Glossary", "   .. glossary::\n\n      environment\n         A structure where "
                                                "information about all documents under the root is saved.")]
     assert ":sorted:" not in " ".join(text for _, _, text in units)
+
+
+# attrs 24.2's docs/glossary.md, cut: a note nested in an entry (its ':::' indented) ends neither the entry nor the
+# glossary; a footnote after the glossary is the page's, not its last term's
+MYST_NESTED = """\
+# Glossary
+
+:::{glossary}
+slotted classes
+  A class whose instances have no {attr}`object.__dict__` attribute.
+
+  - Slotted classes must implement `__getstate__`.
+
+    :::{note}
+    When decorating with `@attr.s(slots=True)` the methods are overwritten.
+    :::
+
+attribute
+  See {term}`field`.
+:::
+
+[^pypy]: On PyPy, there is no memory advantage in using slotted classes.
+"""
+
+
+def test_a_myst_glossary_ends_at_its_closing_fence_not_at_a_nested_one() -> None:
+    doc = parse("markdown", MYST_NESTED)
+    doc.check()
+    assert [(s.heading, s.level) for s in doc.sections[1:]] == [("Glossary", 1), ("slotted classes", 2),
+                                                                ("attribute", 2)]
+    units = _units(doc)
+    assert units[-2] == ("paragraph", "attribute", "See field.")
+    assert units[-1] == ("paragraph", "Glossary", "[^pypy]: On PyPy, there is no memory advantage in using slotted "
+                                                  "classes.")
+    assert doc.sections[-1].end is not None and doc.sections[-1].end <= doc.text.index("[^pypy]")
+    assert "<!--" not in doc.text and ":::" not in doc.text
