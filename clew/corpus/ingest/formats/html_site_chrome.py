@@ -19,6 +19,13 @@ parsed (:func:`site_chrome_dropped`, from ``html_link_chrome.link_chrome_dropped
   ``a.anchor.hidden-xs``), and the colophon "This document was generated using makeinfo." (a ``p`` in a small font)
   at the end: 5,341 of the 7,162 headings of 30 pages read "8.22 afftfilt# TOC". Known by the links' classes on a
   page Texinfo wrote.
+- Vim's help as HTML (vim2html, vim-doc 9.0; the layout of vim.org's help pages): each help file one ``pre``
+  under the ``h1`` "Vim documentation: change" and a link "main help file", ending "top - main help file"; its
+  sections begin at a rule of ``=`` signs, then a line "1. Deleting text" and the section's tags ("*deleting*
+  *E470*", each an anchor). Read as one code block, 73 of its 152 pages were one passage over 5,000 tokens. Each
+  rule now ends the ``pre`` and the line after it is an ``h2`` (its title, the tags' anchors), the tags the first
+  line of the next ``pre``; the links at the top and the bottom go. Known by the page's title, "Vim
+  documentation: ...".
 
 Ids such as ``path`` or ``header`` name other things on other pages (a section about ``PATH``), so they are chrome
 only on these sites' pages.
@@ -45,14 +52,35 @@ _FFMPEG_CHROME = re.compile(
     r'\s*</span>|<p style="font-size: small;">\s*This document was generated using <a href="[^"<>]*"><em>makeinfo'
     r"</em></a>\.\s*</p>"
 )
+_VIM = re.compile(r"<TITLE>Vim documentation: [^<]*</TITLE>")
+_VIM_LINKS = re.compile(
+    r'<A NAME="top"></A>\n<A HREF="index.html">main help file</A>\n|\n?<A HREF="#top">top</A> - '
+    r'<A HREF="index.html">main help file</A>\n?'
+)
+_VIM_RULE = re.compile(
+    r"^={70,}[ \t]*\n(?:[ \t]*\n)*(?P<title>[^\n]*?)(?P<tags>(?:[ \t]+\*<A NAME=[^\n]*)?)$", re.MULTILINE
+)
+_VIM_ANCHOR = re.compile(r'<A NAME="[^"<>]*"></A>')
+_VIM_LAST_RULE = re.compile(r"\n={70,}[ \t]*(?=\n*</PRE>)")
+
+
+def _vim_section(rule: re.Match[str]) -> str:
+    """A rule of Vim's help and the line after it as an ``h2``, its tags' anchors in the heading."""
+    if not rule["title"].strip():
+        return rule[0]
+    anchors = "".join(_VIM_ANCHOR.findall(rule["tags"]))
+    return f"</PRE>\n<H2>{anchors}{rule['title'].strip()}</H2>\n<PRE>{_VIM_ANCHOR.sub('', rule['tags']).strip()}"
 
 
 def site_chrome_dropped(text: str) -> str:
-    """``text`` without Exim's, Apache's or FFmpeg's site chrome, on their manuals' pages."""
+    """``text`` without Exim's, Apache's or FFmpeg's site chrome, on their manuals' pages; Vim's help parted at its
+    sections."""
     if _EXIM in text[:3000]:
         return _EXIM_CHROME.sub("", text)
     if _APACHE in text:
         return _APACHE_CHROME.sub("", text)
     if _FFMPEG in text and _TEXINFO in text[:3000]:
         return _FFMPEG_CHROME.sub("", text)
+    if _VIM.search(text, 0, 1000):
+        return _VIM_RULE.sub(_vim_section, _VIM_LAST_RULE.sub("", _VIM_LINKS.sub("", text)))
     return text

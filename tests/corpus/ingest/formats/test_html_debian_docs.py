@@ -430,3 +430,53 @@ def test_a_man_page_as_nroffs_output_in_one_pre_has_its_sections() -> None:
     assert [link.href for link in document.links] == ["header_checks.5.html"]
     # a pre that does not open with a man page's header line is one code block
     assert len(blocks(POSTFIX.replace("ACCESS(5)      ", "Access table   "))) == 1
+
+
+VIM = """<HTML>
+<HEAD>
+<META HTTP-EQUIV="Content-type" content="text/html; charset=ISO-8859-1">
+<TITLE>Vim documentation: change</TITLE>
+</HEAD>
+<BODY BGCOLOR="#ffffff">
+<H1>Vim documentation: change</H1>
+<A NAME="top"></A>
+<A HREF="index.html">main help file</A>
+
+<HR>
+<PRE>
+
+*<A NAME="change.txt"></A><B>change.txt</B>*    For Vim version 9.0.  Last change: 2023 Feb 27
+
+This file describes commands that delete or change text.
+
+==============================================================================
+1. Deleting text\t\t\t\t\t*<A NAME="deleting"></A><B>deleting</B>* *<A NAME="E470"></A><B>E470</B>*
+
+["x]x\t\t\tDelete [count] characters under and after the cursor.
+
+==============================================================================
+<A HREF="#top">top</A> - <A HREF="index.html">main help file</A>
+</PRE>
+</BODY>
+</HTML>
+"""
+
+
+def test_vims_help_is_parted_at_its_rules() -> None:
+    """Vim's help as HTML (vim-doc 9.0, vim2html) is each help file in one ``pre``: sections begin at a rule of
+    ``=`` signs, then a line with the section's title and its tags ("*deleting* *E470*", anchors). Read as one code
+    block, 73 of its 152 pages were one passage over 5,000 tokens, and the links "main help file" and "top - main
+    help file" were lines of every page."""
+    document = parse_html(VIM)
+    assert [section.heading for section in document.sections[1:]] == ["Vim documentation: change", "1. Deleting text"]
+    assert blocks(VIM) == [
+        "# Vim documentation: change",
+        "```\n*change.txt*    For Vim version 9.0.  Last change: 2023 Feb 27\n\n"
+        "This file describes commands that delete or change text.\n```",
+        "## 1. Deleting text",
+        '```\n*deleting* *E470*\n\n["x]x\t\t\tDelete [count] characters under and after the cursor.\n```',
+    ]
+    assert {"deleting", "E470", "change.txt"} <= set(document.anchors)
+    assert document.links == []
+    # a page whose title is not Vim's keeps its rules in its code block
+    assert "=" * 78 in parse_html(VIM.replace("<TITLE>Vim documentation", "<TITLE>Our documentation")).text
