@@ -444,3 +444,9 @@ def test_a_link_without_its_end_ends_at_the_next_paragraph() -> None:
     parsed = parse_man(".TH X 1\n.SH SEE ALSO\n.UR https://example.org/\nthe site\n.PP\nMore text.\n")
     assert parsed.text.endswith("the site\n\nMore text.")
     assert [link.href for link in parsed.links] == ["https://example.org/"]
+
+
+def test_strings_that_double_at_each_line_stop_at_a_bound() -> None:
+    doubling = "".join(f".ds s{n + 1} \\*[s{n}]\\*[s{n}]\n" for n in range(24))  # s24: 2**25 characters
+    page = parse_man(f".TH BOMB 1\n.SH NAME\nbomb \\- strings\n.ds s0 xx\n{doubling}.SH DESCRIPTION\n\\*[s24] end\n")
+    assert page.text == "## NAME\n\nbomb - strings\n\n## DESCRIPTION\n\nend"  # past the bound, strings are empty
