@@ -115,6 +115,10 @@ from clew.corpus.ingest.browser_pages import _HREF
 print(len(_HREF.findall("href='>" * n)), len(_HREF.findall("href=" + "x" * n + " href")), flush=True)
 from clew.corpus.ingest.formats.pdf_layout import ADMONITION_LABEL
 print(ADMONITION_LABEL.fullmatch("Note" * n + ":") is None, ADMONITION_LABEL.fullmatch("Note:") is not None, flush=True)
+from clew.corpus.ingest.formats.man import _RAW_REFERENCE
+from clew.corpus.ingest.formats.roff_html import _REFERENCE as _MAN_REFERENCE
+print(_RAW_REFERENCE.search("a." * (n // 2)) is None, _MAN_REFERENCE.search("<b>a.</b>" * (n // 8) + "a." * n) is None,
+      flush=True)
 """
 
 EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1", "True", "True", "1", "True", "0",
@@ -123,7 +127,7 @@ EXPECTED = ["b", "True", "b", "True", "2", "True", "True", "(None, None)", ":1:1
             "True True", "True 0", "True 99999", "1 100000", "0 True", "True True 0", "None content= None",
             "200001 200000", "True 50000", "True True 2", "1 ['x'] True True", "True True True True",
             "True True True True", "True True True", "200000 True 1",
-            "False True True True True True", "True False", "True True", "200000 1", "True True"]
+            "False True True True True True", "True False", "True True", "200000 1", "True True", "True True"]
 
 
 def test_line_patterns_take_time_linear_in_a_line() -> None:

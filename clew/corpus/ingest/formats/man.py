@@ -101,8 +101,9 @@ def man_targets(content: str, key: str, pages: dict[str, str]) -> dict[str, str]
 
 _RAW_ESCAPES = re.compile(r"\\f(?:\[[^\]\n]*\]|\(..|.)|\\[-&|^%]")
 """The escapes a reference is written with (fonts, ``\\-``, ``\\&``): ``\\fBgit\\-add\\fR(1)``."""
-_RAW_REFERENCE = re.compile(r"(?<![\w\\])([A-Za-z_][\w.:+-]*[\w+])[ \t\"]*\(([0-9][a-z0-9]*|n|l)\)")
-"""A reference as a page's source writes it, its escapes gone (``grep(1)``, ``.BR grep (1)``)."""
+_RAW_REFERENCE = re.compile(r"(?<![\w\\.:+-])([A-Za-z_][\w.:+-]*[\w+])[ \t\"]*\(([0-9][a-z0-9]*|n|l)\)")
+"""A reference as a page's source writes it, its escapes gone (``grep(1)``, ``.BR grep (1)``); a name starts
+where no character of a name comes before it, so that a run of them is tried once (``a.a.a...``: linear)."""
 _XR = re.compile(r"^[.']\s*(?:Xr|MR)\s+\"?([^\s\"]+)\"?\s+\"?([0-9][a-z0-9]*|n|l)\b", re.MULTILINE)
 
 
@@ -149,18 +150,21 @@ class _Man:
         name, section = "", ""
         for line in lines:
             if self.tbl is not None:
-                if line.name == "TE":
-                    self.page.block(tbl_table(self.tbl, self.inline))
-                    self.tbl = None
-                else:
+                if line.name not in ("TE", "SH", "SS"):
                     self.tbl.append(_raw(line))
-                continue
+                    continue
+                self.page.block(tbl_table(self.tbl, self.inline))  # a table whose .TE is missing ends at a heading
+                self.tbl = None
+                if line.name == "TE":
+                    continue
             if line.name is None:
                 self._text(line.text)
             elif line.name == "TH":
                 name, section = (line.args + ["", ""])[:2]
             else:
                 self._request(line)
+        if self.tbl is not None:  # or at the page's end, as mandoc ends it
+            self.page.block(tbl_table(self.tbl, self.inline))
         return page_title(name, section, self.page.name_line)
 
     def _text(self, text: str) -> None:

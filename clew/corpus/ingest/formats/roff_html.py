@@ -212,7 +212,7 @@ def _words(inline: str) -> str:
     return " ".join(inline.split())
 
 
-_REFERENCE = re.compile(r"(?P<name>(?:<[bi]>)?(?P<word>[A-Za-z_][\w.:+-]*[\w+])(?:</[bi]>)?)"
+_REFERENCE = re.compile(r"(?<![\w.:+-])(?P<name>(?:<[bi]>)?(?P<word>[A-Za-z_][\w.:+-]*[\w+])(?:</[bi]>)?)"
                         r"\s?\((?P<section>[0-9][a-z0-9]*|n|l)\)")
 """A reference to a man page as man(7) pages write it: ``<b>grep</b>(1)``, ``grep(1)``."""
 
