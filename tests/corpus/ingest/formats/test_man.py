@@ -450,3 +450,12 @@ def test_strings_that_double_at_each_line_stop_at_a_bound() -> None:
     doubling = "".join(f".ds s{n + 1} \\*[s{n}]\\*[s{n}]\n" for n in range(24))  # s24: 2**25 characters
     page = parse_man(f".TH BOMB 1\n.SH NAME\nbomb \\- strings\n.ds s0 xx\n{doubling}.SH DESCRIPTION\n\\*[s24] end\n")
     assert page.text == "## NAME\n\nbomb - strings\n\n## DESCRIPTION\n\nend"  # past the bound, strings are empty
+
+
+def test_a_table_without_its_end_ends_at_the_next_section_or_the_page_s_end() -> None:
+    table = ".TS\nl l.\nA\tB\nC\tD\n"
+    parsed = parse_man(f".TH T 1\n.SH NAME\nt \\- x\n.SH DESCRIPTION\nBefore.\n{table}.SH MORE\nAfter.\n{table}")
+    assert parsed.text == (
+        "## NAME\n\nt - x\n\n## DESCRIPTION\n\nBefore.\n\n| A | B |\n| C | D |\n\n"
+        "## MORE\n\nAfter.\n\n| A | B |\n| C | D |"
+    )
