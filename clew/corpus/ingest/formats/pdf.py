@@ -81,6 +81,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     page_margins,
     paragraph_gaps,
     shorten_leader,
+    unwrapped,
 )
 from clew.corpus.ingest.formats.pdf_links import PageLink, add_links, page_links
 from clew.corpus.ingest.formats.pdf_order import drawn_bullets, painted_in_layers, reading_order
@@ -194,11 +195,14 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
         mark_inset_headings(pages, lambda line: line.size in heading_levels and _heading_like(line, body), body)
     gaps = paragraph_gaps(pages, text_measure(pages, body))
     listing, margins = Listing(), page_margins(pages)  # a listing may go on over a page break
+    items: list[tuple[float, float]] = []  # the list items' levels open (_item_depth), as a list goes on
+    wraps = _wrap_edge(pdf, pages, body)  # Typst's: where its code lines wrap (pdf_layout.unwrapped)
     for index, lines in enumerate(pages):
         deadline.check(f"page {index + 1}")
         renderer.page()
         _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
-                     listing=listing, margin=margins[index % 2], navigation=index in navigation,
+                     listing=listing, items=items, wraps=wraps, margin=margins[index % 2],
+                     navigation=index in navigation,
                      last_page=len(pages), gaps=gaps)
     if not title and (renderer.first_heading or "").casefold() in CONTENTS:  # the next heading: a contents page's no
         title = next((s.heading for s in renderer.sections[1:] if s.heading.casefold() not in CONTENTS), None)
@@ -437,8 +441,10 @@ def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, fl
 
 
 def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
-                 body: float, tables: list[PdfTable], *, listing: Listing, margin: float | None = None,
-                 navigation: bool = False, last_page: int = 9999, gaps: dict[float, float] | None = None) -> None:
+                 body: float, tables: list[PdfTable], *, listing: Listing,
+                 items: list[tuple[float, float]] | None = None, wraps: float | None = None,
+                 margin: float | None = None, navigation: bool = False, last_page: int = 9999,
+                 gaps: dict[float, float] | None = None) -> None:
     pending = list(marks)  # the outline's sections opening on this page, in reading order
     paragraph: list[Line] = []
     kind = "paragraph"
@@ -450,7 +456,9 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
     def flush() -> None:
         nonlocal paragraph, first
         if paragraph:
-            _emit(renderer, paragraph, kind, continues=first, listing=listing, margin=margin)
+            lines = paragraph if kind != "code" or wraps is None else unwrapped(paragraph, wraps)
+            _emit(renderer, lines, kind, continues=first, listing=listing, margin=margin,
+                  items=[] if items is None else items)
             first = False
         paragraph = []
         for note in asides:
@@ -526,8 +534,32 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             renderer.table(table.rows, 1, table.title)
 
 
+def _wrap_edge(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float) -> float | None:
+    """The rightmost edge of the body text of a PDF Typst made (its Creator), where its code lines wrap; else None."""
+    if "typst" not in (pdf.get_metadata_dict().get("Creator") or "").lower():
+        return None
+    return max((line.right for page in pages for line in page if line.size == body and not line.mono), default=None)
+
+
+def _item_depth(edges: list[tuple[float, float]], x: float, y: float, size: float) -> int:
+    """How deep a list item whose marker stands at ``x`` (from the page's margin), ``y`` down, is in its list:
+    ``edges`` holds the left edges of the items open above it, outermost first, each with its last item's ``y``, and
+    is updated. Further in than the last by half a size, below it, and by four sizes at most (beyond, another
+    column), it opens a level; left of it, it is an item of the level it stands at. Typst's "‣" items under a "•" one
+    (U33's book) read as its siblings; now each is indented two spaces a level, as the HTML reader writes a nested
+    list. Items side by side on one line (a grammar's "- hex4 - hex4" read as items) are one level."""
+    while edges and x < edges[-1][0] - size / 2:
+        edges.pop()
+    if edges and (x > edges[-1][0] + 4 * size or abs(y - edges[-1][1]) < size / 2):
+        edges.clear()
+    if not edges or x > edges[-1][0] + size / 2:
+        edges.append((x, y))
+    edges[-1] = (edges[-1][0], y)
+    return len(edges) - 1
+
+
 def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool, listing: Listing,
-          margin: float | None) -> None:
+          margin: float | None, items: list[tuple[float, float]]) -> None:
     if kind == "code":
         fence = renderer.tail[renderer.tail.rfind("\n") + 1 :]
         after_code = bool(renderer.blocks) and renderer.blocks[-1].kind == "code"
@@ -555,7 +587,10 @@ def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool, 
     text = clean(text)
     if kind == "list_item":
         group = renderer.previous if last is not None and last.kind == "list_item" else ("list", len(renderer.blocks))
-        renderer.emit("list_item", text, group=group)
+        if group != renderer.previous:
+            items.clear()
+        depth = _item_depth(items, lines[0].x - (margin or 0.0), lines[0].y, lines[0].size)
+        renderer.emit("list_item", "  " * depth + text, group=group)
     elif last is not None and last.kind == "paragraph" and ADMONITION_LABEL.fullmatch(tail):
         renderer.extend(" " + text)  # an admonition's label over its text (pdf_layout.ADMONITION_LABEL)
     else:

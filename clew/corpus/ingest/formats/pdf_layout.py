@@ -520,3 +520,27 @@ def code_blank_lines(code: list[Line], gap: float) -> int:
                   if above.text and below.text), 0.0)
     lines = round(gap / pitch) if pitch > 0 else 0
     return lines - 1 if lines in (2, 3) and abs(gap - lines * pitch) <= 0.05 * pitch else 0
+
+
+def unwrapped(lines: list[Line], edge: float) -> list[Line]:
+    """A code block's ``lines`` with each line Typst wrapped joined to the next: Typst breaks a line of raw text that
+    does not fit the text's width where ordinary text breaks (at a space, after a ``/``), and goes on at the block's
+    left edge, so a line whose next line's first word, after a space, would have gone past ``edge`` (the body text's
+    rightmost edge) and whose next line stands at the block's left edge is one line wrapped (U33's book: ``git clone
+    ... https://github.com/cincibrainlab/`` over ``SignalFlowEEG_HBCD.git``). Joined with a space, or none after a
+    ``/`` or ``-`` (the break after it takes no space)."""
+    widths = sorted(_char_widths(lines))
+    if not widths:
+        return lines
+    width, left = widths[len(widths) // 2], min(line.x for line in lines)
+    out, tail = [lines[0]], lines[0].right  # the right edge of the last line as set (a wrapped one's last piece)
+    for line in lines[1:]:
+        last = out[-1]
+        word = line.text.split(" ", 1)[0]
+        if last.text and word and tail and line.x <= left + width / 2 and tail + width * (len(word) + 1) > edge:
+            text = last.text + ("" if last.text.endswith(("/", "-")) else " ") + line.text
+            out[-1] = replace(last, text=text, right=last.x + width * len(text))  # measured as one line
+        else:
+            out.append(line)
+        tail = line.right
+    return out
