@@ -11,7 +11,10 @@ The question is read with the search index's own tokenizer (``clew.corpus.tokeni
 are dropped, and a word matches its stemmed forms ("indexes" is held by "index") in a passage's text
 or heading path, as a search matches. A compound token (``max_wal_size``, ``2.0.0-rc.1``,
 ``printf-style``) is held whole, or by all of its parts. A few English function words that the index
-keeps (``FUNCTION_WORDS``: "besides", "myself", "everything") are never reported.
+keeps (``FUNCTION_WORDS``: "besides", "myself", "everything") are never reported, nor the verb of the
+question's frame (``QUESTION_FRAMES``: "what does X mean", "what is meant by", "how does X work", "what
+happens when"): a manual that never writes "means" still answers what its error rate means. The frame is
+read from the question's shape, so "the mean of the samples" stays a word of its subject.
 
 Why the corpus and not only the evidence (measured on six eval sets at 2,000 tokens, task N1 in
 docs/measurements/callers-2026-12-05.md): real questions are written in the asker's words, and 60-88%
@@ -23,6 +26,7 @@ asked of another set's corpus.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from clew.corpus.reader import Scope
@@ -39,19 +43,40 @@ FUNCTION_WORDS = frozenset(tokenize(
 """Index terms of English function words the index keeps, never reported: a question's "besides",
 "myself" or "everything" absent from a manual says nothing about its subject."""
 
+_PHRASE = r"(?:[^\s?!,;:]+\s+){1,6}?"
+_VERBLESS = r"(?:(?!(?:is|are|was|were|be|do|does|did)\s)[^\s?!,;:]+\s+){1,6}?"
+_SUBJECT = rf"(?:(?:i|you|we|they)\s+|(?!(?:i|you|we|they)\s){_PHRASE})"
+_AUXILIARY = r"(?:do|does|did|will|would|can|could|should|might|may)"
+_CLAUSE_END = r"(?=\s*(?:$|[?!.,;:)]|(?:by|in|here|there|exactly|for|to|when|if|with|on|under|together)\b))"
+_CLAUSE_START = r"(?=\s+(?:that|a|an|the|this|these|those|it|you|we|i|my|your|our|its|there|no|not)\b)"
+QUESTION_FRAMES = re.compile("|".join((
+    rf"\bwhat\s+(?:do|does|did)\s+{_SUBJECT}(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(mean){_CLAUSE_END}",
+    rf"\bhow\s+{_AUXILIARY}\s+{_SUBJECT}(?<!\bthe\s)(?<!\ba\s)(?<!\ban\s)(work){_CLAUSE_END}",
+    rf"\b(?:what|which|how)\s+{_VERBLESS}(means|works)(?:{_CLAUSE_END}|{_CLAUSE_START})",
+    r"\b(?:is|are|was|were|be|been)\s+(meant)\b",
+    rf"\bwhat\s+(?:{_AUXILIARY}\s+)?(happens|happened|happen)\b",
+)))
+"""The verb of a question's frame, read from its shape (a match's group is the verb): "what does X mean"
+(the subject a phrase, or a pronoun alone: "what do you need to compute a weighted mean" is not the
+frame; "mean" after "the"/"a" is the noun), "how does X work", "what (X) means/works" with no other
+verb before it ("what are the column means" is the noun), closing the clause or opening another ("What
+error rate means a deploy should be rolled back?"), "is meant", "what happens"."""
+
 Word = tuple[str, tuple[str, ...]]
 """A word of the question as written, and its index terms (the whole token first, then its parts)."""
 
 
 def question_words(question: str) -> list[Word]:
-    """Each searchable word of ``question`` once, as written, with its index terms; stopwords and
-    ``FUNCTION_WORDS`` left out."""
+    """Each searchable word of ``question`` once, as written, with its index terms; stopwords,
+    ``FUNCTION_WORDS`` and the verb of its frame (``QUESTION_FRAMES``) left out."""
     lowered = folded(question)  # as tokenize reads it: a letter and its combining accent one character
     source = question if len(lowered) == len(question) else lowered  # a few letters lengthen when lowered or folded
+    frame = {frame.span(frame.lastindex) for frame in QUESTION_FRAMES.finditer(lowered) if frame.lastindex}
     seen: dict[str, tuple[str, ...]] = {}
     for match in TOKEN.finditer(lowered):
         terms = tuple(tokenize(match.group()))
-        if terms and terms[0] not in FUNCTION_WORDS and terms[0] not in {t[0] for t in seen.values()}:
+        if (terms and match.span() not in frame and terms[0] not in FUNCTION_WORDS
+                and terms[0] not in {t[0] for t in seen.values()}):
             seen[source[match.start():match.end()]] = terms
     return list(seen.items())
 

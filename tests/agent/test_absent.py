@@ -43,6 +43,44 @@ def test_an_indefinite_pronoun_is_never_a_word_the_corpus_lacks() -> None:
     assert words == [("know", ("know",)), ("setup", ("setup",))]
 
 
+@pytest.mark.parametrize(("question", "words"), [
+    ("What error rate means a deploy should be rolled back?", ["error", "rate", "deploy", "rolled", "back"]),
+    ("What does a 502 mean?", ["502"]),
+    ("What does --force mean for push?", ["--force", "push"]),
+    ("What is meant by a checkpoint?", ["checkpoint"]),
+    ("How does the planner work?", ["planner"]),
+    ("Explain how the cache works", ["Explain", "cache"]),
+    ("What happens when a deploy fails?", ["deploy", "fails"]),
+    ("Explain what SQLITE_BUSY means.", ["Explain", "SQLITE_BUSY"]),
+])
+def test_the_verb_of_a_question_s_frame_is_not_a_word_of_its_subject(question: str, words: list[str]) -> None:
+    """The README's first question printed "not in the corpus: means" (task U36): the runbooks never write
+    "means", and "what ... means", "what does ... mean", "how does ... work", "what happens" ask of the subject,
+    whatever verb frames them."""
+    assert [word for word, _ in question_words(question)] == words
+
+
+@pytest.mark.parametrize(("question", "words"), [
+    ("What is the mean of the samples?", ["mean", "samples"]),
+    ("What does the mean of the samples measure?", ["mean", "samples", "measure"]),
+    ("How do I compute a weighted mean?", ["compute", "weighted", "mean"]),
+    ("What do you need to compute a weighted mean?", ["need", "compute", "weighted", "mean"]),
+    ("What are the column means?", ["column", "means"]),
+    ("Which statistical means are computed?", ["statistical", "means", "computed"]),
+    ("What work does vacuum do?", ["work", "vacuum"]),
+])
+def test_the_same_verbs_outside_the_frame_are_words_of_the_subject(question: str, words: list[str]) -> None:
+    """The frame is read from the question's shape, not by muting "mean" or "work": the statistical mean,
+    a weighted mean and the work a command does are what the question asks about."""
+    assert [word for word, _ in question_words(question)] == words
+
+
+def test_the_readme_s_first_question_finds_every_word_in_the_runbooks(runbooks: Corpus) -> None:
+    asked = retrieve_sync("What error rate means a deploy should be rolled back?", corpus=runbooks)
+    assert asked.generation is not None and asked.generation.absent_terms == []
+    assert "not in the corpus" not in brief(asked)
+
+
 def test_a_question_s_words_are_folded_as_the_index_folds_them() -> None:
     """A letter and its combining accent ("cafe\u0301") are one character to the index (NFKC, 9d42b77): the question's
     words were read before folding, so "cafe\u0301" was the word "cafe", reported absent from a page holding "café"
