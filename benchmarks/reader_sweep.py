@@ -9,8 +9,13 @@ names up to three of them: a title empty, generic or shared by more than a tenth
 section; a passage over 5,000 tokens; a line that is navigation (``Previous``, ``Next``, ``Home``,
 ``Table of Contents``, ``Edit this page``, a breadcrumb ``A » B``); a table without a header row or of
 one column; an empty code block; internal links that resolve nowhere; a paragraph repeated on more than
-30% of the pages (boilerplate); a heading that is a label (ending in ``:``) or over 20 words. The
-anomalies come ranked by pages affected. A count is a lead to a fault, not a fault: open the pages.
+30% of the pages (boilerplate); a heading that is a label (ending in ``:``) or over 20 words; a ligature or
+odd glyph in the text (U+FB01, ``(cid:12)``, U+FFFD, a private-use or control character). A PDF (one
+document of many printed pages) is also read for: a line of two words or more repeated five times or more,
+digits aside, neither a label (``Types:``) nor a contents entry (a running header or footer); a line that is
+a page number; a word split at a hyphen (``exam- ple``); eight or more one-word lines in a row (a table read
+a cell a line). The anomalies come ranked by pages affected, each with up to three samples of what was
+found. A count is a lead to a fault, not a fault: open the pages.
 """
 
 from __future__ import annotations
@@ -35,6 +40,12 @@ SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*:", re.IGNORECASE)
 LONG_CHUNK = 5000
 BOILERPLATE_SHARE = 0.3
 SAME_TITLE_SHARE = 0.1
+ODD_GLYPH = re.compile(r"[\ufb00-\ufb06\ufffd\ue000-\uf8ff\x00-\x08\x0b\x0c\x0e-\x1f]|\(cid:\d+\)")
+PAGE_NUMBER = re.compile(r"(?:page\s+)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?|[ivxl]{1,6}", re.IGNORECASE)
+HYPHEN_SPLIT = re.compile(r"\b[a-z]{2,}- (?!and\b|or\b|to\b|nor\b)[a-z]{2,}\b")
+RUNNING_REPEATS = 5
+RUNNING = re.compile(r"[^\W\d_]{2,}\W+[^\W\d_]{2,}")
+ONE_WORD_RUN = 8
 
 
 def _lines(text: str) -> list[str]:
@@ -60,6 +71,29 @@ def _tables(text: str, spans: list[tuple[int, int]]) -> tuple[int, int]:
     return headless, narrow
 
 
+def _pdf_lines(text: str) -> dict[str, list[str]]:
+    """A PDF's anomalies read from its text (lines outside code, headings and tables), with what was found."""
+    lines = [line for line in _lines(text) if not line.startswith("|")]
+    found: dict[str, list[str]] = defaultdict(list)
+    repeats = Counter(
+        re.sub(r"\d+", "#", line)
+        for line in lines
+        if len(line) <= 120 and RUNNING.search(line) and not line.endswith(":") and "…" not in line
+    )  # not a label, not a contents entry
+    found["line repeated 5+ times (running header?)"] = [line for line, n in repeats.items() if n >= RUNNING_REPEATS]
+    found["page number line"] = [line for line in lines if PAGE_NUMBER.fullmatch(line)]
+    found["word split at a hyphen"] = [match.group() for line in lines for match in HYPHEN_SPLIT.finditer(line)]
+    run: list[str] = []
+    for line in [*lines, "end of the text"]:
+        if len(line.split()) == 1:
+            run.append(line)
+            continue
+        if len(run) >= ONE_WORD_RUN:
+            found["8+ one-word lines in a row (a table?)"].append(" / ".join(run[:ONE_WORD_RUN]))
+        run = []
+    return found
+
+
 def sweep(path: Path) -> dict[str, object]:
     con = duckdb.connect(str(path), read_only=True)
     current = "d.id = v.document_id AND d.current_version = v.version"
@@ -69,10 +103,13 @@ def sweep(path: Path) -> dict[str, object]:
     keys = {doc: key for doc, key, _, _ in pages}
     hits: dict[str, set[int]] = defaultdict(set)
     counts: Counter[str] = Counter()
+    samples: dict[str, list[str]] = defaultdict(list)
 
-    def hit(name: str, doc: int, times: int = 1) -> None:
+    def hit(name: str, doc: int, times: int = 1, sample: str = "") -> None:
         hits[name].add(doc)
         counts[name] += times
+        if sample and len(samples[name]) < 3:
+            samples[name].append(f"{keys[doc]}: {sample[:100]}")
 
     titles = Counter(title.strip().lower() for _, _, title, _ in pages)
     paragraphs: dict[str, set[int]] = defaultdict(set)
@@ -90,6 +127,12 @@ def sweep(path: Path) -> dict[str, object]:
                 paragraphs[paragraph.strip()].add(doc)
         if (found := len(EMPTY_CODE.findall(text))) > 0:
             hit("empty code block", doc, found)
+        if glyphs := ODD_GLYPH.findall(text):
+            hit("ligature or odd glyph", doc, len(glyphs), ascii(glyphs[0]))
+        if keys[doc].lower().endswith(".pdf"):
+            for name, lines in _pdf_lines(text).items():
+                if lines:
+                    hit(name, doc, len(lines), lines[0])
     for paragraph, docs in paragraphs.items():
         if len(pages) >= 10 and len(docs) > BOILERPLATE_SHARE * len(pages):
             for doc in docs:
@@ -148,6 +191,7 @@ def sweep(path: Path) -> dict[str, object]:
                 "pages": len(hits[name]),
                 "count": counts[name],
                 "examples": sorted(keys[doc] for doc in hits[name])[:3],
+                "samples": samples[name],
             }
             for name in ranked
         ],

@@ -9,6 +9,7 @@ import pytest
 
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
+from tests.corpus.ingest.formats.test_pdf_text import hand_pdf
 from tests.test_benchmarks import run_here
 
 PAGE = "<html><head><title>{title}</title></head><body><main><h1>{title}</h1>{body}</main></body></html>"
@@ -53,4 +54,40 @@ def test_each_anomaly_is_counted_on_its_pages(
         "empty code block": (1, ["code.md"]),
         "internal link unresolved": (1, ["code.html"]),
         "heading is a label": (1, ["label.html"]),
+    }
+
+
+def _spaced(*texts: bytes) -> bytes:
+    """A content stream of ``texts``, each a paragraph of its own (30 pt apart: a gap over 1.5 lines)."""
+    return b"BT /F1 11 Tf 72 740 Td 30 TL " + b" ".join(b"T* (" + text + b") Tj" for text in texts) + b" ET"
+
+
+def test_a_pdf_is_read_for_its_own_anomalies(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A PDF's text as the reader leaves it: a line on each of its five pages, a bare number, a word split at a
+    hyphen in a line, a character its font maps to U+FFFD, eight one-word lines (task S4's sweep of 69 Debian PDFs).
+    A ligature (U+FB01) the reader writes as its letters: no anomaly."""
+    folder = tmp_path / "pdfs"
+    folder.mkdir()
+    words = [b"Alpha", b"Beta", b"Gamma", b"Delta", b"Epsilon", b"Zeta", b"Theta", b"Iota"]
+    first = [b"The widget reads an exam- ple of a \x80le on each start.", b"17", b"The words:", *words]
+    pages = [_spaced(*first, b"A \x81 glyph.", b"Widget manual draft copy")]
+    pages += [_spaced(b"Page %d tells how widgets are set up." % n, b"Widget manual draft copy") for n in range(2, 6)]
+    (folder / "manual.pdf").write_bytes(hand_pdf(pages, {0x80: "\ufb01", 0x81: "\ufffd"}))
+    with Corpus(tmp_path / "pdfs.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=220)
+    capsys.readouterr()
+    result = run_here(
+        "reader_sweep.py", str(tmp_path / "pdfs.duckdb"), cwd=tmp_path, monkeypatch=monkeypatch, capsys=capsys
+    )
+    (report,) = result["corpora"]
+    found = {entry["anomaly"]: (entry["count"], entry["samples"]) for entry in report["anomalies"]}
+    assert found == {
+        "no section": (1, []),
+        "ligature or odd glyph": (1, ["manual.pdf: '\\ufffd'"]),
+        "line repeated 5+ times (running header?)": (1, ["manual.pdf: Widget manual draft copy"]),
+        "page number line": (1, ["manual.pdf: 17"]),
+        "word split at a hyphen": (1, ["manual.pdf: exam- ple"]),
+        "8+ one-word lines in a row (a table?)": (1, ["manual.pdf: " + " / ".join(w.decode() for w in words)]),
     }
