@@ -87,7 +87,6 @@ from clew.corpus.ingest.formats.html_parts import (
 )
 from clew.corpus.ingest.formats.html_rules import (
     _SKIPPED_LINKS,
-    PERMALINK_TEXTS,
     Marker,
     Piece,
     Placed,
@@ -95,6 +94,7 @@ from clew.corpus.ingest.formats.html_rules import (
     collapse,
     verbatim,
 )
+from clew.corpus.ingest.formats.html_signatures import signature_name, without_permalink
 from clew.corpus.ingest.formats.html_terms import TERM, TermSections
 from clew.corpus.ingest.formats.text import root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
@@ -336,8 +336,8 @@ class BlockWriter(TermSections):
             self._emit_heading(container)
 
     def _emit_heading(self, heading: _Container) -> None:
-        name = _signature_name(heading.pieces) if heading.api else ""
-        text, placed, waiting = collapse(_without_permalink(heading))
+        name = signature_name(heading.pieces) if heading.api else ""
+        text, placed, waiting = collapse(without_permalink(heading))
         if not text:
             self._route(waiting)
             return
@@ -532,48 +532,6 @@ class BlockWriter(TermSections):
             fields={"title": title} if title else {},
             repairs=repairs,
         )
-
-
-def _signature_name(pieces: list[Piece]) -> str:
-    """The name a Sphinx signature's term declares: its ``prename`` parts before its first ``name``
-    part and that part (``functools.`` + ``lru_cache``), without a decorator's ``@``."""
-    parts: list[str] = []
-    depth = 0
-    capture: tuple[str, int] | None = None  # the part being read and the depth it opened at
-    named = False
-    for piece in pieces:
-        if isinstance(piece, str):
-            if capture is not None:
-                parts.append(piece)
-            continue
-        kind, value = piece
-        if kind == "open":
-            depth += 1
-            if capture is None and not named and value in ("name", "prename"):
-                capture = (value, depth)
-        elif kind == "close" and depth:
-            if capture is not None and capture[1] == depth:
-                named = named or capture[0] == "name"
-                capture = None
-            depth -= 1
-    if not named:
-        return ""
-    return "".join("".join(parts).split()).lstrip("@")
-
-
-def _without_permalink(heading: _Container) -> list[Piece]:
-    """A heading's pieces less the signature markers, and less a trailing permalink (a same-page link
-    holding only ``¶``, ``#``, ...: ``html_rules.PERMALINK_TEXTS``); the anchors in it are kept."""
-    pieces = [p for p in heading.pieces if isinstance(p, str) or p[0] in ("anchor", "link")] if heading.api \
-        else heading.pieces
-    cut = heading.permalink
-    if cut < 0 or heading.api:
-        return pieces
-    tail = pieces[cut:]
-    before = "".join(p for p in pieces[:cut] if isinstance(p, str))
-    if not before.strip() or "".join(p for p in tail if isinstance(p, str)).strip() not in PERMALINK_TEXTS:
-        return pieces
-    return [*pieces[:cut], *(p for p in tail if not isinstance(p, str) and p[0] == "anchor")]
 
 
 def _escape_pipes(text: str, placed: Placed) -> tuple[str, Placed]:
