@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.man_mdoc import MDOC_START, Mdoc
 from clew.corpus.ingest.formats.roff import Font, Line, Roff, inline_html, roff_lines
-from clew.corpus.ingest.formats.roff_html import Page, linked, page_title, tbl_table
+from clew.corpus.ingest.formats.roff_html import Page, linked, page_title, table_line, tbl_table
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
@@ -151,7 +151,7 @@ class _Man:
         for line in lines:
             if self.tbl is not None:
                 if line.name not in ("TE", "SH", "SS"):
-                    self.tbl.append(_raw(line))
+                    self.tbl.append(table_line(line))
                     continue
                 self.page.block(tbl_table(self.tbl, self.inline))  # a table whose .TE is missing ends at a heading
                 self.tbl = None
@@ -324,8 +324,3 @@ class _Man:
         shown = text or html.escape(href.removeprefix("mailto:"), quote=False)
         after = self.inline(args[0]) if args else ""
         self.page.text(f'<a href="{html.escape(href)}">{shown}</a>{after}' if href else shown + after)
-
-
-def _raw(line: Line) -> str:
-    """A line as it was written (a request's name back before its text): a tbl table's lines."""
-    return line.text if line.name is None else f".{line.name} {line.text}"

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 
 from clew.corpus.ingest.formats.roff import Font, Line, Roff, inline_html
-from clew.corpus.ingest.formats.roff_html import Page, linked, page_title
+from clew.corpus.ingest.formats.roff_html import Page, linked, page_title, table_line, tbl_table
 
 MDOC_START = re.compile(r"[.']\s*(?:Dd|Dt|Sh)\b")
 """The first macro of an mdoc(7) page (a man(7) page starts with ``.TH``)."""
@@ -79,20 +79,36 @@ class Mdoc:
 
     def read(self, lines: Iterable[Line]) -> str:
         title, section = "", ""
+        table: list[str] | None = None  # a tbl table's lines (libxcrypt's crypt(3) has one): read as man(7)'s are
         for line in lines:
-            if line.name == "Dt":
+            if table is not None:
+                if line.name not in ("TE", "Sh", "Ss"):
+                    table.append(table_line(line))
+                    continue
+                self.page.block(tbl_table(table, self.inline))
+                table = None
+                if line.name == "TE":
+                    continue
+            if line.name == "TS":
+                table = []
+            elif line.name == "Dt":
                 title, section = (line.args + ["", ""])[:2]
             elif line.name is None:
                 self._text(line.text)
             else:
                 self._macro(line.name, line.args)
+        if table is not None:
+            self.page.block(tbl_table(table, self.inline))
         return page_title(title, section, self.page.name_line)
+
+    def inline(self, text: str) -> str:
+        return linked(inline_html(text, self.font), self.targets)
 
     def _text(self, text: str) -> None:
         if not text.strip() and self.page.pre is None:
             self.page.paragraph()
             return
-        inline = linked(inline_html(text, self.font), self.targets)
+        inline = self.inline(text)
         if self.xo is not None:
             self.xo.append(inline)
         else:

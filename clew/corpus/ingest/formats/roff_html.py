@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from clew.corpus.ingest.formats.roff import Font, inline_html, split_args
+from clew.corpus.ingest.formats.roff import Font, Line, inline_html, split_args
 
 TERM_CHARS = 120
 """The longest paragraph read as a term when an indented block follows it (DocBook's man pages write an option as a
@@ -248,6 +248,11 @@ def page_title(name: str, section: str, name_line: str) -> str:
 # --- tbl ------------------------------------------------------------------------------------------------
 
 _TAB = re.compile(r"tab\s*\(\s*(.)\s*\)", re.IGNORECASE)
+
+
+def table_line(line: Line) -> str:
+    """A line as it was written (a request's name back before its text): a tbl table's lines, for :func:`tbl_table`."""
+    return line.text if line.name is None else f".{line.name} {line.text}"
 
 
 def tbl_table(lines: list[str], inline: Callable[[str], str]) -> str:

@@ -459,3 +459,15 @@ def test_a_table_without_its_end_ends_at_the_next_section_or_the_page_s_end() ->
         "## NAME\n\nt - x\n\n## DESCRIPTION\n\nBefore.\n\n| A | B |\n| C | D |\n\n"
         "## MORE\n\nAfter.\n\n| A | B |\n| C | D |"
     )
+
+
+def test_a_tbl_table_in_an_mdoc_page_is_a_table() -> None:
+    crypt = (
+        ".Dd October 11, 2017\n.Dt CRYPT 3\n.Os\n.Sh NAME\n.Nm crypt\n.Nd passphrase hashing\n.Sh ATTRIBUTES\n"
+        ".TS\nallbox;\nlb lb lb\nl l l.\nInterface\tAttribute\tValue\nT{\n.Nm crypt\nT}\tThread safety\tMT-Unsafe\n"
+        ".TE\n.Sh HISTORY\nA rotor-based crypt.\n"
+    )
+    assert parse_man(crypt).text.endswith(
+        "## ATTRIBUTES\n\n| Interface | Attribute | Value |\n| --- | --- | --- |\n| crypt | Thread safety | MT-Unsafe |"
+        "\n\n## HISTORY\n\nA rotor-based crypt."
+    )
