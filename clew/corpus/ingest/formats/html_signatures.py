@@ -10,29 +10,32 @@ from clew.corpus.ingest.formats.html_rules import PERMALINK_TEXTS, Piece
 
 def signature_name(pieces: list[Piece]) -> str:
     """The name a Sphinx signature's term declares: its ``prename`` parts before its first ``name``
-    part and that part (``functools.`` + ``lru_cache``), without a decorator's ``@``."""
+    part and that part (``functools.`` + ``lru_cache``), without a decorator's ``@``. A part's spaces are
+    its words' (``.. automodule::``, ``operator bool``: one space each), not those around it."""
     parts: list[str] = []
     depth = 0
     capture: tuple[str, int] | None = None  # the part being read and the depth it opened at
+    text: list[str] = []  # the part's text so far
     named = False
     for piece in pieces:
         if isinstance(piece, str):
             if capture is not None:
-                parts.append(piece)
+                text.append(piece)
             continue
         kind, value = piece
         if kind == "open":
             depth += 1
             if capture is None and not named and value in ("name", "prename"):
-                capture = (value, depth)
+                capture, text = (value, depth), []
         elif kind == "close" and depth:
             if capture is not None and capture[1] == depth:
                 named = named or capture[0] == "name"
+                parts.append(" ".join("".join(text).split()))
                 capture = None
             depth -= 1
     if not named:
         return ""
-    return "".join("".join(parts).split()).lstrip("@")
+    return "".join(parts).lstrip("@").lstrip()
 
 
 def without_permalink(heading: _Container) -> list[Piece]:

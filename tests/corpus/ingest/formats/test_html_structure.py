@@ -362,3 +362,25 @@ def test_publican_legal_notice_ends_with_its_part_and_the_toc_is_under_the_book_
     for chrome in ("Download the ebook", "Next", "Prev", "Product Site"):
         assert chrome not in document.text
     assert any(link.href == "the-debian-project.html" for link in document.links)
+
+
+def test_a_signature_name_keeps_its_spaces() -> None:
+    """Sphinx's own docs (sphinx-doc 5.3) write an rst directive's name as two words in one ``sig-name``
+    (``.. automodule::``), a C++ conversion operator so too (``operator bool``): its section is titled as the
+    signature reads, not "..automodule::" (task D1); the spaces the page's source puts around a part are not
+    the name's (numpydoc's ``sig-prename`` opens on a new line)."""
+    page = ('<div class="body" role="main"><section id="autodoc"><h1>sphinx.ext.autodoc</h1>'
+            '<dl class="rst directive">\n<dt class="sig sig-object rst" id="directive-automodule">\n'
+            '<span class="sig-name descname"><span class="pre">..</span> <span class="pre">automodule::</span></span>'
+            '<a class="headerlink" href="#directive-automodule">¶</a></dt>\n'
+            '<dd><p>Document a module.</p></dd></dl>\n'
+            '<dl class="cpp function">\n<dt class="sig sig-object cpp" id="_CPPv4NK1AcvbEv">\n'
+            '<span class="sig-prename descclassname">\n<span class="n"><span class="pre">A</span></span>'
+            '<span class="p"><span class="pre">::</span></span></span><span class="sig-name descname">'
+            '<span class="k"><span class="pre">operator</span></span><span class="w"> </span><span class="kt">'
+            '<span class="pre">bool</span></span></span><span class="sig-paren">(</span>'
+            '<span class="sig-paren">)</span></dt>\n<dd><p>Whether it holds a value.</p></dd></dl></section></div>')
+    document = parse_html(page)
+    document.check()
+    assert outline(document) == [(1, "sphinx.ext.autodoc"), (2, ".. automodule::"), (2, "A::operator bool")]
+    assert block_at(document, ".. automodule::") == ("heading", ".. automodule::", 2)
