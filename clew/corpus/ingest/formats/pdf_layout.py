@@ -7,9 +7,17 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
   atop two pages and at the foot of a third, in wkhtmltopdf's narrow margins, is none: task U28); or
   that begin or end with the page's printed number where at least three pages print theirs at one
   height (within ``NUMBER_TOLERANCE``, 1 pt) (``Chapter 2: Definitions 4`` on the only page of its
-  chapter that has a header: the printed numbers run with the page index). A bare number a little
-  further in (``NUMBER_MARGIN``) is one where three pages print theirs so. Heights are measured,
-  not rounded (task R18).
+  chapter that has a header: the printed numbers run with the page index); a line's number is the
+  one it begins with or the one it ends with (``3. IMPLEMENTATION 5``: section 3, page 5). A bare
+  number a little further in (``NUMBER_MARGIN``) is one where three pages print theirs so; a line
+  there that begins or ends with its page's number, one where half the pages (three at least) print
+  theirs so (Ghostscript's "Artifex Software Inc. www.artifex.com 3", the AMS packages' "2 THE
+  AMSBOOKA PACKAGE": 12-13% down a Letter page, task S4; a footnote "17 not NM as we found" at the
+  foot of page 17, 16 and 18 on the pages around it, in R's manuals, is none, nor chapters a page
+  long); and a bare number there centred on the text where half the pages' numbers run with the
+  page index as it does, at any height (the AMS packages number a first page at its foot, the
+  others atop; a footnote's number stands at the left). Heights are measured, not rounded (task
+  R18).
 - **Index and table-of-contents pages** (``navigation_pages``) hold at least ``LEADER_LINES``
   lines that end in a page number after a dot leader (``PIPESTATUS . . . . 87``, ``3.1 Shell
   Syntax . . . 5``), and such lines are at least ``LEADER_SHARE`` of the page's lines (the
@@ -51,7 +59,8 @@ print theirs at its height, running with the page index (luaotfload's manual, Lu
 LEADER_LINES = 5
 LEADER_SHARE = 0.4
 _PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:#|[ivxlcdm]+)(?:\s*(?:of|/)\s*#)?\W*$", re.IGNORECASE)
-_EDGE_NUMBER = re.compile(r"^(\d{1,4}|[ivxlcdm]{1,7})\b|\b(\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
+_EDGE_NUMBERS = (re.compile(r"^(\d{1,4}|[ivxlcdm]{1,7})\b", re.IGNORECASE),
+                 re.compile(r"\b(\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE))
 _PAGE = r"(?:\d{1,4}|[ivxlcdm]{1,7})"
 LEADER = re.compile(rf"(?:\s*\.){{3,}}\s*({_PAGE}(?:\s*[,–-]\s*{_PAGE})*)\s*$|(?:\s?\.){{6,}}\s*$", re.IGNORECASE)
 """A dot leader at a line's end and the page number it leads to: three dots or more before the
@@ -170,10 +179,10 @@ def _number(token: str) -> int | None:
     return total
 
 
-def _printed_number(text: str) -> int | None:
-    """The number a header or footer line begins or ends with (arabic or roman)."""
-    found = _EDGE_NUMBER.search(text.strip())
-    return _number(found.group(1) or found.group(2)) if found else None
+def _printed_numbers(text: str) -> set[int]:
+    """The numbers a header or footer line begins and ends with (arabic or roman)."""
+    found = [edge.search(text.strip()) for edge in _EDGE_NUMBERS]
+    return {number for match in found if match and (number := _number(match.group(1))) is not None}
 
 
 def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
@@ -181,39 +190,59 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
     bands: dict[str, list[tuple[float, int]]] = {}  # a text in the band: its heights, each with its page
     marked: list[list[tuple[int, str]]] = []
     offsets: dict[tuple[bool, int], list[tuple[float, int]]] = {}  # (top half, page index - printed number)
-    numbers: list[list[int]] = []  # bare numbers past the band, in the wider one
+    texts: dict[tuple[bool, int], list[tuple[float, int]]] = {}  # the same for lines with text past the band
+    numbers: list[list[int]] = []  # lines past the band, in the wider one, that begin or end with a number
     for index, (lines, height) in enumerate(zip(pages, heights)):
         here = [(i, _key(line.text)) for i, line in enumerate(lines) if _in_band(line, height)]
         wide = [i for i, line in enumerate(lines) if not _in_band(line, height)
-                and _in_band(line, height, NUMBER_MARGIN) and _PAGE_NUMBER.match(_key(line.text))]
+                and _in_band(line, height, NUMBER_MARGIN) and _printed_numbers(line.text)]
         marked.append(here)
         numbers.append(wide)
         for i, key in here:  # at one height: a heading atop pages is none
             bands.setdefault(key, []).append((lines[i].y, index))
         for i in [*(i for i, _ in here), *wide]:
-            if (position := _position(lines[i], height, index)) is not None:
-                offsets.setdefault(position, []).append((lines[i].y, index))
-    for found in [*bands.values(), *offsets.values()]:
+            bare_or_band = i not in wide or _PAGE_NUMBER.match(_key(lines[i].text))
+            for position in _positions(lines[i], height, index):
+                (offsets if bare_or_band else texts).setdefault(position, []).append((lines[i].y, index))
+    for found in [*bands.values(), *offsets.values(), *texts.values()]:
         found.sort()
+    runs: dict[int, set[int]] = {}  # page index - printed number: the pages that print theirs so, at any height
+    for (_, offset), found in [*offsets.items(), *texts.items()]:
+        runs.setdefault(offset, set()).update(page for _, page in found)
+    half = max(3, math.ceil(len(pages) / 2))
     for index, (lines, here) in enumerate(zip(pages, marked)):
         height = heights[index]
         drop = {i for i, key in here if _PAGE_NUMBER.match(key) or _numbered(offsets, lines[i], height, index)
                 or _on_three_pages(bands[key], lines[i].y, HEADER_TOLERANCE)}
-        drop |= {i for i in numbers[index] if _numbered(offsets, lines[i], height, index)}
+        for i in numbers[index]:  # a bare number on three pages; a line with text on half of them, or a footnote's
+            bare = _PAGE_NUMBER.match(_key(lines[i].text)) is not None  # number on three, a chapter's on two
+            numbers_run = bare and _centred(lines, lines[i]) and any(  # at any height: a first page's at its foot
+                len(runs.get(index - number, set()) - {index}) >= half for number in _printed_numbers(lines[i].text))
+            if numbers_run or (_numbered(offsets, lines[i], height, index) if bare else _numbered(
+                    texts, lines[i], height, index, half)):
+                drop.add(i)
         if drop:
             lines[:] = [line for i, line in enumerate(lines) if i not in drop]
 
 
-def _numbered(offsets: dict[tuple[bool, int], list[tuple[float, int]]], line: Line, height: float, index: int) -> bool:
-    """Whether ``line`` begins or ends with its page's printed number where three pages print theirs at its height."""
-    position = _position(line, height, index)
-    return position is not None and _on_three_pages(offsets.get(position, []), line.y, NUMBER_TOLERANCE)
+def _numbered(offsets: dict[tuple[bool, int], list[tuple[float, int]]], line: Line, height: float, index: int,
+              least: int = 3) -> bool:
+    """Whether ``line`` begins or ends with its page's printed number where ``least`` pages print theirs at its
+    height."""
+    return any(_on_three_pages(offsets.get(position, []), line.y, NUMBER_TOLERANCE, least)
+               for position in _positions(line, height, index))
 
 
-def _on_three_pages(found: list[tuple[float, int]], y: float, tolerance: float) -> bool:
-    """Whether ``found`` (heights and their pages, sorted) holds, with ``y``, three pages or more at heights no more
-    than ``tolerance`` apart. Measured, not rounded: rounded heights on either side of a rounding's boundary (691.00
-    and 690.98 pt, PDFium's float noise) were two heights (review V7, task R18)."""
+def _centred(lines: list[Line], line: Line) -> bool:
+    """Whether ``line`` is centred on its page's text (within 5% of its width), as a page number is, not a note's."""
+    left, right = min(other.x for other in lines), max(max(other.right, other.x) for other in lines)
+    return abs((line.x + max(line.right, line.x)) / 2 - (left + right) / 2) <= 0.05 * (right - left)
+
+
+def _on_three_pages(found: list[tuple[float, int]], y: float, tolerance: float, least: int = 3) -> bool:
+    """Whether ``found`` (heights and their pages, sorted) holds, with ``y``, three pages (``least``) or more at heights
+    no more than ``tolerance`` apart. Measured, not rounded: rounded heights on either side of a rounding's boundary
+    (691.00 and 690.98 pt, PDFium's float noise) were two heights (review V7, task R18)."""
     near = found[bisect_left(found, (y - tolerance, -1)) : bisect_right(found, (y + tolerance, math.inf))]
     for start, (low, _) in enumerate(near):  # each window [low, low + tolerance] that holds y
         if low > y:
@@ -223,7 +252,7 @@ def _on_three_pages(found: list[tuple[float, int]], y: float, tolerance: float) 
             if height > low + tolerance:
                 break
             pages.add(page)
-            if len(pages) >= 3:
+            if len(pages) >= least:
                 return True
     return False
 
@@ -232,11 +261,8 @@ def _in_band(line: Line, height: float, margin: float = MARGIN) -> bool:
     return line.y <= height * margin or line.y >= height * (1 - margin)
 
 
-def _position(line: Line, height: float, index: int) -> tuple[bool, int] | None:
-    number = _printed_number(line.text)
-    if number is None:
-        return None
-    return line.y <= height / 2, index - number
+def _positions(line: Line, height: float, index: int) -> set[tuple[bool, int]]:
+    return {(line.y <= height / 2, index - number) for number in _printed_numbers(line.text)}
 
 
 def leader_line(text: str) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from clew.corpus.ingest.formats import pdf_layout
@@ -49,6 +51,37 @@ def test_page_numbers_a_hair_apart_across_a_rounding_boundary_are_one_height() -
     text = parse_pdf(hand_pdf(pages)).text
     assert text.count("Each widget has a style and a size.") == 4
     assert not any(digit in text for digit in "1234")
+
+
+
+def _at(text: bytes, y: int, x: int = 72, size: int = 9) -> bytes:
+    return b" BT /F1 %d Tf %d %d Td (%s) Tj ET" % (size, x, y, text)
+
+
+def test_a_header_a_little_below_the_running_band_that_ends_with_the_page_number_is_dropped() -> None:
+    """Ghostscript's colour management guide (MiKTeX pdfTeX) heads each page but its first with "Artifex Software
+    Inc. www.artifex.com 3" 101 pt down a Letter page (12.8%, past the 10% band): it read as a paragraph on each of
+    its 41 pages (task S4's sweep)."""
+    body = [lines(b"Ghostscript manages colour with ICC profiles on page %d." % n, top=600) for n in range(4)]
+    pages = [body[0]] + [b + _at(b"Artifex Software Inc. www.artifex.com %d" % n, 691) for n, b in enumerate(body) if n]
+    text = parse_pdf(hand_pdf(pages)).text
+    assert text.count("Ghostscript manages colour") == 4 and "Artifex" not in text
+
+
+def test_the_ams_running_heads_and_a_first_page_number_at_the_foot_are_dropped() -> None:
+    """The AMS packages' documentation (amsart, pdfTeX) heads even pages "2 THE AMSCD PACKAGE" and odd ones
+    "3. IMPLEMENTATION 5" (section 3, page 5) 106 pt down a Letter page, and numbers the first page at its foot, 95 pt
+    up (12%): all read as text in seven of the 37 TeX Live documents swept (task S4). A line there that begins with
+    a number not the page's stays."""
+    heads = [b"", b"2 THE WIDGET PACKAGE", b"2. USAGE 3", b"4 THE WIDGET PACKAGE"]
+    pages = [lines(b"Widgets come in three sizes, told on page %d." % n, top=600) + (_at(head, 686) if head else b"")
+             for n, head in enumerate(heads)]
+    pages[0] += lines(b"Each size has its own box, lid and label, and a widget of one size fits no other box.",
+                      top=560) + _at(b"1", 95, x=290)  # the text's middle
+    pages[2] += _at(b"12 widgets fit in a box.", 100, size=11)
+    text = parse_pdf(hand_pdf(pages)).text
+    assert text.count("Widgets come in three sizes") == 4 and "12 widgets fit in a box." in text
+    assert not re.search(r"PACKAGE|USAGE|^1$", text, re.MULTILINE)
 
 
 def _code(*texts: bytes, top: int, x: int = 72, size: int = 9) -> bytes:
