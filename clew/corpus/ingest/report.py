@@ -41,6 +41,9 @@ class IngestReport(BaseModel):
     excluded: int = Field(0, description="files left out by --exclude, .clewignore, or as generated pages (a Sphinx "
                           "genindex, search page, _sources, _static: one warning per folder; a !PATTERN keeps them)")
     retired: list[str] = Field(default_factory=list, description="keys retired by prune (files no longer found)")
+    files_gone: list[str] = Field(default_factory=list, description="without prune: keys of current documents read "
+                                  "from a folder given whose files are gone; they stay current and searchable until "
+                                  "an ingest with prune (clew ingest --prune) retires them")
     compaction_deferred: bool = Field(False, description="the BM25 index compaction after the ingest failed (a "
                                       "full disk; logged): the documents are stored, and it is tried again after "
                                       "the next ingest")

@@ -1,6 +1,6 @@
 """Write the rows of new document versions: versions, structure nodes, chunks, anchors, pages, edges, skeletons;
-read the versions a collection holds (``existing_versions``) and retire those an ingest did not find
-(``prune_collection``).
+read the versions a collection holds (``existing_versions``), retire those an ingest did not find
+(``prune_collection``) or name those whose files are gone (``files_gone``).
 
 Rows are gathered column by column (one list per column, extended a document at a time) and
 handed to DuckDB as Arrow tables (``insert_columns``): no Python loop over cells.
@@ -9,8 +9,10 @@ handed to DuckDB as Arrow tables (``insert_columns``): no Python loop over cells
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from operator import attrgetter
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -160,21 +162,52 @@ def existing_versions(
     return {key: (int(doc_id), int(version), content_hash, bool(ok)) for key, doc_id, version, content_hash, ok in rows}
 
 
+def current_documents(cur: duckdb.DuckDBPyConnection, collection: str, row_filter: Filter | None = None
+                      ) -> list[tuple[str, int, int, str | None]]:
+    """(key, document id, current version, source) of each current document of ``collection``, by key; with a
+    ``row_filter`` (a writer's), only those whose current version it may read. One query, by the
+    documents' primary key."""
+    params: list[Any] = []
+    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "v")
+    rows = execute(cur,
+        f"""SELECT d.key, d.id, d.current_version, v.source FROM documents d
+           JOIN collections col ON col.id = d.collection_id
+           JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
+           WHERE col.name = ? AND coalesce({readable}, FALSE) ORDER BY d.key""",
+        [collection, *params],
+    ).fetchall()
+    return [(key, int(doc_id), int(version), source) for key, doc_id, version, source in rows]
+
+
 def prune_collection(corpus: Corpus, collection: str, seen: set[str], row_filter: Filter | None = None) -> list[str]:
     """Retire the collection's current documents whose keys are not in ``seen``; returns their keys.
 
     With a ``row_filter`` (a writer's), only documents whose current version it may read are
     retired and named: one it cannot read is neither touched nor reported, as if absent."""
-    params: list[Any] = []
-    readable = "TRUE" if row_filter is None else compile_filter(row_filter, params, "v")
     with corpus.transaction() as cur:
-        rows = execute(cur,
-            f"""SELECT d.key, d.id, d.current_version FROM documents d JOIN collections col ON col.id = d.collection_id
-               JOIN document_versions v ON v.document_id = d.id AND v.version = d.current_version
-               WHERE col.name = ? AND coalesce({readable}, FALSE) ORDER BY d.key""",
-            [collection, *params],
-        ).fetchall()
-        gone = [(key, int(doc_id), int(version)) for key, doc_id, version in rows if key not in seen]
+        gone = [(key, doc_id, version) for key, doc_id, version, _ in current_documents(cur, collection, row_filter)
+                if key not in seen]
         if gone:
             retire(cur, [(doc_id, version) for _, doc_id, version in gone])
     return [key for key, _, _ in gone]
+
+
+def files_gone(corpus: Corpus, collection: str, seen: set[str], folders: Iterable[Path],
+               row_filter: Filter | None = None) -> list[str]:
+    """The keys of the collection's current documents that were read from one of ``folders`` (their source is
+    that folder's path of their key, as written then or absolute) and whose file is not there now: what an
+    ingest without prune leaves current and ``prune_collection`` would retire. A key in ``seen`` (found by
+    this ingest), and one whose file is there but was not taken (``--exclude``, ``--glob``), is not named."""
+    roots = [folder for folder in folders if folder.is_dir()]
+    if not roots:
+        return []
+    with corpus.transaction() as cur:
+        rows = current_documents(cur, collection, row_filter)
+    return [key for key, _, _, source in rows
+            if key not in seen and source is not None and any(
+                _read_from(source, root / key) and not os.path.lexists(root / key) for root in roots)]
+
+
+def _read_from(source: str, path: Path) -> bool:
+    """Whether a version's ``source`` names ``path``: as written (``docs/a.md``) or once made absolute."""
+    return source == str(path) or os.path.abspath(source) == os.path.abspath(path)
