@@ -117,8 +117,10 @@ _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 _ICON = re.compile(r"[\ue000-\uf8ff ]+")
 """A line of private-use characters only: an icon font's glyph, Asciidoctor PDF's admonition icons (Font Awesome's
 U+F05A, U+F0EB, U+F06A beside a note, a tip, a warning): no text (read as empty paragraphs, task U21)."""
-_SOFT_HYPHENS = str.maketrans({"\ufffe": "\xad", "\x02": "\xad"})
-"""PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen."""
+_LINE_CHARACTERS = str.maketrans(
+    {"\ufffe": "\xad", "\x02": "\xad"} | dict.fromkeys(map(chr, [1, *range(3, 9), *range(14, 32)])))
+"""PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen. A control character is
+a glyph of a TeX font without Unicode (cmex10's brace, a dingbat: old pdfTeX, task S4's sweep): none."""
 _FIXED_PITCH = 1
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")
 
@@ -244,7 +246,7 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
         for mark in sorted((m - start for m in marks if start <= m < start + length), reverse=True):
             end = marks[mark + start] - start
             shown = f"{shown[:mark]} [{shown[mark:end]}]{shown[end:]}"
-        line = " ".join(shown.replace("\x00", "").translate(_SOFT_HYPHENS).split())
+        line = " ".join(shown.replace("\x00", "").translate(_LINE_CHARACTERS).split())
         if not line or FRAME_CORNERS.issuperset(line.replace(" ", "")) or _ICON.fullmatch(line):
             continue
         first = start + (length - len(raw.lstrip()))

@@ -305,3 +305,10 @@ def test_character_angles_either_side_of_zero_are_no_turn() -> None:
     assert turned(0.0, math.pi / 2)
     assert turned(6.27, math.pi / 2)
     assert turned(0.0, 0.1)
+
+
+def test_a_glyph_read_as_a_control_character_is_no_text() -> None:
+    """A TeX font without Unicode reads its glyphs as their codes: maximabook's brace (cmex10) is U+0014, 243 times,
+    a dingbat before Harald Harders' address in TUGboat's babelbib paper U+0005 (task S4's sweep)."""
+    data = hand_pdf([lines(b"The roots are \x80 x = 1, x = 2 of the \x81 equation.")], {0x80: "\x14", 0x81: "\x05"})
+    assert "The roots are x = 1, x = 2 of the equation." in parse_pdf(data).text
