@@ -11,12 +11,17 @@ from __future__ import annotations
 import re
 import zlib
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest.formats.info import indirect_parts
+from clew.corpus.ingest.peek import read_name
 
 PART_NAME = re.compile(r"(?P<manual>.+\.info)-\d+(?:\.gz)?", re.IGNORECASE)
 """A part's file name (``gdb.info-3.gz``), and the name of its manual's index file (``gdb.info``)."""
+INFO_DIRECTORY = "dir"
+"""The Info directory's file name (``/usr/share/info/dir``): read as Info (``sources.format_of``) where a ``!dir``
+pattern takes it in; left out by default (``peek.GENERATED_SIGNS``: "Info directory"). A file so named that is not
+Info is skipped as "not a GNU Info file"."""
 _CODING = re.compile(rb"\nLocal Variables:\s*\ncoding: *([-\w]+)", re.IGNORECASE)
 
 
@@ -80,3 +85,15 @@ def join_parts(
         size += len(piece)
         read_parts.append(path.name)
     return "".join(pieces), notes, read_parts
+
+
+def manual_names(files: list[tuple[Path, str]], names: dict[str, str]) -> None:
+    """Add each Info manual among ``files`` (found under one folder) to ``names`` by the name a cross reference gives
+    it, its file's name without ``.info``: ``"(guile)"`` -> ``"guile-3.0/guile.info.gz"``, the first folder's where
+    two folders given hold a manual of one name. ``names`` is the index of what references name that man pages
+    share (``man_pages.man_pages``: ``"grep(1)"``), so that a reference to a manual installed in another folder
+    (``/usr/share/info/guile-3.0/``) links to it (``formats.info.info_targets``)."""
+    for _, key in files:
+        name = PurePosixPath(read_name(key)).name
+        if name.lower().endswith(".info") and len(name) > len(".info"):
+            names.setdefault(f"({name[: -len('.info')]})", key)

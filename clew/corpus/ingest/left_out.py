@@ -67,6 +67,14 @@ def licences(keys: list[str]) -> str:
             f"line in {IGNORE_FILE}")
 
 
+def downloads(keys: list[str]) -> str:
+    """The sources of a site's pages that it offers for download (``downloads.page_downloads``), by key."""
+    count, name = len(keys), PurePosixPath(keys[0]).name
+    return (f"{count} page source{'s' if count > 1 else ''} a site offers for download (_downloads/: a file named as "
+            f"a page of the site, whose text is that page's: {some(keys)}) not ingested: the page is; take one in "
+            f"with --exclude '!{name}' or a '!{name}' line in {IGNORE_FILE}")
+
+
 _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("redirect", "redirect page", "redirect pages", "only a refresh to another page"),
     ("noindex", "page marked noindex by the site", "pages marked noindex by the site", "<meta name=robots>"),

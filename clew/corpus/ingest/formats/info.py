@@ -13,8 +13,10 @@ the units of the same manual's Texinfo HTML (``makeinfo --html``).
   the ``@anchor`` names the tag table lists under the node (``Ref:``).
 - Menus (``* Menu:``: ``* Name::`` and ``* Label: Node.`` entries) are lists of links to those nodes; cross
   references (``*Note Node::``, ``*note Label: Node.``, ``*note Label: (coreutils)ls invocation.``) are links, to
-  another manual as ``coreutils.info#ls-invocation`` (a link resolves to ``coreutils.info.gz`` too). ``*Note`` reads
-  "See", ``(*note`` "(see" (``@xref``, ``@pxref``), another ``*note`` its link alone (``@ref``), as in the HTML.
+  another manual as ``coreutils.info#ls-invocation`` (a link resolves to ``coreutils.info.gz`` too), or to where that
+  manual was found with this one, in another folder (``guile-3.0/guile.info.gz#Modules``: ``info_targets``).
+  ``*Note`` reads "See", ``(*note`` "(see" (``@xref``, ``@pxref``), another ``*note`` its link alone (``@ref``), as
+  in the HTML.
 - A block indented five columns more than the text around it is an example (code), as makeinfo writes
   ``@example``, unless it reads as filled text with no sign of code (``@quotation``, indented alike: a paragraph);
   term lines followed by a description indented below them are a ``@table`` entry, `` -- `` lines (each maybe
@@ -30,6 +32,7 @@ A split manual (``x.info`` with ``x.info-1``, ``x.info-2``) is joined by the fil
 from __future__ import annotations
 
 import html
+import posixpath
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -109,8 +112,20 @@ class _Node:
     refs: list[str] = field(default_factory=list)
 
 
-def parse_info(source: str) -> ParsedDocument:
-    """Read one manual's nodes, in order, into one document (see the module's description)."""
+def info_targets(content: str, key: str, manuals: dict[str, str]) -> dict[str, str]:
+    """Of ``manuals`` (the pages and manuals found with this one, a manual by the name a reference gives it:
+    ``"(guile)"`` -> ``"guile-3.0/guile.info.gz"``, ``info_parts.manual_names``), those in another folder that
+    ``content`` references, as hrefs relative to ``key``; one beside it is linked as ``guile.info#Node``, which
+    leads to ``guile.info.gz`` too."""
+    folder = posixpath.dirname(key) or "."
+    hrefs = {name: posixpath.relpath(target, folder) for name, target in sorted(manuals.items())
+             if name.startswith("(") and name in content}
+    return {name: href for name, href in hrefs.items() if "/" in href}
+
+
+def parse_info(source: str, targets: dict[str, str] | None = None) -> ParsedDocument:
+    """Read one manual's nodes, in order, into one document (see the module's description); ``targets``: the other
+    manuals it references, where they were found (:func:`info_targets`)."""
     text = normalize_newlines(source)
     nodes: list[_Node] = []
     refs: dict[str, list[str]] = {}
@@ -132,7 +147,7 @@ def parse_info(source: str) -> ParsedDocument:
         raise UnreadableDocument(
             "not a GNU Info file (no node: no line 'File: ..., Node: ...' after a \\x1f line): not ingested"
         )
-    writer = _Writer(manual)
+    writer = _Writer(manual, targets or {})
     for node in nodes:
         node.refs = refs.get(node.name, [])
         writer.node(node)
@@ -169,8 +184,9 @@ def _width(line: str) -> int:
 class _Writer:
     """The HTML of a manual's nodes, one at a time; ``open`` holds the lists a description or item is inside."""
 
-    def __init__(self, manual: str) -> None:
+    def __init__(self, manual: str, targets: dict[str, str]) -> None:
         self.manual = manual
+        self.targets = targets
         self.out: list[str] = []
         self.levels: dict[str, int] = {}
         self.open: list[tuple[int, str, int]] = []  # (indent of their text, "dl" | "ul" | "ol", of their terms)
@@ -190,7 +206,7 @@ class _Writer:
         self.levels[node.name] = level
         self.close()
         self.out.append(f'<h{level} id="{html.escape(node_id(node.name))}">{ids}{html.escape(heading)}</h{level}>\n')
-        menu = next((at for at, line in enumerate(lines) if line.rstrip() == _MENU), len(lines))
+        menu = next((at for at, line in enumerate(lines) if line.startswith(_MENU)), len(lines))  # dir: text after
         runs = _runs(lines[:menu])
         for at, run in enumerate(runs):
             following = runs[at + 1] if at + 1 < len(runs) else None
@@ -354,14 +370,17 @@ class _Writer:
         return "".join(out)
 
     def href(self, target: str) -> str:
-        """A node's link: ``#id`` in this manual, ``manual.info.gz#id`` in another (``(manual)Node``)."""
+        """A node's link: ``#id`` in this manual, ``manual.info#id`` in another (``(manual)Node``), or where that
+        manual was found (``targets``)."""
         target = _unquote(target)
         other = re.match(r"\(([^)]*)\)\s*(.*)", target, re.DOTALL)
         if other is None or other[1].strip() == self.manual:
             node = other[2] if other is not None else target
             return f"#{node_id(node or 'Top')}"
         node = _unquote(other[2])
-        return other[1].strip() + OTHER_MANUAL_SUFFIX + (f"#{node_id(node)}" if node and node != "Top" else "")
+        manual = other[1].strip()
+        path = self.targets.get(f"({manual})", manual + OTHER_MANUAL_SUFFIX)
+        return path + (f"#{node_id(node)}" if node and node != "Top" else "")
 
 
 def _runs(lines: list[str]) -> list[list[str]]:
