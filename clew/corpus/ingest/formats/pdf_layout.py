@@ -16,8 +16,10 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
   foot of page 17, 16 and 18 on the pages around it, in R's manuals, is none, nor chapters a page
   long); and a bare number there centred on the text where half the pages' numbers run with the
   page index as it does, at any height (the AMS packages number a first page at its foot, the
-  others atop; a footnote's number stands at the left). Heights are measured, not rounded (task
-  R18).
+  others atop; a footnote's number stands at the left). A page's first or last line in the band
+  is a running line where half the pages' lines dropped for their text stand at its height (Apache
+  FOP heads a page with its section's title: "1.1 Introduction" a page long kept its head, task S4).
+  Heights are measured, not rounded (task R18).
 - **Index and table-of-contents pages** (``navigation_pages``) hold at least ``LEADER_LINES``
   lines that end in a page number after a dot leader (``PIPESTATUS . . . . 87``, ``3.1 Shell
   Syntax . . . 5``), and such lines are at least ``LEADER_SHARE`` of the page's lines (the
@@ -210,6 +212,8 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
     for (_, offset), found in [*offsets.items(), *texts.items()]:
         runs.setdefault(offset, set()).update(page for _, page in found)
     half = max(3, math.ceil(len(pages) / 2))
+    drops: list[set[int]] = []
+    heads: list[tuple[float, int]] = []  # the heights of lines dropped for their text, each with its page
     for index, (lines, here) in enumerate(zip(pages, marked)):
         height = heights[index]
         drop = {i for i, key in here if _PAGE_NUMBER.match(key) or _numbered(offsets, lines[i], height, index)
@@ -221,6 +225,14 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
             if numbers_run or (_numbered(offsets, lines[i], height, index) if bare else _numbered(
                     texts, lines[i], height, index, half)):
                 drop.add(i)
+        drops.append(drop)
+        heads.extend((lines[i].y, index) for i, key in here
+                     if _on_three_pages(bands[key], lines[i].y, HEADER_TOLERANCE))
+    heads.sort()
+    for index, ((lines, here), drop) in enumerate(zip(zip(pages, marked), drops)):  # a running head's height
+        edges = {min(line.y for line in lines), max(line.y for line in lines)} if lines else set()
+        drop |= {i for i, _ in here
+                 if lines[i].y in edges and _on_three_pages(heads, lines[i].y, HEADER_TOLERANCE, half)}
         if drop:
             lines[:] = [line for i, line in enumerate(lines) if i not in drop]
 

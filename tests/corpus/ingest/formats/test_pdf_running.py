@@ -84,6 +84,19 @@ def test_the_ams_running_heads_and_a_first_page_number_at_the_foot_are_dropped()
     assert not re.search(r"PACKAGE|USAGE|^1$", text, re.MULTILINE)
 
 
+
+def test_a_running_head_of_a_section_a_page_long_is_dropped_at_the_heads_height() -> None:
+    """Apache FOP (Erlang's PDFs) heads each page with its section's title, 9.3% down the page: "1.3 Getting Started"
+    on each of its pages went (at one height on three pages), but a section a page long ("1.1 Introduction") or a
+    module's two pages ("ssl_crl_cache_api") kept theirs, read as a code block above the text: 15 of 16 Erlang PDFs
+    (task S4's sweep). A page's first or last line at the height where half the pages' heads stand is one too."""
+    heads = [b"1.1 Introduction", b"1.2 Getting Started", b"1.2 Getting Started", b"1.2 Getting Started", b"1.3 Usage"]
+    pages = [lines(b"Widgets are started on page %d of the guide." % n, top=650) + _at(head, 718)
+             for n, head in enumerate(heads)]
+    text = parse_pdf(hand_pdf(pages)).text
+    assert text.count("Widgets are started") == 5 and not re.search(r"Introduction|Getting Started|Usage", text)
+
+
 def _code(*texts: bytes, top: int, x: int = 72, size: int = 9) -> bytes:
     return b"BT /F2 %d Tf %d %d Td %d TL " % (size, x, top, size + 3) + b" ".join(
         b"(" + t + b") Tj T*" for t in texts) + b" ET"
