@@ -1,0 +1,168 @@
+"""OpenAPI and Swagger descriptions read by ``formats.openapi`` (task O1): the real descriptions in
+tests/fixtures/openapi (Swagger 2.0 and OpenAPI 3.1 petstores of openapi-spec-validator, an excerpt of the Dialogporten
+API's OpenAPI 3.0 description), and bad input built to break a reader."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.ingest.formats.openapi import EXAMPLE_VALUES, nested, parse_openapi
+from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
+
+FIXTURES = Path(__file__).parents[3] / "fixtures" / "openapi"
+
+
+def read(name: str) -> ParsedDocument:
+    parsed = parse_openapi((FIXTURES / name).read_text(encoding="utf-8"))
+    parsed.check()
+    return parsed
+
+
+def section_text(parsed: ParsedDocument, heading: str) -> str:
+    at = [index for index, section in enumerate(parsed.sections) if section.heading == heading]
+    assert at, heading
+    blocks = [parsed.text[b.start:b.end] for b in parsed.blocks if b.section == at[0]]
+    return "\n".join(blocks)
+
+
+def test_swagger_2_reads_its_operations_under_their_tags_and_its_definitions() -> None:
+    parsed = read("petstore-v2.yaml")
+    assert parsed.title == "Swagger Petstore 1.0.0"
+    assert [(s.heading, s.level) for s in parsed.sections[1:5]] == [
+        ("Swagger Petstore 1.0.0", 1), ("pets", 2), ("GET /pets", 3), ("Parameters", 4)]
+    listing = section_text(parsed, "Parameters")
+    assert "| limit | query | integer (int32) | no | How many items to return at one time (max 100) |" in listing
+    header = [parsed.text[b.start:b.end] for b in parsed.blocks if b.kind == "table_header"][0]
+    assert header == "| Name | In | Type | Required | Description |\n| --- | --- | --- | --- | --- |"
+    assert "Base URL: `http://petstore.swagger.io/v1`" in parsed.text
+    # a response's schema is a link to the schema's section
+    assert parsed.anchors["schema-Pets"] == parsed.sections[[s.heading for s in parsed.sections].index("Pets")].start
+    assert "#schema-Pets" in {link.href for link in parsed.links}
+    assert "| id | integer (int64) | yes |  |" in section_text(parsed, "Pet")
+    assert not parsed.warnings
+
+
+def test_openapi_3_1_reads_responses_by_content_type() -> None:
+    parsed = read("petstore-v31.yaml")
+    assert "GET /pets/{petId}" in [s.heading for s in parsed.sections]
+    assert "| default | unexpected error | [Error](#schema-Error) (`application/json`) |" in parsed.text
+    assert "#schema-Error" in {link.href for link in parsed.links}
+
+
+def test_dialogporten_s_operation_names_its_scope_its_body_and_its_412_response() -> None:
+    parsed = read("dialogporten.json")
+    assert parsed.title == "Dialogporten v1"
+    post = section_text(parsed, "POST /api/v1/serviceowner/dialogs")
+    assert post.startswith("### POST /api/v1/serviceowner/dialogs\nCreates a new dialog\n"
+                           "The dialog is created with the given configuration.")
+    assert "Security: [JWTBearerAuth](#security-JWTBearerAuth)" in post
+    assert "security-JWTBearerAuth" in parsed.anchors
+    headings = [s.heading for s in parsed.sections]
+    responses = [parsed.text[b.start:b.end] for b in parsed.blocks
+                 if b.kind == "table_row" and parsed.heading_path(b.section)[-2:] == [
+                     "POST /api/v1/serviceowner/dialogs", "Responses"]]
+    assert ('| 401 | Missing or invalid authentication token. Requires a Maskinporten-token with the scope '
+            '"digdir:dialogporten.serviceprovider". |  |' in responses)
+    put_responses = [parsed.text[b.start:b.end] for b in parsed.blocks if b.kind == "table_row" and
+                     parsed.heading_path(b.section)[-2] == "PUT /api/v1/serviceowner/dialogs/{dialogId}"]
+    assert any(row.startswith("| 412 | The supplied If-Match header did not match the current Revision value")
+               and "[ProblemDetails](#schema-ProblemDetails) (`application/problem+json`)" in row
+               for row in put_responses)
+    assert "| if-Match | header | string (guid), nullable | no |  |" in section_text(parsed, "Parameters")
+    body = section_text(parsed, "Request body")
+    assert body == ("#### Request body\nRequired.\nContent type `application/json`: "
+                    "[V1ServiceOwnerDialogsCommandsCreate_DialogCommand](#schema-V1ServiceOwnerDialogsCommandsCreate_DialogCommand)")
+    assert "#schema-V1ServiceOwnerDialogsCommandsCreate_DialogCommand" in {link.href for link in parsed.links}
+    assert headings.index("Schemas") < headings.index("V1ServiceOwnerDialogsQueriesGet_Dialog")
+    dialog = section_text(parsed, "V1ServiceOwnerDialogsQueriesGet_Dialog")
+    assert dialog.startswith("### V1ServiceOwnerDialogsQueriesGet_Dialog\nType: object\n"
+                             "| Property | Type | Required | Description |\n| --- | --- | --- | --- |\n"
+                             "| createdAt | string (date-time) | no | The date and time when the dialog was created. |")
+    assert section_text(parsed, "DialogsEntities_DialogStatus").startswith(
+        "### DialogsEntities_DialogStatus\nType: string, one of `New`, `InProgress`, `Draft`")
+    assert not parsed.warnings
+
+
+def test_a_description_s_headings_go_under_the_section_it_describes() -> None:
+    text = "Intro\n\n# Authentication\n\n```\n# not a heading\n```\n\n## Scopes\n"
+    assert nested(text, 3) == "Intro\n\n#### Authentication\n\n```\n# not a heading\n```\n\n##### Scopes\n"
+    assert nested("### Deep", 1) == "### Deep"
+
+
+DEPRECATED = """openapi: 3.0.3
+info: {title: Shop, version: "2"}
+externalDocs: {url: "https://example.org/docs", description: The shop's guide}
+paths:
+  /orders:
+    get:
+      deprecated: true
+      summary: List orders
+      parameters:
+        - {name: page, in: query, deprecated: true, schema: {type: integer}, description: The page}
+        - $ref: '#/components/parameters/Missing'
+      responses:
+        '200':
+          description: The orders
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: '#/components/schemas/Order'}}
+              example: [{id: 1}]
+components:
+  schemas:
+    Order:
+      type: object
+      required: [id]
+      properties:
+        id: {type: integer}
+        next: &node
+          type: object
+          properties:
+            child: *node
+"""
+
+
+def test_deprecated_operations_and_parameters_say_so_and_a_dangling_ref_warns() -> None:
+    parsed = parse_openapi(DEPRECATED)
+    parsed.check()
+    operation = section_text(parsed, "GET /orders")
+    assert "Deprecated: this operation may be removed." in operation
+    assert "| page | query | integer | no | Deprecated. The page |" in section_text(parsed, "Parameters")
+    assert parsed.warnings == ["the $ref '#/components/parameters/Missing' names nothing in the description "
+                               "(a dangling reference)"]
+    assert "https://example.org/docs" in {link.href for link in parsed.links}
+    assert '```json\n[\n  {\n    "id": 1\n  }\n]\n```' in parsed.text.replace("Response 200 example", "")
+    # a schema holding itself (a YAML alias) is written MAX_DEPTH rows deep, not forever
+    order = section_text(parsed, "Order")
+    assert "| next.child.child.child.child.child | object | no |" in order
+    assert "child.child.child.child.child.child" not in order
+
+
+LAUGHS = "".join(f"x-l{n}: &l{n} [{', '.join([f'*l{n - 1}' if n else 'lol'] * 9)}]\n" for n in range(9))
+"""Billion laughs: nine lists of nine aliases of the list before, 9^9 strings in a few hundred bytes."""
+OBJECTS = "".join(f"x-o{n}: &o{n} {{type: object, properties: {{{', '.join(f'p{m}: *o{n - 1}' for m in range(9))}}}}}\n"
+                  for n in range(1, 9))
+"""The same of schemas: an object of nine properties, each the object before."""
+BOMB = ("openapi: 3.0.0\ninfo: {title: Bomb, version: '1'}\npaths: {}\n" + LAUGHS + "x-o0: &o0 {type: string}\n"
+        + OBJECTS + "components:\n  schemas:\n    Laughs: {type: object, example: *l8}\n    Objects: *o8\n")
+
+
+def test_a_yaml_bomb_of_aliases_is_read_within_its_bound() -> None:
+    started = time.monotonic()
+    parsed = parse_openapi(BOMB)
+    assert time.monotonic() - started < 30  # about 4 s: the Markdown reader on 512 KiB of table rows
+    assert parsed.title == "Bomb 1"
+    assert len(parsed.text) <= 512 * 1024
+    laughs = section_text(parsed, "Laughs")  # its example cut at EXAMPLE_VALUES values
+    assert 0 < laughs.count('"lol"') < EXAMPLE_VALUES and laughs.endswith('  "..."\n]\n```')
+    assert parsed.warnings == ["the description writes more than 524,288 characters (aliases repeating one part "
+                               "many times?): the rest is left out"]
+
+
+def test_invalid_yaml_and_a_mapping_without_openapi_are_unreadable() -> None:
+    with pytest.raises(UnreadableDocument, match="not valid YAML or JSON"):
+        parse_openapi("openapi: 3.0.0\ninfo: [unclosed\n")
+    with pytest.raises(UnreadableDocument, match="no openapi or swagger key"):
+        parse_openapi('{"components": {"openapi": "3.0.0"}}')
