@@ -27,6 +27,7 @@ description's overview on the server; its operations are drawn in the browser fr
 
 from __future__ import annotations
 
+import bisect
 import re
 
 _REDOC = 'redoc-wrap"'
@@ -38,6 +39,7 @@ _MENU = re.compile(r'<div class="[^"]*\bmenu-content"')
 _DOWNLOAD = re.compile(r"<p>Download OpenAPI specification(?:<!-- -->)?:<a download=[^>]*>Download</a></p>")
 _JSON = re.compile(r'<div class="redoc-json"><code>((?:[^<]|<(?!/code>))*+)</code></div>')
 _TAG = re.compile(r"(<[^>]*>)")
+_HEADING_END = re.compile("</h2>")
 
 
 def redoc_page(text: str) -> str:
@@ -48,13 +50,14 @@ def redoc_page(text: str) -> str:
     text = _DOWNLOAD.sub("", _MENU.sub(r'\g<0> role="navigation"', text, count=1), count=1)
     text = _JSON.sub(_json_sample, text)
     edits: list[tuple[int, int, str]] = []  # (start, end, what replaces text[start:end]), apart from each other
+    heading_ends = [found.end() for found in _HEADING_END.finditer(text)]  # found once: a page without h2 is linear
     for found in _BUTTON.finditer(text):
         endpoint = _ENDPOINT.search(found[2])
-        if endpoint is not None:  # the operation's method and path, under its title
-            heading_end = text.rfind("</h2>", 0, found.start())
-            if heading_end >= 0:
+        if endpoint is not None:  # the operation's method and path, under its title (the last h2 before it)
+            before = bisect.bisect_right(heading_ends, found.start())
+            if before:
                 line = f"<p><code>{endpoint[1].upper()} {endpoint[2]}</code></p>"
-                edits.append((heading_end + len("</h2>"), heading_end + len("</h2>"), line))
+                edits.append((heading_ends[before - 1], heading_ends[before - 1], line))
         elif _EXPAND.search(found[1]):
             edits.append((found.start(), found.end(), found[2]))
         elif "<strong" in found[2]:  # a response: its code opens its description
