@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,24 @@ def test_prune_retires_deleted_files_and_their_ids_still_resolve(tmp_path: Path,
         assert older.status == "ok" and older.version_status == "superseded"  # a newer version exists now
         again = search(corpus, {"query": "zebra stripes", "collection": "docs"}).hits[0]
         assert again.document_key == "sub/beta.md" and again.evidence_id == hit.evidence_id.replace(":1:0", ":2:0")
+
+
+def test_an_ingest_without_prune_names_the_documents_whose_files_are_gone(tmp_path: Path, docs: Path) -> None:
+    """U36: re-ingesting a folder after a file was deleted said nothing of the document it left current ("0
+    retired"); the report names it (``files_gone``)."""
+    other = write_files(tmp_path / "other", {"gamma.md": "# Gamma\n\nGamma rays are short.\n"})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [docs, other], collection="docs", chunk_tokens=220)
+        (docs / "sub" / "beta.md").unlink()
+        again = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, exclude=["notes.txt"])
+        # notes.txt is there, only left out; gamma.md's file is in another folder: neither is named
+        assert (again.files_gone, again.retired) == (["sub/beta.md"], [])
+        assert "sub/beta.md" in document_keys(corpus)
+        relative = ingest_paths(corpus, [Path(os.path.relpath(docs))], collection="docs", chunk_tokens=220)
+        assert relative.files_gone == ["sub/beta.md"]  # the folder given as another path to it
+        assert ingest_paths(corpus, [docs / "alpha.md"], collection="docs").files_gone == []  # a file, no folder
+        pruned = ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220, prune=True)
+        assert (pruned.retired, pruned.files_gone) == (["gamma.md", "sub/beta.md"], [])  # prune: the other's too
 
 
 def test_remove_documents(tmp_path: Path, docs: Path) -> None:

@@ -42,7 +42,7 @@ from clew.corpus.ingest.report import IngestReport, SkippedItem
 from clew.corpus.ingest.side_by_side import side_by_side
 from clew.corpus.ingest.source_file import read_source
 from clew.corpus.ingest.sources import BINARY_FORMATS, FileLimits, Problem, Source, find_files, suffix_twins
-from clew.corpus.ingest.version_rows import existing_versions, insert_versions, prune_collection
+from clew.corpus.ingest.version_rows import existing_versions, files_gone, insert_versions, prune_collection
 from clew.corpus.links import dangling_by_reason, resolve_links
 from clew.corpus.rewrite import give_back_free_blocks
 from clew.corpus.search.index import compact, index_chunks, needs_compaction
@@ -277,7 +277,8 @@ def ingest_paths(
     ``clew.corpus.ingest.sources.find_files``). ``follow_symlinks``: take files that links inside a
     folder point to outside it (default: each is skipped and reported). ``prune``: afterwards,
     retire the collection's current documents that this ingest did not find (``clew.corpus.documents``); under a
-    ``principal`` with a row filter, only those it may read (the others are not reported).
+    ``principal`` with a row filter, only those it may read (the others are not reported). Without it, the
+    report's ``files_gone`` names the documents read from a folder given whose files are gone.
     ``on_total`` is told how many files will be read, then ``on_file`` each one's key as it is.
     ``principal``: who writes (None: an unrestricted writer); see the module docstring.
     ``keys_as_sources``: each version keeps its key (its path under the folder given) as its source,
@@ -341,6 +342,8 @@ def ingest_paths(
                 report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
                                                                      _row_filter(principal))
                 report.links_dangling = sum(report.links_dangling_by_reason.values())
+    elif writes:  # without prune, a deleted file's document stays current: say so (task K1)
+        report.files_gone = files_gone(corpus, collection, seen, roots, _row_filter(principal))
     report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning,
                                    unread_type=p.unread_type, taken_by=p.taken_by)
                        for p in problems] + report.problems  # after them: writes refused by permission
