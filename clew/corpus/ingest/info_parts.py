@@ -55,12 +55,14 @@ def join_parts(
     """A split manual's ``text`` (its index file's) with each part it names (found beside ``index``, as named or
     gzipped; a name with a folder in it, ``../x/y.info-1`` or ``/etc/y.info-1``, is not read) joined after it, each
     after a node separator (a part's own preamble is no node); read by ``read(path, most bytes)``, decoded with
-    ``codec``. Returns the text, what could not be read (a line each), and the parts read.
+    ``codec``. Each file is read once: a table naming the index file itself or a part twice does not repeat its
+    nodes. Returns the text, what could not be read (a line each), and the parts read.
     At most ``limit + 1`` characters are read in all (the caller checks the limit)."""
     pieces = [text]
     size = len(text)
     notes: list[str] = []
     read_parts: list[str] = []
+    seen = {index.resolve()}
     for part in indirect_parts(text) or []:
         if size > limit:
             break
@@ -73,6 +75,10 @@ def join_parts(
         if path is None:
             notes.append(f"its part {part} is missing (no {part} or {part}.gz beside it): its nodes are not ingested")
             continue
+        if path.resolve() in seen:  # the index file itself, or a part named twice: its nodes are in already
+            read_parts += [path.name] if path.name not in read_parts else []
+            continue
+        seen.add(path.resolve())
         try:
             data = read(path, limit + 1 - size)
         except (OSError, EOFError, zlib.error) as error:  # gzip.BadGzipFile is an OSError

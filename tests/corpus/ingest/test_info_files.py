@@ -193,3 +193,23 @@ def test_a_part_named_with_a_path_is_not_read_from_outside_the_folder(corpus: Co
     texts = [hit.text for hit in search(corpus, {"query": "sort numerically numeric nl lines", "limit": 20}).hits]
     assert any("‘nl’ writes each FILE" in text for text in texts)  # a node of the first part
     assert not any("Sort numerically." in text for text in texts)  # the sort node, in the folder outside
+
+
+def test_a_part_named_twice_or_an_index_naming_itself_is_read_once(tmp_path: Path) -> None:
+    """An ``Indirect:`` table naming the index file itself (which holds the first half of the nodes here) and a part
+    twice: each file is read once (its nodes were ingested two and three times), and the manual reads as the whole."""
+    files = split(COREUTILS, "coreutils.info")
+    first = "\x1f\n".join(["", *files["coreutils.info-1"].split("\x1f\n")[1:]])
+    table = "Indirect:\ncoreutils.info: 1000\ncoreutils.info-2: 9000\ncoreutils.info-2: 9000\n"
+    index = files["coreutils.info"].replace("Indirect:\ncoreutils.info-1: 1000\ncoreutils.info-2: 9000\n", table)
+    assert table in index
+    write(tmp_path / "info", {"coreutils.info": index + first, "coreutils.info-2": files["coreutils.info-2"]})
+    source, problem = read_source(tmp_path / "info" / "coreutils.info.gz", "coreutils.info.gz")
+    assert problem is None and source is not None
+    joined, whole = parse_info(str(source.content)), parse_info(COREUTILS)
+    assert [s.heading for s in joined.sections] == [s.heading for s in whole.sections]
+    assert joined.text == whole.text
+    alone = COREUTILS.replace("\x1f\n", "\x1f\nIndirect:\ncoreutils.info: 1000\n\x1f\n", 1)
+    write(tmp_path / "self", {"coreutils.info": alone})  # a table naming only the index file: a manual in one file
+    source, problem = read_source(tmp_path / "self" / "coreutils.info.gz", "coreutils.info.gz")
+    assert problem is None and source is not None and parse_info(str(source.content)).text == whole.text
