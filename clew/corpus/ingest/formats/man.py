@@ -30,8 +30,11 @@ from clew.corpus.ingest.formats.roff_html import Page, linked, page_title, table
 from clew.corpus.ingest.formats.text import normalize_newlines
 from clew.corpus.ingest.parsed import ParsedDocument
 
-ROFF_START = re.compile(r"""\\"|(?:\.|')\s*(?:\\"|TH\b|Dd\b|so\b|Dt\b|de\b|ds\b|ig\b|if\b|ie\b|nh\b|ad\b|
-                            TS\b|SH\b|Sh\b|\\"|pc\b|rn\b|lf\b|mso\b|Os\b|ss\b|nr\b)""", re.VERBOSE)
+ROFF_START = re.compile(
+    r"""\\"|(?:\.|')\s*(?:\\"|TH\b|Dd\b|so\b|Dt\b|de\b|ds\b|ig\b|if\b|ie\b|nh\b|ad\b|
+                            TS\b|SH\b|Sh\b|\\"|pc\b|rn\b|lf\b|mso\b|Os\b|ss\b|nr\b)""",
+    re.VERBOSE,
+)
 """A line that begins a roff page: a comment (``.\\"``, ``'\\"``, a bare ``\\"``), a title (``.TH``, ``.Dd``,
 ``.Dt``), an include (``.so``), or one of the requests a page's preamble starts with."""
 ROFF_HEAD = 100_000
@@ -50,8 +53,10 @@ def is_roff(text: str) -> bool:
     return bool(re.search(r"^[.']\s*(?:TH|Dd|Dt|so)\b", head, re.MULTILINE))
 
 
-SO_ONLY = re.compile(r"\A(?:[ \t]*(?:[.'][ \t]*\\\".*|'\\\".*)?\n)*[ \t]*[.'][ \t]*so[ \t]+(?P<target>\S+)[ \t]*"
-                     r"(?:\n[ \t]*(?:[.'][ \t]*\\\".*|'\\\".*)?)*\n?\Z")
+SO_ONLY = re.compile(
+    r"\A(?:[ \t]*(?:[.'][ \t]*\\\".*|'\\\".*)?\n)*[ \t]*[.'][ \t]*so[ \t]+(?P<target>\S+)[ \t]*"
+    r"(?:\n[ \t]*(?:[.'][ \t]*\\\".*|'\\\".*)?)*\n?\Z"
+)
 """A page that is only an include of another (comments before or after it): ``.so man1/gzip.1``."""
 ALIAS_BYTES = 2000
 """The most an alias is: a longer page is a page of its own."""
@@ -84,8 +89,7 @@ def man_html(source: str, targets: dict[str, str]) -> str:
 
 def _head(text: str) -> list[str]:
     """The page's first request that is no comment or definition: ``.TH`` or ``.Dd``, which tell its macros."""
-    return [line for line in text.split("\n", 400)[:400]
-            if re.match(r"[.']\s*(?:TH|Dd|Dt|Sh|SH)\b", line)][:1]
+    return [line for line in text.split("\n", 400)[:400] if re.match(r"[.']\s*(?:TH|Dd|Dt|Sh|SH)\b", line)][:1]
 
 
 def man_targets(content: str, key: str, pages: dict[str, str]) -> dict[str, str]:
@@ -95,8 +99,11 @@ def man_targets(content: str, key: str, pages: dict[str, str]) -> dict[str, str]
     names = {f"{m[1]}({m[2]})" for m in _RAW_REFERENCE.finditer(plain)}
     names |= {f"{m[1]}({m[2]})" for m in _XR.finditer(content)}
     folder = posixpath.dirname(key)
-    return {name: posixpath.relpath(pages[name], folder or ".") for name in sorted(names)
-            if name in pages and pages[name] != key}
+    return {
+        name: posixpath.relpath(pages[name], folder or ".")
+        for name in sorted(names)
+        if name in pages and pages[name] != key
+    }
 
 
 _RAW_ESCAPES = re.compile(r"\\f(?:\[[^\]\n]*\]|\(..|.)|\\[-&|^%]")
@@ -109,20 +116,122 @@ _XR = re.compile(r"^[.']\s*(?:Xr|MR)\s+\"?([^\s\"]+)\"?\s+\"?([0-9][a-z0-9]*|n|l
 
 # --- man(7) -----------------------------------------------------------------------------------------------------
 
-_FONT_MACROS = {"B": "B", "I": "I", "SB": "B", "SM": "R", "BR": "BR", "BI": "BI", "IB": "IB", "IR": "IR",
-                "RB": "RB", "RI": "RI", "CW": "R", "CB": "B", "CI": "I"}
+_FONT_MACROS = {
+    "B": "B",
+    "I": "I",
+    "SB": "B",
+    "SM": "R",
+    "BR": "BR",
+    "BI": "BI",
+    "IB": "IB",
+    "IR": "IR",
+    "RB": "RB",
+    "RI": "RI",
+    "CW": "R",
+    "CB": "B",
+    "CI": "I",
+}
 """The font macros: one font for all arguments, joined by spaces, or two alternating, joined without."""
 _BULLETS = {"\u2022", "*", "-", "o", "+", "\u00b7", "\u25e6", "\u2013", "\u2014"}
 _NUMBER = re.compile(r"\(?\[?\d{1,3}[.)\]]?\.?|[a-z][.)]")
-_IGNORED = {"PD", "UC", "DT", "ad", "na", "hy", "nh", "ne", "ta", "ti", "in", "ll", "lt", "ps", "vs", "ft", "fam",
-            "ss", "cs", "bd", "nr", "tr", "so", "mso", "IX", "ID", "ev", "hw", "hc", "lf", "pl", "pc", "po", "ns",
-            "rs", "ce", "ul", "cu", "fp", "ftr", "rr", "rn", "ch", "wh", "it", "itc", "em", "blm", "lsm", "do",
-            "cp", "mk", "rt", "sv", "os", "tm", "ab", "ec", "eo", "cc", "c2", "sy", "pso", "open", "close",
-            "write", "fl", "Ip", "AT", "OP", "UN", "PT", "BT", "EQ", "EN", "TE", "TH_", "color", "char",
-            "schar", "fchar", "hcode", "shc", "warn", "vpt", "kern", "linetabs", "de1", "nop", "Tp", "SY", "YS"}
+_IGNORED = {
+    "PD",
+    "UC",
+    "DT",
+    "ad",
+    "na",
+    "hy",
+    "nh",
+    "ne",
+    "ta",
+    "ti",
+    "in",
+    "ll",
+    "lt",
+    "ps",
+    "vs",
+    "ft",
+    "fam",
+    "ss",
+    "cs",
+    "bd",
+    "nr",
+    "tr",
+    "so",
+    "mso",
+    "IX",
+    "ID",
+    "ev",
+    "hw",
+    "hc",
+    "lf",
+    "pl",
+    "pc",
+    "po",
+    "ns",
+    "rs",
+    "ce",
+    "ul",
+    "cu",
+    "fp",
+    "ftr",
+    "rr",
+    "rn",
+    "ch",
+    "wh",
+    "it",
+    "itc",
+    "em",
+    "blm",
+    "lsm",
+    "do",
+    "cp",
+    "mk",
+    "rt",
+    "sv",
+    "os",
+    "tm",
+    "ab",
+    "ec",
+    "eo",
+    "cc",
+    "c2",
+    "sy",
+    "pso",
+    "open",
+    "close",
+    "write",
+    "fl",
+    "Ip",
+    "AT",
+    "OP",
+    "UN",
+    "PT",
+    "BT",
+    "EQ",
+    "EN",
+    "TE",
+    "TH_",
+    "color",
+    "char",
+    "schar",
+    "fchar",
+    "hcode",
+    "shc",
+    "warn",
+    "vpt",
+    "kern",
+    "linetabs",
+    "de1",
+    "nop",
+    "Tp",
+    "SY",
+    "YS",
+}
 """Requests that lay out or set up and write nothing a reader reads (their arguments too are not text)."""
-_TCL = frozenset({"AP", "AS", "BS", "BE", "VS", "VE", "CS", "CE", "DS", "DE", "QW", "PQ", "QR", "SO", "SE", "OP", "UL",
-                  "MT"})
+_TCL = frozenset(
+    {"AP", "AS", "BS", "BE", "VS", "VE", "CS", "CE", "DS", "DE", "QW", "PQ", "QR", "SO", "SE", "OP", "UL", "MT"}
+)
 """The macros of Tcl's ``man.macros``, which Tcl's and Tk's pages (``lsort.3tcl``, ``lsort.n``) define at their top:
 read as what they write where the page defines them (``.AP`` an argument's term, ``.CS``/``.CE`` a code block,
 ``.QW`` a quoted word; ``.AS``, ``.BS``/``.BE``, ``.VS``/``.VE`` and Tcl's ``.MT`` nothing); in a page that does not

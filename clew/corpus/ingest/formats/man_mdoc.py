@@ -23,36 +23,130 @@ MDOC_START = re.compile(r"[.']\s*(?:Dd|Dt|Sh)\b")
 """The first macro of an mdoc(7) page (a man(7) page starts with ``.TH``)."""
 
 _STYLE = {
-    "Fl": "b", "Cm": "b", "Ic": "b", "Nm": "b", "Sy": "b", "Fn": "b", "Fd": "b", "Fo": "b", "In": "b", "Cd": "b",
-    "Ar": "i", "Pa": "i", "Em": "i", "Va": "i", "Fa": "i", "Vt": "i", "Ft": "i", "Ad": "i", "Ev": "", "Er": "",
-    "Dv": "", "Li": "", "An": "", "Ms": "", "Tn": "", "No": "", "Sx": "", "Lb": "", "Mt": "", "Lk": "", "Ot": "i",
-    "Ns": "", "Pf": "", "Ta": "", "Xr": "", "St": "", "Xo": "", "Xc": "", "Sm": "", "Bk": "", "Ek": "", "%A": "",
-    "%B": "i", "%C": "", "%D": "", "%I": "i", "%J": "i", "%N": "", "%O": "", "%P": "", "%Q": "", "%R": "",
-    "%T": "", "%U": "", "%V": "", "Ex": "", "Rv": "", "Hf": "", "Tg": "",
+    "Fl": "b",
+    "Cm": "b",
+    "Ic": "b",
+    "Nm": "b",
+    "Sy": "b",
+    "Fn": "b",
+    "Fd": "b",
+    "Fo": "b",
+    "In": "b",
+    "Cd": "b",
+    "Ar": "i",
+    "Pa": "i",
+    "Em": "i",
+    "Va": "i",
+    "Fa": "i",
+    "Vt": "i",
+    "Ft": "i",
+    "Ad": "i",
+    "Ev": "",
+    "Er": "",
+    "Dv": "",
+    "Li": "",
+    "An": "",
+    "Ms": "",
+    "Tn": "",
+    "No": "",
+    "Sx": "",
+    "Lb": "",
+    "Mt": "",
+    "Lk": "",
+    "Ot": "i",
+    "Ns": "",
+    "Pf": "",
+    "Ta": "",
+    "Xr": "",
+    "St": "",
+    "Xo": "",
+    "Xc": "",
+    "Sm": "",
+    "Bk": "",
+    "Ek": "",
+    "%A": "",
+    "%B": "i",
+    "%C": "",
+    "%D": "",
+    "%I": "i",
+    "%J": "i",
+    "%N": "",
+    "%O": "",
+    "%P": "",
+    "%Q": "",
+    "%R": "",
+    "%T": "",
+    "%U": "",
+    "%V": "",
+    "Ex": "",
+    "Rv": "",
+    "Hf": "",
+    "Tg": "",
 }
 """The macros that write words, by the font of their words (``b``, ``i``, roman)."""
-_ENCLOSE = {"Op": ("[", "]"), "Dq": ("\u201c", "\u201d"), "Sq": ("\u2018", "\u2019"), "Qq": ('"', '"'),
-            "Pq": ("(", ")"), "Bq": ("[", "]"), "Brq": ("{", "}"), "Aq": ("<", ">"), "Ql": ("\u2018", "\u2019"),
-            "D1": ("", ""), "Dl": ("", "")}
+_ENCLOSE = {
+    "Op": ("[", "]"),
+    "Dq": ("\u201c", "\u201d"),
+    "Sq": ("\u2018", "\u2019"),
+    "Qq": ('"', '"'),
+    "Pq": ("(", ")"),
+    "Bq": ("[", "]"),
+    "Brq": ("{", "}"),
+    "Aq": ("<", ">"),
+    "Ql": ("\u2018", "\u2019"),
+    "D1": ("", ""),
+    "Dl": ("", ""),
+}
 """Macros that enclose the rest of their line."""
-_OPEN = {"Oo": "[", "Do": "\u201c", "So": "\u2018", "Qo": '"', "Po": "(", "Bo": "[", "Bro": "{", "Ao": "<",
-         "Eo": ""}
-_CLOSE = {"Oc": "]", "Dc": "\u201d", "Sc": "\u2019", "Qc": '"', "Pc": ")", "Bc": "]", "Brc": "}", "Ac": ">",
-          "Ec": "", "Fc": ")"}
-_SYSTEMS = {"Bx": "BSD", "Ox": "OpenBSD", "Nx": "NetBSD", "Fx": "FreeBSD", "Dx": "DragonFly", "Bsx": "BSD/OS",
-            "At": "AT&T UNIX", "Ux": "UNIX"}
-CALLABLE = frozenset(set(_STYLE) | set(_ENCLOSE) | set(_OPEN) | set(_CLOSE) | set(_SYSTEMS)) - {"%A", "%B", "%C",
-                                                                                                "%D", "%I", "%J",
-                                                                                                "%N", "%O", "%P",
-                                                                                                "%Q", "%R", "%T",
-                                                                                                "%U", "%V"}
+_OPEN = {"Oo": "[", "Do": "\u201c", "So": "\u2018", "Qo": '"', "Po": "(", "Bo": "[", "Bro": "{", "Ao": "<", "Eo": ""}
+_CLOSE = {
+    "Oc": "]",
+    "Dc": "\u201d",
+    "Sc": "\u2019",
+    "Qc": '"',
+    "Pc": ")",
+    "Bc": "]",
+    "Brc": "}",
+    "Ac": ">",
+    "Ec": "",
+    "Fc": ")",
+}
+_SYSTEMS = {
+    "Bx": "BSD",
+    "Ox": "OpenBSD",
+    "Nx": "NetBSD",
+    "Fx": "FreeBSD",
+    "Dx": "DragonFly",
+    "Bsx": "BSD/OS",
+    "At": "AT&T UNIX",
+    "Ux": "UNIX",
+}
+CALLABLE = frozenset(set(_STYLE) | set(_ENCLOSE) | set(_OPEN) | set(_CLOSE) | set(_SYSTEMS)) - {
+    "%A",
+    "%B",
+    "%C",
+    "%D",
+    "%I",
+    "%J",
+    "%N",
+    "%O",
+    "%P",
+    "%Q",
+    "%R",
+    "%T",
+    "%U",
+    "%V",
+}
 _CLOSING = frozenset({".", ",", ";", ":", "?", "!", ")", "]"})
 _OPENING = frozenset({"(", "["})
 _STANDARDS = {
-    "-p1003.1": "IEEE Std 1003.1 (\u201cPOSIX.1\u201d)", "-p1003.2": "IEEE Std 1003.2 (\u201cPOSIX.2\u201d)",
+    "-p1003.1": "IEEE Std 1003.1 (\u201cPOSIX.1\u201d)",
+    "-p1003.2": "IEEE Std 1003.2 (\u201cPOSIX.2\u201d)",
     "-p1003.1-2008": "IEEE Std 1003.1-2008 (\u201cPOSIX.1\u201d)",
-    "-ansiC": "ANSI X3.159-1989 (\u201cANSI C89\u201d)", "-isoC": "ISO/IEC 9899:1990 (\u201cISO C90\u201d)",
-    "-isoC-99": "ISO/IEC 9899:1999 (\u201cISO C99\u201d)", "-isoC-2011": "ISO/IEC 9899:2011 (\u201cISO C11\u201d)",
+    "-ansiC": "ANSI X3.159-1989 (\u201cANSI C89\u201d)",
+    "-isoC": "ISO/IEC 9899:1990 (\u201cISO C90\u201d)",
+    "-isoC-99": "ISO/IEC 9899:1999 (\u201cISO C99\u201d)",
+    "-isoC-2011": "ISO/IEC 9899:2011 (\u201cISO C11\u201d)",
     "-susv2": "Version 2 of the Single UNIX Specification (\u201cSUSv2\u201d)",
     "-susv3": "Version 3 of the Single UNIX Specification (\u201cSUSv3\u201d)",
     "-susv4": "Version 4 of the Single UNIX Specification (\u201cSUSv4\u201d)",
@@ -163,8 +257,14 @@ class Mdoc:
             page.text(self.phrase(name, args))
 
     def _list(self, args: list[str]) -> None:
-        kind = next((arg for arg in args if arg in _TERM_LISTS or arg in ("-bullet", "-dash", "-hyphen", "-item",
-                                                                         "-enum", "-column")), "-tag")
+        kind = next(
+            (
+                arg
+                for arg in args
+                if arg in _TERM_LISTS or arg in ("-bullet", "-dash", "-hyphen", "-item", "-enum", "-column")
+            ),
+            "-tag",
+        )
         self.lists.append(kind)
         if kind == "-column":
             self.page.paragraph()
@@ -179,8 +279,11 @@ class Mdoc:
         if kind == "-column":
             rows, self.rows = self.rows or [], None
             if rows:
-                self.page.block("<table>" + "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>"
-                                                    for row in rows) + "</table>")
+                self.page.block(
+                    "<table>"
+                    + "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
+                    + "</table>"
+                )
         else:
             self.page.outdent()
 
@@ -260,8 +363,12 @@ class Mdoc:
             words.glue = True
         elif macro in _SYSTEMS:
             version = tokens[at] if has_words else ""
-            words.add(html.escape(f"{version}{_SYSTEMS[macro]}" if macro == "Bx" else
-                                  f"{_SYSTEMS[macro]} {version}".strip(), quote=False))
+            words.add(
+                html.escape(
+                    f"{version}{_SYSTEMS[macro]}" if macro == "Bx" else f"{_SYSTEMS[macro]} {version}".strip(),
+                    quote=False,
+                )
+            )
             return at + 1 if has_words else at
         elif macro == "Fl" and not has_words:
             words.add("<b>-</b>")
@@ -326,8 +433,10 @@ class Mdoc:
         if macro == "Ex":
             words.add(f"The {listed} utility exits 0 on success, and &gt;0 if an error occurs.")
         else:
-            words.add(f"The {listed}() function returns the value 0 if successful; otherwise the value -1 is "
-                      "returned and the global variable <i>errno</i> is set to indicate the error.")
+            words.add(
+                f"The {listed}() function returns the value 0 if successful; otherwise the value -1 is "
+                "returned and the global variable <i>errno</i> is set to indicate the error."
+            )
         return len(tokens)
 
 

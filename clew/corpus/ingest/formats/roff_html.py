@@ -115,8 +115,13 @@ class Page:
         level = self.levels[-1]
         term = " ".join(self.para).strip()
         words = html.unescape(re.sub(r"<[^>]*>", "", term)).strip()
-        if term_allowed and words and len(words) <= TERM_CHARS and not words.endswith((":", ".")) \
-                and not (level.kind in ("ul", "ol") and not level.broken):
+        if (
+            term_allowed
+            and words
+            and len(words) <= TERM_CHARS
+            and not words.endswith((":", "."))
+            and not (level.kind in ("ul", "ol") and not level.broken)
+        ):
             self.para = []
             self.item("dl", term)
         else:
@@ -165,8 +170,11 @@ class Page:
         while len(self.levels) > 1:
             self.outdent()
         self._close_lists(self.levels[0])
-        return (f"<html><head><title>{html.escape(title, quote=False)}</title></head><body>"
-                + "\n".join(self.out) + "</body></html>")
+        return (
+            f"<html><head><title>{html.escape(title, quote=False)}</title></head><body>"
+            + "\n".join(self.out)
+            + "</body></html>"
+        )
 
     # --- the state ------------------------------------------------------------------------------------
     def _body(self) -> None:
@@ -212,8 +220,10 @@ def _words(inline: str) -> str:
     return " ".join(inline.split())
 
 
-_REFERENCE = re.compile(r"(?<![\w.:+-])(?P<name>(?:<[bi]>)?(?P<word>[A-Za-z_][\w.:+-]*[\w+])(?:</[bi]>)?)"
-                        r"\s?\((?P<section>[0-9][a-z0-9]*|n|l)\)")
+_REFERENCE = re.compile(
+    r"(?<![\w.:+-])(?P<name>(?:<[bi]>)?(?P<word>[A-Za-z_][\w.:+-]*[\w+])(?:</[bi]>)?)"
+    r"\s?\((?P<section>[0-9][a-z0-9]*|n|l)\)"
+)
 """A reference to a man page as man(7) pages write it: ``<b>grep</b>(1)``, ``grep(1)``."""
 
 

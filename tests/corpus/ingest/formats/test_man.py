@@ -232,8 +232,9 @@ Host *.example.com
 
 def code(parsed: ParsedDocument) -> list[str]:
     """The code blocks' text, without their fences."""
-    return [parsed.text[b.start : b.end].split("\n", 1)[1].rsplit("\n", 1)[0] for b in parsed.blocks
-            if b.kind == "code"]
+    return [
+        parsed.text[b.start : b.end].split("\n", 1)[1].rsplit("\n", 1)[0] for b in parsed.blocks if b.kind == "code"
+    ]
 
 
 def headings(parsed: ParsedDocument) -> list[str]:
@@ -260,7 +261,10 @@ def test_tp_options_are_terms_with_their_descriptions_and_tq_joins_terms() -> No
 def test_see_also_references_link_to_the_pages_found_with_it() -> None:
     parsed = parse_man(LS, {"dir(1)": "dir.1.gz", "vdir(1)": "../man1/vdir.1", "info(1)": "info.1.gz"})
     assert [link.href for link in parsed.links if not link.href.startswith("http")] == [
-        "dir.1.gz", "../man1/vdir.1", "info.1.gz"]  # .BR, \fB...\fP and groff 1.23's .MR
+        "dir.1.gz",
+        "../man1/vdir.1",
+        "info.1.gz",
+    ]  # .BR, \fB...\fP and groff 1.23's .MR
     assert parsed.text.endswith("dir(1), vdir(1), info(1).")
     assert "info '(coreutils) ls invocation'" in parsed.text
     assert [link.href for link in parse_man(LS).links if not link.href.startswith("http")] == []
@@ -287,8 +291,10 @@ def test_a_tbl_table_keeps_its_header_and_its_text_blocks() -> None:
     assert parsed.title == "printf(3)"
     assert "| Interface | Attribute | Value |\n| --- | --- | --- |" in parsed.text
     assert "| printf(), fprintf() | Thread safety | MT-Safe locale |" in parsed.text
-    assert code(parsed) == ["#include <stdio.h>\n\nint printf(const char *restrict format, ...);",
-                            '#include <stdio.h>\nprintf("%s\\n", "hello");']
+    assert code(parsed) == [
+        "#include <stdio.h>\n\nint printf(const char *restrict format, ...);",
+        '#include <stdio.h>\nprintf("%s\\n", "hello");',
+    ]
     assert "- one\n- two" in parsed.text
 
 
@@ -305,8 +311,10 @@ SIGABRT	P1990	Core	Abort signal from \\fBabort\\fP(3)
 
 
 def test_a_rule_among_a_tbl_table_s_formats_marks_its_header_rows() -> None:
-    assert ("| Signal | Standard | Action | Comment |\n| --- | --- | --- | --- |\n"
-            "| SIGABRT | P1990 | Core | Abort signal from abort(3) |") in parse_man(SIGNAL).text
+    assert (
+        "| Signal | Standard | Action | Comment |\n| --- | --- | --- | --- |\n"
+        "| SIGABRT | P1990 | Core | Abort signal from abort(3) |"
+    ) in parse_man(SIGNAL).text
 
 
 def test_pod2man_pages_read_their_own_verbatim_macros_and_strings() -> None:
@@ -350,15 +358,24 @@ def test_a_page_is_roff_by_its_first_lines_and_an_so_page_is_an_alias() -> None:
 
 
 def test_only_the_pages_a_page_references_become_its_targets_relative_to_it() -> None:
-    pages = {"dir(1)": "man1/dir.1.gz", "vdir(1)": "man1/vdir.1.gz", "ls(1)": "man1/ls.1.gz",
-             "ssh(1)": "man1/ssh.1.gz", "printf(3)": "man3/printf.3.gz", "info(1)": "man1/info.1.gz"}
-    assert man_targets(LS, "man1/ls.1.gz", pages) == {"dir(1)": "dir.1.gz", "vdir(1)": "vdir.1.gz",
-                                                      "info(1)": "info.1.gz"}
+    pages = {
+        "dir(1)": "man1/dir.1.gz",
+        "vdir(1)": "man1/vdir.1.gz",
+        "ls(1)": "man1/ls.1.gz",
+        "ssh(1)": "man1/ssh.1.gz",
+        "printf(3)": "man3/printf.3.gz",
+        "info(1)": "man1/info.1.gz",
+    }
+    assert man_targets(LS, "man1/ls.1.gz", pages) == {
+        "dir(1)": "dir.1.gz",
+        "vdir(1)": "vdir.1.gz",
+        "info(1)": "info.1.gz",
+    }
     assert man_targets(SSH_CONFIG, "man5/ssh_config.5.gz", pages) == {"ssh(1)": "../man1/ssh.1.gz"}
 
 
 def test_a_request_it_does_not_know_is_dropped_and_its_text_kept() -> None:
-    parsed = parse_man('.TH X 1\n.SH NAME\nx \\- y\n.SH DESCRIPTION\n.XY kept words\n.ad l\n.de Zz\nhidden\n..\nend\n')
+    parsed = parse_man(".TH X 1\n.SH NAME\nx \\- y\n.SH DESCRIPTION\n.XY kept words\n.ad l\n.de Zz\nhidden\n..\nend\n")
     assert parsed.text.endswith("## DESCRIPTION\n\nkept words end")
     assert "hidden" not in parsed.text and " l" not in parsed.text
 
