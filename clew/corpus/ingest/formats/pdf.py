@@ -25,7 +25,7 @@
   entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
   a navigation page: the document's field ``navigation_pages`` lists them, and a search ranks
   their passages below the passages they point to (``clew.corpus.search.api``).
-- **Tables.** Ruled tables: the horizontal and vertical strokes of a page's paths (read from
+- **Tables.** Ruled tables (``pdf_tables``): the horizontal and vertical strokes of a page's paths (read from
   PDFium) go to pdfplumber's table finder as explicit lines, and each cell's text is PDFium's
   text inside the cell (letting pdfplumber parse the page itself, through pdfminer, took
   seven times as long as all the rest). A table of at least two rows and two columns whose
@@ -49,15 +49,13 @@ from __future__ import annotations
 import ctypes
 import functools
 import re
-from dataclasses import dataclass
-from typing import cast
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats import pdf_outline
 from clew.corpus.ingest.formats.fences import fenced
-from clew.corpus.ingest.formats.pdf_boxes import Grid, PdfTable, boxed_rows, cell_text, ruled_grid
+from clew.corpus.ingest.formats.pdf_boxes import Grid, PdfTable, ruled_grid
 from clew.corpus.ingest.formats.pdf_columns import Spaced, add_spaced, spaced_tables
 from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
@@ -86,6 +84,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
 from clew.corpus.ingest.formats.pdf_links import PageLink, add_links, page_links
 from clew.corpus.ingest.formats.pdf_order import drawn_bullets, painted_in_layers, reading_order
 from clew.corpus.ingest.formats.pdf_outline import Mark
+from clew.corpus.ingest.formats.pdf_tables import ruled_tables
 from clew.corpus.ingest.formats.pdf_title import CONTENTS, document_title, text_measure
 from clew.corpus.ingest.formats.rendered import Renderer
 from clew.corpus.ingest.parsed import Deadline, ParseBounds, ParsedDocument, UnreadableDocument
@@ -184,7 +183,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
                         "not OCR'd, nothing ingested from them")
     drop_running_lines(pages, heights)
     settle_hyphens(pages)
-    tables = _tables(pdf, pages, grids, warnings, deadline)
+    tables = ruled_tables(pdf, pages, grids, warnings, deadline)
     body = body_size(pages)
     navigation = set(navigation_pages(pages))
     add_spaced(tables, spaced, navigation, body)
@@ -365,81 +364,6 @@ def _heading_levels(pages: list[list[Line]], body: float) -> dict[float, int]:
     """Font size -> heading level for the sizes of heading-like lines: the larger, the higher."""
     sizes = sorted({line.size for lines in pages for line in lines if _heading_like(line, body)}, reverse=True)
     return {size: min(6, rank + 1) for rank, size in enumerate(sizes)}
-
-
-def _tables(pdf: pdfium.PdfDocument, pages: list[list[Line]], grids: dict[int, Grid], warnings: list[str],
-            deadline: Deadline) -> dict[int, list[PdfTable]]:
-    """Ruled tables: the page's axis-aligned strokes (from PDFium's path objects) go through
-    pdfplumber's table finder as explicit lines; each cell's text is PDFium's text inside it. A first row of one
-    cell across the table (gnuplot's "Graph Border Encoding" over "Bit plot splot") is its title, as a boxed
-    table's caption (``pdf_boxes``: text above the table), not a header row of one cell and empty ones (task R9).
-    ``grids``: the strokes of the pages, read with their lines (``pdf_boxes.ruled_grid``)."""
-    from pdfplumber.page import Page
-    from pdfplumber.table import TableFinder  # imported here: only documents with ruled pages pay for it
-
-    found: dict[int, list[PdfTable]] = {}
-    for index, lines in enumerate(pages):
-        grid = grids.get(index)
-        if not lines or grid is None:
-            continue
-        if isinstance(grid, str):
-            warnings.append(f"page {index + 1}: tables not read ({grid}); their text is kept as paragraphs")
-            continue
-        deadline.check(f"page {index + 1}")  # pdfplumber's finder on a dense grid may take a while
-        horizontal, vertical = grid
-        page = pdf[index]
-        try:
-            height = page.get_height()
-            settings = {"vertical_strategy": "explicit", "horizontal_strategy": "explicit",
-                        "explicit_vertical_lines": vertical, "explicit_horizontal_lines": horizontal}
-            # pdfplumber reads only the box's size and its explicit lines from the page it is given
-            finder = TableFinder(cast("Page", _PageBox(page.get_width(), height)), settings)
-            textpage = page.get_textpage()
-            try:
-                for table in finder.tables:
-                    rows = [[_cell_text(textpage, cell, height) for cell in row.cells] for row in table.rows]
-                    cells = [cell for row in rows for cell in row]
-                    x0, top, x1, bottom = table.bbox
-                    title = None
-                    if max(len(row) for row in rows) < 2 and (boxed := boxed_rows(textpage, table.bbox, height, lines)):
-                        top, rows, title = boxed
-                    elif len(rows) < 2 or max(len(row) for row in rows) < 2:
-                        continue
-                    elif sum(1 for cell in cells if cell) < 0.5 * len(cells):
-                        continue
-                    elif len(rows) > 2 and all(cell is None for cell in table.rows[0].cells[1:]) and rows[0][0]:
-                        # a cell across the table over its header: its caption, text above the table
-                        title, rows, top = rows[0][0], rows[1:], table.rows[1].bbox[1]
-                        title = " ".join(line.text for line in lines if table.bbox[1] <= line.y <= top
-                                         and x0 - 2 <= line.x <= x1 + 2) or title  # the line (no stray descender)
-                    found.setdefault(index, []).append(PdfTable(top, bottom, x0, x1, rows, title))
-            finally:
-                textpage.close()
-        except (ValueError, ZeroDivisionError) as error:  # a degenerate drawing: its lines stay text
-            warnings.append(f"page {index + 1}: tables not read ({error}); their text is kept as paragraphs")
-        finally:
-            page.close()
-    return found
-
-
-@dataclass(slots=True)
-class _PageBox:
-    """What pdfplumber's table finder asks of a page when every line is given explicitly."""
-
-    width: float
-    height: float
-
-    @property
-    def bbox(self) -> tuple[float, float, float, float]:
-        return (0, 0, self.width, self.height)
-
-
-def _cell_text(textpage: pdfium.PdfTextPage, cell: tuple[float, float, float, float] | None, height: float) -> str:
-    if cell is None:  # a cell merged into its neighbour
-        return ""
-    x0, top, x1, bottom = cell
-    text = textpage.get_text_bounded(left=x0, bottom=height - bottom, right=x1, top=height - top)
-    return cell_text(text)
 
 
 def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],

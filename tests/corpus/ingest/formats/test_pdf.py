@@ -322,9 +322,10 @@ def test_a_box_with_text_beside_it_is_not_read_as_a_table_of_its_own() -> None:
     """A box the finder sees alone may be one column of a larger grid whose other columns it did not join (the
     Debian Reference's table of mail commands: its "postfix command" column read as a table of two columns, the
     rest as text): a box with text beside it on its lines is left as text."""
-    from clew.corpus.ingest.formats.pdf import _lines, _tables
+    from clew.corpus.ingest.formats.pdf import _lines
     from clew.corpus.ingest.formats.pdf_boxes import ruled_grid
     from clew.corpus.ingest.formats.pdf_layout import Line
+    from clew.corpus.ingest.formats.pdf_tables import ruled_tables
     from clew.corpus.ingest.parsed import Deadline
 
     pdf = pdfium.PdfDocument(PDFS / "latex-boxed-table.pdf")
@@ -335,12 +336,12 @@ def test_a_box_with_text_beside_it_is_not_read_as_a_table_of_its_own() -> None:
         textpage.close()
         grid = ruled_grid(page, page.get_height(), Deadline(60), 0)
         assert grid is not None
-        (table,) = _tables(pdf, [lines], {0: grid}, [], Deadline(60))[0]
+        (table,) = ruled_tables(pdf, [lines], {0: grid}, [], Deadline(60))[0]
         assert table.rows[0] == ["Symbol", "Example", "Explanation"]
         beside = Line("exim4 -q", lines[0].size, False, True, table.bottom - 2, table.x1 + 20)
-        assert _tables(pdf, [[*lines, beside]], {0: grid}, [], Deadline(60)) == {}
+        assert ruled_tables(pdf, [[*lines, beside]], {0: grid}, [], Deadline(60)) == {}
         warnings: list[str] = []  # a degenerate drawing: the page's tables are not read, its text stays
-        assert _tables(pdf, [lines], {0: "bad matrix"}, warnings, Deadline(60)) == {}
+        assert ruled_tables(pdf, [lines], {0: "bad matrix"}, warnings, Deadline(60)) == {}
         assert warnings == ["page 1: tables not read (bad matrix); their text is kept as paragraphs"]
     finally:
         pdf.close()
