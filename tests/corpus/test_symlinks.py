@@ -22,7 +22,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt",
 
 def layout(tmp_path: Path) -> Path:
     """docs/ with a page of its own, a link to a credentials file elsewhere, a link to a folder elsewhere,
-    and a link to a page inside docs/ (which stays in)."""
+    and a link to a page inside docs/ (which stands for that page: ``same_files``)."""
     write_files(tmp_path / "secrets", {"credentials.md": "# Keys\n\nThe quokkapassword is hunter2.\n"})
     write_files(tmp_path / "secrets" / "more", {"notes.md": "# Notes\n\nThe wombatpassword is swordfish.\n"})
     folder = write_files(tmp_path / "docs", {"guide.md": "# Guide\n\nDeploys happen on Tuesdays.\n"})
@@ -45,8 +45,10 @@ def test_links_out_of_the_folder_are_skipped_and_reported(tmp_path: Path) -> Non
     assert [(Path(p.path).name, p.skipped) for p in report.problems] == [("notes.md", True)]
     assert report.problems[0].message.startswith("a symbolic link to a file outside the folder")
     assert "--follow-symlinks" in report.problems[0].message
-    assert (inside.versions_created, inside.skipped) == (2, 1)  # guide.md and again.md; creds.md skipped
-    assert [Path(p.path).name for p in inside.problems] == ["creds.md"]
+    assert (inside.versions_created, inside.skipped) == (1, 1)  # guide.md (again.md is it); creds.md skipped
+    assert [Path(p.path).name for p in inside.problems] == ["creds.md", "docs"]
+    assert inside.problems[1].message.startswith("1 identical copy (a symbolic link to a file found with it, or its "
+                                                 "bytes under another name: again.md -> guide.md) left out")
 
 
 def test_follow_symlinks_takes_linked_files_and_folders(tmp_path: Path) -> None:
@@ -65,8 +67,8 @@ def test_the_command_line_reports_the_skipped_link_and_follows_when_asked(tmp_pa
     skipped = runner.invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "a.duckdb"), "--json"])
     assert skipped.exit_code == 0, skipped.output
     problems = json.loads(skipped.stdout)["result"]["problems"]
-    assert [Path(p["path"]).name for p in problems] == ["creds.md"]
+    assert [Path(p["path"]).name for p in problems] == ["creds.md", "docs"]  # docs: again.md is guide.md
     followed = runner.invoke(app, ["ingest", str(folder), "--db", str(tmp_path / "b.duckdb"), "--json",
                                    "--follow-symlinks"])
     assert followed.exit_code == 0, followed.output
-    assert json.loads(followed.stdout)["result"]["versions_created"] == 4
+    assert json.loads(followed.stdout)["result"]["versions_created"] == 3  # again.md is guide.md

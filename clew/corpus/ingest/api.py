@@ -39,6 +39,7 @@ from clew.corpus.ingest.parse_process import BinaryParsers, Job, Prepared, Ready
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 from clew.corpus.ingest.prepare import ChunkingConfig, PreparedDocument, parse, prepare
 from clew.corpus.ingest.report import IngestReport, SkippedItem
+from clew.corpus.ingest.same_files import aliased, leave_out_copies
 from clew.corpus.ingest.side_by_side import side_by_side
 from clew.corpus.ingest.source_file import read_source
 from clew.corpus.ingest.sources import BINARY_FORMATS, FileLimits, Problem, Source, find_files, suffix_twins
@@ -306,8 +307,8 @@ def ingest_paths(
     if workers != "auto" and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise InputError("workers", f"must be a whole number of at least 1 or 'auto', got {workers!r}")
     found = find_files(roots, glob, list(exclude), follow_symlinks=follow_symlinks)
-    files = found.files
-    problems.extend(found.problems)
+    files, aliases, copies = leave_out_copies(found.files, roots, list(exclude))
+    problems.extend(found.problems + copies)
     problems.extend(suffix_twins(files))
     if on_total is not None:
         on_total(len(files))
@@ -321,7 +322,7 @@ def ingest_paths(
         for document in documents:
             seen.add(document.key)
             read.append(document.key)
-            yield document
+            yield aliased(document, aliases) if aliases else document
 
     # nothing found for a collection the corpus does not hold (a mistyped path, --glob or --collection):
     # no empty collection is created, and there is nothing to prune
@@ -334,7 +335,7 @@ def ingest_paths(
             )
     else:
         report = IngestReport(collection=collection)
-    report.excluded, report.side_by_side = found.excluded, side_by_side(read)
+    report.excluded, report.side_by_side = found.excluded + len(aliases), side_by_side(read)
     if prune and writes:
         report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
         if report.retired:

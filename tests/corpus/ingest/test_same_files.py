@@ -1,0 +1,108 @@
+"""One file found under several names in one folder (task D1): Debian's exim4-doc-html links each chapter
+``chNN.html`` to ``ch-<name>.html``; a copy of a page's bytes, a hard link. One is ingested, the others stand for it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from clew.corpus.ingest.api import ingest_paths
+from clew.corpus.ingest.same_files import leave_out_copies
+from clew.corpus.ingest.sources import find_files
+from clew.corpus.search.api import search
+from clew.corpus.store import Corpus
+from tests.corpus.test_links import targets
+
+INTRO = (
+    "<html><head><title>Introduction</title></head><body><h1>Introduction</h1>"
+    "<p>Exim is a message transfer agent written at the University of Cambridge.</p>"
+    "<h2 id='SECT2'>Availability</h2><p>The current release is always available from the primary site.</p>"
+    "</body></html>"
+)
+ROUTERS = (
+    "<html><head><title>Routers</title></head><body><h1>Routers</h1>"
+    "<p>Each router decides how an address is delivered; see <a href='ch01.html#SECT2'>where to get it</a>."
+    "</p></body></html>"
+)
+LICENCE = "Permission is granted to copy, distribute and modify this document under the terms of the licence.\n"
+
+
+@pytest.fixture
+def corpus(tmp_path: Path) -> Corpus:
+    with Corpus(tmp_path / "corpus.duckdb") as corpus:
+        yield corpus
+
+
+@pytest.fixture
+def spec(tmp_path: Path) -> Path:
+    root = tmp_path / "spec"
+    (root / "a").mkdir(parents=True)
+    (root / "b").mkdir()
+    (root / "ch-introduction.html").write_text(INTRO)
+    (root / "ch01.html").symlink_to("ch-introduction.html")
+    (root / "ch-routers.html").write_text(ROUTERS)
+    (root / "ch02.html").symlink_to("ch-routers.html")
+    (root / "b" / "LICENCE.txt").write_text(LICENCE)
+    (root / "a" / "LICENCE.txt").write_text(LICENCE)
+    os.link(root / "a" / "LICENCE.txt", root / "a" / "COPYING.txt")
+    (root / "a" / "empty.txt").write_text("")
+    (root / "b" / "empty.txt").write_text("")
+    return root
+
+
+def test_a_file_found_under_several_names_is_found_once(spec: Path) -> None:
+    files, aliases, problems = leave_out_copies(find_files([spec], "**/*").files, [spec], [])
+    assert sorted(key for _, key in files) == [
+        "a/COPYING.txt",
+        "a/empty.txt",
+        "b/empty.txt",
+        "ch-introduction.html",
+        "ch-routers.html",
+    ]
+    assert aliases == {
+        "a/LICENCE.txt": "a/COPYING.txt",
+        "b/LICENCE.txt": "a/COPYING.txt",
+        "ch01.html": "ch-introduction.html",
+        "ch02.html": "ch-routers.html",
+    }
+    [line] = [p.message for p in problems if p.path == str(spec)]
+    assert line == (
+        "4 identical copies (a symbolic link to a file found with it, or its bytes under another name: "
+        "a/LICENCE.txt -> a/COPYING.txt, b/LICENCE.txt -> a/COPYING.txt, ch01.html -> ch-introduction.html "
+        "and 1 more) left out: each stands for the file it copies, and a link to it leads there; take "
+        "one in with --exclude '!LICENCE.txt' or a '!LICENCE.txt' line in .clewignore"
+    )
+
+
+def test_a_copy_is_taken_back_in_by_name(spec: Path) -> None:
+    exclude = ["!ch01.html", "!b/LICENCE.txt"]
+    assert leave_out_copies(find_files([spec], "**/*", exclude).files, [spec], exclude)[1] == {
+        "a/LICENCE.txt": "a/COPYING.txt",
+        "ch02.html": "ch-routers.html",
+    }
+
+
+def test_a_link_to_a_copy_leads_to_the_file_kept(spec: Path, corpus: Corpus) -> None:
+    report = ingest_paths(corpus, [spec])
+    assert (report.versions_created, report.excluded) == (3, 4)  # the empty files skipped as empty
+    links = targets(corpus)
+    assert set(links) == {"ch-introduction.html#SECT2"}
+    assert links["ch-introduction.html#SECT2"].startswith("ch-introduction.html:1:")
+    hits = search(corpus, {"query": "message transfer agent University of Cambridge"}).hits
+    assert [hit.document_key for hit in hits] == ["ch-introduction.html"]
+
+
+def test_a_copy_whose_file_is_gone_is_ingested_again(spec: Path, corpus: Corpus) -> None:
+    """The kept file deleted, ``--prune``: the copy is the file now, and a link to it leads to it (the linking
+    page's version changes with where its link leads)."""
+    ingest_paths(corpus, [spec])
+    (spec / "ch01.html").unlink()
+    (spec / "ch-introduction.html").rename(spec / "ch01.html")
+    report = ingest_paths(corpus, [spec], prune=True)
+    assert report.retired == ["ch-introduction.html"]
+    assert report.versions_created == 2  # ch01.html new, ch-routers.html's link changed
+    assert targets(corpus)["ch01.html#SECT2"].startswith("ch01.html:1:")
+    again = ingest_paths(corpus, [spec])
+    assert again.versions_created == 0
