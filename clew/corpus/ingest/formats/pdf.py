@@ -19,7 +19,9 @@
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
   paragraph or a listing (set in one size) that goes on over a page break is one block. A footnote mark reads `` [2]``
-  (``pdf_layout.footnote_marks``); texinfo's example frame corners (``pdf_layout.FRAME_CORNERS``) and icons
+  (``pdf_layout.footnote_marks``); a footnote is a paragraph of its own opened by its number, "2 For ..." (a raised
+  number PDFium reads as a line of its own joins its note's first line: ``_numbered_notes``); texinfo's example
+  frame corners (``pdf_layout.FRAME_CORNERS``) and icons
   (``_ICON``) are no text.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
   entry (a list item) and its leader is shortened to `` … ``. A page mostly of such lines is
@@ -49,6 +51,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import re
+from dataclasses import replace
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -122,6 +125,9 @@ _LINE_CHARACTERS = str.maketrans(
 a glyph of a TeX font without Unicode (cmex10's brace, a dingbat: old pdfTeX, task S4's sweep): none."""
 _FIXED_PITCH = 1
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")
+_NOTE_NUMBER = re.compile(r"(\d{1,3}) ?(?=[^\W\d_]|[‘“])")
+"""A footnote's number and the note's first letter, which PDFium may read without a space between them: LaTeX's
+"2For that reason" (task P1); not a listing's line number ("11 \\fi": dtx)."""
 
 
 def parse_pdf(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
@@ -185,6 +191,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     settle_hyphens(pages)
     tables = ruled_tables(pdf, pages, grids, warnings, deadline)
     body = body_size(pages)
+    pages[:] = [_numbered_notes(lines, height, body) for lines, height in zip(pages, heights, strict=True)]
     navigation = set(navigation_pages(pages))
     add_spaced(tables, spaced, navigation, body)
     bookmarks = pdf_outline.entries(pdf, heights)
@@ -257,6 +264,9 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
         first_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
         last_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, last)
         small = first_size < 0.85 * last_size  # a raised number opens it (a footnote's own): measured by its text
+        number = _NOTE_NUMBER.match(line) if small and first not in marks else None  # a footnote's, opening it
+        if number:
+            line = f"{number[1]} {line[number.end():]}"
         look = last if bullet or small else after
         size = last_size if look == last else first_size if look == first else pdfium_c.FPDFText_GetFontSize(
             textpage.raw, look)
@@ -280,7 +290,8 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
         lead = _bold_lead(textpage, raw, start, first, line) if bold else 0
         pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, end_x, end_y)
         lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
-                          max(height - end_y.value, height - y_after), aside, (first, last)))
+                          max(height - end_y.value, height - y_after), aside, (first, last),
+                          note=number is not None and not mono))
     if layered:  # an HTML engine's code boxes and list markers painted last, its discs drawn (pdf_order)
         lines = reading_order(drawn_bullets(page, lines))
     if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, lines[-1].chars[1])[1]:
@@ -291,6 +302,24 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
     if spaced is not None:
         spaced.extend(spaced_tables(textpage, lines, height))
     return lines
+
+
+def _numbered_notes(lines: list[Line], height: float, body: float) -> list[Line]:
+    """A footnote's raised number PDFium reads as a line of its own (texinfo's in R's manuals, LaTeX's where the note
+    is set apart from it) opens its note's first line: the line after it, to its right and below its baseline by up
+    to 0.6 of the note's size, in the page's lower half, smaller than the body text, the number 0.85 of the note's
+    size or less (task P1). Not an exponent in a formula ("L" over "1" over "(Ω; Rm)": testmath)."""
+    joined: list[Line] = []
+    for line in lines:
+        number = joined[-1] if joined else None
+        if (number is not None and number.text.isdigit() and len(number.text) <= 3 and number.y > height / 2
+                and number.size <= 0.85 * line.size and line.size < body and 0 < line.y - number.y <= 0.6 * line.size
+                and number.x < line.x <= number.right + line.size and not line.text[0].isdigit()):
+            joined[-1] = replace(line, text=f"{number.text} {line.text}", x=number.x, lead=0, note=not line.mono,
+                                 chars=(number.chars[0], line.chars[1]))
+        else:
+            joined.append(line)
+    return joined
 
 
 def _bold_lead(textpage: pdfium.PdfTextPage, raw: str, start: int, first: int, line: str) -> int:
@@ -447,6 +476,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
                 paragraph.extend(Line("", line.size, False, True, line.y, line.x) for _ in range(blanks))
             elif (gap > limit or abs(line.size - last.size) >= 1
                     or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
+                    or (line.note and line.size < body)  # a footnote (_numbered_notes)
                     or (kind == "list_item" and line.x < paragraph[0].x - 1)):
                 flush()
         if not paragraph:

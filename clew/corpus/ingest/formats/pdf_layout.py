@@ -97,6 +97,7 @@ class Line:
     aside: bool = False  # a margin note PDFium joined to the line beside it (``pdf_hyphens.line_pieces``)
     chars: tuple[int, int] = (0, -1)  # PDFium's indexes of its first and last visible characters (``pdf_columns``)
     inset: bool = False  # a subheading set between the headings' edge and the text's (``mark_inset_headings``)
+    note: bool = False  # opens a footnote, its number then its text (``pdf._lines``): a paragraph of its own
 
 
 ADMONITION_LABEL = re.compile(r"(?:Note|Notes|Warning|Important|Tip|Hint|Caution|Danger|Attention|See also|Todo):?")

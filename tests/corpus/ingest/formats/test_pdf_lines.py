@@ -4,6 +4,7 @@ luaotfload's manuals). The PDFs are written by hand (``test_pdf_text.hand_pdf``)
 from __future__ import annotations
 
 from clew.corpus.ingest.formats.pdf import parse_pdf
+from tests.conftest import FIXTURES
 from tests.corpus.ingest.formats.test_pdf_text import hand_pdf, lines
 
 
@@ -32,3 +33,19 @@ def test_a_logo_with_a_mirrored_glyph_reads_in_the_order_its_glyphs_are_set() ->
                b"1 0 0 1 181 700 Tm (X way, as in A BC, is allowed too.) Tj ET "
                b"BT /F1 10 Tf -1 0 0 1 170 698 Tm (E) Tj ET")
     assert parse_pdf(hand_pdf([content])).text == "Loading fonts the XETEX way, as in A BC, is allowed too."
+
+
+def test_a_footnote_reads_with_its_number_and_each_note_is_a_paragraph() -> None:
+    """A page's footnotes (task S4's sweep, P1): ltfilehook-doc's fourth page (LaTeX 2022, pdfTeX) sets note 1's raised
+    number where PDFium reads it as a line of its own, above its note's baseline, as texinfo does in R's five
+    manuals; note 2's number PDFium reads with its text, "2For that reason". Each read as the paragraph "1" and the
+    two notes as one paragraph ("... in front of the \\include. 2For that reason ..."). Now each note is a paragraph,
+    opened by its number."""
+    document = parse_pdf((FIXTURES / "pdf" / "ltfilehook-footnotes.pdf").read_bytes())
+    paragraphs = [document.text[b.start : b.end] for b in document.blocks if b.kind == "paragraph"]
+    assert "1" not in paragraphs
+    assert ("1 If you want to execute code before the first \\clearpage there is no need to use a hook—you can write "
+            "it directly in front of the \\include.") in paragraphs
+    assert any(text.startswith("2 For that reason another \\clearpage is executed after these hooks") for text in
+               paragraphs)
+    assert "but before is has switched back writing to the main .aux file." in document.text  # the text above stays

@@ -163,7 +163,7 @@ def test_a_footnote_whose_number_is_raised_and_smaller_is_one_paragraph_and_its_
     """LuaTeX's footnotes (luaotfload's manual) open with their number raised, smaller than the note and with no space:
     PDFium reads "17You may have to run ...", which was no note to the mark in the text ("Live,17"), and the note's
     first line was measured by its number, so the note read as two paragraphs. The note is one paragraph now, and the
-    mark "[17]" (17 of the manual's marks found where none was)."""
+    mark "[17]" (17 of the manual's marks found where none was). The note's number reads apart from its text (P1)."""
     text = parse_pdf(hand_pdf([
         b"BT /F1 10 Tf 72 700 Td (Place this file where kpse finds it if you are running Live,) Tj "
         b"/F1 6 Tf 4 Ts (17) Tj 0 Ts /F1 10 Tf ( or just leave it in the working) Tj 0 -12 Td "
@@ -172,7 +172,7 @@ def test_a_footnote_whose_number_is_raised_and_smaller_is_one_paragraph_and_its_
         b"new file in your) Tj 0 -10 Td (texmf tree, as the manual says.) Tj ET",
     ])).text
     assert "if you are running Live, [17] or just leave it in the working directory" in text
-    assert "17You may have to run mktexlsr if you created a new file in your texmf tree, as the manual says." in text
+    assert "17 You may have to run mktexlsr if you created a new file in your texmf tree, as the manual says." in text
 
 
 def test_a_margin_note_on_a_lines_baseline_is_a_paragraph_after_the_one_it_stands_beside() -> None:
