@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from clew.corpus.ingest.chunking import CHUNKER_REVISION, Chunk, chunk_document, content_start
+from clew.corpus.ingest.doc_names import documentation_name
 from clew.corpus.ingest.formats.html import parse_html
 from clew.corpus.ingest.formats.info import parse_info
 from clew.corpus.ingest.formats.lightmarkup import parse_asciidoc, parse_plain, parse_rst
@@ -93,11 +94,14 @@ _NAME_SUFFIXES = (".md", ".markdown", ".mdown", ".mdx", ".txt", ".text", ".rst",
 def name_title(key: str) -> str | None:
     """A title from a file's name, as MkDocs titles a page without one: the name without its
     suffix, dashes and underscores as spaces, a lower-case name's first letter a capital
-    ("getting-started.md" -> "Getting started"). None for a key without one of the suffixes of ``NAMED_FORMATS`` (a
-    JSON Lines record's key, ``"42"``), and for an index page's name (``index.md``, ``README.md``, ``index.html``),
-    which names its folder's page: the folder's name then."""
+    ("getting-started.md" -> "Getting started"); a documentation file without a suffix (``NEWS``,
+    ``doc_names.documentation_name``) by its name as written. None for a key without one of the suffixes of
+    ``NAMED_FORMATS`` (a JSON Lines record's key, ``"42"``), and for an index page's name (``index.md``,
+    ``README.md``, ``index.html``, ``README``), which names its folder's page: the folder's name then."""
     parts = [p for p in key.split("/") if p]
     name = read_name(parts[-1]) if parts else ""  # a gzip file by the name it holds: NEWS.txt.gz
+    if documentation_name(name):  # NEWS, ChangeLog as named; a README its folder's, as README.md
+        return parts[-2] if name.lower() == "readme" and len(parts) > 1 else name
     if not name.lower().endswith(_NAME_SUFFIXES):
         return None
     stem = name.rsplit(".", 1)[0]
@@ -123,6 +127,13 @@ def parse_docx(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocum
     return read(content, bounds)
 
 
+def parse_openapi(content: str) -> ParsedDocument:
+    """``formats.openapi.parse_openapi``, imported by the first OpenAPI description (``parse_pdf``)."""
+    from clew.corpus.ingest.formats.openapi import parse_openapi as read
+
+    return read(content)
+
+
 def parse_epub(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
     """``formats.epub.parse_epub``, imported by the first EPUB file (``parse_pdf``)."""
     from clew.corpus.ingest.formats.epub import parse_epub as read
@@ -133,7 +144,7 @@ def parse_epub(content: bytes, bounds: ParseBounds | None = None) -> ParsedDocum
 PARSERS: dict[str, Callable[[Any], ParsedDocument]] = {
     "markdown": parse_markdown, "html": parse_html, "text": parse_plain, "pdf": parse_pdf, "docx": parse_docx,
     "epub": parse_epub, "rst": parse_rst, "asciidoc": parse_asciidoc, "mdx": parse_mdx, "info": parse_info,
-    "man": parse_man,
+    "man": parse_man, "openapi": parse_openapi,
 }
 
 
@@ -142,9 +153,12 @@ def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None,
     """Parse one source (bytes for PDF, DOCX and EPUB, parsed within ``bounds``: by default ``ParseBounds()``);
     raises ``UnreadableDocument`` for a file that cannot be read. ``targets``: what a reStructuredText
     page's roles name in other pages (``lightmarkup.rst_targets``), an AsciiDoc page's ``xref:`` references
-    (``asciidoc_xrefs.xref_targets``)."""
+    (``asciidoc_xrefs.xref_targets``), a man page's and an Info manual's references (``man.man_targets``,
+    ``info.info_targets``)."""
     if fmt == "man":
         return parse_man(content, targets)  # type: ignore[arg-type]
+    if fmt == "info":
+        return parse_info(content, targets)  # type: ignore[arg-type]
     if targets and fmt in ("rst", "text", "asciidoc"):
         if fmt == "asciidoc":
             return parse_asciidoc(content, targets=targets)  # type: ignore[arg-type]

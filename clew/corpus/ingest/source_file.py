@@ -14,9 +14,11 @@ import zlib
 from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest import left_out
+from clew.corpus.ingest.doc_names import documentation_name, not_text
 from clew.corpus.ingest.formats.html_charset import declared_charset
-from clew.corpus.ingest.formats.info import indirect_parts
+from clew.corpus.ingest.formats.info import indirect_parts, info_targets
 from clew.corpus.ingest.formats.man import ROFF_HEAD, is_roff, man_targets
+from clew.corpus.ingest.formats.openapi import is_openapi
 from clew.corpus.ingest.includes import expand
 from clew.corpus.ingest.info_parts import declared_coding, join_parts, manual_of_part
 from clew.corpus.ingest.peek import read_at_most, read_gzip, read_name
@@ -26,8 +28,8 @@ from clew.corpus.ingest.sources import BINARY_FORMATS, MIB, FileLimits, Problem,
 def read_source(file: Path, key: str, limits: FileLimits | None = None, targets: dict[str, str] | None = None
                 ) -> tuple[Source | None, Problem | None]:
     """Read one file; a skipped file gives ``(None, problem)``; past its ``limits`` a file is skipped unread.
-    ``targets``: a reStructuredText page's ``Found.targets``; a man page's, of which those it references are kept
-    (``formats.man.man_targets``)."""
+    ``targets``: a reStructuredText page's ``Found.targets``; a man page's or an Info manual's, of which those it
+    references are kept (``formats.man.man_targets``, ``formats.info.info_targets``)."""
     name = str(file)
     fmt = format_of(file)
     if fmt is None and (manual := manual_of_part(file.name)) is not None:
@@ -52,6 +54,10 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         return None, Problem(name, f"not a readable gzip file ({str(error) or 'it ends early'}): not ingested", True)
     except OSError as error:
         return None, Problem(name, f"cannot read: {error.strerror or error}", True)
+    if fmt == "openapi" and not is_openapi(data):  # a package.json, mkdocs.yml, however large: not read, as before
+        suffix = PurePosixPath(read_name(file.name)).suffix
+        return None, Problem(name, f"unsupported file type {suffix!r}: not an OpenAPI description", True,
+                             unread_type=suffix)
     if len(data) > limit:
         kind = "binary" if fmt in BINARY_FORMATS else "text"
         what = f"decompressed, more than {_size(limit)}, which" if gzipped else _size(size)
@@ -66,6 +72,9 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         what = "binary (NUL bytes)" if b"\x00" in data[:8192] else "its first lines are not roff: no .TH, .Dd or .so"
         return None, Problem(name, f"unsupported file type {suffix!r}: named as a man page, but {what}", True,
                              unread_type=suffix)
+    if fmt == "text" and documentation_name(read_name(file.name)) and (why := not_text(data)) is not None:
+        return None, Problem(name, f"unsupported file type {file.suffix or '(none)'!r}: named as documentation, but "
+                                   f"{why}", True, unread_type=file.suffix or "(none)")
     if b"\x00" in data[:8192] and fmt != "info":  # an Info file's index markers hold NULs: its reader strips them
         if fmt != "html" or not data.lstrip().startswith(b"<") or data.count(b"\x00") * 1000 > len(data):
             return None, Problem(name, "binary file (NUL bytes)", True)
@@ -108,6 +117,8 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
                              True)
     if fmt == "man":
         targets = man_targets(content, key, targets or {})
+    if fmt == "info":
+        targets = info_targets(content, key, targets or {})
     return Source(key, name, fmt, content, targets=tuple(sorted((targets or {}).items()))), problem
 
 

@@ -62,18 +62,21 @@ from clew.corpus.globs import glob_regex
 from clew.corpus.ingest import left_out
 from clew.corpus.ingest.browser_pages import drop_browser_pages
 from clew.corpus.ingest.copies import pdf_copies
+from clew.corpus.ingest.doc_names import documentation_name
+from clew.corpus.ingest.downloads import page_downloads
 from clew.corpus.ingest.folder_copies import folder_copies
+from clew.corpus.ingest.folder_glob import check_glob, glob_matches
 from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
 from clew.corpus.ingest.includes import partials, read_text
-from clew.corpus.ingest.info_parts import read_with_their_index
+from clew.corpus.ingest.info_parts import INFO_DIRECTORY, manual_names, read_with_their_index
 from clew.corpus.ingest.left_out import IGNORE_FILE
 from clew.corpus.ingest.man_pages import MAN_SUFFIX, man_pages
 from clew.corpus.ingest.parsed import ParseBounds
 from clew.corpus.ingest.peek import generated_sign, read_name, search_page, site_generator, word_pairs
-from clew.errors import InputError
 
-Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "info", "man"]
+Format = Literal["markdown", "mdx", "html", "text", "rst", "asciidoc", "jsonl", "pdf", "docx", "epub", "info", "man",
+                 "openapi"]
 
 SUFFIXES: dict[str, Format] = {
     ".md": "markdown",
@@ -94,6 +97,7 @@ SUFFIXES: dict[str, Format] = {
     ".docx": "docx",
     ".epub": "epub",
     ".info": "info",  # GNU Info (coreutils.info.gz); a split manual's parts (x.info-1.gz) are read with x.info
+    ".json": "openapi", ".yaml": "openapi", ".yml": "openapi",  # an OpenAPI description's; any other is not read
 }
 BINARY_FORMATS = frozenset({"pdf", "docx", "epub"})
 """Formats read as bytes (their parsers decode them); every other format is UTF-8 text."""
@@ -105,8 +109,14 @@ MAX_MARKDOWN_LINES = 2_000_000
 
 def format_of(file: PurePosixPath | Path) -> Format | None:
     """The format a file is read as, by its suffix; a gzip file's (``a.html.gz``) by the suffix before
-    ``.gz`` (``peek.GZIP_SUFFIX``: the name it is read under, ``peek.read_name``); a man page's by its section."""
-    suffix = PurePosixPath(read_name(file.name)).suffix.lower()
+    ``.gz`` (``peek.GZIP_SUFFIX``: the name it is read under, ``peek.read_name``); a man page's by its section; the
+    Info directory (``dir``) is Info."""
+    name = read_name(file.name)
+    suffix = PurePosixPath(name).suffix.lower()
+    if name == INFO_DIRECTORY:
+        return "info"
+    if documentation_name(name):  # README, NEWS.gz, ChangeLog (doc_names): read as a .txt file is
+        return "text"
     return SUFFIXES.get(suffix) or ("man" if MAN_SUFFIX.fullmatch(suffix) else None)
 
 
@@ -119,8 +129,8 @@ class FileLimits:
     """
 
     text_bytes: int = MAX_TEXT_BYTES
-    """Markdown, HTML, text, reStructuredText, AsciiDoc, GNU Info and JSONL files (a JSONL file is read whole too;
-    a split Info manual with all its parts)."""
+    """Markdown, HTML, text, reStructuredText, AsciiDoc, GNU Info, OpenAPI and JSONL files (a JSONL file is read whole
+    too; a split Info manual with all its parts)."""
     binary_bytes: int = MAX_BINARY_BYTES
     """PDF, DOCX and EPUB files, whose size is mostly images and fonts, not text."""
     markdown_lines: int = MAX_MARKDOWN_LINES
@@ -203,7 +213,8 @@ class Found:
     """What was found but cannot be read (a symbolic link whose target is missing)."""
     targets: dict[str, dict[str, str]] = field(default_factory=dict)
     """A reStructuredText or AsciiDoc file's path -> what its roles or ``xref:`` references name in other pages
-    (``Source.targets``); a man page's -> the man pages found with it (``"grep(1)"`` -> its key; ``man_pages``)."""
+    (``Source.targets``); a man page's or Info manual's -> the man pages and manuals found with it (``"grep(1)"``,
+    ``"(grep)"`` -> its key; ``man_pages``, ``info_parts.manual_names``)."""
 
 
 def excluded_by(key: str, patterns: list[str]) -> bool:
@@ -213,8 +224,10 @@ def excluded_by(key: str, patterns: list[str]) -> bool:
 
 
 def deciding_pattern(key: str, patterns: list[str]) -> int | None:
-    """The index of the last of ``patterns`` that matches ``key`` (a ``!`` pattern by what follows it)."""
-    parts = PurePosixPath(key).parts
+    """The index of the last of ``patterns`` that matches ``key`` (a ``!`` pattern by what follows it), or the name
+    a gzip file is read under (``peek.read_name``: ``genindex.html`` leaves ``genindex.html.gz`` out, ``*.gz`` too)."""
+    keys = {key, read_name(key)}
+    parts = {part for name in keys for part in PurePosixPath(name).parts}
     for index in range(len(patterns) - 1, -1, -1):
         pattern = patterns[index].removeprefix("!")
         whole = _glob(pattern)
@@ -223,7 +236,7 @@ def deciding_pattern(key: str, patterns: list[str]) -> int | None:
         if "/" not in pattern.rstrip("/"):  # any one component
             if any(whole.fullmatch(part) for part in parts):
                 return index
-        elif whole.fullmatch(key):  # from the root; a folder takes everything below it
+        elif any(whole.fullmatch(name) for name in keys):  # from the root; a folder takes everything below it
             return index
     return None
 
@@ -247,22 +260,6 @@ def ignore_patterns(folder: Path) -> list[str]:
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
 
 
-def check_glob(glob: str) -> None:
-    """Raise ``InputError`` (field ``glob``) unless ``glob`` is a relative pattern that stays inside a folder."""
-    if not glob.strip():
-        raise InputError("glob", "the glob is empty: it matches nothing (every file: '**/*')")
-    if glob.startswith("/") or Path(glob).is_absolute() or Path(glob).drive:
-        raise InputError("glob", f"{glob!r} is absolute: a glob is matched inside each folder given (e.g. '**/*.md')")
-    parts = Path(glob).parts
-    if ".." in parts:
-        raise InputError("glob", f"{glob!r} leaves the folder it is matched in ('..')")
-    bad = next((part for part in parts if "**" in part and part != "**"), None)
-    if bad is not None:
-        raise InputError("glob", f"{glob!r}: '**' must be a whole path component (found {bad!r}; e.g. '**/*.md')")
-    if not parts or all(part == "." for part in parts):
-        raise InputError("glob", f"{glob!r} names the folder itself, no file in it (every file: '**/*')")
-
-
 def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *,
                follow_symlinks: bool = False) -> Found:
     """Every file under ``paths`` that no exclusion names (a file named directly is always taken),
@@ -273,14 +270,14 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
     link to a file elsewhere, or a file reached through a link to a folder elsewhere): a link
     never makes a file outside the folder searchable by accident. With ``follow_symlinks`` such
     files are taken, and a ``**`` glob also descends into linked folders (each real folder once).
-    A glob that cannot be used (see ``check_glob``) raises ``InputError`` before anything is read.
+    A glob that cannot be used (see ``folder_glob.check_glob``) raises ``InputError`` before anything is read.
     """
     check_glob(glob)
-    found, man_names = Found(), dict[str, str]()  # every man page found, by name(section): references across folders
+    found, names = Found(), dict[str, str]()  # man pages and Info manuals found, as references name them
     for root in paths:
         if root.is_dir():
             patterns = [*GENERATED, *(exclude or []), *ignore_patterns(root)]
-            matches = _matches(root, glob, follow_symlinks)
+            matches = glob_matches(root, glob, follow_symlinks)
             inside = root.resolve()
             generated: dict[str, list[str]] = {}  # the pattern or sign that told them -> keys
             hidden: list[str] = []
@@ -319,7 +316,8 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 found.problems.append(Problem(str(root), left_out.hidden(hidden), False, warning=True))
             if generated:
                 found.problems.append(Problem(str(root), left_out.generated(generated), False, warning=True))
-            for site_files, line in ((site_assets, left_out.assets), (site_licences, left_out.licences)):
+            for site_files, line in ((site_assets, left_out.assets), (site_licences, left_out.licences),
+                                     (functools.partial(page_downloads, is_html=_is_html), left_out.downloads)):
                 keys = site_files(files + left_pages, lambda key: _taken_back(key, patterns))
                 if keys:
                     left = set(keys)
@@ -336,11 +334,12 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
             parts = read_with_their_index(kept)  # a split Info manual's parts: read with its index file
             kept = [entry for entry in kept if entry[1] not in parts]
             kept, aliases = man_pages(kept, lambda file: format_of(file) == "man",
-                                      lambda key: _taken_back(key, patterns), man_names)
+                                      lambda key: _taken_back(key, patterns), names)
+            manual_names(kept, names)
             found.files.extend(kept)
             found.problems.extend(twins + copies)
             found.targets.update(_rst_targets(kept))
-            found.targets.update({str(file): man_names for file, _ in kept if format_of(file) == "man"})
+            found.targets.update({str(file): names for file, _ in kept if format_of(file) in ("man", "info")})
             if aliases:
                 found.excluded += len(aliases)
                 found.problems.append(Problem(str(root), left_out.man_aliases(aliases), False, warning=True))
@@ -375,36 +374,6 @@ def _one_file_a_key(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str
             clashes.append(Problem(str(file), f"the key {key!r} is taken by {first[key]}: not ingested "
                                    f"({KEY_CLASH_WAY_OUT})", True, taken_by=str(first[key])))
     return kept, clashes
-
-
-def _matches(root: Path, glob: str, follow_symlinks: bool) -> list[Path]:
-    """What ``glob`` matches under ``root``, sorted; with ``follow_symlinks`` a ``**`` glob also
-    matches inside the folders that links under ``root`` point to (pathlib's ``**`` does not
-    descend into them), each real folder once, so a link loop ends."""
-    try:
-        matches = set(root.glob(glob))
-        if follow_symlinks and glob.startswith("**"):
-            visited = {root.resolve()}
-            pending = [root]
-            while pending:
-                folder = pending.pop()
-                try:
-                    entries = sorted(folder.iterdir())
-                except OSError:  # an unreadable folder: nothing in it can be read either
-                    continue
-                for entry in entries:
-                    if not entry.is_dir():
-                        continue
-                    real = entry.resolve()
-                    if real in visited:
-                        continue
-                    visited.add(real)
-                    pending.append(entry)
-                    if entry.is_symlink():
-                        matches.update(entry.glob(glob))
-    except (ValueError, NotImplementedError, IndexError) as error:  # what pathlib refuses beyond check_glob
-        raise InputError("glob", f"{glob!r} is not a usable glob: {error}") from error
-    return sorted(matches)
 
 
 SITE_ASSET_FOLDERS = frozenset({"assets", "static", "static.files", "scripts", "script", "legal", "deps"})

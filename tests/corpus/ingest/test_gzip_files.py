@@ -193,3 +193,21 @@ def test_a_corrupt_gzip_file_s_head_is_unreadable(tmp_path: Path) -> None:
     cut.write_bytes(CHANGELOG.read_bytes()[:5000])
     with pytest.raises(OSError, match="not a readable gzip file"):
         read_head(cut, 1 << 20)
+
+
+def test_a_gzip_file_named_as_a_generated_page_is_left_out_and_a_bang_pattern_takes_it_back(tmp_path: Path) -> None:
+    """The generated names (``genindex.html``, ``search.html``) match a gzip file by the name it is read under, as its
+    signs do (task F2's leftover): Debian's ``genindex.html.gz`` and ``search.html.gz`` were ingested as pages."""
+    folder = tmp_path / "html"
+    folder.mkdir()
+    _gzipped(folder / "genindex.html.gz", "<html><body><h1>Index</h1><p>A | apt-get, apt-cache</p></body></html>")
+    _gzipped(folder / "search.html.gz", '<html><body><h1>Search</h1><div id="search-results"></div></body></html>')
+    _gzipped(folder / "guide.html.gz", GUIDE)
+    found = find_files([folder], "**/*")
+    assert [key for _, key in found.files] == ["guide.html.gz"]
+    assert found.excluded == 2
+    [line] = [p.message for p in found.problems]
+    assert line.startswith("2 generated files (a documentation tool's indexes, search page, sources or assets: "
+                           "genindex.html, search.html) not ingested")
+    again = find_files([folder], "**/*", ["!genindex.html"])
+    assert [key for _, key in again.files] == ["genindex.html.gz", "guide.html.gz"]
