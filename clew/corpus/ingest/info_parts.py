@@ -1,10 +1,10 @@
 """GNU Info manuals split into parts, as a system installs a large one: ``gdb.info.gz`` holds the preamble, an
 ``Indirect:`` table naming the parts (``gdb.info-1.gz``, ``gdb.info-2.gz``, ...) and the tag table; the nodes are in
 the parts. The manual is one document, read from its index file with its parts joined in the table's order
-(:func:`join_parts`, called by ``source_file.read_source``); a part found beside its index file is not read again on
-its own (:func:`read_with_their_index`), and a part alone is not a document (``source_file.read_source`` says so,
-naming its index file). A missing or unreadable part, or one named with a folder (which would read a file outside the
-folder ingested), is reported by name and the others are read."""
+(:func:`join_parts`, called by ``source_file.read_source``); a part beside its index file that names it is not read
+again on its own (:func:`read_with_their_index`), and a part alone, or one its index file does not name, is not a
+document (``source_file.read_source`` says so, naming its index file). A missing or unreadable part, or one named
+with a folder (which would read a file outside the folder ingested), is reported by name and the others are read."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
 from clew.corpus.ingest.formats.info import indirect_parts
-from clew.corpus.ingest.peek import read_name
+from clew.corpus.ingest.peek import MIB, read_head, read_name
 
 PART_NAME = re.compile(r"(?P<manual>.+\.info)-\d+(?:\.gz)?", re.IGNORECASE)
 """A part's file name (``gdb.info-3.gz``), and the name of its manual's index file (``gdb.info``)."""
@@ -33,14 +33,50 @@ def manual_of_part(name: str) -> str | None:
 
 def read_with_their_index(files: list[tuple[Path, str]]) -> set[str]:
     """The keys of the parts among ``files`` whose index file (``x.info`` or ``x.info.gz`` in their folder) is among
-    them too: read as part of that manual, not on their own."""
-    present = {(file.parent, file.name.lower()) for file, _ in files}
+    them too and names them in its ``Indirect:`` table: read as part of that manual, not on their own. A part it does
+    not name (``x.info-1`` left beside a manual since built in one file) is read on its own, and so skipped by name
+    (:func:`unnamed_part`)."""
+    present = {(file.parent, file.name.lower()): file for file, _ in files}
     out = set()
     for file, key in files:
         manual = manual_of_part(file.name)
-        if manual and {(file.parent, manual.lower()), (file.parent, manual.lower() + ".gz")} & present:
+        if manual is None:
+            continue
+        index = present.get((file.parent, manual.lower())) or present.get((file.parent, manual.lower() + ".gz"))
+        if index is not None and _names_part(index, file):
             out.add(key)
     return out
+
+
+def unnamed_part(part: Path, manual: str) -> str | None:
+    """Why ``part`` of ``manual`` (``x.info-1``) is not read where its index file is beside it but does not name it;
+    None where no index file is beside it or it names the part. makeinfo writes parts only with an index file
+    naming each: such a part is left from an earlier build, its nodes a slice of a manual since rebuilt."""
+    index = next((path for path in (part.parent / manual, part.parent / (manual + ".gz")) if path.is_file()), None)
+    if index is None or _names_part(index, part):
+        return None
+    table = _table(index)
+    why = "a manual in one file, with no Indirect: table" if table is None else "its Indirect: table names others"
+    return (
+        f"a part of the Info manual {manual}, whose index file {index.name} beside it does not name it ({why}): "
+        "not ingested; a part left from an earlier build of the manual"
+    )
+
+
+def _names_part(index: Path, part: Path) -> bool:
+    """Whether ``index``'s ``Indirect:`` table names ``part`` (as ``x.info-1`` for ``x.info-1.gz`` too); True where
+    ``index`` cannot be read (reading it to ingest says why)."""
+    try:
+        table = _table(index)
+    except OSError:
+        return True
+    return table is not None and read_name(part.name).lower() in {name.lower() for name in table}
+
+
+def _table(index: Path) -> list[str] | None:
+    """The parts an Info file's ``Indirect:`` table names (None without one), read from its first MiB: makeinfo
+    writes the table after the preamble, before any node."""
+    return indirect_parts(read_head(index, MIB).decode("utf-8", errors="replace"))
 
 
 def declared_coding(data: bytes) -> str | None:
@@ -67,8 +103,10 @@ def join_parts(
         if size > limit:
             break
         if part != Path(part).name or part in ("", ".", ".."):  # makeinfo names a part by its file name alone
-            notes.append(f"its part {part} is not a file name (a part is a file beside its index file): its nodes "
-                         "are not ingested")
+            notes.append(
+                f"its part {part} is not a file name (a part is a file beside its index file): its nodes "
+                "are not ingested"
+            )
             continue
         paths = [index.parent / part, index.parent / (part + ".gz")]
         path = next((p for p in paths if p.is_file()), None)

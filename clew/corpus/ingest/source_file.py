@@ -20,7 +20,7 @@ from clew.corpus.ingest.formats.info import indirect_parts, info_targets
 from clew.corpus.ingest.formats.man import ROFF_HEAD, is_roff, man_targets
 from clew.corpus.ingest.formats.openapi import is_openapi
 from clew.corpus.ingest.includes import expand
-from clew.corpus.ingest.info_parts import declared_coding, join_parts, manual_of_part
+from clew.corpus.ingest.info_parts import declared_coding, join_parts, manual_of_part, unnamed_part
 from clew.corpus.ingest.peek import read_at_most, read_gzip, read_name
 from clew.corpus.ingest.sources import BINARY_FORMATS, MIB, FileLimits, Problem, Source, format_of
 
@@ -33,6 +33,8 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
     name = str(file)
     fmt = format_of(file)
     if fmt is None and (manual := manual_of_part(file.name)) is not None:
+        if (why := unnamed_part(file, manual)) is not None:
+            return None, Problem(name, why, True)
         return None, Problem(name, f"a part of the split Info manual {manual}, whose index file ({manual} or "
                                    f"{manual}.gz) is not beside it: not ingested; a part is read with its index file",
                              True)

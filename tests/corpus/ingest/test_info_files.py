@@ -213,3 +213,27 @@ def test_a_part_named_twice_or_an_index_naming_itself_is_read_once(tmp_path: Pat
     write(tmp_path / "self", {"coreutils.info": alone})  # a table naming only the index file: a manual in one file
     source, problem = read_source(tmp_path / "self" / "coreutils.info.gz", "coreutils.info.gz")
     assert problem is None and source is not None and parse_info(str(source.content)).text == whole.text
+
+
+def test_a_part_its_index_file_does_not_name_is_skipped_by_name(corpus: Corpus, tmp_path: Path) -> None:
+    """makeinfo writes ``x.info-1`` only with an index file naming it: one beside a manual in one file (rebuilt with
+    --no-split) or beside an index naming other parts is left from an earlier build. It was dropped with no word (0
+    skipped, no problem); it is skipped by name, and the manual beside it read."""
+    files = split(COREUTILS, "coreutils.info")
+    write(tmp_path / "one", {"coreutils.info": COREUTILS, "coreutils.info-1": files["coreutils.info-1"]})
+    write(tmp_path / "split", {**files, "coreutils.info-3": files["coreutils.info-2"]}, gzipped=False)
+    report = ingest_paths(corpus, [tmp_path / "one", tmp_path / "split"], chunk_tokens=400)
+    assert (report.versions_created, report.skipped) == (2, 2)
+    assert problems(report) == {
+        "coreutils.info-1.gz": (
+            True,
+            "a part of the Info manual coreutils.info, whose index file coreutils.info.gz beside it does not name it "
+            "(a manual in one file, with no Indirect: table): not ingested; a part left from an earlier build of the "
+            "manual",
+        ),
+        "coreutils.info-3": (
+            True,
+            "a part of the Info manual coreutils.info, whose index file coreutils.info beside it does not name it "
+            "(its Indirect: table names others): not ingested; a part left from an earlier build of the manual",
+        ),
+    }
