@@ -109,8 +109,8 @@ def ingest(
                                                   "outside it (default: skipped and reported).")] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, GNU Info, man pages, reStructuredText, AsciiDoc, text and JSONL
-    files into a corpus."""
+    """Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, GNU Info, man pages, reStructuredText, AsciiDoc, OpenAPI, text
+    and JSONL files into a corpus."""
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         raise fail(f"path not found: {', '.join(missing)}")
@@ -203,6 +203,13 @@ def _summary(report: IngestReport, paths: list[Path]) -> None:
                   highlight=False)
     if report.side_by_side is not None:
         err.print(f"[yellow]note[/yellow] {escape(report.side_by_side)}", highlight=False)
+    if gone := report.files_gone:
+        where = escape(named) if len(paths) == 1 else "the folders given"
+        err.print(f"[yellow]note[/yellow] {plural(len(gone), 'stored document')} of {where} "
+                  f"{'has' if len(gone) == 1 else 'have'} no file now (" + escape(", ".join(gone[:2]))
+                  + (f" and {len(gone) - 2:,} more" if len(gone) > 2 else "")
+                  + f"), still current and searchable: --prune retires {'it' if len(gone) == 1 else 'them'}",
+                  highlight=False)
     reasons = ", ".join(f"{reason} {count:,}" for reason, count in report.links_dangling_by_reason.items())
     out.print(
         f"{plural(report.documents, 'document')} ({plural(report.versions_created, 'new version')}, "

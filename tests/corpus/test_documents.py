@@ -206,6 +206,24 @@ def test_an_ingest_without_prune_names_the_documents_whose_files_are_gone(tmp_pa
         assert (pruned.retired, pruned.files_gone) == (["gamma.md", "sub/beta.md"], [])  # prune: the other's too
 
 
+def test_clew_ingest_says_in_one_line_that_a_stored_document_has_no_file_now(tmp_path: Path, docs: Path) -> None:
+    db = str(tmp_path / "c.duckdb")
+    assert runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs"]).exit_code == 0
+    (docs / "sub" / "beta.md").unlink()
+    said = runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs"])
+    assert said.exit_code == 0, said.output
+    assert (f"note 1 stored document of {docs} has no file now (sub/beta.md), still current and searchable: "
+            "--prune retires it") in " ".join(said.stderr.split())
+    (docs / "notes.txt").unlink()
+    (docs / "alpha.md").unlink()
+    three = runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs"])
+    assert ("note 3 stored documents of " in three.stderr
+            and "(alpha.md, notes.txt and 1 more), still current and searchable: --prune retires them"
+            in " ".join(three.stderr.split()))
+    pruned = runner.invoke(app, ["ingest", str(docs), "--db", db, "--collection", "docs", "--prune"])
+    assert pruned.exit_code == 0 and "no file now" not in pruned.stderr and "3 retired" in pruned.stdout
+
+
 def test_remove_documents(tmp_path: Path, docs: Path) -> None:
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [docs], collection="docs", chunk_tokens=220)
