@@ -37,7 +37,7 @@ class Entry:
 _TOOL = "tools"  # the commands generated from the tool surface (``clew.commands.tools``)
 COMMANDS: dict[str, Entry] = {
     "ingest": Entry("corpus", "Ingest Markdown, MDX, HTML, PDF, DOCX, EPUB, GNU Info, man pages, reStructuredText, "
-                              "AsciiDoc, text and JSONL files into a corpus."),
+                              "AsciiDoc, OpenAPI, text and JSONL files into a corpus."),
     "ingest-edges": Entry("corpus", "Add user graph edges between documents (rejected lines: exit status 2, the good "
                                     "ones are kept)."),
     "stats": Entry("corpus", "Counts per collection."),
