@@ -18,6 +18,7 @@ from clew.corpus.ingest.doc_names import documentation_name, not_text
 from clew.corpus.ingest.formats.html_charset import declared_charset
 from clew.corpus.ingest.formats.info import indirect_parts, info_targets
 from clew.corpus.ingest.formats.man import ROFF_HEAD, is_roff, man_targets
+from clew.corpus.ingest.formats.man import declared_coding as man_coding
 from clew.corpus.ingest.formats.openapi import is_openapi
 from clew.corpus.ingest.includes import expand
 from clew.corpus.ingest.info_parts import declared_coding, join_parts, manual_of_part, unnamed_part
@@ -87,8 +88,10 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         content = data.decode("utf-8")
         problem = None
     except UnicodeDecodeError as error:
-        # a page in the encoding it declares; an Info file in its trailer's (coding: iso-8859-1)
-        charset = declared_charset(data) if fmt == "html" else declared_coding(data) if fmt == "info" else None
+        # a page in the encoding it declares; an Info file in its trailer's (coding: iso-8859-1), a man page
+        # in its first line's (.\" -*- coding: latin-1 -*-)
+        charset = declared_charset(data) if fmt == "html" else declared_coding(data) if fmt == "info" else (
+            man_coding(data) if fmt == "man" else None)
         content = data.decode(charset or "utf-8", errors="replace")
         bad = content.count("\ufffd")
         where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"

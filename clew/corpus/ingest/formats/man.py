@@ -18,6 +18,7 @@ A man page is known by its name (``man_pages.MAN_SUFFIX``) and its first lines (
 
 from __future__ import annotations
 
+import codecs
 import html
 import posixpath
 import re
@@ -51,6 +52,21 @@ def is_roff(text: str) -> bool:
     if not ROFF_START.match(first):
         return False
     return bool(re.search(r"^[.']\s*(?:TH|Dd|Dt|so)\b", head, re.MULTILINE))
+
+
+_CODING = re.compile(rb"""^[.']\\".*-\*-.*\bcoding:[ \t]*([-\w.:]+)""")
+
+
+def declared_coding(data: bytes) -> str | None:
+    """The encoding a page's first or second line declares (``.\\" -*- coding: latin-1 -*-``, as preconv and man-db
+    read it), where Python knows it; else None."""
+    for line in data.split(b"\n", 2)[:2]:
+        if (match := _CODING.match(line.lstrip(b"\xef\xbb\xbf"))) is not None:
+            try:
+                return codecs.lookup(match[1].decode("ascii")).name
+            except LookupError:
+                return None
+    return None
 
 
 SO_ONLY = re.compile(
