@@ -100,9 +100,17 @@ class _Full(Exception):
     """The writer reached its bound."""
 
 
+def _text(value: object) -> str:
+    """``value`` (a string, number or, where a description puts one, a list or mapping) as text: a list or mapping as
+    its JSON cut at ``ENUM_VALUES`` values, as aliases may repeat one part many times."""
+    if isinstance(value, (dict, list)):
+        return json.dumps(pruned(value, [ENUM_VALUES]), ensure_ascii=False, default=str)
+    return str(value)
+
+
 def _cell(text: object) -> str:
     """``text`` as a table cell: one line, its pipes escaped."""
-    return " ".join(str(text).split()).replace("|", "\\|")
+    return " ".join(_text(text).split()).replace("|", "\\|")
 
 
 def _anchor(kind: str, name: str) -> str:
@@ -136,6 +144,11 @@ def nested(markdown: str, level: int) -> str:
             line = "#" * min(6, len(heading[1]) + shift) + line[len(heading[1]):]
         out.append(line)
     return "\n".join(out)
+
+
+def _names(value: object) -> list[str]:
+    """A schema's ``required`` list: its names (strings; anything else in it names no property)."""
+    return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
 
 
 def pruned(value: object, budget: list[int]) -> object:
@@ -235,7 +248,7 @@ class _Writer:
         self.security_schemes()
         by_tag = self.operations()
         tags = [self._map(tag) for tag in self.spec.get("tags") or [] if isinstance(tag, dict)]
-        named = {str(tag.get("name")): tag for tag in tags}
+        named = {_text(tag.get("name")): tag for tag in tags}
         for name in [*named, *(tag for tag in by_tag if tag not in named)]:
             if name not in by_tag and not named.get(name, {}).get("description"):
                 continue
@@ -256,10 +269,12 @@ class _Writer:
             if host:
                 schemes = self.spec.get("schemes") or ["https"]
                 base = self.spec.get("basePath") or ""
-                self.add("Base URL: " + ", ".join(f"`{scheme}://{host}{base}`" for scheme in schemes), "")
+                urls = [f"`{_text(scheme)}://{_text(host)}{_text(base)}`" for scheme in schemes]
+                self.add("Base URL: " + ", ".join(urls), "")
             return
         servers = [self._map(server) for server in self.spec.get("servers") or []]
-        urls = [f"`{server['url']}`" + (f" ({_cell(server['description'])})" if server.get("description") else "")
+        urls = [f"`{_text(server['url'])}`"
+                + (f" ({_cell(server['description'])})" if server.get("description") else "")
                 for server in servers if server.get("url")]
         if urls:
             self.add("Servers: " + ", ".join(urls), "")
@@ -284,7 +299,7 @@ class _Writer:
             flows = self._map(scheme.get("flows")) or ({"": scheme} if "scopes" in scheme else {})
             for flow_name, flow in flows.items():
                 flow = self._map(flow)
-                urls = [f"{key}: {flow[key]}" for key in ("authorizationUrl", "tokenUrl") if flow.get(key)]
+                urls = [f"{key}: {_text(flow[key])}" for key in ("authorizationUrl", "tokenUrl") if flow.get(key)]
                 if flow_name or urls:
                     self.add(f"Flow {_cell(flow_name)}" + (f" ({_cell(', '.join(urls))})" if urls else ""), "")
                 scopes = self._map(flow.get("scopes"))
@@ -303,12 +318,12 @@ class _Writer:
                 operation = item.get(method)
                 if isinstance(operation, dict):
                     tags = operation.get("tags") or [""]
-                    by_tag.setdefault(str(tags[0]), []).append((path, method, self._map(operation), shared))
+                    by_tag.setdefault(_text(tags[0]), []).append((path, method, self._map(operation), shared))
         return by_tag
 
     def operation(self, path: str, method: str, operation: dict[str, Any], shared: list[object]) -> None:
         name = operation.get("operationId")
-        anchor = _anchor("operation", str(name) if name else f"{method}-{path}")
+        anchor = _anchor("operation", _text(name) if name else f"{method}-{path}")
         self.add(f"### {method.upper()} {_cell(path)} {{#{anchor}}}", "")
         if operation.get("summary"):
             self.add(_cell(operation["summary"]), "")
@@ -345,7 +360,7 @@ class _Writer:
         for parameter in listed:
             resolved = self.resolve(parameter)
             if resolved:
-                found[(str(resolved.get("name")), str(resolved.get("in")))] = resolved
+                found[(_text(resolved.get("name")), _text(resolved.get("in")))] = resolved
         return list(found.values())
 
     def security(self, requirements: object) -> None:
@@ -354,7 +369,7 @@ class _Writer:
         needs = []
         for requirement in requirements:
             needs.append(" and ".join(
-                f"[{_cell(name)}](#{_anchor('security', str(name))})"
+                f"[{_cell(name)}](#{_anchor('security', _text(name))})"
                 + (f" (scopes: {', '.join(f'`{_cell(scope)}`' for scope in scopes)})" if scopes else "")
                 for name, scopes in self._map(requirement).items()) or "none")
         if needs:
@@ -428,12 +443,12 @@ class _Writer:
         if "$ref" in node:
             node = self.resolve(node)
         properties = dict(self._map(node.get("properties")))
-        required = set(node.get("required") or []) if isinstance(node.get("required"), list) else set()
+        required = set(_names(node.get("required")))
         for part in node.get("allOf") or []:
             part = self._map(part)
             if "$ref" not in part:
                 properties.update(self._map(part.get("properties")))
-                required.update(part.get("required") or [])
+                required.update(_names(part.get("required")))
         return {"properties": properties, "required": required} if properties else {}
 
     def properties(self, node: dict[str, Any]) -> None:
@@ -477,7 +492,7 @@ class _Writer:
                     return named[0]
                 return f"{words} " + ", ".join(named)
         kind = node.get("type")
-        kind = " or ".join(map(str, kind)) if isinstance(kind, list) else str(kind) if kind else ""
+        kind = " or ".join(map(_text, kind)) if isinstance(kind, list) else str(kind) if kind else ""
         if kind == "array" or "items" in node:
             kind = f"array of {self.type_of(node.get('items'), True, depth + 1)}"
         elif not kind:

@@ -161,6 +161,22 @@ def test_a_yaml_bomb_of_aliases_is_read_within_its_bound() -> None:
                                "many times?): the rest is left out"]
 
 
+def test_aliases_of_a_bomb_in_an_enum_a_description_or_a_type_are_written_cut() -> None:
+    # each value of an enum, and a name, type or description that is a list, was written whole (str): 9^8 strings
+    # for one enum value, gigabytes of memory and minutes before the bound on what is written was met
+    spec = ("openapi: 3.0.0\ninfo: {title: Laughs, version: '1'}\npaths: {}\n" + LAUGHS + "components:\n  schemas:\n"
+            "    Enum:\n      type: object\n      required: [code, *l8]\n      properties:\n"
+            "        code: {type: string, enum: *l8}\n        kind: {type: *l8, description: *l8}\n")
+    started = time.monotonic()
+    parsed = parse_openapi(spec)
+    assert time.monotonic() - started < 10  # 0.1 s
+    assert parsed.warnings == []
+    rows = section_text(parsed, "Enum")
+    code = next(line for line in rows.split("\n") if line.startswith("| code |"))
+    assert code.count('`[[[[[[[["lol", "lol"') == 9 and code.endswith("| yes |  |")  # a list in required names none
+    assert len(code) < 30 * 400 and len(rows) < 30 * 1000
+
+
 def test_invalid_yaml_and_a_mapping_without_openapi_are_unreadable() -> None:
     with pytest.raises(UnreadableDocument, match="not valid YAML or JSON"):
         parse_openapi("openapi: 3.0.0\ninfo: [unclosed\n")
