@@ -119,8 +119,9 @@ def partials(held: list[tuple[str, str]]) -> str:
 
 
 def includes(fmt: str, missed: list[str]) -> str:
-    """The includes a page's text left out (``missed``, from ``includes.expand``; ``fmt``: the page's format)."""
-    what = "--8<-- snippet" if fmt == "markdown" else "include::"
+    """The includes a page's text left out (``missed``, from ``includes.expand`` or ``man_pages.include_pages``;
+    ``fmt``: the page's format)."""
+    what = "--8<-- snippet" if fmt == "markdown" else ".so" if fmt == "man" else "include::"
     return f"{len(missed)} {what} line{'s' if len(missed) > 1 else ''} not read, left out: {some(missed)}"
 
 

@@ -6,6 +6,9 @@ where no page has that name). An alias is a page that is only ``.so man1/other.1
 a symbolic link to another page found with it (Debian installs ``slogin.1.gz -> ssh.1.gz``): it holds no text of its
 own, so it is left out (reported in one line) and its name stands for the page it names, so that a reference to it
 links to that page.
+
+A ``.so`` line inside a page of its own (zsh's ``zshall.1``: ``.so man1/zshmisc.1`` for each of its parts) includes
+the named file's text in its place, as man does, where that file is in the folder ingested (``include_pages``).
 """
 
 from __future__ import annotations
@@ -14,13 +17,16 @@ import re
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 
-from clew.corpus.ingest.formats.man import ALIAS_BYTES, alias_target
+from clew.corpus.ingest.formats.man import ALIAS_BYTES, alias_target, declared_coding
 from clew.corpus.ingest.peek import read_head, read_name
 
 MAN_SUFFIX = re.compile(r"\.(?:[0-9][a-z0-9+]{0,7}|n|l)", re.IGNORECASE)
 """A man page's suffix, its section (``ls.1``, ``Foo::Bar.3pm``, ``openssl.1ssl``, Tcl's ``.n``): read as one where
 its first lines are roff (``formats.man.is_roff``), else skipped saying why (``source_file.read_source``)."""
 _SECTION = re.compile(r"([0-9][a-z0-9+]*|n|l)", re.IGNORECASE)
+_SO = re.compile(r"^[.'][ \t]*so[ \t]+(\S+)[ \t]*(?:\n|\Z)", re.MULTILINE)
+SO_DEPTH = 4
+"""The most ``.so`` includes nest: an included page's own include is read, down to this depth."""
 
 
 def page_name(key: str) -> tuple[str, str] | None:
@@ -79,3 +85,55 @@ def _alias(file: Path, by_path: dict[Path, str], names: dict[str, str]) -> str |
         return None
     named = page_name(target)
     return names.get(f"{named[0]}({named[1]})", target) if named is not None else target
+
+
+def include_pages(text: str, file: Path, key: str, limit: int) -> tuple[str, list[str]]:
+    """``text`` (of the man page ``file``, found as ``key``) with each ``.so`` line replaced by the named file's text
+    (found as man finds it: from the folder above the page's section folder, or beside the page; gzipped too) where
+    that file is inside the folder ingested; its own ``.so`` lines likewise, to ``SO_DEPTH``, none twice in one chain;
+    at most ``limit`` bytes included in all. A line whose file is not read is dropped; returns the text and each
+    line dropped, with why."""
+    if _SO.search(text) is None:
+        return text, []
+    root = file
+    for _ in PurePosixPath(key).parts:
+        root = root.parent
+    missed: list[str] = []
+    return _included(text, file, root.resolve(), [file.resolve()], [limit], missed), missed
+
+
+def _included(text: str, file: Path, root: Path, chain: list[Path], budget: list[int], missed: list[str]) -> str:
+    def one(match: re.Match[str]) -> str:
+        name = match[1]
+        found = _so_file(name, file, root)
+        why = ("not a file in the folder ingested" if found is None else "it includes itself" if found in chain
+               else f"more than {SO_DEPTH} includes deep" if len(chain) > SO_DEPTH else None)
+        if found is None or why is not None:
+            missed.append(f"{name} ({why})")
+            return ""
+        try:
+            data = read_head(found, budget[0] + 1)
+        except OSError as error:
+            missed.append(f"{name} ({error})")
+            return ""
+        if len(data) > budget[0]:
+            missed.append(f"{name} (over the size limit of the page with what it includes)")
+            return ""
+        budget[0] -= len(data)
+        try:
+            inner = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8")
+        except UnicodeDecodeError:
+            inner = data.decode(declared_coding(data) or "utf-8", errors="replace")
+        inner = _included(inner.replace("\r\n", "\n"), found, root, [*chain, found], budget, missed)
+        return inner if inner.endswith("\n") or not inner else inner + "\n"
+
+    return _SO.sub(one, text)
+
+
+def _so_file(name: str, file: Path, root: Path) -> Path | None:
+    """The file a ``.so`` line of ``file`` names, resolved, where it is one inside ``root``."""
+    for folder in (file.parent.parent, file.parent, root):
+        for path in (folder / name, folder / f"{name}.gz"):
+            if path.is_file() and (found := path.resolve()).is_relative_to(root):
+                return found
+    return None

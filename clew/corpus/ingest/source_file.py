@@ -22,6 +22,7 @@ from clew.corpus.ingest.formats.man import declared_coding as man_coding
 from clew.corpus.ingest.formats.openapi import is_openapi
 from clew.corpus.ingest.includes import expand
 from clew.corpus.ingest.info_parts import declared_coding, join_parts, manual_of_part, unnamed_part
+from clew.corpus.ingest.man_pages import include_pages
 from clew.corpus.ingest.peek import read_at_most, read_gzip, read_name
 from clew.corpus.ingest.sources import BINARY_FORMATS, MIB, FileLimits, Problem, Source, format_of
 
@@ -97,8 +98,9 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         where = f"declared {charset}" if charset else f"UTF-8 (first bad byte at {error.start})"
         problem = None if charset and not bad else Problem(
             name, f"not valid {where}; replaced {bad} undecodable byte(s)", False)
-    if fmt in ("asciidoc", "rst", "text", "markdown"):
-        content, missed = expand(content, file, key, limits.text_bytes, fmt)
+    if fmt in ("asciidoc", "rst", "text", "markdown", "man"):
+        content, missed = (include_pages(content, file, key, limit) if fmt == "man"
+                           else expand(content, file, key, limits.text_bytes, fmt))
         if missed:
             note = left_out.includes(fmt, missed)
             problem = Problem(name, f"{problem.message}; {note}", False) if problem else Problem(

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from clew.corpus.ingest.api import ingest_paths
-from clew.corpus.ingest.formats.man import declared_coding
+from clew.corpus.ingest.formats.man import declared_coding, parse_man
 from clew.corpus.ingest.man_pages import page_name
 from clew.corpus.ingest.source_file import read_source
 from clew.corpus.ingest.sources import find_files, format_of
@@ -140,3 +140,47 @@ def test_a_page_in_another_encoding_that_does_not_say_so_is_repaired_and_said_as
     source, problem = read_source(tmp_path / "ls.1", "ls.1")
     assert source is not None and "Eintr\ufffdge" in source.content
     assert problem is not None and "not valid UTF-8" in problem.message and "replaced 6" in problem.message
+
+
+ZSHALL = """.TH "ZSHALL" "1" "May 14, 2022" "zsh 5\\&.9"
+.SH "NAME"
+zshall \\- the Z shell meta\\-man page
+.SH "STARTUP/SHUTDOWN FILES"
+Commands are first read from \\fB/etc/zsh/zshenv\\fP\\&.
+.so man1/zshmisc.1
+.so man1/zshloop.1
+.so man1/zshgone.1
+.so /etc/passwd
+.TH "ZSHALL" "1" "May 14, 2022" "zsh 5\\&.9"
+.SH "FILES"
+\\fB$ZDOTDIR/\\&.zshenv\\fP
+"""
+"""zsh 5.9's zshall(1) (Debian's zsh-common), shortened: the whole manual as one page, its parts by ``.so``; a loop,
+a part not installed and a file outside the folder added."""
+ZSHMISC = """.TH "ZSHMISC" "1" "May 14, 2022" "zsh 5\\&.9"
+.SH "NAME"
+zshmisc \\- everything and then some
+.SH "SIMPLE COMMANDS & PIPELINES"
+A \\fIsimple command\\fP is a sequence of optional parameter
+assignments followed by blank\\-separated words\\&.
+"""
+
+
+def test_so_inside_a_page_includes_the_named_file_of_the_folder_and_drops_the_others(tmp_path: Path) -> None:
+    (tmp_path / "man1").mkdir()
+    (tmp_path / "man1" / "zshall.1.gz").write_bytes(gzip.compress(ZSHALL.encode()))
+    (tmp_path / "man1" / "zshmisc.1.gz").write_bytes(gzip.compress(ZSHMISC.encode()))
+    (tmp_path / "man1" / "zshloop.1").write_text('.SH "LOOP"\nOnce.\n.so man1/zshloop.1\n')
+    source, problem = read_source(tmp_path / "man1" / "zshall.1.gz", "man1/zshall.1.gz")
+    assert source is not None and problem is not None and problem.warning
+    assert problem.message == (
+        "3 .so lines not read, left out: man1/zshloop.1 (it includes itself), man1/zshgone.1 (not a file in the folder "
+        "ingested), /etc/passwd (not a file in the folder ingested)")
+    doc = parse_man(source.content)
+    assert doc.title == "zshall(1)"
+    headings = [section.heading for section in doc.sections]
+    assert headings.index("STARTUP/SHUTDOWN FILES") < headings.index("SIMPLE COMMANDS & PIPELINES") < headings.index(
+        "LOOP") < headings.index("FILES")
+    assert "sequence of optional parameter assignments" in doc.text
+    alone, _ = read_source(tmp_path / "man1" / "zshall.1.gz", "zshall.1.gz")  # the folder ingested is man1
+    assert alone is not None and "sequence of optional parameter" in alone.content
