@@ -38,8 +38,10 @@ def mkdocs_blocks(text: str) -> str:
     above)."""
     if "///" not in text and ":::" not in text and "[:" not in text:
         return text
-    code = code_lines(text)
     lines = text.split("\n")
+    if not any(_candidate(line) for line in lines):  # a "[:" in prose or code: no block to read, no parse to pay
+        return text
+    code = code_lines(text)
     cleared: set[int] = set()
     if "///" in text:
         _blocks(lines, code)
@@ -52,6 +54,15 @@ def mkdocs_blocks(text: str) -> str:
             if "[:" in line and number not in code and _ICON_LINKS.fullmatch(line):
                 lines[number] = ""
     return "\n".join(lines)
+
+
+def _candidate(line: str) -> bool:
+    """Whether ``line`` reads as a generic block's fence, an autodoc line or a line of icon links (if not in code)."""
+    return (
+        ("///" in line and _FENCE.fullmatch(line) is not None)
+        or (":::" in line and _AUTODOC.fullmatch(line) is not None)
+        or ("[:" in line and _ICON_LINKS.fullmatch(line) is not None)
+    )
 
 
 def _blocks(lines: list[str], code: set[int]) -> None:

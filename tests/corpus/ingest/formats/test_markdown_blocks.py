@@ -4,6 +4,9 @@ Starlette's docs/)."""
 
 from __future__ import annotations
 
+import pytest
+
+from clew.corpus.ingest.formats import markdown_blocks
 from clew.corpus.ingest.formats.markdown import parse_markdown
 from clew.corpus.ingest.formats.markdown_blocks import mkdocs_blocks
 
@@ -120,3 +123,15 @@ def test_a_line_of_icon_links_is_not_text() -> None:
               "[:material-github:](https://example.org/x) [:octicons-tag-24:][tag]\n\nSee [:x:][y] here.\n")
     assert _texts(source) == ["See [:x:][y] here."]
     assert mkdocs_blocks(source).count("\n") == source.count("\n")
+
+
+def test_a_page_with_no_block_fence_autodoc_or_icon_line_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A "[:" in prose or code (``items[:3]``, an OpenAPI description's pattern) names no block: the page is returned
+    as written without the CommonMark parse that finds its code lines (task Q1: a third of a large page's time)."""
+
+    def no_parse(text: str) -> set[int]:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(markdown_blocks, "code_lines", no_parse)
+    page = "# Slices\n\nTake `items[:3]`, or a [:name] in prose.\n\n    /// not a fence: code\n::: not.autodoc here\n"
+    assert mkdocs_blocks(page) == page
