@@ -2,9 +2,10 @@
 link to one, or a copy of its bytes. Debian's exim4-doc-html links every chapter ``chNN.html`` to ``ch-<name>.html``
 (68 links, the pages' own links naming the second), so each passage was stored, found and packed twice.
 
-Of such files one is ingested: a link's target (the file the link names), else the first by key; each other one is
-left out, reported in one line per folder given, and stands for it, as a man page's alias does (``man_pages``): a link
-to it leads to the kept file (:func:`aliased`). Only files of a size another file has are read to compare, once each
+Of such files one is ingested: a link's target (the file the link names), else the first by key, one read as plain
+text after another (of ``README`` and ``README.md``, README.md: its headings are read); each other one is left out,
+reported in one line per folder given, and stands for it, as a man page's alias does (``man_pages``): a link to it
+leads to the kept file (:func:`aliased`). Only files of a size another file has are read to compare, once each
 (SHA-256 of the bytes; two hard links to one file are not read). A key a ``!`` pattern names is kept, and an empty file
 is left to the reader (skipped as empty). Two files of the same bytes are one document whatever their names and
 folders (a licence twice, two copies of one page): its text is stored and found once. A copy is not a file the ingest
@@ -41,7 +42,9 @@ def same_files(files: list[tuple[Path, str]], taken_back: Callable[[str], bool])
             if target is not None and target != key:
                 copies[key] = target
     by_size: dict[int, list[tuple[Path, str, tuple[int, int]]]] = {}
-    for file, key in sorted(files, key=lambda entry: entry[1]):
+    # the kept one of a group is the first by key, a file read as plain text (a README, a .txt) after one of a format
+    # that reads more of it (README.md's headings)
+    for file, key in sorted(files, key=lambda entry: (format_of(entry[0]) == "text", entry[1])):
         if key in copies:
             continue
         try:

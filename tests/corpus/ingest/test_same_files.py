@@ -76,6 +76,17 @@ def test_a_file_found_under_several_names_is_found_once(spec: Path) -> None:
     )
 
 
+def test_of_a_readme_and_its_copy_readme_md_the_markdown_is_kept(tmp_path: Path) -> None:
+    # README (read as plain text since task K1) sorts first: it was kept and README.md, whose headings the Markdown
+    # reader reads, left out as its copy
+    (tmp_path / "README").write_text("# Project\n\n## Install\n\nRun the installer.\n")
+    (tmp_path / "README.md").write_text((tmp_path / "README").read_text())
+    (tmp_path / "NOTES.txt").write_text(LICENCE)
+    (tmp_path / "notes.rst").write_text(LICENCE)
+    aliases = leave_out_copies(find_files([tmp_path], "**/*").files, [tmp_path], [])[1]
+    assert aliases == {"NOTES.txt": "notes.rst", "README": "README.md"}
+
+
 def test_a_copy_is_taken_back_in_by_name(spec: Path) -> None:
     exclude = ["!ch01.html", "!b/LICENCE.txt"]
     assert leave_out_copies(find_files([spec], "**/*", exclude).files, [spec], exclude)[1] == {
