@@ -69,6 +69,8 @@ def load_description(content: str) -> dict[str, Any]:
     content = content.removeprefix("\ufeff")
     try:
         spec = json.loads(content)
+    except RecursionError:
+        raise UnreadableDocument("JSON nested too deep to read: not ingested") from None
     except ValueError:
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         try:

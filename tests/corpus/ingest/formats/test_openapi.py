@@ -182,3 +182,6 @@ def test_invalid_yaml_and_a_mapping_without_openapi_are_unreadable() -> None:
         parse_openapi("openapi: 3.0.0\ninfo: [unclosed\n")
     with pytest.raises(UnreadableDocument, match="no openapi or swagger key"):
         parse_openapi('{"components": {"openapi": "3.0.0"}}')
+    # JSON nested past Python's recursion limit, as YAML so nested is (it was a RecursionError, named as such)
+    with pytest.raises(UnreadableDocument, match="JSON nested too deep to read"):
+        parse_openapi('{"openapi": "3.0.0", "x": ' + "[" * 100_000 + "]" * 100_000 + "}")
