@@ -58,7 +58,8 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         return None, Problem(name, f"not a readable gzip file ({str(error) or 'it ends early'}): not ingested", True)
     except OSError as error:
         return None, Problem(name, f"cannot read: {error.strerror or error}", True)
-    if fmt == "openapi" and not is_openapi(data):  # a package.json, mkdocs.yml, however large: not read, as before
+    if fmt == "openapi" and not is_openapi(data) and not (len(data) > limit and not gzipped and _ends_openapi(file)):
+        # a package.json, mkdocs.yml, however large: not read, as before
         suffix = PurePosixPath(read_name(file.name)).suffix
         return None, Problem(name, f"unsupported file type {suffix!r}: not an OpenAPI description", True,
                              unread_type=suffix)
@@ -138,3 +139,19 @@ def _read_part(path: Path, size: int) -> bytes:
 def _size(count: int) -> str:
     whole = f" ({count // MIB} MiB)" if count >= MIB and count % MIB == 0 else ""
     return f"{count:,} bytes{whole}"
+
+
+OPENAPI_TAIL = 64 * 1024
+"""The bytes at the end of a JSON file past the text limit in which an OpenAPI key is looked for."""
+
+
+def _ends_openapi(file: Path) -> bool:
+    """Whether the last ``OPENAPI_TAIL`` bytes of ``file`` (a ``.json`` file whose first bytes, up to the text limit,
+    hold no OpenAPI key) hold one: a description sorted by key holds it last (Kubernetes' ``swagger.json``), and one
+    past the limit is then skipped naming the limit, not counted as a file of a type clew does not read."""
+    try:
+        with file.open("rb") as handle:
+            handle.seek(max(0, os.fstat(handle.fileno()).st_size - OPENAPI_TAIL))
+            return is_openapi(handle.read(OPENAPI_TAIL))
+    except OSError:
+        return False

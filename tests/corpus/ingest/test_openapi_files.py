@@ -39,6 +39,12 @@ def test_a_description_over_the_text_limit_is_skipped_naming_it(tmp_path: Path) 
     source, problem = read_source(spec, "openapi.yaml", FileLimits(text_bytes=1024))
     assert source is None and problem is not None
     assert problem.message.startswith("2,718 bytes is over the 1,024 bytes limit for text files (openapi)")
+    # one whose keys are sorted holds its swagger key last, past the limit: it was counted as a .json clew does not read
+    (tmp_path / "swagger.json").write_text('{"definitions": {"Pet": {"description": "' + "x" * 2000 + '"}}, '
+                                           '"info": {"title": "Pets", "version": "1"}, "paths": {}, "swagger": "2.0"}')
+    source, problem = read_source(tmp_path / "swagger.json", "swagger.json", FileLimits(text_bytes=1024))
+    assert source is None and problem is not None and problem.unread_type is None
+    assert problem.message.startswith("2,119 bytes is over the 1,024 bytes limit for text files (openapi)")
     # a JSON file past the limit that is no description (a site's search index) and an empty one are of a type clew
     # does not read, as before, not files that failed to read
     (tmp_path / "search_index.json").write_text('{"docs": [' + '{"text": "x"}, ' * 200 + '{}]}')
