@@ -148,6 +148,12 @@ def nested(markdown: str, level: int) -> str:
     return "\n".join(out)
 
 
+def _list(value: object) -> list[Any]:
+    """``value`` where a list is looked for (tags, servers, parameters), else an empty one: a description that puts a
+    number or mapping there reads as one without it."""
+    return value if isinstance(value, list) else []
+
+
 def _names(value: object) -> list[str]:
     """A schema's ``required`` list: its names (strings; anything else in it names no property)."""
     return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
@@ -249,7 +255,7 @@ class _Writer:
         self.external(self.spec.get("externalDocs"))
         self.security_schemes()
         by_tag = self.operations()
-        tags = [self._map(tag) for tag in self.spec.get("tags") or [] if isinstance(tag, dict)]
+        tags = [self._map(tag) for tag in _list(self.spec.get("tags")) if isinstance(tag, dict)]
         named = {_text(tag.get("name")): tag for tag in tags}
         for name in [*named, *(tag for tag in by_tag if tag not in named)]:
             if name not in by_tag and not named.get(name, {}).get("description"):
@@ -269,12 +275,12 @@ class _Writer:
         if self.swagger:
             host = self.spec.get("host")
             if host:
-                schemes = self.spec.get("schemes") or ["https"]
+                schemes = _list(self.spec.get("schemes")) or ["https"]
                 base = self.spec.get("basePath") or ""
                 urls = [f"`{_text(scheme)}://{_text(host)}{_text(base)}`" for scheme in schemes]
                 self.add("Base URL: " + ", ".join(urls), "")
             return
-        servers = [self._map(server) for server in self.spec.get("servers") or []]
+        servers = [self._map(server) for server in _list(self.spec.get("servers"))]
         urls = [f"`{_text(server['url'])}`"
                 + (f" ({_cell(server['description'])})" if server.get("description") else "")
                 for server in servers if server.get("url")]
@@ -315,11 +321,11 @@ class _Writer:
         by_tag: dict[str, list[tuple[str, str, dict[str, Any], list[object]]]] = {}
         for path, item in self._map(self.spec.get("paths")).items():
             item = self.resolve(item)
-            shared = list(item.get("parameters") or [])
+            shared = _list(item.get("parameters"))
             for method in METHODS:
                 operation = item.get(method)
                 if isinstance(operation, dict):
-                    tags = operation.get("tags") or [""]
+                    tags = _list(operation.get("tags")) or [""]
                     by_tag.setdefault(_text(tags[0]), []).append((path, method, self._map(operation), shared))
         return by_tag
 
@@ -336,7 +342,7 @@ class _Writer:
             self.add(f"Operation ID: `{_cell(name)}`", "")
         self.external(operation.get("externalDocs"))
         self.security(operation.get("security", self.spec.get("security")))
-        parameters = self.parameters([*shared, *(operation.get("parameters") or [])])
+        parameters = self.parameters([*shared, *_list(operation.get("parameters"))])
         body = [parameter for parameter in parameters if parameter.get("in") == "body"]
         parameters = [parameter for parameter in parameters if parameter.get("in") != "body"]
         if parameters:
@@ -372,7 +378,7 @@ class _Writer:
         for requirement in requirements:
             needs.append(" and ".join(
                 f"[{_cell(name)}](#{_anchor('security', _text(name))})"
-                + (f" (scopes: {', '.join(f'`{_cell(scope)}`' for scope in scopes)})" if scopes else "")
+                + (f" (scopes: {', '.join(f'`{_cell(scope)}`' for scope in _list(scopes))})" if _list(scopes) else "")
                 for name, scopes in self._map(requirement).items()) or "none")
         if needs:
             self.add("Security: " + "; or ".join(needs), "")
@@ -446,7 +452,7 @@ class _Writer:
             node = self.resolve(node)
         properties = dict(self._map(node.get("properties")))
         required = set(_names(node.get("required")))
-        for part in node.get("allOf") or []:
+        for part in _list(node.get("allOf")):
             part = self._map(part)
             if "$ref" not in part:
                 properties.update(self._map(part.get("properties")))

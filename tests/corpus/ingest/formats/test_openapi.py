@@ -177,6 +177,20 @@ def test_aliases_of_a_bomb_in_an_enum_a_description_or_a_type_are_written_cut() 
     assert len(code) < 30 * 400 and len(rows) < 30 * 1000
 
 
+def test_a_number_or_mapping_where_a_list_is_looked_for_reads_as_none() -> None:
+    # each was a TypeError or KeyError: the description 'could not be read (TypeError: 'int' object is not iterable)'
+    spec = (
+        "openapi: 3.0.0\ninfo: {title: Odd, version: '1'}\nservers: 5\ntags: 5\nsecurity: [{key: 5}]\n"
+        "paths: {/pets: {parameters: 5, get: {tags: {a: 1}, summary: List the pets, parameters: 5}}}\n"
+        "components: {schemas: {Pet: {allOf: 5, properties: {name: {type: string}}}}}\n"
+    )
+    parsed = parse_openapi(spec)
+    assert "List the pets" in section_text(parsed, "GET /pets")
+    assert "| name | string | no |" in section_text(parsed, "Pet")
+    swagger = "swagger: '2.0'\ninfo: {title: Odd, version: '1'}\nhost: api.example.org\nschemes: 5\npaths: {}\n"
+    assert "Base URL: `https://api.example.org`" in parse_openapi(swagger).text
+
+
 def test_invalid_yaml_and_a_mapping_without_openapi_are_unreadable() -> None:
     with pytest.raises(UnreadableDocument, match="not valid YAML or JSON"):
         parse_openapi("openapi: 3.0.0\ninfo: [unclosed\n")
