@@ -344,7 +344,11 @@ def ingest_paths(
                                                                      _row_filter(principal))
                 report.links_dangling = sum(report.links_dangling_by_reason.values())
     elif writes:  # without prune, a deleted file's document stays current: say so (task K1)
-        report.files_gone = files_gone(corpus, collection, seen, roots, _row_filter(principal))
+        try:
+            report.files_gone = files_gone(corpus, collection, seen, roots, _row_filter(principal))
+        except StoreFailure as error:  # a note, not the write: a store failed after the write leaves it out
+            logger.warning("files gone from the folders not looked for (the ingested documents are stored): %s",
+                           error)
     report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning,
                                    unread_type=p.unread_type, taken_by=p.taken_by)
                        for p in problems] + report.problems  # after them: writes refused by permission
