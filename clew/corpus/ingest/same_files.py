@@ -21,13 +21,18 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from clew.corpus.ingest.doc_names import documentation_name
 from clew.corpus.ingest.left_out import IGNORE_FILE, some
+from clew.corpus.ingest.peek import read_name
 from clew.corpus.ingest.sources import GENERATED, Problem, deciding_pattern, format_of, ignore_patterns
 
 if TYPE_CHECKING:
     from clew.corpus.ingest.prepare import PreparedDocument
 
 READ_BLOCK = 1 << 20
+CONTENT_CHECKED = frozenset({"man", "openapi"})
+"""Formats whose suffix a file's content must confirm when it is read (a ``.1`` that is roff, a ``.json`` that is an
+OpenAPI description): of identical copies, one of them is kept only when no other name decides."""
 
 
 def same_files(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]) -> list[tuple[str, str]]:
@@ -43,8 +48,10 @@ def same_files(files: list[tuple[Path, str]], taken_back: Callable[[str], bool])
                 copies[key] = target
     by_size: dict[int, list[tuple[Path, str, tuple[int, int]]]] = {}
     # the kept one of a group is the first by key, a file read as plain text (a README, a .txt) after one of a format
-    # that reads more of it (README.md's headings)
-    for file, key in sorted(files, key=lambda entry: (format_of(entry[0]) == "text", entry[1])):
+    # that reads more of it (README.md's headings), and one whose name only its content confirms (a man page's
+    # suffix, an OpenAPI description's, a README's) last: a 'notes.1' that is not roff is skipped when read, and
+    # its copy 'notes.md' is then the one read (review V13)
+    for file, key in sorted(files, key=lambda entry: (_rank(entry[0]), entry[1])):
         if key in copies:
             continue
         try:
@@ -68,6 +75,15 @@ def same_files(files: list[tuple[Path, str]], taken_back: Callable[[str], bool])
             if kept != key and not taken_back(key):
                 copies[key] = kept
     return sorted(copies.items())
+
+
+def _rank(file: Path) -> int:
+    """0 for a file whose name decides how it is read, 1 for one read as plain text by its suffix, 2 for one whose
+    name only its content confirms (its read checks: ``source_file.read_source``)."""
+    fmt = format_of(file)
+    if fmt in CONTENT_CHECKED or (fmt == "text" and documentation_name(read_name(file.name))):
+        return 2
+    return 1 if fmt == "text" else 0
 
 
 def _digest(file: Path) -> str | None:

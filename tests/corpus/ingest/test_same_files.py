@@ -87,6 +87,17 @@ def test_of_a_readme_and_its_copy_readme_md_the_markdown_is_kept(tmp_path: Path)
     assert aliases == {"NOTES.txt": "notes.rst", "README": "README.md"}
 
 
+def test_of_a_copy_named_as_a_man_page_and_a_markdown_file_the_markdown_is_read(tmp_path: Path) -> None:
+    # review V13: 'notes.1' sorted first and was kept, then skipped as not roff when read: nothing was ingested
+    (tmp_path / "notes.1").write_text("# Notes\n\nThe rollback takes four minutes.\n")
+    (tmp_path / "notes.md").write_text((tmp_path / "notes.1").read_text())
+    assert leave_out_copies(find_files([tmp_path], "**/*").files, [tmp_path], [])[1] == {"notes.1": "notes.md"}
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        report = ingest_paths(corpus, [tmp_path])
+        assert report.documents == 1
+        assert [hit.document_key for hit in search(corpus, {"query": "rollback"}).hits] == ["notes.md"]
+
+
 def test_a_copy_is_taken_back_in_by_name(spec: Path) -> None:
     exclude = ["!ch01.html", "!b/LICENCE.txt"]
     assert leave_out_copies(find_files([spec], "**/*", exclude).files, [spec], exclude)[1] == {
