@@ -182,7 +182,7 @@ def _summary(report: IngestReport, paths: list[Path]) -> None:
     # HTML folder holds its site's images, styles and scripts (GLFW's Doxygen pages named 9 '.png'/'.css'/'.js'
     # files, then 'and 89 more', where a PDF that did not read hid)
     # (a file named as a kind clew reads that is not one, ``notes.1`` not roff or a binary ``README``, is named: why)
-    counted = [p.unread_type is not None and ": named as " not in p.message for p in report.problems]
+    counted = [p.unread_type is not None and not p.named_as for p in report.problems]
     kinds = Counter(p.unread_type for p, count in zip(report.problems, counted, strict=True) if count)
     shown = [p for p, count in zip(report.problems, counted, strict=True) if not count and p.taken_by is None]
     lines = [("skipped" if p.skipped else "warning" if p.warning else "repaired", f"{p.path}: {p.message}")

@@ -350,7 +350,7 @@ def ingest_paths(
             logger.warning("files gone from the folders not looked for (the ingested documents are stored): %s",
                            error)
     report.problems = [SkippedItem(path=p.path, message=p.message, skipped=p.skipped, warning=p.warning,
-                                   unread_type=p.unread_type, taken_by=p.taken_by)
+                                   unread_type=p.unread_type, taken_by=p.taken_by, named_as=p.named_as)
                        for p in problems] + report.problems  # after them: writes refused by permission
     skipped = sum(p.skipped for p in problems)
     report.skipped += skipped

@@ -20,6 +20,9 @@ class SkippedItem(BaseModel):
     taken_by: str | None = None
     """The file of an earlier folder given that holds this file's key (two sites' ``index.html``), this one skipped:
     ``clew ingest`` says those in one line."""
+    named_as: bool = Field(default=False, exclude=True)
+    """A file named as a kind clew reads that is not one (``notes.1`` not roff, a binary ``README``): ``clew ingest``
+    names it, with why, where it counts other unread types (its message says so: not in the report's JSON)."""
 
 
 class IngestReport(BaseModel):

@@ -76,10 +76,10 @@ def read_source(file: Path, key: str, limits: FileLimits | None = None, targets:
         suffix = PurePosixPath(read_name(file.name)).suffix
         what = "binary (NUL bytes)" if b"\x00" in data[:8192] else "its first lines are not roff: no .TH, .Dd or .so"
         return None, Problem(name, f"unsupported file type {suffix!r}: named as a man page, but {what}", True,
-                             unread_type=suffix)
+                             unread_type=suffix, named_as=True)
     if fmt == "text" and documentation_name(read_name(file.name)) and (why := not_text(data)) is not None:
         return None, Problem(name, f"unsupported file type {file.suffix or '(none)'!r}: named as documentation, but "
-                                   f"{why}", True, unread_type=file.suffix or "(none)")
+                                   f"{why}", True, unread_type=file.suffix or "(none)", named_as=True)
     if b"\x00" in data[:8192] and fmt != "info":  # an Info file's index markers hold NULs: its reader strips them
         if fmt != "html" or not data.lstrip().startswith(b"<") or data.count(b"\x00") * 1000 > len(data):
             return None, Problem(name, "binary file (NUL bytes)", True)

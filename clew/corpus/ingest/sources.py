@@ -158,6 +158,9 @@ class Problem:
     """The suffix of a file skipped because clew reads no file of its type (``'.png'``, ``'(none)'``)."""
     taken_by: str | None = None
     """The file of an earlier folder given that holds the key of this one, skipped (two sites' ``index.html``)."""
+    named_as: bool = False
+    """A file named as a kind clew reads that is not one (``notes.1`` not roff, a binary ``README``): an unread type
+    that ``clew ingest`` names, with why, where other unread types are counted."""
 
 
 @dataclass(frozen=True, slots=True)

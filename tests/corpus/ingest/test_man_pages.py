@@ -82,6 +82,8 @@ def test_a_man_folder_is_ingested_skipping_what_is_no_man_page_by_name(man: Path
         "cut.1.gz": (True, "not a readable gzip file (Compressed file ended before the end-of-stream marker was "
                            "reached): not ingested", None),
     }
+    # named by clew ingest, with why, where a folder's images are counted by type (a field, not its message's words)
+    assert {Path(p.path).name for p in report.problems if p.named_as} == {"notes.1", "garbage.1"}
     titles = dict(corpus.cursor().execute(
         "SELECT d.key, v.title FROM documents d JOIN document_versions v ON v.document_id = d.id").fetchall())
     assert titles == {"man1/ls.1.gz": "ls(1)", "man1/ssh.1": "ssh(1)", "man5/ssh_config.5": "ssh_config(5)"}
