@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from clew.corpus.ingest.formats.openapi import EXAMPLE_VALUES, nested, parse_openapi
+from clew.corpus.ingest.formats import openapi
+from clew.corpus.ingest.formats.openapi import EXAMPLE_VALUES, nested, output_limit, parse_openapi
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
 
 FIXTURES = Path(__file__).parents[3] / "fixtures" / "openapi"
@@ -157,8 +158,33 @@ def test_a_yaml_bomb_of_aliases_is_read_within_its_bound() -> None:
     assert len(parsed.text) <= 512 * 1024
     laughs = section_text(parsed, "Laughs")  # its example cut at EXAMPLE_VALUES values
     assert 0 < laughs.count('"lol"') < EXAMPLE_VALUES and laughs.endswith('  "..."\n]\n```')
-    assert parsed.warnings == ["the description writes more than 524,288 characters (aliases repeating one part "
-                               "many times?): the rest is left out"]
+    assert parsed.warnings == [
+        "the description writes more than 524,288 characters of Markdown (twice its size, at least 512 KiB, at most "
+        "16 MiB; aliases or references repeating one part many times?): the rest is left out; written: 0 of 0 "
+        "operations, 1 of 2 schemas"]
+
+
+def test_references_repeating_one_part_are_written_within_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a shared parameter of a long description, referenced by every operation, is written again in each: 33 KB of
+    # description would write 1.2 MB; the operations written before the bound are kept whole and the warning says so
+    monkeypatch.setattr(openapi, "MIN_OUTPUT", 16 * 1024)
+    operations = "".join(f"  /items/{n}:\n    get:\n      operationId: get{n}\n      parameters:\n"
+                         f"      - $ref: '#/components/parameters/Page'\n" for n in range(300))
+    spec = ("openapi: 3.0.0\ninfo: {title: Items, version: '1'}\npaths:\n" + operations + "components:\n"
+            "  parameters:\n    Page:\n      {name: page, in: query, schema: {type: integer}, description: '"
+            + "The page of results to return. " * 130 + "'}\n")
+    parsed = parse_openapi(spec)
+    assert len(parsed.text) <= 2 * len(spec)
+    assert "| page | query | integer | no | The page of results to return." in parsed.text.split("GET /items/1")[0]
+    written = sum(section.heading.startswith("GET /items/") for section in parsed.sections)
+    assert 10 < written < 300
+    assert parsed.warnings == [
+        f"the description writes more than {2 * len(spec):,} characters of Markdown (twice its size, at least 16 KiB, "
+        "at most 16 MiB; aliases or references repeating one part many times?): the rest is left out; written: "
+        f"{written - 1} of 300 operations, 0 of 0 schemas"]  # the last operation begun, cut in its table
+    # a description at the 16 MiB text limit wrote 32 MiB: twice what the Markdown reader reads from a file (160 s)
+    assert output_limit(16 * 1024 * 1024) == output_limit(10**9) == openapi.MAX_OUTPUT == 16 * 1024 * 1024
+    assert output_limit(100) == openapi.MIN_OUTPUT and output_limit(5_000_000) == 10_000_000
 
 
 def test_aliases_of_a_bomb_in_an_enum_a_description_or_a_type_are_written_cut() -> None:
