@@ -264,6 +264,7 @@ class _Man:
         self.font = Font()
         self.pending: str | None = None  # a macro waiting for its next line: SH, SS, TP, TQ, B, I, ...
         self.tag_font: str | None = None
+        self.counted: tuple[object, int] | None = None  # the numbered list open and its last item's number
         self.tbl: list[str] | None = None
         self.link: str | None = None  # .UR/.MT's address while its text is read
         self.link_text: list[str] = []
@@ -413,10 +414,28 @@ class _Man:
                 self.page.paragraph(ends_list=True)
         elif mark in _BULLETS:
             self.page.item("ul")
-        elif _NUMBER.fullmatch(mark):
+        elif _NUMBER.fullmatch(mark) and self._counts(mark):
             self.page.item("ol")
         else:
             self.page.item("dl", linked(tag, self.targets))
+
+    def _counts(self, mark: str) -> bool:
+        """Whether a numbered tag is the next item of a numbered list: 1 where no list or a bulleted one is open, one
+        more than the item before it in a numbered one (a letter always). An exit status list (xargs' ``.IP 0``,
+        ``.IP 123``; curl's ``.IP 0``, ``.IP 1`` ...) is terms, its numbers kept: read as a list counted from 1, curl's
+        exit code 6 read as 7."""
+        digits = re.search(r"\d+", mark)
+        if digits is None:
+            return True
+        level, number = self.page.levels[-1], int(digits.group())
+        if level.kind == "ol" and self.counted is not None and self.counted[0] is level:
+            expected = self.counted[1] + 1
+        else:
+            expected = 1 if level.kind != "dl" else -1
+        if number != expected:
+            return False
+        self.counted = (level, number)
+        return True
 
     def _fonts(self, macro: str, args: list[str]) -> None:
         fonts = _FONT_MACROS[macro]

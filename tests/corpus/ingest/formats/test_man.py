@@ -488,3 +488,23 @@ def test_a_tbl_table_in_an_mdoc_page_is_a_table() -> None:
         "## ATTRIBUTES\n\n| Interface | Attribute | Value |\n| --- | --- | --- |\n| crypt | Thread safety | MT-Unsafe |"
         "\n\n## HISTORY\n\nA rotor-based crypt."
     )
+
+
+def test_numbered_tags_that_do_not_count_from_one_are_terms_kept_as_written() -> None:
+    """An exit status list (xargs' ``.IP 0``, ``.IP 123``; curl's ``.IP 0``, ``.IP 1`` ...) names each status by its
+    tag: read as a numbered list, its numbers were dropped and the list counted 1, 2, 3 (curl's exit code 6 read as
+    7). A tag is an item of a numbered list only where it counts from 1, one more than the item before it."""
+    xargs = parse_man(
+        ".TH XARGS 1\n.SH \"EXIT STATUS\"\n.B xargs\nexits with the following status:\n.RS\n.IP 0\nif it succeeds\n"
+        ".IP 123\nif any invocation of the command exited with status 1-125\n.IP 124\n"
+        "if the command exited with status 255\n.IP 1\nif some other error occurred.\n.RE\n"
+    )
+    assert xargs.text.endswith(
+        "xargs exits with the following status:\n\n0\n\nif it succeeds\n\n"
+        "123\n\nif any invocation of the command exited with status 1-125\n\n"
+        "124\n\nif the command exited with status 255\n\n1\n\nif some other error occurred."
+    )
+    curl = parse_man(".TH curl 1\n.SH \"EXIT CODES\"\n.IP 0\nSuccess.\n.IP 1\nUnsupported protocol.\n.IP 2\nFailed.\n")
+    assert curl.text.endswith("## EXIT CODES\n\n0\n\nSuccess.\n\n1\n\nUnsupported protocol.\n\n2\n\nFailed.")
+    steps = parse_man(".TH S 1\n.SH STEPS\n.IP 1.\nDo this.\n.IP 2.\nDo that.\n.IP 4.\nSkipped one.\n")
+    assert steps.text.endswith("## STEPS\n\n1. Do this.\n2. Do that.\n\n4.\n\nSkipped one.")
