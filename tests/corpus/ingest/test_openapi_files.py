@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from clew.corpus.ingest import source_file
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.source_file import read_source
 from clew.corpus.ingest.sources import FileLimits, format_of
@@ -33,7 +34,8 @@ def test_only_openapi_descriptions_are_read_of_json_and_yaml_files(tmp_path: Pat
     assert source is not None and source.format == "openapi"
 
 
-def test_a_description_over_the_text_limit_is_skipped_naming_it(tmp_path: Path) -> None:
+def test_a_description_over_the_text_limit_is_skipped_naming_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                                 ) -> None:
     spec = tmp_path / "openapi.yaml"
     spec.write_text((FIXTURES / "petstore-v31.yaml").read_text())
     source, problem = read_source(spec, "openapi.yaml", FileLimits(text_bytes=1024))
@@ -45,6 +47,24 @@ def test_a_description_over_the_text_limit_is_skipped_naming_it(tmp_path: Path) 
     source, problem = read_source(tmp_path / "swagger.json", "swagger.json", FileLimits(text_bytes=1024))
     assert source is None and problem is not None and problem.unread_type is None
     assert problem.message.startswith("2,119 bytes is over the 1,024 bytes limit for text files (openapi)")
+    # an OpenAPI 3 description sorted by key holds 'openapi' after its components, in its middle: neither in the
+    # first bytes read (up to the limit) nor in the last 64 KiB, it was counted as a .json clew does not read
+    (tmp_path / "openapi.json").write_text('{"components": {"schemas": {"Pet": {"description": "' + "x" * 2000
+                                           + '"}}}, "info": {"title": "Pets", "version": "1"}, "openapi": "3.0.3", '
+                                           '"paths": {"/pets": {"description": "' + "y" * 70_000 + '"}}}')
+    source, problem = read_source(tmp_path / "openapi.json", "openapi.json", FileLimits(text_bytes=1024))
+    assert source is None and problem is not None and problem.unread_type is None
+    assert problem.message.startswith("72,161 bytes is over the 1,024 bytes limit for text files (openapi)")
+    # of a file past OPENAPI_SCAN, the key is looked for in its first OPENAPI_SCAN bytes and its last OPENAPI_TAIL
+    monkeypatch.setattr(source_file, "OPENAPI_SCAN", 4096)
+    source, problem = read_source(tmp_path / "swagger.json", "swagger.json", FileLimits(text_bytes=1024))
+    assert source is None and problem is not None and problem.unread_type is None  # in the tail
+    source, problem = read_source(tmp_path / "openapi.json", "openapi.json", FileLimits(text_bytes=1024))
+    assert source is None and problem is not None and problem.unread_type is None  # in the first 4096 bytes
+    (tmp_path / "late.json").write_text('{"components": {"x": "' + "x" * 10_000 + '"}, "openapi": "3.0.3", "paths": {'
+                                        '"x": "' + "y" * 70_000 + '"}}')
+    source, problem = read_source(tmp_path / "late.json", "late.json", FileLimits(text_bytes=1024))
+    assert source is None and problem is not None and problem.unread_type == ".json"  # in neither: counted by type
     # a JSON file past the limit that is no description (a site's search index) and an empty one are of a type clew
     # does not read, as before, not files that failed to read
     (tmp_path / "search_index.json").write_text('{"docs": [' + '{"text": "x"}, ' * 200 + '{}]}')

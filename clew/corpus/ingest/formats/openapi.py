@@ -60,8 +60,15 @@ description seen, GitHub Enterprise Cloud's 14.1 MB, writes 8.2 MB."""
 
 
 def is_openapi(data: bytes) -> bool:
-    """Whether ``data`` (a ``.json``, ``.yaml`` or ``.yml`` file's bytes) may be an OpenAPI description."""
-    return OPENAPI_SIGN.search(data) is not None
+    """Whether ``data`` (a ``.json``, ``.yaml`` or ``.yml`` file's bytes) may be an OpenAPI description: the words
+    looked for first, ``OPENAPI_SIGN`` matched where one is (the pattern alone reads 30 MB a second, ``find`` 2 GB)."""
+    for word in (b"openapi", b"swagger"):
+        at = data.find(word)
+        while at >= 0:
+            if OPENAPI_SIGN.search(data, max(0, at - 2), at + 256) is not None:
+                return True
+            at = data.find(word, at + len(word))
+    return False
 
 
 def output_limit(size: int) -> int:
