@@ -2,7 +2,8 @@
 
 Each set's ``verify.py`` is the reference definition of its evidence matching and checks the set's rules
 (corpus bytes against ``corpus.sha256``, 8 questions of each kind, every evidence phrase inside one text
-element of a source, continuation gaps, multi-hop sources); it runs on the standard library alone.
+element of a source, continuation gaps, multi-hop sources); it runs on the standard library alone, except
+``pdf-docs``' one, which also needs pypdfium2 (clew's own PDF library) to read its PDF.
 """
 
 import subprocess
