@@ -211,7 +211,13 @@ class Mdoc:
     def _macro(self, name: str, args: list[str]) -> None:
         page = self.page
         if self.xo is not None and name != "It":
-            self.xo.append(self.phrase(name, args))
+            if name == "Sm":  # ssh(1)'s "-L [bind_address:]port:host:hostport": not the words "off", "on"
+                self.spacing = args[0] != "off" if args else not self.spacing
+                self.xo.append("")  # what follows starts a word of its own
+            elif not self.spacing and self.xo:
+                self.xo[-1] += self.phrase(name, args)  # spacing off: the macro lines' words are one word
+            else:
+                self.xo.append(self.phrase(name, args))
             if "Xc" in args or name == "Xc":
                 term, self.xo = " ".join(part for part in self.xo if part), None
                 page.item("dl", term)

@@ -508,3 +508,19 @@ def test_numbered_tags_that_do_not_count_from_one_are_terms_kept_as_written() ->
     assert curl.text.endswith("## EXIT CODES\n\n0\n\nSuccess.\n\n1\n\nUnsupported protocol.\n\n2\n\nFailed.")
     steps = parse_man(".TH S 1\n.SH STEPS\n.IP 1.\nDo this.\n.IP 2.\nDo that.\n.IP 4.\nSkipped one.\n")
     assert steps.text.endswith("## STEPS\n\n1. Do this.\n2. Do that.\n\n4.\n\nSkipped one.")
+
+
+def test_spacing_turned_off_inside_a_term_joins_its_macro_lines_into_one_word() -> None:
+    """ssh(1)'s ``-L`` term: ``.Sm off`` inside ``.It Fl L Xo`` ... ``.Xc`` read as the words "off" and "on", and its
+    lines spaced apart: "-L off [bind_address:] port: host: hostport on"; mandoc writes
+    "-L [bind_address:]port:host:hostport"."""
+    ssh = parse_man(
+        ".Dd March 10 2023\n.Dt SSH 1\n.Os\n.Sh NAME\n.Nm ssh\n.Nd client\n.Sh DESCRIPTION\n.Bl -tag -width Ds\n"
+        ".It Fl L Xo\n.Sm off\n.Oo Ar bind_address : Oc\n.Ar port : host : hostport\n.Sm on\n.Xc\n"
+        ".It Fl L Xo\n.Sm off\n.Ar local_socket : remote_socket\n.Sm on\n.Xc\n"
+        "Specifies that connections are forwarded.\n.El\n"
+    )
+    assert ssh.text.endswith(
+        "## DESCRIPTION\n\n-L [bind_address:]port:host:hostport\n-L local_socket:remote_socket\n\n"
+        "Specifies that connections are forwarded."
+    )
