@@ -136,8 +136,12 @@ def manual_names(files: list[tuple[Path, str]], names: dict[str, str]) -> None:
     it, its file's name without ``.info``: ``"(guile)"`` -> ``"guile-3.0/guile.info.gz"``, the first folder's where
     two folders given hold a manual of one name. ``names`` is the index of what references name that man pages
     share (``man_pages.man_pages``: ``"grep(1)"``), so that a reference to a manual installed in another folder
-    (``/usr/share/info/guile-3.0/``) links to it (``formats.info.info_targets``)."""
+    (``/usr/share/info/guile-3.0/``) links to it (``formats.info.info_targets``). A manual in a folder is named with
+    its folders too, as a ``dir`` entry may name it (``"(guile-3.0/guile)"``), so that of two versions installed side
+    by side each is named."""
     for _, key in files:
-        name = PurePosixPath(read_name(key)).name
-        if name.lower().endswith(".info") and len(name) > len(".info"):
-            names.setdefault(f"({name[: -len('.info')]})", key)
+        path = read_name(key)
+        if path.lower().endswith(".info") and len(PurePosixPath(path).name) > len(".info"):
+            parts = path[: -len(".info")].split("/")
+            for at in range(len(parts) - 1, -1, -1):
+                names.setdefault(f"({'/'.join(parts[at:])})", key)

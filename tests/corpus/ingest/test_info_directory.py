@@ -108,3 +108,35 @@ def test_a_file_named_dir_that_is_not_info_is_skipped_saying_so(tmp_path: Path, 
     assert report.versions_created == 0
     [problem] = report.problems
     assert problem.skipped and "not a GNU Info file" in problem.message
+
+
+def test_a_manual_named_with_its_folder_links_to_it_and_the_directory_has_a_title(
+    info: Path, tmp_path: Path, corpus: Corpus
+) -> None:
+    """The entry install-info writes for a manual in a folder of its own may name it with the folder
+    (``(guile-3.0/guile)``; task L1). Linked as written, relative to the citing file, it dangled where that folder was
+    given to the ingest on its own (its keys then lose ``guile-3.0/``): it now leads to the manual of that name found
+    with it, as ``(guile)`` does. The directory's document was titled "Top" (its node's name)."""
+    _write(info / "dir", DIRECTORY.replace("(guile).", "(guile-3.0/guile).")
+           + "* Guile modules: (guile-3.0/guile)Modules.  How Guile's modules are found.\n")
+    (info / "guile-3.0").rename(tmp_path / "guile-3.0")
+    ingest_paths(corpus, [info, tmp_path / "guile-3.0"], exclude=["!dir"], chunk_tokens=200)
+    links = targets(corpus)
+    assert links["guile.info.gz#Modules"].startswith("guile.info.gz:1:### 6.18 Modules")  # type: ignore[union-attr]
+    assert links["guile.info.gz"].startswith("guile.info.gz:1:")  # type: ignore[union-attr]
+    titles = dict(corpus.cursor().execute(
+        "SELECT d.key, v.title FROM documents d JOIN document_versions v ON v.document_id = d.id").fetchall())
+    assert titles == {"dir": "Info directory", "guile.info.gz": "The Guile Reference Manual",
+                      "r5rs.info.gz": "Revised(5) Scheme"}
+
+
+def test_a_manual_named_with_its_folder_in_one_ingest_links_to_that_folder_s(info: Path, corpus: Corpus) -> None:
+    """Two versions installed side by side (``guile-2.2/``, ``guile-3.0/``): ``(guile-3.0/guile)`` leads to the one
+    it names, whichever of them ``(guile)`` names (as it did before: a guard on the rule above)."""
+    _write(info / "guile-2.2" / "guile.info.gz", GUILE.replace("3.0.8", "2.2.7"))
+    _write(info / "dir", DIRECTORY.replace("(guile).", "(guile-3.0/guile).")
+           + "* Guile 2.2 modules: (guile-2.2/guile)Modules.  Guile 2.2's modules.\n")
+    ingest_paths(corpus, [info], exclude=["!dir"], chunk_tokens=200)
+    resolved = {href.split("/")[0]: str(to).split(":")[0] for href, to in targets(corpus).items()
+                if href.startswith("guile-")}
+    assert resolved == {"guile-3.0": "guile-3.0/guile.info.gz", "guile-2.2": "guile-2.2/guile.info.gz"}

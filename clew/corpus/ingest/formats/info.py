@@ -78,6 +78,11 @@ _ITEM_END = {"dl": "</dd>", "ul": "</li>", "ol": "</li>"}
 _DETAILED = re.compile(r"[-—]+ ?The Detailed Node Listing ?[-—]+")
 """The line before the Top node's menu of every node (each node's own menu again), left out."""
 _REF_LINE = re.compile(r"(Node|Ref): (.*)\x7f\d+$")
+_MANUAL_PATH = re.compile(r"\(([^()\s/]+(?:/[^()\s/]+)+)\)")
+"""A manual named with its folders in a reference (``(guile-3.0/guile)``)."""
+INFO_DIRECTORY_TITLE = "Info directory"
+"""The title of the Info directory (``dir``, whose ``Top`` node has no heading): the name Info's documentation and
+``install-info`` give it."""
 
 
 def node_id(name: str) -> str:
@@ -116,11 +121,17 @@ def info_targets(content: str, key: str, manuals: dict[str, str]) -> dict[str, s
     """Of ``manuals`` (the pages and manuals found with this one, a manual by the name a reference gives it:
     ``"(guile)"`` -> ``"guile-3.0/guile.info.gz"``, ``info_parts.manual_names``), those in another folder that
     ``content`` references, as hrefs relative to ``key``; one beside it is linked as ``guile.info#Node``, which
-    leads to ``guile.info.gz`` too."""
+    leads to ``guile.info.gz`` too. A manual named with a folder (``(guile-3.0/guile)``, as a ``dir`` entry may name
+    one) is the one found in that folder, else the one found by its name alone (the folder given to the ingest
+    itself, so its keys do not hold the folder's name), as Info looks for it in each folder of its path."""
     folder = posixpath.dirname(key) or "."
     hrefs = {name: posixpath.relpath(target, folder) for name, target in sorted(manuals.items())
              if name.startswith("(") and name in content}
-    return {name: href for name, href in hrefs.items() if "/" in href}
+    for path in sorted(set(_MANUAL_PATH.findall(content))):
+        found = manuals.get(f"({path})") or manuals.get(f"({path.rsplit('/', 1)[1]})")
+        if found is not None:
+            hrefs[f"({path})"] = posixpath.relpath(found, folder)
+    return {name: href for name, href in hrefs.items() if "/" in href or "/" in name}
 
 
 def parse_info(source: str, targets: dict[str, str] | None = None) -> ParsedDocument:
@@ -202,7 +213,7 @@ class _Writer:
             heading, lines = lines[0].strip(), lines[2:]
         else:
             level = TOP_LEVEL if top else min(self.levels.get(node.up, TOP_LEVEL) + 1, 6)
-            heading = node.name
+            heading = INFO_DIRECTORY_TITLE if top and self.manual == "dir" else node.name
         self.levels[node.name] = level
         self.close()
         self.out.append(f'<h{level} id="{html.escape(node_id(node.name))}">{ids}{html.escape(heading)}</h{level}>\n')
