@@ -1,7 +1,7 @@
 """Pages a site publishes for browsers rather than readers, left out of an ingest (``clew.corpus.ingest.sources``
 calls it for each folder's files): redirect pages, pages marked noindex, all-in-one pages that repeat their folder's
 pages, tables of contents of the other pages, a blog-style site's lists of posts and lists of links to its pages,
-a Docsify site's sidebar and navbar, and a site's not-found page."""
+a Docsify site's sidebar and navbar, a site's not-found page, and GAPDoc's MathJax copies of its chapters."""
 
 from __future__ import annotations
 
@@ -74,6 +74,16 @@ DOCSIFY_READ = 64 * 1024
 """The bytes of an ``index.html`` looked at for ``DOCSIFY_MARKS`` (``docsify init``'s page: 635 bytes)."""
 
 
+GAPDOC = b'<meta name="generator" content="GAPDoc2HTML"'
+"""How a page GAPDoc2HTML wrote names it (GAP's manuals and its packages'), in its first ``GAPDOC_READ`` bytes."""
+GAPDOC_READ = 2048
+MATHJAX_COPY = "_mj"
+"""GAPDoc writes each chapter twice, ``chap21.html`` and ``chap21_mj.html``, the second the same text with its formulas
+for MathJax ("[MathJax on]" links one to the other): a copy (``"mathjax"``), left out where the first is found with it
+(task S5: gap-doc 4.12's ``ref/``, ``tut/`` and ``hpc/``, 229 pages, each passage found twice). Not the same bytes, so
+``same_files`` keeps both."""
+
+
 NOT_FOUND_NAMES = frozenset({"404.html", "404.htm"})
 """The name of the page a site answers a missing one with, as the generators write it beside the pages (Sphinx's
 sphinx-notfound-page and the pallets theme, MkDocs and Material, Docusaurus, VitePress, Starlight, Jekyll, Hugo)."""
@@ -99,10 +109,12 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
     ``taken_back`` is true is kept; a page is read up to ``limit`` bytes."""
     marks: dict[str, str | None] = {}
     kinds: dict[str, str | None] = {}  # each HTML page read once, for both (task R17)
+    gapdoc: list[str] = []  # the pages GAPDoc2HTML wrote (MATHJAX_COPY)
     for file, key in files:
         data = _read(file, limit) if is_html(file) else None
         marks[key] = None if data is None else browser_page(data)
         kinds[key] = None if data is None else _list_kind(data)
+        gapdoc += [key] if data is not None and GAPDOC in data[:GAPDOC_READ] else []
     indexed = any(mark is None and is_html(file) for (file, key), mark in zip(files, marks.values(), strict=True))
     dropped = {key: mark for key, mark in marks.items()
                if mark is not None and (mark == "redirect" or indexed) and not taken_back(key)}
@@ -118,7 +130,18 @@ def drop_browser_pages(files: list[tuple[Path, str]], taken_back: Callable[[str]
     dropped.update((key, why) for key, why in _docsify(files) if not taken_back(key))
     dropped.update((key, "notfound") for key in _not_found(files, is_html, limit) + _saved_errors(files)
                    if key not in dropped and not taken_back(key))
+    kept = {key for _, key in files} - dropped.keys()
+    dropped.update((key, "mathjax") for key in gapdoc if _mathjax_copy_of(key) in kept and not taken_back(key))
     return [entry for entry in files if entry[1] not in dropped], list(dropped.items())
+
+
+def _mathjax_copy_of(key: str) -> str | None:
+    """The key of the page a GAPDoc page ``key`` is the MathJax copy of by its name (``chap21_mj.html`` of
+    ``chap21.html``; :data:`MATHJAX_COPY`), else None."""
+    path = PurePosixPath(key)
+    if not path.stem.endswith(MATHJAX_COPY) or path.stem == MATHJAX_COPY:
+        return None
+    return path.with_name(path.stem[: -len(MATHJAX_COPY)] + path.suffix).as_posix()
 
 
 def _compilations(pages: list[tuple[Path, str]], limit: int) -> list[tuple[str, str]]:

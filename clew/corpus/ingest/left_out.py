@@ -88,12 +88,13 @@ _BROWSER_KINDS = (  # why, what one is and what many are, what it holds
     ("notfound", "not-found page", "not-found pages", "the page a server answers a missing one with"),
     ("mirror", "mirror tool's index page", "mirror tool's index pages", "HTTrack's list of the sites it saved"),
     ("autoindex", "folder listing", "folder listings", "a web server's list of a folder's files"),
+    ("mathjax", "MathJax copy", "MathJax copies", "a GAPDoc chapter again, its formulas for MathJax"),
 )
 
 
 def browser(pages: list[tuple[str, str]]) -> str:
     """Pages for browsers: ``(key, why)``, why ``redirect``, ``noindex``, ``compilation``, ``contents``,
-    ``listing``, ``links``, ``navigation``, ``shell``, ``notfound``, ``mirror`` or ``autoindex``."""
+    ``listing``, ``links``, ``navigation``, ``shell``, ``notfound``, ``mirror``, ``autoindex`` or ``mathjax``."""
     parts, examples = [], []
     for why, one, many, holds in _BROWSER_KINDS:
         keys = [key for key, reason in pages if reason == why]
