@@ -21,6 +21,7 @@ from clew.agent.declarations import declared, signature
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
+from clew.agent.line_shapes import ANAPHOR, EXAMPLE_SECTION, SAME
 from clew.agent.result import Citation, Generation
 from clew.agent.rows import Conditions, matching_rows, other_row
 from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, parsed_units
@@ -188,26 +189,15 @@ _NUMBERED = re.compile(r"\s*(\d{1,3})[.)]\s")
 """A passage that opens with a numbered list's item: its number (the list may go on from the passage before)."""
 
 
-_ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\b|'s\b))\b"
-                      r"|(?:For|To do) (?:this|that|so),")
-"""How a sentence that leans on the one before it opens ("This attribute ...", "They can be ...",
-"It must be used ...", "For this, use ..."; not "It is possible to ...", whose "it" points forward)."""
-
-
-_SAME = re.compile(r"\bthe same(?=[.,;]|\s+(?:using|with|by|for|in|on|through|via|when|if|without)\b)")
-"""A sentence that leans on the one before it inside ("You can achieve the same using hide_input=True.", after "The
-program will still receive the password, but nothing will be shown on screen"): "the same" standing for what the
-sentence before says, not a determiner ("the same name as")."""
-
-
-_EXAMPLE_SECTION = re.compile(r"Examples?:")
-"""A docstring's example section (Google style: "Example:" a paragraph of its own after the summary, as pdoc writes it):
-the example of the sentence before it, whatever its follower is (pdoc writes rich's ``>>> if Confirm.ask("Continue"):``
-as nested blockquotes, a paragraph read as a label; task X20's rule N2b)."""
-
-
 SHORT = 6
 """A quoted sentence of at most this many words is quoted with the sentence before it (``_kept_with``)."""
+
+
+def _short(unit: Unit) -> bool:
+    """Quoted after the sentence before it: ``SHORT``, or under a definition's term leaning on that one (``ANAPHOR``:
+    under 'auto' of ``cp --reflink[=WHEN]``, "This is the default if no '--reflink' option is given.", alone, left out
+    what 'auto' does, task U37; outside a term, npm's, Python's and git's dev sets lost four phrases)."""
+    return len(unit.own.split()) <= SHORT or (bool(unit.header) and ANAPHOR.match(unit.own) is not None)
 
 
 def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
@@ -218,7 +208,7 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     cost of a non-sequentially-fetched disk page."); not when the short one is a label ending in ":"
     (SQLite's syntax diagrams' "common-table-expression:" took the label "select-stmt:" before it).
     Then the sentence after it, when that opens with an anaphor ("This setting must be at least 128
-    kilobytes.") or does "the same" (``_SAME``) and ends as a statement does: it says more about what
+    kilobytes.") or does "the same" (``SAME``) and ends as a statement does: it says more about what
     the quoted one names (SQLite's footer "This page last modified on 2022-01-20 21:38:08 UTC" and a
     lead-in "This module defines the following functions:" do not); or when it introduces a code
     example, with the example (the first it introduces): the quoted sentence says what the example
@@ -238,12 +228,12 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
             end += 1
         closing = passage[end] if end < len(passage) and len(unit.follow) >= end - unit.position - 1 else None
         if closing is not None and not (closing.kind != "sentence" or closing.follow or closing.intro is not None
-                                        or not _ANAPHOR.match(closing.own) or _key(closing.own) in quoted
+                                        or not ANAPHOR.match(closing.own) or _key(closing.own) in quoted
                                         or not closing.own.rstrip(")\"'*`").endswith((".", "!", "?"))
                                         or len(closing.own.split()) > LENGTH):
             taken.append(closing)
         return taken
-    if unit.kind == "sentence" and len(unit.own.split()) <= SHORT and unit.position > 0 and not unit.own.endswith(":"):
+    if unit.kind == "sentence" and _short(unit) and unit.position > 0 and not unit.own.endswith(":"):
         before = passage[unit.position - 1]
         if not (before.kind != "sentence" or before.follow or before.intro is not None or _key(before.own) in quoted
                 or before.header != unit.header or len(before.own.split()) > LENGTH):
@@ -252,15 +242,15 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     if after < len(passage):
         nxt = passage[after]
         led = bool(nxt.header) and _key(nxt.header) == _key(unit.own)  # a short lead-in under it: "Like this:"
-        section = unit.kind == "sentence" and not nxt.header and _EXAMPLE_SECTION.fullmatch(nxt.own) is not None
+        section = unit.kind == "sentence" and not nxt.header and EXAMPLE_SECTION.fullmatch(nxt.own) is not None
         if not (nxt.kind != "sentence" or nxt.intro is not None or _key(nxt.own) in quoted
                 or (nxt.header != unit.header and not led) or len(nxt.own.split()) > LENGTH):
             example = nxt.follow[:1]
-            leans = led or section or _ANAPHOR.match(nxt.own) is not None
+            leans = led or section or ANAPHOR.match(nxt.own) is not None
             if example and (_code(example[0][0]) or section) and (leans or not nxt.own.endswith((":", "e.g."))) and (
                     _key(example[0][0].split("\n", 1)[-1]) not in quoted):
                 taken.append(replace(nxt, follow=example))  # the example the next sentence introduces
-            elif not nxt.follow and (leans or _SAME.search(nxt.own)) and (
+            elif not nxt.follow and (leans or SAME.search(nxt.own)) and (
                     nxt.own.rstrip(")\"'*`").endswith((".", "!", "?"))):  # a statement: not a footer, not a lead-in
                 taken.append(nxt)
     return taken
@@ -392,7 +382,7 @@ def _adjacent(group: list[Unit], first: Unit | None) -> list[Unit]:
         run = [unit]
         if plain(unit):
             start = unit.position
-            while (unit is not first or len(unit.own.split()) <= SHORT) and free(unit.header, start - 1):
+            while (unit is not first or _short(unit)) and free(unit.header, start - 1):
                 start -= 1
             run = []
             while free(unit.header, start):

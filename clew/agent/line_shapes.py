@@ -1,6 +1,6 @@
 """What a line or a few lines of a passage are, read alone (``clew.agent.units`` cuts a passage into units by
 them): a command-line option's term, a line of code, a block of code without fences, a title's underline, a table's
-border and header row."""
+border and header row, a sentence that leans on the one before it."""
 
 from __future__ import annotations
 
@@ -19,6 +19,23 @@ SEE = re.compile(r"(?!.*\b(?:below|following|example)\b)\(?(?:For\b[^,;:]*,\s*)?
 monitors.", "See also Video modes."; not "See the example below."): it introduces no example that follows it;
 the sentence before it does (task U4's question 4: GLFW's ``glfwCreateWindow(..., glfwGetPrimaryMonitor(), NULL)``
 hung under the pointer)."""
+
+ANAPHOR = re.compile(r"(?:This|These|They|Such|Those|Its|Their|It(?! is\b| was\b|'s\b))\b"
+                      r"|(?:For|To do) (?:this|that|so),")
+"""How a sentence that leans on the one before it opens ("This attribute ...", "They can be ...",
+"It must be used ...", "For this, use ..."; not "It is possible to ...", whose "it" points forward)."""
+
+
+SAME = re.compile(r"\bthe same(?=[.,;]|\s+(?:using|with|by|for|in|on|through|via|when|if|without)\b)")
+"""A sentence that leans on the one before it inside ("You can achieve the same using hide_input=True.", after "The
+program will still receive the password, but nothing will be shown on screen"): "the same" standing for what the
+sentence before says, not a determiner ("the same name as")."""
+
+
+EXAMPLE_SECTION = re.compile(r"Examples?:")
+"""A docstring's example section (Google style: "Example:" a paragraph of its own after the summary, as pdoc writes it):
+the example of the sentence before it, whatever its follower is (pdoc writes rich's ``>>> if Confirm.ask("Continue"):``
+as nested blockquotes, a paragraph read as a label; task X20's rule N2b)."""
 
 
 def unfenced_code(lines: list[str]) -> bool:

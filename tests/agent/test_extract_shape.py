@@ -353,3 +353,33 @@ def test_a_session_no_cut_shortens_is_quoted_by_its_first_paragraph() -> None:
     generation = extractive_answer(question, [("ev1:c:24:1:4", FRONT_ENDS), ("ev1:c:16:1:2", code)], max_tokens=180)
     assert generation is not None
     assert "def compile(options):" not in generation.answer
+
+
+REFLINK = """‘--reflink[=WHEN]’
+
+Perform a lightweight, copy-on-write (COW) copy, if supported by the file system. Once it has succeeded, beware that \
+the source and destination files share the same data blocks as long as they remain unmodified. Thus, if an I/O error \
+affects data blocks of one of the files, the other suffers the same fate.
+
+The WHEN value can be one of the following:
+
+‘always’
+
+If the copy-on-write operation is not supported then report the failure for each file and exit with a failure \
+status. Plain ‘--reflink’ is equivalent to ‘--reflink=when’.
+
+‘auto’
+
+If the copy-on-write operation is not supported then fall back to the standard copy behavior. This is the default \
+if no ‘--reflink’ option is given."""
+"""coreutils' Info manual, cp's ``--reflink`` (task U37's question I5): what 'auto' does is in the sentence before
+the one that names the option."""
+
+
+def test_a_sentence_under_a_term_that_leans_on_the_one_before_is_quoted_with_it() -> None:
+    # "This is the default if no '--reflink' option is given." was quoted under 'auto' alone: the term's description,
+    # "fall back to the standard copy behavior", shares no word with the question and was left out
+    generation = extractive_answer("What does cp --reflink=auto do?", [("ev1:c:1:1:399", REFLINK)])
+    assert generation is not None
+    assert ("‘auto’\nIf the copy-on-write operation is not supported then fall back to the standard copy behavior.\n"
+            "This is the default if no ‘--reflink’ option is given.") in generation.answer
