@@ -407,6 +407,7 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
     heading_size: float | None = None  # the size of the heading just written (a heading on two lines)
 
     asides: list[Line] = []  # margin notes beside the paragraph: after it
+    terms = _term_lines(lines)
 
     def flush() -> None:
         nonlocal paragraph, first
@@ -467,6 +468,12 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
             line_kind = "list_item"
         else:
             line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
+        if i - 1 in terms:  # a definition's term on a line of its own: a paragraph of its own (_term_lines)
+            flush()
+            _emit(renderer, [line], "paragraph", continues=False, listing=listing, margin=margin,
+                  items=[] if items is None else items)
+            first = False
+            continue
         if paragraph:
             last = paragraph[-1]
             limit = max(1.5 * max(last.size, line.size), (gaps or {}).get(line.size, 0.0))  # pdf_layout
@@ -488,6 +495,29 @@ def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headi
     for table in tables:  # a table whose box held no line of text still goes in, after the page's text
         if table.rows:
             renderer.table(table.rows, 1, table.title)
+
+
+def _term_lines(lines: list[Line]) -> set[int]:
+    """The indexes of the lines that are a definition list's term set in code on a line of its own, its
+    description indented under it: Texinfo's ``@table @code`` and ``@vtable`` in pdfTeX (the Bash Reference Manual's
+    "HISTCONTROL" at the table's edge, "A colon-separated list ..." 57.6 pt in, task E7). Its first two lines of
+    prose both stand two ems or more in from the term, so a paragraph whose first line alone is indented (LaTeX's
+    ``\\parindent``) after a line of code leaves that code alone."""
+    found: set[int] = set()
+    for at, line in enumerate(lines[:-1]):
+        before = lines[at - 1] if at else None
+        if not line.mono or (before is not None and before.mono and abs(before.x - line.x) < 1
+                             and line.y - (before.end or before.y) <= 1.5 * line.size):
+            continue  # a line of a code block
+        under = [lines[at + 1]]
+        if (at + 2 < len(lines) and not lines[at + 2].mono
+                and lines[at + 2].y - (under[0].end or under[0].y) <= 1.5 * line.size):
+            under.append(lines[at + 2])  # the description's second line, where it has one
+        if (under[0].y - (line.end or line.y) <= 1.5 * line.size and abs(under[0].size - line.size) < 1
+                and not under[0].aside and not _BULLET.match(under[0].text)
+                and all(not prose.mono and prose.x >= line.x + 2 * line.size for prose in under)):
+            found.add(at)
+    return found
 
 
 def _wrap_edge(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float) -> float | None:

@@ -76,3 +76,58 @@ def test_a_name_broken_after_its_underscore_is_joined_and_a_footnote_mark_is_bra
     assert "There are also constants NA_integer_, NA_real_ and NA_character_ of the other types." in read
     # without a note of that number on the page the raised digit is no mark (R-intro's exponent "σ2")
     assert f"{said}2 , or by the startup files." in blocks(note=False)
+
+
+def read_page(lines: list[tuple[str, float, float, bytes]]) -> list[str]:
+    """The blocks of one generated page of 11-pt lines: (text, x, baseline from the top, font)."""
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, HEIGHT)
+    for text, x, top, font in lines:
+        put(pdf, page, text, 11, x, top, font)
+    page.gen_content()
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    pdf.close()
+    document = parse_pdf(buffer.getvalue())
+    return [document.text[b.start:b.end] for b in document.blocks]
+
+
+CODE, PROSE = b"Courier", b"Helvetica"
+
+
+def test_a_tables_term_on_a_line_of_its_own_is_a_paragraph_not_code() -> None:
+    """Texinfo's ``@vtable @code`` in pdfTeX (the Bash Reference Manual's variables and options, task E7): a term
+    longer than the table's indent is set in typewriter on a line of its own, its description indented under it.
+    It was a one-line code block ("```\\nHISTCONTROL\\n```"), which the extract scores as code and left out (the
+    answer of four of the eight section questions of evals/pdf-docs); after an example it joined the example's
+    fence. It reads as the HTML reader reads a ``<dt>``: a paragraph of its own before its description."""
+    read = read_page([
+        ("Bash uses the following variables.", 72, 100, PROSE),
+        ("HISTCONTROL", 72, 120, CODE),
+        ("A colon-separated list of values controlling how", 129.6, 133, PROSE),
+        ("commands are saved on the history list.", 129.6, 146, PROSE),
+        ("select fname in *;", 158.4, 166, CODE),
+        ("done", 158.4, 179, CODE),
+        ("HISTFILESIZE", 72, 198, CODE),
+        ("The maximum number of lines contained in the history file.", 129.6, 211, PROSE),
+    ])
+    assert read == ["Bash uses the following variables.", "HISTCONTROL",
+                    "A colon-separated list of values controlling how commands are saved on the history list.",
+                    "```\nselect fname in *;\ndone\n```", "HISTFILESIZE",
+                    "The maximum number of lines contained in the history file."]
+
+
+def test_a_code_line_before_an_indented_first_line_of_prose_stays_code() -> None:
+    """A one-line example at the margin followed by a paragraph whose first line is indented (LaTeX's
+    ``\\parindent``) and whose next line is back at the margin is code, not a term; so is a code line followed by
+    prose at its own edge."""
+    read = read_page([
+        ("make install", 72, 100, CODE),
+        ("The files are then copied to their places under", 87, 113, PROSE),
+        ("the prefix given to configure.", 72, 126, PROSE),
+        ("make check", 72, 146, CODE),
+        ("runs the test suite.", 72, 159, PROSE),
+    ])
+    assert read == ["```\nmake install\n```",
+                    "The files are then copied to their places under the prefix given to configure.",
+                    "```\nmake check\n```", "runs the test suite."]
