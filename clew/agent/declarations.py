@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from clew.agent.line_shapes import OPTION
 from clew.budgets.tokens import count_tokens
 from clew.corpus.tokenize import tokenize
 
@@ -104,3 +105,22 @@ def declared(header: str) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(), frozenset()
     name = tokenize(line.split("(", 1)[0].split()[-1].rsplit(".", 1)[-1]) if "(" in line else []
     return frozenset(tokenize(line)), frozenset(name[1:] if len(name) > 1 else name)
+
+
+OPTION_WORDS = 8
+"""An option's term of at most this many words (``-L [bind_address:]port:host:hostport``, ``-i[SUFFIX],
+--in-place[=SUFFIX]``); a longer line opening with a dash is a sentence."""
+
+
+@lru_cache(maxsize=65_536)
+def option_term(header: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The terms of the command-line option a unit is quoted under (its ``header``'s last line a term that opens with
+    an option, ``line_shapes.OPTION``: ``-xdev``, ``-L, --location``) and its options' own names (``-xdev``); none
+    for another header. As ``declared``'s for a member: find(1)'s "Don't descend directories on other filesystems."
+    under ``-xdev`` shares no word with "What does find -xdev do?" and scored 0, so the extract quoted ``-mount``'s
+    "An alternate name for -xdev" instead (task U37)."""
+    line = header.rsplit("\n", 1)[-1]
+    if not OPTION.match(line) or len(line.split()) > OPTION_WORDS:
+        return frozenset(), frozenset()
+    terms = frozenset(tokenize(line))
+    return terms, frozenset(t for t in terms if t.startswith("-"))

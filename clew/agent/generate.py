@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from clew.agent.declarations import declared, signature
+from clew.agent.declarations import declared, option_term, signature
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
@@ -444,6 +444,8 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     own = wanted & unit.vocabulary
     if not own and unit.header and (member := declared(unit.header))[1] and member[1] <= wanted:
         own = wanted & member[0]  # a description under the declaration of the member the question names
+    elif not own and unit.kind != "row" and (option := option_term(unit.header))[1] & wanted:
+        own = wanted & option[0]  # a description under the option the question names
     if not own or unit.kind == "code" or all(_NUMERAL.fullmatch(t) for t in own | (wanted & unit.context)):
         return 0.0  # a unit sharing only numbers with the question ('3.0' in a table of versions) answers nothing
     if says_nothing(unit):

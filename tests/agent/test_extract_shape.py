@@ -383,3 +383,32 @@ def test_a_sentence_under_a_term_that_leans_on_the_one_before_is_quoted_with_it(
     assert generation is not None
     assert ("‘auto’\nIf the copy-on-write operation is not supported then fall back to the standard copy behavior.\n"
             "This is the default if no ‘--reflink’ option is given.") in generation.answer
+
+
+FIND_OPTIONS = """-version, --version
+
+Print the find version number and exit.
+
+-xdev
+
+Don't descend directories on other filesystems.
+
+-mount
+
+Don't descend directories on other filesystems. An alternate name for -xdev, for compatibility with some other \
+versions of find.
+
+-noignore_readdir_race
+
+Turns off the effect of -ignore_readdir_race."""
+"""find(1)'s global options as the man page reader writes them (Debian's findutils 4.9.0, task U37)."""
+
+
+def test_a_description_under_the_option_the_question_names_is_scored_by_its_term() -> None:
+    # "Don't descend directories on other filesystems." shares no word with the question: it scored 0 and only
+    # -mount's "An alternate name for -xdev" was quoted
+    generation = extractive_answer("What does find -xdev do?", [("ev1:c:31:1:25", FIND_OPTIONS)])
+    assert generation is not None
+    assert "-xdev\nDon't descend directories on other filesystems." in generation.answer
+    other = extractive_answer("What does find -noleaf do?", [("ev1:c:31:1:25", FIND_OPTIONS)])
+    assert other is None or "-xdev\nDon't descend" not in other.answer  # not under an option the question names
