@@ -11,7 +11,8 @@ The pages, as Debian and the SQLite site ship them (not committed)::
 Each generator names where its main content is and what its chrome is (``GENERATORS``). The
 reference is read by lxml: the main content without ``script``, ``style``, ``svg``, ``math``,
 heading permalinks (``a.headerlink``; Docusaurus's ``a.hash-link``, VitePress's ``a.header-anchor``, TypeDoc's
-``a.tsd-anchor-icon``) and
+``a.tsd-anchor-icon``, mandoc's ``a.permalink`` and mdBook's ``a.header``, which wrap the heading's text: the text
+stays, the link to the heading itself is none) and
 in-page tables of contents (which only repeat the headings, so count as neither content nor chrome);
 a code block is read a line per ``div`` (Docusaurus and Starlight write each line as one, without a newline
 between them). The Docusaurus, VitePress and Starlight pages (``--docusaurus`` etc.) are the npm dev set built by
@@ -96,6 +97,9 @@ DATA_TABLES = f".//table[not(ancestor::table) and not({ADMONITION})]"
 examples, is left out apart (more than one cell)."""
 SKIP = ("//script | //style | //*[local-name()='svg' or local-name()='math'] | //a[contains(@class,'headerlink')"
         " or contains(@class,'hash-link') or contains(@class,'header-anchor') or contains(@class,'tsd-anchor-icon')]")
+WRAPPING_PERMALINKS = ("//a[contains(concat(' ', @class, ' '), ' permalink ')"
+                       " or contains(concat(' ', @class, ' '), ' header ')]")
+"""mandoc's and mdBook's heading permalinks, around the heading's text: the text stays, the link goes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -413,6 +417,8 @@ def reference(source: bytes, generator: Generator) -> tuple[Units, set[str]]:
     tree = lxml.html.document_fromstring(source, parser=lxml.html.HTMLParser(encoding="utf-8"))
     for element in tree.xpath(SKIP):
         element.drop_tree()
+    for element in tree.xpath(WRAPPING_PERMALINKS):
+        element.drop_tag()
     runs = {" ".join(run.split()) for chrome in tree.xpath(generator.chrome) for run in chrome.itertext()}
     for element in tree.xpath(f"{generator.chrome} | {generator.toc}"):
         element.drop_tree()

@@ -212,7 +212,16 @@ class BlockWriter(TermSections):
             if key == "id" or (key == "name" and tag == "a"):
                 self._add(("anchor", value.strip()))
             elif key == "href" and tag == "a" and not value.strip().lower().startswith(_SKIPPED_LINKS):
-                self._add(("link", link_target(value)))
+                if not self._own_heading(value):
+                    self._add(("link", link_target(value)))
+
+    def _own_heading(self, href: str) -> bool:
+        """A heading's link to its own id: mdBook wraps every heading's text in one (``<h2 id="lto"><a
+        class="header" href="#lto">lto</a></h2>``), as VuePress 2 does in ``a.header-anchor``. It leads
+        nowhere: in The rustc book 775 of 1,160 link edges were a passage's to itself (task E8)."""
+        container = self._container
+        return (container is not None and container.kind == "heading" and container.anchor is not None
+                and href.strip() == "#" + container.anchor.strip())
 
     def _line_link(self, attrs: list[tuple[str, str | None]]) -> bool:
         """Pandoc's code line: ``<span id="cb3-2"><a href="#cb3-2" aria-hidden="true"></a>`` in a
