@@ -20,7 +20,8 @@
   joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
   paragraph or a listing (set in one size) that goes on over a page break is one block. A footnote mark reads `` [2]``
   (``pdf_layout.footnote_marks``); a footnote is a paragraph of its own opened by its number, "2 For ..." (a raised
-  number PDFium reads as a line of its own joins its note's first line: ``_numbered_notes``); texinfo's example
+  number PDFium reads as a line of its own joins its note's first line: ``_numbered_notes``), or by its symbol,
+  "†For ...", and a paragraph going on over the page break does not join it; texinfo's example
   frame corners (``pdf_layout.FRAME_CORNERS``) and icons
   (``_ICON``) are no text.
 - **Tables of contents and indexes.** A line ending in a dot leader and a page number is an
@@ -124,10 +125,18 @@ _LINE_CHARACTERS = str.maketrans(
 """PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen. A control character is
 a glyph of a TeX font without Unicode (cmex10's brace, a dingbat: old pdfTeX, task S4's sweep): none."""
 _FIXED_PITCH = 1
+_PAGE_FOOT = re.compile(r"\d{1,3}(?: |$)|[∗*†‡§¶‖]")
+"""What a page's last block opens with where the next page's first line does not go on with it: a footnote, opened
+by its number or symbol (``_NOTE_NUMBER``; a number read with a space after it), or a number alone (a page number
+the running lines left, a note's number). The page's text above them goes on there: a paragraph of its own then,
+not the note's (textcase's "which produces" read after its "†Reorganisation ..." note, booktabs' "has been
+established ..." after its page number, task L1)."""
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")
-_NOTE_NUMBER = re.compile(r"(\d{1,3}) ?(?=[^\W\d_]|[‘“])")
+_NOTE_NUMBER = re.compile(r"(\d{1,3}|([∗*†‡§¶‖])\2?) ?(?=[^\W\d_]|[‘“])")
 """A footnote's number and the note's first letter, which PDFium may read without a space between them: LaTeX's
-"2For that reason" (task P1); not a listing's line number ("11 \\fi": dtx)."""
+"2For that reason" (task P1); not a listing's line number ("11 \\fi": dtx). Or its symbol, as LaTeX marks a title's
+``\\thanks`` and a ``\\fnsymbol`` note (∗ † ‡ § ¶ ‖, then doubled): "∗This file has version number v2.1" over
+"†maintained by Marei Peischl" (everysel's first page, task L1), read as it is."""
 
 
 def parse_pdf(data: bytes, bounds: ParseBounds | None = None) -> ParsedDocument:
@@ -265,7 +274,7 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
         last_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, last)
         small = first_size < 0.85 * last_size  # a raised number opens it (a footnote's own): measured by its text
         number = _NOTE_NUMBER.match(line) if small and first not in marks else None  # a footnote's, opening it
-        if number:
+        if number and number[1].isdigit():  # "2For": "2 For"; a symbol stays as it is ("* For" would be a bullet)
             line = f"{number[1]} {line[number.end():]}"
         look = last if bullet or small else after
         size = last_size if look == last else first_size if look == first else pdfium_c.FPDFText_GetFontSize(
@@ -564,7 +573,8 @@ def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool, 
     last = renderer.blocks[-1] if renderer.blocks else None
     tail = renderer.tail
     if (continues and kind == "paragraph" and last is not None and last.kind in ("paragraph", "list_item")
-            and not tail.rstrip("\xad").endswith((".", ":", "!", "?")) and text[:1].islower()):
+            and not tail.rstrip("\xad").endswith((".", ":", "!", "?")) and text[:1].islower()
+            and not _PAGE_FOOT.match(tail)):
         hyphenated = tail.endswith("\xad") or (tail.endswith("-") and len(tail) > 1 and tail[-2].isalpha())
         renderer.extend(clean(text) if hyphenated else " " + clean(text), drop=1 if tail.endswith("\xad") else 0)
         return

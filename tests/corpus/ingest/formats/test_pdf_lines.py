@@ -49,3 +49,38 @@ def test_a_footnote_reads_with_its_number_and_each_note_is_a_paragraph() -> None
     assert any(text.startswith("2 For that reason another \\clearpage is executed after these hooks") for text in
                paragraphs)
     assert "but before is has switched back writing to the main .aux file." in document.text  # the text above stays
+
+
+def test_footnotes_marked_with_symbols_are_paragraphs_of_their_own() -> None:
+    """LaTeX marks a title's ``\\thanks`` with symbols (∗ † ‡ ...), not numbers: textcase's first page (texlive's
+    documentation, pdfTeX) sets "∗This file has version number v1.03" and "†Reorganisation to suppport ...", each
+    raised and smaller, over two lines at the page's foot. They read as one paragraph, the second note glued to the
+    first (as on everysel's, everyshi's, grffile's and ragged2e's first pages: task L1). Each is now a paragraph,
+    opened by its symbol, as a numbered note is by its number."""
+    document = parse_pdf((FIXTURES / "pdf" / "textcase-footnotes.pdf").read_bytes())
+    paragraphs = [document.text[b.start : b.end] for b in document.blocks if b.kind == "paragraph"]
+    assert "∗This file has version number v1.03, last revised 2022/07/10." in paragraphs
+    assert ("†Reorganisation to suppport skipping a wider class of things than just math done by Donald Arseneau"
+            in paragraphs)
+    assert any(text.startswith("If, instead, the standard \\MakeUppercase were used here") for text in paragraphs)
+
+
+def test_text_going_on_over_a_page_break_does_not_join_the_page_s_footnote() -> None:
+    """A page whose body stops mid-sentence above its footnotes: the next page's first line ("goes on here") was read
+    as the last note's ("... Maintained by Marei Peischl goes on here"; textcase's "which produces" after its
+    "†Reorganisation ..." note, task L1), and the notes, marked with symbols, as one paragraph. Each note is a
+    paragraph, opened by its symbol as it is, and the text that goes on is a paragraph of its own."""
+    foot = (b"BT /F1 6 Tf 72 100 Td 3 Ts (*) Tj 0 Ts /F1 8 Tf (The version number of this file is v2.1.) Tj ET "
+            b"BT /F1 6 Tf 72 90 Td 3 Ts (\xb2) Tj 0 Ts /F1 8 Tf (Maintained by Marei Peischl) Tj ET")
+    document = parse_pdf(hand_pdf([
+        lines(b"The name is a tribute to the file-naming convention of certain systems.",
+              b"Sometimes a section of text should not be uppercased: mark it with a command, and the text") + foot,
+        lines(b"goes on here, after the break, as the reader expects."),
+    ]))
+    assert [document.text[b.start : b.end] for b in document.blocks] == [
+        "The name is a tribute to the file-naming convention of certain systems. Sometimes a section of text should "
+        "not be uppercased: mark it with a command, and the text",
+        "*The version number of this file is v2.1.",
+        "\u2020Maintained by Marei Peischl",
+        "goes on here, after the break, as the reader expects.",
+    ]
