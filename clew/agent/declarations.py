@@ -111,6 +111,10 @@ OPTION_WORDS = 8
 """An option's term of at most this many words (``-L [bind_address:]port:host:hostport``, ``-i[SUFFIX],
 --in-place[=SUFFIX]``); a longer line opening with a dash is a sentence."""
 
+_CATEGORY = re.compile(r"(?:-- )?[A-Z][A-Za-z ]{0,30}: (?=-)")
+"""A Texinfo definition's category before its name, as the Info reader writes a ``@deffn`` line: find's
+``-- Action: -prune``, ``-- Test: -name PATTERN`` (task U37's I2)."""
+
 
 @lru_cache(maxsize=65_536)
 def option_term(header: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -119,7 +123,7 @@ def option_term(header: str) -> tuple[frozenset[str], frozenset[str]]:
     for another header. As ``declared``'s for a member: find(1)'s "Don't descend directories on other filesystems."
     under ``-xdev`` shares no word with "What does find -xdev do?" and scored 0, so the extract quoted ``-mount``'s
     "An alternate name for -xdev" instead (task U37)."""
-    line = header.rsplit("\n", 1)[-1]
+    line = _CATEGORY.sub("", header.rsplit("\n", 1)[-1], count=1)
     if not OPTION.match(line) or len(line.split()) > OPTION_WORDS:
         return frozenset(), frozenset()
     terms = frozenset(tokenize(line))

@@ -412,3 +412,22 @@ def test_a_description_under_the_option_the_question_names_is_scored_by_its_term
     assert "-xdev\nDon't descend directories on other filesystems." in generation.answer
     other = extractive_answer("What does find -noleaf do?", [("ev1:c:31:1:25", FIND_OPTIONS)])
     assert other is None or "-xdev\nDon't descend" not in other.answer  # not under an option the question names
+
+
+PRUNE = """-- Option: -d
+
+This is a deprecated synonym for '-depth', for compatibility with Mac OS X, FreeBSD and OpenBSD. The '-depth' option \
+is a POSIX feature, so it is better to use that.
+
+-- Action: -prune
+
+If the file is a directory, do not descend into it. The result is true. For example, to skip the directory \
+'src/emacs' and all files and directories under it, and print the names of the other files found:"""
+"""find's Info manual, 2.11 Directories, as the Info reader writes its ``@deffn`` lines (findutils 4.9.0, task U37)."""
+
+
+def test_a_description_under_a_texinfo_definition_of_the_option_the_question_names_is_scored_by_it() -> None:
+    # "If the file is a directory, do not descend into it." under "-- Action: -prune" scored 0 for the question
+    generation = extractive_answer("What does the find -prune action do?", [("ev1:c:3:1:73", PRUNE)])
+    assert generation is not None
+    assert "-- Action: -prune\nIf the file is a directory, do not descend into it." in generation.answer
