@@ -64,7 +64,7 @@ from clew.corpus.ingest.browser_pages import drop_browser_pages
 from clew.corpus.ingest.copies import pdf_copies
 from clew.corpus.ingest.doc_names import documentation_name
 from clew.corpus.ingest.downloads import page_downloads
-from clew.corpus.ingest.folder_copies import folder_copies
+from clew.corpus.ingest.folder_copies import folder_copies, mdbook_first_chapters
 from clew.corpus.ingest.folder_glob import check_glob, glob_matches
 from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
@@ -440,8 +440,8 @@ def _taken_back(key: str, patterns: list[str]) -> bool:
 
 
 def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], list[Problem]]:
-    """``files`` less the twins of others (see the module docstring) and the pages a mirror saved twice
-    (``folder_copies``), and a problem for each one left out."""
+    """``files`` less the twins of others (see the module docstring), the pages a mirror saved twice and
+    mdBook's copy of a book's first chapter (``folder_copies``), and a problem for each one left out."""
     by_name: dict[str, list[int]] = {}  # a document's name (its key without suffix) -> indexes into files
     for index, (_, key) in enumerate(files):
         name = _document_name(key)
@@ -463,6 +463,11 @@ def drop_twins(files: list[tuple[Path, str]]) -> tuple[list[tuple[Path, str]], l
         dropped[at[copy]] = Problem(str(files[at[copy]][0]), f"the same page as {page} (a mirror saved it twice, as "
                                                              "linked with and without its trailing slash): ingested "
                                                              "once, as that file", True)
+    for copy, page in mdbook_first_chapters([entry for index, entry in enumerate(files) if index not in dropped],
+                                            _word_pairs):
+        dropped[at[copy]] = Problem(str(files[at[copy]][0]), f"the same page as {page} (mdBook writes a book's first "
+                                                             "chapter again as its index.html): ingested once, as "
+                                                             "that file", True)
     kept = [entry for index, entry in enumerate(files) if index not in dropped]
     return kept, [dropped[index] for index in sorted(dropped)]
 
