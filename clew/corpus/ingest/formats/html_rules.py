@@ -550,7 +550,10 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
     "<page>: <site>" as every page, gtk-doc's); the ``<title>``'s part before the site's name where the
     ``h1`` ends with it (TypeDoc's "clamp | clew-budgets" over "Function clamp"), unless the ``<title>`` is the
     ``h1`` after the site's name (R's package pages: "R: Support for Parallel computation in R", whose ``h1`` ends
-    with "R", were titled "R"; task R7); else the ``<title>``. Sphinx's ``<no title>`` is none."""
+    with "R", were titled "R"; task R7); the ``h1`` where the ``<title>`` is a name, then the ``h1``'s last words
+    (Doxygen titles every class's list of members "Eigen: Member List" over the ``h1`` "Eigen::AlignedBox<
+    _Scalar, _AmbientDim > Member List": 155 of libeigen3-doc 3.4's 475 pages so titled; task S5); else the
+    ``<title>``. Sphinx's ``<no title>`` is none."""
     if title is not None and (title == _SPHINX_UNTITLED
                               or any(title.startswith(_SPHINX_UNTITLED + sep) for sep in _TITLE_SEPARATORS)):
         title = None
@@ -565,6 +568,9 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
             return head.strip()
     if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)):
         return first_h1
+    if first_h1 and any(found and head.strip() and tail.strip() and first_h1.endswith(" " + tail.strip())
+                        for head, found, tail in (title.partition(sep) for sep in _TITLE_SEPARATORS)):
+        return first_h1  # the site's name, then the h1's last words: Doxygen's "Eigen: Member List" (task S5)
     if site:
         for sep in _TITLE_SEPARATORS:
             head, found, tail = title.rpartition(sep)

@@ -50,3 +50,35 @@ def test_a_gapdoc_chapter_reads_without_its_bars_contents_and_colophon() -> None
     )
     assert [section.heading for section in document.sections][1:] == ["21 Lists", "21.4-2 Add"]
     assert {"X7B256AE5780F140A", "X795EC9D67E34DAB0"} <= set(document.anchors)
+
+
+DOXYGEN_MEMBERS = (
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-'
+    'transitional.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml">\n<head>\n<meta http-equiv="Content-Type"'
+    ' content="text/xhtml;charset=UTF-8"/>\n<meta name="generator" content="Doxygen 1.9.4"/>\n<title>Eigen: Member'
+    ' List</title>\n</head>\n<body>\n<div id="top"><!-- do not remove this div, it is closed by doxygen! -->\n'
+    '<div id="titlearea">\n<div id="projectname"><a href="http://eigen.tuxfamily.org">Eigen</a>\n&#160;<span'
+    ' id="projectnumber">3.4.0</span>\n</div>\n</div>\n</div><!-- top -->\n<div class="header">\n  <div'
+    ' class="headertitle"><div class="title">Eigen::AlignedBox&lt; _Scalar, _AmbientDim &gt; Member List</div></div>'
+    '\n</div><!--header-->\n<div class="contents">\n\n<p>This is the complete list of members for <a class="el"'
+    ' href="classEigen_1_1AlignedBox.html">Eigen::AlignedBox&lt; _Scalar, _AmbientDim &gt;</a>, including all'
+    ' inherited members.</p>\n<table class="directory">\n  <tr class="even"><td class="entry"><a class="el"'
+    ' href="classEigen_1_1AlignedBox.html#a43aba4c646424355dd39864655a3386f">AlignedBox</a>()</td><td'
+    ' class="entry"><a class="el" href="classEigen_1_1AlignedBox.html">Eigen::AlignedBox&lt; _Scalar, _AmbientDim'
+    ' &gt;</a></td><td class="entry"><span class="mlabel">inline</span></td></tr>\n</table></div>\n</body>\n</html>\n'
+)
+
+
+def test_a_doxygen_member_list_is_titled_by_its_class() -> None:
+    """Doxygen titles every class's list of members "<project>: Member List" (its ``<title>``) over the heading
+    "Eigen::AlignedBox< _Scalar, _AmbientDim > Member List": 155 of libeigen3-doc's 475 pages had that one title.
+    A class page's ``<title>``, "Eigen: Eigen::AlignedBox< ... > Class Template Reference", already read as its
+    heading."""
+    document = parse_html(DOXYGEN_MEMBERS)
+    assert document.title == "Eigen::AlignedBox< _Scalar, _AmbientDim > Member List"
+    page = DOXYGEN_MEMBERS.replace("Eigen: Member List", "Eigen: Eigen::AlignedBox&lt; _Scalar, _AmbientDim &gt; "
+                                   "Member List")
+    assert parse_html(page).title == "Eigen::AlignedBox< _Scalar, _AmbientDim > Member List"
+    other = DOXYGEN_MEMBERS.replace("Eigen: Member List", "Eigen: Members")  # the h1 does not end so: the <title>
+    assert parse_html(other).title == "Eigen: Members"
+
