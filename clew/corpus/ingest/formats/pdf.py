@@ -12,7 +12,7 @@
   bold and 8% larger, is a heading; the larger, the higher (levels by size).
 - **Title.** The document's Title metadata, else the first page's largest text (when larger than
   the body text; not text drawn inside a figure, as a logo), else the first bookmark, else the first heading.
-- **Blocks.** Lines join into a paragraph until a heading, a gap larger than 1.5 sizes (``pdf_layout.paragraph_gaps``
+- **Blocks** (``pdf_blocks``). Lines join into a paragraph until a heading, a gap larger than 1.5 sizes (``pdf_layout.paragraph_gaps``
   where the leading is wider), a change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item.
   Runs of fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
   at a line's first character and a quarter, half, three quarters and all the way along) are a
@@ -57,37 +57,27 @@ from dataclasses import replace
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from clew.corpus.ingest.formats import pdf_outline
-from clew.corpus.ingest.formats.fences import fenced
-from clew.corpus.ingest.formats.pdf_boxes import Grid, PdfTable, ruled_grid
+from clew.corpus.ingest.formats import pdf_blocks, pdf_outline
+from clew.corpus.ingest.formats.pdf_boxes import Grid, ruled_grid
 from clew.corpus.ingest.formats.pdf_columns import Spaced, add_spaced, spaced_tables
-from clew.corpus.ingest.formats.pdf_hyphens import clean, join_lines, line_pieces, settle_hyphens
+from clew.corpus.ingest.formats.pdf_hyphens import line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
-    ADMONITION_LABEL,
     FRAME_CORNERS,
     Line,
     Listing,
     body_size,
-    code_blank_lines,
-    continued_code,
     drop_running_lines,
     footnote_marks,
-    indented,
-    index_entry,
     indexed_text,
-    leader_line,
     looks_like_text,
     mark_inset_headings,
     navigation_pages,
     page_list,
     page_margins,
     paragraph_gaps,
-    shorten_leader,
-    unwrapped,
 )
 from clew.corpus.ingest.formats.pdf_links import PageLink, add_links, page_links
 from clew.corpus.ingest.formats.pdf_order import drawn_bullets, painted_in_layers, reading_order
-from clew.corpus.ingest.formats.pdf_outline import Mark
 from clew.corpus.ingest.formats.pdf_tables import ruled_tables
 from clew.corpus.ingest.formats.pdf_title import CONTENTS, document_title, text_measure
 from clew.corpus.ingest.formats.rendered import Renderer
@@ -95,9 +85,6 @@ from clew.corpus.ingest.parsed import Deadline, ParseBounds, ParsedDocument, Unr
 
 NAVIGATION_PAGES = "navigation_pages"
 """The document field listing its table-of-contents and index pages (1-based), where it has any."""
-HEADING_RATIO = 1.15
-BOLD_HEADING_RATIO = 1.08
-"""A bold line this much larger than the body text is a heading too (LaTeX's 12 pt over 10.95 pt)."""
 _BOLD_FONT = re.compile(r"bold|black|heavy|demi|cmbx")
 _MONO_FONT = re.compile(r"courier|mono|cmtt|sftt|ectt|t(?:1x|x)b?tt|typewriter|consol|menlo|inconsolata|sourcecode|"
                         r"andale")
@@ -110,13 +97,10 @@ _TEX_QUOTES = str.maketrans({"\u2018": "`", "\u2019": "'"})
 """TeX's typewriter faces hold the characters typed as `` ` `` and ``'`` in glyphs named quoteleft and quoteright,
 which PDFium reads as U+2018 and U+2019: ``plot ’file’ using 1:3`` in gnuplot's manual, OCaml's ``type ’a iid``
 (task U9). Typed so they are ``plot 'file' using 1:3``; a curly quote of any other font stays."""
-_BULLET = re.compile(r"^(?:[•◦▪‣∙●○■□–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+\S")
 _BULLET_GLYPH = re.compile(r"[•◦▪‣∙●○■□]\s+(?=\S)")
 """A bullet a word processor sets in a symbol font of its own size (LibreOffice's ``●`` in OpenSymbol, 9 pt before
 12-pt text, task U16): the line is measured by its last character (its first words may be code: dblatex's
 ``• latex.encoding=utf8 produces ...``), else each item's first line is a block of its own."""
-_PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
-"""A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
 _ICON = re.compile(r"[\ue000-\uf8ff ]+")
 """A line of private-use characters only: an icon font's glyph, Asciidoctor PDF's admonition icons (Font Awesome's
 U+F05A, U+F0EB, U+F06A beside a note, a tip, a warning): no text (read as empty paragraphs, task U21)."""
@@ -125,12 +109,6 @@ _LINE_CHARACTERS = str.maketrans(
 """PDFium marks a hyphen it found at a line end as U+FFFE (older builds U+0002): a soft hyphen. A control character is
 a glyph of a TeX font without Unicode (cmex10's brace, a dingbat: old pdfTeX, task S4's sweep): none."""
 _FIXED_PITCH = 1
-_PAGE_FOOT = re.compile(r"\d{1,3}(?: |$)|[∗*†‡§¶‖]")
-"""What a page's last block opens with where the next page's first line does not go on with it: a footnote, opened
-by its number or symbol (``_NOTE_NUMBER``; a number read with a space after it), or a number alone (a page number
-the running lines left, a note's number). The page's text above them goes on there: a paragraph of its own then,
-not the note's (textcase's "which produces" read after its "†Reorganisation ..." note, booktabs' "has been
-established ..." after its page number, task L1)."""
 _LETTER_HYPHEN = re.compile(r"[^\W\d_]-$")
 _NOTE_NUMBER = re.compile(r"(\d{1,3}|([∗*†‡§¶‖])\2?) ?(?=[^\W\d_]|[‘“])")
 """A footnote's number and the note's first letter, which PDFium may read without a space between them: LaTeX's
@@ -207,9 +185,10 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     outline = pdf_outline.place(bookmarks, pages, body) if any(e.page is not None for e in bookmarks) else {}
     title = document_title(pdf, pages, body, bookmarks[0].title if bookmarks else None)
     renderer = Renderer()
-    heading_levels = {} if outline else _heading_levels(pages, body)
+    heading_levels = {} if outline else pdf_blocks.heading_levels(pages, body)
     if heading_levels:
-        mark_inset_headings(pages, lambda line: line.size in heading_levels and _heading_like(line, body), body)
+        mark_inset_headings(pages, lambda line: line.size in heading_levels and pdf_blocks.heading_like(line, body),
+                            body)
     gaps = paragraph_gaps(pages, text_measure(pages, body))
     listing, margins = Listing(), page_margins(pages)  # a listing may go on over a page break
     items: list[tuple[float, float]] = []  # the list items' levels open (_item_depth), as a list goes on
@@ -217,7 +196,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     for index, lines in enumerate(pages):
         deadline.check(f"page {index + 1}")
         renderer.page()
-        _render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
+        pdf_blocks.render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
                      listing=listing, items=items, wraps=wraps, margin=margins[index % 2],
                      navigation=index in navigation,
                      last_page=len(pages), gaps=gaps)
@@ -393,201 +372,8 @@ def _has_images(page: pdfium.PdfPage) -> bool:
     return any(obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE for obj in page.get_objects(max_depth=2))
 
 
-def _heading_like(line: Line, body: float) -> bool:
-    return bool(body) and len(line.text) <= 150 and not line.mono and (
-        line.size >= body * HEADING_RATIO or (line.bold and line.size >= body * BOLD_HEADING_RATIO))
-
-
-def _heading_levels(pages: list[list[Line]], body: float) -> dict[float, int]:
-    """Font size -> heading level for the sizes of heading-like lines: the larger, the higher."""
-    sizes = sorted({line.size for lines in pages for line in lines if _heading_like(line, body)}, reverse=True)
-    return {size: min(6, rank + 1) for rank, size in enumerate(sizes)}
-
-
-def _render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], heading_levels: dict[float, int],
-                 body: float, tables: list[PdfTable], *, listing: Listing,
-                 items: list[tuple[float, float]] | None = None, wraps: float | None = None,
-                 margin: float | None = None, navigation: bool = False, last_page: int = 9999,
-                 gaps: dict[float, float] | None = None) -> None:
-    pending = list(marks)  # the outline's sections opening on this page, in reading order
-    paragraph: list[Line] = []
-    kind = "paragraph"
-    first = True  # the next block is the page's first: it may continue the last page's paragraph
-    heading_size: float | None = None  # the size of the heading just written (a heading on two lines)
-
-    asides: list[Line] = []  # margin notes beside the paragraph: after it
-    terms = _term_lines(lines)
-
-    def flush() -> None:
-        nonlocal paragraph, first
-        if paragraph:
-            lines = paragraph if kind != "code" or wraps is None else unwrapped(paragraph, wraps)
-            _emit(renderer, lines, kind, continues=first, listing=listing, margin=margin,
-                  items=[] if items is None else items)
-            first = False
-        paragraph = []
-        for note in asides:
-            renderer.emit("paragraph", clean(note.text))
-        asides.clear()
-
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        if pending and pending[0].line <= i:
-            mark = pending.pop(0)
-            flush()
-            renderer.heading(mark.heading or mark.title, mark.level)
-            first, heading_size = False, None
-            if mark.span:
-                i += mark.span
-                if mark.rest:  # a run-in heading: its line goes on as text
-                    i -= 1
-                    lines[i] = Line(mark.rest, line.size, False, line.mono, line.y, line.x, line.right)
-            continue
-        i += 1
-        table = next((t for t in tables if t.top - 2 <= line.y <= t.bottom + 2 and t.x0 - 2 <= line.x <= t.x1 + 2),
-                     None)
-        if table is not None:
-            flush()
-            if table.rows:
-                renderer.table(table.rows, 1, table.title)
-                table.rows = []
-            first, heading_size = False, None
-            continue
-        if line.inset or (line.size in heading_levels and _heading_like(line, body)):
-            flush()
-            if heading_size == line.size and not line.inset:
-                renderer.extend(" " + line.text)  # a heading set on two lines
-                renderer.sections[-1].heading += " " + line.text
-            else:  # an inset one is a man page's subheading (pdf_layout.mark_inset_headings)
-                level = min(6, len(heading_levels) + 1) if line.inset else heading_levels[line.size]
-                renderer.heading(line.text, level)
-                heading_size = None if line.inset else line.size
-            first = False
-            continue
-        heading_size = None
-        if line.aside and paragraph:
-            asides.append(line)
-            continue
-        if not line.mono and leader_line(line.text):  # an entry of a table of contents or an index
-            line = Line(shorten_leader(line.text), line.size, line.bold, line.mono, line.y, line.x, line.right)
-            line_kind = "list_item"
-        elif navigation and not line.mono and (_PAGE_AT_END.search(line.text)
-                                               or index_entry(line.text, last_page)):  # no leader
-            line_kind = "list_item"
-        else:
-            line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
-        if i - 1 in terms:  # a definition's term on a line of its own: a paragraph of its own (_term_lines)
-            flush()
-            _emit(renderer, [line], "paragraph", continues=False, listing=listing, margin=margin,
-                  items=[] if items is None else items)
-            first = False
-            continue
-        if paragraph:
-            last = paragraph[-1]
-            limit = max(1.5 * max(last.size, line.size), (gaps or {}).get(line.size, 0.0))  # pdf_layout
-            gap = line.y - (last.end or last.y)
-            if kind == line_kind == "code" and limit < gap and line.size == last.size and (
-                    blanks := 1 if gap <= 2.5 * line.size else code_blank_lines(paragraph, gap)):
-                paragraph.extend(Line("", line.size, False, True, line.y, line.x) for _ in range(blanks))
-            elif (gap > limit or abs(line.size - last.size) >= 1
-                    or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
-                    or (line.note and line.size < body)  # a footnote (_numbered_notes)
-                    or (kind == "list_item" and line.x < paragraph[0].x - 1)):
-                flush()
-        if not paragraph:
-            kind = line_kind
-        paragraph.append(line)
-    flush()
-    for mark in pending:  # sections that open below the page's last line
-        renderer.heading(mark.title, mark.level)
-    for table in tables:  # a table whose box held no line of text still goes in, after the page's text
-        if table.rows:
-            renderer.table(table.rows, 1, table.title)
-
-
-def _term_lines(lines: list[Line]) -> set[int]:
-    """The indexes of the lines that are a definition list's term set in code on a line of its own, its
-    description indented under it: Texinfo's ``@table @code`` and ``@vtable`` in pdfTeX (the Bash Reference Manual's
-    "HISTCONTROL" at the table's edge, "A colon-separated list ..." 57.6 pt in, task E7). Its first two lines of
-    prose both stand two ems or more in from the term, so a paragraph whose first line alone is indented (LaTeX's
-    ``\\parindent``) after a line of code leaves that code alone."""
-    found: set[int] = set()
-    for at, line in enumerate(lines[:-1]):
-        before = lines[at - 1] if at else None
-        if not line.mono or (before is not None and before.mono and abs(before.x - line.x) < 1
-                             and line.y - (before.end or before.y) <= 1.5 * line.size):
-            continue  # a line of a code block
-        under = [lines[at + 1]]
-        if (at + 2 < len(lines) and not lines[at + 2].mono
-                and lines[at + 2].y - (under[0].end or under[0].y) <= 1.5 * line.size):
-            under.append(lines[at + 2])  # the description's second line, where it has one
-        if (under[0].y - (line.end or line.y) <= 1.5 * line.size and abs(under[0].size - line.size) < 1
-                and not under[0].aside and not _BULLET.match(under[0].text)
-                and all(not prose.mono and prose.x >= line.x + 2 * line.size for prose in under)):
-            found.add(at)
-    return found
-
-
 def _wrap_edge(pdf: pdfium.PdfDocument, pages: list[list[Line]], body: float) -> float | None:
     """The rightmost edge of the body text of a PDF Typst made (its Creator), where its code lines wrap; else None."""
     if "typst" not in (pdf.get_metadata_dict().get("Creator") or "").lower():
         return None
     return max((line.right for page in pages for line in page if line.size == body and not line.mono), default=None)
-
-
-def _item_depth(edges: list[tuple[float, float]], x: float, y: float, size: float) -> int:
-    """How deep a list item whose marker stands at ``x`` (from the page's margin), ``y`` down, is in its list:
-    ``edges`` holds the left edges of the items open above it, outermost first, each with its last item's ``y``, and
-    is updated. Further in than the last by half a size, below it, and by four sizes at most (beyond, another
-    column), it opens a level; left of it, it is an item of the level it stands at. Typst's "‣" items under a "•" one
-    (U33's book) read as its siblings; now each is indented two spaces a level, as the HTML reader writes a nested
-    list. Items side by side on one line (a grammar's "- hex4 - hex4" read as items) are one level."""
-    while edges and x < edges[-1][0] - size / 2:
-        edges.pop()
-    if edges and (x > edges[-1][0] + 4 * size or abs(y - edges[-1][1]) < size / 2):
-        edges.clear()
-    if not edges or x > edges[-1][0] + size / 2:
-        edges.append((x, y))
-    edges[-1] = (edges[-1][0], y)
-    return len(edges) - 1
-
-
-def _emit(renderer: Renderer, lines: list[Line], kind: str, *, continues: bool, listing: Listing,
-          margin: float | None, items: list[tuple[float, float]]) -> None:
-    if kind == "code":
-        fence = renderer.tail[renderer.tail.rfind("\n") + 1 :]
-        after_code = bool(renderer.blocks) and renderer.blocks[-1].kind == "code"
-        if continues and after_code and (texts := continued_code(listing, lines, margin)) is not None:
-            code = "\n".join(texts)
-            if fenced(code)[1] <= len(fence) + 1:
-                renderer.extend(f"\n{code}\n{fence}", drop=len(fence) + 1)  # a listing going on over a page break
-                return
-        code = "\n".join(indented(lines))
-        renderer.emit("code", fenced(code)[0], indivisible=True)  # fenced as Markdown writes code (``fences``)
-        listing.start(lines, margin)
-        return
-    text = lines[0].text
-    for line in lines[1:]:
-        text = join_lines(text, line.text)
-    last = renderer.blocks[-1] if renderer.blocks else None
-    tail = renderer.tail
-    if (continues and kind == "paragraph" and last is not None and last.kind in ("paragraph", "list_item")
-            and not tail.rstrip("\xad").endswith((".", ":", "!", "?")) and text[:1].islower()
-            and not _PAGE_FOOT.match(tail)):
-        hyphenated = tail.endswith("\xad") or (tail.endswith("-") and len(tail) > 1 and tail[-2].isalpha())
-        renderer.extend(clean(text) if hyphenated else " " + clean(text), drop=1 if tail.endswith("\xad") else 0)
-        return
-    if renderer.blocks and tail.endswith("\xad"):
-        renderer.extend("", drop=1)  # a soft hyphen ending the last block: nothing follows it
-    text = clean(text)
-    if kind == "list_item":
-        group = renderer.previous if last is not None and last.kind == "list_item" else ("list", len(renderer.blocks))
-        if group != renderer.previous:
-            items.clear()
-        depth = _item_depth(items, lines[0].x - (margin or 0.0), lines[0].y, lines[0].size)
-        renderer.emit("list_item", "  " * depth + text, group=group)
-    elif last is not None and last.kind == "paragraph" and ADMONITION_LABEL.fullmatch(tail):
-        renderer.extend(" " + text)  # an admonition's label over its text (pdf_layout.ADMONITION_LABEL)
-    else:
-        renderer.emit("paragraph", text)
