@@ -48,7 +48,7 @@ from __future__ import annotations
 from clew.corpus.ingest.formats.fences import html_language
 from clew.corpus.ingest.formats.html_ahead import ReadAhead, read_ahead_start
 from clew.corpus.ingest.formats.html_foreign import ForeignSkip
-from clew.corpus.ingest.formats.html_marks import FootnoteMarks
+from clew.corpus.ingest.formats.html_marks import FootnoteMarks, note_definitions
 from clew.corpus.ingest.formats.html_members import MemberLevels, doxygen_fields
 from clew.corpus.ingest.formats.html_more import restructured
 from clew.corpus.ingest.formats.html_parts import (
@@ -120,7 +120,7 @@ def parse_html(source: str, *, embedded: bool = False, collapsible: bool = False
     labelled by its ``<summary>``), as MkDocs' ``???`` is; Markdown asks for it where the details
     hold no heading. Else a ``<details>`` without an admonition class is a container: rustdoc wraps
     every method, its heading and its examples in one."""
-    text = restructured(api_pages(normalize_newlines(source)))  # man pages, RDoc, Scaladoc (html_more, html_man, ...)
+    text = note_definitions(restructured(api_pages(normalize_newlines(source))))  # man pages, RDoc, mdBook's notes
     text = bold_terms(text)  # <p><b>NAME</b></p><blockquote>: a term and its definition (html_terms)
     if may_have_content_root(text):
         builder = _Builder(content_only=True, embedded=embedded, collapsible=collapsible)

@@ -47,6 +47,20 @@ href="#FOOT1"><sup>1</sup></a>`` and the note's number ``<a id="FOOT1" href="#DO
 
 _NUMBERED = re.compile(r"(.*?)\d+")
 
+_MDBOOK_NOTE = re.compile(
+    r'<div class="footnote-definition"( id="[^"<>]*")?>\s*<sup class="footnote-definition-label">([^<>]{1,8})</sup>')
+
+
+def note_definitions(text: str) -> str:
+    """``text`` with mdBook's notes (pulldown-cmark's ``div.footnote-definition``, its number a
+    ``sup.footnote-definition-label`` before the note's paragraphs) written as docutils' are, a footnote whose
+    label ``[1]`` opens its first paragraph: "[1] Stack probes support is missing ...", where the number read
+    as a paragraph "1" of its own, apart from the note (task E8: The rustc book's platform tables)."""
+    if 'class="footnote-definition"' not in text:
+        return text
+    return _MDBOOK_NOTE.sub(r'<div class="footnote footnote-definition" role="note"\1><span class="label">[\2]</span> ',
+                            text)
+
 
 def footnote_mark(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
     """Whether ``tag`` with ``attrs`` starts a footnote mark (``MARK_CLASSES``, ``NOTE_LINKS``)."""

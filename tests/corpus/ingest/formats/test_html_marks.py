@@ -111,3 +111,20 @@ def test_a_table_of_two_columns_without_callout_numbers_stays_a_table() -> None:
     """Only rows whose first cell holds ``i.conum[data-value]`` make a callout list."""
     document = parse_html("<table><tr><th>Key</th><th>Value</th></tr><tr><td>1</td><td>one</td></tr></table>")
     assert document.text == "| Key | Value |\n| --- | --- |\n| 1 | one |"
+
+
+def test_an_mdbook_note_reads_with_its_label_as_docutils_notes_do() -> None:
+    """mdBook (pulldown-cmark) writes a note as ``div.footnote-definition``, its number a ``sup`` before the
+    note's paragraphs (The rustc book's platform tables): the number opens the note's first paragraph in brackets,
+    as its mark reads, not a paragraph "1" of its own; the note's id stays its anchor, the mark's link its link."""
+    page = ('<main><h1>Platform Support</h1><table><thead><tr><th>target</th><th>notes</th></tr></thead><tbody><tr>'
+            '<td>aarch64-unknown-linux-gnu</td><td>ARM64 Linux <sup class="footnote-reference"><a href="#missing-'
+            'stack-probes">1</a></sup></td></tr></tbody></table>\n<div class="footnote-definition" id="missing-stack-'
+            'probes"><sup class="footnote-definition-label">1</sup>\n<p>Stack probes support is missing.</p>\n'
+            '<p>It is planned.</p>\n</div>\n<h2 id="tier-2">Tier 2</h2><p>Guaranteed to build.</p></main>')
+    document = parse_html(page)
+    note = document.text.index("[1] Stack probes support is missing.\n\nIt is planned.")
+    assert document.text.endswith("| ARM64 Linux [1] |\n\n[1] Stack probes support is missing.\n\nIt is planned."
+                                  "\n\n## Tier 2\n\nGuaranteed to build.")
+    assert document.anchors["missing-stack-probes"] == note
+    assert [link.href for link in document.links] == ["#missing-stack-probes"]
