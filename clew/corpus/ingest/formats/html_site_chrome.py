@@ -27,6 +27,12 @@ parsed (:func:`site_chrome_dropped`, from ``html_link_chrome.link_chrome_dropped
   line of the next ``pre``; the links at the top and the bottom go. Known by the page's title, "Vim
   documentation: ...".
 
+- libvirt's manual (libvirt-doc 9.0, the libvirt.org site's layout): the site's menu after the page's text (``div#nav``:
+  "Home", Download, Contribute, Docs, and the site search's labels "Website", "Wiki", "Developers list", "Users
+  list"), read as the last lines of the 22 of its 186 pages written without ``main`` (its API reference among them;
+  task S5). Known by the search's hidden field naming the site, ``value="libvirt.org"``; the menu is the ``div``
+  before the footer.
+
 Ids such as ``path`` or ``header`` name other things on other pages (a section about ``PATH``), so they are chrome
 only on these sites' pages.
 """
@@ -52,6 +58,8 @@ _FFMPEG_CHROME = re.compile(
     r'\s*</span>|<p style="font-size: small;">\s*This document was generated using <a href="[^"<>]*"><em>makeinfo'
     r"</em></a>\.\s*</p>"
 )
+_LIBVIRT = '<input id="searchsite" name="sitesearch" type="hidden" value="libvirt.org"/>'
+_LIBVIRT_CHROME = re.compile(r'<div id="nav">.*?</div>\s*+(?=<div id="footer">)', re.DOTALL)
 _VIM = re.compile(r"<TITLE>Vim documentation: [^<]*</TITLE>")
 _VIM_LINKS = re.compile(
     r'<A NAME="top"></A>\n<A HREF="index.html">main help file</A>\n|\n?<A HREF="#top">top</A> - '
@@ -73,14 +81,16 @@ def _vim_section(rule: re.Match[str]) -> str:
 
 
 def site_chrome_dropped(text: str) -> str:
-    """``text`` without Exim's, Apache's or FFmpeg's site chrome, on their manuals' pages; Vim's help parted at its
-    sections."""
+    """``text`` without Exim's, Apache's, FFmpeg's or libvirt's site chrome, on their manuals' pages; Vim's help
+    parted at its sections."""
     if _EXIM in text[:3000]:
         return _EXIM_CHROME.sub("", text)
     if _APACHE in text:
         return _APACHE_CHROME.sub("", text)
     if _FFMPEG in text and _TEXINFO in text[:3000]:
         return _FFMPEG_CHROME.sub("", text)
+    if _LIBVIRT in text:
+        return _LIBVIRT_CHROME.sub("", text)
     if _VIM.search(text, 0, 1000):
         return _VIM_RULE.sub(_vim_section, _VIM_LAST_RULE.sub("", _VIM_LINKS.sub("", text)))
     return text
