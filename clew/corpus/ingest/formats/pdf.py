@@ -12,8 +12,9 @@
   bold and 8% larger, is a heading; the larger, the higher (levels by size).
 - **Title.** The document's Title metadata, else the first page's largest text (when larger than
   the body text; not text drawn inside a figure, as a logo), else the first bookmark, else the first heading.
-- **Blocks** (``pdf_blocks``). Lines join into a paragraph until a heading, a gap larger than 1.5 sizes (``pdf_layout.paragraph_gaps``
-  where the leading is wider), a change of font size, or a bullet (``•``, ``-``, ``1.``) which starts a list item.
+- **Blocks** (``pdf_blocks``). Lines join into a paragraph until a heading, a gap larger than 1.5 sizes
+  (``pdf_layout.paragraph_gaps`` where the leading is wider), a change of font size, or a bullet (``•``, ``-``,
+  ``1.``) which starts a list item. A size is the font's times its matrix's scale (``pdf_chars``).
   Runs of fixed-pitch lines (the font's FixedPitch flag, or a typewriter face by name: ``_MONO_FONT``;
   at a line's first character and a quarter, half, three quarters and all the way along) are a
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
@@ -59,6 +60,7 @@ import pypdfium2.raw as pdfium_c
 
 from clew.corpus.ingest.formats import pdf_blocks, pdf_outline
 from clew.corpus.ingest.formats.pdf_boxes import Grid, ruled_grid
+from clew.corpus.ingest.formats.pdf_chars import font_size
 from clew.corpus.ingest.formats.pdf_columns import Spaced, add_spaced, spaced_tables
 from clew.corpus.ingest.formats.pdf_hyphens import line_pieces, settle_hyphens
 from clew.corpus.ingest.formats.pdf_layout import (
@@ -249,14 +251,14 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
         after = first
         if first in marks:  # a line that opens with a footnote's mark (PDFium's break): measured by its text
             after = marks[first] + len(raw[marks[first] - start :]) - len(raw[marks[first] - start :].lstrip())
-        first_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, first)
-        last_size = pdfium_c.FPDFText_GetFontSize(textpage.raw, last)
+        first_size = font_size(textpage.raw, first)
+        last_size = font_size(textpage.raw, last)
         small = first_size < 0.85 * last_size  # a raised number opens it (a footnote's own): measured by its text
         number = _NOTE_NUMBER.match(line) if small and first not in marks else None  # a footnote's, opening it
         if number and number[1].isdigit():  # "2For": "2 For"; a symbol stays as it is ("* For" would be a bullet)
             line = f"{number[1]} {line[number.end():]}"
         look = last if bullet or small else after
-        size = last_size if look == last else first_size if look == first else pdfium_c.FPDFText_GetFontSize(
+        size = last_size if look == last else first_size if look == first else font_size(
             textpage.raw, look)
         weight = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look)
         font, fixed = _font(textpage, look)
@@ -272,7 +274,7 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
         if layered and fixed and not mono:  # measured by its prose: a browser sets code smaller (0.85-0.9 em)
             look = next((at for at in range(look, last + 1) if not text[at].isspace()
                          and not _font(textpage, at)[1]), look)
-            size = pdfium_c.FPDFText_GetFontSize(textpage.raw, look)
+            size = font_size(textpage.raw, look)
             weight, font = pdfium_c.FPDFText_GetFontWeight(textpage.raw, look), _font(textpage, look)[0]
         bold = weight >= 500 or bool(_BOLD_FONT.search(font))
         lead = _bold_lead(textpage, raw, start, first, line) if bold else 0

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from clew.corpus.ingest.formats.pdf_chars import font_size
 from clew.corpus.ingest.formats.pdf_layout import Line
 
 FAR = 2.0
@@ -165,7 +166,7 @@ def _turns(textpage: pdfium.PdfTextPage, raw: str, start: int) -> list[int]:
     if last <= first or not turned(before, angle(textpage.raw, start + last)):
         return []
     x, y, later = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
-    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, start + first) or 10.0
+    size = font_size(textpage.raw, start + first) or 10.0
     cuts, previous = [], start + first
     for at in range(first + 1, last + 1):
         if raw[at].isspace():
@@ -192,7 +193,7 @@ def _aside(textpage: pdfium.PdfTextPage, before: int, at: int) -> bool:
     x, y, later_x, later_y = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     pdfium_c.FPDFText_GetCharOrigin(textpage.raw, before, x, y)
     pdfium_c.FPDFText_GetCharOrigin(textpage.raw, at, later_x, later_y)
-    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, before) or 10.0
+    size = font_size(textpage.raw, before) or 10.0
     return abs(y.value - later_y.value) < size / 2 and not (
         x.value - BACK * size <= later_x.value <= x.value + AHEAD * size)
 
@@ -201,8 +202,8 @@ def _far(textpage: pdfium.PdfTextPage, hyphen: int, after: int) -> bool:
     x, y, later = ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
     pdfium_c.FPDFText_GetCharOrigin(textpage.raw, hyphen, x, y)
     pdfium_c.FPDFText_GetCharOrigin(textpage.raw, after, x, later)
-    size = pdfium_c.FPDFText_GetFontSize(textpage.raw, hyphen) or 10.0
-    smaller = pdfium_c.FPDFText_GetFontSize(textpage.raw, after) < 0.85 * size  # a footnote's mark, its text
+    size = font_size(textpage.raw, hyphen) or 10.0
+    smaller = font_size(textpage.raw, after) < 0.85 * size  # a footnote's mark, its text
     return smaller or abs(y.value - later.value) > FAR * size
 
 

@@ -48,6 +48,8 @@ from heapq import heappop, heappush
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from clew.corpus.ingest.formats.pdf_chars import font_size
+
 MARGIN = 0.10
 """Share of the page height, at the top and the bottom, where running headers and footers live."""
 HEADER_TOLERANCE = 2.0
@@ -148,7 +150,7 @@ def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> di
 
     def at(index: int) -> tuple[float, float]:
         pdfium_c.FPDFText_GetCharOrigin(raw, index, x, y)
-        return pdfium_c.FPDFText_GetFontSize(raw, index), y.value
+        return font_size(raw, index), y.value
 
     notes: dict[str, list[tuple[int, float, float]]] = {}
     for note in _NOTE_LINE.finditer(text):

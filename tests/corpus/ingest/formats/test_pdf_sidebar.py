@@ -19,20 +19,23 @@ def test_a_sidebar_beside_the_text_is_read_apart_from_it() -> None:
     """A site's sidebar of short links (each under a quarter of the text's width) beside its text, printed by
     wkhtmltopdf with a code box painted last: sorted top to bottom, each link was read between two lines of the text
     ("Advanced usage" inside the first paragraph, "Community" inside the code); now the sidebar, then the text with
-    its code where the page shows it."""
+    its code where the page shows it. Each link and each paragraph is a <p> of its own in the page printed, and reads
+    as one since sizes are the font's times its matrix's scale (wkhtmltopdf's 15 x 0.576, task R22)."""
     document = parse_pdf((FIXTURES / "wkhtmltopdf-sidebar.pdf").read_bytes())
     ends = [block.start for block in document.blocks[1:]] + [len(document.text)]
     blocks = [(block.kind, " ".join(document.text[block.start:end].split()))
               for block, end in zip(document.blocks, ends, strict=True)]
     assert blocks == [
-        ("paragraph", "Navigation Quickstart Advanced usage Authentication Community API reference"),
+        *[("paragraph", link) for link in ("Navigation", "Quickstart", "Advanced usage", "Authentication",
+                                           "Community", "API reference")],
         ("heading", "# Quickstart"),
         ("paragraph", "Begin by importing the widget module and opening a connection to the server you want to talk "
                       "to, with the options that suit it best."),
         ("code", '``` >>> import widget >>> conn = widget.connect("localhost", timeout=5) ```'),
         ("paragraph", "The connection stays open until you close it, and every request you send goes over it without "
-                      "a new handshake. Pass a timeout in seconds to stop waiting for a response that never comes, as "
-                      "every production client should.")]
+                      "a new handshake."),
+        ("paragraph", "Pass a timeout in seconds to stop waiting for a response that never comes, as every production "
+                      "client should.")]
 
 
 def test_blocks_that_no_line_crosses_are_each_put_in_order_and_a_table_s_cells_in_rows() -> None:

@@ -1,0 +1,29 @@
+"""The PDF reader on pages cut from real LaTeX package documentation (task R22: the leftovers of tasks E7 and L1).
+The fixtures and their licences: ``tests/fixtures/pdf/README.md``."""
+
+from __future__ import annotations
+
+from clew.corpus.ingest.formats.pdf import parse_pdf
+from tests.conftest import FIXTURES
+
+PDFS = FIXTURES / "pdf"
+
+
+def _blocks(name: str) -> list[tuple[str, str]]:
+    document = parse_pdf((PDFS / name).read_bytes())
+    return [(block.kind, document.text[block.start:block.end].strip()) for block in document.blocks]
+
+
+def test_text_scaled_by_its_matrix_reads_at_its_size_not_as_one_point_letters() -> None:
+    """txfontsdoc's first page (Acrobat Distiller from dvips) sets every font at size 1 and scales it by the text
+    matrix (10.91 for the body). Read at size 1, a capital after a letter stood more than a size away, a margin note,
+    and each line was a paragraph of its own: "The T" / "X Fonts", "3 A Problem: D" / "V" / "I" / "P" / "S Partial
+    ...". At the font's size times its matrix's scale the title is the page's heading and each contents entry one
+    line."""
+    blocks = _blocks("txfonts-distiller.pdf")
+    assert blocks[0] == ("heading", "# The TX Fonts∗")
+    texts = [text for _, text in blocks]
+    assert "3 A Problem: DVIPS Partial Font Downloading 3" in texts
+    assert "7.3 PDFTEX/PDFLATEX and Standard Postscript Fonts … 9" in [text.strip() for text in texts]
+    assert not [text for text in texts if len(text) == 1]
+    assert ("heading", "## Contents") in blocks
