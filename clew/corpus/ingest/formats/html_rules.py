@@ -80,7 +80,12 @@ DROP_CLASSES = frozenset(
     " nav-container blogroll social"
     # SiSU's (Debian's live-manual, HTML and EPUB) number before every paragraph, a link to itself (label.ocn: "4",
     # "5", ... a paragraph each, one before every chapter's heading; task E1)
-    " ocn".split()
+    " ocn"
+    # Scribble's (Racket's documentation): the column of the manual's contents beside every page (div.tocset: "►
+    # The Racket Guide" over a table of its chapters, then the page's part of it) and the bars "top contents ← prev up
+    # next →" above and below the page (div.navsettop, div.navsetbottom): the first passage of each of racket-doc
+    # 8.7's 356 Guide and Reference pages (task S5)
+    " tocset navsettop navsetbottom".split()
 )
 """An element with one of these classes is dropped with everything inside (chrome, permalinks)."""
 DROP_IDS = frozenset({"footer", "titlearea", "banner", "package-header", "postamble", "__comments", "aside-container",

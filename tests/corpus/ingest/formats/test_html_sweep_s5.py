@@ -118,3 +118,49 @@ def test_a_libvirt_page_reads_without_the_site_s_menu() -> None:
         "# Client access control\n\nLibvirt's client access control framework allows administrators to setup fine "
         "grained permission rules across client users, managed objects and API operations."
     )
+
+
+_SCRIBBLE_BAR = (
+    '<div class="navset{where}"><span class="navleft"><form class="searchform"><input class="searchbox"'
+    ' id="searchbox" type="text" tabindex="1" placeholder="...search manuals..." title="Enter a search string to search'
+    ' the manuals"/></form>&nbsp;&nbsp;<a href="../index.html" title="up to the documentation top"'
+    ' data-pltdoc="x">top</a><span class="tocsettoggle">&nbsp;&nbsp;<a href="javascript:void(0);" title="show/hide'
+    ' table of contents" onclick="TocsetToggle();">contents</a></span></span><span class="navright">&nbsp;&nbsp;<a'
+    ' href="regexp-alternation.html" title="backward to &quot;9.7 Alternation&quot;" data-pltdoc="x">&larr; prev</a>'
+    '&nbsp;&nbsp;<a href="regexp.html" title="up to &quot;9 Regular Expressions&quot;" data-pltdoc="x">up</a>&nbsp;'
+    '&nbsp;<a href="Looking_Ahead_and_Behind.html" title="forward to &quot;9.9 Looking Ahead and Behind&quot;"'
+    ' data-pltdoc="x">next &rarr;</a></span>&nbsp;</div>'
+)
+SCRIBBLE = (
+    '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">\n<html>'
+    '<head><meta http-equiv="content-type" content="text/html; charset=utf-8"/><title>9.8&nbsp;Backtracking</title>'
+    '<link rel="stylesheet" type="text/css" href="../scribble.css" title="default"/><script type="text/javascript"'
+    ' src="../scribble-common.js"></script></head><body id="doc-racket-lang-org"><div class="tocset"><div'
+    ' class="tocview"><div class="tocviewlist tocviewlisttopspace"><div class="tocviewtitle"><table cellspacing="0"'
+    ' cellpadding="0"><tr><td style="width: 1em;"><a href="javascript:void(0);" title="Expand/Collapse"'
+    ' class="tocviewtoggle">&#9658;</a></td><td></td><td><a href="index.html" class="tocviewlink" data-pltdoc="x">The'
+    ' Racket Guide</a></td></tr></table></div><div class="tocviewsublisttop" style="display: none;" id="tocview_0">'
+    '<table cellspacing="0" cellpadding="0"><tr><td align="right">1&nbsp;</td><td><a href="intro.html"'
+    ' class="tocviewlink" data-pltdoc="x">Welcome to Racket</a></td></tr><tr><td align="right">9&nbsp;</td><td><a'
+    ' href="regexp.html" class="tocviewlink" data-pltdoc="x">Regular Expressions</a></td></tr></table></div></div>'
+    '</div></div><div class="maincolumn"><div class="main">' + _SCRIBBLE_BAR.format(where="top")
+    + '<h4 x-source-module="(lib &quot;scribblings/guide/guide.scrbl&quot;)" x-source-pkg="racket-doc"'
+    ' x-part-tag="&quot;Backtracking&quot;">9.8<tt>&nbsp;</tt><a name="(part._.Backtracking)"></a>Backtracking</h4>'
+    "<p>We&rsquo;ve already seen that greedy quantifiers match the maximal number of\ntimes, but the overriding"
+    " priority is that the overall match succeed.</p>" + _SCRIBBLE_BAR.format(where="bottom")
+    + '</div></div><div id="contextindicator">&nbsp;</div></body></html>'
+)
+
+
+def test_a_scribble_page_reads_without_its_contents_column_and_bars() -> None:
+    """Scribble (Racket's documentation) writes the manual's contents beside every page ("►", "The Racket Guide"
+    over a table of its chapters) and the bars "top contents ← prev up next →" above and below it: the first
+    passage of each of racket-doc's Guide and Reference pages."""
+    document = parse_html(SCRIBBLE)
+    assert document.title == "9.8 Backtracking"
+    assert document.text == (
+        "#### 9.8 Backtracking\n\nWe’ve already seen that greedy quantifiers match the maximal number of times, but "
+        "the overriding priority is that the overall match succeed."
+    )
+    assert not document.tables
+
