@@ -115,6 +115,10 @@ _CATEGORY = re.compile(r"(?:-- )?[A-Z][A-Za-z ]{0,30}: (?=-)")
 """A Texinfo definition's category before its name, as the Info reader writes a ``@deffn`` line: find's
 ``-- Action: -prune``, ``-- Test: -name PATTERN`` (task U37's I2)."""
 
+_QUOTED = re.compile("\u2018([^\u2018\u2019]*)\u2019")
+"""An option in Texinfo's quotes, as the Info reader writes a ``@table @samp`` item and its ``@itemx`` lines on one
+line: coreutils' ``‘-n’ ‘--numeric-sort’ ‘--sort=numeric’`` is the term of ``sort -n`` (task X23, rule X3)."""
+
 
 @lru_cache(maxsize=65_536)
 def option_term(header: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -124,6 +128,8 @@ def option_term(header: str) -> tuple[frozenset[str], frozenset[str]]:
     under ``-xdev`` shares no word with "What does find -xdev do?" and scored 0, so the extract quoted ``-mount``'s
     "An alternate name for -xdev" instead (task U37)."""
     line = _CATEGORY.sub("", header.rsplit("\n", 1)[-1], count=1)
+    if line.startswith("\u2018-"):
+        line = _QUOTED.sub(r"\1", line)
     if not OPTION.match(line) or len(line.split()) > OPTION_WORDS:
         return frozenset(), frozenset()
     terms = frozenset(tokenize(line))

@@ -340,8 +340,10 @@ def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = Non
     quoted under an API member's declaration (``declarations.signature``: the term of its description
     since task X10) reads in its own order: the signature, its description, then its field list
     ("Parameters: count - ...", "letters - ...", "numbers - ..."); best first, U12's question 14 quoted
-    "letters - ..." first and the signature last, each field cut from the member it belongs to (task X11)."""
-    if any(u.header and _declared(u.header) for u in group):  # a member's description and fields: as written
+    "letters - ..." first and the signature last, each field cut from the member it belongs to (task X11). So does
+    one under a command-line option's term (``option_term``): curl's "Set this option to -1 to make it unlimited."
+    opened --max-redirs' quote, above "(HTTP) Set maximum number of redirections to follow." (task X23, rule X1'')."""
+    if any(u.header and (_declared(u.header) or option_term(u.header)[1]) for u in group):  # as written
         group = sorted(group, key=lambda u: u.position)  # stable: a lead-in's variants keep the chosen order
     else:
         headers = list(dict.fromkeys(u.header for u in group))

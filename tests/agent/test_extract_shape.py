@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from clew.agent.declarations import option_term
 from clew.agent.examples import cut_example
 from clew.agent.generate import extractive_answer
 from clew.agent.lead_ins import continue_lead_ins
@@ -431,3 +432,43 @@ def test_a_description_under_a_texinfo_definition_of_the_option_the_question_nam
     generation = extractive_answer("What does the find -prune action do?", [("ev1:c:3:1:73", PRUNE)])
     assert generation is not None
     assert "-- Action: -prune\nIf the file is a directory, do not descend into it." in generation.answer
+
+
+MAX_REDIRS = """--max-redirs <num>
+
+(HTTP) Set maximum number of redirections to follow. When -L, --location is used, to prevent curl from following \
+too many redirects, by default, the limit is set to 50 redirects. Set this option to -1 to make it unlimited.
+
+If --max-redirs is provided several times, the last set value will be used."""
+"""curl(1)'s --max-redirs as the man page reader writes it (Debian's curl 7.88.1, task U37's M4)."""
+
+
+def test_sentences_under_an_options_term_are_quoted_in_reading_order() -> None:
+    # the best sentence opened the quote: "Set this option to -1 to make it unlimited." above "(HTTP) Set maximum
+    # number of redirections to follow.", which says what the option is (task X23, rule X1'')
+    generation = extractive_answer("Which curl option makes it follow redirects?", [("ev1:c:16:1:153", MAX_REDIRS)])
+    assert generation is not None
+    assert generation.answer.startswith("--max-redirs <num>\n(HTTP) Set maximum number of redirections to follow.\n")
+    assert generation.answer.index("(HTTP) Set maximum") < generation.answer.index("Set this option to -1")
+
+
+SORT_N = """‘-n’ ‘--numeric-sort’ ‘--sort=numeric’
+
+Sort numerically. The number begins each line and consists of optional blanks, an optional ‘-’ sign, and zero or \
+more digits possibly separated by thousands separators, optionally followed by a decimal-point character and zero or \
+more digits. An empty number is treated as ‘0’. The ‘LC_NUMERIC’ locale specifies the decimal-point character and \
+thousands separator.
+
+‘-V’ ‘--version-sort’
+
+Sort by version name and number."""
+"""sort's -n in coreutils' Info manual, its ``@item``/``@itemx`` lines in Texinfo's quotes on one line (U37's I4)."""
+
+
+def test_an_option_term_in_texinfo_quotes_is_an_options_term() -> None:
+    # ‘-n’ was no option's term: "An empty number is treated as ‘0’." came above "Sort numerically." (X23's X3)
+    assert option_term("‘-n’ ‘--numeric-sort’ ‘--sort=numeric’")[1] == {"-n", "--numeric-sort", "--sort"}
+    generation = extractive_answer("How does sort -n compare numbers?", [("ev1:c:1:1:183", SORT_N)])
+    assert generation is not None
+    assert "‘-n’ ‘--numeric-sort’ ‘--sort=numeric’\nSort numerically.\nThe number begins each line" in generation.answer
+    assert generation.answer.index("Sort numerically.") < generation.answer.index("An empty number is treated")
