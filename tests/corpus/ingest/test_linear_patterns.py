@@ -15,7 +15,7 @@ from clew.corpus.documents import _SITE_PREFIX, _SITE_SUFFIX
 from clew.corpus.ingest.formats.html_jsapi import _ESDOC_EMPTY_LAST
 from clew.corpus.ingest.formats.pdf import _BULLET_GLYPH, _LETTER_HYPHEN
 from clew.corpus.ingest.formats.pdf_hyphens import _BREAK, _COMPOUND, _HYPHEN, _NOTE, _SPACED, _SPLIT
-from clew.corpus.ingest.formats.pdf_layout import _NOTE_LINE, _RAISED
+from clew.corpus.ingest.formats.pdf_notes import _NOTE_LINE, _RAISED
 from clew.corpus.ingest.sources import _LICENCE_NAME
 from clew.agent.source_blocks import _ALERT
 from clew.commands.show import _passage_text
@@ -179,7 +179,7 @@ def test_the_title_list_and_pdf_line_patterns_match_ordinary_lines() -> None:
     from clew.corpus.ingest.formats.html_jsapi import _ESDOC_EMPTY_LAST
     from clew.corpus.ingest.formats.pdf import _BULLET_GLYPH, _LETTER_HYPHEN
     from clew.corpus.ingest.formats.pdf_hyphens import _COMPOUND, _NOTE, _SPLIT
-    from clew.corpus.ingest.formats.pdf_layout import _NOTE_LINE, _RAISED
+    from clew.corpus.ingest.formats.pdf_notes import _NOTE_LINE, _RAISED
     from clew.corpus.ingest.sources import _LICENCE_NAME
 
     numbered = _NUMBERED.match("12. Then")

@@ -20,8 +20,8 @@
   code block, kept line by line between Markdown's fences (``fences``). A word hyphenated at a line end is
   joined again (``conver-`` + ``sion``), and so is a name broken after an underscore (``R_`` + ``LIBS_USER``); a
   paragraph or a listing (set in one size) that goes on over a page break is one block. A footnote mark reads `` [2]``
-  (``pdf_layout.footnote_marks``); a footnote is a paragraph of its own opened by its number, "2 For ..." (a raised
-  number PDFium reads as a line of its own joins its note's first line: ``_numbered_notes``), or by its symbol,
+  (``pdf_notes.footnote_marks``); a footnote is a paragraph of its own opened by its number, "2 For ..." (a raised
+  number PDFium reads as a line of its own joins its note's first line: ``pdf_notes.numbered_notes``), or by its symbol,
   "†For ...", and a paragraph going on over the page break does not join it; texinfo's example
   frame corners (``pdf_layout.FRAME_CORNERS``) and icons
   (``_ICON``) are no text.
@@ -53,7 +53,6 @@ from __future__ import annotations
 import ctypes
 import functools
 import re
-from dataclasses import replace
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -69,7 +68,6 @@ from clew.corpus.ingest.formats.pdf_layout import (
     Listing,
     body_size,
     drop_running_lines,
-    footnote_marks,
     indexed_text,
     looks_like_text,
     mark_inset_headings,
@@ -79,6 +77,7 @@ from clew.corpus.ingest.formats.pdf_layout import (
     paragraph_gaps,
 )
 from clew.corpus.ingest.formats.pdf_links import PageLink, add_links, page_links
+from clew.corpus.ingest.formats.pdf_notes import footnote_marks, numbered_notes
 from clew.corpus.ingest.formats.pdf_order import drawn_bullets, painted_in_layers, reading_order
 from clew.corpus.ingest.formats.pdf_tables import ruled_tables
 from clew.corpus.ingest.formats.pdf_title import CONTENTS, document_title, text_measure
@@ -180,7 +179,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
     settle_hyphens(pages)
     tables = ruled_tables(pdf, pages, grids, warnings, deadline)
     body = body_size(pages)
-    pages[:] = [_numbered_notes(lines, height, body) for lines, height in zip(pages, heights, strict=True)]
+    pages[:] = [numbered_notes(lines, height, body) for lines, height in zip(pages, heights, strict=True)]
     navigation = set(navigation_pages(pages))
     add_spaced(tables, spaced, navigation, body)
     bookmarks = pdf_outline.entries(pdf, heights)
@@ -292,24 +291,6 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
     if spaced is not None:
         spaced.extend(spaced_tables(textpage, lines, height))
     return lines
-
-
-def _numbered_notes(lines: list[Line], height: float, body: float) -> list[Line]:
-    """A footnote's raised number PDFium reads as a line of its own (texinfo's in R's manuals, LaTeX's where the note
-    is set apart from it) opens its note's first line: the line after it, to its right and below its baseline by up
-    to 0.6 of the note's size, in the page's lower half, smaller than the body text, the number 0.85 of the note's
-    size or less (task P1). Not an exponent in a formula ("L" over "1" over "(Ω; Rm)": testmath)."""
-    joined: list[Line] = []
-    for line in lines:
-        number = joined[-1] if joined else None
-        if (number is not None and number.text.isdigit() and len(number.text) <= 3 and number.y > height / 2
-                and number.size <= 0.85 * line.size and line.size < body and 0 < line.y - number.y <= 0.6 * line.size
-                and number.x < line.x <= number.right + line.size and not line.text[0].isdigit()):
-            joined[-1] = replace(line, text=f"{number.text} {line.text}", x=number.x, lead=0, note=not line.mono,
-                                 chars=(number.chars[0], line.chars[1]))
-        else:
-            joined.append(line)
-    return joined
 
 
 def _bold_lead(textpage: pdfium.PdfTextPage, raw: str, start: int, first: int, line: str) -> int:

@@ -137,7 +137,7 @@ def render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headin
                 paragraph.extend(Line("", line.size, False, True, line.y, line.x) for _ in range(blanks))
             elif (gap > limit or abs(line.size - last.size) >= 1
                     or line_kind == "list_item" or (line_kind == "code") != (kind == "code")
-                    or (line.note and line.size < body)  # a footnote (_numbered_notes)
+                    or (line.note and line.size < body)  # a footnote (pdf_notes.numbered_notes)
                     or (kind == "list_item" and line.x < paragraph[0].x - 1)):
                 flush()
         if not paragraph:

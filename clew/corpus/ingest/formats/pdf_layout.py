@@ -36,7 +36,6 @@ table-of-contents pages, and scanned pages (the layout half of ``clew.corpus.ing
 
 from __future__ import annotations
 
-import ctypes
 import math
 import re
 from bisect import bisect_left, bisect_right
@@ -47,8 +46,6 @@ from heapq import heappop, heappush
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
-
-from clew.corpus.ingest.formats.pdf_chars import font_size
 
 MARGIN = 0.10
 """Share of the page height, at the top and the bottom, where running headers and footers live."""
@@ -108,17 +105,6 @@ printed by WeasyPrint and wkhtmltopdf, task U28): it opens the paragraph under i
 FRAME_CORNERS = frozenset("\u261b\u271f\u2721\u2720")
 """The corners of texinfo's example frame (``@cartouche``, ``@group`` in R's manuals) as PDFium reads pdfTeX's
 circle font: "☛ ✟" above the example, "✡ ✠" below. A line of these alone is no text."""
-_RAISED = re.compile(r"\d(?:(?<=[^\s\d]\d)\d{0,2}(?!\d)|(?<=[^\s\d]\r\n\d)\d{0,2}(?=[ \t]+[^\W\d_]))")
-"""A number right after a word; or opening a line, after a word and a line break, before a word: PDFium may break
-the line at a raised mark (luaotfload's "Live,17 or just leave it" reads "Live," and "17 or just leave it"). A digit
-opens the pattern, so the search skips to the digits (look-behinds first were tried at every character, twice: 5x
-the time on gnuplot's manual)."""
-
-_NOTE_LINE = re.compile(r"(?m)^[ \t]*(\d{1,3})(?:[ \t]+|\r?\n)?[^\W\d_]{2}")
-"""A line that opens with a footnote's number and its text (``footnote_marks``); LuaTeX sets them together: "13The
-tool"."""
-
-
 def indexed_text(textpage: pdfium.PdfTextPage, count: int) -> str:
     """The page's text, one character for each of PDFium's ``count`` character indexes, where ``get_text_range`` gives
     fewer: PDFium counts a character outside the BMP (LuaTeX's emoji in luaotfload's manual, a math letter) as two
@@ -136,36 +122,6 @@ def indexed_text(textpage: pdfium.PdfTextPage, count: int) -> str:
         else:
             chars.append("\ufffd" if 0xD800 <= unit < 0xE000 else chr(unit))
     return "".join(chars)
-
-
-def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> dict[int, int]:
-    """Footnote marks of a page, by the index in ``text`` (PDFium's, a character per index) of their first digit, to
-    their end: a number right after a word, smaller than the character before it (0.85 of its size or less) and
-    raised above its baseline, where a line in the bottom third of the page, below it, begins with that number (or is
-    it) in a smaller size than the word's, then a word (the note: "setting2" over "2 its binding ..." at the page's
-    foot). Without the note it is no mark: R's "σ2", "R2" (exponents; PDFium may give a raised digit a line of its
-    own, which is not its note, and a subscript under it the next: "2 ζ = 0")."""
-    raw = textpage.raw
-    x, y = ctypes.c_double(), ctypes.c_double()
-
-    def at(index: int) -> tuple[float, float]:
-        pdfium_c.FPDFText_GetCharOrigin(raw, index, x, y)
-        return font_size(raw, index), y.value
-
-    notes: dict[str, list[tuple[int, float, float]]] = {}
-    for note in _NOTE_LINE.finditer(text):
-        notes.setdefault(note.group(1), []).append((note.start(1), *at(note.start(1))))
-    marks: dict[int, int] = {}
-    for match in _RAISED.finditer(text):
-        if match.group() not in notes:
-            continue
-        word = match.start() - (3 if text[match.start() - 1] == "\n" else 1)  # the word's last character
-        (size, base), (before, below) = at(match.start()), at(word)
-        if size <= 0.85 * before and base > below + 1 and any(  # the note, not the mark (PDFium's line of its own)
-                index != match.start() and note_size < before and note_base < min(below - before, height / 3)
-                for index, note_size, note_base in notes[match.group()]):
-            marks[match.start()] = match.end()
-    return marks
 
 
 def _key(text: str) -> str:
