@@ -33,6 +33,11 @@ parsed (:func:`site_chrome_dropped`, from ``html_link_chrome.link_chrome_dropped
   task S5). Known by the search's hidden field naming the site, ``value="libvirt.org"``; the menu is the ``div``
   before the footer.
 
+- Eigen's reference (Doxygen with Eigen's own header, libeigen3-doc 3.4): the banner "Please, help us to better know
+  about our user community by answering the following short survey: https://forms.gle/..." above every page (a
+  ``div`` styled in pink), the first passage of each of its 475 pages (task S5). Known by Eigen's stylesheet,
+  ``eigendoxy.css``.
+
 Ids such as ``path`` or ``header`` name other things on other pages (a section about ``PATH``), so they are chrome
 only on these sites' pages.
 """
@@ -60,6 +65,11 @@ _FFMPEG_CHROME = re.compile(
 )
 _LIBVIRT = '<input id="searchsite" name="sitesearch" type="hidden" value="libvirt.org"/>'
 _LIBVIRT_CHROME = re.compile(r'<div id="nav">.*?</div>\s*+(?=<div id="footer">)', re.DOTALL)
+_EIGEN = 'href="eigendoxy.css"'
+_EIGEN_SURVEY = re.compile(
+    r'<div style="background:#FFDDDD;[^"<>]*+">Please, help us to better know about our user community[^<]*+'
+    r'<a href="[^"<>]*+">[^<]*+</a></div>'
+)
 _VIM = re.compile(r"<TITLE>Vim documentation: [^<]*</TITLE>")
 _VIM_LINKS = re.compile(
     r'<A NAME="top"></A>\n<A HREF="index.html">main help file</A>\n|\n?<A HREF="#top">top</A> - '
@@ -81,14 +91,16 @@ def _vim_section(rule: re.Match[str]) -> str:
 
 
 def site_chrome_dropped(text: str) -> str:
-    """``text`` without Exim's, Apache's, FFmpeg's or libvirt's site chrome, on their manuals' pages; Vim's help
-    parted at its sections."""
+    """``text`` without Exim's, Apache's, FFmpeg's, libvirt's or Eigen's site chrome, on their manuals' pages; Vim's
+    help parted at its sections."""
     if _EXIM in text[:3000]:
         return _EXIM_CHROME.sub("", text)
     if _APACHE in text:
         return _APACHE_CHROME.sub("", text)
     if _FFMPEG in text and _TEXINFO in text[:3000]:
         return _FFMPEG_CHROME.sub("", text)
+    if _EIGEN in text[:5000]:
+        return _EIGEN_SURVEY.sub("", text, count=1)
     if _LIBVIRT in text:
         return _LIBVIRT_CHROME.sub("", text)
     if _VIM.search(text, 0, 1000):
