@@ -1,10 +1,11 @@
-"""PDF: footnotes. A mark in the text ("setting2") reads " [2]", as the HTML reader reads a note's mark
-(``footnote_marks``); a note's raised number that PDFium reads as a line of its own opens the note's first line
-(``numbered_notes``)."""
+"""PDF: footnotes. A mark in the text ("setting2", "Fonts∗") reads " [2]", " [∗]", as the HTML reader reads a
+note's mark (``footnote_marks``); a note's raised number that PDFium reads as a line of its own opens the note's
+first line (``numbered_notes``)."""
 
 from __future__ import annotations
 
 import ctypes
+import itertools
 import re
 from dataclasses import replace
 
@@ -23,15 +24,21 @@ the time on gnuplot's manual)."""
 _NOTE_LINE = re.compile(r"(?m)^[ \t]*(\d{1,3})(?:[ \t]+|\r?\n)?[^\W\d_]{2}")
 """A line that opens with a footnote's number and its text (``footnote_marks``); LuaTeX sets them together: "13The
 tool"."""
+_SYMBOL = re.compile(r"([∗†‡§¶‖])(?<=\w.)\1?")
+"""A footnote's symbol right after a word, once or doubled: LaTeX's ``\\thanks`` and ``\\fnsymbol`` marks (∗ † ‡ § ¶ ‖,
+then doubled; "The TX Fonts∗", "David Carlisle†"). The symbol opens the pattern, so the search skips to the symbols."""
+_SYMBOL_LINE = re.compile(r"(?m)^[ \t]*(([∗†‡§¶‖])\2?)[ \t]*[^\W\d_]{2}")
+"""A line that opens with a footnote's symbol and its text: "∗This file has version number v1.03" (textcase)."""
 
 
 def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> dict[int, int]:
-    """Footnote marks of a page, by the index in ``text`` (PDFium's, a character per index) of their first digit, to
-    their end: a number right after a word, smaller than the character before it (0.85 of its size or less) and
-    raised above its baseline, where a line in the bottom third of the page, below it, begins with that number (or is
-    it) in a smaller size than the word's, then a word (the note: "setting2" over "2 its binding ..." at the page's
-    foot). Without the note it is no mark: R's "σ2", "R2" (exponents; PDFium may give a raised digit a line of its
-    own, which is not its note, and a subscript under it the next: "2 ζ = 0")."""
+    """Footnote marks of a page, by the index in ``text`` (PDFium's, a character per index) of their first digit or
+    symbol, to their end: a number right after a word (or a symbol: ``_SYMBOL``, "Fonts∗" reads "Fonts [∗]", task
+    R22), smaller than the character before it (0.85 of its size or less) and raised above its baseline, where a line
+    in the bottom third of the page, below it, begins with that number (or is it) in a smaller size than the word's,
+    then a word (the note: "setting2" over "2 its binding ..." at the page's foot). Without the note it is no mark:
+    R's "σ2", "R2" (exponents; PDFium may give a raised digit a line of its own, which is not its note, and a
+    subscript under it the next: "2 ζ = 0")."""
     raw = textpage.raw
     x, y = ctypes.c_double(), ctypes.c_double()
 
@@ -40,10 +47,10 @@ def footnote_marks(textpage: pdfium.PdfTextPage, text: str, height: float) -> di
         return font_size(raw, index), y.value
 
     notes: dict[str, list[tuple[int, float, float]]] = {}
-    for note in _NOTE_LINE.finditer(text):
+    for note in itertools.chain(_NOTE_LINE.finditer(text), _SYMBOL_LINE.finditer(text)):
         notes.setdefault(note.group(1), []).append((note.start(1), *at(note.start(1))))
     marks: dict[int, int] = {}
-    for match in _RAISED.finditer(text):
+    for match in itertools.chain(_RAISED.finditer(text), _SYMBOL.finditer(text) if len(notes) else ()):
         if match.group() not in notes:
             continue
         word = match.start() - (3 if text[match.start() - 1] == "\n" else 1)  # the word's last character

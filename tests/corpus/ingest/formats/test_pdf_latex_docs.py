@@ -21,9 +21,22 @@ def test_text_scaled_by_its_matrix_reads_at_its_size_not_as_one_point_letters() 
     ...". At the font's size times its matrix's scale the title is the page's heading and each contents entry one
     line."""
     blocks = _blocks("txfonts-distiller.pdf")
-    assert blocks[0] == ("heading", "# The TX Fonts∗")
+    assert blocks[0] == ("heading", "# The TX Fonts [∗]")
     texts = [text for _, text in blocks]
     assert "3 A Problem: DVIPS Partial Font Downloading 3" in texts
     assert "7.3 PDFTEX/PDFLATEX and Standard Postscript Fonts … 9" in [text.strip() for text in texts]
     assert not [text for text in texts if len(text) == 1]
     assert ("heading", "## Contents") in blocks
+
+
+def test_a_footnote_symbol_after_a_word_reads_as_a_mark_as_a_number_does() -> None:
+    """LaTeX marks a title's ``\\thanks`` with a symbol, raised and smaller, set against the word: "The textcase
+    package∗", "David Carlisle†", their notes "∗This file has version number ..." at the page's foot. A number reads
+    " [2]"; the symbol stayed glued to its word. Now " [∗]", and the notes still open with their symbols."""
+    blocks = _blocks("textcase-footnotes.pdf")
+    assert blocks[0] == ("heading", "# The textcase package [∗]")
+    assert blocks[1] == ("heading", "### David Carlisle [†] 2022/07/10")
+    texts = [text for _, text in blocks]
+    assert any(text.startswith("∗This file has version number") for text in texts)
+    assert any(text.startswith("†Reorganisation") for text in texts)
+    assert _blocks("txfonts-distiller.pdf")[0] == ("heading", "# The TX Fonts [∗]")
