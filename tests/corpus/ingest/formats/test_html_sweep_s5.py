@@ -190,3 +190,25 @@ def test_an_eigen_page_reads_without_the_survey_banner() -> None:
     assert "survey" not in document.text
     assert document.text.startswith("# Eigen::AlignedBox< _Scalar, _AmbientDim > Class Template Reference\n\n"
                                     "## Detailed Description\n\nAn axis aligned box.")
+
+
+DOCUTILS_UNTITLED = (
+    '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"'
+    ' "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml"'
+    ' xml:lang="en" lang="en">\n<head>\n<meta http-equiv="Content-Type" content="text/html; charset=utf-8" />\n'
+    '<meta name="generator" content="Docutils 0.19: https://docutils.sourceforge.io/" />\n<title>index.rst</title>\n'
+    '</head>\n<body>\n<div class="document">\n\n\n<div align="center"><p><a class="reference external"'
+    ' href="https://xapian.org/">website</a> | <a class="reference external" href="install.html">install</a></p>\n'
+    '</div>\n<hr><div class="section" id="xapian-the-open-source-search-engine">\n<h1>Xapian - the open source search'
+    ' engine</h1>\n<div class="section" id="getting-started">\n<h2>Getting Started</h2>\n<p>There\'s a new guide,'
+    " which is the recommended place to start.</p>\n</div>\n</div>\n</div>\n</body>\n</html>\n"
+)
+
+
+def test_a_docutils_page_titled_with_its_source_file_s_name_is_titled_by_its_heading() -> None:
+    """docutils titles a page whose text has no title of its own (raw HTML before its first section) with its source
+    file's name: xapian-doc's ``index.html`` was titled "index.rst"."""
+    assert parse_html(DOCUTILS_UNTITLED).title == "Xapian - the open source search engine"
+    assert parse_html(DOCUTILS_UNTITLED.replace("<h1>", "<h2>").replace("</h1>", "</h2>")).title is None
+    named = DOCUTILS_UNTITLED.replace("<title>index.rst", "<title>Release notes for index.rst")
+    assert parse_html(named).title == "Release notes for index.rst"
