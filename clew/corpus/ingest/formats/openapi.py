@@ -109,7 +109,7 @@ def parse_openapi(content: str) -> ParsedDocument:
             f"the description writes more than {writer.limit:,} characters of Markdown (twice its size, at least "
             f"{MIN_OUTPUT // 1024:,} KiB, at most {MAX_OUTPUT // 1024 ** 2:,} MiB; aliases or references repeating "
             "one part many times?): the "
-            f"rest is left out; written: {writer.written['operations']:,} of {writer.total['operations']:,} "
+            f"rest is left out; written: {writer.written['operations']:,} of {writer.operation_total():,} "
             f"operations, {writer.written['schemas']:,} of {len(writer.schemas):,} schemas")
     parsed = parse_markdown("\n".join(writer.lines) + "\n")
     parsed.warnings.extend(writer.warnings)
@@ -215,7 +215,7 @@ class _Writer:
         components = self._map(spec.get("components"))
         self.schemas = self._map(spec.get("definitions") if self.swagger else components.get("schemas"))
         self.schema_prefix = "#/definitions/" if self.swagger else "#/components/schemas/"
-        self.total = {"operations": 0}
+        self.by_tag: dict[str, list[tuple[str, str, dict[str, Any], list[object]]]] | None = None
         self.written = {"operations": 0, "schemas": 0}  # written whole: said where the bound cuts the rest
 
     def add(self, *lines: str) -> None:
@@ -274,8 +274,7 @@ class _Writer:
         self.servers()
         self.external(self.spec.get("externalDocs"))
         self.security_schemes()
-        by_tag = self.operations()
-        self.total["operations"] = sum(map(len, by_tag.values()))
+        by_tag = self.by_tag = self.operations()
         tags = [self._map(tag) for tag in _list(self.spec.get("tags")) if isinstance(tag, dict)]
         named = {_text(tag.get("name")): tag for tag in tags}
         for name in [*named, *(tag for tag in by_tag if tag not in named)]:
@@ -338,6 +337,13 @@ class _Writer:
                     self.add("| Scope | Description |", "| --- | --- |")
                     self.add(*(f"| `{_cell(scope)}` | {_cell(text or '')} |" for scope, text in scopes.items()))
                     self.add("")
+
+    def operation_total(self) -> int:
+        """The description's operations, counted where the bound cut what is written before them (a server's or the
+        info's description repeated by aliases): "0 of 2 operations", not "0 of 0"."""
+        if self.by_tag is None:
+            self.by_tag = self.operations()
+        return sum(map(len, self.by_tag.values()))
 
     def operations(self) -> dict[str, list[tuple[str, str, dict[str, Any], list[object]]]]:
         """Each operation, by its first tag ("" for none), in the order of the paths."""

@@ -187,6 +187,22 @@ def test_references_repeating_one_part_are_written_within_the_bound(monkeypatch:
     assert output_limit(100) == openapi.MIN_OUTPUT and output_limit(5_000_000) == 10_000_000
 
 
+def test_a_bound_reached_before_the_operations_counts_them_all() -> None:
+    # servers repeating one long description by an alias fill the bound before any operation is written: the
+    # warning said "written: 0 of 0 operations", as if the description had none (review V14)
+    servers = "".join("  - *server\n" for _ in range(200))
+    spec = ("openapi: 3.0.0\ninfo: {title: T, version: '1'}\nx-server: &server\n  url: https://example.com/\n"
+            "  description: '" + "word " * 2000 + "'\nservers:\n" + servers + "paths:\n"
+            + "".join(f"  /{name}:\n    get:\n      summary: {name}\n      responses: {{'200': {{description: ok}}}}\n"
+                      for name in ("a", "b")))
+    parsed = parse_openapi(spec)
+    assert "GET /a" not in parsed.text
+    assert parsed.warnings == [
+        "the description writes more than 524,288 characters of Markdown (twice its size, at least 512 KiB, at most "
+        "16 MiB; aliases or references repeating one part many times?): the rest is left out; written: 0 of 2 "
+        "operations, 0 of 0 schemas"]
+
+
 def test_aliases_of_a_bomb_in_an_enum_a_description_or_a_type_are_written_cut() -> None:
     # each value of an enum, and a name, type or description that is a list, was written whole (str): 9^8 strings
     # for one enum value, gigabytes of memory and minutes before the bound on what is written was met
