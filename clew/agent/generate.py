@@ -23,7 +23,7 @@ from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
 from clew.agent.line_shapes import ANAPHOR, EXAMPLE_SECTION, SAME
 from clew.agent.result import Citation, Generation
-from clew.agent.rows import Conditions, matching_rows, other_row
+from clew.agent.rows import Conditions, matching_rows, other_row, path_fit
 from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, parsed_units
 from clew.budgets.tokens import count_tokens
 from clew.corpus import ids
@@ -114,19 +114,24 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     weights = {e: 1 + DOCUMENT * documents[_document(e)] / len(parsed) for e in parsed}
     headed = {e: wanted.intersection(tokenize(" ".join(path))) for e, path in (paths or {}).items()}
     units: list[Unit] = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
+    ranks: list[int] = []  # each unit's rank in the evidence: its first copy's
+    fit = {e: path_fit(path, wanted) for e, path in (paths or {}).items()}
     for unit in (u for passage in parsed.values() for u in passage):
         key = _key(unit.text)
         if key not in seen:  # the same sentence from a duplicated page is quoted once
-            seen.add(key)
+            seen[key] = len(units)
             units.append(unit)
+            ranks.append(orders[unit.evidence_id])
+        elif fit.get(unit.evidence_id, 0.0) > fit.get(units[seen[key]].evidence_id, 0.0):
+            units[seen[key]] = unit  # of identical copies, the one whose heading path is the question's (X23, X2')
     df: Counter[str] = Counter()
     for unit in units:
         df.update(wanted & (unit.vocabulary | unit.context))
     pieces = _question_weights(question)
     idf = {t: math.log(1 + len(units) / df[t]) * pieces.get(t, 1.0) for t in df}
     scored = sorted(
-        ((_score(u, wanted, pairs, idf, numeric=numeric, order=orders[u.evidence_id], weight=weights[u.evidence_id],
+        ((_score(u, wanted, pairs, idf, numeric=numeric, order=ranks[i], weight=weights[u.evidence_id],
                  path=headed.get(u.evidence_id, set()), polar=polar) * (notes if _NOTE.match(u.own) else 1.0), i, u)
          for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),

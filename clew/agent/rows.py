@@ -84,3 +84,11 @@ def _key_cell(row: str) -> str:
     in a row of one cell (DocBook's "Function. Description" tables: the cell is the whole row)."""
     cells = row.split("\n", 1)[-1].strip().strip("|").split("|")
     return cells[0].strip() if len(cells) > 1 else ""
+
+
+def path_fit(path: Sequence[str], wanted: set[str]) -> float:
+    """The share of a passage's heading path's terms that are question terms: of identical rows in several passages
+    the extract quotes the copy whose path fits best (Dialogporten's three identical 401 rows, the first passage's
+    quoted, named another operation than the one asked for: task U37's A4, X23's rule X2')."""
+    terms = set(tokenize(" ".join(path)))
+    return len(terms & wanted) / len(terms) if terms else 0.0

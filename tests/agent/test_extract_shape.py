@@ -472,3 +472,29 @@ def test_an_option_term_in_texinfo_quotes_is_an_options_term() -> None:
     assert generation is not None
     assert "‘-n’ ‘--numeric-sort’ ‘--sort=numeric’\nSort numerically.\nThe number begins each line" in generation.answer
     assert generation.answer.index("Sort numerically.") < generation.answer.index("An empty number is treated")
+
+
+_RESPONSES = """#### Responses
+
+| Status | Description | Schema |
+| --- | --- | --- |
+| 201 | The UUID of the created the dialog {what}. | string (`application/json`) |
+| 401 | Missing or invalid authentication token. Requires a Maskinporten-token with the scope \
+"digdir:dialogporten.serviceprovider". |  |
+| 403 | Unauthorized to create {forbidden}. |  |"""
+"""A Dialogporten operation's responses as the OpenAPI reader writes them (dialogporten-schema 1.40.0, U37's A4)."""
+
+
+def test_of_identical_rows_the_copy_under_the_operation_the_question_names_is_quoted() -> None:
+    # the three operations' 401 rows are the same text: the first passage's copy (the activities') was quoted, the
+    # right scope under another operation (task X23, rule X2')
+    activities = ("ev1:c:2:1:79", _RESPONSES.format(what="activity", forbidden="child entity for the given dialog"))
+    dialogs = ("ev1:c:2:1:49", _RESPONSES.format(what="aggregate", forbidden="a dialog for the given serviceResource"))
+    paths = {"ev1:c:2:1:79": ["Serviceowner", "POST /api/v1/serviceowner/dialogs/{dialogId}/activities", "Responses"],
+             "ev1:c:2:1:49": ["Serviceowner", "POST /api/v1/serviceowner/dialogs", "Responses"]}
+    generation = extractive_answer("Which scope does creating a dialog need?", [activities, dialogs], paths=paths)
+    assert generation is not None
+    row = '| 401 | Missing or invalid authentication token. Requires a Maskinporten-token with the scope'
+    assert generation.answer.count(row) == 1
+    after = generation.answer[generation.answer.index(row):]
+    assert after[after.index("[ev1:"):].startswith("[ev1:c:2:1:49]")  # the row's citation: the create operation's
