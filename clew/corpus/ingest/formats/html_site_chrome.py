@@ -38,6 +38,13 @@ parsed (:func:`site_chrome_dropped`, from ``html_link_chrome.link_chrome_dropped
   ``div`` styled in pink), the first passage of each of its 475 pages (task S5). Known by Eigen's stylesheet,
   ``eigendoxy.css``.
 
+- SWI-Prolog's manual (its own LaTeX to HTML, swi-prolog-doc 9.0): a footnote is written where it is cited, its
+  number then its text in a ``sup`` (``<sup class="fn">95<span class="fn-text">Actually based on ...</span></sup>``,
+  shown by a style sheet on hover), read inside the sentence: "and friends.95Actually based on Quintus Prolog, ...
+  existed. Being more widely ..." (294 notes on 79 of the manual's 257 pages; task S5). Read as a footnote mark,
+  then the note in parentheses: "and friends. [95] (Actually based on ... existed.) Being ...". Known by its style
+  sheet's comment, "Style sheet for SWI-Prolog latex2html".
+
 Ids such as ``path`` or ``header`` name other things on other pages (a section about ``PATH``), so they are chrome
 only on these sites' pages.
 """
@@ -70,6 +77,9 @@ _EIGEN_SURVEY = re.compile(
     r'<div style="background:#FFDDDD;[^"<>]*+">Please, help us to better know about our user community[^<]*+'
     r'<a href="[^"<>]*+">[^<]*+</a></div>'
 )
+_SWI = "/* Style sheet for SWI-Prolog latex2html"
+_SWI_NOTE = '<sup class="fn">'
+_SWI_NOTE_TEXT = re.compile(r'(\d++)<span class="fn-text">')
 _VIM = re.compile(r"<TITLE>Vim documentation: [^<]*</TITLE>")
 _VIM_LINKS = re.compile(
     r'<A NAME="top"></A>\n<A HREF="index.html">main help file</A>\n|\n?<A HREF="#top">top</A> - '
@@ -90,9 +100,23 @@ def _vim_section(rule: re.Match[str]) -> str:
     return f"</PRE>\n<H2>{anchors}{rule['title'].strip()}</H2>\n<PRE>{_VIM_ANCHOR.sub('', rule['tags']).strip()}"
 
 
+def _swi_notes(text: str) -> str:
+    """SWI-Prolog's footnotes, each a ``sup`` where it is cited, as a mark and the note in parentheses (linear: each
+    note's end is the next ``</sup>``; a ``sup`` not of that shape stays)."""
+    out, at, start = [], 0, text.find(_SWI_NOTE)
+    while start >= 0:
+        end = text.find("</sup>", start)
+        label = _SWI_NOTE_TEXT.match(text, start + len(_SWI_NOTE))
+        if end >= 0 and label is not None and label.end() <= end - 7 and text.startswith("</span>", end - 7):
+            out.append(f'{text[at:start]}<sup class="footnote">{label[1]}</sup> ({text[label.end():end - 7]})')
+            at = end + len("</sup>")
+        start = text.find(_SWI_NOTE, start + len(_SWI_NOTE))
+    return "".join(out) + text[at:] if out else text
+
+
 def site_chrome_dropped(text: str) -> str:
     """``text`` without Exim's, Apache's, FFmpeg's, libvirt's or Eigen's site chrome, on their manuals' pages; Vim's
-    help parted at its sections."""
+    help parted at its sections, SWI-Prolog's footnotes read as notes."""
     if _EXIM in text[:3000]:
         return _EXIM_CHROME.sub("", text)
     if _APACHE in text:
@@ -103,6 +127,8 @@ def site_chrome_dropped(text: str) -> str:
         return _EIGEN_SURVEY.sub("", text, count=1)
     if _LIBVIRT in text:
         return _LIBVIRT_CHROME.sub("", text)
+    if _SWI in text[:3000]:
+        return _swi_notes(text)
     if _VIM.search(text, 0, 1000):
         return _VIM_RULE.sub(_vim_section, _VIM_LAST_RULE.sub("", _VIM_LINKS.sub("", text)))
     return text
