@@ -56,7 +56,9 @@ NUMBER_TOLERANCE = 1.0
 OpTeX's manual: task R18)."""
 NUMBER_MARGIN = 0.15
 """Past ``MARGIN``, up to this share, a line that is a bare number is the page's number where at least three pages
-print theirs at its height, running with the page index (luaotfload's manual, LuaTeX: 89% down an A4 page)."""
+print theirs at its height, running with the page index (luaotfload's manual, LuaTeX: 89% down an A4 page); so is a
+page's lowest line further up where it is a bare number (LaTeX's article on A4 paper with letter's text block:
+booktabs' at 83%, task R22)."""
 LEADER_LINES = 5
 LEADER_SHARE = 0.4
 _PAGE_NUMBER = re.compile(r"^\W*(?:page\s*)?(?:#|[ivxlcdm]+)(?:\s*(?:of|/)\s*#)?\W*$", re.IGNORECASE)
@@ -155,8 +157,10 @@ def drop_running_lines(pages: list[list[Line]], heights: list[float]) -> None:
     numbers: list[list[int]] = []  # lines past the band, in the wider one, that begin or end with a number
     for index, (lines, height) in enumerate(zip(pages, heights)):
         here = [(i, _key(line.text)) for i, line in enumerate(lines) if _in_band(line, height)]
-        wide = [i for i, line in enumerate(lines) if not _in_band(line, height)
-                and _in_band(line, height, NUMBER_MARGIN) and _printed_numbers(line.text)]
+        lowest = max(range(len(lines)), key=lambda i: lines[i].y, default=-1)
+        wide = [i for i, line in enumerate(lines) if not _in_band(line, height) and (
+                _in_band(line, height, NUMBER_MARGIN) or (i == lowest and _PAGE_NUMBER.match(_key(line.text))))
+                and _printed_numbers(line.text)]
         marked.append(here)
         numbers.append(wide)
         for i, key in here:  # at one height: a heading atop pages is none

@@ -40,3 +40,16 @@ def test_a_footnote_symbol_after_a_word_reads_as_a_mark_as_a_number_does() -> No
     assert any(text.startswith("∗This file has version number") for text in texts)
     assert any(text.startswith("†Reorganisation") for text in texts)
     assert _blocks("txfonts-distiller.pdf")[0] == ("heading", "# The TX Fonts [∗]")
+
+
+def test_a_page_number_above_the_bottom_band_is_dropped_where_it_runs_with_the_pages() -> None:
+    """booktabs (LaTeX's article on A4 paper, a text block for letter's) prints its page numbers 83% down the page,
+    above the bands where running lines are looked for (the bottom 10%, a bare number the bottom 15%): each stayed as
+    a paragraph "2", "3", "4", and the page's text going on over the break stopped at it. A page's lowest line that
+    is a bare number, centred, running with the page index, is the page number wherever it stands; the paragraph goes
+    on over the page break. The footnote's mark "3" set on a line of its own mid-page stays."""
+    document = parse_pdf((PDFS / "booktabs-pages.pdf").read_bytes())
+    texts = [document.text[block.start:block.end].strip() for block in document.blocks]
+    assert [text for text in texts if text.isdigit()] == ["3"]
+    assert any("you could use struts to improve the spacing. But you should not have to think" in text
+               for text in texts)
