@@ -15,7 +15,8 @@ On top of that a candidate gets a bonus for where it was found (``clew.agent.tre
 ``ADJACENCY_BONUS`` times the best seed score for the children of a node that already holds
 taken evidence, ``NEIGHBOUR_BONUS`` times it for the passages right before and after a taken
 seed hit (the one before only when it shares a section with the hit), whose priority is then at
-least ``NEIGHBOUR_FLOOR`` times the hit's, ``LINK_BONUS`` times the linking passage's worth for
+least ``NEIGHBOUR_FLOOR`` times the hit's (less under a budget below ``LINK_BONUS_TOKENS``:
+``neighbour_floor``), ``LINK_BONUS`` times the linking passage's worth for
 a link target (less under a budget below ``LINK_BONUS_TOKENS``: ``link_bonus``); a passage that is
 one fenced code block and nothing else gets none of these.
 
@@ -77,6 +78,16 @@ def link_bonus(budget: int) -> float:
     (five or six passages) a link target taken for its bonus takes the room of a seed hit that
     outranks it on its own worth (issue 36, task W: docs/measurements/walk-2026-12-05.md)."""
     return LINK_BONUS * min(1.0, budget / LINK_BONUS_TOKENS)
+
+
+def neighbour_floor(budget: int) -> float:
+    """The least share of a taken seed hit's priority its neighbour is worth, under a context budget:
+    ``NEIGHBOUR_FLOOR`` from ``LINK_BONUS_TOKENS`` up, less in proportion below, as ``link_bonus``.
+    Every phrase the floor was landed for was won at 2,000 tokens and up (npm-037's short tail
+    'To un-deprecate ...'); at 1,000 (five passages) it lifted neighbours of a tenth of the best
+    seed's worth above seed hits that held the answer (issue 36, task W2 on eight sets:
+    docs/measurements/walk-2026-12-05.md)."""
+    return NEIGHBOUR_FLOOR * min(1.0, budget / LINK_BONUS_TOKENS)
 
 
 class Scorer:

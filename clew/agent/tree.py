@@ -32,7 +32,7 @@ from clew.agent.frontier import Candidate
 from clew.agent.request import Applied, Navigation
 from clew.agent.result import TreeNavigation
 from clew.agent.run import Run
-from clew.agent.scoring import ADJACENCY_BONUS, NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR, link_bonus
+from clew.agent.scoring import ADJACENCY_BONUS, NEIGHBOUR_BONUS, link_bonus, neighbour_floor
 from clew.agent.units import FENCE
 from clew.agent.walk import START_FIELD, Walk, missing_start
 from clew.corpus.prose import reads_as_prose
@@ -225,13 +225,13 @@ class TreeWalk(Walk):
         """A seed hit's passages right before and after it compete at once, without opening the
         section first: the one after in any section (the list a heading introduced, the lines an
         entry goes on with) at its own worth plus ``NEIGHBOUR_BONUS`` times the best seed's, and
-        at least ``NEIGHBOUR_FLOOR`` times the hit's own priority (a short tail that goes on with
-        the hit in words the question does not use: 'To un-deprecate a package, ...'); the one
-        before likewise only when it shares a section with the hit. The passage before a
-        section's first is the previous section's tail (on Bootstrap's pages a 250-300-token HTML
-        example), no part of what the hit says: it competes at its own worth, and so does the
-        one after that opens the next term of the hit's definition list (``_next_term``: on a
-        man page the next option, 'git rebase -X' -> '--rerere-autoupdate').
+        at least ``neighbour_floor`` times the hit's own priority (a short tail that goes on with
+        the hit in words the question does not use: 'To un-deprecate a package, ...'; a smaller
+        share below 2,000 tokens); the one before likewise only when it shares a section with the
+        hit. The passage before a section's first is the previous section's tail (on Bootstrap's
+        pages a 250-300-token HTML example), no part of what the hit says: it competes at its own
+        worth, and so does the one after that opens the next term of the hit's definition list
+        (``_next_term``: on a man page the next option, 'git rebase -X' -> '--rerere-autoupdate').
 
         A fenced example gets no bonus for where it was found (``priced``), but the one after a
         hit that itself ends in a fenced block, in the hit's section, is the rest of that block's
@@ -243,7 +243,7 @@ class TreeWalk(Walk):
         doc = run.deps.scope.document(passage.document_id, passage.version)
         if doc is None:
             return
-        frontier = run.state.frontier
+        frontier, budget = run.state.frontier, run.deps.limits.context_budget_tokens
         for ordinal in (passage.ordinal - 1, passage.ordinal + 1):
             if not 0 <= ordinal < len(doc.skeleton.chunks) or (introduced_only and ordinal < passage.ordinal):
                 continue
@@ -261,7 +261,7 @@ class TreeWalk(Walk):
             else:
                 elsewhere = not introduced and _next_term(doc, passage, neighbour)
             priority = score if elsewhere else max(score + NEIGHBOUR_BONUS * run.scorer.top,
-                                                   NEIGHBOUR_FLOOR * chosen.priority)
+                                                   neighbour_floor(budget) * chosen.priority)
             goes_on = introduced or (ordinal > passage.ordinal and not elsewhere
                                      and neighbour.sections == passage.sections
                                      and passage.text.rstrip().endswith(FENCE))

@@ -3,7 +3,8 @@
 from pathlib import Path
 
 from clew.agent.api import retrieve_sync
-from clew.agent.scoring import NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR
+from clew.agent.result import EvidenceHit
+from clew.agent.scoring import NEIGHBOUR_BONUS, NEIGHBOUR_FLOOR, neighbour_floor
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.store import Corpus
 
@@ -105,14 +106,18 @@ Publishing a package version makes it installable; a published version cannot be
 """
 
 
-def test_a_short_tail_after_a_seed_hit_goes_before_a_weaker_seed_hit(tmp_path: Path) -> None:
+def _deprecate(tmp_path: Path, budget: int) -> list[EvidenceHit]:
     folder = write_files(tmp_path / "docs", {"old.md": OLD_RELEASES, "publish.md": PUBLISH})
     with Corpus(tmp_path / "c.duckdb") as corpus:
         ingest_paths(corpus, [folder], collection="docs", chunk_tokens=30)
         request = {"query": "how do I deprecate a package version", "include_steps": True,
-                   "queries": [{"collection": "docs", "limit": 3}], "context_budget_tokens": 1000,
+                   "queries": [{"collection": "docs", "limit": 3}], "context_budget_tokens": budget,
                    "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
-        hits = retrieve_sync(request, corpus=corpus).hits
+        return retrieve_sync(request, corpus=corpus).hits
+
+
+def test_a_short_tail_after_a_seed_hit_goes_before_a_weaker_seed_hit(tmp_path: Path) -> None:
+    hits = _deprecate(tmp_path, 2000)
     first = hits[0]
     assert (first.via, first.document_key) == ("seed", "old.md")
     tail = next(h for h in hits if "lifts the warning" in h.text)
@@ -124,3 +129,19 @@ def test_a_short_tail_after_a_seed_hit_goes_before_a_weaker_seed_hit(tmp_path: P
     # least NEIGHBOUR_FLOOR of that hit's priority and goes first (npm-037's 'To un-deprecate ...')
     assert tail.score + NEIGHBOUR_BONUS * first.score < other.score < NEIGHBOUR_FLOOR * first.score
     assert hits.index(tail) < hits.index(other)
+
+
+def test_under_2000_tokens_the_neighbour_floor_shrinks_and_a_stronger_seed_hit_goes_first(tmp_path: Path) -> None:
+    hits = _deprecate(tmp_path, 1000)
+    first = hits[0]
+    assert (first.via, first.document_key) == ("seed", "old.md")
+    tail = next(h for h in hits if "lifts the warning" in h.text)
+    other = next(h for h in hits if h.document_key == "publish.md")
+    assert first.score is not None and tail.score is not None and other.score is not None
+    # at 1,000 tokens (five passages) the tail is worth at least half of what it is from 2,000 up
+    # (``neighbour_floor``, as the link bonus shrinks): the other page's hit, worth more on its own,
+    # goes first (issue 36, task W2: at 1,000 such neighbours took the room of seed hits holding gold)
+    assert neighbour_floor(1000) == NEIGHBOUR_FLOOR / 2 and neighbour_floor(8000) == NEIGHBOUR_FLOOR
+    neighbour = max(tail.score + NEIGHBOUR_BONUS * first.score, neighbour_floor(1000) * first.score)
+    assert neighbour < other.score < NEIGHBOUR_FLOOR * first.score
+    assert hits.index(other) < hits.index(tail)
