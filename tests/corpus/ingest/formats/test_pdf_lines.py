@@ -84,3 +84,22 @@ def test_text_going_on_over_a_page_break_does_not_join_the_page_s_footnote() -> 
         "\u2020Maintained by Marei Peischl",
         "goes on here, after the break, as the reader expects.",
     ]
+
+
+def test_a_paragraph_opening_with_a_number_or_a_section_sign_goes_on_over_the_page_break() -> None:
+    """The page's last block is a note or a page number where it opens with a number or a symbol and then a capital
+    (``2 For that reason``, ``†Reorganisation``) or is the number alone; a paragraph of the text that opens with a
+    quantity ("10 seconds is ...") or a section sign ("§ 12 applies ...") goes on over the break as any other does
+    (review V14: each read the next page's words as a paragraph of their own)."""
+    for first in (b"10 seconds is the default timeout of every request made by the client, after which the",
+                  b"\xa7 12 applies to every contract signed before the date given above, and the"):
+        document = parse_pdf(hand_pdf([lines(b"Some text above on a line of its own.") + b" " + lines(first, top=600),
+                                       lines(b"connection is closed and the request fails.")]))
+        assert [document.text[b.start : b.end] for b in document.blocks][1:] == [
+            first.decode("latin-1") + " connection is closed and the request fails."]
+    note = b"BT /F1 6 Tf 72 100 Td 3 Ts (3) Tj 0 Ts /F1 8 Tf (The version number of this file is v2.1.) Tj ET"
+    document = parse_pdf(hand_pdf([lines(b"The text stops in the middle of a sentence and the") + b" " + note,
+                                   lines(b"sentence goes on here, after the break.")]))
+    assert [document.text[b.start : b.end] for b in document.blocks] == [
+        "The text stops in the middle of a sentence and the", "3 The version number of this file is v2.1.",
+        "sentence goes on here, after the break."]
