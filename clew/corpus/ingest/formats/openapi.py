@@ -414,14 +414,15 @@ class _Writer:
 
     def request(self, request: dict[str, Any], content: dict[str, Any]) -> None:
         self.add("#### Request body", "")
-        if request.get("required"):
+        required = " (required)" if request.get("required") else ""
+        if required and not content:
             self.add("Required.", "")
         self.text(request.get("description"), 4)
-        for media, body in content.items():
-            body = self._map(body)
+        for media, body in content.items():  # "required" on the schema's line: a paragraph "Required." of its own
+            body = self._map(body)  # was a passage alone, cut from the schema (task X23, U37's A1)
             schema = body.get("schema")
-            self.add(f"Content type `{media}`: {self.type_of(schema)}" if media else f"Schema: {self.type_of(schema)}",
-                     "")
+            self.add(f"Content type `{media}`{required}: {self.type_of(schema)}" if media
+                     else f"Schema{required}: {self.type_of(schema)}", "")
             self.properties(self.inline(schema))
             self.examples(body, f"Request example{f' ({media})' if media else ''}")
 

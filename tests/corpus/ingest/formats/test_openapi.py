@@ -74,7 +74,7 @@ def test_dialogporten_s_operation_names_its_scope_its_body_and_its_412_response(
                for row in put_responses)
     assert "| if-Match | header | string (guid), nullable | no |  |" in section_text(parsed, "Parameters")
     body = section_text(parsed, "Request body")
-    assert body == ("#### Request body\nRequired.\nContent type `application/json`: "
+    assert body == ("#### Request body\nContent type `application/json` (required): "
                     "[V1ServiceOwnerDialogsCommandsCreate_DialogCommand](#schema-V1ServiceOwnerDialogsCommandsCreate_DialogCommand)")
     assert "#schema-V1ServiceOwnerDialogsCommandsCreate_DialogCommand" in {link.href for link in parsed.links}
     assert headings.index("Schemas") < headings.index("V1ServiceOwnerDialogsQueriesGet_Dialog")
@@ -85,6 +85,41 @@ def test_dialogporten_s_operation_names_its_scope_its_body_and_its_412_response(
     assert section_text(parsed, "DialogsEntities_DialogStatus").startswith(
         "### DialogsEntities_DialogStatus\nType: string, one of `New`, `InProgress`, `Draft`")
     assert not parsed.warnings
+
+
+CREATE = """swagger: "2.0"
+info: {title: Engine, version: "1.53"}
+paths:
+  /containers/create:
+    post:
+      summary: Create a container
+      parameters:
+        - name: body
+          in: body
+          description: Container to create
+          required: true
+          schema:
+            type: object
+            properties:
+              Image: {type: string, description: The name of the image to use.}
+  /containers/{id}/update:
+    post:
+      parameters:
+        - {name: update, in: body, schema: {type: object}}
+"""
+"""Docker Engine API 1.53's POST /containers/create, its body parameter required (task U37's A1), cut down."""
+
+
+def test_a_required_request_body_says_so_on_its_schema_s_line() -> None:
+    # "Required." was a paragraph of its own: the chunker left it a passage alone, cut from the body's description
+    # and schema (task X23, rule R1)
+    parsed = parse_openapi(CREATE)
+    parsed.check()
+    bodies = [s for s, section in enumerate(parsed.sections) if section.heading == "Request body"]
+    texts = ["\n".join(parsed.text[b.start:b.end] for b in parsed.blocks if b.section == s) for s in bodies]
+    assert texts[0].startswith("#### Request body\nContainer to create\nSchema (required): object\n| Property |")
+    assert "Required." not in parsed.text
+    assert texts[1].startswith("#### Request body\nSchema: object")  # not required: nothing said
 
 
 def test_a_description_s_headings_go_under_the_section_it_describes() -> None:
