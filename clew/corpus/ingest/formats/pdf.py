@@ -280,7 +280,7 @@ def _lines(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, deadline: Deadlin
         pdfium_c.FPDFText_GetCharOrigin(textpage.raw, last, end_x, end_y)
         lines.append(Line(line, round(size, 1), bold, mono, height - y_after, x.value, right.value, lead,
                           max(height - end_y.value, height - y_after), aside, (first, last),
-                          note=number is not None and not mono))
+                          note=number is not None))  # a note in typewriter: pdf_notes.numbered_notes
     if layered:  # an HTML engine's code boxes and list markers painted last, its discs drawn (pdf_order)
         lines = reading_order(drawn_bullets(page, lines))
     if lines and _LETTER_HYPHEN.search(lines[-1].text) and not _font(textpage, lines[-1].chars[1])[1]:

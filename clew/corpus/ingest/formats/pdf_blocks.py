@@ -30,13 +30,14 @@ BOLD_HEADING_RATIO = 1.08
 _BULLET = re.compile(r"^(?:[•◦▪‣∙●○■□–—*-]|\(?\d{1,3}[.)]|\(?[a-z][.)])\s+\S")
 _PAGE_AT_END = re.compile(r"\D\s+(?:\d{1,4}|[ivxlcdm]{1,7})$", re.IGNORECASE)
 """A line of a navigation page that ends with a page number (``Chapter 10 Writing Flowables 98``): an entry."""
-_PAGE_FOOT = re.compile(r"\d{1,3}(?:$| ?[A-Z‘“])|[∗*†‡§¶‖]{1,2} ?[^\W\d_]")
+_PAGE_FOOT = re.compile(r"\d{1,3}(?:$| ?[A-Z‘“]| ?[a-z]+://)|[∗*†‡§¶‖]{1,2} ?[^\W\d_]")
 """What a page's last block opens with where the next page's first line does not go on with it: a footnote, opened
 by its number or symbol and then its first word (``pdf._NOTE_NUMBER``; a number read with a space after it), or a number
 alone (a page number the running lines left, a note's number). The page's text above them goes on there: a paragraph
 of its own then, not the note's (textcase's "which produces" read after its "†Reorganisation ..." note, booktabs'
 "has been established ..." after its page number, task L1). A paragraph of the text that opens with a quantity ("10
-seconds is ...") or a section sign ("§ 12 applies ...") is none of these: it goes on (review V14)."""
+seconds is ...") or a section sign ("§ 12 applies ...") is none of these: it goes on (review V14). A note that is a
+URL ("1 http://caml.inria.fr/...", a paragraph since task R22) is a note."""
 
 
 def heading_like(line: Line, body: float) -> bool:

@@ -66,15 +66,25 @@ def numbered_notes(lines: list[Line], height: float, body: float) -> list[Line]:
     """A footnote's raised number PDFium reads as a line of its own (texinfo's in R's manuals, LaTeX's where the note
     is set apart from it) opens its note's first line: the line after it, to its right and below its baseline by up
     to 0.6 of the note's size, in the page's lower half, smaller than the body text, the number 0.85 of the note's
-    size or less (task P1). Not an exponent in a formula ("L" over "1" over "(Ω; Rm)": testmath)."""
+    size or less (task P1). Not an exponent in a formula ("L" over "1" over "(Ω; Rm)": testmath).
+
+    A note is prose even where its text is set in typewriter type (a URL: "1 http://www.latex-project.org/lppl/",
+    etoolbox; task R22): a line that opens with a note's number (``note``), raised, smaller than the body text and below
+    every line of the body's size, is no code; elsewhere (a listing's small line number on its baseline before code:
+    "184 Note that the `*center' options are obsolete", crop) it is no note."""
+    foot = max((line.y for line in lines if line.size >= body - 0.5), default=height / 2)
     joined: list[Line] = []
     for line in lines:
         number = joined[-1] if joined else None
         if (number is not None and number.text.isdigit() and len(number.text) <= 3 and number.y > height / 2
                 and number.size <= 0.85 * line.size and line.size < body and 0 < line.y - number.y <= 0.6 * line.size
                 and number.x < line.x <= number.right + line.size and not line.text[0].isdigit()):
-            joined[-1] = replace(line, text=f"{number.text} {line.text}", x=number.x, lead=0, note=not line.mono,
+            joined[-1] = replace(line, text=f"{number.text} {line.text}", x=number.x, lead=0, note=True, mono=False,
                                  chars=(number.chars[0], line.chars[1]))
+        elif line.note and line.mono:  # its number raised: the line's first character above its last one's baseline
+            raised = (line.end or line.y) - line.y >= 0.2 * line.size
+            in_notes = raised and line.size < body and line.y > foot
+            joined.append(replace(line, mono=False) if in_notes else replace(line, note=False))
         else:
             joined.append(line)
     return joined

@@ -53,3 +53,14 @@ def test_a_page_number_above_the_bottom_band_is_dropped_where_it_runs_with_the_p
     assert [text for text in texts if text.isdigit()] == ["3"]
     assert any("you could use struts to improve the spacing. But you should not have to think" in text
                for text in texts)
+
+
+def test_a_footnote_set_in_typewriter_type_is_a_note_not_code() -> None:
+    """camlidl's manual (LaTeX) gives a URL as a footnote, its raised number a line of its own and its text in
+    typewriter type: "1 http://caml.inria.fr/ocaml/htmlman/index.html" was a one-line code block (the extract scores
+    code 0), as were etoolbox's, grffile's and lineno's notes. A note is prose whatever its face: a paragraph, and the
+    next page's text does not join it."""
+    blocks = _blocks("camlidl-manual.pdf")
+    assert ("paragraph", "1 http://caml.inria.fr/ocaml/htmlman/index.html") in blocks
+    assert ("paragraph", "2 http://msdn.microsoft.com") in blocks
+    assert any(kind == "paragraph" and text.startswith("programs, either by dynamic linking") for kind, text in blocks)
