@@ -374,8 +374,9 @@ class _Writer:
         parameters = self.parameters([*shared, *_list(operation.get("parameters"))])
         body = [parameter for parameter in parameters if parameter.get("in") == "body"]
         parameters = [parameter for parameter in parameters if parameter.get("in") != "body"]
-        if parameters:
-            self.add("#### Parameters", "", "| Name | In | Type | Required | Description |",
+        if parameters:  # a lead-in naming the operation: a row quoted with it says whose it is (task X23, rule R2)
+            self.add("#### Parameters", "", f"Parameters of `{method.upper()} {_cell(path)}`:", "",
+                     "| Name | In | Type | Required | Description |",
                      "| --- | --- | --- | --- | --- |")
             for parameter in parameters:
                 schema = parameter if self.swagger else self._map(parameter.get("schema"))
@@ -389,7 +390,7 @@ class _Writer:
         elif "requestBody" in operation:
             request = self.resolve(operation["requestBody"])
             self.request(request, self._map(request.get("content")))
-        self.responses(self._map(operation.get("responses")))
+        self.responses(self._map(operation.get("responses")), f"{method.upper()} {_cell(path)}")
 
     def parameters(self, listed: list[object]) -> list[dict[str, Any]]:
         """The operation's parameters, its own over its path's of the same name and place."""
@@ -426,10 +427,11 @@ class _Writer:
             self.properties(self.inline(schema))
             self.examples(body, f"Request example{f' ({media})' if media else ''}")
 
-    def responses(self, responses: dict[str, Any]) -> None:
+    def responses(self, responses: dict[str, Any], operation: str) -> None:
         if not responses:
             return
-        self.add("#### Responses", "", "| Status | Description | Schema |", "| --- | --- | --- |")
+        self.add("#### Responses", "", f"Responses of `{operation}`:", "", "| Status | Description | Schema |",
+                 "| --- | --- | --- |")
         resolved = {status: self.resolve(response) for status, response in responses.items()}
         for status, response in resolved.items():
             schemas = [f"{self.type_of(self._map(body).get('schema'))} (`{media}`)"

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from clew.agent.units import passage_units
 from clew.corpus.ingest.formats import openapi
 from clew.corpus.ingest.formats.openapi import EXAMPLE_VALUES, nested, output_limit, parse_openapi
 from clew.corpus.ingest.parsed import ParsedDocument, UnreadableDocument
@@ -120,6 +121,18 @@ def test_a_required_request_body_says_so_on_its_schema_s_line() -> None:
     assert texts[0].startswith("#### Request body\nContainer to create\nSchema (required): object\n| Property |")
     assert "Required." not in parsed.text
     assert texts[1].startswith("#### Request body\nSchema: object")  # not required: nothing said
+
+
+def test_an_operation_s_parameters_and_responses_are_introduced_by_its_name() -> None:
+    # a row quoted alone did not say whose it was: "| 409 | container is not running |" of POST /containers/{id}/kill
+    # read as the answer to a question on DELETE /containers/{id} (task X23, rule R2; U37's A3)
+    parsed = read("petstore-v2.yaml")
+    listing = section_text(parsed, "Parameters")
+    assert listing.startswith("#### Parameters\nParameters of `GET /pets`:\n| Name | In | Type | Required |")
+    responses = section_text(parsed, "Responses")
+    assert responses.startswith("#### Responses\nResponses of `GET /pets`:\n| Status | Description | Schema |")
+    row = next(u for u in passage_units(listing, "e", 0) if u.kind == "row")
+    assert row.intro is not None and row.intro.own == "Parameters of `GET /pets`:"
 
 
 def test_a_description_s_headings_go_under_the_section_it_describes() -> None:
