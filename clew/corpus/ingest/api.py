@@ -14,7 +14,8 @@ logged, never reported to it), and its report withholds every count that depends
 corpus holds (``IngestReport.withheld``): a key it may not write and an absent key it wrote get
 the same answer. What it may read it learns by reading back. The BM25 index is written in the
 same transaction as the chunks it indexes, and compacted after the ingest when its unsorted
-tail has grown.
+tail has grown. An ingest is one bulk write (``Corpus.bulk_write``: one checkpoint at its end), unless it is
+one batch into a corpus that holds no document yet (``_one_commit``).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Literal
 
@@ -329,10 +331,9 @@ def ingest_paths(
     writes = bool(files) or collection in corpus.collections()
     if writes:
         with corpus.sharing_cores(workers):  # DuckDB's threads leave the workers their cores
-            report = ingest_documents(
-                corpus, noted(iter_prepared(sources, config, problems, workers)), collection=collection,
-                batch_size=batch_size, on_document=on_document, principal=principal,
-            )
+            report = _ingest_documents(
+                corpus, noted(iter_prepared(sources, config, problems, workers)), collection, batch_size,
+                on_document, principal, one_batch=len(files) <= batch_size)
     else:
         report = IngestReport(collection=collection)
     report.excluded, report.side_by_side = found.excluded + len(aliases), side_by_side(read)
@@ -374,21 +375,50 @@ def ingest_documents(
     on_document: Callable[[str], None] | None = None,
     principal: Principal | None = None,
 ) -> IngestReport:
+    return _ingest_documents(corpus, documents, collection, batch_size, on_document, principal,
+                             one_batch=isinstance(documents, Sized) and len(documents) <= batch_size)
+
+
+def _ingest_documents(corpus: Corpus, documents: Iterable[PreparedDocument], collection: str, batch_size: int,
+                      on_document: Callable[[str], None] | None, principal: Principal | None, *,
+                      one_batch: bool) -> IngestReport:
+    """``ingest_documents``; ``one_batch``: the documents are expected to make one batch (``_one_commit``)."""
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, got {batch_size}")
     report = IngestReport(collection=collection)
-    # one checkpoint for the whole ingest, not one every few batches (Corpus.deferred_checkpoint),
-    # and fewer full garbage collections while the batches are prepared (clew.corpus.ingest.collector)
-    with corpus.bulk_write("the ingested documents"), fewer_full_collections():
-        _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report)
+    # fewer full garbage collections while the batches are prepared (clew.corpus.ingest.collector)
+    with fewer_full_collections(), ExitStack() as bulk:
+
+        def in_bulk() -> None:  # one checkpoint for the whole ingest, not one every few batches
+            bulk.enter_context(corpus.bulk_write("the ingested documents"))
+
+        one = _one_commit(corpus, one_batch)
+        if not one:
+            in_bulk()
+        _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report,
+                   in_bulk if one else None)
     if _row_filter(principal) is not None:
         report.withhold()
     return report
 
 
+def _one_commit(corpus: Corpus, one_batch: bool) -> bool:
+    """Whether an ingest whose documents are expected to make one batch (``one_batch``) is written outside a bulk
+    write (``Corpus.bulk_write``): when the corpus holds no document yet. Then the lookup indexes are not dropped and
+    built again, and the first checkpoint after the commit writes it into the file (``give_back_free_blocks``' or the
+    close's). A bulk write keeps many commits from appending to indexed tables' last row groups and from
+    checkpointing every 16 MB of log; one commit into empty tables does neither. If a second batch comes after all
+    (a JSON Lines file's records, ``BATCH_CHUNKS``), the rest is one bulk write. Into a corpus that holds documents,
+    one batch outside a bulk write cost more (an indexed row group written again), so it stays one
+    (docs/measurements/tests-2026-12-05.md, "task T11")."""
+    return one_batch and not corpus.collections(with_documents=True)
+
+
 def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocument], batch_size: int,
-               on_document: Callable[[str], None] | None, row_filter: Filter | None, report: IngestReport) -> None:
-    """Write ``documents`` in batches, then count what dangles and compact the index if it is stale."""
+               on_document: Callable[[str], None] | None, row_filter: Filter | None, report: IngestReport,
+               before_second: Callable[[], None] | None = None) -> None:
+    """Write ``documents`` in batches (``before_second`` called before the second is handed on), then count what
+    dangles and compact the index if it is stale."""
     batch: list[PreparedDocument] = []
     chunks = 0
     state = _Progress()
@@ -401,16 +431,23 @@ def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocu
             if on_document is not None:
                 on_document(document.key)
             if len(batch) >= batch_size or chunks >= BATCH_CHUNKS:
-                writer.put(batch)
+                _put(writer, batch, before_second)
                 batch, chunks = [], 0
         if batch or writer.batches == 0 and collection in corpus.collections():
-            writer.put(batch)
+            _put(writer, batch, before_second)
     if writer.batches == 0:  # nothing read (every file skipped) for a collection the corpus does not hold: none made
         return
     with corpus.transaction() as cur:
         report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
     report.links_dangling = sum(report.links_dangling_by_reason.values())
     _compact_if_stale(corpus, report)
+
+
+def _put(writer: BatchWriter[list[PreparedDocument]], batch: list[PreparedDocument],
+         before_second: Callable[[], None] | None) -> None:
+    if writer.batches == 1 and before_second is not None:
+        before_second()
+    writer.put(batch)
 
 
 class _Progress:
