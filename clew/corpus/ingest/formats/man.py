@@ -265,6 +265,7 @@ class _Man:
         self.pending: str | None = None  # a macro waiting for its next line: SH, SS, TP, TQ, B, I, ...
         self.tag_font: str | None = None
         self.counted: tuple[object, int] | None = None  # the numbered list open and its last item's number
+        self.numbered_terms: object | None = None  # the list whose last term is a number kept as written (_counts)
         self.tbl: list[str] | None = None
         self.link: str | None = None  # .UR/.MT's address while its text is read
         self.link_text: list[str] = []
@@ -418,12 +419,14 @@ class _Man:
             self.page.item("ol")
         else:
             self.page.item("dl", linked(tag, self.targets))
+            self.numbered_terms = self.page.levels[-1] if _NUMBER.fullmatch(mark) else None
 
     def _counts(self, mark: str) -> bool:
         """Whether a numbered tag is the next item of a numbered list: 1 where no list or a bulleted one is open, one
         more than the item before it in a numbered one (a letter always). An exit status list (xargs' ``.IP 0``,
         ``.IP 123``; curl's ``.IP 0``, ``.IP 1`` ...) is terms, its numbers kept: read as a list counted from 1, curl's
-        exit code 6 read as 7."""
+        exit code 6 read as 7. A number after such a term is one too (xargs' ``.IP 1`` last); under a word's term
+        (ctags' ``.TP number`` over ``.IP 1.`` ... ``.IP 4.``) a list counts from 1."""
         digits = re.search(r"\d+", mark)
         if digits is None:
             return True
@@ -431,7 +434,7 @@ class _Man:
         if level.kind == "ol" and self.counted is not None and self.counted[0] is level:
             expected = self.counted[1] + 1
         else:
-            expected = 1 if level.kind != "dl" else -1
+            expected = -1 if level.kind == "dl" and level is self.numbered_terms else 1
         if number != expected:
             return False
         self.counted = (level, number)

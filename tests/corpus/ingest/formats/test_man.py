@@ -524,3 +524,19 @@ def test_spacing_turned_off_inside_a_term_joins_its_macro_lines_into_one_word() 
         "## DESCRIPTION\n\n-L [bind_address:]port:host:hostport\n-L local_socket:remote_socket\n\n"
         "Specifies that connections are forwarded."
     )
+
+
+def test_a_list_counted_from_one_under_a_term_is_a_numbered_list() -> None:
+    """A numbered list in a term's description (ctags' ``--excmd``: ``.TP number`` then ``.IP 1.`` ... ``.IP 4.``)
+    counts from 1 as any other: its items were read as terms "1.", "2." (review V14 of the rule above), as only the
+    numbers after a number kept as a term (an exit status list) are."""
+    ctags = parse_man(
+        ".TH CTAGS 1\n.SH OPTIONS\n.TP\n.B number\nUse only line numbers. This has four advantages:\n"
+        ".IP 1. 3\nSignificantly reduces the size of the tag file.\n.IP 2. 3\nEliminates failures to find tags.\n"
+        ".TP\n.B pattern\nUse only search patterns.\n"
+    )
+    assert ctags.text.endswith(
+        "## OPTIONS\n\nnumber\n\nUse only line numbers. This has four advantages:\n\n"
+        "1. Significantly reduces the size of the tag file.\n2. Eliminates failures to find tags.\n\npattern\n\n"
+        "Use only search patterns."
+    )
