@@ -45,6 +45,11 @@ parsed (:func:`site_chrome_dropped`, from ``html_link_chrome.link_chrome_dropped
   then the note in parentheses: "and friends. [95] (Actually based on ... existed.) Being ...". Known by its style
   sheet's comment, "Style sheet for SWI-Prolog latex2html".
 
+- Racket's documentation (Scribble, racket-doc 8.7): an example or a block of code is a table, a row a line
+  (``table.RktBlk``: "> (pair? 1)", then its result "#f"), read as a table of one column (283 of the Guide's and
+  Reference's 356 pages; task S5). Such a table whose rows are one cell each and hold no table is read as a ``pre``,
+  a line a row; one with a nested table (a definition's box) stays. Known by Scribble's script, ``scribble-common.js``.
+
 Ids such as ``path`` or ``header`` name other things on other pages (a section about ``PATH``), so they are chrome
 only on these sites' pages.
 """
@@ -80,6 +85,9 @@ _EIGEN_SURVEY = re.compile(
 _SWI = "/* Style sheet for SWI-Prolog latex2html"
 _SWI_NOTE = '<sup class="fn">'
 _SWI_NOTE_TEXT = re.compile(r'(\d++)<span class="fn-text">')
+_SCRIBBLE = 'scribble-common.js"'
+_RACKET_BLOCK = '<table cellspacing="0" cellpadding="0" class="RktBlk">'
+_RACKET_ROW = "</td></tr><tr><td>"
 _VIM = re.compile(r"<TITLE>Vim documentation: [^<]*</TITLE>")
 _VIM_LINKS = re.compile(
     r'<A NAME="top"></A>\n<A HREF="index.html">main help file</A>\n|\n?<A HREF="#top">top</A> - '
@@ -114,9 +122,27 @@ def _swi_notes(text: str) -> str:
     return "".join(out) + text[at:] if out else text
 
 
+def _racket_code(text: str) -> str:
+    """Scribble's code tables (``table.RktBlk``) of one cell a row and no table inside as ``pre`` blocks, a line a
+    row, a result's ``p`` unwrapped (linear: each table ends at the next ``</table>``)."""
+    out, at, start = [], 0, text.find(_RACKET_BLOCK)
+    while start >= 0:
+        end = text.find("</table>", start)
+        if end < 0:
+            break
+        body = text[start + len(_RACKET_BLOCK):end]
+        if body.startswith("<tr><td>") and body.endswith("</td></tr>"):
+            lines = body[len("<tr><td>"):-len("</td></tr>")].replace(_RACKET_ROW, "\n")
+            if "<t" not in lines and "</t" not in lines:
+                out.append(f'{text[at:start]}<pre class="RktBlk">{lines.replace("<p>", "").replace("</p>", "")}</pre>')
+                at = end + len("</table>")
+        start = text.find(_RACKET_BLOCK, end)
+    return "".join(out) + text[at:] if out else text
+
+
 def site_chrome_dropped(text: str) -> str:
     """``text`` without Exim's, Apache's, FFmpeg's, libvirt's or Eigen's site chrome, on their manuals' pages; Vim's
-    help parted at its sections, SWI-Prolog's footnotes read as notes."""
+    help parted at its sections, SWI-Prolog's footnotes read as notes, Scribble's code tables as code."""
     if _EXIM in text[:3000]:
         return _EXIM_CHROME.sub("", text)
     if _APACHE in text:
@@ -127,6 +153,8 @@ def site_chrome_dropped(text: str) -> str:
         return _EIGEN_SURVEY.sub("", text, count=1)
     if _LIBVIRT in text:
         return _LIBVIRT_CHROME.sub("", text)
+    if _SCRIBBLE in text[:5000]:
+        return _racket_code(text)
     if _SWI in text[:3000]:
         return _swi_notes(text)
     if _VIM.search(text, 0, 1000):

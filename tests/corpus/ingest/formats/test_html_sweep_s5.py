@@ -242,3 +242,26 @@ def test_a_swi_prolog_footnote_reads_as_a_mark_and_its_note() -> None:
     )
     unclosed = SWI_PROLOG.replace("existed.</span></sup>", "existed.</span>")  # no </sup>: read as written
     assert "friends.95Actually" in parse_html(unclosed).text.replace(" ", "")
+
+
+RACKET_EXAMPLES = SCRIBBLE.replace(
+    "</p>" + _SCRIBBLE_BAR.format(where="bottom"),
+    '</p><p>Examples:</p><blockquote class="SCodeFlow"><table cellspacing="0" cellpadding="0" class="RktBlk"><tr><td>'
+    '<span class="stt">&gt; </span><span class="RktPn">(</span><span class="RktSym"><a href="pairs.html#pair"'
+    ' class="RktValLink" data-pltdoc="x">pair?</a></span><span class="hspace">&nbsp;</span><span'
+    ' class="RktVal">1</span><span class="RktPn">)</span></td></tr><tr><td><p><span class="RktRes">#f</span></p></td>'
+    '</tr><tr><td><span class="RktPn">(</span><span class="RktSym">define</span><span class="hspace">&nbsp;</span>'
+    '<span class="RktSym">x</span></td></tr><tr><td><span class="hspace">&nbsp;&nbsp;</span><span'
+    ' class="RktVal">1</span><span class="RktPn">)</span></td></tr></table></blockquote>'
+    '<table cellspacing="0" cellpadding="0" class="RktBlk"><tr><td valign="top">a</td><td>b</td></tr></table>'
+    + _SCRIBBLE_BAR.format(where="bottom"),
+)
+
+
+def test_scribble_s_code_tables_read_as_code() -> None:
+    """Scribble writes an example as a table, a row a line (``table.RktBlk``): it was a table of one column, "| >
+    (pair? 1) |", on 283 of racket-doc's 356 pages. One of several cells a row is not code (here a one-row layout
+    table, its cells paragraphs)."""
+    document = parse_html(RACKET_EXAMPLES)
+    assert document.text.endswith("Examples:\n\n```\n> (pair? 1)\n#f\n(define x\n  1)\n```\n\na\n\nb")
+    assert any(link.href == "pairs.html#pair" for link in document.links)
