@@ -253,6 +253,10 @@ read as what they write where the page defines them (``.AP`` an argument's term,
 ``.QW`` a quoted word; ``.AS``, ``.BS``/``.BE``, ``.VS``/``.VE`` and Tcl's ``.MT`` nothing); in a page that does not
 define them, ``.OP`` and ``.MT`` are groff's."""
 
+_RST2MAN = {"INDENT": "RS", "UNINDENT": "RE"}
+"""The indent macros docutils' rst2man defines at the top of each page it writes (``.INDENT 7.0``, ``.UNINDENT``):
+read as the ``.RS`` and ``.RE`` they call where the page defines them (their widths were text: "... are: 7.0")."""
+
 
 class _Man:
     """A man(7) page's macros read into ``page``."""
@@ -325,6 +329,8 @@ class _Man:
         page, name, args = self.page, line.name or "", line.args
         if self.link is not None and name not in ("UE", "ME", "br") and name not in _FONT_MACROS:
             self._end_link([])  # a link's text ends at the next break, where its .UE is missing
+        if name in _RST2MAN and name in self.roff.macros:
+            name = _RST2MAN[name]
         if name in _TCL and name in self.roff.macros:
             self._tcl(name, args)
         elif name in ("SH", "SS", "Sh", "Ss"):

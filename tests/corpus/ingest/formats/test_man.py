@@ -540,3 +540,25 @@ def test_a_list_counted_from_one_under_a_term_is_a_numbered_list() -> None:
         "1. Significantly reduces the size of the tag file.\n2. Eliminates failures to find tags.\n\npattern\n\n"
         "Use only search patterns."
     )
+
+
+RST2MAN_MACROS = (
+    ".de1 INDENT\n. RS \\\\$1\n. nr rst2man-indent-level +1\n..\n.de UNINDENT\n. RE\n.nr rst2man-indent-level -1\n..\n"
+)
+"""The indent macros docutils' rst2man defines at the top of every page it writes (ctags', tags(5), ...)."""
+
+
+def test_rst2man_s_indent_macros_indent_as_rs_and_re_do() -> None:
+    """docutils' pages indent with their own ``.INDENT 7.0``/``.UNINDENT`` (``.RS``/``.RE``): read as unknown macros,
+    their widths were text ("... are: 7.0") and what they indent was not nested (review V14, found beside ae7906f).
+    They read as ``.RS``/``.RE`` do where the page defines them."""
+    page = parse_man(
+        ".TH CTAGS 1\n" + RST2MAN_MACROS + ".SH OPTIONS\n.INDENT 0.0\n.TP\n.B \\-\\-excmd=type\n"
+        "The valid values for type are:\n.INDENT 7.0\n.TP\n.B number\nUse only line numbers.\n.UNINDENT\n"
+        ".sp\nIgnored in etags mode.\n.UNINDENT\n"
+    )
+    assert "7.0" not in page.text and "0.0" not in page.text
+    assert page.text.endswith(
+        "## OPTIONS\n\n--excmd=type\n\nThe valid values for type are:\n\nnumber\n\nUse only line numbers.\n\n"
+        "Ignored in etags mode."
+    )
