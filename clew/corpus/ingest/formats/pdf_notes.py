@@ -71,9 +71,13 @@ def numbered_notes(lines: list[Line], height: float, body: float) -> list[Line]:
     A note is prose even where its text is set in typewriter type (a URL: "1 http://www.latex-project.org/lppl/",
     etoolbox; task R22): a line that opens with a note's number (``note``), raised, smaller than the body text and below
     every line of the body's size, is no code; elsewhere (a listing's small line number on its baseline before code:
-    "184 Note that the `*center' options are obsolete", crop) it is no note."""
-    foot = max((line.y for line in lines if line.size >= body - 0.5), default=height / 2)
+    "184 Note that the `*center' options are obsolete", crop) it is no note. Nor are its next lines in typewriter type,
+    in its size, right under it (polyglossia's "10 Refer to https://github.com/.../README.md#" over
+    "hyphenation-styles")."""
+    foot = max((line.y for line in lines if line.size >= body - 0.5 and not line.text.isdigit()),  # a page number's
+               default=height / 2)
     joined: list[Line] = []
+    typed = False  # the line before is a note in typewriter type made prose, or a line of it: its next line goes on
     for line in lines:
         number = joined[-1] if joined else None
         if (number is not None and number.text.isdigit() and len(number.text) <= 3 and number.y > height / 2
@@ -81,10 +85,15 @@ def numbered_notes(lines: list[Line], height: float, body: float) -> list[Line]:
                 and number.x < line.x <= number.right + line.size and not line.text[0].isdigit()):
             joined[-1] = replace(line, text=f"{number.text} {line.text}", x=number.x, lead=0, note=True, mono=False,
                                  chars=(number.chars[0], line.chars[1]))
+            typed = line.mono
         elif line.note and line.mono:  # its number raised: the line's first character above its last one's baseline
             raised = (line.end or line.y) - line.y >= 0.2 * line.size
-            in_notes = raised and line.size < body and line.y > foot
-            joined.append(replace(line, mono=False) if in_notes else replace(line, note=False))
+            typed = raised and line.size < body and line.y > foot
+            joined.append(replace(line, mono=False) if typed else replace(line, note=False))
+        elif (typed and number is not None and line.mono and not line.note and abs(line.size - number.size) < 0.5
+                and 0 < line.y - (number.end or number.y) <= 2 * line.size and abs(line.x - number.x) <= 2 * line.size):
+            joined.append(replace(line, mono=False))  # the note's next line, in typewriter too (a URL's rest)
         else:
+            typed = False
             joined.append(line)
     return joined

@@ -64,3 +64,15 @@ def test_a_footnote_set_in_typewriter_type_is_a_note_not_code() -> None:
     assert ("paragraph", "1 http://caml.inria.fr/ocaml/htmlman/index.html") in blocks
     assert ("paragraph", "2 http://msdn.microsoft.com") in blocks
     assert any(kind == "paragraph" and text.startswith("programs, either by dynamic linking") for kind, text in blocks)
+
+
+def test_a_typewriter_note_s_next_line_is_prose_too() -> None:
+    """polyglossia's note 10 is a URL in typewriter type over two lines, its number hung left of the second: the first
+    line read as a note since the note rule above, its rest "hyphenation-styles" stayed code; and on a page whose
+    number is left in (a page cut alone), the note was not below every line of the body's size, so code. Both are
+    prose now."""
+    blocks = _blocks("polyglossia-note.pdf")
+    url = "https://github.com/gregorio-project/hyphen-la/blob/master/doc/README.md#"
+    assert ("paragraph", f"10 Refer to {url}") in blocks
+    assert ("paragraph", "hyphenation-styles") in blocks
+    assert not [text for kind, text in blocks if kind == "code"]
