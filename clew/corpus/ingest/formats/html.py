@@ -48,7 +48,7 @@ from __future__ import annotations
 from clew.corpus.ingest.formats.fences import html_language
 from clew.corpus.ingest.formats.html_ahead import ReadAhead, read_ahead_start
 from clew.corpus.ingest.formats.html_foreign import ForeignSkip
-from clew.corpus.ingest.formats.html_marks import FootnoteMarks, note_definitions
+from clew.corpus.ingest.formats.html_marks import FootnoteMarks, note_definitions, task_box
 from clew.corpus.ingest.formats.html_members import MemberLevels, doxygen_fields
 from clew.corpus.ingest.formats.html_more import restructured
 from clew.corpus.ingest.formats.html_parts import (
@@ -235,6 +235,8 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 self._site.meta(attrs)
             if not self._drop:
                 self._markers(tag, attrs)
+                if tag == "input" and self._open_tags["li"]:
+                    self._box = task_box(attrs)  # written before the item's words (FootnoteMarks._add)
             return
         self._close_implied(tag)
         if self._too_deep(tag, attrs):

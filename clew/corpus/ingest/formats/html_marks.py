@@ -88,6 +88,7 @@ class FootnoteMarks(BlockWriter):
         self._mark: str | None = None  # the tag of the footnote mark being read, whose end ends it
         self._mark_text = False  # its label's text has started: ``[`` is written
         self._mark_ended = False  # a mark just ended: a "]" that DocBook writes after it is its own
+        self._box: str | None = None  # a task's check box (:func:`task_box`), written before the next words
 
     def _markers(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if self._mark is None and tag in MARK_CLASSES and footnote_mark(tag, attrs):
@@ -103,6 +104,8 @@ class FootnoteMarks(BlockWriter):
         if not isinstance(piece, str):
             super()._add(piece)
             return
+        if self._box is not None and piece.strip():  # after the label around the box (Material's) has ended
+            piece, self._box = f"{self._box} {piece.lstrip()}", None
         if self._mark_ended:  # "]" after DocBook's mark is the mark's own; a word right after it is apart
             self._mark_ended = False
             piece = piece[1:] if piece.startswith("]") else " " + piece if piece[:1].isalnum() else piece
@@ -216,3 +219,15 @@ def _rows(events: list[Event]) -> list[list[list[Event]]]:
         elif cell is not None:
             cell.append((kind, tag, attrs))
     return rows
+
+
+def task_box(attrs: list[tuple[str, str | None]]) -> str | None:
+    """A task list's check box read as its Markdown source writes it: ``[x]`` checked, ``[ ]`` not (task E9).
+    Python-Markdown's tasklist, GitHub and goldmark write ``<li><input type="checkbox" disabled checked> item``,
+    MkDocs Material ``<li><label class="task-list-control"><input ...><span></span></label> item``; read
+    without it, a list of done and open tasks was a list of items. Only a check box: a radio button (a tab's
+    control) or a text field is none. Written with the words after it: Material's ``label`` around the box ends a
+    paragraph."""
+    if (_attr(attrs, "type") or "").strip().lower() != "checkbox":
+        return None
+    return "[x]" if any(name.lower() == "checked" for name, _ in attrs) else "[ ]"

@@ -549,6 +549,10 @@ _SOURCE_NAME = re.compile(r"[\w.-]*\.(?:rst|txt)")
 section, xapian-doc 1.4's ``index.html`` and ``internals.html``): its source file's name, ``index.rst``
 (task S5). No title, so the first ``h1``, "Xapian - the open source search engine"."""
 
+_MKDOCS_INDEX = "Index"
+"""MkDocs' title of a folder's ``index.md`` that the navigation names no title and that opens with no ``h1`` (a
+source link first): its file's name ("Index - PyMdown Extensions Documentation" over the ``h1`` "Blocks"; task E9)."""
+
 
 def page_title(title: str | None, first_h1: str | None, site: str | None = None) -> str | None:
     """The page's title: its first ``h1`` where the ``<title>`` is that heading with the site's name
@@ -584,5 +588,5 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
         for sep in _TITLE_SEPARATORS:
             head, found, tail = title.rpartition(sep)
             if found and head.strip() and tail.strip().casefold() == site.casefold():
-                return head.strip()
+                return first_h1 if first_h1 and head.strip() == _MKDOCS_INDEX else head.strip()
     return title
