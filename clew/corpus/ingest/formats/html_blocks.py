@@ -338,6 +338,7 @@ class BlockWriter(TermSections):
             if container.note and text and not text.startswith("["):
                 text, placed = f"[{text}]", [(marker, at + 1) for marker, at in placed]
             if text:
+                self.end_label()  # an admonition's label that opens with another (MkDocs' nested ???): its own
                 self._label = (text, placed)
                 self._field_label = container.field
             self._route(waiting)

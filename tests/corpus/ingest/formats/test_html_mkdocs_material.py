@@ -73,3 +73,20 @@ def test_a_task_lists_check_boxes_read_as_the_markdown_source_writes_them() -> N
     assert "- [x] item 1\n  - [ ] item B more text\n- [ ] item 2" in text
     assert "- [x] done\n- a radio button is no task" in text
     assert "[ ]" not in text.split("# Tasklist")[0]  # the drawer's and search's toggles before the content
+
+
+DETAILS = _page(
+    "Details", "Details",
+    '<h1 id="details">Details<a class="headerlink" href="#details" title="Permanent link"></a></h1>\n'
+    '<div class="result">\n<details class="note" open="open">\n<summary>Open styled details</summary>\n'
+    '<details class="danger">\n<summary>Nested details!</summary>\n<p>And more content again.</p>\n</details>\n'
+    "</details>\n</div>\n"
+    "<p>It is also possible to provide only a class.</p>",
+)
+
+
+def test_a_collapsible_block_that_opens_with_another_keeps_its_summary() -> None:
+    # ???+ note "Open styled details" holding ??? danger "Nested details!": the outer summary was lost
+    text = parse_html(DETAILS).text
+    assert "Open styled details\n\nNested details! And more content again." in text
+
