@@ -159,9 +159,10 @@ def generated_sign(file: Path) -> str | None:
                  if sign.search(head[: SIGN_BYTES.get(sign_name, 1024)].decode("utf-8", errors="replace"))), None)
 
 
-_SEARCH_PAGE = re.compile(r"""id=["']?(?:mkdocs-)?search-results\b|Search\.loadIndex\(""")
+_SEARCH_PAGE = re.compile(r"""id=["']?(?:mkdocs-)?search-results\b|Search\.loadIndex\(|class=["']?searchQueryInput_""")
 """What a site's search page holds: Sphinx's ``div#search-results`` (and its older ``Search.loadIndex(...)``), the
-MkDocs themes' ``div#mkdocs-search-results``."""
+MkDocs themes' ``div#mkdocs-search-results``, Docusaurus' query box (``input.searchQueryInput_<hash>``, its search
+themes' ``/search`` page)."""
 _TAG_OR_CODE = re.compile(r"<(script|style)\b[^>]*>.*?</\1\s*>|<[^>]*>", re.IGNORECASE | re.DOTALL)
 SEARCH_PAGE_WORDS = 100
 """Words of text (outside tags, scripts and styles) from which a ``search.html`` without a search page's marks is a
@@ -169,10 +170,10 @@ page of its own."""
 
 
 def search_page(file: Path) -> bool:
-    """Whether ``file``, named ``search.html`` (``sources.GENERATED``), is a site's search page: it holds a search
-    page's marks (``_SEARCH_PAGE``), or fewer than ``SEARCH_PAGE_WORDS`` words of text. A page about search that a
-    site names so is a document: pkgdown's vignette "Search" (``doc/search.html``, 2,000 words), the rustdoc book's
-    ``read-documentation/search.html`` (an mdBook page; task R21)."""
+    """Whether ``file``, named ``search.html`` or ``search/index.html`` (``sources.SEARCH_PAGES``), is a site's
+    search page: it holds a search page's marks (``_SEARCH_PAGE``), or fewer than ``SEARCH_PAGE_WORDS`` words of
+    text. A page about search that a site names so is a document: pkgdown's vignette "Search" (``doc/search.html``,
+    2,000 words), the rustdoc book's ``read-documentation/search.html`` (an mdBook page; task R21)."""
     try:
         text = read_head(file, 262_144).decode("utf-8", errors="replace")
     except OSError:

@@ -188,6 +188,8 @@ GENERATED = (HIDDEN,
              # last pattern that matches, the one a file is reported under, is the most particular ("genindex-*.html")
              "genindex", "genindex-*", "py-modindex",
              "genindex.html", "genindex-*.html", "search.html", "py-modindex.html", "searchindex.js", "objects.inv",
+             # the search page of a site that writes each page as folder/index.html (Docusaurus' /search, task E10)
+             "**/search/index.html",
              ".buildinfo", ".doctrees", "_sources", "_static", "_modules", "doc-index.html", "doc-index-*.html",
              "hts-cache", "hts-log.txt", "robots.txt")
 """Patterns (as ``--exclude`` takes them) of what a documentation tool generates that is not a
@@ -197,6 +199,8 @@ files before, task U27), HTTrack's cache and log beside a mirror (task U29), a s
 (``robots.txt``, which Quarto writes where the site's URL is set: a document "Robots" in a book, task U33). Left
 out unless a ``!`` pattern takes them back in. The page a server answers a missing one with (``404.html``) is left
 out by what it says, not by its name (``browser_pages.NOT_FOUND_NAMES``; task R17)."""
+SEARCH_PAGES = ("search.html", "**/search/index.html")
+"""The ``GENERATED`` names of a site's search page: left out only where ``peek.search_page`` says the page is one."""
 TWIN_PREFERENCE: tuple[Format, ...] = ("html", "markdown", "mdx", "rst", "asciidoc", "text")
 """Of twins, the first format here is kept; the binary formats (PDF, DOCX) and JSONL are never twins."""
 TWIN_SHARE = 0.4
@@ -293,7 +297,7 @@ def find_files(paths: list[Path], glob: str, exclude: list[str] | None = None, *
                 key = file.relative_to(root).as_posix()
                 rule = deciding_pattern(key, patterns)
                 if (rule is not None and not patterns[rule].startswith("!")
-                        and (patterns[rule] != "search.html" or search_page(file))):  # a page about search stays
+                        and (patterns[rule] not in SEARCH_PAGES or search_page(file))):  # a page about search stays
                     if rule == 0 and not dangling and file.is_file() and not file.stat().st_size:
                         continue  # an empty hidden file (HIDDEN): a marker, no file left out
                     found.excluded += 1
