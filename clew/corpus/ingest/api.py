@@ -15,12 +15,13 @@ corpus holds (``IngestReport.withheld``): a key it may not write and an absent k
 the same answer. What it may read it learns by reading back. The BM25 index is written in the
 same transaction as the chunks it indexes, and compacted after the ingest when its unsorted
 tail has grown. An ingest is one bulk write (``Corpus.bulk_write``: one checkpoint at its end), unless it is
-one batch into a corpus that holds no document yet (``_one_commit``).
+one batch into a corpus that holds no document yet, or one that stores no version (``_one_commit``).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 import multiprocessing
 import os
@@ -392,7 +393,7 @@ def _ingest_documents(corpus: Corpus, documents: Iterable[PreparedDocument], col
         def in_bulk() -> None:  # one checkpoint for the whole ingest, not one every few batches
             bulk.enter_context(corpus.bulk_write("the ingested documents"))
 
-        one = _one_commit(corpus, one_batch)
+        one, documents = _one_commit(corpus, collection, documents, batch_size, _row_filter(principal), one_batch)
         if not one:
             in_bulk()
         _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report,
@@ -402,16 +403,40 @@ def _ingest_documents(corpus: Corpus, documents: Iterable[PreparedDocument], col
     return report
 
 
-def _one_commit(corpus: Corpus, one_batch: bool) -> bool:
+def _writes_nothing(corpus: Corpus, collection: str, batch: list[PreparedDocument]) -> bool:
+    """Whether writing ``batch`` (by an unrestricted writer) would store no version: each key is current with the same
+    content and chunking (``_write_batch`` decides the same, in its transaction)."""
+    if collection not in corpus.collections():
+        return not batch
+    cur = corpus.cursor()
+    try:
+        found = existing_versions(cur, corpus.collection_id(collection), list({doc.key for doc in batch}))
+    finally:
+        cur.close()
+    last = {doc.key: doc for doc in batch}  # the last occurrence of a key in a batch wins
+    return all(key in found and found[key][2] == doc.content_hash for key, doc in last.items())
+
+
+def _one_commit(corpus: Corpus, collection: str, documents: Iterable[PreparedDocument], batch_size: int,
+                row_filter: Filter | None, one_batch: bool) -> tuple[bool, Iterable[PreparedDocument]]:
     """Whether an ingest whose documents are expected to make one batch (``one_batch``) is written outside a bulk
-    write (``Corpus.bulk_write``): when the corpus holds no document yet. Then the lookup indexes are not dropped and
-    built again, and the first checkpoint after the commit writes it into the file (``give_back_free_blocks``' or the
-    close's). A bulk write keeps many commits from appending to indexed tables' last row groups and from
-    checkpointing every 16 MB of log; one commit into empty tables does neither. If a second batch comes after all
-    (a JSON Lines file's records, ``BATCH_CHUNKS``), the rest is one bulk write. Into a corpus that holds documents,
-    one batch outside a bulk write cost more (an indexed row group written again), so it stays one
-    (docs/measurements/tests-2026-12-05.md, "task T11")."""
-    return one_batch and not corpus.collections(with_documents=True)
+    write (``Corpus.bulk_write``), and its documents (the first batch read ahead where that decides): when the corpus
+    holds no document yet, or the batch would store no version (files ingested again unchanged). Then the lookup
+    indexes are not dropped and built again, and the first checkpoint after the commit writes it into the file
+    (``give_back_free_blocks``' or the close's). A bulk write keeps many commits from appending to indexed tables'
+    last row groups and from checkpointing every 16 MB of log; one commit into empty tables does neither. If a second
+    batch comes after all (a JSON Lines file's records, ``BATCH_CHUNKS``), the rest is one bulk write. Into a corpus
+    that holds documents, one batch that stores a version outside a bulk write cost more (an indexed row group written
+    again), so it stays one (docs/measurements/tests-2026-12-05.md, "task T11"). A writer with a row filter always
+    writes in a bulk write: how long its ingest takes says nothing of what the corpus holds that it may not read."""
+    if not one_batch or row_filter is not None:
+        return False, documents
+    if not corpus.collections(with_documents=True):
+        return True, documents
+    rest = iter(documents)
+    head = list(itertools.islice(rest, batch_size + 1))
+    one = len(head) <= batch_size and _writes_nothing(corpus, collection, head)
+    return one, itertools.chain(head, rest)
 
 
 def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocument], batch_size: int,

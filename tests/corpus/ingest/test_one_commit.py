@@ -1,7 +1,7 @@
-"""An ingest whose documents make one batch into a corpus that holds none is one commit outside a bulk write
-(``clew.corpus.ingest.api._one_commit``): it leaves the lookup indexes in place and checkpoints nothing itself,
-stores what a bulk write stores, and a process that dies after its commit keeps it. Any other ingest is a bulk
-write, as before."""
+"""An ingest whose documents make one batch into a corpus that holds none, or one that stores no version, is one
+commit outside a bulk write (``clew.corpus.ingest.api._one_commit``): it leaves the lookup indexes in place and
+checkpoints nothing itself, stores what a bulk write stores, and a process that dies after its commit keeps it. Any
+other ingest is a bulk write, as before."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from clew.corpus.access import Principal, parse_filter
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.schema import LOOKUP_INDEXES
 from clew.corpus.search.api import search
@@ -103,6 +104,39 @@ def test_more_batches_and_a_corpus_holding_documents_are_bulk_writes(tmp_path: P
         assert ingest_paths(corpus, [folder]).versions_created == 2  # the corpus holds a document
         assert spy.drops == 2
         assert lookup_state(corpus) == (set(LOOKUP_INDEXES), False)
+
+
+def test_files_ingested_again_unchanged_are_one_commit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = write_files(tmp_path / "docs", PAGES)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder])
+        before = rows(corpus), answers(corpus)
+        size = (tmp_path / "c.duckdb").stat().st_size
+        spy = Spy(monkeypatch)
+        for _ in range(3):
+            report = ingest_paths(corpus, [folder])
+            assert (report.unchanged, report.versions_created, report.file_compacted) == (3, 0, None)
+        assert (spy.drops, spy.checkpoints) == (0, [])
+        assert (rows(corpus), answers(corpus)) == before
+        assert lookup_state(corpus) == (set(LOOKUP_INDEXES), False)
+        (folder / "usage.md").write_text("# Usage\n\nFeed the quokka leaves, never bread.\n", encoding="utf-8")
+        assert ingest_paths(corpus, [folder]).versions_created == 1
+        assert spy.drops == 1  # a batch that stores a version: a bulk write
+    assert (tmp_path / "c.duckdb").stat().st_size <= size
+
+
+def test_a_writer_with_a_row_filter_always_writes_in_a_bulk_write(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """How long a restricted writer's ingest takes must not say whether the corpus holds documents it may not read,
+    nor whether a key it may not read is there (denied and missing alike)."""
+    folder = write_files(tmp_path / "docs", PAGES)
+    writer = Principal(name="writer", row_filter=parse_filter({"term": {"status": "published"}}))
+    spy = Spy(monkeypatch)
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], principal=writer)  # into a new corpus
+        assert spy.drops == 1
+        ingest_paths(corpus, [folder], principal=writer)  # keys it may not read: nothing written
+        assert spy.drops == 2
 
 
 def test_a_second_batch_after_all_makes_the_rest_a_bulk_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
