@@ -24,6 +24,7 @@ from clew.corpus.location import Location
 from clew.corpus.reader import Passage, Scope
 from clew.corpus.search.bm25 import bm25_search
 from clew.corpus.search.fields import TEXT, field_search
+from clew.corpus.search.written import order_as_written, written_options
 from clew.corpus.store import Corpus
 from clew.errors import InputError, input_error_from
 
@@ -209,9 +210,11 @@ def search_passages(
         applied["rank_constant"] = RANK_CONSTANT
         applied["weights"] = {name: weights.get(name, 1.0) for name in ranked}
         applied["window"] = window
-    found = _found(scope, fuse(ranked, weights)[:limit])
+    known = _window(scope, ranked) if written_options(req.query) else {}
+    found = _found(scope, fuse(order_as_written(req.query, ranked, known), weights)[:limit], known)
     if any(_navigation(f.passage) for f in found):
-        found = _found(scope, fuse(_weigh_navigation(scope, ranked), weights)[:limit])
+        weighed = order_as_written(req.query, _weigh_navigation(scope, ranked), known)
+        found = _found(scope, fuse(weighed, weights)[:limit], known)
         applied["navigation_weight"] = NAVIGATION_WEIGHT
     return found, applied
 
@@ -224,9 +227,17 @@ passage names a topic and the page it is on (``PIPESTATUS … 87``): it ranks be
 points to, and a search still finds it."""
 
 
-def _found(scope: Scope, rows: list[tuple[tuple[int, int, int], float, dict[str, RetrieverContribution]]]
-           ) -> list[Found]:
-    passages = scope.passages_by_ids([ids.chunk_id(*key) for key, _, _ in rows])
+def _window(scope: Scope, ranked: dict[str, list[tuple[int, int, int, float]]]) -> dict[str, Passage]:
+    """The passages of every retriever's list, by evidence id."""
+    return scope.passages_by_ids([ids.chunk_id(d, v, o) for rows in ranked.values() for d, v, o, _ in rows])
+
+
+def _found(scope: Scope, rows: list[tuple[tuple[int, int, int], float, dict[str, RetrieverContribution]]],
+           known: dict[str, Passage]) -> list[Found]:
+    """``rows``' passages as found; ``known``: passages fetched already (the window's, by evidence id)."""
+    wanted = [ids.chunk_id(*key) for key, _, _ in rows]
+    missing = [key for key in wanted if key not in known]
+    passages = known | scope.passages_by_ids(missing) if missing else known
     found: list[Found] = []
     for key, score, contributions in rows:
         passage = passages.get(ids.chunk_id(*key))
