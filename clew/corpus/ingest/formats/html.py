@@ -221,7 +221,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 self._markers(tag, attrs)
             return
         if tag not in _FOREIGN:  # svg, math: no text of their own, inline where they stand (an icon in a link, U26)
-            self._boundary()
+            self._item_boundary(tag)
         if tag in _SKIPPED:
             self._skip_tag, self._skip_depth = tag, 1
             return
@@ -308,7 +308,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
             if tag == "br" and not self._drop:  # </br> is read as <br>, as browsers do
                 self._line_break()
             return
-        self._boundary()
+        self._item_boundary(tag)
         self._close_named(tag)
 
     def handle_data(self, data: str) -> None:

@@ -100,6 +100,15 @@ class FootnoteMarks(BlockWriter):
             self._power = False  # a footnote's sup is no power
         super()._markers(tag, attrs)
 
+    def _item_boundary(self, tag: str) -> None:
+        """``_boundary`` at a start or end tag ``tag``; where it opens or ends a list or an item, a check box no
+        words came after (an empty task: ``- [ ]``) is its item's text, not the next words' wherever they are (the
+        next item's, a heading's: review V15). A ``label``'s end (Material's, around the box) leaves it waiting."""
+        if self._box is not None and tag in ("li", "ul", "ol"):
+            box, self._box = self._box, None
+            self._add(box)
+        self._boundary()
+
     def _add(self, piece: Piece) -> None:
         if not isinstance(piece, str):
             super()._add(piece)

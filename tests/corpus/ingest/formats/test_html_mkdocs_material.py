@@ -90,3 +90,21 @@ def test_a_collapsible_block_that_opens_with_another_keeps_its_summary() -> None
     text = parse_html(DETAILS).text
     assert "Open styled details\n\nNested details! And more content again." in text
 
+
+
+def test_a_check_box_with_no_words_in_its_item_stays_in_its_item() -> None:
+    # an empty task ("- [ ]", "- [x]"): its box was written before the next words anywhere, the next item's or a
+    # heading's ("## [x] Next"; review V15)
+    page = _page(
+        "Todo", "Todo",
+        '<h1 id="todo">Todo</h1>\n<ul class="task-list">\n'
+        '<li class="task-list-item"><label class="task-list-control"><input type="checkbox" disabled/><span'
+        ' class="task-list-indicator"></span></label></li>\n<li class="task-list-item">second item</li>\n</ul>\n'
+        '<ul class="task-list">\n<li class="task-list-item"><input type="checkbox" disabled checked>\n'
+        '<ul><li>nested item</li></ul></li>\n<li><input type="checkbox" disabled></ul>\n'
+        '<h2 id="next">Next</h2>\n<p>A paragraph.</p>',
+    )
+    text = parse_html(page).text
+    assert "- [ ]\n- second item" in text
+    assert "- [x]\n  - nested item\n- [ ]" in text
+    assert "## Next\n\nA paragraph." in text
