@@ -113,21 +113,38 @@ def item_text(sk: Skeleton, ordinal: int) -> str:
     """Passage ``ordinal`` as an item shows it: its display text without the marks of its
     Markdown (ATX) heading lines, and without trailing whitespace."""
     chunk = sk.chunks[ordinal]
+    body = _unmarked(sk, chunk.start, chunk.end)
+    header = _header_text(sk, chunk.table_node, chunk.header)
+    return (f"{header}\n{body}" if header else body).rstrip()
+
+
+def _header_text(sk: Skeleton, table: int | None, header: str) -> str:
+    """A table passage's repeated header as its item shows it. A table right under its heading
+    repeats that heading with its header rows (the chunker's header starts where the table's first
+    passage does, and a heading joins what follows): its marks go as they do in the first passage."""
+    first = sk.nodes[table].first_chunk if header and table is not None else None
+    if first is None:
+        return header
+    start = sk.chunks[first].start
+    return _unmarked(sk, start, start + len(header)) if sk.text.startswith(header, start) else header
+
+
+def _unmarked(sk: Skeleton, begin: int, end: int) -> str:
+    """The version's text in ``[begin, end)`` without the marks of the ATX heading lines in it."""
     starts = _heading_starts(sk)
     parts: list[str] = []
-    at = chunk.start
-    for start in starts[bisect_left(starts, chunk.start):bisect_left(starts, chunk.end)]:
-        stop = sk.text.find("\n", start, chunk.end)
-        stop = chunk.end if stop < 0 else stop
+    at = begin
+    for start in starts[bisect_left(starts, begin):bisect_left(starts, end)]:
+        stop = sk.text.find("\n", start, end)
+        stop = end if stop < 0 else stop
         line = sk.text[start:stop]
         opening = _ATX_OPEN.match(line)
         if opening is None:
             continue  # a heading of another kind (an HTML or a setext heading): kept as written
         parts += [sk.text[at:start], _ATX_CLOSE.sub("", line[opening.end():].rstrip(" \t"))]
         at = stop
-    parts.append(sk.text[at:chunk.end])
-    body = "".join(parts)
-    return (f"{chunk.header}\n{body}" if chunk.header else body).rstrip()
+    parts.append(sk.text[at:end])
+    return "".join(parts)
 
 
 def _heading_starts(sk: Skeleton) -> tuple[int, ...]:

@@ -98,3 +98,23 @@ def test_grep_still_matches_the_text_as_written(policy: Corpus) -> None:
     scope = Scope(policy)
     found = grep(scope, GrepArgs(document="policy.md", pattern="## Data retention"))
     assert [i.text for i in found.items] == [EXPECTED[0]]
+
+
+OPTIONS = "# Tool\n\n## Options\n\n| Option | Meaning |\n| --- | --- |\n" + "".join(
+    f"| opt_{n} | The option number {n} sets this and that behaviour of the tool. |\n" for n in range(12))
+
+
+def test_a_tables_later_passage_shows_its_repeated_heading_without_marks(tmp_path: Path) -> None:
+    # a table right under its heading: the header the chunker repeats in later passages starts at that
+    # heading (a heading joins what follows); the item shows it as the first passage shows it
+    with Corpus(tmp_path / "t.duckdb") as corpus:
+        ingest_paths(corpus, [write_files(tmp_path / "docs", {"tool.md": OPTIONS})], collection="docs",
+                     chunk_tokens=60)
+        scope = Scope(corpus)
+        rows = chunk_rows(corpus, "tool.md")
+        header = corpus.cursor().execute("SELECT header FROM chunks ORDER BY ordinal").fetchall()
+        assert len(rows) >= 2 and header[1][0] == "# Tool\n\n## Options\n\n| Option | Meaning |\n| --- | --- |"
+        texts = [item.text for item in read(scope, ReadArgs(document="tool.md")).items]
+        assert texts[0].startswith("Tool\n\nOptions\n\n| Option | Meaning |\n| --- | --- |\n| opt_0 |")
+        assert all(t.startswith("Tool\n\nOptions\n\n| Option | Meaning |\n| --- | --- |\n| opt_") for t in texts[1:])
+        assert get_chunk(scope, GetChunkArgs(evidence_id=rows[1][0])).items[0].text == texts[1]
