@@ -154,7 +154,7 @@ def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None,
     raises ``UnreadableDocument`` for a file that cannot be read. ``targets``: what a reStructuredText
     page's roles name in other pages (``lightmarkup.rst_targets``), an AsciiDoc page's ``xref:`` references
     (``asciidoc_xrefs.xref_targets``), a man page's and an Info manual's references (``man.man_targets``,
-    ``info.info_targets``)."""
+    ``info.info_targets``), a Markdown page's wikilinks (``markdown_wikilinks.wikilink_targets``)."""
     if fmt == "man":
         return parse_man(content, targets)  # type: ignore[arg-type]
     if fmt == "info":
@@ -163,6 +163,8 @@ def parse(fmt: str, content: str | bytes, bounds: ParseBounds | None = None,
         if fmt == "asciidoc":
             return parse_asciidoc(content, targets=targets)  # type: ignore[arg-type]
         return (parse_rst if fmt == "rst" else parse_plain)(content, targets)  # type: ignore[arg-type]
+    if targets and fmt == "markdown":  # what its wikilinks name (markdown_wikilinks.wikilink_targets)
+        return parse_markdown(content, targets=targets)  # type: ignore[arg-type]
     if fmt == "pdf":
         return parse_pdf(content, bounds)  # type: ignore[arg-type]
     if fmt == "docx":

@@ -68,6 +68,7 @@ from clew.corpus.ingest.folder_copies import folder_copies, mdbook_first_chapter
 from clew.corpus.ingest.folder_glob import check_glob, glob_matches
 from clew.corpus.ingest.formats.asciidoc_xrefs import xref_targets
 from clew.corpus.ingest.formats.lightmarkup import rst_targets
+from clew.corpus.ingest.formats.markdown_wikilinks import wikilink_targets
 from clew.corpus.ingest.includes import partials, read_text
 from clew.corpus.ingest.info_parts import INFO_DIRECTORY, manual_names, read_with_their_index
 from clew.corpus.ingest.left_out import IGNORE_FILE
@@ -500,10 +501,12 @@ def drop_partials(files: list[tuple[Path, str]], taken_back: Callable[[str], boo
 
 
 def _rst_targets(files: list[tuple[Path, str]]) -> dict[str, dict[str, str]]:
-    """``Found.targets`` of the reStructuredText and AsciiDoc pages among ``files`` (found under one folder): what
-    their roles and ``xref:`` references name in other pages."""
+    """``Found.targets`` of the reStructuredText, AsciiDoc and Markdown pages among ``files`` (found under one
+    folder): what their roles, ``xref:`` references and wikilinks name in other pages."""
     out: dict[str, dict[str, str]] = {}
-    for fmt, targets_of in (("rst", rst_targets), ("asciidoc", xref_targets)):
+    keys = [key for file, key in files if format_of(file) is not None]  # what a wikilink may name and find
+    for fmt, targets_of in (("rst", rst_targets), ("asciidoc", xref_targets),
+                            ("markdown", lambda texts: wikilink_targets(texts, keys))):
         paths = {key: file for file, key in files if format_of(file) == fmt}
         texts = {key: text for key, file in paths.items() if (text := read_text(file, TWIN_READ_BYTES)) is not None}
         out.update({str(paths[key]): targets for key, targets in targets_of(texts).items()})

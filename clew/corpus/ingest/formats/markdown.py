@@ -91,14 +91,14 @@ _PARSER = _Markdown("commonmark").enable("table")
 _PARSER.core.ruler.at("inline", read_needed_inlines)
 
 
-def parse_markdown(source: str, *, mdx: bool = False) -> ParsedDocument:
+def parse_markdown(source: str, *, mdx: bool = False, targets: dict[str, str] | None = None) -> ParsedDocument:
     """Parse CommonMark (with GFM tables) into blocks, sections, tables, links and anchors.
 
     A YAML front matter block (``---`` lines around a mapping, at the top) becomes the document's fields, not text;
-    the dialects it is written in are read first (``markdown_source``: MDX, MyST, Liquid, Hugo, MDN's macros, ...).
+    the dialects it is written in are read first (``markdown_source``: MDX, MyST, wikilinks (``targets``), MDN's ...).
     """
     fields, text = split_front_matter(normalize_newlines(source))
-    text = as_commonmark(text, mdx=mdx, slug=fields.get("slug"))
+    text = as_commonmark(text, mdx=mdx, slug=fields.get("slug"), targets=targets)
     builder = _Builder(text)
     lines = text.split("\n")
     groups = list(_top_level_groups(_PARSER.parse(text)))
