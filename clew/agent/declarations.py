@@ -8,6 +8,7 @@ from functools import lru_cache
 
 from clew.agent.line_shapes import OPTION
 from clew.budgets.tokens import count_tokens
+from clew.corpus.search.written import other_case
 from clew.corpus.tokenize import tokenize
 
 SIGNATURE = re.compile(r"(?:(?:class|exception|async|await|@)\s*)?[A-Za-z_][\w.]*\(.*\)(?:\s*->\s*\S.*)?$"
@@ -134,3 +135,10 @@ def option_term(header: str) -> tuple[frozenset[str], frozenset[str]]:
         return frozenset(), frozenset()
     terms = frozenset(tokenize(line))
     return terms, frozenset(t for t in terms if t.startswith("-"))
+
+
+def other_case_terms(options: frozenset[str], text: str) -> frozenset[str]:
+    """The terms of the question's ``options`` (``written.written_options``) that ``text`` writes only in another
+    letter case (task X25, rule S1x): "What does ssh -L do?" asks for ``-L``; rsync's "ssh -l user" and ssh-keygen's
+    ``-l`` term hold ``-l``, which the index and the extract fold into the same term."""
+    return frozenset(t for o in other_case(options, text)[1] for t in tokenize(o)) if options else frozenset()

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
-from clew.agent.declarations import declared, option_term, signature
+from clew.agent.declarations import declared, option_term, other_case_terms, signature
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
@@ -27,6 +27,7 @@ from clew.agent.rows import Conditions, matching_rows, other_row, path_fit
 from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, parsed_units
 from clew.budgets.tokens import count_tokens
 from clew.corpus import ids
+from clew.corpus.search.written import written_options
 from clew.corpus.tokenize import tokenize
 
 CITATION = re.compile(r"\[(ev1:[^\[\]\s]*)\]")
@@ -103,6 +104,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     numeric = _QUANTITY.search(question) is not None
     notes = VERSION_NOTE if _VERSIONED.search(question) is None else 1.0
     polar = _yes_no_terms(question)
+    written = written_options(question)
     wanted = set(asked)
     pairs = set(zip(asked, asked[1:], strict=False))
     parsed = {evidence_id: parsed_units(text, evidence_id, " › ".join((paths or {}).get(evidence_id, ())[-2:]))
@@ -132,7 +134,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     idf = {t: math.log(1 + len(units) / df[t]) * pieces.get(t, 1.0) for t in df}
     scored = sorted(
         ((_score(u, wanted, pairs, idf, numeric=numeric, order=ranks[i], weight=weights[u.evidence_id],
-                 path=headed.get(u.evidence_id, set()), polar=polar) * (notes if _NOTE.match(u.own) else 1.0), i, u)
+                 path=headed.get(u.evidence_id, set()), polar=polar, options=written)
+          * (notes if _NOTE.match(u.own) else 1.0), i, u)
          for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),
     )
@@ -440,18 +443,20 @@ class _Counted:
 
 
 def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
-           numeric: bool, order: int, weight: float, path: set[str], polar: frozenset[str] = frozenset()) -> float:
+           numeric: bool, order: int, weight: float, path: set[str], polar: frozenset[str] = frozenset(),
+           options: frozenset[str] = frozenset()) -> float:
     """IDF of the question terms in the unit, plus a share for those only in its context or its
     passage's heading path and for adjacent question terms adjacent in the unit; shorter units,
     earlier passages, (for a question asking for a quantity) units holding a number and (for a
     yes/no question) units that say no, only or must weigh more. A code block is quoted only after
     the sentence that introduces it. ``order``: its passage's rank in the evidence; ``weight``: how
     much its document holds of the evidence (``DOCUMENT``); ``path``: the question terms its
-    passage's heading path holds; ``polar``: the terms of the question's yes/no clauses (``POLAR``)."""
-    own = wanted & unit.vocabulary
+    passage's heading path holds; ``polar``: the terms of its yes/no clauses (``POLAR``); ``options``: its options."""
+    own = wanted & unit.vocabulary - other_case_terms(options, unit.own)
     if not own and unit.header and (member := declared(unit.header))[1] and member[1] <= wanted:
         own = wanted & member[0]  # a description under the declaration of the member the question names
-    elif not own and unit.kind != "row" and (option := option_term(unit.header))[1] & wanted:
+    elif not own and unit.kind != "row" and (option := option_term(unit.header))[1] & wanted - other_case_terms(
+            options, unit.header.rsplit("\n", 1)[-1]):
         own = wanted & option[0]  # a description under the option the question names
     if not own or unit.kind == "code" or all(_NUMERAL.fullmatch(t) for t in own | (wanted & unit.context)):
         return 0.0  # a unit sharing only numbers with the question ('3.0' in a table of versions) answers nothing

@@ -498,3 +498,24 @@ def test_of_identical_rows_the_copy_under_the_operation_the_question_names_is_qu
     assert generation.answer.count(row) == 1
     after = generation.answer[generation.answer.index(row):]
     assert after[after.index("[ev1:"):].startswith("[ev1:c:2:1:49]")  # the row's citation: the create operation's
+
+
+KEYGEN = """-l
+
+Show fingerprint of specified public key file.
+
+-L
+
+Prints the contents of one or more certificates."""
+"""ssh-keygen(1)'s -l and -L, one term to the tokenizer (U37's M3)."""
+
+
+def test_an_option_the_question_writes_counts_only_in_its_own_letter_case() -> None:
+    # -l's description was scored by its term as -L's was and quoted first (task X25, rule S1x)
+    generation = extractive_answer("What does ssh-keygen -L do?", [("ev1:c:3:1:25", KEYGEN)])
+    assert generation is not None
+    assert generation.answer.startswith("-L\nPrints the contents of one or more certificates.")
+    assert "Show fingerprint" not in generation.answer
+    rsync = ("ev1:c:4:1:31", "Give an explicit -l option in the remote-shell command.")  # own text, -l
+    generation = extractive_answer("What does ssh-keygen -L do?", [rsync, ("ev1:c:3:1:25", KEYGEN)])
+    assert generation is not None and generation.answer.startswith("-L\nPrints the contents")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from clew.corpus import ids
 from clew.corpus.reader import Passage
@@ -61,11 +62,20 @@ def _first(rows: list[Row], group: Sequence[bool], first: Sequence[bool]) -> lis
     return out
 
 
+@lru_cache(maxsize=256)
 def _held(options: frozenset[str]) -> re.Pattern[str]:
     """The options of ``options`` as a text writes them, in any letter case, each a whole token (as ``TOKEN``
     reads one: no word character or hyphen on either side)."""
     alternatives = "|".join(sorted((re.escape(o) for o in options), key=len, reverse=True))
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])", re.IGNORECASE)
+
+
+def other_case(options: frozenset[str], text: str) -> tuple[bool, frozenset[str]]:
+    """Whether ``text`` holds one of ``options`` (a query's, as written) in any letter case, and those it holds only
+    in another case than written (``-L`` asked, ``-l`` written), as ``options`` writes them."""
+    found = set(_held(options).findall(text))
+    lowered = {f.lower() for f in found}
+    return bool(found), frozenset(o for o in options if o.lower() in lowered and o not in found)
 
 
 def order_as_written(query: str, ranked: dict[str, list[Row]], passages: dict[str, Passage]) -> dict[str, list[Row]]:
@@ -74,15 +84,13 @@ def order_as_written(query: str, ranked: dict[str, list[Row]], passages: dict[st
     options = written_options(query)
     if not options:
         return ranked
-    held = _held(options)
     names, parts = named(query)
     holds: dict[str, tuple[bool, bool]] = {}  # evidence id -> (holds an option in any case, none only in another)
     naming: dict[str, tuple[bool, bool]] = {}  # evidence id -> (its name shares a word, the query names it)
     for key, passage in passages.items():
-        text = index_text(passage.heading_path, passage.header, passage.body, document_title(passage.fields))
-        found = set(held.findall(text))
-        lowered = {f.lower() for f in found}
-        holds[key] = (bool(found), not any(o.lower() in lowered and o not in found for o in options))
+        found, other = other_case(options, index_text(passage.heading_path, passage.header, passage.body,
+                                                      document_title(passage.fields)))
+        holds[key] = (found, not other)
         name = document_name(passage.fields)
         naming[key] = (bool(name and parts.intersection(_PARTS.findall(name))), name in names)
     out: dict[str, list[Row]] = {}

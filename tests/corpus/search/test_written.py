@@ -4,7 +4,7 @@ from pathlib import Path
 
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.search.api import search
-from clew.corpus.search.written import _first, document_name, named, written_options
+from clew.corpus.search.written import _first, document_name, named, other_case, written_options
 from clew.corpus.store import Corpus
 from tests.conftest import write_files
 
@@ -83,3 +83,10 @@ def test_options_names_and_the_group_permutation() -> None:
     # members at positions 0, 2, 3; of them 3 comes first; 1 and 4 stay where they are
     moved = _first(rows, [True, False, True, True, False], [False, False, False, True, False])
     assert [r[2] for r in moved] == [3, 1, 0, 2, 4]
+
+
+def test_other_case_tells_an_option_written_so_from_one_in_another_case() -> None:
+    asked = frozenset({"-L"})
+    assert other_case(asked, "runs ssh -l user host") == (True, frozenset({"-L"}))
+    assert other_case(asked, "-l and -L differ") == (True, frozenset())
+    assert other_case(asked, "-Lx and x-l are other tokens") == (False, frozenset())
