@@ -26,6 +26,11 @@ Rules, in order of strength:
   JavaScript." was a chunk of 19-41 tokens apart from its table, and so was a lead-in further into
   its section ("Performs the following translations in decoding by default:" after a class's first
   paragraph); not with ``merge_sections``, where it shares a chunk with the sections before it;
+- a chunk that would end right before a nested list item (one indented under an earlier item) ends
+  instead before the outermost of that item's ancestors it holds (not as its first unit) whose start
+  leaves it half full, so the next chunk opens with the parent's first line over its sub-items:
+  undici's RetryOptions passage opened with ``  - callback {Function}``, a sub-item of the ``retry``
+  option that ended the chunk before, and neither search nor the walk saw it with its parent;
 - by default a chunk never crosses a section; with ``merge_sections`` small consecutive
   sections share a chunk up to the target, and the chunk lists every section it spans;
 - no chunk exceeds ``chunk_tokens`` unless it is one indivisible unit (a code block, a
@@ -43,13 +48,15 @@ from clew.budgets.tokens import count_tokens, count_tokens_bulk
 from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
-CHUNKER_REVISION = 5
+CHUNKER_REVISION = 6
 """Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
 LEAD_IN_SHARE = 0.2
 """A table's lead-in of at most this share of a chunk (44 tokens at 220) opens the table's first
 chunk (a third, 75 tokens, moved the walk's seeds on sqlite-docs)."""
+_LIST_ITEM = re.compile(r"( *)(?:[-*+\u2022]|\d+[.)])\s")
+"""A list item's first line as the readers write it: its nesting as indentation, then its marker."""
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
 _SPACE = re.compile(r"\s")
 
@@ -86,6 +93,9 @@ class _Unit:
     """The unit starts an item: it begins with a lead-in or at an anchor (a link target)."""
     paragraph: bool = False
     """Its last block is a paragraph (what a table's lead-in is, further into a section)."""
+    depth: int | None = None
+    """The indentation of its first line when it begins with a list item (a nested item's is deeper than
+    its parent's), else None."""
     closed: list[int] = field(default_factory=list)
     """The sections of the headings with nothing under them that end the unit (``_units``)."""
 
@@ -109,6 +119,7 @@ class _Builder:
         used = count_tokens(header) + 1 if header else 0
         n = 0
         item_start = item_used = 0  # the last unit that opens an item, and the tokens before it
+        before: list[int] = []  # the tokens before each unit of the chunk
         # by index: units[first:] copies, islice skips, the units before ``first`` for every chunk (quadratic)
         for index in range(first, len(units)):
             unit = units[index]
@@ -116,12 +127,16 @@ class _Builder:
                 break
             if n and unit.opens:
                 item_start, item_used = n, used
+            before.append(used)
             used += unit.tokens
             n += 1
         # rather than end inside an item that does not fit, end before it when half full
         cut_inside = first + n < len(units) and not units[first + n].opens
         if cut_inside and item_start and item_used * 2 >= self.limit:
             n, used = item_start, item_used
+        parent = _before_parent(units, first, n, before, self.limit) if first + n < len(units) else 0
+        if parent:  # rather than end inside the sub-list of an item it could take whole, end before the item
+            n, used = parent, before[parent]
         if n == 1 and not header:
             return 1, units[first].tokens  # the unit's own count is exact
         if not header and all(self.clean_seam(units[index].start) for index in range(first + 1, first + n)):
@@ -181,6 +196,27 @@ class _Builder:
         self.pack(units[n:], "table", header)
 
 
+def _before_parent(units: list[_Unit], first: int, n: int, before: list[int], limit: int) -> int:
+    """How many units the chunk of ``units[first : first + n]`` keeps when the unit after it is a nested
+    list item: up to the outermost of its ancestor items in the chunk (after its first unit) whose start
+    leaves the chunk half full; else 0 (the cut stays). The ancestors are the list items before it, each
+    less indented than the one after it, back to the first unit that is no list item."""
+    depth = units[first + n].depth
+    if not depth:
+        return 0
+    ancestors: list[int] = []
+    for k in range(n - 1, 0, -1):
+        own = units[first + k].depth
+        if own is None:
+            break
+        if own < depth:
+            ancestors.append(k)
+            depth = own
+            if not depth:
+                break
+    return next((k for k in reversed(ancestors) if before[k] * 2 >= limit), 0)
+
+
 def chunk_document(
     doc: ParsedDocument, *, chunk_tokens: int = DEFAULT_CHUNK_TOKENS, merge_sections: bool = False
 ) -> list[Chunk]:
@@ -228,6 +264,7 @@ def _units(doc: ParsedDocument) -> list[_Unit]:
     units: list[_Unit] = []
     anchored = {content_start(text, offset) for offset in doc.anchors.values()}
     lead_ins: set[int] = set()
+    kinds = {block.start: block.kind for block in blocks}  # a unit's first block: a list item or not
     pending_start: int | None = 0  # the first unit also takes any text before the first block
     for i, block in enumerate(blocks):
         end = blocks[i + 1].start if i + 1 < len(blocks) else len(text)
@@ -246,8 +283,10 @@ def _units(doc: ParsedDocument) -> list[_Unit]:
             continue
         pending_start = None
         opens = start in lead_ins or start in anchored or block.start in anchored
+        item = _LIST_ITEM.match(text, start) if kinds.get(start) == "list_item" else None
         units.append(_Unit(start, end, block.section, block.table, block.kind == "table_header", block.indivisible,
-                           opens=opens, paragraph=block.kind == "paragraph"))
+                           opens=opens, paragraph=block.kind == "paragraph",
+                           depth=None if item is None else len(item.group(1))))
     return units
 
 

@@ -322,3 +322,34 @@ def test_a_heading_with_nothing_under_it_ends_the_text_before_it_not_the_next_se
     assert texts[1].startswith("### flash") and texts[1].endswith("#### Returns Promise<void>")
     assert [chunk.kind for chunk in chunks[2:]] == ["table", "text", "text"] and texts[3] == "#### Returns void"
     assert chunks[3].sections == [titles["Returns void"]] and texts[4] == "### reset\n\nReset the target."
+
+
+def retry_options(lead_ins: int) -> tuple[str, list[str]]:
+    """undici's RetryOptions as Docusaurus writes them (a nested item under its parent), chunked at 160 tokens."""
+    long = "When true an error is thrown on the final retry attempt. " * 5
+    err = "The error that caused the retry attempt, as the dispatcher saw it. " * 4
+    items = [f"<li>throwOnError {{boolean}} {long}</li>", f"<li>resume {{boolean}} {long}</li>"][:lead_ins]
+    html = f"""<html><head><title>R</title></head><body><main><h1>RetryOptions</h1><ul>{"".join(items)}
+<li>retry {{Function}} Callback invoked on every retry iteration.
+ <ul><li>err {{Error}} {err}</li><li>context {{RetryContext}} The current retry context.</li>
+ <li>callback {{Function}} Signals the outcome of this iteration.</li></ul></li>
+<li>maxRetries {{number}} Maximum number of retries allowed. Default: 5.</li></ul></main></body></html>"""
+    doc = parse_html(html)
+    return doc.text, [doc.text[c.start : c.end] for c in chunk_document(doc, chunk_tokens=160)]
+
+
+def test_a_chunk_does_not_open_inside_the_sub_list_of_an_item_it_could_take_whole() -> None:
+    # the cut fell between "- retry {Function}" and its first sub-item "  - err {Error}": the chunk
+    # now ends before the parent, and the next one holds it with its sub-items
+    text, texts = retry_options(lead_ins=2)
+    assert "".join(texts) == text
+    assert [t.lstrip()[:8] for t in texts] == ["# RetryO", "- retry "]
+    assert "  - err {Error}" in texts[1] and "Maximum number of retries allowed" in texts[1]
+
+
+def test_a_parent_item_that_would_leave_its_chunk_under_half_full_stays_in_it() -> None:
+    # one item before the parent: ending before it would leave a chunk of under 80 tokens, so the cut stays
+    text, texts = retry_options(lead_ins=1)
+    assert "".join(texts) == text
+    assert "- retry {Function}" in texts[0]
+    assert texts[1].startswith("  - ")
