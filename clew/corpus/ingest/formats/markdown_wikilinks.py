@@ -30,7 +30,7 @@ _WIKILINK = re.compile(r"(!?)\[\[(?=[^\s\[\]|])([^\[\]\n]*?[^\s\[\]\\])\]\](?![(
 """``[[target]]``, ``[[target|text]]``, ``![[embed]]``: not one opened by a space (``[[ -f x ]]``, a shell test), nor
 one followed by ``(`` or ``[`` (``[[1]](url)``, a link whose label is in brackets)."""
 _NOTE_SUFFIXES = (".md", ".markdown")
-_CODE_SPAN = re.compile(r"(`+)(?:.|\n)*?(?<!`)\1(?!`)")
+_TICKS = re.compile(r"`+")
 _BRACKETS = re.compile(r"([\[\]])")
 _PARSER = MarkdownIt("commonmark")
 
@@ -145,9 +145,32 @@ def _link(found: re.Match[str], targets: Mapping[str, str] | None) -> str:
 def _outside_code_spans(line: str, change: Callable[[str], str]) -> str:
     parts: list[str] = []
     at = 0
-    for span in _CODE_SPAN.finditer(line):
-        parts.append(change(line[at:span.start()]))
-        parts.append(span.group(0))
-        at = span.end()
+    for start, end in _code_spans(line):
+        parts.append(change(line[at:start]))
+        parts.append(line[start:end])
+        at = end
     parts.append(change(line[at:]))
     return "".join(parts)
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Where ``line``'s code spans start and end, as CommonMark reads them: a run of backticks opens one that the next
+    run of as many closes; a run that none closes is text. Linear: each run's next of its length is found in one walk
+    from the line's end (a pattern that tried each run's shorter lengths to the line's end took 6.6 s for a line of
+    1,000 backticks, review V15)."""
+    runs = [(found.start(), found.end()) for found in _TICKS.finditer(line)]
+    closer: list[int | None] = [None] * len(runs)
+    last: dict[int, int] = {}  # a run's length -> the first run of that length after the one looked at
+    for index in range(len(runs) - 1, -1, -1):
+        length = runs[index][1] - runs[index][0]
+        closer[index], last[length] = last.get(length), index
+    spans: list[tuple[int, int]] = []
+    index = 0
+    while index < len(runs):
+        close = closer[index]
+        if close is None:
+            index += 1
+        else:
+            spans.append((runs[index][0], runs[close][1]))
+            index = close + 1
+    return spans

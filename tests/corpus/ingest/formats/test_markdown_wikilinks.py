@@ -3,6 +3,8 @@ for these tests (task U38)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,7 +12,7 @@ import pytest
 
 from clew.corpus.ingest.api import ingest_paths
 from clew.corpus.ingest.formats.markdown import parse_markdown
-from clew.corpus.ingest.formats.markdown_wikilinks import wikilink_targets
+from clew.corpus.ingest.formats.markdown_wikilinks import wikilink_targets, wikilinks
 from clew.corpus.ingest.sources import find_files
 from clew.corpus.store import Corpus
 
@@ -112,3 +114,22 @@ def test_an_ingested_vault_resolves_wikilinks_to_the_right_note_and_heading(corp
     assert "Gone." not in " ".join(bodies.values())
     assert set(bodies) == {"Getting Started.md", "notes/Setup.md", "notes/Setup.md#install-the-tools", "Home.md#links"}
     assert "End." in bodies["Home.md#links"]
+
+
+def test_code_spans_are_found_in_linear_time_as_commonmark_reads_them() -> None:
+    """A code span opens with a run of backticks and closes at the next run of as many; a run left open is text.
+    The pattern that looked for them tried each run's every shorter length to the line's end: a line of 1,000
+    backticks after a wikilink took 6.6 s, 2,000 nearly a minute (review V15). A child process, so that a regression
+    fails the test rather than hanging the run."""
+    script = (
+        "from clew.corpus.ingest.formats.markdown_wikilinks import wikilinks\n"
+        "line = '[[Setup]] ' + '`' * 20_000 + ' [[Setup]]'\n"
+        "assert wikilinks(line, {'Setup': 'Setup.md'}).count('[Setup](<Setup.md>)') == 2\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
+    targets = {"Setup": "Setup.md"}
+    assert wikilinks("``` [[Setup]] `` [[Setup]]", targets) == (  # "```" opens no span: no run of three closes it
+        "``` [Setup](<Setup.md>) `` [Setup](<Setup.md>)")
+    assert wikilinks("`` a ` [[Setup]] `` and ` [[Setup]] `", targets) == "`` a ` [[Setup]] `` and ` [[Setup]] `"
