@@ -131,7 +131,8 @@ def option_term(header: str) -> tuple[frozenset[str], frozenset[str]]:
     line = _CATEGORY.sub("", header.rsplit("\n", 1)[-1], count=1)
     if line.startswith("\u2018-"):
         line = _QUOTED.sub(r"\1", line)
-    if not OPTION.match(line) or len(line.split()) > OPTION_WORDS:
+    if not OPTION.match(line) or len(line.split()) > OPTION_WORDS and not all(  # else form by form: ssh's five -R
+            OPTION.match(form) and len(form.split()) <= OPTION_WORDS for form in line.split(", ")):  # (task X26)
         return frozenset(), frozenset()
     terms = frozenset(tokenize(line))
     return terms, frozenset(t for t in terms if t.startswith("-"))

@@ -57,6 +57,22 @@ def options_term(lines: list[str]) -> bool:
     return 0 < len(lines) <= 4 and all(OPTION.match(line.strip()) and len(line.split()) <= 3 for line in lines)
 
 
+STACKED_TERMS = 8
+"""At most this many lines of options are one term (``stacked_options``), as the HTML reader joins at most so many
+``dt`` over one ``dd`` (``html_terms.MAX_TERM_GROUP``)."""
+
+
+def stacked_options(lines: list[str], words: int) -> bool:
+    """A paragraph of an option's forms, one a line, each an option's term of at most ``words`` words that ends no
+    sentence: the term of the paragraph after it, as the readers write several ``dt`` over one ``dd`` (mandoc's
+    ``.It Xo ... .Xc`` items, man(7)'s ``.TP``/``.TQ``, Texinfo's ``@itemx``, DocBook's ``term``s). Joined, ssh(1)'s
+    four ``-L`` forms (``-L [bind_address:]port:host:hostport`` / ``-L [bind_address:]port:remote_socket`` / ...,
+    8 words) were read as a sentence, and "Specifies that connections to the given TCP port ..." under no term
+    (task X26)."""
+    return 1 < len(lines) <= STACKED_TERMS and all(
+        OPTION.match(line) and len(line.split()) <= words and not line.endswith((".", ":", "!", "?")) for line in lines)
+
+
 OPENS_BLOCK = (":", "(", "[", "{", ",", "\\")
 """How a line of code ends when the lines after it are indented under it (``if ignore_exceptions:``,
 ``print(``, ``{``)."""

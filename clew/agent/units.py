@@ -23,6 +23,7 @@ from clew.agent.line_shapes import (
     indented_code,
     options_term,
     separated,
+    stacked_options,
     underlined,
     unfenced_code,
 )
@@ -498,8 +499,10 @@ class _Cut:
                 and joined.endswith(":") and len(joined.split()) <= SHORT_LEAD_IN and len(SENTENCE.split(joined)) == 1):
             return True  # a label under a lead-in ("Execution example:" under "Here is an example to create a table:",
             # Groonga's Sphinx pages, task U11): the lead-in introduces what follows the label, not the label
-        labelled = (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or bool(
-            _MARKS.fullmatch(joined)) or (
+        stacked = stacked_options(lines, SHORT_LABEL)  # an option's forms, a line each: one term, named as the
+        joined = ", ".join(lines) if stacked else joined  # reader names its section ("-r, --recursive")
+        labelled = stacked or (len(joined.split()) <= SHORT_LABEL and not joined.endswith((".", ":", "!", "?"))) or (
+            bool(_MARKS.fullmatch(joined))) or (
             len(lines) > 1 and len(self.units) == self.opened and lead is None
             and all(line.endswith(";") for line in lines))
         # a synopsis of lines of SQL opening its section ("PRAGMA schema.wal_checkpoint;" ... "PRAGMA
