@@ -133,3 +133,20 @@ def test_code_spans_are_found_in_linear_time_as_commonmark_reads_them() -> None:
     assert wikilinks("``` [[Setup]] `` [[Setup]]", targets) == (  # "```" opens no span: no run of three closes it
         "``` [Setup](<Setup.md>) `` [Setup](<Setup.md>)")
     assert wikilinks("`` a ` [[Setup]] `` and ` [[Setup]] `", targets) == "`` a ` [[Setup]] `` and ` [[Setup]] `"
+
+
+def test_a_name_many_files_bear_is_looked_up_once_for_all_pages() -> None:
+    """Each page looked through every file of the name its wikilink gives: 3,000 pages linking ``[[README]]`` beside
+    3,000 READMEs took 20 s of CPU (review V15). A child process, so that a regression fails the test rather than
+    hanging the run; the README each page gets is the one Obsidian picks (fewest folders, then alphabetical; the one
+    beside the page first)."""
+    script = (
+        "from clew.corpus.ingest.formats.markdown_wikilinks import wikilink_targets\n"
+        "keys = [f'b{i}/README.md' for i in range(4000)] + [f'p{i}/page.md' for i in range(4000)] + ['p7/README.md']\n"
+        "found = wikilink_targets({f'p{i}/page.md': 'See [[README]].' for i in range(4000)}, keys)\n"
+        "assert found['p1/page.md'] == {'README': '../b0/README.md'}, found['p1/page.md']\n"
+        "assert found['p7/page.md'] == {'README': 'README.md'}, found['p7/page.md']\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=15, check=False)
+    assert (done.returncode, done.stdout.strip()) == (0, "ok"), done.stderr
