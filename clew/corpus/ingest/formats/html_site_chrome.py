@@ -48,7 +48,8 @@ parsed (:func:`site_chrome_dropped`, from ``html_link_chrome.link_chrome_dropped
 - Racket's documentation (Scribble, racket-doc 8.7): an example or a block of code is a table, a row a line
   (``table.RktBlk``: "> (pair? 1)", then its result "#f"), read as a table of one column (283 of the Guide's and
   Reference's 356 pages; task S5). Such a table whose rows are one cell each and hold no table is read as a ``pre``,
-  a line a row; one with a nested table (a definition's box) stays. Known by Scribble's script, ``scribble-common.js``.
+  a line a row; one with a nested table stays. Its definition boxes are read as Sphinx's object descriptions are
+  (``html_scribble``). Known by Scribble's script, ``scribble-common.js``.
 
 Ids such as ``path`` or ``header`` name other things on other pages (a section about ``PATH``), so they are chrome
 only on these sites' pages.
@@ -57,6 +58,8 @@ only on these sites' pages.
 from __future__ import annotations
 
 import re
+
+from clew.corpus.ingest.formats.html_scribble import scribble_definitions
 
 _EXIM = '<meta name="author" content="The Exim Project.'
 _EXIM_CHROME = re.compile(
@@ -158,7 +161,7 @@ def site_chrome_dropped(text: str) -> str:
     if _LIBVIRT in text:
         return _LIBVIRT_CHROME.sub("", text)
     if _SCRIBBLE in text[:5000]:
-        return _racket_code(text)
+        return scribble_definitions(_racket_code(text))
     if _SWI in text[:3000]:
         return _swi_notes(text)
     if _VIM.search(text, 0, 1000):
