@@ -12,11 +12,12 @@ question about ``pair?`` found its description without its name.
 
 :func:`scribble_definitions` rewrites each box as a Sphinx object description (``html_rules.api_entry``): a ``dl``
 whose ``dt`` is the signature on one line after its kind ("procedure (pair? v) → boolean?"), the name it defines
-(Scribble's ``RktValDef``/``RktStxDef``/``RktSymDef`` link, and its anchor) marked as the signature's name, so that
-the entry is a section titled "pair?" under the section around it; its ``dd`` holds the contracts, a line each,
-then the description and examples up to the next box or heading, or to the end of what holds the box. A box of
-several signatures (``defproc*``) is one entry, its further signatures ``dt`` of the same entry, as Sphinx's
-overloads are; a box inside another's description (a class's methods) is an entry inside that one's.
+(Scribble's ``RktValDef``/``RktStxDef``/``RktSymDef`` link, or ``span`` where it links nowhere, and its anchor)
+marked as the signature's name, so that the entry is a section titled "pair?" under the section around it; its
+``dd`` holds the contracts, a line each, then the description and examples up to the next box or heading, or to the
+end of what holds the box. A box of several signatures (``defproc*``) is one entry, its further signatures ``dt`` of
+the same entry, as Sphinx's overloads are; a box inside another's description is an entry inside that one's. A box
+naming nothing (a grammar's ``specsubform``: "_", "id") stays as it was.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ _KEPT = frozenset({"a", "span", "tt", "i", "b", "em", "strong", "sup", "sub", "c
 _LABEL = re.compile(
     r'<div class="RBackgroundLabel[^"]*"><div class="RBackgroundLabelInner"><p>([^<>]*)</p></div></div>'
 )
-_NAME = re.compile(r'<a [^<>]*class="Rkt(?:Val|Stx|Sym)Def[^"]*"[^<>]*>.*?</a>', re.DOTALL)
+_NAME = re.compile(  # the defining link (or span), its inner tags of other names
+    r'<(a|span) [^<>]*class="Rkt(?:Val|Stx|Sym)Def[^"]*"[^<>]*>[^<>]*+(?:<(?!/?\1\b)[^<>]*>[^<>]*)*</\1>'
+)
 
 
 def _close(text: str, start: int, tag: str) -> int:

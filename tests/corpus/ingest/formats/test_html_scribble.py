@@ -45,10 +45,11 @@ MORE = Path(__file__).parents[3] / "fixtures" / "html" / "scribble" / "memory-or
 def test_a_box_of_several_signatures_is_one_entry_and_a_result_below_its_signature_joins_it() -> None:
     """A box of two signatures (``defproc*``, each in a ``table.together``) is one entry titled by the first name,
     the second signature a paragraph of it and its anchor one of the entry's, as a Sphinx overload; a long
-    signature's result, written on a row of its own ("→ contract-random-generate-env?"), ends its heading's line."""
+    signature's result, written on a row of its own ("→ contract-random-generate-env?"), ends its heading's line; a
+    name that links nowhere (``span.RktSymDef``, racket/trait's ``trait?``) names its entry too."""
     document = parse_html(MORE.read_text(encoding="utf-8"))
     assert [(section.heading, section.level) for section in document.sections][2:] == [
-        ("memory-order-acquire", 5), ("contract-random-generate-get-current-environment", 5)
+        ("memory-order-acquire", 5), ("contract-random-generate-get-current-environment", 5), ("trait?", 5)
     ]
     acquire = document.sections[2]
     assert acquire.anchors == [
@@ -60,4 +61,8 @@ def test_a_box_of_several_signatures_is_one_entry_and_a_result_below_its_signatu
     generate = document.sections[3]
     assert document.text[generate.start:generate.end].startswith(
         "procedure (contract-random-generate-get-current-environment) → contract-random-generate-env?\n\nReturns the"
+    )
+    trait = document.sections[4]
+    assert document.text[trait.start:trait.end].strip() == (
+        "procedure (trait? v) → boolean?\n\nv : any/c\n\nReturns #t if v is a trait, #f otherwise."
     )
