@@ -56,6 +56,7 @@ from typing import Any
 import numpy as np
 
 import clew.agent.generate as generate
+from clew.agent.declarations import other_case_terms
 from clew.agent.generate import CITATION, extractive_answer
 from clew.agent.units import Unit, passage_units
 from clew.budgets.tokens import count_tokens
@@ -151,9 +152,10 @@ def load(dump: Path, sets: list[EvalSet]) -> dict[str, list[Pack]]:
 
 def features(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *, numeric: bool,
              order: int, weight: float, path: set[str], pack: Pack, positions: dict[tuple[str, str], int],
-             polar: frozenset[str] = frozenset()) -> np.ndarray | None:
-    """The unit's features, None where the shipped score is 0 (no question term, or code)."""
-    own = wanted & unit.vocabulary
+             polar: frozenset[str] = frozenset(), options: frozenset[str] = frozenset()) -> np.ndarray | None:
+    """The unit's features, None where the shipped score is 0 (no question term, or code); an option the
+    question writes counts only in its letter case, as in the shipped score."""
+    own = wanted & unit.vocabulary - other_case_terms(options, unit.own)
     if not own or unit.kind == "code":
         return None
     s_own = sum(idf[t] for t in own)
