@@ -133,6 +133,14 @@ def _cell(text: object) -> str:
     return " ".join(_text(text).split()).replace("|", "\\|")
 
 
+def _code(text: object) -> str:
+    """``text`` as a code span in a paragraph: one line, its delimiter longer than any run of backticks it holds and
+    spaced from one it starts or ends with, as CommonMark reads it (a pipe is no table's there: left as it is)."""
+    line = " ".join(_text(text).split())
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", line)), default=0) + 1)
+    return f"{fence} {line} {fence}" if line.startswith("`") or line.endswith("`") else f"{fence}{line}{fence}"
+
+
 def _anchor(kind: str, name: str) -> str:
     return f"{kind}-" + (re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-") or "x")
 
@@ -375,7 +383,7 @@ class _Writer:
         body = [parameter for parameter in parameters if parameter.get("in") == "body"]
         parameters = [parameter for parameter in parameters if parameter.get("in") != "body"]
         if parameters:  # a lead-in naming the operation: a row quoted with it says whose it is (task X23, rule R2)
-            self.add("#### Parameters", "", f"Parameters of `{method.upper()} {_cell(path)}`:", "",
+            self.add("#### Parameters", "", f"Parameters of {_code(f'{method.upper()} {path}')}:", "",
                      "| Name | In | Type | Required | Description |",
                      "| --- | --- | --- | --- | --- |")
             for parameter in parameters:
@@ -390,7 +398,7 @@ class _Writer:
         elif "requestBody" in operation:
             request = self.resolve(operation["requestBody"])
             self.request(request, self._map(request.get("content")))
-        self.responses(self._map(operation.get("responses")), f"{method.upper()} {_cell(path)}")
+        self.responses(self._map(operation.get("responses")), f"{method.upper()} {path}")
 
     def parameters(self, listed: list[object]) -> list[dict[str, Any]]:
         """The operation's parameters, its own over its path's of the same name and place."""
@@ -430,7 +438,7 @@ class _Writer:
     def responses(self, responses: dict[str, Any], operation: str) -> None:
         if not responses:
             return
-        self.add("#### Responses", "", f"Responses of `{operation}`:", "", "| Status | Description | Schema |",
+        self.add("#### Responses", "", f"Responses of {_code(operation)}:", "", "| Status | Description | Schema |",
                  "| --- | --- | --- |")
         resolved = {status: self.resolve(response) for status, response in responses.items()}
         for status, response in resolved.items():

@@ -289,3 +289,19 @@ def test_invalid_yaml_and_a_mapping_without_openapi_are_unreadable() -> None:
     # JSON nested past Python's recursion limit, as YAML so nested is (it was a RecursionError, named as such)
     with pytest.raises(UnreadableDocument, match="JSON nested too deep to read"):
         parse_openapi('{"openapi": "3.0.0", "x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+
+
+def test_a_lead_line_quotes_a_path_holding_a_pipe_or_a_backtick_as_code() -> None:
+    # the lead line put the path as a table cell writes it: a pipe read `\|` in the code span, a backtick ended it
+    # (review V15's leftover, task L2)
+    spec = (
+        "openapi: 3.0.0\ninfo: {title: Odd, version: '1'}\npaths:\n"
+        "  '/a|b': {get: {parameters: [{name: q, in: query}], responses: {'200': {description: ok}}}}\n"
+        "  '/c`d': {get: {parameters: [{name: q, in: query}], responses: {'200': {description: ok}}}}\n"
+    )
+    parsed = parse_openapi(spec)
+    parsed.check()
+    assert "Parameters of `GET /a|b`:\n" in parsed.text
+    assert "Responses of `GET /a|b`:\n" in parsed.text
+    assert "Parameters of ``GET /c`d``:\n" in parsed.text
+    assert "Responses of ``GET /c`d``:\n" in parsed.text
