@@ -547,7 +547,8 @@ _SPHINX_UNTITLED = "<no title>"
 _SOURCE_NAME = re.compile(r"[\w.-]*\.(?:rst|txt)")
 """What docutils writes as the title of a page whose text has no title of its own (raw HTML before its first
 section, xapian-doc 1.4's ``index.html`` and ``internals.html``): its source file's name, ``index.rst``
-(task S5). No title, so the first ``h1``, "Xapian - the open source search engine"."""
+(task S5). No title, so the first ``h1``, "Xapian - the open source search engine"; kept where the page has no
+``h1`` (an author may title a page so: "requirements.txt"; task L2)."""
 
 _MKDOCS_INDEX = "Index"
 """MkDocs' title of a folder's ``index.md`` that the navigation names no title and that opens with no ``h1`` (a
@@ -566,8 +567,9 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
     with "R", were titled "R"; task R7); the ``h1`` where the ``<title>`` is a name, then the ``h1``'s last words
     (Doxygen titles every class's list of members "Eigen: Member List" over the ``h1`` "Eigen::AlignedBox<
     _Scalar, _AmbientDim > Member List": 155 of libeigen3-doc 3.4's 475 pages so titled; task S5); else the
-    ``<title>``. Sphinx's ``<no title>`` is none, and so is docutils' source file's name (:data:`_SOURCE_NAME`)."""
-    if title is not None and (title == _SPHINX_UNTITLED or _SOURCE_NAME.fullmatch(title)
+    ``<title>``. Sphinx's ``<no title>`` is none, and so is docutils' source file's name (:data:`_SOURCE_NAME`)
+    where an ``h1`` can take its place: with none it is kept, as an author's "requirements.txt" is (task L2)."""
+    if title is not None and (title == _SPHINX_UNTITLED or (first_h1 and _SOURCE_NAME.fullmatch(title))
                               or any(title.startswith(_SPHINX_UNTITLED + sep) for sep in _TITLE_SEPARATORS)):
         title = None
     if title is None:

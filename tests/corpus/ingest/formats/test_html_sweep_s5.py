@@ -212,9 +212,19 @@ def test_a_docutils_page_titled_with_its_source_file_s_name_is_titled_by_its_hea
     """docutils titles a page whose text has no title of its own (raw HTML before its first section) with its source
     file's name: xapian-doc's ``index.html`` was titled "index.rst"."""
     assert parse_html(DOCUTILS_UNTITLED).title == "Xapian - the open source search engine"
-    assert parse_html(DOCUTILS_UNTITLED.replace("<h1>", "<h2>").replace("</h1>", "</h2>")).title is None
     named = DOCUTILS_UNTITLED.replace("<title>index.rst", "<title>Release notes for index.rst")
     assert parse_html(named).title == "Release notes for index.rst"
+
+
+def test_a_page_titled_with_a_file_s_name_keeps_it_where_no_heading_can_title_it() -> None:
+    """A ``<title>`` that is a file's name is no title only where an ``h1`` can take its place: an author's page
+    titled "requirements.txt" without one was left untitled, then named by its file (review V15's leftover, task L2);
+    docutils' "index.rst" over no ``h1`` is kept too: a file's name, as an untitled page is named by its own."""
+    no_h1 = DOCUTILS_UNTITLED.replace("<h1>", "<h2>").replace("</h1>", "</h2>")
+    assert parse_html(no_h1).title == "index.rst"
+    authored = "<html><head><title>requirements.txt</title></head><body><p>numpy&gt;=1.26</p></body></html>"
+    assert parse_html(authored).title == "requirements.txt"
+    assert parse_html(authored.replace("<p>", "<h1>Pinned packages</h1><p>")).title == "Pinned packages"
 
 
 SWI_PROLOG = (
