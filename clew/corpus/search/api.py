@@ -214,11 +214,15 @@ def search_passages(
         applied["weights"] = {name: weights.get(name, 1.0) for name in ranked}
         applied["window"] = window
     known = _window(scope, ranked) if options else {}
-    found = _found(scope, fuse(order_as_written(req.query, ranked, known), weights)[:limit], known)
+    windows, ordered = ranked, order_as_written(req.query, ranked, known)
+    found = _found(scope, fuse(ordered, weights)[:limit], known)
     if any(_navigation(f.passage) for f in found):
-        weighed = order_as_written(req.query, _weigh_navigation(scope, ranked), known)
-        found = _found(scope, fuse(weighed, weights)[:limit], known)
+        windows = _weigh_navigation(scope, ranked)
+        ordered = order_as_written(req.query, windows, known)
+        found = _found(scope, fuse(ordered, weights)[:limit], known)
         applied["navigation_weight"] = NAVIGATION_WEIGHT
+    if ordered != windows:  # the option rule moved a passage of a window (task X24; reported since task L2)
+        applied["written_options"] = sorted(options)
     return found, applied
 
 

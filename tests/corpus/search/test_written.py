@@ -66,6 +66,18 @@ def test_the_option_in_the_case_written_comes_first_without_a_page_named(tmp_pat
     assert {h[1] for h in hits[2:4]} == {"-L", "-L [bind_address:]port:host:hostport"}
 
 
+def test_a_search_reports_the_options_that_ordered_its_window(tmp_path: Path) -> None:
+    # the new order was not in the search's applied, as its rank constant, window and navigation weight are
+    # (review V15's leftover, task L2); reported where it moved a passage, as the navigation weight is
+    folder = write_files(tmp_path / "man", {"ssh-keygen.md": KEYGEN, "ssh.md": SSH, "notes.md": NOTES})
+    with Corpus(tmp_path / "c.duckdb") as corpus:
+        ingest_paths(corpus, [folder], chunk_tokens=220)
+        assert search(corpus, {"query": "What does ssh -L do?"}).applied["written_options"] == ["-L"]
+        assert search(corpus, {"query": "ssh -L -l", "mode": "bm25"}).applied["written_options"] == ["-L", "-l"]
+        assert "written_options" not in search(corpus, {"query": "ssh fingerprint"}).applied
+        assert "written_options" not in search(corpus, {"query": "What does --porcelain do?"}).applied  # none moved
+
+
 def test_a_query_without_an_option_keeps_its_order(tmp_path: Path) -> None:
     hits = _hits(tmp_path, "ssh fingerprint")
     assert hits[:2] == [("notes.md", "Logging in"), ("ssh-keygen.md", "-l")]  # ssh(1) is named, no option: BM25's order
