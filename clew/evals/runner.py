@@ -308,12 +308,14 @@ async def run_eval(
 
 async def answer_question(system: System, question: Question, corpus: Corpus, *, budget_tokens: int, collection: str,
                           model: Model | None, doc_filter: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One answers.jsonl row: id, question, status, answer, citations, absent terms, evidence ids, usage."""
+    """One answers.jsonl row: id, question, status, answer and its kind (``extract`` or ``model``, the result's
+    ``generation.kind``, as an eval row's ``answer_kind``), citations, absent terms, evidence ids, usage."""
     began = time.perf_counter()
     o = await run_system(system, corpus, question.question, budget=budget_tokens, collection=collection, model=model,
                          doc_filter=doc_filter)
     return {"id": question.id, "question": question.question, "status": o.status, "stop_reason": o.stop_reason,
-            "error": None, "answer": o.answer, "citations": o.citations, "absent_terms": o.absent_terms,
+            "error": None, "answer": o.answer, "answer_kind": o.answer_kind, "citations": o.citations,
+            "absent_terms": o.absent_terms,
             "evidence_ids": [p.evidence_id for p in o.passages],
             "usage": {"context_tokens": o.context_tokens, "tool_calls": o.tool_calls, "iterations": o.iterations,
                       "model_calls": o.model_calls, "model_input_tokens": o.model_input_tokens,
@@ -323,8 +325,8 @@ async def answer_question(system: System, question: Question, corpus: Corpus, *,
 
 def answer_failure_row(question: Question, error: BaseException, latency_s: float) -> dict[str, Any]:
     return {"id": question.id, "question": question.question, "status": "error", "stop_reason": "error",
-            "error": f"{type(error).__name__}: {error}", "answer": None, "citations": [], "absent_terms": [],
-            "evidence_ids": [],
+            "error": f"{type(error).__name__}: {error}", "answer": None, "answer_kind": None, "citations": [],
+            "absent_terms": [], "evidence_ids": [],
             "usage": {"latency_s": round(latency_s, 4)}}
 
 

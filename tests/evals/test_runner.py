@@ -81,6 +81,30 @@ def test_an_eval_row_carries_the_absent_terms_a_batch_line_carries(notes: Corpus
     assert failed["absent_terms"] == unanswered["absent_terms"] == []
 
 
+def test_a_batch_line_says_which_answer_it_carries_as_an_eval_row_does(notes: Corpus, tmp_path: Path) -> None:
+    """``answer_kind`` (the result's ``generation.kind``): a model's answer, or the extract, also where the
+    extract stands in for a model's answer that cited nothing while the line's ``model`` names the model."""
+    asked = [Question(id="k", question="How long are robot logs kept?", evidence=("30 days",))]
+
+    def line(model: FunctionModel | None, name: str) -> dict:
+        return asyncio.run(runner.run_batch(asked, SYSTEMS["tree-ranked"], notes, tmp_path / name, model=model))[0]
+
+    cited = line(FunctionModel(lambda messages, tools: cite_first(messages)), "cited.jsonl")
+    uncited = line(FunctionModel(lambda messages, tools: reply_text("Thirty days.")), "uncited.jsonl")
+    plain = line(None, "plain.jsonl")
+    assert (cited["answer_kind"], cited["answer"].startswith("Thirty days [ev1:")) == ("model", True)
+    assert uncited["model"] is not None and uncited["answer_kind"] == "extract"
+    assert "Thirty days." not in uncited["answer"]
+    assert (plain["model"], plain["answer_kind"]) == (None, "extract")
+    assert runner.answer_failure_row(asked[0], RuntimeError("gone"), 0.1)["answer_kind"] is None
+    run(asked, [SYSTEMS["tree-ranked"]], notes, tmp_path / "eval", curve_budgets=[])
+    row = json.loads((tmp_path / "eval" / "results.jsonl").read_text())
+    assert row["answer_kind"] == plain["answer_kind"]
+    guide = " ".join((ROOT / "docs" / "guides" / "batch.md").read_text().split())
+    documented = re.search(r"Each line of `answers.jsonl` is `\{(.*?)\}`", guide)
+    assert documented is not None and set(plain) == set(re.findall(r'"(\w+)"', documented.group(1)))
+
+
 def test_one_failing_question_is_recorded_and_the_run_goes_on(
     notes: Corpus, questions: list[Question], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -202,6 +226,7 @@ def test_batch_answers_every_question(notes: Corpus, questions: list[Question], 
         "stop_reason",
         "error",
         "answer",
+        "answer_kind",
         "citations",
         "absent_terms",
         "evidence_ids",
