@@ -16,6 +16,7 @@ from clew.config.settings import ServerConfig
 from clew.corpus.store import Corpus
 from clew.server.rest import create_app
 from clew.testing import FunctionModel, reply_text
+from tests.conftest import ROOT
 
 from .conftest import ACME, ADMIN, auth, free_port
 
@@ -92,6 +93,10 @@ def test_steps_stream_one_by_one_before_the_run_ends(served: Served, gate: threa
     assert [s["index"] for s in steps] == list(range(len(steps)))
     assert "steps" not in events[-1][1]["result"]  # streamed one by one, not repeated in the result
     assert events[-1][1]["result"]["summary"]["steps"] == len(steps)
+    # the guide says what a client parses (task U40: it said only "a result event with the whole result")
+    assert {tuple(sorted(data)) for _, data, _ in events} == {("step", "type"), ("result", "type")}
+    guide = " ".join((ROOT / "docs" / "guides" / "rest.md").read_text().split())
+    assert '`{"type": "step", "step": {...}}`' in guide and '`{"type": "result", "result": {...}}`' in guide
 
 
 def test_the_live_server_answers_navigation_and_auth(served: Served) -> None:
