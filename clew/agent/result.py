@@ -220,7 +220,8 @@ STOPS: dict[StopKey, tuple[str, str]] = {
         "A graph walk made its max_steps moves.",
         "Raise max_steps (up to 20)."),
     ("incomplete", "context_budget"): (
-        "The evidence filled the context budget while candidates were left (the detail counts them). "
+        "The evidence filled the context budget while candidates were left (summary.candidates_left counts them; "
+        "the detail says what did not fit). "
         "The evidence so far is returned.",
         "Raise context_budget_tokens."),
     ("incomplete", "max_tool_calls"): (

@@ -28,6 +28,20 @@ def test_every_stop_reason_has_a_row_and_the_schema_describes_them() -> None:
     assert all(f"{s} / {r}:" in described for s, r in STOPS)
 
 
+def test_the_context_budget_row_says_what_counts_the_candidates_left(runbooks: Corpus) -> None:
+    """The row said "the detail counts them": a detail that names the next passage's tokens counts nothing,
+    and one that counts passages leaves out the nodes set aside; summary.candidates_left counts them all
+    (task U40: "the next best passage needs 60 tokens, 59 were left" beside 33 candidates left)."""
+    result = retrieve_sync({"query": "What error rate means a deploy should be rolled back?",
+                            "queries": [{"table": "runbooks"}], "context_budget_tokens": 256}, corpus=runbooks)
+    assert (result.status, result.stop_reason) == ("incomplete", "context_budget")
+    left = result.summary.candidates_left
+    assert left > 0 and f"{left} candidates left" in result.stop_line()
+    assert re.search(r"the next best passage needs [\d,]+ tokens|passage\(s\) found did not fit", result.detail or "")
+    said = STOPS["incomplete", "context_budget"][0]
+    assert "summary.candidates_left counts them" in said and "the detail counts them" not in said
+
+
 def test_the_iterations_stop_line_offers_a_raise_only_below_the_cap() -> None:
     """A ranked walk over many small passages (GLFW's Doxygen pages, task U4) took 93 of them in
     100 iterations and said "--max-iterations raises it", whose range ends at 100."""
