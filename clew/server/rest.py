@@ -152,5 +152,36 @@ def _openapi(app: FastAPI) -> dict[str, Any]:
             for hidden in tool.hidden:
                 request.get("properties", {}).pop(hidden, None)
             schemas[component(tool.name)] = request
+        _declare_input_errors(document)
         app.openapi_schema = document
     return app.openapi_schema
+
+
+INPUT_ERROR: dict[str, Any] = {
+    "type": "object", "required": ["error", "field", "message"],
+    "description": "Malformed input (400): the field named and what is wrong with it (InputError.payload); "
+                   "errors lists every problem when there are several.",
+    "properties": {
+        "error": {"type": "string", "const": "input"},
+        "field": {"type": "string"},
+        "message": {"type": "string"},
+        "errors": {"type": "array", "items": {"type": "object", "required": ["field", "message"], "properties": {
+            "field": {"type": "string"}, "message": {"type": "string"}}}},
+    },
+}
+
+
+def _declare_input_errors(document: dict[str, Any]) -> None:
+    """Malformed input is answered 400 with ``InputError``'s body (``_validation_error`` turns FastAPI's own
+    checks into it too), so an operation that takes input declares that, not FastAPI's 422, which it never sends."""
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    schemas["InputError"] = INPUT_ERROR
+    for operations in document.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.setdefault("responses", {})
+            responses.pop("422", None)
+            if "requestBody" in operation or operation.get("parameters"):
+                responses["400"] = {"description": "Malformed input", "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/InputError"}}}}
+    for unused in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(unused, None)

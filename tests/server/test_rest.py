@@ -100,6 +100,31 @@ def test_healthz_and_openapi(client: TestClient) -> None:
         assert ref.removeprefix("#/components/schemas/") in components, ref
 
 
+def test_openapi_declares_the_400_a_malformed_request_gets_not_fastapis_422(client: TestClient) -> None:
+    """Every route answers malformed input 400 with InputError's body; the document declared FastAPI's 422
+    (``{"detail": [{"loc", "msg", "type"}]}``) on each, which none sends (task U40)."""
+    import jsonschema
+
+    document = client.get("/openapi.json").json()
+    operations = {(method, path): op for path, ops in document["paths"].items() for method, op in ops.items()}
+    assert not [key for key, op in operations.items() if "422" in op["responses"]]
+    assert "HTTPValidationError" not in document["components"]["schemas"]
+    taking = [key for key, op in operations.items() if "requestBody" in op or op.get("parameters")]
+    assert len(taking) == len(operations) - 1  # all but /healthz
+    for key in taking:
+        assert operations[key]["responses"]["400"]["content"]["application/json"]["schema"] == {
+            "$ref": "#/components/schemas/InputError"}, key
+    declared = document["components"]["schemas"]["InputError"]
+    sent = [client.post("/v1/agents/retrieval", json={"query": "x", "max_tool_calls": "many"}, headers=auth(ADMIN)),
+            client.post("/v1/tools/search", json={"query": ""}, headers=auth(ADMIN)),
+            client.post("/v1/agents/retrieval", content=b"{",
+                        headers={**auth(ADMIN), "content-type": "application/json"}),
+            client.get("/v1/collections/notes/documents?removed=maybe", headers=auth(ADMIN))]
+    for response in sent:
+        assert response.status_code == 400, response.text
+        jsonschema.validate(response.json(), declared)
+
+
 def test_no_auth_only_on_loopback() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.4")
