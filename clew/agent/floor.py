@@ -7,7 +7,10 @@ fits), the flat pack of the same budget (the seed hits in rank order, each that 
 ``FLOOR_TOKENS_PER_HIT`` hits the walk lacks (by id or by text), best first and each worth at
 least ``FLOOR_LEAST`` times the best seed hit, displace the walk's lowest-worth takes, at most
 ``FLOOR_DROP`` of them per hit, each worth less than the hit over ``FLOOR_MARGIN``, when the room
-freed fits the hit. A seed hit is never displaced, nor one of the flat hits coming in. Worth is the
+freed fits the hit. A seed hit is never displaced, nor one of the flat hits coming in, but by the
+flat pack's first ``FLOOR_FIRST`` hit: it comes in whatever its worth, in place of any take (a seed
+hit the search ranks below it too), so the walk always holds its search's best hit, as flat does
+(what X24's written option and named page put first: ``clew.corpus.search.written``). Worth is the
 walk's own scale (``clew.agent.scoring.Scorer``: BM25 plus half the section's); no search runs
 again and no tool call is spent: the seed search already ran at the request's budget.
 
@@ -43,6 +46,11 @@ FLOOR_MARGIN = 1.1
 FLOOR_DROP = 2
 """At most two takes give way to one hit: with one, postgresql's 2,000-token win shrank from three
 phrases to one; with any number, npm and python lost a phrase at 2,000-4,000."""
+FLOOR_FIRST = 1
+"""The flat pack's first hit comes in whatever its worth, displacing seed hits too (task W5): git-docs'
+git-025 (git-revert(1), the page the question names, put first by X24, worth 25.3 against takes of
+30.0-40.4) is won at 1,000 tokens, a phrase each at 2,000 and 4,000; with two, git-003 was won and
+git-015 lost (flat's 2nd hit and the walk's take near-tied, 22.3 against 22.5)."""
 FLOOR_LEAST = 0.4
 """A flat hit comes in only when worth 0.4 of the best seed hit: below 0.33 postgresql lost pg-025's
 ``wal_writer_delay`` entry at 8,000 tokens (taken out for a weak flat hit); above 0.42 sqlite's
@@ -95,17 +103,18 @@ def swaps(held: Sequence[Held], flat: Sequence[Flat], budget: int, room: int, be
     """What the floor changes in the walk's pack ``held`` (in the order taken), given the flat pack ``flat``
     of ``budget`` tokens, ``room`` tokens still free and the best seed hit's worth ``best``: each swap
     in the order made (a hit that fits the room left displaces nothing)."""
-    coming = [hit for hit in flat[:budget // FLOOR_TOKENS_PER_HIT] if hit.worth >= FLOOR_LEAST * best]
-    protected = {hit.id for hit in coming}
+    coming = [(at < FLOOR_FIRST, hit) for at, hit in enumerate(flat[:budget // FLOOR_TOKENS_PER_HIT])
+              if at < FLOOR_FIRST or hit.worth >= FLOOR_LEAST * best]
+    protected = {hit.id for _, hit in coming}
     out = list(held)
     made: list[Swap] = []
-    for hit in coming:
+    for sure, hit in coming:
         if any(t.id == hit.id or t.key == hit.key for t in out):
             continue
         free = room
         gone: list[Held] = []
-        for take in sorted((t for t in out if t.movable and t.id not in protected), key=lambda t: t.worth):
-            if free >= hit.cost or len(gone) >= FLOOR_DROP or take.worth * FLOOR_MARGIN >= hit.worth:
+        for take in sorted((t for t in out if (sure or t.movable) and t.id not in protected), key=lambda t: t.worth):
+            if free >= hit.cost or len(gone) >= FLOOR_DROP or (not sure and take.worth * FLOOR_MARGIN >= hit.worth):
                 break
             gone.append(take)
             free += take.cost

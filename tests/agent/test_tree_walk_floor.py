@@ -36,22 +36,36 @@ def test_a_flat_hit_worth_more_displaces_the_lowest_worth_link_target() -> None:
     assert [(s.hit.id, [t.id for t in s.displaced]) for s in made] == [("hit", ["link"])]
 
 
-def test_a_seed_hit_is_never_displaced() -> None:
+def test_a_seed_hit_is_never_displaced_but_by_the_searchs_first() -> None:
     walk = [held("seed", 20, seed=True), held("weak seed", 2, seed=True)]
-    assert swaps(walk, [flat("hit", 10)], budget=1000, room=0, best=20) == []
+    assert swaps(walk, [flat("seed", 20), flat("hit", 10, rank=2)], budget=1000, room=0, best=20) == []
+
+
+def test_the_searchs_first_hit_comes_in_whatever_its_worth_in_place_of_lower_seed_hits() -> None:
+    # task W5, git-025: X24 puts the page the question names first (git-revert(1), worth 25.3); the walk
+    # took a guide's passages worth 30-40, those in the flat pack kept, the rest seed hits ranked lower
+    walk = [held("guide", 40, 137, seed=True), held("child", 33, 210), held("low seed", 30, 95, seed=True),
+            held("seed 7th", 32.7, 191, seed=True)]
+    hits = [flat("named page", 25, 216), flat("guide", 40, 137, rank=3), flat("child", 33, 210, rank=5)]
+    made = swaps(walk, hits, budget=1000, room=18, best=40)
+    assert [(s.hit.id, [t.id for t in s.displaced]) for s in made] == [("named page", ["low seed", "seed 7th"])]
+    # below the least share of the best seed hit, and within the margin, it still comes in
+    assert swaps([held("seed", 20, seed=True), held("link", 19)], [flat("hit", 1)], budget=1000, room=0, best=20)
 
 
 def test_no_flat_hit_below_least_of_the_best_seed_comes_in() -> None:
     walk = [held("seed", 20, seed=True), held("link", 1)]
     below = 20 * floor.FLOOR_LEAST - 0.01
-    assert swaps(walk, [flat("hit", below)], budget=1000, room=0, best=20) == []
-    assert len(swaps(walk, [flat("hit", below + 0.02)], budget=1000, room=0, best=20)) == 1
+    assert swaps(walk, [flat("seed", 20), flat("hit", below, rank=2)], budget=1000, room=0, best=20) == []
+    assert len(swaps(walk, [flat("seed", 20), flat("hit", below + 0.02, rank=2)], budget=1000, room=0, best=20)) == 1
 
 
 def test_a_take_within_the_margin_stays() -> None:
     walk = [held("seed", 20, seed=True), held("link", 9.5)]
-    assert swaps(walk, [flat("hit", 9.5 * floor.FLOOR_MARGIN)], budget=1000, room=0, best=20) == []
-    assert len(swaps(walk, [flat("hit", 9.5 * floor.FLOOR_MARGIN + 0.01)], budget=1000, room=0, best=20)) == 1
+    first = flat("seed", 20)
+    assert swaps(walk, [first, flat("hit", 9.5 * floor.FLOOR_MARGIN, rank=2)], budget=1000, room=0, best=20) == []
+    assert len(swaps(walk, [first, flat("hit", 9.5 * floor.FLOOR_MARGIN + 0.01, rank=2)], budget=1000, room=0,
+                     best=20)) == 1
 
 
 def test_one_hit_displaces_at_most_two_takes() -> None:
