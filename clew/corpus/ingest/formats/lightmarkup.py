@@ -32,7 +32,8 @@ A ``.txt`` file is often one of the two (git's ``Documentation/*.txt`` is AsciiD
 ``*.txt`` docs reStructuredText): :func:`parse_plain` reads it as AsciiDoc when it opens with an
 AsciiDoc title (either form) over a section title of the next level, as reStructuredText when it
 opens with an underlined title and holds an explicit markup line (``.. note::``, ``.. _target:``),
-and as plain text otherwise.
+and as plain text otherwise (with the underlined or numbered section headings its lines show:
+``text.parse_headed_text``).
 
 reStructuredText code is a code block, kept whole: a code directive (``.. code-block:: bash``,
 ``.. code::``, ``.. sourcecode::``) with its indented body, and the literal block a paragraph
@@ -75,7 +76,7 @@ from clew.corpus.ingest.formats.lightmarkup_tables import (
     rst_tables,
 )
 from clew.corpus.ingest.formats.rst_roles import field_line, role_text, version_note
-from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_text, root_section
+from clew.corpus.ingest.formats.text import line_span, line_starts, normalize_newlines, parse_headed_text, root_section
 from clew.corpus.ingest.parsed import Block, BlockKind, Link, ParsedDocument, Section, Table
 
 _ADORNMENT = re.compile(r"^([!-/:-@\[-`{-~])\1+\s*$")
@@ -563,4 +564,4 @@ def parse_plain(source: str, targets: Mapping[str, str] | None = None) -> Parsed
     kind = plain_kind(source)
     if kind == "rst":
         return parse_rst(source, targets)
-    return parse_asciidoc(source, ".txt", targets) if kind == "asciidoc" else parse_text(source)
+    return parse_asciidoc(source, ".txt", targets) if kind == "asciidoc" else parse_headed_text(source)
