@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 
+from clew.agent.adjacent import adjacent, short
 from clew.agent.declarations import declared, option_term, other_case_terms, signature
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
@@ -24,6 +25,7 @@ from clew.agent.lead_ins import continue_lead_ins
 from clew.agent.line_shapes import ANAPHOR, EXAMPLE_SECTION, SAME
 from clew.agent.result import Citation, Generation
 from clew.agent.rows import Conditions, matching_rows, other_row, path_fit
+from clew.agent.titles import once, section_title
 from clew.agent.units import FENCE, PROMPT, SENTENCE, Unit, parsed_units
 from clew.budgets.tokens import count_tokens
 from clew.corpus import ids
@@ -143,7 +145,9 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
         return None
     best = scored[0][0]
     chosen: list[Unit] = []
-    counted = _Counted(chosen)
+    texts = dict(evidence)
+    titles = {e: t for e, path in (paths or {}).items() if (t := section_title(path, texts.get(e, "")))}
+    counted = _Counted(chosen, titles)
     quoted: set[str] = set()
     tables: dict[str, list[str]] = {}
     for unit in units:
@@ -175,7 +179,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
             quoted.update(_interrupted_by(taken.header))
             if taken.follow and taken.header:  # the sentence above a short lead-in is quoted with it
                 quoted.add(_key(taken.header))
-    answer = _render(chosen)
+    answer = _render(chosen, titles)
     cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
     return Generation(kind="extract", answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in cited],
                       model=None)
@@ -197,20 +201,9 @@ _NUMBERED = re.compile(r"\s*(\d{1,3})[.)]\s")
 """A passage that opens with a numbered list's item: its number (the list may go on from the passage before)."""
 
 
-SHORT = 6
-"""A quoted sentence of at most this many words is quoted with the sentence before it (``_kept_with``)."""
-
-
-def _short(unit: Unit) -> bool:
-    """Quoted after the sentence before it: ``SHORT``, or under a definition's term leaning on that one (``ANAPHOR``:
-    under 'auto' of ``cp --reflink[=WHEN]``, "This is the default if no '--reflink' option is given.", alone, left out
-    what 'auto' does, task U37; outside a term, npm's, Python's and git's dev sets lost four phrases)."""
-    return len(unit.own.split()) <= SHORT or (bool(unit.header) and ANAPHOR.match(unit.own) is not None)
-
-
 def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
     """The sentences quoted with a quoted one, when they fit (the caller counts them after it) and
-    are short (``LENGTH`` words at most: a long one eats the budget of better units); ``_adjacent``
+    are short (``LENGTH`` words at most: a long one eats the budget of better units); ``adjacent``
     writes them beside it. First the sentence before it, when the quoted one is ``SHORT`` ("The
     default is 4.0."): it names what the short one is about ("Sets the planner's estimate of the
     cost of a non-sequentially-fetched disk page."); not when the short one is a label ending in ":"
@@ -241,7 +234,7 @@ def _kept_with(unit: Unit, passage: list[Unit], quoted: set[str]) -> list[Unit]:
                                         or len(closing.own.split()) > LENGTH):
             taken.append(closing)
         return taken
-    if unit.kind == "sentence" and _short(unit) and unit.position > 0 and not unit.own.endswith(":"):
+    if unit.kind == "sentence" and short(unit) and unit.position > 0 and not unit.own.endswith(":"):
         before = passage[unit.position - 1]
         if not (before.kind != "sentence" or before.follow or before.intro is not None or _key(before.own) in quoted
                 or before.header != unit.header or len(before.own.split()) > LENGTH):
@@ -331,20 +324,24 @@ def _question_weights(question: str) -> dict[str, float]:
     return dict.fromkeys(pieces - whole, PIECE)
 
 
-def _render(chosen: list[Unit]) -> str:
+def _render(chosen: list[Unit], titles: Mapping[str, str] | None = None) -> str:
     """The chosen units by passage, the passage of the best unit first, best first inside a
     passage (units under the same header together, the header written once), each passage's
-    quote followed by its citation."""
+    quote followed by its citation; ``titles``: each passage's section title, by evidence id (each written once)."""
     groups: dict[str, list[Unit]] = {}
     for unit in chosen:
         groups.setdefault(unit.evidence_id, []).append(unit)
     first = chosen[0] if chosen else None
-    return "\n".join(_passage_quote(evidence_id, group, first) for evidence_id, group in groups.items())
+    written = once(groups, titles or {})
+    return "\n".join(_passage_quote(evidence_id, group, first, written[evidence_id])
+                     for evidence_id, group in groups.items())
 
 
-def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = None) -> str:
-    """One passage's part of ``_render``: its units (chosen order, adjacent ones together:
-    ``_adjacent``), then its citation. ``first``: the extract's best unit, quoted first. A passage
+def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = None, title: str = "") -> str:
+    """One passage's part of ``_render``: its section's ``title`` on a line of its own unless the quote
+    writes it (MkDocs Material's "Dedent Subsections" names the option its sentences describe, task X27),
+    its units (chosen order, adjacent ones together: ``adjacent``), then its citation. ``first``: the
+    extract's best unit, quoted first. A passage
     quoted under an API member's declaration (``declarations.signature``: the term of its description
     since task X10) reads in its own order: the signature, its description, then its field list
     ("Parameters: count - ...", "letters - ...", "numbers - ..."); best first, U12's question 14 quoted
@@ -355,10 +352,12 @@ def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = Non
         group = sorted(group, key=lambda u: u.position)  # stable: a lead-in's variants keep the chosen order
     else:
         headers = list(dict.fromkeys(u.header for u in group))
-        group = _adjacent(sorted(group, key=lambda u: headers.index(u.header)), first)  # stable: best first by header
+        group = adjacent(sorted(group, key=lambda u: headers.index(u.header)), first)  # stable: best first by header
     pieces = [_quote(u, bare=k > 0 and group[k - 1].header == u.header) for k, u in enumerate(group)]
     cite = f" [{evidence_id}]"
     text = "\n".join(q.removesuffix(cite) for q in pieces)
+    if title and title.casefold() not in text.casefold():
+        text = f"{title}\n{text}"
     return text if _CITED.search(text) else text + cite  # a list from the next passage cites it
 
 
@@ -366,42 +365,6 @@ def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = Non
 def _declared(header: str) -> bool:
     """The header is an API member's declaration (its last line: a definition's term)."""
     return signature(header.rsplit("\n", 1)[-1])
-
-
-def _adjacent(group: list[Unit], first: Unit | None) -> list[Unit]:
-    """``group`` with each run of adjacent sentences or list items of the passage (under the same
-    header, introducing nothing) in reading order, where the best of them stands: a phrase may span
-    two sentences ('You can use the ".mode" dot command to switch between these output formats.'
-    then 'The default output mode is "list".'). The extract's best unit, ``first``, still opens
-    the extract: a run holding it starts with it, unless it is ``SHORT`` ("The default is 4.0."):
-    then the sentence before it, which names what it is about, opens the run (pg-035)."""
-
-    def plain(u: Unit) -> bool:
-        return u.kind in ("sentence", "item") and not u.follow and u.intro is None and u.position >= 0
-
-    at = {(u.header, u.position): u for u in group if plain(u)}
-    placed: set[int] = set()
-
-    def free(header: str, position: int) -> bool:
-        return (header, position) in at and id(at[(header, position)]) not in placed
-
-    ordered: list[Unit] = []
-    for unit in group:
-        if id(unit) in placed:
-            continue
-        run = [unit]
-        if plain(unit):
-            start = unit.position
-            while (unit is not first or _short(unit)) and free(unit.header, start - 1):
-                start -= 1
-            run = []
-            while free(unit.header, start):
-                run.append(at[(unit.header, start)])
-                start += 1
-        for u in run:
-            placed.add(id(u))
-        ordered.extend(run)
-    return ordered
 
 
 class _Counted:
@@ -412,8 +375,11 @@ class _Counted:
     as the sum of its parts, each but the last with its line break. Where a part starts with
     whitespace (none does on either dev set), the whole is rendered and counted."""
 
-    def __init__(self, chosen: list[Unit]) -> None:
+    def __init__(self, chosen: list[Unit], titles: Mapping[str, str] | None = None) -> None:
         self.chosen = chosen
+        self.titles = titles or {}
+        self.written: dict[str, str] = {}
+        """The title each chosen passage's quote opens with (``once``)."""
         self.groups: dict[str, list[Unit]] = {}
         """The chosen units by passage, as ``_render`` groups them."""
         self.counts: dict[str, tuple[int, int]] = {}
@@ -425,16 +391,19 @@ class _Counted:
         """``unit`` was appended to ``chosen``."""
         group = self.groups.setdefault(unit.evidence_id, [])
         group.append(unit)
-        quote = _passage_quote(unit.evidence_id, group, self.chosen[0])
+        if unit.evidence_id not in self.written:
+            self.written[unit.evidence_id] = once([*self.written, unit.evidence_id], self.titles)[unit.evidence_id]
+        quote = _passage_quote(unit.evidence_id, group, self.chosen[0], self.written[unit.evidence_id])
         self.spaced |= quote[:1].isspace()
         self.counts[unit.evidence_id] = (count_tokens(quote), count_tokens(quote + "\n"))
 
     def with_unit(self, unit: Unit) -> int:
         """Tokens of the extract with ``unit`` after the chosen ones."""
         key = unit.evidence_id
-        quote = _passage_quote(key, [*self.groups.get(key, ()), unit], self.chosen[0] if self.chosen else unit)
+        quote = _passage_quote(key, [*self.groups.get(key, ()), unit], self.chosen[0] if self.chosen else unit,
+                               once([*self.written, key], self.titles)[key])
         if self.spaced or quote[:1].isspace():
-            return count_tokens(_render([*self.chosen, unit]))
+            return count_tokens(_render([*self.chosen, unit], self.titles))
         last = next(reversed(self.groups), None)
         if key not in self.groups:
             return sum(joined for _, joined in self.counts.values()) + count_tokens(quote)
