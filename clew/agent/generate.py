@@ -146,8 +146,8 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     best = scored[0][0]
     chosen: list[Unit] = []
     texts = dict(evidence)
-    titles = {e: t for e, path in (paths or {}).items() if (t := section_title(path, texts.get(e, "")))}
-    counted = _Counted(chosen, titles)
+    headings = {e: t for e, path in (paths or {}).items() if (t := section_title(path, texts.get(e, "")))}
+    counted = _Counted(chosen, headings)
     quoted: set[str] = set()
     tables: dict[str, list[str]] = {}
     for unit in units:
@@ -179,7 +179,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
             quoted.update(_interrupted_by(taken.header))
             if taken.follow and taken.header:  # the sentence above a short lead-in is quoted with it
                 quoted.add(_key(taken.header))
-    answer = _render(chosen, titles)
+    answer = _render(chosen, headings)
     cited = dict.fromkeys(e for unit in chosen for e in (unit.evidence_id, *(e for _, e in unit.follow)))
     return Generation(kind="extract", answer=answer, citations=[Citation(evidence_id=c, valid=True) for c in cited],
                       model=None)
