@@ -7,6 +7,7 @@
     │   │                                      ``errors`` lists every problem of the input at once
     │   ├── MalformedEvidenceId    400   2     an id that cannot be decoded (``value``)
     │   ├── UnknownCollection      404   1     a collection that does not exist or may not be read
+    │   ├── UnknownDocument        404   1     no current document of this key that may be read (``did_you_mean``)
     │   └── UnknownTool            404   2     no such tool (MCP: also a tool the principal may not use)
     ├── Unauthorized               401   2     no API key, or a wrong one
     ├── Forbidden                  403   2     the principal may not use this tool or model (``permission``),
@@ -28,8 +29,11 @@
 
 Each class carries its HTTP status (``http_status``), its command-line exit status
 (``exit_code``: 1 nothing found or unavailable, 2 bad input, 3 store or model failure; see
-``clew.commands.common``) and ``payload()``, the JSON body the REST API answers with; the MCP
-server answers a tool error with ``str(error)``. The front ends map errors nowhere else.
+``clew.commands.common``), its ``kind`` and ``payload()``, the JSON body the REST API answers
+with: ``error_body``'s ``{"error": kind, "message": text, ..., "detail": text}`` on every status
+(``detail`` repeats ``message`` for the clients that read it); the CLI's JSON envelope carries
+``{"kind", "message", "field"}`` and the MCP server answers a tool error with ``str(error)``.
+The front ends map errors nowhere else.
 Files that are empty, binary or undecodable are not errors: ingestion
 skips them and reports them (``IngestReport.problems``).
 """
@@ -47,8 +51,16 @@ class ClewError(Exception):
     kind = "failed"
 
     def payload(self) -> dict[str, Any]:
-        """The JSON body of a REST answer carrying this error."""
-        return {"error": self.kind, "detail": str(self)}
+        """The JSON body of a REST answer carrying this error (``error_body``)."""
+        return error_body(self.kind, str(self))
+
+
+def error_body(kind: str, message: str, **more: Any) -> dict[str, Any]:
+    """The one shape of a REST error body, on every status: ``error`` (the kind: ``input``,
+    ``unauthorized``, ``forbidden``, ``unavailable``, ``store_unavailable``, ...), ``message`` (the
+    text to read), what else the error names (``field``, ``errors``, ``did_you_mean``), and ``detail``,
+    the same text as ``message``, kept for the clients that read FastAPI's name for it."""
+    return {"error": kind, "message": message, **more, "detail": message}
 
 
 class InputError(ClewError, ValueError):
@@ -64,10 +76,10 @@ class InputError(ClewError, ValueError):
         self.message = message
 
     def payload(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"error": self.kind, "field": self.field, "message": self.message}
+        more: dict[str, Any] = {"field": self.field}
         if len(self.errors) > 1:
-            body["errors"] = [{"field": f, "message": m} for f, m in self.errors]
-        return body
+            more["errors"] = [{"field": f, "message": m} for f, m in self.errors]
+        return error_body(self.kind, self.message, **more)
 
 
 class MalformedEvidenceId(InputError):
@@ -77,15 +89,32 @@ class MalformedEvidenceId(InputError):
 
 
 class UnknownCollection(InputError):
+    """A collection that does not exist or may not be read: the same answer."""
+
     http_status = 404
     exit_code = 1
+    kind = "unavailable"
 
     def __init__(self, name: str) -> None:
         super().__init__("collection", f"unknown collection {name!r}")
         self.name = name
 
-    def payload(self) -> dict[str, Any]:  # missing and unreadable collections alike
-        return {"error": "unavailable", "field": "collection", "detail": self.message}
+
+class UnknownDocument(InputError):
+    """No current document of this key (or title) that the principal may read; ``did_you_mean`` lists the
+    keys meant, among readable documents only."""
+
+    http_status = 404
+    exit_code = 1
+    kind = "unavailable"
+
+    def __init__(self, key: str, message: str, did_you_mean: list[str]) -> None:
+        super().__init__("key", message)
+        self.key = key
+        self.did_you_mean = did_you_mean
+
+    def payload(self) -> dict[str, Any]:
+        return error_body(self.kind, self.message, field=self.field, did_you_mean=self.did_you_mean)
 
 
 class UnknownTool(InputError):

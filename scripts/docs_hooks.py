@@ -70,12 +70,13 @@ def _rest() -> str:
 
     with Corpus(":memory:") as corpus:
         document: dict[str, Any] = create_app(corpus, auth=False).openapi()
-    rows = ["| method | path | what it does |", "| --- | --- | --- |"]
+    rows = ["| method | path | what it does | error statuses |", "| --- | --- | --- | --- |"]
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             about = (operation.get("description") or operation.get("summary") or "").strip()
             about = " ".join(about.split("\n\n")[0].split()).replace("|", "\\|")
-            rows.append(f"| {method.upper()} | `{path}` | {about} |")
+            errors = ", ".join(sorted(status for status in operation.get("responses", {}) if status >= "400"))
+            rows.append(f"| {method.upper()} | `{path}` | {about} | {errors} |")
     return "\n".join(rows)
 
 

@@ -8,8 +8,9 @@
 - ``DELETE /v1/collections/{name}/documents?key=K&key=K2``: retire documents (their evidence ids
   still resolve, superseded); a key with no readable current document is listed in ``missing``.
 
-All need the ``ingest`` permission and a readable collection (403 otherwise); an unknown or
-unreadable collection and an unreadable document are the same 404.
+All need the ``ingest`` permission (403 otherwise); an unknown or unreadable collection and an
+unreadable document are the same 404 ``unavailable``. Errors are raised (``clew.errors``) and sent by
+the app's one handler, in the body every route's errors have.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from functools import partial
 from typing import Any
 
 from fastapi import Depends, FastAPI, Query
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from clew.corpus.access import INGEST_PERMISSION, Principal
@@ -34,7 +34,7 @@ from clew.corpus.documents import (
 )
 from clew.corpus.reader import Scope
 from clew.corpus.store import Corpus
-from clew.errors import UnknownCollection
+from clew.errors import Forbidden, ReadOnlyCorpus, UnknownDocument
 from clew.server.reading import writers_of
 
 
@@ -44,21 +44,17 @@ class DocumentList(BaseModel):
 
 
 def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[..., Principal]) -> None:
-    def scope_of(name: str, principal: Principal) -> Scope | JSONResponse:
+    def scope_of(name: str, principal: Principal) -> Scope:
+        """The collection's scope for ``principal`` (403 without the permission, 404 an unknown collection)."""
         if not principal.may_use(INGEST_PERMISSION):
-            return JSONResponse({"error": "forbidden", "detail": "this key may not manage documents (it needs the "
-                                 f"{INGEST_PERMISSION!r} permission)"}, status_code=403)
-        try:
-            return Scope(corpus, principal, name)
-        except UnknownCollection:
-            return JSONResponse({"error": "not_found", "detail": f"no collection {name!r}"}, status_code=404)
+            raise Forbidden(INGEST_PERMISSION, "this key may not manage documents (it needs the "
+                            f"{INGEST_PERMISSION!r} permission)")
+        return Scope(corpus, principal, name)
 
     @app.get("/v1/collections/{name}/documents", response_model=DocumentList, summary="list_documents")
     async def documents(name: str, removed: bool = False, principal: Principal = Depends(principal_of)) -> Any:
         """The collection's documents: key, version, status, format, chunks, tokens, size, pages."""
         scope = scope_of(name, principal)
-        if isinstance(scope, JSONResponse):
-            return scope
         rows = await asyncio.to_thread(list_documents, scope, include_removed=removed)
         return DocumentList(collection=name, documents=rows)
 
@@ -67,13 +63,10 @@ def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[...
     async def document_outline(name: str, key: str, principal: Principal = Depends(principal_of)) -> Any:
         """A document's section tree (sections and tables) with passage and token counts."""
         scope = scope_of(name, principal)
-        if isinstance(scope, JSONResponse):
-            return scope
         tree, near = await asyncio.to_thread(outline_or_keys_meant, scope, key)
         if tree is None:
             hint = f"did you mean {' or '.join(near)}?" if near else f"GET /v1/collections/{name}/documents lists them"
-            return JSONResponse({"error": "not_found", "detail": f"no current document {key!r} in {name!r} ({hint})",
-                                 "did_you_mean": near}, status_code=404)
+            raise UnknownDocument(key, f"no current document {key!r} in {name!r} ({hint})", near)
         return tree
 
     @app.delete("/v1/collections/{name}/documents", response_model=RemoveReport, summary="remove_documents")
@@ -87,9 +80,6 @@ def add_document_routes(app: FastAPI, corpus: Corpus, principal_of: Callable[...
         which an upload's file rewrite waits for (it closes the cursors of the connection it replaces)."""
         with corpus.readers.reading():
             scope = scope_of(name, principal)
-        if isinstance(scope, JSONResponse):
-            return scope
         if corpus.read_only:
-            return JSONResponse({"error": "read_only", "detail": "the server opened the corpus read-only"},
-                                status_code=409)
+            raise ReadOnlyCorpus("the server opened the corpus read-only")
         return remove_documents(corpus, scope, keys)

@@ -152,7 +152,7 @@ class ClewServer(MCPServer):
             result = await tool.run(tool.validate(values, ctx), ctx)
         except (duckdb.Error, StoreFailure) as error:  # as REST answers it (clew.server.storage)
             _, body = await asyncio.to_thread(self.health.diagnose, error)
-            raise ToolError(f"{body['error']}: {body['detail']}") from error
+            raise ToolError(f"{body['error']}: {body['message']}") from error
         except ClewError as error:
             raise ToolError(str(error)) from error
         return CallToolResult(content=[TextContent(type="text", text=tool.as_text(result))],

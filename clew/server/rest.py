@@ -21,7 +21,12 @@ How answers map onto HTTP, the same on every route:
   (``clew.server.storage``);
 - a browser's request is checked first (``clew.server.guard``): a ``Host`` the server does
   not answer to 421, a cross-origin write (any cross-origin request without API keys) 403, a
-  body that is not JSON on a JSON route 415.
+  body that is not JSON on a JSON route 415;
+- every error, on every status, has one body (``clew.errors.error_body``): ``error`` (the kind:
+  ``input``, ``unauthorized``, ``forbidden``, ``unavailable``, ``store_unavailable``, ...),
+  ``message`` (the text) and ``detail`` (the same text, kept for the clients that read it), sent by
+  the app's handlers (``_error``, and Starlette's own 404 and 405 by ``_http_error``), never by a
+  route; the OpenAPI document declares each route's (``clew.server.openapi``).
 
 The authenticated principal replaces whatever ``principal`` a retrieval request carries: a
 caller can never widen its own permissions. The corpus is opened once by the caller; each
@@ -32,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+from http import HTTPStatus
 from typing import Any
 
 import duckdb
@@ -42,21 +48,22 @@ try:
     from fastapi import FastAPI, Request
     from fastapi.exceptions import RequestValidationError
     from fastapi.responses import JSONResponse
+    from starlette.exceptions import HTTPException
 except ModuleNotFoundError as error:  # the error names the extra to install
     raise missing("server", error) from error
 
 from clew.agent.model import Model
 from clew.config.settings import ServerConfig
 from clew.corpus.store import Corpus
-from clew.errors import ClewError, InputError, StoreFailure, Unauthorized, input_error_from
+from clew.errors import ClewError, InputError, StoreFailure, Unauthorized, error_body, input_error_from
 from clew.server.documents_api import add_document_routes
 from clew.server.guard import Guard, HostPolicy
+from clew.server.openapi import openapi
 from clew.server.reading import MarkReaders
 from clew.server.routers import ROUTERS
-from clew.server.routers.common import Served, component, principal_of
+from clew.server.routers.common import Served, principal_of
 from clew.server.sse import KEEPALIVE_SECONDS
 from clew.server.storage import GuardStore, StoreHealth, answer
-from clew.surface import surface
 
 API_VERSION = "v1"
 
@@ -97,7 +104,8 @@ def create_app(corpus: Corpus, config: ServerConfig | None = None, *, auth: bool
     app.add_exception_handler(ClewError, _error)  # type: ignore[arg-type]
     app.add_exception_handler(duckdb.Error, _store_error)  # type: ignore[arg-type]
     app.add_exception_handler(RequestValidationError, _validation_error)  # type: ignore[arg-type]
-    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
+    app.add_exception_handler(HTTPException, _http_error)  # type: ignore[arg-type]
+    app.openapi = lambda: openapi(app)  # type: ignore[method-assign]
     return app
 
 
@@ -106,6 +114,14 @@ async def _error(request: Request, error: ClewError) -> JSONResponse:
         return await _store_error(request, error)
     headers = {"WWW-Authenticate": "Bearer"} if isinstance(error, Unauthorized) else None
     return JSONResponse(error.payload(), status_code=error.http_status, headers=headers)
+
+
+async def _http_error(request: Request, error: HTTPException) -> JSONResponse:
+    """Starlette's own answers (a path no route has: 404, a method a route does not take: 405) in the body
+    every error has, not FastAPI's ``{"detail": "Not Found"}``."""
+    kind = "_".join(HTTPStatus(error.status_code).phrase.lower().split())
+    body = error_body(kind, f"{error.detail}: {request.method} {request.url.path} (GET /openapi.json lists the routes)")
+    return JSONResponse(body, status_code=error.status_code, headers=error.headers)
 
 
 async def _store_error(request: Request, error: duckdb.Error | StoreFailure) -> JSONResponse:
@@ -135,53 +151,3 @@ class _WithoutBody:
 
 def _located(loc: tuple[Any, ...]) -> tuple[Any, ...]:
     return loc[1:] if loc[:1] in (("body",), ("query",), ("path",), ("header",)) else loc
-
-
-def _openapi(app: FastAPI) -> dict[str, Any]:
-    """FastAPI's document, plus each tool's request schema (their bodies are read as JSON by the
-    tools themselves, so that their errors are the tools' own)."""
-    if app.openapi_schema is None:
-        from fastapi.openapi.utils import get_openapi
-
-        document = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
-        schemas = document.setdefault("components", {}).setdefault("schemas", {})
-        for tool in surface.tools():
-            request = tool.arguments.model_json_schema(ref_template="#/components/schemas/{model}")
-            for name, schema in request.pop("$defs", {}).items():
-                schemas.setdefault(name, schema)
-            for hidden in tool.hidden:
-                request.get("properties", {}).pop(hidden, None)
-            schemas[component(tool.name)] = request
-        _declare_input_errors(document)
-        app.openapi_schema = document
-    return app.openapi_schema
-
-
-INPUT_ERROR: dict[str, Any] = {
-    "type": "object", "required": ["error", "field", "message"],
-    "description": "Malformed input (400): the field named and what is wrong with it (InputError.payload); "
-                   "errors lists every problem when there are several.",
-    "properties": {
-        "error": {"type": "string", "const": "input"},
-        "field": {"type": "string"},
-        "message": {"type": "string"},
-        "errors": {"type": "array", "items": {"type": "object", "required": ["field", "message"], "properties": {
-            "field": {"type": "string"}, "message": {"type": "string"}}}},
-    },
-}
-
-
-def _declare_input_errors(document: dict[str, Any]) -> None:
-    """Malformed input is answered 400 with ``InputError``'s body (``_validation_error`` turns FastAPI's own
-    checks into it too), so an operation that takes input declares that, not FastAPI's 422, which it never sends."""
-    schemas = document.setdefault("components", {}).setdefault("schemas", {})
-    schemas["InputError"] = INPUT_ERROR
-    for operations in document.get("paths", {}).values():
-        for operation in operations.values():
-            responses = operation.setdefault("responses", {})
-            responses.pop("422", None)
-            if "requestBody" in operation or operation.get("parameters"):
-                responses["400"] = {"description": "Malformed input", "content": {
-                    "application/json": {"schema": {"$ref": "#/components/schemas/InputError"}}}}
-    for unused in ("HTTPValidationError", "ValidationError"):
-        schemas.pop(unused, None)

@@ -7,15 +7,15 @@ opens the file again (``Corpus.reopen``: the write-ahead log is replayed, so eve
 write is back). While that fails (the disk is still full), every request is answered 503 with
 a JSON reason and ``Retry-After: 1``::
 
-    {"error": "store_unavailable", "status": "unavailable", "detail": "<file>: the database failed ...; "
-     "reopening it failed: ...; it is tried again at the next request (at most once a second)"}
+    {"error": "store_unavailable", "message": "<file>: the database failed ...; reopening it failed: ...; "
+     "it is tried again at the next request (at most once a second)", "status": "unavailable", "detail": <the same>}
 
 and the first request after space is back reopens it and is served: no restart. A write is
 answered 200 only after its transaction committed to the write-ahead log, which the reopen
 replays, so no write answered 200 is lost.
 
 REST and MCP answer a failed call through the same ``StoreHealth.diagnose``: REST as the JSON
-body with its status, MCP as a tool error naming the same ``error`` and ``detail``.
+body with its status, MCP as a tool error naming the same ``error`` and ``message``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from clew.corpus.store import Corpus
-from clew.errors import CorpusError, StoreFailure
+from clew.errors import CorpusError, StoreFailure, error_body
 
 logger = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ class StoreHealth:
             return 503, unavailable_body(f"{detail}; the store had failed and was opened again: retry the request")
         if isinstance(error, StoreFailure):
             return error.http_status, error.payload()
-        return 500, {"error": "failed", "detail": detail}
+        return 500, error_body("failed", detail)
 
     def _query_error(self) -> duckdb.Error | None:
         try:
@@ -116,7 +116,7 @@ class StoreHealth:
 
 
 def unavailable_body(failure: str) -> dict[str, Any]:
-    return {"error": "store_unavailable", "status": "unavailable", "detail": failure}
+    return error_body("store_unavailable", failure, status="unavailable")
 
 
 def unavailable(failure: str) -> JSONResponse:

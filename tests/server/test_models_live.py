@@ -49,7 +49,8 @@ principal = "local_models"
 ASK: dict[str, Any] = {"query": "Who owns the Orion Planner?", "queries": [{"collection": "notes"}],
                        "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}},
                                  "generation": {}}}
-DENIED = {"error": "forbidden", "detail": "this key may not use model 'ollama/llama3'"}
+DENIED = {"error": "forbidden", "message": "this key may not use model 'ollama/llama3'",
+          "detail": "this key may not use model 'ollama/llama3'"}
 
 
 @pytest.fixture

@@ -194,7 +194,8 @@ def test_search_unknown_and_unreadable_collections_are_the_same_404(client: Test
     unreadable = client.post("/v1/tools/search", json={"query": "x", "collection": "notes"}, headers=auth(NARROW))
     assert unreadable.status_code == 200  # narrow may read notes
     other = client.post("/v1/tools/search", json={"query": "orion", "collection": "private"}, headers=auth(NARROW))
-    assert (other.status_code, other.json()) == (404, {**body, "detail": "unknown collection 'private'"})
+    text = "unknown collection 'private'"
+    assert (other.status_code, other.json()) == (404, {**body, "message": text, "detail": text})
     assert client.post("/v1/tools/search", json={"query": "orion", "collection": "private"}, headers=auth()).json()[
         "hits"
     ]
@@ -397,7 +398,8 @@ def test_retrieval_without_the_walk_permission_is_403(client: TestClient, config
     for stream in (False, True):
         response = client.post("/v1/agents/retrieval", json=ask(stream=stream), headers=auth(NARROW))
         assert response.status_code == 403
-        assert response.json() == {"error": "forbidden", "detail": "tree navigation needs the tree_search permission"}
+        text = "tree navigation needs the tree_search permission"
+        assert response.json() == {"error": "forbidden", "message": text, "detail": text}
 
 
 def test_every_route_is_403_for_a_tool_the_key_may_not_use(client: TestClient) -> None:

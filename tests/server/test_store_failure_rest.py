@@ -33,6 +33,7 @@ def test_a_duckdb_error_of_one_request_is_a_json_500_and_reopens_nothing(monkeyp
     monkeypatch.setattr(Corpus, "collections", broken)
     response = client.post("/v1/tools/search", json={"query": "kiwi", "collection": "docs"}, headers=auth())
     assert response.status_code == 500
-    assert response.json() == {"error": "failed", "detail": "Could not convert string 'x' to INT64"}
+    text = "Could not convert string 'x' to INT64"
+    assert response.json() == {"error": "failed", "message": text, "detail": text}
     assert client.app.state.store_health.reopened == 0  # type: ignore[attr-defined]
     assert client.get("/healthz").json() == {"status": "ok"}
