@@ -192,6 +192,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
                             body)
     gaps = paragraph_gaps(pages, text_measure(pages, body))
     listing, margins = Listing(), page_margins(pages)  # a listing may go on over a page break
+    term = pdf_blocks.TermSections()  # a definition list's term may go on over one too
     items: list[tuple[float, float]] = []  # the list items' levels open (_item_depth), as a list goes on
     wraps = _wrap_edge(pdf, pages, body)  # Typst's: where its code lines wrap (pdf_layout.unwrapped)
     for index, lines in enumerate(pages):
@@ -200,7 +201,7 @@ def _parse(pdf: pdfium.PdfDocument, page_objects: int, deadline: Deadline) -> Pa
         pdf_blocks.render_page(renderer, lines, outline.get(index, []), heading_levels, body, tables.get(index, []),
                      listing=listing, items=items, wraps=wraps, margin=margins[index % 2],
                      navigation=index in navigation,
-                     last_page=len(pages), gaps=gaps)
+                     last_page=len(pages), gaps=gaps, term=term)
     if not title and (renderer.first_heading or "").casefold() in CONTENTS:  # the next heading: a contents page's no
         title = next((s.heading for s in renderer.sections[1:] if s.heading.casefold() not in CONTENTS), None)
     document = renderer.document(title=title)

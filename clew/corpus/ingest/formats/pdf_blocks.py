@@ -5,6 +5,7 @@ over a page break."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from clew.corpus.ingest.formats.fences import fenced
 from clew.corpus.ingest.formats.pdf_boxes import PdfTable
@@ -40,6 +41,40 @@ seconds is ...") or a section sign ("§ 12 applies ...") is none of these: it go
 URL ("1 http://caml.inria.fr/...", a paragraph since task R22) is a note."""
 
 
+@dataclass(slots=True)
+class TermSections:
+    """The definition list's term open as a section, as the HTML reader opens one a ``dt`` (``html_terms``): a term on
+    a line of its own (:func:`_term_lines`) opens a section one level below the section around its list, which its
+    description's lines, indented under it, fill. The next term at the list's margin opens the next; a line standing
+    no further in than the term's margin (the text after the list, an inline row), a heading or an outline mark ends
+    it. Kept over page breaks, as a list goes on over them."""
+
+    section: int | None = None  # the term's section while its description goes on
+    x: float = 0.0  # the term's left edge, from its page's margin
+    column: float = 0.0  # its description's left edge, from the margin
+
+    def open(self, renderer: Renderer, line: Line, under: Line, margin: float | None) -> bool:
+        """Open ``line``'s term, ``under`` its description's first line, as a section; False where the section around
+        it is at the deepest level."""
+        around = renderer.sections[renderer.section]
+        level = (around.level if self.section is None else around.level - 1) + 1
+        if level > 6:
+            return False
+        self.close(renderer)
+        renderer.heading(clean(line.text), level, marked=False)
+        self.section, self.x, self.column = renderer.section, line.x - (margin or 0.0), under.x - (margin or 0.0)
+        return True
+
+    def close(self, renderer: Renderer, line: Line | None = None, margin: float | None = None) -> None:
+        """End the open term's section (at ``line`` when it stands no further in than the term's margin)."""
+        if self.section is None or (line is not None and line.x - (margin or 0.0) >= self.x + line.size):
+            return
+        renderer.sections[self.section].end = renderer.length
+        if renderer.open[-1] == self.section:
+            renderer.open.pop()
+        self.section = None
+
+
 def heading_like(line: Line, body: float) -> bool:
     return bool(body) and len(line.text) <= 150 and not line.mono and (
         line.size >= body * HEADING_RATIO or (line.bold and line.size >= body * BOLD_HEADING_RATIO))
@@ -55,7 +90,8 @@ def render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headin
                  body: float, tables: list[PdfTable], *, listing: Listing,
                  items: list[tuple[float, float]] | None = None, wraps: float | None = None,
                  margin: float | None = None, navigation: bool = False, last_page: int = 9999,
-                 gaps: dict[float, float] | None = None) -> None:
+                 gaps: dict[float, float] | None = None, term: TermSections | None = None) -> None:
+    term = TermSections() if term is None else term
     pending = list(marks)  # the outline's sections opening on this page, in reading order
     paragraph: list[Line] = []
     kind = "paragraph"
@@ -83,6 +119,7 @@ def render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headin
         if pending and pending[0].line <= i:
             mark = pending.pop(0)
             flush()
+            term.close(renderer)
             renderer.heading(mark.heading or mark.title, mark.level)
             first, heading_size = False, None
             if mark.span:
@@ -103,6 +140,7 @@ def render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headin
             continue
         if line.inset or (line.size in heading_levels and heading_like(line, body)):
             flush()
+            term.close(renderer)
             if heading_size == line.size and not line.inset:
                 renderer.extend(" " + line.text)  # a heading set on two lines
                 renderer.sections[-1].heading += " " + line.text
@@ -124,12 +162,19 @@ def render_page(renderer: Renderer, lines: list[Line], marks: list[Mark], headin
             line_kind = "list_item"
         else:
             line_kind = "code" if line.mono else "list_item" if _BULLET.match(line.text) else "paragraph"
-        if i - 1 in terms:  # a definition's term on a line of its own: a paragraph of its own (_term_lines)
+        if i - 1 in terms:  # a definition's term on a line of its own: a section (TermSections) or a paragraph
             flush()
+            if term.open(renderer, line, lines[i], margin):
+                first = False
+                continue
             _emit(renderer, [line], "paragraph", continues=False, listing=listing, margin=margin,
                   items=[] if items is None else items)
             first = False
             continue
+        if term.section is not None and line.x - (margin or 0.0) < term.x + line.size:
+            if paragraph and paragraph[0].x - (margin or 0.0) >= term.column - 1:
+                flush()  # the description's last paragraph: its term's
+            term.close(renderer, line, margin)  # a paragraph indented on its first line only: after the list
         if paragraph:
             last = paragraph[-1]
             limit = max(1.5 * max(last.size, line.size), (gaps or {}).get(line.size, 0.0))  # pdf_layout

@@ -38,7 +38,9 @@ class Renderer:
         """A new page begins with the next block."""
         self.pages.append(self.length + (2 if self.blocks else 0))
 
-    def heading(self, text: str, level: int, anchors: list[str] | None = None) -> None:
+    def heading(self, text: str, level: int, anchors: list[str] | None = None, *, marked: bool = True) -> None:
+        """Open a section; ``marked=False`` writes its heading as its text alone, as the HTML reader writes a
+        definition's term (``html_terms``)."""
         text = " ".join(text.split())
         if not text:
             return
@@ -48,10 +50,10 @@ class Renderer:
         section = Section(heading=text, level=level, parent=self.open[-1], start=0, anchors=list(anchors or []))
         self.sections.append(section)
         self.open.append(len(self.sections) - 1)
-        section.start = self.emit("heading", "#" * level + " " + text)
+        section.start = self.emit("heading", "#" * level + " " + text if marked else text)
         for name in section.anchors:
             self.anchors.setdefault(name, section.start)
-        if self.first_heading is None:
+        if self.first_heading is None and marked:  # a term names no document
             self.first_heading = text
 
     def emit(self, kind: BlockKind, text: str, *, group: tuple[str, int] | None = None,

@@ -131,3 +131,47 @@ def test_a_code_line_before_an_indented_first_line_of_prose_stays_code() -> None
     assert read == ["```\nmake install\n```",
                     "The files are then copied to their places under the prefix given to configure.",
                     "```\nmake check\n```", "runs the test suite."]
+
+
+def test_a_tables_terms_open_sections_under_the_section_around_the_table() -> None:
+    """Each term of such a table opens a section one level below the section around the table, as the HTML reader
+    opens one a ``<dt>`` (``html_terms``): the HTML of the same manual (bash-doc's bashref.html) gives each variable
+    and option a section, the PDF gave 40 chunks of "5.2 Bash Variables" holding six terms each, and the walk and
+    BM25 found less in it (task P1). The description is its term's; the paragraph after the table, its first line
+    indented and its next back at the margin, is the section's around it again. The term is written as HTML's is,
+    its name alone, with no heading marks."""
+    pdf = pdfium.PdfDocument.new()
+    page = pdf.new_page(612, HEIGHT)
+    put(pdf, page, "5.2 Bash Variables", 14, 72, 80)
+    for text, x, top, font in [
+        ("Bash uses the following variables.", 72, 100, PROSE),
+        ("HISTCONTROL", 72, 120, CODE),
+        ("A colon-separated list of values controlling how", 129.6, 133, PROSE),
+        ("commands are saved on the history list.", 129.6, 146, PROSE),
+        ("HISTFILESIZE", 72, 166, CODE),
+        ("The maximum number of lines contained in the history file.", 129.6, 179, PROSE),
+        ("In some cases, Bash assigns a default value to a", 87, 199, PROSE),
+        ("variable; these cases are noted above.", 72, 212, PROSE),
+    ]:
+        put(pdf, page, text, 11, x, top, font)
+    page.gen_content()
+    buffer = io.BytesIO()
+    pdf.save(buffer)
+    pdf.close()
+    document = parse_pdf(buffer.getvalue())
+    sections = document.sections
+    placed = [(document.text[b.start:b.end], sections[b.section].heading) for b in document.blocks]
+    assert placed == [
+        ("# 5.2 Bash Variables", "5.2 Bash Variables"),
+        ("Bash uses the following variables.", "5.2 Bash Variables"),
+        ("HISTCONTROL", "HISTCONTROL"),
+        ("A colon-separated list of values controlling how commands are saved on the history list.", "HISTCONTROL"),
+        ("HISTFILESIZE", "HISTFILESIZE"),
+        ("The maximum number of lines contained in the history file.", "HISTFILESIZE"),
+        ("In some cases, Bash assigns a default value to a variable; these cases are noted above.",
+         "5.2 Bash Variables"),
+    ]
+    around = next(i for i, s in enumerate(sections) if i and s.heading == "5.2 Bash Variables")  # 0: the root
+    terms = [s for s in sections if s.heading.startswith("HIST")]
+    assert [(s.level, s.parent) for s in terms] == [(sections[around].level + 1, around)] * 2
+    assert terms[1].end == document.blocks[-2].end  # the table ends with its last description
