@@ -20,8 +20,8 @@ sentence of the best passage (the fetched passage the walk priced highest).
 
 ``--cache DIR`` keeps the ingested DuckDB files between runs (ingest is a no-op on unchanged
 files); ``--dump FILE`` writes each question's fetched evidence as JSON lines (its set's name, and each
-passage's id, text, score and heading path); ``--extract-tokens N`` sets the request's ``extract_tokens``
-(default: the request's default).
+passage's id, text, score, heading path and document title); ``--extract-tokens N`` sets the request's
+``extract_tokens`` (default: the request's default).
 
     python benchmarks/extract.py --sets sqlite-docs,npm-docs --budget 2000
 """
@@ -106,7 +106,8 @@ def evaluate(corpus: Corpus, qs: list[dict], budget: int, dump: list[dict] | Non
         text_sizes.append(count_tokens(extracts[-1]))
         if dump is not None:
             dump.append({"set": name, "id": q["id"], "question": q["question"], "answers": q["answers"],
-                         "evidence": [[h.evidence_id, h.text, h.score, h.heading_path] for h in fetched]})
+                         "evidence": [[h.evidence_id, h.text, h.score, h.heading_path, h.document_title]
+                                      for h in fetched]})
     return {
         "questions": len(qs),
         "extract": score(extracts, qs),

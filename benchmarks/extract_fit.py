@@ -125,6 +125,8 @@ class Pack:
     walk: dict[str, float]
     held: list[str] = field(default_factory=list)
     """The gold phrases the evidence holds."""
+    titles: dict[str, str] = field(default_factory=dict)
+    """Each passage's document title, by evidence id (none in a dump written before task X28)."""
 
 
 def load(dump: Path, sets: list[EvalSet]) -> dict[str, list[Pack]]:
@@ -139,11 +141,12 @@ def load(dump: Path, sets: list[EvalSet]) -> dict[str, list[Pack]]:
             raise SystemExit(f"{dump} line {n}: question {row['id']!r} of {where} is not in --sets "
                              f"({', '.join(gold)}): name the sets the dump was written for")
         q = gold[name][row["id"]]
-        evidence = [(e, text) for e, text, _, _ in row["evidence"]]
-        scores = {e: (s or 0.0) for e, _, s, _ in row["evidence"]}
+        evidence = [(e, text) for e, text, *_ in row["evidence"]]
+        scores = {e: (s or 0.0) for e, _, s, *_ in row["evidence"]}
         best = max(scores.values(), default=0.0) or 1.0
         pack = Pack(row["id"], row["question"], q["answers"], q["evidence"], q["kind"], evidence,
-                    {e: p or [] for e, _, _, p in row["evidence"]}, {e: s / best for e, s in scores.items()})
+                    {e: p or [] for e, _, _, p, *_ in row["evidence"]}, {e: s / best for e, s in scores.items()},
+                    titles={r[0]: r[4] for r in row["evidence"] if len(r) > 4 and r[4]})
         texts = [t for _, t in evidence]
         pack.held = [p for p, found in zip(pack.phrases, evidence_found(pack.phrases, texts), strict=True) if found]
         packs[name].append(pack)

@@ -56,8 +56,9 @@ GOLD = {
 SETS = {"sqlite": "sqlite-docs", "npm": "npm-docs", "pg": "evals/postgresql-docs"}
 
 
-def write_dump(path: Path, named: bool = True) -> Path:
-    """A dump of ``GOLD``'s packs, each row naming its set (as extract.py writes it) unless not ``named``."""
+def write_dump(path: Path, named: bool = True, titled: bool = False) -> Path:
+    """A dump of ``GOLD``'s packs, each row naming its set (as extract.py writes it) unless not ``named``; each
+    passage with its document's title (as extract.py writes it since task X28) when ``titled``."""
     rows = []
     for qid, evidence in GOLD.items():
         spec = SETS[qid.split("-")[0]]
@@ -66,7 +67,8 @@ def write_dump(path: Path, named: bool = True) -> Path:
         lines = (folder / "questions.jsonl").read_text().splitlines()
         gold = next(q for q in map(json.loads, lines) if q["id"] == qid)
         rows.append({**({"set": folder.name} if named else {}), "id": qid, "question": gold["question"],
-                     "evidence": [[e, text, 1.0 / (1 + k), ["Page", f"Section {k}"]]
+                     "evidence": [[e, text, 1.0 / (1 + k), ["Page", f"Section {k}"],
+                                   *([e.split(":")[1]] if titled else [])]
                                   for k, (e, text) in enumerate(evidence)]})
     path.write_text("".join(json.dumps(row) + "\n" for row in rows))
     return path
@@ -138,6 +140,17 @@ def test_a_row_without_its_set_is_found_by_its_id_and_a_set_not_named_is_refused
     with pytest.raises(SystemExit, match=r"line 3: question 'pg-001' of set 'postgresql-docs' is not in --sets "
                                          r"\(sqlite-docs, npm-docs\)"):
         load(fit_module, write_dump(tmp_path / "dump.jsonl"), "sqlite-docs,npm-docs")
+
+
+@needs_sqlite_docs
+def test_a_dump_with_document_titles_loads_them_and_one_without_loads_none(fit_module: ModuleType,
+                                                                           tmp_path: Path) -> None:
+    titled = load(fit_module, write_dump(tmp_path / "titled.jsonl", titled=True))
+    old = load(fit_module, write_dump(tmp_path / "old.jsonl"))
+    assert titled["npm-docs"][0].titles == {"d:npm-stage:1": "npm-stage", "d:npm-stage:2": "npm-stage"}
+    assert [p.titles for group in old.values() for p in group] == [{}, {}, {}]
+    assert [(p.evidence, p.paths) for group in titled.values() for p in group] == [
+        (p.evidence, p.paths) for group in old.values() for p in group]
 
 
 def test_a_knob_is_moved_for_the_run_and_put_back(fit_module: ModuleType) -> None:

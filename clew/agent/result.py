@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from clew.budgets.bounds import bounds
 from clew.budgets.limits import Limits
 from clew.corpus.location import Location
+from clew.corpus.search.index import document_title
 
 if TYPE_CHECKING:
     from clew.corpus.reader import Passage
@@ -69,13 +70,20 @@ class EvidenceHit(BaseModel):
     origin: str | None = Field(None, exclude_if=_absent, description="The evidence id it was reached from "
                                "(include_steps).")
     tokens: int | None = Field(None, exclude_if=_absent, description="Its tokens, as charged (include_steps).")
+    _title: str | None = PrivateAttr(None)  # its document's title (not returned)
+
+    @property
+    def document_title(self) -> str | None:
+        """Its document's title (``title`` field) when it has one, not returned: ``benchmarks/extract.py --dump``
+        writes it, for a rule on the page a question names (task X28)."""
+        return self._title
 
     @classmethod
     def of(cls, passage: Passage, *, via: str, fetched: bool, tokens: int, fields: list[str] | None,
            score: float | None = None, depth: int | None = None, step: int | None = None,
            origin: str | None = None) -> EvidenceHit:
         """The one conversion from an in-process passage to what a run returns."""
-        return cls(
+        hit = cls(
             evidence_id=passage.evidence_id, document_key=passage.document_key, collection=passage.collection,
             heading_path=list(passage.heading_path), kind="table" if passage.kind == "table" else "text",
             text=passage.text,
@@ -83,6 +91,8 @@ class EvidenceHit(BaseModel):
             fetched=fetched, tokens=tokens, location=Location.of(passage),
             fields={name: passage.fields[name] for name in fields or () if name in passage.fields},
         )
+        hit._title = document_title(passage.fields)
+        return hit
 
     def lean(self) -> EvidenceHit:
         """The hit without the walk's record of it (what a result carries unless include_steps)."""
