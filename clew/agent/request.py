@@ -43,12 +43,22 @@ from clew.navigation.models import NonBlank, state_bounds
 TREE_FIELDS = ("max_depth", "beam_width", "follow_links")
 GRAPH_FIELDS = ("direction", "max_steps", "neighbor_limit")
 RANKED_ITERATIONS = 100
+"""The least iteration bound of a ranked walk when the request sets none: an iteration there is one
+passage taken or one node opened, not a model turn, and the context budget is what bounds it."""
+RANKED_TOKENS = 20
+"""A ranked walk without an iteration bound gets one iteration per this many tokens of its context
+budget (:func:`ranked_iterations`), so that on small passages the budget, not the count, ends it."""
 DEFAULT_SEED_LIMIT = 10
 """Seed hits of a query without a limit (a walk's: at least this many)."""
 SEED_TOKENS = 80
 """A ranked walk without a seed limit asks for one seed hit per this many tokens of budget."""
-"""The iteration bound of a ranked walk when the request sets none: an iteration there is one
-passage taken or one node opened, not a model turn, and the context budget is what bounds it."""
+
+
+def ranked_iterations(context_budget_tokens: int) -> int:
+    """A ranked walk's iteration bound when the request sets none: 100, or one per ``RANKED_TOKENS``
+    tokens of the (clamped) context budget when that is more. Above the request's own cap (100) on
+    purpose: the request cannot ask for it, and the context budget is what raises it."""
+    return max(RANKED_ITERATIONS, context_budget_tokens // RANKED_TOKENS)
 
 
 class _Strict(BaseModel):
@@ -364,15 +374,16 @@ class RetrievalRequest(_Strict):
         return self.steps.retrieval.navigation
 
     def limits(self) -> Limits:
-        iterations = self.max_internal_iterations
+        bound = self.bounds()
+        budget = bound["context_budget_tokens"](self.context_budget_tokens)
+        iterations = bound["max_internal_iterations"](self.max_internal_iterations)
         nav = self.navigation
         if "max_internal_iterations" not in self.model_fields_set and nav is not None and nav.selection == "ranked":
-            iterations = RANKED_ITERATIONS
-        bound = self.bounds()
+            iterations = ranked_iterations(budget)  # not clamped: see ranked_iterations
         return Limits(
-            max_internal_iterations=bound["max_internal_iterations"](iterations),
+            max_internal_iterations=iterations,
             max_tool_calls=bound["max_tool_calls"](self.max_tool_calls),
-            context_budget_tokens=bound["context_budget_tokens"](self.context_budget_tokens),
+            context_budget_tokens=budget,
             timeout_seconds=bound["timeout_seconds"](self.timeout_seconds),
         )
 

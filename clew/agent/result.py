@@ -238,8 +238,10 @@ STOPS: dict[StopKey, tuple[str, str]] = {
         "The tool calls ran out while the context had room: nodes were left unopened or links unfollowed.",
         "Raise max_tool_calls (20 at most); at 20, a narrower walk spends fewer (beam_width, follow_links false)."),
     ("incomplete", "max_internal_iterations"): (
-        "The walk used all its iterations (a model turn each in an agentic walk or a free run).",
-        "Raise max_internal_iterations (100 at most)."),
+        "The walk used all its iterations (a model turn each in an agentic walk or a free run; a passage taken or "
+        "a node opened in a ranked walk).",
+        "Raise max_internal_iterations (100 at most); a ranked walk that sets none gets one per 20 tokens of "
+        "context_budget_tokens (at least 100), so a larger budget raises it."),
     ("incomplete", "timeout"): (
         "The run took longer than timeout_seconds; the evidence so far is returned.",
         "Raise timeout_seconds, or use a faster model."),
@@ -301,7 +303,9 @@ class RetrievalResult(BaseModel):
             "max_internal_iterations": f"iterations ran out ({u.iterations} of {a.get('max_internal_iterations')})"
                                        f" with {u.context_tokens:,} of {budget:,} context tokens used; " + (
                                            f"{name('max_internal_iterations')} raises it"
-                                           if a.get("max_internal_iterations", cap) < cap else f"{cap} is the cap"),
+                                           if a.get("max_internal_iterations", cap) < cap else f"{cap} is the cap"
+                                           if a.get("max_internal_iterations", cap) == cap else
+                                           f"a ranked walk's bound follows {name('context_budget_tokens')}"),
             "timeout": f"took longer than {a.get('timeout_seconds', 0):g} s; {name('timeout_seconds')} raises it",
             "exhausted_frontier": f"the walk took everything it found ({u.context_tokens:,} of {budget:,} tokens)",
             "max_steps": f"the graph walk made its {a.get('max_steps')} moves; {name('max_steps')} raises it",

@@ -19,7 +19,7 @@ import json
 from clew.agent.frontier import Candidate
 from clew.agent.model import calls_from_text
 from clew.agent.prompts import SELECT_TASK, data_block, system_prompt
-from clew.agent.request import RANKED_ITERATIONS
+from clew.agent.request import ranked_iterations
 from clew.agent.run import Choice, Run, Selector
 from clew.errors import BudgetExhausted, ModelError
 from clew.navigation.core import card, render_card
@@ -58,7 +58,7 @@ class ModelChoice:
     they cannot (prose again after a repair, the same invalid call twice, a timeout or a server
     error after retries) and when the model finishes: a model can only add to what the ranked
     walk would find. An iteration is one model turn; the ranked steps after the hand-over count
-    against the ranked walk's own bound (``RANKED_ITERATIONS``)."""
+    against the ranked walk's own bound (``ranked_iterations`` of the context budget)."""
 
     def __init__(self) -> None:
         self.nudged = False
@@ -85,9 +85,10 @@ class ModelChoice:
         if self.ranked is None:
             Ranked().count_iteration(run)
             return
-        if self.ranked_steps >= RANKED_ITERATIONS:
+        bound = ranked_iterations(run.deps.limits.context_budget_tokens)
+        if self.ranked_steps >= bound:
             raise BudgetExhausted("max_internal_iterations", f"the ranked steps after the model's would exceed "
-                                                             f"{RANKED_ITERATIONS}")
+                                                             f"{bound}")
         self.ranked_steps += 1
 
     def hand_over(self, run: Run, why: str) -> Choice:

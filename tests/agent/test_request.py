@@ -26,6 +26,13 @@ def test_bounds_are_clamped_and_reported() -> None:
     assert applied.max_tool_calls == 20 and applied.beam_width == 20 and applied.max_depth == 1
     assert applied.context_budget_tokens == 256 and applied.max_internal_iterations == 100
     assert applied.follow_links is True
+    # a ranked walk's default bound follows its (clamped) budget: one iteration per 20 tokens, at least 100;
+    # a request's own bound keeps its meaning and its cap
+    ranked = nav(strategy="tree", selection="ranked")
+    assert [parse_request({**ranked, "context_budget_tokens": b}).applied().max_internal_iterations
+            for b in (10, 2000, 8192, 10**6)] == [100, 100, 409, 10_000]
+    assert parse_request({**ranked, "max_internal_iterations": 10_000}).applied().max_internal_iterations == 100
+    assert parse_request({**ranked, "max_internal_iterations": 30}).applied().max_internal_iterations == 30
     assert parse_request(nav(strategy="tree", follow_links=False)).applied().follow_links is False
     graph = parse_request(nav(strategy="graph", index="links", max_steps=99, neighbor_limit=0)).applied()
     assert (graph.max_steps, graph.neighbor_limit, graph.direction) == (20, 1, "out")

@@ -57,6 +57,8 @@ def test_the_iterations_stop_line_offers_a_raise_only_below_the_cap() -> None:
                           "100 is the cap")
     assert ended(40) == ("incomplete: iterations ran out (40 of 40) with 7,392 of 8,192 context tokens used; "
                          "--max-iterations raises it")
+    # a ranked walk's default bound above the cap (one per 20 tokens of a large budget) is raised by the budget
+    assert ended(409).endswith("; a ranked walk's bound follows context_budget_tokens")
 
 
 @needs_sqlite_docs

@@ -166,6 +166,26 @@ def test_iterations_budget(runbooks: Corpus) -> None:
     assert result.detail == "the next iteration would exceed max_internal_iterations=2"
 
 
+def test_a_ranked_walk_over_many_small_passages_is_bound_by_its_budget_not_by_100_iterations(tmp_path: Path) -> None:
+    """Issue 36: at the default budget (8,192) a ranked walk over ~25-token passages (a Doxygen
+    corpus's members, npm's option lists) ended max_internal_iterations after 100 takes with most
+    of its budget left; its default bound now follows the budget (one per 20 tokens: 409)."""
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for d in range(4):
+        sections = [f"## widget_option_{d}_{i}\n\nThe widget option {d}.{i} sets how the widget frame draws "
+                    f"its border when resized.\n" for i in range(100)]
+        (folder / f"ref{d}.md").write_text(f"# Widget reference {d}\n\n" + "\n".join(sections))
+    with Corpus(tmp_path / "small.duckdb") as corpus:
+        ingest_paths(corpus, [folder], collection="small")
+        request = {"query": "widget option border", "queries": [{"collection": "small"}],
+                   "steps": {"retrieval": {"navigation": {"strategy": "tree", "selection": "ranked"}}}}
+        result = run(corpus, request)
+    assert result.applied["max_internal_iterations"] == 8192 // 20
+    assert result.stop_reason in ("exhausted_frontier", "context_budget"), result.stop_line()
+    assert result.usage.iterations > 100 and len(result.hits) > 100
+
+
 def test_tool_call_budget_counts_every_call(runbooks: Corpus) -> None:
     request = tree_request("incident severity paging", "runbooks")
     request["max_tool_calls"] = 3
