@@ -241,7 +241,8 @@ def run(pack: Pack, weights: Model | None, record: list[tuple[np.ndarray, Unit]]
         return weights.score(x)
 
     with scoring(score, generate.KEEP if weights is None else weights.keep):
-        generation = extractive_answer(pack.question, pack.evidence, max_tokens=max_tokens, paths=pack.paths)
+        generation = extractive_answer(pack.question, pack.evidence, max_tokens=max_tokens, paths=pack.paths,
+                                       titles=pack.titles)
     return generation.answer if generation is not None else ""
 
 

@@ -73,7 +73,8 @@ def replay(pack: Pack, max_tokens: int = generate.EXTRACT_TOKENS) -> Replayed:
         return value
 
     with scoring(score, generate.KEEP):
-        generation = extractive_answer(pack.question, pack.evidence, max_tokens=max_tokens, paths=pack.paths)
+        generation = extractive_answer(pack.question, pack.evidence, max_tokens=max_tokens, paths=pack.paths,
+                                       titles=pack.titles)
     answer = generation.answer if generation is not None else ""
     text = CITATION.sub("", answer)
     kept = [p for p, found in zip(pack.held, evidence_found(pack.held, [text]), strict=True) if found]

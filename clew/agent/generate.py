@@ -23,6 +23,7 @@ from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
 from clew.agent.line_shapes import ANAPHOR, EXAMPLE_SECTION, SAME
+from clew.agent.named_pages import NAMED, document_of, named_pages, under_option
 from clew.agent.result import Citation, Generation
 from clew.agent.rows import Conditions, matching_rows, other_row, path_fit
 from clew.agent.titles import once, section_title
@@ -96,12 +97,13 @@ _POLARITY = re.compile(r"\b(?:not|no|never|cannot|none|neither|nor|only|must|alw
 
 
 def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tokens: int = EXTRACT_TOKENS,
-                      paths: Mapping[str, Sequence[str]] | None = None) -> Generation | None:
+                      paths: Mapping[str, Sequence[str]] | None = None,
+                      titles: Mapping[str, str | None] | None = None) -> Generation | None:
     """Quote the units of ``(evidence_id, text)`` pairs that best answer ``question``, grouped by
     passage (the passage of the best unit first, best first inside each), each passage's quote
     followed by its citation, in at most ``max_tokens`` (citations included; the best unit is
     quoted whatever its size); None when no unit shares a term with the question. ``paths``: each
-    passage's heading path, by evidence id (``PATH``)."""
+    passage's heading path, by evidence id (``PATH``); ``titles``: its document's title (``NAMED``)."""
     asked = tokenize(question)
     numeric = _QUANTITY.search(question) is not None
     notes = VERSION_NOTE if _VERSIONED.search(question) is None else 1.0
@@ -114,8 +116,9 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     orders = {evidence_id: order for order, (evidence_id, _) in enumerate(evidence)}
     continue_lead_ins(parsed, {e for e, text in evidence if _HEADING.match(text)},
                       {e: int(m.group(1)) for e, text in evidence if (m := _NUMBERED.match(text))})
-    documents = Counter(_document(e) for e in parsed)
-    weights = {e: 1 + DOCUMENT * documents[_document(e)] / len(parsed) for e in parsed}
+    documents = Counter(document_of(e) for e in parsed)
+    named = named_pages(question, titles or {})
+    weights = {e: (1 + DOCUMENT * documents[document_of(e)] / len(parsed)) * (1 + NAMED * (e in named)) for e in parsed}
     headed = {e: wanted.intersection(tokenize(" ".join(path))) for e, path in (paths or {}).items()}
     units: list[Unit] = []
     seen: dict[str, int] = {}
@@ -434,7 +437,7 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
-    keyed = unit.kind == "row" or _named_field(unit, own)
+    keyed = unit.kind == "row" or _named_field(unit, own) or under_option(unit, wanted, options)
     bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if keyed else 1)
     bonus *= 1 + POLAR * bool(polar & own and _POLARITY.search(unit.own))
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + order)) * weight
@@ -456,11 +459,6 @@ def _yes_no_terms(question: str) -> frozenset[str]:
         clause = question[match.start():].lstrip(",;.?! ")
         terms.update(tokenize(_CLAUSE_END.split(clause, maxsplit=1)[0]))
     return frozenset(terms)
-
-
-def _document(evidence_id: str) -> str:
-    """The document version a passage id names (its ordinal cut off)."""
-    return evidence_id.rpartition(":")[0]
 
 
 @lru_cache(maxsize=KEYS)

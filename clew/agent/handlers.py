@@ -99,7 +99,8 @@ async def generate(run: Run) -> Literal[State.DONE, State.INCOMPLETE]:
     elif deps.model is None and fetched:
         st.generation = extractive_answer(deps.request.query, [(h.evidence_id, h.text) for h in fetched],
                                           max_tokens=deps.applied.extract_tokens,
-                                          paths={h.evidence_id: h.heading_path for h in fetched})
+                                          paths={h.evidence_id: h.heading_path for h in fetched},
+                                          titles={h.evidence_id: h.document_title for h in fetched})
     if st.generation is not None:
         pages = {h.evidence_id: h.location.page_numbers for h in fetched if h.location is not None}
         for citation in st.generation.citations:
@@ -121,7 +122,8 @@ def _instead(run: Run, answered: Generation) -> Generation | None:
     fetched = run.state.pack.fetched
     extract = extractive_answer(run.deps.request.query, [(h.evidence_id, h.text) for h in fetched],
                                 max_tokens=run.deps.applied.extract_tokens,
-                                paths={h.evidence_id: h.heading_path for h in fetched})
+                                paths={h.evidence_id: h.heading_path for h in fetched},
+                                titles={h.evidence_id: h.document_title for h in fetched})
     if extract is None:
         return None
     return extract.model_copy(update={

@@ -38,7 +38,11 @@ def written_options(query: str) -> frozenset[str]:
 
 def document_name(fields: dict[str, object]) -> str | None:
     """A document's name: its title less a man page's section, case folded (``ssh(1)`` -> ``ssh``)."""
-    title = document_title(fields)
+    return page_name(document_title(fields))
+
+
+def page_name(title: str | None) -> str | None:
+    """The name a document's ``title`` gives it: less a man page's section, case folded (``ssh(1)`` -> ``ssh``)."""
     return folded(_SECTION.sub("", title)) if title else None
 
 
