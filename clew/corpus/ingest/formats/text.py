@@ -97,8 +97,7 @@ def parse_headed_text(source: str) -> ParsedDocument:
     plain = parse_text(source)
     text = plain.text
     spans = [(b.start, b.end) for b in plain.blocks]
-    bodies: dict[int, tuple[int, int]] = {}
-    headings, numbered = _underlined(text, spans, bodies), _numbered(text, spans)
+    (headings, bodies), numbered = _underlined(text, spans), _numbered(text, spans)
     if len(numbered) > len(headings):  # a table's column titles over a rule are no outline of a numbered FAQ
         headings, bodies = numbered, {}
     if not headings:
@@ -122,13 +121,15 @@ def parse_headed_text(source: str) -> ParsedDocument:
     return document
 
 
-def _underlined(text: str, spans: list[tuple[int, int]],
-                body: dict[int, tuple[int, int]] | None = None) -> dict[int, tuple[int, int]]:
-    """Paragraphs that open with a title line over an underline, each with where its title ends and its level;
-    ``body`` gets the span of the lines under the underline, where there are any."""
+_Spans = dict[int, tuple[int, int]]
+
+
+def _underlined(text: str, spans: list[tuple[int, int]]) -> tuple[_Spans, _Spans]:
+    """Paragraphs that open with a title line over an underline, each with where its title ends and its level,
+    and the span of the lines under the underline, where there are any (by the same paragraph index)."""
     found: dict[int, tuple[int, int]] = {}
     order: list[str] = []
-    bodies = body if body is not None else {}
+    bodies: dict[int, tuple[int, int]] = {}
     for index, (start, end) in enumerate(spans):
         lines = text[start:end].split("\n")
         if len(lines) < 2:
@@ -145,10 +146,7 @@ def _underlined(text: str, spans: list[tuple[int, int]],
             rest = trim_span(text, start + len(lines[0]) + len(under) + 2, end)
             if rest[0] < rest[1]:
                 bodies[index] = rest
-    if len(found) < _MIN_HEADINGS:
-        bodies.clear()
-        return {}
-    return found
+    return (found, bodies) if len(found) >= _MIN_HEADINGS else ({}, {})
 
 
 def _numbered(text: str, spans: list[tuple[int, int]]) -> dict[int, tuple[int, int]]:
