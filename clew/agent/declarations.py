@@ -108,6 +108,21 @@ def declared(header: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(tokenize(line)), frozenset(name[1:] if len(name) > 1 else name)
 
 
+_CODE_TERM = re.compile(r"`([^`\n]+)`")
+
+
+@lru_cache(maxsize=65_536)
+def code_term(header: str) -> frozenset[str]:
+    """The terms of the name a unit is quoted under when its ``header``'s last line is that name alone, written as
+    code (a Markdown definition's heading: `` `lockfileVersion` ``); none for another header. As ``declared``'s for a
+    member: npm's "An integer version, starting at `1` with the version number of this document whose semantics were
+    used when generating this `package-lock.json`." under `` `lockfileVersion` `` shares no word with "A teammate's
+    lockfile declares lockfileVersion 3. Which npm releases write that format ...?" and scored 0 (task X29, rule
+    D3c)."""
+    match = _CODE_TERM.fullmatch(header.rsplit("\n", 1)[-1].strip())
+    return frozenset(tokenize(match.group(1))) if match is not None else frozenset()
+
+
 OPTION_WORDS = 8
 """An option's term of at most this many words (``-L [bind_address:]port:host:hostport``, ``-i[SUFFIX],
 --in-place[=SUFFIX]``); a longer line opening with a dash is a sentence."""

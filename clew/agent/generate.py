@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from clew.agent.adjacent import adjacent, short
-from clew.agent.declarations import declared, option_term, other_case_terms, signature
+from clew.agent.declarations import code_term, declared, option_term, other_case_terms, signature
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
@@ -423,13 +423,19 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     yes/no question) units that say no, only or must weigh more. A code block is quoted only after
     the sentence that introduces it. ``order``: its passage's rank in the evidence; ``weight``: how
     much its document holds of the evidence (``DOCUMENT``); ``path``: the question terms its
-    passage's heading path holds; ``polar``: the terms of its yes/no clauses (``POLAR``); ``options``: its options."""
+    passage's heading path holds; ``polar``: the terms of its yes/no clauses (``POLAR``); ``options``: its options.
+    A unit whose own words share no question term is scored by the name it is quoted under when the question names
+    it: a member's declaration, an option's term, or a name written as code (``declarations.code_term``), which
+    makes it a fact with its key (``ROW``), as a field list's item whose key the question names (task X29, D3c)."""
     own = wanted & unit.vocabulary - other_case_terms(options, unit.own)
+    termed = False
     if not own and unit.header and (member := declared(unit.header))[1] and member[1] <= wanted:
         own = wanted & member[0]  # a description under the declaration of the member the question names
     elif not own and unit.kind != "row" and (option := option_term(unit.header))[1] & wanted - other_case_terms(
             options, unit.header.rsplit("\n", 1)[-1]):
         own = wanted & option[0]  # a description under the option the question names
+    elif not own and unit.kind != "row" and (term := code_term(unit.header)) and term <= wanted:
+        own, termed = set(term), True  # a description under a name written as code that the question writes (D3c)
     if not own or unit.kind == "code" or all(_NUMERAL.fullmatch(t) for t in own | (wanted & unit.context)):
         return 0.0  # a unit sharing only numbers with the question ('3.0' in a table of versions) answers nothing
     if says_nothing(unit):
@@ -437,7 +443,7 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
-    keyed = unit.kind == "row" or _named_field(unit, own) or under_option(unit, wanted, options)
+    keyed = unit.kind == "row" or termed or _named_field(unit, own) or under_option(unit, wanted, options)
     bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if keyed else 1)
     bonus *= 1 + POLAR * bool(polar & own and _POLARITY.search(unit.own))
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + order)) * weight
