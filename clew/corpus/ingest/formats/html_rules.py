@@ -250,8 +250,9 @@ GENERATOR_CLASSES: dict[str, frozenset[str]] = {
     # Doxygen: the "Modules | Data Structures | Typedefs" jump links above the title (div.summary), a code link's hover
     # card after a code block (div.ttc: the member's name, declaration, brief and "Definition: glfw3.h:1048"), a source
     # listing's line numbers (span.lineno; its div.fragment is read as pre, see html._Builder._open_element), the tree
-    # view's breadcrumbs at a page's end (div.navpath: "include / SDL_timer.h", every page's last passage; task U14)
-    "doxygen": frozenset({"summary", "ttc", "lineno", "navpath"}),
+    # view's breadcrumbs at a page's end (div.navpath: "include / SDL_timer.h", every page's last passage; task U14),
+    # a graph's caption over its image, left out (div.dynheader: "Include dependency graph for xkbcommon.h:"; E12)
+    "doxygen": frozenset({"summary", "ttc", "lineno", "navpath", "dynheader"}),
     # VitePress: the language name over each code block (span.lang) and the line numbers beside it
     # (div.line-numbers-wrapper, markdown.lineNumbers or ```js:line-numbers); Starlight: the permalink beside each
     # heading (a.sl-anchor-link, whose hidden text read "Section titled ...") and the texts for screen readers

@@ -113,3 +113,22 @@ def test_a_doxygen_files_link_to_its_source_is_chrome() -> None:
     assert blocks(f"{DOXYGEN_HEAD}<body>{body}</body>")[1:] == [
         "## Detailed Description", "This is a Standard C++ Library header."]
     assert "Go to the source code of this file." in parse_html(f"<body>{body}</body>").text
+
+
+def test_a_doxygen_graphs_caption_is_chrome() -> None:
+    """Doxygen writes each graph (a header's include graph and its includers, a directory's dependencies, a class's
+    collaboration diagram) as an image under a caption (``div.dynheader``) that the page shows over it. The image is
+    left out, and its caption was read as a paragraph alone: "Include dependency graph for xkbcommon.h:" and "This
+    graph shows which files directly or indirectly include this file:" in the first passage of libxkbcommon-doc's
+    header pages (task E12, evals/doxygen-docs). A page that names no generator keeps it."""
+    graph = ('<div class="dynheader">\nInclude dependency graph for xkbcommon.h:</div>\n<div class="dyncontent">\n'
+             '<div class="center"><img src="xkbcommon_8h__incl.png" border="0" usemap="#a" alt=""/></div>\n'
+             '<map name="a" id="a">\n<area shape="rect" title="Main libxkbcommon API." alt="" coords="181,5,431,32"/>\n'
+             '</map>\n</div>')
+    body = ('<div class="header"><div class="headertitle"><div class="title">xkbcommon.h File Reference</div></div>'
+            '</div><!--header-->\n<div class="contents">\n<div class="textblock"><code>#include &lt;stdint.h&gt;</code>'
+            f'<br/>\n</div><div class="textblock">{graph}</div>\n<h2 class="groupheader">Detailed Description</h2>'
+            '<div class="textblock"><p>Main libxkbcommon API.</p></div></div>')
+    assert blocks(f"{DOXYGEN_HEAD}<body>{body}</body>") == [
+        "# xkbcommon.h File Reference", "#include <stdint.h>", "## Detailed Description", "Main libxkbcommon API."]
+    assert "Include dependency graph for xkbcommon.h:" in parse_html(f"<body>{body}</body>").text
