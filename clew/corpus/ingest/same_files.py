@@ -2,7 +2,8 @@
 link to one, or a copy of its bytes. Debian's exim4-doc-html links every chapter ``chNN.html`` to ``ch-<name>.html``
 (68 links, the pages' own links naming the second), so each passage was stored, found and packed twice.
 
-Of such files one is ingested: a link's target (the file the link names), else the first by key, one read as plain
+Of such files one is ingested: a link's target (the file the link names), else the first by key (of man pages, the
+one the page's ``.TH``/``.Dt`` title names: ``ssh.1.gz`` over its copy ``slogin.1.gz``, task U41), one read as plain
 text after another (of ``README`` and ``README.md``, README.md: its headings are read); each other one is left out,
 reported in one line per folder given, and stands for it, as a man page's alias does (``man_pages``): a link to it
 leads to the kept file (:func:`aliased`). Only files of a size another file has are read to compare, once each
@@ -17,13 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from clew.corpus.ingest.doc_names import documentation_name
 from clew.corpus.ingest.left_out import IGNORE_FILE, some
-from clew.corpus.ingest.peek import read_name
+from clew.corpus.ingest.man_pages import page_name
+from clew.corpus.ingest.peek import read_head, read_name
 from clew.corpus.ingest.sources import GENERATED, Problem, deciding_pattern, format_of, ignore_patterns
 
 if TYPE_CHECKING:
@@ -33,6 +36,9 @@ READ_BLOCK = 1 << 20
 CONTENT_CHECKED = frozenset({"man", "openapi"})
 """Formats whose suffix a file's content must confirm when it is read (a ``.1`` that is roff, a ``.json`` that is an
 OpenAPI description): of identical copies, one of them is kept only when no other name decides."""
+TITLE_BYTES = 8192
+"""How much of a man page is read for its title (``_titled``): the title request comes before the text."""
+_TITLE = re.compile(rb"^[.'][ \t]*(?:TH|Dt)[ \t]+\"?([^\s\"]+)", re.MULTILINE)
 
 
 def same_files(files: list[tuple[Path, str]], taken_back: Callable[[str], bool]) -> list[tuple[str, str]]:
@@ -64,17 +70,35 @@ def same_files(files: list[tuple[Path, str]], taken_back: Callable[[str], bool])
     for group in by_size.values():
         if len(group) < 2:
             continue
-        first: dict[str, str] = {}  # a digest -> the first key of those bytes
+        same: dict[str, list[tuple[Path, str]]] = {}  # a digest -> the files of those bytes, in order
         for file, key, inode in group:
             if inode not in digests:
                 digests[inode] = _digest(file)
             digest = digests[inode]
-            if digest is None:
-                continue
-            kept = first.setdefault(digest, key)
-            if kept != key and not taken_back(key):
-                copies[key] = kept
+            if digest is not None:
+                same.setdefault(digest, []).append((file, key))
+        for found in same.values():
+            kept = _titled(found)
+            copies.update((key, kept) for _, key in found if key != kept and not taken_back(key))
     return sorted(copies.items())
+
+
+def _titled(found: list[tuple[Path, str]]) -> str:
+    """The key kept of ``found`` (files of the same bytes, in the order they are kept): of man pages, the first whose
+    name is the page's title (``.Dt SSH 1``: ``ssh.1.gz``, not its copy ``slogin.1.gz`` that sorts first), else the
+    first."""
+    first = found[0]
+    if len(found) < 2 or format_of(first[0]) != "man":
+        return first[1]
+    try:
+        title = _TITLE.search(read_head(first[0], TITLE_BYTES))
+    except OSError:
+        return first[1]
+    if title is None:
+        return first[1]
+    name = title.group(1).decode("latin-1").casefold()
+    return next((key for file, key in found if format_of(file) == "man" and (named := page_name(key)) is not None
+                 and named[0].casefold() == name), first[1])
 
 
 def _rank(file: Path) -> int:

@@ -128,3 +128,31 @@ def test_a_copy_whose_file_is_gone_is_ingested_again(spec: Path, corpus: Corpus)
     assert targets(corpus)["ch01.html#SECT2"].startswith("ch01.html:1:")
     again = ingest_paths(corpus, [spec])
     assert again.versions_created == 0
+
+
+SSH_MDOC = (
+    ".Dd $Mdocdate: February 6 2023 $\n.Dt SSH 1\n.Os\n.Sh NAME\n.Nm ssh\n.Nd OpenSSH remote login client\n"
+    ".Sh DESCRIPTION\n.Nm\nis a program for logging into a remote machine.\n"
+)
+GZIP_MAN = (".TH GZIP 1 local\n.SH NAME\ngzip, gunzip \\- compress or expand files\n"
+            ".SH DESCRIPTION\nGzip reduces files.\n")
+
+
+def test_of_identical_man_pages_the_one_its_title_names_is_kept(tmp_path: Path) -> None:
+    # task U41: man pages copied without their links (cp of the files a package installs follows them) are copies of
+    # one page's bytes; the first by key was kept, so ssh(1) was stored as slogin.1.gz and gzip(1) as gunzip.1.gz
+    import gzip
+
+    (tmp_path / "ssh.1.gz").write_bytes(gzip.compress(SSH_MDOC.encode(), mtime=0))
+    (tmp_path / "slogin.1.gz").write_bytes((tmp_path / "ssh.1.gz").read_bytes())
+    (tmp_path / "gzip.1").write_text(GZIP_MAN)
+    (tmp_path / "gunzip.1").write_text(GZIP_MAN)
+    (tmp_path / "zcat.1").write_text(GZIP_MAN)
+    aliases = leave_out_copies(find_files([tmp_path], "**/*").files, [tmp_path], [])[1]
+    assert aliases == {"gunzip.1": "gzip.1", "slogin.1.gz": "ssh.1.gz", "zcat.1": "gzip.1"}
+
+
+def test_of_identical_man_pages_none_of_which_its_title_names_the_first_is_kept(tmp_path: Path) -> None:
+    (tmp_path / "unzip.1").write_text(GZIP_MAN)
+    (tmp_path / "zcat.1").write_text(GZIP_MAN)
+    assert leave_out_copies(find_files([tmp_path], "**/*").files, [tmp_path], [])[1] == {"zcat.1": "unzip.1"}
