@@ -14,7 +14,10 @@ run also reports its mean and least context tokens and how the agent systems' ru
 
 The ``goal`` block reports, per set, tree-ranked (and tree-hybrid) minus bm25 at each budget
 and the best system at 2,000 tokens. ``vector`` and ``hybrid`` need an embedder (``--embed minilm`` with
-``clew[dense]``; ``hashing`` is lexical, not semantic, and only proves the path).
+``clew[dense]``; ``hashing`` is lexical, not semantic, and only proves the path). ``--dump FILE`` writes one JSON
+line per set (``<set>@<chunk tokens>`` when several are given), system, budget and question: which of its gold
+phrases were found (in the set's order) and the evidence ids returned, for a per-phrase diff of two systems or
+of two runs (issue 36: where a walk trails flat BM25).
 
     python benchmarks/dev_recall.py --sets sqlite-docs,npm-docs --systems bm25,hybrid,tree-ranked --embed minilm
     python benchmarks/dev_recall.py --sets sqlite-docs --systems bm25 --chunk-tokens 100,160,220,320
@@ -44,7 +47,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from evalsets import resolve_all  # noqa: E402
 
 
-def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int) -> dict:
+def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int, dump: list[dict] | None = None,
+             name: str = "") -> dict:
     found_all: list[bool] = []
     by_kind: dict[str, list[bool]] = {}
     tokens = []
@@ -54,6 +58,9 @@ def evaluate(corpus: Corpus, qs: list[dict], system: str, budget: int) -> dict:
         outcome = asyncio.run(run_system(SYSTEMS[system], corpus, q["question"], budget=budget, collection="dev"))
         found = evidence_found(q["evidence"], [p.text for p in outcome.passages])
         found_all += found
+        if dump is not None:
+            dump.append({"set": name, "system": system, "budget": budget, "id": q["id"], "found": found,
+                         "evidence_ids": [p.evidence_id for p in outcome.passages]})
         by_kind.setdefault(q["kind"], []).extend(found)
         tokens.append(outcome.context_tokens)
         if outcome.stop_reason is not None:
@@ -90,7 +97,10 @@ def main() -> None:
     parser.add_argument("--embed", default=None, help="embedding model to fill before vector/hybrid runs")
     parser.add_argument("--merge-sections", action="store_true",
                         help="let small consecutive sections share a chunk (clew ingest --merge-sections)")
+    parser.add_argument("--dump", type=Path, help="write each question's found phrases and evidence ids here "
+                                                  "(JSON lines, one per set, system, budget and question)")
     args = parser.parse_args()
+    dump: list[dict] | None = [] if args.dump else None
     systems = [s for s in args.systems.split(",") if s]
     unknown = [s for s in systems if s not in SYSTEMS or SYSTEMS[s].needs_model]
     if unknown:
@@ -118,13 +128,13 @@ def main() -> None:
                         embedding = time.perf_counter()
                         embed_missing(corpus, embedder_from_name(args.embed))
                         embed_seconds = time.perf_counter() - embedding
+                    key = name if len(args.chunk_tokens.split(",")) == 1 else f"{name}@{size}"
                     runs: dict[str, dict[int, dict]] = {}
                     for system in systems:
-                        runs[system] = {b: evaluate(corpus, qs, system, b) for b in budgets}
+                        runs[system] = {b: evaluate(corpus, qs, system, b, dump, key) for b in budgets}
                         print(json.dumps({"set": name, "chunk_tokens": size, "system": system,
                                           **{str(b): r["evidence_recall"] for b, r in runs[system].items()}}),
                               file=sys.stderr, flush=True)
-                key = name if len(args.chunk_tokens.split(",")) == 1 else f"{name}@{size}"
                 report["sets"][key] = {
                     "questions": len(qs), "chunks": ingested.chunks, "chunks_under_25_tokens": small,
                     "chunk_tokens": size, "merge_sections": args.merge_sections,
@@ -132,6 +142,8 @@ def main() -> None:
                     "embed_seconds": None if embed_seconds is None else round(embed_seconds, 1),
                     "embedder": args.embed, "runs": runs, "goal": goal(runs, budgets),
                 }
+    if args.dump and dump is not None:
+        args.dump.write_text("".join(json.dumps(row) + "\n" for row in dump))
     print(json.dumps(report, indent=2))
 
 

@@ -232,6 +232,21 @@ def test_dev_recall_takes_a_set_given_as_a_folder_and_ingests_what_it_holds(here
     assert tiny["runs"]["bm25"]["1000"]["evidence_recall"] == 1.0
 
 
+def test_dev_recall_dumps_each_questions_found_phrases_per_system_and_budget(here: Runner, tmp_path: Path) -> None:
+    # issue 36's per-phrase diff of a walk against flat bm25 reads these lines (task W7)
+    tiny_set(tmp_path, BACKUP_AND_PAGING, question="When does the nightly backup run?", answers=["before midnight"],
+             evidence=["run the nightly backup with the archive flag", "rotates weekly between two teams"],
+             sources=["backup.md", "paging.md"], kind="multi_hop")
+    dump = tmp_path / "recall.jsonl"
+    out = here("dev_recall.py", "--sets", "evals/tiny", "--systems", "bm25", "--budgets", "1000,2000", "--dump",
+               str(dump), cwd=tmp_path)
+    assert out["sets"]["tiny"]["runs"]["bm25"]["1000"]["evidence_recall"] == 0.5
+    rows = [json.loads(line) for line in dump.read_text().splitlines()]
+    assert [(r["set"], r["system"], r["budget"], r["id"], r["found"]) for r in rows] == [
+        ("tiny", "bm25", 1000, "tiny-001", [True, False]), ("tiny", "bm25", 2000, "tiny-001", [True, False])]
+    assert all(len(r["evidence_ids"]) == 1 and r["evidence_ids"][0].startswith("ev") for r in rows)
+
+
 def test_dev_recall_merge_sections_lets_small_sections_share_a_chunk(here: Runner, tmp_path: Path) -> None:
     tiny_set(tmp_path, {"ops.md": (
         "# Operations\n\n## Backups\n\nRun the nightly backup with the archive flag before midnight every day.\n\n"
