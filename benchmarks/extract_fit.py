@@ -155,11 +155,9 @@ def load(dump: Path, sets: list[EvalSet]) -> dict[str, list[Pack]]:
 
 def features(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *, numeric: bool,
              order: int, weight: float, path: set[str], pack: Pack, positions: dict[tuple[str, str], int],
-             polar: frozenset[str] = frozenset(), options: frozenset[str] = frozenset(),
-             conditions: tuple[frozenset[str], ...] = ()) -> np.ndarray | None:
+             polar: frozenset[str] = frozenset(), options: frozenset[str] = frozenset()) -> np.ndarray | None:
     """The unit's features, None where the shipped score is 0 (no question term, or code); an option the
-    question writes counts only in its letter case, as in the shipped score. ``conditions`` (the shipped score's
-    IF1) is not a feature, as the other keys of the shipped score (a named field, an option's description) are not."""
+    question writes counts only in its letter case, as in the shipped score."""
     own = wanted & unit.vocabulary - other_case_terms(options, unit.own)
     if not own or unit.kind == "code":
         return None

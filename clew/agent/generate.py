@@ -18,7 +18,6 @@ from dataclasses import replace
 from functools import lru_cache
 
 from clew.agent.adjacent import adjacent, short
-from clew.agent.conditional import asked_conditions, states_condition
 from clew.agent.declarations import code_term, declared, option_term, other_case_terms, signature
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
@@ -111,7 +110,6 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     polar = _yes_no_terms(question)
     written = written_options(question)
     wanted = set(asked)
-    stated = asked_conditions(question, wanted)
     pairs = set(zip(asked, asked[1:], strict=False))
     parsed = {evidence_id: parsed_units(text, evidence_id, " › ".join((paths or {}).get(evidence_id, ())[-2:]))
               for evidence_id, text in evidence}  # shared: copy to change
@@ -141,7 +139,7 @@ def extractive_answer(question: str, evidence: list[tuple[str, str]], *, max_tok
     idf = {t: math.log(1 + len(units) / df[t]) * pieces.get(t, 1.0) for t in df}
     scored = sorted(
         ((_score(u, wanted, pairs, idf, numeric=numeric, order=ranks[i], weight=weights[u.evidence_id],
-                 path=headed.get(u.evidence_id, set()), polar=polar, options=written, conditions=stated)
+                 path=headed.get(u.evidence_id, set()), polar=polar, options=written)
           * (notes if _NOTE.match(u.own) else 1.0), i, u)
          for i, u in enumerate(units)),
         key=lambda x: (-x[0], x[1]),
@@ -418,7 +416,7 @@ class _Counted:
 
 def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[str, float], *,
            numeric: bool, order: int, weight: float, path: set[str], polar: frozenset[str] = frozenset(),
-           options: frozenset[str] = frozenset(), conditions: tuple[frozenset[str], ...] = ()) -> float:
+           options: frozenset[str] = frozenset()) -> float:
     """IDF of the question terms in the unit, plus a share for those only in its context or its
     passage's heading path and for adjacent question terms adjacent in the unit; shorter units,
     earlier passages, (for a question asking for a quantity) units holding a number and (for a
@@ -428,8 +426,7 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     passage's heading path holds; ``polar``: the terms of its yes/no clauses (``POLAR``); ``options``: its options.
     A unit whose own words share no question term is scored by the name it is quoted under when the question names
     it: a member's declaration, an option's term, or a name written as code (``declarations.code_term``), which
-    makes it a fact with its key (``ROW``), as a field list's item whose key the question names (task X29, D3c), and
-    so is a unit opening with a condition the question states (``conditions``: ``conditional``, task X30, IF1)."""
+    makes it a fact with its key (``ROW``), as a field list's item whose key the question names (task X29, D3c)."""
     own = wanted & unit.vocabulary - other_case_terms(options, unit.own)
     termed = False
     if not own and unit.header and (member := declared(unit.header))[1] and member[1] <= wanted:
@@ -446,8 +443,7 @@ def _score(unit: Unit, wanted: set[str], pairs: set[tuple[str, str]], idf: dict[
     value = sum(idf[t] for t in own) + CONTEXT * sum(idf[t] for t in (wanted & unit.context) - own)
     value += PATH * sum(idf.get(t, 0.0) for t in path - own)  # a term no unit holds weighs nothing
     value += PHRASE * sum(idf[a] + idf[b] for a, b in pairs & unit.pairs)
-    keyed = (unit.kind == "row" or termed or _named_field(unit, own) or under_option(unit, wanted, options)
-             or states_condition(_after_key(unit), conditions))
+    keyed = unit.kind == "row" or termed or _named_field(unit, own) or under_option(unit, wanted, options)
     bonus = (1 + NUMBER * (numeric and _DIGIT.search(unit.own) is not None)) * (ROW if keyed else 1)
     bonus *= 1 + POLAR * bool(polar & own and _POLARITY.search(unit.own))
     return bonus * value / (1 + len(unit.own.split()) / LENGTH) * (1 + RANK / (1 + order)) * weight
@@ -458,12 +454,6 @@ def _named_field(unit: Unit, own: set[str]) -> bool:
     match = _FIELD.match(unit.own) if unit.kind == "item" else None
     key = set(tokenize(match.group(1))) if match is not None else set()
     return bool(key) and key <= own
-
-
-def _after_key(unit: Unit) -> str:
-    """A unit's own words, a field list's item's after its key (``_FIELD``)."""
-    match = _FIELD.match(unit.own) if unit.kind == "item" else None
-    return unit.own[match.end():] if match is not None else unit.own
 
 
 def _yes_no_terms(question: str) -> frozenset[str]:
