@@ -21,11 +21,13 @@ Rules, in order of strength:
   apart from the body so that body offsets still point into the document text;
 - but the text right before a table, of the same section, opens the table's first chunk when it
   is a paragraph or the section's opening text (its heading and the block after it, one unit),
-  short (at most a ``LEAD_IN_SHARE`` of a chunk) and fits with the header and first row
-  (``_lead_into_tables``): "### Options" / "Options can be passed via data attributes or
+  short (at most a ``LEAD_IN_SHARE`` of a chunk) and fits with the header rows, if any, and the first
+  row (``_lead_into_tables``): "### Options" / "Options can be passed via data attributes or
   JavaScript." was a chunk of 19-41 tokens apart from its table, and so was a lead-in further into
   its section ("Performs the following translations in decoding by default:" after a class's first
-  paragraph); not with ``merge_sections``, where it shares a chunk with the sections before it;
+  paragraph), and Doxygen's "Parameters" label ended a function's passage while its headerless
+  table of parameters opened the next; not with ``merge_sections``, where it shares a chunk with the
+  sections before it;
 - a chunk that would end right before a nested list item (one indented under an earlier item) ends
   instead before the outermost of that item's ancestors it holds (not as its first unit) whose start
   leaves it half full, so the next chunk opens with the parent's first line over its sub-items:
@@ -48,7 +50,7 @@ from clew.budgets.tokens import count_tokens, count_tokens_bulk
 from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
-CHUNKER_REVISION = 6
+CHUNKER_REVISION = 7
 """Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
@@ -179,11 +181,11 @@ class _Builder:
         )
 
     def pack_table(self, units: list[_Unit]) -> None:
-        """The first chunk holds the header rows in its body (after the table's lead-in, if it
-        has one: ``_lead_into_tables``); later chunks repeat them."""
+        """The first chunk holds the header rows, if any, in its body (after the table's lead-in, if
+        it has one: ``_lead_into_tables``); later chunks repeat them."""
         heads = [u for u in units if u.header]
         rows = [u for u in units if not u.header and u.table is not None]
-        if not heads or not rows:
+        if not rows or not heads and units[0].table is not None:
             self.pack(units, "table")
             return
         n, tokens = self.fit(units, 0, "")
@@ -192,7 +194,7 @@ class _Builder:
             n = first
             tokens = self.count(units[0], units[n - 1], "")
         self.emit(units[:n], "table", "", tokens)
-        header = self.text[heads[0].start : heads[-1].end].rstrip()
+        header = self.text[heads[0].start : heads[-1].end].rstrip() if heads else ""
         self.pack(units[n:], "table", header)
 
 
@@ -418,7 +420,8 @@ def _leads_into(text: list[_Unit], table: list[_Unit], limit: int, earlier: list
     section that is a paragraph (wherever it sits in the section: "The following table lists ...:")
     or the section's opening text (the heading and the block after it: the first unit of a section
     other than the root), at most ``LEAD_IN_SHARE`` of ``limit``, that fits with the table's header
-    rows and first row; ``earlier``: the segment before ``text``."""
+    rows (none or some: Doxygen's and AsciiDoc's labelled tables have none) and first row;
+    ``earlier``: the segment before ``text``."""
     lead = text[-1]
     if lead.section != table[0].section or lead.tokens > LEAD_IN_SHARE * limit:
         return False
@@ -427,7 +430,7 @@ def _leads_into(text: list[_Unit], table: list[_Unit], limit: int, earlier: list
     if not (lead.paragraph or opening):
         return False
     heads = sum(1 for u in table if u.header)
-    return 0 < heads < len(table) and lead.tokens + sum(u.tokens for u in table[: heads + 1]) <= limit
+    return heads < len(table) and lead.tokens + sum(u.tokens for u in table[: heads + 1]) <= limit
 
 
 def _segments(units: list[_Unit], merge_sections: bool) -> list[list[_Unit]]:

@@ -147,6 +147,69 @@ def test_an_html_table_s_lead_in_opens_its_chunk(html: str, lead: str) -> None:
     assert before and lead not in "".join(before)  # the text before it keeps its own chunk
 
 
+DOXYGEN_MEMBER = """<html><head><meta name="generator" content="Doxygen 1.9.4"/>
+<title>libxkbcommon: Query for available RMLVO</title></head><body><div class="contents">
+<h2 class="groupheader">Function Documentation</h2>
+<a id="gab233dc0df5ab81455a0530afe7e943b9" name="gab233dc0df5ab81455a0530afe7e943b9"></a>
+<h2 class="memtitle">rxkb_context_new()</h2>
+<div class="memitem"><div class="memproto"><table class="memname"><tr>
+<td class="memname">struct rxkb_context * rxkb_context_new </td><td>(</td>
+<td class="paramtype">enum rxkb_context_flags&#160;</td><td class="paramname"><em>flags</em></td><td>)</td></tr>
+</table></div><div class="memdoc">
+<p>Create a new xkb registry context. </p>
+<p >The context has an initial refcount of 1. Use rxkb_context_unref() to release memory associated with\
+ this context.</p>
+<p >Creating a context does not parse the files yet, use rxkb_context_parse().</p>
+<dl class="params"><dt>Parameters</dt><dd>
+  <table class="params">
+    <tr><td class="paramname">flags</td><td>Flags affecting context behavior </td></tr>
+  </table>
+  </dd>
+</dl>
+<dl class="section return"><dt>Returns</dt><dd>A new xkb registry context or NULL on failure </dd></dl>
+</div></div></div></body></html>"""
+
+ASCIIDOC_LABELLED_LIST = """<html><head><meta name="generator" content="Asciidoctor 2.0.20">
+<title>git-fetch(1)</title></head>
+<body><div class="sect1"><h2 id="_options">OPTIONS</h2><div class="sectionbody">
+<div class="paragraph"><p>Options that limit the history fetched from a shallow repository take a number or a date and\
+ may be combined with the options of git-pull.</p></div>
+<div class="paragraph"><p>The following options are recognized:</p></div>
+<div class="hdlist"><table>
+<tr><td class="hdlist1">--depth</td><td class="hdlist2"><p>Limit fetching to the given number of commits.</p></td></tr>
+<tr><td class="hdlist1">--shallow-since</td><td class="hdlist2"><p>Deepen or shorten the history\
+ to include commits after the date.</p></td></tr>
+</table></div></div></div></body></html>"""
+
+
+@pytest.mark.parametrize(("html", "lead", "row"), [
+    (DOXYGEN_MEMBER, "Parameters", "| flags | Flags affecting context behavior |"),  # dl.params: no header row
+    (ASCIIDOC_LABELLED_LIST, "The following options are recognized:", "| --depth |"),  # div.hdlist: no header row
+])
+def test_a_lead_in_opens_a_table_without_a_header_row(html: str, lead: str, row: str) -> None:
+    doc = parse_html(html)
+    chunks = chunk_document(doc)
+    table = next(c for c in chunks if c.kind == "table")
+    body = doc.text[table.start : table.end]
+    assert body.startswith(lead + "\n\n" + row) and table.header == ""
+    before = [doc.text[c.start : c.end] for c in chunks if c.end <= table.start]
+    assert before and not before[-1].rstrip().endswith(lead)  # the passage before no longer ends with the label
+
+
+def test_a_headerless_table_s_lead_in_never_travels_without_its_first_row() -> None:
+    lead = "## Options\n\nThe following options are recognized:\n\n"
+    rows = "".join(f"| --option-{i} | {'what the option does, in words ' * 4}|\n" for i in range(6))
+    doc = parse_html("<h2>Options</h2><p>The following options are recognized:</p><table>"
+                     + "".join(f"<tr><td>--option-{i}</td><td>{'what the option does, in words ' * 4}</td></tr>"
+                               for i in range(6)) + "</table>")
+    assert doc.text.startswith(lead + rows.splitlines()[0])
+    chunks = chunk_document(doc, chunk_tokens=60)  # the lead-in (9 tokens) and one row (35) fit, two rows do not
+    first = doc.text[chunks[0].start : chunks[0].end]
+    assert first.startswith(lead + "| --option-0 |") and "--option-1" not in first
+    assert all(c.kind == "table" and c.header == "" for c in chunks)
+    assert [doc.text[c.start : c.end].startswith("| --option-") for c in chunks[1:]] == [True] * (len(chunks) - 1)
+
+
 def test_long_paragraph_is_cut_between_words() -> None:
     words = " ".join(f"word{i}" for i in range(600))
     doc = parse_text(words)
