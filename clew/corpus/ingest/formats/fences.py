@@ -29,6 +29,10 @@ _HEXO_NO_LANGUAGE = "plain"
 """What Hexo's highlighter names a fence without a language (``figure.highlight.plain``; task V7: an options example
 of eslint-plugin-jsx-a11y's read as ```` ```plain ````)."""
 _CLASS_PREFIXES = ("language-", "lang-", "highlight-", "hl-")
+_DIAGRAMS = frozenset({"mermaid"})
+"""Classes naming a diagram's source that a script draws in the browser (task E13): sphinxcontrib-mermaid's
+``div.mermaid``, MkDocs Material's ``pre.mermaid``. The source is code in that language (```` ```mermaid ````),
+its lines kept; read as a paragraph, its line breaks collapsed into one line of arrows and labels."""
 
 
 def fenced(code: str, language: str = "") -> tuple[str, int]:
@@ -56,6 +60,8 @@ def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False, fig
             return language_name(value)
     classes = next((value or "" for key, value in attrs if key == "class"), "").lower().split()
     for name in classes:
+        if name in _DIAGRAMS:
+            return name
         for prefix in _CLASS_PREFIXES:
             if name.startswith(prefix) and language_name(name[len(prefix):]):
                 return language_name(name[len(prefix):])
@@ -66,3 +72,10 @@ def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False, fig
         name = classes[classes[0] == "highlight"]
         return "" if name == _HEXO_NO_LANGUAGE else language_name(name)
     return ""
+
+
+def code_div(attrs: list[tuple[str, str | None]], *, doxygen: bool) -> bool:
+    """Whether a ``div`` is a code block: Doxygen's ``div.fragment`` (of ``div.line``, on a Doxygen page),
+    a diagram's source (``div.mermaid``, ``_DIAGRAMS``)."""
+    classes = next((value or "" for key, value in attrs if key == "class"), "").lower().split()
+    return (doxygen and "fragment" in classes) or not _DIAGRAMS.isdisjoint(classes)

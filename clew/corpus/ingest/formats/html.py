@@ -45,7 +45,7 @@ raises.
 
 from __future__ import annotations
 
-from clew.corpus.ingest.formats.fences import html_language
+from clew.corpus.ingest.formats.fences import code_div, html_language
 from clew.corpus.ingest.formats.html_ahead import ReadAhead, read_ahead_start
 from clew.corpus.ingest.formats.html_foreign import ForeignSkip
 from clew.corpus.ingest.formats.html_marks import FootnoteMarks, note_definitions, task_box
@@ -452,7 +452,7 @@ class _Builder(ReadAhead, FootnoteMarks, OpenElements):
                 level = self._members.level(level, (_attr(attrs, "class") or "").split())
             heading = _Container("heading", level=level, anchor=_attr(attrs, "id"))
             return self._enter(tag, heading)
-        fragment = self._members is not None and tag == "div" and "fragment" in (_attr(attrs, "class") or "").split()
+        fragment = tag == "div" and code_div(attrs, doxygen=self._members is not None)  # Doxygen's, div.mermaid
         if tag == "pre" or fragment:  # Doxygen: div.fragment of div.line; its language: its own, else a near box's
             self._pending.extend(self._flush())  # (div.highlight-bash > div.highlight, or the > table.highlighttable
             boxes = (entry.language for entry in reversed(self._stack[-5:]) if entry.language)  # > tr > td.code > div)

@@ -70,3 +70,25 @@ def test_code_in_a_data_cell_stays_unfenced_and_the_pre_s_id_is_its_fence() -> N
                           '<pre id="listing-1"><code class="language-sql">SELECT 2;</code></pre>')
     assert document.text == "| STRICT | ordinary |\n| --- | --- |\n| SELECT 1; | x |\n\n```sql\nSELECT 2;\n```"
     assert document.text.startswith("```sql", document.anchors["listing-1"])
+
+
+MERMAID = """<p>The simplest approach:</p>
+<div align="center" class="mermaid align-center">
+            flowchart TD
+   User
+   structlog
+
+   User --&gt; |&quot;structlog.get_logger().info('foo')&quot;| structlog
+        </div>
+<p>A basic configuration:</p>"""
+
+
+def test_a_mermaid_diagram_source_is_code_with_its_lines() -> None:
+    """sphinxcontrib-mermaid's div.mermaid (structlog's standard library chapter, task E13), MkDocs Material's
+    pre.mermaid: the diagram's source a script draws, read as a mermaid code block, not a one-line paragraph."""
+    assert code_blocks(MERMAID) == [
+        "```mermaid\n            flowchart TD\n   User\n   structlog\n\n"
+        "   User --> |\"structlog.get_logger().info('foo')\"| structlog\n```"]
+    assert code_blocks('<pre class="mermaid"><code>graph LR\n  A --&gt; B</code></pre>') == [
+        "```mermaid\ngraph LR\n  A --> B\n```"]
+    assert code_blocks('<div class="fragment"><div class="line">int x;</div></div>') == []  # Doxygen's, off Doxygen
