@@ -5,7 +5,7 @@ over REST (a real uvicorn on 127.0.0.1), MCP and the Python API, and no model is
 from __future__ import annotations
 
 import asyncio
-import sys
+import logging
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,11 +13,11 @@ from typing import Any
 import httpx
 import pytest
 from mcp.client.client import Client
-from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.server.mcpserver.exceptions import ToolError
 from typer.testing import CliRunner
 
 import clew.agent.api
+import clew.server.mcp
 from clew.agent.api import retrieve_sync
 from clew.config.settings import ServerConfig, load_config
 from clew.corpus.store import Corpus
@@ -151,28 +151,52 @@ def test_a_blank_model_in_the_config_names_the_field(tmp_path: Path) -> None:
     assert caught.value.field == "principals.a.models"
 
 
-def test_clew_mcp_principal_may_use_the_configured_model_as_rest_allows_it(db_path: Path, tmp_path: Path) -> None:
+def test_clew_mcp_principal_may_use_the_configured_model_as_rest_allows_it(
+        db_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     with serving_prose() as prose_server:
-        _mcp_and_rest_answer_with_the_configured_model(db_path, tmp_path, prose_server)
+        _mcp_and_rest_answer_with_the_configured_model(db_path, tmp_path, prose_server, monkeypatch)
 
 
-def _mcp_and_rest_answer_with_the_configured_model(db_path: Path, tmp_path: Path, prose_server: str) -> None:
+def _mcp_and_rest_answer_with_the_configured_model(db_path: Path, tmp_path: Path, prose_server: str,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``clew mcp --principal plain`` runs in this process (``CliRunner``): the command reads the config, opens the
+    corpus and builds its server as a user's does, and the server, where it would serve over stdio, answers this
+    test's client in memory. The stdio process is other tests' (test_mcp_listing_live.py, test_mcp_ledger_live.py,
+    test_surfaces.py); a process of its own here imported litellm for its model, 3.5 s of CPU."""
     # the configured model is a real OpenAI-compatible server on 127.0.0.1; "plain" names no models of its own
     config_path = tmp_path / "clew.toml"
     config_path.write_text(CONFIG.replace('model = "openai/gpt-4o-mini"',
                                           f'model = "openai/prose"\n[model_options]\napi_base = "{prose_server}"\n'
                                           "retries = 0\n"), encoding="utf-8")
     asked = {**ASK, "generator": "openai/prose"}
-    parameters = StdioServerParameters(command=sys.executable, args=[
-        "-m", "clew.cli", "mcp", "--db", str(db_path), "--config", str(config_path), "--principal", "plain"])
 
-    async def over_mcp() -> tuple[list[Any], list[Any]]:
-        async with Client(stdio_client(parameters)) as client:
+    async def over_mcp(server: Any) -> tuple[list[Any], list[Any]]:
+        async with Client(server) as client:
             named = await client.call_tool("retrieve", asked)
             other = await client.call_tool("retrieve", {**ASK, "generator": "ollama/llama3"})
             return [named.is_error, named.structured_content], [other.is_error, other.content[0].text]
 
-    (named_error, by_mcp), (other_error, other_text) = asyncio.run(over_mcp())
+    answered: list[tuple[list[Any], list[Any]]] = []
+    built_by_the_command = clew.server.mcp.build_server
+
+    def serving_in_memory(*args: Any, **kwargs: Any) -> Any:
+        server = built_by_the_command(*args, **kwargs)
+
+        def run(transport: str) -> None:
+            assert transport == "stdio"
+            answered.append(asyncio.run(over_mcp(server)))
+
+        server.run = run
+        return server
+
+    from clew.cli import app
+
+    monkeypatch.setattr(clew.server.mcp, "build_server", serving_in_memory)
+    monkeypatch.setattr(logging.root, "handlers", list(logging.root.handlers))  # the command configures logging
+    monkeypatch.setattr(logging.root, "level", logging.root.level)
+    ran = CliRunner().invoke(app, ["mcp", "--db", str(db_path), "--config", str(config_path), "--principal", "plain"])
+    assert ran.exit_code == 0 and ran.stdout == "", ran.output  # over stdio nothing but the protocol is written
+    [((named_error, by_mcp), (other_error, other_text))] = answered  # the server served once
     assert not named_error, by_mcp
     assert by_mcp["status"] == "ok" and len(Prose.calls) == 1  # the configured model was asked for the answer
     assert Prose.calls[0]["model"] == "prose" and by_mcp["generation"]["fallback"]  # its prose cited nothing
