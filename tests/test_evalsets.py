@@ -6,6 +6,8 @@ element of a source, continuation gaps, multi-hop sources); it runs on the stand
 ``pdf-docs``' one, which also needs pypdfium2 (clew's own PDF library) to read its PDF.
 """
 
+import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,3 +27,22 @@ def test_the_set_passes_its_verify_script(folder: Path) -> None:
     done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert done.stdout.rstrip().endswith("OK")
+
+
+@pytest.mark.parametrize(("question", "source"), [
+    ("structlog-019", "_sources/frameworks.md.txt"),  # the page's source holds the question's evidence
+    ("structlog-039", "_modules/structlog/twisted.html"),  # viewcode's page holds it too
+    ("structlog-001", "genindex.html"),
+])
+def test_a_file_the_sphinx_build_writes_beside_the_pages_is_never_a_source(
+        tmp_path: Path, question: str, source: str) -> None:
+    # structlog-docs keeps the build's page sources, viewcode pages and indexes as published, and clew ingest leaves
+    # them out: a question naming one asks about a document no run can fetch; verify.py passed the first two
+    # (review V17)
+    folder = shutil.copytree(EVALS / "structlog-docs", tmp_path / "structlog-docs")
+    questions = [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines()]
+    next(q for q in questions if q["id"] == question)["sources"].append(source)
+    (folder / "questions.jsonl").write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in questions))
+    done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert f"source {source} is a file the Sphinx build writes beside the pages" in done.stdout + done.stderr

@@ -41,6 +41,18 @@ CONTINUATION_MIN_GAP = 2000  # characters of normalized page text
 MIN_EVIDENCE = {"table": 2, "continuation": 2, "section": 2,
                 "multi_hop": 2, "exact_term": 1}
 ID_RE = re.compile(r"^structlog-\d{3}$")
+# What the Sphinx build writes beside the manual's pages (each page's source,
+# viewcode's highlighted modules, the indexes, the search and not-found pages)
+# is kept in corpus/ as published, but clew ingest leaves it out: it is never a
+# source, and it is left out of the "unique across corpus" counts.
+GENERATED_FOLDERS = ("_sources/", "_modules/")
+GENERATED_PAGES = frozenset({"genindex.html", "py-modindex.html", "search.html",
+                             "404.html"})
+
+
+def generated(name):
+    return name.startswith(GENERATED_FOLDERS) or name in GENERATED_PAGES
+
 
 # ---------------------------------------------------------------- extractor --
 
@@ -262,6 +274,9 @@ def main():
         for s in sources:
             if s not in pages:
                 err("%s: source %s not found in corpus/" % (where, s))
+            elif generated(s):
+                err("%s: source %s is a file the Sphinx build writes beside "
+                    "the pages; name a page" % (where, s))
         evidence = q["evidence"]
         if (not isinstance(evidence, list) or not evidence or
                 not all(isinstance(e, str) and e.strip() for e in evidence)):
@@ -310,7 +325,7 @@ def main():
                 long_enough += 1
             # corpus-wide uniqueness
             docs = [n for n, p in pages.items()
-                    if p.find(norm)]
+                    if not generated(n) and p.find(norm)]
             if len(docs) == 1:
                 phrase_unique += 1
                 if len(pages[docs[0]].find(norm)) == 1:
