@@ -299,3 +299,37 @@ def test_a_batch_with_no_link_to_look_at_skips_the_resolution_query(corpus: Corp
     (folder / "d.md").write_text("# D\n\nPlain.\n")
     ingest_paths(corpus, [folder], glob="*.md")
     assert len(planned) == 2
+
+
+SPHINX_API = ('<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"/>\n<!-- Generated wi'
+              'th Sphinx 5.3.0 and Furo 2022.12.07 -->\n<title>API Reference - structlog 22.3.0 '
+              'documentation</title>\n</head>\n<body>\n<article role="main">\n<section id="api-refe'
+              'rence">\n<h1>API Reference</h1>\n<dl class="py function">\n<dt class="sig sig-objec'
+              't py" id="structlog.get_logger"><span class="sig-name descname"><span class="pre'
+              '">get_logger</span></span><span class="sig-paren">(</span><span class="sig-paren'
+              '">)</span><a class="reference internal" href="_modules/structlog/_config.html#ge'
+              't_logger"><span class="viewcode-link"><span class="pre">[source]</span></span></'
+              'a></dt>\n<dd><p>Convenience function that returns a logger. See the <a class="ref'
+              'erence internal" href="genindex.html">Index</a>, <a class="reference internal" h'
+              'ref="changelog.html">changes</a> and <a class="reference external" href="/usr/sh'
+              'are/doc/python3-doc/html/library/logging.html#logging.Logger">logging</a>.</p>\n<'
+              '/dd></dl>\n</section>\n</article>\n</body>\n</html>\n')
+
+
+def test_links_to_files_the_ingest_left_out_are_not_missing_documents(corpus: Corpus, tmp_path: Path) -> None:
+    """A Sphinx build's ``[source]`` links (to ``_modules/``, its viewcode pages) and its "Index" (``genindex.html``)
+    name files of the folder that the ingest leaves out on purpose: they were counted with the broken links as
+    ``missing_document`` (task E13: 346 on structlog's manual). They are ``left_out`` now; a link to a page the
+    folder does not hold (``changelog.html``, or a path of the machine that built it) is still missing."""
+    folder = tmp_path / "html"
+    (folder / "_modules" / "structlog").mkdir(parents=True)
+    (folder / "api.html").write_text(SPHINX_API)
+    (folder / "_modules" / "structlog" / "_config.html").write_text(SPHINX_API.replace("API Reference", "_config"))
+    (folder / "genindex.html").write_text(SPHINX_API.replace("API Reference", "Index"))
+    report = ingest_paths(corpus, [folder])
+    assert (report.documents, report.excluded) == (1, 2)
+    assert report.links_dangling_by_reason == {"left_out": 2, "missing_document": 2}
+    assert report.links_dangling == 4
+    dangling = {ref for ref, dst in corpus.cursor().execute(
+        "SELECT dst_ref, dst FROM edges WHERE graph = 'links'").fetchall() if dst is None}
+    assert "_modules/structlog/_config.html#get_logger" in dangling  # the graph keeps the link as written

@@ -338,12 +338,17 @@ def ingest_paths(
     else:
         report = IngestReport(collection=collection)
     report.excluded, report.side_by_side = found.excluded + len(aliases), side_by_side(read)
+    folders = [root for root in roots if root.is_dir()]  # a link to a file they hold is left out, not missing
+    if writes and folders and report.links_dangling_by_reason.get("missing_document"):
+        with corpus.transaction() as cur:
+            report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
+                                                                 _row_filter(principal), folders)
     if prune and writes:
         report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
         if report.retired:
             with corpus.transaction() as cur:
-                report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
-                                                                     _row_filter(principal))
+                report.links_dangling_by_reason = dangling_by_reason(
+                    cur, corpus.collection_id(collection), _row_filter(principal), folders)
                 report.links_dangling = sum(report.links_dangling_by_reason.values())
     elif writes:  # without prune, a deleted file's document stays current: say so (task K1)
         try:

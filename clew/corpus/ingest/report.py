@@ -39,7 +39,8 @@ class IngestReport(BaseModel):
     links_dangling: int = 0
     links_dangling_by_reason: dict[str, int] = Field(
         default_factory=dict, description="dangling links of the collection by reason: external (a URL with a "
-        "scheme, or //host/...), outside_collection (a relative path above the collection's root), missing_document "
+        "scheme, or //host/...), outside_collection (a relative path above the collection's root), left_out (a file "
+        "of a folder ingested that the ingest left out: generated, excluded, a type not read), missing_document "
         "(no key of the collection is named by any rule)")
     excluded: int = Field(0, description="files left out by --exclude, .clewignore, or as generated pages (a Sphinx "
                           "genindex, search page, _sources, _static: one warning per folder; a !PATTERN keeps them)")

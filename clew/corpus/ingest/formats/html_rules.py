@@ -551,6 +551,10 @@ section, xapian-doc 1.4's ``index.html`` and ``internals.html``): its source fil
 (task S5). No title, so the first ``h1``, "Xapian - the open source search engine"; kept where the page has no
 ``h1`` (an author may title a page so: "requirements.txt"; task L2)."""
 
+_SPHINX_ROOT = re.compile(r".+ v?\d[\w.+-]* documentation")
+"""Sphinx's default ``html_title`` ("<project> <release> documentation"), a root page's ``<title>``: where it opens
+with the page's ``h1`` ("structlog"), the ``h1`` is the page's title (task L4)."""
+
 _MKDOCS_INDEX = "Index"
 """MkDocs' title of a folder's ``index.md`` that the navigation names no title and that opens with no ``h1`` (a
 source link first): its file's name ("Index - PyMdown Extensions Documentation" over the ``h1`` "Blocks"; task E9)."""
@@ -582,7 +586,8 @@ def page_title(title: str | None, first_h1: str | None, site: str | None = None)
         head, found, tail = title.partition(sep)
         if found and head.strip() and (head.strip() == tail.strip() or (first_h1 or "").endswith(" " + head.strip())):
             return head.strip()
-    if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)):
+    if first_h1 and (title == first_h1 or any(title.startswith(first_h1 + sep) for sep in _TITLE_SEPARATORS)
+                     or (title.startswith(first_h1 + " ") and _SPHINX_ROOT.fullmatch(title))):
         return first_h1
     if first_h1 and any(found and head.strip() and tail.strip() and first_h1.endswith(" " + tail.strip())
                         for head, found, tail in (title.partition(sep) for sep in _TITLE_SEPARATORS)):

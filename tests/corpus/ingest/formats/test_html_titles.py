@@ -37,3 +37,24 @@ def test_a_title_block_of_a_title_alone_adds_nothing() -> None:
     assert only.text.startswith("# 1 Limits")
     other = parse_html(HEAD.replace("pandoc", "other") + BLOCK + BODY)
     assert other.text.startswith("# 1 Limits")
+
+
+SPHINX_ROOT = ('<!doctype html>\n<html class="no-js" lang="en">\n  <head><meta charset="utf-8"/>\n<'
+               'link rel="index" title="Index" href="genindex.html" />\n    <!-- Generated with S'
+               'phinx 5.3.0 and Furo 2022.12.07 -->\n        <title>{title}</title>\n</head>\n<body'
+               '>\n<div class="page">\n<div class="main">\n<div class="content">\n<article role="mai'
+               'n">\n<section id="structlog">\n<h1>structlog<a class="headerlink" href="#structlog'
+               '" title="Permalink to this heading">#</a></h1>\n<p><em>Simple. Powerful. Fast. Pi'
+               'ck three.</em></p>\n<p>Release <strong>22.3.0</strong></p>\n</section>\n</article>\n'
+               '</div>\n</div>\n</div>\n</body>\n</html>\n')
+
+
+def test_a_sphinx_root_page_is_titled_by_its_h1_not_the_projects_release() -> None:
+    """Sphinx titles its root page with its default ``html_title`` alone, "<project> <release> documentation"
+    (structlog 22.3.0's manual, Furo; task E13): the page's title was "structlog 22.3.0 documentation" over the
+    ``h1`` "structlog". It is the ``h1`` now; a ``<title>`` that is not the ``h1``, a release and "documentation"
+    stays the title."""
+    assert parse_html(SPHINX_ROOT.format(title="structlog 22.3.0 documentation")).title == "structlog"
+    assert parse_html(SPHINX_ROOT.format(title="structlog v1.0rc1 documentation")).title == "structlog"
+    assert parse_html(SPHINX_ROOT.format(title="structlog handbook")).title == "structlog handbook"
+    assert parse_html(SPHINX_ROOT.format(title="structlogger 2 documentation")).title == "structlogger 2 documentation"
