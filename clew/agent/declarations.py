@@ -87,9 +87,27 @@ def declared_block(code: list[str]) -> str:
     Doxygen writes a member's prototype so under its heading (``SDL_Window * SDL_CreateWindow(const char * title,
     ...)`` over "Create a window with the specified position, dimensions, and flags."); a code block has no score of
     its own, so the prototype was never quoted and its description was quoted without the name (task X13, U14's
-    question 6)."""
+    question 6). gtk-doc writes the return type on a line of its own (``_C_RETURN``), then the call (``_C_CALL``):
+    that block's lines joined with spaces (task L4)."""
     inner = [line.strip() for line in code[1:-1] if line.strip()]
-    return inner[0] if len(inner) == 1 and len(code) == 3 and signature(inner[0]) else ""
+    if len(inner) == 1 and len(code) == 3:
+        return inner[0] if signature(inner[0]) else ""
+    joined = " ".join(inner)
+    return joined if (len(inner) == len(code) - 2 >= 2 and _C_RETURN.fullmatch(inner[0])
+                      and _C_CALL.fullmatch(" ".join(inner[1:])) and count_tokens(joined) <= MEMBER_TOKENS) else ""
+
+
+_C_RETURN = re.compile(r"(?:(?:const|unsigned|signed|struct|enum|union)\s+)*[A-Za-z_]\w*(?:\s*\*+(?:\s*const)?)*")
+"""A C prototype's return type on a line of its own, as gtk-doc writes it (``gchar *``, ``const gchar * const *``)."""
+_C_CALL = re.compile(r"[A-Za-z_]\w*\s*\([^;]*\);")
+"""The line (or lines, joined) after it: the member's name, its parameters and ";" (``g_strdup (const gchar *str);``).
+"""
+_C_PROTOTYPE = re.compile(rf"{_C_RETURN.pattern}\s+{_C_CALL.pattern}")
+
+
+def declaration(line: str) -> bool:
+    """The line is a ``signature``, or a C prototype as ``declared_block`` joins gtk-doc's (task L4)."""
+    return signature(line) or _C_PROTOTYPE.fullmatch(line) is not None
 
 
 @lru_cache(maxsize=65_536)

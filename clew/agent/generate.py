@@ -18,7 +18,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from clew.agent.adjacent import adjacent, short
-from clew.agent.declarations import code_term, declared, option_term, other_case_terms, signature
+from clew.agent.declarations import code_term, declaration, declared, option_term, other_case_terms
 from clew.agent.empty_units import says_nothing
 from clew.agent.examples import cut_example, head_example
 from clew.agent.lead_ins import continue_lead_ins
@@ -345,7 +345,7 @@ def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = Non
     writes it (MkDocs Material's "Dedent Subsections" names the option its sentences describe, task X27),
     its units (chosen order, adjacent ones together: ``adjacent``), then its citation. ``first``: the
     extract's best unit, quoted first. A passage
-    quoted under an API member's declaration (``declarations.signature``: the term of its description
+    quoted under an API member's declaration (``declarations.declaration``: the term of its description
     since task X10) reads in its own order: the signature, its description, then its field list
     ("Parameters: count - ...", "letters - ...", "numbers - ..."); best first, U12's question 14 quoted
     "letters - ..." first and the signature last, each field cut from the member it belongs to (task X11). So does
@@ -367,7 +367,7 @@ def _passage_quote(evidence_id: str, group: list[Unit], first: Unit | None = Non
 @lru_cache(maxsize=KEYS)
 def _declared(header: str) -> bool:
     """The header is an API member's declaration (its last line: a definition's term)."""
-    return signature(header.rsplit("\n", 1)[-1])
+    return declaration(header.rsplit("\n", 1)[-1])
 
 
 class _Counted:

@@ -118,3 +118,27 @@ def test_a_one_line_prototype_under_a_members_heading_names_its_description() ->
     assert passage_units(two, "e", 0, "SDL_video.h")[0].kind == "code"
     call = SDL_CREATE_WINDOW.replace(prototype, "window = make(title)")
     assert passage_units(call, "e", 0, "SDL_video.h")[0].kind == "code"
+
+
+G_STRDUP = ("### g_strdup ()\n\n```\ngchar *\ng_strdup (const gchar *str);\n```\n\nDuplicates a string. If str is NULL "
+            "it returns NULL. The returned string should be freed with g_free() when no longer needed.\n")
+"""gtk-doc 1.33's member as the HTML reader writes it (GLib 2.74's glib-String-Utility-Functions.html, task U41's G2):
+the prototype is a code block of the return type's line and the call's."""
+
+
+def test_a_gtk_doc_prototype_of_two_lines_names_its_description_as_written() -> None:
+    """The block was no declaration (one line only, Doxygen's), so the description's sentences were quoted best
+    first ("If str is NULL it returns NULL." / "The returned string ..." / "Duplicates a string."). It is the
+    description's term now, quoted in the order written; a block whose first line is no return type alone, or whose
+    call does not end its prototype with ";", stays a code block."""
+    prototype = "gchar * g_strdup (const gchar *str);"
+    units = passage_units(G_STRDUP, "ev1:c:5:1:3", 0, "String Utility Functions")
+    assert [(u.kind, u.header) for u in units][0] == ("sentence", prototype)
+    generation = extractive_answer("What does g_strdup return if the string is NULL?", [("ev1:c:5:1:3", G_STRDUP)])
+    assert generation is not None
+    assert generation.answer.startswith(prototype + "\nDuplicates a string.\nIf str is NULL it returns NULL.\n")
+    two = G_STRDUP.replace("g_strdup (const gchar *str);", "g_strndup (const gchar *str,\n           gsize n);")
+    assert passage_units(two, "e", 0, "t")[0].header == "gchar * g_strndup (const gchar *str, gsize n);"
+    for other in ("str = g_strdup (s);\ng_free (str);", "gchar *\ng_strdup (const gchar *str)"):
+        block = G_STRDUP.replace("gchar *\ng_strdup (const gchar *str);", other)
+        assert passage_units(block, "e", 0, "t")[0].kind == "code"
