@@ -301,15 +301,16 @@ def dangling_by_reason(cur: duckdb.DuckDBPyConnection, collection_id: int,
                   WHERE e.collection_id = ? AND e.graph = 'links' AND {source}
                     AND (e.dst IS NULL OR NOT coalesce({target}, FALSE))"""
     rows = execute(cur, 
-        f"""SELECT CASE WHEN regexp_matches(dst_ref, '^(?:[A-Za-z][A-Za-z0-9+.-]*:|//)') THEN 'external'
+        f"""SELECT reason, {"CASE WHEN reason = 'missing_document' THEN split_part(dst_ref, '#', 1) END"
+                            if folders else "NULL"} AS target, count(*)
+           FROM (SELECT dst_ref, CASE WHEN regexp_matches(dst_ref, '^(?:[A-Za-z][A-Za-z0-9+.-]*:|//)') THEN 'external'
                        WHEN dst_ref = '..' OR starts_with(dst_ref, '../') THEN 'outside_collection'
-                       ELSE 'missing_document' END AS reason, split_part(dst_ref, '#', 1) AS target, count(*)
-           FROM ({sql}) GROUP BY reason, target""",
+                       ELSE 'missing_document' END AS reason FROM ({sql})) GROUP BY reason, target""",
         params,
     ).fetchall()
     counts: dict[str, int] = {}
     for reason, target, count in rows:
-        reason = "left_out" if reason == "missing_document" and _in_folders(target, folders) else reason
+        reason = "left_out" if target is not None and _in_folders(target, folders) else reason
         counts[reason] = counts.get(reason, 0) + int(count)
     return dict(sorted(counts.items()))
 

@@ -27,7 +27,7 @@ import multiprocessing
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
@@ -330,19 +330,15 @@ def ingest_paths(
     # nothing found for a collection the corpus does not hold (a mistyped path, --glob or --collection):
     # no empty collection is created, and there is nothing to prune
     writes = bool(files) or collection in corpus.collections()
+    folders = [root for root in roots if root.is_dir()]  # a link to a file they hold is left out, not missing
     if writes:
         with corpus.sharing_cores(workers):  # DuckDB's threads leave the workers their cores
             report = _ingest_documents(
                 corpus, noted(iter_prepared(sources, config, problems, workers)), collection, batch_size,
-                on_document, principal, one_batch=len(files) <= batch_size)
+                on_document, principal, one_batch=len(files) <= batch_size, folders=folders)
     else:
         report = IngestReport(collection=collection)
     report.excluded, report.side_by_side = found.excluded + len(aliases), side_by_side(read)
-    folders = [root for root in roots if root.is_dir()]  # a link to a file they hold is left out, not missing
-    if writes and folders and report.links_dangling_by_reason.get("missing_document"):
-        with corpus.transaction() as cur:
-            report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection),
-                                                                 _row_filter(principal), folders)
     if prune and writes:
         report.retired = prune_collection(corpus, collection, seen, _row_filter(principal))
         if report.retired:
@@ -387,8 +383,9 @@ def ingest_documents(
 
 def _ingest_documents(corpus: Corpus, documents: Iterable[PreparedDocument], collection: str, batch_size: int,
                       on_document: Callable[[str], None] | None, principal: Principal | None, *,
-                      one_batch: bool) -> IngestReport:
-    """``ingest_documents``; ``one_batch``: the documents are expected to make one batch (``_one_commit``)."""
+                      one_batch: bool, folders: Sequence[Path] = ()) -> IngestReport:
+    """``ingest_documents``; ``one_batch``: the documents are expected to make one batch (``_one_commit``);
+    ``folders``: those the documents were read from (``links.dangling_by_reason``)."""
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, got {batch_size}")
     report = IngestReport(collection=collection)
@@ -402,7 +399,7 @@ def _ingest_documents(corpus: Corpus, documents: Iterable[PreparedDocument], col
         if not one:
             in_bulk()
         _write_all(corpus, collection, documents, batch_size, on_document, _row_filter(principal), report,
-                   in_bulk if one else None)
+                   in_bulk if one else None, folders)
     if _row_filter(principal) is not None:
         report.withhold()
     return report
@@ -446,7 +443,7 @@ def _one_commit(corpus: Corpus, collection: str, documents: Iterable[PreparedDoc
 
 def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocument], batch_size: int,
                on_document: Callable[[str], None] | None, row_filter: Filter | None, report: IngestReport,
-               before_second: Callable[[], None] | None = None) -> None:
+               before_second: Callable[[], None] | None = None, folders: Sequence[Path] = ()) -> None:
     """Write ``documents`` in batches (``before_second`` called before the second is handed on), then count what
     dangles and compact the index if it is stale."""
     batch: list[PreparedDocument] = []
@@ -468,7 +465,8 @@ def _write_all(corpus: Corpus, collection: str, documents: Iterable[PreparedDocu
     if writer.batches == 0:  # nothing read (every file skipped) for a collection the corpus does not hold: none made
         return
     with corpus.transaction() as cur:
-        report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter)
+        report.links_dangling_by_reason = dangling_by_reason(cur, corpus.collection_id(collection), row_filter,
+                                                             folders)
     report.links_dangling = sum(report.links_dangling_by_reason.values())
     _compact_if_stale(corpus, report)
 
