@@ -97,8 +97,10 @@ def declared_block(code: list[str]) -> str:
                       and _C_CALL.fullmatch(" ".join(inner[1:])) and count_tokens(joined) <= MEMBER_TOKENS) else ""
 
 
-_C_RETURN = re.compile(r"(?:(?:const|unsigned|signed|struct|enum|union)\s+)*[A-Za-z_]\w*(?:\s*\*+(?:\s*const)?)*")
-"""A C prototype's return type on a line of its own, as gtk-doc writes it (``gchar *``, ``const gchar * const *``)."""
+_C_RETURN = re.compile(r"(?:(?:const|unsigned|signed|struct|enum|union)\s+)*[A-Za-z_]\w*(?:\s*\*(?:\s*const)?)*")
+"""A C prototype's return type on a line of its own, as gtk-doc writes it (``gchar *``, ``const gchar * const *``).
+One asterisk an iteration: ``*+`` in the repeated group tried every split of a run of asterisks where the line
+goes on otherwise ("note ***...*** end": twice the time per asterisk; review V17)."""
 _C_CALL = re.compile(r"[A-Za-z_]\w*\s*\([^;]*\);")
 """The line (or lines, joined) after it: the member's name, its parameters and ";" (``g_strdup (const gchar *str);``).
 """

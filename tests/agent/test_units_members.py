@@ -3,7 +3,9 @@ reader writes TypeDoc's, Scaladoc's and javadoc's member entries."""
 
 from __future__ import annotations
 
-from clew.agent.declarations import MEMBER_TOKENS, signature
+import time
+
+from clew.agent.declarations import MEMBER_TOKENS, declaration, signature
 from clew.agent.generate import extractive_answer
 from clew.agent.units import passage_units
 
@@ -142,3 +144,17 @@ def test_a_gtk_doc_prototype_of_two_lines_names_its_description_as_written() -> 
     for other in ("str = g_strdup (s);\ng_free (str);", "gchar *\ng_strdup (const gchar *str)"):
         block = G_STRDUP.replace("gchar *\ng_strdup (const gchar *str);", other)
         assert passage_units(block, "e", 0, "t")[0].kind == "code"
+
+
+def test_a_run_of_asterisks_in_a_section_s_opening_code_block_is_read_in_linear_time() -> None:
+    """``_C_RETURN`` repeated ``\\*+`` inside a repeated group, so a word, a run of asterisks and any other character
+    (an opening block's "note ***...*** end", a heading's last line) was tried in every split of the run: 24
+    asterisks took 0.7 s, each one more twice that (review V17). One asterisk an iteration reads the same types."""
+    stars = "*" * 26  # before: about 3 s a call here, 40 would have run for days
+    started = time.perf_counter()
+    block = G_STRDUP.replace("gchar *\ng_strdup (const gchar *str);", f"note {stars} end\ng_strdup (const gchar *str);")
+    assert passage_units(block, "e", 0, "t")[0].kind == "code"
+    assert not declaration(f"gchar {stars}! g_strdup (const gchar *str);")
+    assert time.perf_counter() - started < 1.0
+    assert declaration("const gchar * const * g_strsplit (const gchar *string);")  # the types still read
+    assert declaration("gchar ** g_strdupv (gchar **str_array);")
