@@ -46,3 +46,16 @@ def test_a_file_the_sphinx_build_writes_beside_the_pages_is_never_a_source(
     done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert f"source {source} is a file the Sphinx build writes beside the pages" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("source", ["ix01.html", "annotation-glossary.html"])
+def test_a_page_gtk_doc_generates_from_the_others_is_never_a_source(tmp_path: Path, source: str) -> None:
+    # libsoup-docs keeps gtk-doc's symbol index and annotation glossary as published; they repeat the reference
+    # pages' names, so verify.py names neither as a question's source (task E14)
+    folder = shutil.copytree(EVALS / "libsoup-docs", tmp_path / "libsoup-docs")
+    questions = [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines()]
+    questions[0]["sources"].append(source)
+    (folder / "questions.jsonl").write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in questions))
+    done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    assert f"source {source} is an index gtk-doc generates from the pages" in done.stdout + done.stderr
