@@ -28,6 +28,11 @@ Rules, in order of strength:
   paragraph), and Doxygen's "Parameters" label ended a function's passage while its headerless
   table of parameters opened the next; not with ``merge_sections``, where it shares a chunk with the
   sections before it;
+- but a chunk under ``SMALL_TOKENS`` that continues the section of the chunk before it joins that chunk
+  when both fit in one, else the chunk after it (of its section, repeating no header) on the same terms
+  (``_join_small``; not with ``merge_sections``): a table's chunk starts and ends at the table, so
+  Doxygen's one-row parameter table (11 tokens with its "Parameters" label) and its "Returns: always
+  NULL" line (5) were passages of their own after their function's description;
 - a chunk that would end right before a nested list item (one indented under an earlier item) ends
   instead before the outermost of that item's ancestors it holds (not as its first unit) whose start
   leaves it half full, so the next chunk opens with the parent's first line over its sub-items:
@@ -50,11 +55,13 @@ from clew.budgets.tokens import count_tokens, count_tokens_bulk
 from clew.corpus.ingest.parsed import Block, ParsedDocument, pickled_by_fields
 
 DEFAULT_CHUNK_TOKENS = 220
-CHUNKER_REVISION = 7
+CHUNKER_REVISION = 8
 """Part of a version's chunking signature: a document ingested by an older chunker is re-chunked."""
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
 LEAD_IN_SHARE = 0.2
+SMALL_TOKENS = 25
+"""A chunk under this many tokens joins its neighbour of the same section when both fit (``_join_small``)."""
 """A table's lead-in of at most this share of a chunk (44 tokens at 220) opens the table's first
 chunk (a third, 75 tokens, moved the walk's seeds on sqlite-docs)."""
 _LIST_ITEM = re.compile(r"( *)(?:[-*+\u2022]|\d+[.)])\s")
@@ -256,7 +263,36 @@ def _chunk(doc: ParsedDocument, units: list[_Unit], chunk_tokens: int, merge_sec
             builder.pack(segment, "text")
         else:
             builder.pack_table(segment)
-    return builder.chunks
+    return builder.chunks if merge_sections else _join_small(builder.chunks, text, chunk_tokens)
+
+
+def _join_small(chunks: list[Chunk], text: str, limit: int) -> list[Chunk]:
+    """Each chunk under ``SMALL_TOKENS`` joined with the chunk before it when it continues that chunk's
+    section and both fit in ``limit`` (counted as one, with the earlier chunk's repeated header), else with
+    the chunk after it on the same terms when that one continues its section and repeats no header."""
+    out: list[Chunk] = []
+    for chunk in chunks:
+        if out and (chunk.token_count < SMALL_TOKENS or out[-1].token_count < SMALL_TOKENS and not chunk.header):
+            joined = _joined(out[-1], chunk, text, limit)
+            if joined is not None:
+                out[-1] = joined
+                continue
+        out.append(chunk)
+    return out
+
+
+def _joined(first: Chunk, second: Chunk, text: str, limit: int) -> Chunk | None:
+    """``first`` and ``second`` (the chunk right after it, of the section it ends in) as one chunk, or None."""
+    if second.sections[0] != first.sections[-1] or None is not first.table != second.table is not None:
+        return None  # another section, or two tables
+    body = text[first.start : second.end]
+    tokens = count_tokens(f"{first.header}\n{body}" if first.header else body)
+    if tokens > limit:
+        return None
+    kind: Literal["text", "table"] = "table" if "table" in (first.kind, second.kind) else "text"
+    sections = first.sections + [s for s in second.sections if s not in first.sections]
+    table = first.table if first.table is not None else second.table
+    return Chunk(first.start, second.end, kind, sections, table, first.header, tokens)
 
 
 def _units(doc: ParsedDocument) -> list[_Unit]:

@@ -35,7 +35,9 @@ def test_acme_default_never_crosses_a_section(acme_path: Path) -> None:
 
 def test_long_table_repeats_its_header_and_keeps_offsets() -> None:
     rows = "\n".join(f"| part-{i} | owner {i} | {'does a useful thing ' * 3}|" for i in range(40))
-    source = f"# Parts\n\nIntro.\n\n| Part | Owner | Purpose |\n| --- | --- | --- |\n{rows}\n\nAfter the table.\n"
+    after = ("After the table, a paragraph long enough to be a passage of its own: over twenty-five tokens, "
+             "a small one's limit.")
+    source = f"# Parts\n\nIntro.\n\n| Part | Owner | Purpose |\n| --- | --- | --- |\n{rows}\n\n{after}\n"
     doc = parse_markdown(source)
     chunks = chunk_document(doc, chunk_tokens=120)
     tables = [c for c in chunks if c.kind == "table"]
@@ -51,10 +53,11 @@ def test_long_table_repeats_its_header_and_keeps_offsets() -> None:
         assert doc.text[chunk.start : chunk.end].startswith("| part-")
         assert chunk.token_count <= 120
     assert chunks[-1].kind == "text"
-    assert "After the table." in doc.text[chunks[-1].start : chunks[-1].end]
+    assert after in doc.text[chunks[-1].start : chunks[-1].end]
 
 
-TABLE = "| Option | Default |\n| --- | --- |\n| backdrop | true |\n| keyboard | true |\n"
+TABLE = ("| Option | Default |\n| --- | --- |\n| backdrop | true |\n| keyboard | true |\n| focus | true |\n"
+         "| show | true |\n")  # 30 tokens: not a small passage (under 25) that would join its neighbour
 
 
 def table_chunks(source: str) -> list[str]:
@@ -80,7 +83,8 @@ def test_a_lead_in_under_another_section_stays_apart() -> None:
 
 def test_a_lead_in_further_into_its_section_opens_the_table_s_chunk() -> None:
     # Markdown: a paragraph after the section's first one ("The following table lists ...:")
-    first = "## Options\n\nThe modal takes options when it is created, and keeps them until it is disposed.\n\n"
+    first = ("## Options\n\nThe modal takes options when it is created, keeps them until it is disposed, and reads "
+             "them again each time.\n\n")  # 25 tokens or more: it stays a passage of its own
     lead = "The following table lists its options:\n\n"
     doc = parse_markdown(first + lead + TABLE)
     chunks = chunk_document(doc)
@@ -89,7 +93,8 @@ def test_a_lead_in_further_into_its_section_opens_the_table_s_chunk() -> None:
 
 
 def test_a_list_item_or_a_long_paragraph_before_a_table_stays_apart() -> None:
-    items = "## Options\n\nSet them:\n\n- in data attributes\n- in JavaScript\n\n"  # the list's last item
+    items = ("## Options\n\nSet them:\n\n- in data attributes on the element that opens it\n"
+             "- in JavaScript, when it is created\n\n")  # the list's last item
     assert table_chunks(items + TABLE) == [TABLE.strip()]
     long = "Options can be passed via data attributes or JavaScript, and each one is described here. " * 3
     assert table_chunks(f"## Options\n\nThe first paragraph.\n\n{long}\n\n{TABLE}") == [TABLE.strip()]
@@ -103,6 +108,8 @@ SPHINX_ENTRY = """<section id="encoders-and-decoders"><h2>Encoders and Decoders<
 <em class="sig-param"><span class="n"><span class="pre">strict</span></span><span class="o"><span class="pre">=</span>\
 </span><span class="default_value"><span class="pre">True</span></span></em><span class="sig-paren">)</span></dt>
 <dd><p>Simple JSON decoder.</p>
+<p>It decodes a JSON document into Python objects, one value at a time, as it reads them from the string\
+ it is given.</p>
 <p>Performs the following translations in decoding by default:</p>
 <table class="docutils align-default" id="json-to-py-table">
 <thead>
@@ -188,12 +195,28 @@ ASCIIDOC_LABELLED_LIST = """<html><head><meta name="generator" content="Asciidoc
 ])
 def test_a_lead_in_opens_a_table_without_a_header_row(html: str, lead: str, row: str) -> None:
     doc = parse_html(html)
+    bodies = [doc.text[c.start : c.end] for c in chunk_document(doc)]
+    assert lead + "\n\n" + row in next(body for body in bodies if row in body)
+    assert not any(body.rstrip().endswith(lead) for body in bodies)  # no passage ends with the label
+
+
+def test_a_small_passage_joins_its_neighbour_of_the_same_section() -> None:
+    # the parameter table (10 tokens with its label) and "Returns: ..." (13) join the function's description
+    doc = parse_html(DOXYGEN_MEMBER)
     chunks = chunk_document(doc)
-    table = next(c for c in chunks if c.kind == "table")
-    body = doc.text[table.start : table.end]
-    assert body.startswith(lead + "\n\n" + row) and table.header == ""
-    before = [doc.text[c.start : c.end] for c in chunks if c.end <= table.start]
-    assert before and not before[-1].rstrip().endswith(lead)  # the passage before no longer ends with the label
+    member = next(c for c in chunks if "rxkb_context_new()" in doc.text[c.start : c.end])
+    body = doc.text[member.start : member.end]
+    assert "Create a new xkb registry context." in body and "Parameters\n\n| flags |" in body
+    assert body.rstrip().endswith("Returns: A new xkb registry context or NULL on failure")
+    assert member.kind == "table" and member.token_count == count_tokens(body)
+
+
+def test_a_small_passage_that_does_not_fit_with_its_neighbour_stays_apart() -> None:
+    long = "The options are read once, when the widget is created, and kept until it is disposed. " * 11
+    doc = parse_markdown(f"## Options\n\n{long}\n\n| a | b |\n| --- | --- |\n| 1 | 2 |\n")
+    chunks = chunk_document(doc)
+    assert [c.kind for c in chunks] == ["text", "table"] and chunks[1].token_count < 25
+    assert chunks[0].token_count + chunks[1].token_count > 220
 
 
 def test_a_headerless_table_s_lead_in_never_travels_without_its_first_row() -> None:
