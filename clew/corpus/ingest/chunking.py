@@ -60,10 +60,10 @@ CHUNKER_REVISION = 8
 LEAD_IN_CHARS = 120
 LEAD_IN_KINDS = frozenset({"paragraph", "list_item", "code"})
 LEAD_IN_SHARE = 0.2
-SMALL_TOKENS = 25
-"""A chunk under this many tokens joins its neighbour of the same section when both fit (``_join_small``)."""
 """A table's lead-in of at most this share of a chunk (44 tokens at 220) opens the table's first
 chunk (a third, 75 tokens, moved the walk's seeds on sqlite-docs)."""
+SMALL_TOKENS = 25
+"""A chunk under this many tokens joins its neighbour of the same section when both fit (``_join_small``)."""
 _LIST_ITEM = re.compile(r"( *)(?:[-*+\u2022]|\d+[.)])\s")
 """A list item's first line as the readers write it: its nesting as indentation, then its marker."""
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s)")
