@@ -29,6 +29,18 @@ def test_the_set_passes_its_verify_script(folder: Path) -> None:
     assert done.stdout.rstrip().endswith("OK")
 
 
+def refused(tmp_path: Path, name: str, question: str, source: str) -> str:
+    """What ``evals/<name>/verify.py`` says, run on a copy of the set whose ``question`` also names ``source``; it
+    must fail."""
+    folder = shutil.copytree(EVALS / name, tmp_path / name)
+    questions = [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines()]
+    next(q for q in questions if q["id"] == question)["sources"].append(source)
+    (folder / "questions.jsonl").write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in questions))
+    done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    return done.stdout + done.stderr
+
+
 @pytest.mark.parametrize(("question", "source"), [
     ("structlog-019", "_sources/frameworks.md.txt"),  # the page's source holds the question's evidence
     ("structlog-039", "_modules/structlog/twisted.html"),  # viewcode's page holds it too
@@ -39,23 +51,13 @@ def test_a_file_the_sphinx_build_writes_beside_the_pages_is_never_a_source(
     # structlog-docs keeps the build's page sources, viewcode pages and indexes as published, and clew ingest leaves
     # them out: a question naming one asks about a document no run can fetch; verify.py passed the first two
     # (review V17)
-    folder = shutil.copytree(EVALS / "structlog-docs", tmp_path / "structlog-docs")
-    questions = [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines()]
-    next(q for q in questions if q["id"] == question)["sources"].append(source)
-    (folder / "questions.jsonl").write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in questions))
-    done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0
-    assert f"source {source} is a file the Sphinx build writes beside the pages" in done.stdout + done.stderr
+    said = refused(tmp_path, "structlog-docs", question, source)
+    assert f"source {source} is a file the Sphinx build writes beside the pages" in said
 
 
 @pytest.mark.parametrize("source", ["ix01.html", "annotation-glossary.html"])
 def test_a_page_gtk_doc_generates_from_the_others_is_never_a_source(tmp_path: Path, source: str) -> None:
     # libsoup-docs keeps gtk-doc's symbol index and annotation glossary as published; they repeat the reference
     # pages' names, so verify.py names neither as a question's source (task E14)
-    folder = shutil.copytree(EVALS / "libsoup-docs", tmp_path / "libsoup-docs")
-    questions = [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines()]
-    questions[0]["sources"].append(source)
-    (folder / "questions.jsonl").write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in questions))
-    done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
-    assert done.returncode != 0
-    assert f"source {source} is an index gtk-doc generates from the pages" in done.stdout + done.stderr
+    said = refused(tmp_path, "libsoup-docs", "libsoup-001", source)
+    assert f"source {source} is an index gtk-doc generates from the pages" in said
