@@ -43,6 +43,9 @@ GENERATED_SIGNS = (("Haddock source", "*.html", re.compile(
                        r'<meta name="generator" content="DocBook XSL[^>]*>[\s\S]*?</head>\s*<body[^>]*>\s*'
                        r'(?:<div class="navheader">[\s\S]*?<hr\s*/?>\s*</div>\s*'
                        r'|<table class="navigation"[\s\S]*?</table>\s*)?<div class="index"')),
+                   ("gtk-doc annotation glossary", "annotation-glossary.html", re.compile(
+                       r'<meta name="generator" content="GTK-Doc[^>]*>[\s\S]*?<div class="glossary">\s*'
+                       r'<div class="titlepage">[\s\S]*?<a name="annotation-glossary"></a>')),
                    ("Info directory", "dir", re.compile(r"\x1f\n(?:\x0c\n)?File: dir[,\t ]+Node: Top\b")),
                    ("theme template", "*.htm*", re.compile(
                        r"\A(?!\s*---[ \t]*\n)(?![\s\S]*<(?:!doctype|html|head|body)\b)[\s\S]*?"
@@ -78,14 +81,20 @@ YARD, RDoc and pdoc write none (a member's source inline in its page stays); Sph
 header: PostgreSQL's ``bookindex.html``, gtk-doc's ``api-index-full.html``), a ``dt`` per term, each a link to where
 the term is treated ("acldefault, System Information Functions and Operators"): an index, as Sphinx's
 ``genindex.html``; its terms read as a passage are noise for a question, and its links lead nowhere the pages' own
-do not (task G1). A book on one page, its index at the end, stays. The Info directory (``/usr/share/info/dir``, which
+do not (task G1). A book on one page, its index at the end, stays. gtk-doc's annotation glossary
+(``annotation-glossary.html``, written beside the symbol index for every library whose comments carry
+introspection annotations: "transfer full: The caller owns the data, and is responsible for free it.") is the same
+kind of page: a legend of gtk-doc's annotation names, the same for every library, not the library's docs (libsoup
+2.74's, 10 passages; task R24); a glossary a book's authors wrote (no ``annotation-glossary`` anchor) stays.
+The Info directory (``/usr/share/info/dir``, which
 ``install-info`` keeps: the Info reader's top menu, a line a manual installed, "* Grep: (grep).  Print lines that
 match patterns.", under Info's help on its keys) is the index of the manuals beside it, not a manual: each entry leads
 to a manual's ``Top`` node, which the manual's document holds; ``!dir`` takes it in, read as an Info file
 (``info_parts.INFO_DIRECTORY``), its menu links to the manuals found with it (task J1)."""
-SIGN_BYTES = {"DocBook index": 4096}
+SIGN_BYTES = {"DocBook index": 4096, "gtk-doc annotation glossary": 4096}
 """The first bytes read for a sign that sits further in than the 1,024 read for the others: DocBook XSL's index
-opens after the page's head and navigation header (PostgreSQL 15's at byte 1,330, ATK's gtk-doc index at 1,700)."""
+opens after the page's head and navigation header (PostgreSQL 15's at byte 1,330, ATK's gtk-doc index at 1,700), as
+gtk-doc's annotation glossary does after its letters' shortcuts (libsoup 2.74's at byte 2,361)."""
 
 
 def read_at_most(handle: BinaryIO, size: int) -> bytes:
