@@ -80,6 +80,7 @@ from clew.corpus.ingest.formats.html_parts import (
     _Row,
     _Table,
     bold_header,
+    drop_empty_columns,
     end_sentence,
     fill_colspans,
     fill_rowspans,
@@ -443,6 +444,7 @@ class BlockWriter(TermSections):
         self._end_row(table)
         fill_rowspans(table.rows)
         fill_colspans(table.rows)
+        drop_empty_columns(table.rows)
         carry: list[Marker] = []
         rows: list[tuple[str, Placed, bool, int]] = []  # text, markers, header, columns
         cells: list[tuple[str, Placed]] = []  # the one row's cells, should the table have a single row

@@ -259,6 +259,36 @@ def fill_colspans(rows: list[_Row]) -> None:
         row.cells = cells
 
 
+def drop_empty_columns(rows: list[_Row]) -> None:
+    """Leave out a column that is empty in every row, its header's cell included, after the rows and columns are
+    whole (``fill_rowspans``, ``fill_colspans``): gtk-doc's annotations column, written for every parameter table
+    and empty where no parameter has an annotation, read "| filename | the filename to read to/write from |  |"
+    (550 of libsoup 2.74's passages; task R24). A column with text in any row stays, as does a table with no
+    text at all. The anchors and links of a cell left out go with the cell before it in its row (else the cell
+    after it), where they mark the same place: the start of the next text."""
+    width = max((len(row.cells) for row in rows), default=0)
+    empty = [column for column in range(width)
+             if all(column >= len(row.cells) or _blank(row.cells[column]) for row in rows)]
+    if not empty or len(empty) == width:
+        return
+    for row in rows:
+        kept = [cell for column, cell in enumerate(row.cells) if column not in empty]
+        for column in (column for column in empty if column < len(row.cells)):
+            markers = [piece for piece in row.cells[column].pieces if not isinstance(piece, str)]
+            before = [cell for at, cell in enumerate(row.cells[:column]) if at not in empty]
+            if before:
+                before[-1].pieces.extend(markers)
+            elif kept:
+                after = next(cell for at, cell in enumerate(row.cells) if at > column and at not in empty)
+                after.pieces[:0] = markers
+        row.cells = kept
+
+
+def _blank(cell: _Container) -> bool:
+    """A cell without text: whitespace at most (gtk-doc's ``<td class="parameter_annotations"> </td>``)."""
+    return all(not isinstance(piece, str) or not piece.strip() for piece in cell.pieces)
+
+
 SENTENCE_ENDS = frozenset(".:;!?")
 """What ends a block's text in a cell without a sentence end added (``end_sentence``)."""
 
