@@ -6,7 +6,7 @@ import re
 
 from tests.conftest import ROOT
 
-WORDS = {8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen"}
+WORDS = {8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve", 13: "thirteen", 14: "fourteen"}
 
 
 def _readme() -> str:
