@@ -265,7 +265,8 @@ def drop_empty_columns(rows: list[_Row]) -> None:
     and empty where no parameter has an annotation, read "| filename | the filename to read to/write from |  |"
     (550 of libsoup 2.74's passages; task R24). A column with text in any row stays, as does a table with no
     text at all. The anchors and links of a cell left out go with the cell before it in its row (else the cell
-    after it), where they mark the same place: the start of the next text."""
+    after it, else a blank cell of their own: a short row's), where they mark the same place: the start of the
+    next text."""
     width = max((len(row.cells) for row in rows), default=0)
     empty = [column for column in range(width)
              if all(column >= len(row.cells) or _blank(row.cells[column]) for row in rows)]
@@ -273,6 +274,11 @@ def drop_empty_columns(rows: list[_Row]) -> None:
         return
     for row in rows:
         kept = [cell for column, cell in enumerate(row.cells) if column not in empty]
+        held = [piece for cell in row.cells for piece in cell.pieces if not isinstance(piece, str)]
+        if not kept and held:  # every cell of a short row left out: one blank cell keeps the row's anchors
+            row.cells[0].pieces[:] = held  # for the next row, as a blank row's are (review V17)
+            row.cells = row.cells[:1]
+            continue
         for column in (column for column in empty if column < len(row.cells)):
             markers = [piece for piece in row.cells[column].pieces if not isinstance(piece, str)]
             before = [cell for at, cell in enumerate(row.cells[:column]) if at not in empty]

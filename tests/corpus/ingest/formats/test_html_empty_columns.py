@@ -35,3 +35,14 @@ def test_a_table_with_no_text_at_all_is_still_left_out_whole() -> None:
     page = parse_html("<html><body><h1>Empty</h1><table><tr><td> </td><td></td></tr></table><p>After.</p>"
                       "</body></html>")
     assert page.text == "# Empty\n\nAfter."
+
+
+def test_a_short_row_of_empty_cells_only_keeps_its_anchor_for_the_next_row() -> None:
+    # review V17: a row whose every cell lies in a column left out (a one-cell separator holding an anchor) had no
+    # cell left to take its anchor, and the anchor went: a link to it dangled where it had named the next row
+    page = parse_html(
+        '<table><tr><th></th><th>Name</th></tr><tr><td></td><td>alpha</td></tr><tr><td><a id="sep"></a></td></tr>'
+        '<tr><td></td><td>beta</td></tr></table><p><a href="#sep">to sep</a></p>'
+    )
+    assert page.text.startswith("| Name |\n| --- |\n| alpha |\n| beta |")
+    assert page.text.startswith("beta", page.anchors["sep"])
