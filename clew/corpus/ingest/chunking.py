@@ -192,7 +192,7 @@ class _Builder:
         it has one: ``_lead_into_tables``); later chunks repeat them."""
         heads = [u for u in units if u.header]
         rows = [u for u in units if not u.header and u.table is not None]
-        if not rows or not heads and units[0].table is not None:
+        if not rows or (not heads and units[0].table is not None):
             self.pack(units, "table")
             return
         n, tokens = self.fit(units, 0, "")
@@ -272,7 +272,7 @@ def _join_small(chunks: list[Chunk], text: str, limit: int) -> list[Chunk]:
     the chunk after it on the same terms when that one continues its section and repeats no header."""
     out: list[Chunk] = []
     for chunk in chunks:
-        if out and (chunk.token_count < SMALL_TOKENS or out[-1].token_count < SMALL_TOKENS and not chunk.header):
+        if out and (chunk.token_count < SMALL_TOKENS or (out[-1].token_count < SMALL_TOKENS and not chunk.header)):
             joined = _joined(out[-1], chunk, text, limit)
             if joined is not None:
                 out[-1] = joined
@@ -283,7 +283,8 @@ def _join_small(chunks: list[Chunk], text: str, limit: int) -> list[Chunk]:
 
 def _joined(first: Chunk, second: Chunk, text: str, limit: int) -> Chunk | None:
     """``first`` and ``second`` (the chunk right after it, of the section it ends in) as one chunk, or None."""
-    if second.sections[0] != first.sections[-1] or None is not first.table != second.table is not None:
+    two_tables = first.table is not None and second.table is not None and first.table != second.table
+    if second.sections[0] != first.sections[-1] or two_tables:
         return None  # another section, or two tables
     body = text[first.start : second.end]
     tokens = count_tokens(f"{first.header}\n{body}" if first.header else body)
