@@ -11,11 +11,14 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
 EVALS = Path(__file__).resolve().parents[1] / "evals"
 SETS = sorted(path.parent for path in EVALS.glob("*/verify.py"))
+# the HTML sets, whose verify.py passes the set's own rules to the shared checks in evals/_verify.py
+SHARED = [folder for folder in SETS if "import SetRules, main" in (folder / "verify.py").read_text()]
 
 
 def test_the_repository_holds_an_evaluation_set() -> None:
@@ -29,16 +32,36 @@ def test_the_set_passes_its_verify_script(folder: Path) -> None:
     assert done.stdout.rstrip().endswith("OK")
 
 
-def refused(tmp_path: Path, name: str, question: str, source: str) -> str:
-    """What ``evals/<name>/verify.py`` says, run on a copy of the set whose ``question`` also names ``source``; it
-    must fail."""
+def test_every_html_set_runs_the_shared_checks() -> None:
+    assert {folder.name for folder in SETS} - {folder.name for folder in SHARED} == {"bootstrap-docs", "pdf-docs"}
+
+
+def broken(tmp_path: Path, name: str, question: str, change: Callable[[dict[str, Any]], None]) -> str:
+    """What ``evals/<name>/verify.py`` says, run on a copy of the set (with the shared ``_verify.py`` beside it)
+    whose ``question`` is changed by ``change``; it must fail."""
+    shutil.copy(EVALS / "_verify.py", tmp_path)
     folder = shutil.copytree(EVALS / name, tmp_path / name)
     questions = [json.loads(line) for line in (folder / "questions.jsonl").read_text().splitlines()]
-    next(q for q in questions if q["id"] == question)["sources"].append(source)
+    change(next(q for q in questions if q["id"] == question))
     (folder / "questions.jsonl").write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in questions))
     done = subprocess.run([sys.executable, "verify.py"], cwd=folder, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     return done.stdout + done.stderr
+
+
+def refused(tmp_path: Path, name: str, question: str, source: str) -> str:
+    """What ``evals/<name>/verify.py`` says when ``question`` also names ``source``."""
+    return broken(tmp_path, name, question, lambda q: q["sources"].append(source))
+
+
+@pytest.mark.parametrize("folder", SHARED, ids=[folder.name for folder in SHARED])
+def test_a_phrase_not_in_its_source_fails_through_the_shared_checks(tmp_path: Path, folder: Path) -> None:
+    # the message each set's own copy of the checks gave before they became one module (task V18)
+    first = json.loads((folder / "questions.jsonl").read_text().splitlines()[0])
+    phrase = first["evidence"][0] + " and words no page holds"
+    said = broken(tmp_path, folder.name, first["id"], lambda q: q["evidence"].__setitem__(0, phrase))
+    assert said.endswith(f"\nFAILED: 1 problem(s)\n  - {first['id']} (line 1): evidence not found (within one text "
+                         f"element) in any of its sources: {phrase!r}\n")
 
 
 @pytest.mark.parametrize(("question", "source"), [
