@@ -4,9 +4,12 @@ text elements (``parse``, ``html_elements``, ``render_inline``), with the links 
 ``verify.py``'s docstring states the rules these implement; ``verify.py`` checks the set against them.
 """
 
+from __future__ import annotations
+
 import html
 import os
 import re
+from typing import Container
 
 # ------------------------------------------------------------ normalization --
 
@@ -17,12 +20,12 @@ _QUOTES = str.maketrans({
 _WS = re.compile(r"\s+")
 
 
-def normalize(text):
+def normalize(text: str) -> str:
     """casefold, curly quotes -> straight quotes, collapse whitespace."""
     return _WS.sub(" ", text.casefold().translate(_QUOTES)).strip()
 
 
-def extract(path):
+def extract(path: str) -> str:
     """The page text used for matching: the Markdown source, LF line ends."""
     with open(path, encoding="utf-8") as fh:
         raw = fh.read()
@@ -43,14 +46,14 @@ class Element:
     """One innermost text element of a page."""
     __slots__ = ("kind", "text", "line", "path", "html")
 
-    def __init__(self, kind, text, line, path, html=False):
+    def __init__(self, kind: str, text: str, line: int, path: tuple[str, ...], html: bool = False) -> None:
         self.kind = kind      # front, heading, para, item, quote, code, cell
         self.text = text      # source text of the element
         self.line = line      # 1-based line where it starts
         self.path = path      # heading path: (title, h?, ...) rendered text
         self.html = html      # True: from a raw HTML block
 
-    def rendered(self):
+    def rendered(self) -> str:
         if self.html:
             return render_html(self.text)
         if self.kind == "code":
@@ -80,7 +83,7 @@ _ELEMENT_KIND = {"td": "cell", "th": "cell", "li": "item", "dt": "item",
                  "dd": "item", "pre": "code"}
 
 
-def html_block_start(line, in_para):
+def html_block_start(line: str, in_para: bool) -> bool:
     """True when `line` opens a raw HTML block."""
     if line.lstrip().startswith("<!--"):
         return True
@@ -90,14 +93,14 @@ def html_block_start(line, in_para):
     return not in_para and bool(_HTML7.match(line))
 
 
-def html_elements(block, first_line, path):
+def html_elements(block: str, first_line: int, path: tuple[str, ...]) -> list[Element]:
     """Innermost text elements of one raw HTML block: every run of text and
     inline tags between two block-level tags; its kind comes from the
     innermost open block tag (td/th -> cell, li/dt/dd -> item, pre -> code)."""
     out, stack = [], []
     start = [0]
 
-    def flush(end):
+    def flush(end: int) -> None:
         text = block[start[0]:end]
         if render_html(text).strip():
             kind = next((_ELEMENT_KIND[t] for t in reversed(stack)
@@ -124,7 +127,7 @@ def html_elements(block, first_line, path):
     return out
 
 
-def render_html(s):
+def render_html(s: str) -> str:
     """Text of a raw HTML fragment as a browser shows it: <br> is a line
     break, other tags and comments go, character references are decoded."""
     s = re.sub(r"<br\s*/?>", "\n", s, flags=re.I)
@@ -132,7 +135,7 @@ def render_html(s):
     return html.unescape(s)
 
 
-def split_cells(row):
+def split_cells(row: str) -> list[str]:
     """Cells of a pipe-table row; '|' inside code spans or escaped as \\| does
     not split."""
     s = row.strip()
@@ -170,7 +173,7 @@ def split_cells(row):
     return [c.strip() for c in cells]
 
 
-def parse(text):
+def parse(text: str) -> list[Element]:
     """Split Markdown source into innermost elements (list of Element)."""
     lines = text.split("\n")
     out = []
@@ -190,19 +193,19 @@ def parse(text):
                 i = j + 1
                 break
 
-    def hpath():
+    def hpath() -> tuple[str, ...]:
         p = tuple(h for _lvl, h in heads)
         return ((title,) if title else ()) + p
 
     cur = {"kind": None, "lines": [], "line": 0}
 
-    def flush():
+    def flush() -> None:
         if cur["kind"] and any(x.strip() for x in cur["lines"]):
             body = "\n".join(cur["lines"])
             out.append(Element(cur["kind"], body, cur["line"], hpath()))
         cur["kind"], cur["lines"] = None, []
 
-    def start(kind, first, lineno):
+    def start(kind: str, first: str, lineno: int) -> None:
         flush()
         cur["kind"], cur["lines"], cur["line"] = kind, [first], lineno
 
@@ -308,7 +311,7 @@ _EM_US = re.compile(r"(?<![A-Za-z0-9])_(?=\S)(.+?)(?<=\S)_(?![A-Za-z0-9])",
 _ESC = re.compile(r"\\([!-/:-@\[-`{-~])")
 
 
-def _render_plain(s):
+def _render_plain(s: str) -> str:
     s = _LINK.sub(r"\1", s)
     s = _AUTOLINK.sub(r"\1", s)
     s = _TAG.sub("", s)
@@ -322,7 +325,7 @@ def _render_plain(s):
 _LINK_OUTER = re.compile(r"!?\[((?:[^\[\]`]|`[^`]*`)*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
 
 
-def render_inline(s):
+def render_inline(s: str) -> str:
     """Element text as a renderer would show it (markup removed)."""
     s = _LINK_OUTER.sub(r"\1", s)      # [text](url), text may hold code
     out, pos = [], 0
@@ -340,7 +343,7 @@ _MDLINK = re.compile(r"\]\(\s*([^)\s]+)")
 _DOCSREF = re.compile(r"\]\(\{\{<\s*docsref\s+\"([^\"]+)\"\s*>\}\}")
 
 
-def link_targets(rel, text, names):
+def link_targets(rel: str, text: str, names: Container[str]) -> set[str]:
     """Corpus pages (relative paths) that page `rel` links to."""
     found = set()
     base = os.path.dirname(rel)
@@ -362,7 +365,7 @@ def link_targets(rel, text, names):
 # ------------------------------------------------------------------- corpus --
 
 class Page:
-    def __init__(self, rel, path):
+    def __init__(self, rel: str, path: str) -> None:
         self.name = rel
         self.text = extract(path)
         self.norm = normalize(self.text)
@@ -377,20 +380,20 @@ class Page:
             acc += len(ln) + 1
         self._line_start = starts
 
-    def position(self, k, phrase_norm):
+    def position(self, k: int, phrase_norm: str) -> int:
         """Position of the phrase inside element k, in normalized page text."""
         e = self.elements[k]
         before = normalize(self.text[:self._line_start[e.line - 1]])
         pos = self.norm.find(phrase_norm, max(0, len(before) - 1))
         return pos if pos >= 0 else self.norm.find(phrase_norm)
 
-    def elements_with(self, phrase_norm):
+    def elements_with(self, phrase_norm: str) -> list[int]:
         """Indices of body elements holding the phrase in source AND rendered
         (front matter is metadata to many ingesters, so it never counts)."""
         return [k for k, (a, b) in enumerate(zip(self.src, self.ren))
                 if phrase_norm in a and phrase_norm in b
                 and self.elements[k].kind != "front"]
 
-    def whole_element(self, phrase_norm):
+    def whole_element(self, phrase_norm: str) -> bool:
         return any(phrase_norm == b for k, b in enumerate(self.ren)
                    if self.elements[k].kind != "front")

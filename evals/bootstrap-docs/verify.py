@@ -38,6 +38,8 @@ least the title plus one heading.
 Exit status is non-zero if any check fails.
 """
 
+from __future__ import annotations
+
 import hashlib
 import json
 import os
@@ -71,7 +73,7 @@ PLACEHOLDER_HOSTS = ("npm-site.example", "yarn-site.example",
                      "gems-site.example", "nuget-site.example")
 
 
-def load_corpus():
+def load_corpus() -> dict[str, str]:
     pages = {}
     for root, _dirs, files in os.walk(CORPUS):
         for f in files:
@@ -80,11 +82,11 @@ def load_corpus():
     return dict(sorted(pages.items()))
 
 
-def words(s):
+def words(s: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", normalize(s))
 
 
-def longest_shared_ngram(a, b):
+def longest_shared_ngram(a: str, b: str) -> int:
     wa, wb = words(a), words(b)
     best = 0
     grams = set()
@@ -99,7 +101,7 @@ def longest_shared_ngram(a, b):
 
 # -------------------------------------------------------------------- check --
 
-def main():
+def main() -> int:
     verbose = "-v" in sys.argv[1:]
     errors, warnings = [], []
     err = errors.append

@@ -33,6 +33,8 @@ lie on pages at least MULTI_HOP_MIN_PAGES apart.
 Exit status is non-zero if any check fails.
 """
 
+from __future__ import annotations
+
 import glob
 import hashlib
 import json
@@ -62,7 +64,7 @@ SOFT_HYPHEN = "\ufffe"  # pdfium's mark for a hyphen TeX put at a line break
 # ---------------------------------------------------------------- extractor --
 
 
-def page_texts(path):
+def page_texts(path: str) -> list[str]:
     """Every page's text (raw, not normalized), first page first."""
     pdf = pypdfium2.PdfDocument(path)
     try:
@@ -85,7 +87,7 @@ _QUOTES = str.maketrans({
 _WS = re.compile(r"\s+")
 
 
-def normalize(text):
+def normalize(text: str) -> str:
     """casefold, curly quotes -> straight quotes, collapse whitespace."""
     return _WS.sub(" ", text.casefold().translate(_QUOTES)).strip()
 
@@ -93,7 +95,7 @@ def normalize(text):
 # ------------------------------------------------------------------- corpus --
 
 class Document:
-    def __init__(self, path):
+    def __init__(self, path: str) -> None:
         self.name = os.path.relpath(path, CORPUS).replace(os.sep, "/")
         raw = page_texts(path)
         self.pages = [normalize(t) for t in raw]            # index 0 = page 1
@@ -105,16 +107,16 @@ class Document:
             pos += len(text) + 1
         self.text = " ".join(self.pages)
 
-    def pages_with(self, phrase_norm):
+    def pages_with(self, phrase_norm: str) -> list[int]:
         """1-based numbers of the pages the phrase lies on."""
         return [i + 1 for i, text in enumerate(self.pages) if phrase_norm in text]
 
-    def position(self, phrase_norm, page):
+    def position(self, phrase_norm: str, page: int) -> int:
         """Offset in the document text of the phrase's first occurrence on ``page``."""
         return self.offsets[page - 1] + self.pages[page - 1].find(phrase_norm)
 
 
-def load_corpus():
+def load_corpus() -> dict[str, str]:
     files = {}
     for path in sorted(glob.glob(os.path.join(CORPUS, "**", "*"), recursive=True)):
         if os.path.isfile(path):
@@ -124,11 +126,11 @@ def load_corpus():
 
 # -------------------------------------------------------------------- check --
 
-def main():
+def main() -> int:
     errors = []
     warnings = []
 
-    def err(msg):
+    def err(msg: str) -> None:
         errors.append(msg)
 
     if not os.path.isdir(CORPUS):
