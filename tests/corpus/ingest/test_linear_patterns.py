@@ -31,7 +31,7 @@ from clew.commands.show import _FENCE as _SNIPPET_FENCE
 from clew.agent.line_shapes import _ALNUM, _CELL, _GAP, _RULE as _DASHES, _WORDS
 from clew.corpus.ingest.formats.html_blocks import _ITEM_MARK
 from clew.corpus.ingest.formats.html_more import _ASCIIDOCTOR_BREAK, _TEXINFO_NOTES
-from clew.corpus.ingest.formats.html_rules import _TEXINFO_INDEX
+from clew.corpus.ingest.formats.html_generators import _TEXINFO_INDEX
 from clew.corpus.ingest.formats.html_titles import _ORG_SUBTITLE, _PANDOC_TITLE, ORG, PANDOC
 from clew.agent.units import _MARKS, _SETTING
 from clew.corpus.ingest.formats.pdf_columns import _WORD
@@ -219,8 +219,8 @@ def test_the_drawn_table_list_item_and_title_patterns_match_ordinary_lines() -> 
     breaks, Texinfo's notes and indexes, Org's and pandoc's titles) still matches."""
     from clew.agent.line_shapes import _ALNUM, _CELL, _GAP, _RULE, _WORDS
     from clew.corpus.ingest.formats.html_blocks import _ITEM_MARK
+    from clew.corpus.ingest.formats.html_generators import _TEXINFO_INDEX
     from clew.corpus.ingest.formats.html_more import _ASCIIDOCTOR_BREAK, _TEXINFO_NOTES
-    from clew.corpus.ingest.formats.html_rules import _TEXINFO_INDEX
     from clew.corpus.ingest.formats.html_titles import _ORG_SUBTITLE, _PANDOC_TITLE, ORG, PANDOC
 
     assert [bool(_RULE.fullmatch(line)) for line in ("  ------------", "--", "-- x")] == [True, False, False]

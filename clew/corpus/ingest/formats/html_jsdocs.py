@@ -5,7 +5,7 @@ the npm dev set rendered by each, see docs/measurements/generators-2026-12-06.md
 - Their chrome around the page (navbar, sidebar, breadcrumbs, "On this page", "Edit this page",
   the pager, the footer) is already dropped by the reader's landmarks (``nav``, ``header``,
   ``footer``, ``aside`` outside the content) and Docusaurus's classes in ``html_rules.DROP_CLASSES``.
-  What lies inside the content, and only these generators write, is in ``html_rules.GENERATOR_CLASSES``
+  What lies inside the content, and only these generators write, is in ``html_generators.GENERATOR_CLASSES``
   (chrome in a page whose ``<meta name="generator">`` names the generator): VitePress's
   ``span.lang``, the language name ("bash") over each code block, and ``div.line-numbers-wrapper``, its
   line numbers where asked for ("1", "2", ... beside the code); Starlight's ``a.sl-anchor-link``,

@@ -120,7 +120,7 @@ the page's end (Debian's zsh-doc: "Zsh version 5.9, released on May 14, 2022.", 
 _TEXINFO_LETTERS = re.compile(r'<table><tr><th valign="top">Jump to: &nbsp; </th>(?:[^<]|<(?!/?table\b))*+</table>')
 """The letters above and below a Texinfo 6 index ("Jump to: ! + < _ A B C ..."; texi2any 7 classes the table
 ``cp-letters-header-printindex``, inside the ``div.printindex`` dropped): links into the index, which is chrome
-(``html_rules.GENERATOR_CLASSES``), read as the index page's only text (diffutils' Index.html; task U14)."""
+(``html_generators.GENERATOR_CLASSES``), read as the index page's only text (diffutils' Index.html; task U14)."""
 _TEXINFO_SETTITLE = re.compile(r'<h1 class="settitle"[^<>]*+>([^<]*+)</h1>')
 """A Texinfo manual's title over its Top page (``h1.settitle``), where the Top node's own heading (``h1.top``) says
 the same: two headings "Comparing and Merging Files", the first an empty section in the outline (diffutils; task

@@ -32,7 +32,7 @@ docs/measurements/generators-2026-12-06.md has what was checked.
   level below it (``h3``'s), and pdoc3 heads the groups inside its ``dd`` ("Ancestors", "Methods", "Instance
   variables", ...) ``h3`` too: each group closed its class's section and stood beside it, boltons' ``LRI.clear``
   under "Classes > Methods", not its class. Those headings are ``h4``. (Its members' source:
-  ``html_rules.GENERATOR_CLASSES``.)
+  ``html_generators.GENERATOR_CLASSES``.)
 """
 
 from __future__ import annotations

@@ -3,14 +3,15 @@
 A site's name sits in the page's chrome, dropped as chrome is: the first ``h1`` there (MkDocs', Sphinx themes'
 header) or a JavaScript doc generator's name box (``html_jsdocs.site_name_box``); Open Graph's
 ``<meta property="og:site_name">`` names it too. A ``<title>`` that is the page's first ``h1`` followed by the site's
-name (Sphinx's "functools — ... — Python 3.11.2 documentation") is that ``h1`` (``html_rules.page_title``); one that
-is the site's name, or the site's with its tagline, is the page's first ``h1`` (``html_titles.site_title``).
+name (Sphinx's "functools — ... — Python 3.11.2 documentation") is that ``h1`` (``html_page_title.page_title``);
+one that is the site's name, or the site's with its tagline, is the page's first ``h1`` (``html_titles.site_title``).
 """
 
 from __future__ import annotations
 
 from clew.corpus.ingest.formats.html_jsdocs import site_name_box
-from clew.corpus.ingest.formats.html_rules import collapse, page_title
+from clew.corpus.ingest.formats.html_page_title import page_title
+from clew.corpus.ingest.formats.html_rules import collapse
 from clew.corpus.ingest.formats.html_titles import og_site_name, site_title
 
 

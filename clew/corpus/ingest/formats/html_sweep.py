@@ -28,7 +28,7 @@ shows but is not part of what it says. Hugo's highlighter (Chroma, with its defa
 each code line's number so (``<span style="...;user-select:none;...">1</span>``), beside the line
 (``linenos=inline``: "1[budgets]") or as a column of its own (``linenos=table``: a code block "1 2 3" before
 the example); with classes instead (``noClasses = false``) they are ``span.ln`` / ``span.lnt``, chrome
-of the ``hugo`` generator (``html_rules.GENERATOR_CLASSES``)."""
+of the ``hugo`` generator (``html_generators.GENERATOR_CLASSES``)."""
 
 
 CHROME_CLASSES = frozenset(

@@ -137,7 +137,8 @@ def test_only_read_ahead_tags_are_read_ahead() -> None:
 
 def test_an_element_without_attributes_is_never_chrome_by_its_attributes() -> None:
     """The reader asks ``_dropped_class`` only of a tag with attributes (most of a page's tags have none)."""
-    from clew.corpus.ingest.formats.html_rules import GENERATOR_CLASSES, _dropped_class
+    from clew.corpus.ingest.formats.html_generators import GENERATOR_CLASSES
+    from clew.corpus.ingest.formats.html_rules import _dropped_class
 
     assert not any(_dropped_class([], generator) for generator in [frozenset(), *GENERATOR_CLASSES.values()])
     assert _dropped_class([("class", "headerlink")]) and _dropped_class([("role", "navigation")])
