@@ -93,7 +93,8 @@ def declared_block(code: list[str]) -> str:
     if len(inner) == 1 and len(code) == 3:
         return inner[0] if signature(inner[0]) else ""
     joined = " ".join(inner)
-    return joined if (len(inner) == len(code) - 2 >= 2 and _C_RETURN.fullmatch(inner[0])
+    no_blank_lines = len(inner) == len(code) - 2
+    return joined if (no_blank_lines and len(inner) >= 2 and _C_RETURN.fullmatch(inner[0])
                       and _C_CALL.fullmatch(" ".join(inner[1:])) and count_tokens(joined) <= MEMBER_TOKENS) else ""
 
 

@@ -58,7 +58,7 @@ def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False, fig
     for key, value in attrs:
         if key in ("data-lang", "data-language") and language_name(value):
             return language_name(value)
-    classes = next((value or "" for key, value in attrs if key == "class"), "").lower().split()
+    classes = _classes(attrs)
     for name in classes:
         if name in _DIAGRAMS:
             return name
@@ -77,5 +77,10 @@ def html_language(attrs: list[tuple[str, str | None]], *, pre: bool = False, fig
 def code_div(attrs: list[tuple[str, str | None]], *, doxygen: bool) -> bool:
     """Whether a ``div`` is a code block: Doxygen's ``div.fragment`` (of ``div.line``, on a Doxygen page),
     a diagram's source (``div.mermaid``, ``_DIAGRAMS``)."""
-    classes = next((value or "" for key, value in attrs if key == "class"), "").lower().split()
+    classes = _classes(attrs)
     return (doxygen and "fragment" in classes) or not _DIAGRAMS.isdisjoint(classes)
+
+
+def _classes(attrs: list[tuple[str, str | None]]) -> list[str]:
+    """The element's classes, lowercased, in order."""
+    return next((value or "" for key, value in attrs if key == "class"), "").lower().split()
